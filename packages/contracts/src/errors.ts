@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** The API's one error shape, for every 4xx and 5xx. A 5xx never carries details. */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string().describe('The HTTP status text, e.g. Bad Request'),
+  message: z.string(),
+  /** Field-level problems of a 400, keyed by dotted path. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const speciesCodes = [
+  'Custom',
+  'Canine',
+  'Feline',
+  'Bird',
+  'Rabbit',
+  'Fish',
+  'Rodent',
+  'Reptile',
+  'Ferret',
+] as const;
+export const clinicianTypes = ['Unknown', 'Vet', 'Nurse'] as const;
+
+export const salutationSchema = z.object({
+  salutationId: z.number().int(),
+  salutationDescription: z.string(),
+});
+export const salutationsResponseSchema = z.array(salutationSchema);
+
+export const speciesSchema = z.object({
+  speciesId: z.number().int(),
+  name: z.string(),
+  code: z.enum(speciesCodes),
+});
+export const speciesResponseSchema = z.array(speciesSchema);
+
+export const breedSchema = z.object({
+  breedId: z.number().int(),
+  speciesId: z.number().int(),
+  name: z.string(),
+});
+export const breedsResponseSchema = z.array(breedSchema);
+
+export const colourSchema = z.object({ colourId: z.number().int(), name: z.string() });
+export const coloursResponseSchema = z.array(colourSchema);
+
+export const insurerSchema = z.object({ insurerId: z.number().int(), name: z.string() });
+export const insurersResponseSchema = z.array(insurerSchema);
+
+export const speciesParamsSchema = z.object({ speciesId: z.coerce.number().int().positive() });
+export const breedParamsSchema = speciesParamsSchema.extend({
+  breedId: z.coerce.number().int().positive(),
+});
+
+export const appointmentReasonSchema = z.object({
+  appointmentReasonId: z.number().int(),
+  name: z.string(),
+  durationMinutes: z.number().int(),
+  clinicianType: z.enum(clinicianTypes),
+  isInitialConsultation: z.boolean(),
+  /** Empty when the reason applies to every species. */
+  speciesIds: z.array(z.number().int()),
+});
+export const appointmentReasonsResponseSchema = z.array(appointmentReasonSchema);
+
+export const cancellationReasonSchema = z.object({
+  cancellationReasonId: z.number().int(),
+  description: z.string(),
+});
+export const cancellationReasonsResponseSchema = z.array(cancellationReasonSchema);

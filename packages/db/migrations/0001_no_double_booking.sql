@@ -1,0 +1,7 @@
+-- No clinician is ever double-booked, whatever the concurrency (product.md): the database itself refuses
+-- two overlapping reservations (appointments or live guest holds) for one clinician.
+CREATE EXTENSION IF NOT EXISTS btree_gist;
+--> statement-breakpoint
+ALTER TABLE "clinician_reservations"
+  ADD CONSTRAINT "clinician_reservations_no_overlap_ex"
+  EXCLUDE USING gist ("clinician_id" WITH =, "during" WITH &&);

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { appointmentStatus, softBookingStatus } from './enums.ts';
+import { appointmentReasons, cancellationReasons, species } from './lookups.ts';
+import { clients, pets } from './clients.ts';
+import { clinicians } from './clinicians.ts';
+import { practices } from './practices.ts';
+
+const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id),
+    clinicianId: integer('clinician_id')
+      .notNull()
+      .references(() => clinicians.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    petId: integer('pet_id')
+      .notNull()
+      .references(() => pets.id),
+    reasonId: integer('reason_id')
+      .notNull()
+      .references(() => appointmentReasons.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: appointmentStatus('status').notNull().default('Booked'),
+    notes: text('notes'),
+    cancellationReasonId: integer('cancellation_reason_id').references(() => cancellationReasons.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A repeated booking request with the same key returns the first result (product.md). */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('appointments_client_idempotency_uq').on(t.clientId, t.idempotencyKey),
+    index('appointments_client_idx').on(t.clientId, t.startsAt),
+    index('appointments_pet_idx').on(t.petId),
+    check('appointments_time_order_ck', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** A guest's hold on a slot (product.md: 15 minutes), with the guest's contact details. */
+export const softBookings = pgTable(
+  'soft_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id),
+    clinicianId: integer('clinician_id')
+      .notNull()
+      .references(() => clinicians.id),
+    reasonId: integer('reason_id')
+      .notNull()
+      .references(() => appointmentReasons.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: softBookingStatus('status').notNull().default('Held'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    petName: text('pet_name').notNull(),
+    speciesId: integer('species_id')
+      .notNull()
+      .references(() => species.id),
+    replacesId: uuid('replaces_id'),
+    convertedAppointmentId: integer('converted_appointment_id').references(() => appointments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('soft_bookings_time_order_ck', sql`${t.endsAt} > ${t.startsAt}`)],
+);
+
+/**
+ * The database's guarantee against double booking: every active appointment and every live hold owns
+ * one row here, and an exclusion constraint (custom migration, btree_gist) forbids two overlapping rows
+ * for one clinician. Cancelling an appointment or releasing a hold deletes its row; an expired hold's
+ * row is deleted by whoever next needs the time (holdExpiresAt says when it may be).
+ */
+export const clinicianReservations = pgTable(
+  'clinician_reservations',
+  {
+    id: serial('id').primaryKey(),
+    clinicianId: integer('clinician_id')
+      .notNull()
+      .references(() => clinicians.id),
+    during: tstzrange('during').notNull(),
+    appointmentId: integer('appointment_id')
+      .unique()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    softBookingId: uuid('soft_booking_id')
+      .unique()
+      .references(() => softBookings.id, { onDelete: 'cascade' }),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'clinician_reservations_one_owner_ck',
+      sql`(${t.appointmentId} is null) <> (${t.softBookingId} is null)`,
+    ),
+    check('clinician_reservations_not_empty_ck', sql`not isempty(${t.during})`),
+  ],
+);

@@ -1,0 +1,101 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { contactChannel, contactPurpose, petSex, petStatus } from './enums.ts';
+import { breeds, colours, insurers, salutations, species } from './lookups.ts';
+import { practices } from './practices.ts';
+
+/**
+ * A client record of the group. It is linked to at most one identity (iss + sub) and an identity to at
+ * most one client record (product.md). The *_key columns hold the normalised forms the pre-signup
+ * matching compares: they are written by the application, never shown.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    salutationId: integer('salutation_id').references(() => salutations.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    mobilePhone: text('mobile_phone'),
+    homePhone: text('home_phone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    town: text('town'),
+    county: text('county'),
+    postcode: text('postcode'),
+    homePracticeId: integer('home_practice_id')
+      .notNull()
+      .references(() => practices.id),
+    lastNameKey: text('last_name_key').notNull(),
+    postcodeKey: text('postcode_key'),
+    emailKey: text('email_key'),
+    identityIssuer: text('identity_issuer'),
+    identitySubject: text('identity_subject'),
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
+    /** Set on every save of contact preferences; null means never confirmed. */
+    contactPreferencesConfirmedAt: timestamp('contact_preferences_confirmed_at', { withTimezone: true }),
+    /** Spec 3: isAppointmentBookingAndPetRegistrationAllowed (a practice can block a client). */
+    onlineBookingAllowed: boolean('online_booking_allowed').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('clients_identity_uq').on(t.identityIssuer, t.identitySubject),
+    index('clients_last_name_key_idx').on(t.lastNameKey),
+    index('clients_email_key_idx').on(t.emailKey),
+  ],
+);
+
+/** Purposes × channels, each a yes/no (product.md). A missing row means no. */
+export const contactPreferences = pgTable(
+  'contact_preferences',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    purpose: contactPurpose('purpose').notNull(),
+    channel: contactChannel('channel').notNull(),
+    optedIn: boolean('opted_in').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.purpose, t.channel] })],
+);
+
+export const pets = pgTable(
+  'pets',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    speciesId: integer('species_id')
+      .notNull()
+      .references(() => species.id),
+    breedId: integer('breed_id').references(() => breeds.id),
+    colourId: integer('colour_id').references(() => colours.id),
+    sex: petSex('sex').notNull(),
+    neutered: boolean('neutered').notNull().default(false),
+    dateOfBirth: date('date_of_birth'),
+    microchipNumber: varchar('microchip_number', { length: 15 }),
+    insurerId: integer('insurer_id').references(() => insurers.id),
+    policyNumber: text('policy_number'),
+    awaitingInitialConsultation: boolean('awaiting_initial_consultation').notNull().default(false),
+    status: petStatus('status').notNull().default('Active'),
+    registeredOnline: boolean('registered_online').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pets_client_idx').on(t.clientId)],
+);

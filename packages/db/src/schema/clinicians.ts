@@ -1,0 +1,73 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { clinicianType } from './enums.ts';
+import { practices } from './practices.ts';
+
+/** Clients see a clinician's type, never the name (product.md). */
+export const clinicians = pgTable(
+  'clinicians',
+  {
+    id: serial('id').primaryKey(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    type: clinicianType('type').notNull().default('Unknown'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('clinicians_practice_idx').on(t.practiceId)],
+);
+
+/** A weekly working period in the practice's local time; ISO day of week, 1 = Monday. */
+export const clinicianRotaShifts = pgTable(
+  'clinician_rota_shifts',
+  {
+    id: serial('id').primaryKey(),
+    clinicianId: integer('clinician_id')
+      .notNull()
+      .references(() => clinicians.id, { onDelete: 'cascade' }),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    startsAt: time('starts_at').notNull(),
+    endsAt: time('ends_at').notNull(),
+    validFrom: date('valid_from'),
+    validTo: date('valid_to'),
+  },
+  (t) => [index('rota_shifts_clinician_idx').on(t.clinicianId)],
+);
+
+/** A break inside a shift, in the practice's local time. */
+export const clinicianRotaBreaks = pgTable('clinician_rota_breaks', {
+  id: serial('id').primaryKey(),
+  shiftId: integer('shift_id')
+    .notNull()
+    .references(() => clinicianRotaShifts.id, { onDelete: 'cascade' }),
+  startsAt: time('starts_at').notNull(),
+  endsAt: time('ends_at').notNull(),
+});
+
+/** A closure of a whole practice (clinicianId null) or a clinician's absence. */
+export const closures = pgTable(
+  'closures',
+  {
+    id: serial('id').primaryKey(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    clinicianId: integer('clinician_id').references(() => clinicians.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reason: text('reason'),
+  },
+  (t) => [index('closures_practice_idx').on(t.practiceId, t.startsAt)],
+);

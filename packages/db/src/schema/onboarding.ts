@@ -1,0 +1,44 @@
+import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { verificationMode } from './enums.ts';
+import { clients } from './clients.ts';
+import { practices } from './practices.ts';
+
+/**
+ * A verification code e-mailed to a client on file (product.md): 6 digits, stored hashed, valid 24 hours,
+ * single use, at most 5 wrong tries. While one is unused for an identity, its activation is STARTED.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    identityIssuer: text('identity_issuer').notNull(),
+    identitySubject: text('identity_subject').notNull(),
+    codeHash: text('code_hash').notNull(),
+    mode: verificationMode('mode').notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    sendCount: smallint('send_count').notNull().default(1),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_identity_idx').on(t.identityIssuer, t.identitySubject)],
+);
+
+/** A practice's invitation to an existing client: /invite?rc=CODE&ln=LASTNAME, 30 days, single use. */
+export const invitations = pgTable('invitations', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  practiceId: integer('practice_id')
+    .notNull()
+    .references(() => practices.id),
+  codeHash: text('code_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

