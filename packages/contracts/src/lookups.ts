@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serialIdParam } from './ids.ts';
 
 export const speciesCodes = [
   'Custom',
@@ -39,9 +40,9 @@ export const coloursResponseSchema = z.array(colourSchema);
 export const insurerSchema = z.object({ insurerId: z.number().int(), name: z.string() });
 export const insurersResponseSchema = z.array(insurerSchema);
 
-export const speciesParamsSchema = z.object({ speciesId: z.coerce.number().int().positive() });
+export const speciesParamsSchema = z.object({ speciesId: serialIdParam });
 export const breedParamsSchema = speciesParamsSchema.extend({
-  breedId: z.coerce.number().int().positive(),
+  breedId: serialIdParam,
 });
 
 export const appointmentReasonSchema = z.object({
@@ -60,3 +61,11 @@ export const cancellationReasonSchema = z.object({
   description: z.string(),
 });
 export const cancellationReasonsResponseSchema = z.array(cancellationReasonSchema);
+
+export type Salutation = z.infer<typeof salutationSchema>;
+export type Species = z.infer<typeof speciesSchema>;
+export type Breed = z.infer<typeof breedSchema>;
+export type Colour = z.infer<typeof colourSchema>;
+export type Insurer = z.infer<typeof insurerSchema>;
+export type AppointmentReason = z.infer<typeof appointmentReasonSchema>;
+export type CancellationReason = z.infer<typeof cancellationReasonSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { serialIdParam } from './ids.ts';
 
 export const practiceIdParamsSchema = z.object({
-  practiceId: z.coerce.number().int().positive(),
+  practiceId: serialIdParam,
 });
 
 export const onlinePracticeSchema = z.object({

@@ -4,7 +4,17 @@ import { emailKey, lastNameKey, postcodeKey } from '../normalise.ts';
 import { appointments, clinicianReservations } from '../schema/appointments.ts';
 import { clients, pets } from '../schema/clients.ts';
 import { clinicianRotaShifts, clinicians } from '../schema/clinicians.ts';
-import { appointmentReasons, breeds, colours, species } from '../schema/lookups.ts';
+import {
+  appointmentReasonSpecies,
+  appointmentReasons,
+  breedColours,
+  breeds,
+  cancellationReasons,
+  colours,
+  insurers,
+  salutations,
+  species,
+} from '../schema/lookups.ts';
 import { practiceFeatureSettings, practices } from '../schema/practices.ts';
 
 /**
@@ -153,4 +163,44 @@ export async function createAppointment(
     });
     return appointment;
   });
+}
+
+export async function createSalutation(db: Database, overrides: Insert<typeof salutations> = {}) {
+  const [row] = await db
+    .insert(salutations)
+    .values({ description: `Salutation ${unique()}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('salutation not inserted');
+  return row;
+}
+
+export async function createInsurer(db: Database, overrides: Insert<typeof insurers> = {}) {
+  const [row] = await db
+    .insert(insurers)
+    .values({ name: `Insurer ${unique()}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('insurer not inserted');
+  return row;
+}
+
+export async function createCancellationReason(
+  db: Database,
+  overrides: Insert<typeof cancellationReasons> = {},
+) {
+  const [row] = await db
+    .insert(cancellationReasons)
+    .values({ description: `Cancellation reason ${unique()}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('cancellation reason not inserted');
+  return row;
+}
+
+/** Records that a breed comes in a colour. */
+export async function linkBreedColour(db: Database, values: { breedId: number; colourId: number }) {
+  await db.insert(breedColours).values(values);
+}
+
+/** Limits an appointment reason to a species (a reason with no species applies to every species). */
+export async function linkReasonSpecies(db: Database, values: { reasonId: number; speciesId: number }) {
+  await db.insert(appointmentReasonSpecies).values(values);
 }

@@ -9,10 +9,11 @@ import { dropDatabase, ensureDatabase, startDatabaseServer } from '../server.ts'
  * named by DATABASE_URL, or on an embedded server started for the run. Dropped afterwards.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const port = Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54330);
   const server = await startDatabaseServer({
     databaseUrl: process.env.DATABASE_URL,
-    dataDir: '.data/test-postgres',
-    port: Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54330),
+    dataDir: `.data/test-postgres-${port}`,
+    port,
     database: 'postgres',
   });
   const adminUrl = server.url;

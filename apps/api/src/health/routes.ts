@@ -1,0 +1,43 @@
+import { apiErrorSchema } from '@vet/contracts/errors';
+import { healthResponseSchema } from '@vet/contracts/health';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { commonErrorResponses, serviceUnavailable } from '../http/errors.ts';
+import { checkDatabase } from './readiness.ts';
+
+/** Probes for the load balancer and orchestrator; exempt from the rate limit, which keys on their address. */
+export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/healthz',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        summary: 'The process is alive',
+        response: { 200: healthResponseSchema, 500: commonErrorResponses[500] },
+      },
+    },
+    () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        summary: 'The process can serve requests: its database answers',
+        response: { 200: healthResponseSchema, 503: apiErrorSchema, 500: commonErrorResponses[500] },
+      },
+    },
+    async (request) => {
+      try {
+        await checkDatabase(app.pool);
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        throw serviceUnavailable('Not ready: the database cannot be reached.');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+  done();
+};

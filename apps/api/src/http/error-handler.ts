@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import { errorBody } from './errors.ts';
+import { toErrorResponse } from './error-response.ts';
+import { pathWithoutQuery } from './log-serializers.ts';
+
+/**
+ * One error path for the whole API: every error and every unknown route answers in the contracts'
+ * error shape. Registered after the rate limiter so unknown routes are rate-limited too.
+ */
+export const errorHandlerPlugin = fp(
+  (app, _options, done) => {
+    app.setErrorHandler((error, request, reply) => {
+      const { statusCode, body, isExpected } = toErrorResponse(error);
+      if (isExpected) {
+        request.log.info({ statusCode }, 'request answered with an error');
+      } else {
+        request.log.error({ err: error }, 'request failed');
+      }
+      return reply.code(statusCode).send(body);
+    });
+
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+      const path = pathWithoutQuery(request.url);
+      return reply.code(404).send(errorBody(404, `There is no ${request.method} ${path} in this API.`));
+    });
+    done();
+  },
+  { name: 'error-handler', dependencies: ['@fastify/rate-limit'] },
+);

@@ -1,0 +1,80 @@
+import { STATUS_CODES } from 'node:http';
+import { apiErrorSchema, type ApiError } from '@vet/contracts/errors';
+
+/**
+ * Every failure a service or route reports is one of these outcomes; only `statusOf` knows HTTP. Anything
+ * else thrown is a bug and answers a bare 500.
+ */
+export type ProblemKind =
+  | 'badRequest'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'tooManyRequests'
+  | 'serviceUnavailable';
+
+export type Issue = NonNullable<ApiError['issues']>[number];
+
+export class ApiProblem extends Error {
+  constructor(
+    readonly kind: ProblemKind,
+    message: string,
+    readonly issues?: Issue[],
+  ) {
+    super(message);
+    this.name = 'ApiProblem';
+  }
+}
+
+export const badRequest = (message: string, issues?: Issue[]) =>
+  new ApiProblem('badRequest', message, issues);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new ApiProblem('unauthorized', message);
+export const forbidden = (message = 'You do not have access to this.') =>
+  new ApiProblem('forbidden', message);
+/** Also the answer for another owner's record, so existence never leaks. */
+export const notFound = (message = 'We could not find what you asked for.') =>
+  new ApiProblem('notFound', message);
+export const conflict = (message: string) => new ApiProblem('conflict', message);
+export const tooManyRequests = (message = 'Too many requests. Please wait a minute and try again.') =>
+  new ApiProblem('tooManyRequests', message);
+export const serviceUnavailable = (message = 'The service is not available right now. Please try again.') =>
+  new ApiProblem('serviceUnavailable', message);
+
+export function statusOf(kind: ProblemKind): number {
+  switch (kind) {
+    case 'badRequest':
+      return 400;
+    case 'unauthorized':
+      return 401;
+    case 'forbidden':
+      return 403;
+    case 'notFound':
+      return 404;
+    case 'conflict':
+      return 409;
+    case 'tooManyRequests':
+      return 429;
+    case 'serviceUnavailable':
+      return 503;
+  }
+}
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** The one error body: `error` is the status text, so clients can show it as the spec's catalogue does. */
+export function errorBody(statusCode: number, message: string, issues?: Issue[]): ApiError {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(issues && issues.length > 0 ? { issues } : {}),
+  };
+}
+
+/**
+ * Error statuses every route can answer (rate limit, our fault); routes add their own 400/404/... next to
+ * these so the OpenAPI document lists each status a route really returns.
+ */
+export const commonErrorResponses = { 429: apiErrorSchema, 500: apiErrorSchema } as const;

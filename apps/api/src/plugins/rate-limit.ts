@@ -1,0 +1,42 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { tooManyRequests } from '../http/errors.ts';
+
+export interface RateLimitOptions {
+  /** Requests per minute per client address. */
+  max: number;
+  /** Share the counters with every instance through Redis; unset keeps them in this process. */
+  redisUrl: string | undefined;
+}
+
+/**
+ * A global limit per client address. Over the limit, the route answers 429 through the one error handler.
+ * With Redis, an outage fails open (skipOnError): the portal stays up without limits rather than going
+ * down with its limiter; the outage is logged.
+ */
+export const rateLimitPlugin = fp<RateLimitOptions>(
+  async (app, { max, redisUrl }) => {
+    const redis = redisUrl
+      ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+      : undefined;
+    if (redis) {
+      redis.on('error', (error: Error) =>
+        app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable'),
+      );
+      app.addHook('onClose', (_instance, done) => {
+        redis.disconnect();
+        done();
+      });
+    }
+    await app.register(rateLimit, {
+      max,
+      timeWindow: '1 minute',
+      skipOnError: true,
+      ...(redis ? { redis, nameSpace: 'vet-api-rate-limit:' } : {}),
+      errorResponseBuilder: (_request, context) =>
+        tooManyRequests(`Too many requests. Please try again in ${context.after}.`),
+    });
+  },
+  { name: 'rate-limit' },
+);

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { useTestDatabase } from '@vet/db/testing/test-database';
+import { describe, expect, it } from 'vitest';
+
+const database = useTestDatabase();
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const serverPath = 'apps/api/src/server.ts';
+
+/** Runs a command from the repository root with the given variables on top of a clean environment. */
+function run(command: string, args: string[], env: Record<string, string>) {
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  return { child, output, exited };
+}
+
+describe('server.ts', () => {
+  it('refuses to start on a bad variable: exit code 1 and the variable named, no stack', async () => {
+    const { output, exited } = run('npx', ['tsx', serverPath], {
+      DATABASE_URL: database.url,
+      API_PORT: 'notaport',
+    });
+    const [code] = await exited;
+    expect(code).toBe(1);
+    expect(output.stderr).toContain('API_PORT must be a port number from 0 to 65535');
+    expect(output.stderr).not.toContain('DATABASE_URL');
+    expect(output.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('migrates, listens, answers, and stops with exit code 0 on SIGTERM', async () => {
+    // node --import tsx: one process, so the signal reaches the server itself.
+    const { child, output, exited } = run(process.execPath, ['--import', 'tsx', serverPath], {
+      DATABASE_URL: database.url,
+      API_PORT: '0',
+      LOG_LEVEL: 'info',
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no listening line in: ${output.stdout}`)), 20_000);
+        child.stdout.on('data', () => {
+          const match = /API listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output.stdout);
+          if (match?.[1]) {
+            clearTimeout(timer);
+            resolve(match[1]);
+          }
+        });
+      });
+      const response = await fetch(`${url}/healthz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const [code] = await exited;
+    expect(code).toBe(0);
+    expect(output.stdout).toContain('API stopping');
+  });
+});

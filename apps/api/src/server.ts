@@ -1,0 +1,57 @@
+import { connectDatabase } from '@vet/db/connection';
+import { runMigrations } from '@vet/db/migrate';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
+import { serializeError } from './http/log-serializers.ts';
+
+/** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */
+function readConfigOrExit(): ApiConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // The list is the whole message: a stack trace would only bury it.
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+function formatUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+async function main(): Promise<void> {
+  const config = readConfigOrExit();
+  const database = connectDatabase(config.databaseUrl);
+  await runMigrations(database.pool);
+  const app = await buildApp({ config, db: database.db, pool: database.pool });
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'API stopping');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'API did not stop cleanly');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  app.log.info(`API listening on ${formatUrl(config.host, port)}`);
+}
+
+main().catch((error: unknown) => {
+  // Before the logger exists: say what failed without the data involved (see serializeError).
+  const { type, message, stack } = serializeError(error);
+  process.stderr.write(`API failed to start: ${type}: ${message}\n${stack}\n`);
+  process.exit(1);
+});
