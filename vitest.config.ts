@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -11,6 +12,7 @@ export default defineConfig({
     allowOnly: false,
     projects: [
       {
+        resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}'],

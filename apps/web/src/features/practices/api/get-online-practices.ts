@@ -1,0 +1,23 @@
+import { onlinePracticesResponseSchema, type OnlinePractice } from '@vet/contracts/practices';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../shared/api/api-client';
+import { useApiClient } from '../../../shared/api/api-client-context';
+
+/** GET /online-practices: the practices that offer online services. */
+export function getOnlinePractices(api: ApiClient, signal?: AbortSignal): Promise<OnlinePractice[]> {
+  return api.get('/online-practices', onlinePracticesResponseSchema, { signal });
+}
+
+export function onlinePracticesQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['online-practices'],
+    queryFn: ({ signal }) => getOnlinePractices(api, signal),
+    // Spec 7: no retry, no refetch on focus.
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useOnlinePractices() {
+  return useQuery(onlinePracticesQueryOptions(useApiClient()));
+}

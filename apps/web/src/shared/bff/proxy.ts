@@ -1,0 +1,111 @@
+import type { ApiError as ApiErrorBody } from '@vet/contracts/errors';
+import { withAccessToken } from './access-token';
+
+/**
+ * The same-origin proxy behind /bff/*: the browser calls this app, and this app calls the API at
+ * API_URL. Only an allow-list of headers crosses in either direction: the browser's cookies stay here
+ * (the session is read server side) and the API's cookies never reach the browser.
+ */
+
+export const upstreamTimeoutMs = 10_000;
+/** Request bodies are small JSON documents; anything larger is refused before it reaches the API. */
+export const maxRequestBodyBytes = 1_048_576;
+
+const forwardedRequestHeaders = ['content-type', 'accept', 'x-nocache', 'x-refreshcache', 'idempotency-key'];
+const returnedResponseHeaders = ['content-type', 'cache-control', 'content-disposition', 'retry-after'];
+const nullBodyStatuses = new Set([101, 204, 205, 304]);
+const unavailableMessage = 'The service is unavailable. Please try again shortly.';
+
+export type ProxyOptions = {
+  /** The API's base URL (API_URL), without a trailing slash. */
+  apiUrl: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  log?: (message: string) => void;
+};
+
+/** A response in the API's own error shape, so the browser handles proxy failures like API failures. */
+export function apiErrorResponse(statusCode: number, error: string, message: string): Response {
+  const body: ApiErrorBody = { statusCode, error, message };
+  return Response.json(body, { status: statusCode, headers: { 'cache-control': 'no-store' } });
+}
+
+/**
+ * The API URL for the decoded path segments of /bff/[...path], or null when a segment could climb out
+ * of the path (`.`, `..`) or smuggle a separator.
+ */
+export function buildUpstreamUrl(apiUrl: string, segments: readonly string[], search: string): string | null {
+  if (segments.length === 0) return null;
+  for (const segment of segments) {
+    if (segment === '' || segment === '.' || segment === '..' || /[/\\]/.test(segment)) return null;
+  }
+  const path = segments.map((segment) => encodeURIComponent(segment)).join('/');
+  return `${apiUrl.replace(/\/+$/, '')}/${path}${search}`;
+}
+
+function pickHeaders(source: Headers, names: readonly string[]): Headers {
+  const picked = new Headers();
+  for (const name of names) {
+    const value = source.get(name);
+    if (value !== null) picked.set(name, value);
+  }
+  return picked;
+}
+
+/** The request headers the API may see: the allow-list plus the client's address. */
+export function forwardedHeaders(request: Request): Headers {
+  const headers = pickHeaders(request.headers, forwardedRequestHeaders);
+  // Next.js fills x-forwarded-for from the socket when no proxy in front of it has set one.
+  const clientAddress = request.headers.get('x-forwarded-for');
+  if (clientAddress) headers.set('x-forwarded-for', clientAddress);
+  return headers;
+}
+
+async function readBody(request: Request): Promise<ArrayBuffer | undefined | 'too-large'> {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  const declaredLength = Number(request.headers.get('content-length') ?? 0);
+  if (declaredLength > maxRequestBodyBytes) return 'too-large';
+  const body = await request.arrayBuffer();
+  if (body.byteLength > maxRequestBodyBytes) return 'too-large';
+  return body.byteLength === 0 ? undefined : body;
+}
+
+export async function proxyToApi(
+  request: Request,
+  segments: readonly string[],
+  options: ProxyOptions,
+): Promise<Response> {
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  const log = options.log ?? ((message: string) => console.error(message));
+  const target = buildUpstreamUrl(options.apiUrl, segments, new URL(request.url).search);
+  if (target === null) return apiErrorResponse(400, 'Bad Request', 'The request path is not valid.');
+
+  const body = await readBody(request);
+  if (body === 'too-large') return apiErrorResponse(413, 'Payload Too Large', 'The request is too large.');
+
+  const headers = await withAccessToken(request, forwardedHeaders(request));
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? upstreamTimeoutMs);
+  try {
+    const upstream = await fetchFn(target, {
+      method: request.method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: timeout,
+    });
+    // Read the whole body inside the timeout: API answers are small JSON documents.
+    const responseBody = nullBodyStatuses.has(upstream.status) ? null : await upstream.arrayBuffer();
+    return new Response(responseBody, {
+      status: upstream.status,
+      headers: pickHeaders(upstream.headers, returnedResponseHeaders),
+    });
+  } catch (error) {
+    const path = new URL(target).pathname;
+    if (timeout.aborted) {
+      log(`BFF: ${request.method} ${path} timed out`);
+      return apiErrorResponse(504, 'Gateway Timeout', unavailableMessage);
+    }
+    log(`BFF: ${request.method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return apiErrorResponse(502, 'Bad Gateway', unavailableMessage);
+  }
+}

@@ -1,0 +1,17 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { appVersion } from '../app-version';
+
+/** A placeholder footer: the provider's links arrive with the shell (a later issue). */
+export function SiteFooter({ brandName }: { brandName: string }) {
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 'auto' }}>
+      <Container maxWidth="lg" sx={{ py: 3 }}>
+        <Typography variant="body2" color="text.secondary">
+          © {new Date().getFullYear()} {brandName} · v{appVersion}
+        </Typography>
+      </Container>
+    </Box>
+  );
+}
