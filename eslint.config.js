@@ -39,7 +39,7 @@ export default tseslint.config(
       'scripts/**',
       'e2e/**',
       '**/*.test.ts',
-      '**/*-test.ts', '**/testing/**',
+      '**/*-test.ts', '**/testing/**', '**/cli/*.ts',
       '*.config.ts',
       'apps/web/next.config.ts',
     ],

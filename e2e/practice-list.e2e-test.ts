@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, expectNoConsoleErrors, useBrowser } from './support/browser.ts';
+
+describe('practice list (browser → web → BFF → API → database)', () => {
+  const { newPage } = useBrowser();
+
+  it('lists the group’s online practices from the seeded database', async () => {
+    const page = await newPage();
+    await page.goto('/practices');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/practice/i);
+    const practiceHeadings = page.getByRole('heading', { level: 2 });
+    await expect.poll(() => practiceHeadings.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+    const names = await practiceHeadings.allTextContents();
+    expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
+    await expect.poll(() => page.locator('a[href^="tel:"]').count()).toBeGreaterThanOrEqual(8);
+    expect(await page.title()).toMatch(/Client Portal$/);
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors();
+  });
+
+  it('works at a phone’s width too', async () => {
+    const page = await newPage({ width: 360, height: 740 });
+    await page.goto('/practices');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 2 }).count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(8);
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors();
+  });
+});

@@ -1,0 +1,130 @@
+import { checkPassword } from '@vet/contracts/password-policy';
+import { describe, expect, it } from 'vitest';
+import { planAppointments } from './appointment-planner.ts';
+import { planClosures } from './closures.ts';
+import { ADDRESSES, homeAddress, STREETS } from './data/addresses.ts';
+import { DEMO_CLIENTS } from './data/demo-clients.ts';
+import { APPOINTMENT_REASONS, INSURERS } from './data/lookups.ts';
+import { OTHER_CLIENTS } from './data/other-clients.ts';
+import { DEMO_PRACTICES, DEMO_TIME_ZONE } from './data/practices.ts';
+import { SPECIES } from './data/species.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { wantedAppointments } from './seed-appointments.ts';
+import { parseTime } from './zoned-time.ts';
+
+const CLIENTS = [...DEMO_CLIENTS, ...OTHER_CLIENTS];
+
+describe('demo data tables', () => {
+  it('has demo passwords that meet the spec’s rule, and distinct lower-case e-mails', () => {
+    for (const account of DEMO_ACCOUNTS) expect(checkPassword(account.password).valid).toBe(true);
+    const emails = DEMO_ACCOUNTS.map((a) => a.email);
+    expect(new Set(emails).size).toBe(emails.length);
+    expect(emails.every((e) => e === e.toLowerCase())).toBe(true);
+    const linked = CLIENTS.filter((c) => c.identitySubject !== undefined).map((c) => c.identitySubject);
+    expect(linked.sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.id).sort());
+  });
+
+  it('has one species per code, 20+ dog and cat breeds, and every breed colour declared', () => {
+    expect(new Set(SPECIES.map((s) => s.code)).size).toBe(9);
+    for (const species of SPECIES) {
+      expect(new Set(species.breeds.map(([b]) => b)).size).toBe(species.breeds.length);
+      for (const [breed, colours] of species.breeds) {
+        expect(
+          colours.filter((c) => !species.colours.includes(c)),
+          `${breed}`,
+        ).toEqual([]);
+        if (species.code === 'Canine' || species.code === 'Feline') {
+          expect(colours.length, breed).toBeGreaterThanOrEqual(3);
+        }
+      }
+    }
+    const breedsOf = (name: string) => SPECIES.find((s) => s.name === name)?.breeds.map(([b]) => b) ?? [];
+    expect(breedsOf('Dog').length).toBeGreaterThanOrEqual(20);
+    expect(breedsOf('Cat').length).toBeGreaterThanOrEqual(20);
+    expect(breedsOf('Dog')).toContain('Crossbreed');
+    expect(breedsOf('Cat')).toContain('Domestic Shorthair');
+  });
+
+  it('has exactly one initial-consultation reason', () => {
+    expect(APPOINTMENT_REASONS.filter((r) => r.isInitialConsultation)).toHaveLength(1);
+  });
+
+  it('has about a hundred addresses over eight postcodes', () => {
+    expect(STREETS).toHaveLength(8);
+    expect(ADDRESSES.length).toBeGreaterThanOrEqual(100);
+  });
+
+  it('staffs each online practice with 2–3 vets and 1–2 nurses working inside opening hours', () => {
+    for (const practice of DEMO_PRACTICES) {
+      const count = (type: string) => practice.clinicians.filter((c) => c.type === type).length;
+      if (practice.isOnline) {
+        expect(count('Vet'), practice.name).toBeGreaterThanOrEqual(2);
+        expect(count('Vet'), practice.name).toBeLessThanOrEqual(3);
+        expect(count('Nurse'), practice.name).toBeGreaterThanOrEqual(1);
+        expect(count('Nurse'), practice.name).toBeLessThanOrEqual(2);
+      }
+      for (const clinician of practice.clinicians) {
+        for (const shift of clinician.rota) {
+          const hours = practice.openingHours.find((h) => h.day === shift.day);
+          const where = `${practice.name} ${clinician.lastName} day ${shift.day}`;
+          expect(hours, where).toBeDefined();
+          expect(parseTime(shift.start), where).toBeGreaterThanOrEqual(parseTime(hours?.opens ?? '24:00'));
+          expect(parseTime(shift.end), where).toBeLessThanOrEqual(parseTime(hours?.closes ?? '00:00'));
+        }
+      }
+    }
+  });
+
+  it('names only known practices, addresses, species, breeds, colours and insurers', () => {
+    const practiceNames = DEMO_PRACTICES.map((p) => p.name);
+    for (const client of CLIENTS) {
+      expect(practiceNames).toContain(client.practice);
+      expect(() => homeAddress(...client.home)).not.toThrow();
+      expect(new Set(client.pets.map((p) => p.name)).size).toBe(client.pets.length);
+      for (const pet of client.pets) {
+        const species = SPECIES.find((s) => s.name === pet.species);
+        expect(species, pet.name).toBeDefined();
+        const breed = species?.breeds.find(([b]) => b === pet.breed);
+        if (pet.breed !== null) expect(breed, `${pet.name}: ${pet.breed}`).toBeDefined();
+        if (pet.colour !== null) expect(breed?.[1] ?? species?.colours, pet.name).toContain(pet.colour);
+        if (pet.insurance) expect(INSURERS).toContain(pet.insurance.insurer);
+      }
+    }
+  });
+
+  it('covers the matching cases: an ambiguous name and postcode, no e-mail, accented names', () => {
+    const patels = OTHER_CLIENTS.filter((c) => c.lastName === 'Patel');
+    expect(new Set(patels.map((c) => c.home[0])).size).toBe(1);
+    expect(patels.length).toBeGreaterThanOrEqual(2);
+    expect(OTHER_CLIENTS.some((c) => c.email === null)).toBe(true);
+    expect(OTHER_CLIENTS.map((c) => c.lastName)).toEqual(expect.arrayContaining(['Brontë', "O'Connor"]));
+  });
+
+  // The seed must not fail on any day it is run: plan the real data at awkward moments of the year.
+  it.each([
+    '2026-01-01T00:00:00Z',
+    '2026-03-28T23:30:00Z',
+    '2026-03-29T01:30:00Z',
+    '2026-04-03T12:00:00Z',
+    '2026-05-23T18:00:00Z',
+    '2026-08-29T21:00:00Z',
+    '2026-10-24T23:59:00Z',
+    '2026-12-24T17:00:00Z',
+    '2027-02-28T06:00:00Z',
+    '2028-02-29T12:00:00Z',
+  ])('plans every demo appointment when now is %s', (iso) => {
+    const now = new Date(iso);
+    const wanted = wantedAppointments(CLIENTS, DEMO_TIME_ZONE);
+    const closures = planClosures(DEMO_PRACTICES, now, DEMO_TIME_ZONE);
+    const plan = planAppointments(
+      wanted.map((w) => w.request),
+      closures,
+      now,
+    );
+    expect(plan).toHaveLength(wanted.length);
+    for (const [i, slot] of plan.entries()) {
+      const inFuture = (wanted[i]?.appointment.day ?? 0) > 0;
+      expect(inFuture ? slot.startsAt > now : slot.endsAt <= now).toBe(true);
+    }
+  });
+});

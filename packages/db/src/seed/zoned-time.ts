@@ -1,0 +1,128 @@
+/**
+ * Wall-clock time in a named time zone (rotas and opening hours are stored in the practice's local time)
+ * to and from UTC instants, with nothing but Intl: the process's own TZ never matters.
+ *
+ * Dates are ISO calendar dates ('2026-03-29'); times are 'HH:MM' on a 24-hour clock.
+ */
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClockAt(instantMs: number, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at this instant (BST: one hour). */
+function offsetAt(instantMs: number, timeZone: string): number {
+  const wall = wallClockAt(instantMs, timeZone);
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return wallAsUtc - Math.floor(instantMs / 1000) * 1000;
+}
+
+function parseDate(date: string): [number, number, number] {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new Error(`Not an ISO date: ${date}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+export function parseTime(time: string): number {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) throw new Error(`Not an HH:MM time: ${time}`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+export function formatTime(minutesOfDay: number): string {
+  const hours = Math.floor(minutesOfDay / 60);
+  return `${String(hours).padStart(2, '0')}:${String(minutesOfDay % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The instant at which the zone's clocks show this date and time. The offset is sampled half a day
+ * either side, so a transition in between yields both candidates: an ambiguous time (clocks going back)
+ * takes the earlier instant, and a time skipped by clocks going forward moves on by the gap, as
+ * Temporal's 'compatible' disambiguation does.
+ */
+export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = parseDate(date);
+  const wallMs = Date.UTC(year, month - 1, day) + parseTime(time) * MINUTE_MS;
+  const offsetBefore = offsetAt(wallMs - DAY_MS / 2, timeZone);
+  const offsetAfter = offsetAt(wallMs + DAY_MS / 2, timeZone);
+  const valid = [wallMs - offsetBefore, wallMs - offsetAfter]
+    .filter((candidate) => wallMs - offsetAt(candidate, timeZone) === candidate)
+    .sort((a, b) => a - b);
+  return new Date(valid[0] ?? wallMs - offsetBefore);
+}
+
+/** The calendar date the zone's clocks show at this instant. */
+export function zonedDate(instant: Date, timeZone: string): string {
+  const wall = wallClockAt(instant.getTime(), timeZone);
+  return toIsoDate(Date.UTC(wall.year, wall.month - 1, wall.day));
+}
+
+/** Minutes since local midnight that the zone's clocks show at this instant. */
+export function zonedMinutesOfDay(instant: Date, timeZone: string): number {
+  const wall = wallClockAt(instant.getTime(), timeZone);
+  return wall.hour * 60 + wall.minute;
+}
+
+function toIsoDate(utcMidnightMs: number): string {
+  return new Date(utcMidnightMs).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = parseDate(date);
+  return toIsoDate(Date.UTC(year, month - 1, day + days));
+}
+
+/** Calendar months back or forward; the day is capped at 28 so that every month has it. */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = parseDate(date);
+  return toIsoDate(Date.UTC(year, month - 1 + months, Math.min(day, 28)));
+}
+
+/** ISO day of week: 1 = Monday … 7 = Sunday. */
+export function isoDayOfWeek(date: string): number {
+  const [year, month, day] = parseDate(date);
+  return ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) + 1;
+}

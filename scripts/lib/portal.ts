@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { spawnManaged, waitForHttp, type ManagedProcess } from './processes.ts';
+import { repoRoot } from './paths.ts';
+
+export interface PortalOptions {
+  databaseUrl: string;
+  webPort: number;
+  apiPort: number;
+  idpPort: number;
+  /** The portal's address for a person (http://localhost:<webPort>); cookies need localhost, not 127.x. */
+  portalUrl: string;
+  output: 'inherit' | 'collect';
+  /** Extra environment for every process (e.g. NODE_ENV, BRAND_NAME). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningPortal {
+  portalUrl: string;
+  apiUrl: string;
+  issuer: string;
+  processes: (ManagedProcess & { output: () => string })[];
+  stop: () => Promise<void>;
+}
+
+export function embeddedIssuer(idpPort: number): string {
+  return `http://localhost:${idpPort}`;
+}
+
+/**
+ * Starts the embedded identity provider, the API and the web (which must be built), each as its own
+ * process, and waits until each answers. Stops them all if any fails to start.
+ */
+export async function startPortal(options: PortalOptions): Promise<RunningPortal> {
+  const apiUrl = `http://127.0.0.1:${options.apiPort}`;
+  const issuer = embeddedIssuer(options.idpPort);
+  const common = {
+    ...process.env,
+    ...options.env,
+    DATABASE_URL: options.databaseUrl,
+    PORTAL_URL: options.portalUrl,
+    API_AUDIENCE: `http://localhost:${options.apiPort}`,
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  const tsx = (name: string, entry: string, env: NodeJS.ProcessEnv) =>
+    spawnManaged({
+      name,
+      command: process.execPath,
+      args: ['--import', 'tsx', join(repoRoot, entry)],
+      cwd: repoRoot,
+      env: { ...common, ...env },
+      output: options.output,
+    });
+
+  const started: (ManagedProcess & { output: () => string })[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((p) => p.stop()));
+  };
+  try {
+    const idp = tsx('identity provider', 'apps/idp/src/server.ts', {
+      IDP_PORT: String(options.idpPort),
+      IDP_ISSUER: issuer,
+    });
+    started.push(idp);
+    const api = tsx('API', 'apps/api/src/server.ts', { API_PORT: String(options.apiPort) });
+    started.push(api);
+    const web = spawnManaged({
+      name: 'web',
+      command: process.execPath,
+      args: [join(repoRoot, 'node_modules/next/dist/bin/next'), 'start', '-p', String(options.webPort)],
+      cwd: join(repoRoot, 'apps/web'),
+      env: { ...common, PORT: String(options.webPort), API_URL: apiUrl, AUTH_DOMAIN: issuer },
+      output: options.output,
+    });
+    started.push(web);
+    await Promise.all([
+      waitForHttp(`${issuer}/healthz`, idp),
+      waitForHttp(`${apiUrl}/readyz`, api),
+      waitForHttp(`${options.portalUrl}/api/config`, web),
+    ]);
+  } catch (error) {
+    const report = started.map((p) => `--- ${p.name} ---\n${p.output()}`).join('\n');
+    await stop();
+    throw new Error(`${(error as Error).message}\n${report}`, { cause: error });
+  }
+  return { portalUrl: options.portalUrl, apiUrl, issuer, processes: started, stop };
+}

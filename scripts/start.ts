@@ -1,0 +1,76 @@
+/**
+ * `npm start`: builds the web app if needed, starts the database (embedded unless DATABASE_URL is set),
+ * migrates, seeds the demo practice group when empty, then starts the identity provider, API and web.
+ * Ctrl-C stops everything; the embedded database keeps its data in .data/postgres.
+ */
+import { connectDatabase } from '@vet/db/connection';
+import { runMigrations } from '@vet/db/migrate';
+import { DEMO_ACCOUNTS } from '@vet/db/seed/demo-accounts';
+import { seedDemoData } from '@vet/db/seed/seed-demo-data';
+import { startDatabaseServer } from '@vet/db/server';
+import { embeddedIssuer, startPortal, type RunningPortal } from './lib/portal.ts';
+import { ensureWebBuild } from './lib/web-build.ts';
+
+const log = (line: string) => console.log(`[portal] ${line}`);
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+const webPort = port('PORT', 3000);
+const apiPort = port('API_PORT', 4000);
+const idpPort = port('IDP_PORT', 4100);
+const startedAt = Date.now();
+
+ensureWebBuild(log);
+
+log(
+  process.env.DATABASE_URL
+    ? 'Using the database at DATABASE_URL'
+    : 'Starting the embedded PostgreSQL server…',
+);
+const database = await startDatabaseServer({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: '.data/postgres',
+  port: port('EMBEDDED_PG_PORT', 54329),
+  database: 'portal',
+});
+const handle = connectDatabase(database.url, { max: 2 });
+await runMigrations(handle.pool);
+const { seeded } = await seedDemoData(handle.db, { embeddedIssuer: embeddedIssuer(idpPort) });
+log(seeded ? 'Seeded the demo practice group.' : 'Demo data already present.');
+await handle.close();
+
+let portal: RunningPortal | undefined;
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  log('Stopping…');
+  // Ctrl-C reaches the children (and the embedded server) too; stopping what has already gone is fine.
+  await portal?.stop().catch(() => {});
+  await database.stop().catch(() => {});
+  log('Stopped.');
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  portal = await startPortal({
+    databaseUrl: database.url,
+    webPort,
+    apiPort,
+    idpPort,
+    portalUrl: `http://localhost:${webPort}`,
+    output: 'inherit',
+  });
+} catch (error) {
+  console.error((error as Error).message);
+  await shutdown(1);
+}
+
+log(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
+log(`The portal: http://localhost:${webPort}   (API docs: http://localhost:${apiPort}/docs)`);
+log('Demo sign-in accounts:');
+for (const account of DEMO_ACCOUNTS) {
+  log(`  ${account.email}  /  ${account.password}  — ${account.description}`);
+}
+log('Press Ctrl-C to stop.');
