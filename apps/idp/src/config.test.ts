@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_CLIENT_SECRET, loadConfig } from './config.ts';
+
+const minimal = { DATABASE_URL: 'postgres://localhost/portal' };
+
+describe('loadConfig', () => {
+  it('fills in the development defaults', () => {
+    expect(loadConfig(minimal, '/repo')).toEqual({
+      nodeEnv: 'development',
+      port: 4100,
+      host: '127.0.0.1',
+      issuer: 'http://localhost:4100',
+      databaseUrl: 'postgres://localhost/portal',
+      portalUrl: 'http://localhost:3000',
+      apiAudience: 'http://localhost:4000',
+      clientId: 'client-portal',
+      clientSecret: DEV_CLIENT_SECRET,
+      keysFile: '/repo/.data/idp/keys.json',
+      jwks: undefined,
+      cookieKeys: undefined,
+      brandName: 'Harbour Vets',
+      accessTokenTtl: 600,
+    });
+  });
+
+  it('treats empty values as unset and trims trailing slashes from URLs', () => {
+    const config = loadConfig({
+      ...minimal,
+      IDP_PORT: '',
+      PORTAL_URL: 'http://localhost:3200/',
+      IDP_PORT_X: '',
+    });
+    expect(config.port).toBe(4100);
+    expect(config.portalUrl).toBe('http://localhost:3200');
+  });
+
+  it('refuses to start, listing every bad variable at once', () => {
+    const attempt = () => loadConfig({ IDP_PORT: 'eighty', PORTAL_URL: 'ftp://x', ACCESS_TOKEN_TTL: '-1' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/IDP_PORT[\s\S]*DATABASE_URL[\s\S]*PORTAL_URL[\s\S]*ACCESS_TOKEN_TTL/);
+  });
+
+  it('lists a missing production secret together with the other problems', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', IDP_PORT: 'x' })).toThrow(
+      /IDP_PORT[\s\S]*DATABASE_URL[\s\S]*IDP_CLIENT_SECRET/,
+    );
+  });
+
+  it('requires a real client secret in production', () => {
+    expect(() => loadConfig({ ...minimal, NODE_ENV: 'production' })).toThrow(/IDP_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...minimal, NODE_ENV: 'production', IDP_CLIENT_SECRET: 'short' })).toThrow(
+      /IDP_CLIENT_SECRET/,
+    );
+    const secret = 'a'.repeat(32);
+    expect(loadConfig({ ...minimal, NODE_ENV: 'production', IDP_CLIENT_SECRET: secret }).clientSecret).toBe(
+      secret,
+    );
+  });
+
+  it('reads keys from the environment when given', () => {
+    const config = loadConfig({
+      ...minimal,
+      IDP_JWKS: JSON.stringify({ keys: [{ kty: 'RSA', d: 'x' }] }),
+      IDP_COOKIE_KEYS: `${'a'.repeat(32)}, ${'b'.repeat(32)}`,
+    });
+    expect(config.jwks?.keys).toHaveLength(1);
+    expect(config.cookieKeys).toEqual(['a'.repeat(32), 'b'.repeat(32)]);
+    expect(() => loadConfig({ ...minimal, IDP_JWKS: '{not json' })).toThrow(/IDP_JWKS/);
+    expect(() => loadConfig({ ...minimal, IDP_COOKIE_KEYS: 'short' })).toThrow(/IDP_COOKIE_KEYS/);
+  });
+});

@@ -1,0 +1,112 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Dev-only: refused when NODE_ENV=production. */
+export const DEV_CLIENT_SECRET = 'dev-only-client-portal-secret-not-for-production';
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const jwkSet = z.object({
+  keys: z.array(z.looseObject({ kty: z.string(), d: z.string().optional() })).min(1),
+});
+
+const jsonJwks = z.string().transform((text, ctx) => {
+  try {
+    const parsed = jwkSet.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through to the issue below
+  }
+  ctx.addIssue({ code: 'custom', message: 'must be a JSON Web Key Set: {"keys":[…private JWKs…]}' });
+  return z.NEVER;
+});
+
+const commaList = z
+  .string()
+  .transform((text) => text.split(',').map((key) => key.trim()))
+  .pipe(z.array(z.string().min(32, 'each cookie key needs at least 32 characters')).min(1));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  IDP_PORT: z.coerce.number().int().min(0).max(65_535).default(4100),
+  IDP_HOST: z.string().min(1).default('127.0.0.1'),
+  IDP_ISSUER: httpUrl.optional(),
+  DATABASE_URL: z.string({ error: 'is required' }).min(1, 'is required'),
+  PORTAL_URL: httpUrl.default('http://localhost:3000'),
+  API_AUDIENCE: z.string().min(1).default('http://localhost:4000'),
+  IDP_CLIENT_ID: z.string().min(1).default('client-portal'),
+  IDP_CLIENT_SECRET: z.string().min(1).optional(),
+  IDP_KEYS_FILE: z.string().min(1).default('.data/idp/keys.json'),
+  IDP_JWKS: jsonJwks.optional(),
+  IDP_COOKIE_KEYS: commaList.optional(),
+  BRAND_NAME: z.string().min(1).default('Harbour Vets'),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(600),
+});
+
+export interface IdpConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  /** No trailing slash. */
+  issuer: string;
+  databaseUrl: string;
+  /** No trailing slash. */
+  portalUrl: string;
+  /** The API's identifier: the `aud` of every access token. */
+  apiAudience: string;
+  clientId: string;
+  clientSecret: string;
+  /** Absolute path. */
+  keysFile: string;
+  /** Production: signing keys from the environment instead of the keys file. */
+  jwks: { keys: Record<string, unknown>[] } | undefined;
+  /** Production: cookie signing keys from the environment instead of the keys file. */
+  cookieKeys: string[] | undefined;
+  brandName: string;
+  /** Seconds. */
+  accessTokenTtl: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * The only reader of the environment. Empty values count as unset. Throws a ConfigError that lists every
+ * bad variable, so the process refuses to start with one message.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): IdpConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  // Checked on the raw values, so that it is listed alongside every other problem.
+  const secret = present.IDP_CLIENT_SECRET;
+  if (present.NODE_ENV === 'production' && (!secret || secret.length < 32 || secret === DEV_CLIENT_SECRET)) {
+    problems.push('IDP_CLIENT_SECRET: must be set to a secret of at least 32 characters in production');
+  }
+  if (!parsed.success || problems.length) {
+    const lines = problems.map((problem) => `  - ${problem}`).join('\n');
+    throw new ConfigError(`The identity provider's configuration is not valid:\n${lines}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.IDP_PORT,
+    host: e.IDP_HOST,
+    issuer: e.IDP_ISSUER ?? `http://localhost:${e.IDP_PORT}`,
+    databaseUrl: e.DATABASE_URL,
+    portalUrl: e.PORTAL_URL,
+    apiAudience: e.API_AUDIENCE,
+    clientId: e.IDP_CLIENT_ID,
+    clientSecret: e.IDP_CLIENT_SECRET ?? DEV_CLIENT_SECRET,
+    keysFile: resolve(cwd, e.IDP_KEYS_FILE),
+    jwks: e.IDP_JWKS,
+    cookieKeys: e.IDP_COOKIE_KEYS,
+    brandName: e.BRAND_NAME,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+  };
+}

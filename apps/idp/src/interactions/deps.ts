@@ -1,0 +1,49 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
+import type { Database } from '@vet/db/connection';
+import { csrfToken } from './csrf.ts';
+import { grantRequestedAccess } from './grant.ts';
+import type { FailureThrottle } from './throttle.ts';
+
+export interface InteractionDeps {
+  provider: Provider;
+  db: Database;
+  brandName: string;
+  portalUrl: string;
+  apiAudience: string;
+  throttle: FailureThrottle;
+  /** Signs the forms' CSRF tokens. */
+  csrfKey: string;
+}
+
+/** What every interaction page needs to render. */
+export function viewBase(deps: InteractionDeps, uid: string) {
+  return {
+    brandName: deps.brandName,
+    portalUrl: deps.portalUrl,
+    uid,
+    csrfToken: csrfToken(deps.csrfKey, uid),
+  };
+}
+
+/** Signs the account in, grants the portal what it asked for, and sends the browser back to /auth. */
+export async function finishSignedIn(
+  deps: InteractionDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  interaction: Interaction,
+  accountId: string,
+): Promise<void> {
+  const grantId = await grantRequestedAccess(deps.provider, interaction, accountId, deps.apiAudience);
+  await deps.provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId, amr: ['pwd'] }, consent: { grantId } },
+    { mergeWithLastSubmission: false },
+  );
+}
+
+export function clientAddress(req: IncomingMessage): string | undefined {
+  return req.socket.remoteAddress;
+}

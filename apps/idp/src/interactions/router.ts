@@ -1,0 +1,99 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { errors, type Interaction } from 'oidc-provider';
+import { errorPage, expiredPage } from '../views/message-pages.ts';
+import { isValidCsrfToken } from './csrf.ts';
+import { finishSignedIn, type InteractionDeps } from './deps.ts';
+import { FormTooLarge, readForm, sendPage, sendText } from './http.ts';
+import { showSignIn, submitSignIn } from './sign-in.ts';
+import { showSignUp, submitSignUp } from './sign-up.ts';
+
+const INTERACTION_PATH = /^\/interaction\/([\w-]+)(?:\/(login|signup))?\/?$/;
+
+type Screen = 'login' | 'signup';
+type ProviderCallback = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * The identity provider's HTTP entry: /healthz, the sign-in and sign-up pages of an interaction, and
+ * everything else (discovery, /auth, /oauth/token, /jwks, /session/end, …) handled by oidc-provider.
+ */
+export function createRequestHandler(deps: InteractionDeps): RequestListener {
+  const providerCallback: ProviderCallback = deps.provider.callback();
+  return (req, res) => {
+    route(deps, providerCallback, req, res).catch((error: unknown) => {
+      // Never personal data: the error's kind only.
+      console.error(`[idp] request failed: ${error instanceof Error ? error.name : 'unknown error'}`);
+      if (res.headersSent) res.destroy();
+      else sendPage(res, errorPage({ ...deps, status: 500 }));
+    });
+  };
+}
+
+async function route(
+  deps: InteractionDeps,
+  providerCallback: ProviderCallback,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const { pathname } = new URL(req.url ?? '/', 'http://idp.invalid');
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  if (pathname === '/healthz')
+    return read ? sendText(res, 200, 'ok') : sendText(res, 405, 'Method Not Allowed');
+  const match = INTERACTION_PATH.exec(pathname);
+  if (!match?.[1]) {
+    await providerCallback(req, res);
+    return;
+  }
+  const uid = match[1];
+  const screen = match[2] as Screen | undefined;
+  if (!read && !(req.method === 'POST' && screen)) return sendText(res, 405, 'Method Not Allowed');
+
+  const interaction = await loadInteraction(deps, req, res, uid);
+  if (!interaction) return sendPage(res, expiredPage(deps));
+  if (interaction.prompt.name === 'consent') {
+    // Already signed in; only the (implied) consent is missing.
+    const accountId = interaction.session?.accountId;
+    if (!accountId) return sendPage(res, expiredPage(deps));
+    return finishSignedIn(deps, req, res, interaction, accountId);
+  }
+  if (interaction.prompt.name !== 'login') {
+    return sendPage(res, errorPage({ ...deps, status: 400, code: 'unsupported_prompt' }));
+  }
+
+  if (read) {
+    const chosen = screen ?? (interaction.params.screen_hint === 'signup' ? 'signup' : 'login');
+    return chosen === 'signup' ? showSignUp(deps, res, interaction) : showSignIn(deps, res, interaction);
+  }
+
+  let form: URLSearchParams;
+  try {
+    form = await readForm(req);
+  } catch (error) {
+    if (error instanceof FormTooLarge) return sendText(res, 413, 'Payload Too Large');
+    throw error;
+  }
+  if (!isValidCsrfToken(deps.csrfKey, uid, form.get('csrf'))) {
+    return sendPage(
+      res,
+      errorPage({ ...deps, status: 403, code: 'invalid_form', description: 'the form has expired' }),
+    );
+  }
+  return screen === 'signup'
+    ? submitSignUp(deps, req, res, interaction, form)
+    : submitSignIn(deps, req, res, interaction, form);
+}
+
+/** The interaction named by the path, if the browser's interaction cookie is for that very one. */
+async function loadInteraction(
+  deps: InteractionDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+): Promise<Interaction | undefined> {
+  try {
+    const interaction = await deps.provider.interactionDetails(req, res);
+    return interaction.uid === uid ? interaction : undefined;
+  } catch (error) {
+    if (error instanceof errors.SessionNotFound) return undefined;
+    throw error;
+  }
+}

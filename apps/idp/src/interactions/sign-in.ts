@@ -1,0 +1,51 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Interaction } from 'oidc-provider';
+import { verifyCredentials } from '../credentials.ts';
+import type { FormError } from '../views/form-parts.ts';
+import { CREDENTIALS_ERROR_ID, signInPage } from '../views/sign-in-page.ts';
+import { clientAddress, finishSignedIn, viewBase, type InteractionDeps } from './deps.ts';
+import { sendPage } from './http.ts';
+import { throttleKey, TOO_MANY_ATTEMPTS } from './throttle.ts';
+
+/** One message for an unknown e-mail and a wrong password alike. */
+export const WRONG_CREDENTIALS = 'The e-mail or password is not right.';
+
+export function showSignIn(deps: InteractionDeps, res: ServerResponse, interaction: Interaction): void {
+  const hint = interaction.params.login_hint;
+  sendPage(
+    res,
+    signInPage({ ...viewBase(deps, interaction.uid), email: typeof hint === 'string' ? hint : '' }),
+  );
+}
+
+export async function submitSignIn(
+  deps: InteractionDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  interaction: Interaction,
+  form: URLSearchParams,
+): Promise<void> {
+  const email = (form.get('email') ?? '').trim();
+  const password = form.get('password') ?? '';
+  // Answered 200 like any page: the browser shows the form again, and a 4xx would log a console error.
+  const refuse = (status: number, errors: FormError[]) =>
+    sendPage(res, signInPage({ ...viewBase(deps, interaction.uid), email, errors, status }));
+  const formLevel = (message: string): FormError[] => [
+    { field: 'email', message, summaryOnly: true, id: CREDENTIALS_ERROR_ID },
+  ];
+
+  const missing: FormError[] = [];
+  if (!email) missing.push({ field: 'email', message: 'Enter your e-mail address' });
+  if (!password) missing.push({ field: 'password', message: 'Enter your password' });
+  if (missing.length) return refuse(200, missing);
+
+  const key = throttleKey(clientAddress(req), email);
+  if (deps.throttle.isBlocked(key)) return refuse(429, formLevel(TOO_MANY_ATTEMPTS));
+  const accountId = await verifyCredentials(deps.db, email, password);
+  if (!accountId) {
+    deps.throttle.recordFailure(key);
+    return refuse(200, formLevel(WRONG_CREDENTIALS));
+  }
+  deps.throttle.reset(key);
+  await finishSignedIn(deps, req, res, interaction, accountId);
+}

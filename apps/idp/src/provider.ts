@@ -1,0 +1,119 @@
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '@vet/db/connection';
+import { findAccountById } from './accounts.ts';
+import { createAdapterFactory } from './adapter.ts';
+import type { IdpConfig } from './config.ts';
+import type { IdpKeys } from './keys.ts';
+import { API_SCOPE, SUPPORTED_SCOPES } from './scopes.ts';
+import type { Page } from './views/layout.ts';
+import { errorPage, signedOutPage, signingOutPage } from './views/message-pages.ts';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export type ProviderConfig = Pick<
+  IdpConfig,
+  'issuer' | 'portalUrl' | 'apiAudience' | 'clientId' | 'clientSecret' | 'brandName' | 'accessTokenTtl'
+>;
+
+/** The sign-in layer's callback paths for both provider ids (architecture: both point here by default). */
+export function portalRedirectUris(portalUrl: string): string[] {
+  return [`${portalUrl}/api/auth/callback/azure-ad`, `${portalUrl}/api/auth/callback/auth0`];
+}
+
+function render(ctx: KoaContextWithOIDC, page: Page): void {
+  ctx.status = page.status;
+  ctx.set(page.headers);
+  ctx.body = page.html;
+}
+
+export function createProvider(config: ProviderConfig, db: Database, keys: IdpKeys): Provider {
+  const brand = { brandName: config.brandName, portalUrl: config.portalUrl };
+  const configuration: Configuration = {
+    adapter: createAdapterFactory(db),
+    clients: [
+      {
+        client_id: config.clientId,
+        client_secret: config.clientSecret,
+        client_name: config.brandName,
+        redirect_uris: portalRedirectUris(config.portalUrl),
+        post_logout_redirect_uris: [`${config.portalUrl}/`, config.portalUrl],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    async findAccount(_ctx, sub) {
+      const account = await findAccountById(db, sub);
+      if (!account) return undefined;
+      return {
+        accountId: account.id,
+        claims: () => ({ sub: account.id, email: account.email, email_verified: account.emailVerified }),
+      };
+    },
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    scopes: [...SUPPORTED_SCOPES],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: [] },
+    extraParams: ['screen_hint'],
+    pkce: { required: () => true },
+    routes: { token: '/oauth/token' },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    jwks: keys.jwks,
+    cookies: { keys: keys.cookieKeys },
+    // The portal gets a refresh token even though its prompt=login drops offline_access (OIDC Core 11);
+    // without offline_access the token ends with the session (14 days, or signing out).
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    clientBasedCORS: () => false,
+    features: {
+      devInteractions: { enabled: false },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => config.apiAudience,
+        // No resource at the token endpoint means the API: access tokens are always JWTs for it.
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({
+          scope: API_SCOPE,
+          audience: config.apiAudience,
+          accessTokenTTL: config.accessTokenTtl,
+          accessTokenFormat: 'jwt',
+          jwt: { sign: { alg: 'RS256' } },
+        }),
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) =>
+          render(
+            ctx,
+            signingOutPage({ ...brand, form, autoSubmit: ctx.oidc.client?.clientId === config.clientId }),
+          ),
+        postLogoutSuccessSource: (ctx) => render(ctx, signedOutPage(brand)),
+      },
+    },
+    ttl: {
+      AccessToken: config.accessTokenTtl,
+      AuthorizationCode: 60,
+      IdToken: HOUR,
+      Interaction: HOUR,
+      RefreshToken: 14 * DAY,
+      Session: 14 * DAY,
+      Grant: 14 * DAY,
+    },
+    renderError: (ctx, out) => {
+      render(
+        ctx,
+        errorPage({ ...brand, status: ctx.status, code: out.error, description: out.error_description }),
+      );
+    },
+  };
+  const provider = new Provider(config.issuer, configuration);
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
+    console.error(`[idp] server error: ${error.name}`);
+  });
+  return provider;
+}

@@ -1,0 +1,60 @@
+/**
+ * The embedded OpenID Connect provider for local runs and tests: `npm start` runs it next to the API and
+ * the web. Production points the portal at a real provider instead.
+ */
+import { createServer } from 'node:http';
+import { connectDatabase } from '@vet/db/connection';
+import { runMigrations } from '@vet/db/migrate';
+import { pruneExpiredModels } from './adapter.ts';
+import { createIdpApp } from './app.ts';
+import { ConfigError, loadConfig, type IdpConfig } from './config.ts';
+import { loadKeys } from './keys.ts';
+
+const log = (line: string) => console.log(`[idp] ${line}`);
+
+let config: IdpConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const database = connectDatabase(config.databaseUrl, { max: 5 });
+await runMigrations(database.pool);
+const keys = await loadKeys(config);
+const { handler } = createIdpApp(config, database.db, keys);
+
+const server = createServer(handler);
+server.keepAliveTimeout = 5_000;
+await new Promise<void>((resolve, reject) => {
+  server.once('error', reject);
+  server.listen(config.port, config.host, resolve);
+});
+log(`Identity provider listening on ${config.issuer}`);
+
+const pruning = setInterval(() => {
+  pruneExpiredModels(database.db).catch(() =>
+    log('Could not remove expired sessions and tokens; will retry.'),
+  );
+}, 60 * 60_000);
+pruning.unref();
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping…`);
+  clearInterval(pruning);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  // Browsers keep connections open; do not wait for them for ever.
+  setTimeout(() => server.closeAllConnections(), 3_000).unref();
+  await closed;
+  await database.close();
+  log('Stopped.');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
