@@ -28,7 +28,16 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const { open, title, descriptions = [], primaryLabel, secondaryLabel, onPrimary, onSecondary, busy } = props;
+  const {
+    open,
+    title,
+    descriptions = [],
+    primaryLabel,
+    secondaryLabel,
+    onPrimary,
+    onSecondary,
+    busy,
+  } = props;
   return (
     <Dialog
       open={open}
