@@ -61,7 +61,10 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
       IDP_ISSUER: issuer,
     });
     started.push(idp);
-    const api = tsx('API', 'apps/api/src/server.ts', { API_PORT: String(options.apiPort) });
+    const api = tsx('API', 'apps/api/src/server.ts', {
+      API_PORT: String(options.apiPort),
+      EMBEDDED_ISSUER: issuer,
+    });
     started.push(api);
     const web = spawnManaged({
       name: 'web',

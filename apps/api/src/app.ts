@@ -2,6 +2,8 @@ import helmet from '@fastify/helmet';
 import type { DatabaseHandle } from '@vet/db/connection';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authPlugin } from './auth/auth-plugin.ts';
+import { clientRoutes } from './clients/routes.ts';
 import type { ApiConfig } from './config.ts';
 import { databasePlugin } from './database/database-plugin.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -39,10 +41,12 @@ export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
 
   await app.register(databasePlugin, { db, pool });
   await app.register(errorHandlerPlugin);
+  await app.register(authPlugin, { issuers: config.authIssuers });
 
   await app.register(healthRoutes);
   await app.register(practiceRoutes);
   await app.register(lookupRoutes);
+  await app.register(clientRoutes);
   return app;
 }
 

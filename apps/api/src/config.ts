@@ -13,6 +13,38 @@ const wholeNumber = (min: number, max: number) =>
 
 const proxyAddress = z.union([z.ipv4(), z.cidrv4(), z.ipv6(), z.cidrv6()]);
 
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** One identity provider the API trusts: its `iss`, the `aud` its access tokens carry for this API. */
+const trustedIssuerSchema = z.strictObject({
+  issuer: httpUrl,
+  audience: z.string().min(1),
+  /** Unset: read from the issuer's discovery document. */
+  jwksUri: httpUrl.optional(),
+  /** Accepted `typ` headers (RFC 9068 access tokens are `at+jwt`; many providers still send `JWT`). */
+  tokenTypes: z.array(z.string().min(1)).min(1).default(['at+jwt']),
+});
+export type TrustedIssuer = z.output<typeof trustedIssuerSchema>;
+
+const trustedIssuers = z
+  .string()
+  .transform((text, context): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(trustedIssuerSchema)
+      .min(1)
+      .refine((list) => new Set(list.map((entry) => entry.issuer)).size === list.length, {
+        message: 'an issuer is listed twice',
+      }),
+  );
+
 const envSchema = z.object({
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: wholeNumber(0, 65_535).default(4000),
@@ -24,6 +56,9 @@ const envSchema = z.object({
     .transform((list) => list.split(',').map((entry) => entry.trim()))
     .pipe(z.array(proxyAddress).min(1))
     .optional(),
+  AUTH_ISSUERS: trustedIssuers.optional(),
+  EMBEDDED_ISSUER: httpUrl.default('http://localhost:4100'),
+  API_AUDIENCE: z.string().min(1).default('http://localhost:4000'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
 });
@@ -38,6 +73,11 @@ const expected: Record<EnvName, string> = {
   REDIS_URL: 'a redis:// or rediss:// URL, or unset for in-memory rate limits',
   RATE_LIMIT_MAX: 'a whole number of requests per minute per client address, at least 1',
   TRUST_PROXY: 'a comma-separated list of proxy IP addresses or CIDR ranges, or unset',
+  AUTH_ISSUERS:
+    'a JSON array of { "issuer", "audience", "jwksUri"?, "tokenTypes"? } with http(s) URLs and distinct ' +
+    'issuers, or unset for the embedded provider',
+  EMBEDDED_ISSUER: 'an http:// or https:// URL (the embedded identity provider)',
+  API_AUDIENCE: 'the audience (aud) of access tokens for this API, not empty',
   LOG_LEVEL: `one of ${logLevels.join(', ')}`,
   NODE_ENV: 'one of development, test, production',
 };
@@ -52,6 +92,8 @@ export interface ApiConfig {
   rateLimitMax: number;
   /** Proxies (e.g. the web's BFF) whose X-Forwarded-For names the real client address. */
   trustProxy: string[] | undefined;
+  /** The identity providers whose access tokens the API accepts; nothing else is trusted. */
+  authIssuers: TrustedIssuer[];
   logLevel: LogLevel;
   nodeEnv: 'development' | 'test' | 'production';
 }
@@ -80,7 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       names.map((name) =>
         input[name] === undefined
           ? `${name} is required: ${expected[name]}`
-          : `${name} must be ${expected[name]}`,
+          : `${name} must be ${expected[name]}${whereInside(name, parsed.error.issues)}`,
       ),
     );
   }
@@ -92,7 +134,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: values.REDIS_URL,
     rateLimitMax: values.RATE_LIMIT_MAX,
     trustProxy: values.TRUST_PROXY,
+    authIssuers: values.AUTH_ISSUERS ?? [
+      { issuer: values.EMBEDDED_ISSUER, audience: values.API_AUDIENCE, tokenTypes: ['at+jwt'] },
+    ],
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
   };
+}
+
+/** For a JSON variable, which entries and fields are wrong (paths only, never values): ` (at [0].issuer)`. */
+function whereInside(name: EnvName, issues: readonly z.core.$ZodIssue[]): string {
+  const paths = issues
+    .filter((issue) => issue.path[0] === name && issue.path.length > 1)
+    .map((issue) =>
+      issue.path
+        .slice(1)
+        .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+        .join('')
+        .replace(/^\./, ''),
+    );
+  return paths.length > 0 ? ` (at ${[...new Set(paths)].join(', ')})` : '';
 }

@@ -16,6 +16,8 @@ export const errorHandlerPlugin = fp(
       } else {
         request.log.error({ err: error }, 'request failed');
       }
+      // RFC 6750 3: a 401 names the scheme that would succeed.
+      if (statusCode === 401) reply.header('www-authenticate', 'Bearer');
       return reply.code(statusCode).send(body);
     });
 

@@ -29,8 +29,7 @@ export class ApiProblem extends Error {
 
 export const badRequest = (message: string, issues?: Issue[]) =>
   new ApiProblem('badRequest', message, issues);
-export const unauthorized = (message = 'Please sign in to continue.') =>
-  new ApiProblem('unauthorized', message);
+export const unauthorized = (message = 'Sign in to continue.') => new ApiProblem('unauthorized', message);
 export const forbidden = (message = 'You do not have access to this.') =>
   new ApiProblem('forbidden', message);
 /** Also the answer for another owner's record, so existence never leaks. */

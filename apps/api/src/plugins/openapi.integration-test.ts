@@ -30,10 +30,15 @@ describe('the OpenAPI document', () => {
           '/v2/species',
           '/v2/species/{speciesId}/breeds',
           '/v2/species/{speciesId}/breeds/{breedId}/colours',
+          '/client/profile',
+          '/v2/profile',
         ].sort(),
       );
       const toggles = document.paths['/practices/{practiceId}/feature-toggles']?.get;
       expect(Object.keys(toggles?.responses ?? {}).sort()).toEqual(['200', '400', '404', '429', '500']);
+      const profile = document.paths['/client/profile']?.get as { security?: unknown; responses: object };
+      expect(profile.security).toEqual([{ bearerAuth: [] }]);
+      expect(Object.keys(profile.responses).sort()).toEqual(['200', '401', '429', '500', '503']);
       expect((await app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(200);
     } finally {
       await app.close();

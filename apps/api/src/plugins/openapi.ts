@@ -24,7 +24,18 @@ export const openApiPlugin = fp(
           { name: 'health', description: 'Liveness and readiness probes' },
           { name: 'practices', description: 'Practices and their feature settings' },
           { name: 'lookups', description: 'Reference data for forms' },
+          { name: 'clients', description: 'The signed-in client (bearer access token required)' },
         ],
+        components: {
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'An access token of a trusted identity provider (AUTH_ISSUERS)',
+            },
+          },
+        },
       },
       transform: jsonSchemaTransform,
     });

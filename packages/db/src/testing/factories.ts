@@ -4,6 +4,7 @@ import { emailKey, lastNameKey, postcodeKey } from '../normalise.ts';
 import { appointments, clinicianReservations } from '../schema/appointments.ts';
 import { clients, pets } from '../schema/clients.ts';
 import { clinicianRotaShifts, clinicians } from '../schema/clinicians.ts';
+import { verificationCodes } from '../schema/onboarding.ts';
 import {
   appointmentReasonSpecies,
   appointmentReasons,
@@ -203,4 +204,29 @@ export async function linkBreedColour(db: Database, values: { breedId: number; c
 /** Limits an appointment reason to a species (a reason with no species applies to every species). */
 export async function linkReasonSpecies(db: Database, values: { reasonId: number; speciesId: number }) {
   await db.insert(appointmentReasonSpecies).values(values);
+}
+
+/**
+ * A verification code issued to an identity for a client record: unused, expiring in 24 hours unless
+ * overridden. The hash is a placeholder; tests that check a code build it with the verification service.
+ */
+export async function createVerificationCode(
+  db: Database,
+  values: Insert<typeof verificationCodes> & {
+    clientId: number;
+    identityIssuer: string;
+    identitySubject: string;
+  },
+) {
+  const [row] = await db
+    .insert(verificationCodes)
+    .values({
+      codeHash: `test-hash-${unique()}`,
+      mode: 'signup',
+      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('verification code not inserted');
+  return row;
 }

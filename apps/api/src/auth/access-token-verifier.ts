@@ -1,0 +1,62 @@
+import { jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { TrustedIssuer } from '../config.ts';
+import { createIssuerKeySet, defaultKeySetTimings, type KeySetTimings } from './issuer-key-set.ts';
+import {
+  allowedAlgorithms,
+  AuthFailure,
+  CLOCK_TOLERANCE_SECONDS,
+  isAcceptedTokenType,
+  reasonOf,
+  unverifiedIssuerOf,
+} from './token-rules.ts';
+
+/** Who is signed in: an identity at a trusted provider. Never the e-mail, which the person can change. */
+export interface Identity {
+  issuer: string;
+  subject: string;
+}
+
+export type VerifyAccessToken = (token: string) => Promise<Identity>;
+
+/**
+ * Verifies an access token against the trusted issuers. Throws an AuthFailure for a token the caller
+ * must replace; a KeySetUnavailable when the issuer's keys cannot be fetched; anything else is a bug.
+ */
+export function createAccessTokenVerifier(
+  issuers: readonly TrustedIssuer[],
+  timings: KeySetTimings = defaultKeySetTimings,
+): VerifyAccessToken {
+  const trusted = new Map<string, { issuer: TrustedIssuer; keys: JWTVerifyGetKey }>(
+    issuers.map((issuer) => [issuer.issuer, { issuer, keys: createIssuerKeySet(issuer, timings) }]),
+  );
+
+  return async (token) => {
+    const claimed = unverifiedIssuerOf(token);
+    const entry = claimed === undefined ? undefined : trusted.get(claimed);
+    if (!entry) throw new AuthFailure('unknown_issuer');
+    const { issuer, keys } = entry;
+
+    let verified: Awaited<ReturnType<typeof jwtVerify>>;
+    try {
+      // The unverified iss only chose the key set; the issuer is checked again here, on verified claims.
+      verified = await jwtVerify(token, keys, {
+        algorithms: [...allowedAlgorithms],
+        issuer: issuer.issuer,
+        audience: issuer.audience,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+      });
+    } catch (error) {
+      const reason = reasonOf(error);
+      if (reason === undefined) throw error;
+      throw new AuthFailure(reason);
+    }
+
+    // An ID token is signed by the same keys; its typ (and aud) tell it apart from an access token.
+    if (!isAcceptedTokenType(verified.protectedHeader.typ, issuer.tokenTypes))
+      throw new AuthFailure('wrong_token_type');
+    const { sub } = verified.payload;
+    if (typeof sub !== 'string' || sub === '') throw new AuthFailure('missing_subject');
+    return { issuer: issuer.issuer, subject: sub };
+  };
+}

@@ -1,0 +1,65 @@
+import type { Database } from '@vet/db/connection';
+import { clients } from '@vet/db/schema/clients';
+import { verificationCodes } from '@vet/db/schema/onboarding';
+import { practices } from '@vet/db/schema/practices';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Identity } from '../auth/access-token-verifier.ts';
+
+/** The client record linked to an identity, with what the profile shows of its home practice. */
+export interface LinkedClient {
+  clientId: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  homePracticeId: number;
+  homePracticeName: string;
+  homePracticePhone: string;
+  contactPreferencesConfirmedAt: Date | null;
+  onlineBookingAllowed: boolean;
+}
+
+/** Every query is scoped to the identity: nothing here can reach another person's record. */
+export function createProfileRepository(db: Database) {
+  return {
+    async findLinkedClient(identity: Identity): Promise<LinkedClient | undefined> {
+      const [row] = await db
+        .select({
+          clientId: clients.id,
+          firstName: clients.firstName,
+          lastName: clients.lastName,
+          email: clients.email,
+          homePracticeId: clients.homePracticeId,
+          homePracticeName: practices.name,
+          homePracticePhone: practices.phone,
+          contactPreferencesConfirmedAt: clients.contactPreferencesConfirmedAt,
+          onlineBookingAllowed: clients.onlineBookingAllowed,
+        })
+        .from(clients)
+        .innerJoin(practices, eq(practices.id, clients.homePracticeId))
+        .where(
+          and(eq(clients.identityIssuer, identity.issuer), eq(clients.identitySubject, identity.subject)),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** Whether a verification code issued to this identity is still unused and unexpired at `now`. */
+    async hasPendingVerification(identity: Identity, now: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: verificationCodes.id })
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.identityIssuer, identity.issuer),
+            eq(verificationCodes.identitySubject, identity.subject),
+            isNull(verificationCodes.usedAt),
+            gt(verificationCodes.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
+}
+
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;
