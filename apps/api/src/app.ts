@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { DatabaseHandle } from '@vet/db/connection';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addressRoutes } from './addresses/routes.ts';
 import { authPlugin } from './auth/auth-plugin.ts';
 import { clientRoutes } from './clients/routes.ts';
 import type { ApiConfig } from './config.ts';
@@ -47,6 +48,7 @@ export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
   await app.register(practiceRoutes);
   await app.register(lookupRoutes);
   await app.register(clientRoutes);
+  await app.register(addressRoutes);
   return app;
 }
 

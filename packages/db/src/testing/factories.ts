@@ -6,6 +6,7 @@ import { clients, pets } from '../schema/clients.ts';
 import { clinicianRotaShifts, clinicians } from '../schema/clinicians.ts';
 import { verificationCodes } from '../schema/onboarding.ts';
 import {
+  addresses,
   appointmentReasonSpecies,
   appointmentReasons,
   breedColours,
@@ -228,5 +229,22 @@ export async function createVerificationCode(
     })
     .returning();
   if (!row) throw new Error('verification code not inserted');
+  return row;
+}
+
+/** An address of the embedded lookup's data set. */
+export async function createAddress(db: Database, overrides: Insert<typeof addresses> = {}) {
+  const postcode = overrides.postcode ?? 'TE1 1ST';
+  const [row] = await db
+    .insert(addresses)
+    .values({
+      line1: `${unique()} Test Road`,
+      town: 'Testford',
+      ...overrides,
+      postcode,
+      postcodeKey: postcodeKey(postcode),
+    })
+    .returning();
+  if (!row) throw new Error('address not inserted');
   return row;
 }
