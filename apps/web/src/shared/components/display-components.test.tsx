@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { ThemeProvider } from '@mui/material/styles';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../theme/theme';
+import { AppAlert } from './app-alert';
+import { GridWrapper } from './grid-wrapper';
+import { LoadingSpinner } from './loading-spinner';
+import { PracticeUnavailableAlert } from './practice-unavailable-alert';
+import { TextButton } from './text-button';
+import { TitleCard } from './title-card';
+
+afterEach(cleanup);
+
+const renderThemed = (node: ReactNode) => render(<ThemeProvider theme={theme}>{node}</ThemeProvider>);
+
+describe('LoadingSpinner', () => {
+  it("is a status named 'Loading', 50vh high by default", () => {
+    renderThemed(<LoadingSpinner />);
+    const status = screen.getByRole('status', { name: 'Loading' });
+    expect(getComputedStyle(status).height).toBe('50vh');
+  });
+
+  it('takes a height, such as 500px on the redirect screens', () => {
+    renderThemed(<LoadingSpinner height="500px" />);
+    expect(getComputedStyle(screen.getByRole('status', { name: 'Loading' })).height).toBe('500px');
+  });
+});
+
+describe('GridWrapper', () => {
+  it('shows 3 skeletons 118 high and a loading status while loading', () => {
+    renderThemed(
+      <GridWrapper loading loadingLabel="Loading pets">
+        <p>Rex</p>
+      </GridWrapper>,
+    );
+    const skeletons = document.querySelectorAll('.MuiSkeleton-root');
+    expect(skeletons).toHaveLength(3);
+    skeletons.forEach((skeleton) => expect(getComputedStyle(skeleton).height).toBe('118px'));
+    expect(screen.getByRole('status').textContent).toBe('Loading pets');
+    expect(screen.queryByText('Rex')).toBeNull();
+  });
+
+  it('shows the children in a grid once loaded', () => {
+    renderThemed(
+      <GridWrapper loading={false}>
+        <p>Rex</p>
+        <p>Tabitha</p>
+      </GridWrapper>,
+    );
+    expect(document.querySelectorAll('.MuiSkeleton-root')).toHaveLength(0);
+    const grid = screen.getByText('Rex').parentElement as HTMLElement;
+    expect(getComputedStyle(grid).display).toBe('grid');
+    expect(screen.getByText('Tabitha')).toBeDefined();
+  });
+});
+
+describe('TitleCard and TextButton', () => {
+  it('renders the page title as its h1, with a subtitle', () => {
+    renderThemed(<TitleCard title="Your pets" subtitle="Everyone registered with us" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Your pets' })).toBeDefined();
+    expect(screen.getByText('Everyone registered with us')).toBeDefined();
+  });
+
+  it('renders a text-style button that clicks', () => {
+    const onClick = vi.fn();
+    renderThemed(<TextButton onClick={onClick}>Change practice</TextButton>);
+    const button = screen.getByRole('button', { name: 'Change practice' });
+    expect(button.className).toContain('MuiButton-text');
+    fireEvent.click(button);
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+});
+
+describe('AppAlert', () => {
+  it.each([
+    ['success', 'status'],
+    ['info', 'status'],
+    ['warning', 'alert'],
+    ['error', 'alert'],
+  ] as const)('shows a %s alert with role %s', (severity, role) => {
+    renderThemed(<AppAlert severity={severity}>Message</AppAlert>);
+    expect(screen.getByRole(role).textContent).toContain('Message');
+  });
+
+  it("has a close button whose text is 'Close' when closable", () => {
+    const onClose = vi.fn();
+    renderThemed(
+      <AppAlert severity="info" title="Saved" onClose={onClose}>
+        Your preferences were saved.
+      </AppAlert>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(screen.getByText('Saved')).toBeDefined();
+  });
+
+  it('has no close button otherwise', () => {
+    renderThemed(<AppAlert severity="error">Failed</AppAlert>);
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+  });
+});
+
+describe('PracticeUnavailableAlert', () => {
+  it('says registration is unavailable and offers a tap-to-call link', () => {
+    renderThemed(<PracticeUnavailableAlert practicePhone="01632 960456" />);
+    const alert = screen.getByTestId('alertBox-practice');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain('Online registration is currently unavailable for this practice.');
+    expect(alert.textContent).toContain('Please call the practice on 01632 960456');
+    expect(screen.getByRole('link', { name: '01632 960456' }).getAttribute('href')).toBe('tel:01632960456');
+  });
+});

@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+
+export interface FormFooterProps {
+  backLabel?: string;
+  submitLabel?: string;
+  /** While true the submit button reads 'Submitting...' and Back is disabled (spec 2). */
+  submitting?: boolean;
+  /** Back as a button; or give `backHref` for a link. Neither: no Back button. */
+  onBack?: () => void;
+  backHref?: string;
+  submitDisabled?: boolean;
+}
+
+/** Spec 2: the shared form footer, a 'Back' button and a 'Continue' submit button. */
+export function FormFooter({
+  backLabel = 'Back',
+  submitLabel = 'Continue',
+  submitting = false,
+  onBack,
+  backHref,
+  submitDisabled = false,
+}: FormFooterProps) {
+  const hasBack = onBack !== undefined || backHref !== undefined;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap-reverse', justifyContent: 'space-between', gap: 2, mt: 4 }}>
+      {hasBack ? (
+        <Button
+          variant="outlined"
+          size="large"
+          disabled={submitting}
+          {...(backHref !== undefined ? { href: backHref } : { onClick: onBack })}
+        >
+          {backLabel}
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={submitting || submitDisabled}
+        aria-busy={submitting || undefined}
+      >
+        {submitting ? 'Submitting...' : submitLabel}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import { ThemeProvider } from '@mui/material/styles';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../theme/theme';
+import { AutocompleteField } from './autocomplete-field';
+import { OptionList } from './option-list';
+
+afterEach(cleanup);
+
+const reasons = [
+  { value: 'vaccination', label: 'Vaccination' },
+  { value: 'check-up', label: 'Check-up' },
+  { value: 'other', label: 'Something else' },
+];
+
+function Options({
+  errorText,
+  touched,
+  onChange,
+}: {
+  errorText?: string;
+  touched?: boolean;
+  onChange?: (value: string) => void;
+}) {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <ThemeProvider theme={theme}>
+      <OptionList
+        name="reason"
+        legend="Reason for the appointment"
+        options={reasons}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          onChange?.(next);
+        }}
+        errorText={errorText}
+        touched={touched}
+      />
+    </ThemeProvider>
+  );
+}
+
+describe('OptionList', () => {
+  it('is a radio group labelled by its legend, with rows 48px high', () => {
+    const onChange = vi.fn();
+    render(<Options onChange={onChange} />);
+    const group = screen.getByRole('group', { name: 'Reason for the appointment' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    const row = radios[0]?.closest('label') as HTMLElement;
+    expect(getComputedStyle(row).minHeight).toBe('48px');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Check-up' }));
+
+    expect(onChange).toHaveBeenCalledWith('check-up');
+    expect(screen.getByRole('radio', { name: 'Check-up' })).toHaveProperty('checked', true);
+  });
+
+  it('shows its error text and marks the group invalid', () => {
+    render(<Options errorText="Choose a reason" />);
+    const radiogroup = screen.getByRole('radiogroup');
+    const error = screen.getByText('Choose a reason');
+    expect(radiogroup.getAttribute('aria-invalid')).toBe('true');
+    expect(radiogroup.getAttribute('aria-describedby')).toBe(error.id);
+    expect(error.className).toContain('Mui-error');
+  });
+
+  it('holds its error back until touched when given the touched state', () => {
+    render(<Options errorText="Choose a reason" touched={false} />);
+    expect(screen.queryByText('Choose a reason')).toBeNull();
+    cleanup();
+    render(<Options errorText="Choose a reason" touched />);
+    expect(screen.getByText('Choose a reason')).toBeDefined();
+  });
+
+  it('has no error state without error text', () => {
+    render(<Options />);
+    expect(screen.getByRole('radiogroup').getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+const practices = ['Harbour Road Veterinary Centre', 'Quayside Vets', 'Southsea Animal Hospital'];
+
+function type(text: string) {
+  const input = screen.getByRole('combobox', { name: 'Practice' });
+  input.focus();
+  fireEvent.change(input, { target: { value: text } });
+}
+
+function Practices(props: { errorText?: string; helperText?: string; noOptionsText?: string }) {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <ThemeProvider theme={theme}>
+      <AutocompleteField
+        label="Practice"
+        options={practices}
+        value={value}
+        onChange={setValue}
+        getOptionLabel={(option) => option}
+        {...props}
+      />
+      <p data-testid="value">{value}</p>
+    </ThemeProvider>
+  );
+}
+
+describe('AutocompleteField', () => {
+  it('filters the options as the user types and selects one', () => {
+    render(<Practices />);
+    type('quay');
+
+    const listbox = screen.getByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Quayside Vets']);
+    expect(getComputedStyle(listbox).maxHeight).toBe('40vh');
+
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Quayside Vets' }));
+    expect(screen.getByTestId('value').textContent).toBe('Quayside Vets');
+  });
+
+  it("says 'No options' when nothing matches, or the text given", () => {
+    render(<Practices />);
+    type('zzz');
+    expect(screen.getByText('No options')).toBeDefined();
+    cleanup();
+
+    render(<Practices noOptionsText="No addresses found" />);
+    type('zzz');
+    expect(screen.getByText('No addresses found')).toBeDefined();
+  });
+
+  it('shows its error text under the field only once touched', () => {
+    render(<Practices errorText="Choose your practice" helperText="Where your pets are registered" />);
+    const input = screen.getByRole('combobox', { name: 'Practice' });
+    expect(screen.queryByText('Choose your practice')).toBeNull();
+
+    fireEvent.blur(input);
+
+    expect(screen.getByText('Choose your practice')).toBeDefined();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the helper text once touched when there is no error', () => {
+    render(<Practices helperText="Where your pets are registered" />);
+    expect(screen.queryByText('Where your pets are registered')).toBeNull();
+    fireEvent.blur(screen.getByRole('combobox', { name: 'Practice' }));
+    expect(screen.getByText('Where your pets are registered')).toBeDefined();
+  });
+});

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { ThemeProvider } from '@mui/material/styles';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../theme/theme';
+import { ConsentGate } from './consent-gate';
+import { hasAnalyticsConsent, onConsent } from './consent-store';
+import { CookieBanner } from './cookie-banner';
+
+function clearConsent() {
+  document.cookie = 'OptanonConsent=; Max-Age=0; Path=/';
+}
+
+beforeEach(clearConsent);
+afterEach(() => {
+  cleanup();
+  clearConsent();
+});
+
+function renderBanner() {
+  render(
+    <ThemeProvider theme={theme}>
+      <CookieBanner cookiePolicyUrl="https://www.provider.example/cookie-policy" />
+      <ConsentGate>
+        <p>analytics tag</p>
+      </ConsentGate>
+    </ThemeProvider>,
+  );
+}
+
+describe('CookieBanner', () => {
+  it('shows while the consent cookie is absent, with a link to the cookie policy', () => {
+    renderBanner();
+    const banner = screen.getByRole('region', { name: 'Cookie notice' });
+    expect(screen.getByRole('link', { name: 'cookie policy' }).getAttribute('href')).toBe(
+      'https://www.provider.example/cookie-policy',
+    );
+    expect(getComputedStyle(banner).position).toBe('sticky');
+    expect(screen.queryByText('analytics tag')).toBeNull();
+  });
+
+  it('shows while the consent cookie is empty', () => {
+    document.cookie = 'OptanonConsent=; Path=/';
+    renderBanner();
+    expect(screen.getByRole('region', { name: 'Cookie notice' })).toBeDefined();
+  });
+
+  it('stays hidden once the cookie holds a value', () => {
+    document.cookie = 'OptanonConsent=true; Path=/';
+    renderBanner();
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+    expect(screen.getByText('analytics tag')).toBeDefined();
+  });
+
+  it('stores true in the cookie on close, hides itself, and lets the analytics tag load', () => {
+    const consented = vi.fn();
+    onConsent(consented);
+    renderBanner();
+    expect(hasAnalyticsConsent()).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Accept and close' }));
+
+    expect(document.cookie).toContain('OptanonConsent=true');
+    expect(hasAnalyticsConsent()).toBe(true);
+    expect(consented).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+    expect(screen.getByText('analytics tag')).toBeDefined();
+  });
+
+  it('writes the 365-day, path /, SameSite=Lax cookie', () => {
+    const writes: string[] = [];
+    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+      writes.push(value);
+      descriptor?.set?.call(document, value);
+    });
+    renderBanner();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept and close' }));
+    vi.restoreAllMocks();
+
+    expect(writes).toEqual(['OptanonConsent=true; Max-Age=31536000; Path=/; SameSite=Lax']);
+  });
+
+  it('reserves its height as scroll padding so a focused control is scrolled above it (WCAG 2.4.11)', () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          this.callback();
+        }
+        disconnect() {}
+      },
+    );
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(96);
+    renderBanner();
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('96px');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Accept and close' }));
+
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+    height.mockRestore();
+    vi.unstubAllGlobals();
+  });
+});

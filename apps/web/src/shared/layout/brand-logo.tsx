@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import NextLink from 'next/link';
+import { visuallyHidden } from '../theme/visually-hidden';
+
+const logoSx = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 44,
+  px: 1,
+  borderRadius: 1,
+  color: 'primary.main',
+  fontSize: { xs: '1.25rem', lg: '1.75rem' },
+  fontWeight: 800,
+  textDecoration: 'none',
+} as const;
+
+/** Spec 2: the logo goes to / when signed in; otherwise it starts sign-in (a button then). */
+export function BrandLogo(props: { brandName: string; signedIn: boolean; onSignIn: () => void }) {
+  if (props.signedIn) {
+    return (
+      <ButtonBase component={NextLink} href="/" sx={logoSx}>
+        {props.brandName}
+        <Box component="span" sx={visuallyHidden}>
+          , Dashboard
+        </Box>
+      </ButtonBase>
+    );
+  }
+  return (
+    <ButtonBase onClick={props.onSignIn} sx={logoSx}>
+      {props.brandName}
+      <Box component="span" sx={visuallyHidden}>
+        , sign in
+      </Box>
+    </ButtonBase>
+  );
+}

@@ -1,0 +1,24 @@
+/** Spec 9: the header is 130 high on desktop and 64 on small screens. */
+export const desktopHeaderHeight = 130;
+export const compactHeaderHeight = 64;
+
+/** Spec 9: the drawer is 240 wide and closes above 1200 (the theme's `lg`). */
+export const drawerWidth = 240;
+
+/**
+ * The header turns compact (hamburger and drawer) below the `lg` breakpoint, 1200px: the same width at
+ * which the drawer closes, so a screen either has the top navigation or the drawer, never neither.
+ */
+export const desktopBreakpoint = 'lg' as const;
+
+/** The id of the main landmark, the skip link's target. */
+export const mainContentId = 'main-content';
+
+export const drawerId = 'site-drawer';
+
+/** Spec 2: the top navigation. */
+export const topNavigation = [
+  { label: 'Dashboard', href: '/' },
+  { label: 'Your pets', href: '/pets' },
+  { label: 'Your appointments', href: '/appointments' },
+] as const;

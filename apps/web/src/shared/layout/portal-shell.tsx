@@ -1,0 +1,89 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { usePathname } from 'next/navigation';
+import { useCallback, useState, type ReactNode } from 'react';
+import { CookieBanner } from '../cookie-consent/cookie-banner';
+import { SkipLink } from '../components/skip-link';
+import type { SiteLinks } from '../site-links';
+import { Breadcrumbs } from './breadcrumbs';
+import type { DrawerPet } from './drawer-pets';
+import type { HeaderUser } from './header-user-menu';
+import { isHeaderHidden } from './header-visibility';
+import { mainContentId } from './layout-constants';
+import { pageBackground } from './page-background';
+import { SideDrawer } from './side-drawer';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export interface PortalShellProps {
+  brandName: string;
+  links: SiteLinks;
+  signedIn: boolean;
+  user?: HeaderUser | null;
+  pets?: readonly DrawerPet[];
+  petsLoading?: boolean;
+  onSignIn: () => void;
+  onLogout: () => void;
+  /** Names for path segments the breadcrumb table does not know, e.g. a pet's name by its id. */
+  breadcrumbNames?: Readonly<Record<string, string>>;
+  children: ReactNode;
+}
+
+/**
+ * The portal's frame (spec 2): skip link, header (hidden on guest, maintenance, auth0 and registration
+ * paths), side drawer, breadcrumbs, the page's background, the main landmark, footer and cookie banner.
+ * Everything about the user arrives as props: shared code knows nothing of sign-in or pets.
+ */
+export function PortalShell(props: PortalShellProps) {
+  const pathname = usePathname() ?? '/';
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const headerShown = !isHeaderHidden(pathname);
+
+  return (
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: pageBackground(pathname) }}
+    >
+      <SkipLink targetId={mainContentId} />
+      {headerShown && (
+        <SiteHeader
+          brandName={props.brandName}
+          signedIn={props.signedIn}
+          user={props.user}
+          pathname={pathname}
+          links={props.links}
+          onSignIn={props.onSignIn}
+          onLogout={props.onLogout}
+          onOpenDrawer={() => setDrawerOpen(true)}
+          drawerOpen={drawerOpen}
+        />
+      )}
+      {headerShown && props.signedIn && (
+        <SideDrawer
+          open={drawerOpen}
+          onClose={closeDrawer}
+          pets={props.pets}
+          petsLoading={props.petsLoading}
+          onLogout={props.onLogout}
+        />
+      )}
+      <Box
+        component="main"
+        id={mainContentId}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, '&:focus': { outline: 'none' } }}
+      >
+        {headerShown && props.signedIn && (
+          <Container maxWidth="xl">
+            <Breadcrumbs pathname={pathname} names={props.breadcrumbNames} />
+          </Container>
+        )}
+        {props.children}
+      </Box>
+      <SiteFooter brandName={props.brandName} links={props.links} />
+      <CookieBanner cookiePolicyUrl={props.links.cookies} />
+    </Box>
+  );
+}

@@ -1,0 +1,10 @@
+import { createContext } from 'react';
+
+/** Spec 4: the toast's types. */
+export type ToastType = 'success' | 'error' | 'warning' | 'info';
+
+export interface ToastApi {
+  showToast: (message: string, type: ToastType) => void;
+}
+
+export const ToastContext = createContext<ToastApi | null>(null);

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { ThemeProvider } from '@mui/material/styles';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../theme/theme';
+import type { ToastType } from './toast-context';
+import { ToastProvider } from './toast-provider';
+import { useToast } from './use-toast';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function Trigger({ message, type }: { message: string; type: ToastType }) {
+  const { showToast } = useToast();
+  return <button onClick={() => showToast(message, type)}>Show {type}</button>;
+}
+
+function renderWithProvider(message = 'Your details were saved', type: ToastType = 'success') {
+  render(
+    <ThemeProvider theme={theme}>
+      <ToastProvider>
+        <Trigger message={message} type={type} />
+        <p>Elsewhere</p>
+      </ToastProvider>
+    </ThemeProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: `Show ${type}` }));
+}
+
+describe('ToastProvider', () => {
+  it('shows the message, then hides it after 3 seconds', () => {
+    renderWithProvider();
+    expect(screen.getByRole('status').textContent).toContain('Your details were saved');
+
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
+    expect(screen.queryByText('Your details were saved')).not.toBeNull();
+
+    // At 3000 ms it starts to leave; the exit transition takes well under half a second.
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(screen.queryByText('Your details were saved')).toBeNull();
+  });
+
+  it('is not closed by a click elsewhere', () => {
+    renderWithProvider();
+    act(() => {
+      vi.advanceTimersByTime(10);
+    });
+    fireEvent.click(screen.getByText('Elsewhere'));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByText('Your details were saved')).not.toBeNull();
+  });
+
+  it("closes from its button, whose text is 'Close'", () => {
+    renderWithProvider();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
+    expect(screen.queryByText('Your details were saved')).toBeNull();
+  });
+
+  it.each([
+    ['success', 'status'],
+    ['info', 'status'],
+    ['warning', 'alert'],
+    ['error', 'alert'],
+  ] as const)('announces a %s toast with role %s and its severity', (type, role) => {
+    renderWithProvider('Something happened', type);
+    const toast = screen.getByRole(role);
+    expect(toast.textContent).toContain('Something happened');
+    expect(toast.className).toContain(`MuiAlert-color${type[0]?.toUpperCase()}${type.slice(1)}`);
+  });
+});
+
+describe('useToast', () => {
+  it('throws outside a ToastProvider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useToast())).toThrow('useToast must be used within a ToastProvider');
+    vi.restoreAllMocks();
+  });
+});
