@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '@vet/db/connection';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addressRoutes } from './addresses/routes.ts';
+import { appointmentRoutes } from './appointments/routes.ts';
 import { authPlugin } from './auth/auth-plugin.ts';
 import { clientRoutes } from './clients/routes.ts';
 import type { ApiConfig } from './config.ts';
@@ -13,6 +14,7 @@ import { loggerOptions, type LogDestination } from './http/log-serializers.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { petRoutes } from './pets/routes.ts';
 import { practiceRoutes } from './practices/routes.ts';
 
 export interface BuildAppOptions {
@@ -49,6 +51,8 @@ export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
   await app.register(lookupRoutes);
   await app.register(clientRoutes);
   await app.register(addressRoutes);
+  await app.register(petRoutes);
+  await app.register(appointmentRoutes);
   return app;
 }
 
