@@ -116,6 +116,28 @@ export default tseslint.config(
     },
   },
   {
+    // The one exception to "the web reaches data through the API": the server-side session store
+    // (web_sessions, revocable sessions holding the tokens) uses @vet/db. Nothing else in the web may.
+    files: ['apps/web/src/shared/auth-session/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@vet/api*', '@vet/idp*', '**/apps/api/**', '**/apps/idp/**'],
+              message: 'The web reaches the API over HTTP only.',
+            },
+            {
+              group: ['@/features/*', '**/features/**', '@/app/*', '**/app/**'],
+              message: 'Shared code never imports features or routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -3,12 +3,35 @@ import type { NextConfig } from 'next';
 const isDevelopment = process.env.NODE_ENV === 'development';
 
 /**
+ * The identity providers' origins, for form-action. Headers are fixed when the app is built, so these
+ * come from the build's environment (the same AUTH_* variables as src/config/server.ts; unset: the
+ * embedded provider). Today no portal form posts to a provider: next-auth's signIn() and the logout
+ * reach it by script navigation, and /signin replaces next-auth's own sign-in form. The origins are here
+ * so that a form which does post there (a redirect after a form post is checked too) is not blocked.
+ */
+function identityProviderOrigins(): string[] {
+  const issuers = [
+    process.env.AUTH_SIGNIN_ISSUER,
+    process.env.AUTH_SIGNUP_ISSUER,
+    process.env.AUTH_DOMAIN || 'http://localhost:4100',
+  ];
+  const origins = issuers.flatMap((issuer) => {
+    if (!issuer) return [];
+    try {
+      return [new URL(issuer).origin];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}
+
+/**
  * A static policy, so pages need no per-request nonce. Next's inline bootstrap scripts
  * (`self.__next_f.push(...)`) and Emotion's runtime `<style>` tags need 'unsafe-inline'; a nonce-based
  * policy (set from proxy.ts) would remove that but makes every page dynamic. Development adds
  * 'unsafe-eval' (React's debugging aids) and web sockets (hot reload).
- * Sign-in (a later issue) must add the identity provider's origin to form-action if it posts a form that
- * redirects there.
+ * form-action also allows the identity providers (see identityProviderOrigins).
  */
 const contentSecurityPolicy = [
   "default-src 'self'",
@@ -21,7 +44,7 @@ const contentSecurityPolicy = [
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
-  "form-action 'self'",
+  `form-action 'self' ${identityProviderOrigins().join(' ')}`,
   "frame-ancestors 'none'",
 ].join('; ');
 
@@ -44,7 +67,8 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  transpilePackages: ['@vet/contracts'],
+  // @vet/db: the server-side session store only (src/shared/auth-session/server).
+  transpilePackages: ['@vet/contracts', '@vet/db'],
   headers() {
     return Promise.resolve([{ source: '/:path*', headers: securityHeaders }]);
   },

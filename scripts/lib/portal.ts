@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { spawnManaged, waitForHttp, type ManagedProcess } from './processes.ts';
 import { repoRoot } from './paths.ts';
@@ -71,7 +72,15 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
       command: process.execPath,
       args: [join(repoRoot, 'node_modules/next/dist/bin/next'), 'start', '-p', String(options.webPort)],
       cwd: join(repoRoot, 'apps/web'),
-      env: { ...common, PORT: String(options.webPort), API_URL: apiUrl, AUTH_DOMAIN: issuer },
+      env: {
+        ...common,
+        PORT: String(options.webPort),
+        API_URL: apiUrl,
+        AUTH_DOMAIN: issuer,
+        // `next start` runs in production mode, where the web refuses the dev secret: one per run unless
+        // set (sessions then end with the run, which suits local runs and tests).
+        NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || randomBytes(32).toString('base64url'),
+      },
       output: options.output,
     });
     started.push(web);

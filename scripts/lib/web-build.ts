@@ -11,6 +11,7 @@ const sources = [
   'apps/web/next.config.ts',
   'apps/web/package.json',
   'packages/contracts/src',
+  'packages/db/src',
 ];
 
 function newestMtime(path: string): number {

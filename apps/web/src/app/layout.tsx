@@ -18,12 +18,12 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { brandName } = await getRequestServerConfig();
+  const { brandName, session } = await getRequestServerConfig();
   return (
     <html lang="en-GB">
       <body>
         <AppRouterCacheProvider>
-          <AppProviders apiBaseUrl={browserApiBasePath}>
+          <AppProviders apiBaseUrl={browserApiBasePath} sessionPollSeconds={session.pollSeconds}>
             <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
               <SkipLink targetId={mainContentId} />
               <SiteHeader brandName={brandName} />

@@ -1,23 +1,24 @@
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { getRequestServerConfig } from '@/config/request-config';
+import type { Metadata } from 'next';
+import { LogoutButton } from '@/features/auth/components/logout-button';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { WelcomeHeading } from '@/features/profile/components/welcome-heading';
 
-/** The public landing page for now; the dashboard replaces it once sign-in exists. */
-export default async function HomePage() {
-  const { brandName } = await getRequestServerConfig();
+export const metadata: Metadata = { title: 'Dashboard' };
+
+/** The dashboard (/): signed-in clients only. A minimal version until the full dashboard arrives. */
+export default function DashboardPage() {
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
-      <Typography variant="h1" gutterBottom>
-        Welcome to {brandName}
-      </Typography>
-      <Typography sx={{ mb: 4, maxWidth: '60ch' }}>
-        Manage your pets, book and change appointments and keep your contact preferences up to date, all in
-        one place. Start by finding the practice you are registered with.
-      </Typography>
-      <Button variant="contained" size="large" href="/practices">
-        Find your practice
-      </Button>
-    </Container>
+    <RequireAuth>
+      <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
+        <WelcomeHeading />
+        <Typography sx={{ maxWidth: '60ch', mb: 4 }}>
+          Manage your pets, book and change appointments and keep your contact preferences up to date, all in
+          one place.
+        </Typography>
+        <LogoutButton />
+      </Container>
+    </RequireAuth>
   );
 }

@@ -1,11 +1,28 @@
 import { runtimeConfigSchema, telemetryConfigSchema } from '@vet/contracts/runtime-config';
 import { describe, expect, it } from 'vitest';
 import { toRuntimeConfig, toTelemetryConfig } from './public-config';
-import { InvalidServerConfigError, parseServerConfig } from './server';
+import {
+  DEV_IDP_CLIENT_SECRET,
+  DEV_NEXTAUTH_SECRET,
+  InvalidServerConfigError,
+  parseServerConfig,
+} from './server';
+
+const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/portal';
+
+function problemsOf(env: Record<string, string>): string {
+  try {
+    parseServerConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidServerConfigError);
+    return (error as InvalidServerConfigError).problems.join('\n');
+  }
+  throw new Error('expected the configuration to be refused');
+}
 
 describe('parseServerConfig', () => {
-  it('applies the defaults when nothing is set', () => {
-    expect(parseServerConfig({})).toEqual({
+  it('applies the defaults when only the database is set', () => {
+    expect(parseServerConfig({ DATABASE_URL })).toEqual({
       apiUrl: 'http://127.0.0.1:4000',
       brandName: 'Harbour Vets',
       portalUrl: 'http://localhost:3000',
@@ -16,11 +33,77 @@ describe('parseServerConfig', () => {
         scope: 'openid profile email offline_access',
       },
       errorReportingUrl: '/bff/telemetry/render-errors',
+      databaseUrl: DATABASE_URL,
+      session: { secret: DEV_NEXTAUTH_SECRET, pollSeconds: 0, secureCookies: false },
+      identityProviders: {
+        signIn: {
+          issuer: 'http://localhost:4100',
+          clientId: 'client-portal',
+          clientSecret: DEV_IDP_CLIENT_SECRET,
+          scope: 'openid profile email offline_access',
+          audience: undefined,
+        },
+        signUp: {
+          issuer: 'http://localhost:4100',
+          clientId: 'client-portal',
+          clientSecret: DEV_IDP_CLIENT_SECRET,
+          scope: 'openid profile email offline_access',
+          audience: undefined,
+        },
+      },
     });
   });
 
+  it('points both providers at AUTH_DOMAIN unless each has its own settings', () => {
+    const config = parseServerConfig({
+      DATABASE_URL,
+      AUTH_DOMAIN: 'http://localhost:4110/',
+      AUTH_SIGNUP_ISSUER: 'https://tenant.example.test/',
+      AUTH_SIGNUP_CLIENT_ID: 'signup-client',
+      AUTH_SIGNUP_CLIENT_SECRET: 's'.repeat(40),
+      AUTH_SIGNUP_SCOPE: 'openid email',
+      AUTH_SIGNUP_AUDIENCE: 'https://api.example.test',
+    });
+    expect(config.identityProviders.signIn.issuer).toBe('http://localhost:4110');
+    expect(config.identityProviders.signUp).toEqual({
+      issuer: 'https://tenant.example.test',
+      clientId: 'signup-client',
+      clientSecret: 's'.repeat(40),
+      scope: 'openid email',
+      audience: 'https://api.example.test',
+    });
+  });
+
+  it('uses Secure cookies when the portal is served over https, and reads the polling interval', () => {
+    const config = parseServerConfig({
+      DATABASE_URL,
+      PORTAL_URL: 'https://portal.example.test/',
+      SESSION_POLL_SECONDS: '300',
+    });
+    expect(config.session).toMatchObject({ secureCookies: true, pollSeconds: 300 });
+  });
+
+  it('requires a real NEXTAUTH_SECRET of 32+ characters in production', () => {
+    expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production' })).toContain('NEXTAUTH_SECRET');
+    expect(
+      problemsOf({ DATABASE_URL, NODE_ENV: 'production', NEXTAUTH_SECRET: DEV_NEXTAUTH_SECRET }),
+    ).toContain('NEXTAUTH_SECRET');
+    expect(problemsOf({ DATABASE_URL, NEXTAUTH_SECRET: 'too-short' })).toContain('NEXTAUTH_SECRET');
+    const secret = 'x'.repeat(32);
+    expect(
+      parseServerConfig({ DATABASE_URL, NODE_ENV: 'production', NEXTAUTH_SECRET: secret }).session.secret,
+    ).toBe(secret);
+  });
+
+  it('requires the database, and NEXTAUTH_URL (when set) to match PORTAL_URL', () => {
+    expect(problemsOf({})).toContain('DATABASE_URL');
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
+    expect(problemsOf({ DATABASE_URL, NEXTAUTH_URL: 'http://localhost:3001' })).toContain('NEXTAUTH_URL');
+    expect(() => parseServerConfig({ DATABASE_URL, NEXTAUTH_URL: 'http://localhost:3000/' })).not.toThrow();
+  });
+
   it('treats empty values as unset and trims a trailing slash from API_URL', () => {
-    const config = parseServerConfig({ API_URL: 'https://api.example.test/', BRAND_NAME: '' });
+    const config = parseServerConfig({ DATABASE_URL, API_URL: 'https://api.example.test/', BRAND_NAME: '' });
     expect(config.apiUrl).toBe('https://api.example.test');
     expect(config.brandName).toBe('Harbour Vets');
   });
@@ -39,20 +122,23 @@ describe('parseServerConfig', () => {
     }
     expect(thrown).toBeInstanceOf(InvalidServerConfigError);
     const problems = (thrown as InvalidServerConfigError).problems.join('\n');
-    for (const name of ['API_URL', 'PORTAL_URL', 'ERROR_REPORTING_URL', 'BRAND_NAME']) {
+    for (const name of ['API_URL', 'PORTAL_URL', 'ERROR_REPORTING_URL', 'BRAND_NAME', 'DATABASE_URL']) {
       expect(problems).toContain(name);
     }
   });
 });
 
 describe('public configuration', () => {
-  const config = parseServerConfig({ API_URL: 'http://internal-api:4000' });
+  const config = parseServerConfig({ DATABASE_URL, API_URL: 'http://internal-api:4000' });
 
   it('tells the browser the proxy path, never the internal API URL', () => {
     const runtimeConfig = toRuntimeConfig(config);
     expect(runtimeConfigSchema.parse(runtimeConfig)).toEqual(runtimeConfig);
     expect(runtimeConfig.apiUrl).toBe('/bff');
     expect(JSON.stringify(runtimeConfig)).not.toContain('internal-api');
+    for (const secret of [DEV_NEXTAUTH_SECRET, DEV_IDP_CLIENT_SECRET, DATABASE_URL]) {
+      expect(JSON.stringify(runtimeConfig)).not.toContain(secret);
+    }
   });
 
   it('gives the telemetry tags of the spec', () => {

@@ -16,16 +16,58 @@ const pathOrHttpUrl = z
 
 const nonEmpty = z.string().trim().min(1, { error: 'must not be empty' });
 
+const postgresUrl = z
+  .string({ error: 'is required (the portal keeps its sessions in PostgreSQL)' })
+  .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' });
+
+/**
+ * Dev-only values, so a local run and the tests need no setup. NEXTAUTH_SECRET's is refused in
+ * production; the client secret is the embedded provider's dev client (apps/idp/src/config.ts), which
+ * that provider itself refuses in production.
+ */
+export const DEV_NEXTAUTH_SECRET = 'dev-only-nextauth-secret-never-use-in-production';
+export const DEV_IDP_CLIENT_SECRET = 'dev-only-client-portal-secret-not-for-production';
+
+const defaultPortalUrl = 'http://localhost:3000';
+
 export const serverEnvSchema = z.object({
   API_URL: httpUrl.default('http://127.0.0.1:4000'),
   BRAND_NAME: nonEmpty.default('Harbour Vets'),
-  PORTAL_URL: httpUrl.default('http://localhost:3000'),
+  PORTAL_URL: httpUrl.default(defaultPortalUrl),
   AUTH_DOMAIN: httpUrl.default('http://localhost:4100'),
   AUTH_CLIENT_ID: nonEmpty.default('client-portal'),
   AUTH_AUDIENCE: nonEmpty.default('http://localhost:4000'),
   AUTH_SCOPE: nonEmpty.default('openid profile email offline_access'),
   ERROR_REPORTING_URL: pathOrHttpUrl.default('/bff/telemetry/render-errors'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: postgresUrl,
+  NEXTAUTH_URL: httpUrl.optional(),
+  NEXTAUTH_SECRET: z.string().min(32, { error: 'must have at least 32 characters' }).optional(),
+  SESSION_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
+  // AUTH_SIGNIN_* (provider id azure-ad) and AUTH_SIGNUP_* (auth0); unset values fall back to AUTH_DOMAIN,
+  // AUTH_CLIENT_ID, the dev client secret and AUTH_SCOPE, i.e. the embedded provider.
+  AUTH_SIGNIN_ISSUER: httpUrl.optional(),
+  AUTH_SIGNIN_CLIENT_ID: nonEmpty.optional(),
+  AUTH_SIGNIN_CLIENT_SECRET: nonEmpty.optional(),
+  AUTH_SIGNIN_SCOPE: nonEmpty.optional(),
+  AUTH_SIGNIN_AUDIENCE: nonEmpty.optional(),
+  AUTH_SIGNUP_ISSUER: httpUrl.optional(),
+  AUTH_SIGNUP_CLIENT_ID: nonEmpty.optional(),
+  AUTH_SIGNUP_CLIENT_SECRET: nonEmpty.optional(),
+  AUTH_SIGNUP_SCOPE: nonEmpty.optional(),
+  AUTH_SIGNUP_AUDIENCE: nonEmpty.optional(),
 });
+
+/** An OpenID Connect provider the sign-in layer talks to (discovery at issuer/.well-known/…). */
+export type IdentityProviderConfig = {
+  /** No trailing slash. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+  /** Sent as the `audience` authorization parameter when set (Auth0 needs it for an API access token). */
+  audience: string | undefined;
+};
 
 export type ServerConfig = {
   apiUrl: string;
@@ -33,6 +75,17 @@ export type ServerConfig = {
   portalUrl: string;
   auth: { domain: string; clientId: string; audience: string; scope: string };
   errorReportingUrl: string;
+  databaseUrl: string;
+  session: {
+    /** NEXTAUTH_SECRET: encrypts the session cookie. */
+    secret: string;
+    /** 0: no polling; the session is still refetched on tab focus and across tabs. */
+    pollSeconds: number;
+    /** PORTAL_URL is https: Secure cookies with the __Secure-/__Host- prefixes. */
+    secureCookies: boolean;
+  };
+  /** Provider ids of the spec: azure-ad signs in, auth0 signs up. */
+  identityProviders: { signIn: IdentityProviderConfig; signUp: IdentityProviderConfig };
 };
 
 export class InvalidServerConfigError extends Error {
@@ -53,17 +106,28 @@ function withoutEmptyValues(env: Record<string, string | undefined>): Record<str
 
 /** Parses the environment, throwing one error that lists every bad variable. */
 export function parseServerConfig(env: Record<string, string | undefined>): ServerConfig {
-  const result = serverEnvSchema.safeParse(withoutEmptyValues(env));
-  if (!result.success) {
-    throw new InvalidServerConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
-  }
+  const present = withoutEmptyValues(env);
+  const result = serverEnvSchema.safeParse(present);
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...crossChecks(present),
+  ];
+  if (!result.success || problems.length > 0) throw new InvalidServerConfigError(problems);
   const e = result.data;
+  const provider = (role: 'SIGNIN' | 'SIGNUP'): IdentityProviderConfig => ({
+    issuer: withoutTrailingSlash(e[`AUTH_${role}_ISSUER`] ?? e.AUTH_DOMAIN),
+    clientId: e[`AUTH_${role}_CLIENT_ID`] ?? e.AUTH_CLIENT_ID,
+    clientSecret: e[`AUTH_${role}_CLIENT_SECRET`] ?? DEV_IDP_CLIENT_SECRET,
+    scope: e[`AUTH_${role}_SCOPE`] ?? e.AUTH_SCOPE,
+    audience: e[`AUTH_${role}_AUDIENCE`],
+  });
+  const portalUrl = withoutTrailingSlash(e.PORTAL_URL);
   return {
-    apiUrl: e.API_URL.replace(/\/+$/, ''),
+    apiUrl: withoutTrailingSlash(e.API_URL),
     brandName: e.BRAND_NAME,
-    portalUrl: e.PORTAL_URL.replace(/\/+$/, ''),
+    portalUrl,
     auth: {
       domain: e.AUTH_DOMAIN,
       clientId: e.AUTH_CLIENT_ID,
@@ -71,7 +135,33 @@ export function parseServerConfig(env: Record<string, string | undefined>): Serv
       scope: e.AUTH_SCOPE,
     },
     errorReportingUrl: e.ERROR_REPORTING_URL,
+    databaseUrl: e.DATABASE_URL,
+    session: {
+      secret: e.NEXTAUTH_SECRET ?? DEV_NEXTAUTH_SECRET,
+      pollSeconds: e.SESSION_POLL_SECONDS,
+      secureCookies: portalUrl.startsWith('https://'),
+    },
+    identityProviders: { signIn: provider('SIGNIN'), signUp: provider('SIGNUP') },
   };
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Rules across variables, or only for production; checked on the raw values so all are listed at once. */
+function crossChecks(present: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const secret = present.NEXTAUTH_SECRET;
+  if (present.NODE_ENV === 'production' && (!secret || secret === DEV_NEXTAUTH_SECRET)) {
+    problems.push('NEXTAUTH_SECRET: must be set to a secret of at least 32 characters in production');
+  }
+  const nextAuthUrl = present.NEXTAUTH_URL;
+  if (
+    nextAuthUrl &&
+    withoutTrailingSlash(nextAuthUrl) !== withoutTrailingSlash(present.PORTAL_URL ?? defaultPortalUrl)
+  ) {
+    problems.push('NEXTAUTH_URL: must equal PORTAL_URL (or be left unset)');
+  }
+  return problems;
 }
 
 let cached: ServerConfig | undefined;
@@ -81,6 +171,10 @@ export function getServerConfig(): ServerConfig {
   if (typeof window !== 'undefined') {
     throw new Error('The server configuration must not be imported by browser code.');
   }
-  cached ??= parseServerConfig(process.env);
+  if (!cached) {
+    cached = parseServerConfig(process.env);
+    // next-auth reads its public address from NEXTAUTH_URL itself; PORTAL_URL is the one setting.
+    process.env.NEXTAUTH_URL = cached.portalUrl;
+  }
   return cached;
 }

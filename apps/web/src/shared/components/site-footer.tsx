@@ -3,7 +3,10 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { appVersion } from '../app-version';
 
-/** A placeholder footer: the provider's links arrive with the shell (a later issue). */
+/**
+ * The placeholder footer that app/layout.tsx still renders. Superseded by shared/layout/site-footer.tsx
+ * (inside shared/layout/portal-shell.tsx): delete this file once the layout renders PortalShell.
+ */
 export function SiteFooter({ brandName }: { brandName: string }) {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 'auto' }}>

@@ -2,7 +2,10 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 
-/** A placeholder header: the navigation, drawer and user menu arrive with the shell (a later issue). */
+/**
+ * The placeholder header that app/layout.tsx still renders. Superseded by shared/layout/site-header.tsx
+ * (inside shared/layout/portal-shell.tsx): delete this file once the layout renders PortalShell.
+ */
 export function SiteHeader({ brandName }: { brandName: string }) {
   return (
     <Box component="header" sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>

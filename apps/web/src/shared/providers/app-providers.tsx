@@ -3,26 +3,49 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { SessionProvider } from 'next-auth/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { createApiClient } from '../api/api-client';
 import { ApiClientProvider } from '../api/api-client-context';
+import { InactivityMonitor } from '../auth-session/inactivity-guard';
+import { LogoutProvider } from '../auth-session/logout-context';
+import { AUTH_BASE_PATH } from '../auth-session/provider-ids';
 import { createQueryClient } from '../query/query-client';
 import { theme } from '../theme/theme';
 
 /**
- * The browser-side providers under the root layout. Sign-in's SessionProvider joins here in a later
- * issue. `apiBaseUrl` comes from the server configuration (the same value /api/config returns).
+ * The browser-side providers under the root layout. `apiBaseUrl` comes from the server configuration
+ * (the same value /api/config returns); `sessionPollSeconds` from SESSION_POLL_SECONDS (0: no polling).
+ *
+ * The session (spec 4) is refetched when the tab becomes visible again and whenever another tab signs
+ * in or out (next-auth's cross-tab broadcast), and every `sessionPollSeconds` when set. The logout
+ * confirmation and the inactivity warning are rendered once, here; useLogout() opens the former.
  */
-export function AppProviders({ apiBaseUrl, children }: { apiBaseUrl: string; children: ReactNode }) {
+export function AppProviders({
+  apiBaseUrl,
+  sessionPollSeconds = 0,
+  children,
+}: {
+  apiBaseUrl: string;
+  sessionPollSeconds?: number;
+  children: ReactNode;
+}) {
   // One query client per browser tab (and per server render), never shared between users.
   const [queryClient] = useState(createQueryClient);
   const apiClient = useMemo(() => createApiClient({ baseUrl: apiBaseUrl }), [apiBaseUrl]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <ApiClientProvider client={apiClient}>{children}</ApiClientProvider>
-      </QueryClientProvider>
+      <SessionProvider basePath={AUTH_BASE_PATH} refetchOnWindowFocus refetchInterval={sessionPollSeconds}>
+        <QueryClientProvider client={queryClient}>
+          <ApiClientProvider client={apiClient}>
+            <LogoutProvider>
+              {children}
+              <InactivityMonitor />
+            </LogoutProvider>
+          </ApiClientProvider>
+        </QueryClientProvider>
+      </SessionProvider>
     </ThemeProvider>
   );
 }

@@ -1,0 +1,35 @@
+'use client';
+
+import { useSession } from 'next-auth/react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useRef } from 'react';
+import { LOCAL_STORAGE_KEYS } from '../../../shared/storage/storage-keys';
+import { signInScreenAction } from '../sign-in-requests';
+import { RedirectScreen } from './redirect-screen';
+import { startSignIn } from './start-sign-in';
+
+function storedGlTag(): string | null {
+  try {
+    return window.localStorage.getItem(LOCAL_STORAGE_KEYS.glTag);
+  } catch {
+    return null;
+  }
+}
+
+/** Spec 2, sign-in redirect screen (see signInScreenAction for its rule, kept as the original has it). */
+export function SignInRedirect() {
+  const { status } = useSession();
+  const practice = useSearchParams().get('practice');
+  const router = useRouter();
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (status === 'loading' || done.current) return;
+    done.current = true;
+    const action = signInScreenAction(status === 'authenticated', practice, storedGlTag());
+    if (action.kind === 'sign-in') void startSignIn(action.request);
+    else router.replace(action.path);
+  }, [status, practice, router]);
+
+  return <RedirectScreen heading="Sign in" label="Signing you in" />;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { requiredPageSignIn, signInScreenAction, signUpScreenRequest } from './sign-in-requests';
+
+describe('requiredPageSignIn', () => {
+  it('signs in with azure-ad and a login prompt, returning to the page asked for', () => {
+    expect(requiredPageSignIn({ pathname: '/pets', search: '?x=1' }, null)).toEqual({
+      providerId: 'azure-ad',
+      callbackUrl: '/pets?x=1',
+      authorizationParams: { prompt: 'login', screen_hint: 'signin' },
+    });
+  });
+
+  it('asks for the sign-up screen on /verified after a sign-up e-mail', () => {
+    expect(requiredPageSignIn({ pathname: '/verified', search: '?code=1' }, 'signup')).toEqual({
+      providerId: 'auth0',
+      callbackUrl: '/verified?code=1',
+      authorizationParams: { screen_hint: 'signup', prompt: 'login' },
+    });
+  });
+
+  it('signs in normally on /verified in sign-in mode, and elsewhere whatever the mode', () => {
+    expect(requiredPageSignIn({ pathname: '/verified', search: '' }, 'signin').providerId).toBe('azure-ad');
+    expect(requiredPageSignIn({ pathname: '/pets', search: '' }, 'signup').providerId).toBe('azure-ad');
+  });
+});
+
+describe('signUpScreenRequest', () => {
+  it('returns to the practice when one was given, otherwise to /', () => {
+    expect(signUpScreenRequest('12')).toEqual({
+      providerId: 'auth0',
+      callbackUrl: '/?practice=12',
+      authorizationParams: { screen_hint: 'signup', prompt: 'login' },
+    });
+    expect(signUpScreenRequest(null).callbackUrl).toBe('/');
+    expect(signUpScreenRequest('a&b=c').callbackUrl).toBe('/?practice=a%26b%3Dc');
+  });
+});
+
+describe('signInScreenAction (spec 2, as the original behaves)', () => {
+  it('starts sign-in with azure-ad back to / when the user is signed in', () => {
+    expect(signInScreenAction(true, '12', 'tag')).toEqual({
+      kind: 'sign-in',
+      request: {
+        providerId: 'azure-ad',
+        callbackUrl: '/',
+        authorizationParams: expect.any(Object) as unknown,
+      },
+    });
+  });
+
+  it('goes to the practice when signed out with a practice parameter', () => {
+    expect(signInScreenAction(false, '12', 'tag')).toEqual({ kind: 'go', path: '/?practice=12' });
+  });
+
+  it('otherwise carries the stored analytics tag, or goes home', () => {
+    expect(signInScreenAction(false, null, '1*abc*_ga')).toEqual({ kind: 'go', path: '/?_gl=1*abc*_ga' });
+    expect(signInScreenAction(false, null, null)).toEqual({ kind: 'go', path: '/' });
+  });
+});

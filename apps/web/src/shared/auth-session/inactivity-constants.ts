@@ -1,0 +1,12 @@
+/** Spec 9: the inactivity rules, in one place. */
+
+/** Logged out after this long without activity on a signed-in page (15 minutes). */
+export const INACTIVITY_TIMEOUT_MS = 900_000;
+/** The idle detector fires this much earlier, opening the warning (at 14 minutes). */
+export const IDLE_WARNING_BEFORE_MS = 60_000;
+/** The warning's countdown, in seconds: the time left between the warning and the logout. */
+export const WARNING_COUNTDOWN_SECONDS = IDLE_WARNING_BEFORE_MS / 1000;
+/** Activity events (mouse, keys, touch, scroll) are debounced by this much. */
+export const ACTIVITY_DEBOUNCE_MS = 500;
+/** Screen readers hear the countdown at these points only, not every second. */
+export const ANNOUNCED_SECONDS_LEFT = [30, 10] as const;

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMocks } from 'react-idle-timer';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InactivityGuard } from './inactivity-guard';
+import { countdownAnnouncement } from './session-expiry-dialog';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const title = 'Your session will expire soon';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // react-idle-timer binds the timer functions when it loads; point them at the fake clock.
+  createMocks();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+function renderGuard() {
+  const onLogout = vi.fn();
+  render(<InactivityGuard onLogout={onLogout} crossTab={false} />);
+  return onLogout;
+}
+
+describe('InactivityGuard (spec 4 and 9: warning at 14 minutes, logout at 15)', () => {
+  it('opens the warning at 14 minutes of inactivity, not before, and logs out at 15', () => {
+    const onLogout = renderGuard();
+    advance(14 * MINUTE - SECOND);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    advance(SECOND);
+    expect(screen.getByRole('dialog', { name: title })).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).toContain('60 seconds');
+
+    advance(30 * SECOND);
+    expect(screen.getByRole('dialog').textContent).toContain('30 seconds');
+    expect(onLogout).not.toHaveBeenCalled();
+
+    advance(30 * SECOND);
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('counts from the last activity', () => {
+    const onLogout = renderGuard();
+    advance(10 * MINUTE);
+    fireEvent.keyDown(document, { key: 'a' });
+    advance(14 * MINUTE - SECOND);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    advance(SECOND);
+    expect(screen.getByRole('dialog', { name: title })).toBeTruthy();
+    expect(onLogout).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session with ‘Continue session’', () => {
+    const onLogout = renderGuard();
+    advance(14 * MINUTE);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue session' }));
+    advance(SECOND);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    advance(13 * MINUTE);
+    expect(onLogout).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('logs out from the warning’s ‘Log out’', () => {
+    const onLogout = renderGuard();
+    advance(14 * MINUTE);
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('logs out without a warning when the idle time already exceeds 15 minutes (the computer slept)', () => {
+    const onLogout = renderGuard();
+    advance(MINUTE);
+    // Asleep: the clock moves on, but no timer runs until the machine wakes.
+    vi.setSystemTime(Date.now() + 40 * MINUTE);
+    advance(13 * MINUTE);
+    expect(onLogout).toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('countdownAnnouncement', () => {
+  it('speaks at 30 and 10 seconds only', () => {
+    expect(countdownAnnouncement(60)).toBe('');
+    expect(countdownAnnouncement(31)).toBe('');
+    expect(countdownAnnouncement(30)).toBe('About 30 seconds left before you are logged out.');
+    expect(countdownAnnouncement(11)).toBe('About 30 seconds left before you are logged out.');
+    expect(countdownAnnouncement(10)).toBe('About 10 seconds left before you are logged out.');
+    expect(countdownAnnouncement(0)).toBe('About 10 seconds left before you are logged out.');
+  });
+});

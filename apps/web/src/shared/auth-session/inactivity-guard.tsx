@@ -1,0 +1,81 @@
+'use client';
+
+import { useSession } from 'next-auth/react';
+import { useEffect, useState } from 'react';
+import { useIdleTimer, type IIdleTimer } from 'react-idle-timer';
+import {
+  ACTIVITY_DEBOUNCE_MS,
+  IDLE_WARNING_BEFORE_MS,
+  INACTIVITY_TIMEOUT_MS,
+  WARNING_COUNTDOWN_SECONDS,
+} from './inactivity-constants';
+import { useLogout } from './logout-context';
+import { SessionExpiryDialog } from './session-expiry-dialog';
+
+/**
+ * Spec 4, Inactivity, with react-idle-timer: 14 minutes without activity opens the warning, whose
+ * countdown ends in logout at 15. Activity in any tab of the portal counts (crossTab), and 'Continue
+ * session' in one tab closes the warning in all. If the idle time already exceeds 15 minutes when the
+ * detector fires (the computer slept, the tab was frozen), it logs out at once, without a warning.
+ */
+export function InactivityGuard({ onLogout, crossTab = true }: { onLogout: () => void; crossTab?: boolean }) {
+  const [warning, setWarning] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState(WARNING_COUNTDOWN_SECONDS);
+
+  const timer = useIdleTimer({
+    timeout: INACTIVITY_TIMEOUT_MS,
+    promptBeforeIdle: IDLE_WARNING_BEFORE_MS,
+    debounce: ACTIVITY_DEBOUNCE_MS,
+    crossTab,
+    syncTimers: crossTab ? ACTIVITY_DEBOUNCE_MS : 0,
+    onPrompt: (_event, idleTimer) => {
+      if (idleFor(idleTimer) >= INACTIVITY_TIMEOUT_MS) {
+        onLogout();
+        return;
+      }
+      setSecondsLeft(secondsLeftOf(idleTimer));
+      setWarning(true);
+    },
+    onIdle: () => {
+      setWarning(false);
+      onLogout();
+    },
+    onActive: () => setWarning(false),
+  });
+
+  useEffect(() => {
+    if (!warning) return;
+    const tick = setInterval(() => setSecondsLeft(secondsLeftOf(timer)), 1000);
+    return () => clearInterval(tick);
+  }, [warning, timer]);
+
+  return (
+    <SessionExpiryDialog
+      open={warning}
+      secondsLeft={secondsLeft}
+      onContinue={() => {
+        timer.activate();
+        setWarning(false);
+      }}
+      onLogout={onLogout}
+    />
+  );
+}
+
+function idleFor(idleTimer: IIdleTimer | undefined): number {
+  const lastActive = idleTimer?.getLastActiveTime()?.getTime();
+  return lastActive === undefined ? 0 : Date.now() - lastActive;
+}
+
+function secondsLeftOf(idleTimer: IIdleTimer | undefined): number {
+  const remaining = idleTimer?.getRemainingTime() ?? IDLE_WARNING_BEFORE_MS;
+  return Math.max(0, Math.ceil(remaining / 1000));
+}
+
+/** Watches for inactivity on signed-in pages only; logging out uses the shared logout. */
+export function InactivityMonitor() {
+  const { status } = useSession();
+  const { logout, loggingOut } = useLogout();
+  if (status !== 'authenticated' || loggingOut) return null;
+  return <InactivityGuard onLogout={() => void logout()} />;
+}

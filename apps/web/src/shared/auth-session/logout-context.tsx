@@ -1,0 +1,84 @@
+'use client';
+
+import { signOut } from 'next-auth/react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { clearPersonalStorage } from '../storage/storage-keys';
+import { fetchProviderLogoutUrl } from './provider-logout-url';
+
+export type Logout = {
+  /** Opens the "Log out" confirmation (header menu, drawer). */
+  requestLogout: () => void;
+  /** Logs out at once (the inactivity timeout, or the confirmation's button). */
+  logout: () => Promise<void>;
+  /** True from the start of a logout until the browser leaves: pages must not start a sign-in then. */
+  loggingOut: boolean;
+};
+
+const LogoutContext = createContext<Logout | null>(null);
+
+export function useLogout(): Logout {
+  const logout = useContext(LogoutContext);
+  if (!logout) throw new Error('useLogout must be used within a LogoutProvider');
+  return logout;
+}
+
+/**
+ * Spec 4, Logout: clear the person's stored keys, end the portal session (next-auth's signOut deletes
+ * the server-side row and tells the other tabs), then end the provider's session too (RP-initiated
+ * logout), which returns to the portal's origin. The provider's address is fetched first: it needs the
+ * ID token, which goes with the row.
+ */
+async function endSessions(navigate: (url: string) => void): Promise<void> {
+  clearPersonalStorage();
+  const providerLogoutUrl = await fetchProviderLogoutUrl();
+  await signOut({ redirect: false, callbackUrl: '/' });
+  navigate(providerLogoutUrl ?? `${window.location.origin}/`);
+}
+
+const leaveFor = (url: string) => window.location.assign(url);
+
+/** Renders the logout confirmation once for the whole app; useLogout() opens it. */
+export function LogoutProvider({
+  children,
+  navigate = leaveFor,
+}: {
+  children: ReactNode;
+  /** Where the browser goes at the end (tests replace the real navigation). */
+  navigate?: (url: string) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const logout = useCallback(async () => {
+    setLoggingOut(true);
+    try {
+      await endSessions(navigate);
+    } catch {
+      // The portal session could not be ended (offline?): stay, so the person can try again.
+      setLoggingOut(false);
+      setConfirming(false);
+    }
+  }, [navigate]);
+
+  const value = useMemo<Logout>(
+    () => ({ requestLogout: () => setConfirming(true), logout, loggingOut }),
+    [logout, loggingOut],
+  );
+
+  return (
+    <LogoutContext value={value}>
+      {children}
+      <ConfirmDialog
+        open={confirming}
+        title="Log out"
+        descriptions={['Are you sure you want to log out?']}
+        primaryLabel="Log out"
+        secondaryLabel="Cancel"
+        onPrimary={() => void logout()}
+        onSecondary={() => setConfirming(false)}
+        busy={loggingOut}
+      />
+    </LogoutContext>
+  );
+}

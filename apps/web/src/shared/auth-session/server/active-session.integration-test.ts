@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import { webSessions } from '@vet/db/schema/identity';
+// Renamed: the web's lint reads `use…` as a React hook.
+import { useTestDatabase as openTestDatabase } from '@vet/db/testing/test-database';
+import { describe, expect, it } from 'vitest';
+import type { IdentityProviderConfig } from '../../../config/server';
+import { loadActiveSession, SessionEndedError } from './active-session';
+import { deleteSession, hashSessionId, insertSession, type NewSession } from './session-store';
+
+const { db } = openTestDatabase({ max: 4 });
+
+// The integration set-up provides it (packages/db/src/testing/global-setup.ts); declared again here
+// because the web's type check does not include that file.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+const issuer = 'http://idp.session-store.test';
+const provider: IdentityProviderConfig = {
+  issuer,
+  clientId: 'client-portal',
+  clientSecret: 'client-secret',
+  scope: 'openid',
+  audience: undefined,
+};
+const providers = { 'azure-ad': provider };
+const minutes = (n: number) => n * 60_000;
+
+function newSession(overrides: Partial<NewSession> = {}): NewSession {
+  const now = Date.now();
+  return {
+    identityIssuer: issuer,
+    identitySubject: `subject-${Math.random()}`,
+    providerId: 'azure-ad',
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    idToken: 'id-1',
+    accessTokenExpiresAt: new Date(now + minutes(10)),
+    expiresAt: new Date(now + minutes(60)),
+    ...overrides,
+  };
+}
+
+/** The provider's discovery document and token endpoint, answering `tokenAnswer`; counts refreshes. */
+function fakeProvider(tokenAnswer: () => Response) {
+  const refreshes: URLSearchParams[] = [];
+  const fetch = (async (input: string, init?: RequestInit) => {
+    const url = input;
+    if (url.endsWith('/.well-known/openid-configuration')) {
+      return Response.json({ issuer, token_endpoint: `${issuer}/oauth/token` });
+    }
+    refreshes.push(init?.body as URLSearchParams);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return tokenAnswer();
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, refreshes };
+}
+
+async function rowOf(sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(webSessions)
+    .where(eq(webSessions.tokenHash, hashSessionId(sessionId)));
+  return row;
+}
+
+describe('server-side sessions (web_sessions)', () => {
+  it('stores only the hash of the session id, and finds the session by the id', async () => {
+    const sessionId = await insertSession(db, newSession());
+    const row = await rowOf(sessionId);
+    expect(row?.tokenHash).toBe(hashSessionId(sessionId));
+    expect(row?.tokenHash).not.toContain(sessionId);
+    const session = await loadActiveSession(sessionId, { db, providers });
+    expect(session.accessToken).toBe('access-1');
+  });
+
+  it('ends with the row: a deleted or expired session is over, whoever holds the id', async () => {
+    const deleted = await insertSession(db, newSession());
+    await deleteSession(db, deleted);
+    await expect(loadActiveSession(deleted, { db, providers })).rejects.toBeInstanceOf(SessionEndedError);
+
+    const expired = await insertSession(db, newSession({ expiresAt: new Date(Date.now() - 1000) }));
+    await expect(loadActiveSession(expired, { db, providers })).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(loadActiveSession('never-issued', { db, providers })).rejects.toBeInstanceOf(
+      SessionEndedError,
+    );
+  });
+
+  it('refreshes an access token within a minute of expiry once, however many requests need it', async () => {
+    const sessionId = await insertSession(
+      db,
+      newSession({ accessTokenExpiresAt: new Date(Date.now() + 30_000) }),
+    );
+    const idp = fakeProvider(() =>
+      Response.json({ access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 600 }),
+    );
+    const sessions = await Promise.all(
+      Array.from({ length: 4 }, () => loadActiveSession(sessionId, { db, providers, fetch: idp.fetch })),
+    );
+    expect(sessions.map((s) => s.accessToken)).toEqual(['access-2', 'access-2', 'access-2', 'access-2']);
+    expect(idp.refreshes).toHaveLength(1);
+    expect(Object.fromEntries(idp.refreshes[0]!)).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-1',
+    });
+    const row = await rowOf(sessionId);
+    expect(row).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', idToken: 'id-1' });
+    expect(row!.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now() + minutes(9));
+  });
+
+  it('ends the session when the refresh fails', async () => {
+    const sessionId = await insertSession(
+      db,
+      newSession({ accessTokenExpiresAt: new Date(Date.now() - 1000) }),
+    );
+    const idp = fakeProvider(() => Response.json({ error: 'invalid_grant' }, { status: 400 }));
+    await expect(loadActiveSession(sessionId, { db, providers, fetch: idp.fetch })).rejects.toBeInstanceOf(
+      SessionEndedError,
+    );
+    expect(await rowOf(sessionId)).toBeUndefined();
+  });
+
+  it('ends a session it cannot refresh for want of a refresh token', async () => {
+    const sessionId = await insertSession(
+      db,
+      newSession({ refreshToken: null, accessTokenExpiresAt: new Date(Date.now() + 10_000) }),
+    );
+    await expect(loadActiveSession(sessionId, { db, providers })).rejects.toBeInstanceOf(SessionEndedError);
+    expect(await rowOf(sessionId)).toBeUndefined();
+  });
+});

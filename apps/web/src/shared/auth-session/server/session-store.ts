@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { Database } from '@vet/db/connection';
+import { webSessions } from '@vet/db/schema/identity';
+
+/**
+ * The portal's revocable sessions (`web_sessions`). The browser holds only a random session id inside
+ * next-auth's encrypted cookie; the row, found by the id's SHA-256, holds the identity and its tokens.
+ * Deleting the row ends the session, whatever copies of the cookie exist.
+ */
+
+export type SessionTokens = {
+  accessToken: string;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Date;
+};
+
+export type NewSession = SessionTokens & {
+  identityIssuer: string;
+  identitySubject: string;
+  providerId: string;
+  expiresAt: Date;
+};
+
+export type StoredSession = NewSession & { rowId: string; lastSeenAt: Date };
+
+/** 256 random bits, so the id cannot be guessed; only its hash is stored. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+const columns = {
+  rowId: webSessions.id,
+  identityIssuer: webSessions.identityIssuer,
+  identitySubject: webSessions.identitySubject,
+  providerId: webSessions.providerId,
+  accessToken: webSessions.accessToken,
+  refreshToken: webSessions.refreshToken,
+  idToken: webSessions.idToken,
+  accessTokenExpiresAt: webSessions.accessTokenExpiresAt,
+  expiresAt: webSessions.expiresAt,
+  lastSeenAt: webSessions.lastSeenAt,
+};
+
+/** Stores a new session and returns its id (for the cookie). Expired rows are tidied away here. */
+export async function insertSession(db: Database, session: NewSession, now = new Date()): Promise<string> {
+  const sessionId = newSessionId();
+  await db.delete(webSessions).where(lt(webSessions.expiresAt, now));
+  await db.insert(webSessions).values({ ...session, tokenHash: hashSessionId(sessionId), lastSeenAt: now });
+  return sessionId;
+}
+
+/** The session with this id, or null when there is none or it has expired. */
+export async function findLiveSession(
+  db: Database,
+  sessionId: string,
+  now = new Date(),
+): Promise<StoredSession | null> {
+  const [row] = await db
+    .select(columns)
+    .from(webSessions)
+    .where(eq(webSessions.tokenHash, hashSessionId(sessionId)))
+    .limit(1);
+  return row && row.expiresAt > now ? row : null;
+}
+
+/** The same, locked until the transaction ends (one token refresh per session at a time). */
+export async function findSessionForUpdate(db: Database, rowId: string): Promise<StoredSession | null> {
+  const [row] = await db.select(columns).from(webSessions).where(eq(webSessions.id, rowId)).for('update');
+  return row ?? null;
+}
+
+export async function updateSessionTokens(db: Database, rowId: string, tokens: SessionTokens): Promise<void> {
+  await db.update(webSessions).set(tokens).where(eq(webSessions.id, rowId));
+}
+
+export async function touchSession(db: Database, rowId: string, now = new Date()): Promise<void> {
+  await db.update(webSessions).set({ lastSeenAt: now }).where(eq(webSessions.id, rowId));
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(webSessions).where(eq(webSessions.tokenHash, hashSessionId(sessionId)));
+}
+
+export async function deleteSessionRow(db: Database, rowId: string): Promise<void> {
+  await db.delete(webSessions).where(eq(webSessions.id, rowId));
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { visuallyHidden } from '../theme/visually-hidden';
+import { ANNOUNCED_SECONDS_LEFT } from './inactivity-constants';
+
+/** What the polite live region says: nothing until a threshold (30 s, 10 s) is reached, then that. */
+export function countdownAnnouncement(secondsLeft: number): string {
+  const threshold = [...ANNOUNCED_SECONDS_LEFT].reverse().find((seconds) => secondsLeft <= seconds);
+  return threshold === undefined ? '' : `About ${threshold} seconds left before you are logged out.`;
+}
+
+const plural = (count: number) => `${count} ${count === 1 ? 'second' : 'seconds'}`;
+
+/**
+ * Spec 4, Inactivity: the warning before logout. The visible countdown changes every second but is not a
+ * live region (a screen reader would read every tick); the dialog's description is read when it opens,
+ * and a polite status message follows at 30 and 10 seconds.
+ */
+export function SessionExpiryDialog(props: {
+  open: boolean;
+  secondsLeft: number;
+  onContinue: () => void;
+  onLogout: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={props.open}
+      title="Your session will expire soon"
+      descriptions={[
+        <>
+          You have not used the portal for a while. For your security, you will be logged out in{' '}
+          <strong>{plural(props.secondsLeft)}</strong>.
+        </>,
+        <>
+          Choose ‘Continue session’ to stay logged in.
+          <Box component="span" role="status" sx={visuallyHidden}>
+            {countdownAnnouncement(props.secondsLeft)}
+          </Box>
+        </>,
+      ]}
+      primaryLabel="Continue session"
+      secondaryLabel="Log out"
+      onPrimary={props.onContinue}
+      onSecondary={props.onLogout}
+    />
+  );
+}

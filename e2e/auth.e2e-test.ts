@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { DEMO_ACCOUNT, DEMO_PASSWORD } from '@vet/db/seed/demo-accounts';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, expectNoConsoleErrors, portalUrl, useBrowser } from './support/browser.ts';
+
+/**
+ * Sign-up, sign-in, the server-side session and logout, through the embedded identity provider, as a
+ * person meets them: browser → web (next-auth) → provider → web → BFF → API.
+ */
+
+const idpOrigin = `http://localhost:${process.env.E2E_IDP_PORT ?? 4110}`;
+const onProvider = (url: URL) => url.origin === idpOrigin && url.pathname.startsWith('/interaction/');
+const onPortal = (path: string) => (url: URL) => url.origin === portalUrl() && url.pathname === path;
+
+async function signInOnProvider(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.waitForURL(onProvider);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function expectWelcome(page: Page, name: string): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+    .toBe(`Welcome, ${name}`);
+}
+
+async function sessionJson(page: Page): Promise<Record<string, unknown>> {
+  const response = await page.request.get('/api/auth/session');
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Starts sign-in the way next-auth's signIn() does, but with a callbackUrl of our choosing. */
+async function startSignInWithCallback(page: Page, callbackUrl: string): Promise<void> {
+  await page.goto('/practices');
+  const url = await page.evaluate(async (callback) => {
+    const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+    const response = await fetch('/api/auth/signin/azure-ad', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken, callbackUrl: callback, json: 'true' }),
+    });
+    return ((await response.json()) as { url: string }).url;
+  }, callbackUrl);
+  await page.goto(url);
+}
+
+const olivia = DEMO_ACCOUNT.manyPets;
+const oliviaName = `${olivia.firstName} ${olivia.lastName}`;
+
+describe('identity and sessions', () => {
+  const { newPage } = useBrowser();
+
+  it('signs a new person up on the provider and brings them back signed in', async () => {
+    const page = await newPage();
+    const email = `new.client.${randomBytes(4).toString('hex')}@example.com`;
+    await page.goto('/signup?practice=3');
+    await page.waitForURL(onProvider);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Create an account');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Brand-New-2026');
+    await page.getByLabel('Confirm password').fill('Brand-New-2026');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL(onPortal('/'), { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('practice')).toBe('3');
+    expect(await sessionJson(page)).toMatchObject({ user: { email } });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Welcome/);
+    expectNoConsoleErrors();
+  });
+
+  it('signs a demo client in, shows their name, and keeps every token on the server', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.waitForURL(onProvider);
+    await expectNoAxeViolations(page);
+    await page.getByLabel('E-mail address').fill(olivia.email);
+    await page.getByLabel('Password', { exact: true }).fill(olivia.password);
+    const clicked = performance.now();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(onPortal('/'));
+    await expectWelcome(page, oliviaName);
+    console.info(`[e2e] sign-in, click → dashboard with name: ${Math.round(performance.now() - clicked)} ms`);
+    await expectNoAxeViolations(page);
+
+    // The session as the browser sees it: the person, no token of any kind.
+    const session = await sessionJson(page);
+    expect(Object.keys(session).sort()).toEqual(['expires', 'user']);
+    const html = await (await page.request.get('/')).text();
+    const visible = [JSON.stringify(session), html, await page.content()];
+    expect(visible.join('\n')).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
+    expect(await page.evaluate<string>('document.cookie')).not.toContain('session-token');
+
+    const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ access_token: string; refresh_token: string; id_token: string }>(
+        'SELECT access_token, refresh_token, id_token FROM web_sessions WHERE identity_subject = $1',
+        [olivia.id],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        for (const token of [row.access_token, row.refresh_token, row.id_token]) {
+          expect(token).toBeTruthy();
+          for (const text of visible) expect(text).not.toContain(token);
+        }
+      }
+    } finally {
+      await client.end();
+    }
+    expectNoConsoleErrors();
+  });
+
+  it('logs out after confirmation, in every tab, and a replayed session cookie is worth nothing', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await signInOnProvider(page, olivia.email);
+    await expectWelcome(page, oliviaName);
+    const secondTab = await page.context().newPage();
+    await secondTab.goto('/');
+    await expectWelcome(secondTab, oliviaName);
+    const sessionCookie = (await page.context().cookies()).find((c) => c.name.endsWith('session-token'));
+    expect(sessionCookie).toBeDefined();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log out' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Are you sure you want to log out?');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await sessionJson(page)).toHaveProperty('user');
+
+    const navigations: URL[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(new URL(frame.url()));
+    });
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await dialog.getByRole('button', { name: 'Log out' }).click();
+    // Signed out of the portal and of the provider: back at the portal, which sends them to sign in.
+    await page.waitForURL(onProvider, { timeout: 15_000 });
+    expect(await sessionJson(page)).toEqual({});
+    // RP-initiated logout: the provider's session ended too, and it sent the browser back to the portal.
+    const endSession = navigations.find((url) => url.origin === idpOrigin && url.pathname === '/session/end');
+    expect(endSession?.searchParams.get('post_logout_redirect_uri')).toBe(`${portalUrl()}/`);
+    expect(endSession?.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
+    expect(navigations.some((url) => url.href === `${portalUrl()}/`)).toBe(true);
+    await secondTab.waitForURL(onProvider, { timeout: 15_000 });
+
+    const replay = await newPage();
+    await replay.context().addCookies([sessionCookie!]);
+    expect(await sessionJson(replay)).toEqual({});
+    await replay.goto('/');
+    await replay.waitForURL(onProvider, { timeout: 15_000 });
+    expectNoConsoleErrors();
+  });
+
+  it.each(['https://elsewhere.example', '//elsewhere.example', '/\\elsewhere.example'])(
+    'never follows a callbackUrl off the portal (%s)',
+    async (callbackUrl) => {
+      const page = await newPage();
+      await page.goto(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+      await page.waitForURL(onProvider, { timeout: 15_000 });
+
+      await startSignInWithCallback(page, callbackUrl);
+      await signInOnProvider(page, olivia.email);
+      await page.waitForURL((url) => url.origin === portalUrl(), { timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe('/');
+      await expectWelcome(page, oliviaName);
+      expectNoConsoleErrors();
+    },
+  );
+});
