@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS } from '@vet/db/seed/demo-accounts';
 import { seedDemoData } from '@vet/db/seed/seed-demo-data';
 import { startDatabaseServer } from '@vet/db/server';
 import { embeddedIssuer, startPortal, type RunningPortal } from './lib/portal.ts';
+import { localSecret } from './lib/local-secret.ts';
 import { ensureWebBuild } from './lib/web-build.ts';
 
 const log = (line: string) => console.log(`[portal] ${line}`);
@@ -61,6 +62,8 @@ try {
     idpPort,
     portalUrl: `http://localhost:${webPort}`,
     output: 'inherit',
+    // Kept across restarts so that a restart does not sign everyone out.
+    env: { NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || localSecret('.data/web-session-secret') },
   });
 } catch (error) {
   console.error((error as Error).message);

@@ -34,7 +34,7 @@ export function embeddedIssuer(idpPort: number): string {
 export async function startPortal(options: PortalOptions): Promise<RunningPortal> {
   const apiUrl = `http://127.0.0.1:${options.apiPort}`;
   const issuer = embeddedIssuer(options.idpPort);
-  const common = {
+  const common: NodeJS.ProcessEnv = {
     ...process.env,
     ...options.env,
     DATABASE_URL: options.databaseUrl,
@@ -77,9 +77,9 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
         PORT: String(options.webPort),
         API_URL: apiUrl,
         AUTH_DOMAIN: issuer,
-        // `next start` runs in production mode, where the web refuses the dev secret: one per run unless
-        // set (sessions then end with the run, which suits local runs and tests).
-        NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || randomBytes(32).toString('base64url'),
+        // `next start` runs in production mode, where the web refuses the dev secret: the caller's (npm start
+        // keeps one in .data), else one per run (sessions then end with the run, which suits tests).
+        NEXTAUTH_SECRET: common.NEXTAUTH_SECRET || randomBytes(32).toString('base64url'),
       },
       output: options.output,
     });

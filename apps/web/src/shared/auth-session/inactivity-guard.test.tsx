@@ -72,6 +72,16 @@ describe('InactivityGuard (spec 4 and 9: warning at 14 minutes, logout at 15)', 
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps the session when the warning is dismissed with Escape', () => {
+    const onLogout = renderGuard();
+    advance(14 * MINUTE);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    advance(SECOND);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    advance(13 * MINUTE);
+    expect(onLogout).not.toHaveBeenCalled();
+  });
+
   it('logs out from the warning’s ‘Log out’', () => {
     const onLogout = renderGuard();
     advance(14 * MINUTE);

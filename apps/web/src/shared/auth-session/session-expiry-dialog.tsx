@@ -44,6 +44,8 @@ export function SessionExpiryDialog(props: {
       secondaryLabel="Log out"
       onPrimary={props.onContinue}
       onSecondary={props.onLogout}
+      // Pressing Escape is activity: it keeps the session rather than ending it.
+      onEscape={props.onContinue}
     />
   );
 }

@@ -15,8 +15,9 @@ export interface ConfirmDialogProps {
   primaryLabel: string;
   secondaryLabel?: string;
   onPrimary: () => void;
-  /** Also what Escape does. A backdrop click never closes the dialog (spec 2). */
   onSecondary: () => void;
+  /** What Escape does; the secondary action unless given. A backdrop click never closes it (spec 2). */
+  onEscape?: () => void;
   /** Disables both buttons while the primary action runs. */
   busy?: boolean;
 }
@@ -36,13 +37,14 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     secondaryLabel,
     onPrimary,
     onSecondary,
+    onEscape = onSecondary,
     busy,
   } = props;
   return (
     <Dialog
       open={open}
       onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') onSecondary();
+        if (reason !== 'backdropClick') onEscape();
       }}
       aria-labelledby={titleId}
       aria-describedby={descriptions.length > 0 ? descriptionId : undefined}
