@@ -16,6 +16,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { petRoutes } from './pets/routes.ts';
 import { practiceRoutes } from './practices/routes.ts';
+import { telemetryRoutes } from './telemetry/routes.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;
@@ -53,6 +54,7 @@ export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
   await app.register(addressRoutes);
   await app.register(petRoutes);
   await app.register(appointmentRoutes);
+  await app.register(telemetryRoutes);
   return app;
 }
 

@@ -1,4 +1,5 @@
 import { telemetryConfigSchema, type TelemetryConfig } from '@vet/contracts/runtime-config';
+import type { RenderErrorReport } from '@vet/contracts/telemetry';
 
 /**
  * Reports a render error caught by an error boundary (spec 4) to the configured error-reporting URL.
@@ -6,8 +7,6 @@ import { telemetryConfigSchema, type TelemetryConfig } from '@vet/contracts/runt
  * without its query string (which can carry codes, e-mail addresses or client ids). Failures are
  * ignored: reporting must never break the error screen.
  */
-
-export type RenderErrorReport = { message: string; digest?: string; path: string };
 
 const maxMessageLength = 500;
 
