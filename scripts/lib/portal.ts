@@ -65,6 +65,8 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
     const api = tsx('API', 'apps/api/src/server.ts', {
       API_PORT: String(options.apiPort),
       EMBEDDED_ISSUER: issuer,
+      // The web's BFF is the API's only caller here; believe its X-Forwarded-For so rate limits are per person.
+      TRUST_PROXY: '127.0.0.1',
     });
     started.push(api);
     const web = spawnManaged({
