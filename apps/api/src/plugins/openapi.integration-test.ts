@@ -32,6 +32,12 @@ describe('the OpenAPI document', () => {
           '/v2/species/{speciesId}/breeds/{breedId}/colours',
           '/client/profile',
           '/v2/profile',
+          '/address-lookup',
+          '/address-lookup/{serviceId}/{addressId}',
+          '/v2/pets',
+          '/v2/pets/{petId}',
+          '/appointments',
+          '/telemetry/render-errors',
         ].sort(),
       );
       const toggles = document.paths['/practices/{practiceId}/feature-toggles']?.get;
