@@ -3,41 +3,15 @@
  * figures: the compressed JavaScript each main page loads in Chromium, and API throughput/latency for a
  * few public endpoints under a bounded loopback load. Prints numbers; asserts nothing.
  */
-import { randomBytes } from 'node:crypto';
 import { chromium } from 'playwright-core';
-import { connectDatabase } from '@vet/db/connection';
-import { runMigrations } from '@vet/db/migrate';
-import { seedDemoData } from '@vet/db/seed/seed-demo-data';
-import { dropDatabase, ensureDatabase, startDatabaseServer } from '@vet/db/server';
-import { embeddedIssuer, startPortal } from './lib/portal.ts';
-import { ensureWebBuild } from './lib/web-build.ts';
+import { startSeededPortal } from './lib/seeded-portal.ts';
 
-const ports = { web: 3400, api: 4040, idp: 4140, pg: 54360 };
 const pages = ['/practices'];
 const endpoints = ['/online-practices', '/v2/species', '/lookup/online-appointment-reasons'];
 
-ensureWebBuild((line) => console.log(line));
-const server = await startDatabaseServer({
-  databaseUrl: process.env.DATABASE_URL,
-  dataDir: '.data/bench-postgres',
-  port: ports.pg,
-  database: 'postgres',
-});
-const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-await ensureDatabase(server.url, name);
-const url = new URL(server.url);
-url.pathname = `/${name}`;
-const handle = connectDatabase(url.toString(), { max: 1 });
-await runMigrations(handle.pool);
-await seedDemoData(handle.db, { embeddedIssuer: embeddedIssuer(ports.idp) });
-await handle.close();
-const portal = await startPortal({
-  databaseUrl: url.toString(),
-  webPort: ports.web,
-  apiPort: ports.api,
-  idpPort: ports.idp,
-  portalUrl: `http://localhost:${ports.web}`,
-  output: 'collect',
+const { portal, stop } = await startSeededPortal({
+  purpose: 'bench',
+  ports: { web: 3400, api: 4040, idp: 4140, embeddedPostgres: 54360 },
   env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
 });
 
@@ -46,9 +20,7 @@ try {
   for (const endpoint of endpoints) await measureEndpoint(`${portal.apiUrl}${endpoint}`, 2_000, 20);
   await measureEndpoint(`${portal.portalUrl}/bff/online-practices`, 1_000, 20);
 } finally {
-  await portal.stop();
-  await dropDatabase(server.url, name);
-  await server.stop();
+  await stop();
 }
 
 async function measurePages() {

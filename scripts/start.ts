@@ -33,12 +33,6 @@ const database = await startDatabaseServer({
   port: port('EMBEDDED_PG_PORT', 54329),
   database: 'portal',
 });
-const handle = connectDatabase(database.url, { max: 2 });
-await runMigrations(handle.pool);
-const { seeded } = await seedDemoData(handle.db, { embeddedIssuer: embeddedIssuer(idpPort) });
-log(seeded ? 'Seeded the demo practice group.' : 'Demo data already present.');
-await handle.close();
-
 let portal: RunningPortal | undefined;
 let stopping = false;
 async function shutdown(code: number) {
@@ -55,6 +49,14 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
+  const handle = connectDatabase(database.url, { max: 2 });
+  try {
+    await runMigrations(handle.pool);
+    const { seeded } = await seedDemoData(handle.db, { embeddedIssuer: embeddedIssuer(idpPort) });
+    log(seeded ? 'Seeded the demo practice group.' : 'Demo data already present.');
+  } finally {
+    await handle.close();
+  }
   portal = await startPortal({
     databaseUrl: database.url,
     webPort,

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { connectDatabase } from '../connection.ts';
-import { runMigrations } from '../migrate.ts';
-import { dropDatabase, ensureDatabase, startDatabaseServer } from '../server.ts';
+import { createScratchDatabase } from '../scratch-database.ts';
+import { startDatabaseServer } from '../server.ts';
 
 /**
  * Gives the integration tests a fresh, migrated database of their own on real PostgreSQL: on the server
@@ -16,19 +14,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     port,
     database: 'postgres',
   });
-  const adminUrl = server.url;
-  const name = `portal_test_${randomBytes(4).toString('hex')}`;
-  await ensureDatabase(adminUrl, name);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = connectDatabase(url.toString(), { max: 1 });
-  await runMigrations(handle.pool);
-  await handle.close();
-  project.provide('databaseUrl', url.toString());
-  return async () => {
-    await dropDatabase(adminUrl, name);
+  try {
+    const database = await createScratchDatabase(server.url, 'portal_test');
+    project.provide('databaseUrl', database.url);
+    return async () => {
+      await database.drop();
+      await server.stop();
+    };
+  } catch (error) {
     await server.stop();
-  };
+    throw error;
+  }
 }
 
 declare module 'vitest' {

@@ -1,0 +1,58 @@
+import { connectDatabase } from '@vet/db/connection';
+import { createScratchDatabase } from '@vet/db/scratch-database';
+import { seedDemoData } from '@vet/db/seed/seed-demo-data';
+import { startDatabaseServer } from '@vet/db/server';
+import { embeddedIssuer, startPortal, type RunningPortal } from './portal.ts';
+import { ensureWebBuild } from './web-build.ts';
+
+export interface SeededPortalOptions {
+  ports: { web: number; api: number; idp: number; embeddedPostgres: number };
+  /** Names the embedded server's data folder and the scratch database. */
+  purpose: 'e2e' | 'bench';
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The whole portal as a person meets it, for end-to-end tests and benchmarks: the built web app, the API
+ * and the embedded identity provider as processes, on a scratch database seeded with the demo group (on
+ * DATABASE_URL's server, or an embedded one). `stop` undoes all of it.
+ */
+export async function startSeededPortal(
+  options: SeededPortalOptions,
+): Promise<{ portal: RunningPortal; databaseUrl: string; stop: () => Promise<void> }> {
+  ensureWebBuild((line) => console.info(line));
+  const server = await startDatabaseServer({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: `.data/${options.purpose}-postgres`,
+    port: options.ports.embeddedPostgres,
+    database: 'postgres',
+  });
+  const cleanups: (() => Promise<void>)[] = [() => server.stop()];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  };
+  try {
+    const database = await createScratchDatabase(server.url, `portal_${options.purpose}`);
+    cleanups.push(database.drop);
+    const handle = connectDatabase(database.url, { max: 1 });
+    try {
+      await seedDemoData(handle.db, { embeddedIssuer: embeddedIssuer(options.ports.idp) });
+    } finally {
+      await handle.close();
+    }
+    const portal = await startPortal({
+      databaseUrl: database.url,
+      webPort: options.ports.web,
+      apiPort: options.ports.api,
+      idpPort: options.ports.idp,
+      portalUrl: `http://localhost:${options.ports.web}`,
+      output: 'collect',
+      env: options.env,
+    });
+    cleanups.push(portal.stop);
+    return { portal, databaseUrl: database.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
