@@ -27,6 +27,20 @@ function identityProviderOrigins(): string[] {
 }
 
 /**
+ * The analytics tag manager (spec 1) and the Google Analytics endpoints its tags send to, allowed only
+ * when the build's environment has GTM_CONTAINER_ID: headers are fixed at build time, while the page
+ * decides at run time whether to load the tag (src/config/server.ts). Set the id for both, or neither.
+ */
+const tagManagerSources = process.env.GTM_CONTAINER_ID
+  ? {
+      script: ' https://www.googletagmanager.com',
+      connect:
+        ' https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com',
+      img: ' https://www.googletagmanager.com https://*.google-analytics.com',
+    }
+  : { script: '', connect: '', img: '' };
+
+/**
  * A static policy, so pages need no per-request nonce. Next's inline bootstrap scripts
  * (`self.__next_f.push(...)`) and Emotion's runtime `<style>` tags need 'unsafe-inline'; a nonce-based
  * policy (set from proxy.ts) would remove that but makes every page dynamic. Development adds
@@ -35,11 +49,11 @@ function identityProviderOrigins(): string[] {
  */
 const contentSecurityPolicy = [
   "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDevelopment ? " 'unsafe-eval'" : ''}`,
+  `script-src 'self' 'unsafe-inline'${isDevelopment ? " 'unsafe-eval'" : ''}${tagManagerSources.script}`,
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  `img-src 'self' data: blob:${tagManagerSources.img}`,
   "font-src 'self' data:",
-  `connect-src 'self'${isDevelopment ? ' ws: wss:' : ''}`,
+  `connect-src 'self'${isDevelopment ? ' ws: wss:' : ''}${tagManagerSources.connect}`,
   "worker-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",

@@ -24,19 +24,17 @@ export async function focused(page: Page): Promise<{ name: string; outline: stri
   const element = page.locator(':focus');
   if ((await element.count()) === 0) return { name: '', outline: 'none' };
   const name = (await element.getAttribute('aria-label')) ?? (await element.innerText());
-  const outline = await element.evaluate<string, undefined>(
-    '(el) => { const s = getComputedStyle(el); return `${s.outlineStyle} ${s.outlineWidth}`; }',
-    undefined,
+  const outline = await page.evaluate<string>(
+    '(() => { const s = getComputedStyle(document.activeElement); return `${s.outlineStyle} ${s.outlineWidth}`; })()',
   );
   return { name: name.replace(/\s+/g, ' ').trim(), outline };
 }
 
 /** The background of the shell's frame around the main landmark. */
 export function frameBackground(page: Page): Promise<string> {
-  return page
-    .locator('#main-content')
-    .locator('..')
-    .evaluate<string, undefined>('(el) => getComputedStyle(el).backgroundColor', undefined);
+  return page.evaluate<string>(
+    "getComputedStyle(document.getElementById('main-content').parentElement).backgroundColor",
+  );
 }
 
 /** Each link's text, href and aria-current. */

@@ -1,15 +1,12 @@
-import Box from '@mui/material/Box';
 import { AppRouterCacheProvider } from '@mui/material-nextjs/v16-appRouter';
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { browserApiBasePath } from '@/config/public-config';
 import { getRequestServerConfig } from '@/config/request-config';
-import { SiteFooter } from '@/shared/components/site-footer';
-import { SiteHeader } from '@/shared/components/site-header';
-import { SkipLink } from '@/shared/components/skip-link';
+import { ConsentGate } from '@/shared/cookie-consent/consent-gate';
 import { AppProviders } from '@/shared/providers/app-providers';
-
-const mainContentId = 'main-content';
+import { TagManager } from '@/shared/telemetry/tag-manager';
+import { PortalFrame } from './_components/portal-frame';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { brandName } = await getRequestServerConfig();
@@ -18,20 +15,20 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { brandName, session } = await getRequestServerConfig();
+  const { brandName, links, gtmContainerId, session } = await getRequestServerConfig();
   return (
     <html lang="en-GB">
       <body>
         <AppRouterCacheProvider>
           <AppProviders apiBaseUrl={browserApiBasePath} sessionPollSeconds={session.pollSeconds}>
-            <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-              <SkipLink targetId={mainContentId} />
-              <SiteHeader brandName={brandName} />
-              <Box component="main" id={mainContentId} tabIndex={-1} sx={{ flexGrow: 1 }}>
-                {children}
-              </Box>
-              <SiteFooter brandName={brandName} />
-            </Box>
+            <PortalFrame brandName={brandName} links={links}>
+              {children}
+            </PortalFrame>
+            {gtmContainerId && (
+              <ConsentGate>
+                <TagManager containerId={gtmContainerId} />
+              </ConsentGate>
+            )}
           </AppProviders>
         </AppRouterCacheProvider>
       </body>

@@ -1,5 +1,6 @@
 import { runtimeConfigSchema, telemetryConfigSchema } from '@vet/contracts/runtime-config';
 import { describe, expect, it } from 'vitest';
+import { defaultSiteLinks } from '../shared/site-links';
 import { toRuntimeConfig, toTelemetryConfig } from './public-config';
 import {
   DEV_IDP_CLIENT_SECRET,
@@ -33,6 +34,8 @@ describe('parseServerConfig', () => {
         scope: 'openid profile email offline_access',
       },
       errorReportingUrl: '/bff/telemetry/render-errors',
+      links: defaultSiteLinks,
+      gtmContainerId: undefined,
       databaseUrl: DATABASE_URL,
       session: { secret: DEV_NEXTAUTH_SECRET, pollSeconds: 0, secureCookies: false },
       identityProviders: {
@@ -106,6 +109,38 @@ describe('parseServerConfig', () => {
     const config = parseServerConfig({ DATABASE_URL, API_URL: 'https://api.example.test/', BRAND_NAME: '' });
     expect(config.apiUrl).toBe('https://api.example.test');
     expect(config.brandName).toBe('Harbour Vets');
+  });
+
+  it("builds the provider site's links and the social networks' pages", () => {
+    const config = parseServerConfig({
+      DATABASE_URL,
+      PROVIDER_SITE_URL: 'https://www.provider.example.test/',
+      SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/provider',
+      SOCIAL_YOUTUBE_URL: 'https://www.youtube.com/@provider',
+    });
+    expect(config.links).toMatchObject({
+      home: 'https://www.provider.example.test/',
+      emergencyVets: 'https://www.provider.example.test/emergency-vets',
+      cookies: 'https://www.provider.example.test/cookie-policy',
+      social: {
+        facebook: 'https://www.facebook.com/provider',
+        instagram: 'https://www.instagram.com/',
+        x: 'https://x.com/',
+        linkedin: 'https://www.linkedin.com/',
+        youtube: 'https://www.youtube.com/@provider',
+      },
+    });
+  });
+
+  it('takes a tag manager container id only in its own format', () => {
+    expect(parseServerConfig({ DATABASE_URL, GTM_CONTAINER_ID: 'GTM-AB12CD3' }).gtmContainerId).toBe(
+      'GTM-AB12CD3',
+    );
+    expect(problemsOf({ DATABASE_URL, GTM_CONTAINER_ID: 'GTM-1"><script>' })).toContain('GTM_CONTAINER_ID');
+    expect(problemsOf({ DATABASE_URL, PROVIDER_SITE_URL: 'javascript:alert(1)' })).toContain(
+      'PROVIDER_SITE_URL',
+    );
+    expect(problemsOf({ DATABASE_URL, SOCIAL_X_URL: 'x.com/provider' })).toContain('SOCIAL_X_URL');
   });
 
   it('refuses bad values, listing every bad variable', () => {

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  buildSiteLinks,
+  defaultProviderSiteUrl,
+  defaultSocialLinks,
+  type SiteLinks,
+} from '../shared/site-links';
 
 /**
  * The web app's one validated configuration. Only this module reads process.env; the browser gets the
@@ -39,6 +45,18 @@ export const serverEnvSchema = z.object({
   AUTH_AUDIENCE: nonEmpty.default('http://localhost:4000'),
   AUTH_SCOPE: nonEmpty.default('openid profile email offline_access'),
   ERROR_REPORTING_URL: pathOrHttpUrl.default('/bff/telemetry/render-errors'),
+  // The provider's public site (header's emergency link, footer) and its social network pages.
+  PROVIDER_SITE_URL: httpUrl.default(defaultProviderSiteUrl),
+  SOCIAL_FACEBOOK_URL: httpUrl.default(defaultSocialLinks.facebook),
+  SOCIAL_INSTAGRAM_URL: httpUrl.default(defaultSocialLinks.instagram),
+  SOCIAL_X_URL: httpUrl.default(defaultSocialLinks.x),
+  SOCIAL_LINKEDIN_URL: httpUrl.default(defaultSocialLinks.linkedin),
+  SOCIAL_YOUTUBE_URL: httpUrl.default(defaultSocialLinks.youtube),
+  // The analytics tag manager (spec 1); unset: no tag manager. The format keeps the value safe in a URL.
+  GTM_CONTAINER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'must look like GTM-XXXXXXX' })
+    .optional(),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: postgresUrl,
   NEXTAUTH_URL: httpUrl.optional(),
@@ -75,6 +93,10 @@ export type ServerConfig = {
   portalUrl: string;
   auth: { domain: string; clientId: string; audience: string; scope: string };
   errorReportingUrl: string;
+  /** The provider site's pages and social networks, for the shell (public). */
+  links: SiteLinks;
+  /** The tag manager's container id, loaded only after analytics consent; undefined: none. */
+  gtmContainerId: string | undefined;
   databaseUrl: string;
   session: {
     /** NEXTAUTH_SECRET: encrypts the session cookie. */
@@ -135,6 +157,14 @@ export function parseServerConfig(env: Record<string, string | undefined>): Serv
       scope: e.AUTH_SCOPE,
     },
     errorReportingUrl: e.ERROR_REPORTING_URL,
+    links: buildSiteLinks(e.PROVIDER_SITE_URL, {
+      facebook: e.SOCIAL_FACEBOOK_URL,
+      instagram: e.SOCIAL_INSTAGRAM_URL,
+      x: e.SOCIAL_X_URL,
+      linkedin: e.SOCIAL_LINKEDIN_URL,
+      youtube: e.SOCIAL_YOUTUBE_URL,
+    }),
+    gtmContainerId: e.GTM_CONTAINER_ID,
     databaseUrl: e.DATABASE_URL,
     session: {
       secret: e.NEXTAUTH_SECRET ?? DEV_NEXTAUTH_SECRET,

@@ -1,7 +1,8 @@
 /**
  * Links to the provider's public website (spec 2: the header's 24-hour emergency vets link and the
- * footer's links). The shell takes them as a prop so one build runs against any provider site; until
- * config/server.ts carries PROVIDER_SITE_URL and the SOCIAL_*_URL values, `defaultSiteLinks` stands in.
+ * footer's links). The shell takes them as a prop so one build runs against any provider site:
+ * config/server.ts builds them from PROVIDER_SITE_URL and the SOCIAL_*_URL values, whose defaults are
+ * these. `defaultSiteLinks` is for tests.
  */
 export type SocialNetwork = 'facebook' | 'instagram' | 'x' | 'linkedin' | 'youtube';
 

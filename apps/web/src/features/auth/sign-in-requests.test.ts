@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { requiredPageSignIn, signInScreenAction, signUpScreenRequest } from './sign-in-requests';
+import {
+  portalSignInRequest,
+  requiredPageSignIn,
+  signInScreenAction,
+  signUpScreenRequest,
+} from './sign-in-requests';
+
+describe('portalSignInRequest', () => {
+  it('signs in with azure-ad, a login prompt and a signin hint, back to /', () => {
+    expect(portalSignInRequest()).toEqual({
+      providerId: 'azure-ad',
+      callbackUrl: '/',
+      authorizationParams: { prompt: 'login', screen_hint: 'signin' },
+    });
+  });
+});
 
 describe('requiredPageSignIn', () => {
   it('signs in with azure-ad and a login prompt, returning to the page asked for', () => {

@@ -26,6 +26,15 @@ export type SignInRequest = {
   authorizationParams: Record<string, string>;
 };
 
+/** Spec 4: "Sign-in uses a login prompt and a signin hint, and the callback is /" (the header's logo). */
+export function portalSignInRequest(): SignInRequest {
+  return {
+    providerId: SIGN_IN_PROVIDER_ID,
+    callbackUrl: '/',
+    authorizationParams: SIGN_IN_AUTHORIZATION_PARAMS,
+  };
+}
+
 /**
  * A page that needs a signed-in user, visited without one (spec 4 and 8, SessionRequired): straight to
  * the provider's login, returning to the same page. On /verified after a sign-up e-mail (stored vMode
@@ -68,16 +77,7 @@ export function signInScreenAction(
   practice: string | null,
   storedGlTag: string | null,
 ): SignInScreenAction {
-  if (signedIn) {
-    return {
-      kind: 'sign-in',
-      request: {
-        providerId: SIGN_IN_PROVIDER_ID,
-        callbackUrl: '/',
-        authorizationParams: SIGN_IN_AUTHORIZATION_PARAMS,
-      },
-    };
-  }
+  if (signedIn) return { kind: 'sign-in', request: portalSignInRequest() };
   if (practice) return { kind: 'go', path: `/?${new URLSearchParams({ practice }).toString()}` };
   return {
     kind: 'go',

@@ -8,6 +8,8 @@ import { drawerPets, type DrawerPet } from './drawer-pets';
 export interface DrawerPetsListProps {
   id: string;
   pets: readonly DrawerPet[] | undefined;
+  /** How many pets there are in all, when `pets` holds only the first 3. */
+  total?: number;
   loading?: boolean;
   /** Called when a link is followed, so the drawer closes. */
   onNavigate: () => void;
@@ -26,8 +28,8 @@ function PetLink({ href, label, onNavigate }: { href: string; label: string; onN
 }
 
 /** Spec 2: up to 3 pet names linking to /pets/{petId}, See All past 3, No Pets Found with none. */
-export function DrawerPetsList({ id, pets, loading, onNavigate }: DrawerPetsListProps) {
-  const { shown, seeAll, empty } = drawerPets(pets);
+export function DrawerPetsList({ id, pets, total, loading, onNavigate }: DrawerPetsListProps) {
+  const { shown, seeAll, empty } = drawerPets(pets, total);
   return (
     <List id={id} disablePadding>
       {loading ? (

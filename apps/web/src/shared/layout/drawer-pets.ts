@@ -15,11 +15,16 @@ export interface DrawerPets {
   empty: boolean;
 }
 
-export function drawerPets(pets: readonly DrawerPet[] | undefined): DrawerPets {
+/**
+ * `pets` may be every pet or already the first 3 (spec 3's slicedData); `total` is how many there are
+ * in all (spec 3's total), the length of `pets` unless given.
+ */
+export function drawerPets(pets: readonly DrawerPet[] | undefined, total?: number): DrawerPets {
   const all = pets ?? [];
+  const count = Math.max(total ?? all.length, all.length);
   return {
     shown: all.slice(0, drawerPetLimit),
-    seeAll: all.length > drawerPetLimit,
-    empty: all.length === 0,
+    seeAll: count > drawerPetLimit,
+    empty: count === 0,
   };
 }

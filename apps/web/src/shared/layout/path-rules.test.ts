@@ -114,6 +114,15 @@ describe('drawerPets', () => {
     });
   });
 
+  it('shows See All when the total says there are more than the three given', () => {
+    expect(drawerPets([pet(1), pet(2), pet(3)], 5)).toEqual({
+      shown: [pet(1), pet(2), pet(3)],
+      seeAll: true,
+      empty: false,
+    });
+    expect(drawerPets([pet(1), pet(2), pet(3)], 3).seeAll).toBe(false);
+  });
+
   it('shows the first three in the order given, and See All, with four or more', () => {
     expect(drawerPets([pet(9), pet(2), pet(5), pet(1), pet(7)])).toEqual({
       shown: [pet(9), pet(2), pet(5)],

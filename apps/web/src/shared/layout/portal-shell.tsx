@@ -22,7 +22,9 @@ export interface PortalShellProps {
   links: SiteLinks;
   signedIn: boolean;
   user?: HeaderUser | null;
+  /** The drawer's pets: all of them, or the first 3 by name with `petTotal`. */
   pets?: readonly DrawerPet[];
+  petTotal?: number;
   petsLoading?: boolean;
   onSignIn: () => void;
   onLogout: () => void;
@@ -65,6 +67,7 @@ export function PortalShell(props: PortalShellProps) {
           open={drawerOpen}
           onClose={closeDrawer}
           pets={props.pets}
+          petTotal={props.petTotal}
           petsLoading={props.petsLoading}
           onLogout={props.onLogout}
         />

@@ -80,6 +80,12 @@ describe('SideDrawer', () => {
     expect(links[3]?.getAttribute('href')).toBe('/pets');
   });
 
+  it('shows See All for the first three of a longer list, given the total', () => {
+    renderDrawer({ pets: pets(3), petTotal: 4 });
+    const links = within(openPets()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Pet 1', 'Pet 2', 'Pet 3', 'See All']);
+  });
+
   it('says pets are loading while they load', () => {
     renderDrawer({ pets: undefined, petsLoading: true });
     expect(within(openPets()).getByText('Loading pets…')).toBeDefined();

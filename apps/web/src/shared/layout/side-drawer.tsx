@@ -23,6 +23,8 @@ export interface SideDrawerProps {
   open: boolean;
   onClose: () => void;
   pets: readonly DrawerPet[] | undefined;
+  /** How many pets there are in all, when `pets` holds only the first 3 (for See All). */
+  petTotal?: number;
   petsLoading?: boolean;
   onLogout: () => void;
 }
@@ -44,7 +46,7 @@ function DrawerLink({ href, label, onClick }: { href: string; label: string; onC
  * when a link is followed, and when the window grows to the desktop width (1200px), where the top
  * navigation takes over. It stays mounted while closed so the hamburger's aria-controls has a target.
  */
-export function SideDrawer({ open, onClose, pets, petsLoading, onLogout }: SideDrawerProps) {
+export function SideDrawer({ open, onClose, pets, petTotal, petsLoading, onLogout }: SideDrawerProps) {
   const [petsOpen, setPetsOpen] = useState(false);
   const petsListId = useId();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up(desktopBreakpoint));
@@ -80,7 +82,13 @@ export function SideDrawer({ open, onClose, pets, petsLoading, onLogout }: SideD
               {petsOpen ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
             </ListItemButton>
             <Collapse in={petsOpen}>
-              <DrawerPetsList id={petsListId} pets={pets} loading={petsLoading} onNavigate={onClose} />
+              <DrawerPetsList
+                id={petsListId}
+                pets={pets}
+                total={petTotal}
+                loading={petsLoading}
+                onNavigate={onClose}
+              />
             </Collapse>
           </ListItem>
           <DrawerLink href="/appointments" label="Your appointments" onClick={onClose} />

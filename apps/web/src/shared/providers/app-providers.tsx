@@ -12,6 +12,7 @@ import { LogoutProvider } from '../auth-session/logout-context';
 import { AUTH_BASE_PATH } from '../auth-session/provider-ids';
 import { createQueryClient } from '../query/query-client';
 import { theme } from '../theme/theme';
+import { ToastProvider } from '../toast/toast-provider';
 
 /**
  * The browser-side providers under the root layout. `apiBaseUrl` comes from the server configuration
@@ -20,6 +21,7 @@ import { theme } from '../theme/theme';
  * The session (spec 4) is refetched when the tab becomes visible again and whenever another tab signs
  * in or out (next-auth's cross-tab broadcast), and every `sessionPollSeconds` when set. The logout
  * confirmation and the inactivity warning are rendered once, here; useLogout() opens the former.
+ * useToast() shows the one toast (spec 4).
  */
 export function AppProviders({
   apiBaseUrl,
@@ -39,10 +41,12 @@ export function AppProviders({
       <SessionProvider basePath={AUTH_BASE_PATH} refetchOnWindowFocus refetchInterval={sessionPollSeconds}>
         <QueryClientProvider client={queryClient}>
           <ApiClientProvider client={apiClient}>
-            <LogoutProvider>
-              {children}
-              <InactivityMonitor />
-            </LogoutProvider>
+            <ToastProvider>
+              <LogoutProvider>
+                {children}
+                <InactivityMonitor />
+              </LogoutProvider>
+            </ToastProvider>
           </ApiClientProvider>
         </QueryClientProvider>
       </SessionProvider>

@@ -1,0 +1,73 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useAppointments } from '@/features/appointments/api/get-appointments';
+import { DashboardActions } from '@/features/dashboard/components/dashboard-actions';
+import { LoadError } from '@/features/dashboard/components/load-error';
+import { NextAppointmentCard } from '@/features/dashboard/components/next-appointment-card';
+import { PetsOverview } from '@/features/dashboard/components/pets-overview';
+import { WelcomeHeading } from '@/features/dashboard/components/welcome-heading';
+import { nextBookedAppointment } from '@/features/dashboard/next-appointment';
+import { usePets } from '@/features/pets/api/get-pets';
+import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { AppAlert } from '@/shared/components/app-alert';
+import { dashboardActionProps } from './dashboard-action-props';
+
+/**
+ * The dashboard (/): the profile, pets, appointments and the home practice's feature settings, each from
+ * its own feature, handed to the dashboard's presentational components.
+ */
+export function DashboardOverview() {
+  const profile = useProfile();
+  const activation = profile.data?.activationStatus;
+  const pets = usePets(activation);
+  const appointments = useAppointments(activation);
+  const toggles = useFeatureToggles(profile.data?.homePracticeId);
+  // The moment the page opened: "upcoming" is judged against it, not re-read on every render.
+  const [openedAt] = useState(() => new Date());
+
+  let content;
+  if (profile.isError) {
+    content = <LoadError message="We could not load your account." onRetry={() => void profile.refetch()} />;
+  } else if (profile.data && activation !== 'COMPLETED') {
+    content = (
+      <AppAlert severity="info">
+        We are still setting up your account. Once it is linked to your practice&apos;s records, your pets and
+        appointments will show here.
+      </AppAlert>
+    );
+  } else {
+    content = (
+      <>
+        <DashboardActions {...dashboardActionProps(profile.data, pets, toggles)} />
+        <NextAppointmentCard
+          appointment={appointments.data && nextBookedAppointment(appointments.data, openedAt)}
+          loading={appointments.isPending}
+          error={appointments.isError}
+          onRetry={() => void appointments.refetch()}
+        />
+        <PetsOverview
+          pets={pets.data}
+          loading={pets.isPending}
+          error={pets.isError}
+          onRetry={() => void pets.refetch()}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <WelcomeHeading firstName={profile.data?.firstName} />
+      <Typography sx={{ maxWidth: '60ch', mb: 4 }}>
+        Manage your pets, book and change appointments and keep your contact preferences up to date, all in
+        one place.
+      </Typography>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 4 }}>{content}</Box>
+    </Container>
+  );
+}

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { ThemeProvider } from '@mui/material/styles';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { AppointmentSummary } from '@vet/contracts/appointments';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../../../shared/theme/theme';
+import { NextAppointmentCard, type NextAppointmentCardProps } from './next-appointment-card';
+
+afterEach(cleanup);
+
+const appointment: AppointmentSummary = {
+  appointmentId: 11,
+  petId: 4,
+  petName: 'Biscuit',
+  practiceId: 1,
+  practiceName: 'Willowbrook Vets Clapham',
+  appointmentReasonId: 2,
+  reasonName: 'Nail clip',
+  clinicianType: 'Nurse',
+  startsAt: '2026-11-24T10:30:00Z',
+  endsAt: '2026-11-24T10:45:00Z',
+  status: 'Booked',
+};
+
+function renderCard(props: Partial<NextAppointmentCardProps>) {
+  render(
+    <ThemeProvider theme={theme}>
+      <NextAppointmentCard
+        appointment={undefined}
+        loading={false}
+        error={false}
+        onRetry={vi.fn()}
+        {...props}
+      />
+    </ThemeProvider>,
+  );
+  return screen.getByRole('region', { name: 'Your next appointment' });
+}
+
+describe('NextAppointmentCard', () => {
+  it('shows the pet, the reason, the practice and the UK date and time', () => {
+    const card = renderCard({ appointment });
+    expect(card.textContent).toContain('Tuesday 24 November 2026, 10:30');
+    expect(card.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-24T10:30:00Z');
+    expect(card.textContent).toContain('Nail clip for Biscuit');
+    expect(card.textContent).toContain('Willowbrook Vets Clapham · With a nurse');
+    expect(screen.getByRole('link', { name: 'See all your appointments' }).getAttribute('href')).toBe(
+      '/appointments',
+    );
+  });
+
+  it('says there is nothing booked when there is no upcoming appointment', () => {
+    expect(renderCard({}).textContent).toContain('You have no upcoming appointments.');
+  });
+
+  it('shows a placeholder while loading and an error with a retry when loading failed', () => {
+    renderCard({ loading: true });
+    expect(screen.getByRole('status').textContent).toBe('Loading your appointments');
+    cleanup();
+    renderCard({ error: true });
+    expect(screen.getByRole('alert').textContent).toContain('We could not load your appointments.');
+  });
+});

@@ -1,0 +1,84 @@
+import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  settleAnimations,
+  useBrowser,
+} from './support/browser.ts';
+import { drawerPetEntries, focused, openDrawer, phone } from './support/shell.ts';
+import { signIn } from './support/sign-in.ts';
+
+/** The compact header and the side drawer (spec 2) on a phone's width. */
+describe('the drawer on a small screen', () => {
+  const { newPage } = useBrowser();
+
+  it('opens from the hamburger with every item, lists three pets and See All, and passes axe', async () => {
+    const page = await newPage(phone);
+    await signIn(page, DEMO_ACCOUNT.manyPets);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Olivia Bennett' }).isVisible()).toBe(false);
+    await expectNoAxeViolations(page);
+
+    await openDrawer(page);
+    const drawer = page.getByRole('navigation', { name: 'Menu' });
+    expect(
+      (await drawer.locator(':scope > ul > li > :first-child').allInnerTexts()).map((t) => t.trim()),
+    ).toEqual(['Dashboard', 'Your details', 'Your pets', 'Your appointments', 'Logout']);
+    await settleAnimations(page);
+    expect((await page.locator('#site-drawer').boundingBox())?.width).toBeCloseTo(240, 1);
+    // Olivia has five pets (one deceased): the first three by name, then See All.
+    expect(await drawerPetEntries(page)).toEqual(['Biscuit', 'Bramble', 'Clover', 'See All']);
+    expect(await drawer.getByRole('link', { name: 'See All' }).getAttribute('href')).toBe('/pets');
+    expect(await drawer.getByRole('link', { name: 'Biscuit' }).getAttribute('href')).toMatch(/^\/pets\/\d+$/);
+    await expectNoAxeViolations(page);
+
+    await drawer.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('dialog', { name: 'Log out' }).waitFor();
+    await drawer.waitFor({ state: 'hidden' });
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors();
+  });
+
+  it('closes on Escape, returning focus to the hamburger, on an outside click, and above 1200px', async () => {
+    const page = await newPage(phone);
+    await signIn(page, DEMO_ACCOUNT.manyPets);
+    // While the drawer is open the rest of the page is hidden from assistive technology, so by its id.
+    const hamburger = page.locator('[aria-controls="site-drawer"]');
+    const drawer = page.getByRole('navigation', { name: 'Menu' });
+
+    for (let step = 0; step < 5 && (await focused(page)).name !== 'Open menu'; step += 1) {
+      await page.keyboard.press('Tab');
+    }
+    const ring = await focused(page);
+    expect(ring.name).toBe('Open menu');
+    expect(ring.outline).not.toMatch(/^none/);
+    await page.keyboard.press('Enter');
+    await drawer.waitFor();
+    expect(await hamburger.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect((await focused(page)).name).toBe('Open menu');
+
+    await openDrawer(page);
+    await page.mouse.click(40, 400);
+    await drawer.waitFor({ state: 'hidden' });
+
+    await openDrawer(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await hamburger.getAttribute('aria-expanded')).toBe('false');
+    expectNoConsoleErrors();
+  });
+
+  it.each([
+    ['James, with one pet', DEMO_ACCOUNT.awaitingInitialConsultation, ['Luna']],
+    ['Priya, with none', DEMO_ACCOUNT.noPets, ['No Pets Found']],
+  ])('lists the pets of %s', async (_who, account, entries) => {
+    const page = await newPage(phone);
+    await signIn(page, account);
+    await openDrawer(page);
+    expect(await drawerPetEntries(page)).toEqual(entries);
+    expectNoConsoleErrors();
+  });
+});
