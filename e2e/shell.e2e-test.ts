@@ -12,6 +12,15 @@ const olivia = DEMO_ACCOUNT.manyPets;
 describe('the shell on a desktop screen', () => {
   const { newPage } = useBrowser();
 
+  it('is signed in from the first paint: the server renders the signed-in header', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, olivia);
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('aria-label="Main"');
+    expect(html).toContain('Your appointments');
+    expect(html).not.toContain(', sign in');
+  });
+
   it('has the top navigation, the user menu, the footer and the emergency link', async () => {
     const page = await newPage(desktop);
     await signIn(page, olivia);

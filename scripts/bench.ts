@@ -3,7 +3,8 @@
  * figures: the compressed JavaScript each main page loads in Chromium, and API throughput/latency for a
  * few public endpoints under a bounded loopback load. Prints numbers; asserts nothing.
  */
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
+import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { startSeededPortal } from './lib/seeded-portal.ts';
 
 const pages = ['/practices'];
@@ -57,9 +58,49 @@ async function measurePages() {
       );
       await context.close();
     }
+    await measureSignedInDashboard(browser);
   } finally {
     await browser.close();
   }
+}
+
+/** The dashboard as a demo client sees it; measured on a reload, so sign-in is not counted. */
+async function measureSignedInDashboard(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const olivia = DEMO_ACCOUNT.manyPets;
+  const signInStarted = Date.now();
+  await page.goto(`${portal.portalUrl}/`);
+  await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
+  await page.getByLabel('E-mail address').fill(olivia.email);
+  await page.getByLabel('Password', { exact: true }).fill(olivia.password);
+  const submitted = Date.now();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: `Welcome, ${olivia.firstName}` }).waitFor();
+  const signedIn = Date.now();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const scripts = new Set<string>();
+  let bytes = 0;
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (scripts.has(event.requestId)) bytes += event.encodedDataLength;
+  });
+  const started = Date.now();
+  await page.reload({ waitUntil: 'load' });
+  await page.getByRole('region', { name: 'Your pets' }).getByRole('article').first().waitFor();
+  const shownMs = Date.now() - started;
+  await page.waitForTimeout(1_000);
+  console.log(
+    `sign-in: ${signedIn - signInStarted} ms from opening the portal to the dashboard (${signedIn - submitted} ms after pressing Sign in)`,
+  );
+  console.log(
+    `page / (signed in): ${(bytes / 1024).toFixed(1)} kB compressed JS in ${scripts.size} scripts; pets shown in ${shownMs} ms`,
+  );
+  await context.close();
 }
 
 /** A bounded closed-loop load: `total` requests, `concurrency` at a time, on loopback only. */

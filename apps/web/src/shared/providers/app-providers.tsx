@@ -3,6 +3,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { Session } from 'next-auth';
 import { SessionProvider } from 'next-auth/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { createApiClient } from '../api/api-client';
@@ -26,10 +27,13 @@ import { ToastProvider } from '../toast/toast-provider';
 export function AppProviders({
   apiBaseUrl,
   sessionPollSeconds = 0,
+  initialSession = null,
   children,
 }: {
   apiBaseUrl: string;
   sessionPollSeconds?: number;
+  /** The server's view of the session at render time (null when signed out). */
+  initialSession?: Session | null;
   children: ReactNode;
 }) {
   // One query client per browser tab (and per server render), never shared between users.
@@ -38,7 +42,12 @@ export function AppProviders({
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SessionProvider basePath={AUTH_BASE_PATH} refetchOnWindowFocus refetchInterval={sessionPollSeconds}>
+      <SessionProvider
+        session={initialSession}
+        basePath={AUTH_BASE_PATH}
+        refetchOnWindowFocus
+        refetchInterval={sessionPollSeconds}
+      >
         <QueryClientProvider client={queryClient}>
           <ApiClientProvider client={apiClient}>
             <ToastProvider>
