@@ -136,3 +136,26 @@ describe('the cookie banner', () => {
     },
   );
 });
+
+describe('the toast', () => {
+  const { newPage } = useBrowser();
+
+  it.each([desktop, phone])(
+    'tells the person they went offline, then hides itself after about 3 seconds (%o)',
+    async (viewport) => {
+      const page = await newPage(viewport);
+      await page.goto('/practices');
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await page.context().setOffline(true);
+      const toast = page.getByRole('alert').filter({ hasText: 'You are offline' });
+      await toast.waitFor();
+      await expectNoAxeViolations(page);
+      await page.waitForTimeout(1_500);
+      expect(await toast.isVisible()).toBe(true);
+      await toast.waitFor({ state: 'hidden', timeout: 4_500 });
+      await page.context().setOffline(false);
+      await page.getByRole('status').filter({ hasText: 'You are back online.' }).waitFor();
+      expectNoConsoleErrors();
+    },
+  );
+});

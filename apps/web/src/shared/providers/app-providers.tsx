@@ -13,6 +13,7 @@ import { LogoutProvider } from '../auth-session/logout-context';
 import { AUTH_BASE_PATH } from '../auth-session/provider-ids';
 import { createQueryClient } from '../query/query-client';
 import { theme } from '../theme/theme';
+import { NetworkStatusToasts } from '../toast/network-status-toasts';
 import { ToastProvider } from '../toast/toast-provider';
 
 /**
@@ -54,6 +55,7 @@ export function AppProviders({
               <LogoutProvider>
                 {children}
                 <InactivityMonitor />
+                <NetworkStatusToasts />
               </LogoutProvider>
             </ToastProvider>
           </ApiClientProvider>
