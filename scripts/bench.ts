@@ -3,8 +3,9 @@
  * figures: the compressed JavaScript each main page loads in Chromium, and API throughput/latency for a
  * few public endpoints under a bounded loopback load. Prints numbers; asserts nothing.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
+import { countScriptBytes, launchChromium, submitProviderSignIn } from './lib/chromium.ts';
 import { startSeededPortal } from './lib/seeded-portal.ts';
 
 const pages = ['/practices'];
@@ -25,36 +26,18 @@ try {
 }
 
 async function measurePages() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     for (const path of pages) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      const scripts = new Set<string>();
-      let bytes = 0;
-      cdp.on('Network.responseReceived', (event) => {
-        if (event.type === 'Script') scripts.add(event.requestId);
-      });
-      cdp.on('Network.loadingFinished', (event) => {
-        if (scripts.has(event.requestId)) bytes += event.encodedDataLength;
-      });
+      const scriptBytes = await countScriptBytes(context, page);
       const started = Date.now();
       await page.goto(`${portal.portalUrl}${path}`, { waitUntil: 'networkidle' });
       const loadMs = Date.now() - started;
+      const { kilobytes, scripts } = scriptBytes();
       console.log(
-        `page ${path}: ${(bytes / 1024).toFixed(1)} kB compressed JS in ${scripts.size} scripts; loaded (network idle) in ${loadMs} ms`,
+        `page ${path}: ${kilobytes.toFixed(1)} kB compressed JS in ${scripts} scripts; loaded (network idle) in ${loadMs} ms`,
       );
       await context.close();
     }
@@ -72,33 +55,22 @@ async function measureSignedInDashboard(browser: Browser) {
   const signInStarted = Date.now();
   await page.goto(`${portal.portalUrl}/`);
   await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
-  await page.getByLabel('E-mail address').fill(olivia.email);
-  await page.getByLabel('Password', { exact: true }).fill(olivia.password);
-  const submitted = Date.now();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const onForm = Date.now();
+  await submitProviderSignIn(page, olivia.email, olivia.password);
   await page.getByRole('heading', { level: 1, name: `Welcome, ${olivia.firstName}` }).waitFor();
   const signedIn = Date.now();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const scripts = new Set<string>();
-  let bytes = 0;
-  cdp.on('Network.responseReceived', (event) => {
-    if (event.type === 'Script') scripts.add(event.requestId);
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    if (scripts.has(event.requestId)) bytes += event.encodedDataLength;
-  });
+  const scriptBytes = await countScriptBytes(context, page);
   const started = Date.now();
   await page.reload({ waitUntil: 'load' });
   await page.getByRole('region', { name: 'Your pets' }).getByRole('article').first().waitFor();
   const shownMs = Date.now() - started;
   await page.waitForTimeout(1_000);
   console.log(
-    `sign-in: ${signedIn - signInStarted} ms from opening the portal to the dashboard (${signedIn - submitted} ms after pressing Sign in)`,
+    `sign-in: ${signedIn - signInStarted} ms from opening the portal to the dashboard (${signedIn - onForm} ms from the provider’s form to the dashboard)`,
   );
+  const { kilobytes, scripts } = scriptBytes();
   console.log(
-    `page / (signed in): ${(bytes / 1024).toFixed(1)} kB compressed JS in ${scripts.size} scripts; pets shown in ${shownMs} ms`,
+    `page / (signed in): ${kilobytes.toFixed(1)} kB compressed JS in ${scripts} scripts; pets shown in ${shownMs} ms`,
   );
   await context.close();
 }

@@ -1,16 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-
-/** Debian's Chromium (never a downloaded browser), headless, with the flags this machine needs. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { launchChromium } from '../../scripts/lib/chromium.ts';
 
 export const portalUrl = () => inject('portalUrl');
 
@@ -19,11 +10,7 @@ export function useBrowser(): { newPage: (viewport?: { width: number; height: nu
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import type { DemoAccount } from '@vet/db/seed/demo-accounts';
 import { DEMO_PASSWORD } from '@vet/db/seed/demo-accounts';
 import { expect } from 'vitest';
+import { submitProviderSignIn } from '../../scripts/lib/chromium.ts';
 import { portalUrl } from './browser.ts';
 
 /** The embedded identity provider the e2e portal signs in with (global-setup's IDP_PORT). */
@@ -12,9 +13,7 @@ export const onPortal = (path: string) => (url: URL) => url.origin === portalUrl
 /** Fills in the provider's sign-in form, once the browser has been sent there. */
 export async function signInOnProvider(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.waitForURL(onProvider);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitProviderSignIn(page, email, password);
 }
 
 /** The dashboard greets the client by first name once the profile has loaded. */

@@ -2,28 +2,15 @@ import { addressLookupResponseSchema, addressSchema } from '@vet/contracts/addre
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { createAddress } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
-import {
-  startTestIdentityProvider,
-  trustingEnv,
-  type TestIdentityProvider,
-} from '../testing/test-identity-provider.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 
 const database = useTestDatabase();
-let provider: TestIdentityProvider;
-let app: App;
+const { context, bearerForNewIdentity } = useSignedInTestApp(database);
 let authorization: string;
 
 beforeAll(async () => {
-  provider = await startTestIdentityProvider();
-  app = await buildTestApp(database, { env: trustingEnv(provider) });
-  authorization = `Bearer ${await provider.sign({ claims: { sub: `subject-${crypto.randomUUID()}` } })}`;
-});
-afterAll(async () => {
-  await app.close();
-  await provider.close();
+  authorization = await bearerForNewIdentity();
 });
 
 /** A postcode of its own per test run, so other files' addresses never match. */
@@ -34,7 +21,10 @@ describe('address lookup', () => {
     const first = await createAddress(database.db, { line1: '1 Harbour Row', postcode });
     await createAddress(database.db, { line1: '2 Harbour Row', postcode });
     const text = postcode.replace(' ', '').toLowerCase();
-    const search = await app.inject({ url: `/address-lookup?text=${text}`, headers: { authorization } });
+    const search = await context.app.inject({
+      url: `/address-lookup?text=${text}`,
+      headers: { authorization },
+    });
     expect(search.statusCode).toBe(200);
     const { addresses } = addressLookupResponseSchema.parse(search.json());
     expect(addresses.map((a) => a.description)).toEqual([
@@ -43,7 +33,7 @@ describe('address lookup', () => {
     ]);
 
     const candidate = addresses[0]!;
-    const one = await app.inject({
+    const one = await context.app.inject({
       url: `/address-lookup/${candidate.serviceId}/${candidate.addressId}`,
       headers: { authorization },
     });
@@ -53,7 +43,10 @@ describe('address lookup', () => {
 
   it('matches text literally: % and _ are not wildcards', async () => {
     await createAddress(database.db, { line1: '9 Percent Close', postcode });
-    const response = await app.inject({ url: '/address-lookup?text=%25%25%25', headers: { authorization } });
+    const response = await context.app.inject({
+      url: '/address-lookup?text=%25%25%25',
+      headers: { authorization },
+    });
     expect(addressLookupResponseSchema.parse(response.json()).addresses).toEqual([]);
   });
 
@@ -62,7 +55,7 @@ describe('address lookup', () => {
     ['too short', '?text=a'],
     ['too long', `?text=${'x'.repeat(101)}`],
   ])('answers 400 in the one error shape when text is %s', async (_case, query) => {
-    const response = await app.inject({ url: `/address-lookup${query}`, headers: { authorization } });
+    const response = await context.app.inject({ url: `/address-lookup${query}`, headers: { authorization } });
     expect(response.statusCode).toBe(400);
     const body = apiErrorSchema.strict().parse(response.json());
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
@@ -75,13 +68,13 @@ describe('address lookup', () => {
       '/address-lookup/other/1',
       '/address-lookup/embedded/x',
     ]) {
-      const response = await app.inject({ url, headers: { authorization } });
+      const response = await context.app.inject({ url, headers: { authorization } });
       expect(response.statusCode, url).toBe(404);
     }
   });
 
   it('is for signed-in people only', async () => {
-    const response = await app.inject({ url: `/address-lookup?text=${postcode}` });
+    const response = await context.app.inject({ url: `/address-lookup?text=${postcode}` });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -8,27 +8,11 @@ import {
   createReason,
 } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
-import {
-  startTestIdentityProvider,
-  trustingEnv,
-  type TestIdentityProvider,
-} from '../testing/test-identity-provider.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 
 const database = useTestDatabase();
-let provider: TestIdentityProvider;
-let app: App;
-
-beforeAll(async () => {
-  provider = await startTestIdentityProvider();
-  app = await buildTestApp(database, { env: trustingEnv(provider) });
-});
-afterAll(async () => {
-  await app.close();
-  await provider.close();
-});
+const { context, bearerForNewIdentity, signedInClient } = useSignedInTestApp(database);
 
 describe('GET /appointments', () => {
   it('lists the signed-in client’s appointments oldest first, without the clinician', async () => {
@@ -38,11 +22,7 @@ describe('GET /appointments', () => {
       clinicianType: 'Nurse',
       name: `Nail clip ${crypto.randomUUID()}`,
     });
-    const subject = `subject-${crypto.randomUUID()}`;
-    const client = await createClient(database.db, {
-      identityIssuer: provider.issuer,
-      identitySubject: subject,
-    });
+    const { client, authorization } = await signedInClient();
     const other = await createClient(database.db);
     const pet = await createPet(database.db, { clientId: client.id, name: 'Biscuit' });
     const otherPet = await createPet(database.db, { clientId: other.id });
@@ -70,11 +50,7 @@ describe('GET /appointments', () => {
       ...at('2031-03-01T11:00:00Z'),
     });
 
-    const token = await provider.sign({ claims: { sub: subject } });
-    const response = await app.inject({
-      url: '/appointments',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const response = await context.app.inject({ url: '/appointments', headers: { authorization } });
     expect(response.statusCode).toBe(200);
     const body = appointmentSummarySchema.strict().array().parse(response.json());
     expect(body.map((a) => a.appointmentId)).toEqual([sooner.id, later.id]);
@@ -95,11 +71,10 @@ describe('GET /appointments', () => {
   });
 
   it('refuses anonymous callers and unlinked identities', async () => {
-    expect((await app.inject({ url: '/appointments' })).statusCode).toBe(401);
-    const token = await provider.sign({ claims: { sub: `subject-${crypto.randomUUID()}` } });
-    const response = await app.inject({
+    expect((await context.app.inject({ url: '/appointments' })).statusCode).toBe(401);
+    const response = await context.app.inject({
       url: '/appointments',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: await bearerForNewIdentity() },
     });
     expect(response.statusCode).toBe(403);
   });

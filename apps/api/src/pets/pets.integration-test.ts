@@ -1,39 +1,12 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { petSchema, petsResponseSchema } from '@vet/contracts/pets';
-import { createBreed, createClient, createPet, createSpecies } from '@vet/db/testing/factories';
+import { createBreed, createPet, createSpecies } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
-import {
-  startTestIdentityProvider,
-  trustingEnv,
-  type TestIdentityProvider,
-} from '../testing/test-identity-provider.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 
 const database = useTestDatabase();
-let provider: TestIdentityProvider;
-let app: App;
-
-beforeAll(async () => {
-  provider = await startTestIdentityProvider();
-  app = await buildTestApp(database, { env: trustingEnv(provider) });
-});
-afterAll(async () => {
-  await app.close();
-  await provider.close();
-});
-
-/** A client linked to a fresh identity, and a bearer header for that identity. */
-async function signedInClient() {
-  const subject = `subject-${crypto.randomUUID()}`;
-  const client = await createClient(database.db, {
-    identityIssuer: provider.issuer,
-    identitySubject: subject,
-  });
-  const authorization = `Bearer ${await provider.sign({ claims: { sub: subject } })}`;
-  return { client, authorization };
-}
+const { context, bearerForNewIdentity, signedInClient } = useSignedInTestApp(database);
 
 describe('pets of the signed-in client', () => {
   it('lists only their pets, by name then id, with lookup names', async () => {
@@ -50,7 +23,7 @@ describe('pets of the signed-in client', () => {
     const alfie = await createPet(database.db, { clientId: client.id, name: 'Alfie', speciesId: dog.id });
     await createPet(database.db, { clientId: other.client.id, name: 'Aardvark', speciesId: dog.id });
 
-    const response = await app.inject({ url: '/v2/pets', headers: { authorization } });
+    const response = await context.app.inject({ url: '/v2/pets', headers: { authorization } });
     expect(response.statusCode).toBe(200);
     const pets = petsResponseSchema.parse(response.json());
     expect(pets.map((p) => p.petId)).toEqual([alfie.id, rex.id]);
@@ -65,7 +38,7 @@ describe('pets of the signed-in client', () => {
 
   it('answers an empty list for a client with no pets', async () => {
     const { authorization } = await signedInClient();
-    const response = await app.inject({ url: '/v2/pets', headers: { authorization } });
+    const response = await context.app.inject({ url: '/v2/pets', headers: { authorization } });
     expect(response.json()).toEqual([]);
   });
 
@@ -74,17 +47,17 @@ describe('pets of the signed-in client', () => {
     const stranger = await signedInClient();
     const pet = await createPet(database.db, { clientId: owner.client.id, name: 'Mittens' });
 
-    const own = await app.inject({
+    const own = await context.app.inject({
       url: `/v2/pets/${pet.id}`,
       headers: { authorization: owner.authorization },
     });
     expect(petSchema.parse(own.json())).toMatchObject({ petId: pet.id, name: 'Mittens' });
 
-    const theirs = await app.inject({
+    const theirs = await context.app.inject({
       url: `/v2/pets/${pet.id}`,
       headers: { authorization: stranger.authorization },
     });
-    const missing = await app.inject({
+    const missing = await context.app.inject({
       url: '/v2/pets/2147483647',
       headers: { authorization: stranger.authorization },
     });
@@ -93,16 +66,18 @@ describe('pets of the signed-in client', () => {
   });
 
   it('answers 403 to an identity not linked to a client, and 401 without a token', async () => {
-    const token = await provider.sign({ claims: { sub: `subject-${crypto.randomUUID()}` } });
-    const unlinked = await app.inject({ url: '/v2/pets', headers: { authorization: `Bearer ${token}` } });
+    const unlinked = await context.app.inject({
+      url: '/v2/pets',
+      headers: { authorization: await bearerForNewIdentity() },
+    });
     expect(unlinked.statusCode).toBe(403);
     expect(apiErrorSchema.parse(unlinked.json())).toMatchObject({ statusCode: 403, error: 'Forbidden' });
-    expect((await app.inject({ url: '/v2/pets' })).statusCode).toBe(401);
+    expect((await context.app.inject({ url: '/v2/pets' })).statusCode).toBe(401);
   });
 
   it('answers 400 for a malformed pet id', async () => {
     const { authorization } = await signedInClient();
-    const response = await app.inject({ url: '/v2/pets/rex', headers: { authorization } });
+    const response = await context.app.inject({ url: '/v2/pets/rex', headers: { authorization } });
     expect(response.statusCode).toBe(400);
   });
 });

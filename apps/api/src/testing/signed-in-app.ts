@@ -1,0 +1,46 @@
+import type { DatabaseHandle } from '@vet/db/connection';
+import { createClient } from '@vet/db/testing/factories';
+import { afterAll, beforeAll } from 'vitest';
+import type { App } from '../app.ts';
+import { buildTestApp } from './test-app.ts';
+import {
+  startTestIdentityProvider,
+  trustingEnv,
+  type TestIdentityProvider,
+} from './test-identity-provider.ts';
+
+type TestDatabase = Pick<DatabaseHandle, 'db' | 'pool'> & { url: string };
+
+/**
+ * The real app trusting one test identity provider, for the tests of signed-in routes: started before the
+ * file's tests, closed after them. Read `app` and `provider` inside tests (they are set by then).
+ */
+export function useSignedInTestApp(database: TestDatabase) {
+  const context = {} as { app: App; provider: TestIdentityProvider };
+  beforeAll(async () => {
+    context.provider = await startTestIdentityProvider();
+    context.app = await buildTestApp(database, { env: trustingEnv(context.provider) });
+  });
+  afterAll(async () => {
+    await context.app.close();
+    await context.provider.close();
+  });
+
+  /** A bearer header for a fresh identity, not linked to any client. */
+  const bearerForNewIdentity = async () =>
+    `Bearer ${await context.provider.sign({ claims: { sub: `subject-${crypto.randomUUID()}` } })}`;
+
+  /** A client record linked to a fresh identity, and a bearer header for that identity. */
+  const signedInClient = async (overrides: Parameters<typeof createClient>[1] = {}) => {
+    const subject = `subject-${crypto.randomUUID()}`;
+    const client = await createClient(database.db, {
+      ...overrides,
+      identityIssuer: context.provider.issuer,
+      identitySubject: subject,
+    });
+    const authorization = `Bearer ${await context.provider.sign({ claims: { sub: subject } })}`;
+    return { client, authorization };
+  };
+
+  return { context, bearerForNewIdentity, signedInClient };
+}
