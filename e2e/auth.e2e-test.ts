@@ -36,6 +36,8 @@ const oliviaName = `${olivia.firstName} ${olivia.lastName}`;
 
 /** The header's user menu (desktop width) offers Log out, which opens the confirmation. */
 async function requestLogout(page: Page): Promise<void> {
+  // A person clicks in the tab in front; a background tab's animation frames are throttled.
+  await page.bringToFront();
   await page.getByRole('button', { name: oliviaName }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
 }
