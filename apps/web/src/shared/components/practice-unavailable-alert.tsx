@@ -1,11 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-
-/** tel: wants digits and a leading +, not the spaces people write. */
-export function telephoneHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
+import { telephoneHref } from '../telephone-href';
 
 /**
  * Spec 8: shown when a practice's online registration is unavailable; the phone is a tap-to-call link.

@@ -2,7 +2,7 @@
 
 import Link from '@mui/material/Link';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
-import { telephoneHref } from '../../../shared/components/practice-unavailable-alert';
+import { telephoneHref } from '../../../shared/telephone-href';
 import type { ActionDialog as ActionDialogName } from '../action-rules';
 
 /** Spec 2 "Booking and registration dialogs": each dialog's title (the table's name) and text. */

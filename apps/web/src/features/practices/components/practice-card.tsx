@@ -4,11 +4,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { OnlinePractice } from '@vet/contracts/practices';
-
-/** tel: wants digits and a leading +, not the spaces people write. */
-function telephoneHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
+import { telephoneHref } from '../../../shared/telephone-href';
 
 export function PracticeCard({ practice }: { practice: OnlinePractice }) {
   const headingId = `practice-${practice.id}-name`;
