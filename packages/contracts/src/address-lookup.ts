@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The embedded lookup's service id; a real group can plug in a commercial lookup under its own id. */
 export const EMBEDDED_ADDRESS_SERVICE = 'embedded';
 
-/** GET /address-lookup?text=: candidates by postcode or by part of the first line (spec 7). */
+/** GET /address-lookup?text=: candidates by postcode or by part of the first line (R7.6). */
 export const addressLookupQuerySchema = z.object({
   text: z
     .string()

@@ -3,7 +3,7 @@ import { clinicianTypes } from './lookups.ts';
 
 export const appointmentStatuses = ['Booked', 'Cancelled', 'Completed', 'NoShow'] as const;
 
-/** An appointment as its client sees it: the clinician's type, never the clinician's name (product.md). */
+/** An appointment as its client sees it: the clinician's type, never the clinician's name (R3.11). */
 export const appointmentSummarySchema = z.object({
   appointmentId: z.number().int(),
   petId: z.number().int(),

@@ -1,4 +1,10 @@
 import { z } from 'zod';
 
+/** The largest value of a PostgreSQL serial (int4). */
+export const maxSerialId = 2_147_483_647;
+
 /** A database serial id in a path or query: a positive whole number within PostgreSQL's int4 range. */
-export const serialIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const serialIdParam = z.coerce.number().int().positive().max(maxSerialId);
+
+/** A database serial id in a JSON body: a number (never a numeric string), within the int4 range. */
+export const serialId = z.number().int().positive().max(maxSerialId);

@@ -1,5 +1,5 @@
 /**
- * Spec 5: at least 8 characters and at least 3 of these 4 kinds: lower-case letters, upper-case letters,
+ * R5.6: at least 8 characters and at least 3 of these 4 kinds: lower-case letters, upper-case letters,
  * a digit, a special character (anything that is neither a letter nor a digit).
  */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { serialIdParam } from './ids.ts';
+import { maxSerialId, serialId, serialIdParam } from './ids.ts';
+import { featureKeys, isFeatureEnabled, practiceTimeZone, type FeatureToggle } from './practices.ts';
 
 export const petSexes = ['Male', 'Female'] as const;
 export const petStatuses = ['Active', 'Deceased'] as const;
 
-/** A pet as the portal shows it (product.md "Pets"); names of lookups come with their ids. */
+/** A pet as the portal shows it (R3.5); names of lookups come with their ids. */
 export const petSchema = z.object({
   petId: z.number().int(),
   name: z.string(),
@@ -30,22 +31,211 @@ export const petsResponseSchema = z.array(petSchema);
 export const petIdParamsSchema = z.object({ petId: serialIdParam });
 
 /**
- * Spec 3/7: the pet list sorted ascending by a chosen field, ties broken by petId ascending, sliced to a
- * count, returning the slice plus the total (the pets menu shows the first 3 by name).
+ * Living pets, then those that have died, each in the order given (the API's): grouped, never re-sorted,
+ * wherever a screen lists pets beyond R3.6's plain first three by name.
  */
-export function sortAndSlicePets<T extends { petId: number }>(
+export function groupByLife<T extends Pick<Pet, 'status'>>(
   pets: readonly T[],
-  field: keyof T,
-  count: number,
-): { total: number; slicedData: T[] } {
-  const sorted = [...pets].sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
-    const byField =
-      typeof x === 'string' && typeof y === 'string'
-        ? x.localeCompare(y, 'en-GB', { sensitivity: 'base' })
-        : Number(x > y) - Number(x < y);
-    return byField !== 0 ? byField : a.petId - b.petId;
-  });
-  return { total: pets.length, slicedData: sorted.slice(0, count) };
+): { living: T[]; deceased: T[] } {
+  return {
+    living: pets.filter((pet) => pet.status !== 'Deceased'),
+    deceased: pets.filter((pet) => pet.status === 'Deceased'),
+  };
 }
+
+/** R7.8: the fields a pet list can be sorted by, ascending; ties are broken by petId. */
+export const petSortFields = ['name', 'dateOfBirth', 'petId'] as const;
+export type PetSortField = (typeof petSortFields)[number];
+
+/** GET /v2/pets: every pet, by `sortBy` (name unless given). */
+export const petListQuerySchema = z.object({ sortBy: z.enum(petSortFields).default('name') });
+
+/** R3.6, R9.6: the slice the pets menu shows, 3 unless told otherwise. */
+export const defaultPetSliceSize = 3;
+
+/** GET /v2/pets/slice: the first `take` pets by `sortBy`, with how many there are in all. */
+export const petSliceQuerySchema = petListQuerySchema.extend({
+  take: z.coerce.number().int().min(1).max(100).default(defaultPetSliceSize),
+});
+
+/** R3.6: `total` pets in all, and `slicedData`, the first of them in the order asked for. */
+export const petSliceResponseSchema = z.object({
+  total: z.number().int(),
+  slicedData: z.array(petSchema),
+});
+export type PetSlice = z.infer<typeof petSliceResponseSchema>;
+
+/**
+ * R6.2, R6.4, R3.10: a pet can be registered online when the client is allowed to
+ * (isAppointmentBookingAndPetRegistrationAllowed) and the home practice has 'online-register-pet-enabled'
+ * on. The API enforces it; the web only says so sooner.
+ */
+export function isPetRegistrationOpen(input: {
+  allowed: boolean;
+  toggles: readonly FeatureToggle[];
+}): boolean {
+  return input.allowed && isFeatureEnabled(input.toggles, featureKeys.onlinePetRegistration);
+}
+
+/** The answer to a client who may not register a pet (R2.28's dialog text). */
+export const petRegistrationUnavailableMessage =
+  'New pet registration is currently unavailable. Please contact your practice.';
+
+export const petNameMaxLength = 40;
+export const microchipDigits = 15;
+export const policyNumberMaxLength = 30;
+/**
+ * A date of birth further back than this is a slip of the keyboard (1925 for 2025), not a pet: tortoises
+ * and parrots outlive the 40 years a cat or dog never reaches, so the bound is a century.
+ */
+export const oldestPetAgeYears = 100;
+
+/** What the form and the API say about each field, in plain words (R5.9). */
+export const petFieldMessages = {
+  nameRequired: 'Enter your pet’s name.',
+  nameTooLong: `Your pet’s name must be ${petNameMaxLength} characters or fewer.`,
+  speciesRequired: 'Choose your pet’s species.',
+  speciesUnknown: 'Choose a species from the list.',
+  breedRequired: 'Choose your pet’s breed.',
+  breedOfOtherSpecies: 'Choose a breed from the list for this species.',
+  colourRequired: 'Choose your pet’s colour.',
+  colourOfOtherBreed: 'Choose a colour from the list for this breed.',
+  colourWithoutBreed: 'Choose the breed before the colour.',
+  sexRequired: 'Choose whether your pet is male or female.',
+  neuteredRequired: 'Choose whether your pet is neutered.',
+  dateOfBirthRequired: 'Enter your pet’s date of birth. If you are not sure, an estimate is fine.',
+  dateOfBirthInvalid: 'Enter a real date, for example 2021-03-15.',
+  dateOfBirthInFuture: 'The date of birth cannot be in the future.',
+  dateOfBirthTooOld: `The date of birth cannot be more than ${oldestPetAgeYears} years ago. Check the year.`,
+  microchipDigitsOnly: 'A microchip number has digits only: no letters or other characters.',
+  microchipLength: (length: number) =>
+    `A microchip number has exactly ${microchipDigits} digits. You entered ${length}.`,
+  insurerUnknown: 'Choose an insurer from the list.',
+  insurerForPolicy: 'Choose the insurer of this policy, or clear the policy number.',
+  policyNumberTooLong: `A policy number must be ${policyNumberMaxLength} characters or fewer.`,
+  policyNumberCharacters:
+    'A policy number can only have letters, numbers, spaces, hyphens (-), slashes (/) and dots.',
+} as const;
+
+/** Today's date, YYYY-MM-DD, on the practices' calendar (en-CA formats dates as ISO). */
+export function practiceToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: practiceTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The earliest date of birth accepted at `now`: the same day, `oldestPetAgeYears` years back. */
+export function earliestDateOfBirth(now: Date): string {
+  const today = practiceToday(now);
+  const year = String(Number(today.slice(0, 4)) - oldestPetAgeYears).padStart(4, '0');
+  return `${year}${today.slice(4)}`;
+}
+
+/** A value the client must choose: null (nothing chosen yet, as a form starts) fails with `message`. */
+function chosen<T extends z.ZodType>(schema: T, message: string) {
+  return schema.nullable().transform((value, ctx) => {
+    if (value === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return value as NonNullable<z.output<T>>;
+  });
+}
+
+/** A list choice by id; missing, null or not an id all fail with `message`. */
+export const chosenId = (message: string) =>
+  chosen(z.number({ error: message }).int(message).positive(message).max(maxSerialId, message), message);
+
+const blankToNull = (value: string) => (value === '' ? null : value);
+
+const microchipNumber = z
+  .string()
+  // Chips are often copied from a certificate in groups: spaces and hyphens are not part of the number.
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    if (!/^\d+$/.test(value)) ctx.addIssue({ code: 'custom', message: petFieldMessages.microchipDigitsOnly });
+    else if (value.length !== microchipDigits) {
+      ctx.addIssue({ code: 'custom', message: petFieldMessages.microchipLength(value.length) });
+    }
+  })
+  .transform(blankToNull);
+
+const dateOfBirth = z
+  .string({ error: petFieldMessages.dateOfBirthRequired })
+  .trim()
+  .min(1, petFieldMessages.dateOfBirthRequired)
+  .pipe(
+    // A date that does not exist stops at `abort`: it is neither too early nor too late.
+    z.iso
+      .date({ error: petFieldMessages.dateOfBirthInvalid, abort: true })
+      // Judged at the moment of parsing, on the practices' calendar, by the browser and the API alike.
+      .superRefine((value, ctx) => {
+        const now = new Date();
+        if (value > practiceToday(now)) {
+          ctx.addIssue({ code: 'custom', message: petFieldMessages.dateOfBirthInFuture });
+        } else if (value < earliestDateOfBirth(now)) {
+          ctx.addIssue({ code: 'custom', message: petFieldMessages.dateOfBirthTooOld });
+        }
+      }),
+  );
+
+const optionalId = serialId.nullable().default(null);
+
+const registerPetFields = {
+  name: z
+    .string({ error: petFieldMessages.nameRequired })
+    .trim()
+    .min(1, petFieldMessages.nameRequired)
+    .max(petNameMaxLength, petFieldMessages.nameTooLong),
+  speciesId: chosenId(petFieldMessages.speciesRequired),
+  /** Required when the species has breeds: the API checks against the database, the form its list. */
+  breedId: optionalId,
+  /** Required when the breed has colours (as breedId). */
+  colourId: optionalId,
+  sex: chosen(z.enum(petSexes, { error: petFieldMessages.sexRequired }), petFieldMessages.sexRequired),
+  neutered: chosen(
+    z.boolean({ error: petFieldMessages.neuteredRequired }),
+    petFieldMessages.neuteredRequired,
+  ),
+  dateOfBirth,
+  microchipNumber: microchipNumber.nullable().default(null),
+  insurerId: optionalId,
+  policyNumber: z
+    .string()
+    .trim()
+    .max(policyNumberMaxLength, petFieldMessages.policyNumberTooLong)
+    .regex(/^[A-Za-z0-9 ./-]*$/, petFieldMessages.policyNumberCharacters)
+    .transform(blankToNull)
+    .nullable()
+    .default(null),
+};
+
+const insurerAndPolicy = z.object({
+  insurerId: registerPetFields.insurerId,
+  policyNumber: registerPetFields.policyNumber,
+});
+
+/**
+ * POST /v2/pets (R5.9): what a client gives when registering a pet online. Fields not listed here
+ * (clientId, status, awaitingInitialConsultation, ...) are dropped: the API takes the client from the
+ * signed-in identity and sets the rest itself. The form starts from nulls and empty strings, which fail
+ * with the field's message. A policy number needs its insurer.
+ */
+export const registerPetBodySchema = z
+  .object(registerPetFields)
+  .refine((body) => body.policyNumber === null || body.insurerId !== null, {
+    path: ['insurerId'],
+    message: petFieldMessages.insurerForPolicy,
+    // Checked as soon as these two fields are valid, whatever else is still missing.
+    when: (payload) => insurerAndPolicy.safeParse(payload.value).success,
+  });
+export type RegisterPetBody = z.output<typeof registerPetBodySchema>;
+export type RegisterPetValues = z.input<typeof registerPetBodySchema>;
+
+/** The answer to POST /v2/pets: the pet, which was registered online. */
+export const registeredPetSchema = petSchema.extend({ registeredOnline: z.literal(true) });
+export type RegisteredPet = z.infer<typeof registeredPetSchema>;

@@ -18,18 +18,24 @@ export const onlinePracticeSchema = z.object({
 export type OnlinePractice = z.infer<typeof onlinePracticeSchema>;
 export const onlinePracticesResponseSchema = z.array(onlinePracticeSchema);
 
-/** Spec 3: practice feature settings are pairs of featureKey and value. */
+/** R3.10: practice feature settings are pairs of featureKey and value. */
 export const featureToggleSchema = z.object({ featureKey: z.string(), value: z.string() });
 export type FeatureToggle = z.infer<typeof featureToggleSchema>;
 export const featureTogglesResponseSchema = z.array(featureToggleSchema);
 
-/** The feature keys the portal reads (spec 3). */
+/**
+ * The practices are in the UK: appointment times read as the practice's clock shows them, and "today"
+ * (a pet's date of birth) is the practice's day, whatever the device or server says.
+ */
+export const practiceTimeZone = 'Europe/London';
+
+/** The feature keys the portal reads (R3.10). */
 export const featureKeys = {
   onlineBooking: 'Online Booking Enabled',
   onlinePetRegistration: 'online-register-pet-enabled',
 } as const;
 
-/** 'Online Booking Enabled' is on when its value is True; pet registration when True or true (spec 3). */
+/** 'Online Booking Enabled' is on when its value is True; pet registration when True or true (R3.10). */
 export function isFeatureEnabled(toggles: readonly FeatureToggle[], key: string): boolean {
   const value = toggles.find((t) => t.featureKey === key)?.value;
   if (key === featureKeys.onlineBooking) return value === 'True';

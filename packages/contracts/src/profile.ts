@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Spec 3 activationStatus, in the upper-case form the API emits (product.md). NOT_STARTED: no link and no
+ * R3.2: activationStatus, in the upper-case form the API emits. NOT_STARTED: no link and no
  * verification under way; STARTED: a verification code is out and unused; COMPLETED: linked to a client.
  */
 export const activationStatuses = ['NOT_STARTED', 'STARTED', 'COMPLETED'] as const;
@@ -9,7 +9,7 @@ export const activationStatusSchema = z.enum(activationStatuses);
 export type ActivationStatus = z.infer<typeof activationStatusSchema>;
 
 /**
- * Spec 3 client profile (GET /client/profile, GET /v2/profile) of the signed-in identity. Until the
+ * R3.1: the client profile (GET /client/profile, GET /v2/profile) of the signed-in identity. Until the
  * identity is linked to a client record the client fields are null and both flags false.
  */
 export const clientProfileSchema = z.object({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** A render error reported by the browser's error boundary (spec 1): no personal data by construction. */
+/** The application tag the portal reports to telemetry under. */
+export const telemetryApplicationTag = 'clientPortalFE';
+
+/** A render error reported by the browser's error boundary (R1.5): no personal data by construction. */
 export const renderErrorReportSchema = z.object({
   message: z.string().max(500),
   digest: z.string().max(100).optional(),

@@ -1,4 +1,4 @@
--- No clinician is ever double-booked, whatever the concurrency (product.md): the database itself refuses
+-- No clinician is ever double-booked, whatever the concurrency (R4.21): the database itself refuses
 -- two overlapping reservations (appointments or live guest holds) for one clinician.
 CREATE EXTENSION IF NOT EXISTS btree_gist;
 --> statement-breakpoint

@@ -1,5 +1,5 @@
 /**
- * The normal forms the pre-signup matching compares (product.md): last name case- and accent-insensitive,
+ * The normal forms the pre-signup matching compares (R5.8): last name case- and accent-insensitive,
  * postcode upper-case without spaces, e-mail lower-case; all trimmed.
  */
 export function lastNameKey(lastName: string): string {

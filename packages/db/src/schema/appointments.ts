@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   customType,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -44,8 +45,10 @@ export const appointments = pgTable(
     notes: text('notes'),
     cancellationReasonId: integer('cancellation_reason_id').references(() => cancellationReasons.id),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** A repeated booking request with the same key returns the first result (product.md). */
+    /** A repeated booking request with the same key returns the first result (R4.21). */
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the first request's body: the same key with another body is refused (422). */
+    idempotencyRequestHash: text('idempotency_request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,10 +57,16 @@ export const appointments = pgTable(
     index('appointments_client_idx').on(t.clientId, t.startsAt),
     index('appointments_pet_idx').on(t.petId),
     check('appointments_time_order_ck', sql`${t.endsAt} > ${t.startsAt}`),
+    // The pet must belong to the appointment's client (not just exist).
+    foreignKey({
+      name: 'appointments_pet_client_fk',
+      columns: [t.petId, t.clientId],
+      foreignColumns: [pets.id, pets.clientId],
+    }),
   ],
 );
 
-/** A guest's hold on a slot (product.md: 15 minutes), with the guest's contact details. */
+/** A guest's hold on a slot (R4.24: 15 minutes), with the guest's contact details. */
 export const softBookings = pgTable(
   'soft_bookings',
   {
@@ -85,9 +94,24 @@ export const softBookings = pgTable(
       .references(() => species.id),
     replacesId: uuid('replaces_id'),
     convertedAppointmentId: integer('converted_appointment_id').references(() => appointments.id),
+    /** How many times the guest has extended the hold (decision 0022: at most 3). */
+    extensionCount: integer('extension_count').notNull().default(0),
+    /** SHA-256 of the creating client address: live holds are limited per address (never the address itself). */
+    clientAddressHash: text('client_address_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('soft_bookings_time_order_ck', sql`${t.endsAt} > ${t.startsAt}`)],
+  (t) => [
+    check('soft_bookings_time_order_ck', sql`${t.endsAt} > ${t.startsAt}`),
+    index('soft_bookings_live_email_idx')
+      .on(t.email, t.expiresAt)
+      .where(sql`${t.status} = 'Held'`),
+    index('soft_bookings_live_address_idx')
+      .on(t.clientAddressHash, t.expiresAt)
+      .where(sql`${t.status} = 'Held'`),
+    index('soft_bookings_held_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'Held'`),
+  ],
 );
 
 /**

@@ -17,7 +17,7 @@ import { practices } from './practices.ts';
 
 /**
  * A client record of the group. It is linked to at most one identity (iss + sub) and an identity to at
- * most one client record (product.md). The *_key columns hold the normalised forms the pre-signup
+ * most one client record (R3.3). The *_key columns hold the normalised forms the pre-signup
  * matching compares: they are written by the application, never shown.
  */
 export const clients = pgTable(
@@ -46,7 +46,7 @@ export const clients = pgTable(
     linkedAt: timestamp('linked_at', { withTimezone: true }),
     /** Set on every save of contact preferences; null means never confirmed. */
     contactPreferencesConfirmedAt: timestamp('contact_preferences_confirmed_at', { withTimezone: true }),
-    /** Spec 3: isAppointmentBookingAndPetRegistrationAllowed (a practice can block a client). */
+    /** R3.1, R6.2: isAppointmentBookingAndPetRegistrationAllowed (a practice can block a client). */
     onlineBookingAllowed: boolean('online_booking_allowed').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,7 +58,7 @@ export const clients = pgTable(
   ],
 );
 
-/** Purposes × channels, each a yes/no (product.md). A missing row means no. */
+/** Purposes × channels, each a yes/no (R3.4). A missing row means no. */
 export const contactPreferences = pgTable(
   'contact_preferences',
   {
@@ -97,5 +97,9 @@ export const pets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pets_client_idx').on(t.clientId)],
+  (t) => [
+    index('pets_client_idx').on(t.clientId),
+    // The target of appointments' (pet_id, client_id) foreign key: an appointment's pet is its client's.
+    unique('pets_id_client_uq').on(t.id, t.clientId),
+  ],
 );

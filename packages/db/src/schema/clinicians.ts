@@ -13,7 +13,7 @@ import {
 import { clinicianType } from './enums.ts';
 import { practices } from './practices.ts';
 
-/** Clients see a clinician's type, never the name (product.md). */
+/** Clients see a clinician's type, never the name (R3.11). */
 export const clinicians = pgTable(
   'clinicians',
   {
@@ -26,7 +26,11 @@ export const clinicians = pgTable(
     type: clinicianType('type').notNull().default('Unknown'),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [index('clinicians_practice_idx').on(t.practiceId)],
+  (t) => [
+    index('clinicians_practice_idx').on(t.practiceId),
+    // The slot search reads a practice's active clinicians of one type.
+    index('clinicians_practice_type_idx').on(t.practiceId, t.type),
+  ],
 );
 
 /** A weekly working period in the practice's local time; ISO day of week, 1 = Monday. */
@@ -47,14 +51,19 @@ export const clinicianRotaShifts = pgTable(
 );
 
 /** A break inside a shift, in the practice's local time. */
-export const clinicianRotaBreaks = pgTable('clinician_rota_breaks', {
-  id: serial('id').primaryKey(),
-  shiftId: integer('shift_id')
-    .notNull()
-    .references(() => clinicianRotaShifts.id, { onDelete: 'cascade' }),
-  startsAt: time('starts_at').notNull(),
-  endsAt: time('ends_at').notNull(),
-});
+export const clinicianRotaBreaks = pgTable(
+  'clinician_rota_breaks',
+  {
+    id: serial('id').primaryKey(),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => clinicianRotaShifts.id, { onDelete: 'cascade' }),
+    startsAt: time('starts_at').notNull(),
+    endsAt: time('ends_at').notNull(),
+  },
+  // The slot search reads a practice's breaks with its shifts (one statement).
+  (t) => [index('rota_breaks_shift_idx').on(t.shiftId)],
+);
 
 /** A closure of a whole practice (clinicianId null) or a clinician's absence. */
 export const closures = pgTable(

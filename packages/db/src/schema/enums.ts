@@ -1,20 +1,23 @@
+import { appointmentStatuses } from '@vet/contracts/appointments';
+import { contactChannels, contactPurposes } from '@vet/contracts/contact-preferences';
+import { emailOutboxStatuses } from '@vet/contracts/dev-mailbox';
+import { clinicianTypes, speciesCodes } from '@vet/contracts/lookups';
+import { petSexes, petStatuses } from '@vet/contracts/pets';
+import { verificationModes } from '@vet/contracts/verification';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
-export const clinicianType = pgEnum('clinician_type', ['Unknown', 'Vet', 'Nurse']);
-export const speciesCode = pgEnum('species_code', [
-  'Custom',
-  'Canine',
-  'Feline',
-  'Bird',
-  'Rabbit',
-  'Fish',
-  'Rodent',
-  'Reptile',
-  'Ferret',
-]);
-export const petSex = pgEnum('pet_sex', ['Male', 'Female']);
-export const petStatus = pgEnum('pet_status', ['Active', 'Deceased']);
-export const appointmentStatus = pgEnum('appointment_status', ['Booked', 'Cancelled', 'Completed', 'NoShow']);
+// The value lists the API and the browser see come from the contracts, so one list drives all three.
+export const clinicianType = pgEnum('clinician_type', clinicianTypes);
+export const speciesCode = pgEnum('species_code', speciesCodes);
+export const petSex = pgEnum('pet_sex', petSexes);
+export const petStatus = pgEnum('pet_status', petStatuses);
+export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
+export const contactPurpose = pgEnum('contact_purpose', contactPurposes);
+export const contactChannel = pgEnum('contact_channel', contactChannels);
+export const verificationMode = pgEnum('verification_mode', verificationModes);
+export const outboxStatus = pgEnum('outbox_status', emailOutboxStatuses);
+
+// Internal states that no contract carries.
 export const softBookingStatus = pgEnum('soft_booking_status', [
   'Held',
   'Replaced',
@@ -22,7 +25,3 @@ export const softBookingStatus = pgEnum('soft_booking_status', [
   'Converted',
   'Expired',
 ]);
-export const contactPurpose = pgEnum('contact_purpose', ['reminders', 'marketing']);
-export const contactChannel = pgEnum('contact_channel', ['email', 'sms', 'phone', 'post']);
-export const verificationMode = pgEnum('verification_mode', ['signup', 'signin']);
-export const outboxStatus = pgEnum('outbox_status', ['pending', 'sent', 'failed']);

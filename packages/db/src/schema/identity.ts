@@ -54,3 +54,22 @@ export const webSessions = pgTable(
   },
   (t) => [index('web_sessions_identity_idx').on(t.identityIssuer, t.identitySubject)],
 );
+
+/**
+ * A password reset of the embedded provider: a single-use, time-limited link e-mailed to the account.
+ * Only the token's hash is kept.
+ */
+export const idpPasswordResets = pgTable(
+  'idp_password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('idp_password_resets_account_idx').on(t.accountId)],
+);

@@ -48,7 +48,7 @@ export const colours = pgTable(
   (t) => [unique('colours_species_name_uq').on(t.speciesId, t.name)],
 );
 
-/** Which colours a breed comes in: colours belong to a species and breed (product.md). */
+/** Which colours a breed comes in: colours belong to a species and breed (R3.7). */
 export const breedColours = pgTable(
   'breed_colours',
   {

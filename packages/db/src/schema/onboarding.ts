@@ -4,8 +4,13 @@ import { clients } from './clients.ts';
 import { practices } from './practices.ts';
 
 /**
- * A verification code e-mailed to a client on file (product.md): 6 digits, stored hashed, valid 24 hours,
+ * A verification code e-mailed to a client on file (R4.17): 6 digits, stored hashed, valid 24 hours,
  * single use, at most 5 wrong tries. While one is unused for an identity, its activation is STARTED.
+ *
+ * A row is also the pending match of a pre-signup check: the check answers an opaque token (its hash is
+ * `check_token_hash`) for the follow-up call. A ChooseEmail/ChoosePostcode row (`offer`) sends its first
+ * code only when the person confirms the offer (`send_count` 0 until then). An anonymous pre-signup
+ * check has no identity yet: whoever signs in and presents the code (with the client id) is linked.
  */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -14,10 +19,13 @@ export const verificationCodes = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    identityIssuer: text('identity_issuer').notNull(),
-    identitySubject: text('identity_subject').notNull(),
+    identityIssuer: text('identity_issuer'),
+    identitySubject: text('identity_subject'),
     codeHash: text('code_hash').notNull(),
     mode: verificationMode('mode').notNull(),
+    checkTokenHash: text('check_token_hash').unique(),
+    /** ChooseEmail → 'email', ChoosePostcode → 'postcode': what the person confirms before a code is sent. */
+    offer: text('offer', { enum: ['email', 'postcode'] }),
     failedAttempts: smallint('failed_attempts').notNull().default(0),
     sendCount: smallint('send_count').notNull().default(1),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),

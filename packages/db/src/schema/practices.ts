@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
-/** A practice of the group. Booking rules default to product.md's values. */
+/** A practice of the group. Booking rules default to R9.21's values. */
 export const practices = pgTable('practices', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -24,7 +24,7 @@ export const practices = pgTable('practices', {
   timeZone: text('time_zone').notNull().default('Europe/London'),
   /** Listed by GET /online-practices. */
   isOnline: boolean('is_online').notNull().default(true),
-  /** Spec 4: "Practice online registration is available or unavailable". */
+  /** R4.15: a practice's online registration is available or unavailable. */
   onlineRegistrationAvailable: boolean('online_registration_available').notNull().default(true),
   slotGridMinutes: smallint('slot_grid_minutes').notNull().default(15),
   minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
@@ -33,7 +33,7 @@ export const practices = pgTable('practices', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Spec 3: feature settings are pairs of featureKey and value (e.g. 'Online Booking Enabled' = 'True'). */
+/** R3.10: feature settings are pairs of featureKey and value (e.g. 'Online Booking Enabled' = 'True'). */
 export const practiceFeatureSettings = pgTable(
   'practice_feature_settings',
   {

@@ -1,7 +1,7 @@
 /**
  * Sign-in accounts of the demo seed, one per situation worth showing. Each is an account of the embedded
  * identity provider (fixed id, so a re-seeded database keeps the same identities) linked to a client
- * record. The password meets the spec's rule: 8+ characters, 3 of 4 kinds.
+ * record. The password meets R5.6: 8+ characters, 3 of 4 kinds.
  */
 export interface DemoAccount {
   /** The embedded provider's account id: the identity's `sub`. */
@@ -64,6 +64,14 @@ export const DEMO_ACCOUNT = {
     firstName: 'Daniel',
     lastName: 'Price',
     description: 'Chester; the practice has turned off online booking and pet registration for this client.',
+  },
+  threePets: {
+    id: '5b0c7a52-1f3e-4d8a-9c61-0d3e5a0000a3',
+    email: 'grace.hughes@example.com',
+    password: DEMO_PASSWORD,
+    firstName: 'Grace',
+    lastName: 'Hughes',
+    description: 'Didsbury; three pets, exactly what the pets menu shows, so no See All.',
   },
 } as const satisfies Record<string, DemoAccount>;
 

@@ -7,6 +7,7 @@ import { OTHER_CLIENTS } from './data/other-clients.ts';
 import { DEMO_PRACTICES, DEMO_TIME_ZONE, FIRST_DEMO_PRACTICE_NAME } from './data/practices.ts';
 import { seedAppointments } from './seed-appointments.ts';
 import { seedClients, seedDemoIdentities } from './seed-clients.ts';
+import { seedDemoInvitations } from './seed-invitations.ts';
 import { seedAddresses, seedLookups } from './seed-lookups.ts';
 import { seedPractices } from './seed-practices.ts';
 
@@ -22,7 +23,8 @@ export interface SeedDemoDataOptions {
 
 /**
  * Fills a database with the Willowbrook demo group: practices, clinicians and rotas, lookups, addresses,
- * clients, pets, appointments and the demo sign-in accounts (see demo-accounts.ts).
+ * clients, pets, appointments, the demo sign-in accounts (see demo-accounts.ts) and the demo invitations
+ * (demo-onboarding.ts).
  *
  * Idempotent and safe to run from several processes at once: one transaction, serialised by an advisory
  * lock, writes everything or nothing, and does nothing if the first demo practice already exists.
@@ -36,7 +38,11 @@ export async function seedDemoData(db: Database, options: SeedDemoDataOptions): 
       .from(practices)
       .where(eq(practices.name, FIRST_DEMO_PRACTICE_NAME))
       .limit(1);
-    if (present.length > 0) return { seeded: false };
+    if (present.length > 0) {
+      // A database seeded before the invitations existed gets them; otherwise this writes nothing.
+      await seedDemoInvitations(tx, now);
+      return { seeded: false };
+    }
 
     const lookups = await seedLookups(tx);
     await seedAddresses(tx);
@@ -53,6 +59,7 @@ export async function seedDemoData(db: Database, options: SeedDemoDataOptions): 
     const clientSeeds = [...DEMO_CLIENTS, ...OTHER_CLIENTS];
     const seededClients = await seedClients(tx, clientSeeds, context);
     await seedAppointments(tx, clientSeeds, seededClients, closures, context);
+    await seedDemoInvitations(tx, now);
     return { seeded: true };
   });
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../connection.ts';
+import { invitationCodeHash } from '../invitation-code.ts';
 import { emailKey, lastNameKey, postcodeKey } from '../normalise.ts';
 import { appointments, clinicianReservations } from '../schema/appointments.ts';
 import { clients, pets } from '../schema/clients.ts';
 import { clinicianRotaShifts, clinicians } from '../schema/clinicians.ts';
-import { verificationCodes } from '../schema/onboarding.ts';
+import { invitations, verificationCodes } from '../schema/onboarding.ts';
 import {
   addresses,
   appointmentReasonSpecies,
@@ -230,6 +231,29 @@ export async function createVerificationCode(
     .returning();
   if (!row) throw new Error('verification code not inserted');
   return row;
+}
+
+/**
+ * A practice's invitation for a client record (R4.18): valid 30 days and unused unless overridden. The
+ * code is returned with the row (only its hash is stored).
+ */
+export async function createInvitation(
+  db: Database,
+  values: Omit<Insert<typeof invitations>, 'codeHash'> & { clientId: number; code?: string },
+) {
+  const { code = `INV-${unique()}-${unique()}`.toUpperCase(), ...overrides } = values;
+  const practiceId = overrides.practiceId ?? (await createPractice(db)).id;
+  const [row] = await db
+    .insert(invitations)
+    .values({
+      expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+      ...overrides,
+      practiceId,
+      codeHash: invitationCodeHash(code),
+    })
+    .returning();
+  if (!row) throw new Error('invitation not inserted');
+  return { ...row, code };
 }
 
 /** An address of the embedded lookup's data set. */

@@ -127,4 +127,22 @@ export const DEMO_CLIENTS: readonly ClientSeed[] = [
       }),
     ],
   },
+  {
+    ...linkedTo(DEMO_ACCOUNT.threePets),
+    salutation: 'Mrs',
+    mobilePhone: '07700 900107',
+    home: ['M20 6SA', 22],
+    practice: 'Willowbrook Vets Didsbury',
+    preferences: { marketingByEmail: false, confirmedDaysAgo: 20 },
+    pets: [
+      pet('Bonnie', 'Dog', 'Border Collie', 'Black and White', 'Female', 40, {
+        insurance: { insurer: 'Agria Pet Insurance', policyNumber: 'AG-7730215' },
+        appointments: [{ reason: 'Vaccination', day: 6, time: '10:15' }],
+      }),
+      pet('Hazel', 'Cat', 'Domestic Shorthair', 'Tortoiseshell', 'Female', 96, {
+        appointments: [{ reason: 'General consultation', day: -30, time: '15:30' }],
+      }),
+      pet('Pip', 'Rodent', 'Guinea Pig', 'Tricolour', 'Male', 14, { neutered: false, chipped: false }),
+    ],
+  },
 ];

@@ -9,8 +9,8 @@ const BOTH_ON = { [featureKeys.onlineBooking]: 'True', [featureKeys.onlinePetReg
 
 /**
  * The fictional Willowbrook group. Phone numbers are in Ofcom's drama ranges. Between them the practices
- * reach every feature state the spec shows: booking off (Bath), pet registration off (Harrogate), the
- * lower-case 'true' the spec also accepts (Islington), online registration unavailable (Kendal), and one
+ * reach every feature state of R3.10 and R4.15: booking off (Bath), pet registration off (Harrogate), the
+ * lower-case 'true' R3.10 also accepts (Islington), online registration unavailable (Kendal), and one
  * practice that is not online at all (the referral hospital).
  *
  * The first practice's name marks the demo data as present: keep it first and keep its name.

@@ -1,0 +1,29 @@
+/**
+ * The API's first path segments that the portal's same-origin proxy (/bff/*) forwards. Anything else
+ * (the OpenAPI document at /docs, the probes at /healthz and /readyz, an area added to the API later)
+ * answers 404 at the proxy until it is added here on purpose. The API's integration test
+ * (apps/api/src/plugins/bff-paths.integration-test.ts) checks every documented path against this list.
+ */
+export const bffForwardedPrefixes = [
+  'address-lookup',
+  'appointments',
+  'client',
+  'guest',
+  'lookup',
+  'online-practices',
+  'practices',
+  'pre-signup',
+  'signup',
+  'signup-v2',
+  'telemetry',
+  'v2',
+] as const;
+
+/**
+ * The development mailbox: forwarded, but the API serves it only when its mailbox is on, never in
+ * production (apps/api/src/config.ts), so in production it answers the API's 404.
+ */
+export const bffDevelopmentPrefixes = ['dev'] as const;
+
+/** API paths the proxy never forwards: the API's own documentation and the health probes. */
+export const bffRefusedPrefixes = ['docs', 'healthz', 'readyz'] as const;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { appointmentSlotSchema, appointmentSlotsQuerySchema } from './appointment-booking.ts';
+import { serialId } from './ids.ts';
+import { newClientBodySchema, preSignupCheckQuerySchema } from './onboarding.ts';
+import { petSexes } from './pets.ts';
+
+/**
+ * R4.24, R4.25: a guest's soft booking (a hold on a slot for 15 minutes, extendable), replaced using its
+ * id, and completed into an appointment after sign-up. Decision 0022.
+ */
+
+/** How long a hold lives from its creation, replacement or extension. */
+export const guestHoldMinutes = 15;
+/** How many times a guest may extend one hold (WCAG 2.2.1 asks for a way to extend a time limit). */
+export const guestHoldMaxExtensions = 3;
+/** Live holds at once per e-mail and per client address. */
+export const guestHoldLimits = { perEmail: 2, perAddress: 5 } as const;
+
+const instant = z.iso.datetime({ offset: true });
+const petName = z.string().trim().min(1, 'Enter your pet’s name.').max(50, 'Enter at most 50 characters.');
+
+/** GET /guest/practices/{practiceId}/appointment-slots: no pet; the reason must apply to the species. */
+export const guestAppointmentSlotsQuerySchema = appointmentSlotsQuerySchema
+  .pick({ appointmentReasonId: true, existingSoftBookingId: true })
+  .extend({
+    speciesId: appointmentSlotsQuerySchema.shape.appointmentReasonId,
+    fromDate: z.iso.date().optional(),
+    toDate: z.iso.date().optional(),
+  })
+  .refine((query) => !query.fromDate || !query.toDate || query.fromDate <= query.toDate, {
+    path: ['toDate'],
+    message: 'toDate must be on or after fromDate.',
+  });
+export type GuestAppointmentSlotsQuery = z.infer<typeof guestAppointmentSlotsQuerySchema>;
+
+/** The slot wanted (creating or replacing a hold). */
+export const guestSlotBodySchema = z.object({
+  practiceId: serialId,
+  appointmentReasonId: serialId,
+  speciesId: serialId,
+  startsAt: instant,
+});
+
+/**
+ * POST /guest/soft-bookings. The contact fields are the new-client contract's; the API checks the mobile
+ * is a UK one (uk-contact-details.ts), as it does for new clients.
+ */
+export const createSoftBookingBodySchema = guestSlotBodySchema.extend({
+  petName,
+  firstName: newClientBodySchema.shape.firstName,
+  lastName: newClientBodySchema.shape.lastName,
+  email: preSignupCheckQuerySchema.shape.Email,
+  mobile: newClientBodySchema.shape.mobilePhone,
+});
+export type CreateSoftBookingBody = z.infer<typeof createSoftBookingBodySchema>;
+
+/** POST /guest/soft-bookings/{originalSoftBookingId}: the new slot; the guest's details and species carry over. */
+export const replaceSoftBookingBodySchema = guestSlotBodySchema.omit({ speciesId: true });
+export type ReplaceSoftBookingBody = z.infer<typeof replaceSoftBookingBodySchema>;
+
+/**
+ * The hold's id is its bearer token (a random UUID): any string is accepted in the path, and one that is
+ * not a live hold's id answers 404 exactly like a missing one.
+ */
+export const softBookingIdParamsSchema = z.object({ softBookingId: z.string().min(1).max(100) });
+export const originalSoftBookingIdParamsSchema = z.object({
+  originalSoftBookingId: z.string().min(1).max(100),
+});
+
+export const softBookingSchema = z.object({
+  softBookingId: z.uuid(),
+  practiceId: z.number().int(),
+  appointmentReasonId: z.number().int(),
+  speciesId: z.number().int(),
+  petName: z.string(),
+  slot: appointmentSlotSchema,
+  expiresAt: instant,
+  /** How many more times the hold may be extended. */
+  extensionsLeft: z.number().int().min(0),
+});
+export type SoftBooking = z.infer<typeof softBookingSchema>;
+
+/** POST /guest/soft-bookings/{id}/complete: the one fact the pet record needs that the guest did not give. */
+export const completeSoftBookingBodySchema = z.object({ petSex: z.enum(petSexes) });
+export type CompleteSoftBookingBody = z.infer<typeof completeSoftBookingBodySchema>;
+
+export const guestMessages = {
+  holdNotFound: 'We could not find that held appointment time. It may have been released.',
+  holdExpired: 'Your hold on this time has ended. Please choose the time again.',
+  holdReplaced: 'This hold was replaced by another time. Use the newest one.',
+  holdCompleted: 'This held time has already been turned into an appointment.',
+  noMoreExtensions:
+    'This hold cannot be extended any further. Please complete your booking or choose the time again.',
+  slotGone:
+    'Sorry, the time you held has been taken while your hold had ended. Choose one of the nearest free times.',
+  tooManyHoldsForEmail: `You already hold ${guestHoldLimits.perEmail} appointment times. Complete or let one of them go before holding another.`,
+  tooManyHoldsForAddress: 'Too many appointment times are held from this connection. Please try again later.',
+  reasonNotForSpecies: 'This appointment reason is not available for this species. Choose another reason.',
+  speciesUnknown: 'Choose a species from the list.',
+  mobileInvalid: 'Enter a UK mobile number, such as 07400 123456.',
+} as const;

@@ -1,0 +1,4 @@
+/** The mode of a verification link (`/verified?code=&clientId=&mode=`): the person signs up or signs in. */
+export const verificationModes = ['signup', 'signin'] as const;
+
+export type VerificationMode = (typeof verificationModes)[number];

@@ -1,0 +1,82 @@
+import { connectDatabase } from '@vet/db/connection';
+import { expireGuestHolds } from '@vet/db/expire-guest-holds';
+import { run } from 'graphile-worker';
+import { describeFailure } from './describe-failure.ts';
+import type { EmailDelivery } from './email-delivery.ts';
+import { queueLogger, type EmailLogger } from './email-logger.ts';
+import { createSendEmailTask } from './send-email-task.ts';
+import { sendEmailTask } from './send-email-job.ts';
+
+/** The recurring job that releases expired guest holds' reservations (decision 0022). */
+export const expireGuestHoldsTask = 'expire-guest-holds';
+
+/**
+ * The queue's one schedule (given here, else the queue would read a `crontab` file from the working
+ * directory): expired guest holds are released every minute. A minute missed while no worker ran is
+ * not made up: the next run releases everything expired by then.
+ */
+export const workerCrontab = `* * * * * ${expireGuestHoldsTask}`;
+
+export interface EmailWorkerOptions {
+  databaseUrl: string;
+  delivery: EmailDelivery;
+  logger: EmailLogger;
+  /** E-mails sent at once by this process (default 2): SMTP servers throttle eager senders. */
+  concurrency?: number;
+  /**
+   * Milliseconds between looks for jobs whose retry time has come (default 2000). New jobs need no
+   * polling: the queue hears of them at once (LISTEN/NOTIFY).
+   */
+  pollInterval?: number;
+}
+
+export interface EmailWorker {
+  /** Finishes the e-mails being sent, then stops and closes the worker's connections. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Delivers the outbox through graphile-worker's queue. Any number of processes may run one on the same
+ * database: the queue hands each job to one worker at a time, and the task's row lock and status check
+ * (send-email-task.ts) keep a retried job from sending twice.
+ */
+export async function startEmailWorker(options: EmailWorkerOptions): Promise<EmailWorker> {
+  const concurrency = options.concurrency ?? 2;
+  // A pool of its own: the queue keeps one connection to listen on, and each job holds one while sending.
+  const database = connectDatabase(options.databaseUrl, { max: concurrency + 2 });
+  // pg reports a checked-out client's error on its next query; without a listener it would crash the process.
+  database.pool.on('connect', (client) => client.on('error', () => undefined));
+  try {
+    const runner = await run({
+      pgPool: database.pool,
+      concurrency,
+      pollInterval: options.pollInterval ?? 2000,
+      noHandleSignals: true,
+      crontab: workerCrontab,
+      logger: queueLogger(options.logger),
+      taskList: {
+        [sendEmailTask]: createSendEmailTask({
+          db: database.db,
+          delivery: options.delivery,
+          logger: options.logger,
+        }),
+        [expireGuestHoldsTask]: async () => {
+          await expireGuestHolds(database.db);
+        },
+      },
+    });
+    runner.promise.catch((error: unknown) => {
+      options.logger.error({ reason: describeFailure(error) }, 'the e-mail worker stopped');
+    });
+    return {
+      stop: async () => {
+        await runner.stop();
+        options.delivery.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,70 @@
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedEmail {
+  to: string[];
+  /** The whole message as sent (headers and MIME parts). */
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  url: string;
+  received: ReceivedEmail[];
+  close: () => Promise<void>;
+}
+
+/** A port on 127.0.0.1 that nothing listens on (until a test starts a server there): a mail server that is down. */
+export async function unusedPort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  await once(probe, 'close');
+  if (typeof address !== 'object' || address === null) throw new Error('No port');
+  return address.port;
+}
+
+/**
+ * A real SMTP server on loopback (the smtp-server package) that keeps what it accepts. `refuseFirstTry`
+ * answers each recipient's first message with 451 (a temporary refusal: try again later).
+ */
+export async function startTestSmtpServer(
+  options: { port?: number; refuseFirstTry?: boolean } = {},
+): Promise<TestSmtpServer> {
+  const received: ReceivedEmail[] = [];
+  const refused = new Set<string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    // Plain SMTP on loopback: the server's built-in certificate is self-signed.
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address);
+        const key = to.join(',');
+        if (options.refuseFirstTry && !refused.has(key)) {
+          refused.add(key);
+          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          return;
+        }
+        received.push({ to, raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  server.listen(options.port ?? 0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const address = server.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('No port');
+  return {
+    port: address.port,
+    url: `smtp://127.0.0.1:${address.port}`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
