@@ -4,15 +4,25 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addressRoutes } from './addresses/routes.ts';
 import { appointmentRoutes } from './appointments/routes.ts';
+import { slotRoutes } from './appointments/slot-routes.ts';
+import { bookingRoutes } from './appointments/booking-routes.ts';
+import { publicScope, signedInScope } from './auth/access-scopes.ts';
 import { authPlugin } from './auth/auth-plugin.ts';
+import { clientRecordRoutes } from './clients/client-record-routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import type { ApiConfig } from './config.ts';
 import { databasePlugin } from './database/database-plugin.ts';
+import { devMailboxRoutes } from './email/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { guestCompletionRoutes } from './guests/guest-completion-routes.ts';
+import { guestRoutes } from './guests/guest-routes.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { loggerOptions, type LogDestination } from './http/log-serializers.ts';
 import { lookupRoutes } from './lookups/routes.ts';
+import { preSignupRoutes } from './onboarding/pre-signup-routes.ts';
+import { onboardingRoutes } from './onboarding/routes.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { routeDefaultsPlugin } from './http/route-defaults.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { petRoutes } from './pets/routes.ts';
 import { practiceRoutes } from './practices/routes.ts';
@@ -29,7 +39,8 @@ export interface BuildAppOptions {
 
 /**
  * The API, ready to listen or to `inject` into. Order matters: external plugins, then the app's own
- * plugins, then routes (so every route gets the rate limit, the database and the one error path).
+ * plugins, then routes (so every route gets the rate limit, the database and the one error path). Each
+ * route plugin sits in exactly one access scope (auth/access-scopes.ts).
  */
 export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
   const app = Fastify({
@@ -41,20 +52,51 @@ export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
 
   await app.register(helmet);
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redisUrl: config.redisUrl });
-  await app.register(openApiPlugin);
+  // The document lists every route and its inputs: off in production unless API_DOCS=on (config.ts).
+  if (config.apiDocs) await app.register(openApiPlugin, { serverUrl: config.publicUrl });
+  await app.register(routeDefaultsPlugin);
 
   await app.register(databasePlugin, { db, pool });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { issuers: config.authIssuers });
 
-  await app.register(healthRoutes);
-  await app.register(practiceRoutes);
-  await app.register(lookupRoutes);
-  await app.register(clientRoutes);
-  await app.register(addressRoutes);
-  await app.register(petRoutes);
-  await app.register(appointmentRoutes);
-  await app.register(telemetryRoutes);
+  const onboarding = {
+    portalUrl: config.portalUrl,
+    brandName: config.brandName,
+    codePepper: config.verificationCodePepper,
+  };
+  await app.register(publicScope, {
+    routes: [
+      healthRoutes,
+      practiceRoutes,
+      lookupRoutes,
+      telemetryRoutes,
+      preSignupRoutes(onboarding),
+      // R4.24: guests search and hold anonymously; the hold's id is its bearer token.
+      guestRoutes,
+    ],
+  });
+  // Signed in, linked to a client record or not yet (the profile says which; onboarding needs both).
+  await app.register(signedInScope, {
+    routes: [clientRoutes, addressRoutes, onboardingRoutes(onboarding)],
+    requireLinkedClient: false,
+  });
+  // R4.26: a local developer's tool that lists every e-mail; config.ts never turns it on in production.
+  if (config.devMailbox && config.nodeEnv !== 'production') {
+    await app.register(publicScope, { routes: [devMailboxRoutes] });
+  }
+  // Client-owned: every query is scoped to the signed-in client's record.
+  await app.register(signedInScope, {
+    routes: [
+      clientRecordRoutes,
+      petRoutes,
+      appointmentRoutes,
+      slotRoutes,
+      bookingRoutes({ brandName: config.brandName }),
+      guestCompletionRoutes({ brandName: config.brandName }),
+    ],
+    requireLinkedClient: true,
+  });
   return app;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEV_VERIFICATION_CODE_PEPPER, loadConfig } from './config.ts';
 
 const DATABASE_URL = 'postgres://portal:secret-password@db.internal:5432/portal';
+const PEPPER = 'a-production-pepper-that-is-long-enough-0123456789';
 
 function configErrorOf(env: Record<string, string>): ConfigError {
   try {
@@ -18,6 +19,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL })).toEqual({
       host: '127.0.0.1',
       port: 4000,
+      publicUrl: 'http://localhost:4000',
       databaseUrl: DATABASE_URL,
       redisUrl: undefined,
       rateLimitMax: 300,
@@ -25,6 +27,13 @@ describe('loadConfig', () => {
       authIssuers: [
         { issuer: 'http://localhost:4100', audience: 'http://localhost:4000', tokenTypes: ['at+jwt'] },
       ],
+      portalUrl: 'http://localhost:3000',
+      brandName: 'Harbour Vets',
+      verificationCodePepper: DEV_VERIFICATION_CODE_PEPPER,
+      smtpUrl: undefined,
+      mailFrom: '"Harbour Vets Client Portal" <no-reply@harbourvets.example>',
+      devMailbox: true,
+      apiDocs: true,
       logLevel: 'info',
       nodeEnv: 'development',
     });
@@ -35,18 +44,35 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://localhost/portal',
       API_HOST: '0.0.0.0',
       API_PORT: '8080',
+      API_PUBLIC_URL: 'https://api.vets.example',
       REDIS_URL: 'rediss://cache.internal:6380',
       RATE_LIMIT_MAX: '50',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      PORTAL_URL: 'https://portal.vets.example/',
+      BRAND_NAME: 'Willowbrook Vets',
+      VERIFICATION_CODE_PEPPER: PEPPER,
+      SMTP_URL: 'smtps://mailer:s%40cret@smtp.vets.example:465',
+      MAIL_FROM: 'Harbour Vets <portal@harbourvets.example>',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      AUTH_ISSUERS: JSON.stringify([
+        { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
+      ]),
     });
     expect(config).toMatchObject({
+      smtpUrl: 'smtps://mailer:s%40cret@smtp.vets.example:465',
+      mailFrom: 'Harbour Vets <portal@harbourvets.example>',
+      devMailbox: false,
+      apiDocs: false,
       host: '0.0.0.0',
       port: 8080,
+      publicUrl: 'https://api.vets.example',
       redisUrl: 'rediss://cache.internal:6380',
       rateLimitMax: 50,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      portalUrl: 'https://portal.vets.example',
+      brandName: 'Willowbrook Vets',
+      verificationCodePepper: PEPPER,
       logLevel: 'warn',
       nodeEnv: 'production',
     });
@@ -87,6 +113,15 @@ describe('loadConfig', () => {
     for (const API_PORT of ['65536', '-1', '80.5', '1e3', ' 80']) {
       expect(() => loadConfig({ DATABASE_URL, API_PORT }), API_PORT).toThrow('API_PORT must be');
     }
+  });
+
+  it('names the real bounds of the rate limit, so a value past them is easy to fix', () => {
+    for (const RATE_LIMIT_MAX of ['0', '100000000']) {
+      expect(configErrorOf({ DATABASE_URL, RATE_LIMIT_MAX }).problems).toEqual([
+        'RATE_LIMIT_MAX must be a whole number of requests per minute per client address, from 1 to 1000000',
+      ]);
+    }
+    expect(loadConfig({ DATABASE_URL, RATE_LIMIT_MAX: '1000000' }).rateLimitMax).toBe(1_000_000);
   });
 
   describe('trusted issuers', () => {
@@ -155,6 +190,135 @@ describe('loadConfig', () => {
       ).toEqual([
         'API_PORT must be a port number from 0 to 65535',
         'EMBEDDED_ISSUER must be an http:// or https:// URL (the embedded identity provider)',
+      ]);
+    });
+  });
+
+  describe('the verification-code pepper', () => {
+    const pepperProblems = (env: Record<string, string>) =>
+      configErrorOf(env).problems.filter((problem) => problem.startsWith('VERIFICATION_CODE_PEPPER'));
+
+    it('is required in production, where the development default is refused too', () => {
+      expect(pepperProblems({ DATABASE_URL, NODE_ENV: 'production' })).toEqual([
+        expect.stringMatching(/^VERIFICATION_CODE_PEPPER is required: a random secret of 32\+ characters/),
+      ]);
+      const withDefault = {
+        DATABASE_URL,
+        NODE_ENV: 'production',
+        VERIFICATION_CODE_PEPPER: DEV_VERIFICATION_CODE_PEPPER,
+      };
+      expect(pepperProblems(withDefault)).toEqual([
+        expect.stringMatching(/^VERIFICATION_CODE_PEPPER must be/),
+      ]);
+    });
+
+    it('is named next to the other problems, and never quoted', () => {
+      const error = configErrorOf({ DATABASE_URL, API_PORT: 'x', VERIFICATION_CODE_PEPPER: 'short-secret' });
+      expect(error.problems).toEqual([
+        'API_PORT must be a port number from 0 to 65535',
+        expect.stringMatching(/^VERIFICATION_CODE_PEPPER must be a random secret/),
+      ]);
+      expect(error.message).not.toContain('short-secret');
+    });
+
+    it('defaults outside production, so a local run needs no setup', () => {
+      expect(loadConfig({ DATABASE_URL, NODE_ENV: 'test' }).verificationCodePepper).toBe(
+        DEV_VERIFICATION_CODE_PEPPER,
+      );
+    });
+  });
+
+  describe('e-mail', () => {
+    it('keeps e-mails in the development mailbox when no SMTP server is set, outside production', () => {
+      expect(loadConfig({ DATABASE_URL, NODE_ENV: 'test' })).toMatchObject({
+        smtpUrl: undefined,
+        devMailbox: true,
+      });
+      expect(loadConfig({ DATABASE_URL, SMTP_URL: 'smtp://127.0.0.1:2525' }).devMailbox).toBe(false);
+      expect(
+        loadConfig({ DATABASE_URL, SMTP_URL: 'smtp://127.0.0.1:2525', DEV_MAILBOX: 'true' }).devMailbox,
+      ).toBe(true);
+      expect(loadConfig({ DATABASE_URL, DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
+    });
+
+    it('refuses to start in production without SMTP_URL, or with the development mailbox', () => {
+      const error = configErrorOf({ DATABASE_URL, NODE_ENV: 'production', DEV_MAILBOX: 'true' });
+      expect(error.problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^SMTP_URL is required: an smtp:\/\/ or smtps:\/\/ URL/),
+          expect.stringMatching(/^DEV_MAILBOX must be true or false .*never true in production/),
+        ]),
+      );
+    });
+
+    it('accepts only smtp:// and smtps:// URLs, without quoting them', () => {
+      for (const SMTP_URL of ['http://mail.example', 'mail.example:25', 'smtp://']) {
+        const error = configErrorOf({ DATABASE_URL, SMTP_URL: SMTP_URL.replace('mail', 'hunter2-mail') });
+        expect(error.problems, SMTP_URL).toEqual([expect.stringMatching(/^SMTP_URL must be an smtp:\/\//)]);
+        expect(error.message).not.toContain('hunter2');
+      }
+      expect(configErrorOf({ DATABASE_URL, DEV_MAILBOX: 'yes' }).problems).toEqual([
+        expect.stringMatching(/^DEV_MAILBOX must be true or false/),
+      ]);
+    });
+  });
+
+  describe('production refuses unsafe defaults', () => {
+    const production = {
+      DATABASE_URL,
+      NODE_ENV: 'production',
+      VERIFICATION_CODE_PEPPER: PEPPER,
+      SMTP_URL: 'smtps://smtp.vets.example:465',
+    };
+    const httpsIssuer = { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' };
+
+    it('requires AUTH_ISSUERS: the embedded provider at its http default is for local runs', () => {
+      expect(configErrorOf(production).problems).toEqual([
+        expect.stringMatching(/^AUTH_ISSUERS is required: .*which production refuses/),
+      ]);
+      expect(loadConfig({ ...production, AUTH_ISSUERS: JSON.stringify([httpsIssuer]) }).authIssuers).toEqual([
+        { ...httpsIssuer, tokenTypes: ['at+jwt'] },
+      ]);
+    });
+
+    it('refuses http issuers and JWKS URLs, naming the entry and field', () => {
+      const AUTH_ISSUERS = JSON.stringify([
+        { ...httpsIssuer, jwksUri: 'http://login.vets.example/keys' },
+        { issuer: 'http://other.vets.example', audience: 'api' },
+      ]);
+      expect(configErrorOf({ ...production, AUTH_ISSUERS }).problems).toEqual([
+        'AUTH_ISSUERS must be a JSON array of { "issuer", "audience", "jwksUri"?, "tokenTypes"? } with http(s) ' +
+          'URLs (https only in production) and distinct issuers; unset means the embedded provider, which ' +
+          'production refuses (at [0].jwksUri, [1].issuer)',
+      ]);
+      // Outside production, a local provider over http is fine.
+      expect(() => loadConfig({ DATABASE_URL, AUTH_ISSUERS })).not.toThrow();
+    });
+
+    it('lists the issuer problems next to the others', () => {
+      const error = configErrorOf({ DATABASE_URL, NODE_ENV: 'production', API_PORT: 'x' });
+      expect(error.problems.map((problem) => problem.split(' ')[0]).sort()).toEqual([
+        'API_PORT',
+        'AUTH_ISSUERS',
+        'SMTP_URL',
+        'VERIFICATION_CODE_PEPPER',
+      ]);
+    });
+
+    it('does not trip over an AUTH_ISSUERS that is not JSON', () => {
+      expect(configErrorOf({ ...production, AUTH_ISSUERS: '[oops' }).problems).toEqual([
+        expect.stringMatching(/^AUTH_ISSUERS must be a JSON array/),
+      ]);
+    });
+
+    it('turns the API documentation off in production unless API_DOCS=on', () => {
+      const withIssuers = { ...production, AUTH_ISSUERS: JSON.stringify([httpsIssuer]) };
+      expect(loadConfig(withIssuers).apiDocs).toBe(false);
+      expect(loadConfig({ ...withIssuers, API_DOCS: 'on' }).apiDocs).toBe(true);
+      expect(loadConfig({ DATABASE_URL }).apiDocs).toBe(true);
+      expect(loadConfig({ DATABASE_URL, API_DOCS: 'off' }).apiDocs).toBe(false);
+      expect(configErrorOf({ DATABASE_URL, API_DOCS: 'yes' }).problems).toEqual([
+        'API_DOCS must be on or off (the OpenAPI document and UI at /docs); unset: on, except in production',
       ]);
     });
   });

@@ -8,8 +8,12 @@ import { z } from 'zod';
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
-const wholeNumber = (min: number, max: number) =>
+const wholeNumber = ([min, max]: readonly [number, number]) =>
   z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
+
+/** Bounds of the numeric variables, shared by the check and the message that names them. */
+const portBounds = [0, 65_535] as const;
+const rateLimitBounds = [1, 1_000_000] as const;
 
 const proxyAddress = z.union([z.ipv4(), z.cidrv4(), z.ipv6(), z.cidrv6()]);
 
@@ -45,12 +49,16 @@ const trustedIssuers = z
       }),
   );
 
+/** The From header of the portal's e-mails unless MAIL_FROM says otherwise. */
+export const defaultMailFrom = '"Harbour Vets Client Portal" <no-reply@harbourvets.example>';
+
 const envSchema = z.object({
   API_HOST: z.string().min(1).default('127.0.0.1'),
-  API_PORT: wholeNumber(0, 65_535).default(4000),
+  API_PORT: wholeNumber(portBounds).default(4000),
+  API_PUBLIC_URL: httpUrl.default('http://localhost:4000'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(300),
+  RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(300),
   TRUST_PROXY: z
     .string()
     .transform((list) => list.split(',').map((entry) => entry.trim()))
@@ -59,6 +67,16 @@ const envSchema = z.object({
   AUTH_ISSUERS: trustedIssuers.optional(),
   EMBEDDED_ISSUER: httpUrl.default('http://localhost:4100'),
   API_AUDIENCE: z.string().min(1).default('http://localhost:4000'),
+  PORTAL_URL: httpUrl.default('http://localhost:3000'),
+  BRAND_NAME: z.string().trim().min(1).max(60).default('Harbour Vets'),
+  VERIFICATION_CODE_PEPPER: z.string().min(32).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/ })
+    .refine((url) => new URL(url).hostname !== '')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default(defaultMailFrom),
+  DEV_MAILBOX: z.enum(['true', 'false']).optional(),
+  API_DOCS: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
 });
@@ -68,16 +86,28 @@ type EnvName = keyof typeof envSchema.shape;
 /** What each variable must be; the start-up error quotes this, never the value (it may hold a password). */
 const expected: Record<EnvName, string> = {
   API_HOST: 'a host name or IP address to listen on',
-  API_PORT: 'a port number from 0 to 65535',
+  API_PORT: `a port number from ${portBounds[0]} to ${portBounds[1]}`,
+  API_PUBLIC_URL: 'the http:// or https:// address at which clients reach this API',
   DATABASE_URL: 'a postgres:// or postgresql:// URL',
   REDIS_URL: 'a redis:// or rediss:// URL, or unset for in-memory rate limits',
-  RATE_LIMIT_MAX: 'a whole number of requests per minute per client address, at least 1',
+  RATE_LIMIT_MAX: `a whole number of requests per minute per client address, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   TRUST_PROXY: 'a comma-separated list of proxy IP addresses or CIDR ranges, or unset',
   AUTH_ISSUERS:
-    'a JSON array of { "issuer", "audience", "jwksUri"?, "tokenTypes"? } with http(s) URLs and distinct ' +
-    'issuers, or unset for the embedded provider',
+    'a JSON array of { "issuer", "audience", "jwksUri"?, "tokenTypes"? } with http(s) URLs (https only in ' +
+    'production) and distinct issuers; unset means the embedded provider, which production refuses',
   EMBEDDED_ISSUER: 'an http:// or https:// URL (the embedded identity provider)',
   API_AUDIENCE: 'the audience (aud) of access tokens for this API, not empty',
+  PORTAL_URL: 'the http:// or https:// address of the portal (links in e-mails)',
+  BRAND_NAME: 'the brand name shown in e-mails, 1 to 60 characters',
+  VERIFICATION_CODE_PEPPER:
+    'a random secret of 32+ characters (e.g. `openssl rand -base64 48`), the same on every instance; ' +
+    'required in production',
+  SMTP_URL:
+    'an smtp:// or smtps:// URL of the mail server (credentials as user:password@, URL-encoded); ' +
+    'required in production; unset elsewhere, e-mails are kept in the development mailbox',
+  MAIL_FROM: 'the From of every e-mail, e.g. "Harbour Vets Client Portal" <no-reply@harbourvets.example>',
+  DEV_MAILBOX: 'true or false (the development mailbox at /dev/mailbox); never true in production',
+  API_DOCS: 'on or off (the OpenAPI document and UI at /docs); unset: on, except in production',
   LOG_LEVEL: `one of ${logLevels.join(', ')}`,
   NODE_ENV: 'one of development, test, production',
 };
@@ -85,6 +115,8 @@ const expected: Record<EnvName, string> = {
 export interface ApiConfig {
   host: string;
   port: number;
+  /** Where clients reach the API (the OpenAPI document's server). */
+  publicUrl: string;
   databaseUrl: string;
   /** Set: rate limits are shared by every instance through Redis. Unset: in memory, per instance. */
   redisUrl: string | undefined;
@@ -94,6 +126,19 @@ export interface ApiConfig {
   trustProxy: string[] | undefined;
   /** The identity providers whose access tokens the API accepts; nothing else is trusted. */
   authIssuers: TrustedIssuer[];
+  /** The portal's public address, without a trailing slash: links in e-mails point there. */
+  portalUrl: string;
+  /** The brand in e-mails ("<brand> Client Portal"). */
+  brandName: string;
+  /** The server-side key of verification-code hashes (never stored with them). */
+  verificationCodePepper: string;
+  /** The mail server. Unset (never in production): e-mails are kept for the development mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Serve GET /dev/mailbox (every e-mail of the outbox, to anyone): never in production. */
+  devMailbox: boolean;
+  /** Serve the OpenAPI document and UI at /docs: off in production unless API_DOCS=on. */
+  apiDocs: boolean;
   logLevel: LogLevel;
   nodeEnv: 'development' | 'test' | 'production';
 }
@@ -115,7 +160,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const input = Object.fromEntries(
     Object.keys(envSchema.shape).map((name) => [name, env[name] === '' ? undefined : env[name]]),
   );
-  const parsed = envSchema.safeParse(input);
+  // `when`: checked even when other variables are bad, so one message names every problem.
+  const parsed = envSchema
+    .superRefine(refuseDevelopmentSecretsInProduction, { when: () => true })
+    .superRefine(requireRealMailInProduction, { when: () => true })
+    .superRefine(requireHttpsIssuersInProduction, { when: () => true })
+    .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
     throw new ConfigError(
@@ -130,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     host: values.API_HOST,
     port: values.API_PORT,
+    publicUrl: values.API_PUBLIC_URL,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     rateLimitMax: values.RATE_LIMIT_MAX,
@@ -137,9 +188,66 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authIssuers: values.AUTH_ISSUERS ?? [
       { issuer: values.EMBEDDED_ISSUER, audience: values.API_AUDIENCE, tokenTypes: ['at+jwt'] },
     ],
+    portalUrl: values.PORTAL_URL.replace(/\/+$/, ''),
+    brandName: values.BRAND_NAME,
+    verificationCodePepper: values.VERIFICATION_CODE_PEPPER ?? DEV_VERIFICATION_CODE_PEPPER,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    devMailbox:
+      values.DEV_MAILBOX === undefined ? values.SMTP_URL === undefined : values.DEV_MAILBOX === 'true',
+    apiDocs: values.API_DOCS === undefined ? values.NODE_ENV !== 'production' : values.API_DOCS === 'on',
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
   };
+}
+
+/** A production API must send its e-mails, and never show them to whoever asks (R4.26). */
+function requireRealMailInProduction(env: z.output<typeof envSchema>, context: z.RefinementCtx) {
+  if (env.NODE_ENV !== 'production') return;
+  if (env.SMTP_URL === undefined)
+    context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production' });
+  if (env.DEV_MAILBOX === 'true')
+    context.addIssue({ code: 'custom', path: ['DEV_MAILBOX'], message: 'not allowed in production' });
+}
+
+/**
+ * Production trusts only providers it names, over https: the embedded provider's defaults
+ * (http://localhost:4100) are for local runs, and an http issuer or key set can be spoofed on the way.
+ */
+function requireHttpsIssuersInProduction(env: z.output<typeof envSchema>, context: z.RefinementCtx) {
+  if (env.NODE_ENV !== 'production') return;
+  // Unset AUTH_ISSUERS: reported as required. A bad value: already reported by its own check.
+  if (env.AUTH_ISSUERS === undefined) {
+    context.addIssue({ code: 'custom', path: ['AUTH_ISSUERS'], message: 'required in production' });
+    return;
+  }
+  // Checked even when the value is bad (`when` above), so look before trusting its shape.
+  const entries: unknown = env.AUTH_ISSUERS;
+  if (!Array.isArray(entries)) return;
+  entries.forEach((entry: Partial<Record<'issuer' | 'jwksUri', unknown>> | null, index) => {
+    for (const field of ['issuer', 'jwksUri'] as const) {
+      const url = entry?.[field];
+      if (typeof url === 'string' && !url.startsWith('https://'))
+        context.addIssue({
+          code: 'custom',
+          path: ['AUTH_ISSUERS', index, field],
+          message: 'must be https in production',
+        });
+    }
+  });
+}
+
+/** Lets a local run and the tests work without setup; refused in production. */
+export const DEV_VERIFICATION_CODE_PEPPER = 'development-only-verification-code-pepper-not-secret';
+
+function refuseDevelopmentSecretsInProduction(env: z.output<typeof envSchema>, context: z.RefinementCtx) {
+  const pepper = env.VERIFICATION_CODE_PEPPER;
+  if (env.NODE_ENV === 'production' && (pepper === undefined || pepper === DEV_VERIFICATION_CODE_PEPPER))
+    context.addIssue({
+      code: 'custom',
+      path: ['VERIFICATION_CODE_PEPPER'],
+      message: 'required in production',
+    });
 }
 
 /** For a JSON variable, which entries and fields are wrong (paths only, never values): ` (at [0].issuer)`. */

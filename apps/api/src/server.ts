@@ -2,6 +2,7 @@ import { connectDatabase } from '@vet/db/connection';
 import { runMigrations } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
+import { emailWorkerPlugin } from './email/email-worker-plugin.ts';
 import { serializeError } from './http/log-serializers.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   const database = connectDatabase(config.databaseUrl);
   await runMigrations(database.pool);
   const app = await buildApp({ config, db: database.db, pool: database.pool });
+  // Only the running server delivers e-mail: an app built for a test leaves the outbox to the test.
+  await app.register(emailWorkerPlugin, config);
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -1,30 +1,78 @@
+import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import type { Database } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { pets } from '@vet/db/schema/clients';
 import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+
+/** The database or a transaction: the reads below run in either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+const summaryColumns = {
+  appointmentId: appointments.id,
+  petId: appointments.petId,
+  petName: pets.name,
+  practiceId: appointments.practiceId,
+  practiceName: practices.name,
+  appointmentReasonId: appointments.reasonId,
+  reasonName: appointmentReasons.name,
+  clinicianType: appointmentReasons.clinicianType,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  status: appointments.status,
+};
+
+const detailColumns = {
+  ...summaryColumns,
+  notes: appointments.notes,
+  cancellationReasonId: appointments.cancellationReasonId,
+  cancelledAt: appointments.cancelledAt,
+  clinicianId: appointments.clinicianId,
+  idempotencyRequestHash: appointments.idempotencyRequestHash,
+  cutoffMinutes: practices.cancellationCutoffMinutes,
+  timeZone: practices.timeZone,
+  practicePhone: practices.phone,
+  practiceAddress: sql<string>`concat_ws(', ', ${practices.addressLine1}, ${practices.addressLine2}, ${practices.town}, ${practices.postcode})`,
+};
+
+/** What the client sees of a record: no clinician, no hash. */
+export function toDetail(record: AppointmentRecord): AppointmentDetail {
+  return {
+    appointmentId: record.appointmentId,
+    petId: record.petId,
+    petName: record.petName,
+    practiceId: record.practiceId,
+    practiceName: record.practiceName,
+    appointmentReasonId: record.appointmentReasonId,
+    reasonName: record.reasonName,
+    clinicianType: record.clinicianType,
+    startsAt: record.startsAt.toISOString(),
+    endsAt: record.endsAt.toISOString(),
+    status: record.status,
+    notes: record.notes,
+    cancellationReasonId: record.cancellationReasonId,
+    cancelledAt: record.cancelledAt?.toISOString() ?? null,
+    changeableUntil: new Date(record.startsAt.getTime() - record.cutoffMinutes * 60_000).toISOString(),
+  };
+}
 
 /** A client's appointments. Every query takes the owning client's id. */
 export function createAppointmentsRepository(db: Database) {
+  const records = (executor: Executor) =>
+    executor
+      .select(detailColumns)
+      .from(appointments)
+      .innerJoin(pets, eq(pets.id, appointments.petId))
+      .innerJoin(practices, eq(practices.id, appointments.practiceId))
+      .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId));
+
   return {
     /** Oldest first. Clients see the clinician's type (from the reason), never the clinician. */
     async listForClient(clientId: number): Promise<AppointmentSummary[]> {
       const rows = await db
-        .select({
-          appointmentId: appointments.id,
-          petId: appointments.petId,
-          petName: pets.name,
-          practiceId: appointments.practiceId,
-          practiceName: practices.name,
-          appointmentReasonId: appointments.reasonId,
-          reasonName: appointmentReasons.name,
-          clinicianType: appointmentReasons.clinicianType,
-          startsAt: appointments.startsAt,
-          endsAt: appointments.endsAt,
-          status: appointments.status,
-        })
+        .select(summaryColumns)
         .from(appointments)
         .innerJoin(pets, eq(pets.id, appointments.petId))
         .innerJoin(practices, eq(practices.id, appointments.practiceId))
@@ -37,5 +85,28 @@ export function createAppointmentsRepository(db: Database) {
         endsAt: row.endsAt.toISOString(),
       }));
     },
+
+    /**
+     * One of the client's appointments, with what changing it needs. `forUpdate` locks the row for the
+     * caller's transaction, so two changes of one appointment take turns.
+     */
+    async findRecord(clientId: number, appointmentId: number, executor: Executor = db, forUpdate = false) {
+      const query = records(executor)
+        .where(and(eq(appointments.clientId, clientId), eq(appointments.id, appointmentId)))
+        .limit(1);
+      const [row] = forUpdate ? await query.for('update', { of: appointments }) : await query;
+      return row;
+    },
+
+    /** The appointment a client booked with an Idempotency-Key, if any. */
+    async findByIdempotencyKey(clientId: number, key: string) {
+      const [row] = await records(db)
+        .where(and(eq(appointments.clientId, clientId), eq(appointments.idempotencyKey, key)))
+        .limit(1);
+      return row;
+    },
   };
 }
+
+export type AppointmentsRepository = ReturnType<typeof createAppointmentsRepository>;
+export type AppointmentRecord = NonNullable<Awaited<ReturnType<AppointmentsRepository['findRecord']>>>;

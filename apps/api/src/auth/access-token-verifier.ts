@@ -1,4 +1,5 @@
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
 import type { TrustedIssuer } from '../config.ts';
 import { createIssuerKeySet, defaultKeySetTimings, type KeySetTimings } from './issuer-key-set.ts';
 import {
@@ -10,11 +11,19 @@ import {
   unverifiedIssuerOf,
 } from './token-rules.ts';
 
-/** Who is signed in: an identity at a trusted provider. Never the e-mail, which the person can change. */
+/**
+ * Who is signed in: an identity at a trusted provider, known by issuer and subject. The e-mail rides
+ * along only to fill a new client record (POST /client/signup, R4.19); the person can change it at the
+ * provider, so it never identifies anyone.
+ */
 export interface Identity {
   issuer: string;
   subject: string;
+  /** The token's `email` claim when it holds a plausible address; providers leave it out unless asked. */
+  email?: string;
 }
+
+const emailClaimSchema = z.string().trim().max(254).pipe(z.email());
 
 export type VerifyAccessToken = (token: string) => Promise<Identity>;
 
@@ -55,8 +64,14 @@ export function createAccessTokenVerifier(
     // An ID token is signed by the same keys; its typ (and aud) tell it apart from an access token.
     if (!isAcceptedTokenType(verified.protectedHeader.typ, issuer.tokenTypes))
       throw new AuthFailure('wrong_token_type');
-    const { sub } = verified.payload;
+    const { sub, email } = verified.payload;
     if (typeof sub !== 'string' || sub === '') throw new AuthFailure('missing_subject');
-    return { issuer: issuer.issuer, subject: sub };
+    // A malformed e-mail claim is no reason to refuse the token; it is simply not used.
+    const usableEmail = emailClaimSchema.safeParse(email);
+    return {
+      issuer: issuer.issuer,
+      subject: sub,
+      ...(usableEmail.success ? { email: usableEmail.data } : {}),
+    };
   };
 }

@@ -1,4 +1,4 @@
-/** Contact preferences are asked for again when not confirmed for this long (product.md). */
+/** Contact preferences are asked for again when not confirmed for this long (R3.4). */
 export const CONTACT_PREFERENCES_VALID_MONTHS = 24;
 
 /**

@@ -1,21 +1,21 @@
 import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
 import type { Identity } from '../auth/access-token-verifier.ts';
 import { isContactPreferencesUpdateDue } from './contact-preferences-due.ts';
-import type { LinkedClient, ProfileRepository } from './profile-repository.ts';
+import type { ClientsRepository, LinkedClient } from './clients-repository.ts';
 
 /**
- * The spec 3 profile of the signed-in identity (product.md, "Identity and activation"): linked to a
+ * The profile (R3.1) of the signed-in identity (R3.2, R3.3): linked to a
  * client record → COMPLETED with its details; a verification code out and unused → STARTED; else
  * NOT_STARTED. An identity never sees a record it is not linked to.
  */
 export async function findClientProfile(
-  profiles: Pick<ProfileRepository, 'findLinkedClient' | 'hasPendingVerification'>,
+  clients: Pick<ClientsRepository, 'hasPendingVerification'>,
   identity: Identity,
+  linkedClient: LinkedClient | null,
   now: Date = new Date(),
 ): Promise<ClientProfile> {
-  const client = await profiles.findLinkedClient(identity);
-  if (client) return profileOfLinkedClient(client, now);
-  const verifying = await profiles.hasPendingVerification(identity, now);
+  if (linkedClient) return profileOfLinkedClient(linkedClient, now);
+  const verifying = await clients.hasPendingVerification(identity, now);
   return profileOfUnlinkedIdentity(verifying ? 'STARTED' : 'NOT_STARTED');
 }
 

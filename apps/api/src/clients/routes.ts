@@ -1,30 +1,29 @@
-import { apiErrorSchema } from '@vet/contracts/errors';
 import { clientProfileSchema } from '@vet/contracts/profile';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../auth/auth-plugin.ts';
-import { commonErrorResponses } from '../http/errors.ts';
-import { createProfileRepository } from './profile-repository.ts';
+import { createClientsRepository } from './clients-repository.ts';
 import { findClientProfile } from './profile-service.ts';
 
-/** Routes of the signed-in client: each requires a valid access token (onRequest: app.requireAuth). */
+/** The signed-in identity's own record, linked or not yet (registered in the signed-in scope). */
 export const clientRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const profiles = createProfileRepository(app.db);
-  const signedIn = { 401: apiErrorSchema, 503: apiErrorSchema, ...commonErrorResponses };
+  const clients = createClientsRepository(app.db);
 
-  // The spec's versioned pair: one implementation behind both paths.
-  for (const url of ['/client/profile', '/v2/profile']) {
+  // A versioned pair (R7.12): one implementation behind both paths.
+  for (const [url, operationId] of [
+    ['/client/profile', 'getClientProfile'],
+    ['/v2/profile', 'getProfileV2'],
+  ] as const) {
     app.get(
       url,
       {
-        onRequest: app.requireAuth,
         schema: {
+          operationId,
           tags: ['clients'],
           summary: 'The signed-in client: activation status, name, home practice and flags',
-          security: [{ bearerAuth: [] }],
-          response: { 200: clientProfileSchema, ...signedIn },
+          response: { 200: clientProfileSchema },
         },
       },
-      (request) => findClientProfile(profiles, identityOf(request)),
+      (request) => findClientProfile(clients, identityOf(request), request.linkedClient),
     );
   }
 

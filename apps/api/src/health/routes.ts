@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { healthResponseSchema } from '@vet/contracts/health';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { commonErrorResponses, serviceUnavailable } from '../http/errors.ts';
+import { serviceUnavailable } from '../http/errors.ts';
 import { checkDatabase } from './readiness.ts';
 
 /** Probes for the load balancer and orchestrator; exempt from the rate limit, which keys on their address. */
@@ -11,9 +11,10 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       config: { rateLimit: false },
       schema: {
+        operationId: 'checkLiveness',
         tags: ['health'],
         summary: 'The process is alive',
-        response: { 200: healthResponseSchema, 500: commonErrorResponses[500] },
+        response: { 200: healthResponseSchema },
       },
     },
     () => ({ status: 'ok' as const }),
@@ -24,9 +25,10 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       config: { rateLimit: false },
       schema: {
+        operationId: 'checkReadiness',
         tags: ['health'],
         summary: 'The process can serve requests: its database answers',
-        response: { 200: healthResponseSchema, 503: apiErrorSchema, 500: commonErrorResponses[500] },
+        response: { 200: healthResponseSchema, 503: apiErrorSchema },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { apiErrorSchema, type ApiError } from '@vet/contracts/errors';
+import type { ApiError } from '@vet/contracts/errors';
 
 /**
  * Every failure a service or route reports is one of these outcomes; only `statusOf` knows HTTP. Anything
@@ -62,7 +62,7 @@ export function statusOf(kind: ProblemKind): number {
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-/** The one error body: `error` is the status text, so clients can show it as the spec's catalogue does. */
+/** The one error body: `error` is the status text, so clients can show it as R8.1 does. */
 export function errorBody(statusCode: number, message: string, issues?: Issue[]): ApiError {
   return {
     statusCode,
@@ -71,9 +71,3 @@ export function errorBody(statusCode: number, message: string, issues?: Issue[])
     ...(issues && issues.length > 0 ? { issues } : {}),
   };
 }
-
-/**
- * Error statuses every route can answer (rate limit, our fault); routes add their own 400/404/... next to
- * these so the OpenAPI document lists each status a route really returns.
- */
-export const commonErrorResponses = { 429: apiErrorSchema, 500: apiErrorSchema } as const;

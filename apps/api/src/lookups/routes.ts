@@ -11,7 +11,6 @@ import {
   speciesResponseSchema,
 } from '@vet/contracts/lookups';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { commonErrorResponses } from '../http/errors.ts';
 import { findBreedColours, findBreeds } from './breeds-and-colours.ts';
 import { createReferenceDataRepository } from './reference-data-repository.ts';
 import { createSpeciesRepository } from './species-repository.ts';
@@ -20,7 +19,7 @@ import { createSpeciesRepository } from './species-repository.ts';
 export const LOOKUP_CACHE_CONTROL = 'public, max-age=300';
 
 const tags = ['lookups'];
-const withParamErrors = { 400: apiErrorSchema, 404: apiErrorSchema, ...commonErrorResponses };
+const withNotFound = { 404: apiErrorSchema };
 
 /** Public reference data. Encapsulated, so the caching hook applies to these routes only. */
 export const lookupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -38,9 +37,10 @@ export const lookupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/lookup/salutations',
     {
       schema: {
+        operationId: 'listSalutations',
         tags,
         summary: 'Salutations (Mr, Mrs, ...) in display order',
-        response: { 200: salutationsResponseSchema, ...commonErrorResponses },
+        response: { 200: salutationsResponseSchema },
       },
     },
     () => referenceData.listSalutations(),
@@ -50,9 +50,10 @@ export const lookupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/lookup/online-appointment-reasons',
     {
       schema: {
+        operationId: 'listOnlineAppointmentReasons',
         tags,
         summary: 'Reasons a client can book online, with the species each is limited to (none: all)',
-        response: { 200: appointmentReasonsResponseSchema, ...commonErrorResponses },
+        response: { 200: appointmentReasonsResponseSchema },
       },
     },
     () => referenceData.listOnlineAppointmentReasons(),
@@ -62,9 +63,10 @@ export const lookupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/lookup/cancellation-reasons',
     {
       schema: {
+        operationId: 'listCancellationReasons',
         tags,
         summary: 'Reasons a client can give for cancelling an appointment',
-        response: { 200: cancellationReasonsResponseSchema, ...commonErrorResponses },
+        response: { 200: cancellationReasonsResponseSchema },
       },
     },
     () => referenceData.listCancellationReasons(),
@@ -74,9 +76,10 @@ export const lookupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/v2/insurers',
     {
       schema: {
+        operationId: 'listInsurers',
         tags,
         summary: 'Pet insurers, by name',
-        response: { 200: insurersResponseSchema, ...commonErrorResponses },
+        response: { 200: insurersResponseSchema },
       },
     },
     () => referenceData.listInsurers(),
@@ -86,9 +89,10 @@ export const lookupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/v2/species',
     {
       schema: {
+        operationId: 'listSpecies',
         tags,
         summary: 'Species in display order',
-        response: { 200: speciesResponseSchema, ...commonErrorResponses },
+        response: { 200: speciesResponseSchema },
       },
     },
     () => species.listSpecies(),
@@ -98,10 +102,11 @@ export const lookupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/v2/species/:speciesId/breeds',
     {
       schema: {
+        operationId: 'listBreeds',
         tags,
         summary: 'The breeds of a species, by name',
         params: speciesParamsSchema,
-        response: { 200: breedsResponseSchema, ...withParamErrors },
+        response: { 200: breedsResponseSchema, ...withNotFound },
       },
     },
     (request) => findBreeds(species, request.params.speciesId),
@@ -111,10 +116,11 @@ export const lookupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/v2/species/:speciesId/breeds/:breedId/colours',
     {
       schema: {
+        operationId: 'listBreedColours',
         tags,
         summary: 'The colours a breed of a species comes in, by name',
         params: breedParamsSchema,
-        response: { 200: coloursResponseSchema, ...withParamErrors },
+        response: { 200: coloursResponseSchema, ...withNotFound },
       },
     },
     (request) => findBreedColours(species, request.params.speciesId, request.params.breedId),

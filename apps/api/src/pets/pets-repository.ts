@@ -1,32 +1,46 @@
-import type { Pet } from '@vet/contracts/pets';
+import type { Pet, PetSlice, PetSortField, RegisterPetBody } from '@vet/contracts/pets';
 import type { Database } from '@vet/db/connection';
 import { pets } from '@vet/db/schema/clients';
 import { breeds, colours, insurers, species } from '@vet/db/schema/lookups';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+
+/**
+ * R7.8: each sort field ascending, then the id: the one place pets are sorted; every screen shows them
+ * in the order the API gives. Names ignore case; pets without a date of birth come last.
+ */
+const orderings: Record<PetSortField, SQL[]> = {
+  name: [asc(sql`lower(${pets.name})`)],
+  dateOfBirth: [asc(pets.dateOfBirth)],
+  petId: [],
+};
+const orderBy = (sortBy: PetSortField) => [...orderings[sortBy], asc(pets.id)];
+
+const petColumns = {
+  petId: pets.id,
+  name: pets.name,
+  speciesId: pets.speciesId,
+  speciesName: species.name,
+  breedId: pets.breedId,
+  breedName: breeds.name,
+  colourId: pets.colourId,
+  colourName: colours.name,
+  sex: pets.sex,
+  neutered: pets.neutered,
+  dateOfBirth: pets.dateOfBirth,
+  microchipNumber: pets.microchipNumber,
+  insurerId: pets.insurerId,
+  insurerName: insurers.name,
+  policyNumber: pets.policyNumber,
+  awaitingInitialConsultation: pets.awaitingInitialConsultation,
+  status: pets.status,
+};
 
 /** A client's pets. Every query takes the owning client's id: nothing here reaches another's pets. */
 export function createPetsRepository(db: Database) {
-  const query = () =>
+  const query = <T extends SelectedFields>(extra: T) =>
     db
-      .select({
-        petId: pets.id,
-        name: pets.name,
-        speciesId: pets.speciesId,
-        speciesName: species.name,
-        breedId: pets.breedId,
-        breedName: breeds.name,
-        colourId: pets.colourId,
-        colourName: colours.name,
-        sex: pets.sex,
-        neutered: pets.neutered,
-        dateOfBirth: pets.dateOfBirth,
-        microchipNumber: pets.microchipNumber,
-        insurerId: pets.insurerId,
-        insurerName: insurers.name,
-        policyNumber: pets.policyNumber,
-        awaitingInitialConsultation: pets.awaitingInitialConsultation,
-        status: pets.status,
-      })
+      .select({ ...petColumns, ...extra })
       .from(pets)
       .innerJoin(species, eq(species.id, pets.speciesId))
       .leftJoin(breeds, eq(breeds.id, pets.breedId))
@@ -34,16 +48,60 @@ export function createPetsRepository(db: Database) {
       .leftJoin(insurers, eq(insurers.id, pets.insurerId));
 
   return {
-    /** By name, ties by id (spec 7's default order). */
-    listForClient(clientId: number): Promise<Pet[]> {
-      return query().where(eq(pets.clientId, clientId)).orderBy(asc(pets.name), asc(pets.id));
+    listForClient(clientId: number, sortBy: PetSortField = 'name'): Promise<Pet[]> {
+      return query({})
+        .where(eq(pets.clientId, clientId))
+        .orderBy(...orderBy(sortBy));
+    },
+
+    /** R3.6: the first `take` pets in that order, and how many the client has in all (one query). */
+    async sliceForClient(clientId: number, sortBy: PetSortField, take: number): Promise<PetSlice> {
+      // The window counts every row of the client before the limit cuts the slice.
+      const rows = await query({ total: sql<number>`cast(count(*) over () as integer)` })
+        .where(eq(pets.clientId, clientId))
+        .orderBy(...orderBy(sortBy))
+        .limit(take);
+      return {
+        total: rows[0]?.total ?? 0,
+        slicedData: rows.map(({ total: _total, ...pet }) => pet),
+      };
     },
 
     async findForClient(clientId: number, petId: number): Promise<Pet | undefined> {
-      const [row] = await query()
+      const [row] = await query({})
         .where(and(eq(pets.clientId, clientId), eq(pets.id, petId)))
         .limit(1);
       return row;
     },
+
+    /**
+     * A pet registered online by its owner (R3.5): active, and awaiting its initial consultation until
+     * that has taken place. Only the body's known fields are written; the owner is the caller's client.
+     */
+    async insertRegisteredOnline(clientId: number, body: RegisterPetBody): Promise<number> {
+      const [row] = await db
+        .insert(pets)
+        .values({
+          clientId,
+          name: body.name,
+          speciesId: body.speciesId,
+          breedId: body.breedId,
+          colourId: body.colourId,
+          sex: body.sex,
+          neutered: body.neutered,
+          dateOfBirth: body.dateOfBirth,
+          microchipNumber: body.microchipNumber,
+          insurerId: body.insurerId,
+          policyNumber: body.policyNumber,
+          status: 'Active',
+          awaitingInitialConsultation: true,
+          registeredOnline: true,
+        })
+        .returning({ id: pets.id });
+      if (!row) throw new Error('pet not inserted');
+      return row.id;
+    },
   };
 }
+
+export type PetsRepository = ReturnType<typeof createPetsRepository>;

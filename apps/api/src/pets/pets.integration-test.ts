@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
-import { petSchema, petsResponseSchema } from '@vet/contracts/pets';
+import { petSchema, petSliceResponseSchema, petsResponseSchema } from '@vet/contracts/pets';
 import { createBreed, createPet, createSpecies } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,81 @@ describe('pets of the signed-in client', () => {
       status: 'Active',
     });
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sorts by name ignoring case, ties by id: the one order every screen shows', async () => {
+    const { client, authorization } = await signedInClient();
+    const species = await createSpecies(database.db, { name: `Cat ${crypto.randomUUID()}` });
+    const create = (name: string) =>
+      createPet(database.db, { clientId: client.id, name, speciesId: species.id });
+    const rexLower = await create('rex');
+    const bella = await create('bella');
+    const rexUpper = await create('Rex');
+    const alfie = await create('Alfie');
+
+    const response = await context.app.inject({ url: '/v2/pets', headers: { authorization } });
+    const pets = petsResponseSchema.parse(response.json());
+    expect(pets.map((p) => p.petId)).toEqual([alfie.id, bella.id, rexLower.id, rexUpper.id]);
+  });
+
+  it('sorts by the field asked for, ascending, ties by id; undated pets last', async () => {
+    const { client, authorization } = await signedInClient();
+    const create = (name: string, dateOfBirth: string | null) =>
+      createPet(database.db, { clientId: client.id, name, dateOfBirth });
+    const young = await create('Alfie', '2024-05-01');
+    const undated = await create('Bella', null);
+    const oldTwin = await create('Cleo', '2015-02-03');
+    const otherTwin = await create('Dot', '2015-02-03');
+
+    const ids = async (query: string) => {
+      const response = await context.app.inject({ url: `/v2/pets${query}`, headers: { authorization } });
+      expect(response.statusCode, query).toBe(200);
+      return petsResponseSchema.parse(response.json()).map((pet) => pet.petId);
+    };
+    expect(await ids('?sortBy=dateOfBirth')).toEqual([oldTwin.id, otherTwin.id, young.id, undated.id]);
+    expect(await ids('?sortBy=petId')).toEqual([young.id, undated.id, oldTwin.id, otherTwin.id]);
+    expect(await ids('?sortBy=name')).toEqual(await ids(''));
+
+    const bad = await context.app.inject({ url: '/v2/pets?sortBy=colour', headers: { authorization } });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).issues?.map((issue) => issue.path)).toEqual(['sortBy']);
+  });
+
+  it('slices: the first three by name and the total (R3.6), or as many as asked for', async () => {
+    const { client, authorization } = await signedInClient();
+    const other = await signedInClient();
+    for (const name of ['Pip', 'alfie', 'Mabel', 'Bonnie', 'Zed']) {
+      await createPet(database.db, { clientId: client.id, name });
+    }
+    await createPet(database.db, { clientId: other.client.id, name: 'Aaron' });
+
+    const slice = async (query: string) => {
+      const response = await context.app.inject({
+        url: `/v2/pets/slice${query}`,
+        headers: { authorization },
+      });
+      expect(response.statusCode, query).toBe(200);
+      const body = petSliceResponseSchema.parse(response.json());
+      return { total: body.total, names: body.slicedData.map((pet) => pet.name) };
+    };
+    expect(await slice('')).toEqual({ total: 5, names: ['alfie', 'Bonnie', 'Mabel'] });
+    expect(await slice('?take=1&sortBy=petId')).toEqual({ total: 5, names: ['Pip'] });
+    expect(await slice('?take=10')).toEqual({ total: 5, names: ['alfie', 'Bonnie', 'Mabel', 'Pip', 'Zed'] });
+
+    const none = await signedInClient();
+    const empty = await context.app.inject({
+      url: '/v2/pets/slice',
+      headers: { authorization: none.authorization },
+    });
+    expect(empty.json()).toEqual({ total: 0, slicedData: [] });
+
+    for (const take of ['0', '101', 'three']) {
+      const bad = await context.app.inject({
+        url: `/v2/pets/slice?take=${take}`,
+        headers: { authorization },
+      });
+      expect(bad.statusCode, take).toBe(400);
+    }
   });
 
   it('answers an empty list for a client with no pets', async () => {

@@ -1,47 +1,104 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
-import { petIdParamsSchema, petSchema, petsResponseSchema } from '@vet/contracts/pets';
+import {
+  petIdParamsSchema,
+  petListQuerySchema,
+  petSchema,
+  petSliceQuerySchema,
+  petSliceResponseSchema,
+  petsResponseSchema,
+  registeredPetSchema,
+  registerPetBodySchema,
+} from '@vet/contracts/pets';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { identityOf } from '../auth/auth-plugin.ts';
-import { linkedClientId } from '../clients/linked-client.ts';
-import { commonErrorResponses, notFound } from '../http/errors.ts';
+import { linkedClientOf } from '../auth/access-scopes.ts';
+import { notFound } from '../http/errors.ts';
+import { createReferenceDataRepository } from '../lookups/reference-data-repository.ts';
+import { createSpeciesRepository } from '../lookups/species-repository.ts';
+import { createPracticesRepository } from '../practices/practices-repository.ts';
+import { assertMayRegisterPets, registerPet, type PetRegistrationDeps } from './pet-registration.ts';
 import { createPetsRepository } from './pets-repository.ts';
+
+const tags = ['pets'];
 
 /** The signed-in client's pets. Another client's pet answers exactly like a missing one (404). */
 export const petRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const repository = createPetsRepository(app.db);
-  const signedIn = { 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema, ...commonErrorResponses };
+  const practices = createPracticesRepository(app.db);
+  const registration: PetRegistrationDeps = {
+    featureToggles: (practiceId) => practices.listFeatureToggles(practiceId),
+    species: createSpeciesRepository(app.db),
+    referenceData: createReferenceDataRepository(app.db),
+    pets: repository,
+  };
 
   app.get(
     '/v2/pets',
     {
-      onRequest: app.requireAuth,
       schema: {
-        tags: ['pets'],
-        summary: "The signed-in client's pets, by name",
-        security: [{ bearerAuth: [] }],
-        response: { 200: petsResponseSchema, ...signedIn },
+        operationId: 'listPets',
+        tags,
+        summary: "The signed-in client's pets, by name unless sortBy says otherwise (ties by petId)",
+        querystring: petListQuerySchema,
+        response: { 200: petsResponseSchema },
       },
     },
-    async (request) => repository.listForClient(await linkedClientId(app.db, identityOf(request))),
+    (request) => repository.listForClient(linkedClientOf(request).clientId, request.query.sortBy),
+  );
+
+  // R3.6, R7.8: a separate operation, so that each operation answers one shape (see decision 0017).
+  app.get(
+    '/v2/pets/slice',
+    {
+      schema: {
+        operationId: 'listPetsSlice',
+        tags,
+        summary: "The first `take` (3) of the signed-in client's pets by sortBy, and their total",
+        querystring: petSliceQuerySchema,
+        response: { 200: petSliceResponseSchema },
+      },
+    },
+    (request) =>
+      repository.sliceForClient(linkedClientOf(request).clientId, request.query.sortBy, request.query.take),
   );
 
   app.get(
     '/v2/pets/:petId',
     {
-      onRequest: app.requireAuth,
       schema: {
-        tags: ['pets'],
+        operationId: 'getPet',
+        tags,
         summary: 'One of the signed-in client’s pets',
-        security: [{ bearerAuth: [] }],
         params: petIdParamsSchema,
-        response: { 200: petSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...signedIn },
+        response: { 200: petSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
-      const clientId = await linkedClientId(app.db, identityOf(request));
-      const pet = await repository.findForClient(clientId, request.params.petId);
+      const pet = await repository.findForClient(linkedClientOf(request).clientId, request.params.petId);
       if (!pet) throw notFound('We could not find that pet.');
       return pet;
+    },
+  );
+
+  app.post(
+    '/v2/pets',
+    {
+      schema: {
+        operationId: 'registerPet',
+        tags,
+        summary: 'Registers a pet to the signed-in client, awaiting its initial consultation',
+        description:
+          'The owner is the signed-in client; any clientId, status or awaitingInitialConsultation in the body ' +
+          'is ignored. 403 when the client may not register pets online or the home practice has pet ' +
+          'registration off.',
+        body: registerPetBodySchema,
+        response: { 201: registeredPetSchema },
+      },
+      // Before the body is validated: a client who may not register learns only that, whatever was sent.
+      preValidation: (request) => assertMayRegisterPets(registration, linkedClientOf(request)),
+    },
+    async (request, reply) => {
+      const pet = await registerPet(registration, linkedClientOf(request), request.body);
+      return reply.code(201).send(pet);
     },
   );
 

@@ -1,53 +1,282 @@
 import { useTestDatabase } from '@vet/db/testing/test-database';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
 import { buildTestApp } from '../testing/test-app.ts';
 
 const database = useTestDatabase();
 
+interface Operation {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; license?: { name: string } };
+  servers?: { url: string }[];
+  tags?: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const publicPaths = [
+  '/healthz',
+  '/readyz',
+  '/online-practices',
+  '/practices/{practiceId}/feature-toggles',
+  '/lookup/salutations',
+  '/lookup/online-appointment-reasons',
+  '/lookup/cancellation-reasons',
+  '/v2/insurers',
+  '/v2/species',
+  '/v2/species/{speciesId}/breeds',
+  '/v2/species/{speciesId}/breeds/{breedId}/colours',
+  '/telemetry/render-errors',
+  '/pre-signup/check',
+  '/pre-signup/resend',
+  // Guests (issue 12): anonymous slot search and holds; the hold's id is its bearer token.
+  '/guest/practices/{practiceId}/appointment-slots',
+  '/guest/soft-bookings',
+  '/guest/soft-bookings/{originalSoftBookingId}',
+  '/guest/soft-bookings/{softBookingId}/extend',
+  // Outside production only (tests run without SMTP_URL, so with the development mailbox).
+  '/dev/mailbox',
+  '/dev/mailbox/{messageId}',
+];
+const signedInPaths = [
+  '/client/profile',
+  '/v2/profile',
+  '/address-lookup',
+  '/address-lookup/{serviceId}/{addressId}',
+  '/signup/check',
+  '/signup-v2/check',
+  '/signup/resend',
+  '/signup-v2/complete-signup',
+  '/client/verify',
+  '/v2/verify',
+  '/client/activate',
+  '/client/signup',
+];
+const clientOwnedPaths = [
+  '/client',
+  '/client/contact-preferences',
+  '/v2/pets',
+  '/v2/pets/slice',
+  '/v2/pets/{petId}',
+  '/appointments',
+  '/appointments/{appointmentId}',
+  '/appointments/{appointmentId}/cancel',
+  '/practices/{practiceId}/appointment-slots',
+  '/v2/practices/{practiceId}/appointment-slots',
+  '/guest/soft-bookings/{softBookingId}/complete',
+];
+
+/** Every operation of the document, with its path and method. */
+function operationsOf(document: OpenApiDocument) {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
+}
+
 describe('the OpenAPI document', () => {
-  it('lists every route with its error responses', async () => {
-    const app = await buildTestApp(database);
-    try {
-      const response = await app.inject({ method: 'GET', url: '/docs/json' });
-      expect(response.statusCode).toBe(200);
-      const document = response.json<{
-        openapi: string;
-        info: { title: string; version: string };
-        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-      }>();
-      expect(document.openapi).toMatch(/^3\./);
-      expect(document.info).toMatchObject({ title: 'Client Portal API', version: '3.5.3' });
-      expect(Object.keys(document.paths).sort()).toEqual(
-        [
-          '/healthz',
-          '/readyz',
-          '/online-practices',
-          '/practices/{practiceId}/feature-toggles',
-          '/lookup/salutations',
-          '/lookup/online-appointment-reasons',
-          '/lookup/cancellation-reasons',
-          '/v2/insurers',
-          '/v2/species',
-          '/v2/species/{speciesId}/breeds',
-          '/v2/species/{speciesId}/breeds/{breedId}/colours',
-          '/client/profile',
-          '/v2/profile',
-          '/address-lookup',
-          '/address-lookup/{serviceId}/{addressId}',
-          '/v2/pets',
-          '/v2/pets/{petId}',
-          '/appointments',
-          '/telemetry/render-errors',
-        ].sort(),
-      );
-      const toggles = document.paths['/practices/{practiceId}/feature-toggles']?.get;
-      expect(Object.keys(toggles?.responses ?? {}).sort()).toEqual(['200', '400', '404', '429', '500']);
-      const profile = document.paths['/client/profile']?.get as { security?: unknown; responses: object };
-      expect(profile.security).toEqual([{ bearerAuth: [] }]);
-      expect(Object.keys(profile.responses).sort()).toEqual(['200', '401', '429', '500', '503']);
-      expect((await app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(200);
-    } finally {
-      await app.close();
+  let app: App;
+  let document: OpenApiDocument;
+  beforeAll(async () => {
+    app = await buildTestApp(database);
+    const response = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    document = response.json<OpenApiDocument>();
+  });
+  afterAll(() => app.close());
+
+  it('describes the API, its server and licence, and lists every route', async () => {
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info).toMatchObject({ title: 'Client Portal API', version: '3.5.3' });
+    expect(document.info.license?.name).toBeTruthy();
+    expect(document.servers).toEqual([expect.objectContaining({ url: 'http://localhost:4000' })]);
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [...publicPaths, ...signedInPaths, ...clientOwnedPaths].sort(),
+    );
+    expect((await app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(200);
+  });
+
+  it('gives every operation a unique operationId a client generator can use', () => {
+    const ids = operationsOf(document).map(({ path, method, operation }) => {
+      expect(operation.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      return operation.operationId;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('says of every operation which credentials it needs: none explicitly for public routes', () => {
+    for (const { path, method, operation } of operationsOf(document)) {
+      const expected = publicPaths.includes(path) ? [] : [{ bearerAuth: [] }];
+      expect(operation.security, `${method} ${path}`).toEqual(expected);
+    }
+  });
+
+  it('lists the error statuses each operation really answers', () => {
+    const statuses = (path: string, method = 'get') =>
+      Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+    // Public, no input: only the rate limit and our fault.
+    expect(statuses('/online-practices')).toEqual(['200', '429', '500']);
+    // Public with params: 400 too; and the route's own 404.
+    expect(statuses('/practices/{practiceId}/feature-toggles')).toEqual(['200', '400', '404', '429', '500']);
+    // Probes are not rate-limited.
+    expect(statuses('/readyz')).toEqual(['200', '500', '503']);
+    // Signed in, linked or not: 401 and 503 (keys of the identity provider unavailable).
+    expect(statuses('/client/profile')).toEqual(['200', '401', '429', '500', '503']);
+    // Client-owned: 403 until the identity is linked to a client.
+    expect(statuses('/v2/pets/{petId}')).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
+    expect(statuses('/v2/pets', 'post')).toEqual(['201', '400', '401', '403', '429', '500', '503']);
+    expect(statuses('/client', 'post')).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
+    expect(statuses('/client/contact-preferences', 'put')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(statuses('/telemetry/render-errors', 'post')).toEqual(['204', '400', '429', '500']);
+    // Onboarding: the anonymous check has no 401; the signed-in calls add their own 409.
+    expect(statuses('/pre-signup/check')).toEqual(['200', '400', '429', '500']);
+    expect(statuses('/signup/resend', 'post')).toEqual(['204', '400', '401', '409', '429', '500', '503']);
+    expect(statuses('/client/signup', 'post')).toEqual(['201', '400', '401', '409', '429', '500', '503']);
+    expect(statuses('/dev/mailbox/{messageId}')).toEqual(['200', '400', '404', '429', '500']);
+    // Appointments (issue 10): the booking answers a lost race with 409 and a reused key with 422.
+    const clientOwned = ['400', '401', '403', '404', '429', '500', '503'];
+    expect(statuses('/practices/{practiceId}/appointment-slots')).toEqual(['200', ...clientOwned]);
+    expect(statuses('/v2/practices/{practiceId}/appointment-slots')).toEqual(['200', ...clientOwned]);
+    expect(statuses('/appointments', 'post')).toEqual([
+      '201',
+      ...clientOwned.slice(0, 4),
+      '409',
+      '422',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(statuses('/appointments/{appointmentId}')).toEqual(['200', ...clientOwned]);
+    expect(statuses('/appointments/{appointmentId}', 'post')).toEqual([
+      '200',
+      ...clientOwned.slice(0, 4),
+      '409',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(statuses('/appointments/{appointmentId}/cancel', 'patch')).toEqual([
+      '200',
+      ...clientOwned.slice(0, 4),
+      '409',
+      '429',
+      '500',
+      '503',
+    ]);
+    // Guests (issue 12): public holds answer 409 (taken, replaced, completed) and 429 (limits), no 401.
+    expect(statuses('/guest/practices/{practiceId}/appointment-slots')).toEqual([
+      '200',
+      '400',
+      '403',
+      '404',
+      '429',
+      '500',
+    ]);
+    const guestHold = ['400', '403', '404', '409', '429', '500'];
+    expect(statuses('/guest/soft-bookings', 'post')).toEqual(['201', ...guestHold]);
+    expect(statuses('/guest/soft-bookings/{originalSoftBookingId}', 'post')).toEqual(['201', ...guestHold]);
+    expect(statuses('/guest/soft-bookings/{softBookingId}/extend', 'post')).toEqual([
+      '200',
+      '400',
+      '404',
+      '409',
+      '429',
+      '500',
+    ]);
+    expect(statuses('/guest/soft-bookings/{softBookingId}/complete', 'post')).toEqual([
+      '201',
+      ...clientOwned.slice(0, 4),
+      '409',
+      '429',
+      '500',
+      '503',
+    ]);
+  });
+
+  it('names each guest operation with a stable operationId', () => {
+    const id = (path: string, method: string) => document.paths[path]?.[method]?.operationId;
+    expect([
+      id('/guest/practices/{practiceId}/appointment-slots', 'get'),
+      id('/guest/soft-bookings', 'post'),
+      id('/guest/soft-bookings/{originalSoftBookingId}', 'post'),
+      id('/guest/soft-bookings/{softBookingId}/extend', 'post'),
+      id('/guest/soft-bookings/{softBookingId}/complete', 'post'),
+    ]).toEqual([
+      'listGuestAppointmentSlots',
+      'createGuestSoftBooking',
+      'replaceGuestSoftBooking',
+      'extendGuestSoftBooking',
+      'completeGuestSoftBooking',
+    ]);
+  });
+
+  it('names each appointment operation with a stable operationId', () => {
+    const id = (path: string, method: string) => document.paths[path]?.[method]?.operationId;
+    expect([
+      id('/practices/{practiceId}/appointment-slots', 'get'),
+      id('/v2/practices/{practiceId}/appointment-slots', 'get'),
+      id('/appointments', 'get'),
+      id('/appointments', 'post'),
+      id('/appointments/{appointmentId}', 'get'),
+      id('/appointments/{appointmentId}', 'post'),
+      id('/appointments/{appointmentId}/cancel', 'patch'),
+    ]).toEqual([
+      'listAppointmentSlots',
+      'listAppointmentSlotsV2',
+      'listAppointments',
+      'bookAppointment',
+      'getAppointment',
+      'amendAppointment',
+      'cancelAppointment',
+    ]);
+  });
+
+  it('defines every tag it uses', () => {
+    const defined = new Set(document.tags?.map((tag) => tag.name));
+    const used = operationsOf(document).flatMap(
+      ({ operation }) => (operation as { tags?: string[] }).tags ?? [],
+    );
+    expect(used.filter((tag) => !defined.has(tag))).toEqual([]);
+  });
+});
+
+describe('the documentation in production', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://mail.internal:587',
+    VERIFICATION_CODE_PEPPER: 'a-production-pepper-that-is-long-enough-0123456789',
+    AUTH_ISSUERS: JSON.stringify([
+      { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
+    ]),
+  };
+
+  it('is off unless API_DOCS=on', async () => {
+    const cases: [Record<string, string>, number][] = [
+      [production, 404],
+      [{ ...production, API_DOCS: 'on' }, 200],
+    ];
+    for (const [env, expected] of cases) {
+      const app = await buildTestApp(database, { env });
+      try {
+        for (const url of ['/docs/json', '/docs/']) {
+          const { statusCode } = await app.inject({ method: 'GET', url });
+          expect(statusCode, `${url} API_DOCS=${env.API_DOCS ?? ''}`).toBe(expected);
+        }
+      } finally {
+        await app.close();
+      }
     }
   });
 });

@@ -8,8 +8,13 @@ import packageJson from '../../package.json' with { type: 'json' };
  * The OpenAPI document is generated from the routes' zod schemas (the contracts), so it cannot drift
  * from what the API validates and sends. UI at /docs, document at /docs/json.
  */
-export const openApiPlugin = fp(
-  async (app) => {
+export interface OpenApiOptions {
+  /** Where clients reach this API: the document's one server. */
+  serverUrl: string;
+}
+
+export const openApiPlugin = fp<OpenApiOptions>(
+  async (app, { serverUrl }) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -19,12 +24,21 @@ export const openApiPlugin = fp(
           description:
             'The API of the veterinary practice group client portal. Every error answers in one shape: ' +
             '{ statusCode, error, message, issues? }.',
+          contact: { name: 'Client Portal team' },
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },
+        servers: [{ url: serverUrl, description: 'This API' }],
         tags: [
           { name: 'health', description: 'Liveness and readiness probes' },
           { name: 'practices', description: 'Practices and their feature settings' },
           { name: 'lookups', description: 'Reference data for forms' },
           { name: 'clients', description: 'The signed-in client (bearer access token required)' },
+          { name: 'onboarding', description: 'Linking a new account to a client record' },
+          { name: 'pets', description: "The signed-in client's pets" },
+          { name: 'appointments', description: "The signed-in client's appointments" },
+          { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
+          { name: 'telemetry', description: 'Error reports from the portal' },
+          { name: 'development', description: 'Local runs only: the development mailbox' },
         ],
         components: {
           securitySchemes: {

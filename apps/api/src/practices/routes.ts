@@ -5,11 +5,10 @@ import {
   practiceIdParamsSchema,
 } from '@vet/contracts/practices';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { commonErrorResponses } from '../http/errors.ts';
 import { findFeatureToggles } from './feature-toggles.ts';
 import { createPracticesRepository } from './practices-repository.ts';
 
-/** Public for now; a `preHandler: requireAuth` goes on each route that needs a signed-in client. */
+/** Practices and their settings, for anyone (registered in the public scope). */
 export const practiceRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const practices = createPracticesRepository(app.db);
 
@@ -17,9 +16,10 @@ export const practiceRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/online-practices',
     {
       schema: {
+        operationId: 'listOnlinePractices',
         tags: ['practices'],
         summary: 'The practices a client can choose online, by name',
-        response: { 200: onlinePracticesResponseSchema, ...commonErrorResponses },
+        response: { 200: onlinePracticesResponseSchema },
       },
     },
     () => practices.listOnlinePractices(),
@@ -29,15 +29,11 @@ export const practiceRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/practices/:practiceId/feature-toggles',
     {
       schema: {
+        operationId: 'getPracticeFeatureToggles',
         tags: ['practices'],
         summary: "A practice's feature settings (featureKey and value pairs)",
         params: practiceIdParamsSchema,
-        response: {
-          200: featureTogglesResponseSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          ...commonErrorResponses,
-        },
+        response: { 200: featureTogglesResponseSchema, 404: apiErrorSchema },
       },
     },
     (request) => findFeatureToggles(practices, request.params.practiceId),

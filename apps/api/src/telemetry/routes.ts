@@ -1,12 +1,10 @@
-import { apiErrorSchema } from '@vet/contracts/errors';
-import { renderErrorReportSchema } from '@vet/contracts/telemetry';
+import { scrubPersonalData } from '@vet/contracts/personal-data';
+import { renderErrorReportSchema, telemetryApplicationTag } from '@vet/contracts/telemetry';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { commonErrorResponses } from '../http/errors.ts';
-import { scrubPersonalData } from './scrub.ts';
 
 /**
- * The default error-reporting endpoint (spec 1): the browser's render errors are logged here, without
+ * The default error-reporting endpoint (R1.5): the browser's render errors are logged here, without
  * personal data, for whatever collects the API's logs. Anonymous (errors happen before sign-in too) and
  * rate-limited like every route.
  */
@@ -15,10 +13,11 @@ export const telemetryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     '/telemetry/render-errors',
     {
       schema: {
+        operationId: 'reportRenderError',
         tags: ['telemetry'],
         summary: 'Report a render error from the portal (logged without personal data)',
         body: renderErrorReportSchema,
-        response: { 204: z.null(), 400: apiErrorSchema, ...commonErrorResponses },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -29,7 +28,7 @@ export const telemetryRoutes: FastifyPluginCallbackZod = (app, _options, done) =
             message: scrubPersonalData(message),
             digest,
             path: scrubPersonalData(path),
-            application: 'clientPortalFE',
+            application: telemetryApplicationTag,
           },
         },
         'render error reported by the portal',

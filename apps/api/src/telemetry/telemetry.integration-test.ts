@@ -28,9 +28,10 @@ describe('POST /telemetry/render-errors', () => {
       },
     });
     expect(response.statusCode).toBe(204);
-    const line = logLines.find((l) => l.includes('render error reported'));
-    expect(line).toBeDefined();
-    const logged = JSON.parse(line!) as { renderError: Record<string, unknown> };
+    const reported = logLines.filter((l) => l.includes('render error reported'));
+    expect(reported).toHaveLength(1);
+    const line = reported[0] ?? '';
+    const logged = JSON.parse(line) as { renderError: Record<string, unknown> };
     expect(logged.renderError).toEqual({
       message: 'Cannot render profile of [email] at [postcode]',
       digest: '2814566941',

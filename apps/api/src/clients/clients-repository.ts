@@ -18,9 +18,13 @@ export interface LinkedClient {
   onlineBookingAllowed: boolean;
 }
 
-/** Every query is scoped to the identity: nothing here can reach another person's record. */
-export function createProfileRepository(db: Database) {
+/**
+ * Client records as the signed-in identity reaches them. Every query is scoped to the identity: nothing
+ * here can reach another person's record.
+ */
+export function createClientsRepository(db: Database) {
   return {
+    /** The one client record linked to the identity (R3.3: at most one), or undefined. */
     async findLinkedClient(identity: Identity): Promise<LinkedClient | undefined> {
       const [row] = await db
         .select({
@@ -43,7 +47,10 @@ export function createProfileRepository(db: Database) {
       return row;
     },
 
-    /** Whether a verification code issued to this identity is still unused and unexpired at `now`. */
+    /**
+     * Whether a verification code was sent for this identity and is still unused and unexpired at `now`.
+     * An offer the person has not confirmed yet (nothing sent) does not count.
+     */
     async hasPendingVerification(identity: Identity, now: Date): Promise<boolean> {
       const rows = await db
         .select({ id: verificationCodes.id })
@@ -52,6 +59,7 @@ export function createProfileRepository(db: Database) {
           and(
             eq(verificationCodes.identityIssuer, identity.issuer),
             eq(verificationCodes.identitySubject, identity.subject),
+            gt(verificationCodes.sendCount, 0),
             isNull(verificationCodes.usedAt),
             gt(verificationCodes.expiresAt, now),
           ),
@@ -62,4 +70,4 @@ export function createProfileRepository(db: Database) {
   };
 }
 
-export type ProfileRepository = ReturnType<typeof createProfileRepository>;
+export type ClientsRepository = ReturnType<typeof createClientsRepository>;

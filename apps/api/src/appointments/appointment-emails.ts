@@ -1,0 +1,108 @@
+import { brandedEmail } from '@vet/email/branded-email';
+import type { OutgoingEmail } from '@vet/email/outgoing-email';
+import { createEvent } from 'ics';
+
+export type AppointmentChange = 'booked' | 'amended' | 'cancelled';
+
+/** What a confirmation says: ids and names the client already knows, nothing else. */
+export interface AppointmentEmailFacts {
+  change: AppointmentChange;
+  appointmentId: number;
+  to: string;
+  firstName: string;
+  brandName: string;
+  petName: string;
+  reasonName: string;
+  clinicianType: string;
+  practiceName: string;
+  practicePhone: string;
+  practiceAddress: string;
+  timeZone: string;
+  startsAt: Date;
+  endsAt: Date;
+  cutoffMinutes: number;
+  /** When the change happened: a later change's calendar entry replaces an earlier one's. */
+  changedAt: Date;
+}
+
+/** "Friday 27 November 2026 at 09:00 GMT": the practice's clock, labelled (GMT or BST). */
+export function practiceTime(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
+}
+
+const subjects: Record<AppointmentChange, string> = {
+  booked: 'Your appointment is booked',
+  amended: 'Your appointment has moved',
+  cancelled: 'Your appointment is cancelled',
+};
+
+/** The calendar entry: one UID per appointment, so a move or a cancellation updates the same entry. */
+function calendarEntry(facts: AppointmentEmailFacts): string {
+  const cancelled = facts.change === 'cancelled';
+  const { error, value } = createEvent({
+    productId: `${facts.brandName} Client Portal`,
+    uid: `appointment-${facts.appointmentId}@client-portal`,
+    sequence: facts.change === 'booked' ? 0 : Math.floor(facts.changedAt.getTime() / 1000),
+    method: cancelled ? 'CANCEL' : 'REQUEST',
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+    title: `${facts.petName}: ${facts.reasonName} at ${facts.practiceName}`,
+    description: `${facts.reasonName} with a ${facts.clinicianType.toLowerCase()}. Practice phone: ${facts.practicePhone}`,
+    location: facts.practiceAddress,
+    start: facts.startsAt.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: facts.endsAt.getTime(),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+  });
+  if (error || !value) throw new Error('The calendar entry could not be built.');
+  return value;
+}
+
+/** R4.23: the confirmation of a booking, a move or a cancellation, with its .ics attachment. */
+export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
+  const when = practiceTime(facts.startsAt, facts.timeZone);
+  const what = `${facts.petName}: ${facts.reasonName} with a ${facts.clinicianType.toLowerCase()} at ${facts.practiceName}.`;
+  const cutoffHours = facts.cutoffMinutes / 60;
+  const paragraphs =
+    facts.change === 'cancelled'
+      ? [`We have cancelled this appointment: ${what}`, `It was on ${when} (UK time).`]
+      : [
+          facts.change === 'booked'
+            ? `Your appointment is booked: ${what}`
+            : `Your appointment has moved: ${what}`,
+          `When: ${when} (UK time).`,
+          `Where: ${facts.practiceAddress}.`,
+          `You can change or cancel it in the portal until ${cutoffHours} hours before it starts; after that, please call the practice on ${facts.practicePhone}.`,
+        ];
+  const content = brandedEmail({
+    brandName: facts.brandName,
+    subject: subjects[facts.change],
+    greeting: `Hello ${facts.firstName},`,
+    paragraphs,
+    footer: 'The attached calendar entry adds the appointment to your calendar, or updates it.',
+  });
+  return {
+    to: facts.to,
+    ...content,
+    attachments: [
+      {
+        filename: 'appointment.ics',
+        contentType: `text/calendar; charset=utf-8; method=${facts.change === 'cancelled' ? 'CANCEL' : 'REQUEST'}`,
+        content: calendarEntry(facts),
+      },
+    ],
+  };
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import type {
+  AppointmentDetail,
+  AppointmentSlot,
+  BookAppointmentBody,
+} from '@vet/contracts/appointment-booking';
+import type { Database } from '@vet/db/connection';
+import { enqueueEmail } from '@vet/email/enqueue-email';
+import { appointmentEmail } from './appointment-emails.ts';
+import {
+  databaseError,
+  isLostRace,
+  IDEMPOTENCY_CONSTRAINT,
+  PET_OVERLAP_CONSTRAINT,
+  insertAppointment,
+  lockClinician,
+  releaseExpiredHolds,
+  reserve,
+  UNIQUE_VIOLATION,
+} from './appointment-writes.ts';
+import { toDetail, type AppointmentRecord, type AppointmentsRepository } from './appointments-repository.ts';
+import {
+  loadBookingContext,
+  nearestSlots,
+  type ReadyContext,
+  type Searcher,
+  type SlotSearchDeps,
+} from './slot-search.ts';
+import { MINUTE_MS } from './slot-engine/types.ts';
+
+/** The signed-in client booking: who, whether allowed, and where the confirmation goes. */
+export interface Booker extends Searcher {
+  clientId: number;
+  firstName: string;
+  email: string | null;
+}
+
+export interface BookingDeps extends SlotSearchDeps {
+  db: Database;
+  appointments: AppointmentsRepository;
+  brandName: string;
+}
+
+export type BookingOutcome =
+  | { kind: 'booked'; appointment: AppointmentDetail }
+  | { kind: 'taken'; alternatives: AppointmentSlot[] }
+  | { kind: 'petBusy'; petName: string }
+  | { kind: 'keyReused' };
+
+/** The booking a key stands for: the same body, whatever its key order or spelling of the instant. */
+export function bookingRequestHash(body: BookAppointmentBody): string {
+  const canonical = JSON.stringify([
+    body.practiceId,
+    body.petId,
+    body.appointmentReasonId,
+    new Date(body.startsAt).toISOString(),
+    body.notes ?? null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+const replay = (record: AppointmentRecord, hash: string): BookingOutcome =>
+  record.idempotencyRequestHash === hash
+    ? { kind: 'booked', appointment: toDetail(record) }
+    : { kind: 'keyReused' };
+
+/** The confirmation's facts from what the booking knows. */
+export function emailFacts(
+  context: ReadyContext,
+  booker: Booker,
+  appointmentId: number,
+  startsAt: Date,
+  now: Date,
+) {
+  return {
+    appointmentId,
+    to: booker.email ?? '',
+    firstName: booker.firstName,
+    petName: context.pet?.name ?? '',
+    reasonName: context.reason.name,
+    clinicianType: context.reason.clinicianType,
+    practiceName: context.practice.name,
+    practicePhone: context.practice.phone,
+    practiceAddress: context.practice.address,
+    timeZone: context.practice.timeZone,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS),
+    cutoffMinutes: context.practice.cutoffMinutes,
+    changedAt: now,
+  };
+}
+
+/**
+ * R4.21: books the start for the pet with a free clinician of the reason's type. Each free clinician is
+ * tried in its own transaction (appointment, reservation, confirmation e-mail); the exclusion constraint
+ * has the last word, so a lost race is an outcome ('taken', with the nearest free starts), never a fault.
+ * With an Idempotency-Key, a repeat returns the first booking and a different body is 'keyReused'; the
+ * unique (client, key) makes parallel repeats wait for the first and then return it.
+ */
+export async function bookAppointment(
+  deps: BookingDeps,
+  booker: Booker,
+  body: BookAppointmentBody,
+  idempotencyKey?: string,
+): Promise<BookingOutcome> {
+  const hash = bookingRequestHash(body);
+  if (idempotencyKey !== undefined) {
+    const first = await deps.appointments.findByIdempotencyKey(booker.clientId, idempotencyKey);
+    if (first) return replay(first, hash);
+  }
+  const context = await loadBookingContext(deps, booker, body);
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
+  const { all, nearest } = await nearestSlots(deps, context, booker, startsAt);
+  const slot = all.find((candidate) => candidate.startsAt === startsAt.getTime());
+  if (!slot) return { kind: 'taken', alternatives: nearest };
+
+  for (const clinicianId of slot.clinicianIds) {
+    try {
+      const appointmentId = await deps.db.transaction(async (tx) => {
+        const now = deps.now();
+        const id = await insertAppointment(tx, {
+          practiceId: context.practice.practiceId,
+          clinicianId,
+          clientId: booker.clientId,
+          petId: body.petId,
+          reasonId: context.reason.appointmentReasonId,
+          startsAt,
+          endsAt,
+          notes: body.notes ?? null,
+          idempotencyKey: idempotencyKey ?? null,
+          idempotencyRequestHash: idempotencyKey === undefined ? null : hash,
+        });
+        await lockClinician(tx, clinicianId);
+        await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
+        await reserve(tx, id, clinicianId, startsAt, endsAt);
+        if (booker.email) {
+          const facts = emailFacts(context, booker, id, startsAt, now);
+          await enqueueEmail(tx, appointmentEmail({ ...facts, change: 'booked', brandName: deps.brandName }));
+        }
+        return id;
+      });
+      const record = await deps.appointments.findRecord(booker.clientId, appointmentId);
+      if (!record) throw new Error('booked appointment not found');
+      return { kind: 'booked', appointment: toDetail(record) };
+    } catch (error) {
+      const { code, constraint } = databaseError(error);
+      if (constraint === PET_OVERLAP_CONSTRAINT) return { kind: 'petBusy', petName: context.pet?.name ?? '' };
+      if (isLostRace(code)) continue;
+      if (
+        code === UNIQUE_VIOLATION &&
+        constraint === IDEMPOTENCY_CONSTRAINT &&
+        idempotencyKey !== undefined
+      ) {
+        const first = await deps.appointments.findByIdempotencyKey(booker.clientId, idempotencyKey);
+        if (first) return replay(first, hash);
+      }
+      throw error;
+    }
+  }
+  const fresh = await nearestSlots(deps, context, booker, startsAt);
+  return { kind: 'taken', alternatives: fresh.nearest };
+}

@@ -1,0 +1,66 @@
+import type { Database } from '@vet/db/connection';
+import { appointments, clinicianReservations } from '@vet/db/schema/appointments';
+import { clinicians, closures } from '@vet/db/schema/clinicians';
+import { and, eq, sql } from 'drizzle-orm';
+import type { BusyTime } from './slot-engine/types.ts';
+
+export type ClinicianType = (typeof clinicians.$inferSelect)['type'];
+
+/** The practice's active clinicians of one type (index clinicians_practice_type_idx). */
+export const activeOfType = (practiceId: number, type: ClinicianType) =>
+  and(eq(clinicians.practiceId, practiceId), eq(clinicians.type, type), eq(clinicians.active, true));
+
+export interface BusyQuery {
+  practiceId: number;
+  clinicianType: ClinicianType;
+  from: Date;
+  to: Date;
+  now: Date;
+  /** The client whose own appointment (existingAppointmentId) counts as free; null: none. */
+  clientId: number | null;
+  existingAppointmentId?: number;
+  existingSoftBookingId?: string;
+}
+
+/**
+ * Reservations of the practice's clinicians of the type (appointments and live holds) and closures
+ * overlapping [from, to). The caller's own appointment or hold being moved counts as free.
+ */
+export async function listBusyTime(db: Database, query: BusyQuery): Promise<BusyTime[]> {
+  const range = sql`tstzrange(${query.from.toISOString()}::timestamptz, ${query.to.toISOString()}::timestamptz)`;
+  // A reservation of the caller's own appointment (never another client's) or hold is left out.
+  const ownAppointment =
+    query.existingAppointmentId === undefined || query.clientId === null
+      ? sql``
+      : sql`and ${clinicianReservations.appointmentId} is distinct from (select ${appointments.id} from ${appointments}
+          where ${appointments.id} = ${query.existingAppointmentId} and ${appointments.clientId} = ${query.clientId})`;
+  const ownHold =
+    query.existingSoftBookingId === undefined
+      ? sql``
+      : sql`and ${clinicianReservations.softBookingId} is distinct from ${query.existingSoftBookingId}::uuid`;
+  const result = await db.execute<{
+    clinician_id: number | null;
+    starts_at: string;
+    ends_at: string;
+  }>(sql`
+    select ${clinicianReservations.clinicianId} as clinician_id,
+           lower(${clinicianReservations.during}) as starts_at, upper(${clinicianReservations.during}) as ends_at
+    from ${clinicianReservations}
+    where ${clinicianReservations.clinicianId} in (
+            select ${clinicians.id} from ${clinicians} where ${activeOfType(query.practiceId, query.clinicianType)})
+      and ${clinicianReservations.during} && ${range}
+      and (${clinicianReservations.holdExpiresAt} is null or ${clinicianReservations.holdExpiresAt} > ${query.now.toISOString()}::timestamptz)
+      ${ownAppointment}
+      ${ownHold}
+    union all
+    select ${closures.clinicianId}, ${closures.startsAt}, ${closures.endsAt}
+    from ${closures}
+    where ${closures.practiceId} = ${query.practiceId}
+      and ${closures.startsAt} < ${query.to.toISOString()}::timestamptz
+      and ${closures.endsAt} > ${query.from.toISOString()}::timestamptz`);
+  return result.rows.map((row) => ({
+    clinicianId: row.clinician_id === null ? null : Number(row.clinician_id),
+    start: new Date(row.starts_at).getTime(),
+    end: new Date(row.ends_at).getTime(),
+  }));
+}

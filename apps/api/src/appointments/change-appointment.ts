@@ -1,0 +1,179 @@
+import {
+  bookingMessages,
+  type AmendAppointmentBody,
+  type AppointmentDetail,
+} from '@vet/contracts/appointment-booking';
+import { appointments } from '@vet/db/schema/appointments';
+import { cancellationReasons } from '@vet/db/schema/lookups';
+import { enqueueEmail } from '@vet/email/enqueue-email';
+import { eq } from 'drizzle-orm';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { appointmentEmail, type AppointmentChange } from './appointment-emails.ts';
+import {
+  databaseError,
+  isLostRace,
+  PET_OVERLAP_CONSTRAINT,
+  lockClinician,
+  moveReservation,
+  releaseExpiredHolds,
+  releaseReservation,
+} from './appointment-writes.ts';
+import { toDetail, type AppointmentRecord, type Executor } from './appointments-repository.ts';
+import type { Booker, BookingDeps, BookingOutcome } from './book-appointment.ts';
+import { loadBookingContext, nearestSlots } from './slot-search.ts';
+import { MINUTE_MS } from './slot-engine/types.ts';
+
+const notFoundAppointment = () => notFound('We could not find that appointment.');
+
+/** R4.22: a booked appointment can be changed until its start minus the practice's cut-off. */
+function assertChangeable(record: AppointmentRecord, now: Date): void {
+  if (record.status !== 'Booked') throw conflict(bookingMessages.notChangeable);
+  if (now.getTime() > record.startsAt.getTime() - record.cutoffMinutes * MINUTE_MS) {
+    throw conflict(bookingMessages.tooLateToChange);
+  }
+}
+
+async function lockRecord(deps: BookingDeps, tx: Executor, booker: Booker, appointmentId: number) {
+  const record = await deps.appointments.findRecord(booker.clientId, appointmentId, tx, true);
+  if (!record) throw notFoundAppointment();
+  assertChangeable(record, deps.now());
+  return record;
+}
+
+async function confirm(
+  deps: BookingDeps,
+  tx: Executor,
+  booker: Booker,
+  record: AppointmentRecord,
+  change: AppointmentChange,
+) {
+  if (!booker.email) return;
+  await enqueueEmail(
+    tx,
+    appointmentEmail({
+      change,
+      appointmentId: record.appointmentId,
+      to: booker.email,
+      firstName: booker.firstName,
+      brandName: deps.brandName,
+      petName: record.petName,
+      reasonName: record.reasonName,
+      clinicianType: record.clinicianType,
+      practiceName: record.practiceName,
+      practicePhone: record.practicePhone,
+      practiceAddress: record.practiceAddress,
+      timeZone: record.timeZone,
+      startsAt: record.startsAt,
+      endsAt: record.endsAt,
+      cutoffMinutes: record.cutoffMinutes,
+      changedAt: deps.now(),
+    }),
+  );
+}
+
+async function reload(deps: BookingDeps, booker: Booker, appointmentId: number): Promise<AppointmentDetail> {
+  const record = await deps.appointments.findRecord(booker.clientId, appointmentId);
+  if (!record) throw notFoundAppointment();
+  return toDetail(record);
+}
+
+/** GET /appointments/{id}: another client's appointment answers exactly like a missing one. */
+export async function getAppointment(deps: BookingDeps, booker: Booker, appointmentId: number) {
+  return reload(deps, booker, appointmentId);
+}
+
+/** PATCH /appointments/{id}/cancel: frees the time, keeps the record, e-mails the cancellation. */
+export async function cancelAppointment(
+  deps: BookingDeps,
+  booker: Booker,
+  appointmentId: number,
+  reasonId: number,
+): Promise<AppointmentDetail> {
+  await deps.db.transaction(async (tx) => {
+    const record = await lockRecord(deps, tx, booker, appointmentId);
+    const [reason] = await tx
+      .select({ id: cancellationReasons.id })
+      .from(cancellationReasons)
+      .where(eq(cancellationReasons.id, reasonId));
+    if (!reason) {
+      const message = 'Choose a cancellation reason from the list.';
+      throw badRequest(message, [{ path: 'reasonId', message }]);
+    }
+    const now = deps.now();
+    await tx
+      .update(appointments)
+      .set({ status: 'Cancelled', cancellationReasonId: reasonId, cancelledAt: now, updatedAt: now })
+      .where(eq(appointments.id, record.appointmentId));
+    await releaseReservation(tx, record.appointmentId);
+    await confirm(deps, tx, booker, record, 'cancelled');
+  });
+  return reload(deps, booker, appointmentId);
+}
+
+/**
+ * POST /appointments/{id}: moves the appointment to a new start (and reason, if given) atomically. The
+ * search counts its own time as free; the move is one UPDATE of its reservation (appointment-writes.ts),
+ * so the new time is held before the old is released, in one transaction with the e-mail.
+ */
+export async function amendAppointment(
+  deps: BookingDeps,
+  booker: Booker,
+  appointmentId: number,
+  body: AmendAppointmentBody,
+): Promise<BookingOutcome> {
+  const current = await deps.appointments.findRecord(booker.clientId, appointmentId);
+  if (!current) throw notFoundAppointment();
+  assertChangeable(current, deps.now());
+  const context = await loadBookingContext(deps, booker, {
+    practiceId: current.practiceId,
+    appointmentReasonId: body.appointmentReasonId ?? current.appointmentReasonId,
+    petId: current.petId,
+  });
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
+  const options = { existingAppointmentId: appointmentId };
+  const { all, nearest } = await nearestSlots(deps, context, booker, startsAt, options);
+  const slot = all.find((candidate) => candidate.startsAt === startsAt.getTime());
+  if (!slot) return { kind: 'taken', alternatives: nearest };
+
+  // The same clinician first: a small move keeps the client with whom they booked.
+  const candidates = [...slot.clinicianIds].sort(
+    (a, b) => Number(b === current.clinicianId) - Number(a === current.clinicianId),
+  );
+  for (const clinicianId of candidates) {
+    try {
+      await deps.db.transaction(async (tx) => {
+        const record = await lockRecord(deps, tx, booker, appointmentId);
+        await lockClinician(tx, clinicianId);
+        await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, deps.now());
+        await moveReservation(tx, appointmentId, clinicianId, startsAt, endsAt);
+        await tx
+          .update(appointments)
+          .set({
+            clinicianId,
+            reasonId: context.reason.appointmentReasonId,
+            startsAt,
+            endsAt,
+            updatedAt: deps.now(),
+          })
+          .where(eq(appointments.id, appointmentId));
+        const moved = {
+          ...record,
+          startsAt,
+          endsAt,
+          reasonName: context.reason.name,
+          clinicianType: context.reason.clinicianType,
+        };
+        await confirm(deps, tx, booker, moved, 'amended');
+      });
+      return { kind: 'booked', appointment: await reload(deps, booker, appointmentId) };
+    } catch (error) {
+      const { code, constraint } = databaseError(error);
+      if (constraint === PET_OVERLAP_CONSTRAINT) return { kind: 'petBusy', petName: current.petName };
+      if (isLostRace(code)) continue;
+      throw error;
+    }
+  }
+  const fresh = await nearestSlots(deps, context, booker, startsAt, options);
+  return { kind: 'taken', alternatives: fresh.nearest };
+}

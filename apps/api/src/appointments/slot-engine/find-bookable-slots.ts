@@ -1,0 +1,90 @@
+import { addDays, zonedDate, zonedTimeToUtc } from '@vet/db/seed/zoned-time';
+import { gridStarts } from './grid.ts';
+import { subtract } from './intervals.ts';
+import { datesBetween, workingIntervals } from './working-time.ts';
+import {
+  DAY_MS,
+  MINUTE_MS,
+  type BookableSlot,
+  type Interval,
+  type SlotQuery,
+  type SlotSettings,
+} from './types.ts';
+
+/** The instants a search may offer: after the notice, before the horizon, on the asked local dates. */
+export function searchableSpan(query: Omit<SlotQuery, 'clinicians' | 'busy' | 'durationMinutes'>): Interval {
+  const { settings, now, fromDate, toDate } = query;
+  const local = (date: string) => zonedTimeToUtc(date, '00:00', settings.timeZone).getTime();
+  return {
+    start: Math.max(local(fromDate), now.getTime() + settings.minNoticeMinutes * MINUTE_MS),
+    // A start exactly at the horizon is beyond it.
+    end: Math.min(local(addDays(toDate, 1)), now.getTime() + settings.horizonDays * DAY_MS),
+  };
+}
+
+/**
+ * The asked dates trimmed to the searchable span (so a request for a century costs no more than the
+ * horizon), or null when nothing of them can be offered.
+ */
+export function trimmedDates(
+  query: Omit<SlotQuery, 'clinicians' | 'busy' | 'durationMinutes'>,
+): { fromDate: string; toDate: string } | null {
+  const span = searchableSpan(query);
+  if (span.end <= span.start) return null;
+  const tz = query.settings.timeZone;
+  const earliest = zonedDate(new Date(span.start), tz);
+  const latest = zonedDate(new Date(span.end - 1), tz);
+  return {
+    fromDate: query.fromDate > earliest ? query.fromDate : earliest,
+    toDate: query.toDate < latest ? query.toDate : latest,
+  };
+}
+
+/**
+ * The local dates a search covers when it is not told (GET /v2/...): from today to the horizon's last
+ * day, in the practice's zone. Asked dates are kept; the span above trims them.
+ */
+export function defaultSearchDates(settings: SlotSettings, now: Date): { fromDate: string; toDate: string } {
+  const fromDate = zonedDate(now, settings.timeZone);
+  return {
+    fromDate,
+    toDate: zonedDate(new Date(now.getTime() + settings.horizonDays * DAY_MS), settings.timeZone),
+  };
+}
+
+/**
+ * R4.20: the starts at which at least one of the clinicians (all of the reason's type) is free for the
+ * whole duration, on the practice's grid, after the minimum notice, before the horizon, on the local
+ * dates asked. Each clinician's free time is their rota's working time without breaks, closures of the
+ * practice or of the clinician, and reservations; a start is offered with every clinician free for it,
+ * so booking can pick one and try the next when a race takes it. Pure: no clock, no I/O.
+ */
+export function findBookableSlots(query: SlotQuery): BookableSlot[] {
+  const { settings, durationMinutes } = query;
+  const span = searchableSpan(query);
+  const trimmed = trimmedDates(query);
+  if (!trimmed || durationMinutes <= 0) return [];
+  const durationMs = durationMinutes * MINUTE_MS;
+  // A shift on the day before the window may not reach into it, but a day either side is cheap safety.
+  const dates = datesBetween(addDays(trimmed.fromDate, -1), addDays(trimmed.toDate, 1));
+
+  const byStart = new Map<number, number[]>();
+  for (const clinician of query.clinicians) {
+    const working = workingIntervals(clinician.shifts, dates, settings.timeZone);
+    const inSpan = working
+      .map((w) => ({ start: Math.max(w.start, span.start), end: Math.min(w.end, span.end + durationMs) }))
+      .filter((w) => w.end > w.start);
+    const taken = query.busy.filter((b) => b.clinicianId === null || b.clinicianId === clinician.clinicianId);
+    for (const free of subtract(inSpan, taken)) {
+      for (const start of gridStarts(free, durationMs, settings.gridMinutes, settings.timeZone)) {
+        if (start >= span.end) break;
+        const ids = byStart.get(start);
+        if (ids) ids.push(clinician.clinicianId);
+        else byStart.set(start, [clinician.clinicianId]);
+      }
+    }
+  }
+  return [...byStart.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([startsAt, clinicianIds]) => ({ startsAt, clinicianIds: clinicianIds.sort((a, b) => a - b) }));
+}

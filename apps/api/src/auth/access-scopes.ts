@@ -1,0 +1,80 @@
+import { apiErrorSchema } from '@vet/contracts/errors';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { createClientsRepository, type LinkedClient } from '../clients/clients-repository.ts';
+import { forbidden } from '../http/errors.ts';
+import { addResponses } from '../http/route-defaults.ts';
+import { identityOf } from './auth-plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * In a signed-in scope, the client record linked to the signed-in identity, resolved once per request;
+     * null when the identity is not linked yet (and everywhere outside those scopes).
+     */
+    linkedClient: LinkedClient | null;
+  }
+}
+
+const notLinked = () => forbidden('Link your account to your practice to see this.');
+
+export type RoutePlugin = FastifyPluginCallbackZod | FastifyPluginAsyncZod;
+
+export interface ScopeOptions {
+  routes: readonly RoutePlugin[];
+}
+
+/**
+ * Every route is registered inside exactly one access scope, which owns what the routes of that access
+ * have in common: the sign-in check, the linked client, the OpenAPI `security` entry and the error
+ * responses. A route file holds only what is particular to it.
+ */
+export const publicScope: FastifyPluginAsync<ScopeOptions> = async (scope, { routes }) => {
+  // Says explicitly in the OpenAPI document that no credentials are needed.
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [] };
+  });
+  for (const plugin of routes) await scope.register(plugin);
+};
+
+export interface SignedInScopeOptions extends ScopeOptions {
+  /**
+   * Client-owned routes: the identity must be linked to a client record (activation COMPLETED), else
+   * 403. Without it the routes serve a signed-in identity that is not linked yet (profile, onboarding).
+   */
+  requireLinkedClient: boolean;
+}
+
+export const signedInScope: FastifyPluginAsync<SignedInScopeOptions> = async (
+  scope,
+  { routes, requireLinkedClient },
+) => {
+  const clients = createClientsRepository(scope.db);
+
+  scope.decorateRequest('linkedClient', null);
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+    addResponses(route, {
+      401: apiErrorSchema,
+      ...(requireLinkedClient ? { 403: apiErrorSchema } : {}),
+      503: apiErrorSchema,
+    });
+  });
+  // onRequest: before the body is read, so an anonymous caller learns nothing from validation errors.
+  scope.addHook('onRequest', scope.requireAuth);
+  scope.addHook('onRequest', async (request) => {
+    request.linkedClient = (await clients.findLinkedClient(identityOf(request))) ?? null;
+    if (requireLinkedClient && !request.linkedClient) throw notLinked();
+  });
+
+  for (const plugin of routes) await scope.register(plugin);
+};
+
+/**
+ * The client record of a client-owned route. Every client-owned query is scoped by its id, so no request
+ * reaches another client's records; a route outside the client scope answers 403, never someone's data.
+ */
+export function linkedClientOf(request: FastifyRequest): LinkedClient {
+  if (!request.linkedClient) throw notLinked();
+  return request.linkedClient;
+}

@@ -1,0 +1,60 @@
+import { appointmentDetailSchema, bookingConflictSchema } from '@vet/contracts/appointment-booking';
+import { apiErrorSchema } from '@vet/contracts/errors';
+import { completeSoftBookingBodySchema, softBookingIdParamsSchema } from '@vet/contracts/guest-bookings';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { createAppointmentsRepository } from '../appointments/appointments-repository.ts';
+import { createBookingRepository } from '../appointments/booking-repository.ts';
+import { linkedClientOf } from '../auth/access-scopes.ts';
+import { errorBody } from '../http/errors.ts';
+import { completeHold, type CompletionDeps } from './complete-hold.ts';
+
+/** R4.25: completing a guest hold after sign-up (client-owned: signed in and linked to a client). */
+export const guestCompletionRoutes =
+  (options: { brandName: string }): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
+    const deps: CompletionDeps = {
+      db: app.db,
+      repository: createBookingRepository(app.db),
+      appointments: createAppointmentsRepository(app.db),
+      brandName: options.brandName,
+      now: () => new Date(),
+    };
+
+    app.post(
+      '/guest/soft-bookings/:softBookingId/complete',
+      {
+        schema: {
+          operationId: 'completeGuestSoftBooking',
+          tags: ['guests'],
+          summary:
+            'Turns a hold into the signed-in client’s appointment, registering the pet from the guest’s answers',
+          description:
+            'One transaction: pet (awaiting its initial consultation), appointment, reservation, confirmation ' +
+            'e-mail; all or nothing. Whoever holds the id and is signed in may complete it. An expired hold ' +
+            'is re-checked: 409 with `alternatives` when its time has gone; 409 when already completed.',
+          params: softBookingIdParamsSchema,
+          body: completeSoftBookingBodySchema,
+          response: {
+            201: appointmentDetailSchema,
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+            409: bookingConflictSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await completeHold(
+          deps,
+          linkedClientOf(request),
+          request.params.softBookingId,
+          request.body,
+        );
+        if (outcome.kind === 'booked') return reply.code(201).send(outcome.appointment);
+        return reply
+          .code(409)
+          .send({ ...errorBody(409, outcome.message), alternatives: outcome.alternatives });
+      },
+    );
+
+    done();
+  };

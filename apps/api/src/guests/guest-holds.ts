@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import type { AppointmentSlot, AppointmentSlots } from '@vet/contracts/appointment-booking';
+import {
+  guestHoldLimits,
+  guestHoldMaxExtensions,
+  guestHoldMinutes,
+  guestMessages,
+  type CreateSoftBookingBody,
+  type GuestAppointmentSlotsQuery,
+  type ReplaceSoftBookingBody,
+  type SoftBooking,
+} from '@vet/contracts/guest-bookings';
+import type { Database } from '@vet/db/connection';
+import { emailKey } from '@vet/db/normalise';
+import {
+  databaseError,
+  isLostRace,
+  lockClinician,
+  releaseExpiredHolds,
+} from '../appointments/appointment-writes.ts';
+import {
+  loadBookingContext,
+  nearestSlots,
+  searchAppointmentSlots,
+  type ReadyContext,
+  type Searcher,
+  type SlotSearchDeps,
+} from '../appointments/slot-search.ts';
+import { MINUTE_MS } from '../appointments/slot-engine/types.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors.ts';
+import { ukMobileNumber } from '../onboarding/uk-contact-details.ts';
+import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
+
+export interface GuestDeps extends SlotSearchDeps {
+  db: Database;
+}
+
+/** A guest searches and holds as a searcher with no client, allowed by the client rules (R4.24). */
+export const guestSearcher: Searcher = { clientId: null, allowed: true };
+
+export type HoldOutcome =
+  { kind: 'held'; hold: SoftBooking } | { kind: 'taken'; message?: string; alternatives: AppointmentSlot[] };
+
+const HOLD_MS = guestHoldMinutes * MINUTE_MS;
+/** A client address never becomes a stored value as such: it is kept as a hash. */
+export const addressHash = (address: string) => createHash('sha256').update(address).digest('base64url');
+
+export function toSoftBooking(hold: HoldRecord): SoftBooking {
+  return {
+    softBookingId: hold.id,
+    practiceId: hold.practiceId,
+    appointmentReasonId: hold.reasonId,
+    speciesId: hold.speciesId,
+    petName: hold.petName,
+    slot: { startsAt: hold.startsAt.toISOString(), endsAt: hold.endsAt.toISOString() },
+    expiresAt: hold.expiresAt.toISOString(),
+    extensionsLeft: Math.max(0, guestHoldMaxExtensions - hold.extensionCount),
+  };
+}
+
+/**
+ * The practice and online reason for a guest: the practice must take bookings online, and the reason
+ * must apply to the species (a reason with no species applies to all; the species must exist).
+ */
+export async function loadGuestContext(
+  deps: GuestDeps,
+  input: { practiceId: number; appointmentReasonId: number; speciesId: number },
+): Promise<ReadyContext> {
+  const context = await loadBookingContext(deps, guestSearcher, input);
+  const { speciesIds } = context.reason;
+  if (speciesIds.length > 0 && !speciesIds.includes(input.speciesId)) {
+    throw badRequest(guestMessages.reasonNotForSpecies, [
+      { path: 'appointmentReasonId', message: guestMessages.reasonNotForSpecies },
+    ]);
+  }
+  if (speciesIds.length === 0 && !(await guestHolds.speciesExists(deps.db, input.speciesId))) {
+    throw badRequest(guestMessages.speciesUnknown, [
+      { path: 'speciesId', message: guestMessages.speciesUnknown },
+    ]);
+  }
+  return context;
+}
+
+/** GET /guest/practices/{practiceId}/appointment-slots: the client search's service, with no client. */
+export async function searchGuestSlots(
+  deps: GuestDeps,
+  practiceId: number,
+  query: GuestAppointmentSlotsQuery,
+): Promise<AppointmentSlots> {
+  await loadGuestContext(deps, { practiceId, ...query });
+  const { speciesId: _species, ...search } = query;
+  return searchAppointmentSlots(deps, guestSearcher, { practiceId, ...search });
+}
+
+/** The free clinicians at the start, or the nearest other starts when it is not free. */
+async function freeClinicians(
+  deps: GuestDeps,
+  context: ReadyContext,
+  startsAt: Date,
+  existingSoftBookingId?: string,
+) {
+  const { all, nearest } = await nearestSlots(deps, context, guestSearcher, startsAt, {
+    existingSoftBookingId,
+  });
+  const slot = all.find((candidate) => candidate.startsAt === startsAt.getTime());
+  return { clinicianIds: slot?.clinicianIds ?? [], nearest };
+}
+
+/**
+ * Tries each free clinician in its own transaction (decision 0020's pattern): the exclusion constraint
+ * has the last word, and a lost race moves on to the next; none left is 'taken' with fresh alternatives.
+ */
+async function holdWithFreeClinician(
+  deps: GuestDeps,
+  context: ReadyContext,
+  startsAt: Date,
+  write: (clinicianId: number) => Promise<HoldRecord>,
+  existingSoftBookingId?: string,
+): Promise<HoldOutcome> {
+  const { clinicianIds, nearest } = await freeClinicians(deps, context, startsAt, existingSoftBookingId);
+  if (clinicianIds.length === 0) return { kind: 'taken', alternatives: nearest };
+  for (const clinicianId of clinicianIds) {
+    try {
+      return { kind: 'held', hold: toSoftBooking(await write(clinicianId)) };
+    } catch (error) {
+      if (isLostRace(databaseError(error).code)) continue;
+      throw error;
+    }
+  }
+  const fresh = await freeClinicians(deps, context, startsAt, existingSoftBookingId);
+  return { kind: 'taken', alternatives: fresh.nearest };
+}
+
+/**
+ * POST /guest/soft-bookings (R4.24): holds the start for 15 minutes with a free clinician of the
+ * reason's type. At most 2 live holds per e-mail and 5 per client address (429), counted under
+ * advisory locks so parallel requests cannot both pass.
+ */
+export async function createHold(
+  deps: GuestDeps,
+  body: CreateSoftBookingBody,
+  clientAddress: string,
+): Promise<HoldOutcome> {
+  const mobile = ukMobileNumber(body.mobile);
+  if (!mobile) {
+    throw badRequest(guestMessages.mobileInvalid, [{ path: 'mobile', message: guestMessages.mobileInvalid }]);
+  }
+  const context = await loadGuestContext(deps, body);
+  const email = emailKey(body.email);
+  const address = addressHash(clientAddress);
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
+
+  return holdWithFreeClinician(deps, context, startsAt, (clinicianId) =>
+    deps.db.transaction(async (tx) => {
+      await guestHolds.lockLimits(tx, email, address);
+      const now = deps.now();
+      const live = await guestHolds.countLive(tx, email, address, now);
+      if (live.email >= guestHoldLimits.perEmail) throw tooManyRequests(guestMessages.tooManyHoldsForEmail);
+      if (live.address >= guestHoldLimits.perAddress) {
+        throw tooManyRequests(guestMessages.tooManyHoldsForAddress);
+      }
+      const hold = await guestHolds.insert(tx, {
+        practiceId: context.practice.practiceId,
+        clinicianId,
+        reasonId: context.reason.appointmentReasonId,
+        startsAt,
+        endsAt,
+        expiresAt: new Date(now.getTime() + HOLD_MS),
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email,
+        phone: mobile,
+        petName: body.petName,
+        speciesId: body.speciesId,
+        clientAddressHash: address,
+      });
+      await lockClinician(tx, clinicianId);
+      await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
+      await guestHolds.reserve(tx, hold);
+      return hold;
+    }),
+  );
+}
+
+/**
+ * A hold the guest may still act on (Held, or Held past its expiry, or Expired by the cleanup), read
+ * under a row lock; anything else is answered: Converted and Replaced with a plain 409, Released like a
+ * missing one.
+ */
+export function assertActionable(hold: HoldRecord | null): asserts hold is HoldRecord {
+  if (!hold || hold.status === 'Released') throw notFound(guestMessages.holdNotFound);
+  if (hold.status === 'Converted') throw conflict(guestMessages.holdCompleted);
+  if (hold.status === 'Replaced') throw conflict(guestMessages.holdReplaced);
+}
+
+async function findActionable(deps: GuestDeps, id: string): Promise<HoldRecord> {
+  const hold = isHoldId(id) ? await guestHolds.find(deps.db, id) : null;
+  assertActionable(hold);
+  return hold;
+}
+
+/**
+ * POST /guest/soft-bookings/{originalSoftBookingId} (R4.24, R7.5): holds the new start with the guest's details
+ * as a new hold (replacesId: the original) and releases the original, in one transaction with the
+ * original's row locked: the reservation moves in one statement, so neither both nor none is ever held.
+ * Of parallel replaces of one hold, the first wins and the others find it Replaced (409).
+ */
+export async function replaceHold(
+  deps: GuestDeps,
+  originalId: string,
+  body: ReplaceSoftBookingBody,
+): Promise<HoldOutcome> {
+  const original = await findActionable(deps, originalId);
+  const context = await loadGuestContext(deps, { ...body, speciesId: original.speciesId });
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
+
+  return holdWithFreeClinician(
+    deps,
+    context,
+    startsAt,
+    (clinicianId) =>
+      deps.db.transaction(async (tx) => {
+        const locked = await guestHolds.find(tx, originalId, true);
+        assertActionable(locked);
+        const now = deps.now();
+        const { id: _id, createdAt: _created, status: _status, ...details } = locked;
+        const hold = await guestHolds.insert(tx, {
+          ...details,
+          practiceId: context.practice.practiceId,
+          clinicianId,
+          reasonId: context.reason.appointmentReasonId,
+          startsAt,
+          endsAt,
+          expiresAt: new Date(now.getTime() + HOLD_MS),
+          replacesId: locked.id,
+        });
+        await lockClinician(tx, clinicianId);
+        await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
+        if (!(await guestHolds.moveReservation(tx, locked.id, hold))) await guestHolds.reserve(tx, hold);
+        await guestHolds.update(tx, locked.id, { status: 'Replaced' });
+        return hold;
+      }),
+    originalId,
+  );
+}
+
+/**
+ * POST /guest/soft-bookings/{id}/extend: another 15 minutes from now while the hold lives, at most
+ * guestHoldMaxExtensions times (WCAG 2.2.1). An expired hold is not extended (409): the guest holds the
+ * time again, or completes, which re-checks it.
+ */
+export async function extendHold(deps: GuestDeps, id: string): Promise<SoftBooking> {
+  if (!isHoldId(id)) throw notFound(guestMessages.holdNotFound);
+  return deps.db.transaction(async (tx) => {
+    const hold = await guestHolds.find(tx, id, true);
+    assertActionable(hold);
+    const now = deps.now();
+    if (hold.status === 'Expired' || hold.expiresAt <= now) throw conflict(guestMessages.holdExpired);
+    if (hold.extensionCount >= guestHoldMaxExtensions) throw conflict(guestMessages.noMoreExtensions);
+    const expiresAt = new Date(now.getTime() + HOLD_MS);
+    // The reservation's row is rewritten, so the constraint looks again: queue behind its clinician's lock.
+    await lockClinician(tx, hold.clinicianId);
+    await guestHolds.setHoldExpiry(tx, id, expiresAt);
+    const extensionCount = hold.extensionCount + 1;
+    await guestHolds.update(tx, id, { expiresAt, extensionCount });
+    return toSoftBooking({ ...hold, expiresAt, extensionCount });
+  });
+}

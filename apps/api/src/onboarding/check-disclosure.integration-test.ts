@@ -1,0 +1,153 @@
+import { apiErrorSchema } from '@vet/contracts/errors';
+import { signupCheckResponseSchema } from '@vet/contracts/onboarding';
+import { createPractice } from '@vet/db/testing/factories';
+import { useTestDatabase } from '@vet/db/testing/test-database';
+import { describe, expect, it } from 'vitest';
+import { CHECK_MIN_DURATION_MS } from './check-service.ts';
+import {
+  expectNoneLogged,
+  newAddress,
+  uniqueEmail,
+  uniqueLastName,
+  useOnboardingTestApp,
+  type CheckedPerson,
+} from './testing/onboarding-test-kit.ts';
+
+const database = useTestDatabase();
+const { context, call, signIn, signedInCheck, personalData, remember, clientRecord, preSignupCheck } =
+  useOnboardingTestApp(database);
+
+type Person = CheckedPerson;
+
+async function onlinePractice() {
+  return createPractice(database.db, { phone: '01632 960999' });
+}
+
+describe('what a check reveals (R6.8)', () => {
+  it('answers in one shape, and never an unmasked e-mail or postcode of a record', async () => {
+    const practice = await onlinePractice();
+    const elsewhere = await onlinePractice();
+    const record = await clientRecord(elsewhere.id, {
+      email: remember(`hidden.person.${Date.now()}@secret-domain.example`),
+      postcode: remember('EC1A 1BB'),
+    });
+    const pair = await clientRecord(practice.id);
+    await clientRecord(practice.id, { lastName: pair.lastName });
+    const asks: Person[] = [
+      { lastName: record.lastName, email: record.email!, postcode: 'EC1A 1BB' },
+      { lastName: record.lastName, email: uniqueEmail(), postcode: 'EC1A 1BB' },
+      { lastName: record.lastName, email: record.email!, postcode: 'N1 2UQ' },
+      { lastName: pair.lastName, email: pair.email!, postcode: 'SW4 0LN' },
+      { lastName: uniqueLastName(), email: uniqueEmail(), postcode: 'N1 2UQ' },
+    ];
+    const answers = await Promise.all(asks.map((ask) => preSignupCheck(practice.id, ask)));
+    expect(answers.map((a) => a.result)).toEqual([
+      'VerifyClient',
+      'ChooseEmail',
+      'ChoosePostcode',
+      'ContactPractice',
+      'NewClient',
+    ]);
+    const keys = Object.keys(signupCheckResponseSchema.shape).sort();
+    for (const answer of answers) {
+      expect(Object.keys(answer).sort()).toEqual(keys);
+      // The chosen practice is named, never the matched record's home practice.
+      expect(answer).toMatchObject({ practiceName: practice.name, practicePhone: practice.phone });
+      const body = JSON.stringify(answer).toLowerCase();
+      for (const secret of ['hidden.person', 'secret-domain', 'ec1a1bb', 'ec1a 1bb', '1bb', pair.email!])
+        expect(body).not.toContain(secret.toLowerCase());
+      expect(body).not.toContain(elsewhere.name.toLowerCase());
+    }
+    expect(answers[1]?.maskedEmail).toBe('h•••@s•••.example');
+    expect(answers[2]?.maskedPostcodes).toEqual(['EC1A •••']);
+  });
+
+  it('takes as long for a match as for no match', async () => {
+    const practice = await onlinePractice();
+    const matches = await Promise.all(Array.from({ length: 5 }, () => clientRecord(practice.id)));
+    const timed = async (person: Person) => {
+      const started = performance.now();
+      await preSignupCheck(practice.id, person);
+      return performance.now() - started;
+    };
+    const matched: number[] = [];
+    const missed: number[] = [];
+    // Alternated, so that load on the machine affects both alike.
+    for (const client of matches) {
+      matched.push(await timed({ lastName: client.lastName, email: client.email!, postcode: 'SW4 0LN' }));
+      missed.push(await timed({ lastName: uniqueLastName(), email: uniqueEmail(), postcode: 'SW4 0LN' }));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    for (const duration of [...matched, ...missed])
+      expect(duration).toBeGreaterThanOrEqual(CHECK_MIN_DURATION_MS - 5);
+    expect(Math.abs(median(matched) - median(missed))).toBeLessThan(50);
+  });
+});
+
+describe('rate limits of the check', () => {
+  it('answers 429 in the error shape past 10 checks from one address in 10 minutes', async () => {
+    const practice = await onlinePractice();
+    const address = newAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const response = await call({
+        method: 'GET',
+        url: '/pre-signup/check',
+        query: {
+          LastName: 'Smith',
+          Postcode: 'SW4 0LN',
+          Email: uniqueEmail(),
+          PracticeId: String(practice.id),
+        },
+        address,
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(apiErrorSchema.strict().parse(response.json())).toMatchObject({
+          statusCode: 429,
+          error: 'Too Many Requests',
+        });
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+  });
+
+  it('counts anonymous and signed-in checks from one address together', async () => {
+    const practice = await onlinePractice();
+    const address = newAddress();
+    const person = { ...(await signIn()), address };
+    const ask = () => ({ lastName: 'Smith', postcode: 'SW4 0LN', email: uniqueEmail() });
+    for (let i = 0; i < 5; i += 1) await preSignupCheck(practice.id, ask(), address);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await signedInCheck(person, practice.id, ask())).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('answers 429 past 5 checks of one e-mail in 10 minutes, from any addresses and however it is typed', async () => {
+    const practice = await onlinePractice();
+    const email = remember(uniqueEmail('limited'));
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await call({
+        method: 'GET',
+        url: '/pre-signup/check',
+        query: {
+          LastName: 'Smith',
+          Postcode: 'SW4 0LN',
+          Email: i % 2 === 0 ? email : ` ${email.toUpperCase()} `,
+          PracticeId: String(practice.id),
+        },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('logs', () => {
+  it('carry none of the names, e-mails, postcodes or codes the checks handled', () => {
+    expectNoneLogged(context.logs, personalData);
+  });
+});

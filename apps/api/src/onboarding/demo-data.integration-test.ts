@@ -1,0 +1,57 @@
+import { clientProfileSchema } from '@vet/contracts/profile';
+import { DEMO_CHECKS, DEMO_INVITATIONS } from '@vet/db/seed/demo-onboarding';
+import { seedDemoData } from '@vet/db/seed/seed-demo-data';
+import { useTestDatabase } from '@vet/db/testing/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useOnboardingTestApp } from './testing/onboarding-test-kit.ts';
+
+const database = useTestDatabase();
+const { signIn, call, preSignupCheck } = useOnboardingTestApp(database);
+const practiceIds = new Map<string, number>();
+
+beforeAll(async () => {
+  // Shares the run's database with the seed's own test: the seed is idempotent and serialised.
+  await seedDemoData(database.db, { embeddedIssuer: 'http://localhost:4100' });
+  const { rows } = await database.pool.query<{ id: number; name: string }>('select id, name from practices');
+  for (const row of rows) practiceIds.set(row.name, row.id);
+}, 60_000);
+
+/** What README.md promises of the demo data: every result of the check, and the three invitations. */
+describe('the demo data reaches every onboarding result', () => {
+  it.each(DEMO_CHECKS.map((check) => [check.result, check.lastName, check.practice, check] as const))(
+    '%s: %s at %s',
+    async (result, _lastName, practice, check) => {
+      const practiceId = practiceIds.get(practice);
+      expect(practiceId, practice).toBeDefined();
+      expect((await preSignupCheck(practiceId!, check)).result).toBe(result);
+    },
+  );
+
+  it('covers all seven results', () => {
+    expect(new Set(DEMO_CHECKS.map((check) => check.result)).size).toBe(7);
+  });
+
+  it.each(DEMO_INVITATIONS.map((invitation) => [invitation.state, invitation] as const))(
+    'the %s invitation answers as its state says',
+    async (state, invitation) => {
+      const response = await call({
+        method: 'PATCH',
+        url: '/client/activate',
+        payload: { registrationCode: invitation.code, lastName: invitation.lastName },
+        as: await signIn(),
+      });
+      if (state === 'valid') {
+        expect(response.statusCode, response.body).toBe(200);
+        expect(clientProfileSchema.parse(response.json())).toMatchObject({
+          lastName: invitation.lastName,
+          activationStatus: 'COMPLETED',
+        });
+      } else {
+        expect(response.statusCode).toBe(400);
+        expect(response.json<{ message: string }>().message).toMatch(
+          state === 'used' ? /already been used/ : /expired/,
+        );
+      }
+    },
+  );
+});

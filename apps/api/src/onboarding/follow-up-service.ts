@@ -1,0 +1,50 @@
+import type { Identity } from '../auth/access-token-verifier.ts';
+import { badRequest } from '../http/errors.ts';
+import { identityOfRow, type CodeSender } from './code-sender.ts';
+import { checkTokenHash } from './verification-code.ts';
+import type { CodeRow, VerificationRepository } from './verification-repository.ts';
+
+const checkExpired = () =>
+  badRequest('This check has expired. Please enter your details again.', [
+    { path: 'checkToken', message: 'This check has expired. Please enter your details again.' },
+  ]);
+
+/** An offer nobody confirmed within its 24 hours has lapsed; a sent code can always be sent anew. */
+function lapsed(row: CodeRow, now: Date): boolean {
+  return row.sendCount === 0 && row.expiresAt.getTime() <= now.getTime();
+}
+
+function sameIdentity(a: Identity | null, b: Identity): boolean {
+  return a !== null && a.issuer === b.issuer && a.subject === b.subject;
+}
+
+/**
+ * What follows a check: resending a code (a new one, R4.17) and confirming a ChooseEmail/ChoosePostcode
+ * offer (its first code). The check token is the caller's proof that they made the check; a token bound
+ * to an identity serves that identity only.
+ */
+export function createFollowUpService(repository: VerificationRepository, codes: CodeSender) {
+  return {
+    /** POST /pre-signup/resend: the anonymous check's token. */
+    async resendForCheck(checkToken: string, now: Date): Promise<void> {
+      const row = await repository.findByCheckToken(checkTokenHash(checkToken));
+      if (!row || identityOfRow(row) !== null || lapsed(row, now)) throw checkExpired();
+      await codes.send(row, now);
+    },
+
+    /** POST /signup/resend: the identity's newest verification. */
+    async resendForIdentity(identity: Identity, now: Date): Promise<void> {
+      const row = await repository.findLatestForIdentity(identity);
+      if (!row || lapsed(row, now))
+        throw badRequest('There is no verification under way. Please enter your details first.');
+      await codes.send(row, now);
+    },
+
+    /** POST /signup-v2/complete-signup: confirms this identity's offer; already sent is fine (a retry). */
+    async confirmOffer(identity: Identity, checkToken: string, now: Date): Promise<void> {
+      const row = await repository.findByCheckToken(checkTokenHash(checkToken));
+      if (!row || !sameIdentity(identityOfRow(row), identity) || lapsed(row, now)) throw checkExpired();
+      if (row.sendCount === 0) await codes.send(row, now);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { ClientProfile } from '@vet/contracts/profile';
+import type { Identity } from '../auth/access-token-verifier.ts';
+import type { ClientsRepository } from '../clients/clients-repository.ts';
+import { profileOfLinkedClient } from '../clients/profile-service.ts';
+
+/** The profile right after a link committed: COMPLETED, read back the way GET /client/profile reads it. */
+export async function linkedProfile(
+  clients: Pick<ClientsRepository, 'findLinkedClient'>,
+  identity: Identity,
+  now: Date,
+): Promise<ClientProfile> {
+  const linked = await clients.findLinkedClient(identity);
+  if (!linked) throw new Error('The client record was linked but cannot be read back.');
+  return profileOfLinkedClient(linked, now);
+}

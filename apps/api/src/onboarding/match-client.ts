@@ -1,0 +1,70 @@
+import type { VerificationResult } from '@vet/contracts/onboarding';
+
+/**
+ * The pre-signup decision (R4.16) as pure code: what a check answers, given its normalised inputs (R5.8)
+ * and the group's client records the repository found. No I/O here, so every branch is unit-tested.
+ */
+export interface MatchInput {
+  lastNameKey: string;
+  /** Null when the check has no postcode (GET /signup-v2/check): records match on last name and e-mail. */
+  postcodeKey: string | null;
+  emailKey: string;
+}
+
+/** What matching needs of a client record: its normalised keys and whether an identity is linked. */
+export interface CandidateKeys {
+  lastNameKey: string;
+  postcodeKey: string | null;
+  emailKey: string | null;
+  linked: boolean;
+}
+
+export type Match<C extends CandidateKeys> =
+  | { result: 'NewClient' | 'ContactPractice' | 'SignInClient' }
+  | { result: 'VerifyClient' | 'ChooseEmail' | 'ChoosePostcode'; client: C };
+
+/** The results that act on one client record (send a code, or offer where to send one). */
+export type ClientMatchResult = Extract<
+  VerificationResult,
+  'VerifyClient' | 'ChooseEmail' | 'ChoosePostcode'
+>;
+
+function emailMatches(input: MatchInput, candidate: CandidateKeys): boolean {
+  return candidate.emailKey !== null && candidate.emailKey === input.emailKey;
+}
+
+function postcodeMatches(input: MatchInput, candidate: CandidateKeys): boolean {
+  return input.postcodeKey !== null && candidate.postcodeKey === input.postcodeKey;
+}
+
+/**
+ * Candidates are the records whose last name matches and whose postcode or e-mail matches; the
+ * repository pre-filters, and this filters again so the rule holds whatever it is given.
+ *
+ * Corners decided here (docs/decisions/0014-matching-and-verification.md):
+ * - one record linked to an identity answers SignInClient whichever of postcode and e-mail matched;
+ * - one unlinked record with no e-mail on file answers ContactPractice (no address to send a code to);
+ * - name and e-mail match but the record has no postcode on file: VerifyClient (nothing to offer, and
+ *   the code goes to the very address typed, which proves ownership on its own);
+ * - without a postcode (v2), one record matching name and e-mail is VerifyClient (or SignInClient);
+ * - several records answer ContactPractice, even if one of them matches all three.
+ */
+export function matchClient<C extends CandidateKeys>(input: MatchInput, candidates: readonly C[]): Match<C> {
+  const matching = candidates.filter(
+    (candidate) =>
+      candidate.lastNameKey === input.lastNameKey &&
+      (emailMatches(input, candidate) || postcodeMatches(input, candidate)),
+  );
+  const [client, ...others] = matching;
+  if (!client) return { result: 'NewClient' };
+  if (others.length > 0) return { result: 'ContactPractice' };
+  if (client.linked) return { result: 'SignInClient' };
+  if (client.emailKey === null) return { result: 'ContactPractice' };
+
+  const email = emailMatches(input, client);
+  const postcode = postcodeMatches(input, client);
+  if (!email) return { result: 'ChooseEmail', client };
+  if (postcode || input.postcodeKey === null || client.postcodeKey === null)
+    return { result: 'VerifyClient', client };
+  return { result: 'ChoosePostcode', client };
+}

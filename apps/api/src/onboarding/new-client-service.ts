@@ -1,0 +1,82 @@
+import type { NewClientBody } from '@vet/contracts/onboarding';
+import type { ClientProfile } from '@vet/contracts/profile';
+import type { Database } from '@vet/db/connection';
+import type { Identity } from '../auth/access-token-verifier.ts';
+import type { ClientsRepository } from '../clients/clients-repository.ts';
+import { badRequest, type Issue } from '../http/errors.ts';
+import { identityAlreadyLinked } from './link-conflicts.ts';
+import { isIdentityTaken } from './link-repository.ts';
+import { linkedProfile } from './linked-profile.ts';
+import type { NewClientRepository } from './new-client-repository.ts';
+import { ukMobileNumber, ukPostcode } from './uk-contact-details.ts';
+
+export interface NewClientDependencies {
+  db: Database;
+  newClients: NewClientRepository;
+  clients: Pick<ClientsRepository, 'findLinkedClient'>;
+}
+
+/** R8.7's words, so the form says what the practice-unavailable alert says. */
+const REGISTRATION_UNAVAILABLE = 'Online registration is currently unavailable for this practice.';
+
+export const NO_EMAIL_FROM_PROVIDER =
+  'Your identity provider did not share your e-mail address, which a new client record needs. The provider ' +
+  'must be set up to share it with the portal: please contact your practice.';
+
+/**
+ * POST /client/signup (R4.19): a new client record of the chosen practice, linked to the signed-in
+ * identity, in one transaction with its contact preferences; activation is then COMPLETED. The e-mail is
+ * the identity's own, from its access token, never from the body.
+ */
+export async function registerNewClient(
+  { db, newClients, clients }: NewClientDependencies,
+  identity: Identity,
+  body: NewClientBody,
+  now: Date = new Date(),
+): Promise<ClientProfile> {
+  if (identity.email === undefined) throw badRequest(NO_EMAIL_FROM_PROVIDER);
+  const email = identity.email;
+
+  const issues: Issue[] = [];
+  const mobilePhone = ukMobileNumber(body.mobilePhone);
+  if (mobilePhone === null)
+    issues.push({ path: 'mobilePhone', message: 'Enter a UK mobile number, such as 07400 123456.' });
+  const postcode = ukPostcode(body.address.postcode);
+  if (postcode === null)
+    issues.push({ path: 'address.postcode', message: 'Enter a full UK postcode, such as SW1A 1AA.' });
+  const practice = await newClients.findPractice(body.homePracticeId);
+  if (!practice?.isOnline)
+    issues.push({ path: 'homePracticeId', message: 'Choose one of the practices listed.' });
+  else if (!practice.onlineRegistrationAvailable)
+    issues.push({ path: 'homePracticeId', message: REGISTRATION_UNAVAILABLE });
+  if (!(await newClients.salutationExists(body.salutationId)))
+    issues.push({ path: 'salutationId', message: 'Choose a title from the list.' });
+  if (mobilePhone === null || postcode === null || issues.length > 0)
+    throw badRequest(
+      issues.length === 1 ? issues[0]!.message : 'Some of your details need correcting.',
+      issues,
+    );
+
+  try {
+    await db.transaction(async (tx) => {
+      const clientId = await newClients.insertClient(tx, {
+        identity,
+        salutationId: body.salutationId,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email,
+        mobilePhone,
+        address: { ...body.address, postcode },
+        homePracticeId: body.homePracticeId,
+        contactPreferences: body.contactPreferences,
+        now,
+      });
+      await newClients.insertPreferences(tx, clientId, body.contactPreferences);
+    });
+  } catch (error) {
+    // Two sign-ups of one identity at once: the second finds the first's record on the unique constraint.
+    if (isIdentityTaken(error)) throw identityAlreadyLinked();
+    throw error;
+  }
+  return linkedProfile(clients, identity, now);
+}
