@@ -24,6 +24,23 @@ export async function findAccountById(db: Database, id: string): Promise<IdpAcco
   return account;
 }
 
+export async function findAccountByEmail(db: Database, email: string): Promise<IdpAccount | undefined> {
+  const [account] = await db
+    .select(publicColumns)
+    .from(idpAccounts)
+    .where(eq(idpAccounts.email, emailKey(email)));
+  return account;
+}
+
+export async function updatePasswordHash(
+  executor: Pick<Database, 'update'>,
+  id: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await executor.update(idpAccounts).set({ passwordHash, updatedAt: now }).where(eq(idpAccounts.id, id));
+}
+
 export async function findSignInAccount(
   db: Database,
   email: string,

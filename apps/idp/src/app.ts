@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Database } from '@vet/db/connection';
 import type { IdpConfig } from './config.ts';
+import type { InteractionDeps } from './interactions/deps.ts';
 import { createRequestHandler } from './interactions/router.ts';
 import { FailureThrottle } from './interactions/throttle.ts';
 import type { IdpKeys } from './keys.ts';
@@ -14,8 +15,16 @@ export interface IdpApp {
   handler: RequestListener;
 }
 
-/** The provider and its HTTP handler (interaction pages and /healthz in front of oidc-provider). */
-export function createIdpApp(config: AppConfig, db: Database, keys: IdpKeys): IdpApp {
+/** Tests may replace the throttles, to reach a limit without many slow requests. */
+export type IdpAppOverrides = Partial<Pick<InteractionDeps, 'throttle' | 'resetRequests'>>;
+
+/** The provider and its HTTP handler (interaction and password pages, /healthz, in front of oidc-provider). */
+export function createIdpApp(
+  config: AppConfig,
+  db: Database,
+  keys: IdpKeys,
+  overrides: IdpAppOverrides = {},
+): IdpApp {
   const provider = createProvider(config, db, keys);
   const [csrfKey] = keys.cookieKeys;
   if (!csrfKey) throw new Error('at least one cookie key is required');
@@ -26,7 +35,9 @@ export function createIdpApp(config: AppConfig, db: Database, keys: IdpKeys): Id
     portalUrl: config.portalUrl,
     apiAudience: config.apiAudience,
     throttle: new FailureThrottle(),
+    resetRequests: new FailureThrottle({ limit: 10, windowMs: 15 * 60_000 }),
     csrfKey,
+    ...overrides,
   });
   return { provider, handler };
 }

@@ -26,7 +26,7 @@ async function signedIn(): Promise<{ started: StartedSignIn; tokens: TokenRespon
 }
 
 describe('the provider', () => {
-  it('answers /healthz and publishes the token endpoint the spec names', async () => {
+  it('answers /healthz and publishes the token endpoint of R7.11', async () => {
     expect((await fetch(`${idp.issuer}/healthz`)).status).toBe(200);
     const discovery = (await (
       await fetch(`${idp.issuer}/.well-known/openid-configuration`)

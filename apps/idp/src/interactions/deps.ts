@@ -13,6 +13,8 @@ export interface InteractionDeps {
   portalUrl: string;
   apiAudience: string;
   throttle: FailureThrottle;
+  /** "Forgot your password?" requests per client address (password-reset/pages.ts). */
+  resetRequests: FailureThrottle;
   /** Signs the forms' CSRF tokens. */
   csrfKey: string;
 }

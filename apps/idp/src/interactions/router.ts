@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { errors, type Interaction } from 'oidc-provider';
-import { errorPage, expiredPage } from '../views/message-pages.ts';
+import { handlePasswordPage } from '../password-reset/pages.ts';
+import { errorPage, expiredPage, invalidFormPage } from '../views/message-pages.ts';
 import { isValidCsrfToken } from './csrf.ts';
 import { finishSignedIn, type InteractionDeps } from './deps.ts';
 import { FormTooLarge, readForm, sendPage, sendText } from './http.ts';
@@ -13,8 +14,9 @@ type Screen = 'login' | 'signup';
 type ProviderCallback = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /**
- * The identity provider's HTTP entry: /healthz, the sign-in and sign-up pages of an interaction, and
- * everything else (discovery, /auth, /oauth/token, /jwks, /session/end, …) handled by oidc-provider.
+ * The identity provider's HTTP entry: /healthz, the sign-in and sign-up pages of an interaction, the
+ * password reset pages, and everything else (discovery, /auth, /oauth/token, /jwks, /session/end, …)
+ * handled by oidc-provider.
  */
 export function createRequestHandler(deps: InteractionDeps): RequestListener {
   const providerCallback: ProviderCallback = deps.provider.callback();
@@ -34,10 +36,12 @@ async function route(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const { pathname } = new URL(req.url ?? '/', 'http://idp.invalid');
+  const url = new URL(req.url ?? '/', 'http://idp.invalid');
+  const { pathname } = url;
   const read = req.method === 'GET' || req.method === 'HEAD';
   if (pathname === '/healthz')
     return read ? sendText(res, 200, 'ok') : sendText(res, 405, 'Method Not Allowed');
+  if (await handlePasswordPage(deps, req, res, url)) return;
   const match = INTERACTION_PATH.exec(pathname);
   if (!match?.[1]) {
     await providerCallback(req, res);
@@ -72,10 +76,7 @@ async function route(
     throw error;
   }
   if (!isValidCsrfToken(deps.csrfKey, uid, form.get('csrf'))) {
-    return sendPage(
-      res,
-      errorPage({ ...deps, status: 403, code: 'invalid_form', description: 'the form has expired' }),
-    );
+    return sendPage(res, invalidFormPage(deps));
   }
   return screen === 'signup'
     ? submitSignUp(deps, req, res, interaction, form)

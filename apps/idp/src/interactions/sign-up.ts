@@ -1,13 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Interaction } from 'oidc-provider';
-import {
-  checkPassword,
-  PASSWORD_MIN_KINDS,
-  PASSWORD_MIN_LENGTH,
-  type PasswordRuleResult,
-} from '@vet/contracts/password-policy';
+import type { PasswordRuleResult } from '@vet/contracts/password-policy';
 import { hashPassword } from '@vet/db/password-hash';
-import { createAccount, looksLikeEmail } from '../accounts.ts';
+import { createAccount } from '../accounts.ts';
+import { checkEmail, checkNewPassword } from '../form-checks.ts';
 import type { FormError } from '../views/form-parts.ts';
 import { signUpPage } from '../views/sign-up-page.ts';
 import { clientAddress, finishSignedIn, viewBase, type InteractionDeps } from './deps.ts';
@@ -20,31 +16,6 @@ export const CANNOT_CREATE_ACCOUNT =
 
 export function showSignUp(deps: InteractionDeps, res: ServerResponse, interaction: Interaction): void {
   sendPage(res, signUpPage(viewBase(deps, interaction.uid)));
-}
-
-function validate(email: string, password: string, confirmation: string): FormError[] {
-  const errors: FormError[] = [];
-  if (!email) errors.push({ field: 'email', message: 'Enter your e-mail address' });
-  else if (!looksLikeEmail(email)) {
-    errors.push({
-      field: 'email',
-      message: 'Enter an e-mail address in the right format, like name@example.com',
-    });
-  }
-  const rules = checkPassword(password);
-  if (!password) errors.push({ field: 'password', message: 'Enter a password' });
-  else if (!rules.valid) {
-    const tooShort = rules.rules.some((rule) => rule.id === 'length' && !rule.met);
-    const message = tooShort
-      ? `Your password must contain at least ${PASSWORD_MIN_LENGTH} characters`
-      : `Your password must contain at least ${PASSWORD_MIN_KINDS} of the kinds of character listed`;
-    errors.push({ field: 'password', message });
-  }
-  if (!confirmation) errors.push({ field: 'confirm-password', message: 'Confirm your password' });
-  else if (password && confirmation !== password) {
-    errors.push({ field: 'confirm-password', message: 'The passwords do not match' });
-  }
-  return errors;
 }
 
 export async function submitSignUp(
@@ -60,9 +31,12 @@ export async function submitSignUp(
   const refuse = (status: number, errors: FormError[], passwordRules?: PasswordRuleResult[]) =>
     sendPage(res, signUpPage({ ...viewBase(deps, interaction.uid), email, errors, passwordRules, status }));
 
-  const errors = validate(email, password, form.get('confirm-password') ?? '');
+  const { errors: passwordErrors, brokenRules } = checkNewPassword(
+    password,
+    form.get('confirm-password') ?? '',
+  );
+  const errors = [...checkEmail(email), ...passwordErrors];
   // The checklist shows which rule the refused password broke (the field itself comes back empty).
-  const brokenRules = errors.some((e) => e.field === 'password') ? checkPassword(password).rules : undefined;
   if (errors.length) return refuse(200, errors, brokenRules);
 
   // Repeated attempts on registered addresses count like failed sign-ins: probing is throttled too.

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '@vet/db/connection';
-import { createIdpApp } from '../app.ts';
+import { createIdpApp, type IdpAppOverrides } from '../app.ts';
 import { loadConfig, type IdpConfig } from '../config.ts';
 import { generateKeys } from '../keys.ts';
 
@@ -14,7 +14,11 @@ export interface TestIdp {
 }
 
 /** The identity provider in this process, on an ephemeral port of 127.0.0.1. */
-export async function startTestIdp(db: Database, databaseUrl: string): Promise<TestIdp> {
+export async function startTestIdp(
+  db: Database,
+  databaseUrl: string,
+  overrides: IdpAppOverrides = {},
+): Promise<TestIdp> {
   let handler: RequestListener | undefined;
   const server = createServer((req, res) => handler?.(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,7 +34,7 @@ export async function startTestIdp(db: Database, databaseUrl: string): Promise<T
   });
   const keys = await generateKeys();
   const start = () => {
-    handler = createIdpApp(config, db, keys).handler;
+    handler = createIdpApp(config, db, keys, overrides).handler;
   };
   start();
   return {

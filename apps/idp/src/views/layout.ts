@@ -40,8 +40,15 @@ function sourceHash(source: string): string {
 
 const STYLE_HASH = sourceHash(STYLES);
 
+/**
+ * A page that comes back with errors moves focus to its summary, so keyboard and screen-reader users start
+ * from the list of problems (each a link to its field) rather than from the top of the page.
+ */
+export const FOCUS_ERROR_SUMMARY_SCRIPT =
+  "(function () { var summary = document.querySelector('.error-summary'); if (summary) summary.focus(); })();";
+
 export function renderPage(options: LayoutOptions): Page {
-  const scripts = options.scripts ?? [];
+  const scripts = [...(options.scripts ?? []), ...(options.hasErrors ? [FOCUS_ERROR_SUMMARY_SCRIPT] : [])];
   const title = `${options.hasErrors ? 'Error: ' : ''}${options.brandName} – ${options.title}`;
   const html = `<!DOCTYPE html>
 <html lang="en-GB">

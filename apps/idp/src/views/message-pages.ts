@@ -57,3 +57,8 @@ ${detail}
 ${backToPortal(view)}`;
   return renderPage({ ...view, title: 'Something went wrong', main, status: view.status });
 }
+
+/** A form whose CSRF token does not match: from another site, or kept open too long. */
+export function invalidFormPage(view: BrandView): Page {
+  return errorPage({ ...view, status: 403, code: 'invalid_form', description: 'the form has expired' });
+}

@@ -14,7 +14,7 @@ function ruleState(met: boolean): { icon: string; text: string } {
   return met ? { icon: '✓', text: 'met' } : { icon: '✗', text: 'not met yet' };
 }
 
-/** The helper text and the spec's checklist (spec 5): each rule shown met or not met. */
+/** The helper text and the checklist of R5.5 and R5.6: each rule shown met or not met. */
 export function passwordChecklist(rules: PasswordRuleResult[] = checkPassword('').rules): string {
   const items = rules
     .map((rule) => {

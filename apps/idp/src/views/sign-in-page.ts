@@ -1,3 +1,4 @@
+import { forgotPasswordHref } from '../password-reset/paths.ts';
 import { errorSummary, hiddenField, inputField, type FormError } from './form-parts.ts';
 import { escapeHtml, renderPage, type Page } from './layout.ts';
 
@@ -25,6 +26,7 @@ ${inputField({ id: 'email', label: 'E-mail address', type: 'email', autocomplete
 ${inputField({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', errors, alsoInvalidBy: credentialsError })}
 <button class="button" type="submit">Sign in</button>
 </form>
+<p class="alternative"><a href="${escapeHtml(forgotPasswordHref(view.uid))}">Forgot your password?</a></p>
 <p class="alternative">New to ${escapeHtml(view.brandName)}? <a href="/interaction/${uid}/signup">Create an account</a></p>`;
   return renderPage({
     brandName: view.brandName,

@@ -1,12 +1,8 @@
 import type { PasswordRuleResult } from '@vet/contracts/password-policy';
 import { errorSummary, hiddenField, inputField } from './form-parts.ts';
 import { renderPage, type Page } from './layout.ts';
-import {
-  CHECKLIST_SCRIPT,
-  PASSWORD_HINT_ID,
-  PASSWORD_RULES_ID,
-  passwordChecklist,
-} from './password-checklist.ts';
+import { newPasswordFields } from './new-password-fields.ts';
+import { CHECKLIST_SCRIPT } from './password-checklist.ts';
 import type { InteractionView } from './sign-in-page.ts';
 
 export interface SignUpView extends InteractionView {
@@ -24,16 +20,7 @@ ${errorSummary(errors, showSignIn ? signInLink : '')}
 <form method="post" action="/interaction/${uid}/signup" novalidate>
 ${hiddenField('csrf', view.csrfToken)}
 ${inputField({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'email', value: view.email ?? '', errors })}
-${inputField({
-  id: 'password',
-  label: 'Password',
-  type: 'password',
-  autocomplete: 'new-password',
-  errors,
-  describedBy: [PASSWORD_HINT_ID, PASSWORD_RULES_ID],
-  before: passwordChecklist(view.passwordRules),
-})}
-${inputField({ id: 'confirm-password', label: 'Confirm password', type: 'password', autocomplete: 'new-password', errors })}
+${newPasswordFields(errors, view.passwordRules)}
 <button class="button" type="submit">Create account</button>
 </form>
 <p class="alternative">Already have an account? <a href="/interaction/${uid}/login">Sign in</a></p>`;

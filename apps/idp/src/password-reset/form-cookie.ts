@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { csrfToken, isValidCsrfToken } from '../interactions/csrf.ts';
+import { PASSWORD_PAGES_PATH } from './paths.ts';
+
+/**
+ * The password pages belong to no interaction, so their CSRF token is bound to a random value in a cookie
+ * of their own instead (signed double submit): another site can neither read the cookie nor forge the
+ * HMAC. The name must not clash with the portal's or oidc-provider's cookies (shared across localhost
+ * ports, docs/decisions/0007).
+ */
+export const FORM_COOKIE = 'idp_password_form';
+const NONCE = /^[\w-]{43}$/;
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return undefined;
+}
+
+function formNonce(req: IncomingMessage): string | undefined {
+  const value = readCookie(req.headers.cookie, FORM_COOKIE);
+  return value && NONCE.test(value) ? value : undefined;
+}
+
+const binding = (nonce: string) => `password-form:${nonce}`;
+
+/** The token for a form about to be shown; sets the cookie when the browser has none yet. */
+export function formCsrfToken(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  secure: boolean,
+): string {
+  let nonce = formNonce(req);
+  if (!nonce) {
+    nonce = randomBytes(32).toString('base64url');
+    const attributes = [
+      `Path=${PASSWORD_PAGES_PATH}`,
+      'HttpOnly',
+      'SameSite=Lax',
+      ...(secure ? ['Secure'] : []),
+    ];
+    res.setHeader('Set-Cookie', `${FORM_COOKIE}=${nonce}; ${attributes.join('; ')}`);
+  }
+  return csrfToken(key, binding(nonce));
+}
+
+export function isValidFormCsrf(req: IncomingMessage, key: string, token: string | null): boolean {
+  const nonce = formNonce(req);
+  return nonce !== undefined && isValidCsrfToken(key, binding(nonce), token);
+}
