@@ -27,7 +27,7 @@ function identityProviderOrigins(): string[] {
 }
 
 /**
- * The analytics tag manager (spec 1) and the Google Analytics endpoints its tags send to, allowed only
+ * The analytics tag manager (R1.6) and the Google Analytics endpoints its tags send to, allowed only
  * when the build's environment has GTM_CONTAINER_ID: headers are fixed at build time, while the page
  * decides at run time whether to load the tag (src/config/server.ts). Set the id for both, or neither.
  */

@@ -2,18 +2,19 @@ import { AppRouterCacheProvider } from '@mui/material-nextjs/v16-appRouter';
 import type { Metadata } from 'next';
 import { getServerSession } from 'next-auth';
 import type { ReactNode } from 'react';
-import { browserApiBasePath } from '@/config/public-config';
+import { browserApiBasePath } from '@/config/bff-base-path';
 import { authOptions } from '@/features/auth/server/auth-options';
 import { getRequestServerConfig } from '@/config/request-config';
 import { ConsentGate } from '@/shared/cookie-consent/consent-gate';
 import { AppProviders } from '@/shared/providers/app-providers';
+import { siteTitle } from '@/shared/page-metadata';
 import { TagManager } from '@/shared/telemetry/tag-manager';
 import { PortalFrame } from './_components/portal-frame';
 
+/** The title of a page that names none; every page names itself through `pageMetadata`. */
 export async function generateMetadata(): Promise<Metadata> {
   const { brandName } = await getRequestServerConfig();
-  const siteTitle = `${brandName} Client Portal`;
-  return { title: { default: siteTitle, template: `%s | ${siteTitle}` } };
+  return { title: siteTitle(brandName) };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

@@ -2,8 +2,9 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { Metadata } from 'next';
+import { pageMetadata } from '@/shared/page-metadata';
 
-export const metadata: Metadata = { title: 'Page not found' };
+export const generateMetadata = (): Promise<Metadata> => pageMetadata('Page not found');
 
 export default function NotFound() {
   return (

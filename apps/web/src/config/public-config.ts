@@ -1,12 +1,8 @@
 import type { RuntimeConfig, TelemetryConfig } from '@vet/contracts/runtime-config';
-import { appVersion, telemetryApplicationTag } from '../shared/app-version';
+import { telemetryApplicationTag } from '@vet/contracts/telemetry';
+import { appVersion } from './app-version';
+import { browserApiBasePath } from './bff-base-path';
 import type { ServerConfig } from './server';
-
-/**
- * The browser reaches the API only through this app's same-origin proxy, so the API base URL it is told
- * is the proxy's path, never API_URL.
- */
-export const browserApiBasePath = '/bff';
 
 /** GET /api/config: public values only, never a secret. */
 export function toRuntimeConfig(config: ServerConfig): RuntimeConfig {

@@ -1,6 +1,6 @@
 import { runtimeConfigSchema, telemetryConfigSchema } from '@vet/contracts/runtime-config';
 import { describe, expect, it } from 'vitest';
-import { defaultSiteLinks } from '../shared/site-links';
+import { defaultSiteLinks } from './site-links';
 import { toRuntimeConfig, toTelemetryConfig } from './public-config';
 import {
   DEV_IDP_CLIENT_SECRET,
@@ -98,6 +98,69 @@ describe('parseServerConfig', () => {
     ).toBe(secret);
   });
 
+  describe('identity providers in production', () => {
+    const production = {
+      DATABASE_URL,
+      NODE_ENV: 'production',
+      NEXTAUTH_SECRET: 'x'.repeat(32),
+      PORTAL_URL: 'https://portal.vets.example',
+    };
+    const providers = {
+      AUTH_SIGNIN_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0',
+      AUTH_SIGNIN_CLIENT_SECRET: 'entra-secret',
+      AUTH_SIGNUP_ISSUER: 'https://vets.eu.auth0.com',
+      AUTH_SIGNUP_CLIENT_SECRET: 'auth0-secret',
+    };
+
+    it('refuses the embedded provider over http with its public development secret, naming each variable', () => {
+      expect(problemsOf(production).split('\n')).toEqual([
+        'AUTH_DOMAIN: must be an https URL in production',
+        "AUTH_SIGNIN_CLIENT_SECRET: must be set in production (not the embedded provider's development secret)",
+        "AUTH_SIGNUP_CLIENT_SECRET: must be set in production (not the embedded provider's development secret)",
+      ]);
+    });
+
+    it('refuses http issuers and the development secret set explicitly', () => {
+      const problems = problemsOf({
+        ...production,
+        ...providers,
+        AUTH_SIGNIN_ISSUER: 'http://login.vets.example',
+        AUTH_SIGNUP_CLIENT_SECRET: DEV_IDP_CLIENT_SECRET,
+      });
+      expect(problems).toContain('AUTH_SIGNIN_ISSUER: must be an https URL in production');
+      expect(problems).toContain('AUTH_SIGNUP_CLIENT_SECRET: must be set in production');
+      expect(problems).not.toContain('AUTH_SIGNUP_ISSUER');
+      expect(problems).not.toContain(DEV_IDP_CLIENT_SECRET);
+    });
+
+    it('lists them next to the other problems', () => {
+      const problems = problemsOf({
+        DATABASE_URL,
+        NODE_ENV: 'production',
+        PORTAL_URL: 'https://portal.vets.example',
+      });
+      expect(problems).toContain('NEXTAUTH_SECRET');
+      expect(problems).toContain('AUTH_DOMAIN');
+    });
+
+    it('accepts https providers with their own secrets', () => {
+      const config = parseServerConfig({ ...production, ...providers });
+      expect(config.identityProviders.signIn.issuer).toBe('https://login.microsoftonline.com/tenant/v2.0');
+      expect(config.identityProviders.signUp.clientSecret).toBe('auth0-secret');
+    });
+
+    it('leaves a local production build (PORTAL_URL at localhost: npm start, the e2e tests) alone', () => {
+      expect(() =>
+        parseServerConfig({
+          ...production,
+          PORTAL_URL: 'http://localhost:3400',
+          AUTH_DOMAIN: 'http://localhost:4140',
+        }),
+      ).not.toThrow();
+      expect(() => parseServerConfig({ DATABASE_URL, AUTH_DOMAIN: 'http://localhost:4100' })).not.toThrow();
+    });
+  });
+
   it('requires the database, and NEXTAUTH_URL (when set) to match PORTAL_URL', () => {
     expect(problemsOf({})).toContain('DATABASE_URL');
     expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
@@ -176,7 +239,7 @@ describe('public configuration', () => {
     }
   });
 
-  it('gives the telemetry tags of the spec', () => {
+  it('gives the telemetry tags of R1.4', () => {
     expect(telemetryConfigSchema.parse(toTelemetryConfig(config))).toEqual({
       errorReportingUrl: '/bff/telemetry/render-errors',
       applicationTag: 'clientPortalFE',

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  buildSiteLinks,
-  defaultProviderSiteUrl,
-  defaultSocialLinks,
-  type SiteLinks,
-} from '../shared/site-links';
+import { browserApiBasePath } from './bff-base-path';
+import { buildSiteLinks, defaultProviderSiteUrl, defaultSocialLinks, type SiteLinks } from './site-links';
 
 /**
  * The web app's one validated configuration. Only this module reads process.env; the browser gets the
@@ -44,7 +40,7 @@ export const serverEnvSchema = z.object({
   AUTH_CLIENT_ID: nonEmpty.default('client-portal'),
   AUTH_AUDIENCE: nonEmpty.default('http://localhost:4000'),
   AUTH_SCOPE: nonEmpty.default('openid profile email offline_access'),
-  ERROR_REPORTING_URL: pathOrHttpUrl.default('/bff/telemetry/render-errors'),
+  ERROR_REPORTING_URL: pathOrHttpUrl.default(`${browserApiBasePath}/telemetry/render-errors`),
   // The provider's public site (header's emergency link, footer) and its social network pages.
   PROVIDER_SITE_URL: httpUrl.default(defaultProviderSiteUrl),
   SOCIAL_FACEBOOK_URL: httpUrl.default(defaultSocialLinks.facebook),
@@ -52,7 +48,7 @@ export const serverEnvSchema = z.object({
   SOCIAL_X_URL: httpUrl.default(defaultSocialLinks.x),
   SOCIAL_LINKEDIN_URL: httpUrl.default(defaultSocialLinks.linkedin),
   SOCIAL_YOUTUBE_URL: httpUrl.default(defaultSocialLinks.youtube),
-  // The analytics tag manager (spec 1); unset: no tag manager. The format keeps the value safe in a URL.
+  // The analytics tag manager (R1.6); unset: no tag manager. The format keeps the value safe in a URL.
   GTM_CONTAINER_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'must look like GTM-XXXXXXX' })
@@ -106,7 +102,7 @@ export type ServerConfig = {
     /** PORTAL_URL is https: Secure cookies with the __Secure-/__Host- prefixes. */
     secureCookies: boolean;
   };
-  /** Provider ids of the spec: azure-ad signs in, auth0 signs up. */
+  /** Provider ids (R4.9): azure-ad signs in, auth0 signs up. */
   identityProviders: { signIn: IdentityProviderConfig; signUp: IdentityProviderConfig };
 };
 
@@ -184,6 +180,9 @@ function crossChecks(present: Record<string, string>): string[] {
   if (present.NODE_ENV === 'production' && (!secret || secret === DEV_NEXTAUTH_SECRET)) {
     problems.push('NEXTAUTH_SECRET: must be set to a secret of at least 32 characters in production');
   }
+  if (present.NODE_ENV === 'production' && !isLoopbackPortal(present.PORTAL_URL ?? defaultPortalUrl)) {
+    problems.push(...productionIdentityProviderProblems(present));
+  }
   const nextAuthUrl = present.NEXTAUTH_URL;
   if (
     nextAuthUrl &&
@@ -192,6 +191,39 @@ function crossChecks(present: Record<string, string>): string[] {
     problems.push('NEXTAUTH_URL: must equal PORTAL_URL (or be left unset)');
   }
   return problems;
+}
+
+/**
+ * A portal at localhost is a local production build (`npm start`, the end-to-end tests run `next start`,
+ * which sets NODE_ENV=production) talking to the embedded provider over http: no one else can reach it, so
+ * the production rules for identity providers do not apply. Every other production address gets them.
+ */
+function isLoopbackPortal(portalUrl: string): boolean {
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(portalUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * In production every identity provider the portal uses is reached over https, and its client secret is
+ * not the embedded provider's development secret (it is in this repository, i.e. public).
+ */
+function productionIdentityProviderProblems(present: Record<string, string>): string[] {
+  const problems = new Set<string>();
+  for (const role of ['SIGNIN', 'SIGNUP'] as const) {
+    const issuerVariable = present[`AUTH_${role}_ISSUER`] ? `AUTH_${role}_ISSUER` : 'AUTH_DOMAIN';
+    const issuer = present[issuerVariable] ?? serverEnvSchema.shape.AUTH_DOMAIN.parse(undefined);
+    if (!issuer.startsWith('https://')) problems.add(`${issuerVariable}: must be an https URL in production`);
+    const secret = present[`AUTH_${role}_CLIENT_SECRET`];
+    if (!secret || secret === DEV_IDP_CLIENT_SECRET) {
+      problems.add(
+        `AUTH_${role}_CLIENT_SECRET: must be set in production (not the embedded provider's development secret)`,
+      );
+    }
+  }
+  return [...problems];
 }
 
 let cached: ServerConfig | undefined;

@@ -1,27 +1,18 @@
-import type { Pet } from '@vet/contracts/pets';
 import type { FeatureToggle } from '@vet/contracts/practices';
-import type { ClientProfile } from '@vet/contracts/profile';
+import { buildPet, buildProfile } from '@vet/contracts/testing/builders';
 import { describe, expect, it } from 'vitest';
 import { dashboardActionProps } from './dashboard-action-props';
 
-const profile: ClientProfile = {
-  success: true,
-  clientId: 1,
-  firstName: 'Olivia',
-  lastName: 'Bennett',
-  email: 'olivia@example.com',
+const profile = buildProfile({
   homePracticeId: 3,
   homePracticeName: 'Willowbrook Vets Clapham',
   homePracticePhone: '01632 960001',
-  requireContactPreferencesUpdate: false,
-  activationStatus: 'COMPLETED',
-  isAppointmentBookingAndPetRegistrationAllowed: true,
-};
+});
 const onToggles: FeatureToggle[] = [
   { featureKey: 'Online Booking Enabled', value: 'True' },
   { featureKey: 'online-register-pet-enabled', value: 'True' },
 ];
-const pet = { status: 'Active', awaitingInitialConsultation: false } as Pet;
+const pet = buildPet({ status: 'Active', awaitingInitialConsultation: false });
 const loaded = <T>(data: T) => ({ data, isPending: false, isError: false });
 const pending = { data: undefined, isPending: true, isError: false };
 const failed = { data: undefined, isPending: false, isError: true };
@@ -49,7 +40,11 @@ describe('dashboardActionProps', () => {
       kind: 'dialog',
       dialog: 'booking-unavailable',
     });
-    const noPractice = { ...profile, homePracticeId: null, homePracticeName: null, homePracticePhone: null };
+    const noPractice = buildProfile({
+      homePracticeId: null,
+      homePracticeName: null,
+      homePracticePhone: null,
+    });
     const props = dashboardActionProps(noPractice, loaded([pet]), pending);
     expect(props.registration).toEqual({ kind: 'dialog', dialog: 'registration-unavailable' });
     expect(props.practice).toBeNull();

@@ -1,7 +1,7 @@
 import type { Pet } from '@vet/contracts/pets';
 import type { FeatureToggle } from '@vet/contracts/practices';
 import type { ClientProfile } from '@vet/contracts/profile';
-import { bookingOutcome, registrationOutcome } from '@/features/dashboard/action-rules';
+import { bookingOutcome, homePracticeOf, registrationOutcome } from '@/shared/actions/action-rules';
 import type { DashboardActionsProps } from '@/features/dashboard/components/dashboard-actions';
 
 /** What the rules read of a query (TanStack's result): pending until it has data or has failed. */
@@ -24,10 +24,7 @@ export function dashboardActionProps(
     allowed: profile.isAppointmentBookingAndPetRegistrationAllowed,
     toggles: toggles.data ?? [],
   };
-  const practice =
-    profile.homePracticeName && profile.homePracticePhone
-      ? { name: profile.homePracticeName, phone: profile.homePracticePhone }
-      : null;
+  const practice = homePracticeOf(profile);
   return {
     booking: !pets.isPending
       ? bookingOutcome({ ...context, pets: pets.isError ? null : (pets.data ?? null) })

@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAppointments } from '@/features/appointments/api/get-appointments';
 import { DashboardActions } from '@/features/dashboard/components/dashboard-actions';
-import { LoadError } from '@/features/dashboard/components/load-error';
 import { NextAppointmentCard } from '@/features/dashboard/components/next-appointment-card';
 import { PetsOverview } from '@/features/dashboard/components/pets-overview';
 import { WelcomeHeading } from '@/features/dashboard/components/welcome-heading';
@@ -14,12 +13,13 @@ import { nextBookedAppointment } from '@/features/dashboard/next-appointment';
 import { usePets } from '@/features/pets/api/get-pets';
 import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
 import { useProfile } from '@/features/profile/api/get-profile';
-import { AppAlert } from '@/shared/components/app-alert';
+import { LoadError } from '@/shared/components/load-error';
 import { dashboardActionProps } from './dashboard-action-props';
 
 /**
  * The dashboard (/): the profile, pets, appointments and the home practice's feature settings, each from
- * its own feature, handed to the dashboard's presentational components.
+ * its own feature, handed to the dashboard's presentational components. Only a linked client gets here:
+ * the activation guard (R4.1) sends anyone else on before the page renders.
  */
 export function DashboardOverview() {
   const profile = useProfile();
@@ -33,13 +33,6 @@ export function DashboardOverview() {
   let content;
   if (profile.isError) {
     content = <LoadError message="We could not load your account." onRetry={() => void profile.refetch()} />;
-  } else if (profile.data && activation !== 'COMPLETED') {
-    content = (
-      <AppAlert severity="info">
-        We are still setting up your account. Once it is linked to your practice&apos;s records, your pets and
-        appointments will show here.
-      </AppAlert>
-    );
   } else {
     content = (
       <>

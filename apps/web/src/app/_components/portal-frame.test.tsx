@@ -2,12 +2,14 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Pet } from '@vet/contracts/pets';
+import { buildPet, buildProfile } from '@vet/contracts/testing/builders';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { LogoutProvider } from '@/shared/auth-session/logout-context';
 import { createQueryClient } from '@/shared/query/query-client';
-import { defaultSiteLinks } from '@/shared/site-links';
+import { defaultSiteLinks } from '@/config/site-links';
 import { theme } from '@/shared/theme/theme';
 import { PortalFrame } from './portal-frame';
 
@@ -16,7 +18,7 @@ vi.mock('next-auth/react', () => ({
   signIn: vi.fn(),
   signOut: vi.fn(),
 }));
-vi.mock('next/navigation', () => ({ usePathname: () => '/pets/3' }));
+vi.mock('next/navigation', () => ({ usePathname: () => '/pets/3', useRouter: () => ({ replace: vi.fn() }) }));
 
 beforeEach(() => {
   document.cookie = 'OptanonConsent=true; Path=/';
@@ -26,41 +28,10 @@ afterEach(() => {
   document.cookie = 'OptanonConsent=; Max-Age=0; Path=/';
 });
 
-const profile = {
-  success: true,
-  clientId: 1,
-  firstName: 'Olivia',
-  lastName: 'Bennett',
-  email: 'olivia@example.com',
-  homePracticeId: 1,
-  homePracticeName: 'Willowbrook Vets Clapham',
-  homePracticePhone: '01632 960001',
-  requireContactPreferencesUpdate: false,
-  activationStatus: 'COMPLETED',
-  isAppointmentBookingAndPetRegistrationAllowed: true,
-};
+const profile = buildProfile({ firstName: 'Olivia', lastName: 'Bennett' });
+const pet = (petId: number, name: string) => buildPet({ petId, name });
 
-const pet = (petId: number, name: string) => ({
-  petId,
-  name,
-  speciesId: 1,
-  speciesName: 'Canine',
-  breedId: null,
-  breedName: null,
-  colourId: null,
-  colourName: null,
-  sex: 'Female',
-  neutered: true,
-  dateOfBirth: null,
-  microchipNumber: null,
-  insurerId: null,
-  insurerName: null,
-  policyNumber: null,
-  awaitingInitialConsultation: false,
-  status: 'Active',
-});
-
-function renderFrame(pets: unknown[]) {
+function renderFrame(pets: Pet[]) {
   const fetch = vi.fn((url: string) =>
     Promise.resolve(Response.json(url.endsWith('/client/profile') ? profile : pets)),
   );
@@ -96,27 +67,31 @@ async function drawerPetLinks() {
 }
 
 describe('PortalFrame', () => {
+  // The API sends the pets sorted by name (R3.6); the frame shows them in that order.
   it("shows the client's name, and the pets by name in the drawer: three and See All past three", async () => {
-    renderFrame([pet(3, 'Pickle'), pet(1, 'bramble'), pet(5, 'Clover'), pet(2, 'Biscuit')]);
-    expect(await screen.findByRole('button', { name: 'Olivia Bennett' })).toBeDefined();
+    renderFrame([pet(2, 'Biscuit'), pet(1, 'bramble'), pet(5, 'Clover'), pet(3, 'Pickle')]);
+    const userMenu = await screen.findByRole('button', { name: 'Olivia Bennett' });
+    expect(userMenu.getAttribute('aria-haspopup')).toBe('menu');
     expect(await drawerPetLinks()).toEqual(['Biscuit', 'bramble', 'Clover', 'See All']);
   });
 
   it('shows exactly three pets without See All', async () => {
-    renderFrame([pet(3, 'Pickle'), pet(1, 'Bramble'), pet(5, 'Clover')]);
+    renderFrame([pet(1, 'Bramble'), pet(5, 'Clover'), pet(3, 'Pickle')]);
     expect(await drawerPetLinks()).toEqual(['Bramble', 'Clover', 'Pickle']);
   });
 
   it("names a pet's page in the breadcrumbs", async () => {
     renderFrame([pet(3, 'Pickle')]);
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(await within(crumbs).findByText('Pickle')).toBeDefined();
+    const current = await within(crumbs).findByText('Pickle');
+    expect(current.getAttribute('aria-current')).toBe('page');
   });
 
   it('opens the logout confirmation from the user menu', async () => {
     renderFrame([]);
     fireEvent.click(await screen.findByRole('button', { name: 'Olivia Bennett' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
-    expect(screen.getByRole('dialog', { name: 'Log out' })).toBeDefined();
+    const dialog = screen.getByRole('dialog', { name: 'Log out' });
+    expect(dialog.textContent).toContain('Are you sure you want to log out?');
   });
 });

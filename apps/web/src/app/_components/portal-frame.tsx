@@ -1,6 +1,5 @@
 'use client';
 
-import { sortAndSlicePets } from '@vet/contracts/pets';
 import { useSession } from 'next-auth/react';
 import { useMemo, type ReactNode } from 'react';
 import { startSignIn } from '@/features/auth/components/start-sign-in';
@@ -8,14 +7,14 @@ import { portalSignInRequest } from '@/features/auth/sign-in-requests';
 import { usePets } from '@/features/pets/api/get-pets';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useLogout } from '@/shared/auth-session/logout-context';
-import { drawerPetLimit } from '@/shared/layout/drawer-pets';
 import { PortalShell } from '@/shared/layout/portal-shell';
-import type { SiteLinks } from '@/shared/site-links';
+import type { SiteLinks } from '@/config/site-links';
+import { ActivationGuard } from './activation-guard';
 
 /**
- * The shell with the signed-in client in it: the name from the profile, the drawer's first three pets
- * by name (and the total, for See All), pet names for the breadcrumbs on a pet's page, the confirmed
- * logout, and sign-in from the logo.
+ * The shell with the signed-in client in it: the name from the profile, the pets in the API's order (the
+ * drawer shows the first three, and See All past them), pet names for the breadcrumbs on a pet's page, the confirmed
+ * logout, and sign-in from the logo. Every page sits inside the activation guard (R4.1).
  */
 export function PortalFrame({
   brandName,
@@ -32,7 +31,6 @@ export function PortalFrame({
   const pets = usePets(profile.data?.activationStatus);
   const signedIn = status === 'authenticated';
 
-  const menu = useMemo(() => pets.data && sortAndSlicePets(pets.data, 'name', drawerPetLimit), [pets.data]);
   const petNames = useMemo(
     () => pets.data && Object.fromEntries(pets.data.map((pet) => [String(pet.petId), pet.name])),
     [pets.data],
@@ -46,14 +44,13 @@ export function PortalFrame({
       links={links}
       signedIn={signedIn}
       user={user}
-      pets={menu?.slicedData}
-      petTotal={menu?.total}
+      pets={pets.data}
       petsLoading={signedIn && (profile.isPending || pets.isLoading)}
       breadcrumbNames={petNames}
       onLogout={requestLogout}
       onSignIn={() => void startSignIn(portalSignInRequest())}
     >
-      {children}
+      <ActivationGuard>{children}</ActivationGuard>
     </PortalShell>
   );
 }

@@ -2,8 +2,9 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { Metadata } from 'next';
 import { PracticeList } from '@/features/practices/components/practice-list';
+import { pageMetadata } from '@/shared/page-metadata';
 
-export const metadata: Metadata = { title: 'Practice list' };
+export const generateMetadata = (): Promise<Metadata> => pageMetadata('Practice list');
 
 export default function PracticesPage() {
   return (

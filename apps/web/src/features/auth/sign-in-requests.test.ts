@@ -33,6 +33,14 @@ describe('requiredPageSignIn', () => {
     });
   });
 
+  it('asks for the sign-up screen on /invite, returning there', () => {
+    expect(requiredPageSignIn({ pathname: '/invite', search: '' }, null)).toEqual({
+      providerId: 'auth0',
+      callbackUrl: '/invite',
+      authorizationParams: { screen_hint: 'signup', prompt: 'login' },
+    });
+  });
+
   it('signs in normally on /verified in sign-in mode, and elsewhere whatever the mode', () => {
     expect(requiredPageSignIn({ pathname: '/verified', search: '' }, 'signin').providerId).toBe('azure-ad');
     expect(requiredPageSignIn({ pathname: '/pets', search: '' }, 'signup').providerId).toBe('azure-ad');
@@ -51,7 +59,7 @@ describe('signUpScreenRequest', () => {
   });
 });
 
-describe('signInScreenAction (spec 2, as the original behaves)', () => {
+describe('signInScreenAction (R2.16, as the original behaves)', () => {
   it('starts sign-in with azure-ad back to / when the user is signed in', () => {
     expect(signInScreenAction(true, '12', 'tag')).toEqual({
       kind: 'sign-in',

@@ -2,19 +2,19 @@ import {
   SIGN_IN_PROVIDER_ID,
   SIGN_UP_PROVIDER_ID,
   type ProviderId,
-} from '../../shared/auth-session/provider-ids';
+} from '@/shared/auth-session/provider-ids';
 
 /**
  * Which provider, with which authorization parameters and return path, each sign-in entry point uses
- * (spec 2 and 4). Pure, so the rules are tested without a browser.
+ * (R2.16, R2.17, R4.4 and R4.8). Pure, so the rules are tested without a browser.
  */
 
-/** Spec 4: "Sign-in uses a login prompt and a signin hint". */
+/** R4.8: sign-in asks for a login prompt and the sign-in screen. */
 export const SIGN_IN_AUTHORIZATION_PARAMS: Record<string, string> = {
   prompt: 'login',
   screen_hint: 'signin',
 };
-/** Spec 2: the sign-up screen asks for screen_hint signup and prompt login. */
+/** R2.17: the sign-up screen asks for screen_hint signup and prompt login. */
 export const SIGN_UP_AUTHORIZATION_PARAMS: Record<string, string> = {
   screen_hint: 'signup',
   prompt: 'login',
@@ -26,7 +26,7 @@ export type SignInRequest = {
   authorizationParams: Record<string, string>;
 };
 
-/** Spec 4: "Sign-in uses a login prompt and a signin hint, and the callback is /" (the header's logo). */
+/** R4.8: a login prompt and the sign-in screen, and the callback is / (the header's logo, R2.10). */
 export function portalSignInRequest(): SignInRequest {
   return {
     providerId: SIGN_IN_PROVIDER_ID,
@@ -36,16 +36,20 @@ export function portalSignInRequest(): SignInRequest {
 }
 
 /**
- * A page that needs a signed-in user, visited without one (spec 4 and 8, SessionRequired): straight to
+ * A page that needs a signed-in user, visited without one (R4.4 and R8.4, SessionRequired): straight to
  * the provider's login, returning to the same page. On /verified after a sign-up e-mail (stored vMode
- * 'signup') it asks for the sign-up screen instead.
+ * 'signup') it asks for the sign-up screen instead, and so does /invite: a practice invites clients
+ * who have no account yet (the provider's sign-up screen links to its sign-in for those who have).
  */
 export function requiredPageSignIn(
   location: { pathname: string; search: string },
   storedVerificationMode: string | null,
 ): SignInRequest {
   const callbackUrl = `${location.pathname}${location.search}`;
-  if (location.pathname === '/verified' && storedVerificationMode === 'signup') {
+  const signsUp =
+    (location.pathname === '/verified' && storedVerificationMode === 'signup') ||
+    location.pathname === '/invite';
+  if (signsUp) {
     return {
       providerId: SIGN_UP_PROVIDER_ID,
       callbackUrl,
@@ -55,7 +59,7 @@ export function requiredPageSignIn(
   return { providerId: SIGN_IN_PROVIDER_ID, callbackUrl, authorizationParams: SIGN_IN_AUTHORIZATION_PARAMS };
 }
 
-/** Spec 2, sign-up redirect screen: back to /?practice={practice}, or /. */
+/** The sign-up redirect screen (R2.17): back to /?practice={practice}, or /. */
 export function signUpScreenRequest(practice: string | null): SignInRequest {
   return {
     providerId: SIGN_UP_PROVIDER_ID,
@@ -67,7 +71,7 @@ export function signUpScreenRequest(practice: string | null): SignInRequest {
 export type SignInScreenAction = { kind: 'sign-in'; request: SignInRequest } | { kind: 'go'; path: string };
 
 /**
- * Spec 2, sign-in redirect screen, exactly as the original behaves. It reads inverted, but it works:
+ * The sign-in redirect screen (R2.16), exactly as the original behaves. It reads inverted, but it works:
  * a signed-in user is sent through the provider's login again (prompt=login, i.e. "sign in as
  * someone else") and back to /; a signed-out user is sent to the dashboard, which requires sign-in and
  * so starts it, carrying the practice or the analytics tag (_gl) along.

@@ -1,13 +1,10 @@
+import type { AppointmentSummary } from '@vet/contracts/appointments';
+import { buildAppointment } from '@vet/contracts/testing/builders';
 import { describe, expect, it } from 'vitest';
-import { formatAppointmentTime, nextBookedAppointment } from './next-appointment';
+import { nextBookedAppointment } from './next-appointment';
 
-const appointment = (
-  startsAt: string,
-  status: 'Booked' | 'Cancelled' | 'Completed' | 'NoShow' = 'Booked',
-) => ({
-  startsAt,
-  status,
-});
+const appointment = (startsAt: string, status: AppointmentSummary['status'] = 'Booked') =>
+  buildAppointment({ startsAt, status });
 
 describe('nextBookedAppointment', () => {
   const now = new Date('2026-06-10T12:00:00Z');
@@ -36,21 +33,5 @@ describe('nextBookedAppointment', () => {
       ),
     ).toBeUndefined();
     expect(nextBookedAppointment([], now)).toBeUndefined();
-  });
-});
-
-describe('formatAppointmentTime', () => {
-  it('writes the date and time in UK time, British style', () => {
-    expect(formatAppointmentTime('2026-11-24T10:30:00Z')).toBe('Tuesday 24 November 2026, 10:30');
-  });
-
-  it('shows British Summer Time as the practice clock does', () => {
-    expect(formatAppointmentTime('2026-07-01T08:05:00Z')).toBe('Wednesday 1 July 2026, 09:05');
-    expect(formatAppointmentTime('2026-07-01T23:30:00Z')).toBe('Thursday 2 July 2026, 00:30');
-  });
-
-  it('takes any offset the API writes, either side of the clocks going forward', () => {
-    expect(formatAppointmentTime('2026-03-29T02:30:00+02:00')).toBe('Sunday 29 March 2026, 00:30');
-    expect(formatAppointmentTime('2026-03-29T03:30:00+02:00')).toBe('Sunday 29 March 2026, 02:30');
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { browserApiBasePath } from '@/config/bff-base-path';
 
 /**
  * The browser's one API client. It talks JSON to this app's same-origin proxy (`/bff`), which attaches
@@ -6,9 +7,7 @@ import type { z } from 'zod';
  * with the zod schema the caller passes, so a shape the contracts do not describe never reaches a screen.
  */
 
-export const defaultApiBasePath = '/bff';
-
-/** Spec 8: the status text an API error carries. */
+/** R8.1: the status text an API error carries. */
 export function statusTextFor(status: number): string {
   switch (status) {
     case 400:
@@ -30,7 +29,7 @@ export function statusTextFor(status: number): string {
   }
 }
 
-/** A non-2xx answer: url, status, the spec's status text, and the parsed body (JSON when it is JSON). */
+/** A non-2xx answer: url, status, the status text of R8.1, and the parsed body (JSON when it is JSON). */
 export class ApiError extends Error {
   readonly statusText: string;
 
@@ -91,7 +90,7 @@ export type ApiClientOptions = {
   /** From /api/config's apiUrl; `/bff` unless told otherwise. */
   baseUrl?: string;
   fetch?: typeof fetch;
-  /** Where the noCache / refreshCache flags live (spec 3); sessionStorage in the browser. */
+  /** Where the noCache / refreshCache flags live (R3.15); sessionStorage in the browser. */
   getStorage?: () => StorageReader | undefined;
 };
 
@@ -113,7 +112,7 @@ function isFlagSet(storage: StorageReader | undefined, key: string): boolean {
   }
 }
 
-/** Spec 7: X-NoCache and X-RefreshCache follow the session-storage flags noCache and refreshCache. */
+/** R7.2: X-NoCache and X-RefreshCache follow the session-storage flags noCache and refreshCache. */
 export function cacheControlHeaders(storage: StorageReader | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
   if (isFlagSet(storage, 'noCache')) headers['X-NoCache'] = 'true';
@@ -144,7 +143,7 @@ async function readBody(response: Response): Promise<{ value: unknown; isJson: b
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const baseUrl = options.baseUrl ?? defaultApiBasePath;
+  const baseUrl = options.baseUrl ?? browserApiBasePath;
   const getStorage = options.getStorage ?? browserSessionStorage;
 
   async function request<S extends z.ZodType>(

@@ -1,4 +1,4 @@
-/** Spec 9: the inactivity rules, in one place. */
+/** R9.1: the inactivity rules, in one place. */
 
 /** Logged out after this long without activity on a signed-in page (15 minutes). */
 export const INACTIVITY_TIMEOUT_MS = 900_000;

@@ -32,7 +32,7 @@ function renderGuard() {
   return onLogout;
 }
 
-describe('InactivityGuard (spec 4 and 9: warning at 14 minutes, logout at 15)', () => {
+describe('InactivityGuard (R4.10, R9.1: warning at 14 minutes, logout at 15)', () => {
   it('opens the warning at 14 minutes of inactivity, not before, and logs out at 15', () => {
     const onLogout = renderGuard();
     advance(14 * MINUTE - SECOND);

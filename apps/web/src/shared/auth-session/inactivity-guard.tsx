@@ -13,7 +13,7 @@ import { useLogout } from './logout-context';
 import { SessionExpiryDialog } from './session-expiry-dialog';
 
 /**
- * Spec 4, Inactivity, with react-idle-timer: 14 minutes without activity opens the warning, whose
+ * R4.10 and R9.1, with react-idle-timer: 14 minutes without activity opens the warning, whose
  * countdown ends in logout at 15. Activity in any tab of the portal counts (crossTab), and 'Continue
  * session' in one tab closes the warning in all. If the idle time already exceeds 15 minutes when the
  * detector fires (the computer slept, the tab was frozen), it logs out at once, without a warning.

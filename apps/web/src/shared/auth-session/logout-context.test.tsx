@@ -46,7 +46,7 @@ function renderWithProvider() {
   return navigate;
 }
 
-describe('LogoutProvider (spec 4, Logout)', () => {
+describe('LogoutProvider (R4.11)', () => {
   it('asks first, and Cancel changes nothing', () => {
     const navigate = renderWithProvider();
     fireEvent.click(screen.getByRole('button', { name: 'Open logout' }));

@@ -2,8 +2,8 @@
 
 import { signOut } from 'next-auth/react';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { clearPersonalStorage } from '../storage/storage-keys';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { clearPersonalStorage } from '@/shared/storage/storage-keys';
 import { fetchProviderLogoutUrl } from './provider-logout-url';
 
 export type Logout = {
@@ -24,7 +24,7 @@ export function useLogout(): Logout {
 }
 
 /**
- * Spec 4, Logout: clear the person's stored keys, end the portal session (next-auth's signOut deletes
+ * R4.11: clear the person's stored keys, end the portal session (next-auth's signOut deletes
  * the server-side row and tells the other tabs), then end the provider's session too (RP-initiated
  * logout), which returns to the portal's origin. The provider's address is fetched first: it needs the
  * ID token, which goes with the row.

@@ -1,8 +1,8 @@
 'use client';
 
 import Box from '@mui/material/Box';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { visuallyHidden } from '../theme/visually-hidden';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { visuallyHidden } from '@/shared/theme/visually-hidden';
 import { ANNOUNCED_SECONDS_LEFT } from './inactivity-constants';
 
 /** What the polite live region says: nothing until a threshold (30 s, 10 s) is reached, then that. */
@@ -14,7 +14,7 @@ export function countdownAnnouncement(secondsLeft: number): string {
 const plural = (count: number) => `${count} ${count === 1 ? 'second' : 'seconds'}`;
 
 /**
- * Spec 4, Inactivity: the warning before logout. The visible countdown changes every second but is not a
+ * R4.10: the warning before logout. The visible countdown changes every second but is not a
  * live region (a screen reader would read every tick); the dialog's description is read when it opens,
  * and a polite status message follows at 30 and 10 seconds.
  */

@@ -1,10 +1,10 @@
-import { getServerConfig } from '../../config/server';
-import { loadActiveSession, SessionEndedError } from '../auth-session/server/active-session';
-import { activeSessionDeps } from '../auth-session/server/session-deps';
-import { mayCarrySession, readSessionId } from '../auth-session/server/session-cookie';
+import { getServerConfig } from '@/config/server';
+import { loadActiveSession, SessionEndedError } from '@/shared/auth-session/server/active-session';
+import { activeSessionDeps } from '@/shared/auth-session/server/session-deps';
+import { mayCarrySession, readSessionId } from '@/shared/auth-session/server/session-cookie';
 
 /**
- * Attaches the signed-in user's access token to a request bound for the API (spec 4: a bearer
+ * Attaches the signed-in user's access token to a request bound for the API (R4.5: a bearer
  * Authorization header on every API call once signed in, none after sign-out).
  *
  * The browser holds only next-auth's encrypted cookie with a random session id; the token comes from the

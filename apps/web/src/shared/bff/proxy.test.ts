@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildUpstreamUrl, proxyToApi } from './proxy';
+import { bffDevelopmentPrefixes, bffForwardedPrefixes, bffRefusedPrefixes } from '@vet/contracts/bff-paths';
+import { buildUpstreamUrl, isForwardedPath, maxRequestBodyBytes, proxyToApi } from './proxy';
 
 type Captured = { url: string; init: RequestInit };
 
@@ -13,7 +14,9 @@ function fakeApi(respond: (init: RequestInit) => Promise<Response> | Response) {
 }
 
 const apiUrl = 'http://api.internal:4000';
-const quiet = { log: () => undefined };
+const portalUrl = 'http://localhost:3000';
+const sameOrigin = { origin: 'http://localhost:3000' };
+const quiet = { log: () => undefined, portalUrl };
 
 describe('buildUpstreamUrl', () => {
   it('joins the segments onto the API URL, encoding each one', () => {
@@ -36,6 +39,7 @@ describe('proxyToApi', () => {
     const request = new Request('http://localhost:3000/bff/appointments?practiceId=3', {
       method: 'POST',
       headers: {
+        ...sameOrigin,
         'content-type': 'application/json',
         accept: 'application/json',
         'x-nocache': 'true',
@@ -107,7 +111,7 @@ describe('proxyToApi', () => {
   it('passes a 204 back without a body', async () => {
     const api = fakeApi(() => new Response(null, { status: 204 }));
     const response = await proxyToApi(
-      new Request('http://localhost/bff/appointments/1/cancel', { method: 'PATCH' }),
+      new Request('http://localhost/bff/appointments/1/cancel', { method: 'PATCH', headers: sameOrigin }),
       ['appointments', '1', 'cancel'],
       { apiUrl, fetch: api.fetch, ...quiet },
     );
@@ -121,6 +125,7 @@ describe('proxyToApi', () => {
 
     const response = await proxyToApi(new Request('http://localhost/bff/client'), ['client'], {
       apiUrl,
+      portalUrl,
       fetch: api.fetch,
       log,
     });
@@ -172,11 +177,188 @@ describe('proxyToApi', () => {
   it('refuses an oversized body with 413', async () => {
     const api = fakeApi(() => Response.json({}));
     const response = await proxyToApi(
-      new Request('http://localhost/bff/client', { method: 'POST', body: 'x'.repeat(1_048_577) }),
+      new Request('http://localhost/bff/client', {
+        method: 'POST',
+        headers: sameOrigin,
+        body: 'x'.repeat(1_048_577),
+      }),
       ['client'],
       { apiUrl, fetch: api.fetch, ...quiet },
     );
     expect(response.status).toBe(413);
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('refuses a chunked body without Content-Length once it passes 1 MiB, and stops reading', async () => {
+    const api = fakeApi(() => Response.json({}));
+    const chunk = new Uint8Array(64 * 1024);
+    const chunksBeforeLimit = maxRequestBodyBytes / chunk.byteLength;
+    let pulled = 0;
+    let cancelled = false;
+    // An endless stream: the proxy must stop by itself rather than read it to the end.
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request('http://localhost/bff/client', {
+      method: 'POST',
+      headers: sameOrigin,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(request.headers.get('content-length')).toBeNull();
+
+    const response = await proxyToApi(request, ['client'], { apiUrl, fetch: api.fetch, ...quiet });
+
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'The request is too large.',
+    });
+    expect(api.calls).toHaveLength(0);
+    expect(cancelled).toBe(true);
+    // A little read-ahead is fine; reading on to the end of the stream is not.
+    expect(pulled).toBeLessThan(chunksBeforeLimit + 4);
+  });
+
+  it('forwards a streamed body at the limit', async () => {
+    const api = fakeApi(() => new Response(null, { status: 204 }));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(maxRequestBodyBytes / 2).fill(120));
+        controller.enqueue(new Uint8Array(maxRequestBodyBytes / 2).fill(121));
+        controller.close();
+      },
+    });
+    const request = new Request('http://localhost/bff/client', {
+      method: 'POST',
+      headers: sameOrigin,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+
+    const response = await proxyToApi(request, ['client'], { apiUrl, fetch: api.fetch, ...quiet });
+
+    expect(response.status).toBe(204);
+    const sent = new Uint8Array(api.calls[0]?.init.body as ArrayBuffer);
+    expect(sent.byteLength).toBe(maxRequestBodyBytes);
+    expect(sent[0]).toBe(120);
+    expect(sent[maxRequestBodyBytes - 1]).toBe(121);
+  });
+});
+
+describe('proxyToApi: writes only from the portal', () => {
+  const forbidden = {
+    statusCode: 403,
+    error: 'Forbidden',
+    message: 'This request did not come from the portal.',
+  };
+
+  async function send(method: string, headers: Record<string, string>) {
+    const api = fakeApi(() => new Response(null, { status: 204 }));
+    const response = await proxyToApi(
+      new Request('http://localhost:3000/bff/appointments/1/cancel', { method, headers }),
+      ['appointments', '1', 'cancel'],
+      { apiUrl, fetch: api.fetch, ...quiet },
+    );
+    return { response, calls: api.calls };
+  }
+
+  it.each([
+    ['a cross-site Origin', { origin: 'https://evil.example' }],
+    ['a null Origin', { origin: 'null' }],
+    ['the portal host on another port', { origin: 'http://localhost:3001' }],
+    ['neither Origin nor Sec-Fetch-Site', {}],
+    ['Sec-Fetch-Site same-site (another subdomain is not us)', { 'sec-fetch-site': 'same-site' }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+    [
+      'a cross-site Origin even with Sec-Fetch-Site same-origin',
+      {
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'same-origin',
+      },
+    ],
+  ])('refuses a write with %s (403, nothing sent to the API)', async (_label, headers) => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const { response, calls } = await send(method, headers);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual(forbidden);
+      expect(calls).toHaveLength(0);
+    }
+  });
+
+  it.each([
+    ['the portal Origin', { origin: 'http://localhost:3000' }],
+    ['no Origin but Sec-Fetch-Site same-origin', { 'sec-fetch-site': 'same-origin' }],
+  ])('forwards a write with %s', async (_label, headers) => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const { response, calls } = await send(method, headers);
+      expect(response.status).toBe(204);
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it('does not check reads', async () => {
+    const { response, calls } = await send('GET', { origin: 'https://evil.example' });
+    expect(response.status).toBe(204);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('proxyToApi: only the API areas the browser uses', () => {
+  it('forwards exactly these first segments, and dev (the API decides whether it serves it)', () => {
+    expect([...bffForwardedPrefixes].sort()).toEqual([
+      'address-lookup',
+      'appointments',
+      'client',
+      'guest',
+      'lookup',
+      'online-practices',
+      'practices',
+      'pre-signup',
+      'signup',
+      'signup-v2',
+      'telemetry',
+      'v2',
+    ]);
+    expect(bffDevelopmentPrefixes).toEqual(['dev']);
+    for (const prefix of bffForwardedPrefixes) {
+      expect(isForwardedPath([prefix, 'x'])).toBe(true);
+    }
+  });
+
+  it.each([...bffRefusedPrefixes, 'metrics', 'admin', 'CLIENT', 'v3'])(
+    'answers 404 for /bff/%s without calling the API',
+    async (prefix) => {
+      const api = fakeApi(() => Response.json({}));
+      const response = await proxyToApi(new Request(`http://localhost/bff/${prefix}`), [prefix, 'json'], {
+        apiUrl,
+        fetch: api.fetch,
+        ...quiet,
+      });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'There is nothing at this address.',
+      });
+      expect(api.calls).toHaveLength(0);
+    },
+  );
+
+  it('forwards /bff/dev to the API, which serves it only when its mailbox is on', async () => {
+    const api = fakeApi(() => Response.json([]));
+    const dev = new Request('http://localhost/bff/dev/mailbox');
+    expect(isForwardedPath(['dev', 'mailbox'])).toBe(true);
+    expect((await proxyToApi(dev, ['dev', 'mailbox'], { apiUrl, fetch: api.fetch, ...quiet })).status).toBe(
+      200,
+    );
+    expect(api.calls).toHaveLength(1);
   });
 });

@@ -1,4 +1,6 @@
+import { bffDevelopmentPrefixes, bffForwardedPrefixes } from '@vet/contracts/bff-paths';
 import type { ApiError as ApiErrorBody } from '@vet/contracts/errors';
+import type { ServerConfig } from '@/config/server';
 import { withAccessToken } from './access-token';
 
 /**
@@ -19,10 +21,17 @@ const unavailableMessage = 'The service is unavailable. Please try again shortly
 export type ProxyOptions = {
   /** The API's base URL (API_URL), without a trailing slash. */
   apiUrl: string;
+  /** The portal's own address (PORTAL_URL): writes must come from its origin. */
+  portalUrl: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
   log?: (message: string) => void;
 };
+
+/** The proxy's options from the web configuration. */
+export function proxyOptions(config: Pick<ServerConfig, 'apiUrl' | 'portalUrl'>): ProxyOptions {
+  return { apiUrl: config.apiUrl, portalUrl: config.portalUrl };
+}
 
 /** A response in the API's own error shape, so the browser handles proxy failures like API failures. */
 export function apiErrorResponse(statusCode: number, error: string, message: string): Response {
@@ -61,13 +70,66 @@ export function forwardedHeaders(request: Request): Headers {
   return headers;
 }
 
-async function readBody(request: Request): Promise<ArrayBuffer | undefined | 'too-large'> {
+/**
+ * Whether the first path segment is an API area the browser may reach (packages/contracts/src/bff-paths.ts).
+ * `dev` is always forwarded: the web cannot tell whether the API's development mailbox is on (a local
+ * `next start` runs with NODE_ENV=production), and the API itself never serves /dev in production.
+ */
+export function isForwardedPath(segments: readonly string[]): boolean {
+  const first = segments[0];
+  if (first === undefined) return false;
+  const allowed: readonly string[] = [...bffForwardedPrefixes, ...bffDevelopmentPrefixes];
+  return allowed.includes(first);
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for writes: a POST/PUT/PATCH/DELETE must carry the portal's own `Origin`, or, when a
+ * browser sent no Origin, `Sec-Fetch-Site: same-origin`. `null` origins, other sites and sibling
+ * subdomains (`same-site`) are refused; so are requests with neither header (not a browser we serve).
+ */
+export function isSameOriginWrite(request: Request, portalUrl: string): boolean {
+  if (safeMethods.has(request.method)) return true;
+  const origin = request.headers.get('origin');
+  if (origin !== null) return origin === new URL(portalUrl).origin;
+  return request.headers.get('sec-fetch-site') === 'same-origin';
+}
+
+export function crossSiteWriteResponse(): Response {
+  return apiErrorResponse(403, 'Forbidden', 'This request did not come from the portal.');
+}
+
+/**
+ * The request body, counted while it streams in: reading stops (and the stream is cancelled) as soon
+ * as it passes the limit, so a chunked upload without a Content-Length cannot make the proxy buffer it.
+ */
+export async function readBody(request: Request): Promise<ArrayBuffer | undefined | 'too-large'> {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   const declaredLength = Number(request.headers.get('content-length') ?? 0);
   if (declaredLength > maxRequestBodyBytes) return 'too-large';
-  const body = await request.arrayBuffer();
-  if (body.byteLength > maxRequestBodyBytes) return 'too-large';
-  return body.byteLength === 0 ? undefined : body;
+  if (request.body === null) return undefined;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxRequestBodyBytes) {
+      await reader.cancel().catch(() => undefined);
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  if (total === 0) return undefined;
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body.buffer;
 }
 
 export async function proxyToApi(
@@ -79,6 +141,10 @@ export async function proxyToApi(
   const log = options.log ?? ((message: string) => console.error(message));
   const target = buildUpstreamUrl(options.apiUrl, segments, new URL(request.url).search);
   if (target === null) return apiErrorResponse(400, 'Bad Request', 'The request path is not valid.');
+  if (!isForwardedPath(segments)) {
+    return apiErrorResponse(404, 'Not Found', 'There is nothing at this address.');
+  }
+  if (!isSameOriginWrite(request, options.portalUrl)) return crossSiteWriteResponse();
 
   const body = await readBody(request);
   if (body === 'too-large') return apiErrorResponse(413, 'Payload Too Large', 'The request is too large.');

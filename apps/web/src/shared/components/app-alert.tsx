@@ -8,13 +8,13 @@ export interface AppAlertProps {
   severity: AlertSeverity;
   title?: ReactNode;
   children: ReactNode;
-  /** Given, the alert has a close button whose accessible text is 'Close' (spec 8). */
+  /** Given, the alert has a close button whose accessible text is 'Close' (R8.9). */
   onClose?: () => void;
   'data-testid'?: string;
 }
 
 /**
- * Spec 8: alerts in four severities. Each shows its severity's icon as well as its colour; errors and
+ * R8.9: alerts in four severities. Each shows its severity's icon as well as its colour; errors and
  * warnings are role alert (announced at once), success and information role status (politely).
  */
 export function AppAlert({ severity, title, children, onClose, ...rest }: AppAlertProps) {

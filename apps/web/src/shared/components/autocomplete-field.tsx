@@ -3,7 +3,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { visibleFieldError } from '../forms/field-rules';
+import { visibleFieldError } from '@/shared/forms/field-rules';
 
 export interface AutocompleteFieldProps<T> {
   label: string;
@@ -14,7 +14,7 @@ export interface AutocompleteFieldProps<T> {
   onBlur?: () => void;
   getOptionLabel: (option: T) => string;
   isOptionEqualToValue?: (option: T, value: T) => boolean;
-  /** Spec 2: 'No options' unless given (the address lookup says 'No addresses found'). */
+  /** R2.24: 'No options' unless given (the address lookup says 'No addresses found', R8.6). */
   noOptionsText?: string;
   helperText?: string;
   errorText?: string;
@@ -28,7 +28,7 @@ export interface AutocompleteFieldProps<T> {
 }
 
 /**
- * Spec 2: a labelled dropdown with typed filtering; the error (or helper) text shows under the field once
+ * R2.24: a labelled dropdown with typed filtering; the error (or helper) text shows under the field once
  * touched; the listbox is at most 40vh high.
  */
 export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {

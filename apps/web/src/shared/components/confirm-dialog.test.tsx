@@ -21,7 +21,7 @@ function renderDialog(extra: { onEscape?: () => void } = {}) {
   return handlers;
 }
 
-describe('ConfirmDialog (spec 2)', () => {
+describe('ConfirmDialog (R2.26)', () => {
   it('is a labelled, described dialog with a filled primary and an outlined secondary button', () => {
     const { onPrimary, onSecondary } = renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Log out' });

@@ -16,14 +16,14 @@ export interface ConfirmDialogProps {
   secondaryLabel?: string;
   onPrimary: () => void;
   onSecondary: () => void;
-  /** What Escape does; the secondary action unless given. A backdrop click never closes it (spec 2). */
+  /** What Escape does; the secondary action unless given. A backdrop click never closes it (R2.26). */
   onEscape?: () => void;
   /** Disables both buttons while the primary action runs. */
   busy?: boolean;
 }
 
 /**
- * Spec 2: a title, optional descriptions, a filled primary button and an outlined secondary button;
+ * R2.26: a title, optional descriptions, a filled primary button and an outlined secondary button;
  * a backdrop click does not close it; minimum width 300px below the 600px breakpoint, 400px above.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {

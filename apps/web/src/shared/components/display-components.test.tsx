@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { ThemeProvider } from '@mui/material/styles';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme/theme';
+import { theme } from '@/shared/theme/theme';
 import { AppAlert } from './app-alert';
 import { GridWrapper } from './grid-wrapper';
 import { LoadingSpinner } from './loading-spinner';
@@ -52,15 +52,16 @@ describe('GridWrapper', () => {
     expect(document.querySelectorAll('.MuiSkeleton-root')).toHaveLength(0);
     const grid = screen.getByText('Rex').parentElement as HTMLElement;
     expect(getComputedStyle(grid).display).toBe('grid');
-    expect(screen.getByText('Tabitha')).toBeDefined();
+    expect(Array.from(grid.children, (child) => child.textContent)).toEqual(['Rex', 'Tabitha']);
   });
 });
 
 describe('TitleCard and TextButton', () => {
   it('renders the page title as its h1, with a subtitle', () => {
     renderThemed(<TitleCard title="Your pets" subtitle="Everyone registered with us" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Your pets' })).toBeDefined();
-    expect(screen.getByText('Everyone registered with us')).toBeDefined();
+    const title = screen.getByRole('heading', { level: 1, name: 'Your pets' });
+    expect(title.tagName).toBe('H1');
+    expect(title.nextElementSibling?.textContent).toBe('Everyone registered with us');
   });
 
   it('renders a text-style button that clicks', () => {
@@ -91,9 +92,11 @@ describe('AppAlert', () => {
         Your preferences were saved.
       </AppAlert>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    const alert = screen.getByRole('status');
+    expect(alert.querySelector('.MuiAlertTitle-root')?.textContent).toBe('Saved');
+    expect(alert.textContent).toContain('Your preferences were saved.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledOnce();
-    expect(screen.getByText('Saved')).toBeDefined();
   });
 
   it('has no close button otherwise', () => {

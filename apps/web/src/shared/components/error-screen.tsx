@@ -8,7 +8,7 @@ type ErrorScreenProps = {
   message?: string;
 };
 
-/** The generic error screen (spec 2): 'Oops' and a 'Try Again' link to a retry path. */
+/** The generic error screen (R2.18): 'Oops' and a 'Try Again' link to a retry path. */
 export function ErrorScreen({
   retryPath,
   message = 'Something went wrong on our side. Please try again. If the problem continues, please contact your practice.',

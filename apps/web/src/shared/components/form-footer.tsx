@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 export interface FormFooterProps {
   backLabel?: string;
   submitLabel?: string;
-  /** While true the submit button reads 'Submitting...' and Back is disabled (spec 2). */
+  /** While true the submit button reads 'Submitting...' and Back is disabled (R2.19). */
   submitting?: boolean;
   /** Back as a button; or give `backHref` for a link. Neither: no Back button. */
   onBack?: () => void;
@@ -12,7 +12,7 @@ export interface FormFooterProps {
   submitDisabled?: boolean;
 }
 
-/** Spec 2: the shared form footer, a 'Back' button and a 'Continue' submit button. */
+/** R2.19: the shared form footer, a 'Back' button and a 'Continue' submit button. */
 export function FormFooter({
   backLabel = 'Back',
   submitLabel = 'Continue',

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import type { ReactNode } from 'react';
-import { visuallyHidden } from '../theme/visually-hidden';
+import { visuallyHidden } from '@/shared/theme/visually-hidden';
 
-/** Spec 9: 3 placeholder skeletons, 118 high. */
+/** R9.12: 3 placeholder skeletons, 118 high. */
 export const gridSkeletonCount = 3;
 export const gridSkeletonHeight = 118;
 
@@ -16,7 +16,7 @@ export interface GridWrapperProps {
   minColumnWidth?: number;
 }
 
-/** Spec 2: the grid wrapper; placeholders while loading, else the children in a responsive grid. */
+/** R2.22: the grid wrapper; placeholders while loading, else the children in a responsive grid. */
 export function GridWrapper({
   loading,
   children,

@@ -3,7 +3,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme/theme';
+import { theme } from '@/shared/theme/theme';
+import { accessibleDescription } from '@/testing/accessible-description';
 import { AutocompleteField } from './autocomplete-field';
 import { OptionList } from './option-list';
 
@@ -73,7 +74,9 @@ describe('OptionList', () => {
     expect(screen.queryByText('Choose a reason')).toBeNull();
     cleanup();
     render(<Options errorText="Choose a reason" touched />);
-    expect(screen.getByText('Choose a reason')).toBeDefined();
+    const radiogroup = screen.getByRole('radiogroup');
+    expect(radiogroup.getAttribute('aria-invalid')).toBe('true');
+    expect(accessibleDescription(radiogroup)).toBe('Choose a reason');
   });
 
   it('has no error state without error text', () => {
@@ -127,12 +130,14 @@ describe('AutocompleteField', () => {
   it("says 'No options' when nothing matches, or the text given", () => {
     render(<Practices />);
     type('zzz');
-    expect(screen.getByText('No options')).toBeDefined();
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByText('No options').className).toContain('MuiAutocomplete-noOptions');
     cleanup();
 
     render(<Practices noOptionsText="No addresses found" />);
     type('zzz');
-    expect(screen.getByText('No addresses found')).toBeDefined();
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByText('No addresses found').className).toContain('MuiAutocomplete-noOptions');
   });
 
   it('shows its error text under the field only once touched', () => {
@@ -142,14 +147,16 @@ describe('AutocompleteField', () => {
 
     fireEvent.blur(input);
 
-    expect(screen.getByText('Choose your practice')).toBeDefined();
+    expect(accessibleDescription(input)).toBe('Choose your practice');
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('shows the helper text once touched when there is no error', () => {
     render(<Practices helperText="Where your pets are registered" />);
     expect(screen.queryByText('Where your pets are registered')).toBeNull();
-    fireEvent.blur(screen.getByRole('combobox', { name: 'Practice' }));
-    expect(screen.getByText('Where your pets are registered')).toBeDefined();
+    const input = screen.getByRole('combobox', { name: 'Practice' });
+    fireEvent.blur(input);
+    expect(accessibleDescription(input)).toBe('Where your pets are registered');
+    expect(input.getAttribute('aria-invalid')).toBe('false');
   });
 });

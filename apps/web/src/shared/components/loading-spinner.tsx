@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 
 export interface LoadingSpinnerProps {
-  /** Spec 9: 50vh by default; the sign-in redirect screens use 500px. */
+  /** R9.11: 50vh by default; the sign-in redirect screens use 500px. */
   height?: number | string;
   label?: string;
 }

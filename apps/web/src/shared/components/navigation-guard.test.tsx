@@ -13,6 +13,7 @@ function renderGuard(canLeave: () => boolean, onBlocked = vi.fn<(attempt: Blocke
   render(
     <div>
       <NavigationGuard canLeave={canLeave} onBlocked={onBlocked} />
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- the guard stops plain links too */}
       <a href="/pets?x=1" onClick={reactClick}>
         Your pets
       </a>
@@ -26,35 +27,47 @@ function renderGuard(canLeave: () => boolean, onBlocked = vi.fn<(attempt: Blocke
   return { onBlocked, reactClick };
 }
 
-function click(name: string, init: MouseEventInit = {}) {
+/**
+ * Clicks the link as a person would and says whether the browser would follow it: whether the click
+ * reached the window uncancelled. jsdom cannot load another page, so the follow itself stops there.
+ */
+function click(name: string, init: MouseEventInit = {}): { followed: boolean } {
   const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
-  screen.getByRole('link', { name }).dispatchEvent(event);
-  return event;
+  const outcome = { followed: false };
+  const atTheWindow = (reached: Event) => {
+    outcome.followed = !reached.defaultPrevented;
+    reached.preventDefault();
+  };
+  window.addEventListener('click', atTheWindow);
+  try {
+    screen.getByRole('link', { name }).dispatchEvent(event);
+  } finally {
+    window.removeEventListener('click', atTheWindow);
+  }
+  return outcome;
 }
 
 describe('NavigationGuard', () => {
   it('stops same-origin link clicks before the link handles them, and says what it stopped', () => {
     const { onBlocked, reactClick } = renderGuard(() => false);
-    const event = click('Your pets');
-    expect(event.defaultPrevented).toBe(true);
+    expect(click('Your pets')).toEqual({ followed: false });
     expect(reactClick).not.toHaveBeenCalled();
     expect(onBlocked).toHaveBeenCalledWith({ kind: 'link', href: '/pets?x=1' });
   });
 
   it('lets links through while canLeave() returns true', () => {
     const { onBlocked, reactClick } = renderGuard(() => true);
-    const event = click('Your pets');
+    expect(click('Your pets')).toEqual({ followed: true });
     expect(reactClick).toHaveBeenCalledOnce();
     expect(onBlocked).not.toHaveBeenCalled();
-    expect(event.defaultPrevented).toBe(false);
   });
 
   it('lets other sites, new tabs, modified clicks and fragments on this page through', () => {
     const { onBlocked } = renderGuard(() => false);
-    expect(click('Provider').defaultPrevented).toBe(false);
-    expect(click('New tab').defaultPrevented).toBe(false);
-    expect(click('Your pets', { ctrlKey: true }).defaultPrevented).toBe(false);
-    expect(click('Skip').defaultPrevented).toBe(false);
+    expect(click('Provider')).toEqual({ followed: true });
+    expect(click('New tab')).toEqual({ followed: true });
+    expect(click('Your pets', { ctrlKey: true })).toEqual({ followed: true });
+    expect(click('Skip')).toEqual({ followed: true });
     expect(onBlocked).not.toHaveBeenCalled();
   });
 
@@ -87,6 +100,32 @@ describe('NavigationGuard', () => {
     window.removeEventListener('popstate', router);
   });
 
+  it('cancels the back button in the Navigation API’s navigate event, where the browser has it', () => {
+    const navigation = new EventTarget();
+    Object.defineProperty(window, 'navigation', { value: navigation, configurable: true });
+    try {
+      const traverse = () =>
+        Object.assign(new Event('navigate', { cancelable: true }), { navigationType: 'traverse' });
+      let leave = false;
+      const { onBlocked } = renderGuard(() => leave);
+      const back = traverse();
+      navigation.dispatchEvent(back);
+      expect(back.defaultPrevented).toBe(true);
+      expect(onBlocked).toHaveBeenCalledWith({ kind: 'history' });
+
+      const push = Object.assign(new Event('navigate', { cancelable: true }), { navigationType: 'push' });
+      navigation.dispatchEvent(push);
+      leave = true;
+      const allowed = traverse();
+      navigation.dispatchEvent(allowed);
+      expect([push.defaultPrevented, allowed.defaultPrevented]).toEqual([false, false]);
+      expect(onBlocked).toHaveBeenCalledOnce();
+    } finally {
+      cleanup();
+      Reflect.deleteProperty(window, 'navigation');
+    }
+  });
+
   it('asks before a reload or closing the tab', () => {
     renderGuard(() => false);
     const event = new Event('beforeunload', { cancelable: true });
@@ -98,12 +137,14 @@ describe('NavigationGuard', () => {
     const { reactClick } = renderGuard(() => false);
     cleanup();
     render(
+      // eslint-disable-next-line @next/next/no-html-link-for-pages -- the guard stops plain links too
       <a href="/pets" onClick={reactClick}>
         Your pets
       </a>,
     );
-    click('Your pets');
+    expect(click('Your pets')).toEqual({ followed: true });
     expect(reactClick).toHaveBeenCalledOnce();
-    fireEvent(window, new Event('beforeunload', { cancelable: true }));
+    // Not cancelled: no "leave this page?" prompt.
+    expect(fireEvent(window, new Event('beforeunload', { cancelable: true }))).toBe(true);
   });
 });

@@ -26,11 +26,14 @@ function guardedLinkTarget(event: MouseEvent): URL | undefined {
 }
 
 /**
- * Spec 2's navigation guard: while `canLeave()` returns false it stops
+ * The navigation guard (R2.27): while `canLeave()` returns false it stops
  * - clicks on same-origin links (a capture listener on window, which runs before Next's Link handler),
- * - the browser's back button (popstate: the entry is restored with history.go(1) before Next's router
- *   sees the event; the popstate event does not say which way it went, so a forward press, rare on a
- *   page with a form, is treated as back),
+ * - the browser's back button: where the Navigation API exists, by cancelling the traversal in its
+ *   `navigate` event, so the router never hears of it (a popstate listener cannot come first: at its
+ *   target, window, Chromium runs listeners in the order added, capture or not, and Next's router
+ *   added its own at hydration); elsewhere by popstate, the entry restored with history.go(1) (the
+ *   popstate event does not say which way it went, so a forward press, rare on a page with a form, is
+ *   treated as back),
  * - reload and closing the tab (beforeunload: the browser asks).
  * The App Router has no router events to hook, hence the DOM. Programmatic router.push is not guarded:
  * the code that calls it knows the form's state. `release()` turns the guard off, for a confirmed leave.
@@ -72,11 +75,20 @@ export function useNavigationGuard(canLeave: () => boolean, options: NavigationG
       event.returnValue = '';
     };
 
+    const onNavigate = (event: NavigateEvent) => {
+      if (event.navigationType !== 'traverse' || !event.cancelable || !blocking()) return;
+      event.preventDefault();
+      latest.current.onBlocked?.({ kind: 'history' });
+    };
+    const navigation = (window as { navigation?: Navigation }).navigation;
+
     window.addEventListener('click', onClick, { capture: true });
-    window.addEventListener('popstate', onPopState, { capture: true });
+    if (navigation) navigation.addEventListener('navigate', onNavigate);
+    else window.addEventListener('popstate', onPopState, { capture: true });
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       window.removeEventListener('click', onClick, { capture: true });
+      navigation?.removeEventListener('navigate', onNavigate);
       window.removeEventListener('popstate', onPopState, { capture: true });
       window.removeEventListener('beforeunload', onBeforeUnload);
     };

@@ -7,9 +7,9 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useId, type ReactNode } from 'react';
-import { visibleFieldError } from '../forms/field-rules';
+import { visibleFieldError } from '@/shared/forms/field-rules';
 
-/** Spec 9: option rows are 48px high. */
+/** R9.10: option rows are 48px high. */
 export const optionRowHeight = 48;
 
 export interface OptionListOption {
@@ -27,13 +27,13 @@ export interface OptionListProps {
   onBlur?: () => void;
   /** Shown under the rows, and the group is marked invalid. */
   errorText?: string;
-  /** With useZodForm: the error shows only once touched (spec 5). Left out, the caller decides. */
+  /** With useZodForm: the error shows only once touched (R5.1). Left out, the caller decides. */
   touched?: boolean;
   required?: boolean;
 }
 
 /**
- * Spec 2: radio-style option rows, 48px high, in a fieldset with a legend. Native radios: Tab reaches the
+ * R2.23: radio-style option rows, 48px high, in a fieldset with a legend. Native radios: Tab reaches the
  * group, the arrow keys move between rows. Each row is bordered and the chosen one is marked by the
  * radio's dot and a heavier border, not colour alone.
  */

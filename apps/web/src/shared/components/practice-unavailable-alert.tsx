@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { telephoneHref } from '../telephone-href';
+import { telephoneHref } from '@/shared/telephone-href';
 
 /**
- * Spec 8: shown when a practice's online registration is unavailable; the phone is a tap-to-call link.
+ * R8.7: shown when a practice's online registration is unavailable; the phone is a tap-to-call link.
  */
 export function PracticeUnavailableAlert({ practicePhone }: { practicePhone: string }) {
   return (

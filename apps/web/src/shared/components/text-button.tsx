@@ -9,7 +9,7 @@ const UnderlinedButton = styled(Button)({
   '&:hover': { textDecoration: 'underline' },
 });
 
-/** Spec 2: a text-style button, underlined so it reads as actionable without colour, at least 44px high. */
+/** R2.25: a text-style button, underlined so it reads as actionable without colour, at least 44px high. */
 export function TextButton(props: Omit<ButtonProps, 'variant'>) {
   return <UnderlinedButton variant="text" {...props} />;
 }

@@ -9,7 +9,7 @@ export interface TitleCardProps {
   headingLevel?: 'h1' | 'h2';
 }
 
-/** Spec 2: the centred page title card. */
+/** R2.25: the centred page title card. */
 export function TitleCard({ title, subtitle, headingLevel = 'h1' }: TitleCardProps) {
   return (
     <Paper variant="outlined" sx={{ textAlign: 'center', px: { xs: 2, sm: 4 }, py: { xs: 3, sm: 4 }, my: 3 }}>

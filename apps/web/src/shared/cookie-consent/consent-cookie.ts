@@ -1,5 +1,5 @@
 /**
- * The consent cookie (spec 3, 4, 9): `OptanonConsent`, kept 365 days on path /. Pure helpers over a
+ * The consent cookie (R3.16, R4.12, R9.3): `OptanonConsent`, kept 365 days on path /. Pure helpers over a
  * `document.cookie`-style string, so they test without a browser.
  */
 export const consentCookieName = 'OptanonConsent';
@@ -21,7 +21,7 @@ export function readCookie(cookieHeader: string, name: string): string | undefin
   return undefined;
 }
 
-/** Spec 4: the banner shows while the consent cookie is absent or empty. */
+/** R4.12: the banner shows while the consent cookie is absent or empty. */
 export function isConsentRecorded(cookieHeader: string): boolean {
   return (readCookie(cookieHeader, consentCookieName) ?? '') !== '';
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { ThemeProvider } from '@mui/material/styles';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme/theme';
+import { theme } from '@/shared/theme/theme';
 import { ConsentGate } from './consent-gate';
 import { hasAnalyticsConsent, onConsent } from './consent-store';
 import { CookieBanner } from './cookie-banner';
@@ -21,9 +21,11 @@ function renderBanner() {
   render(
     <ThemeProvider theme={theme}>
       <CookieBanner cookiePolicyUrl="https://www.provider.example/cookie-policy" />
-      <ConsentGate>
-        <p>analytics tag</p>
-      </ConsentGate>
+      <div data-testid="gated">
+        <ConsentGate>
+          <p>analytics tag</p>
+        </ConsentGate>
+      </div>
     </ThemeProvider>,
   );
 }
@@ -36,20 +38,22 @@ describe('CookieBanner', () => {
       'https://www.provider.example/cookie-policy',
     );
     expect(getComputedStyle(banner).position).toBe('sticky');
-    expect(screen.queryByText('analytics tag')).toBeNull();
+    expect(screen.getByTestId('gated').textContent).toBe('');
   });
 
   it('shows while the consent cookie is empty', () => {
     document.cookie = 'OptanonConsent=; Path=/';
     renderBanner();
-    expect(screen.getByRole('region', { name: 'Cookie notice' })).toBeDefined();
+    const banner = screen.getByRole('region', { name: 'Cookie notice' });
+    expect(within(banner).getByRole('button').textContent).toBe('Accept and close');
+    expect(screen.getByTestId('gated').textContent).toBe('');
   });
 
   it('stays hidden once the cookie holds a value', () => {
     document.cookie = 'OptanonConsent=true; Path=/';
     renderBanner();
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
-    expect(screen.getByText('analytics tag')).toBeDefined();
+    expect(screen.getByTestId('gated').textContent).toBe('analytics tag');
   });
 
   it('stores true in the cookie on close, hides itself, and lets the analytics tag load', () => {
@@ -64,7 +68,7 @@ describe('CookieBanner', () => {
     expect(hasAnalyticsConsent()).toBe(true);
     expect(consented).toHaveBeenCalledOnce();
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
-    expect(screen.getByText('analytics tag')).toBeDefined();
+    expect(screen.getByTestId('gated').textContent).toBe('analytics tag');
   });
 
   it('writes the 365-day, path /, SameSite=Lax cookie', () => {

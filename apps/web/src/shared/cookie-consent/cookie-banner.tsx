@@ -15,7 +15,7 @@ export interface CookieBannerProps {
 }
 
 /**
- * Spec 4: shown at the bottom of the page while the consent cookie is absent or empty; its close button
+ * R4.12: shown at the bottom of the page while the consent cookie is absent or empty; its close button
  * stores `true` for 365 days and hides it. The button says what closing means: it accepts analytics.
  *
  * WCAG 2.4.11 (focus not obscured): the banner is `position: sticky` at the end of the page, so it takes

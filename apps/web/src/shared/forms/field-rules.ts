@@ -1,14 +1,14 @@
 /**
- * Spec 5's field rules as pure functions, shared by every form field.
+ * The field rules of R5.1 to R5.5 as pure functions, shared by every form field.
  */
 
-/** Spec 5: this message disappears as soon as the field has a value. */
+/** R5.2: this message disappears as soon as the field has a value. */
 export const reasonRequiredMessage = 'Please enter a reason';
 
-/** Spec 5: error messages longer than this are shown wrapped. */
+/** R5.4: error messages longer than this are shown wrapped. */
 export const wrapErrorsLongerThan = 33;
 
-/** Spec 5: the password checklist shows when the helper text contains this. */
+/** R5.5: the password checklist shows when the helper text contains this. */
 export const passwordChecklistTrigger = 'Your password must contain';
 
 export interface FieldErrorInput {
@@ -35,7 +35,7 @@ export function isLongError(message: string | undefined): boolean {
   return message !== undefined && message.length > wrapErrorsLongerThan;
 }
 
-/** Spec 5: 'current/max', counted as the browser's maxlength counts (UTF-16 code units). */
+/** R5.3: 'current/max', counted as the browser's maxlength counts (UTF-16 code units). */
 export function characterCount(value: string, maxLength: number): string {
   return `${value.length}/${maxLength}`;
 }

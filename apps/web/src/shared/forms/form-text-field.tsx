@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { characterCount, isLongError, visibleFieldError } from './field-rules';
 
 export type FormTextFieldProps = Omit<
@@ -14,22 +14,26 @@ export type FormTextFieldProps = Omit<
   value: string | null | undefined;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  /** The field's current validation message; shown only once `touched` (spec 5). */
+  /** The field's current validation message; shown only once `touched` (R5.1). */
   errorText?: string;
   touched?: boolean;
   helperText?: string;
-  /** Limits the input; with `showCounter`, 'current/max' shows under the field (spec 5). */
+  /** Limits the input; with `showCounter`, 'current/max' shows under the field (R5.3). */
   maxLength?: number;
   showCounter?: boolean;
   endAdornment?: ReactNode;
   /** Extra ids for aria-describedby (the password checklist). */
   describedBy?: string;
+  /** Attributes of the input itself: a date's min and max, a number's inputMode. */
+  inputAttributes?: Pick<InputHTMLAttributes<HTMLInputElement>, 'min' | 'max' | 'inputMode' | 'autoComplete'>;
+  /** Keeps the label above the field: a date input shows its own placeholder (dd/mm/yyyy). */
+  shrinkLabel?: boolean;
 };
 
-/** The class on error text longer than 33 characters, which wraps (spec 5). */
+/** The class on error text longer than 33 characters, which wraps (R5.4). */
 export const wrappedErrorClass = 'FormField-wrappedError';
 
-/** A labelled text field that follows spec 5's rules; use `form.field(name)` from useZodForm for the wiring. */
+/** A labelled text field that follows R5.1 to R5.5; use `form.field(name)` from useZodForm for the wiring. */
 export function FormTextField(props: FormTextFieldProps) {
   const {
     name,
@@ -43,6 +47,8 @@ export function FormTextField(props: FormTextFieldProps) {
     showCounter,
     endAdornment,
     describedBy,
+    inputAttributes,
+    shrinkLabel,
     ...rest
   } = props;
   const text = value ?? '';
@@ -71,15 +77,17 @@ export function FormTextField(props: FormTextFieldProps) {
       }
       slotProps={{
         htmlInput: {
+          ...inputAttributes,
           maxLength,
           ...(describedBy ? { 'aria-describedby': [helperId, describedBy].filter(Boolean).join(' ') } : {}),
         },
         input: endAdornment
           ? { endAdornment: <InputAdornment position="end">{endAdornment}</InputAdornment> }
           : {},
+        ...(shrinkLabel ? { inputLabel: { shrink: true } } : {}),
         formHelperText: {
           className: long ? wrappedErrorClass : undefined,
-          // Short errors stay on one line; longer ones wrap rather than run out of the field (spec 5).
+          // Short errors stay on one line; longer ones wrap rather than run out of the field (R5.4).
           sx: long
             ? { whiteSpace: 'normal', overflowWrap: 'anywhere' }
             : error

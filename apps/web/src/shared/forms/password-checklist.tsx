@@ -2,10 +2,10 @@ import Cancel from '@mui/icons-material/Cancel';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Box from '@mui/material/Box';
 import { checkPassword } from '@vet/contracts/password-policy';
-import { visuallyHidden } from '../theme/visually-hidden';
+import { visuallyHidden } from '@/shared/theme/visually-hidden';
 
 /**
- * Spec 5: each rule of the password policy, met or not. Meaning is carried by the icon's shape and by
+ * R5.5: each rule of the password policy, met or not. Meaning is carried by the icon's shape and by
  * text for screen readers, not by colour alone; changes are announced politely.
  */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {

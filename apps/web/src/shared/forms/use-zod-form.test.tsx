@@ -3,8 +3,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { FormFooter } from '../components/form-footer';
-import { theme } from '../theme/theme';
+import { FormFooter } from '@/shared/components/form-footer';
+import { theme } from '@/shared/theme/theme';
+import { accessibleDescription } from '@/testing/accessible-description';
 import { FormTextField } from './form-text-field';
 import { collectErrors, useZodForm } from './use-zod-form';
 
@@ -59,20 +60,21 @@ describe('useZodForm', () => {
     expect(screen.queryByText(/Enter a full UK postcode/)).toBeNull();
 
     fireEvent.blur(postcode);
-    expect(screen.getByText(/Enter a full UK postcode/)).toBeDefined();
+    expect(accessibleDescription(postcode)).toBe('Enter a full UK postcode, such as PO1 3AA');
+    expect(postcode.getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.change(postcode, { target: { value: 'PO1 3AA' } });
     expect(screen.queryByText(/Enter a full UK postcode/)).toBeNull();
   });
 
   it('on a submit with errors shows every error, focuses the first invalid field and does not submit', async () => {
-    const { onValid, lastName } = renderForm();
+    const { onValid, lastName, postcode } = renderForm();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
       await Promise.resolve();
     });
-    expect(screen.getByText('Enter your last name')).toBeDefined();
-    expect(screen.getByText(/Enter a full UK postcode/)).toBeDefined();
+    expect(accessibleDescription(lastName)).toBe('Enter your last name');
+    expect(accessibleDescription(postcode)).toBe('Enter a full UK postcode, such as PO1 3AA');
     expect(document.activeElement).toBe(lastName);
     expect(onValid).not.toHaveBeenCalled();
   });

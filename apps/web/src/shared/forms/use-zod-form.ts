@@ -30,7 +30,7 @@ export interface BoundField<T> {
 }
 
 /**
- * The one form toolkit (spec 5): values checked against a zod schema from @vet/contracts on every change
+ * The one form toolkit (R5.1): values checked against a zod schema from @vet/contracts on every change
  * and blur. Errors are kept for every field but fields show them only once touched (blurred, or after a
  * submit attempt). Fields are flat (top-level keys); nested objects are out of scope.
  */

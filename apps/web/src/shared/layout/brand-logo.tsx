@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import NextLink from 'next/link';
-import { visuallyHidden } from '../theme/visually-hidden';
+import { visuallyHidden } from '@/shared/theme/visually-hidden';
 
 const logoSx = {
   display: 'inline-flex',
@@ -15,7 +15,7 @@ const logoSx = {
   textDecoration: 'none',
 } as const;
 
-/** Spec 2: the logo goes to / when signed in; otherwise it starts sign-in (a button then). */
+/** R2.10: the logo goes to / when signed in; otherwise it starts sign-in (a button then). */
 export function BrandLogo(props: { brandName: string; signedIn: boolean; onSignIn: () => void }) {
   if (props.signedIn) {
     return (

@@ -1,6 +1,6 @@
 import { normalisePath } from './path-utils';
 
-/** Spec 2 "Breadcrumb labels". */
+/** R2.15: the breadcrumb labels. */
 export const breadcrumbLabels: Readonly<Record<string, string>> = {
   home: 'Dashboard',
   appointments: 'Your appointments',

@@ -2,7 +2,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '../theme/theme';
+import { theme } from '@/shared/theme/theme';
 import { Breadcrumbs } from './breadcrumbs';
 
 afterEach(cleanup);

@@ -9,7 +9,7 @@ export interface BreadcrumbsProps {
   names?: Readonly<Record<string, string>>;
 }
 
-/** Spec 2's breadcrumb labels as a trail; nothing on the dashboard itself, where it would be a lone crumb. */
+/** R2.15's breadcrumb labels as a trail; nothing on the dashboard itself, where it would be a lone crumb. */
 export function Breadcrumbs({ pathname, names }: BreadcrumbsProps) {
   const trail = breadcrumbTrail(pathname, names);
   if (trail.length < 2) return null;

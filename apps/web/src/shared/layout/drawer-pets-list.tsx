@@ -27,7 +27,7 @@ function PetLink({ href, label, onNavigate }: { href: string; label: string; onN
   );
 }
 
-/** Spec 2: up to 3 pet names linking to /pets/{petId}, See All past 3, No Pets Found with none. */
+/** R2.7: up to 3 pet names linking to /pets/{petId}, See All past 3, No Pets Found with none. */
 export function DrawerPetsList({ id, pets, total, loading, onNavigate }: DrawerPetsListProps) {
   const { shown, seeAll, empty } = drawerPets(pets, total);
   return (

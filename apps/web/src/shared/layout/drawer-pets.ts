@@ -1,4 +1,4 @@
-/** Spec 9: the pets menu shows at most 3 pets. */
+/** R9.6: the pets menu shows at most 3 pets. */
 export const drawerPetLimit = 3;
 
 export interface DrawerPet {
@@ -16,8 +16,8 @@ export interface DrawerPets {
 }
 
 /**
- * `pets` may be every pet or already the first 3 (spec 3's slicedData); `total` is how many there are
- * in all (spec 3's total), the length of `pets` unless given.
+ * `pets` may be every pet or already the first 3 (R3.6's slicedData); `total` is how many there are
+ * in all (R3.6's total), the length of `pets` unless given.
  */
 export function drawerPets(pets: readonly DrawerPet[] | undefined, total?: number): DrawerPets {
   const all = pets ?? [];

@@ -1,12 +1,12 @@
 import LocalHospital from '@mui/icons-material/LocalHospital';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { visuallyHidden } from '../theme/visually-hidden';
+import { visuallyHidden } from '@/shared/theme/visually-hidden';
 
 export const emergencyLinkText = '24-hour emergency vets';
 
 /**
- * Spec 2: the header links to the provider's 24-hour emergency vet page. It opens in a new tab so a
+ * R2.13: the header links to the provider's 24-hour emergency vet page. It opens in a new tab so a
  * half-finished form here is not lost, and says so.
  */
 export function EmergencyLink({ href, compact = false }: { href: string; compact?: boolean }) {

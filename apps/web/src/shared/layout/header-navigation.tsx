@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import { topNavigation } from './layout-constants';
 import { navCurrent } from './nav-current';
 
-/** Spec 2: the top navigation (desktop). The current item is bold and underlined, not only coloured. */
+/** R2.5: the top navigation (desktop). The current item is bold and underlined, not only coloured. */
 export function HeaderNavigation({ pathname }: { pathname: string }) {
   return (
     <Box component="nav" aria-label="Main">

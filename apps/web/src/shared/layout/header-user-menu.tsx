@@ -13,14 +13,14 @@ export interface HeaderUser {
   lastName: string;
 }
 
-/** Spec 2: the desktop user menu shows the client's name and offers Your details and Log out. */
+/** R2.9: the desktop user menu shows the client's name and offers Your details and Log out. */
 export function HeaderUserMenu({ user, onLogout }: { user?: HeaderUser | null; onLogout: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const buttonId = useId();
   const menuId = useId();
   const open = anchor !== null;
   const close = () => setAnchor(null);
-  // The name loads after activation (spec 4); until then the button still opens the menu.
+  // The name loads after activation (R4.2); until then the button still opens the menu.
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : 'Your account';
   return (
     <>

@@ -1,12 +1,12 @@
 import { normalisePath } from './path-utils';
 
-/** Spec 2: paths *containing* these have no header (read literally: a substring match). */
+/** R2.12: paths *containing* these have no header (read literally: a substring match). */
 const hiddenFragments = ['/guest', '/maintenance', '/auth0'] as const;
 
 /**
- * Spec 2: the header is hidden on paths containing /guest, /maintenance or /auth0, and on /registration.
+ * R2.12: the header is hidden on paths containing /guest, /maintenance or /auth0, and on /registration.
  * "On /registration" is read as that route and anything below it, not /registration-new or
- * /client-routing, which are routes of their own in the spec's route table.
+ * /client-routing, which are routes of their own in R2.1.
  */
 export function isHeaderHidden(pathname: string): boolean {
   const path = normalisePath(pathname);

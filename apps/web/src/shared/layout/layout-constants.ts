@@ -1,8 +1,8 @@
-/** Spec 9: the header is 130 high on desktop and 64 on small screens. */
+/** R9.8: the header is 130 high on desktop and 64 on small screens. */
 export const desktopHeaderHeight = 130;
 export const compactHeaderHeight = 64;
 
-/** Spec 9: the drawer is 240 wide and closes above 1200 (the theme's `lg`). */
+/** R9.7: the drawer is 240 wide and closes above 1200 (the theme's `lg`). */
 export const drawerWidth = 240;
 
 /**
@@ -16,7 +16,7 @@ export const mainContentId = 'main-content';
 
 export const drawerId = 'site-drawer';
 
-/** Spec 2: the top navigation. */
+/** R2.5: the top navigation. */
 export const topNavigation = [
   { label: 'Dashboard', href: '/' },
   { label: 'Your pets', href: '/pets' },

@@ -6,7 +6,7 @@ export const whitePageBackground = '#FFFFFF';
 const greyPaths = new Set(['/pets', '/client-detail', '/client-detail/contact-preferences', '/appointments']);
 
 /**
- * Spec 2 "Backgrounds": light grey on /pets, /pets/[id], /client-detail,
+ * R2.3: light grey on /pets, /pets/[id], /client-detail,
  * /client-detail/contact-preferences and /appointments; white everywhere else. /pets/register is a
  * route of its own (a form), not a pet id, so it stays white.
  */

@@ -80,7 +80,7 @@ describe('breadcrumbTrail', () => {
     expect(trail.some((crumb) => crumb.current)).toBe(false);
   });
 
-  it('knows every label of the spec table', () => {
+  it('knows every label of R2.15', () => {
     const labels = breadcrumbTrail('/practices/users/cash-submission/drug-request/new-request/appointments');
     expect(labels.map((crumb) => crumb.label)).toEqual([
       'Dashboard',

@@ -2,8 +2,8 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultSiteLinks } from '../site-links';
-import { theme } from '../theme/theme';
+import { defaultSiteLinks } from '@/config/site-links';
+import { theme } from '@/shared/theme/theme';
 import { PortalShell, type PortalShellProps } from './portal-shell';
 
 const navigation = vi.hoisted(() => ({ pathname: '/' }));
@@ -44,13 +44,17 @@ describe('PortalShell', () => {
     const main = screen.getByRole('main');
     expect(main.id).toBe('main-content');
     expect(main.getAttribute('tabindex')).toBe('-1');
-    expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe(
-      '#main-content',
+    // The first link on the page skips to main (found by role alone: naming every link is slow in jsdom).
+    const skipLink = screen.getAllByRole('link')[0];
+    expect(skipLink?.textContent).toBe('Skip to main content');
+    expect(skipLink?.getAttribute('href')).toBe('#main-content');
+    // In reading order: the header, then main, then the footer.
+    expect(screen.getByRole('banner').compareDocumentPosition(main)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(screen.getByRole('contentinfo').compareDocumentPosition(main)).toBe(
+      Node.DOCUMENT_POSITION_PRECEDING,
     );
-    expect(screen.getByRole('banner')).toBeDefined();
-    expect(screen.getByRole('contentinfo')).toBeDefined();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toContain('Rex');
-    expect(screen.getByRole('heading', { name: 'Page' })).toBeDefined();
+    expect(main.contains(screen.getByRole('heading', { name: 'Page' }))).toBe(true);
   });
 
   it('opens the drawer from the hamburger', () => {
@@ -58,13 +62,14 @@ describe('PortalShell', () => {
     const hamburger = screen.getByRole('button', { name: 'Open menu' });
     fireEvent.click(hamburger);
     expect(hamburger.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('navigation', { name: 'Menu' })).toBeDefined();
+    const drawer = document.getElementById(hamburger.getAttribute('aria-controls') ?? '');
+    expect(drawer?.contains(screen.getByRole('navigation', { name: 'Menu' }))).toBe(true);
   });
 
   it.each(['/guest/complete', '/registration', '/maintenance'])('hides the header on %s', (path) => {
     renderShell(path);
     expect(screen.queryByRole('banner')).toBeNull();
-    expect(screen.getByRole('main')).toBeDefined();
+    expect(screen.getByRole('main').textContent).toBe('Page');
   });
 
   it('paints the grey background on the pet list and white on the dashboard', () => {

@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { usePathname } from 'next/navigation';
 import { useCallback, useState, type ReactNode } from 'react';
-import { CookieBanner } from '../cookie-consent/cookie-banner';
-import { SkipLink } from '../components/skip-link';
-import type { SiteLinks } from '../site-links';
+import { CookieBanner } from '@/shared/cookie-consent/cookie-banner';
+import { SkipLink } from '@/shared/components/skip-link';
+import type { SiteLinks } from '@/config/site-links';
 import { Breadcrumbs } from './breadcrumbs';
 import type { DrawerPet } from './drawer-pets';
 import type { HeaderUser } from './header-user-menu';
@@ -34,7 +34,7 @@ export interface PortalShellProps {
 }
 
 /**
- * The portal's frame (spec 2): skip link, header (hidden on guest, maintenance, auth0 and registration
+ * The portal's frame (R2.4): skip link, header (hidden on guest, maintenance, auth0 and registration
  * paths), side drawer, breadcrumbs, the page's background, the main landmark, footer and cookie banner.
  * Everything about the user arrives as props: shared code knows nothing of sign-in or pets.
  */

@@ -2,7 +2,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme/theme';
+import { theme } from '@/shared/theme/theme';
 import type { DrawerPet } from './drawer-pets';
 import { SideDrawer, type SideDrawerProps } from './side-drawer';
 
@@ -43,7 +43,9 @@ describe('SideDrawer', () => {
     expect(within(nav).getByRole('link', { name: 'Your appointments' }).getAttribute('href')).toBe(
       '/appointments',
     );
-    expect(within(nav).getByRole('button', { name: 'Your pets' })).toBeDefined();
+    const petsToggle = within(nav).getByRole('button', { name: 'Your pets' });
+    expect(petsToggle.getAttribute('aria-expanded')).toBe('false');
+    expect(petsToggle.getAttribute('aria-controls')).toMatch(/\S/);
     const paper = document.getElementById('site-drawer') as HTMLElement;
     expect(paper.closest('.MuiDrawer-anchorRight')).not.toBeNull();
     expect(getComputedStyle(paper).width).toBe('240px');
@@ -51,7 +53,13 @@ describe('SideDrawer', () => {
 
   it("says 'No Pets Found' when there are none", () => {
     renderDrawer({ pets: [] });
-    expect(within(openPets()).getByText('No Pets Found')).toBeDefined();
+    const list = openPets();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['No Pets Found']);
+    expect(within(list).queryByRole('link')).toBeNull();
   });
 
   it('links one pet to its page', () => {
@@ -88,7 +96,13 @@ describe('SideDrawer', () => {
 
   it('says pets are loading while they load', () => {
     renderDrawer({ pets: undefined, petsLoading: true });
-    expect(within(openPets()).getByText('Loading pets…')).toBeDefined();
+    const list = openPets();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Loading pets…']);
+    expect(within(list).queryByText('No Pets Found')).toBeNull();
   });
 
   it('logs out from Logout and closes from the close button', () => {

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { appVersion } from '../app-version';
-import type { SiteLinks } from '../site-links';
+import { appVersion } from '@/config/app-version';
+import type { SiteLinks } from '@/config/site-links';
 import { SocialLinks } from './social-links';
 
 export interface SiteFooterProps {
@@ -26,8 +26,8 @@ function footerLinks(links: SiteLinks) {
 }
 
 /**
- * Spec 2: links to the provider's site and social networks, a copyright line with the current year,
- * and the version label (spec 1) as a suffix. White on dark blue (15:1), with a white focus ring.
+ * R2.14: links to the provider's site and social networks, a copyright line with the current year,
+ * and the version label (R1.4) as a suffix. White on dark blue (15:1), with a white focus ring.
  */
 export function SiteFooter({ brandName, links, year = new Date().getFullYear() }: SiteFooterProps) {
   return (

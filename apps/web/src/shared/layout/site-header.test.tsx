@@ -2,8 +2,8 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultSiteLinks } from '../site-links';
-import { theme } from '../theme/theme';
+import { defaultSiteLinks } from '@/config/site-links';
+import { theme } from '@/shared/theme/theme';
 import { SiteHeader, type SiteHeaderProps } from './site-header';
 
 afterEach(cleanup);
@@ -110,7 +110,7 @@ describe('SiteHeader heights', () => {
       .map((style) => style.textContent)
       .join('\n');
     const rowClass = Array.from(row.classList).find((name) => name.startsWith('css-'));
-    expect(rowClass).toBeDefined();
+    expect(rowClass).toMatch(/^css-[\w-]+$/);
     const rules = css.split('}').filter((rule) => rule.includes(`.${rowClass}`));
     expect(rules.some((rule) => rule.includes('height:64px'))).toBe(true);
     expect(css).toMatch(new RegExp(`@media \\(min-width:1200px\\)\\{\\.${rowClass}\\{[^}]*height:130px`));

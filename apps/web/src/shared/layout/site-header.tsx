@@ -5,7 +5,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import type { SiteLinks } from '../site-links';
+import type { SiteLinks } from '@/config/site-links';
 import { BrandLogo } from './brand-logo';
 import { EmergencyLink } from './emergency-link';
 import { HeaderNavigation } from './header-navigation';
@@ -27,7 +27,7 @@ export interface SiteHeaderProps {
 }
 
 /**
- * Spec 2: 130 high with the top navigation and the user menu from the `lg` breakpoint (1200px) up;
+ * R2.11: 130 high with the top navigation and the user menu from the `lg` breakpoint (1200px) up;
  * below it 64 high and compact, with a hamburger that opens the side drawer. Both layouts are in the
  * markup and CSS picks one, so the server render matches the screen without a flash.
  */

@@ -6,7 +6,7 @@ import YouTube from '@mui/icons-material/YouTube';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { ComponentType } from 'react';
-import type { SocialNetwork } from '../site-links';
+import type { SocialNetwork } from '@/config/site-links';
 
 const networks: { id: SocialNetwork; name: string; Icon: ComponentType }[] = [
   { id: 'facebook', name: 'Facebook', Icon: Facebook },

@@ -6,24 +6,24 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { Session } from 'next-auth';
 import { SessionProvider } from 'next-auth/react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { createApiClient } from '../api/api-client';
-import { ApiClientProvider } from '../api/api-client-context';
-import { InactivityMonitor } from '../auth-session/inactivity-guard';
-import { LogoutProvider } from '../auth-session/logout-context';
-import { AUTH_BASE_PATH } from '../auth-session/provider-ids';
-import { createQueryClient } from '../query/query-client';
-import { theme } from '../theme/theme';
-import { NetworkStatusToasts } from '../toast/network-status-toasts';
-import { ToastProvider } from '../toast/toast-provider';
+import { createApiClient } from '@/shared/api/api-client';
+import { ApiClientProvider } from '@/shared/api/api-client-context';
+import { InactivityMonitor } from '@/shared/auth-session/inactivity-guard';
+import { LogoutProvider } from '@/shared/auth-session/logout-context';
+import { AUTH_BASE_PATH } from '@/shared/auth-session/provider-ids';
+import { createQueryClient } from '@/shared/query/query-client';
+import { theme } from '@/shared/theme/theme';
+import { NetworkStatusToasts } from '@/shared/toast/network-status-toasts';
+import { ToastProvider } from '@/shared/toast/toast-provider';
 
 /**
  * The browser-side providers under the root layout. `apiBaseUrl` comes from the server configuration
  * (the same value /api/config returns); `sessionPollSeconds` from SESSION_POLL_SECONDS (0: no polling).
  *
- * The session (spec 4) is refetched when the tab becomes visible again and whenever another tab signs
+ * The session (R4.7) is refetched when the tab becomes visible again and whenever another tab signs
  * in or out (next-auth's cross-tab broadcast), and every `sessionPollSeconds` when set. The logout
  * confirmation and the inactivity warning are rendered once, here; useLogout() opens the former.
- * useToast() shows the one toast (spec 4).
+ * useToast() shows the one toast (R4.13).
  */
 export function AppProviders({
   apiBaseUrl,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, UnexpectedResponseError } from '../api/api-client';
+import { ApiError, UnexpectedResponseError } from '@/shared/api/api-client';
 import { createQueryClient, queryRetryDelay, shouldRetryQuery } from './query-client';
 
 const apiError = (status: number) => new ApiError('/bff/x', status, undefined);
@@ -37,7 +37,7 @@ describe('queryRetryDelay', () => {
 });
 
 describe('createQueryClient', () => {
-  it('applies the defaults of the spec', () => {
+  it('applies the defaults of R9.4 and R9.5', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries?.staleTime).toBe(180_000);
     expect(queries?.retry).toBe(shouldRetryQuery);

@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError, UnexpectedResponseError } from '../api/api-client';
+import { ApiError, UnexpectedResponseError } from '@/shared/api/api-client';
 
-/** Spec 9: data stays fresh for 3 minutes. */
+/** R9.4: data stays fresh for 3 minutes. */
 export const defaultStaleTimeMs = 180_000;
-/** Spec 9: up to 3 retries. */
+/** R9.5: up to 3 retries. */
 export const maxQueryRetries = 3;
 
-/** Exponential back-off: 1 s, 2 s, 4 s, ... capped at 30 s (spec 9); `attempt` counts earlier failures. */
+/** Exponential back-off: 1 s, 2 s, 4 s, ... capped at 30 s (R9.5); `attempt` counts earlier failures. */
 export function queryRetryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }

@@ -1,5 +1,5 @@
 /**
- * The portal's browser storage keys (spec 3), named once: several features read them, and logout clears
+ * The portal's browser storage keys (R3.15, R3.16), named once: several features read them, and logout clears
  * the ones that belong to the signed-in person. They live in shared/ because features do not import
  * each other and the shell's logout (shared) clears them.
  */
@@ -15,17 +15,17 @@ export const LOCAL_STORAGE_KEYS = {
 /** Session storage (the API client's noCache and refreshCache flags are its own, in shared/api). */
 export const SESSION_STORAGE_KEYS = {
   practice: 'practice',
-  /** E-mail verification (spec 2 /verified): code, client id and mode (`signup` or `signin`). */
+  /** E-mail verification (/verified, R2.1 and R4.17): code, client id and mode (`signup` or `signin`). */
   vCode: 'vCode',
   vClientId: 'vClientId',
   vMode: 'vMode',
-  /** '1' once the "Register your pet" dialog has been seen (the spec does not show the name). */
+  /** '1' once the "Register your pet" dialog has been seen (R3.15: the name is ours). */
   petRegisterModalSeen: 'petRegisterModalSeen',
   /** The invitation's query parameters (rc, ln) kept for the activation guard (name not shown either). */
   registrationParams: 'registrationParams',
 } as const;
 
-/** Spec 4, Logout: what belongs to the signed-in person and is cleared when they log out. */
+/** R4.11: what belongs to the signed-in person and is cleared when they log out. */
 export const CLEARED_ON_LOGOUT = {
   local: [LOCAL_STORAGE_KEYS.showContactPreferences],
   session: [

@@ -2,7 +2,7 @@ import { telemetryConfigSchema, type TelemetryConfig } from '@vet/contracts/runt
 import type { RenderErrorReport } from '@vet/contracts/telemetry';
 
 /**
- * Reports a render error caught by an error boundary (spec 4) to the configured error-reporting URL.
+ * Reports a render error caught by an error boundary (R4.14) to the configured error-reporting URL.
  * The report holds no personal data: the error's message (truncated), the server's digest, and the path
  * without its query string (which can carry codes, e-mail addresses or client ids). Failures are
  * ignored: reporting must never break the error screen.
@@ -26,7 +26,7 @@ export function buildRenderErrorReport(error: unknown, path: string): RenderErro
 
 let telemetryConfig: Promise<TelemetryConfig | null> | undefined;
 
-/** GET /api/app-insights once per page load (spec 9: cached indefinitely). */
+/** GET /api/app-insights once per page load (R9.4: cached indefinitely). */
 function loadTelemetryConfig(fetchFn: typeof fetch): Promise<TelemetryConfig | null> {
   telemetryConfig ??= fetchFn('/api/app-insights', { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))

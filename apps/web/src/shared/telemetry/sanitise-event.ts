@@ -1,15 +1,16 @@
-const emailPattern = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[^\s@<>()[\]"',;:]+/g;
+import { scrubPersonalData } from '@vet/contracts/personal-data';
+
 const maxTextLength = 200;
 const maxErrors = 20;
 
-/** Error texts can echo what a person typed: drop e-mail addresses and cap the length. */
+/** Error texts can echo what a person typed: replace personal data and cap the length. */
 function scrub(text: string): string {
-  return text.replace(emailPattern, '[email removed]').slice(0, maxTextLength);
+  return scrubPersonalData(text).slice(0, maxTextLength);
 }
 
 /**
  * A defensive pass over an event's properties before they leave the page. The types already keep
- * personal data out; this catches an e-mail address inside a server's error message.
+ * personal data out; this catches an e-mail address, phone number or postcode inside a server's error message.
  */
 export function sanitiseEventProperties<T extends object>(properties: T): T {
   const clean: Record<string, unknown> = {};

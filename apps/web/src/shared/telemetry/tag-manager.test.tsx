@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConsentGate } from '../cookie-consent/consent-gate';
-import { recordConsent } from '../cookie-consent/consent-store';
+import { ConsentGate } from '@/shared/cookie-consent/consent-gate';
+import { recordConsent } from '@/shared/cookie-consent/consent-store';
 import { TagManager } from './tag-manager';
 
 afterEach(() => {

@@ -6,7 +6,7 @@ export const tagManagerOrigin = 'https://www.googletagmanager.com';
 const scriptId = 'tag-manager-script';
 
 /**
- * Spec 1: the analytics tag manager. Render it inside ConsentGate: it loads only after analytics consent.
+ * R1.6: the analytics tag manager. Render it inside ConsentGate: it loads only after analytics consent.
  * It starts the data layer the product events go to (window.dataLayer) and adds the container's script
  * once per page load. Cross-domain linking (_gl) is configured in the container, not here.
  */

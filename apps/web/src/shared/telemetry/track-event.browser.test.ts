@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordConsent } from '../cookie-consent/consent-store';
+import { recordConsent } from '@/shared/cookie-consent/consent-store';
 import { trackAppointmentsLoaded, trackEvent } from './track-event';
 
 afterEach(() => {

@@ -81,15 +81,15 @@ describe('trackEvent', () => {
     });
     track('Sign Up Failed', { signUpFailedReason: 'email-not-verified', errorMessage: undefined });
     expect(dataLayer[0]).toMatchObject({
-      errorMessage: 'No client with [email removed] at this practice',
-      errors: ['[email removed] is taken', 'Postcode is required'],
+      errorMessage: 'No client with [email] at this practice',
+      errors: ['[email] is taken', 'Postcode is required'],
     });
     expect(dataLayer[1]).not.toHaveProperty('errorMessage');
   });
 
   it('types each event: unknown names and wrong properties do not compile', () => {
     const { track } = setup(true);
-    // @ts-expect-error: not one of spec 1's events
+    // @ts-expect-error: not one of R1.7's events
     track('Page Viewed', {});
     // @ts-expect-error: count is a number
     track('Appointments Found', { count: '2' });

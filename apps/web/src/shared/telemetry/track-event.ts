@@ -1,5 +1,6 @@
-import { appVersion, telemetryApplicationTag } from '../app-version';
-import { hasAnalyticsConsent, onConsent } from '../cookie-consent/consent-store';
+import { telemetryApplicationTag } from '@vet/contracts/telemetry';
+import { appVersion } from '@/config/app-version';
+import { hasAnalyticsConsent, onConsent } from '@/shared/cookie-consent/consent-store';
 import type { DataLayerEntry, ProductEventName, ProductEvents } from './product-events';
 import { sanitiseEventProperties } from './sanitise-event';
 
@@ -73,7 +74,7 @@ export const trackEvent = createTracker({
   dataLayer: browserDataLayer,
 });
 
-/** Spec 1: Appointments Found only when the count is above zero, else Appointments Not Found. */
+/** R1.7: Appointments Found only when the count is above zero, else Appointments Not Found. */
 export function trackAppointmentsLoaded(count: number, componentName?: string): void {
   if (count > 0) trackEvent('Appointments Found', { count, ...(componentName ? { componentName } : {}) });
   else trackEvent('Appointments Not Found', componentName ? { componentName } : {});

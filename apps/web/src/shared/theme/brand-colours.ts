@@ -1,5 +1,5 @@
 /**
- * The brand palette (spec 9). Text-bearing pairs are chosen for WCAG 2.2 AA: white on red is 5.9:1,
+ * The brand palette (R9.19). Text-bearing pairs are chosen for WCAG 2.2 AA: white on red is 5.9:1,
  * white on blue 8.9:1, white on the hover and pressed shades higher still. Orange and yellow are
  * decoration colours: never put white text on them.
  */

@@ -12,7 +12,7 @@ declare module '@mui/material/styles' {
 }
 
 /**
- * Spec 9 fixes the ripple at 550 ms with an 80 ms touch delay: these are Material UI's own TouchRipple
+ * R9.15 fixes the ripple at 550 ms with an 80 ms touch delay: these are Material UI's own TouchRipple
  * constants, which the theme cannot change, so they hold as long as ripples stay enabled.
  */
 export const rippleDurationMs = 550;

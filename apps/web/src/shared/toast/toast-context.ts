@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 
-/** Spec 4: the toast's types. */
+/** R4.13: the toast's types. */
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
 export interface ToastApi {

@@ -2,7 +2,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme/theme';
+import { theme } from '@/shared/theme/theme';
 import type { ToastType } from './toast-context';
 import { ToastProvider } from './toast-provider';
 import { useToast } from './use-toast';
@@ -88,8 +88,6 @@ describe('ToastProvider', () => {
 
 describe('useToast', () => {
   it('throws outside a ToastProvider', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderHook(() => useToast())).toThrow('useToast must be used within a ToastProvider');
-    vi.restoreAllMocks();
   });
 });

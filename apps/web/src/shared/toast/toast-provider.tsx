@@ -5,7 +5,7 @@ import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastType } from './toast-context';
 
-/** Spec 9: the toast hides itself after 3000 ms. */
+/** R9.2: the toast hides itself after 3000 ms. */
 export const toastAutoHideMs = 3000;
 
 interface ToastState {
@@ -17,7 +17,7 @@ interface ToastState {
 }
 
 /**
- * Spec 4: one toast at a time with open, message and type; it auto-hides after 3 s and a click
+ * R4.13: one toast at a time with open, message and type; it auto-hides after 3 s and a click
  * elsewhere does not close it. Errors and warnings are announced assertively (role alert), success and
  * information politely (role status). Hovering it pauses the timer (Material UI's Snackbar), and it has
  * a Close button.

@@ -2,7 +2,7 @@ import { telemetryConfigSchema } from '@vet/contracts/runtime-config';
 import { toTelemetryConfig } from '@/config/public-config';
 import { getServerConfig } from '@/config/server';
 
-/** GET /api/app-insights (spec 7): where render errors go, and the telemetry tags. */
+/** GET /api/app-insights (R7.1): where render errors go, and the telemetry tags. */
 export function GET(): Response {
   const body = telemetryConfigSchema.parse(toTelemetryConfig(getServerConfig()));
   return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });

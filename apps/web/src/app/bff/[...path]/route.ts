@@ -1,13 +1,13 @@
 import type { NextRequest } from 'next/server';
 import { getServerConfig } from '@/config/server';
-import { proxyToApi } from '@/shared/bff/proxy';
+import { proxyOptions, proxyToApi } from '@/shared/bff/proxy';
 
 type BffContext = { params: Promise<{ path: string[] }> };
 
 /** /bff/* → API_URL/*: the browser's one way to the API (see src/shared/bff/proxy.ts). */
 async function proxy(request: NextRequest, { params }: BffContext): Promise<Response> {
   const { path } = await params;
-  return proxyToApi(request, path, { apiUrl: getServerConfig().apiUrl });
+  return proxyToApi(request, path, proxyOptions(getServerConfig()));
 }
 
 export const GET = proxy;

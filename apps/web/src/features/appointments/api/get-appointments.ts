@@ -2,22 +2,25 @@ import type { ActivationStatus } from '@vet/contracts/profile';
 import { appointmentsResponseSchema, type AppointmentSummary } from '@vet/contracts/appointments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from 'next-auth/react';
-import type { ApiClient } from '../../../shared/api/api-client';
-import { useApiClient } from '../../../shared/api/api-client-context';
+import type { ApiClient } from '@/shared/api/api-client';
+import { useApiClient } from '@/shared/api/api-client-context';
 
 /** GET /appointments: the signed-in client's appointments, oldest first. */
 export function getAppointments(api: ApiClient, signal?: AbortSignal): Promise<AppointmentSummary[]> {
   return api.get('/appointments', appointmentsResponseSchema, { signal });
 }
 
+/** The list's key. `exact` when invalidating: each appointment's own entry sits under it. */
+export const appointmentsQueryKey = ['appointments'] as const;
+
 export function appointmentsQueryOptions(api: ApiClient) {
   return queryOptions({
-    queryKey: ['appointments'],
+    queryKey: appointmentsQueryKey,
     queryFn: ({ signal }) => getAppointments(api, signal),
   });
 }
 
-/** Like the pets: only for a signed-in client whose activation is COMPLETED (spec 4). */
+/** Like the pets: only for a signed-in client whose activation is COMPLETED (R4.2). */
 export function useAppointments(activationStatus: ActivationStatus | undefined) {
   const { status } = useSession();
   return useQuery({

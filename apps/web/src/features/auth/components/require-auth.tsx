@@ -2,10 +2,10 @@
 
 import { useSession } from 'next-auth/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useLogout } from '../../../shared/auth-session/logout-context';
-import { LoadingSpinner } from '../../../shared/components/loading-spinner';
-import { SESSION_STORAGE_KEYS } from '../../../shared/storage/storage-keys';
-import { requiredPageSignIn } from '../sign-in-requests';
+import { useLogout } from '@/shared/auth-session/logout-context';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { SESSION_STORAGE_KEYS } from '@/shared/storage/storage-keys';
+import { requiredPageSignIn } from '@/features/auth/sign-in-requests';
 import { startSignIn } from './start-sign-in';
 
 function storedVerificationMode(): string | null {
@@ -17,7 +17,7 @@ function storedVerificationMode(): string | null {
 }
 
 /**
- * Spec 2 and 4: a page that needs a signed-in user shows a centred spinner until the session is known;
+ * R2.20 and R4.4: a page that needs a signed-in user shows a centred spinner until the session is known;
  * without a session (never signed in, signed out in another tab, or ended on the server) it goes
  * straight to the provider's login and back to this page (next-auth's SessionRequired, without the
  * intermediate sign-in page). Not while logging out: that navigation is already under way.

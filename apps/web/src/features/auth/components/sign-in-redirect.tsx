@@ -3,8 +3,8 @@
 import { useSession } from 'next-auth/react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { LOCAL_STORAGE_KEYS } from '../../../shared/storage/storage-keys';
-import { signInScreenAction } from '../sign-in-requests';
+import { LOCAL_STORAGE_KEYS } from '@/shared/storage/storage-keys';
+import { signInScreenAction } from '@/features/auth/sign-in-requests';
 import { RedirectScreen } from './redirect-screen';
 import { startSignIn } from './start-sign-in';
 
@@ -16,7 +16,7 @@ function storedGlTag(): string | null {
   }
 }
 
-/** Spec 2, sign-in redirect screen (see signInScreenAction for its rule, kept as the original has it). */
+/** The sign-in redirect screen, R2.16 (see signInScreenAction for its rule, kept as the original has it). */
 export function SignInRedirect() {
   const { status } = useSession();
   const practice = useSearchParams().get('practice');

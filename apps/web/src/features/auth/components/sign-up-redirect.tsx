@@ -2,11 +2,11 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { signUpScreenRequest } from '../sign-in-requests';
+import { signUpScreenRequest } from '@/features/auth/sign-in-requests';
 import { RedirectScreen } from './redirect-screen';
 import { startSignIn } from './start-sign-in';
 
-/** Spec 2, sign-up redirect screen: straight to the provider's sign-up page (provider id auth0). */
+/** The sign-up redirect screen (R2.17): straight to the provider's sign-up page (provider id auth0). */
 export function SignUpRedirect() {
   const practice = useSearchParams().get('practice');
   const started = useRef(false);

@@ -1,5 +1,5 @@
 import { signIn } from 'next-auth/react';
-import type { SignInRequest } from '../sign-in-requests';
+import type { SignInRequest } from '@/features/auth/sign-in-requests';
 
 /**
  * Sends the browser to the provider's login through next-auth (which sets the state, PKCE and nonce

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SessionEndedError } from '../../../shared/auth-session/server/active-session';
+import { SessionEndedError } from '@/shared/auth-session/server/active-session';
 import { createAuthLogger } from './auth-logger';
 
 function sink() {

@@ -1,15 +1,15 @@
 import type { NextAuthOptions } from 'next-auth';
-import { getServerConfig, type ServerConfig } from '../../../config/server';
-import { SIGN_IN_PROVIDER_ID, SIGN_UP_PROVIDER_ID } from '../../../shared/auth-session/provider-ids';
-import { sessionCookieName } from '../../../shared/auth-session/server/session-cookie';
-import { activeSessionDeps } from '../../../shared/auth-session/server/session-deps';
-import { safeCallbackUrl } from '../safe-callback-url';
-import { SIGN_IN_AUTHORIZATION_PARAMS, SIGN_UP_AUTHORIZATION_PARAMS } from '../sign-in-requests';
+import { getServerConfig, type ServerConfig } from '@/config/server';
+import { SIGN_IN_PROVIDER_ID, SIGN_UP_PROVIDER_ID } from '@/shared/auth-session/provider-ids';
+import { sessionCookieName } from '@/shared/auth-session/server/session-cookie';
+import { activeSessionDeps } from '@/shared/auth-session/server/session-deps';
+import { safeCallbackUrl } from '@/features/auth/safe-callback-url';
+import { SIGN_IN_AUTHORIZATION_PARAMS, SIGN_UP_AUTHORIZATION_PARAMS } from '@/features/auth/sign-in-requests';
 import { createAuthLogger } from './auth-logger';
 import { oidcProvider } from './identity-providers';
 import { createSessionCallbacks, SESSION_MAX_AGE_SECONDS } from './session-callbacks';
 
-/** The sign-in layer at /api/auth (spec 7), from the server configuration. */
+/** The sign-in layer at /api/auth (R7.11), from the server configuration. */
 export function buildAuthOptions(config: ServerConfig): NextAuthOptions {
   const secure = config.session.secureCookies;
   const callbacks = createSessionCallbacks(() => activeSessionDeps(config));
@@ -30,7 +30,8 @@ export function buildAuthOptions(config: ServerConfig): NextAuthOptions {
       ),
     ],
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
-    // https: every cookie Secure, with the __Secure-/__Host- prefixes (next-auth's defaults then).
+    // https: every cookie Secure, with the __Secure-/__Host- prefixes; the session cookie always __Host-
+    // (session-cookie.ts): Path=/, no Domain.
     useSecureCookies: secure,
     cookies: {
       sessionToken: {
@@ -38,7 +39,7 @@ export function buildAuthOptions(config: ServerConfig): NextAuthOptions {
         options: { httpOnly: true, sameSite: 'lax', path: '/', secure },
       },
     },
-    // The spec's sign-in redirect screen is the sign-in page (next-auth sends errors such as
+    // The sign-in redirect screen (R2.16) is the sign-in page (next-auth sends errors such as
     // SessionRequired and unknown providers there, with the callbackUrl).
     pages: { signIn: '/signin' },
     callbacks: {

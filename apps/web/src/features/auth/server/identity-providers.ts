@@ -1,14 +1,14 @@
 import type { OAuthConfig } from 'next-auth/providers/oauth';
-import type { IdentityProviderConfig } from '../../../config/server';
-import { discoveryUrl } from '../../../shared/auth-session/server/provider-metadata';
-import type { ProviderId } from '../../../shared/auth-session/provider-ids';
+import type { IdentityProviderConfig } from '@/config/server';
+import { discoveryUrl } from '@/shared/auth-session/server/provider-metadata';
+import type { ProviderId } from '@/shared/auth-session/provider-ids';
 
 type IdTokenClaims = { sub: string; email?: string; name?: string };
 
 /**
  * A generic OpenID Connect provider for next-auth 4: discovery, authorization code with PKCE, state
  * and nonce, the ID token checked by openid-client, the client authenticating with
- * client_secret_basic. `params` are the authorization parameters the spec asks for; a configured
+ * client_secret_basic. `params` are the authorization parameters of R4.8 and R4.9; a configured
  * audience is sent too (Auth0 issues an API access token only for a named audience).
  */
 export function oidcProvider(

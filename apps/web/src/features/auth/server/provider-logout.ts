@@ -1,8 +1,8 @@
-import type { ServerConfig } from '../../../config/server';
-import type { ActiveSessionDeps } from '../../../shared/auth-session/server/active-session';
-import { providerMetadata } from '../../../shared/auth-session/server/provider-metadata';
-import { readSessionId } from '../../../shared/auth-session/server/session-cookie';
-import { findLiveSession } from '../../../shared/auth-session/server/session-store';
+import type { ServerConfig } from '@/config/server';
+import type { ActiveSessionDeps } from '@/shared/auth-session/server/active-session';
+import { providerMetadata } from '@/shared/auth-session/server/provider-metadata';
+import { readSessionId } from '@/shared/auth-session/server/session-cookie';
+import { findLiveSession } from '@/shared/auth-session/server/session-store';
 
 /** OpenID Connect RP-Initiated Logout 1.0: the provider ends its session and returns to the portal. */
 export function endSessionUrl(

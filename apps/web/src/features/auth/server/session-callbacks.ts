@@ -4,9 +4,10 @@ import {
   loadActiveSession,
   SessionEndedError,
   type ActiveSessionDeps,
-} from '../../../shared/auth-session/server/active-session';
-import { accessTokenExpiry } from '../../../shared/auth-session/server/refresh-tokens';
-import { deleteSession, insertSession } from '../../../shared/auth-session/server/session-store';
+} from '@/shared/auth-session/server/active-session';
+import { accessTokenExpiry } from '@/shared/auth-session/server/refresh-tokens';
+import { deleteSession, insertSession } from '@/shared/auth-session/server/session-store';
+import { previousSessionId } from './previous-session';
 import { sessionUserFromIdToken, type SessionUser } from './session-user';
 
 /** A signed-in session lasts at most this long, however active (the inactivity timeout is shorter). */
@@ -46,6 +47,9 @@ export function createSessionCallbacks(deps: () => ActiveSessionDeps) {
       },
       now,
     );
+    // Signing in again ends the browser's earlier session (previous-session.ts), once the new one exists.
+    const earlier = previousSessionId();
+    if (earlier && earlier !== sid) await deleteSession(deps().db, earlier);
     const token: JWT = { sid };
     known.set(token, { user: sessionUserFromIdToken(account.id_token), expiresAt });
     return token;

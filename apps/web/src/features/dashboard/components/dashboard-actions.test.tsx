@@ -2,8 +2,8 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../shared/theme/theme';
-import type { ActionOutcome } from '../action-rules';
+import { theme } from '@/shared/theme/theme';
+import type { ActionOutcome } from '@/shared/actions/action-rules';
 import { DashboardActions, type DashboardActionsProps } from './dashboard-actions';
 
 const router = vi.hoisted(() => ({ push: vi.fn() }));
@@ -49,7 +49,9 @@ describe('DashboardActions', () => {
     for (const name of ['Book an appointment', 'Register a pet']) {
       expect(screen.getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(true);
     }
-    expect(screen.getByRole('link', { name: 'Update your details' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Update your details' }).getAttribute('href')).toBe(
+      '/client-detail',
+    );
   });
 
   it('explains that online booking is unavailable, with the practice to call, and closes on OK', async () => {

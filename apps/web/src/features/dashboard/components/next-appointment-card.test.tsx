@@ -1,26 +1,20 @@
 // @vitest-environment jsdom
 import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { AppointmentSummary } from '@vet/contracts/appointments';
+import { buildAppointment } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../shared/theme/theme';
+import { theme } from '@/shared/theme/theme';
 import { NextAppointmentCard, type NextAppointmentCardProps } from './next-appointment-card';
 
 afterEach(cleanup);
 
-const appointment: AppointmentSummary = {
-  appointmentId: 11,
-  petId: 4,
+const appointment = buildAppointment({
   petName: 'Biscuit',
-  practiceId: 1,
   practiceName: 'Willowbrook Vets Clapham',
-  appointmentReasonId: 2,
   reasonName: 'Nail clip',
   clinicianType: 'Nurse',
   startsAt: '2026-11-24T10:30:00Z',
-  endsAt: '2026-11-24T10:45:00Z',
-  status: 'Booked',
-};
+});
 
 function renderCard(props: Partial<NextAppointmentCardProps>) {
   render(

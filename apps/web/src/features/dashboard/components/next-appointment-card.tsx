@@ -5,10 +5,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useId } from 'react';
-import { gridSkeletonHeight } from '../../../shared/components/grid-wrapper';
-import { visuallyHidden } from '../../../shared/theme/visually-hidden';
-import { formatAppointmentTime } from '../next-appointment';
-import { LoadError } from './load-error';
+import { gridSkeletonHeight } from '@/shared/components/grid-wrapper';
+import { visuallyHidden } from '@/shared/theme/visually-hidden';
+import { formatAppointmentTime } from '@/shared/dates/appointment-time';
+import { LoadError } from '@/shared/components/load-error';
 
 export interface NextAppointmentCardProps {
   /** The next Booked appointment; undefined when there is none. */

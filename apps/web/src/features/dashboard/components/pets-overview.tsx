@@ -3,10 +3,10 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Pet } from '@vet/contracts/pets';
+import { groupByLife, type Pet } from '@vet/contracts/pets';
 import { useId } from 'react';
-import { GridWrapper } from '../../../shared/components/grid-wrapper';
-import { LoadError } from './load-error';
+import { GridWrapper } from '@/shared/components/grid-wrapper';
+import { LoadError } from '@/shared/components/load-error';
 
 export interface PetsOverviewProps {
   /** The client's pets, by name. */
@@ -35,10 +35,8 @@ function PetCard({ pet }: { pet: Pet }) {
 
 /** Living pets first, each group by name as given; a deceased pet stays, marked, at the end. */
 function dashboardOrder(pets: readonly Pet[]): Pet[] {
-  return [
-    ...pets.filter((pet) => pet.status !== 'Deceased'),
-    ...pets.filter((pet) => pet.status === 'Deceased'),
-  ];
+  const { living, deceased } = groupByLife(pets);
+  return [...living, ...deceased];
 }
 
 /** The client's pets as cards linking to each pet's page; three placeholders while they load. */

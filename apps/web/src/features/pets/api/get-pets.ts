@@ -2,23 +2,26 @@ import type { ActivationStatus } from '@vet/contracts/profile';
 import { petsResponseSchema, type Pet } from '@vet/contracts/pets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from 'next-auth/react';
-import type { ApiClient } from '../../../shared/api/api-client';
-import { useApiClient } from '../../../shared/api/api-client-context';
+import type { ApiClient } from '@/shared/api/api-client';
+import { useApiClient } from '@/shared/api/api-client-context';
 
 /** GET /v2/pets: the signed-in client's pets, by name (403 until the identity is linked to a client). */
 export function getPets(api: ApiClient, signal?: AbortSignal): Promise<Pet[]> {
   return api.get('/v2/pets', petsResponseSchema, { signal });
 }
 
+/** The one cache entry of the client's pets: the drawer, the dashboard and the pets pages all read it. */
+export const petsQueryKey = ['pets'] as const;
+
 export function petsQueryOptions(api: ApiClient) {
   return queryOptions({
-    queryKey: ['pets'],
+    queryKey: petsQueryKey,
     queryFn: ({ signal }) => getPets(api, signal),
   });
 }
 
 /**
- * The signed-in client's pets. Spec 4: details load only once activation is COMPLETED; the caller passes
+ * The signed-in client's pets. R4.2: details load only once activation is COMPLETED; the caller passes
  * the profile's activationStatus (features do not import each other).
  */
 export function usePets(activationStatus: ActivationStatus | undefined) {

@@ -1,9 +1,9 @@
 import { featureTogglesResponseSchema, type FeatureToggle } from '@vet/contracts/practices';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../../shared/api/api-client';
-import { useApiClient } from '../../../shared/api/api-client-context';
+import type { ApiClient } from '@/shared/api/api-client';
+import { useApiClient } from '@/shared/api/api-client-context';
 
-/** GET /practices/{practiceId}/feature-toggles: the practice's feature settings (spec 3). */
+/** GET /practices/{practiceId}/feature-toggles: the practice's feature settings (R3.10). */
 export function getFeatureToggles(
   api: ApiClient,
   practiceId: number,
@@ -15,7 +15,7 @@ export function getFeatureToggles(
 export function featureTogglesQueryOptions(api: ApiClient, practiceId: number | null | undefined) {
   return queryOptions({
     queryKey: ['practices', practiceId, 'feature-toggles'],
-    // Spec 7: runs only when a practice id exists (skipToken disables it otherwise); no retry, no
+    // R7.9: runs only when a practice id exists (skipToken disables it otherwise); no retry, no
     // refetch on focus.
     queryFn:
       typeof practiceId === 'number' ? ({ signal }) => getFeatureToggles(api, practiceId, signal) : skipToken,

@@ -1,7 +1,7 @@
 import { onlinePracticesResponseSchema, type OnlinePractice } from '@vet/contracts/practices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../../shared/api/api-client';
-import { useApiClient } from '../../../shared/api/api-client-context';
+import type { ApiClient } from '@/shared/api/api-client';
+import { useApiClient } from '@/shared/api/api-client-context';
 
 /** GET /online-practices: the practices that offer online services. */
 export function getOnlinePractices(api: ApiClient, signal?: AbortSignal): Promise<OnlinePractice[]> {
@@ -12,7 +12,7 @@ export function onlinePracticesQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: ['online-practices'],
     queryFn: ({ signal }) => getOnlinePractices(api, signal),
-    // Spec 7: no retry, no refetch on focus.
+    // R7.9: no retry, no refetch on focus.
     retry: false,
     refetchOnWindowFocus: false,
   });

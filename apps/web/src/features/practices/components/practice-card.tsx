@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { OnlinePractice } from '@vet/contracts/practices';
-import { telephoneHref } from '../../../shared/telephone-href';
+import { telephoneHref } from '@/shared/telephone-href';
 
 export function PracticeCard({ practice }: { practice: OnlinePractice }) {
   const headingId = `practice-${practice.id}-name`;

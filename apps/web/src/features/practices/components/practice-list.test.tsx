@@ -2,26 +2,24 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { OnlinePractice } from '@vet/contracts/practices';
+import { buildPractice } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../../shared/api/api-client';
-import { ApiClientProvider } from '../../../shared/api/api-client-context';
-import { createQueryClient } from '../../../shared/query/query-client';
-import { theme } from '../../../shared/theme/theme';
+import { createApiClient } from '@/shared/api/api-client';
+import { ApiClientProvider } from '@/shared/api/api-client-context';
+import { createQueryClient } from '@/shared/query/query-client';
+import { theme } from '@/shared/theme/theme';
 import { PracticeList } from './practice-list';
 
-const practices: OnlinePractice[] = [
-  {
+const practices = [
+  buildPractice({
     id: 1,
     name: 'Harbour Road Veterinary Centre',
     phone: '01632 960123',
     addressLine1: '12 Harbour Road',
-    addressLine2: null,
     town: 'Portsmouth',
     postcode: 'PO1 3AA',
-    onlineRegistrationAvailable: true,
-  },
-  {
+  }),
+  buildPractice({
     id: 2,
     name: 'Quayside Vets',
     phone: '01632 960456',
@@ -30,8 +28,14 @@ const practices: OnlinePractice[] = [
     town: 'Portsmouth',
     postcode: 'PO1 3TZ',
     onlineRegistrationAvailable: false,
-  },
+  }),
 ];
+
+/** The lines of a practice card's address, as its line breaks separate them. */
+const addressLines = (card: HTMLElement) =>
+  Array.from(card.querySelector('address')?.childNodes ?? [])
+    .filter((node) => node.nodeType === Node.TEXT_NODE)
+    .map((node) => node.textContent);
 
 function renderList(fetchFn: (url: string) => Promise<Response>) {
   const fetchSpy = vi.fn(fetchFn);
@@ -80,22 +84,36 @@ describe('PracticeList', () => {
     ]);
     const call = screen.getByRole('link', { name: 'Call Quayside Vets on 01632 960456' });
     expect(call.getAttribute('href')).toBe('tel:01632960456');
-    expect(screen.getByText('Gunwharf', { exact: false })).toBeDefined();
+    expect(addressLines(screen.getByRole('article', { name: 'Quayside Vets' }))).toEqual([
+      'Unit 4, The Quay',
+      'Gunwharf',
+      'Portsmouth',
+      'PO1 3TZ',
+    ]);
+    expect(addressLines(screen.getByRole('article', { name: 'Harbour Road Veterinary Centre' }))).toEqual([
+      '12 Harbour Road',
+      'Portsmouth',
+      'PO1 3AA',
+    ]);
   });
 
   it('marks only the practices where online registration is unavailable', async () => {
     renderList(() => Promise.resolve(Response.json(practices)));
 
     const quayside = await screen.findByRole('article', { name: 'Quayside Vets' });
-    expect(within(quayside).getByText('Online registration unavailable')).toBeDefined();
-    const harbour = screen.getByRole('article', { name: 'Harbour Road Veterinary Centre' });
-    expect(within(harbour).queryByText('Online registration unavailable')).toBeNull();
+    const chip = (card: HTMLElement) => card.querySelector('.MuiChip-label')?.textContent ?? null;
+    expect(chip(quayside)).toBe('Online registration unavailable');
+    expect(chip(screen.getByRole('article', { name: 'Harbour Road Veterinary Centre' }))).toBeNull();
   });
 
   it('says so when no practice is online', async () => {
     renderList(() => Promise.resolve(Response.json([])));
 
-    expect(await screen.findByText(/No practices offer online services/)).toBeDefined();
+    const message = await screen.findByText(/^No practices offer online services/);
+    expect(message.textContent).toBe(
+      'No practices offer online services at the moment. Please call your practice.',
+    );
+    expect(screen.queryByRole('list', { name: 'Practices' })).toBeNull();
   });
 
   it('shows an error with a Retry button that fetches again', async () => {
@@ -107,12 +125,14 @@ describe('PracticeList', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load the list of practices');
-    // Spec 7: the practice list is not retried automatically.
+    // R7.9: the practice list is not retried automatically.
     expect(fetchSpy).toHaveBeenCalledTimes(1);
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
 
-    expect(await screen.findByRole('list', { name: 'Practices' })).toBeDefined();
+    const list = await screen.findByRole('list', { name: 'Practices' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
 });

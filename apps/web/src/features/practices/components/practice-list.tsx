@@ -5,11 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '../../../shared/theme/visually-hidden';
-import { useOnlinePractices } from '../api/get-online-practices';
+import { visuallyHidden } from '@/shared/theme/visually-hidden';
+import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
 import { PracticeCard } from './practice-card';
 
-/** Spec 9: three placeholders of height 118 while loading. */
+/** R9.12: three placeholders of height 118 while loading. */
 const skeletonCount = 3;
 const skeletonHeight = 118;
 

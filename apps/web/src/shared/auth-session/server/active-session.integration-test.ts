@@ -3,7 +3,7 @@ import { webSessions } from '@vet/db/schema/identity';
 // Renamed: the web's lint reads `use…` as a React hook.
 import { useTestDatabase as openTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
-import type { IdentityProviderConfig } from '../../../config/server';
+import type { IdentityProviderConfig } from '@/config/server';
 import { loadActiveSession, SessionEndedError } from './active-session';
 import { deleteSession, hashSessionId, insertSession, type NewSession } from './session-store';
 

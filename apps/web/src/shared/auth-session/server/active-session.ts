@@ -1,5 +1,5 @@
 import type { Database } from '@vet/db/connection';
-import type { IdentityProviderConfig } from '../../../config/server';
+import type { IdentityProviderConfig } from '@/config/server';
 import { refreshTokens } from './refresh-tokens';
 import {
   deleteSessionRow,

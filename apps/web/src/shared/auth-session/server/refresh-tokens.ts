@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IdentityProviderConfig } from '../../../config/server';
+import type { IdentityProviderConfig } from '@/config/server';
 import { providerMetadata } from './provider-metadata';
 import type { SessionTokens } from './session-store';
 

@@ -11,9 +11,9 @@ import {
 const session = { secret: 'a-test-secret-of-at-least-32-characters', secureCookies: false };
 
 describe('session cookie', () => {
-  it('is prefixed __Secure- over https only', () => {
+  it('is prefixed __Host- over https only (no Domain: a sibling subdomain cannot plant one)', () => {
     expect(sessionCookieName(false)).toBe('next-auth.session-token');
-    expect(sessionCookieName(true)).toBe('__Secure-next-auth.session-token');
+    expect(sessionCookieName(true)).toBe('__Host-next-auth.session-token');
   });
 
   it('reads the session id out of next-auth’s encrypted cookie', async () => {
@@ -39,7 +39,7 @@ describe('session cookie', () => {
   it('tells a possible session cookie from none without decrypting it', async () => {
     const token = await encode({ token: { sid: 'x' }, secret: session.secret });
     expect(mayCarrySession(`next-auth.session-token=${token}`)).toBe(true);
-    expect(mayCarrySession(`a=1; __Secure-next-auth.session-token=${token}`)).toBe(true);
+    expect(mayCarrySession(`a=1; __Host-next-auth.session-token=${token}`)).toBe(true);
     expect(mayCarrySession(null)).toBe(false);
     expect(mayCarrySession('next-auth.csrf-token=abc')).toBe(false);
     expect(mayCarrySession('next-auth.session-token=secret')).toBe(false);
@@ -50,5 +50,12 @@ describe('session cookie', () => {
     expect(
       await readSessionId(`next-auth.session-token=${token}`, { ...session, secureCookies: true }),
     ).toBeNull();
+    // Nor the __Secure- name, which a sibling subdomain could set with a Domain attribute.
+    expect(
+      await readSessionId(`__Secure-next-auth.session-token=${token}`, { ...session, secureCookies: true }),
+    ).toBeNull();
+    expect(
+      await readSessionId(`__Host-next-auth.session-token=${token}`, { ...session, secureCookies: true }),
+    ).toBe('x');
   });
 });

@@ -1,12 +1,13 @@
 import { decode } from 'next-auth/jwt';
 
 /**
- * next-auth's session cookie. Over https it carries the __Secure- prefix (next-auth's useSecureCookies);
- * either way it is HttpOnly and SameSite=Lax (Lax, not Strict: the provider's redirect back to
+ * next-auth's session cookie. Over https it carries the __Host- prefix: Secure, Path=/ and no Domain, so
+ * no sibling subdomain can set or overwrite it (next-auth's own default, __Secure-, allows a Domain).
+ * Either way it is HttpOnly and SameSite=Lax (Lax, not Strict: the provider's redirect back to
  * /api/auth/callback/* is a cross-site navigation that must carry the state and PKCE cookies).
  */
 export function sessionCookieName(secureCookies: boolean): string {
-  return `${secureCookies ? '__Secure-' : ''}next-auth.session-token`;
+  return `${secureCookies ? '__Host-' : ''}next-auth.session-token`;
 }
 
 /** Cookie values by name from a Cookie header. */

@@ -1,5 +1,5 @@
 import { connectDatabase, type Database } from '@vet/db/connection';
-import { getServerConfig } from '../../../config/server';
+import { getServerConfig } from '@/config/server';
 
 /**
  * The session store's connection pool: one per server process, opened on first use. It lives on

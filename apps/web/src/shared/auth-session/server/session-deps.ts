@@ -1,5 +1,5 @@
-import type { IdentityProviderConfig, ServerConfig } from '../../../config/server';
-import { SIGN_IN_PROVIDER_ID, SIGN_UP_PROVIDER_ID } from '../provider-ids';
+import type { IdentityProviderConfig, ServerConfig } from '@/config/server';
+import { SIGN_IN_PROVIDER_ID, SIGN_UP_PROVIDER_ID } from '@/shared/auth-session/provider-ids';
 import type { ActiveSessionDeps } from './active-session';
 import { sessionDatabase } from './session-database';
 

@@ -1,12 +1,21 @@
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
+import { getServerConfig } from '@/config/server';
 import { authOptions } from '@/features/auth/server/auth-options';
+import { previousSessionOfSignIn, withPreviousSession } from '@/features/auth/server/previous-session';
 
 type AuthContext = { params: Promise<{ nextauth: string[] }> };
 
-/** The sign-in layer (spec 7): session, csrf, providers, signin, callback, signout, _log. */
-function handler(request: NextRequest, context: AuthContext): Promise<Response> {
-  return NextAuth(request, context, authOptions()) as Promise<Response>;
+/** The sign-in layer (R7.11): session, csrf, providers, signin, callback, signout, _log. */
+async function handler(request: NextRequest, context: AuthContext): Promise<Response> {
+  const { nextauth } = await context.params;
+  const previous = await previousSessionOfSignIn(
+    nextauth,
+    request.headers.get('cookie'),
+    getServerConfig().session,
+  );
+  // A sign-in that completes ends the session the browser held before (see previous-session.ts).
+  return withPreviousSession(previous, () => NextAuth(request, context, authOptions()) as Promise<Response>);
 }
 
 export { handler as GET, handler as POST };

@@ -1,0 +1,49 @@
+'use client';
+
+import { useSession } from 'next-auth/react';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, type ReactNode } from 'react';
+import { readStoredInvitation, storePractice } from '@/features/onboarding/onboarding-storage';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { activationDestination, isActivationGuarded } from './activation-destination';
+import { useContactPreferencesRedirect } from './use-contact-preferences-redirect';
+import { useActivationState } from '@/features/profile/api/get-profile';
+import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
+
+/**
+ * R4.1, the activation guard, around every page: a signed-in person who is not linked to a client record
+ * yet never sees a guarded page; a spinner shows while the profile loads and while they are sent on
+ * (activation-destination.ts says where). Signed-out visitors and the onboarding pages pass straight
+ * through: pages that need sign-in ask for it themselves (RequireAuth).
+ */
+export function ActivationGuard({ children }: { children: ReactNode }) {
+  const pathname = usePathname() ?? '/';
+  const router = useRouter();
+  const { status } = useSession();
+  const { activationStatus, failed, retry } = useActivationState();
+  const guarded = status !== 'unauthenticated' && isActivationGuarded(pathname);
+  const linked = activationStatus === 'COMPLETED';
+  // R4.3: then, once linked, the contact-preference redirect.
+  useContactPreferencesRedirect(pathname);
+
+  useEffect(() => {
+    // R2.2: a `practice` parameter on any page is kept for the registration forms.
+    const practice = new URLSearchParams(window.location.search).get('practice');
+    if (practice) storePractice(practice);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (status !== 'authenticated' || activationStatus === undefined) return;
+    const destination = activationDestination({
+      pathname,
+      activationStatus,
+      hasStoredInvitation: readStoredInvitation() !== null,
+      glTag: new URLSearchParams(window.location.search).get('_gl'),
+    });
+    if (destination) router.replace(destination);
+  }, [status, pathname, activationStatus, router]);
+
+  if (!guarded || linked) return children;
+  if (failed) return <ProfileLoadError onRetry={retry} />;
+  return <LoadingSpinner label="Loading your account" />;
+}

@@ -1,0 +1,100 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { isOnlineBookingOpen } from '@vet/contracts/appointment-booking';
+import type { AppointmentSummary } from '@vet/contracts/appointments';
+import { useEffect, useRef, useState } from 'react';
+import { useAppointments } from '@/features/appointments/api/get-appointments';
+import { groupAppointments } from '@/features/appointments/appointment-groups';
+import { AppointmentsList } from '@/features/appointments/components/appointments-list';
+import { CancelAppointmentDialog } from '@/features/appointments/components/cancel-appointment-dialog';
+import { usePets } from '@/features/pets/api/get-pets';
+import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { ActionButton } from '@/shared/actions/action-button';
+import { bookingOutcome, homePracticeOf } from '@/shared/actions/action-rules';
+import { useActionDialog } from '@/shared/actions/use-action-dialog';
+import { trackAppointmentsLoaded } from '@/shared/telemetry/track-event';
+import { useToast } from '@/shared/toast/use-toast';
+
+/**
+ * Your appointments (/appointments): upcoming with Change and Cancel while the cut-off allows, then past
+ * and cancelled ones; times on the practice's clocks, labelled GMT or BST. R1.7: the first load of the
+ * list tracks Appointments Found (with the count) or Appointments Not Found.
+ */
+export function AppointmentsView() {
+  const profile = useProfile();
+  const activation = profile.data?.activationStatus;
+  const appointments = useAppointments(activation);
+  const pets = usePets(activation);
+  const practiceId = profile.data?.homePracticeId ?? null;
+  const toggles = useFeatureToggles(practiceId);
+  const { openDialog, dialog } = useActionDialog(homePracticeOf(profile.data));
+  const { showToast } = useToast();
+  const [openedAt] = useState(() => new Date());
+  const [cancelling, setCancelling] = useState<AppointmentSummary | null>(null);
+
+  const tracked = useRef(false);
+  useEffect(() => {
+    if (tracked.current || !appointments.isSuccess) return;
+    tracked.current = true;
+    trackAppointmentsLoaded(appointments.data.length, 'AppointmentsPage');
+  }, [appointments.isSuccess, appointments.data]);
+
+  const rulesKnown =
+    profile.data !== undefined && (practiceId === null || !toggles.isPending) && !pets.isPending;
+  const booking = rulesKnown
+    ? bookingOutcome({
+        allowed: profile.data?.isAppointmentBookingAndPetRegistrationAllowed ?? false,
+        toggles: toggles.data ?? [],
+        pets: pets.data ?? null,
+      })
+    : undefined;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+        }}
+      >
+        <Typography variant="h1">Your appointments</Typography>
+        <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />
+      </Box>
+      <Typography sx={{ color: 'text.secondary', mt: 1 }}>
+        Times are UK time, as your practice’s clocks show them (GMT in winter, BST in summer).
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, mt: 3 }}>
+        <AppointmentsList
+          groups={appointments.data ? groupAppointments(appointments.data, openedAt) : undefined}
+          error={appointments.isError}
+          onRetry={() => void appointments.refetch()}
+          now={openedAt}
+          changeOpen={
+            rulesKnown &&
+            isOnlineBookingOpen({
+              allowed: profile.data?.isAppointmentBookingAndPetRegistrationAllowed ?? false,
+              toggles: toggles.data ?? [],
+            })
+          }
+          onCancel={setCancelling}
+        />
+      </Box>
+      <CancelAppointmentDialog
+        appointment={cancelling}
+        onClose={() => setCancelling(null)}
+        onCancelled={() => {
+          setCancelling(null);
+          showToast('Your appointment has been cancelled.', 'success');
+        }}
+      />
+      {dialog}
+    </Container>
+  );
+}

@@ -1,0 +1,172 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { bookingMessages, isOnlineBookingOpen } from '@vet/contracts/appointment-booking';
+import NextLink from 'next/link';
+import { notFound, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { useAppointment } from '@/features/appointments/api/get-appointment';
+import { readBookingParams } from '@/features/appointments/booking-params';
+import { BookingFlow } from '@/features/appointments/components/booking-flow';
+import { usePets } from '@/features/pets/api/get-pets';
+import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { homePracticeOf } from '@/shared/actions/action-rules';
+import { EmergencyDialog, emergencyProceedDelayMs } from '@/shared/actions/emergency-dialog';
+import { useActionDialog } from '@/shared/actions/use-action-dialog';
+import { ApiError } from '@/shared/api/api-client';
+import { AppAlert } from '@/shared/components/app-alert';
+import { LoadError } from '@/shared/components/load-error';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+
+function Frame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h1" sx={{ mb: 3 }}>
+        {title}
+      </Typography>
+      {children}
+    </Container>
+  );
+}
+
+/**
+ * Book an appointment: the profile, pets and the home practice's settings decide first. Booking off for the
+ * client or at the practice → "Online appointment booking unavailable"; no living pet → "Register your
+ * pet"; otherwise the emergency information comes first, and booking goes on 500 ms after it is accepted
+ * (R2.28). A pet awaiting its initial consultation is offered that reason only. With
+ * ?change=1&appointmentId it moves that appointment instead (no emergency dialog: it is already booked).
+ */
+export function BookView() {
+  const router = useRouter();
+  const params = readBookingParams(useSearchParams());
+  const profile = useProfile();
+  const activation = profile.data?.activationStatus;
+  const pets = usePets(activation);
+  const practiceId = profile.data?.homePracticeId ?? null;
+  const toggles = useFeatureToggles(practiceId);
+  const homePractice = homePracticeOf(profile.data);
+  const { openDialog, dialog } = useActionDialog(homePractice);
+  const amending = params.amend && params.appointmentId !== null;
+  const existing = useAppointment(amending ? params.appointmentId : null);
+
+  // A reload mid-flow (a reason chosen, a later step) does not ask again.
+  const [emergency, setEmergency] = useState<'ask' | 'accepted' | 'proceeding'>(() =>
+    amending || params.step !== 'choose' || params.reasonId !== null ? 'accepted' : 'ask',
+  );
+  useEffect(() => {
+    if (emergency !== 'proceeding') return;
+    const timer = setTimeout(() => setEmergency('accepted'), emergencyProceedDelayMs);
+    return () => clearTimeout(timer);
+  }, [emergency]);
+
+  const rulesKnown = profile.data !== undefined && (practiceId === null || !toggles.isPending);
+  const rules = {
+    allowed: profile.data?.isAppointmentBookingAndPetRegistrationAllowed ?? false,
+    toggles: toggles.data ?? [],
+  };
+  const open = rulesKnown && isOnlineBookingOpen(rules);
+  const living = pets.data?.filter((pet) => pet.status === 'Active');
+  const blocked: 'booking-unavailable' | 'register-your-pet' | null = !rulesKnown
+    ? null
+    : !open
+      ? 'booking-unavailable'
+      : living && living.length === 0 && !amending
+        ? 'register-your-pet'
+        : null;
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (blocked && shown.current !== blocked) {
+      shown.current = blocked;
+      openDialog(blocked);
+    }
+  }, [blocked, openDialog]);
+
+  const title = amending ? 'Change your appointment' : 'Book an appointment';
+  if (profile.isError) {
+    return (
+      <Frame title={title}>
+        <LoadError message="We could not load your account." onRetry={() => void profile.refetch()} />
+      </Frame>
+    );
+  }
+  if (profile.data && profile.data.activationStatus !== 'COMPLETED') {
+    return (
+      <Frame title={title}>
+        <AppAlert severity="info">
+          Finish linking your account to your practice before booking online.{' '}
+          <NextLink href="/client-routing">Continue</NextLink>
+        </AppAlert>
+      </Frame>
+    );
+  }
+  if (existing.isError) {
+    if (existing.error instanceof ApiError && existing.error.status === 404) notFound();
+    return (
+      <Frame title={title}>
+        <LoadError message="We could not load your appointment." onRetry={() => void existing.refetch()} />
+      </Frame>
+    );
+  }
+  if (pets.isError) {
+    return (
+      <Frame title={title}>
+        <LoadError message="We could not load your pets." onRetry={() => void pets.refetch()} />
+      </Frame>
+    );
+  }
+  if (!rulesKnown || !living || (amending && existing.isPending)) {
+    return <LoadingSpinner label="Loading" />;
+  }
+  if (blocked || practiceId === null) {
+    return (
+      <Frame title={title}>
+        <AppAlert severity="info">
+          {blocked === 'register-your-pet'
+            ? 'To book an appointment with us, please register your pet.'
+            : bookingMessages.bookingUnavailable}
+        </AppAlert>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3 }}>
+          {blocked === 'register-your-pet' && (
+            <Button component={NextLink} href="/pets/register" variant="contained">
+              Register your pet
+            </Button>
+          )}
+          <Button component={NextLink} href="/" variant="outlined">
+            Back to the dashboard
+          </Button>
+        </Box>
+        {dialog}
+      </Frame>
+    );
+  }
+  return (
+    <Frame title={title}>
+      {emergency === 'accepted' ? (
+        <BookingFlow
+          params={params}
+          practice={{ practiceId, name: profile.data?.homePracticeName ?? 'Your practice' }}
+          pets={living}
+          rules={rules}
+          existing={amending ? (existing.data ?? null) : null}
+        />
+      ) : (
+        <Typography sx={{ color: 'text.secondary' }}>
+          {emergency === 'proceeding'
+            ? 'Opening the booking…'
+            : 'Please read the emergency information first.'}
+        </Typography>
+      )}
+      <EmergencyDialog
+        open={emergency === 'ask'}
+        practice={homePractice}
+        onProceed={() => setEmergency('proceeding')}
+        onCancel={() => router.push('/appointments')}
+      />
+      {dialog}
+    </Frame>
+  );
+}

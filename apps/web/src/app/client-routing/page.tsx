@@ -1,0 +1,22 @@
+import Typography from '@mui/material/Typography';
+import type { Metadata } from 'next';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { pageMetadata } from '@/shared/page-metadata';
+import { visuallyHidden } from '@/shared/theme/visually-hidden';
+import { ClientRoutingScreen } from './_components/client-routing-screen';
+
+export const generateMetadata = (): Promise<Metadata> => pageMetadata('Setting up your account');
+
+/** /client-routing (R2.1): decides where a signed-in person who is not linked yet goes; a spinner meanwhile. */
+export default function ClientRoutingPage() {
+  return (
+    <>
+      <Typography variant="h1" sx={visuallyHidden}>
+        Setting up your account
+      </Typography>
+      <RequireAuth>
+        <ClientRoutingScreen />
+      </RequireAuth>
+    </>
+  );
+}

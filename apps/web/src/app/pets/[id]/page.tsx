@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { getPetOnServer } from '@/features/pets/api/get-pet-on-server';
+import { pageMetadata } from '@/shared/page-metadata';
+import { PetView } from './_components/pet-view';
+
+type PetPageProps = { params: Promise<{ id: string }> };
+
+/**
+ * The pet's name, read on the server as the signed-in client; "Page not found" for an id that is not
+ * theirs (a missing pet and another client's alike); "Pet" when it cannot be known there.
+ */
+export async function generateMetadata({ params }: PetPageProps): Promise<Metadata> {
+  const pet = await getPetOnServer((await params).id);
+  return pageMetadata(pet === 'not-found' ? 'Page not found' : (pet?.name ?? 'Pet'));
+}
+
+/** One pet (/pets/{id}, R2.1): signed-in clients only. */
+export default async function PetPage({ params }: PetPageProps) {
+  const { id } = await params;
+  return (
+    <RequireAuth>
+      <PetView id={id} />
+    </RequireAuth>
+  );
+}

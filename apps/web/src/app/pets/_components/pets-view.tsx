@@ -1,0 +1,73 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { groupByLife, practiceToday } from '@vet/contracts/pets';
+import { useEffect, useState } from 'react';
+import { usePets } from '@/features/pets/api/get-pets';
+import { PetsList } from '@/features/pets/components/pets-list';
+import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { ActionButton } from '@/shared/actions/action-button';
+import { homePracticeOf, registrationOutcome } from '@/shared/actions/action-rules';
+import { useActionDialog } from '@/shared/actions/use-action-dialog';
+import { wasPetRegisterModalSeen } from '@/shared/storage/pet-register-modal-seen';
+
+/**
+ * Your pets (/pets): the client's pets from the pets feature, with "Register a pet" ruled by the profile
+ * and the home practice's settings (R6.2, R6.4). A client with no living pet, who could register one, is
+ * asked to once per browser session (R3.15's flag; logout clears it).
+ */
+export function PetsView() {
+  const profile = useProfile();
+  const pets = usePets(profile.data?.activationStatus);
+  const practiceId = profile.data?.homePracticeId ?? null;
+  const toggles = useFeatureToggles(practiceId);
+  const [today] = useState(() => practiceToday(new Date()));
+  const { openDialog, dialog } = useActionDialog(homePracticeOf(profile.data));
+
+  const rulesKnown = profile.data !== undefined && (practiceId === null || !toggles.isPending);
+  const registration = rulesKnown
+    ? registrationOutcome({
+        allowed: profile.data?.isAppointmentBookingAndPetRegistrationAllowed ?? false,
+        toggles: toggles.data ?? [],
+      })
+    : undefined;
+  const living = pets.data && groupByLife(pets.data).living;
+  const canRegister = registration?.kind === 'navigate';
+
+  useEffect(() => {
+    if (canRegister && living?.length === 0 && !wasPetRegisterModalSeen()) openDialog('register-your-pet');
+  }, [canRegister, living?.length, openDialog]);
+
+  const register = (primary: boolean) => (
+    <ActionButton label="Register a pet" outcome={registration} primary={primary} onDialog={openDialog} />
+  );
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 3,
+        }}
+      >
+        <Typography variant="h1">Your pets</Typography>
+        {living && living.length > 0 && register(false)}
+      </Box>
+      <PetsList
+        pets={pets.data}
+        loading={pets.isPending}
+        error={pets.isError}
+        onRetry={() => void pets.refetch()}
+        today={today}
+        registerAction={register(true)}
+      />
+      {dialog}
+    </Container>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Metadata } from 'next';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { pageMetadata } from '@/shared/page-metadata';
+import { PetsView } from './_components/pets-view';
+
+export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your pets');
+
+/** Your pets (/pets, R2.1): signed-in clients only. */
+export default function PetsPage() {
+  return (
+    <RequireAuth>
+      <PetsView />
+    </RequireAuth>
+  );
+}

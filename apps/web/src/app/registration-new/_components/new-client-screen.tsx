@@ -1,0 +1,62 @@
+'use client';
+
+import { useSession } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { NewClientForm } from '@/features/onboarding/components/new-client-form';
+import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboarding-storage';
+import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
+import { useActivationState, useReplaceProfile } from '@/features/profile/api/get-profile';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
+
+/** /registration-new: the practices, the identity's e-mail and the profile cache around the new-client form. */
+export function NewClientScreen({ practiceParam }: { practiceParam: string | null }) {
+  const router = useRouter();
+  const email = useSession().data?.user?.email ?? null;
+  const practices = useOnlinePractices();
+  const replaceProfile = useReplaceProfile();
+  const { activationStatus, failed, retry } = useActivationState();
+  const [registered, setRegistered] = useState(false);
+
+  useEffect(() => {
+    // A linked client has nothing to register (unless this form just linked them: it goes on itself).
+    if (activationStatus === 'COMPLETED' && !registered) router.replace('/');
+  }, [activationStatus, registered, router]);
+
+  if (failed) return <ProfileLoadError onRetry={retry} />;
+  if (activationStatus === undefined || (activationStatus === 'COMPLETED' && !registered)) {
+    return <LoadingSpinner label="Loading your account" />;
+  }
+  return (
+    <NewClientWithPractice
+      practiceParam={practiceParam}
+      email={email}
+      practices={practices}
+      onRegistered={(profile) => {
+        setRegistered(true);
+        replaceProfile(profile);
+      }}
+    />
+  );
+}
+
+function NewClientWithPractice(props: {
+  practiceParam: string | null;
+  email: string | null;
+  practices: ReturnType<typeof useOnlinePractices>;
+  onRegistered: Parameters<typeof NewClientForm>[0]['onRegistered'];
+}) {
+  const [initialPracticeId] = useState(() => parsePracticeId(props.practiceParam) ?? readStoredPractice());
+  return (
+    <NewClientForm
+      practices={props.practices.data}
+      practicesLoading={props.practices.isPending}
+      practicesFailed={props.practices.isError}
+      onRetryPractices={() => void props.practices.refetch()}
+      email={props.email}
+      initialPracticeId={initialPracticeId}
+      onRegistered={props.onRegistered}
+    />
+  );
+}

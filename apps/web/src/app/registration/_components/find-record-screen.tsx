@@ -1,0 +1,65 @@
+'use client';
+
+import { useSession } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { FindRecord } from '@/features/onboarding/components/find-record';
+import { SignedInAs } from '@/features/onboarding/components/signed-in-as';
+import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboarding-storage';
+import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
+import { useActivationState, useProfile } from '@/features/profile/api/get-profile';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
+
+/**
+ * /registration: the practices (practices feature), the identity's e-mail (session) and the profile
+ * (profile feature) handed to onboarding's "Find your record". A linked client has nothing to find.
+ */
+export function FindRecordScreen({ practiceParam }: { practiceParam: string | null }) {
+  const router = useRouter();
+  const email = useSession().data?.user?.email ?? null;
+  const practices = useOnlinePractices();
+  const profile = useProfile();
+  const { activationStatus, failed, retry } = useActivationState();
+
+  useEffect(() => {
+    if (activationStatus === 'COMPLETED') router.replace('/');
+  }, [activationStatus, router]);
+
+  // The form starts once the profile is known: in the browser, where the stored practice can be read.
+  if (failed) return <ProfileLoadError onRetry={retry} />;
+  if (activationStatus === undefined || activationStatus === 'COMPLETED') {
+    return <LoadingSpinner label="Loading your account" />;
+  }
+  return (
+    <>
+      <SignedInAs email={email} />
+      <FindRecordWithPractice
+        practiceParam={practiceParam}
+        email={email}
+        practices={practices}
+        refreshProfile={() => profile.refetch()}
+      />
+    </>
+  );
+}
+
+function FindRecordWithPractice(props: {
+  practiceParam: string | null;
+  email: string | null;
+  practices: ReturnType<typeof useOnlinePractices>;
+  refreshProfile: () => Promise<unknown>;
+}) {
+  const [initialPracticeId] = useState(() => parsePracticeId(props.practiceParam) ?? readStoredPractice());
+  return (
+    <FindRecord
+      practices={props.practices.data}
+      practicesLoading={props.practices.isPending}
+      practicesFailed={props.practices.isError}
+      onRetryPractices={() => void props.practices.refetch()}
+      initialEmail={props.email ?? ''}
+      initialPracticeId={initialPracticeId}
+      refreshProfile={props.refreshProfile}
+    />
+  );
+}

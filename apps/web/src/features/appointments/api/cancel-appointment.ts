@@ -1,0 +1,27 @@
+import { appointmentDetailSchema, type AppointmentDetail } from '@vet/contracts/appointment-booking';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '@/shared/api/api-client';
+import { useApiClient } from '@/shared/api/api-client-context';
+import { appointmentQueryKey } from './get-appointment';
+import { appointmentsQueryKey } from './get-appointments';
+
+/** PATCH /appointments/{appointmentId}/cancel?reasonId: 409 once past the practice's cut-off. */
+export function cancelAppointment(api: ApiClient, appointmentId: number, reasonId: number) {
+  return api.patch(`/appointments/${appointmentId}/cancel`, appointmentDetailSchema, {
+    query: { reasonId },
+  });
+}
+
+/** Cancels; the appointment's own entry takes the answer, the list is read again. */
+export function useCancelAppointment() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, reasonId }: { appointmentId: number; reasonId: number }) =>
+      cancelAppointment(api, appointmentId, reasonId),
+    onSuccess: (appointment: AppointmentDetail) => {
+      queryClient.setQueryData(appointmentQueryKey(appointment.appointmentId), appointment);
+      return queryClient.invalidateQueries({ queryKey: appointmentsQueryKey, exact: true });
+    },
+  });
+}

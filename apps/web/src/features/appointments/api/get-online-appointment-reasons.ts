@@ -1,0 +1,24 @@
+import { appointmentReasonsResponseSchema, type AppointmentReason } from '@vet/contracts/lookups';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '@/shared/api/api-client';
+import { useApiClient } from '@/shared/api/api-client-context';
+
+/** GET /lookup/online-appointment-reasons: what can be booked online, with the species each is for. */
+export function getOnlineAppointmentReasons(
+  api: ApiClient,
+  signal?: AbortSignal,
+): Promise<AppointmentReason[]> {
+  return api.get('/lookup/online-appointment-reasons', appointmentReasonsResponseSchema, { signal });
+}
+
+export function onlineAppointmentReasonsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['lookup', 'online-appointment-reasons'],
+    queryFn: ({ signal }) => getOnlineAppointmentReasons(api, signal),
+    staleTime: 60 * 60_000,
+  });
+}
+
+export function useOnlineAppointmentReasons() {
+  return useQuery(onlineAppointmentReasonsQueryOptions(useApiClient()));
+}

@@ -1,0 +1,57 @@
+/**
+ * The booking page's steps live in its address (/appointments/book?…), so a reload keeps the place and
+ * the back button steps back: petId and reasonId (choosing), startsAt and step=confirm (confirming),
+ * step=done with appointmentId (booked); appointmentId alone is an amendment ("Change").
+ */
+export type BookingStep = 'choose' | 'confirm' | 'done';
+
+export interface BookingParams {
+  petId: number | null;
+  reasonId: number | null;
+  startsAt: string | null;
+  step: BookingStep;
+  /** Amending this appointment (choose, confirm), or the booked one (done). */
+  appointmentId: number | null;
+  /** Amending: the appointment being moved. */
+  amend: boolean;
+}
+
+const bookPath = '/appointments/book';
+
+function positiveInt(value: string | null): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const number = Number(value);
+  return number > 0 && number <= 2_147_483_647 ? number : null;
+}
+
+function instant(value: string | null): string | null {
+  return value && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
+export function readBookingParams(params: Pick<URLSearchParams, 'get'>): BookingParams {
+  const step = params.get('step');
+  return {
+    petId: positiveInt(params.get('petId')),
+    reasonId: positiveInt(params.get('reasonId')),
+    startsAt: instant(params.get('startsAt')),
+    step: step === 'confirm' || step === 'done' ? step : 'choose',
+    appointmentId: positiveInt(params.get('appointmentId')),
+    amend: params.get('change') === '1',
+  };
+}
+
+export function bookingHref(params: Partial<BookingParams>): string {
+  const query = new URLSearchParams();
+  if (params.amend) query.set('change', '1');
+  if (params.appointmentId) query.set('appointmentId', String(params.appointmentId));
+  if (params.petId) query.set('petId', String(params.petId));
+  if (params.reasonId) query.set('reasonId', String(params.reasonId));
+  if (params.startsAt) query.set('startsAt', params.startsAt);
+  if (params.step && params.step !== 'choose') query.set('step', params.step);
+  const search = query.toString();
+  return search ? `${bookPath}?${search}` : bookPath;
+}
+
+export function changeAppointmentHref(appointmentId: number): string {
+  return bookingHref({ amend: true, appointmentId });
+}

@@ -1,0 +1,92 @@
+import {
+  updateClientDetailsBodySchema,
+  type ClientDetails,
+  type UpdateClientDetailsBody,
+} from '@vet/contracts/client-details';
+import { z } from 'zod';
+
+const body = updateClientDetailsBodySchema.shape;
+const address = body.address.shape;
+
+/** A choice from a list: null until chosen, then the chosen id (the contract's own rule). */
+function chosen<T extends z.ZodType<number, number>>(rule: T, message: string) {
+  return z
+    .number()
+    .nullable()
+    .pipe(z.number({ error: message }).pipe(rule));
+}
+
+/**
+ * "Your details" (/client-detail) as flat fields (the form toolkit's way), each checked by the contract's
+ * own rule, then turned into POST /client's body and checked as a whole by the same schema the API uses.
+ */
+export const clientDetailsFormSchema = z
+  .object({
+    salutationId: chosen(body.salutationId, 'Choose your title.'),
+    firstName: body.firstName,
+    lastName: body.lastName,
+    mobilePhone: body.mobilePhone,
+    homePhone: z.string().trim().max(20, 'Enter at most 20 characters.'),
+    line1: address.line1,
+    line2: address.line2.unwrap(),
+    town: address.town,
+    county: address.county.unwrap(),
+    postcode: address.postcode,
+    homePracticeId: chosen(body.homePracticeId, 'Choose your home practice.'),
+  })
+  .transform((form): UpdateClientDetailsBody => ({
+    salutationId: form.salutationId,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    mobilePhone: form.mobilePhone,
+    homePhone: form.homePhone === '' ? null : form.homePhone,
+    address: {
+      line1: form.line1,
+      line2: form.line2 === '' ? null : form.line2,
+      town: form.town,
+      county: form.county === '' ? null : form.county,
+      postcode: form.postcode,
+    },
+    homePracticeId: form.homePracticeId,
+  }))
+  .pipe(updateClientDetailsBodySchema);
+export type ClientDetailsFormValues = z.input<typeof clientDetailsFormSchema>;
+export type ClientDetailsFieldName = keyof ClientDetailsFormValues;
+
+/** The form's starting values: the record as the API answered it (empty strings for what is missing). */
+export function clientDetailsFormValues(details: ClientDetails): ClientDetailsFormValues {
+  return {
+    salutationId: details.salutationId,
+    firstName: details.firstName,
+    lastName: details.lastName,
+    mobilePhone: details.mobilePhone ?? '',
+    homePhone: details.homePhone ?? '',
+    line1: details.address.line1 ?? '',
+    line2: details.address.line2 ?? '',
+    town: details.address.town ?? '',
+    county: details.address.county ?? '',
+    postcode: details.address.postcode ?? '',
+    homePracticeId: details.homePracticeId,
+  };
+}
+
+const fieldNames: readonly string[] = [
+  'salutationId',
+  'firstName',
+  'lastName',
+  'mobilePhone',
+  'homePhone',
+  'line1',
+  'line2',
+  'town',
+  'county',
+  'postcode',
+  'homePracticeId',
+] satisfies ClientDetailsFieldName[];
+
+/** The form field a problem of the API's 400 belongs to (`address.postcode` → postcode), if shown. */
+export function clientDetailsFieldOf(path: string): ClientDetailsFieldName | undefined {
+  const [head, next] = path.split('.');
+  const name = head === 'address' ? next : head;
+  return name !== undefined && fieldNames.includes(name) ? (name as ClientDetailsFieldName) : undefined;
+}

@@ -1,0 +1,258 @@
+'use client';
+
+import type { Address } from '@vet/contracts/address-lookup';
+import type { ClientDetails } from '@vet/contracts/client-details';
+import type { Salutation } from '@vet/contracts/lookups';
+import type { OnlinePractice } from '@vet/contracts/practices';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { AddressFinder } from '@/shared/address/address-finder';
+import { apiProblem } from '@/shared/api/api-problem';
+import { failureMessage } from '@/shared/api/failure-message';
+import { AppAlert } from '@/shared/components/app-alert';
+import { AutocompleteField } from '@/shared/components/autocomplete-field';
+import { FormFooter } from '@/shared/components/form-footer';
+import { UnsavedChangesGuard } from '@/shared/components/unsaved-changes-guard';
+import { FormTextField } from '@/shared/forms/form-text-field';
+import { useZodForm } from '@/shared/forms/use-zod-form';
+import { useSalutations } from '@/shared/lookups/get-salutations';
+import { useToast } from '@/shared/toast/use-toast';
+import { useUpdateClientDetails } from '@/features/client-details/api/update-client-details';
+import {
+  clientDetailsFieldOf,
+  clientDetailsFormSchema,
+  clientDetailsFormValues,
+  type ClientDetailsFieldName,
+} from '@/features/client-details/client-details-form-schema';
+import { Section } from './section';
+
+export interface ClientDetailsFormProps {
+  details: ClientDetails;
+  practices: readonly OnlinePractice[] | undefined;
+  practicesLoading: boolean;
+  /** Refreshes the profile (the header's name, the home practice) after a save. */
+  onSaved: () => Promise<void>;
+}
+
+/**
+ * "Your details" (/client-detail): the client's own record, checked field by field with the contract's
+ * rules (R5.1); the API's 400 issues land on their fields too. Leaving with unsaved changes asks first.
+ * The caller remounts it (key) when the saved record changes, so the saved values are the new start.
+ */
+export function ClientDetailsForm({ details, practices, practicesLoading, onSaved }: ClientDetailsFormProps) {
+  const salutations = useSalutations();
+  const update = useUpdateClientDetails(onSaved);
+  const { showToast } = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [initial] = useState(() => clientDetailsFormValues(details));
+  const form = useZodForm(clientDetailsFormSchema, initial);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<ClientDetailsFieldName, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [focusField, setFocusField] = useState<{ name: string } | null>(null);
+  useEffect(() => {
+    if (focusField) formRef.current?.querySelector<HTMLElement>(`[name="${focusField.name}"]`)?.focus();
+  }, [focusField]);
+
+  const bind = <N extends ClientDetailsFieldName>(name: N) => {
+    const field = form.field(name);
+    const serverError = serverErrors[name];
+    return {
+      ...field,
+      errorText: serverError ?? field.errorText,
+      touched: field.touched || serverError !== undefined,
+      onChange: (value: (typeof field)['value']) => {
+        if (serverError !== undefined) setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+        field.onChange(value);
+      },
+    };
+  };
+
+  const fillAddress = (address: Address) => {
+    for (const [name, value] of [
+      ['line1', address.line1],
+      ['line2', address.line2 ?? ''],
+      ['town', address.town],
+      ['county', address.county ?? ''],
+      ['postcode', address.postcode],
+    ] as const) {
+      bind(name).onChange(value);
+      form.touch(name);
+    }
+  };
+
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync(body);
+      showToast('Your details have been saved.', 'success');
+    } catch (error) {
+      const problem = apiProblem(error);
+      const onFields = Object.fromEntries(
+        problem.issues.flatMap((issue) => {
+          const field = clientDetailsFieldOf(issue.path);
+          return field ? [[field, issue.message]] : [];
+        }),
+      ) as Partial<Record<ClientDetailsFieldName, string>>;
+      setServerErrors(onFields);
+      const first = Object.keys(onFields)[0];
+      if (first) setFocusField({ name: first });
+      else setFailure(failureMessage(error));
+    }
+  });
+
+  const salutationField = bind('salutationId');
+  const salutation = salutations.data?.find((s) => s.salutationId === salutationField.value) ?? null;
+  const practiceField = bind('homePracticeId');
+  const practiceOptions = practices ?? [];
+  const selectedPractice =
+    practiceOptions.find((practice) => practice.id === practiceField.value) ??
+    (practiceField.value === details.homePracticeId
+      ? { id: details.homePracticeId, name: details.homePracticeName, phone: details.homePracticePhone }
+      : null);
+  const practiceChanged = practiceField.value !== details.homePracticeId && practiceField.value !== null;
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
+
+  return (
+    <Box
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-label="Your details"
+      sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}
+    >
+      <UnsavedChangesGuard dirty={dirty && !form.submitting} description="You have not saved your details." />
+      <Section title="About you">
+        <Box sx={{ maxWidth: 240 }}>
+          <AutocompleteField<Salutation>
+            label="Title"
+            name={salutationField.name}
+            required
+            options={salutations.data ?? []}
+            value={salutation}
+            onChange={(chosen) => salutationField.onChange(chosen?.salutationId ?? null)}
+            onBlur={salutationField.onBlur}
+            touched={salutationField.touched}
+            errorText={salutationField.errorText}
+            getOptionLabel={(s) => s.salutationDescription}
+            isOptionEqualToValue={(a, b) => a.salutationId === b.salutationId}
+            loading={salutations.isPending}
+          />
+        </Box>
+        <FormTextField
+          {...bind('firstName')}
+          id="details-first-name"
+          label="First name"
+          required
+          autoComplete="given-name"
+        />
+        <FormTextField
+          {...bind('lastName')}
+          id="details-last-name"
+          label="Last name"
+          required
+          autoComplete="family-name"
+        />
+      </Section>
+      <Section title="How to reach you">
+        <Box>
+          <Typography component="h3" sx={{ fontWeight: 600 }}>
+            E-mail address
+          </Typography>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>{details.email ?? 'None on file'}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            This is the address you sign in with, so it is not changed on this page: a change goes through
+            your sign-in account, which confirms the new address with you first. If you need to change it,
+            please contact your practice.
+          </Typography>
+        </Box>
+        <FormTextField
+          {...bind('mobilePhone')}
+          id="details-mobile"
+          label="Mobile number"
+          type="tel"
+          required
+          autoComplete="tel"
+          helperText="A UK mobile number, such as 07400 123456."
+        />
+        <FormTextField
+          {...bind('homePhone')}
+          id="details-home-phone"
+          label="Home phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          helperText="A UK phone number, such as 01423 123456."
+        />
+      </Section>
+      <Section title="Your address">
+        <AddressFinder onAddress={fillAddress} />
+        <Typography sx={{ color: 'text.secondary' }}>Or change your address yourself:</Typography>
+        <FormTextField
+          {...bind('line1')}
+          id="details-line1"
+          label="Address line 1"
+          required
+          autoComplete="address-line1"
+        />
+        <FormTextField
+          {...bind('line2')}
+          id="details-line2"
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+        />
+        <FormTextField
+          {...bind('town')}
+          id="details-town"
+          label="Town or city"
+          required
+          autoComplete="address-level2"
+        />
+        <FormTextField
+          {...bind('county')}
+          id="details-county"
+          label="County (optional)"
+          autoComplete="address-level1"
+        />
+        <FormTextField
+          {...bind('postcode')}
+          id="details-postcode"
+          label="Postcode"
+          required
+          autoComplete="postal-code"
+          sx={{ maxWidth: 240 }}
+        />
+      </Section>
+      <Section title="Your home practice">
+        {/* No helper text under the field: shown on blur, it would move the Save button under the pointer. */}
+        <Typography>The practice where your pets are usually seen.</Typography>
+        <AutocompleteField<Pick<OnlinePractice, 'id' | 'name' | 'phone'>>
+          label="Home practice"
+          name={practiceField.name}
+          required
+          options={practiceOptions}
+          value={selectedPractice}
+          onChange={(practice) => practiceField.onChange(practice?.id ?? null)}
+          onBlur={practiceField.onBlur}
+          touched={practiceField.touched}
+          errorText={practiceField.errorText}
+          getOptionLabel={(practice) => practice.name}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          loading={practicesLoading}
+        />
+        {practiceChanged ? (
+          <AppAlert severity="info" title="Changing your home practice">
+            Appointments you have already booked stay at the practice where you booked them. New appointments
+            and pet registrations will be with {selectedPractice?.name ?? 'your new practice'}.
+          </AppAlert>
+        ) : (
+          <Typography sx={{ color: 'text.secondary' }}>
+            If you change it, appointments you have already booked stay at the practice where you booked them.
+          </Typography>
+        )}
+      </Section>
+      {failure && <AppAlert severity="error">{failure}</AppAlert>}
+      <FormFooter backHref="/" submitLabel="Save changes" submitting={form.submitting} />
+    </Box>
+  );
+}

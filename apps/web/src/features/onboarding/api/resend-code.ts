@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ApiClient } from '@/shared/api/api-client';
+import { useApiClient } from '@/shared/api/api-client-context';
+
+/** POST /signup/resend (R7.10, no body): a new code for the signed-in person's pending verification. 204. */
+export function resendCode(api: ApiClient): Promise<undefined> {
+  return api.post('/signup/resend', z.undefined());
+}
+
+export function useResendCode() {
+  const api = useApiClient();
+  return useMutation({ mutationFn: () => resendCode(api) });
+}

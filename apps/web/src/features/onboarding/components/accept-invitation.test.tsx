@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { buildProfile } from '@vet/contracts/testing/builders';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readStoredInvitation, storeInvitation } from '@/features/onboarding/onboarding-storage';
+import { ok, problem, renderWithApi, type FakeAnswer } from '@/features/onboarding/testing/render-with-api';
+import { AcceptInvitation } from './accept-invitation';
+
+const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
+vi.mock('next/navigation', () => ({ useRouter: () => router }));
+vi.mock('next-auth/react', () => ({ signOut: vi.fn(() => Promise.resolve()) }));
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  router.replace.mockClear();
+});
+
+const invitation = { registrationCode: 'HV7K-3MQ9-XP2D', lastName: 'Davies' };
+
+function renderInvitation(answers: FakeAnswer[]) {
+  const onLinked = vi.fn();
+  const view = renderWithApi(<AcceptInvitation activationStatus="NOT_STARTED" onLinked={onLinked} />, () =>
+    answers.shift(),
+  );
+  return { ...view, onLinked };
+}
+
+describe('AcceptInvitation (/invite, signed in)', () => {
+  it('links with the stored invitation, forgets it, and opens the dashboard', async () => {
+    storeInvitation(invitation);
+    const profile = buildProfile({ firstName: 'Charlotte', lastName: 'Davies' });
+    const { calls, onLinked } = renderInvitation([ok(profile)]);
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    expect(calls).toMatchObject([{ method: 'PATCH', path: '/client/activate', body: invitation }]);
+    expect(onLinked).toHaveBeenCalledWith(profile);
+    expect(readStoredInvitation()).toBeNull();
+  });
+
+  it('forgets an invitation the API refuses, and offers to find the record instead', async () => {
+    storeInvitation(invitation);
+    renderInvitation([problem(400, 'This invitation has expired. Ask your practice for a new one.')]);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This invitation has expired. Ask your practice for a new one.',
+    );
+    expect(screen.getByRole('heading', { name: 'We could not accept this invitation' }).tagName).toBe('H2');
+    expect(screen.getByRole('link', { name: 'Find your record' }).getAttribute('href')).toBe('/registration');
+    expect(readStoredInvitation()).toBeNull();
+  });
+
+  it('keeps the invitation when the API is down, and tries again on request', async () => {
+    storeInvitation(invitation);
+    const { calls } = renderInvitation([{ status: 503, body: undefined }, ok(buildProfile())]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('says when the link is incomplete', () => {
+    const { calls } = renderInvitation([]);
+    expect(screen.getByRole('heading', { name: 'This invitation link is not complete' }).tagName).toBe('H2');
+    expect(calls).toEqual([]);
+  });
+});

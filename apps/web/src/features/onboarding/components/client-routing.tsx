@@ -1,0 +1,31 @@
+'use client';
+
+import type { ActivationStatus } from '@vet/contracts/profile';
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { clientRoutingDestination } from '@/features/onboarding/client-routing-destination';
+import { readStoredInvitation, readStoredVerification } from '@/features/onboarding/onboarding-storage';
+
+export interface ClientRoutingProps {
+  /** The profile's status; null when there is no profile; undefined while it loads. */
+  activationStatus: ActivationStatus | null | undefined;
+}
+
+/** /client-routing (R2.1): a spinner while it decides where this signed-in person goes next. */
+export function ClientRouting({ activationStatus }: ClientRoutingProps) {
+  const router = useRouter();
+
+  useEffect(() => {
+    if (activationStatus === undefined) return;
+    router.replace(
+      clientRoutingDestination({
+        hasStoredCode: readStoredVerification() !== null,
+        hasStoredInvitation: readStoredInvitation() !== null,
+        activationStatus,
+      }),
+    );
+  }, [activationStatus, router]);
+
+  return <LoadingSpinner label="Finding your way" />;
+}

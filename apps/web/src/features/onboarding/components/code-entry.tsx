@@ -1,0 +1,79 @@
+'use client';
+
+import { verificationCodeSchema } from '@vet/contracts/onboarding';
+import type { ClientProfile } from '@vet/contracts/profile';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { z } from 'zod';
+import { AppAlert } from '@/shared/components/app-alert';
+import { FormFooter } from '@/shared/components/form-footer';
+import { FormTextField } from '@/shared/forms/form-text-field';
+import { useZodForm } from '@/shared/forms/use-zod-form';
+import { trackEvent } from '@/shared/telemetry/track-event';
+import { useVerifyClient } from '@/features/onboarding/api/verify-client';
+import { apiProblem } from '@/shared/api/api-problem';
+import { failureDescription, failureMessage } from '@/shared/api/failure-message';
+import { AlreadyLinked } from './already-linked';
+import { ResendCode } from './resend-code';
+
+const codeFormSchema = z.object({ code: verificationCodeSchema });
+
+/**
+ * The code from the e-mail, typed in (a STARTED person, R3.2). A wrong code says so under the field with
+ * the tries left (the API's words); a used-up or expired one is answered by sending a new code.
+ */
+export function CodeEntry({ onLinked }: { onLinked: (profile: ClientProfile) => void }) {
+  const verify = useVerifyClient();
+  const form = useZodForm(codeFormSchema, { code: '' });
+  const [codeProblem, setCodeProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ alreadyLinked: boolean; message: string } | null>(null);
+  const code = form.field('code');
+
+  const submit = form.handleSubmit(async ({ code: typed }) => {
+    setFailure(null);
+    setCodeProblem(null);
+    try {
+      onLinked(await verify.mutateAsync({ code: typed }));
+    } catch (error) {
+      trackEvent('Sign Up Failed', {
+        signUpFailedReason: 'VerificationFailed',
+        errorMessage: failureDescription(error),
+      });
+      const problem = apiProblem(error);
+      if (problem.status === 400) setCodeProblem(problem.message ?? 'That code did not work.');
+      else setFailure({ alreadyLinked: problem.status === 409, message: failureMessage(error) });
+    }
+  });
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      <Typography>
+        We have e-mailed a 6-digit code to the address we hold for you. Type it in here to link your account.
+        The code works for 24 hours.
+      </Typography>
+      {failure?.alreadyLinked && <AlreadyLinked message={failure.message} />}
+      {failure && !failure.alreadyLinked && <AppAlert severity="error">{failure.message}</AppAlert>}
+      <Box component="form" noValidate onSubmit={submit} aria-label="Verification code">
+        <FormTextField
+          {...code}
+          onChange={(value) => {
+            setCodeProblem(null);
+            code.onChange(value);
+          }}
+          errorText={codeProblem ?? code.errorText}
+          touched={code.touched || codeProblem !== null}
+          id="verification-code"
+          label="6-digit code"
+          required
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          sx={{ maxWidth: 240 }}
+        />
+        <FormFooter submitLabel="Link my account" submitting={form.submitting} />
+      </Box>
+      <ResendCode />
+    </Box>
+  );
+}

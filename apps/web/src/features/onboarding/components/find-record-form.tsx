@@ -1,0 +1,72 @@
+'use client';
+
+import type { OnlinePractice } from '@vet/contracts/practices';
+import Box from '@mui/material/Box';
+import type { FormEvent } from 'react';
+import { AppAlert } from '@/shared/components/app-alert';
+import { FormFooter } from '@/shared/components/form-footer';
+import { LoadError } from '@/shared/components/load-error';
+import { FormTextField } from '@/shared/forms/form-text-field';
+import type { BoundField } from '@/shared/forms/use-zod-form';
+import type { FindRecordFormValues } from '@/features/onboarding/form-schemas';
+import { PracticeField } from './practice-field';
+
+type Fields = { [Name in keyof FindRecordFormValues]: BoundField<FindRecordFormValues[Name]> };
+
+export interface FindRecordFormProps {
+  fields: Fields;
+  practices: readonly OnlinePractice[] | undefined;
+  practicesLoading: boolean;
+  practicesFailed: boolean;
+  onRetryPractices: () => void;
+  /** The chosen practice takes no registrations online (R4.15): the form cannot go on. */
+  blocked: boolean;
+  submitting: boolean;
+  failure: string | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/** "Find your record": practice, last name, postcode and e-mail, as the practice holds them (R4.16). */
+export function FindRecordForm(props: FindRecordFormProps) {
+  const { fields } = props;
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={props.onSubmit}
+      aria-label="Find your record"
+      sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}
+    >
+      {props.failure && <AppAlert severity="error">{props.failure}</AppAlert>}
+      {props.practicesFailed && (
+        <LoadError message="We could not load the practices." onRetry={props.onRetryPractices} />
+      )}
+      <PracticeField field={fields.PracticeId} practices={props.practices} loading={props.practicesLoading} />
+      <FormTextField
+        {...fields.LastName}
+        id="find-last-name"
+        label="Last name"
+        required
+        autoComplete="family-name"
+      />
+      <FormTextField
+        {...fields.PostCode}
+        id="find-postcode"
+        label="Postcode"
+        required
+        autoComplete="postal-code"
+        helperText="The postcode of the address your practice has for you."
+      />
+      <FormTextField
+        {...fields.Email}
+        id="find-email"
+        label="E-mail address"
+        type="email"
+        required
+        autoComplete="email"
+        helperText="The address your practice has for you."
+      />
+      <FormFooter submitLabel="Find my record" submitting={props.submitting} submitDisabled={props.blocked} />
+    </Box>
+  );
+}

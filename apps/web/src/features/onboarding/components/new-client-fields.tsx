@@ -1,0 +1,151 @@
+'use client';
+
+import type { Address } from '@vet/contracts/address-lookup';
+import type { Salutation } from '@vet/contracts/lookups';
+import type { OnlinePractice } from '@vet/contracts/practices';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { AutocompleteField } from '@/shared/components/autocomplete-field';
+import { FormTextField } from '@/shared/forms/form-text-field';
+import type { BoundField } from '@/shared/forms/use-zod-form';
+import type { NewClientFormValues } from '@/features/onboarding/form-schemas';
+import { AddressFinder } from '@/shared/address/address-finder';
+import { ContactPreferenceChoices } from '@/shared/contact-preferences/contact-preference-choices';
+import { PracticeField } from './practice-field';
+
+export type NewClientFields = {
+  [Name in keyof NewClientFormValues]-?: BoundField<NewClientFormValues[Name]>;
+};
+
+export interface NewClientFieldsProps {
+  fields: NewClientFields;
+  email: string | null;
+  salutations: readonly Salutation[] | undefined;
+  salutationsLoading: boolean;
+  practices: readonly OnlinePractice[] | undefined;
+  practicesLoading: boolean;
+  onAddress: (address: Address) => void;
+}
+
+/** The new client's details (R4.19), in four sections, each with its heading. */
+export function NewClientFieldSections(props: NewClientFieldsProps) {
+  const { fields } = props;
+  const salutation = props.salutations?.find((s) => s.salutationId === fields.salutationId.value) ?? null;
+  return (
+    <>
+      <Section title="About you">
+        <Box sx={{ maxWidth: 240 }}>
+          <AutocompleteField<Salutation>
+            label="Title"
+            name={fields.salutationId.name}
+            required
+            options={props.salutations ?? []}
+            value={salutation}
+            onChange={(chosen) => fields.salutationId.onChange(chosen?.salutationId ?? null)}
+            onBlur={fields.salutationId.onBlur}
+            touched={fields.salutationId.touched}
+            errorText={fields.salutationId.errorText}
+            getOptionLabel={(s) => s.salutationDescription}
+            isOptionEqualToValue={(a, b) => a.salutationId === b.salutationId}
+            loading={props.salutationsLoading}
+          />
+        </Box>
+        <FormTextField
+          {...fields.firstName}
+          id="new-first-name"
+          label="First name"
+          required
+          autoComplete="given-name"
+        />
+        <FormTextField
+          {...fields.lastName}
+          id="new-last-name"
+          label="Last name"
+          required
+          autoComplete="family-name"
+        />
+        <FormTextField
+          {...fields.mobilePhone}
+          id="new-mobile"
+          label="Mobile number"
+          type="tel"
+          required
+          autoComplete="tel"
+          helperText="A UK mobile number, such as 07400 123456."
+        />
+        <Box>
+          <Typography sx={{ fontWeight: 600 }}>E-mail address</Typography>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>
+            {props.email ?? 'Not shared by your sign-in'}
+          </Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            This is the address you sign in with; your practice will use it to contact you.
+          </Typography>
+        </Box>
+      </Section>
+      <Section title="Your address">
+        <AddressFinder onAddress={props.onAddress} />
+        <Typography sx={{ color: 'text.secondary' }}>Or type your address in yourself:</Typography>
+        <FormTextField
+          {...fields.line1}
+          id="new-line1"
+          label="Address line 1"
+          required
+          autoComplete="address-line1"
+        />
+        <FormTextField
+          {...fields.line2}
+          id="new-line2"
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+        />
+        <FormTextField
+          {...fields.town}
+          id="new-town"
+          label="Town or city"
+          required
+          autoComplete="address-level2"
+        />
+        <FormTextField
+          {...fields.county}
+          id="new-county"
+          label="County (optional)"
+          autoComplete="address-level1"
+        />
+        <FormTextField
+          {...fields.postcode}
+          id="new-postcode"
+          label="Postcode"
+          required
+          autoComplete="postal-code"
+          sx={{ maxWidth: 240 }}
+        />
+      </Section>
+      <Section title="Your practice">
+        <PracticeField
+          field={fields.homePracticeId}
+          practices={props.practices}
+          loading={props.practicesLoading}
+        />
+      </Section>
+      <Section title="How we contact you">
+        <ContactPreferenceChoices
+          value={fields.contactPreferences.value}
+          onChange={fields.contactPreferences.onChange}
+        />
+      </Section>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+      <Typography variant="h2" sx={{ fontSize: '1.375rem' }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,157 @@
+'use client';
+
+import type { Address } from '@vet/contracts/address-lookup';
+import type { OnlinePractice } from '@vet/contracts/practices';
+import type { ClientProfile } from '@vet/contracts/profile';
+import Box from '@mui/material/Box';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { AppAlert } from '@/shared/components/app-alert';
+import { FormFooter } from '@/shared/components/form-footer';
+import { LoadError } from '@/shared/components/load-error';
+import { UnsavedChangesGuard } from '@/shared/components/unsaved-changes-guard';
+import { useZodForm } from '@/shared/forms/use-zod-form';
+import { trackEvent } from '@/shared/telemetry/track-event';
+import { useSalutations } from '@/shared/lookups/get-salutations';
+import { useSignUpNewClient } from '@/features/onboarding/api/sign-up-new-client';
+import { apiProblem } from '@/shared/api/api-problem';
+import { failureDescription, failureMessage } from '@/shared/api/failure-message';
+import {
+  emptyNewClientForm,
+  newClientFieldOf,
+  newClientFormSchema,
+  type NewClientFieldName,
+} from '@/features/onboarding/form-schemas';
+import { AlreadyLinked } from './already-linked';
+import { NewClientFieldSections, type NewClientFields } from './new-client-fields';
+import { practiceAvailable } from './practice-field';
+
+export interface NewClientFormProps {
+  practices: readonly OnlinePractice[] | undefined;
+  practicesLoading: boolean;
+  practicesFailed: boolean;
+  onRetryPractices: () => void;
+  /** The signed-in identity's e-mail (the API takes it from the token, never from the form). */
+  email: string | null;
+  initialPracticeId: number | null;
+  /** The new client's profile, COMPLETED: the caller puts it in the cache. */
+  onRegistered: (profile: ClientProfile) => void;
+}
+
+const componentName = 'NewClientForm';
+
+/**
+ * /registration-new (R4.19): a new client of the chosen practice. Checked field by field with the
+ * contract's rules as the person goes (R5.1); the API's 400 issues land on their fields too. Leaving a
+ * half-filled form asks first (R2.27).
+ */
+export function NewClientForm(props: NewClientFormProps) {
+  const router = useRouter();
+  const salutations = useSalutations();
+  const signUp = useSignUpNewClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [initial] = useState(() => emptyNewClientForm(props.initialPracticeId));
+  const form = useZodForm(newClientFormSchema, initial);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<NewClientFieldName, string>>>({});
+  const [failure, setFailure] = useState<{ alreadyLinked: boolean; message: string } | null>(null);
+  const [registered, setRegistered] = useState(false);
+  // The API's problems, like the form's own, take the focus to the first field concerned.
+  const [focusField, setFocusField] = useState<{ name: string } | null>(null);
+  useEffect(() => {
+    if (focusField) formRef.current?.querySelector<HTMLElement>(`[name="${focusField.name}"]`)?.focus();
+  }, [focusField]);
+  const blocked = !practiceAvailable(props.practices, form.values.homePracticeId);
+
+  const bind = <N extends NewClientFieldName>(name: N) => {
+    const field = form.field(name);
+    const serverError = serverErrors[name];
+    return {
+      ...field,
+      errorText: serverError ?? field.errorText,
+      touched: field.touched || serverError !== undefined,
+      onChange: (value: (typeof field)['value']) => {
+        if (serverError !== undefined) setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+        field.onChange(value);
+      },
+    };
+  };
+  const fields = Object.fromEntries(
+    (Object.keys(initial) as NewClientFieldName[]).map((name) => [name, bind(name)]),
+  ) as NewClientFields;
+
+  const fillAddress = (address: Address) => {
+    for (const [name, value] of [
+      ['line1', address.line1],
+      ['line2', address.line2 ?? ''],
+      ['town', address.town],
+      ['county', address.county ?? ''],
+      ['postcode', address.postcode],
+    ] as const) {
+      fields[name].onChange(value);
+      form.touch(name);
+    }
+  };
+
+  const submit = form.handleSubmit(async (body) => {
+    if (blocked) return;
+    setFailure(null);
+    try {
+      const profile = await signUp.mutateAsync(body);
+      setRegistered(true);
+      trackEvent('Registration Succeeded', { componentName, practiceId: body.homePracticeId });
+      props.onRegistered(profile);
+      router.push('/');
+    } catch (error) {
+      const problem = apiProblem(error);
+      trackEvent('Registration Failed', {
+        componentName,
+        errorMessage: failureDescription(error),
+        errors: problem.issues.map((issue) => issue.path),
+      });
+      const onFields = Object.fromEntries(
+        problem.issues.flatMap((issue) => {
+          const field = newClientFieldOf(issue.path);
+          return field ? [[field, issue.message]] : [];
+        }),
+      ) as Partial<Record<NewClientFieldName, string>>;
+      setServerErrors(onFields);
+      const first = Object.keys(onFields)[0];
+      if (first) setFocusField({ name: first });
+      else setFailure({ alreadyLinked: problem.status === 409, message: failureMessage(error) });
+    }
+  });
+
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
+  return (
+    <Box
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-label="Register as a new client"
+      sx={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+    >
+      <UnsavedChangesGuard dirty={dirty && !registered} description="You have not finished registering." />
+      {props.practicesFailed && (
+        <LoadError message="We could not load the practices." onRetry={props.onRetryPractices} />
+      )}
+      <NewClientFieldSections
+        fields={fields}
+        email={props.email}
+        salutations={salutations.data}
+        salutationsLoading={salutations.isPending}
+        practices={props.practices}
+        practicesLoading={props.practicesLoading}
+        onAddress={fillAddress}
+      />
+      {failure?.alreadyLinked && <AlreadyLinked message={failure.message} />}
+      {failure && !failure.alreadyLinked && <AppAlert severity="error">{failure.message}</AppAlert>}
+      <FormFooter
+        backHref="/registration"
+        submitLabel="Register"
+        submitting={form.submitting}
+        submitDisabled={blocked}
+      />
+    </Box>
+  );
+}

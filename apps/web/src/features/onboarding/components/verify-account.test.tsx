@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { buildProfile } from '@vet/contracts/testing/builders';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeVerification } from '@/features/onboarding/onboarding-storage';
+import {
+  grantConsent,
+  ok,
+  problem,
+  renderWithApi,
+  revokeConsent,
+  trackedEvents,
+  type FakeRoute,
+} from '@/features/onboarding/testing/render-with-api';
+import { VerifyAccount, type VerifyAccountProps } from './verify-account';
+import { describedControl } from '@/testing/accessible-description';
+
+const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
+vi.mock('next/navigation', () => ({ useRouter: () => router }));
+vi.mock('next-auth/react', () => ({ signOut: vi.fn(() => Promise.resolve()) }));
+
+beforeEach(grantConsent);
+afterEach(() => {
+  cleanup();
+  revokeConsent();
+  sessionStorage.clear();
+  router.replace.mockClear();
+});
+
+function renderVerify(activationStatus: VerifyAccountProps['activationStatus'], route: FakeRoute) {
+  const onLinked = vi.fn();
+  const view = renderWithApi(
+    <VerifyAccount activationStatus={activationStatus} onLinked={onLinked} />,
+    route,
+  );
+  return { ...view, onLinked };
+}
+
+const linked = buildProfile();
+
+describe('VerifyAccount (/verified, signed in)', () => {
+  it("links at once with the e-mailed link's code and client id, clears them, and opens the dashboard", async () => {
+    storeVerification({ code: '246810', clientId: 42, mode: 'signup' });
+    const { calls, onLinked } = renderVerify('NOT_STARTED', ({ method, path }) =>
+      method === 'PATCH' && path === '/client/verify' ? ok(linked) : undefined,
+    );
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    expect(calls).toMatchObject([
+      { method: 'PATCH', path: '/client/verify', body: { code: '246810', clientId: 42 } },
+    ]);
+    expect(onLinked).toHaveBeenCalledWith(linked);
+    expect([
+      sessionStorage.getItem('vCode'),
+      sessionStorage.getItem('vClientId'),
+      sessionStorage.getItem('vMode'),
+    ]).toEqual([null, null, null]);
+    expect(trackedEvents()).toEqual([{ event: 'Sign Up Succeeded', signUpSucceeded: true }]);
+  });
+
+  it('says plainly when the link did not work, forgets its code, and offers the way on', async () => {
+    storeVerification({ code: '246810', clientId: 42, mode: 'signin' });
+    renderVerify('NOT_STARTED', () => problem(400, 'This code has expired. Ask for a new one.'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The link in your e-mail did not work');
+    expect(alert.textContent).toContain('This code has expired. Ask for a new one.');
+    expect(screen.getByRole('link', { name: 'Find your record' }).getAttribute('href')).toBe('/registration');
+    expect(sessionStorage.getItem('vCode')).toBeNull();
+    expect(trackedEvents().map((e) => e.event)).toEqual(['Sign Up Failed']);
+  });
+
+  it('offers the dashboard or another account when the record is linked already', async () => {
+    storeVerification({ code: '246810', clientId: 42, mode: 'signin' });
+    renderVerify('STARTED', () => problem(409, 'This record is already linked to another account.'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This record is already linked to another account.');
+    expect(within(alert).getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/');
+    expect(
+      within(alert).getByRole<HTMLButtonElement>('button', {
+        name: 'Log out and sign in with another account',
+      }).disabled,
+    ).toBe(false);
+  });
+
+  it("STARTED: a typed code that is wrong shows the API's words under the field", async () => {
+    const { calls, onLinked } = renderVerify('STARTED', () =>
+      problem(400, 'That code is not right. You have 4 tries left.'),
+    );
+    const input = screen.getByLabelText(/^6-digit code/);
+    fireEvent.change(input, { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Link my account' }));
+    expect(describedControl(await screen.findByText('Enter the 6-digit code from the e-mail.'))).toBe(input);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+
+    fireEvent.change(input, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Link my account' }));
+    expect(describedControl(await screen.findByText('That code is not right. You have 4 tries left.'))).toBe(
+      input,
+    );
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toMatchObject([{ method: 'PATCH', path: '/client/verify', body: { code: '123456' } }]);
+    expect(onLinked).not.toHaveBeenCalled();
+  });
+
+  it('STARTED: a right code links the account', async () => {
+    const { onLinked } = renderVerify('STARTED', () => ok(linked));
+    fireEvent.change(screen.getByLabelText(/^6-digit code/), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Link my account' }));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    expect(onLinked).toHaveBeenCalledWith(linked);
+  });
+
+  it("sends a new code and says when; too soon, it shows the API's words", async () => {
+    let answer = { status: 204 } as { status: number; body?: unknown };
+    renderVerify('STARTED', ({ method, path }) =>
+      method === 'POST' && path === '/signup/resend' ? answer : undefined,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      /^We sent a new code at \d\d:\d\d\. Use the code in the newest e-mail\.$/,
+    );
+
+    answer = problem(429, 'You can ask for a new code once a minute.');
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You can ask for a new code once a minute.');
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('NOT_STARTED without a code: explains, and leads to finding the record', () => {
+    renderVerify('NOT_STARTED', () => undefined);
+    expect(screen.getByRole('heading', { name: 'No code is waiting for your account' }).tagName).toBe('H2');
+    expect(screen.getByRole('link', { name: 'Find your record' }).getAttribute('href')).toBe('/registration');
+  });
+
+  it('COMPLETED: nothing to verify, straight to the dashboard', () => {
+    storeVerification({ code: '246810', clientId: 42, mode: 'signin' });
+    const { calls } = renderVerify('COMPLETED', () => undefined);
+    expect(router.replace).toHaveBeenCalledWith('/');
+    expect(calls).toEqual([]);
+    expect(sessionStorage.getItem('vCode')).toBeNull();
+  });
+});

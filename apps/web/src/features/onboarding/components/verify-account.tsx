@@ -1,0 +1,110 @@
+'use client';
+
+import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import NextLink from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AppAlert } from '@/shared/components/app-alert';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { trackEvent } from '@/shared/telemetry/track-event';
+import { useVerifyClient } from '@/features/onboarding/api/verify-client';
+import { apiProblem } from '@/shared/api/api-problem';
+import { failureDescription, failureMessage } from '@/shared/api/failure-message';
+import { clearStoredVerification, readStoredVerification } from '@/features/onboarding/onboarding-storage';
+import { AlreadyLinked } from './already-linked';
+import { CodeEntry } from './code-entry';
+
+export interface VerifyAccountProps {
+  /** The signed-in person's status; undefined while the profile loads. */
+  activationStatus: ActivationStatus | undefined;
+  /** The profile the API answered, now COMPLETED: the caller puts it in the cache. */
+  onLinked: (profile: ClientProfile) => void;
+}
+
+type LinkFailure = { alreadyLinked: boolean; message: string };
+
+/**
+ * /verified, signed in (R4.17). With a code from the e-mailed link (kept in session storage), it links
+ * the account at once; otherwise a STARTED person types the code in. Linked: the keys are cleared, the
+ * profile refreshed, and the dashboard opens.
+ */
+export function VerifyAccount({ activationStatus, onLinked }: VerifyAccountProps) {
+  const router = useRouter();
+  const { mutateAsync: verify } = useVerifyClient();
+  // Rendered only in the browser (below the link capture), so storage can be read at once.
+  const [stored] = useState(readStoredVerification);
+  const [linkFailure, setLinkFailure] = useState<LinkFailure | null>(null);
+  const started = useRef(false);
+
+  const linked = useCallback(
+    (profile: ClientProfile) => {
+      clearStoredVerification();
+      onLinked(profile);
+      trackEvent('Sign Up Succeeded', { signUpSucceeded: true });
+      router.replace('/');
+    },
+    [onLinked, router],
+  );
+
+  useEffect(() => {
+    if (activationStatus === undefined || started.current) return;
+    if (activationStatus === 'COMPLETED') {
+      // Linked already (another tab, an earlier visit): a code from a link has nothing left to do.
+      clearStoredVerification();
+      router.replace('/');
+      return;
+    }
+    if (!stored) return;
+    started.current = true;
+    verify({ code: stored.code, ...(stored.clientId !== undefined && { clientId: stored.clientId }) }).then(
+      linked,
+      (error: unknown) => {
+        // This link's code is spent either way: a reload must not try it again.
+        clearStoredVerification();
+        trackEvent('Sign Up Failed', {
+          signUpFailedReason: 'VerificationFailed',
+          errorMessage: failureDescription(error),
+        });
+        const { status } = apiProblem(error);
+        setLinkFailure({ alreadyLinked: status === 409, message: failureMessage(error) });
+      },
+    );
+  }, [activationStatus, stored, verify, linked, router]);
+
+  const waiting =
+    activationStatus === undefined || activationStatus === 'COMPLETED' || (stored && !linkFailure);
+  if (waiting) return <LoadingSpinner label="Linking your account" />;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      {linkFailure?.alreadyLinked && <AlreadyLinked message={linkFailure.message} />}
+      {linkFailure && !linkFailure.alreadyLinked && (
+        <AppAlert severity="error" title="The link in your e-mail did not work">
+          {linkFailure.message}
+        </AppAlert>
+      )}
+      {activationStatus === 'STARTED' ? <CodeEntry onLinked={linked} /> : <NoCodeWaiting />}
+    </Box>
+  );
+}
+
+/** NOT_STARTED: no code is out for this account; finding the record sends one. */
+function NoCodeWaiting() {
+  return (
+    <Box>
+      <Typography variant="h2" gutterBottom>
+        No code is waiting for your account
+      </Typography>
+      <Typography sx={{ mb: 3 }}>
+        To link your account to your pets and appointments, tell us who you are at your practice, and we will
+        e-mail you a code.
+      </Typography>
+      <Button component={NextLink} href="/registration" variant="contained" size="large">
+        Find your record
+      </Button>
+    </Box>
+  );
+}

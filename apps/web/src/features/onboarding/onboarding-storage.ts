@@ -1,0 +1,144 @@
+import { verificationCodeSchema, verifyBodySchema } from '@vet/contracts/onboarding';
+import { verificationModes, type VerificationMode } from '@vet/contracts/verification';
+import { SESSION_STORAGE_KEYS } from '@/shared/storage/storage-keys';
+
+/**
+ * What onboarding keeps in session storage while a person goes to the identity provider and back
+ * (R3.15): the verification link's values (vCode, vClientId, vMode) and the invitation's parameters.
+ * Storage can be unavailable (some privacy modes): then nothing is kept, which is not an error.
+ */
+type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function browserSessionStorage(): Store | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function read(store: Store | undefined, key: string): string | null {
+  try {
+    return store?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(store: Store | undefined, entries: Record<string, string | null>): void {
+  try {
+    for (const [key, value] of Object.entries(entries)) {
+      if (value === null) store?.removeItem(key);
+      else store?.setItem(key, value);
+    }
+  } catch {
+    // Storage refused (quota, privacy mode): the flow goes on without it.
+  }
+}
+
+/** The verification link's values (`/verified?code=&clientId=&mode=`, R4.17). */
+export type VerificationValues = {
+  code: string;
+  clientId: number | undefined;
+  mode: VerificationMode | undefined;
+};
+
+const clientIdSchema = verifyBodySchema.shape.clientId.unwrap();
+
+function parseVerification(
+  code: string | null,
+  clientId: string | null,
+  mode: string | null,
+): VerificationValues | null {
+  const parsedCode = verificationCodeSchema.safeParse(code ?? '');
+  if (!parsedCode.success) return null;
+  const parsedClientId = clientIdSchema.safeParse(Number(clientId ?? ''));
+  return {
+    code: parsedCode.data,
+    clientId: clientId && parsedClientId.success ? parsedClientId.data : undefined,
+    mode: (verificationModes as readonly (string | null)[]).includes(mode)
+      ? (mode as VerificationMode)
+      : undefined,
+  };
+}
+
+/** The link's values from its query, or null when it carries no usable code. */
+export function verificationFromQuery(query: URLSearchParams): VerificationValues | null {
+  return parseVerification(query.get('code'), query.get('clientId'), query.get('mode'));
+}
+
+export function readStoredVerification(store = browserSessionStorage()): VerificationValues | null {
+  return parseVerification(
+    read(store, SESSION_STORAGE_KEYS.vCode),
+    read(store, SESSION_STORAGE_KEYS.vClientId),
+    read(store, SESSION_STORAGE_KEYS.vMode),
+  );
+}
+
+export function storeVerification(values: VerificationValues, store = browserSessionStorage()): void {
+  write(store, {
+    [SESSION_STORAGE_KEYS.vCode]: values.code,
+    [SESSION_STORAGE_KEYS.vClientId]: values.clientId === undefined ? null : String(values.clientId),
+    [SESSION_STORAGE_KEYS.vMode]: values.mode ?? null,
+  });
+}
+
+export function clearStoredVerification(store = browserSessionStorage()): void {
+  write(store, {
+    [SESSION_STORAGE_KEYS.vCode]: null,
+    [SESSION_STORAGE_KEYS.vClientId]: null,
+    [SESSION_STORAGE_KEYS.vMode]: null,
+  });
+}
+
+/** The invitation's parameters (`/invite?rc=&ln=`, R4.18) as PATCH /client/activate takes them. */
+export type InvitationValues = { registrationCode: string; lastName: string };
+
+/** The invitation from its query, or null without both parameters. */
+export function invitationFromQuery(query: URLSearchParams): InvitationValues | null {
+  const registrationCode = query.get('rc')?.trim() ?? '';
+  const lastName = query.get('ln')?.trim() ?? '';
+  return registrationCode && lastName ? { registrationCode, lastName } : null;
+}
+
+export function readStoredInvitation(store = browserSessionStorage()): InvitationValues | null {
+  const text = read(store, SESSION_STORAGE_KEYS.registrationParams);
+  if (!text) return null;
+  try {
+    const { rc, ln } = JSON.parse(text) as { rc?: unknown; ln?: unknown };
+    return typeof rc === 'string' && typeof ln === 'string' && rc && ln
+      ? { registrationCode: rc, lastName: ln }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeInvitation(values: InvitationValues, store = browserSessionStorage()): void {
+  // Kept under the query's own names: they are the "registration query parameters" (R3.15).
+  write(store, {
+    [SESSION_STORAGE_KEYS.registrationParams]: JSON.stringify({
+      rc: values.registrationCode,
+      ln: values.lastName,
+    }),
+  });
+}
+
+export function clearStoredInvitation(store = browserSessionStorage()): void {
+  write(store, { [SESSION_STORAGE_KEYS.registrationParams]: null });
+}
+
+/** The `practice` query parameter, kept for the registration forms (R2.2, R3.15). */
+export function storePractice(practice: string, store = browserSessionStorage()): void {
+  write(store, { [SESSION_STORAGE_KEYS.practice]: practice });
+}
+
+/** A practice id as a query or storage carries it; anything but a positive whole number is none. */
+export function parsePracticeId(value: string | null): number | null {
+  const id = Number(value ?? '');
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export function readStoredPractice(store = browserSessionStorage()): number | null {
+  return parsePracticeId(read(store, SESSION_STORAGE_KEYS.practice));
+}

@@ -1,0 +1,198 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import {
+  earliestDateOfBirth,
+  microchipDigits,
+  petNameMaxLength,
+  petSexes,
+  policyNumberMaxLength,
+  practiceToday,
+  type RegisterPetBody,
+} from '@vet/contracts/pets';
+import type { Insurer } from '@vet/contracts/lookups';
+import { useRouter } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { ApiError } from '@/shared/api/api-client';
+import { AutocompleteField } from '@/shared/components/autocomplete-field';
+import { FormFooter } from '@/shared/components/form-footer';
+import { OptionList } from '@/shared/components/option-list';
+import { UnsavedChangesGuard } from '@/shared/components/unsaved-changes-guard';
+import { FormTextField } from '@/shared/forms/form-text-field';
+import { useZodForm } from '@/shared/forms/use-zod-form';
+import { useToast } from '@/shared/toast/use-toast';
+import { useBreeds } from '@/features/pets/api/get-breeds';
+import { useColours } from '@/features/pets/api/get-colours';
+import { useInsurers } from '@/features/pets/api/get-insurers';
+import { useSpecies } from '@/features/pets/api/get-species';
+import { useRegisterPet } from '@/features/pets/api/register-pet';
+import {
+  emptyRegisterPetValues,
+  hasEnteredAnything,
+  registerPetFormSchema,
+} from '@/features/pets/register-pet-form-schema';
+import { PetKindFields } from './pet-kind-fields';
+import { SubmitProblem } from './submit-problem';
+
+export interface RegisterPetFormProps {
+  /** The API said registration is not open to this client (it changed since the page opened). */
+  onUnavailable: () => void;
+}
+
+const sexOptions = [
+  { value: 'Female', label: 'Female' },
+  { value: 'Male', label: 'Male' },
+];
+const neuteredOptions = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+/** Required unless its list is known to be empty: a list still loading may yet offer choices. */
+const offers = (chosen: boolean, list: readonly unknown[] | undefined) => chosen && list?.length !== 0;
+
+/**
+ * R7.7, R5.9: registering a pet. Breeds are asked for once a species is chosen, colours once a breed
+ * is; each field says what is wrong in plain words once touched (R5.1). A half-filled form asks before
+ * the person leaves it (R2.27). Registered, the pet's page opens with the pet already in every list.
+ */
+export function RegisterPetForm({ onUnavailable }: RegisterPetFormProps) {
+  const router = useRouter();
+  const { showToast } = useToast();
+  const register = useRegisterPet();
+  const [failure, setFailure] = useState<unknown>();
+  const [registered, setRegistered] = useState(false);
+  const [today] = useState(() => new Date());
+
+  const [speciesId, setSpeciesId] = useState<number | null>(null);
+  const [breedId, setBreedId] = useState<number | null>(null);
+  const lists = {
+    species: useSpecies(),
+    breeds: useBreeds(speciesId),
+    colours: useColours(speciesId, breedId),
+  };
+  const insurers = useInsurers();
+  const breedRequired = offers(speciesId !== null, lists.breeds.data);
+  const colourRequired = offers(breedId !== null, lists.colours.data);
+  const schema = useMemo(
+    () => registerPetFormSchema({ breedRequired, colourRequired }),
+    [breedRequired, colourRequired],
+  );
+  const form = useZodForm(schema, emptyRegisterPetValues);
+
+  const chooseSpecies = (id: number | null) => {
+    setSpeciesId(id);
+    setBreedId(null);
+    form.setValue('speciesId', id);
+    form.setValue('breedId', null);
+    form.setValue('colourId', null);
+  };
+  const chooseBreed = (id: number | null) => {
+    setBreedId(id);
+    form.setValue('breedId', id);
+    form.setValue('colourId', null);
+  };
+
+  const save = async (body: RegisterPetBody) => {
+    setFailure(undefined);
+    try {
+      const pet = await register.mutateAsync(body);
+      setRegistered(true);
+      showToast(`${pet.name} is registered with your practice.`, 'success');
+      router.push(`/pets/${pet.petId}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        setRegistered(true);
+        onUnavailable();
+      } else {
+        setFailure(error);
+      }
+    }
+  };
+
+  const field = form.field;
+  const insurer = field('insurerId');
+  const sex = field('sex');
+  const neutered = field('neutered');
+  const lookupsFailed = [lists.species, lists.breeds, lists.colours, insurers].some((query) => query.isError);
+  return (
+    <Box component="form" noValidate onSubmit={form.handleSubmit(save)} sx={{ display: 'grid', gap: 3 }}>
+      <UnsavedChangesGuard
+        dirty={!registered && hasEnteredAnything(form.values)}
+        description="You have not finished registering your pet."
+      />
+      <SubmitProblem
+        error={failure}
+        lookupsFailed={lookupsFailed}
+        onRetryLookups={() => {
+          for (const query of [lists.species, lists.breeds, lists.colours, insurers]) {
+            if (query.isError) void query.refetch();
+          }
+        }}
+      />
+      <FormTextField
+        {...field('name')}
+        label="Your pet’s name"
+        maxLength={petNameMaxLength}
+        showCounter
+        autoComplete="off"
+      />
+      <PetKindFields
+        species={field('speciesId')}
+        breed={field('breedId')}
+        colour={field('colourId')}
+        lists={{ species: lists.species.data, breeds: lists.breeds.data, colours: lists.colours.data }}
+        onSpeciesChange={chooseSpecies}
+        onBreedChange={chooseBreed}
+      />
+      <OptionList
+        {...sex}
+        legend="Sex"
+        options={sexOptions}
+        value={sex.value ?? null}
+        onChange={(value) => sex.onChange(petSexes.find((option) => option === value) ?? null)}
+      />
+      <OptionList
+        {...neutered}
+        legend="Neutered"
+        options={neuteredOptions}
+        value={neutered.value === null ? null : neutered.value ? 'yes' : 'no'}
+        onChange={(value) => neutered.onChange(value === 'yes')}
+      />
+      <FormTextField
+        {...field('dateOfBirth')}
+        label="Date of birth"
+        type="date"
+        shrinkLabel
+        helperText="If you are not sure, an estimate is fine."
+        inputAttributes={{ min: earliestDateOfBirth(today), max: practiceToday(today) }}
+      />
+      <FormTextField
+        {...field('microchipNumber')}
+        label="Microchip number (optional)"
+        helperText={`The ${microchipDigits} digits on your pet’s microchip paperwork.`}
+        inputAttributes={{ inputMode: 'numeric', autoComplete: 'off' }}
+      />
+      <AutocompleteField<Insurer>
+        label="Insurer (optional)"
+        name={insurer.name}
+        options={insurers.data ?? []}
+        loading={insurers.isPending}
+        value={insurers.data?.find((option) => option.insurerId === insurer.value) ?? null}
+        onChange={(next) => insurer.onChange(next?.insurerId ?? null)}
+        onBlur={insurer.onBlur}
+        getOptionLabel={(option) => option.name}
+        isOptionEqualToValue={(option, value) => option.insurerId === value.insurerId}
+        errorText={insurer.errorText}
+        touched={insurer.touched}
+      />
+      <FormTextField
+        {...field('policyNumber')}
+        label="Policy number (optional)"
+        maxLength={policyNumberMaxLength}
+        autoComplete="off"
+      />
+      <FormFooter backHref="/pets" submitLabel="Register pet" submitting={form.submitting} />
+    </Box>
+  );
+}

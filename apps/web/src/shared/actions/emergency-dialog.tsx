@@ -1,0 +1,44 @@
+'use client';
+
+import Link from '@mui/material/Link';
+import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { telephoneHref } from '@/shared/telephone-href';
+import type { HomePractice } from './action-rules';
+
+/** The spec's delay between accepting the emergency dialog and going on to book. */
+export const emergencyProceedDelayMs = 500;
+
+export const emergencyDialogTitle = 'Emergency appointment information';
+export const emergencyDialogText =
+  'If your pet requires urgent assistance, please call your practice immediately.';
+
+export interface EmergencyDialogProps {
+  open: boolean;
+  /** The home practice, named with its tap-to-call number before the advice. */
+  practice: HomePractice | null;
+  onProceed: () => void;
+  onCancel: () => void;
+}
+
+/** R2.28's "Emergency appointment information": shown before booking; Proceed or Cancel. */
+export function EmergencyDialog({ open, practice, onProceed, onCancel }: EmergencyDialogProps) {
+  const call = practice && (
+    <>
+      {practice.name}:{' '}
+      <Link component="a" href={telephoneHref(practice.phone)}>
+        {practice.phone}
+      </Link>
+    </>
+  );
+  return (
+    <ConfirmDialog
+      open={open}
+      title={emergencyDialogTitle}
+      descriptions={call ? [call, emergencyDialogText] : [emergencyDialogText]}
+      primaryLabel="Proceed with appointment booking"
+      secondaryLabel="Cancel"
+      onPrimary={onProceed}
+      onSecondary={onCancel}
+    />
+  );
+}

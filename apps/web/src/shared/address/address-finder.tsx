@@ -1,0 +1,117 @@
+'use client';
+
+import { addressLookupQuerySchema, type Address, type AddressCandidate } from '@vet/contracts/address-lookup';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { AppAlert } from '@/shared/components/app-alert';
+import { AutocompleteField } from '@/shared/components/autocomplete-field';
+import { FormTextField } from '@/shared/forms/form-text-field';
+import { useGetAddress } from '@/shared/address/get-address';
+import { useSearchAddresses } from '@/shared/address/search-addresses';
+import { failureMessage } from '@/shared/api/failure-message';
+
+const lookupText = addressLookupQuerySchema.shape.text;
+
+/**
+ * The address by postcode (R3.8): search, choose a candidate, and the chosen address fills the form's
+ * fields through `onAddress` (which the person can still correct, or fill in by hand instead).
+ */
+export function AddressFinder({ onAddress }: { onAddress: (address: Address) => void }) {
+  const search = useSearchAddresses();
+  const fetchAddress = useGetAddress();
+  const [text, setText] = useState('');
+  const [textError, setTextError] = useState<string | undefined>();
+  const [candidates, setCandidates] = useState<AddressCandidate[] | null>(null);
+  const [chosen, setChosen] = useState<AddressCandidate | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const find = async () => {
+    const parsed = lookupText.safeParse(text);
+    if (!parsed.success) {
+      setTextError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setTextError(undefined);
+    setProblem(null);
+    setChosen(null);
+    try {
+      setCandidates(await search.mutateAsync(parsed.data));
+    } catch (error) {
+      setCandidates(null);
+      setProblem(failureMessage(error));
+    }
+  };
+
+  const choose = async (candidate: AddressCandidate | null) => {
+    setChosen(candidate);
+    if (!candidate) return;
+    setProblem(null);
+    try {
+      onAddress(await fetchAddress.mutateAsync(candidate));
+    } catch (error) {
+      setProblem(failureMessage(error));
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+        <FormTextField
+          name="addressSearch"
+          id="address-search"
+          label="Find your address by postcode"
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setTextError(undefined);
+          }}
+          errorText={textError}
+          touched={textError !== undefined}
+          autoComplete="off"
+          onKeyDown={(event) => {
+            // Enter here looks the address up; it must not send the whole form.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void find();
+            }
+          }}
+          sx={{ flex: '1 1 220px' }}
+        />
+        <Button
+          variant="outlined"
+          size="large"
+          onClick={() => void find()}
+          disabled={search.isPending}
+          aria-busy={search.isPending || undefined}
+          sx={{ minHeight: 56 }}
+        >
+          {search.isPending ? 'Finding...' : 'Find address'}
+        </Button>
+      </Box>
+      {/* Always in the page, so the count (or 'No addresses found') is announced when it changes. */}
+      <Typography role="status" sx={{ color: 'text.secondary', '&:empty': { display: 'none' } }}>
+        {candidates === null
+          ? ''
+          : candidates.length === 0
+            ? 'No addresses found'
+            : `${candidates.length} ${candidates.length === 1 ? 'address' : 'addresses'} found. Choose yours below.`}
+      </Typography>
+      {candidates !== null && (
+        <AutocompleteField<AddressCandidate>
+          label="Choose your address"
+          name="addressCandidate"
+          options={candidates}
+          value={chosen}
+          onChange={(candidate) => void choose(candidate)}
+          getOptionLabel={(candidate) => candidate.description}
+          isOptionEqualToValue={(a, b) => a.serviceId === b.serviceId && a.addressId === b.addressId}
+          noOptionsText="No addresses found"
+          loading={fetchAddress.isPending}
+        />
+      )}
+      {problem && <AppAlert severity="error">{problem}</AppAlert>}
+    </Box>
+  );
+}

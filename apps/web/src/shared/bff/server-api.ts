@@ -1,0 +1,26 @@
+import { headers } from 'next/headers';
+import type { z } from 'zod';
+import { getServerConfig } from '@/config/server';
+import { proxyOptions, proxyToApi } from './proxy';
+
+export type ServerApiResult<T> = { status: number; data: T | undefined };
+
+/**
+ * A GET to the API while a page renders on the server, as the signed-in person: the same path as the
+ * browser's `/bff` calls (the session's token attached here, never shown to the browser), for what a
+ * page must know before the browser runs, such as a pet's name in the page title. `data` is set only
+ * for a 2xx answer of the expected shape; the proxy turns an unreachable API into a 502.
+ */
+export async function getFromApiOnServer<S extends z.ZodType>(
+  segments: readonly string[],
+  schema: S,
+): Promise<ServerApiResult<z.output<S>>> {
+  const incoming = await headers();
+  const request = new Request(`http://portal.internal/bff/${segments.join('/')}`, {
+    headers: { cookie: incoming.get('cookie') ?? '', accept: 'application/json' },
+  });
+  const response = await proxyToApi(request, segments, proxyOptions(getServerConfig()));
+  if (!response.ok) return { status: response.status, data: undefined };
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  return { status: response.status, data: parsed.success ? parsed.data : undefined };
+}
