@@ -1,8 +1,12 @@
 // @ts-check
 import js from '@eslint/js';
 import nextPlugin from '@next/eslint-plugin-next';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 const noOnlyInTests = {
@@ -10,8 +14,111 @@ const noOnlyInTests = {
   message: 'Remove .only before committing.',
 };
 
+/** `expect(screen.getByX(...)).toBeDefined()` (or `await screen.findByX(...)`): the query already throws. */
+const testingLibraryQuery = String.raw`/^(get|find|query)(All)?By/`;
+const noPresenceOnlyAssertion = {
+  selector:
+    "CallExpression[callee.property.name='toBeDefined'][callee.object.callee.name='expect'] > MemberExpression > CallExpression > " +
+    `:matches(CallExpression[callee.property.name=${testingLibraryQuery}], CallExpression[callee.name=${testingLibraryQuery}], ` +
+    `AwaitExpression[argument.callee.property.name=${testingLibraryQuery}], AwaitExpression[argument.callee.name=${testingLibraryQuery}])`,
+  message:
+    'getBy/findBy already throw when nothing matches: assert something about the element (its text, name, attribute or state).',
+};
+
+/**
+ * Import bans, one per boundary. A block that sets no-restricted-imports REPLACES the list of any earlier
+ * block matching the same file (flat config does not merge rule options), so every such block composes
+ * its full list from these (restrictImports, webImportBoundaries) and none can drop another's ban.
+ */
+const bans = {
+  appsFromPackages: {
+    group: ['@vet/api*', '@vet/web*', '@vet/idp*', '**/apps/**'],
+    message: 'Packages never import apps.',
+  },
+  webFromApps: { group: ['@vet/web*', '**/apps/web/**'], message: 'Apps do not import each other.' },
+  apiFromApps: { group: ['@vet/api*', '**/apps/api/**'], message: 'Apps do not import each other.' },
+  idpFromApps: { group: ['@vet/idp*', '**/apps/idp/**'], message: 'Apps do not import each other.' },
+  apiFromWeb: {
+    group: ['@vet/api*', '@vet/idp*', '**/apps/api/**', '**/apps/idp/**'],
+    message: 'The web reaches the API over HTTP only.',
+  },
+  dbFromWeb: {
+    group: ['@vet/db*', '**/packages/db/**'],
+    message: 'The web reaches data through the API: only shared/auth-session/server may import @vet/db.',
+  },
+  routes: {
+    group: ['@/app/*', '**/app/**'],
+    message: 'Routes import features and shared code, never the reverse.',
+  },
+  features: {
+    group: ['@/features/*', '**/features/**'],
+    message: 'Shared code and config never import features.',
+  },
+  shared: {
+    group: ['@/shared/*', '**/shared/**'],
+    message: 'Config is the bottom layer: it never imports shared code.',
+  },
+  /** @param {string} feature */
+  otherFeatures: (feature) => ({
+    group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+    message: `Features never import each other: ${feature} imports only @/features/${feature}/...`,
+  }),
+  climbing: {
+    regex: String.raw`(^|/)\.\.(/|$)`,
+    message: 'Import from another folder through the @/ alias, not ../ (./ stays fine).',
+  },
+};
+
+/**
+ * @param {string[]} files
+ * @param {Array<{ group?: string[], regex?: string, message: string }>} patterns
+ * @returns {import('eslint').Linter.Config}
+ */
+function restrictImports(files, patterns) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
+/**
+ * The web's layers, one way: routes (app/) -> features -> shared -> config. The blocks go from the widest
+ * folder to the narrowest, each one repeating the bans of the wider ones. One block per feature folder.
+ */
+function webImportBoundaries() {
+  const web = [bans.apiFromWeb, bans.dbFromWeb, bans.routes];
+  const src = [...web, bans.climbing];
+  const features = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return [
+    restrictImports(['apps/web/**'], web),
+    restrictImports(['apps/web/src/**'], src),
+    // A file directly in features/, outside any feature folder, imports no feature.
+    restrictImports(['apps/web/src/features/**'], [...src, bans.features]),
+    ...features.map((feature) =>
+      restrictImports([`apps/web/src/features/${feature}/**`], [...src, bans.otherFeatures(feature)]),
+    ),
+    restrictImports(['apps/web/src/shared/**'], [...src, bans.features]),
+    // The one exception to "the web reaches data through the API": the server-side session store
+    // (web_sessions, revocable sessions holding the tokens) uses @vet/db. Nothing else in the web may.
+    restrictImports(
+      ['apps/web/src/shared/auth-session/server/**'],
+      [...src.filter((ban) => ban !== bans.dbFromWeb), bans.features],
+    ),
+    restrictImports(['apps/web/src/config/**'], [...src, bans.features, bans.shared]),
+  ];
+}
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/.next/**', '.data/**', '**/dist/**', 'apps/web/next-env.d.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/.next/**',
+      '.data/**',
+      '**/dist/**',
+      'apps/web/next-env.d.ts',
+      // scripts/lint-rules.test.ts plants rule violations here while it runs (and lints them with ignore: false).
+      '**/lint-probe-*/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -48,30 +155,13 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    files: ['packages/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@vet/api*', '@vet/web*', '@vet/idp*', '**/apps/**'],
-              message: 'Packages never import apps.',
-            },
-          ],
-        },
-      ],
-    },
+    // Blocks replace a rule's options, so this one repeats noOnlyInTests.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', noOnlyInTests, noPresenceOnlyAssertion] },
   },
-  {
-    files: ['apps/api/**', 'apps/idp/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@vet/web*', '**/apps/web/**'], message: 'Apps do not import each other.' }] },
-      ],
-    },
-  },
+  restrictImports(['packages/**'], [bans.appsFromPackages]),
+  restrictImports(['apps/api/**'], [bans.webFromApps, bans.idpFromApps]),
+  restrictImports(['apps/idp/**'], [bans.webFromApps, bans.apiFromApps]),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -81,60 +171,47 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...nextPlugin.configs.recommended.rules,
       ...nextPlugin.configs['core-web-vitals'].rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@vet/api*', '@vet/idp*', '@vet/db*', '**/apps/api/**', '**/apps/idp/**'],
-              message: 'The web reaches the API over HTTP only.',
-            },
-            {
-              group: ['@/app/*', '**/app/**'],
-              message: 'Routes import features and shared code, never the reverse.',
-            },
-          ],
-        },
-      ],
+    },
+  },
+  ...webImportBoundaries(),
+  {
+    // No import cycles in apps/ and packages/ (type-only imports do not count). The resolver reads the
+    // tsconfig and the workspaces' package.json exports (`@vet/contracts/<file>`).
+    files: ['{apps,packages}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The web's `@/` alias lives in its own tsconfig.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
     },
   },
   {
-    // Shared code never imports features.
-    files: ['apps/web/src/shared/**'],
+    // File and folder names are kebab-case; middle extensions (.test, .integration-test, .d) aside.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['**/*.d.ts'],
+    plugins: { 'check-file': checkFile },
     rules: {
-      'no-restricted-imports': [
+      'check-file/filename-naming-convention': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*', '**/features/**', '@/app/*'],
-              message: 'Shared code never imports features or routes.',
-            },
-          ],
-        },
+        { '**/*': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
       ],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
     },
   },
   {
-    // The one exception to "the web reaches data through the API": the server-side session store
-    // (web_sessions, revocable sessions holding the tokens) uses @vet/db. Nothing else in the web may.
-    files: ['apps/web/src/shared/auth-session/server/**'],
+    // Next.js route folders may also be `_private`, `(group)`, `[param]` or `[...catchAll]`.
+    files: ['apps/web/src/app/**'],
+    plugins: { 'check-file': checkFile },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@vet/api*', '@vet/idp*', '**/apps/api/**', '**/apps/idp/**'],
-              message: 'The web reaches the API over HTTP only.',
-            },
-            {
-              group: ['@/features/*', '**/features/**', '@/app/*', '**/app/**'],
-              message: 'Shared code never imports features or routes.',
-            },
-          ],
-        },
-      ],
+      'check-file/folder-naming-convention': ['error', { 'apps/web/src/app/**/': 'NEXT_JS_APP_ROUTER_CASE' }],
     },
   },
   {

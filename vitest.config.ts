@@ -5,27 +5,43 @@ import { defineConfig } from 'vitest/config';
  * Test files say what they need in their name:
  * - *.test.ts(x): pure logic and components, no I/O;
  * - *.integration-test.ts: a real, migrated PostgreSQL (embedded, or DATABASE_URL);
- * - e2e/*.e2e-test.ts: the whole portal in Chromium.
+ * - e2e/*.e2e-test.ts: the whole portal in Chromium;
+ * - scripts/*.test.ts: the repository's tooling, run on real files (lint-rules.test.ts lints scratch files).
  */
+/** The web app's `@/` alias, for every project that runs web code (unit tests and the session store's integration tests). */
+const webAlias = { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) };
+
+/** A console.error fails the test that caused it, unless the test declares it (`expectConsoleError`). */
+const failOnConsoleError = './packages/contracts/src/testing/console-errors.setup.ts';
+
 export default defineConfig({
   test: {
     allowOnly: false,
     projects: [
       {
-        resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
+        resolve: { alias: webAlias },
         test: {
           name: 'unit',
           include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: [failOnConsoleError],
         },
       },
       {
+        resolve: { alias: webAlias },
         test: {
           name: 'integration',
           include: ['{apps,packages}/*/src/**/*.integration-test.ts'],
           globalSetup: ['./packages/db/src/testing/global-setup.ts'],
+          setupFiles: [failOnConsoleError],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
         },
       },
       {

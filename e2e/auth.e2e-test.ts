@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, expectNoConsoleErrors, portalUrl, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations, portalUrl, useBrowser } from './support/browser.ts';
 import { expectWelcome, idpOrigin, onPortal, onProvider, signInOnProvider } from './support/sign-in.ts';
 
 /**
@@ -56,11 +56,12 @@ describe('identity and sessions', () => {
     await page.getByLabel('Confirm password').fill('Brand-New-2026');
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    await page.waitForURL(onPortal('/'), { timeout: 15_000 });
-    expect(new URL(page.url()).searchParams.get('practice')).toBe('3');
+    // Back at /?practice=3, not linked to a client record yet: the activation guard (R4.1) sends the
+    // newcomer on to find their record, with the practice kept for the form.
+    await page.waitForURL(onPortal('/registration'), { timeout: 15_000 });
+    expect(await page.evaluate<string | null>("sessionStorage.getItem('practice')")).toBe('3');
     expect(await sessionJson(page)).toMatchObject({ user: { email } });
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Welcome/);
-    expectNoConsoleErrors();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Find your record');
   });
 
   it('signs a demo client in, shows their name, and keeps every token on the server', async () => {
@@ -70,12 +71,11 @@ describe('identity and sessions', () => {
     await expectNoAxeViolations(page);
     await page.getByLabel('E-mail address').fill(olivia.email);
     await page.getByLabel('Password', { exact: true }).fill(olivia.password);
-    const clicked = performance.now();
+    // How long this takes is measured by `npm run bench`, not here.
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(onPortal('/'));
     await expectWelcome(page, olivia.firstName);
     await page.getByRole('button', { name: oliviaName }).waitFor();
-    console.info(`[e2e] sign-in, click → dashboard with name: ${Math.round(performance.now() - clicked)} ms`);
     await expectNoAxeViolations(page);
 
     // The session as the browser sees it: the person, no token of any kind.
@@ -103,7 +103,6 @@ describe('identity and sessions', () => {
     } finally {
       await client.end();
     }
-    expectNoConsoleErrors();
   });
 
   it('logs out after confirmation, in every tab, and a replayed session cookie is worth nothing', async () => {
@@ -115,7 +114,7 @@ describe('identity and sessions', () => {
     await secondTab.goto('/');
     await expectWelcome(secondTab, olivia.firstName);
     const sessionCookie = (await page.context().cookies()).find((c) => c.name.endsWith('session-token'));
-    expect(sessionCookie).toBeDefined();
+    expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
     await requestLogout(page);
     const dialog = page.getByRole('dialog', { name: 'Log out' });
@@ -147,7 +146,6 @@ describe('identity and sessions', () => {
     expect(await sessionJson(replay)).toEqual({});
     await replay.goto('/');
     await replay.waitForURL(onProvider, { timeout: 15_000 });
-    expectNoConsoleErrors();
   });
 
   it.each(['https://elsewhere.example', '//elsewhere.example', '/\\elsewhere.example'])(
@@ -162,7 +160,6 @@ describe('identity and sessions', () => {
       await page.waitForURL((url) => url.origin === portalUrl(), { timeout: 15_000 });
       expect(new URL(page.url()).pathname).toBe('/');
       await expectWelcome(page, olivia.firstName);
-      expectNoConsoleErrors();
     },
   );
 });

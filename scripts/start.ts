@@ -6,6 +6,7 @@
 import { connectDatabase } from '@vet/db/connection';
 import { runMigrations } from '@vet/db/migrate';
 import { DEMO_ACCOUNTS } from '@vet/db/seed/demo-accounts';
+import { DEMO_INVITATIONS } from '@vet/db/seed/demo-onboarding';
 import { seedDemoData } from '@vet/db/seed/seed-demo-data';
 import { startDatabaseServer } from '@vet/db/server';
 import { embeddedIssuer, startPortal, type RunningPortal } from './lib/portal.ts';
@@ -77,5 +78,13 @@ log(`The portal: http://localhost:${webPort}   (API docs: http://localhost:${api
 log('Demo sign-in accounts:');
 for (const account of DEMO_ACCOUNTS) {
   log(`  ${account.email}  /  ${account.password}  — ${account.description}`);
+}
+log('Demo invitations (sign up, then open /invite?rc=CODE&ln=LASTNAME):');
+for (const invitation of DEMO_INVITATIONS) {
+  log(`  ${invitation.code}  ${invitation.lastName}  — ${invitation.description}`);
+}
+if (!process.env.SMTP_URL) {
+  // R4.26: no mail server, so the API keeps every e-mail (verification codes too) for this page.
+  log(`E-mails are kept, not sent (no SMTP_URL): read them at http://localhost:${webPort}/dev/mailbox`);
 }
 log('Press Ctrl-C to stop.');

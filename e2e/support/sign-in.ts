@@ -30,3 +30,11 @@ export async function signIn(page: Page, account: DemoAccount, path = '/'): Prom
   await page.waitForURL(onPortal(path), { timeout: 15_000 });
   if (path === '/') await expectWelcome(page, account.firstName);
 }
+
+/**
+ * For journeys of Hannah (contact preferences due) about something else: R4.3's redirect counts as done in
+ * this page's browser (showContactPreferences is '1' before any page loads), so she stays where she went.
+ */
+export async function skipContactPreferencesRedirect(page: Page): Promise<void> {
+  await page.addInitScript("window.localStorage.setItem('showContactPreferences', '1')");
+}

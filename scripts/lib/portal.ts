@@ -64,6 +64,7 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
     started.push(idp);
     const api = tsx('API', 'apps/api/src/server.ts', {
       API_PORT: String(options.apiPort),
+      API_PUBLIC_URL: apiUrl,
       EMBEDDED_ISSUER: issuer,
       // The web's BFF is the API's only caller here; believe its X-Forwarded-For so rate limits are per person.
       TRUST_PROXY: '127.0.0.1',

@@ -1,0 +1,253 @@
+import { petFieldMessages } from '@vet/contracts/pets';
+import { DEMO_ACCOUNT, type DemoAccount } from '@vet/db/seed/demo-accounts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { desktop, drawerPetEntries, openDrawer, phone } from './support/shell.ts';
+import { signIn, skipContactPreferencesRedirect } from './support/sign-in.ts';
+
+/** Registering a pet (/pets/register): R2.28, R5.9, R6.2, R6.4, R7.7, R2.27. */
+
+/** What a person hears for the focused control: its label, a radio's group legend, or its text. */
+function focusedLabel(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    const e = document.activeElement;
+    if (!e) return '';
+    if (e.type === 'radio') return e.closest('fieldset')?.querySelector('legend')?.innerText ?? '';
+    if (e.labels && e.labels[0]) return e.labels[0].innerText;
+    return e.getAttribute('aria-label') || e.innerText || '';
+  })()`);
+}
+
+/** Presses Tab until the control named `name` has focus (a person tabbing through the page). */
+async function tabTo(page: Page, name: string, limit = 40): Promise<void> {
+  for (let step = 0; step < limit; step += 1) {
+    if ((await focusedLabel(page)).trim() === name) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${name}; focus is on ${await focusedLabel(page)}`);
+}
+
+/**
+ * Tab moves focus to the next field, which must be the one labelled `label`. A date field takes a Tab
+ * per part (day, month, year) before focus leaves it, as a person tabbing through it finds.
+ */
+async function nextField(page: Page, label: string, leaving?: string): Promise<void> {
+  await page.keyboard.press('Tab');
+  for (let part = 0; part < 3 && leaving && (await focusedLabel(page)).trim() === leaving; part += 1) {
+    await page.keyboard.press('Tab');
+  }
+  expect((await focusedLabel(page)).trim()).toBe(label);
+}
+
+/** Types in an autocomplete and picks the first match with the keyboard. */
+async function pickWithKeyboard(page: Page, text: string): Promise<void> {
+  await page.keyboard.type(text);
+  await page.getByRole('option', { name: text, exact: true }).waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+}
+
+/** Types a date into the browser's date field, in the order its locale shows the parts. */
+async function typeDate(page: Page, iso: string): Promise<void> {
+  const order = await page.evaluate<string>(
+    "new Intl.DateTimeFormat(navigator.language).formatToParts(new Date(2001, 1, 3)).filter((p) => p.type !== 'literal').map((p) => p.type[0]).join('')",
+  );
+  const [year = '', month = '', day = ''] = iso.split('-');
+  const parts: Record<string, string> = { y: year, m: month, d: day };
+  for (const part of order) await page.keyboard.type(parts[part] ?? '');
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+describe('registering a pet', () => {
+  const { newPage } = useBrowser();
+
+  it('works with the keyboard alone, and the pet shows in the list, the drawer and the dashboard at once', async () => {
+    const page = await newPage(phone);
+    await signIn(page, DEMO_ACCOUNT.bookingOff, '/pets');
+    await page.getByRole('heading', { level: 2, name: 'Maisie' }).waitFor();
+    // Set in the page: still there at the end means the page never reloaded.
+    await page.evaluate('window.__noReload = true');
+
+    await tabTo(page, 'Register a pet');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Register a pet' }).waitFor();
+    await field(page, 'Your pet’s name').waitFor();
+    await expectNoAxeViolations(page);
+
+    await tabTo(page, 'Your pet’s name');
+    await page.keyboard.type('Pepper');
+    await nextField(page, 'Species');
+    await pickWithKeyboard(page, 'Dog');
+    await nextField(page, 'Breed');
+    await pickWithKeyboard(page, 'Border Collie');
+    await nextField(page, 'Colour');
+    await pickWithKeyboard(page, 'Red and White');
+    await nextField(page, 'Sex');
+    await page.keyboard.press('ArrowDown');
+    await nextField(page, 'Neutered');
+    await page.keyboard.press('Space');
+    await nextField(page, 'Date of birth');
+    await typeDate(page, '2025-01-20');
+    await nextField(page, 'Microchip number (optional)', 'Date of birth');
+    await page.keyboard.type('941000024680135');
+    await nextField(page, 'Insurer (optional)');
+    await pickWithKeyboard(page, 'Petplan');
+    await nextField(page, 'Policy number (optional)');
+    await page.keyboard.type('PP-55120');
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { level: 1, name: 'Pepper' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/pets\/\d+$/);
+    await page.getByText('Pepper is registered with your practice.').waitFor();
+    const details = await page.getByRole('region', { name: 'Details' }).innerText();
+    for (const value of [
+      'Border Collie',
+      'Red and White',
+      'Male',
+      '20 January 2025',
+      '941 000 024 680 135',
+      'Petplan',
+    ]) {
+      expect(details).toContain(value);
+    }
+    await page.getByText('Awaiting initial consultation').waitFor();
+
+    await openDrawer(page);
+    expect(await drawerPetEntries(page)).toEqual(['Dexter', 'Maisie', 'Pepper']);
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Your pets' })
+      .click();
+    const cards = page.getByRole('main').getByRole('article').getByRole('heading', { level: 2 });
+    await page.getByRole('heading', { level: 2, name: 'Pepper' }).waitFor();
+    expect(await cards.allInnerTexts()).toEqual(['Dexter', 'Maisie', 'Pepper']);
+    await openDrawer(page);
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Dashboard' }).click();
+    const dashboard = page.getByRole('region', { name: 'Your pets' });
+    await dashboard.getByRole('heading', { level: 3, name: 'Pepper' }).waitFor();
+    expect(await dashboard.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
+      'Dexter',
+      'Maisie',
+      'Pepper',
+    ]);
+    expect(await page.evaluate('window.__noReload')).toBe(true);
+  });
+
+  it('says what is wrong with each field, in plain words', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, DEMO_ACCOUNT.noPets, '/pets/register');
+    await field(page, 'Your pet’s name').waitFor();
+    const message = (text: string) => page.getByText(text, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Register pet' }).click();
+    for (const text of [
+      petFieldMessages.nameRequired,
+      petFieldMessages.speciesRequired,
+      petFieldMessages.sexRequired,
+      petFieldMessages.neuteredRequired,
+      petFieldMessages.dateOfBirthRequired,
+    ]) {
+      await message(text);
+    }
+    // Focus goes to the first field that needs attention.
+    expect(await page.evaluate<string>('document.activeElement.name')).toBe('name');
+    await expectNoAxeViolations(page);
+
+    await field(page, 'Species').click();
+    await pickWithKeyboard(page, 'Cat');
+    await page.getByRole('button', { name: 'Register pet' }).click();
+    await message(petFieldMessages.breedRequired);
+    await field(page, 'Breed').click();
+    await pickWithKeyboard(page, 'Siamese');
+    await message(petFieldMessages.colourRequired);
+
+    const dateOfBirth = field(page, 'Date of birth');
+    await dateOfBirth.fill(`${new Date().getFullYear() + 1}-01-01`);
+    await message(petFieldMessages.dateOfBirthInFuture);
+    await dateOfBirth.fill('1900-01-01');
+    await message(petFieldMessages.dateOfBirthTooOld);
+
+    const microchip = field(page, 'Microchip number (optional)');
+    await microchip.fill('9410000246');
+    await message(petFieldMessages.microchipLength(10));
+    await microchip.fill('94100002468013A');
+    await message(petFieldMessages.microchipDigitsOnly);
+
+    const policy = field(page, 'Policy number (optional)');
+    await policy.fill('PP-1');
+    await policy.blur();
+    await message(petFieldMessages.insurerForPolicy);
+    await policy.fill('PP;1');
+    await message(petFieldMessages.policyNumberCharacters);
+
+    const name = field(page, 'Your pet’s name');
+    await name.fill('x'.repeat(45));
+    expect(await name.inputValue()).toHaveLength(40);
+    await page.getByText('40/40').waitFor();
+    await expectNoAxeViolations(page);
+    expect(new URL(page.url()).pathname).toBe('/pets/register');
+  });
+
+  it('asks before leaving a half-filled form, by link or by the back button', async () => {
+    const page = await newPage(phone);
+    await signIn(page, DEMO_ACCOUNT.threePets, '/pets');
+    await page.getByRole('main').getByRole('link', { name: 'Register a pet' }).click();
+    await field(page, 'Your pet’s name').fill('Fudge');
+
+    await page.getByRole('link', { name: 'Back' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave this page?' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await field(page, 'Your pet’s name').inputValue()).toBe('Fudge');
+
+    // The guard cancels the traversal, so the browser's back never completes: nothing to wait for.
+    void page.goBack().catch(() => undefined);
+    await dialog.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/pets/register');
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => url.pathname === '/pets');
+    await page.getByRole('heading', { level: 1, name: 'Your pets' }).waitFor();
+  });
+});
+
+describe('registration that is not open to the client', () => {
+  const { newPage } = useBrowser();
+
+  const cases: [string, DemoAccount][] = [
+    ['Hannah, whose practice has pet registration off', DEMO_ACCOUNT.preferencesDue],
+    ['Daniel, who may not register pets online', DEMO_ACCOUNT.bookingBlocked],
+  ];
+  it.each(cases)(
+    'is explained to %s, from the pets page and at the form’s address',
+    async (_who, account) => {
+      for (const size of [phone, desktop]) {
+        const page = await newPage(size);
+        await skipContactPreferencesRedirect(page);
+        await signIn(page, account, '/pets');
+        await page.getByRole('main').getByRole('article').first().waitFor();
+        await page.getByRole('main').getByRole('button', { name: 'Register a pet' }).click();
+        const dialog = page.getByRole('dialog', { name: 'New pet registration unavailable' });
+        await dialog.waitFor();
+        expect(await dialog.innerText()).toContain(
+          'New pet registration is currently unavailable. Please contact your practice.',
+        );
+        await expectNoAxeViolations(page);
+        await dialog.getByRole('button', { name: 'OK' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+
+        await page.goto('/pets/register');
+        await dialog.waitFor();
+        await dialog.getByRole('button', { name: 'OK' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        expect(await page.getByLabel('Your pet’s name').count()).toBe(0);
+        await page.getByRole('link', { name: 'Back to your pets' }).waitFor();
+        await expectNoAxeViolations(page);
+      }
+    },
+  );
+});

@@ -1,0 +1,43 @@
+import { connectDatabase } from '@vet/db/connection';
+import { appointments } from '@vet/db/schema/appointments';
+import { clients, pets } from '@vet/db/schema/clients';
+import { appointmentReasons } from '@vet/db/schema/lookups';
+import type { DemoAccount } from '@vet/db/seed/demo-accounts';
+import { and, eq } from 'drizzle-orm';
+import { inject } from 'vitest';
+
+/**
+ * When the seed put an appointment (the demo seed plans times relative to the day it ran, so only the
+ * database knows the instant): the Booked appointment of the account's client, for that pet and reason,
+ * read straight from the e2e database the portal runs on.
+ */
+export async function seededBookedStart(
+  account: DemoAccount,
+  petName: string,
+  reason: string,
+): Promise<Date> {
+  const { db, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
+  try {
+    const rows = await db
+      .select({ startsAt: appointments.startsAt })
+      .from(appointments)
+      .innerJoin(clients, eq(clients.id, appointments.clientId))
+      .innerJoin(pets, eq(pets.id, appointments.petId))
+      .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId))
+      .where(
+        and(
+          eq(clients.identitySubject, account.id),
+          eq(pets.name, petName),
+          eq(appointmentReasons.name, reason),
+          eq(appointments.status, 'Booked'),
+        ),
+      );
+    const [row, ...others] = rows;
+    if (!row || others.length > 0) {
+      throw new Error(`expected one seeded Booked ${reason} for ${petName}, found ${rows.length}`);
+    }
+    return row.startsAt;
+  } finally {
+    await close();
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The boundaries in eslint.config.js bite: this plants forbidden code in scratch files under the real
+ * folders (so that the real config, tsconfigs and type information apply), lints them with ESLint's API
+ * and expects each to fail with the right rule, and legal files to pass.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { repoRoot } from './lib/paths.ts';
+
+/** Kebab-case, so that only the planted violations fail; eslint.config.js and .gitignore ignore `lint-probe-*`. */
+const probe = `lint-probe-${randomBytes(4).toString('hex')}`;
+/** The real folders that get a scratch folder named `probe`. */
+const parents = {
+  feature: 'apps/web/src/features/auth',
+  shared: 'apps/web/src/shared',
+  session: 'apps/web/src/shared/auth-session/server',
+  config: 'apps/web/src/config',
+  contracts: 'packages/contracts/src',
+  api: 'apps/api/src',
+};
+const at = (parent: keyof typeof parents, file: string) => `${parents[parent]}/${probe}/${file}`;
+
+const restricted = (message: string) => ['no-restricted-imports', message] as const;
+const cycle = ['import-x/no-cycle', 'Dependency cycle'] as const;
+
+/** Each case is linted alone and must report exactly `expected`: rule ids and a part of their message. */
+const cases: { name: string; file: string; source: string[]; expected: (readonly [string, string])[] }[] = [
+  {
+    name: 'a feature importing another feature',
+    file: at('feature', 'other-feature.ts'),
+    source: [
+      `import { nextBookedAppointment } from '@/features/dashboard/next-appointment';`,
+      `export const probe = nextBookedAppointment;`,
+    ],
+    expected: [restricted('Features never import each other')],
+  },
+  {
+    name: '@vet/db in web shared code',
+    file: at('shared', 'database.ts'),
+    source: [
+      `import { emailKey } from '@vet/db/normalise';`,
+      `export const probe = emailKey('A@example.com');`,
+    ],
+    expected: [restricted('only shared/auth-session/server may import @vet/db')],
+  },
+  {
+    name: 'an import cycle through the web alias',
+    file: at('feature', 'cycle-a.ts'),
+    source: [
+      `import { b } from '@/features/auth/${probe}/cycle-b';`,
+      `export const a = 1;`,
+      `export const ab = a + b;`,
+    ],
+    expected: [cycle],
+  },
+  {
+    name: 'an import cycle through a workspace package export',
+    file: at('contracts', 'cycle-a.ts'),
+    source: [
+      `import { b } from '@vet/contracts/${probe}/cycle-b';`,
+      `export const a = 1;`,
+      `export const ab = a + b;`,
+    ],
+    expected: [cycle],
+  },
+  {
+    name: 'an import cycle of .ts imports in the API',
+    file: at('api', 'cycle-a.ts'),
+    source: [`import { b } from './cycle-b.ts';`, `export const a = 1;`, `export const ab = a + b;`],
+    expected: [cycle],
+  },
+  {
+    name: 'a camelCase file name',
+    file: at('feature', 'camelCase.ts'),
+    source: [`export const probe = 1;`],
+    expected: [['check-file/filename-naming-convention', 'does not match the "KEBAB_CASE" pattern']],
+  },
+  {
+    name: 'a camelCase folder name',
+    file: at('feature', 'camelCase/probe.ts'),
+    source: [`export const probe = 1;`],
+    expected: [['check-file/folder-naming-convention', 'does not match the "KEBAB_CASE" pattern']],
+  },
+  {
+    name: 'a ../ import in the web',
+    file: at('feature', 'climbing.ts'),
+    source: [
+      `import { portalSignInRequest } from '../sign-in-requests';`,
+      `export const probe = portalSignInRequest();`,
+    ],
+    expected: [restricted('not ../')],
+  },
+  {
+    name: 'shared code importing a feature',
+    file: at('shared', 'feature-import.ts'),
+    source: [
+      `import { portalSignInRequest } from '@/features/auth/sign-in-requests';`,
+      `export const probe = portalSignInRequest();`,
+    ],
+    expected: [restricted('Shared code and config never import features')],
+  },
+  {
+    name: 'config importing shared code',
+    file: at('config', 'shared-import.ts'),
+    source: [
+      `import { telephoneHref } from '@/shared/telephone-href';`,
+      `export const probe = telephoneHref('1');`,
+    ],
+    expected: [restricted('Config is the bottom layer')],
+  },
+  {
+    name: 'legal: a feature importing itself through @/, shared, config and ./',
+    file: at('feature', 'legal.ts'),
+    source: [
+      `import { portalSignInRequest } from '@/features/auth/sign-in-requests';`,
+      `import { defaultProviderSiteUrl } from '@/config/site-links';`,
+      `import { telephoneHref } from '@/shared/telephone-href';`,
+      `import { helper } from './legal-helper';`,
+      `export const probe = [portalSignInRequest(), defaultProviderSiteUrl, telephoneHref('1'), helper];`,
+    ],
+    expected: [],
+  },
+  {
+    name: 'legal: @vet/db in shared/auth-session/server',
+    file: at('session', 'database.ts'),
+    source: [
+      `import { emailKey } from '@vet/db/normalise';`,
+      `export const probe = emailKey('A@example.com');`,
+    ],
+    expected: [],
+  },
+];
+
+/** Files the cases import, not linted themselves. */
+const imported: Record<string, string[]> = {
+  [at('feature', 'cycle-b.ts')]: [
+    `import { a } from './cycle-a';`,
+    `export const b = 2;`,
+    `export const ba = b + a;`,
+  ],
+  [at('contracts', 'cycle-b.ts')]: [
+    `import { a } from './cycle-a.ts';`,
+    `export const b = 2;`,
+    `export const ba = b + a;`,
+  ],
+  [at('api', 'cycle-b.ts')]: [
+    `import { a } from './cycle-a.ts';`,
+    `export const b = 2;`,
+    `export const ba = b + a;`,
+  ],
+  [at('feature', 'legal-helper.ts')]: [`export const helper = 1;`],
+};
+
+/** Creating a scratch folder touches its parent's mtime, which would mark the web build stale: put it back. */
+const parentTimes = Object.values(parents).map((parent) => {
+  const path = join(repoRoot, parent);
+  const { atime, mtime } = statSync(path);
+  return { path, atime, mtime };
+});
+
+const results = new Map<string, ESLint.LintResult>();
+
+beforeAll(async () => {
+  const sources = [...cases.map(({ file, source }) => [file, source] as const), ...Object.entries(imported)];
+  for (const [file, lines] of sources) {
+    mkdirSync(dirname(join(repoRoot, file)), { recursive: true });
+    writeFileSync(join(repoRoot, file), `${lines.join('\n')}\n`);
+  }
+  // ignore: false, as eslint.config.js ignores the scratch folders (for anyone's `npm run lint` meanwhile).
+  const eslint = new ESLint({ cwd: repoRoot, ignore: false });
+  for (const result of await eslint.lintFiles(cases.map(({ file }) => join(repoRoot, file)))) {
+    results.set(result.filePath, result);
+  }
+}, 300_000);
+
+afterAll(() => {
+  for (const parent of Object.values(parents))
+    rmSync(join(repoRoot, parent, probe), { recursive: true, force: true });
+  for (const { path, atime, mtime } of parentTimes) utimesSync(path, atime, mtime);
+});
+
+it.each(cases)('lint reports $name', ({ file, expected }) => {
+  const result = results.get(join(repoRoot, file));
+  expect(result?.messages.map(({ ruleId, message }) => ({ ruleId, message }))).toEqual(
+    expected.map(([ruleId, message]) => ({ ruleId, message: expect.stringContaining(message) as string })),
+  );
+});
