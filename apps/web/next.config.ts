@@ -81,6 +81,10 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Every page's title and icon in the <head> of its first bytes, for every browser (not only for the
+  // crawlers Next.js lists): a streamed title arrives after the page can be read, so assistive technology
+  // and axe can meet a page without a title (WCAG 2.4.2), and a browser asks for /favicon.ico meanwhile.
+  htmlLimitedBots: /.*/,
   // @vet/db: the server-side session store only (src/shared/auth-session/server).
   transpilePackages: ['@vet/contracts', '@vet/db'],
   headers() {

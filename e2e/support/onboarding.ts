@@ -111,3 +111,35 @@ export async function findRecordWithKeyboard(page: Page, details: RecordDetails)
   }
   await page.keyboard.press('Enter');
 }
+
+export interface NewClient {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * From "Find your record" (a person the practice does not know) through "Register as a new client" at
+ * Willowbrook Vets Clapham, with an address from the lookup, up to pressing Register.
+ */
+export async function registerAsNewClient(page: Page, person: NewClient): Promise<void> {
+  await page.getByRole('button', { name: 'Find my record' }).waitFor({ timeout: 20_000 });
+  await findRecord(page, {
+    practice: 'Willowbrook Vets Clapham',
+    lastName: person.lastName,
+    postcode: 'SW4 0LN',
+    email: person.email,
+  });
+  await page.getByRole('link', { name: 'Register as a new client' }).click();
+  await page.getByRole('form', { name: 'Register as a new client' }).waitFor();
+  await page.getByRole('combobox', { name: 'Title' }).fill('Ms');
+  await page.getByRole('option', { name: 'Ms', exact: true }).click();
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Mobile number').fill('07400 900321');
+  await page.getByLabel('Find your address by postcode').fill('SW4 0LN');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await page.getByRole('combobox', { name: 'Choose your address' }).click();
+  await page.getByRole('option', { name: /^5 Rectory Grove/ }).click();
+  await page.getByRole('button', { name: 'Register' }).click();
+}

@@ -41,3 +41,22 @@ export async function seededBookedStart(
     await close();
   }
 }
+
+/**
+ * Lets a guest's hold run out now, as fifteen minutes would: its expiry and its reservation's are moved
+ * into the past (the next hold of that time releases the reservation, as in production).
+ */
+export async function expireGuestHold(softBookingId: string): Promise<void> {
+  const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
+  try {
+    await pool.query("update soft_bookings set expires_at = now() - interval '1 minute' where id = $1", [
+      softBookingId,
+    ]);
+    await pool.query(
+      "update clinician_reservations set hold_expires_at = now() - interval '1 minute' where soft_booking_id = $1",
+      [softBookingId],
+    );
+  } finally {
+    await close();
+  }
+}

@@ -3,8 +3,11 @@ import { normalisePath } from '@/shared/layout/path-utils';
 
 export const CONTACT_PREFERENCES_PATH = '/client-detail/contact-preferences';
 
-/** R4.3: the pages the redirect never interrupts (a form under way). */
-const skippedRoutes = ['/registration-new', '/pets/register'];
+/**
+ * R4.3: the pages the redirect never interrupts (a form under way), and /guest/complete, where a held
+ * time is running out (decision 0024).
+ */
+const skippedRoutes = ['/registration-new', '/pets/register', '/guest/complete'];
 
 export interface ContactPreferencesRedirectInput {
   pathname: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  guestKeepRequest,
   portalSignInRequest,
   requiredPageSignIn,
   signInScreenAction,
@@ -78,5 +79,23 @@ describe('signInScreenAction (R2.16, as the original behaves)', () => {
   it('otherwise carries the stored analytics tag, or goes home', () => {
     expect(signInScreenAction(false, null, '1*abc*_ga')).toEqual({ kind: 'go', path: '/?_gl=1*abc*_ga' });
     expect(signInScreenAction(false, null, null)).toEqual({ kind: 'go', path: '/' });
+  });
+});
+
+describe('guestKeepRequest', () => {
+  it('signs up with auth0 by default, returning to /guest/complete', () => {
+    expect(guestKeepRequest(false)).toEqual({
+      providerId: 'auth0',
+      callbackUrl: '/guest/complete',
+      authorizationParams: { screen_hint: 'signup', prompt: 'login' },
+    });
+  });
+
+  it('signs in with azure-ad for a guest who has an account, returning to /guest/complete', () => {
+    expect(guestKeepRequest(true)).toEqual({
+      providerId: 'azure-ad',
+      callbackUrl: '/guest/complete',
+      authorizationParams: { prompt: 'login', screen_hint: 'signin' },
+    });
   });
 });

@@ -88,3 +88,24 @@ export function signInScreenAction(
     path: storedGlTag ? `/?${new URLSearchParams({ _gl: storedGlTag }).toString()}` : '/',
   };
 }
+
+/** Where a guest who holds a time goes after the provider: the held time is booked there (R4.25). */
+export const GUEST_COMPLETE_PATH = '/guest/complete';
+
+/**
+ * A guest keeping a held time: the provider's sign-up screen (or its sign-in screen, "I already have
+ * an account"), returning to /guest/complete, which sends an unlinked person through onboarding first.
+ */
+export function guestKeepRequest(hasAccount: boolean): SignInRequest {
+  return hasAccount
+    ? {
+        providerId: SIGN_IN_PROVIDER_ID,
+        callbackUrl: GUEST_COMPLETE_PATH,
+        authorizationParams: SIGN_IN_AUTHORIZATION_PARAMS,
+      }
+    : {
+        providerId: SIGN_UP_PROVIDER_ID,
+        callbackUrl: GUEST_COMPLETE_PATH,
+        authorizationParams: SIGN_UP_AUTHORIZATION_PARAMS,
+      };
+}

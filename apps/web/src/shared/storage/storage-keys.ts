@@ -10,6 +10,8 @@ export const LOCAL_STORAGE_KEYS = {
   showContactPreferences: 'showContactPreferences',
   /** The analytics cross-domain tag (`_gl`) carried to the sign-in redirect. */
   glTag: 'glTag',
+  /** A guest's hold on an appointment time (guest-hold-storage.ts), kept until it is completed. */
+  guestHold: 'guestHold',
 } as const;
 
 /** Session storage (the API client's noCache and refreshCache flags are its own, in shared/api). */
@@ -27,7 +29,7 @@ export const SESSION_STORAGE_KEYS = {
 
 /** R4.11: what belongs to the signed-in person and is cleared when they log out. */
 export const CLEARED_ON_LOGOUT = {
-  local: [LOCAL_STORAGE_KEYS.showContactPreferences],
+  local: [LOCAL_STORAGE_KEYS.showContactPreferences, LOCAL_STORAGE_KEYS.guestHold],
   session: [
     SESSION_STORAGE_KEYS.practice,
     SESSION_STORAGE_KEYS.vCode,

@@ -9,6 +9,7 @@ import { useOnlinePractices } from '@/features/practices/api/get-online-practice
 import { useActivationState, useReplaceProfile } from '@/features/profile/api/get-profile';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
+import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 
 /** /registration-new: the practices, the identity's e-mail and the profile cache around the new-client form. */
 export function NewClientScreen({ practiceParam }: { practiceParam: string | null }) {
@@ -21,7 +22,7 @@ export function NewClientScreen({ practiceParam }: { practiceParam: string | nul
 
   useEffect(() => {
     // A linked client has nothing to register (unless this form just linked them: it goes on itself).
-    if (activationStatus === 'COMPLETED' && !registered) router.replace('/');
+    if (activationStatus === 'COMPLETED' && !registered) router.replace(afterLinkingDestination());
   }, [activationStatus, registered, router]);
 
   if (failed) return <ProfileLoadError onRetry={retry} />;

@@ -10,6 +10,7 @@ import { useOnlinePractices } from '@/features/practices/api/get-online-practice
 import { useActivationState, useProfile } from '@/features/profile/api/get-profile';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
+import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 
 /**
  * /registration: the practices (practices feature), the identity's e-mail (session) and the profile
@@ -23,7 +24,7 @@ export function FindRecordScreen({ practiceParam }: { practiceParam: string | nu
   const { activationStatus, failed, retry } = useActivationState();
 
   useEffect(() => {
-    if (activationStatus === 'COMPLETED') router.replace('/');
+    if (activationStatus === 'COMPLETED') router.replace(afterLinkingDestination());
   }, [activationStatus, router]);
 
   // The form starts once the profile is known: in the browser, where the stored practice can be read.

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -17,7 +16,7 @@ import type { AppointmentReason } from '@vet/contracts/lookups';
 import type { Pet } from '@vet/contracts/pets';
 import type { FeatureToggle } from '@vet/contracts/practices';
 import NextLink from 'next/link';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ApiError } from '@/shared/api/api-client';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -34,9 +33,8 @@ import { useAppointmentSlots } from '@/features/appointments/api/get-appointment
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import { bookingHref, type BookingParams } from '@/features/appointments/booking-params';
 import { appointmentCalendarHref } from '@/features/appointments/calendar-file';
-import { slotDays } from '@/features/appointments/slot-days';
 import { BookingSummary } from './booking-summary';
-import { SlotPicker, slotAccessibleName } from './slot-picker';
+import { AlternativeTimes, Pending, Section, StepHeading, TimesSection } from './booking-parts';
 
 export type BookablePet = Pick<
   Pet,
@@ -51,32 +49,6 @@ export interface BookingFlowProps {
   rules: { allowed: boolean; toggles: readonly FeatureToggle[] };
   /** Amending: the appointment being moved. */
   existing: AppointmentDetail | null;
-}
-
-/** A step's heading takes the focus when the step changes, so a screen reader hears where it is. */
-function StepHeading({ children, focusKey }: { children: ReactNode; focusKey: string }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    ref.current?.focus();
-  }, [focusKey]);
-  return (
-    <Typography variant="h2" ref={ref} tabIndex={-1} sx={{ mb: 2, '&:focus': { outline: 'none' } }}>
-      {children}
-    </Typography>
-  );
-}
-
-function Section({ children }: { children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      {children}
-    </Paper>
-  );
 }
 
 /** The reasons open to this pet: its species', and only the initial consultation while it awaits one. */
@@ -182,7 +154,6 @@ function ChooseStep(props: {
   const { practice, pets, pet, reasons, reason, existing } = props;
   const [startsAt, setStartsAt] = useState<string | null>(props.initialStartsAt);
   const [missingTime, setMissingTime] = useState(false);
-  const timesHeadingId = useId();
   const slots = useAppointmentSlots(
     pet && reason
       ? {
@@ -193,7 +164,6 @@ function ChooseStep(props: {
         }
       : null,
   );
-  const days = slots.data ? slotDays(slots.data.fromDate, slots.data.toDate, slots.data.slots) : [];
   const chosenIsOffered = slots.data?.slots.some((slot) => slot.startsAt === startsAt) ?? false;
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -252,44 +222,18 @@ function ChooseStep(props: {
         )}
       </Section>
       {pet && reason && (
-        <Section>
-          <Box component="section" aria-labelledby={timesHeadingId}>
-            <Typography variant="h2" id={timesHeadingId} sx={{ mb: 1 }}>
-              Day and time
-            </Typography>
-            <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-              At {practice.name}. Times are UK time, as the practice’s clocks show them.
-            </Typography>
-            {slots.isError ? (
-              <LoadError message="We could not load the free times." onRetry={() => void slots.refetch()} />
-            ) : slots.isPending ? (
-              <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 3 }}>
-                <CircularProgress size={28} aria-hidden />
-                <Typography>Finding free times…</Typography>
-              </Box>
-            ) : slots.data.slots.length === 0 ? (
-              <AppAlert severity="info">
-                No times can be booked online for this reason in the coming weeks. Please call your practice.
-              </AppAlert>
-            ) : (
-              <SlotPicker
-                days={days}
-                clinicianType={slots.data.clinicianType}
-                value={chosenIsOffered ? startsAt : null}
-                initialDate={existing ? practiceDate(existing.startsAt) : undefined}
-                onChange={(slot) => {
-                  setStartsAt(slot.startsAt);
-                  setMissingTime(false);
-                }}
-              />
-            )}
-            {missingTime && (
-              <Typography role="alert" sx={{ color: 'error.main', mt: 2 }}>
-                Choose a time.
-              </Typography>
-            )}
-          </Box>
-        </Section>
+        <TimesSection
+          practiceName={practice.name}
+          slots={slots}
+          value={startsAt}
+          initialDate={existing ? practiceDate(existing.startsAt) : undefined}
+          onChange={(slot) => {
+            setStartsAt(slot.startsAt);
+            setMissingTime(false);
+          }}
+          missingTime={missingTime}
+          noTimesText="No times can be booked online for this reason in the coming weeks. Please call your practice."
+        />
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end' }}>
         <Button component={NextLink} href="/appointments" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
@@ -380,29 +324,14 @@ function ConfirmStep(props: {
             )}
           </Box>
         )}
-        {alternatives.length > 0 && (
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
-            <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
-              Other times (UK time)
-            </Typography>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              {alternatives.map((slot) => (
-                <Button
-                  key={slot.startsAt}
-                  variant="outlined"
-                  sx={{ minHeight: 48 }}
-                  aria-label={slotAccessibleName(slot, reason.clinicianType)}
-                  onClick={() => {
-                    mutation.reset();
-                    props.onAlternative(slot);
-                  }}
-                >
-                  {formatLabelledAppointmentTime(slot.startsAt).replace(/ \d{4},/, ',')}
-                </Button>
-              ))}
-            </Box>
-          </Box>
-        )}
+        <AlternativeTimes
+          alternatives={alternatives}
+          clinicianType={reason.clinicianType}
+          onChoose={(slot) => {
+            mutation.reset();
+            props.onAlternative(slot);
+          }}
+        />
       </Section>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end' }}>
         <Button
@@ -434,12 +363,7 @@ function BookingDone({ appointmentId, amended }: { appointmentId: number; amende
     );
   }
   if (appointment.isPending) {
-    return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 3 }}>
-        <CircularProgress size={28} aria-hidden />
-        <Typography>Loading your appointment…</Typography>
-      </Box>
-    );
+    return <Pending label="Loading your appointment…" />;
   }
   const booked = appointment.data;
   return (

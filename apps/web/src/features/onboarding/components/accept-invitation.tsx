@@ -15,6 +15,7 @@ import { apiProblem } from '@/shared/api/api-problem';
 import { failureDescription, failureMessage } from '@/shared/api/failure-message';
 import { clearStoredInvitation, readStoredInvitation } from '@/features/onboarding/onboarding-storage';
 import { AlreadyLinked } from './already-linked';
+import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 
 export interface AcceptInvitationProps {
   activationStatus: ActivationStatus | undefined;
@@ -45,7 +46,7 @@ export function AcceptInvitation({ activationStatus, onLinked }: AcceptInvitatio
     if (activationStatus === undefined || !invitation || tried.current === attempt) return;
     if (activationStatus === 'COMPLETED') {
       clearStoredInvitation();
-      router.replace('/');
+      router.replace(afterLinkingDestination());
       return;
     }
     tried.current = attempt;
@@ -54,7 +55,7 @@ export function AcceptInvitation({ activationStatus, onLinked }: AcceptInvitatio
         clearStoredInvitation();
         onLinked(profile);
         trackEvent('Sign Up Succeeded', { signUpSucceeded: true });
-        router.replace('/');
+        router.replace(afterLinkingDestination());
       },
       (error: unknown) => {
         trackEvent('Sign Up Failed', {

@@ -25,6 +25,7 @@ import {
 import { AlreadyLinked } from './already-linked';
 import { NewClientFieldSections, type NewClientFields } from './new-client-fields';
 import { practiceAvailable } from './practice-field';
+import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 
 export interface NewClientFormProps {
   practices: readonly OnlinePractice[] | undefined;
@@ -100,7 +101,7 @@ export function NewClientForm(props: NewClientFormProps) {
       setRegistered(true);
       trackEvent('Registration Succeeded', { componentName, practiceId: body.homePracticeId });
       props.onRegistered(profile);
-      router.push('/');
+      router.push(afterLinkingDestination());
     } catch (error) {
       const problem = apiProblem(error);
       trackEvent('Registration Failed', {

@@ -7,13 +7,16 @@ export function OnboardingLayout({
   title,
   subtitle,
   children,
+  maxWidth = 'sm',
 }: {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
+  /** Wider for the guest's time picker. */
+  maxWidth?: 'sm' | 'md';
 }) {
   return (
-    <Container maxWidth="sm" sx={{ pb: { xs: 4, md: 6 } }}>
+    <Container maxWidth={maxWidth} sx={{ pb: { xs: 4, md: 6 } }}>
       <TitleCard title={title} subtitle={subtitle} />
       {children}
     </Container>

@@ -16,6 +16,7 @@ import { failureDescription, failureMessage } from '@/shared/api/failure-message
 import { clearStoredVerification, readStoredVerification } from '@/features/onboarding/onboarding-storage';
 import { AlreadyLinked } from './already-linked';
 import { CodeEntry } from './code-entry';
+import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 
 export interface VerifyAccountProps {
   /** The signed-in person's status; undefined while the profile loads. */
@@ -44,7 +45,7 @@ export function VerifyAccount({ activationStatus, onLinked }: VerifyAccountProps
       clearStoredVerification();
       onLinked(profile);
       trackEvent('Sign Up Succeeded', { signUpSucceeded: true });
-      router.replace('/');
+      router.replace(afterLinkingDestination());
     },
     [onLinked, router],
   );
@@ -54,7 +55,7 @@ export function VerifyAccount({ activationStatus, onLinked }: VerifyAccountProps
     if (activationStatus === 'COMPLETED') {
       // Linked already (another tab, an earlier visit): a code from a link has nothing left to do.
       clearStoredVerification();
-      router.replace('/');
+      router.replace(afterLinkingDestination());
       return;
     }
     if (!stored) return;

@@ -1,0 +1,62 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useSession } from 'next-auth/react';
+import NextLink from 'next/link';
+import { useState } from 'react';
+import { GuestBookingFlow } from '@/features/appointments/components/guest-booking-flow';
+import { startSignIn } from '@/features/auth/components/start-sign-in';
+import { guestKeepRequest } from '@/features/auth/sign-in-requests';
+import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboarding-storage';
+import { useSpecies } from '@/features/pets/api/get-species';
+import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
+import { AppAlert } from '@/shared/components/app-alert';
+import { LoadError } from '@/shared/components/load-error';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+
+/**
+ * /guest: the practices (practices feature) and species (pets feature) handed to the guest's booking
+ * (appointments feature), with the provider's sign-up and sign-in as the ways to keep a held time. A
+ * signed-in person books as a client instead: their pets and details are already known.
+ */
+export function GuestView({ practiceParam }: { practiceParam: string | null }) {
+  const { status } = useSession();
+  const practices = useOnlinePractices();
+  const species = useSpecies();
+  const [initialPracticeId] = useState(() => parsePracticeId(practiceParam) ?? readStoredPractice());
+
+  if (status === 'authenticated') {
+    return (
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <AppAlert severity="info">You are signed in, so you can book for your pets straight away.</AppAlert>
+        <Box>
+          <Button component={NextLink} href="/appointments/book" variant="contained" sx={{ minHeight: 48 }}>
+            Book an appointment
+          </Button>
+        </Box>
+      </Box>
+    );
+  }
+  if (practices.isError || species.isError) {
+    return (
+      <LoadError
+        message="We could not load the practices and species."
+        onRetry={() => {
+          if (practices.isError) void practices.refetch();
+          if (species.isError) void species.refetch();
+        }}
+      />
+    );
+  }
+  if (status === 'loading' || !practices.data || !species.data) return <LoadingSpinner label="Loading" />;
+  return (
+    <GuestBookingFlow
+      practices={practices.data}
+      species={species.data}
+      initialPracticeId={initialPracticeId}
+      onSignUp={() => void startSignIn(guestKeepRequest(false))}
+      onSignIn={() => void startSignIn(guestKeepRequest(true))}
+    />
+  );
+}

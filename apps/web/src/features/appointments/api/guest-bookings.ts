@@ -1,0 +1,91 @@
+import { appointmentDetailSchema, appointmentSlotsResponseSchema } from '@vet/contracts/appointment-booking';
+import {
+  softBookingSchema,
+  type CompleteSoftBookingBody,
+  type CreateSoftBookingBody,
+  type ReplaceSoftBookingBody,
+} from '@vet/contracts/guest-bookings';
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '@/shared/api/api-client';
+import { useApiClient } from '@/shared/api/api-client-context';
+import { appointmentsQueryKey } from './get-appointments';
+
+/** R4.24, R4.25: a guest's slot search, hold, replace, extend, and the completion after sign-up. */
+
+export interface GuestSlotSearch {
+  practiceId: number;
+  appointmentReasonId: number;
+  speciesId: number;
+  /** Moving a hold: its own time counts as free. */
+  existingSoftBookingId?: string;
+}
+
+/** GET /guest/practices/{practiceId}/appointment-slots. */
+export function guestSlotsQueryOptions(api: ApiClient, search: GuestSlotSearch | null) {
+  return queryOptions({
+    queryKey: ['guest-appointment-slots', search],
+    queryFn: search
+      ? ({ signal }) => {
+          const { practiceId, ...query } = search;
+          return api.get(`/guest/practices/${practiceId}/appointment-slots`, appointmentSlotsResponseSchema, {
+            query: { ...query },
+            signal,
+          });
+        }
+      : skipToken,
+    staleTime: 60_000,
+    // A 403 (booking off at the practice) or 400 is an answer, not a blip.
+    retry: false,
+  });
+}
+
+export function useGuestSlots(search: GuestSlotSearch | null) {
+  return useQuery(guestSlotsQueryOptions(useApiClient(), search));
+}
+
+/** POST /guest/soft-bookings: 201 with the hold; 409 with alternatives; 429 past the live-hold limits. */
+export function useCreateGuestHold() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (body: CreateSoftBookingBody) =>
+      api.post('/guest/soft-bookings', softBookingSchema, { body }),
+  });
+}
+
+/** POST /guest/soft-bookings/{originalSoftBookingId}: a NEW hold (new id) replaces the original. */
+export function useReplaceGuestHold() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: ({ holdId, body }: { holdId: string; body: ReplaceSoftBookingBody }) =>
+      api.post(`/guest/soft-bookings/${encodeURIComponent(holdId)}`, softBookingSchema, { body }),
+  });
+}
+
+/** POST /guest/soft-bookings/{id}/extend: another 15 minutes from now, a limited number of times. */
+export function useExtendGuestHold() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (holdId: string) =>
+      api.post(`/guest/soft-bookings/${encodeURIComponent(holdId)}/extend`, softBookingSchema),
+  });
+}
+
+/** POST /guest/soft-bookings/{id}/complete (signed in and linked): the hold becomes an appointment. */
+export function useCompleteGuestHold() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ holdId, body }: { holdId: string; body: CompleteSoftBookingBody }) =>
+      api.post(`/guest/soft-bookings/${encodeURIComponent(holdId)}/complete`, appointmentDetailSchema, {
+        body,
+      }),
+    onSuccess: (appointment) => {
+      queryClient.setQueryData(['appointments', appointment.appointmentId], appointment);
+      // The new pet and the new appointment: the lists are read again.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentsQueryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: ['pets'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,145 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { AppointmentSlot, AppointmentSlots } from '@vet/contracts/appointment-booking';
+import type { AppointmentSummary } from '@vet/contracts/appointments';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ApiError } from '@/shared/api/api-client';
+import { apiProblem } from '@/shared/api/api-problem';
+import { AppAlert } from '@/shared/components/app-alert';
+import { LoadError } from '@/shared/components/load-error';
+import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
+import { slotDays } from '@/features/appointments/slot-days';
+import { SlotPicker, slotAccessibleName } from './slot-picker';
+
+/** The pieces the client's booking and the guest's hold share: one look, one behaviour. */
+
+/** A step's heading takes the focus when the step changes, so a screen reader hears where it is. */
+export function StepHeading({ children, focusKey }: { children: ReactNode; focusKey: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    ref.current?.focus();
+  }, [focusKey]);
+  return (
+    <Typography variant="h2" ref={ref} tabIndex={-1} sx={{ mb: 2, '&:focus': { outline: 'none' } }}>
+      {children}
+    </Typography>
+  );
+}
+
+export function Section({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-label={label}>
+      {children}
+    </Paper>
+  );
+}
+
+export function StepActions({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end' }}>{children}</Box>;
+}
+
+export function Pending({ label }: { label: string }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 3 }}>
+      <CircularProgress size={28} aria-hidden />
+      <Typography>{label}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * "Day and time": the free times of a search in the slot picker, or why there are none. A refusal of the
+ * search itself (403: booking off at the practice) is said in the API's words.
+ */
+export function TimesSection(props: {
+  practiceName: string;
+  slots: UseQueryResult<AppointmentSlots>;
+  value: string | null;
+  onChange: (slot: AppointmentSlot) => void;
+  missingTime: boolean;
+  initialDate?: string;
+  noTimesText: string;
+}) {
+  const { slots } = props;
+  const headingId = useId();
+  const refused =
+    slots.error instanceof ApiError && slots.error.status >= 400 && slots.error.status < 500
+      ? (apiProblem(slots.error).message ?? null)
+      : null;
+  return (
+    <Section>
+      <Box component="section" aria-labelledby={headingId}>
+        <Typography variant="h2" id={headingId} sx={{ mb: 1 }}>
+          Day and time
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+          At {props.practiceName}. Times are UK time, as the practice’s clocks show them.
+        </Typography>
+        {refused ? (
+          <AppAlert severity="info">{refused}</AppAlert>
+        ) : slots.isError ? (
+          <LoadError message="We could not load the free times." onRetry={() => void slots.refetch()} />
+        ) : slots.isPending ? (
+          <Pending label="Finding free times…" />
+        ) : slots.data.slots.length === 0 ? (
+          <AppAlert severity="info">{props.noTimesText}</AppAlert>
+        ) : (
+          <SlotPicker
+            days={slotDays(slots.data.fromDate, slots.data.toDate, slots.data.slots)}
+            clinicianType={slots.data.clinicianType}
+            value={slots.data.slots.some((slot) => slot.startsAt === props.value) ? props.value : null}
+            initialDate={props.initialDate}
+            onChange={props.onChange}
+          />
+        )}
+        {props.missingTime && (
+          <Typography role="alert" sx={{ color: 'error.main', mt: 2 }}>
+            Choose a time.
+          </Typography>
+        )}
+      </Box>
+    </Section>
+  );
+}
+
+/** The nearest free times a 409 offers, as buttons named in full. */
+export function AlternativeTimes(props: {
+  alternatives: readonly AppointmentSlot[];
+  clinicianType: AppointmentSummary['clinicianType'];
+  onChoose: (slot: AppointmentSlot) => void;
+  disabled?: boolean;
+}) {
+  if (props.alternatives.length === 0) return null;
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
+      <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
+        Other times (UK time)
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {props.alternatives.map((slot) => (
+          <Button
+            key={slot.startsAt}
+            variant="outlined"
+            sx={{ minHeight: 48 }}
+            disabled={props.disabled}
+            aria-label={slotAccessibleName(slot, props.clinicianType)}
+            onClick={() => props.onChoose(slot)}
+          >
+            {formatLabelledAppointmentTime(slot.startsAt).replace(/ \d{4},/, ',')}
+          </Button>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,339 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { AppointmentSlot } from '@vet/contracts/appointment-booking';
+import { createSoftBookingBodySchema, type SoftBooking } from '@vet/contracts/guest-bookings';
+import type { AppointmentReason, Species } from '@vet/contracts/lookups';
+import type { OnlinePractice } from '@vet/contracts/practices';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { AppAlert } from '@/shared/components/app-alert';
+import { FormTextField } from '@/shared/forms/form-text-field';
+import { useZodForm } from '@/shared/forms/use-zod-form';
+import { apiProblem } from '@/shared/api/api-problem';
+import {
+  useCreateGuestHold,
+  useGuestSlots,
+  useReplaceGuestHold,
+} from '@/features/appointments/api/guest-bookings';
+import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
+import { AlternativeTimes, Section, StepActions, StepHeading, TimesSection } from './booking-parts';
+
+/** The guest's own answers: the contract's fields and rules (the API checks the same). */
+const guestDetailsSchema = createSoftBookingBodySchema.pick({
+  petName: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  mobile: true,
+});
+type DetailName = keyof typeof guestDetailsSchema.shape;
+const detailNames = Object.keys(guestDetailsSchema.shape) as DetailName[];
+const emptyDetails = { petName: '', firstName: '', lastName: '', email: '', mobile: '' };
+
+/** The reasons that apply to a species (an empty list on a reason means every species). */
+export function reasonsForSpecies(reasons: readonly AppointmentReason[], speciesId: number | null) {
+  if (speciesId === null) return [];
+  return reasons.filter((reason) => reason.speciesIds.length === 0 || reason.speciesIds.includes(speciesId));
+}
+
+export interface GuestChooseStepProps {
+  practices: readonly OnlinePractice[];
+  species: readonly Species[];
+  reasons: readonly AppointmentReason[];
+  initialPracticeId: number | null;
+  /** Moving a hold: its practice, species, reason and time to start from; no details asked again. */
+  moving: SoftBooking | null;
+  onHeld: (hold: SoftBooking) => void;
+  onKeepCurrent: () => void;
+  /** The hold can no longer be used (unknown, replaced elsewhere, completed): start again without it. */
+  onForget: () => void;
+}
+
+/**
+ * A guest chooses the visit (practice, species, reason), a time from the same picker as clients, and gives
+ * their details; "Hold this time" holds it for 15 minutes. Moving a hold asks only for the new time (the
+ * species and details carry over) and moves it in one step on the server.
+ */
+export function GuestChooseStep(props: GuestChooseStepProps) {
+  const { practices, species, reasons, moving } = props;
+  const knownPractice = practices.some((practice) => practice.id === props.initialPracticeId);
+  const [practiceId, setPracticeId] = useState<number | null>(
+    moving?.practiceId ??
+      (knownPractice ? props.initialPracticeId : practices.length === 1 ? (practices[0]?.id ?? null) : null),
+  );
+  const [speciesId, setSpeciesId] = useState<number | null>(moving?.speciesId ?? null);
+  const [reasonId, setReasonId] = useState<number | null>(moving?.appointmentReasonId ?? null);
+  const [startsAt, setStartsAt] = useState<string | null>(moving?.slot.startsAt ?? null);
+  const [missingTime, setMissingTime] = useState(false);
+  const [failure, setFailure] = useState<GuestFailure | null>(null);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<DetailName, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  // The API's problems, like the form's own, take the focus to the first field concerned.
+  const [focusField, setFocusField] = useState<{ name: string } | null>(null);
+  useEffect(() => {
+    if (focusField) formRef.current?.querySelector<HTMLElement>(`[name="${focusField.name}"]`)?.focus();
+  }, [focusField]);
+  const form = useZodForm(guestDetailsSchema, emptyDetails);
+  const create = useCreateGuestHold();
+  const replace = useReplaceGuestHold();
+
+  const practice = practices.find((candidate) => candidate.id === practiceId);
+  const openReasons = reasonsForSpecies(reasons, speciesId);
+  const reason =
+    openReasons.find((candidate) => candidate.appointmentReasonId === reasonId) ??
+    (openReasons.length === 1 ? openReasons[0] : undefined);
+  const slots = useGuestSlots(
+    practice && speciesId !== null && reason
+      ? {
+          practiceId: practice.id,
+          appointmentReasonId: reason.appointmentReasonId,
+          speciesId,
+          ...(moving ? { existingSoftBookingId: moving.softBookingId } : {}),
+        }
+      : null,
+  );
+  const offered = slots.data?.slots.some((slot) => slot.startsAt === startsAt) ?? false;
+  const busy = create.isPending || replace.isPending || form.submitting;
+
+  const holdAt = async (start: string, details?: typeof emptyDetails) => {
+    if (!practice || !reason || speciesId === null) return;
+    setFailure(null);
+    const slot = {
+      practiceId: practice.id,
+      appointmentReasonId: reason.appointmentReasonId,
+      startsAt: start,
+    };
+    try {
+      const hold = moving
+        ? await replace.mutateAsync({ holdId: moving.softBookingId, body: slot })
+        : await create.mutateAsync({ ...slot, speciesId, ...(details ?? form.values) });
+      props.onHeld(hold);
+    } catch (error) {
+      const problem = apiProblem(error);
+      const onFields = Object.fromEntries(
+        problem.issues.flatMap((issue) =>
+          (detailNames as string[]).includes(issue.path) ? [[issue.path, issue.message]] : [],
+        ),
+      ) as Partial<Record<DetailName, string>>;
+      setServerErrors(onFields);
+      const first = Object.keys(onFields)[0];
+      if (first) setFocusField({ name: first });
+      else setFailure(guestFailure(error));
+      if (guestFailure(error).kind === 'taken') void slots.refetch();
+    }
+  };
+
+  const submitDetails = form.handleSubmit(async (details) => {
+    if (startsAt && offered) await holdAt(startsAt, details);
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const timeChosen = Boolean(startsAt && offered);
+    setMissingTime(!timeChosen);
+    if (moving) {
+      event.preventDefault();
+      if (timeChosen && startsAt) void holdAt(startsAt);
+      return;
+    }
+    submitDetails(event);
+  };
+
+  const bind = (name: DetailName) => {
+    const field = form.field(name);
+    const serverError = serverErrors[name];
+    return {
+      ...field,
+      errorText: serverError ?? field.errorText,
+      touched: field.touched || serverError !== undefined,
+      onChange: (value: string) => {
+        if (serverError !== undefined) setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+        field.onChange(value);
+      },
+    };
+  };
+  const movingSpecies = species.find((candidate) => candidate.speciesId === moving?.speciesId);
+
+  return (
+    <Box
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={moving ? 'Choose a new time' : 'Hold an appointment time'}
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}
+    >
+      <Section>
+        <StepHeading focusKey={moving ? 'move' : 'choose'}>
+          {moving ? 'Choose a new time' : 'Your visit'}
+        </StepHeading>
+        {moving && (
+          <Typography sx={{ mb: 2 }}>
+            Your current time stays held until the new one is, so you cannot lose both.
+          </Typography>
+        )}
+        <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 480 }}>
+          <TextField
+            select
+            label="Practice"
+            name="practiceId"
+            value={practiceId ?? ''}
+            onChange={(event) => {
+              setPracticeId(event.target.value ? Number(event.target.value) : null);
+              setStartsAt(null);
+            }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">Choose a practice</option>
+            {practices.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}, {candidate.town}
+              </option>
+            ))}
+          </TextField>
+          {moving ? (
+            <Typography>
+              Your pet: {moving.petName}, {movingSpecies?.name.toLowerCase() ?? 'pet'}
+            </Typography>
+          ) : (
+            <TextField
+              select
+              label="Your pet is a"
+              name="speciesId"
+              value={speciesId ?? ''}
+              onChange={(event) => {
+                setSpeciesId(event.target.value ? Number(event.target.value) : null);
+                setReasonId(null);
+                setStartsAt(null);
+              }}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">Choose a species</option>
+              {species.map((candidate) => (
+                <option key={candidate.speciesId} value={candidate.speciesId}>
+                  {candidate.name}
+                </option>
+              ))}
+            </TextField>
+          )}
+          {speciesId !== null && (
+            <TextField
+              select
+              label="Reason for the appointment"
+              name="appointmentReasonId"
+              value={reason?.appointmentReasonId ?? ''}
+              onChange={(event) => {
+                setReasonId(event.target.value ? Number(event.target.value) : null);
+                setStartsAt(null);
+              }}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              helperText={
+                openReasons.length === 0
+                  ? 'No appointments can be booked online for this species.'
+                  : undefined
+              }
+            >
+              {openReasons.length !== 1 && <option value="">Choose a reason</option>}
+              {openReasons.map((candidate) => (
+                <option key={candidate.appointmentReasonId} value={candidate.appointmentReasonId}>
+                  {candidate.name} ({candidate.durationMinutes} minutes)
+                </option>
+              ))}
+            </TextField>
+          )}
+        </Box>
+      </Section>
+      {practice && reason && (
+        <TimesSection
+          practiceName={practice.name}
+          slots={slots}
+          value={startsAt}
+          onChange={(slot: AppointmentSlot) => {
+            setStartsAt(slot.startsAt);
+            setMissingTime(false);
+          }}
+          missingTime={missingTime}
+          noTimesText="No times can be booked online for this reason in the coming weeks. Please call the practice."
+        />
+      )}
+      {!moving && practice && reason && (
+        <Section>
+          <Typography variant="h2" sx={{ mb: 1 }}>
+            Your details
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+            The practice uses these to reach you about this appointment.
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 480 }}>
+            <FormTextField {...bind('petName')} label="Your pet’s name" required maxLength={50} />
+            <FormTextField
+              {...bind('firstName')}
+              label="First name"
+              required
+              inputAttributes={{ autoComplete: 'given-name' }}
+            />
+            <FormTextField
+              {...bind('lastName')}
+              label="Last name"
+              required
+              inputAttributes={{ autoComplete: 'family-name' }}
+            />
+            <FormTextField
+              {...bind('email')}
+              label="E-mail address"
+              type="email"
+              required
+              inputAttributes={{ autoComplete: 'email' }}
+            />
+            <FormTextField
+              {...bind('mobile')}
+              label="Mobile number"
+              type="tel"
+              required
+              helperText="A UK mobile, such as 07400 123456."
+              inputAttributes={{ autoComplete: 'tel', inputMode: 'tel' }}
+            />
+          </Box>
+        </Section>
+      )}
+      {failure && (
+        <Box>
+          <AppAlert severity="error">{failure.message}</AppAlert>
+          {failure.kind === 'taken' && reason && (
+            <AlternativeTimes
+              alternatives={failure.alternatives}
+              clinicianType={reason.clinicianType}
+              disabled={busy}
+              onChoose={(slot) => {
+                setStartsAt(slot.startsAt);
+                void holdAt(slot.startsAt);
+              }}
+            />
+          )}
+          {failure.kind === 'gone' && (
+            <Button variant="outlined" sx={{ mt: 2, minHeight: 48 }} onClick={props.onForget}>
+              Start again
+            </Button>
+          )}
+        </Box>
+      )}
+      <StepActions>
+        {moving && (
+          <Button variant="outlined" sx={{ minHeight: 48, px: 3 }} onClick={props.onKeepCurrent}>
+            Keep my current time
+          </Button>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          sx={{ minHeight: 48, px: 3 }}
+          disabled={!practice || !reason}
+          loading={busy}
+        >
+          {moving ? 'Move my hold to this time' : 'Hold this time'}
+        </Button>
+      </StepActions>
+    </Box>
+  );
+}

@@ -1,0 +1,141 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { SoftBooking } from '@vet/contracts/guest-bookings';
+import type { AppointmentReason } from '@vet/contracts/lookups';
+import { useCallback, useState } from 'react';
+import { AppAlert } from '@/shared/components/app-alert';
+import { useExtendGuestHold, useReplaceGuestHold } from '@/features/appointments/api/guest-bookings';
+import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
+import { AlternativeTimes, Section, StepActions, StepHeading } from './booking-parts';
+import { BookingSummary } from './booking-summary';
+import { HoldCountdown } from './hold-countdown';
+
+export interface GuestHoldViewProps {
+  hold: SoftBooking;
+  practiceName: string;
+  reason: AppointmentReason | undefined;
+  onHeld: (hold: SoftBooking) => void;
+  onMove: () => void;
+  onForget: () => void;
+  onSignUp: () => void;
+  onSignIn: () => void;
+}
+
+/**
+ * The held time: what it is, how long it stays held (with more time on request), and the way to keep
+ * it: create an account, or sign in, and it is booked. A hold that ended can be held again in one press
+ * (the same time, if still free; the nearest free times if not).
+ */
+export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHoldViewProps) {
+  const extend = useExtendGuestHold();
+  const replace = useReplaceGuestHold();
+  const [ended, setEnded] = useState(() => Date.parse(hold.expiresAt) <= Date.now());
+  const [failure, setFailure] = useState<GuestFailure | null>(null);
+  const onEnded = useCallback(() => setEnded(true), []);
+  const { onHeld } = props;
+
+  const kept = (next: SoftBooking) => {
+    setFailure(null);
+    setEnded(false);
+    onHeld(next);
+  };
+  const holdAgain = (startsAt: string) => {
+    setFailure(null);
+    replace.mutate(
+      {
+        holdId: hold.softBookingId,
+        body: { practiceId: hold.practiceId, appointmentReasonId: hold.appointmentReasonId, startsAt },
+      },
+      { onSuccess: kept, onError: (error) => setFailure(guestFailure(error)) },
+    );
+  };
+  const extendHold = () => {
+    setFailure(null);
+    extend.mutate(hold.softBookingId, {
+      onSuccess: kept,
+      onError: (error) => setFailure(guestFailure(error)),
+    });
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Section>
+        <StepHeading focusKey={hold.softBookingId}>
+          {ended ? 'Your held time' : 'We are holding this time for you'}
+        </StepHeading>
+        <BookingSummary
+          petName={hold.petName}
+          reasonName={reason?.name ?? 'Appointment'}
+          practiceName={practiceName}
+          startsAt={hold.slot.startsAt}
+          clinicianType={reason?.clinicianType ?? 'Unknown'}
+        />
+        <Box sx={{ mt: 3 }}>
+          <HoldCountdown
+            key={hold.expiresAt}
+            expiresAt={hold.expiresAt}
+            extensionsLeft={hold.extensionsLeft}
+            extending={extend.isPending}
+            onExtend={extendHold}
+            onEnded={onEnded}
+          />
+        </Box>
+        {ended && (
+          <Box sx={{ mt: 2 }}>
+            <Button
+              variant="contained"
+              sx={{ minHeight: 48 }}
+              loading={replace.isPending}
+              onClick={() => holdAgain(hold.slot.startsAt)}
+            >
+              Hold this time again
+            </Button>
+          </Box>
+        )}
+        {failure && (
+          <Box sx={{ mt: 3 }}>
+            <AppAlert severity="error">{failure.message}</AppAlert>
+            {failure.kind === 'taken' && (
+              <AlternativeTimes
+                alternatives={failure.alternatives}
+                clinicianType={reason?.clinicianType ?? 'Unknown'}
+                disabled={replace.isPending}
+                onChoose={(slot) => holdAgain(slot.startsAt)}
+              />
+            )}
+            {failure.kind === 'gone' && (
+              <Button variant="outlined" sx={{ mt: 2, minHeight: 48 }} onClick={props.onForget}>
+                Start again
+              </Button>
+            )}
+          </Box>
+        )}
+      </Section>
+      <Section>
+        <Typography variant="h2" sx={{ mb: 1 }}>
+          Keep this time
+        </Typography>
+        <Typography sx={{ mb: 3 }}>
+          Create an account, or sign in if you have one, and we will book {hold.petName} in and register{' '}
+          {hold.petName} with the practice. It takes a few minutes; the time stays held meanwhile.
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+          <Button variant="contained" sx={{ minHeight: 48, px: 3 }} onClick={props.onSignUp}>
+            Create an account
+          </Button>
+          <Button variant="outlined" sx={{ minHeight: 48, px: 3 }} onClick={props.onSignIn}>
+            I already have an account
+          </Button>
+        </Box>
+      </Section>
+      <StepActions>
+        <Button variant="outlined" sx={{ minHeight: 48, px: 3 }} onClick={props.onMove}>
+          Choose another time
+        </Button>
+      </StepActions>
+    </Box>
+  );
+}

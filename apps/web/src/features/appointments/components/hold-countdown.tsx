@@ -1,0 +1,94 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { AppAlert } from '@/shared/components/app-alert';
+import { formatPracticeClock } from '@/shared/dates/appointment-time';
+import { visuallyHidden } from '@/shared/theme/visually-hidden';
+import { holdMoment, minutesLeft, minutesLeftText, type HoldMoment } from '@/features/appointments/hold-time';
+
+const announcements: Record<Exclude<HoldMoment, null>, (extendable: boolean) => string> = {
+  'five-minutes': () => 'Your hold on this time has 5 minutes left.',
+  warning: (extendable) =>
+    extendable
+      ? 'Your hold on this time ends in less than 2 minutes. You can hold it for 15 more minutes.'
+      : 'Your hold on this time ends in less than 2 minutes.',
+  ended: () => 'Your hold on this time has ended.',
+};
+
+/** The clock the countdown reads, ticking every few seconds; the moment changes at most three times. */
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/**
+ * The time a hold has left (WCAG 2.2.1 and 2.2.4): the end time and whole minutes, redrawn every five
+ * seconds but announced only at 5 minutes, at the 2-minute warning (which offers more time) and at the
+ * end, through one polite status region. `onEnded` runs once when the hold runs out.
+ */
+export function HoldCountdown(props: {
+  expiresAt: string;
+  extensionsLeft: number;
+  extending: boolean;
+  onExtend: () => void;
+  onEnded?: () => void;
+}) {
+  const now = useNow(5_000);
+  const moment = holdMoment(props.expiresAt, now);
+  const left = minutesLeft(props.expiresAt, now);
+  const extendable = props.extensionsLeft > 0;
+  const { onEnded } = props;
+  useEffect(() => {
+    if (moment === 'ended') onEnded?.();
+  }, [moment, onEnded]);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box role="status" sx={visuallyHidden}>
+        {moment ? announcements[moment](extendable) : ''}
+      </Box>
+      {moment === 'ended' ? (
+        <AppAlert severity="warning" title="Your hold on this time has ended">
+          The time may still be free: hold it again, or choose another.
+        </AppAlert>
+      ) : (
+        <>
+          <Typography>
+            Held for you until <strong>{formatPracticeClock(props.expiresAt)}</strong> (UK time):{' '}
+            {left <= 1 ? 'less than a minute' : `about ${minutesLeftText(left)}`} left.
+          </Typography>
+          {moment === 'warning' && (
+            <AppAlert severity="warning" title="Your hold is about to end">
+              {extendable
+                ? 'Hold this time for 15 more minutes if you need longer to finish.'
+                : 'It cannot be extended again: finish now, or hold the time again once it ends.'}
+            </AppAlert>
+          )}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+            <Button
+              variant={moment === 'warning' ? 'contained' : 'outlined'}
+              sx={{ minHeight: 48 }}
+              disabled={!extendable}
+              loading={props.extending}
+              onClick={props.onExtend}
+            >
+              Hold for 15 more minutes
+            </Button>
+            <Typography sx={{ color: 'text.secondary' }}>
+              {extendable
+                ? `You can do this ${props.extensionsLeft === 1 ? 'once more' : `${props.extensionsLeft} more times`}.`
+                : 'This hold cannot be extended again.'}
+            </Typography>
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+import { bookingConflictSchema, type AppointmentSlot } from '@vet/contracts/appointment-booking';
+import { guestMessages } from '@vet/contracts/guest-bookings';
+import { ApiError } from '@/shared/api/api-client';
+import { failureMessage } from '@/shared/api/failure-message';
+
+/**
+ * What a failed hold, move, extension or completion means for the guest's page:
+ * - `taken`: the time is not free (409 with the nearest free times, possibly none);
+ * - `gone`: the hold itself can no longer be used (unknown, replaced elsewhere, already completed):
+ *   the browser forgets it;
+ * - `refused`: anything else, said in the API's words when it gave them (400, 403, 429), else R8.5's.
+ */
+export type GuestFailure =
+  | { kind: 'taken'; message: string; alternatives: AppointmentSlot[] }
+  | { kind: 'gone'; message: string; completed: boolean }
+  | { kind: 'refused'; message: string };
+
+const goneMessages: readonly string[] = [
+  guestMessages.holdNotFound,
+  guestMessages.holdReplaced,
+  guestMessages.holdCompleted,
+];
+
+export function guestFailure(error: unknown): GuestFailure {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+    const conflict = bookingConflictSchema.safeParse(error.body);
+    const message = conflict.success ? conflict.data.message : failureMessage(error);
+    if (error.status === 404 || goneMessages.includes(message)) {
+      return { kind: 'gone', message, completed: message === guestMessages.holdCompleted };
+    }
+    if (conflict.success && conflict.data.alternatives !== undefined) {
+      return { kind: 'taken', message, alternatives: conflict.data.alternatives };
+    }
+    return { kind: 'refused', message };
+  }
+  return { kind: 'refused', message: failureMessage(error) };
+}

@@ -1,0 +1,63 @@
+import { softBookingSchema, type SoftBooking } from '@vet/contracts/guest-bookings';
+import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from './storage-keys';
+
+/**
+ * A guest's hold (R4.24, R4.25) as the browser keeps it between holding a time and completing it after
+ * sign-up. Local storage, not session storage: the guest may read the sign-up e-mail and come back in
+ * another tab. The hold's id is its bearer token; it lives an hour at most, and is forgotten when it is
+ * completed, let go, or at logout. Storage can be unavailable (privacy modes): then nothing is kept.
+ * Shared, because the guest pages hold the time and onboarding decides where a newly linked client goes.
+ */
+type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function browserLocalStorage(): Store | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readStoredGuestHold(store = browserLocalStorage()): SoftBooking | null {
+  try {
+    const text = store?.getItem(LOCAL_STORAGE_KEYS.guestHold);
+    if (!text) return null;
+    const parsed = softBookingSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeGuestHold(hold: SoftBooking, store = browserLocalStorage()): void {
+  try {
+    store?.setItem(LOCAL_STORAGE_KEYS.guestHold, JSON.stringify(hold));
+  } catch {
+    // Storage refused: the hold lives on the server; this browser just cannot find it again after sign-up.
+  }
+}
+
+export function clearStoredGuestHold(store = browserLocalStorage()): void {
+  try {
+    store?.removeItem(LOCAL_STORAGE_KEYS.guestHold);
+  } catch {
+    // Nothing stored to clear.
+  }
+}
+
+/** Where a person goes once their account is linked: to keep a held time if they have one, else home. */
+export function afterLinkingDestination(store = browserLocalStorage()): '/guest/complete' | '/' {
+  return readStoredGuestHold(store) ? '/guest/complete' : '/';
+}
+
+/**
+ * The held time's practice, kept as the `practice` parameter is (R2.2, R3.15): the new-client form after
+ * sign-up then starts on the practice the guest chose.
+ */
+export function rememberHoldPractice(practiceId: number): void {
+  try {
+    window.sessionStorage.setItem(SESSION_STORAGE_KEYS.practice, String(practiceId));
+  } catch {
+    // Storage refused: the form starts with no practice chosen.
+  }
+}
