@@ -87,6 +87,15 @@ describe('guest booking', () => {
 
     const email = freshEmail('robin.guestley');
     await fillDetails(page, { petName: 'Biscuit', lastName: 'Guestley', email });
+    // A number the API does not take as a UK mobile (Ofcom's drama range): its 400 lands on the field.
+    const mobile = page.getByLabel('Mobile number');
+    await mobile.fill('07700 900777');
+    expectConsoleError(page, 'status of 400');
+    await page.getByRole('button', { name: 'Hold this time' }).click();
+    await expect.poll(() => mobile.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Enter a UK mobile number, such as 07400 123456.').waitFor();
+    expect(await storedHold(page)).toBeNull();
+    await mobile.fill('07400 900123');
     await page.getByRole('button', { name: 'Hold this time' }).click();
     await page.getByRole('heading', { name: 'We are holding this time for you' }).waitFor();
     await page.getByText(/Held for you until \d\d:\d\d/).waitFor();
@@ -137,8 +146,23 @@ describe('guest booking', () => {
     await fillDetails(page, { petName: 'Pepper', lastName: 'Holdsworth', email });
     await page.getByRole('button', { name: 'Hold this time' }).click();
     await page.getByRole('heading', { name: 'We are holding this time for you' }).waitFor();
+    const first = await storedHold(page);
+
+    // Choosing another time is a step of its own: Back returns to the held time.
+    await page.getByRole('button', { name: 'Choose another time' }).click();
+    await page.getByRole('heading', { name: 'Choose a new time' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'We are holding this time for you' }).waitFor();
+    // Moving the hold: the new time is held under a new id, the first one is let go.
+    await page.getByRole('button', { name: 'Choose another time' }).click();
+    const later = page.getByRole('tabpanel').getByRole('radio').nth(1);
+    await later.check();
+    await page.getByRole('button', { name: 'Move my hold to this time' }).click();
+    await page.getByRole('heading', { name: 'We are holding this time for you' }).waitFor();
     const hold = await storedHold(page);
-    if (!hold) throw new Error('no hold stored');
+    if (!hold || !first) throw new Error('no hold stored');
+    expect(hold.softBookingId).not.toBe(first.softBookingId);
+    expect(Date.parse(hold.slot.startsAt)).toBeGreaterThan(Date.parse(first.slot.startsAt));
 
     // The hold runs out; other guests then hold that time with every vet free at it.
     await expireGuestHold(hold.softBookingId);
