@@ -36,3 +36,42 @@ describe('createAccessTokenVerifier: the e-mail claim', () => {
     expect(identity).toEqual({ issuer: provider.issuer, subject: 'subject-3' });
   });
 });
+
+describe('createAccessTokenVerifier: remembering verified tokens', () => {
+  let provider: TestIdentityProvider;
+  beforeAll(async () => {
+    provider = await startTestIdentityProvider();
+  });
+  afterAll(() => provider.close());
+
+  it('answers a token it has verified from memory, and stops at the token’s own expiry', async () => {
+    let now = Date.now();
+    const verify = createAccessTokenVerifier([provider.trustedIssuer], undefined, { now: () => now });
+    const exp = Math.floor(now / 1000) + 60;
+    const token = await provider.sign({ claims: { sub: 'subject-4', exp } });
+    expect((await verify(token)).subject).toBe('subject-4');
+    expect((await verify(token)).subject).toBe('subject-4');
+    // Past its expiry and the clock tolerance, the remembered answer is not used: the token is refused.
+    now = (exp + 31) * 1000;
+    await expect(verify(token)).rejects.toMatchObject({ name: 'AuthFailure' });
+  });
+
+  it('keeps at most cacheSize tokens, forgetting the oldest first', async () => {
+    const start = Date.now();
+    let now = start;
+    const verify = createAccessTokenVerifier([provider.trustedIssuer], undefined, {
+      cacheSize: 1,
+      now: () => now,
+    });
+    // Tokens valid from now: a check made two minutes earlier would find them not valid yet.
+    const nbf = Math.floor(start / 1000);
+    const first = await provider.sign({ claims: { sub: 'subject-6', nbf } });
+    const second = await provider.sign({ claims: { sub: 'subject-7', nbf } });
+    await verify(first);
+    await verify(second);
+    now = start - 120_000;
+    // The newest is remembered, so it is not checked again; the oldest was forgotten, so it is.
+    expect((await verify(second)).subject).toBe('subject-7');
+    await expect(verify(first)).rejects.toMatchObject({ name: 'AuthFailure' });
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import type { TrustedIssuer } from '../config.ts';
@@ -27,14 +28,51 @@ const emailClaimSchema = z.string().trim().max(254).pipe(z.email());
 
 export type VerifyAccessToken = (token: string) => Promise<Identity>;
 
+export interface VerifierOptions {
+  /** The clock (ms) of the cache and of the claims' checks; tests move it. */
+  now?: () => number;
+  /** How many verified tokens are remembered at once; the oldest is forgotten first. */
+  cacheSize?: number;
+}
+
 /**
  * Verifies an access token against the trusted issuers. Throws an AuthFailure for a token the caller
  * must replace; a KeySetUnavailable when the issuer's keys cannot be fetched; anything else is a bug.
+ *
+ * A verified token is remembered, keyed by its SHA-256, until its own expiry: the same token arrives
+ * with every request of a session, and its signature and claims cannot change, so checking them once
+ * is enough (a JWT is valid until `exp` whatever is cached). Refusals are not remembered.
  */
 export function createAccessTokenVerifier(
   issuers: readonly TrustedIssuer[],
   timings: KeySetTimings = defaultKeySetTimings,
+  options: VerifierOptions = {},
 ): VerifyAccessToken {
+  const verify = createUncachedVerifier(issuers, timings, options.now);
+  const now = options.now ?? Date.now;
+  const cacheSize = options.cacheSize ?? 10_000;
+  const verified = new Map<string, { identity: Identity; expiresAtMs: number }>();
+
+  return async (token) => {
+    const key = createHash('sha256').update(token).digest('base64url');
+    const known = verified.get(key);
+    if (known && known.expiresAtMs > now()) return known.identity;
+    verified.delete(key);
+    const { identity, expiresAtMs } = await verify(token);
+    verified.set(key, { identity, expiresAtMs });
+    if (verified.size > cacheSize) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    return identity;
+  };
+}
+
+function createUncachedVerifier(
+  issuers: readonly TrustedIssuer[],
+  timings: KeySetTimings,
+  now: (() => number) | undefined,
+): (token: string) => Promise<{ identity: Identity; expiresAtMs: number }> {
   const trusted = new Map<string, { issuer: TrustedIssuer; keys: JWTVerifyGetKey }>(
     issuers.map((issuer) => [issuer.issuer, { issuer, keys: createIssuerKeySet(issuer, timings) }]),
   );
@@ -54,6 +92,7 @@ export function createAccessTokenVerifier(
         audience: issuer.audience,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'exp'],
+        ...(now ? { currentDate: new Date(now()) } : {}),
       });
     } catch (error) {
       const reason = reasonOf(error);
@@ -64,14 +103,16 @@ export function createAccessTokenVerifier(
     // An ID token is signed by the same keys; its typ (and aud) tell it apart from an access token.
     if (!isAcceptedTokenType(verified.protectedHeader.typ, issuer.tokenTypes))
       throw new AuthFailure('wrong_token_type');
-    const { sub, email } = verified.payload;
+    const { sub, email, exp } = verified.payload;
     if (typeof sub !== 'string' || sub === '') throw new AuthFailure('missing_subject');
     // A malformed e-mail claim is no reason to refuse the token; it is simply not used.
     const usableEmail = emailClaimSchema.safeParse(email);
-    return {
+    const identity: Identity = {
       issuer: issuer.issuer,
       subject: sub,
       ...(usableEmail.success ? { email: usableEmail.data } : {}),
     };
+    // `exp` is a required claim, checked by jwtVerify.
+    return { identity, expiresAtMs: (exp ?? 0) * 1000 };
   };
 }

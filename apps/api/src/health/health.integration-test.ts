@@ -55,4 +55,21 @@ describe('health probes', () => {
       await nowhere.close();
     }
   });
+
+  it('does not log the probes’ requests, while other requests are logged', async () => {
+    const logs: string[] = [];
+    const logged = await buildTestApp(database, {
+      env: { LOG_LEVEL: 'info' },
+      logger: { write: (line: string) => void logs.push(line) },
+    });
+    try {
+      await logged.inject({ method: 'GET', url: '/healthz' });
+      await logged.inject({ method: 'GET', url: '/readyz' });
+      expect(logs.filter((line) => /\/(healthz|readyz)/.test(line))).toEqual([]);
+      await logged.inject({ method: 'GET', url: '/no-such-route' });
+      expect(logs.some((line) => line.includes('/no-such-route'))).toBe(true);
+    } finally {
+      await logged.close();
+    }
+  });
 });

@@ -4,12 +4,17 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { serviceUnavailable } from '../http/errors.ts';
 import { checkDatabase } from './readiness.ts';
 
-/** Probes for the load balancer and orchestrator; exempt from the rate limit, which keys on their address. */
+/**
+ * Probes for the load balancer and orchestrator; exempt from the rate limit, which keys on their address.
+ * Their requests are not logged (a probe every few seconds would drown the log); a failing readiness
+ * check still logs its warning.
+ */
 export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/healthz',
     {
       config: { rateLimit: false },
+      logLevel: 'warn',
       schema: {
         operationId: 'checkLiveness',
         tags: ['health'],
@@ -24,6 +29,7 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/readyz',
     {
       config: { rateLimit: false },
+      logLevel: 'warn',
       schema: {
         operationId: 'checkReadiness',
         tags: ['health'],
