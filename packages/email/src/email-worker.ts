@@ -1,4 +1,5 @@
 import { connectDatabase } from '@vet/db/connection';
+import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { expireGuestHolds } from '@vet/db/expire-guest-holds';
 import { run } from 'graphile-worker';
 import { describeFailure } from './describe-failure.ts';
@@ -10,12 +11,17 @@ import { sendEmailTask } from './send-email-job.ts';
 /** The recurring job that releases expired guest holds' reservations (decision 0022). */
 export const expireGuestHoldsTask = 'expire-guest-holds';
 
+/** The recurring job that deletes the portal's idle and expired sessions (R9.1 on the server). */
+export const endIdleSessionsTask = 'end-idle-sessions';
+
 /**
- * The queue's one schedule (given here, else the queue would read a `crontab` file from the working
- * directory): expired guest holds are released every minute. A minute missed while no worker ran is
- * not made up: the next run releases everything expired by then.
+ * The queue's schedule (given here, else the queue would read a `crontab` file from the working
+ * directory): every minute, expired guest holds are released and idle sessions deleted. A minute missed
+ * while no worker ran is not made up: the next run catches up with everything due by then.
  */
-export const workerCrontab = `* * * * * ${expireGuestHoldsTask}`;
+export const workerCrontab = [`* * * * * ${expireGuestHoldsTask}`, `* * * * * ${endIdleSessionsTask}`].join(
+  '\n',
+);
 
 export interface EmailWorkerOptions {
   databaseUrl: string;
@@ -62,6 +68,9 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
         }),
         [expireGuestHoldsTask]: async () => {
           await expireGuestHolds(database.db);
+        },
+        [endIdleSessionsTask]: async () => {
+          await endIdleSessions(database.db);
         },
       },
     });

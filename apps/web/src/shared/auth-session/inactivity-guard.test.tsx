@@ -110,3 +110,28 @@ describe('countdownAnnouncement', () => {
     expect(countdownAnnouncement(0)).toBe('About 10 seconds left before you are logged out.');
   });
 });
+
+describe('InactivityGuard: telling the server the session is in use', () => {
+  function renderWithHeartbeat() {
+    const heartbeat = vi.fn();
+    render(<InactivityGuard onLogout={vi.fn()} crossTab={false} heartbeat={heartbeat} />);
+    return heartbeat;
+  }
+
+  it('tells the server at most every 5 minutes while the person is active', () => {
+    const heartbeat = renderWithHeartbeat();
+    for (let minute = 0; minute < 12; minute += 1) {
+      fireEvent.keyDown(document, { key: 'a' });
+      advance(MINUTE);
+    }
+    // Active from minute 0 to 11: told at minutes 5 and 10.
+    expect(heartbeat).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells it nothing while the person is away', () => {
+    const heartbeat = renderWithHeartbeat();
+    fireEvent.keyDown(document, { key: 'a' });
+    advance(14 * MINUTE);
+    expect(heartbeat).not.toHaveBeenCalled();
+  });
+});

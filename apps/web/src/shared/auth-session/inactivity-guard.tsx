@@ -1,10 +1,11 @@
 'use client';
 
-import { useSession } from 'next-auth/react';
-import { useEffect, useState } from 'react';
+import { getSession, useSession } from 'next-auth/react';
+import { useEffect, useRef, useState } from 'react';
 import { useIdleTimer, type IIdleTimer } from 'react-idle-timer';
 import {
   ACTIVITY_DEBOUNCE_MS,
+  ACTIVITY_HEARTBEAT_MS,
   IDLE_WARNING_BEFORE_MS,
   INACTIVITY_TIMEOUT_MS,
   WARNING_COUNTDOWN_SECONDS,
@@ -17,10 +18,23 @@ import { SessionExpiryDialog } from './session-expiry-dialog';
  * countdown ends in logout at 15. Activity in any tab of the portal counts (crossTab), and 'Continue
  * session' in one tab closes the warning in all. If the idle time already exceeds 15 minutes when the
  * detector fires (the computer slept, the tab was frozen), it logs out at once, without a warning.
+ * Activity also tells the server, at most every ACTIVITY_HEARTBEAT_MS, that the session is in use (a
+ * session read touches it): the server ends sessions no request has touched for 16 minutes, and a
+ * person reading or typing makes no requests.
  */
-export function InactivityGuard({ onLogout, crossTab = true }: { onLogout: () => void; crossTab?: boolean }) {
+export function InactivityGuard({
+  onLogout,
+  crossTab = true,
+  heartbeat = () => void getSession(),
+}: {
+  onLogout: () => void;
+  crossTab?: boolean;
+  /** Tells the server the session is in use (tests count the calls). */
+  heartbeat?: () => void;
+}) {
   const [warning, setWarning] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(WARNING_COUNTDOWN_SECONDS);
+  const lastBeat = useRef<number | null>(null);
 
   const timer = useIdleTimer({
     timeout: INACTIVITY_TIMEOUT_MS,
@@ -41,6 +55,13 @@ export function InactivityGuard({ onLogout, crossTab = true }: { onLogout: () =>
       onLogout();
     },
     onActive: () => setWarning(false),
+    onAction: () => {
+      const now = Date.now();
+      lastBeat.current ??= now;
+      if (now - lastBeat.current < ACTIVITY_HEARTBEAT_MS) return;
+      lastBeat.current = now;
+      heartbeat();
+    },
   });
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { webSessions } from '@vet/db/schema/identity';
 // Renamed: the web's lint reads `use…` as a React hook.
 import { useTestDatabase as openTestDatabase } from '@vet/db/testing/test-database';
@@ -129,5 +130,43 @@ describe('server-side sessions (web_sessions)', () => {
     );
     await expect(loadActiveSession(sessionId, { db, providers })).rejects.toBeInstanceOf(SessionEndedError);
     expect(await rowOf(sessionId)).toBeUndefined();
+  });
+
+  it('ends a session no request has touched for 16 minutes, deleting its row (R9.1 on the server)', async () => {
+    const sessionId = await insertSession(
+      db,
+      newSession({
+        accessTokenExpiresAt: new Date(Date.now() + minutes(60)),
+        expiresAt: new Date(Date.now() + minutes(120)),
+      }),
+    );
+    const row = await rowOf(sessionId);
+    const lastSeen = row!.lastSeenAt.getTime();
+    // Within the limit it lives (and is touched); past it, it is over, whoever holds the id.
+    const justInside = new Date(lastSeen + minutes(16) - 1000);
+    await expect(loadActiveSession(sessionId, { db, providers, now: justInside })).resolves.toBeTruthy();
+    const touched = (await rowOf(sessionId))!.lastSeenAt;
+    expect(touched.getTime()).toBe(justInside.getTime());
+    const idle = new Date(touched.getTime() + minutes(16) + 1000);
+    await expect(loadActiveSession(sessionId, { db, providers, now: idle })).rejects.toBeInstanceOf(
+      SessionEndedError,
+    );
+    expect(await rowOf(sessionId)).toBeUndefined();
+  });
+
+  it('the job queue deletes idle and expired sessions, and leaves the others', async () => {
+    const live = await insertSession(db, newSession());
+    const idle = await insertSession(db, newSession());
+    await db
+      .update(webSessions)
+      .set({ lastSeenAt: new Date(Date.now() - minutes(17)) })
+      .where(eq(webSessions.tokenHash, hashSessionId(idle)));
+    // Inserting tidies away what is over already, so the expired session is the last one made.
+    const expired = await insertSession(db, newSession({ expiresAt: new Date(Date.now() - 1000) }));
+    const ended = await endIdleSessions(db);
+    expect(await rowOf(live)).toBeDefined();
+    expect(await rowOf(expired)).toBeUndefined();
+    expect(await rowOf(idle)).toBeUndefined();
+    expect(ended).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { Database } from '@vet/db/connection';
 import type { IdentityProviderConfig } from '@/config/server';
+import { SERVER_IDLE_TIMEOUT_MS } from '@/shared/auth-session/inactivity-constants';
 import { refreshTokens } from './refresh-tokens';
 import {
   deleteSessionRow,
@@ -30,13 +31,18 @@ export type ActiveSessionDeps = {
 
 /**
  * The live session for a session id, with an access token valid for at least another minute:
- * refreshed server side when needed. Throws SessionEndedError when there is no such session or the
+ * refreshed server side when needed. Throws SessionEndedError when there is no such session, when no
+ * request has come for SERVER_IDLE_TIMEOUT_MS (R9.1 on the server: the row is deleted), or when the
  * refresh fails (which deletes the row).
  */
 export async function loadActiveSession(sessionId: string, deps: ActiveSessionDeps): Promise<StoredSession> {
   const now = deps.now ?? new Date();
   const session = await findLiveSession(deps.db, sessionId, now);
   if (!session) throw new SessionEndedError('no live session');
+  if (now.getTime() - session.lastSeenAt.getTime() > SERVER_IDLE_TIMEOUT_MS) {
+    await deleteSessionRow(deps.db, session.rowId);
+    throw new SessionEndedError('idle for too long');
+  }
   if (now.getTime() - session.lastSeenAt.getTime() > touchIntervalMs) {
     await touchSession(deps.db, session.rowId, now);
   }

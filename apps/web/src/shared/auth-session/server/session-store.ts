@@ -1,5 +1,6 @@
+import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '@vet/db/connection';
 import { webSessions } from '@vet/db/schema/identity';
 
@@ -47,10 +48,10 @@ const columns = {
   lastSeenAt: webSessions.lastSeenAt,
 };
 
-/** Stores a new session and returns its id (for the cookie). Expired rows are tidied away here. */
+/** Stores a new session and returns its id (for the cookie). Expired and idle rows are tidied away here. */
 export async function insertSession(db: Database, session: NewSession, now = new Date()): Promise<string> {
   const sessionId = newSessionId();
-  await db.delete(webSessions).where(lt(webSessions.expiresAt, now));
+  await endIdleSessions(db, now);
   await db.insert(webSessions).values({ ...session, tokenHash: hashSessionId(sessionId), lastSeenAt: now });
   return sessionId;
 }

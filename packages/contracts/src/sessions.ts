@@ -1,0 +1,7 @@
+/**
+ * R9.1 on the server: a signed-in session no request has touched for this long is over. The browser's
+ * rule is 15 minutes without activity (apps/web inactivity-constants.ts); the server allows one more
+ * minute, by which the time of the last request may lag (the web writes it at most once a minute).
+ * Here because the web ends such a session when it is used, and the job queue deletes the rows.
+ */
+export const serverSessionIdleTimeoutMs = 16 * 60_000;
