@@ -73,14 +73,15 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
     const web = spawnManaged({
       name: 'web',
       command: process.execPath,
-      args: [join(repoRoot, 'node_modules/next/dist/bin/next'), 'start', '-p', String(options.webPort)],
+      // The portal's own server around Next.js (apps/web/server.mjs): it records each request's address.
+      args: [join(repoRoot, 'apps/web/server.mjs')],
       cwd: join(repoRoot, 'apps/web'),
       env: {
         ...common,
         PORT: String(options.webPort),
         API_URL: apiUrl,
         AUTH_DOMAIN: issuer,
-        // `next start` runs in production mode, where the web refuses the dev secret: the caller's (npm start
+        // The web server runs in production mode, where the web refuses the dev secret: the caller's (npm start
         // keeps one in .data), else one per run (sessions then end with the run, which suits tests).
         NEXTAUTH_SECRET: common.NEXTAUTH_SECRET || randomBytes(32).toString('base64url'),
       },

@@ -54,7 +54,17 @@ describe('parseServerConfig', () => {
           audience: undefined,
         },
       },
+      trustedProxyHops: 0,
+      peerToken: undefined,
     });
+  });
+
+  it('reads TRUSTED_PROXY_HOPS, a small whole number', () => {
+    expect(parseServerConfig({ DATABASE_URL, TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
+    expect(() => parseServerConfig({ DATABASE_URL, TRUSTED_PROXY_HOPS: '-1' })).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(() => parseServerConfig({ DATABASE_URL, TRUSTED_PROXY_HOPS: 'two' })).toThrow(
+      /TRUSTED_PROXY_HOPS/,
+    );
   });
 
   it('points both providers at AUTH_DOMAIN unless each has its own settings', () => {

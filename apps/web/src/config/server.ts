@@ -58,6 +58,10 @@ export const serverEnvSchema = z.object({
   NEXTAUTH_URL: httpUrl.optional(),
   NEXTAUTH_SECRET: z.string().min(32, { error: 'must have at least 32 characters' }).optional(),
   SESSION_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
+  // How many proxies in front of the web append to X-Forwarded-For (0: browsers connect to it directly).
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Set by the web server (apps/web/server.mjs) at start-up, never by hand: see shared/bff/client-address.ts.
+  PORTAL_PEER_TOKEN: nonEmpty.optional(),
   // AUTH_SIGNIN_* (provider id azure-ad) and AUTH_SIGNUP_* (auth0); unset values fall back to AUTH_DOMAIN,
   // AUTH_CLIENT_ID, the dev client secret and AUTH_SCOPE, i.e. the embedded provider.
   AUTH_SIGNIN_ISSUER: httpUrl.optional(),
@@ -104,6 +108,10 @@ export type ServerConfig = {
   };
   /** Provider ids (R4.9): azure-ad signs in, auth0 signs up. */
   identityProviders: { signIn: IdentityProviderConfig; signUp: IdentityProviderConfig };
+  /** TRUSTED_PROXY_HOPS: proxies in front of the web that append to X-Forwarded-For. */
+  trustedProxyHops: number;
+  /** PORTAL_PEER_TOKEN, from the web server: undefined under plain `next start` or `next dev`. */
+  peerToken: string | undefined;
 };
 
 export class InvalidServerConfigError extends Error {
@@ -168,6 +176,8 @@ export function parseServerConfig(env: Record<string, string | undefined>): Serv
       secureCookies: portalUrl.startsWith('https://'),
     },
     identityProviders: { signIn: provider('SIGNIN'), signUp: provider('SIGNUP') },
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    peerToken: e.PORTAL_PEER_TOKEN,
   };
 }
 

@@ -45,7 +45,9 @@ describe('proxyToApi', () => {
         'x-nocache': 'true',
         'x-refreshcache': 'true',
         'idempotency-key': 'key-1',
-        'x-forwarded-for': '203.0.113.9',
+        // The browser's own claim is dropped; the address the web server saw is sent instead.
+        'x-forwarded-for': '198.51.100.1',
+        'x-portal-peer': 'start-up-token 203.0.113.9',
         cookie: 'next-auth.session-token=secret',
         authorization: 'Bearer from-the-browser',
         'x-other': 'dropped',
@@ -53,7 +55,12 @@ describe('proxyToApi', () => {
       body: JSON.stringify({ petId: 1 }),
     });
 
-    await proxyToApi(request, ['appointments'], { apiUrl, fetch: api.fetch, ...quiet });
+    await proxyToApi(request, ['appointments'], {
+      apiUrl,
+      fetch: api.fetch,
+      peerToken: 'start-up-token',
+      ...quiet,
+    });
 
     const call = api.calls[0];
     expect(call?.url).toBe('http://api.internal:4000/appointments?practiceId=3');

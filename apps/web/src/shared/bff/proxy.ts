@@ -1,4 +1,5 @@
 import { bffDevelopmentPrefixes, bffForwardedPrefixes } from '@vet/contracts/bff-paths';
+import { clientAddress } from './client-address';
 import type { ApiError as ApiErrorBody } from '@vet/contracts/errors';
 import type { ServerConfig } from '@/config/server';
 import { withAccessToken } from './access-token';
@@ -23,14 +24,25 @@ export type ProxyOptions = {
   apiUrl: string;
   /** The portal's own address (PORTAL_URL): writes must come from its origin. */
   portalUrl: string;
+  /** TRUSTED_PROXY_HOPS: how many proxies in front of the web append to X-Forwarded-For (client-address.ts). */
+  trustedProxyHops?: number;
+  /** The web server's start-up token (PORTAL_PEER_TOKEN): without it, no client address is believed. */
+  peerToken?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
   log?: (message: string) => void;
 };
 
 /** The proxy's options from the web configuration. */
-export function proxyOptions(config: Pick<ServerConfig, 'apiUrl' | 'portalUrl'>): ProxyOptions {
-  return { apiUrl: config.apiUrl, portalUrl: config.portalUrl };
+export function proxyOptions(
+  config: Pick<ServerConfig, 'apiUrl' | 'portalUrl' | 'trustedProxyHops' | 'peerToken'>,
+): ProxyOptions {
+  return {
+    apiUrl: config.apiUrl,
+    portalUrl: config.portalUrl,
+    trustedProxyHops: config.trustedProxyHops,
+    peerToken: config.peerToken,
+  };
 }
 
 /** A response in the API's own error shape, so the browser handles proxy failures like API failures. */
@@ -61,12 +73,20 @@ function pickHeaders(source: Headers, names: readonly string[]): Headers {
   return picked;
 }
 
-/** The request headers the API may see: the allow-list plus the client's address. */
-export function forwardedHeaders(request: Request): Headers {
+/**
+ * The request headers the API may see: the allow-list, plus the client's address as this server
+ * established it (client-address.ts), never an X-Forwarded-For the browser wrote.
+ */
+export function forwardedHeaders(
+  request: Request,
+  options: Pick<ProxyOptions, 'trustedProxyHops' | 'peerToken'> = {},
+): Headers {
   const headers = pickHeaders(request.headers, forwardedRequestHeaders);
-  // Next.js fills x-forwarded-for from the socket when no proxy in front of it has set one.
-  const clientAddress = request.headers.get('x-forwarded-for');
-  if (clientAddress) headers.set('x-forwarded-for', clientAddress);
+  const address = clientAddress(request.headers, {
+    trustedProxyHops: options.trustedProxyHops ?? 0,
+    peerToken: options.peerToken,
+  });
+  if (address) headers.set('x-forwarded-for', address);
   return headers;
 }
 
@@ -149,7 +169,7 @@ export async function proxyToApi(
   const body = await readBody(request);
   if (body === 'too-large') return apiErrorResponse(413, 'Payload Too Large', 'The request is too large.');
 
-  const headers = await withAccessToken(request, forwardedHeaders(request));
+  const headers = await withAccessToken(request, forwardedHeaders(request, options));
   const timeout = AbortSignal.timeout(options.timeoutMs ?? upstreamTimeoutMs);
   try {
     const upstream = await fetchFn(target, {

@@ -1,0 +1,40 @@
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { portalUrl } from './support/browser.ts';
+
+/**
+ * Issue 13, finding 1: the API's per-address limits count the address a request really came from. A
+ * browser that writes its own X-Forwarded-For on each request must not get a fresh bucket each time.
+ * The requests come from 127.0.0.2 (loopback, but not the address other tests use), so the bucket this
+ * test fills is its own.
+ */
+function checkFrom(localAddress: string, spoofed: string, n: number): Promise<number> {
+  const query = new URLSearchParams({
+    LastName: 'Nobody',
+    Postcode: 'SW4 0LN',
+    Email: `address.check.${n}.${Date.now()}@example.com`,
+    PracticeId: '1',
+  });
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      `${portalUrl()}/bff/pre-signup/check?${query.toString()}`,
+      { localAddress, headers: { 'x-forwarded-for': spoofed, 'x-portal-peer': `forged ${spoofed}` } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+describe('the client address the API sees', () => {
+  it('is the one the web server saw, not an X-Forwarded-For or peer header the browser wrote', async () => {
+    const statuses: number[] = [];
+    // The check allows 10 per address in 10 minutes; each request claims to come from elsewhere.
+    for (let n = 0; n < 11; n += 1) statuses.push(await checkFrom('127.0.0.2', `198.51.100.${n + 1}`, n));
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
