@@ -1,0 +1,158 @@
+import { appointmentDetailSchema } from '@vet/contracts/appointment-booking';
+import { createCancellationReason } from '@vet/db/testing/factories';
+import { useTestDatabase } from '@vet/db/testing/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookingHelpers, bookingScene, localDay, localInstant } from '../appointments/booking-fixtures.ts';
+import { useSignedInTestApp } from '../testing/signed-in-app.ts';
+
+/**
+ * Issue 13: every client-owned route, read from the OpenAPI document (so a new route is covered without
+ * editing this test), called by one client with another client's ids, answers exactly as for an id that
+ * does not exist (404, or 403), and changes nothing in the database.
+ */
+const database = useTestDatabase({ max: 10 });
+const { context, signedInClient } = useSignedInTestApp(database);
+const { db, pool } = database;
+const { book } = bookingHelpers(context, db);
+
+/** The names routes give to ids a client owns. */
+const ownedIds = ['petId', 'appointmentId', 'existingAppointmentId'] as const;
+const missingId = 2_000_000_000;
+
+interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  parameters: { name: string; in: 'path' | 'query'; required?: boolean }[];
+  hasBody: boolean;
+}
+
+interface OpenApiOperation {
+  operationId: string;
+  security?: Record<string, unknown>[];
+  parameters?: Operation['parameters'];
+  requestBody?: unknown;
+}
+
+/** The signed-in operations that name a client-owned id, in the path or the query. */
+function clientOwnedOperations(document: { paths: Record<string, Record<string, OpenApiOperation>> }) {
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const signedIn = operation.security?.some((entry) => 'bearerAuth' in entry) ?? false;
+      const parameters = operation.parameters ?? [];
+      if (!signedIn || !parameters.some((p) => (ownedIds as readonly string[]).includes(p.name))) continue;
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: operation.operationId,
+        parameters,
+        hasBody: operation.requestBody !== undefined,
+      });
+    }
+  }
+  return operations;
+}
+
+/** What the whole database holds, as one text: nothing may change. */
+async function snapshot(): Promise<string> {
+  const { rows } = await pool.query<{ name: string; content: string }>(
+    `select table_name as name,
+            (xpath('/row/c/text()', query_to_xml(format('select count(*) as c from %I', table_name), false, true, '')))[1]::text as content
+       from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE'
+      order by table_name`,
+  );
+  const { rows: owned } = await pool.query(
+    'select id, status, starts_at, updated_at from appointments order by id',
+  );
+  return JSON.stringify({ counts: rows, appointments: owned });
+}
+
+describe('another client’s ids, on every client-owned route', () => {
+  let operations: Operation[];
+  beforeAll(async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/docs/json' });
+    operations = clientOwnedOperations(response.json());
+  });
+
+  it('finds the client-owned routes in the OpenAPI document', () => {
+    expect(operations.map((operation) => operation.operationId).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('answers each exactly as for an id that does not exist, and changes nothing', async () => {
+    const owner = await bookingScene(db, signedInClient);
+    const intruder = await bookingScene(db, signedInClient);
+    const theirs = appointmentDetailSchema.parse(
+      (await book(owner, localInstant(localDay(3), '10:00'))).json(),
+    );
+    const cancellation = await createCancellationReason(db);
+    const ownedValue = (name: string, id: number | null): string | undefined => {
+      switch (name) {
+        case 'petId':
+          return String(id ?? owner.pet.id);
+        case 'appointmentId':
+        case 'existingAppointmentId':
+          return String(id ?? theirs.appointmentId);
+        case 'practiceId':
+          return String(owner.practice.id);
+        case 'appointmentReasonId':
+          return String(owner.reason.id);
+        case 'reasonId':
+          return String(cancellation.id);
+        case 'fromDate':
+          return localDay(1);
+        case 'toDate':
+          return localDay(7);
+        default:
+          return undefined;
+      }
+    };
+    /** Bodies for the writes: valid in form, so the answer is about whose id it is. */
+    const bodies: Record<string, object> = {
+      amendAppointment: { startsAt: localInstant(localDay(4), '11:00').toISOString() },
+    };
+
+    const call = (operation: Operation, id: number | null) => {
+      let url = operation.path;
+      const query = new URLSearchParams();
+      for (const parameter of operation.parameters) {
+        const owned = (ownedIds as readonly string[]).includes(parameter.name);
+        const value = ownedValue(parameter.name, owned ? id : null);
+        if (value === undefined) {
+          if (parameter.required || parameter.in === 'path') {
+            throw new Error(
+              `${operation.operationId}: no value for ${parameter.name}; add one to ownedValue`,
+            );
+          }
+          continue;
+        }
+        if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, value);
+        else query.set(parameter.name, value);
+      }
+      const body = bodies[operation.operationId];
+      if (operation.hasBody && !body) {
+        throw new Error(`${operation.operationId}: add a valid body to \`bodies\``);
+      }
+      return context.app.inject({
+        method: operation.method as 'GET',
+        url: query.size ? `${url}?${query.toString()}` : url,
+        headers: { authorization: intruder.authorization },
+        ...(body ? { payload: body } : {}),
+      });
+    };
+
+    for (const operation of operations) {
+      const before = await snapshot();
+      const theirsAnswer = await call(operation, null);
+      const missingAnswer = await call(operation, missingId);
+      const label = `${operation.method} ${operation.path} (${operation.operationId})`;
+      expect([403, 404], label).toContain(theirsAnswer.statusCode);
+      expect({ status: theirsAnswer.statusCode, body: theirsAnswer.json() }, label).toEqual({
+        status: missingAnswer.statusCode,
+        body: missingAnswer.json(),
+      });
+      expect(await snapshot(), label).toBe(before);
+    }
+  });
+});
