@@ -33,10 +33,12 @@ async function weighPage(page: Page, path: string): Promise<number> {
 function expectWithinBudget(path: string, kilobytes: number): void {
   const budget = pageBudgetsKb[path];
   console.log(`page weight ${path}: ${kilobytes.toFixed(1)} kB compressed JS (budget ${budget} kB)`);
-  expect.soft(
-    kilobytes,
-    `${path} loads ${kilobytes.toFixed(1)} kB of compressed JavaScript, over its budget of ${budget} kB`,
-  ).toBeLessThanOrEqual(budget ?? 0);
+  expect
+    .soft(
+      kilobytes,
+      `${path} loads ${kilobytes.toFixed(1)} kB of compressed JavaScript, over its budget of ${budget} kB`,
+    )
+    .toBeLessThanOrEqual(budget ?? 0);
 }
 
 describe('page weight (issue 14)', () => {
