@@ -58,19 +58,20 @@ function wallClockAt(instantMs: number, timeZone: string): WallClock {
   };
 }
 
-/** Offsets by zone and UTC hour (null: the offset changes within it); bounded, as instants are not. */
-const hourOffsets = new Map<string, number | null>();
+/** Offsets by zone, then UTC hour (null: the offset changes within it); bounded, as instants are not. */
+const hourOffsets = new Map<string, Map<number, number | null>>();
 const MAX_HOUR_OFFSETS = 100_000;
 
 function steadyOffset(instantMs: number, timeZone: string): number | null {
   const hourStart = Math.floor(instantMs / HOUR_MS) * HOUR_MS;
-  const key = `${timeZone}|${hourStart}`;
-  let offset = hourOffsets.get(key);
+  let zone = hourOffsets.get(timeZone);
+  if (!zone) hourOffsets.set(timeZone, (zone = new Map()));
+  let offset = zone.get(hourStart);
   if (offset === undefined) {
     const first = intlOffsetAt(hourStart, timeZone);
     offset = first === intlOffsetAt(hourStart + HOUR_MS - 1000, timeZone) ? first : null;
-    if (hourOffsets.size >= MAX_HOUR_OFFSETS) hourOffsets.clear();
-    hourOffsets.set(key, offset);
+    if (zone.size >= MAX_HOUR_OFFSETS) zone.clear();
+    zone.set(hourStart, offset);
   }
   return offset;
 }
