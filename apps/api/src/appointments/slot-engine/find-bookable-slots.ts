@@ -1,7 +1,7 @@
 import { addDays, zonedDate, zonedTimeToUtc } from '@vet/db/seed/zoned-time';
 import { gridStarts } from './grid.ts';
 import { subtract } from './intervals.ts';
-import { datesBetween, workingIntervals } from './working-time.ts';
+import { datesBetween, instantsIn, workingIntervals } from './working-time.ts';
 import {
   DAY_MS,
   MINUTE_MS,
@@ -69,8 +69,9 @@ export function findBookableSlots(query: SlotQuery): BookableSlot[] {
   const dates = datesBetween(addDays(trimmed.fromDate, -1), addDays(trimmed.toDate, 1));
 
   const byStart = new Map<number, number[]>();
+  const at = instantsIn(settings.timeZone);
   for (const clinician of query.clinicians) {
-    const working = workingIntervals(clinician.shifts, dates, settings.timeZone);
+    const working = workingIntervals(clinician.shifts, dates, settings.timeZone, at);
     const inSpan = working
       .map((w) => ({ start: Math.max(w.start, span.start), end: Math.min(w.end, span.end + durationMs) }))
       .filter((w) => w.end > w.start);
