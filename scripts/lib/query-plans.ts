@@ -162,7 +162,10 @@ export async function writeQueryPlans(
       const name = lines[0]!.slice(3);
       const top = lines[lines.findIndex((line) => line.startsWith('-- params:')) + 1] ?? '';
       const indexes = [
-        ...new Set(plan.match(/(?:Index|Bitmap Index) (?:Only )?Scan (?:Backward )?using \S+/g) ?? []),
+        ...new Set(
+          plan.match(/(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) \S+/g) ??
+            [],
+        ),
       ];
       const time = lines.find((line) => line.startsWith('Execution Time')) ?? '';
       const rows = /actual time=\S+ rows=(\d+)/.exec(top)?.[1] ?? '?';
