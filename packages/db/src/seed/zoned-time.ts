@@ -65,7 +65,7 @@ const MAX_HOUR_OFFSETS = 100_000;
 function steadyOffset(instantMs: number, timeZone: string): number | null {
   const hourStart = Math.floor(instantMs / HOUR_MS) * HOUR_MS;
   let zone = hourOffsets.get(timeZone);
-  if (!zone) hourOffsets.set(timeZone, (zone = new Map()));
+  if (!zone) hourOffsets.set(timeZone, (zone = new Map<number, number | null>()));
   let offset = zone.get(hourStart);
   if (offset === undefined) {
     const first = intlOffsetAt(hourStart, timeZone);
