@@ -23,7 +23,7 @@ const ports = { api: 4050, issuer: 4150, bare: 4060, embeddedPostgres: 54370 };
 const apiUrl = `http://127.0.0.1:${ports.api}`;
 
 /** A linked bench client: its home practice and first pet (whose id is the client's, see group-data-set.ts). */
-export interface BenchClient {
+interface BenchClient {
   clientId: number;
   practiceId: number;
   petId: number;
@@ -129,13 +129,13 @@ async function measureAppointments(issuer: BenchIssuer) {
 
     log(await runSlotRace({ pool, apiUrl, issuer, reasonId: reasons.vet, log }));
 
-    const [subject] = await linkClients(pool, issuer, [1]);
+    const planner = (await linkClients(pool, issuer, [1]))[0]![0]!;
     const plans = await writeQueryPlans(database.url, {
       issuer: issuer.issuer,
-      subject: `bench-${subject![0]!.clientId}`,
-      clientId: subject![0]!.clientId,
-      practiceId: subject![0]!.practiceId,
-      petId: subject![0]!.petId,
+      subject: `bench-${planner.clientId}`,
+      clientId: planner.clientId,
+      practiceId: planner.practiceId,
+      petId: planner.petId,
       appointmentReasonId: reasons.vet,
     });
     log(`query plans (EXPLAIN ANALYZE, BUFFERS) on the group data set: ${plans.path}`);
@@ -158,16 +158,11 @@ async function reasonIds(pool: pg.Pool): Promise<{ vet: number; nurse: number }>
  * Random clients of random practices, linked to bench identities (subject `bench-<id>`) and given a
  * token each, in groups of the sizes asked; no client is in two groups or linked twice in a run.
  */
-export async function linkClients(
-  pool: pg.Pool,
-  issuer: BenchIssuer,
-  sizes: number[],
-  where = 'identity_subject is null',
-): Promise<BenchClient[][]> {
+async function linkClients(pool: pg.Pool, issuer: BenchIssuer, sizes: number[]): Promise<BenchClient[][]> {
   const wanted = sizes.reduce((sum, size) => sum + size, 0);
   const picked = await pool.query<{ id: number; home_practice_id: number }>(
     `update clients set identity_issuer = $1, identity_subject = 'bench-' || id, linked_at = now()
-      where id in (select id from clients where ${where} order by random() limit $2)
+      where id in (select id from clients where identity_subject is null order by random() limit $2)
       returning id, home_practice_id`,
     [issuer.issuer, wanted],
   );

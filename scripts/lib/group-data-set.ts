@@ -111,8 +111,8 @@ const clientsSql = (s: GroupShape) => {
 };
 
 /**
- * The weekdays appointments fall on: the ${PAST_WEEKDAYS} before today (history) and the
- * ${FUTURE_WEEKDAYS} from tomorrow (the booking horizon), numbered from 0.
+ * The weekdays appointments fall on, numbered from 0: PAST_WEEKDAYS back from yesterday (history) and
+ * FUTURE_WEEKDAYS from tomorrow (the booking horizon).
  */
 const daysSql = `
   create temporary table bench_days as
