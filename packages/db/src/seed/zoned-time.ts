@@ -38,7 +38,51 @@ interface WallClock {
   second: number;
 }
 
+/**
+ * The zone's wall clock at an instant. Intl is slow (a slot search asks thousands of times), so the
+ * offset is looked up once per UTC hour and zone: when it is the same at both ends of the hour, no
+ * transition falls inside (no zone changes its clocks twice within an hour) and the wall clock is plain
+ * arithmetic; an hour with a transition in it is answered by Intl, instant by instant.
+ */
 function wallClockAt(instantMs: number, timeZone: string): WallClock {
+  const offset = steadyOffset(instantMs, timeZone);
+  if (offset === null) return intlWallClockAt(instantMs, timeZone);
+  const wall = new Date(instantMs + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
+/** Offsets by zone, then UTC hour (null: the offset changes within it); bounded, as instants are not. */
+const hourOffsets = new Map<string, Map<number, number | null>>();
+const MAX_HOUR_OFFSETS = 100_000;
+
+function steadyOffset(instantMs: number, timeZone: string): number | null {
+  const hourStart = Math.floor(instantMs / HOUR_MS) * HOUR_MS;
+  let zone = hourOffsets.get(timeZone);
+  if (!zone) hourOffsets.set(timeZone, (zone = new Map<number, number | null>()));
+  let offset = zone.get(hourStart);
+  if (offset === undefined) {
+    const first = intlOffsetAt(hourStart, timeZone);
+    offset = first === intlOffsetAt(hourStart + HOUR_MS - 1000, timeZone) ? first : null;
+    if (zone.size >= MAX_HOUR_OFFSETS) zone.clear();
+    zone.set(hourStart, offset);
+  }
+  return offset;
+}
+
+function intlOffsetAt(instantMs: number, timeZone: string): number {
+  const wall = intlWallClockAt(instantMs, timeZone);
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return wallAsUtc - Math.floor(instantMs / 1000) * 1000;
+}
+
+function intlWallClockAt(instantMs: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);

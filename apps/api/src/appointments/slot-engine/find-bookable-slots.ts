@@ -1,11 +1,12 @@
 import { addDays, zonedDate, zonedTimeToUtc } from '@vet/db/seed/zoned-time';
 import { gridStarts } from './grid.ts';
 import { subtract } from './intervals.ts';
-import { datesBetween, workingIntervals } from './working-time.ts';
+import { datesBetween, instantsIn, workingIntervals } from './working-time.ts';
 import {
   DAY_MS,
   MINUTE_MS,
   type BookableSlot,
+  type BusyTime,
   type Interval,
   type SlotQuery,
   type SlotSettings,
@@ -69,12 +70,25 @@ export function findBookableSlots(query: SlotQuery): BookableSlot[] {
   const dates = datesBetween(addDays(trimmed.fromDate, -1), addDays(trimmed.toDate, 1));
 
   const byStart = new Map<number, number[]>();
+  const at = instantsIn(settings.timeZone);
+  // Busy time by clinician, read once: a practice's thousands of reservations, not once per clinician.
+  const practiceWide: BusyTime[] = [];
+  const busyOf = new Map<number, BusyTime[]>();
+  for (const busy of query.busy) {
+    if (busy.clinicianId === null) {
+      practiceWide.push(busy);
+      continue;
+    }
+    const own = busyOf.get(busy.clinicianId);
+    if (own) own.push(busy);
+    else busyOf.set(busy.clinicianId, [busy]);
+  }
   for (const clinician of query.clinicians) {
-    const working = workingIntervals(clinician.shifts, dates, settings.timeZone);
+    const working = workingIntervals(clinician.shifts, dates, settings.timeZone, at);
     const inSpan = working
       .map((w) => ({ start: Math.max(w.start, span.start), end: Math.min(w.end, span.end + durationMs) }))
       .filter((w) => w.end > w.start);
-    const taken = query.busy.filter((b) => b.clinicianId === null || b.clinicianId === clinician.clinicianId);
+    const taken = [...practiceWide, ...(busyOf.get(clinician.clinicianId) ?? [])];
     for (const free of subtract(inSpan, taken)) {
       for (const start of gridStarts(free, durationMs, settings.gridMinutes, settings.timeZone)) {
         if (start >= span.end) break;

@@ -12,6 +12,26 @@ export function datesBetween(fromDate: string, toDate: string): string[] {
   return dates;
 }
 
+/** Local date and time to an instant in the zone. */
+export type ToInstant = (date: string, time: string) => number;
+
+/**
+ * A converter that remembers its answers: the clinicians of one search share their shift and break
+ * times, so each date and time is converted once per search rather than once per clinician.
+ */
+export function instantsIn(timeZone: string): ToInstant {
+  const known = new Map<string, number>();
+  return (date, time) => {
+    const key = `${date} ${time}`;
+    let instant = known.get(key);
+    if (instant === undefined) {
+      instant = zonedTimeToUtc(date, time, timeZone).getTime();
+      known.set(key, instant);
+    }
+    return instant;
+  };
+}
+
 /**
  * The instants a clinician works on these local dates: each shift of the date's weekday, from its local
  * start to its local end, without its breaks. Local times become instants in the practice's zone, so a
@@ -21,8 +41,8 @@ export function workingIntervals(
   shifts: readonly RotaShift[],
   dates: readonly string[],
   timeZone: string,
+  at: ToInstant = instantsIn(timeZone),
 ): Interval[] {
-  const at = (date: string, time: string) => zonedTimeToUtc(date, time, timeZone).getTime();
   const working: Interval[] = [];
   for (const date of dates) {
     const weekday = isoDayOfWeek(date);

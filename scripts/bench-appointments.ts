@@ -1,0 +1,214 @@
+/**
+ * `npm run bench:appointments` (and the second half of `npm run bench`): seeds a group-scale data set
+ * (BENCH_SCALE, 1 = 500 practices, 20 clinicians each, 1 million clients, 10 million appointments) in
+ * set-based SQL, starts the real API on it and prints, at a fixed request rate (open loop): slot-search
+ * and booking latency, then 200 concurrent bookings of one slot, beside bare node:http on this machine,
+ * and the query plans of both paths. Prints numbers; asserts nothing (decision 0023).
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startBenchIssuer, type BenchIssuer } from './lib/bench-issuer.ts';
+import { prepareGroupDatabase } from './lib/group-database.ts';
+import { describe, runOpenLoop, send, type PlannedRequest } from './lib/open-loop.ts';
+import { repoRoot } from './lib/paths.ts';
+import { spawnManaged, waitForHttp } from './lib/processes.ts';
+import { writeQueryPlans } from './lib/query-plans.ts';
+import { runSlotRace } from './lib/slot-race.ts';
+
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const rate = Number(process.env.BENCH_RATE ?? '50');
+const seconds = Number(process.env.BENCH_SECONDS ?? '20');
+const ports = { api: 4050, issuer: 4150, bare: 4060, embeddedPostgres: 54370 };
+const apiUrl = `http://127.0.0.1:${ports.api}`;
+
+/** A linked bench client: its home practice and first pet (whose id is the client's, see group-data-set.ts). */
+interface BenchClient {
+  clientId: number;
+  practiceId: number;
+  petId: number;
+  authorization: string;
+}
+
+const log = (line: string) => console.log(line);
+
+const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log);
+const stops: (() => Promise<void>)[] = [database.stop];
+try {
+  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  stops.push(issuer.close);
+  await measureFloor();
+  const api = spawnManaged({
+    name: 'API',
+    command: process.execPath,
+    args: ['--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      API_PORT: String(ports.api),
+      API_PUBLIC_URL: apiUrl,
+      AUTH_ISSUERS: issuer.authIssuers,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000',
+    },
+    output: 'collect',
+  });
+  stops.push(api.stop);
+  await waitForHttp(`${apiUrl}/readyz`, api);
+  await measureAppointments(issuer);
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+}
+
+/** Bare node:http in its own process, at the same rate by the same generator: what HTTP alone costs. */
+async function measureFloor() {
+  const bare = spawnManaged({
+    name: 'bare node:http',
+    command: process.execPath,
+    args: ['--import', 'tsx', join(repoRoot, 'scripts/lib/bare-http-server.ts'), String(ports.bare)],
+    cwd: repoRoot,
+    env: process.env,
+    output: 'collect',
+  });
+  try {
+    const baseUrl = `http://127.0.0.1:${ports.bare}`;
+    await waitForHttp(`${baseUrl}/`, bare);
+    const result = await runOpenLoop({
+      label: 'bare node:http GET /',
+      baseUrl,
+      rate,
+      seconds,
+      next: () => ({ method: 'GET', path: '/' }),
+    });
+    log(describe(result));
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** The appointment figures, on bench clients linked for this run. */
+async function measureAppointments(issuer: BenchIssuer) {
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  try {
+    const reasons = await reasonIds(pool);
+    const total = Math.round(rate * seconds);
+    const [searchers, bookers] = await linkClients(pool, issuer, [total, total]);
+    const searchPath = (client: BenchClient, index: number) =>
+      `/v2/practices/${client.practiceId}/appointment-slots?appointmentReasonId=${
+        index % 2 === 0 ? reasons.vet : reasons.nurse
+      }&petId=${client.petId}`;
+
+    // Untimed: each booker finds a free start of its own (this also warms the API up).
+    log(`Preparing ${bookers!.length} bookings (a slot search each, untimed)…`);
+    const bookings = await prepareBookings(bookers!, (client) => searchPath(client, 0), reasons.vet);
+
+    const search = await runOpenLoop({
+      label: 'slot search GET /v2/practices/{id}/appointment-slots',
+      baseUrl: apiUrl,
+      rate,
+      seconds,
+      next: (index) => {
+        const client = searchers![index % searchers!.length]!;
+        return {
+          method: 'GET',
+          path: searchPath(client, index),
+          headers: { authorization: client.authorization },
+        };
+      },
+    });
+    log(describe(search));
+    const booking = await runOpenLoop({
+      label: 'booking POST /appointments',
+      baseUrl: apiUrl,
+      rate,
+      seconds,
+      next: (index) => bookings[index % bookings.length]!,
+    });
+    log(describe(booking));
+
+    log(await runSlotRace({ pool, apiUrl, issuer, reasonId: reasons.vet, log }));
+
+    const planner = (await linkClients(pool, issuer, [1]))[0]![0]!;
+    const plans = await writeQueryPlans(database.url, {
+      issuer: issuer.issuer,
+      subject: `bench-${planner.clientId}`,
+      clientId: planner.clientId,
+      practiceId: planner.practiceId,
+      petId: planner.petId,
+      appointmentReasonId: reasons.vet,
+    });
+    log(`query plans (EXPLAIN ANALYZE, BUFFERS) on the group data set: ${plans.path}`);
+    for (const line of plans.summary) log(`  ${line}`);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** A Vet and a Nurse reason any pet may have (the demo seed's lookups). */
+async function reasonIds(pool: pg.Pool): Promise<{ vet: number; nurse: number }> {
+  const result = await pool.query<{ name: string; id: number }>(
+    `select name, id from appointment_reasons where name in ('General consultation', 'Nurse clinic')`,
+  );
+  const id = (name: string) => result.rows.find((row) => row.name === name)!.id;
+  return { vet: id('General consultation'), nurse: id('Nurse clinic') };
+}
+
+/**
+ * Random clients of random practices, linked to bench identities (subject `bench-<id>`) and given a
+ * token each, in groups of the sizes asked; no client is in two groups or linked twice in a run.
+ */
+async function linkClients(pool: pg.Pool, issuer: BenchIssuer, sizes: number[]): Promise<BenchClient[][]> {
+  const wanted = sizes.reduce((sum, size) => sum + size, 0);
+  const picked = await pool.query<{ id: number; home_practice_id: number }>(
+    `update clients set identity_issuer = $1, identity_subject = 'bench-' || id, linked_at = now()
+      where id in (select id from clients where identity_subject is null order by random() limit $2)
+      returning id, home_practice_id`,
+    [issuer.issuer, wanted],
+  );
+  const clients = await Promise.all(
+    picked.rows.map(async (row) => ({
+      clientId: row.id,
+      practiceId: row.home_practice_id,
+      petId: row.id,
+      authorization: await issuer.bearer(`bench-${row.id}`),
+    })),
+  );
+  let offset = 0;
+  return sizes.map((size) => clients.slice(offset, (offset += size)));
+}
+
+/** A booking per client at a start its own search offered, a few searches at a time. */
+async function prepareBookings(
+  clients: BenchClient[],
+  searchPath: (client: BenchClient) => string,
+  reasonId: number,
+): Promise<PlannedRequest[]> {
+  const bookings: PlannedRequest[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < clients.length) {
+        const client = clients[next++]!;
+        const headers = { authorization: client.authorization };
+        const answer = await send(apiUrl, { method: 'GET', path: searchPath(client), headers });
+        const slots =
+          answer.status === 200 ? (JSON.parse(answer.body) as { slots: { startsAt: string }[] }).slots : [];
+        const slot = slots[Math.floor(Math.random() * slots.length)];
+        if (!slot) continue;
+        bookings.push({
+          method: 'POST',
+          path: '/appointments',
+          headers: { ...headers, 'idempotency-key': randomUUID() },
+          body: {
+            practiceId: client.practiceId,
+            petId: client.petId,
+            appointmentReasonId: reasonId,
+            startsAt: slot.startsAt,
+          },
+        });
+      }
+    }),
+  );
+  return bookings;
+}
