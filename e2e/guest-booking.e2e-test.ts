@@ -115,7 +115,10 @@ describe('guest booking', () => {
     await createAccountOnProvider(page, email);
     await page.waitForURL(onPortal('/registration'), { timeout: 20_000 });
     await registerAsNewClient(page, { firstName: 'Robin', lastName: 'Guestley', email });
-    await page.waitForURL(onPortal('/guest/complete'), { timeout: 20_000 });
+    await page.waitForURL(onPortal('/guest/complete'), { timeout: 20_000 }).catch(async (error: unknown) => {
+      await page.screenshot({ path: '/tmp/shots/guest-not-completed.png', fullPage: true });
+      throw error;
+    });
     await page.getByRole('heading', { name: 'Book the time you held' }).waitFor();
     await checkAt360And1440(page, 'guest-complete');
 

@@ -32,7 +32,9 @@ interface BenchClient {
 
 const log = (line: string) => console.log(line);
 
-const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log);
+const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, {
+  reuse: process.env.BENCH_REUSE === '1',
+});
 const stops: (() => Promise<void>)[] = [database.stop];
 try {
   const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);

@@ -87,6 +87,11 @@ const nextConfig: NextConfig = {
   htmlLimitedBots: /.*/,
   // @vet/db: the server-side session store only (src/shared/auth-session/server).
   transpilePackages: ['@vet/contracts', '@vet/db'],
+  // Browsers still ask for /favicon.ico now and then (a page left before its <head> was read): answer
+  // with the portal's icon rather than a 404 in the console.
+  rewrites() {
+    return Promise.resolve([{ source: '/favicon.ico', destination: '/icon.svg' }]);
+  },
   headers() {
     return Promise.resolve([{ source: '/:path*', headers: securityHeaders }]);
   },

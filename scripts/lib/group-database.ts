@@ -3,19 +3,20 @@ import { runMigrations } from '@vet/db/migrate';
 import { dropDatabase, ensureDatabase, startDatabaseServer } from '@vet/db/server';
 import { groupShape, seedGroup, totals } from './group-data-set.ts';
 
-const DATABASE = 'bench_group';
-
 /**
- * A fresh `bench_group` database on DATABASE_URL's server (or the embedded one, in its own data folder
- * and port), migrated and seeded with the group at `scale`. Always rebuilt, because the appointments are
- * placed relative to today. The database is kept after the run (for EXPLAINs by hand); the embedded
- * server is stopped.
+ * A fresh database (`bench_group` unless named) on DATABASE_URL's server (or the embedded one, in its own
+ * data folder and port), migrated and seeded with the group at `scale`. Rebuilt, because the
+ * appointments are placed relative to today, unless `reuse` is set (BENCH_REUSE=1) and the database
+ * already holds a group of that size seeded today: a full-scale seed takes minutes. The database is kept
+ * after the run (for EXPLAINs by hand); the embedded server is stopped.
  */
 export async function prepareGroupDatabase(
   scale: number,
   embeddedPort: number,
   log: (line: string) => void,
+  options: { database?: string; reuse?: boolean } = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
+  const DATABASE = options.database ?? 'bench_group';
   const server = await startDatabaseServer({
     databaseUrl: process.env.DATABASE_URL,
     dataDir: '.data/bench-group-postgres',
@@ -26,6 +27,11 @@ export async function prepareGroupDatabase(
     const url = new URL(server.url);
     const adminUrl = url.toString();
     url.pathname = `/${DATABASE}`;
+    const shape = groupShape(scale);
+    if (options.reuse && (await seededToday(adminUrl, url.toString(), DATABASE, shape.practices))) {
+      log(`Reusing ${DATABASE}: seeded today with ${shape.practices} practices (BENCH_REUSE=1)`);
+      return { url: url.toString(), stop: server.stop };
+    }
     await dropDatabase(adminUrl, DATABASE);
     await ensureDatabase(adminUrl, DATABASE);
     const handle = connectDatabase(url.toString(), { max: 1 });
@@ -34,7 +40,6 @@ export async function prepareGroupDatabase(
     } finally {
       await handle.close();
     }
-    const shape = groupShape(scale);
     const count = totals(shape);
     log(
       `Seeding ${DATABASE} at scale ${scale}: ${count.practices} practices, ${count.clinicians} clinicians, ` +
@@ -47,5 +52,33 @@ export async function prepareGroupDatabase(
   } catch (error) {
     await server.stop();
     throw error;
+  }
+}
+
+/** Whether the database exists, holds `practices` practices, and was seeded today (its practices' rows). */
+async function seededToday(
+  adminUrl: string,
+  url: string,
+  database: string,
+  practices: number,
+): Promise<boolean> {
+  const admin = connectDatabase(adminUrl, { max: 1 });
+  try {
+    const found = await admin.pool.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) return false;
+  } finally {
+    await admin.close();
+  }
+  const handle = connectDatabase(url, { max: 1 });
+  try {
+    const { rows } = await handle.pool.query<{ practices: string; today: boolean }>(
+      `select (select count(*) from practices) as practices,
+              coalesce((select max(created_at)::date = current_date from practices), false) as today`,
+    );
+    return Number(rows[0]?.practices) === practices && rows[0]?.today === true;
+  } catch {
+    return false;
+  } finally {
+    await handle.close();
   }
 }
