@@ -19,6 +19,11 @@ const ports = { api: 4070, issuer: 4170, bare: 4080, embeddedPostgres: 54370 };
 const apiUrl = `http://127.0.0.1:${ports.api}`;
 const bareUrl = `http://127.0.0.1:${ports.bare}`;
 const log = (line: string) => console.log(line);
+/** BENCH_PROFILE=1: a CPU profile of each process for the whole run, in .data/profiles/ (open in DevTools). */
+const profiling =
+  process.env.BENCH_PROFILE === '1'
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(repoRoot, '.data/profiles')}`]
+    : [];
 
 const database = await prepareGroupDatabase(0.002, ports.embeddedPostgres, log, { database: 'bench_api' });
 const stops: (() => Promise<void>)[] = [database.stop];
@@ -36,7 +41,7 @@ try {
     API_PUBLIC_URL: apiUrl,
     AUTH_ISSUERS: issuer.authIssuers,
     LOG_LEVEL: 'info',
-    RATE_LIMIT_MAX: '100000000',
+    RATE_LIMIT_MAX: '1000000',
   });
   stops.push(api.stop);
   await waitForHttp(`${apiUrl}/readyz`, api);
@@ -66,7 +71,7 @@ function start(name: string, script: string[], env: Record<string, string>): Man
   return spawnManaged({
     name,
     command: process.execPath,
-    args: ['--import', 'tsx', join(repoRoot, file!), ...args],
+    args: [...profiling, '--import', 'tsx', join(repoRoot, file!), ...args],
     cwd: repoRoot,
     env: { ...process.env, ...env },
     output: 'collect',

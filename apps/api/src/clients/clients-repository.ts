@@ -2,7 +2,7 @@ import type { Database } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { verificationCodes } from '@vet/db/schema/onboarding';
 import { practices } from '@vet/db/schema/practices';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Identity } from '../auth/access-token-verifier.ts';
 
 /** The client record linked to an identity, with what the profile shows of its home practice. */
@@ -23,27 +23,34 @@ export interface LinkedClient {
  * here can reach another person's record.
  */
 export function createClientsRepository(db: Database) {
+  // Every signed-in request runs this: a prepared statement, built once and planned once per connection.
+  const linkedClientQuery = db
+    .select({
+      clientId: clients.id,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      email: clients.email,
+      homePracticeId: clients.homePracticeId,
+      homePracticeName: practices.name,
+      homePracticePhone: practices.phone,
+      contactPreferencesConfirmedAt: clients.contactPreferencesConfirmedAt,
+      onlineBookingAllowed: clients.onlineBookingAllowed,
+    })
+    .from(clients)
+    .innerJoin(practices, eq(practices.id, clients.homePracticeId))
+    .where(
+      and(
+        eq(clients.identityIssuer, sql.placeholder('issuer')),
+        eq(clients.identitySubject, sql.placeholder('subject')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_linked_client');
+
   return {
     /** The one client record linked to the identity (R3.3: at most one), or undefined. */
     async findLinkedClient(identity: Identity): Promise<LinkedClient | undefined> {
-      const [row] = await db
-        .select({
-          clientId: clients.id,
-          firstName: clients.firstName,
-          lastName: clients.lastName,
-          email: clients.email,
-          homePracticeId: clients.homePracticeId,
-          homePracticeName: practices.name,
-          homePracticePhone: practices.phone,
-          contactPreferencesConfirmedAt: clients.contactPreferencesConfirmedAt,
-          onlineBookingAllowed: clients.onlineBookingAllowed,
-        })
-        .from(clients)
-        .innerJoin(practices, eq(practices.id, clients.homePracticeId))
-        .where(
-          and(eq(clients.identityIssuer, identity.issuer), eq(clients.identitySubject, identity.subject)),
-        )
-        .limit(1);
+      const [row] = await linkedClientQuery.execute({ issuer: identity.issuer, subject: identity.subject });
       return row;
     },
 

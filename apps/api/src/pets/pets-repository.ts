@@ -47,11 +47,21 @@ export function createPetsRepository(db: Database) {
       .leftJoin(colours, eq(colours.id, pets.colourId))
       .leftJoin(insurers, eq(insurers.id, pets.insurerId));
 
+  // The pets list is read on most pages: prepared statements, one per order, built once.
+  const prepareList = (sortBy: PetSortField) =>
+    query({})
+      .where(eq(pets.clientId, sql.placeholder('clientId')))
+      .orderBy(...orderBy(sortBy))
+      .prepare(`pets_for_client_by_${sortBy}`);
+  const listQueries = {
+    name: prepareList('name'),
+    dateOfBirth: prepareList('dateOfBirth'),
+    petId: prepareList('petId'),
+  } satisfies Record<PetSortField, unknown>;
+
   return {
     listForClient(clientId: number, sortBy: PetSortField = 'name'): Promise<Pet[]> {
-      return query({})
-        .where(eq(pets.clientId, clientId))
-        .orderBy(...orderBy(sortBy));
+      return listQueries[sortBy].execute({ clientId });
     },
 
     /** R3.6: the first `take` pets in that order, and how many the client has in all (one query). */
