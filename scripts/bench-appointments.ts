@@ -120,6 +120,24 @@ async function measureAppointments(issuer: BenchIssuer) {
       },
     });
     log(describe(search));
+    // Issue 14: the client lists at group scale (each client's own pets and appointments).
+    for (const [label, path] of [
+      ['pets list GET /v2/pets', '/v2/pets'],
+      ['appointments list GET /appointments', '/appointments'],
+    ] as const) {
+      const list = await runOpenLoop({
+        label,
+        baseUrl: apiUrl,
+        rate,
+        seconds,
+        next: (index) => ({
+          method: 'GET',
+          path,
+          headers: { authorization: searchers![index % searchers!.length]!.authorization },
+        }),
+      });
+      log(describe(list));
+    }
     const booking = await runOpenLoop({
       label: 'booking POST /appointments',
       baseUrl: apiUrl,
