@@ -34,7 +34,7 @@ import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-onl
 import { bookingHref, type BookingParams } from '@/features/appointments/booking-params';
 import { appointmentCalendarHref } from '@/features/appointments/calendar-file';
 import { BookingSummary } from './booking-summary';
-import { AlternativeTimes, Pending, Section, StepHeading, TimesSection } from './booking-parts';
+import { AlternativeTimes, Pending, ReasonSelect, Section, StepHeading, TimesSection } from './booking-parts';
 
 export type BookablePet = Pick<
   Pet,
@@ -198,25 +198,12 @@ function ChooseStep(props: {
             )}
             {pet && reasons === undefined && <CircularProgress size={24} aria-label="Loading reasons" />}
             {pet && reasons !== undefined && (
-              <TextField
-                select
-                label="Reason for the appointment"
-                value={reason?.appointmentReasonId ?? ''}
-                onChange={(event) => props.onReason(event.target.value ? Number(event.target.value) : null)}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                helperText={
-                  reasons.length === 0
-                    ? `No appointment reasons can be booked online for ${pet.name}.`
-                    : undefined
-                }
-              >
-                {reasons.length !== 1 && <option value="">Choose a reason</option>}
-                {reasons.map((candidate) => (
-                  <option key={candidate.appointmentReasonId} value={candidate.appointmentReasonId}>
-                    {candidate.name} ({candidate.durationMinutes} minutes)
-                  </option>
-                ))}
-              </TextField>
+              <ReasonSelect
+                reasons={reasons}
+                value={reason?.appointmentReasonId ?? null}
+                onChange={props.onReason}
+                noneText={`No appointment reasons can be booked online for ${pet.name}.`}
+              />
             )}
           </Box>
         )}

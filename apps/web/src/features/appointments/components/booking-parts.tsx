@@ -7,6 +7,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { AppointmentSlot, AppointmentSlots } from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
+import type { AppointmentReason } from '@vet/contracts/lookups';
+import TextField from '@mui/material/TextField';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ApiError } from '@/shared/api/api-client';
@@ -141,5 +143,34 @@ export function AlternativeTimes(props: {
         ))}
       </Box>
     </Box>
+  );
+}
+
+/** The reasons open online as a native select, each with its length; one reason is chosen already. */
+export function ReasonSelect(props: {
+  reasons: readonly AppointmentReason[];
+  value: number | null;
+  onChange: (reasonId: number | null) => void;
+  /** Said when no reason is open, e.g. "No appointments can be booked online for this species." */
+  noneText: string;
+}) {
+  const { reasons } = props;
+  return (
+    <TextField
+      select
+      label="Reason for the appointment"
+      name="appointmentReasonId"
+      value={props.value ?? ''}
+      onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      helperText={reasons.length === 0 ? props.noneText : undefined}
+    >
+      {reasons.length !== 1 && <option value="">Choose a reason</option>}
+      {reasons.map((candidate) => (
+        <option key={candidate.appointmentReasonId} value={candidate.appointmentReasonId}>
+          {candidate.name} ({candidate.durationMinutes} minutes)
+        </option>
+      ))}
+    </TextField>
   );
 }

@@ -9,7 +9,6 @@ import { createSoftBookingBodySchema, type SoftBooking } from '@vet/contracts/gu
 import type { AppointmentReason, Species } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AppAlert } from '@/shared/components/app-alert';
 import { FormTextField } from '@/shared/forms/form-text-field';
 import { useZodForm } from '@/shared/forms/use-zod-form';
 import { apiProblem } from '@/shared/api/api-problem';
@@ -19,7 +18,8 @@ import {
   useReplaceGuestHold,
 } from '@/features/appointments/api/guest-bookings';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
-import { AlternativeTimes, Section, StepActions, StepHeading, TimesSection } from './booking-parts';
+import { GuestFailureNotice } from './guest-failure-notice';
+import { ReasonSelect, Section, StepActions, StepHeading, TimesSection } from './booking-parts';
 
 /** The guest's own answers: the contract's fields and rules (the API checks the same). */
 const guestDetailsSchema = createSoftBookingBodySchema.pick({
@@ -218,29 +218,15 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
             </TextField>
           )}
           {speciesId !== null && (
-            <TextField
-              select
-              label="Reason for the appointment"
-              name="appointmentReasonId"
-              value={reason?.appointmentReasonId ?? ''}
-              onChange={(event) => {
-                setReasonId(event.target.value ? Number(event.target.value) : null);
+            <ReasonSelect
+              reasons={openReasons}
+              value={reason?.appointmentReasonId ?? null}
+              onChange={(id) => {
+                setReasonId(id);
                 setStartsAt(null);
               }}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              helperText={
-                openReasons.length === 0
-                  ? 'No appointments can be booked online for this species.'
-                  : undefined
-              }
-            >
-              {openReasons.length !== 1 && <option value="">Choose a reason</option>}
-              {openReasons.map((candidate) => (
-                <option key={candidate.appointmentReasonId} value={candidate.appointmentReasonId}>
-                  {candidate.name} ({candidate.durationMinutes} minutes)
-                </option>
-              ))}
-            </TextField>
+              noneText="No appointments can be booked online for this species."
+            />
           )}
         </Box>
       </Section>
@@ -297,26 +283,17 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
           </Box>
         </Section>
       )}
-      {failure && (
-        <Box>
-          <AppAlert severity="error">{failure.message}</AppAlert>
-          {failure.kind === 'taken' && reason && (
-            <AlternativeTimes
-              alternatives={failure.alternatives}
-              clinicianType={reason.clinicianType}
-              disabled={busy}
-              onChoose={(slot) => {
-                setStartsAt(slot.startsAt);
-                void holdAt(slot.startsAt);
-              }}
-            />
-          )}
-          {failure.kind === 'gone' && (
-            <Button variant="outlined" sx={{ mt: 2, minHeight: 48 }} onClick={props.onForget}>
-              Start again
-            </Button>
-          )}
-        </Box>
+      {failure && reason && (
+        <GuestFailureNotice
+          failure={failure}
+          clinicianType={reason.clinicianType}
+          busy={busy}
+          onChoose={(slot) => {
+            setStartsAt(slot.startsAt);
+            void holdAt(slot.startsAt);
+          }}
+          onStartAgain={props.onForget}
+        />
       )}
       <StepActions>
         {moving && (

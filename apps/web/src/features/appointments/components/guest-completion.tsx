@@ -11,7 +11,6 @@ import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import { petSexes, type Pet } from '@vet/contracts/pets';
 import NextLink from 'next/link';
 import { useId, useState } from 'react';
-import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import {
   clearStoredGuestHold,
@@ -21,7 +20,8 @@ import {
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import { useCompleteGuestHold, useReplaceGuestHold } from '@/features/appointments/api/guest-bookings';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
-import { AlternativeTimes, Pending, Section, StepActions, StepHeading } from './booking-parts';
+import { Pending, Section, StepActions, StepHeading } from './booking-parts';
+import { GuestFailureNotice } from './guest-failure-notice';
 import { BookingSummary } from './booking-summary';
 
 type PetSex = Pet['sex'];
@@ -151,21 +151,18 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
         </Box>
         {failure && (
           <Box sx={{ mt: 3 }}>
-            <AppAlert severity="error">{failure.message}</AppAlert>
-            {failure.kind === 'taken' && (
-              <AlternativeTimes
-                alternatives={failure.alternatives}
-                clinicianType={reason?.clinicianType ?? 'Unknown'}
-                disabled={busy}
-                onChoose={(slot) => void takeAlternative(slot.startsAt)}
-              />
-            )}
-            {failure.kind === 'taken' && failure.alternatives.length === 0 && (
-              <Typography sx={{ mt: 2 }}>
-                No other times are free near it.{' '}
-                <NextLink href="/appointments/book">Choose another day</NextLink>.
-              </Typography>
-            )}
+            <GuestFailureNotice
+              failure={failure}
+              clinicianType={reason?.clinicianType ?? 'Unknown'}
+              busy={busy}
+              onChoose={(slot) => void takeAlternative(slot.startsAt)}
+              noAlternatives={
+                <Typography sx={{ mt: 2 }}>
+                  No other times are free near it.{' '}
+                  <NextLink href="/appointments/book">Choose another day</NextLink>.
+                </Typography>
+              }
+            />
           </Box>
         )}
       </Section>

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { useCallback, useState } from 'react';
-import { AppAlert } from '@/shared/components/app-alert';
 import { useExtendGuestHold, useReplaceGuestHold } from '@/features/appointments/api/guest-bookings';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
-import { AlternativeTimes, Section, StepActions, StepHeading } from './booking-parts';
+import { Section, StepActions, StepHeading } from './booking-parts';
+import { GuestFailureNotice } from './guest-failure-notice';
 import { BookingSummary } from './booking-summary';
 import { HoldCountdown } from './hold-countdown';
 
@@ -97,20 +97,13 @@ export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHol
         )}
         {failure && (
           <Box sx={{ mt: 3 }}>
-            <AppAlert severity="error">{failure.message}</AppAlert>
-            {failure.kind === 'taken' && (
-              <AlternativeTimes
-                alternatives={failure.alternatives}
-                clinicianType={reason?.clinicianType ?? 'Unknown'}
-                disabled={replace.isPending}
-                onChoose={(slot) => holdAgain(slot.startsAt)}
-              />
-            )}
-            {failure.kind === 'gone' && (
-              <Button variant="outlined" sx={{ mt: 2, minHeight: 48 }} onClick={props.onForget}>
-                Start again
-              </Button>
-            )}
+            <GuestFailureNotice
+              failure={failure}
+              clinicianType={reason?.clinicianType ?? 'Unknown'}
+              busy={replace.isPending}
+              onChoose={(slot) => holdAgain(slot.startsAt)}
+              onStartAgain={props.onForget}
+            />
           </Box>
         )}
       </Section>
