@@ -8,10 +8,10 @@ import type { AppointmentSlot } from '@vet/contracts/appointment-booking';
 import { createSoftBookingBodySchema, type SoftBooking } from '@vet/contracts/guest-bookings';
 import type { AppointmentReason, Species } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormTextField } from '@/shared/forms/form-text-field';
+import { useServerFieldErrors } from '@/shared/forms/use-server-field-errors';
 import { useZodForm } from '@/shared/forms/use-zod-form';
-import { apiProblem } from '@/shared/api/api-problem';
 import {
   useCreateGuestHold,
   useGuestSlots,
@@ -69,13 +69,8 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
   const [startsAt, setStartsAt] = useState<string | null>(moving?.slot.startsAt ?? null);
   const [missingTime, setMissingTime] = useState(false);
   const [failure, setFailure] = useState<GuestFailure | null>(null);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<DetailName, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
-  // The API's problems, like the form's own, take the focus to the first field concerned.
-  const [focusField, setFocusField] = useState<{ name: string } | null>(null);
-  useEffect(() => {
-    if (focusField) formRef.current?.querySelector<HTMLElement>(`[name="${focusField.name}"]`)?.focus();
-  }, [focusField]);
+  const server = useServerFieldErrors<DetailName>(formRef);
   const form = useZodForm(guestDetailsSchema, emptyDetails);
   const create = useCreateGuestHold();
   const replace = useReplaceGuestHold();
@@ -112,17 +107,10 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
         : await create.mutateAsync({ ...slot, speciesId, ...(details ?? form.values) });
       props.onHeld(hold);
     } catch (error) {
-      const problem = apiProblem(error);
-      const onFields = Object.fromEntries(
-        problem.issues.flatMap((issue) =>
-          (detailNames as string[]).includes(issue.path) ? [[issue.path, issue.message]] : [],
-        ),
-      ) as Partial<Record<DetailName, string>>;
-      setServerErrors(onFields);
-      const first = Object.keys(onFields)[0];
-      if (first) setFocusField({ name: first });
-      else setFailure(guestFailure(error));
-      if (guestFailure(error).kind === 'taken') void slots.refetch();
+      const failure = guestFailure(error);
+      const isDetail = (path: string) => detailNames.find((name) => name === path);
+      if (!server.showIssues(error, isDetail)) setFailure(failure);
+      if (failure.kind === 'taken') void slots.refetch();
     }
   };
 
@@ -140,19 +128,7 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
     submitDetails(event);
   };
 
-  const bind = (name: DetailName) => {
-    const field = form.field(name);
-    const serverError = serverErrors[name];
-    return {
-      ...field,
-      errorText: serverError ?? field.errorText,
-      touched: field.touched || serverError !== undefined,
-      onChange: (value: string) => {
-        if (serverError !== undefined) setServerErrors(({ [name]: _dropped, ...rest }) => rest);
-        field.onChange(value);
-      },
-    };
-  };
+  const bind = (name: DetailName) => server.withServerError(name, form.field(name));
   const movingSpecies = species.find((candidate) => candidate.speciesId === moving?.speciesId);
 
   return (

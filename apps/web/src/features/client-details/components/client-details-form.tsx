@@ -6,15 +6,15 @@ import type { Salutation } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { AddressFinder } from '@/shared/address/address-finder';
-import { apiProblem } from '@/shared/api/api-problem';
 import { failureMessage } from '@/shared/api/failure-message';
 import { AppAlert } from '@/shared/components/app-alert';
 import { AutocompleteField } from '@/shared/components/autocomplete-field';
 import { FormFooter } from '@/shared/components/form-footer';
 import { UnsavedChangesGuard } from '@/shared/components/unsaved-changes-guard';
 import { FormTextField } from '@/shared/forms/form-text-field';
+import { useServerFieldErrors } from '@/shared/forms/use-server-field-errors';
 import { useZodForm } from '@/shared/forms/use-zod-form';
 import { useSalutations } from '@/shared/lookups/get-salutations';
 import { useToast } from '@/shared/toast/use-toast';
@@ -47,26 +47,10 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
   const formRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(() => clientDetailsFormValues(details));
   const form = useZodForm(clientDetailsFormSchema, initial);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<ClientDetailsFieldName, string>>>({});
+  const server = useServerFieldErrors<ClientDetailsFieldName>(formRef);
   const [failure, setFailure] = useState<string | null>(null);
-  const [focusField, setFocusField] = useState<{ name: string } | null>(null);
-  useEffect(() => {
-    if (focusField) formRef.current?.querySelector<HTMLElement>(`[name="${focusField.name}"]`)?.focus();
-  }, [focusField]);
 
-  const bind = <N extends ClientDetailsFieldName>(name: N) => {
-    const field = form.field(name);
-    const serverError = serverErrors[name];
-    return {
-      ...field,
-      errorText: serverError ?? field.errorText,
-      touched: field.touched || serverError !== undefined,
-      onChange: (value: (typeof field)['value']) => {
-        if (serverError !== undefined) setServerErrors(({ [name]: _dropped, ...rest }) => rest);
-        field.onChange(value);
-      },
-    };
-  };
+  const bind = <N extends ClientDetailsFieldName>(name: N) => server.withServerError(name, form.field(name));
 
   const fillAddress = (address: Address) => {
     for (const [name, value] of [
@@ -87,17 +71,7 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
       await update.mutateAsync(body);
       showToast('Your details have been saved.', 'success');
     } catch (error) {
-      const problem = apiProblem(error);
-      const onFields = Object.fromEntries(
-        problem.issues.flatMap((issue) => {
-          const field = clientDetailsFieldOf(issue.path);
-          return field ? [[field, issue.message]] : [];
-        }),
-      ) as Partial<Record<ClientDetailsFieldName, string>>;
-      setServerErrors(onFields);
-      const first = Object.keys(onFields)[0];
-      if (first) setFocusField({ name: first });
-      else setFailure(failureMessage(error));
+      if (!server.showIssues(error, clientDetailsFieldOf)) setFailure(failureMessage(error));
     }
   });
 

@@ -5,11 +5,12 @@ import type { OnlinePractice } from '@vet/contracts/practices';
 import type { ClientProfile } from '@vet/contracts/profile';
 import Box from '@mui/material/Box';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { FormFooter } from '@/shared/components/form-footer';
 import { LoadError } from '@/shared/components/load-error';
 import { UnsavedChangesGuard } from '@/shared/components/unsaved-changes-guard';
+import { useServerFieldErrors } from '@/shared/forms/use-server-field-errors';
 import { useZodForm } from '@/shared/forms/use-zod-form';
 import { trackEvent } from '@/shared/telemetry/track-event';
 import { useSalutations } from '@/shared/lookups/get-salutations';
@@ -53,29 +54,12 @@ export function NewClientForm(props: NewClientFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(() => emptyNewClientForm(props.initialPracticeId));
   const form = useZodForm(newClientFormSchema, initial);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<NewClientFieldName, string>>>({});
+  const server = useServerFieldErrors<NewClientFieldName>(formRef);
   const [failure, setFailure] = useState<{ alreadyLinked: boolean; message: string } | null>(null);
   const [registered, setRegistered] = useState(false);
-  // The API's problems, like the form's own, take the focus to the first field concerned.
-  const [focusField, setFocusField] = useState<{ name: string } | null>(null);
-  useEffect(() => {
-    if (focusField) formRef.current?.querySelector<HTMLElement>(`[name="${focusField.name}"]`)?.focus();
-  }, [focusField]);
   const blocked = !practiceAvailable(props.practices, form.values.homePracticeId);
 
-  const bind = <N extends NewClientFieldName>(name: N) => {
-    const field = form.field(name);
-    const serverError = serverErrors[name];
-    return {
-      ...field,
-      errorText: serverError ?? field.errorText,
-      touched: field.touched || serverError !== undefined,
-      onChange: (value: (typeof field)['value']) => {
-        if (serverError !== undefined) setServerErrors(({ [name]: _dropped, ...rest }) => rest);
-        field.onChange(value);
-      },
-    };
-  };
+  const bind = <N extends NewClientFieldName>(name: N) => server.withServerError(name, form.field(name));
   const fields = Object.fromEntries(
     (Object.keys(initial) as NewClientFieldName[]).map((name) => [name, bind(name)]),
   ) as NewClientFields;
@@ -109,16 +93,9 @@ export function NewClientForm(props: NewClientFormProps) {
         errorMessage: failureDescription(error),
         errors: problem.issues.map((issue) => issue.path),
       });
-      const onFields = Object.fromEntries(
-        problem.issues.flatMap((issue) => {
-          const field = newClientFieldOf(issue.path);
-          return field ? [[field, issue.message]] : [];
-        }),
-      ) as Partial<Record<NewClientFieldName, string>>;
-      setServerErrors(onFields);
-      const first = Object.keys(onFields)[0];
-      if (first) setFocusField({ name: first });
-      else setFailure({ alreadyLinked: problem.status === 409, message: failureMessage(error) });
+      if (!server.showIssues(error, newClientFieldOf)) {
+        setFailure({ alreadyLinked: problem.status === 409, message: failureMessage(error) });
+      }
     }
   });
 
