@@ -3,38 +3,23 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  bookingConflictSchema,
-  bookingRefusal,
-  type AppointmentDetail,
-  type AppointmentSlot,
-} from '@vet/contracts/appointment-booking';
+import { bookingRefusal, type AppointmentDetail } from '@vet/contracts/appointment-booking';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import type { Pet } from '@vet/contracts/pets';
 import type { FeatureToggle } from '@vet/contracts/practices';
 import NextLink from 'next/link';
 import { useState } from 'react';
-import { ApiError } from '@/shared/api/api-client';
-import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
-import {
-  formatLabelledAppointmentTime,
-  formatPracticeClock,
-  practiceDate,
-} from '@/shared/dates/appointment-time';
-import { useAmendAppointment } from '@/features/appointments/api/amend-appointment';
-import { useBookAppointment } from '@/features/appointments/api/book-appointment';
-import { useAppointment } from '@/features/appointments/api/get-appointment';
+import { formatLabelledAppointmentTime, practiceDate } from '@/shared/dates/appointment-time';
 import { useAppointmentSlots } from '@/features/appointments/api/get-appointment-slots';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import { bookingHref, type BookingParams } from '@/features/appointments/booking-params';
-import { appointmentCalendarHref } from '@/features/appointments/calendar-file';
-import { BookingSummary } from './booking-summary';
-import { AlternativeTimes, Pending, ReasonSelect, Section, StepHeading, TimesSection } from './booking-parts';
+import { BookingDone } from './booking-done';
+import { ConfirmStep } from './booking-confirm-step';
+import { ReasonSelect, Section, StepHeading, TimesSection } from './booking-parts';
 
 export type BookablePet = Pick<
   Pet,
@@ -237,157 +222,6 @@ function ChooseStep(props: {
         >
           Continue
         </Button>
-      </Box>
-    </Box>
-  );
-}
-
-function ConfirmStep(props: {
-  practice: BookingFlowProps['practice'];
-  pet: BookablePet;
-  reason: AppointmentReason;
-  startsAt: string;
-  existing: AppointmentDetail | null;
-  onChooseAgain: () => void;
-  onAlternative: (slot: AppointmentSlot) => void;
-  onDone: (appointment: AppointmentDetail) => void;
-}) {
-  const { practice, pet, reason, startsAt, existing } = props;
-  const book = useBookAppointment();
-  const amend = useAmendAppointment(existing?.appointmentId ?? 0);
-  const mutation = existing ? amend : book;
-  const error = mutation.error;
-  const conflict =
-    error instanceof ApiError && error.status === 409 ? bookingConflictSchema.safeParse(error.body) : null;
-  const alternatives = conflict?.success ? (conflict.data.alternatives ?? []) : [];
-  const problem = error ? apiProblem(error) : null;
-  const confirm = () => {
-    const onSuccess = (appointment: AppointmentDetail) => props.onDone(appointment);
-    if (existing) {
-      amend.mutate({ startsAt }, { onSuccess });
-    } else {
-      // A new key for each attempt: a repeat of this request (a lost answer) finds the first booking.
-      book.mutate(
-        {
-          body: {
-            practiceId: practice.practiceId,
-            petId: pet.petId,
-            appointmentReasonId: reason.appointmentReasonId,
-            startsAt,
-          },
-          idempotencyKey: crypto.randomUUID(),
-        },
-        { onSuccess },
-      );
-    }
-  };
-  return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Section>
-        <StepHeading focusKey={`confirm-${startsAt}`}>
-          {existing ? 'Check the new time' : 'Check your appointment'}
-        </StepHeading>
-        <BookingSummary
-          petName={pet.name}
-          reasonName={reason.name}
-          practiceName={practice.name}
-          startsAt={startsAt}
-          clinicianType={reason.clinicianType}
-        />
-        {problem && (
-          <Box sx={{ mt: 3 }}>
-            {problem.status === 409 && conflict?.success ? (
-              <AppAlert severity="error" title={conflict.data.message}>
-                {alternatives.length > 0
-                  ? 'These times near it are free. Choose one, then confirm again:'
-                  : 'Choose another time.'}
-              </AppAlert>
-            ) : (
-              <AppAlert severity="error">
-                {problem.status === 403 || problem.status === 409
-                  ? (problem.message ?? submissionFailedMessage)
-                  : submissionFailedMessage}
-              </AppAlert>
-            )}
-          </Box>
-        )}
-        <AlternativeTimes
-          alternatives={alternatives}
-          clinicianType={reason.clinicianType}
-          onChoose={(slot) => {
-            mutation.reset();
-            props.onAlternative(slot);
-          }}
-        />
-      </Section>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end' }}>
-        <Button
-          variant="outlined"
-          sx={{ minHeight: 48, px: 3 }}
-          onClick={props.onChooseAgain}
-          disabled={mutation.isPending}
-        >
-          Choose another time
-        </Button>
-        <Button
-          variant="contained"
-          sx={{ minHeight: 48, px: 3 }}
-          loading={mutation.isPending}
-          onClick={confirm}
-        >
-          {existing ? 'Confirm change' : 'Confirm booking'}
-        </Button>
-      </Box>
-    </Box>
-  );
-}
-
-function BookingDone({ appointmentId, amended }: { appointmentId: number; amended: boolean }) {
-  const appointment = useAppointment(appointmentId);
-  if (appointment.isError) {
-    return (
-      <LoadError message="We could not load your appointment." onRetry={() => void appointment.refetch()} />
-    );
-  }
-  if (appointment.isPending) {
-    return <Pending label="Loading your appointment…" />;
-  }
-  const booked = appointment.data;
-  return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Section>
-        <StepHeading focusKey="done">
-          {amended ? 'Your appointment has been changed' : 'Your appointment is booked'}
-        </StepHeading>
-        <Box sx={{ mb: 3 }}>
-          <AppAlert severity="success">
-            {booked.petName} is booked in at {formatPracticeClock(booked.startsAt)} UK time. We have e-mailed
-            you the details.
-          </AppAlert>
-        </Box>
-        <BookingSummary
-          petName={booked.petName}
-          reasonName={booked.reasonName}
-          practiceName={booked.practiceName}
-          startsAt={booked.startsAt}
-          clinicianType={booked.clinicianType}
-        />
-      </Section>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        <Button
-          variant="contained"
-          href={appointmentCalendarHref(booked)}
-          download="appointment.ics"
-          sx={{ minHeight: 48, px: 3 }}
-        >
-          Add to calendar
-        </Button>
-        <Button component={NextLink} href="/appointments" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
-          See your appointments
-        </Button>
-        <Link component={NextLink} href="/" sx={{ alignSelf: 'center' }}>
-          Back to the dashboard
-        </Link>
       </Box>
     </Box>
   );

@@ -1,0 +1,121 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import {
+  bookingConflictSchema,
+  type AppointmentDetail,
+  type AppointmentSlot,
+} from '@vet/contracts/appointment-booking';
+import type { AppointmentReason } from '@vet/contracts/lookups';
+import { ApiError } from '@/shared/api/api-client';
+import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
+import { AppAlert } from '@/shared/components/app-alert';
+import { useAmendAppointment } from '@/features/appointments/api/amend-appointment';
+import { useBookAppointment } from '@/features/appointments/api/book-appointment';
+import { AlternativeTimes, Section, StepHeading } from './booking-parts';
+import { BookingSummary } from './booking-summary';
+
+/**
+ * Booking's (and amending's) second step: everything spelt out, one Idempotency-Key per attempt; a lost
+ * race offers the nearest times.
+ */
+export function ConfirmStep(props: {
+  practice: { practiceId: number; name: string };
+  pet: { petId: number; name: string };
+  reason: AppointmentReason;
+  startsAt: string;
+  existing: AppointmentDetail | null;
+  onChooseAgain: () => void;
+  onAlternative: (slot: AppointmentSlot) => void;
+  onDone: (appointment: AppointmentDetail) => void;
+}) {
+  const { practice, pet, reason, startsAt, existing } = props;
+  const book = useBookAppointment();
+  const amend = useAmendAppointment(existing?.appointmentId ?? 0);
+  const mutation = existing ? amend : book;
+  const error = mutation.error;
+  const conflict =
+    error instanceof ApiError && error.status === 409 ? bookingConflictSchema.safeParse(error.body) : null;
+  const alternatives = conflict?.success ? (conflict.data.alternatives ?? []) : [];
+  const problem = error ? apiProblem(error) : null;
+  const confirm = () => {
+    const onSuccess = (appointment: AppointmentDetail) => props.onDone(appointment);
+    if (existing) {
+      amend.mutate({ startsAt }, { onSuccess });
+    } else {
+      // A new key for each attempt: a repeat of this request (a lost answer) finds the first booking.
+      book.mutate(
+        {
+          body: {
+            practiceId: practice.practiceId,
+            petId: pet.petId,
+            appointmentReasonId: reason.appointmentReasonId,
+            startsAt,
+          },
+          idempotencyKey: crypto.randomUUID(),
+        },
+        { onSuccess },
+      );
+    }
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Section>
+        <StepHeading focusKey={`confirm-${startsAt}`}>
+          {existing ? 'Check the new time' : 'Check your appointment'}
+        </StepHeading>
+        <BookingSummary
+          petName={pet.name}
+          reasonName={reason.name}
+          practiceName={practice.name}
+          startsAt={startsAt}
+          clinicianType={reason.clinicianType}
+        />
+        {problem && (
+          <Box sx={{ mt: 3 }}>
+            {problem.status === 409 && conflict?.success ? (
+              <AppAlert severity="error" title={conflict.data.message}>
+                {alternatives.length > 0
+                  ? 'These times near it are free. Choose one, then confirm again:'
+                  : 'Choose another time.'}
+              </AppAlert>
+            ) : (
+              <AppAlert severity="error">
+                {problem.status === 403 || problem.status === 409
+                  ? (problem.message ?? submissionFailedMessage)
+                  : submissionFailedMessage}
+              </AppAlert>
+            )}
+          </Box>
+        )}
+        <AlternativeTimes
+          alternatives={alternatives}
+          clinicianType={reason.clinicianType}
+          onChoose={(slot) => {
+            mutation.reset();
+            props.onAlternative(slot);
+          }}
+        />
+      </Section>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end' }}>
+        <Button
+          variant="outlined"
+          sx={{ minHeight: 48, px: 3 }}
+          onClick={props.onChooseAgain}
+          disabled={mutation.isPending}
+        >
+          Choose another time
+        </Button>
+        <Button
+          variant="contained"
+          sx={{ minHeight: 48, px: 3 }}
+          loading={mutation.isPending}
+          onClick={confirm}
+        >
+          {existing ? 'Confirm change' : 'Confirm booking'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
