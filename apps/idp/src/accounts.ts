@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '@vet/db/connection';
 import { emailKey } from '@vet/db/normalise';
 import { idpAccounts } from '@vet/db/schema/identity';
@@ -41,6 +41,22 @@ export async function updatePasswordHash(
   await executor.update(idpAccounts).set({ passwordHash, updatedAt: now }).where(eq(idpAccounts.id, id));
 }
 
+/**
+ * Replaces the hash only if it is still `previous`: a password reset saved in the meantime wins over a
+ * rehash of the old password.
+ */
+export async function replacePasswordHash(
+  db: Database,
+  id: string,
+  previous: string,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(idpAccounts)
+    .set({ passwordHash })
+    .where(and(eq(idpAccounts.id, id), eq(idpAccounts.passwordHash, previous)));
+}
+
 export async function findSignInAccount(
   db: Database,
   email: string,
@@ -54,13 +70,14 @@ export async function findSignInAccount(
 
 /** Creates the account; undefined when the e-mail is already registered. */
 export async function createAccount(
-  db: Database,
+  executor: Pick<Database, 'insert'>,
   email: string,
   passwordHash: string,
+  options: { emailVerified: boolean },
 ): Promise<string | undefined> {
-  const [created] = await db
+  const [created] = await executor
     .insert(idpAccounts)
-    .values({ email: emailKey(email), passwordHash })
+    .values({ email: emailKey(email), passwordHash, emailVerified: options.emailVerified })
     .onConflictDoNothing({ target: idpAccounts.email })
     .returning({ id: idpAccounts.id });
   return created?.id;

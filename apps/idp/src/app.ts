@@ -2,21 +2,34 @@ import type { RequestListener } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Database } from '@vet/db/connection';
 import type { IdpConfig } from './config.ts';
-import type { InteractionDeps } from './interactions/deps.ts';
 import { createRequestHandler } from './interactions/router.ts';
-import { FailureThrottle } from './interactions/throttle.ts';
 import type { IdpKeys } from './keys.ts';
 import { createProvider, type ProviderConfig } from './provider.ts';
+import { AddressLimit, type AddressLimitPolicy } from './throttling/address-limit.ts';
+import { AttemptCounters } from './throttling/attempt-counters.ts';
+import { SignInThrottle, type SignInPolicy } from './throttling/sign-in-throttle.ts';
 
-export type AppConfig = ProviderConfig & Pick<IdpConfig, 'brandName' | 'portalUrl'>;
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+export type AppConfig = ProviderConfig & Pick<IdpConfig, 'brandName' | 'portalUrl' | 'trustedProxyHops'>;
 
 export interface IdpApp {
   provider: Provider;
   handler: RequestListener;
 }
 
-/** Tests may replace the throttles, to reach a limit without many slow requests. */
-export type IdpAppOverrides = Partial<Pick<InteractionDeps, 'throttle' | 'resetRequests'>>;
+/** Tests count attempts apart from other tests (a namespace of their own), and may pass smaller limits. */
+export interface IdpAppOverrides {
+  counters?: AttemptCounters;
+  signInPolicy?: SignInPolicy;
+  resetRequestsPolicy?: AddressLimitPolicy;
+  signUpRequestsPolicy?: AddressLimitPolicy;
+}
+
+/** "Forgot your password?" per client address (decision 0015). */
+const RESET_REQUESTS: AddressLimitPolicy = { limit: 10, windowMs: FIFTEEN_MINUTES };
+/** "Create account" per client address: each sends an e-mail (decision 0027). */
+const SIGN_UP_REQUESTS: AddressLimitPolicy = { limit: 30, windowMs: FIFTEEN_MINUTES };
 
 /** The provider and its HTTP handler (interaction and password pages, /healthz, in front of oidc-provider). */
 export function createIdpApp(
@@ -28,16 +41,26 @@ export function createIdpApp(
   const provider = createProvider(config, db, keys);
   const [csrfKey] = keys.cookieKeys;
   if (!csrfKey) throw new Error('at least one cookie key is required');
+  const counters = overrides.counters ?? new AttemptCounters(db);
   const handler = createRequestHandler({
     provider,
     db,
     brandName: config.brandName,
     portalUrl: config.portalUrl,
     apiAudience: config.apiAudience,
-    throttle: new FailureThrottle(),
-    resetRequests: new FailureThrottle({ limit: 10, windowMs: 15 * 60_000 }),
+    signInThrottle: new SignInThrottle(counters, overrides.signInPolicy),
+    resetRequests: new AddressLimit(
+      counters,
+      'password-reset:address',
+      overrides.resetRequestsPolicy ?? RESET_REQUESTS,
+    ),
+    signUpRequests: new AddressLimit(
+      counters,
+      'sign-up:address',
+      overrides.signUpRequestsPolicy ?? SIGN_UP_REQUESTS,
+    ),
     csrfKey,
-    ...overrides,
+    trustedProxyHops: config.trustedProxyHops,
   });
   return { provider, handler };
 }

@@ -20,7 +20,18 @@ describe('loadConfig', () => {
       cookieKeys: undefined,
       brandName: 'Harbour Vets',
       accessTokenTtl: 600,
+      trustedProxyHops: 0,
     });
+  });
+
+  it('trusts one proxy by default when the issuer is https (TLS ends in front of the provider)', () => {
+    expect(loadConfig({ ...minimal, IDP_ISSUER: 'https://id.example.test' }).trustedProxyHops).toBe(1);
+    expect(
+      loadConfig({ ...minimal, IDP_ISSUER: 'https://id.example.test', IDP_TRUSTED_PROXY_HOPS: '2' })
+        .trustedProxyHops,
+    ).toBe(2);
+    expect(loadConfig({ ...minimal, IDP_TRUSTED_PROXY_HOPS: '1' }).trustedProxyHops).toBe(1);
+    expect(() => loadConfig({ ...minimal, IDP_TRUSTED_PROXY_HOPS: '-1' })).toThrow(/IDP_TRUSTED_PROXY_HOPS/);
   });
 
   it('treats empty values as unset and trims trailing slashes from URLs', () => {

@@ -43,6 +43,7 @@ const envSchema = z.object({
   IDP_COOKIE_KEYS: commaList.optional(),
   BRAND_NAME: z.string().min(1).default('Harbour Vets'),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(600),
+  IDP_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
 });
 
 export interface IdpConfig {
@@ -67,6 +68,12 @@ export interface IdpConfig {
   brandName: string;
   /** Seconds. */
   accessTokenTtl: number;
+  /**
+   * How many proxies in front of the provider append to `X-Forwarded-For` (the web's TRUSTED_PROXY_HOPS
+   * convention, decision 0025). Above 0 the provider believes their `X-Forwarded-Proto`/`-Host` (TLS ends
+   * at the proxy) and takes the client's address from the N-th entry from the right.
+   */
+  trustedProxyHops: number;
 }
 
 export class ConfigError extends Error {
@@ -93,11 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`The identity provider's configuration is not valid:\n${lines}`);
   }
   const e = parsed.data;
+  const issuer = e.IDP_ISSUER ?? `http://localhost:${e.IDP_PORT}`;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.IDP_PORT,
     host: e.IDP_HOST,
-    issuer: e.IDP_ISSUER ?? `http://localhost:${e.IDP_PORT}`,
+    issuer,
     databaseUrl: e.DATABASE_URL,
     portalUrl: e.PORTAL_URL,
     apiAudience: e.API_AUDIENCE,
@@ -108,5 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cookieKeys: e.IDP_COOKIE_KEYS,
     brandName: e.BRAND_NAME,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    // The server speaks plain HTTP only, so an https issuer means TLS ends at a proxy in front of it.
+    trustedProxyHops: e.IDP_TRUSTED_PROXY_HOPS ?? (issuer.startsWith('https:') ? 1 : 0),
   };
 }

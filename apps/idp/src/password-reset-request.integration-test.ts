@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpPasswordResets } from '@vet/db/schema/identity';
 import { useTestDatabase } from '@vet/db/testing/test-database';
-import { FailureThrottle } from './interactions/throttle.ts';
 import { FORGOT_PASSWORD_MIN_MS } from './password-reset/pages.ts';
 import { Browser, hiddenValue } from './testing/browser.ts';
 import { emailsTo, requestReset, resetLinkIn } from './testing/password-reset.ts';
@@ -111,7 +110,7 @@ describe('"Forgot your password?"', () => {
 
   it('limits requests per client address, whatever the addresses asked for', async () => {
     const limited = await startTestIdp(database.db, database.url, {
-      resetRequests: new FailureThrottle({ limit: 2, windowMs: 60_000 }),
+      resetRequestsPolicy: { limit: 2, windowMs: 60_000 },
     });
     try {
       const email = uniqueEmail('limited');

@@ -14,7 +14,14 @@ const DAY = 24 * HOUR;
 
 export type ProviderConfig = Pick<
   IdpConfig,
-  'issuer' | 'portalUrl' | 'apiAudience' | 'clientId' | 'clientSecret' | 'brandName' | 'accessTokenTtl'
+  | 'issuer'
+  | 'portalUrl'
+  | 'apiAudience'
+  | 'clientId'
+  | 'clientSecret'
+  | 'brandName'
+  | 'accessTokenTtl'
+  | 'trustedProxyHops'
 >;
 
 /** The sign-in layer's callback paths for both provider ids (architecture: both point here by default). */
@@ -26,6 +33,20 @@ function render(ctx: KoaContextWithOIDC, page: Page): void {
   ctx.status = page.status;
   ctx.set(page.headers);
   ctx.body = page.html;
+}
+
+/**
+ * Whether the logout request carries an ID token that our portal holds for this very session's account:
+ * end_session has already checked its signature, issuer and audience. Only then is the "Sign out" button
+ * pressed for the person. A `client_id` alone proves nothing (any site can write it into a link), and an
+ * ID token never reaches a browser (the portal keeps it on the server), so another site cannot end the
+ * session without the person pressing the button; the button's form carries a secret bound to the session
+ * (oidc-provider's xsrf), which a cross-site POST cannot know.
+ */
+export function hintedByPortal(ctx: KoaContextWithOIDC, clientId: string): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint?.payload;
+  const accountId = ctx.oidc.session?.accountId;
+  return Boolean(hint && accountId) && hint?.aud === clientId && hint.sub === accountId;
 }
 
 export function createProvider(config: ProviderConfig, db: Database, keys: IdpKeys): Provider {
@@ -95,10 +116,7 @@ export function createProvider(config: ProviderConfig, db: Database, keys: IdpKe
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) =>
-          render(
-            ctx,
-            signingOutPage({ ...brand, form, autoSubmit: ctx.oidc.client?.clientId === config.clientId }),
-          ),
+          render(ctx, signingOutPage({ ...brand, form, autoSubmit: hintedByPortal(ctx, config.clientId) })),
         postLogoutSuccessSource: (ctx) => render(ctx, signedOutPage(brand)),
       },
     },
@@ -119,6 +137,11 @@ export function createProvider(config: ProviderConfig, db: Database, keys: IdpKe
     },
   };
   const provider = new Provider(config.issuer, configuration);
+  // Behind a TLS-terminating proxy (an https issuer, or IDP_TRUSTED_PROXY_HOPS): believe its
+  // X-Forwarded-Proto, so that requests count as secure and cookies get the Secure attribute, and take
+  // the client's address from the N-th X-Forwarded-For entry from the right, as the interactions do.
+  provider.proxy = config.trustedProxyHops > 0;
+  provider.maxIpsCount = config.trustedProxyHops;
   provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
     console.error(`[idp] server error: ${error.name}`);
   });

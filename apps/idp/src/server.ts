@@ -9,6 +9,8 @@ import { pruneExpiredModels } from './adapter.ts';
 import { createIdpApp } from './app.ts';
 import { ConfigError, loadConfig, type IdpConfig } from './config.ts';
 import { loadKeys } from './keys.ts';
+import { pruneOldSignUps } from './sign-up/sign-up-store.ts';
+import { pruneExpiredCounters } from './throttling/attempt-counters.ts';
 
 const log = (line: string) => console.log(`[idp] ${line}`);
 
@@ -38,6 +40,8 @@ const pruning = setInterval(() => {
   pruneExpiredModels(database.db).catch(() =>
     log('Could not remove expired sessions and tokens; will retry.'),
   );
+  pruneExpiredCounters(database.db).catch(() => log('Could not remove ended attempt counts; will retry.'));
+  pruneOldSignUps(database.db).catch(() => log('Could not remove old sign-ups; will retry.'));
 }, 60 * 60_000);
 pruning.unref();
 

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_HELPER_TEXT } from '@vet/contracts/password-policy';
+import { hashPassword, needsRehash, verifyPassword } from '@vet/db/password-hash';
 import { useTestDatabase } from '@vet/db/testing/test-database';
-import { CANNOT_CREATE_ACCOUNT } from './interactions/sign-up.ts';
 import { WRONG_CREDENTIALS } from './interactions/sign-in.ts';
 import { PortalClient, type TokenResponse } from './testing/portal-client.ts';
 import { accountByEmail, createTestAccount, GOOD_PASSWORD, uniqueEmail } from './testing/test-accounts.ts';
+import { signUpWithCode } from './testing/sign-up.ts';
 import { startTestIdp, type TestIdp } from './testing/test-idp.ts';
-import { escapeHtml } from './views/layout.ts';
 
 const database = useTestDatabase();
 let idp: TestIdp;
@@ -17,77 +16,6 @@ beforeAll(async () => {
   portal = new PortalClient(idp);
 });
 afterAll(() => idp.close());
-
-const signUpFields = (email: string, password = GOOD_PASSWORD) => ({
-  email,
-  password,
-  'confirm-password': password,
-});
-
-describe('sign-up (screen_hint=signup)', () => {
-  it('creates the account and returns tokens the API accepts', async () => {
-    const started = await portal.startSignIn({ providerId: 'auth0', screenHint: 'signup' });
-    expect(started.page.status).toBe(200);
-    expect(started.page.body).toContain('<h1>Create an account</h1>');
-    expect(started.page.body).toContain(escapeHtml(PASSWORD_HELPER_TEXT));
-    const email = uniqueEmail('signup');
-
-    const answer = await portal.submit(started, 'signup', signUpFields(`  ${email.toUpperCase()} `));
-    const tokens = (await (
-      await portal.exchangeCode(started, portal.codeFrom(started, answer))
-    ).json()) as TokenResponse;
-
-    const account = await accountByEmail(database.db, email);
-    expect(account?.passwordHash).toMatch(/^scrypt\$/);
-    const access = await portal.verifyAccessToken(tokens.access_token);
-    expect(access.sub).toBe(account?.id);
-    expect(access.aud).toBe(idp.config.apiAudience);
-    const id = await portal.verifyIdToken(tokens.id_token ?? '');
-    expect(id).toMatchObject({ sub: account?.id, email, email_verified: false });
-    expect(tokens.refresh_token).toBeTruthy();
-  });
-
-  it('answers an address that already has an account neutrally', async () => {
-    const email = uniqueEmail('taken');
-    await createTestAccount(database.db, email);
-    const started = await portal.startSignIn({ screenHint: 'signup' });
-
-    const answer = await portal.submit(started, 'signup', signUpFields(email.toUpperCase()));
-
-    expect(answer.status).toBe(200);
-    expect(answer.body).toContain(escapeHtml(CANNOT_CREATE_ACCOUNT));
-  });
-
-  it('refuses a password that breaks the rule, showing which rule', async () => {
-    const email = uniqueEmail('weak');
-    const started = await portal.startSignIn({ screenHint: 'signup' });
-
-    const short = await portal.submit(started, 'signup', signUpFields(email, 'Ab1!'));
-    expect(short.status).toBe(200);
-    expect(short.body).toContain('Your password must contain at least 8 characters');
-    expect(short.body).toContain('data-rule="length" data-met="false"');
-
-    const twoKinds = await portal.submit(started, 'signup', signUpFields(email, 'password123'));
-    expect(twoKinds.status).toBe(200);
-    expect(twoKinds.body).toContain('Your password must contain at least 3 of the kinds of character listed');
-    expect(twoKinds.body).toContain('data-rule="upper" data-met="false"');
-    expect(twoKinds.body).not.toContain('password123');
-    expect(await accountByEmail(database.db, email)).toBeUndefined();
-  });
-
-  it('checks the e-mail format and the confirmation', async () => {
-    const started = await portal.startSignIn({ screenHint: 'signup' });
-    const answer = await portal.submit(started, 'signup', {
-      email: 'not-an-address',
-      password: GOOD_PASSWORD,
-      'confirm-password': `${GOOD_PASSWORD}x`,
-    });
-    expect(answer.status).toBe(200);
-    expect(answer.body).toContain('role="alert"');
-    expect(answer.body).toContain('aria-describedby="email-error"');
-    expect(answer.body).toContain('The passwords do not match');
-  });
-});
 
 describe('sign-in', () => {
   it('is the default page and signs in an existing account', async () => {
@@ -102,6 +30,22 @@ describe('sign-in', () => {
 
     const tokens = (await response.json()) as TokenResponse;
     expect((await portal.verifyAccessToken(tokens.access_token)).sub).toBe(accountId);
+  });
+
+  it('accepts a long passphrase (100 characters, spaces and accents) as it was set, truncating nothing', async () => {
+    const email = uniqueEmail('passphrase');
+    const passphrase = `${'Mon chien préfère les promenades au bord de la mer, 2026! '.repeat(2)}`.slice(
+      0,
+      100,
+    );
+    expect(passphrase).toHaveLength(100);
+    await createTestAccount(database.db, email, passphrase);
+    const shortened = await portal.startSignIn();
+    const refused = await portal.submit(shortened, 'login', { email, password: passphrase.slice(0, 72) });
+    expect(refused.body).toContain(WRONG_CREDENTIALS);
+    const started = await portal.startSignIn();
+    const answer = await portal.submit(started, 'login', { email, password: passphrase });
+    expect((await portal.exchangeCode(started, portal.codeFrom(started, answer))).status).toBe(200);
   });
 
   it('gives one neutral message for a wrong password and an unknown e-mail', async () => {
@@ -129,13 +73,36 @@ describe('sign-in', () => {
     );
     expect(signUpPage.body).toContain('<h1>Create an account</h1>');
 
-    const answer = await portal.submit(
+    const { answer } = await signUpWithCode(
+      portal,
+      database.db,
       { ...started, page: signUpPage },
-      'signup',
-      signUpFields(uniqueEmail('link')),
+      uniqueEmail('link'),
     );
 
     expect(portal.codeFrom(started, answer)).toBeTruthy();
+  });
+
+  it('rewrites a hash made at the old scrypt cost (N=2^15) at the current one on a successful sign-in', async () => {
+    const email = uniqueEmail('rehash');
+    const oldHash = await hashPassword(GOOD_PASSWORD, { N: 2 ** 15, r: 8, p: 1 });
+    const accountId = await createTestAccount(database.db, email, GOOD_PASSWORD, oldHash);
+
+    const wrong = await portal.startSignIn();
+    await portal.submit(wrong, 'login', { email, password: 'Not-the-password-1' });
+    expect((await accountByEmail(database.db, email))?.passwordHash).toBe(oldHash);
+
+    const started = await portal.startSignIn();
+    const answer = await portal.submit(started, 'login', { email, password: GOOD_PASSWORD });
+    const tokens = (await (
+      await portal.exchangeCode(started, portal.codeFrom(started, answer))
+    ).json()) as TokenResponse;
+    expect((await portal.verifyAccessToken(tokens.access_token)).sub).toBe(accountId);
+
+    const rewritten = (await accountByEmail(database.db, email))?.passwordHash ?? '';
+    expect(rewritten).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(needsRehash(rewritten)).toBe(false);
+    expect(await verifyPassword(GOOD_PASSWORD, rewritten)).toBe(true);
   });
 
   it('refuses a form without the interaction’s CSRF token', async () => {

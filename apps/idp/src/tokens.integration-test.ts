@@ -128,11 +128,58 @@ describe('signing out (RP-initiated logout)', () => {
     expect((await portal.refresh(tokens.refresh_token ?? '')).status).toBe(400);
   });
 
-  it('keeps a button but no script when the request does not name the client', async () => {
-    const { started } = await signedIn();
+  it('keeps a button but no script when the request does not name the client, and does not sign out', async () => {
+    const { started, tokens } = await signedIn();
     const page = await started.browser.request(`${idp.issuer}/session/end`);
     expect(page.body).toContain('>Sign out</button>');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect((await portal.refresh(tokens.refresh_token ?? '')).status).toBe(200);
+  });
+
+  it('does not sign out by itself when another site names our client without an ID token', async () => {
+    const { started, tokens } = await signedIn();
+    const params = new URLSearchParams({
+      client_id: idp.config.clientId,
+      post_logout_redirect_uri: `${idp.config.portalUrl}/`,
+    });
+    const page = await started.browser.request(`${idp.issuer}/session/end?${params.toString()}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('>Sign out</button>');
+    expect(page.body).not.toContain('<script>');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect((await portal.refresh(tokens.refresh_token ?? '')).status).toBe(200);
+  });
+
+  it('does not sign out by itself with an ID token of another account', async () => {
+    const { started, tokens } = await signedIn();
+    const other = await signedIn();
+    const params = new URLSearchParams({ id_token_hint: other.tokens.id_token ?? '' });
+    const page = await started.browser.request(`${idp.issuer}/session/end?${params.toString()}`);
+    expect(page.body).toContain('>Sign out</button>');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect((await portal.refresh(tokens.refresh_token ?? '')).status).toBe(200);
+  });
+
+  it('refuses a cross-site POST to end the session without the form’s secret', async () => {
+    const { started, tokens } = await signedIn();
+    // The page was opened (so there is a secret in the session), but the forged form cannot know it.
+    await started.browser.request(`${idp.issuer}/session/end`);
+    const forms: Record<string, string>[] = [{ logout: 'yes' }, { logout: 'yes', xsrf: 'forged' }];
+    for (const form of forms) {
+      const answer = await fetch(`${idp.issuer}/session/end/confirm`, {
+        method: 'POST',
+        headers: {
+          cookie: started.browser.jar.headerFor(new URL(idp.issuer)) ?? '',
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://elsewhere.example',
+          'sec-fetch-site': 'cross-site',
+        },
+        body: new URLSearchParams(form),
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(400);
+    }
+    expect((await portal.refresh(tokens.refresh_token ?? '')).status).toBe(200);
   });
 
   it('has a branded page for a browser with nothing to sign out of', async () => {

@@ -2,9 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { Database } from '@vet/db/connection';
+import { clientAddressOf } from '../security-headers.ts';
 import { csrfToken } from './csrf.ts';
 import { grantRequestedAccess } from './grant.ts';
-import type { FailureThrottle } from './throttle.ts';
+import type { AddressLimit } from '../throttling/address-limit.ts';
+import type { SignInThrottle } from '../throttling/sign-in-throttle.ts';
 
 export interface InteractionDeps {
   provider: Provider;
@@ -12,11 +14,15 @@ export interface InteractionDeps {
   brandName: string;
   portalUrl: string;
   apiAudience: string;
-  throttle: FailureThrottle;
+  signInThrottle: SignInThrottle;
   /** "Forgot your password?" requests per client address (password-reset/pages.ts). */
-  resetRequests: FailureThrottle;
+  resetRequests: AddressLimit;
+  /** "Create account" presses per client address (interactions/sign-up.ts). */
+  signUpRequests: AddressLimit;
   /** Signs the forms' CSRF tokens. */
   csrfKey: string;
+  /** Proxies in front that append to X-Forwarded-For (config.ts). */
+  trustedProxyHops: number;
 }
 
 /** What every interaction page needs to render. */
@@ -46,6 +52,6 @@ export async function finishSignedIn(
   );
 }
 
-export function clientAddress(req: IncomingMessage): string | undefined {
-  return req.socket.remoteAddress;
+export function clientAddress(deps: InteractionDeps, req: IncomingMessage): string | undefined {
+  return clientAddressOf(req, deps.trustedProxyHops);
 }

@@ -1,16 +1,17 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { errors, type Interaction } from 'oidc-provider';
 import { handlePasswordPage } from '../password-reset/pages.ts';
+import { setSecurityHeaders } from '../security-headers.ts';
 import { errorPage, expiredPage, invalidFormPage } from '../views/message-pages.ts';
 import { isValidCsrfToken } from './csrf.ts';
 import { finishSignedIn, type InteractionDeps } from './deps.ts';
 import { FormTooLarge, readForm, sendPage, sendText } from './http.ts';
 import { showSignIn, submitSignIn } from './sign-in.ts';
-import { showSignUp, submitSignUp } from './sign-up.ts';
+import { showCheckEmail, showSignUp, submitSignUp, submitSignUpCode } from './sign-up.ts';
 
-const INTERACTION_PATH = /^\/interaction\/([\w-]+)(?:\/(login|signup))?\/?$/;
+const INTERACTION_PATH = /^\/interaction\/([\w-]+)(?:\/(login|signup|code))?\/?$/;
 
-type Screen = 'login' | 'signup';
+type Screen = 'login' | 'signup' | 'code';
 type ProviderCallback = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /**
@@ -21,6 +22,7 @@ type ProviderCallback = (req: IncomingMessage, res: ServerResponse) => Promise<v
 export function createRequestHandler(deps: InteractionDeps): RequestListener {
   const providerCallback: ProviderCallback = deps.provider.callback();
   return (req, res) => {
+    setSecurityHeaders(res, deps.provider.issuer);
     route(deps, providerCallback, req, res).catch((error: unknown) => {
       // Never personal data: the error's kind only.
       console.error(`[idp] request failed: ${error instanceof Error ? error.name : 'unknown error'}`);
@@ -65,6 +67,7 @@ async function route(
 
   if (read) {
     const chosen = screen ?? (interaction.params.screen_hint === 'signup' ? 'signup' : 'login');
+    if (chosen === 'code') return showCheckEmail(deps, res, interaction);
     return chosen === 'signup' ? showSignUp(deps, res, interaction) : showSignIn(deps, res, interaction);
   }
 
@@ -78,6 +81,7 @@ async function route(
   if (!isValidCsrfToken(deps.csrfKey, uid, form.get('csrf'))) {
     return sendPage(res, invalidFormPage(deps));
   }
+  if (screen === 'code') return submitSignUpCode(deps, req, res, interaction, form);
   return screen === 'signup'
     ? submitSignUp(deps, req, res, interaction, form)
     : submitSignIn(deps, req, res, interaction, form);

@@ -5,7 +5,7 @@ import type { FormError } from '../views/form-parts.ts';
 import { CREDENTIALS_ERROR_ID, signInPage } from '../views/sign-in-page.ts';
 import { clientAddress, finishSignedIn, viewBase, type InteractionDeps } from './deps.ts';
 import { sendPage } from './http.ts';
-import { throttleKey, TOO_MANY_ATTEMPTS } from './throttle.ts';
+import { TOO_MANY_ATTEMPTS } from '../throttling/sign-in-throttle.ts';
 
 /** One message for an unknown e-mail and a wrong password alike. */
 export const WRONG_CREDENTIALS = 'The e-mail or password is not right.';
@@ -39,13 +39,16 @@ export async function submitSignIn(
   if (!password) missing.push({ field: 'password', message: 'Enter your password' });
   if (missing.length) return refuse(200, missing);
 
-  const key = throttleKey(clientAddress(req), email);
-  if (deps.throttle.isBlocked(key)) return refuse(429, formLevel(TOO_MANY_ATTEMPTS));
+  // Decision 0027: a refused address is not even checked; the account's owner elsewhere still is.
+  const attempt = { address: clientAddress(deps, req), email };
+  const verdict = await deps.signInThrottle.verdict(attempt);
+  if (verdict.refused) return refuse(429, formLevel(TOO_MANY_ATTEMPTS));
+  if (verdict.delayMs) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
   const accountId = await verifyCredentials(deps.db, email, password);
   if (!accountId) {
-    deps.throttle.recordFailure(key);
+    await deps.signInThrottle.recordFailure(attempt);
     return refuse(200, formLevel(WRONG_CREDENTIALS));
   }
-  deps.throttle.reset(key);
+  await deps.signInThrottle.recordSuccess(attempt);
   await finishSignedIn(deps, req, res, interaction, accountId);
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkEmail, checkNewPassword } from '../form-checks.ts';
 import { clientAddress, type InteractionDeps } from '../interactions/deps.ts';
 import { FormTooLarge, readForm, sendPage, sendText } from '../interactions/http.ts';
-import { TOO_MANY_ATTEMPTS } from '../interactions/throttle.ts';
+import { TOO_MANY_ATTEMPTS } from '../throttling/sign-in-throttle.ts';
 import type { FormError } from '../views/form-parts.ts';
 import { invalidFormPage } from '../views/message-pages.ts';
 import {
@@ -135,12 +135,10 @@ async function submitForgotPassword(
   if (errors.length) return renderForgotPassword(deps, req, res, form, 200, errors);
   // Per client address, whatever the e-mail: it says nothing about any account. Per account, the limit
   // is silent (reset-store.ts), so that the answer stays the same.
-  const key = clientAddress(req) ?? 'unknown';
-  if (deps.resetRequests.isBlocked(key)) {
+  if (!(await deps.resetRequests.allow(clientAddress(deps, req)))) {
     const tooMany = { field: 'email', message: TOO_MANY_ATTEMPTS, summaryOnly: true };
     return renderForgotPassword(deps, req, res, form, 429, [tooMany]);
   }
-  deps.resetRequests.recordFailure(key);
   await withMinimumDuration(FORGOT_PASSWORD_MIN_MS, () => requestPasswordReset(resetContext(deps), email));
   const interactionUid = interactionUidOrUndefined(form.get('interaction'));
   sendPage(

@@ -15,9 +15,12 @@ export interface BrowserResponse {
 export class Browser {
   readonly jar = new CookieJar();
 
+  /** `headers` go with every request, e.g. the X-Forwarded-For a proxy in front would add. */
+  constructor(private readonly extraHeaders: Record<string, string> = {}) {}
+
   async request(url: string | URL, form?: Record<string, string>): Promise<BrowserResponse> {
     const target = new URL(url);
-    const headers = new Headers({ accept: 'text/html' });
+    const headers = new Headers({ accept: 'text/html', ...this.extraHeaders });
     const cookie = this.jar.headerFor(target);
     if (cookie) headers.set('cookie', cookie);
     if (form) headers.set('content-type', 'application/x-www-form-urlencoded');

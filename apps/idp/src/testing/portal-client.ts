@@ -63,9 +63,9 @@ export class PortalClient {
   }
 
   /** Submits the page's form and follows the provider's redirects back to the portal. */
-  async submit(started: StartedSignIn, screen: 'login' | 'signup', fields: Record<string, string>) {
+  async submit(started: StartedSignIn, screen: 'login' | 'signup' | 'code', fields: Record<string, string>) {
     const action = new URL(
-      `${started.page.url.pathname.replace(/\/(login|signup)$/, '')}/${screen}`,
+      `${started.page.url.pathname.replace(/\/(login|signup|code)$/, '')}/${screen}`,
       this.idp.issuer,
     );
     const form = { csrf: hiddenValue(started.page.body, 'csrf'), ...fields };

@@ -25,8 +25,10 @@ export function errorSummary(errors: FormError[], extraHtml = ''): string {
 export interface InputOptions {
   id: string;
   label: string;
-  type: 'email' | 'password';
-  autocomplete: 'email' | 'current-password' | 'new-password';
+  type: 'email' | 'password' | 'text';
+  autocomplete: 'email' | 'current-password' | 'new-password' | 'one-time-code';
+  /** The on-screen keyboard to offer (a code: digits). */
+  inputMode?: 'numeric';
   value?: string;
   errors: FormError[];
   /** Ids of hints or other text that describes the field, read after its error. */
@@ -52,6 +54,7 @@ export function inputField(options: InputOptions): string {
     `type="${options.type}"`,
     `autocomplete="${options.autocomplete}"`,
     options.type === 'email' ? 'spellcheck="false" autocapitalize="none"' : '',
+    options.inputMode ? `inputmode="${options.inputMode}" spellcheck="false"` : '',
     options.value ? `value="${escapeHtml(options.value)}"` : '',
     describedBy.length ? `aria-describedby="${describedBy.join(' ')}"` : '',
     invalid ? 'aria-invalid="true"' : '',

@@ -17,6 +17,18 @@ describe('the interaction pages', () => {
     expect(html).not.toMatch(/onpaste|maxlength/i);
   });
 
+  it('mask every password field (type="password"), on sign-in and on sign-up', () => {
+    const passwordInputs = (html: string) =>
+      [...html.matchAll(/<input\b[^>]*>/g)]
+        .map(([tag]) => tag)
+        .filter((tag) => /id="(confirm-)?password"/.test(tag));
+    const signIn = passwordInputs(signInPage(view).html);
+    const signUp = passwordInputs(signUpPage(view).html);
+    expect(signIn).toHaveLength(1);
+    expect(signUp).toHaveLength(2);
+    for (const tag of [...signIn, ...signUp]) expect(tag).toContain('type="password"');
+  });
+
   it('link errors to their fields and announce a summary', () => {
     const { html, status } = signUpPage({
       ...view,

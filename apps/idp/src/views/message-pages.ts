@@ -11,8 +11,9 @@ function backToPortal(view: BrandView, text = `Go to ${view.brandName}`): string
 
 /**
  * RP-initiated logout. The portal's own dialog has already asked, so this is one obvious button, pressed
- * by a tiny script when the request names our client (so another site cannot sign people out silently).
- * Without JavaScript the button still works.
+ * by a tiny script only when the request carries the portal's ID token of this session's account
+ * (`hintedByPortal` in provider.ts): a link from another site, which can name our client but never holds
+ * that token, leaves the button for the person to press. Without JavaScript the button still works.
  */
 export function signingOutPage(view: BrandView & { form: string; autoSubmit: boolean }): Page {
   const main = `<h1>Signing you out</h1>

@@ -1,4 +1,14 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** The embedded OpenID Connect provider's accounts (local runs and tests; production uses a real IdP). */
 export const idpAccounts = pgTable('idp_accounts', {
@@ -50,6 +60,11 @@ export const webSessions = pgTable(
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set while one server refreshes the tokens (a claim, not a lock: no transaction stays open across
+     * the call to the provider); a claim that outlives this time was abandoned and may be taken again.
+     */
+    refreshClaimedUntil: timestamp('refresh_claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('web_sessions_identity_idx').on(t.identityIssuer, t.identitySubject)],
@@ -72,4 +87,50 @@ export const idpPasswordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('idp_password_resets_account_idx').on(t.accountId)],
+);
+
+/**
+ * Failed attempts of the embedded provider counted per scope and key in a fixed window (decision 0027):
+ * sign-ins per account and client address, per client address, and per account; sign-up and password
+ * reset requests per client address. In the database, so the limits hold across instances and restarts.
+ * The key (an address, an e-mail, or both) is kept only as its SHA-256.
+ */
+export const idpAttemptCounters = pgTable(
+  'idp_attempt_counters',
+  {
+    scope: text('scope').notNull(),
+    keyHash: text('key_hash').notNull(),
+    failures: integer('failures').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.keyHash] }),
+    index('idp_attempt_counters_window_idx').on(t.windowEndsAt),
+  ],
+);
+
+/**
+ * A sign-up waiting for the code e-mailed to its address (decision 0027's companion: no account
+ * enumeration on sign-up). One row per "Create account" press, tied to its sign-in interaction; only the
+ * code's HMAC is kept. A row for an address that already has an account looks the same, but its code was
+ * never sent. Rows are deleted an hour after they were made.
+ */
+export const idpSignUps = pgTable(
+  'idp_sign_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    interactionUid: text('interaction_uid').notNull(),
+    /** Lower-case, as idp_accounts.email. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('idp_sign_ups_interaction_idx').on(t.interactionUid),
+    index('idp_sign_ups_email_idx').on(t.email, t.createdAt),
+  ],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "web_sessions" ADD COLUMN "refresh_claimed_until" timestamp with time zone;
