@@ -10,13 +10,13 @@ vi.mock('@/shared/auth-session/server/session-store', () => ({
     calls.push('insert new-sid');
     return Promise.resolve('new-sid');
   }),
-  deleteSession: vi.fn((_db: unknown, sessionId: string) => {
-    calls.push(`delete ${sessionId}`);
-    return Promise.resolve();
-  }),
 }));
 vi.mock('@/shared/auth-session/server/active-session', () => ({
   SessionEndedError: class extends Error {},
+  endSession: vi.fn((sessionId: string) => {
+    calls.push(`delete ${sessionId}`);
+    return Promise.resolve();
+  }),
   loadActiveSession: vi.fn(() =>
     Promise.resolve({ idToken: null, expiresAt: new Date(Date.now() + 60_000) }),
   ),

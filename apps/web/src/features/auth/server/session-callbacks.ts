@@ -1,13 +1,15 @@
 import type { Account, CallbacksOptions, EventCallbacks, Profile } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import {
+  endSession,
   loadActiveSession,
   SessionEndedError,
   type ActiveSessionDeps,
 } from '@/shared/auth-session/server/active-session';
 import { accessTokenExpiry } from '@/shared/auth-session/server/refresh-tokens';
-import { deleteSession, insertSession } from '@/shared/auth-session/server/session-store';
+import { insertSession } from '@/shared/auth-session/server/session-store';
 import { previousSessionId } from './previous-session';
+import { noteSessionStoreFailure } from './session-store-outage';
 import { sessionUserFromIdToken, type SessionUser } from './session-user';
 
 /** A signed-in session lasts at most this long, however active (the inactivity timeout is shorter). */
@@ -49,7 +51,7 @@ export function createSessionCallbacks(deps: () => ActiveSessionDeps) {
     );
     // Signing in again ends the browser's earlier session (previous-session.ts), once the new one exists.
     const earlier = previousSessionId();
-    if (earlier && earlier !== sid) await deleteSession(deps().db, earlier);
+    if (earlier && earlier !== sid) await endSession(earlier, deps());
     const token: JWT = { sid };
     known.set(token, { user: sessionUserFromIdToken(account.id_token), expiresAt });
     return token;
@@ -58,7 +60,10 @@ export function createSessionCallbacks(deps: () => ActiveSessionDeps) {
   const jwt: CallbacksOptions['jwt'] = async ({ token, account, profile }) => {
     if (account) return startSession(account, profile);
     if (typeof token.sid !== 'string') throw new SessionEndedError('no session id in the cookie');
-    const session = await loadActiveSession(token.sid, deps());
+    const session = await loadActiveSession(token.sid, deps()).catch((error: unknown) => {
+      if (!(error instanceof SessionEndedError)) noteSessionStoreFailure();
+      throw error;
+    });
     const next: JWT = { sid: token.sid };
     known.set(next, { user: sessionUserFromIdToken(session.idToken), expiresAt: session.expiresAt });
     return next;
@@ -76,7 +81,7 @@ export function createSessionCallbacks(deps: () => ActiveSessionDeps) {
 
   const signOut: EventCallbacks['signOut'] = async (message) => {
     const sid = 'token' in message ? message.token?.sid : undefined;
-    if (typeof sid === 'string') await deleteSession(deps().db, sid);
+    if (typeof sid === 'string') await endSession(sid, deps());
   };
 
   return { jwt, session, signOut };

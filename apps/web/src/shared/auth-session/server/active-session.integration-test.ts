@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { connectDatabase } from '@vet/db/connection';
 import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { webSessions } from '@vet/db/schema/identity';
 // Renamed: the web's lint reads `use…` as a React hook.
 import { useTestDatabase as openTestDatabase } from '@vet/db/testing/test-database';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import type { IdentityProviderConfig } from '@/config/server';
-import { loadActiveSession, SessionEndedError } from './active-session';
+import { endSession, loadActiveSession, SessionEndedError } from './active-session';
 import { deleteSession, hashSessionId, insertSession, type NewSession } from './session-store';
 
 const { db } = openTestDatabase({ max: 4 });
@@ -44,20 +45,38 @@ function newSession(overrides: Partial<NewSession> = {}): NewSession {
   };
 }
 
-/** The provider's discovery document and token endpoint, answering `tokenAnswer`; counts refreshes. */
-function fakeProvider(tokenAnswer: () => Response) {
+/**
+ * The provider's discovery document, token endpoint (answering `tokenAnswer`, after `tokenDelay`) and
+ * revocation endpoint (answering `revocationStatus`); records what each was sent.
+ */
+function fakeProvider(
+  tokenAnswer: () => Response,
+  options: { tokenDelay?: () => Promise<unknown>; revocationStatus?: number } = {},
+) {
   const refreshes: URLSearchParams[] = [];
+  const revocations: URLSearchParams[] = [];
   const fetch = (async (input: string, init?: RequestInit) => {
     const url = input;
     if (url.endsWith('/.well-known/openid-configuration')) {
-      return Response.json({ issuer, token_endpoint: `${issuer}/oauth/token` });
+      return Response.json({
+        issuer,
+        token_endpoint: `${issuer}/oauth/token`,
+        revocation_endpoint: `${issuer}/oauth/revoke`,
+      });
+    }
+    if (url.endsWith('/oauth/revoke')) {
+      revocations.push(init?.body as URLSearchParams);
+      return new Response(null, { status: options.revocationStatus ?? 200 });
     }
     refreshes.push(init?.body as URLSearchParams);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await (options.tokenDelay?.() ?? new Promise((resolve) => setTimeout(resolve, 20)));
     return tokenAnswer();
   }) as unknown as typeof globalThis.fetch;
-  return { fetch, refreshes };
+  return { fetch, refreshes, revocations };
 }
+
+const refreshed = () =>
+  Response.json({ access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 600 });
 
 async function rowOf(sessionId: string) {
   const [row] = await db
@@ -109,6 +128,72 @@ describe('server-side sessions (web_sessions)', () => {
     const row = await rowOf(sessionId);
     expect(row).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', idToken: 'id-1' });
     expect(row!.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now() + minutes(9));
+  });
+
+  it('holds no pooled connection while the provider answers a refresh (a pool of one still serves)', async () => {
+    const small = connectDatabase(inject('databaseUrl'), { max: 1 });
+    try {
+      const sessionId = await insertSession(
+        db,
+        newSession({ accessTokenExpiresAt: new Date(Date.now() + 30_000) }),
+      );
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      const idp = fakeProvider(refreshed, { tokenDelay: () => answered });
+      const refreshing = loadActiveSession(sessionId, { db: small.db, providers, fetch: idp.fetch });
+      await vi.waitFor(() => expect(idp.refreshes).toHaveLength(1));
+      // The provider has not answered; the only connection is free for other requests meanwhile.
+      const other = await small.db.execute(sql`select 1 as one`);
+      expect(other.rows).toEqual([{ one: 1 }]);
+      answer();
+      expect((await refreshing).accessToken).toBe('access-2');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refreshes once when two servers (two pools) need the same session at the same time', async () => {
+    const second = connectDatabase(inject('databaseUrl'), { max: 2 });
+    try {
+      const sessionId = await insertSession(
+        db,
+        newSession({ accessTokenExpiresAt: new Date(Date.now() - 1000) }),
+      );
+      const idp = fakeProvider(refreshed, { tokenDelay: () => new Promise((r) => setTimeout(r, 200)) });
+      const sessions = await Promise.all([
+        loadActiveSession(sessionId, { db, providers, fetch: idp.fetch }),
+        loadActiveSession(sessionId, { db: second.db, providers, fetch: idp.fetch }),
+        loadActiveSession(sessionId, { db: second.db, providers, fetch: idp.fetch }),
+      ]);
+      expect(sessions.map((s) => s.accessToken)).toEqual(['access-2', 'access-2', 'access-2']);
+      expect(idp.refreshes).toHaveLength(1);
+      expect((await rowOf(sessionId))?.refreshClaimedUntil).toBeNull();
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('uses the current token while another server refreshes it, and takes over a lapsed claim', async () => {
+    const sessionId = await insertSession(
+      db,
+      newSession({ accessTokenExpiresAt: new Date(Date.now() + 30_000) }),
+    );
+    const claimedElsewhere = (until: number) =>
+      db
+        .update(webSessions)
+        .set({ refreshClaimedUntil: new Date(until) })
+        .where(eq(webSessions.tokenHash, hashSessionId(sessionId)));
+    const idp = fakeProvider(refreshed);
+
+    await claimedElsewhere(Date.now() + 20_000);
+    const meanwhile = await loadActiveSession(sessionId, { db, providers, fetch: idp.fetch });
+    expect(meanwhile.accessToken).toBe('access-1');
+    expect(idp.refreshes).toHaveLength(0);
+
+    await claimedElsewhere(Date.now() - 1000);
+    const takenOver = await loadActiveSession(sessionId, { db, providers, fetch: idp.fetch });
+    expect(takenOver.accessToken).toBe('access-2');
+    expect(idp.refreshes).toHaveLength(1);
   });
 
   it('ends the session when the refresh fails', async () => {
@@ -168,5 +253,23 @@ describe('server-side sessions (web_sessions)', () => {
     expect(await rowOf(expired)).toBeUndefined();
     expect(await rowOf(idle)).toBeUndefined();
     expect(ended).toBeGreaterThanOrEqual(1);
+  });
+
+  it('ending a session deletes its row and revokes its refresh token at the provider (RFC 7009)', async () => {
+    const sessionId = await insertSession(db, newSession({ refreshToken: 'refresh-to-revoke' }));
+    const idp = fakeProvider(refreshed);
+    await endSession(sessionId, { db, providers, fetch: idp.fetch });
+    expect(await rowOf(sessionId)).toBeUndefined();
+    expect(idp.revocations.map((body) => Object.fromEntries(body))).toEqual([
+      { token: 'refresh-to-revoke', token_type_hint: 'refresh_token' },
+    ]);
+  });
+
+  it('still ends the session when the provider refuses the revocation', async () => {
+    const sessionId = await insertSession(db, newSession());
+    const idp = fakeProvider(refreshed, { revocationStatus: 503 });
+    await endSession(sessionId, { db, providers, fetch: idp.fetch });
+    expect(await rowOf(sessionId)).toBeUndefined();
+    expect(idp.revocations).toHaveLength(1);
   });
 });

@@ -2,12 +2,15 @@ import type { Database } from '@vet/db/connection';
 import type { IdentityProviderConfig } from '@/config/server';
 import { SERVER_IDLE_TIMEOUT_MS } from '@/shared/auth-session/inactivity-constants';
 import { refreshTokens } from './refresh-tokens';
+import { revokeRefreshToken } from './revoke-tokens';
 import {
+  claimRefresh,
+  deleteSession,
   deleteSessionRow,
   findLiveSession,
-  findSessionForUpdate,
+  findSessionRow,
+  storeRefreshedTokens,
   touchSession,
-  updateSessionTokens,
   type StoredSession,
 } from './session-store';
 
@@ -15,6 +18,10 @@ import {
 export const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
 /** last_seen_at is written at most this often per session. */
 const touchIntervalMs = 60_000;
+/** A refresh claim lasts this long: longer than the discovery and token calls' timeouts together. */
+const refreshClaimMs = 25_000;
+/** How often a request waiting for another server's refresh looks at the row again. */
+const refreshPollMs = 50;
 
 /** The session is over (signed out, expired, or its tokens could not be refreshed): treat as signed out. */
 export class SessionEndedError extends Error {
@@ -47,36 +54,88 @@ export async function loadActiveSession(sessionId: string, deps: ActiveSessionDe
     await touchSession(deps.db, session.rowId, now);
   }
   if (!expiresSoon(session, now)) return session;
-  return refreshSession(session.rowId, deps, now);
+  return refreshSession(session, deps);
+}
+
+/**
+ * Ends a session (logout, or signing in again): deletes its row, then revokes its refresh token at the
+ * provider, so neither a copy of the cookie nor the token itself is worth anything afterwards.
+ */
+export async function endSession(sessionId: string, deps: ActiveSessionDeps): Promise<void> {
+  const ended = await deleteSession(deps.db, sessionId);
+  const provider = ended && deps.providers[ended.providerId];
+  if (provider && ended.refreshToken) await revokeRefreshToken(provider, ended.refreshToken, deps.fetch);
 }
 
 function expiresSoon(session: StoredSession, now: Date): boolean {
   return session.accessTokenExpiresAt.getTime() - now.getTime() <= ACCESS_TOKEN_REFRESH_MARGIN_MS;
 }
 
+/** Refreshes in flight in this process, per pool and row: one call to the provider per session. */
+const inflight = new WeakMap<Database, Map<string, Promise<StoredSession>>>();
+
 /**
- * Refreshes under a row lock, so parallel requests of one session refresh once (a provider that rotates
- * refresh tokens would treat a second use of the old one as theft) and later ones see the new token.
+ * Refreshes once per session however many requests need it, here or on other servers: a claim on the
+ * row (claimRefresh, one statement) picks the one request that calls the provider; no transaction or
+ * pooled connection is held during that call, so a slow provider cannot exhaust the pool. A provider
+ * that rotates refresh tokens would treat a second use of the old one as theft.
  */
-async function refreshSession(rowId: string, deps: ActiveSessionDeps, now: Date): Promise<StoredSession> {
-  const outcome = await deps.db.transaction(async (tx) => {
-    const locked = await findSessionForUpdate(tx, rowId);
-    if (!locked || locked.expiresAt <= now) return { ended: 'session gone during refresh' } as const;
-    if (!expiresSoon(locked, now)) return { session: locked } as const;
-    const provider = deps.providers[locked.providerId];
-    const refreshToken = locked.refreshToken;
-    try {
-      if (!provider || !refreshToken) throw new Error('no provider or refresh token');
-      const tokens = await refreshTokens(provider, { ...locked, refreshToken }, { fetch: deps.fetch, now });
-      await updateSessionTokens(tx, rowId, tokens);
-      return { session: { ...locked, ...tokens } } as const;
-    } catch (error) {
-      // The reason only (e.g. "the token endpoint answered 400"): never a token or a person's details.
-      console.warn(`[auth] token refresh failed, ending the session: ${(error as Error).message}`);
-      await deleteSessionRow(tx, rowId);
-      return { ended: 'token refresh failed' } as const;
+function refreshSession(session: StoredSession, deps: ActiveSessionDeps): Promise<StoredSession> {
+  let byRow = inflight.get(deps.db);
+  if (!byRow) {
+    byRow = new Map<string, Promise<StoredSession>>();
+    inflight.set(deps.db, byRow);
+  }
+  const running = byRow.get(session.rowId);
+  if (running) return running;
+  const refresh = refreshOrWait(session.rowId, deps).finally(() => byRow.delete(session.rowId));
+  byRow.set(session.rowId, refresh);
+  return refresh;
+}
+
+async function refreshOrWait(rowId: string, deps: ActiveSessionDeps): Promise<StoredSession> {
+  const clock = () => deps.now ?? new Date();
+  const giveUpAt = Date.now() + refreshClaimMs;
+  for (;;) {
+    const now = clock();
+    const claimed = await claimRefresh(deps.db, rowId, {
+      now,
+      refreshBy: new Date(now.getTime() + ACCESS_TOKEN_REFRESH_MARGIN_MS),
+      claimUntil: new Date(now.getTime() + refreshClaimMs),
+    });
+    if (claimed) return refreshClaimed(claimed, deps, now);
+    // Someone else holds the claim, or has refreshed already.
+    const current = await findSessionRow(deps.db, rowId);
+    if (!current || current.expiresAt <= now) throw new SessionEndedError('session gone during refresh');
+    if (!expiresSoon(current, now) || current.accessTokenExpiresAt > now) return current;
+    if (Date.now() >= giveUpAt) throw new SessionEndedError('token refresh did not finish');
+    await new Promise((resolve) => setTimeout(resolve, refreshPollMs));
+  }
+}
+
+async function refreshClaimed(
+  claimed: StoredSession,
+  deps: ActiveSessionDeps,
+  now: Date,
+): Promise<StoredSession> {
+  const provider = deps.providers[claimed.providerId];
+  const refreshToken = claimed.refreshToken;
+  let tokens;
+  try {
+    if (!provider || !refreshToken) throw new Error('no provider or refresh token');
+    tokens = await refreshTokens(provider, { ...claimed, refreshToken }, { fetch: deps.fetch, now });
+  } catch (error) {
+    // The reason only (e.g. "the token endpoint answered 400"): never a token or a person's details.
+    console.warn(`[auth] token refresh failed, ending the session: ${(error as Error).message}`);
+    await deleteSessionRow(deps.db, claimed.rowId);
+    throw new SessionEndedError('token refresh failed');
+  }
+  if (!(await storeRefreshedTokens(deps.db, claimed.rowId, tokens))) {
+    // Signed out while the provider answered: the new refresh token must not outlive the session.
+    if (tokens.refreshToken && tokens.refreshToken !== refreshToken) {
+      await revokeRefreshToken(provider, tokens.refreshToken, deps.fetch);
     }
-  });
-  if ('ended' in outcome) throw new SessionEndedError(outcome.ended);
-  return outcome.session;
+    throw new SessionEndedError('signed out during refresh');
+  }
+  return { ...claimed, ...tokens };
 }

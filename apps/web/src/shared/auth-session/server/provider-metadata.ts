@@ -3,19 +3,21 @@ import { z } from 'zod';
 /**
  * The parts of an OpenID Connect provider's discovery document the server uses itself (next-auth reads
  * the rest through openid-client): the token endpoint for refreshing, the end-session endpoint for
- * RP-initiated logout. Cached per issuer for an hour; a failed fetch is not cached.
+ * RP-initiated logout, the revocation endpoint for ending refresh tokens. Cached per issuer for an hour; a failed fetch is not cached.
  */
 
 const discoverySchema = z.object({
   issuer: z.string(),
   token_endpoint: z.url(),
   end_session_endpoint: z.url().optional(),
+  revocation_endpoint: z.url().optional(),
 });
 
 export type ProviderMetadata = {
   issuer: string;
   tokenEndpoint: string;
   endSessionEndpoint: string | undefined;
+  revocationEndpoint: string | undefined;
 };
 
 const cacheMs = 60 * 60 * 1000;
@@ -49,5 +51,6 @@ async function fetchMetadata(issuer: string, fetchFn: typeof fetch): Promise<Pro
     issuer: document.issuer,
     tokenEndpoint: document.token_endpoint,
     endSessionEndpoint: document.end_session_endpoint,
+    revocationEndpoint: document.revocation_endpoint,
   };
 }

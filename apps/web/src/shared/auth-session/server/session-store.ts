@@ -1,6 +1,6 @@
 import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '@vet/db/connection';
 import { webSessions } from '@vet/db/schema/identity';
 
@@ -70,22 +70,64 @@ export async function findLiveSession(
   return row && row.expiresAt > now ? row : null;
 }
 
-/** The same, locked until the transaction ends (one token refresh per session at a time). */
-export async function findSessionForUpdate(db: Database, rowId: string): Promise<StoredSession | null> {
-  const [row] = await db.select(columns).from(webSessions).where(eq(webSessions.id, rowId)).for('update');
+/** The session row by its row id, whether or not it has expired (null when deleted). */
+export async function findSessionRow(db: Database, rowId: string): Promise<StoredSession | null> {
+  const [row] = await db.select(columns).from(webSessions).where(eq(webSessions.id, rowId)).limit(1);
   return row ?? null;
 }
 
-export async function updateSessionTokens(db: Database, rowId: string, tokens: SessionTokens): Promise<void> {
-  await db.update(webSessions).set(tokens).where(eq(webSessions.id, rowId));
+/**
+ * Claims the right to refresh the session's tokens until `claimUntil`: granted (the row) only while its
+ * access token expires by `refreshBy` and nobody else holds a live claim. One statement, so two servers
+ * cannot both win, and no transaction stays open while the winner calls the provider.
+ */
+export async function claimRefresh(
+  db: Database,
+  rowId: string,
+  { now, refreshBy, claimUntil }: { now: Date; refreshBy: Date; claimUntil: Date },
+): Promise<StoredSession | null> {
+  const [row] = await db
+    .update(webSessions)
+    .set({ refreshClaimedUntil: claimUntil })
+    .where(
+      and(
+        eq(webSessions.id, rowId),
+        lte(webSessions.accessTokenExpiresAt, refreshBy),
+        or(isNull(webSessions.refreshClaimedUntil), lt(webSessions.refreshClaimedUntil, now)),
+      ),
+    )
+    .returning(columns);
+  return row ?? null;
+}
+
+/** Stores refreshed tokens and releases the claim; false when the row has gone meanwhile (signed out). */
+export async function storeRefreshedTokens(
+  db: Database,
+  rowId: string,
+  tokens: SessionTokens,
+): Promise<boolean> {
+  const updated = await db
+    .update(webSessions)
+    .set({ ...tokens, refreshClaimedUntil: null })
+    .where(eq(webSessions.id, rowId))
+    .returning({ id: webSessions.id });
+  return updated.length > 0;
 }
 
 export async function touchSession(db: Database, rowId: string, now = new Date()): Promise<void> {
   await db.update(webSessions).set({ lastSeenAt: now }).where(eq(webSessions.id, rowId));
 }
 
-export async function deleteSession(db: Database, sessionId: string): Promise<void> {
-  await db.delete(webSessions).where(eq(webSessions.tokenHash, hashSessionId(sessionId)));
+/** Deletes the session; returns what its refresh token needs for revocation (null: no such session). */
+export async function deleteSession(
+  db: Database,
+  sessionId: string,
+): Promise<{ providerId: string; refreshToken: string | null } | null> {
+  const [row] = await db
+    .delete(webSessions)
+    .where(eq(webSessions.tokenHash, hashSessionId(sessionId)))
+    .returning({ providerId: webSessions.providerId, refreshToken: webSessions.refreshToken });
+  return row ?? null;
 }
 
 export async function deleteSessionRow(db: Database, rowId: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { NextRequest } from 'next/server';
 import { getServerConfig } from '@/config/server';
 import { authOptions } from '@/features/auth/server/auth-options';
 import { previousSessionOfSignIn, withPreviousSession } from '@/features/auth/server/previous-session';
+import { unlessSessionStoreFailed } from '@/features/auth/server/session-store-outage';
 
 type AuthContext = { params: Promise<{ nextauth: string[] }> };
 
@@ -15,7 +16,9 @@ async function handler(request: NextRequest, context: AuthContext): Promise<Resp
     getServerConfig().session,
   );
   // A sign-in that completes ends the session the browser held before (see previous-session.ts).
-  return withPreviousSession(previous, () => NextAuth(request, context, authOptions()) as Promise<Response>);
+  return withPreviousSession(previous, () =>
+    unlessSessionStoreFailed(() => NextAuth(request, context, authOptions()) as Promise<Response>),
+  );
 }
 
 export { handler as GET, handler as POST };
