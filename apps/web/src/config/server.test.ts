@@ -55,6 +55,7 @@ describe('parseServerConfig', () => {
         },
       },
       trustedProxyHops: 0,
+      development: true,
       peerToken: undefined,
     });
   });

@@ -110,6 +110,8 @@ export type ServerConfig = {
   identityProviders: { signIn: IdentityProviderConfig; signUp: IdentityProviderConfig };
   /** TRUSTED_PROXY_HOPS: proxies in front of the web that append to X-Forwarded-For. */
   trustedProxyHops: number;
+  /** NODE_ENV=development (`next dev`): the page policy allows React's debugging aids and hot reload. */
+  development: boolean;
   /** PORTAL_PEER_TOKEN, from the web server: undefined under plain `next start` or `next dev`. */
   peerToken: string | undefined;
 };
@@ -177,6 +179,7 @@ export function parseServerConfig(env: Record<string, string | undefined>): Serv
     },
     identityProviders: { signIn: provider('SIGNIN'), signUp: provider('SIGNUP') },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    development: e.NODE_ENV === 'development',
     peerToken: e.PORTAL_PEER_TOKEN,
   };
 }

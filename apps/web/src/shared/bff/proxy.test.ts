@@ -146,6 +146,31 @@ describe('proxyToApi', () => {
     expect(log).toHaveBeenCalledOnce();
   });
 
+  it('answers 503 in the API error shape, without calling the API, when the session cannot be read', async () => {
+    const api = fakeApi(() => Response.json([]));
+    const log = vi.fn();
+    const databaseDown = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+
+    const response = await proxyToApi(new Request('http://localhost/bff/client'), ['client'], {
+      apiUrl,
+      portalUrl,
+      fetch: api.fetch,
+      log,
+      attachAccessToken: () => Promise.reject(databaseDown),
+    });
+
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The service is unavailable. Please try again shortly.',
+    });
+    expect(api.calls).toHaveLength(0);
+    expect(log).toHaveBeenCalledWith('BFF: the session could not be read: Error');
+  });
+
   it('answers 504 in the API error shape when the API is too slow', async () => {
     const api = fakeApi(
       (init) =>

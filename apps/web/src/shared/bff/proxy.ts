@@ -31,6 +31,8 @@ export type ProxyOptions = {
   timeoutMs?: number;
   fetch?: typeof fetch;
   log?: (message: string) => void;
+  /** Puts the session's bearer on the headers (access-token.ts; tests replace it). */
+  attachAccessToken?: (request: Request, headers: Headers) => Promise<Headers>;
 };
 
 /** The proxy's options from the web configuration. */
@@ -169,7 +171,17 @@ export async function proxyToApi(
   const body = await readBody(request);
   if (body === 'too-large') return apiErrorResponse(413, 'Payload Too Large', 'The request is too large.');
 
-  const headers = await withAccessToken(request, forwardedHeaders(request, options));
+  let headers: Headers;
+  try {
+    headers = await (options.attachAccessToken ?? withAccessToken)(
+      request,
+      forwardedHeaders(request, options),
+    );
+  } catch (error) {
+    // The session store (PostgreSQL) cannot be read: say so in the API's shape, without the details.
+    log(`BFF: the session could not be read: ${error instanceof Error ? error.name : typeof error}`);
+    return apiErrorResponse(503, 'Service Unavailable', unavailableMessage);
+  }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? upstreamTimeoutMs);
   try {
     const upstream = await fetchFn(target, {

@@ -1,0 +1,38 @@
+import { NextRequest } from 'next/server';
+import { describe, expect, it, vi } from 'vitest';
+
+vi.stubEnv('DATABASE_URL', 'postgres://portal@127.0.0.1:5432/portal');
+const { config, proxy } = await import('./proxy');
+
+function policyOf(response: Response): string {
+  return response.headers.get('content-security-policy') ?? '';
+}
+
+describe('the proxy gives every page a policy with a nonce of its own', () => {
+  it('sets the same policy on the response and on the request Next.js renders from', () => {
+    const response = proxy(new NextRequest('http://localhost:3000/practices'));
+    const policy = policyOf(response);
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy.split('; ').find((d) => d.startsWith('script-src '))).not.toContain("'unsafe-inline'");
+    // NextResponse.next({ request }) hands the overridden request headers to the renderer this way.
+    expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+  });
+
+  it('never repeats a nonce', () => {
+    const first = policyOf(proxy(new NextRequest('http://localhost:3000/')));
+    const second = policyOf(proxy(new NextRequest('http://localhost:3000/')));
+    expect(first).not.toBe(second);
+  });
+
+  it('matches pages, and not the BFF, next-auth, built assets or the icon', () => {
+    const { source } = config.matcher[0]!;
+    const pattern = new RegExp(`^${source}$`);
+    for (const page of ['/', '/practices', '/appointments/book', '/dev/mailbox', '/guest/complete']) {
+      expect(pattern.test(page), page).toBe(true);
+    }
+    for (const other of ['/bff/v2/pets', '/api/auth/session', '/_next/static/chunks/a.js', '/icon.svg']) {
+      expect(pattern.test(other), other).toBe(false);
+    }
+  });
+});

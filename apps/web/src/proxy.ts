@@ -1,0 +1,38 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getServerConfig } from '@/config/server';
+import { contentSecurityPolicy, newNonce, originsOf } from '@/shared/security/content-security-policy';
+
+/**
+ * Every page gets a Content Security Policy with a nonce of its own (decision 0029). Next.js finds the
+ * nonce in the request's policy header and puts it on the scripts it renders; the response carries the
+ * same policy. Pages are rendered per request already (the layout reads the session), so nothing that
+ * was static becomes dynamic.
+ */
+export function proxy(request: NextRequest): NextResponse {
+  const { identityProviders, gtmContainerId, development } = getServerConfig();
+  const policy = contentSecurityPolicy({
+    nonce: newNonce(),
+    development,
+    formTargets: originsOf([identityProviders.signIn.issuer, identityProviders.signUp.issuer]),
+    tagManager: Boolean(gtmContainerId),
+  });
+  const headers = new Headers(request.headers);
+  headers.set('content-security-policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('content-security-policy', policy);
+  return response;
+}
+
+export const config = {
+  // Pages only: not the BFF or next-auth (JSON, with a static policy from next.config.ts), not built
+  // assets, and not prefetches of a page's data (no HTML, so no scripts to allow).
+  matcher: [
+    {
+      source: '/((?!bff/|api/|_next/static/|_next/image|favicon.ico|icon.svg).*)',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};
