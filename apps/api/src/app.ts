@@ -50,7 +50,8 @@ export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet);
+  // helmet's defaults, with base-uri 'none': the API answers JSON, never a document with a <base>.
+  await app.register(helmet, { contentSecurityPolicy: { directives: { baseUri: ["'none'"] } } });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redisUrl: config.redisUrl });
   // The document lists every route and its inputs: off in production unless API_DOCS=on (config.ts).
   if (config.apiDocs) await app.register(openApiPlugin, { serverUrl: config.publicUrl });

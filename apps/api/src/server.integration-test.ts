@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { appendTestLog } from '@vet/contracts/testing/test-logs';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
 
@@ -16,8 +17,12 @@ function run(command: string, args: string[], env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = { stdout: '', stderr: '' };
-  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  const keep = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+    output[stream] += chunk.toString();
+    appendTestLog('api-server-process', chunk.toString());
+  };
+  child.stdout.on('data', keep('stdout'));
+  child.stderr.on('data', keep('stderr'));
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   return { child, output, exited };
 }

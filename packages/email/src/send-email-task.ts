@@ -24,8 +24,11 @@ type Outcome = 'sent' | 'already-sent' | 'missing' | 'busy' | { failed: string }
 /**
  * Delivers one outbox row. The row is locked for the whole conversation with the server and marked sent
  * in the same transaction, so a second job for the row (or a retry after a crash that came after the
- * commit) finds it sent and sends nothing. The one window left is a crash after the server accepted the
- * message and before the commit: then the e-mail goes out again (at least once, never lost).
+ * commit) finds it sent and sends nothing. When the database goes away after the server accepted the
+ * message and before the commit, the transaction is lost but this process remembers the delivery: its
+ * retry records the row as sent without sending again. The one window left is the worker's process
+ * dying in that moment (or another instance taking the retry): then the e-mail goes out again (at least
+ * once, never lost).
  */
 export function createSendEmailTask(options: {
   db: Database;
@@ -33,6 +36,8 @@ export function createSendEmailTask(options: {
   logger: EmailLogger;
 }): Task {
   const { db, delivery, logger } = options;
+  /** Outbox ids the mail server accepted whose row could not be marked sent yet (the database went away). */
+  const deliveredNotRecorded = new Set<number>();
   return async (payload, helpers) => {
     const { outboxId } = parseSendEmailPayload(payload);
     const attempt = helpers.job.attempts;
@@ -45,8 +50,13 @@ export function createSendEmailTask(options: {
         const email = await lockOutboxEmail(tx, outboxId);
         if (!email) return (await outboxEmailExists(tx, outboxId)) ? 'busy' : 'missing';
         if (email.status === 'sent') return 'already-sent';
+        if (deliveredNotRecorded.has(outboxId)) {
+          await markOutboxEmailSent(tx, outboxId);
+          return 'sent';
+        }
         try {
           await delivery.deliver(email);
+          deliveredNotRecorded.add(outboxId);
         } catch (error) {
           const reason = `not delivered: ${describeFailure(error)}`;
           const final = attempt >= maxAttempts;
@@ -63,10 +73,18 @@ export function createSendEmailTask(options: {
     } catch (error) {
       // The outbox itself failed (the database went away, say): the queue tries again later.
       const reason = `outbox error: ${describeFailure(error)}`;
-      logger.error({ ...fields, reason }, 'e-mail not sent; the queue will try again');
+      logger.error(
+        { ...fields, reason },
+        deliveredNotRecorded.has(outboxId)
+          ? 'e-mail sent but not recorded; the queue will try again, and record it without sending'
+          : 'e-mail not sent; the queue will try again',
+      );
       throw new EmailNotSentError(reason);
     }
 
+    if (outcome === 'sent' || outcome === 'already-sent' || outcome === 'missing') {
+      deliveredNotRecorded.delete(outboxId);
+    }
     if (outcome === 'sent') {
       logger.info(
         fields,

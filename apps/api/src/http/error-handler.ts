@@ -11,7 +11,10 @@ export const errorHandlerPlugin = fp(
   (app, _options, done) => {
     app.setErrorHandler((error, request, reply) => {
       const { statusCode, body, isExpected } = toErrorResponse(error);
-      if (isExpected) {
+      if (isExpected && statusCode >= 500) {
+        // Not our fault but worth a look: the database (or another dependency) is unavailable.
+        request.log.warn({ statusCode, err: error }, 'request answered: service unavailable');
+      } else if (isExpected) {
         request.log.info({ statusCode }, 'request answered with an error');
       } else {
         request.log.error({ err: error }, 'request failed');

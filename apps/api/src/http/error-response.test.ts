@@ -55,4 +55,25 @@ describe('toErrorResponse', () => {
       });
     }
   });
+
+  it('answers 503 when the database cannot be reached, whatever layer wrapped the error', () => {
+    const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+    const wrapped = (cause: Error) => new Error('Failed query: select 1', { cause });
+    for (const thrown of [
+      pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
+      pgError('57P01', 'terminating connection due to administrator command'),
+      pgError('57P03', 'the database system is starting up'),
+      pgError('08006', 'connection failure'),
+      wrapped(new Error('Connection terminated unexpectedly')),
+      wrapped(new Error('Client has encountered a connection error and is not queryable')),
+      new AggregateError([pgError('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432')]),
+    ]) {
+      expect(toErrorResponse(thrown)).toEqual({
+        statusCode: 503,
+        body: { statusCode: 503, error: 'Service Unavailable', message: serviceUnavailable().message },
+        isExpected: true,
+      });
+    }
+    expect(toErrorResponse(pgError('23505', 'duplicate key')).statusCode).toBe(500);
+  });
 });

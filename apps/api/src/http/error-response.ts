@@ -1,6 +1,14 @@
 import type { ApiError } from '@vet/contracts/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiProblem, errorBody, INTERNAL_ERROR_MESSAGE, statusOf, type Issue } from './errors.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
+import {
+  ApiProblem,
+  errorBody,
+  INTERNAL_ERROR_MESSAGE,
+  serviceUnavailable,
+  statusOf,
+  type Issue,
+} from './errors.ts';
 
 export interface ErrorResponse {
   statusCode: number;
@@ -12,8 +20,8 @@ export interface ErrorResponse {
 /**
  * The one mapping from anything thrown to what the caller sees. Our typed problems keep their message;
  * request validation becomes a 400 with field issues; Fastify's own 4xx (bad JSON, unsupported media type,
- * body too large) keep their status and message; everything else, including a response that fails its
- * schema, is a 500 that reveals nothing.
+ * body too large) keep their status and message; a database that cannot be reached is a 503 (try again);
+ * everything else, including a response that fails its schema, is a 500 that reveals nothing.
  */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof ApiProblem) {
@@ -35,6 +43,9 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   const status = clientErrorStatus(error);
   if (status !== undefined && error instanceof Error) {
     return { statusCode: status, body: errorBody(status, error.message), isExpected: true };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { statusCode: 503, body: errorBody(503, serviceUnavailable().message), isExpected: true };
   }
   return { statusCode: 500, body: errorBody(500, INTERNAL_ERROR_MESSAGE), isExpected: false };
 }

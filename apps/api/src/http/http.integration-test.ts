@@ -102,10 +102,25 @@ describe('the one error path', () => {
       'content-security-policy': expect.stringContaining("default-src 'self'") as unknown,
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'SAMEORIGIN',
-      'strict-transport-security': expect.stringContaining('max-age=') as unknown,
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
       'referrer-policy': 'no-referrer',
     });
+    const policy = String(response.headers['content-security-policy']).split(';');
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'self'");
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('does not support TRACE: 404 in the error shape, nothing echoed', async () => {
+    const response = await app.inject({
+      method: 'TRACE',
+      url: '/online-practices',
+      headers: { 'x-echo-me': 'trace-secret' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('trace-secret');
+    expect(response.json()).toHaveProperty('message');
   });
 
   it('logs requests without query strings or credentials', async () => {

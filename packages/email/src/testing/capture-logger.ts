@@ -1,12 +1,18 @@
+import { appendTestLog } from '@vet/contracts/testing/test-logs';
 import type { EmailLogger } from '../email-logger.ts';
 
-/** A logger that keeps every line as JSON, as pino would write it, for tests to read. */
+/**
+ * A logger that keeps every line as JSON, as pino would write it, for tests to read; in a test run, the
+ * lines also go to the run's log files (checked for personal data: decision 0028).
+ */
 export function captureLogger(): { logger: EmailLogger; lines: string[] } {
   const lines: string[] = [];
   const at =
     (level: string) =>
     (fields: Record<string, unknown>, message: string): void => {
-      lines.push(JSON.stringify({ level, ...fields, msg: message }));
+      const line = JSON.stringify({ level, ...fields, msg: message });
+      lines.push(line);
+      appendTestLog(`email-in-process-${process.pid}`, line);
     };
   return { logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, lines };
 }

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { signupCheckResponseSchema } from '@vet/contracts/onboarding';
+import { recordTestSecret } from '@vet/contracts/testing/test-logs';
 import type { DatabaseHandle } from '@vet/db/connection';
 import { createClient } from '@vet/db/testing/factories';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -153,6 +154,7 @@ export async function latestCodeFor(database: TestDatabase, toAddress: string): 
   const emails = await outboxFor(database, toAddress);
   const code = /Your code: (\d{6})/.exec(emails.at(-1)?.text_body ?? '')?.[1];
   expect(code, `a code e-mailed to ${toAddress}`).toBeDefined();
+  recordTestSecret('verification code', code ?? '');
   return code ?? '';
 }
 
