@@ -1,5 +1,7 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { appendTestLog } from './packages/contracts/src/testing/test-logs.ts';
 
 /**
  * Test files say what they need in their name:
@@ -17,6 +19,13 @@ const failOnConsoleError = './packages/contracts/src/testing/console-errors.setu
 export default defineConfig({
   test: {
     allowOnly: false,
+    // In `npm test`, what tests print also goes to the run's log files, which are checked for personal
+    // data after the run (scripts/run-tests.ts, decision 0028); it is still shown as usual.
+    onConsoleLog(log, _type, entity) {
+      const moduleId = entity && ('module' in entity ? entity.module.moduleId : entity.moduleId);
+      const file = moduleId ? relative(process.cwd(), moduleId) : 'outside a test file';
+      appendTestLog('test-console', `${file}: ${log.trimEnd()}`);
+    },
     projects: [
       {
         resolve: { alias: webAlias },

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
+import { recordTestSecret } from '@vet/contracts/testing/test-logs';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
+import { DEV_CLIENT_SECRET } from '../apps/idp/src/config.ts';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, portalUrl, useBrowser } from './support/browser.ts';
+import { confirmSignUpCode } from './support/onboarding.ts';
 import { expectWelcome, idpOrigin, onPortal, onProvider, signInOnProvider } from './support/sign-in.ts';
 
 /**
@@ -32,6 +35,39 @@ async function startSignInWithCallback(page: Page, callbackUrl: string): Promise
 }
 
 const olivia = DEMO_ACCOUNT.manyPets;
+
+/** The refresh tokens of Olivia's live portal sessions (other tests may sign her in too). */
+async function oliviasRefreshTokens(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ refresh_token: string }>(
+      'SELECT refresh_token FROM web_sessions WHERE identity_subject = $1 AND refresh_token IS NOT NULL',
+      [olivia.id],
+    );
+    return rows.map((row) => row.refresh_token);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The status of a refresh_token grant at the embedded provider, as the portal's own client. */
+async function refreshAtProvider(refreshToken: string): Promise<number> {
+  const { token_endpoint } = (await (
+    await fetch(`${idpOrigin}/.well-known/openid-configuration`)
+  ).json()) as {
+    token_endpoint: string;
+  };
+  const response = await fetch(token_endpoint, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`client-portal:${DEV_CLIENT_SECRET}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+  });
+  return response.status;
+}
 const oliviaName = `${olivia.firstName} ${olivia.lastName}`;
 
 /** The header's user menu (desktop width) offers Log out, which opens the confirmation. */
@@ -55,6 +91,10 @@ describe('identity and sessions', () => {
     await page.getByLabel('Password', { exact: true }).fill('Brand-New-2026');
     await page.getByLabel('Confirm password').fill('Brand-New-2026');
     await page.getByRole('button', { name: 'Create account' }).click();
+    // The same "Check your e-mail" step for any address; the e-mailed code finishes the sign-up.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Check your e-mail');
+    await expectNoAxeViolations(page);
+    await confirmSignUpCode(page, email);
 
     // Back at /?practice=3, not linked to a client record yet: the activation guard (R4.1) sends the
     // newcomer on to find their record, with the practice kept for the form.
@@ -97,6 +137,7 @@ describe('identity and sessions', () => {
       for (const row of rows) {
         for (const token of [row.access_token, row.refresh_token, row.id_token]) {
           expect(token).toBeTruthy();
+          recordTestSecret('token', token);
           for (const text of visible) expect(text).not.toContain(token);
         }
       }
@@ -115,6 +156,7 @@ describe('identity and sessions', () => {
     await expectWelcome(secondTab, olivia.firstName);
     const sessionCookie = (await page.context().cookies()).find((c) => c.name.endsWith('session-token'));
     expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const refreshTokensBefore = await oliviasRefreshTokens();
 
     await requestLogout(page);
     const dialog = page.getByRole('dialog', { name: 'Log out' });
@@ -140,6 +182,12 @@ describe('identity and sessions', () => {
     expect(endSession?.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
     expect(navigations.some((url) => url.href === `${portalUrl()}/`)).toBe(true);
     await secondTab.waitForURL(onProvider, { timeout: 15_000 });
+
+    // The ended session's refresh token was revoked at the provider: it buys no new tokens.
+    const stillStored = new Set(await oliviasRefreshTokens());
+    const ended = refreshTokensBefore.filter((token) => !stillStored.has(token));
+    expect(ended.length).toBeGreaterThan(0);
+    for (const token of ended) expect(await refreshAtProvider(token)).toBe(400);
 
     const replay = await newPage();
     await replay.context().addCookies([sessionCookie!]);

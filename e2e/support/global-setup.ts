@@ -1,5 +1,7 @@
+import { testLogDir } from '@vet/contracts/testing/test-logs';
 import type { TestProject } from 'vitest/node';
 import { startSeededPortal } from '../../scripts/lib/seeded-portal.ts';
+import { recordSessionSecrets } from './recorded-secrets.ts';
 
 /**
  * The end-to-end tests run the whole portal as a person meets it: the built web app, the API and the
@@ -15,11 +17,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
       embeddedPostgres: Number(process.env.TEST_EMBEDDED_PG_PORT_E2E ?? 54331),
     },
     env: { LOG_LEVEL: 'warn' },
+    testLogName: 'e2e',
   });
   project.provide('portalUrl', portal.portalUrl);
   project.provide('apiUrl', portal.apiUrl);
   project.provide('e2eDatabaseUrl', databaseUrl);
-  return stop;
+  return async () => {
+    try {
+      if (testLogDir()) await recordSessionSecrets(databaseUrl);
+    } finally {
+      await stop();
+    }
+  };
 }
 
 declare module 'vitest' {

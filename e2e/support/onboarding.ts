@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { recordTestSecret } from '@vet/contracts/testing/test-logs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { onPortal, onProvider } from './sign-in.ts';
@@ -9,7 +10,10 @@ export const NEW_PASSWORD = 'Brand-New-2026';
 /** A fresh address for a person who has no account yet. */
 export const freshEmail = (who = 'new.person') => `${who}.${randomBytes(4).toString('hex')}@example.com`;
 
-/** Fills in the provider's "Create an account" form, once the browser has been sent there. */
+/**
+ * Fills in the provider's "Create an account" form, once the browser has been sent there, then enters the
+ * code the provider e-mailed to the address (read from the development mailbox).
+ */
 export async function createAccountOnProvider(page: Page, email: string): Promise<void> {
   await page.waitForURL(onProvider);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Create an account');
@@ -17,6 +21,18 @@ export async function createAccountOnProvider(page: Page, email: string): Promis
   await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await confirmSignUpCode(page, email);
+}
+
+/**
+ * The provider's "Check your e-mail" step after "Create account": the same page whether or not the address
+ * has an account; for a new one, the e-mailed code finishes the sign-up.
+ */
+export async function confirmSignUpCode(page: Page, email: string): Promise<void> {
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Check your e-mail');
+  const code = await codeFromMailbox(page, email);
+  await page.getByLabel('Code from the e-mail').fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 /**
@@ -71,6 +87,7 @@ export async function codeFromMailbox(page: Page, to: string): Promise<string> {
     await entry.waitFor({ timeout: 20_000 });
     const code = /Code (\d{6})/.exec(await entry.innerText())?.[1];
     expect(code, `a code e-mailed to ${to}`).toMatch(/^\d{6}$/);
+    recordTestSecret('verification code', code!);
     return code!;
   } finally {
     await mailbox.close();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { appendTestLog } from '@vet/contracts/testing/test-logs';
 
 export interface ManagedProcess {
   name: string;
@@ -15,6 +16,8 @@ export interface SpawnOptions {
   env: NodeJS.ProcessEnv;
   /** Where the process's output goes: inherited (a person watches) or collected for a failure report. */
   output: 'inherit' | 'collect';
+  /** With output 'collect': also append it to the test run's log of this name (decision 0028). */
+  testLogName?: string;
 }
 
 /** Starts a child process that stops with SIGTERM, then SIGKILL if it has not gone after 10 s. */
@@ -27,6 +30,7 @@ export function spawnManaged(options: SpawnOptions): ManagedProcess & { output: 
   let collected = '';
   const collect = (chunk: Buffer) => {
     collected = (collected + chunk.toString()).slice(-20_000);
+    if (options.testLogName) appendTestLog(options.testLogName, chunk.toString());
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);

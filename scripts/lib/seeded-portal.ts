@@ -10,6 +10,8 @@ export interface SeededPortalOptions {
   /** Names the embedded server's data folder and the scratch database. */
   purpose: 'e2e' | 'bench';
   env?: NodeJS.ProcessEnv;
+  /** In a test run: where the processes' output also goes (PortalOptions.testLogName). */
+  testLogName?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function startSeededPortal(
       portalUrl: `http://localhost:${options.ports.web}`,
       output: 'collect',
       env: options.env,
+      testLogName: options.testLogName,
     });
     cleanups.push(portal.stop);
     return { portal, databaseUrl: database.url, stop };
