@@ -8,6 +8,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('NetworkStatusToasts', () => {
@@ -22,5 +23,15 @@ describe('NetworkStatusToasts', () => {
     expect(screen.getByRole('alert').textContent).toContain(OFFLINE_MESSAGE);
     act(() => void window.dispatchEvent(new Event('online')));
     expect(screen.getByRole('status').textContent).toContain(ONLINE_AGAIN_MESSAGE);
+  });
+
+  it('warns at once when the connection was already lost before the page came to life', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(
+      <ToastProvider>
+        <NetworkStatusToasts />
+      </ToastProvider>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(OFFLINE_MESSAGE);
   });
 });

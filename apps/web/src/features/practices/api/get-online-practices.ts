@@ -18,6 +18,10 @@ export function onlinePracticesQueryOptions(api: ApiClient) {
   });
 }
 
-export function useOnlinePractices() {
-  return useQuery(onlinePracticesQueryOptions(useApiClient()));
+/** `initial`: the list the server rendered the page with; fresh for a minute, as the server keeps it. */
+export function useOnlinePractices(initial?: OnlinePractice[]) {
+  return useQuery({
+    ...onlinePracticesQueryOptions(useApiClient()),
+    ...(initial && { initialData: initial, staleTime: 60_000 }),
+  });
 }

@@ -37,14 +37,14 @@ const addressLines = (card: HTMLElement) =>
     .filter((node) => node.nodeType === Node.TEXT_NODE)
     .map((node) => node.textContent);
 
-function renderList(fetchFn: (url: string) => Promise<Response>) {
+function renderList(fetchFn: (url: string) => Promise<Response>, initialPractices?: typeof practices) {
   const fetchSpy = vi.fn(fetchFn);
   const api = createApiClient({ fetch: fetchSpy as unknown as typeof fetch, getStorage: () => undefined });
   render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={createQueryClient()}>
         <ApiClientProvider client={api}>
-          <PracticeList />
+          <PracticeList initialPractices={initialPractices} />
         </ApiClientProvider>
       </QueryClientProvider>
     </ThemeProvider>,
@@ -95,6 +95,15 @@ describe('PracticeList', () => {
       'Portsmouth',
       'PO1 3AA',
     ]);
+  });
+
+  it('shows the list the server rendered at once, without asking the API again', () => {
+    const fetchSpy = renderList(() => new Promise<Response>(() => undefined), practices);
+
+    const list = screen.getByRole('list', { name: 'Practices' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 
   it('marks only the practices where online registration is unavailable', async () => {

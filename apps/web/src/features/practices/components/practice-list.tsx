@@ -1,5 +1,6 @@
 'use client';
 
+import type { OnlinePractice } from '@vet/contracts/practices';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,8 +38,9 @@ function PracticeListLoading() {
   );
 }
 
-export function PracticeList() {
-  const { data, isPending, isError, isFetching, refetch } = useOnlinePractices();
+/** `initialPractices`: the list rendered on the server, when the API answered it there. */
+export function PracticeList({ initialPractices }: { initialPractices?: OnlinePractice[] }) {
+  const { data, isPending, isError, isFetching, refetch } = useOnlinePractices(initialPractices);
 
   if (isPending || (isError && isFetching)) return <PracticeListLoading />;
 
