@@ -14,6 +14,10 @@ describe('practice list (browser → web → BFF → API → database)', () => {
     expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
     await expect.poll(() => page.locator('a[href^="tel:"]').count()).toBeGreaterThanOrEqual(8);
     expect(await page.title()).toMatch(/Client Portal$/);
+    // Rendered on the server: the list is in the HTML itself, so it paints without waiting for scripts.
+    const html = await (await page.request.get('/practices')).text();
+    expect(html.match(/<h2\b/g)?.length ?? 0).toBeGreaterThanOrEqual(8);
+    expect(html).toContain(names[0]);
     await expectNoAxeViolations(page);
   });
 

@@ -13,6 +13,8 @@ export interface PortalOptions {
   output: 'inherit' | 'collect';
   /** Extra environment for every process (e.g. NODE_ENV, BRAND_NAME). */
   env?: NodeJS.ProcessEnv;
+  /** In a test run: each process's output also goes to the run's log `<testLogName>-<process>` (decision 0028). */
+  testLogName?: string;
 }
 
 export interface RunningPortal {
@@ -50,8 +52,11 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
       cwd: repoRoot,
       env: { ...common, ...env },
       output: options.output,
+      testLogName: logName(name),
     });
 
+  const logName = (name: string) =>
+    options.testLogName ? `${options.testLogName}-${name.replace(/ /g, '-')}` : undefined;
   const started: (ManagedProcess & { output: () => string })[] = [];
   const stop = async () => {
     await Promise.all(started.map((p) => p.stop()));
@@ -86,6 +91,7 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
         NEXTAUTH_SECRET: common.NEXTAUTH_SECRET || randomBytes(32).toString('base64url'),
       },
       output: options.output,
+      testLogName: logName('web'),
     });
     started.push(web);
     await Promise.all([
