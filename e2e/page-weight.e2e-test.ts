@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { countScriptBytes } from '../scripts/lib/chromium.ts';
+import { weighPage } from '../scripts/lib/chromium.ts';
+import { SIGNED_IN_PAGES, SIGNED_OUT_PAGES } from '../scripts/lib/main-pages.ts';
 import { useBrowser } from './support/browser.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -23,13 +23,6 @@ const pageBudgetsKb: Record<string, number> = {
   '/client-detail': 365,
 };
 
-/** The compressed JS a page loads, from a cold cache, until the network is idle. */
-async function weighPage(page: Page, path: string): Promise<number> {
-  const scriptBytes = await countScriptBytes(page.context(), page);
-  await page.goto(path, { waitUntil: 'networkidle' });
-  return scriptBytes().kilobytes;
-}
-
 function expectWithinBudget(path: string, kilobytes: number): void {
   const budget = pageBudgetsKb[path];
   console.log(`page weight ${path}: ${kilobytes.toFixed(1)} kB compressed JS (budget ${budget} kB)`);
@@ -45,7 +38,7 @@ describe('page weight (issue 14)', () => {
   const { newPage } = useBrowser();
 
   it('keeps each signed-out page within its budget', async () => {
-    for (const path of ['/practices', '/guest']) {
+    for (const path of SIGNED_OUT_PAGES) {
       const page = await newPage();
       expectWithinBudget(path, await weighPage(page, path));
     }
@@ -54,14 +47,7 @@ describe('page weight (issue 14)', () => {
   it('keeps each signed-in page within its budget', async () => {
     const page = await newPage();
     await signIn(page, DEMO_ACCOUNT.manyPets);
-    for (const path of [
-      '/',
-      '/pets',
-      '/pets/register',
-      '/appointments',
-      '/appointments/book',
-      '/client-detail',
-    ]) {
+    for (const path of SIGNED_IN_PAGES) {
       const fresh = await page.context().newPage();
       expectWithinBudget(path, await weighPage(fresh, path));
       await fresh.close();

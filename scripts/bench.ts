@@ -1,54 +1,85 @@
 /**
- * `npm run bench`: starts the whole portal on a fresh seeded database (as the e2e tests do) and prints
- * figures: the compressed JavaScript each main page loads in Chromium, and API throughput/latency for a
+ * `npm run bench`: starts the whole portal on a fresh seeded database (as the e2e tests do) and a bare
+ * Next.js page built with the installed next/react (scripts/lib/bare-next.ts), and prints figures: the
+ * compressed JavaScript each main page loads in Chromium and its ratio to the bare page's (issue 14's goal:
+ * 1.5×), Lighthouse's mobile-preset scores and Core Web Vitals for each, and API throughput/latency for a
  * few public endpoints under a bounded loopback load. Prints numbers; asserts nothing.
  */
 import type { Browser } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
-import { countScriptBytes, launchChromium, submitProviderSignIn } from './lib/chromium.ts';
+import { startBareNext, installedNextVersions } from './lib/bare-next.ts';
+import { launchChromium, submitProviderSignIn, weighPage } from './lib/chromium.ts';
+import { runLighthouse } from './lib/lighthouse.ts';
+import { SIGNED_IN_PAGES, SIGNED_OUT_PAGES, TARGET_RATIO_TO_BARE_NEXT } from './lib/main-pages.ts';
 import { startSeededPortal } from './lib/seeded-portal.ts';
 
-const pages = ['/practices'];
 const endpoints = ['/online-practices', '/v2/species', '/lookup/online-appointment-reasons'];
+const bareNextPort = 3490;
 
+const versions = installedNextVersions();
+console.log(`Next.js ${versions.next}, React ${versions.react}, React DOM ${versions.reactDom} (installed)`);
+const bare = await startBareNext(bareNextPort);
 const { portal, stop } = await startSeededPortal({
   purpose: 'bench',
   ports: { web: 3400, api: 4040, idp: 4140, embeddedPostgres: 54360 },
   env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
+}).catch(async (error: unknown) => {
+  await bare.stop();
+  throw error;
 });
 
 try {
-  await measurePages();
+  const cookie = await measurePages();
+  await measureLighthouse(cookie);
   for (const endpoint of endpoints) await measureEndpoint(`${portal.apiUrl}${endpoint}`, 2_000, 20);
   await measureEndpoint(`${portal.portalUrl}/bff/online-practices`, 1_000, 20);
 } finally {
+  await bare.stop();
   await stop();
 }
 
-async function measurePages() {
+/**
+ * Weighs the bare page and each main page (signed-in ones as a demo client, each in a fresh tab of the
+ * signed-in browser, as e2e/page-weight.e2e-test.ts does) and prints them as a table. Returns the
+ * signed-in session's cookies, for Lighthouse.
+ */
+async function measurePages(): Promise<string> {
   const browser = await launchChromium();
   try {
-    for (const path of pages) {
+    const weighFresh = async (url: string) => {
       const context = await browser.newContext();
-      const page = await context.newPage();
-      const scriptBytes = await countScriptBytes(context, page);
-      const started = Date.now();
-      await page.goto(`${portal.portalUrl}${path}`, { waitUntil: 'networkidle' });
-      const loadMs = Date.now() - started;
-      const { kilobytes, scripts } = scriptBytes();
-      console.log(
-        `page ${path}: ${kilobytes.toFixed(1)} kB compressed JS in ${scripts} scripts; loaded (network idle) in ${loadMs} ms`,
-      );
+      const kilobytes = await weighPage(await context.newPage(), url);
       await context.close();
+      return kilobytes;
+    };
+    const bareKb = await weighFresh(`${bare.url}/`);
+    const rows: [string, number][] = [];
+    for (const path of SIGNED_OUT_PAGES) rows.push([path, await weighFresh(`${portal.portalUrl}${path}`)]);
+    const { context, cookie } = await signInAsDemoClient(browser);
+    for (const path of SIGNED_IN_PAGES) {
+      const page = await context.newPage();
+      rows.push([`${path} (signed in)`, await weighPage(page, `${portal.portalUrl}${path}`)]);
+      await page.close();
     }
-    await measureSignedInDashboard(browser);
+    await context.close();
+
+    console.log(
+      `\nCompressed JS each page loads (cold cache, until network idle); target ${TARGET_RATIO_TO_BARE_NEXT}× the bare page`,
+    );
+    const widths = [8, 9, 9];
+    console.log(tableRow('page', ['kB', 'ratio', 'target'], widths));
+    for (const [name, kb] of [[`bare Next.js ${versions.next}`, bareKb] as const, ...rows]) {
+      const ratio = `${(kb / bareKb).toFixed(2)}×`;
+      console.log(tableRow(name, [kb.toFixed(1), ratio, `${TARGET_RATIO_TO_BARE_NEXT}×`], widths));
+    }
+    return cookie;
   } finally {
     await browser.close();
   }
 }
 
-/** The dashboard as a demo client sees it; measured on a reload, so sign-in is not counted. */
-async function measureSignedInDashboard(browser: Browser) {
+/** Signs in as a demo client (timing it) and returns the signed-in context and its cookies as a header. */
+async function signInAsDemoClient(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const olivia = DEMO_ACCOUNT.manyPets;
@@ -59,20 +90,43 @@ async function measureSignedInDashboard(browser: Browser) {
   await submitProviderSignIn(page, olivia.email, olivia.password);
   await page.getByRole('heading', { level: 1, name: `Welcome, ${olivia.firstName}` }).waitFor();
   const signedIn = Date.now();
-  const scriptBytes = await countScriptBytes(context, page);
-  const started = Date.now();
-  await page.reload({ waitUntil: 'load' });
-  await page.getByRole('region', { name: 'Your pets' }).getByRole('article').first().waitFor();
-  const shownMs = Date.now() - started;
-  await page.waitForTimeout(1_000);
   console.log(
     `sign-in: ${signedIn - signInStarted} ms from opening the portal to the dashboard (${signedIn - onForm} ms from the provider’s form to the dashboard)`,
   );
-  const { kilobytes, scripts } = scriptBytes();
-  console.log(
-    `page / (signed in): ${kilobytes.toFixed(1)} kB compressed JS in ${scripts} scripts; pets shown in ${shownMs} ms`,
-  );
-  await context.close();
+  await page.close();
+  const cookies = await context.cookies(portal.portalUrl);
+  return { context, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+}
+
+/** Lighthouse (mobile preset) on the bare page and each main page; signed-in pages with the session's cookies. */
+async function measureLighthouse(cookie: string) {
+  const targets = [
+    { name: `bare Next.js ${versions.next}`, url: `${bare.url}/` },
+    ...SIGNED_OUT_PAGES.map((path) => ({ name: path, url: `${portal.portalUrl}${path}` })),
+    ...SIGNED_IN_PAGES.map((path) => ({
+      name: `${path} (signed in)`,
+      url: `${portal.portalUrl}${path}`,
+      cookie,
+    })),
+  ];
+  console.log('\nLighthouse, mobile preset (simulated throttling), one run per page');
+  const widths = [6, 6, 6, 9, 9, 8];
+  console.log(tableRow('page', ['perf', 'a11y', 'b-p', 'LCP ms', 'TBT ms', 'CLS'], widths));
+  await runLighthouse(targets, (target, f) => {
+    const cells = [f.performance, f.accessibility, f.bestPractices].map(String);
+    cells.push(f.lcpMs.toFixed(0), f.tbtMs.toFixed(0), f.cls.toFixed(3));
+    const redirect = f.redirectedTo ? `  (ended at ${f.redirectedTo})` : '';
+    console.log(tableRow(target.name, cells, widths) + redirect);
+    const failures = f.bestPracticeFailures.length
+      ? `; best practices lost on ${f.bestPracticeFailures.join(', ')}`
+      : '';
+    console.log(`  LCP element: ${f.lcpElement}${failures}`);
+  });
+}
+
+/** A line of a printed table: the page's name, then each cell right-aligned to its width. */
+function tableRow(name: string, cells: string[], widths: number[]): string {
+  return name.padEnd(32) + cells.map((cell, i) => cell.padStart(widths[i] ?? 8)).join('');
 }
 
 /** A bounded closed-loop load: `total` requests, `concurrency` at a time, on loopback only. */

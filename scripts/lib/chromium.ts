@@ -1,7 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium (never a downloaded browser), headless, with the flags this machine needs. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -12,7 +13,7 @@ const CHROMIUM_ARGS = [
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   });
@@ -35,6 +36,13 @@ export async function countScriptBytes(
     if (scripts.has(event.requestId)) bytes += event.encodedDataLength;
   });
   return () => ({ kilobytes: bytes / 1024, scripts: scripts.size });
+}
+
+/** The compressed kilobytes of JS a page loads, from a cold cache, until the network is idle. */
+export async function weighPage(page: Page, url: string): Promise<number> {
+  const scriptBytes = await countScriptBytes(page.context(), page);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return scriptBytes().kilobytes;
 }
 
 /** Fills in and submits the embedded provider's sign-in form, once the browser is on it. */

@@ -1,0 +1,73 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+
+/** Lighthouse's figures for one page (scores 0–100; LCP and TBT in ms). */
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** What Lighthouse took as the largest contentful paint: the element's label, shortened. */
+  lcpElement: string;
+  /** The ids of the audits that cost the page best-practices points. */
+  bestPracticeFailures: string[];
+  /** Where the page ended up, when not at the URL asked for (a redirect, e.g. to sign-in). */
+  redirectedTo?: string;
+}
+
+/**
+ * Runs Lighthouse (its default config: the mobile preset, simulated throttling) on each page in turn, one
+ * run per page, in one Chromium. `cookie` is sent with every request of a page's run (a signed-in session).
+ */
+export async function runLighthouse<T extends { url: string; cookie?: string }>(
+  pages: T[],
+  report: (page: T, figures: LighthouseFigures) => void,
+): Promise<void> {
+  const chrome = await chromeLauncher.launch({
+    // The same browser and flags as launchChromium; chrome-launcher needs headless as a flag.
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    logLevel: 'silent',
+  });
+  try {
+    for (const page of pages) {
+      const { url, cookie } = page;
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+      report(page, {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        lcpMs: value('largest-contentful-paint'),
+        tbtMs: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+        lcpElement: lcpElementLabel(audits['largest-contentful-paint-element']?.details),
+        bestPracticeFailures: (categories['best-practices']?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score !== 1)
+          .map((ref) => ref.id),
+        redirectedTo: result.lhr.finalDisplayedUrl === url ? undefined : result.lhr.finalDisplayedUrl,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** The LCP element audit's node label (Lighthouse 12: a list whose first table holds the node). */
+function lcpElementLabel(details: unknown): string {
+  const found = JSON.stringify(details ?? {}).match(/"nodeLabel":"((?:[^"\\]|\\.)*)"/);
+  const label = found?.[1] ?? 'unknown';
+  return label.length > 60 ? `${label.slice(0, 57)}...` : label;
+}

@@ -1,0 +1,16 @@
+/**
+ * Issue 14: the portal's main pages, whose weight `e2e/page-weight.e2e-test.ts` holds to a budget and
+ * `npm run bench` compares with a bare Next.js page. Signed-in pages are seen as a demo client.
+ */
+export const SIGNED_OUT_PAGES = ['/practices', '/guest'] as const;
+export const SIGNED_IN_PAGES = [
+  '/',
+  '/pets',
+  '/pets/register',
+  '/appointments',
+  '/appointments/book',
+  '/client-detail',
+] as const;
+
+/** The goal: each main page's compressed JS at most this many times a bare Next.js page's. */
+export const TARGET_RATIO_TO_BARE_NEXT = 1.5;
