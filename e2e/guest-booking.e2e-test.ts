@@ -52,12 +52,11 @@ async function chooseVisitAndTime(page: Page): Promise<string> {
 async function checkATimeAfter(page: Page, startsAt: string): Promise<void> {
   const tabs = page.getByRole('tablist', { name: 'Days' }).getByRole('tab');
   const panel = page.getByRole('tabpanel');
-  await panel.getByRole('radio').first().waitFor();
-  const open = (await tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute('aria-selected')))).indexOf(
-    'true',
-  );
+  await panel.waitFor();
   const days = await tabs.count();
-  for (let day = Math.max(open, 0); day < days; day += 1) {
+  let open = 0;
+  while (open < days - 1 && (await tabs.nth(open).getAttribute('aria-selected')) !== 'true') open += 1;
+  for (let day = open; day < days; day += 1) {
     if (day !== open) {
       await tabs.nth(day).click();
       await expect.poll(() => tabs.nth(day).getAttribute('aria-selected')).toBe('true');
