@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '@/shared/theme/theme';
 import { ConsentGate } from './consent-gate';
 import { hasAnalyticsConsent, onConsent } from './consent-store';
 import { CookieBanner } from './cookie-banner';
+import { ServerConsentCookieProvider } from './server-consent';
 
 function clearConsent() {
   document.cookie = 'OptanonConsent=; Max-Age=0; Path=/';
@@ -105,5 +108,35 @@ describe('CookieBanner', () => {
     expect(document.documentElement.style.scrollPaddingBottom).toBe('');
     height.mockRestore();
     vi.unstubAllGlobals();
+  });
+});
+
+describe('CookieBanner on the server', () => {
+  const serverHtml = (children: ReactNode) =>
+    renderToString(<ThemeProvider theme={theme}>{children}</ThemeProvider>);
+  const banner = <CookieBanner cookiePolicyUrl="https://www.provider.example/cookie-policy" />;
+
+  it('is in the first HTML when the request carried no consent cookie, or an empty one', () => {
+    for (const value of [undefined, '']) {
+      const html = serverHtml(
+        <ServerConsentCookieProvider value={value}>{banner}</ServerConsentCookieProvider>,
+      );
+      expect(html).toContain('aria-label="Cookie notice"');
+    }
+  });
+
+  it('is left out when the request carried a consent value', () => {
+    const html = serverHtml(<ServerConsentCookieProvider value="true">{banner}</ServerConsentCookieProvider>);
+    expect(html).not.toContain('Cookie notice');
+  });
+
+  it("without the request's reading, waits for the browser's", () => {
+    expect(serverHtml(banner)).not.toContain('Cookie notice');
+  });
+
+  it("in the browser, follows the browser's cookie over the request's (closed in another tab meanwhile)", () => {
+    document.cookie = 'OptanonConsent=true; Path=/';
+    render(<ServerConsentCookieProvider value="">{banner}</ServerConsentCookieProvider>);
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
   });
 });

@@ -2,15 +2,21 @@
 
 import { useSyncExternalStore } from 'react';
 import { hasAnalyticsConsent, isConsentNoticeDismissed, subscribeToConsent } from './consent-store';
+import { useServerConsentCookie } from './server-consent';
 
 /**
- * The consent state for rendering. The server (and the hydrating render) reads "dismissed, no
- * analytics", so nothing flashes in and the banner appears only once the browser has read the cookie.
+ * The consent state for rendering. The server (and the hydrating render) read the cookie the request
+ * carried (ServerConsentCookieProvider), so a banner that is due is in the first HTML; without that
+ * provider they read "dismissed", and the banner appears once the browser has read the cookie.
  */
 export function useConsentNoticeDismissed(): boolean {
-  return useSyncExternalStore(subscribeToConsent, isConsentNoticeDismissed, () => true);
+  const serverCookie = useServerConsentCookie();
+  // R4.12's rule on the server's reading: the notice is due while the cookie is absent or empty.
+  const serverSnapshot = () => serverCookie !== '';
+  return useSyncExternalStore(subscribeToConsent, isConsentNoticeDismissed, serverSnapshot);
 }
 
+/** Analytics never start from the server's reading: the tag loads only in the browser, after consent. */
 export function useAnalyticsConsent(): boolean {
   return useSyncExternalStore(subscribeToConsent, hasAnalyticsConsent, () => false);
 }
