@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { getPetOnServer } from '@/features/pets/api/get-pet-on-server';
 import { pageMetadata } from '@/shared/page-metadata';
@@ -15,9 +16,13 @@ export async function generateMetadata({ params }: PetPageProps): Promise<Metada
   return pageMetadata(pet === 'not-found' ? 'Page not found' : (pet?.name ?? 'Pet'));
 }
 
-/** One pet (/pets/{id}, R2.1): signed-in clients only. */
+/**
+ * One pet (/pets/{id}, R2.1): signed-in clients only. An id that is not the client's (missing, another
+ * client's, not an id) is the not-found page with status 404, decided on the server before anything is sent.
+ */
 export default async function PetPage({ params }: PetPageProps) {
   const { id } = await params;
+  if ((await getPetOnServer(id)) === 'not-found') notFound();
   return (
     <RequireAuth>
       <PetView id={id} />
