@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNT, type DemoAccount } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { desktop, drawerPetEntries, frameBackground, openDrawer, phone } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -92,22 +92,20 @@ describe('the pets page', () => {
     expect(await dialog.count()).toBe(0);
   });
 
-  it('shows the grid’s three placeholders while the pets load', async () => {
+  it('has the pets in the page’s first HTML: no placeholders, nothing waits for the browser’s request', async () => {
     const page = await newPage(desktop);
     await signIn(page, DEMO_ACCOUNT.manyPets);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    // The browser's own request for the pets never answers: what shows came with the page (decision 0031).
+    const browserAsked: string[] = [];
     await page.route('**/bff/v2/pets', async (route) => {
-      await held;
-      await route.continue();
+      browserAsked.push(route.request().url());
+      await new Promise<never>(() => {});
     });
     await page.goto('/pets');
-    const loading = page.getByRole('main').locator('[aria-busy="true"]');
-    await loading.waitFor();
-    expect(await loading.locator('.MuiSkeleton-root').count()).toBe(3);
-    expect((await loading.locator('.MuiSkeleton-root').first().boundingBox())?.height).toBeCloseTo(118, 0);
-    release();
+    expect(await page.getByRole('main').locator('[aria-busy="true"]').count()).toBe(0);
     expect((await listedPets(page)).living).toEqual(['Biscuit', 'Bramble', 'Clover', 'Pickle']);
+    expect(await page.getByRole('main').locator('.MuiSkeleton-root').count()).toBe(0);
+    expect(browserAsked).toEqual([]);
   });
 });
 
@@ -193,8 +191,10 @@ describe('a pet’s page', () => {
     const olivia = await newPage(desktop);
     await signIn(olivia, DEMO_ACCOUNT.manyPets, '/pets');
     const seen: { heading: string; title: string; text: string }[] = [];
+    // Each answers 404, decided on the server; Chromium logs the document's status.
+    expectConsoleError(olivia, 'status of 404');
     for (const path of [lunasPage, '/pets/2147483647', '/pets/not-a-pet']) {
-      await olivia.goto(path);
+      expect((await olivia.goto(path))?.status()).toBe(404);
       const heading = olivia.getByRole('heading', { level: 1 });
       await heading.filter({ hasText: 'Page not found' }).waitFor();
       seen.push({

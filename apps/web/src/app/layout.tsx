@@ -1,15 +1,20 @@
 import { AppRouterCacheProvider } from '@mui/material-nextjs/v16-appRouter';
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { getServerSession } from 'next-auth';
+import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { browserApiBasePath } from '@/config/bff-base-path';
 import { authOptions } from '@/features/auth/server/auth-options';
 import { getRequestServerConfig } from '@/config/request-config';
+import { consentCookieName } from '@/shared/cookie-consent/consent-cookie';
 import { ConsentGate } from '@/shared/cookie-consent/consent-gate';
+import { ServerConsentCookieProvider } from '@/shared/cookie-consent/server-consent';
 import { AppProviders } from '@/shared/providers/app-providers';
 import { siteTitle } from '@/shared/page-metadata';
 import { TagManager } from '@/shared/telemetry/tag-manager';
 import { PortalFrame } from './_components/portal-frame';
+import { signedInFirstData } from './_components/signed-in-first-data';
 
 /** The title of a page that names none; every page names itself through `pageMetadata`. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,6 +26,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const { brandName, links, gtmContainerId, session } = await getRequestServerConfig();
   // The session as the server knows it, so the first paint already shows the signed-in header.
   const initialSession = await getServerSession(authOptions());
+  // The profile and pets, so a signed-in page paints its content without waiting for the browser's queries.
+  const firstData = initialSession ? await signedInFirstData() : undefined;
+  // The cookie banner is rendered on the server when it is due, so it is part of the first paint.
+  const consentCookie = (await cookies()).get(consentCookieName)?.value;
   return (
     <html lang="en-GB">
       <body>
@@ -30,9 +39,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             sessionPollSeconds={session.pollSeconds}
             initialSession={initialSession}
           >
-            <PortalFrame brandName={brandName} links={links}>
-              {children}
-            </PortalFrame>
+            <HydrationBoundary state={firstData}>
+              <ServerConsentCookieProvider value={consentCookie}>
+                <PortalFrame brandName={brandName} links={links}>
+                  {children}
+                </PortalFrame>
+              </ServerConsentCookieProvider>
+            </HydrationBoundary>
             {gtmContainerId && (
               <ConsentGate>
                 <TagManager containerId={gtmContainerId} />

@@ -1,15 +1,19 @@
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { DashboardOverview } from './_components/dashboard-overview';
+import { dashboardFirstData } from './_components/signed-in-first-data';
 import { pageMetadata } from '@/shared/page-metadata';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Dashboard');
 
-/** The dashboard (/): signed-in clients only. */
-export default function DashboardPage() {
+/** The dashboard (/): signed-in clients only; its data is in the first HTML (signed-in-first-data.ts). */
+export default async function DashboardPage() {
   return (
     <RequireAuth>
-      <DashboardOverview />
+      <HydrationBoundary state={await dashboardFirstData()}>
+        <DashboardOverview />
+      </HydrationBoundary>
     </RequireAuth>
   );
 }

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 import { appointmentQueryKey } from './get-appointment';
-import { appointmentsQueryKey } from './get-appointments';
+import { appointmentsQueryKey } from './appointments-query-key';
 
 /** POST /appointments/{appointmentId}: moves it to a new start (409 with alternatives when taken). */
 export function amendAppointment(api: ApiClient, appointmentId: number, body: AmendAppointmentBody) {

@@ -6,7 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
-import { appointmentsQueryKey } from './get-appointments';
+import { appointmentsQueryKey } from './appointments-query-key';
 
 export interface BookAppointmentInput {
   body: BookAppointmentBody;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 import { appointmentQueryKey } from './get-appointment';
-import { appointmentsQueryKey } from './get-appointments';
+import { appointmentsQueryKey } from './appointments-query-key';
 
 /** PATCH /appointments/{appointmentId}/cancel?reasonId: 409 once past the practice's cut-off. */
 export function cancelAppointment(api: ApiClient, appointmentId: number, reasonId: number) {

@@ -4,14 +4,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from 'next-auth/react';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
+import { appointmentsQueryKey } from './appointments-query-key';
 
 /** GET /appointments: the signed-in client's appointments, oldest first. */
 export function getAppointments(api: ApiClient, signal?: AbortSignal): Promise<AppointmentSummary[]> {
   return api.get('/appointments', appointmentsResponseSchema, { signal });
 }
-
-/** The list's key. `exact` when invalidating: each appointment's own entry sits under it. */
-export const appointmentsQueryKey = ['appointments'] as const;
 
 export function appointmentsQueryOptions(api: ApiClient) {
   return queryOptions({

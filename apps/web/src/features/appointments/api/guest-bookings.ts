@@ -8,7 +8,7 @@ import {
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
-import { appointmentsQueryKey } from './get-appointments';
+import { appointmentsQueryKey } from './appointments-query-key';
 
 /** R4.24, R4.25: a guest's slot search, hold, replace, extend, and the completion after sign-up. */
 

@@ -4,14 +4,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from 'next-auth/react';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
+import { petsQueryKey } from './pets-query-key';
 
 /** GET /v2/pets: the signed-in client's pets, by name (403 until the identity is linked to a client). */
 export function getPets(api: ApiClient, signal?: AbortSignal): Promise<Pet[]> {
   return api.get('/v2/pets', petsResponseSchema, { signal });
 }
-
-/** The one cache entry of the client's pets: the drawer, the dashboard and the pets pages all read it. */
-export const petsQueryKey = ['pets'] as const;
 
 export function petsQueryOptions(api: ApiClient) {
   return queryOptions({

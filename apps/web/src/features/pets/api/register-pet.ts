@@ -2,7 +2,7 @@ import { registeredPetSchema, type RegisterPetBody, type RegisteredPet } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
-import { petsQueryKey } from './get-pets';
+import { petsQueryKey } from './pets-query-key';
 
 /** POST /v2/pets: registers a pet to the signed-in client (403 when registration is not open to them). */
 export function registerPet(api: ApiClient, body: RegisterPetBody): Promise<RegisteredPet> {

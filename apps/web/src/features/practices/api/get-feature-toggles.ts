@@ -2,6 +2,7 @@ import { featureTogglesResponseSchema, type FeatureToggle } from '@vet/contracts
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
+import { featureTogglesQueryKey } from './feature-toggles-query-key';
 
 /** GET /practices/{practiceId}/feature-toggles: the practice's feature settings (R3.10). */
 export function getFeatureToggles(
@@ -14,7 +15,7 @@ export function getFeatureToggles(
 
 export function featureTogglesQueryOptions(api: ApiClient, practiceId: number | null | undefined) {
   return queryOptions({
-    queryKey: ['practices', practiceId, 'feature-toggles'],
+    queryKey: featureTogglesQueryKey(practiceId),
     // R7.9: runs only when a practice id exists (skipToken disables it otherwise); no retry, no
     // refetch on focus.
     queryFn:

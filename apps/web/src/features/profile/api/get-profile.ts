@@ -1,31 +1,15 @@
-import {
-  activationStatusSchema,
-  clientProfileSchema,
-  type ActivationStatus,
-  type ClientProfile,
-} from '@vet/contracts/profile';
+import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from 'next-auth/react';
 import { useCallback } from 'react';
-import { z } from 'zod';
 import { ApiError, type ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
-import { normaliseActivationStatus } from '@/features/profile/activation-status';
-
-/** The profile as the web reads it: R3.2, either spelling of activationStatus, kept in upper case. */
-export const profileResponseSchema = clientProfileSchema.extend({
-  activationStatus: z.preprocess(
-    (value) => normaliseActivationStatus(value) ?? value,
-    activationStatusSchema,
-  ),
-});
+import { profileQueryKey, profileResponseSchema } from './profile-response';
 
 /** GET /client/profile: the signed-in identity's client profile (the BFF attaches the access token). */
 export function getProfile(api: ApiClient, signal?: AbortSignal): Promise<ClientProfile> {
   return api.get('/client/profile', profileResponseSchema, { signal });
 }
-
-const profileQueryKey = ['client', 'profile'] as const;
 
 export function profileQueryOptions(api: ApiClient) {
   return queryOptions({

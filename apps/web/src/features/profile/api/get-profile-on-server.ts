@@ -1,0 +1,14 @@
+import type { ClientProfile } from '@vet/contracts/profile';
+import { cache } from 'react';
+import { getFromApiOnServer } from '@/shared/bff/server-api';
+import { profileResponseSchema } from './profile-response';
+
+/**
+ * GET /client/profile while a page renders on the server, as the signed-in person: the profile, or
+ * undefined when it cannot be known there (no profile yet, signed out, the API unreachable). The browser
+ * then asks for it itself, as it would have without this. Asked once per request, however many parts of
+ * the page want it (the layout and the page render side by side).
+ */
+export const getProfileOnServer = cache(async (): Promise<ClientProfile | undefined> => {
+  return (await getFromApiOnServer(['client', 'profile'], profileResponseSchema)).data;
+});
