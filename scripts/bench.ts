@@ -120,7 +120,8 @@ async function measureLighthouse(cookie: string) {
     const failures = f.bestPracticeFailures.length
       ? `; best practices lost on ${f.bestPracticeFailures.join(', ')}`
       : '';
-    console.log(`  LCP element: ${f.lcpElement}${failures}`);
+    const shifted = f.shiftedElements.length ? `; moved: ${f.shiftedElements.join(' | ')}` : '';
+    console.log(`  LCP element: ${f.lcpElement}${shifted}${failures}`);
   });
 }
 

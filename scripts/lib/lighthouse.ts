@@ -12,6 +12,8 @@ export interface LighthouseFigures {
   cls: number;
   /** What Lighthouse took as the largest contentful paint: the element's label, shortened. */
   lcpElement: string;
+  /** The elements Lighthouse saw move (its layout-shifts audit), biggest first, at most three. */
+  shiftedElements: string[];
   /** The ids of the audits that cost the page best-practices points. */
   bestPracticeFailures: string[];
   /** Where the page ended up, when not at the URL asked for (a redirect, e.g. to sign-in). */
@@ -53,7 +55,8 @@ export async function runLighthouse<T extends { url: string; cookie?: string }>(
         lcpMs: value('largest-contentful-paint'),
         tbtMs: value('total-blocking-time'),
         cls: value('cumulative-layout-shift'),
-        lcpElement: lcpElementLabel(audits['largest-contentful-paint-element']?.details),
+        lcpElement: nodeLabels(audits['largest-contentful-paint-element']?.details)[0] ?? 'unknown',
+        shiftedElements: [...new Set(nodeLabels(audits['layout-shifts']?.details))].slice(0, 3),
         bestPracticeFailures: (categories['best-practices']?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score !== 1)
           .map((ref) => ref.id),
@@ -65,9 +68,8 @@ export async function runLighthouse<T extends { url: string; cookie?: string }>(
   }
 }
 
-/** The LCP element audit's node label (Lighthouse 12: a list whose first table holds the node). */
-function lcpElementLabel(details: unknown): string {
-  const found = JSON.stringify(details ?? {}).match(/"nodeLabel":"((?:[^"\\]|\\.)*)"/);
-  const label = found?.[1] ?? 'unknown';
-  return label.length > 60 ? `${label.slice(0, 57)}...` : label;
+/** The node labels in an audit's details, in order (Lighthouse 12 nests them in tables), shortened. */
+function nodeLabels(details: unknown): string[] {
+  const found = JSON.stringify(details ?? {}).matchAll(/"nodeLabel":"((?:[^"\\]|\\.)*)"/g);
+  return [...found].map(([, label = '']) => (label.length > 60 ? `${label.slice(0, 57)}...` : label));
 }

@@ -2,7 +2,7 @@ import { buildAppointment, buildPet, buildProfile } from '@vet/contracts/testing
 import { hydrate, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DehydratedState } from '@tanstack/react-query';
-import { dashboardFirstData, signedInFirstData } from './signed-in-first-data';
+import { appointmentsFirstData, signedInFirstData } from './signed-in-first-data';
 
 const server = vi.hoisted(() => ({
   profile: vi.fn(),
@@ -29,61 +29,63 @@ async function browserCache(firstData: () => Promise<DehydratedState> = signedIn
 }
 
 describe('signedInFirstData', () => {
-  it("gives a linked client's profile and pets under the keys the browser's queries read", async () => {
-    const profile = buildProfile({ activationStatus: 'COMPLETED' });
+  it("gives a linked client's profile, pets and home practice's settings under the keys the browser's queries read", async () => {
+    const profile = buildProfile({ activationStatus: 'COMPLETED', homePracticeId: 7 });
     const pets = [buildPet({ name: 'Biscuit' })];
+    const toggles = [{ featureKey: 'OnlineBooking', value: 'true' }];
     server.profile.mockResolvedValue(profile);
     server.pets.mockResolvedValue(pets);
+    server.toggles.mockResolvedValue(toggles);
 
     const cache = await browserCache();
 
+    expect(server.toggles).toHaveBeenCalledWith(7);
     expect(cache.getQueryData(['client', 'profile'])).toEqual(profile);
     expect(cache.getQueryData(['pets'])).toEqual(pets);
+    expect(cache.getQueryData(['practices', 7, 'feature-toggles'])).toEqual(toggles);
   });
 
-  it('does not ask for the pets of someone not linked yet (the API would refuse)', async () => {
+  it('asks for no pets or settings for someone not linked yet (the API would refuse)', async () => {
     server.profile.mockResolvedValue(buildProfile({ activationStatus: 'STARTED' }));
 
     const cache = await browserCache();
 
     expect(cache.getQueryData(['client', 'profile'])).toMatchObject({ activationStatus: 'STARTED' });
     expect(server.pets).not.toHaveBeenCalled();
-    expect(cache.getQueryData(['pets'])).toBeUndefined();
+    expect(server.toggles).not.toHaveBeenCalled();
+    expect(cache.getQueryCache().getAll()).toHaveLength(1);
   });
 
   it('leaves out what the server could not get, so the browser asks for it', async () => {
     server.profile.mockResolvedValue(undefined);
     expect((await browserCache()).getQueryCache().getAll()).toEqual([]);
 
-    server.profile.mockResolvedValue(buildProfile({ activationStatus: 'COMPLETED' }));
+    server.profile.mockResolvedValue(buildProfile({ activationStatus: 'COMPLETED', homePracticeId: 7 }));
     server.pets.mockResolvedValue(undefined);
+    server.toggles.mockResolvedValue(undefined);
     const cache = await browserCache();
     expect(cache.getQueryData(['client', 'profile'])).toBeDefined();
     expect(cache.getQueryData(['pets'])).toBeUndefined();
+    expect(cache.getQueryData(['practices', 7, 'feature-toggles'])).toBeUndefined();
   });
 });
 
-describe('dashboardFirstData', () => {
-  it("gives a linked client's appointments and home practice's settings under the browser's keys", async () => {
-    server.profile.mockResolvedValue(buildProfile({ activationStatus: 'COMPLETED', homePracticeId: 7 }));
+describe('appointmentsFirstData', () => {
+  it("gives a linked client's appointments under the browser's key", async () => {
+    server.profile.mockResolvedValue(buildProfile({ activationStatus: 'COMPLETED' }));
     const appointments = [buildAppointment()];
-    const toggles = [{ featureKey: 'OnlineBooking', value: 'true' }];
     server.appointments.mockResolvedValue(appointments);
-    server.toggles.mockResolvedValue(toggles);
 
-    const cache = await browserCache(dashboardFirstData);
+    const cache = await browserCache(appointmentsFirstData);
 
-    expect(server.toggles).toHaveBeenCalledWith(7);
     expect(cache.getQueryData(['appointments'])).toEqual(appointments);
-    expect(cache.getQueryData(['practices', 7, 'feature-toggles'])).toEqual(toggles);
   });
 
   it('asks for nothing for someone not signed in or not linked', async () => {
     for (const profile of [undefined, buildProfile({ activationStatus: 'NOT_STARTED' })]) {
       server.profile.mockResolvedValue(profile);
-      expect((await browserCache(dashboardFirstData)).getQueryCache().getAll()).toEqual([]);
+      expect((await browserCache(appointmentsFirstData)).getQueryCache().getAll()).toEqual([]);
     }
     expect(server.appointments).not.toHaveBeenCalled();
-    expect(server.toggles).not.toHaveBeenCalled();
   });
 });

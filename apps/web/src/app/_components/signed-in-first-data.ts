@@ -25,28 +25,30 @@ function dehydrated(entries: readonly (Entry | undefined)[]): DehydratedState {
   return dehydrate(queryClient);
 }
 
-/** Every signed-in page (the root layout): the profile (the header, the activation guard) and the pets (the drawer). */
+/**
+ * Every signed-in page (the root layout): the profile (the header, the activation guard), and for a
+ * linked client the pets (the drawer) and the home practice's feature settings (the rules every page's
+ * actions follow).
+ */
 export async function signedInFirstData(): Promise<DehydratedState> {
   const profile = await getProfileOnServer();
-  // Pets only for a linked client (R4.2; the API refuses the others).
-  const pets = profile?.activationStatus === 'COMPLETED' ? await getPetsOnServer() : undefined;
-  return dehydrated([
-    [profileQueryKey, profile],
-    [petsQueryKey, pets],
-  ]);
-}
-
-/** The dashboard's own: the appointments and the home practice's feature settings, for a linked client. */
-export async function dashboardFirstData(): Promise<DehydratedState> {
-  const profile = await getProfileOnServer();
-  if (profile?.activationStatus !== 'COMPLETED') return dehydrated([]);
+  // Pets and settings only for a linked client (R4.2; the API refuses the others).
+  if (profile?.activationStatus !== 'COMPLETED') return dehydrated([[profileQueryKey, profile]]);
   const practiceId = profile.homePracticeId;
-  const [appointments, toggles] = await Promise.all([
-    getAppointmentsOnServer(),
+  const [pets, toggles] = await Promise.all([
+    getPetsOnServer(),
     typeof practiceId === 'number' ? getFeatureTogglesOnServer(practiceId) : undefined,
   ]);
   return dehydrated([
-    [appointmentsQueryKey, appointments],
+    [profileQueryKey, profile],
+    [petsQueryKey, pets],
     [featureTogglesQueryKey(practiceId), toggles],
   ]);
+}
+
+/** The pages that list appointments (the dashboard, /appointments, a pet's page), for a linked client. */
+export async function appointmentsFirstData(): Promise<DehydratedState> {
+  const profile = await getProfileOnServer();
+  if (profile?.activationStatus !== 'COMPLETED') return dehydrated([]);
+  return dehydrated([[appointmentsQueryKey, await getAppointmentsOnServer()]]);
 }

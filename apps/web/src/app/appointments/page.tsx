@@ -1,15 +1,19 @@
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { pageMetadata } from '@/shared/page-metadata';
+import { appointmentsFirstData } from '../_components/signed-in-first-data';
 import { AppointmentsView } from './_components/appointments-view';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your appointments');
 
-/** Your appointments (/appointments, R2.1): signed-in clients only. */
-export default function AppointmentsPage() {
+/** Your appointments (/appointments, R2.1): signed-in clients only; the list is in the first HTML. */
+export default async function AppointmentsPage() {
   return (
     <RequireAuth>
-      <AppointmentsView />
+      <HydrationBoundary state={await appointmentsFirstData()}>
+        <AppointmentsView />
+      </HydrationBoundary>
     </RequireAuth>
   );
 }

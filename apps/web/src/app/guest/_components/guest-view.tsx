@@ -15,6 +15,9 @@ import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 
+/** Taller than the first step (a heading and two fields) at any width, so it fits inside. */
+const reservedHeight = '60vh';
+
 /**
  * /guest: the practices (practices feature) and species (pets feature) handed to the guest's booking
  * (appointments feature), with the provider's sign-up and sign-in as the ways to keep a held time. A
@@ -49,14 +52,20 @@ export function GuestView({ practiceParam }: { practiceParam: string | null }) {
       />
     );
   }
-  if (status === 'loading' || !practices.data || !species.data) return <LoadingSpinner label="Loading" />;
+  // The loading state and the first step take the same space, so the footer does not jump when the
+  // practices and species arrive (Lighthouse measured a CLS of 0.36 on a phone).
+  if (status === 'loading' || !practices.data || !species.data) {
+    return <LoadingSpinner label="Loading" height={reservedHeight} />;
+  }
   return (
-    <GuestBookingFlow
-      practices={practices.data}
-      species={species.data}
-      initialPracticeId={initialPracticeId}
-      onSignUp={() => void startSignIn(guestKeepRequest(false))}
-      onSignIn={() => void startSignIn(guestKeepRequest(true))}
-    />
+    <Box sx={{ minHeight: reservedHeight }}>
+      <GuestBookingFlow
+        practices={practices.data}
+        species={species.data}
+        initialPracticeId={initialPracticeId}
+        onSignUp={() => void startSignIn(guestKeepRequest(false))}
+        onSignIn={() => void startSignIn(guestKeepRequest(true))}
+      />
+    </Box>
   );
 }

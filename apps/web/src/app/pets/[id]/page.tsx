@@ -1,8 +1,10 @@
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { getPetOnServer } from '@/features/pets/api/get-pet-on-server';
 import { pageMetadata } from '@/shared/page-metadata';
+import { appointmentsFirstData } from '../../_components/signed-in-first-data';
 import { PetView } from './_components/pet-view';
 
 type PetPageProps = { params: Promise<{ id: string }> };
@@ -25,7 +27,9 @@ export default async function PetPage({ params }: PetPageProps) {
   if ((await getPetOnServer(id)) === 'not-found') notFound();
   return (
     <RequireAuth>
-      <PetView id={id} />
+      <HydrationBoundary state={await appointmentsFirstData()}>
+        <PetView id={id} />
+      </HydrationBoundary>
     </RequireAuth>
   );
 }
