@@ -26,7 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const { brandName, links, gtmContainerId, session } = await getRequestServerConfig();
   // The session as the server knows it, so the first paint already shows the signed-in header.
   const initialSession = await getServerSession(authOptions());
-  // The profile and pets, so a signed-in page paints its content without waiting for the browser's queries.
+  // The profile, pets and practice settings, so a signed-in page paints without waiting for its queries.
   const firstData = initialSession ? await signedInFirstData() : undefined;
   // The cookie banner is rendered on the server when it is due, so it is part of the first paint.
   const consentCookie = (await cookies()).get(consentCookieName)?.value;
