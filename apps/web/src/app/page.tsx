@@ -2,7 +2,7 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { DashboardOverview } from './_components/dashboard-overview';
-import { appointmentsFirstData } from './_components/signed-in-first-data';
+import { appointmentsFirstData } from '@/features/appointments/api/appointments-first-data';
 import { pageMetadata } from '@/shared/page-metadata';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Dashboard');

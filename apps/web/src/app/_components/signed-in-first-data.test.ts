@@ -1,20 +1,15 @@
-import { buildAppointment, buildPet, buildProfile } from '@vet/contracts/testing/builders';
+import { buildPet, buildProfile } from '@vet/contracts/testing/builders';
 import { hydrate, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DehydratedState } from '@tanstack/react-query';
-import { appointmentsFirstData, signedInFirstData } from './signed-in-first-data';
+import { signedInFirstData } from './signed-in-first-data';
 
 const server = vi.hoisted(() => ({
   profile: vi.fn(),
   pets: vi.fn(),
-  appointments: vi.fn(),
   toggles: vi.fn(),
 }));
 vi.mock('@/features/profile/api/get-profile-on-server', () => ({ getProfileOnServer: server.profile }));
 vi.mock('@/features/pets/api/get-pets-on-server', () => ({ getPetsOnServer: server.pets }));
-vi.mock('@/features/appointments/api/get-appointments-on-server', () => ({
-  getAppointmentsOnServer: server.appointments,
-}));
 vi.mock('@/features/practices/api/get-feature-toggles-on-server', () => ({
   getFeatureTogglesOnServer: server.toggles,
 }));
@@ -22,9 +17,9 @@ vi.mock('@/features/practices/api/get-feature-toggles-on-server', () => ({
 beforeEach(() => Object.values(server).forEach((getter) => getter.mockReset()));
 
 /** The browser's cache after hydrating the server's first data. */
-async function browserCache(firstData: () => Promise<DehydratedState> = signedInFirstData) {
+async function browserCache() {
   const queryClient = new QueryClient();
-  hydrate(queryClient, await firstData());
+  hydrate(queryClient, await signedInFirstData());
   return queryClient;
 }
 
@@ -67,25 +62,5 @@ describe('signedInFirstData', () => {
     expect(cache.getQueryData(['client', 'profile'])).toBeDefined();
     expect(cache.getQueryData(['pets'])).toBeUndefined();
     expect(cache.getQueryData(['practices', 7, 'feature-toggles'])).toBeUndefined();
-  });
-});
-
-describe('appointmentsFirstData', () => {
-  it("gives a linked client's appointments under the browser's key", async () => {
-    server.profile.mockResolvedValue(buildProfile({ activationStatus: 'COMPLETED' }));
-    const appointments = [buildAppointment()];
-    server.appointments.mockResolvedValue(appointments);
-
-    const cache = await browserCache(appointmentsFirstData);
-
-    expect(cache.getQueryData(['appointments'])).toEqual(appointments);
-  });
-
-  it('asks for nothing for someone not signed in or not linked', async () => {
-    for (const profile of [undefined, buildProfile({ activationStatus: 'NOT_STARTED' })]) {
-      server.profile.mockResolvedValue(profile);
-      expect((await browserCache(appointmentsFirstData)).getQueryCache().getAll()).toEqual([]);
-    }
-    expect(server.appointments).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,7 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { pageMetadata } from '@/shared/page-metadata';
-import { appointmentsFirstData } from '../_components/signed-in-first-data';
+import { appointmentsFirstData } from '@/features/appointments/api/appointments-first-data';
 import { AppointmentsView } from './_components/appointments-view';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your appointments');

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { getPetOnServer } from '@/features/pets/api/get-pet-on-server';
 import { pageMetadata } from '@/shared/page-metadata';
-import { appointmentsFirstData } from '../../_components/signed-in-first-data';
+import { appointmentsFirstData } from '@/features/appointments/api/appointments-first-data';
 import { PetView } from './_components/pet-view';
 
 type PetPageProps = { params: Promise<{ id: string }> };
