@@ -23,6 +23,25 @@ export function basicCredentials(clientId: string, clientSecret: string): string
   return `Basic ${Buffer.from(`${encode(clientId)}:${encode(clientSecret)}`).toString('base64')}`;
 }
 
+/** A form POST to one of the provider's endpoints as the portal's client (client_secret_basic). */
+export function postAsClient(
+  provider: IdentityProviderConfig,
+  endpoint: string,
+  form: Record<string, string>,
+  options: { fetch: typeof fetch; timeoutMs: number },
+): Promise<Response> {
+  return options.fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      authorization: basicCredentials(provider.clientId, provider.clientSecret),
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    },
+    body: new URLSearchParams(form),
+    signal: AbortSignal.timeout(options.timeoutMs),
+  });
+}
+
 /**
  * The refresh_token grant at the provider's token endpoint. A provider that does not rotate refresh
  * tokens (or sends no new ID token) leaves the old ones in place. Throws on any failure: the caller
@@ -35,16 +54,12 @@ export async function refreshTokens(
 ): Promise<SessionTokens> {
   const fetchFn = options.fetch ?? globalThis.fetch;
   const { tokenEndpoint } = await providerMetadata(provider.issuer, fetchFn);
-  const response = await fetchFn(tokenEndpoint, {
-    method: 'POST',
-    headers: {
-      authorization: basicCredentials(provider.clientId, provider.clientSecret),
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'application/json',
-    },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: current.refreshToken }),
-    signal: AbortSignal.timeout(10_000),
-  });
+  const response = await postAsClient(
+    provider,
+    tokenEndpoint,
+    { grant_type: 'refresh_token', refresh_token: current.refreshToken },
+    { fetch: fetchFn, timeoutMs: 10_000 },
+  );
   if (!response.ok) throw new Error(`the token endpoint answered ${response.status}`);
   const tokens = tokenResponseSchema.parse(await response.json());
   return {

@@ -1,6 +1,6 @@
 import type { IdentityProviderConfig } from '@/config/server';
 import { providerMetadata } from './provider-metadata';
-import { basicCredentials } from './refresh-tokens';
+import { postAsClient } from './refresh-tokens';
 
 /**
  * OAuth 2.0 Token Revocation (RFC 7009) of a refresh token, so that it is worth nothing once the portal
@@ -16,16 +16,12 @@ export async function revokeRefreshToken(
   try {
     const { revocationEndpoint } = await providerMetadata(provider.issuer, fetchFn);
     if (!revocationEndpoint) return false;
-    const response = await fetchFn(revocationEndpoint, {
-      method: 'POST',
-      headers: {
-        authorization: basicCredentials(provider.clientId, provider.clientSecret),
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-      },
-      body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token' }),
-      signal: AbortSignal.timeout(5_000),
-    });
+    const response = await postAsClient(
+      provider,
+      revocationEndpoint,
+      { token: refreshToken, token_type_hint: 'refresh_token' },
+      { fetch: fetchFn, timeoutMs: 5_000 },
+    );
     if (!response.ok) throw new Error(`the revocation endpoint answered ${response.status}`);
     return true;
   } catch (error) {
