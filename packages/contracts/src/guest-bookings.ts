@@ -9,13 +9,6 @@ import { petSexes } from './pets.ts';
  * id, and completed into an appointment after sign-up. Decision 0022.
  */
 
-/** How long a hold lives from its creation, replacement or extension. */
-export const guestHoldMinutes = 15;
-/** How many times a guest may extend one hold (WCAG 2.2.1 asks for a way to extend a time limit). */
-export const guestHoldMaxExtensions = 3;
-/** Live holds at once per e-mail and per client address. */
-export const guestHoldLimits = { perEmail: 2, perAddress: 5 } as const;
-
 const instant = z.iso.datetime({ offset: true });
 const petName = z.string().trim().min(1, 'Enter your pet’s name.').max(50, 'Enter at most 50 characters.');
 
@@ -84,18 +77,4 @@ export type SoftBooking = z.infer<typeof softBookingSchema>;
 export const completeSoftBookingBodySchema = z.object({ petSex: z.enum(petSexes) });
 export type CompleteSoftBookingBody = z.infer<typeof completeSoftBookingBodySchema>;
 
-export const guestMessages = {
-  holdNotFound: 'We could not find that held appointment time. It may have been released.',
-  holdExpired: 'Your hold on this time has ended. Please choose the time again.',
-  holdReplaced: 'This hold was replaced by another time. Use the newest one.',
-  holdCompleted: 'This held time has already been turned into an appointment.',
-  noMoreExtensions:
-    'This hold cannot be extended any further. Please complete your booking or choose the time again.',
-  slotGone:
-    'Sorry, the time you held has been taken while your hold had ended. Choose one of the nearest free times.',
-  tooManyHoldsForEmail: `You already hold ${guestHoldLimits.perEmail} appointment times. Complete or let one of them go before holding another.`,
-  tooManyHoldsForAddress: 'Too many appointment times are held from this connection. Please try again later.',
-  reasonNotForSpecies: 'This appointment reason is not available for this species. Choose another reason.',
-  speciesUnknown: 'Choose a species from the list.',
-  mobileInvalid: 'Enter a UK mobile number, such as 07400 123456.',
-} as const;
+export * from './guest-rules.ts';

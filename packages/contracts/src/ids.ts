@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { maxSerialId } from './id-rules.ts';
 
-/** The largest value of a PostgreSQL serial (int4). */
-export const maxSerialId = 2_147_483_647;
+export * from './id-rules.ts';
 
 /** A database serial id in a path or query: a positive whole number within PostgreSQL's int4 range. */
 export const serialIdParam = z.coerce.number().int().positive().max(maxSerialId);

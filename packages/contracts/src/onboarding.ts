@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contactPreferenceChoicesSchema } from './contact-preferences.ts';
 import { serialId, serialIdParam } from './ids.ts';
+import { verificationCodePattern } from './verification.ts';
 
 /**
  * Onboarding: matching a person to the practice's existing client record (R4.16), verifying by e-mailed
@@ -84,7 +85,7 @@ export const checkTokenBodySchema = z.object({ checkToken: z.string().min(1).max
 export const verificationCodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail.');
+  .regex(verificationCodePattern, 'Enter the 6-digit code from the e-mail.');
 
 /**
  * PATCH /client/verify and /v2/verify: the code, and the client id when it came with the e-mailed link

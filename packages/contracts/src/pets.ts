@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { maxSerialId, serialId, serialIdParam } from './ids.ts';
-import { featureKeys, isFeatureEnabled, practiceTimeZone, type FeatureToggle } from './practices.ts';
-
-export const petSexes = ['Male', 'Female'] as const;
-export const petStatuses = ['Active', 'Deceased'] as const;
+import {
+  defaultPetSliceSize,
+  earliestDateOfBirth,
+  microchipDigits,
+  petFieldMessages,
+  petNameMaxLength,
+  petSexes,
+  petSortFields,
+  petStatuses,
+  policyNumberMaxLength,
+  practiceToday,
+} from './pet-rules.ts';
 
 /** A pet as the portal shows it (R3.5); names of lookups come with their ids. */
 export const petSchema = z.object({
@@ -30,28 +38,8 @@ export type Pet = z.infer<typeof petSchema>;
 export const petsResponseSchema = z.array(petSchema);
 export const petIdParamsSchema = z.object({ petId: serialIdParam });
 
-/**
- * Living pets, then those that have died, each in the order given (the API's): grouped, never re-sorted,
- * wherever a screen lists pets beyond R3.6's plain first three by name.
- */
-export function groupByLife<T extends Pick<Pet, 'status'>>(
-  pets: readonly T[],
-): { living: T[]; deceased: T[] } {
-  return {
-    living: pets.filter((pet) => pet.status !== 'Deceased'),
-    deceased: pets.filter((pet) => pet.status === 'Deceased'),
-  };
-}
-
-/** R7.8: the fields a pet list can be sorted by, ascending; ties are broken by petId. */
-export const petSortFields = ['name', 'dateOfBirth', 'petId'] as const;
-export type PetSortField = (typeof petSortFields)[number];
-
 /** GET /v2/pets: every pet, by `sortBy` (name unless given). */
 export const petListQuerySchema = z.object({ sortBy: z.enum(petSortFields).default('name') });
-
-/** R3.6, R9.6: the slice the pets menu shows, 3 unless told otherwise. */
-export const defaultPetSliceSize = 3;
 
 /** GET /v2/pets/slice: the first `take` pets by `sortBy`, with how many there are in all. */
 export const petSliceQuerySchema = petListQuerySchema.extend({
@@ -64,75 +52,6 @@ export const petSliceResponseSchema = z.object({
   slicedData: z.array(petSchema),
 });
 export type PetSlice = z.infer<typeof petSliceResponseSchema>;
-
-/**
- * R6.2, R6.4, R3.10: a pet can be registered online when the client is allowed to
- * (isAppointmentBookingAndPetRegistrationAllowed) and the home practice has 'online-register-pet-enabled'
- * on. The API enforces it; the web only says so sooner.
- */
-export function isPetRegistrationOpen(input: {
-  allowed: boolean;
-  toggles: readonly FeatureToggle[];
-}): boolean {
-  return input.allowed && isFeatureEnabled(input.toggles, featureKeys.onlinePetRegistration);
-}
-
-/** The answer to a client who may not register a pet (R2.28's dialog text). */
-export const petRegistrationUnavailableMessage =
-  'New pet registration is currently unavailable. Please contact your practice.';
-
-export const petNameMaxLength = 40;
-export const microchipDigits = 15;
-export const policyNumberMaxLength = 30;
-/**
- * A date of birth further back than this is a slip of the keyboard (1925 for 2025), not a pet: tortoises
- * and parrots outlive the 40 years a cat or dog never reaches, so the bound is a century.
- */
-export const oldestPetAgeYears = 100;
-
-/** What the form and the API say about each field, in plain words (R5.9). */
-export const petFieldMessages = {
-  nameRequired: 'Enter your pet’s name.',
-  nameTooLong: `Your pet’s name must be ${petNameMaxLength} characters or fewer.`,
-  speciesRequired: 'Choose your pet’s species.',
-  speciesUnknown: 'Choose a species from the list.',
-  breedRequired: 'Choose your pet’s breed.',
-  breedOfOtherSpecies: 'Choose a breed from the list for this species.',
-  colourRequired: 'Choose your pet’s colour.',
-  colourOfOtherBreed: 'Choose a colour from the list for this breed.',
-  colourWithoutBreed: 'Choose the breed before the colour.',
-  sexRequired: 'Choose whether your pet is male or female.',
-  neuteredRequired: 'Choose whether your pet is neutered.',
-  dateOfBirthRequired: 'Enter your pet’s date of birth. If you are not sure, an estimate is fine.',
-  dateOfBirthInvalid: 'Enter a real date, for example 2021-03-15.',
-  dateOfBirthInFuture: 'The date of birth cannot be in the future.',
-  dateOfBirthTooOld: `The date of birth cannot be more than ${oldestPetAgeYears} years ago. Check the year.`,
-  microchipDigitsOnly: 'A microchip number has digits only: no letters or other characters.',
-  microchipLength: (length: number) =>
-    `A microchip number has exactly ${microchipDigits} digits. You entered ${length}.`,
-  insurerUnknown: 'Choose an insurer from the list.',
-  insurerForPolicy: 'Choose the insurer of this policy, or clear the policy number.',
-  policyNumberTooLong: `A policy number must be ${policyNumberMaxLength} characters or fewer.`,
-  policyNumberCharacters:
-    'A policy number can only have letters, numbers, spaces, hyphens (-), slashes (/) and dots.',
-} as const;
-
-/** Today's date, YYYY-MM-DD, on the practices' calendar (en-CA formats dates as ISO). */
-export function practiceToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: practiceTimeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** The earliest date of birth accepted at `now`: the same day, `oldestPetAgeYears` years back. */
-export function earliestDateOfBirth(now: Date): string {
-  const today = practiceToday(now);
-  const year = String(Number(today.slice(0, 4)) - oldestPetAgeYears).padStart(4, '0');
-  return `${year}${today.slice(4)}`;
-}
 
 /** A value the client must choose: null (nothing chosen yet, as a form starts) fails with `message`. */
 function chosen<T extends z.ZodType>(schema: T, message: string) {
@@ -239,3 +158,5 @@ export type RegisterPetValues = z.input<typeof registerPetBodySchema>;
 /** The answer to POST /v2/pets: the pet, which was registered online. */
 export const registeredPetSchema = petSchema.extend({ registeredOnline: z.literal(true) });
 export type RegisteredPet = z.infer<typeof registeredPetSchema>;
+
+export * from './pet-rules.ts';

@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { activationStatuses } from './profile-rules.ts';
 
-/**
- * R3.2: activationStatus, in the upper-case form the API emits. NOT_STARTED: no link and no
- * verification under way; STARTED: a verification code is out and unused; COMPLETED: linked to a client.
- */
-export const activationStatuses = ['NOT_STARTED', 'STARTED', 'COMPLETED'] as const;
 export const activationStatusSchema = z.enum(activationStatuses);
 export type ActivationStatus = z.infer<typeof activationStatusSchema>;
 
@@ -27,3 +23,5 @@ export const clientProfileSchema = z.object({
   isAppointmentBookingAndPetRegistrationAllowed: z.boolean(),
 });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
+
+export * from './profile-rules.ts';

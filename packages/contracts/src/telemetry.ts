@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The application tag the portal reports to telemetry under. */
-export const telemetryApplicationTag = 'clientPortalFE';
-
 /** A render error reported by the browser's error boundary (R1.5): no personal data by construction. */
 export const renderErrorReportSchema = z.object({
   message: z.string().max(500),
@@ -10,3 +7,6 @@ export const renderErrorReportSchema = z.object({
   path: z.string().startsWith('/').max(300),
 });
 export type RenderErrorReport = z.infer<typeof renderErrorReportSchema>;
+
+/** Without zod, for the browser (decision 0032). */
+export * from './telemetry-tag.ts';

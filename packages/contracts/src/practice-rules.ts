@@ -1,0 +1,25 @@
+import type { FeatureToggle } from './practices.ts';
+
+/**
+ * The practices' rules that screens share with the API, without zod: the browser loads this module, not
+ * the schemas (decision 0032). `./practices.ts` re-exports it.
+ */
+
+/**
+ * The practices are in the UK: appointment times read as the practice's clock shows them, and "today"
+ * (a pet's date of birth) is the practice's day, whatever the device or server says.
+ */
+export const practiceTimeZone = 'Europe/London';
+
+/** The feature keys the portal reads (R3.10). */
+export const featureKeys = {
+  onlineBooking: 'Online Booking Enabled',
+  onlinePetRegistration: 'online-register-pet-enabled',
+} as const;
+
+/** 'Online Booking Enabled' is on when its value is True; pet registration when True or true (R3.10). */
+export function isFeatureEnabled(toggles: readonly FeatureToggle[], key: string): boolean {
+  const value = toggles.find((t) => t.featureKey === key)?.value;
+  if (key === featureKeys.onlineBooking) return value === 'True';
+  return value === 'True' || value === 'true';
+}
