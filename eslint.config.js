@@ -130,6 +130,9 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type X }` alone still loads the module (verbatimModuleSyntax): with @vet/contracts that
+      // is zod in the browser's bundle. `import type { X }` loads nothing (decision 0032).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', noOnlyInTests],
       // One validated config per app: process.env is read only in config modules.

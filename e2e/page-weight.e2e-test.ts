@@ -8,17 +8,18 @@ import { signIn } from './support/sign-in.ts';
 /**
  * Issue 14: the compressed JavaScript each main page loads, held under a byte budget. Bytes are not
  * noisy, so this is a test, not a benchmark: a page over its budget fails CI, naming the page and its
- * size. The budgets hold the weight measured on 2026-11-23 (plus about 4%, for the pages still to
+ * size. The budgets hold the weight measured on 2026-11-23 (plus about 5%, for the pages still to
  * change); lowering them as pages get lighter is the way toward the goal of 1.5x a bare Next.js page
- * (`npm run bench` prints the ratio).
+ * (`npm run bench` prints the ratio). The pages without a form load no zod (decision 0032): its 31 kB
+ * coming back puts each of them over.
  */
 const pageBudgetsKb: Record<string, number> = {
-  '/practices': 325,
+  '/practices': 290,
   '/guest': 355,
-  '/': 330,
-  '/pets': 330,
+  '/': 295,
+  '/pets': 295,
   '/pets/register': 370,
-  '/appointments': 345,
+  '/appointments': 310,
   '/appointments/book': 355,
   '/client-detail': 365,
 };

@@ -1,5 +1,5 @@
 import type { RuntimeConfig, TelemetryConfig } from '@vet/contracts/runtime-config';
-import { telemetryApplicationTag } from '@vet/contracts/telemetry';
+import { telemetryApplicationTag } from '@vet/contracts/telemetry-tag';
 import { appVersion } from './app-version';
 import { browserApiBasePath } from './bff-base-path';
 import type { ServerConfig } from './server';

@@ -1,5 +1,5 @@
 import { bookingConflictSchema, type AppointmentSlot } from '@vet/contracts/appointment-booking';
-import { guestMessages } from '@vet/contracts/guest-bookings';
+import { guestMessages } from '@vet/contracts/guest-rules';
 import { ApiError } from '@/shared/api/api-client';
 import { failureMessage } from '@/shared/api/failure-message';
 

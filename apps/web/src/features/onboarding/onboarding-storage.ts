@@ -1,5 +1,9 @@
-import { verificationCodeSchema, verifyBodySchema } from '@vet/contracts/onboarding';
-import { verificationModes, type VerificationMode } from '@vet/contracts/verification';
+import { isSerialId } from '@vet/contracts/id-rules';
+import {
+  verificationCodePattern,
+  verificationModes,
+  type VerificationMode,
+} from '@vet/contracts/verification';
 import { SESSION_STORAGE_KEYS } from '@/shared/storage/storage-keys';
 
 /**
@@ -43,19 +47,18 @@ export type VerificationValues = {
   mode: VerificationMode | undefined;
 };
 
-const clientIdSchema = verifyBodySchema.shape.clientId.unwrap();
-
 function parseVerification(
   code: string | null,
   clientId: string | null,
   mode: string | null,
 ): VerificationValues | null {
-  const parsedCode = verificationCodeSchema.safeParse(code ?? '');
-  if (!parsedCode.success) return null;
-  const parsedClientId = clientIdSchema.safeParse(Number(clientId ?? ''));
+  // The rules of PATCH /client/verify's body (verifyBodySchema), without zod (decision 0032).
+  const trimmedCode = (code ?? '').trim();
+  if (!verificationCodePattern.test(trimmedCode)) return null;
+  const numericClientId = Number(clientId ?? '');
   return {
-    code: parsedCode.data,
-    clientId: clientId && parsedClientId.success ? parsedClientId.data : undefined,
+    code: trimmedCode,
+    clientId: clientId && isSerialId(numericClientId) ? numericClientId : undefined,
     mode: (verificationModes as readonly (string | null)[]).includes(mode)
       ? (mode as VerificationMode)
       : undefined,

@@ -1,4 +1,5 @@
-import { petFieldMessages, type RegisterPetValues } from '@vet/contracts/pets';
+import type { RegisterPetValues } from '@vet/contracts/pets';
+import { petFieldMessages } from '@vet/contracts/pet-rules';
 import { describe, expect, it } from 'vitest';
 import {
   emptyRegisterPetValues,

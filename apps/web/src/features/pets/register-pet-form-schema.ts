@@ -1,10 +1,10 @@
 import {
   chosenId,
-  petFieldMessages,
   registerPetBodySchema,
   type RegisterPetBody,
   type RegisterPetValues,
 } from '@vet/contracts/pets';
+import { petFieldMessages } from '@vet/contracts/pet-rules';
 import type { z } from 'zod';
 
 export interface KindChoices {

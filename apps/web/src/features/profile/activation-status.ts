@@ -1,4 +1,5 @@
-import { activationStatuses, type ActivationStatus } from '@vet/contracts/profile';
+import type { ActivationStatus } from '@vet/contracts/profile';
+import { activationStatuses } from '@vet/contracts/profile-rules';
 
 /** R3.2: the original's other spelling of each status; the API emits the upper-case one. */
 const legacySpellings: Readonly<Record<string, ActivationStatus>> = {

@@ -1,8 +1,8 @@
 'use client';
 
 import Link from '@mui/material/Link';
-import { bookingMessages } from '@vet/contracts/appointment-booking';
-import { petRegistrationUnavailableMessage } from '@vet/contracts/pets';
+import { bookingMessages } from '@vet/contracts/booking-rules';
+import { petRegistrationUnavailableMessage } from '@vet/contracts/pet-rules';
 import { useEffect } from 'react';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { markPetRegisterModalSeen } from '@/shared/storage/pet-register-modal-seen';

@@ -1,5 +1,6 @@
-import { isPetRegistrationOpen, type Pet } from '@vet/contracts/pets';
-import { isOnlineBookingOpen } from '@vet/contracts/appointment-booking';
+import type { Pet } from '@vet/contracts/pets';
+import { isPetRegistrationOpen } from '@vet/contracts/pet-rules';
+import { isOnlineBookingOpen } from '@vet/contracts/booking-rules';
 import type { FeatureToggle } from '@vet/contracts/practices';
 import type { ClientProfile } from '@vet/contracts/profile';
 

@@ -1,4 +1,4 @@
-import { addressSchema, type Address, type AddressCandidate } from '@vet/contracts/address-lookup';
+import type { Address, AddressCandidate } from '@vet/contracts/address-lookup';
 import { useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -9,7 +9,7 @@ export function getAddress(
   candidate: Pick<AddressCandidate, 'serviceId' | 'addressId'>,
 ): Promise<Address> {
   const path = `/address-lookup/${encodeURIComponent(candidate.serviceId)}/${encodeURIComponent(candidate.addressId)}`;
-  return api.get(path, addressSchema);
+  return api.get<Address>(path);
 }
 
 /** Fetched once, when a candidate is chosen. */

@@ -1,10 +1,11 @@
-import type { z } from 'zod';
 import { browserApiBasePath } from '@/config/bff-base-path';
 
 /**
  * The browser's one API client. It talks JSON to this app's same-origin proxy (`/bff`), which attaches
- * the signed-in user's token server side; the browser never holds a token. Every response is parsed
- * with the zod schema the caller passes, so a shape the contracts do not describe never reaches a screen.
+ * the signed-in user's token server side; the browser never holds a token. A 2xx body is typed with the
+ * contract's response type (`@vet/contracts`), not parsed again: the API's serializer already sent it
+ * through that response schema, and keeping zod out of the browser's bundle is worth more than checking
+ * twice (decision 0032). A caller that must adapt a body (an older spelling) passes `read`.
  */
 
 /** R8.1: the status text an API error carries. */
@@ -47,7 +48,7 @@ export class ApiError extends Error {
 
 export type ResponseIssue = { path: readonly PropertyKey[]; message: string };
 
-/** A 2xx answer whose body does not match the expected shape (or is not JSON). Retrying will not help. */
+/** A 2xx answer whose body is not JSON (or that `read` refuses). Retrying will not help. */
 export class UnexpectedResponseError extends Error {
   constructor(
     readonly url: string,
@@ -62,26 +63,24 @@ export class UnexpectedResponseError extends Error {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-export type RequestOptions = {
+export type RequestOptions<T = unknown> = {
   query?: QueryParams;
   /** Sent as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Adapts a 2xx body (undefined for a 204) to T; without it the body is the contract's type T as sent. */
+  read?: (body: unknown) => T;
 };
 
+/** T is the contract's response type (`z.infer` of its response schema): `api.get<Pet[]>('/v2/pets')`. */
 export type ApiClient = {
-  request<S extends z.ZodType>(
-    method: HttpMethod,
-    path: string,
-    schema: S,
-    options?: RequestOptions,
-  ): Promise<z.output<S>>;
-  get<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  post<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  put<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  patch<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
-  delete<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  put<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  patch<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions<T>): Promise<T>;
 };
 
 type StorageReader = Pick<Storage, 'getItem'>;
@@ -146,12 +145,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? browserApiBasePath;
   const getStorage = options.getStorage ?? browserSessionStorage;
 
-  async function request<S extends z.ZodType>(
+  async function request<T>(
     method: HttpMethod,
     path: string,
-    schema: S,
-    requestOptions: RequestOptions = {},
-  ): Promise<z.output<S>> {
+    requestOptions: RequestOptions<T> = {},
+  ): Promise<T> {
     const fetchFn = options.fetch ?? globalThis.fetch;
     const url = buildUrl(baseUrl, path, requestOptions.query);
     const hasBody = requestOptions.body !== undefined;
@@ -182,17 +180,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         { path: [], message: 'The response is not JSON' },
       ]);
     }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new UnexpectedResponseError(url, response.status, parsed.error.issues);
-    return parsed.data;
+    return requestOptions.read ? requestOptions.read(value) : (value as T);
   }
 
   return {
     request,
-    get: (path, schema, o) => request('GET', path, schema, o),
-    post: (path, schema, o) => request('POST', path, schema, o),
-    put: (path, schema, o) => request('PUT', path, schema, o),
-    patch: (path, schema, o) => request('PATCH', path, schema, o),
-    delete: (path, schema, o) => request('DELETE', path, schema, o),
+    get: (path, o) => request('GET', path, o),
+    post: (path, o) => request('POST', path, o),
+    put: (path, o) => request('PUT', path, o),
+    patch: (path, o) => request('PATCH', path, o),
+    delete: (path, o) => request('DELETE', path, o),
   };
 }

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@vet/contracts/errors';
+import type { ApiError as ApiErrorBody } from '@vet/contracts/errors';
 import { ApiError } from './api-client';
 
 /** R8.5: what a failed submission says. */
@@ -14,13 +14,27 @@ export interface ApiProblem {
   issues: { path: string; message: string }[];
 }
 
+function isIssue(value: unknown): value is { path: string; message: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, message } = value as Record<string, unknown>;
+  return typeof path === 'string' && typeof message === 'string';
+}
+
+/**
+ * The API's error shape (`@vet/contracts/errors`), checked by hand: an error can come from elsewhere (a
+ * proxy's page, a gateway's text), and zod stays out of the browser (decision 0032).
+ */
+function readErrorBody(body: unknown): Pick<ApiErrorBody, 'message' | 'issues'> | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { message, issues } = body as Record<string, unknown>;
+  if (typeof message !== 'string') return null;
+  if (issues !== undefined && !(Array.isArray(issues) && issues.every(isIssue))) return null;
+  return { message, issues };
+}
+
 /** What a failed call says, read from the API's one error shape. */
 export function apiProblem(error: unknown): ApiProblem {
   if (!(error instanceof ApiError)) return { status: null, message: null, issues: [] };
-  const body = apiErrorSchema.safeParse(error.body);
-  return {
-    status: error.status,
-    message: body.success ? body.data.message : null,
-    issues: body.success ? (body.data.issues ?? []) : [],
-  };
+  const body = readErrorBody(error.body);
+  return { status: error.status, message: body?.message ?? null, issues: body?.issues ?? [] };
 }

@@ -1,4 +1,4 @@
-import { practiceTimeZone } from '@vet/contracts/practices';
+import { practiceTimeZone } from '@vet/contracts/practice-rules';
 
 const parts = new Intl.DateTimeFormat('en-GB', {
   timeZone: practiceTimeZone,

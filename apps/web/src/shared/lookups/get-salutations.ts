@@ -1,11 +1,11 @@
-import { salutationsResponseSchema, type Salutation } from '@vet/contracts/lookups';
+import type { Salutation } from '@vet/contracts/lookups';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 
 /** GET /lookup/salutations: Mr, Mrs, ... in display order. */
 export function getSalutations(api: ApiClient, signal?: AbortSignal): Promise<Salutation[]> {
-  return api.get('/lookup/salutations', salutationsResponseSchema, { signal });
+  return api.get<Salutation[]>('/lookup/salutations', { signal });
 }
 
 export function salutationsQueryOptions(api: ApiClient) {

@@ -1,4 +1,4 @@
-import { telemetryConfigSchema, type TelemetryConfig } from '@vet/contracts/runtime-config';
+import type { TelemetryConfig } from '@vet/contracts/runtime-config';
 import type { RenderErrorReport } from '@vet/contracts/telemetry';
 
 /**
@@ -24,13 +24,20 @@ export function buildRenderErrorReport(error: unknown, path: string): RenderErro
   };
 }
 
+/** Only the field this module uses is checked (by hand: zod stays out of the browser, decision 0032). */
+function readTelemetryConfig(body: unknown): TelemetryConfig | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { errorReportingUrl } = body as Partial<Record<keyof TelemetryConfig, unknown>>;
+  return typeof errorReportingUrl === 'string' ? (body as TelemetryConfig) : null;
+}
+
 let telemetryConfig: Promise<TelemetryConfig | null> | undefined;
 
 /** GET /api/app-insights once per page load (R9.4: cached indefinitely). */
 function loadTelemetryConfig(fetchFn: typeof fetch): Promise<TelemetryConfig | null> {
   telemetryConfig ??= fetchFn('/api/app-insights', { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
-    .then((body) => telemetryConfigSchema.safeParse(body).data ?? null)
+    .then(readTelemetryConfig)
     .catch(() => null);
   return telemetryConfig;
 }

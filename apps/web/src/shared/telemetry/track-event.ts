@@ -1,4 +1,4 @@
-import { telemetryApplicationTag } from '@vet/contracts/telemetry';
+import { telemetryApplicationTag } from '@vet/contracts/telemetry-tag';
 import { appVersion } from '@/config/app-version';
 import { hasAnalyticsConsent, onConsent } from '@/shared/cookie-consent/consent-store';
 import type { DataLayerEntry, ProductEventName, ProductEvents } from './product-events';

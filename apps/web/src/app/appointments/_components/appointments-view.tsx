@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { isOnlineBookingOpen } from '@vet/contracts/appointment-booking';
+import { isOnlineBookingOpen } from '@vet/contracts/booking-rules';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useEffect, useRef, useState } from 'react';
 import { useAppointments } from '@/features/appointments/api/get-appointments';

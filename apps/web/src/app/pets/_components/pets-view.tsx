@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { groupByLife, practiceToday } from '@vet/contracts/pets';
+import { groupByLife, practiceToday } from '@vet/contracts/pet-rules';
 import { useEffect, useState } from 'react';
 import { usePets } from '@/features/pets/api/get-pets';
 import { PetsList } from '@/features/pets/components/pets-list';

@@ -1,8 +1,4 @@
-import {
-  appointmentDetailSchema,
-  type AmendAppointmentBody,
-  type AppointmentDetail,
-} from '@vet/contracts/appointment-booking';
+import type { AmendAppointmentBody, AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -11,7 +7,7 @@ import { appointmentsQueryKey } from './appointments-query-key';
 
 /** POST /appointments/{appointmentId}: moves it to a new start (409 with alternatives when taken). */
 export function amendAppointment(api: ApiClient, appointmentId: number, body: AmendAppointmentBody) {
-  return api.post(`/appointments/${appointmentId}`, appointmentDetailSchema, { body });
+  return api.post<AppointmentDetail>(`/appointments/${appointmentId}`, { body });
 }
 
 /** Moves it; the appointment's own entry takes the answer, the list is read again. */

@@ -1,8 +1,4 @@
-import {
-  appointmentDetailSchema,
-  type AppointmentDetail,
-  type BookAppointmentBody,
-} from '@vet/contracts/appointment-booking';
+import type { AppointmentDetail, BookAppointmentBody } from '@vet/contracts/appointment-booking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -16,7 +12,7 @@ export interface BookAppointmentInput {
 
 /** POST /appointments: 201 with the appointment; 409 (bookingConflictSchema) when the time was taken. */
 export function bookAppointment(api: ApiClient, { body, idempotencyKey }: BookAppointmentInput) {
-  return api.post('/appointments', appointmentDetailSchema, {
+  return api.post<AppointmentDetail>('/appointments', {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });

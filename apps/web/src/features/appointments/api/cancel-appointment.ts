@@ -1,4 +1,4 @@
-import { appointmentDetailSchema, type AppointmentDetail } from '@vet/contracts/appointment-booking';
+import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -7,7 +7,7 @@ import { appointmentsQueryKey } from './appointments-query-key';
 
 /** PATCH /appointments/{appointmentId}/cancel?reasonId: 409 once past the practice's cut-off. */
 export function cancelAppointment(api: ApiClient, appointmentId: number, reasonId: number) {
-  return api.patch(`/appointments/${appointmentId}/cancel`, appointmentDetailSchema, {
+  return api.patch<AppointmentDetail>(`/appointments/${appointmentId}/cancel`, {
     query: { reasonId },
   });
 }

@@ -1,4 +1,4 @@
-import { appointmentSlotsResponseSchema, type AppointmentSlots } from '@vet/contracts/appointment-booking';
+import type { AppointmentSlots } from '@vet/contracts/appointment-booking';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -17,7 +17,7 @@ export function getAppointmentSlots(
   { practiceId, ...query }: SlotSearch,
   signal?: AbortSignal,
 ): Promise<AppointmentSlots> {
-  return api.get(`/v2/practices/${practiceId}/appointment-slots`, appointmentSlotsResponseSchema, {
+  return api.get<AppointmentSlots>(`/v2/practices/${practiceId}/appointment-slots`, {
     query: { ...query },
     signal,
   });

@@ -1,4 +1,4 @@
-import { appointmentDetailSchema, type AppointmentDetail } from '@vet/contracts/appointment-booking';
+import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -9,7 +9,7 @@ export function getAppointment(
   appointmentId: number,
   signal?: AbortSignal,
 ): Promise<AppointmentDetail> {
-  return api.get(`/appointments/${appointmentId}`, appointmentDetailSchema, { signal });
+  return api.get<AppointmentDetail>(`/appointments/${appointmentId}`, { signal });
 }
 
 export const appointmentQueryKey = (appointmentId: number) => ['appointments', appointmentId] as const;

@@ -1,5 +1,5 @@
 import type { ActivationStatus } from '@vet/contracts/profile';
-import { appointmentsResponseSchema, type AppointmentSummary } from '@vet/contracts/appointments';
+import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from 'next-auth/react';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -8,7 +8,7 @@ import { appointmentsQueryKey } from './appointments-query-key';
 
 /** GET /appointments: the signed-in client's appointments, oldest first. */
 export function getAppointments(api: ApiClient, signal?: AbortSignal): Promise<AppointmentSummary[]> {
-  return api.get('/appointments', appointmentsResponseSchema, { signal });
+  return api.get<AppointmentSummary[]>('/appointments', { signal });
 }
 
 export function appointmentsQueryOptions(api: ApiClient) {

@@ -1,11 +1,11 @@
-import { cancellationReasonsResponseSchema, type CancellationReason } from '@vet/contracts/lookups';
+import type { CancellationReason } from '@vet/contracts/lookups';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 
 /** GET /lookup/cancellation-reasons: what a client can give as the reason for cancelling. */
 export function getCancellationReasons(api: ApiClient, signal?: AbortSignal): Promise<CancellationReason[]> {
-  return api.get('/lookup/cancellation-reasons', cancellationReasonsResponseSchema, { signal });
+  return api.get<CancellationReason[]>('/lookup/cancellation-reasons', { signal });
 }
 
 export function cancellationReasonsQueryOptions(api: ApiClient) {

@@ -1,4 +1,4 @@
-import { appointmentReasonsResponseSchema, type AppointmentReason } from '@vet/contracts/lookups';
+import type { AppointmentReason } from '@vet/contracts/lookups';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -8,7 +8,7 @@ export function getOnlineAppointmentReasons(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<AppointmentReason[]> {
-  return api.get('/lookup/online-appointment-reasons', appointmentReasonsResponseSchema, { signal });
+  return api.get<AppointmentReason[]>('/lookup/online-appointment-reasons', { signal });
 }
 
 export function onlineAppointmentReasonsQueryOptions(api: ApiClient) {

@@ -1,9 +1,9 @@
-import { appointmentDetailSchema, appointmentSlotsResponseSchema } from '@vet/contracts/appointment-booking';
-import {
-  softBookingSchema,
-  type CompleteSoftBookingBody,
-  type CreateSoftBookingBody,
-  type ReplaceSoftBookingBody,
+import type { AppointmentDetail, AppointmentSlots } from '@vet/contracts/appointment-booking';
+import type {
+  CompleteSoftBookingBody,
+  CreateSoftBookingBody,
+  ReplaceSoftBookingBody,
+  SoftBooking,
 } from '@vet/contracts/guest-bookings';
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -27,7 +27,7 @@ export function guestSlotsQueryOptions(api: ApiClient, search: GuestSlotSearch |
     queryFn: search
       ? ({ signal }) => {
           const { practiceId, ...query } = search;
-          return api.get(`/guest/practices/${practiceId}/appointment-slots`, appointmentSlotsResponseSchema, {
+          return api.get<AppointmentSlots>(`/guest/practices/${practiceId}/appointment-slots`, {
             query: { ...query },
             signal,
           });
@@ -47,8 +47,7 @@ export function useGuestSlots(search: GuestSlotSearch | null) {
 export function useCreateGuestHold() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (body: CreateSoftBookingBody) =>
-      api.post('/guest/soft-bookings', softBookingSchema, { body }),
+    mutationFn: (body: CreateSoftBookingBody) => api.post<SoftBooking>('/guest/soft-bookings', { body }),
   });
 }
 
@@ -57,7 +56,7 @@ export function useReplaceGuestHold() {
   const api = useApiClient();
   return useMutation({
     mutationFn: ({ holdId, body }: { holdId: string; body: ReplaceSoftBookingBody }) =>
-      api.post(`/guest/soft-bookings/${encodeURIComponent(holdId)}`, softBookingSchema, { body }),
+      api.post<SoftBooking>(`/guest/soft-bookings/${encodeURIComponent(holdId)}`, { body }),
   });
 }
 
@@ -66,7 +65,7 @@ export function useExtendGuestHold() {
   const api = useApiClient();
   return useMutation({
     mutationFn: (holdId: string) =>
-      api.post(`/guest/soft-bookings/${encodeURIComponent(holdId)}/extend`, softBookingSchema),
+      api.post<SoftBooking>(`/guest/soft-bookings/${encodeURIComponent(holdId)}/extend`),
   });
 }
 
@@ -76,7 +75,7 @@ export function useCompleteGuestHold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ holdId, body }: { holdId: string; body: CompleteSoftBookingBody }) =>
-      api.post(`/guest/soft-bookings/${encodeURIComponent(holdId)}/complete`, appointmentDetailSchema, {
+      api.post<AppointmentDetail>(`/guest/soft-bookings/${encodeURIComponent(holdId)}/complete`, {
         body,
       }),
     onSuccess: (appointment) => {

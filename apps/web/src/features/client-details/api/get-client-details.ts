@@ -1,5 +1,5 @@
 import type { ActivationStatus } from '@vet/contracts/profile';
-import { clientDetailsSchema, type ClientDetails } from '@vet/contracts/client-details';
+import type { ClientDetails } from '@vet/contracts/client-details';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from 'next-auth/react';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -8,7 +8,7 @@ import { clientDetailsQueryKey } from './query-keys';
 
 /** GET /client: the signed-in client's own details (403 until the identity is linked to a client). */
 export function getClientDetails(api: ApiClient, signal?: AbortSignal): Promise<ClientDetails> {
-  return api.get('/client', clientDetailsSchema, { signal });
+  return api.get<ClientDetails>('/client', { signal });
 }
 
 export function clientDetailsQueryOptions(api: ApiClient) {

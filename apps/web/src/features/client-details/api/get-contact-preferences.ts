@@ -1,8 +1,5 @@
 import type { ActivationStatus } from '@vet/contracts/profile';
-import {
-  contactPreferencesResponseSchema,
-  type ContactPreferencesResponse,
-} from '@vet/contracts/contact-preferences';
+import type { ContactPreferencesResponse } from '@vet/contracts/contact-preferences';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from 'next-auth/react';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -14,7 +11,7 @@ export function getContactPreferences(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<ContactPreferencesResponse> {
-  return api.get('/client/contact-preferences', contactPreferencesResponseSchema, { signal });
+  return api.get<ContactPreferencesResponse>('/client/contact-preferences', { signal });
 }
 
 export function contactPreferencesQueryOptions(api: ApiClient) {

@@ -1,8 +1,4 @@
-import {
-  clientDetailsSchema,
-  type ClientDetails,
-  type UpdateClientDetailsBody,
-} from '@vet/contracts/client-details';
+import type { ClientDetails, UpdateClientDetailsBody } from '@vet/contracts/client-details';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -10,7 +6,7 @@ import { clientDetailsQueryKey } from './query-keys';
 
 /** POST /client: saves the signed-in client's details; answers them as saved. */
 export function updateClientDetails(api: ApiClient, body: UpdateClientDetailsBody): Promise<ClientDetails> {
-  return api.post('/client', clientDetailsSchema, { body });
+  return api.post<ClientDetails>('/client', { body });
 }
 
 /**

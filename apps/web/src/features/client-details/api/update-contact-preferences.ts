@@ -1,7 +1,6 @@
-import {
-  contactPreferencesResponseSchema,
-  type ContactPreferencesResponse,
-  type UpdateContactPreferencesBody,
+import type {
+  ContactPreferencesResponse,
+  UpdateContactPreferencesBody,
 } from '@vet/contracts/contact-preferences';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -13,7 +12,7 @@ export function updateContactPreferences(
   api: ApiClient,
   body: UpdateContactPreferencesBody,
 ): Promise<ContactPreferencesResponse> {
-  return api.put('/client/contact-preferences', contactPreferencesResponseSchema, { body });
+  return api.put<ContactPreferencesResponse>('/client/contact-preferences', { body });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { devMailboxMessageSchema, type DevMailboxMessage } from '@vet/contracts/dev-mailbox';
+import type { DevMailboxMessage } from '@vet/contracts/dev-mailbox';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -9,7 +9,7 @@ export function getDevMailboxMessage(
   messageId: number,
   signal?: AbortSignal,
 ): Promise<DevMailboxMessage> {
-  return api.get(`/dev/mailbox/${messageId}`, devMailboxMessageSchema, { signal });
+  return api.get<DevMailboxMessage>(`/dev/mailbox/${messageId}`, { signal });
 }
 
 export function devMailboxMessageQueryOptions(api: ApiClient, messageId: number | null) {

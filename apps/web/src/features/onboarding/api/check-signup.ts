@@ -1,8 +1,4 @@
-import {
-  signupCheckResponseSchema,
-  type SignupCheckResponse,
-  type signupCheckQuerySchema,
-} from '@vet/contracts/onboarding';
+import type { SignupCheckResponse, signupCheckQuerySchema } from '@vet/contracts/onboarding';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -15,7 +11,7 @@ export type SignupCheckQuery = z.output<typeof signupCheckQuerySchema>;
  * query to cache: a match e-mails a code (R4.16), so it runs once per submit, as a mutation.
  */
 export function checkSignup(api: ApiClient, query: SignupCheckQuery): Promise<SignupCheckResponse> {
-  return api.get('/signup/check', signupCheckResponseSchema, { query });
+  return api.get<SignupCheckResponse>('/signup/check', { query });
 }
 
 export function useCheckSignup() {

@@ -1,6 +1,5 @@
-import { type checkTokenBodySchema } from '@vet/contracts/onboarding';
+import type { checkTokenBodySchema } from '@vet/contracts/onboarding';
 import type { ClientProfile } from '@vet/contracts/profile';
-import { clientProfileSchema } from '@vet/contracts/profile';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -14,7 +13,7 @@ export function completeSignup(
   api: ApiClient,
   body: z.input<typeof checkTokenBodySchema>,
 ): Promise<ClientProfile> {
-  return api.post('/signup-v2/complete-signup', clientProfileSchema, { body });
+  return api.post<ClientProfile>('/signup-v2/complete-signup', { body });
 }
 
 export function useCompleteSignup() {

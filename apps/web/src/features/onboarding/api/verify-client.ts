@@ -1,5 +1,5 @@
 import type { verifyBodySchema } from '@vet/contracts/onboarding';
-import { clientProfileSchema, type ClientProfile } from '@vet/contracts/profile';
+import type { ClientProfile } from '@vet/contracts/profile';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -12,7 +12,7 @@ export type VerifyBody = z.input<typeof verifyBodySchema>;
  * the signed-in identity to the client record; the answer is the profile, now COMPLETED.
  */
 export function verifyClient(api: ApiClient, body: VerifyBody): Promise<ClientProfile> {
-  return api.patch('/client/verify', clientProfileSchema, { body });
+  return api.patch<ClientProfile>('/client/verify', { body });
 }
 
 export function useVerifyClient() {

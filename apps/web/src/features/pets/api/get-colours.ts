@@ -1,4 +1,4 @@
-import { coloursResponseSchema, type Colour } from '@vet/contracts/lookups';
+import type { Colour } from '@vet/contracts/lookups';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -10,7 +10,7 @@ export function getColours(
   breedId: number,
   signal?: AbortSignal,
 ): Promise<Colour[]> {
-  return api.get(`/v2/species/${speciesId}/breeds/${breedId}/colours`, coloursResponseSchema, { signal });
+  return api.get<Colour[]>(`/v2/species/${speciesId}/breeds/${breedId}/colours`, { signal });
 }
 
 export function coloursQueryOptions(api: ApiClient, speciesId: number | null, breedId: number | null) {

@@ -1,11 +1,11 @@
-import { insurersResponseSchema, type Insurer } from '@vet/contracts/lookups';
+import type { Insurer } from '@vet/contracts/lookups';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 
 /** GET /v2/insurers: pet insurers, by name. */
 export function getInsurers(api: ApiClient, signal?: AbortSignal): Promise<Insurer[]> {
-  return api.get('/v2/insurers', insurersResponseSchema, { signal });
+  return api.get<Insurer[]>('/v2/insurers', { signal });
 }
 
 export function insurersQueryOptions(api: ApiClient) {

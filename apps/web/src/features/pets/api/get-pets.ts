@@ -1,5 +1,5 @@
 import type { ActivationStatus } from '@vet/contracts/profile';
-import { petsResponseSchema, type Pet } from '@vet/contracts/pets';
+import type { Pet } from '@vet/contracts/pets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from 'next-auth/react';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -8,7 +8,7 @@ import { petsQueryKey } from './pets-query-key';
 
 /** GET /v2/pets: the signed-in client's pets, by name (403 until the identity is linked to a client). */
 export function getPets(api: ApiClient, signal?: AbortSignal): Promise<Pet[]> {
-  return api.get('/v2/pets', petsResponseSchema, { signal });
+  return api.get<Pet[]>('/v2/pets', { signal });
 }
 
 export function petsQueryOptions(api: ApiClient) {

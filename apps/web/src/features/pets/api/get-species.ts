@@ -1,11 +1,11 @@
-import { speciesResponseSchema, type Species } from '@vet/contracts/lookups';
+import type { Species } from '@vet/contracts/lookups';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 
 /** GET /v2/species: the species a pet can be, in the order the form lists them. */
 export function getSpecies(api: ApiClient, signal?: AbortSignal): Promise<Species[]> {
-  return api.get('/v2/species', speciesResponseSchema, { signal });
+  return api.get<Species[]>('/v2/species', { signal });
 }
 
 export function speciesQueryOptions(api: ApiClient) {

@@ -1,4 +1,4 @@
-import { registeredPetSchema, type RegisterPetBody, type RegisteredPet } from '@vet/contracts/pets';
+import type { RegisterPetBody, RegisteredPet } from '@vet/contracts/pets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -6,7 +6,7 @@ import { petsQueryKey } from './pets-query-key';
 
 /** POST /v2/pets: registers a pet to the signed-in client (403 when registration is not open to them). */
 export function registerPet(api: ApiClient, body: RegisterPetBody): Promise<RegisteredPet> {
-  return api.post('/v2/pets', registeredPetSchema, { body });
+  return api.post<RegisteredPet>('/v2/pets', { body });
 }
 
 /**

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { groupByLife, type Pet } from '@vet/contracts/pets';
+import type { Pet } from '@vet/contracts/pets';
+import { groupByLife } from '@vet/contracts/pet-rules';
 import { useId, type ReactNode } from 'react';
 import { GridWrapper } from '@/shared/components/grid-wrapper';
 import { LoadError } from '@/shared/components/load-error';

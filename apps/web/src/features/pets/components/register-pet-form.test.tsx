@@ -2,7 +2,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { petFieldMessages } from '@vet/contracts/pets';
+import { petFieldMessages } from '@vet/contracts/pet-rules';
 import { buildPet } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';

@@ -1,6 +1,7 @@
 'use client';
 
 import Box from '@mui/material/Box';
+import type { RegisterPetBody } from '@vet/contracts/pets';
 import {
   earliestDateOfBirth,
   microchipDigits,
@@ -8,8 +9,7 @@ import {
   petSexes,
   policyNumberMaxLength,
   practiceToday,
-  type RegisterPetBody,
-} from '@vet/contracts/pets';
+} from '@vet/contracts/pet-rules';
 import type { Insurer } from '@vet/contracts/lookups';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { featureTogglesResponseSchema, type FeatureToggle } from '@vet/contracts/practices';
+import type { FeatureToggle } from '@vet/contracts/practices';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -10,7 +10,7 @@ export function getFeatureToggles(
   practiceId: number,
   signal?: AbortSignal,
 ): Promise<FeatureToggle[]> {
-  return api.get(`/practices/${practiceId}/feature-toggles`, featureTogglesResponseSchema, { signal });
+  return api.get<FeatureToggle[]>(`/practices/${practiceId}/feature-toggles`, { signal });
 }
 
 export function featureTogglesQueryOptions(api: ApiClient, practiceId: number | null | undefined) {

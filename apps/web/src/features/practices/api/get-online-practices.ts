@@ -1,11 +1,11 @@
-import { onlinePracticesResponseSchema, type OnlinePractice } from '@vet/contracts/practices';
+import type { OnlinePractice } from '@vet/contracts/practices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 
 /** GET /online-practices: the practices that offer online services. */
 export function getOnlinePractices(api: ApiClient, signal?: AbortSignal): Promise<OnlinePractice[]> {
-  return api.get('/online-practices', onlinePracticesResponseSchema, { signal });
+  return api.get<OnlinePractice[]>('/online-practices', { signal });
 }
 
 export function onlinePracticesQueryOptions(api: ApiClient) {

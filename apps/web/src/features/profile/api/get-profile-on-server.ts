@@ -1,7 +1,11 @@
-import type { ClientProfile } from '@vet/contracts/profile';
+import { clientProfileSchema, type ClientProfile } from '@vet/contracts/profile';
 import { cache } from 'react';
+import { z } from 'zod';
 import { getFromApiOnServer } from '@/shared/bff/server-api';
-import { profileResponseSchema } from './profile-response';
+import { readProfile } from './profile-response';
+
+/** On the server the answer is still checked against the contract before it is rendered into a page. */
+const profileResponseSchema = z.preprocess(readProfile, clientProfileSchema);
 
 /**
  * GET /client/profile while a page renders on the server, as the signed-in person: the profile, or

@@ -4,11 +4,11 @@ import { useSession } from 'next-auth/react';
 import { useCallback } from 'react';
 import { ApiError, type ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
-import { profileQueryKey, profileResponseSchema } from './profile-response';
+import { profileQueryKey, readProfile } from './profile-response';
 
 /** GET /client/profile: the signed-in identity's client profile (the BFF attaches the access token). */
 export function getProfile(api: ApiClient, signal?: AbortSignal): Promise<ClientProfile> {
-  return api.get('/client/profile', profileResponseSchema, { signal });
+  return api.get('/client/profile', { signal, read: readProfile });
 }
 
 export function profileQueryOptions(api: ApiClient) {

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { bookingMessages, isOnlineBookingOpen } from '@vet/contracts/appointment-booking';
+import { bookingMessages, isOnlineBookingOpen } from '@vet/contracts/booking-rules';
 import NextLink from 'next/link';
 import { notFound, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { practiceToday } from '@vet/contracts/pets';
+import { practiceToday } from '@vet/contracts/pet-rules';
 import { notFound } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useAppointments } from '@/features/appointments/api/get-appointments';

@@ -3,7 +3,7 @@
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { petRegistrationUnavailableMessage } from '@vet/contracts/pets';
+import { petRegistrationUnavailableMessage } from '@vet/contracts/pet-rules';
 import NextLink from 'next/link';
 import { useEffect, useState } from 'react';
 import { RegisterPetForm } from '@/features/pets/components/register-pet-form';
