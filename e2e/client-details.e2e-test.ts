@@ -159,6 +159,24 @@ describe('your details', () => {
     await openDetails(page);
     expect(await field(page, 'Mobile number').inputValue()).toBe('07400 123456');
   });
+
+  it('has the details and the practices in the page’s first HTML: the form arrives whole', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, DEMO_ACCOUNT.manyPets);
+    // The browser's own requests never answer: what shows came with the page (decision 0031).
+    const browserAsked: string[] = [];
+    for (const path of ['**/bff/client', '**/bff/online-practices']) {
+      await page.route(path, async (route) => {
+        browserAsked.push(new URL(route.request().url()).pathname);
+        await new Promise<never>(() => {});
+      });
+    }
+    await page.goto('/client-detail');
+    await openDetails(page);
+    expect(await field(page, 'First name').inputValue()).toBe(DEMO_ACCOUNT.manyPets.firstName);
+    expect(await page.getByRole('main').locator('[aria-busy="true"]').count()).toBe(0);
+    expect(browserAsked).toEqual([]);
+  });
 });
 
 describe('contact preferences', () => {
