@@ -91,7 +91,7 @@ describe('PortalFrame', () => {
     renderFrame([]);
     fireEvent.click(await screen.findByRole('button', { name: 'Olivia Bennett' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
-    const dialog = screen.getByRole('dialog', { name: 'Log out' });
+    const dialog = await screen.findByRole('dialog', { name: 'Log out' });
     expect(dialog.textContent).toContain('Are you sure you want to log out?');
   });
 });

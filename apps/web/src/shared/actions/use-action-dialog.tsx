@@ -1,14 +1,18 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useCallback, useState, type ReactNode } from 'react';
-import { ActionDialog } from './action-dialog';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { registerPetPath, type ActionDialog as ActionDialogName, type HomePractice } from './action-rules';
+
+// Loaded the first time a page opens one (most visits never do), not with every page (issue 14).
+const ActionDialog = lazy(() =>
+  import('./action-dialog').then((module) => ({ default: module.ActionDialog })),
+);
 
 /**
  * The dialog of the ruled actions on a page: `openDialog(name)` shows it, `dialog` is the element to
  * render. Closing keeps the last one mounted, so it fades out with its text; 'Register your pet' goes
- * to the registration page.
+ * to the registration page. Its code loads when the first one opens.
  */
 export function useActionDialog(practice?: HomePractice | null): {
   openDialog: (name: ActionDialogName) => void;
@@ -22,16 +26,18 @@ export function useActionDialog(practice?: HomePractice | null): {
   return {
     openDialog,
     dialog: state && (
-      <ActionDialog
-        dialog={state.name}
-        open={state.open}
-        practice={practice}
-        onClose={close}
-        onRegisterPet={() => {
-          close();
-          router.push(registerPetPath);
-        }}
-      />
+      <Suspense fallback={null}>
+        <ActionDialog
+          dialog={state.name}
+          open={state.open}
+          practice={practice}
+          onClose={close}
+          onRegisterPet={() => {
+            close();
+            router.push(registerPetPath);
+          }}
+        />
+      </Suspense>
     ),
   };
 }

@@ -5,6 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InactivityGuard } from './inactivity-guard';
 import { countdownAnnouncement } from './session-expiry-dialog';
 
+// Its code loading on first open has its own test (on-demand-confirm-dialog.test.tsx); here it is at hand.
+vi.mock('@/shared/components/on-demand-confirm-dialog', async () => ({
+  OnDemandConfirmDialog: (await import('@/shared/components/confirm-dialog')).ConfirmDialog,
+}));
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const title = 'Your session will expire soon';

@@ -4,6 +4,11 @@ import { signOut } from 'next-auth/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LogoutProvider, useLogout } from './logout-context';
 
+// Its code loading on first open has its own test (on-demand-confirm-dialog.test.tsx); here it is at hand.
+vi.mock('@/shared/components/on-demand-confirm-dialog', async () => ({
+  OnDemandConfirmDialog: (await import('@/shared/components/confirm-dialog')).ConfirmDialog,
+}));
+
 vi.mock('next-auth/react', () => ({ signOut: vi.fn(() => Promise.resolve({ url: '/' })) }));
 
 const providerLogout = 'http://localhost:4100/session/end?client_id=client-portal';

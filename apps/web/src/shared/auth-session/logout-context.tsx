@@ -2,7 +2,7 @@
 
 import { signOut } from 'next-auth/react';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { OnDemandConfirmDialog } from '@/shared/components/on-demand-confirm-dialog';
 import { clearPersonalStorage } from '@/shared/storage/storage-keys';
 import { fetchProviderLogoutUrl } from './provider-logout-url';
 
@@ -69,7 +69,7 @@ export function LogoutProvider({
   return (
     <LogoutContext value={value}>
       {children}
-      <ConfirmDialog
+      <OnDemandConfirmDialog
         open={confirming}
         title="Log out"
         descriptions={['Are you sure you want to log out?']}

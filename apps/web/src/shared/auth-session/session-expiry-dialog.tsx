@@ -1,7 +1,7 @@
 'use client';
 
 import Box from '@mui/material/Box';
-import { ConfirmDialog } from '@/shared/components/confirm-dialog';
+import { OnDemandConfirmDialog } from '@/shared/components/on-demand-confirm-dialog';
 import { visuallyHidden } from '@/shared/theme/visually-hidden';
 import { ANNOUNCED_SECONDS_LEFT } from './inactivity-constants';
 
@@ -25,7 +25,7 @@ export function SessionExpiryDialog(props: {
   onLogout: () => void;
 }) {
   return (
-    <ConfirmDialog
+    <OnDemandConfirmDialog
       open={props.open}
       title="Your session will expire soon"
       descriptions={[

@@ -30,9 +30,10 @@ function renderActions(props: Partial<DashboardActionsProps>) {
   );
 }
 
+/** Presses the action; the dialog shows once its code has loaded (it loads on first open). */
 function openDialog(action: string, title: string) {
   fireEvent.click(screen.getByRole('button', { name: action }));
-  return screen.getByRole('dialog', { name: title });
+  return screen.findByRole('dialog', { name: title });
 }
 
 describe('DashboardActions', () => {
@@ -56,7 +57,7 @@ describe('DashboardActions', () => {
 
   it('explains that online booking is unavailable, with the practice to call, and closes on OK', async () => {
     renderActions({ booking: { kind: 'dialog', dialog: 'booking-unavailable' } });
-    const dialog = openDialog('Book an appointment', 'Online appointment booking unavailable');
+    const dialog = await openDialog('Book an appointment', 'Online appointment booking unavailable');
     expect(dialog.textContent).toContain(
       'Online appointment booking is currently unavailable. Please contact your practice.',
     );
@@ -68,9 +69,9 @@ describe('DashboardActions', () => {
     expect(router.push).not.toHaveBeenCalled();
   });
 
-  it('explains that pet registration is unavailable', () => {
+  it('explains that pet registration is unavailable', async () => {
     renderActions({ registration: { kind: 'dialog', dialog: 'registration-unavailable' } });
-    const dialog = openDialog('Register a pet', 'New pet registration unavailable');
+    const dialog = await openDialog('Register a pet', 'New pet registration unavailable');
     expect(dialog.textContent).toContain(
       'New pet registration is currently unavailable. Please contact your practice.',
     );
@@ -81,9 +82,9 @@ describe('DashboardActions', () => {
     ).toEqual(['OK']);
   });
 
-  it('asks a client without pets to register one, and takes them there', () => {
+  it('asks a client without pets to register one, and takes them there', async () => {
     renderActions({ booking: { kind: 'dialog', dialog: 'register-your-pet' } });
-    const dialog = openDialog('Book an appointment', 'Register your pet');
+    const dialog = await openDialog('Book an appointment', 'Register your pet');
     expect(dialog.textContent).toContain('To book an appointment with us, please register your pet.');
     expect(
       within(dialog)
@@ -94,9 +95,9 @@ describe('DashboardActions', () => {
     expect(router.push).toHaveBeenCalledWith('/pets/register');
   });
 
-  it('explains the initial consultation when the only pet awaits it', () => {
+  it('explains the initial consultation when the only pet awaits it', async () => {
     renderActions({ booking: { kind: 'dialog', dialog: 'awaiting-initial-consultation' } });
-    const dialog = openDialog('Book an appointment', 'Booking unavailable');
+    const dialog = await openDialog('Book an appointment', 'Booking unavailable');
     expect(dialog.textContent).toContain(
       'Your new pet needs to attend the initial consultation that you have booked, before you can make any further appointments.',
     );
