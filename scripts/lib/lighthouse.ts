@@ -14,7 +14,7 @@ export interface LighthouseFigures {
   lcpElement: string;
   /** The elements Lighthouse saw move (its layout-shifts audit), biggest first, at most three. */
   shiftedElements: string[];
-  /** The ids of the audits that cost the page best-practices points. */
+  /** The audits that cost the page best-practices points: each id with the first thing it found. */
   bestPracticeFailures: string[];
   /** Where the page ended up, when not at the URL asked for (a redirect, e.g. to sign-in). */
   redirectedTo?: string;
@@ -59,13 +59,21 @@ export async function runLighthouse<T extends { url: string; cookie?: string }>(
         shiftedElements: [...new Set(nodeLabels(audits['layout-shifts']?.details))].slice(0, 3),
         bestPracticeFailures: (categories['best-practices']?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score !== 1)
-          .map((ref) => ref.id),
+          .map((ref) => `${ref.id} ${firstFinding(audits[ref.id]?.details)}`.trim()),
         redirectedTo: result.lhr.finalDisplayedUrl === url ? undefined : result.lhr.finalDisplayedUrl,
       });
     }
   } finally {
     chrome.kill();
   }
+}
+
+/** An audit's first finding (e.g. the Issues panel's entry of inspector-issues), shortened: what to chase. */
+function firstFinding(details: unknown): string {
+  const items = (details as { items?: unknown[] } | undefined)?.items ?? [];
+  if (items.length === 0) return '';
+  const text = JSON.stringify(items[0]);
+  return `(${items.length}: ${text.length > 200 ? `${text.slice(0, 197)}...` : text})`;
 }
 
 /** The node labels in an audit's details, in order (Lighthouse 12 nests them in tables), shortened. */
