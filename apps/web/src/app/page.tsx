@@ -4,6 +4,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { DashboardOverview } from './_components/dashboard-overview';
 import { appointmentsFirstData } from '@/features/appointments/api/appointments-first-data';
 import { pageMetadata } from '@/shared/page-metadata';
+import { getProfileOnServer } from '@/features/profile/api/get-profile-on-server';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Dashboard');
 
@@ -11,7 +12,7 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Dashboard
 export default async function DashboardPage() {
   return (
     <RequireAuth>
-      <HydrationBoundary state={await appointmentsFirstData()}>
+      <HydrationBoundary state={await appointmentsFirstData((await getProfileOnServer())?.activationStatus)}>
         <DashboardOverview />
       </HydrationBoundary>
     </RequireAuth>

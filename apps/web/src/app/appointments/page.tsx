@@ -4,6 +4,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { pageMetadata } from '@/shared/page-metadata';
 import { appointmentsFirstData } from '@/features/appointments/api/appointments-first-data';
 import { AppointmentsView } from './_components/appointments-view';
+import { getProfileOnServer } from '@/features/profile/api/get-profile-on-server';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your appointments');
 
@@ -11,7 +12,7 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your appo
 export default async function AppointmentsPage() {
   return (
     <RequireAuth>
-      <HydrationBoundary state={await appointmentsFirstData()}>
+      <HydrationBoundary state={await appointmentsFirstData((await getProfileOnServer())?.activationStatus)}>
         <AppointmentsView />
       </HydrationBoundary>
     </RequireAuth>

@@ -6,6 +6,7 @@ import { getPetOnServer } from '@/features/pets/api/get-pet-on-server';
 import { pageMetadata } from '@/shared/page-metadata';
 import { appointmentsFirstData } from '@/features/appointments/api/appointments-first-data';
 import { PetView } from './_components/pet-view';
+import { getProfileOnServer } from '@/features/profile/api/get-profile-on-server';
 
 type PetPageProps = { params: Promise<{ id: string }> };
 
@@ -27,7 +28,7 @@ export default async function PetPage({ params }: PetPageProps) {
   if ((await getPetOnServer(id)) === 'not-found') notFound();
   return (
     <RequireAuth>
-      <HydrationBoundary state={await appointmentsFirstData()}>
+      <HydrationBoundary state={await appointmentsFirstData((await getProfileOnServer())?.activationStatus)}>
         <PetView id={id} />
       </HydrationBoundary>
     </RequireAuth>
