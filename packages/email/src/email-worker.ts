@@ -5,7 +5,7 @@ import { run } from 'graphile-worker';
 import { describeFailure } from './describe-failure.ts';
 import type { EmailDelivery } from './email-delivery.ts';
 import { queueLogger, type EmailLogger } from './email-logger.ts';
-import { retryQueueWritesWhileTheDatabaseRestarts } from './queue-retries.ts';
+import { codeLostConnectionErrors, retryQueueWritesWhileTheDatabaseRestarts } from './queue-retries.ts';
 import { createSendEmailTask } from './send-email-task.ts';
 import { sendEmailTask } from './send-email-job.ts';
 
@@ -52,6 +52,7 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
   const concurrency = options.concurrency ?? 2;
   // A pool of its own: the queue keeps one connection to listen on, and each job holds one while sending.
   const database = connectDatabase(options.databaseUrl, { max: concurrency + 2 });
+  codeLostConnectionErrors(database.pool);
   try {
     const runner = await run({
       pgPool: database.pool,

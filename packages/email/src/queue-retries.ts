@@ -1,4 +1,5 @@
 import { RETRYABLE_ERROR_CODES } from 'graphile-worker/dist/lib.js';
+import type { DatabaseHandle } from '@vet/db/connection';
 
 /**
  * graphile-worker 0.17 records a job's success or failure without waiting for the outcome, retrying only
@@ -23,4 +24,42 @@ const restartErrorCodes = [
 
 export function retryQueueWritesWhileTheDatabaseRestarts(): void {
   for (const code of restartErrorCodes) RETRYABLE_ERROR_CODES[code] ??= { minDelay: 500, maxDelay: 30_000 };
+}
+
+/**
+ * pg's own errors for a connection that is gone carry no code, so the queue would not retry them: a
+ * client the pool handed out just as the server ended its session fails its next query with "Client has
+ * encountered a connection error and is not queryable", and graphile-worker's unheard write of a job's
+ * failure then rejects, leaving the job locked and its e-mail pending for hours (seen in CI:
+ * email-worker-connection-loss.integration-test.ts). Such an error is marked 08006 (connection_failure)
+ * here; the queue then tries again, on a fresh client (the pool drops a broken one when it is released).
+ */
+const lostConnectionMessages = new Set([
+  'Connection terminated',
+  'Connection terminated unexpectedly',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+]);
+
+export function asConnectionFailure(error: unknown): unknown {
+  if (error instanceof Error && !('code' in error) && lostConnectionMessages.has(error.message)) {
+    Object.assign(error, { code: '08006' });
+  }
+  return error;
+}
+
+/** Every query of the pool's clients fails with a coded error when its connection is gone (above). */
+export function codeLostConnectionErrors(pool: DatabaseHandle['pool']): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const codedQuery = (...args: unknown[]): unknown => {
+      const result = query(...args);
+      return result instanceof Promise
+        ? result.catch((error: unknown) => {
+            throw asConnectionFailure(error);
+          })
+        : result;
+    };
+    client.query = codedQuery as typeof client.query;
+  });
 }
