@@ -22,6 +22,13 @@ const zone = 'Europe/London';
 /** A local date `days` from today on the practice's clocks, and instants on it. */
 export const localDay = (days: number) => addDays(zonedDate(new Date(), zone), days);
 export const localInstant = (date: string, time: string) => zonedTimeToUtc(date, time, zone);
+/** The scenes' practices keep the default minimum notice: two hours. */
+export const minNoticeMs = 2 * 60 * 60_000;
+/**
+ * The first local date a search can offer: today's, or tomorrow's once the minimum notice reaches past
+ * midnight (from 22:00), which is where the API starts the dates it says it searched.
+ */
+export const firstBookableDay = () => zonedDate(new Date(Date.now() + minNoticeMs), zone);
 
 /**
  * A practice with online booking on, `vets` vets working 09:00–17:00 every day with a 12:00–13:00 break,

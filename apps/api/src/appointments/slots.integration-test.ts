@@ -12,7 +12,15 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
-import { bookingScene, closePractice, localDay, localInstant, slotQuery } from './booking-fixtures.ts';
+import {
+  bookingScene,
+  closePractice,
+  firstBookableDay,
+  localDay,
+  localInstant,
+  minNoticeMs,
+  slotQuery,
+} from './booking-fixtures.ts';
 
 const database = useTestDatabase();
 const { context, signedInClient } = useSignedInTestApp(database);
@@ -120,9 +128,9 @@ describe('GET /practices/{practiceId}/appointment-slots', () => {
     const response = await search(scene, { appointmentReasonId: scene.reason.id }, true);
     expect(response.statusCode).toBe(200);
     const body = appointmentSlotsResponseSchema.parse(response.json());
-    expect(body.fromDate).toBe(localDay(0));
+    expect(body.fromDate).toBe(firstBookableDay());
     const first = Date.parse(body.slots[0]!.startsAt);
-    expect(first).toBeGreaterThanOrEqual(Date.now() + 2 * 60 * 60_000 - 5_000);
+    expect(first).toBeGreaterThanOrEqual(Date.now() + minNoticeMs - 5_000);
     const last = Date.parse(body.slots.at(-1)!.startsAt);
     expect(last).toBeLessThan(Date.now() + 56 * 24 * 60 * 60_000);
     expect(last).toBeGreaterThan(Date.now() + 54 * 24 * 60 * 60_000);
@@ -227,7 +235,7 @@ describe('GET /practices/{practiceId}/appointment-slots', () => {
     });
     expect(wide.statusCode).toBe(200);
     const body = appointmentSlotsResponseSchema.parse(wide.json());
-    expect(body.fromDate).toBe(localDay(0));
+    expect(body.fromDate).toBe(firstBookableDay());
     expect(body.toDate <= localDay(56)).toBe(true);
   });
 });
