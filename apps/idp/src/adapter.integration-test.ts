@@ -49,18 +49,23 @@ describe('the PostgreSQL adapter', () => {
     expect((await codes.find(key))?.consumed).toEqual(expect.any(Number));
   });
 
-  it('revokes everything issued under a grant, whatever the model', async () => {
+  it("revokes a model's entries issued under a grant, and leaves the grant's other models alone", async () => {
     const grantId = id();
-    const [code, token, other] = [id(), id(), id()];
+    const [code, token, interaction, other] = [id(), id(), id(), id()];
     await adapterFor('AuthorizationCode').upsert(code, { grantId }, 60);
     await adapterFor('RefreshToken').upsert(token, { grantId }, 60);
+    // A sign-in begun in a session that had this grant (another tab, just before logging out there).
+    await adapterFor('Interaction').upsert(interaction, { grantId, uid: interaction }, 60);
     const otherGrantId = id();
     await adapterFor('RefreshToken').upsert(other, { grantId: otherGrantId }, 60);
 
-    await adapterFor('AccessToken').revokeByGrantId(grantId);
-
-    expect(await adapterFor('AuthorizationCode').find(code)).toBeUndefined();
+    await adapterFor('RefreshToken').revokeByGrantId(grantId);
     expect(await adapterFor('RefreshToken').find(token)).toBeUndefined();
+    expect(await adapterFor('AuthorizationCode').find(code)).toMatchObject({ grantId });
+
+    await adapterFor('AuthorizationCode').revokeByGrantId(grantId);
+    expect(await adapterFor('AuthorizationCode').find(code)).toBeUndefined();
+    expect(await adapterFor('Interaction').find(interaction)).toMatchObject({ grantId });
     expect(await adapterFor('RefreshToken').find(other)).toMatchObject({ grantId: otherGrantId });
   });
 });

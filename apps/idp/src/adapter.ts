@@ -57,9 +57,17 @@ class PostgresAdapter implements Adapter {
     await this.db.delete(idpModels).where(and(eq(idpModels.model, this.model), eq(idpModels.id, id)));
   }
 
-  /** Revoking a grant removes everything issued under it, whatever the model. */
+  /**
+   * Removes this model's entries issued under the grant. oidc-provider calls it once per token model
+   * (access and refresh tokens, codes) when a grant is revoked. Other models keep their entries: a
+   * sign-in interaction records the grant of the session it started in, and deleting it (as revoking
+   * every model did) showed "Your sign-in has timed out" to a tab that began signing in while another
+   * tab was logging out.
+   */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.delete(idpModels).where(eq(idpModels.grantId, grantId));
+    await this.db
+      .delete(idpModels)
+      .where(and(eq(idpModels.model, this.model), eq(idpModels.grantId, grantId)));
   }
 
   private async findWhere(condition: SQL): Promise<AdapterPayload | undefined> {
