@@ -30,6 +30,20 @@ export function databaseError(error: unknown): { code?: string; constraint?: str
 
 /** The advisory-lock key space of clinicians' reservations (the second key is the clinician's id). */
 const CLINICIAN_LOCK_SPACE = 4003;
+/** The advisory-lock key space of pets' booked time (the second key is the pet's id). */
+const PET_LOCK_SPACE = 4004;
+
+/**
+ * Takes a pet's booked time in turn until the transaction ends, before its appointment row is written.
+ * Two transactions writing overlapping appointments of one pet would each find the other's uncommitted
+ * row under the pet's exclusion constraint and wait for it: a deadlock PostgreSQL breaks only after
+ * deadlock_timeout (a second) by aborting one, which then looked like a lost race for the clinician.
+ * Queued behind this lock, the second finds the first's committed row and gets the plain 23P01 naming
+ * the pet's constraint. Order: the pet's lock, then the clinician's (lockClinician).
+ */
+export async function lockPet(tx: Executor, petId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PET_LOCK_SPACE}::int, ${petId}::int)`);
+}
 
 /**
  * Takes a clinician's reservations in turn until the transaction ends. Two transactions inserting

@@ -5,7 +5,7 @@ import { appointments } from '@vet/db/schema/appointments';
 import { pets } from '@vet/db/schema/clients';
 import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 
 /** The database or a transaction: the reads below run in either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -96,6 +96,34 @@ export function createAppointmentsRepository(db: Database) {
         .limit(1);
       const [row] = forUpdate ? await query.for('update', { of: appointments }) : await query;
       return row;
+    },
+
+    /**
+     * Whether the client's pet has a booked appointment overlapping [startsAt, endsAt), other than
+     * `exceptAppointmentId` (the one being moved). The pet's exclusion constraint (migration 0008) is the
+     * rule; this read only names it when the time is no longer free anyway.
+     */
+    async petBookedDuring(
+      clientId: number,
+      petId: number,
+      startsAt: Date,
+      endsAt: Date,
+      exceptAppointmentId?: number,
+    ): Promise<boolean> {
+      const [row] = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.clientId, clientId),
+            eq(appointments.petId, petId),
+            eq(appointments.status, 'Booked'),
+            sql`tstzrange(${appointments.startsAt}, ${appointments.endsAt}) && tstzrange(${startsAt}, ${endsAt})`,
+            exceptAppointmentId === undefined ? undefined : ne(appointments.id, exceptAppointmentId),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** The appointment a client booked with an Idempotency-Key, if any. */

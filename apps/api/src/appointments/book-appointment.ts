@@ -14,6 +14,7 @@ import {
   PET_OVERLAP_CONSTRAINT,
   insertAppointment,
   lockClinician,
+  lockPet,
   releaseExpiredHolds,
   reserve,
   UNIQUE_VIOLATION,
@@ -113,12 +114,19 @@ export async function bookAppointment(
   const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
   const { all, nearest } = await nearestSlots(deps, context, booker, startsAt);
   const slot = all.find((candidate) => candidate.startsAt === startsAt.getTime());
-  if (!slot) return { kind: 'taken', alternatives: nearest };
+  if (!slot) {
+    // Often the pet's own booking, made a moment ago (a second press, another tab): say so.
+    const petBusy = await deps.appointments.petBookedDuring(booker.clientId, body.petId, startsAt, endsAt);
+    return petBusy
+      ? { kind: 'petBusy', petName: context.pet?.name ?? '' }
+      : { kind: 'taken', alternatives: nearest };
+  }
 
   for (const clinicianId of slot.clinicianIds) {
     try {
       const appointmentId = await deps.db.transaction(async (tx) => {
         const now = deps.now();
+        await lockPet(tx, body.petId);
         const id = await insertAppointment(tx, {
           practiceId: context.practice.practiceId,
           clinicianId,

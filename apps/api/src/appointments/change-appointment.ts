@@ -14,6 +14,7 @@ import {
   isLostRace,
   PET_OVERLAP_CONSTRAINT,
   lockClinician,
+  lockPet,
   moveReservation,
   releaseExpiredHolds,
   releaseReservation,
@@ -134,7 +135,16 @@ export async function amendAppointment(
   const options = { existingAppointmentId: appointmentId };
   const { all, nearest } = await nearestSlots(deps, context, booker, startsAt, options);
   const slot = all.find((candidate) => candidate.startsAt === startsAt.getTime());
-  if (!slot) return { kind: 'taken', alternatives: nearest };
+  if (!slot) {
+    const petBusy = await deps.appointments.petBookedDuring(
+      booker.clientId,
+      current.petId,
+      startsAt,
+      endsAt,
+      appointmentId,
+    );
+    return petBusy ? { kind: 'petBusy', petName: current.petName } : { kind: 'taken', alternatives: nearest };
+  }
 
   // The same clinician first: a small move keeps the client with whom they booked.
   const candidates = [...slot.clinicianIds].sort(
@@ -143,6 +153,7 @@ export async function amendAppointment(
   for (const clinicianId of candidates) {
     try {
       await deps.db.transaction(async (tx) => {
+        await lockPet(tx, current.petId);
         const record = await lockRecord(deps, tx, booker, appointmentId);
         await lockClinician(tx, clinicianId);
         await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, deps.now());

@@ -1,6 +1,6 @@
 import { appointmentDetailSchema } from '@vet/contracts/appointment-booking';
 import { clinicianReservations } from '@vet/db/schema/appointments';
-import { createReason } from '@vet/db/testing/factories';
+import { createPet, createReason } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,13 @@ describe('no clinician is ever double-booked', () => {
       scene.reason,
       await createReason(database.db, { clinicianType: 'Vet', durationMinutes: 60 }),
     ];
+    // A pet each: one pet's overlapping bookings are refused by the pet's own rule (pet-overlap tests),
+    // which would leave the clinicians' rule little to do here.
+    const pets = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        createPet(database.db, { clientId: scene.client.id, speciesId: scene.dog.id, name: `Pet ${i}` }),
+      ),
+    );
     const date = localDay(9);
     // A seeded pick, so a failure can be replayed: starts 09:00–11:00 on the 15-minute grid.
     let seed = 20_261_025;
@@ -26,13 +33,13 @@ describe('no clinician is ever double-booked', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed % n;
     };
-    const requests = Array.from({ length: 60 }, () => {
+    const requests = pets.map((pet) => {
       const minutes = 9 * 60 + next(9) * 15;
       const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-      return { startsAt: localInstant(date, time), reason: reasons[next(3)]! };
+      return { startsAt: localInstant(date, time), reason: reasons[next(3)]!, pet };
     });
     const responses = await Promise.all(
-      requests.map((r) => book(scene, r.startsAt, { reasonId: r.reason.id })),
+      requests.map((r) => book(scene, r.startsAt, { reasonId: r.reason.id, petId: r.pet.id })),
     );
     expect(responses.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
     const booked = responses.filter((r) => r.statusCode === 201);

@@ -4,6 +4,7 @@ import {
   bookingMessages,
 } from '@vet/contracts/appointment-booking';
 import { appointments } from '@vet/db/schema/appointments';
+import { createPet } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +44,22 @@ describe('a pet is never booked twice at once', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('tells every loser of a rush of bookings of one pet that the pet is booked, not that the time went', async () => {
+    // Parallel inserts of one pet's overlapping appointments used to wait for each other on the pet's
+    // exclusion constraint: a deadlock, which PostgreSQL broke after a second by aborting one, answered
+    // as a time taken by someone else (here, with one vet, there is no other to try).
+    const scene = await bookingScene(db, signedInClient, { vets: 1 });
+    const startsAt = localInstant(localDay(2), '09:00');
+    const responses = await Promise.all(Array.from({ length: 12 }, () => book(scene, startsAt)));
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const messages = responses
+      .filter((r) => r.statusCode !== 201)
+      .map((r) => bookingConflictSchema.parse(r.json()).message);
+    expect(messages).toEqual(
+      Array.from({ length: 11 }, () => bookingMessages.petAlreadyBooked(scene.pet.name)),
+    );
+  });
+
   it('refuses to move an appointment onto another of the same pet, and leaves it where it was', async () => {
     const scene = await bookingScene(db, signedInClient, { vets: 2 });
     const afternoon = localInstant(localDay(5), '11:00');
@@ -64,6 +81,39 @@ describe('a pet is never booked twice at once', () => {
       .from(appointments)
       .where(eq(appointments.id, later.appointmentId));
     expect(row?.startsAt.toISOString()).toBe(afternoon.toISOString());
+  });
+
+  it('names the pet, not a taken time, when the only vet is busy with that very pet', async () => {
+    const scene = await bookingScene(db, signedInClient, { vets: 1 });
+    const first = localInstant(localDay(7), '10:00');
+    expect((await book(scene, first)).statusCode).toBe(201);
+    const again = await book(scene, first);
+    expect(bookingConflictSchema.parse(again.json()).message).toBe(
+      bookingMessages.petAlreadyBooked(scene.pet.name),
+    );
+
+    const later = appointmentDetailSchema.parse(
+      (await book(scene, localInstant(localDay(7), '11:00'))).json(),
+    );
+    const moved = await context.app.inject({
+      method: 'POST',
+      url: `/appointments/${later.appointmentId}`,
+      headers: { authorization: scene.authorization },
+      payload: { startsAt: localInstant(localDay(7), '10:15').toISOString() },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(bookingConflictSchema.parse(moved.json()).message).toBe(
+      bookingMessages.petAlreadyBooked(scene.pet.name),
+    );
+
+    // Another client's pet at the same time is no business of this one: a plain taken time.
+    const other = await bookingScene(db, signedInClient, { vets: 1 });
+    const { statusCode } = await book(other, localInstant(localDay(7), '10:00'));
+    expect(statusCode).toBe(201);
+    const taken = await book(other, localInstant(localDay(7), '10:00'), {
+      petId: (await createPet(db, { clientId: other.client.id, speciesId: other.dog.id })).id,
+    });
+    expect(bookingConflictSchema.parse(taken.json()).message).toBe(bookingMessages.slotTaken);
   });
 
   it('lets a cancelled appointment’s time be booked again for the pet', async () => {
