@@ -128,6 +128,41 @@ describe('signing out (RP-initiated logout)', () => {
     expect((await portal.refresh(tokens.refresh_token ?? '')).status).toBe(400);
   });
 
+  it('leaves a sign-in begun in another tab before the sign-out working', async () => {
+    const { started, tokens } = await signedIn();
+    // The second tab asks to sign in while the first is signing out: its interaction records the grant.
+    const secondTab = await portal.startSignIn({}, started.browser);
+    expect(secondTab.page.body).toContain('<h1>Sign in</h1>');
+    const params = new URLSearchParams({
+      id_token_hint: tokens.id_token ?? '',
+      post_logout_redirect_uri: `${idp.config.portalUrl}/`,
+    });
+    const page = await started.browser.request(`${idp.issuer}/session/end?${params.toString()}`);
+    await started.browser.request(`${idp.issuer}/session/end/confirm`, {
+      xsrf: hiddenValue(page.body, 'xsrf'),
+      logout: 'yes',
+    });
+    expect((await portal.refresh(tokens.refresh_token ?? '')).status).toBe(400);
+
+    // oidc-provider refuses an interaction whose session ended; the second tab's page asks for its
+    // sign-in again, and shows the sign-in page rather than "Your sign-in has timed out".
+    expect((await new Browser().request(secondTab.page.url)).status).toBe(400);
+    const reloaded = await started.browser.request(secondTab.page.url);
+    expect(reloaded.status).toBe(303);
+    const page2 = await started.browser.follow(reloaded, idp.issuer);
+    expect(page2.status).toBe(200);
+    expect(page2.body).toContain('<h1>Sign in</h1>');
+    expect(page2.url.pathname).not.toBe(secondTab.page.url.pathname);
+    const email = uniqueEmail('second-tab');
+    await createTestAccount(database.db, email);
+    const again = { ...secondTab, page: page2 };
+    const answer = await portal.submit(again, 'login', { email, password: GOOD_PASSWORD });
+    expect(portal.codeFrom(again, answer)).toBeTruthy();
+
+    // Only once: the ended interaction is gone (and a browser without its cookie never got its request).
+    expect((await started.browser.request(secondTab.page.url)).status).toBe(400);
+  });
+
   it('keeps a button but no script when the request does not name the client, and does not sign out', async () => {
     const { started, tokens } = await signedIn();
     const page = await started.browser.request(`${idp.issuer}/session/end`);

@@ -55,6 +55,10 @@ async function route(
 
   const interaction = await loadInteraction(deps, req, res, uid);
   if (!interaction) return sendPage(res, expiredPage(deps));
+  if ('restartAt' in interaction) {
+    res.writeHead(303, { location: interaction.restartAt, 'content-length': '0' }).end();
+    return;
+  }
   if (interaction.prompt.name === 'consent') {
     // Already signed in; only the (implied) consent is missing.
     const accountId = interaction.session?.accountId;
@@ -87,18 +91,52 @@ async function route(
     : submitSignIn(deps, req, res, interaction, form);
 }
 
-/** The interaction named by the path, if the browser's interaction cookie is for that very one. */
+/**
+ * The interaction named by the path, if the browser's interaction cookie is for that very one; or where
+ * to ask for it again, if the session it began in has ended since.
+ */
 async function loadInteraction(
   deps: InteractionDeps,
   req: IncomingMessage,
   res: ServerResponse,
   uid: string,
-): Promise<Interaction | undefined> {
+): Promise<Interaction | { restartAt: string } | undefined> {
   try {
     const interaction = await deps.provider.interactionDetails(req, res);
     return interaction.uid === uid ? interaction : undefined;
   } catch (error) {
-    if (error instanceof errors.SessionNotFound) return undefined;
+    if (error instanceof errors.SessionNotFound) return restartOfEndedSession(deps, req, res, uid);
     throw error;
   }
+}
+
+/**
+ * oidc-provider refuses an interaction whose session has ended: a tab that began signing in (or was sent
+ * to sign in) while another tab of the same browser signed out (R4.11). Its request is still good, so
+ * the browser that holds its cookie asks for it again, now without a session, and sees the sign-in
+ * page rather than "Your sign-in has timed out". An expired or unknown interaction, or one without
+ * this browser's cookie, still gets that page.
+ */
+async function restartOfEndedSession(
+  deps: InteractionDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+): Promise<{ restartAt: string } | undefined> {
+  const { provider } = deps;
+  const cookie = provider.createContext(req, res).cookies.get(provider.cookieName('interaction'), {
+    signed: true,
+  });
+  if (cookie !== uid) return undefined;
+  const stale = await provider.Interaction.find(uid);
+  if (!stale?.session?.uid || (await provider.Session.findByUid(stale.session.uid))) return undefined;
+  const restart = new URL(stale.returnTo);
+  restart.pathname = restart.pathname.slice(0, restart.pathname.lastIndexOf('/'));
+  for (const [name, value] of Object.entries(stale.params)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (typeof one === 'string') restart.searchParams.append(name, one);
+    }
+  }
+  await stale.destroy();
+  return { restartAt: restart.href };
 }
