@@ -1,15 +1,13 @@
 import { z } from 'zod';
-
-/** The embedded lookup's service id; a real group can plug in a commercial lookup under its own id. */
-export const EMBEDDED_ADDRESS_SERVICE = 'embedded';
+import { addressLookupMessages, addressLookupTextLength } from './address-rules.ts';
 
 /** GET /address-lookup?text=: candidates by postcode or by part of the first line (R7.6). */
 export const addressLookupQuerySchema = z.object({
   text: z
     .string()
     .trim()
-    .min(2, 'Enter at least 2 characters of the postcode or address.')
-    .max(100, 'Enter at most 100 characters.'),
+    .min(addressLookupTextLength.min, addressLookupMessages.tooShort)
+    .max(addressLookupTextLength.max, addressLookupMessages.tooLong),
 });
 
 export const addressCandidateSchema = z.object({
@@ -35,3 +33,5 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 export type AddressCandidate = z.infer<typeof addressCandidateSchema>;
+
+export * from './address-rules.ts';

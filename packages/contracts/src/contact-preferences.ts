@@ -1,14 +1,11 @@
 import { z } from 'zod';
-
-/**
- * R3.4: each purpose × channel is a yes or no. `reminders` are vaccination,
- * treatment and appointment reminders; `marketing` is offers and news (opt-in).
- */
-export const contactPurposes = ['reminders', 'marketing'] as const;
-export const contactChannels = ['email', 'sms', 'phone', 'post'] as const;
-
-export type ContactPurpose = (typeof contactPurposes)[number];
-export type ContactChannel = (typeof contactChannels)[number];
+import {
+  contactChannels,
+  contactPurposes,
+  type ContactChannel,
+  type ContactPreferenceChoices,
+  type ContactPurpose,
+} from './contact-preference-rules.ts';
 
 /** Contact preferences as one yes/no per purpose × channel (R3.4). */
 export const contactPreferenceChoicesSchema = z.object(
@@ -18,17 +15,7 @@ export const contactPreferenceChoicesSchema = z.object(
       z.object(Object.fromEntries(contactChannels.map((channel) => [channel, z.boolean()]))),
     ]),
   ) as Record<ContactPurpose, z.ZodObject<Record<ContactChannel, z.ZodBoolean>>>,
-);
-export type ContactPreferenceChoices = z.infer<typeof contactPreferenceChoicesSchema>;
-
-/**
- * Service messages (appointment confirmations, changes and cancellations, verification codes) are part of
- * the service the client asked for, not a preference: they always go by e-mail and cannot be switched off
- * (docs/decisions/0019). Said on the preferences page, in these words.
- */
-export const serviceMessagesNote =
-  'Service messages, such as confirmations of appointments you book, change or cancel, are always sent to ' +
-  'your e-mail address. They are part of the service, not marketing, so they cannot be switched off here.';
+) satisfies z.ZodType<ContactPreferenceChoices>;
 
 /** GET /client/contact-preferences: the choices and when they were last confirmed. */
 export const contactPreferencesResponseSchema = z.object({
@@ -43,3 +30,5 @@ export type ContactPreferencesResponse = z.infer<typeof contactPreferencesRespon
 /** PUT /client/contact-preferences: every purpose × channel, all at once (saving unchanged confirms). */
 export const updateContactPreferencesBodySchema = z.object({ preferences: contactPreferenceChoicesSchema });
 export type UpdateContactPreferencesBody = z.infer<typeof updateContactPreferencesBodySchema>;
+
+export * from './contact-preference-rules.ts';
