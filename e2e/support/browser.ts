@@ -6,6 +6,12 @@ import { launchChromium } from '../../scripts/lib/chromium.ts';
 export const portalUrl = () => inject('portalUrl');
 
 /**
+ * zod's name for its base type, in every build of it: a script whose text holds it brings zod. No main
+ * page loads zod on arrival (decisions 0032, 0033); a form loads it with its rules on first use.
+ */
+export const zodMarker = '$ZodType';
+
+/**
  * One browser per test file; each test opens its own contexts (fresh cookies and storage), closed when
  * the test ends. A console error in any page of the test, or an error the page did not catch, fails the
  * test (as epic-stack does for its tests), unless the test declared it with `expectConsoleError`.

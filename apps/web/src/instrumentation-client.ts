@@ -1,6 +1,6 @@
 /**
- * Runs in the browser before the portal's own code (Next.js's instrumentation-client). zod, on the pages
- * that check a form with it, probes once whether it may compile its parsers with `new Function`; the
+ * Runs in the browser before the portal's own code (Next.js's instrumentation-client). zod, once a form
+ * loads its rules (decision 0033), probes once whether it may compile its parsers with `new Function`; the
  * portal's Content Security Policy allows no eval (decision 0029), so the probe is refused and Chrome
  * records a CSP violation for it (Lighthouse's best-practices "inspector-issues"). zod's `jitless` setting
  * skips the probe (it then parses as it does when refused). It is set here the way zod's own

@@ -1,7 +1,8 @@
-import { bookingConflictSchema, type AppointmentSlot } from '@vet/contracts/appointment-booking';
+import type { AppointmentSlot } from '@vet/contracts/appointment-booking';
 import { guestMessages } from '@vet/contracts/guest-rules';
 import { ApiError } from '@/shared/api/api-client';
 import { failureMessage } from '@/shared/api/failure-message';
+import { readBookingConflict } from '@/features/appointments/booking-conflict';
 
 /**
  * What a failed hold, move, extension or completion means for the guest's page:
@@ -23,13 +24,13 @@ const goneMessages: readonly string[] = [
 
 export function guestFailure(error: unknown): GuestFailure {
   if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-    const conflict = bookingConflictSchema.safeParse(error.body);
-    const message = conflict.success ? conflict.data.message : failureMessage(error);
+    const conflict = readBookingConflict(error.body);
+    const message = conflict ? conflict.message : failureMessage(error);
     if (error.status === 404 || goneMessages.includes(message)) {
       return { kind: 'gone', message, completed: message === guestMessages.holdCompleted };
     }
-    if (conflict.success && conflict.data.alternatives !== undefined) {
-      return { kind: 'taken', message, alternatives: conflict.data.alternatives };
+    if (conflict?.alternatives !== undefined) {
+      return { kind: 'taken', message, alternatives: conflict.alternatives };
     }
     return { kind: 'refused', message };
   }

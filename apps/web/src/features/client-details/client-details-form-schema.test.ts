@@ -1,11 +1,8 @@
 import type { ClientDetails } from '@vet/contracts/client-details';
 import { describe, expect, it } from 'vitest';
 import { collectErrors } from '@/shared/forms/use-zod-form';
-import {
-  clientDetailsFieldOf,
-  clientDetailsFormSchema,
-  clientDetailsFormValues,
-} from './client-details-form-schema';
+import { clientDetailsFormSchema } from './client-details-form-schema';
+import { clientDetailsFieldOf, clientDetailsFormValues } from './client-details-form-values';
 
 const details: ClientDetails = {
   clientId: 7,

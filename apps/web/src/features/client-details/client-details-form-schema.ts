@@ -1,8 +1,4 @@
-import {
-  updateClientDetailsBodySchema,
-  type ClientDetails,
-  type UpdateClientDetailsBody,
-} from '@vet/contracts/client-details';
+import { updateClientDetailsBodySchema, type UpdateClientDetailsBody } from '@vet/contracts/client-details';
 import { z } from 'zod';
 
 const body = updateClientDetailsBodySchema.shape;
@@ -17,6 +13,9 @@ function chosen<T extends z.ZodType<number, number>>(rule: T, message: string) {
 }
 
 /**
+ * The form's rules, loaded when the person first types, leaves a field or saves (decision 0033): this
+ * module brings zod, so only the form's rules loader imports it; the values live in ./client-details-form-values.
+ *
  * "Your details" (/client-detail) as flat fields (the form toolkit's way), each checked by the contract's
  * own rule, then turned into POST /client's body and checked as a whole by the same schema the API uses.
  */
@@ -50,43 +49,3 @@ export const clientDetailsFormSchema = z
     homePracticeId: form.homePracticeId,
   }))
   .pipe(updateClientDetailsBodySchema);
-export type ClientDetailsFormValues = z.input<typeof clientDetailsFormSchema>;
-export type ClientDetailsFieldName = keyof ClientDetailsFormValues;
-
-/** The form's starting values: the record as the API answered it (empty strings for what is missing). */
-export function clientDetailsFormValues(details: ClientDetails): ClientDetailsFormValues {
-  return {
-    salutationId: details.salutationId,
-    firstName: details.firstName,
-    lastName: details.lastName,
-    mobilePhone: details.mobilePhone ?? '',
-    homePhone: details.homePhone ?? '',
-    line1: details.address.line1 ?? '',
-    line2: details.address.line2 ?? '',
-    town: details.address.town ?? '',
-    county: details.address.county ?? '',
-    postcode: details.address.postcode ?? '',
-    homePracticeId: details.homePracticeId,
-  };
-}
-
-const fieldNames: readonly string[] = [
-  'salutationId',
-  'firstName',
-  'lastName',
-  'mobilePhone',
-  'homePhone',
-  'line1',
-  'line2',
-  'town',
-  'county',
-  'postcode',
-  'homePracticeId',
-] satisfies ClientDetailsFieldName[];
-
-/** The form field a problem of the API's 400 belongs to (`address.postcode` → postcode), if shown. */
-export function clientDetailsFieldOf(path: string): ClientDetailsFieldName | undefined {
-  const [head, next] = path.split('.');
-  const name = head === 'address' ? next : head;
-  return name !== undefined && fieldNames.includes(name) ? (name as ClientDetailsFieldName) : undefined;
-}

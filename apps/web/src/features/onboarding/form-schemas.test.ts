@@ -1,14 +1,13 @@
 import { newClientBodySchema } from '@vet/contracts/onboarding';
 import { describe, expect, it } from 'vitest';
 import { collectErrors } from '@/shared/forms/use-zod-form';
+import { findRecordFormSchema, newClientFormSchema } from './form-schemas';
 import {
   defaultContactPreferences,
   emptyNewClientForm,
-  findRecordFormSchema,
   newClientFieldOf,
-  newClientFormSchema,
   type NewClientFormValues,
-} from './form-schemas';
+} from './form-values';
 
 describe('findRecordFormSchema', () => {
   it('asks for a practice until one is chosen, then gives the check its query', () => {

@@ -1,6 +1,16 @@
-import { newClientBodySchema, signupCheckQuerySchema, type NewClientBody } from '@vet/contracts/onboarding';
-import { contactChannels, contactPurposes } from '@vet/contracts/contact-preferences';
+import {
+  newClientBodySchema,
+  signupCheckQuerySchema,
+  verificationCodeSchema,
+  type NewClientBody,
+} from '@vet/contracts/onboarding';
 import { z } from 'zod';
+
+/*
+ * The onboarding forms' rules, loaded when the person first types, leaves a field or submits (decision
+ * 0033): this module brings zod, so only the forms' rules loaders import it; the values live in
+ * ./form-values.
+ */
 
 /** A choice from a list: null until chosen, then the chosen id (the contract's own rule). */
 function chosen<T extends z.ZodType<number, number>>(rule: T, message: string) {
@@ -10,6 +20,9 @@ function chosen<T extends z.ZodType<number, number>>(rule: T, message: string) {
     .pipe(z.number({ error: message }).pipe(rule));
 }
 
+/** The code from the e-mail (a STARTED person, R3.2). */
+export const codeFormSchema = z.object({ code: verificationCodeSchema });
+
 /**
  * "Find your record" (/registration): GET /signup/check's query, the one shape the API validates with;
  * only the practice starts unchosen.
@@ -17,7 +30,6 @@ function chosen<T extends z.ZodType<number, number>>(rule: T, message: string) {
 export const findRecordFormSchema = signupCheckQuerySchema.extend({
   PracticeId: chosen(z.number().int().positive(), 'Choose your home practice.'),
 });
-export type FindRecordFormValues = z.input<typeof findRecordFormSchema>;
 
 const body = newClientBodySchema.shape;
 const address = body.address.shape;
@@ -57,50 +69,3 @@ export const newClientFormSchema = z
     contactPreferences: form.contactPreferences,
   }))
   .pipe(newClientBodySchema);
-export type NewClientFormValues = z.input<typeof newClientFormSchema>;
-export type NewClientFieldName = keyof NewClientFormValues;
-
-type Choices = NewClientFormValues['contactPreferences'];
-
-/**
- * R3.4: marketing is off unless the person opts in. Reminders are about their pets' care, not
- * marketing: e-mail and SMS start on, and every box can be changed before sending.
- */
-export const defaultContactPreferences: Choices = Object.fromEntries(
-  contactPurposes.map((purpose) => [
-    purpose,
-    Object.fromEntries(
-      contactChannels.map((channel) => [
-        channel,
-        purpose === 'reminders' && (channel === 'email' || channel === 'sms'),
-      ]),
-    ),
-  ]),
-) as Choices;
-
-export function emptyNewClientForm(homePracticeId: number | null): NewClientFormValues {
-  return {
-    salutationId: null,
-    firstName: '',
-    lastName: '',
-    mobilePhone: '',
-    line1: '',
-    line2: '',
-    town: '',
-    county: '',
-    postcode: '',
-    homePracticeId,
-    contactPreferences: defaultContactPreferences,
-  };
-}
-
-/**
- * The form field a problem of the API's 400 belongs to (`address.postcode` → postcode); the
- * contact-preference grid as a whole; undefined for a path the form does not show.
- */
-export function newClientFieldOf(path: string): NewClientFieldName | undefined {
-  const [head, next] = path.split('.');
-  const name = head === 'address' ? next : head;
-  const fields = Object.keys(emptyNewClientForm(null));
-  return name !== undefined && fields.includes(name) ? (name as NewClientFieldName) : undefined;
-}

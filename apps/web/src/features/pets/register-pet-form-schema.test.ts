@@ -1,11 +1,8 @@
 import type { RegisterPetValues } from '@vet/contracts/pets';
 import { petFieldMessages } from '@vet/contracts/pet-rules';
 import { describe, expect, it } from 'vitest';
-import {
-  emptyRegisterPetValues,
-  hasEnteredAnything,
-  registerPetFormSchema,
-} from './register-pet-form-schema';
+import { registerPetFormSchema } from './register-pet-form-schema';
+import { emptyRegisterPetValues, hasEnteredAnything } from './register-pet-form-values';
 
 const filled: RegisterPetValues = {
   ...emptyRegisterPetValues,

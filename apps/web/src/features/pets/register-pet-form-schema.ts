@@ -15,6 +15,9 @@ export interface KindChoices {
 }
 
 /**
+ * The form's rules, loaded when the person first types, leaves a field or registers (decision 0033): this
+ * module brings zod, so only the form's rules loader imports it; the values live in ./register-pet-form-values.
+ *
  * The contract's body schema, with breed and colour required where the lists offer them: the rule the
  * API checks against the database, checked here against the lists the form fetched.
  */
@@ -27,25 +30,4 @@ export function registerPetFormSchema({
     breedId: breedRequired ? chosenId(petFieldMessages.breedRequired) : breedId,
     colourId: colourRequired ? chosenId(petFieldMessages.colourRequired) : colourId,
   });
-}
-
-/** An empty registration form: nothing chosen, nothing typed. */
-export const emptyRegisterPetValues: RegisterPetValues = {
-  name: '',
-  speciesId: null,
-  breedId: null,
-  colourId: null,
-  sex: null,
-  neutered: null,
-  dateOfBirth: '',
-  microchipNumber: '',
-  insurerId: null,
-  policyNumber: '',
-};
-
-/** Whether the person has entered anything the navigation guard should protect. */
-export function hasEnteredAnything(values: RegisterPetValues): boolean {
-  return Object.values(values).some((value) =>
-    typeof value === 'string' ? value.trim() !== '' : value !== null && value !== undefined,
-  );
 }

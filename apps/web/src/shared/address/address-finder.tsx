@@ -1,6 +1,7 @@
 'use client';
 
-import { addressLookupQuerySchema, type Address, type AddressCandidate } from '@vet/contracts/address-lookup';
+import type { Address, AddressCandidate } from '@vet/contracts/address-lookup';
+import { checkAddressLookupText } from '@vet/contracts/address-rules';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -11,8 +12,6 @@ import { FormTextField } from '@/shared/forms/form-text-field';
 import { useGetAddress } from '@/shared/address/get-address';
 import { useSearchAddresses } from '@/shared/address/search-addresses';
 import { failureMessage } from '@/shared/api/failure-message';
-
-const lookupText = addressLookupQuerySchema.shape.text;
 
 /**
  * The address by postcode (R3.8): search, choose a candidate, and the chosen address fills the form's
@@ -28,16 +27,16 @@ export function AddressFinder({ onAddress }: { onAddress: (address: Address) => 
   const [problem, setProblem] = useState<string | null>(null);
 
   const find = async () => {
-    const parsed = lookupText.safeParse(text);
-    if (!parsed.success) {
-      setTextError(parsed.error.issues[0]?.message);
+    const checked = checkAddressLookupText(text);
+    if (!checked.ok) {
+      setTextError(checked.message);
       return;
     }
     setTextError(undefined);
     setProblem(null);
     setChosen(null);
     try {
-      setCandidates(await search.mutateAsync(parsed.data));
+      setCandidates(await search.mutateAsync(checked.text));
     } catch (error) {
       setCandidates(null);
       setProblem(failureMessage(error));

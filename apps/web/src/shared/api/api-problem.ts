@@ -24,7 +24,7 @@ function isIssue(value: unknown): value is { path: string; message: string } {
  * The API's error shape (`@vet/contracts/errors`), checked by hand: an error can come from elsewhere (a
  * proxy's page, a gateway's text), and zod stays out of the browser (decision 0032).
  */
-function readErrorBody(body: unknown): Pick<ApiErrorBody, 'message' | 'issues'> | null {
+export function readErrorBody(body: unknown): Pick<ApiErrorBody, 'message' | 'issues'> | null {
   if (typeof body !== 'object' || body === null) return null;
   const { message, issues } = body as Record<string, unknown>;
   if (typeof message !== 'string') return null;

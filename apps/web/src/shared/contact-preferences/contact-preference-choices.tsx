@@ -4,9 +4,9 @@ import {
   contactChannels,
   contactPurposes,
   type ContactChannel,
+  type ContactPreferenceChoices as Choices,
   type ContactPurpose,
-} from '@vet/contracts/contact-preferences';
-import type { ContactPreferenceChoices as Choices } from '@vet/contracts/contact-preferences';
+} from '@vet/contracts/contact-preference-rules';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';

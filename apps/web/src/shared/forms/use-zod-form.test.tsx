@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import { ThemeProvider } from '@mui/material/styles';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FormFooter } from '@/shared/components/form-footer';
+import { submissionFailedMessage } from '@/shared/api/api-problem';
 import { theme } from '@/shared/theme/theme';
+import { ToastContext, type ToastApi } from '@/shared/toast/toast-context';
 import { accessibleDescription } from '@/testing/accessible-description';
 import { FormTextField } from './form-text-field';
-import { collectErrors, useZodForm } from './use-zod-form';
+import { collectErrors, useZodForm, type FormRules } from './use-zod-form';
 
 afterEach(cleanup);
 
@@ -19,8 +21,15 @@ const schema = z.object({
     .regex(/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i, 'Enter a full UK postcode, such as PO1 3AA'),
 });
 
-function SignUpCheck({ onValid }: { onValid: (data: z.output<typeof schema>) => Promise<void> }) {
-  const form = useZodForm(schema, { lastName: '', postcode: '' });
+type Schema = typeof schema;
+function SignUpCheck({
+  onValid,
+  rules,
+}: {
+  onValid: (data: z.output<Schema>) => Promise<void>;
+  rules: FormRules<Schema>;
+}) {
+  const form = useZodForm(rules, { lastName: '', postcode: '' });
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid)}>
       <FormTextField label="Last name" {...form.field('lastName')} />
@@ -30,14 +39,21 @@ function SignUpCheck({ onValid }: { onValid: (data: z.output<typeof schema>) => 
   );
 }
 
-function renderForm(onValid = vi.fn(() => Promise.resolve())) {
+function renderForm(
+  onValid = vi.fn(() => Promise.resolve()),
+  rules: FormRules<Schema> = () => Promise.resolve(schema),
+) {
+  const toast: ToastApi = { showToast: vi.fn() };
   render(
     <ThemeProvider theme={theme}>
-      <SignUpCheck onValid={onValid} />
+      <ToastContext value={toast}>
+        <SignUpCheck onValid={onValid} rules={rules} />
+      </ToastContext>
     </ThemeProvider>,
   );
   return {
     onValid,
+    toast,
     lastName: screen.getByRole('textbox', { name: 'Last name' }),
     postcode: screen.getByRole('textbox', { name: 'Postcode' }),
   };
@@ -54,13 +70,15 @@ describe('collectErrors', () => {
 });
 
 describe('useZodForm', () => {
-  it('validates on blur and then on every change', () => {
+  it('validates on blur and then on every change', async () => {
     const { postcode } = renderForm();
     fireEvent.change(postcode, { target: { value: 'PO1' } });
     expect(screen.queryByText(/Enter a full UK postcode/)).toBeNull();
 
     fireEvent.blur(postcode);
-    expect(accessibleDescription(postcode)).toBe('Enter a full UK postcode, such as PO1 3AA');
+    await waitFor(() =>
+      expect(accessibleDescription(postcode)).toBe('Enter a full UK postcode, such as PO1 3AA'),
+    );
     expect(postcode.getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.change(postcode, { target: { value: 'PO1 3AA' } });
@@ -100,5 +118,57 @@ describe('useZodForm', () => {
       await Promise.resolve();
     });
     expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false);
+  });
+
+  it('loads its rules on the first change, not before, and once loaded keeps them for the next form', async () => {
+    const rules = vi.fn(() => Promise.resolve(schema));
+    const { lastName } = renderForm(undefined, rules);
+    expect(rules).not.toHaveBeenCalled();
+    fireEvent.change(lastName, { target: { value: 'H' } });
+    await waitFor(() => expect(rules).toHaveBeenCalledTimes(1));
+    cleanup();
+
+    const again = renderForm(undefined, rules);
+    fireEvent.blur(again.postcode);
+    // At once: the rules of this loader are known.
+    expect(accessibleDescription(again.postcode)).toBe('Enter a full UK postcode, such as PO1 3AA');
+    expect(rules).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a submit before the rules arrive reads Submitting..., then checks and sends', async () => {
+    let deliver: () => void = () => undefined;
+    const rules = () => new Promise<Schema>((resolve) => (deliver = () => resolve(schema)));
+    const { onValid, lastName, postcode } = renderForm(undefined, rules);
+    fireEvent.change(lastName, { target: { value: 'Hughes' } });
+    fireEvent.change(postcode, { target: { value: 'PO1 3AA' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toHaveProperty('disabled', true);
+    expect(onValid).not.toHaveBeenCalled();
+
+    await act(async () => {
+      deliver();
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(onValid).toHaveBeenCalledWith({ lastName: 'Hughes', postcode: 'PO1 3AA' }));
+  });
+
+  it('when its rules cannot be loaded, says R8.5 on submit, keeps the values, and tries again next time', async () => {
+    const rules = vi
+      .fn<FormRules<Schema>>()
+      .mockRejectedValueOnce(new Error('ChunkLoadError'))
+      .mockRejectedValueOnce(new Error('ChunkLoadError'))
+      .mockResolvedValue(schema);
+    const { onValid, toast, lastName, postcode } = renderForm(undefined, rules);
+    fireEvent.change(lastName, { target: { value: 'Hughes' } });
+    fireEvent.change(postcode, { target: { value: 'PO1 3AA' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(toast.showToast).toHaveBeenCalledWith(submissionFailedMessage, 'error'));
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false);
+    expect(onValid).not.toHaveBeenCalled();
+    expect(lastName).toHaveProperty('value', 'Hughes');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledWith({ lastName: 'Hughes', postcode: 'PO1 3AA' }));
   });
 });

@@ -1,7 +1,9 @@
 'use client';
 
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { submissionFailedMessage } from '@/shared/api/api-problem';
+import { ToastContext } from '@/shared/toast/toast-context';
 
 type Values = Record<string, unknown>;
 type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
@@ -19,6 +21,25 @@ export function collectErrors<V extends Values>(schema: z.ZodType<unknown, V>, v
   return errors as FieldErrors<V>;
 }
 
+/**
+ * A form's rules, loaded when they are first needed:
+ * `() => import('@/features/x/x-form-schema').then((module) => module.xFormSchema)`. The schema module
+ * (and zod with it) is then a chunk of its own, fetched when the person first types, leaves a field or
+ * submits, not with the page (decision 0033). Keep the function's identity stable (module level, or
+ * useCallback): a new function means new rules, loaded again.
+ */
+export type FormRules<S> = () => Promise<S>;
+
+/** Rules already loaded, by their loader: a form opened again gets its rules at once. */
+const loadedRules = new WeakMap<FormRules<unknown>, unknown>();
+
+function loadRules<S>(rules: FormRules<S>): Promise<S> {
+  return rules().then((schema) => {
+    loadedRules.set(rules, schema);
+    return schema;
+  });
+}
+
 /** What a form field needs: spread it onto FormTextField, FormPasswordField or AutocompleteField. */
 export interface BoundField<T> {
   name: string;
@@ -32,20 +53,54 @@ export interface BoundField<T> {
 /**
  * The one form toolkit (R5.1): values checked against a zod schema from @vet/contracts on every change
  * and blur. Errors are kept for every field but fields show them only once touched (blurred, or after a
- * submit attempt). Fields are flat (top-level keys); nested objects are out of scope.
+ * submit attempt). Fields are flat (top-level keys); nested objects are out of scope. The schema comes
+ * from `rules`, loaded on the person's first change, blur or submit (FormRules); until then no field has
+ * an error, and a submit waits for the rules (reading 'Submitting...'). If they cannot be loaded (the
+ * connection dropped), the submit says R8.5's message and the values stay for the next try.
  */
-export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, initialValues: z.input<S>) {
+export function useZodForm<S extends z.ZodType<unknown, Values>>(
+  rules: FormRules<S>,
+  initialValues: z.input<S>,
+) {
   type V = z.input<S>;
   type Name = keyof V & string;
+  const toast = useContext(ToastContext);
   const [values, setValues] = useState<V>(initialValues);
   const [touched, setTouched] = useState<Touched<V>>({});
   const [submitting, setSubmitting] = useState(false);
-  const errors = useMemo(() => collectErrors(schema, values), [schema, values]);
+  const [wanted, setWanted] = useState(false);
+  const [loaded, setLoaded] = useState<{ rules: FormRules<S>; schema: S } | null>(null);
+  const schema = loaded?.rules === rules ? loaded.schema : (loadedRules.get(rules) as S | undefined);
+  // While new rules load, the fields keep the old ones' errors rather than flicker; a submit waits.
+  const shown = schema ?? loaded?.schema;
+  const errors = useMemo(() => (shown ? collectErrors(shown, values) : {}), [shown, values]);
+
+  // New rules (register-pet's change with the chosen species) load at once if the old ones were in use.
+  useEffect(() => {
+    if (!wanted || schema) return;
+    let current = true;
+    void loadRules(rules).then(
+      (next) => {
+        if (current) setLoaded({ rules, schema: next });
+      },
+      () => {
+        // The next change, blur or submit tries again.
+        if (current) setWanted(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, schema, rules]);
 
   const setValue = useCallback(<N extends Name>(name: N, value: V[N]) => {
+    setWanted(true);
     setValues((previous) => ({ ...previous, [name]: value }));
   }, []);
-  const touch = useCallback((name: Name) => setTouched((previous) => ({ ...previous, [name]: true })), []);
+  const touch = useCallback((name: Name) => {
+    setWanted(true);
+    setTouched((previous) => ({ ...previous, [name]: true }));
+  }, []);
 
   const field = <N extends Name>(name: N): BoundField<V[N]> => ({
     name,
@@ -65,21 +120,33 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(schema: S, init
     (onValid: (data: z.output<S>) => void | Promise<void>) => (event?: FormEvent<HTMLFormElement>) => {
       event?.preventDefault();
       if (submitting) return;
+      // React clears currentTarget once the handler returns, and the rules may arrive later.
+      const formElement = event?.currentTarget ?? undefined;
+      setWanted(true);
       setTouched(Object.fromEntries(Object.keys(values).map((key) => [key, true])) as Touched<V>);
-      const result = schema.safeParse(values);
-      if (!result.success) {
-        focusFirstInvalid(event?.currentTarget, Object.keys(collectErrors(schema, values)));
-        return;
-      }
-      setSubmitting(true);
-      const submit = async () => {
+      const send = async (checked: S) => {
+        const result = checked.safeParse(values);
+        if (!result.success) {
+          setSubmitting(false);
+          focusFirstInvalid(formElement, Object.keys(collectErrors(checked, values)));
+          return;
+        }
+        setSubmitting(true);
         try {
           await onValid(result.data);
         } finally {
           setSubmitting(false);
         }
       };
-      void submit();
+      if (schema) {
+        void send(schema);
+        return;
+      }
+      setSubmitting(true);
+      void loadRules(rules).then(send, () => {
+        setSubmitting(false);
+        toast?.showToast(submissionFailedMessage, 'error');
+      });
     };
 
   const reset = (next: V = initialValues) => {

@@ -1,8 +1,9 @@
-import type { SoftBooking } from '@vet/contracts/guest-bookings';
+import { softBookingSchema, type SoftBooking } from '@vet/contracts/guest-bookings';
 import { describe, expect, it } from 'vitest';
 import {
   afterLinkingDestination,
   clearStoredGuestHold,
+  readSoftBooking,
   readStoredGuestHold,
   storeGuestHold,
 } from './guest-hold-storage';
@@ -45,6 +46,26 @@ describe('the stored guest hold', () => {
     expect(readStoredGuestHold(store)).toBeNull();
     store.setItem(LOCAL_STORAGE_KEYS.guestHold, 'not json');
     expect(readStoredGuestHold(store)).toBeNull();
+  });
+
+  it('is read by hand as the contract reads it: a hold, or no hold for any field missing or wrong', () => {
+    expect(softBookingSchema.parse(hold)).toEqual(hold);
+    expect(readSoftBooking({ ...hold, extra: true })).toEqual(hold);
+    const wrong: unknown[] = ['', 'x', -1, 1.5, null, {}, '2026-13-45T99:00:00Z'];
+    const variants: Record<string, unknown>[] = [];
+    for (const key of Object.keys(hold)) {
+      const { [key]: _left, ...without } = hold as unknown as Record<string, unknown>;
+      variants.push(without, ...wrong.map((value) => ({ ...hold, [key]: value })));
+    }
+    for (const key of ['startsAt', 'endsAt']) {
+      variants.push(...wrong.map((value) => ({ ...hold, slot: { ...hold.slot, [key]: value } })));
+    }
+    for (const variant of variants) {
+      const contract = softBookingSchema.safeParse(variant);
+      expect(readSoftBooking(variant), JSON.stringify(variant)).toEqual(
+        contract.success ? contract.data : null,
+      );
+    }
   });
 
   it('sends a newly linked client to /guest/complete while a hold is kept, and home otherwise', () => {

@@ -1,4 +1,4 @@
-import { softBookingSchema, type SoftBooking } from '@vet/contracts/guest-bookings';
+import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from './storage-keys';
 
 /**
@@ -18,12 +18,56 @@ function browserLocalStorage(): Store | undefined {
   }
 }
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isInteger = (value: unknown): value is number => Number.isInteger(value);
+const isInstant = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
+
+/**
+ * What was kept, if it is a hold (`softBookingSchema`'s shape), checked by hand: zod stays out of the
+ * browser (decision 0032). A value from an older version of the page, or changed by hand, is no hold.
+ */
+export function readSoftBooking(value: unknown): SoftBooking | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const kept = value as Record<string, unknown>;
+  const slot = (typeof kept.slot === 'object' && kept.slot !== null ? kept.slot : {}) as Record<
+    string,
+    unknown
+  >;
+  const { softBookingId, practiceId, appointmentReasonId, speciesId, petName, expiresAt, extensionsLeft } =
+    kept;
+  const { startsAt, endsAt } = slot;
+  const valid =
+    typeof softBookingId === 'string' &&
+    uuid.test(softBookingId) &&
+    isInteger(practiceId) &&
+    isInteger(appointmentReasonId) &&
+    isInteger(speciesId) &&
+    typeof petName === 'string' &&
+    isInstant(startsAt) &&
+    isInstant(endsAt) &&
+    isInstant(expiresAt) &&
+    isInteger(extensionsLeft) &&
+    extensionsLeft >= 0;
+  return valid
+    ? {
+        softBookingId,
+        practiceId,
+        appointmentReasonId,
+        speciesId,
+        petName,
+        slot: { startsAt, endsAt },
+        expiresAt,
+        extensionsLeft,
+      }
+    : null;
+}
+
 export function readStoredGuestHold(store = browserLocalStorage()): SoftBooking | null {
   try {
     const text = store?.getItem(LOCAL_STORAGE_KEYS.guestHold);
     if (!text) return null;
-    const parsed = softBookingSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return readSoftBooking(JSON.parse(text));
   } catch {
     return null;
   }

@@ -2,17 +2,14 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import {
-  bookingConflictSchema,
-  type AppointmentDetail,
-  type AppointmentSlot,
-} from '@vet/contracts/appointment-booking';
+import type { AppointmentDetail, AppointmentSlot } from '@vet/contracts/appointment-booking';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { ApiError } from '@/shared/api/api-client';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
 import { useAmendAppointment } from '@/features/appointments/api/amend-appointment';
 import { useBookAppointment } from '@/features/appointments/api/book-appointment';
+import { readBookingConflict } from '@/features/appointments/booking-conflict';
 import { AlternativeTimes, Section, StepHeading } from './booking-parts';
 import { BookingSummary } from './booking-summary';
 
@@ -35,9 +32,8 @@ export function ConfirmStep(props: {
   const amend = useAmendAppointment(existing?.appointmentId ?? 0);
   const mutation = existing ? amend : book;
   const error = mutation.error;
-  const conflict =
-    error instanceof ApiError && error.status === 409 ? bookingConflictSchema.safeParse(error.body) : null;
-  const alternatives = conflict?.success ? (conflict.data.alternatives ?? []) : [];
+  const conflict = error instanceof ApiError && error.status === 409 ? readBookingConflict(error.body) : null;
+  const alternatives = conflict?.alternatives ?? [];
   const problem = error ? apiProblem(error) : null;
   const confirm = () => {
     const onSuccess = (appointment: AppointmentDetail) => props.onDone(appointment);
@@ -74,8 +70,8 @@ export function ConfirmStep(props: {
         />
         {problem && (
           <Box sx={{ mt: 3 }}>
-            {problem.status === 409 && conflict?.success ? (
-              <AppAlert severity="error" title={conflict.data.message}>
+            {problem.status === 409 && conflict ? (
+              <AppAlert severity="error" title={conflict.message}>
                 {alternatives.length > 0
                   ? 'These times near it are free. Choose one, then confirm again:'
                   : 'Choose another time.'}

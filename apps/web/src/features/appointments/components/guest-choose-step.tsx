@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AppointmentSlot } from '@vet/contracts/appointment-booking';
-import { createSoftBookingBodySchema, type SoftBooking } from '@vet/contracts/guest-bookings';
+import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import type { AppointmentReason, Species } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import { useRef, useState, type FormEvent } from 'react';
@@ -18,20 +18,19 @@ import {
   useReplaceGuestHold,
 } from '@/features/appointments/api/guest-bookings';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
+import type { guestDetailsSchema } from '@/features/appointments/guest-details-schema';
 import { GuestFailureNotice } from './guest-failure-notice';
 import { ReasonSelect, Section, StepActions, StepHeading, TimesSection } from './booking-parts';
 
-/** The guest's own answers: the contract's fields and rules (the API checks the same). */
-const guestDetailsSchema = createSoftBookingBodySchema.pick({
-  petName: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  mobile: true,
-});
+/** The guest's own answers, checked by the contract's rules, loaded when first needed (decision 0033). */
+const guestDetailsRules = () =>
+  import('@/features/appointments/guest-details-schema').then((rules) => rules.guestDetailsSchema);
 type DetailName = keyof typeof guestDetailsSchema.shape;
-const detailNames = Object.keys(guestDetailsSchema.shape) as DetailName[];
-const emptyDetails = { petName: '', firstName: '', lastName: '', email: '', mobile: '' };
+const emptyDetails = { petName: '', firstName: '', lastName: '', email: '', mobile: '' } satisfies Record<
+  DetailName,
+  string
+>;
+const detailNames = Object.keys(emptyDetails) as DetailName[];
 
 /** The reasons that apply to a species (an empty list on a reason means every species). */
 export function reasonsForSpecies(reasons: readonly AppointmentReason[], speciesId: number | null) {
@@ -71,7 +70,7 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
   const [failure, setFailure] = useState<GuestFailure | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const server = useServerFieldErrors<DetailName>(formRef);
-  const form = useZodForm(guestDetailsSchema, emptyDetails);
+  const form = useZodForm(guestDetailsRules, emptyDetails);
   const create = useCreateGuestHold();
   const replace = useReplaceGuestHold();
 

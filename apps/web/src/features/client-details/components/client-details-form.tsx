@@ -21,11 +21,16 @@ import { useToast } from '@/shared/toast/use-toast';
 import { useUpdateClientDetails } from '@/features/client-details/api/update-client-details';
 import {
   clientDetailsFieldOf,
-  clientDetailsFormSchema,
   clientDetailsFormValues,
   type ClientDetailsFieldName,
-} from '@/features/client-details/client-details-form-schema';
+} from '@/features/client-details/client-details-form-values';
 import { Section } from './section';
+
+/** The form's rules, loaded when first needed (decision 0033). */
+const clientDetailsRules = () =>
+  import('@/features/client-details/client-details-form-schema').then(
+    (rules) => rules.clientDetailsFormSchema,
+  );
 
 export interface ClientDetailsFormProps {
   details: ClientDetails;
@@ -46,7 +51,7 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
   const { showToast } = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(() => clientDetailsFormValues(details));
-  const form = useZodForm(clientDetailsFormSchema, initial);
+  const form = useZodForm(clientDetailsRules, initial);
   const server = useServerFieldErrors<ClientDetailsFieldName>(formRef);
   const [failure, setFailure] = useState<string | null>(null);
 

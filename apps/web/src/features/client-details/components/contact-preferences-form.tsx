@@ -1,10 +1,7 @@
 'use client';
 
-import {
-  serviceMessagesNote,
-  updateContactPreferencesBodySchema,
-  type ContactPreferencesResponse,
-} from '@vet/contracts/contact-preferences';
+import { serviceMessagesNote } from '@vet/contracts/contact-preference-rules';
+import type { ContactPreferencesResponse } from '@vet/contracts/contact-preferences';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -18,6 +15,12 @@ import { useToast } from '@/shared/toast/use-toast';
 import { useUpdateContactPreferences } from '@/features/client-details/api/update-contact-preferences';
 import { lastUpdatedText } from '@/features/client-details/last-updated';
 import { Section } from './section';
+
+/** PUT /client/contact-preferences' body schema, loaded when first needed (decision 0033). */
+const contactPreferencesRules = () =>
+  import('@vet/contracts/contact-preferences').then(
+    (contract) => contract.updateContactPreferencesBodySchema,
+  );
 
 export interface ContactPreferencesFormProps {
   current: ContactPreferencesResponse;
@@ -34,7 +37,7 @@ export function ContactPreferencesForm({ current, onSaved }: ContactPreferencesF
   const save = useUpdateContactPreferences(onSaved);
   const { showToast } = useToast();
   const [initial] = useState(() => ({ preferences: current.preferences }));
-  const form = useZodForm(updateContactPreferencesBodySchema, initial);
+  const form = useZodForm(contactPreferencesRules, initial);
   const [failure, setFailure] = useState<string | null>(null);
   const preferences = form.field('preferences');
 

@@ -1,11 +1,9 @@
 'use client';
 
-import { verificationCodeSchema } from '@vet/contracts/onboarding';
 import type { ClientProfile } from '@vet/contracts/profile';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { z } from 'zod';
 import { AppAlert } from '@/shared/components/app-alert';
 import { FormFooter } from '@/shared/components/form-footer';
 import { FormTextField } from '@/shared/forms/form-text-field';
@@ -14,10 +12,9 @@ import { trackEvent } from '@/shared/telemetry/track-event';
 import { useVerifyClient } from '@/features/onboarding/api/verify-client';
 import { apiProblem } from '@/shared/api/api-problem';
 import { failureDescription, failureMessage } from '@/shared/api/failure-message';
+import { codeRules } from '@/features/onboarding/form-rules';
 import { AlreadyLinked } from './already-linked';
 import { ResendCode } from './resend-code';
-
-const codeFormSchema = z.object({ code: verificationCodeSchema });
 
 /**
  * The code from the e-mail, typed in (a STARTED person, R3.2). A wrong code says so under the field with
@@ -25,7 +22,7 @@ const codeFormSchema = z.object({ code: verificationCodeSchema });
  */
 export function CodeEntry({ onLinked }: { onLinked: (profile: ClientProfile) => void }) {
   const verify = useVerifyClient();
-  const form = useZodForm(codeFormSchema, { code: '' });
+  const form = useZodForm(codeRules, { code: '' });
   const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ alreadyLinked: boolean; message: string } | null>(null);
   const code = form.field('code');

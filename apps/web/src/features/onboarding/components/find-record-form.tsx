@@ -8,7 +8,7 @@ import { FormFooter } from '@/shared/components/form-footer';
 import { LoadError } from '@/shared/components/load-error';
 import { FormTextField } from '@/shared/forms/form-text-field';
 import type { BoundField } from '@/shared/forms/use-zod-form';
-import type { FindRecordFormValues } from '@/features/onboarding/form-schemas';
+import type { FindRecordFormValues } from '@/features/onboarding/form-values';
 import { PracticeField } from './practice-field';
 
 type Fields = { [Name in keyof FindRecordFormValues]: BoundField<FindRecordFormValues[Name]> };

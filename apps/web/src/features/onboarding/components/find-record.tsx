@@ -13,7 +13,7 @@ import { useCompleteSignup } from '@/features/onboarding/api/complete-signup';
 import { submissionFailedMessage } from '@/shared/api/api-problem';
 import { failureDescription, failureMessage } from '@/shared/api/failure-message';
 import { checkStep, clientMatched } from '@/features/onboarding/check-outcome';
-import { findRecordFormSchema } from '@/features/onboarding/form-schemas';
+import { findRecordRules } from '@/features/onboarding/form-rules';
 import { CheckResult, type ShownStep } from './check-result';
 import { FindRecordForm } from './find-record-form';
 import { practiceAvailable } from './practice-field';
@@ -48,7 +48,7 @@ export function FindRecord(props: FindRecordProps) {
   const check = useCheckSignup();
   const complete = useCompleteSignup();
   const formArea = useRef<HTMLDivElement>(null);
-  const form = useZodForm(findRecordFormSchema, {
+  const form = useZodForm(findRecordRules, {
     PracticeId: props.initialPracticeId,
     LastName: '',
     PostCode: '',

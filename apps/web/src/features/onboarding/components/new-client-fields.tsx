@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { AutocompleteField } from '@/shared/components/autocomplete-field';
 import { FormTextField } from '@/shared/forms/form-text-field';
 import type { BoundField } from '@/shared/forms/use-zod-form';
-import type { NewClientFormValues } from '@/features/onboarding/form-schemas';
+import type { NewClientFormValues } from '@/features/onboarding/form-values';
 import { AddressFinder } from '@/shared/address/address-finder';
 import { ContactPreferenceChoices } from '@/shared/contact-preferences/contact-preference-choices';
 import { PracticeField } from './practice-field';

@@ -17,12 +17,12 @@ import { useSalutations } from '@/shared/lookups/get-salutations';
 import { useSignUpNewClient } from '@/features/onboarding/api/sign-up-new-client';
 import { apiProblem } from '@/shared/api/api-problem';
 import { failureDescription, failureMessage } from '@/shared/api/failure-message';
+import { newClientRules } from '@/features/onboarding/form-rules';
 import {
   emptyNewClientForm,
   newClientFieldOf,
-  newClientFormSchema,
   type NewClientFieldName,
-} from '@/features/onboarding/form-schemas';
+} from '@/features/onboarding/form-values';
 import { AlreadyLinked } from './already-linked';
 import { NewClientFieldSections, type NewClientFields } from './new-client-fields';
 import { practiceAvailable } from './practice-field';
@@ -53,7 +53,7 @@ export function NewClientForm(props: NewClientFormProps) {
   const signUp = useSignUpNewClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(() => emptyNewClientForm(props.initialPracticeId));
-  const form = useZodForm(newClientFormSchema, initial);
+  const form = useZodForm(newClientRules, initial);
   const server = useServerFieldErrors<NewClientFieldName>(formRef);
   const [failure, setFailure] = useState<{ alreadyLinked: boolean; message: string } | null>(null);
   const [registered, setRegistered] = useState(false);

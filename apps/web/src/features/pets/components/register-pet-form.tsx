@@ -12,7 +12,7 @@ import {
 } from '@vet/contracts/pet-rules';
 import type { Insurer } from '@vet/contracts/lookups';
 import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError } from '@/shared/api/api-client';
 import { AutocompleteField } from '@/shared/components/autocomplete-field';
 import { FormFooter } from '@/shared/components/form-footer';
@@ -26,11 +26,7 @@ import { useColours } from '@/features/pets/api/get-colours';
 import { useInsurers } from '@/features/pets/api/get-insurers';
 import { useSpecies } from '@/features/pets/api/get-species';
 import { useRegisterPet } from '@/features/pets/api/register-pet';
-import {
-  emptyRegisterPetValues,
-  hasEnteredAnything,
-  registerPetFormSchema,
-} from '@/features/pets/register-pet-form-schema';
+import { emptyRegisterPetValues, hasEnteredAnything } from '@/features/pets/register-pet-form-values';
 import { PetKindFields } from './pet-kind-fields';
 import { SubmitProblem } from './submit-problem';
 
@@ -74,11 +70,15 @@ export function RegisterPetForm({ onUnavailable }: RegisterPetFormProps) {
   const insurers = useInsurers();
   const breedRequired = offers(speciesId !== null, lists.breeds.data);
   const colourRequired = offers(breedId !== null, lists.colours.data);
-  const schema = useMemo(
-    () => registerPetFormSchema({ breedRequired, colourRequired }),
+  // The rules, loaded when first needed (decision 0033), change with what the chosen kind offers.
+  const rules = useCallback(
+    () =>
+      import('@/features/pets/register-pet-form-schema').then((schemas) =>
+        schemas.registerPetFormSchema({ breedRequired, colourRequired }),
+      ),
     [breedRequired, colourRequired],
   );
-  const form = useZodForm(schema, emptyRegisterPetValues);
+  const form = useZodForm(rules, emptyRegisterPetValues);
 
   const chooseSpecies = (id: number | null) => {
     setSpeciesId(id);
