@@ -1,6 +1,11 @@
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, settleAnimations, useBrowser } from './support/browser.ts';
+import {
+  expectConsoleError,
+  expectNoAxeViolations,
+  settleAnimations,
+  useBrowser,
+} from './support/browser.ts';
 import { drawerPetEntries, focused, openDrawer, phone } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -62,6 +67,25 @@ describe('the drawer on a small screen', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await drawer.waitFor({ state: 'hidden' });
     expect(await hamburger.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('tells a person whose connection dropped before its first opening, keeps the page, and opens once back online', async () => {
+    const page = await newPage(phone);
+    await signIn(page, DEMO_ACCOUNT.manyPets);
+    const hamburger = page.getByRole('button', { name: 'Open menu' });
+    // The drawer's code loads on its first opening (decision 0034); offline it cannot, nor can the
+    // prefetches of the page's links.
+    expectConsoleError(page, 'net::ERR_INTERNET_DISCONNECTED');
+    await page.context().setOffline(true);
+    await page.getByRole('alert').filter({ hasText: 'You are offline' }).waitFor();
+    await hamburger.click();
+    await page.getByRole('alert').filter({ hasText: 'This could not be opened.' }).waitFor();
+    await expect.poll(() => hamburger.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Welcome, Olivia');
+
+    await page.context().setOffline(false);
+    await openDrawer(page);
+    expect(await drawerPetEntries(page)).toEqual(['Biscuit', 'Bramble', 'Clover', 'See All']);
   });
 
   it.each([

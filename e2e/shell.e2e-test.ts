@@ -39,6 +39,8 @@ describe('the shell on a desktop screen', () => {
 
     await page.getByRole('button', { name: 'Olivia Bennett' }).click();
     const menu = page.getByRole('menu');
+    // The menu's code loads on its first opening: wait for it as a person does.
+    await menu.waitFor();
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Your details', 'Log out']);
     expect(await menu.getByRole('menuitem', { name: 'Your details' }).getAttribute('href')).toBe(
       '/client-detail',

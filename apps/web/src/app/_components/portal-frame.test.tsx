@@ -56,7 +56,8 @@ function renderFrame(pets: Pet[]) {
 
 async function drawerPetLinks() {
   fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-  fireEvent.click(screen.getByRole('button', { name: 'Your pets' }));
+  // The drawer's code loads on first opening.
+  fireEvent.click(await screen.findByRole('button', { name: 'Your pets' }));
   const list = document.getElementById(
     screen.getByRole('button', { name: 'Your pets' }).getAttribute('aria-controls') ?? '',
   ) as HTMLElement;
@@ -90,7 +91,7 @@ describe('PortalFrame', () => {
   it('opens the logout confirmation from the user menu', async () => {
     renderFrame([]);
     fireEvent.click(await screen.findByRole('button', { name: 'Olivia Bennett' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log out' });
     expect(dialog.textContent).toContain('Are you sure you want to log out?');
   });

@@ -1,13 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { OnDemand } from '@/shared/components/on-demand';
 import { registerPetPath, type ActionDialog as ActionDialogName, type HomePractice } from './action-rules';
 
-// Loaded the first time a page opens one (most visits never do), not with every page (issue 14).
-const ActionDialog = lazy(() =>
-  import('./action-dialog').then((module) => ({ default: module.ActionDialog })),
-);
+// Loaded the first time a page opens one (most visits never do), not with every page (decision 0034).
+const loadActionDialog = () => import('./action-dialog').then((module) => module.ActionDialog);
 
 /**
  * The dialog of the ruled actions on a page: `openDialog(name)` shows it, `dialog` is the element to
@@ -20,24 +19,27 @@ export function useActionDialog(practice?: HomePractice | null): {
 } {
   const router = useRouter();
   const [state, setState] = useState<{ name: ActionDialogName; open: boolean }>();
-  const close = () => setState((current) => current && { ...current, open: false });
+  const close = useCallback(() => setState((current) => current && { ...current, open: false }), []);
   // Stable, so that an effect may open a dialog without running again on every render.
   const openDialog = useCallback((name: ActionDialogName) => setState({ name, open: true }), []);
   return {
     openDialog,
     dialog: state && (
-      <Suspense fallback={null}>
-        <ActionDialog
-          dialog={state.name}
-          open={state.open}
-          practice={practice}
-          onClose={close}
-          onRegisterPet={() => {
+      <OnDemand
+        wanted={state.open}
+        load={loadActionDialog}
+        onUnavailable={close}
+        props={{
+          dialog: state.name,
+          open: state.open,
+          practice,
+          onClose: close,
+          onRegisterPet: () => {
             close();
             router.push(registerPetPath);
-          }}
-        />
-      </Suspense>
+          },
+        }}
+      />
     ),
   };
 }

@@ -1,26 +1,15 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
 import type { ConfirmDialogProps } from './confirm-dialog';
+import { OnDemand } from './on-demand';
 
-const ConfirmDialog = lazy(() =>
-  import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
-);
+const loadConfirmDialog = () => import('./confirm-dialog').then((module) => module.ConfirmDialog);
 
 /**
  * The confirm dialog of parts every page carries (logging out, the session's expiry warning), whose
- * code loads the first time it opens rather than with every page (issue 14: the shell's weight). It
- * stays mounted once opened, so closing fades out as before. A dialog a page opens at once, or that
- * must appear with no delay at all, uses ConfirmDialog itself.
+ * code loads the first time it opens rather than with every page (decision 0034). A dialog a page opens
+ * at once, or that must appear with no delay at all, uses ConfirmDialog itself.
  */
 export function OnDemandConfirmDialog(props: ConfirmDialogProps) {
-  const [opened, setOpened] = useState(props.open);
-  // Set during render, not in an effect: the dialog starts loading in the same render that opens it.
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConfirmDialog {...props} />
-    </Suspense>
-  );
+  return <OnDemand wanted={props.open} load={loadConfirmDialog} props={props} />;
 }

@@ -3,10 +3,11 @@
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Person from '@mui/icons-material/Person';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import NextLink from 'next/link';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
+import { OnDemand } from '@/shared/components/on-demand';
+
+// The menu's code (MUI's Menu, Popover and Modal) loads the first time it opens (decision 0034).
+const loadMenuList = () => import('./header-user-menu-list').then((module) => module.HeaderUserMenuList);
 
 export interface HeaderUser {
   firstName: string;
@@ -19,7 +20,7 @@ export function HeaderUserMenu({ user, onLogout }: { user?: HeaderUser | null; o
   const buttonId = useId();
   const menuId = useId();
   const open = anchor !== null;
-  const close = () => setAnchor(null);
+  const close = useCallback(() => setAnchor(null), []);
   // The name loads after activation (R4.2); until then the button still opens the menu.
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : 'Your account';
   return (
@@ -37,27 +38,12 @@ export function HeaderUserMenu({ user, onLogout }: { user?: HeaderUser | null; o
       >
         {name}
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        <MenuItem component={NextLink} href="/client-detail" onClick={close}>
-          Your details
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            onLogout();
-          }}
-        >
-          Log out
-        </MenuItem>
-      </Menu>
+      <OnDemand
+        wanted={open}
+        load={loadMenuList}
+        onUnavailable={close}
+        props={{ id: menuId, buttonId, anchor, onClose: close, onLogout }}
+      />
     </>
   );
 }

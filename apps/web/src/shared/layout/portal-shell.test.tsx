@@ -57,13 +57,15 @@ describe('PortalShell', () => {
     expect(main.contains(screen.getByRole('heading', { name: 'Page' }))).toBe(true);
   });
 
-  it('opens the drawer from the hamburger', () => {
+  it('opens the drawer from the hamburger, its code loading on the first opening', async () => {
     renderShell('/');
     const hamburger = screen.getByRole('button', { name: 'Open menu' });
+    expect(document.getElementById(hamburger.getAttribute('aria-controls') ?? '')).toBeNull();
     fireEvent.click(hamburger);
     expect(hamburger.getAttribute('aria-expanded')).toBe('true');
+    const navigation = await screen.findByRole('navigation', { name: 'Menu' });
     const drawer = document.getElementById(hamburger.getAttribute('aria-controls') ?? '');
-    expect(drawer?.contains(screen.getByRole('navigation', { name: 'Menu' }))).toBe(true);
+    expect(drawer?.contains(navigation)).toBe(true);
   });
 
   it.each(['/guest/complete', '/registration', '/maintenance'])('hides the header on %s', (path) => {

@@ -13,7 +13,7 @@ import type { HeaderUser } from './header-user-menu';
 import { isHeaderHidden } from './header-visibility';
 import { mainContentId } from './layout-constants';
 import { pageBackground } from './page-background';
-import { SideDrawer } from './side-drawer';
+import { OnDemandSideDrawer } from './on-demand-side-drawer';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -63,7 +63,7 @@ export function PortalShell(props: PortalShellProps) {
         />
       )}
       {headerShown && props.signedIn && (
-        <SideDrawer
+        <OnDemandSideDrawer
           open={drawerOpen}
           onClose={closeDrawer}
           pets={props.pets}

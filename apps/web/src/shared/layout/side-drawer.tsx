@@ -44,7 +44,7 @@ function DrawerLink({ href, label, onClick }: { href: string; label: string; onC
 /**
  * R2.8: the right-hand drawer menu, 240 wide. It closes on an outside click (the backdrop), on Escape,
  * when a link is followed, and when the window grows to the desktop width (1200px), where the top
- * navigation takes over. It stays mounted while closed so the hamburger's aria-controls has a target.
+ * navigation takes over. It loads and mounts on first opening (OnDemandSideDrawer), then stays mounted.
  */
 export function SideDrawer({ open, onClose, pets, petTotal, petsLoading, onLogout }: SideDrawerProps) {
   const [petsOpen, setPetsOpen] = useState(false);

@@ -48,7 +48,7 @@ describe('SiteHeader signed in', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it("opens a user menu named after the client with 'Your details' and 'Log out'", () => {
+  it("opens a user menu named after the client with 'Your details' and 'Log out'", async () => {
     const props = renderHeader();
     const button = screen.getByRole('button', { name: 'Amelia Hughes' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -56,7 +56,8 @@ describe('SiteHeader signed in', () => {
     fireEvent.click(button);
 
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    const menu = screen.getByRole('menu');
+    // The menu's code loads on first opening.
+    const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Your details', 'Log out']);
     expect(items[0]?.getAttribute('href')).toBe('/client-detail');

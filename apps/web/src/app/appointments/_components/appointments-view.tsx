@@ -5,19 +5,25 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { isOnlineBookingOpen } from '@vet/contracts/booking-rules';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppointments } from '@/features/appointments/api/get-appointments';
 import { groupAppointments } from '@/features/appointments/appointment-groups';
 import { AppointmentsList } from '@/features/appointments/components/appointments-list';
-import { CancelAppointmentDialog } from '@/features/appointments/components/cancel-appointment-dialog';
 import { usePets } from '@/features/pets/api/get-pets';
 import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ActionButton } from '@/shared/actions/action-button';
 import { bookingOutcome, homePracticeOf } from '@/shared/actions/action-rules';
 import { useActionDialog } from '@/shared/actions/use-action-dialog';
+import { OnDemand } from '@/shared/components/on-demand';
 import { trackAppointmentsLoaded } from '@/shared/telemetry/track-event';
 import { useToast } from '@/shared/toast/use-toast';
+
+// Loaded the first time a person presses Cancel (its Dialog, select and reasons), not with the page (decision 0034).
+const loadCancelDialog = () =>
+  import('@/features/appointments/components/cancel-appointment-dialog').then(
+    (module) => module.CancelAppointmentDialog,
+  );
 
 /**
  * Your appointments (/appointments): upcoming with Change and Cancel while the cut-off allows, then past
@@ -35,6 +41,7 @@ export function AppointmentsView() {
   const { showToast } = useToast();
   const [openedAt] = useState(() => new Date());
   const [cancelling, setCancelling] = useState<AppointmentSummary | null>(null);
+  const stopCancelling = useCallback(() => setCancelling(null), []);
 
   const tracked = useRef(false);
   useEffect(() => {
@@ -86,12 +93,17 @@ export function AppointmentsView() {
           onCancel={setCancelling}
         />
       </Box>
-      <CancelAppointmentDialog
-        appointment={cancelling}
-        onClose={() => setCancelling(null)}
-        onCancelled={() => {
-          setCancelling(null);
-          showToast('Your appointment has been cancelled.', 'success');
+      <OnDemand
+        wanted={cancelling !== null}
+        load={loadCancelDialog}
+        onUnavailable={stopCancelling}
+        props={{
+          appointment: cancelling,
+          onClose: stopCancelling,
+          onCancelled: () => {
+            setCancelling(null);
+            showToast('Your appointment has been cancelled.', 'success');
+          },
         }}
       />
       {dialog}
