@@ -182,6 +182,10 @@ describe('identity and sessions', () => {
     expect(endSession?.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
     expect(navigations.some((url) => url.href === `${portalUrl()}/`)).toBe(true);
     await secondTab.waitForURL(onProvider, { timeout: 15_000 });
+    // Sent to sign in while the first tab was still signing out at the provider: the sign-in page, never
+    // "Your sign-in has timed out".
+    await secondTab.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
 
     // The ended session's refresh token was revoked at the provider: it buys no new tokens.
     const stillStored = new Set(await oliviasRefreshTokens());
