@@ -63,6 +63,11 @@ const bans = {
     group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
     message: `Features never import each other: ${feature} imports only @/features/${feature}/...`,
   }),
+  heavyFields: {
+    group: ['@mui/material/TextField', '@mui/material/Select'],
+    message:
+      "Use TextField from @/shared/forms/text-field: MUI's own brings its menu Select (Menu, Popover, Modal) to every page with a field (decision 0035).",
+  },
   climbing: {
     regex: String.raw`(^|/)\.\.(/|$)`,
     message: 'Import from another folder through the @/ alias, not ../ (./ stays fine).',
@@ -84,7 +89,7 @@ function restrictImports(files, patterns) {
  */
 function webImportBoundaries() {
   const web = [bans.apiFromWeb, bans.dbFromWeb, bans.routes];
-  const src = [...web, bans.climbing];
+  const src = [...web, bans.climbing, bans.heavyFields];
   const features = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);

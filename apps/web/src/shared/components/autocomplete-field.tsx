@@ -1,7 +1,7 @@
 'use client';
 
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
+import { TextField } from '@/shared/forms/text-field';
 import { useState } from 'react';
 import { visibleFieldError } from '@/shared/forms/field-rules';
 

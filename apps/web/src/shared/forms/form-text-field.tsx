@@ -2,7 +2,7 @@
 
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { TextField, type TextFieldProps } from './text-field';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { characterCount, isLongError, visibleFieldError } from './field-rules';
 

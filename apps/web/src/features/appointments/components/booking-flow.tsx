@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
+import { TextField } from '@/shared/forms/text-field';
 import Typography from '@mui/material/Typography';
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { bookingRefusal } from '@vet/contracts/booking-rules';
@@ -167,7 +167,7 @@ function ChooseStep(props: {
               label="Pet"
               value={pet?.petId ?? ''}
               onChange={(event) => props.onPet(event.target.value ? Number(event.target.value) : null)}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true } }}
             >
               {pets.length > 1 && <option value="">Choose a pet</option>}
               {pets.map((candidate) => (

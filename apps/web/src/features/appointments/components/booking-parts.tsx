@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { AppointmentSlot, AppointmentSlots } from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import type { AppointmentReason } from '@vet/contracts/lookups';
-import TextField from '@mui/material/TextField';
+import { TextField } from '@/shared/forms/text-field';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ApiError } from '@/shared/api/api-client';
@@ -162,7 +162,7 @@ export function ReasonSelect(props: {
       name="appointmentReasonId"
       value={props.value ?? ''}
       onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true } }}
       helperText={reasons.length === 0 ? props.noneText : undefined}
     >
       {reasons.length !== 1 && <option value="">Choose a reason</option>}

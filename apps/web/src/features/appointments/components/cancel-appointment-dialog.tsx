@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
+import { TextField } from '@/shared/forms/text-field';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useId, useState } from 'react';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
@@ -95,7 +95,7 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
             }}
             error={missing}
             helperText={missing ? 'Choose a reason for cancelling.' : undefined}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
           >
             <option value="">{reasons.isPending ? 'Loading reasons…' : 'Choose a reason'}</option>
             {reasons.data?.map((reason) => (

@@ -2,7 +2,7 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextField } from '@/shared/forms/text-field';
 import Typography from '@mui/material/Typography';
 import type { AppointmentSlot } from '@vet/contracts/appointment-booking';
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
@@ -158,7 +158,7 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
               setPracticeId(event.target.value ? Number(event.target.value) : null);
               setStartsAt(null);
             }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
           >
             <option value="">Choose a practice</option>
             {practices.map((candidate) => (
@@ -182,7 +182,7 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
                 setReasonId(null);
                 setStartsAt(null);
               }}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true } }}
             >
               <option value="">Choose a species</option>
               {species.map((candidate) => (

@@ -63,8 +63,7 @@ export function CodeEntry({ onLinked }: { onLinked: (profile: ClientProfile) => 
           id="verification-code"
           label="6-digit code"
           required
-          autoComplete="one-time-code"
-          inputMode="numeric"
+          inputAttributes={{ autoComplete: 'one-time-code', inputMode: 'numeric' }}
           maxLength={6}
           sx={{ maxWidth: 240 }}
         />

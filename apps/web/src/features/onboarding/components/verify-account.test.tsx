@@ -86,6 +86,9 @@ describe('VerifyAccount (/verified, signed in)', () => {
       problem(400, 'That code is not right. You have 4 tries left.'),
     );
     const input = screen.getByLabelText(/^6-digit code/);
+    // A phone offers its number pad, and the code from the e-mail or SMS (it was on the field's box before).
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+    expect(input.getAttribute('autocomplete')).toBe('one-time-code');
     fireEvent.change(input, { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Link my account' }));
     expect(describedControl(await screen.findByText('Enter the 6-digit code from the e-mail.'))).toBe(input);
