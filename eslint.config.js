@@ -68,6 +68,11 @@ const bans = {
     message:
       "Use TextField from @/shared/forms/text-field: MUI's own brings its menu Select (Menu, Popover, Modal) to every page with a field (decision 0035).",
   },
+  nextAuthReact: {
+    group: ['next-auth/react'],
+    message:
+      "Use @/shared/auth-session/session-client: next-auth/react's transpiled runtime is 9 kB on every page (decision 0036).",
+  },
   climbing: {
     regex: String.raw`(^|/)\.\.(/|$)`,
     message: 'Import from another folder through the @/ alias, not ../ (./ stays fine).',
@@ -89,7 +94,7 @@ function restrictImports(files, patterns) {
  */
 function webImportBoundaries() {
   const web = [bans.apiFromWeb, bans.dbFromWeb, bans.routes];
-  const src = [...web, bans.climbing, bans.heavyFields];
+  const src = [...web, bans.climbing, bans.heavyFields, bans.nextAuthReact];
   const features = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);

@@ -13,7 +13,7 @@ import { defaultSiteLinks } from '@/config/site-links';
 import { theme } from '@/shared/theme/theme';
 import { PortalFrame } from './portal-frame';
 
-vi.mock('next-auth/react', () => ({
+vi.mock('@/shared/auth-session/session-client', () => ({
   useSession: () => ({ status: 'authenticated', data: {} }),
   signIn: vi.fn(),
   signOut: vi.fn(),

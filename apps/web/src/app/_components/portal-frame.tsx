@@ -1,6 +1,6 @@
 'use client';
 
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/shared/auth-session/session-client';
 import { useMemo, type ReactNode } from 'react';
 import { startSignIn } from '@/features/auth/components/start-sign-in';
 import { portalSignInRequest } from '@/features/auth/sign-in-requests';

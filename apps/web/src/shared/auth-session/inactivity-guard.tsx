@@ -1,6 +1,6 @@
 'use client';
 
-import { getSession, useSession } from 'next-auth/react';
+import { getSession, useSession } from './session-client';
 import { useEffect, useRef, useState } from 'react';
 import { useIdleTimer, type IIdleTimer } from 'react-idle-timer';
 import {

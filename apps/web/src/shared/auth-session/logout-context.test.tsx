@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { signOut } from 'next-auth/react';
+import { signOut } from '@/shared/auth-session/session-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LogoutProvider, useLogout } from './logout-context';
 
@@ -9,7 +9,7 @@ vi.mock('@/shared/components/on-demand-confirm-dialog', async () => ({
   OnDemandConfirmDialog: (await import('@/shared/components/confirm-dialog')).ConfirmDialog,
 }));
 
-vi.mock('next-auth/react', () => ({ signOut: vi.fn(() => Promise.resolve({ url: '/' })) }));
+vi.mock('@/shared/auth-session/session-client', () => ({ signOut: vi.fn(() => Promise.resolve({ url: '/' })) }));
 
 const providerLogout = 'http://localhost:4100/session/end?client_id=client-portal';
 const calls: string[] = [];
@@ -81,7 +81,7 @@ describe('LogoutProvider (R4.11)', () => {
 
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls).toEqual(['POST /api/auth/end-session', 'signOut', `navigate ${providerLogout}`]);
-    expect(signOut).toHaveBeenCalledWith({ redirect: false, callbackUrl: '/' });
+    expect(signOut).toHaveBeenCalledWith({ callbackUrl: '/' });
     expect(localStorage.getItem('showContactPreferences')).toBeNull();
     expect(localStorage.getItem('glTag')).toBe('kept');
     expect(sessionStorage.length).toBe(0);

@@ -1,6 +1,6 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
+import { signOut } from './session-client';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { OnDemandConfirmDialog } from '@/shared/components/on-demand-confirm-dialog';
 import { clearPersonalStorage } from '@/shared/storage/storage-keys';
@@ -32,7 +32,7 @@ export function useLogout(): Logout {
 async function endSessions(navigate: (url: string) => void): Promise<void> {
   clearPersonalStorage();
   const providerLogoutUrl = await fetchProviderLogoutUrl();
-  await signOut({ redirect: false, callbackUrl: '/' });
+  await signOut({ callbackUrl: '/' });
   navigate(providerLogoutUrl ?? `${window.location.origin}/`);
 }
 

@@ -4,13 +4,12 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Session } from 'next-auth';
-import { SessionProvider } from 'next-auth/react';
+import { SessionProvider } from '@/shared/auth-session/session-client';
 import { useMemo, useState, type ReactNode } from 'react';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { InactivityMonitor } from '@/shared/auth-session/inactivity-guard';
 import { LogoutProvider } from '@/shared/auth-session/logout-context';
-import { AUTH_BASE_PATH } from '@/shared/auth-session/provider-ids';
 import { createQueryClient } from '@/shared/query/query-client';
 import { theme } from '@/shared/theme/theme';
 import { NetworkStatusToasts } from '@/shared/toast/network-status-toasts';
@@ -21,7 +20,7 @@ import { ToastProvider } from '@/shared/toast/toast-provider';
  * (the same value /api/config returns); `sessionPollSeconds` from SESSION_POLL_SECONDS (0: no polling).
  *
  * The session (R4.7) is refetched when the tab becomes visible again and whenever another tab signs
- * in or out (next-auth's cross-tab broadcast), and every `sessionPollSeconds` when set. The logout
+ * in or out (next-auth's cross-tab message, session-client.tsx), and every `sessionPollSeconds` when set. The logout
  * confirmation and the inactivity warning are rendered once, here; useLogout() opens the former.
  * useToast() shows the one toast (R4.13).
  */
@@ -43,12 +42,7 @@ export function AppProviders({
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SessionProvider
-        session={initialSession}
-        basePath={AUTH_BASE_PATH}
-        refetchOnWindowFocus
-        refetchInterval={sessionPollSeconds}
-      >
+      <SessionProvider session={initialSession} refetchOnWindowFocus refetchInterval={sessionPollSeconds}>
         <QueryClientProvider client={queryClient}>
           <ApiClientProvider client={apiClient}>
             <ToastProvider>

@@ -2,7 +2,7 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/shared/auth-session/session-client';
 import NextLink from 'next/link';
 import { useState } from 'react';
 import { GuestBookingFlow } from '@/features/appointments/components/guest-booking-flow';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/shared/auth-session/session-client';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { FindRecord } from '@/features/onboarding/components/find-record';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/shared/auth-session/session-client';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLogout } from '@/shared/auth-session/logout-context';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';

@@ -1,4 +1,4 @@
-import { signIn } from 'next-auth/react';
+import { signIn } from '@/shared/auth-session/session-client';
 import type { SignInRequest } from '@/features/auth/sign-in-requests';
 
 /**

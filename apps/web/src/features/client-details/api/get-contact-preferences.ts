@@ -1,7 +1,7 @@
 import type { ActivationStatus } from '@vet/contracts/profile';
 import type { ContactPreferencesResponse } from '@vet/contracts/contact-preferences';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/shared/auth-session/session-client';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 import { contactPreferencesQueryKey } from './query-keys';

@@ -8,7 +8,7 @@ import { AcceptInvitation } from './accept-invitation';
 
 const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
-vi.mock('next-auth/react', () => ({ signOut: vi.fn(() => Promise.resolve()) }));
+vi.mock('@/shared/auth-session/session-client', () => ({ signOut: vi.fn(() => Promise.resolve()) }));
 
 afterEach(() => {
   cleanup();

@@ -16,7 +16,7 @@ import { describedControl } from '@/testing/accessible-description';
 
 const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
-vi.mock('next-auth/react', () => ({ signOut: vi.fn(() => Promise.resolve()) }));
+vi.mock('@/shared/auth-session/session-client', () => ({ signOut: vi.fn(() => Promise.resolve()) }));
 
 // Each test renders the whole form (MUI in jsdom): seconds, not milliseconds, on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });

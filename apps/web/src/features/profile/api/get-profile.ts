@@ -1,6 +1,6 @@
 import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/shared/auth-session/session-client';
 import { useCallback } from 'react';
 import { ApiError, type ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';

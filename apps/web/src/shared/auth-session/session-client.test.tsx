@@ -1,0 +1,227 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { Session } from 'next-auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSession, SessionProvider, signIn, signOut, useSession } from './session-client';
+
+const olivia: Session = {
+  user: { name: 'Olivia', email: 'olivia@example.com' },
+  expires: '2099-01-01T00:00:00Z',
+};
+
+type Answer = { status?: number; body?: unknown } | Error;
+let answers: Record<string, Answer>;
+const requests: Array<{ url: string; method: string; body?: string }> = [];
+
+beforeEach(() => {
+  answers = {};
+  requests.length = 0;
+  localStorage.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const body = init?.body instanceof URLSearchParams ? init.body.toString() : undefined;
+      requests.push({ url, method: init?.method ?? 'GET', body });
+      const path = url.split('?')[0]!;
+      const answer = answers[path];
+      if (!answer) return Promise.reject(new Error(`unexpected request ${url}`));
+      if (answer instanceof Error) return Promise.reject(answer);
+      return Promise.resolve(
+        new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200 }),
+      );
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function Status() {
+  const { status, data } = useSession();
+  return (
+    <p>
+      {status}
+      {data?.user?.name ? ` as ${data.user.name}` : ''}
+    </p>
+  );
+}
+
+const renderProvider = (session?: Session | null, props: { refetchInterval?: number } = {}) =>
+  render(
+    <SessionProvider session={session} {...props}>
+      <Status />
+    </SessionProvider>,
+  );
+
+/** Another tab's next-auth message, as the storage event brings it. */
+const messageFromAnotherTab = (trigger: string) =>
+  act(() => {
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: 'nextauth.message',
+        newValue: JSON.stringify({ event: 'session', data: { trigger }, timestamp: 1 }),
+      }),
+    );
+  });
+
+const becomeVisible = () =>
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+
+describe('SessionProvider', () => {
+  it('starts from the server’s session without asking for it', () => {
+    renderProvider(olivia);
+    expect(screen.getByText('authenticated as Olivia')).toBeTruthy();
+    renderProvider(null);
+    expect(screen.getByText('unauthenticated')).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+
+  it('asks for the session on mount when the server did not know it', async () => {
+    answers['/api/auth/session'] = { body: olivia };
+    renderProvider(undefined);
+    expect(screen.getByText('loading')).toBeTruthy();
+    await screen.findByText('authenticated as Olivia');
+  });
+
+  it('reads the session again when another tab signs out, and does not echo the message', async () => {
+    renderProvider(olivia);
+    answers['/api/auth/session'] = { body: {} };
+    messageFromAnotherTab('signout');
+    await screen.findByText('unauthenticated');
+    expect(localStorage.getItem('nextauth.message')).toBeNull();
+  });
+
+  it('ignores other storage keys and malformed messages', () => {
+    renderProvider(olivia);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: '{}' }));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'nextauth.message', newValue: 'not json' }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'nextauth.message', newValue: '{"event":"x"}' }),
+      );
+    });
+    expect(requests).toEqual([]);
+  });
+
+  it('reads it when the tab becomes visible, while signed in, and tells the other tabs', async () => {
+    renderProvider(olivia);
+    answers['/api/auth/session'] = { body: {} };
+    becomeVisible();
+    await screen.findByText('unauthenticated');
+    expect(JSON.parse(localStorage.getItem('nextauth.message')!)).toMatchObject({
+      event: 'session',
+      data: { trigger: 'getSession' },
+    });
+    // Signed out, a visible tab has nothing to learn.
+    becomeVisible();
+    expect(requests).toHaveLength(1);
+  });
+
+  it('keeps the session when it cannot be read (offline), and learns at the next read', async () => {
+    renderProvider(olivia);
+    answers['/api/auth/session'] = new TypeError('Failed to fetch');
+    becomeVisible();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(screen.getByText('authenticated as Olivia')).toBeTruthy();
+    answers['/api/auth/session'] = { status: 500, body: {} };
+    becomeVisible();
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(screen.getByText('authenticated as Olivia')).toBeTruthy();
+    answers['/api/auth/session'] = { body: {} };
+    becomeVisible();
+    await screen.findByText('unauthenticated');
+  });
+
+  it('polls every refetchInterval seconds while signed in', async () => {
+    vi.useFakeTimers();
+    try {
+      answers['/api/auth/session'] = { body: olivia };
+      renderProvider(olivia, { refetchInterval: 60 });
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(requests.map((r) => r.url)).toEqual(['/api/auth/session']);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(requests).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('getSession', () => {
+  it('reads the session and tells the other tabs; null when it cannot', async () => {
+    answers['/api/auth/session'] = { body: olivia };
+    expect(await getSession()).toEqual(olivia);
+    expect(localStorage.getItem('nextauth.message')).toContain('"trigger":"getSession"');
+    answers['/api/auth/session'] = { body: {} };
+    expect(await getSession()).toBeNull();
+    answers['/api/auth/session'] = new TypeError('Failed to fetch');
+    expect(await getSession()).toBeNull();
+  });
+});
+
+describe('signOut', () => {
+  it('posts the CSRF token to next-auth, tells the other tabs and updates this one', async () => {
+    renderProvider(olivia);
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-1' } };
+    answers['/api/auth/signout'] = { body: { url: 'http://localhost/' } };
+    answers['/api/auth/session'] = { body: {} };
+    await act(() => signOut({ callbackUrl: '/' }));
+    const post = requests.find((r) => r.url === '/api/auth/signout')!;
+    expect(post.method).toBe('POST');
+    expect(Object.fromEntries(new URLSearchParams(post.body))).toEqual({
+      callbackUrl: '/',
+      csrfToken: 'token-1',
+      json: 'true',
+    });
+    expect(localStorage.getItem('nextauth.message')).toContain('"trigger":"signout"');
+    expect(screen.getByText('unauthenticated')).toBeTruthy();
+  });
+
+  it('rejects when the session could not be ended, and tells no one', async () => {
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-1' } };
+    answers['/api/auth/signout'] = new TypeError('Failed to fetch');
+    await expect(signOut({ callbackUrl: '/' })).rejects.toThrow();
+    expect(localStorage.getItem('nextauth.message')).toBeNull();
+  });
+});
+
+describe('signIn', () => {
+  let assigned: string[];
+  beforeEach(() => {
+    assigned = [];
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      origin: 'http://localhost',
+      href: 'http://localhost/pets',
+      assign: (url: string) => assigned.push(url),
+    });
+  });
+
+  it('posts to the provider’s sign-in with its authorisation parameters and goes where next-auth says', async () => {
+    answers['/api/auth/providers'] = { body: { 'azure-ad': { id: 'azure-ad' } } };
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-2' } };
+    answers['/api/auth/signin/azure-ad'] = { body: { url: 'https://idp.example/auth?x=1' } };
+    await signIn('azure-ad', { callbackUrl: '/' }, { prompt: 'login' });
+    const post = requests.find((r) => r.url.startsWith('/api/auth/signin/'))!;
+    expect(post.url).toBe('/api/auth/signin/azure-ad?prompt=login');
+    expect(Object.fromEntries(new URLSearchParams(post.body))).toEqual({
+      callbackUrl: '/',
+      csrfToken: 'token-2',
+      json: 'true',
+    });
+    expect(assigned).toEqual(['https://idp.example/auth?x=1']);
+  });
+
+  it('sends an unknown provider to next-auth’s sign-in page, and an unreadable list to its error page', async () => {
+    answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
+    await signIn('nobody');
+    expect(assigned).toEqual(['http://localhost/api/auth/signin?callbackUrl=http%3A%2F%2Flocalhost%2Fpets']);
+    answers['/api/auth/providers'] = { status: 500 };
+    await signIn('azure-ad');
+    expect(assigned[1]).toBe('http://localhost/api/auth/error');
+  });
+});

@@ -1,0 +1,217 @@
+'use client';
+
+import type { Session } from 'next-auth';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AUTH_BASE_PATH } from './provider-ids';
+
+/**
+ * The browser's side of next-auth's session, for the portal (decision 0036): the session the server
+ * rendered, refetched when the tab becomes visible again, every `refetchInterval` seconds, and whenever
+ * another tab reads the session or signs out; `signIn` and `signOut` through next-auth's endpoints with
+ * its CSRF token. It speaks next-auth's HTTP and cross-tab protocol (`/api/auth/*`, the
+ * `nextauth.message` storage key) as `next-auth/react` does, without its 9 kB of transpiled runtime.
+ */
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+export interface SessionState {
+  data: Session | null;
+  status: SessionStatus;
+}
+
+/** next-auth's cross-tab message: other tabs hear it through the `storage` event. */
+const MESSAGE_KEY = 'nextauth.message';
+
+type Message = { event: 'session'; data: { trigger: 'getSession' | 'signout' } };
+
+function tellOtherTabs(trigger: Message['data']['trigger']) {
+  const message: Message & { timestamp: number } = {
+    event: 'session',
+    data: { trigger },
+    timestamp: Math.floor(Date.now() / 1000),
+  };
+  try {
+    localStorage.setItem(MESSAGE_KEY, JSON.stringify(message));
+  } catch {
+    // Storage refused (private mode, quota): the other tabs learn at their next refetch.
+  }
+}
+
+function isSessionMessage(event: StorageEvent): boolean {
+  if (event.key !== MESSAGE_KEY || !event.newValue) return false;
+  try {
+    const message = JSON.parse(event.newValue) as Partial<Message> | null;
+    return message?.event === 'session' && message.data !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** A next-auth endpoint's JSON; throws when it cannot be fetched or answers an error. */
+async function authJson<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${AUTH_BASE_PATH}/${path}`, init);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The current session from the server (null: signed out); an empty object is next-auth's "none". */
+async function readSession(): Promise<Session | null> {
+  const data = await authJson<Session | Record<string, never>>('session', {
+    headers: { 'Content-Type': 'application/json' },
+  });
+  return Object.keys(data).length > 0 ? (data as Session) : null;
+}
+
+/**
+ * Reads the session (which also touches it on the server) and tells the other tabs to read theirs.
+ * Null when signed out, or when it could not be read (as next-auth/react's getSession).
+ */
+export async function getSession(): Promise<Session | null> {
+  try {
+    const session = await readSession();
+    tellOtherTabs('getSession');
+    return session;
+  } catch {
+    return null;
+  }
+}
+
+async function csrfToken(): Promise<string> {
+  const { csrfToken: token } = await authJson<{ csrfToken?: string }>('csrf');
+  if (!token) throw new Error('csrf: no token');
+  return token;
+}
+
+function postForm(path: string, fields: Record<string, string>): Promise<{ url?: string }> {
+  return authJson<{ url?: string }>(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...fields, json: 'true' }),
+  });
+}
+
+/**
+ * Sends the browser to the provider's login through next-auth (which sets the state, PKCE and nonce
+ * cookies and answers with the provider's address). An unknown provider goes to next-auth's sign-in
+ * page; a provider list that cannot be loaded, to its error page.
+ */
+export async function signIn(
+  providerId: string,
+  { callbackUrl = window.location.href }: { callbackUrl?: string } = {},
+  authorizationParams: Record<string, string> = {},
+): Promise<void> {
+  // next-auth's own pages, served by its route handler: a full navigation.
+  const toAuthPage = (page: string) =>
+    window.location.assign(new URL(`${AUTH_BASE_PATH}/${page}`, window.location.origin).href);
+  let providers: Record<string, unknown>;
+  try {
+    providers = await authJson<Record<string, unknown>>('providers');
+  } catch {
+    toAuthPage('error');
+    return;
+  }
+  if (!(providerId in providers)) {
+    toAuthPage(`signin?${new URLSearchParams({ callbackUrl }).toString()}`);
+    return;
+  }
+  const query = new URLSearchParams(authorizationParams).toString();
+  const { url } = await postForm(`signin/${providerId}${query ? `?${query}` : ''}`, {
+    callbackUrl,
+    csrfToken: await csrfToken(),
+  });
+  window.location.assign(url ?? callbackUrl);
+}
+
+/**
+ * Ends the portal session (next-auth deletes it on the server), tells the other tabs, and updates this
+ * tab's session. Rejects when the session could not be ended (offline): the person is still signed in.
+ */
+export async function signOut({ callbackUrl = window.location.href }: { callbackUrl?: string } = {}) {
+  const answer = await postForm('signout', { callbackUrl, csrfToken: await csrfToken() });
+  tellOtherTabs('signout');
+  await refreshThisTab();
+  return answer;
+}
+
+/** The provider's refetch, once mounted (signOut updates this tab through it). */
+let refreshThisTab: () => Promise<void> = () => Promise.resolve();
+
+const SessionContext = createContext<SessionState | null>(null);
+
+export function useSession(): SessionState {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used within a SessionProvider');
+  return value;
+}
+
+/**
+ * Holds the tab's session. `session` is the server's view at render time (null: signed out; undefined:
+ * unknown, fetched on mount). A refetch that fails (offline) keeps what the tab knew: a dropped
+ * connection does not sign the person out of the page.
+ */
+export function SessionProvider({
+  session: initial,
+  refetchOnWindowFocus = true,
+  refetchInterval = 0,
+  children,
+}: {
+  session?: Session | null;
+  refetchOnWindowFocus?: boolean;
+  /** Seconds between refetches while signed in (0: none). */
+  refetchInterval?: number;
+  children: ReactNode;
+}) {
+  const [session, setSession] = useState<Session | null | undefined>(initial);
+  // The server's view seeds the tab once; later renders of the layout do not reset it.
+  const seed = useRef(initial);
+
+  useEffect(() => {
+    let current = seed.current;
+    let mounted = true;
+    /** Reads the session; `tell`: also tell the other tabs (not when answering their message). */
+    const refetch = async (tell: boolean) => {
+      try {
+        const next = await readSession();
+        if (tell) tellOtherTabs('getSession');
+        current = next;
+        if (mounted) setSession(next);
+      } catch {
+        // Keep what the tab knew; the next refetch tries again.
+        if (mounted && current === undefined) setSession(null);
+      }
+    };
+    refreshThisTab = () => refetch(false);
+    if (current === undefined) void refetch(false);
+
+    const onStorage = (event: StorageEvent) => {
+      if (isSessionMessage(event)) void refetch(false);
+    };
+    // Signed out, a visible tab or a poll has nothing to learn: signing in reloads the page.
+    const onVisible = () => {
+      if (refetchOnWindowFocus && document.visibilityState === 'visible' && current) void refetch(true);
+    };
+    const poll =
+      refetchInterval > 0
+        ? setInterval(() => {
+            if (current && navigator.onLine) void refetch(true);
+          }, refetchInterval * 1000)
+        : undefined;
+    window.addEventListener('storage', onStorage);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      mounted = false;
+      refreshThisTab = () => Promise.resolve();
+      window.removeEventListener('storage', onStorage);
+      document.removeEventListener('visibilitychange', onVisible);
+      clearInterval(poll);
+    };
+  }, [refetchOnWindowFocus, refetchInterval]);
+
+  const value = useMemo<SessionState>(
+    () => ({
+      data: session ?? null,
+      status: session === undefined ? 'loading' : session ? 'authenticated' : 'unauthenticated',
+    }),
+    [session],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
