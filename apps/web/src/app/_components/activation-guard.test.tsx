@@ -12,7 +12,10 @@ vi.mock('next/navigation', () => ({
   usePathname: () => navigation.pathname,
   useRouter: () => navigation.router,
 }));
-vi.mock('@/shared/auth-session/session-client', () => ({ useSession: () => ({ status: session.status }), signOut: vi.fn() }));
+vi.mock('@/shared/auth-session/session-client', () => ({
+  useSession: () => ({ status: session.status }),
+  signOut: vi.fn(),
+}));
 
 afterEach(() => {
   cleanup();

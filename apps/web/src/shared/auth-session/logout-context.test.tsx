@@ -9,7 +9,9 @@ vi.mock('@/shared/components/on-demand-confirm-dialog', async () => ({
   OnDemandConfirmDialog: (await import('@/shared/components/confirm-dialog')).ConfirmDialog,
 }));
 
-vi.mock('@/shared/auth-session/session-client', () => ({ signOut: vi.fn(() => Promise.resolve({ url: '/' })) }));
+vi.mock('@/shared/auth-session/session-client', () => ({
+  signOut: vi.fn(() => Promise.resolve({ url: '/' })),
+}));
 
 const providerLogout = 'http://localhost:4100/session/end?client_id=client-portal';
 const calls: string[] = [];
