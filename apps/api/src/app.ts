@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { DatabaseHandle } from '@vet/db/connection';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import { onboardingRoutes } from './onboarding/routes.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { routeDefaultsPlugin } from './http/route-defaults.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { petRoutes } from './pets/routes.ts';
 import { practiceRoutes } from './practices/routes.ts';
 import { telemetryRoutes } from './telemetry/routes.ts';
@@ -50,8 +50,7 @@ export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // helmet's defaults, with base-uri 'none': the API answers JSON, never a document with a <base>.
-  await app.register(helmet, { contentSecurityPolicy: { directives: { baseUri: ["'none'"] } } });
+  await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redisUrl: config.redisUrl });
   // The document lists every route and its inputs: off in production unless API_DOCS=on (config.ts).
   if (config.apiDocs) await app.register(openApiPlugin, { serverUrl: config.publicUrl });
