@@ -92,6 +92,30 @@ export function emailFacts(
 }
 
 /**
+ * The answer when the asked start is not free. Often it is the pet's own booking, made a moment ago (a
+ * second press, another tab), and the answer names the pet; otherwise the nearest free starts.
+ * `exceptAppointmentId`: the appointment being moved, whose own time does not count.
+ */
+export async function timeNotFree(
+  deps: BookingDeps,
+  clientId: number,
+  pet: { petId: number; petName: string },
+  during: { startsAt: Date; endsAt: Date },
+  nearest: AppointmentSlot[],
+  exceptAppointmentId?: number,
+): Promise<BookingOutcome> {
+  const { startsAt, endsAt } = during;
+  const busy = await deps.appointments.petBookedDuring(
+    clientId,
+    pet.petId,
+    startsAt,
+    endsAt,
+    exceptAppointmentId,
+  );
+  return busy ? { kind: 'petBusy', petName: pet.petName } : { kind: 'taken', alternatives: nearest };
+}
+
+/**
  * R4.21: books the start for the pet with a free clinician of the reason's type. Each free clinician is
  * tried in its own transaction (appointment, reservation, confirmation e-mail); the exclusion constraint
  * has the last word, so a lost race is an outcome ('taken', with the nearest free starts), never a fault.
@@ -115,11 +139,8 @@ export async function bookAppointment(
   const { all, nearest } = await nearestSlots(deps, context, booker, startsAt);
   const slot = all.find((candidate) => candidate.startsAt === startsAt.getTime());
   if (!slot) {
-    // Often the pet's own booking, made a moment ago (a second press, another tab): say so.
-    const petBusy = await deps.appointments.petBookedDuring(booker.clientId, body.petId, startsAt, endsAt);
-    return petBusy
-      ? { kind: 'petBusy', petName: context.pet?.name ?? '' }
-      : { kind: 'taken', alternatives: nearest };
+    const pet = { petId: body.petId, petName: context.pet?.name ?? '' };
+    return timeNotFree(deps, booker.clientId, pet, { startsAt, endsAt }, nearest);
   }
 
   for (const clinicianId of slot.clinicianIds) {

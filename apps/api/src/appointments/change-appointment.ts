@@ -20,7 +20,7 @@ import {
   releaseReservation,
 } from './appointment-writes.ts';
 import { toDetail, type AppointmentRecord, type Executor } from './appointments-repository.ts';
-import type { Booker, BookingDeps, BookingOutcome } from './book-appointment.ts';
+import { timeNotFree, type Booker, type BookingDeps, type BookingOutcome } from './book-appointment.ts';
 import { loadBookingContext, nearestSlots } from './slot-search.ts';
 import { MINUTE_MS } from './slot-engine/types.ts';
 
@@ -136,14 +136,7 @@ export async function amendAppointment(
   const { all, nearest } = await nearestSlots(deps, context, booker, startsAt, options);
   const slot = all.find((candidate) => candidate.startsAt === startsAt.getTime());
   if (!slot) {
-    const petBusy = await deps.appointments.petBookedDuring(
-      booker.clientId,
-      current.petId,
-      startsAt,
-      endsAt,
-      appointmentId,
-    );
-    return petBusy ? { kind: 'petBusy', petName: current.petName } : { kind: 'taken', alternatives: nearest };
+    return timeNotFree(deps, booker.clientId, current, { startsAt, endsAt }, nearest, appointmentId);
   }
 
   // The same clinician first: a small move keeps the client with whom they booked.
