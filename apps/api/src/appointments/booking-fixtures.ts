@@ -80,7 +80,7 @@ export const slotQuery = (values: Record<string, string | number | undefined>) =
       .map(([key, value]): [string, string] => [key, String(value)]),
   ).toString();
 
-/** Calls and reads the booking tests share: book through the API, a clinician's reservations, the last e-mail. */
+/** Calls and reads the booking tests share: book and amend through the API, a clinician's reservations, the last e-mail. */
 export function bookingHelpers(context: Context, db: Database) {
   const app = () => context.app;
   const book = (
@@ -99,6 +99,15 @@ export function bookingHelpers(context: Context, db: Database) {
         startsAt: startsAt.toISOString(),
         ...(extra.notes === undefined ? {} : { notes: extra.notes }),
       },
+    });
+
+  /** Moves one of the scene client's appointments to a new start (POST /appointments/{id}). */
+  const amend = (scene: BookingScene, appointmentId: number, startsAt: Date) =>
+    app().inject({
+      method: 'POST',
+      url: `/appointments/${appointmentId}`,
+      headers: { authorization: scene.authorization },
+      payload: { startsAt: startsAt.toISOString() },
     });
 
   const reservationsOf = (clinicianId: number) =>
@@ -120,5 +129,5 @@ export function bookingHelpers(context: Context, db: Database) {
       .limit(1);
     return row;
   };
-  return { book, reservationsOf, latestEmailTo };
+  return { book, amend, reservationsOf, latestEmailTo };
 }

@@ -15,7 +15,7 @@ import { bookingHelpers, bookingScene, localDay, localInstant } from './booking-
 const database = useTestDatabase({ max: 20 });
 const { context, signedInClient } = useSignedInTestApp(database);
 const { db } = database;
-const { book, reservationsOf, latestEmailTo } = bookingHelpers(context, db);
+const { book, amend, reservationsOf, latestEmailTo } = bookingHelpers(context, db);
 
 describe('POST /appointments', () => {
   it('books a free start with a vet, answers 201 with the appointment, and e-mails a calendar entry', async () => {
@@ -138,12 +138,7 @@ describe('POST /appointments', () => {
     const [a, b, c] = await Promise.all([
       book(scene, at('10:00'), { reasonId: long.id }),
       book(scene, at('10:30')),
-      context.app.inject({
-        method: 'POST',
-        url: `/appointments/${mine.appointmentId}`,
-        headers: { authorization: scene.authorization },
-        payload: { startsAt: at('10:15').toISOString() },
-      }),
+      amend(scene, mine.appointmentId, at('10:15')),
     ]);
     expect([a.statusCode, b.statusCode, c.statusCode].filter((s) => s === 201 || s === 200)).toHaveLength(1);
     const overlaps = await db.execute<{ n: number }>(sql`

@@ -15,7 +15,7 @@ import { bookingHelpers, bookingScene, localDay, localInstant } from './booking-
 const database = useTestDatabase({ max: 10 });
 const { context, signedInClient } = useSignedInTestApp(database);
 const { db } = database;
-const { book } = bookingHelpers(context, db);
+const { book, amend } = bookingHelpers(context, db);
 
 describe('a pet is never booked twice at once', () => {
   it('refuses an overlapping booking of the same pet with another free vet, in plain words', async () => {
@@ -66,12 +66,7 @@ describe('a pet is never booked twice at once', () => {
     expect((await book(scene, localInstant(localDay(5), '10:00'))).statusCode).toBe(201);
     const later = appointmentDetailSchema.parse((await book(scene, afternoon)).json());
 
-    const moved = await context.app.inject({
-      method: 'POST',
-      url: `/appointments/${later.appointmentId}`,
-      headers: { authorization: scene.authorization },
-      payload: { startsAt: localInstant(localDay(5), '10:15').toISOString() },
-    });
+    const moved = await amend(scene, later.appointmentId, localInstant(localDay(5), '10:15'));
     expect(moved.statusCode).toBe(409);
     expect(bookingConflictSchema.parse(moved.json()).message).toBe(
       bookingMessages.petAlreadyBooked(scene.pet.name),
@@ -95,12 +90,7 @@ describe('a pet is never booked twice at once', () => {
     const later = appointmentDetailSchema.parse(
       (await book(scene, localInstant(localDay(7), '11:00'))).json(),
     );
-    const moved = await context.app.inject({
-      method: 'POST',
-      url: `/appointments/${later.appointmentId}`,
-      headers: { authorization: scene.authorization },
-      payload: { startsAt: localInstant(localDay(7), '10:15').toISOString() },
-    });
+    const moved = await amend(scene, later.appointmentId, localInstant(localDay(7), '10:15'));
     expect(moved.statusCode).toBe(409);
     expect(bookingConflictSchema.parse(moved.json()).message).toBe(
       bookingMessages.petAlreadyBooked(scene.pet.name),
