@@ -8,9 +8,11 @@ import {
   releaseExpiredHolds,
   reserve,
 } from '../../apps/api/src/appointments/appointment-writes.ts';
+import { createAppointmentsRepository } from '../../apps/api/src/appointments/appointments-repository.ts';
 import { createBookingRepository } from '../../apps/api/src/appointments/booking-repository.ts';
 import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/appointments/slot-search.ts';
 import { createClientsRepository } from '../../apps/api/src/clients/clients-repository.ts';
+import { createPetsRepository } from '../../apps/api/src/pets/pets-repository.ts';
 import { repoRoot } from './paths.ts';
 
 interface Statement {
@@ -40,7 +42,10 @@ function recordingDatabase(pool: pg.Pool) {
   return { db, recorded };
 }
 
-/** The statements of one slot search (linked client, context, rotas, busy time) and one booking's insert path. */
+/**
+ * The statements of the two client lists, one slot search (linked client, context, rotas, busy time)
+ * and one booking's insert path.
+ */
 async function recordStatements(
   pool: pg.Pool,
   who: PlanSubject,
@@ -50,8 +55,13 @@ async function recordStatements(
   const take = (name: string) => {
     while (names.length < recorded.length) names.push(name);
   };
-  await createClientsRepository(db).findLinkedClient({ issuer: who.issuer, subject: who.subject });
-  take('signed-in client (every request)');
+  const identity = { issuer: who.issuer, subject: who.subject };
+  await createClientsRepository(db).findLinkedClient(identity);
+  take('signed-in client (every request but the lists)');
+  await createPetsRepository(db).listForIdentity(identity);
+  take('pets list, with its client');
+  await createAppointmentsRepository(db).listForIdentity(identity);
+  take('appointments list, with its client');
   const deps = { repository: createBookingRepository(db), now: () => new Date() };
   const searcher = { clientId: who.clientId, allowed: true };
   const found = await searchAppointmentSlots(deps, searcher, who);

@@ -70,12 +70,19 @@ describe('GET /appointments', () => {
     expect(JSON.stringify(body)).not.toContain(clinician.lastName);
   });
 
-  it('refuses anonymous callers and unlinked identities', async () => {
+  it('answers an empty list for a linked client with no appointments', async () => {
+    const { authorization } = await signedInClient();
+    const response = await context.app.inject({ url: '/appointments', headers: { authorization } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('refuses anonymous callers, and unlinked identities as every client route does', async () => {
     expect((await context.app.inject({ url: '/appointments' })).statusCode).toBe(401);
-    const response = await context.app.inject({
-      url: '/appointments',
-      headers: { authorization: await bearerForNewIdentity() },
-    });
+    const authorization = await bearerForNewIdentity();
+    const response = await context.app.inject({ url: '/appointments', headers: { authorization } });
+    const elsewhere = await context.app.inject({ url: '/v2/pets/slice', headers: { authorization } });
     expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(elsewhere.json());
   });
 });

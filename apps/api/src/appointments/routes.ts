@@ -1,6 +1,7 @@
 import { appointmentsResponseSchema } from '@vet/contracts/appointments';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { linkedClientOf } from '../auth/access-scopes.ts';
+import { clientNotLinked } from '../auth/access-scopes.ts';
+import { identityOf } from '../auth/auth-plugin.ts';
 import { createAppointmentsRepository } from './appointments-repository.ts';
 
 /** R7.12: GET /appointments lists the signed-in client's appointments. */
@@ -16,8 +17,14 @@ export const appointmentRoutes: FastifyPluginCallbackZod = (app, _options, done)
         summary: "The signed-in client's appointments, oldest first",
         response: { 200: appointmentsResponseSchema },
       },
+      // Read on most pages: the linked client is found in the list's own statement (decision 0037).
+      config: { linkedClient: 'read-by-route' },
     },
-    (request) => repository.listForClient(linkedClientOf(request).clientId),
+    async (request) => {
+      const list = await repository.listForIdentity(identityOf(request));
+      if (!list) throw clientNotLinked();
+      return list;
+    },
   );
 
   done();

@@ -19,6 +19,32 @@ export interface LinkedClient {
 }
 
 /**
+ * The condition that finds the client record linked to the signed-in identity, for prepared statements:
+ * issuer and subject together (clients_identity_uq), from the placeholders `issuer` and `subject`.
+ */
+export const linkedToIdentity = () =>
+  and(
+    eq(clients.identityIssuer, sql.placeholder('issuer')),
+    eq(clients.identitySubject, sql.placeholder('subject')),
+  );
+
+/**
+ * The records of a statement that starts from the identity's linked client and left-joins what it owns
+ * (decision 0037): no row when the identity is not linked (undefined), one row whose `key` is null when
+ * the client owns none (an empty list). A present record's own NOT NULL columns are never null; the
+ * caller's type says so.
+ */
+export function recordsOfLinkedClient<Row extends { linkedClientId: number }, Key extends keyof Row>(
+  rows: Row[],
+  key: Key,
+): Omit<Row, 'linkedClientId'>[] | undefined {
+  if (rows.length === 0) return undefined;
+  return rows.flatMap(({ linkedClientId: _linkedClientId, ...record }) =>
+    record[key as Exclude<Key, 'linkedClientId'>] === null ? [] : [record],
+  );
+}
+
+/**
  * Client records as the signed-in identity reaches them. Every query is scoped to the identity: nothing
  * here can reach another person's record.
  */
@@ -38,12 +64,7 @@ export function createClientsRepository(db: Database) {
     })
     .from(clients)
     .innerJoin(practices, eq(practices.id, clients.homePracticeId))
-    .where(
-      and(
-        eq(clients.identityIssuer, sql.placeholder('issuer')),
-        eq(clients.identitySubject, sql.placeholder('subject')),
-      ),
-    )
+    .where(linkedToIdentity())
     .limit(1)
     .prepare('find_linked_client');
 

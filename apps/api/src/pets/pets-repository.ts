@@ -1,9 +1,11 @@
 import type { Pet, PetSlice, PetSortField, RegisterPetBody } from '@vet/contracts/pets';
 import type { Database } from '@vet/db/connection';
-import { pets } from '@vet/db/schema/clients';
+import { clients, pets } from '@vet/db/schema/clients';
 import { breeds, colours, insurers, species } from '@vet/db/schema/lookups';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Identity } from '../auth/access-token-verifier.ts';
+import { linkedToIdentity, recordsOfLinkedClient } from '../clients/clients-repository.ts';
 
 /**
  * R7.8: each sort field ascending, then the id: the one place pets are sorted; every screen shows them
@@ -47,21 +49,40 @@ export function createPetsRepository(db: Database) {
       .leftJoin(colours, eq(colours.id, pets.colourId))
       .leftJoin(insurers, eq(insurers.id, pets.insurerId));
 
-  // The pets list is read on most pages: prepared statements, one per order, built once.
-  const prepareList = (sortBy: PetSortField) =>
-    query({})
-      .where(eq(pets.clientId, sql.placeholder('clientId')))
+  // The pets list is read on most pages: prepared statements, one per order, built once, that find the
+  // client from the signed-in identity (decision 0037): the linked client (at most one,
+  // clients_identity_uq) left-joined to its pets, so a linked client without pets is one row of nulls and
+  // an identity not linked is no row at all.
+  const prepareListOfIdentity = (sortBy: PetSortField) =>
+    db
+      .select({ ...petColumns, linkedClientId: clients.id })
+      .from(clients)
+      .leftJoin(pets, eq(pets.clientId, clients.id))
+      .leftJoin(species, eq(species.id, pets.speciesId))
+      .leftJoin(breeds, eq(breeds.id, pets.breedId))
+      .leftJoin(colours, eq(colours.id, pets.colourId))
+      .leftJoin(insurers, eq(insurers.id, pets.insurerId))
+      .where(linkedToIdentity())
       .orderBy(...orderBy(sortBy))
-      .prepare(`pets_for_client_by_${sortBy}`);
-  const listQueries = {
-    name: prepareList('name'),
-    dateOfBirth: prepareList('dateOfBirth'),
-    petId: prepareList('petId'),
+      .prepare(`pets_of_identity_by_${sortBy}`);
+  const listOfIdentityQueries = {
+    name: prepareListOfIdentity('name'),
+    dateOfBirth: prepareListOfIdentity('dateOfBirth'),
+    petId: prepareListOfIdentity('petId'),
   } satisfies Record<PetSortField, unknown>;
 
   return {
-    listForClient(clientId: number, sortBy: PetSortField = 'name'): Promise<Pet[]> {
-      return listQueries[sortBy].execute({ clientId });
+    /**
+     * The pets of the client linked to the identity, in the order asked for; undefined when the identity
+     * is not linked to a client. The identity's own issuer and subject scope the statement.
+     */
+    async listForIdentity(identity: Identity, sortBy: PetSortField = 'name'): Promise<Pet[] | undefined> {
+      const rows = await listOfIdentityQueries[sortBy].execute({
+        issuer: identity.issuer,
+        subject: identity.subject,
+      });
+      // A pet's species is never null: pets.species_id is NOT NULL, with a foreign key.
+      return recordsOfLinkedClient(rows, 'petId') as Pet[] | undefined;
     },
 
     /** R3.6: the first `take` pets in that order, and how many the client has in all (one query). */

@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { petSchema, petSliceResponseSchema, petsResponseSchema } from '@vet/contracts/pets';
-import { createBreed, createPet, createSpecies } from '@vet/db/testing/factories';
+import { createBreed, createClient, createPet, createSpecies } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
@@ -148,6 +148,28 @@ describe('pets of the signed-in client', () => {
     expect(unlinked.statusCode).toBe(403);
     expect(apiErrorSchema.parse(unlinked.json())).toMatchObject({ statusCode: 403, error: 'Forbidden' });
     expect((await context.app.inject({ url: '/v2/pets' })).statusCode).toBe(401);
+  });
+
+  it('answers an identity not linked on the list exactly as on the routes whose scope finds the client', async () => {
+    const authorization = await bearerForNewIdentity();
+    const list = await context.app.inject({ url: '/v2/pets?sortBy=dateOfBirth', headers: { authorization } });
+    const slice = await context.app.inject({ url: '/v2/pets/slice', headers: { authorization } });
+    expect(list.statusCode).toBe(403);
+    expect(list.json()).toEqual(slice.json());
+  });
+
+  it('finds the client by issuer and subject together: the same subject from another issuer is someone else', async () => {
+    const subject = `subject-${crypto.randomUUID()}`;
+    const elsewhere = await createClient(database.db, {
+      identityIssuer: 'https://another-provider.example',
+      identitySubject: subject,
+    });
+    await createPet(database.db, { clientId: elsewhere.id, name: 'Not yours' });
+    const authorization = `Bearer ${await context.provider.sign({ claims: { sub: subject } })}`;
+
+    const response = await context.app.inject({ url: '/v2/pets', headers: { authorization } });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain('Not yours');
   });
 
   it('answers 400 for a malformed pet id', async () => {

@@ -10,7 +10,8 @@ import {
   registerPetBodySchema,
 } from '@vet/contracts/pets';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { linkedClientOf } from '../auth/access-scopes.ts';
+import { clientNotLinked, linkedClientOf } from '../auth/access-scopes.ts';
+import { identityOf } from '../auth/auth-plugin.ts';
 import { notFound } from '../http/errors.ts';
 import { createReferenceDataRepository } from '../lookups/reference-data-repository.ts';
 import { createSpeciesRepository } from '../lookups/species-repository.ts';
@@ -41,8 +42,14 @@ export const petRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         querystring: petListQuerySchema,
         response: { 200: petsResponseSchema },
       },
+      // Read on most pages: the linked client is found in the list's own statement (decision 0037).
+      config: { linkedClient: 'read-by-route' },
     },
-    (request) => repository.listForClient(linkedClientOf(request).clientId, request.query.sortBy),
+    async (request) => {
+      const pets = await repository.listForIdentity(identityOf(request), request.query.sortBy);
+      if (!pets) throw clientNotLinked();
+      return pets;
+    },
   );
 
   // R3.6, R7.8: a separate operation, so that each operation answers one shape (see decision 0017).
