@@ -1,6 +1,6 @@
 'use client';
 
-import { getSession, useSession } from './session-client';
+import { getSession } from './session-client';
 import { useEffect, useRef, useState } from 'react';
 import { useIdleTimer, type IIdleTimer } from 'react-idle-timer';
 import {
@@ -10,7 +10,6 @@ import {
   INACTIVITY_TIMEOUT_MS,
   WARNING_COUNTDOWN_SECONDS,
 } from './inactivity-constants';
-import { useLogout } from './logout-context';
 import { SessionExpiryDialog } from './session-expiry-dialog';
 
 /**
@@ -91,12 +90,4 @@ function idleFor(idleTimer: IIdleTimer | undefined): number {
 function secondsLeftOf(idleTimer: IIdleTimer | undefined): number {
   const remaining = idleTimer?.getRemainingTime() ?? IDLE_WARNING_BEFORE_MS;
   return Math.max(0, Math.ceil(remaining / 1000));
-}
-
-/** Watches for inactivity on signed-in pages only; logging out uses the shared logout. */
-export function InactivityMonitor() {
-  const { status } = useSession();
-  const { logout, loggingOut } = useLogout();
-  if (status !== 'authenticated' || loggingOut) return null;
-  return <InactivityGuard onLogout={() => void logout()} />;
 }

@@ -8,7 +8,7 @@ import { SessionProvider } from '@/shared/auth-session/session-client';
 import { useMemo, useState, type ReactNode } from 'react';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
-import { InactivityMonitor } from '@/shared/auth-session/inactivity-guard';
+import { InactivityMonitor } from '@/shared/auth-session/inactivity-monitor';
 import { LogoutProvider } from '@/shared/auth-session/logout-context';
 import { createQueryClient } from '@/shared/query/query-client';
 import { theme } from '@/shared/theme/theme';
