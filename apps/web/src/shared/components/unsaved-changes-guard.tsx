@@ -1,8 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { ConfirmDialog } from './confirm-dialog';
+import { useCallback, useState } from 'react';
+import { OnDemandConfirmDialog } from './on-demand-confirm-dialog';
 import { useNavigationGuard, type BlockedNavigation } from './navigation-guard';
 
 export interface UnsavedChangesGuardProps {
@@ -15,12 +15,14 @@ export interface UnsavedChangesGuardProps {
 /**
  * R2.27 for a half-filled form: a link, the back button or closing the tab asks first. "Stay on this
  * page" (also Escape) keeps the form as it is; "Leave" goes where the person was going. A reload or
- * closing the tab gets the browser's own question instead.
+ * closing the tab gets the browser's own question instead. The dialog's code loads the first time it
+ * opens (decision 0034); if it cannot be fetched, the person stays on the page with the form as it was.
  */
 export function UnsavedChangesGuard({ dirty, description }: UnsavedChangesGuardProps) {
   const router = useRouter();
   const [blocked, setBlocked] = useState<BlockedNavigation>();
   const { release } = useNavigationGuard(() => !dirty, { onBlocked: setBlocked });
+  const stay = useCallback(() => setBlocked(undefined), []);
 
   const leave = () => {
     if (!blocked) return;
@@ -31,15 +33,16 @@ export function UnsavedChangesGuard({ dirty, description }: UnsavedChangesGuardP
   };
 
   return (
-    <ConfirmDialog
+    <OnDemandConfirmDialog
       open={blocked !== undefined}
+      onUnavailable={stay}
       title="Leave this page?"
       descriptions={[description, 'If you leave now, what you have entered will be lost.']}
       primaryLabel="Stay on this page"
       secondaryLabel="Leave"
-      onPrimary={() => setBlocked(undefined)}
+      onPrimary={stay}
       onSecondary={leave}
-      onEscape={() => setBlocked(undefined)}
+      onEscape={stay}
     />
   );
 }
