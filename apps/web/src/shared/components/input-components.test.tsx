@@ -93,7 +93,12 @@ function type(text: string) {
   fireEvent.change(input, { target: { value: text } });
 }
 
-function Practices(props: { errorText?: string; helperText?: string; noOptionsText?: string }) {
+function Practices(props: {
+  errorText?: string;
+  helperText?: string;
+  noOptionsText?: string;
+  loading?: boolean;
+}) {
   const [value, setValue] = useState<string | null>(null);
   return (
     <ThemeProvider theme={theme}>
@@ -138,6 +143,46 @@ describe('AutocompleteField', () => {
     type('zzz');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(screen.getByText('No addresses found').className).toContain('MuiAutocomplete-noOptions');
+  });
+
+  it('opens from its Open button, with the list labelled by the field and placed under the input', () => {
+    render(<Practices />);
+    const input = screen.getByRole('combobox', { name: 'Practice' });
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+
+    const listbox = screen.getByRole('listbox', { name: 'Practice' });
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(input.getAttribute('aria-controls')).toBe(listbox.id);
+    expect(within(listbox).getAllByRole('option')).toHaveLength(3);
+    // Between the input and the helper text, in the field's own box: nothing floats in a portal.
+    const inputBox = input.closest('.MuiInputBase-root')!;
+    expect(inputBox.nextElementSibling?.contains(listbox)).toBe(true);
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
+  it('closes with Escape, and clears the choice from its Clear button', () => {
+    render(<Practices />);
+    type('south');
+    fireEvent.click(screen.getByRole('option', { name: 'Southsea Animal Hospital' }));
+    expect(screen.getByTestId('value').textContent).toBe('Southsea Animal Hospital');
+
+    const input = screen.getByRole('combobox', { name: 'Practice' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByTestId('value').textContent).toBe('');
+    expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
+  });
+
+  it('says Loading… in a status while a lookup has no options yet', () => {
+    render(<Practices loading />);
+    type('zzz');
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByText('No options')).toBeNull();
   });
 
   it('shows its error text under the field only once touched', () => {

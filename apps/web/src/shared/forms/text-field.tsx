@@ -46,6 +46,8 @@ export interface TextFieldProps {
   sx?: SxProps<Theme>;
   /** A native <select> of the `<option>` children. */
   select?: boolean;
+  /** Rendered between the input and the helper text (an autocomplete's list, placed under the input). */
+  afterInput?: ReactNode;
   children?: ReactNode;
   slotProps?: {
     htmlInput?: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
@@ -77,6 +79,7 @@ export function TextField(props: TextFieldProps) {
     className,
     sx,
     onKeyDown,
+    afterInput,
     ...inputOwn
   } = props;
   const id = useId(idOverride);
@@ -114,6 +117,7 @@ export function TextField(props: TextFieldProps) {
         </InputLabel>
       )}
       {select ? <NativeSelect input={input}>{children}</NativeSelect> : input}
+      {afterInput}
       {helperText && (
         <FormHelperText id={helperTextId} {...slotProps.formHelperText}>
           {helperText}
