@@ -68,6 +68,11 @@ const bans = {
     message:
       "Use TextField from @/shared/forms/text-field: MUI's own brings its menu Select (Menu, Popover, Modal) to every page with a field (decision 0035).",
   },
+  heavyAutocomplete: {
+    group: ['@mui/material/Autocomplete', '@mui/material/Popper'],
+    message:
+      "Use AutocompleteField from @/shared/components/autocomplete-field: MUI's Autocomplete floats its list with a Popper and Popper.js, about 12 kB on every page with a form (decision 0038).",
+  },
   nextAuthReact: {
     group: ['next-auth/react'],
     message:
@@ -94,7 +99,7 @@ function restrictImports(files, patterns) {
  */
 function webImportBoundaries() {
   const web = [bans.apiFromWeb, bans.dbFromWeb, bans.routes];
-  const src = [...web, bans.climbing, bans.heavyFields, bans.nextAuthReact];
+  const src = [...web, bans.climbing, bans.heavyFields, bans.heavyAutocomplete, bans.nextAuthReact];
   const features = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
