@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import { styled } from '@mui/material/styles';
 import useAutocomplete from '@mui/material/useAutocomplete';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { TextField } from '@/shared/forms/text-field';
 import { visibleFieldError } from '@/shared/forms/field-rules';
 
@@ -123,6 +123,39 @@ const Root = styled('div')(({ theme }) => ({
   },
 }));
 
+/** How far an outlined field's label rises above the input's top edge (half its 0.75rem line, rounded up). */
+const labelOverhangPx = 10;
+
+/**
+ * Whether the open list goes above the input rather than under it: when it does not fit between the
+ * input and the bottom of what the person can see (on a phone, the keyboard's top edge: the visual
+ * viewport) and there is more room above, as MUI's Popper flips it. Measured on opening and again when
+ * the visible area changes (the keyboard opens, the page scrolls).
+ */
+function useListAbove(open: boolean, anchor: HTMLElement | null, list: HTMLElement | null): boolean {
+  const [above, setAbove] = useState(false);
+  useLayoutEffect(() => {
+    if (!open || !anchor || !list) return;
+    const viewport = window.visualViewport;
+    const place = () => {
+      const { top, bottom } = anchor.getBoundingClientRect();
+      const visibleTop = viewport?.offsetTop ?? 0;
+      const visibleBottom = visibleTop + (viewport?.height ?? window.innerHeight);
+      const roomBelow = visibleBottom - bottom;
+      const roomAbove = top - visibleTop;
+      setAbove(list.offsetHeight > roomBelow && roomAbove > roomBelow);
+    };
+    place();
+    viewport?.addEventListener('resize', place);
+    window.addEventListener('scroll', place, { passive: true });
+    return () => {
+      viewport?.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place);
+    };
+  }, [open, anchor, list]);
+  return open && above;
+}
+
 /**
  * R2.24: a labelled dropdown with typed filtering; the error (or helper) text shows under the field once
  * touched; the listbox is at most 40vh high. MUI's useAutocomplete (the combobox's keyboard, filtering
@@ -146,6 +179,7 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
     popupOpen,
     focused,
     dirty,
+    anchorEl,
     setAnchorEl,
     id,
   } = useAutocomplete<T, false, false, false>({
@@ -165,9 +199,21 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
   const { color: _clearColor, ...clearProps } = getClearProps();
   const { color: _popupColor, ...popupIndicatorProps } = getPopupIndicatorProps();
 
+  const [paper, setPaper] = useState<HTMLDivElement | null>(null);
+  const above = useListAbove(popupOpen, anchorEl, paper);
   const list = popupOpen && (
     <div style={{ position: 'relative', height: 0 }}>
-      <Paper className={classes.paper} elevation={1} role="presentation">
+      <Paper
+        ref={setPaper}
+        className={classes.paper}
+        elevation={1}
+        role="presentation"
+        // Above: its bottom edge just over the input's floating label (this box sits at the input's
+        // bottom edge), so the field still says what it is.
+        style={
+          above && anchorEl ? { top: 'auto', bottom: anchorEl.offsetHeight + labelOverhangPx } : undefined
+        }
+      >
         <div className={classes.status} role="status" aria-live="polite" aria-atomic="true">
           {props.loading && options.length === 0 && <div className={classes.loading}>Loading…</div>}
           {options.length === 0 && !props.loading && (

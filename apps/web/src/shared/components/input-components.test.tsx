@@ -178,6 +178,39 @@ describe('AutocompleteField', () => {
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
   });
 
+  it('opens its list above the input when it does not fit below and there is more room above', () => {
+    // jsdom lays nothing out: the input sits where each case says, the list is 300px high, the window 800px.
+    let inputTop = 0;
+    const boxes = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const top = this.classList.contains('MuiAutocomplete-inputRoot') ? inputTop : 0;
+      return { top, bottom: top + 56, left: 0, right: 300, width: 300, height: 56, x: 0, y: top } as DOMRect;
+    });
+    const heights = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.classList.contains('MuiAutocomplete-paper') ? 300 : 56;
+    });
+    try {
+      const listBox = () => screen.getByRole('listbox').closest<HTMLElement>('.MuiAutocomplete-paper')!;
+      inputTop = 100;
+      render(<Practices />);
+      fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+      expect(listBox().style.bottom).toBe('');
+      cleanup();
+
+      inputTop = 700;
+      render(<Practices />);
+      fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+      expect(listBox().style.bottom).toBe('66px');
+      expect(listBox().style.top).toBe('auto');
+    } finally {
+      boxes.mockRestore();
+      heights.mockRestore();
+    }
+  });
+
   it('says Loading… in a status while a lookup has no options yet', () => {
     render(<Practices loading />);
     type('zzz');
