@@ -2,8 +2,6 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { AppointmentSlot } from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
@@ -15,6 +13,7 @@ import {
   practiceDate,
   practiceZoneLabel,
 } from '@/shared/dates/appointment-time';
+import { ScrollableTabs } from '@/shared/components/scrollable-tabs';
 import { clinicianPhrase } from '@/features/appointments/appointment-groups';
 import type { SlotDay } from '@/features/appointments/slot-days';
 
@@ -60,41 +59,31 @@ export function SlotPicker({ days, clinicianType, value, onChange, initialDate }
   const zone = day.slots[0] ? practiceZoneLabel(day.slots[0].startsAt) : null;
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Tabs
-        value={dayIndex}
-        onChange={(_event, index: number) => setDayIndex(index)}
-        variant="scrollable"
-        scrollButtons
-        allowScrollButtonsMobile
-        selectionFollowsFocus
-        aria-label="Days"
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        {days.map((candidate, index) => {
+      <ScrollableTabs
+        label="Days"
+        selected={dayIndex}
+        onSelect={setDayIndex}
+        panelId={panelId}
+        tabs={days.map((candidate, index) => {
           const count = candidate.slots.length;
           const [weekday, ...date] = formatShortPracticeDay(candidate.date).split(' ');
-          return (
-            <Tab
-              key={candidate.date}
-              id={tabId(index)}
-              aria-controls={panelId}
-              aria-label={`${formatPracticeDay(candidate.date)}, ${count === 0 ? 'no times' : count === 1 ? '1 time' : `${count} times`}`}
-              sx={{ minWidth: 76, px: 1 }}
-              label={
-                <Box component="span" sx={{ display: 'grid', lineHeight: 1.3, textTransform: 'none' }}>
-                  <Box component="span" sx={{ fontWeight: 700 }}>
-                    {weekday}
-                  </Box>
-                  <Box component="span">{date.join(' ')}</Box>
-                  <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 400 }}>
-                    {count === 0 ? 'none' : `${count} free`}
-                  </Box>
+          return {
+            id: tabId(index),
+            accessibleName: `${formatPracticeDay(candidate.date)}, ${count === 0 ? 'no times' : count === 1 ? '1 time' : `${count} times`}`,
+            label: (
+              <Box component="span" sx={{ display: 'grid', lineHeight: 1.3 }}>
+                <Box component="span" sx={{ fontWeight: 700 }}>
+                  {weekday}
                 </Box>
-              }
-            />
-          );
+                <Box component="span">{date.join(' ')}</Box>
+                <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 400 }}>
+                  {count === 0 ? 'none' : `${count} free`}
+                </Box>
+              </Box>
+            ),
+          };
         })}
-      </Tabs>
+      />
       <Box role="tabpanel" id={panelId} aria-labelledby={tabId(dayIndex)} sx={{ pt: 2 }}>
         {day.slots.length === 0 ? (
           <Box>
