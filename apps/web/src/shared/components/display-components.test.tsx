@@ -8,6 +8,7 @@ import { AppAlert } from './app-alert';
 import { GridWrapper } from './grid-wrapper';
 import { LoadingSpinner } from './loading-spinner';
 import { PracticeUnavailableAlert } from './practice-unavailable-alert';
+import { StatusChip } from './status-chip';
 import { TextButton } from './text-button';
 import { TitleCard } from './title-card';
 
@@ -53,6 +54,27 @@ describe('GridWrapper', () => {
     const grid = screen.getByText('Rex').parentElement as HTMLElement;
     expect(getComputedStyle(grid).display).toBe('grid');
     expect(Array.from(grid.children, (child) => child.textContent)).toEqual(['Rex', 'Tabitha']);
+  });
+});
+
+describe('StatusChip', () => {
+  it('is text in a pill, 32 high, outlined or filled, and 24 high when small (R9.14)', () => {
+    renderThemed(
+      <>
+        <StatusChip label="Deceased" variant="outlined" />
+        <StatusChip label="Online registration unavailable" size="small" />
+      </>,
+    );
+    const outlined = screen.getByText('Deceased').parentElement as HTMLElement;
+    const small = screen.getByText('Online registration unavailable').parentElement as HTMLElement;
+    expect(outlined.tagName).toBe('SPAN');
+    expect(outlined.getAttribute('role')).toBeNull();
+    expect(getComputedStyle(outlined).height).toBe('32px');
+    expect(getComputedStyle(outlined).borderStyle).toBe('solid');
+    expect(getComputedStyle(outlined).backgroundColor).toBe('rgba(0, 0, 0, 0)');
+    expect(getComputedStyle(small).height).toBe('24px');
+    expect(getComputedStyle(small).borderStyle).toBe('');
+    expect(getComputedStyle(small).backgroundColor).toBe('rgba(0, 0, 0, 0.08)');
   });
 });
 

@@ -76,9 +76,5 @@ export const theme = createTheme({
         },
       ],
     },
-    MuiChip: {
-      styleOverrides: { root: { height: 32 } },
-      variants: [{ props: { size: 'small' }, style: { height: 24 } }],
-    },
   },
 });

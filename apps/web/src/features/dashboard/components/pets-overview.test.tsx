@@ -14,7 +14,7 @@ const pet = (petId: number, name: string, overrides: Partial<Pet> = {}) =>
 
 /** The chips on a pet's card (awaiting its initial consultation, deceased). */
 const chips = (card: HTMLElement) =>
-  Array.from(card.querySelectorAll('.MuiChip-label'), (label) => label.textContent);
+  Array.from(card.querySelectorAll('.StatusChip-label'), (label) => label.textContent);
 
 function renderPets(props: Partial<PetsOverviewProps>) {
   const onRetry = vi.fn();

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -8,6 +7,7 @@ import { groupByLife } from '@vet/contracts/pet-rules';
 import { useId } from 'react';
 import { GridWrapper } from '@/shared/components/grid-wrapper';
 import { LoadError } from '@/shared/components/load-error';
+import { StatusChip } from '@/shared/components/status-chip';
 
 export interface PetsOverviewProps {
   /** The client's pets, by name. */
@@ -27,8 +27,10 @@ function PetCard({ pet }: { pet: Pet }) {
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{kind}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-        {pet.awaitingInitialConsultation && <Chip label="Awaiting initial consultation" variant="outlined" />}
-        {pet.status === 'Deceased' && <Chip label="Deceased" variant="outlined" />}
+        {pet.awaitingInitialConsultation && (
+          <StatusChip label="Awaiting initial consultation" variant="outlined" />
+        )}
+        {pet.status === 'Deceased' && <StatusChip label="Deceased" variant="outlined" />}
       </Box>
     </Paper>
   );

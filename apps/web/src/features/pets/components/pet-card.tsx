@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -8,6 +7,7 @@ import NextLink from 'next/link';
 import { useId } from 'react';
 import { gridSkeletonHeight } from '@/shared/components/grid-wrapper';
 import { petAge } from '@/features/pets/pet-dates';
+import { StatusChip } from '@/shared/components/status-chip';
 
 export interface PetCardProps {
   pet: Pet;
@@ -37,7 +37,7 @@ export function PetCard({ pet, today, headingLevel }: PetCardProps) {
       {living && pet.dateOfBirth && <Typography>{petAge(pet.dateOfBirth, today)} old</Typography>}
       {pet.awaitingInitialConsultation && living && (
         <Box sx={{ mt: 0.5 }}>
-          <Chip label="Awaiting initial consultation" variant="outlined" />
+          <StatusChip label="Awaiting initial consultation" variant="outlined" />
         </Box>
       )}
     </Paper>

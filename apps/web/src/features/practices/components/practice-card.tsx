@@ -1,10 +1,10 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import { telephoneHref } from '@/shared/telephone-href';
+import { StatusChip } from '@/shared/components/status-chip';
 
 export function PracticeCard({ practice }: { practice: OnlinePractice }) {
   const headingId = `practice-${practice.id}-name`;
@@ -43,7 +43,7 @@ export function PracticeCard({ practice }: { practice: OnlinePractice }) {
           </Link>
         </Typography>
         {practice.onlineRegistrationAvailable ? null : (
-          <Chip label="Online registration unavailable" size="small" sx={{ mt: 2 }} />
+          <StatusChip label="Online registration unavailable" size="small" sx={{ mt: 2 }} />
         )}
       </CardContent>
     </Card>

@@ -110,7 +110,7 @@ describe('PracticeList', () => {
     renderList(() => Promise.resolve(Response.json(practices)));
 
     const quayside = await screen.findByRole('article', { name: 'Quayside Vets' });
-    const chip = (card: HTMLElement) => card.querySelector('.MuiChip-label')?.textContent ?? null;
+    const chip = (card: HTMLElement) => card.querySelector('.StatusChip-label')?.textContent ?? null;
     expect(chip(quayside)).toBe('Online registration unavailable');
     expect(chip(screen.getByRole('article', { name: 'Harbour Road Veterinary Centre' }))).toBeNull();
   });

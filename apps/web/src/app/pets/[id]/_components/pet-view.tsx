@@ -1,7 +1,6 @@
 'use client';
 
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { practiceToday } from '@vet/contracts/pet-rules';
@@ -20,6 +19,7 @@ import { homePracticeOf, petBookingOutcome } from '@/shared/actions/action-rules
 import { useActionDialog } from '@/shared/actions/use-action-dialog';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { StatusChip } from '@/shared/components/status-chip';
 
 /**
  * One pet (/pets/{id}): read from the client's pets list, which the shell has already loaded, so another
@@ -88,9 +88,9 @@ export function PetView({ id }: { id: string }) {
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
         {living && pet.awaitingInitialConsultation && (
-          <Chip label="Awaiting initial consultation" variant="outlined" />
+          <StatusChip label="Awaiting initial consultation" variant="outlined" />
         )}
-        {!living && <Chip label="Deceased" variant="outlined" />}
+        {!living && <StatusChip label="Deceased" variant="outlined" />}
       </Box>
       <Box
         sx={{
