@@ -26,6 +26,9 @@ describe('Breadcrumbs', () => {
     ]);
     const current = within(nav).getByText('Contact preferences');
     expect(current.getAttribute('aria-current')).toBe('page');
+    // A list of the three; the slashes between them are not read out.
+    expect(within(nav).getAllByRole('listitem')).toHaveLength(3);
+    expect(nav.textContent).toBe('Dashboard/Your details/Contact preferences');
   });
 
   it("names a pet's page from the names given", () => {
