@@ -73,6 +73,11 @@ const bans = {
     message:
       "Use AutocompleteField from @/shared/components/autocomplete-field: MUI's Autocomplete floats its list with a Popper and Popper.js, about 12 kB on every page with a form (decision 0038).",
   },
+  replacedDisplay: {
+    group: ['@mui/material/Tabs', '@mui/material/Tab', '@mui/material/Chip', '@mui/material/Breadcrumbs'],
+    message:
+      "Use ScrollableTabs, StatusChip and the layout's Breadcrumbs: MUI's Tabs bring about 6 kB of indicator, scroll and roving-focus code, Chip its button and delete-icon code, Breadcrumbs its collapsing, to the pages that show them (decision 0039).",
+  },
   nextAuthReact: {
     group: ['next-auth/react'],
     message:
@@ -99,7 +104,14 @@ function restrictImports(files, patterns) {
  */
 function webImportBoundaries() {
   const web = [bans.apiFromWeb, bans.dbFromWeb, bans.routes];
-  const src = [...web, bans.climbing, bans.heavyFields, bans.heavyAutocomplete, bans.nextAuthReact];
+  const src = [
+    ...web,
+    bans.climbing,
+    bans.heavyFields,
+    bans.heavyAutocomplete,
+    bans.replacedDisplay,
+    bans.nextAuthReact,
+  ];
   const features = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
