@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMocks } from 'react-idle-timer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InactivityGuard } from './inactivity-guard';
+import { INACTIVITY_CHANNEL } from './use-inactivity-timer';
 import { countdownAnnouncement } from './session-expiry-dialog';
 
 // Its code loading on first open has its own test (on-demand-confirm-dialog.test.tsx); here it is at hand.
@@ -16,8 +16,6 @@ const title = 'Your session will expire soon';
 
 beforeEach(() => {
   vi.useFakeTimers();
-  // react-idle-timer binds the timer functions when it loads; point them at the fake clock.
-  createMocks();
 });
 
 afterEach(() => {
@@ -105,6 +103,25 @@ describe('InactivityGuard (R4.10, R9.1: warning at 14 minutes, logout at 15)', (
   });
 });
 
+describe('InactivityGuard after the computer slept', () => {
+  it('logs out when the first thing after waking is activity, before any timer has run', () => {
+    const onLogout = renderGuard();
+    advance(MINUTE);
+    vi.setSystemTime(Date.now() + 40 * MINUTE);
+    fireEvent.keyDown(document, { key: 'a' });
+    expect(onLogout).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('warns rather than forgets when it woke between 14 and 15 minutes', () => {
+    const onLogout = renderGuard();
+    vi.setSystemTime(Date.now() + 14 * MINUTE + 10 * SECOND);
+    fireEvent.keyDown(document, { key: 'a' });
+    expect(screen.getByRole('dialog', { name: title })).toBeTruthy();
+    expect(onLogout).not.toHaveBeenCalled();
+  });
+});
+
 describe('countdownAnnouncement', () => {
   it('speaks at 30 and 10 seconds only', () => {
     expect(countdownAnnouncement(60)).toBe('');
@@ -138,5 +155,74 @@ describe('InactivityGuard: telling the server the session is in use', () => {
     fireEvent.keyDown(document, { key: 'a' });
     advance(14 * MINUTE);
     expect(heartbeat).not.toHaveBeenCalled();
+  });
+});
+
+describe('InactivityGuard across tabs', () => {
+  /** Another tab of the portal, on the same channel; messages arrive after a real macrotask. */
+  let otherTab: BroadcastChannel;
+  const heard: unknown[] = [];
+  const deliver = () => new Promise<void>((resolve) => setTimeoutReal(resolve, 20));
+  const setTimeoutReal = globalThis.setTimeout;
+
+  beforeEach(() => {
+    vi.useRealTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    otherTab = new BroadcastChannel(INACTIVITY_CHANNEL);
+    heard.length = 0;
+    otherTab.onmessage = (event: MessageEvent) => heard.push(event.data);
+  });
+  afterEach(() => otherTab.close());
+
+  function renderCrossTab() {
+    const onLogout = vi.fn();
+    render(<InactivityGuard onLogout={onLogout} heartbeat={vi.fn()} />);
+    return onLogout;
+  }
+
+  it('counts activity in another tab, and closes its warning when another tab continues', async () => {
+    const onLogout = renderCrossTab();
+    advance(10 * MINUTE);
+    otherTab.postMessage({ type: 'active', at: Date.now() });
+    await deliver();
+    advance(14 * MINUTE - SECOND);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    advance(SECOND);
+    expect(screen.getByRole('dialog', { name: title })).toBeTruthy();
+    // Moving the mouse here does not end the warning; 'Continue session' in the other tab does.
+    fireEvent.mouseMove(document);
+    advance(SECOND);
+    expect(screen.getByRole('dialog', { name: title })).toBeTruthy();
+    otherTab.postMessage({ type: 'active', at: Date.now() });
+    await deliver();
+    advance(SECOND);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    advance(13 * MINUTE);
+    expect(onLogout).not.toHaveBeenCalled();
+  });
+
+  it('tells the other tabs of activity here and of ‘Continue session’', async () => {
+    renderCrossTab();
+    fireEvent.keyDown(document, { key: 'a' });
+    await deliver();
+    expect(heard).toEqual([{ type: 'active', at: Date.now() }]);
+    advance(14 * MINUTE);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue session' }));
+    await deliver();
+    expect(heard).toHaveLength(2);
+    expect(heard[1]).toEqual({ type: 'active', at: Date.now() });
+  });
+
+  it('ignores what is not an activity message', async () => {
+    const onLogout = renderCrossTab();
+    advance(10 * MINUTE);
+    otherTab.postMessage({ type: 'active', at: 'soon' });
+    otherTab.postMessage({ type: 'active', at: Number.NaN });
+    otherTab.postMessage('active');
+    await deliver();
+    advance(4 * MINUTE);
+    expect(screen.getByRole('dialog', { name: title })).toBeTruthy();
+    advance(MINUTE);
+    expect(onLogout).toHaveBeenCalledOnce();
   });
 });

@@ -2,7 +2,6 @@
 
 import { getSession } from './session-client';
 import { useEffect, useRef, useState } from 'react';
-import { useIdleTimer, type IIdleTimer } from 'react-idle-timer';
 import {
   ACTIVITY_DEBOUNCE_MS,
   ACTIVITY_HEARTBEAT_MS,
@@ -11,15 +10,16 @@ import {
   WARNING_COUNTDOWN_SECONDS,
 } from './inactivity-constants';
 import { SessionExpiryDialog } from './session-expiry-dialog';
+import { useInactivityTimer, type InactivityTimer } from './use-inactivity-timer';
 
 /**
- * R4.10 and R9.1, with react-idle-timer: 14 minutes without activity opens the warning, whose
- * countdown ends in logout at 15. Activity in any tab of the portal counts (crossTab), and 'Continue
- * session' in one tab closes the warning in all. If the idle time already exceeds 15 minutes when the
- * detector fires (the computer slept, the tab was frozen), it logs out at once, without a warning.
- * Activity also tells the server, at most every ACTIVITY_HEARTBEAT_MS, that the session is in use (a
- * session read touches it): the server ends sessions no request has touched for 16 minutes, and a
- * person reading or typing makes no requests.
+ * R4.10 and R9.1: 14 minutes without activity opens the warning, whose countdown ends in logout at 15.
+ * Activity in any tab of the portal counts (crossTab), and 'Continue session' in one tab closes the
+ * warning in all. If the idle time already exceeds 15 minutes when the detector fires (the computer
+ * slept, the tab was frozen), it logs out at once, without a warning. Activity also tells the server,
+ * at most every ACTIVITY_HEARTBEAT_MS, that the session is in use (a session read touches it): the
+ * server ends sessions no request has touched for 16 minutes, and a person reading or typing makes no
+ * requests.
  */
 export function InactivityGuard({
   onLogout,
@@ -35,18 +35,13 @@ export function InactivityGuard({
   const [secondsLeft, setSecondsLeft] = useState(WARNING_COUNTDOWN_SECONDS);
   const lastBeat = useRef<number | null>(null);
 
-  const timer = useIdleTimer({
-    timeout: INACTIVITY_TIMEOUT_MS,
-    promptBeforeIdle: IDLE_WARNING_BEFORE_MS,
-    debounce: ACTIVITY_DEBOUNCE_MS,
+  const timer = useInactivityTimer({
+    timeoutMs: INACTIVITY_TIMEOUT_MS,
+    promptBeforeMs: IDLE_WARNING_BEFORE_MS,
+    throttleMs: ACTIVITY_DEBOUNCE_MS,
     crossTab,
-    syncTimers: crossTab ? ACTIVITY_DEBOUNCE_MS : 0,
-    onPrompt: (_event, idleTimer) => {
-      if (idleFor(idleTimer) >= INACTIVITY_TIMEOUT_MS) {
-        onLogout();
-        return;
-      }
-      setSecondsLeft(secondsLeftOf(idleTimer));
+    onPrompt: () => {
+      setSecondsLeft(secondsLeftOf(timer));
       setWarning(true);
     },
     onIdle: () => {
@@ -82,12 +77,6 @@ export function InactivityGuard({
   );
 }
 
-function idleFor(idleTimer: IIdleTimer | undefined): number {
-  const lastActive = idleTimer?.getLastActiveTime()?.getTime();
-  return lastActive === undefined ? 0 : Date.now() - lastActive;
-}
-
-function secondsLeftOf(idleTimer: IIdleTimer | undefined): number {
-  const remaining = idleTimer?.getRemainingTime() ?? IDLE_WARNING_BEFORE_MS;
-  return Math.max(0, Math.ceil(remaining / 1000));
+function secondsLeftOf(timer: InactivityTimer): number {
+  return Math.max(0, Math.ceil(timer.remainingMs() / 1000));
 }

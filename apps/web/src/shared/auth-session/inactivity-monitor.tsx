@@ -14,8 +14,7 @@ const loadGuard = (): Promise<Guard> => import('./inactivity-guard').then((modul
 
 /**
  * Watches for inactivity on signed-in pages only; logging out uses the shared logout. The guard's code
- * (react-idle-timer with it) loads once someone is signed in, so signed-out pages never carry it
- * (decision 0038). It is not behind a button: a failed fetch says nothing and is tried again every
+ * loads once someone is signed in, so signed-out pages never carry it (decision 0038). It is not behind a button: a failed fetch says nothing and is tried again every
  * GUARD_RETRY_MS; meanwhile the server still ends a session no request has touched for 16 minutes.
  */
 export function InactivityMonitor({ load = loadGuard }: { load?: () => Promise<Guard> }) {
