@@ -78,6 +78,11 @@ const bans = {
     message:
       "Use ScrollableTabs, StatusChip and the layout's Breadcrumbs: MUI's Tabs bring about 6 kB of indicator, scroll and roving-focus code, Chip its button and delete-icon code, Breadcrumbs its collapsing, to the pages that show them (decision 0039).",
   },
+  snackbar: {
+    group: ['@mui/material/Snackbar', '@mui/material/SnackbarContent'],
+    message:
+      "Use useToast from @/shared/toast/use-toast: the one toast is the portal's own, without the Snackbar's transition and click-away code (decision 0041).",
+  },
   nextAuthReact: {
     group: ['next-auth/react'],
     message:
@@ -110,6 +115,7 @@ function webImportBoundaries() {
     bans.heavyFields,
     bans.heavyAutocomplete,
     bans.replacedDisplay,
+    bans.snackbar,
     bans.nextAuthReact,
   ];
   const features = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })

@@ -73,6 +73,67 @@ describe('ToastProvider', () => {
     expect(screen.queryByText('Your details were saved')).toBeNull();
   });
 
+  it('pauses while the pointer is on it, then gives it half its time again', () => {
+    renderWithProvider();
+    const toast = screen.getByRole('status');
+    fireEvent.mouseEnter(toast);
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(screen.queryByText('Your details were saved')).not.toBeNull();
+    fireEvent.mouseLeave(toast);
+    act(() => {
+      vi.advanceTimersByTime(1499);
+    });
+    expect(screen.queryByText('Your details were saved')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByText('Your details were saved')).toBeNull();
+  });
+
+  it('pauses while its Close button has the focus, and while the window is in the background', () => {
+    renderWithProvider();
+    fireEvent.focus(screen.getByRole('button', { name: 'Close' }));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(screen.queryByText('Your details were saved')).not.toBeNull();
+    fireEvent.blur(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.blur(window);
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(screen.queryByText('Your details were saved')).not.toBeNull();
+    fireEvent.focus(window);
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
+    expect(screen.queryByText('Your details were saved')).toBeNull();
+  });
+
+  it('closes with Escape', () => {
+    renderWithProvider();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByText('Your details were saved')).toBeNull();
+  });
+
+  it('starts its 3 seconds again when a new message replaces the old', () => {
+    renderWithProvider();
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Show success' }));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.queryByText('Your details were saved')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByText('Your details were saved')).toBeNull();
+  });
+
   it.each([
     ['success', 'status'],
     ['info', 'status'],

@@ -1,15 +1,20 @@
 'use client';
 
 import Alert from '@mui/material/Alert';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import { keyframes } from '@mui/material/styles';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastType } from './toast-context';
 
 /** R9.2: the toast hides itself after 3000 ms. */
 export const toastAutoHideMs = 3000;
+/** After a pause (the pointer or the focus on it, the window in the background): this long again. */
+export const toastResumeMs = toastAutoHideMs / 2;
+
+/** Material UI's Grow, as the toast arrives (none for those who ask for reduced motion). */
+const grow = keyframes({ from: { opacity: 0, scale: '0.75' }, to: { opacity: 1, scale: '1' } });
 
 interface ToastState {
-  open: boolean;
   message: string;
   type: ToastType;
   /** A new key per toast restarts the timer when one message replaces another. */
@@ -19,43 +24,89 @@ interface ToastState {
 /**
  * R4.13: one toast at a time with open, message and type; it auto-hides after 3 s and a click
  * elsewhere does not close it. Errors and warnings are announced assertively (role alert), success and
- * information politely (role status). Hovering it pauses the timer (Material UI's Snackbar), and it has
- * a Close button.
+ * information politely (role status). It has a Close button, and Escape closes it too. The timer
+ * pauses while the pointer or the focus is on it, or the window is in the background, and then gives
+ * it half its time again, as Material UI's Snackbar did: this is the same behaviour without the
+ * Snackbar's transition and click-away code (decision 0041).
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toast, setToast] = useState<ToastState>({ open: false, message: '', type: 'info', key: 0 });
+  const [toast, setToast] = useState<ToastState | null>(null);
+  const nextKey = useRef(0);
 
   const showToast = useCallback((message: string, type: ToastType) => {
-    setToast((previous) => ({ open: true, message, type, key: previous.key + 1 }));
+    nextKey.current += 1;
+    setToast({ message, type, key: nextKey.current });
   }, []);
   const api = useMemo(() => ({ showToast }), [showToast]);
-
-  const close = (_event?: unknown, reason?: SnackbarCloseReason) => {
-    if (reason === 'clickaway') return;
-    setToast((previous) => ({ ...previous, open: false }));
-  };
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Snackbar
-        key={toast.key}
-        open={toast.open}
-        autoHideDuration={toastAutoHideMs}
-        onClose={close}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Alert
-          severity={toast.type}
-          variant="filled"
-          role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
-          closeText="Close"
-          onClose={() => close()}
-          sx={{ width: '100%' }}
-        >
-          {toast.message}
-        </Alert>
-      </Snackbar>
+      {toast && <Toast key={toast.key} toast={toast} onClose={() => setToast(null)} />}
     </ToastContext.Provider>
+  );
+}
+
+function Toast({ toast, onClose }: { toast: ToastState; onClose: () => void }) {
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  const pause = useCallback(() => clearTimeout(timer.current), []);
+  const run = useCallback((ms: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => close.current(), ms);
+  }, []);
+  const resume = useCallback(() => run(toastResumeMs), [run]);
+
+  useEffect(() => {
+    run(toastAutoHideMs);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    window.addEventListener('blur', pause);
+    window.addEventListener('focus', resume);
+    return () => {
+      pause();
+      document.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('blur', pause);
+      window.removeEventListener('focus', resume);
+    };
+  }, [run, pause, resume]);
+
+  return (
+    <Box
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onFocus={pause}
+      onBlur={resume}
+      sx={{
+        position: 'fixed',
+        zIndex: 'snackbar',
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'center',
+        top: { xs: 8, sm: 24 },
+        left: { xs: 8, sm: '50%' },
+        right: { xs: 8, sm: 'auto' },
+        transform: { sm: 'translateX(-50%)' },
+        '@media (prefers-reduced-motion: no-preference)': {
+          animation: `${grow} 225ms cubic-bezier(0.4, 0, 0.2, 1)`,
+        },
+      }}
+    >
+      <Alert
+        severity={toast.type}
+        variant="filled"
+        role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
+        closeText="Close"
+        onClose={() => close.current()}
+        sx={{ width: '100%' }}
+      >
+        {toast.message}
+      </Alert>
+    </Box>
   );
 }
