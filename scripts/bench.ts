@@ -122,6 +122,7 @@ async function measureLighthouse(cookie: string) {
       : '';
     const shifted = f.shiftedElements.length ? `; moved: ${f.shiftedElements.join(' | ')}` : '';
     console.log(`  LCP element: ${f.lcpElement}${shifted}${failures}`);
+    if (f.runtimeError) console.log(`  Lighthouse could not measure this page: ${f.runtimeError}`);
   });
 }
 

@@ -18,6 +18,8 @@ export interface LighthouseFigures {
   bestPracticeFailures: string[];
   /** Where the page ended up, when not at the URL asked for (a redirect, e.g. to sign-in). */
   redirectedTo?: string;
+  /** Why Lighthouse could not measure the page, when it could not (its scores are then 0 and NaN). */
+  runtimeError?: string;
 }
 
 /**
@@ -61,6 +63,9 @@ export async function runLighthouse<T extends { url: string; cookie?: string }>(
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score !== 1)
           .map((ref) => `${ref.id} ${firstFinding(audits[ref.id]?.details)}`.trim()),
         redirectedTo: result.lhr.finalDisplayedUrl === url ? undefined : result.lhr.finalDisplayedUrl,
+        runtimeError: result.lhr.runtimeError
+          ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`
+          : undefined,
       });
     }
   } finally {
