@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InactivityGuard } from './inactivity-guard';
+import { IDLE_LOGOUT_LOCK_HOLD_MS, InactivityGuard, oneTabLogsOut } from './inactivity-guard';
 import { INACTIVITY_CHANNEL } from './use-inactivity-timer';
 import { countdownAnnouncement } from './session-expiry-dialog';
 
@@ -224,5 +224,48 @@ describe('InactivityGuard across tabs', () => {
     expect(screen.getByRole('dialog', { name: title })).toBeTruthy();
     advance(MINUTE);
     expect(onLogout).toHaveBeenCalledOnce();
+  });
+});
+
+describe('oneTabLogsOut: when the time is up in several tabs at once', () => {
+  /** Web Locks as the browser has them, for one name: a request made while it is held gets null. */
+  function fakeLocks() {
+    let held = false;
+    return {
+      request: (async (
+        _name: string,
+        _options: LockOptions,
+        callback: (lock: Lock | null) => Promise<void>,
+      ) => {
+        if (held) return callback(null);
+        held = true;
+        try {
+          return await callback({ name: _name, mode: 'exclusive' });
+        } finally {
+          held = false;
+        }
+      }) as LockManager['request'],
+    };
+  }
+
+  it('logs out in one tab only; the others wait for the sign-out message', async () => {
+    const locks = fakeLocks();
+    const logout = vi.fn(() => Promise.resolve());
+    const first = oneTabLogsOut(logout, locks);
+    await oneTabLogsOut(logout, locks);
+    expect(logout).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(IDLE_LOGOUT_LOCK_HOLD_MS);
+    await first;
+    // The browser did not leave (offline): a later try is that tab's to make.
+    const third = oneTabLogsOut(logout, locks);
+    await vi.advanceTimersByTimeAsync(IDLE_LOGOUT_LOCK_HOLD_MS);
+    await third;
+    expect(logout).toHaveBeenCalledTimes(2);
+  });
+
+  it('logs out at once in a browser without Web Locks', async () => {
+    const logout = vi.fn();
+    await oneTabLogsOut(logout, undefined);
+    expect(logout).toHaveBeenCalledOnce();
   });
 });

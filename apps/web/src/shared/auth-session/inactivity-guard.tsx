@@ -46,7 +46,7 @@ export function InactivityGuard({
     },
     onIdle: () => {
       setWarning(false);
-      onLogout();
+      void oneTabLogsOut(onLogout);
     },
     onActive: () => setWarning(false),
     onAction: () => {
@@ -75,6 +75,33 @@ export function InactivityGuard({
       onLogout={onLogout}
     />
   );
+}
+
+/** Held by the tab that logs out when the time is up; released when it leaves. */
+export const IDLE_LOGOUT_LOCK = 'portal-idle-logout';
+/** How long the tab keeps the lock after starting its logout, should the browser not leave (offline). */
+export const IDLE_LOGOUT_LOCK_HOLD_MS = 10_000;
+
+/**
+ * When the time is up, every idle tab's countdown ends at once. One of them logs out; the others wait
+ * for next-auth's sign-out message, which sends them to sign in. Logging out in two tabs at once would
+ * ask the provider twice to end one session, and the second tab would be left on the provider's error
+ * page. A browser without Web Locks logs out in each tab, as before.
+ */
+export async function oneTabLogsOut(
+  logout: () => void | Promise<void>,
+  locks: Pick<LockManager, 'request'> | undefined = globalThis.navigator?.locks,
+): Promise<void> {
+  if (!locks) {
+    await logout();
+    return;
+  }
+  await locks.request(IDLE_LOGOUT_LOCK, { ifAvailable: true }, async (lock) => {
+    if (!lock) return;
+    await logout();
+    // Normally the browser leaves first, which releases the lock.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_LOGOUT_LOCK_HOLD_MS));
+  });
 }
 
 function secondsLeftOf(timer: InactivityTimer): number {
