@@ -17,13 +17,13 @@ interface ActivityMessage {
 export interface InactivityTimerOptions {
   /** Idle for this long: `onIdle`. */
   timeoutMs: number;
-  /** This long before `timeoutMs`: `onPrompt`, with how long the person has been idle. */
+  /** This long before `timeoutMs`: `onPrompt`. */
   promptBeforeMs: number;
   /** Activity is handled (told to other tabs, `onAction`) at most once in this long. */
   throttleMs: number;
   /** Share activity with the portal's other tabs: activity in any tab counts in all. */
   crossTab: boolean;
-  onPrompt: (idleMs: number) => void;
+  onPrompt: () => void;
   onIdle: () => void;
   /** Activity (here or in another tab) after a prompt: the prompt is over. */
   onActive: () => void;
@@ -81,7 +81,7 @@ export function useInactivityTimer(options: InactivityTimerOptions): InactivityT
       } else if (idleMs >= timeoutMs - promptBeforeMs) {
         s.prompted = true;
         schedule(s.lastActive + timeoutMs);
-        latest.current.onPrompt(idleMs);
+        latest.current.onPrompt();
       } else {
         schedule(s.lastActive + timeoutMs - promptBeforeMs);
       }
@@ -109,10 +109,12 @@ export function useInactivityTimer(options: InactivityTimerOptions): InactivityT
         check();
         if (s.idle || s.prompted) return;
       }
-      s.lastActive = now;
-      if (now - s.lastHandled < latest.current.throttleMs) return;
+      if (now - s.lastHandled < latest.current.throttleMs) {
+        s.lastActive = now;
+        return;
+      }
       s.lastHandled = now;
-      schedule(now + latest.current.timeoutMs - latest.current.promptBeforeMs);
+      resume(now);
       shareActivity(now);
       latest.current.onAction();
     };

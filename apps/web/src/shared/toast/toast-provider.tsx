@@ -38,32 +38,33 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToast({ message, type, key: nextKey.current });
   }, []);
   const api = useMemo(() => ({ showToast }), [showToast]);
+  const dismiss = useCallback(() => setToast(null), []);
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {toast && <Toast key={toast.key} toast={toast} onClose={() => setToast(null)} />}
+      {toast && <Toast key={toast.key} toast={toast} onClose={dismiss} />}
     </ToastContext.Provider>
   );
 }
 
+/** `onClose` is stable. */
 function Toast({ toast, onClose }: { toast: ToastState; onClose: () => void }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  });
   const pause = useCallback(() => clearTimeout(timer.current), []);
-  const run = useCallback((ms: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => close.current(), ms);
-  }, []);
+  const run = useCallback(
+    (ms: number) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(onClose, ms);
+    },
+    [onClose],
+  );
   const resume = useCallback(() => run(toastResumeMs), [run]);
 
   useEffect(() => {
     run(toastAutoHideMs);
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) close.current();
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
     };
     document.addEventListener('keydown', onKeyDown);
     window.addEventListener('blur', pause);
@@ -74,7 +75,7 @@ function Toast({ toast, onClose }: { toast: ToastState; onClose: () => void }) {
       window.removeEventListener('blur', pause);
       window.removeEventListener('focus', resume);
     };
-  }, [run, pause, resume]);
+  }, [run, pause, resume, onClose]);
 
   return (
     <Box
@@ -102,7 +103,7 @@ function Toast({ toast, onClose }: { toast: ToastState; onClose: () => void }) {
         variant="filled"
         role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
         closeText="Close"
-        onClose={() => close.current()}
+        onClose={onClose}
         sx={{ width: '100%' }}
       >
         {toast.message}
