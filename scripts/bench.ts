@@ -2,14 +2,16 @@
  * `npm run bench`: starts the whole portal on a fresh seeded database (as the e2e tests do) and a bare
  * Next.js page built with the installed next/react (scripts/lib/bare-next.ts), and prints figures: the
  * compressed JavaScript each main page loads in Chromium and its ratio to the bare page's (issue 14's goal:
- * 1.5×), Lighthouse's mobile-preset scores and Core Web Vitals for each, and API throughput/latency for a
- * few public endpoints under a bounded loopback load. Prints numbers; asserts nothing.
+ * 1.5×), the work each page's start-up gives a 4× slower CPU beside the bare page's (lib/main-thread.ts),
+ * Lighthouse's mobile-preset scores and Core Web Vitals for each, and API throughput/latency for a few
+ * public endpoints under a bounded loopback load. Prints numbers; asserts nothing.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { startBareNext, installedNextVersions } from './lib/bare-next.ts';
 import { launchChromium, submitProviderSignIn, weighPage } from './lib/chromium.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
+import { measureMainThread } from './lib/main-thread.ts';
 import { SIGNED_IN_PAGES, SIGNED_OUT_PAGES, TARGET_RATIO_TO_BARE_NEXT } from './lib/main-pages.ts';
 import { startSeededPortal } from './lib/seeded-portal.ts';
 
@@ -29,7 +31,7 @@ const { portal, stop } = await startSeededPortal({
 });
 
 try {
-  const cookie = await measurePages();
+  const cookie = await measureInChromium();
   await measureLighthouse(cookie);
   for (const endpoint of endpoints) await measureEndpoint(`${portal.apiUrl}${endpoint}`, 2_000, 20);
   await measureEndpoint(`${portal.portalUrl}/bff/online-practices`, 1_000, 20);
@@ -39,39 +41,72 @@ try {
 }
 
 /**
- * Weighs the bare page and each main page (signed-in ones as a demo client, each in a fresh tab of the
- * signed-in browser, as e2e/page-weight.e2e-test.ts does) and prints them as a table. Returns the
- * signed-in session's cookies, for Lighthouse.
+ * In one Chromium: signs in as a demo client, then weighs the bare page and each main page and measures
+ * their main thread (signed-out pages in fresh contexts, signed-in ones in new tabs of the signed-in
+ * context, as e2e/page-weight.e2e-test.ts does). Returns the session's cookies, for Lighthouse.
  */
-async function measurePages(): Promise<string> {
+async function measureInChromium(): Promise<string> {
   const browser = await launchChromium();
   try {
-    const weighFresh = async (url: string) => {
+    const { context: signedIn, cookie } = await signInAsDemoClient(browser);
+    const inFreshContext = async <T>(measure: (context: BrowserContext) => Promise<T>) => {
       const context = await browser.newContext();
-      const kilobytes = await weighPage(await context.newPage(), url);
-      await context.close();
-      return kilobytes;
+      try {
+        return await measure(context);
+      } finally {
+        await context.close();
+      }
     };
-    const bareKb = await weighFresh(`${bare.url}/`);
-    const rows: [string, number][] = [];
-    for (const path of SIGNED_OUT_PAGES) rows.push([path, await weighFresh(`${portal.portalUrl}${path}`)]);
-    const { context, cookie } = await signInAsDemoClient(browser);
-    for (const path of SIGNED_IN_PAGES) {
-      const page = await context.newPage();
-      rows.push([`${path} (signed in)`, await weighPage(page, `${portal.portalUrl}${path}`)]);
-      await page.close();
-    }
-    await context.close();
+    const barePage = { name: `bare Next.js ${versions.next}`, url: `${bare.url}/`, context: undefined };
+    const pages = [
+      barePage,
+      ...SIGNED_OUT_PAGES.map((path) => ({
+        name: path,
+        url: `${portal.portalUrl}${path}`,
+        context: undefined,
+      })),
+      ...SIGNED_IN_PAGES.map((path) => ({
+        name: `${path} (signed in)`,
+        url: `${portal.portalUrl}${path}`,
+        context: signedIn,
+      })),
+    ];
+    const inContextOf = <T>(
+      page: (typeof pages)[number],
+      measure: (context: BrowserContext) => Promise<T>,
+    ) => (page.context ? measure(page.context) : inFreshContext(measure));
 
     console.log(
       `\nCompressed JS each page loads (cold cache, until network idle); target ${TARGET_RATIO_TO_BARE_NEXT}× the bare page`,
     );
-    const widths = [8, 9, 9];
-    console.log(tableRow('page', ['kB', 'ratio', 'target'], widths));
-    for (const [name, kb] of [[`bare Next.js ${versions.next}`, bareKb] as const, ...rows]) {
+    const weigh = (page: (typeof pages)[number]) =>
+      inContextOf(page, async (context) => {
+        const tab = await context.newPage();
+        const kilobytes = await weighPage(tab, page.url);
+        await tab.close();
+        return kilobytes;
+      });
+    const bareKb = await weigh(barePage);
+    console.log(tableRow('page', ['kB', 'ratio', 'target'], [8, 9, 9]));
+    for (const page of pages) {
+      const kb = page === barePage ? bareKb : await weigh(page);
       const ratio = `${(kb / bareKb).toFixed(2)}×`;
-      console.log(tableRow(name, [kb.toFixed(1), ratio, `${TARGET_RATIO_TO_BARE_NEXT}×`], widths));
+      console.log(tableRow(page.name, [kb.toFixed(1), ratio, `${TARGET_RATIO_TO_BARE_NEXT}×`], [8, 9, 9]));
     }
+
+    console.log(
+      '\nMain thread at a 4× slower CPU (median of 5 cold loads): busy in all, ratio to the bare page, longest task',
+    );
+    console.log(tableRow('page', ['busy ms', 'ratio', 'longest'], [9, 9, 9]));
+    let bareBusyMs = Number.NaN;
+    for (const page of pages) {
+      const figures = await inContextOf(page, (context) => measureMainThread(context, page.url));
+      if (page === barePage) bareBusyMs = figures.busyMs;
+      const ratio = `${(figures.busyMs / bareBusyMs).toFixed(2)}×`;
+      const cells = [figures.busyMs.toFixed(0), ratio, figures.longestTaskMs.toFixed(0)];
+      console.log(tableRow(page.name, cells, [9, 9, 9]));
+    }
+    await signedIn.close();
     return cookie;
   } finally {
     await browser.close();

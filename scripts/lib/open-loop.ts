@@ -105,8 +105,8 @@ export async function runOpenLoop(options: {
   return result;
 }
 
-/** The latency at quantile q (nearest rank) of sorted values. */
-function quantile(sorted: readonly number[], q: number): number {
+/** The value at quantile q (nearest rank) of sorted values: latencies here, main-thread times elsewhere. */
+export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)]!;
 }
