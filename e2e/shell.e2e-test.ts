@@ -152,6 +152,10 @@ describe('the toast', () => {
       await page.context().setOffline(true);
       await offline.hover();
       await expectNoAxeViolations(page);
+      // Below the header, so its controls (the hamburger, the emergency link) stay in reach.
+      const header = await page.getByRole('banner').boundingBox();
+      const toast = await offline.boundingBox();
+      expect(header && toast && toast.y - (header.y + header.height)).toBeGreaterThan(0);
       await offline.getByRole('button', { name: 'Close' }).click();
       await offline.waitFor({ state: 'hidden' });
       await page.mouse.move(0, viewport.height - 1);

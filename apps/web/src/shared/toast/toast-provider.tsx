@@ -4,12 +4,27 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  compactHeaderHeight,
+  desktopBreakpoint,
+  desktopHeaderHeight,
+} from '@/shared/layout/layout-constants';
 import { ToastContext, type ToastType } from './toast-context';
 
 /** R9.2: the toast hides itself after 3000 ms. */
 export const toastAutoHideMs = 3000;
 /** After a pause (the pointer or the focus on it, the window in the background): this long again. */
 export const toastResumeMs = toastAutoHideMs / 2;
+
+/**
+ * Just below the header, never over it: on a phone a toast at the top covered the brand, the emergency
+ * link and the hamburger, and a tap there held it open (decision 0043).
+ */
+const toastTop = {
+  xs: compactHeaderHeight + 8,
+  sm: compactHeaderHeight + 16,
+  [desktopBreakpoint]: desktopHeaderHeight + 16,
+};
 
 /** Material UI's Grow, as the toast arrives (none for those who ask for reduced motion). */
 const grow = keyframes({ from: { opacity: 0, scale: '0.75' }, to: { opacity: 1, scale: '1' } });
@@ -89,7 +104,7 @@ function Toast({ toast, onClose }: { toast: ToastState; onClose: () => void }) {
         display: 'flex',
         justifyContent: 'center',
         alignItems: 'center',
-        top: { xs: 8, sm: 24 },
+        top: toastTop,
         left: { xs: 8, sm: '50%' },
         right: { xs: 8, sm: 'auto' },
         transform: { sm: 'translateX(-50%)' },
