@@ -22,13 +22,25 @@ export interface LighthouseFigures {
   runtimeError?: string;
 }
 
+/** A page's figures over several runs: those of the run with the median performance score. */
+export interface MedianLighthouseFigures extends LighthouseFigures {
+  /** The lowest and highest performance score of the runs that measured the page. */
+  performanceRange: [number, number];
+  /** Why Lighthouse could not measure some runs (a flake such as NO_NAVSTART), left out of the median. */
+  failedRuns: string[];
+}
+
 /**
- * Runs Lighthouse (its default config: the mobile preset, simulated throttling) on each page in turn, one
- * run per page, in one Chromium. `cookie` is sent with every request of a page's run (a signed-in session).
+ * Runs Lighthouse (its default config: the mobile preset, simulated throttling) on each page in turn,
+ * `runs` times, in one Chromium, and reports the run with the median performance score. One run is not a
+ * figure: its simulated LCP depends on whether a script happened to run before the largest text painted
+ * in the load it observed, and the same page scored 88 and 100 in two runs. `cookie` is sent with every
+ * request of a page's runs (a signed-in session).
  */
 export async function runLighthouse<T extends { url: string; cookie?: string }>(
   pages: T[],
-  report: (page: T, figures: LighthouseFigures) => void,
+  runs: number,
+  report: (page: T, figures: MedianLighthouseFigures) => void,
 ): Promise<void> {
   const chrome = await chromeLauncher.launch({
     // The same browser and flags as launchChromium; chrome-launcher needs headless as a flag.
@@ -38,39 +50,60 @@ export async function runLighthouse<T extends { url: string; cookie?: string }>(
   });
   try {
     for (const page of pages) {
-      const { url, cookie } = page;
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        extraHeaders: cookie ? { Cookie: cookie } : undefined,
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      const { categories, audits } = result.lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-      report(page, {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        lcpMs: value('largest-contentful-paint'),
-        tbtMs: value('total-blocking-time'),
-        cls: value('cumulative-layout-shift'),
-        lcpElement: nodeLabels(audits['largest-contentful-paint-element']?.details)[0] ?? 'unknown',
-        shiftedElements: [...new Set(nodeLabels(audits['layout-shifts']?.details))].slice(0, 3),
-        bestPracticeFailures: (categories['best-practices']?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score !== 1)
-          .map((ref) => `${ref.id} ${firstFinding(audits[ref.id]?.details)}`.trim()),
-        redirectedTo: result.lhr.finalDisplayedUrl === url ? undefined : result.lhr.finalDisplayedUrl,
-        runtimeError: result.lhr.runtimeError
-          ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`
-          : undefined,
-      });
+      const measured: LighthouseFigures[] = [];
+      for (let run = 0; run < runs; run += 1) measured.push(await measure(chrome.port, page));
+      report(page, median(measured));
     }
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * The run with the median performance score (of an even number, the lower middle one), with the range.
+ * Runs Lighthouse could not measure count only as failed; if none measured, the first run stands.
+ */
+function median(runs: LighthouseFigures[]): MedianLighthouseFigures {
+  const failedRuns = runs.flatMap((run) => (run.runtimeError ? [run.runtimeError] : []));
+  const scored = runs.filter((run) => !run.runtimeError).sort((a, b) => a.performance - b.performance);
+  const middle = scored[Math.floor((scored.length - 1) / 2)] ?? runs[0]!;
+  const range: [number, number] = [scored[0]?.performance ?? 0, scored.at(-1)?.performance ?? 0];
+  return { ...middle, performanceRange: range, failedRuns };
+}
+
+/** One Lighthouse run of a page, in the Chromium listening on `port`. */
+async function measure(
+  port: number,
+  { url, cookie }: { url: string; cookie?: string },
+): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    lcpElement: nodeLabels(audits['largest-contentful-paint-element']?.details)[0] ?? 'unknown',
+    shiftedElements: [...new Set(nodeLabels(audits['layout-shifts']?.details))].slice(0, 3),
+    bestPracticeFailures: (categories['best-practices']?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score !== 1)
+      .map((ref) => `${ref.id} ${firstFinding(audits[ref.id]?.details)}`.trim()),
+    redirectedTo: result.lhr.finalDisplayedUrl === url ? undefined : result.lhr.finalDisplayedUrl,
+    runtimeError: result.lhr.runtimeError
+      ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`
+      : undefined,
+  };
 }
 
 /** An audit's first finding (e.g. the Issues panel's entry of inspector-issues), shortened: what to chase. */
