@@ -16,6 +16,9 @@ export const mainContentId = 'main-content';
 
 export const drawerId = 'site-drawer';
 
+/** The header's id: the toast measures it to sit below it (decision 0043). */
+export const siteHeaderId = 'site-header';
+
 /** R2.5: the top navigation. */
 export const topNavigation = [
   { label: 'Dashboard', href: '/' },

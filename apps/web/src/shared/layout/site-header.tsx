@@ -10,7 +10,7 @@ import { BrandLogo } from './brand-logo';
 import { EmergencyLink } from './emergency-link';
 import { HeaderNavigation } from './header-navigation';
 import { HeaderUserMenu, type HeaderUser } from './header-user-menu';
-import { compactHeaderHeight, desktopHeaderHeight, drawerId } from './layout-constants';
+import { compactHeaderHeight, desktopHeaderHeight, drawerId, siteHeaderId } from './layout-constants';
 
 export interface SiteHeaderProps {
   brandName: string;
@@ -35,6 +35,7 @@ export function SiteHeader(props: SiteHeaderProps) {
   const { signedIn } = props;
   return (
     <AppBar
+      id={siteHeaderId}
       position="static"
       color="inherit"
       elevation={0}

@@ -2,6 +2,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteHeaderId } from '@/shared/layout/layout-constants';
 import { theme } from '@/shared/theme/theme';
 import type { ToastType } from './toast-context';
 import { ToastProvider } from './toast-provider';
@@ -144,6 +145,37 @@ describe('ToastProvider', () => {
     const toast = screen.getByRole(role);
     expect(toast.textContent).toContain('Something happened');
     expect(toast.className).toContain(`MuiAlert-color${type[0]?.toUpperCase()}${type.slice(1)}`);
+  });
+
+  it('sits below the header while it is in view, and at the top once it has scrolled away (decision 0043)', () => {
+    const header = document.createElement('header');
+    header.id = siteHeaderId;
+    document.body.prepend(header);
+    let headerBottom = 64;
+    vi.spyOn(header, 'getBoundingClientRect').mockImplementation(
+      () => new DOMRect(0, headerBottom - 64, 390, 64),
+    );
+    try {
+      renderWithProvider();
+      const box = () =>
+        screen.getByRole('status').parentElement?.style.getPropertyValue('--toast-header-bottom');
+      expect(box()).toBe('64px');
+
+      headerBottom = 20;
+      fireEvent.scroll(window);
+      expect(box()).toBe('20px');
+      headerBottom = -200;
+      fireEvent.scroll(window);
+      expect(box()).toBe('0px');
+    } finally {
+      header.remove();
+    }
+  });
+
+  it('sits at the top on a page without the header', () => {
+    renderWithProvider();
+    const box = screen.getByRole('status').parentElement;
+    expect(box?.style.getPropertyValue('--toast-header-bottom')).toBe('0px');
   });
 });
 

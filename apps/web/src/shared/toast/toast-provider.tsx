@@ -3,12 +3,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  compactHeaderHeight,
-  desktopBreakpoint,
-  desktopHeaderHeight,
-} from '@/shared/layout/layout-constants';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { siteHeaderId } from '@/shared/layout/layout-constants';
 import { ToastContext, type ToastType } from './toast-context';
 
 /** R9.2: the toast hides itself after 3000 ms. */
@@ -17,14 +13,31 @@ export const toastAutoHideMs = 3000;
 export const toastResumeMs = toastAutoHideMs / 2;
 
 /**
- * Just below the header, never over it: on a phone a toast at the top covered the brand, the emergency
- * link and the hamburger, and a tap there held it open (decision 0043).
+ * Where the header's visible part ends, as the CSS variable the toast's `top` adds its gap to: the toast
+ * sits just below the header, never over it (on a phone a toast at the top covered the brand, the
+ * emergency link and the hamburger, and a tap there held it open), and at the top of the window once the
+ * header has scrolled away or on a page without one (decision 0043).
  */
+const headerBottomVariable = '--toast-header-bottom';
 const toastTop = {
-  xs: compactHeaderHeight + 8,
-  sm: compactHeaderHeight + 16,
-  [desktopBreakpoint]: desktopHeaderHeight + 16,
+  xs: `calc(var(${headerBottomVariable}, 0px) + 8px)`,
+  sm: `calc(var(${headerBottomVariable}, 0px) + 16px)`,
 };
+
+/** Keeps `element`'s header-bottom variable up to date while it is shown; returns the clean-up. */
+function followHeader(element: HTMLElement): () => void {
+  const place = () => {
+    const bottom = document.getElementById(siteHeaderId)?.getBoundingClientRect().bottom ?? 0;
+    element.style.setProperty(headerBottomVariable, `${Math.max(0, bottom)}px`);
+  };
+  place();
+  window.addEventListener('scroll', place, { passive: true });
+  window.addEventListener('resize', place);
+  return () => {
+    window.removeEventListener('scroll', place);
+    window.removeEventListener('resize', place);
+  };
+}
 
 /** Material UI's Grow, as the toast arrives (none for those who ask for reduced motion). */
 const grow = keyframes({ from: { opacity: 0, scale: '0.75' }, to: { opacity: 1, scale: '1' } });
@@ -65,6 +78,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 /** `onClose` is stable. */
 function Toast({ toast, onClose }: { toast: ToastState; onClose: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const pause = useCallback(() => clearTimeout(timer.current), []);
   const run = useCallback(
@@ -92,8 +106,12 @@ function Toast({ toast, onClose }: { toast: ToastState; onClose: () => void }) {
     };
   }, [run, pause, resume, onClose]);
 
+  // Before the first paint, so it never shows over the header first.
+  useLayoutEffect(() => (box.current ? followHeader(box.current) : undefined), []);
+
   return (
     <Box
+      ref={box}
       onMouseEnter={pause}
       onMouseLeave={resume}
       onFocus={pause}
