@@ -89,6 +89,14 @@ describe('registerPetBodySchema', () => {
     ).toBe('941000024680135');
   });
 
+  it('reads today on the UK calendar in winter and summer alike, one call after another', () => {
+    // The formatter is kept between calls (practiceToday): it must not keep an offset too.
+    expect(practiceToday(new Date('2026-01-15T23:30:00Z'))).toBe('2026-01-15');
+    expect(practiceToday(new Date('2026-05-31T23:30:00Z'))).toBe('2026-06-01');
+    expect(practiceToday(new Date('2026-10-25T00:30:00Z'))).toBe('2026-10-25');
+    expect(practiceToday(new Date('2026-12-31T23:59:59Z'))).toBe('2026-12-31');
+  });
+
   it('accepts a date of birth from today back to 100 years ago, on the UK calendar', () => {
     // 23:30 on 31 May in UTC is already 1 June in London (BST): a pet born "today" in the UK is fine.
     vi.useFakeTimers({ now: new Date('2026-05-31T23:30:00Z') });
