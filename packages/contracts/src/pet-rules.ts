@@ -86,8 +86,8 @@ let practiceDateFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * Today's date, YYYY-MM-DD, on the practices' calendar (en-CA formats dates as ISO). The formatter is made
- * on first use and kept: the register form asks twice a render, and the first formatter with a time zone
- * costs a browser 50–120 ms at a 4× slower CPU (its zone data), so it is not made where the module loads.
+ * on first use and kept: the rules ask on every check, and a browser's first formatter costs it 50–120 ms
+ * at a 4× slower CPU, so it is not made where the module loads (pages take today from the server).
  */
 export function practiceToday(now: Date): string {
   practiceDateFormat ??= new Intl.DateTimeFormat('en-CA', {
@@ -101,7 +101,11 @@ export function practiceToday(now: Date): string {
 
 /** The earliest date of birth accepted at `now`: the same day, `oldestPetAgeYears` years back. */
 export function earliestDateOfBirth(now: Date): string {
-  const today = practiceToday(now);
+  return earliestDateOfBirthOn(practiceToday(now));
+}
+
+/** The earliest date of birth accepted on `today` (YYYY-MM-DD, the practices' calendar). */
+export function earliestDateOfBirthOn(today: string): string {
   const year = String(Number(today.slice(0, 4)) - oldestPetAgeYears).padStart(4, '0');
   return `${year}${today.slice(4)}`;
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPet } from './testing/builders.ts';
 import {
   earliestDateOfBirth,
+  earliestDateOfBirthOn,
   groupByLife,
   isPetRegistrationOpen,
   petFieldMessages,
@@ -106,6 +107,7 @@ describe('registerPetBodySchema', () => {
       dateOfBirth: petFieldMessages.dateOfBirthInFuture,
     });
     expect(earliestDateOfBirth(new Date())).toBe('1926-06-01');
+    expect(earliestDateOfBirthOn('2026-06-01')).toBe('1926-06-01');
     expect(messages({ dateOfBirth: '1926-06-01' })).toEqual({});
     expect(messages({ dateOfBirth: '1926-05-31' })).toEqual({
       dateOfBirth: petFieldMessages.dateOfBirthTooOld,

@@ -3,8 +3,8 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { groupByLife, practiceToday } from '@vet/contracts/pet-rules';
-import { useEffect, useState } from 'react';
+import { groupByLife } from '@vet/contracts/pet-rules';
+import { useEffect } from 'react';
 import { usePets } from '@/features/pets/api/get-pets';
 import { PetsList } from '@/features/pets/components/pets-list';
 import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
@@ -19,12 +19,11 @@ import { wasPetRegisterModalSeen } from '@/shared/storage/pet-register-modal-see
  * and the home practice's settings (R6.2, R6.4). A client with no living pet, who could register one, is
  * asked to once per browser session (R3.15's flag; logout clears it).
  */
-export function PetsView() {
+export function PetsView({ today }: { today: string }) {
   const profile = useProfile();
   const pets = usePets(profile.data?.activationStatus);
   const practiceId = profile.data?.homePracticeId ?? null;
   const toggles = useFeatureToggles(practiceId);
-  const [today] = useState(() => practiceToday(new Date()));
   const { openDialog, dialog } = useActionDialog(homePracticeOf(profile.data));
 
   const rulesKnown = profile.data !== undefined && (practiceId === null || !toggles.isPending);

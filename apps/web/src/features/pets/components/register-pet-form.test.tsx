@@ -61,7 +61,7 @@ function renderForm(
       <QueryClientProvider client={createQueryClient()}>
         <ApiClientProvider client={api}>
           <ToastProvider>
-            <RegisterPetForm onUnavailable={onUnavailable} />
+            <RegisterPetForm onUnavailable={onUnavailable} today="2026-06-01" />
           </ToastProvider>
         </ApiClientProvider>
       </QueryClientProvider>
@@ -111,6 +111,12 @@ describe('RegisterPetForm', { timeout: 30_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Breed' }).hasAttribute('disabled')).toBe(true);
     expect(requests.filter((r) => r.url.includes('/breeds'))).toEqual([]);
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('offers dates of birth from the day the server gave back 100 years', () => {
+    renderForm();
+    const input = screen.getByLabelText('Date of birth');
+    expect([input.getAttribute('min'), input.getAttribute('max')]).toEqual(['1926-06-01', '2026-06-01']);
   });
 
   it('fetches breeds once a species is chosen and colours once a breed is, and wants both', async () => {

@@ -3,12 +3,11 @@
 import Box from '@mui/material/Box';
 import type { RegisterPetBody } from '@vet/contracts/pets';
 import {
-  earliestDateOfBirth,
+  earliestDateOfBirthOn,
   microchipDigits,
   petNameMaxLength,
   petSexes,
   policyNumberMaxLength,
-  practiceToday,
 } from '@vet/contracts/pet-rules';
 import type { Insurer } from '@vet/contracts/lookups';
 import { useRouter } from 'next/navigation';
@@ -33,6 +32,8 @@ import { SubmitProblem } from './submit-problem';
 export interface RegisterPetFormProps {
   /** The API said registration is not open to this client (it changed since the page opened). */
   onUnavailable: () => void;
+  /** Today on the practices' calendar (YYYY-MM-DD), from the server: the date of birth's latest. */
+  today: string;
 }
 
 const sexOptions = [
@@ -52,13 +53,12 @@ const offers = (chosen: boolean, list: readonly unknown[] | undefined) => chosen
  * is; each field says what is wrong in plain words once touched (R5.1). A half-filled form asks before
  * the person leaves it (R2.27). Registered, the pet's page opens with the pet already in every list.
  */
-export function RegisterPetForm({ onUnavailable }: RegisterPetFormProps) {
+export function RegisterPetForm({ onUnavailable, today }: RegisterPetFormProps) {
   const router = useRouter();
   const { showToast } = useToast();
   const register = useRegisterPet();
   const [failure, setFailure] = useState<unknown>();
   const [registered, setRegistered] = useState(false);
-  const [today] = useState(() => new Date());
 
   const [speciesId, setSpeciesId] = useState<number | null>(null);
   const [breedId, setBreedId] = useState<number | null>(null);
@@ -165,7 +165,7 @@ export function RegisterPetForm({ onUnavailable }: RegisterPetFormProps) {
         type="date"
         shrinkLabel
         helperText="If you are not sure, an estimate is fine."
-        inputAttributes={{ min: earliestDateOfBirth(today), max: practiceToday(today) }}
+        inputAttributes={{ min: earliestDateOfBirthOn(today), max: today }}
       />
       <FormTextField
         {...field('microchipNumber')}

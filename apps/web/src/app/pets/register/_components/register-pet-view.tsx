@@ -19,7 +19,7 @@ import { LoadingSpinner } from '@/shared/components/loading-spinner';
  * otherwise, whether they came by a link, the address bar or a refused submit, the "New pet registration
  * unavailable" dialog and the same words on the page.
  */
-export function RegisterPetView() {
+export function RegisterPetView({ today }: { today: string }) {
   const profile = useProfile();
   const practiceId = profile.data?.homePracticeId ?? null;
   const toggles = useFeatureToggles(practiceId);
@@ -57,7 +57,7 @@ export function RegisterPetView() {
             Tell us about your pet. Your practice will check these details at your pet’s first visit, the
             initial consultation.
           </Typography>
-          <RegisterPetForm onUnavailable={() => setRefused(true)} />
+          <RegisterPetForm onUnavailable={() => setRefused(true)} today={today} />
         </>
       )}
       {dialog}
