@@ -1,10 +1,12 @@
+import { lazyDateFormat } from '@/shared/dates/lazy-date-format';
+
 /** A YYYY-MM-DD date as parts; the calendar day itself, free of any time zone. */
 function dateParts(date: string): { year: number; month: number; day: number } {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
   return { year, month, day };
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
+const longDate = lazyDateFormat('en-GB', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
@@ -14,7 +16,7 @@ const longDate = new Intl.DateTimeFormat('en-GB', {
 /** "14 March 2025": a calendar date, British style. */
 export function formatCalendarDate(date: string): string {
   const { year, month, day } = dateParts(date);
-  return longDate.format(new Date(Date.UTC(year, month - 1, day)));
+  return longDate().format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;

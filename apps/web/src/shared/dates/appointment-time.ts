@@ -1,6 +1,7 @@
 import { practiceTimeZone } from '@vet/contracts/practice-rules';
+import { lazyDateFormat } from './lazy-date-format';
 
-const parts = new Intl.DateTimeFormat('en-GB', {
+const parts = lazyDateFormat('en-GB', {
   timeZone: practiceTimeZone,
   weekday: 'long',
   day: 'numeric',
@@ -17,12 +18,14 @@ const parts = new Intl.DateTimeFormat('en-GB', {
  */
 export function formatAppointmentTime(iso: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.formatToParts(new Date(iso)).find((p) => p.type === type)?.value ?? '';
+    parts()
+      .formatToParts(new Date(iso))
+      .find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')}`;
 }
 
-const zoneName = new Intl.DateTimeFormat('en-GB', { timeZone: practiceTimeZone, timeZoneName: 'short' });
-const localDateParts = new Intl.DateTimeFormat('en-GB', {
+const zoneName = lazyDateFormat('en-GB', { timeZone: practiceTimeZone, timeZoneName: 'short' });
+const localDateParts = lazyDateFormat('en-GB', {
   timeZone: practiceTimeZone,
   year: 'numeric',
   month: '2-digit',
@@ -31,7 +34,9 @@ const localDateParts = new Intl.DateTimeFormat('en-GB', {
 
 /** "GMT" or "BST": what the practice's clocks read at that instant. */
 export function practiceZoneLabel(iso: string): string {
-  const name = zoneName.formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value;
+  const name = zoneName()
+    .formatToParts(new Date(iso))
+    .find((p) => p.type === 'timeZoneName')?.value;
   return name === 'BST' || name === 'GMT+1' ? 'BST' : 'GMT';
 }
 
@@ -49,25 +54,27 @@ export function formatPracticeClock(iso: string): string {
 /** The practice's calendar date of an instant, YYYY-MM-DD. */
 export function practiceDate(iso: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) =>
-    localDateParts.formatToParts(new Date(iso)).find((p) => p.type === type)?.value ?? '';
+    localDateParts()
+      .formatToParts(new Date(iso))
+      .find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
+const dayFormat = lazyDateFormat('en-GB', {
   timeZone: 'UTC',
   weekday: 'long',
   day: 'numeric',
   month: 'long',
 });
-const shortDayFormat = new Intl.DateTimeFormat('en-GB', {
+const shortDayFormat = lazyDateFormat('en-GB', {
   timeZone: 'UTC',
   weekday: 'short',
   day: 'numeric',
   month: 'short',
 });
 
-function formatDate(format: Intl.DateTimeFormat, date: string): string {
-  const parts = format.formatToParts(new Date(`${date}T12:00:00Z`));
+function formatDate(format: () => Intl.DateTimeFormat, date: string): string {
+  const parts = format().formatToParts(new Date(`${date}T12:00:00Z`));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')}`;
 }
