@@ -10,6 +10,7 @@ const sources = [
   'apps/web/src',
   'apps/web/next.config.ts',
   'apps/web/package.json',
+  'apps/web/compile-hints.mjs',
   'packages/contracts/src',
   'packages/db/src',
 ];
@@ -42,4 +43,7 @@ export function ensureWebBuild(log: (line: string) => void): void {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) throw new Error('next build failed');
+  // What `npm run build` does after `next build` (decision 0045).
+  const hints = spawnSync(process.execPath, [join(webDir, 'compile-hints.mjs')], { stdio: 'inherit' });
+  if (hints.status !== 0) throw new Error('adding compile hints to the web build failed');
 }

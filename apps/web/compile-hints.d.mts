@@ -1,0 +1,2 @@
+export declare const compileHint: string;
+export declare function addCompileHints(chunksDir: string): number;

@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addCompileHints, compileHint } from '../apps/web/compile-hints.mjs';
+
+let dir = '';
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('addCompileHints', () => {
+  it('marks every script once, in nested folders too, and nothing else', () => {
+    dir = mkdtempSync(join(tmpdir(), 'compile-hints-'));
+    mkdirSync(join(dir, 'app'));
+    writeFileSync(join(dir, 'a.js'), 'console.log(1);');
+    writeFileSync(join(dir, 'app/b.js'), 'console.log(2);');
+    writeFileSync(join(dir, 'c.css'), 'body{}');
+
+    expect(addCompileHints(dir)).toBe(2);
+    expect(addCompileHints(dir)).toBe(0);
+
+    expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe(`${compileHint}console.log(1);`);
+    expect(readFileSync(join(dir, 'app/b.js'), 'utf8')).toBe(`${compileHint}console.log(2);`);
+    expect(readFileSync(join(dir, 'c.css'), 'utf8')).toBe('body{}');
+    expect(compileHint).toBe('//# allFunctionsCalledOnLoad\n');
+  });
+
+  it('moves a source map’s mappings one line down, with the code', () => {
+    dir = mkdtempSync(join(tmpdir(), 'compile-hints-'));
+    writeFileSync(join(dir, 'a.js'), 'x();\n//# sourceMappingURL=a.js.map');
+    writeFileSync(join(dir, 'a.js.map'), JSON.stringify({ version: 3, sources: ['a.ts'], mappings: 'AAAA' }));
+
+    addCompileHints(dir);
+
+    expect(JSON.parse(readFileSync(join(dir, 'a.js.map'), 'utf8'))).toEqual({
+      version: 3,
+      sources: ['a.ts'],
+      mappings: ';AAAA',
+    });
+  });
+});
