@@ -1,3 +1,4 @@
+import { lazyDateFormat } from './lazy-date-format.ts';
 import type { Pet } from './pets.ts';
 import { featureKeys, isFeatureEnabled, practiceTimeZone } from './practice-rules.ts';
 import type { FeatureToggle } from './practices.ts';
@@ -82,21 +83,19 @@ export const petFieldMessages = {
     'A policy number can only have letters, numbers, spaces, hyphens (-), slashes (/) and dots.',
 } as const;
 
-let practiceDateFormat: Intl.DateTimeFormat | undefined;
+const practiceDateFormat = lazyDateFormat('en-CA', {
+  timeZone: practiceTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /**
- * Today's date, YYYY-MM-DD, on the practices' calendar (en-CA formats dates as ISO). The formatter is made
- * on first use and kept: the rules ask on every check, and a browser's first formatter costs it 50–120 ms
- * at a 4× slower CPU, so it is not made where the module loads (pages take today from the server).
+ * Today's date, YYYY-MM-DD, on the practices' calendar (en-CA formats dates as ISO). The rules ask on every
+ * check, the pages take it from the server (the browser's first formatter is costly, see lazyDateFormat).
  */
 export function practiceToday(now: Date): string {
-  practiceDateFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: practiceTimeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return practiceDateFormat.format(now);
+  return practiceDateFormat().format(now);
 }
 
 /** The earliest date of birth accepted at `now`: the same day, `oldestPetAgeYears` years back. */

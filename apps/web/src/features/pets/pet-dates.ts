@@ -1,4 +1,4 @@
-import { lazyDateFormat } from '@/shared/dates/lazy-date-format';
+import { lazyDateFormat } from '@vet/contracts/lazy-date-format';
 
 /** A YYYY-MM-DD date as parts; the calendar day itself, free of any time zone. */
 function dateParts(date: string): { year: number; month: number; day: number } {

@@ -1,5 +1,5 @@
 import { practiceTimeZone } from '@vet/contracts/practice-rules';
-import { lazyDateFormat } from './lazy-date-format';
+import { lazyDateFormat } from '@vet/contracts/lazy-date-format';
 
 const parts = lazyDateFormat('en-GB', {
   timeZone: practiceTimeZone,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyDateFormat } from './lazy-date-format';
+import { lazyDateFormat } from './lazy-date-format.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
