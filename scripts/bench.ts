@@ -88,10 +88,11 @@ async function measureInChromium(): Promise<string> {
         await tab.close();
         return kilobytes;
       });
-    const bareKb = await weigh(barePage);
     console.log(tableRow('page', ['kB', 'ratio', 'target'], [8, 9, 9]));
+    let bareKb = Number.NaN;
     for (const page of pages) {
-      const kb = page === barePage ? bareKb : await weigh(page);
+      const kb = await weigh(page);
+      if (page === barePage) bareKb = kb;
       const ratio = `${(kb / bareKb).toFixed(2)}×`;
       console.log(tableRow(page.name, [kb.toFixed(1), ratio, `${TARGET_RATIO_TO_BARE_NEXT}×`], [8, 9, 9]));
     }
