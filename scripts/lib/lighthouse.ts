@@ -11,9 +11,10 @@ export interface LighthouseFigures {
   lcpMs: number;
   /**
    * The largest paint in the load Lighthouse watched (unthrottled, from this machine's loopback), from
-   * which it simulates `lcpMs`. The simulation counts every request other than a low-priority image that
-   * had finished by this time: on loopback the page's scripts have, so the simulated LCP carries all of
-   * them over the slow network, even where the page painted its largest text before they ran.
+   * which it simulates `lcpMs`. The simulation counts each request that had finished by this time, except
+   * low-priority images and scripts that had not started running: on loopback the scripts load before
+   * the page's body does, so where they run before its largest text paints, the simulated LCP carries
+   * every one of them over the slow network.
    */
   observedLcpMs: number;
   tbtMs: number;
