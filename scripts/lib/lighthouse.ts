@@ -12,9 +12,9 @@ export interface LighthouseFigures {
   /**
    * The largest paint in the load Lighthouse watched (unthrottled, from this machine's loopback), from
    * which it simulates `lcpMs`. The simulation counts each request that had finished by this time, except
-   * low-priority images and scripts that had not started running: on loopback the scripts load before
-   * the page's body does, so where they run before its largest text paints, the simulated LCP carries
-   * every one of them over the slow network.
+   * low-priority images and scripts that had not started running: on loopback the scripts load within
+   * milliseconds of the page, so where they run before its largest text paints, the simulated LCP
+   * carries every one of them over the slow network.
    */
   observedLcpMs: number;
   tbtMs: number;
