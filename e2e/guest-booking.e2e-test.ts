@@ -251,4 +251,25 @@ describe('guest booking', () => {
     expect(chosen).toMatch(/\d\d:\d\d/);
     expect(booked).toContain(/\d\d:\d\d/.exec(chosen)?.[0] ?? 'no time');
   });
+
+  it('has the practices, species and reasons in the page’s first data: choosing a time needs no request first', async () => {
+    const page = await newPage(phone);
+    // The browser's own requests for them never answer: what the first step offers came with the page.
+    const browserAsked: string[] = [];
+    for (const path of [
+      '**/bff/online-practices',
+      '**/bff/v2/species',
+      '**/bff/lookup/online-appointment-reasons',
+    ]) {
+      await page.route(path, async (route) => {
+        browserAsked.push(new URL(route.request().url()).pathname);
+        await new Promise<never>(() => {});
+      });
+    }
+    await page.goto('/guest');
+    await acceptCookies(page);
+    const time = await chooseVisitAndTime(page);
+    expect(time).toMatch(/^\w+day \d+ \w+, \d\d:\d\d, with a vet$/);
+    expect(browserAsked).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ import { useOnlinePractices } from '@/features/practices/api/get-online-practice
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { useInBrowser } from '@/shared/components/use-in-browser';
 
 /** Taller than the first step (a heading and two fields) at any width, so it fits inside. */
 const reservedHeight = '60vh';
@@ -22,12 +23,17 @@ const reservedHeight = '60vh';
  * /guest: the practices (practices feature) and species (pets feature) handed to the guest's booking
  * (appointments feature), with the provider's sign-up and sign-in as the ways to keep a held time. A
  * signed-in person books as a client instead: their pets and details are already known.
+ *
+ * The practices, species and reasons usually come with the page (its first data), so the booking starts
+ * as soon as the page has hydrated, with no request first. It starts in the browser only: it reads the
+ * held time and the practice chosen before from this browser's storage as it mounts.
  */
 export function GuestView({ practiceParam }: { practiceParam: string | null }) {
   const { status } = useSession();
   const practices = useOnlinePractices();
   const species = useSpecies();
   const [initialPracticeId] = useState(() => parsePracticeId(practiceParam) ?? readStoredPractice());
+  const inBrowser = useInBrowser();
 
   if (status === 'authenticated') {
     return (
@@ -54,7 +60,7 @@ export function GuestView({ practiceParam }: { practiceParam: string | null }) {
   }
   // The loading state and the first step take the same space, so the footer does not jump when the
   // practices and species arrive (Lighthouse measured a CLS of 0.36 on a phone).
-  if (status === 'loading' || !practices.data || !species.data) {
+  if (status === 'loading' || !inBrowser || !practices.data || !species.data) {
     return <LoadingSpinner label="Loading" height={reservedHeight} />;
   }
   return (

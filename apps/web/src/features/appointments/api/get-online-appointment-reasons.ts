@@ -2,6 +2,7 @@ import type { AppointmentReason } from '@vet/contracts/lookups';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
+import { onlineAppointmentReasonsQueryKey } from './online-appointment-reasons-query-key';
 
 /** GET /lookup/online-appointment-reasons: what can be booked online, with the species each is for. */
 export function getOnlineAppointmentReasons(
@@ -13,7 +14,7 @@ export function getOnlineAppointmentReasons(
 
 export function onlineAppointmentReasonsQueryOptions(api: ApiClient) {
   return queryOptions({
-    queryKey: ['lookup', 'online-appointment-reasons'],
+    queryKey: onlineAppointmentReasonsQueryKey,
     queryFn: ({ signal }) => getOnlineAppointmentReasons(api, signal),
     staleTime: 60 * 60_000,
   });

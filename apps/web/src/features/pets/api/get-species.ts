@@ -2,6 +2,7 @@ import type { Species } from '@vet/contracts/lookups';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
+import { speciesQueryKey } from './species-query-key';
 
 /** GET /v2/species: the species a pet can be, in the order the form lists them. */
 export function getSpecies(api: ApiClient, signal?: AbortSignal): Promise<Species[]> {
@@ -10,7 +11,7 @@ export function getSpecies(api: ApiClient, signal?: AbortSignal): Promise<Specie
 
 export function speciesQueryOptions(api: ApiClient) {
   return queryOptions({
-    queryKey: ['lookups', 'species'],
+    queryKey: speciesQueryKey,
     queryFn: ({ signal }) => getSpecies(api, signal),
   });
 }

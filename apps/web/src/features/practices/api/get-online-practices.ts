@@ -2,6 +2,7 @@ import type { OnlinePractice } from '@vet/contracts/practices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
+import { onlinePracticesQueryKey } from './online-practices-query-key';
 
 /** GET /online-practices: the practices that offer online services. */
 export function getOnlinePractices(api: ApiClient, signal?: AbortSignal): Promise<OnlinePractice[]> {
@@ -10,7 +11,7 @@ export function getOnlinePractices(api: ApiClient, signal?: AbortSignal): Promis
 
 export function onlinePracticesQueryOptions(api: ApiClient) {
   return queryOptions({
-    queryKey: ['online-practices'],
+    queryKey: onlinePracticesQueryKey,
     queryFn: ({ signal }) => getOnlinePractices(api, signal),
     // R7.9: no retry, no refetch on focus.
     retry: false,
