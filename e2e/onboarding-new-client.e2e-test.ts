@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
-import { findRecord, signUpToFindYourRecord } from './support/onboarding.ts';
+import { choosePractice, findRecord, signUpToFindYourRecord } from './support/onboarding.ts';
 import { desktop, phone } from './support/shell.ts';
 import { expectWelcome, onPortal } from './support/sign-in.ts';
 
@@ -82,5 +82,21 @@ describe('onboarding: a new client', () => {
     await page.waitForURL(onPortal('/'), { timeout: 15_000 });
     await expectWelcome(page, 'Sam');
     await page.getByRole('button', { name: 'Sam Newcombe' }).waitFor();
+  });
+
+  it('has the practices in the first data of both onboarding pages: the list needs no request', async () => {
+    const page = await newPage(phone);
+    // The browser's own requests for the list never answer: what the field offers came with the page.
+    const browserAsked: string[] = [];
+    await page.route('**/bff/online-practices', async (route) => {
+      browserAsked.push(new URL(route.request().url()).pathname);
+      await new Promise<never>(() => {});
+    });
+    await signUpToFindYourRecord(page);
+    await choosePractice(page, 'Willowbrook Vets Clapham');
+    await page.goto('/registration-new');
+    await page.getByRole('form', { name: 'Register as a new client' }).waitFor();
+    await choosePractice(page, 'Willowbrook Vets Bath');
+    expect(browserAsked).toEqual([]);
   });
 });

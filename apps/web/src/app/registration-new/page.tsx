@@ -1,6 +1,8 @@
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { OnboardingLayout } from '@/features/onboarding/components/onboarding-layout';
+import { onlinePracticesFirstData } from '@/features/practices/server/online-practices-first-data';
 import { firstValue, pageMetadata, type PageSearchParams } from '@/shared/page-metadata';
 import { NewClientScreen } from './_components/new-client-screen';
 
@@ -15,7 +17,9 @@ export default async function RegistrationNewPage({ searchParams }: PageSearchPa
       subtitle="Your details, so your practice can look after your pets and keep in touch."
     >
       <RequireAuth>
-        <NewClientScreen practiceParam={practiceParam} />
+        <HydrationBoundary state={await onlinePracticesFirstData()}>
+          <NewClientScreen practiceParam={practiceParam} />
+        </HydrationBoundary>
       </RequireAuth>
     </OnboardingLayout>
   );

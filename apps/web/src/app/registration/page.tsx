@@ -1,6 +1,8 @@
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { OnboardingLayout } from '@/features/onboarding/components/onboarding-layout';
+import { onlinePracticesFirstData } from '@/features/practices/server/online-practices-first-data';
 import { firstValue, pageMetadata, type PageSearchParams } from '@/shared/page-metadata';
 import { FindRecordScreen } from './_components/find-record-screen';
 
@@ -20,7 +22,9 @@ export default async function RegistrationPage({ searchParams }: PageSearchParam
       subtitle="Tell us who you are at your practice, and we will link your account to your pets and appointments."
     >
       <RequireAuth>
-        <FindRecordScreen practiceParam={practiceParam} />
+        <HydrationBoundary state={await onlinePracticesFirstData()}>
+          <FindRecordScreen practiceParam={practiceParam} />
+        </HydrationBoundary>
       </RequireAuth>
     </OnboardingLayout>
   );

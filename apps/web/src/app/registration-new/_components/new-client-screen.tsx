@@ -8,6 +8,7 @@ import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboa
 import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
 import { useActivationState, useReplaceProfile } from '@/features/profile/api/get-profile';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { useInBrowser } from '@/shared/components/use-in-browser';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 
@@ -49,10 +50,12 @@ function NewClientWithPractice(props: {
   onRegistered: Parameters<typeof NewClientForm>[0]['onRegistered'];
 }) {
   const [initialPracticeId] = useState(() => parsePracticeId(props.practiceParam) ?? readStoredPractice());
+  // As on /registration: the list from the render after hydration (decision 0046).
+  const inBrowser = useInBrowser();
   return (
     <NewClientForm
-      practices={props.practices.data}
-      practicesLoading={props.practices.isPending}
+      practices={inBrowser ? props.practices.data : undefined}
+      practicesLoading={!inBrowser || props.practices.isPending}
       practicesFailed={props.practices.isError}
       onRetryPractices={() => void props.practices.refetch()}
       email={props.email}

@@ -9,6 +9,7 @@ import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboa
 import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
 import { useActivationState, useProfile } from '@/features/profile/api/get-profile';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { useInBrowser } from '@/shared/components/use-in-browser';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 
@@ -52,10 +53,14 @@ function FindRecordWithPractice(props: {
   refreshProfile: () => Promise<unknown>;
 }) {
   const [initialPracticeId] = useState(() => parsePracticeId(props.practiceParam) ?? readStoredPractice());
+  // The list usually comes with the page, but the practice chosen before is read in the browser only: the
+  // field offers the list from the render after hydration, so the server's HTML and the hydrating render
+  // agree (decision 0046).
+  const inBrowser = useInBrowser();
   return (
     <FindRecord
-      practices={props.practices.data}
-      practicesLoading={props.practices.isPending}
+      practices={inBrowser ? props.practices.data : undefined}
+      practicesLoading={!inBrowser || props.practices.isPending}
       practicesFailed={props.practices.isError}
       onRetryPractices={() => void props.practices.refetch()}
       initialEmail={props.email ?? ''}
