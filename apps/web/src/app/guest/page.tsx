@@ -16,8 +16,8 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Book as a
 /**
  * /guest (R4.24): a guest holds an appointment time before signing up. No header (R2.12). `practice`
  * is read on the server, as /registration reads it, so the view needs no Suspense boundary for it. The
- * practices, species and reasons the first step offers come with the page (decision 0031): a guest on a
- * slow connection waits for no request after the scripts before choosing.
+ * practices, species and reasons the first step offers come with the page (decisions 0031, 0046): a
+ * guest on a slow connection waits for no request after the scripts before choosing.
  */
 export default async function GuestPage({ searchParams }: PageSearchParams) {
   const practiceParam = firstValue((await searchParams).practice);
