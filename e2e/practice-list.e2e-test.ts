@@ -21,12 +21,19 @@ describe('practice list (browser → web → BFF → API → database)', () => {
     await expectNoAxeViolations(page);
   });
 
-  it('works at a phone’s width too', async () => {
+  it('works at a phone’s width too, with no request for the list after the page (decision 0046)', async () => {
     const page = await newPage({ width: 360, height: 740 });
+    const browserAsked: string[] = [];
+    await page.route('**/bff/online-practices', async (route) => {
+      browserAsked.push(route.request().url());
+      await route.continue();
+    });
     await page.goto('/practices');
     await expect
       .poll(() => page.getByRole('heading', { level: 2 }).count(), { timeout: 15_000 })
       .toBeGreaterThanOrEqual(8);
+    await page.waitForLoadState('networkidle');
+    expect(browserAsked).toEqual([]);
     await expectNoAxeViolations(page);
   });
 });

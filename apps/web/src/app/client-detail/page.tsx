@@ -2,7 +2,7 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { clientDetailsFirstData } from '@/features/client-details/api/client-details-first-data';
-import { onlinePracticesForPage } from '@/features/practices/server/online-practices-for-page';
+import { onlinePracticesFirstData } from '@/features/practices/server/online-practices-first-data';
 import { pageMetadata } from '@/shared/page-metadata';
 import { ClientDetailsView } from './_components/client-details-view';
 
@@ -13,11 +13,13 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your deta
  * practice is chosen from are in the first HTML (decision 0031), so the form arrives whole.
  */
 export default async function ClientDetailPage() {
-  const [firstData, practices] = await Promise.all([clientDetailsFirstData(), onlinePracticesForPage()]);
+  const [details, practices] = await Promise.all([clientDetailsFirstData(), onlinePracticesFirstData()]);
   return (
     <RequireAuth>
-      <HydrationBoundary state={firstData}>
-        <ClientDetailsView initialPractices={practices} />
+      <HydrationBoundary state={details}>
+        <HydrationBoundary state={practices}>
+          <ClientDetailsView />
+        </HydrationBoundary>
       </HydrationBoundary>
     </RequireAuth>
   );

@@ -3,7 +3,6 @@
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import type { OnlinePractice } from '@vet/contracts/practices';
 import NextLink from 'next/link';
 import { useClientDetails } from '@/features/client-details/api/get-client-details';
 import { ClientDetailsForm } from '@/features/client-details/components/client-details-form';
@@ -15,13 +14,12 @@ import { LoadingSpinner } from '@/shared/components/loading-spinner';
 /**
  * Your details (/client-detail): the client's own record from the client-details feature, with the
  * practices a home practice can be chosen from (practices feature) and the profile to refresh after a
- * save (profile feature): the route joins them, features do not import each other. `initialPractices`:
- * the list the server rendered the page with, when it had one.
+ * save (profile feature): the route joins them, features do not import each other.
  */
-export function ClientDetailsView({ initialPractices }: { initialPractices?: OnlinePractice[] }) {
+export function ClientDetailsView() {
   const profile = useProfile();
   const details = useClientDetails(profile.data?.activationStatus);
-  const practices = useOnlinePractices(initialPractices);
+  const practices = useOnlinePractices();
   const refreshProfile = useRefreshProfile();
 
   return (

@@ -19,10 +19,6 @@ export function onlinePracticesQueryOptions(api: ApiClient) {
   });
 }
 
-/** `initial`: the list the server rendered the page with; fresh for a minute, as the server keeps it. */
-export function useOnlinePractices(initial?: OnlinePractice[]) {
-  return useQuery({
-    ...onlinePracticesQueryOptions(useApiClient()),
-    ...(initial && { initialData: initial, staleTime: 60_000 }),
-  });
+export function useOnlinePractices() {
+  return useQuery(onlinePracticesQueryOptions(useApiClient()));
 }

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { buildPractice } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
+import { firstData } from '@/shared/query/first-data';
 import { createQueryClient } from '@/shared/query/query-client';
+import { onlinePracticesQueryKey } from '@/features/practices/api/online-practices-query-key';
 import { theme } from '@/shared/theme/theme';
 import { PracticeList } from './practice-list';
 
@@ -37,14 +39,17 @@ const addressLines = (card: HTMLElement) =>
     .filter((node) => node.nodeType === Node.TEXT_NODE)
     .map((node) => node.textContent);
 
-function renderList(fetchFn: (url: string) => Promise<Response>, initialPractices?: typeof practices) {
+/** `rendered`: the list the server rendered the page with (its first data), if any. */
+function renderList(fetchFn: (url: string) => Promise<Response>, rendered?: typeof practices) {
   const fetchSpy = vi.fn(fetchFn);
   const api = createApiClient({ fetch: fetchSpy as unknown as typeof fetch, getStorage: () => undefined });
   render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={createQueryClient()}>
         <ApiClientProvider client={api}>
-          <PracticeList initialPractices={initialPractices} />
+          <HydrationBoundary state={firstData([[onlinePracticesQueryKey, rendered]])}>
+            <PracticeList />
+          </HydrationBoundary>
         </ApiClientProvider>
       </QueryClientProvider>
     </ThemeProvider>,

@@ -1,6 +1,5 @@
 'use client';
 
-import type { OnlinePractice } from '@vet/contracts/practices';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -38,9 +37,9 @@ function PracticeListLoading() {
   );
 }
 
-/** `initialPractices`: the list rendered on the server, when the API answered it there. */
-export function PracticeList({ initialPractices }: { initialPractices?: OnlinePractice[] }) {
-  const { data, isPending, isError, isFetching, refetch } = useOnlinePractices(initialPractices);
+/** The list from the page's first data when the server had it (decision 0031), else from the browser. */
+export function PracticeList() {
+  const { data, isPending, isError, isFetching, refetch } = useOnlinePractices();
 
   if (isPending || (isError && isFetching)) return <PracticeListLoading />;
 
