@@ -88,6 +88,11 @@ const bans = {
     message:
       "Use @/shared/auth-session/session-client: next-auth/react's transpiled runtime is 9 kB on every page (decision 0036).",
   },
+  nextLink: {
+    group: ['next/link'],
+    message:
+      'Use PortalLink from @/shared/navigation/portal-link: it tells the navigation progress bar while the page a link opens is on its way (decision 0047).',
+  },
   climbing: {
     regex: String.raw`(^|/)\.\.(/|$)`,
     message: 'Import from another folder through the @/ alias, not ../ (./ stays fine).',
@@ -117,6 +122,7 @@ function webImportBoundaries() {
     bans.replacedDisplay,
     bans.snackbar,
     bans.nextAuthReact,
+    bans.nextLink,
   ];
   const features = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -135,6 +141,11 @@ function webImportBoundaries() {
     restrictImports(
       ['apps/web/src/shared/auth-session/server/**'],
       [...src.filter((ban) => ban !== bans.dbFromWeb), bans.features],
+    ),
+    // The one file that wraps next/link.
+    restrictImports(
+      ['apps/web/src/shared/navigation/portal-link.tsx'],
+      [...src.filter((ban) => ban !== bans.nextLink), bans.features],
     ),
     restrictImports(['apps/web/src/config/**'], [...src, bans.features, bans.shared]),
   ];

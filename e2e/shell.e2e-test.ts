@@ -174,3 +174,34 @@ describe('the toast', () => {
     },
   );
 });
+
+describe('the navigation progress bar (decision 0047)', () => {
+  const { newPage } = useBrowser();
+
+  it('shows at once when a link’s page is slow to come, from the page and from the closing menu', async () => {
+    const page = await newPage(phone);
+    await signIn(page, olivia);
+    await page.getByRole('button', { name: 'Accept and close' }).click();
+    // A poor connection: every answer for the page a link opens (the router's RSC request) takes 3 s.
+    await page.route('**/*', async (route) => {
+      if (route.request().headers()['rsc'] === '1') await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    const bar = page.getByRole('progressbar', { name: 'Loading the page' });
+    expect(await bar.count()).toBe(0);
+
+    await page.getByRole('link', { name: 'See all your appointments' }).click();
+    await bar.waitFor({ timeout: 1500 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('heading', { level: 1, name: 'Your appointments' }).waitFor();
+    await bar.waitFor({ state: 'detached' });
+
+    // The drawer closes on the tap, taking its link away; the bar stays until the page comes.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).waitFor({ state: 'detached' });
+    expect(await bar.isVisible()).toBe(true);
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${olivia.firstName}` }).waitFor();
+    expect(await bar.count()).toBe(0);
+  });
+});

@@ -112,6 +112,12 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     expected: [restricted('Config is the bottom layer')],
   },
   {
+    name: 'next/link in a feature (links go through PortalLink, decision 0047)',
+    file: at('feature', 'next-link.ts'),
+    source: [`import NextLink from 'next/link';`, `export const probe = NextLink;`],
+    expected: [restricted('Use PortalLink from @/shared/navigation/portal-link')],
+  },
+  {
     name: 'legal: a feature importing itself through @/, shared, config and ./',
     file: at('feature', 'legal.ts'),
     source: [

@@ -1,7 +1,7 @@
 'use client';
 
 import Button from '@mui/material/Button';
-import NextLink from 'next/link';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import type { ActionDialog, ActionOutcome } from './action-rules';
 
 /** The ruled actions and the plain links beside them look alike: 48px high, roomy. */
@@ -20,7 +20,7 @@ export function ActionButton({ label, outcome, primary, onDialog }: ActionButton
   const variant = primary ? 'contained' : 'outlined';
   if (outcome?.kind === 'navigate') {
     return (
-      <Button component={NextLink} href={outcome.href} variant={variant} sx={actionButtonSx}>
+      <Button component={PortalLink} href={outcome.href} variant={variant} sx={actionButtonSx}>
         {label}
       </Button>
     );

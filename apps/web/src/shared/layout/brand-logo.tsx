@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import NextLink from 'next/link';
 import { visuallyHidden } from '@/shared/theme/visually-hidden';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 const logoSx = {
   display: 'inline-flex',
@@ -19,7 +19,7 @@ const logoSx = {
 export function BrandLogo(props: { brandName: string; signedIn: boolean; onSignIn: () => void }) {
   if (props.signedIn) {
     return (
-      <ButtonBase component={NextLink} href="/" sx={logoSx}>
+      <ButtonBase component={PortalLink} href="/" sx={logoSx}>
         {props.brandName}
         <Box component="span" sx={visuallyHidden}>
           , Dashboard

@@ -2,7 +2,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import NextLink from 'next/link';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import { drawerPets, type DrawerPet } from './drawer-pets';
 
 export interface DrawerPetsListProps {
@@ -20,7 +20,7 @@ const nested = { pl: 4, minHeight: 44 };
 function PetLink({ href, label, onNavigate }: { href: string; label: string; onNavigate: () => void }) {
   return (
     <ListItem disablePadding>
-      <ListItemButton component={NextLink} href={href} onClick={onNavigate} sx={nested}>
+      <ListItemButton component={PortalLink} href={href} onClick={onNavigate} sx={nested}>
         <ListItemText primary={label} />
       </ListItemButton>
     </ListItem>

@@ -2,7 +2,7 @@
 
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import NextLink from 'next/link';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 export interface HeaderUserMenuListProps {
   id: string;
@@ -24,7 +24,7 @@ export function HeaderUserMenuList({ id, buttonId, anchor, onClose, onLogout }: 
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ list: { 'aria-labelledby': buttonId } }}
     >
-      <MenuItem component={NextLink} href="/client-detail" onClick={onClose}>
+      <MenuItem component={PortalLink} href="/client-detail" onClick={onClose}>
         Your details
       </MenuItem>
       <MenuItem

@@ -6,6 +6,7 @@ import { usePathname } from 'next/navigation';
 import { useCallback, useState, type ReactNode } from 'react';
 import { CookieBanner } from '@/shared/cookie-consent/cookie-banner';
 import { SkipLink } from '@/shared/components/skip-link';
+import { NavigationProgressBar } from '@/shared/navigation/navigation-progress-bar';
 import type { SiteLinks } from '@/config/site-links';
 import { Breadcrumbs } from './breadcrumbs';
 import type { DrawerPet } from './drawer-pets';
@@ -34,7 +35,7 @@ export interface PortalShellProps {
 }
 
 /**
- * The portal's frame (R2.4): skip link, header (hidden on guest, maintenance, auth0 and registration
+ * The portal's frame (R2.4): the navigation progress bar (decision 0047), skip link, header (hidden on guest, maintenance, auth0 and registration
  * paths), side drawer, breadcrumbs, the page's background, the main landmark, footer and cookie banner.
  * Everything about the user arrives as props: shared code knows nothing of sign-in or pets.
  */
@@ -48,6 +49,7 @@ export function PortalShell(props: PortalShellProps) {
     <Box
       sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: pageBackground(pathname) }}
     >
+      <NavigationProgressBar />
       <SkipLink targetId={mainContentId} />
       {headerShown && (
         <SiteHeader

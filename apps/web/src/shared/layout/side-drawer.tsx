@@ -13,8 +13,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import NextLink from 'next/link';
 import { useEffect, useId, useState } from 'react';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import type { DrawerPet } from './drawer-pets';
 import { DrawerPetsList } from './drawer-pets-list';
 import { desktopBreakpoint, drawerId, drawerWidth } from './layout-constants';
@@ -34,7 +34,7 @@ const itemSx = { minHeight: 48 };
 function DrawerLink({ href, label, onClick }: { href: string; label: string; onClick: () => void }) {
   return (
     <ListItem disablePadding>
-      <ListItemButton component={NextLink} href={href} onClick={onClick} sx={itemSx}>
+      <ListItemButton component={PortalLink} href={href} onClick={onClick} sx={itemSx}>
         <ListItemText primary={label} />
       </ListItemButton>
     </ListItem>

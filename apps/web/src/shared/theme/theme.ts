@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import NextLink from 'next/link';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import { brandColours, type BrandColours } from './brand-colours';
 
 declare module '@mui/material/styles' {
@@ -59,10 +59,10 @@ export const theme = createTheme({
     },
     MuiButtonBase: {
       // Links rendered by buttons navigate on the client.
-      defaultProps: { LinkComponent: NextLink },
+      defaultProps: { LinkComponent: PortalLink },
     },
     MuiLink: {
-      defaultProps: { component: NextLink, underline: 'always' },
+      defaultProps: { component: PortalLink, underline: 'always' },
     },
     MuiButton: {
       variants: [

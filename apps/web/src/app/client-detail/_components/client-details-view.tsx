@@ -3,13 +3,13 @@
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import NextLink from 'next/link';
 import { useClientDetails } from '@/features/client-details/api/get-client-details';
 import { ClientDetailsForm } from '@/features/client-details/components/client-details-form';
 import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
 import { useProfile, useRefreshProfile } from '@/features/profile/api/get-profile';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 /**
  * Your details (/client-detail): the client's own record from the client-details feature, with the
@@ -31,7 +31,7 @@ export function ClientDetailsView() {
         Keep your details up to date, so that your practice can reach you about your pets.
       </Typography>
       <Button
-        component={NextLink}
+        component={PortalLink}
         href="/client-detail/contact-preferences"
         variant="outlined"
         sx={{ mb: 4 }}

@@ -3,7 +3,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useSession } from '@/shared/auth-session/session-client';
-import NextLink from 'next/link';
 import { useState } from 'react';
 import { GuestBookingFlow } from '@/features/appointments/components/guest-booking-flow';
 import { startSignIn } from '@/features/auth/components/start-sign-in';
@@ -15,6 +14,7 @@ import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { useInBrowser } from '@/shared/components/use-in-browser';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 /** Taller than the first step (a heading and two fields) at any width, so it fits inside. */
 const reservedHeight = '60vh';
@@ -40,7 +40,7 @@ export function GuestView({ practiceParam }: { practiceParam: string | null }) {
       <Box sx={{ display: 'grid', gap: 3 }}>
         <AppAlert severity="info">You are signed in, so you can book for your pets straight away.</AppAlert>
         <Box>
-          <Button component={NextLink} href="/appointments/book" variant="contained" sx={{ minHeight: 48 }}>
+          <Button component={PortalLink} href="/appointments/book" variant="contained" sx={{ minHeight: 48 }}>
             Book an appointment
           </Button>
         </Box>

@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
-import NextLink from 'next/link';
 import { useId } from 'react';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
@@ -14,6 +13,7 @@ import { visuallyHidden } from '@/shared/theme/visually-hidden';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
 import { clinicianPhrase, type AppointmentGroups } from '@/features/appointments/appointment-groups';
 import { changeAppointmentHref } from '@/features/appointments/booking-params';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 const statusNote: Record<AppointmentSummary['status'], string | null> = {
   Booked: null,
@@ -45,7 +45,7 @@ function ChangeActions(props: {
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 1.5 }}>
       {changeOpen && (
         <Button
-          component={NextLink}
+          component={PortalLink}
           href={changeAppointmentHref(appointment.appointmentId)}
           variant="outlined"
           aria-label={`Change ${what}`}

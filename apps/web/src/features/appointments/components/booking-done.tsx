@@ -3,12 +3,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import NextLink from 'next/link';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { formatPracticeClock } from '@/shared/dates/appointment-time';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
 import { appointmentCalendarHref } from '@/features/appointments/calendar-file';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import { Pending, Section, StepHeading } from './booking-parts';
 import { BookingSummary } from './booking-summary';
 
@@ -53,10 +53,10 @@ export function BookingDone({ appointmentId, amended }: { appointmentId: number;
         >
           Add to calendar
         </Button>
-        <Button component={NextLink} href="/appointments" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
+        <Button component={PortalLink} href="/appointments" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
           See your appointments
         </Button>
-        <Link component={NextLink} href="/" sx={{ alignSelf: 'center' }}>
+        <Link component={PortalLink} href="/" sx={{ alignSelf: 'center' }}>
           Back to the dashboard
         </Link>
       </Box>

@@ -10,7 +10,6 @@ import { bookingRefusal } from '@vet/contracts/booking-rules';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import type { Pet } from '@vet/contracts/pets';
 import type { FeatureToggle } from '@vet/contracts/practices';
-import NextLink from 'next/link';
 import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
@@ -18,6 +17,7 @@ import { formatLabelledAppointmentTime, practiceDate } from '@/shared/dates/appo
 import { useAppointmentSlots } from '@/features/appointments/api/get-appointment-slots';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import { bookingHref, type BookingParams } from '@/features/appointments/booking-params';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import { BookingDone } from './booking-done';
 import { ConfirmStep } from './booking-confirm-step';
 import { ReasonSelect, Section, StepHeading, TimesSection } from './booking-parts';
@@ -209,7 +209,7 @@ function ChooseStep(props: {
         />
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end' }}>
-        <Button component={NextLink} href="/appointments" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
+        <Button component={PortalLink} href="/appointments" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
           Cancel
         </Button>
         <Button

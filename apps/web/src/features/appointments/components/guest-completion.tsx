@@ -10,7 +10,6 @@ import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import type { Pet } from '@vet/contracts/pets';
 import { petSexes } from '@vet/contracts/pet-rules';
-import NextLink from 'next/link';
 import { useId, useState } from 'react';
 import { LoadError } from '@/shared/components/load-error';
 import {
@@ -21,6 +20,7 @@ import {
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import { useCompleteGuestHold, useReplaceGuestHold } from '@/features/appointments/api/guest-bookings';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import { Pending, Section, StepActions, StepHeading } from './booking-parts';
 import { GuestFailureNotice } from './guest-failure-notice';
 import { BookingSummary } from './booking-summary';
@@ -160,7 +160,7 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
               noAlternatives={
                 <Typography sx={{ mt: 2 }}>
                   No other times are free near it.{' '}
-                  <NextLink href="/appointments/book">Choose another day</NextLink>.
+                  <PortalLink href="/appointments/book">Choose another day</PortalLink>.
                 </Typography>
               }
             />
@@ -168,7 +168,7 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
         )}
       </Section>
       <StepActions>
-        <Button component={NextLink} href="/" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
+        <Button component={PortalLink} href="/" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
           Not now
         </Button>
         {/* Once the time is known to be taken, the nearest free times are the way on. */}
@@ -195,14 +195,14 @@ function NothingHeld({ failure }: { failure: GuestFailure | null }) {
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Button
-          component={NextLink}
+          component={PortalLink}
           href={completed ? '/appointments' : '/appointments/book'}
           variant="contained"
           sx={{ minHeight: 48, px: 3 }}
         >
           {completed ? 'See your appointments' : 'Book an appointment'}
         </Button>
-        <Button component={NextLink} href="/" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
+        <Button component={PortalLink} href="/" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
           Back to the dashboard
         </Button>
       </Box>

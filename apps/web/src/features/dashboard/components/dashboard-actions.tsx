@@ -3,11 +3,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import NextLink from 'next/link';
 import { useId } from 'react';
 import { ActionButton, actionButtonSx } from '@/shared/actions/action-button';
 import type { ActionOutcome, HomePractice } from '@/shared/actions/action-rules';
 import { useActionDialog } from '@/shared/actions/use-action-dialog';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 export interface DashboardActionsProps {
   /** What "Book an appointment" does; undefined while what it depends on loads. */
@@ -31,7 +31,7 @@ export function DashboardActions({ booking, registration, practice }: DashboardA
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, flexWrap: 'wrap', gap: 2 }}>
         <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />
         <ActionButton label="Register a pet" outcome={registration} onDialog={openDialog} />
-        <Button component={NextLink} href="/client-detail" variant="outlined" sx={actionButtonSx}>
+        <Button component={PortalLink} href="/client-detail" variant="outlined" sx={actionButtonSx}>
           Update your details
         </Button>
       </Box>

@@ -4,7 +4,6 @@ import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import NextLink from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -16,6 +15,7 @@ import { failureDescription, failureMessage } from '@/shared/api/failure-message
 import { clearStoredInvitation, readStoredInvitation } from '@/features/onboarding/onboarding-storage';
 import { AlreadyLinked } from './already-linked';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 export interface AcceptInvitationProps {
   activationStatus: ActivationStatus | undefined;
@@ -115,7 +115,7 @@ function OtherWaysIn({ heading, message }: { heading: string; message?: string }
         postcode and e-mail address.
       </Typography>
       <Box>
-        <Button component={NextLink} href="/registration" variant="contained" size="large">
+        <Button component={PortalLink} href="/registration" variant="contained" size="large">
           Find your record
         </Button>
       </Box>

@@ -2,9 +2,9 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import NextLink from 'next/link';
 import { useLogout } from '@/shared/auth-session/logout-context';
 import { AppAlert } from '@/shared/components/app-alert';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 /**
  * 409 from verifying or accepting an invitation: this account, or that record, is linked already (the
@@ -17,7 +17,7 @@ export function AlreadyLinked({ message }: { message: string }) {
     <AppAlert severity="warning" title="Already linked">
       {message}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 1.5 }}>
-        <Button component={NextLink} href="/" variant="outlined" color="inherit">
+        <Button component={PortalLink} href="/" variant="outlined" color="inherit">
           Go to your dashboard
         </Button>
         <Button variant="outlined" color="inherit" onClick={() => void logout()}>

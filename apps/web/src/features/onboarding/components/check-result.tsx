@@ -3,11 +3,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import NextLink from 'next/link';
 import type { ReactNode } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { TextButton } from '@/shared/components/text-button';
 import type { CheckStep } from '@/features/onboarding/check-outcome';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import { PracticeContact } from './practice-contact';
 import { StepHeading } from './step-heading';
 
@@ -119,7 +119,7 @@ export function CheckResult(props: CheckResultProps) {
             be as your practice holds them. If you are new to the practice, register as a new client.
           </Typography>
           <Box sx={actionsSx}>
-            <Button component={NextLink} href={step.href} variant="contained" size="large">
+            <Button component={PortalLink} href={step.href} variant="contained" size="large">
               Register as a new client
             </Button>
           </Box>

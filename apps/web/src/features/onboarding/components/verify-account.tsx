@@ -4,7 +4,6 @@ import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import NextLink from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -17,6 +16,7 @@ import { clearStoredVerification, readStoredVerification } from '@/features/onbo
 import { AlreadyLinked } from './already-linked';
 import { CodeEntry } from './code-entry';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 export interface VerifyAccountProps {
   /** The signed-in person's status; undefined while the profile loads. */
@@ -103,7 +103,7 @@ function NoCodeWaiting() {
         To link your account to your pets and appointments, tell us who you are at your practice, and we will
         e-mail you a code.
       </Typography>
-      <Button component={NextLink} href="/registration" variant="contained" size="large">
+      <Button component={PortalLink} href="/registration" variant="contained" size="large">
         Find your record
       </Button>
     </Box>

@@ -3,11 +3,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Pet } from '@vet/contracts/pets';
-import NextLink from 'next/link';
 import { useId } from 'react';
 import { gridSkeletonHeight } from '@/shared/components/grid-wrapper';
 import { petAge } from '@/features/pets/pet-dates';
 import { StatusChip } from '@/shared/components/status-chip';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 export interface PetCardProps {
   pet: Pet;
@@ -29,7 +29,7 @@ export function PetCard({ pet, today, headingLevel }: PetCardProps) {
       sx={{ p: 2, minHeight: gridSkeletonHeight, display: 'flex', flexDirection: 'column', gap: 0.5 }}
     >
       <Typography variant="h3" component={headingLevel} id={headingId}>
-        <Link component={NextLink} href={`/pets/${pet.petId}`}>
+        <Link component={PortalLink} href={`/pets/${pet.petId}`}>
           {pet.name}
         </Link>
       </Typography>

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { bookingMessages, isOnlineBookingOpen } from '@vet/contracts/booking-rules';
-import NextLink from 'next/link';
 import { notFound, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
@@ -21,6 +20,7 @@ import { ApiError } from '@/shared/api/api-client';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -98,7 +98,7 @@ export function BookView() {
       <Frame title={title}>
         <AppAlert severity="info">
           Finish linking your account to your practice before booking online.{' '}
-          <NextLink href="/client-routing">Continue</NextLink>
+          <PortalLink href="/client-routing">Continue</PortalLink>
         </AppAlert>
       </Frame>
     );
@@ -131,11 +131,11 @@ export function BookView() {
         </AppAlert>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3 }}>
           {blocked === 'register-your-pet' && (
-            <Button component={NextLink} href="/pets/register" variant="contained">
+            <Button component={PortalLink} href="/pets/register" variant="contained">
               Register your pet
             </Button>
           )}
-          <Button component={NextLink} href="/" variant="outlined">
+          <Button component={PortalLink} href="/" variant="outlined">
             Back to the dashboard
           </Button>
         </Box>

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { petRegistrationUnavailableMessage } from '@vet/contracts/pet-rules';
-import NextLink from 'next/link';
 import { useEffect, useState } from 'react';
 import { RegisterPetForm } from '@/features/pets/components/register-pet-form';
 import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
@@ -13,6 +12,7 @@ import { homePracticeOf, registrationOutcome } from '@/shared/actions/action-rul
 import { useActionDialog } from '@/shared/actions/use-action-dialog';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { PortalLink } from '@/shared/navigation/portal-link';
 
 /**
  * Register a pet (/pets/register): the form, when registration is open to the client (R6.2, R6.4);
@@ -47,7 +47,7 @@ export function RegisterPetView({ today }: { today: string }) {
       {closed ? (
         <>
           <AppAlert severity="info">{petRegistrationUnavailableMessage}</AppAlert>
-          <Button component={NextLink} href="/pets" variant="outlined" size="large" sx={{ mt: 3 }}>
+          <Button component={PortalLink} href="/pets" variant="outlined" size="large" sx={{ mt: 3 }}>
             Back to your pets
           </Button>
         </>
