@@ -93,6 +93,12 @@ const bans = {
     message:
       'Use PortalLink from @/shared/navigation/portal-link: it tells the navigation progress bar while the page a link opens is on its way (decision 0047).',
   },
+  nextRouter: {
+    group: ['next/navigation'],
+    importNames: ['useRouter'],
+    message:
+      'Use usePortalRouter from @/shared/navigation/use-portal-router: it shows the navigation progress bar and says when the move is over (decision 0047).',
+  },
   climbing: {
     regex: String.raw`(^|/)\.\.(/|$)`,
     message: 'Import from another folder through the @/ alias, not ../ (./ stays fine).',
@@ -101,7 +107,7 @@ const bans = {
 
 /**
  * @param {string[]} files
- * @param {Array<{ group?: string[], regex?: string, message: string }>} patterns
+ * @param {Array<{ group?: string[], importNames?: string[], regex?: string, message: string }>} patterns
  * @returns {import('eslint').Linter.Config}
  */
 function restrictImports(files, patterns) {
@@ -123,6 +129,7 @@ function webImportBoundaries() {
     bans.snackbar,
     bans.nextAuthReact,
     bans.nextLink,
+    bans.nextRouter,
   ];
   const features = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -142,10 +149,13 @@ function webImportBoundaries() {
       ['apps/web/src/shared/auth-session/server/**'],
       [...src.filter((ban) => ban !== bans.dbFromWeb), bans.features],
     ),
-    // The one file that wraps next/link.
+    // The two files that wrap next/link and Next.js's router.
     restrictImports(
-      ['apps/web/src/shared/navigation/portal-link.tsx'],
-      [...src.filter((ban) => ban !== bans.nextLink), bans.features],
+      [
+        'apps/web/src/shared/navigation/portal-link.tsx',
+        'apps/web/src/shared/navigation/use-portal-router.ts',
+      ],
+      [...src.filter((ban) => ban !== bans.nextLink && ban !== bans.nextRouter), bans.features],
     ),
     restrictImports(['apps/web/src/config/**'], [...src, bans.features, bans.shared]),
   ];

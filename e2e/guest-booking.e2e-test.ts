@@ -151,9 +151,18 @@ describe('guest booking', () => {
     await page.getByRole('button', { name: 'Book this appointment' }).click();
     await page.getByText('Choose whether Biscuit is male or female.').waitFor();
     await page.getByRole('radio', { name: 'Female' }).check();
+    // Over a slow connection (the booking's page takes 3 s to come), the button stays busy once the
+    // time is booked, and the bar shows, until the page arrives (decision 0047).
+    await page.route('**/*', async (route) => {
+      if (route.request().headers()['rsc'] === '1') await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Book this appointment' }).click();
+    await expect.poll(() => storedHold(page)).toBeNull();
+    await page.getByRole('progressbar', { name: 'Loading the page' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Book this appointment' }).isDisabled()).toBe(true);
     await page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor({ timeout: 15_000 });
-    expect(await storedHold(page)).toBeNull();
+    await page.unroute('**/*');
 
     await page.goto('/appointments');
     const upcoming = page.getByRole('region', { name: 'Upcoming' }).getByRole('listitem');

@@ -213,6 +213,44 @@ describe('registering a pet', () => {
     await page.waitForURL((url) => url.pathname === '/pets');
     await page.getByRole('heading', { level: 1, name: 'Your pets' }).waitFor();
   });
+
+  it('cannot be sent twice while the pet’s page is on its way over a slow connection (decision 0047)', async () => {
+    const page = await newPage(phone);
+    await signIn(page, DEMO_ACCOUNT.bookingOff, '/pets/register');
+    await field(page, 'Your pet’s name').fill('Rocket');
+    for (const [label, option] of [
+      ['Species', 'Dog'],
+      ['Breed', 'Border Collie'],
+      ['Colour', 'Red and White'],
+    ]) {
+      await page.getByRole('combobox', { name: label }).click();
+      await pickWithKeyboard(page, option ?? '');
+    }
+    await page.getByRole('radio', { name: 'Female', exact: true }).check();
+    await page.getByRole('radio', { name: 'No', exact: true }).check();
+    await field(page, 'Date of birth').fill('2025-03-02');
+    // A poor connection: the pet's page (the router's RSC request) takes 3 s to come.
+    await page.route('**/*', async (route) => {
+      if (route.request().headers()['rsc'] === '1') await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/bff/v2/pets')
+        sent.push('POST');
+    });
+
+    await page.getByRole('button', { name: 'Register pet' }).click();
+    await page.getByText('Rocket is registered with your practice.').waitFor();
+    // Registered, the page still on its way: the button stays busy, Enter sends nothing, the bar shows.
+    const submit = page.getByRole('button', { name: 'Submitting...' });
+    expect(await submit.isDisabled()).toBe(true);
+    await field(page, 'Your pet’s name').press('Enter');
+    await page.getByRole('progressbar', { name: 'Loading the page' }).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Rocket' }).waitFor();
+    expect(sent).toEqual(['POST']);
+  });
 });
 
 describe('registration that is not open to the client', () => {

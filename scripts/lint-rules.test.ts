@@ -118,6 +118,15 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     expected: [restricted('Use PortalLink from @/shared/navigation/portal-link')],
   },
   {
+    name: 'next/navigation’s useRouter in a feature (moves go through usePortalRouter, decision 0047)',
+    file: at('feature', 'next-router.ts'),
+    source: [
+      `import { usePathname, useRouter } from 'next/navigation';`,
+      `export const probe = [usePathname, useRouter];`,
+    ],
+    expected: [restricted('Use usePortalRouter from @/shared/navigation/use-portal-router')],
+  },
+  {
     name: 'legal: a feature importing itself through @/, shared, config and ./',
     file: at('feature', 'legal.ts'),
     source: [

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSession } from '@/shared/auth-session/session-client';
-import { usePathname, useRouter } from 'next/navigation';
+import { usePathname } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { readStoredInvitation, storePractice } from '@/features/onboarding/onboarding-storage';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
@@ -9,6 +9,7 @@ import { activationDestination, isActivationGuarded } from './activation-destina
 import { useContactPreferencesRedirect } from './use-contact-preferences-redirect';
 import { useActivationState } from '@/features/profile/api/get-profile';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 /**
  * R4.1, the activation guard, around every page: a signed-in person who is not linked to a client record
@@ -18,7 +19,7 @@ import { ProfileLoadError } from '@/features/profile/components/profile-load-err
  */
 export function ActivationGuard({ children }: { children: ReactNode }) {
   const pathname = usePathname() ?? '/';
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const { status } = useSession();
   const { activationStatus, failed, retry } = useActivationState();
   const guarded = status !== 'unauthenticated' && isActivationGuarded(pathname);

@@ -1,6 +1,5 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { normalisePath } from '@/shared/layout/path-utils';
@@ -8,6 +7,7 @@ import {
   markContactPreferencesShown,
   readShowContactPreferences,
 } from '@/shared/storage/show-contact-preferences';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { contactPreferencesRedirect } from './contact-preferences-redirect';
 
 /**
@@ -16,7 +16,7 @@ import { contactPreferencesRedirect } from './contact-preferences-redirect';
  * again in this browser until logout. Saving there turns the profile's flag false for good (until due).
  */
 export function useContactPreferencesRedirect(pathname: string): void {
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const profile = useProfile();
   const activationStatus = profile.data?.activationStatus;
   const required = profile.data?.requireContactPreferencesUpdate;

@@ -1,8 +1,8 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useCallback, useState, type ReactNode } from 'react';
 import { OnDemand } from '@/shared/components/on-demand';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { registerPetPath, type ActionDialog as ActionDialogName, type HomePractice } from './action-rules';
 
 // Loaded the first time a page opens one (most visits never do), not with every page (decision 0034).
@@ -17,7 +17,7 @@ export function useActionDialog(practice?: HomePractice | null): {
   openDialog: (name: ActionDialogName) => void;
   dialog: ReactNode;
 } {
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const [state, setState] = useState<{ name: ActionDialogName; open: boolean }>();
   const close = useCallback(() => setState((current) => current && { ...current, open: false }), []);
   // Stable, so that an effect may open a dialog without running again on every render.

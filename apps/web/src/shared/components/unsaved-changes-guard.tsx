@@ -1,7 +1,7 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { OnDemandConfirmDialog } from './on-demand-confirm-dialog';
 import { useNavigationGuard, type BlockedNavigation } from './navigation-guard';
 
@@ -19,7 +19,7 @@ export interface UnsavedChangesGuardProps {
  * opens (decision 0034); if it cannot be fetched, the person stays on the page with the form as it was.
  */
 export function UnsavedChangesGuard({ dirty, description }: UnsavedChangesGuardProps) {
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const [blocked, setBlocked] = useState<BlockedNavigation>();
   const { release } = useNavigationGuard(() => !dirty, { onBlocked: setBlocked });
   const stay = useCallback(() => setBlocked(undefined), []);

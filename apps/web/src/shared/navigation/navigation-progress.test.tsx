@@ -10,7 +10,7 @@ import { PortalLink } from './portal-link';
 const next = vi.hoisted(() => ({ pathname: '/', linkPending: false }));
 vi.mock('next/navigation', () => ({ usePathname: () => next.pathname }));
 vi.mock('next/link', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('next/link')>()),
+  ...(await importOriginal<Record<string, unknown>>()),
   useLinkStatus: () => ({ pending: next.linkPending }),
 }));
 
@@ -60,9 +60,13 @@ describe('the navigation progress bar', () => {
     vi.useFakeTimers();
     renderBar();
     act(() => beginNavigation());
-    act(() => vi.advanceTimersByTime(giveUpAfterMs - 1));
+    act(() => {
+      vi.advanceTimersByTime(giveUpAfterMs - 1);
+    });
     expect(bar()).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(bar()).toBeNull();
   });
 });

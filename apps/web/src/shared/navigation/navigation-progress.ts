@@ -29,6 +29,12 @@ export function isNavigationPending(): boolean {
   return pending;
 }
 
+/** Whether `href` names the page this tab shows now (its path and query), where a move goes nowhere. */
+export function isHere(href: string): boolean {
+  const target = new URL(href, window.location.href);
+  return target.pathname === window.location.pathname && target.search === window.location.search;
+}
+
 export function subscribeToNavigation(listener: () => void): () => void {
   listeners.add(listener);
   return () => {

@@ -2,23 +2,16 @@
 
 import NextLink, { useLinkStatus } from 'next/link';
 import { forwardRef, useEffect, useRef, type ComponentProps } from 'react';
-import { beginNavigation, endNavigation } from './navigation-progress';
+import { beginNavigation, endNavigation, isHere } from './navigation-progress';
 
 type PortalLinkProps = ComponentProps<typeof NextLink>;
-
-/** Whether `href` names the page this tab shows now (its path and query), where a move goes nowhere. */
-function isHere(href: PortalLinkProps['href']): boolean {
-  if (typeof href !== 'string') return false;
-  const target = new URL(href, window.location.href);
-  return target.pathname === window.location.pathname && target.search === window.location.search;
-}
 
 /** Inside a link: tells the navigation progress when this link's navigation starts and ends. */
 function NavigationStatus({ href }: { href: PortalLinkProps['href'] }) {
   const { pending } = useLinkStatus();
   const began = useRef(false);
   useEffect(() => {
-    if (pending && !isHere(href)) {
+    if (pending && !(typeof href === 'string' && isHere(href))) {
       began.current = true;
       beginNavigation();
     } else if (!pending && began.current) {

@@ -1,7 +1,6 @@
 'use client';
 
 import { useSession } from '@/shared/auth-session/session-client';
-import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { NewClientForm } from '@/features/onboarding/components/new-client-form';
 import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboarding-storage';
@@ -11,10 +10,11 @@ import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { useInBrowser } from '@/shared/components/use-in-browser';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 /** /registration-new: the practices, the identity's e-mail and the profile cache around the new-client form. */
 export function NewClientScreen({ practiceParam }: { practiceParam: string | null }) {
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const email = useSession().data?.user?.email ?? null;
   const practices = useOnlinePractices();
   const replaceProfile = useReplaceProfile();

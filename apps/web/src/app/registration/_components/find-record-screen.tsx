@@ -1,7 +1,6 @@
 'use client';
 
 import { useSession } from '@/shared/auth-session/session-client';
-import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { FindRecord } from '@/features/onboarding/components/find-record';
 import { SignedInAs } from '@/features/onboarding/components/signed-in-as';
@@ -12,13 +11,14 @@ import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { useInBrowser } from '@/shared/components/use-in-browser';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 /**
  * /registration: the practices (practices feature), the identity's e-mail (session) and the profile
  * (profile feature) handed to onboarding's "Find your record". A linked client has nothing to find.
  */
 export function FindRecordScreen({ practiceParam }: { practiceParam: string | null }) {
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const email = useSession().data?.user?.email ?? null;
   const practices = useOnlinePractices();
   const profile = useProfile();

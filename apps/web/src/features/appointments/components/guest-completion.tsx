@@ -62,7 +62,8 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
   if (hold === null) return <NothingHeld failure={failure} />;
 
   const reason = reasons.data.find((candidate) => candidate.appointmentReasonId === hold.appointmentReasonId);
-  const busy = complete.isPending || replace.isPending;
+  // Once booked, busy until the booking's page arrives: a second tap finds nothing to book (decision 0047).
+  const busy = complete.isPending || replace.isPending || complete.isSuccess;
 
   const book = async (target: SoftBooking, petSex: PetSex) => {
     setFailure(null);

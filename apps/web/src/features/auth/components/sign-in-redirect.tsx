@@ -1,10 +1,11 @@
 'use client';
 
 import { useSession } from '@/shared/auth-session/session-client';
-import { useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { LOCAL_STORAGE_KEYS } from '@/shared/storage/storage-keys';
 import { signInScreenAction } from '@/features/auth/sign-in-requests';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { RedirectScreen } from './redirect-screen';
 import { startSignIn } from './start-sign-in';
 
@@ -20,7 +21,7 @@ function storedGlTag(): string | null {
 export function SignInRedirect() {
   const { status } = useSession();
   const practice = useSearchParams().get('practice');
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const done = useRef(false);
 
   useEffect(() => {

@@ -4,7 +4,6 @@ import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
@@ -16,6 +15,7 @@ import { clearStoredInvitation, readStoredInvitation } from '@/features/onboardi
 import { AlreadyLinked } from './already-linked';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 import { PortalLink } from '@/shared/navigation/portal-link';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 export interface AcceptInvitationProps {
   activationStatus: ActivationStatus | undefined;
@@ -35,7 +35,7 @@ type Failure =
  * person back here from every page; they are offered the other ways in.
  */
 export function AcceptInvitation({ activationStatus, onLinked }: AcceptInvitationProps) {
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const { mutateAsync: activate } = useActivateClient();
   const [invitation] = useState(readStoredInvitation);
   const [failure, setFailure] = useState<Failure | null>(null);

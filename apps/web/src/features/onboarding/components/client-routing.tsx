@@ -1,11 +1,11 @@
 'use client';
 
 import type { ActivationStatus } from '@vet/contracts/profile';
-import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { clientRoutingDestination } from '@/features/onboarding/client-routing-destination';
 import { readStoredInvitation, readStoredVerification } from '@/features/onboarding/onboarding-storage';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 export interface ClientRoutingProps {
   /** The profile's status; null when there is no profile; undefined while it loads. */
@@ -14,7 +14,7 @@ export interface ClientRoutingProps {
 
 /** /client-routing (R2.1): a spinner while it decides where this signed-in person goes next. */
 export function ClientRouting({ activationStatus }: ClientRoutingProps) {
-  const router = useRouter();
+  const { router } = usePortalRouter();
 
   useEffect(() => {
     if (activationStatus === undefined) return;

@@ -3,7 +3,6 @@
 import type { SignupCheckResponse, VerificationResult } from '@vet/contracts/onboarding';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import Box from '@mui/material/Box';
-import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { useLogout } from '@/shared/auth-session/logout-context';
 import { useZodForm } from '@/shared/forms/use-zod-form';
@@ -14,6 +13,7 @@ import { submissionFailedMessage } from '@/shared/api/api-problem';
 import { failureDescription, failureMessage } from '@/shared/api/failure-message';
 import { checkStep, clientMatched } from '@/features/onboarding/check-outcome';
 import { findRecordRules } from '@/features/onboarding/form-rules';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { CheckResult, type ShownStep } from './check-result';
 import { FindRecordForm } from './find-record-form';
 import { practiceAvailable } from './practice-field';
@@ -43,7 +43,8 @@ function trackCheck(result: VerificationResult, practiceId: number) {
  * another account, to the practice's phone, or to registering as a new client.
  */
 export function FindRecord(props: FindRecordProps) {
-  const router = useRouter();
+  // Busy from sending until the next page arrives: never sent twice (decision 0047).
+  const { router, navigating } = usePortalRouter();
   const { logout } = useLogout();
   const check = useCheckSignup();
   const complete = useCompleteSignup();
@@ -146,7 +147,7 @@ export function FindRecord(props: FindRecordProps) {
         practicesFailed={props.practicesFailed}
         onRetryPractices={props.onRetryPractices}
         blocked={blocked}
-        submitting={form.submitting}
+        submitting={form.submitting || navigating}
         failure={failure}
         onSubmit={submit}
       />

@@ -4,7 +4,6 @@ import type { Address } from '@vet/contracts/address-lookup';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import type { ClientProfile } from '@vet/contracts/profile';
 import Box from '@mui/material/Box';
-import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { FormFooter } from '@/shared/components/form-footer';
@@ -27,6 +26,7 @@ import { AlreadyLinked } from './already-linked';
 import { NewClientFieldSections, type NewClientFields } from './new-client-fields';
 import { practiceAvailable } from './practice-field';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 export interface NewClientFormProps {
   practices: readonly OnlinePractice[] | undefined;
@@ -48,7 +48,8 @@ const componentName = 'NewClientForm';
  * half-filled form asks first (R2.27).
  */
 export function NewClientForm(props: NewClientFormProps) {
-  const router = useRouter();
+  // Busy from sending until the next page arrives: never sent twice (decision 0047).
+  const { router, navigating } = usePortalRouter();
   const salutations = useSalutations();
   const signUp = useSignUpNewClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -127,7 +128,7 @@ export function NewClientForm(props: NewClientFormProps) {
       <FormFooter
         backHref="/registration"
         submitLabel="Register"
-        submitting={form.submitting}
+        submitting={form.submitting || navigating}
         submitDisabled={blocked}
       />
     </Box>

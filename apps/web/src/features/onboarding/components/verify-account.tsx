@@ -4,7 +4,6 @@ import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
@@ -17,6 +16,7 @@ import { AlreadyLinked } from './already-linked';
 import { CodeEntry } from './code-entry';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 import { PortalLink } from '@/shared/navigation/portal-link';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 export interface VerifyAccountProps {
   /** The signed-in person's status; undefined while the profile loads. */
@@ -33,7 +33,7 @@ type LinkFailure = { alreadyLinked: boolean; message: string };
  * profile refreshed, and the dashboard opens.
  */
 export function VerifyAccount({ activationStatus, onLinked }: VerifyAccountProps) {
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const { mutateAsync: verify } = useVerifyClient();
   // Rendered only in the browser (below the link capture), so storage can be read at once.
   const [stored] = useState(readStoredVerification);

@@ -10,7 +10,6 @@ import {
   policyNumberMaxLength,
 } from '@vet/contracts/pet-rules';
 import type { Insurer } from '@vet/contracts/lookups';
-import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
 import { ApiError } from '@/shared/api/api-client';
 import { AutocompleteField } from '@/shared/components/autocomplete-field';
@@ -26,6 +25,7 @@ import { useInsurers } from '@/features/pets/api/get-insurers';
 import { useSpecies } from '@/features/pets/api/get-species';
 import { useRegisterPet } from '@/features/pets/api/register-pet';
 import { emptyRegisterPetValues, hasEnteredAnything } from '@/features/pets/register-pet-form-values';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { PetKindFields } from './pet-kind-fields';
 import { SubmitProblem } from './submit-problem';
 
@@ -54,7 +54,8 @@ const offers = (chosen: boolean, list: readonly unknown[] | undefined) => chosen
  * the person leaves it (R2.27). Registered, the pet's page opens with the pet already in every list.
  */
 export function RegisterPetForm({ onUnavailable, today }: RegisterPetFormProps) {
-  const router = useRouter();
+  // Busy from sending until the next page arrives: never sent twice (decision 0047).
+  const { router, navigating } = usePortalRouter();
   const { showToast } = useToast();
   const register = useRegisterPet();
   const [failure, setFailure] = useState<unknown>();
@@ -192,7 +193,7 @@ export function RegisterPetForm({ onUnavailable, today }: RegisterPetFormProps) 
         maxLength={policyNumberMaxLength}
         autoComplete="off"
       />
-      <FormFooter backHref="/pets" submitLabel="Register pet" submitting={form.submitting} />
+      <FormFooter backHref="/pets" submitLabel="Register pet" submitting={form.submitting || navigating} />
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { bookingMessages, isOnlineBookingOpen } from '@vet/contracts/booking-rules';
-import { notFound, useRouter, useSearchParams } from 'next/navigation';
+import { notFound, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
 import { readBookingParams } from '@/features/appointments/booking-params';
@@ -21,6 +21,7 @@ import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { PortalLink } from '@/shared/navigation/portal-link';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -41,7 +42,7 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
  * ?change=1&appointmentId it moves that appointment instead (no emergency dialog: it is already booked).
  */
 export function BookView() {
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const params = readBookingParams(useSearchParams());
   const profile = useProfile();
   const activation = profile.data?.activationStatus;

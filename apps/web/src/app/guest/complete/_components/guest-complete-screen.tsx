@@ -1,6 +1,5 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { bookingHref } from '@/features/appointments/booking-params';
 import { GuestCompletion } from '@/features/appointments/components/guest-completion';
@@ -8,6 +7,7 @@ import { useOnlinePractices } from '@/features/practices/api/get-online-practice
 import { useActivationState } from '@/features/profile/api/get-profile';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 /**
  * /guest/complete is one of R4.1's unguarded pages, so it sends a person who is not linked yet through
@@ -16,7 +16,7 @@ import { LoadingSpinner } from '@/shared/components/loading-spinner';
  * reload shows it too.
  */
 export function GuestCompleteScreen() {
-  const router = useRouter();
+  const { router } = usePortalRouter();
   const { activationStatus, failed, retry } = useActivationState();
   const practices = useOnlinePractices();
   const linked = activationStatus === 'COMPLETED';
