@@ -35,9 +35,10 @@ export interface PortalShellProps {
 }
 
 /**
- * The portal's frame (R2.4): the navigation progress bar (decision 0047), skip link, header (hidden on guest, maintenance, auth0 and registration
- * paths), side drawer, breadcrumbs, the page's background, the main landmark, footer and cookie banner.
- * Everything about the user arrives as props: shared code knows nothing of sign-in or pets.
+ * The portal's frame (R2.4): the navigation progress bar (decision 0047), skip link, header (hidden on
+ * guest, maintenance, auth0 and registration paths), side drawer, breadcrumbs, the page's background,
+ * the main landmark, footer and cookie banner. Everything about the user arrives as props: shared code
+ * knows nothing of sign-in or pets.
  */
 export function PortalShell(props: PortalShellProps) {
   const pathname = usePathname() ?? '/';

@@ -13,14 +13,16 @@ const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 const travel = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
 
 /**
- * A thin bar across the top of the window while the page a link opens is on its way (decision 0047): on
- * a slow connection a tap otherwise shows nothing until the new page arrives. The new page's address
- * ends it.
+ * A thin bar across the top of the window while the page a link (or the code) opens is on its way
+ * (decision 0047): on a slow connection a tap otherwise shows nothing until the new page arrives. The new
+ * page's address ends it.
  */
 export function NavigationProgressBar() {
   const pending = useSyncExternalStore(subscribeToNavigation, isNavigationPending, () => false);
   const pathname = usePathname();
-  useEffect(() => endNavigation(), [pathname]);
+  useEffect(() => {
+    endNavigation();
+  }, [pathname]);
   if (!pending) return null;
   return (
     <Box

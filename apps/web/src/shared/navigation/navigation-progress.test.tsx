@@ -37,7 +37,9 @@ describe('the navigation progress bar', () => {
   it('shows while a navigation is pending, and not otherwise', () => {
     renderBar();
     expect(bar()).toBeNull();
-    act(() => beginNavigation());
+    act(() => {
+      beginNavigation();
+    });
     expect(bar()).not.toBeNull();
     act(() => endNavigation());
     expect(bar()).toBeNull();
@@ -45,7 +47,9 @@ describe('the navigation progress bar', () => {
 
   it('ends when the new page’s address arrives', () => {
     const { rerender } = renderBar();
-    act(() => beginNavigation());
+    act(() => {
+      beginNavigation();
+    });
     next.pathname = '/appointments';
     rerender(
       <ThemeProvider theme={theme}>
@@ -59,7 +63,9 @@ describe('the navigation progress bar', () => {
   it('gives up after a while when nothing ends it', () => {
     vi.useFakeTimers();
     renderBar();
-    act(() => beginNavigation());
+    act(() => {
+      beginNavigation();
+    });
     act(() => {
       vi.advanceTimersByTime(giveUpAfterMs - 1);
     });
@@ -106,6 +112,17 @@ describe('PortalLink', () => {
     window.history.replaceState(null, '', '/appointments?tab=past');
     next.linkPending = true;
     renderLink('/appointments?tab=past');
+    expect(isNavigationPending()).toBe(false);
+  });
+});
+
+describe('the progress of two moves', () => {
+  it('is not ended by the first move’s starter once a second has begun (two links tapped in turn)', () => {
+    const first = beginNavigation();
+    const second = beginNavigation();
+    endNavigation(first);
+    expect(isNavigationPending()).toBe(true);
+    endNavigation(second);
     expect(isNavigationPending()).toBe(false);
   });
 });

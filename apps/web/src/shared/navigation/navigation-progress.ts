@@ -1,13 +1,15 @@
 /**
- * Whether a move to another page is on its way (decision 0047): begun by the link that started it,
- * ended by the new page (the address changes), by that link once its navigation is over, or, should
- * neither come (the link gone with a closed menu, and the move cancelled), after `giveUpAfterMs`.
+ * Whether a move to another page is on its way (decision 0047): begun by the link or the code that
+ * started it, ended by the new page (the address changes), by its starter once the move is over, or,
+ * should neither come (the link gone with a closed menu, and the move cancelled), after `giveUpAfterMs`.
  */
 export const giveUpAfterMs = 15_000;
 
 const listeners = new Set<() => void>();
 let pending = false;
 let giveUp: ReturnType<typeof setTimeout> | undefined;
+/** The latest move's number: a starter ends only its own move, not one begun after it. */
+let latest = 0;
 
 function set(next: boolean): void {
   clearTimeout(giveUp);
@@ -17,12 +19,16 @@ function set(next: boolean): void {
   listeners.forEach((listener) => listener());
 }
 
-export function beginNavigation(): void {
+/** Begins a move; the number it returns ends that move only. */
+export function beginNavigation(): number {
+  latest += 1;
   set(true);
+  return latest;
 }
 
-export function endNavigation(): void {
-  set(false);
+/** Ends the move numbered `move`, if no other has begun since; without a number, whatever is on. */
+export function endNavigation(move?: number): void {
+  if (move === undefined || move === latest) set(false);
 }
 
 export function isNavigationPending(): boolean {

@@ -9,14 +9,13 @@ type PortalLinkProps = ComponentProps<typeof NextLink>;
 /** Inside a link: tells the navigation progress when this link's navigation starts and ends. */
 function NavigationStatus({ href }: { href: PortalLinkProps['href'] }) {
   const { pending } = useLinkStatus();
-  const began = useRef(false);
+  const ongoing = useRef<number | null>(null);
   useEffect(() => {
     if (pending && !(typeof href === 'string' && isHere(href))) {
-      began.current = true;
-      beginNavigation();
-    } else if (!pending && began.current) {
-      began.current = false;
-      endNavigation();
+      ongoing.current = beginNavigation();
+    } else if (!pending && ongoing.current !== null) {
+      endNavigation(ongoing.current);
+      ongoing.current = null;
     }
   }, [pending, href]);
   return null;

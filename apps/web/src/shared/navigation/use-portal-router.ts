@@ -18,18 +18,15 @@ export interface PortalRouter {
 export function usePortalRouter(): { router: PortalRouter; navigating: boolean } {
   const next = useRouter();
   const [navigating, startTransition] = useTransition();
-  const began = useRef(false);
+  const ongoing = useRef<number | null>(null);
   useEffect(() => {
-    if (navigating || !began.current) return;
-    began.current = false;
-    endNavigation();
+    if (navigating || ongoing.current === null) return;
+    endNavigation(ongoing.current);
+    ongoing.current = null;
   }, [navigating]);
   const router = useMemo(() => {
     const move = (method: 'push' | 'replace') => (href: string) => {
-      if (!isHere(href)) {
-        began.current = true;
-        beginNavigation();
-      }
+      if (!isHere(href)) ongoing.current = beginNavigation();
       startTransition(() => next[method](href));
     };
     return { push: move('push'), replace: move('replace') };
