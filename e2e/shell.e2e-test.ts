@@ -205,3 +205,22 @@ describe('the navigation progress bar (decision 0047)', () => {
     expect(await bar.count()).toBe(0);
   });
 });
+
+describe('prefetching (decision 0048)', () => {
+  const { newPage } = useBrowser();
+
+  it('asks the web server for nothing beyond the page shown: no link prefetches its page', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, olivia);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['rsc'] === '1') asked.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${olivia.firstName}` }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The dashboard shows links to the main pages and to each pet's page.
+    expect(await page.getByRole('main').getByRole('link').count()).toBeGreaterThan(5);
+    expect(asked).toEqual([]);
+  });
+});
