@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectConsoleError, expectNoAxeViolations, holdPageMoves, useBrowser } from './support/browser.ts';
 import {
   acceptCookies,
   createAccountOnProvider,
@@ -153,10 +153,7 @@ describe('guest booking', () => {
     await page.getByRole('radio', { name: 'Female' }).check();
     // Over a slow connection (the booking's page takes 3 s to come), the button stays busy once the
     // time is booked, and the bar shows, until the page arrives (decision 0047).
-    await page.route('**/*', async (route) => {
-      if (route.request().headers()['rsc'] === '1') await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
+    await holdPageMoves(page, 3000);
     await page.getByRole('button', { name: 'Book this appointment' }).click();
     await expect.poll(() => storedHold(page)).toBeNull();
     await page.getByRole('progressbar', { name: 'Loading the page' }).waitFor();

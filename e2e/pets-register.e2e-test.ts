@@ -2,7 +2,7 @@ import { petFieldMessages } from '@vet/contracts/pets';
 import { DEMO_ACCOUNT, type DemoAccount } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations, holdPageMoves, useBrowser } from './support/browser.ts';
 import { desktop, drawerPetEntries, openDrawer, phone } from './support/shell.ts';
 import { signIn, skipContactPreferencesRedirect } from './support/sign-in.ts';
 
@@ -230,10 +230,7 @@ describe('registering a pet', () => {
     await page.getByRole('radio', { name: 'No', exact: true }).check();
     await field(page, 'Date of birth').fill('2025-03-02');
     // A poor connection: the pet's page (the router's RSC request) takes 3 s to come.
-    await page.route('**/*', async (route) => {
-      if (route.request().headers()['rsc'] === '1') await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
+    await holdPageMoves(page, 3000);
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/bff/v2/pets')

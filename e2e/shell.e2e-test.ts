@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations, holdPageMoves, useBrowser } from './support/browser.ts';
 import { desktop, focused, frameBackground, linkDetails, phone } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -183,10 +183,7 @@ describe('the navigation progress bar (decision 0047)', () => {
     await signIn(page, olivia);
     await page.getByRole('button', { name: 'Accept and close' }).click();
     // A poor connection: every answer for the page a link opens (the router's RSC request) takes 3 s.
-    await page.route('**/*', async (route) => {
-      if (route.request().headers()['rsc'] === '1') await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
+    await holdPageMoves(page, 3000);
     const bar = page.getByRole('progressbar', { name: 'Loading the page' });
     expect(await bar.count()).toBe(0);
 

@@ -140,3 +140,14 @@ export async function expectNoAxeViolations(
   );
   expect(summary).toEqual([]);
 }
+
+/**
+ * A poor connection for moves between pages: every answer the router asks for a page (its RSC request)
+ * comes `ms` later. The first load and the API's answers are not held.
+ */
+export async function holdPageMoves(page: Page, ms: number): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().headers()['rsc'] === '1') await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
