@@ -216,6 +216,26 @@ describe('signIn', () => {
     expect(assigned).toEqual(['https://idp.example/auth?x=1']);
   });
 
+  it('asks for the CSRF token beside the provider list, not after it (one round trip fewer)', async () => {
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-3' } };
+    answers['/api/auth/signin/azure-ad'] = { body: { url: 'https://idp.example/auth' } };
+    let answerProviders!: () => void;
+    const fetchAnswers = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation((url, init) =>
+      url === '/api/auth/providers'
+        ? new Promise((resolve) => {
+            answerProviders = () => resolve(new Response(JSON.stringify({ 'azure-ad': {} })));
+          })
+        : fetchAnswers(url, init),
+    );
+    const signingIn = signIn('azure-ad', { callbackUrl: '/' });
+    await waitFor(() => expect(requests.map((r) => r.url)).toEqual(['/api/auth/csrf']));
+    expect(fetch).toHaveBeenCalledWith('/api/auth/providers', undefined);
+    answerProviders();
+    await signingIn;
+    expect(assigned).toEqual(['https://idp.example/auth']);
+  });
+
   it('sends an unknown provider to next-auth’s sign-in page, and an unreadable list to its error page', async () => {
     answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
     await signIn('nobody');

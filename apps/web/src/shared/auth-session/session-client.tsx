@@ -102,6 +102,10 @@ export async function signIn(
   // next-auth's own pages, served by its route handler: a full navigation.
   const toAuthPage = (page: string) =>
     window.location.assign(new URL(`${AUTH_BASE_PATH}/${page}`, window.location.origin).href);
+  // The token is asked for beside the provider list, not after it: one round trip fewer before the
+  // provider's page on a phone's connection. Awaited only once the provider is known to exist.
+  const token = csrfToken();
+  token.catch(() => undefined);
   let providers: Record<string, unknown>;
   try {
     providers = await authJson<Record<string, unknown>>('providers');
@@ -116,7 +120,7 @@ export async function signIn(
   const query = new URLSearchParams(authorizationParams).toString();
   const { url } = await postForm(`signin/${providerId}${query ? `?${query}` : ''}`, {
     callbackUrl,
-    csrfToken: await csrfToken(),
+    csrfToken: await token,
   });
   window.location.assign(url ?? callbackUrl);
 }
