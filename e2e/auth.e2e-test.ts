@@ -146,6 +146,37 @@ describe('identity and sessions', () => {
     }
   });
 
+  it('sends a visitor with no session from a page that needs one straight to the provider, and back', async () => {
+    const page = await newPage();
+    const portal = portalUrl();
+    const portalRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(portal)) portalRequests.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/client-detail?from=reminder');
+    await page.waitForURL(onProvider);
+    // Two redirects and no page: no HTML, no script, no round trips from the browser before the provider.
+    expect(portalRequests).toEqual(['/client-detail', '/api/auth/start-sign-in']);
+    await signInOnProvider(page, olivia.email);
+    await page.waitForURL(
+      (url) => onPortal('/client-detail')(url) && url.searchParams.get('from') === 'reminder',
+      { timeout: 15_000 },
+    );
+    await page.getByRole('heading', { level: 1, name: 'Your details' }).waitFor();
+
+    // A move the router makes (a fetch, which cannot follow the provider's redirect) still reaches the
+    // provider: the page's own RequireAuth starts the sign-in, as for a session that ended on the server.
+    // R2.16: the sign-in screen sends a signed-out visitor on to /?practice=3 with the router.
+    const visitor = await newPage();
+    const fetched: string[] = [];
+    visitor.on('request', (request) => {
+      if (request.url().includes('/api/auth/providers')) fetched.push('providers');
+    });
+    await visitor.goto('/signin?practice=3');
+    await visitor.waitForURL(onProvider);
+    expect(fetched).toEqual(['providers']);
+  });
+
   it('logs out after confirmation, in every tab, and a replayed session cookie is worth nothing', async () => {
     const page = await newPage();
     await page.goto('/');
@@ -167,9 +198,12 @@ describe('identity and sessions', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await sessionJson(page)).toHaveProperty('user');
 
+    // Every address the tab was sent to, redirects included (the portal's / now redirects a visitor
+    // without a session on to sign in, so the tab never shows it).
     const navigations: URL[] = [];
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations.push(new URL(frame.url()));
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        navigations.push(new URL(request.url()));
     });
     await requestLogout(page);
     await dialog.getByRole('button', { name: 'Log out' }).click();

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getServerConfig } from '@/config/server';
+import { serverSignInStart } from '@/features/auth/server/sign-in-first';
 import { contentSecurityPolicy, newNonce, originsOf } from '@/shared/security/content-security-policy';
 
 /**
@@ -7,8 +8,18 @@ import { contentSecurityPolicy, newNonce, originsOf } from '@/shared/security/co
  * nonce in the request's policy header and puts it on the scripts it renders; the response carries the
  * same policy. Pages are rendered per request already (the layout reads the session), so nothing that
  * was static becomes dynamic.
+ *
+ * A page that needs a signed-in person, asked for with no session cookie at all, is not rendered: the
+ * visitor goes straight to the sign-in's start (decision 0049).
  */
 export function proxy(request: NextRequest): NextResponse {
+  const signInStart = serverSignInStart({
+    method: request.method,
+    pathname: request.nextUrl.pathname,
+    search: request.nextUrl.search,
+    headers: request.headers,
+  });
+  if (signInStart) return NextResponse.redirect(new URL(signInStart, request.nextUrl), 307);
   const { identityProviders, gtmContainerId, development } = getServerConfig();
   const policy = contentSecurityPolicy({
     nonce: newNonce(),
