@@ -51,6 +51,7 @@ async function measureInChromium(): Promise<string> {
   const browser = await launchChromium();
   try {
     const { context: signedIn, cookie } = await signInAsDemoClient(browser);
+    await measureSignInStart(browser);
     const inFreshContext = async <T>(measure: (context: BrowserContext) => Promise<T>) => {
       const context = await browser.newContext();
       try {
@@ -134,6 +135,39 @@ async function signInAsDemoClient(browser: Browser) {
   await page.close();
   const cookies = await context.cookies(portal.portalUrl);
   return { context, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+}
+
+/**
+ * Decision 0049: how long a signed-out visitor waits, on a phone-like profile (4× slower CPU, 150 ms
+ * latency, 1.6 Mbit/s), from opening a page that needs a session to the provider's sign-in form. The
+ * median of three, each in a fresh context.
+ */
+async function measureSignInStart(browser: Browser) {
+  for (const path of ['/', '/pets']) {
+    const times: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const started = Date.now();
+      await page.goto(`${portal.portalUrl}${path}`);
+      await page.getByLabel('E-mail address').waitFor({ timeout: 60_000 });
+      times.push(Date.now() - started);
+      await context.close();
+    }
+    const median = [...times].sort((a, b) => a - b)[1]!;
+    console.log(
+      `sign-in start on a phone-like profile: ${median} ms from opening ${path} signed out to the provider’s form (runs: ${times.join(', ')})`,
+    );
+  }
 }
 
 /** Lighthouse (mobile preset) on the bare page and each main page; signed-in pages with the session's cookies. */
