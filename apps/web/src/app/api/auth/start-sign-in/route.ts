@@ -24,7 +24,11 @@ export async function GET(request: NextRequest): Promise<Response> {
       headers: Object.fromEntries(request.headers),
     },
     authOptions(),
-  ).catch(() => null);
+  ).catch((error: unknown) => {
+    // Only the error's kind: next-auth logs its own failures (auth-logger.ts) without personal data.
+    console.error(`[auth] start-sign-in: ${error instanceof Error ? error.name : 'Error'}`);
+    return null;
+  });
   const headers = new Headers({
     location: redirect?.location ?? `${portalUrl}${AUTH_BASE_PATH}/error`,
     'cache-control': 'no-store',

@@ -1,0 +1,73 @@
+import { NextRequest } from 'next/server';
+import { expectConsoleError } from '@vet/contracts/testing/console-errors';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as serverConfig from '@/config/server';
+import { parseServerConfig } from '@/config/server';
+import type { SignInRequest } from '@/features/auth/sign-in-requests';
+
+const config = parseServerConfig({
+  DATABASE_URL: 'postgres://unused/portal',
+  PORTAL_URL: 'https://portal.example.test',
+});
+vi.mock('@/config/server', async (importOriginal) => ({
+  ...(await importOriginal<typeof serverConfig>()),
+  getServerConfig: () => config,
+}));
+vi.mock('@/features/auth/server/auth-options', () => ({ authOptions: () => ({}) }));
+const providerRedirect = vi.fn<(signIn: SignInRequest) => Promise<unknown>>();
+vi.mock('@/features/auth/server/provider-redirect', () => ({ providerRedirect }));
+
+const { GET } = await import('./route');
+
+const start = (callbackUrl: string) =>
+  GET(
+    new NextRequest(
+      `https://portal.example.test/api/auth/start-sign-in?${new URLSearchParams({ callbackUrl }).toString()}`,
+    ),
+  );
+
+describe('GET /api/auth/start-sign-in', () => {
+  beforeEach(() => {
+    providerRedirect.mockReset();
+    providerRedirect.mockResolvedValue({
+      location: 'https://idp.example.test/auth?x=1',
+      setCookies: ['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly'],
+    });
+  });
+
+  it('answers 303 to the provider with next-auth’s cookies, never to be cached', async () => {
+    const response = await start('/pets?x=1');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('https://idp.example.test/auth?x=1');
+    expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly']);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(providerRedirect.mock.calls[0]![0]).toEqual({
+      providerId: 'azure-ad',
+      callbackUrl: '/pets?x=1',
+      authorizationParams: { prompt: 'login', screen_hint: 'signin' },
+    });
+  });
+
+  it('chooses the provider the page would: /invite signs up', async () => {
+    await start('/invite');
+    expect(providerRedirect.mock.calls[0]![0]).toMatchObject({ providerId: 'auth0', callbackUrl: '/invite' });
+  });
+
+  it.each(['https://elsewhere.example/pets', '//elsewhere.example', '/\\elsewhere.example'])(
+    'returns to the portal’s home, never to %s',
+    async (callbackUrl) => {
+      await start(callbackUrl);
+      expect(providerRedirect.mock.calls[0]![0]).toMatchObject({ callbackUrl: '/' });
+    },
+  );
+
+  it('sends the browser to next-auth’s error page when the sign-in cannot start', async () => {
+    expectConsoleError('[auth] start-sign-in: TypeError');
+    providerRedirect.mockRejectedValueOnce(new TypeError('fetch failed'));
+    const failed = await start('/pets');
+    expect(failed.headers.get('location')).toBe('https://portal.example.test/api/auth/error');
+    expect(failed.headers.getSetCookie()).toEqual([]);
+    providerRedirect.mockResolvedValueOnce(null);
+    expect((await start('/pets')).headers.get('location')).toBe('https://portal.example.test/api/auth/error');
+  });
+});
