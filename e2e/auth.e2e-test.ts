@@ -84,8 +84,14 @@ describe('identity and sessions', () => {
   it('signs a new person up on the provider and brings them back signed in', async () => {
     const page = await newPage();
     const email = `new.client.${randomBytes(4).toString('hex')}@example.com`;
+    const portalRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(portalUrl())) portalRequests.push(new URL(request.url()).pathname);
+    });
     await page.goto('/signup?practice=3');
     await page.waitForURL(onProvider);
+    // The sign-up screen (R2.17) starts on the server: no page, no script before the provider's form.
+    expect(portalRequests).toEqual(['/signup', '/api/auth/start-sign-in']);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Create an account');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Brand-New-2026');

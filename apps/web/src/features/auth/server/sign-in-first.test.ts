@@ -62,6 +62,17 @@ describe('pages that start signing in on the server', () => {
     );
   });
 
+  it('send every navigation to the sign-up screen to the provider’s sign-up, with its practice (R2.17)', async () => {
+    const token = await encode({ token: { sid: 'x' }, secret: 'a-test-secret-of-at-least-32-characters' });
+    expect(serverSignInStart(request('/signup?practice=3'))).toBe(
+      '/api/auth/start-sign-in?screen=signup&practice=3',
+    );
+    expect(serverSignInStart(request('/signup', { cookie: `next-auth.session-token=${token}` }))).toBe(
+      '/api/auth/start-sign-in?screen=signup',
+    );
+    expect(serverSignInStart(request('/signup', { 'sec-fetch-mode': 'cors' }))).toBeNull();
+  });
+
   it('render the page for a session cookie, the router’s fetches, other methods and other pages', async () => {
     const token = await encode({ token: { sid: 'x' }, secret: 'a-test-secret-of-at-least-32-characters' });
     expect(serverSignInStart(request('/pets', { cookie: `next-auth.session-token=${token}` }))).toBeNull();

@@ -43,9 +43,9 @@ function isNavigation(headers: Headers): boolean {
 
 /**
  * Where the proxy sends a page request to start signing in on the server (decision 0049), or null to
- * render the page: only a browser's navigation to one of those pages carrying no cookie that could be
- * a session. A session cookie that has ended on the server still renders the page, whose RequireAuth
- * starts the sign-in as before.
+ * render the page: a browser's navigation to the sign-up screen, or to one of those pages carrying no
+ * cookie that could be a session. A session cookie that has ended on the server still renders the page,
+ * whose RequireAuth starts the sign-in as before.
  */
 export function serverSignInStart(request: {
   method: string;
@@ -54,8 +54,14 @@ export function serverSignInStart(request: {
   headers: Headers;
 }): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (!isNavigation(request.headers) || !needsSignInFirst(request.pathname)) return null;
-  if (mayCarrySession(request.headers.get('cookie'))) return null;
+  if (!isNavigation(request.headers)) return null;
+  if (request.pathname === '/signup') {
+    // R2.17: the sign-up screen goes straight to the provider's sign-up, signed in or not.
+    const practice = new URLSearchParams(request.search).get('practice');
+    const query = new URLSearchParams({ screen: 'signup', ...(practice ? { practice } : {}) });
+    return `${AUTH_BASE_PATH}/start-sign-in?${query.toString()}`;
+  }
+  if (!needsSignInFirst(request.pathname) || mayCarrySession(request.headers.get('cookie'))) return null;
   const callbackUrl = `${request.pathname}${request.search}`;
   return `${AUTH_BASE_PATH}/start-sign-in?${new URLSearchParams({ callbackUrl }).toString()}`;
 }

@@ -19,12 +19,13 @@ vi.mock('@/features/auth/server/provider-redirect', () => ({ providerRedirect })
 
 const { GET } = await import('./route');
 
-const start = (callbackUrl: string) =>
+const startWith = (query: Record<string, string>) =>
   GET(
     new NextRequest(
-      `https://portal.example.test/api/auth/start-sign-in?${new URLSearchParams({ callbackUrl }).toString()}`,
+      `https://portal.example.test/api/auth/start-sign-in?${new URLSearchParams(query).toString()}`,
     ),
   );
+const start = (callbackUrl: string) => startWith({ callbackUrl });
 
 describe('GET /api/auth/start-sign-in', () => {
   beforeEach(() => {
@@ -51,6 +52,17 @@ describe('GET /api/auth/start-sign-in', () => {
   it('chooses the provider the page would: /invite signs up', async () => {
     await start('/invite');
     expect(providerRedirect.mock.calls[0]![0]).toMatchObject({ providerId: 'auth0', callbackUrl: '/invite' });
+  });
+
+  it('starts the sign-up screen’s sign-up, back to the dashboard with its practice (R2.17)', async () => {
+    await startWith({ screen: 'signup', practice: '3' });
+    expect(providerRedirect.mock.calls[0]![0]).toEqual({
+      providerId: 'auth0',
+      callbackUrl: '/?practice=3',
+      authorizationParams: { screen_hint: 'signup', prompt: 'login' },
+    });
+    await startWith({ screen: 'signup' });
+    expect(providerRedirect.mock.calls[1]![0]).toMatchObject({ providerId: 'auth0', callbackUrl: '/' });
   });
 
   it.each(['https://elsewhere.example/pets', '//elsewhere.example', '/\\elsewhere.example'])(
