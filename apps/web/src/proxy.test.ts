@@ -20,9 +20,24 @@ describe('the proxy gives every page a policy with a nonce of its own', () => {
   });
 
   it('never repeats a nonce', () => {
-    const first = policyOf(proxy(new NextRequest('http://localhost:3000/')));
-    const second = policyOf(proxy(new NextRequest('http://localhost:3000/')));
+    const first = policyOf(proxy(new NextRequest('http://localhost:3000/practices')));
+    const second = policyOf(proxy(new NextRequest('http://localhost:3000/practices')));
     expect(first).not.toBe(second);
+  });
+
+  it('sends a navigation without a session to a page that needs one on to sign in (decision 0049)', () => {
+    const navigation = { 'sec-fetch-mode': 'navigate' };
+    const redirected = proxy(new NextRequest('http://localhost:3000/pets?x=1', { headers: navigation }));
+    expect(redirected.status).toBe(307);
+    expect(redirected.headers.get('location')).toBe(
+      'http://localhost:3000/api/auth/start-sign-in?callbackUrl=%2Fpets%3Fx%3D1',
+    );
+    // The router's fetch of the same page is rendered, with its policy: its RequireAuth signs in.
+    const fetched = proxy(
+      new NextRequest('http://localhost:3000/pets', { headers: { 'sec-fetch-mode': 'cors' } }),
+    );
+    expect(fetched.headers.get('location')).toBeNull();
+    expect(policyOf(fetched)).toContain("'nonce-");
   });
 
   it('matches pages, and not the BFF, next-auth, built assets or the icon', () => {
