@@ -39,4 +39,39 @@ describe('addCompileHints', () => {
       mappings: ';AAAA',
     });
   });
+
+  it('finds the map a chunk names, as Turbopack names it after its own hash, and leaves other maps alone', () => {
+    dir = mkdtempSync(join(tmpdir(), 'compile-hints-'));
+    mkdirSync(join(dir, 'app'));
+    const map = { version: 3, sources: ['b.ts'], mappings: 'AAAA' };
+    writeFileSync(join(dir, 'app/b.js'), 'y();\n\n//# sourceMappingURL=0f3k-hash.js.map\n');
+    writeFileSync(join(dir, 'app/0f3k-hash.js.map'), JSON.stringify(map));
+    writeFileSync(join(dir, 'app/unrelated.js.map'), JSON.stringify(map));
+
+    addCompileHints(dir);
+    addCompileHints(dir);
+
+    expect(JSON.parse(readFileSync(join(dir, 'app/0f3k-hash.js.map'), 'utf8'))).toEqual({
+      ...map,
+      mappings: ';AAAA',
+    });
+    expect(JSON.parse(readFileSync(join(dir, 'app/unrelated.js.map'), 'utf8'))).toEqual(map);
+  });
+
+  it('moves each section of an index map one line down', () => {
+    dir = mkdtempSync(join(tmpdir(), 'compile-hints-'));
+    const section = (line: number) => ({
+      offset: { line, column: 0 },
+      map: { version: 3, sources: ['c.ts'], mappings: 'AAAA' },
+    });
+    writeFileSync(join(dir, 'c.js'), 'z();\n//# sourceMappingURL=c.js.map');
+    writeFileSync(join(dir, 'c.js.map'), JSON.stringify({ version: 3, sections: [section(0), section(4)] }));
+
+    addCompileHints(dir);
+
+    expect(JSON.parse(readFileSync(join(dir, 'c.js.map'), 'utf8'))).toEqual({
+      version: 3,
+      sections: [section(1), section(5)],
+    });
+  });
 });
