@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectConsoleError, expectNoAxeViolations, neverAnswer, useBrowser } from './support/browser.ts';
 import { desktop } from './support/shell.ts';
 import { onPortal, signIn, signInOnProvider } from './support/sign-in.ts';
 
@@ -74,7 +74,6 @@ describe('your details', () => {
 
     await page.reload();
     await openDetails(page);
-    // The title shows once the salutations list has loaded (a lookup of its own).
     await expect.poll(() => page.getByRole('combobox', { name: 'Title' }).inputValue()).toBe('Dr');
     expect(await field(page, 'First name').inputValue()).toBe('Dan');
     expect(await field(page, 'Last name').inputValue()).toBe('Price-Evans');
@@ -164,16 +163,15 @@ describe('your details', () => {
     const page = await newPage(desktop);
     await signIn(page, DEMO_ACCOUNT.manyPets);
     // The browser's own requests never answer: what shows came with the page (decision 0031).
-    const browserAsked: string[] = [];
-    for (const path of ['**/bff/client', '**/bff/online-practices']) {
-      await page.route(path, async (route) => {
-        browserAsked.push(new URL(route.request().url()).pathname);
-        await new Promise<never>(() => {});
-      });
-    }
+    const browserAsked = await neverAnswer(page, [
+      '**/bff/client',
+      '**/bff/online-practices',
+      '**/bff/lookup/salutations',
+    ]);
     await page.goto('/client-detail');
     await openDetails(page);
     expect(await field(page, 'First name').inputValue()).toBe(DEMO_ACCOUNT.manyPets.firstName);
+    expect(await page.getByRole('combobox', { name: 'Title' }).inputValue()).toBe('Ms');
     expect(await page.getByRole('main').locator('[aria-busy="true"]').count()).toBe(0);
     expect(browserAsked).toEqual([]);
   });
@@ -233,6 +231,16 @@ describe('contact preferences', () => {
     // Back to her seeded choice; saving again keeps her confirmed.
     await page.getByRole('group', { name: 'Offers and news' }).getByLabel('Post').uncheck();
     await save(page, 'Save preferences', 'Your contact preferences have been saved.');
+  });
+
+  it('has the preferences in the page’s first HTML: the form arrives whole', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, daniel, '/client-detail/contact-preferences');
+    const browserAsked = await neverAnswer(page, ['**/bff/client/contact-preferences']);
+    await page.goto('/client-detail/contact-preferences');
+    await page.getByRole('group', { name: 'Offers and news' }).getByLabel('Post').waitFor();
+    expect(await page.getByText('Loading your contact preferences').count()).toBe(0);
+    expect(browserAsked).toEqual([]);
   });
 
   it('has no axe violations at 390 px', async () => {

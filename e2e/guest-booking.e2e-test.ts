@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectConsoleError, expectNoAxeViolations, holdPageMoves, useBrowser } from './support/browser.ts';
+import {
+  expectConsoleError,
+  expectNoAxeViolations,
+  holdPageMoves,
+  neverAnswer,
+  useBrowser,
+} from './support/browser.ts';
 import {
   acceptCookies,
   createAccountOnProvider,
@@ -261,17 +267,11 @@ describe('guest booking', () => {
   it('has the practices, species and reasons in the page’s first data: choosing a time needs no request first', async () => {
     const page = await newPage(phone);
     // The browser's own requests for them never answer: what the first step offers came with the page.
-    const browserAsked: string[] = [];
-    for (const path of [
+    const browserAsked = await neverAnswer(page, [
       '**/bff/online-practices',
       '**/bff/v2/species',
       '**/bff/lookup/online-appointment-reasons',
-    ]) {
-      await page.route(path, async (route) => {
-        browserAsked.push(new URL(route.request().url()).pathname);
-        await new Promise<never>(() => {});
-      });
-    }
+    ]);
     await page.goto('/guest');
     await acceptCookies(page);
     const time = await chooseVisitAndTime(page);

@@ -2,7 +2,7 @@ import { petFieldMessages } from '@vet/contracts/pets';
 import { DEMO_ACCOUNT, type DemoAccount } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, holdPageMoves, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations, holdPageMoves, neverAnswer, useBrowser } from './support/browser.ts';
 import { desktop, drawerPetEntries, openDrawer, phone } from './support/shell.ts';
 import { signIn, skipContactPreferencesRedirect } from './support/sign-in.ts';
 
@@ -189,6 +189,23 @@ describe('registering a pet', () => {
     await page.getByText('40/40').waitFor();
     await expectNoAxeViolations(page);
     expect(new URL(page.url()).pathname).toBe('/pets/register');
+  });
+
+  it('has the species and insurers in the page’s first HTML: the first choices need no request', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, DEMO_ACCOUNT.noPets, '/pets/register');
+    const browserAsked = await neverAnswer(page, ['**/bff/v2/species', '**/bff/v2/insurers']);
+    await page.goto('/pets/register');
+    for (const [label, option] of [
+      ['Species', 'Dog'],
+      ['Insurer (optional)', 'Petplan'],
+    ] as const) {
+      await field(page, label).click();
+      await page.keyboard.type(option);
+      await page.getByRole('option', { name: option, exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+    }
+    expect(browserAsked).toEqual([]);
   });
 
   it('asks before leaving a half-filled form, by link or by the back button', async () => {

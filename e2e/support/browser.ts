@@ -151,3 +151,19 @@ export async function holdPageMoves(page: Page, ms: number): Promise<void> {
     await route.continue();
   });
 }
+
+/**
+ * Decision 0031: what a page shows must come with it. The browser's own requests to these `/bff` paths
+ * (globs) never answer from now on; the returned list fills with the path of each one it makes, so a test
+ * can show the page needed none of them.
+ */
+export async function neverAnswer(page: Page, paths: readonly string[]): Promise<string[]> {
+  const asked: string[] = [];
+  for (const path of paths) {
+    await page.route(path, async (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      await new Promise<never>(() => {});
+    });
+  }
+  return asked;
+}

@@ -2,6 +2,7 @@ import type { Salutation } from '@vet/contracts/lookups';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
+import { salutationsQueryKey } from './salutations-query-key';
 
 /** GET /lookup/salutations: Mr, Mrs, ... in display order. */
 export function getSalutations(api: ApiClient, signal?: AbortSignal): Promise<Salutation[]> {
@@ -10,7 +11,7 @@ export function getSalutations(api: ApiClient, signal?: AbortSignal): Promise<Sa
 
 export function salutationsQueryOptions(api: ApiClient) {
   return queryOptions({
-    queryKey: ['lookup', 'salutations'],
+    queryKey: salutationsQueryKey,
     queryFn: ({ signal }) => getSalutations(api, signal),
     // R7.6, R9.4: salutations are cached for good.
     staleTime: Infinity,

@@ -1,30 +1,69 @@
-import { hydrate, QueryClient } from '@tanstack/react-query';
+import { hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clientDetailsFirstData } from './client-details-first-data';
-import { clientDetailsQueryKey } from './query-keys';
+import { clientDetailsFirstData, contactPreferencesFirstData } from './client-details-first-data';
+import { clientDetailsQueryKey, contactPreferencesQueryKey } from './query-keys';
+import { salutationsQueryKey } from '@/shared/lookups/salutations-query-key';
 
 const getClientDetailsOnServer = vi.hoisted(() => vi.fn());
 vi.mock('./get-client-details-on-server', () => ({ getClientDetailsOnServer }));
+const getContactPreferencesOnServer = vi.hoisted(() => vi.fn());
+vi.mock('./get-contact-preferences-on-server', () => ({ getContactPreferencesOnServer }));
+const getSalutationsOnServer = vi.hoisted(() => vi.fn());
+vi.mock('@/shared/lookups/get-salutations-on-server', () => ({ getSalutationsOnServer }));
 
-beforeEach(() => getClientDetailsOnServer.mockReset());
+beforeEach(() => {
+  for (const mock of [getClientDetailsOnServer, getContactPreferencesOnServer, getSalutationsOnServer]) {
+    mock.mockReset();
+  }
+});
 
-async function browserCache() {
+async function browserCache(firstData: Promise<DehydratedState>) {
   const queryClient = new QueryClient();
-  hydrate(queryClient, await clientDetailsFirstData());
+  hydrate(queryClient, await firstData);
   return queryClient;
 }
 
 describe('clientDetailsFirstData', () => {
-  it("gives the client's details under the key the browser's query reads", async () => {
+  it("gives the client's details and the titles under the keys the browser's queries read", async () => {
     const details = { clientId: 7, firstName: 'Olivia' };
+    const salutations = [{ salutationId: 1, name: 'Mrs' }];
     getClientDetailsOnServer.mockResolvedValue(details);
+    getSalutationsOnServer.mockResolvedValue(salutations);
 
-    expect((await browserCache()).getQueryData(clientDetailsQueryKey)).toEqual(details);
+    const cache = await browserCache(clientDetailsFirstData());
+
+    expect(cache.getQueryData(clientDetailsQueryKey)).toEqual(details);
+    expect(cache.getQueryData(salutationsQueryKey)).toEqual(salutations);
   });
 
-  it('leaves them out when the server could not get them (not linked, the API down), so the browser asks', async () => {
+  it('leaves out what the server could not get (not linked, the API down), so the browser asks', async () => {
     getClientDetailsOnServer.mockResolvedValue(undefined);
+    getSalutationsOnServer.mockResolvedValue([{ salutationId: 1, name: 'Mrs' }]);
 
-    expect((await browserCache()).getQueryCache().getAll()).toEqual([]);
+    const cache = await browserCache(clientDetailsFirstData());
+
+    expect(
+      cache
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([salutationsQueryKey]);
+  });
+});
+
+describe('contactPreferencesFirstData', () => {
+  it("gives the client's preferences under the key the browser's query reads", async () => {
+    const preferences = { preferences: [], lastConfirmedAt: null };
+    getContactPreferencesOnServer.mockResolvedValue(preferences);
+
+    expect(
+      (await browserCache(contactPreferencesFirstData())).getQueryData(contactPreferencesQueryKey),
+    ).toEqual(preferences);
+  });
+
+  it('leaves them out when the server could not get them, so the browser asks', async () => {
+    getContactPreferencesOnServer.mockResolvedValue(undefined);
+
+    expect((await browserCache(contactPreferencesFirstData())).getQueryCache().getAll()).toEqual([]);
   });
 });

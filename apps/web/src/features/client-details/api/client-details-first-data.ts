@@ -1,13 +1,29 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { getSalutationsOnServer } from '@/shared/lookups/get-salutations-on-server';
+import { salutationsQueryKey } from '@/shared/lookups/salutations-query-key';
 import { firstData } from '@/shared/query/first-data';
 import { getClientDetailsOnServer } from './get-client-details-on-server';
-import { clientDetailsQueryKey } from './query-keys';
+import { getContactPreferencesOnServer } from './get-contact-preferences-on-server';
+import { clientDetailsQueryKey, contactPreferencesQueryKey } from './query-keys';
 
 /**
- * Your details' first data (decision 0031): the client's record in the first HTML, so the form is part
- * of the first paint (no spinner, no footer moving when it arrives); left out when the API refuses (not
- * linked yet) or cannot answer, and the browser asks as before.
+ * Your details' first data (decision 0031): the client's record and the titles its form offers in the
+ * first HTML, so the form is part of the first paint (no spinner, no title field waiting for its list,
+ * no footer moving when they arrive); each left out when the API refuses (not linked yet) or cannot
+ * answer, and the browser asks as before.
  */
 export async function clientDetailsFirstData(): Promise<DehydratedState> {
-  return firstData([[clientDetailsQueryKey, await getClientDetailsOnServer()]]);
+  const [details, salutations] = await Promise.all([getClientDetailsOnServer(), getSalutationsOnServer()]);
+  return firstData([
+    [clientDetailsQueryKey, details],
+    [salutationsQueryKey, salutations],
+  ]);
+}
+
+/**
+ * The contact preferences page's first data: the client's preferences, where R4.3's redirect lands
+ * straight after sign-in, so the form arrives with the page rather than after a spinner.
+ */
+export async function contactPreferencesFirstData(): Promise<DehydratedState> {
+  return firstData([[contactPreferencesQueryKey, await getContactPreferencesOnServer()]]);
 }
