@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   expectConsoleError,
   expectNoAxeViolations,
+  neverAnswer,
   settleAnimations,
   useBrowser,
 } from './support/browser.ts';
@@ -185,6 +186,22 @@ describe('booking, changing and cancelling', () => {
         (await listed(page, 'Past and cancelled')).find((item) => item.includes('Pickle: Dental check')),
       )
       .toContain('Cancelled');
+  });
+
+  it('has what decides each upcoming appointment’s Change and Cancel in the page’s first HTML', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments');
+    // The browser's requests for each appointment's details never answer: the buttons came with the page.
+    const browserAsked = await neverAnswer(page, ['**/bff/appointments/*']);
+    await page.goto('/appointments');
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    await upcoming
+      .getByRole('button', { name: /^Cancel / })
+      .first()
+      .waitFor();
+    expect(await upcoming.getByRole('listitem').count()).toBeGreaterThan(1);
+    expect(await page.getByRole('main').locator('.MuiSkeleton-root').count()).toBe(0);
+    expect(browserAsked).toEqual([]);
   });
 
   it('shows the list, the picker and the dialogs without axe violations on a phone', async () => {

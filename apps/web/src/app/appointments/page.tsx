@@ -8,11 +8,18 @@ import { getProfileOnServer } from '@/features/profile/api/get-profile-on-server
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your appointments');
 
-/** Your appointments (/appointments, R2.1): signed-in clients only; the list is in the first HTML. */
+/**
+ * Your appointments (/appointments, R2.1): signed-in clients only; the list, and what decides each upcoming
+ * appointment's Change and Cancel, are in the first HTML.
+ */
 export default async function AppointmentsPage() {
   return (
     <RequireAuth>
-      <HydrationBoundary state={await appointmentsFirstData((await getProfileOnServer())?.activationStatus)}>
+      <HydrationBoundary
+        state={await appointmentsFirstData((await getProfileOnServer())?.activationStatus, {
+          upcomingDetails: true,
+        })}
+      >
         <AppointmentsView />
       </HydrationBoundary>
     </RequireAuth>

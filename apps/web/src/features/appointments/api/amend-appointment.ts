@@ -2,7 +2,7 @@ import type { AmendAppointmentBody, AppointmentDetail } from '@vet/contracts/app
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
-import { appointmentQueryKey } from './get-appointment';
+import { appointmentQueryKey } from './appointments-query-key';
 import { appointmentsQueryKey } from './appointments-query-key';
 
 /** POST /appointments/{appointmentId}: moves it to a new start (409 with alternatives when taken). */

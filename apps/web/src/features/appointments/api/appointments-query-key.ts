@@ -1,2 +1,5 @@
 /** The list's key. `exact` when invalidating: each appointment's own entry sits under it. */
 export const appointmentsQueryKey = ['appointments'] as const;
+
+/** One of the client's appointments with its details (changeableUntil), in the cache. */
+export const appointmentQueryKey = (appointmentId: number) => ['appointments', appointmentId] as const;

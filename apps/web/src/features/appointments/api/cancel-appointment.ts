@@ -2,7 +2,7 @@ import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
-import { appointmentQueryKey } from './get-appointment';
+import { appointmentQueryKey } from './appointments-query-key';
 import { appointmentsQueryKey } from './appointments-query-key';
 
 /** PATCH /appointments/{appointmentId}/cancel?reasonId: 409 once past the practice's cut-off. */

@@ -2,6 +2,7 @@ import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
+import { appointmentQueryKey } from './appointments-query-key';
 
 /** GET /appointments/{appointmentId}: one of the client's appointments (404 for anyone else's). */
 export function getAppointment(
@@ -11,8 +12,6 @@ export function getAppointment(
 ): Promise<AppointmentDetail> {
   return api.get<AppointmentDetail>(`/appointments/${appointmentId}`, { signal });
 }
-
-export const appointmentQueryKey = (appointmentId: number) => ['appointments', appointmentId] as const;
 
 export function appointmentQueryOptions(api: ApiClient, appointmentId: number) {
   return queryOptions({
