@@ -17,11 +17,14 @@ const parts = lazyDateFormat('en-GB', {
  * each browser's) disagree on the commas and the "at" of the ready-made long formats.
  */
 export function formatAppointmentTime(iso: string): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts()
-      .formatToParts(new Date(iso))
-      .find((p) => p.type === type)?.value ?? '';
+  const part = partsOf(parts(), new Date(iso));
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')}`;
+}
+
+/** The date's parts, formatted once, by type ('' for a part the format does not have). */
+function partsOf(format: Intl.DateTimeFormat, date: Date): (type: Intl.DateTimeFormatPartTypes) => string {
+  const formatted = format.formatToParts(date);
+  return (type) => formatted.find((p) => p.type === type)?.value ?? '';
 }
 
 const zoneName = lazyDateFormat('en-GB', { timeZone: practiceTimeZone, timeZoneName: 'short' });
@@ -53,10 +56,7 @@ export function formatPracticeClock(iso: string): string {
 
 /** The practice's calendar date of an instant, YYYY-MM-DD. */
 export function practiceDate(iso: string): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    localDateParts()
-      .formatToParts(new Date(iso))
-      .find((p) => p.type === type)?.value ?? '';
+  const part = partsOf(localDateParts(), new Date(iso));
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
@@ -74,8 +74,7 @@ const shortDayFormat = lazyDateFormat('en-GB', {
 });
 
 function formatDate(format: () => Intl.DateTimeFormat, date: string): string {
-  const parts = format().formatToParts(new Date(`${date}T12:00:00Z`));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const part = partsOf(format(), new Date(`${date}T12:00:00Z`));
   return `${part('weekday')} ${part('day')} ${part('month')}`;
 }
 
