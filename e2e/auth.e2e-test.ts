@@ -78,16 +78,22 @@ async function requestLogout(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Log out' }).click();
 }
 
+/** The path of every request the tab makes to the portal from now on (redirects included), in order. */
+function recordPortalPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(portalUrl())) paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
 describe('identity and sessions', () => {
   const { newPage } = useBrowser();
 
   it('signs a new person up on the provider and brings them back signed in', async () => {
     const page = await newPage();
     const email = `new.client.${randomBytes(4).toString('hex')}@example.com`;
-    const portalRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(portalUrl())) portalRequests.push(new URL(request.url()).pathname);
-    });
+    const portalRequests = recordPortalPaths(page);
     await page.goto('/signup?practice=3');
     await page.waitForURL(onProvider);
     // The sign-up screen (R2.17) starts on the server: no page, no script before the provider's form.
@@ -154,11 +160,7 @@ describe('identity and sessions', () => {
 
   it('sends a visitor with no session from a page that needs one straight to the provider, and back', async () => {
     const page = await newPage();
-    const portal = portalUrl();
-    const portalRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(portal)) portalRequests.push(new URL(request.url()).pathname);
-    });
+    const portalRequests = recordPortalPaths(page);
     await page.goto('/client-detail?from=reminder');
     await page.waitForURL(onProvider);
     // Two redirects and no page: no HTML, no script, no round trips from the browser before the provider.
