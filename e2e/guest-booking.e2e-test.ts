@@ -142,7 +142,9 @@ describe('guest booking', () => {
     await page.getByText('You can do this 2 more times.').waitFor();
     expect((await storedHold(page))?.softBookingId).toBe(before?.softBookingId);
 
-    // Keeping it: sign up, register as a new client, and the held time is booked.
+    // Keeping it: sign up, register as a new client, and the held time is booked. The reasons that name
+    // the held visit come with /guest/complete: the browser's own requests for them never answer.
+    const reasonsAsked = await neverAnswer(page, ['**/bff/lookup/online-appointment-reasons']);
     await page.getByRole('button', { name: 'Create an account' }).click();
     await createAccountOnProvider(page, email);
     await page.waitForURL(onPortal('/registration'), { timeout: 20_000 });
@@ -152,6 +154,7 @@ describe('guest booking', () => {
       throw error;
     });
     await page.getByRole('heading', { name: 'Book the time you held' }).waitFor();
+    expect(reasonsAsked).toEqual([]);
     await checkAt360And1440(page, 'guest-complete');
 
     await page.getByRole('button', { name: 'Book this appointment' }).click();

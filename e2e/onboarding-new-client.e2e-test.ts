@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectConsoleError, expectNoAxeViolations, neverAnswer, useBrowser } from './support/browser.ts';
 import { choosePractice, findRecord, signUpToFindYourRecord } from './support/onboarding.ts';
 import { desktop, phone } from './support/shell.ts';
 import { expectWelcome, onPortal } from './support/sign-in.ts';
@@ -84,19 +84,18 @@ describe('onboarding: a new client', () => {
     await page.getByRole('button', { name: 'Sam Newcombe' }).waitFor();
   });
 
-  it('has the practices in the first data of both onboarding pages: the list needs no request', async () => {
+  it('has the practices and titles in the first data of both onboarding pages: the lists need no request', async () => {
     const page = await newPage(phone);
-    // The browser's own requests for the list never answer: what the field offers came with the page.
-    const browserAsked: string[] = [];
-    await page.route('**/bff/online-practices', async (route) => {
-      browserAsked.push(new URL(route.request().url()).pathname);
-      await new Promise<never>(() => {});
-    });
+    // The browser's own requests for the lists never answer: what the fields offer came with the page.
+    const browserAsked = await neverAnswer(page, ['**/bff/online-practices', '**/bff/lookup/salutations']);
     await signUpToFindYourRecord(page);
     await choosePractice(page, 'Willowbrook Vets Clapham');
     await page.goto('/registration-new');
     await page.getByRole('form', { name: 'Register as a new client' }).waitFor();
     await choosePractice(page, 'Willowbrook Vets Bath');
+    await page.getByRole('combobox', { name: 'Title' }).click();
+    await page.keyboard.type('Dr');
+    await page.getByRole('option', { name: 'Dr', exact: true }).waitFor();
     expect(browserAsked).toEqual([]);
   });
 });
