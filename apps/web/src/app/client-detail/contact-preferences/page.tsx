@@ -2,6 +2,7 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { contactPreferencesFirstData } from '@/features/client-details/api/client-details-first-data';
+import { getProfileOnServer } from '@/features/profile/api/get-profile-on-server';
 import { pageMetadata } from '@/shared/page-metadata';
 import { ContactPreferencesView } from './_components/contact-preferences-view';
 
@@ -14,7 +15,9 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Contact p
 export default async function ContactPreferencesPage() {
   return (
     <RequireAuth>
-      <HydrationBoundary state={await contactPreferencesFirstData()}>
+      <HydrationBoundary
+        state={await contactPreferencesFirstData((await getProfileOnServer())?.activationStatus)}
+      >
         <ContactPreferencesView />
       </HydrationBoundary>
     </RequireAuth>

@@ -57,13 +57,25 @@ describe('contactPreferencesFirstData', () => {
     getContactPreferencesOnServer.mockResolvedValue(preferences);
 
     expect(
-      (await browserCache(contactPreferencesFirstData())).getQueryData(contactPreferencesQueryKey),
+      (await browserCache(contactPreferencesFirstData('COMPLETED'))).getQueryData(contactPreferencesQueryKey),
     ).toEqual(preferences);
   });
 
   it('leaves them out when the server could not get them, so the browser asks', async () => {
     getContactPreferencesOnServer.mockResolvedValue(undefined);
 
-    expect((await browserCache(contactPreferencesFirstData())).getQueryCache().getAll()).toEqual([]);
+    expect((await browserCache(contactPreferencesFirstData('COMPLETED'))).getQueryCache().getAll()).toEqual(
+      [],
+    );
   });
+
+  it.each(['NOT_STARTED', 'STARTED', undefined] as const)(
+    'does not ask the API for someone whose activation is %s (R4.2: it would refuse)',
+    async (activationStatus) => {
+      expect(
+        (await browserCache(contactPreferencesFirstData(activationStatus))).getQueryCache().getAll(),
+      ).toEqual([]);
+      expect(getContactPreferencesOnServer).not.toHaveBeenCalled();
+    },
+  );
 });

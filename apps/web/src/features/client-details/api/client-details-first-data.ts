@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import type { ActivationStatus } from '@vet/contracts/profile';
 import { getSalutationsOnServer } from '@/shared/lookups/get-salutations-on-server';
 import { salutationsQueryKey } from '@/shared/lookups/salutations-query-key';
 import { firstData } from '@/shared/query/first-data';
@@ -22,8 +23,12 @@ export async function clientDetailsFirstData(): Promise<DehydratedState> {
 
 /**
  * The contact preferences page's first data: the client's preferences, where R4.3's redirect lands
- * straight after sign-in, so the form arrives with the page rather than after a spinner.
+ * straight after sign-in, so the form arrives with the page rather than after a spinner. Asked only once
+ * activation is COMPLETED, as the browser's query waits for it (R4.2; the page passes the profile's status).
  */
-export async function contactPreferencesFirstData(): Promise<DehydratedState> {
+export async function contactPreferencesFirstData(
+  activationStatus: ActivationStatus | undefined,
+): Promise<DehydratedState> {
+  if (activationStatus !== 'COMPLETED') return firstData([]);
   return firstData([[contactPreferencesQueryKey, await getContactPreferencesOnServer()]]);
 }
