@@ -1,6 +1,6 @@
 import { buildPet, buildProfile } from '@vet/contracts/testing/builders';
-import { hydrate, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserCacheOf } from '@/testing/browser-cache';
 import { signedInFirstData } from './signed-in-first-data';
 
 const server = vi.hoisted(() => ({
@@ -17,11 +17,7 @@ vi.mock('@/features/practices/api/get-feature-toggles-on-server', () => ({
 beforeEach(() => Object.values(server).forEach((getter) => getter.mockReset()));
 
 /** The browser's cache after hydrating the server's first data. */
-async function browserCache() {
-  const queryClient = new QueryClient();
-  hydrate(queryClient, await signedInFirstData());
-  return queryClient;
-}
+const browserCache = () => browserCacheOf(signedInFirstData());
 
 describe('signedInFirstData', () => {
   it("gives a linked client's profile, pets and home practice's settings under the keys the browser's queries read", async () => {

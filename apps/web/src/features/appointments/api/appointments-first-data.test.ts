@@ -1,6 +1,6 @@
 import { buildAppointment } from '@vet/contracts/testing/builders';
-import { hydrate, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserCacheOf } from '@/testing/browser-cache';
 import { appointmentsFirstData, upcomingDetailsWithPage } from './appointments-first-data';
 import { appointmentQueryKey } from './appointments-query-key';
 import type { ActivationStatus } from '@vet/contracts/profile';
@@ -18,14 +18,10 @@ beforeEach(() => {
   );
 });
 
-async function browserCache(
+const browserCache = (
   activationStatus: ActivationStatus | undefined,
   options?: Parameters<typeof appointmentsFirstData>[1],
-) {
-  const queryClient = new QueryClient();
-  hydrate(queryClient, await appointmentsFirstData(activationStatus, options));
-  return queryClient;
-}
+) => browserCacheOf(appointmentsFirstData(activationStatus, options));
 
 const now = new Date('2026-11-25T09:00:00Z');
 

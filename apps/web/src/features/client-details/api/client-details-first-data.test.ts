@@ -1,8 +1,8 @@
-import { hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientDetailsFirstData, contactPreferencesFirstData } from './client-details-first-data';
 import { clientDetailsQueryKey, contactPreferencesQueryKey } from './query-keys';
 import { salutationsQueryKey } from '@/shared/lookups/salutations-query-key';
+import { browserCacheOf } from '@/testing/browser-cache';
 
 const getClientDetailsOnServer = vi.hoisted(() => vi.fn());
 vi.mock('./get-client-details-on-server', () => ({ getClientDetailsOnServer }));
@@ -17,12 +17,6 @@ beforeEach(() => {
   }
 });
 
-async function browserCache(firstData: Promise<DehydratedState>) {
-  const queryClient = new QueryClient();
-  hydrate(queryClient, await firstData);
-  return queryClient;
-}
-
 describe('clientDetailsFirstData', () => {
   it("gives the client's details and the titles under the keys the browser's queries read", async () => {
     const details = { clientId: 7, firstName: 'Olivia' };
@@ -30,7 +24,7 @@ describe('clientDetailsFirstData', () => {
     getClientDetailsOnServer.mockResolvedValue(details);
     getSalutationsOnServer.mockResolvedValue(salutations);
 
-    const cache = await browserCache(clientDetailsFirstData());
+    const cache = await browserCacheOf(clientDetailsFirstData());
 
     expect(cache.getQueryData(clientDetailsQueryKey)).toEqual(details);
     expect(cache.getQueryData(salutationsQueryKey)).toEqual(salutations);
@@ -40,7 +34,7 @@ describe('clientDetailsFirstData', () => {
     getClientDetailsOnServer.mockResolvedValue(undefined);
     getSalutationsOnServer.mockResolvedValue([{ salutationId: 1, name: 'Mrs' }]);
 
-    const cache = await browserCache(clientDetailsFirstData());
+    const cache = await browserCacheOf(clientDetailsFirstData());
 
     expect(
       cache
@@ -57,14 +51,16 @@ describe('contactPreferencesFirstData', () => {
     getContactPreferencesOnServer.mockResolvedValue(preferences);
 
     expect(
-      (await browserCache(contactPreferencesFirstData('COMPLETED'))).getQueryData(contactPreferencesQueryKey),
+      (await browserCacheOf(contactPreferencesFirstData('COMPLETED'))).getQueryData(
+        contactPreferencesQueryKey,
+      ),
     ).toEqual(preferences);
   });
 
   it('leaves them out when the server could not get them, so the browser asks', async () => {
     getContactPreferencesOnServer.mockResolvedValue(undefined);
 
-    expect((await browserCache(contactPreferencesFirstData('COMPLETED'))).getQueryCache().getAll()).toEqual(
+    expect((await browserCacheOf(contactPreferencesFirstData('COMPLETED'))).getQueryCache().getAll()).toEqual(
       [],
     );
   });
@@ -73,7 +69,7 @@ describe('contactPreferencesFirstData', () => {
     'does not ask the API for someone whose activation is %s (R4.2: it would refuse)',
     async (activationStatus) => {
       expect(
-        (await browserCache(contactPreferencesFirstData(activationStatus))).getQueryCache().getAll(),
+        (await browserCacheOf(contactPreferencesFirstData(activationStatus))).getQueryCache().getAll(),
       ).toEqual([]);
       expect(getContactPreferencesOnServer).not.toHaveBeenCalled();
     },

@@ -1,5 +1,5 @@
-import { hydrate, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserCacheOf } from '@/testing/browser-cache';
 import { insurersQueryKey } from './insurers-query-key';
 import { registerPetFirstData } from './register-pet-first-data';
 import { speciesQueryKey } from './species-query-key';
@@ -14,11 +14,7 @@ beforeEach(() => {
   getInsurersOnServer.mockReset();
 });
 
-async function browserCache() {
-  const queryClient = new QueryClient();
-  hydrate(queryClient, await registerPetFirstData());
-  return queryClient;
-}
+const browserCache = () => browserCacheOf(registerPetFirstData());
 
 describe('registerPetFirstData', () => {
   it("gives the species and the insurers under the keys the form's queries read", async () => {
