@@ -15,6 +15,22 @@ const webAlias = { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.ur
 
 /** A console.error fails the test that caused it, unless the test declares it (`expectConsoleError`). */
 const failOnConsoleError = './packages/contracts/src/testing/console-errors.setup.ts';
+/**
+ * jsdom's CSS engine skips `@layer` blocks, which the web's shared stylesheets are wrapped in (global.css):
+ * unwrapped for component tests, their rules apply in file order.
+ */
+const unwrapCascadeLayers = {
+  postcssPlugin: 'unwrap-cascade-layers',
+  AtRule: {
+    layer: (rule: { nodes?: unknown[]; remove: () => void; replaceWith: (...nodes: unknown[]) => void }) => {
+      if (rule.nodes) rule.replaceWith(...rule.nodes);
+      else rule.remove();
+    },
+  },
+};
+
+/** jsdom lacks the native <dialog>'s modal behaviour, which the web's dialogs use (decision 0050). */
+const dialogPolyfill = './apps/web/src/testing/dialog-polyfill.ts';
 
 export default defineConfig({
   test: {
@@ -29,11 +45,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias: webAlias },
+        css: { postcss: { plugins: [unwrapCascadeLayers] } },
         test: {
           name: 'unit',
           include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
-          setupFiles: [failOnConsoleError],
+          // The web's CSS modules are applied in jsdom, so a component test can read a computed style.
+          css: { include: [/\.module\.css$/] },
+          setupFiles: [failOnConsoleError, dialogPolyfill],
         },
       },
       {

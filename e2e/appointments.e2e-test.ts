@@ -200,7 +200,7 @@ describe('booking, changing and cancelling', () => {
       .first()
       .waitFor();
     expect(await upcoming.getByRole('listitem').count()).toBeGreaterThan(1);
-    expect(await page.getByRole('main').locator('.MuiSkeleton-root').count()).toBe(0);
+    expect(await page.getByRole('main').locator('[data-skeleton]').count()).toBe(0);
     expect(browserAsked).toEqual([]);
   });
 

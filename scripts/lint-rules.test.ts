@@ -127,6 +127,31 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     expected: [restricted('Use usePortalRouter from @/shared/navigation/use-portal-router')],
   },
   {
+    name: 'an MUI component in a feature (the portal draws its own, decision 0050)',
+    file: at('feature', 'material-button.ts'),
+    source: [`import Button from '@mui/material/Button';`, `export const probe = Button;`],
+    expected: [restricted("Use the portal's own components")],
+  },
+  {
+    name: 'Emotion or MUI styles in shared code (static CSS modules instead, decision 0050)',
+    file: at('shared', 'material-styles.ts'),
+    source: [
+      `import { keyframes } from '@emotion/react';`,
+      `import { styled } from '@mui/material/styles';`,
+      `export const probe = [keyframes, styled];`,
+    ],
+    expected: [restricted("Use the portal's own components"), restricted("Use the portal's own components")],
+  },
+  {
+    name: 'legal: MUI’s headless useAutocomplete in shared code',
+    file: at('shared', 'headless-autocomplete.ts'),
+    source: [
+      `import useAutocomplete from '@mui/material/useAutocomplete';`,
+      `export const probe = useAutocomplete;`,
+    ],
+    expected: [],
+  },
+  {
     name: 'legal: a feature importing itself through @/, shared, config and ./',
     file: at('feature', 'legal.ts'),
     source: [

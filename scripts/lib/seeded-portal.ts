@@ -8,7 +8,7 @@ import { ensureWebBuild } from './web-build.ts';
 export interface SeededPortalOptions {
   ports: { web: number; api: number; idp: number; embeddedPostgres: number };
   /** Names the embedded server's data folder and the scratch database. */
-  purpose: 'e2e' | 'bench';
+  purpose: 'e2e' | 'bench' | 'screenshots';
   env?: NodeJS.ProcessEnv;
   /** In a test run: where the processes' output also goes (PortalOptions.testLogName). */
   testLogName?: string;

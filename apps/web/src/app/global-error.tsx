@@ -1,13 +1,12 @@
 'use client';
 
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { useEffect } from 'react';
 import { ErrorScreen } from '@/shared/components/error-screen';
 import { reportRenderError } from '@/shared/telemetry/report-render-error';
-import { theme } from '@/shared/theme/theme';
+// The root layout, which imports the portal's base styles, is not rendered here: bring them along.
+import '@/shared/theme/global.css';
 
-/** Replaces the root layout when the layout itself fails, so it brings its own document and theme. */
+/** Replaces the root layout when the layout itself fails, so it brings its own document and base styles. */
 export default function GlobalError({ error }: { error: unknown; retry: () => void }) {
   useEffect(() => {
     reportRenderError(error);
@@ -16,12 +15,9 @@ export default function GlobalError({ error }: { error: unknown; retry: () => vo
     <html lang="en-GB">
       <body>
         <title>Something went wrong</title>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <main>
-            <ErrorScreen retryPath="/" />
-          </main>
-        </ThemeProvider>
+        <main>
+          <ErrorScreen retryPath="/" />
+        </main>
       </body>
     </html>
   );

@@ -1,4 +1,3 @@
-import { AppRouterCacheProvider } from '@mui/material-nextjs/v16-appRouter';
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { getServerSession } from 'next-auth';
@@ -13,6 +12,7 @@ import { ServerConsentCookieProvider } from '@/shared/cookie-consent/server-cons
 import { AppProviders } from '@/shared/providers/app-providers';
 import { siteTitle } from '@/shared/page-metadata';
 import { TagManager } from '@/shared/telemetry/tag-manager';
+import '@/shared/theme/global.css';
 import { PortalFrame } from './_components/portal-frame';
 import { signedInFirstData } from './_components/signed-in-first-data';
 
@@ -33,26 +33,24 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en-GB">
       <body>
-        <AppRouterCacheProvider>
-          <AppProviders
-            apiBaseUrl={browserApiBasePath}
-            sessionPollSeconds={session.pollSeconds}
-            initialSession={initialSession}
-          >
-            <HydrationBoundary state={firstData}>
-              <ServerConsentCookieProvider value={consentCookie}>
-                <PortalFrame brandName={brandName} links={links}>
-                  {children}
-                </PortalFrame>
-              </ServerConsentCookieProvider>
-            </HydrationBoundary>
-            {gtmContainerId && (
-              <ConsentGate>
-                <TagManager containerId={gtmContainerId} />
-              </ConsentGate>
-            )}
-          </AppProviders>
-        </AppRouterCacheProvider>
+        <AppProviders
+          apiBaseUrl={browserApiBasePath}
+          sessionPollSeconds={session.pollSeconds}
+          initialSession={initialSession}
+        >
+          <HydrationBoundary state={firstData}>
+            <ServerConsentCookieProvider value={consentCookie}>
+              <PortalFrame brandName={brandName} links={links}>
+                {children}
+              </PortalFrame>
+            </ServerConsentCookieProvider>
+          </HydrationBoundary>
+          {gtmContainerId && (
+            <ConsentGate>
+              <TagManager containerId={gtmContainerId} />
+            </ConsentGate>
+          )}
+        </AppProviders>
       </body>
     </html>
   );

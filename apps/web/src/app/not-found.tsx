@@ -1,20 +1,19 @@
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import type { Metadata } from 'next';
 import { pageMetadata } from '@/shared/page-metadata';
+import { Button } from '@/shared/ui/button';
+import { Container } from '@/shared/ui/container';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './not-found.module.css';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Page not found');
 
 export default function NotFound() {
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
-      <Typography variant="h1" gutterBottom>
-        Page not found
-      </Typography>
-      <Typography sx={{ mb: 4 }}>
+    <Container maxWidth="sm" className={styles.root}>
+      <h1 className={typography.gutterBottom}>Page not found</h1>
+      <p className={styles.message}>
         We could not find the page you were looking for. It may have moved, or the address may be mistyped.
-      </Typography>
+      </p>
       <Button variant="contained" size="large" href="/">
         Go to the home page
       </Button>

@@ -1,8 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAppointments } from '@/features/appointments/api/get-appointments';
 import { DashboardActions } from '@/features/dashboard/components/dashboard-actions';
@@ -14,7 +11,9 @@ import { usePets } from '@/features/pets/api/get-pets';
 import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { LoadError } from '@/shared/components/load-error';
+import { Container } from '@/shared/ui/container';
 import { dashboardActionProps } from './dashboard-action-props';
+import styles from './dashboard-overview.module.css';
 
 /**
  * The dashboard (/): the profile, pets, appointments and the home practice's feature settings, each from
@@ -54,13 +53,13 @@ export function DashboardOverview() {
   }
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+    <Container maxWidth="lg" className={styles.page}>
       <WelcomeHeading firstName={profile.data?.firstName} />
-      <Typography sx={{ maxWidth: '60ch', mb: 4 }}>
+      <p className={styles.intro}>
         Manage your pets, book and change appointments and keep your contact preferences up to date, all in
         one place.
-      </Typography>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 4 }}>{content}</Box>
+      </p>
+      <div className={styles.sections}>{content}</div>
     </Container>
   );
 }

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Pet } from '@vet/contracts/pets';
@@ -10,7 +9,6 @@ import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { LogoutProvider } from '@/shared/auth-session/logout-context';
 import { createQueryClient } from '@/shared/query/query-client';
 import { defaultSiteLinks } from '@/config/site-links';
-import { theme } from '@/shared/theme/theme';
 import { PortalFrame } from './portal-frame';
 
 vi.mock('@/shared/auth-session/session-client', () => ({
@@ -20,12 +18,24 @@ vi.mock('@/shared/auth-session/session-client', () => ({
 }));
 vi.mock('next/navigation', () => ({ usePathname: () => '/pets/3', useRouter: () => ({ replace: vi.fn() }) }));
 
+/** jsdom has no matchMedia: a window narrower than the desktop's, for the drawer's media query. */
+function stubNarrowWindow() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
 beforeEach(() => {
   document.cookie = 'OptanonConsent=true; Path=/';
+  stubNarrowWindow();
 });
 afterEach(() => {
   cleanup();
   document.cookie = 'OptanonConsent=; Max-Age=0; Path=/';
+  vi.unstubAllGlobals();
 });
 
 const profile = buildProfile({ firstName: 'Olivia', lastName: 'Bennett' });
@@ -40,17 +50,15 @@ function renderFrame(pets: Pet[]) {
     getStorage: () => undefined,
   });
   render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <ApiClientProvider client={api}>
-          <LogoutProvider navigate={vi.fn()}>
-            <PortalFrame brandName="Harbour Vets" links={defaultSiteLinks}>
-              <h1>Page</h1>
-            </PortalFrame>
-          </LogoutProvider>
-        </ApiClientProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={api}>
+        <LogoutProvider navigate={vi.fn()}>
+          <PortalFrame brandName="Harbour Vets" links={defaultSiteLinks}>
+            <h1>Page</h1>
+          </PortalFrame>
+        </LogoutProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,8 +1,6 @@
-import Typography from '@mui/material/Typography';
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { pageMetadata } from '@/shared/page-metadata';
-import { visuallyHidden } from '@/shared/theme/visually-hidden';
 import { ClientRoutingScreen } from './_components/client-routing-screen';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Setting up your account');
@@ -11,9 +9,7 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Setting u
 export default function ClientRoutingPage() {
   return (
     <>
-      <Typography variant="h1" sx={visuallyHidden}>
-        Setting up your account
-      </Typography>
+      <h1 className="visually-hidden">Setting up your account</h1>
       <RequireAuth>
         <ClientRoutingScreen />
       </RequireAuth>

@@ -1,10 +1,11 @@
 import { HydrationBoundary } from '@tanstack/react-query';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import type { Metadata } from 'next';
 import { PracticeList } from '@/features/practices/components/practice-list';
 import { onlinePracticesFirstData } from '@/features/practices/server/online-practices-first-data';
 import { pageMetadata } from '@/shared/page-metadata';
+import { Container } from '@/shared/ui/container';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './page.module.css';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Practice list');
 
@@ -15,13 +16,11 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Practice 
 export default async function PracticesPage() {
   const firstData = await onlinePracticesFirstData();
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <Typography variant="h1" gutterBottom>
-        Practice list
-      </Typography>
-      <Typography sx={{ mb: 4, maxWidth: '60ch' }}>
+    <Container maxWidth="lg" className={styles.page}>
+      <h1 className={typography.gutterBottom}>Practice list</h1>
+      <p className={styles.intro}>
         These practices offer online services. Call your practice if you have a question about your pet.
-      </Typography>
+      </p>
       <HydrationBoundary state={firstData}>
         <PracticeList />
       </HydrationBoundary>

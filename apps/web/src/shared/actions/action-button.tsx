@@ -1,11 +1,11 @@
 'use client';
 
-import Button from '@mui/material/Button';
-import { PortalLink } from '@/shared/navigation/portal-link';
+import { Button } from '@/shared/ui/button';
+import styles from './action-button.module.css';
 import type { ActionDialog, ActionOutcome } from './action-rules';
 
 /** The ruled actions and the plain links beside them look alike: 48px high, roomy. */
-export const actionButtonSx = { minHeight: 48, px: 3 };
+export const actionButtonClassName = styles.action;
 
 export interface ActionButtonProps {
   label: string;
@@ -20,7 +20,7 @@ export function ActionButton({ label, outcome, primary, onDialog }: ActionButton
   const variant = primary ? 'contained' : 'outlined';
   if (outcome?.kind === 'navigate') {
     return (
-      <Button component={PortalLink} href={outcome.href} variant={variant} sx={actionButtonSx}>
+      <Button href={outcome.href} variant={variant} className={actionButtonClassName}>
         {label}
       </Button>
     );
@@ -28,7 +28,7 @@ export function ActionButton({ label, outcome, primary, onDialog }: ActionButton
   return (
     <Button
       variant={variant}
-      sx={actionButtonSx}
+      className={actionButtonClassName}
       loading={outcome === undefined}
       onClick={() => outcome && onDialog(outcome.dialog)}
     >

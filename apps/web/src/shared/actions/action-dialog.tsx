@@ -1,12 +1,12 @@
 'use client';
 
-import Link from '@mui/material/Link';
 import { bookingMessages } from '@vet/contracts/booking-rules';
 import { petRegistrationUnavailableMessage } from '@vet/contracts/pet-rules';
 import { useEffect } from 'react';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { markPetRegisterModalSeen } from '@/shared/storage/pet-register-modal-seen';
 import { telephoneHref } from '@/shared/telephone-href';
+import { TextLink } from '@/shared/ui/text-link';
 import type { ActionDialog as ActionDialogName, HomePractice } from './action-rules';
 
 /** R2.28 to R2.30: each dialog's title and text. */
@@ -57,9 +57,9 @@ export function ActionDialog({ dialog, open, practice, onClose, onRegisterPet }:
   const call = practice && contactPractice && (
     <>
       {practice.name}:{' '}
-      <Link component="a" href={telephoneHref(practice.phone)}>
+      <TextLink href={telephoneHref(practice.phone)} external>
         {practice.phone}
-      </Link>
+      </TextLink>
     </>
   );
   return (

@@ -1,8 +1,8 @@
 'use client';
 
-import Link from '@mui/material/Link';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { telephoneHref } from '@/shared/telephone-href';
+import { TextLink } from '@/shared/ui/text-link';
 import type { HomePractice } from './action-rules';
 
 /** The spec's delay between accepting the emergency dialog and going on to book. */
@@ -25,9 +25,9 @@ export function EmergencyDialog({ open, practice, onProceed, onCancel }: Emergen
   const call = practice && (
     <>
       {practice.name}:{' '}
-      <Link component="a" href={telephoneHref(practice.phone)}>
+      <TextLink href={telephoneHref(practice.phone)} external>
         {practice.phone}
-      </Link>
+      </TextLink>
     </>
   );
   return (

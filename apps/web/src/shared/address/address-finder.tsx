@@ -2,9 +2,6 @@
 
 import type { Address, AddressCandidate } from '@vet/contracts/address-lookup';
 import { checkAddressLookupText } from '@vet/contracts/address-rules';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { AutocompleteField } from '@/shared/components/autocomplete-field';
@@ -12,6 +9,10 @@ import { FormTextField } from '@/shared/forms/form-text-field';
 import { useGetAddress } from '@/shared/address/get-address';
 import { useSearchAddresses } from '@/shared/address/search-addresses';
 import { failureMessage } from '@/shared/api/failure-message';
+import { Button } from '@/shared/ui/button';
+import { cx } from '@/shared/ui/cx';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './address-finder.module.css';
 
 /**
  * The address by postcode (R3.8): search, choose a candidate, and the chosen address fills the form's
@@ -55,8 +56,8 @@ export function AddressFinder({ onAddress }: { onAddress: (address: Address) => 
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+    <div className={styles.root}>
+      <div className={styles.search}>
         <FormTextField
           name="addressSearch"
           id="address-search"
@@ -76,7 +77,7 @@ export function AddressFinder({ onAddress }: { onAddress: (address: Address) => 
               void find();
             }
           }}
-          sx={{ flex: '1 1 220px' }}
+          className={styles.searchField}
         />
         <Button
           variant="outlined"
@@ -84,19 +85,19 @@ export function AddressFinder({ onAddress }: { onAddress: (address: Address) => 
           onClick={() => void find()}
           disabled={search.isPending}
           aria-busy={search.isPending || undefined}
-          sx={{ minHeight: 56 }}
+          className={styles.findButton}
         >
           {search.isPending ? 'Finding...' : 'Find address'}
         </Button>
-      </Box>
+      </div>
       {/* Always in the page, so the count (or 'No addresses found') is announced when it changes. */}
-      <Typography role="status" sx={{ color: 'text.secondary', '&:empty': { display: 'none' } }}>
+      <p role="status" className={cx(typography.secondary, styles.count)}>
         {candidates === null
           ? ''
           : candidates.length === 0
             ? 'No addresses found'
             : `${candidates.length} ${candidates.length === 1 ? 'address' : 'addresses'} found. Choose yours below.`}
-      </Typography>
+      </p>
       {candidates !== null && (
         <AutocompleteField<AddressCandidate>
           label="Choose your address"
@@ -111,6 +112,6 @@ export function AddressFinder({ onAddress }: { onAddress: (address: Address) => 
         />
       )}
       {problem && <AppAlert severity="error">{problem}</AppAlert>}
-    </Box>
+    </div>
   );
 }

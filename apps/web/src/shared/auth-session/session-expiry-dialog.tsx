@@ -1,8 +1,6 @@
 'use client';
 
-import Box from '@mui/material/Box';
 import { OnDemandConfirmDialog } from '@/shared/components/on-demand-confirm-dialog';
-import { visuallyHidden } from '@/shared/theme/visually-hidden';
 import { ANNOUNCED_SECONDS_LEFT } from './inactivity-constants';
 
 /** What the polite live region says: nothing until a threshold (30 s, 10 s) is reached, then that. */
@@ -35,9 +33,9 @@ export function SessionExpiryDialog(props: {
         </>,
         <>
           Choose ‘Continue session’ to stay logged in.
-          <Box component="span" role="status" sx={visuallyHidden}>
+          <span role="status" className="visually-hidden">
             {countdownAnnouncement(props.secondsLeft)}
-          </Box>
+          </span>
         </>,
       ]}
       primaryLabel="Continue session"

@@ -1,14 +1,15 @@
 'use client';
 
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import CloseIcon from '@mui/icons-material/Close';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
+// MUI's headless hook: the combobox's keyboard, filtering and ARIA, with no styles of its own.
 import useAutocomplete from '@mui/material/useAutocomplete';
 import { useState } from 'react';
 import { TextField } from '@/shared/forms/text-field';
 import { visibleFieldError } from '@/shared/forms/field-rules';
-import { classes, Root } from './autocomplete-field-styles';
+import { cx } from '@/shared/ui/cx';
+import { IconButton } from '@/shared/ui/icon-button';
+import { ArrowDropDownIcon, CloseIcon } from '@/shared/ui/icons';
+import surface from '@/shared/ui/surface.module.css';
+import styles from './autocomplete-field.module.css';
 import { labelOverhangPx, useListAbove } from './autocomplete-list-placement';
 
 export interface AutocompleteFieldProps<T> {
@@ -35,10 +36,10 @@ export interface AutocompleteFieldProps<T> {
 
 /**
  * R2.24: a labelled dropdown with typed filtering; the error (or helper) text shows under the field once
- * touched; the listbox is at most 40vh high. MUI's useAutocomplete (the combobox's keyboard, filtering
- * and ARIA) with its list placed in the page's flow, under the input or above it when it fits better
- * there (autocomplete-list-placement.ts), where MUI's Autocomplete adds a Popper (Popper.js, about
- * 12 kB compressed with the component) to float it (decision 0038).
+ * touched; the listbox is at most 40vh high. MUI's headless useAutocomplete (the combobox's keyboard,
+ * filtering and ARIA) drawn by the portal (decision 0050), with its list placed in the page's flow, under
+ * the input or above it when it fits better there (autocomplete-list-placement.ts), where MUI's
+ * Autocomplete adds a Popper (Popper.js) to float it (decision 0038).
  */
 export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
   const [ownTouched, setOwnTouched] = useState(false);
@@ -73,17 +74,16 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
   const hasClearIcon = dirty && !props.disabled;
   const { onBlur: hookBlur, ...inputProps } = getInputProps();
   // Typed as any button's attributes (an HTML `color` string, which IconButton's own `color` is not).
-  const { color: _clearColor, ...clearProps } = getClearProps();
-  const { color: _popupColor, ...popupIndicatorProps } = getPopupIndicatorProps();
+  const { color: _clearColor, className: _clearClass, ...clearProps } = getClearProps();
+  const { color: _popupColor, className: _popupClass, ...popupIndicatorProps } = getPopupIndicatorProps();
 
   const [paper, setPaper] = useState<HTMLDivElement | null>(null);
   const above = useListAbove(popupOpen, anchorEl, paper);
   const list = popupOpen && (
-    <div style={{ position: 'relative', height: 0 }}>
-      <Paper
+    <div className={styles.listAnchor}>
+      <div
         ref={setPaper}
-        className={classes.paper}
-        elevation={1}
+        className={cx(surface.raised, styles.paper)}
         role="presentation"
         // Above: its bottom edge just over the input's floating label (this box sits at the input's
         // bottom edge), so the field still says what it is.
@@ -91,36 +91,34 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
           above && anchorEl ? { top: 'auto', bottom: anchorEl.offsetHeight + labelOverhangPx } : undefined
         }
       >
-        <div className={classes.status} role="status" aria-live="polite" aria-atomic="true">
-          {props.loading && groupedOptions.length === 0 && <div className={classes.loading}>Loading…</div>}
+        <div className={styles.status} role="status" aria-live="polite" aria-atomic="true">
+          {props.loading && groupedOptions.length === 0 && <div className={styles.loading}>Loading…</div>}
           {groupedOptions.length === 0 && !props.loading && (
-            <div className={classes.noOptions} onMouseDown={(event) => event.preventDefault()}>
+            <div className={styles.noOptions} onMouseDown={(event) => event.preventDefault()}>
               {props.noOptionsText ?? 'No options'}
             </div>
           )}
         </div>
         {groupedOptions.length > 0 && (
-          <ul className={classes.listbox} {...getListboxProps()}>
+          <ul className={styles.listbox} {...getListboxProps()}>
             {groupedOptions.map((option, index) => {
-              const { key, ...optionProps } = getOptionProps({ option, index });
+              const { key, className, ...optionProps } = getOptionProps({ option, index });
               return (
-                <li key={key} className={classes.option} {...optionProps}>
+                <li key={key} className={cx(styles.option, className)} {...optionProps}>
                   {props.getOptionLabel(option)}
                 </li>
               );
             })}
           </ul>
         )}
-      </Paper>
+      </div>
     </div>
   );
 
   return (
-    <Root
+    <div
       {...getRootProps()}
-      className={[classes.root, focused && 'Mui-focused', hasClearIcon && classes.hasClearIcon]
-        .filter(Boolean)
-        .join(' ')}
+      className={cx(styles.root, focused && styles.focused, hasClearIcon && styles.hasClearIcon)}
     >
       <TextField
         id={id}
@@ -132,48 +130,37 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
         helperText={message}
         fullWidth
         afterInput={list}
-        slotProps={{
-          inputLabel: getInputLabelProps(),
-          input: {
-            ref: setAnchorEl,
-            className: classes.inputRoot,
-            endAdornment: (
-              <div className={classes.endAdornment}>
-                {hasClearIcon && (
-                  <IconButton
-                    {...clearProps}
-                    className={classes.clearIndicator}
-                    aria-label="Clear"
-                    title="Clear"
-                  >
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
-                )}
-                <IconButton
-                  {...popupIndicatorProps}
-                  className={[classes.popupIndicator, popupOpen && classes.popupIndicatorOpen]
-                    .filter(Boolean)
-                    .join(' ')}
-                  disabled={props.disabled}
-                  aria-label={popupOpen ? 'Close' : 'Open'}
-                  title={popupOpen ? 'Close' : 'Open'}
-                >
-                  <ArrowDropDownIcon />
-                </IconButton>
-              </div>
-            ),
-          },
-          htmlInput: {
-            ...inputProps,
-            className: classes.input,
-            onBlur: (event) => {
-              hookBlur?.(event);
-              setOwnTouched(true);
-              props.onBlur?.();
-            },
+        labelProps={getInputLabelProps()}
+        inputRootRef={setAnchorEl}
+        inputRootClassName={styles.inputRoot}
+        endAdornment={
+          <div className={styles.endAdornment}>
+            {hasClearIcon && (
+              <IconButton {...clearProps} className={styles.clearIndicator} aria-label="Clear" title="Clear">
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            )}
+            <IconButton
+              {...popupIndicatorProps}
+              className={cx(styles.popupIndicator, popupOpen && styles.popupIndicatorOpen)}
+              disabled={props.disabled}
+              aria-label={popupOpen ? 'Close' : 'Open'}
+              title={popupOpen ? 'Close' : 'Open'}
+            >
+              <ArrowDropDownIcon />
+            </IconButton>
+          </div>
+        }
+        inputProps={{
+          ...inputProps,
+          className: styles.input,
+          onBlur: (event) => {
+            hookBlur?.(event);
+            setOwnTouched(true);
+            props.onBlur?.();
           },
         }}
       />
-    </Root>
+    </div>
   );
 }

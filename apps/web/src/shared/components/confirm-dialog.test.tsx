@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import buttonStyles from '@/shared/ui/button.module.css';
 import { ConfirmDialog } from './confirm-dialog';
 
 afterEach(cleanup);
@@ -28,8 +29,8 @@ describe('ConfirmDialog (R2.26)', () => {
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
     const primary = screen.getByRole('button', { name: 'Log out' });
     const secondary = screen.getByRole('button', { name: 'Cancel' });
-    expect(primary.className).toContain('MuiButton-contained');
-    expect(secondary.className).toContain('MuiButton-outlined');
+    expect(primary.className).toContain(buttonStyles.contained);
+    expect(secondary.className).toContain(buttonStyles.outlined);
     fireEvent.click(primary);
     fireEvent.click(secondary);
     expect(onPrimary).toHaveBeenCalledOnce();
@@ -38,9 +39,10 @@ describe('ConfirmDialog (R2.26)', () => {
 
   it('does not close on a backdrop click', () => {
     const { onPrimary, onSecondary } = renderDialog();
-    const backdrop = document.querySelector('.MuiBackdrop-root');
-    expect(backdrop).toBeTruthy();
-    fireEvent.click(backdrop!);
+    // A click on the dimmed page lands on the <dialog> itself, outside its box (jsdom's box is empty).
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.tagName).toBe('DIALOG');
+    fireEvent.click(dialog, { clientX: 200, clientY: 200 });
     expect(onPrimary).not.toHaveBeenCalled();
     expect(onSecondary).not.toHaveBeenCalled();
   });

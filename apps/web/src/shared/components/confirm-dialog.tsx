@@ -1,12 +1,10 @@
 'use client';
 
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import dialog from '@/shared/ui/dialog.module.css';
+import styles from './confirm-dialog.module.css';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -24,7 +22,8 @@ export interface ConfirmDialogProps {
 
 /**
  * R2.26: a title, optional descriptions, a filled primary button and an outlined secondary button;
- * a backdrop click does not close it; minimum width 300px below the 600px breakpoint, 400px above.
+ * a backdrop click does not close it; minimum width 300px below the 600px breakpoint, 400px above
+ * (the dialog's own minimums).
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const titleId = useId();
@@ -43,24 +42,23 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') onEscape();
-      }}
+      onClose={onEscape}
       aria-labelledby={titleId}
       aria-describedby={descriptions.length > 0 ? descriptionId : undefined}
-      slotProps={{ paper: { sx: { minWidth: { xs: 300, sm: 400 } } } }}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <h2 id={titleId} className={dialog.title}>
+        {title}
+      </h2>
       {descriptions.length > 0 && (
-        <DialogContent id={descriptionId}>
+        <div id={descriptionId} className={dialog.content}>
           {descriptions.map((description, index) => (
-            <DialogContentText key={index} sx={{ mb: index < descriptions.length - 1 ? 1 : 0 }}>
+            <p key={index} className={dialog.contentText}>
               {description}
-            </DialogContentText>
+            </p>
           ))}
-        </DialogContent>
+        </div>
       )}
-      <DialogActions sx={{ px: 3, pb: 2 }}>
+      <div className={`${dialog.actions} ${styles.actions}`}>
         {secondaryLabel && (
           <Button variant="outlined" onClick={onSecondary} disabled={busy}>
             {secondaryLabel}
@@ -69,7 +67,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Button variant="contained" onClick={onPrimary} disabled={busy}>
           {primaryLabel}
         </Button>
-      </DialogActions>
+      </div>
     </Dialog>
   );
 }

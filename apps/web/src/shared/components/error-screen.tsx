@@ -1,6 +1,7 @@
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import { Button } from '@/shared/ui/button';
+import { Container } from '@/shared/ui/container';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './error-screen.module.css';
 
 type ErrorScreenProps = {
   /** Where 'Try Again' goes. */
@@ -14,13 +15,11 @@ export function ErrorScreen({
   message = 'Something went wrong on our side. Please try again. If the problem continues, please contact your practice.',
 }: ErrorScreenProps) {
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
-      <Typography variant="h1" gutterBottom>
-        Oops
-      </Typography>
-      <Typography sx={{ mb: 4 }}>{message}</Typography>
+    <Container maxWidth="sm" className={styles.root}>
+      <h1 className={typography.gutterBottom}>Oops</h1>
+      <p className={styles.message}>{message}</p>
       {/* A full page load, not a client navigation: it starts again from a clean state. */}
-      <Button variant="contained" size="large" component="a" href={retryPath}>
+      <Button variant="contained" size="large" href={retryPath} external>
         Try Again
       </Button>
     </Container>

@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { FormFooter, type FormFooterProps } from './form-footer';
 
 afterEach(cleanup);
 
 function renderFooter(props: FormFooterProps) {
   render(
-    <ThemeProvider theme={theme}>
-      <form onSubmit={(event) => event.preventDefault()}>
-        <FormFooter {...props} />
-      </form>
-    </ThemeProvider>,
+    <form onSubmit={(event) => event.preventDefault()}>
+      <FormFooter {...props} />
+    </form>,
   );
 }
 

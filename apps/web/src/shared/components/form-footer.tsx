@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { Button } from '@/shared/ui/button';
+import styles from './form-footer.module.css';
 
 export interface FormFooterProps {
   backLabel?: string;
@@ -23,7 +23,7 @@ export function FormFooter({
 }: FormFooterProps) {
   const hasBack = onBack !== undefined || backHref !== undefined;
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap-reverse', justifyContent: 'space-between', gap: 2, mt: 4 }}>
+    <div className={styles.root}>
       {hasBack ? (
         <Button
           variant="outlined"
@@ -45,6 +45,6 @@ export function FormFooter({
       >
         {submitting ? 'Submitting...' : submitLabel}
       </Button>
-    </Box>
+    </div>
   );
 }

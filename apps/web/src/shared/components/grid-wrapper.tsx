@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import type { ReactNode } from 'react';
-import { visuallyHidden } from '@/shared/theme/visually-hidden';
+import type { CSSProperties, ReactNode } from 'react';
+import { Skeleton } from '@/shared/ui/skeleton';
+import styles from './grid-wrapper.module.css';
 
 /** R9.12: 3 placeholder skeletons, 118 high. */
 export const gridSkeletonCount = 3;
@@ -23,22 +22,22 @@ export function GridWrapper({
   loadingLabel = 'Loading',
   minColumnWidth = 280,
 }: GridWrapperProps) {
-  const gridSx = {
-    display: 'grid',
-    gap: 2,
-    gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${minColumnWidth}px), 1fr))`,
-  };
+  const columns = { '--min-column': `${minColumnWidth}px` } as CSSProperties;
   if (loading) {
     return (
-      <Box sx={gridSx} aria-busy="true">
-        <Box role="status" sx={visuallyHidden}>
+      <div className={styles.grid} style={columns} aria-busy="true">
+        <div role="status" className="visually-hidden">
           {loadingLabel}
-        </Box>
+        </div>
         {Array.from({ length: gridSkeletonCount }, (_, index) => (
           <Skeleton key={index} variant="rounded" height={gridSkeletonHeight} />
         ))}
-      </Box>
+      </div>
     );
   }
-  return <Box sx={gridSx}>{children}</Box>;
+  return (
+    <div className={styles.grid} style={columns}>
+      {children}
+    </div>
+  );
 }

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { accessibleDescription } from '@/testing/accessible-description';
 import { AutocompleteField } from './autocomplete-field';
+import autocomplete from './autocomplete-field.module.css';
 import { OptionList } from './option-list';
+import optionList from './option-list.module.css';
 
 afterEach(cleanup);
 
@@ -27,20 +27,18 @@ function Options({
 }) {
   const [value, setValue] = useState<string | null>(null);
   return (
-    <ThemeProvider theme={theme}>
-      <OptionList
-        name="reason"
-        legend="Reason for the appointment"
-        options={reasons}
-        value={value}
-        onChange={(next) => {
-          setValue(next);
-          onChange?.(next);
-        }}
-        errorText={errorText}
-        touched={touched}
-      />
-    </ThemeProvider>
+    <OptionList
+      name="reason"
+      legend="Reason for the appointment"
+      options={reasons}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onChange?.(next);
+      }}
+      errorText={errorText}
+      touched={touched}
+    />
   );
 }
 
@@ -66,7 +64,7 @@ describe('OptionList', () => {
     const error = screen.getByText('Choose a reason');
     expect(radiogroup.getAttribute('aria-invalid')).toBe('true');
     expect(radiogroup.getAttribute('aria-describedby')).toBe(error.id);
-    expect(error.className).toContain('Mui-error');
+    expect(error.className).toBe(optionList.error);
   });
 
   it('holds its error back until touched when given the touched state', () => {
@@ -101,7 +99,7 @@ function Practices(props: {
 }) {
   const [value, setValue] = useState<string | null>(null);
   return (
-    <ThemeProvider theme={theme}>
+    <>
       <AutocompleteField
         label="Practice"
         options={practices}
@@ -111,7 +109,7 @@ function Practices(props: {
         {...props}
       />
       <p data-testid="value">{value}</p>
-    </ThemeProvider>
+    </>
   );
 }
 
@@ -136,13 +134,13 @@ describe('AutocompleteField', () => {
     render(<Practices />);
     type('zzz');
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(screen.getByText('No options').className).toContain('MuiAutocomplete-noOptions');
+    expect(screen.getByText('No options').className).toBe(autocomplete.noOptions);
     cleanup();
 
     render(<Practices noOptionsText="No addresses found" />);
     type('zzz');
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(screen.getByText('No addresses found').className).toContain('MuiAutocomplete-noOptions');
+    expect(screen.getByText('No addresses found').className).toBe(autocomplete.noOptions);
   });
 
   it('opens from its Open button, with the list labelled by the field and placed under the input', () => {
@@ -156,7 +154,7 @@ describe('AutocompleteField', () => {
     expect(input.getAttribute('aria-controls')).toBe(listbox.id);
     expect(within(listbox).getAllByRole('option')).toHaveLength(3);
     // Between the input and the helper text, in the field's own box: nothing floats in a portal.
-    const inputBox = input.closest('.MuiInputBase-root')!;
+    const inputBox = input.parentElement!;
     expect(inputBox.nextElementSibling?.contains(listbox)).toBe(true);
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
@@ -184,16 +182,16 @@ describe('AutocompleteField', () => {
     const boxes = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
       this: HTMLElement,
     ) {
-      const top = this.classList.contains('MuiAutocomplete-inputRoot') ? inputTop : 0;
+      const top = this.classList.contains(autocomplete.inputRoot!) ? inputTop : 0;
       return { top, bottom: top + 56, left: 0, right: 300, width: 300, height: 56, x: 0, y: top } as DOMRect;
     });
     const heights = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
       this: HTMLElement,
     ) {
-      return this.classList.contains('MuiAutocomplete-paper') ? 300 : 56;
+      return this.classList.contains(autocomplete.paper!) ? 300 : 56;
     });
     try {
-      const listBox = () => screen.getByRole('listbox').closest<HTMLElement>('.MuiAutocomplete-paper')!;
+      const listBox = () => screen.getByRole('listbox').closest<HTMLElement>(`.${autocomplete.paper}`)!;
       inputTop = 100;
       render(<Practices />);
       fireEvent.click(screen.getByRole('button', { name: 'Open' }));

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { AppAlert } from '@/shared/components/app-alert';
 import { TextButton } from '@/shared/components/text-button';
 
@@ -7,11 +6,11 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
   return (
     <AppAlert severity="error">
       {message}
-      <Box>
-        <TextButton color="inherit" onClick={onRetry} sx={{ px: 0 }}>
+      <div>
+        <TextButton color="inherit" onClick={onRetry}>
           Try again
         </TextButton>
-      </Box>
+      </div>
     </AppAlert>
   );
 }

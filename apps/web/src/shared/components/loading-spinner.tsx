@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from '@/shared/ui/spinner';
+import styles from './loading-spinner.module.css';
 
 export interface LoadingSpinnerProps {
   /** R9.11: 50vh by default; the sign-in redirect screens use 500px. */
@@ -10,12 +10,8 @@ export interface LoadingSpinnerProps {
 /** A spinner centred in the area, announced as a status named "Loading". */
 export function LoadingSpinner({ height = '50vh', label = 'Loading' }: LoadingSpinnerProps) {
   return (
-    <Box
-      role="status"
-      aria-label={label}
-      sx={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-    >
-      <CircularProgress aria-hidden />
-    </Box>
+    <div role="status" aria-label={label} className={styles.root} style={{ height }}>
+      <Spinner />
+    </div>
   );
 }

@@ -1,13 +1,10 @@
 'use client';
 
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import { useId, type ReactNode } from 'react';
 import { visibleFieldError } from '@/shared/forms/field-rules';
+import { ChoiceLabel, Radio } from '@/shared/ui/choice';
+import { cx } from '@/shared/ui/cx';
+import styles from './option-list.module.css';
 
 /** R9.10: option rows are 48px high. */
 export const optionRowHeight = 48;
@@ -43,41 +40,45 @@ export function OptionList(props: OptionListProps) {
   const errorText = visibleFieldError({ error: props.errorText, touched: props.touched ?? true, value });
   const invalid = errorText !== undefined && errorText !== '';
   return (
-    <FormControl component="fieldset" error={invalid} required={required} fullWidth>
-      <FormLabel component="legend" sx={{ mb: 1, color: 'text.primary', fontWeight: 600 }}>
+    <fieldset className={cx(styles.root, invalid && styles.invalid)}>
+      <legend className={styles.legend}>
         {legend}
-      </FormLabel>
-      <RadioGroup
-        name={name}
-        value={value ?? ''}
-        onChange={(_event, next) => onChange(next)}
-        onBlur={onBlur}
+        {required && (
+          <span aria-hidden="true" className={styles.asterisk}>
+            {'\u2009*'}
+          </span>
+        )}
+      </legend>
+      <div
+        role="radiogroup"
+        className={styles.rows}
         aria-describedby={invalid ? errorId : undefined}
         aria-invalid={invalid || undefined}
-        sx={{ gap: 1 }}
+        onBlur={onBlur}
       >
-        {options.map((option) => {
-          const selected = option.value === value;
-          return (
-            <FormControlLabel
-              key={option.value}
-              value={option.value}
-              disabled={option.disabled}
-              control={<Radio />}
-              label={option.label}
-              sx={{
-                m: 0,
-                minHeight: optionRowHeight,
-                px: 1,
-                border: selected ? 2 : 1,
-                borderColor: invalid ? 'error.main' : selected ? 'secondary.main' : 'grey.400',
-                borderRadius: 1,
-              }}
-            />
-          );
-        })}
-      </RadioGroup>
-      {invalid && <FormHelperText id={errorId}>{errorText}</FormHelperText>}
-    </FormControl>
+        {options.map((option) => (
+          <ChoiceLabel
+            key={option.value}
+            className={cx(styles.row, option.value === value && styles.selected)}
+            control={
+              <Radio
+                name={name}
+                value={option.value}
+                checked={option.value === value}
+                disabled={option.disabled}
+                required={required}
+                onChange={(event) => onChange(event.target.value)}
+              />
+            }
+            label={option.label}
+          />
+        ))}
+      </div>
+      {invalid && (
+        <p id={errorId} className={styles.error}>
+          {errorText}
+        </p>
+      )}
+    </fieldset>
   );
 }

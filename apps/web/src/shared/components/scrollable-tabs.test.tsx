@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { ScrollableTabs } from './scrollable-tabs';
 
 afterEach(cleanup);
@@ -32,11 +30,7 @@ function Days({ onSelect, initial = 1 }: { onSelect: (index: number) => void; in
 
 function renderDays(initial?: number) {
   const onSelect = vi.fn();
-  render(
-    <ThemeProvider theme={theme}>
-      <Days onSelect={onSelect} initial={initial} />
-    </ThemeProvider>,
-  );
+  render(<Days onSelect={onSelect} initial={initial} />);
   return onSelect;
 }
 
@@ -86,11 +80,7 @@ describe('ScrollableTabs', () => {
   });
 
   it('keeps its scroll arrows out of the Tab order and away from screen readers', () => {
-    const { container } = render(
-      <ThemeProvider theme={theme}>
-        <Days onSelect={vi.fn()} />
-      </ThemeProvider>,
-    );
+    const { container } = render(<Days onSelect={vi.fn()} />);
     const hidden = container.querySelectorAll('div[aria-hidden="true"]');
     expect(hidden).toHaveLength(2);
     for (const arrow of hidden) {

@@ -1,10 +1,9 @@
 'use client';
 
-import KeyboardArrowLeft from '@mui/icons-material/KeyboardArrowLeft';
-import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { cx } from '@/shared/ui/cx';
+import { KeyboardArrowLeftIcon, KeyboardArrowRightIcon } from '@/shared/ui/icons';
+import styles from './scrollable-tabs.module.css';
 
 export interface ScrollableTab {
   /** The tab element's id (its panel's aria-labelledby). */
@@ -99,25 +98,15 @@ export function ScrollableTabs({
   };
 
   return (
-    <Box sx={{ display: 'flex', borderBottom: 1, borderColor: 'divider' }}>
+    <div className={styles.root}>
       <ScrollButton direction={-1} enabled={canScroll.back} onClick={() => scrollBy(-1)} />
-      <Box
-        ref={scroller}
-        onScroll={measure}
-        sx={{
-          flex: 1,
-          position: 'relative',
-          overflowX: 'auto',
-          scrollbarWidth: 'none',
-          '&::-webkit-scrollbar': { display: 'none' },
-          '@media (prefers-reduced-motion: no-preference)': { scrollBehavior: 'smooth' },
-        }}
-      >
-        <Box role="tablist" aria-label={label} onKeyDown={onKeyDown} sx={{ display: 'flex' }}>
+      <div ref={scroller} onScroll={measure} className={styles.scroller}>
+        <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={styles.tablist}>
           {tabs.map((tab, index) => {
             const isSelected = index === selected;
             return (
-              <ButtonBase
+              <button
+                type="button"
                 key={tab.id}
                 ref={(element: HTMLButtonElement | null) => {
                   tabRefs.current[index] = element;
@@ -129,38 +118,17 @@ export function ScrollableTabs({
                 aria-label={tab.accessibleName}
                 tabIndex={isSelected ? 0 : -1}
                 onClick={() => onSelect(index)}
-                sx={{
-                  flexShrink: 0,
-                  minWidth: minTabWidth,
-                  minHeight: 48,
-                  px: 1,
-                  py: 1.5,
-                  typography: 'button',
-                  color: isSelected ? 'primary.main' : 'text.secondary',
-                  // The selected tab's underline (Material UI's indicator, without its slide).
-                  '&::after': isSelected
-                    ? {
-                        content: '""',
-                        position: 'absolute',
-                        insetInline: 0,
-                        bottom: 0,
-                        height: 2,
-                        bgcolor: 'primary.main',
-                      }
-                    : undefined,
-                  // Inside the ring, which the scrolling row would otherwise cut at its top and bottom.
-                  // (Doubled to outrank the baseline's ring for [tabindex] elements.)
-                  '&&.Mui-focusVisible': { outlineOffset: '-2px' },
-                }}
+                className={cx(styles.tab, isSelected && styles.selected)}
+                style={{ minWidth: minTabWidth }}
               >
                 {tab.label}
-              </ButtonBase>
+              </button>
             );
           })}
-        </Box>
-      </Box>
+        </div>
+      </div>
       <ScrollButton direction={1} enabled={canScroll.forward} onClick={() => scrollBy(1)} />
-    </Box>
+    </div>
   );
 }
 
@@ -174,23 +142,14 @@ function ScrollButton({
   enabled: boolean;
   onClick: () => void;
 }) {
-  const Icon = direction === 1 ? KeyboardArrowRight : KeyboardArrowLeft;
+  const Icon = direction === 1 ? KeyboardArrowRightIcon : KeyboardArrowLeftIcon;
   return (
-    <Box
+    <div
       aria-hidden
       onClick={enabled ? onClick : undefined}
-      sx={{
-        flexShrink: 0,
-        width: 40,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        cursor: enabled ? 'pointer' : 'default',
-        opacity: enabled ? 0.8 : 0,
-        '&:hover': { opacity: enabled ? 1 : 0 },
-      }}
+      className={cx(styles.scrollButton, enabled && styles.scrollButtonEnabled)}
     >
       <Icon fontSize="small" />
-    </Box>
+    </div>
   );
 }

@@ -1,25 +1,10 @@
-import Box from '@mui/material/Box';
+import styles from './skip-link.module.css';
 
 /** Lets keyboard users jump past the header to the page's main content (WCAG 2.4.1). */
 export function SkipLink({ targetId }: { targetId: string }) {
   return (
-    <Box
-      component="a"
-      href={`#${targetId}`}
-      sx={{
-        position: 'absolute',
-        left: 8,
-        top: -48,
-        zIndex: 'tooltip',
-        px: 2,
-        py: 1,
-        bgcolor: 'background.paper',
-        color: 'primary.main',
-        fontWeight: 600,
-        '&:focus': { top: 8 },
-      }}
-    >
+    <a href={`#${targetId}`} className={styles.root}>
       Skip to main content
-    </Box>
+    </a>
   );
 }

@@ -1,6 +1,8 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { cx } from '@/shared/ui/cx';
+import surface from '@/shared/ui/surface.module.css';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './title-card.module.css';
 
 export interface TitleCardProps {
   title: ReactNode;
@@ -10,13 +12,11 @@ export interface TitleCardProps {
 }
 
 /** R2.25: the centred page title card. */
-export function TitleCard({ title, subtitle, headingLevel = 'h1' }: TitleCardProps) {
+export function TitleCard({ title, subtitle, headingLevel: Heading = 'h1' }: TitleCardProps) {
   return (
-    <Paper variant="outlined" sx={{ textAlign: 'center', px: { xs: 2, sm: 4 }, py: { xs: 3, sm: 4 }, my: 3 }}>
-      <Typography variant="h1" component={headingLevel}>
-        {title}
-      </Typography>
-      {subtitle && <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>{subtitle}</Typography>}
-    </Paper>
+    <div className={cx(surface.outlined, styles.root)}>
+      <Heading className={typography.h1}>{title}</Heading>
+      {subtitle && <p className={cx(typography.secondary, styles.subtitle)}>{subtitle}</p>}
+    </div>
   );
 }

@@ -7,12 +7,10 @@ import {
   type ContactPreferenceChoices as Choices,
   type ContactPurpose,
 } from '@vet/contracts/contact-preference-rules';
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
-import Typography from '@mui/material/Typography';
+import { Checkbox, ChoiceLabel } from '@/shared/ui/choice';
+import { cx } from '@/shared/ui/cx';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './contact-preference-choices.module.css';
 
 const channelLabels: Record<ContactChannel, string> = {
   email: 'E-mail',
@@ -43,19 +41,17 @@ export function ContactPreferenceChoices({
   onChange: (value: Choices) => void;
 }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+    <div className={styles.root}>
       {contactPurposes.map((purpose) => (
-        <Box component="fieldset" key={purpose} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-          <FormLabel component="legend" sx={{ color: 'text.primary', fontWeight: 600, mb: 0.5 }}>
-            {purposeText[purpose].legend}
-          </FormLabel>
-          <Typography sx={{ color: 'text.secondary', mb: 1 }}>{purposeText[purpose].description}</Typography>
-          <FormGroup row sx={{ columnGap: 2 }}>
+        <fieldset key={purpose} className={styles.purpose}>
+          <legend className={styles.legend}>{purposeText[purpose].legend}</legend>
+          <p className={cx(typography.secondary, styles.description)}>{purposeText[purpose].description}</p>
+          <div className={styles.channels}>
             {contactChannels.map((channel) => (
-              <FormControlLabel
+              <ChoiceLabel
                 key={channel}
                 label={channelLabels[channel]}
-                sx={{ minHeight: 44 }}
+                className={styles.choice}
                 control={
                   <Checkbox
                     name={`${purpose}-${channel}`}
@@ -70,9 +66,9 @@ export function ContactPreferenceChoices({
                 }
               />
             ))}
-          </FormGroup>
-        </Box>
+          </div>
+        </fieldset>
       ))}
-    </Box>
+    </div>
   );
 }

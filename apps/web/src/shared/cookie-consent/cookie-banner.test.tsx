@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { ConsentGate } from './consent-gate';
 import { hasAnalyticsConsent, onConsent } from './consent-store';
 import { CookieBanner } from './cookie-banner';
@@ -22,14 +20,14 @@ afterEach(() => {
 
 function renderBanner() {
   render(
-    <ThemeProvider theme={theme}>
+    <>
       <CookieBanner cookiePolicyUrl="https://www.provider.example/cookie-policy" />
       <div data-testid="gated">
         <ConsentGate>
           <p>analytics tag</p>
         </ConsentGate>
       </div>
-    </ThemeProvider>,
+    </>,
   );
 }
 
@@ -112,8 +110,7 @@ describe('CookieBanner', () => {
 });
 
 describe('CookieBanner on the server', () => {
-  const serverHtml = (children: ReactNode) =>
-    renderToString(<ThemeProvider theme={theme}>{children}</ThemeProvider>);
+  const serverHtml = (children: ReactNode) => renderToString(children);
   const banner = <CookieBanner cookiePolicyUrl="https://www.provider.example/cookie-policy" />;
 
   it('is in the first HTML when the request carried no consent cookie, or an empty one', () => {

@@ -1,11 +1,10 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
+import { Button } from '@/shared/ui/button';
+import { Container } from '@/shared/ui/container';
+import { TextLink } from '@/shared/ui/text-link';
+import styles from './cookie-banner.module.css';
 import { recordConsent } from './consent-store';
 import { useConsentNoticeDismissed } from './use-consent';
 
@@ -42,37 +41,20 @@ export function CookieBanner({ cookiePolicyUrl }: CookieBannerProps) {
 
   if (dismissed) return null;
   return (
-    <Box
-      ref={ref}
-      component="section"
-      aria-label="Cookie notice"
-      data-testid="cookie-banner"
-      sx={{
-        position: 'sticky',
-        bottom: 0,
-        zIndex: 'appBar',
-        bgcolor: 'background.paper',
-        borderTop: 1,
-        borderColor: 'divider',
-        boxShadow: '0 -2px 8px rgba(0, 0, 0, 0.12)',
-      }}
-    >
-      <Container
-        maxWidth="xl"
-        sx={{ py: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}
-      >
-        <Typography sx={{ flex: '1 1 30ch' }}>
+    <section ref={ref} aria-label="Cookie notice" data-testid="cookie-banner" className={styles.banner}>
+      <Container maxWidth="xl" className={styles.content}>
+        <p className={styles.text}>
           We use cookies to make this portal work and, with your agreement, to understand how it is used so we
           can improve it. Read our{' '}
-          <Link component="a" href={cookiePolicyUrl}>
+          <TextLink href={cookiePolicyUrl} external>
             cookie policy
-          </Link>
+          </TextLink>
           .
-        </Typography>
-        <Button variant="contained" onClick={recordConsent} sx={{ minHeight: 44 }}>
+        </p>
+        <Button variant="contained" onClick={recordConsent} className={styles.accept}>
           Accept and close
         </Button>
       </Container>
-    </Box>
+    </section>
   );
 }

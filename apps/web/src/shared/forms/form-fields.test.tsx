@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { PASSWORD_HELPER_TEXT } from '@vet/contracts/password-policy';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { accessibleDescription } from '@/testing/accessible-description';
 import { FormPasswordField } from './form-password-field';
 import { FormTextField, wrappedErrorClass, type FormTextFieldProps } from './form-text-field';
@@ -30,11 +28,7 @@ function ControlledText({ initial = '', ...props }: Controlled) {
 }
 
 function renderField(props: Controlled) {
-  render(
-    <ThemeProvider theme={theme}>
-      <ControlledText {...props} />
-    </ThemeProvider>,
-  );
+  render(<ControlledText {...props} />);
   return screen.getByRole('textbox', { name: props.label as string });
 }
 
@@ -115,11 +109,7 @@ function ControlledPassword({ helperText }: { helperText?: string }) {
 }
 
 function renderPassword(helperText?: string) {
-  render(
-    <ThemeProvider theme={theme}>
-      <ControlledPassword helperText={helperText} />
-    </ThemeProvider>,
-  );
+  render(<ControlledPassword helperText={helperText} />);
   return screen.getByLabelText('Password', { selector: 'input' });
 }
 

@@ -1,12 +1,12 @@
 'use client';
 
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import IconButton from '@mui/material/IconButton';
 import { useId, useState } from 'react';
+import { IconButton } from '@/shared/ui/icon-button';
+import { VisibilityIcon, VisibilityOffIcon } from '@/shared/ui/icons';
 import { showsPasswordChecklist } from './field-rules';
 import { FormTextField, type FormTextFieldProps } from './form-text-field';
 import { PasswordChecklist } from './password-checklist';
+import { InputAdornment } from './text-field';
 
 export type FormPasswordFieldProps = Omit<FormTextFieldProps, 'type' | 'endAdornment' | 'describedBy'>;
 
@@ -29,14 +29,16 @@ export function FormPasswordField(props: FormPasswordFieldProps) {
         type={visible ? 'text' : 'password'}
         describedBy={checklist ? checklistId : undefined}
         endAdornment={
-          <IconButton
-            aria-label="Show password"
-            aria-pressed={visible}
-            onClick={() => setVisible((value) => !value)}
-            edge="end"
-          >
-            {visible ? <VisibilityOff /> : <Visibility />}
-          </IconButton>
+          <InputAdornment>
+            <IconButton
+              aria-label="Show password"
+              aria-pressed={visible}
+              onClick={() => setVisible((value) => !value)}
+              edge="end"
+            >
+              {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
+            </IconButton>
+          </InputAdornment>
         }
       />
       {checklist && <PasswordChecklist id={checklistId} password={props.value ?? ''} />}

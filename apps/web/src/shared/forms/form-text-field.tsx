@@ -1,14 +1,14 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
+import { cx } from '@/shared/ui/cx';
 import { TextField, type TextFieldProps } from './text-field';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import { characterCount, isLongError, visibleFieldError } from './field-rules';
+import styles from './form-text-field.module.css';
 
 export type FormTextFieldProps = Omit<
   TextFieldProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'helperText' | 'slotProps'
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'helperText' | 'inputProps' | 'helperTextClassName'
 > & {
   name: string;
   value: string | null | undefined;
@@ -21,13 +21,10 @@ export type FormTextFieldProps = Omit<
   /** Limits the input; with `showCounter`, 'current/max' shows under the field (R5.3). */
   maxLength?: number;
   showCounter?: boolean;
-  endAdornment?: ReactNode;
   /** Extra ids for aria-describedby (the password checklist). */
   describedBy?: string;
   /** Attributes of the input itself: a date's min and max, a number's inputMode. */
   inputAttributes?: Pick<InputHTMLAttributes<HTMLInputElement>, 'min' | 'max' | 'inputMode' | 'autoComplete'>;
-  /** Keeps the label above the field: a date input shows its own placeholder (dd/mm/yyyy). */
-  shrinkLabel?: boolean;
 };
 
 /** The class on error text longer than 33 characters, which wraps (R5.4). */
@@ -45,10 +42,8 @@ export function FormTextField(props: FormTextFieldProps) {
     helperText,
     maxLength,
     showCounter,
-    endAdornment,
     describedBy,
     inputAttributes,
-    shrinkLabel,
     ...rest
   } = props;
   const text = value ?? '';
@@ -69,32 +64,19 @@ export function FormTextField(props: FormTextFieldProps) {
       error={error !== undefined}
       helperText={
         message || counter ? (
-          <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+          <span className={styles.helperRow}>
             <span>{message}</span>
             {counter && <span data-testid={`${name}-counter`}>{counter}</span>}
-          </Box>
+          </span>
         ) : undefined
       }
-      slotProps={{
-        htmlInput: {
-          ...inputAttributes,
-          maxLength,
-          ...(describedBy ? { 'aria-describedby': [helperId, describedBy].filter(Boolean).join(' ') } : {}),
-        },
-        input: endAdornment
-          ? { endAdornment: <InputAdornment position="end">{endAdornment}</InputAdornment> }
-          : {},
-        ...(shrinkLabel ? { inputLabel: { shrink: true } } : {}),
-        formHelperText: {
-          className: long ? wrappedErrorClass : undefined,
-          // Short errors stay on one line; longer ones wrap rather than run out of the field (R5.4).
-          sx: long
-            ? { whiteSpace: 'normal', overflowWrap: 'anywhere' }
-            : error
-              ? { whiteSpace: 'nowrap' }
-              : {},
-        },
+      inputProps={{
+        ...inputAttributes,
+        maxLength,
+        ...(describedBy ? { 'aria-describedby': [helperId, describedBy].filter(Boolean).join(' ') } : {}),
       }}
+      // Short errors stay on one line; longer ones wrap rather than run out of the field (R5.4).
+      helperTextClassName={cx(long && wrappedErrorClass, long ? styles.wrapped : error && styles.oneLine)}
     />
   );
 }

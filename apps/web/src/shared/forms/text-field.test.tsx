@@ -1,66 +1,61 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
-// The original, to compare markup with (tests only).
-// eslint-disable-next-line no-restricted-imports
-import MuiTextField from '@mui/material/TextField';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { accessibleDescription } from '@/testing/accessible-description';
 import { TextField } from './text-field';
+import styles from './text-field.module.css';
 
 afterEach(cleanup);
 
-/** MUI's root also carries an (empty) MuiTextField style, so its generated class name differs. */
-const withoutRootClass = (html: string) => html.replace(/^<div class="[^"]*">/, '<div>');
-
-const inTheme = (node: React.ReactNode) => render(<ThemeProvider theme={theme}>{node}</ThemeProvider>);
-
-describe('TextField (composed from MUI parts)', () => {
-  it('renders the markup of MUI’s outlined TextField: label, ids, helper text, notch', () => {
-    const props = { id: 'pet-name', label: 'Name', helperText: 'As on the vaccination card', required: true };
-    const ours = inTheme(<TextField {...props} value="Biscuit" onChange={() => {}} />).container.innerHTML;
-    cleanup();
-    const mui = inTheme(<MuiTextField {...props} value="Biscuit" onChange={() => {}} />).container.innerHTML;
-    expect(withoutRootClass(ours)).toBe(withoutRootClass(mui));
+describe('TextField (the portal’s outlined field, decision 0050)', () => {
+  it('labels its input, describes it by the helper text, and marks it required and invalid', () => {
+    render(
+      <TextField
+        id="pet-name"
+        label="Name"
+        helperText="As on the card"
+        required
+        error
+        value=""
+        onChange={() => {}}
+      />,
+    );
+    const input = screen.getByRole('textbox', { name: 'Name' });
+    expect(input.id).toBe('pet-name');
+    expect(document.querySelector('label')?.getAttribute('for')).toBe('pet-name');
+    expect(document.querySelector('label')?.id).toBe('pet-name-label');
+    expect(input.getAttribute('aria-describedby')).toBe('pet-name-helper-text');
+    expect(accessibleDescription(input)).toBe('As on the card');
+    expect(input.hasAttribute('required')).toBe(true);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    // The asterisk is drawn for the eye only: the input's own `required` says it.
+    expect(document.querySelector('label [aria-hidden="true"]')?.textContent).toBe('\u2009*');
   });
 
-  it('renders the markup of MUI’s native select TextField with `select`', () => {
-    const props = { id: 'reason', label: 'Reason', helperText: 'Choose one', value: '' };
-    const options = [
-      <option key="none" value="">
-        Choose a reason
-      </option>,
-      <option key="1" value="1">
-        Check-up
-      </option>,
-    ];
-    const ours = inTheme(
-      <TextField {...props} select onChange={() => {}} slotProps={{ inputLabel: { shrink: true } }}>
-        {options}
-      </TextField>,
-    ).container.innerHTML;
-    cleanup();
-    const mui = inTheme(
-      <MuiTextField
-        {...props}
-        select
-        onChange={() => {}}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        {options}
-      </MuiTextField>,
-    ).container.innerHTML;
-    // The one difference: the field's root names NativeSelect rather than Select (no style depends on it).
-    expect(withoutRootClass(ours).replace('MuiNativeSelect-root', 'MuiSelect-root')).toBe(
-      withoutRootClass(mui),
-    );
+  it('keeps the label in the box while empty and unfocused, and raises it into the notch otherwise', () => {
+    const { rerender } = render(<TextField label="Town" value="" onChange={() => {}} />);
+    const label = document.querySelector('label')!;
+    const legend = document.querySelector('legend')!;
+    expect(label.dataset.shrink).toBe('false');
+    expect(legend.className).not.toContain(styles.notched);
+
+    fireEvent.focus(screen.getByRole('textbox', { name: 'Town' }));
+    expect(label.dataset.shrink).toBe('true');
+    expect(label.className).toContain(styles.shrunk);
+    expect(legend.className).toContain(styles.notched);
+    fireEvent.blur(screen.getByRole('textbox', { name: 'Town' }));
+    expect(label.dataset.shrink).toBe('false');
+
+    rerender(<TextField label="Town" value="Leeds" onChange={() => {}} />);
+    expect(label.dataset.shrink).toBe('true');
+    rerender(<TextField label="Town" value="" shrinkLabel onChange={() => {}} />);
+    expect(label.dataset.shrink).toBe('true');
   });
 
   it('labels and describes the input, and reports changes and blurs', () => {
     const onChange = vi.fn();
     const onBlur = vi.fn();
-    inTheme(
+    render(
       <TextField
         id="town"
         label="Town"
@@ -79,7 +74,7 @@ describe('TextField (composed from MUI parts)', () => {
   });
 
   it('gives its own input a generated id when none is passed', () => {
-    inTheme(<TextField label="Postcode" helperText="For example LS1 4AB" value="" onChange={() => {}} />);
+    render(<TextField label="Postcode" helperText="For example LS1 4AB" value="" onChange={() => {}} />);
     const input = screen.getByRole('textbox', { name: 'Postcode' });
     expect(input.id).not.toBe('');
     expect(accessibleDescription(input)).toBe('For example LS1 4AB');
@@ -87,7 +82,7 @@ describe('TextField (composed from MUI parts)', () => {
 
   it('is a native select of its options with `select`, labelled, with the label kept up', () => {
     const onChange = vi.fn();
-    inTheme(
+    render(
       <TextField
         select
         id="species"
@@ -95,7 +90,7 @@ describe('TextField (composed from MUI parts)', () => {
         helperText="Choose one"
         value=""
         onChange={onChange}
-        slotProps={{ inputLabel: { shrink: true } }}
+        shrinkLabel
       >
         <option value="">Choose a species</option>
         <option value="1">Dog</option>
@@ -108,16 +103,16 @@ describe('TextField (composed from MUI parts)', () => {
     expect(onChange).toHaveBeenCalled();
     // The outline leaves a gap for the label that stays above the field.
     expect(document.querySelector('legend')?.textContent).toBe('Your pet is a');
-    expect(document.querySelector('.MuiOutlinedInput-notchedOutline')?.className).toMatch(/notched/i);
+    expect(document.querySelector('legend')?.className).toContain(styles.notched);
   });
 
   it('passes the input’s own attributes to the input', () => {
-    inTheme(
+    render(
       <TextField
         label="6-digit code"
         value=""
         onChange={() => {}}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+        inputProps={{ inputMode: 'numeric', maxLength: 6 }}
       />,
     );
     const input = screen.getByRole('textbox', { name: '6-digit code' });

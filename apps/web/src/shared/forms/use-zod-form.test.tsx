@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FormFooter } from '@/shared/components/form-footer';
 import { submissionFailedMessage } from '@/shared/api/api-problem';
-import { theme } from '@/shared/theme/theme';
 import { ToastContext, type ToastApi } from '@/shared/toast/toast-context';
 import { accessibleDescription } from '@/testing/accessible-description';
 import { FormTextField } from './form-text-field';
@@ -45,11 +43,9 @@ function renderForm(
 ) {
   const toast: ToastApi = { showToast: vi.fn() };
   render(
-    <ThemeProvider theme={theme}>
-      <ToastContext value={toast}>
-        <SignUpCheck onValid={onValid} rules={rules} />
-      </ToastContext>
-    </ThemeProvider>,
+    <ToastContext value={toast}>
+      <SignUpCheck onValid={onValid} rules={rules} />
+    </ToastContext>,
   );
   return {
     onValid,

@@ -1,38 +1,20 @@
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import { visuallyHidden } from '@/shared/theme/visually-hidden';
 import { PortalLink } from '@/shared/navigation/portal-link';
-
-const logoSx = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: 44,
-  px: 1,
-  borderRadius: 1,
-  color: 'primary.main',
-  fontSize: { xs: '1.25rem', lg: '1.75rem' },
-  fontWeight: 800,
-  textDecoration: 'none',
-} as const;
+import styles from './brand-logo.module.css';
 
 /** R2.10: the logo goes to / when signed in; otherwise it starts sign-in (a button then). */
 export function BrandLogo(props: { brandName: string; signedIn: boolean; onSignIn: () => void }) {
   if (props.signedIn) {
     return (
-      <ButtonBase component={PortalLink} href="/" sx={logoSx}>
+      <PortalLink href="/" className={styles.logo}>
         {props.brandName}
-        <Box component="span" sx={visuallyHidden}>
-          , Dashboard
-        </Box>
-      </ButtonBase>
+        <span className="visually-hidden">, Dashboard</span>
+      </PortalLink>
     );
   }
   return (
-    <ButtonBase onClick={props.onSignIn} sx={logoSx}>
+    <button type="button" onClick={props.onSignIn} className={styles.logo}>
       {props.brandName}
-      <Box component="span" sx={visuallyHidden}>
-        , sign in
-      </Box>
-    </ButtonBase>
+      <span className="visually-hidden">, sign in</span>
+    </button>
   );
 }

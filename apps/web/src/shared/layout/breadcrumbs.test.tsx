@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { Breadcrumbs } from './breadcrumbs';
 
 afterEach(cleanup);
 
 function renderCrumbs(pathname: string, names?: Record<string, string>) {
-  render(
-    <ThemeProvider theme={theme}>
-      <Breadcrumbs pathname={pathname} names={names} />
-    </ThemeProvider>,
-  );
+  render(<Breadcrumbs pathname={pathname} names={names} />);
 }
 
 describe('Breadcrumbs', () => {

@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import { breadcrumbTrail } from './breadcrumb-trail';
+import styles from './breadcrumbs.module.css';
 
 export interface BreadcrumbsProps {
   pathname: string;
@@ -12,43 +11,36 @@ export interface BreadcrumbsProps {
 
 /**
  * R2.15's breadcrumb labels as a trail; nothing on the dashboard itself, where it would be a lone crumb.
- * Drawn as Material UI's Breadcrumbs draws a short trail (a list, "/" between items, hidden from screen
+ * Drawn as Material's Breadcrumbs draws a short trail (a list, "/" between items, hidden from screen
  * readers), without its collapsing of long trails, which no trail here needs (decision 0039).
  */
 export function Breadcrumbs({ pathname, names }: BreadcrumbsProps) {
   const trail = breadcrumbTrail(pathname, names);
   if (trail.length < 2) return null;
   return (
-    <Typography component="nav" aria-label="Breadcrumb" sx={{ py: 2, color: 'text.secondary' }}>
-      <Box
-        component="ol"
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', p: 0, m: 0, listStyle: 'none' }}
-      >
+    <nav aria-label="Breadcrumb" className={styles.nav}>
+      <ol className={styles.list}>
         {trail.map((crumb, index) => (
           <Fragment key={crumb.href}>
             {index > 0 && (
-              <Box component="li" aria-hidden sx={{ display: 'flex', userSelect: 'none', mx: 1 }}>
+              <li aria-hidden className={styles.separator}>
                 /
-              </Box>
+              </li>
             )}
             <li>
               {crumb.current ? (
-                <Typography aria-current="page" sx={{ color: 'text.primary', fontWeight: 600 }}>
+                <p aria-current="page" className={styles.current}>
                   {crumb.label}
-                </Typography>
+                </p>
               ) : (
-                <Link
-                  href={crumb.href}
-                  color="inherit"
-                  sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
-                >
+                <PortalLink href={crumb.href} className={styles.link}>
                   {crumb.label}
-                </Link>
+                </PortalLink>
               )}
             </li>
           </Fragment>
         ))}
-      </Box>
-    </Typography>
+      </ol>
+    </nav>
   );
 }

@@ -1,8 +1,5 @@
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import { PortalLink } from '@/shared/navigation/portal-link';
+import { DrawerItem, DrawerNote } from './drawer-item';
+import styles from './drawer-pets-list.module.css';
 import { drawerPets, type DrawerPet } from './drawer-pets';
 
 export interface DrawerPetsListProps {
@@ -15,40 +12,28 @@ export interface DrawerPetsListProps {
   onNavigate: () => void;
 }
 
-const nested = { pl: 4, minHeight: 44 };
-
-function PetLink({ href, label, onNavigate }: { href: string; label: string; onNavigate: () => void }) {
-  return (
-    <ListItem disablePadding>
-      <ListItemButton component={PortalLink} href={href} onClick={onNavigate} sx={nested}>
-        <ListItemText primary={label} />
-      </ListItemButton>
-    </ListItem>
-  );
-}
-
 /** R2.7: up to 3 pet names linking to /pets/{petId}, See All past 3, No Pets Found with none. */
 export function DrawerPetsList({ id, pets, total, loading, onNavigate }: DrawerPetsListProps) {
   const { shown, seeAll, empty } = drawerPets(pets, total);
   return (
-    <List id={id} disablePadding>
+    <ul id={id} className={styles.list}>
       {loading ? (
-        <ListItem sx={nested}>
-          <ListItemText primary="Loading pets…" />
-        </ListItem>
+        <DrawerNote>Loading pets…</DrawerNote>
       ) : (
         <>
-          {empty && (
-            <ListItem sx={nested}>
-              <ListItemText primary="No Pets Found" />
-            </ListItem>
-          )}
+          {empty && <DrawerNote>No Pets Found</DrawerNote>}
           {shown.map((pet) => (
-            <PetLink key={pet.petId} href={`/pets/${pet.petId}`} label={pet.name} onNavigate={onNavigate} />
+            <DrawerItem key={pet.petId} href={`/pets/${pet.petId}`} onClick={onNavigate} nested>
+              {pet.name}
+            </DrawerItem>
           ))}
-          {seeAll && <PetLink href="/pets" label="See All" onNavigate={onNavigate} />}
+          {seeAll && (
+            <DrawerItem href="/pets" onClick={onNavigate} nested>
+              See All
+            </DrawerItem>
+          )}
         </>
       )}
-    </List>
+    </ul>
   );
 }

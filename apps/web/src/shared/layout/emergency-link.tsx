@@ -1,7 +1,6 @@
-import LocalHospital from '@mui/icons-material/LocalHospital';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import { visuallyHidden } from '@/shared/theme/visually-hidden';
+import { cx } from '@/shared/ui/cx';
+import { LocalHospitalIcon } from '@/shared/ui/icons';
+import styles from './emergency-link.module.css';
 
 export const emergencyLinkText = '24-hour emergency vets';
 
@@ -11,31 +10,15 @@ export const emergencyLinkText = '24-hour emergency vets';
  */
 export function EmergencyLink({ href, compact = false }: { href: string; compact?: boolean }) {
   return (
-    <Link
-      component="a"
+    <a
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      underline="hover"
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.5,
-        minHeight: 44,
-        minWidth: 44,
-        justifyContent: 'center',
-        px: compact ? 1 : 0.5,
-        fontWeight: 600,
-        color: 'primary.main',
-      }}
+      className={cx(styles.link, compact && styles.compact)}
     >
-      <LocalHospital aria-hidden fontSize="small" />
-      <Box component="span" sx={compact ? visuallyHidden : undefined}>
-        {emergencyLinkText}
-      </Box>
-      <Box component="span" sx={visuallyHidden}>
-        (opens in a new tab)
-      </Box>
-    </Link>
+      <LocalHospitalIcon fontSize="small" />
+      <span className={compact ? 'visually-hidden' : undefined}>{emergencyLinkText}</span>
+      <span className="visually-hidden">(opens in a new tab)</span>
+    </a>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 
-import ExpandMore from '@mui/icons-material/ExpandMore';
-import Person from '@mui/icons-material/Person';
-import Button from '@mui/material/Button';
 import { useCallback, useId, useState } from 'react';
 import { OnDemand } from '@/shared/components/on-demand';
+import { Button } from '@/shared/ui/button';
+import { ExpandMoreIcon, PersonIcon } from '@/shared/ui/icons';
+import styles from './header-user-menu.module.css';
 
-// The menu's code (MUI's Menu, Popover and Modal) loads the first time it opens (decision 0034).
+// The menu's code (its list, keyboard and outside-click handling) loads the first time it opens
+// (decision 0034).
 const loadMenuList = () => import('./header-user-menu-list').then((module) => module.HeaderUserMenuList);
 
 export interface HeaderUser {
@@ -24,17 +25,19 @@ export function HeaderUserMenu({ user, onLogout }: { user?: HeaderUser | null; o
   // The name loads after activation (R4.2); until then the button still opens the menu.
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : 'Your account';
   return (
-    <>
+    // The menu opens under the button, in the header's flow (header-user-menu-list.module.css).
+    <div className={styles.root}>
       <Button
         id={buttonId}
         color="inherit"
-        startIcon={<Person aria-hidden />}
-        endIcon={<ExpandMore aria-hidden />}
+        startIcon={<PersonIcon />}
+        endIcon={<ExpandMoreIcon />}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ minHeight: 44 }}
+        // A second click on the button closes the menu, as a click anywhere else outside it does.
+        onClick={(event) => setAnchor(open ? null : event.currentTarget)}
+        className={styles.button}
       >
         {name}
       </Button>
@@ -44,6 +47,6 @@ export function HeaderUserMenu({ user, onLogout }: { user?: HeaderUser | null; o
         onUnavailable={close}
         props={{ id: menuId, buttonId, anchor, onClose: close, onLogout }}
       />
-    </>
+    </div>
   );
 }

@@ -1,15 +1,19 @@
-/** R9.8: the header is 130 high on desktop and 64 on small screens. */
+/**
+ * R9.8: the header is 130 high on desktop and 64 on small screens (site-header.module.css draws them;
+ * its test checks them against these).
+ */
 export const desktopHeaderHeight = 130;
 export const compactHeaderHeight = 64;
 
-/** R9.7: the drawer is 240 wide and closes above 1200 (the theme's `lg`). */
+/** R9.7: the drawer is 240 wide (side-drawer.module.css) and closes above 1200 (the `lg` breakpoint). */
 export const drawerWidth = 240;
 
 /**
  * The header turns compact (hamburger and drawer) below the `lg` breakpoint, 1200px: the same width at
- * which the drawer closes, so a screen either has the top navigation or the drawer, never neither.
+ * which the drawer closes, so a screen either has the top navigation or the drawer, never neither. The
+ * modules' media queries say `(min-width: 1200px)` too, as a CSS variable cannot name a breakpoint.
  */
-export const desktopBreakpoint = 'lg' as const;
+export const desktopMediaQuery = '(min-width: 1200px)';
 
 /** The id of the main landmark, the skip link's target. */
 export const mainContentId = 'main-content';

@@ -6,8 +6,9 @@ import type { SideDrawerProps } from './side-drawer';
 const loadSideDrawer = () => import('./side-drawer').then((module) => module.SideDrawer);
 
 /**
- * The side drawer (R2.8), whose code (MUI's Drawer, Modal and List) loads the first time the hamburger
- * opens it rather than with every page (decision 0034); if it cannot load, the drawer stays closed.
+ * The side drawer (R2.8), whose code (its dialog, lists and the pets' collapse) loads the first time the
+ * hamburger opens it rather than with every page (decision 0034); if it cannot load, the drawer stays
+ * closed.
  * Until then the hamburger's aria-controls names a drawer that is not there, which ARIA allows while
  * aria-expanded is false.
  */

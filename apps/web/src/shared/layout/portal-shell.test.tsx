@@ -1,20 +1,30 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultSiteLinks } from '@/config/site-links';
-import { theme } from '@/shared/theme/theme';
 import { PortalShell, type PortalShellProps } from './portal-shell';
 
 const navigation = vi.hoisted(() => ({ pathname: '/' }));
 vi.mock('next/navigation', () => ({ usePathname: () => navigation.pathname }));
 
+/** jsdom has no matchMedia: a window narrower than the desktop's, for the drawer's media query. */
+function stubNarrowWindow() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
 beforeEach(() => {
   document.cookie = 'OptanonConsent=true; Path=/';
+  stubNarrowWindow();
 });
 afterEach(() => {
   cleanup();
   document.cookie = 'OptanonConsent=; Max-Age=0; Path=/';
+  vi.unstubAllGlobals();
 });
 
 function renderShell(pathname: string, overrides: Partial<PortalShellProps> = {}) {
@@ -30,11 +40,7 @@ function renderShell(pathname: string, overrides: Partial<PortalShellProps> = {}
     children: <h1>Page</h1>,
     ...overrides,
   };
-  render(
-    <ThemeProvider theme={theme}>
-      <PortalShell {...props} />
-    </ThemeProvider>,
-  );
+  render(<PortalShell {...props} />);
   return props;
 }
 

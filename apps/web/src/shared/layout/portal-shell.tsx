@@ -1,13 +1,12 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import { usePathname } from 'next/navigation';
 import { useCallback, useState, type ReactNode } from 'react';
 import { CookieBanner } from '@/shared/cookie-consent/cookie-banner';
 import { SkipLink } from '@/shared/components/skip-link';
 import { NavigationProgressBar } from '@/shared/navigation/navigation-progress-bar';
 import type { SiteLinks } from '@/config/site-links';
+import { Container } from '@/shared/ui/container';
 import { Breadcrumbs } from './breadcrumbs';
 import type { DrawerPet } from './drawer-pets';
 import type { HeaderUser } from './header-user-menu';
@@ -15,6 +14,7 @@ import { isHeaderHidden } from './header-visibility';
 import { mainContentId } from './layout-constants';
 import { pageBackground } from './page-background';
 import { OnDemandSideDrawer } from './on-demand-side-drawer';
+import styles from './portal-shell.module.css';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -47,9 +47,7 @@ export function PortalShell(props: PortalShellProps) {
   const headerShown = !isHeaderHidden(pathname);
 
   return (
-    <Box
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: pageBackground(pathname) }}
-    >
+    <div className={styles.frame} style={{ backgroundColor: pageBackground(pathname) }}>
       <NavigationProgressBar />
       <SkipLink targetId={mainContentId} />
       {headerShown && (
@@ -75,21 +73,16 @@ export function PortalShell(props: PortalShellProps) {
           onLogout={props.onLogout}
         />
       )}
-      <Box
-        component="main"
-        id={mainContentId}
-        tabIndex={-1}
-        sx={{ flexGrow: 1, '&:focus': { outline: 'none' } }}
-      >
+      <main id={mainContentId} tabIndex={-1} className={styles.main}>
         {headerShown && props.signedIn && (
           <Container maxWidth="xl">
             <Breadcrumbs pathname={pathname} names={props.breadcrumbNames} />
           </Container>
         )}
         {props.children}
-      </Box>
+      </main>
       <SiteFooter brandName={props.brandName} links={props.links} />
       <CookieBanner cookiePolicyUrl={props.links.cookies} />
-    </Box>
+    </div>
   );
 }

@@ -1,11 +1,28 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
+import { act, cleanup, createEvent, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DrawerPet } from './drawer-pets';
+import { desktopMediaQuery, drawerWidth } from './layout-constants';
 import { SideDrawer, type SideDrawerProps } from './side-drawer';
+import styles from './side-drawer.module.css';
 
+/** jsdom has no matchMedia: a window desktop-wide or not, and the listeners to call when that changes. */
+function stubWindow() {
+  const viewport = { wide: false, listeners: new Set<() => void>() };
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    get matches() {
+      return query === desktopMediaQuery && viewport.wide;
+    },
+    media: query,
+    addEventListener: (_: string, listener: () => void) => viewport.listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => viewport.listeners.delete(listener),
+  }));
+  return viewport;
+}
+
+beforeEach(() => {
+  stubWindow();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -16,12 +33,15 @@ const pets = (count: number): DrawerPet[] =>
 
 function renderDrawer(overrides: Partial<SideDrawerProps> = {}) {
   const props: SideDrawerProps = { open: true, onClose: vi.fn(), pets: [], onLogout: vi.fn(), ...overrides };
-  const view = render(
-    <ThemeProvider theme={theme}>
-      <SideDrawer {...props} />
-    </ThemeProvider>,
-  );
+  const view = render(<SideDrawer {...props} />);
   return { props, view };
+}
+
+/** A click on a link, its navigation left out (jsdom cannot navigate). */
+function follow(link: HTMLElement) {
+  const click = createEvent.click(link);
+  click.preventDefault();
+  fireEvent(link, click);
 }
 
 function openPets() {
@@ -46,9 +66,39 @@ describe('SideDrawer', () => {
     const petsToggle = within(nav).getByRole('button', { name: 'Your pets' });
     expect(petsToggle.getAttribute('aria-expanded')).toBe('false');
     expect(petsToggle.getAttribute('aria-controls')).toMatch(/\S/);
+    // The drawer is the modal dialog named Menu: a full-height panel against the window's right edge.
     const paper = document.getElementById('site-drawer') as HTMLElement;
-    expect(paper.closest('.MuiDrawer-anchorRight')).not.toBeNull();
-    expect(getComputedStyle(paper).width).toBe('240px');
+    expect(paper).toBe(screen.getByRole('dialog', { name: 'Menu' }));
+    expect(paper.tagName).toBe('DIALOG');
+    expect(paper.hasAttribute('open')).toBe(true);
+    expect(paper.classList.contains(styles.drawer!)).toBe(true);
+    const box = getComputedStyle(paper);
+    expect(box.width).toBe(`${drawerWidth}px`);
+    expect(box.height).toBe('100%');
+    expect([box.marginLeft, box.marginRight]).toEqual(['auto', '0px']);
+  });
+
+  it('keeps its content out of the page while closed, and Your pets as it was between openings', () => {
+    const { props, view } = renderDrawer({ open: false, pets: pets(1) });
+    expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull();
+    view.rerender(<SideDrawer {...props} open />);
+    openPets();
+    view.rerender(<SideDrawer {...props} open={false} />);
+    view.rerender(<SideDrawer {...props} open />);
+    const toggle = screen.getByRole('button', { name: 'Your pets' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const list = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(within(list).getByRole('link', { name: 'Pet 1' }).getAttribute('href')).toBe('/pets/1');
+  });
+
+  it('keeps the collapsed pets list hidden, and shows it expanded', () => {
+    renderDrawer({ pets: pets(1) });
+    const toggle = screen.getByRole('button', { name: 'Your pets' });
+    const list = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(within(list).getByText('Pet 1').closest('a')?.getAttribute('href')).toBe('/pets/1');
+    expect(within(list).queryByRole('link', { name: 'Pet 1' })).toBeNull();
+    fireEvent.click(toggle);
+    expect(within(list).getByRole('link', { name: 'Pet 1' }).getAttribute('href')).toBe('/pets/1');
   });
 
   it("says 'No Pets Found' when there are none", () => {
@@ -113,30 +163,38 @@ describe('SideDrawer', () => {
     expect(props.onClose).toHaveBeenCalledTimes(2);
   });
 
-  it('closes on a click outside it (the backdrop)', () => {
+  it('closes on a click outside it (the dimmed page), and not on a click inside it', () => {
     const { props } = renderDrawer();
-    const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
-    fireEvent.click(backdrop);
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    // jsdom lays nothing out: the drawer's box is empty, so (200, 200) is outside it, on the dimmed page.
+    fireEvent.click(screen.getByRole('navigation', { name: 'Menu' }), { clientX: 200, clientY: 200 });
+    expect(props.onClose).not.toHaveBeenCalled();
+    fireEvent.click(drawer, { clientX: 200, clientY: 200 });
     expect(props.onClose).toHaveBeenCalledOnce();
   });
 
+  it('closes on Escape', () => {
+    const { props } = renderDrawer();
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Menu' }), { key: 'Escape' });
+    expect(props.onClose).toHaveBeenCalledOnce();
+  });
+
+  it('closes when one of its links is followed', () => {
+    const { props } = renderDrawer({ pets: pets(1) });
+    follow(screen.getByRole('link', { name: 'Your appointments' }));
+    expect(props.onClose).toHaveBeenCalledOnce();
+    follow(within(openPets()).getByRole('link', { name: 'Pet 1' }));
+    expect(props.onClose).toHaveBeenCalledTimes(2);
+  });
+
   it('closes when the window becomes 1200px wide or more', () => {
-    let wide = false;
-    const listeners = new Set<() => void>();
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      get matches() {
-        return query.includes('min-width:1200px') && wide;
-      },
-      media: query,
-      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-    }));
+    const viewport = stubWindow();
     const { props } = renderDrawer();
     expect(props.onClose).not.toHaveBeenCalled();
 
     act(() => {
-      wide = true;
-      listeners.forEach((listener) => listener());
+      viewport.wide = true;
+      viewport.listeners.forEach((listener) => listener());
     });
 
     expect(props.onClose).toHaveBeenCalledOnce();

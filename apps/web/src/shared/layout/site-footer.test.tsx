@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSiteLinks } from '@/config/site-links';
-import { theme } from '@/shared/theme/theme';
 import { SiteFooter } from './site-footer';
 
 afterEach(cleanup);
@@ -13,11 +11,7 @@ const links = buildSiteLinks('https://www.provider.example/', {
 });
 
 function renderFooter(year?: number) {
-  render(
-    <ThemeProvider theme={theme}>
-      <SiteFooter brandName="Harbour Vets" links={links} year={year} />
-    </ThemeProvider>,
-  );
+  render(<SiteFooter brandName="Harbour Vets" links={links} year={year} />);
 }
 
 describe('SiteFooter', () => {

@@ -1,9 +1,8 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { appVersion } from '@/config/app-version';
 import type { SiteLinks } from '@/config/site-links';
+import { Container } from '@/shared/ui/container';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './site-footer.module.css';
 import { SocialLinks } from './social-links';
 
 export interface SiteFooterProps {
@@ -31,40 +30,24 @@ function footerLinks(links: SiteLinks) {
  */
 export function SiteFooter({ brandName, links, year = new Date().getFullYear() }: SiteFooterProps) {
   return (
-    <Box
-      component="footer"
-      sx={{
-        mt: 'auto',
-        bgcolor: 'brand.darkBlue',
-        color: 'common.white',
-        '& a:focus-visible': { outline: '2px solid #FFFFFF', outlineOffset: '2px' },
-      }}
-    >
-      <Container maxWidth="xl" sx={{ py: 4, display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <Box component="nav" aria-label="Footer">
-          <Box
-            component="ul"
-            sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1, listStyle: 'none', m: 0, p: 0 }}
-          >
+    <footer className={styles.root}>
+      <Container maxWidth="xl" className={styles.content}>
+        <nav aria-label="Footer">
+          <ul className={styles.links}>
             {footerLinks(links).map((link) => (
               <li key={link.label}>
-                <Link
-                  component="a"
-                  href={link.href}
-                  color="inherit"
-                  sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
-                >
+                <a href={link.href} className={styles.link}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
-          </Box>
-        </Box>
+          </ul>
+        </nav>
         <SocialLinks brandName={brandName} links={links.social} />
-        <Typography variant="body2">
+        <p className={typography.body2}>
           © {year} {brandName} · v{appVersion}
-        </Typography>
+        </p>
       </Container>
-    </Box>
+    </footer>
   );
 }

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSiteLinks } from '@/config/site-links';
-import { theme } from '@/shared/theme/theme';
+import { compactHeaderHeight, desktopHeaderHeight } from './layout-constants';
 import { SiteHeader, type SiteHeaderProps } from './site-header';
+import styles from './site-header.module.css';
 
 afterEach(cleanup);
 
@@ -20,11 +20,7 @@ function renderHeader(overrides: Partial<SiteHeaderProps> = {}) {
     onOpenDrawer: vi.fn(),
     ...overrides,
   };
-  render(
-    <ThemeProvider theme={theme}>
-      <SiteHeader {...props} />
-    </ThemeProvider>,
-  );
+  render(<SiteHeader {...props} />);
   return props;
 }
 
@@ -89,6 +85,82 @@ describe('SiteHeader signed in', () => {
   });
 });
 
+describe('the user menu (R2.9)', () => {
+  async function openMenu() {
+    const props = renderHeader();
+    const button = screen.getByRole('button', { name: 'Amelia Hughes' });
+    fireEvent.click(button);
+    // The menu's code loads on first opening.
+    const menu = await screen.findByRole('menu', { name: 'Amelia Hughes' });
+    const [details, logOut] = within(menu).getAllByRole('menuitem') as [HTMLElement, HTMLElement];
+    return { props, button, menu, details, logOut };
+  }
+
+  it('is a menu the button controls, its first item focused as it opens', async () => {
+    const { button, menu, details } = await openMenu();
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-controls')).toBe(menu.id);
+    expect(document.activeElement).toBe(details);
+  });
+
+  it('moves between its items with the arrow keys, Home, End and their first letters', async () => {
+    const { menu, details, logOut } = await openMenu();
+    const press = (key: string) => {
+      fireEvent.keyDown(document.activeElement ?? menu, { key });
+      return document.activeElement;
+    };
+    expect(press('ArrowDown')).toBe(logOut);
+    expect(press('ArrowDown')).toBe(details);
+    expect(press('ArrowUp')).toBe(logOut);
+    expect(press('Home')).toBe(details);
+    expect(press('End')).toBe(logOut);
+    expect(press('y')).toBe(details);
+    expect(press('l')).toBe(logOut);
+  });
+
+  it('closes on Escape, giving the focus back to the button, and Escape goes no further', async () => {
+    const { button, details } = await openMenu();
+    const onDocumentKeyDown = vi.fn();
+    document.addEventListener('keydown', onDocumentKeyDown);
+    fireEvent.keyDown(details, { key: 'Escape' });
+    document.removeEventListener('keydown', onDocumentKeyDown);
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+    expect(onDocumentKeyDown).not.toHaveBeenCalled();
+  });
+
+  it('closes on Tab', async () => {
+    const { button, details } = await openMenu();
+    fireEvent.keyDown(details, { key: 'Tab' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes on a click outside it, and on a second click on its button', async () => {
+    const { button, menu } = await openMenu();
+    fireEvent.pointerDown(menu);
+    expect(screen.queryByRole('menu')).not.toBeNull();
+    fireEvent.pointerDown(screen.getByRole('navigation', { name: 'Main' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    fireEvent.click(button);
+    await screen.findByRole('menu');
+    fireEvent.pointerDown(button);
+    fireEvent.click(button);
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes when Log out is chosen, the focus back on its button for the dialog that follows', async () => {
+    const { props, button, logOut } = await openMenu();
+    fireEvent.click(logOut);
+    expect(props.onLogout).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});
+
 describe('SiteHeader signed out', () => {
   it('makes the logo a sign-in button and shows no navigation, user menu or hamburger', () => {
     const props = renderHeader({ signedIn: false, user: null });
@@ -103,17 +175,38 @@ describe('SiteHeader signed out', () => {
 });
 
 describe('SiteHeader heights', () => {
+  /** The rules of the stylesheets in the document, those inside media queries with their query. */
+  function styleRules(): { media: string; rule: CSSStyleRule }[] {
+    const walk = (rules: CSSRuleList, media: string): { media: string; rule: CSSStyleRule }[] =>
+      Array.from(rules).flatMap((rule) => {
+        if (rule instanceof CSSMediaRule) return walk(rule.cssRules, rule.media.mediaText);
+        return rule instanceof CSSStyleRule ? [{ media, rule }] : [];
+      });
+    return Array.from(document.styleSheets).flatMap((sheet) => walk(sheet.cssRules, ''));
+  }
+
   it('is 64 high on small screens and 130 from the lg breakpoint', () => {
     renderHeader();
     const banner = screen.getByRole('banner');
     const row = banner.firstElementChild as HTMLElement;
-    const css = Array.from(document.querySelectorAll('style'))
-      .map((style) => style.textContent)
-      .join('\n');
-    const rowClass = Array.from(row.classList).find((name) => name.startsWith('css-'));
-    expect(rowClass).toMatch(/^css-[\w-]+$/);
-    const rules = css.split('}').filter((rule) => rule.includes(`.${rowClass}`));
-    expect(rules.some((rule) => rule.includes('height:64px'))).toBe(true);
-    expect(css).toMatch(new RegExp(`@media \\(min-width:1200px\\)\\{\\.${rowClass}\\{[^}]*height:130px`));
+    expect(row.classList.contains(styles.row!)).toBe(true);
+    // jsdom applies no media query: what it computes is the small screen's height.
+    expect(getComputedStyle(row).height).toBe(`${compactHeaderHeight}px`);
+    const wide = styleRules().filter(
+      ({ media, rule }) => /min-width:\s*1200px/.test(media) && rule.selectorText === `.${styles.row}`,
+    );
+    expect(wide.map(({ rule }) => rule.style.height)).toEqual([`${desktopHeaderHeight}px`]);
+  });
+
+  it('shows the desktop layout from the lg breakpoint and the compact one below it', () => {
+    renderHeader();
+    const hiddenIn = (element: HTMLElement) =>
+      styleRules()
+        .filter(
+          ({ media, rule }) => media && element.matches(rule.selectorText) && rule.style.display === 'none',
+        )
+        .map(({ media }) => media.replace(/\s/g, ''));
+    expect(hiddenIn(screen.getByTestId('header-desktop'))).toEqual(['(max-width:1199.95px)']);
+    expect(hiddenIn(screen.getByTestId('header-compact'))).toEqual(['(min-width:1200px)']);
   });
 });

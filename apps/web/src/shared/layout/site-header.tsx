@@ -1,16 +1,15 @@
 'use client';
 
-import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import type { SiteLinks } from '@/config/site-links';
+import { Container } from '@/shared/ui/container';
+import { IconButton } from '@/shared/ui/icon-button';
+import { MenuIcon } from '@/shared/ui/icons';
 import { BrandLogo } from './brand-logo';
 import { EmergencyLink } from './emergency-link';
 import { HeaderNavigation } from './header-navigation';
 import { HeaderUserMenu, type HeaderUser } from './header-user-menu';
-import { compactHeaderHeight, desktopHeaderHeight, drawerId, siteHeaderId } from './layout-constants';
+import { drawerId, siteHeaderId } from './layout-constants';
+import styles from './site-header.module.css';
 
 export interface SiteHeaderProps {
   brandName: string;
@@ -34,40 +33,18 @@ export interface SiteHeaderProps {
 export function SiteHeader(props: SiteHeaderProps) {
   const { signedIn } = props;
   return (
-    <AppBar
-      id={siteHeaderId}
-      position="static"
-      color="inherit"
-      elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-    >
-      <Container
-        maxWidth="xl"
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 2,
-          height: { xs: compactHeaderHeight, lg: desktopHeaderHeight },
-        }}
-      >
+    <header id={siteHeaderId} className={styles.root}>
+      <Container maxWidth="xl" className={styles.row}>
         <BrandLogo brandName={props.brandName} signedIn={signedIn} onSignIn={props.onSignIn} />
-        <Box sx={{ flexGrow: 1 }} />
-        <Box
-          data-testid="header-desktop"
-          sx={{
-            display: { xs: 'none', lg: 'flex' },
-            flexDirection: 'column',
-            alignItems: 'flex-end',
-            gap: 1,
-          }}
-        >
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <div className={styles.spacer} />
+        <div data-testid="header-desktop" className={styles.desktop}>
+          <div className={styles.actions}>
             <EmergencyLink href={props.links.emergencyVets} />
             {signedIn && <HeaderUserMenu user={props.user} onLogout={props.onLogout} />}
-          </Box>
+          </div>
           {signedIn && <HeaderNavigation pathname={props.pathname} />}
-        </Box>
-        <Box data-testid="header-compact" sx={{ display: { xs: 'flex', lg: 'none' }, alignItems: 'center' }}>
+        </div>
+        <div data-testid="header-compact" className={styles.compact}>
           <EmergencyLink href={props.links.emergencyVets} compact />
           {signedIn && (
             <IconButton
@@ -76,13 +53,13 @@ export function SiteHeader(props: SiteHeaderProps) {
               aria-controls={drawerId}
               onClick={props.onOpenDrawer}
               edge="end"
-              sx={{ width: 48, height: 48 }}
+              className={styles.hamburger}
             >
               <MenuIcon />
             </IconButton>
           )}
-        </Box>
+        </div>
       </Container>
-    </AppBar>
+    </header>
   );
 }

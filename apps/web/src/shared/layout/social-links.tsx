@@ -1,42 +1,36 @@
-import Facebook from '@mui/icons-material/Facebook';
-import Instagram from '@mui/icons-material/Instagram';
-import LinkedIn from '@mui/icons-material/LinkedIn';
-import X from '@mui/icons-material/X';
-import YouTube from '@mui/icons-material/YouTube';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import type { ComponentType } from 'react';
 import type { SocialNetwork } from '@/config/site-links';
+import { cx } from '@/shared/ui/cx';
+import iconButton from '@/shared/ui/icon-button.module.css';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '@/shared/ui/icons';
+import styles from './social-links.module.css';
 
 const networks: { id: SocialNetwork; name: string; Icon: ComponentType }[] = [
-  { id: 'facebook', name: 'Facebook', Icon: Facebook },
-  { id: 'instagram', name: 'Instagram', Icon: Instagram },
-  { id: 'x', name: 'X', Icon: X },
-  { id: 'linkedin', name: 'LinkedIn', Icon: LinkedIn },
-  { id: 'youtube', name: 'YouTube', Icon: YouTube },
+  { id: 'facebook', name: 'Facebook', Icon: FacebookIcon },
+  { id: 'instagram', name: 'Instagram', Icon: InstagramIcon },
+  { id: 'x', name: 'X', Icon: XIcon },
+  { id: 'linkedin', name: 'LinkedIn', Icon: LinkedInIcon },
+  { id: 'youtube', name: 'YouTube', Icon: YouTubeIcon },
 ];
 
-/** Icon links to the provider's social network pages; each is named "<brand> on <network>". */
+/**
+ * Icon links to the provider's social network pages; each is named "<brand> on <network>". Links drawn
+ * as round icon buttons in the footer's white.
+ */
 export function SocialLinks(props: { brandName: string; links: Record<SocialNetwork, string> }) {
   return (
-    <Box
-      component="ul"
-      aria-label="Social networks"
-      sx={{ display: 'flex', gap: 1, listStyle: 'none', m: 0, p: 0 }}
-    >
+    <ul aria-label="Social networks" className={styles.list}>
       {networks.map(({ id, name, Icon }) => (
         <li key={id}>
-          <IconButton
-            component="a"
+          <a
             href={props.links[id]}
             aria-label={`${props.brandName} on ${name}`}
-            color="inherit"
-            sx={{ width: 48, height: 48 }}
+            className={cx(iconButton.root, iconButton.inherit, styles.link)}
           >
             <Icon />
-          </IconButton>
+          </a>
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { NavigationProgressBar } from './navigation-progress-bar';
 import { beginNavigation, endNavigation, giveUpAfterMs, isNavigationPending } from './navigation-progress';
 import { PortalLink } from './portal-link';
@@ -26,11 +24,7 @@ afterEach(() => {
 const bar = () => screen.queryByRole('progressbar', { name: 'Loading the page' });
 
 function renderBar() {
-  return render(
-    <ThemeProvider theme={theme}>
-      <NavigationProgressBar />
-    </ThemeProvider>,
-  );
+  return render(<NavigationProgressBar />);
 }
 
 describe('the navigation progress bar', () => {
@@ -51,11 +45,7 @@ describe('the navigation progress bar', () => {
       beginNavigation();
     });
     next.pathname = '/appointments';
-    rerender(
-      <ThemeProvider theme={theme}>
-        <NavigationProgressBar />
-      </ThemeProvider>,
-    );
+    rerender(<NavigationProgressBar />);
     expect(bar()).toBeNull();
     expect(isNavigationPending()).toBe(false);
   });

@@ -24,8 +24,8 @@ function NavigationStatus({ href }: { href: PortalLinkProps['href'] }) {
 /**
  * Next.js's Link, telling the navigation progress bar while the page it opens is on its way (decision
  * 0047), and not prefetching unless asked to (decision 0048: every page is dynamic, so a prefetch is a
- * server render the move does not use). The theme makes it every MUI link's and button's link
- * component; lint refuses `next/link` elsewhere, so no link of the portal's is without it.
+ * server render the move does not use). The portal's Button and TextLink render it for the portal's own
+ * pages; lint refuses `next/link` elsewhere, so no link of the portal's is without it.
  */
 export const PortalLink = forwardRef<HTMLAnchorElement, PortalLinkProps>(function PortalLink(
   { children, ...props },

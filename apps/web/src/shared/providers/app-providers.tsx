@@ -1,7 +1,5 @@
 'use client';
 
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Session } from 'next-auth';
 import { SessionProvider } from '@/shared/auth-session/session-client';
@@ -11,7 +9,6 @@ import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { InactivityMonitor } from '@/shared/auth-session/inactivity-monitor';
 import { LogoutProvider } from '@/shared/auth-session/logout-context';
 import { createQueryClient } from '@/shared/query/query-client';
-import { theme } from '@/shared/theme/theme';
 import { NetworkStatusToasts } from '@/shared/toast/network-status-toasts';
 import { ToastProvider } from '@/shared/toast/toast-provider';
 
@@ -40,21 +37,18 @@ export function AppProviders({
   const [queryClient] = useState(createQueryClient);
   const apiClient = useMemo(() => createApiClient({ baseUrl: apiBaseUrl }), [apiBaseUrl]);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <SessionProvider session={initialSession} refetchOnWindowFocus refetchInterval={sessionPollSeconds}>
-        <QueryClientProvider client={queryClient}>
-          <ApiClientProvider client={apiClient}>
-            <ToastProvider>
-              <LogoutProvider>
-                {children}
-                <InactivityMonitor />
-                <NetworkStatusToasts />
-              </LogoutProvider>
-            </ToastProvider>
-          </ApiClientProvider>
-        </QueryClientProvider>
-      </SessionProvider>
-    </ThemeProvider>
+    <SessionProvider session={initialSession} refetchOnWindowFocus refetchInterval={sessionPollSeconds}>
+      <QueryClientProvider client={queryClient}>
+        <ApiClientProvider client={apiClient}>
+          <ToastProvider>
+            <LogoutProvider>
+              {children}
+              <InactivityMonitor />
+              <NetworkStatusToasts />
+            </LogoutProvider>
+          </ToastProvider>
+        </ApiClientProvider>
+      </QueryClientProvider>
+    </SessionProvider>
   );
 }

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { siteHeaderId } from '@/shared/layout/layout-constants';
-import { theme } from '@/shared/theme/theme';
 import type { ToastType } from './toast-context';
 import { ToastProvider } from './toast-provider';
+import styles from './toast-provider.module.css';
 import { useToast } from './use-toast';
 
 beforeEach(() => {
@@ -23,12 +22,10 @@ function Trigger({ message, type }: { message: string; type: ToastType }) {
 
 function renderWithProvider(message = 'Your details were saved', type: ToastType = 'success') {
   render(
-    <ThemeProvider theme={theme}>
-      <ToastProvider>
-        <Trigger message={message} type={type} />
-        <p>Elsewhere</p>
-      </ToastProvider>
-    </ThemeProvider>,
+    <ToastProvider>
+      <Trigger message={message} type={type} />
+      <p>Elsewhere</p>
+    </ToastProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: `Show ${type}` }));
 }
@@ -144,7 +141,9 @@ describe('ToastProvider', () => {
     renderWithProvider('Something happened', type);
     const toast = screen.getByRole(role);
     expect(toast.textContent).toContain('Something happened');
-    expect(toast.className).toContain(`MuiAlert-color${type[0]?.toUpperCase()}${type.slice(1)}`);
+    // Drawn in its severity's colour, with its severity's icon.
+    expect(toast.classList.contains(styles[type]!)).toBe(true);
+    expect(toast.querySelector('svg')).not.toBeNull();
   });
 
   it('sits below the header while it is in view, and at the top once it has scrolled away (decision 0043)', () => {

@@ -1,11 +1,11 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import { keyframes } from '@mui/material/styles';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AppAlert } from '@/shared/components/app-alert';
+import { cx } from '@/shared/ui/cx';
 import { siteHeaderId } from '@/shared/layout/layout-constants';
 import { ToastContext, type ToastType } from './toast-context';
+import styles from './toast-provider.module.css';
 
 /** R9.2: the toast hides itself after 3000 ms. */
 export const toastAutoHideMs = 3000;
@@ -13,16 +13,13 @@ export const toastAutoHideMs = 3000;
 export const toastResumeMs = toastAutoHideMs / 2;
 
 /**
- * Where the header's visible part ends, as the CSS variable the toast's `top` adds its gap to: the toast
- * sits just below the header, never over it (on a phone a toast at the top covered the brand, the
- * emergency link and the hamburger, and a tap there held it open), and at the top of the window once the
- * header has scrolled away or on a page without one (decision 0043).
+ * Where the header's visible part ends, as the CSS variable the toast's `top` adds its gap to (8px on
+ * phones, 16px from 600px: toast-provider.module.css): the toast sits just below the header, never over
+ * it (on a phone a toast at the top covered the brand, the emergency link and the hamburger, and a tap
+ * there held it open), and at the top of the window once the header has scrolled away or on a page
+ * without one (decision 0043).
  */
 const headerBottomVariable = '--toast-header-bottom';
-const toastTop = {
-  xs: `calc(var(${headerBottomVariable}, 0px) + 8px)`,
-  sm: `calc(var(${headerBottomVariable}, 0px) + 16px)`,
-};
 
 /** Keeps `element`'s header-bottom variable up to date while it is shown; returns the clean-up. */
 function followHeader(element: HTMLElement): () => void {
@@ -38,9 +35,6 @@ function followHeader(element: HTMLElement): () => void {
     window.removeEventListener('resize', place);
   };
 }
-
-/** Material UI's Grow, as the toast arrives (none for those who ask for reduced motion). */
-const grow = keyframes({ from: { opacity: 0, scale: '0.75' }, to: { opacity: 1, scale: '1' } });
 
 interface ToastState {
   message: string;
@@ -110,37 +104,18 @@ function Toast({ toast, onClose }: { toast: ToastState; onClose: () => void }) {
   useLayoutEffect(() => (box.current ? followHeader(box.current) : undefined), []);
 
   return (
-    <Box
+    <div
       ref={box}
       onMouseEnter={pause}
       onMouseLeave={resume}
       onFocus={pause}
       onBlur={resume}
-      sx={{
-        position: 'fixed',
-        zIndex: 'snackbar',
-        display: 'flex',
-        justifyContent: 'center',
-        alignItems: 'center',
-        top: toastTop,
-        left: { xs: 8, sm: '50%' },
-        right: { xs: 8, sm: 'auto' },
-        transform: { sm: 'translateX(-50%)' },
-        '@media (prefers-reduced-motion: no-preference)': {
-          animation: `${grow} 225ms cubic-bezier(0.4, 0, 0.2, 1)`,
-        },
-      }}
+      className={styles.toast}
     >
-      <Alert
-        severity={toast.type}
-        variant="filled"
-        role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
-        closeText="Close"
-        onClose={onClose}
-        sx={{ width: '100%' }}
-      >
+      {/* AppAlert's roles: alert for errors and warnings, status for success and information. */}
+      <AppAlert severity={toast.type} onClose={onClose} className={cx(styles.alert, styles[toast.type])}>
         {toast.message}
-      </Alert>
-    </Box>
+      </AppAlert>
+    </div>
   );
 }

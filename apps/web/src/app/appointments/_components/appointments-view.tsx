@@ -1,8 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { isOnlineBookingOpen } from '@vet/contracts/booking-rules';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -18,6 +15,10 @@ import { useActionDialog } from '@/shared/actions/use-action-dialog';
 import { OnDemand } from '@/shared/components/on-demand';
 import { trackAppointmentsLoaded } from '@/shared/telemetry/track-event';
 import { useToast } from '@/shared/toast/use-toast';
+import { Container } from '@/shared/ui/container';
+import { cx } from '@/shared/ui/cx';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './appointments-view.module.css';
 
 // Loaded the first time a person presses Cancel (its Dialog, select and reasons), not with the page (decision 0034).
 const loadCancelDialog = () =>
@@ -61,23 +62,15 @@ export function AppointmentsView() {
     : undefined;
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-        }}
-      >
-        <Typography variant="h1">Your appointments</Typography>
+    <Container maxWidth="lg" className={styles.page}>
+      <div className={styles.header}>
+        <h1>Your appointments</h1>
         <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />
-      </Box>
-      <Typography sx={{ color: 'text.secondary', mt: 1 }}>
+      </div>
+      <p className={cx(typography.secondary, styles.note)}>
         Times are UK time, as your practice’s clocks show them (GMT in winter, BST in summer).
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 3, mt: 3 }}>
+      </p>
+      <div className={styles.sections}>
         <AppointmentsList
           groups={appointments.data ? groupAppointments(appointments.data, openedAt) : undefined}
           error={appointments.isError}
@@ -92,7 +85,7 @@ export function AppointmentsView() {
           }
           onCancel={setCancelling}
         />
-      </Box>
+      </div>
       <OnDemand
         wanted={cancelling !== null}
         load={loadCancelDialog}

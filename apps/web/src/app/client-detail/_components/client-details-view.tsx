@@ -1,15 +1,15 @@
 'use client';
 
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useClientDetails } from '@/features/client-details/api/get-client-details';
 import { ClientDetailsForm } from '@/features/client-details/components/client-details-form';
 import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
 import { useProfile, useRefreshProfile } from '@/features/profile/api/get-profile';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
-import { PortalLink } from '@/shared/navigation/portal-link';
+import { Button } from '@/shared/ui/button';
+import { Container } from '@/shared/ui/container';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './client-details-view.module.css';
 
 /**
  * Your details (/client-detail): the client's own record from the client-details feature, with the
@@ -23,19 +23,12 @@ export function ClientDetailsView() {
   const refreshProfile = useRefreshProfile();
 
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h1" gutterBottom>
-        Your details
-      </Typography>
-      <Typography sx={{ mb: 2 }}>
+    <Container maxWidth="sm" className={styles.root}>
+      <h1 className={typography.gutterBottom}>Your details</h1>
+      <p className={styles.intro}>
         Keep your details up to date, so that your practice can reach you about your pets.
-      </Typography>
-      <Button
-        component={PortalLink}
-        href="/client-detail/contact-preferences"
-        variant="outlined"
-        sx={{ mb: 4 }}
-      >
+      </p>
+      <Button href="/client-detail/contact-preferences" variant="outlined" className={styles.preferences}>
         Contact preferences
       </Button>
       {details.isError ? (

@@ -1,7 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useSession } from '@/shared/auth-session/session-client';
 import { useState } from 'react';
 import { GuestBookingFlow } from '@/features/appointments/components/guest-booking-flow';
@@ -14,9 +12,13 @@ import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { useInBrowser } from '@/shared/components/use-in-browser';
-import { PortalLink } from '@/shared/navigation/portal-link';
+import { Button } from '@/shared/ui/button';
+import styles from './guest-view.module.css';
 
-/** Taller than the first step (a heading and two fields) at any width, so it fits inside. */
+/**
+ * Taller than the first step (a heading and two fields) at any width, so it fits inside. The flow's
+ * own box reserves the same (guest-view.module.css).
+ */
 const reservedHeight = '60vh';
 
 /**
@@ -37,14 +39,14 @@ export function GuestView({ practiceParam }: { practiceParam: string | null }) {
 
   if (status === 'authenticated') {
     return (
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      <div className={styles.signedIn}>
         <AppAlert severity="info">You are signed in, so you can book for your pets straight away.</AppAlert>
-        <Box>
-          <Button component={PortalLink} href="/appointments/book" variant="contained" sx={{ minHeight: 48 }}>
+        <div>
+          <Button href="/appointments/book" variant="contained" className={styles.book}>
             Book an appointment
           </Button>
-        </Box>
-      </Box>
+        </div>
+      </div>
     );
   }
   if (practices.isError || species.isError) {
@@ -64,7 +66,7 @@ export function GuestView({ practiceParam }: { practiceParam: string | null }) {
     return <LoadingSpinner label="Loading" height={reservedHeight} />;
   }
   return (
-    <Box sx={{ minHeight: reservedHeight }}>
+    <div className={styles.flow}>
       <GuestBookingFlow
         practices={practices.data}
         species={species.data}
@@ -72,6 +74,6 @@ export function GuestView({ practiceParam }: { practiceParam: string | null }) {
         onSignUp={() => void startSignIn(guestKeepRequest(false))}
         onSignIn={() => void startSignIn(guestKeepRequest(true))}
       />
-    </Box>
+    </div>
   );
 }

@@ -1,8 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { groupByLife } from '@vet/contracts/pet-rules';
 import { useEffect } from 'react';
 import { usePets } from '@/features/pets/api/get-pets';
@@ -13,6 +10,8 @@ import { ActionButton } from '@/shared/actions/action-button';
 import { homePracticeOf, registrationOutcome } from '@/shared/actions/action-rules';
 import { useActionDialog } from '@/shared/actions/use-action-dialog';
 import { wasPetRegisterModalSeen } from '@/shared/storage/pet-register-modal-seen';
+import { Container } from '@/shared/ui/container';
+import styles from './pets-view.module.css';
 
 /**
  * Your pets (/pets): the client's pets from the pets feature, with "Register a pet" ruled by the profile
@@ -44,20 +43,11 @@ export function PetsView({ today }: { today: string }) {
     <ActionButton label="Register a pet" outcome={registration} primary={primary} onDialog={openDialog} />
   );
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-          mb: 3,
-        }}
-      >
-        <Typography variant="h1">Your pets</Typography>
+    <Container maxWidth="lg" className={styles.page}>
+      <div className={styles.header}>
+        <h1>Your pets</h1>
         {living && living.length > 0 && register(false)}
-      </Box>
+      </div>
       <PetsList
         pets={pets.data}
         loading={pets.isPending}

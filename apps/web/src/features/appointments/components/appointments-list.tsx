@@ -1,19 +1,18 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useId } from 'react';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
-import { visuallyHidden } from '@/shared/theme/visually-hidden';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
 import { clinicianPhrase, type AppointmentGroups } from '@/features/appointments/appointment-groups';
 import { changeAppointmentHref } from '@/features/appointments/booking-params';
-import { PortalLink } from '@/shared/navigation/portal-link';
+import { Button } from '@/shared/ui/button';
+import { cx } from '@/shared/ui/cx';
+import { Skeleton } from '@/shared/ui/skeleton';
+import surface from '@/shared/ui/surface.module.css';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './appointments-list.module.css';
 
 const statusNote: Record<AppointmentSummary['status'], string | null> = {
   Booked: null,
@@ -31,21 +30,22 @@ function ChangeActions(props: {
 }) {
   const { appointment, now, changeOpen, onCancel } = props;
   const detail = useAppointment(appointment.appointmentId);
-  if (detail.isPending) return <Skeleton variant="rounded" width={200} height={40} sx={{ mt: 1.5 }} />;
+  if (detail.isPending) {
+    return <Skeleton variant="rounded" width={200} height={40} className={styles.actionsPending} />;
+  }
   if (detail.isError) return null;
   if (detail.data.status !== 'Booked' || Date.parse(detail.data.changeableUntil) <= now.getTime()) {
     return (
-      <Typography sx={{ mt: 1, color: 'text.secondary' }}>
+      <p className={styles.tooSoon}>
         This appointment starts too soon to change or cancel online. Please call your practice.
-      </Typography>
+      </p>
     );
   }
   const what = `${appointment.petName}’s ${appointment.reasonName} on ${formatLabelledAppointmentTime(appointment.startsAt)}`;
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 1.5 }}>
+    <div className={styles.actions}>
       {changeOpen && (
         <Button
-          component={PortalLink}
           href={changeAppointmentHref(appointment.appointmentId)}
           variant="outlined"
           aria-label={`Change ${what}`}
@@ -53,10 +53,10 @@ function ChangeActions(props: {
           Change
         </Button>
       )}
-      <Button variant="outlined" color="error" onClick={onCancel} aria-label={`Cancel ${what}`}>
+      <Button variant="outlined" onClick={onCancel} aria-label={`Cancel ${what}`}>
         Cancel
       </Button>
-    </Box>
+    </div>
   );
 }
 
@@ -71,23 +71,16 @@ function AppointmentItem(props: {
   const note = statusNote[appointment.status];
   const who = clinicianPhrase(appointment.clinicianType);
   return (
-    <Box component="li" sx={{ py: 2, borderTop: 1, borderColor: 'divider' }}>
-      <Typography component="p" sx={{ fontWeight: 600 }}>
+    <li className={styles.item}>
+      <p className={styles.when}>
         <time dateTime={appointment.startsAt}>{formatLabelledAppointmentTime(appointment.startsAt)}</time>
-        {note && (
-          <Box
-            component="span"
-            sx={{ ml: 1, px: 1, py: 0.25, border: 1, borderRadius: 1, fontSize: '0.875rem', fontWeight: 600 }}
-          >
-            {note}
-          </Box>
-        )}
-      </Typography>
-      <Typography>
+        {note && <span className={styles.note}>{note}</span>}
+      </p>
+      <p>
         {appointment.petName}: {appointment.reasonName}
         {who && ` ${who}`}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>{appointment.practiceName}</Typography>
+      </p>
+      <p className={typography.secondary}>{appointment.practiceName}</p>
       {upcoming && (
         <ChangeActions
           appointment={appointment}
@@ -96,7 +89,7 @@ function AppointmentItem(props: {
           onCancel={() => onCancel(appointment)}
         />
       )}
-    </Box>
+    </li>
   );
 }
 
@@ -111,14 +104,14 @@ function AppointmentSection(props: {
 }) {
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h2" id={headingId} gutterBottom>
+    <section aria-labelledby={headingId} className={cx(surface.outlined, styles.section)}>
+      <h2 id={headingId} className={typography.gutterBottom}>
         {props.title}
-      </Typography>
+      </h2>
       {props.appointments.length === 0 ? (
-        <Typography>{props.empty}</Typography>
+        <p>{props.empty}</p>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <ul className={styles.list}>
           {props.appointments.map((appointment) => (
             <AppointmentItem
               key={appointment.appointmentId}
@@ -129,9 +122,9 @@ function AppointmentSection(props: {
               onCancel={props.onCancel}
             />
           ))}
-        </Box>
+        </ul>
       )}
-    </Paper>
+    </section>
   );
 }
 
@@ -158,9 +151,9 @@ export function AppointmentsList({
   if (!groups) {
     return (
       <>
-        <Typography role="status" sx={visuallyHidden}>
+        <p role="status" className="visually-hidden">
           Loading your appointments
-        </Typography>
+        </p>
         <Skeleton variant="rounded" height={160} />
         <Skeleton variant="rounded" height={160} />
       </>

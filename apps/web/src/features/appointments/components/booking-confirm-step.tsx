@@ -1,15 +1,15 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { AppointmentDetail, AppointmentSlot } from '@vet/contracts/appointment-booking';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { ApiError } from '@/shared/api/api-client';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
+import { Button } from '@/shared/ui/button';
 import { useAmendAppointment } from '@/features/appointments/api/amend-appointment';
 import { useBookAppointment } from '@/features/appointments/api/book-appointment';
 import { readBookingConflict } from '@/features/appointments/booking-conflict';
+import styles from './booking-confirm-step.module.css';
 import { AlternativeTimes, Section, StepHeading } from './booking-parts';
 import { BookingSummary } from './booking-summary';
 
@@ -56,7 +56,7 @@ export function ConfirmStep(props: {
     }
   };
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    <div className={styles.steps}>
       <Section>
         <StepHeading focusKey={`confirm-${startsAt}`}>
           {existing ? 'Check the new time' : 'Check your appointment'}
@@ -69,7 +69,7 @@ export function ConfirmStep(props: {
           clinicianType={reason.clinicianType}
         />
         {problem && (
-          <Box sx={{ mt: 3 }}>
+          <div className={styles.problem}>
             {problem.status === 409 && conflict ? (
               <AppAlert severity="error" title={conflict.message}>
                 {alternatives.length > 0
@@ -83,7 +83,7 @@ export function ConfirmStep(props: {
                   : submissionFailedMessage}
               </AppAlert>
             )}
-          </Box>
+          </div>
         )}
         <AlternativeTimes
           alternatives={alternatives}
@@ -94,24 +94,19 @@ export function ConfirmStep(props: {
           }}
         />
       </Section>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end' }}>
+      <div className={styles.actions}>
         <Button
           variant="outlined"
-          sx={{ minHeight: 48, px: 3 }}
+          className={styles.action}
           onClick={props.onChooseAgain}
           disabled={mutation.isPending}
         >
           Choose another time
         </Button>
-        <Button
-          variant="contained"
-          sx={{ minHeight: 48, px: 3 }}
-          loading={mutation.isPending}
-          onClick={confirm}
-        >
+        <Button variant="contained" className={styles.action} loading={mutation.isPending} onClick={confirm}>
           {existing ? 'Confirm change' : 'Confirm booking'}
         </Button>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,13 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { formatPracticeClock } from '@/shared/dates/appointment-time';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
 import { appointmentCalendarHref } from '@/features/appointments/calendar-file';
-import { PortalLink } from '@/shared/navigation/portal-link';
+import { Button } from '@/shared/ui/button';
+import { TextLink } from '@/shared/ui/text-link';
+import styles from './booking-done.module.css';
 import { Pending, Section, StepHeading } from './booking-parts';
 import { BookingSummary } from './booking-summary';
 
@@ -25,17 +24,17 @@ export function BookingDone({ appointmentId, amended }: { appointmentId: number;
   }
   const booked = appointment.data;
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    <div className={styles.steps}>
       <Section>
         <StepHeading focusKey="done">
           {amended ? 'Your appointment has been changed' : 'Your appointment is booked'}
         </StepHeading>
-        <Box sx={{ mb: 3 }}>
+        <div className={styles.booked}>
           <AppAlert severity="success">
             {booked.petName} is booked in at {formatPracticeClock(booked.startsAt)} UK time. We have e-mailed
             you the details.
           </AppAlert>
-        </Box>
+        </div>
         <BookingSummary
           petName={booked.petName}
           reasonName={booked.reasonName}
@@ -44,22 +43,22 @@ export function BookingDone({ appointmentId, amended }: { appointmentId: number;
           clinicianType={booked.clinicianType}
         />
       </Section>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+      <div className={styles.actions}>
         <Button
-          variant="contained"
           href={appointmentCalendarHref(booked)}
           download="appointment.ics"
-          sx={{ minHeight: 48, px: 3 }}
+          variant="contained"
+          className={styles.action}
         >
           Add to calendar
         </Button>
-        <Button component={PortalLink} href="/appointments" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
+        <Button href="/appointments" variant="outlined" className={styles.action}>
           See your appointments
         </Button>
-        <Link component={PortalLink} href="/" sx={{ alignSelf: 'center' }}>
+        <TextLink href="/" className={styles.dashboardLink}>
           Back to the dashboard
-        </Link>
-      </Box>
-    </Box>
+        </TextLink>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import { TextField } from '@/shared/forms/text-field';
-import Typography from '@mui/material/Typography';
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { bookingRefusal } from '@vet/contracts/booking-rules';
 import type { AppointmentReason } from '@vet/contracts/lookups';
@@ -14,12 +9,15 @@ import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime, practiceDate } from '@/shared/dates/appointment-time';
+import { TextField } from '@/shared/forms/text-field';
+import { Button } from '@/shared/ui/button';
+import { Spinner } from '@/shared/ui/spinner';
 import { useAppointmentSlots } from '@/features/appointments/api/get-appointment-slots';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import { bookingHref, type BookingParams } from '@/features/appointments/booking-params';
-import { PortalLink } from '@/shared/navigation/portal-link';
 import { BookingDone } from './booking-done';
 import { ConfirmStep } from './booking-confirm-step';
+import styles from './booking-flow.module.css';
 import { ReasonSelect, Section, StepHeading, TimesSection } from './booking-parts';
 
 export type BookablePet = Pick<
@@ -152,22 +150,22 @@ function ChooseStep(props: {
   );
   const chosenIsOffered = slots.data?.slots.some((slot) => slot.startsAt === startsAt) ?? false;
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    <div className={styles.steps}>
       <Section>
         <StepHeading focusKey="choose">{existing ? 'Choose a new time' : 'Pet and reason'}</StepHeading>
         {existing ? (
-          <Typography>
+          <p>
             Changing {existing.petName}’s {existing.reasonName}, now on{' '}
             {formatLabelledAppointmentTime(existing.startsAt)} at {existing.practiceName}.
-          </Typography>
+          </p>
         ) : (
-          <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 480 }}>
+          <div className={styles.fields}>
             <TextField
               select
               label="Pet"
               value={pet?.petId ?? ''}
               onChange={(event) => props.onPet(event.target.value ? Number(event.target.value) : null)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              shrinkLabel
             >
               {pets.length > 1 && <option value="">Choose a pet</option>}
               {pets.map((candidate) => (
@@ -182,7 +180,11 @@ function ChooseStep(props: {
                 online for {pet.name} until it has taken place.
               </AppAlert>
             )}
-            {pet && reasons === undefined && <CircularProgress size={24} aria-label="Loading reasons" />}
+            {pet && reasons === undefined && (
+              <span role="progressbar" aria-label="Loading reasons" className={styles.reasonsPending}>
+                <Spinner size={24} />
+              </span>
+            )}
             {pet && reasons !== undefined && (
               <ReasonSelect
                 reasons={reasons}
@@ -191,7 +193,7 @@ function ChooseStep(props: {
                 noneText={`No appointment reasons can be booked online for ${pet.name}.`}
               />
             )}
-          </Box>
+          </div>
         )}
       </Section>
       {pet && reason && (
@@ -208,13 +210,13 @@ function ChooseStep(props: {
           noTimesText="No times can be booked online for this reason in the coming weeks. Please call your practice."
         />
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end' }}>
-        <Button component={PortalLink} href="/appointments" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
+      <div className={styles.actions}>
+        <Button href="/appointments" variant="outlined" className={styles.action}>
           Cancel
         </Button>
         <Button
           variant="contained"
-          sx={{ minHeight: 48, px: 3 }}
+          className={styles.action}
           disabled={!pet || !reason}
           onClick={() => {
             if (startsAt && chosenIsOffered) props.onContinue(startsAt);
@@ -223,7 +225,7 @@ function ChooseStep(props: {
         >
           Continue
         </Button>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

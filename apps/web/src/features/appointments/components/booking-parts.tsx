@@ -1,14 +1,8 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { AppointmentSlot, AppointmentSlots } from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import type { AppointmentReason } from '@vet/contracts/lookups';
-import { TextField } from '@/shared/forms/text-field';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ApiError } from '@/shared/api/api-client';
@@ -16,7 +10,14 @@ import { apiProblem } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
+import { TextField } from '@/shared/forms/text-field';
+import { Button } from '@/shared/ui/button';
+import { cx } from '@/shared/ui/cx';
+import { Spinner } from '@/shared/ui/spinner';
+import surface from '@/shared/ui/surface.module.css';
+import typography from '@/shared/ui/typography.module.css';
 import { slotDays } from '@/features/appointments/slot-days';
+import styles from './booking-parts.module.css';
 import { SlotPicker, slotAccessibleName } from './slot-picker';
 
 /** The pieces the client's booking and the guest's hold share: one look, one behaviour. */
@@ -33,30 +34,30 @@ export function StepHeading({ children, focusKey }: { children: ReactNode; focus
     ref.current?.focus();
   }, [focusKey]);
   return (
-    <Typography variant="h2" ref={ref} tabIndex={-1} sx={{ mb: 2, '&:focus': { outline: 'none' } }}>
+    <h2 ref={ref} tabIndex={-1} className={styles.stepHeading}>
       {children}
-    </Typography>
+    </h2>
   );
 }
 
 export function Section({ children, label }: { children: ReactNode; label?: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-label={label}>
+    <div className={cx(surface.outlined, styles.section)} aria-label={label}>
       {children}
-    </Paper>
+    </div>
   );
 }
 
 export function StepActions({ children }: { children: ReactNode }) {
-  return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end' }}>{children}</Box>;
+  return <div className={styles.stepActions}>{children}</div>;
 }
 
 export function Pending({ label }: { label: string }) {
   return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 3 }}>
-      <CircularProgress size={28} aria-hidden />
-      <Typography>{label}</Typography>
-    </Box>
+    <div role="status" className={styles.pending}>
+      <Spinner size={28} />
+      <p>{label}</p>
+    </div>
   );
 }
 
@@ -81,13 +82,13 @@ export function TimesSection(props: {
       : null;
   return (
     <Section>
-      <Box component="section" aria-labelledby={headingId}>
-        <Typography variant="h2" id={headingId} sx={{ mb: 1 }}>
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.headingTight}>
           Day and time
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+        </h2>
+        <p className={cx(typography.secondary, styles.intro)}>
           At {props.practiceName}. Times are UK time, as the practice’s clocks show them.
-        </Typography>
+        </p>
         {refused ? (
           <AppAlert severity="info">{refused}</AppAlert>
         ) : slots.isError ? (
@@ -106,11 +107,11 @@ export function TimesSection(props: {
           />
         )}
         {props.missingTime && (
-          <Typography role="alert" sx={{ color: 'error.main', mt: 2 }}>
+          <p role="alert" className={styles.missingTime}>
             Choose a time.
-          </Typography>
+          </p>
         )}
-      </Box>
+      </section>
     </Section>
   );
 }
@@ -124,16 +125,14 @@ export function AlternativeTimes(props: {
 }) {
   if (props.alternatives.length === 0) return null;
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
-      <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
-        Other times (UK time)
-      </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <fieldset className={styles.alternatives}>
+      <legend className={styles.alternativesLegend}>Other times (UK time)</legend>
+      <div className={styles.alternativeTimes}>
         {props.alternatives.map((slot) => (
           <Button
             key={slot.startsAt}
             variant="outlined"
-            sx={{ minHeight: 48 }}
+            className={styles.alternativeTime}
             disabled={props.disabled}
             aria-label={slotAccessibleName(slot, props.clinicianType)}
             onClick={() => props.onChoose(slot)}
@@ -141,8 +140,8 @@ export function AlternativeTimes(props: {
             {formatLabelledAppointmentTime(slot.startsAt).replace(/ \d{4},/, ',')}
           </Button>
         ))}
-      </Box>
-    </Box>
+      </div>
+    </fieldset>
   );
 }
 
@@ -162,7 +161,7 @@ export function ReasonSelect(props: {
       name="appointmentReasonId"
       value={props.value ?? ''}
       onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
-      slotProps={{ inputLabel: { shrink: true } }}
+      shrinkLabel
       helperText={reasons.length === 0 ? props.noneText : undefined}
     >
       {reasons.length !== 1 && <option value="">Choose a reason</option>}

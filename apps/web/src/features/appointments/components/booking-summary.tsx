@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import {
   formatPracticeClock,
@@ -7,6 +5,7 @@ import {
   practiceDate,
   practiceZoneLabel,
 } from '@/shared/dates/appointment-time';
+import styles from './booking-summary.module.css';
 
 export interface BookingSummaryProps {
   petName: string;
@@ -33,26 +32,13 @@ export function BookingSummary(props: BookingSummaryProps) {
     ['Seen by', clinicianName[props.clinicianType]],
   ];
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-        columnGap: 3,
-        rowGap: { xs: 0.25, sm: 1 },
-        m: 0,
-      }}
-    >
+    <dl className={styles.list}>
       {rows.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" sx={{ color: 'text.secondary', mt: { xs: 1, sm: 0 } }}>
-            {term}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-            {value}
-          </Typography>
-        </Box>
+        <div key={term} className={styles.row}>
+          <dt className={styles.term}>{term}</dt>
+          <dd className={styles.value}>{value}</dd>
+        </div>
       ))}
-    </Box>
+    </dl>
   );
 }

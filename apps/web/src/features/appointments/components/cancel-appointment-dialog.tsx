@@ -1,21 +1,19 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { TextField } from '@/shared/forms/text-field';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useId, useState } from 'react';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
+import { TextField } from '@/shared/forms/text-field';
+import { Button } from '@/shared/ui/button';
+import { cx } from '@/shared/ui/cx';
+import { Dialog } from '@/shared/ui/dialog';
+import dialog from '@/shared/ui/dialog.module.css';
 import { useCancelAppointment } from '@/features/appointments/api/cancel-appointment';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
+import styles from './cancel-appointment-dialog.module.css';
 
 export interface CancelAppointmentDialogProps {
   appointment: AppointmentSummary | null;
@@ -25,7 +23,7 @@ export interface CancelAppointmentDialogProps {
 
 /**
  * Cancelling asks why (R4.22: a cancellation reason id). The confirm dialog's look (R2.26: no backdrop
- * close, 300/400 px minimum), with a reason to choose; a refusal (past the cut-off) says so in the dialog.
+ * close, the Dialog's own 300/400 px minimum width), with a reason to choose; a refusal (past the cut-off) says so in the dialog.
  */
 export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: CancelAppointmentDialogProps) {
   const titleId = useId();
@@ -61,20 +59,20 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
   return (
     <Dialog
       open={appointment !== null}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') close();
-      }}
+      // Only Escape reaches here: a click on the dimmed page closes nothing (R2.26).
+      onClose={close}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      slotProps={{ paper: { sx: { minWidth: { xs: 300, sm: 400 } } } }}
     >
-      <DialogTitle id={titleId}>Cancel appointment</DialogTitle>
-      <DialogContent>
+      <h2 id={titleId} className={dialog.title}>
+        Cancel appointment
+      </h2>
+      <div className={dialog.content}>
         {appointment && (
-          <DialogContentText id={descriptionId} sx={{ mb: 2 }}>
+          <p id={descriptionId} className={cx(dialog.contentText, styles.description)}>
             {appointment.petName}’s {appointment.reasonName} on{' '}
             {formatLabelledAppointmentTime(appointment.startsAt)} at {appointment.practiceName}.
-          </DialogContentText>
+          </p>
         )}
         {reasons.isError ? (
           <LoadError
@@ -95,7 +93,7 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
             }}
             error={missing}
             helperText={missing ? 'Choose a reason for cancelling.' : undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
+            shrinkLabel
           >
             <option value="">{reasons.isPending ? 'Loading reasons…' : 'Choose a reason'}</option>
             {reasons.data?.map((reason) => (
@@ -106,21 +104,21 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
           </TextField>
         )}
         {problem && (
-          <Box sx={{ mt: 2 }}>
+          <div className={styles.problem}>
             <AppAlert severity="error">
               {problem.status === 409 && problem.message ? problem.message : submissionFailedMessage}
             </AppAlert>
-          </Box>
+          </div>
         )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
+      </div>
+      <div className={cx(dialog.actions, styles.actions)}>
         <Button variant="outlined" onClick={close} disabled={cancel.isPending}>
           Keep appointment
         </Button>
         <Button variant="contained" onClick={submit} loading={cancel.isPending}>
           Cancel appointment
         </Button>
-      </DialogActions>
+      </div>
     </Dialog>
   );
 }

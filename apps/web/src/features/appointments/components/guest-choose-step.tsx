@@ -1,17 +1,17 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { TextField } from '@/shared/forms/text-field';
-import Typography from '@mui/material/Typography';
 import type { AppointmentSlot } from '@vet/contracts/appointment-booking';
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import type { AppointmentReason, Species } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormTextField } from '@/shared/forms/form-text-field';
+import { TextField } from '@/shared/forms/text-field';
 import { useServerFieldErrors } from '@/shared/forms/use-server-field-errors';
 import { useZodForm } from '@/shared/forms/use-zod-form';
+import { Button } from '@/shared/ui/button';
+import { cx } from '@/shared/ui/cx';
+import typography from '@/shared/ui/typography.module.css';
 import {
   useCreateGuestHold,
   useGuestSlots,
@@ -21,6 +21,7 @@ import { guestFailure, type GuestFailure } from '@/features/appointments/guest-c
 import type { guestDetailsSchema } from '@/features/appointments/guest-details-schema';
 import { GuestFailureNotice } from './guest-failure-notice';
 import { ReasonSelect, Section, StepActions, StepHeading, TimesSection } from './booking-parts';
+import styles from './guest-choose-step.module.css';
 
 /** The guest's own answers, checked by the contract's rules, loaded when first needed (decision 0033). */
 const guestDetailsRules = () =>
@@ -131,24 +132,23 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
   const movingSpecies = species.find((candidate) => candidate.speciesId === moving?.speciesId);
 
   return (
-    <Box
-      component="form"
+    <form
       ref={formRef}
       noValidate
       onSubmit={onSubmit}
       aria-label={moving ? 'Choose a new time' : 'Hold an appointment time'}
-      sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}
+      className={styles.form}
     >
       <Section>
         <StepHeading focusKey={moving ? 'move' : 'choose'}>
           {moving ? 'Choose a new time' : 'Your visit'}
         </StepHeading>
         {moving && (
-          <Typography sx={{ mb: 2 }}>
+          <p className={styles.movingNote}>
             Your current time stays held until the new one is, so you cannot lose both.
-          </Typography>
+          </p>
         )}
-        <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 480 }}>
+        <div className={styles.fields}>
           <TextField
             select
             label="Practice"
@@ -158,7 +158,7 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
               setPracticeId(event.target.value ? Number(event.target.value) : null);
               setStartsAt(null);
             }}
-            slotProps={{ inputLabel: { shrink: true } }}
+            shrinkLabel
           >
             <option value="">Choose a practice</option>
             {practices.map((candidate) => (
@@ -168,9 +168,9 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
             ))}
           </TextField>
           {moving ? (
-            <Typography>
+            <p>
               Your pet: {moving.petName}, {movingSpecies?.name.toLowerCase() ?? 'pet'}
-            </Typography>
+            </p>
           ) : (
             <TextField
               select
@@ -182,7 +182,7 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
                 setReasonId(null);
                 setStartsAt(null);
               }}
-              slotProps={{ inputLabel: { shrink: true } }}
+              shrinkLabel
             >
               <option value="">Choose a species</option>
               {species.map((candidate) => (
@@ -203,7 +203,7 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
               noneText="No appointments can be booked online for this species."
             />
           )}
-        </Box>
+        </div>
       </Section>
       {practice && reason && (
         <TimesSection
@@ -220,13 +220,11 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
       )}
       {!moving && practice && reason && (
         <Section>
-          <Typography variant="h2" sx={{ mb: 1 }}>
-            Your details
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+          <h2 className={styles.detailsHeading}>Your details</h2>
+          <p className={cx(typography.secondary, styles.detailsIntro)}>
             The practice uses these to reach you about this appointment.
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 480 }}>
+          </p>
+          <div className={styles.fields}>
             <FormTextField {...bind('petName')} label="Your pet’s name" required maxLength={50} />
             <FormTextField
               {...bind('firstName')}
@@ -255,7 +253,7 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
               helperText="A UK mobile, such as 07400 123456."
               inputAttributes={{ autoComplete: 'tel', inputMode: 'tel' }}
             />
-          </Box>
+          </div>
         </Section>
       )}
       {failure && reason && (
@@ -272,20 +270,20 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
       )}
       <StepActions>
         {moving && (
-          <Button variant="outlined" sx={{ minHeight: 48, px: 3 }} onClick={props.onKeepCurrent}>
+          <Button variant="outlined" className={styles.action} onClick={props.onKeepCurrent}>
             Keep my current time
           </Button>
         )}
         <Button
           type="submit"
           variant="contained"
-          sx={{ minHeight: 48, px: 3 }}
+          className={styles.action}
           disabled={!practice || !reason}
           loading={busy}
         >
           {moving ? 'Move my hold to this time' : 'Hold this time'}
         </Button>
       </StepActions>
-    </Box>
+    </form>
   );
 }

@@ -1,11 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Typography from '@mui/material/Typography';
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import type { Pet } from '@vet/contracts/pets';
@@ -17,6 +11,10 @@ import {
   readStoredGuestHold,
   storeGuestHold,
 } from '@/shared/storage/guest-hold-storage';
+import { Button } from '@/shared/ui/button';
+import { ChoiceLabel, Radio } from '@/shared/ui/choice';
+import { cx } from '@/shared/ui/cx';
+import typography from '@/shared/ui/typography.module.css';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import { useCompleteGuestHold, useReplaceGuestHold } from '@/features/appointments/api/guest-bookings';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
@@ -24,6 +22,7 @@ import { PortalLink } from '@/shared/navigation/portal-link';
 import { Pending, Section, StepActions, StepHeading } from './booking-parts';
 import { GuestFailureNotice } from './guest-failure-notice';
 import { BookingSummary } from './booking-summary';
+import styles from './guest-completion.module.css';
 
 type PetSex = Pet['sex'];
 
@@ -105,7 +104,7 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    <div className={styles.steps}>
       <Section>
         <StepHeading focusKey={hold.softBookingId}>Book the time you held</StepHeading>
         <BookingSummary
@@ -115,71 +114,67 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
           startsAt={hold.slot.startsAt}
           clinicianType={reason?.clinicianType ?? 'Unknown'}
         />
-        <Box
-          component="fieldset"
-          sx={{ border: 0, p: 0, m: 0, mt: 3 }}
-          aria-describedby={`${sexLabelId}-error`}
-        >
-          <Typography component="legend" id={sexLabelId} sx={{ fontWeight: 600, mb: 1 }}>
+        <fieldset className={styles.sex} aria-describedby={`${sexLabelId}-error`}>
+          <legend id={sexLabelId} className={styles.sexLegend}>
             Is {hold.petName} male or female?
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', mb: 1 }}>
+          </legend>
+          <p className={cx(typography.secondary, styles.sexNote)}>
             We register {hold.petName} with the practice as we book the appointment.
-          </Typography>
-          <RadioGroup
-            row
-            name="petSex"
-            value={sex}
-            onChange={(event) => {
-              setSex(event.target.value as PetSex);
-              setSexMissing(false);
-            }}
-          >
+          </p>
+          <div role="radiogroup" className={styles.sexChoices}>
             {petSexes.map((value, index) => (
-              <FormControlLabel
+              <ChoiceLabel
                 key={value}
-                value={value}
                 control={
-                  <Radio slotProps={{ input: { id: index === 0 ? `${sexLabelId}-first` : undefined } }} />
+                  <Radio
+                    id={index === 0 ? `${sexLabelId}-first` : undefined}
+                    name="petSex"
+                    value={value}
+                    checked={sex === value}
+                    onChange={(event) => {
+                      setSex(event.target.value as PetSex);
+                      setSexMissing(false);
+                    }}
+                  />
                 }
                 label={value}
-                sx={{ minHeight: 48, mr: 3 }}
+                className={styles.sexChoice}
               />
             ))}
-          </RadioGroup>
-          <Typography id={`${sexLabelId}-error`} role="alert" sx={{ color: 'error.main' }}>
+          </div>
+          <p id={`${sexLabelId}-error`} role="alert" className={styles.error}>
             {sexMissing ? `Choose whether ${hold.petName} is male or female.` : ''}
-          </Typography>
-        </Box>
+          </p>
+        </fieldset>
         {failure && (
-          <Box sx={{ mt: 3 }}>
+          <div className={styles.failure}>
             <GuestFailureNotice
               failure={failure}
               clinicianType={reason?.clinicianType ?? 'Unknown'}
               busy={busy}
               onChoose={(slot) => void takeAlternative(slot.startsAt)}
               noAlternatives={
-                <Typography sx={{ mt: 2 }}>
+                <p className={styles.noAlternatives}>
                   No other times are free near it.{' '}
                   <PortalLink href="/appointments/book">Choose another day</PortalLink>.
-                </Typography>
+                </p>
               }
             />
-          </Box>
+          </div>
         )}
       </Section>
       <StepActions>
-        <Button component={PortalLink} href="/" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
+        <Button href="/" variant="outlined" className={styles.action}>
           Not now
         </Button>
         {/* Once the time is known to be taken, the nearest free times are the way on. */}
         {failure?.kind !== 'taken' && (
-          <Button variant="contained" sx={{ minHeight: 48, px: 3 }} loading={busy} onClick={submit}>
+          <Button variant="contained" className={styles.action} loading={busy} onClick={submit}>
             Book this appointment
           </Button>
         )}
       </StepActions>
-    </Box>
+    </div>
   );
 }
 
@@ -191,22 +186,21 @@ function NothingHeld({ failure }: { failure: GuestFailure | null }) {
       <StepHeading focusKey="nothing-held">
         {completed ? 'This time is already booked' : 'No held time to book'}
       </StepHeading>
-      <Typography sx={{ mb: 3 }}>
+      <p className={styles.nothingText}>
         {failure?.message ?? 'There is no appointment time held in this browser.'}
-      </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+      </p>
+      <div className={styles.nothingActions}>
         <Button
-          component={PortalLink}
           href={completed ? '/appointments' : '/appointments/book'}
           variant="contained"
-          sx={{ minHeight: 48, px: 3 }}
+          className={styles.action}
         >
           {completed ? 'See your appointments' : 'Book an appointment'}
         </Button>
-        <Button component={PortalLink} href="/" variant="outlined" sx={{ minHeight: 48, px: 3 }}>
+        <Button href="/" variant="outlined" className={styles.action}>
           Back to the dashboard
         </Button>
-      </Box>
+      </div>
     </Section>
   );
 }

@@ -1,13 +1,13 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { AppointmentSlot } from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import type { ReactNode } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
+import { Button } from '@/shared/ui/button';
 import type { GuestFailure } from '@/features/appointments/guest-conflict';
 import { AlternativeTimes } from './booking-parts';
+import styles from './guest-failure-notice.module.css';
 
 /**
  * What the guest pages say when a hold, move, extension or completion fails: the API's words; for a
@@ -25,7 +25,7 @@ export function GuestFailureNotice(props: {
 }) {
   const { failure } = props;
   return (
-    <Box>
+    <div>
       <AppAlert severity="error">{failure.message}</AppAlert>
       {failure.kind === 'taken' && (
         <AlternativeTimes
@@ -37,10 +37,10 @@ export function GuestFailureNotice(props: {
       )}
       {failure.kind === 'taken' && failure.alternatives.length === 0 && props.noAlternatives}
       {failure.kind === 'gone' && props.onStartAgain && (
-        <Button variant="outlined" sx={{ mt: 2, minHeight: 48 }} onClick={props.onStartAgain}>
+        <Button variant="outlined" className={styles.startAgain} onClick={props.onStartAgain}>
           Start again
         </Button>
       )}
-    </Box>
+    </div>
   );
 }

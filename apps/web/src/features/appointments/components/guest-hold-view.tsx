@@ -1,16 +1,15 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { useCallback, useState } from 'react';
+import { Button } from '@/shared/ui/button';
 import { useExtendGuestHold, useReplaceGuestHold } from '@/features/appointments/api/guest-bookings';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
 import { Section, StepActions, StepHeading } from './booking-parts';
 import { GuestFailureNotice } from './guest-failure-notice';
 import { BookingSummary } from './booking-summary';
+import styles from './guest-hold-view.module.css';
 import { HoldCountdown } from './hold-countdown';
 
 export interface GuestHoldViewProps {
@@ -61,7 +60,7 @@ export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHol
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    <div className={styles.steps}>
       <Section>
         <StepHeading focusKey={hold.softBookingId}>
           {ended ? 'Your held time' : 'We are holding this time for you'}
@@ -73,7 +72,7 @@ export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHol
           startsAt={hold.slot.startsAt}
           clinicianType={reason?.clinicianType ?? 'Unknown'}
         />
-        <Box sx={{ mt: 3 }}>
+        <div className={styles.countdown}>
           <HoldCountdown
             key={hold.expiresAt}
             expiresAt={hold.expiresAt}
@@ -82,21 +81,21 @@ export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHol
             onExtend={extendHold}
             onEnded={onEnded}
           />
-        </Box>
+        </div>
         {ended && (
-          <Box sx={{ mt: 2 }}>
+          <div className={styles.holdAgain}>
             <Button
               variant="contained"
-              sx={{ minHeight: 48 }}
+              className={styles.tallButton}
               loading={replace.isPending}
               onClick={() => holdAgain(hold.slot.startsAt)}
             >
               Hold this time again
             </Button>
-          </Box>
+          </div>
         )}
         {failure && (
-          <Box sx={{ mt: 3 }}>
+          <div className={styles.failure}>
             <GuestFailureNotice
               failure={failure}
               clinicianType={reason?.clinicianType ?? 'Unknown'}
@@ -104,31 +103,29 @@ export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHol
               onChoose={(slot) => holdAgain(slot.startsAt)}
               onStartAgain={props.onForget}
             />
-          </Box>
+          </div>
         )}
       </Section>
       <Section>
-        <Typography variant="h2" sx={{ mb: 1 }}>
-          Keep this time
-        </Typography>
-        <Typography sx={{ mb: 3 }}>
+        <h2 className={styles.keepHeading}>Keep this time</h2>
+        <p className={styles.keepText}>
           Create an account, or sign in if you have one, and we will book {hold.petName} in and register{' '}
           {hold.petName} with the practice. It takes a few minutes; the time stays held meanwhile.
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <Button variant="contained" sx={{ minHeight: 48, px: 3 }} onClick={props.onSignUp}>
+        </p>
+        <div className={styles.keepActions}>
+          <Button variant="contained" className={styles.action} onClick={props.onSignUp}>
             Create an account
           </Button>
-          <Button variant="outlined" sx={{ minHeight: 48, px: 3 }} onClick={props.onSignIn}>
+          <Button variant="outlined" className={styles.action} onClick={props.onSignIn}>
             I already have an account
           </Button>
-        </Box>
+        </div>
       </Section>
       <StepActions>
-        <Button variant="outlined" sx={{ minHeight: 48, px: 3 }} onClick={props.onMove}>
+        <Button variant="outlined" className={styles.action} onClick={props.onMove}>
           Choose another time
         </Button>
       </StepActions>
-    </Box>
+    </div>
   );
 }

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { HoldCountdown } from './hold-countdown';
 
 const start = new Date('2026-11-23T10:00:00Z');
@@ -21,15 +19,13 @@ function renderCountdown(extensionsLeft = 3) {
   const onExtend = vi.fn();
   const onEnded = vi.fn();
   render(
-    <ThemeProvider theme={theme}>
-      <HoldCountdown
-        expiresAt={expiresAt}
-        extensionsLeft={extensionsLeft}
-        extending={false}
-        onExtend={onExtend}
-        onEnded={onEnded}
-      />
-    </ThemeProvider>,
+    <HoldCountdown
+      expiresAt={expiresAt}
+      extensionsLeft={extensionsLeft}
+      extending={false}
+      onExtend={onExtend}
+      onEnded={onEnded}
+    />,
   );
   return { onExtend, onEnded };
 }

@@ -1,13 +1,12 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { formatPracticeClock } from '@/shared/dates/appointment-time';
-import { visuallyHidden } from '@/shared/theme/visually-hidden';
+import { Button } from '@/shared/ui/button';
+import typography from '@/shared/ui/typography.module.css';
 import { holdMoment, minutesLeft, minutesLeftText, type HoldMoment } from '@/features/appointments/hold-time';
+import styles from './hold-countdown.module.css';
 
 const announcements: Record<Exclude<HoldMoment, null>, (extendable: boolean) => string> = {
   'five-minutes': () => 'Your hold on this time has 5 minutes left.',
@@ -50,20 +49,20 @@ export function HoldCountdown(props: {
   }, [moment, onEnded]);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box role="status" sx={visuallyHidden}>
+    <div className={styles.root}>
+      <div role="status" className="visually-hidden">
         {moment ? announcements[moment](extendable) : ''}
-      </Box>
+      </div>
       {moment === 'ended' ? (
         <AppAlert severity="warning" title="Your hold on this time has ended">
           The time may still be free: hold it again, or choose another.
         </AppAlert>
       ) : (
         <>
-          <Typography>
+          <p>
             Held for you until <strong>{formatPracticeClock(props.expiresAt)}</strong> (UK time):{' '}
             {left <= 1 ? 'less than a minute' : `about ${minutesLeftText(left)}`} left.
-          </Typography>
+          </p>
           {moment === 'warning' && (
             <AppAlert severity="warning" title="Your hold is about to end">
               {extendable
@@ -71,24 +70,24 @@ export function HoldCountdown(props: {
                 : 'It cannot be extended again: finish now, or hold the time again once it ends.'}
             </AppAlert>
           )}
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <div className={styles.extend}>
             <Button
               variant={moment === 'warning' ? 'contained' : 'outlined'}
-              sx={{ minHeight: 48 }}
+              className={styles.extendButton}
               disabled={!extendable}
               loading={props.extending}
               onClick={props.onExtend}
             >
               Hold for 15 more minutes
             </Button>
-            <Typography sx={{ color: 'text.secondary' }}>
+            <p className={typography.secondary}>
               {extendable
                 ? `You can do this ${props.extensionsLeft === 1 ? 'once more' : `${props.extensionsLeft} more times`}.`
                 : 'This hold cannot be extended again.'}
-            </Typography>
-          </Box>
+            </p>
+          </div>
         </>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { slotDays } from '@/features/appointments/slot-days';
-import { theme } from '@/shared/theme/theme';
 import { SlotPicker } from './slot-picker';
 
 afterEach(cleanup);
@@ -15,11 +13,7 @@ const days = slotDays('2026-11-30', '2026-12-02', [
 ]);
 
 function renderPicker(value: string | null = null, onChange = vi.fn()) {
-  render(
-    <ThemeProvider theme={theme}>
-      <SlotPicker days={days} clinicianType="Vet" value={value} onChange={onChange} />
-    </ThemeProvider>,
-  );
+  render(<SlotPicker days={days} clinicianType="Vet" value={value} onChange={onChange} />);
   return onChange;
 }
 

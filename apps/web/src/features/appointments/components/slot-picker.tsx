@@ -1,8 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { AppointmentSlot } from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useId, useState } from 'react';
@@ -14,8 +11,11 @@ import {
   practiceZoneLabel,
 } from '@/shared/dates/appointment-time';
 import { ScrollableTabs } from '@/shared/components/scrollable-tabs';
+import { Button } from '@/shared/ui/button';
+import { cx } from '@/shared/ui/cx';
 import { clinicianPhrase } from '@/features/appointments/appointment-groups';
 import type { SlotDay } from '@/features/appointments/slot-days';
+import styles from './slot-picker.module.css';
 
 /** "Tuesday 1 December, 09:30, with a vet": what a time says to a screen reader. */
 export function slotAccessibleName(
@@ -58,7 +58,7 @@ export function SlotPicker({ days, clinicianType, value, onChange, initialDate }
   const panelId = `${baseId}-panel`;
   const zone = day.slots[0] ? practiceZoneLabel(day.slots[0].startsAt) : null;
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <div className={styles.root}>
       <ScrollableTabs
         label="Days"
         selected={dayIndex}
@@ -71,87 +71,56 @@ export function SlotPicker({ days, clinicianType, value, onChange, initialDate }
             id: tabId(index),
             accessibleName: `${formatPracticeDay(candidate.date)}, ${count === 0 ? 'no times' : count === 1 ? '1 time' : `${count} times`}`,
             label: (
-              <Box component="span" sx={{ display: 'grid', lineHeight: 1.3 }}>
-                <Box component="span" sx={{ fontWeight: 700 }}>
-                  {weekday}
-                </Box>
-                <Box component="span">{date.join(' ')}</Box>
-                <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 400 }}>
-                  {count === 0 ? 'none' : `${count} free`}
-                </Box>
-              </Box>
+              <span className={styles.tabLabel}>
+                <span className={styles.weekday}>{weekday}</span>
+                <span>{date.join(' ')}</span>
+                <span className={styles.count}>{count === 0 ? 'none' : `${count} free`}</span>
+              </span>
             ),
           };
         })}
       />
-      <Box role="tabpanel" id={panelId} aria-labelledby={tabId(dayIndex)} sx={{ pt: 2 }}>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(dayIndex)} className={styles.panel}>
         {day.slots.length === 0 ? (
-          <Box>
-            <Typography>No times are free on {formatPracticeDay(day.date)}.</Typography>
+          <div>
+            <p>No times are free on {formatPracticeDay(day.date)}.</p>
             {nextWithTimes >= 0 && (
-              <Button variant="outlined" sx={{ mt: 1.5 }} onClick={() => setDayIndex(nextWithTimes)}>
+              <Button
+                variant="outlined"
+                className={styles.nextDay}
+                onClick={() => setDayIndex(nextWithTimes)}
+              >
                 Show {formatPracticeDay(days[nextWithTimes]?.date ?? '')}
               </Button>
             )}
-          </Box>
+          </div>
         ) : (
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-            <Typography component="legend" sx={{ fontWeight: 600, mb: 1.5 }}>
+          <fieldset className={styles.times}>
+            <legend className={styles.legend}>
               Times on {formatPracticeDay(day.date)} (UK time, {zone})
-            </Typography>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 1,
-                gridTemplateColumns: 'repeat(auto-fill, minmax(88px, 1fr))',
-              }}
-            >
+            </legend>
+            <div className={styles.grid}>
               {day.slots.map((slot) => {
                 const checked = value === slot.startsAt;
                 return (
-                  <Box
-                    key={slot.startsAt}
-                    component="label"
-                    sx={{
-                      position: 'relative',
-                      display: 'flex',
-                      alignItems: 'center',
-                      justifyContent: 'center',
-                      minHeight: 48,
-                      border: 1,
-                      borderRadius: 1,
-                      cursor: 'pointer',
-                      fontWeight: 600,
-                      borderColor: checked ? 'primary.main' : 'grey.500',
-                      bgcolor: checked ? 'primary.main' : 'background.paper',
-                      color: checked ? 'primary.contrastText' : 'text.primary',
-                      '&:has(input:focus-visible)': {
-                        outline: 2,
-                        outlineStyle: 'solid',
-                        outlineOffset: 2,
-                        outlineColor: 'primary.main',
-                      },
-                      '&:hover': { borderColor: 'primary.main' },
-                    }}
-                  >
-                    <Box
-                      component="input"
+                  <label key={slot.startsAt} className={cx(styles.time, checked && styles.checked)}>
+                    <input
                       type="radio"
                       name={`${baseId}-time`}
                       value={slot.startsAt}
                       checked={checked}
                       onChange={() => onChange(slot)}
                       aria-label={slotAccessibleName(slot, clinicianType)}
-                      sx={{ position: 'absolute', opacity: 0, inset: 0, m: 0, cursor: 'pointer' }}
+                      className={styles.input}
                     />
                     {formatPracticeClock(slot.startsAt)}
-                  </Box>
+                  </label>
                 );
               })}
-            </Box>
-          </Box>
+            </div>
+          </fieldset>
         )}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

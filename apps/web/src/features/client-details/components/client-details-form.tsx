@@ -4,8 +4,6 @@ import type { Address } from '@vet/contracts/address-lookup';
 import type { ClientDetails } from '@vet/contracts/client-details';
 import type { Salutation } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { AddressFinder } from '@/shared/address/address-finder';
 import { failureMessage } from '@/shared/api/failure-message';
@@ -25,6 +23,8 @@ import {
   type ClientDetailsFieldName,
 } from '@/features/client-details/client-details-form-values';
 import { Section } from './section';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './client-details-form.module.css';
 
 /** The form's rules, loaded when first needed (decision 0033). */
 const clientDetailsRules = () =>
@@ -93,17 +93,10 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
   const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
 
   return (
-    <Box
-      component="form"
-      ref={formRef}
-      noValidate
-      onSubmit={submit}
-      aria-label="Your details"
-      sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}
-    >
+    <form ref={formRef} noValidate onSubmit={submit} aria-label="Your details" className={styles.form}>
       <UnsavedChangesGuard dirty={dirty && !form.submitting} description="You have not saved your details." />
       <Section title="About you">
-        <Box sx={{ maxWidth: 240 }}>
+        <div className={styles.narrow}>
           <AutocompleteField<Salutation>
             label="Title"
             name={salutationField.name}
@@ -118,7 +111,7 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
             isOptionEqualToValue={(a, b) => a.salutationId === b.salutationId}
             loading={salutations.isPending}
           />
-        </Box>
+        </div>
         <FormTextField
           {...bind('firstName')}
           id="details-first-name"
@@ -135,17 +128,15 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
         />
       </Section>
       <Section title="How to reach you">
-        <Box>
-          <Typography component="h3" sx={{ fontWeight: 600 }}>
-            E-mail address
-          </Typography>
-          <Typography sx={{ overflowWrap: 'anywhere' }}>{details.email ?? 'None on file'}</Typography>
-          <Typography sx={{ color: 'text.secondary' }}>
+        <div>
+          <h3 className={styles.emailHeading}>E-mail address</h3>
+          <p className={styles.email}>{details.email ?? 'None on file'}</p>
+          <p className={typography.secondary}>
             This is the address you sign in with, so it is not changed on this page: a change goes through
             your sign-in account, which confirms the new address with you first. If you need to change it,
             please contact your practice.
-          </Typography>
-        </Box>
+          </p>
+        </div>
         <FormTextField
           {...bind('mobilePhone')}
           id="details-mobile"
@@ -166,7 +157,7 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
       </Section>
       <Section title="Your address">
         <AddressFinder onAddress={fillAddress} />
-        <Typography sx={{ color: 'text.secondary' }}>Or change your address yourself:</Typography>
+        <p className={typography.secondary}>Or change your address yourself:</p>
         <FormTextField
           {...bind('line1')}
           id="details-line1"
@@ -199,12 +190,12 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
           label="Postcode"
           required
           autoComplete="postal-code"
-          sx={{ maxWidth: 240 }}
+          className={styles.narrow}
         />
       </Section>
       <Section title="Your home practice">
         {/* No helper text under the field: shown on blur, it would move the Save button under the pointer. */}
-        <Typography>The practice where your pets are usually seen.</Typography>
+        <p>The practice where your pets are usually seen.</p>
         <AutocompleteField<Pick<OnlinePractice, 'id' | 'name' | 'phone'>>
           label="Home practice"
           name={practiceField.name}
@@ -225,13 +216,13 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
             and pet registrations will be with {selectedPractice?.name ?? 'your new practice'}.
           </AppAlert>
         ) : (
-          <Typography sx={{ color: 'text.secondary' }}>
+          <p className={typography.secondary}>
             If you change it, appointments you have already booked stay at the practice where you booked them.
-          </Typography>
+          </p>
         )}
       </Section>
       {failure && <AppAlert severity="error">{failure}</AppAlert>}
       <FormFooter backHref="/" submitLabel="Save changes" submitting={form.submitting} />
-    </Box>
+    </form>
   );
 }

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import type { ContactPreferencesResponse } from '@vet/contracts/contact-preferences';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { createQueryClient } from '@/shared/query/query-client';
-import { theme } from '@/shared/theme/theme';
 import { ToastProvider } from '@/shared/toast/toast-provider';
 import { ContactPreferencesForm } from './contact-preferences-form';
 
@@ -35,15 +33,13 @@ function renderForm(answer: { status: number; body: unknown }) {
   });
   const onSaved = vi.fn(() => Promise.resolve());
   render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <ApiClientProvider client={api}>
-          <ToastProvider>
-            <ContactPreferencesForm current={due} onSaved={onSaved} />
-          </ToastProvider>
-        </ApiClientProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={api}>
+        <ToastProvider>
+          <ContactPreferencesForm current={due} onSaved={onSaved} />
+        </ToastProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
   );
   return { bodies, onSaved };
 }

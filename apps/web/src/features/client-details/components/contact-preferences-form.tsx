@@ -2,8 +2,6 @@
 
 import { serviceMessagesNote } from '@vet/contracts/contact-preference-rules';
 import type { ContactPreferencesResponse } from '@vet/contracts/contact-preferences';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { failureMessage } from '@/shared/api/failure-message';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -15,6 +13,8 @@ import { useToast } from '@/shared/toast/use-toast';
 import { useUpdateContactPreferences } from '@/features/client-details/api/update-contact-preferences';
 import { lastUpdatedText } from '@/features/client-details/last-updated';
 import { Section } from './section';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './contact-preferences-form.module.css';
 
 /** PUT /client/contact-preferences' body schema, loaded when first needed (decision 0033). */
 const contactPreferencesRules = () =>
@@ -53,18 +53,12 @@ export function ContactPreferencesForm({ current, onSaved }: ContactPreferencesF
 
   const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={submit}
-      aria-label="Contact preferences"
-      sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}
-    >
+    <form noValidate onSubmit={submit} aria-label="Contact preferences" className={styles.form}>
       <UnsavedChangesGuard
         dirty={dirty && !form.submitting}
         description="You have not saved your contact preferences."
       />
-      <Typography sx={{ color: 'text.secondary' }}>{lastUpdatedText(current.lastConfirmedAt)}</Typography>
+      <p className={typography.secondary}>{lastUpdatedText(current.lastConfirmedAt)}</p>
       {current.requireContactPreferencesUpdate && (
         <AppAlert severity="info" title="Please check how we contact you">
           We ask you to confirm your contact preferences every two years. Check them below and save, even if
@@ -75,10 +69,10 @@ export function ContactPreferencesForm({ current, onSaved }: ContactPreferencesF
         <ContactPreferenceChoices value={preferences.value} onChange={preferences.onChange} />
       </Section>
       <Section title="Messages we always send">
-        <Typography>{serviceMessagesNote}</Typography>
+        <p>{serviceMessagesNote}</p>
       </Section>
       {failure && <AppAlert severity="error">{failure}</AppAlert>}
       <FormFooter backHref="/client-detail" submitLabel="Save preferences" submitting={form.submitting} />
-    </Box>
+    </form>
   );
 }

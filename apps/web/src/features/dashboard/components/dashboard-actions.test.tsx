@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import type { ActionOutcome } from '@/shared/actions/action-rules';
 import { DashboardActions, type DashboardActionsProps } from './dashboard-actions';
 
@@ -19,14 +17,12 @@ const practice = { name: 'Willowbrook Vets Bath', phone: '01632 960004' };
 
 function renderActions(props: Partial<DashboardActionsProps>) {
   render(
-    <ThemeProvider theme={theme}>
-      <DashboardActions
-        booking={go('/appointments/book')}
-        registration={go('/pets/register')}
-        practice={practice}
-        {...props}
-      />
-    </ThemeProvider>,
+    <DashboardActions
+      booking={go('/appointments/book')}
+      registration={go('/pets/register')}
+      practice={practice}
+      {...props}
+    />,
   );
 }
 

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, render, screen } from '@testing-library/react';
 import { buildAppointment } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { NextAppointmentCard, type NextAppointmentCardProps } from './next-appointment-card';
 
 afterEach(cleanup);
@@ -18,15 +16,13 @@ const appointment = buildAppointment({
 
 function renderCard(props: Partial<NextAppointmentCardProps>) {
   render(
-    <ThemeProvider theme={theme}>
-      <NextAppointmentCard
-        appointment={undefined}
-        loading={false}
-        error={false}
-        onRetry={vi.fn()}
-        {...props}
-      />
-    </ThemeProvider>,
+    <NextAppointmentCard
+      appointment={undefined}
+      loading={false}
+      error={false}
+      onRetry={vi.fn()}
+      {...props}
+    />,
   );
   return screen.getByRole('region', { name: 'Your next appointment' });
 }

@@ -1,14 +1,14 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useId } from 'react';
 import { gridSkeletonHeight } from '@/shared/components/grid-wrapper';
-import { visuallyHidden } from '@/shared/theme/visually-hidden';
 import { formatAppointmentTime } from '@/shared/dates/appointment-time';
 import { LoadError } from '@/shared/components/load-error';
+import { cx } from '@/shared/ui/cx';
+import { Skeleton } from '@/shared/ui/skeleton';
+import surface from '@/shared/ui/surface.module.css';
+import { TextLink } from '@/shared/ui/text-link';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './next-appointment-card.module.css';
 
 export interface NextAppointmentCardProps {
   /** The next Booked appointment; undefined when there is none. */
@@ -28,16 +28,16 @@ function AppointmentDetails({ appointment }: { appointment: AppointmentSummary }
   const who = clinician[appointment.clinicianType];
   return (
     <>
-      <Typography component="p" variant="h3">
+      <p className={typography.h3}>
         <time dateTime={appointment.startsAt}>{formatAppointmentTime(appointment.startsAt)}</time>
-      </Typography>
-      <Typography sx={{ mt: 1 }}>
+      </p>
+      <p className={styles.reason}>
         {appointment.reasonName} for {appointment.petName}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>
+      </p>
+      <p className={typography.secondary}>
         {appointment.practiceName}
         {who && ` · ${who}`}
-      </Typography>
+      </p>
     </>
   );
 }
@@ -46,15 +46,15 @@ function AppointmentDetails({ appointment }: { appointment: AppointmentSummary }
 export function NextAppointmentCard({ appointment, loading, error, onRetry }: NextAppointmentCardProps) {
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h2" id={headingId} gutterBottom>
+    <section aria-labelledby={headingId} className={cx(surface.outlined, styles.card)}>
+      <h2 id={headingId} className={typography.gutterBottom}>
         Your next appointment
-      </Typography>
+      </h2>
       {loading ? (
         <>
-          <Box role="status" sx={visuallyHidden}>
+          <div role="status" className="visually-hidden">
             Loading your appointments
-          </Box>
+          </div>
           <Skeleton variant="rounded" height={gridSkeletonHeight} />
         </>
       ) : error ? (
@@ -62,11 +62,11 @@ export function NextAppointmentCard({ appointment, loading, error, onRetry }: Ne
       ) : appointment ? (
         <AppointmentDetails appointment={appointment} />
       ) : (
-        <Typography>You have no upcoming appointments. When you book one, it will show here.</Typography>
+        <p>You have no upcoming appointments. When you book one, it will show here.</p>
       )}
-      <Box sx={{ mt: 2 }}>
-        <Link href="/appointments">See all your appointments</Link>
-      </Box>
-    </Paper>
+      <div className={styles.more}>
+        <TextLink href="/appointments">See all your appointments</TextLink>
+      </div>
+    </section>
   );
 }

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Pet } from '@vet/contracts/pets';
 import { buildPet } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/shared/theme/theme';
 import { PetsOverview, type PetsOverviewProps } from './pets-overview';
 
 afterEach(cleanup);
@@ -18,11 +16,7 @@ const chips = (card: HTMLElement) =>
 
 function renderPets(props: Partial<PetsOverviewProps>) {
   const onRetry = vi.fn();
-  render(
-    <ThemeProvider theme={theme}>
-      <PetsOverview pets={undefined} loading={false} error={false} onRetry={onRetry} {...props} />
-    </ThemeProvider>,
-  );
+  render(<PetsOverview pets={undefined} loading={false} error={false} onRetry={onRetry} {...props} />);
   return onRetry;
 }
 
@@ -30,7 +24,7 @@ describe('PetsOverview', () => {
   it('shows three placeholders while the pets load', () => {
     renderPets({ loading: true });
     expect(screen.getByRole('status').textContent).toBe('Loading your pets');
-    expect(document.querySelectorAll('.MuiSkeleton-root')).toHaveLength(3);
+    expect(document.querySelectorAll('[data-skeleton]')).toHaveLength(3);
   });
 
   it('links each pet to its page with its species, living pets first and the deceased marked', () => {

@@ -1,13 +1,14 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { Pet } from '@vet/contracts/pets';
 import { groupByLife } from '@vet/contracts/pet-rules';
 import { useId } from 'react';
 import { GridWrapper } from '@/shared/components/grid-wrapper';
 import { LoadError } from '@/shared/components/load-error';
 import { StatusChip } from '@/shared/components/status-chip';
+import { cx } from '@/shared/ui/cx';
+import surface from '@/shared/ui/surface.module.css';
+import { TextLink } from '@/shared/ui/text-link';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './pets-overview.module.css';
 
 export interface PetsOverviewProps {
   /** The client's pets, by name. */
@@ -21,18 +22,18 @@ function PetCard({ pet }: { pet: Pet }) {
   const headingId = useId();
   const kind = [pet.speciesName, pet.breedName].filter(Boolean).join(' · ');
   return (
-    <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, minHeight: 118 }}>
-      <Typography variant="h3" id={headingId}>
-        <Link href={`/pets/${pet.petId}`}>{pet.name}</Link>
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{kind}</Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+    <article aria-labelledby={headingId} className={cx(surface.outlined, styles.card)}>
+      <h3 id={headingId}>
+        <TextLink href={`/pets/${pet.petId}`}>{pet.name}</TextLink>
+      </h3>
+      <p className={cx(typography.secondary, styles.kind)}>{kind}</p>
+      <div className={styles.chips}>
         {pet.awaitingInitialConsultation && (
           <StatusChip label="Awaiting initial consultation" variant="outlined" />
         )}
         {pet.status === 'Deceased' && <StatusChip label="Deceased" variant="outlined" />}
-      </Box>
-    </Paper>
+      </div>
+    </article>
   );
 }
 
@@ -46,17 +47,15 @@ function dashboardOrder(pets: readonly Pet[]): Pet[] {
 export function PetsOverview({ pets, loading, error, onRetry }: PetsOverviewProps) {
   const headingId = useId();
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 3, mb: 2 }}>
-        <Typography variant="h2" id={headingId}>
-          Your pets
-        </Typography>
-        <Link href="/pets">See all your pets</Link>
-      </Box>
+    <section aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId}>Your pets</h2>
+        <TextLink href="/pets">See all your pets</TextLink>
+      </div>
       {error ? (
         <LoadError message="We could not load your pets." onRetry={onRetry} />
       ) : !loading && pets?.length === 0 ? (
-        <Typography>You have not registered any pets with us yet.</Typography>
+        <p>You have not registered any pets with us yet.</p>
       ) : (
         <GridWrapper loading={loading} loadingLabel="Loading your pets" minColumnWidth={240}>
           {dashboardOrder(pets ?? []).map((pet) => (
@@ -64,6 +63,6 @@ export function PetsOverview({ pets, loading, error, onRetry }: PetsOverviewProp
           ))}
         </GridWrapper>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,10 +1,6 @@
-import Typography from '@mui/material/Typography';
+import typography from '@/shared/ui/typography.module.css';
 
 /** The dashboard's one h1: "Welcome, Olivia" once the profile has loaded, "Welcome" until then. */
 export function WelcomeHeading({ firstName }: { firstName: string | null | undefined }) {
-  return (
-    <Typography variant="h1" gutterBottom>
-      {firstName ? `Welcome, ${firstName}` : 'Welcome'}
-    </Typography>
-  );
+  return <h1 className={typography.gutterBottom}>{firstName ? `Welcome, ${firstName}` : 'Welcome'}</h1>;
 }

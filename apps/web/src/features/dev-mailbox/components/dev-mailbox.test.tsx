@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { DevMailboxMessage } from '@vet/contracts/dev-mailbox';
@@ -7,7 +6,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { createQueryClient } from '@/shared/query/query-client';
-import { theme } from '@/shared/theme/theme';
 import { ToastProvider } from '@/shared/toast/toast-provider';
 import { DevMailbox } from './dev-mailbox';
 
@@ -48,15 +46,13 @@ function renderMailbox(answer: (path: string) => Response) {
   const fetchFn = vi.fn((url: string) => Promise.resolve(answer(url.replace(/^\/bff/, ''))));
   const api = createApiClient({ fetch: fetchFn as unknown as typeof fetch, getStorage: () => undefined });
   render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <ApiClientProvider client={api}>
-          <ToastProvider>
-            <DevMailbox />
-          </ToastProvider>
-        </ApiClientProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={api}>
+        <ToastProvider>
+          <DevMailbox />
+        </ToastProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,16 +1,15 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { devMailboxListLimit } from '@vet/contracts/dev-mailbox';
 import { useState } from 'react';
 import { useDevMailbox } from '@/features/dev-mailbox/api/get-dev-mailbox';
 import { ApiError } from '@/shared/api/api-client';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { Button } from '@/shared/ui/button';
 import { MailboxList } from './mailbox-list';
 import { MailboxMessage } from './mailbox-message';
+import styles from './dev-mailbox.module.css';
 
 /**
  * The development mailbox (R4.26): the e-mails a local portal keeps instead of sending them. The API has
@@ -24,9 +23,9 @@ export function DevMailbox() {
   if (mailbox.isError) {
     if (mailbox.error instanceof ApiError && mailbox.error.status === 404) {
       return (
-        <Typography data-testid="dev-mailbox-unavailable">
+        <p data-testid="dev-mailbox-unavailable">
           There is no development mailbox here: this portal sends its e-mails to people’s own addresses.
-        </Typography>
+        </p>
       );
     }
     return (
@@ -50,9 +49,9 @@ export function DevMailbox() {
     return (
       <>
         {intro}
-        <Typography sx={{ mt: 3 }}>
+        <p className={styles.empty}>
           No e-mails yet. Anything the portal sends, a verification code say, appears here.
-        </Typography>
+        </p>
       </>
     );
   }
@@ -63,23 +62,15 @@ export function DevMailbox() {
   return (
     <>
       {intro}
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2fr' },
-          gap: 3,
-          mt: 3,
-          alignItems: 'start',
-        }}
-      >
-        <Box component="section" aria-labelledby="mailbox-list-heading">
-          <Typography id="mailbox-list-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+      <div className={styles.columns}>
+        <section aria-labelledby="mailbox-list-heading">
+          <h2 id="mailbox-list-heading" className={styles.listHeading}>
             E-mails ({messages.length})
-          </Typography>
+          </h2>
           <MailboxList messages={messages} selectedId={selectedId} onSelect={setChosenId} />
-        </Box>
+        </section>
         <MailboxMessage messageId={selectedId} />
-      </Box>
+      </div>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import Link from '@mui/material/Link';
 import { Fragment } from 'react';
+import { TextLink } from '@/shared/ui/text-link';
 
 const webAddress = /(https?:\/\/[^\s<>"]+)/;
 
@@ -12,9 +12,9 @@ export function LinkedText({ text }: { text: string }) {
     <>
       {text.split(webAddress).map((part, index) =>
         index % 2 === 1 ? (
-          <Link key={index} href={part} rel="noreferrer">
+          <TextLink key={index} href={part} rel="noreferrer">
             {part}
-          </Link>
+          </TextLink>
         ) : (
           <Fragment key={index}>{part}</Fragment>
         ),

@@ -1,11 +1,10 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import Typography from '@mui/material/Typography';
 import type { DevMailboxMessageSummary } from '@vet/contracts/dev-mailbox';
+import { cx } from '@/shared/ui/cx';
+import typography from '@/shared/ui/typography.module.css';
 import { formatMailboxTime } from './mailbox-time';
+import styles from './mailbox-list.module.css';
 
 export interface MailboxListProps {
   messages: DevMailboxMessageSummary[];
@@ -16,41 +15,26 @@ export interface MailboxListProps {
 /** The kept e-mails, newest first: recipient, subject, time, and the code when there is one. */
 export function MailboxList({ messages, selectedId, onSelect }: MailboxListProps) {
   return (
-    <List
-      aria-label="E-mails, newest first"
-      disablePadding
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
-    >
+    <ul aria-label="E-mails, newest first" className={styles.list}>
       {messages.map((message) => (
         <li key={message.id}>
-          <ListItemButton
-            selected={message.id === selectedId}
+          <button
+            type="button"
             aria-current={message.id === selectedId ? 'true' : undefined}
             onClick={() => onSelect(message.id)}
-            divider
-            sx={{ display: 'block' }}
+            className={cx(styles.item, message.id === selectedId && styles.selected)}
           >
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{message.subject}</Typography>
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              To {message.to}
-            </Typography>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-              <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+            <span className={styles.subject}>{message.subject}</span>
+            <span className={cx(typography.body2, styles.to)}>To {message.to}</span>
+            <span className={styles.meta}>
+              <span className={cx(typography.body2, typography.secondary)}>
                 {formatMailboxTime(message.createdAt)}
-              </Typography>
-              {message.code && (
-                <Typography
-                  variant="body2"
-                  component="span"
-                  sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontWeight: 700 }}
-                >
-                  Code {message.code}
-                </Typography>
-              )}
-            </Box>
-          </ListItemButton>
+              </span>
+              {message.code && <span className={cx(typography.body2, styles.code)}>Code {message.code}</span>}
+            </span>
+          </button>
         </li>
       ))}
-    </List>
+    </ul>
   );
 }

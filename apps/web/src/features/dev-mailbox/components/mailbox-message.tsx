@@ -1,7 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { DevMailboxMessage } from '@vet/contracts/dev-mailbox';
 import { useDevMailboxMessage } from '@/features/dev-mailbox/api/get-dev-mailbox-message';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -9,6 +7,7 @@ import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { LinkedText } from './linked-text';
 import { formatMailboxTime } from './mailbox-time';
 import { VerificationCode } from './verification-code';
+import styles from './mailbox-message.module.css';
 
 function MessageDetails({ message }: { message: DevMailboxMessage }) {
   const rows: [string, string][] = [
@@ -25,21 +24,14 @@ function MessageDetails({ message }: { message: DevMailboxMessage }) {
       : []),
   ];
   return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
-    >
+    <dl className={styles.details}>
       {rows.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" sx={{ fontWeight: 600 }}>
-            {term}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
+        <div key={term} className={styles.row}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
       ))}
-    </Box>
+    </dl>
   );
 }
 
@@ -49,50 +41,27 @@ export function MailboxMessage({ messageId }: { messageId: number }) {
   if (isPending) return <LoadingSpinner height={200} label="Loading the e-mail" />;
   if (isError) return <AppAlert severity="error">We could not load this e-mail. Please try again.</AppAlert>;
   return (
-    <Box component="article" aria-labelledby="mailbox-message-subject">
-      <Typography id="mailbox-message-subject" variant="h2" sx={{ fontSize: '1.5rem', mb: 1 }}>
+    <article aria-labelledby="mailbox-message-subject">
+      <h2 id="mailbox-message-subject" className={styles.subject}>
         {message.subject}
-      </Typography>
+      </h2>
       <MessageDetails message={message} />
       {message.code && <VerificationCode code={message.code} />}
-      <Typography variant="h3" sx={{ fontSize: '1.125rem', mt: 3, mb: 1 }}>
-        Plain text part
-      </Typography>
-      <Box
-        component="pre"
-        sx={{
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          fontFamily: 'inherit',
-          m: 0,
-          p: 2,
-          bgcolor: 'grey.100',
-          borderRadius: 1,
-        }}
-      >
+      <h3 className={styles.partHeading}>Plain text part</h3>
+      <pre className={styles.text}>
         <LinkedText text={message.text} />
-      </Box>
-      <Typography variant="h3" sx={{ fontSize: '1.125rem', mt: 3, mb: 1 }}>
-        HTML part
-      </Typography>
+      </pre>
+      <h3 className={styles.partHeading}>HTML part</h3>
       {message.html ? (
-        <Box
-          component="iframe"
+        <iframe
           title={`The HTML part of “${message.subject}”`}
           sandbox=""
           srcDoc={message.html}
-          sx={{
-            width: '100%',
-            height: 480,
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            bgcolor: 'common.white',
-          }}
+          className={styles.html}
         />
       ) : (
-        <Typography>This e-mail has no HTML part.</Typography>
+        <p>This e-mail has no HTML part.</p>
       )}
-    </Box>
+    </article>
   );
 }

@@ -1,9 +1,10 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useToast } from '@/shared/toast/use-toast';
+import { Button } from '@/shared/ui/button';
+import { cx } from '@/shared/ui/cx';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './verification-code.module.css';
 
 /** The code an e-mail carries, large and spaced so it reads at a glance, with a copy button. */
 export function VerificationCode({ code }: { code: string }) {
@@ -15,38 +16,16 @@ export function VerificationCode({ code }: { code: string }) {
     );
   };
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        gap: 2,
-        p: 2,
-        my: 2,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-      }}
-    >
-      <Box>
-        <Typography component="p" variant="body2" sx={{ color: 'text.secondary' }}>
-          Verification code
-        </Typography>
-        <Typography
-          component="p"
-          data-testid="verification-code"
-          sx={{
-            fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
-            fontSize: '2rem',
-            letterSpacing: '0.3em',
-          }}
-        >
+    <div className={styles.root}>
+      <div>
+        <p className={cx(typography.body2, typography.secondary)}>Verification code</p>
+        <p data-testid="verification-code" className={styles.code}>
           {code}
-        </Typography>
-      </Box>
+        </p>
+      </div>
       <Button variant="outlined" onClick={copy}>
         Copy code
       </Button>
-    </Box>
+    </div>
   );
 }

@@ -1,9 +1,6 @@
 'use client';
 
 import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
@@ -14,8 +11,9 @@ import { failureDescription, failureMessage } from '@/shared/api/failure-message
 import { clearStoredInvitation, readStoredInvitation } from '@/features/onboarding/onboarding-storage';
 import { AlreadyLinked } from './already-linked';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
-import { PortalLink } from '@/shared/navigation/portal-link';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
+import { Button } from '@/shared/ui/button';
+import styles from './accept-invitation.module.css';
 
 export interface AcceptInvitationProps {
   activationStatus: ActivationStatus | undefined;
@@ -87,7 +85,7 @@ export function AcceptInvitation({ activationStatus, onLinked }: AcceptInvitatio
       return (
         <AppAlert severity="error">
           {failure.message}
-          <Box sx={{ mt: 1.5 }}>
+          <div className={styles.retry}>
             <Button
               variant="outlined"
               color="inherit"
@@ -98,7 +96,7 @@ export function AcceptInvitation({ activationStatus, onLinked }: AcceptInvitatio
             >
               Try again
             </Button>
-          </Box>
+          </div>
         </AppAlert>
       );
   }
@@ -107,18 +105,18 @@ export function AcceptInvitation({ activationStatus, onLinked }: AcceptInvitatio
 /** The ways in without an invitation: ask the practice for a new one, or find the record by its details. */
 function OtherWaysIn({ heading, message }: { heading: string; message?: string }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography variant="h2">{heading}</Typography>
+    <div className={styles.otherWays}>
+      <h2>{heading}</h2>
       {message && <AppAlert severity="error">{message}</AppAlert>}
-      <Typography>
+      <p>
         Ask your practice to send you a new invitation, or find your record yourself with your last name,
         postcode and e-mail address.
-      </Typography>
-      <Box>
-        <Button component={PortalLink} href="/registration" variant="contained" size="large">
+      </p>
+      <div>
+        <Button href="/registration" variant="contained" size="large">
           Find your record
         </Button>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,9 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useLogout } from '@/shared/auth-session/logout-context';
 import { AppAlert } from '@/shared/components/app-alert';
-import { PortalLink } from '@/shared/navigation/portal-link';
+import { Button } from '@/shared/ui/button';
+import styles from './already-linked.module.css';
 
 /**
  * 409 from verifying or accepting an invitation: this account, or that record, is linked already (the
@@ -16,14 +15,14 @@ export function AlreadyLinked({ message }: { message: string }) {
   return (
     <AppAlert severity="warning" title="Already linked">
       {message}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 1.5 }}>
-        <Button component={PortalLink} href="/" variant="outlined" color="inherit">
+      <div className={styles.actions}>
+        <Button href="/" variant="outlined" color="inherit">
           Go to your dashboard
         </Button>
         <Button variant="outlined" color="inherit" onClick={() => void logout()}>
           Log out and sign in with another account
         </Button>
-      </Box>
+      </div>
     </AppAlert>
   );
 }

@@ -1,15 +1,13 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { TextButton } from '@/shared/components/text-button';
+import { Button } from '@/shared/ui/button';
 import type { CheckStep } from '@/features/onboarding/check-outcome';
-import { PortalLink } from '@/shared/navigation/portal-link';
 import { PracticeContact } from './practice-contact';
 import { StepHeading } from './step-heading';
+import styles from './check-result.module.css';
 
 /** The steps a check's result shows on the page (code-sent moves on to /verified, failed stays on the form). */
 export type ShownStep = Exclude<CheckStep, { kind: 'code-sent' } | { kind: 'failed' }>;
@@ -28,14 +26,12 @@ export interface CheckResultProps {
   onLogout: () => void;
 }
 
-const actionsSx = { display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3 } as const;
-
 /** What a check found, and the way on from there (check-outcome.ts says which step is which). */
 export function CheckResult(props: CheckResultProps) {
   const { step } = props;
   const practice = props.practiceName ?? 'your practice';
   const changeDetails = (
-    <TextButton onClick={props.onChangeDetails} sx={{ mt: 2, px: 0 }}>
+    <TextButton onClick={props.onChangeDetails} className={styles.changeDetails}>
       Change my details
     </TextButton>
   );
@@ -51,13 +47,11 @@ export function CheckResult(props: CheckResultProps) {
           declineLabel="I cannot use that address"
           footer={changeDetails}
         >
-          <Typography>
+          <p>
             We found your record at {practice}, but with a different e-mail address from the one you gave:
-          </Typography>
+          </p>
           <Masked>{step.maskedEmail}</Masked>
-          <Typography>
-            We can send a 6-digit code to that address. Once you type it in, your account is linked.
-          </Typography>
+          <p>We can send a 6-digit code to that address. Once you type it in, your account is linked.</p>
         </Offer>
       );
     case 'confirm-postcode':
@@ -70,32 +64,32 @@ export function CheckResult(props: CheckResultProps) {
           declineLabel="No, this is not my address"
           footer={changeDetails}
         >
-          <Typography>
+          <p>
             We found your record at {practice}, with{' '}
             {step.maskedPostcodes.length === 1 ? 'this postcode' : 'these postcodes'}:
-          </Typography>
+          </p>
           {step.maskedPostcodes.map((postcode) => (
             <Masked key={postcode}>{postcode}</Masked>
           ))}
-          <Typography>
+          <p>
             If it is yours, we will e-mail you a 6-digit code to link your account, at the address we hold.
-          </Typography>
+          </p>
         </Offer>
       );
     case 'linked-elsewhere':
       return (
         <section>
           <StepHeading>This record is already linked to another account</StepHeading>
-          <Typography sx={{ mb: 2 }}>
+          <p className={styles.lead}>
             If you have signed up before, perhaps with another e-mail address, log out and sign in with that
             account. If you have not, your practice can help.
-          </Typography>
+          </p>
           <PracticeContact name={props.practiceName} phone={props.practicePhone} />
-          <Box sx={actionsSx}>
+          <div className={styles.actions}>
             <Button variant="contained" size="large" onClick={props.onLogout}>
               Log out and sign in with that account
             </Button>
-          </Box>
+          </div>
           {changeDetails}
         </section>
       );
@@ -103,9 +97,9 @@ export function CheckResult(props: CheckResultProps) {
       return (
         <section>
           <StepHeading>Please contact your practice</StepHeading>
-          <Typography sx={{ mb: 2 }}>
+          <p className={styles.lead}>
             We could not link your account online. Your practice can check your details and help you.
-          </Typography>
+          </p>
           <PracticeContact name={props.practiceName} phone={props.practicePhone} />
           {changeDetails}
         </section>
@@ -114,15 +108,15 @@ export function CheckResult(props: CheckResultProps) {
       return (
         <section>
           <StepHeading>We could not find you at {practice}</StepHeading>
-          <Typography sx={{ mb: 2 }}>
+          <p className={styles.lead}>
             If you are already a client there, check your last name, postcode and e-mail address: they need to
             be as your practice holds them. If you are new to the practice, register as a new client.
-          </Typography>
-          <Box sx={actionsSx}>
-            <Button component={PortalLink} href={step.href} variant="contained" size="large">
+          </p>
+          <div className={styles.actions}>
+            <Button href={step.href} variant="contained" size="large">
               Register as a new client
             </Button>
-          </Box>
+          </div>
           {changeDetails}
         </section>
       );
@@ -130,11 +124,7 @@ export function CheckResult(props: CheckResultProps) {
 }
 
 function Masked({ children }: { children: ReactNode }) {
-  return (
-    <Typography sx={{ fontWeight: 600, fontSize: '1.125rem', my: 1.5, letterSpacing: '0.02em' }}>
-      {children}
-    </Typography>
-  );
+  return <p className={styles.masked}>{children}</p>;
 }
 
 function Offer(
@@ -152,11 +142,11 @@ function Offer(
       <StepHeading>{props.heading}</StepHeading>
       {props.children}
       {props.confirmError && (
-        <Box sx={{ mt: 2 }}>
+        <div className={styles.confirmError}>
           <AppAlert severity="error">{props.confirmError}</AppAlert>
-        </Box>
+        </div>
       )}
-      <Box sx={actionsSx}>
+      <div className={styles.actions}>
         <Button
           variant="contained"
           size="large"
@@ -169,7 +159,7 @@ function Offer(
         <Button variant="outlined" size="large" disabled={props.confirming} onClick={props.onDecline}>
           {props.declineLabel}
         </Button>
-      </Box>
+      </div>
       {props.footer}
     </section>
   );

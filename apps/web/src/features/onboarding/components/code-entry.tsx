@@ -1,8 +1,6 @@
 'use client';
 
 import type { ClientProfile } from '@vet/contracts/profile';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { FormFooter } from '@/shared/components/form-footer';
@@ -15,6 +13,7 @@ import { failureDescription, failureMessage } from '@/shared/api/failure-message
 import { codeRules } from '@/features/onboarding/form-rules';
 import { AlreadyLinked } from './already-linked';
 import { ResendCode } from './resend-code';
+import styles from './code-entry.module.css';
 
 /**
  * The code from the e-mail, typed in (a STARTED person, R3.2). A wrong code says so under the field with
@@ -44,14 +43,14 @@ export function CodeEntry({ onLinked }: { onLinked: (profile: ClientProfile) => 
   });
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <Typography>
+    <div className={styles.root}>
+      <p>
         We have e-mailed a 6-digit code to the address we hold for you. Type it in here to link your account.
         The code works for 24 hours.
-      </Typography>
+      </p>
       {failure?.alreadyLinked && <AlreadyLinked message={failure.message} />}
       {failure && !failure.alreadyLinked && <AppAlert severity="error">{failure.message}</AppAlert>}
-      <Box component="form" noValidate onSubmit={submit} aria-label="Verification code">
+      <form noValidate onSubmit={submit} aria-label="Verification code">
         <FormTextField
           {...code}
           onChange={(value) => {
@@ -65,11 +64,11 @@ export function CodeEntry({ onLinked }: { onLinked: (profile: ClientProfile) => 
           required
           inputAttributes={{ autoComplete: 'one-time-code', inputMode: 'numeric' }}
           maxLength={6}
-          sx={{ maxWidth: 240 }}
+          className={styles.code}
         />
         <FormFooter submitLabel="Link my account" submitting={form.submitting} />
-      </Box>
+      </form>
       <ResendCode />
-    </Box>
+    </div>
   );
 }

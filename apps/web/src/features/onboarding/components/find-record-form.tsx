@@ -1,7 +1,6 @@
 'use client';
 
 import type { OnlinePractice } from '@vet/contracts/practices';
-import Box from '@mui/material/Box';
 import type { FormEvent } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { FormFooter } from '@/shared/components/form-footer';
@@ -10,6 +9,7 @@ import { FormTextField } from '@/shared/forms/form-text-field';
 import type { BoundField } from '@/shared/forms/use-zod-form';
 import type { FindRecordFormValues } from '@/features/onboarding/form-values';
 import { PracticeField } from './practice-field';
+import styles from './find-record-form.module.css';
 
 type Fields = { [Name in keyof FindRecordFormValues]: BoundField<FindRecordFormValues[Name]> };
 
@@ -30,13 +30,7 @@ export interface FindRecordFormProps {
 export function FindRecordForm(props: FindRecordFormProps) {
   const { fields } = props;
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={props.onSubmit}
-      aria-label="Find your record"
-      sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}
-    >
+    <form noValidate onSubmit={props.onSubmit} aria-label="Find your record" className={styles.form}>
       {props.failure && <AppAlert severity="error">{props.failure}</AppAlert>}
       {props.practicesFailed && (
         <LoadError message="We could not load the practices." onRetry={props.onRetryPractices} />
@@ -67,6 +61,6 @@ export function FindRecordForm(props: FindRecordFormProps) {
         helperText="The address your practice has for you."
       />
       <FormFooter submitLabel="Find my record" submitting={props.submitting} submitDisabled={props.blocked} />
-    </Box>
+    </form>
   );
 }

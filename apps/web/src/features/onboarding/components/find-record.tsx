@@ -2,7 +2,6 @@
 
 import type { SignupCheckResponse, VerificationResult } from '@vet/contracts/onboarding';
 import type { OnlinePractice } from '@vet/contracts/practices';
-import Box from '@mui/material/Box';
 import { useRef, useState } from 'react';
 import { useLogout } from '@/shared/auth-session/logout-context';
 import { useZodForm } from '@/shared/forms/use-zod-form';
@@ -139,7 +138,7 @@ export function FindRecord(props: FindRecordProps) {
     Email: form.field('Email'),
   };
   return (
-    <Box ref={formArea}>
+    <div ref={formArea}>
       <FindRecordForm
         fields={fields}
         practices={props.practices}
@@ -151,6 +150,6 @@ export function FindRecord(props: FindRecordProps) {
         failure={failure}
         onSubmit={submit}
       />
-    </Box>
+    </div>
   );
 }

@@ -3,8 +3,6 @@
 import type { Address } from '@vet/contracts/address-lookup';
 import type { Salutation } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { AutocompleteField } from '@/shared/components/autocomplete-field';
 import { FormTextField } from '@/shared/forms/form-text-field';
@@ -13,6 +11,8 @@ import type { NewClientFormValues } from '@/features/onboarding/form-values';
 import { AddressFinder } from '@/shared/address/address-finder';
 import { ContactPreferenceChoices } from '@/shared/contact-preferences/contact-preference-choices';
 import { PracticeField } from './practice-field';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './new-client-fields.module.css';
 
 export type NewClientFields = {
   [Name in keyof NewClientFormValues]-?: BoundField<NewClientFormValues[Name]>;
@@ -35,7 +35,7 @@ export function NewClientFieldSections(props: NewClientFieldsProps) {
   return (
     <>
       <Section title="About you">
-        <Box sx={{ maxWidth: 240 }}>
+        <div className={styles.narrow}>
           <AutocompleteField<Salutation>
             label="Title"
             name={fields.salutationId.name}
@@ -50,7 +50,7 @@ export function NewClientFieldSections(props: NewClientFieldsProps) {
             isOptionEqualToValue={(a, b) => a.salutationId === b.salutationId}
             loading={props.salutationsLoading}
           />
-        </Box>
+        </div>
         <FormTextField
           {...fields.firstName}
           id="new-first-name"
@@ -74,19 +74,17 @@ export function NewClientFieldSections(props: NewClientFieldsProps) {
           autoComplete="tel"
           helperText="A UK mobile number, such as 07400 123456."
         />
-        <Box>
-          <Typography sx={{ fontWeight: 600 }}>E-mail address</Typography>
-          <Typography sx={{ overflowWrap: 'anywhere' }}>
-            {props.email ?? 'Not shared by your sign-in'}
-          </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>
+        <div>
+          <p className={styles.emailLabel}>E-mail address</p>
+          <p className={styles.email}>{props.email ?? 'Not shared by your sign-in'}</p>
+          <p className={typography.secondary}>
             This is the address you sign in with; your practice will use it to contact you.
-          </Typography>
-        </Box>
+          </p>
+        </div>
       </Section>
       <Section title="Your address">
         <AddressFinder onAddress={props.onAddress} />
-        <Typography sx={{ color: 'text.secondary' }}>Or type your address in yourself:</Typography>
+        <p className={typography.secondary}>Or type your address in yourself:</p>
         <FormTextField
           {...fields.line1}
           id="new-line1"
@@ -119,7 +117,7 @@ export function NewClientFieldSections(props: NewClientFieldsProps) {
           label="Postcode"
           required
           autoComplete="postal-code"
-          sx={{ maxWidth: 240 }}
+          className={styles.narrow}
         />
       </Section>
       <Section title="Your practice">
@@ -141,11 +139,9 @@ export function NewClientFieldSections(props: NewClientFieldsProps) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="section" sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-      <Typography variant="h2" sx={{ fontSize: '1.375rem' }}>
-        {title}
-      </Typography>
+    <section className={styles.section}>
+      <h2 className={styles.sectionTitle}>{title}</h2>
       {children}
-    </Box>
+    </section>
   );
 }

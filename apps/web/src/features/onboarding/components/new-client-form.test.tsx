@@ -18,7 +18,7 @@ const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
 vi.mock('@/shared/auth-session/session-client', () => ({ signOut: vi.fn(() => Promise.resolve()) }));
 
-// Each test renders the whole form (MUI in jsdom): seconds, not milliseconds, on a busy machine.
+// Each test renders the whole form in jsdom: seconds, not milliseconds, on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(grantConsent);

@@ -3,7 +3,6 @@
 import type { Address } from '@vet/contracts/address-lookup';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import type { ClientProfile } from '@vet/contracts/profile';
-import Box from '@mui/material/Box';
 import { useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { FormFooter } from '@/shared/components/form-footer';
@@ -27,6 +26,7 @@ import { NewClientFieldSections, type NewClientFields } from './new-client-field
 import { practiceAvailable } from './practice-field';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
+import styles from './new-client-form.module.css';
 
 export interface NewClientFormProps {
   practices: readonly OnlinePractice[] | undefined;
@@ -102,13 +102,12 @@ export function NewClientForm(props: NewClientFormProps) {
 
   const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
   return (
-    <Box
-      component="form"
+    <form
       ref={formRef}
       noValidate
       onSubmit={submit}
       aria-label="Register as a new client"
-      sx={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+      className={styles.form}
     >
       <UnsavedChangesGuard dirty={dirty && !registered} description="You have not finished registering." />
       {props.practicesFailed && (
@@ -131,6 +130,6 @@ export function NewClientForm(props: NewClientFormProps) {
         submitting={form.submitting || navigating}
         submitDisabled={blocked}
       />
-    </Box>
+    </form>
   );
 }

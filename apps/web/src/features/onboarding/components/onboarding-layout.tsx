@@ -1,6 +1,7 @@
-import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { TitleCard } from '@/shared/components/title-card';
+import { Container } from '@/shared/ui/container';
+import styles from './onboarding-layout.module.css';
 
 /** The onboarding pages' frame: a narrow column under a centred title card (R2.25) with the page's h1. */
 export function OnboardingLayout({
@@ -16,7 +17,7 @@ export function OnboardingLayout({
   maxWidth?: 'sm' | 'md';
 }) {
   return (
-    <Container maxWidth={maxWidth} sx={{ pb: { xs: 4, md: 6 } }}>
+    <Container maxWidth={maxWidth} className={styles.root}>
       <TitleCard title={title} subtitle={subtitle} />
       {children}
     </Container>

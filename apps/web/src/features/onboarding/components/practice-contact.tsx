@@ -1,18 +1,18 @@
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import { TextLink } from '@/shared/ui/text-link';
 import { telephoneHref } from '@/shared/telephone-href';
+import styles from './practice-contact.module.css';
 
 /** "Please call {practice} on {phone}", the phone a tap-to-call link; plainer when either is unknown. */
 export function PracticeContact({ name, phone }: { name: string | null; phone: string | null }) {
   const practice = name ?? 'your practice';
-  if (!phone) return <Typography>Please contact {practice} for help.</Typography>;
+  if (!phone) return <p>Please contact {practice} for help.</p>;
   return (
-    <Typography>
+    <p>
       Please call {practice} on{' '}
-      <Link href={telephoneHref(phone)} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+      <TextLink href={telephoneHref(phone)} className={styles.phone}>
         {phone}
-      </Link>
+      </TextLink>
       .
-    </Typography>
+    </p>
   );
 }

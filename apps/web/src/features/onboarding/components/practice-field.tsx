@@ -1,10 +1,10 @@
 'use client';
 
 import type { OnlinePractice } from '@vet/contracts/practices';
-import Box from '@mui/material/Box';
 import { AutocompleteField } from '@/shared/components/autocomplete-field';
 import { PracticeUnavailableAlert } from '@/shared/components/practice-unavailable-alert';
 import type { BoundField } from '@/shared/forms/use-zod-form';
+import styles from './practice-field.module.css';
 
 export interface PracticeFieldProps {
   field: BoundField<number | null>;
@@ -25,7 +25,7 @@ export function practiceAvailable(practices: readonly OnlinePractice[] | undefin
 export function PracticeField({ field, practices, loading }: PracticeFieldProps) {
   const selected = practices?.find((practice) => practice.id === field.value) ?? null;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <div className={styles.root}>
       <AutocompleteField<OnlinePractice>
         label="Home practice"
         name={field.name}
@@ -44,6 +44,6 @@ export function PracticeField({ field, practices, loading }: PracticeFieldProps)
       {selected && !selected.onlineRegistrationAvailable && (
         <PracticeUnavailableAlert practicePhone={selected.phone} />
       )}
-    </Box>
+    </div>
   );
 }

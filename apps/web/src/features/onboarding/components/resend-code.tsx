@@ -1,12 +1,11 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { useResendCode } from '@/features/onboarding/api/resend-code';
 import { failureMessage } from '@/shared/api/failure-message';
+import { Button } from '@/shared/ui/button';
+import styles from './resend-code.module.css';
 
 const timeOfDay = (date: Date) => date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
@@ -30,18 +29,14 @@ export function ResendCode() {
   };
 
   return (
-    <Box
-      component="section"
-      aria-labelledby="resend-heading"
-      sx={{ borderTop: 1, borderColor: 'divider', pt: 3 }}
-    >
-      <Typography id="resend-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+    <section aria-labelledby="resend-heading" className={styles.root}>
+      <h2 id="resend-heading" className={styles.heading}>
         No code, or it has stopped working?
-      </Typography>
-      <Typography sx={{ mb: 2 }}>
+      </h2>
+      <p className={styles.intro}>
         Check your spam folder first. A code stops working after 24 hours or 5 wrong tries; then ask for a new
         one.
-      </Typography>
+      </p>
       <Button
         variant="outlined"
         size="large"
@@ -51,14 +46,12 @@ export function ResendCode() {
       >
         {resend.isPending ? 'Sending...' : 'Send a new code'}
       </Button>
-      <Box role="status" sx={{ mt: 2 }}>
+      <div role="status" className={styles.status}>
         {sentAt && !problem && (
-          <Typography>
-            We sent a new code at {timeOfDay(sentAt)}. Use the code in the newest e-mail.
-          </Typography>
+          <p>We sent a new code at {timeOfDay(sentAt)}. Use the code in the newest e-mail.</p>
         )}
-      </Box>
+      </div>
       {problem && <AppAlert severity="warning">{problem}</AppAlert>}
-    </Box>
+    </section>
   );
 }

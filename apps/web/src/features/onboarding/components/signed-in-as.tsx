@@ -1,9 +1,8 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useLogout } from '@/shared/auth-session/logout-context';
 import { TextButton } from '@/shared/components/text-button';
+import styles from './signed-in-as.module.css';
 
 /**
  * Who is signed in, and a way out: /registration has no header (R2.12), so no user menu either, and a
@@ -12,13 +11,9 @@ import { TextButton } from '@/shared/components/text-button';
 export function SignedInAs({ email }: { email: string | null }) {
   const { requestLogout } = useLogout();
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, mb: 3 }}>
-      <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-        {email ? `Signed in as ${email}.` : 'You are signed in.'}
-      </Typography>
-      <TextButton onClick={requestLogout} sx={{ px: 0 }}>
-        Not you? Log out
-      </TextButton>
-    </Box>
+    <div className={styles.root}>
+      <p className={styles.email}>{email ? `Signed in as ${email}.` : 'You are signed in.'}</p>
+      <TextButton onClick={requestLogout}>Not you? Log out</TextButton>
+    </div>
   );
 }

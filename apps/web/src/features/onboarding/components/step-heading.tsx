@@ -1,7 +1,9 @@
 'use client';
 
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { cx } from '@/shared/ui/cx';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './step-heading.module.css';
 
 /**
  * The heading of a step that replaces what was on screen (a check's result): it takes focus when it
@@ -13,8 +15,8 @@ export function StepHeading({ children }: { children: ReactNode }) {
     ref.current?.focus();
   }, []);
   return (
-    <Typography ref={ref} variant="h2" tabIndex={-1} gutterBottom sx={{ '&:focus': { outline: 'none' } }}>
+    <h2 ref={ref} tabIndex={-1} className={cx(typography.gutterBottom, styles.heading)}>
       {children}
-    </Typography>
+    </h2>
   );
 }

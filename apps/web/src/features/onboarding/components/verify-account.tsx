@@ -1,9 +1,6 @@
 'use client';
 
 import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
@@ -15,8 +12,10 @@ import { clearStoredVerification, readStoredVerification } from '@/features/onbo
 import { AlreadyLinked } from './already-linked';
 import { CodeEntry } from './code-entry';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
-import { PortalLink } from '@/shared/navigation/portal-link';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
+import { Button } from '@/shared/ui/button';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './verify-account.module.css';
 
 export interface VerifyAccountProps {
   /** The signed-in person's status; undefined while the profile loads. */
@@ -80,7 +79,7 @@ export function VerifyAccount({ activationStatus, onLinked }: VerifyAccountProps
   if (waiting) return <LoadingSpinner label="Linking your account" />;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+    <div className={styles.root}>
       {linkFailure?.alreadyLinked && <AlreadyLinked message={linkFailure.message} />}
       {linkFailure && !linkFailure.alreadyLinked && (
         <AppAlert severity="error" title="The link in your e-mail did not work">
@@ -88,24 +87,22 @@ export function VerifyAccount({ activationStatus, onLinked }: VerifyAccountProps
         </AppAlert>
       )}
       {activationStatus === 'STARTED' ? <CodeEntry onLinked={linked} /> : <NoCodeWaiting />}
-    </Box>
+    </div>
   );
 }
 
 /** NOT_STARTED: no code is out for this account; finding the record sends one. */
 function NoCodeWaiting() {
   return (
-    <Box>
-      <Typography variant="h2" gutterBottom>
-        No code is waiting for your account
-      </Typography>
-      <Typography sx={{ mb: 3 }}>
+    <div>
+      <h2 className={typography.gutterBottom}>No code is waiting for your account</h2>
+      <p className={styles.noCodeText}>
         To link your account to your pets and appointments, tell us who you are at your practice, and we will
         e-mail you a code.
-      </Typography>
-      <Button component={PortalLink} href="/registration" variant="contained" size="large">
+      </p>
+      <Button href="/registration" variant="contained" size="large">
         Find your record
       </Button>
-    </Box>
+    </div>
   );
 }

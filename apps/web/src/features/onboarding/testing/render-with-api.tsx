@@ -1,4 +1,3 @@
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,7 +6,6 @@ import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { LogoutProvider } from '@/shared/auth-session/logout-context';
 import { createQueryClient } from '@/shared/query/query-client';
-import { theme } from '@/shared/theme/theme';
 
 /** One fake API answer: a status and a JSON body (none for 204). */
 export type FakeAnswer = { status: number; body?: unknown };
@@ -55,13 +53,11 @@ export function renderWithApi(ui: ReactNode, route: FakeRoute) {
   });
   const navigate = vi.fn();
   const view = render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <ApiClientProvider client={api}>
-          <LogoutProvider navigate={navigate}>{ui}</LogoutProvider>
-        </ApiClientProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={api}>
+        <LogoutProvider navigate={navigate}>{ui}</LogoutProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
   );
   return { ...view, calls, navigate };
 }

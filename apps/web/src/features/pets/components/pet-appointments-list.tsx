@@ -1,13 +1,14 @@
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useId } from 'react';
 import { gridSkeletonHeight } from '@/shared/components/grid-wrapper';
 import { LoadError } from '@/shared/components/load-error';
 import { formatAppointmentTime } from '@/shared/dates/appointment-time';
-import { visuallyHidden } from '@/shared/theme/visually-hidden';
+import { cx } from '@/shared/ui/cx';
+import { Skeleton } from '@/shared/ui/skeleton';
+import surface from '@/shared/ui/surface.module.css';
+import typography from '@/shared/ui/typography.module.css';
 import type { PetAppointments } from '@/features/pets/pet-appointments';
+import styles from './pet-appointments-list.module.css';
 
 const clinician: Record<AppointmentSummary['clinicianType'], string | null> = {
   Vet: 'with a vet',
@@ -26,39 +27,37 @@ function AppointmentItem({ appointment }: { appointment: AppointmentSummary }) {
   const note = statusNote[appointment.status];
   const who = clinician[appointment.clinicianType];
   return (
-    <Typography component="li" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}>
-      <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+    <li className={styles.item}>
+      <span className={styles.when}>
         <time dateTime={appointment.startsAt}>{formatAppointmentTime(appointment.startsAt)}</time>
         {note && ` · ${note}`}
-      </Typography>
-      <Typography component="span" sx={{ display: 'block' }}>
+      </span>
+      <span className={styles.line}>
         {appointment.reasonName}
         {who && ` ${who}`}
-      </Typography>
-      <Typography component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-        {appointment.practiceName}
-      </Typography>
-    </Typography>
+      </span>
+      <span className={cx(styles.line, typography.secondary)}>{appointment.practiceName}</span>
+    </li>
   );
 }
 
 function AppointmentGroup(props: { title: string; empty: string; appointments: AppointmentSummary[] }) {
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h2" id={headingId} gutterBottom>
+    <section aria-labelledby={headingId} className={cx(surface.outlined, styles.group)}>
+      <h2 id={headingId} className={typography.gutterBottom}>
         {props.title}
-      </Typography>
+      </h2>
       {props.appointments.length === 0 ? (
-        <Typography>{props.empty}</Typography>
+        <p>{props.empty}</p>
       ) : (
-        <Typography component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <ul className={styles.list}>
           {props.appointments.map((appointment) => (
             <AppointmentItem key={appointment.appointmentId} appointment={appointment} />
           ))}
-        </Typography>
+        </ul>
       )}
-    </Paper>
+    </section>
   );
 }
 
@@ -75,9 +74,9 @@ export function PetAppointmentsList({ appointments, loading, error, onRetry }: P
   if (loading || !appointments) {
     return (
       <>
-        <Typography role="status" sx={visuallyHidden}>
+        <p role="status" className="visually-hidden">
           Loading appointments
-        </Typography>
+        </p>
         <Skeleton variant="rounded" height={gridSkeletonHeight} />
       </>
     );

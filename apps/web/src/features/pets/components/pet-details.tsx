@@ -1,9 +1,10 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { Pet } from '@vet/contracts/pets';
 import { Fragment, useId } from 'react';
 import { formatCalendarDate, petAge } from '@/features/pets/pet-dates';
+import { cx } from '@/shared/ui/cx';
+import surface from '@/shared/ui/surface.module.css';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './pet-details.module.css';
 
 const notRecorded = 'Not recorded';
 
@@ -33,29 +34,18 @@ export function PetDetails({ pet, today }: { pet: Pet; today: string }) {
     ['Policy number', pet.policyNumber ?? notRecorded],
   ];
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h2" id={headingId} gutterBottom>
+    <section aria-labelledby={headingId} className={cx(surface.outlined, styles.section)}>
+      <h2 id={headingId} className={typography.gutterBottom}>
         Details
-      </Typography>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, max-content) 1fr' },
-          columnGap: 3,
-          rowGap: { xs: 0.25, sm: 1.5 },
-          m: 0,
-          '& dt': { fontWeight: 600 },
-          '& dd': { m: 0, mb: { xs: 1.5, sm: 0 }, overflowWrap: 'anywhere' },
-        }}
-      >
+      </h2>
+      <dl className={styles.list}>
         {rows.map(([term, value]) => (
           <Fragment key={term}>
-            <Typography component="dt">{term}</Typography>
-            <Typography component="dd">{value}</Typography>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
           </Fragment>
         ))}
-      </Box>
-    </Paper>
+      </dl>
+    </section>
   );
 }

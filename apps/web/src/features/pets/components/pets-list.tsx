@@ -1,11 +1,11 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { Pet } from '@vet/contracts/pets';
 import { groupByLife } from '@vet/contracts/pet-rules';
 import { useId, type ReactNode } from 'react';
 import { GridWrapper } from '@/shared/components/grid-wrapper';
 import { LoadError } from '@/shared/components/load-error';
+import typography from '@/shared/ui/typography.module.css';
 import { PetCard } from './pet-card';
+import styles from './pets-list.module.css';
 
 export interface PetsListProps {
   /** The client's pets in the API's order (by name, ties by id). */
@@ -37,15 +37,15 @@ export function PetsList({ pets, loading, error, onRetry, today, registerAction 
   return (
     <>
       {living.length === 0 ? (
-        <Box sx={{ py: 2 }}>
-          <Typography sx={{ mb: 2 }}>
+        <div className={styles.empty}>
+          <p className={styles.emptyText}>
             {deceased.length === 0
               ? 'You have not registered any pets with us yet.'
               : 'You have no living pets registered with us.'}{' '}
             Register a pet to book appointments for them online.
-          </Typography>
+          </p>
           {registerAction}
-        </Box>
+        </div>
       ) : (
         <GridWrapper loading={false}>
           {living.map((pet) => (
@@ -54,16 +54,16 @@ export function PetsList({ pets, loading, error, onRetry, today, registerAction 
         </GridWrapper>
       )}
       {deceased.length > 0 && (
-        <Box component="section" aria-labelledby={deceasedHeadingId} sx={{ mt: 5 }}>
-          <Typography variant="h2" id={deceasedHeadingId} gutterBottom>
+        <section aria-labelledby={deceasedHeadingId} className={styles.deceased}>
+          <h2 id={deceasedHeadingId} className={typography.gutterBottom}>
             Pets no longer with us
-          </Typography>
+          </h2>
           <GridWrapper loading={false}>
             {deceased.map((pet) => (
               <PetCard key={pet.petId} pet={pet} today={today} headingLevel="h3" />
             ))}
           </GridWrapper>
-        </Box>
+        </section>
       )}
     </>
   );

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { petFieldMessages } from '@vet/contracts/pet-rules';
@@ -8,7 +7,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { createQueryClient } from '@/shared/query/query-client';
-import { theme } from '@/shared/theme/theme';
 import { ToastProvider } from '@/shared/toast/toast-provider';
 import { RegisterPetForm } from './register-pet-form';
 import { describedControl } from '@/testing/accessible-description';
@@ -57,15 +55,13 @@ function renderForm(
     getStorage: () => undefined,
   });
   render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <ApiClientProvider client={api}>
-          <ToastProvider>
-            <RegisterPetForm onUnavailable={onUnavailable} today="2026-06-01" />
-          </ToastProvider>
-        </ApiClientProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={api}>
+        <ToastProvider>
+          <RegisterPetForm onUnavailable={onUnavailable} today="2026-06-01" />
+        </ToastProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
   );
   return { requests, onUnavailable };
 }
@@ -94,7 +90,7 @@ async function fillValidForm() {
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Register pet' }));
 
-// A whole form of MUI autocompletes in jsdom takes seconds per test when the machine is busy.
+// A whole form of autocompletes in jsdom takes seconds per test when the machine is busy.
 describe('RegisterPetForm', { timeout: 30_000 }, () => {
   it('says what each required field needs, and asks for nothing before a species is chosen', async () => {
     const { requests } = renderForm();

@@ -1,6 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
 import type { RegisterPetBody } from '@vet/contracts/pets';
 import {
   earliestDateOfBirthOn,
@@ -28,6 +27,7 @@ import { emptyRegisterPetValues, hasEnteredAnything } from '@/features/pets/regi
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { PetKindFields } from './pet-kind-fields';
 import { SubmitProblem } from './submit-problem';
+import styles from './register-pet-form.module.css';
 
 export interface RegisterPetFormProps {
   /** The API said registration is not open to this client (it changed since the page opened). */
@@ -117,7 +117,7 @@ export function RegisterPetForm({ onUnavailable, today }: RegisterPetFormProps) 
   const neutered = field('neutered');
   const lookupsFailed = [lists.species, lists.breeds, lists.colours, insurers].some((query) => query.isError);
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit(save)} sx={{ display: 'grid', gap: 3 }}>
+    <form noValidate onSubmit={form.handleSubmit(save)} className={styles.form}>
       <UnsavedChangesGuard
         dirty={!registered && hasEnteredAnything(form.values)}
         description="You have not finished registering your pet."
@@ -194,6 +194,6 @@ export function RegisterPetForm({ onUnavailable, today }: RegisterPetFormProps) 
         autoComplete="off"
       />
       <FormFooter backHref="/pets" submitLabel="Register pet" submitting={form.submitting || navigating} />
-    </Box>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
 import { TextButton } from '@/shared/components/text-button';
+import styles from './submit-problem.module.css';
 
 const fieldLabels: Record<string, string> = {
   name: 'Name',
@@ -36,23 +36,23 @@ export function SubmitProblem({ error, lookupsFailed, onRetryLookups }: SubmitPr
       {lookupsFailed && (
         <AppAlert severity="error">
           We could not load some of the lists on this form.
-          <Box>
-            <TextButton color="inherit" onClick={onRetryLookups} sx={{ px: 0 }}>
+          <div>
+            <TextButton color="inherit" onClick={onRetryLookups}>
               Try again
             </TextButton>
-          </Box>
+          </div>
         </AppAlert>
       )}
       {problem && issues.length === 0 && <AppAlert severity="error">{submissionFailedMessage}</AppAlert>}
       {issues.length > 0 && (
         <AppAlert severity="error" title="Please check these details">
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          <ul className={styles.issues}>
             {issues.map((issue) => (
               <li key={issue.path}>
                 {fieldLabels[issue.path] ?? issue.path}: {issue.message}
               </li>
             ))}
-          </Box>
+          </ul>
         </AppAlert>
       )}
     </>

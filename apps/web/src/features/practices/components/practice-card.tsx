@@ -1,25 +1,21 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import { telephoneHref } from '@/shared/telephone-href';
 import { StatusChip } from '@/shared/components/status-chip';
+import { cx } from '@/shared/ui/cx';
+import surface from '@/shared/ui/surface.module.css';
+import { TextLink } from '@/shared/ui/text-link';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './practice-card.module.css';
 
 export function PracticeCard({ practice }: { practice: OnlinePractice }) {
   const headingId = `practice-${practice.id}-name`;
   return (
-    <Card
-      variant="outlined"
-      component="article"
-      aria-labelledby={headingId}
-      sx={{ height: '100%', minHeight: 118 }}
-    >
-      <CardContent>
-        <Typography variant="h3" component="h2" id={headingId} gutterBottom>
+    <article aria-labelledby={headingId} className={cx(surface.outlined, styles.card)}>
+      <div className={styles.content}>
+        <h2 id={headingId} className={cx(typography.h3, typography.gutterBottom)}>
           {practice.name}
-        </Typography>
-        <Typography component="address" sx={{ fontStyle: 'normal', mb: 1 }}>
+        </h2>
+        <address className={styles.address}>
           {practice.addressLine1}
           <br />
           {practice.addressLine2 ? (
@@ -31,21 +27,21 @@ export function PracticeCard({ practice }: { practice: OnlinePractice }) {
           {practice.town}
           <br />
           {practice.postcode}
-        </Typography>
-        <Typography>
+        </address>
+        <p>
           Phone:{' '}
-          <Link
-            component="a"
+          <TextLink
             href={telephoneHref(practice.phone)}
+            external
             aria-label={`Call ${practice.name} on ${practice.phone}`}
           >
             {practice.phone}
-          </Link>
-        </Typography>
+          </TextLink>
+        </p>
         {practice.onlineRegistrationAvailable ? null : (
-          <StatusChip label="Online registration unavailable" size="small" sx={{ mt: 2 }} />
+          <StatusChip label="Online registration unavailable" size="small" className={styles.chip} />
         )}
-      </CardContent>
-    </Card>
+      </div>
+    </article>
   );
 }

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { ThemeProvider } from '@mui/material/styles';
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { buildPractice } from '@vet/contracts/testing/builders';
@@ -9,7 +8,6 @@ import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { firstData } from '@/shared/query/first-data';
 import { createQueryClient } from '@/shared/query/query-client';
 import { onlinePracticesQueryKey } from '@/features/practices/api/online-practices-query-key';
-import { theme } from '@/shared/theme/theme';
 import { PracticeList } from './practice-list';
 
 const practices = [
@@ -44,15 +42,13 @@ function renderList(fetchFn: (url: string) => Promise<Response>, rendered?: type
   const fetchSpy = vi.fn(fetchFn);
   const api = createApiClient({ fetch: fetchSpy as unknown as typeof fetch, getStorage: () => undefined });
   render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <ApiClientProvider client={api}>
-          <HydrationBoundary state={firstData([[onlinePracticesQueryKey, rendered]])}>
-            <PracticeList />
-          </HydrationBoundary>
-        </ApiClientProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={api}>
+        <HydrationBoundary state={firstData([[onlinePracticesQueryKey, rendered]])}>
+          <PracticeList />
+        </HydrationBoundary>
+      </ApiClientProvider>
+    </QueryClientProvider>,
   );
   return fetchSpy;
 }
@@ -74,7 +70,7 @@ describe('PracticeList', () => {
     renderList(() => new Promise<Response>(() => undefined));
 
     expect(screen.getByRole('status').textContent).toBe('Loading practices');
-    expect(document.body.querySelectorAll('.MuiSkeleton-root')).toHaveLength(3);
+    expect(document.body.querySelectorAll('[data-skeleton]')).toHaveLength(3);
   });
 
   it('lists each practice with its name as a heading, address and a tap-to-call link', async () => {

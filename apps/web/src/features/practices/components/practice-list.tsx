@@ -1,38 +1,27 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '@/shared/theme/visually-hidden';
 import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
+import { AppAlert } from '@/shared/components/app-alert';
+import { Button } from '@/shared/ui/button';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { PracticeCard } from './practice-card';
+import styles from './practice-list.module.css';
 
 /** R9.12: three placeholders of height 118 while loading. */
 const skeletonCount = 3;
 const skeletonHeight = 118;
 
-const gridSx = {
-  display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-  gap: 2,
-  listStyle: 'none',
-  m: 0,
-  p: 0,
-} as const;
-
 function PracticeListLoading() {
   return (
     <>
-      <Typography role="status" sx={visuallyHidden}>
+      <p role="status" className="visually-hidden">
         Loading practices
-      </Typography>
-      <Box sx={gridSx} aria-hidden>
+      </p>
+      <div className={styles.grid} aria-hidden>
         {Array.from({ length: skeletonCount }, (_, index) => (
           <Skeleton key={index} variant="rounded" height={skeletonHeight} />
         ))}
-      </Box>
+      </div>
     </>
   );
 }
@@ -45,7 +34,7 @@ export function PracticeList() {
 
   if (isError) {
     return (
-      <Alert
+      <AppAlert
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => void refetch()}>
@@ -54,23 +43,21 @@ export function PracticeList() {
         }
       >
         We could not load the list of practices. Please try again.
-      </Alert>
+      </AppAlert>
     );
   }
 
   if (data.length === 0) {
-    return (
-      <Typography>No practices offer online services at the moment. Please call your practice.</Typography>
-    );
+    return <p>No practices offer online services at the moment. Please call your practice.</p>;
   }
 
   return (
-    <Box component="ul" sx={gridSx} aria-label="Practices">
+    <ul className={styles.grid} aria-label="Practices">
       {data.map((practice) => (
         <li key={practice.id}>
           <PracticeCard practice={practice} />
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }

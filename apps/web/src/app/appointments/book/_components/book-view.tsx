@@ -1,9 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { bookingMessages, isOnlineBookingOpen } from '@vet/contracts/booking-rules';
 import { notFound, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
@@ -22,13 +18,15 @@ import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { PortalLink } from '@/shared/navigation/portal-link';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
+import { Button } from '@/shared/ui/button';
+import { Container } from '@/shared/ui/container';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './book-view.module.css';
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h1" sx={{ mb: 3 }}>
-        {title}
-      </Typography>
+    <Container maxWidth="md" className={styles.page}>
+      <h1 className={styles.title}>{title}</h1>
       {children}
     </Container>
   );
@@ -130,16 +128,16 @@ export function BookView() {
             ? 'To book an appointment with us, please register your pet.'
             : bookingMessages.bookingUnavailable}
         </AppAlert>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3 }}>
+        <div className={styles.blockedActions}>
           {blocked === 'register-your-pet' && (
-            <Button component={PortalLink} href="/pets/register" variant="contained">
+            <Button href="/pets/register" variant="contained">
               Register your pet
             </Button>
           )}
-          <Button component={PortalLink} href="/" variant="outlined">
+          <Button href="/" variant="outlined">
             Back to the dashboard
           </Button>
-        </Box>
+        </div>
         {dialog}
       </Frame>
     );
@@ -155,11 +153,11 @@ export function BookView() {
           existing={amending ? (existing.data ?? null) : null}
         />
       ) : (
-        <Typography sx={{ color: 'text.secondary' }}>
+        <p className={typography.secondary}>
           {emergency === 'proceeding'
             ? 'Opening the booking…'
             : 'Please read the emergency information first.'}
-        </Typography>
+        </p>
       )}
       <EmergencyDialog
         open={emergency === 'ask'}

@@ -1,12 +1,13 @@
 'use client';
 
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useContactPreferences } from '@/features/client-details/api/get-contact-preferences';
 import { ContactPreferencesForm } from '@/features/client-details/components/contact-preferences-form';
 import { useProfile, useRefreshProfile } from '@/features/profile/api/get-profile';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { Container } from '@/shared/ui/container';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './contact-preferences-view.module.css';
 
 /**
  * Contact preferences (/client-detail/contact-preferences): where R4.3's redirect lands. Saving refreshes
@@ -18,13 +19,11 @@ export function ContactPreferencesView() {
   const refreshProfile = useRefreshProfile();
 
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h1" gutterBottom>
-        Contact preferences
-      </Typography>
-      <Typography sx={{ mb: 3 }}>
+    <Container maxWidth="sm" className={styles.root}>
+      <h1 className={typography.gutterBottom}>Contact preferences</h1>
+      <p className={styles.intro}>
         Choose how your practice may contact you. You can change these at any time.
-      </Typography>
+      </p>
       {current.isError ? (
         <LoadError
           message="We could not load your contact preferences."

@@ -1,8 +1,5 @@
 'use client';
 
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { practiceToday } from '@vet/contracts/pet-rules';
 import { notFound } from 'next/navigation';
 import { useEffect, useState } from 'react';
@@ -20,6 +17,10 @@ import { useActionDialog } from '@/shared/actions/use-action-dialog';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { StatusChip } from '@/shared/components/status-chip';
+import { Container } from '@/shared/ui/container';
+import { cx } from '@/shared/ui/cx';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './pet-view.module.css';
 
 /**
  * One pet (/pets/{id}): read from the client's pets list, which the shell has already loaded, so another
@@ -49,7 +50,7 @@ export function PetView({ id }: { id: string }) {
   if (petId === null || (isSuccess && !pet && listedSinceOpening)) notFound();
   if (pets.isError) {
     return (
-      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Container maxWidth="lg" className={styles.page}>
         <LoadError message="We could not load your pet." onRetry={() => void refetch()} />
       </Container>
     );
@@ -66,51 +67,35 @@ export function PetView({ id }: { id: string }) {
     : undefined;
   const living = pet.status === 'Active';
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-        }}
-      >
-        <Box>
-          <Typography variant="h1">{pet.name}</Typography>
-          <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+    <Container maxWidth="lg" className={styles.page}>
+      <div className={styles.header}>
+        <div>
+          <h1>{pet.name}</h1>
+          <p className={cx(typography.secondary, styles.kind)}>
             {[pet.speciesName, pet.breedName].filter(Boolean).join(' · ')}
-          </Typography>
-        </Box>
+          </p>
+        </div>
         {living && (
           <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />
         )}
-      </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+      </div>
+      <div className={styles.chips}>
         {living && pet.awaitingInitialConsultation && (
           <StatusChip label="Awaiting initial consultation" variant="outlined" />
         )}
         {!living && <StatusChip label="Deceased" variant="outlined" />}
-      </Box>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          mt: 3,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          alignItems: 'start',
-        }}
-      >
+      </div>
+      <div className={styles.columns}>
         <PetDetails pet={pet} today={practiceToday(openedAt)} />
-        <Box sx={{ display: 'grid', gap: 3 }}>
+        <div className={styles.appointments}>
           <PetAppointmentsList
             appointments={split}
             loading={appointments.isPending}
             error={appointments.isError}
             onRetry={() => void appointments.refetch()}
           />
-        </Box>
-      </Box>
+        </div>
+      </div>
       {dialog}
     </Container>
   );

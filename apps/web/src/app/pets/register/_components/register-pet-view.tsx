@@ -1,8 +1,5 @@
 'use client';
 
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { petRegistrationUnavailableMessage } from '@vet/contracts/pet-rules';
 import { useEffect, useState } from 'react';
 import { RegisterPetForm } from '@/features/pets/components/register-pet-form';
@@ -12,7 +9,10 @@ import { homePracticeOf, registrationOutcome } from '@/shared/actions/action-rul
 import { useActionDialog } from '@/shared/actions/use-action-dialog';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
-import { PortalLink } from '@/shared/navigation/portal-link';
+import { Button } from '@/shared/ui/button';
+import { Container } from '@/shared/ui/container';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './register-pet-view.module.css';
 
 /**
  * Register a pet (/pets/register): the form, when registration is open to the client (R6.2, R6.4);
@@ -40,23 +40,21 @@ export function RegisterPetView({ today }: { today: string }) {
 
   if (!outcome) return <LoadingSpinner label="Loading" />;
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h1" gutterBottom>
-        Register a pet
-      </Typography>
+    <Container maxWidth="sm" className={styles.page}>
+      <h1 className={typography.gutterBottom}>Register a pet</h1>
       {closed ? (
         <>
           <AppAlert severity="info">{petRegistrationUnavailableMessage}</AppAlert>
-          <Button component={PortalLink} href="/pets" variant="outlined" size="large" sx={{ mt: 3 }}>
+          <Button href="/pets" variant="outlined" size="large" className={styles.back}>
             Back to your pets
           </Button>
         </>
       ) : (
         <>
-          <Typography sx={{ mb: 4 }}>
+          <p className={styles.intro}>
             Tell us about your pet. Your practice will check these details at your pet’s first visit, the
             initial consultation.
-          </Typography>
+          </p>
           <RegisterPetForm onUnavailable={() => setRefused(true)} today={today} />
         </>
       )}
