@@ -78,7 +78,7 @@ describe('SideDrawer', () => {
     expect([box.marginLeft, box.marginRight]).toEqual(['auto', '0px']);
   });
 
-  it('keeps its content out of the page while closed, and Your pets as it was between openings', () => {
+  it('hides its content while closed, and keeps Your pets as it was between openings', () => {
     const { props, view } = renderDrawer({ open: false, pets: pets(1) });
     expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull();
     view.rerender(<SideDrawer {...props} open />);

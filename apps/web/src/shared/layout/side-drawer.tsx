@@ -26,8 +26,9 @@ export interface SideDrawerProps {
  * R2.8: the right-hand drawer menu, 240 wide, a modal dialog (the page behind is inert). It closes on an
  * outside click (the dimmed page), on Escape, when a link is followed, and when the window grows to the
  * desktop width (1200px), where the top navigation takes over; closing puts the focus back on the
- * hamburger. Its code loads on first opening (OnDemandSideDrawer) and stays; its content is rendered
- * while it is open, and Your pets stays expanded or collapsed between openings.
+ * hamburger. Its code loads on first opening (OnDemandSideDrawer) and stays, its content with it (hidden
+ * while closed, so a followed link still reports its page on the way), and Your pets stays expanded or
+ * collapsed between openings.
  */
 export function SideDrawer({ open, onClose, pets, petTotal, petsLoading, onLogout }: SideDrawerProps) {
   const [petsOpen, setPetsOpen] = useState(false);
@@ -42,6 +43,7 @@ export function SideDrawer({ open, onClose, pets, petTotal, petsLoading, onLogou
       open={open}
       onClose={onClose}
       closeOnBackdrop
+      keepMounted
       id={drawerId}
       aria-label="Menu"
       className={styles.drawer}

@@ -66,4 +66,17 @@ describe('Dialog', () => {
     fireEvent.click(dialog, { clientX: 200, clientY: 200 });
     expect(onClose).toHaveBeenCalledWith('backdrop');
   });
+
+  it('keeps its content, hidden, while closed when asked to', () => {
+    const content = (open: boolean) => (
+      <Dialog open={open} onClose={vi.fn()} aria-label="Menu" keepMounted>
+        <a href="/pets">Your pets</a>
+      </Dialog>
+    );
+    const { rerender } = render(content(true));
+    const link = screen.getByRole('link', { name: 'Your pets' });
+    rerender(content(false));
+    expect(link.isConnected).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Your pets' })).toBeNull();
+  });
 });

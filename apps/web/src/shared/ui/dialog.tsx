@@ -10,6 +10,11 @@ export interface DialogProps {
   onClose: (reason: 'escape' | 'backdrop') => void;
   /** R2.26: a click on the dimmed page closes no confirmation; the drawer opts in. */
   closeOnBackdrop?: boolean;
+  /**
+   * Keeps the content rendered while closed (hidden with the closed dialog): a link followed from it
+   * lives on to report its navigation (the progress bar, decision 0047) after the tap closes it.
+   */
+  keepMounted?: boolean;
   role?: 'dialog' | 'alertdialog';
   id?: string;
   'aria-labelledby'?: string;
@@ -24,12 +29,13 @@ export interface DialogProps {
  * makes the page inert (focus stays inside, screen readers see only the dialog) and turns Escape into a
  * `cancel` event, which this hands to `onClose` instead of closing on its own. Opening focuses the dialog
  * itself, so a screen reader reads its title first and no button is pressed by a stray Enter; closing
- * puts the focus back where it was. Its content is rendered only while it is open.
+ * puts the focus back where it was. Its content is rendered only while it is open, unless kept mounted.
  */
 export function Dialog({
   open,
   onClose,
   closeOnBackdrop = false,
+  keepMounted = false,
   className,
   children,
   ...aria
@@ -81,7 +87,7 @@ export function Dialog({
         if (event.key === 'Escape') event.stopPropagation();
       }}
     >
-      {open && children}
+      {(open || keepMounted) && children}
     </dialog>
   );
 }
