@@ -22,7 +22,8 @@ const failOnConsoleError = './packages/contracts/src/testing/console-errors.setu
 const unwrapCascadeLayers = {
   postcssPlugin: 'unwrap-cascade-layers',
   AtRule: {
-    layer: (rule: { nodes?: unknown[]; remove: () => void; replaceWith: (...nodes: unknown[]) => void }) => {
+    // Methods, not function-typed properties: postcss's own AtRule (a narrower replaceWith) fits them.
+    layer: (rule: { nodes?: unknown[]; remove(): void; replaceWith(...nodes: unknown[]): void }) => {
       if (rule.nodes) rule.replaceWith(...rule.nodes);
       else rule.remove();
     },

@@ -28,6 +28,15 @@ describe('the pages’ Content Security Policy', () => {
     expect(policy.get('form-action')).toEqual(["'self'", 'https://login.example']);
   });
 
+  it('takes stylesheets from the portal only, allowing the style attributes components set', () => {
+    const policy = directives(contentSecurityPolicy(base));
+    expect(policy.get('style-src')).toEqual(["'self'"]);
+    expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    expect(directives(contentSecurityPolicy({ ...base, development: true })).get('style-src')).toContain(
+      "'unsafe-inline'",
+    );
+  });
+
   it('adds unsafe-eval and web sockets in development only, and the tag manager only when configured', () => {
     const development = directives(contentSecurityPolicy({ ...base, development: true }));
     expect(development.get('script-src')).toContain("'unsafe-eval'");

@@ -3,8 +3,9 @@
  * only with the nonce ('strict-dynamic' extends the trust to the chunks and tags those scripts load),
  * so an injected <script> or inline handler does not run: no 'unsafe-inline' for scripts. Next.js reads
  * the nonce from the request's policy header and puts it on its own bootstrap and chunk scripts.
- * Styles keep 'unsafe-inline': Emotion (MUI) writes <style> tags and style attributes at run time, and a
- * nonce in style-src would make browsers ignore 'unsafe-inline' and refuse the attributes.
+ * Stylesheets come only from the portal's own files (decision 0050: static CSS, no style written at run
+ * time), so an injected <style> does not apply; style attributes stay allowed ('unsafe-inline' in
+ * style-src-attr) for the few a component sets (a spinner's height, a list's placement).
  */
 
 /** The analytics tag manager's script origin and the endpoints its tags send to (R1.6). */
@@ -20,7 +21,7 @@ const tagManager = {
 
 export type PolicyOptions = {
   nonce: string;
-  /** `next dev`: React's debugging aids need 'unsafe-eval', hot reload needs web sockets. */
+  /** `next dev`: React's debugging aids need 'unsafe-eval', hot reload web sockets and inline styles. */
   development: boolean;
   /** The identity providers' origins, for form-action (a redirect after a form post is checked too). */
   formTargets: readonly string[];
@@ -41,7 +42,9 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
       ...gtm(tagManager.script),
     ],
     ['script-src-attr', "'none'"],
-    ['style-src', "'self'", "'unsafe-inline'"],
+    // `next dev` injects its overlay's and hot-reloaded styles as <style> elements.
+    ['style-src', "'self'", ...(options.development ? ["'unsafe-inline'"] : [])],
+    ['style-src-attr', "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', ...gtm(tagManager.img)],
     ['font-src', "'self'", 'data:'],
     ['connect-src', "'self'", ...(options.development ? ['ws:', 'wss:'] : []), ...gtm(tagManager.connect)],

@@ -70,13 +70,13 @@ describe('Dialog', () => {
   it('keeps its content, hidden, while closed when asked to', () => {
     const content = (open: boolean) => (
       <Dialog open={open} onClose={vi.fn()} aria-label="Menu" keepMounted>
-        <a href="/pets">Your pets</a>
+        <button type="button">Your pets</button>
       </Dialog>
     );
     const { rerender } = render(content(true));
-    const link = screen.getByRole('link', { name: 'Your pets' });
+    const button = screen.getByRole('button', { name: 'Your pets' });
     rerender(content(false));
-    expect(link.isConnected).toBe(true);
-    expect(screen.queryByRole('link', { name: 'Your pets' })).toBeNull();
+    expect(button.isConnected).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Your pets' })).toBeNull();
   });
 });
