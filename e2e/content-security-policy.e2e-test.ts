@@ -38,13 +38,13 @@ describe('Content Security Policy with nonces', () => {
     expect(auth).not.toContain('script-src');
   });
 
-  it('refuses a script injected into the page, while the page itself still works', async () => {
+  it('refuses a script or a stylesheet injected into the page, while the page itself still works', async () => {
     const page = await newPage();
     await page.route('**/practices', async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace(
         '</body>',
-        '<script>window.injectedScriptRan = true</script><img src="data:," alt="" onerror="window.injectedHandlerRan = true"></body>',
+        '<script>window.injectedScriptRan = true</script><img src="data:," alt="" onerror="window.injectedHandlerRan = true"><style>main { visibility: hidden }</style></body>',
       );
       await route.fulfill({ response, body: html });
     });
@@ -62,7 +62,11 @@ describe('Content Security Policy with nonces', () => {
     const accept = page.getByRole('button', { name: 'Accept and close' });
     await accept.click();
     await expect.poll(() => accept.count()).toBe(0);
-    await expect.poll(() => violations).toEqual(expect.arrayContaining(['script-src-elem']));
+    await expect
+      .poll(() => violations)
+      .toEqual(expect.arrayContaining(['script-src-elem', 'style-src-elem']));
+    // The portal's own stylesheets apply (decision 0050: static CSS only); the injected one does not.
+    expect(await page.locator('main').evaluate((main) => getComputedStyle(main).visibility)).toBe('visible');
     expect(await page.evaluate<boolean>("'injectedScriptRan' in window")).toBe(false);
     expect(await page.evaluate<boolean>("'injectedHandlerRan' in window")).toBe(false);
   });
