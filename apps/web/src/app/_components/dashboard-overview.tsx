@@ -53,7 +53,7 @@ export function DashboardOverview() {
   }
 
   return (
-    <Container maxWidth="lg" className={styles.page}>
+    <Container maxWidth="lg" spacing="page">
       <WelcomeHeading firstName={profile.data?.firstName} />
       <p className={styles.intro}>
         Manage your pets, book and change appointments and keep your contact preferences up to date, all in

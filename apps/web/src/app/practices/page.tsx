@@ -16,7 +16,7 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Practice 
 export default async function PracticesPage() {
   const firstData = await onlinePracticesFirstData();
   return (
-    <Container maxWidth="lg" className={styles.page}>
+    <Container maxWidth="lg" spacing="roomy">
       <h1 className={typography.gutterBottom}>Practice list</h1>
       <p className={styles.intro}>
         These practices offer online services. Call your practice if you have a question about your pet.

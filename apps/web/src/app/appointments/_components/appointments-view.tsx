@@ -62,7 +62,7 @@ export function AppointmentsView() {
     : undefined;
 
   return (
-    <Container maxWidth="lg" className={styles.page}>
+    <Container maxWidth="lg" spacing="page">
       <div className={styles.header}>
         <h1>Your appointments</h1>
         <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />

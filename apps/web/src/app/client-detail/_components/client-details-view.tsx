@@ -23,7 +23,7 @@ export function ClientDetailsView() {
   const refreshProfile = useRefreshProfile();
 
   return (
-    <Container maxWidth="sm" className={styles.root}>
+    <Container maxWidth="sm" spacing="page">
       <h1 className={typography.gutterBottom}>Your details</h1>
       <p className={styles.intro}>
         Keep your details up to date, so that your practice can reach you about your pets.

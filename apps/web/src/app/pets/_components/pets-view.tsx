@@ -43,7 +43,7 @@ export function PetsView({ today }: { today: string }) {
     <ActionButton label="Register a pet" outcome={registration} primary={primary} onDialog={openDialog} />
   );
   return (
-    <Container maxWidth="lg" className={styles.page}>
+    <Container maxWidth="lg" spacing="page">
       <div className={styles.header}>
         <h1>Your pets</h1>
         {living && living.length > 0 && register(false)}

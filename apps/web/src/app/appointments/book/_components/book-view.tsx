@@ -25,7 +25,7 @@ import styles from './book-view.module.css';
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Container maxWidth="md" className={styles.page}>
+    <Container maxWidth="md" spacing="page">
       <h1 className={styles.title}>{title}</h1>
       {children}
     </Container>

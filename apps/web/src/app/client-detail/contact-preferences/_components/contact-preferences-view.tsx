@@ -19,7 +19,7 @@ export function ContactPreferencesView() {
   const refreshProfile = useRefreshProfile();
 
   return (
-    <Container maxWidth="sm" className={styles.root}>
+    <Container maxWidth="sm" spacing="page">
       <h1 className={typography.gutterBottom}>Contact preferences</h1>
       <p className={styles.intro}>
         Choose how your practice may contact you. You can change these at any time.

@@ -50,7 +50,7 @@ export function PetView({ id }: { id: string }) {
   if (petId === null || (isSuccess && !pet && listedSinceOpening)) notFound();
   if (pets.isError) {
     return (
-      <Container maxWidth="lg" className={styles.page}>
+      <Container maxWidth="lg" spacing="page">
         <LoadError message="We could not load your pet." onRetry={() => void refetch()} />
       </Container>
     );
@@ -67,7 +67,7 @@ export function PetView({ id }: { id: string }) {
     : undefined;
   const living = pet.status === 'Active';
   return (
-    <Container maxWidth="lg" className={styles.page}>
+    <Container maxWidth="lg" spacing="page">
       <div className={styles.header}>
         <div>
           <h1>{pet.name}</h1>

@@ -40,7 +40,7 @@ export function RegisterPetView({ today }: { today: string }) {
 
   if (!outcome) return <LoadingSpinner label="Loading" />;
   return (
-    <Container maxWidth="sm" className={styles.page}>
+    <Container maxWidth="sm" spacing="page">
       <h1 className={typography.gutterBottom}>Register a pet</h1>
       {closed ? (
         <>
