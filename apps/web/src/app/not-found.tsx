@@ -3,7 +3,8 @@ import { pageMetadata } from '@/shared/page-metadata';
 import { Button } from '@/shared/ui/button';
 import { Container } from '@/shared/ui/container';
 import typography from '@/shared/ui/typography.module.css';
-import styles from './not-found.module.css';
+// Laid out as the error screen (R2.18): a centred message and one way on.
+import styles from '@/shared/components/error-screen.module.css';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Page not found');
 
