@@ -66,7 +66,9 @@ describe('Content Security Policy with nonces', () => {
       .poll(() => violations)
       .toEqual(expect.arrayContaining(['script-src-elem', 'style-src-elem']));
     // The portal's own stylesheets apply (decision 0050: static CSS only); the injected one does not.
-    expect(await page.locator('main').evaluate((main) => getComputedStyle(main).visibility)).toBe('visible');
+    expect(await page.evaluate<string>("getComputedStyle(document.querySelector('main')).visibility")).toBe(
+      'visible',
+    );
     expect(await page.evaluate<boolean>("'injectedScriptRan' in window")).toBe(false);
     expect(await page.evaluate<boolean>("'injectedHandlerRan' in window")).toBe(false);
   });
