@@ -14,7 +14,9 @@ import { signIn } from './support/sign-in.ts';
  * components instead of MUI and Emotion) plus about 3%, and none is above 200 kB, the goal of 1.5x a bare
  * Next.js page (`npm run bench` prints the ratio). No page loads zod on arrival (decisions 0032 and
  * 0033): its 31 kB coming back fails the zod check below, naming the page, and puts the page over its
- * budget. Each script starts with V8's compile hint (decision 0045): `npm run build` adds it.
+ * budget. Each script starts with V8's compile hint (decision 0045): `npm run build` adds it. No page
+ * makes an `Intl` formatter on arrival (decision 0051): a browser's first one loads its locale data on the
+ * main thread, 110–200 ms at Lighthouse's 4× slower CPU.
  */
 const pageBudgetsKb: Record<string, number> = {
   '/practices': 181,
@@ -42,12 +44,35 @@ function scriptsWhere(page: Page, such: (text: string) => boolean): () => Promis
   return async () => (await Promise.all(checks)).filter((path) => path !== null);
 }
 
+/**
+ * Run in the page before its scripts (as text: these files are typed without the DOM's names): records
+ * each `Intl` constructor and locale method (which makes one inside) the page calls, by name.
+ */
+const recordIntlFormatters = `
+  window.__intlMade = [];
+  for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat']) {
+    const Real = Intl[name];
+    Intl[name] = new Proxy(Real, {
+      construct(target, args) { window.__intlMade.push(name); return Reflect.construct(target, args); },
+      apply(target, self, args) { window.__intlMade.push(name); return Reflect.apply(target, self, args); },
+    });
+  }
+  for (const [owner, method] of [[Date, 'toLocaleString'], [Date, 'toLocaleDateString'], [Date, 'toLocaleTimeString'], [Number, 'toLocaleString']]) {
+    const real = owner.prototype[method];
+    owner.prototype[method] = function (...args) { window.__intlMade.push(owner.name + '.' + method); return real.apply(this, args); };
+  }
+`;
+
 async function weighAndCheck(page: Page, path: string): Promise<void> {
+  await page.addInitScript({ content: recordIntlFormatters });
   const zodScripts = scriptsWhere(page, (text) => text.includes(zodMarker));
   const unhinted = scriptsWhere(page, (text) => !text.startsWith(compileHint));
   expectWithinBudget(path, await weighPage(page, path));
   expect.soft(await zodScripts(), `${path} loads zod on arrival`).toEqual([]);
   expect.soft(await unhinted(), `${path} loads scripts without the compile hint`).toEqual([]);
+  expect
+    .soft(await page.evaluate<string[]>('window.__intlMade'), `${path} makes Intl formatters on arrival`)
+    .toEqual([]);
 }
 
 function expectWithinBudget(path: string, kilobytes: number): void {

@@ -1,6 +1,6 @@
-import { lazyDateFormat } from './lazy-date-format.ts';
+import { isoDay, practiceWallTime } from './practice-clock.ts';
 import type { Pet } from './pets.ts';
-import { featureKeys, isFeatureEnabled, practiceTimeZone } from './practice-rules.ts';
+import { featureKeys, isFeatureEnabled } from './practice-rules.ts';
 import type { FeatureToggle } from './practices.ts';
 
 /**
@@ -83,19 +83,9 @@ export const petFieldMessages = {
     'A policy number can only have letters, numbers, spaces, hyphens (-), slashes (/) and dots.',
 } as const;
 
-const practiceDateFormat = lazyDateFormat('en-CA', {
-  timeZone: practiceTimeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/**
- * Today's date, YYYY-MM-DD, on the practices' calendar (en-CA formats dates as ISO). The rules ask on every
- * check, the pages take it from the server (the browser's first formatter is costly, see lazyDateFormat).
- */
+/** Today's date, YYYY-MM-DD, on the practices' calendar (practice-clock.ts, decision 0051). */
 export function practiceToday(now: Date): string {
-  return practiceDateFormat().format(now);
+  return isoDay(practiceWallTime(now));
 }
 
 /** The earliest date of birth accepted at `now`: the same day, `oldestPetAgeYears` years back. */

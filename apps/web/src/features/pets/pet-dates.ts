@@ -1,22 +1,9 @@
-import { lazyDateFormat } from '@vet/contracts/lazy-date-format';
+import { calendarDay, monthNames } from '@vet/contracts/practice-clock';
 
-/** A YYYY-MM-DD date as parts; the calendar day itself, free of any time zone. */
-function dateParts(date: string): { year: number; month: number; day: number } {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  return { year, month, day };
-}
-
-const longDate = lazyDateFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "14 March 2025": a calendar date, British style. */
+/** "14 March 2025": a calendar date, British style (decision 0051: no `Intl` formatter). */
 export function formatCalendarDate(date: string): string {
-  const { year, month, day } = dateParts(date);
-  return longDate().format(new Date(Date.UTC(year, month - 1, day)));
+  const { year, month, day } = calendarDay(date);
+  return `${day} ${monthNames[month - 1]} ${year}`;
 }
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
@@ -26,8 +13,8 @@ const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ?
  * "5 months", "3 weeks", "Under a week". Whole months count from the day of the month of birth.
  */
 export function petAge(dateOfBirth: string, today: string): string {
-  const born = dateParts(dateOfBirth);
-  const now = dateParts(today);
+  const born = calendarDay(dateOfBirth);
+  const now = calendarDay(today);
   const months = (now.year - born.year) * 12 + (now.month - born.month) - (now.day < born.day ? 1 : 0);
   if (months >= 12) {
     const years = Math.floor(months / 12);
