@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Pet } from '@vet/contracts/pets';
 import { buildPet, buildProfile } from '@vet/contracts/testing/builders';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { LogoutProvider } from '@/shared/auth-session/logout-context';
 import { createQueryClient } from '@/shared/query/query-client';
 import { defaultSiteLinks } from '@/config/site-links';
+import { prepareShellWindow } from '@/testing/shell-window';
 import { PortalFrame } from './portal-frame';
 
 vi.mock('@/shared/auth-session/session-client', () => ({
@@ -18,25 +19,7 @@ vi.mock('@/shared/auth-session/session-client', () => ({
 }));
 vi.mock('next/navigation', () => ({ usePathname: () => '/pets/3', useRouter: () => ({ replace: vi.fn() }) }));
 
-/** jsdom has no matchMedia: a window narrower than the desktop's, for the drawer's media query. */
-function stubNarrowWindow() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-}
-
-beforeEach(() => {
-  document.cookie = 'OptanonConsent=true; Path=/';
-  stubNarrowWindow();
-});
-afterEach(() => {
-  cleanup();
-  document.cookie = 'OptanonConsent=; Max-Age=0; Path=/';
-  vi.unstubAllGlobals();
-});
+prepareShellWindow();
 
 const profile = buildProfile({ firstName: 'Olivia', lastName: 'Bennett' });
 const pet = (petId: number, name: string) => buildPet({ petId, name });

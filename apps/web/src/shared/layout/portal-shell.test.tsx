@@ -1,31 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultSiteLinks } from '@/config/site-links';
+import { prepareShellWindow } from '@/testing/shell-window';
 import { PortalShell, type PortalShellProps } from './portal-shell';
 
 const navigation = vi.hoisted(() => ({ pathname: '/' }));
 vi.mock('next/navigation', () => ({ usePathname: () => navigation.pathname }));
 
-/** jsdom has no matchMedia: a window narrower than the desktop's, for the drawer's media query. */
-function stubNarrowWindow() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-}
-
-beforeEach(() => {
-  document.cookie = 'OptanonConsent=true; Path=/';
-  stubNarrowWindow();
-});
-afterEach(() => {
-  cleanup();
-  document.cookie = 'OptanonConsent=; Max-Age=0; Path=/';
-  vi.unstubAllGlobals();
-});
+prepareShellWindow();
 
 function renderShell(pathname: string, overrides: Partial<PortalShellProps> = {}) {
   navigation.pathname = pathname;
