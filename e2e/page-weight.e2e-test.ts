@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { compileHint } from '../apps/web/compile-hints.mjs';
 import { weighPage } from '../scripts/lib/chromium.ts';
-import { SIGNED_IN_PAGES, SIGNED_OUT_PAGES } from '../scripts/lib/main-pages.ts';
+import { ONBOARDING_PAGES, SIGNED_IN_PAGES, SIGNED_OUT_PAGES } from '../scripts/lib/main-pages.ts';
 import { useBrowser, zodMarker } from './support/browser.ts';
+import { signUpToFindYourRecord } from './support/onboarding.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
@@ -27,6 +28,8 @@ const pageBudgetsKb: Record<string, number> = {
   '/appointments': 188,
   '/appointments/book': 196,
   '/client-detail': 198,
+  '/registration': 199,
+  '/registration-new': 200,
 };
 
 /** The scripts the page loads from now on whose text is `such`, once asked. */
@@ -99,6 +102,17 @@ describe('page weight (issue 14)', () => {
     const page = await newPage();
     await signIn(page, DEMO_ACCOUNT.manyPets);
     for (const path of SIGNED_IN_PAGES) {
+      const fresh = await page.context().newPage();
+      await weighAndCheck(fresh, path);
+      await fresh.close();
+    }
+  });
+
+  // Seen by a person just signed up, whose account is not linked to a record yet.
+  it('keeps each onboarding page within its budget', async () => {
+    const page = await newPage();
+    await signUpToFindYourRecord(page);
+    for (const path of ONBOARDING_PAGES) {
       const fresh = await page.context().newPage();
       await weighAndCheck(fresh, path);
       await fresh.close();

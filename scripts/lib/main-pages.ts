@@ -12,5 +12,8 @@ export const SIGNED_IN_PAGES = [
   '/client-detail',
 ] as const;
 
+/** The onboarding pages, seen as a person just signed up whose account is not linked to a record yet. */
+export const ONBOARDING_PAGES = ['/registration', '/registration-new'] as const;
+
 /** The goal: each main page's compressed JS at most this many times a bare Next.js page's. */
 export const TARGET_RATIO_TO_BARE_NEXT = 1.5;
