@@ -241,16 +241,16 @@ async function measureLighthouse(cookie: string) {
     `\nLighthouse, mobile preset (simulated throttling): the median of ${LIGHTHOUSE_RUNS} runs per page, with the range of its performance scores`,
   );
   console.log(
-    '(FCP and LCP simulated; "seen LCP": the largest paint in the unthrottled load they are simulated from)',
+    '(FCP and LCP simulated; "seen LCP": the largest paint in the unthrottled load they are simulated from; CPU: the run\'s BenchmarkIndex, a fast desktop 1,500-2,000)',
   );
-  const widths = [6, 9, 6, 6, 8, 8, 10, 8, 8];
-  const headings = ['perf', 'range', 'a11y', 'b-p', 'FCP ms', 'LCP ms', 'seen LCP', 'TBT ms', 'CLS'];
+  const widths = [6, 9, 6, 6, 8, 8, 10, 8, 8, 7];
+  const headings = ['perf', 'range', 'a11y', 'b-p', 'FCP ms', 'LCP ms', 'seen LCP', 'TBT ms', 'CLS', 'CPU'];
   console.log(tableRow('page', headings, widths));
   const report = (target: { name: string }, f: MedianLighthouseFigures) => {
     const [lowest, highest] = f.performanceRange;
     const cells = [f.performance, `${lowest}–${highest}`, f.accessibility, f.bestPractices].map(String);
     cells.push(f.fcpMs.toFixed(0), f.lcpMs.toFixed(0), f.observedLcpMs.toFixed(0));
-    cells.push(f.tbtMs.toFixed(0), f.cls.toFixed(3));
+    cells.push(f.tbtMs.toFixed(0), f.cls.toFixed(3), f.benchmarkIndex.toFixed(0));
     const redirect = f.redirectedTo ? `  (ended at ${f.redirectedTo})` : '';
     console.log(tableRow(target.name, cells, widths) + redirect);
     const failures = f.bestPracticeFailures.length

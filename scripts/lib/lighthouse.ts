@@ -25,6 +25,11 @@ export interface LighthouseFigures {
   shiftedElements: string[];
   /** The audits that cost the page best-practices points: each id with the first thing it found. */
   bestPracticeFailures: string[];
+  /**
+   * Lighthouse's measure of the machine's CPU at that run (its BenchmarkIndex): its 4× slowdown assumes a
+   * fast desktop (1,500–2,000); on a slower or busier machine the same page's TBT and score suffer.
+   */
+  benchmarkIndex: number;
   /** Where the page ended up, when not at the URL asked for (a redirect, e.g. to sign-in). */
   redirectedTo?: string;
   /** Why Lighthouse could not measure the page, when it could not (its scores are then 0 and NaN). */
@@ -110,6 +115,7 @@ async function measure(
     bestPracticeFailures: (categories['best-practices']?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score !== 1)
       .map((ref) => `${ref.id} ${firstFinding(audits[ref.id]?.details)}`.trim()),
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
     redirectedTo: result.lhr.finalDisplayedUrl === url ? undefined : result.lhr.finalDisplayedUrl,
     runtimeError: result.lhr.runtimeError
       ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`
