@@ -32,6 +32,9 @@ const bareNextPort = 3490;
  */
 const LIGHTHOUSE_RUNS = 5;
 
+/** The newcomer's account on the embedded provider, made at the first sign-in (signInAsNewcomer). */
+let newcomerAccount: Promise<void> | undefined;
+
 const versions = installedNextVersions();
 console.log(`Next.js ${versions.next}, React ${versions.react}, React DOM ${versions.reactDom} (installed)`);
 const bare = await startBareNext(bareNextPort);
@@ -186,8 +189,6 @@ async function signInAsNewcomer(browser: Browser) {
   const cookies = await context.cookies(portal.portalUrl);
   return { context, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
 }
-
-let newcomerAccount: Promise<void> | undefined;
 
 /**
  * Decision 0049: how long a signed-out visitor waits, on a phone-like profile (4× slower CPU, 150 ms
