@@ -78,6 +78,15 @@ async function weighAndCheck(page: Page, path: string): Promise<void> {
     .toEqual([]);
 }
 
+/** Weighs and checks each page in a new tab of `page`'s context (its session). */
+async function weighInNewTabs(page: Page, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const fresh = await page.context().newPage();
+    await weighAndCheck(fresh, path);
+    await fresh.close();
+  }
+}
+
 function expectWithinBudget(path: string, kilobytes: number): void {
   const budget = pageBudgetsKb[path];
   console.log(`page weight ${path}: ${kilobytes.toFixed(1)} kB compressed JS (budget ${budget} kB)`);
@@ -101,21 +110,13 @@ describe('page weight (issue 14)', () => {
   it('keeps each signed-in page within its budget', async () => {
     const page = await newPage();
     await signIn(page, DEMO_ACCOUNT.manyPets);
-    for (const path of SIGNED_IN_PAGES) {
-      const fresh = await page.context().newPage();
-      await weighAndCheck(fresh, path);
-      await fresh.close();
-    }
+    await weighInNewTabs(page, SIGNED_IN_PAGES);
   });
 
   // Seen by a person just signed up, whose account is not linked to a record yet.
   it('keeps each onboarding page within its budget', async () => {
     const page = await newPage();
     await signUpToFindYourRecord(page);
-    for (const path of ONBOARDING_PAGES) {
-      const fresh = await page.context().newPage();
-      await weighAndCheck(fresh, path);
-      await fresh.close();
-    }
+    await weighInNewTabs(page, ONBOARDING_PAGES);
   });
 });

@@ -7,13 +7,10 @@
  * public endpoints under a bounded loopback load. Prints numbers; asserts nothing.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { connectDatabase } from '@vet/db/connection';
-import { emailKey } from '@vet/db/normalise';
-import { hashPassword } from '@vet/db/password-hash';
-import { idpAccounts } from '@vet/db/schema/identity';
-import { DEMO_ACCOUNT, DEMO_PASSWORD } from '@vet/db/seed/demo-accounts';
+import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { startBareNext, installedNextVersions } from './lib/bare-next.ts';
-import { launchChromium, submitProviderSignIn, weighPage } from './lib/chromium.ts';
+import { createNewcomerAccount, signInThroughProvider, type Credentials } from './lib/bench-sessions.ts';
+import { launchChromium, weighPage } from './lib/chromium.ts';
 import { runLighthouse, type MedianLighthouseFigures } from './lib/lighthouse.ts';
 import { measureMainThread } from './lib/main-thread.ts';
 import {
@@ -32,9 +29,6 @@ const bareNextPort = 3490;
  */
 const LIGHTHOUSE_RUNS = 5;
 
-/** The newcomer's account on the embedded provider, made at the first sign-in (signInAsNewcomer). */
-let newcomerAccount: Promise<void> | undefined;
-
 const versions = installedNextVersions();
 console.log(`Next.js ${versions.next}, React ${versions.react}, React DOM ${versions.reactDom} (installed)`);
 const bare = await startBareNext(bareNextPort);
@@ -48,8 +42,9 @@ const { portal, databaseUrl, stop } = await startSeededPortal({
 });
 
 try {
-  const cookie = await measureInChromium();
-  await measureLighthouse(cookie);
+  const newcomer = await createNewcomerAccount(databaseUrl);
+  const cookie = await measureInChromium(newcomer);
+  await measureLighthouse(cookie, newcomer);
   for (const endpoint of endpoints) await measureEndpoint(`${portal.apiUrl}${endpoint}`, 2_000, 20);
   await measureEndpoint(`${portal.portalUrl}/bff/online-practices`, 1_000, 20);
 } finally {
@@ -61,13 +56,13 @@ try {
  * In one Chromium: signs in as a demo client and as a newcomer, then weighs the bare page and each main
  * page and measures their main thread (signed-out pages in fresh contexts, signed-in ones in new tabs of
  * the signed-in context, as e2e/page-weight.e2e-test.ts does; onboarding pages in the newcomer's). Returns
- * the sessions' cookies, for Lighthouse.
+ * the demo client's cookies, for Lighthouse.
  */
-async function measureInChromium(): Promise<string> {
+async function measureInChromium(newcomerCredentials: Credentials): Promise<string> {
   const browser = await launchChromium();
   try {
     const { context: signedIn, cookie } = await signInAsDemoClient(browser);
-    const { context: newcomer } = await signInAsNewcomer(browser);
+    const { context: newcomer } = await signInAsNewcomer(browser, newcomerCredentials);
     await measureSignInStart(browser);
     const inFreshContext = async <T>(measure: (context: BrowserContext) => Promise<T>) => {
       const context = await browser.newContext();
@@ -142,52 +137,21 @@ async function measureInChromium(): Promise<string> {
 
 /** Signs in as a demo client (timing it) and returns the signed-in context and its cookies as a header. */
 async function signInAsDemoClient(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
   const olivia = DEMO_ACCOUNT.manyPets;
-  const signInStarted = Date.now();
-  await page.goto(`${portal.portalUrl}/`);
-  await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
-  const onForm = Date.now();
-  await submitProviderSignIn(page, olivia.email, olivia.password);
-  await page.getByRole('heading', { level: 1, name: `Welcome, ${olivia.firstName}` }).waitFor();
-  const signedIn = Date.now();
-  console.log(
-    `sign-in: ${signedIn - signInStarted} ms from opening the portal to the dashboard (${signedIn - onForm} ms from the provider’s form to the dashboard)`,
+  const session = await signInThroughProvider(browser, portal.portalUrl, olivia, (page) =>
+    page.getByRole('heading', { level: 1, name: `Welcome, ${olivia.firstName}` }).waitFor(),
   );
-  await page.close();
-  const cookies = await context.cookies(portal.portalUrl);
-  return { context, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+  console.log(
+    `sign-in: ${session.fromOpenMs} ms from opening the portal to the dashboard (${session.fromFormMs} ms from the provider’s form to the dashboard)`,
+  );
+  return session;
 }
 
-/**
- * Signs in as a person who has just signed up and is not linked to a client record yet: an account made
- * on the embedded provider for this run (at the first sign-in), e-mail verified, so the activation guard
- * sends it to "Find your record" (R4.1). Returns the context and its cookies, for the onboarding pages.
- */
-async function signInAsNewcomer(browser: Browser) {
-  const email = 'newcomer.bench@example.com';
-  newcomerAccount ??= (async () => {
-    const handle = connectDatabase(databaseUrl, { max: 1 });
-    try {
-      const passwordHash = await hashPassword(DEMO_PASSWORD);
-      await handle.db
-        .insert(idpAccounts)
-        .values({ email: emailKey(email), passwordHash, emailVerified: true });
-    } finally {
-      await handle.close();
-    }
-  })();
-  await newcomerAccount;
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${portal.portalUrl}/`);
-  await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
-  await submitProviderSignIn(page, email, DEMO_PASSWORD);
-  await page.waitForURL((url) => url.pathname === '/registration', { timeout: 20_000 });
-  await page.close();
-  const cookies = await context.cookies(portal.portalUrl);
-  return { context, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+/** Signs in as the newcomer (createNewcomerAccount), who lands on "Find your record". */
+function signInAsNewcomer(browser: Browser, newcomer: Credentials) {
+  return signInThroughProvider(browser, portal.portalUrl, newcomer, (page) =>
+    page.waitForURL((url) => url.pathname === '/registration', { timeout: 20_000 }),
+  );
 }
 
 /**
@@ -228,7 +192,7 @@ async function measureSignInStart(browser: Browser) {
  * cookies. The onboarding pages come last, as a newcomer signed in just before them: a session idle
  * since the Chromium figures would have ended (the server's inactivity rule) and sent Lighthouse on.
  */
-async function measureLighthouse(cookie: string) {
+async function measureLighthouse(cookie: string, newcomer: Credentials) {
   const targets = [
     { name: `bare Next.js ${versions.next}`, url: `${bare.url}/` },
     ...SIGNED_OUT_PAGES.map((path) => ({ name: path, url: `${portal.portalUrl}${path}` })),
@@ -265,7 +229,7 @@ async function measureLighthouse(cookie: string) {
     }
   };
   await runLighthouse(targets, LIGHTHOUSE_RUNS, report);
-  const newcomerCookie = await newcomerSessionCookie();
+  const newcomerCookie = await newcomerSessionCookie(newcomer);
   const onboarding = ONBOARDING_PAGES.map((path) => ({
     name: `${path} (newcomer)`,
     url: `${portal.portalUrl}${path}`,
@@ -275,10 +239,10 @@ async function measureLighthouse(cookie: string) {
 }
 
 /** A fresh newcomer session's cookies, as a header. */
-async function newcomerSessionCookie(): Promise<string> {
+async function newcomerSessionCookie(newcomer: Credentials): Promise<string> {
   const browser = await launchChromium();
   try {
-    return (await signInAsNewcomer(browser)).cookie;
+    return (await signInAsNewcomer(browser, newcomer)).cookie;
   } finally {
     await browser.close();
   }
