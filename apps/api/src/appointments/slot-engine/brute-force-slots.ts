@@ -26,17 +26,11 @@ export function bruteForceSlots(query: SlotQuery): BookableSlot[] {
     if (minute < at(date, shift.startsAt) || minute >= at(date, shift.endsAt)) return false;
     return !shift.breaks.some((b) => minute >= at(date, b.startsAt) && minute < at(date, b.endsAt));
   };
-  // The zones tested change offset only on the hour, so one look at the clock per UTC hour is exact.
-  const hours = new Map<number, { date: string; minute: number }>();
-  const wallClock = (instant: number) => {
-    const hour = instant - (instant % (60 * MINUTE_MS));
-    let wall = hours.get(hour);
-    if (!wall) {
-      wall = { date: zonedDate(new Date(hour), tz), minute: zonedMinutesOfDay(new Date(hour), tz) };
-      hours.set(hour, wall);
-    }
-    return { date: wall.date, minute: wall.minute + (instant - hour) / MINUTE_MS };
-  };
+  // The wall clock of each minute, asked of the zone itself (half-hour zones roll over mid UTC hour).
+  const wallClock = (instant: number) => ({
+    date: zonedDate(new Date(instant), tz),
+    minute: zonedMinutesOfDay(new Date(instant), tz),
+  });
   const known = new Map<string, boolean>();
   const freeAt = (clinicianId: number, shifts: readonly RotaShift[], minute: number) => {
     const key = `${clinicianId} ${minute}`;

@@ -57,7 +57,7 @@ const worldArbitrary = fc
     minNoticeMinutes: fc.integer({ min: 0, max: 240 }),
     horizonDays: fc.integer({ min: 1, max: 5 }),
     durationMinutes: fc.integer({ min: 5, max: 90 }),
-    timeZone: fc.constantFrom('Europe/London', 'Europe/London', 'UTC', 'America/New_York'),
+    timeZone: fc.constantFrom('Europe/London', 'Europe/London', 'UTC', 'America/New_York', 'Asia/Kolkata'),
     rotas: fc.array(fc.array(shiftArbitrary, { maxLength: 5 }), { minLength: 1, maxLength: 3 }),
     busy: fc.array(
       fc.record({

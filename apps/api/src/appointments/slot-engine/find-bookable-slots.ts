@@ -1,7 +1,7 @@
-import { addDays, zonedDate, zonedTimeToUtc } from '@vet/db/seed/zoned-time';
+import { addDays, zonedDate, zoneOffsets, zonedTimeToUtc } from '@vet/db/seed/zoned-time';
 import { gridStarts } from './grid.ts';
 import { subtract } from './intervals.ts';
-import { datesBetween, instantsIn, workingIntervals } from './working-time.ts';
+import { daysBetween, instantsIn, workingIntervals } from './working-time.ts';
 import {
   DAY_MS,
   MINUTE_MS,
@@ -67,10 +67,15 @@ export function findBookableSlots(query: SlotQuery): BookableSlot[] {
   if (!trimmed || durationMinutes <= 0) return [];
   const durationMs = durationMinutes * MINUTE_MS;
   // A shift on the day before the window may not reach into it, but a day either side is cheap safety.
-  const dates = datesBetween(addDays(trimmed.fromDate, -1), addDays(trimmed.toDate, 1));
+  const days = daysBetween(addDays(trimmed.fromDate, -1), addDays(trimmed.toDate, 1));
+  // The zone's offsets over those dates and then some (a local day is within 14 hours of its UTC day).
+  const offsetOf = zoneOffsets(
+    Date.parse(`${days[0]!.date}T00:00:00Z`) - 2 * DAY_MS,
+    Date.parse(`${days.at(-1)!.date}T00:00:00Z`) + 3 * DAY_MS,
+    settings.timeZone,
+  );
+  const at = instantsIn(offsetOf);
 
-  const byStart = new Map<number, number[]>();
-  const at = instantsIn(settings.timeZone);
   // Busy time by clinician, read once: a practice's thousands of reservations, not once per clinician.
   const practiceWide: BusyTime[] = [];
   const busyOf = new Map<number, BusyTime[]>();
@@ -83,22 +88,33 @@ export function findBookableSlots(query: SlotQuery): BookableSlot[] {
     if (own) own.push(busy);
     else busyOf.set(busy.clinicianId, [busy]);
   }
-  for (const clinician of query.clinicians) {
-    const working = workingIntervals(clinician.shifts, dates, settings.timeZone, at);
+  // The clinicians free at each start, by whole minutes from the span's first: starts are whole
+  // minutes in the span, and clinicians taken in id order leave each list sorted.
+  const firstMinute = Math.ceil(span.start / MINUTE_MS) * MINUTE_MS;
+  const freeAt = new Array<number[] | undefined>(Math.ceil((span.end - firstMinute) / MINUTE_MS) + 1);
+  const starts: number[] = [];
+  const byId = [...query.clinicians].sort((a, b) => a.clinicianId - b.clinicianId);
+  for (const clinician of byId) {
+    const working = workingIntervals(clinician.shifts, days, at);
     const inSpan = working
       .map((w) => ({ start: Math.max(w.start, span.start), end: Math.min(w.end, span.end + durationMs) }))
       .filter((w) => w.end > w.start);
-    const taken = [...practiceWide, ...(busyOf.get(clinician.clinicianId) ?? [])];
-    for (const free of subtract(inSpan, taken)) {
-      for (const start of gridStarts(free, durationMs, settings.gridMinutes, settings.timeZone)) {
-        if (start >= span.end) break;
-        const ids = byStart.get(start);
-        if (ids) ids.push(clinician.clinicianId);
-        else byStart.set(start, [clinician.clinicianId]);
-      }
+    const own = busyOf.get(clinician.clinicianId);
+    const taken = own ? practiceWide.concat(own) : practiceWide;
+    starts.length = 0;
+    for (const free of subtract(inSpan, taken)) gridStarts(free, durationMs, settings.gridMinutes, offsetOf, starts);
+    for (const start of starts) {
+      if (start >= span.end) break;
+      const index = (start - firstMinute) / MINUTE_MS;
+      const ids = freeAt[index];
+      if (ids) ids.push(clinician.clinicianId);
+      else freeAt[index] = [clinician.clinicianId];
     }
   }
-  return [...byStart.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([startsAt, clinicianIds]) => ({ startsAt, clinicianIds: clinicianIds.sort((a, b) => a - b) }));
+  const slots: BookableSlot[] = [];
+  for (let index = 0; index < freeAt.length; index += 1) {
+    const clinicianIds = freeAt[index];
+    if (clinicianIds) slots.push({ startsAt: firstMinute + index * MINUTE_MS, clinicianIds });
+  }
+  return slots;
 }

@@ -1,34 +1,41 @@
-import { addDays, isoDayOfWeek, zonedTimeToUtc } from '@vet/db/seed/zoned-time';
+import { addDays, isoDayOfWeek, parseTime, wallToInstant, type ZoneOffset } from '@vet/db/seed/zoned-time';
 import { subtract } from './intervals.ts';
-import type { Interval, RotaShift } from './types.ts';
+import { MINUTE_MS, type Interval, type RotaShift } from './types.ts';
 
 const inValidity = (shift: RotaShift, date: string) =>
   (shift.validFrom === null || shift.validFrom <= date) && (shift.validTo === null || date <= shift.validTo);
 
-/** Every local date from `fromDate` to `toDate`, inclusive. */
-export function datesBetween(fromDate: string, toDate: string): string[] {
-  const dates: string[] = [];
-  for (let date = fromDate; date <= toDate; date = addDays(date, 1)) dates.push(date);
-  return dates;
+/** A local date of a search, with its ISO weekday (1 = Monday). */
+export interface SearchDay {
+  date: string;
+  weekday: number;
+}
+
+/** Every local date from `fromDate` to `toDate`, inclusive, with its weekday. */
+export function daysBetween(fromDate: string, toDate: string): SearchDay[] {
+  const days: SearchDay[] = [];
+  for (let date = fromDate; date <= toDate; date = addDays(date, 1)) {
+    days.push({ date, weekday: isoDayOfWeek(date) });
+  }
+  return days;
 }
 
 /** Local date and time to an instant in the zone. */
 export type ToInstant = (date: string, time: string) => number;
 
 /**
- * A converter that remembers its answers: the clinicians of one search share their shift and break
- * times, so each date and time is converted once per search rather than once per clinician.
+ * A converter by the zone's offsets (zonedTimeToUtc's rule) that parses each date and time once: the
+ * clinicians of one search share their shift and break times.
  */
-export function instantsIn(timeZone: string): ToInstant {
-  const known = new Map<string, number>();
+export function instantsIn(offsetOf: ZoneOffset): ToInstant {
+  const dayStarts = new Map<string, number>();
+  const minutes = new Map<string, number>();
   return (date, time) => {
-    const key = `${date} ${time}`;
-    let instant = known.get(key);
-    if (instant === undefined) {
-      instant = zonedTimeToUtc(date, time, timeZone).getTime();
-      known.set(key, instant);
-    }
-    return instant;
+    let dayStart = dayStarts.get(date);
+    if (dayStart === undefined) dayStarts.set(date, (dayStart = Date.parse(`${date}T00:00:00Z`)));
+    let minute = minutes.get(time);
+    if (minute === undefined) minutes.set(time, (minute = parseTime(time)));
+    return wallToInstant(dayStart + minute * MINUTE_MS, offsetOf);
   };
 }
 
@@ -39,16 +46,18 @@ export function instantsIn(timeZone: string): ToInstant {
  */
 export function workingIntervals(
   shifts: readonly RotaShift[],
-  dates: readonly string[],
-  timeZone: string,
-  at: ToInstant = instantsIn(timeZone),
+  days: readonly SearchDay[],
+  at: ToInstant,
 ): Interval[] {
   const working: Interval[] = [];
-  for (const date of dates) {
-    const weekday = isoDayOfWeek(date);
+  for (const { date, weekday } of days) {
     for (const shift of shifts) {
       if (shift.dayOfWeek !== weekday || !inValidity(shift, date)) continue;
       const span = { start: at(date, shift.startsAt), end: at(date, shift.endsAt) };
+      if (shift.breaks.length === 0) {
+        if (span.end > span.start) working.push(span);
+        continue;
+      }
       const breaks = shift.breaks.map((b) => ({ start: at(date, b.startsAt), end: at(date, b.endsAt) }));
       working.push(...subtract([span], breaks));
     }
