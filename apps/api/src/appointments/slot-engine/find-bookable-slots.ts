@@ -102,7 +102,8 @@ export function findBookableSlots(query: SlotQuery): BookableSlot[] {
     const own = busyOf.get(clinician.clinicianId);
     const taken = own ? practiceWide.concat(own) : practiceWide;
     starts.length = 0;
-    for (const free of subtract(inSpan, taken)) gridStarts(free, durationMs, settings.gridMinutes, offsetOf, starts);
+    for (const free of subtract(inSpan, taken))
+      gridStarts(free, durationMs, settings.gridMinutes, offsetOf, starts);
     for (const start of starts) {
       if (start >= span.end) break;
       const index = (start - firstMinute) / MINUTE_MS;
