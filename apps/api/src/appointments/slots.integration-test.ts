@@ -47,6 +47,9 @@ describe('GET /practices/{practiceId}/appointment-slots', () => {
     });
     expect(response.statusCode).toBe(200);
     const body = appointmentSlotsResponseSchema.strict().parse(response.json());
+    // The 200 is written without the schema's check (slotAnswerSerializer): each slot is exactly this.
+    const written = response.json<{ slots: object[] }>().slots.map((slot) => Object.keys(slot).join());
+    expect(new Set(written)).toEqual(new Set(['startsAt,endsAt']));
     const starts = body.slots.map((s) => s.startsAt);
     // 09:00–11:30 and 13:00–16:30, every 15 minutes: 11 + 15.
     expect(starts).toHaveLength(26);

@@ -16,6 +16,7 @@ import { practiceIdParamsSchema } from '@vet/contracts/practices';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createBookingRepository } from '../appointments/booking-repository.ts';
+import { slotAnswerSerializer } from '../appointments/slot-routes.ts';
 import { errorBody } from '../http/errors.ts';
 import { limitedBy, type LimitRule } from '../onboarding/rate-limits.ts';
 import {
@@ -73,6 +74,7 @@ export const guestRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: { 200: appointmentSlotsResponseSchema, ...refusals },
       },
       preHandler: limitedBy(app, [searchesPerAddress]),
+      serializerCompiler: slotAnswerSerializer,
     },
     (request) => searchGuestSlots(deps, request.params.practiceId, request.query),
   );
