@@ -3,7 +3,8 @@
  * (BENCH_SCALE, 1 = 500 practices, 20 clinicians each, 1 million clients, 10 million appointments) in
  * set-based SQL, starts the real API on it and prints, at a fixed request rate (open loop): slot-search
  * and booking latency, then 200 concurrent bookings of one slot, beside bare node:http on this machine,
- * and the query plans of both paths. Prints numbers; asserts nothing (decision 0023).
+ * and the query plans of both paths. Prints numbers; asserts nothing (decision 0023). BENCH_CPU_PROF=<dir>
+ * has the API write a CPU profile of the run there.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -43,7 +44,13 @@ try {
   const api = spawnManaged({
     name: 'API',
     command: process.execPath,
-    args: ['--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+    // BENCH_CPU_PROF=<dir>: the API writes a CPU profile of the whole run there when it stops.
+    args: [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      join(repoRoot, 'apps/api/src/server.ts'),
+    ],
     cwd: repoRoot,
     env: {
       ...process.env,

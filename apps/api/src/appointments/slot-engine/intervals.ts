@@ -12,14 +12,18 @@ export function normalise(intervals: readonly Interval[]): Interval[] {
   return merged;
 }
 
-/** `from` without any instant of `cuts`. */
+/** `from` without any instant of `cuts`, in one pass over both (each sorted first). */
 export function subtract(from: readonly Interval[], cuts: readonly Interval[]): Interval[] {
   const holes = normalise(cuts);
   const result: Interval[] = [];
+  // Holes wholly before an interval are before every later one too.
+  let firstHole = 0;
   for (const interval of normalise(from)) {
+    while (firstHole < holes.length && holes[firstHole]!.end <= interval.start) firstHole += 1;
     let start = interval.start;
-    for (const hole of holes) {
-      if (hole.end <= start) continue;
+    // Holes are disjoint and sorted, so each one here ends after `start`.
+    for (let index = firstHole; index < holes.length; index += 1) {
+      const hole = holes[index]!;
       if (hole.start >= interval.end) break;
       if (hole.start > start) result.push({ start, end: hole.start });
       start = Math.max(start, hole.end);
