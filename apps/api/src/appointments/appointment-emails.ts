@@ -25,19 +25,31 @@ export interface AppointmentEmailFacts {
   changedAt: Date;
 }
 
+/** A formatter per zone, made once: making one costs more than a booking's own statements. */
+const practiceFormats = new Map<string, Intl.DateTimeFormat>();
+
+const practiceFormat = (timeZone: string) => {
+  let format = practiceFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    practiceFormats.set(timeZone, format);
+  }
+  return format;
+};
+
 /** "Friday 27 November 2026 at 09:00 GMT": the practice's clock, labelled (GMT or BST). */
 export function practiceTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(instant);
+  const parts = practiceFormat(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
 }
