@@ -43,7 +43,7 @@ export async function listBusyTime(db: Database, query: BusyQuery): Promise<Busy
       : sql`and ${clinicianReservations.softBookingId} is distinct from ${query.existingSoftBookingId}::uuid`;
   // A row per clinician (null: the whole practice), its busy spans as epoch milliseconds in one text
   // ('start end start end …'): node-postgres parses a few dozen values, not the ~5,600 timestamps of
-  // a group-scale search's reservations, which cost the API more CPU than the slot engine (decision 0023).
+  // a group-scale search's reservations, which cost the API more CPU than the slot engine (decision 0052).
   const result = await db.execute<{ clinician_id: number | null; spans: string }>(sql`
     select clinician_id, string_agg(starts_ms || ' ' || ends_ms, ' ') as spans
     from (

@@ -21,7 +21,7 @@ const description =
 
 /**
  * A slot answer's 200 is written as it is: toSlots builds it in the schema's shape, and checking its
- * ~1,500 starts again on the way out cost a search more CPU than writing them (decision 0023). The
+ * ~1,500 starts again on the way out cost a search more CPU than writing them (decision 0052). The
  * integration tests parse every answer with the strict schema; refusals keep the usual check.
  */
 export const slotAnswerSerializer: FastifySerializerCompiler<unknown> = (route) =>
