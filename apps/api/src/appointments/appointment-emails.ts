@@ -1,5 +1,6 @@
 import { brandedEmail } from '@vet/email/branded-email';
 import type { OutgoingEmail } from '@vet/email/outgoing-email';
+import { zoneFormatters } from '@vet/db/seed/zoned-time';
 import { createEvent } from 'ics';
 
 export type AppointmentChange = 'booked' | 'amended' | 'cancelled';
@@ -25,27 +26,17 @@ export interface AppointmentEmailFacts {
   changedAt: Date;
 }
 
-/** A formatter per zone, made once: making one costs more than a booking's own statements. */
-const practiceFormats = new Map<string, Intl.DateTimeFormat>();
-
-const practiceFormat = (timeZone: string) => {
-  let format = practiceFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    practiceFormats.set(timeZone, format);
-  }
-  return format;
-};
+/** One per zone, made once: making one costs more than a booking's own statements. */
+const practiceFormat = zoneFormatters({
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
 
 /** "Friday 27 November 2026 at 09:00 GMT": the practice's clock, labelled (GMT or BST). */
 export function practiceTime(instant: Date, timeZone: string): string {

@@ -5,7 +5,7 @@ import { clinicianRotaBreaks, clinicianRotaShifts, clinicians } from '@vet/db/sc
 import { appointmentReasonSpecies, appointmentReasons } from '@vet/db/schema/lookups';
 import { practiceFeatureSettings, practices } from '@vet/db/schema/practices';
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { listBusyTime, type BusyQuery, type ClinicianType } from './busy-time.ts';
+import { activeOfType, listBusyTime, type BusyQuery, type ClinicianType } from './busy-time.ts';
 import type { ClinicianRota, RotaShift } from './slot-engine/types.ts';
 
 /** What a search or a booking needs to know, read in one statement (null parts: not found). */
@@ -115,9 +115,7 @@ export function createBookingRepository(db: Database) {
     .leftJoin(clinicianRotaBreaks, eq(clinicianRotaBreaks.shiftId, clinicianRotaShifts.id))
     .where(
       and(
-        eq(clinicians.practiceId, sql.placeholder('practiceId')),
-        eq(clinicians.type, sql.placeholder('type')),
-        eq(clinicians.active, true),
+        activeOfType(sql.placeholder('practiceId'), sql.placeholder('type')),
         or(
           isNull(clinicianRotaShifts.validFrom),
           lte(clinicianRotaShifts.validFrom, sql.placeholder('toDate')),

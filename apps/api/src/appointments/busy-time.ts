@@ -1,13 +1,16 @@
 import type { Database } from '@vet/db/connection';
 import { appointments, clinicianReservations } from '@vet/db/schema/appointments';
 import { clinicians, closures } from '@vet/db/schema/clinicians';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BusyTime } from './slot-engine/types.ts';
 
 export type ClinicianType = (typeof clinicians.$inferSelect)['type'];
 
-/** The practice's active clinicians of one type (index clinicians_practice_type_idx). */
-export const activeOfType = (practiceId: number, type: ClinicianType) =>
+/**
+ * The practice's active clinicians of one type (index clinicians_practice_type_idx), given as values or
+ * as a prepared statement's placeholders.
+ */
+export const activeOfType = (practiceId: number | Placeholder, type: ClinicianType | Placeholder) =>
   and(eq(clinicians.practiceId, practiceId), eq(clinicians.type, type), eq(clinicians.active, true));
 
 /** An instant as whole epoch milliseconds (date_part's float8 is exact to them; numeric math is slower). */

@@ -9,25 +9,33 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
+/**
+ * en-GB formatters with these options, one per zone, each made at its first use: making an
+ * Intl.DateTimeFormat costs far more than using one.
+ */
+export function zoneFormatters(
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
+      formatters.set(timeZone, formatter);
+    }
+    return formatter;
+  };
 }
+
+const formatterFor = zoneFormatters({
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 interface WallClock {
   year: number;

@@ -54,10 +54,6 @@ export function workingIntervals(
     for (const shift of shifts) {
       if (shift.dayOfWeek !== weekday || !inValidity(shift, date)) continue;
       const span = { start: at(date, shift.startsAt), end: at(date, shift.endsAt) };
-      if (shift.breaks.length === 0) {
-        if (span.end > span.start) working.push(span);
-        continue;
-      }
       const breaks = shift.breaks.map((b) => ({ start: at(date, b.startsAt), end: at(date, b.endsAt) }));
       working.push(...subtract([span], breaks));
     }
