@@ -29,6 +29,7 @@ export interface ProductEvents {
   /** Only with a count above zero (R1.7); `trackAppointmentsLoaded` picks the event for you. */
   'Appointments Found': { count: number; componentName?: string };
   'Appointments Not Found': { componentName?: string };
+  /** The portal page the person set off from, by its first path segment ('guest', 'invite'): startSignIn. */
   'Sign Up Page Visited': { placeNavigatedFrom: string };
   'Client Matched': { clientMatched: boolean; practiceId?: number };
   'Sign Up Failed': { signUpMethod?: SignUpMethod; signUpFailedReason: string; errorMessage?: string };
