@@ -5,7 +5,11 @@ import { emailOutbox } from '@vet/db/schema/system';
 import { jobsLeft } from '@vet/email/testing/outbox-probe';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay, localInstant, type BookingScene } from '../apps/api/src/appointments/booking-fixtures.ts';
+import {
+  localDay,
+  localInstant,
+  type BookingScene,
+} from '../apps/api/src/booking/testing/booking-fixtures.ts';
 import { startFaultPortal, type FaultPortal } from './support/fault-portal.ts';
 import { repeat, request, until, type Answer } from './support/request-streams.ts';
 

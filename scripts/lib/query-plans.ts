@@ -7,11 +7,11 @@ import {
   lockClinician,
   releaseExpiredHolds,
   reserve,
-} from '../../apps/api/src/appointments/appointment-writes.ts';
-import { createAppointmentsRepository } from '../../apps/api/src/appointments/appointments-repository.ts';
-import { createBookingRepository } from '../../apps/api/src/appointments/booking-repository.ts';
-import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/appointments/slot-search.ts';
-import { createClientsRepository } from '../../apps/api/src/clients/clients-repository.ts';
+} from '../../apps/api/src/booking/booking-writes.ts';
+import { createAppointmentsRepository } from '../../apps/api/src/booking/appointment-records.ts';
+import { createBookingRepository } from '../../apps/api/src/booking/booking-repository.ts';
+import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/booking/slot-search.ts';
+import { createLinkedClientLookup } from '../../apps/api/src/identity/linked-client.ts';
 import { createPetsRepository } from '../../apps/api/src/pets/pets-repository.ts';
 import { repoRoot } from './paths.ts';
 
@@ -56,14 +56,14 @@ async function recordStatements(
     while (names.length < recorded.length) names.push(name);
   };
   const identity = { issuer: who.issuer, subject: who.subject };
-  await createClientsRepository(db).findLinkedClient(identity);
+  await createLinkedClientLookup(db).findLinkedClient(identity);
   take('signed-in client (every request but the lists)');
   await createPetsRepository(db).listForIdentity(identity);
   take('pets list, with its client');
   await createAppointmentsRepository(db).listForIdentity(identity);
   take('appointments list, with its client');
   const deps = { repository: createBookingRepository(db), now: () => new Date() };
-  const searcher = { clientId: who.clientId, allowed: true };
+  const searcher = { clientId: who.clientId, allowed: true, homePracticeId: who.practiceId };
   const found = await searchAppointmentSlots(deps, searcher, who);
   // The rotas and busy-time reads run together, so they are told apart by what they read.
   for (const statement of recorded.slice(names.length)) {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { createBookingRepository } from '../../apps/api/src/appointments/booking-repository.ts';
-import { loadBookingContext, nearestSlots } from '../../apps/api/src/appointments/slot-search.ts';
+import { createBookingRepository } from '../../apps/api/src/booking/booking-repository.ts';
+import { loadBookingContext, nearestSlots } from '../../apps/api/src/booking/slot-search.ts';
 import type { BenchIssuer } from './bench-issuer.ts';
 import { send, type Answer } from './open-loop.ts';
 
@@ -18,7 +18,7 @@ async function freeClinicians(
   startsAt: Date,
 ): Promise<number> {
   const deps = { repository: createBookingRepository(drizzle(pool)), now: () => new Date() };
-  const searcher = { clientId: input.clientId, allowed: true };
+  const searcher = { clientId: input.clientId, allowed: true, homePracticeId: input.practiceId };
   const context = await loadBookingContext(deps, searcher, input);
   const { all } = await nearestSlots(deps, context, searcher, startsAt);
   return all.find((slot) => slot.startsAt === startsAt.getTime())?.clinicianIds.length ?? 0;

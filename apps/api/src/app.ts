@@ -1,32 +1,32 @@
 import type { DatabaseHandle } from '@vet/db/connection';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addressRoutes } from './addresses/routes.ts';
-import { appointmentRoutes } from './appointments/routes.ts';
-import { slotRoutes } from './appointments/slot-routes.ts';
-import { bookingRoutes } from './appointments/booking-routes.ts';
-import { publicScope, signedInScope } from './auth/access-scopes.ts';
-import { authPlugin } from './auth/auth-plugin.ts';
-import { clientRecordRoutes } from './clients/client-record-routes.ts';
-import { clientRoutes } from './clients/routes.ts';
+import { addressRoutes } from './addresses/index.ts';
+import { appointmentRoutes } from './appointments/index.ts';
+import { slotRoutes } from './booking/index.ts';
+import { bookingRoutes } from './appointments/index.ts';
+import { publicScope, signedInScope } from './auth/index.ts';
+import { authPlugin } from './auth/index.ts';
+import { clientRecordRoutes } from './clients/index.ts';
+import { clientRoutes } from './clients/index.ts';
 import type { ApiConfig } from './config.ts';
-import { databasePlugin } from './database/database-plugin.ts';
-import { devMailboxRoutes } from './email/routes.ts';
-import { healthRoutes } from './health/routes.ts';
-import { guestCompletionRoutes } from './guests/guest-completion-routes.ts';
-import { guestRoutes } from './guests/guest-routes.ts';
-import { errorHandlerPlugin } from './http/error-handler.ts';
-import { loggerOptions, type LogDestination } from './http/log-serializers.ts';
-import { lookupRoutes } from './lookups/routes.ts';
-import { preSignupRoutes } from './onboarding/pre-signup-routes.ts';
-import { onboardingRoutes } from './onboarding/routes.ts';
-import { openApiPlugin } from './plugins/openapi.ts';
-import { routeDefaultsPlugin } from './http/route-defaults.ts';
-import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { petRoutes } from './pets/routes.ts';
-import { practiceRoutes } from './practices/routes.ts';
-import { telemetryRoutes } from './telemetry/routes.ts';
+import { databasePlugin } from './database/index.ts';
+import { devMailboxRoutes } from './email/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { guestCompletionRoutes } from './guests/index.ts';
+import { guestRoutes } from './guests/index.ts';
+import { errorHandlerPlugin } from './http/index.ts';
+import { loggerOptions, type LogDestination } from './http/index.ts';
+import { lookupRoutes } from './lookups/index.ts';
+import { preSignupRoutes } from './onboarding/index.ts';
+import { onboardingRoutes } from './onboarding/index.ts';
+import { openApiPlugin } from './plugins/index.ts';
+import { routeDefaultsPlugin } from './http/index.ts';
+import { rateLimitPlugin } from './plugins/index.ts';
+import { securityHeadersPlugin } from './plugins/index.ts';
+import { petRoutes } from './pets/index.ts';
+import { practiceRoutes } from './practices/index.ts';
+import { telemetryRoutes } from './telemetry/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;
@@ -73,7 +73,7 @@ export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
       telemetryRoutes,
       preSignupRoutes(onboarding),
       // R4.24: guests search and hold anonymously; the hold's id is its bearer token.
-      guestRoutes,
+      guestRoutes({ brandName: config.brandName }),
     ],
   });
   // Signed in, linked to a client record or not yet (the profile says which; onboarding needs both).

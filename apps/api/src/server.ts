@@ -2,8 +2,8 @@ import { connectDatabase } from '@vet/db/connection';
 import { runMigrations } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
-import { emailWorkerPlugin } from './email/email-worker-plugin.ts';
-import { serializeError } from './http/log-serializers.ts';
+import { emailWorkerPlugin } from './email/index.ts';
+import { serializeError } from './http/index.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */
 function readConfigOrExit(): ApiConfig {

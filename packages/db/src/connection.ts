@@ -3,6 +3,9 @@ import pg from 'pg';
 
 export type Database = NodePgDatabase;
 
+/** The database or a transaction: repositories' reads and writes run in either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
 export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;

@@ -11,12 +11,11 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { linkedClientOf } from '../auth/access-scopes.ts';
-import { errorBody } from '../http/errors.ts';
-import { createAppointmentsRepository } from './appointments-repository.ts';
-import { bookAppointment, type Booker, type BookingDeps, type BookingOutcome } from './book-appointment.ts';
-import { createBookingRepository } from './booking-repository.ts';
-import { amendAppointment, cancelAppointment, getAppointment } from './change-appointment.ts';
+import { linkedClientOf } from '../auth/index.ts';
+import { errorBody } from '../http/index.ts';
+import { bookAppointment, type Booker, type BookingDeps, type BookingOutcome } from '../booking/index.ts';
+import { createBookingDeps } from '../booking/index.ts';
+import { amendAppointment, cancelAppointment, getAppointment } from '../booking/index.ts';
 
 const tags = ['appointments'];
 const notFound = { 404: apiErrorSchema };
@@ -31,6 +30,7 @@ const bookerOf = (request: FastifyRequest): Booker => {
   return {
     clientId: client.clientId,
     allowed: client.onlineBookingAllowed,
+    homePracticeId: client.homePracticeId,
     firstName: client.firstName,
     email: client.email,
   };
@@ -58,13 +58,7 @@ function send(reply: FastifyReply, outcome: BookingOutcome, successStatus: 200 |
 export const bookingRoutes =
   (options: { brandName: string }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
-    const deps: BookingDeps = {
-      db: app.db,
-      repository: createBookingRepository(app.db),
-      appointments: createAppointmentsRepository(app.db),
-      brandName: options.brandName,
-      now: () => new Date(),
-    };
+    const deps = createBookingDeps(app.db, options);
 
     app.post(
       '/appointments',

@@ -1,8 +1,8 @@
 import { appointmentsResponseSchema } from '@vet/contracts/appointments';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { clientNotLinked } from '../auth/access-scopes.ts';
-import { identityOf } from '../auth/auth-plugin.ts';
-import { createAppointmentsRepository } from './appointments-repository.ts';
+import { clientNotLinked } from '../auth/index.ts';
+import { identityOf } from '../auth/index.ts';
+import { createAppointmentsRepository } from '../booking/index.ts';
 
 /** R7.12: GET /appointments lists the signed-in client's appointments. */
 export const appointmentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

@@ -1,9 +1,10 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createClientsRepository, type LinkedClient } from '../clients/clients-repository.ts';
-import { forbidden } from '../http/errors.ts';
-import { addResponses } from '../http/route-defaults.ts';
+import { createLinkedClientLookup } from '../identity/index.ts';
+import type { LinkedClient } from '../identity/index.ts';
+import { forbidden } from '../http/index.ts';
+import { addResponses } from '../http/index.ts';
 import { identityOf } from './auth-plugin.ts';
 
 declare module 'fastify' {
@@ -58,7 +59,7 @@ export const signedInScope: FastifyPluginAsync<SignedInScopeOptions> = async (
   scope,
   { routes, requireLinkedClient },
 ) => {
-  const clients = createClientsRepository(scope.db);
+  const clients = createLinkedClientLookup(scope.db);
 
   scope.decorateRequest('linkedClient', null);
   scope.addHook('onRoute', (route) => {

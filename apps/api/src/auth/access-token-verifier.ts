@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import type { TrustedIssuer } from '../config.ts';
+import type { Identity } from '../identity/index.ts';
 import { createIssuerKeySet, defaultKeySetTimings, type KeySetTimings } from './issuer-key-set.ts';
 import {
   allowedAlgorithms,
@@ -11,18 +12,6 @@ import {
   reasonOf,
   unverifiedIssuerOf,
 } from './token-rules.ts';
-
-/**
- * Who is signed in: an identity at a trusted provider, known by issuer and subject. The e-mail rides
- * along only to fill a new client record (POST /client/signup, R4.19); the person can change it at the
- * provider, so it never identifies anyone.
- */
-export interface Identity {
-  issuer: string;
-  subject: string;
-  /** The token's `email` claim when it holds a plausible address; providers leave it out unless asked. */
-  email?: string;
-}
 
 const emailClaimSchema = z.string().trim().max(254).pipe(z.email());
 

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TrustedIssuer } from '../config.ts';
-import { serviceUnavailable, unauthorized } from '../http/errors.ts';
-import { createAccessTokenVerifier, type Identity } from './access-token-verifier.ts';
+import { serviceUnavailable, unauthorized } from '../http/index.ts';
+import { createAccessTokenVerifier } from './access-token-verifier.ts';
+import type { Identity } from '../identity/index.ts';
 import { KeySetUnavailable, type KeySetTimings } from './issuer-key-set.ts';
 import { AuthFailure, readBearerToken } from './token-rules.ts';
 

@@ -2,14 +2,9 @@ import { clientDetailsMessages, type ClientDetails } from '@vet/contracts/client
 import type { updateClientDetailsBodySchema } from '@vet/contracts/client-details';
 import type { Database } from '@vet/db/connection';
 import type { z } from 'zod';
-import type { Identity } from '../auth/access-token-verifier.ts';
-import { badRequest, notFound, type Issue } from '../http/errors.ts';
-import {
-  nationalPhoneNumber,
-  ukMobileNumber,
-  ukPhoneNumber,
-  ukPostcode,
-} from '../onboarding/uk-contact-details.ts';
+import type { Identity } from '../identity/index.ts';
+import { badRequest, notFound, type Issue } from '../http/index.ts';
+import { nationalPhoneNumber, ukMobileNumber, ukPhoneNumber, ukPostcode } from '../contact-details/index.ts';
 import type {
   ClientDetailsUpdate,
   ClientRecordRepository,

@@ -10,8 +10,8 @@ import { clients, contactPreferences } from '@vet/db/schema/clients';
 import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq, sql } from 'drizzle-orm';
-import type { Identity } from '../auth/access-token-verifier.ts';
-import type { Executor } from '../onboarding/verification-repository.ts';
+import type { Identity } from '../identity/index.ts';
+import type { Executor } from '@vet/db/connection';
 
 /** The client's own record as stored: phones in E.164 or as seeded, the home practice joined. */
 export interface ClientRecordRow {

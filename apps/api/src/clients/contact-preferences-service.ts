@@ -6,8 +6,8 @@ import {
 } from '@vet/contracts/contact-preferences';
 import type { Database } from '@vet/db/connection';
 import type { ContactPreferenceChange } from '@vet/db/schema/client-changes';
-import type { Identity } from '../auth/access-token-verifier.ts';
-import { notFound } from '../http/errors.ts';
+import type { Identity } from '../identity/index.ts';
+import { notFound } from '../http/index.ts';
 import type { ClientRecordRepository } from './client-record-repository.ts';
 import { isContactPreferencesUpdateDue } from './contact-preferences-due.ts';
 

@@ -1,8 +1,7 @@
 import type { AppointmentDetail, AppointmentSlot } from '@vet/contracts/appointment-booking';
 import { guestMessages, type CompleteSoftBookingBody } from '@vet/contracts/guest-bookings';
-import { pets } from '@vet/db/schema/clients';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import { appointmentEmail } from '../appointments/appointment-emails.ts';
+import { appointmentEmail } from '../booking/index.ts';
 import {
   databaseError,
   insertAppointment,
@@ -10,53 +9,21 @@ import {
   lockClinician,
   releaseExpiredHolds,
   reserve,
-} from '../appointments/appointment-writes.ts';
-import {
-  toDetail,
-  type AppointmentsRepository,
-  type Executor,
-} from '../appointments/appointments-repository.ts';
-import { emailFacts, type Booker } from '../appointments/book-appointment.ts';
-import { loadBookingContext, nearestSlots, type ReadyContext } from '../appointments/slot-search.ts';
-import type { LinkedClient } from '../clients/clients-repository.ts';
+} from '../booking/index.ts';
+import { toDetail } from '../booking/index.ts';
+import { emailFacts, type Booker, type BookingDeps } from '../booking/index.ts';
+import { loadBookingContext, nearestSlots, type ReadyContext } from '../booking/index.ts';
+import type { LinkedClient } from '../identity/index.ts';
+import { insertPetRegisteredOnline } from '../pets/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
-import { assertActionable, type GuestDeps } from './guest-holds.ts';
+import { assertActionable, guestSearcher } from './guest-holds.ts';
 
-export interface CompletionDeps extends GuestDeps {
-  appointments: AppointmentsRepository;
-  brandName: string;
-}
+/** Completing a hold is a booking: it takes the booking's dependencies. */
+export type CompletionDeps = BookingDeps;
 
 export type CompletionOutcome =
   | { kind: 'booked'; appointment: AppointmentDetail }
   | { kind: 'taken'; message: string; alternatives: AppointmentSlot[] };
-
-/**
- * The pet from the guest's answers, registered as online registration does (pets-repository's
- * insertRegisteredOnline): active, awaiting its initial consultation, registered online. Written here
- * with the transaction, which the repository's method does not take.
- */
-async function insertGuestPet(
-  tx: Executor,
-  clientId: number,
-  hold: HoldRecord,
-  body: CompleteSoftBookingBody,
-) {
-  const [row] = await tx
-    .insert(pets)
-    .values({
-      clientId,
-      name: hold.petName,
-      speciesId: hold.speciesId,
-      sex: body.petSex,
-      status: 'Active',
-      awaitingInitialConsultation: true,
-      registeredOnline: true,
-    })
-    .returning({ id: pets.id });
-  if (!row) throw new Error('pet not inserted');
-  return row.id;
-}
 
 /**
  * POST /guest/soft-bookings/{id}/complete (R4.25): the signed-in, linked client holding the hold's id
@@ -78,6 +45,8 @@ export async function completeHold(
   const booker: Booker = {
     clientId: client.clientId,
     allowed: client.onlineBookingAllowed,
+    // The guest chose the practice before they had a home practice: the hold's practice stands.
+    homePracticeId: null,
     firstName: client.firstName,
     email: client.email ?? found.email,
   };
@@ -92,7 +61,12 @@ export async function completeHold(
       assertActionable(hold);
       const now = deps.now();
       const { startsAt, endsAt } = hold;
-      const petId = await insertGuestPet(tx, client.clientId, hold, body);
+      // The pet from the guest's answers, registered as online registration does.
+      const petId = await insertPetRegisteredOnline(tx, client.clientId, {
+        name: hold.petName,
+        speciesId: hold.speciesId,
+        sex: body.petSex,
+      });
       const appointmentId = await insertAppointment(tx, {
         practiceId: hold.practiceId,
         clinicianId,
@@ -140,7 +114,7 @@ export async function completeHold(
 /** For an expired hold only: the other clinicians free at its start (its own is tried first anyway). */
 async function otherFreeClinicians(deps: CompletionDeps, context: ReadyContext, hold: HoldRecord) {
   if (hold.status === 'Held' && hold.expiresAt > deps.now()) return [];
-  const { all } = await nearestSlots(deps, context, { clientId: null, allowed: true }, hold.startsAt, {
+  const { all } = await nearestSlots(deps, context, guestSearcher, hold.startsAt, {
     existingSoftBookingId: hold.id,
   });
   const slot = all.find((candidate) => candidate.startsAt === hold.startsAt.getTime());

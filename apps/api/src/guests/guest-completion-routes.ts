@@ -2,23 +2,16 @@ import { appointmentDetailSchema, bookingConflictSchema } from '@vet/contracts/a
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { completeSoftBookingBodySchema, softBookingIdParamsSchema } from '@vet/contracts/guest-bookings';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createAppointmentsRepository } from '../appointments/appointments-repository.ts';
-import { createBookingRepository } from '../appointments/booking-repository.ts';
-import { linkedClientOf } from '../auth/access-scopes.ts';
-import { errorBody } from '../http/errors.ts';
-import { completeHold, type CompletionDeps } from './complete-hold.ts';
+import { createBookingDeps } from '../booking/index.ts';
+import { linkedClientOf } from '../auth/index.ts';
+import { errorBody } from '../http/index.ts';
+import { completeHold } from './complete-hold.ts';
 
 /** R4.25: completing a guest hold after sign-up (client-owned: signed in and linked to a client). */
 export const guestCompletionRoutes =
   (options: { brandName: string }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
-    const deps: CompletionDeps = {
-      db: app.db,
-      repository: createBookingRepository(app.db),
-      appointments: createAppointmentsRepository(app.db),
-      brandName: options.brandName,
-      now: () => new Date(),
-    };
+    const deps = createBookingDeps(app.db, options);
 
     app.post(
       '/guest/soft-bookings/:softBookingId/complete',

@@ -12,12 +12,7 @@ import {
 } from '@vet/contracts/guest-bookings';
 import type { Database } from '@vet/db/connection';
 import { emailKey } from '@vet/db/normalise';
-import {
-  databaseError,
-  isLostRace,
-  lockClinician,
-  releaseExpiredHolds,
-} from '../appointments/appointment-writes.ts';
+import { databaseError, isLostRace, lockClinician, releaseExpiredHolds } from '../booking/index.ts';
 import {
   loadBookingContext,
   nearestSlots,
@@ -25,10 +20,10 @@ import {
   type ReadyContext,
   type Searcher,
   type SlotSearchDeps,
-} from '../appointments/slot-search.ts';
-import { MINUTE_MS } from '../appointments/slot-engine/types.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors.ts';
-import { ukMobileNumber } from '../onboarding/uk-contact-details.ts';
+} from '../booking/index.ts';
+import { MINUTE_MS } from '../booking/index.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../http/index.ts';
+import { ukMobileNumber } from '../contact-details/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
 
 export interface GuestDeps extends SlotSearchDeps {
@@ -36,7 +31,7 @@ export interface GuestDeps extends SlotSearchDeps {
 }
 
 /** A guest searches and holds as a searcher with no client, allowed by the client rules (R4.24). */
-export const guestSearcher: Searcher = { clientId: null, allowed: true };
+export const guestSearcher: Searcher = { clientId: null, allowed: true, homePracticeId: null };
 
 export type HoldOutcome =
   { kind: 'held'; hold: SoftBooking } | { kind: 'taken'; message?: string; alternatives: AppointmentSlot[] };

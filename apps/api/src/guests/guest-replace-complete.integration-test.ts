@@ -7,8 +7,8 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
-import { bookingHelpers, bookingScene, localDay, localInstant } from '../appointments/booking-fixtures.ts';
-import { guestHelpers } from './guest-fixtures.ts';
+import { bookingHelpers, bookingScene, localDay, localInstant } from '../booking/testing/booking-fixtures.ts';
+import { guestHelpers } from './testing/guest-fixtures.ts';
 
 const database = useTestDatabase({ max: 20 });
 const { context, signedInClient, bearerForNewIdentity } = useSignedInTestApp(database);

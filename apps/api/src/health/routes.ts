@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { healthResponseSchema } from '@vet/contracts/health';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { serviceUnavailable } from '../http/errors.ts';
+import { serviceUnavailable } from '../http/index.ts';
 import { checkDatabase } from './readiness.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { clientProfileSchema } from '@vet/contracts/profile';
-import { DEMO_CHECKS, DEMO_INVITATIONS } from '@vet/db/seed/demo-onboarding';
-import { seedDemoData } from '@vet/db/seed/seed-demo-data';
+import { DEMO_CHECKS, DEMO_INVITATIONS, seedDemoData } from '@vet/db/testing/demo-data';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useOnboardingTestApp } from './testing/onboarding-test-kit.ts';

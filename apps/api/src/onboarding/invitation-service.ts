@@ -2,9 +2,9 @@ import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
 import { invitationCodeHash } from '@vet/db/invitation-code';
 import { lastNameKey } from '@vet/db/normalise';
-import type { Identity } from '../auth/access-token-verifier.ts';
-import type { ClientsRepository } from '../clients/clients-repository.ts';
-import { badRequest } from '../http/errors.ts';
+import type { Identity } from '../identity/index.ts';
+import type { LinkedClientLookup } from '../identity/index.ts';
+import { badRequest } from '../http/index.ts';
 import { identityAlreadyLinked, recordAlreadyLinked } from './link-conflicts.ts';
 import { isIdentityTaken, type LinkRepository } from './link-repository.ts';
 import { linkedProfile } from './linked-profile.ts';
@@ -14,7 +14,7 @@ export interface ActivateDependencies {
   db: Database;
   links: LinkRepository;
   verification: Pick<VerificationRepository, 'expireMoot'>;
-  clients: Pick<ClientsRepository, 'findLinkedClient'>;
+  clients: LinkedClientLookup;
 }
 
 const invitationProblem = (message: string) => badRequest(message, [{ path: 'registrationCode', message }]);

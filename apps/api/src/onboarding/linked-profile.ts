@@ -1,11 +1,11 @@
 import type { ClientProfile } from '@vet/contracts/profile';
-import type { Identity } from '../auth/access-token-verifier.ts';
-import type { ClientsRepository } from '../clients/clients-repository.ts';
-import { profileOfLinkedClient } from '../clients/profile-service.ts';
+import type { Identity } from '../identity/index.ts';
+import type { LinkedClientLookup } from '../identity/index.ts';
+import { profileOfLinkedClient } from '../clients/index.ts';
 
 /** The profile right after a link committed: COMPLETED, read back the way GET /client/profile reads it. */
 export async function linkedProfile(
-  clients: Pick<ClientsRepository, 'findLinkedClient'>,
+  clients: LinkedClientLookup,
   identity: Identity,
   now: Date,
 ): Promise<ClientProfile> {

@@ -6,8 +6,8 @@ import { clients, contactPreferences } from '@vet/db/schema/clients';
 import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq } from 'drizzle-orm';
-import type { Identity } from '../auth/access-token-verifier.ts';
-import type { Executor } from './verification-repository.ts';
+import type { Identity } from '../identity/index.ts';
+import type { Executor } from '@vet/db/connection';
 
 export interface NewClientRecord {
   identity: Identity;

@@ -1,19 +1,19 @@
 import type { NewClientBody } from '@vet/contracts/onboarding';
 import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
-import type { Identity } from '../auth/access-token-verifier.ts';
-import type { ClientsRepository } from '../clients/clients-repository.ts';
-import { badRequest, type Issue } from '../http/errors.ts';
+import type { Identity } from '../identity/index.ts';
+import type { LinkedClientLookup } from '../identity/index.ts';
+import { badRequest, type Issue } from '../http/index.ts';
 import { identityAlreadyLinked } from './link-conflicts.ts';
 import { isIdentityTaken } from './link-repository.ts';
 import { linkedProfile } from './linked-profile.ts';
 import type { NewClientRepository } from './new-client-repository.ts';
-import { ukMobileNumber, ukPostcode } from './uk-contact-details.ts';
+import { ukMobileNumber, ukPostcode } from '../contact-details/index.ts';
 
 export interface NewClientDependencies {
   db: Database;
   newClients: NewClientRepository;
-  clients: Pick<ClientsRepository, 'findLinkedClient'>;
+  clients: LinkedClientLookup;
 }
 
 /** R8.7's words, so the form says what the practice-unavailable alert says. */

@@ -1,5 +1,6 @@
 import type { Database } from '@vet/db/connection';
-import { createClientsRepository } from '../clients/clients-repository.ts';
+import { createClientsRepository } from '../clients/index.ts';
+import { createLinkedClientLookup } from '../identity/index.ts';
 import { createCandidatesRepository } from './candidates-repository.ts';
 import { createCodeSender } from './code-sender.ts';
 import { createFollowUpService } from './follow-up-service.ts';
@@ -21,6 +22,7 @@ export function createOnboardingServices(db: Database, settings: OnboardingSetti
     followUps: createFollowUpService(verification, codes),
     links: createLinkRepository(),
     newClients: createNewClientRepository(db),
-    clients: createClientsRepository(db),
+    clients: createLinkedClientLookup(db),
+    profiles: createClientsRepository(db),
   };
 }

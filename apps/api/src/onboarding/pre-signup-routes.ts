@@ -8,7 +8,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { runCheck } from './check-service.ts';
 import { createOnboardingServices } from './onboarding-services.ts';
-import { limitedBy, onboardingLimits } from './rate-limits.ts';
+import { onboardingLimits } from './rate-limits.ts';
+import { limitedBy } from '../plugins/index.ts';
 import type { OnboardingSettings } from './verification-email.ts';
 
 const tags = ['onboarding'];

@@ -1,25 +1,14 @@
 import { createHash } from 'node:crypto';
 import { emailKey } from '@vet/db/normalise';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tooManyRequests } from '../http/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import type { LimitRule } from '../plugins/index.ts';
 
 /**
  * Limits of the onboarding calls on top of the global per-address limit (R6.8): the anonymous check is an
  * oracle about who is a client, so it is limited per client address and per e-mail asked about, and the
  * calls that send e-mails or try codes are limited per address and per identity.
- *
- * These use `createRateLimit`, which counts and reports: `app.rateLimit()` would do nothing here, because
- * a request the global limit has already counted is skipped by every later limiter of the plugin.
+ * Counted by the route limits' mechanism (plugins/route-limits.ts).
  */
-export interface LimitRule {
-  /** Namespaces the counter (shared by the routes that use the same rule). */
-  name: string;
-  max: number;
-  windowMs: number;
-  /** What is counted; undefined skips the rule for this request. */
-  key: (request: FastifyRequest) => string | undefined;
-}
-
 const TEN_MINUTES = 10 * 60 * 1000;
 
 /** Personal data never becomes a counter's key as such: a key names a hash (the store may be Redis). */
@@ -40,45 +29,3 @@ export const onboardingLimits = {
   attemptsPerAddress: { name: 'attempt-address', max: 20, windowMs: TEN_MINUTES, key: byAddress },
   attemptsPerIdentity: { name: 'attempt-identity', max: 10, windowMs: TEN_MINUTES, key: byIdentity },
 } satisfies Record<string, LimitRule>;
-
-type Counter = ReturnType<FastifyInstance['createRateLimit']>;
-
-/**
- * One counter per rule and app, whichever route plugins use the rule: each `createRateLimit` call has a
- * store of its own in memory. Keyed by the app's HTTP server, which all its plugin contexts share.
- */
-const countersByApp = new WeakMap<object, Map<string, Counter>>();
-
-function counterFor(app: FastifyInstance, rule: LimitRule): Counter {
-  const counters = countersByApp.get(app.server) ?? new Map<string, Counter>();
-  countersByApp.set(app.server, counters);
-  const existing = counters.get(rule.name);
-  if (existing) return existing;
-  const counter = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.windowMs,
-    keyGenerator: (request) => `onboarding:${rule.name}:${rule.key(request) ?? ''}`,
-  });
-  counters.set(rule.name, counter);
-  return counter;
-}
-
-/**
- * A preHandler applying the rules in order; the first one exceeded answers 429 in the error shape, with
- * Retry-After. Runs after validation, so the e-mail it hashes is a valid one.
- */
-export function limitedBy(app: FastifyInstance, rules: readonly LimitRule[]) {
-  const limiters = rules.map((rule) => ({ rule, count: counterFor(app, rule) }));
-  return async (request: FastifyRequest, reply: { header: (name: string, value: string) => unknown }) => {
-    for (const { rule, count } of limiters) {
-      if (rule.key(request) === undefined) continue;
-      const outcome = await count(request);
-      if (outcome.isAllowed || !outcome.isExceeded) continue;
-      reply.header('retry-after', String(outcome.ttlInSeconds));
-      const minutes = Math.max(1, Math.ceil(outcome.ttlInSeconds / 60));
-      throw tooManyRequests(
-        `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      );
-    }
-  };
-}

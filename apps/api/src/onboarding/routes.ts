@@ -12,15 +12,16 @@ import { clientProfileSchema } from '@vet/contracts/profile';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Identity } from '../auth/access-token-verifier.ts';
-import { identityOf } from '../auth/auth-plugin.ts';
-import { findClientProfile } from '../clients/profile-service.ts';
+import type { Identity } from '../identity/index.ts';
+import { identityOf } from '../auth/index.ts';
+import { findClientProfile } from '../clients/index.ts';
 import { runCheck } from './check-service.ts';
 import { activateInvitation } from './invitation-service.ts';
 import { identityAlreadyLinked } from './link-conflicts.ts';
 import { registerNewClient } from './new-client-service.ts';
 import { createOnboardingServices } from './onboarding-services.ts';
-import { limitedBy, onboardingLimits } from './rate-limits.ts';
+import { onboardingLimits } from './rate-limits.ts';
+import { limitedBy } from '../plugins/index.ts';
 import type { OnboardingSettings } from './verification-email.ts';
 import { verifyCode } from './verify-service.ts';
 
@@ -120,7 +121,7 @@ export function onboardingRoutes(settings: OnboardingSettings): FastifyPluginCal
       async (request) => {
         const identity = unlinkedIdentityOf(request);
         await services.followUps.confirmOffer(identity, request.body.checkToken, new Date());
-        return findClientProfile(services.clients, identity, null);
+        return findClientProfile(services.profiles, identity, null);
       },
     );
 

@@ -1,8 +1,8 @@
 import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
-import type { Identity } from '../auth/access-token-verifier.ts';
-import type { ClientsRepository } from '../clients/clients-repository.ts';
-import { badRequest } from '../http/errors.ts';
+import type { Identity } from '../identity/index.ts';
+import type { LinkedClientLookup } from '../identity/index.ts';
+import { badRequest } from '../http/index.ts';
 import { identityAlreadyLinked, recordAlreadyLinked } from './link-conflicts.ts';
 import { isIdentityTaken, type LinkRepository } from './link-repository.ts';
 import { linkedProfile } from './linked-profile.ts';
@@ -26,7 +26,7 @@ export interface VerifyDependencies {
   db: Database;
   verification: VerificationRepository;
   links: LinkRepository;
-  clients: Pick<ClientsRepository, 'findLinkedClient'>;
+  clients: LinkedClientLookup;
   codePepper: string;
 }
 

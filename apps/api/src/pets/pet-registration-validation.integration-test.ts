@@ -8,7 +8,7 @@ import {
   registrationLookups,
   validRegistration,
   type RegistrationLookups,
-} from './pet-registration-fixtures.ts';
+} from './testing/pet-registration-fixtures.ts';
 
 const database = useTestDatabase();
 const db = database.db;

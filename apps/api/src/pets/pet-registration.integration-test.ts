@@ -8,7 +8,11 @@ import {
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
-import { clientOfPractice, registrationLookups, validRegistration } from './pet-registration-fixtures.ts';
+import {
+  clientOfPractice,
+  registrationLookups,
+  validRegistration,
+} from './testing/pet-registration-fixtures.ts';
 
 const database = useTestDatabase();
 const db = database.db;

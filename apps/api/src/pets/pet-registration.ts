@@ -6,10 +6,10 @@ import {
   type RegisterPetBody,
   type RegisteredPet,
 } from '@vet/contracts/pets';
-import type { LinkedClient } from '../clients/clients-repository.ts';
-import { badRequest, forbidden, type Issue } from '../http/errors.ts';
-import type { ReferenceDataRepository } from '../lookups/reference-data-repository.ts';
-import type { SpeciesRepository } from '../lookups/species-repository.ts';
+import type { LinkedClient } from '../identity/index.ts';
+import { badRequest, forbidden, type Issue } from '../http/index.ts';
+import type { ReferenceDataRepository } from '../lookups/index.ts';
+import type { SpeciesRepository } from '../lookups/index.ts';
 import type { PetsRepository } from './pets-repository.ts';
 
 export interface PetRegistrationDeps {

@@ -1,11 +1,11 @@
 import type { Pet, PetSlice, PetSortField, RegisterPetBody } from '@vet/contracts/pets';
-import type { Database } from '@vet/db/connection';
+import type { Database, Executor } from '@vet/db/connection';
 import { clients, pets } from '@vet/db/schema/clients';
 import { breeds, colours, insurers, species } from '@vet/db/schema/lookups';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Identity } from '../auth/access-token-verifier.ts';
-import { linkedToIdentity, recordsOfLinkedClient } from '../clients/clients-repository.ts';
+import type { Identity } from '../identity/index.ts';
+import { linkedToIdentity, recordsOfLinkedClient } from '../identity/index.ts';
 
 /**
  * R7.8: each sort field ascending, then the id: the one place pets are sorted; every screen shows them
@@ -105,34 +105,47 @@ export function createPetsRepository(db: Database) {
       return row;
     },
 
-    /**
-     * A pet registered online by its owner (R3.5): active, and awaiting its initial consultation until
-     * that has taken place. Only the body's known fields are written; the owner is the caller's client.
-     */
-    async insertRegisteredOnline(clientId: number, body: RegisterPetBody): Promise<number> {
-      const [row] = await db
-        .insert(pets)
-        .values({
-          clientId,
-          name: body.name,
-          speciesId: body.speciesId,
-          breedId: body.breedId,
-          colourId: body.colourId,
-          sex: body.sex,
-          neutered: body.neutered,
-          dateOfBirth: body.dateOfBirth,
-          microchipNumber: body.microchipNumber,
-          insurerId: body.insurerId,
-          policyNumber: body.policyNumber,
-          status: 'Active',
-          awaitingInitialConsultation: true,
-          registeredOnline: true,
-        })
-        .returning({ id: pets.id });
-      if (!row) throw new Error('pet not inserted');
-      return row.id;
-    },
+    /** R3.5: a pet its owner registers online (insertPetRegisteredOnline). */
+    insertRegisteredOnline: (clientId: number, body: RegisterPetBody) =>
+      insertPetRegisteredOnline(db, clientId, body),
   };
 }
 
 export type PetsRepository = ReturnType<typeof createPetsRepository>;
+
+/** What an owner tells of a pet they register online; the guest flow knows only the first three. */
+export type OnlineRegisteredPet = Pick<RegisterPetBody, 'name' | 'speciesId' | 'sex'> &
+  Partial<Omit<RegisterPetBody, 'name' | 'speciesId' | 'sex'>>;
+
+/**
+ * A pet registered online by its owner (R3.5), in the caller's transaction: active, and awaiting its
+ * initial consultation until that has taken place. Only the known fields are written; the owner is the
+ * caller's client. Online registration and a completed guest hold both register their pet here.
+ */
+export async function insertPetRegisteredOnline(
+  executor: Executor,
+  clientId: number,
+  pet: OnlineRegisteredPet,
+): Promise<number> {
+  const [row] = await executor
+    .insert(pets)
+    .values({
+      clientId,
+      name: pet.name,
+      speciesId: pet.speciesId,
+      breedId: pet.breedId,
+      colourId: pet.colourId,
+      sex: pet.sex,
+      neutered: pet.neutered,
+      dateOfBirth: pet.dateOfBirth,
+      microchipNumber: pet.microchipNumber,
+      insurerId: pet.insurerId,
+      policyNumber: pet.policyNumber,
+      status: 'Active',
+      awaitingInitialConsultation: true,
+      registeredOnline: true,
+    })
+    .returning({ id: pets.id });
+  if (!row) throw new Error('pet not inserted');
+  return row.id;
+}

@@ -10,12 +10,12 @@ import {
   registerPetBodySchema,
 } from '@vet/contracts/pets';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { clientNotLinked, linkedClientOf } from '../auth/access-scopes.ts';
-import { identityOf } from '../auth/auth-plugin.ts';
-import { notFound } from '../http/errors.ts';
-import { createReferenceDataRepository } from '../lookups/reference-data-repository.ts';
-import { createSpeciesRepository } from '../lookups/species-repository.ts';
-import { createPracticesRepository } from '../practices/practices-repository.ts';
+import { clientNotLinked, linkedClientOf } from '../auth/index.ts';
+import { identityOf } from '../auth/index.ts';
+import { notFound } from '../http/index.ts';
+import { createReferenceDataRepository } from '../lookups/index.ts';
+import { createSpeciesRepository } from '../lookups/index.ts';
+import { createPracticesRepository } from '../practices/index.ts';
 import { assertMayRegisterPets, registerPet, type PetRegistrationDeps } from './pet-registration.ts';
 import { createPetsRepository } from './pets-repository.ts';
 

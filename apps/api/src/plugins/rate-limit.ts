@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { tooManyRequests } from '../http/errors.ts';
+import { tooManyRequests } from '../http/index.ts';
 
 export interface RateLimitOptions {
   /** Requests per minute per client address. */

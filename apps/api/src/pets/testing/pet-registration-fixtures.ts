@@ -9,7 +9,7 @@ import {
   createSpecies,
   linkBreedColour,
 } from '@vet/db/testing/factories';
-import type { useSignedInTestApp } from '../testing/signed-in-app.ts';
+import type { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
 /**
  * What the registration tests register against: a species with two breeds, each with its own colour,

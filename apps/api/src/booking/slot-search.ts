@@ -7,7 +7,7 @@ import {
 } from '@vet/contracts/appointment-booking';
 import { featureKeys } from '@vet/contracts/practices';
 import { addDays, zonedDate } from '@vet/db/seed/zoned-time';
-import { badRequest, forbidden, notFound, type ApiProblem } from '../http/errors.ts';
+import { badRequest, forbidden, notFound, type ApiProblem } from '../http/index.ts';
 import type { BookingContext, BookingRepository } from './booking-repository.ts';
 import {
   defaultSearchDates,
@@ -17,11 +17,16 @@ import {
 } from './slot-engine/find-bookable-slots.ts';
 import { DAY_MS, MINUTE_MS, type BookableSlot, type SlotSettings } from './slot-engine/types.ts';
 
-/** Who is searching: a signed-in client (clientId, allowed) or, later, a guest (clientId null). */
+/** Who is searching: a signed-in client or a guest (clientId and homePracticeId null). */
 export interface Searcher {
   clientId: number | null;
   /** isAppointmentBookingAndPetRegistrationAllowed; a guest is allowed. */
   allowed: boolean;
+  /**
+   * R6.4: a client searches, books and amends at their home practice only; null: any practice listed
+   * online (a guest, or completing a guest's hold at the practice the guest chose).
+   */
+  homePracticeId: number | null;
 }
 
 export interface SlotSearchInput {
@@ -69,6 +74,10 @@ export async function loadBookingContext(
 ): Promise<ReadyContext> {
   const context = await deps.repository.findContext({ ...input, clientId: searcher.clientId });
   if (!context?.practice.isOnline) throw notFound('We could not find that practice.');
+  // Another practice of the group is closed to the client online as their own would be with booking off.
+  if (searcher.homePracticeId !== null && input.practiceId !== searcher.homePracticeId) {
+    throw refusalProblems.bookingUnavailable();
+  }
   if (input.petId !== undefined && !context.pet) throw notFound('We could not find that pet.');
   const { reason, pet } = context;
   const toggles =

@@ -10,7 +10,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
-import { bookingHelpers, bookingScene, localDay, localInstant } from './booking-fixtures.ts';
+import { bookingHelpers, bookingScene, localDay, localInstant } from './testing/booking-fixtures.ts';
 
 const database = useTestDatabase({ max: 20 });
 const { context, signedInClient } = useSignedInTestApp(database);

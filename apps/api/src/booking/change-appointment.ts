@@ -7,8 +7,8 @@ import { appointments } from '@vet/db/schema/appointments';
 import { cancellationReasons } from '@vet/db/schema/lookups';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { eq } from 'drizzle-orm';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { appointmentEmail, type AppointmentChange } from './appointment-emails.ts';
+import { badRequest, conflict, notFound } from '../http/index.ts';
+import { appointmentEmail, type AppointmentChange } from './booking-emails.ts';
 import {
   databaseError,
   isLostRace,
@@ -18,8 +18,9 @@ import {
   moveReservation,
   releaseExpiredHolds,
   releaseReservation,
-} from './appointment-writes.ts';
-import { toDetail, type AppointmentRecord, type Executor } from './appointments-repository.ts';
+} from './booking-writes.ts';
+import { toDetail, type AppointmentRecord } from './appointment-records.ts';
+import type { Executor } from '@vet/db/connection';
 import { timeNotFree, type Booker, type BookingDeps, type BookingOutcome } from './book-appointment.ts';
 import { loadBookingContext, nearestSlots } from './slot-search.ts';
 import { MINUTE_MS } from './slot-engine/types.ts';

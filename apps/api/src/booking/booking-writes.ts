@@ -1,6 +1,6 @@
 import { appointments, clinicianReservations } from '@vet/db/schema/appointments';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Executor } from './appointments-repository.ts';
+import type { Executor } from '@vet/db/connection';
 
 const range = (startsAt: Date, endsAt: Date) => `[${startsAt.toISOString()},${endsAt.toISOString()})`;
 

@@ -16,7 +16,7 @@ import {
   localDay,
   localInstant,
   type BookingScene,
-} from './booking-fixtures.ts';
+} from './testing/booking-fixtures.ts';
 
 const database = useTestDatabase({ max: 20 });
 const { context, signedInClient } = useSignedInTestApp(database);

@@ -2,8 +2,8 @@ import { softBookingSchema } from '@vet/contracts/guest-bookings';
 import type { Database } from '@vet/db/connection';
 import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 import { eq, sql } from 'drizzle-orm';
-import type { BookingScene } from '../appointments/booking-fixtures.ts';
-import type { useSignedInTestApp } from '../testing/signed-in-app.ts';
+import type { BookingScene } from '../../booking/testing/booking-fixtures.ts';
+import type { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
 type Context = ReturnType<typeof useSignedInTestApp>['context'];
 

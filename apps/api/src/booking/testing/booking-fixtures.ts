@@ -13,7 +13,7 @@ import {
   createRotaShift,
   createSpecies,
 } from '@vet/db/testing/factories';
-import type { useSignedInTestApp } from '../testing/signed-in-app.ts';
+import type { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
 type SignedInClient = ReturnType<typeof useSignedInTestApp>['signedInClient'];
 type Context = ReturnType<typeof useSignedInTestApp>['context'];

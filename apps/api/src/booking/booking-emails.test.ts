@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentEmail, practiceTime } from './appointment-emails.ts';
+import { appointmentEmail, practiceTime } from './booking-emails.ts';
 
 const facts = {
   change: 'booked' as const,

@@ -20,7 +20,7 @@ import {
   localInstant,
   minNoticeMs,
   slotQuery,
-} from './booking-fixtures.ts';
+} from './testing/booking-fixtures.ts';
 
 const database = useTestDatabase();
 const { context, signedInClient } = useSignedInTestApp(database);

@@ -9,7 +9,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
-import { bookingHelpers, bookingScene, localDay, localInstant } from './booking-fixtures.ts';
+import { bookingHelpers, bookingScene, localDay, localInstant } from './testing/booking-fixtures.ts';
 
 /** One pet, one booked appointment at a time (migration 0008), whichever clinicians are free. */
 const database = useTestDatabase({ max: 10 });

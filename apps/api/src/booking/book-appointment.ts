@@ -6,7 +6,7 @@ import type {
 } from '@vet/contracts/appointment-booking';
 import type { Database } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import { appointmentEmail } from './appointment-emails.ts';
+import { appointmentEmail } from './booking-emails.ts';
 import {
   databaseError,
   isLostRace,
@@ -18,8 +18,8 @@ import {
   releaseExpiredHolds,
   reserve,
   UNIQUE_VIOLATION,
-} from './appointment-writes.ts';
-import { toDetail, type AppointmentRecord, type AppointmentsRepository } from './appointments-repository.ts';
+} from './booking-writes.ts';
+import { toDetail, type AppointmentRecord, type AppointmentsRepository } from './appointment-records.ts';
 import {
   loadBookingContext,
   nearestSlots,

@@ -1,7 +1,7 @@
-import { createAppointmentsRepository } from './appointments-repository.ts';
+import { createAppointmentsRepository } from './appointment-records.ts';
 import { bookAppointment, type Booker, type BookingDeps } from './book-appointment.ts';
 import { createBookingRepository } from './booking-repository.ts';
-import { bookingScene, localDay, localInstant } from './booking-fixtures.ts';
+import { bookingScene, localDay, localInstant } from './testing/booking-fixtures.ts';
 import { searchAppointmentSlots } from './slot-search.ts';
 import { createClinician, createPet, createRotaShift } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
@@ -37,7 +37,7 @@ describe('slot search statements', () => {
     const deps = { repository: createBookingRepository(db), now: () => new Date() };
     const found = await searchAppointmentSlots(
       deps,
-      { clientId: scene.client.id, allowed: true },
+      { clientId: scene.client.id, allowed: true, homePracticeId: scene.practice.id },
       {
         practiceId: scene.practice.id,
         appointmentReasonId: scene.reason.id,
@@ -80,7 +80,13 @@ describe('bookAppointment', () => {
       now: () => new Date(),
       repository,
     };
-    const booker: Booker = { clientId: scene.client.id, allowed: true, firstName: 'Sam', email: null };
+    const booker: Booker = {
+      clientId: scene.client.id,
+      allowed: true,
+      homePracticeId: scene.practice.id,
+      firstName: 'Sam',
+      email: null,
+    };
     const body = {
       practiceId: scene.practice.id,
       petId: scene.pet.id,

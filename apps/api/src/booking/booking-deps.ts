@@ -1,0 +1,23 @@
+import type { Database } from '@vet/db/connection';
+import { createAppointmentsRepository } from './appointment-records.ts';
+import type { BookingDeps } from './book-appointment.ts';
+import type { SlotSearchDeps } from './slot-search.ts';
+import { createBookingRepository } from './booking-repository.ts';
+
+/**
+ * What searching, booking, changing and completing a guest hold need, wired once per route plugin: the
+ * client's booking routes, the slot routes and the guests' routes all take it from here.
+ */
+export function createBookingDeps(db: Database, options: { brandName: string }): BookingDeps {
+  return {
+    ...createSlotSearchDeps(db),
+    db,
+    appointments: createAppointmentsRepository(db),
+    brandName: options.brandName,
+  };
+}
+
+/** What a slot search needs: its statements and the clock. */
+export function createSlotSearchDeps(db: Database): SlotSearchDeps {
+  return { repository: createBookingRepository(db), now: () => new Date() };
+}

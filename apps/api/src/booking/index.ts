@@ -1,0 +1,22 @@
+/**
+ * The booking module: slot search, booking writes, amend and cancel, and their e-mails.
+ * Other modules import only this file (decision 0054).
+ */
+export { createAppointmentsRepository, toDetail } from './appointment-records.ts';
+export { bookAppointment, emailFacts } from './book-appointment.ts';
+export type { Booker, BookingDeps, BookingOutcome } from './book-appointment.ts';
+export { createBookingDeps } from './booking-deps.ts';
+export { appointmentEmail } from './booking-emails.ts';
+export {
+  databaseError,
+  insertAppointment,
+  isLostRace,
+  lockClinician,
+  releaseExpiredHolds,
+  reserve,
+} from './booking-writes.ts';
+export { amendAppointment, cancelAppointment, getAppointment } from './change-appointment.ts';
+export { MINUTE_MS } from './slot-engine/types.ts';
+export { slotAnswerSerializer, slotRoutes } from './slot-routes.ts';
+export { loadBookingContext, nearestSlots, searchAppointmentSlots } from './slot-search.ts';
+export type { ReadyContext, Searcher, SlotSearchDeps } from './slot-search.ts';

@@ -1,0 +1,8 @@
+/**
+ * The clients module: a client's profile, details and contact preferences.
+ * Other modules import only this file (decision 0054).
+ */
+export { clientRecordRoutes } from './client-record-routes.ts';
+export { createClientsRepository } from './clients-repository.ts';
+export { findClientProfile, profileOfLinkedClient } from './profile-service.ts';
+export { clientRoutes } from './routes.ts';

@@ -1,0 +1,19 @@
+/**
+ * The http module: the API's errors, error handler, logging and route defaults.
+ * Other modules import only this file (decision 0054).
+ */
+export { errorHandlerPlugin } from './error-handler.ts';
+export {
+  badRequest,
+  conflict,
+  errorBody,
+  forbidden,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+} from './errors.ts';
+export type { ApiProblem, Issue } from './errors.ts';
+export { loggerOptions, serializeError } from './log-serializers.ts';
+export type { LogDestination } from './log-serializers.ts';
+export { addResponses, routeDefaultsPlugin } from './route-defaults.ts';

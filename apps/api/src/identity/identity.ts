@@ -1,0 +1,11 @@
+/**
+ * Who is signed in: an identity at a trusted provider, known by issuer and subject. The e-mail rides
+ * along only to fill a new client record (POST /client/signup, R4.19); the person can change it at the
+ * provider, so it never identifies anyone.
+ */
+export interface Identity {
+  issuer: string;
+  subject: string;
+  /** The token's `email` claim when it holds a plausible address; providers leave it out unless asked. */
+  email?: string;
+}

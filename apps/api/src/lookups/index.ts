@@ -1,0 +1,9 @@
+/**
+ * The lookups module: reference lists (species, breeds, colours, insurers, reasons).
+ * Other modules import only this file (decision 0054).
+ */
+export { createReferenceDataRepository } from './reference-data-repository.ts';
+export type { ReferenceDataRepository } from './reference-data-repository.ts';
+export { lookupRoutes } from './routes.ts';
+export { createSpeciesRepository } from './species-repository.ts';
+export type { SpeciesRepository } from './species-repository.ts';

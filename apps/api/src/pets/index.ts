@@ -1,0 +1,6 @@
+/**
+ * The pets module: a client's pets and online pet registration.
+ * Other modules import only this file (decision 0054).
+ */
+export { insertPetRegisteredOnline } from './pets-repository.ts';
+export { petRoutes } from './routes.ts';

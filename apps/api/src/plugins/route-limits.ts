@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tooManyRequests } from '../http/index.ts';
+
+/**
+ * Limits of particular calls on top of the global per-address limit (rate-limit.ts): onboarding's and the
+ * guests' rules. These use `createRateLimit`, which counts and reports: `app.rateLimit()` would do nothing
+ * here, because a request the global limit has already counted is skipped by every later limiter of the
+ * plugin.
+ */
+export interface LimitRule {
+  /** Namespaces the counter (shared by the routes that use the same rule). */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** What is counted; undefined skips the rule for this request. */
+  key: (request: FastifyRequest) => string | undefined;
+}
+
+type Counter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * One counter per rule and app, whichever route plugins use the rule: each `createRateLimit` call has a
+ * store of its own in memory. Keyed by the app's HTTP server, which all its plugin contexts share.
+ */
+const countersByApp = new WeakMap<object, Map<string, Counter>>();
+
+function counterFor(app: FastifyInstance, rule: LimitRule): Counter {
+  const counters = countersByApp.get(app.server) ?? new Map<string, Counter>();
+  countersByApp.set(app.server, counters);
+  const existing = counters.get(rule.name);
+  if (existing) return existing;
+  const counter = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowMs,
+    keyGenerator: (request) => `route-limit:${rule.name}:${rule.key(request) ?? ''}`,
+  });
+  counters.set(rule.name, counter);
+  return counter;
+}
+
+/**
+ * A preHandler applying the rules in order; the first one exceeded answers 429 in the error shape, with
+ * Retry-After. Runs after validation, so the e-mail it hashes is a valid one.
+ */
+export function limitedBy(app: FastifyInstance, rules: readonly LimitRule[]) {
+  const limiters = rules.map((rule) => ({ rule, count: counterFor(app, rule) }));
+  return async (request: FastifyRequest, reply: { header: (name: string, value: string) => unknown }) => {
+    for (const { rule, count } of limiters) {
+      if (rule.key(request) === undefined) continue;
+      const outcome = await count(request);
+      if (outcome.isAllowed || !outcome.isExceeded) continue;
+      reply.header('retry-after', String(outcome.ttlInSeconds));
+      const minutes = Math.max(1, Math.ceil(outcome.ttlInSeconds / 60));
+      throw tooManyRequests(
+        `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      );
+    }
+  };
+}
