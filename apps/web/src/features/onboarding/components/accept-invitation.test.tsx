@@ -1,17 +1,27 @@
 // @vitest-environment jsdom
 import { buildProfile } from '@vet/contracts/testing/builders';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStoredInvitation, storeInvitation } from '@/features/onboarding/onboarding-storage';
-import { ok, problem, renderWithApi, type FakeAnswer } from '@/features/onboarding/testing/render-with-api';
+import {
+  grantConsent,
+  ok,
+  problem,
+  renderWithApi,
+  revokeConsent,
+  trackedEvents,
+  type FakeAnswer,
+} from '@/features/onboarding/testing/render-with-api';
 import { AcceptInvitation } from './accept-invitation';
 
 const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
 vi.mock('@/shared/auth-session/session-client', () => ({ signOut: vi.fn(() => Promise.resolve()) }));
 
+beforeEach(grantConsent);
 afterEach(() => {
   cleanup();
+  revokeConsent();
   sessionStorage.clear();
   router.replace.mockClear();
 });
@@ -35,6 +45,7 @@ describe('AcceptInvitation (/invite, signed in)', () => {
     expect(calls).toMatchObject([{ method: 'PATCH', path: '/client/activate', body: invitation }]);
     expect(onLinked).toHaveBeenCalledWith(profile);
     expect(readStoredInvitation()).toBeNull();
+    expect(trackedEvents()).toEqual([{ event: 'Sign Up Succeeded', signUpSucceeded: true }]);
   });
 
   it('forgets an invitation the API refuses, and offers to find the record instead', async () => {
@@ -46,6 +57,13 @@ describe('AcceptInvitation (/invite, signed in)', () => {
     expect(screen.getByRole('heading', { name: 'We could not accept this invitation' }).tagName).toBe('H2');
     expect(screen.getByRole('link', { name: 'Find your record' }).getAttribute('href')).toBe('/registration');
     expect(readStoredInvitation()).toBeNull();
+    expect(trackedEvents()).toEqual([
+      {
+        event: 'Sign Up Failed',
+        signUpFailedReason: 'InvitationFailed',
+        errorMessage: '400 This invitation has expired. Ask your practice for a new one.',
+      },
+    ]);
   });
 
   it('keeps the invitation when the API is down, and tries again on request', async () => {

@@ -147,6 +147,27 @@ describe('FindRecord (/registration)', () => {
     });
   });
 
+  it('ChooseEmail: a confirmation the API refuses says so, and is tracked as Sign Up Failed', async () => {
+    renderFindRecord(({ method, path }) => {
+      if (method === 'GET' && path === '/signup/check')
+        return ok(answer({ result: 'ChooseEmail', checkToken: 'tok-1', maskedEmail: 'g•••@e•••.net' }));
+      if (method === 'POST' && path === '/signup-v2/complete-signup')
+        return problem(400, 'This offer has expired. Please check your details again.');
+      return undefined;
+    });
+    fillAndSubmit();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This offer has expired. Please check your details again.',
+    );
+    expect(router.push).not.toHaveBeenCalled();
+    expect(trackedEvents().at(-1)).toEqual({
+      event: 'Sign Up Failed',
+      signUpFailedReason: 'CompleteSignupFailed',
+      errorMessage: '400 This offer has expired. Please check your details again.',
+    });
+  });
+
   it("ChoosePostcode: asks 'Is this your address?', and 'No' leads to the practice's phone", async () => {
     renderFindRecord(
       checkAnswers(answer({ result: 'ChoosePostcode', checkToken: 't', maskedPostcodes: ['SW4 •••'] })),
@@ -201,15 +222,22 @@ describe('FindRecord (/registration)', () => {
   });
 
   it.each([
-    ['CheckFailed', answer({ result: 'CheckFailed' })],
-    ['a failed call', { status: 500, body: { statusCode: 500, error: 'x', message: 'y' } }],
-  ] as const)('%s: shows the submission-failed message and keeps the form', async (_name, body) => {
+    ['CheckFailed', answer({ result: 'CheckFailed' }), {}],
+    [
+      'a failed call',
+      { status: 500, body: { statusCode: 500, error: 'x', message: 'y' } },
+      { errorMessage: '500 y' },
+    ],
+  ] as const)('%s: shows the submission-failed message and keeps the form', async (_name, body, failure) => {
     renderFindRecord(checkAnswers(body));
     fillAndSubmit();
     expect((await screen.findByRole('alert')).textContent).toBe(submissionFailedMessage);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Find my record' }).disabled).toBe(false);
     expect(screen.getByLabelText<HTMLInputElement>(/^Last name/).value).toBe('Thompson');
-    expect(trackedEvents().map((e) => e.event)).toEqual(['New Client Checked', 'Sign Up Failed']);
+    expect(trackedEvents()).toEqual([
+      { event: 'New Client Checked', clientCheckResult: 'CheckFailed', practiceId: 1 },
+      { event: 'Sign Up Failed', signUpFailedReason: 'CheckFailed', ...failure },
+    ]);
     // No personal data in the events: the request's address (last name, e-mail, postcode) stays out.
     expect(JSON.stringify(trackedEvents())).not.toMatch(/Thompson|SW4|grace/);
   });

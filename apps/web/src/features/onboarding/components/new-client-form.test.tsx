@@ -197,8 +197,10 @@ describe('NewClientForm (/registration-new)', () => {
       screen.getByLabelText(/^Postcode/),
     );
     expect(screen.getByLabelText(/^Postcode/).getAttribute('aria-invalid')).toBe('true');
-    expect(trackedEvents().at(-1)).toMatchObject({
+    expect(trackedEvents().at(-1)).toEqual({
       event: 'Registration Failed',
+      componentName: 'NewClientForm',
+      errorMessage: '400 Check the details.',
       errors: ['mobilePhone', 'address.postcode'],
     });
     expect(router.push).not.toHaveBeenCalled();

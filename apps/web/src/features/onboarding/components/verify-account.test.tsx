@@ -65,7 +65,13 @@ describe('VerifyAccount (/verified, signed in)', () => {
     expect(alert.textContent).toContain('This code has expired. Ask for a new one.');
     expect(screen.getByRole('link', { name: 'Find your record' }).getAttribute('href')).toBe('/registration');
     expect(sessionStorage.getItem('vCode')).toBeNull();
-    expect(trackedEvents().map((e) => e.event)).toEqual(['Sign Up Failed']);
+    expect(trackedEvents()).toEqual([
+      {
+        event: 'Sign Up Failed',
+        signUpFailedReason: 'VerificationFailed',
+        errorMessage: '400 This code has expired. Ask for a new one.',
+      },
+    ]);
   });
 
   it('offers the dashboard or another account when the record is linked already', async () => {
@@ -103,6 +109,13 @@ describe('VerifyAccount (/verified, signed in)', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(calls).toMatchObject([{ method: 'PATCH', path: '/client/verify', body: { code: '123456' } }]);
     expect(onLinked).not.toHaveBeenCalled();
+    expect(trackedEvents()).toEqual([
+      {
+        event: 'Sign Up Failed',
+        signUpFailedReason: 'VerificationFailed',
+        errorMessage: '400 That code is not right. You have 4 tries left.',
+      },
+    ]);
   });
 
   it('STARTED: a right code links the account', async () => {
@@ -111,6 +124,7 @@ describe('VerifyAccount (/verified, signed in)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Link my account' }));
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
     expect(onLinked).toHaveBeenCalledWith(linked);
+    expect(trackedEvents()).toEqual([{ event: 'Sign Up Succeeded', signUpSucceeded: true }]);
   });
 
   it("sends a new code and says when; too soon, it shows the API's words", async () => {

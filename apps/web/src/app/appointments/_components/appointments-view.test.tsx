@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { AppointmentSummary } from '@vet/contracts/appointments';
+import { buildAppointment, buildPet, buildProfile } from '@vet/contracts/testing/builders';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '@/shared/api/api-client';
+import { ApiClientProvider } from '@/shared/api/api-client-context';
+import { createQueryClient } from '@/shared/query/query-client';
+import { ToastProvider } from '@/shared/toast/toast-provider';
+import { AppointmentsView } from './appointments-view';
+
+vi.mock('@/shared/auth-session/session-client', () => ({
+  useSession: () => ({ status: 'authenticated', data: {} }),
+}));
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
+
+beforeEach(() => {
+  document.cookie = 'OptanonConsent=true; Path=/';
+  window.dataLayer = [];
+});
+afterEach(() => {
+  cleanup();
+  document.cookie = 'OptanonConsent=; Max-Age=0; Path=/';
+  delete window.dataLayer;
+});
+
+/** The page with an API answering the profile, pets, toggles and these appointments. */
+function renderView(appointments: AppointmentSummary[]) {
+  const answers: Record<string, unknown> = {
+    '/bff/client/profile': buildProfile({ homePracticeId: 1 }),
+    '/bff/appointments': appointments,
+    '/bff/v2/pets': [buildPet()],
+    '/bff/practices/1/feature-toggles': [],
+  };
+  const fetch = vi.fn((url: string) => Promise.resolve(Response.json(answers[url.split('?')[0]!] ?? [])));
+  const api = createApiClient({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    getStorage: () => undefined,
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={api}>
+        <ToastProvider>
+          <AppointmentsView />
+        </ToastProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const tags = { application: 'clientPortalFE', version: '3.5.3' };
+
+describe('AppointmentsView (/appointments): R1.7 on the list’s first load', () => {
+  it('tracks Appointments Found with the count', async () => {
+    renderView([buildAppointment({ appointmentId: 1 }), buildAppointment({ appointmentId: 2 })]);
+    await waitFor(() =>
+      expect(window.dataLayer).toEqual([
+        { event: 'Appointments Found', count: 2, componentName: 'AppointmentsPage', ...tags },
+      ]),
+    );
+  });
+
+  it('tracks Appointments Not Found when there are none', async () => {
+    renderView([]);
+    await waitFor(() =>
+      expect(window.dataLayer).toEqual([
+        { event: 'Appointments Not Found', componentName: 'AppointmentsPage', ...tags },
+      ]),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Your appointments' })).toBeTruthy();
+  });
+});
