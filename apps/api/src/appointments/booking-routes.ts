@@ -13,9 +13,15 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkedClientOf } from '../auth/index.ts';
 import { errorBody } from '../http/index.ts';
-import { bookAppointment, type Booker, type BookingDeps, type BookingOutcome } from '../booking/index.ts';
-import { createBookingDeps } from '../booking/index.ts';
-import { amendAppointment, cancelAppointment, getAppointment } from '../booking/index.ts';
+import {
+  bookAppointment,
+  type Booker,
+  type BookingOutcome,
+  createBookingDeps,
+  amendAppointment,
+  cancelAppointment,
+  getAppointment,
+} from '../booking/index.ts';
 
 const tags = ['appointments'];
 const notFound = { 404: apiErrorSchema };

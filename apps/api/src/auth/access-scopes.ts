@@ -1,10 +1,8 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createLinkedClientLookup } from '../identity/index.ts';
-import type { LinkedClient } from '../identity/index.ts';
-import { forbidden } from '../http/index.ts';
-import { addResponses } from '../http/index.ts';
+import { createLinkedClientLookup, type LinkedClient } from '../identity/index.ts';
+import { forbidden, addResponses } from '../http/index.ts';
 import { identityOf } from './auth-plugin.ts';
 
 declare module 'fastify' {

@@ -1,5 +1,8 @@
-import { clientDetailsMessages, type ClientDetails } from '@vet/contracts/client-details';
-import type { updateClientDetailsBodySchema } from '@vet/contracts/client-details';
+import {
+  clientDetailsMessages,
+  type ClientDetails,
+  type updateClientDetailsBodySchema,
+} from '@vet/contracts/client-details';
 import type { Database } from '@vet/db/connection';
 import type { z } from 'zod';
 import type { Identity } from '../identity/index.ts';

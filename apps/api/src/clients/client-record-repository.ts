@@ -3,7 +3,7 @@ import {
   contactPurposes,
   type ContactPreferenceChoices,
 } from '@vet/contracts/contact-preferences';
-import type { Database } from '@vet/db/connection';
+import type { Database, Executor } from '@vet/db/connection';
 import { lastNameKey, postcodeKey } from '@vet/db/normalise';
 import { clientChanges, type ClientChangeRecord } from '@vet/db/schema/client-changes';
 import { clients, contactPreferences } from '@vet/db/schema/clients';
@@ -11,7 +11,6 @@ import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq, sql } from 'drizzle-orm';
 import type { Identity } from '../identity/index.ts';
-import type { Executor } from '@vet/db/connection';
 
 /** The client's own record as stored: phones in E.164 or as seeded, the home practice joined. */
 export interface ClientRecordRow {

@@ -1,8 +1,7 @@
 import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
-import type { Identity } from '../identity/index.ts';
+import type { Identity, LinkedClient } from '../identity/index.ts';
 import { isContactPreferencesUpdateDue } from './contact-preferences-due.ts';
 import type { ClientsRepository } from './clients-repository.ts';
-import type { LinkedClient } from '../identity/index.ts';
 
 /**
  * The profile (R3.1) of the signed-in identity (R3.2, R3.3): linked to a

@@ -1,18 +1,22 @@
 import type { AppointmentDetail, AppointmentSlot } from '@vet/contracts/appointment-booking';
 import { guestMessages, type CompleteSoftBookingBody } from '@vet/contracts/guest-bookings';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import { appointmentEmail } from '../booking/index.ts';
 import {
+  appointmentEmail,
   databaseError,
   insertAppointment,
   isLostRace,
   lockClinician,
   releaseExpiredHolds,
   reserve,
+  toDetail,
+  emailFacts,
+  type Booker,
+  type BookingDeps,
+  loadBookingContext,
+  nearestSlots,
+  type ReadyContext,
 } from '../booking/index.ts';
-import { toDetail } from '../booking/index.ts';
-import { emailFacts, type Booker, type BookingDeps } from '../booking/index.ts';
-import { loadBookingContext, nearestSlots, type ReadyContext } from '../booking/index.ts';
 import type { LinkedClient } from '../identity/index.ts';
 import { insertPetRegisteredOnline } from '../pets/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';

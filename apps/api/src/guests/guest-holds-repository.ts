@@ -1,8 +1,7 @@
-import type { Database } from '@vet/db/connection';
+import type { Database, Executor } from '@vet/db/connection';
 import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 import { species } from '@vet/db/schema/lookups';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '@vet/db/connection';
 
 export type HoldRecord = typeof softBookings.$inferSelect;
 export type NewHold = typeof softBookings.$inferInsert;

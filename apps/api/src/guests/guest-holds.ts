@@ -12,16 +12,19 @@ import {
 } from '@vet/contracts/guest-bookings';
 import type { Database } from '@vet/db/connection';
 import { emailKey } from '@vet/db/normalise';
-import { databaseError, isLostRace, lockClinician, releaseExpiredHolds } from '../booking/index.ts';
 import {
+  databaseError,
+  isLostRace,
+  lockClinician,
+  releaseExpiredHolds,
   loadBookingContext,
   nearestSlots,
   searchAppointmentSlots,
   type ReadyContext,
   type Searcher,
   type SlotSearchDeps,
+  MINUTE_MS,
 } from '../booking/index.ts';
-import { MINUTE_MS } from '../booking/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../http/index.ts';
 import { ukMobileNumber } from '../contact-details/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';

@@ -15,8 +15,7 @@ import {
 import { practiceIdParamsSchema } from '@vet/contracts/practices';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createBookingDeps } from '../booking/index.ts';
-import { slotAnswerSerializer } from '../booking/index.ts';
+import { createBookingDeps, slotAnswerSerializer } from '../booking/index.ts';
 import { errorBody } from '../http/index.ts';
 import { limitedBy, type LimitRule } from '../plugins/index.ts';
 import {

@@ -1,5 +1,5 @@
 import type { VerificationMode } from '@vet/contracts/verification';
-import type { Database } from '@vet/db/connection';
+import type { Database, Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import type { Identity } from '../identity/index.ts';
 import { badRequest, tooManyRequests } from '../http/index.ts';
@@ -7,7 +7,6 @@ import { recordAlreadyLinked } from './link-conflicts.ts';
 import { checkTokenHash, generateCheckToken, generateCode, hashCode } from './verification-code.ts';
 import { verificationEmail, type OnboardingSettings } from './verification-email.ts';
 import type { CodeRow, Offer, VerificationRepository } from './verification-repository.ts';
-import type { Executor } from '@vet/db/connection';
 
 /** R4.17: a code is valid 24 hours; a record gets at most one code a minute and 5 a day. */
 export const CODE_VALID_MS = 24 * 60 * 60 * 1000;

@@ -1,9 +1,8 @@
-import type { Database } from '@vet/db/connection';
+import type { Database, Executor } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Identity } from '../identity/index.ts';
-import type { Executor } from '@vet/db/connection';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -1,13 +1,15 @@
-import { contactChannels, contactPurposes } from '@vet/contracts/contact-preferences';
-import type { ContactPreferenceChoices } from '@vet/contracts/contact-preferences';
-import type { Database } from '@vet/db/connection';
+import {
+  contactChannels,
+  contactPurposes,
+  type ContactPreferenceChoices,
+} from '@vet/contracts/contact-preferences';
+import type { Database, Executor } from '@vet/db/connection';
 import { emailKey, lastNameKey, postcodeKey } from '@vet/db/normalise';
 import { clients, contactPreferences } from '@vet/db/schema/clients';
 import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq } from 'drizzle-orm';
 import type { Identity } from '../identity/index.ts';
-import type { Executor } from '@vet/db/connection';
 
 export interface NewClientRecord {
   identity: Identity;

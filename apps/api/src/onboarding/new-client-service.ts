@@ -1,8 +1,7 @@
 import type { NewClientBody } from '@vet/contracts/onboarding';
 import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
-import type { Identity } from '../identity/index.ts';
-import type { LinkedClientLookup } from '../identity/index.ts';
+import type { Identity, LinkedClientLookup } from '../identity/index.ts';
 import { badRequest, type Issue } from '../http/index.ts';
 import { identityAlreadyLinked } from './link-conflicts.ts';
 import { isIdentityTaken } from './link-repository.ts';

@@ -1,7 +1,6 @@
 import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
-import type { Identity } from '../identity/index.ts';
-import type { LinkedClientLookup } from '../identity/index.ts';
+import type { Identity, LinkedClientLookup } from '../identity/index.ts';
 import { badRequest } from '../http/index.ts';
 import { identityAlreadyLinked, recordAlreadyLinked } from './link-conflicts.ts';
 import { isIdentityTaken, type LinkRepository } from './link-repository.ts';

@@ -8,8 +8,7 @@ import {
 } from '@vet/contracts/pets';
 import type { LinkedClient } from '../identity/index.ts';
 import { badRequest, forbidden, type Issue } from '../http/index.ts';
-import type { ReferenceDataRepository } from '../lookups/index.ts';
-import type { SpeciesRepository } from '../lookups/index.ts';
+import type { ReferenceDataRepository, SpeciesRepository } from '../lookups/index.ts';
 import type { PetsRepository } from './pets-repository.ts';
 
 export interface PetRegistrationDeps {

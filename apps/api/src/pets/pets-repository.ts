@@ -4,8 +4,7 @@ import { clients, pets } from '@vet/db/schema/clients';
 import { breeds, colours, insurers, species } from '@vet/db/schema/lookups';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Identity } from '../identity/index.ts';
-import { linkedToIdentity, recordsOfLinkedClient } from '../identity/index.ts';
+import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../identity/index.ts';
 
 /**
  * R7.8: each sort field ascending, then the id: the one place pets are sorted; every screen shows them

@@ -10,11 +10,9 @@ import {
   registerPetBodySchema,
 } from '@vet/contracts/pets';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { clientNotLinked, linkedClientOf } from '../auth/index.ts';
-import { identityOf } from '../auth/index.ts';
+import { clientNotLinked, linkedClientOf, identityOf } from '../auth/index.ts';
 import { notFound } from '../http/index.ts';
-import { createReferenceDataRepository } from '../lookups/index.ts';
-import { createSpeciesRepository } from '../lookups/index.ts';
+import { createReferenceDataRepository, createSpeciesRepository } from '../lookups/index.ts';
 import { createPracticesRepository } from '../practices/index.ts';
 import { assertMayRegisterPets, registerPet, type PetRegistrationDeps } from './pet-registration.ts';
 import { createPetsRepository } from './pets-repository.ts';
