@@ -90,7 +90,19 @@ const bans = {
     regex: String.raw`(^|/)\.\.(/|$)`,
     message: 'Import from another folder through the @/ alias, not ../ (./ stays fine).',
   },
+  testKits: {
+    regex: String.raw`(^|/)testing/`,
+    message:
+      'Fixtures and test kits live in testing/ folders, for tests only: production code never imports them.',
+  },
+  seed: {
+    regex: String.raw`(^|/)seed/`,
+    message: 'The demo seed is not a library: apps never import from a seed/ folder.',
+  },
 };
+
+/** Test files and test kits: they may reach into a module's internals and import fixtures. */
+const testFiles = ['**/*.test.{ts,tsx}', '**/*-test.ts', '**/testing/**'];
 
 /**
  * @param {string[]} files
@@ -138,6 +150,62 @@ function webImportBoundaries() {
   ];
 }
 
+/**
+ * Production code (not tests, not test kits) never imports from a testing/ folder. Flat config replaces
+ * no-restricted-imports' options per block, so each block here repeats the list that applies to its files
+ * and adds the test-kit ban; blocks for the web reuse webImportBoundaries' lists.
+ */
+function productionCodeBoundaries() {
+  return [
+    ...[
+      restrictImports(['packages/**'], [bans.appsFromPackages]),
+      restrictImports(['apps/api/**'], [bans.webFromApps, bans.idpFromApps, bans.seed]),
+      restrictImports(['apps/idp/**'], [bans.webFromApps, bans.apiFromApps, bans.seed]),
+      ...webImportBoundaries(),
+    ].map((block) => {
+      const [level, options] = block.rules['no-restricted-imports'];
+      return {
+        files: block.files,
+        ignores: testFiles,
+        rules: {
+          'no-restricted-imports': [level, { patterns: [...options.patterns, bans.testKits] }],
+        },
+      };
+    }),
+  ];
+}
+
+/**
+ * The API's modules: each folder of apps/api/src is a module whose entry, index.ts, lists what other
+ * modules may use; its other files are private to it (decision 0054). A loop between two modules then
+ * runs through their entries, where import-x/no-cycle sees it. Tests and test kits may reach inside.
+ */
+function apiModuleBoundaries() {
+  const src = 'apps/api/src';
+  const modules = readdirSync(new URL(`./${src}/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
+    .map((entry) => entry.name);
+  return {
+    files: [`${src}/**/*.ts`],
+    ignores: testFiles,
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: modules.map((module) => ({
+            target: [`${src}/!(${module})/**`, `${src}/*.ts`],
+            from: `${src}/${module}`,
+            except: ['./index.ts'],
+            message: `Another module imports only ${module}/index.ts, the module's entry (decision 0054).`,
+          })),
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -148,6 +216,7 @@ export default tseslint.config(
       'apps/web/next-env.d.ts',
       // scripts/lint-rules.test.ts plants rule violations here while it runs (and lints them with ignore: false).
       '**/lint-probe-*/**',
+      '**/lint-probe-*',
     ],
   },
   js.configs.recommended,
@@ -194,8 +263,8 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', noOnlyInTests, noPresenceOnlyAssertion] },
   },
   restrictImports(['packages/**'], [bans.appsFromPackages]),
-  restrictImports(['apps/api/**'], [bans.webFromApps, bans.idpFromApps]),
-  restrictImports(['apps/idp/**'], [bans.webFromApps, bans.apiFromApps]),
+  restrictImports(['apps/api/**'], [bans.webFromApps, bans.idpFromApps, bans.seed]),
+  restrictImports(['apps/idp/**'], [bans.webFromApps, bans.apiFromApps, bans.seed]),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -208,6 +277,8 @@ export default tseslint.config(
     },
   },
   ...webImportBoundaries(),
+  ...productionCodeBoundaries(),
+  apiModuleBoundaries(),
   {
     // No import cycles in apps/ and packages/ (type-only imports do not count). The resolver reads the
     // tsconfig and the workspaces' package.json exports (`@vet/contracts/<file>`).

@@ -20,11 +20,17 @@ const parents = {
   config: 'apps/web/src/config',
   contracts: 'packages/contracts/src',
   api: 'apps/api/src',
+  guests: 'apps/api/src/guests',
+  booking: 'apps/api/src/booking',
 };
 const at = (parent: keyof typeof parents, file: string) => `${parents[parent]}/${probe}/${file}`;
+/** Two scratch modules of the API (folders of apps/api/src), for a loop between modules. */
+const apiModule = (name: 'a' | 'b', file: string) => `apps/api/src/${probe}-${name}/${file}`;
 
 const restricted = (message: string) => ['no-restricted-imports', message] as const;
 const cycle = ['import-x/no-cycle', 'Dependency cycle'] as const;
+const moduleInternal = (module: string) =>
+  ['import-x/no-restricted-paths', `Another module imports only ${module}/index.ts`] as const;
 
 /** Each case is linted alone and must report exactly `expected`: rule ids and a part of their message. */
 const cases: { name: string; file: string; source: string[]; expected: (readonly [string, string])[] }[] = [
@@ -164,6 +170,77 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     expected: [],
   },
   {
+    name: 'an API module importing another module’s internal file (a guest file and booking’s slot search)',
+    file: at('guests', 'booking-internal.ts'),
+    source: [
+      `import { searchAppointmentSlots } from '../../booking/slot-search.ts';`,
+      `export const probe = searchAppointmentSlots;`,
+    ],
+    expected: [moduleInternal('booking')],
+  },
+  {
+    name: 'the API’s composition root importing a module’s internal file',
+    file: `apps/api/src/${probe}-root.ts`,
+    source: [`import { slotRoutes } from './booking/slot-routes.ts';`, `export const probe = slotRoutes;`],
+    expected: [moduleInternal('booking')],
+  },
+  {
+    name: 'a loop between two API modules, through their entries',
+    file: apiModule('a', 'uses-b.ts'),
+    source: [
+      `import { b } from '../${probe}-b/index.ts';`,
+      `export const a = 1;`,
+      `export const ab = a + b;`,
+    ],
+    expected: [cycle],
+  },
+  {
+    name: 'production code importing a fixture',
+    file: at('booking', 'uses-fixture.ts'),
+    source: [
+      `import * as fixtures from '../testing/booking-fixtures.ts';`,
+      `export const probe = Object.keys(fixtures);`,
+    ],
+    expected: [restricted('Fixtures and test kits live in testing/ folders')],
+  },
+  {
+    name: 'web production code importing a test kit',
+    file: at('shared', 'uses-test-kit.ts'),
+    source: [
+      `import { prepareShellWindow } from '@/testing/shell-window';`,
+      `export const probe = prepareShellWindow;`,
+    ],
+    expected: [restricted('Fixtures and test kits live in testing/ folders')],
+  },
+  {
+    name: 'an app importing from the demo seed',
+    file: at('booking', 'uses-seed.ts'),
+    source: [
+      `import { easterSunday } from '@vet/db/seed/bank-holidays';`,
+      `export const probe = easterSunday(2027);`,
+    ],
+    expected: [restricted('apps never import from a seed/ folder')],
+  },
+  {
+    name: 'legal: an API module importing another module’s entry',
+    file: at('guests', 'booking-entry.ts'),
+    source: [
+      `import { searchAppointmentSlots } from '../../booking/index.ts';`,
+      `export const probe = searchAppointmentSlots;`,
+    ],
+    expected: [],
+  },
+  {
+    name: 'legal: a test reaching into another module and its fixtures',
+    file: at('guests', 'reach-inside.test.ts'),
+    source: [
+      `import { searchAppointmentSlots } from '../../booking/slot-search.ts';`,
+      `import { localDay } from '../../booking/testing/booking-fixtures.ts';`,
+      `export const probe = [searchAppointmentSlots, localDay(1)];`,
+    ],
+    expected: [],
+  },
+  {
     name: 'legal: @vet/db in shared/auth-session/server',
     file: at('session', 'database.ts'),
     source: [
@@ -192,6 +269,13 @@ const imported: Record<string, string[]> = {
     `export const ba = b + a;`,
   ],
   [at('feature', 'legal-helper.ts')]: [`export const helper = 1;`],
+  [apiModule('a', 'index.ts')]: [`export { a } from './uses-b.ts';`],
+  [apiModule('b', 'index.ts')]: [`export { b } from './uses-a.ts';`],
+  [apiModule('b', 'uses-a.ts')]: [
+    `import { a } from '../${probe}-a/index.ts';`,
+    `export const b = 2;`,
+    `export const ba = b + a;`,
+  ],
 };
 
 /** Creating a scratch folder touches its parent's mtime, which would mark the web build stale: put it back. */
@@ -219,6 +303,8 @@ beforeAll(async () => {
 afterAll(() => {
   for (const parent of Object.values(parents))
     rmSync(join(repoRoot, parent, probe), { recursive: true, force: true });
+  for (const scratch of [`${probe}-a`, `${probe}-b`, `${probe}-root.ts`])
+    rmSync(join(repoRoot, 'apps/api/src', scratch), { recursive: true, force: true });
   for (const { path, atime, mtime } of parentTimes) utimesSync(path, atime, mtime);
 });
 
