@@ -134,6 +134,18 @@ describe('createApiClient', () => {
     });
   });
 
+  it('tells onUnauthorized of a 401 (no valid access token: R8.2 logs it), and of no other status', async () => {
+    let status = 401;
+    const { fetch } = fakeFetch(() => json({ statusCode: status, error: 'x', message: 'y' }, status));
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ fetch, getStorage: () => undefined, onUnauthorized });
+
+    await expect(api.get('/v2/pets')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    for (status of [400, 403, 500]) await expect(api.get('/v2/pets')).rejects.toMatchObject({ status });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
   it('adapts a body with the caller’s reader', async () => {
     const { fetch } = fakeFetch(() => json({ id: 1, name: 'harbour road' }));
     const api = createApiClient({ fetch, getStorage: () => undefined });

@@ -91,6 +91,8 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
   /** Where the noCache / refreshCache flags live (R3.15); sessionStorage in the browser. */
   getStorage?: () => StorageReader | undefined;
+  /** Told of each 401: the proxy had no valid access token to send (the browser logs it, R8.2). */
+  onUnauthorized?: () => void;
 };
 
 function browserSessionStorage(): StorageReader | undefined {
@@ -168,6 +170,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     });
 
     if (!response.ok) {
+      if (response.status === 401) options.onUnauthorized?.();
       const { value } = await readBody(response);
       throw new ApiError(url, response.status, value);
     }

@@ -12,10 +12,22 @@ const olivia: Session = {
 type Answer = { status?: number; body?: unknown } | Error;
 let answers: Record<string, Answer>;
 const requests: Array<{ url: string; method: string; body?: string }> = [];
+/** The logging posts (R7.11), sent as beacons. */
+const beacons: Array<{ url: string; fields: Record<string, string> }> = [];
+// A failure is posted once a minute at most (auth-log.ts): each test starts an hour after the last.
+let clock = Date.UTC(2030, 0, 1);
 
 beforeEach(() => {
   answers = {};
   requests.length = 0;
+  beacons.length = 0;
+  clock += 3_600_000;
+  vi.setSystemTime(clock);
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, body: URLSearchParams) =>
+      beacons.push({ url, fields: Object.fromEntries(body) }) > 0,
+  });
   localStorage.clear();
   vi.stubGlobal(
     'fetch',
@@ -36,6 +48,14 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
+  Reflect.deleteProperty(navigator, 'sendBeacon');
+});
+
+/** R7.11's logging post of one failure, as the sign-in layer receives it. */
+const logged = (code: string, detail: string) => ({
+  url: '/api/auth/_log',
+  fields: { level: 'error', code, detail, client: 'true' },
 });
 
 function Status() {
@@ -136,6 +156,16 @@ describe('SessionProvider', () => {
     await screen.findByText('unauthenticated');
   });
 
+  it('logs a read that fails as a client session error (R8.3): the status, nothing of the session', async () => {
+    renderProvider(olivia);
+    answers['/api/auth/session'] = { status: 503, body: { user: { email: 'olivia@example.com' } } };
+    becomeVisible();
+    await waitFor(() =>
+      expect(beacons).toEqual([logged('CLIENT_SESSION_ERROR', 'Session read failed: HTTP 503')]),
+    );
+    expect(requests.map((r) => r.url)).toEqual(['/api/auth/session']);
+  });
+
   it('polls every refetchInterval seconds while signed in', async () => {
     vi.useFakeTimers();
     try {
@@ -158,8 +188,10 @@ describe('getSession', () => {
     expect(localStorage.getItem('nextauth.message')).toContain('"trigger":"getSession"');
     answers['/api/auth/session'] = { body: {} };
     expect(await getSession()).toBeNull();
+    expect(beacons).toEqual([]);
     answers['/api/auth/session'] = new TypeError('Failed to fetch');
     expect(await getSession()).toBeNull();
+    expect(beacons).toEqual([logged('CLIENT_SESSION_ERROR', 'Session read failed: TypeError')]);
   });
 });
 
@@ -214,6 +246,23 @@ describe('signIn', () => {
       json: 'true',
     });
     expect(assigned).toEqual(['https://idp.example/auth?x=1']);
+    expect(beacons).toEqual([]);
+  });
+
+  it("logs a sign-in next-auth refuses as 'Login failed' with its status, and rejects for the caller", async () => {
+    answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-4' } };
+    answers['/api/auth/signin/azure-ad'] = { status: 500, body: { message: 'x' } };
+    await expect(signIn('azure-ad', { callbackUrl: '/' })).rejects.toThrow();
+    expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed: HTTP 500')]);
+    expect(assigned).toEqual([]);
+  });
+
+  it("logs R8.2's fallback, 'Login failed', when the failure tells nothing more (no CSRF token)", async () => {
+    answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
+    answers['/api/auth/csrf'] = { body: {} };
+    await expect(signIn('azure-ad', { callbackUrl: '/' })).rejects.toThrow();
+    expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed')]);
   });
 
   it('asks for the CSRF token beside the provider list, not after it (one round trip fewer)', async () => {
@@ -240,8 +289,10 @@ describe('signIn', () => {
     answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
     await signIn('nobody');
     expect(assigned).toEqual(['http://localhost/api/auth/signin?callbackUrl=http%3A%2F%2Flocalhost%2Fpets']);
+    expect(beacons).toEqual([]);
     answers['/api/auth/providers'] = { status: 500 };
     await signIn('azure-ad');
     expect(assigned[1]).toBe('http://localhost/api/auth/error');
+    expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed: HTTP 500')]);
   });
 });

@@ -2,6 +2,7 @@
 
 import type { Session } from 'next-auth';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { failureDetail, LOGIN_FAILED, postAuthLog } from './auth-log';
 import { AUTH_BASE_PATH } from './provider-ids';
 
 /**
@@ -46,11 +47,32 @@ function isSessionMessage(event: StorageEvent): boolean {
   }
 }
 
+/** A next-auth endpoint's answer other than 2xx: its status is what the log reports (failureDetail). */
+class AuthResponseError extends Error {
+  override name = 'AuthResponseError';
+  constructor(
+    path: string,
+    readonly status: number,
+  ) {
+    super(`${path}: ${status}`);
+  }
+}
+
 /** A next-auth endpoint's JSON; throws when it cannot be fetched or answers an error. */
 async function authJson<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(`${AUTH_BASE_PATH}/${path}`, init);
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  if (!response.ok) throw new AuthResponseError(path, response.status);
   return (await response.json()) as T;
+}
+
+/** R8.3: a session read that failed is logged as a client session error, as next-auth/react logs it. */
+function logSessionError(error: unknown) {
+  postAuthLog('error', 'CLIENT_SESSION_ERROR', failureDetail('Session read failed', error));
+}
+
+/** R8.2: a sign-in that could not start is logged under the wrapper's message, 'Login failed'. */
+function logSignInError(error: unknown) {
+  postAuthLog('error', 'CLIENT_SIGNIN_ERROR', failureDetail(LOGIN_FAILED, error));
 }
 
 /** The current session from the server (null: signed out); an empty object is next-auth's "none". */
@@ -70,7 +92,8 @@ export async function getSession(): Promise<Session | null> {
     const session = await readSession();
     tellOtherTabs('getSession');
     return session;
-  } catch {
+  } catch (error) {
+    logSessionError(error);
     return null;
   }
 }
@@ -92,7 +115,8 @@ function postForm(path: string, fields: Record<string, string>): Promise<{ url?:
 /**
  * Sends the browser to the provider's login through next-auth (which sets the state, PKCE and nonce
  * cookies and answers with the provider's address). An unknown provider goes to next-auth's sign-in
- * page; a provider list that cannot be loaded, to its error page.
+ * page; a provider list that cannot be loaded, to its error page. Any failure is logged (R8.2, R8.3); one
+ * after the provider list (the CSRF token, the sign-in post) rejects, for the caller to show.
  */
 export async function signIn(
   providerId: string,
@@ -109,7 +133,8 @@ export async function signIn(
   let providers: Record<string, unknown>;
   try {
     providers = await authJson<Record<string, unknown>>('providers');
-  } catch {
+  } catch (error) {
+    logSignInError(error);
     toAuthPage('error');
     return;
   }
@@ -118,10 +143,16 @@ export async function signIn(
     return;
   }
   const query = new URLSearchParams(authorizationParams).toString();
-  const { url } = await postForm(`signin/${providerId}${query ? `?${query}` : ''}`, {
-    callbackUrl,
-    csrfToken: await token,
-  });
+  let url: string | undefined;
+  try {
+    ({ url } = await postForm(`signin/${providerId}${query ? `?${query}` : ''}`, {
+      callbackUrl,
+      csrfToken: await token,
+    }));
+  } catch (error) {
+    logSignInError(error);
+    throw error;
+  }
   window.location.assign(url ?? callbackUrl);
 }
 
@@ -178,7 +209,8 @@ export function SessionProvider({
         if (tell) tellOtherTabs('getSession');
         current = next;
         if (mounted) setSession(next);
-      } catch {
+      } catch (error) {
+        logSessionError(error);
         // Keep what the tab knew; the next refetch tries again.
         if (mounted && current === undefined) setSession(null);
       }

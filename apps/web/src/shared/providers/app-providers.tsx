@@ -6,6 +6,7 @@ import { SessionProvider } from '@/shared/auth-session/session-client';
 import { useMemo, useState, type ReactNode } from 'react';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
+import { logAccessTokenRefused } from '@/shared/auth-session/auth-log';
 import { InactivityMonitor } from '@/shared/auth-session/inactivity-monitor';
 import { LogoutProvider } from '@/shared/auth-session/logout-context';
 import { createQueryClient } from '@/shared/query/query-client';
@@ -35,7 +36,10 @@ export function AppProviders({
 }) {
   // One query client per browser tab (and per server render), never shared between users.
   const [queryClient] = useState(createQueryClient);
-  const apiClient = useMemo(() => createApiClient({ baseUrl: apiBaseUrl }), [apiBaseUrl]);
+  const apiClient = useMemo(
+    () => createApiClient({ baseUrl: apiBaseUrl, onUnauthorized: logAccessTokenRefused }),
+    [apiBaseUrl],
+  );
   return (
     <SessionProvider session={initialSession} refetchOnWindowFocus refetchInterval={sessionPollSeconds}>
       <QueryClientProvider client={queryClient}>

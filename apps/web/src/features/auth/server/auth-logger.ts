@@ -1,3 +1,4 @@
+import { scrubPersonalData } from '@vet/contracts/personal-data';
 import type { LoggerInstance } from 'next-auth';
 
 /**
@@ -40,4 +41,38 @@ export function createAuthLogger(sink: Pick<Console, 'error' | 'warn' | 'info'> 
     },
     debug() {},
   };
+}
+
+/** The codes the browser sends (shared/auth-session/auth-log.ts); anything else is written as UNKNOWN. */
+const browserCodes = new Set(['CLIENT_SESSION_ERROR', 'CLIENT_SIGNIN_ERROR', 'CLIENT_ACCESS_TOKEN_ERROR']);
+
+/**
+ * Anyone can post to the log path, so a detail is cleaned before it is written: personal data's shapes
+ * replaced, anything like a token (a long run with digits in it, or a JWT's `eyJ`) and runs of digits (a
+ * code) hidden, only plain characters kept, and cut short. The portal's own details ('Login failed: HTTP
+ * 503', 'Session read failed: TypeError') pass unchanged.
+ */
+export function cleanBrowserDetail(detail: string): string {
+  return scrubPersonalData(detail.slice(0, 500))
+    .replace(/[\w.+/=-]{16,}/g, (run) => (/\d/.test(run) || run.includes('eyJ') ? '[token]' : run))
+    .replace(/\d{4,}/g, '[number]')
+    .replace(/\s+/g, ' ')
+    .replace(/[^\w .:()[\]-]/g, '')
+    .slice(0, 120);
+}
+
+export function describeBrowserEntry(code: string, detail: string): string {
+  const known = browserCodes.has(code) ? code : 'UNKNOWN';
+  const cleaned = cleanBrowserDetail(detail);
+  return `[auth] browser ${known}${cleaned ? `: ${cleaned}` : ''}`;
+}
+
+/** R7.11: what the browser posted to /api/auth/_log, written as one line at its level. */
+export function logBrowserEntry(
+  entry: { level: string; code: string; detail: string },
+  sink: Pick<Console, 'error' | 'warn'> = console,
+): void {
+  const line = describeBrowserEntry(entry.code, entry.detail);
+  if (entry.level === 'warn') sink.warn(line);
+  else sink.error(line);
 }

@@ -2,6 +2,7 @@ import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { getServerConfig } from '@/config/server';
 import { authOptions } from '@/features/auth/server/auth-options';
+import { logFromBrowser } from '@/features/auth/server/browser-log';
 import { previousSessionOfSignIn, withPreviousSession } from '@/features/auth/server/previous-session';
 import { unlessSessionStoreFailed } from '@/features/auth/server/session-store-outage';
 
@@ -10,6 +11,8 @@ type AuthContext = { params: Promise<{ nextauth: string[] }> };
 /** The sign-in layer (R7.11): session, csrf, providers, signin, callback, signout, _log. */
 async function handler(request: NextRequest, context: AuthContext): Promise<Response> {
   const { nextauth } = await context.params;
+  // The logging post is the portal's own (browser-log.ts): next-auth would log whatever it carries.
+  if (nextauth[0] === '_log') return logFromBrowser(request, getServerConfig().portalUrl);
   const previous = await previousSessionOfSignIn(
     nextauth,
     request.headers.get('cookie'),
