@@ -3,6 +3,8 @@ import {
   guestKeepRequest,
   portalSignInRequest,
   requiredPageSignIn,
+  signInFailedPath,
+  signInRetryPath,
   signInScreenAction,
   signUpScreenRequest,
 } from './sign-in-requests';
@@ -97,5 +99,21 @@ describe('guestKeepRequest', () => {
       callbackUrl: '/guest/complete',
       authorizationParams: { prompt: 'login', screen_hint: 'signin' },
     });
+  });
+});
+
+describe('a failed sign-in (R8.2)', () => {
+  it('goes to the sign-in screen with an error and the page to try again from', () => {
+    expect(signInFailedPath('/pets?x=1')).toBe('/signin?error=Signin&callbackUrl=%2Fpets%3Fx%3D1');
+  });
+
+  it("tries again at the callbackUrl's path on the portal itself, whatever origin it named", () => {
+    expect(signInRetryPath('/pets?x=1#top')).toBe('/pets?x=1#top');
+    expect(signInRetryPath('http://localhost:3000/invite')).toBe('/invite');
+    expect(signInRetryPath('https://elsewhere.example/steal')).toBe('/steal');
+    expect(signInRetryPath('//elsewhere.example/x')).toBe('/x');
+    expect(signInRetryPath('https://portal.example///elsewhere.example')).toBe('/elsewhere.example');
+    expect(signInRetryPath('/\\elsewhere.example')).toBe('/');
+    expect(signInRetryPath(null)).toBe('/');
   });
 });

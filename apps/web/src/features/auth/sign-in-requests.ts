@@ -89,6 +89,29 @@ export function signInScreenAction(
   };
 }
 
+/**
+ * A sign-in that failed (R8.2): the sign-in screen, next-auth's `pages.signIn`, with the error and the
+ * page to try again from, as next-auth sends a failed callback there (`error`, `callbackUrl`).
+ */
+export function signInFailedPath(retryFrom: string): string {
+  return `/signin?${new URLSearchParams({ error: 'Signin', callbackUrl: retryFrom }).toString()}`;
+}
+
+/**
+ * Where the failed sign-in screen's Try Again goes: the path of its `callbackUrl` on the portal itself,
+ * whatever origin that named, so it can never lead elsewhere; `/` without one.
+ */
+export function signInRetryPath(callbackUrl: string | null): string {
+  if (!callbackUrl) return '/';
+  try {
+    const { pathname, search, hash } = new URL(callbackUrl, 'http://portal.invalid');
+    // One leading slash: `//elsewhere.example` would be another host.
+    return `/${pathname.replace(/^\/+/, '')}${search}${hash}`;
+  } catch {
+    return '/';
+  }
+}
+
 /** Where a guest who holds a time goes after the provider: the held time is booked there (R4.25). */
 export const GUEST_COMPLETE_PATH = '/guest/complete';
 

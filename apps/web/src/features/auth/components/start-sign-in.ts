@@ -1,7 +1,7 @@
 import { signIn } from '@/shared/auth-session/session-client';
 import { SIGN_UP_PROVIDER_ID } from '@/shared/auth-session/provider-ids';
 import { trackEvent } from '@/shared/telemetry/track-event';
-import type { SignInRequest } from '@/features/auth/sign-in-requests';
+import { signInFailedPath, type SignInRequest } from '@/features/auth/sign-in-requests';
 
 /**
  * The portal page a person sets off from, by its first path segment ('guest', 'invite', 'verified',
@@ -13,7 +13,9 @@ function currentPlace(): string {
 
 /**
  * Sends the browser to the provider's login through next-auth (which sets the state, PKCE and nonce
- * cookies). An unknown provider or an unloadable provider list sends it to the sign-in or error page.
+ * cookies). An unknown provider or an unloadable provider list sends it to the sign-in or error page;
+ * a sign-in that cannot start otherwise (the CSRF token or next-auth's answer failed; session-client logs
+ * it) goes to the sign-in screen, which says 'Login failed' and offers to try again from this page.
  *
  * R1.7's Sign Up Page Visited is sent here, for every request for the provider's sign-up page: this is
  * the one way the portal's pages send a person there (a full navigation to /signup is redirected by the
@@ -23,5 +25,9 @@ export function startSignIn(request: SignInRequest): Promise<unknown> {
   if (request.providerId === SIGN_UP_PROVIDER_ID) {
     trackEvent('Sign Up Page Visited', { placeNavigatedFrom: currentPlace() });
   }
-  return signIn(request.providerId, { callbackUrl: request.callbackUrl }, request.authorizationParams);
+  return signIn(request.providerId, { callbackUrl: request.callbackUrl }, request.authorizationParams).catch(
+    () => {
+      window.location.assign(signInFailedPath(`${window.location.pathname}${window.location.search}`));
+    },
+  );
 }
