@@ -7,9 +7,10 @@ import type { FeatureToggle } from './practices.ts';
 
 /**
  * The practices are in the UK: appointment times read as the practice's clock shows them, and "today"
- * (a pet's date of birth) is the practice's day, whatever the device or server says.
+ * (a pet's date of birth) is the practice's day, whatever the device or server says. Defined with the
+ * clock itself (practice-clock.ts, decision 0055).
  */
-export const practiceTimeZone = 'Europe/London';
+export { practiceTimeZone } from './practice-clock.ts';
 
 /** The feature keys the portal reads (R3.10). */
 export const featureKeys = {

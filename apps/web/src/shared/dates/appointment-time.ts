@@ -1,10 +1,10 @@
 import {
   calendarDay,
   clockTime,
-  isBritishSummerTime,
   isoDay,
   monthNames,
   practiceWallTime,
+  practiceZoneName,
   shortMonthNames,
   shortWeekdayNames,
   weekdayNames,
@@ -13,7 +13,8 @@ import {
 /**
  * Dates and times on the practices' clocks (UK time), British style. Written from the practice clock's
  * parts, not by `Intl` (decision 0051): a browser's first formatter costs a phone its locale data inside
- * the task that hydrates the page.
+ * the task that hydrates the page. The API computes slots and writes e-mails by the same clock, and every
+ * practice keeps UK time (decision 0055), so a slot answer's `timeZone` needs no reading here.
  */
 
 /** "Tuesday 24 November 2026, 10:30" in UK time. */
@@ -24,7 +25,7 @@ export function formatAppointmentTime(iso: string): string {
 
 /** "GMT" or "BST": what the practice's clocks read at that instant. */
 export function practiceZoneLabel(iso: string): string {
-  return isBritishSummerTime(new Date(iso)) ? 'BST' : 'GMT';
+  return practiceZoneName(new Date(iso));
 }
 
 /** "Tuesday 24 November 2026, 10:30 GMT": the practice's time, labelled, so no one reads it as their own. */
