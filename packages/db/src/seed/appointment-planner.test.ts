@@ -1,10 +1,9 @@
+import { practiceInstant, practiceMinutesOfDay } from '@vet/contracts/practice-clock';
 import { describe, expect, it } from 'vitest';
 import { planAppointments, type AppointmentRequest, type PlannerClinician } from './appointment-planner.ts';
 import type { PlannedClosure } from './closures.ts';
 import { ROTAS } from './data/rotas.ts';
-import { zonedMinutesOfDay, zonedTimeToUtc } from './zoned-time.ts';
 
-const LONDON = 'Europe/London';
 const VET_A: PlannerClinician = { key: 'A', type: 'Vet', rota: ROTAS.vetFullTime };
 const VET_B: PlannerClinician = { key: 'B', type: 'Vet', rota: ROTAS.vetWithSaturdays };
 const NURSE: PlannerClinician = { key: 'N', type: 'Nurse', rota: ROTAS.nurseFullTime };
@@ -12,7 +11,6 @@ const NURSE: PlannerClinician = { key: 'N', type: 'Nurse', rota: ROTAS.nurseFull
 function request(overrides: Partial<AppointmentRequest>): AppointmentRequest {
   return {
     practice: 'P',
-    timeZone: LONDON,
     clinicians: [VET_A, VET_B, NURSE],
     clinicianType: 'Vet',
     durationMinutes: 15,
@@ -67,7 +65,7 @@ describe('planAppointments', () => {
   });
 
   it('respects practice closures and a clinician’s leave', () => {
-    const day = (date: string, time: string) => zonedTimeToUtc(date, time, LONDON);
+    const day = practiceInstant;
     const closures: PlannedClosure[] = [
       {
         practice: 'P',
@@ -114,7 +112,7 @@ describe('planAppointments', () => {
     const [slot] = planAppointments([request({ day: 2, time: '09:00' })], [], saturdayBeforeChange);
     // Monday 30 March is in BST: 09:00 local is 08:00 UTC.
     expect(slot?.startsAt.toISOString()).toBe('2026-03-30T08:00:00.000Z');
-    expect(zonedMinutesOfDay(slot!.startsAt, LONDON)).toBe(9 * 60);
+    expect(practiceMinutesOfDay(slot!.startsAt)).toBe(9 * 60);
   });
 
   it('is deterministic', () => {

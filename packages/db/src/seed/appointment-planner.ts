@@ -1,6 +1,13 @@
+import {
+  addDays,
+  formatTime,
+  isoDayOfWeek,
+  parseTime,
+  practiceDate,
+  practiceInstant,
+} from '@vet/contracts/practice-clock';
 import type { PlannedClosure } from './closures.ts';
 import type { ClinicianKind, ShiftSeed } from './data/types.ts';
-import { addDays, formatTime, isoDayOfWeek, parseTime, zonedDate, zonedTimeToUtc } from './zoned-time.ts';
 
 export interface PlannerClinician {
   key: string;
@@ -10,7 +17,6 @@ export interface PlannerClinician {
 
 export interface AppointmentRequest {
   practice: string;
-  timeZone: string;
   /** The practice's clinicians, in a fixed order. */
   clinicians: readonly PlannerClinician[];
   clinicianType: ClinicianKind;
@@ -83,7 +89,7 @@ function planOne(
 ): PlannedAppointment {
   if (request.day === 0) throw new Error('An appointment request is in the past or the future, not today');
   const inFuture = request.day > 0;
-  const today = zonedDate(now, request.timeZone);
+  const today = practiceDate(now);
   const earliestStart = new Date(now.getTime() + settings.minNoticeMinutes * 60_000);
   const eligible = request.clinicians.filter((c) => c.type === request.clinicianType);
   // Rotating the starting clinician spreads the appointments over the team.
@@ -116,7 +122,7 @@ function planOne(
 }
 
 function toSlot(candidate: Candidate, date: string, request: AppointmentRequest): PlannedAppointment {
-  const startsAt = zonedTimeToUtc(date, formatTime(candidate.startMinutes), request.timeZone);
+  const startsAt = practiceInstant(date, formatTime(candidate.startMinutes));
   return {
     clinician: candidate.clinician.key,
     startsAt,

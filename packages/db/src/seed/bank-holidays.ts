@@ -1,4 +1,4 @@
-import { addDays, isoDayOfWeek } from './zoned-time.ts';
+import { addDays, isoDayOfWeek } from '@vet/contracts/practice-clock';
 
 export interface BankHoliday {
   date: string;

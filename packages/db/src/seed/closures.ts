@@ -1,7 +1,7 @@
+import { addDays, isoDayOfWeek, practiceDate, practiceInstant } from '@vet/contracts/practice-clock';
 import { clinicianKey } from './data/practices.ts';
 import type { PracticeSeed } from './data/types.ts';
 import { bankHolidaysBetween } from './bank-holidays.ts';
-import { addDays, isoDayOfWeek, zonedDate, zonedTimeToUtc } from './zoned-time.ts';
 
 export interface PlannedClosure {
   practice: string;
@@ -27,13 +27,9 @@ const TRAINING_PRACTICE = 'Willowbrook Vets Didsbury';
  * holiday of the year ahead (and of the demo's past) at every practice, a week's leave for one vet next
  * week but one, and a staff-training afternoon next week.
  */
-export function planClosures(
-  practices: readonly PracticeSeed[],
-  now: Date,
-  timeZone: string,
-): PlannedClosure[] {
-  const today = zonedDate(now, timeZone);
-  const at = (date: string, time: string) => zonedTimeToUtc(date, time, timeZone);
+export function planClosures(practices: readonly PracticeSeed[], now: Date): PlannedClosure[] {
+  const today = practiceDate(now);
+  const at = practiceInstant;
   const holidays = bankHolidaysBetween(
     addDays(today, -BANK_HOLIDAYS_BACK_DAYS),
     addDays(today, BANK_HOLIDAYS_AHEAD_DAYS),

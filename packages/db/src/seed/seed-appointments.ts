@@ -27,12 +27,11 @@ function cliniciansOf(practiceName: string): PlannerClinician[] {
   }));
 }
 
-function requestFor(seed: ClientSeed, appointment: AppointmentSeed, timeZone: string): AppointmentRequest {
+function requestFor(seed: ClientSeed, appointment: AppointmentSeed): AppointmentRequest {
   const reason = APPOINTMENT_REASONS.find((r) => r.name === appointment.reason);
   if (!reason) throw new Error(`Demo data names an unknown appointment reason: ${appointment.reason}`);
   return {
     practice: seed.practice,
-    timeZone,
     clinicians: cliniciansOf(seed.practice),
     clinicianType: reason.clinicianType,
     durationMinutes: reason.durationMinutes,
@@ -42,14 +41,14 @@ function requestFor(seed: ClientSeed, appointment: AppointmentSeed, timeZone: st
 }
 
 /** Every appointment the client seeds ask for, as requests to the planner. */
-export function wantedAppointments(seeds: readonly ClientSeed[], timeZone: string): WantedAppointment[] {
+export function wantedAppointments(seeds: readonly ClientSeed[]): WantedAppointment[] {
   return seeds.flatMap((seed, clientIndex) =>
     seed.pets.flatMap((pet) =>
       (pet.appointments ?? []).map((appointment) => ({
         clientIndex,
         pet,
         appointment,
-        request: requestFor(seed, appointment, timeZone),
+        request: requestFor(seed, appointment),
       })),
     ),
   );
@@ -67,7 +66,7 @@ export async function seedAppointments(
   closures: readonly PlannedClosure[],
   context: SeedContext,
 ): Promise<void> {
-  const wanted = wantedAppointments(seeds, context.timeZone);
+  const wanted = wantedAppointments(seeds);
   const plan = planAppointments(
     wanted.map((w) => w.request),
     closures,

@@ -1,3 +1,4 @@
+import { addMonths, practiceDate } from '@vet/contracts/practice-clock';
 import { emailKey, lastNameKey, postcodeKey } from '../normalise.ts';
 import { hashPassword } from '../password-hash.ts';
 import { clients, contactPreferences, pets } from '../schema/clients.ts';
@@ -8,7 +9,6 @@ import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import type { LookupIds } from './seed-lookups.ts';
 import type { PracticeIds } from './seed-practices.ts';
 import { idOf, type SeedTransaction } from './seed-transaction.ts';
-import { addMonths, zonedDate } from './zoned-time.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -17,7 +17,6 @@ export interface SeedContext {
   practiceIds: PracticeIds;
   embeddedIssuer: string;
   now: Date;
-  timeZone: string;
 }
 
 export interface SeededClient {
@@ -145,7 +144,7 @@ async function insertPet(
         seed.colour === null ? null : idOf(lookups.colours, `${seed.species}/${seed.colour}`, 'colour'),
       sex: seed.sex,
       neutered: seed.neutered,
-      dateOfBirth: addMonths(zonedDate(context.now, context.timeZone), -seed.ageMonths),
+      dateOfBirth: addMonths(practiceDate(context.now), -seed.ageMonths),
       microchipNumber: seed.chipped ? microchipNumber(petNumber) : null,
       insurerId: seed.insurance ? idOf(lookups.insurers, seed.insurance.insurer, 'insurer') : null,
       policyNumber: seed.insurance?.policyNumber ?? null,

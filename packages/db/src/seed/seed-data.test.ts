@@ -1,4 +1,5 @@
 import { checkPassword } from '@vet/contracts/password-policy';
+import { parseTime } from '@vet/contracts/practice-clock';
 import { describe, expect, it } from 'vitest';
 import { planAppointments } from './appointment-planner.ts';
 import { planClosures } from './closures.ts';
@@ -6,11 +7,10 @@ import { ADDRESSES, homeAddress, STREETS } from './data/addresses.ts';
 import { DEMO_CLIENTS } from './data/demo-clients.ts';
 import { APPOINTMENT_REASONS, INSURERS } from './data/lookups.ts';
 import { OTHER_CLIENTS } from './data/other-clients.ts';
-import { DEMO_PRACTICES, DEMO_TIME_ZONE } from './data/practices.ts';
+import { DEMO_PRACTICES } from './data/practices.ts';
 import { SPECIES } from './data/species.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { wantedAppointments } from './seed-appointments.ts';
-import { parseTime } from './zoned-time.ts';
 
 const CLIENTS = [...DEMO_CLIENTS, ...OTHER_CLIENTS];
 
@@ -120,8 +120,8 @@ describe('demo data tables', () => {
     '2028-02-29T12:00:00Z',
   ])('plans every demo appointment when now is %s', (iso) => {
     const now = new Date(iso);
-    const wanted = wantedAppointments(CLIENTS, DEMO_TIME_ZONE);
-    const closures = planClosures(DEMO_PRACTICES, now, DEMO_TIME_ZONE);
+    const wanted = wantedAppointments(CLIENTS);
+    const closures = planClosures(DEMO_PRACTICES, now);
     const plan = planAppointments(
       wanted.map((w) => w.request),
       closures,

@@ -4,7 +4,7 @@ import { practices } from '../schema/practices.ts';
 import { planClosures } from './closures.ts';
 import { DEMO_CLIENTS } from './data/demo-clients.ts';
 import { OTHER_CLIENTS } from './data/other-clients.ts';
-import { DEMO_PRACTICES, DEMO_TIME_ZONE, FIRST_DEMO_PRACTICE_NAME } from './data/practices.ts';
+import { DEMO_PRACTICES, FIRST_DEMO_PRACTICE_NAME } from './data/practices.ts';
 import { seedAppointments } from './seed-appointments.ts';
 import { seedClients, seedDemoIdentities } from './seed-clients.ts';
 import { seedDemoInvitations } from './seed-invitations.ts';
@@ -46,16 +46,10 @@ export async function seedDemoData(db: Database, options: SeedDemoDataOptions): 
 
     const lookups = await seedLookups(tx);
     await seedAddresses(tx);
-    const closures = planClosures(DEMO_PRACTICES, now, DEMO_TIME_ZONE);
+    const closures = planClosures(DEMO_PRACTICES, now);
     const practiceIds = await seedPractices(tx, closures);
     await seedDemoIdentities(tx);
-    const context = {
-      lookups,
-      practiceIds,
-      embeddedIssuer: options.embeddedIssuer,
-      now,
-      timeZone: DEMO_TIME_ZONE,
-    };
+    const context = { lookups, practiceIds, embeddedIssuer: options.embeddedIssuer, now };
     const clientSeeds = [...DEMO_CLIENTS, ...OTHER_CLIENTS];
     const seededClients = await seedClients(tx, clientSeeds, context);
     await seedAppointments(tx, clientSeeds, seededClients, closures, context);

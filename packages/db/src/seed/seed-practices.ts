@@ -1,3 +1,4 @@
+import { practiceTimeZone } from '@vet/contracts/practice-clock';
 import {
   clinicianRotaBreaks,
   clinicianRotaShifts,
@@ -6,7 +7,7 @@ import {
 } from '../schema/clinicians.ts';
 import { practiceFeatureSettings, practiceOpeningHours, practices } from '../schema/practices.ts';
 import type { PlannedClosure } from './closures.ts';
-import { clinicianKey, DEMO_PRACTICES, DEMO_TIME_ZONE } from './data/practices.ts';
+import { clinicianKey, DEMO_PRACTICES } from './data/practices.ts';
 import type { ClinicianSeed, PracticeSeed } from './data/types.ts';
 import { idOf, type SeedTransaction } from './seed-transaction.ts';
 
@@ -49,7 +50,7 @@ async function insertPractice(tx: SeedTransaction, practice: PracticeSeed): Prom
   const { features, openingHours, clinicians: _clinicians, ...columns } = practice;
   const [row] = await tx
     .insert(practices)
-    .values({ ...columns, timeZone: DEMO_TIME_ZONE })
+    .values({ ...columns, timeZone: practiceTimeZone })
     .returning({ id: practices.id });
   if (!row) throw new Error(`practice ${practice.name} not inserted`);
   const settings = Object.entries(features).map(([featureKey, value]) => ({

@@ -2,9 +2,6 @@ import { featureKeys } from '@vet/contracts/practices';
 import { ROTAS, STANDARD_HOURS, WEEKDAY_HOURS } from './rotas.ts';
 import type { PracticeSeed } from './types.ts';
 
-/** Every demo practice is in England. */
-export const DEMO_TIME_ZONE = 'Europe/London';
-
 const BOTH_ON = { [featureKeys.onlineBooking]: 'True', [featureKeys.onlinePetRegistration]: 'True' };
 
 /**
