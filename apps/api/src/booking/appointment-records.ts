@@ -33,7 +33,6 @@ const detailColumns = {
   clinicianId: appointments.clinicianId,
   idempotencyRequestHash: appointments.idempotencyRequestHash,
   cutoffMinutes: practices.cancellationCutoffMinutes,
-  timeZone: practices.timeZone,
   practicePhone: practices.phone,
   practiceAddress: sql<string>`concat_ws(', ', ${practices.addressLine1}, ${practices.addressLine2}, ${practices.town}, ${practices.postcode})`,
 };

@@ -83,7 +83,6 @@ export function emailFacts(
     practiceName: context.practice.name,
     practicePhone: context.practice.phone,
     practiceAddress: context.practice.address,
-    timeZone: context.practice.timeZone,
     startsAt,
     endsAt: new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS),
     cutoffMinutes: context.practice.cutoffMinutes,

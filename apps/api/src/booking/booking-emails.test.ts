@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appointmentEmail, practiceTime } from './booking-emails.ts';
 
@@ -13,20 +14,68 @@ const facts = {
   practiceName: 'Harbour Vets Leeds',
   practicePhone: '0113 496 0000',
   practiceAddress: '1 High Street, Leeds, LS1 1AA',
-  timeZone: 'Europe/London',
   startsAt: new Date('2026-03-29T08:00:00Z'),
   endsAt: new Date('2026-03-29T08:30:00Z'),
   cutoffMinutes: 120,
   changedAt: new Date('2026-03-01T00:00:00Z'),
 };
 
+/** What the e-mails wrote with ICU before the practice clock wrote them (decision 0055): the reference. */
+const icuFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+function icuPracticeTime(instant: Date): string {
+  const parts = icuFormat.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
+}
+
+const minute = 60_000;
+
 describe('appointment e-mails', () => {
   it('labels UK time on both sides of a clock change', () => {
-    expect(practiceTime(new Date('2026-03-29T08:00:00Z'), 'Europe/London')).toBe(
-      'Sunday 29 March 2026 at 09:00 BST',
-    );
-    expect(practiceTime(new Date('2026-10-25T09:00:00Z'), 'Europe/London')).toBe(
-      'Sunday 25 October 2026 at 09:00 GMT',
+    expect(practiceTime(new Date('2026-03-29T08:00:00Z'))).toBe('Sunday 29 March 2026 at 09:00 BST');
+    expect(practiceTime(new Date('2026-10-25T09:00:00Z'))).toBe('Sunday 25 October 2026 at 09:00 GMT');
+    expect(practiceTime(new Date('2026-09-07T23:05:00Z'))).toBe('Tuesday 8 September 2026 at 00:05 BST');
+  });
+
+  it('writes the time as ICU wrote it, either side of every clock change from 2020 to 2060', () => {
+    const mismatches: string[] = [];
+    for (let year = 2020; year <= 2060; year += 1) {
+      for (const month of [2, 9]) {
+        const lastDay = new Date(Date.UTC(year, month + 1, 0));
+        const change = Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+        for (const offset of [-24 * 60, -61, -60, -1, 0, 1, 59, 60, 61, 23 * 60]) {
+          const instant = new Date(change + offset * minute);
+          if (practiceTime(instant) !== icuPracticeTime(instant)) {
+            mismatches.push(
+              `${instant.toISOString()}: ${practiceTime(instant)}, not ${icuPracticeTime(instant)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('writes the time as ICU wrote it at any minute from 2020 to 2099', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1) / minute, max: Date.UTC(2099, 11, 31) / minute }),
+        (at) => {
+          const instant = new Date(at * minute);
+          expect(practiceTime(instant)).toBe(icuPracticeTime(instant));
+        },
+      ),
+      { numRuns: 2_000 },
     );
   });
 

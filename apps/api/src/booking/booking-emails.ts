@@ -1,6 +1,12 @@
 import { brandedEmail } from '@vet/email/branded-email';
 import type { OutgoingEmail } from '@vet/email/outgoing-email';
-import { zoneFormatters } from '@vet/db/seed/zoned-time';
+import {
+  clockTime,
+  monthNames,
+  practiceWallTime,
+  practiceZoneName,
+  weekdayNames,
+} from '@vet/contracts/practice-clock';
 import { createEvent } from 'ics';
 
 export type AppointmentChange = 'booked' | 'amended' | 'cancelled';
@@ -18,7 +24,6 @@ export interface AppointmentEmailFacts {
   practiceName: string;
   practicePhone: string;
   practiceAddress: string;
-  timeZone: string;
   startsAt: Date;
   endsAt: Date;
   cutoffMinutes: number;
@@ -26,23 +31,14 @@ export interface AppointmentEmailFacts {
   changedAt: Date;
 }
 
-/** One per zone, made once: making one costs more than a booking's own statements. */
-const practiceFormat = zoneFormatters({
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
-
-/** "Friday 27 November 2026 at 09:00 GMT": the practice's clock, labelled (GMT or BST). */
-export function practiceTime(instant: Date, timeZone: string): string {
-  const parts = practiceFormat(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
+/**
+ * "Friday 27 November 2026 at 09:00 GMT": the practice's clock, labelled (GMT or BST), by the rule the
+ * API's slots and the web's pages read (practice-clock.ts, decision 0055): en-GB's words, as ICU wrote
+ * them here before.
+ */
+export function practiceTime(instant: Date): string {
+  const wall = practiceWallTime(instant);
+  return `${weekdayNames[wall.weekday]} ${wall.day} ${monthNames[wall.month - 1]} ${wall.year} at ${clockTime(wall)} ${practiceZoneName(instant)}`;
 }
 
 const subjects: Record<AppointmentChange, string> = {
@@ -76,7 +72,7 @@ function calendarEntry(facts: AppointmentEmailFacts): string {
 
 /** R4.23: the confirmation of a booking, a move or a cancellation, with its .ics attachment. */
 export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
-  const when = practiceTime(facts.startsAt, facts.timeZone);
+  const when = practiceTime(facts.startsAt);
   const what = `${facts.petName}: ${facts.reasonName} with a ${facts.clinicianType.toLowerCase()} at ${facts.practiceName}.`;
   const cutoffHours = facts.cutoffMinutes / 60;
   const paragraphs =

@@ -64,7 +64,6 @@ async function confirm(
       practiceName: record.practiceName,
       practicePhone: record.practicePhone,
       practiceAddress: record.practiceAddress,
-      timeZone: record.timeZone,
       startsAt: record.startsAt,
       endsAt: record.endsAt,
       cutoffMinutes: record.cutoffMinutes,
