@@ -4,6 +4,7 @@ import { apiErrorSchema } from './errors.ts';
 import { serialId, serialIdParam } from './ids.ts';
 import { clinicianTypes } from './lookups.ts';
 import { appointmentNotesMaxLength } from './booking-rules.ts';
+import { practiceTimeZone } from './practice-clock.ts';
 
 const instant = z.iso.datetime({ offset: true });
 /** A calendar date on the practice's clocks, YYYY-MM-DD. */
@@ -38,8 +39,11 @@ export const appointmentSlotsResponseSchema = z.object({
   appointmentReasonId: z.number().int(),
   clinicianType: z.enum(clinicianTypes),
   durationMinutes: z.number().int(),
-  /** The zone the practice's times read in (Europe/London). */
-  timeZone: z.string(),
+  /**
+   * The zone the slots were computed in: Europe/London, every practice's (the practices table refuses any
+   * other, decision 0055), and the zone the web and the e-mails write times in.
+   */
+  timeZone: z.literal(practiceTimeZone),
   /** Local dates searched, after the notice and horizon trimmed them. */
   fromDate: localDate,
   toDate: localDate,

@@ -16,7 +16,6 @@ export interface BookingContext {
     phone: string;
     address: string;
     isOnline: boolean;
-    timeZone: string;
     gridMinutes: number;
     minNoticeMinutes: number;
     horizonDays: number;
@@ -58,7 +57,6 @@ export function createBookingRepository(db: Database) {
       phone: practices.phone,
       address: sql<string>`concat_ws(', ', ${practices.addressLine1}, ${practices.addressLine2}, ${practices.town}, ${practices.postcode})`,
       isOnline: practices.isOnline,
-      timeZone: practices.timeZone,
       gridMinutes: practices.slotGridMinutes,
       minNoticeMinutes: practices.minNoticeMinutes,
       horizonDays: practices.horizonDays,
@@ -150,7 +148,6 @@ export function createBookingRepository(db: Database) {
           phone: row.phone,
           address: row.address,
           isOnline: row.isOnline,
-          timeZone: row.timeZone,
           gridMinutes: row.gridMinutes,
           minNoticeMinutes: row.minNoticeMinutes,
           horizonDays: row.horizonDays,

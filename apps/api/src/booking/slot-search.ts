@@ -6,7 +6,7 @@ import {
   type BookingRefusal,
 } from '@vet/contracts/appointment-booking';
 import { featureKeys } from '@vet/contracts/practices';
-import { addDays, zonedDate } from '@vet/db/seed/zoned-time';
+import { addDays, practiceDate, practiceOffset, practiceTimeZone } from '@vet/contracts/practice-clock';
 import { badRequest, forbidden, notFound, type ApiProblem } from '../http/index.ts';
 import type { BookingContext, BookingRepository } from './booking-repository.ts';
 import {
@@ -56,8 +56,12 @@ const refusalProblems: Record<BookingRefusal, () => ApiProblem> = {
     ]),
 };
 
+/**
+ * A practice's booking settings. Its clocks are UK time, by the one rule the web and the e-mails write
+ * times with (practice-clock.ts): the practices table refuses any other zone (decision 0055).
+ */
 export const settingsOf = (context: BookingContext): SlotSettings => ({
-  timeZone: context.practice.timeZone,
+  offsetOf: practiceOffset,
   gridMinutes: context.practice.gridMinutes,
   minNoticeMinutes: context.practice.minNoticeMinutes,
   horizonDays: context.practice.horizonDays,
@@ -178,7 +182,8 @@ export async function searchAppointmentSlots(
     appointmentReasonId: context.reason.appointmentReasonId,
     clinicianType: context.reason.clinicianType,
     durationMinutes,
-    timeZone: context.practice.timeZone,
+    // The zone the slots were computed in (every practice's: the practices table holds no other).
+    timeZone: practiceTimeZone,
     fromDate: found.fromDate,
     toDate: found.toDate,
     slots: toSlots(found.slots, durationMinutes),
@@ -193,7 +198,7 @@ export async function nearestSlots(
   wanted: Date,
   options: { existingAppointmentId?: number; existingSoftBookingId?: string; count?: number } = {},
 ): Promise<{ all: BookableSlot[]; nearest: AppointmentSlot[] }> {
-  const date = zonedDate(wanted, context.practice.timeZone);
+  const date = practiceDate(wanted);
   const found = await bookableSlots(deps, context, searcher, {
     fromDate: addDays(date, -1),
     toDate: addDays(date, 1),

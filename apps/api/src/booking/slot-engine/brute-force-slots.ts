@@ -1,4 +1,4 @@
-import { addDays, isoDayOfWeek, zonedDate, zonedMinutesOfDay, zonedTimeToUtc } from '@vet/db/seed/zoned-time';
+import { addDays, isoDayOfWeek, parseTime, wallToInstant } from '@vet/contracts/practice-clock';
 import { MINUTE_MS, type BookableSlot, type RotaShift, type SlotQuery } from './types.ts';
 
 /**
@@ -8,12 +8,16 @@ import { MINUTE_MS, type BookableSlot, type RotaShift, type SlotQuery } from './
  */
 export function bruteForceSlots(query: SlotQuery): BookableSlot[] {
   const { settings, now, durationMinutes } = query;
-  const tz = settings.timeZone;
+  // The zone's own offsets at every instant asked, never the engine's once-a-day reading (zoneOffsets).
+  const { offsetOf } = settings;
   const cache = new Map<string, number>();
   const at = (date: string, time: string) => {
     const key = `${date} ${time}`;
     let instant = cache.get(key);
-    if (instant === undefined) cache.set(key, (instant = zonedTimeToUtc(date, time, tz).getTime()));
+    if (instant === undefined) {
+      const wall = Date.parse(`${date}T00:00:00Z`) + parseTime(time) * MINUTE_MS;
+      cache.set(key, (instant = wallToInstant(wall, offsetOf)));
+    }
     return instant;
   };
   const first = at(addDays(query.fromDate, -1), '00:00');
@@ -27,10 +31,10 @@ export function bruteForceSlots(query: SlotQuery): BookableSlot[] {
     return !shift.breaks.some((b) => minute >= at(date, b.startsAt) && minute < at(date, b.endsAt));
   };
   // The wall clock of each minute, asked of the zone itself (half-hour zones roll over mid UTC hour).
-  const wallClock = (instant: number) => ({
-    date: zonedDate(new Date(instant), tz),
-    minute: zonedMinutesOfDay(new Date(instant), tz),
-  });
+  const wallClock = (instant: number) => {
+    const wall = new Date(instant + offsetOf(instant));
+    return { date: wall.toISOString().slice(0, 10), minute: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
+  };
   const known = new Map<string, boolean>();
   const freeAt = (clinicianId: number, shifts: readonly RotaShift[], minute: number) => {
     const key = `${clinicianId} ${minute}`;

@@ -1,7 +1,7 @@
-import { addDays, zonedDate, zoneOffsets, zonedTimeToUtc } from '@vet/db/seed/zoned-time';
+import { addDays, wallToInstant, zoneOffsets } from '@vet/contracts/practice-clock';
 import { gridStarts } from './grid.ts';
 import { subtract } from './intervals.ts';
-import { daysBetween, instantsIn, workingIntervals } from './working-time.ts';
+import { daysBetween, instantsIn, localDate, workingIntervals } from './working-time.ts';
 import {
   DAY_MS,
   MINUTE_MS,
@@ -15,7 +15,7 @@ import {
 /** The instants a search may offer: after the notice, before the horizon, on the asked local dates. */
 export function searchableSpan(query: Omit<SlotQuery, 'clinicians' | 'busy' | 'durationMinutes'>): Interval {
   const { settings, now, fromDate, toDate } = query;
-  const local = (date: string) => zonedTimeToUtc(date, '00:00', settings.timeZone).getTime();
+  const local = (date: string) => wallToInstant(Date.parse(`${date}T00:00:00Z`), settings.offsetOf);
   return {
     start: Math.max(local(fromDate), now.getTime() + settings.minNoticeMinutes * MINUTE_MS),
     // A start exactly at the horizon is beyond it.
@@ -32,9 +32,9 @@ export function trimmedDates(
 ): { fromDate: string; toDate: string } | null {
   const span = searchableSpan(query);
   if (span.end <= span.start) return null;
-  const tz = query.settings.timeZone;
-  const earliest = zonedDate(new Date(span.start), tz);
-  const latest = zonedDate(new Date(span.end - 1), tz);
+  const { offsetOf } = query.settings;
+  const earliest = localDate(span.start, offsetOf);
+  const latest = localDate(span.end - 1, offsetOf);
   return {
     fromDate: query.fromDate > earliest ? query.fromDate : earliest,
     toDate: query.toDate < latest ? query.toDate : latest,
@@ -46,10 +46,9 @@ export function trimmedDates(
  * day, in the practice's zone. Asked dates are kept; the span above trims them.
  */
 export function defaultSearchDates(settings: SlotSettings, now: Date): { fromDate: string; toDate: string } {
-  const fromDate = zonedDate(now, settings.timeZone);
   return {
-    fromDate,
-    toDate: zonedDate(new Date(now.getTime() + settings.horizonDays * DAY_MS), settings.timeZone),
+    fromDate: localDate(now.getTime(), settings.offsetOf),
+    toDate: localDate(now.getTime() + settings.horizonDays * DAY_MS, settings.offsetOf),
   };
 }
 
@@ -72,7 +71,7 @@ export function findBookableSlots(query: SlotQuery): BookableSlot[] {
   const offsetOf = zoneOffsets(
     Date.parse(`${days[0]!.date}T00:00:00Z`) - 2 * DAY_MS,
     Date.parse(`${days.at(-1)!.date}T00:00:00Z`) + 3 * DAY_MS,
-    settings.timeZone,
+    settings.offsetOf,
   );
   const at = instantsIn(offsetOf);
 

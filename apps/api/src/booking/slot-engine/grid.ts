@@ -1,4 +1,4 @@
-import type { ZoneOffset } from '@vet/db/seed/zoned-time';
+import type { ZoneOffset } from '@vet/contracts/practice-clock';
 import { MINUTE_MS, type Interval } from './types.ts';
 
 const MINUTES_A_DAY = 24 * 60;

@@ -1,3 +1,5 @@
+import type { ZoneOffset } from '@vet/contracts/practice-clock';
+
 /**
  * The slot engine's vocabulary. Instants are epoch milliseconds; intervals are half-open [start, end),
  * as the reservations' tstzrange is, so back-to-back bookings touch without overlapping.
@@ -9,8 +11,12 @@ export interface Interval {
 
 /** A practice's booking settings (practices table; defaults in R9.21). */
 export interface SlotSettings {
-  /** IANA zone of the practice's clocks: rotas and the grid are in its local time. */
-  timeZone: string;
+  /**
+   * The practice's clocks as an offset from UTC at each instant: rotas and the grid are in their local
+   * time. The API passes `practiceOffset` (UK time, every practice's: decision 0055); tests pass other
+   * zones' to hold the rules in any zone.
+   */
+  offsetOf: ZoneOffset;
   /** Starts fall on local times whose minute of the day is a multiple of this (a divisor of 60). */
   gridMinutes: number;
   /** No start sooner than this after `now`. */

@@ -1,4 +1,10 @@
-import { addDays, isoDayOfWeek, parseTime, wallToInstant, type ZoneOffset } from '@vet/db/seed/zoned-time';
+import {
+  addDays,
+  isoDayOfWeek,
+  parseTime,
+  wallToInstant,
+  type ZoneOffset,
+} from '@vet/contracts/practice-clock';
 import { subtract } from './intervals.ts';
 import { MINUTE_MS, type Interval, type RotaShift } from './types.ts';
 
@@ -23,8 +29,12 @@ export function daysBetween(fromDate: string, toDate: string): SearchDay[] {
 /** Local date and time to an instant in the zone. */
 export type ToInstant = (date: string, time: string) => number;
 
+/** The local date the zone's clocks show at an instant. */
+export const localDate = (instant: number, offsetOf: ZoneOffset): string =>
+  new Date(instant + offsetOf(instant)).toISOString().slice(0, 10);
+
 /**
- * A converter by the zone's offsets (zonedTimeToUtc's rule) that parses each date and time once: the
+ * A converter by the zone's offsets (practiceInstant's rule) that parses each date and time once: the
  * clinicians of one search share their shift and break times.
  */
 export function instantsIn(offsetOf: ZoneOffset): ToInstant {

@@ -1,10 +1,10 @@
+import { addDays, practiceDate, practiceInstant } from '@vet/contracts/practice-clock';
 import { featureKeys } from '@vet/contracts/practices';
 import type { Database } from '@vet/db/connection';
 import { clinicianReservations } from '@vet/db/schema/appointments';
 import { emailOutbox } from '@vet/db/schema/system';
 import { desc, eq } from 'drizzle-orm';
 import { clinicianRotaBreaks, closures } from '@vet/db/schema/clinicians';
-import { addDays, zonedDate, zonedTimeToUtc } from '@vet/db/seed/zoned-time';
 import {
   createClinician,
   createPet,
@@ -17,18 +17,17 @@ import type { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
 type SignedInClient = ReturnType<typeof useSignedInTestApp>['signedInClient'];
 type Context = ReturnType<typeof useSignedInTestApp>['context'];
-const zone = 'Europe/London';
 
 /** A local date `days` from today on the practice's clocks, and instants on it. */
-export const localDay = (days: number) => addDays(zonedDate(new Date(), zone), days);
-export const localInstant = (date: string, time: string) => zonedTimeToUtc(date, time, zone);
+export const localDay = (days: number) => addDays(practiceDate(new Date()), days);
+export const localInstant = (date: string, time: string) => practiceInstant(date, time);
 /** The scenes' practices keep the default minimum notice: two hours. */
 export const minNoticeMs = 2 * 60 * 60_000;
 /**
  * The first local date a search can offer: today's, or tomorrow's once the minimum notice reaches past
  * midnight (from 22:00), which is where the API starts the dates it says it searched.
  */
-export const firstBookableDay = () => zonedDate(new Date(Date.now() + minNoticeMs), zone);
+export const firstBookableDay = () => practiceDate(new Date(Date.now() + minNoticeMs));
 
 /**
  * A practice with online booking on, `vets` vets working 09:00–17:00 every day with a 12:00–13:00 break,
