@@ -1,5 +1,8 @@
+import { practiceTimeZone } from '@vet/contracts/practice-clock';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   integer,
   pgTable,
   primaryKey,
@@ -10,28 +13,35 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
-/** A practice of the group. Booking rules default to R9.21's values. */
-export const practices = pgTable('practices', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  addressLine1: text('address_line1').notNull(),
-  addressLine2: text('address_line2'),
-  town: text('town').notNull(),
-  county: text('county'),
-  postcode: text('postcode').notNull(),
-  phone: text('phone').notNull(),
-  email: text('email'),
-  timeZone: text('time_zone').notNull().default('Europe/London'),
-  /** Listed by GET /online-practices. */
-  isOnline: boolean('is_online').notNull().default(true),
-  /** R4.15: a practice's online registration is available or unavailable. */
-  onlineRegistrationAvailable: boolean('online_registration_available').notNull().default(true),
-  slotGridMinutes: smallint('slot_grid_minutes').notNull().default(15),
-  minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
-  horizonDays: smallint('horizon_days').notNull().default(56),
-  cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(120),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A practice of the group. Booking rules default to R9.21's values. Every practice keeps UK time: the
+ * clock the API computes slots with and the web and the e-mails write times in (decision 0055).
+ */
+export const practices = pgTable(
+  'practices',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    town: text('town').notNull(),
+    county: text('county'),
+    postcode: text('postcode').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    timeZone: text('time_zone').notNull().default(practiceTimeZone),
+    /** Listed by GET /online-practices. */
+    isOnline: boolean('is_online').notNull().default(true),
+    /** R4.15: a practice's online registration is available or unavailable. */
+    onlineRegistrationAvailable: boolean('online_registration_available').notNull().default(true),
+    slotGridMinutes: smallint('slot_grid_minutes').notNull().default(15),
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
+    horizonDays: smallint('horizon_days').notNull().default(56),
+    cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(120),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('practices_time_zone_uk_ck', sql`${t.timeZone} = ${sql.raw(`'${practiceTimeZone}'`)}`)],
+);
 
 /** R3.10: feature settings are pairs of featureKey and value (e.g. 'Online Booking Enabled' = 'True'). */
 export const practiceFeatureSettings = pgTable(
