@@ -126,10 +126,13 @@ export function crossSiteWriteResponse(): Response {
  * The request body, counted while it streams in: reading stops (and the stream is cancelled) as soon
  * as it passes the limit, so a chunked upload without a Content-Length cannot make the proxy buffer it.
  */
-export async function readBody(request: Request): Promise<ArrayBuffer | undefined | 'too-large'> {
+export async function readBody(
+  request: Request,
+  limitBytes = maxRequestBodyBytes,
+): Promise<ArrayBuffer | undefined | 'too-large'> {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   const declaredLength = Number(request.headers.get('content-length') ?? 0);
-  if (declaredLength > maxRequestBodyBytes) return 'too-large';
+  if (declaredLength > limitBytes) return 'too-large';
   if (request.body === null) return undefined;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -138,7 +141,7 @@ export async function readBody(request: Request): Promise<ArrayBuffer | undefine
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > maxRequestBodyBytes) {
+    if (total > limitBytes) {
       await reader.cancel().catch(() => undefined);
       return 'too-large';
     }
