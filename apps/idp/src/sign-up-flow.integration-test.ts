@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_HELPER_TEXT } from '@vet/contracts/password-policy';
 import { idpSignUps } from '@vet/db/schema/identity';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { CODE_NO_LONGER_WORKS, WRONG_CODE } from './interactions/sign-up.ts';
-import { MAX_CODE_ATTEMPTS, MAX_SIGN_UP_EMAILS_PER_HOUR } from './sign-up/sign-up-code.ts';
+import { MAX_CODE_ATTEMPTS, MAX_SIGN_UP_EMAILS_PER_HOUR, newSignUpCode } from './sign-up/sign-up-code.ts';
 import { hiddenValue, type BrowserResponse } from './testing/browser.ts';
 import { emailsTo } from './testing/password-reset.ts';
 import { PortalClient, type TokenResponse } from './testing/portal-client.ts';
@@ -12,6 +12,12 @@ import { newestCodeTo, signUpFields, signUpWithCode } from './testing/sign-up.ts
 import { accountByEmail, createTestAccount, GOOD_PASSWORD, uniqueEmail } from './testing/test-accounts.ts';
 import { startTestIdp, type TestIdp } from './testing/test-idp.ts';
 import { escapeHtml } from './views/layout.ts';
+
+// The real codes, unless a test says which code the provider draws next (it never sees an unsent one).
+vi.mock('./sign-up/sign-up-code.ts', async (importOriginal) => {
+  const real = await importOriginal<{ newSignUpCode: () => string }>();
+  return { ...real, newSignUpCode: vi.fn(real.newSignUpCode) };
+});
 
 const database = useTestDatabase();
 let idp: TestIdp;
@@ -187,6 +193,37 @@ describe('sign-up (screen_hint=signup)', () => {
     }
     expect(new Set(answers.map((answer) => withoutInteraction(answer, email))).size).toBe(1);
     expect(await emailsTo(database.db, email)).toHaveLength(MAX_SIGN_UP_EMAILS_PER_HOUR);
+  });
+
+  it('stores no code it did not send: past the limit, or for a taken address, no code creates the account', async () => {
+    const email = uniqueEmail('unsent');
+    for (let press = 0; press < MAX_SIGN_UP_EMAILS_PER_HOUR; press += 1) {
+      await portal.submit(await portal.startSignIn({ screenHint: 'signup' }), 'signup', signUpFields(email));
+    }
+    // One press over the limit: the code drawn for it is never e-mailed, so only a guess could find it.
+    vi.mocked(newSignUpCode).mockReturnValueOnce('246802');
+    const started = await portal.startSignIn({ screenHint: 'signup' });
+    const checkEmail = await portal.submit(started, 'signup', signUpFields(email));
+    expect(checkEmail.body).toContain('<h1>Check your e-mail</h1>');
+    expect(await emailsTo(database.db, email)).toHaveLength(MAX_SIGN_UP_EMAILS_PER_HOUR);
+
+    const guess = await portal.submit({ ...started, page: checkEmail }, 'code', { code: '246802' });
+    expect(guess.status).toBe(200);
+    expect(guess.location).toBeUndefined();
+    expect(guess.body).toContain(escapeHtml(WRONG_CODE));
+    expect(await accountByEmail(database.db, email)).toBeUndefined();
+
+    // An address with an account is e-mailed a note without a code: none is kept for it either.
+    const taken = uniqueEmail('unsent-taken');
+    await createTestAccount(database.db, taken);
+    const takenAnswer = await portal.submit(
+      await portal.startSignIn({ screenHint: 'signup' }),
+      'signup',
+      signUpFields(taken),
+    );
+    for (const row of [...(await signUpsOf(uidOf(checkEmail))), ...(await signUpsOf(uidOf(takenAnswer)))]) {
+      expect(row.codeHash).not.toMatch(/^[0-9a-f]{64}$/);
+    }
   });
 
   it('refuses a password that breaks the rule, showing which rule', async () => {

@@ -75,7 +75,8 @@ export async function submitSignUp(
     interactionUid: interaction.uid,
     email: address,
     passwordHash,
-    codeHash: hashSignUpCode(deps.csrfKey, interaction.uid, code),
+    // A taken address is sent a note, not the code: it keeps none.
+    codeHash: existing ? null : hashSignUpCode(deps.csrfKey, interaction.uid, code),
     now,
     expiresAt: new Date(now.getTime() + SIGN_UP_CODE_TTL_MS),
     maxEmailsPerHour: MAX_SIGN_UP_EMAILS_PER_HOUR,

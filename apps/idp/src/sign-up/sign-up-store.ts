@@ -8,12 +8,16 @@ import { sameHash } from './sign-up-code.ts';
 
 const HOUR_MS = 60 * 60_000;
 
+/** Kept instead of a code that was not sent: a hex HMAC never equals it, so no code works. */
+const NO_CODE = 'not-sent';
+
 export interface NewSignUp {
   interactionUid: string;
   /** Normalised (emailKey). */
   email: string;
   passwordHash: string;
-  codeHash: string;
+  /** The code's HMAC; null when the e-mail carries no code (the address has an account). */
+  codeHash: string | null;
   now: Date;
   expiresAt: Date;
   /** The code, or for an address with an account the note that says so. */
@@ -25,7 +29,8 @@ export interface NewSignUp {
 /**
  * Records the sign-up waiting for its code and queues its e-mail in the same transaction (both happen or
  * neither, R4.26). The interaction's earlier sign-ups stop working. Past the address's share of e-mails
- * this hour the row is still written, so that nothing about the answer changes, but no e-mail goes out.
+ * this hour the row is still written, so that nothing about the answer changes, but no e-mail goes out
+ * and no code is kept: a code no one was sent could only be guessed, quietly and without end.
  */
 export async function issueSignUp(db: Database, signUp: NewSignUp): Promise<void> {
   await db.transaction(async (tx) => {
@@ -44,15 +49,16 @@ export async function issueSignUp(db: Database, signUp: NewSignUp): Promise<void
       .update(idpSignUps)
       .set({ expiresAt: signUp.now })
       .where(and(eq(idpSignUps.interactionUid, signUp.interactionUid), usable(signUp.now)));
+    const send = (recent?.made ?? 0) < signUp.maxEmailsPerHour;
     await tx.insert(idpSignUps).values({
       interactionUid: signUp.interactionUid,
       email: signUp.email,
       passwordHash: signUp.passwordHash,
-      codeHash: signUp.codeHash,
+      codeHash: send && signUp.codeHash !== null ? signUp.codeHash : NO_CODE,
       expiresAt: signUp.expiresAt,
       createdAt: signUp.now,
     });
-    if ((recent?.made ?? 0) < signUp.maxEmailsPerHour) await enqueueEmail(tx, signUp.emailToSend);
+    if (send) await enqueueEmail(tx, signUp.emailToSend);
   });
 }
 
@@ -93,8 +99,7 @@ export async function confirmSignUp(
     }
     await tx.update(idpSignUps).set({ usedAt: input.now }).where(eq(idpSignUps.id, signUp.id));
     const accountId = await createAccount(tx, signUp.email, signUp.passwordHash, { emailVerified: true });
-    // The address has an account (its code was never sent, so only a lucky guess gets here), or one was
-    // made in the meantime: the answer is a wrong code, as for anyone.
+    // An account was made for the address in the meantime: the answer is a wrong code, as for anyone.
     return accountId ? { outcome: 'created', accountId } : { outcome: 'wrong' };
   });
 }
