@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idpPasswordResets } from '@vet/db/schema/identity';
+import { idpAccounts, idpPasswordResets } from '@vet/db/schema/identity';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { WRONG_CREDENTIALS } from './interactions/sign-in.ts';
 import { hashResetToken } from './password-reset/reset-token.ts';
@@ -169,5 +169,24 @@ describe('access tokens for the API', () => {
     expect(access).toMatchObject({ sub: accountId, email });
     const refreshed = (await (await portal.refresh(tokens?.refresh_token ?? '')).json()) as TokenResponse;
     expect((await portal.verifyAccessToken(refreshed.access_token)).email).toBe(email);
+  });
+
+  it('say whether the e-mail is verified (email_verified), which a new client record needs', async () => {
+    const unverified = uniqueEmail('unverified');
+    await createTestAccount(database.db, unverified);
+    const first = await signIn(unverified);
+    expect(await portal.verifyAccessToken(first.tokens?.access_token ?? '')).toMatchObject({
+      email: unverified,
+      email_verified: false,
+    });
+
+    const verified = uniqueEmail('verified');
+    await createTestAccount(database.db, verified);
+    await database.db.update(idpAccounts).set({ emailVerified: true }).where(eq(idpAccounts.email, verified));
+    const second = await signIn(verified);
+    expect(await portal.verifyAccessToken(second.tokens?.access_token ?? '')).toMatchObject({
+      email: verified,
+      email_verified: true,
+    });
   });
 });

@@ -73,12 +73,13 @@ export function createProvider(config: ProviderConfig, db: Database, keys: IdpKe
         claims: () => ({ sub: account.id, email: account.email, email_verified: account.emailVerified }),
       };
     },
-    // The API registers a new client with the identity's e-mail (R4.19), so its access tokens carry the
-    // account's current address, as the ID token does, when the portal was granted the email scope.
+    // The API registers a new client with the identity's e-mail (R4.19), and only one the provider has
+    // verified, so its access tokens carry the account's current address and whether it is verified, as
+    // the ID token does, when the portal was granted the email scope.
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || !token.scopes.has('email')) return undefined;
       const account = await findAccountById(db, token.accountId);
-      return account ? { email: account.email } : undefined;
+      return account ? { email: account.email, email_verified: account.emailVerified } : undefined;
     },
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post'],

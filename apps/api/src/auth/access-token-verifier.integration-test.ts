@@ -12,12 +12,27 @@ describe('createAccessTokenVerifier: the e-mail claim', () => {
   afterAll(() => provider.close());
 
   it('carries the email claim along with issuer and subject', async () => {
-    const token = await provider.sign({ claims: { sub: 'subject-1', email: ' Jo.Bloggs@Example.test ' } });
+    const token = await provider.sign({
+      claims: { sub: 'subject-1', email: ' Jo.Bloggs@Example.test ', email_verified: true },
+    });
     expect(await verify(token)).toEqual({
       issuer: provider.issuer,
       subject: 'subject-1',
       email: 'Jo.Bloggs@Example.test',
+      emailVerified: true,
     });
+  });
+
+  it.each([
+    ['false', false],
+    ['absent', undefined],
+    ['the string "true"', 'true'],
+    ['1', 1],
+  ])('says the e-mail is not verified when email_verified is %s', async (_case, emailVerified) => {
+    const token = await provider.sign({
+      claims: { sub: 'subject-5', email: 'jo@example.test', email_verified: emailVerified },
+    });
+    expect(await verify(token)).toMatchObject({ email: 'jo@example.test', emailVerified: false });
   });
 
   it('leaves the e-mail out when the token has no email claim', async () => {

@@ -92,14 +92,15 @@ function createUncachedVerifier(
     // An ID token is signed by the same keys; its typ (and aud) tell it apart from an access token.
     if (!isAcceptedTokenType(verified.protectedHeader.typ, issuer.tokenTypes))
       throw new AuthFailure('wrong_token_type');
-    const { sub, email, exp } = verified.payload;
+    const { sub, email, email_verified: emailVerified, exp } = verified.payload;
     if (typeof sub !== 'string' || sub === '') throw new AuthFailure('missing_subject');
-    // A malformed e-mail claim is no reason to refuse the token; it is simply not used.
+    // A malformed e-mail claim is no reason to refuse the token; it is simply not used. Only a boolean
+    // `true` says the provider verified the address: anything else (absent, "true", 1) says it did not.
     const usableEmail = emailClaimSchema.safeParse(email);
     const identity: Identity = {
       issuer: issuer.issuer,
       subject: sub,
-      ...(usableEmail.success ? { email: usableEmail.data } : {}),
+      ...(usableEmail.success ? { email: usableEmail.data, emailVerified: emailVerified === true } : {}),
     };
     // `exp` is a required claim, checked by jwtVerify.
     return { identity, expiresAtMs: (exp ?? 0) * 1000 };

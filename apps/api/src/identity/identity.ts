@@ -8,4 +8,9 @@ export interface Identity {
   subject: string;
   /** The token's `email` claim when it holds a plausible address; providers leave it out unless asked. */
   email?: string;
+  /**
+   * With `email`: whether the token says the provider verified that address (`email_verified` is `true`).
+   * A provider that lets people sign up with any address would otherwise vouch for someone else's.
+   */
+  emailVerified?: boolean;
 }

@@ -2,7 +2,7 @@ import type { NewClientBody } from '@vet/contracts/onboarding';
 import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
 import type { Identity, LinkedClientLookup } from '../identity/index.ts';
-import { badRequest, type Issue } from '../http/index.ts';
+import { badRequest, forbidden, type Issue } from '../http/index.ts';
 import { identityAlreadyLinked } from './link-conflicts.ts';
 import { isIdentityTaken } from './link-repository.ts';
 import { linkedProfile } from './linked-profile.ts';
@@ -22,10 +22,17 @@ export const NO_EMAIL_FROM_PROVIDER =
   'Your identity provider did not share your e-mail address, which a new client record needs. The provider ' +
   'must be set up to share it with the portal: please contact your practice.';
 
+export const EMAIL_NOT_VERIFIED =
+  'Your identity provider has not confirmed that this e-mail address is yours, which a new client record ' +
+  'needs. Please confirm the address with your provider (it sends you a link or a code), sign out and in ' +
+  'again, and try once more; or contact your practice.';
+
 /**
  * POST /client/signup (R4.19): a new client record of the chosen practice, linked to the signed-in
  * identity, in one transaction with its contact preferences; activation is then COMPLETED. The e-mail is
- * the identity's own, from its access token, never from the body.
+ * the identity's own, from its access token, never from the body, and only one the provider says it has
+ * verified (`email_verified`): else anyone could open a client record under another person's address
+ * (decision 0056).
  */
 export async function registerNewClient(
   { db, newClients, clients }: NewClientDependencies,
@@ -34,6 +41,7 @@ export async function registerNewClient(
   now: Date = new Date(),
 ): Promise<ClientProfile> {
   if (identity.email === undefined) throw badRequest(NO_EMAIL_FROM_PROVIDER);
+  if (identity.emailVerified !== true) throw forbidden(EMAIL_NOT_VERIFIED);
   const email = identity.email;
 
   const issues: Issue[] = [];

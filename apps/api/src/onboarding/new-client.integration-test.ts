@@ -5,7 +5,7 @@ import { createClient, createPractice, createSalutation } from '@vet/db/testing/
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { NO_EMAIL_FROM_PROVIDER } from './new-client-service.ts';
+import { EMAIL_NOT_VERIFIED, NO_EMAIL_FROM_PROVIDER } from './new-client-service.ts';
 import {
   expectNoneLogged,
   uniqueLastName,
@@ -114,6 +114,22 @@ describe('POST /client/signup (R4.19)', () => {
     expect(problem.message).toBe(NO_EMAIL_FROM_PROVIDER);
     expect(await recordsNamed(body.lastName)).toEqual([]);
   });
+
+  it.each([
+    ['says it is not verified', false],
+    ['does not say it is verified', undefined],
+  ])(
+    'answers 403 when the provider %s, creating nothing under that address',
+    async (_case, emailVerified) => {
+      const email = remember(`someone.else.${Date.now()}@example.net`);
+      const body = await newClientBody();
+      const problem = problemOf(await signUp(await signIn({ email, emailVerified }), body), 403);
+      expect(problem.message).toBe(EMAIL_NOT_VERIFIED);
+      expect(await recordsNamed(body.lastName)).toEqual([]);
+      const { rows } = await database.pool.query('select id from clients where email = $1', [email]);
+      expect(rows).toEqual([]);
+    },
+  );
 
   it('names each field that is wrong: mobile, postcode, practice and salutation', async () => {
     const offline = await createPractice(database.db, { isOnline: false });

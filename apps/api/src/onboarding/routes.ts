@@ -168,7 +168,8 @@ export function onboardingRoutes(settings: OnboardingSettings): FastifyPluginCal
           tags,
           summary: 'Register as a new client of a practice: the record is created and linked',
           body: newClientBodySchema,
-          response: { 201: clientProfileSchema, ...withConflict },
+          // 403: the provider has not verified the identity's e-mail, which the record would take.
+          response: { 201: clientProfileSchema, 403: apiErrorSchema, ...withConflict },
         },
         preHandler: attemptLimits,
       },

@@ -143,7 +143,17 @@ describe('the OpenAPI document', () => {
     // Onboarding: the anonymous check has no 401; the signed-in calls add their own 409.
     expect(statuses('/pre-signup/check')).toEqual(['200', '400', '429', '500']);
     expect(statuses('/signup/resend', 'post')).toEqual(['204', '400', '401', '409', '429', '500', '503']);
-    expect(statuses('/client/signup', 'post')).toEqual(['201', '400', '401', '409', '429', '500', '503']);
+    // A new client needs an e-mail the provider verified: 403 otherwise (decision 0056).
+    expect(statuses('/client/signup', 'post')).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '409',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(statuses('/dev/mailbox/{messageId}')).toEqual(['200', '400', '404', '429', '500']);
     // Appointments (issue 10): the booking answers a lost race with 409 and a reused key with 422.
     const clientOwned = ['400', '401', '403', '404', '429', '500', '503'];

@@ -53,11 +53,19 @@ export function useOnboardingTestApp(database: TestDatabase) {
     await context.provider.close();
   });
 
-  /** A fresh identity, not linked; its token carries `email` unless told `email: null`. */
-  async function signIn(options: { email?: string | null } = {}): Promise<SignedInPerson> {
+  /**
+   * A fresh identity, not linked; its token carries `email` unless told `email: null`, and says the
+   * provider verified it unless told `emailVerified` (a value, or undefined to leave the claim out).
+   */
+  async function signIn(
+    options: { email?: string | null; emailVerified?: unknown } = {},
+  ): Promise<SignedInPerson> {
     const subject = `subject-${randomUUID()}`;
     const email = options.email === undefined ? uniqueEmail('signed.in') : options.email;
-    const token = await context.provider.sign({ claims: { sub: subject, email: email ?? undefined } });
+    const emailVerified = 'emailVerified' in options ? options.emailVerified : true;
+    const token = await context.provider.sign({
+      claims: { sub: subject, email: email ?? undefined, email_verified: email ? emailVerified : undefined },
+    });
     return { subject, authorization: `Bearer ${token}`, address: newAddress() };
   }
 
