@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppointmentSlot, AppointmentSlots } from '@vet/contracts/appointment-booking';
+import { clientAddressKey } from '@vet/contracts/client-address';
 import {
   guestHoldLimits,
   guestHoldMaxExtensions,
@@ -40,8 +41,12 @@ export type HoldOutcome =
   { kind: 'held'; hold: SoftBooking } | { kind: 'taken'; message?: string; alternatives: AppointmentSlot[] };
 
 const HOLD_MS = guestHoldMinutes * MINUTE_MS;
-/** A client address never becomes a stored value as such: it is kept as a hash. */
-export const addressHash = (address: string) => createHash('sha256').update(address).digest('base64url');
+/**
+ * A client address never becomes a stored value as such: it is kept as a hash, of its key (an IPv6
+ * client's /64), so that one host's fresh addresses count as one client.
+ */
+export const addressHash = (address: string) =>
+  createHash('sha256').update(clientAddressKey(address)).digest('base64url');
 
 export function toSoftBooking(hold: HoldRecord): SoftBooking {
   return {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { clientAddressKey } from '@vet/contracts/client-address';
 import { emailKey } from '@vet/db/normalise';
 import type { FastifyRequest } from 'fastify';
 import type { LimitRule } from '../plugins/index.ts';
@@ -14,7 +15,8 @@ const TEN_MINUTES = 10 * 60 * 1000;
 /** Personal data never becomes a counter's key as such: a key names a hash (the store may be Redis). */
 const hashed = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-const byAddress = (request: FastifyRequest) => request.ip;
+/** An IPv6 client by its /64, which one host can draw fresh addresses from. */
+const byAddress = (request: FastifyRequest) => clientAddressKey(request.ip);
 const byIdentity = (request: FastifyRequest) =>
   request.identity ? hashed(`${request.identity.issuer} ${request.identity.subject}`) : undefined;
 const byQueriedEmail = (request: FastifyRequest) => {

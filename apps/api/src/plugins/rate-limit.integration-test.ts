@@ -30,6 +30,26 @@ describe('the rate limit', () => {
     }
   });
 
+  it('counts every address of one IPv6 /64 as one client, and the next /64 apart', async () => {
+    const app = await buildTestApp(database, { env: { RATE_LIMIT_MAX: '2' } });
+    try {
+      const from = (remoteAddress: string) =>
+        app.inject({ method: 'GET', url: '/v2/species', remoteAddress });
+      const statuses = [
+        (await from('2001:db8:5:6::1')).statusCode,
+        (await from('2001:db8:5:6:ffff::2')).statusCode,
+        (await from('2001:db8:5:6:1234:5678:9abc:def0')).statusCode,
+        (await from('2001:db8:5:7::1')).statusCode,
+      ];
+      expect(statuses).toEqual([200, 200, 429, 200]);
+      // An IPv4 client behind an IPv6 socket (IPv4-mapped) is the IPv4 client.
+      const mapped = [(await from('192.0.2.44')).statusCode, (await from('::ffff:192.0.2.44')).statusCode];
+      expect([...mapped, (await from('192.0.2.44')).statusCode]).toEqual([200, 200, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('fails open when Redis cannot be reached: requests are served, not refused', async () => {
     const app = await buildTestApp(database, {
       env: { RATE_LIMIT_MAX: '1', REDIS_URL: 'redis://127.0.0.1:1' },

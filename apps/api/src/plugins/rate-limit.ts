@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { clientAddressKey } from '@vet/contracts/client-address';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { tooManyRequests } from '../http/index.ts';
@@ -11,7 +12,8 @@ export interface RateLimitOptions {
 }
 
 /**
- * A global limit per client address. Over the limit, the route answers 429 through the one error handler.
+ * A global limit per client address (an IPv6 client by its /64: clientAddressKey). Over the limit, the
+ * route answers 429 through the one error handler.
  * With Redis, an outage fails open (skipOnError): the portal stays up without limits rather than going
  * down with its limiter; the outage is logged.
  */
@@ -33,6 +35,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       max,
       timeWindow: '1 minute',
       skipOnError: true,
+      keyGenerator: (request) => clientAddressKey(request.ip),
       ...(redis ? { redis, nameSpace: 'vet-api-rate-limit:' } : {}),
       errorResponseBuilder: (_request, context) =>
         tooManyRequests(`Too many requests. Please try again in ${context.after}.`),
