@@ -1,11 +1,12 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { verificationMode } from './enums.ts';
 import { clients } from './clients.ts';
 import { practices } from './practices.ts';
 
 /**
- * A verification code e-mailed to a client on file (R4.17): 6 digits, stored hashed, valid 24 hours,
- * single use, at most 5 wrong tries. While one is unused for an identity, its activation is STARTED.
+ * A verification code e-mailed to a client on file (R4.17): 6 digits, stored hashed, valid 30 minutes,
+ * single use, at most 5 wrong tries (and the record's and the portal's budgets of tries, in
+ * `onboarding_counters`). While one is unused for an identity, its activation is STARTED.
  *
  * A row is also the pending match of a pre-signup check: the check answers an opaque token (its hash is
  * `check_token_hash`) for the follow-up call. A ChooseEmail/ChoosePostcode row (`offer`) sends its first
@@ -50,3 +51,23 @@ export const invitations = pgTable('invitations', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The onboarding budgets that must hold across API instances and restarts (decision 0056): checks per last
+ * name and postcode, per identity and across the portal; code tries per client record and across the
+ * portal. A count per scope and key in a fixed window that starts with the key's first use, by the
+ * database's clock. The key (a name and postcode, an identity, a record id) is kept only as its SHA-256.
+ */
+export const onboardingCounters = pgTable(
+  'onboarding_counters',
+  {
+    scope: text('scope').notNull(),
+    keyHash: text('key_hash').notNull(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.keyHash] }),
+    index('onboarding_counters_window_idx').on(t.windowEndsAt),
+  ],
+);
