@@ -97,6 +97,18 @@ describe('sign-in throttling in PostgreSQL (decision 0027)', () => {
     expect(owner.signedIn).toBe(true);
   });
 
+  it('counts every address of one IPv6 /64 as one client, and the next /64 apart', async () => {
+    const email = uniqueEmail('prefix');
+    await createTestAccount(database.db, email);
+    for (let attempt = 1; attempt <= policy.perAccountAndAddress; attempt += 1) {
+      await failTimes(portal, `2001:db8:77:1::${attempt}`, email, 1);
+    }
+    const samePrefix = await signIn(portal, from('2001:db8:77:1:ffff::9'), email, GOOD_PASSWORD);
+    expect(samePrefix.status).toBe(429);
+    expect(samePrefix.signedIn).toBe(false);
+    expect((await signIn(portal, from('2001:db8:77:2::1'), email, GOOD_PASSWORD)).signedIn).toBe(true);
+  });
+
   it('counts an unknown e-mail exactly like a known one, so the refusal tells nothing', async () => {
     const unknown = uniqueEmail('nobody');
     await failTimes(portal, '203.0.113.67', unknown, policy.perAccountAndAddress);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
+import { clientAddressKey } from '@vet/contracts/client-address';
 import type { Database } from '@vet/db/connection';
 import { clientAddressOf } from '../security-headers.ts';
 import { csrfToken } from './csrf.ts';
@@ -52,6 +53,11 @@ export async function finishSignedIn(
   );
 }
 
+/**
+ * What the throttles count a client by: its address, an IPv6 client by its /64 (a host may draw a fresh
+ * address from its /64 for every attempt).
+ */
 export function clientAddress(deps: InteractionDeps, req: IncomingMessage): string | undefined {
-  return clientAddressOf(req, deps.trustedProxyHops);
+  const address = clientAddressOf(req, deps.trustedProxyHops);
+  return address === undefined ? undefined : clientAddressKey(address);
 }
