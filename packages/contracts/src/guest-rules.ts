@@ -3,10 +3,16 @@
  * this module, not the schemas (decision 0032). `./guest-bookings.ts` re-exports it.
  */
 
-/** How long a hold lives from its creation, replacement or extension. */
+/** How long a hold lives from its creation or extension (a replacement keeps the original's expiry). */
 export const guestHoldMinutes = 15;
 /** How many times a guest may extend one hold (WCAG 2.2.1 asks for a way to extend a time limit). */
 export const guestHoldMaxExtensions = 3;
+/**
+ * How long after it was made a hold can still be completed (decision 0057). A hold lives at most an hour
+ * (its first 15 minutes and three extensions; a replace keeps its deadline); finishing sign-up may take
+ * the rest of the day, an ended hold's time being checked again, but not longer.
+ */
+export const guestHoldCompletionHours = 24;
 /** Live holds at once per e-mail and per client address. */
 export const guestHoldLimits = { perEmail: 2, perAddress: 5 } as const;
 
@@ -15,6 +21,7 @@ export const guestMessages = {
   holdExpired: 'Your hold on this time has ended. Please choose the time again.',
   holdReplaced: 'This hold was replaced by another time. Use the newest one.',
   holdCompleted: 'This held time has already been turned into an appointment.',
+  holdTooOld: `This held time was held more than ${guestHoldCompletionHours} hours ago and can no longer be booked. Please choose a time again.`,
   noMoreExtensions:
     'This hold cannot be extended any further. Please complete your booking or choose the time again.',
   slotGone:

@@ -1,7 +1,7 @@
 import type { Database, Executor } from '@vet/db/connection';
 import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 import { species } from '@vet/db/schema/lookups';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 
 export type HoldRecord = typeof softBookings.$inferSelect;
 export type NewHold = typeof softBookings.$inferInsert;
@@ -39,9 +39,13 @@ export const guestHolds = {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_SPACE}::int, hashtext(${addressHash}))`);
   },
 
-  /** Live holds (Held and not expired) of an e-mail and of an address. */
-  async countLive(tx: Executor, email: string, addressHash: string, now: Date) {
-    const live = and(eq(softBookings.status, 'Held'), gt(softBookings.expiresAt, now));
+  /** Live holds (Held and not expired) of an e-mail and of an address, but for one being replaced. */
+  async countLive(tx: Executor, email: string, addressHash: string, now: Date, exceptId?: string) {
+    const live = and(
+      eq(softBookings.status, 'Held'),
+      gt(softBookings.expiresAt, now),
+      exceptId === undefined ? undefined : ne(softBookings.id, exceptId),
+    );
     const [byEmail] = await tx
       .select({ n: count() })
       .from(softBookings)

@@ -11,7 +11,7 @@ import {
   type ReplaceSoftBookingBody,
   type SoftBooking,
 } from '@vet/contracts/guest-bookings';
-import type { Database } from '@vet/db/connection';
+import type { Database, Executor } from '@vet/db/connection';
 import { emailKey } from '@vet/db/normalise';
 import {
   databaseError,
@@ -135,6 +135,27 @@ async function holdWithFreeClinician(
 }
 
 /**
+ * The live-hold limits (2 per e-mail, 5 per address; 429), counted under advisory locks on both so that
+ * parallel requests cannot both pass. A hold being replaced does not count: it ends in the same
+ * transaction. Lock order: limits, then the hold's row, then a clinician.
+ */
+async function assertRoomForHold(
+  tx: Executor,
+  email: string,
+  address: string,
+  now: Date,
+  replacing?: string,
+) {
+  await guestHolds.lockLimits(tx, email, address);
+  const live = await guestHolds.countLive(tx, email, address, now, replacing);
+  if (live.email >= guestHoldLimits.perEmail) throw tooManyRequests(guestMessages.tooManyHoldsForEmail);
+  if (live.address >= guestHoldLimits.perAddress) throw tooManyRequests(guestMessages.tooManyHoldsForAddress);
+}
+
+/** A hold whose time still stands: Held, and not past its expiry (whether or not the cleanup has run). */
+export const isLive = (hold: HoldRecord, now: Date) => hold.status === 'Held' && hold.expiresAt > now;
+
+/**
  * POST /guest/soft-bookings (R4.24): holds the start for 15 minutes with a free clinician of the
  * reason's type. At most 2 live holds per e-mail and 5 per client address (429), counted under
  * advisory locks so parallel requests cannot both pass.
@@ -156,13 +177,8 @@ export async function createHold(
 
   return holdWithFreeClinician(deps, context, startsAt, (clinicianId) =>
     deps.db.transaction(async (tx) => {
-      await guestHolds.lockLimits(tx, email, address);
       const now = deps.now();
-      const live = await guestHolds.countLive(tx, email, address, now);
-      if (live.email >= guestHoldLimits.perEmail) throw tooManyRequests(guestMessages.tooManyHoldsForEmail);
-      if (live.address >= guestHoldLimits.perAddress) {
-        throw tooManyRequests(guestMessages.tooManyHoldsForAddress);
-      }
+      await assertRoomForHold(tx, email, address, now);
       const hold = await guestHolds.insert(tx, {
         practiceId: context.practice.practiceId,
         clinicianId,
@@ -208,14 +224,20 @@ async function findActionable(deps: GuestDeps, id: string): Promise<HoldRecord> 
  * as a new hold (replacesId: the original) and releases the original, in one transaction with the
  * original's row locked: the reservation moves in one statement, so neither both nor none is ever held.
  * Of parallel replaces of one hold, the first wins and the others find it Replaced (409).
+ * A replace is no way round the hold limits (decision 0057): the new hold keeps the original's expiry
+ * and extensions, an expired hold is not replaced (409: the guest holds a time again), and the new hold
+ * counts toward the live holds of the e-mail and of the address it comes from.
  */
 export async function replaceHold(
   deps: GuestDeps,
   originalId: string,
   body: ReplaceSoftBookingBody,
+  clientAddress: string,
 ): Promise<HoldOutcome> {
   const original = await findActionable(deps, originalId);
+  if (!isLive(original, deps.now())) throw conflict(guestMessages.holdExpired);
   const context = await loadGuestContext(deps, { ...body, speciesId: original.speciesId });
+  const address = addressHash(clientAddress);
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
 
@@ -225,9 +247,12 @@ export async function replaceHold(
     startsAt,
     (clinicianId) =>
       deps.db.transaction(async (tx) => {
+        const now = deps.now();
+        // The e-mail never changes along a chain of replaces, so it can be locked before the row is read.
+        await assertRoomForHold(tx, original.email, address, now, originalId);
         const locked = await guestHolds.find(tx, originalId, true);
         assertActionable(locked);
-        const now = deps.now();
+        if (!isLive(locked, now)) throw conflict(guestMessages.holdExpired);
         const { id: _id, createdAt: _created, status: _status, ...details } = locked;
         const hold = await guestHolds.insert(tx, {
           ...details,
@@ -236,7 +261,9 @@ export async function replaceHold(
           reasonId: context.reason.appointmentReasonId,
           startsAt,
           endsAt,
-          expiresAt: new Date(now.getTime() + HOLD_MS),
+          // The original's deadline and extension count (in details) carry over: no new time.
+          expiresAt: locked.expiresAt,
+          clientAddressHash: address,
           replacesId: locked.id,
         });
         await lockClinician(tx, clinicianId);

@@ -106,8 +106,9 @@ export const guestRoutes =
           summary: 'Moves a hold to a new start, atomically (a new hold replaces the original)',
           description:
             'The new time is held before the original is released, in one transaction: never both, never ' +
-            'none. 409 with `alternatives` when the new time is not free (the original stays); 409 when the ' +
-            'original was already replaced or completed; 404 for an unknown id.',
+            'none. The new hold keeps the original’s expiry and extensions. 409 with `alternatives` when the ' +
+            'new time is not free (the original stays); 409 when the original has expired, was replaced or ' +
+            'was completed; 404 for an unknown id; 429 past the live holds of the e-mail or client address.',
           params: originalSoftBookingIdParamsSchema,
           body: replaceSoftBookingBodySchema,
           response: { 201: softBookingSchema, ...refusals, 409: bookingConflictSchema },
@@ -115,7 +116,11 @@ export const guestRoutes =
         preHandler: holdWrites,
       },
       async (request, reply) =>
-        sendHold(reply, await replaceHold(deps, request.params.originalSoftBookingId, request.body), 201),
+        sendHold(
+          reply,
+          await replaceHold(deps, request.params.originalSoftBookingId, request.body, request.ip),
+          201,
+        ),
     );
 
     app.post(
