@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       databaseUrl: DATABASE_URL,
       redisUrl: undefined,
       rateLimitMax: 300,
+      onboardingChecksPerHour: 120,
       trustProxy: undefined,
       authIssuers: [
         { issuer: 'http://localhost:4100', audience: 'http://localhost:4000', tokenTypes: ['at+jwt'] },
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       API_PUBLIC_URL: 'https://api.vets.example',
       REDIS_URL: 'rediss://cache.internal:6380',
       RATE_LIMIT_MAX: '50',
+      ONBOARDING_CHECKS_PER_HOUR: '400',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       PORTAL_URL: 'https://portal.vets.example/',
       BRAND_NAME: 'Willowbrook Vets',
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://api.vets.example',
       redisUrl: 'rediss://cache.internal:6380',
       rateLimitMax: 50,
+      onboardingChecksPerHour: 400,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       portalUrl: 'https://portal.vets.example',
       brandName: 'Willowbrook Vets',
@@ -269,6 +272,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       VERIFICATION_CODE_PEPPER: PEPPER,
       SMTP_URL: 'smtps://smtp.vets.example:465',
+      TRUST_PROXY: '10.0.0.0/8',
     };
     const httpsIssuer = { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' };
 
@@ -301,8 +305,20 @@ describe('loadConfig', () => {
         'API_PORT',
         'AUTH_ISSUERS',
         'SMTP_URL',
+        'TRUST_PROXY',
         'VERIFICATION_CODE_PEPPER',
       ]);
+    });
+
+    it('requires TRUST_PROXY: without it every client would share the web server’s address and limits', () => {
+      const withIssuers = { ...production, AUTH_ISSUERS: JSON.stringify([httpsIssuer]) };
+      const { TRUST_PROXY: _unset, ...withoutProxy } = withIssuers;
+      expect(configErrorOf(withoutProxy).problems).toEqual([
+        expect.stringMatching(/^TRUST_PROXY is required: .*the web server.*required in production/),
+      ]);
+      expect(loadConfig(withIssuers).trustProxy).toEqual(['10.0.0.0/8']);
+      // Outside production, a local run without a proxy in front still starts.
+      expect(loadConfig({ DATABASE_URL }).trustProxy).toBeUndefined();
     });
 
     it('does not trip over an AUTH_ISSUERS that is not JSON', () => {

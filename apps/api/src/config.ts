@@ -59,6 +59,7 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(300),
+  ONBOARDING_CHECKS_PER_HOUR: wholeNumber(rateLimitBounds).default(120),
   TRUST_PROXY: z
     .string()
     .transform((list) => list.split(',').map((entry) => entry.trim()))
@@ -91,7 +92,10 @@ const expected: Record<EnvName, string> = {
   DATABASE_URL: 'a postgres:// or postgresql:// URL',
   REDIS_URL: 'a redis:// or rediss:// URL, or unset for in-memory rate limits',
   RATE_LIMIT_MAX: `a whole number of requests per minute per client address, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
-  TRUST_PROXY: 'a comma-separated list of proxy IP addresses or CIDR ranges, or unset',
+  ONBOARDING_CHECKS_PER_HOUR: `a whole number of pre-signup checks an hour across the portal (anonymous and signed-in each), from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
+  TRUST_PROXY:
+    'a comma-separated list of proxy IP addresses or CIDR ranges: the web server’s, whose X-Forwarded-For ' +
+    'names the client; required in production, unset elsewhere counts every request against its socket',
   AUTH_ISSUERS:
     'a JSON array of { "issuer", "audience", "jwksUri"?, "tokenTypes"? } with http(s) URLs (https only in ' +
     'production) and distinct issuers; unset means the embedded provider, which production refuses',
@@ -122,6 +126,11 @@ export interface ApiConfig {
   redisUrl: string | undefined;
   /** Requests per minute per client address. */
   rateLimitMax: number;
+  /**
+   * Pre-signup checks an hour across the portal, anonymous and signed-in each (decision 0056): the most
+   * that any number of callers together can learn of who is a client.
+   */
+  onboardingChecksPerHour: number;
   /** Proxies (e.g. the web's BFF) whose X-Forwarded-For names the real client address. */
   trustProxy: string[] | undefined;
   /** The identity providers whose access tokens the API accepts; nothing else is trusted. */
@@ -165,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .superRefine(refuseDevelopmentSecretsInProduction, { when: () => true })
     .superRefine(requireRealMailInProduction, { when: () => true })
     .superRefine(requireHttpsIssuersInProduction, { when: () => true })
+    .superRefine(requireTrustedProxyInProduction, { when: () => true })
     .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
@@ -184,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     rateLimitMax: values.RATE_LIMIT_MAX,
+    onboardingChecksPerHour: values.ONBOARDING_CHECKS_PER_HOUR,
     trustProxy: values.TRUST_PROXY,
     authIssuers: values.AUTH_ISSUERS ?? [
       { issuer: values.EMBEDDED_ISSUER, audience: values.API_AUDIENCE, tokenTypes: ['at+jwt'] },
@@ -235,6 +246,16 @@ function requireHttpsIssuersInProduction(env: z.output<typeof envSchema>, contex
         });
     }
   });
+}
+
+/**
+ * In production the API is reached through the web server (the BFF), which names each client in
+ * X-Forwarded-For. Without TRUST_PROXY that header is ignored and every request counts against the web
+ * server's own address: each per-address limit becomes one limit for the whole site.
+ */
+function requireTrustedProxyInProduction(env: z.output<typeof envSchema>, context: z.RefinementCtx) {
+  if (env.NODE_ENV === 'production' && env.TRUST_PROXY === undefined)
+    context.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'required in production' });
 }
 
 /** Lets a local run and the tests work without setup; refused in production. */

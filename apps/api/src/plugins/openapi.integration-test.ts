@@ -267,6 +267,7 @@ describe('the documentation in production', () => {
     NODE_ENV: 'production',
     SMTP_URL: 'smtp://mail.internal:587',
     VERIFICATION_CODE_PEPPER: 'a-production-pepper-that-is-long-enough-0123456789',
+    TRUST_PROXY: '10.0.0.0/8',
     AUTH_ISSUERS: JSON.stringify([
       { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
     ]),
