@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import type { z } from 'zod';
 import { getServerConfig } from '@/config/server';
+import { peerHeader } from './client-address';
 import { proxyOptions, proxyToApi } from './proxy';
 
 export type ServerApiResult<T> = { status: number; data: T | undefined };
@@ -10,6 +11,10 @@ export type ServerApiResult<T> = { status: number; data: T | undefined };
  * browser's `/bff` calls (the session's token attached here, never shown to the browser), for what a
  * page must know before the browser runs, such as a pet's name in the page title. `data` is set only
  * for a 2xx answer of the expected shape; the proxy turns an unreachable API into a 502.
+ *
+ * The page request's address headers go along, so the proxy names the visitor to the API as for `/bff`
+ * (client-address.ts): without them, every visitor's render counted against the web server's own address,
+ * and a burst of anonymous /guest loads used up the API's allowance for everyone.
  */
 export async function getFromApiOnServer<S extends z.ZodType>(
   segments: readonly string[],
@@ -17,7 +22,12 @@ export async function getFromApiOnServer<S extends z.ZodType>(
 ): Promise<ServerApiResult<z.output<S>>> {
   const incoming = await headers();
   const request = new Request(`http://portal.internal/bff/${segments.join('/')}`, {
-    headers: { cookie: incoming.get('cookie') ?? '', accept: 'application/json' },
+    headers: {
+      cookie: incoming.get('cookie') ?? '',
+      accept: 'application/json',
+      [peerHeader]: incoming.get(peerHeader) ?? '',
+      'x-forwarded-for': incoming.get('x-forwarded-for') ?? '',
+    },
   });
   const response = await proxyToApi(request, segments, proxyOptions(getServerConfig()));
   if (!response.ok) return { status: response.status, data: undefined };
