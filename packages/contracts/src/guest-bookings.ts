@@ -73,8 +73,14 @@ export const softBookingSchema = z.object({
 });
 export type SoftBooking = z.infer<typeof softBookingSchema>;
 
-/** POST /guest/soft-bookings/{id}/complete: the one fact the pet record needs that the guest did not give. */
-export const completeSoftBookingBodySchema = z.object({ petSex: z.enum(petSexes) });
+/**
+ * POST /guest/soft-bookings/{id}/complete: the one fact the pet record needs that the guest did not give,
+ * and, when the held time has gone, one of the nearest free starts the 409 offered instead.
+ */
+export const completeSoftBookingBodySchema = z.object({
+  petSex: z.enum(petSexes),
+  startsAt: instant.optional(),
+});
 export type CompleteSoftBookingBody = z.infer<typeof completeSoftBookingBodySchema>;
 
 export * from './guest-rules.ts';

@@ -1,5 +1,13 @@
-import type { AppointmentDetail, AppointmentSlot } from '@vet/contracts/appointment-booking';
-import { guestMessages, type CompleteSoftBookingBody } from '@vet/contracts/guest-bookings';
+import {
+  bookingMessages,
+  type AppointmentDetail,
+  type AppointmentSlot,
+} from '@vet/contracts/appointment-booking';
+import {
+  guestHoldCompletionHours,
+  guestMessages,
+  type CompleteSoftBookingBody,
+} from '@vet/contracts/guest-bookings';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import {
   appointmentEmail,
@@ -16,11 +24,13 @@ import {
   loadBookingContext,
   nearestSlots,
   type ReadyContext,
+  MINUTE_MS,
 } from '../booking/index.ts';
+import { conflict } from '../http/index.ts';
 import type { LinkedClient } from '../identity/index.ts';
 import { insertPetRegisteredOnline } from '../pets/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
-import { assertActionable, guestSearcher } from './guest-holds.ts';
+import { assertActionable, isLive } from './guest-holds.ts';
 
 /** Completing a hold is a booking: it takes the booking's dependencies. */
 export type CompletionDeps = BookingDeps;
@@ -29,14 +39,27 @@ export type CompletionOutcome =
   | { kind: 'booked'; appointment: AppointmentDetail }
   | { kind: 'taken'; message: string; alternatives: AppointmentSlot[] };
 
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * A hold made more than guestHoldCompletionHours ago is not booked (decision 0057): long after it ended,
+ * its token is only a way in for whoever found it.
+ */
+function assertRecent(hold: HoldRecord, now: Date) {
+  if (now.getTime() - hold.createdAt.getTime() > guestHoldCompletionHours * HOUR_MS) {
+    throw conflict(guestMessages.holdTooOld);
+  }
+}
+
 /**
  * POST /guest/soft-bookings/{id}/complete (R4.25): the signed-in, linked client holding the hold's id
  * turns it into their appointment, with a pet registered from the guest's answers, in ONE transaction
  * (pet, appointment, the reservation handed from the hold to the appointment, the hold marked Converted,
  * the confirmation e-mail): all or nothing. Whoever holds the id and is signed in may complete it (the id
- * is the guest's bearer token; decision 0022). A hold that expired is re-checked: its own reservation
- * still standing means nobody took the time; otherwise any free clinician at that start will do, and
- * when none is left the answer is 'taken' with the nearest free starts.
+ * is the guest's bearer token; decision 0022). A live hold keeps its time and clinician. Otherwise (the
+ * hold ended, or the client chose another start, `startsAt`) the start must be a bookable slot now, as a
+ * booking's is (rota, closures, notice, horizon, free time: decision 0057); when it is not, the answer is
+ * 'taken' with the nearest free starts. A hold made more than a day ago is refused.
  */
 export async function completeHold(
   deps: CompletionDeps,
@@ -46,6 +69,7 @@ export async function completeHold(
 ): Promise<CompletionOutcome> {
   const found = isHoldId(id) ? await guestHolds.find(deps.db, id) : null;
   assertActionable(found);
+  assertRecent(found, deps.now());
   const booker: Booker = {
     clientId: client.clientId,
     allowed: client.onlineBookingAllowed,
@@ -58,13 +82,19 @@ export async function completeHold(
     practiceId: found.practiceId,
     appointmentReasonId: found.reasonId,
   });
+  const startsAt = body.startsAt === undefined ? found.startsAt : new Date(body.startsAt);
+  const ownTime = startsAt.getTime() === found.startsAt.getTime();
+  const keepsItsTime = ownTime && isLive(found, deps.now());
+  const endsAt = keepsItsTime
+    ? found.endsAt
+    : new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
 
   const convert = (clinicianId: number) =>
     deps.db.transaction(async (tx) => {
       const hold = await guestHolds.find(tx, id, true);
       assertActionable(hold);
       const now = deps.now();
-      const { startsAt, endsAt } = hold;
+      assertRecent(hold, now);
       // The pet from the guest's answers, registered as online registration does.
       const petId = await insertPetRegisteredOnline(tx, client.clientId, {
         name: hold.petName,
@@ -81,7 +111,8 @@ export async function completeHold(
         endsAt,
       });
       await lockClinician(tx, clinicianId);
-      const handedOver = await guestHolds.reservationToAppointment(tx, id, clinicianId, appointmentId);
+      const handedOver =
+        keepsItsTime && (await guestHolds.reservationToAppointment(tx, id, clinicianId, appointmentId));
       if (!handedOver) {
         await guestHolds.releaseReservation(tx, id);
         await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
@@ -102,7 +133,9 @@ export async function completeHold(
     return { kind: 'booked', appointment: toDetail(record) };
   };
 
-  const candidates = [found.clinicianId, ...(await otherFreeClinicians(deps, context, found))];
+  const candidates = keepsItsTime
+    ? [found.clinicianId]
+    : (await freeAt(deps, context, booker, found, startsAt)).clinicianIds;
   for (const clinicianId of candidates) {
     try {
       return await booked(await convert(clinicianId));
@@ -111,16 +144,31 @@ export async function completeHold(
       throw error;
     }
   }
-  const { nearest } = await nearestSlots(deps, context, booker, found.startsAt);
-  return { kind: 'taken', message: guestMessages.slotGone, alternatives: nearest };
+  const { nearest } = await freeAt(deps, context, booker, found, startsAt);
+  return {
+    kind: 'taken',
+    message: ownTime ? guestMessages.slotGone : bookingMessages.slotTaken,
+    alternatives: nearest,
+  };
 }
 
-/** For an expired hold only: the other clinicians free at its start (its own is tried first anyway). */
-async function otherFreeClinicians(deps: CompletionDeps, context: ReadyContext, hold: HoldRecord) {
-  if (hold.status === 'Held' && hold.expiresAt > deps.now()) return [];
-  const { all } = await nearestSlots(deps, context, guestSearcher, hold.startsAt, {
+/**
+ * The clinicians free at a start by the slot search's rules now (the hold's own time counting as free),
+ * its own clinician first, and the nearest other free starts.
+ */
+async function freeAt(
+  deps: CompletionDeps,
+  context: ReadyContext,
+  booker: Booker,
+  hold: HoldRecord,
+  startsAt: Date,
+) {
+  const { all, nearest } = await nearestSlots(deps, context, booker, startsAt, {
     existingSoftBookingId: hold.id,
   });
-  const slot = all.find((candidate) => candidate.startsAt === hold.startsAt.getTime());
-  return (slot?.clinicianIds ?? []).filter((clinicianId) => clinicianId !== hold.clinicianId);
+  const free = all.find((candidate) => candidate.startsAt === startsAt.getTime())?.clinicianIds ?? [];
+  const clinicianIds = free.includes(hold.clinicianId)
+    ? [hold.clinicianId, ...free.filter((clinicianId) => clinicianId !== hold.clinicianId)]
+    : free;
+  return { clinicianIds, nearest };
 }

@@ -23,8 +23,9 @@ export const guestCompletionRoutes =
             'Turns a hold into the signed-in client’s appointment, registering the pet from the guest’s answers',
           description:
             'One transaction: pet (awaiting its initial consultation), appointment, reservation, confirmation ' +
-            'e-mail; all or nothing. Whoever holds the id and is signed in may complete it. An expired hold ' +
-            'is re-checked: 409 with `alternatives` when its time has gone; 409 when already completed.',
+            'e-mail; all or nothing. Whoever holds the id and is signed in may complete it. An expired hold, ' +
+            'or another start (`startsAt`, one of the alternatives offered), must be a bookable slot now: ' +
+            '409 with `alternatives` when it is not; 409 when already completed or held more than a day ago.',
           params: softBookingIdParamsSchema,
           body: completeSoftBookingBodySchema,
           response: {
