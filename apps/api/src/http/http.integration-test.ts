@@ -134,4 +134,16 @@ describe('the one error path', () => {
     expect(log).toContain('"url":"/online-practices"');
     expect(log).not.toMatch(/jane\.doe|lastName|Doe|secret/);
   });
+
+  it('logs a route by its template, never the ids in its path (a guest hold id is a bearer secret)', async () => {
+    logLines.length = 0;
+    const holdId = crypto.randomUUID();
+    await app.inject({ method: 'POST', url: `/guest/soft-bookings/${holdId}/extend` });
+    await app.inject({ method: 'POST', url: `/guest/soft-bookings/${holdId}/no-such-step?x=1` });
+    const log = logLines.join('');
+    expect(log).toContain('"url":"/guest/soft-bookings/:softBookingId/extend"');
+    // No route matched: the first segment of the path only.
+    expect(log).toContain('"url":"/guest/…"');
+    expect(log).not.toContain(holdId);
+  });
 });

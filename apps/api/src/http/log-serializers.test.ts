@@ -23,6 +23,27 @@ describe('serializeRequest', () => {
     });
   });
 
+  it('logs the route’s template in place of the path, so no id in the path is logged', () => {
+    const logged = serializeRequest({
+      method: 'POST',
+      url: '/guest/soft-bookings/3f0c9a52-6f1e-4c8e-9d7a-2b1e5c4d7a90/extend',
+      routeOptions: { url: '/guest/soft-bookings/:softBookingId/extend' },
+    });
+    expect(logged).toEqual({
+      method: 'POST',
+      url: '/guest/soft-bookings/:softBookingId/extend',
+      route: '/guest/soft-bookings/:softBookingId/extend',
+    });
+  });
+
+  it('logs only the first segment of a path no route matched', () => {
+    const hold = '3f0c9a52-6f1e-4c8e-9d7a-2b1e5c4d7a90';
+    expect(serializeRequest({ method: 'GET', url: `/guest/soft-bookings/${hold}/x?y=1` }).url).toBe(
+      '/guest/…',
+    );
+    expect(serializeRequest({ method: 'GET', url: '/no-such-route?email=x' }).url).toBe('/no-such-route');
+  });
+
   it('strips a query or fragment wherever it starts', () => {
     expect(pathWithoutQuery('/a/b')).toBe('/a/b');
     expect(pathWithoutQuery('/a?')).toBe('/a');

@@ -3,7 +3,8 @@ import type { LogLevel } from '../config.ts';
 
 /**
  * Logs carry no personal data. Query strings do (pre-signup checks send e-mail, last name and postcode),
- * so a request is logged by method, path and route only; client addresses are personal data too and are
+ * and paths carry ids, some of them secrets (a guest hold's id is its holder's only credential), so a
+ * request is logged by method and route template only; client addresses are personal data too and are
  * left out. Bodies are never logged. Credentials are redacted should anything log headers.
  */
 export const redactedPaths = [
@@ -26,13 +27,23 @@ interface LoggableRequest {
   routeOptions?: { url?: string | undefined } | undefined;
 }
 
+/**
+ * What is logged of a path no route matched: its first segment, the API area every route starts with,
+ * and nothing after it, where ids (or a hold id in a mistyped path) would be.
+ */
+function firstSegment(url: string): string {
+  const [, first = '', ...rest] = pathWithoutQuery(url).split('/');
+  return `/${first}${rest.length > 0 ? '/…' : ''}`;
+}
+
 /** Whatever is logged under `req` (Fastify's request, or anything a handler passes) comes out like this. */
 export function serializeRequest(request: LoggableRequest) {
+  /** The route template, e.g. /practices/:practiceId/feature-toggles; unset for an unknown route. */
+  const route = request.routeOptions?.url;
   return {
     method: request.method,
-    url: typeof request.url === 'string' ? pathWithoutQuery(request.url) : undefined,
-    /** The route template, e.g. /practices/:practiceId/feature-toggles; unset for an unknown route. */
-    route: request.routeOptions?.url,
+    url: route ?? (typeof request.url === 'string' ? firstSegment(request.url) : undefined),
+    route,
   };
 }
 
