@@ -146,6 +146,25 @@ describe('proxyToApi', () => {
     expect(log).toHaveBeenCalledOnce();
   });
 
+  it('logs a failed or slow call by its API area, never the ids in its path (a hold id is a secret)', async () => {
+    const holdId = '3f0c9a52-6f1e-4c8e-9d7a-2b1e5c4d7a90';
+    const segments = ['guest', 'soft-bookings', holdId, 'extend'];
+    const request = () =>
+      new Request(`http://localhost:3000/bff/${segments.join('/')}`, { method: 'POST', headers: sameOrigin });
+    const lines: string[] = [];
+    const log = (line: string) => void lines.push(line);
+    const down = fakeApi(() => Promise.reject(new TypeError('fetch failed')));
+    await proxyToApi(request(), segments, { apiUrl, portalUrl, fetch: down.fetch, log });
+    const slow = fakeApi(
+      (init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+        }),
+    );
+    await proxyToApi(request(), segments, { apiUrl, portalUrl, fetch: slow.fetch, log, timeoutMs: 20 });
+    expect(lines).toEqual(['BFF: POST /guest/… failed: fetch failed', 'BFF: POST /guest/… timed out']);
+  });
+
   it('answers 503 in the API error shape, without calling the API, when the session cannot be read', async () => {
     const api = fakeApi(() => Response.json([]));
     const log = vi.fn();

@@ -201,7 +201,8 @@ export async function proxyToApi(
       headers: pickHeaders(upstream.headers, returnedResponseHeaders),
     });
   } catch (error) {
-    const path = new URL(target).pathname;
+    // The API area only: the rest of a path holds ids, and a guest hold's id is its holder's secret.
+    const path = `/${segments[0] ?? ''}${segments.length > 1 ? '/…' : ''}`;
     if (timeout.aborted) {
       log(`BFF: ${request.method} ${path} timed out`);
       return apiErrorResponse(504, 'Gateway Timeout', unavailableMessage);
