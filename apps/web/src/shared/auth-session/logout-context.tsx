@@ -26,8 +26,9 @@ export function useLogout(): Logout {
 /**
  * R4.11: clear the person's stored keys, end the portal session (next-auth's signOut deletes
  * the server-side row and tells the other tabs), then end the provider's session too (RP-initiated
- * logout), which returns to the portal's origin. The provider's address is fetched first: it needs the
- * ID token, which goes with the row.
+ * logout), which returns to the portal's origin. The provider's logout is prepared first: it needs the
+ * ID token, which goes with the row; the server keeps it in a sealed cookie and redirects to the
+ * provider with it, so this script never sees it (decision 0058).
  */
 async function endSessions(navigate: (url: string) => void): Promise<void> {
   clearPersonalStorage();

@@ -1,6 +1,10 @@
 import { AUTH_BASE_PATH } from './provider-ids';
 
-/** Asks the server for the provider's logout address (RP-initiated logout), or null when it has none. */
+/**
+ * Asks the server to prepare the provider's logout (RP-initiated logout) before the portal session ends:
+ * the answer is the portal's own address that redirects there (the ID token never reaches this script),
+ * or null when there is no provider session to end.
+ */
 export async function fetchProviderLogoutUrl(
   fetchFn: typeof fetch = globalThis.fetch,
 ): Promise<string | null> {
