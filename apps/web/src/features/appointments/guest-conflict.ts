@@ -7,12 +7,14 @@ import { readBookingConflict } from '@/features/appointments/booking-conflict';
 /**
  * What a failed hold, move, extension or completion means for the guest's page:
  * - `taken`: the time is not free (409 with the nearest free times, possibly none);
- * - `gone`: the hold itself can no longer be used (unknown, replaced elsewhere, already completed):
- *   the browser forgets it;
+ * - `ended`: the hold has ended, so it can be neither moved nor extended: it is held again;
+ * - `gone`: the hold itself can no longer be used (unknown, replaced elsewhere, already completed, held
+ *   too long ago): the browser forgets it;
  * - `refused`: anything else, said in the API's words when it gave them (400, 403, 429), else R8.5's.
  */
 export type GuestFailure =
   | { kind: 'taken'; message: string; alternatives: AppointmentSlot[] }
+  | { kind: 'ended'; message: string }
   | { kind: 'gone'; message: string; completed: boolean }
   | { kind: 'refused'; message: string };
 
@@ -20,6 +22,7 @@ const goneMessages: readonly string[] = [
   guestMessages.holdNotFound,
   guestMessages.holdReplaced,
   guestMessages.holdCompleted,
+  guestMessages.holdTooOld,
 ];
 
 export function guestFailure(error: unknown): GuestFailure {
@@ -29,6 +32,7 @@ export function guestFailure(error: unknown): GuestFailure {
     if (error.status === 404 || goneMessages.includes(message)) {
       return { kind: 'gone', message, completed: message === guestMessages.holdCompleted };
     }
+    if (message === guestMessages.holdExpired) return { kind: 'ended', message };
     if (conflict?.alternatives !== undefined) {
       return { kind: 'taken', message, alternatives: conflict.alternatives };
     }

@@ -43,6 +43,15 @@ export function useGuestSlots(search: GuestSlotSearch | null) {
   return useQuery(guestSlotsQueryOptions(useApiClient(), search));
 }
 
+/**
+ * The guest's own answers a hold carries. The page keeps them in memory only (never in storage), so that
+ * an ended hold can be held again in one press while the page is open.
+ */
+export type GuestDetails = Omit<
+  CreateSoftBookingBody,
+  'practiceId' | 'appointmentReasonId' | 'speciesId' | 'startsAt'
+>;
+
 /** POST /guest/soft-bookings: 201 with the hold; 409 with alternatives; 429 past the live-hold limits. */
 export function useCreateGuestHold() {
   const api = useApiClient();
@@ -51,7 +60,10 @@ export function useCreateGuestHold() {
   });
 }
 
-/** POST /guest/soft-bookings/{originalSoftBookingId}: a NEW hold (new id) replaces the original. */
+/**
+ * POST /guest/soft-bookings/{originalSoftBookingId}: a NEW hold (new id) replaces a live original, keeping
+ * its expiry; an ended hold is not replaced (409), it is held again.
+ */
 export function useReplaceGuestHold() {
   const api = useApiClient();
   return useMutation({
@@ -69,7 +81,10 @@ export function useExtendGuestHold() {
   });
 }
 
-/** POST /guest/soft-bookings/{id}/complete (signed in and linked): the hold becomes an appointment. */
+/**
+ * POST /guest/soft-bookings/{id}/complete (signed in and linked): the hold becomes an appointment, at its
+ * time or (`startsAt`) at one of the nearest free times offered when its time went.
+ */
 export function useCompleteGuestHold() {
   const api = useApiClient();
   const queryClient = useQueryClient();

@@ -12,6 +12,7 @@ import {
   storeGuestHold,
 } from '@/shared/storage/guest-hold-storage';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
+import type { GuestDetails } from '@/features/appointments/api/guest-bookings';
 import { Pending } from './booking-parts';
 import { GuestChooseStep } from './guest-choose-step';
 import { GuestHoldView } from './guest-hold-view';
@@ -51,24 +52,36 @@ function useMoveStep(): [boolean, (move: boolean) => void] {
 /**
  * R4.24: a guest holds a time, then keeps it by signing up (/guest/complete books it). The hold lives in
  * this browser's storage, so a reload, or a return from the provider, finds it again. Choosing another
- * time is a step in the history (?move=1), so Back returns to the held time.
+ * time is a step in the history (?move=1), so Back returns to the held time. A hold that ended cannot be
+ * moved (decision 0057): choosing again makes a new hold, with the guest's details if this page still has
+ * them (in memory only: personal data stays out of storage).
  */
 export function GuestBookingFlow(props: GuestBookingFlowProps) {
   const reasons = useOnlineAppointmentReasons();
   const [moveAsked, setMoveAsked] = useMoveStep();
   // Mounted in the browser only (after the session is known), so storage can be read at once.
   const [hold, setHold] = useState<SoftBooking | null>(readStoredGuestHold);
+  const [details, setDetails] = useState<GuestDetails | null>(null);
+  // The ended hold's visit, to start a new hold from; the move step then holds anew.
+  const [again, setAgain] = useState(false);
 
-  const keep = (next: SoftBooking) => {
+  const keep = (next: SoftBooking, given?: GuestDetails) => {
     storeGuestHold(next);
     rememberHoldPractice(next.practiceId);
+    if (given) setDetails(given);
     setHold(next);
+    setAgain(false);
     setMoveAsked(false);
   };
   const forget = () => {
     clearStoredGuestHold();
     setHold(null);
+    setAgain(false);
     setMoveAsked(false);
+  };
+  const chooseAgain = () => {
+    setAgain(true);
+    setMoveAsked(true);
   };
 
   if (reasons.isError) {
@@ -89,8 +102,10 @@ export function GuestBookingFlow(props: GuestBookingFlowProps) {
           props.practices.find((practice) => practice.id === hold.practiceId)?.name ?? 'the practice'
         }
         reason={reasons.data.find((reason) => reason.appointmentReasonId === hold.appointmentReasonId)}
+        details={details}
         onHeld={keep}
         onMove={() => setMoveAsked(true)}
+        onChooseAgain={chooseAgain}
         onForget={forget}
         onSignUp={props.onSignUp}
         onSignIn={props.onSignIn}
@@ -99,14 +114,20 @@ export function GuestBookingFlow(props: GuestBookingFlowProps) {
   }
   return (
     <GuestChooseStep
-      key={hold?.softBookingId ?? 'new'}
+      key={`${hold?.softBookingId ?? 'new'}${again ? '-again' : ''}`}
       practices={props.practices}
       species={props.species}
       reasons={reasons.data}
       initialPracticeId={props.initialPracticeId}
-      moving={hold ?? null}
+      moving={again ? null : hold}
+      startFrom={again ? hold : null}
+      initialDetails={details}
       onHeld={keep}
-      onKeepCurrent={() => setMoveAsked(false)}
+      onKeepCurrent={() => {
+        setAgain(false);
+        setMoveAsked(false);
+      }}
+      onEnded={() => setAgain(true)}
       onForget={forget}
     />
   );

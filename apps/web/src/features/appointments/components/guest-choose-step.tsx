@@ -5,20 +5,19 @@ import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import type { AppointmentReason, Species } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import { useRef, useState, type FormEvent } from 'react';
-import { FormTextField } from '@/shared/forms/form-text-field';
 import { TextField } from '@/shared/forms/text-field';
 import { useServerFieldErrors } from '@/shared/forms/use-server-field-errors';
 import { useZodForm } from '@/shared/forms/use-zod-form';
 import { Button } from '@/shared/ui/button';
-import { cx } from '@/shared/ui/cx';
-import typography from '@/shared/ui/typography.module.css';
 import {
+  type GuestDetails,
   useCreateGuestHold,
   useGuestSlots,
   useReplaceGuestHold,
 } from '@/features/appointments/api/guest-bookings';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
 import type { guestDetailsSchema } from '@/features/appointments/guest-details-schema';
+import { GuestDetailsFields } from './guest-details-fields';
 import { GuestFailureNotice } from './guest-failure-notice';
 import { ReasonSelect, Section, StepActions, StepHeading, TimesSection } from './booking-parts';
 import styles from './guest-choose-step.module.css';
@@ -44,10 +43,16 @@ export interface GuestChooseStepProps {
   species: readonly Species[];
   reasons: readonly AppointmentReason[];
   initialPracticeId: number | null;
-  /** Moving a hold: its practice, species, reason and time to start from; no details asked again. */
+  /** Moving a live hold: its practice, species, reason and time to start from; no details asked again. */
   moving: SoftBooking | null;
-  onHeld: (hold: SoftBooking) => void;
+  /** Holding again after a hold ended: its visit to start from, as a new hold (details asked). */
+  startFrom: SoftBooking | null;
+  /** The details given earlier on this page, if it has them. */
+  initialDetails: GuestDetails | null;
+  onHeld: (hold: SoftBooking, details?: GuestDetails) => void;
   onKeepCurrent: () => void;
+  /** The hold being moved ended meanwhile: it cannot be moved, only held again. */
+  onEnded: () => void;
   /** The hold can no longer be used (unknown, replaced elsewhere, completed): start again without it. */
   onForget: () => void;
 }
@@ -59,19 +64,20 @@ export interface GuestChooseStepProps {
  */
 export function GuestChooseStep(props: GuestChooseStepProps) {
   const { practices, species, reasons, moving } = props;
+  const from = moving ?? props.startFrom;
   const knownPractice = practices.some((practice) => practice.id === props.initialPracticeId);
   const [practiceId, setPracticeId] = useState<number | null>(
-    moving?.practiceId ??
+    from?.practiceId ??
       (knownPractice ? props.initialPracticeId : practices.length === 1 ? (practices[0]?.id ?? null) : null),
   );
-  const [speciesId, setSpeciesId] = useState<number | null>(moving?.speciesId ?? null);
-  const [reasonId, setReasonId] = useState<number | null>(moving?.appointmentReasonId ?? null);
-  const [startsAt, setStartsAt] = useState<string | null>(moving?.slot.startsAt ?? null);
+  const [speciesId, setSpeciesId] = useState<number | null>(from?.speciesId ?? null);
+  const [reasonId, setReasonId] = useState<number | null>(from?.appointmentReasonId ?? null);
+  const [startsAt, setStartsAt] = useState<string | null>(from?.slot.startsAt ?? null);
   const [missingTime, setMissingTime] = useState(false);
   const [failure, setFailure] = useState<GuestFailure | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const server = useServerFieldErrors<DetailName>(formRef);
-  const form = useZodForm(guestDetailsRules, emptyDetails);
+  const form = useZodForm(guestDetailsRules, props.initialDetails ?? emptyDetails);
   const create = useCreateGuestHold();
   const replace = useReplaceGuestHold();
 
@@ -102,12 +108,18 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
       startsAt: start,
     };
     try {
-      const hold = moving
-        ? await replace.mutateAsync({ holdId: moving.softBookingId, body: slot })
-        : await create.mutateAsync({ ...slot, speciesId, ...(details ?? form.values) });
-      props.onHeld(hold);
+      if (moving) {
+        props.onHeld(await replace.mutateAsync({ holdId: moving.softBookingId, body: slot }));
+      } else {
+        const given = details ?? form.values;
+        props.onHeld(await create.mutateAsync({ ...slot, speciesId, ...given }), given);
+      }
     } catch (error) {
       const failure = guestFailure(error);
+      if (failure.kind === 'ended') {
+        props.onEnded();
+        return;
+      }
       const isDetail = (path: string) => detailNames.find((name) => name === path);
       if (!server.showIssues(error, isDetail)) setFailure(failure);
       if (failure.kind === 'taken') void slots.refetch();
@@ -145,7 +157,13 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
         </StepHeading>
         {moving && (
           <p className={styles.movingNote}>
-            Your current time stays held until the new one is, so you cannot lose both.
+            Your current time stays held until the new one is, so you cannot lose both. The new time is held
+            until your current hold ends.
+          </p>
+        )}
+        {props.startFrom && (
+          <p className={styles.movingNote}>
+            Your hold on {props.startFrom.petName}’s time has ended. Hold the time again, or choose another.
           </p>
         )}
         <div className={styles.fields}>
@@ -218,44 +236,7 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
           noTimesText="No times can be booked online for this reason in the coming weeks. Please call the practice."
         />
       )}
-      {!moving && practice && reason && (
-        <Section>
-          <h2 className={styles.detailsHeading}>Your details</h2>
-          <p className={cx(typography.secondary, styles.detailsIntro)}>
-            The practice uses these to reach you about this appointment.
-          </p>
-          <div className={styles.fields}>
-            <FormTextField {...bind('petName')} label="Your pet’s name" required maxLength={50} />
-            <FormTextField
-              {...bind('firstName')}
-              label="First name"
-              required
-              inputAttributes={{ autoComplete: 'given-name' }}
-            />
-            <FormTextField
-              {...bind('lastName')}
-              label="Last name"
-              required
-              inputAttributes={{ autoComplete: 'family-name' }}
-            />
-            <FormTextField
-              {...bind('email')}
-              label="E-mail address"
-              type="email"
-              required
-              inputAttributes={{ autoComplete: 'email' }}
-            />
-            <FormTextField
-              {...bind('mobile')}
-              label="Mobile number"
-              type="tel"
-              required
-              helperText="A UK mobile, such as 07400 123456."
-              inputAttributes={{ autoComplete: 'tel', inputMode: 'tel' }}
-            />
-          </div>
-        </Section>
-      )}
+      {!moving && practice && reason && <GuestDetailsFields bind={bind} />}
       {failure && reason && (
         <GuestFailureNotice
           failure={failure}
@@ -272,6 +253,11 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
         {moving && (
           <Button variant="outlined" className={styles.action} onClick={props.onKeepCurrent}>
             Keep my current time
+          </Button>
+        )}
+        {props.startFrom && (
+          <Button variant="outlined" className={styles.action} onClick={props.onKeepCurrent}>
+            Back
           </Button>
         )}
         <Button

@@ -6,17 +6,13 @@ import type { Pet } from '@vet/contracts/pets';
 import { petSexes } from '@vet/contracts/pet-rules';
 import { useId, useState } from 'react';
 import { LoadError } from '@/shared/components/load-error';
-import {
-  clearStoredGuestHold,
-  readStoredGuestHold,
-  storeGuestHold,
-} from '@/shared/storage/guest-hold-storage';
+import { clearStoredGuestHold, readStoredGuestHold } from '@/shared/storage/guest-hold-storage';
 import { Button } from '@/shared/ui/button';
 import { ChoiceLabel, Radio } from '@/shared/ui/choice';
 import { cx } from '@/shared/ui/cx';
 import typography from '@/shared/ui/typography.module.css';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
-import { useCompleteGuestHold, useReplaceGuestHold } from '@/features/appointments/api/guest-bookings';
+import { useCompleteGuestHold } from '@/features/appointments/api/guest-bookings';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
 import { PortalLink } from '@/shared/navigation/portal-link';
 import { Pending, Section, StepActions, StepHeading } from './booking-parts';
@@ -35,13 +31,12 @@ export interface GuestCompletionProps {
 /**
  * /guest/complete (R4.25): the signed-in, linked client books the time they held as a guest. The one
  * fact the pet's record needs that the guest did not give is asked here. If the hold ended and its time
- * went meanwhile, the page says so plainly and offers the nearest free times: one press holds that time
- * and books it.
+ * went meanwhile, the page says so plainly and offers the nearest free times: one press books that time
+ * (the completion takes it as `startsAt`).
  */
 export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps) {
   const reasons = useOnlineAppointmentReasons();
   const complete = useCompleteGuestHold();
-  const replace = useReplaceGuestHold();
   // Mounted in the browser only (under RequireAuth), so storage can be read at once.
   const [hold, setHold] = useState<SoftBooking | null>(readStoredGuestHold);
   const [sex, setSex] = useState<PetSex | ''>('');
@@ -62,12 +57,14 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
 
   const reason = reasons.data.find((candidate) => candidate.appointmentReasonId === hold.appointmentReasonId);
   // Once booked, busy until the booking's page arrives: a second tap finds nothing to book (decision 0047).
-  const busy = complete.isPending || replace.isPending || complete.isSuccess;
+  const busy = complete.isPending || complete.isSuccess;
 
-  const book = async (target: SoftBooking, petSex: PetSex) => {
+  /** Books the hold at its own time, or at `startsAt`, one of the nearest free times offered. */
+  const book = async (petSex: PetSex, startsAt?: string) => {
     setFailure(null);
     try {
-      const appointment = await complete.mutateAsync({ holdId: target.softBookingId, body: { petSex } });
+      const body = startsAt === undefined ? { petSex } : { petSex, startsAt };
+      const appointment = await complete.mutateAsync({ holdId: hold.softBookingId, body });
       clearStoredGuestHold();
       onBooked(appointment);
     } catch (error) {
@@ -85,22 +82,7 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
       document.getElementById(`${sexLabelId}-first`)?.focus();
       return;
     }
-    void book(hold, sex);
-  };
-  const takeAlternative = async (startsAt: string) => {
-    if (!sex) return;
-    setFailure(null);
-    try {
-      const moved = await replace.mutateAsync({
-        holdId: hold.softBookingId,
-        body: { practiceId: hold.practiceId, appointmentReasonId: hold.appointmentReasonId, startsAt },
-      });
-      storeGuestHold(moved);
-      setHold(moved);
-      await book(moved, sex);
-    } catch (error) {
-      setFailure(guestFailure(error));
-    }
+    void book(sex);
   };
 
   return (
@@ -152,7 +134,9 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
               failure={failure}
               clinicianType={reason?.clinicianType ?? 'Unknown'}
               busy={busy}
-              onChoose={(slot) => void takeAlternative(slot.startsAt)}
+              onChoose={(slot) => {
+                if (sex) void book(sex, slot.startsAt);
+              }}
               noAlternatives={
                 <p className={styles.noAlternatives}>
                   No other times are free near it.{' '}

@@ -4,7 +4,11 @@ import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { useCallback, useState } from 'react';
 import { Button } from '@/shared/ui/button';
-import { useExtendGuestHold, useReplaceGuestHold } from '@/features/appointments/api/guest-bookings';
+import {
+  type GuestDetails,
+  useCreateGuestHold,
+  useExtendGuestHold,
+} from '@/features/appointments/api/guest-bookings';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
 import { Section, StepActions, StepHeading } from './booking-parts';
 import { GuestFailureNotice } from './guest-failure-notice';
@@ -16,8 +20,13 @@ export interface GuestHoldViewProps {
   hold: SoftBooking;
   practiceName: string;
   reason: AppointmentReason | undefined;
+  /** The guest's details as given on this page, if it still has them (a reload forgets them). */
+  details: GuestDetails | null;
   onHeld: (hold: SoftBooking) => void;
+  /** Another time for a live hold: it moves (replace), the current time held meanwhile. */
   onMove: () => void;
+  /** A time for an ended hold, which cannot be moved: a new hold, the details asked again. */
+  onChooseAgain: () => void;
   onForget: () => void;
   onSignUp: () => void;
   onSignIn: () => void;
@@ -25,12 +34,13 @@ export interface GuestHoldViewProps {
 
 /**
  * The held time: what it is, how long it stays held (with more time on request), and the way to keep
- * it: create an account, or sign in, and it is booked. A hold that ended can be held again in one press
- * (the same time, if still free; the nearest free times if not).
+ * it: create an account, or sign in, and it is booked. A hold that ended is not moved or renewed (the
+ * API refuses: decision 0057) but held again as a new hold, in one press while the page still has the
+ * guest's details (the same time, if still free; the nearest free times if not), else by choosing again.
  */
-export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHoldViewProps) {
+export function GuestHoldView({ hold, practiceName, reason, details, ...props }: GuestHoldViewProps) {
   const extend = useExtendGuestHold();
-  const replace = useReplaceGuestHold();
+  const create = useCreateGuestHold();
   const [ended, setEnded] = useState(() => Date.parse(hold.expiresAt) <= Date.now());
   const [failure, setFailure] = useState<GuestFailure | null>(null);
   const onEnded = useCallback(() => setEnded(true), []);
@@ -43,14 +53,19 @@ export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHol
   };
   const holdAgain = (startsAt: string) => {
     setFailure(null);
-    replace.mutate(
-      {
-        holdId: hold.softBookingId,
-        body: { practiceId: hold.practiceId, appointmentReasonId: hold.appointmentReasonId, startsAt },
-      },
+    if (!details) {
+      props.onChooseAgain();
+      return;
+    }
+    const { practiceId, appointmentReasonId, speciesId } = hold;
+    create.mutate(
+      { practiceId, appointmentReasonId, speciesId, startsAt, ...details },
       { onSuccess: kept, onError: (error) => setFailure(guestFailure(error)) },
     );
   };
+  // Read when pressed: the countdown may not have redrawn since the hold ended.
+  const chooseAnother = () =>
+    ended || Date.parse(hold.expiresAt) <= Date.now() ? props.onChooseAgain() : props.onMove();
   const extendHold = () => {
     setFailure(null);
     extend.mutate(hold.softBookingId, {
@@ -87,7 +102,7 @@ export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHol
             <Button
               variant="contained"
               className={styles.tallButton}
-              loading={replace.isPending}
+              loading={create.isPending}
               onClick={() => holdAgain(hold.slot.startsAt)}
             >
               Hold this time again
@@ -99,7 +114,7 @@ export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHol
             <GuestFailureNotice
               failure={failure}
               clinicianType={reason?.clinicianType ?? 'Unknown'}
-              busy={replace.isPending}
+              busy={create.isPending}
               onChoose={(slot) => holdAgain(slot.startsAt)}
               onStartAgain={props.onForget}
             />
@@ -122,7 +137,7 @@ export function GuestHoldView({ hold, practiceName, reason, ...props }: GuestHol
         </div>
       </Section>
       <StepActions>
-        <Button variant="outlined" className={styles.action} onClick={props.onMove}>
+        <Button variant="outlined" className={styles.action} onClick={chooseAnother}>
           Choose another time
         </Button>
       </StepActions>

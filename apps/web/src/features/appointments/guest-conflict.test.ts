@@ -1,0 +1,24 @@
+import { guestMessages } from '@vet/contracts/guest-rules';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/shared/api/api-client';
+import { guestFailure } from './guest-conflict';
+
+const conflict = (message: string) =>
+  new ApiError('/bff/guest/soft-bookings/x', 409, { statusCode: 409, error: 'Conflict', message });
+
+describe('guestFailure', () => {
+  it('forgets a hold held too long ago to book, as one completed or replaced', () => {
+    expect(guestFailure(conflict(guestMessages.holdTooOld))).toEqual({
+      kind: 'gone',
+      message: guestMessages.holdTooOld,
+      completed: false,
+    });
+  });
+
+  it('holds again a hold that ended, which can be neither moved nor extended', () => {
+    expect(guestFailure(conflict(guestMessages.holdExpired))).toEqual({
+      kind: 'ended',
+      message: guestMessages.holdExpired,
+    });
+  });
+});
