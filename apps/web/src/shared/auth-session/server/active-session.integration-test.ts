@@ -6,7 +6,7 @@ import { webSessions } from '@vet/db/schema/identity';
 import { useTestDatabase as openTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, inject, it, vi } from 'vitest';
 import type { IdentityProviderConfig } from '@/config/server';
-import { endSession, loadActiveSession, SessionEndedError } from './active-session';
+import { endOverSessions, endSession, loadActiveSession, SessionEndedError } from './active-session';
 import { deleteSession, hashSessionId, insertSession, type NewSession } from './session-store';
 
 const { db } = openTestDatabase({ max: 4 });
@@ -239,15 +239,59 @@ describe('server-side sessions (web_sessions)', () => {
     expect(await rowOf(sessionId)).toBeUndefined();
   });
 
+  it('revokes the refresh token of a session it ends for inactivity, as logout does', async () => {
+    const sessionId = await insertSession(db, newSession({ refreshToken: 'refresh-of-idle-session' }));
+    const lastSeen = (await rowOf(sessionId))!.lastSeenAt.getTime();
+    const idp = fakeProvider(refreshed);
+    await expect(
+      loadActiveSession(sessionId, {
+        db,
+        providers,
+        fetch: idp.fetch,
+        now: new Date(lastSeen + minutes(17)),
+      }),
+    ).rejects.toBeInstanceOf(SessionEndedError);
+    expect(await rowOf(sessionId)).toBeUndefined();
+    expect(idp.revocations.map((body) => Object.fromEntries(body))).toEqual([
+      { token: 'refresh-of-idle-session', token_type_hint: 'refresh_token' },
+    ]);
+  });
+
+  it('the job queue, which cannot revoke, leaves sessions holding a refresh token to the web, which revokes them', async () => {
+    const idle = await insertSession(db, newSession({ refreshToken: 'refresh-of-closed-tab' }));
+    await db
+      .update(webSessions)
+      .set({ lastSeenAt: new Date(Date.now() - minutes(17)) })
+      .where(eq(webSessions.tokenHash, hashSessionId(idle)));
+    const expired = await insertSession(
+      db,
+      newSession({ refreshToken: 'refresh-of-expired', expiresAt: new Date(Date.now() - 1000) }),
+    );
+    await endIdleSessions(db);
+    expect(await rowOf(idle)).toBeDefined();
+    expect(await rowOf(expired)).toBeDefined();
+
+    const idp = fakeProvider(refreshed);
+    await endOverSessions({ db, providers, fetch: idp.fetch });
+    expect(await rowOf(idle)).toBeUndefined();
+    expect(await rowOf(expired)).toBeUndefined();
+    const revoked = idp.revocations.map((body) => body.get('token'));
+    expect(revoked).toEqual(expect.arrayContaining(['refresh-of-closed-tab', 'refresh-of-expired']));
+  });
+
   it('the job queue deletes idle and expired sessions, and leaves the others', async () => {
-    const live = await insertSession(db, newSession());
-    const idle = await insertSession(db, newSession());
+    // Sessions with no refresh token: nothing to revoke, so the job (which cannot) may delete them.
+    const live = await insertSession(db, newSession({ refreshToken: null }));
+    const idle = await insertSession(db, newSession({ refreshToken: null }));
     await db
       .update(webSessions)
       .set({ lastSeenAt: new Date(Date.now() - minutes(17)) })
       .where(eq(webSessions.tokenHash, hashSessionId(idle)));
     // Inserting tidies away what is over already, so the expired session is the last one made.
-    const expired = await insertSession(db, newSession({ expiresAt: new Date(Date.now() - 1000) }));
+    const expired = await insertSession(
+      db,
+      newSession({ refreshToken: null, expiresAt: new Date(Date.now() - 1000) }),
+    );
     const ended = await endIdleSessions(db);
     expect(await rowOf(live)).toBeDefined();
     expect(await rowOf(expired)).toBeUndefined();

@@ -1,4 +1,5 @@
 import type { Database } from '@vet/db/connection';
+import { takeEndedSessions } from '@vet/db/end-idle-sessions';
 import type { IdentityProviderConfig } from '@/config/server';
 import { SERVER_IDLE_TIMEOUT_MS } from '@/shared/auth-session/inactivity-constants';
 import { refreshTokens } from './refresh-tokens';
@@ -39,15 +40,15 @@ export type ActiveSessionDeps = {
 /**
  * The live session for a session id, with an access token valid for at least another minute:
  * refreshed server side when needed. Throws SessionEndedError when there is no such session, when no
- * request has come for SERVER_IDLE_TIMEOUT_MS (R9.1 on the server: the row is deleted), or when the
- * refresh fails (which deletes the row).
+ * request has come for SERVER_IDLE_TIMEOUT_MS (R9.1 on the server: the session is ended as by logout, its
+ * refresh token revoked), or when the refresh fails (which deletes the row).
  */
 export async function loadActiveSession(sessionId: string, deps: ActiveSessionDeps): Promise<StoredSession> {
   const now = deps.now ?? new Date();
   const session = await findLiveSession(deps.db, sessionId, now);
   if (!session) throw new SessionEndedError('no live session');
   if (now.getTime() - session.lastSeenAt.getTime() > SERVER_IDLE_TIMEOUT_MS) {
-    await deleteSessionRow(deps.db, session.rowId);
+    await revokeEnded(await deleteSessionRow(deps.db, session.rowId), deps);
     throw new SessionEndedError('idle for too long');
   }
   if (now.getTime() - session.lastSeenAt.getTime() > touchIntervalMs) {
@@ -62,7 +63,25 @@ export async function loadActiveSession(sessionId: string, deps: ActiveSessionDe
  * provider, so neither a copy of the cookie nor the token itself is worth anything afterwards.
  */
 export async function endSession(sessionId: string, deps: ActiveSessionDeps): Promise<void> {
-  const ended = await deleteSession(deps.db, sessionId);
+  await revokeEnded(await deleteSession(deps.db, sessionId), deps);
+}
+
+/**
+ * Ends the sessions that are over (idle or past their expiry) and revokes their refresh tokens: the web
+ * holds the providers' client credentials, the job queue does not (decision 0058). Returns how many
+ * tokens it asked the providers to revoke.
+ */
+export async function endOverSessions(deps: ActiveSessionDeps): Promise<number> {
+  const ended = await takeEndedSessions(deps.db, deps.now ?? new Date());
+  await Promise.all(ended.map((session) => revokeEnded(session, deps)));
+  return ended.length;
+}
+
+/** Revokes the refresh token of a session just deleted (nothing when there was none). */
+async function revokeEnded(
+  ended: { providerId: string; refreshToken: string | null } | null,
+  deps: ActiveSessionDeps,
+): Promise<void> {
   const provider = ended && deps.providers[ended.providerId];
   if (provider && ended.refreshToken) await revokeRefreshToken(provider, ended.refreshToken, deps.fetch);
 }

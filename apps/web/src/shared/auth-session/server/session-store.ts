@@ -130,6 +130,14 @@ export async function deleteSession(
   return row ?? null;
 }
 
-export async function deleteSessionRow(db: Database, rowId: string): Promise<void> {
-  await db.delete(webSessions).where(eq(webSessions.id, rowId));
+/** Deletes the session by its row id; returns what its refresh token needs for revocation (null: gone). */
+export async function deleteSessionRow(
+  db: Database,
+  rowId: string,
+): Promise<{ providerId: string; refreshToken: string | null } | null> {
+  const [row] = await db
+    .delete(webSessions)
+    .where(eq(webSessions.id, rowId))
+    .returning({ providerId: webSessions.providerId, refreshToken: webSessions.refreshToken });
+  return row ?? null;
 }
