@@ -1,10 +1,19 @@
 import { parseCrontab } from 'graphile-worker';
 import { describe, expect, it } from 'vitest';
-import { endIdleSessionsTask, expireGuestHoldsTask, workerCrontab } from './email-worker.ts';
+import {
+  endIdleSessionsTask,
+  expireGuestHoldsTask,
+  pruneOnboardingCountersTask,
+  workerCrontab,
+} from './email-worker.ts';
 
 describe('the job queue’s schedule', () => {
-  it('schedules the release of expired guest holds and the end of idle sessions, and nothing else', () => {
+  it('schedules the release of expired guest holds, the end of idle sessions and the pruning of onboarding counters, and nothing else', () => {
     const items = parseCrontab(workerCrontab);
-    expect(items.map((item) => item.task)).toEqual([expireGuestHoldsTask, endIdleSessionsTask]);
+    expect(items.map((item) => item.task)).toEqual([
+      expireGuestHoldsTask,
+      endIdleSessionsTask,
+      pruneOnboardingCountersTask,
+    ]);
   });
 });

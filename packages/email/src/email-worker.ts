@@ -1,6 +1,7 @@
 import { connectDatabase } from '@vet/db/connection';
 import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { expireGuestHolds } from '@vet/db/expire-guest-holds';
+import { pruneOnboardingCounters } from '@vet/db/onboarding-counters';
 import { run } from 'graphile-worker';
 import { describeFailure } from './describe-failure.ts';
 import type { EmailDelivery } from './email-delivery.ts';
@@ -15,14 +16,20 @@ export const expireGuestHoldsTask = 'expire-guest-holds';
 /** The recurring job that deletes the portal's idle and expired sessions (R9.1 on the server). */
 export const endIdleSessionsTask = 'end-idle-sessions';
 
+/** The recurring job that deletes onboarding counters whose window has ended (decision 0056). */
+export const pruneOnboardingCountersTask = 'prune-onboarding-counters';
+
 /**
  * The queue's schedule (given here, else the queue would read a `crontab` file from the working
- * directory): every minute, expired guest holds are released and idle sessions deleted. A minute missed
- * while no worker ran is not made up: the next run catches up with everything due by then.
+ * directory): every minute, expired guest holds are released and idle sessions deleted; every hour, the
+ * onboarding counters that count nothing any more. A run missed while no worker ran is not made up: the
+ * next run catches up with everything due by then.
  */
-export const workerCrontab = [`* * * * * ${expireGuestHoldsTask}`, `* * * * * ${endIdleSessionsTask}`].join(
-  '\n',
-);
+export const workerCrontab = [
+  `* * * * * ${expireGuestHoldsTask}`,
+  `* * * * * ${endIdleSessionsTask}`,
+  `17 * * * * ${pruneOnboardingCountersTask}`,
+].join('\n');
 
 export interface EmailWorkerOptions {
   databaseUrl: string;
@@ -72,6 +79,9 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
         },
         [endIdleSessionsTask]: async () => {
           await endIdleSessions(database.db);
+        },
+        [pruneOnboardingCountersTask]: async () => {
+          await pruneOnboardingCounters(database.db);
         },
       },
     });
