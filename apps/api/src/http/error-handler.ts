@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { errorBody } from './errors.ts';
+import { ApiProblem, errorBody } from './errors.ts';
 import { toErrorResponse } from './error-response.ts';
 import { pathWithoutQuery } from './log-serializers.ts';
 
@@ -21,6 +21,8 @@ export const errorHandlerPlugin = fp(
       }
       // RFC 6750 3: a 401 names the scheme that would succeed.
       if (statusCode === 401) reply.header('www-authenticate', 'Bearer');
+      if (error instanceof ApiProblem && error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(statusCode).send(body);
     });
 

@@ -21,6 +21,8 @@ export class ApiProblem extends Error {
     readonly kind: ProblemKind,
     message: string,
     readonly issues?: Issue[],
+    /** A 429's Retry-After, when the caller can know when to try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiProblem';
@@ -36,8 +38,10 @@ export const forbidden = (message = 'You do not have access to this.') =>
 export const notFound = (message = 'We could not find what you asked for.') =>
   new ApiProblem('notFound', message);
 export const conflict = (message: string) => new ApiProblem('conflict', message);
-export const tooManyRequests = (message = 'Too many requests. Please wait a minute and try again.') =>
-  new ApiProblem('tooManyRequests', message);
+export const tooManyRequests = (
+  message = 'Too many requests. Please wait a minute and try again.',
+  retryAfterSeconds?: number,
+) => new ApiProblem('tooManyRequests', message, undefined, retryAfterSeconds);
 export const serviceUnavailable = (message = 'The service is not available right now. Please try again.') =>
   new ApiProblem('serviceUnavailable', message);
 
