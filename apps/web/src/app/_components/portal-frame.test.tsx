@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { Pet } from '@vet/contracts/pets';
 import { buildPet, buildProfile } from '@vet/contracts/testing/builders';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { LogoutProvider } from '@/shared/auth-session/logout-context';
@@ -20,6 +20,13 @@ vi.mock('@/shared/auth-session/session-client', () => ({
 vi.mock('next/navigation', () => ({ usePathname: () => '/pets/3', useRouter: () => ({ replace: vi.fn() }) }));
 
 prepareShellWindow();
+
+// The drawer and the user menu's list load on first opening (dynamic imports). Loaded once here, their
+// first opening does not wait on the test runner transforming them, which on a busy machine took longer
+// than a findBy waits.
+beforeAll(async () => {
+  await Promise.all([import('@/shared/layout/side-drawer'), import('@/shared/layout/header-user-menu-list')]);
+});
 
 const profile = buildProfile({ firstName: 'Olivia', lastName: 'Bennett' });
 const pet = (petId: number, name: string) => buildPet({ petId, name });
