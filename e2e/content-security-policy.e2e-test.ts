@@ -38,6 +38,24 @@ describe('Content Security Policy with nonces', () => {
     expect(auth).not.toContain('script-src');
   });
 
+  it('gives a page asked for as a prefetch its policy, and what the proxy does not serve a strict one', async () => {
+    const page = await newPage();
+    // A browser may show what it prefetched: the page carries its nonce policy whatever asked for it.
+    const prefetches: Record<string, string>[] = [
+      { 'next-router-prefetch': '1', rsc: '1' },
+      { purpose: 'prefetch' },
+      { 'sec-purpose': 'prefetch' },
+    ];
+    for (const headers of prefetches) {
+      const prefetched = await page.request.get('/practices', { headers });
+      const policy = prefetched.headers()['content-security-policy'] ?? '';
+      expect(scriptDirective(policy), JSON.stringify(headers)).toMatch(/^script-src 'self' 'nonce-[^']+' /);
+    }
+    // The fallback of next.config.ts: scripts from the portal's own files only.
+    const icon = await page.request.get('/icon.svg');
+    expect(scriptDirective(icon.headers()['content-security-policy'] ?? '')).toBe("script-src 'self'");
+  });
+
   it('refuses a script or a stylesheet injected into the page, while the page itself still works', async () => {
     const page = await newPage();
     await page.route('**/practices', async (route) => {

@@ -7,7 +7,28 @@ const isDevelopment = process.env.NODE_ENV === 'development';
  * assets are never documents that run anything: their policy allows nothing, in case a browser is ever
  * made to render one. next-auth's routes answer JSON, redirects, and, for an error or a sign-out visited
  * directly, a plain page of its own with inline styles and a form back to itself: no scripts either way.
+ *
+ * Every other response gets a fallback (decision 0058): the pages' policy without a nonce, so scripts
+ * run only from the portal's own files and never inline. The proxy's policy replaces it on the pages it
+ * serves (Next.js applies the proxy's headers after these); anything it does not reach (the icon, a
+ * response no matcher foresaw) still has a strict policy. next-config.test.ts keeps the two in step.
  */
+const fallbackPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self'",
+  "style-src-attr 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 const nothingAllowedPolicy =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const authRoutesPolicy =
@@ -43,7 +64,9 @@ const nextConfig: NextConfig = {
     return Promise.resolve([{ source: '/favicon.ico', destination: '/icon.svg' }]);
   },
   headers() {
+    // In order: where several match, the last one's policy is sent.
     const policies = [
+      { source: '/:path*', policy: fallbackPolicy },
       { source: '/bff/:path*', policy: nothingAllowedPolicy },
       { source: '/_next/:path*', policy: nothingAllowedPolicy },
       { source: '/api/:path*', policy: authRoutesPolicy },

@@ -3,6 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.stubEnv('DATABASE_URL', 'postgres://portal@127.0.0.1:5432/portal');
 const { config, proxy } = await import('./proxy');
+const consoleError = console.error;
+const { unstable_doesMiddlewareMatch } = await import('next/experimental/testing/server');
+// Next's server modules wrap the console as they load; the tests' console-error check keeps its own.
+console.error = consoleError;
 
 function policyOf(response: Response): string {
   return response.headers.get('content-security-policy') ?? '';
@@ -38,6 +42,22 @@ describe('the proxy gives every page a policy with a nonce of its own', () => {
     );
     expect(fetched.headers.get('location')).toBeNull();
     expect(policyOf(fetched)).toContain("'nonce-");
+  });
+
+  it('runs for a page asked for as a prefetch too, so that it carries its policy', () => {
+    const prefetches = [
+      { 'next-router-prefetch': '1', rsc: '1' },
+      { purpose: 'prefetch' },
+      { 'sec-purpose': 'prefetch' },
+    ];
+    for (const headers of [{}, ...prefetches]) {
+      const matched = unstable_doesMiddlewareMatch({
+        config,
+        url: 'http://localhost:3000/practices',
+        headers,
+      });
+      expect(matched, JSON.stringify(headers)).toBe(true);
+    }
   });
 
   it('matches pages, and not the BFF, next-auth, built assets or the icon', () => {

@@ -35,15 +35,8 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Pages only: not the BFF or next-auth (JSON, with a static policy from next.config.ts), not built
-  // assets, and not prefetches of a page's data (no HTML, so no scripts to allow).
-  matcher: [
-    {
-      source: '/((?!bff/|api/|_next/static/|_next/image|favicon.ico|icon.svg).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
-    },
-  ],
+  // Pages only: not the BFF or next-auth (JSON, with a static policy from next.config.ts), nor built
+  // assets. A page asked for as a prefetch is served too (decision 0058): a browser may show what it
+  // prefetched, and it must carry the page's policy.
+  matcher: [{ source: '/((?!bff/|api/|_next/static/|_next/image|favicon.ico|icon.svg).*)' }],
 };
