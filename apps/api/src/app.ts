@@ -13,7 +13,12 @@ import { healthRoutes } from './health/index.ts';
 import { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
 import { errorHandlerPlugin, loggerOptions, type LogDestination, routeDefaultsPlugin } from './http/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
-import { preSignupRoutes, onboardingRoutes } from './onboarding/index.ts';
+import {
+  defaultBudgets,
+  preSignupRoutes,
+  onboardingRoutes,
+  type OnboardingBudgets,
+} from './onboarding/index.ts';
 import { openApiPlugin, rateLimitPlugin, securityHeadersPlugin } from './plugins/index.ts';
 import { petRoutes } from './pets/index.ts';
 import { practiceRoutes } from './practices/index.ts';
@@ -26,6 +31,11 @@ export interface BuildAppOptions {
   pool: DatabaseHandle['pool'];
   /** Where log lines go: stdout by default; false for none (tests); a stream to read them (tests). */
   logger?: false | LogDestination;
+  /**
+   * Tests: onboarding budgets counted in a namespace of their own (the database is shared by every test
+   * file), and smaller ones where a test needs to reach them.
+   */
+  onboardingBudgets?: { namespace: string; budgets?: Partial<OnboardingBudgets> };
 }
 
 /**
@@ -33,7 +43,7 @@ export interface BuildAppOptions {
  * plugins, then routes (so every route gets the rate limit, the database and the one error path). Each
  * route plugin sits in exactly one access scope (auth/access-scopes.ts).
  */
-export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, pool, logger, onboardingBudgets }: BuildAppOptions) {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     trustProxy: config.trustProxy ?? false,
@@ -55,6 +65,10 @@ export async function buildApp({ config, db, pool, logger }: BuildAppOptions) {
     portalUrl: config.portalUrl,
     brandName: config.brandName,
     codePepper: config.verificationCodePepper,
+    budgets: {
+      budgets: { ...defaultBudgets(config.onboardingChecksPerHour), ...onboardingBudgets?.budgets },
+      namespace: onboardingBudgets?.namespace ?? '',
+    },
   };
   await app.register(publicScope, {
     routes: [

@@ -23,6 +23,13 @@ async function onlinePractice() {
   return createPractice(database.db, { phone: '01632 960999' });
 }
 
+/** GET /signup/check as a fresh identity: the full answers (decision 0056). */
+async function fullCheck(practiceId: number, person: Person) {
+  const response = await signedInCheck(await signIn(), practiceId, person);
+  expect(response.statusCode, response.body).toBe(200);
+  return signupCheckResponseSchema.strict().parse(response.json());
+}
+
 describe('what a check reveals (R6.8)', () => {
   it('answers in one shape, and never an unmasked e-mail or postcode of a record', async () => {
     const practice = await onlinePractice();
@@ -40,14 +47,24 @@ describe('what a check reveals (R6.8)', () => {
       { lastName: pair.lastName, email: pair.email!, postcode: 'SW4 0LN' },
       { lastName: uniqueLastName(), email: uniqueEmail(), postcode: 'N1 2UQ' },
     ];
-    const answers = await Promise.all(asks.map((ask) => preSignupCheck(practice.id, ask)));
-    expect(answers.map((a) => a.result)).toEqual([
+    const full = await Promise.all(asks.map((ask) => fullCheck(practice.id, ask)));
+    expect(full.map((a) => a.result)).toEqual([
       'VerifyClient',
       'ChooseEmail',
       'ChoosePostcode',
       'ContactPractice',
       'NewClient',
     ]);
+    // Anonymously, only the e-mail on file of one unlinked record is told apart (decision 0056).
+    const anonymous = await Promise.all(asks.map((ask) => preSignupCheck(practice.id, ask)));
+    expect(anonymous.map((a) => a.result)).toEqual([
+      'VerifyClient',
+      'NewClient',
+      'NewClient',
+      'NewClient',
+      'NewClient',
+    ]);
+    const answers = [...full, ...anonymous];
     const keys = Object.keys(signupCheckResponseSchema.shape).sort();
     for (const answer of answers) {
       expect(Object.keys(answer).sort()).toEqual(keys);
@@ -94,7 +111,7 @@ describe('rate limits of the check', () => {
         method: 'GET',
         url: '/pre-signup/check',
         query: {
-          LastName: 'Smith',
+          LastName: uniqueLastName('Smith'),
           Postcode: 'SW4 0LN',
           Email: uniqueEmail(),
           PracticeId: String(practice.id),
@@ -117,7 +134,7 @@ describe('rate limits of the check', () => {
     const practice = await onlinePractice();
     const address = newAddress();
     const person = { ...(await signIn()), address };
-    const ask = () => ({ lastName: 'Smith', postcode: 'SW4 0LN', email: uniqueEmail() });
+    const ask = () => ({ lastName: uniqueLastName('Smith'), postcode: 'SW4 0LN', email: uniqueEmail() });
     for (let i = 0; i < 5; i += 1) await preSignupCheck(practice.id, ask(), address);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1)
@@ -134,7 +151,7 @@ describe('rate limits of the check', () => {
         method: 'GET',
         url: '/pre-signup/check',
         query: {
-          LastName: 'Smith',
+          LastName: uniqueLastName('Smith'),
           Postcode: 'SW4 0LN',
           Email: i % 2 === 0 ? email : ` ${email.toUpperCase()} `,
           PracticeId: String(practice.id),

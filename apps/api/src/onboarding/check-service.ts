@@ -2,10 +2,11 @@ import type { SignupCheckResponse } from '@vet/contracts/onboarding';
 import { emailKey, lastNameKey, postcodeKey } from '@vet/db/normalise';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../http/index.ts';
+import type { BudgetKeeper } from './budgets.ts';
 import type { CandidatesRepository, CheckPractice } from './candidates-repository.ts';
 import type { Binding, CodeSender } from './code-sender.ts';
 import { maskEmail, maskPostcode } from './masking.ts';
-import { matchClient, type MatchInput } from './match-client.ts';
+import { forAnonymousCaller, matchClient, type MatchInput } from './match-client.ts';
 
 /**
  * Every check answers after at least this long, whatever it found: the work behind a match (a code row
@@ -24,6 +25,7 @@ export interface CheckInput {
 export interface CheckDependencies {
   candidates: CandidatesRepository;
   codes: CodeSender;
+  budgets: BudgetKeeper;
   log: FastifyBaseLogger;
 }
 
@@ -32,7 +34,9 @@ const practiceIssue = 'Choose one of the practices listed.';
 /**
  * The pre-signup check (R4.16), anonymous or signed in. The answer has one shape whatever matched, shows
  * only masked data of the matched record, names the chosen practice (never the matched record's) and
- * takes at least CHECK_MIN_DURATION_MS.
+ * takes at least CHECK_MIN_DURATION_MS. Signed in, it answers in full; anonymously, only VerifyClient is
+ * told apart from NewClient (decision 0056). Each check is taken from its budgets before anything is
+ * matched: per last name and postcode, per identity, and across the portal.
  */
 export async function runCheck(
   dependencies: CheckDependencies,
@@ -51,7 +55,7 @@ export async function runCheck(
 }
 
 async function answer(
-  { candidates, codes, log }: CheckDependencies,
+  { candidates, codes, budgets, log }: CheckDependencies,
   input: CheckInput,
   binding: Binding,
   practice: CheckPractice,
@@ -72,8 +76,10 @@ async function answer(
     postcodeKey: input.postcode === null ? null : postcodeKey(input.postcode),
     emailKey: emailKey(input.email),
   };
+  await budgets.takeCheck({ ...keys, identity: binding.identity });
   try {
-    const match = matchClient(keys, await candidates.findCandidates(keys));
+    const found = matchClient(keys, await candidates.findCandidates(keys));
+    const match = binding.identity === null ? forAnonymousCaller(found) : found;
     switch (match.result) {
       case 'NewClient':
       case 'ContactPractice':

@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   uniqueLastName,
   useOnboardingTestApp,
+  type CheckedPerson,
 } from './testing/onboarding-test-kit.ts';
 
 const database = useTestDatabase();
@@ -22,7 +23,23 @@ async function onlinePractice() {
   return createPractice(database.db, { phone: '01632 960999' });
 }
 
-describe('GET /pre-signup/check: the decision table (R4.16)', () => {
+/** GET /signup/check as a fresh identity, expecting an answer: the full decision table (decision 0056). */
+async function fullCheck(practiceId: number, person: CheckedPerson) {
+  const response = await signedInCheck(await signIn(), practiceId, person);
+  expect(response.statusCode, response.body).toBe(200);
+  return signupCheckResponseSchema.strict().parse(response.json());
+}
+
+/** The code rows of a record, whatever their state. */
+async function codeRowsOf(clientId: number) {
+  const { rows } = await database.pool.query<{ id: number }>(
+    'select id from verification_codes where client_id = $1',
+    [clientId],
+  );
+  return rows;
+}
+
+describe('the decision table (R4.16): GET /signup/check, and GET /pre-signup/check where it may tell', () => {
   it('NewClient when no record matches, with the chosen practice to call', async () => {
     const practice = await onlinePractice();
     const answer = await preSignupCheck(practice.id, {
@@ -80,23 +97,21 @@ describe('GET /pre-signup/check: the decision table (R4.16)', () => {
     const practice = await onlinePractice();
     const client = await clientRecord(practice.id, { linked: true });
     const person = { lastName: client.lastName, email: client.email!, postcode: 'SW4 0LN' };
-    expect(await preSignupCheck(practice.id, person)).toMatchObject({
+    expect(await fullCheck(practice.id, person)).toMatchObject({
       result: 'SignInClient',
       checkToken: null,
     });
     // Postcode or e-mail alone matching a linked record: SignInClient too, never a Choose* offer.
     const otherEmail = { ...person, email: uniqueEmail() };
-    expect((await preSignupCheck(practice.id, otherEmail)).result).toBe('SignInClient');
-    expect((await preSignupCheck(practice.id, { ...person, postcode: 'N1 2UQ' })).result).toBe(
-      'SignInClient',
-    );
+    expect((await fullCheck(practice.id, otherEmail)).result).toBe('SignInClient');
+    expect((await fullCheck(practice.id, { ...person, postcode: 'N1 2UQ' })).result).toBe('SignInClient');
     expect(await outboxFor(database, client.email!)).toEqual([]);
   });
 
   it('ChooseEmail when name and postcode match but the e-mail differs: the masked address, nothing sent', async () => {
     const practice = await onlinePractice();
     const client = await clientRecord(practice.id, { email: remember(`grace.t.${Date.now()}@example.net`) });
-    const answer = await preSignupCheck(practice.id, {
+    const answer = await fullCheck(practice.id, {
       lastName: client.lastName,
       email: uniqueEmail('someone.else'),
       postcode: 'SW4 0LN',
@@ -113,7 +128,7 @@ describe('GET /pre-signup/check: the decision table (R4.16)', () => {
   it('ChoosePostcode when name and e-mail match but the postcode differs: the masked postcode on file', async () => {
     const practice = await onlinePractice();
     const client = await clientRecord(practice.id, { postcode: remember('SW1A 1AA') });
-    const answer = await preSignupCheck(practice.id, {
+    const answer = await fullCheck(practice.id, {
       lastName: client.lastName,
       email: client.email!,
       postcode: 'N1 2UQ',
@@ -129,7 +144,7 @@ describe('GET /pre-signup/check: the decision table (R4.16)', () => {
   it('ContactPractice when the one matching record has no e-mail on file', async () => {
     const practice = await onlinePractice();
     const client = await clientRecord(practice.id, { email: null });
-    const answer = await preSignupCheck(practice.id, {
+    const answer = await fullCheck(practice.id, {
       lastName: client.lastName,
       email: uniqueEmail(),
       postcode: 'SW4 0LN',
@@ -148,7 +163,7 @@ describe('GET /pre-signup/check: the decision table (R4.16)', () => {
     const practice = await onlinePractice();
     const first = await clientRecord(practice.id);
     const second = await clientRecord(practice.id, { lastName: first.lastName });
-    const answer = await preSignupCheck(practice.id, {
+    const answer = await fullCheck(practice.id, {
       lastName: first.lastName,
       email: first.email!,
       postcode: 'SW4 0LN',
@@ -206,6 +221,60 @@ describe('GET /pre-signup/check: the decision table (R4.16)', () => {
     expect(apiErrorSchema.strict().parse(response.json()).issues).toEqual([
       { path: 'PracticeId', message: 'Choose one of the practices listed.' },
     ]);
+  });
+});
+
+describe('GET /pre-signup/check: what an anonymous caller is told (decision 0056)', () => {
+  /** The answer for no record at all, to compare the others with. */
+  async function noRecordAnswer(practiceId: number) {
+    return preSignupCheck(practiceId, {
+      lastName: uniqueLastName(),
+      email: uniqueEmail(),
+      postcode: 'SW4 0LN',
+    });
+  }
+
+  it('answers a made-up e-mail exactly as for no record, whatever records the name and postcode have', async () => {
+    const practice = await onlinePractice();
+    const offering = await clientRecord(practice.id);
+    const linked = await clientRecord(practice.id, { linked: true });
+    const noEmail = await clientRecord(practice.id, { email: null });
+    const household = await clientRecord(practice.id);
+    await clientRecord(practice.id, { lastName: household.lastName });
+    const expected = await noRecordAnswer(practice.id);
+    for (const record of [offering, linked, noEmail, household]) {
+      const answer = await preSignupCheck(practice.id, {
+        lastName: record.lastName,
+        email: uniqueEmail('made.up'),
+        postcode: 'SW4 0LN',
+      });
+      expect(answer).toEqual(expected);
+      // No offer was made either: nothing waits to be confirmed, or sent.
+      expect(await codeRowsOf(record.id)).toEqual([]);
+    }
+    expect(expected).toMatchObject({ result: 'NewClient', checkToken: null });
+  });
+
+  it('answers the e-mail on file as for no record unless a code goes to it: linked, other postcode, two records', async () => {
+    const practice = await onlinePractice();
+    const linked = await clientRecord(practice.id, { linked: true });
+    const moved = await clientRecord(practice.id, { postcode: remember('SW1A 1AA') });
+    const household = await clientRecord(practice.id);
+    await clientRecord(practice.id, { lastName: household.lastName });
+    const expected = await noRecordAnswer(practice.id);
+    for (const [record, postcode] of [
+      [linked, 'SW4 0LN'],
+      [moved, 'N1 2UQ'],
+      [household, 'SW4 0LN'],
+    ] as const) {
+      const answer = await preSignupCheck(practice.id, {
+        lastName: record.lastName,
+        email: record.email!,
+        postcode,
+      });
+      expect(answer).toEqual(expected);
+      expect(await outboxFor(database, record.email!)).toEqual([]);
+    }
   });
 });
 

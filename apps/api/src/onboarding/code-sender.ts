@@ -1,4 +1,4 @@
-import type { VerificationMode } from '@vet/contracts/verification';
+import { codeValidMinutes, type VerificationMode } from '@vet/contracts/verification';
 import type { Database, Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import type { Identity } from '../identity/index.ts';
@@ -8,8 +8,8 @@ import { checkTokenHash, generateCheckToken, generateCode, hashCode } from './ve
 import { verificationEmail, type OnboardingSettings } from './verification-email.ts';
 import type { CodeRow, Offer, VerificationRepository } from './verification-repository.ts';
 
-/** R4.17: a code is valid 24 hours; a record gets at most one code a minute and 5 a day. */
-export const CODE_VALID_MS = 24 * 60 * 60 * 1000;
+/** R4.17: a code is valid 30 minutes (decision 0056); a record gets at most one code a minute and 5 a day. */
+export const CODE_VALID_MS = codeValidMinutes * 60 * 1000;
 export const RESEND_INTERVAL_MS = 60 * 1000;
 export const SENDS_PER_DAY = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ const checkExpired = () =>
     { path: 'checkToken', message: 'This check has expired. Please enter your details again.' },
   ]);
 
-/** An offer nobody confirmed within its 24 hours has lapsed; a sent code can always be sent anew. */
+/** An offer nobody confirmed within its 30 minutes has lapsed; a sent code can always be sent anew. */
 function lapsed(row: CodeRow, now: Date): boolean {
   return row.sendCount === 0 && row.expiresAt.getTime() <= now.getTime();
 }
@@ -25,10 +25,16 @@ function sameIdentity(a: Identity | null, b: Identity): boolean {
  */
 export function createFollowUpService(repository: VerificationRepository, codes: CodeSender) {
   return {
-    /** POST /pre-signup/resend: the anonymous check's token. */
+    /**
+     * POST /pre-signup/resend: a new code for the anonymous check's token (VerifyClient, whose code goes
+     * to the very address the caller typed). Never the first code of a ChooseEmail/ChoosePostcode offer:
+     * an anonymous caller has proven nothing about that record (decision 0056; anonymous checks make no
+     * offers any more, and one made before is refused like an unknown token).
+     */
     async resendForCheck(checkToken: string, now: Date): Promise<void> {
       const row = await repository.findByCheckToken(checkTokenHash(checkToken));
-      if (!row || identityOfRow(row) !== null || lapsed(row, now)) throw checkExpired();
+      const unconfirmedOffer = row !== undefined && row.offer !== null && row.sendCount === 0;
+      if (!row || identityOfRow(row) !== null || unconfirmedOffer || lapsed(row, now)) throw checkExpired();
       await codes.send(row, now);
     },
 

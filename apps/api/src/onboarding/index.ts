@@ -4,3 +4,5 @@
  */
 export { preSignupRoutes } from './pre-signup-routes.ts';
 export { onboardingRoutes } from './routes.ts';
+export { defaultBudgets } from './budgets.ts';
+export type { OnboardingBudgets } from './budgets.ts';

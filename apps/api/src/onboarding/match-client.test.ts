@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchClient, type CandidateKeys, type MatchInput } from './match-client.ts';
+import { forAnonymousCaller, matchClient, type CandidateKeys, type MatchInput } from './match-client.ts';
 
 const input: MatchInput = { lastNameKey: 'thompson', postcodeKey: 'SW40LN', emailKey: 'grace@example.net' };
 
@@ -107,5 +107,44 @@ describe('matchClient with other records', () => {
   it('counts only candidates: a same-name record matching neither postcode nor e-mail does not make two', () => {
     const stranger = candidate('other', 'other', false, 2);
     expect(matchClient(input, [candidate('same', 'same', false), stranger]).result).toBe('VerifyClient');
+  });
+});
+
+describe('forAnonymousCaller: what an anonymous check is told (decision 0056)', () => {
+  // Every record on file, unlinked and linked, against a check that typed the e-mail on file ('same') or a
+  // made-up one: only the typed e-mail on file of one unlinked record is told apart from no record.
+  const told = (typed: 'on file' | 'made up', ...records: ReturnType<typeof candidate>[]) =>
+    forAnonymousCaller(
+      matchClient(typed === 'on file' ? input : { ...input, emailKey: 'made.up@example.com' }, records),
+    );
+
+  it('tells VerifyClient, naming the record, only when the e-mail typed is the one on file', () => {
+    const record = candidate('same', 'same', false, 7);
+    expect(told('on file', record)).toEqual({ result: 'VerifyClient', client: record });
+    expect(told('on file', candidate('same', 'none', false)).result).toBe('VerifyClient');
+  });
+
+  it.each<[string, ReturnType<typeof candidate>[]]>([
+    ['no record', []],
+    ['a record offering its e-mail (ChooseEmail)', [candidate('other', 'same', false)]],
+    ['a record linked to an account (SignInClient)', [candidate('other', 'same', true)]],
+    ['a record without an e-mail (ContactPractice)', [candidate('none', 'same', false)]],
+    [
+      'two records (ContactPractice)',
+      [candidate('other', 'same', false), candidate('none', 'same', false, 2)],
+    ],
+  ])('answers a made-up e-mail exactly as for no record: %s', (_case, records) => {
+    expect(told('made up', ...records)).toEqual({ result: 'NewClient' });
+  });
+
+  it.each<[string, ReturnType<typeof candidate>[]]>([
+    ['a linked record (SignInClient)', [candidate('same', 'same', true)]],
+    ['a record at another postcode (ChoosePostcode)', [candidate('same', 'other', false)]],
+    [
+      'two records (ContactPractice)',
+      [candidate('same', 'same', false), candidate('same', 'same', false, 2)],
+    ],
+  ])('answers the e-mail on file as for no record unless a code can go: %s', (_case, records) => {
+    expect(told('on file', ...records)).toEqual({ result: 'NewClient' });
   });
 });

@@ -68,3 +68,14 @@ export function matchClient<C extends CandidateKeys>(input: MatchInput, candidat
     return { result: 'VerifyClient', client };
   return { result: 'ChoosePostcode', client };
 }
+
+/**
+ * What an anonymous caller is told (decision 0056). Anyone can check any last name and postcode from a
+ * public register with a made-up e-mail, so the anonymous answer says nothing about a record or an account
+ * unless the caller typed the e-mail on file: then it is VerifyClient, and the code goes to that very
+ * address, where only its owner reads it. Everything else is told as NewClient, whose way on (signing up)
+ * leads the person to the signed-in check, which answers in full to an identity with budgets of its own.
+ */
+export function forAnonymousCaller<C extends CandidateKeys>(match: Match<C>): Match<C> {
+  return match.result === 'VerifyClient' ? match : { result: 'NewClient' };
+}

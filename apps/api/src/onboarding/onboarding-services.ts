@@ -1,6 +1,7 @@
 import type { Database } from '@vet/db/connection';
 import { createClientsRepository } from '../clients/index.ts';
 import { createLinkedClientLookup } from '../identity/index.ts';
+import { createBudgetKeeper } from './budgets.ts';
 import { createCandidatesRepository } from './candidates-repository.ts';
 import { createCodeSender } from './code-sender.ts';
 import { createFollowUpService } from './follow-up-service.ts';
@@ -16,6 +17,7 @@ export function createOnboardingServices(db: Database, settings: OnboardingSetti
   return {
     db,
     codePepper: settings.codePepper,
+    budgets: createBudgetKeeper(db, settings.budgets),
     candidates: createCandidatesRepository(db),
     verification,
     codes,

@@ -5,11 +5,13 @@ import { createPractice } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { checkTokenHash, generateCheckToken } from './verification-code.ts';
 import {
   expectNoneLogged,
   latestCodeFor,
   newAddress,
   outboxFor,
+  sentEarlier,
   uniqueEmail,
   useOnboardingTestApp,
   type SignedInPerson,
@@ -29,15 +31,6 @@ async function verifyClientCheck() {
   });
   expect(answer.result).toBe('VerifyClient');
   return { practice, client, checkToken: remember(answer.checkToken!) };
-}
-
-/** As if every code of the record had been sent `seconds` earlier than it was. */
-async function sentEarlier(clientId: number, seconds: number) {
-  await database.pool.query(
-    `update verification_codes set last_sent_at = last_sent_at - make_interval(secs => $2),
-       created_at = created_at - make_interval(secs => $2) where client_id = $1`,
-    [clientId, seconds],
-  );
 }
 
 const resend = (checkToken: string, address = newAddress()) =>
@@ -60,7 +53,7 @@ describe('POST /pre-signup/resend: a new code (R4.17)', () => {
     expect(tooSoon.message).toMatch(/less than a minute ago/);
     expect(await outboxFor(database, client.email!)).toHaveLength(1);
 
-    await sentEarlier(client.id, 61);
+    await sentEarlier(database, client.id, 61);
     expect((await resend(checkToken)).statusCode).toBe(204);
     expect(await outboxFor(database, client.email!)).toHaveLength(2);
     const second = remember(await latestCodeFor(database, client.email!));
@@ -76,35 +69,33 @@ describe('POST /pre-signup/resend: a new code (R4.17)', () => {
   it('sends at most 5 codes a day to a record, checks and resends together', async () => {
     const { client, checkToken } = await verifyClientCheck();
     for (let send = 2; send <= 5; send += 1) {
-      await sentEarlier(client.id, 61);
+      await sentEarlier(database, client.id, 61);
       expect((await resend(checkToken)).statusCode).toBe(204);
     }
     expect(await outboxFor(database, client.email!)).toHaveLength(5);
-    await sentEarlier(client.id, 61);
+    await sentEarlier(database, client.id, 61);
     expect(problemOf(await resend(checkToken), 429).message).toMatch(/most codes we can today/);
 
     // A day later the oldest sends no longer count.
-    await sentEarlier(client.id, 24 * 60 * 60);
+    await sentEarlier(database, client.id, 24 * 60 * 60);
     expect((await resend(checkToken)).statusCode).toBe(204);
     expect(await outboxFor(database, client.email!)).toHaveLength(6);
   });
 
-  it('confirms a ChooseEmail offer: the first code goes to the address on file, never the one typed', async () => {
+  it('sends no code for an anonymous offer: one made before decision 0056 answers like an unknown token', async () => {
     const practice = await createPractice(database.db);
     const client = await clientRecord(practice.id);
-    const typed = remember(uniqueEmail('typed'));
-    const answer = await preSignupCheck(practice.id, {
-      lastName: client.lastName,
-      email: typed,
-      postcode: 'SW4 0LN',
-    });
-    expect(answer.result).toBe('ChooseEmail');
+    // Anonymous checks make no offers any more; an offer row of an older check, never confirmed:
+    const checkToken = remember(generateCheckToken());
+    await database.pool.query(
+      `insert into verification_codes (client_id, code_hash, mode, check_token_hash, offer, send_count, expires_at)
+       values ($1, 'h1$none$none', 'signup', $2, 'email', 0, now() + interval '10 minutes')`,
+      [client.id, checkTokenHash(checkToken)],
+    );
+    expect(problemOf(await resend(checkToken), 400).issues).toEqual([
+      { path: 'checkToken', message: 'This check has expired. Please enter your details again.' },
+    ]);
     expect(await outboxFor(database, client.email!)).toEqual([]);
-
-    expect((await resend(remember(answer.checkToken!))).statusCode).toBe(204);
-    const code = remember(await latestCodeFor(database, client.email!));
-    expect(await outboxFor(database, typed)).toEqual([]);
-    expect((await verify(await signIn(), { code, clientId: client.id })).statusCode).toBe(200);
   });
 
   it('answers 400 for an unknown token, and for a token of a signed-in check', async () => {
@@ -120,7 +111,7 @@ describe('POST /pre-signup/resend: a new code (R4.17)', () => {
       postcode: 'SW4 0LN',
     });
     const { checkToken } = signupCheckResponseSchema.parse(check.json());
-    await sentEarlier(client.id, 61);
+    await sentEarlier(database, client.id, 61);
     problemOf(await resend(checkToken!), 400);
   });
 
@@ -128,7 +119,7 @@ describe('POST /pre-signup/resend: a new code (R4.17)', () => {
     const { client, checkToken } = await verifyClientCheck();
     const code = remember(await latestCodeFor(database, client.email!));
     expect((await verify(await signIn(), { code, clientId: client.id })).statusCode).toBe(200);
-    await sentEarlier(client.id, 61);
+    await sentEarlier(database, client.id, 61);
     problemOf(await resend(checkToken), 409);
   });
 
@@ -141,6 +132,33 @@ describe('POST /pre-signup/resend: a new code (R4.17)', () => {
 });
 
 describe('POST /signup-v2/complete-signup and POST /signup/resend (signed in)', () => {
+  it('confirms a ChooseEmail offer: the first code goes to the address on file, never the one typed', async () => {
+    const practice = await createPractice(database.db);
+    const client = await clientRecord(practice.id);
+    const typed = remember(uniqueEmail('typed'));
+    const person = await signIn({ email: typed });
+    const check = await signedInCheck(person, practice.id, {
+      lastName: client.lastName,
+      email: typed,
+      postcode: 'SW4 0LN',
+    });
+    const answer = signupCheckResponseSchema.parse(check.json());
+    expect(answer.result).toBe('ChooseEmail');
+    expect(await outboxFor(database, client.email!)).toEqual([]);
+
+    const checkToken = remember(answer.checkToken!);
+    const confirmed = await call({
+      method: 'POST',
+      url: '/signup-v2/complete-signup',
+      payload: { checkToken },
+      as: person,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const code = remember(await latestCodeFor(database, client.email!));
+    expect(await outboxFor(database, typed)).toEqual([]);
+    expect((await verify(person, { code })).statusCode).toBe(200);
+  });
+
   it('confirms a ChoosePostcode offer of the identity: the code is sent and activation STARTED', async () => {
     const practice = await createPractice(database.db);
     const client = await clientRecord(practice.id, { postcode: remember('SW1A 1AA') });
@@ -184,7 +202,7 @@ describe('POST /signup-v2/complete-signup and POST /signup/resend (signed in)', 
     const resendOwn = () => call({ method: 'POST', url: '/signup/resend', as: person });
 
     problemOf(await resendOwn(), 429);
-    await sentEarlier(client.id, 61);
+    await sentEarlier(database, client.id, 61);
     expect((await resendOwn()).statusCode).toBe(204);
     const code = remember(await latestCodeFor(database, client.email!));
     expect(await outboxFor(database, client.email!)).toHaveLength(2);

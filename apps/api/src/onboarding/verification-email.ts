@@ -1,6 +1,7 @@
-import type { VerificationMode } from '@vet/contracts/verification';
+import { codeValidMinutes, type VerificationMode } from '@vet/contracts/verification';
 import { brandedEmail } from '@vet/email/branded-email';
 import type { OutgoingEmail } from '@vet/email/outgoing-email';
+import type { BudgetSettings } from './budgets.ts';
 
 /** What the onboarding services need of the app's config. */
 export interface OnboardingSettings {
@@ -9,6 +10,8 @@ export interface OnboardingSettings {
   brandName: string;
   /** The key of verification-code hashes (VERIFICATION_CODE_PEPPER). */
   codePepper: string;
+  /** The budgets of checks and code tries, kept in PostgreSQL (decision 0056). */
+  budgets: BudgetSettings;
 }
 
 export interface VerificationEmailContent {
@@ -43,7 +46,7 @@ export function verificationEmail(
     greeting: `Hello ${content.firstName},`,
     paragraphs: [
       `Use this code to link your ${settings.brandName} Client Portal account to your client record. ` +
-        'It works once, within 24 hours.',
+        `It works once, within ${codeValidMinutes} minutes.`,
     ],
     code: content.code,
     action: { label: 'Verify my account', url: verificationLink(settings.portalUrl, content) },

@@ -2,7 +2,7 @@ import type { VerificationMode } from '@vet/contracts/verification';
 import type { Database } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { verificationCodes } from '@vet/db/schema/onboarding';
-import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Identity } from '../identity/index.ts';
 
 /** A transaction or the database: what the statements here run on. */
@@ -235,26 +235,48 @@ export function createVerificationRepository(db: Database) {
     },
 
     /**
-     * One more wrong try on each of these live codes; a code reaching `maxTries` is used up (locked).
-     * Atomic per row, so concurrent guesses all count.
+     * Takes a try of each of these codes that is unused and has tries left, before the typed code is
+     * compared with them: the rows returned are the codes this try may be compared with. Atomic per row,
+     * so parallel guesses cannot compare more than `maxTries` times with one code.
      */
-    recordWrongTry(ids: number[], maxTries: number, now: Date) {
+    takeTry(ids: number[], maxTries: number) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .update(verificationCodes)
-        .set({
-          failedAttempts: sql`${verificationCodes.failedAttempts} + 1`,
-          usedAt: sql`case when ${verificationCodes.failedAttempts} + 1 >= ${maxTries} then ${now.toISOString()}::timestamptz else ${verificationCodes.usedAt} end`,
-        })
-        .where(and(inArray(verificationCodes.id, ids), isNull(verificationCodes.usedAt)))
+        .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
+        .where(
+          and(
+            inArray(verificationCodes.id, ids),
+            isNull(verificationCodes.usedAt),
+            lt(verificationCodes.failedAttempts, maxTries),
+          ),
+        )
         .returning({ id: verificationCodes.id, failedAttempts: verificationCodes.failedAttempts });
     },
 
-    /** Uses the code; false when it was used (or locked) meanwhile. */
+    /** The codes whose tries are all taken (by wrong codes) are used up: locked. */
+    async lockSpent(ids: number[], maxTries: number, now: Date) {
+      if (ids.length === 0) return;
+      await db
+        .update(verificationCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            inArray(verificationCodes.id, ids),
+            isNull(verificationCodes.usedAt),
+            gte(verificationCodes.failedAttempts, maxTries),
+          ),
+        );
+    },
+
+    /**
+     * Uses the code, giving back the try the right code took; false when it was used (or locked)
+     * meanwhile.
+     */
     async markUsed(tx: Executor, id: number, now: Date): Promise<boolean> {
       const rows = await tx
         .update(verificationCodes)
-        .set({ usedAt: now })
+        .set({ usedAt: now, failedAttempts: sql`greatest(${verificationCodes.failedAttempts} - 1, 0)` })
         .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt)))
         .returning({ id: verificationCodes.id });
       return rows.length > 0;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { appendTestLog, testLogDir } from '@vet/contracts/testing/test-logs';
 import type { DatabaseHandle } from '@vet/db/connection';
 import { buildApp, type BuildAppOptions } from '../app.ts';
@@ -20,11 +21,17 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
 
 /**
  * The real app on the run's test database (from useTestDatabase); the caller closes it. Its log lines go
- * to `options.logger` (a test reading them) and, in a test run, to the run's log files.
+ * to `options.logger` (a test reading them) and, in a test run, to the run's log files. Its onboarding
+ * budgets count in a namespace of its own, so that no other test file's checks reach them (a test may pass
+ * smaller budgets, or share a namespace between two apps as two instances would).
  */
 export function buildTestApp(
   database: Pick<DatabaseHandle, 'db' | 'pool'> & { url: string },
-  options: { env?: Record<string, string>; logger?: BuildAppOptions['logger'] } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: BuildAppOptions['logger'];
+    onboardingBudgets?: Partial<NonNullable<BuildAppOptions['onboardingBudgets']>>;
+  } = {},
 ) {
   const reader = options.logger || undefined;
   const logName = `api-in-process-${process.pid}`;
@@ -32,6 +39,7 @@ export function buildTestApp(
     config: testConfig(database.url, options.env),
     db: database.db,
     pool: database.pool,
+    onboardingBudgets: { namespace: `test-${randomUUID()}:`, ...options.onboardingBudgets },
     logger: testLogDir()
       ? {
           write: (line) => {

@@ -3,10 +3,13 @@ import { DEMO_ACCOUNT } from './demo-accounts.ts';
 
 /**
  * Demo inputs that reach each result of the pre-signup check (R4.16) from the demo data, for the README
- * and a walk through onboarding; a test in apps/api checks each against the real API.
+ * and a walk through onboarding; a test in apps/api checks each against the real API. `result` is what
+ * the person it is for gets, signed in (`GET /signup/check`, "Find your record"); `anonymously` what
+ * `GET /pre-signup/check` answers, which tells only VerifyClient apart from NewClient (decision 0056).
  */
 export interface DemoCheck {
   result: VerificationResult;
+  anonymously: Extract<VerificationResult, 'NewClient' | 'VerifyClient' | 'CheckFailed'>;
   lastName: string;
   postcode: string;
   email: string;
@@ -17,6 +20,7 @@ export interface DemoCheck {
 export const DEMO_CHECKS: readonly DemoCheck[] = [
   {
     result: 'NewClient',
+    anonymously: 'NewClient',
     lastName: 'Newman',
     postcode: 'SW4 0LN',
     email: 'sam.newman@example.com',
@@ -25,6 +29,7 @@ export const DEMO_CHECKS: readonly DemoCheck[] = [
   },
   {
     result: 'VerifyClient',
+    anonymously: 'VerifyClient',
     lastName: 'Thompson',
     postcode: 'SW4 0LN',
     email: 'grace.thompson@example.net',
@@ -33,6 +38,7 @@ export const DEMO_CHECKS: readonly DemoCheck[] = [
   },
   {
     result: 'SignInClient',
+    anonymously: 'NewClient',
     lastName: DEMO_ACCOUNT.manyPets.lastName,
     postcode: 'SW4 0LN',
     email: DEMO_ACCOUNT.manyPets.email,
@@ -41,6 +47,7 @@ export const DEMO_CHECKS: readonly DemoCheck[] = [
   },
   {
     result: 'ChooseEmail',
+    anonymously: 'NewClient',
     lastName: 'Thompson',
     postcode: 'SW4 0LN',
     email: 'grace.t@example.com',
@@ -49,6 +56,7 @@ export const DEMO_CHECKS: readonly DemoCheck[] = [
   },
   {
     result: 'ChoosePostcode',
+    anonymously: 'NewClient',
     lastName: 'Thompson',
     postcode: 'N1 2UQ',
     email: 'grace.thompson@example.net',
@@ -57,6 +65,7 @@ export const DEMO_CHECKS: readonly DemoCheck[] = [
   },
   {
     result: 'ContactPractice',
+    anonymously: 'NewClient',
     lastName: 'Patel',
     postcode: 'N1 2UQ',
     email: 'anita.patel@example.net',
@@ -65,6 +74,7 @@ export const DEMO_CHECKS: readonly DemoCheck[] = [
   },
   {
     result: 'ContactPractice',
+    anonymously: 'NewClient',
     lastName: 'Pennington',
     postcode: 'LA9 4HX',
     email: 'arthur.pennington@example.net',
@@ -73,6 +83,7 @@ export const DEMO_CHECKS: readonly DemoCheck[] = [
   },
   {
     result: 'CheckFailed',
+    anonymously: 'CheckFailed',
     lastName: 'Thompson',
     postcode: 'SW4 0LN',
     email: 'grace.thompson@example.net',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { codeValidMinutes } from '@vet/contracts/verification';
 import type { Database } from '../connection.ts';
 import { invitationCodeHash } from '../invitation-code.ts';
 import { emailKey, lastNameKey, postcodeKey } from '../normalise.ts';
@@ -209,8 +210,9 @@ export async function linkReasonSpecies(db: Database, values: { reasonId: number
 }
 
 /**
- * A verification code issued to an identity for a client record: unused, expiring in 24 hours unless
- * overridden. The hash is a placeholder; tests that check a code build it with the verification service.
+ * A verification code issued to an identity for a client record: unused, expiring in 30 minutes (R4.17)
+ * unless overridden. The hash is a placeholder; tests that check a code build it with the verification
+ * service.
  */
 export async function createVerificationCode(
   db: Database,
@@ -225,7 +227,7 @@ export async function createVerificationCode(
     .values({
       codeHash: `test-hash-${unique()}`,
       mode: 'signup',
-      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      expiresAt: new Date(Date.now() + codeValidMinutes * 60 * 1000),
       ...values,
     })
     .returning();

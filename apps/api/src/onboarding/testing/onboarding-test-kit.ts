@@ -6,6 +6,7 @@ import { createClient } from '@vet/db/testing/factories';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { App } from '../../app.ts';
+import type { OnboardingBudgets } from '../budgets.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import {
   startTestIdentityProvider,
@@ -37,15 +38,20 @@ export interface SignedInPerson {
 
 /**
  * The real app trusting a test identity provider, logging at info into `logs` (to check that no personal
- * data reaches them), with helpers for the onboarding calls. Read `app` inside tests.
+ * data reaches them), with helpers for the onboarding calls. Read `app` inside tests. Its onboarding
+ * budgets are its own (buildTestApp), or smaller ones where a test needs to reach them.
  */
-export function useOnboardingTestApp(database: TestDatabase) {
+export function useOnboardingTestApp(
+  database: TestDatabase,
+  options: { budgets?: Partial<OnboardingBudgets> } = {},
+) {
   const context = { logs: [] as string[] } as { app: App; provider: TestIdentityProvider; logs: string[] };
   beforeAll(async () => {
     context.provider = await startTestIdentityProvider();
     context.app = await buildTestApp(database, {
       env: { ...trustingEnv(context.provider), LOG_LEVEL: 'info', PORTAL_URL: TEST_PORTAL_URL },
       logger: { write: (line) => void context.logs.push(line) },
+      ...(options.budgets ? { onboardingBudgets: { budgets: options.budgets } } : {}),
     });
   });
   afterAll(async () => {
@@ -146,6 +152,15 @@ export interface CheckedPerson {
   lastName: string;
   email: string;
   postcode: string;
+}
+
+/** As if every code of the record had been sent `seconds` earlier than it was (past the send limits). */
+export async function sentEarlier(database: TestDatabase, clientId: number, seconds: number) {
+  await database.pool.query(
+    `update verification_codes set last_sent_at = last_sent_at - make_interval(secs => $2),
+       created_at = created_at - make_interval(secs => $2) where client_id = $1`,
+    [clientId, seconds],
+  );
 }
 
 /** Every e-mail written to the outbox for an address, oldest first. */

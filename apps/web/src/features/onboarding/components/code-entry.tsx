@@ -1,6 +1,7 @@
 'use client';
 
 import type { ClientProfile } from '@vet/contracts/profile';
+import { codeValidMinutes } from '@vet/contracts/verification';
 import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { FormFooter } from '@/shared/components/form-footer';
@@ -46,7 +47,7 @@ export function CodeEntry({ onLinked }: { onLinked: (profile: ClientProfile) => 
     <div className={styles.root}>
       <p>
         We have e-mailed a 6-digit code to the address we hold for you. Type it in here to link your account.
-        The code works for 24 hours.
+        The code works for {codeValidMinutes} minutes.
       </p>
       {failure?.alreadyLinked && <AlreadyLinked message={failure.message} />}
       {failure && !failure.alreadyLinked && <AppAlert severity="error">{failure.message}</AppAlert>}

@@ -1,5 +1,6 @@
 'use client';
 
+import { codeValidMinutes, wrongTriesPerCode } from '@vet/contracts/verification';
 import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { useResendCode } from '@/features/onboarding/api/resend-code';
@@ -34,8 +35,8 @@ export function ResendCode() {
         No code, or it has stopped working?
       </h2>
       <p className={styles.intro}>
-        Check your spam folder first. A code stops working after 24 hours or 5 wrong tries; then ask for a new
-        one.
+        Check your spam folder first. A code stops working after {codeValidMinutes} minutes or{' '}
+        {wrongTriesPerCode} wrong tries; then ask for a new one.
       </p>
       <Button
         variant="outlined"
