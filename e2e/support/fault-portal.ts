@@ -90,6 +90,9 @@ export async function startFaultPortal(sceneCount: number): Promise<FaultPortal>
         SMTP_URL: smtp.url,
         NEXTAUTH_SECRET: secret,
         RATE_LIMIT_MAX: '1000000',
+        // Each scene's one pet books a time every 100 ms: past decision 0057's caps and per-identity limit.
+        BOOKING_RATE_LIMIT_MAX: '1000000',
+        BOOKING_CAPS: 'off',
         LOG_LEVEL: 'warn',
       },
     });

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addressRoutes } from './addresses/index.ts';
 import { appointmentRoutes, bookingRoutes } from './appointments/index.ts';
-import { slotRoutes } from './booking/index.ts';
+import { bookingCaps, slotRoutes } from './booking/index.ts';
 import { publicScope, signedInScope, authPlugin } from './auth/index.ts';
 import { clientRecordRoutes, clientRoutes } from './clients/index.ts';
 import type { ApiConfig } from './config.ts';
@@ -90,15 +90,20 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets }: 
   if (config.devMailbox && config.nodeEnv !== 'production') {
     await app.register(publicScope, { routes: [devMailboxRoutes] });
   }
-  // Client-owned: every query is scoped to the signed-in client's record.
+  // Client-owned: every query is scoped to the signed-in client's record. Booking's limits: decision 0057.
+  const booking = {
+    brandName: config.brandName,
+    caps: bookingCaps(config.bookingCaps),
+    bookingsPerIdentity: config.bookingRateLimitMax,
+  };
   await app.register(signedInScope, {
     routes: [
       clientRecordRoutes,
-      petRoutes,
+      petRoutes({ newPetsPerDay: booking.caps.newPetsPerDay }),
       appointmentRoutes,
       slotRoutes,
-      bookingRoutes({ brandName: config.brandName }),
-      guestCompletionRoutes({ brandName: config.brandName }),
+      bookingRoutes(booking),
+      guestCompletionRoutes(booking),
     ],
     requireLinkedClient: true,
   });

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       rateLimitMax: 300,
       onboardingChecksPerHour: 120,
+      bookingRateLimitMax: 20,
+      bookingCaps: true,
       trustProxy: undefined,
       authIssuers: [
         { issuer: 'http://localhost:4100', audience: 'http://localhost:4000', tokenTypes: ['at+jwt'] },
@@ -49,6 +51,8 @@ describe('loadConfig', () => {
       REDIS_URL: 'rediss://cache.internal:6380',
       RATE_LIMIT_MAX: '50',
       ONBOARDING_CHECKS_PER_HOUR: '400',
+      BOOKING_RATE_LIMIT_MAX: '40',
+      BOOKING_CAPS: 'on',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       PORTAL_URL: 'https://portal.vets.example/',
       BRAND_NAME: 'Willowbrook Vets',
@@ -72,6 +76,8 @@ describe('loadConfig', () => {
       redisUrl: 'rediss://cache.internal:6380',
       rateLimitMax: 50,
       onboardingChecksPerHour: 400,
+      bookingRateLimitMax: 40,
+      bookingCaps: true,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       portalUrl: 'https://portal.vets.example',
       brandName: 'Willowbrook Vets',
@@ -319,6 +325,15 @@ describe('loadConfig', () => {
       expect(loadConfig(withIssuers).trustProxy).toEqual(['10.0.0.0/8']);
       // Outside production, a local run without a proxy in front still starts.
       expect(loadConfig({ DATABASE_URL }).trustProxy).toBeUndefined();
+    });
+
+    it('keeps the booking caps of decision 0057 on: off is for test harnesses only', () => {
+      const withIssuers = { ...production, AUTH_ISSUERS: JSON.stringify([httpsIssuer]) };
+      expect(loadConfig(withIssuers).bookingCaps).toBe(true);
+      expect(configErrorOf({ ...withIssuers, BOOKING_CAPS: 'off' }).problems).toEqual([
+        expect.stringMatching(/^BOOKING_CAPS must be on or off .*never off in production/),
+      ]);
+      expect(loadConfig({ DATABASE_URL, BOOKING_CAPS: 'off' }).bookingCaps).toBe(false);
     });
 
     it('does not trip over an AUTH_ISSUERS that is not JSON', () => {

@@ -1,3 +1,4 @@
+import { bookingLimits } from '@vet/contracts/booking-rules';
 import { z } from 'zod';
 
 /**
@@ -60,6 +61,8 @@ const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(300),
   ONBOARDING_CHECKS_PER_HOUR: wholeNumber(rateLimitBounds).default(120),
+  BOOKING_RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(bookingLimits.bookingsPerIdentity),
+  BOOKING_CAPS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z
     .string()
     .transform((list) => list.split(',').map((entry) => entry.trim()))
@@ -93,6 +96,10 @@ const expected: Record<EnvName, string> = {
   REDIS_URL: 'a redis:// or rediss:// URL, or unset for in-memory rate limits',
   RATE_LIMIT_MAX: `a whole number of requests per minute per client address, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   ONBOARDING_CHECKS_PER_HOUR: `a whole number of pre-signup checks an hour across the portal (anonymous and signed-in each), from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
+  BOOKING_RATE_LIMIT_MAX: `a whole number of bookings per signed-in identity in ${bookingLimits.windowMinutes} minutes, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
+  BOOKING_CAPS:
+    'on or off (the caps on upcoming appointments and new pets of decision 0057); unset: on; never off in ' +
+    'production',
   TRUST_PROXY:
     'a comma-separated list of proxy IP addresses or CIDR ranges: the web server’s, whose X-Forwarded-For ' +
     'names the client; required in production, unset elsewhere counts every request against its socket',
@@ -131,6 +138,13 @@ export interface ApiConfig {
    * that any number of callers together can learn of who is a client.
    */
   onboardingChecksPerHour: number;
+  /** Bookings and guest-hold completions per signed-in identity in bookingLimits.windowMinutes. */
+  bookingRateLimitMax: number;
+  /**
+   * The caps on upcoming appointments per client and per pet and on new pets a day (decision 0057). Off
+   * only for harnesses that book without end (the database-restart test); production refuses off.
+   */
+  bookingCaps: boolean;
   /** Proxies (e.g. the web's BFF) whose X-Forwarded-For names the real client address. */
   trustProxy: string[] | undefined;
   /** The identity providers whose access tokens the API accepts; nothing else is trusted. */
@@ -194,6 +208,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     rateLimitMax: values.RATE_LIMIT_MAX,
+    bookingRateLimitMax: values.BOOKING_RATE_LIMIT_MAX,
+    bookingCaps: values.BOOKING_CAPS === 'on',
     onboardingChecksPerHour: values.ONBOARDING_CHECKS_PER_HOUR,
     trustProxy: values.TRUST_PROXY,
     authIssuers: values.AUTH_ISSUERS ?? [
@@ -219,6 +235,9 @@ function requireRealMailInProduction(env: z.output<typeof envSchema>, context: z
     context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production' });
   if (env.DEV_MAILBOX === 'true')
     context.addIssue({ code: 'custom', path: ['DEV_MAILBOX'], message: 'not allowed in production' });
+  // The caps of decision 0057 are off only in test harnesses that book without end.
+  if (env.BOOKING_CAPS === 'off')
+    context.addIssue({ code: 'custom', path: ['BOOKING_CAPS'], message: 'not allowed in production' });
 }
 
 /**

@@ -9,6 +9,20 @@ import type { FeatureToggle } from './practices.ts';
 
 export const appointmentNotesMaxLength = 500;
 
+/**
+ * Caps on what one client books online (decision 0057), far above what a family needs, so that one
+ * account cannot take a practice's times. Future means Booked and not yet started. A pet awaiting its
+ * initial consultation has that one appointment, and no other (R2.30's dialog says so).
+ */
+export const bookingLimits = {
+  futureAppointmentsPerClient: 30,
+  futureAppointmentsPerPet: 12,
+  futureAppointmentsPerNewPet: 1,
+  /** Bookings (and guest-hold completions) per signed-in identity in `windowMinutes`. */
+  bookingsPerIdentity: 20,
+  windowMinutes: 10,
+} as const;
+
 export const bookingMessages = {
   slotTaken: 'That time has just been taken.',
   /** The pet is already booked in at an overlapping time (another appointment, another clinician). */
@@ -24,6 +38,9 @@ export const bookingMessages = {
   tooLateToChange: 'This appointment starts too soon to change or cancel online. Please call your practice.',
   notChangeable: 'This appointment can no longer be changed or cancelled online.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking.',
+  tooManyForClient: `You already have ${bookingLimits.futureAppointmentsPerClient} upcoming appointments, the most that can be booked online. Please call your practice to book another.`,
+  tooManyForPet: (petName: string) =>
+    `${petName} already has ${bookingLimits.futureAppointmentsPerPet} upcoming appointments, the most that can be booked online. Please call your practice to book another.`,
 } as const;
 
 export type BookingRefusal =

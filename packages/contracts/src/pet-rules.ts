@@ -47,6 +47,13 @@ export function isPetRegistrationOpen(input: {
 export const petRegistrationUnavailableMessage =
   'New pet registration is currently unavailable. Please contact your practice.';
 
+/**
+ * Pets a client registers online (the pets form and completed guest holds) in any 24 hours (decision
+ * 0057): a litter is a phone call, an attacker's stream of new pets is not bookable.
+ */
+export const newPetsPerClientPerDay = 10;
+export const tooManyNewPetsMessage = `You have registered ${newPetsPerClientPerDay} pets online in the last 24 hours, the most in a day. Please try again tomorrow, or call your practice.`;
+
 export const petNameMaxLength = 40;
 export const microchipDigits = 15;
 export const policyNumberMaxLength = 30;

@@ -16,12 +16,15 @@ import { errorBody } from '../http/index.ts';
 import {
   bookAppointment,
   type Booker,
+  type BookingCaps,
   type BookingOutcome,
+  bookingsPerIdentity,
   createBookingDeps,
   amendAppointment,
   cancelAppointment,
   getAppointment,
 } from '../booking/index.ts';
+import { limitedBy } from '../plugins/index.ts';
 
 const tags = ['appointments'];
 const notFound = { 404: apiErrorSchema };
@@ -60,9 +63,17 @@ function send(reply: FastifyReply, outcome: BookingOutcome, successStatus: 200 |
   }
 }
 
+/** What booking needs from the config: the brand of its e-mails and the limits of decision 0057. */
+export interface BookingRouteOptions {
+  brandName: string;
+  caps: BookingCaps;
+  /** Bookings and guest-hold completions per signed-in identity in bookingLimits.windowMinutes. */
+  bookingsPerIdentity: number;
+}
+
 /** R7.3: book, amend, cancel and read one appointment of the signed-in client. */
 export const bookingRoutes =
-  (options: { brandName: string }): FastifyPluginCallbackZod =>
+  (options: BookingRouteOptions): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const deps = createBookingDeps(app.db, options);
 
@@ -76,8 +87,10 @@ export const bookingRoutes =
           description:
             'With an Idempotency-Key header, a repeat returns the first booking (201, same body); the same key ' +
             'with another body answers 422. 409 when the time is not (or no longer) free, with the nearest ' +
-            'free starts in `alternatives`. 403 when online booking is unavailable or the pet may not have ' +
-            'this reason; 404 for an unknown practice or pet (another client’s included).',
+            'free starts in `alternatives`. 403 when online booking is unavailable, the pet may not have ' +
+            'this reason, or the client or pet has as many upcoming appointments as may be booked online ' +
+            '(decision 0057); 404 for an unknown practice or pet (another client’s included); 429 past the ' +
+            'bookings of one identity in 10 minutes.',
           headers: idempotencyHeadersSchema,
           body: bookAppointmentBodySchema,
           response: {
@@ -88,6 +101,7 @@ export const bookingRoutes =
             422: apiErrorSchema,
           },
         },
+        preHandler: limitedBy(app, [bookingsPerIdentity(options.bookingsPerIdentity)]),
       },
       async (request, reply) =>
         send(

@@ -6,6 +6,7 @@ import type {
 } from '@vet/contracts/appointment-booking';
 import type { Database } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
+import { assertRoomToBook, type BookingCaps } from './booking-caps.ts';
 import { appointmentEmail } from './booking-emails.ts';
 import {
   databaseError,
@@ -14,7 +15,6 @@ import {
   PET_OVERLAP_CONSTRAINT,
   insertAppointment,
   lockClinician,
-  lockPet,
   releaseExpiredHolds,
   reserve,
   UNIQUE_VIOLATION,
@@ -40,6 +40,7 @@ export interface BookingDeps extends SlotSearchDeps {
   db: Database;
   appointments: AppointmentsRepository;
   brandName: string;
+  caps: BookingCaps;
 }
 
 export type BookingOutcome =
@@ -118,6 +119,7 @@ export async function timeNotFree(
  * R4.21: books the start for the pet with a free clinician of the reason's type. Each free clinician is
  * tried in its own transaction (appointment, reservation, confirmation e-mail); the exclusion constraint
  * has the last word, so a lost race is an outcome ('taken', with the nearest free starts), never a fault.
+ * A booking past the caps on upcoming appointments is refused (403; decision 0057).
  * With an Idempotency-Key, a repeat returns the first booking and a different body is 'keyReused'; the
  * unique (client, key) makes parallel repeats wait for the first and then return it.
  */
@@ -146,7 +148,8 @@ export async function bookAppointment(
     try {
       const appointmentId = await deps.db.transaction(async (tx) => {
         const now = deps.now();
-        await lockPet(tx, body.petId);
+        // The client's and the pet's locks, then the caps counted under them (decision 0057).
+        await assertRoomToBook(tx, deps.caps, { clientId: booker.clientId, pet: context.pet }, now);
         const id = await insertAppointment(tx, {
           practiceId: context.practice.practiceId,
           clinicianId,

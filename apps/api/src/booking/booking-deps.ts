@@ -1,6 +1,7 @@
 import type { Database } from '@vet/db/connection';
 import { createAppointmentsRepository } from './appointment-records.ts';
 import type { BookingDeps } from './book-appointment.ts';
+import { bookingCaps, type BookingCaps } from './booking-caps.ts';
 import type { SlotSearchDeps } from './slot-search.ts';
 import { createBookingRepository } from './booking-repository.ts';
 
@@ -8,12 +9,16 @@ import { createBookingRepository } from './booking-repository.ts';
  * What searching, booking, changing and completing a guest hold need, wired once per route plugin: the
  * client's booking routes, the slot routes and the guests' routes all take it from here.
  */
-export function createBookingDeps(db: Database, options: { brandName: string }): BookingDeps {
+export function createBookingDeps(
+  db: Database,
+  options: { brandName: string; caps?: BookingCaps },
+): BookingDeps {
   return {
     ...createSlotSearchDeps(db),
     db,
     appointments: createAppointmentsRepository(db),
     brandName: options.brandName,
+    caps: options.caps ?? bookingCaps(true),
   };
 }
 

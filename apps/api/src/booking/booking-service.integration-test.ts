@@ -1,5 +1,6 @@
 import { createAppointmentsRepository } from './appointment-records.ts';
 import { bookAppointment, type Booker, type BookingDeps } from './book-appointment.ts';
+import { bookingCaps } from './booking-caps.ts';
 import { createBookingRepository } from './booking-repository.ts';
 import { bookingScene, localDay, localInstant } from './testing/booking-fixtures.ts';
 import { searchAppointmentSlots } from './slot-search.ts';
@@ -77,6 +78,7 @@ describe('bookAppointment', () => {
       db: database.db,
       appointments: createAppointmentsRepository(database.db),
       brandName: 'Harbour Vets',
+      caps: bookingCaps(true),
       now: () => new Date(),
       repository,
     };

@@ -32,6 +32,17 @@ export function databaseError(error: unknown): { code?: string; constraint?: str
 const CLINICIAN_LOCK_SPACE = 4003;
 /** The advisory-lock key space of pets' booked time (the second key is the pet's id). */
 const PET_LOCK_SPACE = 4004;
+/** The advisory-lock key space of a client's bookings, counted against the caps (decision 0057). */
+const CLIENT_LOCK_SPACE = 4005;
+
+/**
+ * Takes a client's bookings in turn until the transaction ends, so that the client's upcoming
+ * appointments are counted against the caps by one booking at a time (two parallel bookings cannot both
+ * see room for one). Order: the client's lock, then the pet's (lockPet), then the clinician's.
+ */
+export async function lockClient(tx: Executor, clientId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK_SPACE}::int, ${clientId}::int)`);
+}
 
 /**
  * Takes a pet's booked time in turn until the transaction ends, before its appointment row is written.

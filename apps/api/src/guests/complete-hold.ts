@@ -11,6 +11,7 @@ import {
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import {
   appointmentEmail,
+  assertRoomToBook,
   databaseError,
   insertAppointment,
   isLostRace,
@@ -28,7 +29,7 @@ import {
 } from '../booking/index.ts';
 import { conflict } from '../http/index.ts';
 import type { LinkedClient } from '../identity/index.ts';
-import { insertPetRegisteredOnline } from '../pets/index.ts';
+import { registerNewPet } from '../pets/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
 import { assertActionable, isLive } from './guest-holds.ts';
 
@@ -95,12 +96,16 @@ export async function completeHold(
       assertActionable(hold);
       const now = deps.now();
       assertRecent(hold, now);
-      // The pet from the guest's answers, registered as online registration does.
-      const petId = await insertPetRegisteredOnline(tx, client.clientId, {
-        name: hold.petName,
-        speciesId: hold.speciesId,
-        sex: body.petSex,
-      });
+      // The pet from the guest's answers, registered as online registration does, within the client's
+      // new pets of the day; then the appointment within their upcoming ones (decision 0057). Lock order:
+      // the hold, the client's registrations, the client's bookings, then the clinician.
+      const petId = await registerNewPet(
+        tx,
+        client.clientId,
+        { name: hold.petName, speciesId: hold.speciesId, sex: body.petSex },
+        deps.caps.newPetsPerDay,
+      );
+      await assertRoomToBook(tx, deps.caps, { clientId: client.clientId, pet: null }, now);
       const appointmentId = await insertAppointment(tx, {
         practiceId: hold.practiceId,
         clinicianId,

@@ -2,14 +2,22 @@ import { appointmentDetailSchema, bookingConflictSchema } from '@vet/contracts/a
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { completeSoftBookingBodySchema, softBookingIdParamsSchema } from '@vet/contracts/guest-bookings';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createBookingDeps } from '../booking/index.ts';
+import { bookingsPerIdentity, createBookingDeps, type BookingCaps } from '../booking/index.ts';
 import { linkedClientOf } from '../auth/index.ts';
 import { errorBody } from '../http/index.ts';
+import { limitedBy } from '../plugins/index.ts';
 import { completeHold } from './complete-hold.ts';
 
-/** R4.25: completing a guest hold after sign-up (client-owned: signed in and linked to a client). */
+/**
+ * R4.25: completing a guest hold after sign-up (client-owned: signed in and linked to a client). A
+ * completion is a booking: the caps and the per-identity limit of bookings apply (decision 0057).
+ */
 export const guestCompletionRoutes =
-  (options: { brandName: string }): FastifyPluginCallbackZod =>
+  (options: {
+    brandName: string;
+    caps: BookingCaps;
+    bookingsPerIdentity: number;
+  }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const deps = createBookingDeps(app.db, options);
 
@@ -25,7 +33,9 @@ export const guestCompletionRoutes =
             'One transaction: pet (awaiting its initial consultation), appointment, reservation, confirmation ' +
             'e-mail; all or nothing. Whoever holds the id and is signed in may complete it. An expired hold, ' +
             'or another start (`startsAt`, one of the alternatives offered), must be a bookable slot now: ' +
-            '409 with `alternatives` when it is not; 409 when already completed or held more than a day ago.',
+            '409 with `alternatives` when it is not; 409 when already completed or held more than a day ago. ' +
+            '403 past the client’s upcoming appointments, 429 past their new pets of the day or the bookings ' +
+            'of one identity in 10 minutes (decision 0057).',
           params: softBookingIdParamsSchema,
           body: completeSoftBookingBodySchema,
           response: {
@@ -35,6 +45,7 @@ export const guestCompletionRoutes =
             409: bookingConflictSchema,
           },
         },
+        preHandler: limitedBy(app, [bookingsPerIdentity(options.bookingsPerIdentity)]),
       },
       async (request, reply) => {
         const outcome = await completeHold(

@@ -2,5 +2,5 @@
  * The pets module: a client's pets and online pet registration.
  * Other modules import only this file (decision 0054).
  */
-export { insertPetRegisteredOnline } from './pets-repository.ts';
+export { registerNewPet } from './new-pets.ts';
 export { petRoutes } from './routes.ts';

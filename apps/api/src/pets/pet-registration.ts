@@ -6,16 +6,21 @@ import {
   type RegisterPetBody,
   type RegisteredPet,
 } from '@vet/contracts/pets';
+import type { Database } from '@vet/db/connection';
 import type { LinkedClient } from '../identity/index.ts';
 import { badRequest, forbidden, type Issue } from '../http/index.ts';
 import type { ReferenceDataRepository, SpeciesRepository } from '../lookups/index.ts';
+import { registerNewPet } from './new-pets.ts';
 import type { PetsRepository } from './pets-repository.ts';
 
 export interface PetRegistrationDeps {
+  db: Database;
   featureToggles: (practiceId: number) => Promise<FeatureToggle[]>;
   species: Pick<SpeciesRepository, 'speciesExists' | 'listBreeds' | 'listBreedColours'>;
   referenceData: Pick<ReferenceDataRepository, 'listInsurers'>;
-  pets: Pick<PetsRepository, 'insertRegisteredOnline' | 'findForClient'>;
+  pets: Pick<PetsRepository, 'findForClient'>;
+  /** New pets a client may register online in 24 hours (decision 0057). */
+  newPetsPerDay: number;
 }
 
 /**
@@ -76,7 +81,10 @@ export async function findChoiceIssues(
   return issues;
 }
 
-/** POST /v2/pets: checks the choices, then registers the pet to the signed-in client. */
+/**
+ * POST /v2/pets: checks the choices, then registers the pet to the signed-in client, within the new pets
+ * a client may register online in a day (429 past them).
+ */
 export async function registerPet(
   deps: PetRegistrationDeps,
   client: LinkedClient,
@@ -84,7 +92,9 @@ export async function registerPet(
 ): Promise<RegisteredPet> {
   const issues = await findChoiceIssues(deps, body);
   if (issues.length > 0) throw badRequest('Some fields of the request body are not valid.', issues);
-  const petId = await deps.pets.insertRegisteredOnline(client.clientId, body);
+  const petId = await deps.db.transaction((tx) =>
+    registerNewPet(tx, client.clientId, body, deps.newPetsPerDay),
+  );
   const pet = await deps.pets.findForClient(client.clientId, petId);
   if (!pet) throw new Error('registered pet not found');
   return { ...pet, registeredOnline: true };

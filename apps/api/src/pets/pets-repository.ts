@@ -103,10 +103,6 @@ export function createPetsRepository(db: Database) {
         .limit(1);
       return row;
     },
-
-    /** R3.5: a pet its owner registers online (insertPetRegisteredOnline). */
-    insertRegisteredOnline: (clientId: number, body: RegisterPetBody) =>
-      insertPetRegisteredOnline(db, clientId, body),
   };
 }
 
@@ -119,7 +115,8 @@ export type OnlineRegisteredPet = Pick<RegisterPetBody, 'name' | 'speciesId' | '
 /**
  * A pet registered online by its owner (R3.5), in the caller's transaction: active, and awaiting its
  * initial consultation until that has taken place. Only the known fields are written; the owner is the
- * caller's client. Online registration and a completed guest hold both register their pet here.
+ * caller's client. Online registration and a completed guest hold both register their pet here, within
+ * the new pets of a day (registerNewPet, new-pets.ts).
  */
 export async function insertPetRegisteredOnline(
   executor: Executor,

@@ -13,13 +13,14 @@ type TestDatabase = Pick<DatabaseHandle, 'db' | 'pool'> & { url: string };
 
 /**
  * The real app trusting one test identity provider, for the tests of signed-in routes: started before the
- * file's tests, closed after them. Read `app` and `provider` inside tests (they are set by then).
+ * file's tests, closed after them. Read `app` and `provider` inside tests (they are set by then). `env`
+ * sets more variables (a limit the test reaches).
  */
-export function useSignedInTestApp(database: TestDatabase) {
+export function useSignedInTestApp(database: TestDatabase, options: { env?: Record<string, string> } = {}) {
   const context = {} as { app: App; provider: TestIdentityProvider };
   beforeAll(async () => {
     context.provider = await startTestIdentityProvider();
-    context.app = await buildTestApp(database, { env: trustingEnv(context.provider) });
+    context.app = await buildTestApp(database, { env: { ...trustingEnv(context.provider), ...options.env } });
   });
   afterAll(async () => {
     await context.app.close();

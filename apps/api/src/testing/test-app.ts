@@ -5,7 +5,7 @@ import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type ApiConfig } from '../config.ts';
 
 /**
- * A valid config for tests: the test database, a limit no test reaches unless it sets one, and logs at
+ * A valid config for tests: the test database, limits no test reaches unless it sets them, and logs at
  * info in a test run (they go to the run's log files, which are checked for personal data: decision
  * 0028), none otherwise.
  */
@@ -15,6 +15,7 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     LOG_LEVEL: testLogDir() ? 'info' : 'silent',
     NODE_ENV: 'test',
     RATE_LIMIT_MAX: '100000',
+    BOOKING_RATE_LIMIT_MAX: '100000',
     ...env,
   });
 }

@@ -1,4 +1,6 @@
+import { bookingLimits } from '@vet/contracts/booking-rules';
 import { checkPassword } from '@vet/contracts/password-policy';
+import { newPetsPerClientPerDay } from '@vet/contracts/pet-rules';
 import { parseTime } from '@vet/contracts/practice-clock';
 import { describe, expect, it } from 'vitest';
 import { planAppointments } from './appointment-planner.ts';
@@ -131,6 +133,26 @@ describe('demo data tables', () => {
     for (const [i, slot] of plan.entries()) {
       const inFuture = (wanted[i]?.appointment.day ?? 0) > 0;
       expect(inFuture ? slot.startsAt > now : slot.endsAt <= now).toBe(true);
+    }
+  });
+
+  it('keeps every client under the booking caps of decision 0057, so the demo can book as README says', () => {
+    for (const client of CLIENTS) {
+      const upcoming = client.pets.map(
+        (pet) =>
+          (pet.appointments ?? []).filter((a) => a.day >= 0 && a.cancelledBecause === undefined).length,
+      );
+      const total = upcoming.reduce((sum, n) => sum + n, 0);
+      expect(total, client.lastName).toBeLessThan(bookingLimits.futureAppointmentsPerClient);
+      client.pets.forEach((pet, i) => {
+        const cap = pet.awaitingInitialConsultation
+          ? bookingLimits.futureAppointmentsPerNewPet
+          : bookingLimits.futureAppointmentsPerPet;
+        // Room for one more: a pet awaiting its consultation has none booked yet (James books Luna's).
+        expect(upcoming[i], `${client.lastName}: ${pet.name}`).toBeLessThan(cap);
+      });
+      const online = client.pets.filter((pet) => pet.registeredOnline).length;
+      expect(online, client.lastName).toBeLessThan(newPetsPerClientPerDay);
     }
   });
 });

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { bookingLimits, bookingMessages } from '@vet/contracts/booking-rules';
+import { newPetsPerClientPerDay } from '@vet/contracts/pet-rules';
+import type { Executor } from '@vet/db/connection';
+import { appointments } from '@vet/db/schema/appointments';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../http/index.ts';
+import type { LimitRule } from '../plugins/index.ts';
+import { lockClient, lockPet } from './booking-writes.ts';
+
+/**
+ * Decision 0057: what one client may have booked online at once, and register online in a day. Off
+ * (BOOKING_CAPS=off, never in production) they are unbounded, for harnesses that book without end; a
+ * pet awaiting its initial consultation has that one appointment either way (a product rule).
+ */
+export interface BookingCaps {
+  futurePerClient: number;
+  futurePerPet: number;
+  newPetsPerDay: number;
+}
+
+export const bookingCaps = (on: boolean): BookingCaps =>
+  on
+    ? {
+        futurePerClient: bookingLimits.futureAppointmentsPerClient,
+        futurePerPet: bookingLimits.futureAppointmentsPerPet,
+        newPetsPerDay: newPetsPerClientPerDay,
+      }
+    : { futurePerClient: Infinity, futurePerPet: Infinity, newPetsPerDay: Infinity };
+
+/** The pet being booked, as the booking's context read it (none: a guest's new pet, not yet written). */
+type BookedPet = { petId: number; name: string; awaitingInitialConsultation: boolean } | null;
+
+/**
+ * In the booking's transaction, before its appointment row: takes the client's lock (and the pet's),
+ * then counts the client's upcoming appointments (Booked, not yet started) in one statement on
+ * appointments_client_idx, and refuses a booking past a cap with 403 in plain words. Under the locks,
+ * two parallel bookings cannot both find the last place.
+ */
+export async function assertRoomToBook(
+  tx: Executor,
+  caps: BookingCaps,
+  booking: { clientId: number; pet: BookedPet },
+  now: Date,
+) {
+  const { clientId, pet } = booking;
+  await lockClient(tx, clientId);
+  if (pet) await lockPet(tx, pet.petId);
+  const [counted] = await tx
+    .select({
+      client: count(),
+      pet: sql<number>`cast(count(*) filter (where ${appointments.petId} = ${pet?.petId ?? null}) as integer)`,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.clientId, clientId),
+        eq(appointments.status, 'Booked'),
+        gt(appointments.startsAt, now),
+      ),
+    );
+  const upcoming = { client: counted?.client ?? 0, pet: counted?.pet ?? 0 };
+  if (pet?.awaitingInitialConsultation && upcoming.pet >= bookingLimits.futureAppointmentsPerNewPet) {
+    throw forbidden(bookingMessages.awaitingInitialConsultation);
+  }
+  if (upcoming.client >= caps.futurePerClient) throw forbidden(bookingMessages.tooManyForClient);
+  if (pet && upcoming.pet >= caps.futurePerPet) throw forbidden(bookingMessages.tooManyForPet(pet.name));
+}
+
+/** A counter key names a hash of the identity, never the identity itself (the store may be Redis). */
+const byIdentity = (request: FastifyRequest) =>
+  request.identity
+    ? createHash('sha256')
+        .update(`${request.identity.issuer} ${request.identity.subject}`)
+        .digest('base64url')
+    : undefined;
+
+/**
+ * Bookings and guest-hold completions per signed-in identity (decision 0057), one counter for both
+ * routes: `max` in bookingLimits.windowMinutes (BOOKING_RATE_LIMIT_MAX; the default is bookingLimits').
+ */
+export const bookingsPerIdentity = (max: number): LimitRule => ({
+  name: 'booking-identity',
+  max,
+  windowMs: bookingLimits.windowMinutes * 60_000,
+  key: byIdentity,
+});
