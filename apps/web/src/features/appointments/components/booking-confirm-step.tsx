@@ -78,7 +78,8 @@ export function ConfirmStep(props: {
               </AppAlert>
             ) : (
               <AppAlert severity="error">
-                {problem.status === 403 || problem.status === 409
+                {/* 403 (a rule or a cap), 409, 429 (how long to wait): the API's words. */}
+                {problem.status === 403 || problem.status === 409 || problem.status === 429
                   ? (problem.message ?? submissionFailedMessage)
                   : submissionFailedMessage}
               </AppAlert>

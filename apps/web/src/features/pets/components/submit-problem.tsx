@@ -26,7 +26,7 @@ export interface SubmitProblemProps {
 
 /**
  * What went wrong, above the form: the lists it chooses from, the API's checks of the choices (a 400,
- * each issue with its field's label), or the submission itself (R8.5).
+ * each issue with its field's label), too many new pets today (429), or the submission itself (R8.5).
  */
 export function SubmitProblem({ error, lookupsFailed, onRetryLookups }: SubmitProblemProps) {
   const problem = error === undefined ? undefined : apiProblem(error);
@@ -43,7 +43,12 @@ export function SubmitProblem({ error, lookupsFailed, onRetryLookups }: SubmitPr
           </div>
         </AppAlert>
       )}
-      {problem && issues.length === 0 && <AppAlert severity="error">{submissionFailedMessage}</AppAlert>}
+      {problem && issues.length === 0 && (
+        <AppAlert severity="error">
+          {/* A 429 (the new pets of the day, or a rate limit) says in the API's words how long to wait. */}
+          {problem.status === 429 ? (problem.message ?? submissionFailedMessage) : submissionFailedMessage}
+        </AppAlert>
+      )}
       {issues.length > 0 && (
         <AppAlert severity="error" title="Please check these details">
           <ul className={styles.issues}>
