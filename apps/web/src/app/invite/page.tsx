@@ -9,7 +9,8 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your invi
 
 /**
  * /invite?rc=&ln= (R2.1, R4.18): the practice's invitation is kept first, then sign-up (or sign-in)
- * returns here, and the invitation links the account.
+ * returns here, and the invitation links the account when the person presses "Link my account"
+ * (decision 0059).
  */
 export default function InvitePage() {
   return (

@@ -9,7 +9,8 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Link your
 
 /**
  * /verified?code=&clientId=&mode= (R2.1, R4.17): the e-mailed link's values are kept first, then sign-up
- * or sign-in (by vMode, R4.4) returns here, and the code links the account.
+ * or sign-in (by vMode, R4.4) returns here, and the code links the account when the person presses
+ * "Link my account" (decision 0059).
  */
 export default function VerifiedPage() {
   return (

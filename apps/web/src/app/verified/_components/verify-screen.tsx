@@ -2,16 +2,22 @@
 
 import { VerifyAccount } from '@/features/onboarding/components/verify-account';
 import { useActivationState, useReplaceProfile } from '@/features/profile/api/get-profile';
+import { useSession } from '@/shared/auth-session/session-client';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 
-/** /verified, signed in: the profile's status and cache around onboarding's verification. */
+/**
+ * /verified, signed in: the profile's status and cache, and the session's e-mail (the account a
+ * press would link), around onboarding's verification.
+ */
 export function VerifyScreen() {
   const { activationStatus, failed, retry } = useActivationState();
   const replaceProfile = useReplaceProfile();
+  const email = useSession().data?.user?.email ?? null;
   if (failed) return <ProfileLoadError onRetry={retry} />;
   return (
     <VerifyAccount
       activationStatus={activationStatus === null ? 'NOT_STARTED' : activationStatus}
+      email={email}
       onLinked={replaceProfile}
     />
   );

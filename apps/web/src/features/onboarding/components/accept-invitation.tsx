@@ -1,7 +1,7 @@
 'use client';
 
 import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { trackEvent } from '@/shared/telemetry/track-event';
@@ -10,6 +10,7 @@ import { apiProblem } from '@/shared/api/api-problem';
 import { failureDescription, failureMessage } from '@/shared/api/failure-message';
 import { clearStoredInvitation, readStoredInvitation } from '@/features/onboarding/onboarding-storage';
 import { AlreadyLinked } from './already-linked';
+import { ConfirmLink } from './confirm-link';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { Button } from '@/shared/ui/button';
@@ -17,6 +18,8 @@ import styles from './accept-invitation.module.css';
 
 export interface AcceptInvitationProps {
   activationStatus: ActivationStatus | undefined;
+  /** The signed-in identity's e-mail, shown before the invitation is used. */
+  email?: string | null;
   onLinked: (profile: ClientProfile) => void;
 }
 
@@ -28,26 +31,31 @@ type Failure =
   | { kind: 'retry'; message: string };
 
 /**
- * /invite, signed in (R4.18): the stored invitation links the account (PATCH /client/activate), then the
- * dashboard. An invitation that cannot work is forgotten at once, or the activation guard would bring the
- * person back here from every page; they are offered the other ways in.
+ * /invite, signed in (R4.18): it asks first, and the press links the account with the stored invitation
+ * (PATCH /client/activate, decision 0059), then the dashboard. An invitation that cannot work, or that the
+ * person declines, is forgotten at once, or the activation guard would bring them back here from every
+ * page; they are offered the other ways in.
  */
-export function AcceptInvitation({ activationStatus, onLinked }: AcceptInvitationProps) {
+export function AcceptInvitation({ activationStatus, email = null, onLinked }: AcceptInvitationProps) {
   const { router } = usePortalRouter();
   const { mutateAsync: activate } = useActivateClient();
   const [invitation] = useState(readStoredInvitation);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const tried = useRef(-1);
+  const [linking, setLinking] = useState(false);
+  const [declined, setDeclined] = useState(false);
 
   useEffect(() => {
-    if (activationStatus === undefined || !invitation || tried.current === attempt) return;
-    if (activationStatus === 'COMPLETED') {
-      clearStoredInvitation();
-      router.replace(afterLinkingDestination());
-      return;
-    }
-    tried.current = attempt;
+    if (activationStatus !== 'COMPLETED' || !invitation) return;
+    clearStoredInvitation();
+    router.replace(afterLinkingDestination());
+  }, [activationStatus, invitation, router]);
+
+  if (declined) return <OtherWaysIn heading="We have not linked your account" />;
+  if (!invitation) return <OtherWaysIn heading="This invitation link is not complete" />;
+
+  const accept = () => {
+    setFailure(null);
+    setLinking(true);
     activate(invitation).then(
       (profile) => {
         clearStoredInvitation();
@@ -56,6 +64,7 @@ export function AcceptInvitation({ activationStatus, onLinked }: AcceptInvitatio
         router.replace(afterLinkingDestination());
       },
       (error: unknown) => {
+        setLinking(false);
         trackEvent('Sign Up Failed', {
           signUpFailedReason: 'InvitationFailed',
           errorMessage: failureDescription(error),
@@ -72,11 +81,26 @@ export function AcceptInvitation({ activationStatus, onLinked }: AcceptInvitatio
         );
       },
     );
-  }, [activationStatus, invitation, attempt, activate, onLinked, router]);
+  };
+  const decline = () => {
+    clearStoredInvitation();
+    setDeclined(true);
+  };
 
-  if (!invitation) return <OtherWaysIn heading="This invitation link is not complete" />;
-  if (!failure) return <LoadingSpinner label="Accepting your invitation" />;
-  switch (failure.kind) {
+  if (activationStatus === undefined || activationStatus === 'COMPLETED') {
+    return <LoadingSpinner label="Loading your account" />;
+  }
+  switch (failure?.kind) {
+    case undefined:
+      return (
+        <ConfirmLink email={email} linking={linking} onConfirm={accept} onDecline={decline}>
+          <p>
+            Your practice&apos;s invitation connects the account you are signed in with to your client record
+            there: your pets, appointments and details.
+          </p>
+          <p>Link only if your practice sent this invitation to you.</p>
+        </ConfirmLink>
+      );
     case 'already-linked':
       return <AlreadyLinked message={failure.message} />;
     case 'refused':
@@ -86,14 +110,7 @@ export function AcceptInvitation({ activationStatus, onLinked }: AcceptInvitatio
         <AppAlert severity="error">
           {failure.message}
           <div className={styles.retry}>
-            <Button
-              variant="outlined"
-              color="inherit"
-              onClick={() => {
-                setFailure(null);
-                setAttempt((n) => n + 1);
-              }}
-            >
+            <Button variant="outlined" color="inherit" onClick={accept}>
               Try again
             </Button>
           </div>

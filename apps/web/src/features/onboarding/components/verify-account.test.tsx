@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { buildProfile } from '@vet/contracts/testing/builders';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeVerification } from '@/features/onboarding/onboarding-storage';
 import {
@@ -30,20 +30,48 @@ afterEach(() => {
 function renderVerify(activationStatus: VerifyAccountProps['activationStatus'], route: FakeRoute) {
   const onLinked = vi.fn();
   const view = renderWithApi(
-    <VerifyAccount activationStatus={activationStatus} onLinked={onLinked} />,
+    <VerifyAccount activationStatus={activationStatus} email="sam@example.com" onLinked={onLinked} />,
     route,
   );
   return { ...view, onLinked };
 }
 
+/** The link's step, once every call the page might make on its own has been made. */
+async function linkStep() {
+  const button = await screen.findByRole('button', { name: 'Link my account' });
+  await act(() => Promise.resolve());
+  return button;
+}
+
 const linked = buildProfile();
 
 describe('VerifyAccount (/verified, signed in)', () => {
-  it("links at once with the e-mailed link's code and client id, clears them, and opens the dashboard", async () => {
+  it('links nothing on load: it asks first, naming the account, and a reload asks again', async () => {
+    storeVerification({ code: '246810', clientId: 42, mode: 'signup' });
+    const route: FakeRoute = () => ok(linked);
+    const { calls, onLinked } = renderVerify('NOT_STARTED', route);
+    await linkStep();
+    expect(
+      screen.getByRole('heading', { name: "Link this account to your practice's record?" }).tagName,
+    ).toBe('H2');
+    expect(screen.getByText('Signed in as sam@example.com.')).toBeTruthy();
+    expect(calls).toEqual([]);
+    expect(onLinked).not.toHaveBeenCalled();
+
+    cleanup();
+    const reloaded = renderVerify('NOT_STARTED', route);
+    await linkStep();
+    expect(reloaded.calls).toEqual([]);
+    expect(sessionStorage.getItem('vCode')).toBe('246810');
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it("links with the e-mailed link's code and client id on the press, clears them, and opens the dashboard", async () => {
     storeVerification({ code: '246810', clientId: 42, mode: 'signup' });
     const { calls, onLinked } = renderVerify('NOT_STARTED', ({ method, path }) =>
       method === 'PATCH' && path === '/client/verify' ? ok(linked) : undefined,
     );
+    fireEvent.click(await linkStep());
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
     expect(calls).toMatchObject([
       { method: 'PATCH', path: '/client/verify', body: { code: '246810', clientId: 42 } },
@@ -60,6 +88,7 @@ describe('VerifyAccount (/verified, signed in)', () => {
   it('says plainly when the link did not work, forgets its code, and offers the way on', async () => {
     storeVerification({ code: '246810', clientId: 42, mode: 'signin' });
     renderVerify('NOT_STARTED', () => problem(400, 'This code has expired. Ask for a new one.'));
+    fireEvent.click(await linkStep());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The link in your e-mail did not work');
     expect(alert.textContent).toContain('This code has expired. Ask for a new one.');
@@ -77,6 +106,7 @@ describe('VerifyAccount (/verified, signed in)', () => {
   it('offers the dashboard or another account when the record is linked already', async () => {
     storeVerification({ code: '246810', clientId: 42, mode: 'signin' });
     renderVerify('STARTED', () => problem(409, 'This record is already linked to another account.'));
+    fireEvent.click(await linkStep());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This record is already linked to another account.');
     expect(within(alert).getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/');
@@ -85,6 +115,16 @@ describe('VerifyAccount (/verified, signed in)', () => {
         name: 'Log out and sign in with another account',
       }).disabled,
     ).toBe(false);
+  });
+
+  it('does not link when the person declines: the link is forgotten, and the code can still be typed', async () => {
+    storeVerification({ code: '246810', clientId: 42, mode: 'signin' });
+    const { calls } = renderVerify('STARTED', () => ok(linked));
+    await linkStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Do not link' }));
+    expect(screen.getByLabelText(/^6-digit code/)).toBeTruthy();
+    expect(sessionStorage.getItem('vCode')).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it("STARTED: a typed code that is wrong shows the API's words under the field", async () => {

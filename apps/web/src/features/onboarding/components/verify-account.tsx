@@ -1,16 +1,21 @@
 'use client';
 
 import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { trackEvent } from '@/shared/telemetry/track-event';
 import { useVerifyClient } from '@/features/onboarding/api/verify-client';
 import { apiProblem } from '@/shared/api/api-problem';
 import { failureDescription, failureMessage } from '@/shared/api/failure-message';
-import { clearStoredVerification, readStoredVerification } from '@/features/onboarding/onboarding-storage';
+import {
+  clearStoredVerification,
+  readStoredVerification,
+  type VerificationValues,
+} from '@/features/onboarding/onboarding-storage';
 import { AlreadyLinked } from './already-linked';
 import { CodeEntry } from './code-entry';
+import { ConfirmLink } from './confirm-link';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { Button } from '@/shared/ui/button';
@@ -20,6 +25,8 @@ import styles from './verify-account.module.css';
 export interface VerifyAccountProps {
   /** The signed-in person's status; undefined while the profile loads. */
   activationStatus: ActivationStatus | undefined;
+  /** The signed-in identity's e-mail, shown before a link's code is used. */
+  email?: string | null;
   /** The profile the API answered, now COMPLETED: the caller puts it in the cache. */
   onLinked: (profile: ClientProfile) => void;
 }
@@ -27,17 +34,17 @@ export interface VerifyAccountProps {
 type LinkFailure = { alreadyLinked: boolean; message: string };
 
 /**
- * /verified, signed in (R4.17). With a code from the e-mailed link (kept in session storage), it links
- * the account at once; otherwise a STARTED person types the code in. Linked: the keys are cleared, the
- * profile refreshed, and the dashboard opens.
+ * /verified, signed in (R4.17). With a code from the e-mailed link (kept in session storage), it asks
+ * first and links on the press (decision 0059); otherwise a STARTED person types the code in. Linked: the
+ * keys are cleared, the profile refreshed, and the dashboard opens.
  */
-export function VerifyAccount({ activationStatus, onLinked }: VerifyAccountProps) {
+export function VerifyAccount({ activationStatus, email = null, onLinked }: VerifyAccountProps) {
   const { router } = usePortalRouter();
   const { mutateAsync: verify } = useVerifyClient();
   // Rendered only in the browser (below the link capture), so storage can be read at once.
-  const [stored] = useState(readStoredVerification);
+  const [stored, setStored] = useState(readStoredVerification);
+  const [linking, setLinking] = useState(false);
   const [linkFailure, setLinkFailure] = useState<LinkFailure | null>(null);
-  const started = useRef(false);
 
   const linked = useCallback(
     (profile: ClientProfile) => {
@@ -50,33 +57,51 @@ export function VerifyAccount({ activationStatus, onLinked }: VerifyAccountProps
   );
 
   useEffect(() => {
-    if (activationStatus === undefined || started.current) return;
-    if (activationStatus === 'COMPLETED') {
-      // Linked already (another tab, an earlier visit): a code from a link has nothing left to do.
-      clearStoredVerification();
-      router.replace(afterLinkingDestination());
-      return;
-    }
-    if (!stored) return;
-    started.current = true;
-    verify({ code: stored.code, ...(stored.clientId !== undefined && { clientId: stored.clientId }) }).then(
-      linked,
-      (error: unknown) => {
-        // This link's code is spent either way: a reload must not try it again.
-        clearStoredVerification();
-        trackEvent('Sign Up Failed', {
-          signUpFailedReason: 'VerificationFailed',
-          errorMessage: failureDescription(error),
-        });
-        const { status } = apiProblem(error);
-        setLinkFailure({ alreadyLinked: status === 409, message: failureMessage(error) });
-      },
-    );
-  }, [activationStatus, stored, verify, linked, router]);
+    if (activationStatus !== 'COMPLETED') return;
+    // Linked already (another tab, an earlier visit): a code from a link has nothing left to do.
+    clearStoredVerification();
+    router.replace(afterLinkingDestination());
+  }, [activationStatus, router]);
 
-  const waiting =
-    activationStatus === undefined || activationStatus === 'COMPLETED' || (stored && !linkFailure);
-  if (waiting) return <LoadingSpinner label="Linking your account" />;
+  const forgetLink = () => {
+    clearStoredVerification();
+    setStored(null);
+  };
+
+  const linkWithCode = ({ code, clientId }: VerificationValues) => {
+    setLinking(true);
+    verify({ code, ...(clientId !== undefined && { clientId }) }).then(linked, (error: unknown) => {
+      // This link's code is spent either way: it is not offered again.
+      forgetLink();
+      setLinking(false);
+      trackEvent('Sign Up Failed', {
+        signUpFailedReason: 'VerificationFailed',
+        errorMessage: failureDescription(error),
+      });
+      const { status } = apiProblem(error);
+      setLinkFailure({ alreadyLinked: status === 409, message: failureMessage(error) });
+    });
+  };
+
+  if (activationStatus === undefined || activationStatus === 'COMPLETED') {
+    return <LoadingSpinner label="Loading your account" />;
+  }
+  if (stored) {
+    return (
+      <ConfirmLink
+        email={email}
+        linking={linking}
+        onConfirm={() => linkWithCode(stored)}
+        onDecline={forgetLink}
+      >
+        <p>
+          The link in your e-mail connects the account you are signed in with to your client record at your
+          practice: your pets, appointments and details.
+        </p>
+        <p>Link only if you asked for that e-mail yourself.</p>
+      </ConfirmLink>
+    );
+  }
 
   return (
     <div className={styles.root}>
