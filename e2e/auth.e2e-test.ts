@@ -213,10 +213,16 @@ describe('identity and sessions', () => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame())
         navigations.push(new URL(request.url()));
     });
+    // What the page's script is told before the portal session ends: read as soon as it arrives.
+    const endSessionAnswer = page
+      .waitForResponse((r) => r.url().endsWith('/api/auth/end-session') && r.request().method() === 'POST')
+      .then((response) => response.text());
     await requestLogout(page);
     await dialog.getByRole('button', { name: 'Log out' }).click();
     // Signed out of the portal and of the provider: back at the portal, which sends them to sign in.
     await page.waitForURL(onProvider, { timeout: 15_000 });
+    // The ID token went to the provider in the server's redirect, never to the page's script.
+    expect(JSON.parse(await endSessionAnswer)).toEqual({ url: '/api/auth/end-session' });
     expect(await sessionJson(page)).toEqual({});
     // RP-initiated logout: the provider's session ended too, and it sent the browser back to the portal.
     const endSession = navigations.find((url) => url.origin === idpOrigin && url.pathname === '/session/end');
