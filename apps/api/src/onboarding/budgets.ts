@@ -49,26 +49,30 @@ const minutesOf = (seconds: number) => {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 };
 
-/** What each refusal says: none of them depends on what the check would have found. */
-const refusals: Record<string, (retryAfterSeconds: number) => string> = {
+const busyWithChecks = (seconds: number) =>
+  `We are answering too many checks right now. Please try again in ${minutesOf(seconds)}.`;
+
+/** What each refusal says, by the budget's scope: none depends on what the check would have found. */
+const refusals = {
   'check-name-postcode': () =>
     'These details have been checked too many times today. Please try again tomorrow, or call your practice.',
   'check-identity': () =>
     'You have checked your details too many times today. Please try again tomorrow, or call your practice.',
-  'check-anonymous': (seconds) =>
-    `We are answering too many checks right now. Please try again in ${minutesOf(seconds)}.`,
-  'check-signed-in': (seconds) =>
-    `We are answering too many checks right now. Please try again in ${minutesOf(seconds)}.`,
+  'check-anonymous': busyWithChecks,
+  'check-signed-in': busyWithChecks,
   'tries-record': () =>
     'Too many wrong codes have been tried for this record, so it cannot be linked with an e-mailed code ' +
     'for now. Please ask your practice for an invitation to link your account.',
-  'tries-portal': (seconds) =>
+  'tries-portal': (seconds: number) =>
     `Too many codes are being tried right now. Please try again in ${minutesOf(seconds)}.`,
-};
+} satisfies Record<string, (retryAfterSeconds: number) => string>;
+
+type Scope = keyof typeof refusals;
+const isScope = (scope: string): scope is Scope => scope in refusals;
 
 /** Takes the uses from the budgets, or throws the first refusal as a 429 with Retry-After. */
 export function createBudgetKeeper(db: Database, { budgets, namespace }: BudgetSettings) {
-  const use = (scope: keyof typeof refusals, budget: Budget, key: string, amount = 1): CounterUse => ({
+  const use = (scope: Scope, budget: Budget, key: string, amount = 1): CounterUse => ({
     scope: `${namespace}${scope}`,
     key,
     amount,
@@ -79,8 +83,8 @@ export function createBudgetKeeper(db: Database, { budgets, namespace }: BudgetS
     const refusal = await takeFromCounters(db, uses);
     if (!refusal) return;
     const scope = refusal.scope.slice(namespace.length);
-    const message = refusals[scope]?.(refusal.retryAfterSeconds) ?? 'Too many attempts. Please try later.';
-    throw tooManyRequests(message, refusal.retryAfterSeconds);
+    if (!isScope(scope)) throw new Error('A refusal of a budget that was not taken.');
+    throw tooManyRequests(refusals[scope](refusal.retryAfterSeconds), refusal.retryAfterSeconds);
   }
 
   const recordTries = (clientIds: readonly number[]) =>

@@ -53,7 +53,8 @@ export function enumerationRates(attacker: Attacker, checksPerHour: number) {
  */
 export function codeGuessRates(attacker: Attacker) {
   const space = 10 ** CODE_DIGITS;
-  const budgets = defaultBudgets(1);
+  // The budgets of tries; the argument sizes the check budgets, which play no part here.
+  const budgets = defaultBudgets(120);
   // Before: each record took 5 tries on each of its 5 codes a day; each address 20 attempts in 10 minutes.
   const triesBefore = Math.min(
     attacker.addresses * perDay(onboardingLimits.attemptsPerAddress),
