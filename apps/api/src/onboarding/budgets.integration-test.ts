@@ -44,22 +44,6 @@ function problemOf(response: LightMyRequestResponse, status: number) {
 /** A person asking about a last name at SW4 0LN with a made-up e-mail, from an address of their own. */
 const madeUp = (lastName: string, postcode = 'SW4 0LN') => ({ lastName, postcode, email: uniqueEmail() });
 
-const anonymousCheck = (
-  using: typeof kit,
-  practiceId: number,
-  person: { lastName: string; postcode: string; email: string },
-) =>
-  using.call({
-    method: 'GET',
-    url: '/pre-signup/check',
-    query: {
-      LastName: person.lastName,
-      Postcode: person.postcode,
-      Email: person.email,
-      PracticeId: String(practiceId),
-    },
-  });
-
 /** An unlinked record with a code sent by an anonymous check (any identity may then try codes for it). */
 async function recordWithCode(using: typeof kit = kit) {
   const practice = await createPractice(database.db);
@@ -95,7 +79,7 @@ describe('checks (decision 0056)', () => {
     for (let i = 0; i < 5; i += 1) {
       // Typed as people type: case and spaces do not make another name or postcode.
       const typed = i % 2 === 0 ? lastName : ` ${lastName.toUpperCase()} `;
-      statuses.push((await anonymousCheck(kit, practice.id, madeUp(typed, 'sw40ln'))).statusCode);
+      statuses.push((await kit.anonymousCheck(practice.id, madeUp(typed, 'sw40ln'))).statusCode);
     }
     for (let i = 0; i < 5; i += 1)
       statuses.push((await signedInCheck(await signIn(), practice.id, madeUp(lastName))).statusCode);
@@ -106,10 +90,10 @@ describe('checks (decision 0056)', () => {
       'These details have been checked too many times today. Please try again tomorrow, or call your practice.',
     );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
-    problemOf(await anonymousCheck(kit, practice.id, madeUp(lastName)), 429);
+    problemOf(await kit.anonymousCheck(practice.id, madeUp(lastName)), 429);
     // The same name at another postcode, and another name at this one, are other people.
-    expect((await anonymousCheck(kit, practice.id, madeUp(lastName, 'N1 2UQ'))).statusCode).toBe(200);
-    expect((await anonymousCheck(kit, practice.id, madeUp(uniqueLastName()))).statusCode).toBe(200);
+    expect((await kit.anonymousCheck(practice.id, madeUp(lastName, 'N1 2UQ'))).statusCode).toBe(200);
+    expect((await kit.anonymousCheck(practice.id, madeUp(uniqueLastName()))).statusCode).toBe(200);
   });
 
   it('allows an identity 10 checks a day, from any addresses', async () => {
@@ -130,7 +114,7 @@ describe('checks (decision 0056)', () => {
 
   it('bounds anonymous and signed-in checks across the portal each hour, each on its own', async () => {
     const practice = await createPractice(database.db);
-    const anonymous = () => anonymousCheck(threeChecks, practice.id, madeUp(uniqueLastName()));
+    const anonymous = () => threeChecks.anonymousCheck(practice.id, madeUp(uniqueLastName()));
     const signedIn = async () =>
       threeChecks.signedInCheck(await threeChecks.signIn(), practice.id, madeUp(uniqueLastName()));
     const statuses: number[] = [];

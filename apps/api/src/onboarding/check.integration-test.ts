@@ -30,15 +30,6 @@ async function fullCheck(practiceId: number, person: CheckedPerson) {
   return signupCheckResponseSchema.strict().parse(response.json());
 }
 
-/** The code rows of a record, whatever their state. */
-async function codeRowsOf(clientId: number) {
-  const { rows } = await database.pool.query<{ id: number }>(
-    'select id from verification_codes where client_id = $1',
-    [clientId],
-  );
-  return rows;
-}
-
 describe('the decision table (R4.16): GET /signup/check, and GET /pre-signup/check where it may tell', () => {
   it('NewClient when no record matches, with the chosen practice to call', async () => {
     const practice = await onlinePractice();
@@ -221,60 +212,6 @@ describe('the decision table (R4.16): GET /signup/check, and GET /pre-signup/che
     expect(apiErrorSchema.strict().parse(response.json()).issues).toEqual([
       { path: 'PracticeId', message: 'Choose one of the practices listed.' },
     ]);
-  });
-});
-
-describe('GET /pre-signup/check: what an anonymous caller is told (decision 0056)', () => {
-  /** The answer for no record at all, to compare the others with. */
-  async function noRecordAnswer(practiceId: number) {
-    return preSignupCheck(practiceId, {
-      lastName: uniqueLastName(),
-      email: uniqueEmail(),
-      postcode: 'SW4 0LN',
-    });
-  }
-
-  it('answers a made-up e-mail exactly as for no record, whatever records the name and postcode have', async () => {
-    const practice = await onlinePractice();
-    const offering = await clientRecord(practice.id);
-    const linked = await clientRecord(practice.id, { linked: true });
-    const noEmail = await clientRecord(practice.id, { email: null });
-    const household = await clientRecord(practice.id);
-    await clientRecord(practice.id, { lastName: household.lastName });
-    const expected = await noRecordAnswer(practice.id);
-    for (const record of [offering, linked, noEmail, household]) {
-      const answer = await preSignupCheck(practice.id, {
-        lastName: record.lastName,
-        email: uniqueEmail('made.up'),
-        postcode: 'SW4 0LN',
-      });
-      expect(answer).toEqual(expected);
-      // No offer was made either: nothing waits to be confirmed, or sent.
-      expect(await codeRowsOf(record.id)).toEqual([]);
-    }
-    expect(expected).toMatchObject({ result: 'NewClient', checkToken: null });
-  });
-
-  it('answers the e-mail on file as for no record unless a code goes to it: linked, other postcode, two records', async () => {
-    const practice = await onlinePractice();
-    const linked = await clientRecord(practice.id, { linked: true });
-    const moved = await clientRecord(practice.id, { postcode: remember('SW1A 1AA') });
-    const household = await clientRecord(practice.id);
-    await clientRecord(practice.id, { lastName: household.lastName });
-    const expected = await noRecordAnswer(practice.id);
-    for (const [record, postcode] of [
-      [linked, 'SW4 0LN'],
-      [moved, 'N1 2UQ'],
-      [household, 'SW4 0LN'],
-    ] as const) {
-      const answer = await preSignupCheck(practice.id, {
-        lastName: record.lastName,
-        email: record.email!,
-        postcode,
-      });
-      expect(answer).toEqual(expected);
-      expect(await outboxFor(database, record.email!)).toEqual([]);
-    }
   });
 });
 

@@ -20,7 +20,7 @@ import {
  * way. The figures for an hour and a day follow from the budgets' windows (testing/harvest-rates.ts).
  */
 const database = useTestDatabase();
-const { call, signIn, clientRecord, remember } = useOnboardingTestApp(database);
+const { call, anonymousCheck, signIn, clientRecord, remember } = useOnboardingTestApp(database);
 const ADDRESSES = 100;
 const CHECKS_PER_ADDRESS = 2;
 const expected = enumerationRates({ addresses: ADDRESSES, records: 40 }, 120);
@@ -63,19 +63,7 @@ async function attack(check: (entry: CheckedPerson, address: string) => Promise<
 
 describe('what an attacker with 100 addresses learns (decision 0056)', () => {
   it('anonymously: the portal’s hourly budget of answers, none of which tells a client from anyone else', async () => {
-    const outcome = await attack((entry, address) =>
-      call({
-        method: 'GET',
-        url: '/pre-signup/check',
-        query: {
-          LastName: entry.lastName,
-          Postcode: entry.postcode,
-          Email: entry.email,
-          PracticeId: String(practiceId),
-        },
-        address,
-      }),
-    );
+    const outcome = await attack((entry, address) => anonymousCheck(practiceId, entry, address));
     expect(outcome).toEqual({ answered: 120, learned: expected.after.anonymous.perHour });
   });
 

@@ -269,10 +269,7 @@ export function createVerificationRepository(db: Database) {
         );
     },
 
-    /**
-     * Uses the code, giving back the try the right code took; false when it was used (or locked)
-     * meanwhile.
-     */
+    /** Uses the code, giving back the try the right code took; false when used (or locked) meanwhile. */
     async markUsed(tx: Executor, id: number, now: Date): Promise<boolean> {
       const rows = await tx
         .update(verificationCodes)

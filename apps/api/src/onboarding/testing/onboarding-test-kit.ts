@@ -108,9 +108,9 @@ export function useOnboardingTestApp(
     });
   }
 
-  /** GET /pre-signup/check, expecting an answer. */
-  async function preSignupCheck(practiceId: number, person: CheckedPerson, address = newAddress()) {
-    const response = await call({
+  /** GET /pre-signup/check, whatever it answers. */
+  function anonymousCheck(practiceId: number, person: CheckedPerson, address = newAddress()) {
+    return call({
       method: 'GET',
       url: '/pre-signup/check',
       query: {
@@ -121,6 +121,11 @@ export function useOnboardingTestApp(
       },
       address,
     });
+  }
+
+  /** GET /pre-signup/check, expecting an answer. */
+  async function preSignupCheck(practiceId: number, person: CheckedPerson, address = newAddress()) {
+    const response = await anonymousCheck(practiceId, person, address);
     expect(response.statusCode, response.body).toBe(200);
     return signupCheckResponseSchema.strict().parse(response.json());
   }
@@ -145,7 +150,17 @@ export function useOnboardingTestApp(
     });
   }
 
-  return { context, signIn, call, personalData, remember, clientRecord, preSignupCheck, signedInCheck };
+  return {
+    context,
+    signIn,
+    call,
+    personalData,
+    remember,
+    clientRecord,
+    anonymousCheck,
+    preSignupCheck,
+    signedInCheck,
+  };
 }
 
 export interface CheckedPerson {
