@@ -167,7 +167,7 @@ describe('checks (decision 0056)', () => {
 });
 
 describe('code tries (decision 0056)', () => {
-  it('bounds the tries of one record over 30 days, across codes and identities; then only an invitation links it', async () => {
+  it('bounds the tries of one record over 30 days, across codes and identities: then only an invitation links it', async () => {
     const { practice, client, code, checkToken } = await recordWithCode();
     const first = await signIn();
     for (let i = 0; i < 5; i += 1)
