@@ -83,7 +83,7 @@ describe('LogoutProvider (R4.11)', () => {
 
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls).toEqual(['POST /api/auth/end-session', 'signOut', `navigate ${providerLogout}`]);
-    expect(signOut).toHaveBeenCalledWith({ callbackUrl: '/' });
+    expect(signOut).toHaveBeenCalledWith({ callbackUrl: '/', tellOtherTabsWhenLeaving: true });
     expect(localStorage.getItem('showContactPreferences')).toBeNull();
     expect(localStorage.getItem('glTag')).toBe('kept');
     expect(sessionStorage.length).toBe(0);

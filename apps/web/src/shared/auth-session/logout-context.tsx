@@ -33,7 +33,8 @@ export function useLogout(): Logout {
 async function endSessions(navigate: (url: string) => void): Promise<void> {
   clearPersonalStorage();
   const providerLogoutUrl = await fetchProviderLogoutUrl();
-  await signOut({ callbackUrl: '/' });
+  // The other tabs go to sign in only once this one has reached the provider's logout.
+  await signOut({ callbackUrl: '/', tellOtherTabsWhenLeaving: true });
   navigate(providerLogoutUrl ?? `${window.location.origin}/`);
 }
 

@@ -213,6 +213,17 @@ describe('signOut', () => {
     expect(screen.getByText('unauthenticated')).toBeTruthy();
   });
 
+  it('can tell the other tabs only when this page is left (a logout leaving through the provider)', async () => {
+    renderProvider(olivia);
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-1' } };
+    answers['/api/auth/signout'] = { body: { url: 'http://localhost/' } };
+    answers['/api/auth/session'] = { body: {} };
+    await act(() => signOut({ callbackUrl: '/', tellOtherTabsWhenLeaving: true }));
+    expect(localStorage.getItem('nextauth.message')).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem('nextauth.message')).toContain('"trigger":"signout"');
+  });
+
   it('rejects when the session could not be ended, and tells no one', async () => {
     answers['/api/auth/csrf'] = { body: { csrfToken: 'token-1' } };
     answers['/api/auth/signout'] = new TypeError('Failed to fetch');

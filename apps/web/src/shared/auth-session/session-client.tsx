@@ -159,10 +159,20 @@ export async function signIn(
 /**
  * Ends the portal session (next-auth deletes it on the server), tells the other tabs, and updates this
  * tab's session. Rejects when the session could not be ended (offline): the person is still signed in.
+ * `tellOtherTabsWhenLeaving`: the other tabs hear of it only as this page is left (pagehide). A logout
+ * leaves through the provider's end-session page, and another tab sent to sign in before that page
+ * arrived would save the provider's session over the logout it records (decision 0058).
  */
-export async function signOut({ callbackUrl = window.location.href }: { callbackUrl?: string } = {}) {
+export async function signOut({
+  callbackUrl = window.location.href,
+  tellOtherTabsWhenLeaving = false,
+}: { callbackUrl?: string; tellOtherTabsWhenLeaving?: boolean } = {}) {
   const answer = await postForm('signout', { callbackUrl, csrfToken: await csrfToken() });
-  tellOtherTabs('signout');
+  if (tellOtherTabsWhenLeaving) {
+    window.addEventListener('pagehide', () => tellOtherTabs('signout'), { once: true });
+  } else {
+    tellOtherTabs('signout');
+  }
   await refreshThisTab();
   return answer;
 }
