@@ -13,7 +13,10 @@ import { sendEmailTask } from './send-email-job.ts';
 /** The recurring job that releases expired guest holds' reservations (decision 0022). */
 export const expireGuestHoldsTask = 'expire-guest-holds';
 
-/** The recurring job that deletes the portal's idle and expired sessions (R9.1 on the server). */
+/**
+ * The recurring job that deletes the portal's idle and expired sessions that hold no refresh token (R9.1
+ * on the server); the web ends the others, revoking their tokens (decision 0058).
+ */
 export const endIdleSessionsTask = 'end-idle-sessions';
 
 /** The recurring job that deletes onboarding counters whose window has ended (decision 0056). */
