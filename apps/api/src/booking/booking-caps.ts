@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import { bookingLimits, bookingMessages } from '@vet/contracts/booking-rules';
 import { newPetsPerClientPerDay } from '@vet/contracts/pet-rules';
 import type { Executor } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../http/index.ts';
-import type { LimitRule } from '../plugins/index.ts';
+import { byIdentity, type LimitRule } from '../plugins/index.ts';
 import { lockClient, lockPet } from './booking-writes.ts';
 
 /**
@@ -67,14 +65,6 @@ export async function assertRoomToBook(
   if (upcoming.client >= caps.futurePerClient) throw forbidden(bookingMessages.tooManyForClient);
   if (pet && upcoming.pet >= caps.futurePerPet) throw forbidden(bookingMessages.tooManyForPet(pet.name));
 }
-
-/** A counter key names a hash of the identity, never the identity itself (the store may be Redis). */
-const byIdentity = (request: FastifyRequest) =>
-  request.identity
-    ? createHash('sha256')
-        .update(`${request.identity.issuer} ${request.identity.subject}`)
-        .digest('base64url')
-    : undefined;
 
 /**
  * Bookings and guest-hold completions per signed-in identity (decision 0057), one counter for both

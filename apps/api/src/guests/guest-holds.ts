@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { AppointmentSlot, AppointmentSlots } from '@vet/contracts/appointment-booking';
 import { clientAddressKey } from '@vet/contracts/client-address';
 import {
@@ -28,6 +27,7 @@ import {
 } from '../booking/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../http/index.ts';
 import { ukMobileNumber } from '../contact-details/index.ts';
+import { hashedKey } from '../plugins/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
 
 export interface GuestDeps extends SlotSearchDeps {
@@ -45,8 +45,7 @@ const HOLD_MS = guestHoldMinutes * MINUTE_MS;
  * A client address never becomes a stored value as such: it is kept as a hash, of its key (an IPv6
  * client's /64), so that one host's fresh addresses count as one client.
  */
-export const addressHash = (address: string) =>
-  createHash('sha256').update(clientAddressKey(address)).digest('base64url');
+export const addressHash = (address: string) => hashedKey(clientAddressKey(address));
 
 export function toSoftBooking(hold: HoldRecord): SoftBooking {
   return {

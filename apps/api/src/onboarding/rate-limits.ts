@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { clientAddressKey } from '@vet/contracts/client-address';
 import { emailKey } from '@vet/db/normalise';
 import type { FastifyRequest } from 'fastify';
-import type { LimitRule } from '../plugins/index.ts';
+import { byIdentity, hashedKey, type LimitRule } from '../plugins/index.ts';
 
 /**
  * Limits of the onboarding calls on top of the global per-address limit (R6.8): the anonymous check is an
@@ -12,16 +11,11 @@ import type { LimitRule } from '../plugins/index.ts';
  */
 const TEN_MINUTES = 10 * 60 * 1000;
 
-/** Personal data never becomes a counter's key as such: a key names a hash (the store may be Redis). */
-const hashed = (value: string) => createHash('sha256').update(value).digest('base64url');
-
 /** An IPv6 client by its /64, which one host can draw fresh addresses from. */
 const byAddress = (request: FastifyRequest) => clientAddressKey(request.ip);
-const byIdentity = (request: FastifyRequest) =>
-  request.identity ? hashed(`${request.identity.issuer} ${request.identity.subject}`) : undefined;
 const byQueriedEmail = (request: FastifyRequest) => {
   const email = (request.query as { Email?: unknown } | undefined)?.Email;
-  return typeof email === 'string' ? hashed(emailKey(email)) : undefined;
+  return typeof email === 'string' ? hashedKey(emailKey(email)) : undefined;
 };
 
 export const onboardingLimits = {

@@ -1,11 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../http/index.ts';
 
 /**
- * Limits of particular calls on top of the global per-address limit (rate-limit.ts): onboarding's and the
- * guests' rules. These use `createRateLimit`, which counts and reports: `app.rateLimit()` would do nothing
- * here, because a request the global limit has already counted is skipped by every later limiter of the
- * plugin.
+ * Limits of particular calls on top of the global per-address limit (rate-limit.ts): onboarding's, the
+ * guests' and booking's rules. These use `createRateLimit`, which counts and reports: `app.rateLimit()`
+ * would do nothing here, because a request the global limit has already counted is skipped by every later
+ * limiter of the plugin.
  */
 export interface LimitRule {
   /** Namespaces the counter (shared by the routes that use the same rule). */
@@ -15,6 +16,13 @@ export interface LimitRule {
   /** What is counted; undefined skips the rule for this request. */
   key: (request: FastifyRequest) => string | undefined;
 }
+
+/** Personal data never becomes a counter's key as such: a key names a hash (the store may be Redis). */
+export const hashedKey = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** A rule's key per signed-in identity (issuer and subject, hashed); none before sign-in. */
+export const byIdentity = (request: FastifyRequest) =>
+  request.identity ? hashedKey(`${request.identity.issuer} ${request.identity.subject}`) : undefined;
 
 type Counter = ReturnType<FastifyInstance['createRateLimit']>;
 
