@@ -82,12 +82,13 @@ async function reserveAppointment(
   startsAt: string,
   endsAt: string,
   clinicianId = scene.clinician.id,
+  practiceLane = false,
 ) {
   return db.transaction(async (tx) => {
     const appointmentId = await insertAppointment(tx, scene, startsAt, endsAt);
     const [row] = await tx
       .insert(clinicianReservations)
-      .values({ clinicianId, during: range(startsAt, endsAt), appointmentId })
+      .values({ clinicianId, during: range(startsAt, endsAt), appointmentId, practiceLane })
       .returning();
     return row;
   });
@@ -221,5 +222,41 @@ describe('the no-double-booking constraint', () => {
       reserveAppointment(scene, '2031-01-13T14:00:00Z', '2031-01-13T14:15:00Z'),
     ).resolves.toMatchObject({ clinicianId: scene.clinician.id });
     expect(await reservationCount(scene.clinician.id)).toBe(1);
+  });
+
+  describe("the practice's lane (decision 0063)", () => {
+    const practiceBooking = (scene: Scene, from: string, to: string) =>
+      reserveAppointment(scene, from, to, scene.clinician.id, true);
+
+    it('stores practice bookings that overlap each other', async () => {
+      const scene = await bookingScene(db);
+      await practiceBooking(scene, '2031-02-03T10:00:00Z', '2031-02-03T10:30:00Z');
+      await practiceBooking(scene, '2031-02-03T10:15:00Z', '2031-02-03T10:45:00Z');
+      expect(await reservationCount(scene.clinician.id)).toBe(2);
+    });
+
+    it('refuses an online booking over a practice booking', async () => {
+      const scene = await bookingScene(db);
+      await practiceBooking(scene, '2031-02-04T10:00:00Z', '2031-02-04T10:30:00Z');
+      const online = reserveAppointment(scene, '2031-02-04T10:20:00Z', '2031-02-04T10:50:00Z');
+      await expect(online).rejects.toSatisfy((e) => sqlState(e) === EXCLUSION_VIOLATION);
+    });
+
+    it('refuses a practice booking over an online row until that row moves to the lane', async () => {
+      const scene = await bookingScene(db);
+      const online = await reserveAppointment(scene, '2031-02-05T10:00:00Z', '2031-02-05T10:30:00Z');
+      const desk = practiceBooking(scene, '2031-02-05T10:00:00Z', '2031-02-05T10:15:00Z');
+      await expect(desk).rejects.toSatisfy((e) => sqlState(e) === EXCLUSION_VIOLATION);
+      // What the practice-booking service does: the online row keeps its time, in the practice's lane.
+      await db
+        .update(clinicianReservations)
+        .set({ practiceLane: true })
+        .where(eq(clinicianReservations.id, online!.id));
+      await practiceBooking(scene, '2031-02-05T10:00:00Z', '2031-02-05T10:15:00Z');
+      // The flagged appointment's time stays busy for online bookings.
+      const later = reserveAppointment(scene, '2031-02-05T10:15:00Z', '2031-02-05T10:30:00Z');
+      await expect(later).rejects.toSatisfy((e) => sqlState(e) === EXCLUSION_VIOLATION);
+      expect(await reservationCount(scene.clinician.id)).toBe(2);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   foreignKey,
@@ -12,10 +13,11 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { appointmentStatus, softBookingStatus } from './enums.ts';
+import { appointmentSource, appointmentStatus, softBookingStatus } from './enums.ts';
 import { appointmentReasons, cancellationReasons, species } from './lookups.ts';
 import { clients, pets } from './clients.ts';
 import { clinicians } from './clinicians.ts';
+import { pmsRef } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
@@ -24,6 +26,14 @@ export const appointments = pgTable(
   'appointments',
   {
     id: serial('id').primaryKey(),
+    pmsRef: pmsRef(),
+    /** Who made the booking: the portal (online) or the practice's own system (the desk, decision 0063). */
+    source: appointmentSource('source').notNull().default('Online'),
+    /**
+     * Set when a practice booking was stored over this online appointment: the practice must act; the
+     * client sees it unchanged until then (practice-systems.md, "What a desk booking does").
+     */
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
     practiceId: integer('practice_id')
       .notNull()
       .references(() => practices.id),
@@ -135,6 +145,12 @@ export const clinicianReservations = pgTable(
       .unique()
       .references(() => softBookings.id, { onDelete: 'cascade' }),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /**
+     * The practice's lane (decision 0063): a practice booking's row, or an online appointment's row once a
+     * practice booking was stored over it. The exclusion constraint lets such rows overlap each other (the
+     * practice's system is the record of what the desk did) but never an online row.
+     */
+    practiceLane: boolean('practice_lane').notNull().default(false),
   },
   (t) => [
     check(

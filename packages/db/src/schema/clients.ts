@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { contactChannel, contactPurpose, petSex, petStatus } from './enums.ts';
 import { breeds, colours, insurers, salutations, species } from './lookups.ts';
+import { pmsRef } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 /**
@@ -24,6 +25,7 @@ export const clients = pgTable(
   'clients',
   {
     id: serial('id').primaryKey(),
+    pmsRef: pmsRef(),
     salutationId: integer('salutation_id').references(() => salutations.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -76,6 +78,7 @@ export const pets = pgTable(
   'pets',
   {
     id: serial('id').primaryKey(),
+    pmsRef: pmsRef(),
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),

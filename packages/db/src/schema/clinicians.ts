@@ -11,6 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { clinicianType } from './enums.ts';
+import { pmsRef } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 /** Clients see a clinician's type, never the name (R3.11). */
@@ -18,6 +19,7 @@ export const clinicians = pgTable(
   'clinicians',
   {
     id: serial('id').primaryKey(),
+    pmsRef: pmsRef(),
     practiceId: integer('practice_id')
       .notNull()
       .references(() => practices.id),
@@ -38,6 +40,7 @@ export const clinicianRotaShifts = pgTable(
   'clinician_rota_shifts',
   {
     id: serial('id').primaryKey(),
+    pmsRef: pmsRef(),
     clinicianId: integer('clinician_id')
       .notNull()
       .references(() => clinicians.id, { onDelete: 'cascade' }),
@@ -70,6 +73,7 @@ export const closures = pgTable(
   'closures',
   {
     id: serial('id').primaryKey(),
+    pmsRef: pmsRef(),
     practiceId: integer('practice_id')
       .notNull()
       .references(() => practices.id, { onDelete: 'cascade' }),

@@ -12,6 +12,7 @@ export const speciesCode = pgEnum('species_code', speciesCodes);
 export const petSex = pgEnum('pet_sex', petSexes);
 export const petStatus = pgEnum('pet_status', petStatuses);
 export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
+export const appointmentSource = pgEnum('appointment_source', ['Online', 'Practice']);
 export const contactPurpose = pgEnum('contact_purpose', contactPurposes);
 export const contactChannel = pgEnum('contact_channel', contactChannels);
 export const verificationMode = pgEnum('verification_mode', verificationModes);

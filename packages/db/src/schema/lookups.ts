@@ -10,6 +10,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { clinicianType, speciesCode } from './enums.ts';
+import { pmsRef } from './pms-ref.ts';
 
 export const salutations = pgTable('salutations', {
   id: serial('id').primaryKey(),
@@ -70,6 +71,7 @@ export const insurers = pgTable('insurers', {
 /** Online appointment reasons. A reason with no species rows applies to every species. */
 export const appointmentReasons = pgTable('appointment_reasons', {
   id: serial('id').primaryKey(),
+  pmsRef: pmsRef(),
   name: text('name').notNull().unique(),
   durationMinutes: smallint('duration_minutes').notNull(),
   clinicianType: clinicianType('clinician_type').notNull(),

@@ -1,4 +1,5 @@
 import { practiceTimeZone } from '@vet/contracts/practice-clock';
+import { pmsRef } from './pms-ref.ts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -21,6 +22,7 @@ export const practices = pgTable(
   'practices',
   {
     id: serial('id').primaryKey(),
+    pmsRef: pmsRef(),
     name: text('name').notNull(),
     addressLine1: text('address_line1').notNull(),
     addressLine2: text('address_line2'),

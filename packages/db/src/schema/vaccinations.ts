@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { pets } from './clients.ts';
+
+/**
+ * A vaccination the practice's system recorded: always theirs (a reference is required). The portal shows
+ * them on the pet's health record and reminds of the due ones (roadmap: between visits).
+ */
+export const vaccinations = pgTable(
+  'vaccinations',
+  {
+    id: serial('id').primaryKey(),
+    pmsRef: text('pms_ref').notNull().unique(),
+    petId: integer('pet_id')
+      .notNull()
+      .references(() => pets.id, { onDelete: 'cascade' }),
+    vaccine: text('vaccine').notNull(),
+    givenOn: date('given_on').notNull(),
+    dueOn: date('due_on'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vaccinations_pet_idx').on(t.petId),
+    check('vaccinations_due_after_given_ck', sql`${t.dueOn} is null or ${t.dueOn} >= ${t.givenOn}`),
+  ],
+);
