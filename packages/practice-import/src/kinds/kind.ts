@@ -1,0 +1,85 @@
+/**
+ * One kind of record in a practice system's export: its file, its columns, and the pure rules that turn
+ * one row's cells into a typed record or say why not. The engine (../engine) streams the files, stages
+ * the parsed records, resolves the references and applies them; a kind knows nothing of the database.
+ * The integration API takes the same records as JSON, field names = column names.
+ */
+
+/** Why a row (or one of its cells) was refused. Never quotes the cell: it may be personal data. */
+export interface Refusal {
+  /** The column at fault, or null when the row as a whole is (e.g. an end before its start). */
+  column: string | null;
+  reason: string;
+}
+
+/** A row as read: every column of the header, '' for an empty cell (no column is ever missing). */
+export type CellRow = Readonly<Record<string, string>>;
+
+export type StagedValue = string | number | boolean | null | readonly string[] | readonly number[];
+
+/** A parsed record: staging column name → value. Lookup names are already ids here. */
+export type StagedRecord = Readonly<Record<string, StagedValue>>;
+
+export type ParseResult = { ok: true; record: StagedRecord } | { ok: false; refusals: Refusal[] };
+
+export interface Column {
+  name: string;
+  required: boolean;
+}
+
+/** A column naming a record of another file, resolved against the batch and what is stored. */
+export interface Reference {
+  column: string;
+  /** The file of the kind referred to, e.g. 'clients.csv'. */
+  file: KindFile;
+  /** Empty allowed (e.g. a closure's clinician_ref: empty means the whole practice). */
+  optional?: boolean;
+}
+
+export type KindFile =
+  | 'practices.csv'
+  | 'opening_hours.csv'
+  | 'clinicians.csv'
+  | 'rota_shifts.csv'
+  | 'closures.csv'
+  | 'appointment_reasons.csv'
+  | 'clients.csv'
+  | 'pets.csv'
+  | 'appointments.csv'
+  | 'vaccinations.csv';
+
+/** PostgreSQL types of staged columns. */
+export type StagedType =
+  'text' | 'integer' | 'boolean' | 'date' | 'time' | 'timestamptz' | 'text[]' | 'integer[]';
+
+export interface RecordKind {
+  file: KindFile;
+  columns: readonly Column[];
+  /** The column holding the row's own reference; null for files keyed otherwise (opening_hours, rota_shifts). */
+  refColumn: string | null;
+  references: readonly Reference[];
+  /** What `parse` returns, column by column, with its PostgreSQL type (the engine's staging table). */
+  staged: Readonly<Record<string, StagedType>>;
+  /** Pure: one row's cells to the staged record, or every reason it is refused. */
+  parse(row: CellRow, context: ParseContext): ParseResult;
+}
+
+/** Names the portal's lists know, by lower-cased name, for matching (case-insensitive) and suggestions. */
+export interface LookupLists {
+  salutations: ReadonlyMap<string, number>;
+  /** species name → id */
+  species: ReadonlyMap<string, number>;
+  /** species id → breed name → id */
+  breeds: ReadonlyMap<number, ReadonlyMap<string, number>>;
+  /** species id → colour name → id */
+  colours: ReadonlyMap<number, ReadonlyMap<string, number>>;
+  insurers: ReadonlyMap<string, number>;
+  /** display names, by the same lower-cased keys, for "nearest known" suggestions */
+  displayNames: ReadonlyMap<string, string>;
+}
+
+export interface ParseContext {
+  lookups: LookupLists;
+  /** Today in the practices' clock (YYYY-MM-DD): a date of birth after it is refused. */
+  today: string;
+}
