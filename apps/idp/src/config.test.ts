@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       apiAudience: 'http://localhost:4000',
       clientId: 'client-portal',
       clientSecret: DEV_CLIENT_SECRET,
+      machineClient: undefined,
       keysFile: '/repo/.data/idp/keys.json',
       jwks: undefined,
       cookieKeys: undefined,
@@ -64,6 +65,39 @@ describe('loadConfig', () => {
     );
     const secret = 'a'.repeat(32);
     expect(loadConfig({ ...minimal, NODE_ENV: 'production', IDP_CLIENT_SECRET: secret }).clientSecret).toBe(
+      secret,
+    );
+  });
+
+  it('has a machine client only when given its secret, by default called practice-system', () => {
+    expect(loadConfig({ ...minimal, IDP_MACHINE_CLIENT_SECRET: 'local' }).machineClient).toEqual({
+      clientId: 'practice-system',
+      clientSecret: 'local',
+    });
+    expect(
+      loadConfig({ ...minimal, IDP_MACHINE_CLIENT_ID: 'pms-1', IDP_MACHINE_CLIENT_SECRET: 'local' })
+        .machineClient,
+    ).toEqual({ clientId: 'pms-1', clientSecret: 'local' });
+    expect(() => loadConfig({ ...minimal, IDP_MACHINE_CLIENT_ID: 'pms-1' })).toThrow(
+      /IDP_MACHINE_CLIENT_SECRET: is required when IDP_MACHINE_CLIENT_ID is set/,
+    );
+    expect(() =>
+      loadConfig({ ...minimal, IDP_MACHINE_CLIENT_ID: 'client-portal', IDP_MACHINE_CLIENT_SECRET: 'local' }),
+    ).toThrow(/IDP_MACHINE_CLIENT_ID: must differ/);
+    expect(() =>
+      loadConfig({ ...minimal, IDP_MACHINE_CLIENT_ID: 'a b', IDP_MACHINE_CLIENT_SECRET: 'local' }),
+    ).toThrow(/IDP_MACHINE_CLIENT_ID/);
+  });
+
+  it('refuses a weak machine secret in production, or the portal’s own', () => {
+    const production = { ...minimal, NODE_ENV: 'production', IDP_CLIENT_SECRET: 'p'.repeat(32) };
+    for (const secret of ['short', 'p'.repeat(32)]) {
+      expect(() => loadConfig({ ...production, IDP_MACHINE_CLIENT_SECRET: secret })).toThrow(
+        /IDP_MACHINE_CLIENT_SECRET: must be a secret of at least 32 characters/,
+      );
+    }
+    const secret = 'm'.repeat(32);
+    expect(loadConfig({ ...production, IDP_MACHINE_CLIENT_SECRET: secret }).machineClient?.clientSecret).toBe(
       secret,
     );
   });

@@ -4,6 +4,9 @@ import { z } from 'zod';
 /** Dev-only: refused when NODE_ENV=production. */
 export const DEV_CLIENT_SECRET = 'dev-only-client-portal-secret-not-for-production';
 
+/** The portal's client id unless IDP_CLIENT_ID names another. */
+const DEFAULT_CLIENT_ID = 'client-portal';
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''));
@@ -36,8 +39,13 @@ const envSchema = z.object({
   DATABASE_URL: z.string({ error: 'is required' }).min(1, 'is required'),
   PORTAL_URL: httpUrl.default('http://localhost:3000'),
   API_AUDIENCE: z.string().min(1).default('http://localhost:4000'),
-  IDP_CLIENT_ID: z.string().min(1).default('client-portal'),
+  IDP_CLIENT_ID: z.string().min(1).default(DEFAULT_CLIENT_ID),
   IDP_CLIENT_SECRET: z.string().min(1).optional(),
+  IDP_MACHINE_CLIENT_ID: z
+    .string()
+    .regex(/^[\w.-]+$/, 'letters, digits, ".", "_" and "-" only')
+    .optional(),
+  IDP_MACHINE_CLIENT_SECRET: z.string().min(1).optional(),
   IDP_KEYS_FILE: z.string().min(1).default('.data/idp/keys.json'),
   IDP_JWKS: jsonJwks.optional(),
   IDP_COOKIE_KEYS: commaList.optional(),
@@ -59,6 +67,11 @@ export interface IdpConfig {
   apiAudience: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * The practice system's client (decision 0062): client-credentials tokens with the practice-system
+   * scope, nothing else. Unset: the provider has no machine client.
+   */
+  machineClient: MachineClient | undefined;
   /** Absolute path. */
   keysFile: string;
   /** Production: signing keys from the environment instead of the keys file. */
@@ -75,6 +88,14 @@ export interface IdpConfig {
    */
   trustedProxyHops: number;
 }
+
+export interface MachineClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The machine client's id unless IDP_MACHINE_CLIENT_ID names another. */
+export const DEFAULT_MACHINE_CLIENT_ID = 'practice-system';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -95,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (present.NODE_ENV === 'production' && (!secret || secret.length < 32 || secret === DEV_CLIENT_SECRET)) {
     problems.push('IDP_CLIENT_SECRET: must be set to a secret of at least 32 characters in production');
   }
+  problems.push(...machineClientProblems(present));
   if (!parsed.success || problems.length) {
     const lines = problems.map((problem) => `  - ${problem}`).join('\n');
     throw new ConfigError(`The identity provider's configuration is not valid:\n${lines}`);
@@ -111,6 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     apiAudience: e.API_AUDIENCE,
     clientId: e.IDP_CLIENT_ID,
     clientSecret: e.IDP_CLIENT_SECRET ?? DEV_CLIENT_SECRET,
+    machineClient: e.IDP_MACHINE_CLIENT_SECRET
+      ? {
+          clientId: e.IDP_MACHINE_CLIENT_ID ?? DEFAULT_MACHINE_CLIENT_ID,
+          clientSecret: e.IDP_MACHINE_CLIENT_SECRET,
+        }
+      : undefined,
     keysFile: resolve(cwd, e.IDP_KEYS_FILE),
     jwks: e.IDP_JWKS,
     cookieKeys: e.IDP_COOKIE_KEYS,
@@ -119,4 +147,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // The server speaks plain HTTP only, so an https issuer means TLS ends at a proxy in front of it.
     trustedProxyHops: e.IDP_TRUSTED_PROXY_HOPS ?? (issuer.startsWith('https:') ? 1 : 0),
   };
+}
+
+/**
+ * The machine client's secret stands between anyone on the network and the whole integration API: in
+ * production it must be long and its own; an id without a secret is a half-made client, refused anywhere.
+ */
+function machineClientProblems(present: Record<string, string | undefined>): string[] {
+  const id = present.IDP_MACHINE_CLIENT_ID;
+  const secret = present.IDP_MACHINE_CLIENT_SECRET;
+  const problems: string[] = [];
+  if (id !== undefined && secret === undefined)
+    problems.push('IDP_MACHINE_CLIENT_SECRET: is required when IDP_MACHINE_CLIENT_ID is set');
+  if (secret === undefined) return problems;
+  if ((id ?? DEFAULT_MACHINE_CLIENT_ID) === (present.IDP_CLIENT_ID ?? DEFAULT_CLIENT_ID))
+    problems.push("IDP_MACHINE_CLIENT_ID: must differ from the portal's IDP_CLIENT_ID");
+  if (present.NODE_ENV === 'production' && (secret.length < 32 || secret === present.IDP_CLIENT_SECRET))
+    problems.push(
+      "IDP_MACHINE_CLIENT_SECRET: must be a secret of at least 32 characters in production, not the portal's",
+    );
+  return problems;
 }

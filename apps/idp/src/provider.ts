@@ -1,10 +1,10 @@
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '@vet/db/connection';
 import { findAccountById } from './accounts.ts';
 import { createAdapterFactory } from './adapter.ts';
 import type { IdpConfig } from './config.ts';
 import type { IdpKeys } from './keys.ts';
-import { API_SCOPE, SUPPORTED_SCOPES } from './scopes.ts';
+import { API_SCOPE, MACHINE_SCOPE, SUPPORTED_SCOPES } from './scopes.ts';
 import type { Page } from './views/layout.ts';
 import { errorPage, signedOutPage, signingOutPage } from './views/message-pages.ts';
 
@@ -19,6 +19,7 @@ export type ProviderConfig = Pick<
   | 'apiAudience'
   | 'clientId'
   | 'clientSecret'
+  | 'machineClient'
   | 'brandName'
   | 'accessTokenTtl'
   | 'trustedProxyHops'
@@ -49,6 +50,30 @@ export function hintedByPortal(ctx: KoaContextWithOIDC, clientId: string): boole
   return Boolean(hint && accountId) && hint?.aud === clientId && hint.sub === accountId;
 }
 
+/**
+ * The practice system's client: the client-credentials grant only (no redirect, so no sign-in page and no
+ * person's token), and only the machine scope.
+ */
+function machineClients({ machineClient }: ProviderConfig): ClientMetadata[] {
+  if (!machineClient) return [];
+  return [
+    {
+      client_id: machineClient.clientId,
+      client_secret: machineClient.clientSecret,
+      client_name: 'Practice system',
+      redirect_uris: [],
+      grant_types: ['client_credentials'],
+      response_types: [],
+      token_endpoint_auth_method: 'client_secret_basic',
+      scope: MACHINE_SCOPE,
+    },
+  ];
+}
+
+function isMachineClient({ machineClient }: ProviderConfig, clientId: string): boolean {
+  return machineClient !== undefined && machineClient.clientId === clientId;
+}
+
 export function createProvider(config: ProviderConfig, db: Database, keys: IdpKeys): Provider {
   const brand = { brandName: config.brandName, portalUrl: config.portalUrl };
   const configuration: Configuration = {
@@ -63,7 +88,10 @@ export function createProvider(config: ProviderConfig, db: Database, keys: IdpKe
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        // The scopes it may ask for: never the machine scope.
+        scope: API_SCOPE,
       },
+      ...machineClients(config),
     ],
     async findAccount(_ctx, sub) {
       const account = await findAccountById(db, sub);
@@ -83,7 +111,7 @@ export function createProvider(config: ProviderConfig, db: Database, keys: IdpKe
     },
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
-    scopes: [...SUPPORTED_SCOPES],
+    scopes: [...SUPPORTED_SCOPES, MACHINE_SCOPE],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: [] },
     extraParams: ['screen_hint'],
     pkce: { required: () => true },
@@ -97,6 +125,8 @@ export function createProvider(config: ProviderConfig, db: Database, keys: IdpKe
     clientBasedCORS: () => false,
     features: {
       devInteractions: { enabled: false },
+      // The practice system's way in (decision 0062): only the machine client has this grant.
+      clientCredentials: { enabled: true },
       revocation: {
         enabled: true,
         allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
@@ -106,8 +136,9 @@ export function createProvider(config: ProviderConfig, db: Database, keys: IdpKe
         defaultResource: () => config.apiAudience,
         // No resource at the token endpoint means the API: access tokens are always JWTs for it.
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({
-          scope: API_SCOPE,
+        // A token carries only the scopes of its kind of caller, whatever was asked for.
+        getResourceServerInfo: (_ctx, _resource, client) => ({
+          scope: isMachineClient(config, client.clientId) ? MACHINE_SCOPE : API_SCOPE,
           audience: config.apiAudience,
           accessTokenTTL: config.accessTokenTtl,
           accessTokenFormat: 'jwt',

@@ -18,6 +18,8 @@ export interface SignInOptions {
   /** Defaults to `login`, as the portal asks; null sends none. */
   prompt?: string | null;
   withPkce?: boolean;
+  /** Defaults to what the portal asks for: `openid email profile offline_access`. */
+  scope?: string;
 }
 
 export interface StartedSignIn {
@@ -48,7 +50,7 @@ export class PortalClient {
       client_id: config.clientId,
       response_type: 'code',
       redirect_uri: redirectUri,
-      scope: 'openid email profile offline_access',
+      scope: options.scope ?? 'openid email profile offline_access',
       state,
       nonce: random(),
     });

@@ -1,0 +1,9 @@
+/**
+ * What a practice system (a machine caller, decision 0062) and the API agree on: the OAuth 2.0 scope that
+ * opens the integration API, and the path prefix the API serves it under. The embedded identity provider
+ * grants the scope only to machine clients, through the client-credentials grant.
+ */
+export const practiceSystemScope = 'practice-system';
+
+/** The integration API's routes all start here; the portal's proxy never forwards them (bff-paths.ts). */
+export const integrationPathPrefix = '/integration/v1';
