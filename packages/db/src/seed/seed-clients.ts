@@ -121,7 +121,7 @@ async function insertPreferences(tx: SeedTransaction, clientId: number, seed: Co
 }
 
 /** 826 is the United Kingdom's ISO country code, which UK-issued microchip numbers begin with. */
-function microchipNumber(petNumber: number): string {
+export function microchipNumber(petNumber: number): string {
   return String(826_097_000_000_000 + petNumber * 7_919_113);
 }
 
