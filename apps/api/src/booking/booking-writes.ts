@@ -1,6 +1,7 @@
 import { appointments, clinicianReservations } from '@vet/db/schema/appointments';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@vet/db/connection';
+import { lockSpaces } from '@vet/db/lock-spaces';
 
 const range = (startsAt: Date, endsAt: Date) => `[${startsAt.toISOString()},${endsAt.toISOString()})`;
 
@@ -28,12 +29,8 @@ export function databaseError(error: unknown): { code?: string; constraint?: str
   return {};
 }
 
-/** The advisory-lock key space of clinicians' reservations (the second key is the clinician's id). */
-const CLINICIAN_LOCK_SPACE = 4003;
-/** The advisory-lock key space of pets' booked time (the second key is the pet's id). */
-const PET_LOCK_SPACE = 4004;
-/** The advisory-lock key space of a client's bookings, counted against the caps (decision 0057). */
-const CLIENT_LOCK_SPACE = 4005;
+/** The advisory-lock key spaces, shared with the practice's lane (@vet/db/lock-spaces, decision 0063). */
+const { clinician: CLINICIAN_LOCK_SPACE, pet: PET_LOCK_SPACE, client: CLIENT_LOCK_SPACE } = lockSpaces;
 
 /**
  * Takes a client's bookings in turn until the transaction ends, so that the client's upcoming

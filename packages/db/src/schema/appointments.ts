@@ -108,10 +108,16 @@ export const softBookings = pgTable(
     extensionCount: integer('extension_count').notNull().default(0),
     /** SHA-256 of the creating client address: live holds are limited per address (never the address itself). */
     clientAddressHash: text('client_address_hash'),
+    /**
+     * When a practice booking took the hold's time (decision 0063): the hold is Released then, and the guest
+     * is told plainly when they next look. Null for every other end of a hold.
+     */
+    displacedAt: timestamp('displaced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('soft_bookings_time_order_ck', sql`${t.endsAt} > ${t.startsAt}`),
+    check('soft_bookings_displaced_released_ck', sql`${t.displacedAt} is null or ${t.status} = 'Released'`),
     index('soft_bookings_live_email_idx')
       .on(t.email, t.expiresAt)
       .where(sql`${t.status} = 'Held'`),

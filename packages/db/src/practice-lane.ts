@@ -1,0 +1,148 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from './connection.ts';
+import { lockSpaces } from './lock-spaces.ts';
+
+/** A practice booking about to be stored: its clinician's time, and its pet's. */
+export interface PracticeSpan {
+  clinicianId: number;
+  startsAt: Date;
+  endsAt: Date;
+  /** The booking's pet: its online appointments at an overlapping time are flagged too; null: none. */
+  petId: number | null;
+  /** The appointment being written, when it exists already: its own rows never count. */
+  appointmentId: number | null;
+}
+
+export interface PracticeLaneEffects {
+  /** Live guest holds given away (Released, displaced_at set): the guest is told when they next look. */
+  releasedHolds: number;
+  /** Online appointments flagged for the practice and moved into its lane, their time unchanged. */
+  flaggedAppointments: number;
+}
+
+/**
+ * Decision 0063: a practice booking is a fact, stored even over what was booked or held online. Before
+ * the caller stores practice bookings (their reservations with practice_lane = true), in its transaction,
+ * this clears their way of online rows without dropping any: a live guest hold over a span is released
+ * and marked so the guest is told (an expired one just ends, as decision 0003 has it); an online
+ * appointment over a span on its clinician, or of the span's pet at an overlapping time, is flagged for
+ * the practice and its reservation moves into the practice's lane, keeping its time busy for online
+ * bookings. The statements touch soft_bookings, then appointments, then clinician_reservations: the
+ * order every other writer locks rows in, so none of them can deadlock with this.
+ *
+ * One span (the integration API): the pet's and the clinician's advisory locks, as an online booking
+ * takes them, so no online row can be written into the span between this and the caller's insert.
+ */
+export async function makeRoomForPracticeBooking(
+  tx: Executor,
+  span: PracticeSpan,
+  now: Date,
+): Promise<PracticeLaneEffects> {
+  await tx.execute(
+    span.petId === null
+      ? sql`select pg_advisory_xact_lock(${lockSpaces.clinician}::int, ${span.clinicianId}::int)`
+      : // A target list is evaluated in order: the pet's lock, then the clinician's.
+        sql`select pg_advisory_xact_lock(${lockSpaces.pet}::int, ${span.petId}::int),
+                   pg_advisory_xact_lock(${lockSpaces.clinician}::int, ${span.clinicianId}::int)`,
+  );
+  return clearTheWay(tx, spansOf([span]), now);
+}
+
+/**
+ * Many spans (the importer): given as rows, or as a query yielding the columns clinician_id (int),
+ * starts_at and ends_at (timestamptz), pet_id and appointment_id (int, nullable), which is read once
+ * into a temporary table. The three tables are locked first (lockForPracticeBookings): thousands of
+ * clinicians' advisory locks would not fit PostgreSQL's lock table.
+ */
+export async function makeRoomForPracticeBookings(
+  tx: Executor,
+  spans: SQL | readonly PracticeSpan[],
+  now: Date,
+): Promise<PracticeLaneEffects> {
+  if (Array.isArray(spans) && spans.length === 0) return { releasedHolds: 0, flaggedAppointments: 0 };
+  await lockForPracticeBookings(tx);
+  if (Array.isArray(spans)) return clearTheWay(tx, spansOf(spans), now);
+  await tx.execute(sql`create temporary table if not exists practice_lane_spans (
+    clinician_id integer not null, starts_at timestamptz not null, ends_at timestamptz not null,
+    pet_id integer, appointment_id integer) on commit drop`);
+  await tx.execute(sql`truncate practice_lane_spans`);
+  await tx.execute(sql`insert into practice_lane_spans (clinician_id, starts_at, ends_at, pet_id, appointment_id)
+    select clinician_id, starts_at, ends_at, pet_id, appointment_id from (${spans as SQL}) as given`);
+  await tx.execute(sql`analyze practice_lane_spans`);
+  return clearTheWay(tx, sql`select * from practice_lane_spans`, now);
+}
+
+/**
+ * Holds the tables of booked time for the rest of the transaction, in the order every writer touches
+ * them: reads (slot searches) go on, online writes wait until the commit. Taken first in a transaction,
+ * before it writes anything else, it cannot deadlock with an online booking. Taking it again is free.
+ */
+export async function lockForPracticeBookings(tx: Executor): Promise<void> {
+  await tx.execute(sql`lock table soft_bookings, appointments, clinician_reservations in exclusive mode`);
+}
+
+const isoArray = (dates: readonly Date[]) => `{${dates.map((d) => d.toISOString()).join(',')}}`;
+const intArray = (values: readonly (number | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : String(Math.trunc(v)))).join(',')}}`;
+
+/** Spans as a relation: one array parameter per column (never a parameter per value). */
+function spansOf(spans: readonly PracticeSpan[]): SQL {
+  return sql`select * from unnest(
+    ${intArray(spans.map((s) => s.clinicianId))}::int[],
+    ${isoArray(spans.map((s) => s.startsAt))}::timestamptz[],
+    ${isoArray(spans.map((s) => s.endsAt))}::timestamptz[],
+    ${intArray(spans.map((s) => s.petId))}::int[],
+    ${intArray(spans.map((s) => s.appointmentId))}::int[]
+  ) as given(clinician_id, starts_at, ends_at, pet_id, appointment_id)`;
+}
+
+async function clearTheWay(tx: Executor, spans: SQL, now: Date): Promise<PracticeLaneEffects> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const overlapsSpan = sql`r.clinician_id = s.clinician_id and r.during && tstzrange(s.starts_at, s.ends_at)`;
+  // Holds first: live ones are given away (the guest is told), expired ones simply end; then their rows.
+  const holds = await tx.execute<{ released: number }>(sql`
+    with spans as (${spans}),
+    hit as (
+      select distinct r.soft_booking_id as id
+      from clinician_reservations r join spans s on ${overlapsSpan}
+      where r.soft_booking_id is not null
+    ),
+    ended as (
+      update soft_bookings b
+      set status = (case when b.expires_at > ${at} then 'Released' else 'Expired' end)::soft_booking_status,
+          displaced_at = case when b.expires_at > ${at} then ${at} end
+      from hit
+      where b.id = hit.id and b.status = 'Held'
+      returning b.id, b.status
+    ),
+    freed as (
+      delete from clinician_reservations r using ended where r.soft_booking_id = ended.id returning r.id
+    )
+    -- Every data-modifying CTE runs to completion, read or not: freed deletes the ended holds' rows.
+    select (count(*) filter (where status = 'Released'))::int as released from ended`);
+  // Online appointments in the way keep their time: flagged, and their rows moved into the lane.
+  const flagged = await tx.execute<{ id: number }>(sql`
+    with spans as (${spans}),
+    hit as (
+      select r.appointment_id as id
+      from clinician_reservations r join spans s on ${overlapsSpan}
+      where r.appointment_id is not null and not r.practice_lane
+        and r.appointment_id is distinct from s.appointment_id
+      union
+      select a.id
+      from appointments a join spans s
+        on a.pet_id = s.pet_id and tstzrange(a.starts_at, a.ends_at) && tstzrange(s.starts_at, s.ends_at)
+      where a.status = 'Booked' and a.source = 'Online' and a.flagged_at is null
+        and a.id is distinct from s.appointment_id
+    )
+    update appointments a set flagged_at = ${at}
+    from hit
+    where a.id = hit.id and a.status = 'Booked' and a.source = 'Online' and a.flagged_at is null
+    returning a.id`);
+  const ids = flagged.rows.map((row) => Number(row.id));
+  if (ids.length > 0) {
+    await tx.execute(sql`update clinician_reservations set practice_lane = true
+      where appointment_id = any(${intArray(ids)}::int[]) and not practice_lane`);
+  }
+  return { releasedHolds: holds.rows[0]?.released ?? 0, flaggedAppointments: ids.length };
+}
