@@ -141,7 +141,11 @@ describe("the practice's lane (decision 0063)", () => {
     const online = await onlineAppointment(s, '2031-03-03T10:00:00Z', '2031-03-03T10:30:00Z');
     const desk = await deskBooking(s, '2031-03-03T10:15:00Z', '2031-03-03T10:45:00Z');
 
-    expect(desk.effects).toEqual({ releasedHolds: 0, flaggedAppointments: 1 });
+    expect(desk.effects).toEqual({
+      releasedHolds: 0,
+      flaggedAppointments: 1,
+      flaggedAppointmentIds: [online.id],
+    });
     const flagged = await appointmentRow(online.id);
     expect(flagged).toMatchObject({ status: 'Booked', flaggedAt: NOW, startsAt: online.startsAt });
     expect(await reservationOf({ appointmentId: online.id })).toMatchObject({
@@ -160,7 +164,7 @@ describe("the practice's lane (decision 0063)", () => {
     });
     const desk = await deskBooking(s, '2031-03-04T10:00:00Z', '2031-03-04T10:30:00Z');
 
-    expect(desk.effects).toEqual({ releasedHolds: 0, flaggedAppointments: 0 });
+    expect(desk.effects).toEqual({ releasedHolds: 0, flaggedAppointments: 0, flaggedAppointmentIds: [] });
     for (const { id } of [before, after, elsewhere]) {
       expect((await appointmentRow(id))?.flaggedAt).toBeNull();
       expect((await reservationOf({ appointmentId: id }))?.practiceLane).toBe(false);
@@ -191,7 +195,7 @@ describe("the practice's lane (decision 0063)", () => {
     );
     const desk = await deskBooking(s, '2031-03-06T10:00:00Z', '2031-03-06T10:30:00Z');
 
-    expect(desk.effects).toEqual({ releasedHolds: 1, flaggedAppointments: 0 });
+    expect(desk.effects).toEqual({ releasedHolds: 1, flaggedAppointments: 0, flaggedAppointmentIds: [] });
     expect(await holdRow(hold.id)).toMatchObject({ status: 'Released', displacedAt: NOW });
     expect(await reservationOf({ softBookingId: hold.id })).toBeNull();
   });
@@ -229,7 +233,7 @@ describe("the practice's lane (decision 0063)", () => {
         NOW,
       ),
     );
-    expect(effects).toEqual({ releasedHolds: 0, flaggedAppointments: 0 });
+    expect(effects).toEqual({ releasedHolds: 0, flaggedAppointments: 0, flaggedAppointmentIds: [] });
     expect((await appointmentRow(online.id))?.flaggedAt).toBeNull();
   });
 
@@ -271,7 +275,11 @@ describe("the practice's lane (decision 0063)", () => {
         );
       });
 
-      expect(effects).toEqual({ releasedHolds: 1, flaggedAppointments: 2 });
+      expect(effects).toEqual({
+        releasedHolds: 1,
+        flaggedAppointments: 2,
+        flaggedAppointmentIds: [a.id, b.id],
+      });
       expect((await appointmentRow(a.id))?.flaggedAt).toEqual(NOW);
       expect((await appointmentRow(b.id))?.flaggedAt).toEqual(NOW);
       expect((await appointmentRow(untouched.id))?.flaggedAt).toBeNull();
@@ -292,9 +300,9 @@ describe("the practice's lane (decision 0063)", () => {
         await makeRoomForPracticeBookings(tx, [span('2031-03-11T10:00:00Z', '2031-03-11T10:15:00Z')], NOW),
         await makeRoomForPracticeBookings(tx, [span('2031-03-11T10:15:00Z', '2031-03-11T10:30:00Z')], NOW),
       ]);
-      expect(first).toEqual({ releasedHolds: 0, flaggedAppointments: 1 });
+      expect(first).toEqual({ releasedHolds: 0, flaggedAppointments: 1, flaggedAppointmentIds: [a.id] });
       // Already flagged and in the lane: nothing more to do.
-      expect(second).toEqual({ releasedHolds: 0, flaggedAppointments: 0 });
+      expect(second).toEqual({ releasedHolds: 0, flaggedAppointments: 0, flaggedAppointmentIds: [] });
       expect((await appointmentRow(a.id))?.flaggedAt).toEqual(NOW);
     });
 
@@ -302,6 +310,7 @@ describe("the practice's lane (decision 0063)", () => {
       await expect(db.transaction((tx) => makeRoomForPracticeBookings(tx, [], NOW))).resolves.toEqual({
         releasedHolds: 0,
         flaggedAppointments: 0,
+        flaggedAppointmentIds: [],
       });
     });
   });

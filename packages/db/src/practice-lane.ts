@@ -18,6 +18,8 @@ export interface PracticeLaneEffects {
   releasedHolds: number;
   /** Online appointments flagged for the practice and moved into its lane, their time unchanged. */
   flaggedAppointments: number;
+  /** Their ids, for the practice system's answer (the events of issue 32 will carry them too). */
+  flaggedAppointmentIds: number[];
 }
 
 /**
@@ -59,7 +61,9 @@ export async function makeRoomForPracticeBookings(
   spans: SQL | readonly PracticeSpan[],
   now: Date,
 ): Promise<PracticeLaneEffects> {
-  if (Array.isArray(spans) && spans.length === 0) return { releasedHolds: 0, flaggedAppointments: 0 };
+  if (Array.isArray(spans) && spans.length === 0) {
+    return { releasedHolds: 0, flaggedAppointments: 0, flaggedAppointmentIds: [] };
+  }
   await lockForPracticeBookings(tx);
   if (Array.isArray(spans)) return clearTheWay(tx, spansOf(spans), now);
   await tx.execute(sql`create temporary table if not exists practice_lane_spans (
@@ -144,5 +148,9 @@ async function clearTheWay(tx: Executor, spans: SQL, now: Date): Promise<Practic
     await tx.execute(sql`update clinician_reservations set practice_lane = true
       where appointment_id = any(${intArray(ids)}::int[]) and not practice_lane`);
   }
-  return { releasedHolds: holds.rows[0]?.released ?? 0, flaggedAppointments: ids.length };
+  return {
+    releasedHolds: holds.rows[0]?.released ?? 0,
+    flaggedAppointments: ids.length,
+    flaggedAppointmentIds: ids.sort((a, b) => a - b),
+  };
 }
