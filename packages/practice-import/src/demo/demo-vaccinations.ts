@@ -4,14 +4,14 @@ import type { NumberedPet } from './demo-client-tables.ts';
 import { demoRef } from './demo-references.ts';
 import type { ExportRow } from './export-files.ts';
 
-interface Course {
+export interface Course {
   vaccine: string;
   /** How long a booster lasts; the first booster is due a year after the primary course, as UK vets give them. */
   boosterMonths: number;
 }
 
 /** What a UK practice vaccinates each species against; guinea pigs, birds and the rest get none. */
-const COURSES: Readonly<Record<string, readonly Course[]>> = {
+export const VACCINE_COURSES: Readonly<Record<string, readonly Course[]>> = {
   Dog: [
     { vaccine: 'DHP (distemper, hepatitis, parvovirus)', boosterMonths: 36 },
     { vaccine: 'Leptospirosis L4', boosterMonths: 12 },
@@ -24,7 +24,7 @@ const COURSES: Readonly<Record<string, readonly Course[]>> = {
 };
 
 /** The primary course is given at nine weeks old. */
-const PRIMARY_AGE_DAYS = 63;
+export const PRIMARY_AGE_DAYS = 63;
 
 /**
  * Each demo pet's vaccinations as of `today`: its primary course and, for a live pet past its first
@@ -53,7 +53,7 @@ export function vaccinationRows(
     const primary = addDays(row.date_of_birth, PRIMARY_AGE_DAYS);
     if (primary > today) return;
     const booster = numbered.pet.deceased ? null : latestBooster(numbered, appointments, primary, today);
-    for (const course of COURSES[numbered.pet.species] ?? []) {
+    for (const course of VACCINE_COURSES[numbered.pet.species] ?? []) {
       add(row.pet_ref, course.vaccine, primary, addMonths(primary, 12));
       if (booster !== null)
         add(row.pet_ref, course.vaccine, booster, addMonths(booster, course.boosterMonths));

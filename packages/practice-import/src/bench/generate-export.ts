@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { isoDayOfWeek } from '@vet/contracts/practice-clock';
+import type { ExportFile, ExportRow } from '../demo/export-files.ts';
+import {
+  appointmentRows,
+  clientRows,
+  clinicianRows,
+  closureRows,
+  openingHoursRows,
+  petRows,
+  practiceRows,
+  reasonRows,
+  rotaShiftRows,
+  vaccinationRows,
+  type BenchPlan,
+} from './bench-records.ts';
+import { benchShape } from './bench-shape.ts';
+import { writeCsvFile } from './csv-file-writer.ts';
+
+export interface GenerateBenchExportOptions {
+  directory: string;
+  /** BENCH_SCALE: 1 = the issue's group (bench-shape.ts). */
+  scale: number;
+  /** The Monday of the week the export is "taken": history before it, bookings in the three weeks after. */
+  anchorMonday: string;
+  /** The PRNG's seed: the same seed, scale and anchor write the same bytes. */
+  seed?: number;
+  /** Told as each file is written. */
+  onFile?: (file: ExportFile, rows: number, seconds: number) => void;
+}
+
+export interface GeneratedFile {
+  file: ExportFile;
+  rows: number;
+  seconds: number;
+}
+
+type RowSource<F extends ExportFile> = (plan: BenchPlan) => Iterable<ExportRow<F>>;
+
+/** Each file and what writes its rows, parents first. */
+const SOURCES: { [F in ExportFile]: RowSource<F> } = {
+  'practices.csv': practiceRows,
+  'opening_hours.csv': openingHoursRows,
+  'clinicians.csv': clinicianRows,
+  'rota_shifts.csv': rotaShiftRows,
+  'closures.csv': closureRows,
+  'appointment_reasons.csv': reasonRows,
+  'clients.csv': clientRows,
+  'pets.csv': petRows,
+  'appointments.csv': appointmentRows,
+  'vaccinations.csv': vaccinationRows,
+};
+
+/**
+ * Writes a practice group's export at `scale` into `directory`: every file of the import, streamed row
+ * by row (memory stays flat at any scale) and deterministic (a seeded, counter-based PRNG). Every value
+ * is one the import accepts: names from the portal's lists, UK postcodes and phones its forms take,
+ * dates of birth in the past, ends after starts, no two bookings of a clinician or a pet overlapping.
+ */
+export async function generateBenchExport(options: GenerateBenchExportOptions): Promise<GeneratedFile[]> {
+  if (isoDayOfWeek(options.anchorMonday) !== 1) throw new Error(`Not a Monday: ${options.anchorMonday}`);
+  const plan: BenchPlan = {
+    shape: benchShape(options.scale),
+    seed: options.seed ?? 20_261_123,
+    anchorMonday: options.anchorMonday,
+  };
+  mkdirSync(options.directory, { recursive: true });
+  const written: GeneratedFile[] = [];
+  for (const file of Object.keys(SOURCES) as ExportFile[]) {
+    const started = performance.now();
+    const rows = await writeCsvFile(
+      join(options.directory, file),
+      file,
+      (SOURCES[file] as RowSource<typeof file>)(plan),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    written.push({ file, rows, seconds });
+    options.onFile?.(file, rows, seconds);
+  }
+  return written;
+}
