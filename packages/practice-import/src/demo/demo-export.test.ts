@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { practiceInstant } from '@vet/contracts/practice-clock';
+import { ukMobileNumber, ukPhoneNumber, ukPostcode } from '@vet/contracts/uk-contact-details';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ANCHOR_MONDAY, demoExportTables } from './demo-export.ts';
@@ -61,6 +62,18 @@ describe('the demo export', () => {
     for (const row of tables['closures.csv']) {
       expect(practices.has(row.practice_ref)).toBe(true);
       if (row.clinician_ref) expect(clinicians.has(row.clinician_ref)).toBe(true);
+    }
+  });
+
+  it("holds only postcodes and phones the portal's forms accept, as the import checks them", () => {
+    for (const practice of tables['practices.csv']) {
+      expect(ukPostcode(practice.postcode), practice.name).not.toBeNull();
+      expect(ukPhoneNumber(practice.phone), practice.name).not.toBeNull();
+    }
+    for (const client of tables['clients.csv']) {
+      expect(ukPostcode(client.postcode), client.client_ref).not.toBeNull();
+      if (client.mobile_phone) expect(ukMobileNumber(client.mobile_phone), client.client_ref).not.toBeNull();
+      if (client.home_phone) expect(ukPhoneNumber(client.home_phone), client.client_ref).not.toBeNull();
     }
   });
 

@@ -16,7 +16,7 @@ export const DEMO_CLIENTS: readonly ClientSeed[] = [
   {
     ...linkedTo(DEMO_ACCOUNT.manyPets),
     salutation: 'Ms',
-    mobilePhone: '07700 900101',
+    mobilePhone: '07700 100101',
     home: ['SW4 0LN', 7],
     practice: 'Willowbrook Vets Clapham',
     preferences: { marketingByEmail: true, confirmedDaysAgo: 30 },
@@ -56,7 +56,7 @@ export const DEMO_CLIENTS: readonly ClientSeed[] = [
   {
     ...linkedTo(DEMO_ACCOUNT.awaitingInitialConsultation),
     salutation: 'Mr',
-    mobilePhone: '07700 900102',
+    mobilePhone: '07700 100102',
     home: ['N1 2UQ', 14],
     practice: 'Willowbrook Vets Islington',
     preferences: { marketingByEmail: false, confirmedDaysAgo: 12 },
@@ -70,7 +70,7 @@ export const DEMO_CLIENTS: readonly ClientSeed[] = [
   {
     ...linkedTo(DEMO_ACCOUNT.noPets),
     salutation: 'Dr',
-    mobilePhone: '07700 900103',
+    mobilePhone: '07700 100103',
     home: ['GL50 2QE', 9],
     practice: 'Willowbrook Vets Cheltenham',
     preferences: { marketingByEmail: true, confirmedDaysAgo: 3 },
@@ -79,7 +79,7 @@ export const DEMO_CLIENTS: readonly ClientSeed[] = [
   {
     ...linkedTo(DEMO_ACCOUNT.bookingOff),
     salutation: 'Mr',
-    mobilePhone: '07700 900104',
+    mobilePhone: '07700 100104',
     home: ['BA1 6QD', 17],
     practice: 'Willowbrook Vets Bath',
     preferences: { marketingByEmail: false, confirmedDaysAgo: 60 },
@@ -99,7 +99,7 @@ export const DEMO_CLIENTS: readonly ClientSeed[] = [
   {
     ...linkedTo(DEMO_ACCOUNT.preferencesDue),
     salutation: 'Mrs',
-    mobilePhone: '07700 900105',
+    mobilePhone: '07700 100105',
     home: ['HG1 4PQ', 8],
     practice: 'Willowbrook Vets Harrogate',
     preferences: { marketingByEmail: false, confirmedDaysAgo: 800 },
@@ -116,7 +116,7 @@ export const DEMO_CLIENTS: readonly ClientSeed[] = [
   {
     ...linkedTo(DEMO_ACCOUNT.bookingBlocked),
     salutation: 'Mr',
-    mobilePhone: '07700 900106',
+    mobilePhone: '07700 100106',
     home: ['CH2 3PT', 11],
     practice: 'Willowbrook Vets Chester',
     onlineBookingAllowed: false,
@@ -130,7 +130,7 @@ export const DEMO_CLIENTS: readonly ClientSeed[] = [
   {
     ...linkedTo(DEMO_ACCOUNT.threePets),
     salutation: 'Mrs',
-    mobilePhone: '07700 900107',
+    mobilePhone: '07700 100107',
     home: ['M20 6SA', 22],
     practice: 'Willowbrook Vets Didsbury',
     preferences: { marketingByEmail: false, confirmedDaysAgo: 20 },

@@ -5,7 +5,8 @@ import type { PracticeSeed } from './types.ts';
 const BOTH_ON = { [featureKeys.onlineBooking]: 'True', [featureKeys.onlinePetRegistration]: 'True' };
 
 /**
- * The fictional Willowbrook group. Phone numbers are in Ofcom's drama ranges. Between them the practices
+ * The fictional Willowbrook group. Phone numbers are in Ofcom's ranges for drama that the portal's forms
+ * accept (01632 is not one: the practice import refuses what the forms refuse). Between them the practices
  * reach every feature state of R3.10 and R4.15: booking off (Bath), pet registration off (Harrogate), the
  * lower-case 'true' R3.10 also accepts (Islington), online registration unavailable (Kendal), and one
  * practice that is not online at all (the referral hospital).
@@ -60,7 +61,7 @@ export const DEMO_PRACTICES: readonly PracticeSeed[] = [
     town: 'Bath',
     county: 'Somerset',
     postcode: 'BA1 5BG',
-    phone: '01632 960112',
+    phone: '0117 496 0112',
     email: 'bath@willowbrook-vets.example.com',
     isOnline: true,
     onlineRegistrationAvailable: true,
@@ -80,7 +81,7 @@ export const DEMO_PRACTICES: readonly PracticeSeed[] = [
     town: 'Harrogate',
     county: 'North Yorkshire',
     postcode: 'HG1 1TT',
-    phone: '01632 960245',
+    phone: '0113 496 0245',
     email: 'harrogate@willowbrook-vets.example.com',
     isOnline: true,
     onlineRegistrationAvailable: true,
@@ -99,7 +100,7 @@ export const DEMO_PRACTICES: readonly PracticeSeed[] = [
     town: 'Cheltenham',
     county: 'Gloucestershire',
     postcode: 'GL50 2AE',
-    phone: '01632 960378',
+    phone: '0117 496 0378',
     email: 'cheltenham@willowbrook-vets.example.com',
     isOnline: true,
     onlineRegistrationAvailable: true,
@@ -119,7 +120,7 @@ export const DEMO_PRACTICES: readonly PracticeSeed[] = [
     town: 'Manchester',
     county: 'Greater Manchester',
     postcode: 'M20 5AN',
-    phone: '01632 960419',
+    phone: '0161 496 0419',
     email: 'didsbury@willowbrook-vets.example.com',
     isOnline: true,
     onlineRegistrationAvailable: true,
@@ -139,7 +140,7 @@ export const DEMO_PRACTICES: readonly PracticeSeed[] = [
     town: 'Chester',
     county: 'Cheshire',
     postcode: 'CH2 3BD',
-    phone: '01632 960563',
+    phone: '0151 496 0563',
     email: 'chester@willowbrook-vets.example.com',
     isOnline: true,
     onlineRegistrationAvailable: true,
@@ -158,7 +159,7 @@ export const DEMO_PRACTICES: readonly PracticeSeed[] = [
     town: 'Kendal',
     county: 'Cumbria',
     postcode: 'LA9 4LY',
-    phone: '01632 960684',
+    phone: '0191 498 0684',
     email: 'kendal@willowbrook-vets.example.com',
     isOnline: true,
     onlineRegistrationAvailable: false,
@@ -177,7 +178,7 @@ export const DEMO_PRACTICES: readonly PracticeSeed[] = [
     town: 'Guildford',
     county: 'Surrey',
     postcode: 'GU2 7XH',
-    phone: '01632 960790',
+    phone: '0118 496 0790',
     email: 'referrals@willowbrook-vets.example.com',
     isOnline: false,
     onlineRegistrationAvailable: false,

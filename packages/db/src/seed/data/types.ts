@@ -75,6 +75,10 @@ export interface ClientSeed {
   firstName: string;
   lastName: string;
   email: string | null;
+  /**
+   * One the portal's forms (and so the practice import) accept: 07700 1xxxxx, as Ofcom's mobile range for
+   * drama, 07700 900xxx, is one they refuse. The portal sends no text messages.
+   */
   mobilePhone: string;
   /** A house in the address lookup's data set: postcode and house number. */
   home: readonly [postcode: string, houseNumber: number];
