@@ -1,0 +1,33 @@
+import { appointmentReasons } from './appointment-reasons.ts';
+import { appointments } from './appointments.ts';
+import { clients } from './clients.ts';
+import { clinicians } from './clinicians.ts';
+import { closures } from './closures.ts';
+import type { KindFile, RecordKind } from './kind.ts';
+import { openingHours } from './opening-hours.ts';
+import { pets } from './pets.ts';
+import { practices } from './practices.ts';
+import { rotaShifts } from './rota-shifts.ts';
+import { vaccinations } from './vaccinations.ts';
+
+/**
+ * Every kind of record, in dependency order: a kind's references are to kinds before it, so applying in
+ * this order finds every parent in place.
+ */
+export const recordKinds: readonly RecordKind[] = [
+  practices,
+  openingHours,
+  clinicians,
+  rotaShifts,
+  closures,
+  appointmentReasons,
+  clients,
+  pets,
+  appointments,
+  vaccinations,
+];
+
+/** The kind of each file name the import reads. */
+export const recordKindsByFile: ReadonlyMap<KindFile, RecordKind> = new Map(
+  recordKinds.map((kind) => [kind.file, kind]),
+);

@@ -1,0 +1,130 @@
+import { petFieldMessages } from '@vet/contracts/pets';
+import { describe, expect, it } from 'vitest';
+import { reasons } from './cells.ts';
+import { petReasons, pets } from './pets.ts';
+import { accepted, idOf, refused, today } from './testing/kind-fixtures.ts';
+import { validRows } from './testing/valid-rows.ts';
+
+const valid = validRows['pets.csv'];
+
+describe('pets.csv', () => {
+  it('stages a pet with its lists’ names as ids and its microchip as the form stores it', () => {
+    expect(accepted(pets, valid)).toEqual({
+      pet_ref: 'A1',
+      client_ref: 'K1',
+      name: 'Biscuit',
+      species_id: idOf('species', 'Dog'),
+      breed_id: idOf('breeds', 'Labrador Retriever', 'Dog'),
+      colour_id: idOf('colours', 'Yellow', 'Dog'),
+      sex: 'Female',
+      neutered: true,
+      date_of_birth: '2020-05-17',
+      microchip: '941000001234567',
+      insurer_id: idOf('insurers', 'Petplan'),
+      policy_number: 'PP-123/45',
+      status: 'Active',
+      awaiting_initial_consultation: false,
+    });
+  });
+
+  it('needs only its reference, client, name, species and sex; booleans default to false', () => {
+    const record = accepted(pets, {
+      pet_ref: 'A2',
+      client_ref: 'K1',
+      name: 'Tom',
+      species: 'cat',
+      sex: 'male',
+    });
+    expect(record).toMatchObject({
+      species_id: idOf('species', 'Cat'),
+      sex: 'Male',
+      breed_id: null,
+      colour_id: null,
+      neutered: false,
+      date_of_birth: null,
+      microchip: null,
+      insurer_id: null,
+      policy_number: null,
+      status: null,
+      awaiting_initial_consultation: false,
+    });
+  });
+
+  it('refuses a species the portal lacks, naming the nearest it knows, and leaves breed and colour unjudged', () => {
+    expect(refused(pets, { ...valid, species: 'Dgo' })).toEqual([
+      { column: 'species', reason: "not in the portal's list of species; nearest: Dog, Rodent, Bird" },
+    ]);
+  });
+
+  it('refuses a breed or colour not of the pet’s species, naming the nearest of that species', () => {
+    const refusals = refused(pets, { ...valid, breed: 'Labrador', colour: 'Yelow' });
+    expect(refusals).toEqual([
+      {
+        column: 'breed',
+        reason: expect.stringMatching(
+          /^not in the portal's list of the species' breeds; nearest: Labrador Retriever, /,
+        ) as string,
+      },
+      {
+        column: 'colour',
+        reason: expect.stringMatching(
+          /^not in the portal's list of the species' colours; nearest: Yellow, /,
+        ) as string,
+      },
+    ]);
+    // A cat's breed on a dog.
+    expect(refused(pets, { ...valid, breed: 'Maine Coon', colour: '' })[0]!.column).toBe('breed');
+  });
+
+  it('refuses an insurer the list lacks, and a policy number without its insurer', () => {
+    expect(refused(pets, { ...valid, insurer: 'PetPlan Ltd' })).toEqual([
+      { column: 'insurer', reason: expect.stringMatching(/nearest: Petplan, /) as string },
+    ]);
+    expect(refused(pets, { ...valid, insurer: '' })).toEqual([
+      { column: 'insurer', reason: petReasons.insurerForPolicy },
+    ]);
+  });
+
+  it('refuses a sex other than Male or Female, and none at all (the portal records every pet’s)', () => {
+    expect(refused(pets, { ...valid, sex: 'Unknown' })).toEqual([
+      { column: 'sex', reason: 'not one of Male, Female' },
+    ]);
+    expect(refused(pets, { ...valid, sex: '' })).toEqual([{ column: 'sex', reason: petReasons.sexRequired }]);
+  });
+
+  it('refuses a date of birth after today or more than a century ago; today is fine', () => {
+    expect(accepted(pets, { ...valid, date_of_birth: today }).date_of_birth).toBe(today);
+    expect(refused(pets, { ...valid, date_of_birth: '2026-11-27' })).toEqual([
+      { column: 'date_of_birth', reason: petReasons.bornAfterToday },
+    ]);
+    expect(accepted(pets, { ...valid, date_of_birth: '1926-11-26' }).date_of_birth).toBe('1926-11-26');
+    expect(refused(pets, { ...valid, date_of_birth: '1926-11-25' })).toEqual([
+      { column: 'date_of_birth', reason: petReasons.bornTooLongAgo },
+    ]);
+    expect(refused(pets, { ...valid, date_of_birth: '17/05/2020' })).toEqual([
+      { column: 'date_of_birth', reason: reasons.date },
+    ]);
+  });
+
+  it('refuses a microchip, policy number or name the pet form would refuse, in its words', () => {
+    expect(refused(pets, { ...valid, microchip: '94100000123456' })).toEqual([
+      { column: 'microchip', reason: petFieldMessages.microchipLength(14) },
+    ]);
+    expect(refused(pets, { ...valid, microchip: '94100000123456A' })).toEqual([
+      { column: 'microchip', reason: petFieldMessages.microchipDigitsOnly },
+    ]);
+    expect(refused(pets, { ...valid, policy_number: 'PP#1' })).toEqual([
+      { column: 'policy_number', reason: petFieldMessages.policyNumberCharacters },
+    ]);
+    expect(refused(pets, { ...valid, name: 'B'.repeat(41) })).toEqual([
+      { column: 'name', reason: 'longer than 40 characters' },
+    ]);
+  });
+
+  it('refuses a status outside the portal’s list and booleans not true or false', () => {
+    expect(refused(pets, { ...valid, status: 'Missing', neutered: 'N' })).toEqual([
+      { column: 'neutered', reason: 'not true or false (empty means false)' },
+      { column: 'status', reason: expect.stringMatching(/^not one of Active, Deceased/) as string },
+    ]);
+  });
+});

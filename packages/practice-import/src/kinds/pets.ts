@@ -1,0 +1,136 @@
+import {
+  earliestDateOfBirthOn,
+  oldestPetAgeYears,
+  petNameMaxLength,
+  petSexes,
+  petStatuses,
+  registerPetBodySchema,
+} from '@vet/contracts/pets';
+import { RowCells, required } from './cells.ts';
+import { columnsOf } from './columns.ts';
+import type { LookupLists, RecordKind } from './kind.ts';
+import { lookupCell } from './lookup-cells.ts';
+
+export const petReasons = {
+  sexRequired: `required by the portal, which records every pet as ${petSexes.join(' or ')}`,
+  bornAfterToday: 'after today: a date of birth cannot be in the future',
+  bornTooLongAgo: `more than ${oldestPetAgeYears} years ago: check the year`,
+  insurerForPolicy: 'required when policy_number is given (the pet form asks the same)',
+} as const;
+
+/** The pet form's own field rules, so a microchip or policy the form refuses is refused here too. */
+const petForm = registerPetBodySchema.shape;
+
+/** A form field's rule on a cell: the form's value (normalised as the form does), or its message. */
+function formCell(
+  cells: RowCells,
+  column: string,
+  field: typeof petForm.microchipNumber | typeof petForm.policyNumber,
+): string | null {
+  const value = cells.cell(column);
+  if (value === null) return null;
+  const parsed = field.safeParse(value);
+  if (parsed.success) return parsed.data;
+  return cells.refuse(column, parsed.error.issues[0]?.message ?? 'refused by the pet form');
+}
+
+function dateOfBirthCell(cells: RowCells, today: string): string | null {
+  const born = cells.date('date_of_birth');
+  if (born === null) return null;
+  if (born > today) return cells.refuse('date_of_birth', petReasons.bornAfterToday);
+  if (born < earliestDateOfBirthOn(today)) return cells.refuse('date_of_birth', petReasons.bornTooLongAgo);
+  return born;
+}
+
+const speciesOf = (lookups: LookupLists) => ({ names: lookups.species, called: 'species' });
+
+/** Breed and colour are judged within the pet's species, as the pet form does; without it, not at all. */
+function breedAndColour(cells: RowCells, lookups: LookupLists, speciesId: number | null) {
+  if (speciesId === null) return { breed_id: null, colour_id: null };
+  return {
+    breed_id: lookupCell(
+      cells,
+      'breed',
+      { names: lookups.breeds.get(speciesId), called: "the species' breeds" },
+      lookups,
+    ),
+    colour_id: lookupCell(
+      cells,
+      'colour',
+      { names: lookups.colours.get(speciesId), called: "the species' colours" },
+      lookups,
+    ),
+  };
+}
+
+/**
+ * pets.csv. A pet's status and sex are the portal's lists (the contracts'); a colour is one of its
+ * species' colours, whatever its breed (the practice's system records the pet as it is; the form's
+ * narrowing of colours by breed is a help for typing, not a rule of the data).
+ */
+export const pets: RecordKind = {
+  file: 'pets.csv',
+  columns: columnsOf({
+    pet_ref: true,
+    client_ref: true,
+    name: true,
+    species: true,
+    breed: false,
+    colour: false,
+    sex: false,
+    neutered: false,
+    date_of_birth: false,
+    microchip: false,
+    insurer: false,
+    policy_number: false,
+    status: false,
+    awaiting_initial_consultation: false,
+  }),
+  refColumn: 'pet_ref',
+  references: [{ column: 'client_ref', file: 'clients.csv' }],
+  staged: {
+    pet_ref: 'text',
+    client_ref: 'text',
+    name: 'text',
+    species_id: 'integer',
+    breed_id: 'integer',
+    colour_id: 'integer',
+    sex: 'text',
+    neutered: 'boolean',
+    date_of_birth: 'date',
+    microchip: 'text',
+    insurer_id: 'integer',
+    policy_number: 'text',
+    status: 'text',
+    awaiting_initial_consultation: 'boolean',
+  },
+  parse(row, { lookups, today }) {
+    const cells = new RowCells(row);
+    const identity = {
+      pet_ref: cells.text('pet_ref', required),
+      client_ref: cells.text('client_ref', required),
+      name: cells.text('name', { required: true, maxLength: petNameMaxLength }),
+    };
+    const speciesId = lookupCell(cells, 'species', speciesOf(lookups), lookups, required);
+    const record = {
+      ...identity,
+      species_id: speciesId,
+      ...breedAndColour(cells, lookups, speciesId),
+      sex:
+        cells.cell('sex') === null
+          ? cells.refuse('sex', petReasons.sexRequired)
+          : cells.oneOf('sex', petSexes),
+      neutered: cells.boolean('neutered', false),
+      date_of_birth: dateOfBirthCell(cells, today),
+      microchip: formCell(cells, 'microchip', petForm.microchipNumber),
+      insurer_id: lookupCell(cells, 'insurer', { names: lookups.insurers, called: 'insurers' }, lookups),
+      policy_number: formCell(cells, 'policy_number', petForm.policyNumber),
+      status: cells.oneOf('status', petStatuses),
+      awaiting_initial_consultation: cells.boolean('awaiting_initial_consultation', false),
+    };
+    if (record.policy_number !== null && cells.cell('insurer') === null) {
+      cells.refuse('insurer', petReasons.insurerForPolicy);
+    }
+    return cells.result(record);
+  },
+};

@@ -1,0 +1,89 @@
+import { practiceTimeZone } from '@vet/contracts/practice-clock';
+import { RowCells, required } from './cells.ts';
+import { columnsOf } from './columns.ts';
+import { addressCells, emailCell, phoneCell } from './contact-cells.ts';
+import type { RecordKind } from './kind.ts';
+
+/**
+ * practices.csv. The booking settings (slot grid, notice, horizon, cancellation cut-off) keep the
+ * portal's defaults when empty (null here). The ranges are what a booking page can work with: a grid of
+ * 5 to 60 minutes, notice and cut-off of up to 30 days, a horizon of a day to a year.
+ */
+export const practiceSettingRanges = {
+  slot_grid_minutes: { min: 5, max: 60 },
+  min_notice_minutes: { min: 0, max: 30 * 24 * 60 },
+  horizon_days: { min: 1, max: 366 },
+  cancellation_cutoff_minutes: { min: 0, max: 30 * 24 * 60 },
+} as const;
+
+export const practiceReasons = {
+  timeZone: `not ${practiceTimeZone}: every practice keeps UK time (decision 0055); leave it empty or write ${practiceTimeZone}`,
+} as const;
+
+export const practices: RecordKind = {
+  file: 'practices.csv',
+  columns: columnsOf({
+    practice_ref: true,
+    name: true,
+    address_line1: true,
+    address_line2: false,
+    town: true,
+    county: false,
+    postcode: true,
+    phone: true,
+    email: false,
+    time_zone: false,
+    listed_online: false,
+    online_booking: false,
+    online_pet_registration: false,
+    slot_grid_minutes: false,
+    min_notice_minutes: false,
+    horizon_days: false,
+    cancellation_cutoff_minutes: false,
+  }),
+  refColumn: 'practice_ref',
+  references: [],
+  staged: {
+    practice_ref: 'text',
+    name: 'text',
+    address_line1: 'text',
+    address_line2: 'text',
+    town: 'text',
+    county: 'text',
+    postcode: 'text',
+    phone: 'text',
+    email: 'text',
+    listed_online: 'boolean',
+    online_booking: 'boolean',
+    online_pet_registration: 'boolean',
+    slot_grid_minutes: 'integer',
+    min_notice_minutes: 'integer',
+    horizon_days: 'integer',
+    cancellation_cutoff_minutes: 'integer',
+  },
+  parse(row) {
+    const cells = new RowCells(row);
+    const record = {
+      practice_ref: cells.text('practice_ref', required),
+      name: cells.text('name', required),
+      ...addressCells(cells, required),
+      phone: phoneCell(cells, 'phone', { required: true, mobile: false }),
+      email: emailCell(cells, 'email'),
+      listed_online: cells.boolean('listed_online', true),
+      online_booking: cells.boolean('online_booking', true),
+      online_pet_registration: cells.boolean('online_pet_registration', true),
+      slot_grid_minutes: cells.integer('slot_grid_minutes', practiceSettingRanges.slot_grid_minutes),
+      min_notice_minutes: cells.integer('min_notice_minutes', practiceSettingRanges.min_notice_minutes),
+      horizon_days: cells.integer('horizon_days', practiceSettingRanges.horizon_days),
+      cancellation_cutoff_minutes: cells.integer(
+        'cancellation_cutoff_minutes',
+        practiceSettingRanges.cancellation_cutoff_minutes,
+      ),
+    };
+    // Not staged: the database holds Europe/London only, and the import says so rather than fail there.
+    const timeZone = cells.cell('time_zone');
+    if (timeZone !== null && timeZone !== practiceTimeZone)
+      cells.refuse('time_zone', practiceReasons.timeZone);
+    return cells.result(record);
+  },
+};
