@@ -39,6 +39,12 @@ describe('loadConfig', () => {
       apiDocs: true,
       logLevel: 'info',
       nodeEnv: 'development',
+      integration: {
+        clientIds: [],
+        scope: 'practice-system',
+        tokenUrl: 'http://localhost:4100/oauth/token',
+        rateLimitMax: 60_000,
+      },
     });
   });
 

@@ -1,5 +1,13 @@
 import { bookingLimits } from '@vet/contracts/booking-rules';
 import { z } from 'zod';
+import { httpUrl, wholeNumber } from './config-values.ts';
+import {
+  integrationConfigOf,
+  integrationEnvExpected,
+  integrationEnvShape,
+  requireIntegrationTokenUrlInProduction,
+  type IntegrationConfig,
+} from './integration-config.ts';
 
 /**
  * The API's one view of its environment, parsed once at start-up. The process refuses to start on a bad
@@ -9,16 +17,11 @@ import { z } from 'zod';
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
-const wholeNumber = ([min, max]: readonly [number, number]) =>
-  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
-
 /** Bounds of the numeric variables, shared by the check and the message that names them. */
 const portBounds = [0, 65_535] as const;
 const rateLimitBounds = [1, 1_000_000] as const;
 
 const proxyAddress = z.union([z.ipv4(), z.cidrv4(), z.ipv6(), z.cidrv6()]);
-
-const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** One identity provider the API trusts: its `iss`, the `aud` its access tokens carry for this API. */
 const trustedIssuerSchema = z.strictObject({
@@ -83,6 +86,7 @@ const envSchema = z.object({
   API_DOCS: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  ...integrationEnvShape,
 });
 
 type EnvName = keyof typeof envSchema.shape;
@@ -121,6 +125,7 @@ const expected: Record<EnvName, string> = {
   API_DOCS: 'on or off (the OpenAPI document and UI at /docs); unset: on, except in production',
   LOG_LEVEL: `one of ${logLevels.join(', ')}`,
   NODE_ENV: 'one of development, test, production',
+  ...integrationEnvExpected,
 };
 
 export interface ApiConfig {
@@ -164,6 +169,8 @@ export interface ApiConfig {
   apiDocs: boolean;
   logLevel: LogLevel;
   nodeEnv: 'development' | 'test' | 'production';
+  /** The integration API's machine callers (integration-config.ts, decision 0062). */
+  integration: IntegrationConfig;
 }
 
 export class ConfigError extends Error {
@@ -189,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .superRefine(requireRealMailInProduction, { when: () => true })
     .superRefine(requireHttpsIssuersInProduction, { when: () => true })
     .superRefine(requireTrustedProxyInProduction, { when: () => true })
+    .superRefine(requireIntegrationTokenUrlInProduction, { when: () => true })
     .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
@@ -225,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiDocs: values.API_DOCS === undefined ? values.NODE_ENV !== 'production' : values.API_DOCS === 'on',
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
+    integration: integrationConfigOf(values, values.EMBEDDED_ISSUER),
   };
 }
 

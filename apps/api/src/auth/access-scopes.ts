@@ -3,7 +3,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createLinkedClientLookup, type LinkedClient } from '../identity/index.ts';
 import { forbidden, addResponses } from '../http/index.ts';
-import { identityOf } from './auth-plugin.ts';
+import { identityOf, machineCallerOf } from './auth-plugin.ts';
+import {
+  INTEGRATION_TAG,
+  machineAccessRefusal,
+  machineRefusals,
+  PRACTICE_SYSTEM_SECURITY,
+  type MachineAccessSettings,
+} from './machine-access.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -87,3 +94,41 @@ export function linkedClientOf(request: FastifyRequest): LinkedClient {
   if (!request.linkedClient) throw clientNotLinked();
   return request.linkedClient;
 }
+
+export interface IntegrationScopeOptions extends ScopeOptions {
+  /** Which machines, with which scope, may call these routes (config.integration). */
+  access: MachineAccessSettings;
+  /** Requests per minute per caller address: a practice system's traffic, not a person's. */
+  rateLimitMax: number;
+}
+
+/**
+ * The integration API (decision 0062): only a practice system's token (client credentials) of a client the
+ * config names, carrying the configured scope. A person's token answers 403, none 401. The routes share
+ * one OpenAPI tag and the OAuth 2.0 client-credentials security scheme.
+ */
+export const integrationScope: FastifyPluginAsync<IntegrationScopeOptions> = async (
+  scope,
+  { routes, access, rateLimitMax },
+) => {
+  scope.addHook('onRoute', (route) => {
+    route.schema = {
+      ...route.schema,
+      tags: [INTEGRATION_TAG],
+      security: [{ [PRACTICE_SYSTEM_SECURITY]: [access.scope] }],
+    };
+    route.config = { ...route.config, addressRateLimitMax: rateLimitMax };
+    addResponses(route, { 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema });
+  });
+  scope.addHook('onRequest', scope.requireMachineCaller);
+  scope.addHook('onRequest', async (request, reply) => {
+    const refusal = machineAccessRefusal(machineCallerOf(request), access);
+    if (refusal === undefined) return;
+    request.log.info({ authRefusal: refusal }, 'machine caller refused');
+    // RFC 6750 3.1: the token is good but lacks the scope; say which one would do.
+    if (refusal === 'missingScope')
+      reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${access.scope}"`);
+    throw forbidden(machineRefusals[refusal]);
+  });
+  for (const plugin of routes) await scope.register(plugin);
+};

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../testing/test-identity-provider.ts';
-import { createAccessTokenVerifier, type VerifyAccessToken } from './access-token-verifier.ts';
+import {
+  createAccessTokenVerifier,
+  type VerifiedCaller,
+  type VerifyAccessToken,
+} from './access-token-verifier.ts';
+
+/** The identity of a person's token; fails the test for a machine's. */
+function personOf(caller: VerifiedCaller) {
+  if (caller.kind !== 'person') throw new Error(`expected a person, got a ${caller.kind}`);
+  return caller.identity;
+}
 
 describe('createAccessTokenVerifier: the e-mail claim', () => {
   let provider: TestIdentityProvider;
@@ -15,7 +25,7 @@ describe('createAccessTokenVerifier: the e-mail claim', () => {
     const token = await provider.sign({
       claims: { sub: 'subject-1', email: ' Jo.Bloggs@Example.test ', email_verified: true },
     });
-    expect(await verify(token)).toEqual({
+    expect(personOf(await verify(token))).toEqual({
       issuer: provider.issuer,
       subject: 'subject-1',
       email: 'Jo.Bloggs@Example.test',
@@ -32,11 +42,11 @@ describe('createAccessTokenVerifier: the e-mail claim', () => {
     const token = await provider.sign({
       claims: { sub: 'subject-5', email: 'jo@example.test', email_verified: emailVerified },
     });
-    expect(await verify(token)).toMatchObject({ email: 'jo@example.test', emailVerified: false });
+    expect(personOf(await verify(token))).toMatchObject({ email: 'jo@example.test', emailVerified: false });
   });
 
   it('leaves the e-mail out when the token has no email claim', async () => {
-    const identity = await verify(await provider.sign({ claims: { sub: 'subject-2' } }));
+    const identity = personOf(await verify(await provider.sign({ claims: { sub: 'subject-2' } })));
     expect(identity).toEqual({ issuer: provider.issuer, subject: 'subject-2' });
     expect('email' in identity).toBe(false);
   });
@@ -47,8 +57,28 @@ describe('createAccessTokenVerifier: the e-mail claim', () => {
     ['empty', ''],
     ['too long', `${'a'.repeat(250)}@example.test`],
   ])('ignores an email claim that is %s, without refusing the token', async (_case, email) => {
-    const identity = await verify(await provider.sign({ claims: { sub: 'subject-3', email } }));
+    const identity = personOf(await verify(await provider.sign({ claims: { sub: 'subject-3', email } })));
     expect(identity).toEqual({ issuer: provider.issuer, subject: 'subject-3' });
+  });
+});
+
+describe('createAccessTokenVerifier: machine tokens (decision 0062)', () => {
+  let provider: TestIdentityProvider;
+  beforeAll(async () => {
+    provider = await startTestIdentityProvider();
+  });
+  afterAll(() => provider.close());
+
+  it('tells a client-credentials token from a person’s, with its client and scopes and no e-mail', async () => {
+    const verify = createAccessTokenVerifier([provider.trustedIssuer]);
+    const token = await provider.signMachine({ claims: { email: 'pms@example.test', email_verified: true } });
+    expect(await verify(token)).toEqual({
+      kind: 'machine',
+      machine: { issuer: provider.issuer, clientId: 'practice-system-test', scopes: ['practice-system'] },
+    });
+    // Remembered as what it is.
+    expect((await verify(token)).kind).toBe('machine');
+    expect((await verify(await provider.sign())).kind).toBe('person');
   });
 });
 
@@ -64,8 +94,8 @@ describe('createAccessTokenVerifier: remembering verified tokens', () => {
     const verify = createAccessTokenVerifier([provider.trustedIssuer], undefined, { now: () => now });
     const exp = Math.floor(now / 1000) + 60;
     const token = await provider.sign({ claims: { sub: 'subject-4', exp } });
-    expect((await verify(token)).subject).toBe('subject-4');
-    expect((await verify(token)).subject).toBe('subject-4');
+    expect(personOf(await verify(token)).subject).toBe('subject-4');
+    expect(personOf(await verify(token)).subject).toBe('subject-4');
     // Past its expiry and the clock tolerance, the remembered answer is not used: the token is refused.
     now = (exp + 31) * 1000;
     await expect(verify(token)).rejects.toMatchObject({ name: 'AuthFailure' });
@@ -86,7 +116,7 @@ describe('createAccessTokenVerifier: remembering verified tokens', () => {
     await verify(second);
     now = start - 120_000;
     // The newest is remembered, so it is not checked again; the oldest was forgotten, so it is.
-    expect((await verify(second)).subject).toBe('subject-7');
+    expect(personOf(await verify(second)).subject).toBe('subject-7');
     await expect(verify(first)).rejects.toMatchObject({ name: 'AuthFailure' });
   });
 });

@@ -4,18 +4,28 @@ import { z } from 'zod';
 import type { TrustedIssuer } from '../config.ts';
 import type { Identity } from '../identity/index.ts';
 import { createIssuerKeySet, defaultKeySetTimings, type KeySetTimings } from './issuer-key-set.ts';
+import type { MachineCaller } from './machine-access.ts';
 import {
   allowedAlgorithms,
   AuthFailure,
   CLOCK_TOLERANCE_SECONDS,
   isAcceptedTokenType,
+  machineClientOf,
   reasonOf,
+  scopesOf,
   unverifiedIssuerOf,
 } from './token-rules.ts';
 
 const emailClaimSchema = z.string().trim().max(254).pipe(z.email());
 
-export type VerifyAccessToken = (token: string) => Promise<Identity>;
+/**
+ * Who a verified token speaks for: a person signed in through the portal, or a machine (a practice
+ * system's client-credentials token, decision 0062). The two open different routes.
+ */
+export type VerifiedCaller =
+  { kind: 'person'; identity: Identity } | { kind: 'machine'; machine: MachineCaller };
+
+export type VerifyAccessToken = (token: string) => Promise<VerifiedCaller>;
 
 export interface VerifierOptions {
   /** The clock (ms) of the cache and of the claims' checks; tests move it. */
@@ -40,20 +50,20 @@ export function createAccessTokenVerifier(
   const verify = createUncachedVerifier(issuers, timings, options.now);
   const now = options.now ?? Date.now;
   const cacheSize = options.cacheSize ?? 10_000;
-  const verified = new Map<string, { identity: Identity; expiresAtMs: number }>();
+  const verified = new Map<string, { caller: VerifiedCaller; expiresAtMs: number }>();
 
   return async (token) => {
     const key = createHash('sha256').update(token).digest('base64url');
     const known = verified.get(key);
-    if (known && known.expiresAtMs > now()) return known.identity;
+    if (known && known.expiresAtMs > now()) return known.caller;
     verified.delete(key);
-    const { identity, expiresAtMs } = await verify(token);
-    verified.set(key, { identity, expiresAtMs });
+    const { caller, expiresAtMs } = await verify(token);
+    verified.set(key, { caller, expiresAtMs });
     if (verified.size > cacheSize) {
       const oldest = verified.keys().next().value;
       if (oldest !== undefined) verified.delete(oldest);
     }
-    return identity;
+    return caller;
   };
 }
 
@@ -61,7 +71,7 @@ function createUncachedVerifier(
   issuers: readonly TrustedIssuer[],
   timings: KeySetTimings,
   now: (() => number) | undefined,
-): (token: string) => Promise<{ identity: Identity; expiresAtMs: number }> {
+): (token: string) => Promise<{ caller: VerifiedCaller; expiresAtMs: number }> {
   const trusted = new Map<string, { issuer: TrustedIssuer; keys: JWTVerifyGetKey }>(
     issuers.map((issuer) => [issuer.issuer, { issuer, keys: createIssuerKeySet(issuer, timings) }]),
   );
@@ -94,6 +104,13 @@ function createUncachedVerifier(
       throw new AuthFailure('wrong_token_type');
     const { sub, email, email_verified: emailVerified, exp } = verified.payload;
     if (typeof sub !== 'string' || sub === '') throw new AuthFailure('missing_subject');
+    // `exp` is a required claim, checked by jwtVerify.
+    const expiresAtMs = (exp ?? 0) * 1000;
+    const machineClient = machineClientOf(verified.payload);
+    if (machineClient !== undefined) {
+      const machine = { issuer: issuer.issuer, clientId: machineClient, scopes: scopesOf(verified.payload) };
+      return { caller: { kind: 'machine', machine }, expiresAtMs };
+    }
     // A malformed e-mail claim is no reason to refuse the token; it is simply not used. Only a boolean
     // `true` says the provider verified the address: anything else (absent, "true", 1) says it did not.
     const usableEmail = emailClaimSchema.safeParse(email);
@@ -102,7 +119,6 @@ function createUncachedVerifier(
       subject: sub,
       ...(usableEmail.success ? { email: usableEmail.data, emailVerified: emailVerified === true } : {}),
     };
-    // `exp` is a required claim, checked by jwtVerify.
-    return { identity, expiresAtMs: (exp ?? 0) * 1000 };
+    return { caller: { kind: 'person', identity }, expiresAtMs };
   };
 }

@@ -1,6 +1,15 @@
 /**
- * The auth module: bearer-token sign-in and the access scopes every route sits in.
+ * The auth module: bearer-token sign-in, machine callers, and the access scopes every route sits in.
  * Other modules import only this file (decision 0054).
  */
-export { clientNotLinked, linkedClientOf, publicScope, signedInScope } from './access-scopes.ts';
-export { authPlugin, identityOf } from './auth-plugin.ts';
+export {
+  clientNotLinked,
+  integrationScope,
+  linkedClientOf,
+  publicScope,
+  signedInScope,
+} from './access-scopes.ts';
+export type { RoutePlugin } from './access-scopes.ts';
+export { authPlugin, identityOf, machineCallerOf } from './auth-plugin.ts';
+export { INTEGRATION_TAG, PRACTICE_SYSTEM_SECURITY } from './machine-access.ts';
+export type { MachineAccessSettings, MachineCaller } from './machine-access.ts';

@@ -5,8 +5,10 @@ import {
   AuthFailure,
   discoveryUrlOf,
   isAcceptedTokenType,
+  machineClientOf,
   readBearerToken,
   reasonOf,
+  scopesOf,
   unverifiedIssuerOf,
 } from './token-rules.ts';
 
@@ -134,5 +136,38 @@ describe('discoveryUrlOf', () => {
     expect(discoveryUrlOf('https://kc.test/realms/vets').href).toBe(
       'https://kc.test/realms/vets/.well-known/openid-configuration',
     );
+  });
+});
+
+describe('machineClientOf', () => {
+  it('names the client of a token with no person behind it (RFC 9068 2.2: sub is the client id)', () => {
+    expect(machineClientOf({ sub: 'pms', client_id: 'pms' })).toBe('pms');
+    // Providers that name the client in azp: Auth0 marks the grant, Entra ID the token's kind.
+    expect(machineClientOf({ sub: 'pms@clients', azp: 'pms', gty: 'client-credentials' })).toBe('pms');
+    expect(machineClientOf({ sub: '0a1b', azp: 'pms', idtyp: 'app' })).toBe('pms');
+  });
+
+  it("says a person's token has no machine client", () => {
+    expect(machineClientOf({ sub: 'account-1', client_id: 'client-portal' })).toBeUndefined();
+    expect(machineClientOf({ sub: 'account-1', azp: 'client-portal', idtyp: 'user' })).toBeUndefined();
+    expect(machineClientOf({ sub: 'account-1' })).toBeUndefined();
+  });
+
+  it('counts a machine-marked token without a client id as a machine of no name', () => {
+    expect(machineClientOf({ sub: 'x', gty: 'client-credentials' })).toBe('');
+    expect(machineClientOf({ sub: 'x', client_id: 42, idtyp: 'app' })).toBe('');
+  });
+});
+
+describe('scopesOf', () => {
+  it('reads the space-separated scope claim and the roles of an app-only token', () => {
+    expect(scopesOf({ scope: 'practice-system  openid' })).toEqual(['practice-system', 'openid']);
+    expect(scopesOf({ roles: ['practice-system', 7] })).toEqual(['practice-system']);
+    expect(scopesOf({ scope: 'a', roles: ['b'] })).toEqual(['a', 'b']);
+  });
+
+  it('gives none for a missing or odd claim', () => {
+    expect(scopesOf({})).toEqual([]);
+    expect(scopesOf({ scope: ['practice-system'], roles: 'practice-system' })).toEqual([]);
   });
 });

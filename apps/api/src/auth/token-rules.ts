@@ -129,3 +129,28 @@ function claimReason(claim: string): AuthFailureReason {
 export function discoveryUrlOf(issuer: string): URL {
   return new URL(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`);
 }
+
+/**
+ * The client a token was issued to when no person stands behind it (a client-credentials token), or
+ * undefined for a person's token. RFC 9068 2.2 (oidc-provider, the embedded provider): `sub` is the
+ * `client_id`. Auth0 marks such a token `gty: client-credentials`, Entra ID `idtyp: app`; both name the
+ * client in `azp`. A token marked so but naming no client is a machine of no name (''), never a person.
+ */
+export function machineClientOf(payload: Record<string, unknown>): string | undefined {
+  const clientId = [payload.client_id, payload.azp].find((claim) => typeof claim === 'string');
+  const markedAsMachine = payload.gty === 'client-credentials' || payload.idtyp === 'app';
+  if (typeof clientId === 'string' && (markedAsMachine || payload.sub === clientId)) return clientId;
+  return markedAsMachine ? '' : undefined;
+}
+
+/**
+ * What a token may do: the space-separated `scope` claim (RFC 9068 2.2.3), and an app-only token's
+ * `roles` (Entra ID grants a client-credentials client application permissions as roles, not scope).
+ */
+export function scopesOf(payload: Record<string, unknown>): string[] {
+  const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+  const roles = Array.isArray(payload.roles)
+    ? payload.roles.filter((role): role is string => typeof role === 'string')
+    : [];
+  return [...scope, ...roles];
+}

@@ -4,6 +4,16 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { tooManyRequests } from '../http/index.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A per-address limit of its own for a group of routes (the integration API's practice systems send
+     * far more than a person): their access scope sets it on each route. Unset: the global `max`.
+     */
+    addressRateLimitMax?: number;
+  }
+}
+
 export interface RateLimitOptions {
   /** Requests per minute per client address. */
   max: number;
@@ -32,7 +42,8 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       });
     }
     await app.register(rateLimit, {
-      max,
+      // Read per request: a scope's onRoute hook sets the route's config after this plugin's has run.
+      max: (request) => request.routeOptions.config.addressRateLimitMax ?? max,
       timeWindow: '1 minute',
       skipOnError: true,
       keyGenerator: (request) => clientAddressKey(request.ip),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app.ts';
 import { buildTestApp } from './test-app.ts';
 import {
+  machineCallerEnv,
   startTestIdentityProvider,
   trustingEnv,
   type TestIdentityProvider,
@@ -12,15 +13,18 @@ import {
 type TestDatabase = Pick<DatabaseHandle, 'db' | 'pool'> & { url: string };
 
 /**
- * The real app trusting one test identity provider, for the tests of signed-in routes: started before the
- * file's tests, closed after them. Read `app` and `provider` inside tests (they are set by then). `env`
- * sets more variables (a limit the test reaches).
+ * The real app trusting one test identity provider, for the tests of signed-in routes and of the
+ * integration API (whose practice system it accepts): started before the file's tests, closed after them.
+ * Read `app` and `provider` inside tests (they are set by then). `env` sets more variables (a limit the
+ * test reaches).
  */
 export function useSignedInTestApp(database: TestDatabase, options: { env?: Record<string, string> } = {}) {
   const context = {} as { app: App; provider: TestIdentityProvider };
   beforeAll(async () => {
     context.provider = await startTestIdentityProvider();
-    context.app = await buildTestApp(database, { env: { ...trustingEnv(context.provider), ...options.env } });
+    context.app = await buildTestApp(database, {
+      env: { ...trustingEnv(context.provider), ...machineCallerEnv(), ...options.env },
+    });
   });
   afterAll(async () => {
     await context.app.close();
@@ -43,5 +47,9 @@ export function useSignedInTestApp(database: TestDatabase, options: { env?: Reco
     return { client, authorization };
   };
 
-  return { context, bearerForNewIdentity, signedInClient };
+  /** A bearer header for the test practice system: a client-credentials token the API accepts. */
+  const machineAuthorization = async (options: Parameters<TestIdentityProvider['signMachine']>[0] = {}) =>
+    `Bearer ${await context.provider.signMachine(options)}`;
+
+  return { context, bearerForNewIdentity, signedInClient, machineAuthorization };
 }

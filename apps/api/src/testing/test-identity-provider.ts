@@ -10,7 +10,11 @@ import {
   type JWK,
   type JWTHeaderParameters,
 } from 'jose';
+import { practiceSystemScope } from '@vet/contracts/machine-access';
 import type { TrustedIssuer } from '../config.ts';
+
+/** The practice system's client id in API tests; `machineCallerEnv` makes the API accept it. */
+export const TEST_MACHINE_CLIENT_ID = 'practice-system-test';
 
 /**
  * Stands in for an identity provider's key endpoints in API tests: a local key pair, a discovery document
@@ -40,6 +44,16 @@ export interface TestIdentityProvider {
     claims?: Record<string, unknown>;
     header?: Partial<JWTHeaderParameters>;
     key?: CryptoKey | Uint8Array;
+  }): Promise<string>;
+  /**
+   * A practice system's token, shaped as the embedded provider issues one for the client-credentials
+   * grant (apps/idp, decision 0062): `sub` and `client_id` are the client, `scope` is practice-system, no
+   * e-mail. `claims` add to it or (set to undefined) take away.
+   */
+  signMachine(options?: {
+    clientId?: string;
+    scope?: string;
+    claims?: Record<string, unknown>;
   }): Promise<string>;
   close(): Promise<void>;
 }
@@ -74,6 +88,28 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
   const audience = 'https://api.portal.test';
   const clientId = 'client-portal';
 
+  const sign: TestIdentityProvider['sign'] = ({ claims = {}, header = {}, key = privateKey } = {}) => {
+    const now = Math.floor(Date.now() / 1000);
+    const payload = Object.fromEntries(
+      Object.entries({
+        iss: issuer,
+        aud: audience,
+        sub: `subject-${randomUUID()}`,
+        iat: now,
+        exp: now + 300,
+        ...claims,
+      }).filter(([, value]) => value !== undefined),
+    );
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'RS256', kid: keyId, typ: 'at+jwt', ...header })
+      .sign(key);
+  };
+  const signMachine: TestIdentityProvider['signMachine'] = ({
+    clientId: machineId = TEST_MACHINE_CLIENT_ID,
+    scope = practiceSystemScope,
+    claims = {},
+  } = {}) => sign({ claims: { sub: machineId, client_id: machineId, scope, jti: randomUUID(), ...claims } });
+
   return {
     issuer,
     audience,
@@ -86,22 +122,8 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
     failDiscovery: (count) => {
       discoveryFailures = count;
     },
-    sign: ({ claims = {}, header = {}, key = privateKey } = {}) => {
-      const now = Math.floor(Date.now() / 1000);
-      const payload = Object.fromEntries(
-        Object.entries({
-          iss: issuer,
-          aud: audience,
-          sub: `subject-${randomUUID()}`,
-          iat: now,
-          exp: now + 300,
-          ...claims,
-        }).filter(([, value]) => value !== undefined),
-      );
-      return new SignJWT(payload)
-        .setProtectedHeader({ alg: 'RS256', kid: keyId, typ: 'at+jwt', ...header })
-        .sign(key);
-    },
+    sign,
+    signMachine,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -113,4 +135,9 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
 /** The env that makes the API trust exactly these providers. */
 export function trustingEnv(...providers: TestIdentityProvider[]): Record<string, string> {
   return { AUTH_ISSUERS: JSON.stringify(providers.map((provider) => provider.trustedIssuer)) };
+}
+
+/** The env that makes the API accept the test practice system (TEST_MACHINE_CLIENT_ID) as a machine caller. */
+export function machineCallerEnv(): Record<string, string> {
+  return { INTEGRATION_CLIENT_IDS: TEST_MACHINE_CLIENT_ID };
 }

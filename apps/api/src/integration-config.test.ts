@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const DATABASE_URL = 'postgres://localhost/portal';
+const production = {
+  DATABASE_URL,
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.internal:587',
+  VERIFICATION_CODE_PEPPER: 'a-production-pepper-that-is-long-enough-0123456789',
+  TRUST_PROXY: '10.0.0.0/8',
+  AUTH_ISSUERS: JSON.stringify([
+    { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
+  ]),
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('the integration API settings (decision 0062)', () => {
+  it('accept no machine caller unless named, and point at the embedded token endpoint', () => {
+    expect(loadConfig({ DATABASE_URL }).integration).toEqual({
+      clientIds: [],
+      scope: 'practice-system',
+      tokenUrl: 'http://localhost:4100/oauth/token',
+      rateLimitMax: 60_000,
+    });
+    expect(loadConfig({ DATABASE_URL, EMBEDDED_ISSUER: 'http://localhost:4999' }).integration.tokenUrl).toBe(
+      'http://localhost:4999/oauth/token',
+    );
+  });
+
+  it('read every variable', () => {
+    const config = loadConfig({
+      ...production,
+      INTEGRATION_CLIENT_IDS: 'pms-north, pms-south',
+      INTEGRATION_SCOPE: 'api://portal/practice-system',
+      INTEGRATION_TOKEN_URL: 'https://login.vets.example/oauth2/token',
+      INTEGRATION_RATE_LIMIT_MAX: '12000',
+    });
+    expect(config.integration).toEqual({
+      clientIds: ['pms-north', 'pms-south'],
+      scope: 'api://portal/practice-system',
+      tokenUrl: 'https://login.vets.example/oauth2/token',
+      rateLimitMax: 12_000,
+    });
+  });
+
+  it('refuse bad values, naming each variable', () => {
+    const problems = problemsOf({
+      DATABASE_URL,
+      INTEGRATION_CLIENT_IDS: 'pms, ,two words',
+      INTEGRATION_SCOPE: 'two scopes',
+      INTEGRATION_TOKEN_URL: 'ftp://login.example/token',
+      INTEGRATION_RATE_LIMIT_MAX: '0',
+    });
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual([
+      'INTEGRATION_CLIENT_IDS',
+      'INTEGRATION_SCOPE',
+      'INTEGRATION_TOKEN_URL',
+      'INTEGRATION_RATE_LIMIT_MAX',
+    ]);
+  });
+
+  it('in production, need the real provider’s https token endpoint once machine callers are named', () => {
+    expect(loadConfig(production).integration.clientIds).toEqual([]);
+    expect(problemsOf({ ...production, INTEGRATION_CLIENT_IDS: 'pms' })).toEqual([
+      expect.stringMatching(/^INTEGRATION_TOKEN_URL is required: /),
+    ]);
+    expect(
+      problemsOf({
+        ...production,
+        INTEGRATION_CLIENT_IDS: 'pms',
+        INTEGRATION_TOKEN_URL: 'http://login.vets.example/token',
+      }),
+    ).toEqual([expect.stringMatching(/^INTEGRATION_TOKEN_URL must be /)]);
+  });
+});
