@@ -10,6 +10,7 @@ import type { ApiConfig } from './config.ts';
 import { databasePlugin } from './database/index.ts';
 import { devMailboxRoutes } from './email/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { integrationApi } from './integration/index.ts';
 import { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
 import { errorHandlerPlugin, loggerOptions, type LogDestination, routeDefaultsPlugin } from './http/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
@@ -47,6 +48,9 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets }: 
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     trustProxy: config.trustProxy ?? false,
+    // Above the longest path value any schema allows (a practice system's reference: 100 characters, more
+    // once URL-encoded), so the schema refuses a long one with its reason (400), not the router with 414.
+    maxParamLength: 500,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,7 +58,8 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets }: 
   await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redisUrl: config.redisUrl });
   // The document lists every route and its inputs: off in production unless API_DOCS=on (config.ts).
-  if (config.apiDocs) await app.register(openApiPlugin, { serverUrl: config.publicUrl });
+  if (config.apiDocs)
+    await app.register(openApiPlugin, { serverUrl: config.publicUrl, integration: config.integration });
   await app.register(routeDefaultsPlugin);
 
   await app.register(databasePlugin, { db, pool });
@@ -106,6 +111,12 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets }: 
       guestCompletionRoutes(booking),
     ],
     requireLinkedClient: true,
+  });
+  // The practice system's way in: machine callers only (decision 0062).
+  await app.register(integrationApi, {
+    config: config.integration,
+    portalUrl: config.portalUrl,
+    brandName: config.brandName,
   });
   return app;
 }

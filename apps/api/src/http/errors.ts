@@ -11,6 +11,7 @@ export type ProblemKind =
   | 'forbidden'
   | 'notFound'
   | 'conflict'
+  | 'unprocessable'
   | 'tooManyRequests'
   | 'serviceUnavailable';
 
@@ -38,6 +39,9 @@ export const forbidden = (message = 'You do not have access to this.') =>
 export const notFound = (message = 'We could not find what you asked for.') =>
   new ApiProblem('notFound', message);
 export const conflict = (message: string) => new ApiProblem('conflict', message);
+/** Well-formed, but the records it names cannot do what it asks (e.g. no e-mail address to write to). */
+export const unprocessable = (message: string, issues?: Issue[]) =>
+  new ApiProblem('unprocessable', message, issues);
 export const tooManyRequests = (
   message = 'Too many requests. Please wait a minute and try again.',
   retryAfterSeconds?: number,
@@ -57,6 +61,8 @@ export function statusOf(kind: ProblemKind): number {
       return 404;
     case 'conflict':
       return 409;
+    case 'unprocessable':
+      return 422;
     case 'tooManyRequests':
       return 429;
     case 'serviceUnavailable':

@@ -12,6 +12,7 @@ export {
   serviceUnavailable,
   tooManyRequests,
   unauthorized,
+  unprocessable,
 } from './errors.ts';
 export type { ApiProblem, Issue } from './errors.ts';
 export { loggerOptions, serializeError } from './log-serializers.ts';

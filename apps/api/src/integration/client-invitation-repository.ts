@@ -1,0 +1,58 @@
+import type { Executor } from '@vet/db/connection';
+import { clients } from '@vet/db/schema/clients';
+import { invitations } from '@vet/db/schema/onboarding';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+
+/** What an invitation needs of the client record, locked until the transaction ends. */
+export interface InvitedClient {
+  id: number;
+  homePracticeId: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  /** Linked to an online identity already (R3.3): an invitation would have nothing to link. */
+  linked: boolean;
+}
+
+/** The SQL of issuing an invitation by the practice system's reference. */
+export function createClientInvitationRepository() {
+  return {
+    async lockClientByRef(tx: Executor, pmsRef: string): Promise<InvitedClient | undefined> {
+      const [row] = await tx
+        .select({
+          id: clients.id,
+          homePracticeId: clients.homePracticeId,
+          firstName: clients.firstName,
+          lastName: clients.lastName,
+          email: clients.email,
+          subject: clients.identitySubject,
+        })
+        .from(clients)
+        .where(eq(clients.pmsRef, pmsRef))
+        .for('update');
+      if (!row) return undefined;
+      const { subject, ...client } = row;
+      return { ...client, linked: subject !== null };
+    },
+
+    /** Ends the client's unused, unexpired invitations: a new one replaces them. */
+    async endLiveInvitations(tx: Executor, clientId: number, now: Date): Promise<void> {
+      await tx
+        .update(invitations)
+        .set({ expiresAt: now })
+        .where(
+          and(eq(invitations.clientId, clientId), isNull(invitations.usedAt), gt(invitations.expiresAt, now)),
+        );
+    },
+
+    async insertInvitation(
+      tx: Executor,
+      invitation: { clientId: number; practiceId: number; codeHash: string; expiresAt: Date; now: Date },
+    ): Promise<void> {
+      const { now, ...values } = invitation;
+      await tx.insert(invitations).values({ ...values, createdAt: now });
+    },
+  };
+}
+
+export type ClientInvitationRepository = ReturnType<typeof createClientInvitationRepository>;

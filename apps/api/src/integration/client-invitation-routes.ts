@@ -1,0 +1,36 @@
+import { apiErrorSchema } from '@vet/contracts/errors';
+import { clientInvitationSchema, clientRefParamsSchema } from '@vet/contracts/integration-invitations';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { createClientInvitationRepository } from './client-invitation-repository.ts';
+import { inviteClient } from './client-invitation-service.ts';
+import type { InvitationSettings } from './invitation-email.ts';
+
+/** POST /clients/{client_ref}/invitations, under the integration API's prefix. */
+export function clientInvitationRoutes(settings: InvitationSettings): FastifyPluginCallbackZod {
+  return (app, _options, done) => {
+    const deps = { db: app.db, repository: createClientInvitationRepository(), settings };
+    app.post(
+      '/clients/:client_ref/invitations',
+      {
+        schema: {
+          operationId: 'inviteClient',
+          summary: 'Invite a client to the portal: e-mails them an /invite link (R4.18)',
+          description:
+            'Issues a 30-day, single-use invitation to the client with this reference and e-mails its link ' +
+            'to the address on their record; a new invitation ends any unused one. 404 for an unknown ' +
+            'reference, 409 when the client already has an online account, 422 when they have no e-mail ' +
+            'address.',
+          params: clientRefParamsSchema,
+          response: {
+            201: clientInvitationSchema,
+            404: apiErrorSchema,
+            409: apiErrorSchema,
+            422: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await inviteClient(deps, request.params.client_ref)),
+    );
+    done();
+  };
+}
