@@ -25,5 +25,8 @@ export const bffForwardedPrefixes = [
  */
 export const bffDevelopmentPrefixes = ['dev'] as const;
 
-/** API paths the proxy never forwards: the API's own documentation and the health probes. */
-export const bffRefusedPrefixes = ['docs', 'healthz', 'readyz'] as const;
+/**
+ * API paths the proxy never forwards: the API's own documentation, the health probes, and the practice
+ * system's integration API (machine callers reach the API directly; decision 0062).
+ */
+export const bffRefusedPrefixes = ['docs', 'healthz', 'integration', 'readyz'] as const;

@@ -1,3 +1,4 @@
+import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
@@ -12,6 +13,7 @@ interface Operation {
 }
 interface OpenApiDocument {
   openapi: string;
+  components: { securitySchemes: Record<string, unknown> };
   info: { title: string; version: string; license?: { name: string } };
   servers?: { url: string }[];
   tags?: { name: string }[];
@@ -70,6 +72,13 @@ const clientOwnedPaths = [
   '/guest/soft-bookings/{softBookingId}/complete',
 ];
 
+/**
+ * The integration API (decision 0062): every path under its prefix. Its routes are checked by what they
+ * share (tag, security, statuses), so a new one is covered without editing this list; it must hold these.
+ */
+const integrationPaths = ['/integration/v1/clients/{client_ref}/invitations'];
+const isIntegrationPath = (path: string) => path.startsWith(`${integrationPathPrefix}/`);
+
 /** Every operation of the document, with its path and method. */
 function operationsOf(document: OpenApiDocument) {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -93,9 +102,11 @@ describe('the OpenAPI document', () => {
     expect(document.info).toMatchObject({ title: 'Client Portal API', version: '3.5.3' });
     expect(document.info.license?.name).toBeTruthy();
     expect(document.servers).toEqual([expect.objectContaining({ url: 'http://localhost:4000' })]);
-    expect(Object.keys(document.paths).sort()).toEqual(
+    const paths = Object.keys(document.paths);
+    expect(paths.filter((path) => !isIntegrationPath(path)).sort()).toEqual(
       [...publicPaths, ...signedInPaths, ...clientOwnedPaths].sort(),
     );
+    expect(paths.filter(isIntegrationPath)).toEqual(expect.arrayContaining(integrationPaths));
     expect((await app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(200);
   });
 
@@ -109,9 +120,38 @@ describe('the OpenAPI document', () => {
 
   it('says of every operation which credentials it needs: none explicitly for public routes', () => {
     for (const { path, method, operation } of operationsOf(document)) {
-      const expected = publicPaths.includes(path) ? [] : [{ bearerAuth: [] }];
+      const expected = isIntegrationPath(path)
+        ? [{ practiceSystemAuth: ['practice-system'] }]
+        : publicPaths.includes(path)
+          ? []
+          : [{ bearerAuth: [] }];
       expect(operation.security, `${method} ${path}`).toEqual(expected);
     }
+  });
+
+  it('puts the integration API under its own tag and the OAuth 2.0 client-credentials scheme', () => {
+    const someText: unknown = expect.any(String);
+    expect(document.components.securitySchemes.practiceSystemAuth).toEqual({
+      type: 'oauth2',
+      description: someText,
+      flows: {
+        clientCredentials: {
+          tokenUrl: 'http://localhost:4100/oauth/token',
+          scopes: { 'practice-system': someText },
+        },
+      },
+    });
+    const integration = operationsOf(document).filter(({ path }) => isIntegrationPath(path));
+    expect(integration.length).toBeGreaterThanOrEqual(integrationPaths.length);
+    for (const { path, method, operation } of integration) {
+      expect((operation as { tags?: string[] }).tags, `${method} ${path}`).toEqual(['Integration']);
+      // No token: 401; a person's token, or a machine not accepted: 403; keys unavailable: 503.
+      expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(
+        expect.arrayContaining(['401', '403', '429', '500', '503']),
+      );
+    }
+    const statuses = Object.keys(document.paths[integrationPaths[0]!]?.post?.responses ?? {}).sort();
+    expect(statuses).toEqual(['201', '400', '401', '403', '404', '409', '422', '429', '500', '503']);
   });
 
   it('lists the error statuses each operation really answers', () => {

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import packageJson from '../../package.json' with { type: 'json' };
+import { INTEGRATION_TAG, PRACTICE_SYSTEM_SECURITY } from '../auth/index.ts';
 
 /**
  * The OpenAPI document is generated from the routes' zod schemas (the contracts), so it cannot drift
@@ -11,10 +12,12 @@ import packageJson from '../../package.json' with { type: 'json' };
 export interface OpenApiOptions {
   /** Where clients reach this API: the document's one server. */
   serverUrl: string;
+  /** The integration API's client-credentials flow: where a practice system gets a token, for which scope. */
+  integration: { tokenUrl: string; scope: string };
 }
 
 export const openApiPlugin = fp<OpenApiOptions>(
-  async (app, { serverUrl }) => {
+  async (app, { serverUrl, integration }) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -39,6 +42,11 @@ export const openApiPlugin = fp<OpenApiOptions>(
           { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
           { name: 'telemetry', description: 'Error reports from the portal' },
           { name: 'development', description: 'Local runs only: the development mailbox' },
+          {
+            name: INTEGRATION_TAG,
+            description:
+              "The practice system's way in (/integration/v1): machine callers with a client-credentials token",
+          },
         ],
         components: {
           securitySchemes: {
@@ -47,6 +55,18 @@ export const openApiPlugin = fp<OpenApiOptions>(
               scheme: 'bearer',
               bearerFormat: 'JWT',
               description: 'An access token of a trusted identity provider (AUTH_ISSUERS)',
+            },
+            [PRACTICE_SYSTEM_SECURITY]: {
+              type: 'oauth2',
+              description:
+                "A practice system's access token from the OAuth 2.0 client-credentials grant; a person's " +
+                'token is refused (403)',
+              flows: {
+                clientCredentials: {
+                  tokenUrl: integration.tokenUrl,
+                  scopes: { [integration.scope]: 'Call the integration API for the practice group' },
+                },
+              },
             },
           },
         },

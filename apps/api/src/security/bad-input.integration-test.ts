@@ -6,17 +6,20 @@ import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 
 /**
  * Issue 13: bad input, generated, against every route of the OpenAPI document (so a new route is
- * covered without editing this test), as a signed-in, linked client: never a 5xx, every refusal in the
- * API's error shape, no stack trace, and none of the input echoed back in an error.
+ * covered without editing this test), as a signed-in, linked client, and the integration API's routes as
+ * a practice system (decision 0062): never a 5xx, every refusal in the API's error shape, no stack trace,
+ * and none of the input echoed back in an error.
  */
 const database = useTestDatabase({ max: 10 });
-const { context, signedInClient } = useSignedInTestApp(database);
+const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database);
 
 interface Operation {
   method: string;
   path: string;
   parameters: { name: string; in: string }[];
   hasBody: boolean;
+  /** An integration route: called with the practice system's token, not the client's. */
+  forMachines: boolean;
 }
 
 /** Every input carries this, so an echo of it in an answer is easy to find. */
@@ -35,7 +38,13 @@ const oddJson = fc.oneof(
 );
 
 function operationsOf(document: {
-  paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: Operation['parameters']; requestBody?: unknown; security?: Record<string, unknown>[] }
+    >
+  >;
 }): Operation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
@@ -43,6 +52,7 @@ function operationsOf(document: {
       path,
       parameters: operation.parameters ?? [],
       hasBody: operation.requestBody !== undefined,
+      forMachines: operation.security?.some((entry) => 'practiceSystemAuth' in entry) ?? false,
     })),
   );
 }
@@ -50,10 +60,12 @@ function operationsOf(document: {
 describe('generated bad input on every route', () => {
   let operations: Operation[];
   let authorization: string;
+  let machine: string;
   beforeAll(async () => {
     const response = await context.app.inject({ method: 'GET', url: '/docs/json' });
     operations = operationsOf(response.json()).filter((operation) => !operation.path.startsWith('/docs'));
     ({ authorization } = await signedInClient());
+    machine = await machineAuthorization();
   });
 
   it('covers the documented routes', () => {
@@ -81,7 +93,11 @@ describe('generated bad input on every route', () => {
             const response = await context.app.inject({
               method: operation.method as 'GET',
               url: `${url}?${query.toString()}`,
-              headers: { authorization, 'content-type': 'application/json', origin: 'http://localhost:3000' },
+              headers: {
+                authorization: operation.forMachines ? machine : authorization,
+                'content-type': 'application/json',
+                origin: 'http://localhost:3000',
+              },
               ...(operation.hasBody ? { payload } : {}),
             });
             const label = `${operation.method} ${url}`;
