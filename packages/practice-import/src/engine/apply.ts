@@ -1,0 +1,59 @@
+import { lockForPracticeBookings } from '@vet/db/practice-lane';
+import type { KindFile } from '../kinds/kind.ts';
+import { applyAppointments } from './apply/appointments.ts';
+import { applyClinicians, applyClosures, applyRotaShifts } from './apply/clinicians.ts';
+import { applyClients, applyPets, applyVaccinations } from './apply/clients.ts';
+import { applyOpeningHours, applyPractices } from './apply/practices.ts';
+import { applyReasons } from './apply/reasons.ts';
+import { importOrder } from './import-files.ts';
+import type { Session } from './session.ts';
+
+/** Each file's apply: writes its valid staged rows and says how many it wrote (inserted or updated). */
+const appliers: Record<KindFile, (session: Session) => Promise<number>> = {
+  'practices.csv': applyPractices,
+  'opening_hours.csv': applyOpeningHours,
+  'clinicians.csv': applyClinicians,
+  'rota_shifts.csv': applyRotaShifts,
+  'closures.csv': applyClosures,
+  'appointment_reasons.csv': applyReasons,
+  'clients.csv': applyClients,
+  'pets.csv': applyPets,
+  'appointments.csv': applyAppointments,
+  'vaccinations.csv': applyVaccinations,
+};
+
+export interface Applied {
+  file: KindFile;
+  applied: number;
+  seconds: number;
+}
+
+/**
+ * Writes every staged file in ONE transaction, in dependency order: all of it or (on an error) none.
+ * A dry run does the same and rolls back, so it reports exactly what the import would write.
+ */
+export async function applyStaged(
+  session: Session,
+  files: ReadonlySet<KindFile>,
+  options: { dryRun: boolean; onFile?: (applied: Applied) => void },
+): Promise<Applied[]> {
+  const results: Applied[] = [];
+  await session.query('begin');
+  try {
+    // First, before any other write: the tables of booked time, so no online booking can deadlock with us.
+    if (files.has('appointments.csv')) await lockForPracticeBookings(session.db);
+    for (const file of importOrder) {
+      if (!files.has(file)) continue;
+      const started = performance.now();
+      const applied = await appliers[file](session);
+      const result = { file, applied, seconds: (performance.now() - started) / 1000 };
+      results.push(result);
+      options.onFile?.(result);
+    }
+    await session.query(options.dryRun ? 'rollback' : 'commit');
+  } catch (error) {
+    await session.query('rollback').catch(() => {});
+    throw error;
+  }
+  return results;
+}

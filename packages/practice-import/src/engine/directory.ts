@@ -1,0 +1,42 @@
+import { readdir } from 'node:fs/promises';
+import type { KindFile } from '../kinds/kind.ts';
+import { importOrder, isKindFile } from './import-files.ts';
+import type { FileRefusal } from './stage-file.ts';
+
+export interface ExportDirectory {
+  /** The import's files the directory holds, in dependency order. */
+  files: KindFile[];
+  /** Everything else in it, refused by name: a misspelt file must not be skipped without a word. */
+  strangers: { file: string; refusal: FileRefusal }[];
+}
+
+export class ImportCannotRun extends Error {}
+
+const notAnImportFile: FileRefusal = {
+  line: 0,
+  column: null,
+  reason: `not a file of the import, whose files are ${importOrder.join(', ')}`,
+};
+
+export async function readExportDirectory(directory: string): Promise<ExportDirectory> {
+  let entries;
+  try {
+    entries = await readdir(directory, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'error';
+    throw new ImportCannotRun(`the directory ${directory} could not be read (${code})`);
+  }
+  const names = new Set(entries.filter((e) => e.isFile() && isKindFile(e.name)).map((e) => e.name));
+  const files = importOrder.filter((file) => names.has(file));
+  if (files.length === 0) {
+    throw new ImportCannotRun(
+      `the directory ${directory} holds none of the import's files (${importOrder.join(', ')})`,
+    );
+  }
+  const strangers = entries
+    .filter((e) => !names.has(e.name))
+    .map((e) => e.name)
+    .sort()
+    .map((file) => ({ file, refusal: notAnImportFile }));
+  return { files, strangers };
+}

@@ -1,0 +1,98 @@
+import type { KindFile } from '../kinds/kind.ts';
+import { refuseIncompleteGroups, refuseRepeatedKeys, type CheckContext } from './cross-row-rules.ts';
+import { stagingTable } from './import-files.ts';
+import { refuseRows } from './refusals.ts';
+
+type Check = (context: CheckContext) => Promise<void>;
+
+/**
+ * A row naming a clinician must name one of its own practice: the clinician's practice is the batch's
+ * (the clinician's row in clinicians.csv) or, for a clinician the batch does not hold, the stored one.
+ */
+const clinicianOfThePractice =
+  (file: 'closures.csv' | 'appointments.csv'): Check =>
+  ({ session }) =>
+    refuseRows(
+      session,
+      file,
+      `select s.ctid as tid, s.line, 'clinician_ref' as column_name,
+              'not a clinician of the practice named in practice_ref' as reason
+         from ${stagingTable(file)} s
+         left join stage_clinicians b on b.clinician_ref = s.clinician_ref and not b.refused
+         left join clinicians c on c.pms_ref = s.clinician_ref
+         left join practices p on p.id = c.practice_id
+        where not s.refused and s.clinician_ref is not null
+          and coalesce(b.practice_ref, p.pms_ref) is distinct from s.practice_ref`,
+    );
+
+const petOfTheClient: Check = ({ session }) =>
+  refuseRows(
+    session,
+    'appointments.csv',
+    `select s.ctid as tid, s.line, 'pet_ref' as column_name, 'not a pet of the client named in client_ref' as reason
+       from stage_appointments s
+       left join stage_pets b on b.pet_ref = s.pet_ref and not b.refused
+       left join pets p on p.pms_ref = s.pet_ref
+       left join clients c on c.id = p.client_id
+      where not s.refused and coalesce(b.client_ref, c.pms_ref) is distinct from s.client_ref`,
+  );
+
+/**
+ * Two shifts of one clinician overlap when they share a day of the week, their times overlap and so do
+ * their validity periods (an empty valid_from or valid_to is open). The later line is refused.
+ */
+const shiftsDoNotOverlap: Check = ({ session }) =>
+  refuseRows(
+    session,
+    'rota_shifts.csv',
+    `select distinct on (a.line) a.ctid as tid, a.line, null::text as column_name,
+            'overlaps the same clinician''s shift in line ' || b.line || ' (same day of the week)' as reason
+       from stage_rota_shifts a
+       join stage_rota_shifts b
+         on b.clinician_ref = a.clinician_ref and b.day_of_week = a.day_of_week and b.line < a.line
+        and b.starts < a.ends and a.starts < b.ends
+        and daterange(b.valid_from, b.valid_to, '[]') && daterange(a.valid_from, a.valid_to, '[]')
+      where not a.refused and not b.refused
+      order by a.line, b.line`,
+  );
+
+/**
+ * Reasons' names are unique in the portal. A stored reason without a reference and of the same name is
+ * adopted by the import (apply-reasons.ts); one with another reference keeps its name.
+ */
+const reasonNamesAreFree: Check = async (context) => {
+  await refuseRepeatedKeys(context, 'appointment_reasons.csv', ['name'], 'this name is used before');
+  await refuseRows(
+    context.session,
+    'appointment_reasons.csv',
+    `select s.ctid as tid, s.line, 'name' as column_name,
+            'another stored appointment reason, with another reference, has this name' as reason
+       from stage_appointment_reasons s join appointment_reasons r on r.name = s.name
+      where not s.refused and r.pms_ref is distinct from s.reason_ref
+        and (r.pms_ref is not null or exists (select 1 from appointment_reasons o where o.pms_ref = s.reason_ref))`,
+  );
+};
+
+const openingDaysOnce: Check = async (context) => {
+  await refuseRepeatedKeys(
+    context,
+    'opening_hours.csv',
+    ['practice_ref', 'day_of_week'],
+    "this practice's day of the week is given before",
+  );
+  await refuseIncompleteGroups(context, 'opening_hours.csv', 'practice_ref', "a practice's opening hours");
+};
+
+const wholeRotas: Check = async (context) => {
+  await shiftsDoNotOverlap(context);
+  await refuseIncompleteGroups(context, 'rota_shifts.csv', 'clinician_ref', "a clinician's rota");
+};
+
+/** Each file's own checks across rows, after its keys and references. */
+export const kindChecks: Partial<Record<KindFile, readonly Check[]>> = {
+  'opening_hours.csv': [openingDaysOnce],
+  'rota_shifts.csv': [wholeRotas],
+  'closures.csv': [clinicianOfThePractice('closures.csv')],
+  'appointment_reasons.csv': [reasonNamesAreFree],
+  'appointments.csv': [petOfTheClient, clinicianOfThePractice('appointments.csv')],
+};

@@ -1,0 +1,51 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+/**
+ * The import's one connection: the staging tables are temporary tables of this session, and the apply is
+ * one transaction on it. Settings are the session's own: sorts and hashes over millions of staged rows
+ * stay in memory on the server (the import process's own memory stays flat whatever they are).
+ */
+export interface Session {
+  client: pg.Client;
+  /** The same connection for the libraries that take a Drizzle executor (lookup lists, practice lane). */
+  db: NodePgDatabase;
+  query<Row extends pg.QueryResultRow = Record<string, unknown>>(
+    text: string,
+    values?: unknown[],
+  ): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailable extends Error {}
+
+export async function openSession(databaseUrl: string): Promise<Session> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection lost between queries must fail the next query, not crash the process unheard.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw new DatabaseUnavailable(`the database could not be reached (${errorCode(error)})`);
+  }
+  // temp_buffers must be set before the session's first temporary table.
+  await client.query(
+    `set temp_buffers = '256MB'; set work_mem = '256MB'; set maintenance_work_mem = '512MB'`,
+  );
+  return {
+    client,
+    db: drizzle(client),
+    query: async <Row extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
+      (await client.query<Row>(text, values)).rows,
+    close: () => client.end(),
+  };
+}
+
+/** A database or system error as a code and the objects it names: never its message, which may quote a value. */
+export function errorCode(error: unknown): string {
+  const e = error as { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown } | null;
+  if (!e || typeof e.code !== 'string') return error instanceof Error ? error.name : 'unknown error';
+  const names = [e.table, e.column, e.constraint].filter((n): n is string => typeof n === 'string');
+  return names.length > 0 ? `${e.code}: ${names.join(', ')}` : e.code;
+}

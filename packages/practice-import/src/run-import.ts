@@ -1,0 +1,194 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { practiceDate } from '@vet/contracts/practice-clock';
+import { connectDatabase } from '@vet/db/connection';
+import { applyStaged } from './engine/apply.ts';
+import { checkAcrossRows } from './engine/checks.ts';
+import type { FileState } from './engine/cross-row-rules.ts';
+import { ImportCannotRun, readExportDirectory } from './engine/directory.ts';
+import { barProgress, lineProgress, type ImportProgress } from './engine/progress.ts';
+import {
+  createRefusalsTable,
+  noteParseRefusals,
+  noteRefusals,
+  readRefusals,
+  refusedRows,
+} from './engine/refusals.ts';
+import { describeRefusal, summaryTable, writeReport, type FileCounts } from './engine/report.ts';
+import { DatabaseUnavailable, errorCode, openSession, type Session } from './engine/session.ts';
+import { stageFile } from './engine/stage-file.ts';
+import { createStagingTable, indexStagingTable } from './engine/staging-tables.ts';
+import type { KindFile, ParseContext } from './kinds/kind.ts';
+import { recordKinds, recordKindsByFile } from './kinds/index.ts';
+import { loadLookupLists } from './kinds/lookup-lists.ts';
+
+export interface ImportOptions {
+  directory: string;
+  databaseUrl: string;
+  /** Check and count everything, write nothing (the apply runs and is rolled back). */
+  dryRun?: boolean;
+  /** Also write the counts and every refusal as JSON to this file. */
+  reportFile?: string;
+  /** 'auto': bars on a terminal, a line per file in a pipe; 'none': lines only. */
+  progress?: 'auto' | 'none';
+  /** Today in the practices' clock (YYYY-MM-DD), for dates of birth; default: today. */
+  today?: string;
+  /** Where the progress and the summary go (default: process.stdout), and the reason it could not run. */
+  stdout?: NodeJS.WritableStream;
+  stderr?: NodeJS.WritableStream;
+}
+
+export interface ImportResult {
+  /** 0: every row applied or unchanged; 1: some refused; 2: the import could not run (nothing written). */
+  exitCode: 0 | 1 | 2;
+  files: { file: string; applied: number; unchanged: number; refused: number; seconds: number }[];
+  /** In file and line order; at most `refusalsKept` of them (the report file has every one). */
+  refusals: { file: string; line: number; column: string | null; reason: string }[];
+  peakRssBytes: number;
+}
+
+export const refusalsKept = 10_000;
+/** Refusals printed after the summary; the report file has them all. */
+const refusalsShown = 20;
+
+const peakRssBytes = () => process.resourceUsage().maxRSS * 1024;
+
+/**
+ * `npm run import`: reads a practice system's export directory, validates every row (each file's rows by
+ * its kind, then across rows and against what is stored, in PostgreSQL staging tables), and applies what
+ * is valid in one transaction (decision 0061).
+ */
+export async function runImport(options: ImportOptions): Promise<ImportResult> {
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  let session: Session | undefined;
+  try {
+    const directory = await readExportDirectory(options.directory);
+    session = await openSession(options.databaseUrl);
+    const tty = options.progress !== 'none' && (stdout as { isTTY?: boolean }).isTTY === true;
+    const progress = tty ? barProgress(stdout) : lineProgress(stdout);
+    const result = await importDirectory(session, options, directory.files, progress);
+    for (const { file, refusal } of directory.strangers) await noteRefusals(session, file, [refusal]);
+    return await finish(session, options, result, stdout);
+  } catch (error) {
+    const reason =
+      error instanceof ImportCannotRun || error instanceof DatabaseUnavailable
+        ? error.message
+        : `it failed and wrote nothing (${errorCode(error)})`;
+    stderr.write(`The import could not run: ${reason}.\n`);
+    return { exitCode: 2, files: [], refusals: [], peakRssBytes: peakRssBytes() };
+  } finally {
+    await session?.close().catch(() => {});
+  }
+}
+
+async function importDirectory(
+  session: Session,
+  options: ImportOptions,
+  files: readonly KindFile[],
+  progress: ImportProgress,
+): Promise<FileCounts[]> {
+  const context: ParseContext = {
+    lookups: await loadLookups(options.databaseUrl),
+    today: options.today ?? practiceDate(new Date()),
+  };
+  await createRefusalsTable(session);
+  for (const kind of recordKinds) await createStagingTable(session, kind);
+  const states = new Map<KindFile, FileState>(recordKinds.map((k) => [k.file, 'absent']));
+  const counts = new Map<KindFile, FileCounts>();
+  try {
+    for (const file of files) {
+      const kind = recordKindsByFile.get(file);
+      if (!kind) continue;
+      const path = join(options.directory, file);
+      const started = performance.now();
+      const bar = progress.file(file, (await stat(path)).size);
+      const staged = await stageFile(session, kind, path, context, bar);
+      const seconds = (performance.now() - started) / 1000;
+      bar.done(staged.rows, seconds);
+      counts.set(file, { file, applied: 0, unchanged: staged.rows, refused: 0, seconds });
+      if (staged.fileRefusals.length > 0) {
+        states.set(file, 'refused');
+        await noteRefusals(session, file, staged.fileRefusals);
+        counts.set(file, { file, applied: 0, unchanged: 0, refused: staged.rows, seconds });
+        continue;
+      }
+      states.set(file, 'staged');
+      await noteParseRefusals(session, file);
+      await indexStagingTable(session, kind);
+    }
+  } finally {
+    progress.stop();
+  }
+  const took = (file: KindFile, seconds: number) => {
+    const entry = counts.get(file);
+    if (entry) entry.seconds += seconds;
+  };
+  const checking = performance.now();
+  await checkAcrossRows({ session, kinds: recordKindsByFile, states }, took);
+  progress.note(`Checked across rows and against the stored records in ${elapsed(checking)}.`);
+  const staged = new Set(files.filter((f) => states.get(f) === 'staged'));
+  const applying = performance.now();
+  const applied = await applyStaged(session, staged, {
+    dryRun: options.dryRun === true,
+    onFile: (a) => took(a.file, a.seconds),
+  });
+  progress.note(
+    `${options.dryRun ? 'Dry run: applied and rolled back' : 'Applied in one transaction'} in ${elapsed(applying)}.`,
+  );
+  for (const file of staged) {
+    const entry = counts.get(file);
+    if (!entry) continue;
+    entry.refused = await refusedRows(session, file);
+    entry.applied = applied.find((a) => a.file === file)?.applied ?? 0;
+    entry.unchanged = entry.unchanged - entry.refused - entry.applied;
+  }
+  return files.flatMap((f) => counts.get(f) ?? []);
+}
+
+/** The lists load with parallel queries: a small pool of their own, not the import's one session. */
+async function loadLookups(databaseUrl: string) {
+  const handle = connectDatabase(databaseUrl, { max: 5 });
+  try {
+    return await loadLookupLists(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+async function finish(
+  session: Session,
+  options: ImportOptions,
+  files: FileCounts[],
+  stdout: NodeJS.WritableStream,
+): Promise<ImportResult> {
+  const refusals: ImportResult['refusals'] = [];
+  let total = 0;
+  for await (const refusal of readRefusals(session)) {
+    if (total < refusalsKept) refusals.push(refusal);
+    total++;
+  }
+  const exitCode = total > 0 ? 1 : 0;
+  if (options.reportFile) {
+    await writeReport(
+      options.reportFile,
+      { dryRun: options.dryRun === true, exitCode, files },
+      readRefusals(session),
+    );
+  }
+  stdout.write(`\n${summaryTable(files)}\n`);
+  if (total > 0) {
+    stdout.write(
+      `\n${total.toLocaleString('en-GB')} refusals${total > refusalsShown ? `, the first ${refusalsShown}` : ''}:\n`,
+    );
+    for (const refusal of refusals.slice(0, refusalsShown)) stdout.write(`  ${describeRefusal(refusal)}\n`);
+    if (total > refusalsShown)
+      stdout.write(
+        options.reportFile ? '  (every one is in the report)\n' : '  (--report <file> lists every one)\n',
+      );
+  }
+  if (options.dryRun) stdout.write('\nDry run: nothing was written.\n');
+  return { exitCode, files, refusals, peakRssBytes: peakRssBytes() };
+}
