@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import { nationalPhoneNumber, ukMobileNumber, ukPhoneNumber, ukPostcode } from './uk-contact-details.ts';
 
@@ -63,5 +65,32 @@ describe('nationalPhoneNumber', () => {
     expect(nationalPhoneNumber('+447400123456')).toBe('07400 123456');
     expect(nationalPhoneNumber('not a number')).toBe('not a number');
     expect(nationalPhoneNumber(null)).toBeNull();
+  });
+});
+
+describe('the UK phone rules against libphonenumber-js asked in full', () => {
+  // The reference: valid, on +44, and (for a mobile) of type MOBILE, each asked separately.
+  const reference = (input: string, mobile: boolean) => {
+    const phone = parsePhoneNumberFromString(input, 'GB');
+    if (!phone?.isValid() || phone.countryCallingCode !== '44') return null;
+    if (mobile && phone.getType() !== 'MOBILE') return null;
+    return phone.number;
+  };
+  const typed = fc
+    .tuple(
+      fc.constantFrom('0', '+44 ', '0044 ', '+44 (0)', '+33 ', '+353 ', ''),
+      fc.stringMatching(/^[1-9][0-9]{5,11}$/),
+      fc.constantFrom('', ' ', '-'),
+    )
+    .map(([prefix, digits, separator]) => `${prefix}${digits.slice(0, 4)}${separator}${digits.slice(4)}`);
+
+  it('agree on any number typed in any of the usual forms', () => {
+    fc.assert(
+      fc.property(typed, (input) => {
+        expect(ukMobileNumber(input)).toBe(reference(input, true));
+        expect(ukPhoneNumber(input)).toBe(reference(input, false));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -8,7 +8,10 @@ import { isValid as isValidPostcode, toNormalised } from 'postcode';
  */
 export function ukMobileNumber(input: string): string | null {
   const phone = parsePhoneNumberFromString(input, 'GB');
-  if (!phone?.isValid() || phone.countryCallingCode !== '44' || phone.getType() !== 'MOBILE') return null;
+  // With the full metadata a number is valid exactly when it has a type (libphonenumber-js's isValid is
+  // `getNumberType() !== undefined`), so asking for the type alone says both, at two thirds of the cost:
+  // the practice import checks a million clients' numbers.
+  if (phone?.countryCallingCode !== '44' || phone.getType() !== 'MOBILE') return null;
   return phone.number;
 }
 
@@ -24,7 +27,7 @@ export function ukPostcode(input: string): string | null {
 /** A UK phone number of any kind (landline, mobile, non-geographic) in E.164, or null. */
 export function ukPhoneNumber(input: string): string | null {
   const phone = parsePhoneNumberFromString(input, 'GB');
-  if (!phone?.isValid() || phone.countryCallingCode !== '44') return null;
+  if (phone?.countryCallingCode !== '44' || !phone.isValid()) return null;
   return phone.number;
 }
 
