@@ -19,6 +19,8 @@ export const guestHoldLimits = { perEmail: 2, perAddress: 5 } as const;
 export const guestMessages = {
   holdNotFound: 'We could not find that held appointment time. It may have been released.',
   holdExpired: 'Your hold on this time has ended. Please choose the time again.',
+  /** The practice booked the held time at its desk (decision 0063): the hold was released. */
+  holdGivenAway: 'Sorry, the practice has just given this time to someone else. Please choose another time.',
   holdReplaced: 'This hold was replaced by another time. Use the newest one.',
   holdCompleted: 'This held time has already been turned into an appointment.',
   holdTooOld: `This held time was held more than ${guestHoldCompletionHours} hours ago and can no longer be booked. Please choose a time again.`,

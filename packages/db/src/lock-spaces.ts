@@ -8,4 +8,6 @@ export const lockSpaces = {
   clinician: 4003,
   pet: 4004,
   client: 4005,
+  /** A practice system's appointment reference (hashtext of it): writes of one reference take turns. */
+  practiceAppointmentRef: 4006,
 } as const;

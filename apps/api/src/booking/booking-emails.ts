@@ -70,6 +70,49 @@ function calendarEntry(facts: AppointmentEmailFacts): string {
   return value;
 }
 
+/** What a stored appointment's record (appointment-records.ts) gives its e-mails. */
+export type RecordEmailFacts = Pick<
+  AppointmentEmailFacts,
+  | 'appointmentId'
+  | 'petName'
+  | 'reasonName'
+  | 'clinicianType'
+  | 'practiceName'
+  | 'practicePhone'
+  | 'practiceAddress'
+  | 'startsAt'
+  | 'endsAt'
+  | 'cutoffMinutes'
+>;
+
+/**
+ * The e-mail of a change to a stored appointment, whoever made it (the client, or the practice cancelling:
+ * decision 0063): the record's facts, to the client, dated now so that its calendar entry replaces theirs.
+ */
+export function recordChangeEmail(
+  record: RecordEmailFacts,
+  client: { email: string; firstName: string },
+  change: { change: AppointmentChange; brandName: string; changedAt: Date },
+): OutgoingEmail {
+  return appointmentEmail({
+    change: change.change,
+    appointmentId: record.appointmentId,
+    to: client.email,
+    firstName: client.firstName,
+    brandName: change.brandName,
+    petName: record.petName,
+    reasonName: record.reasonName,
+    clinicianType: record.clinicianType,
+    practiceName: record.practiceName,
+    practicePhone: record.practicePhone,
+    practiceAddress: record.practiceAddress,
+    startsAt: record.startsAt,
+    endsAt: record.endsAt,
+    cutoffMinutes: record.cutoffMinutes,
+    changedAt: change.changedAt,
+  });
+}
+
 /** R4.23: the confirmation of a booking, a move or a cancellation, with its .ics attachment. */
 export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
   const when = practiceTime(facts.startsAt);

@@ -112,7 +112,8 @@ export async function reserve(
 /**
  * Moves an appointment's reservation in one statement: the constraint checks the new time against every
  * other reservation while the old time is still held, so the old time is never free before the new one
- * is taken, and a refusal leaves the old one as it was.
+ * is taken, and a refusal leaves the old one as it was. A move made online is an online booking's: out of
+ * the practice's lane (decision 0063), so the new time may overlap nothing.
  */
 export async function moveReservation(
   tx: Executor,
@@ -123,7 +124,7 @@ export async function moveReservation(
 ): Promise<void> {
   const moved = await tx
     .update(clinicianReservations)
-    .set({ clinicianId, during: range(startsAt, endsAt) })
+    .set({ clinicianId, during: range(startsAt, endsAt), practiceLane: false })
     .where(eq(clinicianReservations.appointmentId, appointmentId))
     .returning({ id: clinicianReservations.id });
   // A booked appointment always owns a reservation; should one be missing, the move still holds the time.

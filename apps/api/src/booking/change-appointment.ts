@@ -8,7 +8,7 @@ import { cancellationReasons } from '@vet/db/schema/lookups';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { eq } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '../http/index.ts';
-import { appointmentEmail, type AppointmentChange } from './booking-emails.ts';
+import { recordChangeEmail, type AppointmentChange } from './booking-emails.ts';
 import {
   databaseError,
   isLostRace,
@@ -50,25 +50,10 @@ async function confirm(
   change: AppointmentChange,
 ) {
   if (!booker.email) return;
+  const client = { email: booker.email, firstName: booker.firstName };
   await enqueueEmail(
     tx,
-    appointmentEmail({
-      change,
-      appointmentId: record.appointmentId,
-      to: booker.email,
-      firstName: booker.firstName,
-      brandName: deps.brandName,
-      petName: record.petName,
-      reasonName: record.reasonName,
-      clinicianType: record.clinicianType,
-      practiceName: record.practiceName,
-      practicePhone: record.practicePhone,
-      practiceAddress: record.practiceAddress,
-      startsAt: record.startsAt,
-      endsAt: record.endsAt,
-      cutoffMinutes: record.cutoffMinutes,
-      changedAt: deps.now(),
-    }),
+    recordChangeEmail(record, client, { change, brandName: deps.brandName, changedAt: deps.now() }),
   );
 }
 
@@ -146,9 +131,11 @@ export async function amendAppointment(
   for (const clinicianId of candidates) {
     try {
       await deps.db.transaction(async (tx) => {
+        // Advisory locks before the row (decision 0063): a practice booking holding the clinician's lock
+        // may be flagging this very appointment.
         await lockPet(tx, current.petId);
-        const record = await lockRecord(deps, tx, booker, appointmentId);
         await lockClinician(tx, clinicianId);
+        const record = await lockRecord(deps, tx, booker, appointmentId);
         await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, deps.now());
         await moveReservation(tx, appointmentId, clinicianId, startsAt, endsAt);
         await tx
@@ -158,6 +145,8 @@ export async function amendAppointment(
             reasonId: context.reason.appointmentReasonId,
             startsAt,
             endsAt,
+            // Moved by its client, a flagged appointment no longer overlaps the practice's booking.
+            flaggedAt: null,
             updatedAt: deps.now(),
           })
           .where(eq(appointments.id, appointmentId));

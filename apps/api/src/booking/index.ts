@@ -3,18 +3,21 @@
  * Other modules import only this file (decision 0054).
  */
 export { createAppointmentsRepository, toDetail } from './appointment-records.ts';
+export type { AppointmentsRepository } from './appointment-records.ts';
 export { bookAppointment, emailFacts } from './book-appointment.ts';
 export type { Booker, BookingDeps, BookingOutcome } from './book-appointment.ts';
 export { assertRoomToBook, bookingCaps, bookingsPerIdentity } from './booking-caps.ts';
 export type { BookingCaps } from './booking-caps.ts';
 export { createBookingDeps } from './booking-deps.ts';
-export { appointmentEmail } from './booking-emails.ts';
+export { appointmentEmail, recordChangeEmail } from './booking-emails.ts';
 export {
   databaseError,
   insertAppointment,
   isLostRace,
   lockClinician,
+  PET_OVERLAP_CONSTRAINT,
   releaseExpiredHolds,
+  releaseReservation,
   reserve,
 } from './booking-writes.ts';
 export { amendAppointment, cancelAppointment, getAppointment } from './change-appointment.ts';

@@ -31,7 +31,7 @@ import { conflict } from '../http/index.ts';
 import type { LinkedClient } from '../identity/index.ts';
 import { registerNewPet } from '../pets/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
-import { assertActionable, isLive } from './guest-holds.ts';
+import { assertActionable, isGivenAway, isLive } from './guest-holds.ts';
 
 /** Completing a hold is a booking: it takes the booking's dependencies. */
 export type CompletionDeps = BookingDeps;
@@ -92,30 +92,32 @@ export async function completeHold(
 
   const convert = (clinicianId: number) =>
     deps.db.transaction(async (tx) => {
-      const hold = await guestHolds.find(tx, id, true);
-      assertActionable(hold);
       const now = deps.now();
-      assertRecent(hold, now);
       // The pet from the guest's answers, registered as online registration does, within the client's
-      // new pets of the day; then the appointment within their upcoming ones (decision 0057). Lock order:
-      // the hold, the client's registrations, the client's bookings, then the clinician.
+      // new pets of the day; then the appointment within their upcoming ones (decision 0057). Lock order
+      // (decision 0063): the client's registrations, the client's bookings, the clinician, and only then
+      // the hold's row, which a practice booking holding the clinician's lock may be giving away. What
+      // the pet and the appointment take from the hold (names, practice, reason) never changes.
       const petId = await registerNewPet(
         tx,
         client.clientId,
-        { name: hold.petName, speciesId: hold.speciesId, sex: body.petSex },
+        { name: found.petName, speciesId: found.speciesId, sex: body.petSex },
         deps.caps.newPetsPerDay,
       );
       await assertRoomToBook(tx, deps.caps, { clientId: client.clientId, pet: null }, now);
       const appointmentId = await insertAppointment(tx, {
-        practiceId: hold.practiceId,
+        practiceId: found.practiceId,
         clinicianId,
         clientId: client.clientId,
         petId,
-        reasonId: hold.reasonId,
+        reasonId: found.reasonId,
         startsAt,
         endsAt,
       });
       await lockClinician(tx, clinicianId);
+      const hold = await guestHolds.find(tx, id, true);
+      assertActionable(hold);
+      assertRecent(hold, now);
       const handedOver =
         keepsItsTime && (await guestHolds.reservationToAppointment(tx, id, clinicianId, appointmentId));
       if (!handedOver) {
@@ -150,11 +152,14 @@ export async function completeHold(
     }
   }
   const { nearest } = await freeAt(deps, context, booker, found, startsAt);
-  return {
-    kind: 'taken',
-    message: ownTime ? guestMessages.slotGone : bookingMessages.slotTaken,
-    alternatives: nearest,
-  };
+  // Read again: the practice may have given the time away while this ran (decision 0063).
+  const latest = (await guestHolds.find(deps.db, id)) ?? found;
+  const message = !ownTime
+    ? bookingMessages.slotTaken
+    : isGivenAway(latest)
+      ? guestMessages.holdGivenAway
+      : guestMessages.slotGone;
+  return { kind: 'taken', message, alternatives: nearest };
 }
 
 /**

@@ -154,6 +154,12 @@ async function assertRoomForHold(
 /** A hold whose time still stands: Held, and not past its expiry (whether or not the cleanup has run). */
 export const isLive = (hold: HoldRecord, now: Date) => hold.status === 'Held' && hold.expiresAt > now;
 
+/** 409 unless the hold's time still stands, saying why not: given away by the practice, or ended. */
+function assertLive(hold: HoldRecord, now: Date) {
+  if (isGivenAway(hold)) throw conflict(guestMessages.holdGivenAway);
+  if (!isLive(hold, now)) throw conflict(guestMessages.holdExpired);
+}
+
 /**
  * POST /guest/soft-bookings (R4.24): holds the start for 15 minutes with a free clinician of the
  * reason's type. At most 2 live holds per e-mail and 5 per client address (429), counted under
@@ -201,13 +207,16 @@ export async function createHold(
   );
 }
 
+/** A hold whose time a practice booking took (decision 0063): the guest is told so, plainly. */
+export const isGivenAway = (hold: HoldRecord) => hold.status === 'Released' && hold.displacedAt !== null;
+
 /**
- * A hold the guest may still act on (Held, or Held past its expiry, or Expired by the cleanup), read
- * under a row lock; anything else is answered: Converted and Replaced with a plain 409, Released like a
- * missing one.
+ * A hold the guest may still act on (Held, or Held past its expiry, or Expired by the cleanup, or given
+ * away by the practice, which is completed like an ended hold), read under a row lock; anything else is
+ * answered: Converted and Replaced with a plain 409, any other Released like a missing one.
  */
 export function assertActionable(hold: HoldRecord | null): asserts hold is HoldRecord {
-  if (!hold || hold.status === 'Released') throw notFound(guestMessages.holdNotFound);
+  if (!hold || (hold.status === 'Released' && !isGivenAway(hold))) throw notFound(guestMessages.holdNotFound);
   if (hold.status === 'Converted') throw conflict(guestMessages.holdCompleted);
   if (hold.status === 'Replaced') throw conflict(guestMessages.holdReplaced);
 }
@@ -234,7 +243,7 @@ export async function replaceHold(
   clientAddress: string,
 ): Promise<HoldOutcome> {
   const original = await findActionable(deps, originalId);
-  if (!isLive(original, deps.now())) throw conflict(guestMessages.holdExpired);
+  assertLive(original, deps.now());
   const context = await loadGuestContext(deps, { ...body, speciesId: original.speciesId });
   const address = addressHash(clientAddress);
   const startsAt = new Date(body.startsAt);
@@ -247,11 +256,13 @@ export async function replaceHold(
     (clinicianId) =>
       deps.db.transaction(async (tx) => {
         const now = deps.now();
-        // The e-mail never changes along a chain of replaces, so it can be locked before the row is read.
+        // The e-mail never changes along a chain of replaces, so it can be locked before the row is read;
+        // the clinician's lock too, before any row (decision 0063: a practice booking may want the row).
         await assertRoomForHold(tx, original.email, address, now, originalId);
+        await lockClinician(tx, clinicianId);
         const locked = await guestHolds.find(tx, originalId, true);
         assertActionable(locked);
-        if (!isLive(locked, now)) throw conflict(guestMessages.holdExpired);
+        assertLive(locked, now);
         const { id: _id, createdAt: _created, status: _status, ...details } = locked;
         const hold = await guestHolds.insert(tx, {
           ...details,
@@ -265,7 +276,6 @@ export async function replaceHold(
           clientAddressHash: address,
           replacesId: locked.id,
         });
-        await lockClinician(tx, clinicianId);
         await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
         if (!(await guestHolds.moveReservation(tx, locked.id, hold))) await guestHolds.reserve(tx, hold);
         await guestHolds.update(tx, locked.id, { status: 'Replaced' });
@@ -281,16 +291,17 @@ export async function replaceHold(
  * time again, or completes, which re-checks it.
  */
 export async function extendHold(deps: GuestDeps, id: string): Promise<SoftBooking> {
-  if (!isHoldId(id)) throw notFound(guestMessages.holdNotFound);
+  const found = await findActionable(deps, id);
   return deps.db.transaction(async (tx) => {
+    // The reservation's row is rewritten, so the constraint looks again: queue behind its clinician's
+    // lock, before the hold's row (decision 0063). A hold's clinician never changes.
+    await lockClinician(tx, found.clinicianId);
     const hold = await guestHolds.find(tx, id, true);
     assertActionable(hold);
     const now = deps.now();
-    if (hold.status === 'Expired' || hold.expiresAt <= now) throw conflict(guestMessages.holdExpired);
+    assertLive(hold, now);
     if (hold.extensionCount >= guestHoldMaxExtensions) throw conflict(guestMessages.noMoreExtensions);
     const expiresAt = new Date(now.getTime() + HOLD_MS);
-    // The reservation's row is rewritten, so the constraint looks again: queue behind its clinician's lock.
-    await lockClinician(tx, hold.clinicianId);
     await guestHolds.setHoldExpiry(tx, id, expiresAt);
     const extensionCount = hold.extensionCount + 1;
     await guestHolds.update(tx, id, { expiresAt, extensionCount });

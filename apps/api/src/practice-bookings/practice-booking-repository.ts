@@ -1,0 +1,227 @@
+import type { PracticeAppointment } from '@vet/contracts/integration-appointments';
+import type { Executor } from '@vet/db/connection';
+import { lockSpaces } from '@vet/db/lock-spaces';
+import { appointments, clinicianReservations } from '@vet/db/schema/appointments';
+import { clients, pets } from '@vet/db/schema/clients';
+import { clinicians } from '@vet/db/schema/clinicians';
+import { appointmentReasons } from '@vet/db/schema/lookups';
+import { practices } from '@vet/db/schema/practices';
+import { and, eq, sql } from 'drizzle-orm';
+
+/** The records an appointment's references name, as far as they exist. */
+export interface ResolvedRefs {
+  practiceId: number | null;
+  clinicianId: number | null;
+  clinicianPracticeId: number | null;
+  clientId: number | null;
+  petId: number | null;
+  petClientId: number | null;
+  reasonId: number | null;
+  isInitialConsultation: boolean;
+}
+
+/** An appointment's row as the rules read it. */
+export type StoredAppointment = Pick<
+  typeof appointments.$inferSelect,
+  | 'id'
+  | 'pmsRef'
+  | 'source'
+  | 'status'
+  | 'practiceId'
+  | 'clinicianId'
+  | 'clientId'
+  | 'petId'
+  | 'reasonId'
+  | 'startsAt'
+  | 'endsAt'
+  | 'notes'
+  | 'cancelledAt'
+>;
+
+export type AppointmentValues = Omit<StoredAppointment, 'id' | 'pmsRef' | 'source'>;
+
+const stored = {
+  id: appointments.id,
+  pmsRef: appointments.pmsRef,
+  source: appointments.source,
+  status: appointments.status,
+  practiceId: appointments.practiceId,
+  clinicianId: appointments.clinicianId,
+  clientId: appointments.clientId,
+  petId: appointments.petId,
+  reasonId: appointments.reasonId,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  notes: appointments.notes,
+  cancelledAt: appointments.cancelledAt,
+};
+
+const range = (startsAt: Date, endsAt: Date) => `[${startsAt.toISOString()},${endsAt.toISOString()})`;
+
+/** The SQL of the practice's appointments (decision 0063). */
+export const practiceBookingRepository = {
+  /** Each reference looked up in one round trip; a missing one reads as null. */
+  async resolve(
+    executor: Executor,
+    refs: { practice?: string; clinician?: string; client?: string; pet?: string; reason?: string },
+  ): Promise<ResolvedRefs> {
+    const byRef = (table: string, ref: string | undefined) =>
+      sql`left join ${sql.identifier(table)} on ${sql.identifier(table)}.pms_ref = ${ref ?? null}::text`;
+    const result = await executor.execute<{
+      practice_id: number | null;
+      clinician_id: number | null;
+      clinician_practice_id: number | null;
+      client_id: number | null;
+      pet_id: number | null;
+      pet_client_id: number | null;
+      reason_id: number | null;
+      is_initial_consultation: boolean | null;
+    }>(sql`
+      select practices.id as practice_id, clinicians.id as clinician_id,
+             clinicians.practice_id as clinician_practice_id, clients.id as client_id,
+             pets.id as pet_id, pets.client_id as pet_client_id,
+             appointment_reasons.id as reason_id, appointment_reasons.is_initial_consultation
+      from (values (1)) as one (x)
+      ${byRef('practices', refs.practice)} ${byRef('clinicians', refs.clinician)}
+      ${byRef('clients', refs.client)} ${byRef('pets', refs.pet)}
+      ${byRef('appointment_reasons', refs.reason)}`);
+    const row = result.rows[0];
+    return {
+      practiceId: row?.practice_id ?? null,
+      clinicianId: row?.clinician_id ?? null,
+      clinicianPracticeId: row?.clinician_practice_id ?? null,
+      clientId: row?.client_id ?? null,
+      petId: row?.pet_id ?? null,
+      petClientId: row?.pet_client_id ?? null,
+      reasonId: row?.reason_id ?? null,
+      isInitialConsultation: row?.is_initial_consultation ?? false,
+    };
+  },
+
+  /** Writes of one reference take turns until the transaction ends (a create cannot happen twice). */
+  async lockRef(tx: Executor, ref: string) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${lockSpaces.practiceAppointmentRef}::int, hashtext(${ref}))`,
+    );
+  },
+
+  async findByRef(executor: Executor, ref: string, forUpdate = false): Promise<StoredAppointment | null> {
+    const query = executor.select(stored).from(appointments).where(eq(appointments.pmsRef, ref)).limit(1);
+    const [row] = forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  /** An online appointment by the portal's id (the practice system has no reference for it yet). */
+  async findOnline(executor: Executor, id: number, forUpdate = false): Promise<StoredAppointment | null> {
+    const query = executor
+      .select(stored)
+      .from(appointments)
+      .where(and(eq(appointments.id, id), eq(appointments.source, 'Online')))
+      .limit(1);
+    const [row] = forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  async insert(tx: Executor, pmsRef: string, values: AppointmentValues, now: Date): Promise<number> {
+    const [row] = await tx
+      .insert(appointments)
+      .values({ ...values, pmsRef, source: 'Practice', createdAt: now, updatedAt: now })
+      .returning({ id: appointments.id });
+    if (!row) throw new Error('appointment not inserted');
+    return row.id;
+  },
+
+  /** The row of a found appointment, locked until the transaction ends. */
+  async lock(tx: Executor, id: number): Promise<StoredAppointment | null> {
+    const [row] = await tx.select(stored).from(appointments).where(eq(appointments.id, id)).for('update');
+    return row ?? null;
+  },
+
+  async update(tx: Executor, id: number, values: AppointmentValues, now: Date) {
+    await tx
+      .update(appointments)
+      .set({ ...values, updatedAt: now })
+      .where(eq(appointments.id, id));
+  },
+
+  /**
+   * The appointment's time in the practice's lane, in one statement whether it had a row or not: a desk
+   * booking's time is busy from the moment it is stored, and may overlap only other rows in the lane.
+   */
+  async reserveInLane(
+    tx: Executor,
+    appointmentId: number,
+    clinicianId: number,
+    startsAt: Date,
+    endsAt: Date,
+  ) {
+    const during = range(startsAt, endsAt);
+    await tx
+      .insert(clinicianReservations)
+      .values({ clinicianId, during, appointmentId, practiceLane: true })
+      .onConflictDoUpdate({
+        target: clinicianReservations.appointmentId,
+        set: { clinicianId, during, practiceLane: true, holdExpiresAt: null },
+      });
+  },
+
+  /** A Completed initial consultation: the pet may book any reason now. */
+  async endAwaitingInitialConsultation(tx: Executor, petId: number) {
+    await tx
+      .update(pets)
+      .set({ awaitingInitialConsultation: false })
+      .where(and(eq(pets.id, petId), eq(pets.awaitingInitialConsultation, true)));
+  },
+
+  /** Who an online appointment's e-mails went to: the client's address on their record now. */
+  async clientContact(executor: Executor, clientId: number) {
+    const [row] = await executor
+      .select({ firstName: clients.firstName, email: clients.email })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    return row ?? null;
+  },
+
+  /** The answer: the appointment with the practice system's references of what it names. */
+  async answer(executor: Executor, id: number): Promise<PracticeAppointment> {
+    const [row] = await executor
+      .select({
+        appointment_id: appointments.id,
+        appointment_ref: appointments.pmsRef,
+        source: appointments.source,
+        practice_ref: practices.pmsRef,
+        clinician_ref: clinicians.pmsRef,
+        client_ref: clients.pmsRef,
+        pet_ref: pets.pmsRef,
+        reason_ref: appointmentReasons.pmsRef,
+        starts_at: appointments.startsAt,
+        ends_at: appointments.endsAt,
+        status: appointments.status,
+        notes: appointments.notes,
+        flagged_at: appointments.flaggedAt,
+      })
+      .from(appointments)
+      .innerJoin(practices, eq(practices.id, appointments.practiceId))
+      .innerJoin(clinicians, eq(clinicians.id, appointments.clinicianId))
+      .innerJoin(clients, eq(clients.id, appointments.clientId))
+      .innerJoin(pets, eq(pets.id, appointments.petId))
+      .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId))
+      .where(eq(appointments.id, id));
+    if (!row) throw new Error('appointment not found after writing it');
+    return {
+      ...row,
+      starts_at: row.starts_at.toISOString(),
+      ends_at: row.ends_at.toISOString(),
+      flagged_at: row.flagged_at?.toISOString() ?? null,
+    };
+  },
+
+  /** Whether the reason of an appointment is an initial consultation. */
+  async isInitialConsultation(executor: Executor, reasonId: number): Promise<boolean> {
+    const [row] = await executor
+      .select({ initial: appointmentReasons.isInitialConsultation })
+      .from(appointmentReasons)
+      .where(eq(appointmentReasons.id, reasonId));
+    return row?.initial ?? false;
+  },
+};

@@ -1,0 +1,275 @@
+import type {
+  AppointmentOutcome,
+  PracticeAppointment,
+  PracticeAppointmentBody,
+  PracticeAppointmentChange,
+  PracticeAppointmentWrite,
+} from '@vet/contracts/integration-appointments';
+import type { Database, Executor } from '@vet/db/connection';
+import { makeRoomForPracticeBooking, type PracticeLaneEffects } from '@vet/db/practice-lane';
+import { enqueueEmail } from '@vet/email/enqueue-email';
+import {
+  databaseError,
+  PET_OVERLAP_CONSTRAINT,
+  recordChangeEmail,
+  releaseReservation,
+  type AppointmentsRepository,
+} from '../booking/index.ts';
+import { conflict, notFound, type Issue, unprocessable } from '../http/index.ts';
+import {
+  practiceBookingRepository as repository,
+  type AppointmentValues,
+  type ResolvedRefs,
+  type StoredAppointment,
+} from './practice-booking-repository.ts';
+
+export interface PracticeBookingDeps {
+  db: Database;
+  /** The client's records, for a cancellation e-mail's facts (the booking module's). */
+  appointments: AppointmentsRepository;
+  brandName: string;
+  now: () => Date;
+}
+
+/** An appointment addressed by the practice system's reference, or an online one by the portal's id. */
+export type AppointmentTarget = { ref: string } | { onlineId: number };
+
+export const practiceBookingMessages = {
+  unknownAppointment: 'No appointment has this reference.',
+  unknownOnlineAppointment: 'No appointment made online has this id.',
+  refsRefused: 'Some references name no record, or records that do not go together.',
+  unknownRef: (kind: string) => `No ${kind} has this reference.`,
+  clinicianElsewhere: 'This clinician is not at the practice that practice_ref names.',
+  petOfAnotherClient: 'This pet is not a pet of the client that client_ref names.',
+  cancelledHasNoOutcome: 'A cancelled appointment has no outcome: store it as Booked again first.',
+  outcomeNotCancellable: 'An appointment with an outcome (Completed or NoShow) cannot be cancelled.',
+  onlyBookedMoves: 'Only a booked appointment can move.',
+  petBusyOnline: 'This online appointment’s pet has another appointment at that time.',
+} as const;
+
+const noEffects: PracticeLaneEffects = {
+  releasedHolds: 0,
+  flaggedAppointments: 0,
+  flaggedAppointmentIds: [],
+};
+
+/** Every reference must name a record, and the records must go together; all problems at once. */
+function assertResolved(
+  refs: ResolvedRefs,
+): asserts refs is ResolvedRefs &
+  Record<'practiceId' | 'clinicianId' | 'clientId' | 'petId' | 'reasonId', number> {
+  const issues: Issue[] = [];
+  const missing = (path: string, kind: string, id: number | null) => {
+    if (id === null) issues.push({ path, message: practiceBookingMessages.unknownRef(kind) });
+  };
+  missing('practice_ref', 'practice', refs.practiceId);
+  missing('clinician_ref', 'clinician', refs.clinicianId);
+  missing('client_ref', 'client', refs.clientId);
+  missing('pet_ref', 'pet', refs.petId);
+  missing('reason_ref', 'appointment reason', refs.reasonId);
+  if (refs.clinicianId !== null && refs.practiceId !== null && refs.clinicianPracticeId !== refs.practiceId) {
+    issues.push({ path: 'clinician_ref', message: practiceBookingMessages.clinicianElsewhere });
+  }
+  if (refs.petId !== null && refs.clientId !== null && refs.petClientId !== refs.clientId) {
+    issues.push({ path: 'pet_ref', message: practiceBookingMessages.petOfAnotherClient });
+  }
+  if (issues.length > 0) throw unprocessable(practiceBookingMessages.refsRefused, issues);
+}
+
+const writeAnswer = async (
+  deps: PracticeBookingDeps,
+  id: number,
+  effects: PracticeLaneEffects,
+): Promise<PracticeAppointmentWrite> => ({
+  ...(await repository.answer(deps.db, id)),
+  effects: { flagged_appointment_ids: effects.flaggedAppointmentIds, released_holds: effects.releasedHolds },
+});
+
+/**
+ * The one write every route ends in, in the caller's transaction (decision 0063). A Booked appointment's
+ * time is cleared of online rows (flagged, or given away) and held in the practice's lane; any other
+ * status holds no time. A Completed initial consultation ends the pet's "awaiting initial consultation";
+ * the practice cancelling an appointment the client booked online (and so was e-mailed about) e-mails
+ * the client a cancellation that replaces the calendar entry they have.
+ */
+async function store(
+  deps: PracticeBookingDeps,
+  tx: Executor,
+  found: StoredAppointment | null,
+  desired: AppointmentValues,
+  ref?: string,
+): Promise<{ id: number; effects: PracticeLaneEffects }> {
+  const now = deps.now();
+  const booked = desired.status === 'Booked';
+  const span = { ...desired, appointmentId: found?.id ?? null };
+  // The lane's locks and the holds' rows come before this appointment's row (decision 0063's lock order).
+  const effects = booked ? await makeRoomForPracticeBooking(tx, span, now) : noEffects;
+  const current = found && (await repository.lock(tx, found.id));
+  const wasCancelled = current?.status === 'Cancelled';
+  const values = {
+    ...desired,
+    cancelledAt: desired.status !== 'Cancelled' ? null : wasCancelled ? current.cancelledAt : now,
+  };
+  let id: number;
+  if (current) {
+    id = current.id;
+    await repository.update(tx, id, values, now);
+  } else {
+    if (ref === undefined) throw new Error('a new appointment needs its reference');
+    id = await repository.insert(tx, ref, values, now);
+  }
+  if (booked) await repository.reserveInLane(tx, id, desired.clinicianId, desired.startsAt, desired.endsAt);
+  else await releaseReservation(tx, id);
+  if (desired.status === 'Completed' && (await repository.isInitialConsultation(tx, desired.reasonId))) {
+    await repository.endAwaitingInitialConsultation(tx, desired.petId);
+  }
+  if (current?.source === 'Online' && current.status === 'Booked' && desired.status === 'Cancelled') {
+    await emailCancellation(deps, tx, current, now);
+  }
+  return { id, effects };
+}
+
+async function emailCancellation(
+  deps: PracticeBookingDeps,
+  tx: Executor,
+  appointment: StoredAppointment,
+  now: Date,
+) {
+  const contact = await repository.clientContact(tx, appointment.clientId);
+  const record = await deps.appointments.findRecord(appointment.clientId, appointment.id, tx);
+  if (!contact?.email || !record) return;
+  const client = { email: contact.email, firstName: contact.firstName };
+  await enqueueEmail(
+    tx,
+    recordChangeEmail(record, client, { change: 'cancelled', brandName: deps.brandName, changedAt: now }),
+  );
+}
+
+/** Runs a write; the pet's constraint (an online appointment rewritten) answers 409, not 500. */
+async function inTransaction<T>(deps: PracticeBookingDeps, write: (tx: Executor) => Promise<T>): Promise<T> {
+  try {
+    return await deps.db.transaction(write);
+  } catch (error) {
+    if (databaseError(error).constraint === PET_OVERLAP_CONSTRAINT) {
+      throw conflict(practiceBookingMessages.petBusyOnline);
+    }
+    throw error;
+  }
+}
+
+/**
+ * PUT /appointments/{appointment_ref}: the practice system's record, created or replaced as given (the
+ * practice system is the system of record of the desk's bookings). Overlaps are stored, never refused.
+ */
+export async function upsertPracticeAppointment(
+  deps: PracticeBookingDeps,
+  ref: string,
+  body: PracticeAppointmentBody,
+): Promise<{ created: boolean; appointment: PracticeAppointmentWrite }> {
+  const refs = await repository.resolve(deps.db, {
+    practice: body.practice_ref,
+    clinician: body.clinician_ref,
+    client: body.client_ref,
+    pet: body.pet_ref,
+    reason: body.reason_ref,
+  });
+  assertResolved(refs);
+  const desired: AppointmentValues = {
+    status: body.status,
+    practiceId: refs.practiceId,
+    clinicianId: refs.clinicianId,
+    clientId: refs.clientId,
+    petId: refs.petId,
+    reasonId: refs.reasonId,
+    startsAt: new Date(body.starts_at),
+    endsAt: new Date(body.ends_at),
+    notes: body.notes ?? null,
+    cancelledAt: null,
+  };
+  const { id, effects, created } = await inTransaction(deps, async (tx) => {
+    await repository.lockRef(tx, ref);
+    const found = await repository.findByRef(tx, ref);
+    return { ...(await store(deps, tx, found, desired, ref)), created: found === null };
+  });
+  return { created, appointment: await writeAnswer(deps, id, effects) };
+}
+
+/** PATCH /appointments/{appointment_ref}: a booked desk appointment moved (time, clinician, or both). */
+export async function changePracticeAppointment(
+  deps: PracticeBookingDeps,
+  ref: string,
+  change: PracticeAppointmentChange,
+): Promise<PracticeAppointmentWrite> {
+  const clinician =
+    change.clinician_ref === undefined
+      ? null
+      : await repository.resolve(deps.db, { clinician: change.clinician_ref });
+  if (clinician && clinician.clinicianId === null) {
+    const message = practiceBookingMessages.unknownRef('clinician');
+    throw unprocessable(message, [{ path: 'clinician_ref', message }]);
+  }
+  const { id, effects } = await inTransaction(deps, async (tx) => {
+    await repository.lockRef(tx, ref);
+    const found = await repository.findByRef(tx, ref);
+    if (!found) throw notFound(practiceBookingMessages.unknownAppointment);
+    if (found.status !== 'Booked') throw conflict(practiceBookingMessages.onlyBookedMoves);
+    if (clinician && clinician.clinicianPracticeId !== found.practiceId) {
+      const message = practiceBookingMessages.clinicianElsewhere;
+      throw unprocessable(practiceBookingMessages.refsRefused, [{ path: 'clinician_ref', message }]);
+    }
+    const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
+    return store(deps, tx, found, {
+      ...values,
+      clinicianId: clinician?.clinicianId ?? found.clinicianId,
+      startsAt: change.starts_at === undefined ? found.startsAt : new Date(change.starts_at),
+      endsAt: change.ends_at === undefined ? found.endsAt : new Date(change.ends_at),
+    });
+  });
+  return writeAnswer(deps, id, effects);
+}
+
+/**
+ * The appointment a target names, its row locked (after its reference's lock, when it has one); 404 when
+ * none. Only for writes that hold no time (outcomes, cancellations): they take no lane locks first.
+ */
+async function findTarget(tx: Executor, target: AppointmentTarget): Promise<StoredAppointment> {
+  if ('ref' in target) {
+    await repository.lockRef(tx, target.ref);
+    const found = await repository.findByRef(tx, target.ref, true);
+    if (!found) throw notFound(practiceBookingMessages.unknownAppointment);
+    return found;
+  }
+  const found = await repository.findOnline(tx, target.onlineId, true);
+  if (!found) throw notFound(practiceBookingMessages.unknownOnlineAppointment);
+  return found;
+}
+
+/** POST …/outcome: what happened (Completed, NoShow); a changed outcome replaces the first. */
+export async function recordOutcome(
+  deps: PracticeBookingDeps,
+  target: AppointmentTarget,
+  outcome: AppointmentOutcome,
+): Promise<PracticeAppointment> {
+  const id = await inTransaction(deps, async (tx) => {
+    const found = await findTarget(tx, target);
+    if (found.status === 'Cancelled') throw conflict(practiceBookingMessages.cancelledHasNoOutcome);
+    const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
+    return (await store(deps, tx, found, { ...values, status: outcome })).id;
+  });
+  return repository.answer(deps.db, id);
+}
+
+/** POST …/cancel: the practice cancels; the time is free again. Cancelling twice is the same as once. */
+export async function cancelByPractice(
+  deps: PracticeBookingDeps,
+  target: AppointmentTarget,
+): Promise<PracticeAppointment> {
+  const id = await inTransaction(deps, async (tx) => {
+    const found = await findTarget(tx, target);
+    if (found.status === 'Cancelled') return found.id;
+    if (found.status !== 'Booked') throw conflict(practiceBookingMessages.outcomeNotCancellable);
+    const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
+    return (await store(deps, tx, found, { ...values, status: 'Cancelled' })).id;
+  });
+  return repository.answer(deps.db, id);
+}
