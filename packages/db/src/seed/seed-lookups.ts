@@ -17,7 +17,8 @@ import { APPOINTMENT_REASONS, CANCELLATION_REASONS, INSURERS, SALUTATIONS } from
 import { SPECIES } from './data/species.ts';
 import { idOf, type SeedTransaction } from './seed-transaction.ts';
 
-export interface LookupIds {
+/** The portal's own lists: what the practice import matches names against (practice-systems.md). */
+export interface PortalLookupIds {
   salutations: ReadonlyMap<string, number>;
   species: ReadonlyMap<string, number>;
   /** Keyed `species/breed`. */
@@ -25,17 +26,31 @@ export interface LookupIds {
   /** Keyed `species/colour`. */
   colours: ReadonlyMap<string, number>;
   insurers: ReadonlyMap<string, number>;
-  reasons: ReadonlyMap<string, number>;
   cancellationReasons: ReadonlyMap<string, number>;
+}
+
+export interface LookupIds extends PortalLookupIds {
+  reasons: ReadonlyMap<string, number>;
 }
 
 const byName = (rows: readonly { id: number; name: string }[]) => new Map(rows.map((r) => [r.name, r.id]));
 
 /**
- * The group-wide lists. Their names are unique in the schema, and a database may already hold some of
- * them (an import, or a test's own rows), so existing rows are kept and reused rather than duplicated.
+ * The group-wide lists with the demo's appointment reasons. Their names are unique in the schema, and a
+ * database may already hold some of them (an import, or a test's own rows), so existing rows are kept
+ * and reused rather than duplicated.
  */
 export async function seedLookups(tx: SeedTransaction): Promise<LookupIds> {
+  const lookups = await seedPortalLookups(tx);
+  return { ...lookups, reasons: await seedAppointmentReasons(tx, lookups.species) };
+}
+
+/**
+ * The portal's own lists only (salutations, insurers, cancellation reasons, species with their breeds
+ * and colours): appointment reasons are the practice system's and come in through the import. Existing
+ * rows are kept and reused, as seedLookups does.
+ */
+export async function seedPortalLookups(tx: SeedTransaction): Promise<PortalLookupIds> {
   await tx
     .insert(salutations)
     .values(SALUTATIONS.map((description, i) => ({ description, sortOrder: i + 1 })))
@@ -82,7 +97,6 @@ export async function seedLookups(tx: SeedTransaction): Promise<LookupIds> {
         .from(insurers)
         .where(inArray(insurers.name, [...INSURERS])),
     ),
-    reasons: await seedAppointmentReasons(tx, speciesIds),
     cancellationReasons: byName(
       await tx
         .select({ id: cancellationReasons.id, name: cancellationReasons.description })

@@ -1,0 +1,184 @@
+/**
+ * `npm run bench:import`: generates a group-scale practice export (BENCH_SCALE, 1 = 500 practices,
+ * 10,000 clinicians, 1 million clients, 1.5 million pets, 10 million appointments, 3 million
+ * vaccinations) into .data/bench-import/<scale>/ (reused when one of that scale is there), imports it
+ * into a new, empty database (DATABASE_URL's server or an embedded one) holding only the portal's own
+ * lists, then imports it again unchanged, each time in a process of its own. Prints rows, rows per
+ * second, wall time and peak memory per file and in all, beside the issue's targets. Prints numbers;
+ * asserts nothing (decision 0023). BENCH_KEEP=1 keeps the database afterwards.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays, isoDayOfWeek, practiceDate } from '@vet/contracts/practice-clock';
+import { connectDatabase } from '@vet/db/connection';
+import { createScratchDatabase } from '@vet/db/scratch-database';
+import { seedPortalLookups } from '@vet/db/seed/seed-lookups';
+import { startDatabaseServer } from '@vet/db/server';
+import { generateBenchExport, type GeneratedFile } from '@vet/practice-import/bench/generate-export';
+import { benchCounts, benchShape } from '@vet/practice-import/bench/bench-shape';
+import type { ImportResult } from '@vet/practice-import/run-import';
+import { repoRoot } from './lib/paths.ts';
+
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const embeddedPort = 54395;
+const MB = 1024 * 1024;
+const TARGETS = { clientsAndPetsSeconds: 180, totalSeconds: 900, reimportShare: 0.5, peakBytes: 512 * MB };
+
+const log = (line: string) => console.log(line);
+const seconds = (s: number) => `${s.toFixed(1)} s`;
+const count = (n: number) => n.toLocaleString('en-GB');
+const perSecond = (rows: number, s: number) => (s > 0 ? count(Math.round(rows / s)) : '–');
+
+const exportDir = join(repoRoot, '.data/bench-import', String(scale));
+const generation = await prepareExport();
+
+const server = await startDatabaseServer({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: '.data/bench-import-postgres',
+  port: embeddedPort,
+  database: 'postgres',
+});
+try {
+  const database = await createScratchDatabase(server.url, 'bench_import');
+  try {
+    const handle = connectDatabase(database.url, { max: 1 });
+    try {
+      await handle.db.transaction(async (tx) => {
+        await seedPortalLookups(tx);
+      });
+    } finally {
+      await handle.close();
+    }
+    const first = importOnce('first import, into the empty database', database.url);
+    const second = importOnce('second import, the same files unchanged', database.url);
+    report(generation, first, second);
+  } finally {
+    if (process.env.BENCH_KEEP === '1') log(`Kept the database: ${database.url}`);
+    else await database.drop();
+  }
+} finally {
+  await server.stop();
+}
+
+/** The export of this scale: the one generated before (its summary beside it), or a new one. */
+async function prepareExport(): Promise<GeneratedFile[]> {
+  const summaryFile = `${exportDir}.json`;
+  if (existsSync(summaryFile)) {
+    const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as {
+      scale: number;
+      files: GeneratedFile[];
+    };
+    if (summary.scale === scale) {
+      log(`Reusing the export at ${exportDir} (scale ${scale}).`);
+      return summary.files;
+    }
+  }
+  rmSync(summaryFile, { force: true });
+  rmSync(exportDir, { recursive: true, force: true });
+  const today = practiceDate(new Date());
+  const anchorMonday = addDays(today, 1 - isoDayOfWeek(today));
+  const counts = benchCounts(benchShape(scale));
+  log(`Generating the export at scale ${scale} into ${exportDir}: ${JSON.stringify(counts)}`);
+  const files = await generateBenchExport({
+    directory: exportDir,
+    scale,
+    anchorMonday,
+    onFile: (file, rows, s) => log(`  ${file.padEnd(24)} ${count(rows).padStart(10)} rows  ${seconds(s)}`),
+  });
+  const total = files.reduce((sum, f) => sum + f.seconds, 0);
+  log(
+    `Generated in ${seconds(total)} (peak memory of this process so far: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB).`,
+  );
+  writeFileSync(summaryFile, JSON.stringify({ scale, anchorMonday, files }));
+  return files;
+}
+
+interface TimedImport {
+  result: ImportResult;
+  wallSeconds: number;
+}
+
+/** One import in a process of its own (packages/practice-import/src/bench/cli/import-once.ts). */
+function importOnce(title: string, databaseUrl: string): TimedImport {
+  log(`\n${title}…`);
+  const resultDir = mkdtempSync(join(tmpdir(), 'bench-import-'));
+  const resultFile = join(resultDir, 'result.json');
+  try {
+    const started = performance.now();
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(repoRoot, 'packages/practice-import/src/bench/cli/import-once.ts'),
+        exportDir,
+        resultFile,
+      ],
+      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' },
+    );
+    const wallSeconds = (performance.now() - started) / 1000;
+    if (!existsSync(resultFile))
+      throw new Error(`The import process ended (status ${child.status}) without a result`);
+    return { result: JSON.parse(readFileSync(resultFile, 'utf8')) as ImportResult, wallSeconds };
+  } finally {
+    rmSync(resultDir, { recursive: true, force: true });
+  }
+}
+
+function report(generated: GeneratedFile[], first: TimedImport, second: TimedImport): void {
+  const generatedRows = new Map(generated.map((f) => [f.file, f.rows]));
+  for (const [title, run] of [
+    ['First import', first],
+    ['Unchanged re-import', second],
+  ] as const) {
+    log(
+      `\n${title}: exit status ${run.result.exitCode}, ${seconds(run.wallSeconds)} wall, peak memory ${Math.round(run.result.peakRssBytes / MB)} MB`,
+    );
+    log(
+      `  ${'file'.padEnd(24)} ${'rows'.padStart(10)} ${'applied'.padStart(10)} ${'unchanged'.padStart(10)} ${'refused'.padStart(8)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(10)}`,
+    );
+    let rows = 0;
+    for (const f of run.result.files) {
+      const fileRows = f.applied + f.unchanged + f.refused;
+      rows += fileRows;
+      const mismatch =
+        generatedRows.get(f.file as GeneratedFile['file']) === fileRows
+          ? ''
+          : '  (generated a different count)';
+      log(
+        `  ${f.file.padEnd(24)} ${count(fileRows).padStart(10)} ${count(f.applied).padStart(10)} ${count(f.unchanged).padStart(10)} ${count(f.refused).padStart(8)} ${f.seconds.toFixed(1).padStart(8)} ${perSecond(fileRows, f.seconds).padStart(10)}${mismatch}`,
+      );
+    }
+    log(
+      `  ${'all files'.padEnd(24)} ${count(rows).padStart(10)} ${''.padStart(41)} ${run.wallSeconds.toFixed(1).padStart(8)} ${perSecond(rows, run.wallSeconds).padStart(10)}`,
+    );
+  }
+
+  const fileSeconds = (run: TimedImport, names: string[]) =>
+    run.result.files.filter((f) => names.includes(f.file)).reduce((sum, f) => sum + f.seconds, 0);
+  const clientsAndPets = fileSeconds(first, ['clients.csv', 'pets.csv']);
+  const peak = Math.max(first.result.peakRssBytes, second.result.peakRssBytes);
+  const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+  const fullScale = scale === 1 ? '' : ` (at scale ${scale}; the targets are for scale 1)`;
+  log(`\nTargets${fullScale}:`);
+  log(
+    `  clients and pets, first import < 3 min:   ${seconds(clientsAndPets)}  ${verdict(clientsAndPets < TARGETS.clientsAndPetsSeconds)}`,
+  );
+  log(
+    `  everything, first import < 15 min:        ${seconds(first.wallSeconds)}  ${verdict(first.wallSeconds < TARGETS.totalSeconds)}`,
+  );
+  const share = second.wallSeconds / first.wallSeconds;
+  log(
+    `  unchanged re-import <= half the first:    ${(share * 100).toFixed(0)} %  ${verdict(share <= TARGETS.reimportShare)}`,
+  );
+  log(
+    `  peak memory of the import process < 512 MB: ${Math.round(peak / MB)} MB  ${verdict(peak < TARGETS.peakBytes)}`,
+  );
+  const refused = first.result.files.reduce((sum, f) => sum + f.refused, 0);
+  const changed = second.result.files.reduce((sum, f) => sum + f.applied + f.refused, 0);
+  if (refused > 0)
+    log(`  NOTE: the first import refused ${refused} generated rows (a generator or import defect).`);
+  if (changed > 0) log(`  NOTE: the re-import applied or refused ${changed} rows; all should be unchanged.`);
+}
