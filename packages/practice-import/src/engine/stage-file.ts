@@ -97,7 +97,8 @@ class StagingWriter {
   add(line: number, cells: readonly string[]): void {
     if (cells.length !== this.header.length) {
       const reason = `this row has ${cells.length} cells where the header has ${this.header.length}`;
-      this.addRefused(line, this.cellRow(cells), [{ column: null, reason }]);
+      // Its cells cannot be told apart: no keys are kept, so no other rule speaks of it.
+      this.addRefused(line, { ...this.blank }, [{ column: null, reason }]);
       return;
     }
     const row = this.cellRow(cells);

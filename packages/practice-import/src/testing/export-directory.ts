@@ -5,12 +5,12 @@ import { stringify } from 'csv-stringify/sync';
 
 export type Rows = readonly Readonly<Record<string, string>>[];
 
-/** CSV text of rows (RFC 4180 quoting), the header from the first row's keys. */
+/** CSV text of rows (RFC 4180 quoting); the header: every key of the rows, in order of appearance. */
 export function csvOf(
   rows: Rows,
   options: { header?: readonly string[]; lineEnd?: '\n' | '\r\n' } = {},
 ): string {
-  const header = options.header ?? Object.keys(rows[0] ?? {});
+  const header = options.header ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
   return stringify(
     rows.map((row) => header.map((column) => row[column] ?? '')),
     { header: true, columns: [...header], record_delimiter: options.lineEnd === '\r\n' ? 'windows' : 'unix' },
