@@ -1,4 +1,4 @@
-import { testLogDir } from '@vet/contracts/testing/test-logs';
+import { recordTestSecret, testLogDir } from '@vet/contracts/testing/test-logs';
 import type { TestProject } from 'vitest/node';
 import { startSeededPortal } from '../../scripts/lib/seeded-portal.ts';
 import { recordSessionSecrets } from './recorded-secrets.ts';
@@ -22,6 +22,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('portalUrl', portal.portalUrl);
   project.provide('apiUrl', portal.apiUrl);
   project.provide('e2eDatabaseUrl', databaseUrl);
+  // The practice system's client at the embedded provider (decision 0062): its secret must reach no log.
+  project.provide('practiceSystem', { issuer: portal.issuer, ...portal.machineClient });
+  recordTestSecret('password', portal.machineClient.clientSecret);
   return async () => {
     try {
       if (testLogDir()) await recordSessionSecrets(databaseUrl);
@@ -36,5 +39,7 @@ declare module 'vitest' {
     portalUrl: string;
     apiUrl: string;
     e2eDatabaseUrl: string;
+    /** Gets client-credentials tokens for the API's integration routes (e2e/support/practice-system.ts). */
+    practiceSystem: { issuer: string; clientId: string; clientSecret: string };
   }
 }

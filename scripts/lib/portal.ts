@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { defaultMachineClientId } from '@vet/contracts/machine-access';
 import { spawnManaged, waitForHttp, type ManagedProcess } from './processes.ts';
 import { repoRoot } from './paths.ts';
 
@@ -15,6 +16,16 @@ export interface PortalOptions {
   env?: NodeJS.ProcessEnv;
   /** In a test run: each process's output also goes to the run's log `<testLogName>-<process>` (decision 0028). */
   testLogName?: string;
+  /**
+   * The practice system's client at the embedded provider, which the API accepts on the integration API
+   * (decision 0062). Default: `practice-system` with a secret of this run.
+   */
+  machineClient?: MachineClient;
+}
+
+export interface MachineClient {
+  clientId: string;
+  clientSecret: string;
 }
 
 export interface RunningPortal {
@@ -22,6 +33,8 @@ export interface RunningPortal {
   apiUrl: string;
   issuer: string;
   processes: (ManagedProcess & { output: () => string })[];
+  /** Gets client-credentials tokens at `${issuer}/oauth/token` for the API's /integration/v1 routes. */
+  machineClient: MachineClient;
   stop: () => Promise<void>;
 }
 
@@ -36,6 +49,10 @@ export function embeddedIssuer(idpPort: number): string {
 export async function startPortal(options: PortalOptions): Promise<RunningPortal> {
   const apiUrl = `http://127.0.0.1:${options.apiPort}`;
   const issuer = embeddedIssuer(options.idpPort);
+  const machineClient = options.machineClient ?? {
+    clientId: defaultMachineClientId,
+    clientSecret: randomBytes(32).toString('base64url'),
+  };
   const common: NodeJS.ProcessEnv = {
     ...process.env,
     ...options.env,
@@ -65,6 +82,8 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
     const idp = tsx('identity provider', 'apps/idp/src/server.ts', {
       IDP_PORT: String(options.idpPort),
       IDP_ISSUER: issuer,
+      IDP_MACHINE_CLIENT_ID: machineClient.clientId,
+      IDP_MACHINE_CLIENT_SECRET: machineClient.clientSecret,
     });
     started.push(idp);
     const api = tsx('API', 'apps/api/src/server.ts', {
@@ -73,6 +92,7 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
       EMBEDDED_ISSUER: issuer,
       // The web's BFF is the API's only caller here; believe its X-Forwarded-For so rate limits are per person.
       TRUST_PROXY: '127.0.0.1',
+      INTEGRATION_CLIENT_IDS: machineClient.clientId,
     });
     started.push(api);
     const web = spawnManaged({
@@ -104,5 +124,5 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
     await stop();
     throw new Error(`${(error as Error).message}\n${report}`, { cause: error });
   }
-  return { portalUrl: options.portalUrl, apiUrl, issuer, processes: started, stop };
+  return { portalUrl: options.portalUrl, apiUrl, issuer, processes: started, machineClient, stop };
 }

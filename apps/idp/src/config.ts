@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultMachineClientId } from '@vet/contracts/machine-access';
 import { z } from 'zod';
 
 /** Dev-only: refused when NODE_ENV=production. */
@@ -95,7 +96,7 @@ export interface MachineClient {
 }
 
 /** The machine client's id unless IDP_MACHINE_CLIENT_ID names another. */
-export const DEFAULT_MACHINE_CLIENT_ID = 'practice-system';
+const DEFAULT_MACHINE_CLIENT_ID = defaultMachineClientId;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -7,3 +7,6 @@ export const practiceSystemScope = 'practice-system';
 
 /** The integration API's routes all start here; the portal's proxy never forwards them (bff-paths.ts). */
 export const integrationPathPrefix = '/integration/v1';
+
+/** The embedded provider's machine client unless IDP_MACHINE_CLIENT_ID names another (local runs, tests). */
+export const defaultMachineClientId = 'practice-system';

@@ -1,0 +1,31 @@
+import { practiceSystemScope } from '@vet/contracts/machine-access';
+import { recordTestSecret } from '@vet/contracts/testing/test-logs';
+import { inject } from 'vitest';
+
+/**
+ * Plays the practice system (decision 0062): a client-credentials token from the embedded provider, for
+ * the API's integration routes. `scope` and `secret` let a test ask as a badly configured system would.
+ */
+export async function requestPracticeSystemToken(
+  options: { scope?: string; secret?: string } = {},
+): Promise<Response> {
+  const { issuer, clientId, clientSecret } = inject('practiceSystem');
+  const basic = Buffer.from(`${clientId}:${options.secret ?? clientSecret}`).toString('base64');
+  return fetch(`${issuer}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      scope: options.scope ?? practiceSystemScope,
+    }),
+  });
+}
+
+/** A bearer header for the practice system's calls to the API. */
+export async function practiceSystemAuthorization(options: { scope?: string } = {}): Promise<string> {
+  const response = await requestPracticeSystemToken(options);
+  if (!response.ok) throw new Error(`the provider refused the practice system's token: ${response.status}`);
+  const { access_token: token } = (await response.json()) as { access_token: string };
+  recordTestSecret('token', token);
+  return `Bearer ${token}`;
+}
