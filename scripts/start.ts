@@ -9,6 +9,11 @@ import { DEMO_ACCOUNTS } from '@vet/db/seed/demo-accounts';
 import { DEMO_INVITATIONS } from '@vet/db/seed/demo-onboarding';
 import { seedDemoData } from '@vet/db/seed/seed-demo-data';
 import { startDatabaseServer } from '@vet/db/server';
+import {
+  defaultMachineClientId,
+  integrationPathPrefix,
+  practiceSystemScope,
+} from '@vet/contracts/machine-access';
 import { embeddedIssuer, startPortal, type RunningPortal } from './lib/portal.ts';
 import { localSecret } from './lib/local-secret.ts';
 import { ensureWebBuild } from './lib/web-build.ts';
@@ -20,6 +25,12 @@ const webPort = port('PORT', 3000);
 const apiPort = port('API_PORT', 4000);
 const idpPort = port('IDP_PORT', 4100);
 const startedAt = Date.now();
+/** The practice system's secret: IDP_MACHINE_CLIENT_SECRET, else one kept in this git-ignored file. */
+const machineSecretFile = '.data/practice-system-secret';
+const machineClient = {
+  clientId: process.env.IDP_MACHINE_CLIENT_ID || defaultMachineClientId,
+  clientSecret: process.env.IDP_MACHINE_CLIENT_SECRET || localSecret(machineSecretFile),
+};
 
 ensureWebBuild(log);
 
@@ -65,6 +76,7 @@ try {
     idpPort,
     portalUrl: `http://localhost:${webPort}`,
     output: 'inherit',
+    machineClient,
     // Kept across restarts so that a restart does not sign everyone out.
     env: { NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || localSecret('.data/web-session-secret') },
   });
@@ -87,4 +99,16 @@ if (!process.env.SMTP_URL) {
   // R4.26: no mail server, so the API keeps every e-mail (verification codes too) for this page.
   log(`E-mails are kept, not sent (no SMTP_URL): read them at http://localhost:${webPort}/dev/mailbox`);
 }
+// The secret stays out of the terminal: the command reads it where it is kept.
+const secretShown = process.env.IDP_MACHINE_CLIENT_SECRET
+  ? '$IDP_MACHINE_CLIENT_SECRET'
+  : `$(cat ${machineSecretFile})`;
+log(
+  `A practice system's way in: http://localhost:${apiPort}${integrationPathPrefix} (README: "Connecting a practice system").`,
+);
+log('  Its token (client credentials):');
+log(
+  `  curl -s -u "${machineClient.clientId}:${secretShown}" -d grant_type=client_credentials ` +
+    `-d scope=${practiceSystemScope} ${embeddedIssuer(idpPort)}/oauth/token`,
+);
 log('Press Ctrl-C to stop.');
