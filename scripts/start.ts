@@ -1,14 +1,15 @@
 /**
  * `npm start`: builds the web app if needed, starts the database (embedded unless DATABASE_URL is set),
- * migrates, seeds the demo practice group when empty, then starts the identity provider, API and web.
+ * migrates, loads the demo practice group through the importer when empty (decision 0064), then starts the
+ * identity provider, API and web.
  * Ctrl-C stops everything; the embedded database keeps its data in .data/postgres.
  */
 import { connectDatabase } from '@vet/db/connection';
 import { runMigrations } from '@vet/db/migrate';
 import { DEMO_ACCOUNTS } from '@vet/db/seed/demo-accounts';
 import { DEMO_INVITATIONS } from '@vet/db/seed/demo-onboarding';
-import { seedDemoData } from '@vet/db/seed/seed-demo-data';
 import { startDatabaseServer } from '@vet/db/server';
+import { loadDemoGroup } from '@vet/practice-import/demo/load-demo-group';
 import {
   defaultMachineClientId,
   integrationPathPrefix,
@@ -64,11 +65,14 @@ try {
   const handle = connectDatabase(database.url, { max: 2 });
   try {
     await runMigrations(handle.pool);
-    const { seeded } = await seedDemoData(handle.db, { embeddedIssuer: embeddedIssuer(idpPort) });
-    log(seeded ? 'Seeded the demo practice group.' : 'Demo data already present.');
   } finally {
     await handle.close();
   }
+  const { loaded } = await loadDemoGroup({
+    databaseUrl: database.url,
+    embeddedIssuer: embeddedIssuer(idpPort),
+  });
+  log(loaded ? 'Loaded the demo practice group through the importer.' : 'Demo data already present.');
   portal = await startPortal({
     databaseUrl: database.url,
     webPort,

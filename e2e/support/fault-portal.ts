@@ -4,9 +4,9 @@ import { recordTestSecret } from '@vet/contracts/testing/test-logs';
 import { connectDatabase, type DatabaseHandle } from '@vet/db/connection';
 import { createScratchDatabase } from '@vet/db/scratch-database';
 import { webSessions } from '@vet/db/schema/identity';
-import { seedDemoData } from '@vet/db/seed/seed-demo-data';
 import { startDatabaseServer, type DatabaseServer } from '@vet/db/server';
 import { createClient } from '@vet/db/testing/factories';
+import { loadDemoGroup } from '@vet/practice-import/demo/load-demo-group';
 import { startTestSmtpServer, unusedPort, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
 import { bookingScene, type BookingScene } from '../../apps/api/src/booking/testing/booking-fixtures.ts';
 import { startBenchIssuer, type BenchIssuer } from '../../scripts/lib/bench-issuer.ts';
@@ -52,7 +52,7 @@ export async function startFaultPortal(sceneCount: number): Promise<FaultPortal>
     ] as [number, number, number, number];
     const database = connectDatabase(scratch.url, { max: 4 });
     cleanups.push(() => database.close());
-    await seedDemoData(database.db, { embeddedIssuer: embeddedIssuer(idpPort) });
+    await loadDemoGroup({ databaseUrl: scratch.url, embeddedIssuer: embeddedIssuer(idpPort) });
 
     const issuer = await startBenchIssuer(issuerPort, `http://localhost:${apiPort}`);
     cleanups.push(issuer.close);

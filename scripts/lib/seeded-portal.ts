@@ -1,7 +1,6 @@
-import { connectDatabase } from '@vet/db/connection';
 import { createScratchDatabase } from '@vet/db/scratch-database';
-import { seedDemoData } from '@vet/db/seed/seed-demo-data';
 import { startDatabaseServer } from '@vet/db/server';
+import { loadDemoGroup } from '@vet/practice-import/demo/load-demo-group';
 import { embeddedIssuer, startPortal, type RunningPortal } from './portal.ts';
 import { ensureWebBuild } from './web-build.ts';
 
@@ -16,7 +15,7 @@ export interface SeededPortalOptions {
 
 /**
  * The whole portal as a person meets it, for end-to-end tests and benchmarks: the built web app, the API
- * and the embedded identity provider as processes, on a scratch database seeded with the demo group (on
+ * and the embedded identity provider as processes, on a scratch database holding the demo group (on
  * DATABASE_URL's server, or an embedded one). `stop` undoes all of it.
  */
 export async function startSeededPortal(
@@ -36,12 +35,7 @@ export async function startSeededPortal(
   try {
     const database = await createScratchDatabase(server.url, `portal_${options.purpose}`);
     cleanups.push(database.drop);
-    const handle = connectDatabase(database.url, { max: 1 });
-    try {
-      await seedDemoData(handle.db, { embeddedIssuer: embeddedIssuer(options.ports.idp) });
-    } finally {
-      await handle.close();
-    }
+    await loadDemoGroup({ databaseUrl: database.url, embeddedIssuer: embeddedIssuer(options.ports.idp) });
     const portal = await startPortal({
       databaseUrl: database.url,
       webPort: options.ports.web,

@@ -1,7 +1,8 @@
 import { signupCheckResponseSchema } from '@vet/contracts/onboarding';
 import { clientProfileSchema } from '@vet/contracts/profile';
-import { DEMO_CHECKS, DEMO_INVITATIONS, seedDemoData } from '@vet/db/testing/demo-data';
+import { DEMO_CHECKS, DEMO_INVITATIONS } from '@vet/db/testing/demo-data';
 import { useTestDatabase } from '@vet/db/testing/test-database';
+import { loadDemoGroup } from '@vet/practice-import/demo/load-demo-group';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useOnboardingTestApp } from './testing/onboarding-test-kit.ts';
 
@@ -13,11 +14,11 @@ const { preSignupCheck } = useOnboardingTestApp(database);
 const practiceIds = new Map<string, number>();
 
 beforeAll(async () => {
-  // Shares the run's database with the seed's own test: the seed is idempotent and serialised.
-  await seedDemoData(database.db, { embeddedIssuer: 'http://localhost:4100' });
+  // Shares the run's database with the loader's own test: the load is idempotent and serialised.
+  await loadDemoGroup({ databaseUrl: database.url, embeddedIssuer: 'http://localhost:4100' });
   const { rows } = await database.pool.query<{ id: number; name: string }>('select id, name from practices');
   for (const row of rows) practiceIds.set(row.name, row.id);
-}, 60_000);
+}, 120_000);
 
 /**
  * What README.md promises of the demo data: every result of the check reaches the person it is for

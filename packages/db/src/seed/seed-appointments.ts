@@ -1,13 +1,7 @@
-import { appointments, clinicianReservations } from '../schema/appointments.ts';
-import { planAppointments, type AppointmentRequest, type PlannerClinician } from './appointment-planner.ts';
-import type { PlannedClosure } from './closures.ts';
+import type { AppointmentRequest, PlannerClinician } from './appointment-planner.ts';
 import { APPOINTMENT_REASONS } from './data/lookups.ts';
 import { clinicianKey, DEMO_PRACTICES } from './data/practices.ts';
 import type { AppointmentSeed, ClientSeed, PetSeed } from './data/types.ts';
-import type { SeedContext, SeededClient } from './seed-clients.ts';
-import { idOf, type SeedTransaction } from './seed-transaction.ts';
-
-const DAY_MS = 86_400_000;
 
 export interface WantedAppointment {
   /** Index of the client seed the appointment belongs to. */
@@ -52,62 +46,4 @@ export function wantedAppointments(seeds: readonly ClientSeed[]): WantedAppointm
       })),
     ),
   );
-}
-
-/**
- * Past appointments are Completed; future ones are Booked and, as the booking service does, own a
- * clinician reservation, so the database's no-double-booking constraint covers them from the start.
- * A cancelled one keeps its reason and owns no reservation.
- */
-export async function seedAppointments(
-  tx: SeedTransaction,
-  seeds: readonly ClientSeed[],
-  seeded: readonly SeededClient[],
-  closures: readonly PlannedClosure[],
-  context: SeedContext,
-): Promise<void> {
-  const wanted = wantedAppointments(seeds);
-  const plan = planAppointments(
-    wanted.map((w) => w.request),
-    closures,
-    context.now,
-  );
-
-  for (const [i, { clientIndex, pet, appointment }] of wanted.entries()) {
-    const slot = plan[i];
-    const client = seeded[clientIndex];
-    if (!slot || !client) throw new Error('every client is seeded and every request planned');
-    const clinicianId = idOf(context.practiceIds.clinicians, slot.clinician, 'clinician');
-    const cancelled = appointment.cancelledBecause !== undefined;
-    const status = cancelled ? 'Cancelled' : appointment.day < 0 ? 'Completed' : 'Booked';
-    const [row] = await tx
-      .insert(appointments)
-      .values({
-        practiceId: client.practiceId,
-        clinicianId,
-        clientId: client.clientId,
-        petId: idOf(client.petIds, pet.name, 'pet'),
-        reasonId: idOf(context.lookups.reasons, appointment.reason, 'appointment reason'),
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
-        status,
-        cancellationReasonId: cancelled
-          ? idOf(
-              context.lookups.cancellationReasons,
-              appointment.cancelledBecause ?? '',
-              'cancellation reason',
-            )
-          : null,
-        cancelledAt: cancelled ? new Date(context.now.getTime() - DAY_MS) : null,
-      })
-      .returning({ id: appointments.id });
-    if (!row) throw new Error('appointment not inserted');
-    if (status === 'Booked') {
-      await tx.insert(clinicianReservations).values({
-        clinicianId,
-        during: `[${slot.startsAt.toISOString()},${slot.endsAt.toISOString()})`,
-        appointmentId: row.id,
-      });
-    }
-  }
 }

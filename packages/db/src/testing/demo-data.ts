@@ -1,6 +1,7 @@
 /**
- * The demo seed for tests that check what README.md promises of it (every onboarding result, the
- * invitations): apps never import from a seed/ folder, so their tests reach it through this kit.
+ * The demo seed's onboarding inputs for tests that check what README.md promises of them (every
+ * onboarding result, the invitations): apps never import from a seed/ folder, so their tests reach them
+ * through this kit. The demo group itself loads through the importer (@vet/practice-import's
+ * loadDemoGroup, decision 0064).
  */
 export { DEMO_CHECKS, DEMO_INVITATIONS } from '../seed/demo-onboarding.ts';
-export { seedDemoData } from '../seed/seed-demo-data.ts';

@@ -7,9 +7,9 @@ const BOTH_ON = { [featureKeys.onlineBooking]: 'True', [featureKeys.onlinePetReg
 /**
  * The fictional Willowbrook group. Phone numbers are in Ofcom's ranges for drama that the portal's forms
  * accept (01632 is not one: the practice import refuses what the forms refuse). Between them the practices
- * reach every feature state of R3.10 and R4.15: booking off (Bath), pet registration off (Harrogate), the
- * lower-case 'true' R3.10 also accepts (Islington), online registration unavailable (Kendal), and one
- * practice that is not online at all (the referral hospital).
+ * reach every feature state of R3.10 and R4.15: booking off (Bath), pet registration off (Harrogate),
+ * online registration unavailable (Kendal), and one practice that is not online at all (the referral
+ * hospital). The import writes the switches as True or False (R3.10's lower-case 'true' is the unit tests').
  *
  * The first practice's name marks the demo data as present: keep it first and keep its name.
  */
@@ -46,7 +46,7 @@ export const DEMO_PRACTICES: readonly PracticeSeed[] = [
     email: 'islington@willowbrook-vets.example.com',
     isOnline: true,
     onlineRegistrationAvailable: true,
-    features: { [featureKeys.onlineBooking]: 'True', [featureKeys.onlinePetRegistration]: 'true' },
+    features: BOTH_ON,
     openingHours: STANDARD_HOURS,
     clinicians: [
       { firstName: 'Tomasz', lastName: 'Nowak', type: 'Vet', rota: ROTAS.vetFullTime },

@@ -1,17 +1,19 @@
 import { featureKeys } from '@vet/contracts/practices';
+import { invitationCodeHash } from '@vet/db/invitation-code';
+import { verifyPassword } from '@vet/db/password-hash';
+import { STREETS } from '@vet/db/seed/data/addresses';
+import { APPOINTMENT_REASONS, INITIAL_CONSULTATION_REASON } from '@vet/db/seed/data/lookups';
+import { DEMO_PRACTICES } from '@vet/db/seed/data/practices';
+import { DEMO_ACCOUNT, DEMO_ACCOUNTS } from '@vet/db/seed/demo-accounts';
+import { DEMO_INVITATIONS } from '@vet/db/seed/demo-onboarding';
+import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invitationCodeHash } from '../invitation-code.ts';
-import { verifyPassword } from '../password-hash.ts';
-import { useTestDatabase } from '../testing/test-database.ts';
-import { STREETS } from './data/addresses.ts';
-import { APPOINTMENT_REASONS, INITIAL_CONSULTATION_REASON } from './data/lookups.ts';
-import { DEMO_PRACTICES } from './data/practices.ts';
-import { DEMO_ACCOUNT, DEMO_ACCOUNTS } from './demo-accounts.ts';
-import { DEMO_INVITATIONS } from './demo-onboarding.ts';
-import { seedDemoData } from './seed-demo-data.ts';
+import { demoExportTables } from './demo-export.ts';
+import { loadDemoGroup } from './load-demo-group.ts';
 
 const ISSUER = 'http://localhost:4100';
-const { db, pool } = useTestDatabase({ max: 4 });
+const { pool, url } = useTestDatabase({ max: 4 });
+const load = () => loadDemoGroup({ databaseUrl: url, embeddedIssuer: ISSUER });
 
 /**
  * The database is shared with other test files running at the same time, which build their own
@@ -57,24 +59,96 @@ async function seededCounts() {
   return counts;
 }
 
-let seededHere = false;
+let loadedHere = false;
 
 beforeAll(async () => {
-  // Two seeders at once: the advisory lock makes one wait and then find the data present.
-  const results = await Promise.all([
-    seedDemoData(db, { embeddedIssuer: ISSUER }),
-    seedDemoData(db, { embeddedIssuer: ISSUER }),
-  ]);
-  expect(results.filter((r) => r.seeded).length).toBeLessThanOrEqual(1);
-  seededHere = results.some((r) => r.seeded);
-}, 60_000);
+  // Two loaders at once: the advisory lock makes one wait and then find the data present.
+  const results = await Promise.all([load(), load()]);
+  expect(results.filter((r) => r.loaded).length).toBeLessThanOrEqual(1);
+  loadedHere = results.some((r) => r.loaded);
+}, 120_000);
 
-describe('seedDemoData', () => {
+describe('loadDemoGroup', () => {
   it('is idempotent: running it again writes nothing', async () => {
     const before = await seededCounts();
     expect(before?.practices).toBe(DEMO_PRACTICES.length);
-    expect(await seedDemoData(db, { embeddedIssuer: ISSUER })).toEqual({ seeded: false });
+    expect(await load()).toEqual({ loaded: false });
     expect(await seededCounts()).toEqual(before);
+  });
+
+  it("brings every record of the export in under the practice system's reference", async () => {
+    const tables = demoExportTables();
+    const stored = async (table: string, refs: string[]) =>
+      (
+        await rows<{ n: number }>(`select count(*)::int as n from ${table} where pms_ref = any($1)`, [refs])
+      )[0]?.n;
+    expect(
+      await stored(
+        'practices',
+        tables['practices.csv'].map((r) => r.practice_ref),
+      ),
+    ).toBe(tables['practices.csv'].length);
+    expect(
+      await stored(
+        'clinicians',
+        tables['clinicians.csv'].map((r) => r.clinician_ref),
+      ),
+    ).toBe(tables['clinicians.csv'].length);
+    expect(
+      await stored(
+        'closures',
+        tables['closures.csv'].map((r) => r.closure_ref),
+      ),
+    ).toBe(tables['closures.csv'].length);
+    expect(
+      await stored(
+        'appointment_reasons',
+        tables['appointment_reasons.csv'].map((r) => r.reason_ref),
+      ),
+    ).toBe(tables['appointment_reasons.csv'].length);
+    expect(
+      await stored(
+        'clients',
+        tables['clients.csv'].map((r) => r.client_ref),
+      ),
+    ).toBe(tables['clients.csv'].length);
+    expect(
+      await stored(
+        'pets',
+        tables['pets.csv'].map((r) => r.pet_ref),
+      ),
+    ).toBe(tables['pets.csv'].length);
+    expect(
+      await stored(
+        'appointments',
+        tables['appointments.csv'].map((r) => r.appointment_ref),
+      ),
+    ).toBe(tables['appointments.csv'].length);
+    expect(
+      await stored(
+        'vaccinations',
+        tables['vaccinations.csv'].map((r) => r.vaccination_ref),
+      ),
+    ).toBe(tables['vaccinations.csv'].length);
+  });
+
+  it('keeps what the portal owns: pets registered online, why a client cancelled, no practice-owned lookalikes', async () => {
+    const [owned] = await rows<{
+      online_pets: number;
+      cancelled_with_reason: number;
+      practice_bookings: number;
+    }>(
+      `select
+         (select count(*) from pets p join clients c on c.id = p.client_id
+           where c.identity_subject = $1 and p.registered_online)::int as online_pets,
+         (select count(*) from appointments a join clients c on c.id = a.client_id
+           where c.identity_subject = $2 and a.status = 'Cancelled' and a.cancellation_reason_id is not null
+             and a.cancelled_at < now())::int as cancelled_with_reason,
+         (select count(*) from appointments a join practices p on p.id = a.practice_id
+           where p.name = any($3) and a.source <> 'Practice')::int as practice_bookings`,
+      [DEMO_ACCOUNT.awaitingInitialConsultation.id, DEMO_ACCOUNT.manyPets.id, PRACTICE_NAMES],
+    );
+    expect(owned).toEqual({ online_pets: 1, cancelled_with_reason: 1, practice_bookings: 0 });
   });
 
   it('has 8+ online practices and reaches every feature state', async () => {
@@ -98,7 +172,6 @@ describe('seedDemoData', () => {
       online.filter((p) => p.features[key] === value).map((p) => p.name);
     expect(withFeature(featureKeys.onlineBooking, 'False')).toHaveLength(1);
     expect(withFeature(featureKeys.onlinePetRegistration, 'False')).toHaveLength(1);
-    expect(withFeature(featureKeys.onlinePetRegistration, 'true')).toHaveLength(1);
     expect(withFeature(featureKeys.onlineBooking, 'True').length).toBeGreaterThanOrEqual(6);
     expect(online.filter((p) => !p.online_registration_available)).toHaveLength(1);
   });
@@ -157,7 +230,7 @@ describe('seedDemoData', () => {
       expect(linked).toHaveLength(1);
       expect(linked[0]?.email).toBe(account.email);
       expect(linked[0]?.linked_at).not.toBeNull();
-      if (seededHere) expect(linked[0]?.identity_issuer).toBe(ISSUER);
+      if (loadedHere) expect(linked[0]?.identity_issuer).toBe(ISSUER);
     }
   });
 
