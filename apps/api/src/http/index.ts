@@ -3,6 +3,7 @@
  * Other modules import only this file (decision 0054).
  */
 export { errorHandlerPlugin } from './error-handler.ts';
+export { toErrorResponse } from './error-response.ts';
 export {
   badRequest,
   conflict,

@@ -1,6 +1,7 @@
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import type { FastifyPluginAsync } from 'fastify';
 import { integrationScope, type RoutePlugin } from '../auth/index.ts';
+import { practiceBookingRoutes } from '../practice-bookings/index.ts';
 import type { IntegrationConfig } from '../integration-config.ts';
 import { clientInvitationRoutes } from './client-invitation-routes.ts';
 
@@ -20,7 +21,7 @@ export interface IntegrationApiOptions extends IntegrationRouteSettings {
  * plugin here. Each plugin's paths are relative to the prefix (`/clients/:client_ref/invitations`).
  */
 export function integrationRoutePlugins(settings: IntegrationRouteSettings): RoutePlugin[] {
-  return [clientInvitationRoutes(settings)];
+  return [clientInvitationRoutes(settings), practiceBookingRoutes(settings)];
 }
 
 /**
