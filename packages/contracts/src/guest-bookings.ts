@@ -3,6 +3,7 @@ import { appointmentSlotSchema, appointmentSlotsQuerySchema } from './appointmen
 import { serialId } from './ids.ts';
 import { newClientBodySchema, preSignupCheckQuerySchema } from './onboarding.ts';
 import { petSexes } from './pets.ts';
+import { softBookingStates } from './guest-rules.ts';
 
 /**
  * R4.24, R4.25: a guest's soft booking (a hold on a slot for 15 minutes, extendable), replaced using its
@@ -72,6 +73,10 @@ export const softBookingSchema = z.object({
   extensionsLeft: z.number().int().min(0),
 });
 export type SoftBooking = z.infer<typeof softBookingSchema>;
+
+/** GET /guest/soft-bookings/{softBookingId}/state: the hold and how it stands now (guest-rules.ts). */
+export const softBookingStatusSchema = softBookingSchema.extend({ state: z.enum(softBookingStates) });
+export type SoftBookingStatus = z.infer<typeof softBookingStatusSchema>;
 
 /**
  * POST /guest/soft-bookings/{id}/complete: the one fact the pet record needs that the guest did not give,

@@ -16,6 +16,13 @@ export const guestHoldCompletionHours = 24;
 /** Live holds at once per e-mail and per client address. */
 export const guestHoldLimits = { perEmail: 2, perAddress: 5 } as const;
 
+/**
+ * How a hold stands when the guest looks again: its time still held, run out (held again as a new hold),
+ * or given away because the practice booked the time at its desk (decision 0063).
+ */
+export const softBookingStates = ['Held', 'Ended', 'GivenAway'] as const;
+export type SoftBookingState = (typeof softBookingStates)[number];
+
 export const guestMessages = {
   holdNotFound: 'We could not find that held appointment time. It may have been released.',
   holdExpired: 'Your hold on this time has ended. Please choose the time again.',

@@ -9,6 +9,7 @@ import {
   type GuestAppointmentSlotsQuery,
   type ReplaceSoftBookingBody,
   type SoftBooking,
+  type SoftBookingStatus,
 } from '@vet/contracts/guest-bookings';
 import type { Database, Executor } from '@vet/db/connection';
 import { emailKey } from '@vet/db/normalise';
@@ -225,6 +226,16 @@ async function findActionable(deps: GuestDeps, id: string): Promise<HoldRecord> 
   const hold = isHoldId(id) ? await guestHolds.find(deps.db, id) : null;
   assertActionable(hold);
   return hold;
+}
+
+/**
+ * GET /guest/soft-bookings/{softBookingId}/state: how the hold stands when the guest looks again, so that a
+ * hold the practice gave away (decision 0063) is said plainly rather than found out by a refused press.
+ */
+export async function readHold(deps: GuestDeps, id: string): Promise<SoftBookingStatus> {
+  const hold = await findActionable(deps, id);
+  const state = isGivenAway(hold) ? 'GivenAway' : isLive(hold, deps.now()) ? 'Held' : 'Ended';
+  return { ...toSoftBooking(hold), state };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   replaceSoftBookingBodySchema,
   softBookingIdParamsSchema,
   softBookingSchema,
+  softBookingStatusSchema,
 } from '@vet/contracts/guest-bookings';
 import { practiceIdParamsSchema } from '@vet/contracts/practices';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,6 +23,7 @@ import {
   addressHash,
   createHold,
   extendHold,
+  readHold,
   replaceHold,
   searchGuestSlots,
   type GuestDeps,
@@ -121,6 +123,25 @@ export const guestRoutes =
           await replaceHold(deps, request.params.originalSoftBookingId, request.body, request.ip),
           201,
         ),
+    );
+
+    app.get(
+      '/guest/soft-bookings/:softBookingId/state',
+      {
+        schema: {
+          operationId: 'getGuestSoftBookingState',
+          tags,
+          summary: 'How a hold stands now: held, ended, or given away by the practice',
+          description:
+            '`state` GivenAway: the practice booked the time at its desk and the hold was released ' +
+            '(decision 0063); the guest chooses another time. 409 when the hold was replaced or completed; ' +
+            '404 for an unknown id. Counted with the guest’s searches.',
+          params: softBookingIdParamsSchema,
+          response: { 200: softBookingStatusSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        },
+        preHandler: limitedBy(app, [searchesPerAddress]),
+      },
+      (request) => readHold(deps, request.params.softBookingId),
     );
 
     app.post(

@@ -40,6 +40,7 @@ const publicPaths = [
   '/guest/soft-bookings',
   '/guest/soft-bookings/{originalSoftBookingId}',
   '/guest/soft-bookings/{softBookingId}/extend',
+  '/guest/soft-bookings/{softBookingId}/state',
   // Outside production only (tests run without SMTP_URL, so with the development mailbox).
   '/dev/mailbox',
   '/dev/mailbox/{messageId}',
