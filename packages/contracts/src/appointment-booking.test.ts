@@ -30,6 +30,20 @@ describe('bookingRefusal', () => {
     );
     expect(bookingRefusal({ ...open, pet, reason: { ...checkUp, speciesIds: [1] } })).toBeNull();
   });
+
+  it('refuses a rehomed pet in its own words, whatever the reason, before the consultation rule', () => {
+    const rehomed = { ...pet, status: 'Rehomed' as const };
+    expect(bookingRefusal({ ...open, pet: rehomed })).toBe('petRehomed');
+    expect(bookingRefusal({ ...open, pet: rehomed, reason: checkUp })).toBe('petRehomed');
+    expect(
+      bookingRefusal({
+        ...open,
+        pet: { ...rehomed, awaitingInitialConsultation: true },
+        reason: { ...checkUp, isInitialConsultation: true },
+      }),
+    ).toBe('petRehomed');
+    expect(bookingRefusal({ ...open, allowed: false, pet: rehomed })).toBe('bookingUnavailable');
+  });
 });
 
 describe('changeableUntil and the dated query', () => {

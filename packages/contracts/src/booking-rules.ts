@@ -33,6 +33,8 @@ export const bookingMessages = {
   awaitingInitialConsultation:
     'Your new pet needs to attend the initial consultation that you have booked, before you can make any further appointments.',
   petDeceased: 'Appointments cannot be booked online for a pet recorded as deceased.',
+  petRehomed:
+    'Appointments cannot be booked online for a pet recorded as rehomed. If the pet is with you again, please contact your practice.',
   reasonNotForSpecies:
     'This appointment reason is not available for your pet’s species. Choose another reason.',
   tooLateToChange: 'This appointment starts too soon to change or cancel online. Please call your practice.',
@@ -44,7 +46,7 @@ export const bookingMessages = {
 } as const;
 
 export type BookingRefusal =
-  'bookingUnavailable' | 'petDeceased' | 'awaitingInitialConsultation' | 'reasonNotForSpecies';
+  'bookingUnavailable' | 'petDeceased' | 'petRehomed' | 'awaitingInitialConsultation' | 'reasonNotForSpecies';
 
 /** R6.2, R3.10: the client is allowed to book and the practice has 'Online Booking Enabled' = True. */
 export function isOnlineBookingOpen(input: { allowed: boolean; toggles: readonly FeatureToggle[] }): boolean {
@@ -65,6 +67,7 @@ export function bookingRefusal(input: {
   const { pet, reason } = input;
   if (!pet) return null;
   if (pet.status === 'Deceased') return 'petDeceased';
+  if (pet.status === 'Rehomed') return 'petRehomed';
   if (!reason) return null;
   if (pet.awaitingInitialConsultation && !reason.isInitialConsultation) return 'awaitingInitialConsultation';
   if (reason.speciesIds.length > 0 && !reason.speciesIds.includes(pet.speciesId))

@@ -8,18 +8,30 @@ import type { FeatureToggle } from './practices.ts';
  * this module, not the schemas (decision 0032). `./pets.ts` re-exports it.
  */
 
+/** The sexes a client chooses from when registering a pet online (the form and a guest's hold). */
 export const petSexes = ['Male', 'Female'] as const;
-export const petStatuses = ['Active', 'Deceased'] as const;
+/**
+ * The sexes a pet's record can hold: the practice's system may not have recorded one, which only it can
+ * say (an import or the integration API); the portal shows that as not recorded.
+ */
+export const recordedPetSexes = [...petSexes, 'Unknown'] as const;
+/**
+ * Active: the client's. Deceased, Rehomed: no longer the client's to book for; the portal still lists
+ * them, apart, because the practice's record and its history stay.
+ */
+export const petStatuses = ['Active', 'Deceased', 'Rehomed'] as const;
+export type PetStatus = (typeof petStatuses)[number];
 
 /**
- * Living pets, then those that have died, each in the order given (the API's): grouped, never re-sorted,
- * wherever a screen lists pets beyond R3.6's plain first three by name.
+ * The client's current pets, then those rehomed, then those that have died, each in the order given (the
+ * API's): grouped, never re-sorted, wherever a screen lists pets beyond R3.6's plain first three by name.
  */
-export function groupByLife<T extends Pick<Pet, 'status'>>(
+export function groupByStatus<T extends Pick<Pet, 'status'>>(
   pets: readonly T[],
-): { living: T[]; deceased: T[] } {
+): { active: T[]; rehomed: T[]; deceased: T[] } {
   return {
-    living: pets.filter((pet) => pet.status !== 'Deceased'),
+    active: pets.filter((pet) => pet.status === 'Active'),
+    rehomed: pets.filter((pet) => pet.status === 'Rehomed'),
     deceased: pets.filter((pet) => pet.status === 'Deceased'),
   };
 }

@@ -3,9 +3,13 @@ import { buildPet } from './testing/builders.ts';
 import {
   earliestDateOfBirth,
   earliestDateOfBirthOn,
-  groupByLife,
+  groupByStatus,
   isPetRegistrationOpen,
   petFieldMessages,
+  petSchema,
+  petSexes,
+  petStatuses,
+  recordedPetSexes,
   practiceToday,
   registerPetBodySchema,
   type RegisterPetValues,
@@ -163,18 +167,38 @@ describe('isPetRegistrationOpen', () => {
   });
 });
 
-describe('groupByLife', () => {
-  it('puts the living first and those that have died apart, each in the order given', () => {
-    const [bramble, smudge, biscuit, zorro] = [
+describe('groupByStatus', () => {
+  it('keeps the active, the rehomed and those that have died apart, each in the order given', () => {
+    const [bramble, smudge, biscuit, pip, zorro] = [
       buildPet({ name: 'Bramble' }),
       buildPet({ name: 'Smudge', status: 'Deceased' }),
       buildPet({ name: 'Biscuit' }),
+      buildPet({ name: 'Pip', status: 'Rehomed' }),
       buildPet({ name: 'Zorro', status: 'Deceased' }),
     ];
-    expect(groupByLife([bramble, smudge, biscuit, zorro])).toEqual({
-      living: [bramble, biscuit],
+    expect(groupByStatus([bramble, smudge, biscuit, pip, zorro])).toEqual({
+      active: [bramble, biscuit],
+      rehomed: [pip],
       deceased: [smudge, zorro],
     });
-    expect(groupByLife([])).toEqual({ living: [], deceased: [] });
+    expect(groupByStatus([])).toEqual({ active: [], rehomed: [], deceased: [] });
+  });
+});
+
+describe('a pet as the practice records it', () => {
+  it('may be rehomed, and its sex may be unrecorded', () => {
+    expect(petStatuses).toEqual(['Active', 'Deceased', 'Rehomed']);
+    expect(recordedPetSexes).toEqual(['Male', 'Female', 'Unknown']);
+    expect(buildPet({ status: 'Rehomed', sex: 'Unknown' })).toMatchObject({
+      status: 'Rehomed',
+      sex: 'Unknown',
+    });
+    expect(petSchema.safeParse({ ...buildPet(), status: 'Missing' }).success).toBe(false);
+    expect(petSchema.safeParse({ ...buildPet(), sex: '' }).success).toBe(false);
+  });
+
+  it('is registered online as Male or Female only: Unknown is for the practice’s system', () => {
+    expect(petSexes).toEqual(['Male', 'Female']);
+    expect(messages({ sex: 'Unknown' as 'Male' })).toEqual({ sex: petFieldMessages.sexRequired });
   });
 });

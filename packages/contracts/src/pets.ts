@@ -11,6 +11,7 @@ import {
   petStatuses,
   policyNumberMaxLength,
   practiceToday,
+  recordedPetSexes,
 } from './pet-rules.ts';
 
 /** A pet as the portal shows it (R3.5); names of lookups come with their ids. */
@@ -23,7 +24,8 @@ export const petSchema = z.object({
   breedName: z.string().nullable(),
   colourId: z.number().int().nullable(),
   colourName: z.string().nullable(),
-  sex: z.enum(petSexes),
+  /** Unknown only when the practice's system has none: a client registers Male or Female. */
+  sex: z.enum(recordedPetSexes),
   neutered: z.boolean(),
   /** YYYY-MM-DD */
   dateOfBirth: z.string().nullable(),

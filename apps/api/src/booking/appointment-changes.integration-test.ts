@@ -5,6 +5,7 @@ import {
 } from '@vet/contracts/appointment-booking';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { appointments } from '@vet/db/schema/appointments';
+import { pets } from '@vet/db/schema/clients';
 import { createAppointment, createCancellationReason, createPet } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { and, eq } from 'drizzle-orm';
@@ -110,6 +111,26 @@ describe('one appointment: read, amend, cancel', () => {
     expect((await call(scene, 'GET', `/appointments/${booked.appointmentId}`)).json()).toMatchObject({
       startsAt: at('10:15').toISOString(),
     });
+  });
+
+  it('refuses to move the appointment of a pet since rehomed, as a new booking is, and still cancels it', async () => {
+    const scene = await bookingScene(db, signedInClient);
+    const booked = appointmentDetailSchema.parse(
+      (await book(scene, localInstant(localDay(3), '10:00'))).json(),
+    );
+    await db.update(pets).set({ status: 'Rehomed' }).where(eq(pets.id, scene.pet.id));
+    const moved = await call(scene, 'POST', `/appointments/${booked.appointmentId}`, {
+      startsAt: localInstant(localDay(3), '11:00').toISOString(),
+    });
+    expect(moved.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(moved.json()).message).toBe(bookingMessages.petRehomed);
+    const reason = await createCancellationReason(db);
+    const cancel = await call(
+      scene,
+      'PATCH',
+      `/appointments/${booked.appointmentId}/cancel?reasonId=${reason.id}`,
+    );
+    expect(cancel.statusCode).toBe(200);
   });
 
   it('refuses to amend or cancel inside the practice’s cut-off', async () => {

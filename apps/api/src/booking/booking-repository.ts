@@ -1,3 +1,4 @@
+import type { PetStatus } from '@vet/contracts/pet-rules';
 import { featureKeys } from '@vet/contracts/practices';
 import type { Database } from '@vet/db/connection';
 import { pets } from '@vet/db/schema/clients';
@@ -34,7 +35,7 @@ export interface BookingContext {
     petId: number;
     name: string;
     speciesId: number;
-    status: 'Active' | 'Deceased';
+    status: PetStatus;
     awaitingInitialConsultation: boolean;
   } | null;
 }

@@ -177,6 +177,14 @@ describe('POST /appointments', () => {
       status: 'Deceased',
     });
     expect((await book(scene, startsAt, { petId: deceased.id })).statusCode).toBe(403);
+    const rehomed = await createPet(db, {
+      clientId: scene.client.id,
+      speciesId: scene.dog.id,
+      status: 'Rehomed',
+    });
+    const refusedRehomed = await book(scene, startsAt, { petId: rehomed.id });
+    expect(refusedRehomed.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(refusedRehomed.json()).message).toBe(bookingMessages.petRehomed);
     const cat = await createSpecies(db, { code: 'Feline' });
     const catsOnly = await createReason(db, { clinicianType: 'Vet', durationMinutes: 30 });
     await linkReasonSpecies(db, { reasonId: catsOnly.id, speciesId: cat.id });

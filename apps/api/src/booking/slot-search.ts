@@ -49,6 +49,7 @@ export type ReadyContext = BookingContext & { reason: NonNullable<BookingContext
 const refusalProblems: Record<BookingRefusal, () => ApiProblem> = {
   bookingUnavailable: () => forbidden(bookingMessages.bookingUnavailable),
   petDeceased: () => forbidden(bookingMessages.petDeceased),
+  petRehomed: () => forbidden(bookingMessages.petRehomed),
   awaitingInitialConsultation: () => forbidden(bookingMessages.awaitingInitialConsultation),
   reasonNotForSpecies: () =>
     badRequest(bookingMessages.reasonNotForSpecies, [

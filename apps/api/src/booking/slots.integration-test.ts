@@ -196,6 +196,20 @@ describe('GET /practices/{practiceId}/appointment-slots', () => {
     expect(dead.statusCode).toBe(403);
     expect(apiErrorSchema.parse(dead.json()).message).toBe(bookingMessages.petDeceased);
 
+    const rehomed = await createPet(database.db, {
+      clientId: scene.client.id,
+      speciesId: scene.dog.id,
+      status: 'Rehomed',
+    });
+    const gone = await search(scene, {
+      appointmentReasonId: scene.reason.id,
+      petId: rehomed.id,
+      fromDate: date,
+      toDate: date,
+    });
+    expect(gone.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(gone.json()).message).toBe(bookingMessages.petRehomed);
+
     const cat = await createSpecies(database.db, { code: 'Feline' });
     const catsOnly = await createReason(database.db, { clinicianType: 'Vet' });
     await linkReasonSpecies(database.db, { reasonId: catsOnly.id, speciesId: cat.id });

@@ -36,6 +36,25 @@ describe('pets of the signed-in client', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers the pets the practice recorded as rehomed or without a sex, in every list and alone', async () => {
+    const { client, authorization } = await signedInClient();
+    const pip = await createPet(database.db, {
+      clientId: client.id,
+      name: 'Pip',
+      status: 'Rehomed',
+      sex: 'Unknown',
+    });
+    const get = async (url: string) => {
+      const response = await context.app.inject({ url, headers: { authorization } });
+      expect(response.statusCode, url).toBe(200);
+      return response.json<unknown>();
+    };
+    const expected = { petId: pip.id, status: 'Rehomed', sex: 'Unknown' };
+    expect(petsResponseSchema.parse(await get('/v2/pets'))).toMatchObject([expected]);
+    expect(petSliceResponseSchema.parse(await get('/v2/pets/slice')).slicedData).toMatchObject([expected]);
+    expect(petSchema.parse(await get(`/v2/pets/${pip.id}`))).toMatchObject(expected);
+  });
+
   it('sorts by name ignoring case, ties by id: the one order every screen shows', async () => {
     const { client, authorization } = await signedInClient();
     const species = await createSpecies(database.db, { name: `Cat ${crypto.randomUUID()}` });

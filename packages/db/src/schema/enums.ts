@@ -2,14 +2,14 @@ import { appointmentStatuses } from '@vet/contracts/appointments';
 import { contactChannels, contactPurposes } from '@vet/contracts/contact-preferences';
 import { emailOutboxStatuses } from '@vet/contracts/dev-mailbox';
 import { clinicianTypes, speciesCodes } from '@vet/contracts/lookups';
-import { petSexes, petStatuses } from '@vet/contracts/pets';
+import { petStatuses, recordedPetSexes } from '@vet/contracts/pets';
 import { verificationModes } from '@vet/contracts/verification';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 // The value lists the API and the browser see come from the contracts, so one list drives all three.
 export const clinicianType = pgEnum('clinician_type', clinicianTypes);
 export const speciesCode = pgEnum('species_code', speciesCodes);
-export const petSex = pgEnum('pet_sex', petSexes);
+export const petSex = pgEnum('pet_sex', recordedPetSexes);
 export const petStatus = pgEnum('pet_status', petStatuses);
 export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
 export const appointmentSource = pgEnum('appointment_source', ['Online', 'Practice']);

@@ -36,9 +36,10 @@ describe('bookingOutcome', () => {
     expect(booking({ toggles: [] })).toEqual(dialog('booking-unavailable'));
   });
 
-  it('asks to register a pet when there is none, or none living', () => {
+  it('asks to register a pet when there is none, or none still the client’s', () => {
     expect(booking({ pets: [] })).toEqual(dialog('register-your-pet'));
     expect(booking({ pets: [pet({ status: 'Deceased' })] })).toEqual(dialog('register-your-pet'));
+    expect(booking({ pets: [pet({ status: 'Rehomed' })] })).toEqual(dialog('register-your-pet'));
   });
 
   it('explains the initial consultation when the only pet awaits it', () => {
@@ -47,6 +48,9 @@ describe('bookingOutcome', () => {
     );
     expect(
       booking({ pets: [pet({ awaitingInitialConsultation: true }), pet({ status: 'Deceased' })] }),
+    ).toEqual(dialog('awaiting-initial-consultation'));
+    expect(
+      booking({ pets: [pet({ awaitingInitialConsultation: true }), pet({ status: 'Rehomed' })] }),
     ).toEqual(dialog('awaiting-initial-consultation'));
   });
 
@@ -78,8 +82,9 @@ describe('petBookingOutcome', () => {
     expect(forPet({ awaitingInitialConsultation: true })).toEqual(dialog('awaiting-initial-consultation'));
   });
 
-  it('offers nothing for a deceased pet', () => {
+  it('offers nothing for a deceased or rehomed pet', () => {
     expect(forPet({ status: 'Deceased' })).toBeUndefined();
+    expect(forPet({ status: 'Rehomed' })).toBeUndefined();
   });
 });
 

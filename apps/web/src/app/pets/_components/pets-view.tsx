@@ -1,6 +1,6 @@
 'use client';
 
-import { groupByLife } from '@vet/contracts/pet-rules';
+import { groupByStatus } from '@vet/contracts/pet-rules';
 import { useEffect } from 'react';
 import { usePets } from '@/features/pets/api/get-pets';
 import { PetsList } from '@/features/pets/components/pets-list';
@@ -15,7 +15,8 @@ import styles from './pets-view.module.css';
 
 /**
  * Your pets (/pets): the client's pets from the pets feature, with "Register a pet" ruled by the profile
- * and the home practice's settings (R6.2, R6.4). A client with no living pet, who could register one, is
+ * and the home practice's settings (R6.2, R6.4). A client with no current pet (rehomed and deceased pets
+ * are no longer theirs), who could register one, is
  * asked to once per browser session (R3.15's flag; logout clears it).
  */
 export function PetsView({ today }: { today: string }) {
@@ -32,12 +33,12 @@ export function PetsView({ today }: { today: string }) {
         toggles: toggles.data ?? [],
       })
     : undefined;
-  const living = pets.data && groupByLife(pets.data).living;
+  const current = pets.data && groupByStatus(pets.data).active;
   const canRegister = registration?.kind === 'navigate';
 
   useEffect(() => {
-    if (canRegister && living?.length === 0 && !wasPetRegisterModalSeen()) openDialog('register-your-pet');
-  }, [canRegister, living?.length, openDialog]);
+    if (canRegister && current?.length === 0 && !wasPetRegisterModalSeen()) openDialog('register-your-pet');
+  }, [canRegister, current?.length, openDialog]);
 
   const register = (primary: boolean) => (
     <ActionButton label="Register a pet" outcome={registration} primary={primary} onDialog={openDialog} />
@@ -46,7 +47,7 @@ export function PetsView({ today }: { today: string }) {
     <Container maxWidth="lg" spacing="page">
       <div className={styles.header}>
         <h1>Your pets</h1>
-        {living && living.length > 0 && register(false)}
+        {current && current.length > 0 && register(false)}
       </div>
       <PetsList
         pets={pets.data}

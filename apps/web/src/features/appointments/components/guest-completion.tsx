@@ -2,7 +2,6 @@
 
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
-import type { Pet } from '@vet/contracts/pets';
 import { petSexes } from '@vet/contracts/pet-rules';
 import { useId, useState } from 'react';
 import { LoadError } from '@/shared/components/load-error';
@@ -20,7 +19,8 @@ import { GuestFailureNotice } from './guest-failure-notice';
 import { BookingSummary } from './booking-summary';
 import styles from './guest-completion.module.css';
 
-type PetSex = Pet['sex'];
+/** A guest chooses as a registering client does: Male or Female (Unknown is the practice's system's). */
+type PetSex = (typeof petSexes)[number];
 
 export interface GuestCompletionProps {
   /** The practices' names by id, for the summary. */

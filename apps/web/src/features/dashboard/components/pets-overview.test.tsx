@@ -10,7 +10,7 @@ afterEach(cleanup);
 const pet = (petId: number, name: string, overrides: Partial<Pet> = {}) =>
   buildPet({ petId, name, speciesName: 'Canine', breedName: 'Cockapoo', ...overrides });
 
-/** The chips on a pet's card (awaiting its initial consultation, deceased). */
+/** The chips on a pet's card (awaiting its initial consultation, rehomed, deceased). */
 const chips = (card: HTMLElement) =>
   Array.from(card.querySelectorAll('.StatusChip-label'), (label) => label.textContent);
 
@@ -45,6 +45,24 @@ describe('PetsOverview', () => {
     expect(cards[0]?.textContent).toContain('Canine · Cockapoo');
     expect(cards.map(chips)).toEqual([[], ['Awaiting initial consultation'], ['Deceased']]);
     expect(cards[2]?.textContent).toContain('Feline');
+  });
+
+  it('marks a rehomed pet apart: after the current pets, before those that have died', () => {
+    renderPets({
+      pets: [
+        pet(7, 'Alfie', { status: 'Deceased' }),
+        pet(8, 'Biscuit'),
+        pet(9, 'Pip', { status: 'Rehomed', awaitingInitialConsultation: true }),
+      ],
+    });
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Biscuit',
+      'Pip',
+      'Alfie',
+    ]);
+    // A first visit the pet will not come to is no longer awaited by the client.
+    expect(cards.map(chips)).toEqual([[], ['Rehomed'], ['Deceased']]);
   });
 
   it('says so when there are no pets', () => {

@@ -1,5 +1,5 @@
 import type { Pet } from '@vet/contracts/pets';
-import { groupByLife } from '@vet/contracts/pet-rules';
+import { groupByStatus } from '@vet/contracts/pet-rules';
 import { useId } from 'react';
 import { GridWrapper } from '@/shared/components/grid-wrapper';
 import { LoadError } from '@/shared/components/load-error';
@@ -28,19 +28,26 @@ function PetCard({ pet }: { pet: Pet }) {
       </h3>
       <p className={cx(typography.secondary, styles.kind)}>{kind}</p>
       <div className={styles.chips}>
-        {pet.awaitingInitialConsultation && (
-          <StatusChip label="Awaiting initial consultation" variant="outlined" />
+        {pet.status === 'Active' ? (
+          pet.awaitingInitialConsultation && (
+            <StatusChip label="Awaiting initial consultation" variant="outlined" />
+          )
+        ) : (
+          // Rehomed or Deceased: the status's own word is the chip's.
+          <StatusChip label={pet.status} variant="outlined" />
         )}
-        {pet.status === 'Deceased' && <StatusChip label="Deceased" variant="outlined" />}
       </div>
     </article>
   );
 }
 
-/** Living pets first, each group by name as given; a deceased pet stays, marked, at the end. */
+/**
+ * The client's current pets first, each group by name as given; a rehomed pet, then a deceased one, stays,
+ * marked, at the end.
+ */
 function dashboardOrder(pets: readonly Pet[]): Pet[] {
-  const { living, deceased } = groupByLife(pets);
-  return [...living, ...deceased];
+  const { active, rehomed, deceased } = groupByStatus(pets);
+  return [...active, ...rehomed, ...deceased];
 }
 
 /** The client's pets as cards linking to each pet's page; three placeholders while they load. */

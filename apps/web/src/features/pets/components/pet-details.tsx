@@ -26,7 +26,8 @@ export function PetDetails({ pet, today }: { pet: Pet; today: string }) {
     ['Species', pet.speciesName],
     ['Breed', pet.breedName ?? notRecorded],
     ['Colour', pet.colourName ?? notRecorded],
-    ['Sex', pet.sex],
+    // Unknown: the practice's system has no sex for the pet (a client always gives one).
+    ['Sex', pet.sex === 'Unknown' ? notRecorded : pet.sex],
     ['Neutered', pet.neutered ? 'Yes' : 'No'],
     ['Date of birth', dateOfBirthText(pet, today)],
     ['Microchip number', pet.microchipNumber ? groupedMicrochip(pet.microchipNumber) : notRecorded],

@@ -65,7 +65,8 @@ export function PetView({ id }: { id: string }) {
         pet,
       })
     : undefined;
-  const living = pet.status === 'Active';
+  // Still the client's: a rehomed or deceased pet is shown, marked, with nothing to book.
+  const current = pet.status === 'Active';
   return (
     <Container maxWidth="lg" spacing="page">
       <div className={styles.header}>
@@ -75,15 +76,15 @@ export function PetView({ id }: { id: string }) {
             {[pet.speciesName, pet.breedName].filter(Boolean).join(' · ')}
           </p>
         </div>
-        {living && (
+        {current && (
           <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />
         )}
       </div>
       <div className={styles.chips}>
-        {living && pet.awaitingInitialConsultation && (
+        {current && pet.awaitingInitialConsultation && (
           <StatusChip label="Awaiting initial consultation" variant="outlined" />
         )}
-        {!living && <StatusChip label="Deceased" variant="outlined" />}
+        {!current && <StatusChip label={pet.status} variant="outlined" />}
       </div>
       <div className={styles.columns}>
         <PetDetails pet={pet} today={practiceToday(openedAt)} />
