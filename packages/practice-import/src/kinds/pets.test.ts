@@ -27,17 +27,16 @@ describe('pets.csv', () => {
     });
   });
 
-  it('needs only its reference, client, name, species and sex; booleans default to false', () => {
+  it('needs only its reference, client, name and species; booleans default to false', () => {
     const record = accepted(pets, {
       pet_ref: 'A2',
       client_ref: 'K1',
       name: 'Tom',
       species: 'cat',
-      sex: 'male',
     });
     expect(record).toMatchObject({
       species_id: idOf('species', 'Cat'),
-      sex: 'Male',
+      sex: 'Unknown',
       breed_id: null,
       colour_id: null,
       neutered: false,
@@ -48,6 +47,19 @@ describe('pets.csv', () => {
       status: null,
       awaiting_initial_consultation: false,
     });
+  });
+
+  it('takes a sex in any case, and an empty or Unknown one as not recorded (the portal shows so)', () => {
+    expect(accepted(pets, { ...valid, sex: 'male' }).sex).toBe('Male');
+    expect(accepted(pets, { ...valid, sex: '' }).sex).toBe('Unknown');
+    expect(accepted(pets, { ...valid, sex: '  ' }).sex).toBe('Unknown');
+    expect(accepted(pets, { ...valid, sex: 'unknown' }).sex).toBe('Unknown');
+  });
+
+  it('takes a pet the practice recorded as rehomed, in any case', () => {
+    expect(accepted(pets, { ...valid, status: 'Rehomed' }).status).toBe('Rehomed');
+    expect(accepted(pets, { ...valid, status: 'rehomed' }).status).toBe('Rehomed');
+    expect(accepted(pets, { ...valid, status: 'DECEASED' }).status).toBe('Deceased');
   });
 
   it('refuses a species the portal lacks, naming the nearest it knows, and leaves breed and colour unjudged', () => {
@@ -85,11 +97,10 @@ describe('pets.csv', () => {
     ]);
   });
 
-  it('refuses a sex other than Male or Female, and none at all (the portal records every pet’s)', () => {
-    expect(refused(pets, { ...valid, sex: 'Unknown' })).toEqual([
-      { column: 'sex', reason: 'not one of Male, Female' },
+  it('refuses a sex outside the portal’s list', () => {
+    expect(refused(pets, { ...valid, sex: 'Neutered male' })).toEqual([
+      { column: 'sex', reason: 'not one of Male, Female, Unknown' },
     ]);
-    expect(refused(pets, { ...valid, sex: '' })).toEqual([{ column: 'sex', reason: petReasons.sexRequired }]);
   });
 
   it('refuses a date of birth after today or more than a century ago; today is fine', () => {
@@ -124,7 +135,7 @@ describe('pets.csv', () => {
   it('refuses a status outside the portal’s list and booleans not true or false', () => {
     expect(refused(pets, { ...valid, status: 'Missing', neutered: 'N' })).toEqual([
       { column: 'neutered', reason: 'not true or false (empty means false)' },
-      { column: 'status', reason: expect.stringMatching(/^not one of Active, Deceased/) as string },
+      { column: 'status', reason: 'not one of Active, Deceased, Rehomed' },
     ]);
   });
 });

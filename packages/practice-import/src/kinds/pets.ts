@@ -2,8 +2,8 @@ import {
   earliestDateOfBirthOn,
   oldestPetAgeYears,
   petNameMaxLength,
-  petSexes,
   petStatuses,
+  recordedPetSexes,
   registerPetBodySchema,
 } from '@vet/contracts/pets';
 import { RowCells, required } from './cells.ts';
@@ -12,7 +12,6 @@ import type { LookupLists, RecordKind } from './kind.ts';
 import { lookupCell } from './lookup-cells.ts';
 
 export const petReasons = {
-  sexRequired: `required by the portal, which records every pet as ${petSexes.join(' or ')}`,
   bornAfterToday: 'after today: a date of birth cannot be in the future',
   bornTooLongAgo: `more than ${oldestPetAgeYears} years ago: check the year`,
   insurerForPolicy: 'required when policy_number is given (the pet form asks the same)',
@@ -41,6 +40,8 @@ function dateOfBirthCell(cells: RowCells, today: string): string | null {
   if (born < earliestDateOfBirthOn(today)) return cells.refuse('date_of_birth', petReasons.bornTooLongAgo);
   return born;
 }
+
+const unrecordedSex: (typeof recordedPetSexes)[number] = 'Unknown';
 
 const speciesOf = (lookups: LookupLists) => ({ names: lookups.species, called: 'species' });
 
@@ -116,10 +117,8 @@ export const pets: RecordKind = {
       ...identity,
       species_id: speciesId,
       ...breedAndColour(cells, lookups, speciesId),
-      sex:
-        cells.cell('sex') === null
-          ? cells.refuse('sex', petReasons.sexRequired)
-          : cells.oneOf('sex', petSexes),
+      // The practice's system may have no sex for a pet: the portal records that as Unknown.
+      sex: cells.cell('sex') === null ? unrecordedSex : cells.oneOf('sex', recordedPetSexes),
       neutered: cells.boolean('neutered', false),
       date_of_birth: dateOfBirthCell(cells, today),
       microchip: formCell(cells, 'microchip', petForm.microchipNumber),
