@@ -21,4 +21,22 @@ describe('guestFailure', () => {
       message: guestMessages.holdExpired,
     });
   });
+
+  it('says plainly that the practice gave the time away, unless the nearest free times come with it', () => {
+    expect(guestFailure(conflict(guestMessages.holdGivenAway))).toEqual({
+      kind: 'givenAway',
+      message: guestMessages.holdGivenAway,
+    });
+    const withTimes = new ApiError('/bff/guest/soft-bookings/x/complete', 409, {
+      statusCode: 409,
+      error: 'Conflict',
+      message: guestMessages.holdGivenAway,
+      alternatives: [],
+    });
+    expect(guestFailure(withTimes)).toEqual({
+      kind: 'taken',
+      message: guestMessages.holdGivenAway,
+      alternatives: [],
+    });
+  });
 });

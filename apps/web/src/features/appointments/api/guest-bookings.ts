@@ -4,6 +4,7 @@ import type {
   CreateSoftBookingBody,
   ReplaceSoftBookingBody,
   SoftBooking,
+  SoftBookingStatus,
 } from '@vet/contracts/guest-bookings';
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -51,6 +52,27 @@ export type GuestDetails = Omit<
   CreateSoftBookingBody,
   'practiceId' | 'appointmentReasonId' | 'speciesId' | 'startsAt'
 >;
+
+/**
+ * GET /guest/soft-bookings/{id}/state: how the hold stands now. Read whenever the guest comes back to the
+ * page (mount, the tab in focus again), so a time the practice gave away meanwhile (decision 0063) is
+ * said plainly before the guest presses anything.
+ */
+export function guestHoldStateQueryOptions(api: ApiClient, holdId: string) {
+  return queryOptions({
+    queryKey: ['guest-hold-state', holdId],
+    queryFn: ({ signal }) =>
+      api.get<SoftBookingStatus>(`/guest/soft-bookings/${encodeURIComponent(holdId)}/state`, { signal }),
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
+    // A 404 or 409 (the hold gone) is an answer: the page's own presses say what it means.
+    retry: false,
+  });
+}
+
+export function useGuestHoldState(holdId: string) {
+  return useQuery(guestHoldStateQueryOptions(useApiClient(), holdId));
+}
 
 /** POST /guest/soft-bookings: 201 with the hold; 409 with alternatives; 429 past the live-hold limits. */
 export function useCreateGuestHold() {

@@ -13,6 +13,7 @@ import {
 } from '@/shared/storage/guest-hold-storage';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import type { GuestDetails } from '@/features/appointments/api/guest-bookings';
+import type { HoldEnd } from '@/features/appointments/guest-conflict';
 import { Pending } from './booking-parts';
 import { GuestChooseStep } from './guest-choose-step';
 import { GuestHoldView } from './guest-hold-view';
@@ -62,25 +63,25 @@ export function GuestBookingFlow(props: GuestBookingFlowProps) {
   // Mounted in the browser only (after the session is known), so storage can be read at once.
   const [hold, setHold] = useState<SoftBooking | null>(readStoredGuestHold);
   const [details, setDetails] = useState<GuestDetails | null>(null);
-  // The ended hold's visit, to start a new hold from; the move step then holds anew.
-  const [again, setAgain] = useState(false);
+  // Why the hold's visit is chosen again (it ended, or the practice gave it away); the step holds anew.
+  const [again, setAgain] = useState<HoldEnd | null>(null);
 
   const keep = (next: SoftBooking, given?: GuestDetails) => {
     storeGuestHold(next);
     rememberHoldPractice(next.practiceId);
     if (given) setDetails(given);
     setHold(next);
-    setAgain(false);
+    setAgain(null);
     setMoveAsked(false);
   };
   const forget = () => {
     clearStoredGuestHold();
     setHold(null);
-    setAgain(false);
+    setAgain(null);
     setMoveAsked(false);
   };
-  const chooseAgain = () => {
-    setAgain(true);
+  const chooseAgain = (why: HoldEnd = 'ended') => {
+    setAgain(why);
     setMoveAsked(true);
   };
 
@@ -121,13 +122,14 @@ export function GuestBookingFlow(props: GuestBookingFlowProps) {
       initialPracticeId={props.initialPracticeId}
       moving={again ? null : hold}
       startFrom={again ? hold : null}
+      startReason={again ?? undefined}
       initialDetails={details}
       onHeld={keep}
       onKeepCurrent={() => {
-        setAgain(false);
+        setAgain(null);
         setMoveAsked(false);
       }}
-      onEnded={() => setAgain(true)}
+      onEnded={setAgain}
       onForget={forget}
     />
   );

@@ -2,6 +2,7 @@
 
 import type { AppointmentSlot } from '@vet/contracts/appointment-booking';
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
+import { guestMessages } from '@vet/contracts/guest-rules';
 import type { AppointmentReason, Species } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import { useRef, useState, type FormEvent } from 'react';
@@ -15,7 +16,8 @@ import {
   useGuestSlots,
   useReplaceGuestHold,
 } from '@/features/appointments/api/guest-bookings';
-import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
+import { AppAlert } from '@/shared/components/app-alert';
+import { guestFailure, type GuestFailure, type HoldEnd } from '@/features/appointments/guest-conflict';
 import type { guestDetailsSchema } from '@/features/appointments/guest-details-schema';
 import { GuestDetailsFields } from './guest-details-fields';
 import { GuestFailureNotice } from './guest-failure-notice';
@@ -47,12 +49,14 @@ export interface GuestChooseStepProps {
   moving: SoftBooking | null;
   /** Holding again after a hold ended: its visit to start from, as a new hold (details asked). */
   startFrom: SoftBooking | null;
+  /** Why startFrom's hold ended: it ran out (its time may still be free), or the practice gave it away. */
+  startReason?: HoldEnd;
   /** The details given earlier on this page, if it has them. */
   initialDetails: GuestDetails | null;
   onHeld: (hold: SoftBooking, details?: GuestDetails) => void;
   onKeepCurrent: () => void;
-  /** The hold being moved ended meanwhile: it cannot be moved, only held again. */
-  onEnded: () => void;
+  /** The hold being moved ended meanwhile, or was given away: it cannot be moved, only held anew. */
+  onEnded: (why: HoldEnd) => void;
   /** The hold can no longer be used (unknown, replaced elsewhere, completed): start again without it. */
   onForget: () => void;
 }
@@ -116,8 +120,8 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
       }
     } catch (error) {
       const failure = guestFailure(error);
-      if (failure.kind === 'ended') {
-        props.onEnded();
+      if (failure.kind === 'ended' || failure.kind === 'givenAway') {
+        props.onEnded(failure.kind);
         return;
       }
       const isDetail = (path: string) => detailNames.find((name) => name === path);
@@ -161,11 +165,16 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
             until your current hold ends.
           </p>
         )}
-        {props.startFrom && (
-          <p className={styles.movingNote}>
-            Your hold on {props.startFrom.petName}’s time has ended. Hold the time again, or choose another.
-          </p>
-        )}
+        {props.startFrom &&
+          (props.startReason === 'givenAway' ? (
+            <div className={styles.movingNote}>
+              <AppAlert severity="warning">{guestMessages.holdGivenAway}</AppAlert>
+            </div>
+          ) : (
+            <p className={styles.movingNote}>
+              Your hold on {props.startFrom.petName}’s time has ended. Hold the time again, or choose another.
+            </p>
+          ))}
         <div className={styles.fields}>
           <TextField
             select

@@ -2,6 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
+import { guestMessages, type SoftBookingState } from '@vet/contracts/guest-rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
@@ -28,8 +29,14 @@ const details = {
   mobile: '07400 900123',
 };
 
-/** The view against a stand-in API whose every POST answers a new hold. */
-function renderView(props: Partial<GuestHoldViewProps> = {}) {
+/**
+ * The view against a stand-in API: every POST answers a new hold (or `post`'s answer), the hold's state
+ * (GET …/state) answers `state` (Ended by default). Only the writes are recorded.
+ */
+function renderView(
+  props: Partial<GuestHoldViewProps> = {},
+  api: { state?: SoftBookingState; post?: () => Response } = {},
+) {
   const requests: { url: string; body: unknown }[] = [];
   const fresh = {
     ...ended,
@@ -37,20 +44,23 @@ function renderView(props: Partial<GuestHoldViewProps> = {}) {
     expiresAt: '2030-01-01T10:00:00.000Z',
   };
   const fetch = vi.fn((url: string, init: RequestInit = {}) => {
+    if (url.endsWith('/state')) {
+      return Promise.resolve(Response.json({ ...ended, state: api.state ?? 'Ended' }));
+    }
     requests.push({
       url,
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     });
-    return Promise.resolve(Response.json(fresh, { status: 201 }));
+    return Promise.resolve(api.post?.() ?? Response.json(fresh, { status: 201 }));
   });
-  const api = createApiClient({
+  const client = createApiClient({
     fetch: fetch as unknown as typeof globalThis.fetch,
     getStorage: () => undefined,
   });
   const handlers = { onHeld: vi.fn(), onMove: vi.fn(), onChooseAgain: vi.fn(), onForget: vi.fn() };
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ApiClientProvider client={api}>
+      <ApiClientProvider client={client}>
         <GuestHoldView
           hold={ended}
           practiceName="Willowbrook Vets Clapham"
@@ -64,7 +74,7 @@ function renderView(props: Partial<GuestHoldViewProps> = {}) {
       </ApiClientProvider>
     </QueryClientProvider>,
   );
-  return { requests, fresh, ...handlers, ...props };
+  return { requests, fresh, fetch, ...handlers, ...props };
 }
 
 /** Finding 3 of the ASVS review: an ended hold is held again as a new hold, never by a replace. */
@@ -100,5 +110,47 @@ describe('GuestHoldView, once the hold has ended', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Choose another time' }));
     expect(onChooseAgain).toHaveBeenCalledOnce();
     expect(onMove).not.toHaveBeenCalled();
+  });
+});
+
+/** Decision 0063: the practice booked the held time at its desk; the guest is told when they next look. */
+describe('GuestHoldView, once the practice has given the time away', () => {
+  const live: SoftBooking = { ...ended, expiresAt: '2099-01-01T10:00:00.000Z' };
+
+  it('says so plainly as an alert, moves focus to it, and offers to choose another time', async () => {
+    const { onChooseAgain } = renderView({ hold: live }, { state: 'GivenAway' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(guestMessages.holdGivenAway);
+    const heading = screen.getByRole('heading', { name: 'This time is no longer held' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.queryByRole('button', { name: 'Create an account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /15 more minutes/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose another time' }));
+    expect(onChooseAgain).toHaveBeenCalledWith('givenAway');
+  });
+
+  it('says so when an extension is refused because of it', async () => {
+    const refusal = () =>
+      Response.json(
+        { statusCode: 409, error: 'Conflict', message: guestMessages.holdGivenAway },
+        { status: 409 },
+      );
+    renderView(
+      { hold: { ...live, expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() } },
+      {
+        state: 'Held',
+        post: refusal,
+      },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /15 more minutes/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain(guestMessages.holdGivenAway);
+    expect(screen.getByRole('button', { name: 'Choose another time' })).toBeTruthy();
+  });
+
+  it('shows the held time as usual while the hold stands', async () => {
+    const { fetch } = renderView({ hold: live }, { state: 'Held' });
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(screen.getByRole('heading', { name: 'We are holding this time for you' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

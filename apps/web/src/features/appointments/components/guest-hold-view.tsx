@@ -1,15 +1,18 @@
 'use client';
 
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
+import { guestMessages } from '@vet/contracts/guest-rules';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { useCallback, useState } from 'react';
+import { AppAlert } from '@/shared/components/app-alert';
 import { Button } from '@/shared/ui/button';
 import {
   type GuestDetails,
   useCreateGuestHold,
   useExtendGuestHold,
+  useGuestHoldState,
 } from '@/features/appointments/api/guest-bookings';
-import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
+import { guestFailure, type GuestFailure, type HoldEnd } from '@/features/appointments/guest-conflict';
 import { Section, StepActions, StepHeading } from './booking-parts';
 import { GuestFailureNotice } from './guest-failure-notice';
 import { BookingSummary } from './booking-summary';
@@ -25,8 +28,11 @@ export interface GuestHoldViewProps {
   onHeld: (hold: SoftBooking) => void;
   /** Another time for a live hold: it moves (replace), the current time held meanwhile. */
   onMove: () => void;
-  /** A time for an ended hold, which cannot be moved: a new hold, the details asked again. */
-  onChooseAgain: () => void;
+  /**
+   * A time for an ended hold, or one the practice gave away, which cannot be moved: a new hold, the
+   * details asked again.
+   */
+  onChooseAgain: (why?: HoldEnd) => void;
   onForget: () => void;
   onSignUp: () => void;
   onSignIn: () => void;
@@ -41,10 +47,43 @@ export interface GuestHoldViewProps {
 export function GuestHoldView({ hold, practiceName, reason, details, ...props }: GuestHoldViewProps) {
   const extend = useExtendGuestHold();
   const create = useCreateGuestHold();
+  const state = useGuestHoldState(hold.softBookingId);
   const [ended, setEnded] = useState(() => Date.parse(hold.expiresAt) <= Date.now());
   const [failure, setFailure] = useState<GuestFailure | null>(null);
   const onEnded = useCallback(() => setEnded(true), []);
   const { onHeld } = props;
+  const summary = (
+    <BookingSummary
+      petName={hold.petName}
+      reasonName={reason?.name ?? 'Appointment'}
+      practiceName={practiceName}
+      startsAt={hold.slot.startsAt}
+      clinicianType={reason?.clinicianType ?? 'Unknown'}
+    />
+  );
+
+  // Decision 0063: the practice booked this time at its desk. Read when the guest comes back to the page,
+  // or learnt from a refused press; nothing of this hold can be kept, so another time is chosen.
+  if (state.data?.state === 'GivenAway' || failure?.kind === 'givenAway') {
+    return (
+      <div className={styles.steps}>
+        <Section>
+          <StepHeading focusKey={`${hold.softBookingId}-given-away`}>This time is no longer held</StepHeading>
+          <AppAlert severity="error">{guestMessages.holdGivenAway}</AppAlert>
+          <div className={styles.givenAwaySummary}>{summary}</div>
+          <div className={styles.holdAgain}>
+            <Button
+              variant="contained"
+              className={styles.tallButton}
+              onClick={() => props.onChooseAgain('givenAway')}
+            >
+              Choose another time
+            </Button>
+          </div>
+        </Section>
+      </div>
+    );
+  }
 
   const kept = (next: SoftBooking) => {
     setFailure(null);
@@ -54,7 +93,7 @@ export function GuestHoldView({ hold, practiceName, reason, details, ...props }:
   const holdAgain = (startsAt: string) => {
     setFailure(null);
     if (!details) {
-      props.onChooseAgain();
+      props.onChooseAgain('ended');
       return;
     }
     const { practiceId, appointmentReasonId, speciesId } = hold;
@@ -65,7 +104,7 @@ export function GuestHoldView({ hold, practiceName, reason, details, ...props }:
   };
   // Read when pressed: the countdown may not have redrawn since the hold ended.
   const chooseAnother = () =>
-    ended || Date.parse(hold.expiresAt) <= Date.now() ? props.onChooseAgain() : props.onMove();
+    ended || Date.parse(hold.expiresAt) <= Date.now() ? props.onChooseAgain('ended') : props.onMove();
   const extendHold = () => {
     setFailure(null);
     extend.mutate(hold.softBookingId, {
@@ -80,13 +119,7 @@ export function GuestHoldView({ hold, practiceName, reason, details, ...props }:
         <StepHeading focusKey={hold.softBookingId}>
           {ended ? 'Your held time' : 'We are holding this time for you'}
         </StepHeading>
-        <BookingSummary
-          petName={hold.petName}
-          reasonName={reason?.name ?? 'Appointment'}
-          practiceName={practiceName}
-          startsAt={hold.slot.startsAt}
-          clinicianType={reason?.clinicianType ?? 'Unknown'}
-        />
+        {summary}
         <div className={styles.countdown}>
           <HoldCountdown
             key={hold.expiresAt}
