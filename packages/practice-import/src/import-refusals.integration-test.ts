@@ -159,6 +159,21 @@ describe('rows refused across files', () => {
     ]);
   });
 
+  it('refuses to move a stored pet with appointments to another client', async () => {
+    const group = testGroup();
+    await importDirectory(database.url, await exportDirectory(group.files));
+    const pets = group.files['pets.csv'].map((p, i) =>
+      i < 2 ? { ...p, client_ref: group.ref('CLI', 2) } : p,
+    );
+    const result = await importDirectory(database.url, await exportDirectory({ 'pets.csv': pets }));
+    // Bramble has appointments with its client; Pickle too (its initial consultation): both stay.
+    expect(refusalsOf(result)).toEqual([
+      'pets.csv:2 client_ref: the stored pet has appointments with another client: it cannot move to this one',
+      'pets.csv:3 client_ref: the stored pet has appointments with another client: it cannot move to this one',
+    ]);
+    expect(result.counts('pets.csv')).toEqual({ applied: 0, unchanged: 1, refused: 2 });
+  });
+
   it("refuses a practice's day given twice, with the rest of its opening hours", async () => {
     const group = testGroup();
     const hours = [

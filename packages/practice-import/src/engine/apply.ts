@@ -29,31 +29,44 @@ export interface Applied {
 }
 
 /**
- * Writes every staged file in ONE transaction, in dependency order: all of it or (on an error) none.
- * A dry run does the same and rolls back, so it reports exactly what the import would write.
+ * Writes the valid staged rows of the files, in dependency order, in the caller's transaction (the
+ * import's one transaction, or the integration API's). Appointments first take the tables of booked
+ * time, before any other write, so no online booking can deadlock with them.
+ */
+export async function applyFiles(
+  session: Session,
+  files: ReadonlySet<KindFile>,
+  onFile?: (applied: Applied) => void,
+): Promise<Applied[]> {
+  const results: Applied[] = [];
+  if (files.has('appointments.csv')) await lockForPracticeBookings(session.db);
+  for (const file of importOrder) {
+    if (!files.has(file)) continue;
+    const started = performance.now();
+    const applied = await appliers[file](session);
+    const result = { file, applied, seconds: (performance.now() - started) / 1000 };
+    results.push(result);
+    onFile?.(result);
+  }
+  return results;
+}
+
+/**
+ * Writes every staged file in ONE transaction: all of it or (on an error) none. A dry run does the same
+ * and rolls back, so it reports exactly what the import would write.
  */
 export async function applyStaged(
   session: Session,
   files: ReadonlySet<KindFile>,
   options: { dryRun: boolean; onFile?: (applied: Applied) => void },
 ): Promise<Applied[]> {
-  const results: Applied[] = [];
   await session.query('begin');
   try {
-    // First, before any other write: the tables of booked time, so no online booking can deadlock with us.
-    if (files.has('appointments.csv')) await lockForPracticeBookings(session.db);
-    for (const file of importOrder) {
-      if (!files.has(file)) continue;
-      const started = performance.now();
-      const applied = await appliers[file](session);
-      const result = { file, applied, seconds: (performance.now() - started) / 1000 };
-      results.push(result);
-      options.onFile?.(result);
-    }
+    const results = await applyFiles(session, files, options.onFile);
     await session.query(options.dryRun ? 'rollback' : 'commit');
+    return results;
   } catch (error) {
     await session.query('rollback').catch(() => {});
     throw error;
   }
-  return results;
 }

@@ -6,7 +6,7 @@ export interface HeaderProblem {
 }
 
 /** A header cell is named in a refusal only when it looks like a column name (no spaces, no @ or digits first). */
-const looksLikeColumnName = /^[A-Za-z][A-Za-z0-9_]{0,40}$/;
+export const looksLikeColumnName = /^[A-Za-z][A-Za-z0-9_]{0,40}$/;
 
 /**
  * The header row against the kind's columns: order is free; an unknown column, a column given twice or a

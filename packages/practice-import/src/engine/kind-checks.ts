@@ -38,6 +38,21 @@ const petOfTheClient: Check = ({ session }) =>
   );
 
 /**
+ * A stored pet's appointments name it with its client (appointments_pet_client_fk): a pet cannot move to
+ * another client while it has any, or they would name a pair that no longer exists.
+ */
+const petStaysWithItsClient: Check = ({ session }) =>
+  refuseRows(
+    session,
+    'pets.csv',
+    `select s.ctid as tid, s.line, 'client_ref' as column_name,
+            'the stored pet has appointments with another client: it cannot move to this one' as reason
+       from stage_pets s join pets p on p.pms_ref = s.pet_ref join clients c on c.id = p.client_id
+      where not s.refused and c.pms_ref is distinct from s.client_ref
+        and exists (select 1 from appointments a where a.pet_id = p.id)`,
+  );
+
+/**
  * Two shifts of one clinician overlap when they share a day of the week, their times overlap and so do
  * their validity periods (an empty valid_from or valid_to is open). The later line is refused.
  */
@@ -94,5 +109,6 @@ export const kindChecks: Partial<Record<KindFile, readonly Check[]>> = {
   'rota_shifts.csv': [wholeRotas],
   'closures.csv': [clinicianOfThePractice('closures.csv')],
   'appointment_reasons.csv': [reasonNamesAreFree],
+  'pets.csv': [petStaysWithItsClient],
   'appointments.csv': [petOfTheClient, clinicianOfThePractice('appointments.csv')],
 };

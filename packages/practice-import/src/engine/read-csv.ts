@@ -1,5 +1,6 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
+import { CsvError, parse, type Options } from 'csv-parse';
 
 /** A file refused as a whole: not UTF-8, not CSV, unreadable. The reason never quotes the file's content. */
 export class FileRefused extends Error {
@@ -21,54 +22,61 @@ export interface CsvRecord {
 /** A record longer than this is an unclosed quote swallowing the file, not a row: memory stays flat. */
 const maxRecordBytes = 1 << 20;
 
+const csvOptions: Options = {
+  bom: true,
+  relax_column_count: true,
+  skip_empty_lines: false,
+  max_record_size: maxRecordBytes,
+};
+
 /**
  * Streams a CSV source (RFC 4180, UTF-8, optional byte-order mark, CRLF or LF line ends, quoted commas
  * and line breaks) as records, the header first. Blank lines are skipped. `onBytes` hears of every chunk
- * read (progress). Throws FileRefused for a source that is not UTF-8 or not CSV.
+ * read (progress). Throws FileRefused for a source that is not UTF-8 or not CSV, naming the line: that
+ * slow path reads the source again (`open` gives it from its start), so the fast one counts nothing more
+ * than the line breaks inside cells.
  */
 export async function* readCsv(
-  source: Readable,
+  open: () => Readable,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<CsvRecord> {
   const lines = new LineTracker();
-  const parser = parse({
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: false,
-    max_record_size: maxRecordBytes,
-    // Called in order for every record, before the parser can fail on a later one: the line numbers
-    // stay right up to an error (csv-parse's own `info.lines` counts a quoted CRLF twice).
-    on_record: (cells: string[]) => (lines.place(cells) ? cells : null),
-  });
-  pipeline(source, utf8Check(onBytes), parser, () => {});
+  const check = new Utf8Check(onBytes);
+  const parser = parse(csvOptions);
+  pipeline(open(), check.stream, parser, () => {});
   try {
-    for await (const cells of parser) yield { line: lines.take(), cells: cells as string[] };
+    for await (const cells of parser) {
+      const line = lines.place(cells as string[]);
+      if (line !== null) yield { line, cells: cells as string[] };
+    }
   } catch (error) {
-    throw asFileRefused(error, lines.next);
+    if (check.invalidAt !== null) {
+      const line = 1 + (await newlinesBefore(open, check.invalidAt));
+      throw new FileRefused(line, 'not UTF-8: this line holds bytes that are not UTF-8 text');
+    }
+    if (error instanceof CsvError) {
+      const problem = csvProblems[error.code] ?? `the CSV reader's ${error.code}`;
+      throw new FileRefused(
+        await lineOfCsvError(open),
+        `not CSV: ${problem} in the record starting on this line`,
+      );
+    }
+    const code = (error as { code?: unknown } | undefined)?.code;
+    throw typeof code === 'string' ? new FileRefused(0, `could not be read (${code})`) : error;
   }
 }
 
-/**
- * The parser tells each record as it parses it (`place`), ahead of the records the reader has taken;
- * their first lines wait in order until taken.
- */
+/** Lines of records as the reader takes them: a record's first line, then past its quoted line breaks. */
 class LineTracker {
   next = 1;
-  private readonly waiting: number[] = [];
 
-  /** False for an empty line (one empty cell: no file of the import has a single column). */
-  place(cells: readonly string[]): boolean {
+  /** The record's line, or null for an empty line (one empty cell: no file of the import has one column). */
+  place(cells: readonly string[]): number | null {
     const line = this.next;
     let breaks = 0;
     for (const cell of cells) if (cell.length > 0) breaks += lineBreaks(cell);
     this.next = line + breaks + 1;
-    if (cells.length === 1 && cells[0] === '') return false;
-    this.waiting.push(line);
-    return true;
-  }
-
-  take(): number {
-    return this.waiting.shift() ?? this.next;
+    return cells.length === 1 && cells[0] === '' ? null : line;
   }
 }
 
@@ -78,37 +86,63 @@ function lineBreaks(cell: string): number {
   return cell.match(/\r\n|\n|\r/g)?.length ?? 0;
 }
 
-/** Passes the bytes on unchanged; fails on the first byte sequence that is not UTF-8, naming its line. */
-function utf8Check(onBytes?: (bytes: number) => void): Transform {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let linesBefore = 1;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      onBytes?.(chunk.length);
-      try {
-        decoder.decode(chunk, { stream: true });
-      } catch {
-        const line = linesBefore + newlines(chunk.subarray(0, firstInvalidOffset(chunk)));
-        callback(new FileRefused(line, 'not UTF-8: this line holds bytes that are not UTF-8 text'));
-        return;
-      }
-      linesBefore += newlines(chunk);
-      callback(null, chunk);
-    },
-    flush(callback) {
-      try {
-        decoder.decode();
-        callback();
-      } catch {
-        callback(new FileRefused(linesBefore, 'not UTF-8: the file ends inside a character'));
-      }
-    },
-  });
+/**
+ * Where the parser failed: the same source parsed again, every record's line counted as the parser meets
+ * it (csv-parse's `on_record`, in order, before the failure; its own `info.lines` counts a quoted CRLF
+ * twice), the records themselves dropped.
+ */
+async function lineOfCsvError(open: () => Readable): Promise<number> {
+  const lines = new LineTracker();
+  const recount = parse({ ...csvOptions, on_record: (cells: string[]) => void lines.place(cells) });
+  await pipelineAsync(open(), recount).catch(() => {});
+  return lines.next;
 }
 
-function newlines(bytes: Buffer): number {
+/** Passes the bytes on unchanged; stops at the first byte sequence that is not UTF-8 and notes its offset. */
+class Utf8Check {
+  invalidAt: number | null = null;
+  readonly stream: Transform;
+
+  constructor(onBytes?: (bytes: number) => void) {
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let offset = 0;
+    const fail = (at: number) => {
+      this.invalidAt = at;
+      return new FileRefused(0, 'not UTF-8');
+    };
+    this.stream = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        onBytes?.(chunk.length);
+        try {
+          decoder.decode(chunk, { stream: true });
+        } catch {
+          callback(fail(offset + firstInvalidOffset(chunk)));
+          return;
+        }
+        offset += chunk.length;
+        callback(null, chunk);
+      },
+      flush(callback) {
+        try {
+          decoder.decode();
+          callback();
+        } catch {
+          callback(fail(offset));
+        }
+      },
+    });
+  }
+}
+
+async function newlinesBefore(open: () => Readable, end: number): Promise<number> {
   let count = 0;
-  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) count++;
+  let read = 0;
+  for await (const chunk of open()) {
+    const bytes = (chunk as Buffer).subarray(0, Math.max(0, end - read));
+    for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) count++;
+    read += (chunk as Buffer).length;
+    if (read >= end) break;
+  }
   return count;
 }
 
@@ -147,14 +181,3 @@ const csvProblems: Record<string, string> = {
   CSV_MAX_RECORD_SIZE: 'a record longer than 1 MB (an unclosed quote?)',
   INVALID_OPENING_QUOTE: 'a quote inside an unquoted cell',
 };
-
-function asFileRefused(error: unknown, line: number): unknown {
-  if (error instanceof FileRefused) return error;
-  if (error instanceof CsvError) {
-    const problem = csvProblems[error.code] ?? `the CSV reader's ${error.code}`;
-    return new FileRefused(line, `not CSV: ${problem} in the record starting on this line`);
-  }
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (typeof code === 'string') return new FileRefused(0, `could not be read (${code})`);
-  return error;
-}

@@ -15,6 +15,11 @@ export interface Session {
     values?: unknown[],
   ): Promise<Row[]>;
   close(): Promise<void>;
+  /**
+   * The bulk import's big inserts may skip the row triggers of foreign keys (apply/row-triggers.ts):
+   * true only when the role may set session_replication_role.
+   */
+  skipsRowTriggers?: boolean;
 }
 
 export class DatabaseUnavailable extends Error {}
@@ -35,11 +40,22 @@ export async function openSession(databaseUrl: string): Promise<Session> {
   );
   return {
     client,
+    skipsRowTriggers: await maySkipRowTriggers(client),
     db: drizzle(client),
     query: async <Row extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
       (await client.query<Row>(text, values)).rows,
     close: () => client.end(),
   };
+}
+
+/** Whether this role may set session_replication_role (a superuser, or granted SET on it since PostgreSQL 15). */
+async function maySkipRowTriggers(client: pg.Client): Promise<boolean> {
+  try {
+    await client.query('set session_replication_role = origin');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A database or system error as a code and the objects it names: never its message, which may quote a value. */

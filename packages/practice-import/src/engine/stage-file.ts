@@ -46,7 +46,10 @@ export async function stageFile(
   let columns: string[] | undefined;
   let rows = 0;
   try {
-    for await (const { line, cells } of readCsv(createReadStream(path), (n) => progress.bytes(n))) {
+    for await (const { line, cells } of readCsv(
+      () => createReadStream(path),
+      (n) => progress.bytes(n),
+    )) {
       if (!columns) {
         columns = cells.map((c) => c.trim());
         fileRefusals.push(...headerProblems(columns, kind).map((p) => ({ ...p, line })));
@@ -70,7 +73,11 @@ export async function stageFile(
   return { rows, fileRefusals };
 }
 
-class StagingWriter {
+/**
+ * Rows into a staging table through one COPY: each parsed by its kind (a refused row keeps its keys and
+ * its refusals), written in batches. `header` names the cells of each row given to `add`.
+ */
+export class StagingWriter {
   private readonly copy;
   private buffer = '';
   private readonly staged: string[];
@@ -90,6 +97,7 @@ class StagingWriter {
     this.copy = session.client.query(copyFrom(`copy ${stagingTable(kind.file)} (${names}) from stdin`));
   }
 
+  /** Enough buffered to flush (await it, for the COPY's back-pressure). */
   get full(): boolean {
     return this.buffer.length >= batchCharacters;
   }

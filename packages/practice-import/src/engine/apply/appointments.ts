@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { makeRoomForPracticeBookings } from '@vet/db/practice-lane';
 import type { Session } from '../session.ts';
+import { withoutRowTriggers } from './row-triggers.ts';
 import { upsertSql } from './upsert.ts';
 
 const resolved = `stage_appointments s
@@ -29,45 +30,52 @@ export async function applyAppointments(session: Session): Promise<number> {
   await session.query(`create temporary table written_appointments (
     id integer, clinician_id integer, pet_id integer, reason_id integer, starts_at timestamptz,
     ends_at timestamptz, status appointment_status, inserted boolean) on commit drop`);
-  const [row] = await session.query<{ n: number }>(`with written as (${upsertSql({
-    table: 'appointments',
-    from: resolved,
-    ref: 'appointment_ref',
-    columns: [
-      { name: 'practice_id', value: 'p.id' },
-      { name: 'clinician_id', value: 'c.id' },
-      { name: 'client_id', value: 'cl.id' },
-      { name: 'pet_id', value: 'pt.id' },
-      { name: 'reason_id', value: 'r.id' },
-      { name: 'starts_at', value: 's.starts_at' },
-      { name: 'ends_at', value: 's.ends_at' },
-      { name: 'status', value: 's.status::appointment_status' },
-      { name: 'notes', value: 's.notes' },
-    ],
-    onInsert: [{ name: 'source', value: `'Practice'` }],
-    onUpdate: [
-      { name: 'updated_at', value: 'now()' },
-      // The portal learns of a cancellation now; a cancellation that is undone keeps no trace of it.
-      {
-        name: 'cancelled_at',
-        value: `case when excluded.status = 'Cancelled' then coalesce(t.cancelled_at, now()) end`,
-      },
-      {
-        name: 'cancellation_reason_id',
-        value: `case when excluded.status = 'Cancelled' then t.cancellation_reason_id end`,
-      },
-    ],
-    returning: 'id, clinician_id, pet_id, reason_id, starts_at, ends_at, status, (xmax = 0) as inserted',
-  })}),
-    -- Only what has something left to do: an update (its old reservation), a booking, a completion.
+  const [row] = await withoutRowTriggers(session, () =>
+    session.query<{ n: number }>(`with written as (${upsertSql({
+      table: 'appointments',
+      from: resolved,
+      ref: 'appointment_ref',
+      columns: [
+        { name: 'practice_id', value: 'p.id' },
+        { name: 'clinician_id', value: 'c.id' },
+        { name: 'client_id', value: 'cl.id' },
+        { name: 'pet_id', value: 'pt.id' },
+        { name: 'reason_id', value: 'r.id' },
+        { name: 'starts_at', value: 's.starts_at' },
+        { name: 'ends_at', value: 's.ends_at' },
+        { name: 'status', value: 's.status::appointment_status' },
+        { name: 'notes', value: 's.notes' },
+      ],
+      onInsert: [{ name: 'source', value: `'Practice'` }],
+      onUpdate: [
+        { name: 'updated_at', value: 'now()' },
+        // The portal learns of a cancellation now; a cancellation that is undone keeps no trace of it.
+        {
+          name: 'cancelled_at',
+          value: `case when excluded.status = 'Cancelled' then coalesce(t.cancelled_at, now()) end`,
+        },
+        {
+          name: 'cancellation_reason_id',
+          value: `case when excluded.status = 'Cancelled' then t.cancellation_reason_id end`,
+        },
+      ],
+      returning: 'id, clinician_id, pet_id, reason_id, starts_at, ends_at, status, (xmax = 0) as inserted',
+    })}),
+    -- Only what has something left to do: an update (its old reservation), a booking, an initial
+    -- consultation completed.
     kept as (insert into written_appointments select * from written
-              where not inserted or status in ('Booked', 'Completed') returning 1)
-    select count(*)::int as n from written`);
+              where not inserted or status = 'Booked'
+                 or (status = 'Completed' and reason_id in (select id from appointment_reasons where is_initial_consultation))
+             returning 1)
+    select count(*)::int as n from written`),
+  );
   await session.query(`delete from clinician_reservations
     where appointment_id in (select id from written_appointments where not inserted)`);
-  await session.query(`insert into clinician_reservations (clinician_id, during, appointment_id, practice_lane)
-    select clinician_id, tstzrange(starts_at, ends_at), id, true from written_appointments
-     where status = 'Booked' and ends_at > now()`);
+  await withoutRowTriggers(session, () =>
+    session.query(`insert into clinician_reservations (clinician_id, during, appointment_id, practice_lane)
+      select clinician_id, tstzrange(starts_at, ends_at), id, true from written_appointments
+       where status = 'Booked' and ends_at > now()`),
+  );
   await session.query(`update pets p set awaiting_initial_consultation = false, updated_at = now()
       from written_appointments w join appointment_reasons r on r.id = w.reason_id
      where p.id = w.pet_id and w.status = 'Completed' and r.is_initial_consultation

@@ -1,4 +1,5 @@
 import type { Session } from '../session.ts';
+import { withoutRowTriggers } from './row-triggers.ts';
 
 export interface UpsertColumn {
   /** The stored table's column. */
@@ -60,10 +61,12 @@ export function upsertSql(upsert: Upsert): string {
     returning ${upsert.returning}`;
 }
 
-/** Runs an upsert and counts the rows it wrote (inserted or updated). */
+/** Runs an upsert (without row triggers when it may: row-triggers.ts) and counts the rows it wrote. */
 export async function upsertCount(session: Session, upsert: Omit<Upsert, 'returning'>): Promise<number> {
-  const [row] = await session.query<{ n: number }>(
-    `with written as (${upsertSql({ ...upsert, returning: '1' })}) select count(*)::int as n from written`,
+  const [row] = await withoutRowTriggers(session, () =>
+    session.query<{ n: number }>(
+      `with written as (${upsertSql({ ...upsert, returning: '1' })}) select count(*)::int as n from written`,
+    ),
   );
   return row?.n ?? 0;
 }
