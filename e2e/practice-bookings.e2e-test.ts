@@ -1,0 +1,221 @@
+import { mkdirSync } from 'node:fs';
+import { guestMessages } from '@vet/contracts/guest-rules';
+import {
+  practiceAppointmentSchema,
+  practiceAppointmentWriteSchema,
+  type PracticeAppointmentBody,
+} from '@vet/contracts/integration-appointments';
+import { integrationPathPrefix } from '@vet/contracts/machine-access';
+import { addDays, practiceDate, practiceInstant } from '@vet/contracts/practice-clock';
+import { connectDatabase } from '@vet/db/connection';
+import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, settleAnimations, useBrowser } from './support/browser.ts';
+import { acceptCookies, freshEmail } from './support/onboarding.ts';
+import { practiceSystemAuthorization } from './support/practice-system.ts';
+import { desktop } from './support/shell.ts';
+import { signIn } from './support/sign-in.ts';
+
+/**
+ * Issue 31, decision 0063, end to end: the practice system records desk bookings and outcomes through the
+ * integration API while people use the portal, the processes as `npm start` runs them. The demo group's
+ * references (packages/practice-import/demo-group) name the records. Each test gives back what it took:
+ * its desk bookings are cancelled or removed, so the other journeys find the demo group as seeded.
+ */
+const api = inject('apiUrl');
+const phone = { width: 390, height: 844 };
+const shots = '/tmp/shots-practice-bookings';
+mkdirSync(shots, { recursive: true });
+const FIFTEEN_MINUTES = 15 * 60_000;
+/** Willowbrook Vets Clapham's vets: a time is gone from the portal once all three are busy. */
+const claphamVets = ['CLIN-0001', 'CLIN-0002', 'CLIN-0003'];
+
+async function practiceSystem(method: 'PUT' | 'POST', path: string, body?: object) {
+  return fetch(`${api}${integrationPathPrefix}${path}`, {
+    method,
+    headers: {
+      authorization: await practiceSystemAuthorization(),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+/** Desk bookings of every Clapham vet at [startsAt, +15 min) for another client's dog; their references. */
+async function deskBookAllClaphamVets(startsAt: string, refs: string[]) {
+  const writes = [];
+  for (const [i, clinician] of claphamVets.entries()) {
+    const ref = `E2E-DESK-${Date.now()}-${i}`;
+    const body: PracticeAppointmentBody = {
+      practice_ref: 'PRAC-0001',
+      clinician_ref: clinician,
+      client_ref: 'CLI-000008',
+      pet_ref: 'PET-000014',
+      reason_ref: 'REASON-CONSULT',
+      starts_at: startsAt,
+      ends_at: new Date(Date.parse(startsAt) + FIFTEEN_MINUTES).toISOString(),
+      status: 'Booked',
+      notes: null,
+    };
+    const response = await practiceSystem('PUT', `/appointments/${ref}`, body);
+    expect(response.status).toBe(201);
+    refs.push(ref);
+    writes.push(practiceAppointmentWriteSchema.parse(await response.json()));
+  }
+  return writes;
+}
+
+async function shoot(page: Page, name: string) {
+  await settleAnimations(page);
+  await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
+/** Past the booking page's emergency notice, to the pet and reason. */
+async function openBooking(page: Page) {
+  await page.goto('/appointments/book');
+  const dialog = page.getByRole('dialog', { name: 'Emergency appointment information' });
+  await dialog.getByRole('button', { name: 'Proceed with appointment booking' }).click();
+  await page.getByRole('heading', { level: 2, name: /Pet and reason/ }).waitFor();
+}
+
+/** The times offered on the open day (ISO instants), once they have loaded. */
+async function offeredTimes(page: Page): Promise<string[]> {
+  const times = page.getByRole('tabpanel').getByRole('radio');
+  await times.first().waitFor();
+  return Promise.all((await times.all()).map(async (time) => (await time.getAttribute('value')) ?? ''));
+}
+
+describe('desk bookings through the integration API', () => {
+  const { newPage } = useBrowser();
+  const deskRefs: string[] = [];
+  afterEach(async () => {
+    for (const ref of deskRefs.splice(0)) {
+      expect((await practiceSystem('POST', `/appointments/${ref}/cancel`)).status).toBe(200);
+    }
+  });
+
+  it("removes the time from a signed-in client's booking page", async () => {
+    const page = await newPage(desktop);
+    await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments');
+    await openBooking(page);
+    await page.getByLabel('Pet').selectOption({ label: 'Pickle' });
+    await page
+      .getByLabel('Reason for the appointment')
+      .selectOption({ label: 'General consultation (15 minutes)' });
+    const [first, second] = await offeredTimes(page);
+    expect(first).toBeTruthy();
+
+    await deskBookAllClaphamVets(first!, deskRefs);
+
+    await page.reload();
+    await openBooking(page);
+    await page.getByLabel('Pet').selectOption({ label: 'Pickle' });
+    await page
+      .getByLabel('Reason for the appointment')
+      .selectOption({ label: 'General consultation (15 minutes)' });
+    const now = await offeredTimes(page);
+    expect(now).not.toContain(first);
+    if (second) expect(now[0]).toBe(second);
+  });
+
+  it('gives a guest’s held time away and tells the guest plainly when they next look', async () => {
+    const page = await newPage(desktop);
+    await page.goto('/guest');
+    await acceptCookies(page);
+    await page.getByLabel('Practice').selectOption({ label: 'Willowbrook Vets Clapham, London' });
+    await page.getByLabel('Your pet is a').selectOption({ label: 'Dog' });
+    await page.getByLabel('Reason for the appointment').selectOption({ label: 'Vaccination (15 minutes)' });
+    const time = page.getByRole('tabpanel').getByRole('radio').first();
+    await time.check();
+    const startsAt = (await time.getAttribute('value')) ?? '';
+    await page.getByLabel('Your pet’s name').fill('Pepper');
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Deskley');
+    await page.getByLabel('E-mail address').fill(freshEmail('robin.deskley'));
+    await page.getByLabel('Mobile number').fill('07400 900123');
+    await page.getByRole('button', { name: 'Hold this time' }).click();
+    await page.getByRole('heading', { name: 'We are holding this time for you' }).waitFor();
+
+    const writes = await deskBookAllClaphamVets(startsAt, deskRefs);
+    expect(writes.reduce((sum, write) => sum + write.effects.released_holds, 0)).toBe(1);
+
+    for (const size of [phone, desktop]) {
+      await page.setViewportSize(size);
+      await page.reload();
+      const heading = page.getByRole('heading', { name: 'This time is no longer held' });
+      await heading.waitFor();
+      expect(await page.getByRole('alert').filter({ hasText: guestMessages.holdGivenAway }).count()).toBe(1);
+      await expect
+        .poll(() => page.evaluate<string>("document.activeElement?.textContent ?? ''"))
+        .toBe('This time is no longer held');
+      // No sideways scrolling at either width.
+      expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(
+        true,
+      );
+      await expectNoAxeViolations(page);
+      await shoot(page, 'guest-given-away');
+    }
+    await page.getByRole('button', { name: 'Choose another time' }).click();
+    await page.getByRole('heading', { name: 'Your visit' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: guestMessages.holdGivenAway }).count()).toBe(1);
+    await shoot(page, 'guest-choose-again');
+  });
+});
+
+describe('outcomes through the integration API', () => {
+  const { newPage } = useBrowser();
+
+  it('lets a new pet book any reason once its initial consultation is Completed', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, DEMO_ACCOUNT.awaitingInitialConsultation, '/appointments');
+    await openBooking(page);
+    await page.getByText('Luna is awaiting the initial consultation').waitFor();
+    const reasons = page.getByLabel('Reason for the appointment').locator('option');
+    await expect.poll(() => reasons.allInnerTexts()).toEqual([expect.stringMatching(/^New pet initial/)]);
+
+    // Yesterday at the desk, in Islington: Luna's initial consultation, then its outcome.
+    const yesterday = addDays(practiceDate(new Date()), -1);
+    const ref = `E2E-INITIAL-${Date.now()}`;
+    try {
+      const booked = await practiceSystem('PUT', `/appointments/${ref}`, {
+        practice_ref: 'PRAC-0002',
+        clinician_ref: 'CLIN-0006',
+        client_ref: 'CLI-000002',
+        pet_ref: 'PET-000006',
+        reason_ref: 'REASON-INITIAL',
+        starts_at: practiceInstant(yesterday, '10:00').toISOString(),
+        ends_at: practiceInstant(yesterday, '10:30').toISOString(),
+        status: 'Booked',
+      } satisfies PracticeAppointmentBody);
+      expect(booked.status).toBe(201);
+      const outcome = await practiceSystem('POST', `/appointments/${ref}/outcome`, { outcome: 'Completed' });
+      expect(practiceAppointmentSchema.parse(await outcome.json()).status).toBe('Completed');
+
+      await openBooking(page);
+      await page.getByLabel('Pet').selectOption({ label: 'Luna' });
+      await expect
+        .poll(() => reasons.allInnerTexts())
+        .toEqual(expect.arrayContaining([expect.stringMatching(/^General consultation/)]));
+      expect(await page.getByText('Luna is awaiting the initial consultation').count()).toBe(0);
+      await page
+        .getByLabel('Reason for the appointment')
+        .selectOption({ label: 'General consultation (15 minutes)' });
+      expect((await offeredTimes(page)).length).toBeGreaterThan(0);
+      await expectNoAxeViolations(page);
+    } finally {
+      await restoreLuna(ref);
+    }
+  });
+});
+
+/** James's Luna as the demo seeds her: awaiting her initial consultation, with none on record. */
+async function restoreLuna(ref: string) {
+  const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
+  try {
+    await pool.query('delete from appointments where pms_ref = $1', [ref]);
+    await pool.query("update pets set awaiting_initial_consultation = true where pms_ref = 'PET-000006'");
+  } finally {
+    await close();
+  }
+}
