@@ -16,6 +16,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createAppointmentsRepository } from '../booking/index.ts';
 import { errorBody } from '../http/index.ts';
 import { storeBatch } from './practice-booking-batch.ts';
+import { createPracticeBookingReads } from './practice-booking-repository.ts';
 import {
   cancelByPractice,
   changePracticeAppointment,
@@ -44,6 +45,7 @@ export const practiceBookingRoutes =
   (app, _options, done) => {
     const deps: PracticeBookingDeps = {
       db: app.db,
+      reads: createPracticeBookingReads(app.db),
       appointments: createAppointmentsRepository(app.db),
       brandName: settings.brandName,
       now: () => new Date(),

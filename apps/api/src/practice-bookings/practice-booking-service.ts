@@ -19,12 +19,15 @@ import { conflict, notFound, type Issue, unprocessable } from '../http/index.ts'
 import {
   practiceBookingRepository as repository,
   type AppointmentValues,
+  type PracticeBookingReads,
   type ResolvedRefs,
   type StoredAppointment,
 } from './practice-booking-repository.ts';
 
 export interface PracticeBookingDeps {
   db: Database;
+  /** The prepared reads (references, answers). */
+  reads: PracticeBookingReads;
   /** The client's records, for a cancellation e-mail's facts (the booking module's). */
   appointments: AppointmentsRepository;
   brandName: string;
@@ -81,7 +84,7 @@ const writeAnswer = async (
   id: number,
   effects: PracticeLaneEffects,
 ): Promise<PracticeAppointmentWrite> => ({
-  ...(await repository.answer(deps.db, id)),
+  ...(await deps.reads.answer(id)),
   effects: { flagged_appointment_ids: effects.flaggedAppointmentIds, released_holds: effects.releasedHolds },
 });
 
@@ -166,7 +169,7 @@ export async function upsertPracticeAppointment(
   ref: string,
   body: PracticeAppointmentBody,
 ): Promise<{ created: boolean; appointment: PracticeAppointmentWrite }> {
-  const refs = await repository.resolve(deps.db, {
+  const refs = await deps.reads.resolve({
     practice: body.practice_ref,
     clinician: body.clinician_ref,
     client: body.client_ref,
@@ -201,9 +204,7 @@ export async function changePracticeAppointment(
   change: PracticeAppointmentChange,
 ): Promise<PracticeAppointmentWrite> {
   const clinician =
-    change.clinician_ref === undefined
-      ? null
-      : await repository.resolve(deps.db, { clinician: change.clinician_ref });
+    change.clinician_ref === undefined ? null : await deps.reads.resolve({ clinician: change.clinician_ref });
   if (clinician && clinician.clinicianId === null) {
     const message = practiceBookingMessages.unknownRef('clinician');
     throw unprocessable(message, [{ path: 'clinician_ref', message }]);
@@ -256,7 +257,7 @@ export async function recordOutcome(
     const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
     return (await store(deps, tx, found, { ...values, status: outcome })).id;
   });
-  return repository.answer(deps.db, id);
+  return deps.reads.answer(id);
 }
 
 /** POST …/cancel: the practice cancels; the time is free again. Cancelling twice is the same as once. */
@@ -271,5 +272,5 @@ export async function cancelByPractice(
     const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
     return (await store(deps, tx, found, { ...values, status: 'Cancelled' })).id;
   });
-  return repository.answer(deps.db, id);
+  return deps.reads.answer(id);
 }

@@ -10,6 +10,7 @@ import { createReason } from '@vet/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import { createAppointmentsRepository } from '../../booking/index.ts';
 import type { BookingScene } from '../../booking/testing/booking-fixtures.ts';
+import { createPracticeBookingReads } from '../practice-booking-repository.ts';
 import type { PracticeBookingDeps } from '../practice-booking-service.ts';
 
 const ref = (kind: string) => `${kind}-${randomUUID().slice(0, 8)}`;
@@ -17,6 +18,7 @@ const ref = (kind: string) => `${kind}-${randomUUID().slice(0, 8)}`;
 /** The service's dependencies on the test database, at the real clock or a given one. */
 export const practiceBookingDeps = (db: Database, now?: () => Date): PracticeBookingDeps => ({
   db,
+  reads: createPracticeBookingReads(db),
   appointments: createAppointmentsRepository(db),
   brandName: 'Test Vets',
   now: now ?? (() => new Date()),
