@@ -1,0 +1,34 @@
+import type { CellRow, KindFile } from '../kinds/kind.ts';
+
+/**
+ * Records given in memory rather than read from a file (the integration API, decision 0065), and what
+ * applying them did to each.
+ */
+
+/** Why a record was refused: `field` names a column, or a child row's (`opening_hours[2].opens`). */
+export interface RecordRefusal {
+  /** Null when the record as a whole is refused (e.g. an end before its start). */
+  field: string | null;
+  reason: string;
+}
+
+export interface RecordRows {
+  /** The record's row: every column of its file ('' for an empty cell). */
+  cells: CellRow;
+  /** Its rows of the child file (a practice's opening hours, a clinician's rota), each with the record's reference. */
+  children?: readonly CellRow[];
+  /** Refused before its cells were read (e.g. an unknown field): it is refused, with these reasons too. */
+  refusals?: readonly RecordRefusal[];
+}
+
+export interface RecordsRequest {
+  /** The kind of every record: one kind per call. */
+  file: KindFile;
+  records: readonly RecordRows[];
+  /** Today in the practices' clock (YYYY-MM-DD), for dates of birth; default: today. */
+  today?: string;
+}
+
+export type RecordResult =
+  | { outcome: 'applied' | 'unchanged'; id: number; created: boolean }
+  | { outcome: 'refused'; refusals: RecordRefusal[] };
