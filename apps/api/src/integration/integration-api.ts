@@ -2,6 +2,7 @@ import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import type { FastifyPluginAsync } from 'fastify';
 import { integrationScope, type RoutePlugin } from '../auth/index.ts';
 import { practiceBookingRoutes } from '../practice-bookings/index.ts';
+import { practiceRecordRoutes } from '../practice-records/index.ts';
 import type { IntegrationConfig } from '../integration-config.ts';
 import { clientInvitationRoutes } from './client-invitation-routes.ts';
 
@@ -21,7 +22,7 @@ export interface IntegrationApiOptions extends IntegrationRouteSettings {
  * plugin here. Each plugin's paths are relative to the prefix (`/clients/:client_ref/invitations`).
  */
 export function integrationRoutePlugins(settings: IntegrationRouteSettings): RoutePlugin[] {
-  return [clientInvitationRoutes(settings), practiceBookingRoutes(settings)];
+  return [clientInvitationRoutes(settings), practiceBookingRoutes(settings), practiceRecordRoutes()];
 }
 
 /**

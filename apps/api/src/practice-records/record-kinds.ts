@@ -1,0 +1,64 @@
+import type { PracticeRecordKind } from '@vet/contracts/integration-records';
+import type { KindFile } from '@vet/practice-import/kinds/kind';
+
+/**
+ * The integration API's kinds of record (decision 0065): each one's import file (its fields and rules),
+ * what it is called, and what deactivating it means. Appointments are the practice-bookings module's.
+ */
+export interface ApiRecordKind {
+  file: KindFile;
+  /** What one record is called: "client", "appointment reason". */
+  noun: string;
+  /** The same, for the OpenAPI operation ids: `putClient`, `putClientBatch`, `deactivateClient`. */
+  operationName: string;
+  /** What POST …/deactivate does to it, for the OpenAPI document. */
+  deactivation: string;
+}
+
+export const apiRecordKinds: Record<PracticeRecordKind, ApiRecordKind> = {
+  practices: {
+    file: 'practices.csv',
+    noun: 'practice',
+    operationName: 'Practice',
+    deactivation:
+      'No longer listed online (listed_online false): no longer offered to new clients and guests, and its times are no longer searched.',
+  },
+  clinicians: {
+    file: 'clinicians.csv',
+    noun: 'clinician',
+    operationName: 'Clinician',
+    deactivation: 'Inactive (active false): no search offers their time from now on.',
+  },
+  closures: {
+    file: 'closures.csv',
+    noun: 'closure',
+    operationName: 'Closure',
+    deactivation: 'Removed: the time is open again as the rota says. Its reference may be used again.',
+  },
+  'appointment-reasons': {
+    file: 'appointment_reasons.csv',
+    noun: 'appointment reason',
+    operationName: 'AppointmentReason',
+    deactivation: 'No longer offered online (online false); appointments already booked keep it.',
+  },
+  clients: {
+    file: 'clients.csv',
+    noun: 'client',
+    operationName: 'Client',
+    deactivation:
+      'No longer allowed to book or register pets online (online_booking_allowed false); the client keeps their account and records.',
+  },
+  pets: {
+    file: 'pets.csv',
+    noun: 'pet',
+    operationName: 'Pet',
+    deactivation:
+      'Deceased or Rehomed, as the body says (the status of pets.csv): no longer among the client’s active pets.',
+  },
+  vaccinations: {
+    file: 'vaccinations.csv',
+    noun: 'vaccination',
+    operationName: 'Vaccination',
+    deactivation: 'Removed (recorded in error). Its reference may be used again.',
+  },
+};
