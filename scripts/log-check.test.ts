@@ -56,7 +56,7 @@ describe('the test-log check', () => {
       'seeded last name',
     ]);
     expect(check('postcode=SW4 0LN').map((f) => f.kind)).toEqual(['seeded postcode']);
-    expect(check('call 07700 900101').map((f) => f.kind)).toEqual(['seeded phone number']);
+    expect(check('call 07700 100101').map((f) => f.kind)).toEqual(['seeded phone number']);
     const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
     const jwe = 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..aXYtaXYtaXYtaXY.Y2lwaGVydGV4dA.dGFnLXRhZy10YWc';
     expect(check(`authorization: Bearer ${jwt}`).map((f) => f.kind)).toEqual(['token (JWT or JWE)']);
