@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
+import { linkClients, searchReasonIds, slotSearchPath, type BenchClient } from './lib/bench-clients.ts';
 import { startBenchIssuer, type BenchIssuer } from './lib/bench-issuer.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
 import { describe, runOpenLoop, send, type PlannedRequest } from './lib/open-loop.ts';
@@ -22,14 +23,6 @@ const rate = Number(process.env.BENCH_RATE ?? '50');
 const seconds = Number(process.env.BENCH_SECONDS ?? '20');
 const ports = { api: 4050, issuer: 4150, bare: 4060, embeddedPostgres: 54370 };
 const apiUrl = `http://127.0.0.1:${ports.api}`;
-
-/** A linked bench client: its home practice and first pet (whose id is the client's, see group-data-set.ts). */
-interface BenchClient {
-  clientId: number;
-  practiceId: number;
-  petId: number;
-  authorization: string;
-}
 
 const log = (line: string) => console.log(line);
 
@@ -100,13 +93,11 @@ async function measureFloor() {
 async function measureAppointments(issuer: BenchIssuer) {
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
-    const reasons = await reasonIds(pool);
+    const reasons = await searchReasonIds(pool);
     const total = Math.round(rate * seconds);
     const [searchers, bookers] = await linkClients(pool, issuer, [total, total]);
     const searchPath = (client: BenchClient, index: number) =>
-      `/v2/practices/${client.practiceId}/appointment-slots?appointmentReasonId=${
-        index % 2 === 0 ? reasons.vet : reasons.nurse
-      }&petId=${client.petId}`;
+      slotSearchPath(client, index % 2 === 0 ? reasons.vet : reasons.nurse);
 
     // Untimed: each booker finds a free start of its own (this also warms the API up).
     log(`Preparing ${bookers!.length} bookings (a slot search each, untimed)…`);
@@ -170,39 +161,6 @@ async function measureAppointments(issuer: BenchIssuer) {
   } finally {
     await pool.end();
   }
-}
-
-/** A Vet and a Nurse reason any pet may have (the demo seed's lookups). */
-async function reasonIds(pool: pg.Pool): Promise<{ vet: number; nurse: number }> {
-  const result = await pool.query<{ name: string; id: number }>(
-    `select name, id from appointment_reasons where name in ('General consultation', 'Nurse clinic')`,
-  );
-  const id = (name: string) => result.rows.find((row) => row.name === name)!.id;
-  return { vet: id('General consultation'), nurse: id('Nurse clinic') };
-}
-
-/**
- * Random clients of random practices, linked to bench identities (subject `bench-<id>`) and given a
- * token each, in groups of the sizes asked; no client is in two groups or linked twice in a run.
- */
-async function linkClients(pool: pg.Pool, issuer: BenchIssuer, sizes: number[]): Promise<BenchClient[][]> {
-  const wanted = sizes.reduce((sum, size) => sum + size, 0);
-  const picked = await pool.query<{ id: number; home_practice_id: number }>(
-    `update clients set identity_issuer = $1, identity_subject = 'bench-' || id, linked_at = now()
-      where id in (select id from clients where identity_subject is null order by random() limit $2)
-      returning id, home_practice_id`,
-    [issuer.issuer, wanted],
-  );
-  const clients = await Promise.all(
-    picked.rows.map(async (row) => ({
-      clientId: row.id,
-      practiceId: row.home_practice_id,
-      petId: row.id,
-      authorization: await issuer.bearer(`bench-${row.id}`),
-    })),
-  );
-  let offset = 0;
-  return sizes.map((size) => clients.slice(offset, (offset += size)));
 }
 
 /** A booking per client at a start its own search offered, a few searches at a time. */

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { practiceSystemScope } from '@vet/contracts/machine-access';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 /**
@@ -14,6 +15,12 @@ export interface BenchIssuer {
   authIssuers: string;
   /** A bearer header for the subject, valid for an hour. */
   bearer: (subject: string) => Promise<string>;
+  /**
+   * A practice system's bearer header, valid for an hour: shaped as the embedded provider issues one for
+   * the client-credentials grant (decision 0062), `sub` and `client_id` the client, the integration scope.
+   * The API must list the client in INTEGRATION_CLIENT_IDS.
+   */
+  machineBearer: (clientId: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -39,6 +46,14 @@ export async function startBenchIssuer(port: number, audience: string): Promise<
     authIssuers: JSON.stringify([{ issuer, audience, jwksUri: `${issuer}/jwks`, tokenTypes: ['at+jwt'] }]),
     bearer: async (subject) =>
       `Bearer ${await sign(privateKey, keyId, { iss: issuer, aud: audience, sub: subject })}`,
+    machineBearer: async (clientId) =>
+      `Bearer ${await sign(privateKey, keyId, {
+        iss: issuer,
+        aud: audience,
+        sub: clientId,
+        client_id: clientId,
+        scope: practiceSystemScope,
+      })}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

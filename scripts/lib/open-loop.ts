@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 
 /** One request of a run: sent as is, its body (if any) as JSON. */
 export interface PlannedRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
@@ -16,6 +16,8 @@ export interface RunResult {
   statuses: Map<number, number>;
   /** Requests that got no response (connection error or the 10 s timeout). */
   failed: number;
+  /** From the first request's planned instant to the last answer: answers / elapsed is the achieved rate. */
+  elapsedMs: number;
 }
 
 export interface Answer {
@@ -80,6 +82,7 @@ export async function runOpenLoop(options: {
     latenciesMs: [],
     statuses: new Map(),
     failed: 0,
+    elapsedMs: 0,
   };
   const planned = Array.from({ length: total }, (_, index) => options.next(index));
   const inFlight: Promise<void>[] = [];
@@ -102,6 +105,7 @@ export async function runOpenLoop(options: {
     );
   }
   await Promise.all(inFlight);
+  result.elapsedMs = performance.now() - start;
   return result;
 }
 
