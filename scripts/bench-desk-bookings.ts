@@ -1,0 +1,190 @@
+/**
+ * `npm run bench:desk-bookings`: the issue 31 live target. Seeds the group data set (BENCH_SCALE, 1 = 500
+ * practices, 10,000 clinicians, 1 million clients, 10 million appointments; group-data-set.ts), gives its
+ * records practice-system references, starts the real API on it as production runs it, and drives two
+ * open loops at once: desk bookings through the integration API (`PUT /integration/v1/appointments/{ref}`,
+ * a machine token, 200 a second, each a new reference, a tenth over an online appointment) and slot
+ * searches by signed-in clients (50 a second). Prints each load's answers, p50/p95/p99 and achieved rate
+ * against the target (p99 < 50 ms), and what the database holds afterwards; asserts nothing (decision
+ * 0023). BENCH_PROFILE=1 has the API write a CPU profile of the run to .data/profiles/.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { practiceDate } from '@vet/contracts/practice-clock';
+import pg from 'pg';
+import { linkClients, searchReasonIds, slotSearchPath } from './lib/bench-clients.ts';
+import { startBenchIssuer } from './lib/bench-issuer.ts';
+import {
+  deskBookingRef,
+  deskBookingsStored,
+  giveRecordsReferences,
+  planDeskBookings,
+} from './lib/desk-bookings.ts';
+import { prepareGroupDatabase } from './lib/group-database.ts';
+import { describe, quantile, runOpenLoop, type PlannedRequest, type RunResult } from './lib/open-loop.ts';
+import { repoRoot } from './lib/paths.ts';
+import { cpuSnapshot, describeCpuSince } from './lib/process-cpu.ts';
+import { spawnManaged, waitForHttp } from './lib/processes.ts';
+
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const seconds = Number(process.env.BENCH_SECONDS ?? '20');
+/** The issue's rates; BENCH_DESK_RATE and BENCH_SEARCH_RATE change them (to find where the knee is). */
+const rates = {
+  desk: Number(process.env.BENCH_DESK_RATE ?? '200'),
+  search: Number(process.env.BENCH_SEARCH_RATE ?? '50'),
+};
+/** The issue's target for both loads. */
+const TARGET_P99_MS = 50;
+/** The share of desk bookings made over an online appointment (stored, the online one flagged). */
+const OVER_ONLINE_SHARE = 0.1;
+/** Untimed, before the run: JIT, connection pools, prepared statements, the machine token's verification. */
+const WARM_UP_SECONDS = 2;
+const MACHINE_CLIENT_ID = 'bench-practice-system';
+const ports = { api: 4090, issuer: 4160, embeddedPostgres: 54370 };
+const apiUrl = `http://127.0.0.1:${ports.api}`;
+const log = (line: string) => console.log(line);
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+/** BENCH_PROFILE=1: the API's CPU profile for the whole run, in .data/profiles/ (open in DevTools). */
+const profiling =
+  process.env.BENCH_PROFILE === '1'
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(repoRoot, '.data/profiles')}`]
+    : [];
+
+log(
+  `This machine: ${availableParallelism()} cores, shared by the load generator (this process), the API and ` +
+    `PostgreSQL, and by whatever else runs here; load average ${load()} (1, 5, 15 min).`,
+);
+const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, {
+  database: 'bench_desk_bookings',
+  reuse: process.env.BENCH_REUSE === '1',
+});
+const stops: (() => Promise<void>)[] = [database.stop];
+try {
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  stops.push(() => pool.end());
+  log('Giving the records practice-system references (those without one)…');
+  await giveRecordsReferences(pool, log);
+
+  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  stops.push(issuer.close);
+  const api = spawnManaged({
+    name: 'API',
+    command: process.execPath,
+    args: [...profiling, '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      API_PORT: String(ports.api),
+      API_PUBLIC_URL: apiUrl,
+      AUTH_ISSUERS: issuer.authIssuers,
+      INTEGRATION_CLIENT_IDS: MACHINE_CLIENT_ID,
+      LOG_LEVEL: 'info',
+      // The portal's limit is per address, and every searcher here shares 127.0.0.1.
+      RATE_LIMIT_MAX: '1000000',
+    },
+    output: 'collect',
+  });
+  stops.push(api.stop);
+  await waitForHttp(`${apiUrl}/readyz`, api);
+
+  const count = (rate: number) => Math.round(rate * seconds);
+  const warmUp = (rate: number) => Math.round(rate * WARM_UP_SECONDS);
+  log('Planning desk bookings and linking searching clients…');
+  const bookings = await planDeskBookings(pool, {
+    count: warmUp(rates.desk) + count(rates.desk),
+    overlapShare: OVER_ONLINE_SHARE,
+    prefix: `bench-desk-${Date.now().toString(36)}`,
+    authorization: await issuer.machineBearer(MACHINE_CLIENT_ID),
+  });
+  const [searchers] = await linkClients(pool, issuer, [count(rates.search)]);
+  const reasons = await searchReasonIds(pool);
+  const searches = searchers!.map((client, index): PlannedRequest => ({
+    method: 'GET',
+    path: slotSearchPath(client, index % 2 === 0 ? reasons.vet : reasons.nurse),
+    headers: { authorization: client.authorization },
+  }));
+  const warmUpBookings = bookings.slice(0, warmUp(rates.desk));
+  const measured = bookings.slice(warmUp(rates.desk));
+  const overOnline = measured.filter((booking) => booking.overOnline).length;
+  const clinicians = new Set(measured.map((booking) => booking.clinicianId)).size;
+  const days = new Set(measured.map((booking) => practiceDate(booking.startsAt))).size;
+  log(
+    `${measured.length} desk bookings planned, ${overOnline} of them over an online appointment, ` +
+      `spread over ${clinicians} clinicians and ${days} days; ${searches.length} slot searches by as many clients.`,
+  );
+
+  const loads = (desk: PlannedRequest[], search: PlannedRequest[], spanSeconds: number, share = 1) =>
+    Promise.all([
+      runOpenLoop({
+        label: 'desk booking PUT /integration/v1/appointments/{appointment_ref}',
+        baseUrl: apiUrl,
+        rate: rates.desk * share,
+        seconds: spanSeconds,
+        next: (index) => desk[index % desk.length]!,
+      }),
+      runOpenLoop({
+        label: 'slot search GET /v2/practices/{id}/appointment-slots',
+        baseUrl: apiUrl,
+        rate: rates.search * share,
+        seconds: spanSeconds,
+        next: (index) => search[index % search.length]!,
+      }),
+    ]);
+  log(`Warming up: ${WARM_UP_SECONDS * 2} s of both loads at half rate (not counted)…`);
+  await loads(
+    warmUpBookings.map((booking) => booking.request),
+    searches,
+    WARM_UP_SECONDS * 2,
+    0.5,
+  );
+
+  const since = new Date();
+  log(`Running: both loads at once for ${seconds} s; load average ${load()}.`);
+  const cpuBefore = cpuSnapshot(api.child.pid);
+  const [desk, search] = await loads(
+    measured.map((booking) => booking.request),
+    searches,
+    seconds,
+  );
+  const cpu = describeCpuSince(cpuBefore, cpuSnapshot(api.child.pid), desk.sent + search.sent);
+  const loadAfter = load();
+  log(report(desk));
+  log(report(search));
+  log(cpu);
+  const stored = await deskBookingsStored(pool, measured.map(deskBookingRef), since);
+  log(
+    `Stored: ${stored.stored} of the run's ${measured.length} desk bookings are booked; ` +
+      `${stored.flagged} online appointments flagged since the run began (${overOnline} planned over one).`,
+  );
+  log(
+    `Load average just after the run: ${loadAfter}. ${availableParallelism()} cores shared by the load ` +
+      `generator, the API and PostgreSQL; the API logs each request at info, as in production.`,
+  );
+  if (
+    desk.failed + search.failed > 0 ||
+    [...desk.statuses.keys(), ...search.statuses.keys()].some((s) => s >= 500)
+  ) {
+    log(`The API's last output:\n${api.output().slice(-3000)}`);
+  }
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+}
+
+/** The open loop's line, then the achieved rate and the target. */
+function report(result: RunResult): string {
+  const answered = result.sent - result.failed;
+  const achieved = answered / (result.elapsedMs / 1000);
+  const p99 = quantile(
+    [...result.latenciesMs].sort((a, b) => a - b),
+    0.99,
+  );
+  const verdict = p99 < TARGET_P99_MS ? 'met' : 'missed';
+  return (
+    `${describe(result)}\n  achieved ${achieved.toFixed(1)} answers/s of ${result.rate} planned ` +
+    `(${answered} answered in ${(result.elapsedMs / 1000).toFixed(1)} s); target p99 < ${TARGET_P99_MS} ms: ${verdict}`
+  );
+}
