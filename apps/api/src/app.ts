@@ -50,7 +50,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets }: 
     trustProxy: config.trustProxy ?? false,
     // Above the longest path value any schema allows (a practice system's reference: 100 characters, more
     // once URL-encoded), so the schema refuses a long one with its reason (400), not the router with 414.
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
