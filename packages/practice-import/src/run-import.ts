@@ -12,7 +12,7 @@ import {
   noteParseRefusals,
   noteRefusals,
   readRefusals,
-  refusedRows,
+  refusedRowsByFile,
 } from './engine/refusals.ts';
 import { describeRefusal, summaryTable, writeReport, type FileCounts } from './engine/report.ts';
 import { DatabaseUnavailable, errorCode, openSession, type Session } from './engine/session.ts';
@@ -95,6 +95,7 @@ async function importDirectory(
   await createRefusalsTable(session);
   for (const kind of recordKinds) await createStagingTable(session, kind);
   const states = new Map<KindFile, FileState>(recordKinds.map((k) => [k.file, 'absent']));
+  const uniqueRefs = new Set<KindFile>();
   const counts = new Map<KindFile, FileCounts>();
   try {
     for (const file of files) {
@@ -114,8 +115,8 @@ async function importDirectory(
         continue;
       }
       states.set(file, 'staged');
-      await noteParseRefusals(session, file);
-      await indexStagingTable(session, kind);
+      if (staged.refusedRows > 0) await noteParseRefusals(session, file);
+      if ((await indexStagingTable(session, kind)).unique) uniqueRefs.add(file);
     }
   } finally {
     progress.stop();
@@ -125,7 +126,7 @@ async function importDirectory(
     if (entry) entry.seconds += seconds;
   };
   const checking = performance.now();
-  await checkAcrossRows({ session, kinds: recordKindsByFile, states }, took);
+  await checkAcrossRows({ session, kinds: recordKindsByFile, states, uniqueRefs }, took);
   progress.note(`Checked across rows and against the stored records in ${elapsed(checking)}.`);
   const staged = new Set(files.filter((f) => states.get(f) === 'staged'));
   const applying = performance.now();
@@ -136,10 +137,11 @@ async function importDirectory(
   progress.note(
     `${options.dryRun ? 'Dry run: applied and rolled back' : 'Applied in one transaction'} in ${elapsed(applying)}.`,
   );
+  const refused = await refusedRowsByFile(session);
   for (const file of staged) {
     const entry = counts.get(file);
     if (!entry) continue;
-    entry.refused = await refusedRows(session, file);
+    entry.refused = refused.get(file) ?? 0;
     entry.applied = applied.find((a) => a.file === file)?.applied ?? 0;
     entry.unchanged = entry.unchanged - entry.refused - entry.applied;
   }

@@ -49,8 +49,10 @@ async function refuseUnresolved(context: CheckContext, kind: RecordKind, referen
        left join (select ${ident(parent.refColumn)} as ref, bool_or(not refused) as ok,
                          min(line) filter (where refused) as refused_line
                     from ${stagingTable(reference.file)} group by 1) b on b.ref = ${column}
-       left join ${stored.table} t on t.pms_ref = ${column}
-      where ${column} is not null and b.ok is not true and (b.refused_line is not null or t.id is null)`,
+      where ${column} is not null and b.ok is not true
+        -- Only a reference the batch does not resolve is looked up among the stored records.
+        and (b.refused_line is not null
+             or not exists (select 1 from ${stored.table} t where t.pms_ref = ${column}))`,
   );
 }
 

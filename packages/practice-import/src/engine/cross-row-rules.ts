@@ -12,6 +12,8 @@ export interface CheckContext {
   session: Session;
   kinds: ReadonlyMap<KindFile, RecordKind>;
   states: ReadonlyMap<KindFile, FileState>;
+  /** Files whose references are known to be used once each (a unique index took them). */
+  uniqueRefs?: ReadonlySet<KindFile>;
 }
 
 export const literal = (text: string) => pg.escapeLiteral(text);

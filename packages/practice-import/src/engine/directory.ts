@@ -26,7 +26,10 @@ export async function readExportDirectory(directory: string): Promise<ExportDire
     const code = (error as { code?: string }).code ?? 'error';
     throw new ImportCannotRun(`the directory ${directory} could not be read (${code})`);
   }
-  const names = new Set(entries.filter((e) => e.isFile() && isKindFile(e.name)).map((e) => e.name));
+  // A link to a file is read as the file (an unreadable one is refused when read).
+  const names = new Set(
+    entries.filter((e) => (e.isFile() || e.isSymbolicLink()) && isKindFile(e.name)).map((e) => e.name),
+  );
   const files = importOrder.filter((file) => names.has(file));
   if (files.length === 0) {
     throw new ImportCannotRun(

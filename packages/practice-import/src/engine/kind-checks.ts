@@ -19,10 +19,9 @@ const clinicianOfThePractice =
               'not a clinician of the practice named in practice_ref' as reason
          from ${stagingTable(file)} s
          left join stage_clinicians b on b.clinician_ref = s.clinician_ref and not b.refused
-         left join clinicians c on c.pms_ref = s.clinician_ref
-         left join practices p on p.id = c.practice_id
         where not s.refused and s.clinician_ref is not null
-          and coalesce(b.practice_ref, p.pms_ref) is distinct from s.practice_ref`,
+          and coalesce(b.practice_ref, (select p.pms_ref from clinicians c join practices p on p.id = c.practice_id
+                                         where c.pms_ref = s.clinician_ref)) is distinct from s.practice_ref`,
     );
 
 const petOfTheClient: Check = ({ session }) =>
@@ -32,9 +31,10 @@ const petOfTheClient: Check = ({ session }) =>
     `select s.ctid as tid, s.line, 'pet_ref' as column_name, 'not a pet of the client named in client_ref' as reason
        from stage_appointments s
        left join stage_pets b on b.pet_ref = s.pet_ref and not b.refused
-       left join pets p on p.pms_ref = s.pet_ref
-       left join clients c on c.id = p.client_id
-      where not s.refused and coalesce(b.client_ref, c.pms_ref) is distinct from s.client_ref`,
+      where not s.refused
+        -- The batch's pet, or else (looked up only then) the stored one.
+        and coalesce(b.client_ref, (select c.pms_ref from pets p join clients c on c.id = p.client_id
+                                     where p.pms_ref = s.pet_ref)) is distinct from s.client_ref`,
   );
 
 /**
@@ -45,11 +45,14 @@ const petStaysWithItsClient: Check = ({ session }) =>
   refuseRows(
     session,
     'pets.csv',
-    `select s.ctid as tid, s.line, 'client_ref' as column_name,
+    `select s.tid, s.line, 'client_ref' as column_name,
             'the stored pet has appointments with another client: it cannot move to this one' as reason
-       from stage_pets s join pets p on p.pms_ref = s.pet_ref join clients c on c.id = p.client_id
-      where not s.refused and c.pms_ref is distinct from s.client_ref
-        and exists (select 1 from appointments a where a.pet_id = p.id)`,
+       from (select s.ctid as tid, s.line, p.id as pet_id
+               from stage_pets s join pets p on p.pms_ref = s.pet_ref join clients c on c.id = p.client_id
+              where not s.refused and c.pms_ref is distinct from s.client_ref
+             -- Materialised: the few pets that move, before their appointments are looked for.
+             offset 0) s
+      where exists (select 1 from appointments a where a.pet_id = s.pet_id)`,
   );
 
 /**

@@ -9,7 +9,7 @@ async function read(content: string | Uint8Array, chunkSize = 7): Promise<CsvRec
     bytes.subarray(i * chunkSize, (i + 1) * chunkSize),
   );
   const records: CsvRecord[] = [];
-  for await (const record of readCsv(() => Readable.from(chunks))) records.push(record);
+  for await (const batch of readCsv(() => Readable.from(chunks))) records.push(...batch);
   return records;
 }
 

@@ -29,25 +29,32 @@ const csvOptions: Options = {
   max_record_size: maxRecordBytes,
 };
 
+/** Records are handed over in batches of up to this many: one await per batch, not per record. */
+const batchSize = 1024;
+
 /**
  * Streams a CSV source (RFC 4180, UTF-8, optional byte-order mark, CRLF or LF line ends, quoted commas
- * and line breaks) as records, the header first. Blank lines are skipped. `onBytes` hears of every chunk
- * read (progress). Throws FileRefused for a source that is not UTF-8 or not CSV, naming the line: that
- * slow path reads the source again (`open` gives it from its start), so the fast one counts nothing more
- * than the line breaks inside cells.
+ * and line breaks) as batches of records, the header first. Blank lines are skipped. `onBytes` hears of
+ * every chunk read (progress). Throws FileRefused for a source that is not UTF-8 or not CSV, naming the
+ * line: that slow path reads the source again (`open` gives it from its start), so the fast one counts
+ * nothing more than the line breaks inside cells.
  */
 export async function* readCsv(
   open: () => Readable,
   onBytes?: (bytes: number) => void,
-): AsyncGenerator<CsvRecord> {
+): AsyncGenerator<CsvRecord[]> {
   const lines = new LineTracker();
   const check = new Utf8Check(onBytes);
   const parser = parse(csvOptions);
   pipeline(open(), check.stream, parser, () => {});
   try {
-    for await (const cells of parser) {
-      const line = lines.place(cells as string[]);
-      if (line !== null) yield { line, cells: cells as string[] };
+    for await (const batch of batchesOf(parser)) {
+      const records: CsvRecord[] = [];
+      for (const cells of batch as string[][]) {
+        const line = lines.place(cells);
+        if (line !== null) records.push({ line, cells });
+      }
+      if (records.length > 0) yield records;
     }
   } catch (error) {
     if (check.invalidAt !== null) {
@@ -63,6 +70,37 @@ export async function* readCsv(
     }
     const code = (error as { code?: unknown } | undefined)?.code;
     throw typeof code === 'string' ? new FileRefused(0, `could not be read (${code})`) : error;
+  }
+}
+
+/**
+ * An object stream's items, read synchronously as long as some are buffered and handed over in batches;
+ * between batches it waits for the stream to have more, to end or to fail.
+ */
+async function* batchesOf(stream: Readable): AsyncGenerator<unknown[]> {
+  let failure: Error | undefined;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  stream.on('readable', () => wake?.());
+  stream.on('end', () => {
+    ended = true;
+    wake?.();
+  });
+  stream.on('error', (error: Error) => {
+    failure = error;
+    wake?.();
+  });
+  for (;;) {
+    const batch: unknown[] = [];
+    for (let item: unknown; batch.length < batchSize && (item = stream.read()) !== null;) batch.push(item);
+    if (batch.length > 0) {
+      yield batch;
+      continue;
+    }
+    if (failure !== undefined) throw failure;
+    if (ended) return;
+    await new Promise<void>((resolve) => (wake = resolve));
+    wake = undefined;
   }
 }
 

@@ -65,11 +65,12 @@ export async function refuseRows(session: Session, file: KindFile, bad: string):
   );
 }
 
-export async function refusedRows(session: Session, file: KindFile): Promise<number> {
-  const [row] = await session.query<{ n: number }>(
-    `select count(*)::int as n from ${stagingTable(file)} where refused`,
+/** Refused rows per file: every refused row has a refusal on its line, and no two rows share one. */
+export async function refusedRowsByFile(session: Session): Promise<Map<string, number>> {
+  const rows = await session.query<{ file: string; n: number }>(
+    `select file, count(distinct line)::int as n from import_refusals group by file`,
   );
-  return row?.n ?? 0;
+  return new Map(rows.map((r) => [r.file, r.n]));
 }
 
 /** Every refusal in file and line order, a page at a time. */

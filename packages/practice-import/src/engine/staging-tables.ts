@@ -20,11 +20,23 @@ export async function createStagingTable(session: Session, kind: RecordKind): Pr
 }
 
 /**
- * After the COPY: the kind's keys indexed (children look their parents up by reference, duplicates are
- * found by it) and the table analysed, since autovacuum never sees temporary tables.
+ * After the COPY: the file's own references indexed (children look their parents up by them) and the
+ * table analysed, since autovacuum never sees temporary tables. The index is made unique when it can be:
+ * then no reference is used twice and that check has nothing to look for. Says whether it could.
  */
-export async function indexStagingTable(session: Session, kind: RecordKind): Promise<void> {
+export async function indexStagingTable(session: Session, kind: RecordKind): Promise<{ unique: boolean }> {
   const table = stagingTable(kind.file);
-  if (kind.refColumn) await session.query(`create index on ${table} (${ident(kind.refColumn)}, line)`);
+  let unique = false;
+  if (kind.refColumn) {
+    const ref = ident(kind.refColumn);
+    try {
+      await session.query(`create unique index on ${table} (${ref})`);
+      unique = true;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505') throw error;
+      await session.query(`create index on ${table} (${ref}, line)`);
+    }
+  }
   await session.query(`analyze ${table}`);
+  return { unique };
 }
