@@ -157,6 +157,26 @@ describe('importing a practice group', () => {
     expect(rows).toEqual([{ status: 'Cancelled', cancelled: true, reservation: null, shifts: 4 }]);
   });
 
+  it('applies the same with every foreign-key check when its role may not switch them off', async () => {
+    const group = testGroup();
+    const role = `importer_${group.tag.toLowerCase()}`;
+    const { rows } = await database.pool.query<{ db: string }>('select current_database() as db');
+    await database.pool.query(`create role ${role} login password 'import'`);
+    try {
+      await database.pool.query(`grant usage on schema public to ${role};
+        grant select, insert, update, delete on all tables in schema public to ${role};
+        grant usage, select, update on all sequences in schema public to ${role};
+        grant temporary on database ${rows[0]?.db} to ${role}`);
+      const url = new URL(database.url);
+      [url.username, url.password] = [role, 'import'];
+      const result = await importDirectory(url.toString(), await exportDirectory(group.files));
+      expect(result.exitCode).toBe(0);
+      expect(result.files.map(({ seconds: _, ...counts }) => counts)).toEqual(allApplied(group));
+    } finally {
+      await database.pool.query(`drop owned by ${role}; drop role ${role}`);
+    }
+  });
+
   it('reports in a dry run exactly what the import would write, and writes nothing', async () => {
     const group = testGroup();
     const directory = await exportDirectory(group.files);

@@ -33,9 +33,10 @@ export class RowEncoder {
     for (let i = 0; i < cells.length; i++) row[this.header[i]!] = cells[i]!;
     const parsed = this.kind.parse(row, this.context);
     if (!parsed.ok) return this.refusedRow(line, row, parsed.refusals);
-    const values = [String(line), 'f', '\\N'];
-    for (const name of this.staged) values.push(copyValue(parsed.record[name]));
-    return copyRow(values);
+    // Concatenated, not joined: this runs ten million times for a group's appointments.
+    let copy = `${line}\tf\t\\N`;
+    for (const name of this.staged) copy += `\t${copyValue(parsed.record[name])}`;
+    return `${copy}\n`;
   }
 
   /** Only the row's keys are kept (trimmed, as the kinds trim them): the children name it by them. */
