@@ -8,7 +8,7 @@ import { validRows } from './testing/valid-rows.ts';
 const valid = validRows['practices.csv'];
 
 describe('practices.csv', () => {
-  it('stages a practice with its postcode and phone as the forms store them, and no time zone', () => {
+  it('stages a practice with its postcode as the forms store it, its phone as written in the UK, no time zone', () => {
     expect(accepted(practices, valid)).toEqual({
       practice_ref: 'P1',
       name: 'Harrogate Vets',
@@ -17,7 +17,7 @@ describe('practices.csv', () => {
       town: 'Harrogate',
       county: 'North Yorkshire',
       postcode: 'HG1 2AB',
-      phone: '+441423123456',
+      phone: '01423 123456',
       email: 'desk@harrogate-vets.example',
       listed_online: true,
       online_booking: false,

@@ -1,6 +1,7 @@
 import { practiceTimeZone } from '@vet/contracts/practice-clock';
 import { RowCells, required } from './cells.ts';
 import { columnsOf } from './columns.ts';
+import { nationalPhoneNumber } from '@vet/contracts/uk-contact-details';
 import { addressCells, emailCell, phoneCell } from './contact-cells.ts';
 import type { RecordKind } from './kind.ts';
 
@@ -67,7 +68,8 @@ export const practices: RecordKind = {
       practice_ref: cells.text('practice_ref', required),
       name: cells.text('name', required),
       ...addressCells(cells, required),
-      phone: phoneCell(cells, 'phone', { required: true, mobile: false }),
+      // Clients read a practice's number, on its page and in tel: links: stored as written in the UK.
+      phone: nationalPhoneNumber(phoneCell(cells, 'phone', { required: true, mobile: false })),
       email: emailCell(cells, 'email'),
       listed_online: cells.boolean('listed_online', true),
       online_booking: cells.boolean('online_booking', true),
