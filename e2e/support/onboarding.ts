@@ -158,5 +158,9 @@ export async function registerAsNewClient(page: Page, person: NewClient): Promis
   await page.getByRole('button', { name: 'Find address' }).click();
   await page.getByRole('combobox', { name: 'Choose your address' }).click();
   await page.getByRole('option', { name: /^5 Rectory Grove/ }).click();
+  // Press Register once the chosen address is in its fields, as a person would see it: on a loaded
+  // machine the press could land first, be refused for an empty first line, and leave the form unsent
+  // once the address arrived (the guest journey's waits for /guest/complete timed out so in CI).
+  await expect.poll(() => page.getByLabel('Address line 1').inputValue()).toBe('5 Rectory Grove');
   await page.getByRole('button', { name: 'Register' }).click();
 }
