@@ -18,8 +18,10 @@ export async function checkAcrossRows(
     const kind = context.kinds.get(file);
     if (!kind || context.states.get(file) !== 'staged') continue;
     const started = performance.now();
-    if (kind.refColumn)
+    // A reference used twice: nothing to look for when a unique index on them could be built.
+    if (kind.refColumn && !context.uniqueRefs?.has(file)) {
       await refuseRepeatedKeys(context, file, [kind.refColumn], 'this reference is used before');
+    }
     for (const reference of kind.references) await refuseUnresolved(context, kind, reference);
     for (const check of kindChecks[file] ?? []) await check(context);
     onFile?.(file, (performance.now() - started) / 1000);

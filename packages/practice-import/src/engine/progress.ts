@@ -38,7 +38,9 @@ export function barProgress(out: NodeJS.WritableStream): ImportProgress {
   const bars = new cliProgress.MultiBar(
     {
       stream: out,
-      format: '{file} |{bar}| {percentage}% | {rows} rows | {rate} rows/s | {eta_formatted} left',
+      // Fits 80 columns: cli-progress cuts a line at the terminal's width.
+      format: '{file} {bar} {percentage}% · {rows} rows · {rate}/s · {eta_formatted} left',
+      barsize: 12,
       hideCursor: true,
       etaBuffer: 50,
     },
@@ -47,11 +49,11 @@ export function barProgress(out: NodeJS.WritableStream): ImportProgress {
   return {
     file(file, totalBytes) {
       const started = performance.now();
-      const bar = bars.create(Math.max(totalBytes, 1), 0, { file: file.padEnd(24), rows: '0', rate: '0' });
+      const bar = bars.create(Math.max(totalBytes, 1), 0, { file: file.padEnd(23), rows: '0', rate: '0' });
       let read = 0;
       const payload = (rows: number) => {
         const took = (performance.now() - started) / 1000;
-        return { file: file.padEnd(24), rows: count(rows), rate: count(rows / Math.max(took, 0.001)) };
+        return { file: file.padEnd(23), rows: count(rows), rate: count(rows / Math.max(took, 0.001)) };
       };
       return {
         bytes: (n) => void (read += n),

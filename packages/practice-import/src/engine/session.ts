@@ -58,10 +58,23 @@ async function maySkipRowTriggers(client: pg.Client): Promise<boolean> {
   }
 }
 
-/** A database or system error as a code and the objects it names: never its message, which may quote a value. */
+type CodedError = {
+  code?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+  cause?: unknown;
+};
+
+/**
+ * A database or system error as a code and the objects it names: never its message, which may quote a
+ * value. An error wrapping another (Drizzle's query errors wrap the driver's) is read through to it.
+ */
 export function errorCode(error: unknown): string {
-  const e = error as { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown } | null;
+  let e = error as CodedError | null | undefined;
+  while (e && typeof e.code !== 'string' && e.cause) e = e.cause;
   if (!e || typeof e.code !== 'string') return error instanceof Error ? error.name : 'unknown error';
+  if (e.code === '42P01') return `${e.code}: the database lacks the portal's tables (migrate it first)`;
   const names = [e.table, e.column, e.constraint].filter((n): n is string => typeof n === 'string');
   return names.length > 0 ? `${e.code}: ${names.join(', ')}` : e.code;
 }
