@@ -10,4 +10,6 @@ export const lockSpaces = {
   client: 4005,
   /** A practice system's appointment reference (hashtext of it): writes of one reference take turns. */
   practiceAppointmentRef: 4006,
+  /** Numbering committed practice events (practice-events.ts): one sequencer at a time, key 0. */
+  practiceEventSequencer: 4007,
 } as const;

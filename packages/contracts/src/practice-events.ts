@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { appointmentStatuses } from './appointments.ts';
+import { contactPreferenceChoicesSchema } from './contact-preferences.ts';
+
+/**
+ * The practice system's way out (issue 32, practice-systems.md "The way out: events"): every change made in
+ * the portal that the practice's system should know, as an event written in the change's own transaction.
+ * Field names are those of the import files (clients.csv, pets.csv, appointments.csv), so a practice
+ * system reads back the shape it sends. Each event names its record by the portal's id and, where one
+ * exists, the practice system's reference; it carries no more personal data than the practice needs to
+ * apply the change (a new client's name and contact details, never a password, token or session).
+ */
+
+/** The records an event can be about: its order is kept per record (kind and portal id). */
+export const practiceEventRecordKinds = ['client', 'pet', 'appointment'] as const;
+export type PracticeEventRecordKind = (typeof practiceEventRecordKinds)[number];
+
+/** Every kind of change the design lists, as the `type` of its event. */
+export const practiceEventTypes = [
+  'client.registered',
+  'client.linked',
+  'client.details_changed',
+  'client.contact_preferences_changed',
+  'pet.registered',
+  'appointment.booked',
+  'appointment.amended',
+  'appointment.cancelled',
+  'guest_hold.completed',
+  'appointment.flagged',
+] as const;
+export type PracticeEventType = (typeof practiceEventTypes)[number];
+
+const ref = z.string().nullable();
+const id = z.number().int().positive();
+const instant = z.iso.datetime({ offset: true });
+
+/** A record of the practice's: its portal id and its reference (null when the portal has none yet). */
+const practiceRecord = { practice_id: id, practice_ref: ref };
+const clientRecord = { client_id: id, client_ref: ref };
+const petRecord = { pet_id: id, pet_ref: ref };
+const appointmentRecord = { appointment_id: id, appointment_ref: ref };
+
+/** A client's details as clients.csv has them (salutation by name, phones in E.164). */
+const clientDetails = {
+  salutation: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  mobile_phone: z.string().nullable(),
+  home_phone: z.string().nullable(),
+  address_line1: z.string().nullable(),
+  address_line2: z.string().nullable(),
+  town: z.string().nullable(),
+  county: z.string().nullable(),
+  postcode: z.string().nullable(),
+};
+const clientDetailFields = Object.keys(clientDetails) as (keyof typeof clientDetails)[];
+
+/** An appointment as appointments.csv has it, with the portal's ids beside the references. */
+const appointmentDetails = {
+  ...appointmentRecord,
+  ...practiceRecord,
+  clinician_id: id,
+  clinician_ref: ref,
+  ...clientRecord,
+  ...petRecord,
+  reason_id: id,
+  reason_ref: ref,
+  starts_at: instant,
+  ends_at: instant,
+  status: z.enum(appointmentStatuses),
+  notes: z.string().nullable(),
+};
+
+/** The data of each event type. */
+export const practiceEventDataSchemas = {
+  /** A client new to the practice signed up online: the practice creates its record and acknowledges it. */
+  'client.registered': z.object({
+    ...clientRecord,
+    ...practiceRecord,
+    ...clientDetails,
+    contact_preferences: contactPreferenceChoicesSchema.nullable(),
+  }),
+  /** A signed-in person was linked to a client record the practice already has. */
+  'client.linked': z.object({ ...clientRecord, ...practiceRecord }),
+  /** The client changed their details online: only the fields that changed, with their new values. */
+  'client.details_changed': z.object({
+    ...clientRecord,
+    changed: z.object(clientDetails).partial(),
+  }),
+  /** The client saved their contact preferences (all of them, as now stored). */
+  'client.contact_preferences_changed': z.object({
+    ...clientRecord,
+    contact_preferences: contactPreferenceChoicesSchema,
+  }),
+  /** The client registered a pet online (pets.csv's columns, lists by name). */
+  'pet.registered': z.object({
+    ...petRecord,
+    ...clientRecord,
+    name: z.string(),
+    species: z.string(),
+    breed: z.string().nullable(),
+    colour: z.string().nullable(),
+    sex: z.string(),
+    neutered: z.boolean(),
+    date_of_birth: z.iso.date().nullable(),
+    microchip: z.string().nullable(),
+    insurer: z.string().nullable(),
+    policy_number: z.string().nullable(),
+    awaiting_initial_consultation: z.boolean(),
+  }),
+  /** The client booked online. */
+  'appointment.booked': z.object(appointmentDetails),
+  /** The client moved or changed an online appointment: the appointment as it now is, and what it was. */
+  'appointment.amended': z.object({
+    ...appointmentDetails,
+    previous: z.object({
+      clinician_id: id,
+      clinician_ref: ref,
+      reason_id: id,
+      reason_ref: ref,
+      starts_at: instant,
+      ends_at: instant,
+    }),
+  }),
+  /** The client cancelled online. */
+  'appointment.cancelled': z.object({
+    ...appointmentRecord,
+    ...clientRecord,
+    ...petRecord,
+    cancelled_at: instant,
+  }),
+  /** A guest's held time became an appointment when they finished signing up. */
+  'guest_hold.completed': z.object({ ...appointmentDetails, hold_id: z.string() }),
+  /** A desk booking overlapped an online appointment: the practice should sort it out with the client. */
+  'appointment.flagged': z.object({
+    ...appointmentRecord,
+    ...clientRecord,
+    ...petRecord,
+    flagged_at: instant,
+    /** The desk booking that overlapped it. */
+    overlapping_appointment_ref: ref,
+  }),
+} satisfies Record<PracticeEventType, z.ZodType>;
+
+export type PracticeEventData<T extends PracticeEventType> = z.infer<(typeof practiceEventDataSchemas)[T]>;
+
+/** Which record each event type is about (its order is kept per record). */
+export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventRecordKind> = {
+  'client.registered': 'client',
+  'client.linked': 'client',
+  'client.details_changed': 'client',
+  'client.contact_preferences_changed': 'client',
+  'pet.registered': 'pet',
+  'appointment.booked': 'appointment',
+  'appointment.amended': 'appointment',
+  'appointment.cancelled': 'appointment',
+  'guest_hold.completed': 'appointment',
+  'appointment.flagged': 'appointment',
+};
+
+/** The event id as sent: the `webhook-id` header and the envelope's `id`, the same on every retry. */
+export const practiceEventIdPrefix = 'evt_';
+export function practiceEventId(eventId: number): string {
+  return `${practiceEventIdPrefix}${eventId}`;
+}
+
+/**
+ * An event as a webhook's body and a feed item carry it (the Standard Webhooks payload shape: type,
+ * timestamp, data; plus the id, so a feed reader has it without the headers). `data` is the type's
+ * schema above (practiceEventDataSchemas), checked where the event is written.
+ */
+export const practiceEventEnvelopeSchema = z.object({
+  id: z.string(),
+  type: z.enum(practiceEventTypes),
+  timestamp: instant,
+  data: z.record(z.string(), z.unknown()),
+});
+export interface PracticeEventEnvelope<T extends PracticeEventType = PracticeEventType> {
+  id: string;
+  type: T;
+  timestamp: string;
+  data: PracticeEventData<T>;
+}
+
+export { clientDetailFields };

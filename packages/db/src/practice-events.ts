@@ -1,0 +1,82 @@
+import {
+  practiceEventDataSchemas,
+  practiceEventRecordKindOf,
+  type PracticeEventData,
+  type PracticeEventType,
+} from '@vet/contracts/practice-events';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from './connection.ts';
+import { lockSpaces } from './lock-spaces.ts';
+
+/** The channel an event's commit wakes the dispatchers on (the payload is empty: they read the table). */
+export const practiceEventsChannel = 'practice_events';
+
+const recordIdField = { client: 'client_id', pet: 'pet_id', appointment: 'appointment_id' } as const;
+
+/**
+ * Writes an event of a change the practice's system should know, through the change's own executor (its
+ * transaction), so the event and the change commit together or not at all (issue 32).
+ *
+ * Call it after the change has written its record's row: that row's lock is what keeps one record's
+ * events in order (a second change of the record waits for the first to commit before it writes its own
+ * event, so its id is the higher one). The data is checked against its type's schema here.
+ */
+export async function recordPracticeEvent<T extends PracticeEventType>(
+  executor: Executor,
+  type: T,
+  data: PracticeEventData<T>,
+): Promise<number> {
+  const checked = practiceEventDataSchemas[type].parse(data) as Record<string, unknown>;
+  const recordKind = practiceEventRecordKindOf[type];
+  const recordId = checked[recordIdField[recordKind]] as number;
+  const result = await executor.execute<{ id: string }>(sql`
+    with event as (
+      insert into practice_events (type, record_kind, record_id, data)
+      values (${type}, ${recordKind}, ${recordId}, ${JSON.stringify(checked)}::jsonb)
+      returning id
+    )
+    select id, pg_notify(${practiceEventsChannel}, '') from event`);
+  return Number(result.rows[0]!.id);
+}
+
+/**
+ * Numbers the committed events that have no position yet, in id order, and writes a delivery of each to
+ * every active endpoint, in one transaction under an advisory lock (one sequencer at a time; another
+ * caller returns 0 at once). An event still being written is invisible here and gets a later position
+ * when it commits, so a reader that passed position N never misses an event numbered below N. Returns
+ * how many events it numbered.
+ */
+export async function sequencePracticeEvents(db: Database, batchSize = 5000): Promise<number> {
+  return db.transaction(async (tx) => {
+    // The lock first, in its own statement: the numbering's snapshot must see the last sequencer's commit.
+    const turn = await tx.execute<{ mine: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${lockSpaces.practiceEventSequencer}, 0) as mine`,
+    );
+    if (!turn.rows[0]?.mine) return 0;
+    const result = await tx.execute<{ numbered: string }>(sql`
+      with waiting as (
+        select id, row_number() over (order by id) as n
+        from practice_events
+        where position is null
+        order by id
+        limit ${batchSize}
+      ),
+      base as (
+        select coalesce(max(position), 0) as last from practice_events
+      ),
+      numbered as (
+        update practice_events e set position = base.last + waiting.n
+        from waiting, base
+        where e.id = waiting.id
+        returning e.id, e.position, e.record_kind, e.record_id
+      ),
+      deliveries as (
+        insert into webhook_deliveries (endpoint_id, event_id, position, record_key)
+        select endpoint.id, numbered.id, numbered.position, numbered.record_kind || ':' || numbered.record_id
+        from numbered cross join webhook_endpoints endpoint
+        where endpoint.active
+      )
+      select count(*) as numbered from numbered`);
+    return Number(result.rows[0]?.numbered ?? 0);
+  });
+}

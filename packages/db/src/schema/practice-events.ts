@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * A change the practice's system should know (issue 32), written in the change's own transaction. `position`
+ * is the order events are delivered and listed in: null until the sequencer (practice-events.ts) numbers
+ * the committed ones, so an event committed late never appears before a cursor a reader already passed.
+ */
+export const practiceEvents = pgTable(
+  'practice_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    position: bigint('position', { mode: 'number' }).unique(),
+    type: text('type').notNull(),
+    /** client, pet or appointment: events of one record are delivered in order. */
+    recordKind: text('record_kind').notNull(),
+    recordId: integer('record_id').notNull(),
+    /** The event's data (practiceEventDataSchemas in @vet/contracts/practice-events). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('practice_events_unsequenced_idx')
+      .on(t.id)
+      .where(sql`${t.position} is null`),
+    index('practice_events_record_idx').on(t.recordKind, t.recordId),
+  ],
+);
+
+/**
+ * A practice system's webhook endpoint, added by the operator (`npm run events -- endpoints add`). The
+ * secret is the Standard Webhooks `whsec_` secret the endpoint verifies signatures with.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One event for one endpoint: written by the sequencer for every active endpoint when it numbers the event.
+ * A delivery waits while an earlier one of the same record and endpoint is not delivered (pending or
+ * parked), so a record's events arrive in order and one failing record never holds up another.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => practiceEvents.id),
+    position: bigint('position', { mode: 'number' }).notNull(),
+    /** `<record_kind>:<record_id>`: the unit of ordering. */
+    recordKey: text('record_key').notNull(),
+    /** pending (to send or retry), delivered, or parked (given up after the retry window; re-drivable). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** A code (HTTP status, timeout, redirect, too large, connection error), never the answer's text. */
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.endpointId, t.eventId] }),
+    check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'delivered', 'parked')`),
+    index('webhook_deliveries_undelivered_idx')
+      .on(t.endpointId, t.recordKey, t.position)
+      .where(sql`${t.status} <> 'delivered'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
