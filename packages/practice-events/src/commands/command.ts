@@ -1,0 +1,18 @@
+import type { Database } from '@vet/db/connection';
+
+/** What a command of the operator CLI (`npm run events -- <command>`) is given. */
+export interface EventsCommandContext {
+  db: Database;
+  /** One line of output (a table row, a summary); never personal data. */
+  out: (line: string) => void;
+}
+
+/** One command of the operator CLI: cli.ts lists them. */
+export interface EventsCommand {
+  name: string;
+  /** The arguments it takes, as the help shows them (`add <name> <url>`). */
+  usage: string;
+  summary: string;
+  /** Returns the exit status: 0 done, 1 the operator's input was refused, 2 it could not run. */
+  run(args: string[], context: EventsCommandContext): Promise<number>;
+}
