@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import {
+  practiceEventDataSchemas,
+  practiceEventEnvelopeSchema,
+  practiceEventTypes,
+  type PracticeEventType,
+} from '@vet/contracts/practice-events';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * docs/practice-events.md is what a practice system's developers read: its example of each event must be
+ * an event the portal could send. Each `### <type>` section's JSON block is checked against the envelope
+ * and that type's data schema, strictly (a field the schema lacks is an error), and every type has one.
+ */
+const markdown = readFileSync(new URL('../docs/practice-events.md', import.meta.url), 'utf8');
+
+function examples(): Map<string, unknown> {
+  const found = new Map<string, unknown>();
+  for (const section of markdown.split(/^### /m).slice(1)) {
+    const heading = section.slice(0, section.indexOf('\n')).trim();
+    const json = /```json\n([\s\S]*?)```/.exec(section)?.[1];
+    if (json !== undefined) found.set(heading, JSON.parse(json));
+  }
+  return found;
+}
+
+describe('docs/practice-events.md', () => {
+  const documented = examples();
+
+  it('has an example of every event type and of nothing else', () => {
+    expect([...documented.keys()].sort()).toEqual([...practiceEventTypes].sort());
+  });
+
+  it.each([...practiceEventTypes])('shows %s as the portal sends it', (type) => {
+    const example = documented.get(type);
+    const envelope = practiceEventEnvelopeSchema.parse(example);
+    expect(envelope.type).toBe(type);
+    const schema = practiceEventDataSchemas[type as PracticeEventType];
+    expect(() => schema.strict().parse(envelope.data)).not.toThrow();
+  });
+});
