@@ -6,13 +6,13 @@
  * and the query plans of both paths. Prints numbers; asserts nothing (decision 0023). BENCH_CPU_PROF=<dir>
  * has the API write a CPU profile of the run there.
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
+import { prepareBookings } from './lib/bench-bookings.ts';
 import { linkClients, searchReasonIds, slotSearchPath, type BenchClient } from './lib/bench-clients.ts';
 import { startBenchIssuer, type BenchIssuer } from './lib/bench-issuer.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
-import { describe, runOpenLoop, send, type PlannedRequest } from './lib/open-loop.ts';
+import { describe, runOpenLoop } from './lib/open-loop.ts';
 import { repoRoot } from './lib/paths.ts';
 import { spawnManaged, waitForHttp } from './lib/processes.ts';
 import { writeQueryPlans } from './lib/query-plans.ts';
@@ -101,7 +101,7 @@ async function measureAppointments(issuer: BenchIssuer) {
 
     // Untimed: each booker finds a free start of its own (this also warms the API up).
     log(`Preparing ${bookers!.length} bookings (a slot search each, untimed)…`);
-    const bookings = await prepareBookings(bookers!, (client) => searchPath(client, 0), reasons.vet);
+    const bookings = await prepareBookings(apiUrl, bookers!, reasons.vet);
 
     const search = await runOpenLoop({
       label: 'slot search GET /v2/practices/{id}/appointment-slots',
@@ -161,39 +161,4 @@ async function measureAppointments(issuer: BenchIssuer) {
   } finally {
     await pool.end();
   }
-}
-
-/** A booking per client at a start its own search offered, a few searches at a time. */
-async function prepareBookings(
-  clients: BenchClient[],
-  searchPath: (client: BenchClient) => string,
-  reasonId: number,
-): Promise<PlannedRequest[]> {
-  const bookings: PlannedRequest[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < clients.length) {
-        const client = clients[next++]!;
-        const headers = { authorization: client.authorization };
-        const answer = await send(apiUrl, { method: 'GET', path: searchPath(client), headers });
-        const slots =
-          answer.status === 200 ? (JSON.parse(answer.body) as { slots: { startsAt: string }[] }).slots : [];
-        const slot = slots[Math.floor(Math.random() * slots.length)];
-        if (!slot) continue;
-        bookings.push({
-          method: 'POST',
-          path: '/appointments',
-          headers: { ...headers, 'idempotency-key': randomUUID() },
-          body: {
-            practiceId: client.practiceId,
-            petId: client.petId,
-            appointmentReasonId: reasonId,
-            startsAt: slot.startsAt,
-          },
-        });
-      }
-    }),
-  );
-  return bookings;
 }
