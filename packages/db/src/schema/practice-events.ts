@@ -77,6 +77,11 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     /** A code (HTTP status, timeout, redirect, too large, connection error), never the answer's text. */
     lastError: text('last_error'),
+    /**
+     * When the retries began (the first failed attempt): the delivery is parked once the retry window has
+     * passed since then. Null until a failure, and again after a re-drive, which opens a new window.
+     */
+    retryingSince: timestamp('retrying_since', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
