@@ -73,7 +73,8 @@ function start(name: string, script: string[], env: Record<string, string>): Man
     command: process.execPath,
     args: [...profiling, '--import', 'tsx', join(repoRoot, file!), ...args],
     cwd: repoRoot,
-    env: { ...process.env, ...env },
+    // A local run's settings: unset, NODE_ENV would mean production (decision 0068).
+    env: { ...process.env, NODE_ENV: 'development', ...env },
     output: 'collect',
   });
 }

@@ -77,6 +77,8 @@ try {
     cwd: repoRoot,
     env: {
       ...process.env,
+      // A local run's settings: unset, NODE_ENV would mean production (decision 0068).
+      NODE_ENV: 'development',
       DATABASE_URL: database.url,
       API_PORT: String(ports.api),
       API_PUBLIC_URL: apiUrl,

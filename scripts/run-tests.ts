@@ -21,7 +21,8 @@ for (const old of readdirSync(logsRoot).sort().reverse().slice(runsKept)) {
 const vitest = spawnSync(
   process.execPath,
   [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)],
-  { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, TEST_LOG_DIR: runDir } },
+  // NODE_ENV said explicitly (vitest would set it too): unset, the apps would run as production (decision 0068).
+  { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', TEST_LOG_DIR: runDir } },
 );
 const testsPassed = vitest.status === 0;
 

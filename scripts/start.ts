@@ -80,6 +80,7 @@ try {
     idpPort,
     portalUrl: `http://localhost:${webPort}`,
     output: 'inherit',
+    nodeEnv: 'development',
     machineClient,
     // Kept across restarts so that a restart does not sign everyone out.
     env: { NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || localSecret('.data/web-session-secret') },

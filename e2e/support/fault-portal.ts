@@ -84,6 +84,7 @@ export async function startFaultPortal(sceneCount: number): Promise<FaultPortal>
       idpPort,
       portalUrl: `http://localhost:${webPort}`,
       output: 'collect',
+      nodeEnv: 'test',
       testLogName: 'database-restart',
       env: {
         AUTH_ISSUERS: issuer.authIssuers,

@@ -12,7 +12,12 @@ export interface PortalOptions {
   /** The portal's address for a person (http://localhost:<webPort>); cookies need localhost, not 127.x. */
   portalUrl: string;
   output: 'inherit' | 'collect';
-  /** Extra environment for every process (e.g. NODE_ENV, BRAND_NAME). */
+  /**
+   * The identity provider's and the API's NODE_ENV, said explicitly: unset, they would run as production
+   * and refuse the local defaults (decision 0068). The web runs Next.js's production build either way.
+   */
+  nodeEnv: 'development' | 'test';
+  /** Extra environment for every process (e.g. BRAND_NAME). */
   env?: NodeJS.ProcessEnv;
   /** In a test run: each process's output also goes to the run's log `<testLogName>-<process>` (decision 0028). */
   testLogName?: string;
@@ -80,6 +85,7 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
   };
   try {
     const idp = tsx('identity provider', 'apps/idp/src/server.ts', {
+      NODE_ENV: options.nodeEnv,
       IDP_PORT: String(options.idpPort),
       IDP_ISSUER: issuer,
       IDP_MACHINE_CLIENT_ID: machineClient.clientId,
@@ -87,6 +93,7 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
     });
     started.push(idp);
     const api = tsx('API', 'apps/api/src/server.ts', {
+      NODE_ENV: options.nodeEnv,
       API_PORT: String(options.apiPort),
       API_PUBLIC_URL: apiUrl,
       EMBEDDED_ISSUER: issuer,

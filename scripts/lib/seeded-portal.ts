@@ -43,6 +43,8 @@ export async function startSeededPortal(
       idpPort: options.ports.idp,
       portalUrl: `http://localhost:${options.ports.web}`,
       output: 'collect',
+      // The tests run as tests; a benchmark or the screenshots as a local run would.
+      nodeEnv: options.purpose === 'e2e' ? 'test' : 'development',
       env: options.env,
       testLogName: options.testLogName,
     });

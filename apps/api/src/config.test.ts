@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_VERIFICATION_CODE_PEPPER, loadConfig } from './config.ts';
+import { productionEnv } from './testing/production-env.ts';
 
 const DATABASE_URL = 'postgres://portal:secret-password@db.internal:5432/portal';
 const PEPPER = 'a-production-pepper-that-is-long-enough-0123456789';
+/** A local run says so (npm start and the tests do): unset, NODE_ENV means production. */
+const local = { DATABASE_URL, NODE_ENV: 'development' };
 
 function configErrorOf(env: Record<string, string>): ConfigError {
   try {
@@ -15,12 +18,14 @@ function configErrorOf(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
-  it('applies the defaults when only DATABASE_URL is set', () => {
-    expect(loadConfig({ DATABASE_URL })).toEqual({
+  it('applies the defaults when only DATABASE_URL and NODE_ENV=development are set', () => {
+    expect(loadConfig(local)).toEqual({
       host: '127.0.0.1',
       port: 4000,
       publicUrl: 'http://localhost:4000',
       databaseUrl: DATABASE_URL,
+      database: { poolMax: 10, statementTimeoutMs: undefined },
+      migrateOnStart: true,
       redisUrl: undefined,
       rateLimitMax: 300,
       onboardingChecksPerHour: 120,
@@ -51,6 +56,9 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgresql://localhost/portal',
+      DATABASE_POOL_MAX: '25',
+      DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+      MIGRATE_ON_START: 'true',
       API_HOST: '0.0.0.0',
       API_PORT: '8080',
       API_PUBLIC_URL: 'https://api.vets.example',
@@ -72,6 +80,8 @@ describe('loadConfig', () => {
       ]),
     });
     expect(config).toMatchObject({
+      database: { poolMax: 25, statementTimeoutMs: 30_000 },
+      migrateOnStart: true,
       smtpUrl: 'smtps://mailer:s%40cret@smtp.vets.example:465',
       mailFrom: 'Harbour Vets <portal@harbourvets.example>',
       devMailbox: false,
@@ -94,7 +104,7 @@ describe('loadConfig', () => {
   });
 
   it('treats an empty variable as unset', () => {
-    expect(loadConfig({ DATABASE_URL, REDIS_URL: '', API_PORT: '' })).toMatchObject({
+    expect(loadConfig({ ...local, REDIS_URL: '', API_PORT: '' })).toMatchObject({
       redisUrl: undefined,
       port: 4000,
     });
@@ -118,7 +128,7 @@ describe('loadConfig', () => {
   });
 
   it('reports a missing DATABASE_URL as required, next to the other problems', () => {
-    expect(configErrorOf({ API_PORT: '70000' }).problems).toEqual([
+    expect(configErrorOf({ API_PORT: '70000', NODE_ENV: 'development' }).problems).toEqual([
       'API_PORT must be a port number from 0 to 65535',
       'DATABASE_URL is required: a postgres:// or postgresql:// URL',
     ]);
@@ -126,23 +136,23 @@ describe('loadConfig', () => {
 
   it('rejects ports out of range and non-integers', () => {
     for (const API_PORT of ['65536', '-1', '80.5', '1e3', ' 80']) {
-      expect(() => loadConfig({ DATABASE_URL, API_PORT }), API_PORT).toThrow('API_PORT must be');
+      expect(() => loadConfig({ ...local, API_PORT }), API_PORT).toThrow('API_PORT must be');
     }
   });
 
   it('names the real bounds of the rate limit, so a value past them is easy to fix', () => {
     for (const RATE_LIMIT_MAX of ['0', '100000000']) {
-      expect(configErrorOf({ DATABASE_URL, RATE_LIMIT_MAX }).problems).toEqual([
+      expect(configErrorOf({ ...local, RATE_LIMIT_MAX }).problems).toEqual([
         'RATE_LIMIT_MAX must be a whole number of requests per minute per client address, from 1 to 1000000',
       ]);
     }
-    expect(loadConfig({ DATABASE_URL, RATE_LIMIT_MAX: '1000000' }).rateLimitMax).toBe(1_000_000);
+    expect(loadConfig({ ...local, RATE_LIMIT_MAX: '1000000' }).rateLimitMax).toBe(1_000_000);
   });
 
   describe('trusted issuers', () => {
     it('builds the embedded issuer from EMBEDDED_ISSUER and API_AUDIENCE when AUTH_ISSUERS is unset', () => {
       const config = loadConfig({
-        DATABASE_URL,
+        ...local,
         EMBEDDED_ISSUER: 'http://localhost:4199',
         API_AUDIENCE: 'http://localhost:4099',
       });
@@ -165,7 +175,7 @@ describe('loadConfig', () => {
         },
       ];
       const config = loadConfig({
-        DATABASE_URL,
+        ...local,
         AUTH_ISSUERS: JSON.stringify(issuers),
         API_AUDIENCE: 'ignored',
       });
@@ -186,7 +196,7 @@ describe('loadConfig', () => {
         '[{"issuer":"https://idp.test","audience":"a"},{"issuer":"https://idp.test","audience":"b"}]',
       ],
     ])('refuses AUTH_ISSUERS with %s, naming the variable', (_case, AUTH_ISSUERS) => {
-      const error = configErrorOf({ DATABASE_URL, AUTH_ISSUERS });
+      const error = configErrorOf({ ...local, AUTH_ISSUERS });
       expect(error.problems).toHaveLength(1);
       expect(error.problems[0]).toMatch(/^AUTH_ISSUERS must be a JSON array/);
     });
@@ -194,15 +204,13 @@ describe('loadConfig', () => {
     it('says which entry and field of AUTH_ISSUERS is wrong, without quoting it', () => {
       const AUTH_ISSUERS =
         '[{"issuer":"https://idp.test","audience":"api"},{"issuer":"secret-value","audience":"a"}]';
-      const [problem] = configErrorOf({ DATABASE_URL, AUTH_ISSUERS }).problems;
+      const [problem] = configErrorOf({ ...local, AUTH_ISSUERS }).problems;
       expect(problem).toContain('(at [1].issuer)');
       expect(problem).not.toContain('secret-value');
     });
 
     it('refuses a bad EMBEDDED_ISSUER next to the other problems', () => {
-      expect(
-        configErrorOf({ DATABASE_URL, EMBEDDED_ISSUER: 'localhost:4100', API_PORT: 'x' }).problems,
-      ).toEqual([
+      expect(configErrorOf({ ...local, EMBEDDED_ISSUER: 'localhost:4100', API_PORT: 'x' }).problems).toEqual([
         'API_PORT must be a port number from 0 to 65535',
         'EMBEDDED_ISSUER must be an http:// or https:// URL (the embedded identity provider)',
       ]);
@@ -214,7 +222,7 @@ describe('loadConfig', () => {
       configErrorOf(env).problems.filter((problem) => problem.startsWith('VERIFICATION_CODE_PEPPER'));
 
     it('is required in production, where the development default is refused too', () => {
-      expect(pepperProblems({ DATABASE_URL, NODE_ENV: 'production' })).toEqual([
+      expect(pepperProblems({ ...local, NODE_ENV: 'production' })).toEqual([
         expect.stringMatching(/^VERIFICATION_CODE_PEPPER is required: a random secret of 32\+ characters/),
       ]);
       const withDefault = {
@@ -228,7 +236,7 @@ describe('loadConfig', () => {
     });
 
     it('is named next to the other problems, and never quoted', () => {
-      const error = configErrorOf({ DATABASE_URL, API_PORT: 'x', VERIFICATION_CODE_PEPPER: 'short-secret' });
+      const error = configErrorOf({ ...local, API_PORT: 'x', VERIFICATION_CODE_PEPPER: 'short-secret' });
       expect(error.problems).toEqual([
         'API_PORT must be a port number from 0 to 65535',
         expect.stringMatching(/^VERIFICATION_CODE_PEPPER must be a random secret/),
@@ -237,7 +245,7 @@ describe('loadConfig', () => {
     });
 
     it('defaults outside production, so a local run needs no setup', () => {
-      expect(loadConfig({ DATABASE_URL, NODE_ENV: 'test' }).verificationCodePepper).toBe(
+      expect(loadConfig({ ...local, NODE_ENV: 'test' }).verificationCodePepper).toBe(
         DEV_VERIFICATION_CODE_PEPPER,
       );
     });
@@ -245,19 +253,19 @@ describe('loadConfig', () => {
 
   describe('e-mail', () => {
     it('keeps e-mails in the development mailbox when no SMTP server is set, outside production', () => {
-      expect(loadConfig({ DATABASE_URL, NODE_ENV: 'test' })).toMatchObject({
+      expect(loadConfig({ ...local, NODE_ENV: 'test' })).toMatchObject({
         smtpUrl: undefined,
         devMailbox: true,
       });
-      expect(loadConfig({ DATABASE_URL, SMTP_URL: 'smtp://127.0.0.1:2525' }).devMailbox).toBe(false);
+      expect(loadConfig({ ...local, SMTP_URL: 'smtp://127.0.0.1:2525' }).devMailbox).toBe(false);
       expect(
-        loadConfig({ DATABASE_URL, SMTP_URL: 'smtp://127.0.0.1:2525', DEV_MAILBOX: 'true' }).devMailbox,
+        loadConfig({ ...local, SMTP_URL: 'smtp://127.0.0.1:2525', DEV_MAILBOX: 'true' }).devMailbox,
       ).toBe(true);
-      expect(loadConfig({ DATABASE_URL, DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
+      expect(loadConfig({ ...local, DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
     });
 
     it('refuses to start in production without SMTP_URL, or with the development mailbox', () => {
-      const error = configErrorOf({ DATABASE_URL, NODE_ENV: 'production', DEV_MAILBOX: 'true' });
+      const error = configErrorOf({ ...local, NODE_ENV: 'production', DEV_MAILBOX: 'true' });
       expect(error.problems).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/^SMTP_URL is required: an smtp:\/\/ or smtps:\/\/ URL/),
@@ -268,24 +276,18 @@ describe('loadConfig', () => {
 
     it('accepts only smtp:// and smtps:// URLs, without quoting them', () => {
       for (const SMTP_URL of ['http://mail.example', 'mail.example:25', 'smtp://']) {
-        const error = configErrorOf({ DATABASE_URL, SMTP_URL: SMTP_URL.replace('mail', 'hunter2-mail') });
+        const error = configErrorOf({ ...local, SMTP_URL: SMTP_URL.replace('mail', 'hunter2-mail') });
         expect(error.problems, SMTP_URL).toEqual([expect.stringMatching(/^SMTP_URL must be an smtp:\/\//)]);
         expect(error.message).not.toContain('hunter2');
       }
-      expect(configErrorOf({ DATABASE_URL, DEV_MAILBOX: 'yes' }).problems).toEqual([
+      expect(configErrorOf({ ...local, DEV_MAILBOX: 'yes' }).problems).toEqual([
         expect.stringMatching(/^DEV_MAILBOX must be true or false/),
       ]);
     });
   });
 
   describe('production refuses unsafe defaults', () => {
-    const production = {
-      DATABASE_URL,
-      NODE_ENV: 'production',
-      VERIFICATION_CODE_PEPPER: PEPPER,
-      SMTP_URL: 'smtps://smtp.vets.example:465',
-      TRUST_PROXY: '10.0.0.0/8',
-    };
+    const { AUTH_ISSUERS: _named, ...production } = { ...productionEnv, DATABASE_URL };
     const httpsIssuer = { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' };
 
     it('requires AUTH_ISSUERS: the embedded provider at its http default is for local runs', () => {
@@ -308,14 +310,16 @@ describe('loadConfig', () => {
           'production refuses (at [0].jwksUri, [1].issuer)',
       ]);
       // Outside production, a local provider over http is fine.
-      expect(() => loadConfig({ DATABASE_URL, AUTH_ISSUERS })).not.toThrow();
+      expect(() => loadConfig({ ...local, AUTH_ISSUERS })).not.toThrow();
     });
 
     it('lists the issuer problems next to the others', () => {
-      const error = configErrorOf({ DATABASE_URL, NODE_ENV: 'production', API_PORT: 'x' });
+      const error = configErrorOf({ ...local, NODE_ENV: 'production', API_PORT: 'x' });
       expect(error.problems.map((problem) => problem.split(' ')[0]).sort()).toEqual([
         'API_PORT',
         'AUTH_ISSUERS',
+        'PORTAL_URL',
+        'REDIS_URL',
         'SMTP_URL',
         'TRUST_PROXY',
         'VERIFICATION_CODE_PEPPER',
@@ -330,7 +334,7 @@ describe('loadConfig', () => {
       ]);
       expect(loadConfig(withIssuers).trustProxy).toEqual(['10.0.0.0/8']);
       // Outside production, a local run without a proxy in front still starts.
-      expect(loadConfig({ DATABASE_URL }).trustProxy).toBeUndefined();
+      expect(loadConfig({ ...local }).trustProxy).toBeUndefined();
     });
 
     it('keeps the booking caps of decision 0057 on: off is for test harnesses only', () => {
@@ -339,7 +343,7 @@ describe('loadConfig', () => {
       expect(configErrorOf({ ...withIssuers, BOOKING_CAPS: 'off' }).problems).toEqual([
         expect.stringMatching(/^BOOKING_CAPS must be on or off .*never off in production/),
       ]);
-      expect(loadConfig({ DATABASE_URL, BOOKING_CAPS: 'off' }).bookingCaps).toBe(false);
+      expect(loadConfig({ ...local, BOOKING_CAPS: 'off' }).bookingCaps).toBe(false);
     });
 
     it('does not trip over an AUTH_ISSUERS that is not JSON', () => {
@@ -352,9 +356,9 @@ describe('loadConfig', () => {
       const withIssuers = { ...production, AUTH_ISSUERS: JSON.stringify([httpsIssuer]) };
       expect(loadConfig(withIssuers).apiDocs).toBe(false);
       expect(loadConfig({ ...withIssuers, API_DOCS: 'on' }).apiDocs).toBe(true);
-      expect(loadConfig({ DATABASE_URL }).apiDocs).toBe(true);
-      expect(loadConfig({ DATABASE_URL, API_DOCS: 'off' }).apiDocs).toBe(false);
-      expect(configErrorOf({ DATABASE_URL, API_DOCS: 'yes' }).problems).toEqual([
+      expect(loadConfig({ ...local }).apiDocs).toBe(true);
+      expect(loadConfig({ ...local, API_DOCS: 'off' }).apiDocs).toBe(false);
+      expect(configErrorOf({ ...local, API_DOCS: 'yes' }).problems).toEqual([
         'API_DOCS must be on or off (the OpenAPI document and UI at /docs); unset: on, except in production',
       ]);
     });

@@ -1,6 +1,14 @@
 import { bookingLimits } from '@vet/contracts/booking-rules';
 import { z } from 'zod';
+import { DEV_VERIFICATION_CODE_PEPPER, productionRules } from './config-production-rules.ts';
 import { httpUrl, wholeNumber } from './config-values.ts';
+import {
+  databaseConfigOf,
+  databaseEnvExpected,
+  databaseEnvShape,
+  migrateOnStartOf,
+  type DatabaseConfig,
+} from './database-config.ts';
 import {
   integrationConfigOf,
   integrationEnvExpected,
@@ -54,6 +62,8 @@ const trustedIssuers = z
   );
 
 /** The From header of the portal's e-mails unless MAIL_FROM says otherwise. */
+export { DEV_VERIFICATION_CODE_PEPPER };
+
 export const defaultMailFrom = '"Harbour Vets Client Portal" <no-reply@harbourvets.example>';
 
 const envSchema = z.object({
@@ -61,6 +71,7 @@ const envSchema = z.object({
   API_PORT: wholeNumber(portBounds).default(4000),
   API_PUBLIC_URL: httpUrl.default('http://localhost:4000'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  ...databaseEnvShape,
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(300),
   ONBOARDING_CHECKS_PER_HOUR: wholeNumber(rateLimitBounds).default(120),
@@ -85,7 +96,8 @@ const envSchema = z.object({
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   API_DOCS: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  // Unset is production (decision 0068): a local run and the tests say what they are.
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   ...integrationEnvShape,
 });
 
@@ -97,7 +109,10 @@ const expected: Record<EnvName, string> = {
   API_PORT: `a port number from ${portBounds[0]} to ${portBounds[1]}`,
   API_PUBLIC_URL: 'the http:// or https:// address at which clients reach this API',
   DATABASE_URL: 'a postgres:// or postgresql:// URL',
-  REDIS_URL: 'a redis:// or rediss:// URL, or unset for in-memory rate limits',
+  ...databaseEnvExpected,
+  REDIS_URL:
+    'a redis:// or rediss:// URL (rate limits shared by every instance); required in production, unset ' +
+    'elsewhere keeps them in memory',
   RATE_LIMIT_MAX: `a whole number of requests per minute per client address, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   ONBOARDING_CHECKS_PER_HOUR: `a whole number of pre-signup checks an hour across the portal (anonymous and signed-in each), from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   BOOKING_RATE_LIMIT_MAX: `a whole number of bookings per signed-in identity in ${bookingLimits.windowMinutes} minutes, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
@@ -112,7 +127,7 @@ const expected: Record<EnvName, string> = {
     'production) and distinct issuers; unset means the embedded provider, which production refuses',
   EMBEDDED_ISSUER: 'an http:// or https:// URL (the embedded identity provider)',
   API_AUDIENCE: 'the audience (aud) of access tokens for this API, not empty',
-  PORTAL_URL: 'the http:// or https:// address of the portal (links in e-mails)',
+  PORTAL_URL: 'the http:// or https:// address of the portal (links in e-mails); https in production',
   BRAND_NAME: 'the brand name shown in e-mails, 1 to 60 characters',
   VERIFICATION_CODE_PEPPER:
     'a random secret of 32+ characters (e.g. `openssl rand -base64 48`), the same on every instance; ' +
@@ -124,7 +139,7 @@ const expected: Record<EnvName, string> = {
   DEV_MAILBOX: 'true or false (the development mailbox at /dev/mailbox); never true in production',
   API_DOCS: 'on or off (the OpenAPI document and UI at /docs); unset: on, except in production',
   LOG_LEVEL: `one of ${logLevels.join(', ')}`,
-  NODE_ENV: 'one of development, test, production',
+  NODE_ENV: 'one of development, test, production; unset means production',
   ...integrationEnvExpected,
 };
 
@@ -134,6 +149,10 @@ export interface ApiConfig {
   /** Where clients reach the API (the OpenAPI document's server). */
   publicUrl: string;
   databaseUrl: string;
+  /** The pool's size and statement timeout (database-config.ts). */
+  database: DatabaseConfig;
+  /** Migrate as the process starts: outside production, or with MIGRATE_ON_START=true. */
+  migrateOnStart: boolean;
   /** Set: rate limits are shared by every instance through Redis. Unset: in memory, per instance. */
   redisUrl: string | undefined;
   /** Requests per minute per client address. */
@@ -174,11 +193,14 @@ export interface ApiConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    note?: string,
+  ) {
     super(
       `Invalid configuration; the API will not start. Fix these environment variables:\n${problems
         .map((problem) => `  - ${problem}`)
-        .join('\n')}`,
+        .join('\n')}${note ? `\n${note}` : ''}`,
     );
     this.name = 'ConfigError';
   }
@@ -192,10 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   );
   // `when`: checked even when other variables are bad, so one message names every problem.
   const parsed = envSchema
-    .superRefine(refuseDevelopmentSecretsInProduction, { when: () => true })
-    .superRefine(requireRealMailInProduction, { when: () => true })
-    .superRefine(requireHttpsIssuersInProduction, { when: () => true })
-    .superRefine(requireTrustedProxyInProduction, { when: () => true })
+    .superRefine(productionRules, { when: () => true })
     .superRefine(requireIntegrationTokenUrlInProduction, { when: () => true })
     .safeParse(input);
   if (!parsed.success) {
@@ -206,6 +225,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? `${name} is required: ${expected[name]}`
           : `${name} must be ${expected[name]}${whereInside(name, parsed.error.issues)}`,
       ),
+      input.NODE_ENV === undefined
+        ? 'NODE_ENV is unset, which means production; for a local run set NODE_ENV=development (npm start does).'
+        : undefined,
     );
   }
   const values = parsed.data;
@@ -214,6 +236,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: values.API_PORT,
     publicUrl: values.API_PUBLIC_URL,
     databaseUrl: values.DATABASE_URL,
+    database: databaseConfigOf(values),
+    migrateOnStart: migrateOnStartOf(values),
     redisUrl: values.REDIS_URL,
     rateLimitMax: values.RATE_LIMIT_MAX,
     bookingRateLimitMax: values.BOOKING_RATE_LIMIT_MAX,
@@ -235,68 +259,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: values.NODE_ENV,
     integration: integrationConfigOf(values, values.EMBEDDED_ISSUER),
   };
-}
-
-/** A production API must send its e-mails, and never show them to whoever asks (R4.26). */
-function requireRealMailInProduction(env: z.output<typeof envSchema>, context: z.RefinementCtx) {
-  if (env.NODE_ENV !== 'production') return;
-  if (env.SMTP_URL === undefined)
-    context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production' });
-  if (env.DEV_MAILBOX === 'true')
-    context.addIssue({ code: 'custom', path: ['DEV_MAILBOX'], message: 'not allowed in production' });
-  // The caps of decision 0057 are off only in test harnesses that book without end.
-  if (env.BOOKING_CAPS === 'off')
-    context.addIssue({ code: 'custom', path: ['BOOKING_CAPS'], message: 'not allowed in production' });
-}
-
-/**
- * Production trusts only providers it names, over https: the embedded provider's defaults
- * (http://localhost:4100) are for local runs, and an http issuer or key set can be spoofed on the way.
- */
-function requireHttpsIssuersInProduction(env: z.output<typeof envSchema>, context: z.RefinementCtx) {
-  if (env.NODE_ENV !== 'production') return;
-  // Unset AUTH_ISSUERS: reported as required. A bad value: already reported by its own check.
-  if (env.AUTH_ISSUERS === undefined) {
-    context.addIssue({ code: 'custom', path: ['AUTH_ISSUERS'], message: 'required in production' });
-    return;
-  }
-  // Checked even when the value is bad (`when` above), so look before trusting its shape.
-  const entries: unknown = env.AUTH_ISSUERS;
-  if (!Array.isArray(entries)) return;
-  entries.forEach((entry: Partial<Record<'issuer' | 'jwksUri', unknown>> | null, index) => {
-    for (const field of ['issuer', 'jwksUri'] as const) {
-      const url = entry?.[field];
-      if (typeof url === 'string' && !url.startsWith('https://'))
-        context.addIssue({
-          code: 'custom',
-          path: ['AUTH_ISSUERS', index, field],
-          message: 'must be https in production',
-        });
-    }
-  });
-}
-
-/**
- * In production the API is reached through the web server (the BFF), which names each client in
- * X-Forwarded-For. Without TRUST_PROXY that header is ignored and every request counts against the web
- * server's own address: each per-address limit becomes one limit for the whole site.
- */
-function requireTrustedProxyInProduction(env: z.output<typeof envSchema>, context: z.RefinementCtx) {
-  if (env.NODE_ENV === 'production' && env.TRUST_PROXY === undefined)
-    context.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'required in production' });
-}
-
-/** Lets a local run and the tests work without setup; refused in production. */
-export const DEV_VERIFICATION_CODE_PEPPER = 'development-only-verification-code-pepper-not-secret';
-
-function refuseDevelopmentSecretsInProduction(env: z.output<typeof envSchema>, context: z.RefinementCtx) {
-  const pepper = env.VERIFICATION_CODE_PEPPER;
-  if (env.NODE_ENV === 'production' && (pepper === undefined || pepper === DEV_VERIFICATION_CODE_PEPPER))
-    context.addIssue({
-      code: 'custom',
-      path: ['VERIFICATION_CODE_PEPPER'],
-      message: 'required in production',
-    });
 }
 
 /** For a JSON variable, which entries and fields are wrong (paths only, never values): ` (at [0].issuer)`. */

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { productionEnv } from './testing/production-env.ts';
 
 const DATABASE_URL = 'postgres://localhost/portal';
-const production = {
-  DATABASE_URL,
-  NODE_ENV: 'production',
-  SMTP_URL: 'smtp://mail.internal:587',
-  VERIFICATION_CODE_PEPPER: 'a-production-pepper-that-is-long-enough-0123456789',
-  TRUST_PROXY: '10.0.0.0/8',
-  AUTH_ISSUERS: JSON.stringify([
-    { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
-  ]),
-};
+const local = { DATABASE_URL, NODE_ENV: 'development' };
+const production = { ...productionEnv, DATABASE_URL };
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -25,13 +18,13 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('the integration API settings (decision 0062)', () => {
   it('accept no machine caller unless named, and point at the embedded token endpoint', () => {
-    expect(loadConfig({ DATABASE_URL }).integration).toEqual({
+    expect(loadConfig(local).integration).toEqual({
       clientIds: [],
       scope: 'practice-system',
       tokenUrl: 'http://localhost:4100/oauth/token',
       rateLimitMax: 60_000,
     });
-    expect(loadConfig({ DATABASE_URL, EMBEDDED_ISSUER: 'http://localhost:4999' }).integration.tokenUrl).toBe(
+    expect(loadConfig({ ...local, EMBEDDED_ISSUER: 'http://localhost:4999' }).integration.tokenUrl).toBe(
       'http://localhost:4999/oauth/token',
     );
   });
@@ -54,7 +47,7 @@ describe('the integration API settings (decision 0062)', () => {
 
   it('refuse bad values, naming each variable', () => {
     const problems = problemsOf({
-      DATABASE_URL,
+      ...local,
       INTEGRATION_CLIENT_IDS: 'pms, ,two words',
       INTEGRATION_SCOPE: 'two scopes',
       INTEGRATION_TOKEN_URL: 'ftp://login.example/token',

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { appendTestLog } from '@vet/contracts/testing/test-logs';
+import { dropDatabase, ensureDatabase } from '@vet/db/server';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
 
@@ -31,6 +33,7 @@ describe('server.ts', () => {
   it('refuses to start on a bad variable: exit code 1 and the variable named, no stack', async () => {
     const { output, exited } = run('npx', ['tsx', serverPath], {
       DATABASE_URL: database.url,
+      NODE_ENV: 'test',
       API_PORT: 'notaport',
     });
     const [code] = await exited;
@@ -40,10 +43,46 @@ describe('server.ts', () => {
     expect(output.stderr).not.toMatch(/^\s+at /m);
   });
 
+  it('treats an unset NODE_ENV as production: refuses without its settings, saying how to run locally', async () => {
+    const { output, exited } = run(process.execPath, ['--import', 'tsx', serverPath], {
+      DATABASE_URL: database.url,
+    });
+    const [code] = await exited;
+    expect(code).toBe(1);
+    for (const name of ['REDIS_URL', 'TRUST_PROXY', 'SMTP_URL', 'AUTH_ISSUERS']) {
+      expect(output.stderr).toContain(`${name} is required`);
+    }
+    expect(output.stderr).toContain('NODE_ENV is unset, which means production');
+  });
+
+  it('does not migrate at start when told not to: refuses a database that lacks migrations', async () => {
+    const server = new URL(database.url);
+    server.pathname = '/postgres';
+    const name = `portal_unmigrated_${randomBytes(4).toString('hex')}`;
+    await ensureDatabase(server.toString(), name);
+    try {
+      const empty = new URL(server);
+      empty.pathname = `/${name}`;
+      const { output, exited } = run(process.execPath, ['--import', 'tsx', serverPath], {
+        DATABASE_URL: empty.toString(),
+        NODE_ENV: 'test',
+        MIGRATE_ON_START: 'false',
+        API_PORT: '0',
+      });
+      const [code] = await exited;
+      expect(code).toBe(1);
+      expect(output.stderr).toMatch(/API failed to start: The database lacks \d+ of this build's migrations/);
+      expect(output.stderr).not.toMatch(/^\s+at /m);
+    } finally {
+      await dropDatabase(server.toString(), name);
+    }
+  });
+
   it('migrates, listens, answers, and stops with exit code 0 on SIGTERM', async () => {
     // node --import tsx: one process, so the signal reaches the server itself.
     const { child, output, exited } = run(process.execPath, ['--import', 'tsx', serverPath], {
       DATABASE_URL: database.url,
+      NODE_ENV: 'test',
       API_PORT: '0',
       LOG_LEVEL: 'info',
     });

@@ -1,5 +1,5 @@
 import { connectDatabase } from '@vet/db/connection';
-import { runMigrations } from '@vet/db/migrate';
+import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
 import { emailWorkerPlugin } from './email/index.ts';
@@ -23,8 +23,13 @@ function formatUrl(host: string, port: number): string {
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
-  const database = connectDatabase(config.databaseUrl);
-  await runMigrations(database.pool);
+  const database = connectDatabase(config.databaseUrl, {
+    max: config.database.poolMax,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+  });
+  // Production migrates as a step of its own, before its instances start (decision 0068).
+  if (config.migrateOnStart) await runMigrations(database.pool);
+  else await requireCurrentSchema(database.pool);
   const app = await buildApp({ config, db: database.db, pool: database.pool });
   // Only the running server delivers e-mail: an app built for a test leaves the outbox to the test.
   await app.register(emailWorkerPlugin, config);
@@ -53,6 +58,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof SchemaBehindError) {
+    // What to do is the whole message.
+    process.stderr.write(`API failed to start: ${error.message}\n`);
+    process.exit(1);
+  }
   // Before the logger exists: say what failed without the data involved (see serializeError).
   const { type, message, stack } = serializeError(error);
   process.stderr.write(`API failed to start: ${type}: ${message}\n${stack}\n`);

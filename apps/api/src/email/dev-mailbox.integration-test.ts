@@ -8,19 +8,10 @@ import { jobsLeft, outboxRows } from '@vet/email/testing/outbox-probe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { buildTestApp, testConfig } from '../testing/test-app.ts';
+import { productionEnv } from '../testing/production-env.ts';
 import { emailWorkerPlugin } from './email-worker-plugin.ts';
 
 const database = useTestDatabase();
-
-const production = {
-  NODE_ENV: 'production',
-  SMTP_URL: 'smtp://mail.internal:587',
-  VERIFICATION_CODE_PEPPER: 'a-production-pepper-that-is-long-enough-0123456789',
-  TRUST_PROXY: '10.0.0.0/8',
-  AUTH_ISSUERS: JSON.stringify([
-    { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
-  ]),
-};
 
 function verificationEmail(to: string) {
   return {
@@ -88,7 +79,7 @@ describe('the development mailbox (no SMTP server, outside production)', () => {
 
 describe('in production', () => {
   it('has no development mailbox', async () => {
-    const app = await buildTestApp(database, { env: production });
+    const app = await buildTestApp(database, { env: productionEnv });
     try {
       for (const url of ['/dev/mailbox', '/dev/mailbox/1']) {
         const response = await app.inject({ method: 'GET', url });
@@ -101,7 +92,7 @@ describe('in production', () => {
   });
 
   it('has none even if a config said otherwise (the app checks NODE_ENV itself)', async () => {
-    const config = { ...testConfig(database.url, production), devMailbox: true };
+    const config = { ...testConfig(database.url, productionEnv), devMailbox: true };
     const app = await buildApp({ config, db: database.db, pool: database.pool, logger: false });
     try {
       expect((await app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);

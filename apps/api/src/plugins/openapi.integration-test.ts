@@ -3,6 +3,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { buildTestApp } from '../testing/test-app.ts';
+import { productionEnv } from '../testing/production-env.ts';
 
 const database = useTestDatabase();
 
@@ -304,20 +305,10 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the documentation in production', () => {
-  const production = {
-    NODE_ENV: 'production',
-    SMTP_URL: 'smtp://mail.internal:587',
-    VERIFICATION_CODE_PEPPER: 'a-production-pepper-that-is-long-enough-0123456789',
-    TRUST_PROXY: '10.0.0.0/8',
-    AUTH_ISSUERS: JSON.stringify([
-      { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
-    ]),
-  };
-
   it('is off unless API_DOCS=on', async () => {
     const cases: [Record<string, string>, number][] = [
-      [production, 404],
-      [{ ...production, API_DOCS: 'on' }, 200],
+      [productionEnv, 404],
+      [{ ...productionEnv, API_DOCS: 'on' }, 200],
     ];
     for (const [env, expected] of cases) {
       const app = await buildTestApp(database, { env });

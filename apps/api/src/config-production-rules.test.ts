@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { productionEnv } from './testing/production-env.ts';
+
+const DATABASE_URL = 'postgres://portal@db.internal:5432/portal';
+const production = { ...productionEnv, DATABASE_URL };
+const local = { DATABASE_URL, NODE_ENV: 'development' };
+
+function configErrorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+const namesIn = (error: ConfigError) => error.problems.map((problem) => problem.split(' ')[0]).sort();
+
+describe('an unset NODE_ENV is production (decision 0068)', () => {
+  it('refuses to start without the production settings, naming each, and says how to run locally', () => {
+    const error = configErrorOf({ DATABASE_URL });
+    expect(namesIn(error)).toEqual([
+      'AUTH_ISSUERS',
+      'PORTAL_URL',
+      'REDIS_URL',
+      'SMTP_URL',
+      'TRUST_PROXY',
+      'VERIFICATION_CODE_PEPPER',
+    ]);
+    expect(error.message).toContain('NODE_ENV is unset, which means production');
+    // Said only when it explains the refusals: an explicit production gets the list alone.
+    expect(configErrorOf({ DATABASE_URL, NODE_ENV: 'production' }).message).not.toContain('NODE_ENV');
+  });
+
+  it('starts with the production settings alone, as production: no docs, mailbox or migrations', () => {
+    const { NODE_ENV: _unset, ...withoutNodeEnv } = production;
+    expect(loadConfig(withoutNodeEnv)).toMatchObject({
+      nodeEnv: 'production',
+      apiDocs: false,
+      devMailbox: false,
+      migrateOnStart: false,
+    });
+  });
+});
+
+describe('production requires', () => {
+  it('REDIS_URL: per-instance counters would multiply every limit by the number of instances', () => {
+    const { REDIS_URL: _unset, ...withoutRedis } = production;
+    expect(configErrorOf(withoutRedis).problems).toEqual([
+      expect.stringMatching(
+        /^REDIS_URL is required: a redis:\/\/ or rediss:\/\/ URL.*required in production/,
+      ),
+    ]);
+    expect(loadConfig(production).redisUrl).toBe('redis://127.0.0.1:1');
+    expect(loadConfig(local).redisUrl).toBeUndefined();
+  });
+
+  it('PORTAL_URL over https: e-mails link there, and the default is a local address', () => {
+    const { PORTAL_URL: _unset, ...withoutPortal } = production;
+    expect(configErrorOf(withoutPortal).problems).toEqual([
+      expect.stringMatching(/^PORTAL_URL is required: .*https in production/),
+    ]);
+    expect(configErrorOf({ ...production, PORTAL_URL: 'http://portal.vets.example' }).problems).toEqual([
+      expect.stringMatching(/^PORTAL_URL must be .*https in production/),
+    ]);
+    expect(loadConfig(local).portalUrl).toBe('http://localhost:3000');
+  });
+});
+
+describe('the database settings', () => {
+  it('default to a pool of 10 and the server’s own statement timeout', () => {
+    expect(loadConfig(local).database).toEqual({ poolMax: 10, statementTimeoutMs: undefined });
+  });
+
+  it('read DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS, 0 meaning no timeout', () => {
+    const env = { ...local, DATABASE_POOL_MAX: '40', DATABASE_STATEMENT_TIMEOUT_MS: '15000' };
+    expect(loadConfig(env).database).toEqual({ poolMax: 40, statementTimeoutMs: 15_000 });
+    expect(loadConfig({ ...local, DATABASE_STATEMENT_TIMEOUT_MS: '0' }).database.statementTimeoutMs).toBe(
+      undefined,
+    );
+  });
+
+  it('refuse values out of bounds, naming the bounds', () => {
+    const error = configErrorOf({
+      ...local,
+      DATABASE_POOL_MAX: '0',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2s',
+    });
+    expect(error.problems).toEqual([
+      'DATABASE_POOL_MAX must be a whole number of connections per process, from 1 to 1000',
+      'DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds a statement may run, from 0 ' +
+        '(no limit) to 3600000',
+    ]);
+  });
+});
+
+describe('MIGRATE_ON_START', () => {
+  it('is on outside production, where a local run and the tests migrate as they start', () => {
+    expect(loadConfig(local).migrateOnStart).toBe(true);
+    expect(loadConfig({ ...local, NODE_ENV: 'test' }).migrateOnStart).toBe(true);
+    expect(loadConfig({ ...local, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+  });
+
+  it('is off in production, where migrating is a step of its own, unless set to true', () => {
+    expect(loadConfig(production).migrateOnStart).toBe(false);
+    expect(loadConfig({ ...production, MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+    expect(configErrorOf({ ...production, MIGRATE_ON_START: 'yes' }).problems).toEqual([
+      'MIGRATE_ON_START must be true or false (migrate the database as the process starts); unset: true, ' +
+        'except in production',
+    ]);
+  });
+});
