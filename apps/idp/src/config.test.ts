@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_CLIENT_SECRET, loadConfig } from './config.ts';
 
-const minimal = { DATABASE_URL: 'postgres://localhost/portal' };
+/** A local run says so (npm start and the tests do): unset, NODE_ENV means production. */
+const minimal = { DATABASE_URL: 'postgres://localhost/portal', NODE_ENV: 'development' };
+const jwks = JSON.stringify({ keys: [{ kty: 'RSA', d: 'x' }] });
+/** Everything production requires (decision 0068). */
+const production = {
+  DATABASE_URL: 'postgres://localhost/portal',
+  NODE_ENV: 'production',
+  IDP_ISSUER: 'https://id.vets.example',
+  PORTAL_URL: 'https://portal.vets.example',
+  API_AUDIENCE: 'https://api.vets.example',
+  IDP_CLIENT_SECRET: 'p'.repeat(32),
+  IDP_JWKS: jwks,
+  IDP_COOKIE_KEYS: 'c'.repeat(32),
+};
 
 describe('loadConfig', () => {
   it('fills in the development defaults', () => {
@@ -22,6 +35,8 @@ describe('loadConfig', () => {
       brandName: 'Harbour Vets',
       accessTokenTtl: 600,
       trustedProxyHops: 0,
+      database: { poolMax: 5, statementTimeoutMs: undefined },
+      migrateOnStart: true,
     });
   });
 
@@ -47,7 +62,8 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start, listing every bad variable at once', () => {
-    const attempt = () => loadConfig({ IDP_PORT: 'eighty', PORTAL_URL: 'ftp://x', ACCESS_TOKEN_TTL: '-1' });
+    const attempt = () =>
+      loadConfig({ NODE_ENV: 'test', IDP_PORT: 'eighty', PORTAL_URL: 'ftp://x', ACCESS_TOKEN_TTL: '-1' });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/IDP_PORT[\s\S]*DATABASE_URL[\s\S]*PORTAL_URL[\s\S]*ACCESS_TOKEN_TTL/);
   });
@@ -59,14 +75,59 @@ describe('loadConfig', () => {
   });
 
   it('requires a real client secret in production', () => {
-    expect(() => loadConfig({ ...minimal, NODE_ENV: 'production' })).toThrow(/IDP_CLIENT_SECRET/);
-    expect(() => loadConfig({ ...minimal, NODE_ENV: 'production', IDP_CLIENT_SECRET: 'short' })).toThrow(
-      /IDP_CLIENT_SECRET/,
-    );
+    const { IDP_CLIENT_SECRET: _unset, ...withoutSecret } = production;
+    expect(() => loadConfig(withoutSecret)).toThrow(/IDP_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...production, IDP_CLIENT_SECRET: 'short' })).toThrow(/IDP_CLIENT_SECRET/);
     const secret = 'a'.repeat(32);
-    expect(loadConfig({ ...minimal, NODE_ENV: 'production', IDP_CLIENT_SECRET: secret }).clientSecret).toBe(
-      secret,
+    expect(loadConfig({ ...production, IDP_CLIENT_SECRET: secret }).clientSecret).toBe(secret);
+  });
+
+  it('treats an unset NODE_ENV as production: refuses without its settings, saying how to run locally', () => {
+    const attempt = () => loadConfig({ DATABASE_URL: 'postgres://localhost/portal' });
+    for (const name of [
+      'IDP_ISSUER',
+      'PORTAL_URL',
+      'API_AUDIENCE',
+      'IDP_CLIENT_SECRET',
+      'IDP_JWKS',
+      'IDP_COOKIE_KEYS',
+    ]) {
+      expect(attempt).toThrow(new RegExp(`  - ${name}: `));
+    }
+    expect(attempt).toThrow(/NODE_ENV is unset, which means production/);
+    const { NODE_ENV: _unset, ...withoutNodeEnv } = production;
+    expect(loadConfig(withoutNodeEnv)).toMatchObject({ nodeEnv: 'production', migrateOnStart: false });
+  });
+
+  it('in production, wants its and the portal’s addresses over https, and shared keys', () => {
+    expect(() => loadConfig({ ...production, IDP_ISSUER: 'http://id.vets.example' })).toThrow(
+      /IDP_ISSUER: must be an https URL in production/,
     );
+    expect(() => loadConfig({ ...production, PORTAL_URL: 'http://portal.vets.example' })).toThrow(
+      /PORTAL_URL: must be an https URL in production/,
+    );
+    // Several instances sign with one key set: a keys file would be each instance's own.
+    const { IDP_JWKS: _jwks, ...withoutJwks } = production;
+    expect(() => loadConfig(withoutJwks)).toThrow(/IDP_JWKS: is required in production/);
+    expect(loadConfig(production)).toMatchObject({
+      issuer: 'https://id.vets.example',
+      portalUrl: 'https://portal.vets.example',
+      apiAudience: 'https://api.vets.example',
+      trustedProxyHops: 1,
+    });
+  });
+
+  it('reads the database settings, and migrates at start only outside production unless told', () => {
+    expect(
+      loadConfig({ ...minimal, DATABASE_POOL_MAX: '8', DATABASE_STATEMENT_TIMEOUT_MS: '20000' }).database,
+    ).toEqual({ poolMax: 8, statementTimeoutMs: 20_000 });
+    expect(() => loadConfig({ ...minimal, DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ ...minimal, DATABASE_STATEMENT_TIMEOUT_MS: '-5' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+    expect(loadConfig({ ...minimal, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(loadConfig({ ...production, MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+    expect(() => loadConfig({ ...minimal, MIGRATE_ON_START: 'yes' })).toThrow(/MIGRATE_ON_START/);
   });
 
   it('has a machine client only when given its secret, by default called practice-system', () => {
@@ -90,7 +151,6 @@ describe('loadConfig', () => {
   });
 
   it('refuses a weak machine secret in production, or the portal’s own', () => {
-    const production = { ...minimal, NODE_ENV: 'production', IDP_CLIENT_SECRET: 'p'.repeat(32) };
     for (const secret of ['short', 'p'.repeat(32)]) {
       expect(() => loadConfig({ ...production, IDP_MACHINE_CLIENT_SECRET: secret })).toThrow(
         /IDP_MACHINE_CLIENT_SECRET: must be a secret of at least 32 characters/,

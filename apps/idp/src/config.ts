@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { defaultMachineClientId } from '@vet/contracts/machine-access';
 import { z } from 'zod';
+import { DEV_CLIENT_SECRET, productionProblems } from './config-production-rules.ts';
 
-/** Dev-only: refused when NODE_ENV=production. */
-export const DEV_CLIENT_SECRET = 'dev-only-client-portal-secret-not-for-production';
+export { DEV_CLIENT_SECRET };
 
 /** The portal's client id unless IDP_CLIENT_ID names another. */
 const DEFAULT_CLIENT_ID = 'client-portal';
@@ -32,12 +32,19 @@ const commaList = z
   .transform((text) => text.split(',').map((key) => key.trim()))
   .pipe(z.array(z.string().min(32, 'each cookie key needs at least 32 characters')).min(1));
 
+const migrateFlag = z.enum(['true', 'false'], { error: 'must be true or false' });
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  // Unset is production (decision 0068): a local run and the tests say what they are.
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   IDP_PORT: z.coerce.number().int().min(0).max(65_535).default(4100),
   IDP_HOST: z.string().min(1).default('127.0.0.1'),
   IDP_ISSUER: httpUrl.optional(),
   DATABASE_URL: z.string({ error: 'is required' }).min(1, 'is required'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(5),
+  // Milliseconds a statement may run; 0: no limit (the server's own).
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
+  MIGRATE_ON_START: migrateFlag.optional(),
   PORTAL_URL: httpUrl.default('http://localhost:3000'),
   API_AUDIENCE: z.string().min(1).default('http://localhost:4000'),
   IDP_CLIENT_ID: z.string().min(1).default(DEFAULT_CLIENT_ID),
@@ -88,6 +95,10 @@ export interface IdpConfig {
    * at the proxy) and takes the client's address from the N-th entry from the right.
    */
   trustedProxyHops: number;
+  /** The pool's size (5 unless DATABASE_POOL_MAX) and statement timeout (none unless set). */
+  database: { poolMax: number; statementTimeoutMs: number | undefined };
+  /** Migrate as the process starts: outside production, or with MIGRATE_ON_START=true. */
+  migrateOnStart: boolean;
 }
 
 export interface MachineClient {
@@ -112,15 +123,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   );
   const parsed = envSchema.safeParse(present);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  // Checked on the raw values, so that it is listed alongside every other problem.
-  const secret = present.IDP_CLIENT_SECRET;
-  if (present.NODE_ENV === 'production' && (!secret || secret.length < 32 || secret === DEV_CLIENT_SECRET)) {
-    problems.push('IDP_CLIENT_SECRET: must be set to a secret of at least 32 characters in production');
-  }
-  problems.push(...machineClientProblems(present));
+  problems.push(...productionProblems(present), ...machineClientProblems(present));
   if (!parsed.success || problems.length) {
     const lines = problems.map((problem) => `  - ${problem}`).join('\n');
-    throw new ConfigError(`The identity provider's configuration is not valid:\n${lines}`);
+    const note =
+      present.NODE_ENV === undefined
+        ? '\nNODE_ENV is unset, which means production; for a local run set NODE_ENV=development (npm start does).'
+        : '';
+    throw new ConfigError(`The identity provider's configuration is not valid:\n${lines}${note}`);
   }
   const e = parsed.data;
   const issuer = e.IDP_ISSUER ?? `http://localhost:${e.IDP_PORT}`;
@@ -147,6 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     // The server speaks plain HTTP only, so an https issuer means TLS ends at a proxy in front of it.
     trustedProxyHops: e.IDP_TRUSTED_PROXY_HOPS ?? (issuer.startsWith('https:') ? 1 : 0),
+    database: {
+      poolMax: e.DATABASE_POOL_MAX,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS || undefined,
+    },
+    migrateOnStart:
+      e.MIGRATE_ON_START === undefined ? e.NODE_ENV !== 'production' : e.MIGRATE_ON_START === 'true',
   };
 }
 
@@ -163,7 +179,10 @@ function machineClientProblems(present: Record<string, string | undefined>): str
   if (secret === undefined) return problems;
   if ((id ?? DEFAULT_MACHINE_CLIENT_ID) === (present.IDP_CLIENT_ID ?? DEFAULT_CLIENT_ID))
     problems.push("IDP_MACHINE_CLIENT_ID: must differ from the portal's IDP_CLIENT_ID");
-  if (present.NODE_ENV === 'production' && (secret.length < 32 || secret === present.IDP_CLIENT_SECRET))
+  if (
+    (present.NODE_ENV ?? 'production') === 'production' &&
+    (secret.length < 32 || secret === present.IDP_CLIENT_SECRET)
+  )
     problems.push(
       "IDP_MACHINE_CLIENT_SECRET: must be a secret of at least 32 characters in production, not the portal's",
     );

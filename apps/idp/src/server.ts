@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http';
 import { connectDatabase } from '@vet/db/connection';
-import { runMigrations } from '@vet/db/migrate';
+import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { pruneExpiredModels } from './adapter.ts';
 import { createIdpApp } from './app.ts';
 import { ConfigError, loadConfig, type IdpConfig } from './config.ts';
@@ -23,8 +23,19 @@ try {
   process.exit(1);
 }
 
-const database = connectDatabase(config.databaseUrl, { max: 5 });
-await runMigrations(database.pool);
+const database = connectDatabase(config.databaseUrl, {
+  max: config.database.poolMax,
+  statementTimeoutMs: config.database.statementTimeoutMs,
+});
+// Production migrates as a step of its own, before its instances start (decision 0068).
+try {
+  if (config.migrateOnStart) await runMigrations(database.pool);
+  else await requireCurrentSchema(database.pool);
+} catch (error) {
+  if (!(error instanceof SchemaBehindError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const keys = await loadKeys(config);
 const { handler } = createIdpApp(config, database.db, keys);
 
