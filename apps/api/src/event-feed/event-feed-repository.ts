@@ -1,0 +1,38 @@
+import { practiceEventId, type PracticeEventEnvelope } from '@vet/contracts/practice-events';
+import type { Database } from '@vet/db/connection';
+import { practiceEvents } from '@vet/db/schema/practice-events';
+import { asc, gt } from 'drizzle-orm';
+
+export interface FeedItem {
+  position: number;
+  envelope: PracticeEventEnvelope;
+}
+
+/**
+ * Sequenced events after a position, in position order. Only numbered events are read: an event still
+ * being written gets a position above every one numbered before it commits, so a reader that has passed
+ * position N never misses it (packages/db/src/practice-events.ts).
+ */
+export async function listEventsAfter(db: Database, after: number, limit: number): Promise<FeedItem[]> {
+  const rows = await db
+    .select({
+      id: practiceEvents.id,
+      position: practiceEvents.position,
+      type: practiceEvents.type,
+      occurredAt: practiceEvents.occurredAt,
+      data: practiceEvents.data,
+    })
+    .from(practiceEvents)
+    .where(gt(practiceEvents.position, after))
+    .orderBy(asc(practiceEvents.position))
+    .limit(limit);
+  return rows.map((row) => ({
+    position: row.position!,
+    envelope: {
+      id: practiceEventId(row.id),
+      type: row.type as PracticeEventEnvelope['type'],
+      timestamp: row.occurredAt.toISOString(),
+      data: row.data as PracticeEventEnvelope['data'],
+    },
+  }));
+}

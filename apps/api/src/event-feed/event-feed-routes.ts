@@ -1,0 +1,49 @@
+import { apiErrorSchema } from '@vet/contracts/errors';
+import {
+  eventFeedCursor,
+  eventFeedMaxLimit,
+  eventFeedQuerySchema,
+  eventFeedSchema,
+  type EventFeed,
+} from '@vet/contracts/integration-events';
+import type { Database } from '@vet/db/connection';
+import { sequencePracticeEvents } from '@vet/db/practice-events';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { listEventsAfter } from './event-feed-repository.ts';
+
+/**
+ * The events after a cursor. The committed events are numbered first (the sequencer returns at once when
+ * another caller, such as the webhook dispatcher, holds its turn), so a reader sees what has committed
+ * without waiting for the dispatcher.
+ */
+export async function readEventFeed(db: Database, after: number, limit: number): Promise<EventFeed> {
+  await sequencePracticeEvents(db);
+  const items = await listEventsAfter(db, after, limit);
+  const last = items.at(-1);
+  return {
+    events: items.map((item) => item.envelope),
+    next_after: eventFeedCursor(last ? last.position : after),
+  };
+}
+
+/** `GET /events` under the integration API's prefix (issue 32, item 3): the feed for machine callers. */
+export const eventFeedRoutes = (): FastifyPluginCallbackZod => (app, _options, done) => {
+  app.get(
+    '/events',
+    {
+      schema: {
+        operationId: 'listPracticeEvents',
+        summary: 'The portal’s events after a cursor, in the order they were committed',
+        description:
+          'For a practice system that cannot receive webhooks: the same events, each as its webhook’s body. ' +
+          'Pass the answer’s `next_after` as `after` next time (leave it out to start from the first event); ' +
+          'an event committed later than others is listed after them, never before a cursor already ' +
+          `given. \`limit\` is 1 to ${eventFeedMaxLimit} (100 by default).`,
+        querystring: eventFeedQuerySchema,
+        response: { 200: eventFeedSchema, 400: apiErrorSchema },
+      },
+    },
+    (request) => readEventFeed(app.db, request.query.after ?? 0, request.query.limit),
+  );
+  done();
+};

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { practiceEventEnvelopeSchema } from './practice-events.ts';
+
+/**
+ * The event feed of the integration API (issue 32, item 3): a practice system that cannot receive webhooks
+ * reads the same events, in order, after a cursor it keeps.
+ */
+
+export const eventFeedDefaultLimit = 100;
+export const eventFeedMaxLimit = 1000;
+
+/**
+ * The cursor is opaque to the practice system: it passes back the `next_after` it was given. Today it is
+ * an event's position in decimal; the pattern keeps it within JavaScript's exact integers (15 digits).
+ */
+const cursorReason =
+  'Give the next_after of an earlier answer, or leave after out to start from the first event.';
+const limitReason = `The limit is a whole number from 1 to ${eventFeedMaxLimit}.`;
+
+export const eventFeedCursorSchema = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,14})$/, cursorReason)
+  .transform(Number);
+
+/** GET /integration/v1/events?after=&limit= */
+export const eventFeedQuerySchema = z.object({
+  after: eventFeedCursorSchema.optional(),
+  limit: z.coerce
+    .number({ error: limitReason })
+    .int(limitReason)
+    .min(1, limitReason)
+    .max(eventFeedMaxLimit, limitReason)
+    .default(eventFeedDefaultLimit),
+});
+export type EventFeedQuery = z.infer<typeof eventFeedQuerySchema>;
+
+/** The cursor as the answer gives it. */
+export const eventFeedCursor = (position: number): string => String(position);
+
+export const eventFeedSchema = z.object({
+  /** In the order they were committed; at most `limit`. */
+  events: z.array(practiceEventEnvelopeSchema),
+  /** Pass as `after` next time: the last event's cursor, or the one given when there was none after it. */
+  next_after: z.string(),
+});
+export type EventFeed = z.infer<typeof eventFeedSchema>;
