@@ -1,6 +1,8 @@
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import type { FastifyPluginAsync } from 'fastify';
+import { acknowledgementRoutes } from '../acknowledgements/index.ts';
 import { integrationScope, type RoutePlugin } from '../auth/index.ts';
+import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../practice-bookings/index.ts';
 import { practiceRecordRoutes } from '../practice-records/index.ts';
 import type { IntegrationConfig } from '../integration-config.ts';
@@ -22,7 +24,13 @@ export interface IntegrationApiOptions extends IntegrationRouteSettings {
  * plugin here. Each plugin's paths are relative to the prefix (`/clients/:client_ref/invitations`).
  */
 export function integrationRoutePlugins(settings: IntegrationRouteSettings): RoutePlugin[] {
-  return [clientInvitationRoutes(settings), practiceBookingRoutes(settings), practiceRecordRoutes()];
+  return [
+    clientInvitationRoutes(settings),
+    practiceBookingRoutes(settings),
+    practiceRecordRoutes(),
+    eventFeedRoutes(),
+    acknowledgementRoutes(),
+  ];
 }
 
 /**

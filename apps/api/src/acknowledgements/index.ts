@@ -1,0 +1,5 @@
+/**
+ * The acknowledgements module: the practice system's references for records born online, through the
+ * integration API (issue 32). Other modules import only this file (decision 0054).
+ */
+export { acknowledgementRoutes } from './acknowledgement-routes.ts';
