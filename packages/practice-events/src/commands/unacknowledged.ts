@@ -1,0 +1,129 @@
+import { parseArgs } from 'node:util';
+import type { Database } from '@vet/db/connection';
+import { appointments } from '@vet/db/schema/appointments';
+import { clients, pets } from '@vet/db/schema/clients';
+import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { ageFormat, formatAge, parseAge } from './ages.ts';
+import type { EventsCommand } from './command.ts';
+import { unacknowledgedAfterSetting } from './config.ts';
+
+export const unacknowledgedKinds = ['client', 'pet', 'appointment'] as const;
+export type UnacknowledgedKind = (typeof unacknowledgedKinds)[number];
+
+/** An online record the practice system has not sent its reference for: ids and times, nothing personal. */
+export interface UnacknowledgedRecord {
+  kind: UnacknowledgedKind;
+  id: number;
+  createdAt: Date;
+}
+
+const defaultOlderThan = '24h';
+
+/**
+ * Records born online with no practice-system reference, created before `olderThan`, oldest first by
+ * kind: clients linked online, pets, and appointments booked online that are still Booked (a cancelled
+ * or completed one needs no chasing).
+ */
+export async function listUnacknowledged(
+  db: Database,
+  { olderThan }: { olderThan: Date },
+): Promise<UnacknowledgedRecord[]> {
+  const [clientRows, petRows, appointmentRows] = await Promise.all([
+    db
+      .select({ id: clients.id, createdAt: clients.createdAt })
+      .from(clients)
+      .where(
+        and(isNull(clients.pmsRef), isNotNull(clients.identitySubject), lt(clients.createdAt, olderThan)),
+      )
+      .orderBy(asc(clients.createdAt), asc(clients.id)),
+    db
+      .select({ id: pets.id, createdAt: pets.createdAt })
+      .from(pets)
+      .where(and(isNull(pets.pmsRef), lt(pets.createdAt, olderThan)))
+      .orderBy(asc(pets.createdAt), asc(pets.id)),
+    db
+      .select({ id: appointments.id, createdAt: appointments.createdAt })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.source, 'Online'),
+          isNull(appointments.pmsRef),
+          eq(appointments.status, 'Booked'),
+          lt(appointments.createdAt, olderThan),
+        ),
+      )
+      .orderBy(asc(appointments.createdAt), asc(appointments.id)),
+  ]);
+  const as = (kind: UnacknowledgedKind) => (row: { id: number; createdAt: Date }) => ({ kind, ...row });
+  return [
+    ...clientRows.map(as('client')),
+    ...petRows.map(as('pet')),
+    ...appointmentRows.map(as('appointment')),
+  ];
+}
+
+const columns = (kind: string, id: string, createdAt: string, age: string) =>
+  `${kind.padEnd(12)} ${id.padStart(10)}  ${createdAt.padEnd(24)}  ${age}`;
+
+/** The age to list from: `--older-than`, else UNACKNOWLEDGED_AFTER, else 24h. */
+function olderThanOf(args: string[]): { text: string; ms: number } | { refused: string; status: number } {
+  let given: string | undefined;
+  try {
+    const parsed = parseArgs({ args, options: { 'older-than': { type: 'string' } }, strict: true });
+    given = parsed.values['older-than'];
+  } catch (error) {
+    return { refused: error instanceof Error ? error.message : String(error), status: 1 };
+  }
+  if (given !== undefined) {
+    const ms = parseAge(given);
+    return ms === undefined
+      ? { refused: `--older-than takes ${ageFormat}.`, status: 1 }
+      : { text: given, ms };
+  }
+  const setting = unacknowledgedAfterSetting();
+  if (setting === undefined) return { text: defaultOlderThan, ms: parseAge(defaultOlderThan)! };
+  const ms = parseAge(setting);
+  return ms === undefined
+    ? { refused: `UNACKNOWLEDGED_AFTER must be ${ageFormat}.`, status: 2 }
+    : { text: setting, ms };
+}
+
+/** The command, with a clock the tests can set. */
+export function createUnacknowledgedCommand(now: () => Date = () => new Date()): EventsCommand {
+  return {
+    name: 'unacknowledged',
+    usage: 'unacknowledged [--older-than 24h]',
+    summary:
+      'Online clients, pets and appointments still without the practice system’s reference after a time ' +
+      '(default UNACKNOWLEDGED_AFTER, or 24h), for staff to chase',
+    async run(args, { db, out }) {
+      const age = olderThanOf(args);
+      if ('refused' in age) {
+        out(age.refused);
+        return age.status;
+      }
+      const at = now();
+      const records = await listUnacknowledged(db, { olderThan: new Date(at.getTime() - age.ms) });
+      if (records.length > 0) {
+        out(columns('kind', 'portal id', 'created at', 'age'));
+        for (const record of records)
+          out(
+            columns(
+              record.kind,
+              String(record.id),
+              record.createdAt.toISOString(),
+              formatAge(at.getTime() - record.createdAt.getTime()),
+            ),
+          );
+      }
+      const counts = unacknowledgedKinds.map(
+        (kind) => `${kind}s ${records.filter((record) => record.kind === kind).length}`,
+      );
+      out(`Unacknowledged after ${age.text}: ${counts.join(', ')}`);
+      return 0;
+    },
+  };
+}
+
+/** `npm run events -- unacknowledged [--older-than 24h]` (issue 32, item 4). */
+export const unacknowledgedCommand: EventsCommand = createUnacknowledgedCommand();
