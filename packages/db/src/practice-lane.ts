@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './connection.ts';
 import { lockSpaces } from './lock-spaces.ts';
+import { namedStatement, runNamed } from './named-statement.ts';
 
 /** A practice booking about to be stored: its clinician's time, and its pet's. */
 export interface PracticeSpan {
@@ -40,15 +41,38 @@ export async function makeRoomForPracticeBooking(
   span: PracticeSpan,
   now: Date,
 ): Promise<PracticeLaneEffects> {
-  await tx.execute(
-    span.petId === null
-      ? sql`select pg_advisory_xact_lock(${lockSpaces.clinician}::int, ${span.clinicianId}::int)`
-      : // A target list is evaluated in order: the pet's lock, then the clinician's.
-        sql`select pg_advisory_xact_lock(${lockSpaces.pet}::int, ${span.petId}::int),
-                   pg_advisory_xact_lock(${lockSpaces.clinician}::int, ${span.clinicianId}::int)`,
-  );
-  return clearTheWay(tx, spansOf([span]), now);
+  const values = {
+    clinicianId: span.clinicianId,
+    startsAt: span.startsAt.toISOString(),
+    endsAt: span.endsAt.toISOString(),
+    petId: span.petId,
+    appointmentId: span.appointmentId,
+    now: now.toISOString(),
+  };
+  // The locks in a statement of their own: the clearing's snapshot must see what was committed before them.
+  await runNamed(tx, oneSpanLocks, values);
+  return effectsOf(await runNamed<ClearedRow>(tx, clearOneSpan, values));
 }
+
+const value = (name: string) => sql.placeholder(name);
+
+/** A target list is evaluated in order: the pet's lock, then the clinician's (a null pet takes none). */
+const oneSpanLocks = namedStatement(
+  'practice_lane_locks',
+  sql`select pg_advisory_xact_lock(${lockSpaces.pet}::int, ${value('petId')}::int),
+             pg_advisory_xact_lock(${lockSpaces.clinician}::int, ${value('clinicianId')}::int)`,
+);
+
+/** One span as a one-row relation: planned once per connection, and its estimate is always one row. */
+const clearOneSpan = namedStatement(
+  'practice_lane_clear',
+  clearTheWay(
+    sql`select ${value('clinicianId')}::int as clinician_id, ${value('startsAt')}::timestamptz as starts_at,
+               ${value('endsAt')}::timestamptz as ends_at, ${value('petId')}::int as pet_id,
+               ${value('appointmentId')}::int as appointment_id`,
+    sql`${value('now')}::timestamptz`,
+  ),
+);
 
 /**
  * Many spans (the importer): given as rows, or as a query yielding the columns clinician_id (int),
@@ -65,7 +89,9 @@ export async function makeRoomForPracticeBookings(
     return { releasedHolds: 0, flaggedAppointments: 0, flaggedAppointmentIds: [] };
   }
   await lockForPracticeBookings(tx);
-  if (Array.isArray(spans)) return clearTheWay(tx, spansOf(spans), now);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const clear = async (given: SQL) => effectsOf((await tx.execute<ClearedRow>(clearTheWay(given, at))).rows);
+  if (Array.isArray(spans)) return clear(spansOf(spans));
   await tx.execute(sql`create temporary table if not exists practice_lane_spans (
     clinician_id integer not null, starts_at timestamptz not null, ends_at timestamptz not null,
     pet_id integer, appointment_id integer) on commit drop`);
@@ -73,7 +99,7 @@ export async function makeRoomForPracticeBookings(
   await tx.execute(sql`insert into practice_lane_spans (clinician_id, starts_at, ends_at, pet_id, appointment_id)
     select clinician_id, starts_at, ends_at, pet_id, appointment_id from (${spans as SQL}) as given`);
   await tx.execute(sql`analyze practice_lane_spans`);
-  return clearTheWay(tx, sql`select * from practice_lane_spans`, now);
+  return clear(sql`select * from practice_lane_spans`);
 }
 
 /**
@@ -100,13 +126,33 @@ function spansOf(spans: readonly PracticeSpan[]): SQL {
   ) as given(clinician_id, starts_at, ends_at, pet_id, appointment_id)`;
 }
 
-async function clearTheWay(tx: Executor, spans: SQL, now: Date): Promise<PracticeLaneEffects> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+/** A row of the clearing's answer: the holds given away, and one flagged appointment (or none). */
+type ClearedRow = {
+  released: number;
+  flagged_id: number | null;
+};
+
+const effectsOf = (rows: readonly ClearedRow[]): PracticeLaneEffects => {
+  const ids = rows.flatMap((row) => (row.flagged_id === null ? [] : [Number(row.flagged_id)]));
+  return {
+    releasedHolds: rows[0]?.released ?? 0,
+    flaggedAppointments: ids.length,
+    flaggedAppointmentIds: ids.sort((a, b) => a - b),
+  };
+};
+
+/**
+ * The way cleared in one statement (one round trip; every data-modifying CTE runs to completion, read
+ * or not). Live holds are given away (the guest is told), expired ones simply end, and their rows go;
+ * online appointments in the way keep their time: flagged, and their rows moved into the lane. The
+ * sub-statements write different rows, and read what was committed before the statement began (the
+ * locks were taken in an earlier one). The answer is read from the holds first, then the appointments.
+ */
+function clearTheWay(spans: SQL, at: SQL): SQL {
   const overlapsSpan = sql`r.clinician_id = s.clinician_id and r.during && tstzrange(s.starts_at, s.ends_at)`;
-  // Holds first: live ones are given away (the guest is told), expired ones simply end; then their rows.
-  const holds = await tx.execute<{ released: number }>(sql`
+  return sql`
     with spans as (${spans}),
-    hit as (
+    held as (
       select distinct r.soft_booking_id as id
       from clinician_reservations r join spans s on ${overlapsSpan}
       where r.soft_booking_id is not null
@@ -115,18 +161,13 @@ async function clearTheWay(tx: Executor, spans: SQL, now: Date): Promise<Practic
       update soft_bookings b
       set status = (case when b.expires_at > ${at} then 'Released' else 'Expired' end)::soft_booking_status,
           displaced_at = case when b.expires_at > ${at} then ${at} end
-      from hit
-      where b.id = hit.id and b.status = 'Held'
+      from held
+      where b.id = held.id and b.status = 'Held'
       returning b.id, b.status
     ),
     freed as (
-      delete from clinician_reservations r using ended where r.soft_booking_id = ended.id returning r.id
-    )
-    -- Every data-modifying CTE runs to completion, read or not: freed deletes the ended holds' rows.
-    select (count(*) filter (where status = 'Released'))::int as released from ended`);
-  // Online appointments in the way keep their time: flagged, and their rows moved into the lane.
-  const flagged = await tx.execute<{ id: number }>(sql`
-    with spans as (${spans}),
+      delete from clinician_reservations r using ended where r.soft_booking_id = ended.id
+    ),
     hit as (
       select r.appointment_id as id
       from clinician_reservations r join spans s on ${overlapsSpan}
@@ -138,19 +179,19 @@ async function clearTheWay(tx: Executor, spans: SQL, now: Date): Promise<Practic
         on a.pet_id = s.pet_id and tstzrange(a.starts_at, a.ends_at) && tstzrange(s.starts_at, s.ends_at)
       where a.status = 'Booked' and a.source = 'Online' and a.flagged_at is null
         and a.id is distinct from s.appointment_id
+    ),
+    flagged as (
+      update appointments a set flagged_at = ${at}
+      from hit
+      where a.id = hit.id and a.status = 'Booked' and a.source = 'Online' and a.flagged_at is null
+      returning a.id
+    ),
+    laned as (
+      update clinician_reservations r set practice_lane = true
+      from flagged
+      where r.appointment_id = flagged.id and not r.practice_lane
     )
-    update appointments a set flagged_at = ${at}
-    from hit
-    where a.id = hit.id and a.status = 'Booked' and a.source = 'Online' and a.flagged_at is null
-    returning a.id`);
-  const ids = flagged.rows.map((row) => Number(row.id));
-  if (ids.length > 0) {
-    await tx.execute(sql`update clinician_reservations set practice_lane = true
-      where appointment_id = any(${intArray(ids)}::int[]) and not practice_lane`);
-  }
-  return {
-    releasedHolds: holds.rows[0]?.released ?? 0,
-    flaggedAppointments: ids.length,
-    flaggedAppointmentIds: ids.sort((a, b) => a - b),
-  };
+    select holds.released, flagged.id as flagged_id
+    from (select (count(*) filter (where status = 'Released'))::int as released from ended) as holds
+    left join flagged on true`;
 }
