@@ -98,6 +98,8 @@ export async function startReferencePracticeSystem(options: {
       cutOff: false,
       headers,
     };
+    // Closing the server destroys the socket at once; the response only learns of it a moment later.
+    const hungUp = () => response.destroyed || request.socket.destroyed;
     const note = (status: number) => {
       attempt.status = status;
       attempts.push(attempt);
@@ -105,7 +107,7 @@ export async function startReferencePracticeSystem(options: {
     };
     const answer = (status: number, body = '') => {
       note(status);
-      if (!response.destroyed) response.writeHead(status).end(body);
+      if (!hungUp()) response.writeHead(status).end(body);
     };
     if (request.method !== 'POST' || (attempt.path !== eventsPath && attempt.path !== movedPath)) {
       return answer(404);
@@ -133,11 +135,11 @@ export async function startReferencePracticeSystem(options: {
     if (behaviour.slowMs) {
       await wait(behaviour.slowMs, waits);
       // The sender gave up while we waited: it never saw an answer, so the event was not accepted.
-      if (response.destroyed) return;
+      if (hungUp()) return;
     }
     if (behaviour.hugeBody) {
       // Accepted only if the sender reads the whole answer, which a bounded sender never does.
-      if (await streamHugeBody(response)) accept(event);
+      if (await streamHugeBody(response, hungUp)) accept(event);
       return;
     }
     // Accepted before answering: a sender that has its 2xx finds the event here already.
@@ -170,6 +172,12 @@ export async function startReferencePracticeSystem(options: {
     server.close();
     server.closeAllConnections();
     await closed;
+    // Their connections are gone: the slow answers stop waiting and find nobody to answer.
+    waits.forEach((end, timer) => {
+      clearTimeout(timer);
+      end();
+    });
+    waits.clear();
   };
 
   return {
@@ -193,10 +201,15 @@ export async function startReferencePracticeSystem(options: {
           waiters.delete(check);
           clearTimeout(deadline);
         };
+        // A predicate that throws fails the wait, never the receiver's answer that ran it.
         const check = () => {
-          if (predicate(received)) {
+          try {
+            if (!predicate(received)) return;
             done();
             resolve();
+          } catch (error) {
+            done();
+            reject(error instanceof Error ? error : new Error(String(error)));
           }
         };
         const deadline = setTimeout(() => {
@@ -212,15 +225,7 @@ export async function startReferencePracticeSystem(options: {
         check();
       });
     },
-    async close() {
-      await goDown();
-      // Their connections are gone: the waits end at once and find nobody to answer.
-      waits.forEach((end, timer) => {
-        clearTimeout(timer);
-        end();
-      });
-      waits.clear();
-    },
+    close: goDown,
   };
 }
 
@@ -253,14 +258,14 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
 }
 
 /** Streams several megabytes as the answer; true when all of it was written. */
-async function streamHugeBody(response: ServerResponse): Promise<boolean> {
+async function streamHugeBody(response: ServerResponse, hungUp: () => boolean): Promise<boolean> {
   response.writeHead(200, { 'content-type': 'application/json' });
   for (let sent = 0; sent < hugeBodyBytes; sent += hugeChunk.length) {
-    if (response.destroyed) return false;
+    if (hungUp()) return false;
     if (!response.write(hugeChunk) && !(await drainedOrClosed(response))) return false;
   }
   response.end();
-  return !response.destroyed;
+  return !hungUp();
 }
 
 /** True once the answer can take more, false when the sender hung up. */
