@@ -86,7 +86,7 @@ async function recordStatements(
   let appointmentId = 0;
   await db
     .transaction(async (tx) => {
-      const id = await insertAppointment(tx, {
+      const { id } = await insertAppointment(tx, {
         practiceId: who.practiceId,
         clinicianId,
         clientId: who.clientId,

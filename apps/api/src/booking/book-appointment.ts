@@ -19,6 +19,7 @@ import {
   reserve,
   UNIQUE_VIOLATION,
 } from './booking-writes.ts';
+import { recordBooked } from './appointment-events.ts';
 import { toDetail, type AppointmentRecord, type AppointmentsRepository } from './appointment-records.ts';
 import {
   loadBookingContext,
@@ -117,8 +118,9 @@ export async function timeNotFree(
 
 /**
  * R4.21: books the start for the pet with a free clinician of the reason's type. Each free clinician is
- * tried in its own transaction (appointment, reservation, confirmation e-mail); the exclusion constraint
- * has the last word, so a lost race is an outcome ('taken', with the nearest free starts), never a fault.
+ * tried in its own transaction (appointment, reservation, the practice system's appointment.booked event,
+ * confirmation e-mail); the exclusion constraint has the last word, so a lost race is an outcome ('taken',
+ * with the nearest free starts), never a fault.
  * A booking past the caps on upcoming appointments is refused (403; decision 0057).
  * With an Idempotency-Key, a repeat returns the first booking and a different body is 'keyReused'; the
  * unique (client, key) makes parallel repeats wait for the first and then return it.
@@ -150,7 +152,7 @@ export async function bookAppointment(
         const now = deps.now();
         // The client's and the pet's locks, then the caps counted under them (decision 0057).
         await assertRoomToBook(tx, deps.caps, { clientId: booker.clientId, pet: context.pet }, now);
-        const id = await insertAppointment(tx, {
+        const appointment = await insertAppointment(tx, {
           practiceId: context.practice.practiceId,
           clinicianId,
           clientId: booker.clientId,
@@ -162,9 +164,11 @@ export async function bookAppointment(
           idempotencyKey: idempotencyKey ?? null,
           idempotencyRequestHash: idempotencyKey === undefined ? null : hash,
         });
+        const { id } = appointment;
         await lockClinician(tx, clinicianId);
         await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
         await reserve(tx, id, clinicianId, startsAt, endsAt);
+        await recordBooked(tx, appointment);
         if (booker.email) {
           const facts = emailFacts(context, booker, id, startsAt, now);
           await enqueueEmail(tx, appointmentEmail({ ...facts, change: 'booked', brandName: deps.brandName }));

@@ -2,6 +2,7 @@ import { appointments, clinicianReservations } from '@vet/db/schema/appointments
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@vet/db/connection';
 import { lockSpaces } from '@vet/db/lock-spaces';
+import { appointmentEventColumns, type AppointmentEventRow } from './appointment-events.ts';
 
 const range = (startsAt: Date, endsAt: Date) => `[${startsAt.toISOString()},${endsAt.toISOString()})`;
 
@@ -87,13 +88,14 @@ export async function releaseExpiredHolds(
     );
 }
 
+/** Writes an online appointment; answers what its event says of it (references read by the insert). */
 export async function insertAppointment(
   tx: Executor,
   values: typeof appointments.$inferInsert,
-): Promise<number> {
-  const [row] = await tx.insert(appointments).values(values).returning({ id: appointments.id });
+): Promise<AppointmentEventRow> {
+  const [row] = await tx.insert(appointments).values(values).returning(appointmentEventColumns);
   if (!row) throw new Error('appointment not inserted');
-  return row.id;
+  return row;
 }
 
 /** Holds the clinician's time; the exclusion constraint refuses an overlap with 23P01. */

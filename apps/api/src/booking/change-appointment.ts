@@ -8,6 +8,12 @@ import { cancellationReasons } from '@vet/db/schema/lookups';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { eq } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '../http/index.ts';
+import {
+  appointmentEventColumns,
+  previousEventColumns,
+  recordAmended,
+  recordCancelled,
+} from './appointment-events.ts';
 import { recordChangeEmail, type AppointmentChange } from './booking-emails.ts';
 import {
   databaseError,
@@ -68,7 +74,10 @@ export async function getAppointment(deps: BookingDeps, booker: Booker, appointm
   return reload(deps, booker, appointmentId);
 }
 
-/** PATCH /appointments/{id}/cancel: frees the time, keeps the record, e-mails the cancellation. */
+/**
+ * PATCH /appointments/{id}/cancel: frees the time, keeps the record, e-mails the cancellation and tells
+ * the practice system (appointment.cancelled), all in one transaction.
+ */
 export async function cancelAppointment(
   deps: BookingDeps,
   booker: Booker,
@@ -86,11 +95,13 @@ export async function cancelAppointment(
       throw badRequest(message, [{ path: 'reasonId', message }]);
     }
     const now = deps.now();
-    await tx
+    const [cancelled] = await tx
       .update(appointments)
       .set({ status: 'Cancelled', cancellationReasonId: reasonId, cancelledAt: now, updatedAt: now })
-      .where(eq(appointments.id, record.appointmentId));
+      .where(eq(appointments.id, record.appointmentId))
+      .returning(appointmentEventColumns);
     await releaseReservation(tx, record.appointmentId);
+    await recordCancelled(tx, cancelled!, now);
     await confirm(deps, tx, booker, record, 'cancelled');
   });
   return reload(deps, booker, appointmentId);
@@ -99,7 +110,8 @@ export async function cancelAppointment(
 /**
  * POST /appointments/{id}: moves the appointment to a new start (and reason, if given) atomically. The
  * search counts its own time as free; the move is one UPDATE of its reservation (appointment-writes.ts),
- * so the new time is held before the old is released, in one transaction with the e-mail.
+ * so the new time is held before the old is released, in one transaction with the e-mail and the practice
+ * system's appointment.amended event.
  */
 export async function amendAppointment(
   deps: BookingDeps,
@@ -138,7 +150,8 @@ export async function amendAppointment(
         const record = await lockRecord(deps, tx, booker, appointmentId);
         await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, deps.now());
         await moveReservation(tx, appointmentId, clinicianId, startsAt, endsAt);
-        await tx
+        const previous = { ...record, reasonId: record.appointmentReasonId };
+        const [amended] = await tx
           .update(appointments)
           .set({
             clinicianId,
@@ -149,7 +162,9 @@ export async function amendAppointment(
             flaggedAt: null,
             updatedAt: deps.now(),
           })
-          .where(eq(appointments.id, appointmentId));
+          .where(eq(appointments.id, appointmentId))
+          .returning({ ...appointmentEventColumns, ...previousEventColumns(previous) });
+        await recordAmended(tx, amended!, previous);
         const moved = {
           ...record,
           startsAt,

@@ -2,6 +2,7 @@
  * The booking module: slot search, booking writes, amend and cancel, and their e-mails.
  * Other modules import only this file (decision 0054).
  */
+export { appointmentEventData } from './appointment-events.ts';
 export { createAppointmentsRepository, toDetail } from './appointment-records.ts';
 export type { AppointmentsRepository } from './appointment-records.ts';
 export { bookAppointment, emailFacts } from './book-appointment.ts';

@@ -9,8 +9,10 @@ import {
   type CompleteSoftBookingBody,
 } from '@vet/contracts/guest-bookings';
 import { enqueueEmail } from '@vet/email/enqueue-email';
+import { recordPracticeEvent } from '@vet/db/practice-events';
 import {
   appointmentEmail,
+  appointmentEventData,
   assertRoomToBook,
   databaseError,
   insertAppointment,
@@ -56,7 +58,8 @@ function assertRecent(hold: HoldRecord, now: Date) {
  * POST /guest/soft-bookings/{id}/complete (R4.25): the signed-in, linked client holding the hold's id
  * turns it into their appointment, with a pet registered from the guest's answers, in ONE transaction
  * (pet, appointment, the reservation handed from the hold to the appointment, the hold marked Converted,
- * the confirmation e-mail): all or nothing. Whoever holds the id and is signed in may complete it (the id
+ * the practice system's pet.registered and guest_hold.completed events, the confirmation e-mail): all or
+ * nothing. Whoever holds the id and is signed in may complete it (the id
  * is the guest's bearer token; decision 0022). A live hold keeps its time and clinician. Otherwise (the
  * hold ended, or the client chose another start, `startsAt`) the start must be a bookable slot now, as a
  * booking's is (rota, closures, notice, horizon, free time: decision 0057); when it is not, the answer is
@@ -105,7 +108,7 @@ export async function completeHold(
         deps.caps.newPetsPerDay,
       );
       await assertRoomToBook(tx, deps.caps, { clientId: client.clientId, pet: null }, now);
-      const appointmentId = await insertAppointment(tx, {
+      const appointment = await insertAppointment(tx, {
         practiceId: found.practiceId,
         clinicianId,
         clientId: client.clientId,
@@ -114,6 +117,7 @@ export async function completeHold(
         startsAt,
         endsAt,
       });
+      const appointmentId = appointment.id;
       await lockClinician(tx, clinicianId);
       const hold = await guestHolds.find(tx, id, true);
       assertActionable(hold);
@@ -126,6 +130,11 @@ export async function completeHold(
         await reserve(tx, appointmentId, clinicianId, startsAt, endsAt);
       }
       await guestHolds.update(tx, id, { status: 'Converted', convertedAppointmentId: appointmentId });
+      // The practice system hears of it as a completed hold rather than a booking (issue 32).
+      await recordPracticeEvent(tx, 'guest_hold.completed', {
+        ...appointmentEventData(appointment),
+        hold_id: id,
+      });
       const facts = emailFacts(context, booker, appointmentId, startsAt, now);
       await enqueueEmail(
         tx,
