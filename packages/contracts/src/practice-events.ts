@@ -83,10 +83,13 @@ export const practiceEventDataSchemas = {
   }),
   /** A signed-in person was linked to a client record the practice already has. */
   'client.linked': z.object({ ...clientRecord, ...practiceRecord }),
-  /** The client changed their details online: only the fields that changed, with their new values. */
+  /**
+   * The client changed their details online: only the fields that changed, with their new values. A new
+   * home practice (clients.csv's practice_ref) comes as practice_id and practice_ref together.
+   */
   'client.details_changed': z.object({
     ...clientRecord,
-    changed: z.object(clientDetails).partial(),
+    changed: z.object({ ...clientDetails, ...practiceRecord }).partial(),
   }),
   /** The client saved their contact preferences (all of them, as now stored). */
   'client.contact_preferences_changed': z.object({

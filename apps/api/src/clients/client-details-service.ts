@@ -4,10 +4,12 @@ import {
   type updateClientDetailsBodySchema,
 } from '@vet/contracts/client-details';
 import type { Database } from '@vet/db/connection';
+import { recordPracticeEvent } from '@vet/db/practice-events';
 import type { z } from 'zod';
 import type { Identity } from '../identity/index.ts';
 import { badRequest, notFound, type Issue } from '../http/index.ts';
 import { nationalPhoneNumber, ukMobileNumber, ukPhoneNumber, ukPostcode } from '../contact-details/index.ts';
+import { changedDetails } from './client-events.ts';
 import type {
   ClientDetailsUpdate,
   ClientRecordRepository,
@@ -88,7 +90,8 @@ function changedFields(before: ClientRecordRow, after: ClientDetailsUpdate): str
 
 /**
  * POST /client: the signed-in client's own details. Checked as UK values (400 with an issue per field);
- * the home practice must be one listed online. The change and its audit row commit together.
+ * the home practice must be one listed online. The change, its audit row and the practice system's
+ * client.details_changed event (the fields whose values changed) commit together.
  */
 export async function updateClientDetails(
   { db, records }: ClientDetailsDeps,
@@ -131,8 +134,18 @@ export async function updateClientDetails(
   if (fields.length === 0) return clientDetailsOf(before);
 
   const after = await db.transaction(async (tx) => {
-    await records.updateDetails(tx, clientId, update, now);
+    // The event's "what changed" is judged against the row as it is under its lock, not as first read.
+    const stored = await records.lockForEvent(tx, clientId);
+    const saved = await records.updateDetails(tx, clientId, update, now);
     await records.recordChange(tx, { clientId, kind: 'details', actor, at: now, changes: { fields } });
+    const changed = stored && saved ? changedDetails(stored, saved) : {};
+    if (saved && Object.keys(changed).length > 0) {
+      await recordPracticeEvent(tx, 'client.details_changed', {
+        client_id: clientId,
+        client_ref: saved.clientRef,
+        changed,
+      });
+    }
     return records.findRecord(clientId, tx);
   });
   if (!after) throw notFound('We could not find your details.');

@@ -11,6 +11,7 @@ import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq, sql } from 'drizzle-orm';
 import type { Identity } from '../identity/index.ts';
+import { clientEventColumns, type ClientEventRow } from './client-events.ts';
 
 /** The client's own record as stored: phones in E.164 or as seeded, the home practice joined. */
 export interface ClientRecordRow {
@@ -105,10 +106,28 @@ export function createClientRecordRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** The record's editable fields and the matching keys the pre-signup check compares (R5.8). */
-    async updateDetails(tx: Executor, clientId: number, update: ClientDetailsUpdate, now: Date) {
+    /** The record as the practice system's events carry it, locked until the transaction ends. */
+    async lockForEvent(tx: Executor, clientId: number): Promise<ClientEventRow | undefined> {
+      const [row] = await tx
+        .select(clientEventColumns)
+        .from(clients)
+        .where(eq(clients.id, clientId))
+        .for('update');
+      return row;
+    },
+
+    /**
+     * The record's editable fields and the matching keys the pre-signup check compares (R5.8); answers
+     * the record as the practice system's events carry it.
+     */
+    async updateDetails(
+      tx: Executor,
+      clientId: number,
+      update: ClientDetailsUpdate,
+      now: Date,
+    ): Promise<ClientEventRow | undefined> {
       const { address } = update;
-      await tx
+      const [row] = await tx
         .update(clients)
         .set({
           salutationId: update.salutationId,
@@ -126,13 +145,18 @@ export function createClientRecordRepository(db: Database) {
           postcodeKey: postcodeKey(address.postcode),
           updatedAt: now,
         })
-        .where(eq(clients.id, clientId));
+        .where(eq(clients.id, clientId))
+        .returning(clientEventColumns);
+      return row;
     },
 
-    /** Locks the client's row for the preferences' read-modify-write; the confirmation time with it. */
+    /**
+     * Locks the client's row for the preferences' read-modify-write; the confirmation time with it, and
+     * the practice system's reference of the client for the event.
+     */
     async lockPreferencesOwner(tx: Executor, clientId: number) {
       const [row] = await tx
-        .select({ confirmedAt: clients.contactPreferencesConfirmedAt })
+        .select({ confirmedAt: clients.contactPreferencesConfirmedAt, clientRef: clients.pmsRef })
         .from(clients)
         .where(eq(clients.id, clientId))
         .for('update')

@@ -5,6 +5,7 @@ import {
   type ContactPreferencesResponse,
 } from '@vet/contracts/contact-preferences';
 import type { Database } from '@vet/db/connection';
+import { recordPracticeEvent } from '@vet/db/practice-events';
 import type { ContactPreferenceChange } from '@vet/db/schema/client-changes';
 import type { Identity } from '../identity/index.ts';
 import { notFound } from '../http/index.ts';
@@ -58,7 +59,8 @@ export function preferenceChanges(
 /**
  * PUT /client/contact-preferences (R3.4): every purpose × channel; sets lastConfirmedAt even when nothing
  * changed (that is the confirmation the redirect of R4.3 asks for), and records who changed what and when,
- * all in one transaction: the audit row and the change commit together or not at all.
+ * all in one transaction: the audit row, the practice system's client.contact_preferences_changed event
+ * (every choice, as stored) and the change commit together or not at all.
  */
 export async function saveContactPreferences(
   { db, records }: ContactPreferencesDeps,
@@ -78,6 +80,11 @@ export async function saveContactPreferences(
       actor,
       at: now,
       changes: { preferences: preferenceChanges(before, preferences) },
+    });
+    await recordPracticeEvent(tx, 'client.contact_preferences_changed', {
+      client_id: clientId,
+      client_ref: owner.clientRef,
+      contact_preferences: preferences,
     });
   });
   return responseOf(preferences, now, now);

@@ -122,7 +122,7 @@ export async function insertPetRegisteredOnline(
   executor: Executor,
   clientId: number,
   pet: OnlineRegisteredPet,
-): Promise<number> {
+) {
   const [row] = await executor
     .insert(pets)
     .values({
@@ -141,7 +141,35 @@ export async function insertPetRegisteredOnline(
       awaitingInitialConsultation: true,
       registeredOnline: true,
     })
-    .returning({ id: pets.id });
+    .returning(registeredOnlineColumns);
   if (!row) throw new Error('pet not inserted');
-  return row.id;
+  return row;
 }
+
+/**
+ * A name (of a species, breed, colour, insurer) or the owner's practice-system reference, read by the
+ * pet's insert for its pet.registered event (pets.csv names lists by name). Written out in full: inside
+ * `returning`, drizzle names columns without their table.
+ */
+const nameOf = (table: string, column: string, field = 'name') =>
+  sql<string | null>`(select ${sql.raw(field)} from ${sql.raw(table)} where id = pets.${sql.raw(column)})`;
+
+/** What a pet registered online is, as its event tells the practice system. */
+const registeredOnlineColumns = {
+  id: pets.id,
+  pmsRef: pets.pmsRef,
+  clientId: pets.clientId,
+  clientRef: nameOf('clients', 'client_id', 'pms_ref'),
+  name: pets.name,
+  species: sql<string>`(select name from species where id = pets.species_id)`,
+  breed: nameOf('breeds', 'breed_id'),
+  colour: nameOf('colours', 'colour_id'),
+  sex: pets.sex,
+  neutered: pets.neutered,
+  dateOfBirth: pets.dateOfBirth,
+  microchip: pets.microchipNumber,
+  insurer: nameOf('insurers', 'insurer_id'),
+  policyNumber: pets.policyNumber,
+  awaitingInitialConsultation: pets.awaitingInitialConsultation,
+};
+export type RegisteredOnlineRow = Awaited<ReturnType<typeof insertPetRegisteredOnline>>;
