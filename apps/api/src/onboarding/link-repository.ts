@@ -1,7 +1,9 @@
 import type { Database, Executor } from '@vet/db/connection';
+import { recordPracticeEvent } from '@vet/db/practice-events';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
 import { and, eq, isNull } from 'drizzle-orm';
+import { clientEventColumns } from '../clients/index.ts';
 import type { Identity } from '../identity/index.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -57,11 +59,12 @@ export function createLinkRepository() {
     },
 
     /**
-     * Links the record to the identity; false when the record was linked meanwhile. An identity already
-     * linked elsewhere fails on the unique constraint (see `isIdentityTaken`).
+     * Links the record to the identity and writes the practice system's client.linked event (issue 32);
+     * false when the record was linked meanwhile. An identity already linked elsewhere fails on the
+     * unique constraint (see `isIdentityTaken`).
      */
     async link(tx: Executor, clientId: number, identity: Identity, now: Date): Promise<boolean> {
-      const rows = await tx
+      const [linked] = await tx
         .update(clients)
         .set({
           identityIssuer: identity.issuer,
@@ -70,8 +73,20 @@ export function createLinkRepository() {
           updatedAt: now,
         })
         .where(and(eq(clients.id, clientId), isNull(clients.identitySubject), isNull(clients.identityIssuer)))
-        .returning({ id: clients.id });
-      return rows.length > 0;
+        .returning({
+          id: clients.id,
+          clientRef: clients.pmsRef,
+          practiceId: clients.homePracticeId,
+          practiceRef: clientEventColumns.practiceRef,
+        });
+      if (!linked) return false;
+      await recordPracticeEvent(tx, 'client.linked', {
+        client_id: linked.id,
+        client_ref: linked.clientRef,
+        practice_id: linked.practiceId,
+        practice_ref: linked.practiceRef,
+      });
+      return true;
     },
 
     async findInvitation(tx: Executor, codeHash: string): Promise<InvitationRow | undefined> {

@@ -9,6 +9,7 @@ import { clients, contactPreferences } from '@vet/db/schema/clients';
 import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq } from 'drizzle-orm';
+import { clientEventColumns, type ClientEventRow } from '../clients/index.ts';
 import type { Identity } from '../identity/index.ts';
 
 export interface NewClientRecord {
@@ -49,8 +50,11 @@ export function createNewClientRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** The record, linked to the identity, with its normalised keys (R5.8) and confirmed preferences. */
-    async insertClient(tx: Executor, record: NewClientRecord): Promise<number> {
+    /**
+     * The record, linked to the identity, with its normalised keys (R5.8) and confirmed preferences;
+     * answers it as the practice system's events carry it.
+     */
+    async insertClient(tx: Executor, record: NewClientRecord): Promise<ClientEventRow> {
       const { address, identity, now } = record;
       const [row] = await tx
         .insert(clients)
@@ -76,9 +80,9 @@ export function createNewClientRepository(db: Database) {
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ id: clients.id });
+        .returning(clientEventColumns);
       if (!row) throw new Error('The new client record was not inserted.');
-      return row.id;
+      return row;
     },
 
     /** One row per purpose × channel (R3.4), so a no is recorded as such. */

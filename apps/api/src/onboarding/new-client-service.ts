@@ -1,6 +1,8 @@
 import type { NewClientBody } from '@vet/contracts/onboarding';
 import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
+import { recordPracticeEvent } from '@vet/db/practice-events';
+import { clientDetailsOf } from '../clients/index.ts';
 import type { Identity, LinkedClientLookup } from '../identity/index.ts';
 import { badRequest, forbidden, type Issue } from '../http/index.ts';
 import { identityAlreadyLinked } from './link-conflicts.ts';
@@ -29,7 +31,8 @@ export const EMAIL_NOT_VERIFIED =
 
 /**
  * POST /client/signup (R4.19): a new client record of the chosen practice, linked to the signed-in
- * identity, in one transaction with its contact preferences; activation is then COMPLETED. The e-mail is
+ * identity, in one transaction with its contact preferences and the practice system's client.registered
+ * event (the record as stored, so the practice can create its own); activation is then COMPLETED. The e-mail is
  * the identity's own, from its access token, never from the body, and only one the provider says it has
  * verified (`email_verified`): else anyone could open a client record under another person's address
  * (decision 0056).
@@ -66,7 +69,7 @@ export async function registerNewClient(
 
   try {
     await db.transaction(async (tx) => {
-      const clientId = await newClients.insertClient(tx, {
+      const client = await newClients.insertClient(tx, {
         identity,
         salutationId: body.salutationId,
         firstName: body.firstName,
@@ -78,7 +81,15 @@ export async function registerNewClient(
         contactPreferences: body.contactPreferences,
         now,
       });
-      await newClients.insertPreferences(tx, clientId, body.contactPreferences);
+      await newClients.insertPreferences(tx, client.id, body.contactPreferences);
+      await recordPracticeEvent(tx, 'client.registered', {
+        client_id: client.id,
+        client_ref: client.clientRef,
+        practice_id: client.practiceId,
+        practice_ref: client.practiceRef,
+        ...clientDetailsOf(client),
+        contact_preferences: body.contactPreferences,
+      });
     });
   } catch (error) {
     // Two sign-ups of one identity at once: the second finds the first's record on the unique constraint.
