@@ -4,13 +4,15 @@
  * vaccinations) into .data/bench-import/<scale>/ (reused when one of that scale is there), imports it
  * into a new, empty database (DATABASE_URL's server or an embedded one) holding only the portal's own
  * lists, then imports it again unchanged, each time in a process of its own. Prints rows, rows per
- * second, wall time and peak memory per file and in all, beside the issue's targets. Prints numbers;
- * asserts nothing (decision 0023). BENCH_KEEP=1 keeps the database afterwards.
+ * second, wall time and peak memory per file and in all, then each file's seconds by phase, beside the
+ * issue's targets, with the machine's load average around each import. Prints numbers; asserts nothing
+ * (decision 0023). BENCH_KEEP=1 keeps the database afterwards; BENCH_CPU_PROF=<dir> writes a CPU profile
+ * of each import process into <dir>.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { addDays, isoDayOfWeek, practiceDate } from '@vet/contracts/practice-clock';
 import { connectDatabase } from '@vet/db/connection';
 import { createScratchDatabase } from '@vet/db/scratch-database';
@@ -18,6 +20,7 @@ import { seedPortalLookups } from '@vet/db/seed/seed-lookups';
 import { startDatabaseServer } from '@vet/db/server';
 import { generateBenchExport, type GeneratedFile } from '@vet/practice-import/bench/generate-export';
 import { benchCounts, benchShape } from '@vet/practice-import/bench/bench-shape';
+import type { Phase } from '@vet/practice-import/engine/phase-times';
 import type { ImportResult } from '@vet/practice-import/run-import';
 import { repoRoot } from './lib/paths.ts';
 
@@ -32,6 +35,11 @@ const count = (n: number) => n.toLocaleString('en-GB');
 const perSecond = (rows: number, s: number) => (s > 0 ? count(Math.round(rows / s)) : '–');
 
 const exportDir = join(repoRoot, '.data/bench-import', String(scale));
+const cpuProfileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 const generation = await prepareExport();
 
 const server = await startDatabaseServer({
@@ -96,20 +104,28 @@ async function prepareExport(): Promise<GeneratedFile[]> {
 }
 
 interface TimedImport {
-  result: ImportResult;
+  result: ImportResult & {
+    phases: Partial<Record<string, Partial<Record<Phase, number>>>>;
+    cpuSeconds: number;
+  };
   wallSeconds: number;
+  loadBefore: string;
+  loadAfter: string;
 }
 
 /** One import in a process of its own (packages/practice-import/src/bench/cli/import-once.ts). */
 function importOnce(title: string, databaseUrl: string): TimedImport {
-  log(`\n${title}…`);
+  log(`\n${title}… (${availableParallelism()} cores, load average ${load()})`);
   const resultDir = mkdtempSync(join(tmpdir(), 'bench-import-'));
   const resultFile = join(resultDir, 'result.json');
   try {
+    const loadBefore = load();
     const started = performance.now();
+    const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
     const child = spawnSync(
       process.execPath,
       [
+        ...profile,
         '--import',
         'tsx',
         join(repoRoot, 'packages/practice-import/src/bench/cli/import-once.ts'),
@@ -121,10 +137,26 @@ function importOnce(title: string, databaseUrl: string): TimedImport {
     const wallSeconds = (performance.now() - started) / 1000;
     if (!existsSync(resultFile))
       throw new Error(`The import process ended (status ${child.status}) without a result`);
-    return { result: JSON.parse(readFileSync(resultFile, 'utf8')) as ImportResult, wallSeconds };
+    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as TimedImport['result'];
+    return { result, wallSeconds, loadBefore, loadAfter: load() };
   } finally {
     rmSync(resultDir, { recursive: true, force: true });
   }
+}
+
+/** Each file's seconds by phase (engine/phase-times.ts); the rest is the process's start and finish. */
+function reportPhases(run: TimedImport): void {
+  const phases: Phase[] = ['read', 'parse', 'copy', 'index', 'check', 'apply'];
+  log(`  seconds by phase: ${'file'.padEnd(24)} ${phases.map((p) => p.padStart(7)).join(' ')}`);
+  let all = 0;
+  for (const [file, times] of Object.entries(run.result.phases)) {
+    all += phases.reduce((sum, p) => sum + (times?.[p] ?? 0), 0);
+    const cells = phases.map((p) => (times?.[p] ?? 0).toFixed(1).padStart(7));
+    log(`  ${''.padEnd(18)}${file.padEnd(24)} ${cells.join(' ')}`);
+  }
+  log(
+    `  ${''.padEnd(18)}${'start, lookups, report'.padEnd(24)} ${(run.wallSeconds - all).toFixed(1).padStart(7)}`,
+  );
 }
 
 function report(generated: GeneratedFile[], first: TimedImport, second: TimedImport): void {
@@ -134,7 +166,7 @@ function report(generated: GeneratedFile[], first: TimedImport, second: TimedImp
     ['Unchanged re-import', second],
   ] as const) {
     log(
-      `\n${title}: exit status ${run.result.exitCode}, ${seconds(run.wallSeconds)} wall, peak memory ${Math.round(run.result.peakRssBytes / MB)} MB`,
+      `\n${title}: exit status ${run.result.exitCode}, ${seconds(run.wallSeconds)} wall, peak memory ${Math.round(run.result.peakRssBytes / MB)} MB, ${seconds(run.result.cpuSeconds)} CPU in the import process, load average ${run.loadBefore} before, ${run.loadAfter} after`,
     );
     log(
       `  ${'file'.padEnd(24)} ${'rows'.padStart(10)} ${'applied'.padStart(10)} ${'unchanged'.padStart(10)} ${'refused'.padStart(8)} ${'seconds'.padStart(8)} ${'rows/s'.padStart(10)}`,
@@ -154,6 +186,7 @@ function report(generated: GeneratedFile[], first: TimedImport, second: TimedImp
     log(
       `  ${'all files'.padEnd(24)} ${count(rows).padStart(10)} ${''.padStart(41)} ${run.wallSeconds.toFixed(1).padStart(8)} ${perSecond(rows, run.wallSeconds).padStart(10)}`,
     );
+    reportPhases(run);
   }
 
   const fileSeconds = (run: TimedImport, names: string[]) =>

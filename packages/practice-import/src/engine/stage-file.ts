@@ -4,6 +4,7 @@ import { finished } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { ParseContext, RecordKind, Refusal } from '../kinds/kind.ts';
 import { headerProblems } from './header.ts';
+import type { PhaseTimes } from './phase-times.ts';
 import { stagingTable } from './import-files.ts';
 import { FileRefused, readCsv, type CsvRecord } from './read-csv.ts';
 import { RowEncoder } from './row-encoder.ts';
@@ -39,7 +40,12 @@ export async function stageFile(
   path: string,
   context: ParseContext,
   progress: RowProgress,
+  options: { times?: PhaseTimes } = {},
 ): Promise<StagedFile> {
+  const { times } = options;
+  const started = performance.now();
+  let parsing = 0;
+  let copying = 0;
   const fileRefusals: FileRefusal[] = [];
   let staging: StagingWriter | undefined;
   let header: string[] | undefined;
@@ -60,8 +66,12 @@ export async function stageFile(
       rows += records.length;
       progress.rows(rows);
       if (!staging) continue;
+      const parsed = performance.now();
       for (const { line, cells } of records) staging.add(line, cells);
+      const flushed = performance.now();
+      parsing += flushed - parsed;
       if (staging.full) await staging.flush();
+      copying += performance.now() - flushed;
     }
     if (!header) fileRefusals.push({ line: 1, column: null, reason: 'empty: the file has no header row' });
   } catch (error) {
@@ -69,7 +79,14 @@ export async function stageFile(
     fileRefusals.push({ line: error.line, column: error.column, reason: error.reason });
   } finally {
     progress.rows(rows);
+    const ending = performance.now();
     await staging?.end();
+    copying += performance.now() - ending;
+  }
+  if (times) {
+    times.add(kind.file, 'parse', parsing / 1000);
+    times.add(kind.file, 'copy', copying / 1000);
+    times.add(kind.file, 'read', (performance.now() - started - parsing - copying) / 1000);
   }
   if (staging && fileRefusals.length > 0) await session.query(`truncate ${stagingTable(kind.file)}`);
   return { rows, refusedRows: staging?.refused ?? 0, fileRefusals };
