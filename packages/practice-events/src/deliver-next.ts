@@ -1,0 +1,112 @@
+import { practiceEventId } from '@vet/contracts/practice-events';
+import type { Database } from '@vet/db/connection';
+import { claimDueDelivery, markDelivered, recordFailure, type ClaimedDelivery } from './delivery-queue.ts';
+import type { DispatcherLogger } from './dispatcher-logger.ts';
+import { eventBody } from './event-body.ts';
+import { afterFailure, type RetryPolicy } from './retry-policy.ts';
+import {
+  checkEndpointUrl,
+  type DeliveryLimits,
+  type DeliveryOutcome,
+  type sendWebhook,
+} from './webhook-delivery.ts';
+
+export type SendWebhook = typeof sendWebhook;
+
+export interface DelivererOptions {
+  db: Database;
+  send: SendWebhook;
+  limits: DeliveryLimits;
+  retry: RetryPolicy;
+  /** Production: an endpoint stored with an http:// URL is not sent to (recorded as `https_required`). */
+  requireHttps: boolean;
+  clock: () => Date;
+  random: () => number;
+  logger: DispatcherLogger;
+}
+
+/** What one look for work came to; `retryAt` tells the dispatcher when to look again for this delivery. */
+export type DeliveryRound =
+  { kind: 'idle' } | { kind: 'delivered' } | { kind: 'failed'; retryAt: Date } | { kind: 'parked' };
+
+/**
+ * Sends the next due delivery, if any, in a transaction of its own that holds the delivery's row lock from
+ * the claim to the outcome (decision 0013's pattern): another instance skips it meanwhile, and a crash or a
+ * lost connection rolls back and releases it, to be sent again under the same id.
+ *
+ * When the database goes away after the endpoint accepted an event and before the commit, this process
+ * remembers the delivery: its next claim records it as delivered without sending it again. Another
+ * instance that claims it first sends it again, under the same `webhook-id` (at least once).
+ */
+export function createDeliverer(options: DelivererOptions): () => Promise<DeliveryRound> {
+  const { db, logger } = options;
+  const deliveredNotRecorded = new Set<string>();
+
+  async function attempt(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+    if (checkEndpointUrl(delivery.url, { requireHttps: options.requireHttps }) !== null) {
+      return { delivered: false, reason: 'https_required' };
+    }
+    return options.send(
+      { url: delivery.url, secret: delivery.secret },
+      // The envelope's timestamp is the event's; the signature's is the real time of sending (its
+      // verifier compares it with its own clock), taken by sendWebhook itself.
+      { id: practiceEventId(delivery.eventId), timestamp: delivery.occurredAt, body: eventBody(delivery) },
+      options.limits,
+    );
+  }
+
+  return async function deliverNext(): Promise<DeliveryRound> {
+    let claimedKey: string | undefined;
+    const round = await db.transaction(async (tx): Promise<DeliveryRound> => {
+      const delivery = await claimDueDelivery(tx, options.clock());
+      if (!delivery) return { kind: 'idle' };
+      const key = `${delivery.endpointId}:${delivery.eventId}`;
+      claimedKey = key;
+      const fields = {
+        endpointId: delivery.endpointId,
+        eventId: practiceEventId(delivery.eventId),
+        attempt: delivery.attempts + 1,
+      };
+      if (deliveredNotRecorded.has(key)) {
+        await markDelivered(tx, delivery, options.clock());
+        logger.info(fields, 'event recorded as delivered (sent before the database went away)');
+        return { kind: 'delivered' };
+      }
+      const outcome = await attempt(delivery);
+      const now = options.clock();
+      if (outcome.delivered) {
+        deliveredNotRecorded.add(key);
+        await markDelivered(tx, delivery, now);
+        logger.debug({ ...fields, status: outcome.status }, 'event delivered');
+        return { kind: 'delivered' };
+      }
+      const retryingSince = delivery.retryingSince ?? now;
+      const next = afterFailure(
+        { failedAttempts: delivery.attempts + 1, retryingSince, now },
+        options.retry,
+        options.random,
+      );
+      await recordFailure(tx, delivery, {
+        now,
+        reason: outcome.reason,
+        retryingSince,
+        nextAttemptAt: next.park ? null : next.nextAttemptAt,
+      });
+      if (next.park) {
+        logger.error(
+          { ...fields, reason: outcome.reason },
+          'event not delivered in its retry window; parked',
+        );
+        return { kind: 'parked' };
+      }
+      logger.warn(
+        { ...fields, reason: outcome.reason, retryAt: next.nextAttemptAt.toISOString() },
+        'event not delivered; will retry',
+      );
+      return { kind: 'failed', retryAt: next.nextAttemptAt };
+    });
+    // Committed: whatever was sent is on record now.
+    if (claimedKey) deliveredNotRecorded.delete(claimedKey);
+    return round;
+  };
+}
