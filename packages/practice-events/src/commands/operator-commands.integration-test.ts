@@ -1,0 +1,191 @@
+import { practiceEventId } from '@vet/contracts/practice-events';
+import { sequencePracticeEvents } from '@vet/db/practice-events';
+import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { freshAppointmentIds, writeAppointmentEvent } from '../testing/dispatcher-kit.ts';
+import { useScratchDatabase } from '../testing/scratch-database.ts';
+import type { EventsCommand } from './command.ts';
+import { endpointsAddCommand, endpointsListCommand, endpointsRemoveCommand } from './endpoints.ts';
+import { failedCommand } from './failed.ts';
+import { redriveCommand } from './redrive.ts';
+
+/**
+ * The operator's commands, on a database of the file's own: on the shared one, every event other files
+ * number while an endpoint of ours exists becomes a delivery to it, and the counts would be anyone's.
+ * No dispatcher runs here: deliveries stay as the test sets them. Each test removes its endpoints.
+ */
+const database = useScratchDatabase('practice_events_commands_test');
+const added: string[] = [];
+
+async function run(command: EventsCommand, ...args: string[]) {
+  const lines: string[] = [];
+  const { db } = database.current;
+  const status = await command.run(args, { db, out: (line) => lines.push(line) });
+  return { status, lines, text: lines.join('\n') };
+}
+
+async function add(name: string, url = 'https://pms.example/events') {
+  const result = await run(endpointsAddCommand, name, url);
+  if (result.status === 0) added.push(name);
+  return result;
+}
+
+async function endpointId(name: string) {
+  const { db } = database.current;
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.name, name));
+  return row!.id;
+}
+
+/** Events of a fresh appointment, numbered, so each endpoint has a delivery of each. */
+async function eventsOfOneAppointment(count: number) {
+  const { db } = database.current;
+  const [appointmentId] = freshAppointmentIds(1);
+  const ids: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = await writeAppointmentEvent(db, appointmentId!, index === 0 ? 'booked' : 'amended');
+    ids.push(Number(id.slice('evt_'.length)));
+  }
+  while ((await sequencePracticeEvents(db)) > 0);
+  return ids;
+}
+
+async function park(name: string, eventId: number) {
+  await database.current.db
+    .update(webhookDeliveries)
+    .set({
+      status: 'parked',
+      attempts: 7,
+      lastError: 'http_503',
+      retryingSince: sql`now() - interval '3 days'`,
+    })
+    .where(
+      and(eq(webhookDeliveries.endpointId, await endpointId(name)), eq(webhookDeliveries.eventId, eventId)),
+    );
+}
+
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  for (const name of added.splice(0)) await run(endpointsRemoveCommand, name);
+});
+
+describe('endpoints add', () => {
+  it('adds an endpoint and prints its new secret, once', async () => {
+    const name = 'pms-north';
+    const result = await add(name);
+    expect(result.status).toBe(0);
+    const [row] = await database.current.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.name, name));
+    expect(row).toMatchObject({ url: 'https://pms.example/events', active: true });
+    expect(row?.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(result.lines.filter((line) => line.includes(row!.secret))).toEqual([row!.secret]);
+  });
+
+  it('refuses a taken name, a bad name, a bad URL and missing arguments', async () => {
+    const name = 'pms-taken';
+    await add(name);
+    expect((await add(name)).text).toBe(`Not added: an endpoint named ${name} exists already.`);
+    expect((await add('no spaces please')).status).toBe(1);
+    expect((await add('pms-bad-url', 'ftp://pms.example/')).text).toBe(
+      'Not added: the URL must use http or https.',
+    );
+    expect((await run(endpointsAddCommand, 'pms-alone')).status).toBe(1);
+  });
+
+  it('takes http:// outside production only', async () => {
+    expect((await add('pms-local', 'http://127.0.0.1:9000/events')).status).toBe(0);
+    vi.stubEnv('NODE_ENV', 'production');
+    const refused = await add('pms-plain', 'http://pms.example/events');
+    expect(refused).toMatchObject({ status: 1, text: 'Not added: the URL must use https.' });
+  });
+});
+
+describe('endpoints list and remove', () => {
+  it('lists each endpoint with its deliveries waiting and parked', async () => {
+    const name = 'pms-listed';
+    await add(name);
+    const [first] = await eventsOfOneAppointment(3);
+    await park(name, first!);
+    const result = await run(endpointsListCommand);
+    expect(result.status).toBe(0);
+    expect(result.lines[0]).toMatch(/^name +active +waiting +parked +url$/);
+    expect(result.lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^${name} +yes +2 +1 +https://pms\\.example/events$`)),
+    );
+  });
+
+  it('removes an endpoint with its deliveries, and says when there is none of that name', async () => {
+    const name = 'pms-gone';
+    await add(name);
+    const id = await endpointId(name);
+    await eventsOfOneAppointment(1);
+    expect(await run(endpointsRemoveCommand, name)).toMatchObject({ status: 0 });
+    added.splice(added.indexOf(name), 1);
+    const left = await database.current.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, id));
+    expect(left).toEqual([]);
+    expect(await run(endpointsRemoveCommand, name)).toMatchObject({
+      status: 1,
+      text: `No endpoint is named ${name}.`,
+    });
+  });
+});
+
+describe('failed and redrive', () => {
+  it('lists the parked deliveries of an endpoint, with codes and times only', async () => {
+    const name = 'pms-failing';
+    await add(name);
+    const [first] = await eventsOfOneAppointment(2);
+    await park(name, first!);
+    const result = await run(failedCommand, '--endpoint', name);
+    expect(result.status).toBe(0);
+    expect(result.lines[0]).toMatch(/^endpoint +event +type +record +attempts +last error +failing since$/);
+    expect(result.lines[1]).toMatch(
+      new RegExp(
+        `^${name} +${practiceEventId(first!)} +appointment\\.booked +appointment:\\d+ +7 +http_503 +\\d{4}-\\d\\d-\\d\\dT`,
+      ),
+    );
+    expect(result.lines).toHaveLength(3);
+    expect(await run(failedCommand, '--endpoint', 'pms-unknown')).toMatchObject({ status: 1 });
+  });
+
+  it('re-drives parked deliveries by endpoint or event, each with a new window', async () => {
+    const [one, two] = ['pms-redrive-one', 'pms-redrive-two'];
+    await add(one);
+    await add(two);
+    const [first, second] = await eventsOfOneAppointment(2);
+    for (const name of [one, two]) await park(name, first!);
+    await park(one, second!);
+
+    expect((await run(redriveCommand, '--endpoint', one, '--event', practiceEventId(second!))).text).toBe(
+      "Re-drove 1 parked delivery: the API's dispatchers send it now.",
+    );
+    expect((await run(redriveCommand, '--event', practiceEventId(first!))).status).toBe(0);
+    const rows = await database.current.db
+      .select()
+      .from(webhookDeliveries)
+      .where(sql`${webhookDeliveries.eventId} in (${first}, ${second})`);
+    // The three parked are pending again (the fourth, never parked, is pending as it was).
+    const redriven = rows.filter((row) => row.lastError !== null);
+    expect(redriven).toHaveLength(3);
+    expect(rows.every((row) => row.status === 'pending')).toBe(true);
+    for (const row of redriven) {
+      expect(row).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        retryingSince: null,
+        lastError: 'http_503',
+      });
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    expect(await run(failedCommand, '--endpoint', one)).toMatchObject({ text: 'No parked deliveries.' });
+    expect((await run(redriveCommand, '--endpoint', two)).text).toBe(
+      'No parked deliveries matched: nothing to re-drive.',
+    );
+    expect((await run(redriveCommand, '--event', '42')).status).toBe(1);
+  });
+});
