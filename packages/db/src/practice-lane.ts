@@ -12,6 +12,12 @@ export interface PracticeSpan {
   petId: number | null;
   /** The appointment being written, when it exists already: its own rows never count. */
   appointmentId: number | null;
+  /**
+   * Or (one span, appointmentId null) the reference of the appointment being written: whether it exists
+   * is read in the clearing's own statement, after the locks, so a write of that reference just committed
+   * counts.
+   */
+  appointmentRef?: string | null;
 }
 
 export interface PracticeLaneEffects {
@@ -34,12 +40,15 @@ export interface PracticeLaneEffects {
  * order every other writer locks rows in, so none of them can deadlock with this.
  *
  * One span (the integration API): the pet's and the clinician's advisory locks, as an online booking
- * takes them, so no online row can be written into the span between this and the caller's insert.
+ * takes them, so no online row can be written into the span between this and the caller's insert. A
+ * caller that took them itself (practiceSpanLocks, in an earlier statement of its transaction, with its
+ * own earlier locks) says so with `locked`.
  */
 export async function makeRoomForPracticeBooking(
   tx: Executor,
   span: PracticeSpan,
   now: Date,
+  options: { locked?: boolean } = {},
 ): Promise<PracticeLaneEffects> {
   const values = {
     clinicianId: span.clinicianId,
@@ -47,20 +56,27 @@ export async function makeRoomForPracticeBooking(
     endsAt: span.endsAt.toISOString(),
     petId: span.petId,
     appointmentId: span.appointmentId,
+    appointmentRef: span.appointmentRef ?? null,
     now: now.toISOString(),
   };
   // The locks in a statement of their own: the clearing's snapshot must see what was committed before them.
-  await runNamed(tx, oneSpanLocks, values);
+  if (!options.locked) await runNamed(tx, oneSpanLocks, values);
   return effectsOf(await runNamed<ClearedRow>(tx, clearOneSpan, values));
 }
 
 const value = (name: string) => sql.placeholder(name);
 
-/** A target list is evaluated in order: the pet's lock, then the clinician's (a null pet takes none). */
+/**
+ * The one-span form's advisory locks as select-list items: a target list is evaluated in order, so the
+ * pet's lock, then the clinician's; a null id takes no lock. The clearing must come in a later statement.
+ */
+export const practiceSpanLocks = (petId: SQL, clinicianId: SQL): SQL =>
+  sql`pg_advisory_xact_lock(${lockSpaces.pet}::int, ${petId}::int),
+      pg_advisory_xact_lock(${lockSpaces.clinician}::int, ${clinicianId}::int)`;
+
 const oneSpanLocks = namedStatement(
   'practice_lane_locks',
-  sql`select pg_advisory_xact_lock(${lockSpaces.pet}::int, ${value('petId')}::int),
-             pg_advisory_xact_lock(${lockSpaces.clinician}::int, ${value('clinicianId')}::int)`,
+  sql`select ${practiceSpanLocks(sql`${value('petId')}`, sql`${value('clinicianId')}`)}`,
 );
 
 /** One span as a one-row relation: planned once per connection, and its estimate is always one row. */
@@ -69,7 +85,8 @@ const clearOneSpan = namedStatement(
   clearTheWay(
     sql`select ${value('clinicianId')}::int as clinician_id, ${value('startsAt')}::timestamptz as starts_at,
                ${value('endsAt')}::timestamptz as ends_at, ${value('petId')}::int as pet_id,
-               ${value('appointmentId')}::int as appointment_id`,
+               coalesce(${value('appointmentId')}::int, (select id from appointments
+                 where pms_ref = ${value('appointmentRef')}::text)) as appointment_id`,
     sql`${value('now')}::timestamptz`,
   ),
 );

@@ -1,7 +1,7 @@
 import type { PracticeAppointment } from '@vet/contracts/integration-appointments';
 import type { Database, Executor } from '@vet/db/connection';
 import { lockSpaces } from '@vet/db/lock-spaces';
-import { appointments, clinicianReservations } from '@vet/db/schema/appointments';
+import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
 import { clinicians } from '@vet/db/schema/clinicians';
 import { appointmentReasons } from '@vet/db/schema/lookups';
@@ -56,8 +56,6 @@ const stored = {
   cancelledAt: appointments.cancelledAt,
 };
 
-const range = (startsAt: Date, endsAt: Date) => `[${startsAt.toISOString()},${endsAt.toISOString()})`;
-
 /** The SQL of the practice's appointments (decision 0063). */
 export const practiceBookingRepository = {
   /** Writes of one reference take turns until the transaction ends (a create cannot happen twice). */
@@ -84,57 +82,6 @@ export const practiceBookingRepository = {
     return row ?? null;
   },
 
-  async insert(tx: Executor, pmsRef: string, values: AppointmentValues, now: Date): Promise<number> {
-    const [row] = await tx
-      .insert(appointments)
-      .values({ ...values, pmsRef, source: 'Practice', createdAt: now, updatedAt: now })
-      .returning({ id: appointments.id });
-    if (!row) throw new Error('appointment not inserted');
-    return row.id;
-  },
-
-  /** The row of a found appointment, locked until the transaction ends. */
-  async lock(tx: Executor, id: number): Promise<StoredAppointment | null> {
-    const [row] = await tx.select(stored).from(appointments).where(eq(appointments.id, id)).for('update');
-    return row ?? null;
-  },
-
-  async update(tx: Executor, id: number, values: AppointmentValues, now: Date) {
-    await tx
-      .update(appointments)
-      .set({ ...values, updatedAt: now })
-      .where(eq(appointments.id, id));
-  },
-
-  /**
-   * The appointment's time in the practice's lane, in one statement whether it had a row or not: a desk
-   * booking's time is busy from the moment it is stored, and may overlap only other rows in the lane.
-   */
-  async reserveInLane(
-    tx: Executor,
-    appointmentId: number,
-    clinicianId: number,
-    startsAt: Date,
-    endsAt: Date,
-  ) {
-    const during = range(startsAt, endsAt);
-    await tx
-      .insert(clinicianReservations)
-      .values({ clinicianId, during, appointmentId, practiceLane: true })
-      .onConflictDoUpdate({
-        target: clinicianReservations.appointmentId,
-        set: { clinicianId, during, practiceLane: true, holdExpiresAt: null },
-      });
-  },
-
-  /** A Completed initial consultation: the pet may book any reason now. */
-  async endAwaitingInitialConsultation(tx: Executor, petId: number) {
-    await tx
-      .update(pets)
-      .set({ awaitingInitialConsultation: false })
-      .where(and(eq(pets.id, petId), eq(pets.awaitingInitialConsultation, true)));
-  },
-
   /** Who an online appointment's e-mails went to: the client's address on their record now. */
   async clientContact(executor: Executor, clientId: number) {
     const [row] = await executor
@@ -142,15 +89,6 @@ export const practiceBookingRepository = {
       .from(clients)
       .where(eq(clients.id, clientId));
     return row ?? null;
-  },
-
-  /** Whether the reason of an appointment is an initial consultation. */
-  async isInitialConsultation(executor: Executor, reasonId: number): Promise<boolean> {
-    const [row] = await executor
-      .select({ initial: appointmentReasons.isInitialConsultation })
-      .from(appointmentReasons)
-      .where(eq(appointmentReasons.id, reasonId));
-    return row?.initial ?? false;
   },
 };
 

@@ -12,7 +12,6 @@ import {
   databaseError,
   PET_OVERLAP_CONSTRAINT,
   recordChangeEmail,
-  releaseReservation,
   type AppointmentsRepository,
 } from '../booking/index.ts';
 import { conflict, notFound, type Issue, unprocessable } from '../http/index.ts';
@@ -23,6 +22,11 @@ import {
   type ResolvedRefs,
   type StoredAppointment,
 } from './practice-booking-repository.ts';
+import {
+  lockAndResolve,
+  writePracticeAppointment,
+  type WrittenAppointment,
+} from './practice-booking-writes.ts';
 
 export interface PracticeBookingDeps {
   db: Database;
@@ -79,63 +83,59 @@ function assertResolved(
   if (issues.length > 0) throw unprocessable(practiceBookingMessages.refsRefused, issues);
 }
 
+const effectsAnswer = (effects: PracticeLaneEffects) => ({
+  flagged_appointment_ids: effects.flaggedAppointmentIds,
+  released_holds: effects.releasedHolds,
+});
+
 const writeAnswer = async (
   deps: PracticeBookingDeps,
   id: number,
   effects: PracticeLaneEffects,
 ): Promise<PracticeAppointmentWrite> => ({
   ...(await deps.reads.answer(id)),
-  effects: { flagged_appointment_ids: effects.flaggedAppointmentIds, released_holds: effects.releasedHolds },
+  effects: effectsAnswer(effects),
 });
 
 /**
- * The one write every route ends in, in the caller's transaction (decision 0063). A Booked appointment's
- * time is cleared of online rows (flagged, or given away) and held in the practice's lane; any other
- * status holds no time. A Completed initial consultation ends the pet's "awaiting initial consultation";
- * the practice cancelling an appointment the client booked online (and so was e-mailed about) e-mails
- * the client a cancellation that replaces the calendar entry they have.
+ * The one write every route ends in, in the caller's transaction (decision 0063), to the appointment
+ * `target` names (a reference naming none creates it). A Booked appointment's time is cleared of online
+ * rows (flagged, or given away) and held in the practice's lane; any other status holds no time. A
+ * Completed initial consultation ends the pet's "awaiting initial consultation"; the practice cancelling
+ * an appointment the client booked online (and so was e-mailed about) e-mails the client a cancellation
+ * that replaces the calendar entry they have. `laneLocked`: the caller took the lane's locks already.
  */
 async function store(
   deps: PracticeBookingDeps,
   tx: Executor,
-  found: StoredAppointment | null,
+  target: { id: number } | { ref: string },
   desired: AppointmentValues,
-  ref?: string,
-): Promise<{ id: number; effects: PracticeLaneEffects }> {
+  laneLocked = false,
+): Promise<{ written: WrittenAppointment; effects: PracticeLaneEffects }> {
   const now = deps.now();
-  const booked = desired.status === 'Booked';
-  const span = { ...desired, appointmentId: found?.id ?? null };
-  // The lane's locks and the holds' rows come before this appointment's row (decision 0063's lock order).
-  const effects = booked ? await makeRoomForPracticeBooking(tx, span, now) : noEffects;
-  const current = found && (await repository.lock(tx, found.id));
-  const wasCancelled = current?.status === 'Cancelled';
-  const values = {
+  const span = {
     ...desired,
-    cancelledAt: desired.status !== 'Cancelled' ? null : wasCancelled ? current.cancelledAt : now,
+    appointmentId: 'id' in target ? target.id : null,
+    appointmentRef: 'ref' in target ? target.ref : null,
   };
-  let id: number;
-  if (current) {
-    id = current.id;
-    await repository.update(tx, id, values, now);
-  } else {
-    if (ref === undefined) throw new Error('a new appointment needs its reference');
-    id = await repository.insert(tx, ref, values, now);
+  // The lane's locks and the holds' rows come before this appointment's row (decision 0063's lock order).
+  const effects =
+    desired.status === 'Booked'
+      ? await makeRoomForPracticeBooking(tx, span, now, { locked: laneLocked })
+      : noEffects;
+  const written = await writePracticeAppointment(tx, target, desired, now);
+  if (!written) throw new Error('the appointment went away under its lock');
+  const { previous } = written;
+  if (written.source === 'Online' && previous?.status === 'Booked' && desired.status === 'Cancelled') {
+    await emailCancellation(deps, tx, { id: written.id, clientId: previous.clientId }, now);
   }
-  if (booked) await repository.reserveInLane(tx, id, desired.clinicianId, desired.startsAt, desired.endsAt);
-  else await releaseReservation(tx, id);
-  if (desired.status === 'Completed' && (await repository.isInitialConsultation(tx, desired.reasonId))) {
-    await repository.endAwaitingInitialConsultation(tx, desired.petId);
-  }
-  if (current?.source === 'Online' && current.status === 'Booked' && desired.status === 'Cancelled') {
-    await emailCancellation(deps, tx, current, now);
-  }
-  return { id, effects };
+  return { written, effects };
 }
 
 async function emailCancellation(
   deps: PracticeBookingDeps,
   tx: Executor,
-  appointment: StoredAppointment,
+  appointment: Pick<StoredAppointment, 'id' | 'clientId'>,
   now: Date,
 ) {
   const contact = await repository.clientContact(tx, appointment.clientId);
@@ -163,38 +163,60 @@ async function inTransaction<T>(deps: PracticeBookingDeps, write: (tx: Executor)
 /**
  * PUT /appointments/{appointment_ref}: the practice system's record, created or replaced as given (the
  * practice system is the system of record of the desk's bookings). Overlaps are stored, never refused.
+ * Four statements in all (the locks with the references, the clearing, the write, and the commit's): the
+ * answer is what was written, with the references as given (they named exactly those records).
  */
 export async function upsertPracticeAppointment(
   deps: PracticeBookingDeps,
   ref: string,
   body: PracticeAppointmentBody,
 ): Promise<{ created: boolean; appointment: PracticeAppointmentWrite }> {
-  const refs = await deps.reads.resolve({
-    practice: body.practice_ref,
-    clinician: body.clinician_ref,
-    client: body.client_ref,
-    pet: body.pet_ref,
-    reason: body.reason_ref,
+  const startsAt = new Date(body.starts_at);
+  const endsAt = new Date(body.ends_at);
+  const notes = body.notes ?? null;
+  const booked = body.status === 'Booked';
+  const { written, effects } = await inTransaction(deps, async (tx) => {
+    const refs = await lockAndResolve(
+      tx,
+      ref,
+      {
+        practice: body.practice_ref,
+        clinician: body.clinician_ref,
+        client: body.client_ref,
+        pet: body.pet_ref,
+        reason: body.reason_ref,
+      },
+      booked,
+    );
+    assertResolved(refs);
+    const desired: AppointmentValues = {
+      status: body.status,
+      practiceId: refs.practiceId,
+      clinicianId: refs.clinicianId,
+      clientId: refs.clientId,
+      petId: refs.petId,
+      reasonId: refs.reasonId,
+      startsAt,
+      endsAt,
+      notes,
+      cancelledAt: null,
+    };
+    return store(deps, tx, { ref }, desired, booked);
   });
-  assertResolved(refs);
-  const desired: AppointmentValues = {
-    status: body.status,
-    practiceId: refs.practiceId,
-    clinicianId: refs.clinicianId,
-    clientId: refs.clientId,
-    petId: refs.petId,
-    reasonId: refs.reasonId,
-    startsAt: new Date(body.starts_at),
-    endsAt: new Date(body.ends_at),
-    notes: body.notes ?? null,
-    cancelledAt: null,
+  const { practice_ref, clinician_ref, client_ref, pet_ref, reason_ref, status } = body;
+  return {
+    created: written.created,
+    appointment: {
+      appointment_id: written.id,
+      appointment_ref: ref,
+      source: written.source,
+      ...{ practice_ref, clinician_ref, client_ref, pet_ref, reason_ref, status, notes },
+      starts_at: startsAt.toISOString(),
+      ends_at: endsAt.toISOString(),
+      flagged_at: written.flaggedAt?.toISOString() ?? null,
+      effects: effectsAnswer(effects),
+    },
   };
-  const { id, effects, created } = await inTransaction(deps, async (tx) => {
-    await repository.lockRef(tx, ref);
-    const found = await repository.findByRef(tx, ref);
-    return { ...(await store(deps, tx, found, desired, ref)), created: found === null };
-  });
-  return { created, appointment: await writeAnswer(deps, id, effects) };
 }
 
 /** PATCH /appointments/{appointment_ref}: a booked desk appointment moved (time, clinician, or both). */
@@ -219,12 +241,13 @@ export async function changePracticeAppointment(
       throw unprocessable(practiceBookingMessages.refsRefused, [{ path: 'clinician_ref', message }]);
     }
     const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
-    return store(deps, tx, found, {
+    const { written, effects } = await store(deps, tx, found, {
       ...values,
       clinicianId: clinician?.clinicianId ?? found.clinicianId,
       startsAt: change.starts_at === undefined ? found.startsAt : new Date(change.starts_at),
       endsAt: change.ends_at === undefined ? found.endsAt : new Date(change.ends_at),
     });
+    return { id: written.id, effects };
   });
   return writeAnswer(deps, id, effects);
 }
@@ -255,7 +278,7 @@ export async function recordOutcome(
     const found = await findTarget(tx, target);
     if (found.status === 'Cancelled') throw conflict(practiceBookingMessages.cancelledHasNoOutcome);
     const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
-    return (await store(deps, tx, found, { ...values, status: outcome })).id;
+    return (await store(deps, tx, found, { ...values, status: outcome })).written.id;
   });
   return deps.reads.answer(id);
 }
@@ -270,7 +293,7 @@ export async function cancelByPractice(
     if (found.status === 'Cancelled') return found.id;
     if (found.status !== 'Booked') throw conflict(practiceBookingMessages.outcomeNotCancellable);
     const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
-    return (await store(deps, tx, found, { ...values, status: 'Cancelled' })).id;
+    return (await store(deps, tx, found, { ...values, status: 'Cancelled' })).written.id;
   });
   return deps.reads.answer(id);
 }
