@@ -50,6 +50,12 @@ describe('loadConfig', () => {
         tokenUrl: 'http://localhost:4100/oauth/token',
         rateLimitMax: 60_000,
       },
+      practiceEvents: {
+        limits: { timeoutMs: 10_000, maxResponseBytes: 65_536 },
+        retry: { baseMs: 5000, maxMs: 600_000, giveUpAfterMs: 72 * 3600_000 },
+        concurrency: 4,
+        requireHttps: false,
+      },
     });
   });
 

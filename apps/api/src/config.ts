@@ -16,6 +16,13 @@ import {
   requireIntegrationTokenUrlInProduction,
   type IntegrationConfig,
 } from './integration-config.ts';
+import {
+  practiceEventsConfigOf,
+  practiceEventsEnvExpected,
+  practiceEventsEnvShape,
+  requireRetryCapAboveBase,
+  type PracticeEventsConfig,
+} from './practice-events/index.ts';
 
 /**
  * The API's one view of its environment, parsed once at start-up. The process refuses to start on a bad
@@ -99,6 +106,7 @@ const envSchema = z.object({
   // Unset is production (decision 0068): a local run and the tests say what they are.
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   ...integrationEnvShape,
+  ...practiceEventsEnvShape,
 });
 
 type EnvName = keyof typeof envSchema.shape;
@@ -141,6 +149,7 @@ const expected: Record<EnvName, string> = {
   LOG_LEVEL: `one of ${logLevels.join(', ')}`,
   NODE_ENV: 'one of development, test, production; unset means production',
   ...integrationEnvExpected,
+  ...practiceEventsEnvExpected,
 };
 
 export interface ApiConfig {
@@ -190,6 +199,8 @@ export interface ApiConfig {
   nodeEnv: 'development' | 'test' | 'production';
   /** The integration API's machine callers (integration-config.ts, decision 0062). */
   integration: IntegrationConfig;
+  /** How practice events are sent as webhooks (practice-events/practice-events-config.ts, issue 32). */
+  practiceEvents: PracticeEventsConfig;
 }
 
 export class ConfigError extends Error {
@@ -216,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema
     .superRefine(productionRules, { when: () => true })
     .superRefine(requireIntegrationTokenUrlInProduction, { when: () => true })
+    .superRefine(requireRetryCapAboveBase, { when: () => true })
     .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
@@ -258,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
     integration: integrationConfigOf(values, values.EMBEDDED_ISSUER),
+    practiceEvents: practiceEventsConfigOf(values),
   };
 }
 

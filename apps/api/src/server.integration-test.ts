@@ -106,5 +106,7 @@ describe('server.ts', () => {
     const [code] = await exited;
     expect(code).toBe(0);
     expect(output.stdout).toContain('API stopping');
+    // The running server (only it) delivers practice events as webhooks.
+    expect(output.stdout).toContain('event dispatcher started');
   });
 });

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
 import { emailWorkerPlugin } from './email/index.ts';
 import { serializeError } from './http/index.ts';
+import { eventDispatcherPlugin } from './practice-events/index.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */
 function readConfigOrExit(): ApiConfig {
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, pool: database.pool });
   // Only the running server delivers e-mail: an app built for a test leaves the outbox to the test.
   await app.register(emailWorkerPlugin, config);
+  // Likewise practice events' webhooks (issue 32): an app built for a test sends none.
+  await app.register(eventDispatcherPlugin, config);
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

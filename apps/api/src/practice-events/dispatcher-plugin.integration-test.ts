@@ -1,0 +1,73 @@
+import { practiceEventId } from '@vet/contracts/practice-events';
+import {
+  addReceiverEndpoint,
+  deliveryRows,
+  freshAppointmentIds,
+  isListening,
+  writeAppointmentEvent,
+  type TestEndpoint,
+} from '@vet/practice-events/testing/dispatcher-kit';
+import { useScratchDatabase } from '@vet/practice-events/testing/scratch-database';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventDispatcherPlugin } from './dispatcher-plugin.ts';
+import type { PracticeEventsConfig } from './practice-events-config.ts';
+
+/** The API's dispatcher plugin: it delivers while the app runs, and lets go of everything when it closes. */
+const database = useScratchDatabase('api_event_dispatcher_test');
+
+const settings = (requireHttps: boolean): PracticeEventsConfig => ({
+  limits: { timeoutMs: 2000, maxResponseBytes: 65_536 },
+  retry: { baseMs: 50, maxMs: 100, giveUpAfterMs: 3600_000 },
+  concurrency: 2,
+  requireHttps,
+});
+
+async function startApp(requireHttps: boolean): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(eventDispatcherPlugin, {
+    databaseUrl: database.current.url,
+    database: { poolMax: 5, statementTimeoutMs: undefined },
+    practiceEvents: settings(requireHttps),
+    pollMs: 200,
+  });
+  await app.ready();
+  return app;
+}
+
+describe('eventDispatcherPlugin', () => {
+  let app: FastifyInstance | undefined;
+  let endpoint: TestEndpoint | undefined;
+  afterEach(async () => {
+    await app?.close();
+    await endpoint?.receiver.close();
+  });
+
+  it('delivers events while the app runs, and closes its connections with the app', async () => {
+    const { db } = database.current;
+    endpoint = await addReceiverEndpoint(db, 'api-plugin');
+    app = await startApp(false);
+    const id = await writeAppointmentEvent(db, freshAppointmentIds(1)[0]!, 'booked');
+    await endpoint.receiver.waitFor((received) => received.some((event) => event.webhookId === id));
+
+    await app.close();
+    app = undefined;
+    expect(await isListening(db)).toBe(false);
+    const { rows } = await database.current.pool.query<{ count: string }>(
+      `select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    // Only the test's own pool's other connections may remain (it has at most one more open).
+    expect(Number(rows[0]?.count)).toBeLessThanOrEqual(1);
+  });
+
+  it('sends nothing to an http:// endpoint when https is required (production)', async () => {
+    const { db } = database.current;
+    endpoint = await addReceiverEndpoint(db, 'api-plugin-plain');
+    app = await startApp(true);
+    const id = await writeAppointmentEvent(db, freshAppointmentIds(1)[0]!, 'booked');
+    const row = async () =>
+      (await deliveryRows(db, endpoint!.id)).find((delivery) => practiceEventId(delivery.eventId) === id);
+    await expect.poll(async () => (await row())?.lastError).toBe('https_required');
+    expect(endpoint.receiver.attempts).toEqual([]);
+  });
+});
