@@ -9,7 +9,17 @@ export function eventsDatabaseUrl(): string | undefined {
   return url ? url : undefined;
 }
 
-/** In production an endpoint's URL must be https (the API's dispatcher refuses to send to any other). */
-export function endpointsRequireHttps(): boolean {
-  return process.env.NODE_ENV === 'production';
+/**
+ * In production an endpoint's URL must be https (the API's dispatcher sends to no other there). As for
+ * the API (decision 0068), an unset NODE_ENV means production: a local run says NODE_ENV=development.
+ */
+export function endpointUrlRule(): { requireHttps: boolean; note?: string } {
+  const nodeEnv = process.env.NODE_ENV;
+  if (nodeEnv === 'development' || nodeEnv === 'test') return { requireHttps: false };
+  return nodeEnv
+    ? { requireHttps: true }
+    : {
+        requireHttps: true,
+        note: 'NODE_ENV is unset, which means production; NODE_ENV=development for a local run',
+      };
 }

@@ -1,4 +1,4 @@
-import { endpointsRequireHttps } from '../config.ts';
+import { endpointUrlRule } from '../config.ts';
 import { addEndpoint, listEndpoints, removeEndpoint } from '../endpoints-repository.ts';
 import { checkEndpointUrl, newEndpointSecret } from '../webhook-delivery.ts';
 import type { EventsCommand } from './command.ts';
@@ -23,9 +23,10 @@ export const endpointsAddCommand: EventsCommand = {
       out(`Not added: ${nameRule}.`);
       return 1;
     }
-    const refused = checkEndpointUrl(url, { requireHttps: endpointsRequireHttps() });
+    const rule = endpointUrlRule();
+    const refused = checkEndpointUrl(url, rule);
     if (refused) {
-      out(`Not added: ${refused}.`);
+      out(`Not added: ${refused}${rule.note ? ` (${rule.note})` : ''}.`);
       return 1;
     }
     const secret = newEndpointSecret();

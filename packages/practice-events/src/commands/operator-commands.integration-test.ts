@@ -94,11 +94,16 @@ describe('endpoints add', () => {
     expect((await run(endpointsAddCommand, 'pms-alone')).status).toBe(1);
   });
 
-  it('takes http:// outside production only', async () => {
+  it('takes http:// for a local run only', async () => {
+    vi.stubEnv('NODE_ENV', 'development');
     expect((await add('pms-local', 'http://127.0.0.1:9000/events')).status).toBe(0);
     vi.stubEnv('NODE_ENV', 'production');
     const refused = await add('pms-plain', 'http://pms.example/events');
     expect(refused).toMatchObject({ status: 1, text: 'Not added: the URL must use https.' });
+    vi.stubEnv('NODE_ENV', undefined);
+    expect((await add('pms-unset', 'http://pms.example/events')).text).toBe(
+      'Not added: the URL must use https (NODE_ENV is unset, which means production; NODE_ENV=development for a local run).',
+    );
   });
 });
 
