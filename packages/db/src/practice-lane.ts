@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './connection.ts';
 import { lockSpaces } from './lock-spaces.ts';
 import { namedStatement, runNamed } from './named-statement.ts';
+import { recordPracticeEvent } from './practice-events.ts';
 
 /** A practice booking about to be stored: its clinician's time, and its pet's. */
 export interface PracticeSpan {
@@ -25,7 +26,7 @@ export interface PracticeLaneEffects {
   releasedHolds: number;
   /** Online appointments flagged for the practice and moved into its lane, their time unchanged. */
   flaggedAppointments: number;
-  /** Their ids, for the practice system's answer (the events of issue 32 will carry them too). */
+  /** Their ids, for the practice system's answer; each also has its appointment.flagged event. */
   flaggedAppointmentIds: number[];
 }
 
@@ -37,7 +38,9 @@ export interface PracticeLaneEffects {
  * appointment over a span on its clinician, or of the span's pet at an overlapping time, is flagged for
  * the practice and its reservation moves into the practice's lane, keeping its time busy for online
  * bookings. The statements touch soft_bookings, then appointments, then clinician_reservations: the
- * order every other writer locks rows in, so none of them can deadlock with this.
+ * order every other writer locks rows in, so none of them can deadlock with this. Each appointment flagged
+ * writes its appointment.flagged event (issue 32) in the caller's transaction, naming the practice
+ * booking over it by its reference where that is known; the practice's bookings write none of their own.
  *
  * One span (the integration API): the pet's and the clinician's advisory locks, as an online booking
  * takes them, so no online row can be written into the span between this and the caller's insert. A
@@ -61,7 +64,7 @@ export async function makeRoomForPracticeBooking(
   };
   // The locks in a statement of their own: the clearing's snapshot must see what was committed before them.
   if (!options.locked) await runNamed(tx, oneSpanLocks, values);
-  return effectsOf(await runNamed<ClearedRow>(tx, clearOneSpan, values));
+  return recordFlagged(tx, await runNamed<ClearedRow>(tx, clearOneSpan, values), now);
 }
 
 const value = (name: string) => sql.placeholder(name);
@@ -86,15 +89,17 @@ const clearOneSpan = namedStatement(
     sql`select ${value('clinicianId')}::int as clinician_id, ${value('startsAt')}::timestamptz as starts_at,
                ${value('endsAt')}::timestamptz as ends_at, ${value('petId')}::int as pet_id,
                coalesce(${value('appointmentId')}::int, (select id from appointments
-                 where pms_ref = ${value('appointmentRef')}::text)) as appointment_id`,
+                 where pms_ref = ${value('appointmentRef')}::text)) as appointment_id,
+               ${value('appointmentRef')}::text as appointment_ref`,
     sql`${value('now')}::timestamptz`,
   ),
 );
 
 /**
  * Many spans (the importer): given as rows, or as a query yielding the columns clinician_id (int),
- * starts_at and ends_at (timestamptz), pet_id and appointment_id (int, nullable), which is read once
- * into a temporary table. The three tables are locked first (lockForPracticeBookings): thousands of
+ * starts_at and ends_at (timestamptz), pet_id and appointment_id (int, nullable), and optionally
+ * appointment_ref (text: the booking's reference, for the flagged appointments' events), which is read
+ * once into a temporary table. The three tables are locked first (lockForPracticeBookings): thousands of
  * clinicians' advisory locks would not fit PostgreSQL's lock table.
  */
 export async function makeRoomForPracticeBookings(
@@ -107,14 +112,18 @@ export async function makeRoomForPracticeBookings(
   }
   await lockForPracticeBookings(tx);
   const at = sql`${now.toISOString()}::timestamptz`;
-  const clear = async (given: SQL) => effectsOf((await tx.execute<ClearedRow>(clearTheWay(given, at))).rows);
+  const clear = async (given: SQL) =>
+    recordFlagged(tx, (await tx.execute<ClearedRow>(clearTheWay(given, at))).rows, now);
   if (Array.isArray(spans)) return clear(spansOf(spans));
   await tx.execute(sql`create temporary table if not exists practice_lane_spans (
     clinician_id integer not null, starts_at timestamptz not null, ends_at timestamptz not null,
-    pet_id integer, appointment_id integer) on commit drop`);
+    pet_id integer, appointment_id integer, appointment_ref text) on commit drop`);
   await tx.execute(sql`truncate practice_lane_spans`);
-  await tx.execute(sql`insert into practice_lane_spans (clinician_id, starts_at, ends_at, pet_id, appointment_id)
-    select clinician_id, starts_at, ends_at, pet_id, appointment_id from (${spans as SQL}) as given`);
+  // appointment_ref may be left out: read by name from the row as JSON, it is then null.
+  await tx.execute(sql`insert into practice_lane_spans
+    (clinician_id, starts_at, ends_at, pet_id, appointment_id, appointment_ref)
+    select clinician_id, starts_at, ends_at, pet_id, appointment_id, to_jsonb(given) ->> 'appointment_ref'
+    from (${spans as SQL}) as given`);
   await tx.execute(sql`analyze practice_lane_spans`);
   return clear(sql`select * from practice_lane_spans`);
 }
@@ -134,20 +143,49 @@ const intArray = (values: readonly (number | null)[]) =>
 
 /** Spans as a relation: one array parameter per column (never a parameter per value). */
 function spansOf(spans: readonly PracticeSpan[]): SQL {
+  // References are any text: as a JSON array they need no array-literal quoting of their own.
+  const refs = JSON.stringify(spans.map((s) => s.appointmentRef ?? null));
   return sql`select * from unnest(
     ${intArray(spans.map((s) => s.clinicianId))}::int[],
     ${isoArray(spans.map((s) => s.startsAt))}::timestamptz[],
     ${isoArray(spans.map((s) => s.endsAt))}::timestamptz[],
     ${intArray(spans.map((s) => s.petId))}::int[],
-    ${intArray(spans.map((s) => s.appointmentId))}::int[]
-  ) as given(clinician_id, starts_at, ends_at, pet_id, appointment_id)`;
+    ${intArray(spans.map((s) => s.appointmentId))}::int[],
+    array(select jsonb_array_elements_text(${refs}::jsonb))
+  ) as given(clinician_id, starts_at, ends_at, pet_id, appointment_id, appointment_ref)`;
 }
 
 /** A row of the clearing's answer: the holds given away, and one flagged appointment (or none). */
 type ClearedRow = {
   released: number;
   flagged_id: number | null;
+  /** The flagged appointment's event facts: its reference, its client's and pet's, the booking's. */
+  appointment_ref: string | null;
+  client_id: number | null;
+  client_ref: string | null;
+  pet_id: number | null;
+  pet_ref: string | null;
+  desk_ref: string | null;
 };
+
+/** One appointment.flagged event per appointment flagged, in the caller's transaction, in id order. */
+async function recordFlagged(tx: Executor, rows: readonly ClearedRow[], now: Date) {
+  const flagged = rows.filter((row) => row.flagged_id !== null);
+  flagged.sort((a, b) => Number(a.flagged_id) - Number(b.flagged_id));
+  for (const row of flagged) {
+    await recordPracticeEvent(tx, 'appointment.flagged', {
+      appointment_id: Number(row.flagged_id),
+      appointment_ref: row.appointment_ref,
+      client_id: Number(row.client_id),
+      client_ref: row.client_ref,
+      pet_id: Number(row.pet_id),
+      pet_ref: row.pet_ref,
+      flagged_at: now.toISOString(),
+      overlapping_appointment_ref: row.desk_ref,
+    });
+  }
+  return effectsOf(rows);
+}
 
 const effectsOf = (rows: readonly ClearedRow[]): PracticeLaneEffects => {
   const ids = rows.flatMap((row) => (row.flagged_id === null ? [] : [Number(row.flagged_id)]));
@@ -167,6 +205,8 @@ const effectsOf = (rows: readonly ClearedRow[]): PracticeLaneEffects => {
  */
 function clearTheWay(spans: SQL, at: SQL): SQL {
   const overlapsSpan = sql`r.clinician_id = s.clinician_id and r.during && tstzrange(s.starts_at, s.ends_at)`;
+  // The practice booking's reference: given, or the one stored for the appointment being rewritten.
+  const deskRef = sql`coalesce(s.appointment_ref, (select pms_ref from appointments where id = s.appointment_id))`;
   return sql`
     with spans as (${spans}),
     held as (
@@ -186,29 +226,35 @@ function clearTheWay(spans: SQL, at: SQL): SQL {
       delete from clinician_reservations r using ended where r.soft_booking_id = ended.id
     ),
     hit as (
-      select r.appointment_id as id
-      from clinician_reservations r join spans s on ${overlapsSpan}
-      where r.appointment_id is not null and not r.practice_lane
-        and r.appointment_id is distinct from s.appointment_id
-      union
-      select a.id
-      from appointments a join spans s
-        on a.pet_id = s.pet_id and tstzrange(a.starts_at, a.ends_at) && tstzrange(s.starts_at, s.ends_at)
-      where a.status = 'Booked' and a.source = 'Online' and a.flagged_at is null
-        and a.id is distinct from s.appointment_id
+      -- Each with one practice booking over it for its event (the lowest reference, when several are).
+      select id, min(desk_ref) as desk_ref from (
+        select r.appointment_id as id, ${deskRef} as desk_ref
+        from clinician_reservations r join spans s on ${overlapsSpan}
+        where r.appointment_id is not null and not r.practice_lane
+          and r.appointment_id is distinct from s.appointment_id
+        union all
+        select a.id, ${deskRef}
+        from appointments a join spans s
+          on a.pet_id = s.pet_id and tstzrange(a.starts_at, a.ends_at) && tstzrange(s.starts_at, s.ends_at)
+        where a.status = 'Booked' and a.source = 'Online' and a.flagged_at is null
+          and a.id is distinct from s.appointment_id
+      ) as found
+      group by id
     ),
     flagged as (
       update appointments a set flagged_at = ${at}
       from hit
       where a.id = hit.id and a.status = 'Booked' and a.source = 'Online' and a.flagged_at is null
-      returning a.id
+      returning a.id, a.pms_ref, a.client_id, a.pet_id, hit.desk_ref
     ),
     laned as (
       update clinician_reservations r set practice_lane = true
       from flagged
       where r.appointment_id = flagged.id and not r.practice_lane
     )
-    select holds.released, flagged.id as flagged_id
+    select holds.released, flagged.id as flagged_id, flagged.pms_ref as appointment_ref,
+      flagged.client_id, (select pms_ref from clients where id = flagged.client_id) as client_ref,
+      flagged.pet_id, (select pms_ref from pets where id = flagged.pet_id) as pet_ref, flagged.desk_ref
     from (select (count(*) filter (where status = 'Released'))::int as released from ended) as holds
     left join flagged on true`;
 }
