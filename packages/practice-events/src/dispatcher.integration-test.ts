@@ -15,6 +15,7 @@ import {
   type TestEndpoint,
 } from './testing/dispatcher-kit.ts';
 import { useScratchDatabase } from './testing/scratch-database.ts';
+import { sendWebhook, type OutgoingEvent } from './webhook-delivery.ts';
 
 /**
  * The dispatcher's everyday work (issue 32): committed events reach each endpoint once, in order per
@@ -75,9 +76,14 @@ describe('the event dispatcher', () => {
     endpoints.push(endpoint);
     const [appointmentId] = freshAppointmentIds(1);
     endpoint.receiver.behave({ failRecord: `appointment:${appointmentId}` });
+    const sent: OutgoingEvent[] = [];
     dispatcher = startTestDispatcher(database.current, {
       pollMs: 600_000,
       retry: { baseMs: 300, maxMs: 300, giveUpAfterMs: 3600_000 },
+      send: (target, event, limits) => {
+        sent.push(event);
+        return sendWebhook(target, event, limits);
+      },
     });
     await expect.poll(() => isListening(db)).toBe(true);
     const id = await writeAppointmentEvent(db, appointmentId!, 'booked');
@@ -93,5 +99,9 @@ describe('the event dispatcher', () => {
       [id, 500],
       [id, 200],
     ]);
+    // The same body, byte for byte, and the same envelope id on both.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body).toBe(sent[0]?.body);
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({ id, type: 'appointment.booked' });
   });
 });
