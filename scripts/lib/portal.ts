@@ -113,6 +113,8 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
         PORT: String(options.webPort),
         API_URL: apiUrl,
         AUTH_DOMAIN: issuer,
+        // The development mailbox's page reaches the API through /bff/dev (a local run and the tests only).
+        DEV_ROUTES: 'on',
         // The web server runs in production mode, where the web refuses the dev secret: the caller's (npm start
         // keeps one in .data), else one per run (sessions then end with the run, which suits tests).
         NEXTAUTH_SECRET: common.NEXTAUTH_SECRET || randomBytes(32).toString('base64url'),

@@ -20,8 +20,8 @@ export const bffForwardedPrefixes = [
 ] as const;
 
 /**
- * The development mailbox: forwarded, but the API serves it only when its mailbox is on, never in
- * production (apps/api/src/config.ts), so in production it answers the API's 404.
+ * The development mailbox: forwarded only when the web's DEV_ROUTES is on (npm start and the tests), never
+ * in production; the API, too, serves it only when its mailbox is on, never in production.
  */
 export const bffDevelopmentPrefixes = ['dev'] as const;
 

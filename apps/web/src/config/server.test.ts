@@ -56,6 +56,7 @@ describe('parseServerConfig', () => {
       },
       trustedProxyHops: 0,
       development: true,
+      devRoutes: true,
       peerToken: undefined,
     });
   });
@@ -234,6 +235,35 @@ describe('parseServerConfig', () => {
     for (const name of ['API_URL', 'PORTAL_URL', 'ERROR_REPORTING_URL', 'BRAND_NAME', 'DATABASE_URL']) {
       expect(problems).toContain(name);
     }
+  });
+});
+
+describe('development routes (/bff/dev/*, decision 0068)', () => {
+  it('are forwarded under next dev, and otherwise only when DEV_ROUTES=on (npm start and the tests)', () => {
+    // A local production build (npm start's web server): at localhost, with its own session secret.
+    const local = { DATABASE_URL, NODE_ENV: 'production', NEXTAUTH_SECRET: 'x'.repeat(32) };
+    expect(parseServerConfig({ DATABASE_URL }).devRoutes).toBe(true);
+    expect(parseServerConfig(local).devRoutes).toBe(false);
+    expect(parseServerConfig({ DATABASE_URL, NODE_ENV: 'test' }).devRoutes).toBe(false);
+    expect(parseServerConfig({ ...local, DEV_ROUTES: 'on' }).devRoutes).toBe(true);
+    expect(parseServerConfig({ DATABASE_URL, DEV_ROUTES: 'off' }).devRoutes).toBe(false);
+    expect(problemsOf({ DATABASE_URL, DEV_ROUTES: 'yes' })).toContain('DEV_ROUTES');
+  });
+
+  it('are refused in production at any address but localhost', () => {
+    const production = {
+      DATABASE_URL,
+      NODE_ENV: 'production',
+      NEXTAUTH_SECRET: 'x'.repeat(32),
+      PORTAL_URL: 'https://portal.vets.example',
+      AUTH_DOMAIN: 'https://login.vets.example',
+      AUTH_SIGNIN_CLIENT_SECRET: 'entra-secret',
+      AUTH_SIGNUP_CLIENT_SECRET: 'auth0-secret',
+    };
+    expect(parseServerConfig(production).devRoutes).toBe(false);
+    expect(problemsOf({ ...production, DEV_ROUTES: 'on' })).toBe(
+      'DEV_ROUTES: must be off in production (the portal is not at localhost)',
+    );
   });
 });
 

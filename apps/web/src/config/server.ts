@@ -60,6 +60,8 @@ export const serverEnvSchema = z.object({
   SESSION_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
   // How many proxies in front of the web append to X-Forwarded-For (0: browsers connect to it directly).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // The BFF forwards /bff/dev/* (the development mailbox) only when on; unset: on under `next dev` only.
+  DEV_ROUTES: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   // Set by the web server (apps/web/server.mjs) at start-up, never by hand: see shared/bff/client-address.ts.
   PORTAL_PEER_TOKEN: nonEmpty.optional(),
   // AUTH_SIGNIN_* (provider id azure-ad) and AUTH_SIGNUP_* (auth0); unset values fall back to AUTH_DOMAIN,
@@ -112,6 +114,11 @@ export type ServerConfig = {
   trustedProxyHops: number;
   /** NODE_ENV=development (`next dev`): the page policy allows React's debugging aids and hot reload. */
   development: boolean;
+  /**
+   * Forward the API's development routes (/bff/dev/*): under `next dev`, or with DEV_ROUTES=on, which
+   * npm start and the tests set (their web server runs in production mode). Off in production.
+   */
+  devRoutes: boolean;
   /** PORTAL_PEER_TOKEN, from the web server: undefined under plain `next start` or `next dev`. */
   peerToken: string | undefined;
 };
@@ -180,6 +187,7 @@ export function parseServerConfig(env: Record<string, string | undefined>): Serv
     identityProviders: { signIn: provider('SIGNIN'), signUp: provider('SIGNUP') },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     development: e.NODE_ENV === 'development',
+    devRoutes: e.DEV_ROUTES === undefined ? e.NODE_ENV === 'development' : e.DEV_ROUTES === 'on',
     peerToken: e.PORTAL_PEER_TOKEN,
   };
 }
@@ -195,6 +203,8 @@ function crossChecks(present: Record<string, string>): string[] {
   }
   if (present.NODE_ENV === 'production' && !isLoopbackPortal(present.PORTAL_URL ?? defaultPortalUrl)) {
     problems.push(...productionIdentityProviderProblems(present));
+    if (present.DEV_ROUTES === 'on')
+      problems.push('DEV_ROUTES: must be off in production (the portal is not at localhost)');
   }
   const nextAuthUrl = present.NEXTAUTH_URL;
   if (

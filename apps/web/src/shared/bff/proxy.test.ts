@@ -363,7 +363,7 @@ describe('proxyToApi: writes only from the portal', () => {
 });
 
 describe('proxyToApi: only the API areas the browser uses', () => {
-  it('forwards exactly these first segments, and dev (the API decides whether it serves it)', () => {
+  it('forwards exactly these first segments, and dev only when development routes are on', () => {
     expect([...bffForwardedPrefixes].sort()).toEqual([
       'address-lookup',
       'appointments',
@@ -382,6 +382,8 @@ describe('proxyToApi: only the API areas the browser uses', () => {
     for (const prefix of bffForwardedPrefixes) {
       expect(isForwardedPath([prefix, 'x'])).toBe(true);
     }
+    expect(isForwardedPath(['dev', 'mailbox'])).toBe(false);
+    expect(isForwardedPath(['dev', 'mailbox'], true)).toBe(true);
   });
 
   it.each([...bffRefusedPrefixes, 'metrics', 'admin', 'CLIENT', 'v3'])(
@@ -403,13 +405,14 @@ describe('proxyToApi: only the API areas the browser uses', () => {
     },
   );
 
-  it('forwards /bff/dev to the API, which serves it only when its mailbox is on', async () => {
+  it('forwards /bff/dev only with development routes on (DEV_ROUTES): never in production', async () => {
     const api = fakeApi(() => Response.json([]));
-    const dev = new Request('http://localhost/bff/dev/mailbox');
-    expect(isForwardedPath(['dev', 'mailbox'])).toBe(true);
-    expect((await proxyToApi(dev, ['dev', 'mailbox'], { apiUrl, fetch: api.fetch, ...quiet })).status).toBe(
-      200,
-    );
+    const dev = () => new Request('http://localhost/bff/dev/mailbox');
+    const options = { apiUrl, fetch: api.fetch, ...quiet };
+    expect((await proxyToApi(dev(), ['dev', 'mailbox'], options)).status).toBe(404);
+    expect(api.calls).toHaveLength(0);
+    const local = { ...options, developmentRoutes: true };
+    expect((await proxyToApi(dev(), ['dev', 'mailbox'], local)).status).toBe(200);
     expect(api.calls).toHaveLength(1);
   });
 });

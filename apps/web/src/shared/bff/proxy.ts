@@ -28,6 +28,8 @@ export type ProxyOptions = {
   trustedProxyHops?: number;
   /** The web server's start-up token (PORTAL_PEER_TOKEN): without it, no client address is believed. */
   peerToken?: string;
+  /** Forward the API's development routes (/dev/*): DEV_ROUTES, never in production. */
+  developmentRoutes?: boolean;
   timeoutMs?: number;
   fetch?: typeof fetch;
   log?: (message: string) => void;
@@ -37,13 +39,14 @@ export type ProxyOptions = {
 
 /** The proxy's options from the web configuration. */
 export function proxyOptions(
-  config: Pick<ServerConfig, 'apiUrl' | 'portalUrl' | 'trustedProxyHops' | 'peerToken'>,
+  config: Pick<ServerConfig, 'apiUrl' | 'portalUrl' | 'trustedProxyHops' | 'peerToken' | 'devRoutes'>,
 ): ProxyOptions {
   return {
     apiUrl: config.apiUrl,
     portalUrl: config.portalUrl,
     trustedProxyHops: config.trustedProxyHops,
     peerToken: config.peerToken,
+    developmentRoutes: config.devRoutes,
   };
 }
 
@@ -94,13 +97,15 @@ export function forwardedHeaders(
 
 /**
  * Whether the first path segment is an API area the browser may reach (packages/contracts/src/bff-paths.ts).
- * `dev` is always forwarded: the web cannot tell whether the API's development mailbox is on (a local
- * `next start` runs with NODE_ENV=production), and the API itself never serves /dev in production.
+ * `dev` only with development routes on (DEV_ROUTES: npm start and the tests, whose web server runs in
+ * production mode too): in production it is refused here, and the API would not serve it either.
  */
-export function isForwardedPath(segments: readonly string[]): boolean {
+export function isForwardedPath(segments: readonly string[], developmentRoutes = false): boolean {
   const first = segments[0];
   if (first === undefined) return false;
-  const allowed: readonly string[] = [...bffForwardedPrefixes, ...bffDevelopmentPrefixes];
+  const allowed: readonly string[] = developmentRoutes
+    ? [...bffForwardedPrefixes, ...bffDevelopmentPrefixes]
+    : bffForwardedPrefixes;
   return allowed.includes(first);
 }
 
@@ -166,7 +171,7 @@ export async function proxyToApi(
   const log = options.log ?? ((message: string) => console.error(message));
   const target = buildUpstreamUrl(options.apiUrl, segments, new URL(request.url).search);
   if (target === null) return apiErrorResponse(400, 'Bad Request', 'The request path is not valid.');
-  if (!isForwardedPath(segments)) {
+  if (!isForwardedPath(segments, options.developmentRoutes)) {
     return apiErrorResponse(404, 'Not Found', 'There is nothing at this address.');
   }
   if (!isSameOriginWrite(request, options.portalUrl)) return crossSiteWriteResponse();
