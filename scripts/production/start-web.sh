@@ -1,0 +1,6 @@
+#!/bin/sh
+# One web instance from the production build (decision 0068): the portal's server around Next.js's
+# standalone output, which carries its own node_modules. NODE_ENV unset means production.
+set -eu
+cd "$(dirname "$0")/../../dist/web/apps/web"
+exec node server.mjs
