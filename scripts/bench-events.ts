@@ -41,7 +41,7 @@ const stops: (() => Promise<void>)[] = [database.stop];
 try {
   const secret = newEndpointSecret();
   const receiver = await startReferencePracticeSystem({ secret });
-  stops.push(receiver.close);
+  stops.push(() => receiver.close());
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   stops.push(() => pool.end());
   // Only this run's endpoint: earlier runs' deliveries would otherwise be retried at a closed port.
