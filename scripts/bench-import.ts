@@ -146,7 +146,7 @@ function importOnce(title: string, databaseUrl: string): TimedImport {
 
 /** Each file's seconds by phase (engine/phase-times.ts); the rest is the process's start and finish. */
 function reportPhases(run: TimedImport): void {
-  const phases: Phase[] = ['read', 'parse', 'copy', 'index', 'check', 'apply'];
+  const phases: Phase[] = ['stored', 'read', 'parse', 'copy', 'index', 'check', 'apply'];
   log(`  seconds by phase: ${'file'.padEnd(24)} ${phases.map((p) => p.padStart(7)).join(' ')}`);
   let all = 0;
   for (const [file, times] of Object.entries(run.result.phases)) {

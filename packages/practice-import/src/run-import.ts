@@ -15,11 +15,13 @@ import {
   refusedRowsByFile,
 } from './engine/refusals.ts';
 import { describeRefusal, summaryTable, writeReport, type FileCounts } from './engine/report.ts';
+import { fingerprintContext, fingerprintedFiles } from './engine/fingerprints.ts';
 import type { PhaseTimes } from './engine/phase-times.ts';
 import { DatabaseUnavailable, errorCode, openSession, type Session } from './engine/session.ts';
-import { stageFile } from './engine/stage-file.ts';
+import { stageFile, type FileFingerprints } from './engine/stage-file.ts';
+import { loadStoredFingerprints } from './engine/stored-fingerprints.ts';
 import { createStagingTable, indexStagingTable } from './engine/staging-tables.ts';
-import type { KindFile, ParseContext } from './kinds/kind.ts';
+import type { KindFile, ParseContext, RecordKind } from './kinds/kind.ts';
 import { recordKinds, recordKindsByFile } from './kinds/index.ts';
 import { loadLookupLists } from './kinds/lookup-lists.ts';
 
@@ -95,6 +97,7 @@ async function importDirectory(
     lookups: await loadLookups(options.databaseUrl),
     today: options.today ?? practiceDate(new Date()),
   };
+  const times = options.times;
   await createRefusalsTable(session);
   for (const kind of recordKinds) await createStagingTable(session, kind);
   const states = new Map<KindFile, FileState>(recordKinds.map((k) => [k.file, 'absent']));
@@ -107,7 +110,8 @@ async function importDirectory(
       const path = join(options.directory, file);
       const started = performance.now();
       const bar = progress.file(file, (await stat(path)).size);
-      const staged = await stageFile(session, kind, path, context, bar, { times: options.times });
+      const fingerprints = await storedFingerprints(session, kind, context, times);
+      const staged = await stageFile(session, kind, path, context, bar, { fingerprints, times });
       const seconds = (performance.now() - started) / 1000;
       bar.done(staged.rows, seconds);
       counts.set(file, { file, applied: 0, unchanged: staged.rows, refused: 0, seconds });
@@ -121,7 +125,7 @@ async function importDirectory(
       if (staged.refusedRows > 0) await noteParseRefusals(session, file);
       const indexing = performance.now();
       if ((await indexStagingTable(session, kind)).unique) uniqueRefs.add(file);
-      options.times?.add(file, 'index', (performance.now() - indexing) / 1000);
+      times?.add(file, 'index', (performance.now() - indexing) / 1000);
     }
   } finally {
     progress.stop();
@@ -133,7 +137,7 @@ async function importDirectory(
   const checking = performance.now();
   await checkAcrossRows({ session, kinds: recordKindsByFile, states, uniqueRefs }, (file, seconds) => {
     took(file, seconds);
-    options.times?.add(file, 'check', seconds);
+    times?.add(file, 'check', seconds);
   });
   progress.note(`Checked across rows and against the stored records in ${elapsed(checking)}.`);
   const staged = new Set(files.filter((f) => states.get(f) === 'staged'));
@@ -142,7 +146,7 @@ async function importDirectory(
     dryRun: options.dryRun === true,
     onFile: (a) => {
       took(a.file, a.seconds);
-      options.times?.add(a.file, 'apply', a.seconds);
+      times?.add(a.file, 'apply', a.seconds);
     },
   });
   progress.note(
@@ -157,6 +161,21 @@ async function importDirectory(
     entry.unchanged = entry.unchanged - entry.refused - entry.applied;
   }
   return files.flatMap((f) => counts.get(f) ?? []);
+}
+
+/** A fingerprinted file's stored fingerprints (fingerprints.ts), held while that file is read. */
+async function storedFingerprints(
+  session: Session,
+  kind: RecordKind,
+  context: ParseContext,
+  times: PhaseTimes | undefined,
+): Promise<FileFingerprints | undefined> {
+  const table = fingerprintedFiles[kind.file];
+  if (!table) return undefined;
+  const started = performance.now();
+  const stored = await loadStoredFingerprints(session, table, context);
+  times?.add(kind.file, 'stored', (performance.now() - started) / 1000);
+  return { context: fingerprintContext(kind.file, context.lookups), stored };
 }
 
 /** The lists load with parallel queries: a small pool of their own, not the import's one session. */

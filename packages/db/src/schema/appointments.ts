@@ -17,7 +17,7 @@ import { appointmentSource, appointmentStatus, softBookingStatus } from './enums
 import { appointmentReasons, cancellationReasons, species } from './lookups.ts';
 import { clients, pets } from './clients.ts';
 import { clinicians } from './clinicians.ts';
-import { pmsRef } from './pms-ref.ts';
+import { importFingerprint, pmsRef } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
@@ -27,6 +27,7 @@ export const appointments = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
+    importFingerprint: importFingerprint(),
     /** Who made the booking: the portal (online) or the practice's own system (the desk, decision 0063). */
     source: appointmentSource('source').notNull().default('Online'),
     /**

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { contactChannel, contactPurpose, petSex, petStatus } from './enums.ts';
 import { breeds, colours, insurers, salutations, species } from './lookups.ts';
-import { pmsRef } from './pms-ref.ts';
+import { importFingerprint, pmsRef } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 /**
@@ -26,6 +26,7 @@ export const clients = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
+    importFingerprint: importFingerprint(),
     salutationId: integer('salutation_id').references(() => salutations.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -79,6 +80,7 @@ export const pets = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
+    importFingerprint: importFingerprint(),
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),

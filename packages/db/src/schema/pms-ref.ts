@@ -1,4 +1,4 @@
-import { text } from 'drizzle-orm/pg-core';
+import { text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The practice management system's own reference for a record it owns, unique per kind of record within
@@ -6,3 +6,11 @@ import { text } from 'drizzle-orm/pg-core';
  * until the practice's system acknowledges it. Importing the same reference again updates that record.
  */
 export const pmsRef = () => text('pms_ref').unique();
+
+/**
+ * The practice import's fingerprint of the file row this record was last written from (its cells and the
+ * rules' version: packages/practice-import engine/fingerprints.ts): a later import skips a row whose
+ * fingerprint the record still has. Any write by anyone else clears it (migration 0019's trigger), so the
+ * import then reads that row in full again.
+ */
+export const importFingerprint = () => uuid('import_fingerprint');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { pets } from './clients.ts';
+import { importFingerprint } from './pms-ref.ts';
 
 /**
  * A vaccination the practice's system recorded: always theirs (a reference is required). The portal shows
@@ -11,6 +12,7 @@ export const vaccinations = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: text('pms_ref').notNull().unique(),
+    importFingerprint: importFingerprint(),
     petId: integer('pet_id')
       .notNull()
       .references(() => pets.id, { onDelete: 'cascade' }),

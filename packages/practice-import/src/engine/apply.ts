@@ -39,6 +39,8 @@ export async function applyFiles(
   onFile?: (applied: Applied) => void,
 ): Promise<Applied[]> {
   const results: Applied[] = [];
+  // The stored records' fingerprints are this transaction's to write (migration 0019's trigger).
+  await session.query(`select set_config('practice_import.keeps_fingerprints', 'on', true)`);
   if (files.has('appointments.csv')) await lockForPracticeBookings(session.db);
   for (const file of importOrder) {
     if (!files.has(file)) continue;

@@ -3,13 +3,15 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { ParseContext, RecordKind, Refusal } from '../kinds/kind.ts';
+import { RowFingerprints } from './fingerprints.ts';
 import { headerProblems } from './header.ts';
 import type { PhaseTimes } from './phase-times.ts';
 import { stagingTable } from './import-files.ts';
 import { FileRefused, readCsv, type CsvRecord } from './read-csv.ts';
-import { RowEncoder } from './row-encoder.ts';
+import { RowEncoder, type Fingerprinting } from './row-encoder.ts';
 import type { Session } from './session.ts';
-import { ident, stagingColumns } from './staging-tables.ts';
+import { ident, stagedColumnNames } from './staging-tables.ts';
+import type { FingerprintSet } from './stored-fingerprints.ts';
 
 export interface FileRefusal extends Refusal {
   line: number;
@@ -29,10 +31,17 @@ export interface RowProgress {
   rows(count: number): void;
 }
 
+/** A fingerprinted file's fingerprints: what its rows' depend on besides their cells, and those stored. */
+export interface FileFingerprints {
+  context: Uint32Array;
+  stored: FingerprintSet;
+}
+
 /**
  * Reads one file into its staging table through COPY as it streams, each row parsed by its kind (a refused
- * row is staged too, with its keys and its refusals, so that the cross-row checks can name it). A file
- * refused as a whole leaves its staging table empty.
+ * row is staged too, with its keys and its refusals, so that the cross-row checks can name it; with
+ * `fingerprints`, a row whose fingerprint is stored is staged with its keys only). A file refused as a
+ * whole leaves its staging table empty.
  */
 export async function stageFile(
   session: Session,
@@ -40,9 +49,9 @@ export async function stageFile(
   path: string,
   context: ParseContext,
   progress: RowProgress,
-  options: { times?: PhaseTimes } = {},
+  options: { fingerprints?: FileFingerprints; times?: PhaseTimes } = {},
 ): Promise<StagedFile> {
-  const { times } = options;
+  const { fingerprints, times } = options;
   const started = performance.now();
   let parsing = 0;
   let copying = 0;
@@ -60,7 +69,13 @@ export async function stageFile(
       if (!header) {
         header = batch[0]!.cells.map((c) => c.trim());
         fileRefusals.push(...headerProblems(header, kind).map((p) => ({ ...p, line: batch[0]!.line })));
-        if (fileRefusals.length === 0) staging = new StagingWriter(session, kind, header, context);
+        if (fileRefusals.length === 0) {
+          const fingerprinting = fingerprints && {
+            rows: new RowFingerprints(kind, header, fingerprints.context),
+            stored: fingerprints.stored,
+          };
+          staging = new StagingWriter(session, kind, header, context, fingerprinting);
+        }
         records = batch.slice(1);
       }
       rows += records.length;
@@ -104,9 +119,15 @@ export class StagingWriter {
   private readonly encoder: RowEncoder;
   private buffer = '';
 
-  constructor(session: Session, kind: RecordKind, header: readonly string[], context: ParseContext) {
-    this.encoder = new RowEncoder(kind, header, context);
-    const names = [...stagingColumns, ...Object.keys(kind.staged)].map(ident).join(', ');
+  constructor(
+    session: Session,
+    kind: RecordKind,
+    header: readonly string[],
+    context: ParseContext,
+    fingerprinting?: Fingerprinting,
+  ) {
+    this.encoder = new RowEncoder(kind, header, context, fingerprinting);
+    const names = stagedColumnNames(kind).map(ident).join(', ');
     this.copy = session.client.query(copyFrom(`copy ${stagingTable(kind.file)} (${names}) from stdin`));
   }
 

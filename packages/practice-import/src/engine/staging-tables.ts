@@ -1,10 +1,24 @@
 import pg from 'pg';
 import type { RecordKind } from '../kinds/kind.ts';
+import { fingerprintedFiles } from './fingerprints.ts';
 import { stagingTable } from './import-files.ts';
 import type { Session } from './session.ts';
 
-/** Columns every staging table has before the kind's own: where the row was and whether it is refused. */
-export const stagingColumns = ['line', 'refused', 'parse_refusals'] as const;
+/**
+ * Columns every staging table has before the kind's own: where the row was, whether it is refused (and
+ * why, by its kind), and whether its fingerprint is stored (fingerprints.ts): such a row is staged with
+ * its keys only, for the checks across rows, and the apply leaves it out.
+ */
+export const stagingColumns = ['line', 'refused', 'parse_refusals', 'unchanged'] as const;
+
+/** The fingerprint of a row of a fingerprinted file, after the kind's columns. */
+export const fingerprintColumn = 'import_fingerprint';
+
+/** Every column of the file's staging table, in the order of its COPY rows. */
+export function stagedColumnNames(kind: RecordKind): string[] {
+  const fingerprint = fingerprintedFiles[kind.file] ? [fingerprintColumn] : [];
+  return [...stagingColumns, ...Object.keys(kind.staged), ...fingerprint];
+}
 
 export const ident = (name: string) => pg.escapeIdentifier(name);
 
@@ -15,8 +29,10 @@ export function keyColumns(kind: RecordKind): string[] {
 
 export async function createStagingTable(session: Session, kind: RecordKind): Promise<void> {
   const columns = Object.entries(kind.staged).map(([name, type]) => `${ident(name)} ${type}`);
+  if (fingerprintedFiles[kind.file]) columns.push(`${fingerprintColumn} uuid`);
   await session.query(`create temporary table ${stagingTable(kind.file)} (
-    line integer not null, refused boolean not null, parse_refusals jsonb, ${columns.join(', ')})`);
+    line integer not null, refused boolean not null, parse_refusals jsonb, unchanged boolean not null,
+    ${columns.join(', ')})`);
 }
 
 /**

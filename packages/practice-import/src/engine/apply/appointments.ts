@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { makeRoomForPracticeBookings } from '@vet/db/practice-lane';
 import type { Session } from '../session.ts';
 import { withoutRowTriggers } from './row-triggers.ts';
-import { upsertSql } from './upsert.ts';
+import { refreshFingerprints, upsertSql } from './upsert.ts';
 
 const resolved = `stage_appointments s
   join practices p on p.pms_ref = s.practice_ref
@@ -10,6 +10,26 @@ const resolved = `stage_appointments s
   join clients cl on cl.pms_ref = s.client_ref
   join pets pt on pt.pms_ref = s.pet_ref
   join appointment_reasons r on r.pms_ref = s.reason_ref`;
+
+/** The upsert of appointments, less what it writes on an update (below). */
+const upsert = {
+  table: 'appointments',
+  from: resolved,
+  ref: 'appointment_ref',
+  columns: [
+    { name: 'practice_id', value: 'p.id' },
+    { name: 'clinician_id', value: 'c.id' },
+    { name: 'client_id', value: 'cl.id' },
+    { name: 'pet_id', value: 'pt.id' },
+    { name: 'reason_id', value: 'r.id' },
+    { name: 'starts_at', value: 's.starts_at' },
+    { name: 'ends_at', value: 's.ends_at' },
+    { name: 'status', value: 's.status::appointment_status' },
+    { name: 'notes', value: 's.notes' },
+  ],
+  onInsert: [{ name: 'source', value: `'Practice'` }],
+  fingerprinted: true,
+};
 
 /**
  * Appointments the practice's system booked (source Practice on insert; a stored appointment keeps its
@@ -25,7 +45,7 @@ export async function applyAppointments(session: Session): Promise<number> {
     // Only bookings whose time is new: one stored as it stands made its room when it was stored.
     sql.raw(`select c.id as clinician_id, s.starts_at, s.ends_at, pt.id as pet_id, a.id as appointment_id
        from ${resolved} left join appointments a on a.pms_ref = s.appointment_ref
-      where not s.refused and s.status = 'Booked' and s.ends_at > now()
+      where not s.refused and not s.unchanged and s.status = 'Booked' and s.ends_at > now()
         and (a.id is null or (a.status, a.clinician_id, a.pet_id, a.starts_at, a.ends_at)
                              is distinct from ('Booked', c.id, pt.id, s.starts_at, s.ends_at))`),
     clock?.now ?? new Date(),
@@ -33,23 +53,10 @@ export async function applyAppointments(session: Session): Promise<number> {
   await session.query(`create temporary table written_appointments (
     id integer, clinician_id integer, pet_id integer, reason_id integer, starts_at timestamptz,
     ends_at timestamptz, status appointment_status, inserted boolean) on commit drop`);
+  await refreshFingerprints(session, upsert);
   const [row] = await withoutRowTriggers(session, () =>
     session.query<{ n: number }>(`with written as (${upsertSql({
-      table: 'appointments',
-      from: resolved,
-      ref: 'appointment_ref',
-      columns: [
-        { name: 'practice_id', value: 'p.id' },
-        { name: 'clinician_id', value: 'c.id' },
-        { name: 'client_id', value: 'cl.id' },
-        { name: 'pet_id', value: 'pt.id' },
-        { name: 'reason_id', value: 'r.id' },
-        { name: 'starts_at', value: 's.starts_at' },
-        { name: 'ends_at', value: 's.ends_at' },
-        { name: 'status', value: 's.status::appointment_status' },
-        { name: 'notes', value: 's.notes' },
-      ],
-      onInsert: [{ name: 'source', value: `'Practice'` }],
+      ...upsert,
       onUpdate: [
         { name: 'updated_at', value: 'now()' },
         // The portal learns of a cancellation now; a cancellation that is undone keeps no trace of it.

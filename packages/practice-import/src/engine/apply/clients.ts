@@ -21,6 +21,7 @@ export const applyClients = (session: Session) =>
       ...['last_name_key', 'postcode_key', 'email_key', 'online_booking_allowed'].map(same),
     ],
     onUpdate: touched,
+    fingerprinted: true,
   });
 
 /**
@@ -48,6 +49,7 @@ export const applyPets = (session: Session) =>
       },
     ],
     onUpdate: touched,
+    fingerprinted: true,
   });
 
 export const applyVaccinations = (session: Session) =>
@@ -57,4 +59,5 @@ export const applyVaccinations = (session: Session) =>
     ref: 'vaccination_ref',
     columns: [{ name: 'pet_id', value: 'p.id' }, ...['vaccine', 'given_on', 'due_on'].map(same)],
     onUpdate: touched,
+    fingerprinted: true,
   });
