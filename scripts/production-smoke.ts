@@ -1,17 +1,18 @@
 /**
  * `npm run smoke:production` (decision 0068): the production build, run as the Dockerfile runs it, without
  * a container engine. Builds (scripts/production/build.sh; SMOKE_SKIP_BUILD=1 reuses dist/), copies the
- * manifests, dist/ and scripts/production/ to a scratch folder, installs production dependencies only
- * there (`npm ci --omit=dev`), and checks that no development package is installed. Then, on a scratch
- * database of the machine's PostgreSQL (SMOKE_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/
- * postgres) and its Redis (SMOKE_REDIS_URL): an API without production settings refuses to start; an API
- * on the unmigrated database refuses; the migrate step runs (twice: the second finds nothing to do); the
- * API, identity provider and web start from their start scripts with production settings and answer
- * their health checks and the BFF; /dev answers 404 at both; each stops on SIGTERM with exit code 0.
+ * manifests, dist/ and scripts/production/ to a scratch folder as the Dockerfile's runtime stage does,
+ * installs production dependencies only there (install.sh: `npm ci --omit=dev`), and checks that no
+ * development package is installed. Then, on a scratch database of the machine's PostgreSQL
+ * (SMOKE_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and its Redis
+ * (SMOKE_REDIS_URL): an API without production settings refuses to start; an API on the unmigrated
+ * database refuses; the migrate step runs (twice: the second finds nothing to do); the API, identity
+ * provider and web start from their start scripts with production settings and answer their health checks
+ * and the BFF; /dev answers 404 at both; each stops on SIGTERM (SMOKE_KEEP=1 keeps the scratch folder).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { dropDatabase, ensureDatabase } from '@vet/db/server';
@@ -41,18 +42,12 @@ function step(command: string, args: string[], cwd: string): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status})`);
 }
 
-/** The runtime stage's files: manifests and lockfile, the build, the start scripts. */
+/** The Dockerfile's runtime stage: the manifests, the start scripts, the build. */
 function stageRuntime(runtime: string): void {
-  const manifests = ['package.json', 'package-lock.json', '.npmrc'];
-  for (const workspace of ['apps', 'packages']) {
-    for (const name of readdirSync(join(repoRoot, workspace))) {
-      const manifest = join(workspace, name, 'package.json');
-      if (existsSync(join(repoRoot, manifest))) manifests.push(manifest);
-    }
-  }
-  for (const file of [...manifests, 'dist', 'scripts/production']) {
-    mkdirSync(dirname(join(runtime, file)), { recursive: true });
-    cpSync(join(repoRoot, file), join(runtime, file), { recursive: true, verbatimSymlinks: true });
+  cpSync(join(repoRoot, 'dist/manifests'), runtime, { recursive: true });
+  for (const folder of ['scripts/production', 'dist']) {
+    mkdirSync(dirname(join(runtime, folder)), { recursive: true });
+    cpSync(join(repoRoot, folder), join(runtime, folder), { recursive: true, verbatimSymlinks: true });
   }
 }
 
@@ -67,13 +62,9 @@ try {
   }
   runtime = mkdtempSync(join(tmpdir(), 'portal-production-'));
   stageRuntime(runtime);
-  log(`Installing production dependencies only in ${runtime} (npm ci --omit=dev)…`);
+  log(`Installing production dependencies only in ${runtime} (scripts/production/install.sh)…`);
   const installStarted = Date.now();
-  step(
-    'npm',
-    ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
-    runtime,
-  );
+  step('sh', ['scripts/production/install.sh', '--prefer-offline'], runtime);
   log(`Installed in ${((Date.now() - installStarted) / 1000).toFixed(0)} s.`);
   const present = developmentOnly.filter((name) => existsSync(join(runtime!, 'node_modules', name)));
   if (present.length > 0)

@@ -4,6 +4,7 @@
 #   dist/api/server.mjs, dist/idp/server.mjs, dist/migrate/migrate.mjs  the servers, bundled (esbuild)
 #   dist/migrations/                                                     the SQL they apply
 #   dist/web/                    Next.js's standalone output: apps/web/server.mjs and its node_modules
+#   dist/manifests/              package.json files and the lockfile, for the production install
 set -eu
 cd "$(dirname "$0")/../.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -20,4 +21,12 @@ rm -f dist/web/apps/web/server.js
 cp apps/web/server.mjs dist/web/apps/web/server.mjs
 cp -R apps/web/.next/static dist/web/apps/web/.next/static
 if [ -d apps/web/public ]; then cp -R apps/web/public dist/web/apps/web/public; fi
+
+# What the production install needs (install.sh): the root's and every workspace's manifest, the lockfile.
+mkdir -p dist/manifests
+cp package.json package-lock.json .npmrc dist/manifests/
+for manifest in apps/*/package.json packages/*/package.json; do
+  mkdir -p "dist/manifests/$(dirname "$manifest")"
+  cp "$manifest" "dist/manifests/$manifest"
+done
 echo "build: dist/ holds the API, the identity provider, the migrate step and the web"

@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# The portal's production image (decision 0068; README, "Running in production"). One image, one process
+# per container, chosen by the command (deploy/compose.yaml): scripts/production/start-api.sh (the
+# default), start-web.sh, start-idp.sh, or migrate.sh, the step run once before a deploy's instances start.
+# Its build and install steps are the scripts `npm run smoke:production` runs in CI, where no container
+# engine is installed: build.sh, install.sh.
+
+FROM node:24-slim AS build
+WORKDIR /portal
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY . .
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+RUN sh scripts/production/build.sh
+
+FROM node:24-slim AS runtime
+WORKDIR /portal
+ENV NEXT_TELEMETRY_DISABLED=1 \
+    API_HOST=0.0.0.0 \
+    IDP_HOST=0.0.0.0
+# NODE_ENV is left unset, which the apps take as production (they refuse to start without its settings).
+COPY --from=build /portal/dist/manifests/ ./
+COPY scripts/production/ ./scripts/production/
+RUN --mount=type=cache,target=/root/.npm sh scripts/production/install.sh
+COPY --from=build /portal/dist/ ./dist/
+# Next.js may write its cache beside the build; nothing else is written at run time.
+RUN mkdir -p dist/web/apps/web/.next/cache && chown node:node dist/web/apps/web/.next/cache
+USER node
+EXPOSE 3000 4000 4100
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "scripts/production/healthcheck.mjs"]
+CMD ["sh", "scripts/production/start-api.sh"]

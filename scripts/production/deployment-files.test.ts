@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../lib/paths.ts';
+
+/**
+ * No container engine runs here, so the Dockerfile and deploy/ are never run in CI: these checks keep them
+ * on the scripts that `npm run smoke:production` does run (decision 0068), and consistent with each other.
+ */
+const read = (file: string) => readFileSync(join(repoRoot, file), 'utf8');
+const dockerfile = read('Dockerfile');
+const compose = read('deploy/compose.yaml');
+const nginx = read('deploy/nginx.conf');
+
+/** A service's block of compose.yaml: from its name to the next line indented as little. */
+function service(name: string): string {
+  const match = new RegExp(`^  ${name}:.*\\n((?: {4,}.*\\n|\\n)*)`, 'm').exec(compose);
+  if (!match) throw new Error(`compose.yaml has no service ${name}`);
+  return match[0];
+}
+
+/** The block a service takes from an anchor (`api-1: *api`), or its own. */
+function serviceWithAnchor(name: string): string {
+  const own = service(name);
+  const anchor = /^ {2}[\w-]+: \*([\w-]+)\s*$/m.exec(own)?.[1];
+  if (!anchor) return own;
+  const match = new RegExp(`^x-[\\w-]+: &${anchor}\\n((?: {2,}.*\\n|\\n)*)`, 'm').exec(compose);
+  if (!match) throw new Error(`compose.yaml has no anchor ${anchor}`);
+  return match[0];
+}
+
+describe('the Dockerfile', () => {
+  it('builds and installs with the scripts the smoke test runs, on Node 24, as a non-root user', () => {
+    const stages = dockerfile.split(/^FROM /m).slice(1);
+    expect(stages.map((stage) => stage.split('\n')[0])).toEqual([
+      'node:24-slim AS build',
+      'node:24-slim AS runtime',
+    ]);
+    expect(stages[0]).toContain('RUN sh scripts/production/build.sh');
+    expect(stages[0]).toMatch(/RUN .*npm ci /);
+    expect(stages[1]).toMatch(/RUN .*sh scripts\/production\/install\.sh/);
+    expect(stages[1]).toMatch(/^USER node$/m);
+    expect(stages[1]).toContain('HEALTHCHECK');
+    expect(stages[1]).toContain('CMD ["sh", "scripts/production/start-api.sh"]');
+  });
+
+  it('names only scripts that exist, as do compose.yaml and npm run build', () => {
+    const named = [...`${dockerfile}\n${compose}`.matchAll(/scripts\/production\/[\w.-]+/g)].map(
+      ([path]) => path,
+    );
+    expect(named.length).toBeGreaterThan(5);
+    for (const path of new Set(named)) expect(existsSync(join(repoRoot, path)), path).toBe(true);
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.build).toBe('sh scripts/production/build.sh');
+  });
+});
+
+describe('deploy/compose.yaml', () => {
+  it('runs two web and two API instances, the migrate step, and the identity provider only by profile', () => {
+    const commands = {
+      'api-1': 'start-api.sh',
+      'api-2': 'start-api.sh',
+      'web-1': 'start-web.sh',
+      'web-2': 'start-web.sh',
+      idp: 'start-idp.sh',
+      migrate: 'migrate.sh',
+    };
+    for (const [name, script] of Object.entries(commands)) {
+      expect(serviceWithAnchor(name), name).toContain(`'scripts/production/${script}'`);
+    }
+    for (const name of ['postgres', 'redis', 'nginx']) expect(service(name)).toContain('image:');
+    expect(service('idp')).toContain('profiles: [embedded-idp]');
+    // Instances start once the migrate step has finished; they never migrate themselves.
+    const instance = /^x-instance: &instance\n((?: {2,}.*\n)*)/m.exec(compose)?.[0] ?? '';
+    expect(instance).toMatch(/migrate:\n\s+condition: service_completed_successfully/);
+    expect(compose).not.toMatch(/MIGRATE_ON_START: /);
+  });
+
+  it('agrees with nginx.conf on the instances’ names and ports, and on the network trusted as proxies', () => {
+    const apiPort = /API_PORT: '(\d+)'/.exec(compose)?.[1];
+    const webPort = /\bPORT: '(\d+)'/.exec(serviceWithAnchor('web-1'))?.[1];
+    for (const upstream of [`api-1:${apiPort}`, `api-2:${apiPort}`, `web-1:${webPort}`, `web-2:${webPort}`]) {
+      expect(nginx).toContain(`server ${upstream} `);
+    }
+    const subnet = /subnet: ([\d./]+)/.exec(compose)?.[1];
+    expect(subnet).toBeDefined();
+    expect(compose).toContain(`TRUST_PROXY: ${subnet}`);
+    expect(nginx).toContain(`allow ${subnet};`);
+    const internal = /listen (\d+);\n\s+allow/.exec(nginx)?.[1];
+    expect(compose).toContain(`API_URL: http://nginx:${internal}`);
+  });
+});
