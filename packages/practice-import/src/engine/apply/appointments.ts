@@ -42,8 +42,10 @@ export async function applyAppointments(session: Session): Promise<number> {
   const [clock] = await session.query<{ now: Date }>('select now() as now');
   await makeRoomForPracticeBookings(
     session.db,
-    // Only bookings whose time is new: one stored as it stands made its room when it was stored.
-    sql.raw(`select c.id as clinician_id, s.starts_at, s.ends_at, pt.id as pet_id, a.id as appointment_id
+    // Only bookings whose time is new: one stored as it stands made its room when it was stored. The
+    // reference names the booking in the events of the online appointments it flags (issue 32).
+    sql.raw(`select c.id as clinician_id, s.starts_at, s.ends_at, pt.id as pet_id, a.id as appointment_id,
+       s.appointment_ref
        from ${resolved} left join appointments a on a.pms_ref = s.appointment_ref
       where not s.refused and not s.unchanged and s.status = 'Booked' and s.ends_at > now()
         and (a.id is null or (a.status, a.clinician_id, a.pet_id, a.starts_at, a.ends_at)
