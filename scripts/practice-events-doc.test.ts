@@ -3,7 +3,6 @@ import {
   practiceEventDataSchemas,
   practiceEventEnvelopeSchema,
   practiceEventTypes,
-  type PracticeEventType,
 } from '@vet/contracts/practice-events';
 import { describe, expect, it } from 'vitest';
 
@@ -35,7 +34,7 @@ describe('docs/practice-events.md', () => {
     const example = documented.get(type);
     const envelope = practiceEventEnvelopeSchema.parse(example);
     expect(envelope.type).toBe(type);
-    const schema = practiceEventDataSchemas[type as PracticeEventType];
+    const schema = practiceEventDataSchemas[type];
     expect(() => schema.strict().parse(envelope.data)).not.toThrow();
   });
 });
