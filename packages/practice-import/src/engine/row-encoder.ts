@@ -23,6 +23,8 @@ export class RowEncoder {
   private readonly staged: string[];
   /** Whether each staged column is one of the row's keys (kept for a row not parsed or refused). */
   private readonly isKey: boolean[];
+  /** For each staged column, its key cell's index in a row; -1 when it is no key or not in the file. */
+  private readonly keyCells: number[];
   private readonly blank: Record<string, string>;
   /** The fingerprint column's cell when the row's fingerprint is not known. */
   private readonly noFingerprint: string;
@@ -36,6 +38,7 @@ export class RowEncoder {
     this.staged = Object.keys(kind.staged);
     const keys = keyColumns(kind);
     this.isKey = this.staged.map((name) => keys.includes(name));
+    this.keyCells = this.staged.map((name, i) => (this.isKey[i] ? header.indexOf(name) : -1));
     this.blank = Object.fromEntries(kind.columns.map((c) => [c.name, '']));
     this.noFingerprint = fingerprintedFiles[kind.file] ? '\t\\N' : '';
   }
@@ -46,11 +49,11 @@ export class RowEncoder {
       // Its cells cannot be told apart: no keys are kept, so no other rule speaks of it.
       return this.refusedRow(line, { ...this.blank }, [{ column: null, reason }]);
     }
-    const row = { ...this.blank };
-    for (let i = 0; i < cells.length; i++) row[this.header[i]!] = cells[i]!;
     const fingerprints = this.fingerprinting;
     if (fingerprints && fingerprints.stored.has(fingerprints.rows.of(cells)))
-      return this.unchangedRow(line, row);
+      return this.unchangedRow(line, cells);
+    const row = { ...this.blank };
+    for (let i = 0; i < cells.length; i++) row[this.header[i]!] = cells[i]!;
     const parsed = this.kind.parse(row, this.context);
     if (!parsed.ok) return this.refusedRow(line, row, parsed.refusals);
     // Concatenated, not joined: this runs ten million times for a group's appointments.
@@ -66,10 +69,18 @@ export class RowEncoder {
     return this.keysOnly([String(line), 't', copyText(JSON.stringify(refusals)), 'f'], row);
   }
 
-  /** Its keys only, as a refused row's: the checks across rows still see it, the apply leaves it out. */
-  private unchangedRow(line: number, row: CellRow): string {
+  /**
+   * Its keys only, as a refused row's, read straight from its cells (most rows of a re-import are such):
+   * the checks across rows still see it, the apply leaves it out.
+   */
+  private unchangedRow(line: number, cells: readonly string[]): string {
     this.unchanged++;
-    return this.keysOnly([String(line), 'f', '\\N', 't'], row);
+    let copy = `${line}\tf\t\\N\tt`;
+    for (const index of this.keyCells) {
+      const cell = index < 0 ? '' : (cells[index] ?? '').trim();
+      copy += cell === '' ? '\t\\N' : `\t${copyText(cell)}`;
+    }
+    return `${copy}${this.noFingerprint}\n`;
   }
 
   private keysOnly(values: string[], row: CellRow): string {
