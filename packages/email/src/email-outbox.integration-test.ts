@@ -5,11 +5,11 @@ import { smtpDelivery } from './email-delivery.ts';
 import { startEmailWorker, type EmailWorker } from './email-worker.ts';
 import { enqueueEmail } from './enqueue-email.ts';
 import { captureLogger } from './testing/capture-logger.ts';
-import { useIsolatedDatabase } from './testing/isolated-database.ts';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { jobsLeft, outboxRows } from './testing/outbox-probe.ts';
 import { startTestSmtpServer, unusedPort, type TestSmtpServer } from './testing/test-smtp-server.ts';
 
-const database = useIsolatedDatabase('email_outbox_test');
+const database = useOwnDatabase('email_outbox_test');
 const from = '"Harbour Vets Client Portal" <no-reply@harbourvets.example>';
 const recipient = () => `owner-${randomUUID().slice(0, 8)}@example.com`;
 

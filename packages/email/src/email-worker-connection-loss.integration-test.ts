@@ -4,7 +4,7 @@ import { smtpDelivery, type EmailDelivery } from './email-delivery.ts';
 import { startEmailWorker, type EmailWorker } from './email-worker.ts';
 import { enqueueEmail } from './enqueue-email.ts';
 import { captureLogger } from './testing/capture-logger.ts';
-import { useIsolatedDatabase } from './testing/isolated-database.ts';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { jobsLeft, outboxRows } from './testing/outbox-probe.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './testing/test-smtp-server.ts';
 
@@ -14,7 +14,7 @@ import { startTestSmtpServer, type TestSmtpServer } from './testing/test-smtp-se
  * records the e-mail as sent without sending it again. (e2e/database-restart.e2e-test.ts restarts a real
  * server under the whole portal.)
  */
-const database = useIsolatedDatabase('email_connection_loss_test');
+const database = useOwnDatabase('email_connection_loss_test');
 const from = '"Harbour Vets Client Portal" <no-reply@harbourvets.example>';
 
 describe('the e-mail worker, when its database connections end mid-delivery', () => {

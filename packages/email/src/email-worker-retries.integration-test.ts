@@ -5,7 +5,7 @@ import { smtpDelivery } from './email-delivery.ts';
 import { startEmailWorker, type EmailWorker } from './email-worker.ts';
 import { enqueueEmail } from './enqueue-email.ts';
 import { captureLogger } from './testing/capture-logger.ts';
-import { useIsolatedDatabase } from './testing/isolated-database.ts';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { jobsLeft, outboxRows } from './testing/outbox-probe.ts';
 import { startTestSmtpServer, unusedPort, type TestSmtpServer } from './testing/test-smtp-server.ts';
 
@@ -14,7 +14,7 @@ import { startTestSmtpServer, unusedPort, type TestSmtpServer } from './testing/
  * not there at first or turns each message away once. The queue's back-off is its own (e^attempt s), so
  * the first retry comes about 2.7 s after a failure; the workers look for due retries every 100 ms.
  */
-const database = useIsolatedDatabase('email_retry_test');
+const database = useOwnDatabase('email_retry_test');
 const from = '"Harbour Vets Client Portal" <no-reply@harbourvets.example>';
 const count = 6;
 

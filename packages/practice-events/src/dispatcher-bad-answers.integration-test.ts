@@ -9,7 +9,7 @@ import {
   type TestDispatcher,
   type TestEndpoint,
 } from './testing/dispatcher-kit.ts';
-import { useScratchDatabase } from './testing/scratch-database.ts';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 import type { Behaviour } from './testing/reference-practice-system.ts';
 
 /**
@@ -17,7 +17,7 @@ import type { Behaviour } from './testing/reference-practice-system.ts';
  * the timeout, the redirect rule or the size bound, recorded as not delivered, and retried under the same
  * id until the receiver behaves.
  */
-const database = useScratchDatabase('practice_events_bad_answers_test');
+const database = useOwnDatabase('practice_events_bad_answers_test');
 
 describe('the event dispatcher, when the receiver answers badly', () => {
   let dispatcher: TestDispatcher | undefined;

@@ -11,7 +11,7 @@ import {
   type TestDispatcher,
   type TestEndpoint,
 } from './testing/dispatcher-kit.ts';
-import { useScratchDatabase } from './testing/scratch-database.ts';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 
 /**
  * Issue 32's faults of the receiving side: a practice system down for a long stretch, and one appointment
@@ -19,7 +19,7 @@ import { useScratchDatabase } from './testing/scratch-database.ts';
  * doubling to 10 minutes) scaled down alike makes about nine attempts of each record's first event.
  */
 const scaledDefaultRetry = { baseMs: 10, maxMs: 1200, giveUpAfterMs: 3600_000 };
-const database = useScratchDatabase('practice_events_outage_test');
+const database = useOwnDatabase('practice_events_outage_test');
 
 describe('the event dispatcher, while a practice system fails', () => {
   let dispatcher: TestDispatcher | undefined;

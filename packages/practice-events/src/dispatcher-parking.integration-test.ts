@@ -14,14 +14,14 @@ import {
   type TestDispatcher,
   type TestEndpoint,
 } from './testing/dispatcher-kit.ts';
-import { useScratchDatabase } from './testing/scratch-database.ts';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 
 /**
  * Parking and re-drive (issue 32): a delivery failing past its retry window is parked (the dispatcher's
  * clock is moved past the window rather than waited for), `failed` lists it, its record's later events
  * wait behind it while others flow, and `redrive` sends it, its record's later events following in order.
  */
-const database = useScratchDatabase('practice_events_parking_test');
+const database = useOwnDatabase('practice_events_parking_test');
 const windowMs = 3600_000;
 
 async function run(command: EventsCommand, ...args: string[]) {

@@ -13,7 +13,7 @@ import {
   type TestDispatcher,
   type TestEndpoint,
 } from './testing/dispatcher-kit.ts';
-import { useScratchDatabase } from './testing/scratch-database.ts';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { sendWebhook } from './webhook-delivery.ts';
 
 /**
@@ -23,7 +23,7 @@ import { sendWebhook } from './webhook-delivery.ts';
  * nothing may be lost, and nothing sent under a new id. (e2e/database-restart.e2e-test.ts restarts a real
  * server under the whole portal.)
  */
-const database = useScratchDatabase('practice_events_restart_test');
+const database = useOwnDatabase('practice_events_restart_test');
 
 describe('the event dispatcher, when its database restarts mid-delivery', () => {
   let dispatcher: TestDispatcher | undefined;

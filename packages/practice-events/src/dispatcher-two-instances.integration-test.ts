@@ -10,13 +10,13 @@ import {
   type TestDispatcher,
   type TestEndpoint,
 } from './testing/dispatcher-kit.ts';
-import { useScratchDatabase } from './testing/scratch-database.ts';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 
 /**
  * Two API instances delivering at once (issue 32): each event still reaches the endpoint once, in order
  * per record. The receiver answers a little slowly, so the two are sending at the same time.
  */
-const database = useScratchDatabase('practice_events_two_instances_test');
+const database = useOwnDatabase('practice_events_two_instances_test');
 
 describe('two event dispatchers on one database', () => {
   const dispatchers: TestDispatcher[] = [];

@@ -14,14 +14,14 @@ import {
   type TestDispatcher,
   type TestEndpoint,
 } from './testing/dispatcher-kit.ts';
-import { useScratchDatabase } from './testing/scratch-database.ts';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { sendWebhook, type OutgoingEvent } from './webhook-delivery.ts';
 
 /**
  * The dispatcher's everyday work (issue 32): committed events reach each endpoint once, in order per
  * record, signed (the reference system verifies with the Standard Webhooks library), woken by the commit.
  */
-const database = useScratchDatabase('practice_events_dispatch_test');
+const database = useOwnDatabase('practice_events_dispatch_test');
 
 describe('the event dispatcher', () => {
   let dispatcher: TestDispatcher | undefined;

@@ -3,7 +3,7 @@ import type { DevMailboxMessage, DevMailboxMessageSummary } from '@vet/contracts
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { brandedEmail } from '@vet/email/branded-email';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import { useIsolatedDatabase } from '@vet/email/testing/isolated-database';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { jobsLeft, outboxRows } from '@vet/email/testing/outbox-probe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -104,7 +104,7 @@ describe('in production', () => {
 
 describe('the API’s e-mail worker without SMTP_URL', () => {
   // A database of its own: the worker takes every job of its database, other test files' too.
-  const isolated = useIsolatedDatabase('api_mailbox_test');
+  const isolated = useOwnDatabase('api_mailbox_test');
   const logLines: string[] = [];
 
   it('keeps each e-mail for the mailbox, marked sent, and logs no personal data', async () => {

@@ -7,14 +7,14 @@ import {
   writeAppointmentEvent,
   type TestEndpoint,
 } from '@vet/practice-events/testing/dispatcher-kit';
-import { useScratchDatabase } from '@vet/practice-events/testing/scratch-database';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventDispatcherPlugin } from './dispatcher-plugin.ts';
 import type { PracticeEventsConfig } from './practice-events-config.ts';
 
 /** The API's dispatcher plugin: it delivers while the app runs, and lets go of everything when it closes. */
-const database = useScratchDatabase('api_event_dispatcher_test');
+const database = useOwnDatabase('api_event_dispatcher_test');
 
 const settings = (requireHttps: boolean): PracticeEventsConfig => ({
   limits: { timeoutMs: 2000, maxResponseBytes: 65_536 },

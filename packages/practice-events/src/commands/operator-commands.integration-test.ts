@@ -4,7 +4,7 @@ import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-eve
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshAppointmentIds, writeAppointmentEvent } from '../testing/dispatcher-kit.ts';
-import { useScratchDatabase } from '../testing/scratch-database.ts';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 import type { EventsCommand } from './command.ts';
 import { endpointsAddCommand, endpointsListCommand, endpointsRemoveCommand } from './endpoints.ts';
 import { failedCommand } from './failed.ts';
@@ -15,7 +15,7 @@ import { redriveCommand } from './redrive.ts';
  * number while an endpoint of ours exists becomes a delivery to it, and the counts would be anyone's.
  * No dispatcher runs here: deliveries stay as the test sets them. Each test removes its endpoints.
  */
-const database = useScratchDatabase('practice_events_commands_test');
+const database = useOwnDatabase('practice_events_commands_test');
 const added: string[] = [];
 
 async function run(command: EventsCommand, ...args: string[]) {
