@@ -30,11 +30,13 @@ const packageName = (specifier: string) =>
  * name from dist/; it is imported by its path instead, which the same lockfile gives a production install.
  */
 function thirdPartyExternal(outfile: string, imported: Set<string>): Plugin {
+  const patched = patchedPackages();
   return {
     name: 'third-party-external',
     setup(bundler) {
       bundler.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.path.startsWith('@vet/') || args.pluginData === 'resolving') return undefined;
+        if (patched.has(packageName(args.path))) return undefined;
         if (!builtinModules.includes(args.path) && !args.path.startsWith('node:'))
           imported.add(packageName(args.path));
         const found = await bundler.resolve(args.path, {
@@ -50,6 +52,17 @@ function thirdPartyExternal(outfile: string, imported: Set<string>): Plugin {
       });
     },
   };
+}
+
+/** The packages patches/ changes: patch-package names each file <name>+<version>.patch (scope+name too). */
+function patchedPackages(): Set<string> {
+  const folder = join(repoRoot, 'patches');
+  if (!existsSync(folder)) return new Set();
+  return new Set(
+    readdirSync(folder)
+      .filter((file) => file.endsWith('.patch'))
+      .map((file) => file.split('+').slice(0, -1).join('/')),
+  );
 }
 
 /** What a production install holds: the dependencies (not devDependencies) of the root and each workspace. */
