@@ -48,9 +48,10 @@ describe('the event dispatcher, when its database restarts mid-delivery', () => 
       }
       return outcome;
     };
-    dispatcher = startTestDispatcher(database.current, { send: endingSessions, concurrency: 2 });
-    await expect.poll(() => isListening(db)).toBe(true);
+    // Written before the dispatcher starts: the sessions ended below are every one but the ender's, and a
+    // write still under way would be ended too.
     const written = await writeAppointmentJourneys(db, freshAppointmentIds(3));
+    dispatcher = startTestDispatcher(database.current, { send: endingSessions, concurrency: 2 });
 
     await receiver.waitFor((received) => allArrived(received, written), 20_000);
     await expect
