@@ -118,7 +118,8 @@ describe('a pet’s page', () => {
       await signIn(page, DEMO_ACCOUNT.manyPets, '/pets');
       await page.getByRole('link', { name: 'Bramble' }).click();
       await page.getByRole('heading', { level: 1, name: 'Bramble' }).waitFor();
-      expect(await page.title()).toMatch(/^Bramble \| /);
+      // A client-side navigation: Next.js sets the title when the page's metadata arrives, maybe after it.
+      await expect.poll(() => page.title()).toMatch(/^Bramble \| /);
       expect(await frameBackground(page)).toBe(grey);
 
       const details = page.getByRole('region', { name: 'Details' });
