@@ -97,7 +97,7 @@ export async function bundleServers(): Promise<void> {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20.19',
+      target: 'node24',
       sourcemap: true,
       // Stack traces name the functions of the sources.
       keepNames: true,
