@@ -33,9 +33,71 @@ const app = next({ dev: false, dir, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-createServer((request, response) => {
+// Above the load balancer's idle timeout for its kept-alive connections (deploy/nginx.conf: upstream web
+// keepalive_timeout 60s), so the balancer, not this server, closes an idle connection: otherwise nginx may
+// send a request down a connection this server is closing at that moment, and the request fails.
+// headersTimeout above it, as Node requires of a kept-alive connection's next request.
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const HEADERS_TIMEOUT_MS = 66_000;
+// How long a drain may take before the connections left are cut: below the 30 s an orchestrator gives a
+// stopping container (deploy/compose.yaml's stop_grace_period) and nginx's proxy_read_timeout.
+const DRAIN_TIMEOUT_MS = 20_000;
+
+/** Draining: stopping after SIGTERM or SIGINT. /readyz answers 503, every answer closes its connection. */
+let draining = false;
+/** Requests being answered, each closed with its connection once answered if a drain begins meanwhile. */
+const inFlight = new Set();
+
+function probe(response, status, body) {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+const server = createServer((request, response) => {
+  if (draining) response.setHeader('connection', 'close');
+  // The probes answer before Next.js (no page, no log line): /healthz while the process is up, /readyz
+  // while it takes requests. Next.js is prepared before the server listens, so ready means not draining.
+  const path = request.url?.split('?', 1)[0];
+  if (path === '/healthz') return probe(response, 200, { status: 'ok' });
+  if (path === '/readyz') {
+    return draining
+      ? probe(response, 503, { statusCode: 503, error: 'Service Unavailable', message: 'Draining.' })
+      : probe(response, 200, { status: 'ok' });
+  }
+  inFlight.add(response);
+  response.on('close', () => inFlight.delete(response));
   request.headers['x-portal-peer'] = `${peerToken} ${request.socket.remoteAddress ?? ''}`;
   void handle(request, response);
-}).listen(port, () => {
+});
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+server.headersTimeout = HEADERS_TIMEOUT_MS;
+server.listen(port, () => {
   console.log(`> Ready on http://localhost:${port}`);
 });
+
+/**
+ * The drain (SIGTERM, SIGINT): stop accepting connections, close the idle kept-alive ones, let each request
+ * in flight finish and then close its connection, and exit 0 once none is left; past DRAIN_TIMEOUT_MS cut
+ * what is left and exit 1. A balancer that connects meanwhile is refused and tries the other instance.
+ */
+function drain(signal) {
+  if (draining) return;
+  draining = true;
+  console.log(`> ${signal}: draining ${inFlight.size} request(s) in flight`);
+  for (const response of inFlight) {
+    if (!response.headersSent) response.setHeader('connection', 'close');
+    else response.on('finish', () => response.socket?.destroySoon());
+  }
+  // server.close stops listening and closes the idle connections; its callback runs once all are closed.
+  server.close(() => {
+    console.log('> Drained');
+    process.exit(0);
+  });
+  setTimeout(() => {
+    console.error(`> Drain took over ${DRAIN_TIMEOUT_MS} ms: closing ${inFlight.size} request(s) left`);
+    server.closeAllConnections();
+    process.exit(1);
+  }, DRAIN_TIMEOUT_MS).unref();
+}
+process.on('SIGTERM', drain);
+process.on('SIGINT', drain);

@@ -5,8 +5,7 @@ const env = process.env;
 const probes = [
   `http://127.0.0.1:${env.API_PORT ?? 4000}/healthz`,
   `http://127.0.0.1:${env.IDP_PORT ?? 4100}/healthz`,
-  // The web has no probe of its own yet: its public configuration is the cheapest page it serves.
-  `http://127.0.0.1:${env.PORT ?? 3000}/api/config`,
+  `http://127.0.0.1:${env.PORT ?? 3000}/healthz`,
 ];
 
 async function answers(url) {
