@@ -14,6 +14,7 @@ import { integrationApi } from './integration/index.ts';
 import { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
 import { errorHandlerPlugin, loggerOptions, type LogDestination, routeDefaultsPlugin } from './http/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
+import { maintenancePlugin } from './maintenance/index.ts';
 import {
   defaultBudgets,
   preSignupRoutes,
@@ -56,6 +57,8 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets }: 
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(securityHeadersPlugin);
+  // MAINTENANCE=on answers before the rate limit, authentication or the database (decision 0073).
+  if (config.maintenance) await app.register(maintenancePlugin);
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redisUrl: config.redisUrl });
   // The document lists every route and its inputs: off in production unless API_DOCS=on (config.ts).
   if (config.apiDocs)

@@ -56,6 +56,7 @@ describe('loadConfig', () => {
         concurrency: 4,
         requireHttps: false,
       },
+      maintenance: false,
     });
   });
 

@@ -16,6 +16,7 @@ import {
   requireIntegrationTokenUrlInProduction,
   type IntegrationConfig,
 } from './integration-config.ts';
+import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './maintenance/index.ts';
 import {
   practiceEventsConfigOf,
   practiceEventsEnvExpected,
@@ -107,6 +108,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   ...integrationEnvShape,
   ...practiceEventsEnvShape,
+  ...maintenanceEnvShape,
 });
 
 type EnvName = keyof typeof envSchema.shape;
@@ -150,6 +152,7 @@ const expected: Record<EnvName, string> = {
   NODE_ENV: 'one of development, test, production; unset means production',
   ...integrationEnvExpected,
   ...practiceEventsEnvExpected,
+  ...maintenanceEnvExpected,
 };
 
 export interface ApiConfig {
@@ -201,6 +204,8 @@ export interface ApiConfig {
   integration: IntegrationConfig;
   /** How practice events are sent as webhooks (practice-events/practice-events-config.ts, issue 32). */
   practiceEvents: PracticeEventsConfig;
+  /** MAINTENANCE=on: every route but the probes answers 503 (decision 0073). */
+  maintenance: boolean;
 }
 
 export class ConfigError extends Error {
@@ -271,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: values.NODE_ENV,
     integration: integrationConfigOf(values, values.EMBEDDED_ISSUER),
     practiceEvents: practiceEventsConfigOf(values),
+    maintenance: maintenanceOf(values),
   };
 }
 
