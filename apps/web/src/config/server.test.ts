@@ -58,7 +58,16 @@ describe('parseServerConfig', () => {
       development: true,
       devRoutes: true,
       peerToken: undefined,
+      maintenance: false,
     });
+  });
+
+  it('reads MAINTENANCE, on or off, and refuses anything else', () => {
+    expect(parseServerConfig({ DATABASE_URL, MAINTENANCE: 'on' }).maintenance).toBe(true);
+    expect(parseServerConfig({ DATABASE_URL, MAINTENANCE: 'off' }).maintenance).toBe(false);
+    for (const value of ['true', 'ON', '1']) {
+      expect(problemsOf({ DATABASE_URL, MAINTENANCE: value })).toBe('MAINTENANCE: must be on or off');
+    }
   });
 
   it('reads TRUSTED_PROXY_HOPS, a small whole number', () => {

@@ -62,6 +62,8 @@ export const serverEnvSchema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // The BFF forwards /bff/dev/* (the development mailbox) only when on; unset: on under `next dev` only.
   DEV_ROUTES: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  // on: every page answers the maintenance page, the BFF and sign-in 503 (decision 0073).
+  MAINTENANCE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   // Set by the web server (apps/web/server.mjs) at start-up, never by hand: see shared/bff/client-address.ts.
   PORTAL_PEER_TOKEN: nonEmpty.optional(),
   // AUTH_SIGNIN_* (provider id azure-ad) and AUTH_SIGNUP_* (auth0); unset values fall back to AUTH_DOMAIN,
@@ -121,6 +123,8 @@ export type ServerConfig = {
   devRoutes: boolean;
   /** PORTAL_PEER_TOKEN, from the web server: undefined under plain `next start` or `next dev`. */
   peerToken: string | undefined;
+  /** MAINTENANCE=on: pages answer the maintenance page, the BFF and sign-in 503 (proxy.ts). */
+  maintenance: boolean;
 };
 
 export class InvalidServerConfigError extends Error {
@@ -189,6 +193,7 @@ export function parseServerConfig(env: Record<string, string | undefined>): Serv
     development: e.NODE_ENV === 'development',
     devRoutes: e.DEV_ROUTES === undefined ? e.NODE_ENV === 'development' : e.DEV_ROUTES === 'on',
     peerToken: e.PORTAL_PEER_TOKEN,
+    maintenance: e.MAINTENANCE === 'on',
   };
 }
 
