@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@vet/db/connection';
 import Fastify from 'fastify';
+import type { Registry } from 'prom-client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addressRoutes } from './addresses/index.ts';
 import { appointmentRoutes, bookingRoutes } from './appointments/index.ts';
@@ -14,6 +15,7 @@ import { integrationApi } from './integration/index.ts';
 import { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
 import { errorHandlerPlugin, loggerOptions, type LogDestination, routeDefaultsPlugin } from './http/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
+import { httpMetricsPlugin } from './metrics/index.ts';
 import { maintenancePlugin } from './maintenance/index.ts';
 import {
   defaultBudgets,
@@ -38,6 +40,8 @@ export interface BuildAppOptions {
    * file), and smaller ones where a test needs to reach them.
    */
   onboardingBudgets?: { namespace: string; budgets?: Partial<OnboardingBudgets> };
+  /** Prometheus's registry (metrics/): every request is counted in it. Unset: no request metrics. */
+  metrics?: Registry;
 }
 
 /**
@@ -45,7 +49,7 @@ export interface BuildAppOptions {
  * plugins, then routes (so every route gets the rate limit, the database and the one error path). Each
  * route plugin sits in exactly one access scope (auth/access-scopes.ts).
  */
-export async function buildApp({ config, db, pool, logger, onboardingBudgets }: BuildAppOptions) {
+export async function buildApp({ config, db, pool, logger, onboardingBudgets, metrics }: BuildAppOptions) {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     trustProxy: config.trustProxy ?? false,
@@ -56,6 +60,8 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets }: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // First, so every route and the not-found handler are counted (decision 0072).
+  if (metrics) await app.register(httpMetricsPlugin, { registry: metrics });
   await app.register(securityHeadersPlugin);
   // MAINTENANCE=on answers before the rate limit, authentication or the database (decision 0073).
   if (config.maintenance) await app.register(maintenancePlugin);

@@ -57,6 +57,7 @@ describe('loadConfig', () => {
         requireHttps: false,
       },
       maintenance: false,
+      metrics: { port: undefined, host: '127.0.0.1' },
     });
   });
 

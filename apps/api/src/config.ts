@@ -18,6 +18,13 @@ import {
 } from './integration-config.ts';
 import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './maintenance/index.ts';
 import {
+  metricsConfigOf,
+  metricsEnvExpected,
+  metricsEnvShape,
+  requireMetricsPortApart,
+  type MetricsConfig,
+} from './metrics/index.ts';
+import {
   practiceEventsConfigOf,
   practiceEventsEnvExpected,
   practiceEventsEnvShape,
@@ -109,6 +116,7 @@ const envSchema = z.object({
   ...integrationEnvShape,
   ...practiceEventsEnvShape,
   ...maintenanceEnvShape,
+  ...metricsEnvShape,
 });
 
 type EnvName = keyof typeof envSchema.shape;
@@ -153,6 +161,7 @@ const expected: Record<EnvName, string> = {
   ...integrationEnvExpected,
   ...practiceEventsEnvExpected,
   ...maintenanceEnvExpected,
+  ...metricsEnvExpected,
 };
 
 export interface ApiConfig {
@@ -206,6 +215,8 @@ export interface ApiConfig {
   practiceEvents: PracticeEventsConfig;
   /** MAINTENANCE=on: every route but the probes answers 503 (decision 0073). */
   maintenance: boolean;
+  /** Prometheus metrics on a port of their own (metrics/metrics-config.ts, decision 0072). */
+  metrics: MetricsConfig;
 }
 
 export class ConfigError extends Error {
@@ -233,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .superRefine(productionRules, { when: () => true })
     .superRefine(requireIntegrationTokenUrlInProduction, { when: () => true })
     .superRefine(requireRetryCapAboveBase, { when: () => true })
+    .superRefine(requireMetricsPortApart, { when: () => true })
     .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
@@ -277,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     integration: integrationConfigOf(values, values.EMBEDDED_ISSUER),
     practiceEvents: practiceEventsConfigOf(values),
     maintenance: maintenanceOf(values),
+    metrics: metricsConfigOf(values),
   };
 }
 
