@@ -1,3 +1,4 @@
+import { requestIdFor } from '@vet/contracts/trace-context';
 import type { DatabaseHandle } from '@vet/db/connection';
 import Fastify from 'fastify';
 import type { Registry } from 'prom-client';
@@ -53,6 +54,8 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     trustProxy: config.trustProxy ?? false,
+    // One id for a request's lines in every app: the trace id of the BFF's traceparent (decision 0071).
+    genReqId: (request) => requestIdFor(request.headers.traceparent),
     // Above the longest path value any schema allows (a practice system's reference: 100 characters, more
     // once URL-encoded), so the schema refuses a long one with its reason (400), not the router with 414.
     routerOptions: { maxParamLength: 500 },
