@@ -20,6 +20,7 @@ env.NODE_ENV ??= 'production';
 const peerToken = randomBytes(18).toString('base64url');
 env.PORTAL_PEER_TOKEN = peerToken;
 const port = Number(env.PORT ?? 3000);
+const metricsEnv = { METRICS_PORT: env.METRICS_PORT, METRICS_HOST: env.METRICS_HOST };
 // The configuration the build serialised, as Next.js's own standalone server.js passes it: next.config.ts
 // is not in the standalone output (nor TypeScript in a production install), and read here it is the same
 // in every place this server runs.
@@ -27,6 +28,11 @@ env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(
   JSON.parse(readFileSync(`${dir}.next/required-server-files.json`, 'utf8')).config,
 );
 /* eslint-enable no-restricted-properties */
+
+// Prometheus metrics on a port of their own (src/metrics/web-metrics.mjs, decision 0072); prom-client loads only then.
+const metrics = metricsEnv.METRICS_PORT
+  ? await import('./src/metrics/web-metrics.mjs').then((module) => module.openWebMetrics(metricsEnv, port))
+  : undefined;
 
 const { default: next } = await import('next');
 const app = next({ dev: false, dir, port });
@@ -54,6 +60,7 @@ function probe(response, status, body) {
 }
 
 const server = createServer((request, response) => {
+  metrics?.observe(request, response);
   if (draining) response.setHeader('connection', 'close');
   // The probes answer before Next.js (no page, no log line): /healthz while the process is up, /readyz
   // while it takes requests. Next.js is prepared before the server listens, so ready means not draining.
