@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connectDatabase } from '@vet/db/connection';
 import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
@@ -37,20 +38,43 @@ async function main(): Promise<void> {
   // Likewise practice events' webhooks (issue 32): an app built for a test sends none.
   await app.register(eventDispatcherPlugin, config);
 
+  // Responses being answered, and the drain's rule for them: once a drain begins, each answer closes its
+  // connection. Otherwise a kept-alive connection whose request was in flight would stay open for
+  // Fastify's keep-alive timeout (72 s), and the drain would wait that long.
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  const closeAfterAnswer = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('connection', 'close');
+    else response.once('finish', () => response.socket?.destroySoon());
+  };
+  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (stopping) return closeAfterAnswer(response);
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
+  });
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'API stopping');
+    app.log.info({ signal, inFlight: inFlight.size }, 'API stopping');
+    for (const response of inFlight) closeAfterAnswer(response);
     try {
+      // app.close drains: it stops listening and closes idle kept-alive connections, answers 503 to a new
+      // request on a kept-alive one, lets the requests in flight finish, then stops the e-mail worker and the
+      // event dispatcher, each letting its job or delivery in flight finish.
       await app.close();
       await database.close();
+      app.log.info('API stopped');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'API did not stop cleanly');
       process.exit(1);
     }
   };
+  // Runs after close has begun, just before the server stops listening: the drain's first step.
+  app.addHook('preClose', (done) => {
+    app.log.info('API draining: no new connection, finishing the requests in flight');
+    done();
+  });
   process.on('SIGINT', (signal) => void stop(signal));
   process.on('SIGTERM', (signal) => void stop(signal));
 
