@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
 import { emailWorkerPlugin } from './email/index.ts';
 import { serializeError } from './http/index.ts';
+import { openApiMetrics } from './metrics/index.ts';
 import { eventDispatcherPlugin } from './practice-events/index.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */
@@ -32,7 +33,11 @@ async function main(): Promise<void> {
   // Production migrates as a step of its own, before its instances start (decision 0068).
   if (config.migrateOnStart) await runMigrations(database.pool);
   else await requireCurrentSchema(database.pool);
-  const app = await buildApp({ config, db: database.db, pool: database.pool });
+  // Prometheus metrics on a port of their own when METRICS_PORT is set (decision 0072); served until the
+  // app has closed, so a scrape during a drain still answers.
+  const metrics = openApiMetrics(config, database.pool);
+  const app = await buildApp({ config, db: database.db, pool: database.pool, metrics: metrics?.registry });
+  if (metrics) app.addHook('onClose', () => metrics.close());
   // Only the running server delivers e-mail: an app built for a test leaves the outbox to the test.
   await app.register(emailWorkerPlugin, config);
   // Likewise practice events' webhooks (issue 32): an app built for a test sends none.
@@ -82,6 +87,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   app.log.info(`API listening on ${formatUrl(config.host, port)}`);
+  if (metrics)
+    app.log.info(`API metrics on ${formatUrl(config.metrics.host, await metrics.listen())}/metrics`);
 }
 
 main().catch((error: unknown) => {
