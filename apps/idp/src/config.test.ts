@@ -37,7 +37,17 @@ describe('loadConfig', () => {
       trustedProxyHops: 0,
       database: { poolMax: 5, statementTimeoutMs: undefined },
       migrateOnStart: true,
+      metrics: { port: undefined, host: '127.0.0.1' },
     });
+  });
+
+  it('serves metrics on METRICS_PORT only, never on the issuer’s port', () => {
+    expect(loadConfig({ ...minimal, METRICS_PORT: '9466' }).metrics).toEqual({
+      port: 9466,
+      host: '127.0.0.1',
+    });
+    expect(() => loadConfig({ ...minimal, METRICS_PORT: '4100' })).toThrow(/METRICS_PORT: must differ/);
+    expect(() => loadConfig({ ...minimal, METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
   });
 
   it('trusts one proxy by default when the issuer is https (TLS ends in front of the provider)', () => {

@@ -60,6 +60,9 @@ const envSchema = z.object({
   BRAND_NAME: z.string().min(1).default('Harbour Vets'),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(600),
   IDP_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+  // Prometheus metrics on a port of their own (metrics.ts, decision 0072); unset: none.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface IdpConfig {
@@ -99,6 +102,8 @@ export interface IdpConfig {
   database: { poolMax: number; statementTimeoutMs: number | undefined };
   /** Migrate as the process starts: outside production, or with MIGRATE_ON_START=true. */
   migrateOnStart: boolean;
+  /** Prometheus metrics (metrics.ts): port unset, none; host 127.0.0.1 unless METRICS_HOST. */
+  metrics: { port: number | undefined; host: string };
 }
 
 export interface MachineClient {
@@ -124,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const parsed = envSchema.safeParse(present);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   problems.push(...productionProblems(present), ...machineClientProblems(present));
+  if (parsed.success && parsed.data.METRICS_PORT === parsed.data.IDP_PORT)
+    problems.push("METRICS_PORT: must differ from IDP_PORT (the issuer's port never serves the metrics)");
   if (!parsed.success || problems.length) {
     const lines = problems.map((problem) => `  - ${problem}`).join('\n');
     const note =
@@ -163,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     migrateOnStart:
       e.MIGRATE_ON_START === undefined ? e.NODE_ENV !== 'production' : e.MIGRATE_ON_START === 'true',
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

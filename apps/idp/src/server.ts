@@ -9,6 +9,7 @@ import { pruneExpiredModels } from './adapter.ts';
 import { createIdpApp } from './app.ts';
 import { ConfigError, loadConfig, type IdpConfig } from './config.ts';
 import { loadKeys } from './keys.ts';
+import { countedHandler, createIdpMetrics, startMetricsServer } from './metrics.ts';
 import { pruneOldSignUps } from './sign-up/sign-up-store.ts';
 import { pruneExpiredCounters } from './throttling/attempt-counters.ts';
 
@@ -39,13 +40,19 @@ try {
 const keys = await loadKeys(config);
 const { handler } = createIdpApp(config, database.db, keys);
 
-const server = createServer(handler);
+// Prometheus metrics on a port of their own when METRICS_PORT is set (decision 0072).
+const metrics = config.metrics.port === undefined ? undefined : createIdpMetrics();
+const server = createServer(countedHandler(handler, metrics));
 server.keepAliveTimeout = 5_000;
 await new Promise<void>((resolve, reject) => {
   server.once('error', reject);
   server.listen(config.port, config.host, resolve);
 });
 log(`Identity provider listening on ${config.issuer}`);
+if (metrics && config.metrics.port !== undefined) {
+  const { port } = await startMetricsServer(metrics.registry, config.metrics.host, config.metrics.port);
+  log(`Metrics on http://${config.metrics.host}:${port}/metrics`);
+}
 
 const pruning = setInterval(() => {
   pruneExpiredModels(database.db).catch(() =>
