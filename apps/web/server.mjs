@@ -29,7 +29,8 @@ env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(
 );
 /* eslint-enable no-restricted-properties */
 
-// Prometheus metrics on a port of their own (src/metrics/web-metrics.mjs, decision 0072); prom-client loads only then.
+// Prometheus metrics on a port of their own (src/metrics/web-metrics.mjs, decision 0072): prom-client
+// loads only when METRICS_PORT is set.
 const metrics = metricsEnv.METRICS_PORT
   ? await import('./src/metrics/web-metrics.mjs').then((module) => module.openWebMetrics(metricsEnv, port))
   : undefined;
