@@ -3,4 +3,5 @@
 # process refuses to start without production's settings (README, "Running in production").
 set -eu
 cd "$(dirname "$0")/../.."
-exec node --enable-source-maps dist/api/server.mjs
+# Tracing loads first so that it can hook pg; it stays off without OTEL_EXPORTER_OTLP_ENDPOINT (0071).
+exec node --enable-source-maps --import ./dist/observability/api.mjs dist/api/server.mjs
