@@ -80,6 +80,17 @@ export function createAppointmentsRepository(db: Database) {
     .orderBy(asc(appointments.startsAt), asc(appointments.id))
     .prepare('appointments_of_identity');
 
+  // Read before every booking that carries an Idempotency-Key: planned once per connection.
+  const byIdempotencyKeyQuery = records(db)
+    .where(
+      and(
+        eq(appointments.clientId, sql.placeholder('clientId')),
+        eq(appointments.idempotencyKey, sql.placeholder('key')),
+      ),
+    )
+    .limit(1)
+    .prepare('appointment_by_idempotency_key');
+
   return {
     /**
      * The appointments of the client linked to the identity, oldest first; undefined when the identity is
@@ -139,9 +150,7 @@ export function createAppointmentsRepository(db: Database) {
 
     /** The appointment a client booked with an Idempotency-Key, if any. */
     async findByIdempotencyKey(clientId: number, key: string) {
-      const [row] = await records(db)
-        .where(and(eq(appointments.clientId, clientId), eq(appointments.idempotencyKey, key)))
-        .limit(1);
+      const [row] = await byIdempotencyKeyQuery.execute({ clientId, key });
       return row;
     },
   };

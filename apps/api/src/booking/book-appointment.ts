@@ -13,15 +13,13 @@ import {
   isLostRace,
   IDEMPOTENCY_CONSTRAINT,
   PET_OVERLAP_CONSTRAINT,
-  insertAppointment,
-  lockClinician,
-  releaseExpiredHolds,
-  reserve,
   UNIQUE_VIOLATION,
+  writeOnlineBooking,
 } from './booking-writes.ts';
-import { recordBooked } from './appointment-events.ts';
+import { recordBooked, type AppointmentEventRow } from './appointment-events.ts';
 import { toDetail, type AppointmentRecord, type AppointmentsRepository } from './appointment-records.ts';
 import {
+  bookableSlotAt,
   loadBookingContext,
   nearestSlots,
   type ReadyContext,
@@ -93,6 +91,34 @@ export function emailFacts(
 }
 
 /**
+ * What the client sees of the appointment just booked, from what the booking read (the context) and
+ * wrote (the row): no read of its own after the commit.
+ */
+function newBookingDetail(context: ReadyContext, row: AppointmentEventRow) {
+  return toDetail({
+    appointmentId: row.id,
+    petId: row.petId,
+    petName: context.pet?.name ?? '',
+    practiceId: row.practiceId,
+    practiceName: context.practice.name,
+    appointmentReasonId: row.reasonId,
+    reasonName: context.reason.name,
+    clinicianType: context.reason.clinicianType,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    status: row.status,
+    notes: row.notes,
+    cancellationReasonId: null,
+    cancelledAt: null,
+    clinicianId: row.clinicianId,
+    idempotencyRequestHash: null,
+    cutoffMinutes: context.practice.cutoffMinutes,
+    practicePhone: context.practice.phone,
+    practiceAddress: context.practice.address,
+  });
+}
+
+/**
  * The answer when the asked start is not free. Often it is the pet's own booking, made a moment ago (a
  * second press, another tab), and the answer names the pet; otherwise the nearest free starts.
  * `exceptAppointmentId`: the appointment being moved, whose own time does not count.
@@ -139,45 +165,45 @@ export async function bookAppointment(
   const context = await loadBookingContext(deps, booker, body);
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
-  const { all, nearest } = await nearestSlots(deps, context, booker, startsAt);
-  const slot = all.find((candidate) => candidate.startsAt === startsAt.getTime());
+  const slot = await bookableSlotAt(deps, context, booker, startsAt);
   if (!slot) {
     const pet = { petId: body.petId, petName: context.pet?.name ?? '' };
+    const { nearest } = await nearestSlots(deps, context, booker, startsAt);
     return timeNotFree(deps, booker.clientId, pet, { startsAt, endsAt }, nearest);
   }
 
   for (const clinicianId of slot.clinicianIds) {
     try {
-      const appointmentId = await deps.db.transaction(async (tx) => {
+      const appointment = await deps.db.transaction(async (tx) => {
         const now = deps.now();
-        // The client's and the pet's locks, then the caps counted under them (decision 0057).
-        await assertRoomToBook(tx, deps.caps, { clientId: booker.clientId, pet: context.pet }, now);
-        const appointment = await insertAppointment(tx, {
-          practiceId: context.practice.practiceId,
-          clinicianId,
-          clientId: booker.clientId,
-          petId: body.petId,
-          reasonId: context.reason.appointmentReasonId,
-          startsAt,
-          endsAt,
-          notes: body.notes ?? null,
-          idempotencyKey: idempotencyKey ?? null,
-          idempotencyRequestHash: idempotencyKey === undefined ? null : hash,
-        });
-        const { id } = appointment;
-        await lockClinician(tx, clinicianId);
-        await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
-        await reserve(tx, id, clinicianId, startsAt, endsAt);
-        await recordBooked(tx, appointment);
+        // The client's, the pet's and the clinician's locks, then the caps counted under them (decision
+        // 0057), then the booking's rows in one statement: a booking is a few round trips (issue 32's load).
+        const booking = { clientId: booker.clientId, pet: context.pet, clinicianId };
+        await assertRoomToBook(tx, deps.caps, booking, now);
+        const row = await writeOnlineBooking(
+          tx,
+          {
+            practiceId: context.practice.practiceId,
+            clinicianId,
+            clientId: booker.clientId,
+            petId: body.petId,
+            reasonId: context.reason.appointmentReasonId,
+            startsAt,
+            endsAt,
+            notes: body.notes ?? null,
+            idempotencyKey: idempotencyKey ?? null,
+            idempotencyRequestHash: idempotencyKey === undefined ? null : hash,
+          },
+          now,
+        );
+        await recordBooked(tx, row);
         if (booker.email) {
-          const facts = emailFacts(context, booker, id, startsAt, now);
+          const facts = emailFacts(context, booker, row.id, startsAt, now);
           await enqueueEmail(tx, appointmentEmail({ ...facts, change: 'booked', brandName: deps.brandName }));
         }
-        return id;
+        return row;
       });
-      const record = await deps.appointments.findRecord(booker.clientId, appointmentId);
-      if (!record) throw new Error('booked appointment not found');
-      return { kind: 'booked', appointment: toDetail(record) };
+      return { kind: 'booked', appointment: newBookingDetail(context, appointment) };
     } catch (error) {
       const { code, constraint } = databaseError(error);
       if (constraint === PET_OVERLAP_CONSTRAINT) return { kind: 'petBusy', petName: context.pet?.name ?? '' };

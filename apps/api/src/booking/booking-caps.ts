@@ -1,11 +1,12 @@
 import { bookingLimits, bookingMessages } from '@vet/contracts/booking-rules';
 import { newPetsPerClientPerDay } from '@vet/contracts/pet-rules';
 import type { Executor } from '@vet/db/connection';
+import { namedStatement, runNamed } from '@vet/db/named-statement';
 import { appointments } from '@vet/db/schema/appointments';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { forbidden } from '../http/index.ts';
 import { byIdentity, type LimitRule } from '../plugins/index.ts';
-import { lockClient, lockPet } from './booking-writes.ts';
+import { lockForBooking } from './booking-writes.ts';
 
 /**
  * Decision 0057: what one client may have booked online at once, and register online in a day. Off
@@ -30,34 +31,37 @@ export const bookingCaps = (on: boolean): BookingCaps =>
 /** The pet being booked, as the booking's context read it (none: a guest's new pet, not yet written). */
 type BookedPet = { petId: number; name: string; awaitingInitialConsultation: boolean } | null;
 
+/** The client's upcoming appointments (Booked, not yet started), and the pet's among them. */
+const countUpcoming = namedStatement(
+  'online_booking_upcoming',
+  sql`select count(*)::int as client,
+             (count(*) filter (where ${appointments.petId} = ${sql.placeholder('petId')}::int))::int as pet
+      from ${appointments}
+      where ${appointments.clientId} = ${sql.placeholder('clientId')}::int
+        and ${appointments.status} = 'Booked' and ${appointments.startsAt} > ${sql.placeholder('now')}::timestamptz`,
+);
+
 /**
- * In the booking's transaction, before its appointment row: takes the client's lock (and the pet's),
- * then counts the client's upcoming appointments (Booked, not yet started) in one statement on
- * appointments_client_idx, and refuses a booking past a cap with 403 in plain words. Under the locks,
- * two parallel bookings cannot both find the last place.
+ * In the booking's transaction, before its appointment row: takes the client's lock (and the pet's, and
+ * the clinician's when the caller books one it knows: lockForBooking, one statement), then counts the
+ * client's upcoming appointments (Booked, not yet started) in one statement on appointments_client_idx,
+ * and refuses a booking past a cap with 403 in plain words. Under the locks, two parallel bookings cannot
+ * both find the last place.
  */
 export async function assertRoomToBook(
   tx: Executor,
   caps: BookingCaps,
-  booking: { clientId: number; pet: BookedPet },
+  booking: { clientId: number; pet: BookedPet; clinicianId?: number },
   now: Date,
 ) {
   const { clientId, pet } = booking;
-  await lockClient(tx, clientId);
-  if (pet) await lockPet(tx, pet.petId);
-  const [counted] = await tx
-    .select({
-      client: count(),
-      pet: sql<number>`cast(count(*) filter (where ${appointments.petId} = ${pet?.petId ?? null}) as integer)`,
-    })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.clientId, clientId),
-        eq(appointments.status, 'Booked'),
-        gt(appointments.startsAt, now),
-      ),
-    );
+  const petId = pet?.petId ?? null;
+  await lockForBooking(tx, { clientId, petId, clinicianId: booking.clinicianId ?? null });
+  const [counted] = await runNamed<{ client: number; pet: number }>(tx, countUpcoming, {
+    clientId,
+    petId,
+    now: now.toISOString(),
+  });
   const upcoming = { client: counted?.client ?? 0, pet: counted?.pet ?? 0 };
   if (pet?.awaitingInitialConsultation && upcoming.pet >= bookingLimits.futureAppointmentsPerNewPet) {
     throw forbidden(bookingMessages.awaitingInitialConsultation);

@@ -2,6 +2,7 @@ import { appointments, clinicianReservations } from '@vet/db/schema/appointments
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@vet/db/connection';
 import { lockSpaces } from '@vet/db/lock-spaces';
+import { namedStatement, runNamed } from '@vet/db/named-statement';
 import { appointmentEventColumns, type AppointmentEventRow } from './appointment-events.ts';
 
 const range = (startsAt: Date, endsAt: Date) => `[${startsAt.toISOString()},${endsAt.toISOString()})`;
@@ -34,15 +35,6 @@ export function databaseError(error: unknown): { code?: string; constraint?: str
 const { clinician: CLINICIAN_LOCK_SPACE, pet: PET_LOCK_SPACE, client: CLIENT_LOCK_SPACE } = lockSpaces;
 
 /**
- * Takes a client's bookings in turn until the transaction ends, so that the client's upcoming
- * appointments are counted against the caps by one booking at a time (two parallel bookings cannot both
- * see room for one). Order: the client's lock, then the pet's (lockPet), then the clinician's.
- */
-export async function lockClient(tx: Executor, clientId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK_SPACE}::int, ${clientId}::int)`);
-}
-
-/**
  * Takes a pet's booked time in turn until the transaction ends, before its appointment row is written.
  * Two transactions writing overlapping appointments of one pet would each find the other's uncommitted
  * row under the pet's exclusion constraint and wait for it: a deadlock PostgreSQL breaks only after
@@ -63,6 +55,33 @@ export async function lockPet(tx: Executor, petId: number) {
  */
 export async function lockClinician(tx: Executor, clinicianId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${CLINICIAN_LOCK_SPACE}::int, ${clinicianId}::int)`);
+}
+
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * A booking's advisory locks in one statement, in the lock order (the client's, the pet's, the
+ * clinician's): a target list is evaluated in order, and a null id takes no lock (the function is strict).
+ * What must see the commits made before the locks (the caps' count) comes in a later statement.
+ */
+const bookingLocks = namedStatement(
+  'online_booking_locks',
+  sql`select pg_advisory_xact_lock(${CLIENT_LOCK_SPACE}::int, ${value('clientId')}::int),
+             pg_advisory_xact_lock(${PET_LOCK_SPACE}::int, ${value('petId')}::int),
+             pg_advisory_xact_lock(${CLINICIAN_LOCK_SPACE}::int, ${value('clinicianId')}::int)`,
+);
+
+/**
+ * A booking's locks in one round trip (a null pet or clinician: that lock is not taken). The client's
+ * takes the client's bookings in turn until the transaction ends, so that the client's upcoming
+ * appointments are counted against the caps by one booking at a time (two parallel bookings cannot both
+ * see room for one); the pet's and the clinician's are lockPet's and lockClinician's.
+ */
+export async function lockForBooking(
+  tx: Executor,
+  ids: { clientId: number; petId: number | null; clinicianId: number | null },
+): Promise<void> {
+  await runNamed(tx, bookingLocks, ids);
 }
 
 /**
@@ -96,6 +115,119 @@ export async function insertAppointment(
   const [row] = await tx.insert(appointments).values(values).returning(appointmentEventColumns);
   if (!row) throw new Error('appointment not inserted');
   return row;
+}
+
+/** What an online booking writes: the appointment, and with it the clinician's time. */
+export interface OnlineBookingValues {
+  practiceId: number;
+  clinicianId: number;
+  clientId: number;
+  petId: number;
+  reasonId: number;
+  startsAt: Date;
+  endsAt: Date;
+  notes: string | null;
+  idempotencyKey: string | null;
+  idempotencyRequestHash: string | null;
+}
+
+/** The event columns of a write of `appointments` (appointmentEventColumns) as raw SQL: one statement. */
+const refOf = (table: string, column: string) =>
+  `(select pms_ref from ${table} where id = appointments.${column})`;
+
+/**
+ * An online booking's rows in one statement (one round trip, planned once per connection), behind its
+ * locks (lockForBooking): the appointment, then the clinician's overlapping expired holds deleted
+ * (decision 0003) and the reservation inserted. The reservation reads the deletion's count, so the
+ * deletion runs first, and the exclusion constraint no longer sees rows this transaction deleted; it
+ * refuses an overlap with 23P01, the pet's constraint on the appointment with its own name, as the
+ * statements one by one did (insertAppointment, releaseExpiredHolds, reserve).
+ */
+const bookOnline = namedStatement(
+  'online_booking_write',
+  sql`with appointment as (
+      insert into appointments (practice_id, clinician_id, client_id, pet_id, reason_id, starts_at, ends_at,
+                                notes, idempotency_key, idempotency_request_hash)
+      values (${value('practiceId')}::int, ${value('clinicianId')}::int, ${value('clientId')}::int,
+              ${value('petId')}::int, ${value('reasonId')}::int, ${value('startsAt')}::timestamptz,
+              ${value('endsAt')}::timestamptz, ${value('notes')}::text, ${value('idempotencyKey')}::text,
+              ${value('idempotencyRequestHash')}::text)
+      returning id, pms_ref, practice_id, ${sql.raw(refOf('practices', 'practice_id'))} as practice_ref,
+                clinician_id, ${sql.raw(refOf('clinicians', 'clinician_id'))} as clinician_ref,
+                client_id, ${sql.raw(refOf('clients', 'client_id'))} as client_ref,
+                pet_id, ${sql.raw(refOf('pets', 'pet_id'))} as pet_ref,
+                reason_id, ${sql.raw(refOf('appointment_reasons', 'reason_id'))} as reason_ref,
+                starts_at, ends_at, status, notes
+    ),
+    released as (
+      delete from clinician_reservations
+      where clinician_id = ${value('clinicianId')}::int
+        and during && tstzrange(${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz)
+        and hold_expires_at is not null and hold_expires_at <= ${value('now')}::timestamptz
+      returning id
+    ),
+    reserved as (
+      insert into clinician_reservations (clinician_id, during, appointment_id)
+      select ${value('clinicianId')}::int,
+             tstzrange(${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz), appointment.id
+      from appointment, (select count(*) from released) as done
+    )
+    select * from appointment`,
+);
+
+type BookedRow = {
+  id: number;
+  pms_ref: string | null;
+  practice_id: number;
+  practice_ref: string | null;
+  clinician_id: number;
+  clinician_ref: string | null;
+  client_id: number;
+  client_ref: string | null;
+  pet_id: number;
+  pet_ref: string | null;
+  reason_id: number;
+  reason_ref: string | null;
+  starts_at: string;
+  ends_at: string;
+  status: AppointmentEventRow['status'];
+  notes: string | null;
+};
+
+/**
+ * Writes an online booking (see bookOnline) and answers what its event says of it. The caller has taken
+ * the booking's locks (lockForBooking) in an earlier statement of its transaction.
+ */
+export async function writeOnlineBooking(
+  tx: Executor,
+  values: OnlineBookingValues,
+  now: Date,
+): Promise<AppointmentEventRow> {
+  const [row] = await runNamed<BookedRow>(tx, bookOnline, {
+    ...values,
+    startsAt: values.startsAt.toISOString(),
+    endsAt: values.endsAt.toISOString(),
+    now: now.toISOString(),
+  });
+  if (!row) throw new Error('appointment not inserted');
+  return {
+    id: Number(row.id),
+    pmsRef: row.pms_ref,
+    practiceId: Number(row.practice_id),
+    practiceRef: row.practice_ref,
+    clinicianId: Number(row.clinician_id),
+    clinicianRef: row.clinician_ref,
+    clientId: Number(row.client_id),
+    clientRef: row.client_ref,
+    petId: Number(row.pet_id),
+    petRef: row.pet_ref,
+    reasonId: Number(row.reason_id),
+    reasonRef: row.reason_ref,
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+    status: row.status,
+    notes: row.notes,
+  };
 }
 
 /** Holds the clinician's time; the exclusion constraint refuses an overlap with 23P01. */

@@ -191,6 +191,23 @@ export async function searchAppointmentSlots(
   };
 }
 
+/**
+ * The bookable start at `wanted` with its free clinicians, or undefined when it is not bookable: the
+ * search of the wanted start's day alone (a booking's re-check; its slots are those a wider search finds
+ * on that day: the grid, the notice and the horizon do not depend on the dates asked).
+ */
+export async function bookableSlotAt(
+  deps: SlotSearchDeps,
+  context: ReadyContext,
+  searcher: Searcher,
+  wanted: Date,
+  options: { existingAppointmentId?: number; existingSoftBookingId?: string } = {},
+): Promise<BookableSlot | undefined> {
+  const date = practiceDate(wanted);
+  const found = await bookableSlots(deps, context, searcher, { fromDate: date, toDate: date, ...options });
+  return found.slots.find((slot) => slot.startsAt === wanted.getTime());
+}
+
 /** The nearest free starts to a wanted one (a day either side), for a 409's alternatives. */
 export async function nearestSlots(
   deps: SlotSearchDeps,

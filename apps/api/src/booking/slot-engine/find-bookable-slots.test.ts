@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bruteForceSlots } from './brute-force-slots.ts';
 import { findBookableSlots } from './find-bookable-slots.ts';
+import { localDate } from './working-time.ts';
 import type { BusyTime, ClinicianRota, RotaShift, SlotQuery, SlotSettings } from './types.ts';
 
 const MINUTE = 60_000;
@@ -150,6 +151,23 @@ describe('findBookableSlots', () => {
       }),
       // About 30 runs a zone, London 90.
       { numRuns: 210 },
+    );
+  }, 120_000);
+
+  // A booking re-checks its start by searching that start's day alone (bookableSlotAt): it must find
+  // exactly what a search of several days offers on that day.
+  it('offers on each day the same starts and clinicians whether that day is searched alone or with others', () => {
+    fc.assert(
+      fc.property(worldArbitrary, (query) => {
+        const wide = findBookableSlots(query);
+        for (let date = query.fromDate; date <= query.toDate; date = addDays(date, 1)) {
+          const alone = findBookableSlots({ ...query, fromDate: date, toDate: date });
+          expect(alone).toEqual(
+            wide.filter((slot) => localDate(slot.startsAt, query.settings.offsetOf) === date),
+          );
+        }
+      }),
+      { numRuns: 150 },
     );
   }, 120_000);
 
