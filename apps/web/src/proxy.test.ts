@@ -60,14 +60,29 @@ describe('the proxy gives every page a policy with a nonce of its own', () => {
     }
   });
 
-  it('matches pages, and not the BFF, next-auth, built assets or the icon', () => {
+  it('matches pages, and not built assets or the icon', () => {
     const { source } = config.matcher[0]!;
     const pattern = new RegExp(`^${source}$`);
     for (const page of ['/', '/practices', '/appointments/book', '/dev/mailbox', '/guest/complete']) {
       expect(pattern.test(page), page).toBe(true);
     }
-    for (const other of ['/bff/v2/pets', '/api/auth/session', '/_next/static/chunks/a.js', '/icon.svg']) {
+    for (const other of ['/_next/static/chunks/a.js', '/_next/image', '/icon.svg']) {
       expect(pattern.test(other), other).toBe(false);
     }
+  });
+
+  it('passes the BFF and next-auth through untouched (it runs for them only for maintenance)', () => {
+    for (const path of ['/bff/v2/pets', '/api/auth/session']) {
+      const response = proxy(new NextRequest(`http://localhost:3000${path}`));
+      expect(response.headers.get('x-middleware-next'), path).toBe('1');
+      expect(policyOf(response), path).toBe('');
+      expect(response.headers.get('x-middleware-request-content-security-policy'), path).toBeNull();
+    }
+  });
+
+  it('sends /maintenance on to the portal outside maintenance (decision 0073)', () => {
+    const response = proxy(new NextRequest('http://localhost:3000/maintenance'));
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('http://localhost:3000/');
   });
 });

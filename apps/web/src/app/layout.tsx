@@ -7,6 +7,7 @@ import { browserApiBasePath } from '@/config/bff-base-path';
 import { authOptions } from '@/features/auth/server/auth-options';
 import { getRequestServerConfig } from '@/config/request-config';
 import { consentCookieName } from '@/shared/cookie-consent/consent-cookie';
+import { MaintenanceFrame } from '@/shared/layout/maintenance-frame';
 import { ConsentGate } from '@/shared/cookie-consent/consent-gate';
 import { ServerConsentCookieProvider } from '@/shared/cookie-consent/server-consent';
 import { AppProviders } from '@/shared/providers/app-providers';
@@ -23,7 +24,20 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { brandName, links, gtmContainerId, session } = await getRequestServerConfig();
+  const { brandName, links, gtmContainerId, session, maintenance } = await getRequestServerConfig();
+  // MAINTENANCE=on (decision 0073): every page is the maintenance page, rendered without a session, the
+  // API or the database (the maintenance may be about them).
+  if (maintenance) {
+    return (
+      <html lang="en-GB">
+        <body>
+          <MaintenanceFrame brandName={brandName} links={links}>
+            {children}
+          </MaintenanceFrame>
+        </body>
+      </html>
+    );
+  }
   // The session as the server knows it, so the first paint already shows the signed-in header.
   const initialSession = await getServerSession(authOptions());
   // The profile, pets and practice settings, so a signed-in page paints without waiting for its queries.

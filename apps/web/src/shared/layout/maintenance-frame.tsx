@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { SkipLink } from '@/shared/components/skip-link';
+import type { SiteLinks } from '@/config/site-links';
+import { mainContentId } from './layout-constants';
+import styles from './portal-shell.module.css';
+import { SiteFooter } from './site-footer';
+
+/**
+ * The frame of the maintenance page (MAINTENANCE=on, decision 0073): the portal shell's column without
+ * the header (R2.12 hides it on /maintenance), and with nothing that needs a session, the API or the
+ * database, which may be what the maintenance is about.
+ */
+export function MaintenanceFrame({
+  brandName,
+  links,
+  children,
+}: {
+  brandName: string;
+  links: SiteLinks;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.frame}>
+      <SkipLink targetId={mainContentId} />
+      <main id={mainContentId} tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <SiteFooter brandName={brandName} links={links} />
+    </div>
+  );
+}
