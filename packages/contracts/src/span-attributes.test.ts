@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportableSpan, exportableSpanAttributes, pathArea } from './span-attributes.ts';
+import { exportableSpan, exportableSpanAttributes, exportableSpanName, pathArea } from './span-attributes.ts';
 
 describe('the attributes a trace span may export', () => {
   it('keeps the method, status, route, database and SQL text', () => {
@@ -65,5 +65,20 @@ describe('a span as it leaves the process', () => {
       { name: 'exception', attributes: { 'exception.type': 'DatabaseError' } },
     ]);
     expect(exported.status).toEqual({ code: 2 });
+  });
+});
+
+describe("a span's name", () => {
+  it("keeps no query string or ids of a URL in it (Next.js names a fetch's span after its URL)", () => {
+    const name = 'fetch GET http://127.0.0.1:4000/pre-signup/check?email=someone%40example.com';
+    expect(exportableSpanName(name)).toBe('fetch GET http://127.0.0.1:4000/pre-signup/…');
+    expect(exportableSpanName('fetch POST https://api.internal/guest/soft-bookings/3f0c9a52/extend')).toBe(
+      'fetch POST https://api.internal/guest/…',
+    );
+    expect(exportableSpanName('GET /bff/[...path]')).toBe('GET /bff/[...path]');
+    expect(exportableSpanName('render /pets?name=Rex')).toBe('render /pets?…');
+    expect(exportableSpanAttributes({ 'next.span_name': name })).toEqual({
+      'next.span_name': 'fetch GET http://127.0.0.1:4000/pre-signup/…',
+    });
   });
 });

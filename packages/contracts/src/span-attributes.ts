@@ -30,7 +30,6 @@ const keptAttributes = new Set([
   'hook.name',
   'service.name',
   'next.route',
-  'next.span_name',
   'next.span_type',
 ]);
 
@@ -43,6 +42,19 @@ export function pathArea(path: string): string {
   return `/${shown}${segments.length > kept ? '/…' : ''}`;
 }
 
+/**
+ * A span's name without data: Next.js names its fetch spans after the whole URL (`fetch GET
+ * http://api:4000/pre-signup/check?email=…`), so every URL in a name is cut to its origin and area, and
+ * any query string left goes.
+ */
+export function exportableSpanName(name: string): string {
+  return name
+    .replace(/\bhttps?:\/\/[^\s]+/g, (url) =>
+      URL.canParse(url) ? `${new URL(url).origin}${pathArea(new URL(url).pathname)}` : '[url]',
+    )
+    .replace(/\?[^\s]*/g, '?…');
+}
+
 /** The attributes a span may export: the allow-list, with paths and URLs cut to their area. */
 export function exportableSpanAttributes(
   attributes: Readonly<Record<string, unknown>>,
@@ -53,6 +65,8 @@ export function exportableSpanAttributes(
   }
   const path = attributes['url.path'];
   if (typeof path === 'string') kept['url.path'] = pathArea(path);
+  const spanName = attributes['next.span_name'];
+  if (typeof spanName === 'string') kept['next.span_name'] = exportableSpanName(spanName);
   const full = attributes['url.full'];
   if (typeof full === 'string' && URL.canParse(full)) {
     const url = new URL(full);
@@ -62,18 +76,21 @@ export function exportableSpanAttributes(
 }
 
 interface SpanShape {
+  readonly name: string;
   readonly attributes: Readonly<Record<string, unknown>>;
   readonly events: readonly { name: string; attributes?: Readonly<Record<string, unknown>> }[];
   readonly status: { code: number; message?: string };
 }
 
 /**
- * The span as it may leave the process: its attributes through the allow-list, its events (an
+ * The span as it may leave the process: its name without URLs' data, its attributes through the
+ * allow-list, its events (an
  * exception's message and stack can quote the data involved) reduced to their name and exception type,
  * and no status message (an error's message, for the same reason). Everything else is the span's own.
  */
 export function exportableSpan<S extends SpanShape>(span: S): S {
   return Object.create(span, {
+    name: { value: exportableSpanName(span.name), enumerable: true },
     attributes: { value: exportableSpanAttributes(span.attributes), enumerable: true },
     events: {
       value: span.events.map((event) => ({
