@@ -6,10 +6,12 @@
 // `x-portal-peer`, overwriting whatever the request carried, together with a token made at start-up and
 // known only to this process; the BFF believes the header only with that token (apps/web/src/shared/bff/
 // client-address.ts), so under plain `next start` or `next dev` it believes nothing. Decision 0025.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,6 +23,8 @@ const peerToken = randomBytes(18).toString('base64url');
 env.PORTAL_PEER_TOKEN = peerToken;
 const port = Number(env.PORT ?? 3000);
 const metricsEnv = { METRICS_PORT: env.METRICS_PORT, METRICS_HOST: env.METRICS_HOST };
+// JSON lines at LOG_LEVEL, as the app's own log (src/observability/logger.ts), which checks the value.
+const log = pino({ level: env.LOG_LEVEL || 'info', base: { app: 'web' } });
 // The configuration the build serialised, as Next.js's own standalone server.js passes it: next.config.ts
 // is not in the standalone output (nor TypeScript in a production install), and read here it is the same
 // in every place this server runs.
@@ -60,6 +64,40 @@ function probe(response, status, body) {
   response.end(JSON.stringify(body));
 }
 
+/**
+ * Each request's id (decision 0071): its trace id when tracing is on (the http instrumentation leaves it
+ * on the request: src/observability/tracing.ts), else a new one of the same shape. Written into
+ * `x-request-id` over whatever the browser sent, for the BFF, which passes it to the API in `traceparent`;
+ * the request is handled inside an AsyncLocalStorage the app's log reads it from (logger.ts).
+ */
+const requestContext = new AsyncLocalStorage();
+globalThis[Symbol.for('vet-portal.request-context')] = requestContext;
+const traceIdOfRequest = Symbol.for('vet-portal.trace-id');
+
+/** The path's first segment (two under /bff): the rest holds ids, and a guest hold's id is a secret. */
+function pathArea(url = '') {
+  const segments = url.split(/[?#]/, 1)[0].split('/').filter(Boolean);
+  const kept = segments[0] === 'bff' ? 2 : 1;
+  return `/${segments.slice(0, kept).join('/')}${segments.length > kept ? '/…' : ''}`;
+}
+
+/** One line per request answered, like the API's: method, path area, status and time, never a query. */
+function logRequest(request, response, requestId, started) {
+  const url = pathArea(request.url);
+  const level = url.startsWith('/_next/') ? 'debug' : 'info';
+  response.on('close', () => {
+    log[level](
+      {
+        reqId: requestId,
+        req: { method: request.method, url },
+        res: { statusCode: response.statusCode },
+        responseTime: Number(process.hrtime.bigint() - started) / 1e6,
+      },
+      response.writableFinished ? 'request completed' : 'request aborted',
+    );
+  });
+}
+
 const server = createServer((request, response) => {
   metrics?.observe(request, response);
   if (draining) response.setHeader('connection', 'close');
@@ -75,12 +113,15 @@ const server = createServer((request, response) => {
   inFlight.add(response);
   response.on('close', () => inFlight.delete(response));
   request.headers['x-portal-peer'] = `${peerToken} ${request.socket.remoteAddress ?? ''}`;
-  void handle(request, response);
+  const requestId = request[traceIdOfRequest] ?? randomBytes(16).toString('hex');
+  request.headers['x-request-id'] = requestId;
+  logRequest(request, response, requestId, process.hrtime.bigint());
+  requestContext.run({ requestId }, () => void handle(request, response));
 });
 server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 server.headersTimeout = HEADERS_TIMEOUT_MS;
 server.listen(port, () => {
-  console.log(`> Ready on http://localhost:${port}`);
+  log.info(`Web listening on http://localhost:${port}`);
 });
 
 /**
@@ -91,18 +132,18 @@ server.listen(port, () => {
 function drain(signal) {
   if (draining) return;
   draining = true;
-  console.log(`> ${signal}: draining ${inFlight.size} request(s) in flight`);
+  log.info({ signal, inFlight: inFlight.size }, 'Web draining the requests in flight');
   for (const response of inFlight) {
     if (!response.headersSent) response.setHeader('connection', 'close');
     else response.on('finish', () => response.socket?.destroySoon());
   }
   // server.close stops listening and closes the idle connections; its callback runs once all are closed.
   server.close(() => {
-    console.log('> Drained');
+    log.info('Web drained');
     process.exit(0);
   });
   setTimeout(() => {
-    console.error(`> Drain took over ${DRAIN_TIMEOUT_MS} ms: closing ${inFlight.size} request(s) left`);
+    log.error(`Drain took over ${DRAIN_TIMEOUT_MS} ms: closing ${inFlight.size} request(s) left`);
     server.closeAllConnections();
     process.exit(1);
   }, DRAIN_TIMEOUT_MS).unref();

@@ -7,6 +7,9 @@ import { buildSiteLinks, defaultProviderSiteUrl, defaultSocialLinks, type SiteLi
  * public subset through props or GET /api/config, never this object.
  */
 
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 /** A same-origin path such as /bff/telemetry/render-errors, or an absolute http(s) URL. */
@@ -54,6 +57,8 @@ export const serverEnvSchema = z.object({
     .regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'must look like GTM-XXXXXXX' })
     .optional(),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** The server's JSON log lines (pino) at this level and above (decision 0071). */
+  LOG_LEVEL: z.enum(logLevels).default('info'),
   DATABASE_URL: postgresUrl,
   NEXTAUTH_URL: httpUrl.optional(),
   NEXTAUTH_SECRET: z.string().min(32, { error: 'must have at least 32 characters' }).optional(),
@@ -267,4 +272,14 @@ export function getServerConfig(): ServerConfig {
     process.env.NEXTAUTH_URL = cached.portalUrl;
   }
   return cached;
+}
+
+/**
+ * LOG_LEVEL alone, for the logger, which exists before the rest of the configuration is read (and in
+ * tests that have none): a bad value stops the server at start-up (checkServerConfigAtStartup), until
+ * then it logs at info.
+ */
+export function serverLogLevel(env: Record<string, string | undefined> = process.env): LogLevel {
+  const parsed = serverEnvSchema.shape.LOG_LEVEL.safeParse(env.LOG_LEVEL || undefined);
+  return parsed.success ? parsed.data : 'info';
 }

@@ -74,7 +74,27 @@ describe('proxyToApi', () => {
       'x-refreshcache': 'true',
       'idempotency-key': 'key-1',
       'x-forwarded-for': '203.0.113.9',
+      traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/) as string,
     });
+  });
+
+  it("passes the request's id to the API as the trace id of a traceparent (decision 0071)", async () => {
+    const requestId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const api = fakeApi(() => Response.json([]));
+    const send = (headers: Record<string, string>) =>
+      proxyToApi(new Request('http://localhost/bff/online-practices', { headers }), ['online-practices'], {
+        apiUrl,
+        fetch: api.fetch,
+        ...quiet,
+      });
+    await send({ 'x-request-id': requestId, traceparent: `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01` });
+    await send({ 'x-request-id': 'not-an-id' });
+    const [first, second] = api.calls.map((call) => new Headers(call.init.headers));
+    // The id the portal's server gave the request, never a traceparent or request id the browser sent.
+    expect(first?.get('traceparent')).toMatch(new RegExp(`^00-${requestId}-[0-9a-f]{16}-01$`));
+    expect(first?.get('x-request-id')).toBeNull();
+    expect(second?.get('traceparent')).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(second?.get('traceparent')).not.toContain(requestId);
   });
 
   it('sends no body with a GET', async () => {
@@ -163,6 +183,23 @@ describe('proxyToApi', () => {
     );
     await proxyToApi(request(), segments, { apiUrl, portalUrl, fetch: slow.fetch, log, timeoutMs: 20 });
     expect(lines).toEqual(['BFF: POST /guest/… failed: fetch failed', 'BFF: POST /guest/… timed out']);
+  });
+
+  it("logs no query string that a failure's message quotes (pre-signup checks carry an e-mail address)", async () => {
+    const lines: string[] = [];
+    const failing = fakeApi(() =>
+      Promise.reject(
+        new TypeError(`Failed to parse URL from ${apiUrl}/pre-signup/check?email=o%40b.example`),
+      ),
+    );
+    await proxyToApi(
+      new Request('http://localhost:3000/bff/pre-signup/check?email=o%40b.example'),
+      ['pre-signup', 'check'],
+      { apiUrl, portalUrl, fetch: failing.fetch, log: (line) => void lines.push(line) },
+    );
+    expect(lines).toEqual([
+      `BFF: GET /pre-signup/… failed: Failed to parse URL from ${apiUrl}/pre-signup/check?…`,
+    ]);
   });
 
   it('answers 503 in the API error shape, without calling the API, when the session cannot be read', async () => {

@@ -1,7 +1,10 @@
+import { trace } from '@opentelemetry/api';
 import { bffDevelopmentPrefixes, bffForwardedPrefixes } from '@vet/contracts/bff-paths';
+import { newRequestId, traceparentFor } from '@vet/contracts/trace-context';
 import { clientAddress } from './client-address';
 import type { ApiError as ApiErrorBody } from '@vet/contracts/errors';
 import type { ServerConfig } from '@/config/server';
+import { requestIdOf, serializeError, serverLog } from '@/observability/logger';
 import { withAccessToken } from './access-token';
 
 /**
@@ -32,6 +35,7 @@ export type ProxyOptions = {
   developmentRoutes?: boolean;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Where failures are reported: the server's JSON log (with the request's id), unless a test listens. */
   log?: (message: string) => void;
   /** Puts the session's bearer on the headers (access-token.ts; tests replace it). */
   attachAccessToken?: (request: Request, headers: Headers) => Promise<Headers>;
@@ -80,7 +84,9 @@ function pickHeaders(source: Headers, names: readonly string[]): Headers {
 
 /**
  * The request headers the API may see: the allow-list, plus the client's address as this server
- * established it (client-address.ts), never an X-Forwarded-For the browser wrote.
+ * established it (client-address.ts), never an X-Forwarded-For the browser wrote, and the request's id in
+ * a W3C `traceparent` (decision 0071): the API logs the request under the same id. With tracing on, the
+ * fetch instrumentation writes the traceparent of its own span instead, in the same trace.
  */
 export function forwardedHeaders(
   request: Request,
@@ -92,6 +98,9 @@ export function forwardedHeaders(
     peerToken: options.peerToken,
   });
   if (address) headers.set('x-forwarded-for', address);
+  if (trace.getActiveSpan() === undefined) {
+    headers.set('traceparent', traceparentFor(requestIdOf(request.headers) ?? newRequestId()));
+  }
   return headers;
 }
 
@@ -168,7 +177,7 @@ export async function proxyToApi(
   options: ProxyOptions,
 ): Promise<Response> {
   const fetchFn = options.fetch ?? globalThis.fetch;
-  const log = options.log ?? ((message: string) => console.error(message));
+  const log = options.log ?? ((message: string) => serverLog.error(message));
   const target = buildUpstreamUrl(options.apiUrl, segments, new URL(request.url).search);
   if (target === null) return apiErrorResponse(400, 'Bad Request', 'The request path is not valid.');
   if (!isForwardedPath(segments, options.developmentRoutes)) {
@@ -212,7 +221,7 @@ export async function proxyToApi(
       log(`BFF: ${request.method} ${path} timed out`);
       return apiErrorResponse(504, 'Gateway Timeout', unavailableMessage);
     }
-    log(`BFF: ${request.method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`BFF: ${request.method} ${path} failed: ${serializeError(error).message}`);
     return apiErrorResponse(502, 'Bad Gateway', unavailableMessage);
   }
 }

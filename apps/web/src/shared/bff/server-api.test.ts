@@ -62,4 +62,11 @@ describe('getFromApiOnServer (a page’s data, asked for while it renders)', () 
     await species();
     expect(sent[0]?.has('x-forwarded-for')).toBe(false);
   });
+
+  it("sends the page request's id along, as the trace id of the API call's traceparent", async () => {
+    const requestId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    incoming = new Headers({ 'x-request-id': requestId });
+    await species();
+    expect(sent[0]?.get('traceparent')).toMatch(new RegExp(`^00-${requestId}-[0-9a-f]{16}-01$`));
+  });
 });

@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import type { z } from 'zod';
 import { getServerConfig } from '@/config/server';
+import { requestIdHeader } from '@/observability/logger';
 import { peerHeader } from './client-address';
 import { proxyOptions, proxyToApi } from './proxy';
 
@@ -27,6 +28,8 @@ export async function getFromApiOnServer<S extends z.ZodType>(
       accept: 'application/json',
       [peerHeader]: incoming.get(peerHeader) ?? '',
       'x-forwarded-for': incoming.get('x-forwarded-for') ?? '',
+      // The page request's id, for the API's log lines and the trace (decision 0071).
+      [requestIdHeader]: incoming.get(requestIdHeader) ?? '',
     },
   });
   const response = await proxyToApi(request, segments, proxyOptions(getServerConfig()));

@@ -1,5 +1,6 @@
 import { scrubPersonalData } from '@vet/contracts/personal-data';
 import type { LoggerInstance } from 'next-auth';
+import { serverLogLines } from '@/observability/logger';
 
 /**
  * next-auth's logger. Its default prints whole error objects with stacks, and some carry provider
@@ -30,7 +31,9 @@ export function isSessionEnded(metadata: unknown): boolean {
   return errorOf(metadata)?.name === 'SessionEndedError';
 }
 
-export function createAuthLogger(sink: Pick<Console, 'error' | 'warn' | 'info'> = console): LoggerInstance {
+export function createAuthLogger(
+  sink: Pick<Console, 'error' | 'warn' | 'info'> = serverLogLines,
+): LoggerInstance {
   return {
     error(code, metadata) {
       if (isSessionEnded(metadata)) sink.info(describeAuthError(code, metadata));
@@ -70,7 +73,7 @@ export function describeBrowserEntry(code: string, detail: string): string {
 /** R7.11: what the browser posted to /api/auth/_log, written as one line at its level. */
 export function logBrowserEntry(
   entry: { level: string; code: string; detail: string },
-  sink: Pick<Console, 'error' | 'warn'> = console,
+  sink: Pick<Console, 'error' | 'warn'> = serverLogLines,
 ): void {
   const line = describeBrowserEntry(entry.code, entry.detail);
   if (entry.level === 'warn') sink.warn(line);

@@ -1,5 +1,6 @@
 import { crossSiteWriteResponse, isSameOriginWrite, readBody } from '@/shared/bff/proxy';
 import { logBrowserEntry } from './auth-logger';
+import { serverLogLines } from '@/observability/logger';
 
 /** Far more than an entry needs (`level`, `code`, `detail`, `client`); a bigger body is not read. */
 const maxBodyBytes = 2048;
@@ -14,7 +15,7 @@ const maxBodyBytes = 2048;
 export async function logFromBrowser(
   request: Request,
   portalUrl: string,
-  sink: Pick<Console, 'error' | 'warn'> = console,
+  sink: Pick<Console, 'error' | 'warn'> = serverLogLines,
 ): Promise<Response> {
   if (request.method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });
   if (!isSameOriginWrite(request, portalUrl)) return crossSiteWriteResponse();

@@ -14,6 +14,7 @@ import {
   touchSession,
   type StoredSession,
 } from './session-store';
+import { serverLog } from '@/observability/logger';
 
 /** An access token this close to expiry is refreshed before use. */
 export const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
@@ -145,7 +146,7 @@ async function refreshClaimed(
     tokens = await refreshTokens(provider, { ...claimed, refreshToken }, { fetch: deps.fetch, now });
   } catch (error) {
     // The reason only (e.g. "the token endpoint answered 400"): never a token or a person's details.
-    console.warn(`[auth] token refresh failed, ending the session: ${(error as Error).message}`);
+    serverLog.warn(`[auth] token refresh failed, ending the session: ${(error as Error).message}`);
     await deleteSessionRow(deps.db, claimed.rowId);
     throw new SessionEndedError('token refresh failed');
   }

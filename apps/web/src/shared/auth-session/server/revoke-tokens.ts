@@ -1,6 +1,7 @@
 import type { IdentityProviderConfig } from '@/config/server';
 import { providerMetadata } from './provider-metadata';
 import { postAsClient } from './refresh-tokens';
+import { serverLog } from '@/observability/logger';
 
 /**
  * OAuth 2.0 Token Revocation (RFC 7009) of a refresh token, so that it is worth nothing once the portal
@@ -25,7 +26,7 @@ export async function revokeRefreshToken(
     if (!response.ok) throw new Error(`the revocation endpoint answered ${response.status}`);
     return true;
   } catch (error) {
-    console.warn(`[auth] refresh token revocation failed: ${(error as Error).message}`);
+    serverLog.warn(`[auth] refresh token revocation failed: ${(error as Error).message}`);
     return false;
   }
 }

@@ -1,6 +1,7 @@
 import { getServerConfig } from '@/config/server';
 import { endOverSessions } from './active-session';
 import { activeSessionDeps } from './session-deps';
+import { serverLog } from '@/observability/logger';
 
 /** As often as the job queue looked for idle sessions before (decision 0058). */
 export const sessionSweepIntervalMs = 60_000;
@@ -26,7 +27,7 @@ export function startSessionSweep(
   options: { sweep?: () => Promise<unknown>; timer?: Timer; log?: (line: string) => void } = {},
 ): () => void {
   const sweep = options.sweep ?? (() => endOverSessions(activeSessionDeps(getServerConfig())));
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? ((line: string) => serverLog.warn(line));
   const timer = options.timer ?? realTimer;
   const handle = timer.schedule(() => {
     sweep().catch((error: unknown) =>

@@ -1,8 +1,8 @@
 import { NextRequest } from 'next/server';
-import { expectConsoleError } from '@vet/contracts/testing/console-errors';
 import { describe, expect, it, vi } from 'vitest';
 import type * as serverConfig from '@/config/server';
 import { parseServerConfig } from '@/config/server';
+import { serverLog } from '@/observability/logger';
 
 const config = parseServerConfig({
   DATABASE_URL: 'postgres://unused/portal',
@@ -29,7 +29,7 @@ const logPost = (fields: Record<string, string>) =>
 
 describe('POST /api/auth/_log (R7.11)', () => {
   it("writes what the browser's session client posts to the web's log", async () => {
-    expectConsoleError(/^\[auth\] browser CLIENT_SESSION_ERROR: Session read failed: HTTP 503$/);
+    const logged = vi.spyOn(serverLog, 'error').mockImplementation(() => undefined);
     const response = await logPost({
       level: 'error',
       code: 'CLIENT_SESSION_ERROR',
@@ -38,5 +38,6 @@ describe('POST /api/auth/_log (R7.11)', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({});
+    expect(logged).toHaveBeenCalledWith('[auth] browser CLIENT_SESSION_ERROR: Session read failed: HTTP 503');
   });
 });

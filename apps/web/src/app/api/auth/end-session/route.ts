@@ -9,6 +9,7 @@ import {
 import { activeSessionDeps } from '@/shared/auth-session/server/session-deps';
 import { parseCookieHeader } from '@/shared/auth-session/server/session-cookie';
 import { crossSiteWriteResponse, isSameOriginWrite } from '@/shared/bff/proxy';
+import { serverLog } from '@/observability/logger';
 
 /** The ticket's cookie: read only by GET /api/auth/end-session, never by a script, nor sent cross-site. */
 function ticketCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
@@ -37,7 +38,7 @@ export async function POST(request: Request): Promise<Response> {
     ticket = await providerLogoutTicket(request.headers.get('cookie'), config, activeSessionDeps(config));
   } catch (error) {
     // The portal session still ends; only the provider's session is left to expire on its own.
-    console.error(`[auth] end-session: ${error instanceof Error ? error.name : 'Error'}`);
+    serverLog.error(`[auth] end-session: ${error instanceof Error ? error.name : 'Error'}`);
   }
   const headers = new Headers({ 'cache-control': 'no-store' });
   if (ticket)
@@ -59,7 +60,7 @@ export async function GET(request: Request): Promise<Response> {
   try {
     location = await providerLogoutRedirect(ticket, config, activeSessionDeps(config));
   } catch (error) {
-    console.error(`[auth] end-session: ${error instanceof Error ? error.name : 'Error'}`);
+    serverLog.error(`[auth] end-session: ${error instanceof Error ? error.name : 'Error'}`);
   }
   const headers = new Headers({ location: location ?? `${config.portalUrl}/`, 'cache-control': 'no-store' });
   if (ticket) headers.append('set-cookie', ticketCookie('', 0, config.session.secureCookies));

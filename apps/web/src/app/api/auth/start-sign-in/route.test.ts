@@ -1,9 +1,9 @@
 import { NextRequest } from 'next/server';
-import { expectConsoleError } from '@vet/contracts/testing/console-errors';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as serverConfig from '@/config/server';
 import { parseServerConfig } from '@/config/server';
 import type { SignInRequest } from '@/features/auth/sign-in-requests';
+import { serverLog } from '@/observability/logger';
 
 const config = parseServerConfig({
   DATABASE_URL: 'postgres://unused/portal',
@@ -74,11 +74,12 @@ describe('GET /api/auth/start-sign-in', () => {
   );
 
   it('sends the browser to next-auth’s error page when the sign-in cannot start', async () => {
-    expectConsoleError('[auth] start-sign-in: TypeError');
+    const logged = vi.spyOn(serverLog, 'error').mockImplementation(() => undefined);
     providerRedirect.mockRejectedValueOnce(new TypeError('fetch failed'));
     const failed = await start('/pets');
     expect(failed.headers.get('location')).toBe('https://portal.example.test/api/auth/error');
     expect(failed.headers.getSetCookie()).toEqual([]);
+    expect(logged).toHaveBeenCalledWith('[auth] start-sign-in: TypeError');
     providerRedirect.mockResolvedValueOnce(null);
     expect((await start('/pets')).headers.get('location')).toBe('https://portal.example.test/api/auth/error');
   });

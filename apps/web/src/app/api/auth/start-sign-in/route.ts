@@ -5,6 +5,7 @@ import { authOptions } from '@/features/auth/server/auth-options';
 import { providerRedirect } from '@/features/auth/server/provider-redirect';
 import { requiredPageSignIn, signUpScreenRequest } from '@/features/auth/sign-in-requests';
 import { AUTH_BASE_PATH } from '@/shared/auth-session/provider-ids';
+import { serverLog } from '@/observability/logger';
 
 /**
  * GET /api/auth/start-sign-in?callbackUrl=/pets → 303 to the provider's login, with next-auth's cookies
@@ -30,7 +31,7 @@ export async function GET(request: NextRequest): Promise<Response> {
     authOptions(),
   ).catch((error: unknown) => {
     // Only the error's kind: next-auth logs its own failures (auth-logger.ts) without personal data.
-    console.error(`[auth] start-sign-in: ${error instanceof Error ? error.name : 'Error'}`);
+    serverLog.error(`[auth] start-sign-in: ${error instanceof Error ? error.name : 'Error'}`);
     return null;
   });
   const headers = new Headers({
