@@ -6,7 +6,9 @@
  * a machine token, 200 a second, each a new reference, a tenth over an online appointment) and slot
  * searches by signed-in clients (50 a second). Prints each load's answers, p50/p95/p99 and achieved rate
  * against the target (p99 < 50 ms), and what the database holds afterwards; asserts nothing (decision
- * 0023). BENCH_PROFILE=1 has the API write a CPU profile of the run to .data/profiles/.
+ * 0023). BENCH_API_PROCESSES (default 1) runs that many API processes, as production runs several (issue
+ * 33), each load spread over them round-robin; BENCH_PROFILE=1 has each write a CPU profile of the run to
+ * .data/profiles/.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +22,12 @@ import {
   giveRecordsReferences,
   planDeskBookings,
 } from './lib/desk-bookings.ts';
+import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
-import { describe, quantile, runOpenLoop, type PlannedRequest, type RunResult } from './lib/open-loop.ts';
+import { describe, quantile, type PlannedRequest, type RunResult } from './lib/open-loop.ts';
 import { repoRoot } from './lib/paths.ts';
-import { cpuSnapshot, describeCpuSince } from './lib/process-cpu.ts';
-import { spawnManaged, waitForHttp } from './lib/processes.ts';
+import { describeCpuSince } from './lib/process-cpu.ts';
+import { apisCpuSnapshot, runSpreadOpenLoop, startBenchApis } from './lib/bench-api-processes.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const seconds = Number(process.env.BENCH_SECONDS ?? '20');
@@ -40,25 +43,21 @@ const OVER_ONLINE_SHARE = 0.1;
 /** Untimed, before the run: JIT, connection pools, prepared statements, the machine token's verification. */
 const WARM_UP_SECONDS = 2;
 const MACHINE_CLIENT_ID = 'bench-practice-system';
+const apiProcesses = Number(process.env.BENCH_API_PROCESSES ?? '1');
 const ports = { api: 4090, issuer: 4160, embeddedPostgres: 54370 };
-const apiUrl = `http://127.0.0.1:${ports.api}`;
 const log = (line: string) => console.log(line);
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-/** BENCH_PROFILE=1: the API's CPU profile for the whole run, in .data/profiles/ (open in DevTools). */
-const profiling =
-  process.env.BENCH_PROFILE === '1'
-    ? ['--cpu-prof', `--cpu-prof-dir=${join(repoRoot, '.data/profiles')}`]
-    : [];
 
 log(
-  `This machine: ${availableParallelism()} cores, shared by the load generator (this process), the API and ` +
-    `PostgreSQL, and by whatever else runs here; load average ${load()} (1, 5, 15 min).`,
+  `This machine: ${availableParallelism()} cores, shared by the load generator (this process), ` +
+    `${apiProcesses} API process(es) and PostgreSQL, and by whatever else runs here; load average ${load()} (1, 5, 15 min).`,
 );
+const DATABASE = 'bench_desk_bookings';
 const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, {
-  database: 'bench_desk_bookings',
+  database: DATABASE,
   reuse: process.env.BENCH_REUSE === '1',
 });
 const stops: (() => Promise<void>)[] = [database.stop];
@@ -70,28 +69,20 @@ try {
 
   const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
   stops.push(issuer.close);
-  const api = spawnManaged({
-    name: 'API',
-    command: process.execPath,
-    args: [...profiling, '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
-    cwd: repoRoot,
+  const apis = await startBenchApis({
+    count: apiProcesses,
+    firstPort: ports.api,
     env: {
-      ...process.env,
-      // A local run's settings: unset, NODE_ENV would mean production (decision 0068).
-      NODE_ENV: 'development',
       DATABASE_URL: database.url,
-      API_PORT: String(ports.api),
-      API_PUBLIC_URL: apiUrl,
       AUTH_ISSUERS: issuer.authIssuers,
       INTEGRATION_CLIENT_IDS: MACHINE_CLIENT_ID,
       LOG_LEVEL: 'info',
       // The portal's limit is per address, and every searcher here shares 127.0.0.1.
       RATE_LIMIT_MAX: '1000000',
     },
-    output: 'collect',
+    profileDir: process.env.BENCH_PROFILE === '1' ? join(repoRoot, '.data/profiles') : undefined,
+    started: (api) => stops.push(api.process.stop),
   });
-  stops.push(api.stop);
-  await waitForHttp(`${apiUrl}/readyz`, api);
 
   const count = (rate: number) => Math.round(rate * seconds);
   const warmUp = (rate: number) => Math.round(rate * WARM_UP_SECONDS);
@@ -121,16 +112,16 @@ try {
 
   const loads = (desk: PlannedRequest[], search: PlannedRequest[], spanSeconds: number, share = 1) =>
     Promise.all([
-      runOpenLoop({
+      runSpreadOpenLoop({
         label: 'desk booking PUT /integration/v1/appointments/{appointment_ref}',
-        baseUrl: apiUrl,
+        apis,
         rate: rates.desk * share,
         seconds: spanSeconds,
         next: (index) => desk[index % desk.length]!,
       }),
-      runOpenLoop({
+      runSpreadOpenLoop({
         label: 'slot search GET /v2/practices/{id}/appointment-slots',
-        baseUrl: apiUrl,
+        apis,
         rate: rates.search * share,
         seconds: spanSeconds,
         next: (index) => search[index % search.length]!,
@@ -146,17 +137,19 @@ try {
 
   const since = new Date();
   log(`Running: both loads at once for ${seconds} s; load average ${load()}.`);
-  const cpuBefore = cpuSnapshot(api.child.pid);
+  const cpuBefore = apisCpuSnapshot(apis);
+  const databaseBefore = await databaseBackendsCpu(pool, DATABASE);
   const [desk, search] = await loads(
     measured.map((booking) => booking.request),
     searches,
     seconds,
   );
-  const cpu = describeCpuSince(cpuBefore, cpuSnapshot(api.child.pid), desk.sent + search.sent);
+  const cpu = describeCpuSince(cpuBefore, apisCpuSnapshot(apis), desk.sent + search.sent);
+  const databaseCpu = backendsCpuSince(databaseBefore, await databaseBackendsCpu(pool, DATABASE));
   const loadAfter = load();
   log(report(desk));
   log(report(search));
-  log(cpu);
+  log(`${cpu}; PostgreSQL's backends of ${DATABASE} ${databaseCpu.toFixed(1)} s`);
   const stored = await deskBookingsStored(pool, measured.map(deskBookingRef), since);
   log(
     `Stored: ${stored.stored} of the run's ${measured.length} desk bookings are booked; ` +
@@ -164,13 +157,13 @@ try {
   );
   log(
     `Load average just after the run: ${loadAfter}. ${availableParallelism()} cores shared by the load ` +
-      `generator, the API and PostgreSQL; the API logs each request at info, as in production.`,
+      `generator, ${apiProcesses} API process(es) and PostgreSQL; the API logs each request at info, as in production.`,
   );
   if (
     desk.failed + search.failed > 0 ||
     [...desk.statuses.keys(), ...search.statuses.keys()].some((s) => s >= 500)
   ) {
-    log(`The API's last output:\n${api.output().slice(-3000)}`);
+    log(`The first API's last output:\n${apis[0]!.process.output().slice(-3000)}`);
   }
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});

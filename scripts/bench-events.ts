@@ -3,38 +3,65 @@
  * (BENCH_SCALE, default 0.1: 50 practices, 100,000 clients), starts the reference practice system on
  * loopback as a webhook endpoint and the real API (whose dispatcher delivers), then books online at 100 a
  * second for 20 seconds (BENCH_RATE, BENCH_SECONDS) through `POST /appointments`. Prints the bookings'
- * latency, the delay from each booking's event to its receipt (p50, p99, max), the backlog when the load
- * ends and how long it took to drain. Asserts nothing (decision 0023).
+ * latency, the CPU they cost the API and PostgreSQL, the delay from each booking's event to its receipt
+ * (p50, p99, max), the backlog when the load ends and how long it took to drain. Asserts nothing
+ * (decision 0023). BENCH_API_PROCESSES (default 1) runs that many API processes, as production runs
+ * several (issue 33), the bookings spread over them round-robin; BENCH_PROFILE=1 has each write a CPU
+ * profile of its run to .data/profiles/.
  *
  * The delay is counted from the event's `occurred_at`, the booking transaction's start: an upper bound of
  * commit → receipt (the transaction's own few milliseconds are in it).
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { newEndpointSecret } from '@vet/practice-events/webhook-delivery';
 import { startReferencePracticeSystem } from '@vet/practice-events/testing/reference-practice-system';
 import pg from 'pg';
+import {
+  apisCpuSnapshot,
+  apisUserAndSystemSeconds,
+  runSpreadOpenLoop,
+  startBenchApis,
+} from './lib/bench-api-processes.ts';
 import { prepareBookings } from './lib/bench-bookings.ts';
 import { linkClients, searchReasonIds } from './lib/bench-clients.ts';
 import { startBenchIssuer } from './lib/bench-issuer.ts';
+import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
-import { describe, quantile, runOpenLoop } from './lib/open-loop.ts';
+import { describe, quantile } from './lib/open-loop.ts';
 import { repoRoot } from './lib/paths.ts';
-import { spawnManaged, waitForHttp } from './lib/processes.ts';
+import { describeCpuSince } from './lib/process-cpu.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '0.1');
 const rate = Number(process.env.BENCH_RATE ?? '100');
 const seconds = Number(process.env.BENCH_SECONDS ?? '20');
+const apiProcesses = Number(process.env.BENCH_API_PROCESSES ?? '1');
 /** The issue's target: p99 of commit → receipt under a second, and no backlog left. */
 const TARGET_P99_MS = 1000;
-/** How long the bench waits for the backlog to drain after the load before it reports what is left. */
+/** A booking answered later than this is counted as late (the client of the issue gives up then). */
+const ANSWER_WITHIN_MS = 10_000;
+/**
+ * The bench waits this long for each booking's answer: every booking answered means every booking the
+ * API will ever commit has committed, so the drain below knows what it waits for.
+ */
+const ANSWER_TIMEOUT_MS = 300_000;
+/** How long the bench waits for the run's events to be received after the last answer. */
 const DRAIN_DEADLINE_MS = 60_000;
+const DATABASE = 'bench_events';
 const ports = { api: 4070, issuer: 4170, embeddedPostgres: 54370 };
-const apiUrl = `http://127.0.0.1:${ports.api}`;
 const log = (line: string) => console.log(line);
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
+log(
+  `This machine: ${availableParallelism()} cores, shared by the load generator and receiver (this process), ` +
+    `${apiProcesses} API process(es) and PostgreSQL, and by whatever else runs here; load average ${load()}.`,
+);
 const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, {
-  database: 'bench_events',
+  database: DATABASE,
   reuse: process.env.BENCH_REUSE === '1',
 });
 const stops: (() => Promise<void>)[] = [database.stop];
@@ -53,54 +80,80 @@ try {
 
   const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
   stops.push(issuer.close);
-  const api = spawnManaged({
-    name: 'API',
-    command: process.execPath,
-    args: ['--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
-    cwd: repoRoot,
+  const apis = await startBenchApis({
+    count: apiProcesses,
+    firstPort: ports.api,
     env: {
-      ...process.env,
-      NODE_ENV: 'development',
       DATABASE_URL: database.url,
-      API_PORT: String(ports.api),
-      API_PUBLIC_URL: apiUrl,
       AUTH_ISSUERS: issuer.authIssuers,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000',
     },
-    output: 'collect',
+    profileDir: process.env.BENCH_PROFILE === '1' ? join(repoRoot, '.data/profiles') : undefined,
+    started: (api) => stops.push(api.process.stop),
   });
-  stops.push(api.stop);
-  await waitForHttp(`${apiUrl}/readyz`, api);
 
   const reasons = await searchReasonIds(pool);
   const total = Math.round(rate * seconds);
   const [bookers] = await linkClients(pool, issuer, [total]);
   log(`Preparing ${bookers!.length} bookings (a slot search each, untimed)…`);
-  const bookings = await prepareBookings(apiUrl, bookers!, reasons.vet);
+  const bookings = await prepareBookings(apis[0]!.url, bookers!, reasons.vet);
   const firstEvent = await lastEventId(pool);
 
-  const booking = await runOpenLoop({
+  const cpuBefore = {
+    api: apisCpuSnapshot(apis),
+    apiSplit: apisUserAndSystemSeconds(apis),
+    database: await databaseBackendsCpu(pool, DATABASE),
+  };
+  const booking = await runSpreadOpenLoop({
     label: 'online booking POST /appointments',
-    baseUrl: apiUrl,
+    apis,
     rate,
     seconds,
     next: (index) => bookings[index % bookings.length]!,
+    timeoutMs: ANSWER_TIMEOUT_MS,
   });
+  const databaseCpu = backendsCpuSince(cpuBefore.database, await databaseBackendsCpu(pool, DATABASE));
+  const apiSplit = apisUserAndSystemSeconds(apis);
   log(describe(booking));
+  const late = booking.latenciesMs.filter((ms) => ms > ANSWER_WITHIN_MS).length + booking.failed;
+  log(
+    `  answered within ${ANSWER_WITHIN_MS / 1000} s: ${booking.sent - late} of ${booking.sent}; ` +
+      `achieved ${((booking.sent - booking.failed) / (booking.elapsedMs / 1000)).toFixed(1)} answers/s of ${rate} planned`,
+  );
+  log(
+    `${describeCpuSince(cpuBefore.api, apisCpuSnapshot(apis), booking.sent)}; ` +
+      `PostgreSQL's backends of ${DATABASE} ${databaseCpu.toFixed(1)} s (${((databaseCpu * 1000) / booking.sent).toFixed(1)} ms a booking); ` +
+      `the API's time: user ${(apiSplit.user - cpuBefore.apiSplit.user).toFixed(1)} s, ` +
+      `system ${(apiSplit.system - cpuBefore.apiSplit.system).toFixed(1)} s`,
+  );
   const backlogAtEnd = await backlog(pool);
+  // Every booking has been answered (or given up on after ANSWER_TIMEOUT_MS): what the API committed is
+  // in the database now, and each of it must reach the receiver. Wait for every event of the run.
   const endedAt = performance.now();
-  // Bookings answered late (or cut off by the client's timeout) may still commit: wait for the database's
-  // backlog, not for a list taken now.
   const deadline = endedAt + DRAIN_DEADLINE_MS;
-  while ((await backlog(pool)) > 0 && performance.now() < deadline) await delay(100);
+  let waiting = await notReceived(pool, receiver.received, firstEvent);
+  while ((waiting.missing > 0 || (await backlog(pool)) > 0) && performance.now() < deadline) {
+    await delay(100);
+    waiting = await notReceived(pool, receiver.received, firstEvent);
+  }
   const drainedMs = performance.now() - endedAt;
+  const committed = await bookedSince(pool, firstEvent);
+  log(
+    `committed: ${committed} bookings in the database (${booking.statuses.get(201) ?? 0} answered 201); ` +
+      `${booking.failed} bookings unanswered after ${ANSWER_TIMEOUT_MS / 1000} s`,
+  );
   log(await delays(pool, receiver.received, firstEvent));
   const left = await backlog(pool);
   log(
-    `backlog when the load ended: ${backlogAtEnd} deliveries; drained ${left === 0 ? 'in' : 'not within'} ${(drainedMs / 1000).toFixed(1)} s; ` +
-      `left then: ${left}`,
+    `backlog when the load ended: ${backlogAtEnd} deliveries; every committed event received ` +
+      `${waiting.missing === 0 && left === 0 ? 'within' : 'NOT within'} ${(drainedMs / 1000).toFixed(1)} s of the last answer; ` +
+      `left then: ${waiting.missing} events not received, ${left} deliveries waiting`,
   );
+  log(`Load average just after the run: ${load()}.`);
+  if (booking.failed > 0 || [...booking.statuses.keys()].some((status) => status >= 500)) {
+    log(`The first API's last output:\n${apis[0]!.process.output().slice(-3000)}`);
+  }
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});
 }
@@ -116,6 +169,26 @@ async function backlog(pool: pg.Pool): Promise<number> {
     select (select count(*) from webhook_deliveries where status <> 'delivered')
          + (select count(*) from practice_events where position is null) as waiting`);
   return Number(result.rows[0]!.waiting);
+}
+
+/** The run's committed events (after `afterId`) the receiver has not had yet. */
+async function notReceived(
+  pool: pg.Pool,
+  received: readonly { webhookId: string }[],
+  afterId: number,
+): Promise<{ missing: number }> {
+  const result = await pool.query<{ id: string }>(`select id from practice_events where id > $1`, [afterId]);
+  const got = new Set(received.map((event) => event.webhookId));
+  return { missing: result.rows.filter((row) => !got.has(`evt_${row.id}`)).length };
+}
+
+/** Online bookings committed since `afterId` (their appointment.booked events): what the API committed. */
+async function bookedSince(pool: pg.Pool, afterId: number): Promise<number> {
+  const result = await pool.query<{ booked: string }>(
+    `select count(*) as booked from practice_events where id > $1 and type = 'appointment.booked'`,
+    [afterId],
+  );
+  return Number(result.rows[0]!.booked);
 }
 
 /** Receipt minus the event's transaction start, for the run's events the receiver accepted. */

@@ -72,6 +72,8 @@ export async function runOpenLoop(options: {
   rate: number;
   seconds: number;
   next: (index: number) => PlannedRequest;
+  /** How long a request may wait for its answer before it counts as failed (default 10 s). */
+  timeoutMs?: number;
 }): Promise<RunResult> {
   const total = Math.round(options.rate * options.seconds);
   const intervalMs = 1000 / options.rate;
@@ -93,7 +95,7 @@ export async function runOpenLoop(options: {
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     result.sent += 1;
     inFlight.push(
-      send(options.baseUrl, planned[index]!).then(
+      send(options.baseUrl, planned[index]!, options.timeoutMs).then(
         (answer) => {
           result.latenciesMs.push(performance.now() - due);
           result.statuses.set(answer.status, (result.statuses.get(answer.status) ?? 0) + 1);
