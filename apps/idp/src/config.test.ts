@@ -38,7 +38,13 @@ describe('loadConfig', () => {
       database: { poolMax: 5, statementTimeoutMs: undefined },
       migrateOnStart: true,
       metrics: { port: undefined, host: '127.0.0.1' },
+      logLevel: 'info',
     });
+  });
+
+  it('logs at LOG_LEVEL, refusing a level pino lacks', () => {
+    expect(loadConfig({ ...minimal, LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+    expect(() => loadConfig({ ...minimal, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 
   it('serves metrics on METRICS_PORT only, never on the issuer’s port', () => {

@@ -63,6 +63,8 @@ const envSchema = z.object({
   // Prometheus metrics on a port of their own (metrics.ts, decision 0072); unset: none.
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // The JSON log lines (pino, logging.ts) at this level and above.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export interface IdpConfig {
@@ -104,6 +106,7 @@ export interface IdpConfig {
   migrateOnStart: boolean;
   /** Prometheus metrics (metrics.ts): port unset, none; host 127.0.0.1 unless METRICS_HOST. */
   metrics: { port: number | undefined; host: string };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
 export interface MachineClient {
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     migrateOnStart:
       e.MIGRATE_ON_START === undefined ? e.NODE_ENV !== 'production' : e.MIGRATE_ON_START === 'true',
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    logLevel: e.LOG_LEVEL,
   };
 }
 

@@ -7,6 +7,7 @@ import type { IdpKeys } from './keys.ts';
 import { API_SCOPE, MACHINE_SCOPE, SUPPORTED_SCOPES } from './scopes.ts';
 import type { Page } from './views/layout.ts';
 import { errorPage, signedOutPage, signingOutPage } from './views/message-pages.ts';
+import { idpLog } from './logging.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -175,7 +176,7 @@ export function createProvider(config: ProviderConfig, db: Database, keys: IdpKe
   provider.proxy = config.trustedProxyHops > 0;
   provider.maxIpsCount = config.trustedProxyHops;
   provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
-    console.error(`[idp] server error: ${error.name}`);
+    idpLog.error(`server error: ${error.name}`);
   });
   return provider;
 }

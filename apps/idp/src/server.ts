@@ -9,11 +9,12 @@ import { pruneExpiredModels } from './adapter.ts';
 import { createIdpApp } from './app.ts';
 import { ConfigError, loadConfig, type IdpConfig } from './config.ts';
 import { loadKeys } from './keys.ts';
+import { idpLog, loggedHandler } from './logging.ts';
 import { countedHandler, createIdpMetrics, startMetricsServer } from './metrics.ts';
 import { pruneOldSignUps } from './sign-up/sign-up-store.ts';
 import { pruneExpiredCounters } from './throttling/attempt-counters.ts';
 
-const log = (line: string) => console.log(`[idp] ${line}`);
+const log = (line: string) => idpLog.info(line);
 
 let config: IdpConfig;
 try {
@@ -23,6 +24,8 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+
+idpLog.level = config.logLevel;
 
 const database = connectDatabase(config.databaseUrl, {
   max: config.database.poolMax,
@@ -42,7 +45,7 @@ const { handler } = createIdpApp(config, database.db, keys);
 
 // Prometheus metrics on a port of their own when METRICS_PORT is set (decision 0072).
 const metrics = config.metrics.port === undefined ? undefined : createIdpMetrics();
-const server = createServer(countedHandler(handler, metrics));
+const server = createServer(countedHandler(loggedHandler(handler), metrics));
 server.keepAliveTimeout = 5_000;
 await new Promise<void>((resolve, reject) => {
   server.once('error', reject);
@@ -55,11 +58,10 @@ if (metrics && config.metrics.port !== undefined) {
 }
 
 const pruning = setInterval(() => {
-  pruneExpiredModels(database.db).catch(() =>
-    log('Could not remove expired sessions and tokens; will retry.'),
-  );
-  pruneExpiredCounters(database.db).catch(() => log('Could not remove ended attempt counts; will retry.'));
-  pruneOldSignUps(database.db).catch(() => log('Could not remove old sign-ups; will retry.'));
+  const warn = (line: string) => () => idpLog.warn(line);
+  pruneExpiredModels(database.db).catch(warn('Could not remove expired sessions and tokens; will retry.'));
+  pruneExpiredCounters(database.db).catch(warn('Could not remove ended attempt counts; will retry.'));
+  pruneOldSignUps(database.db).catch(warn('Could not remove old sign-ups; will retry.'));
 }, 60 * 60_000);
 pruning.unref();
 

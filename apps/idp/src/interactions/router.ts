@@ -8,6 +8,7 @@ import { finishSignedIn, type InteractionDeps } from './deps.ts';
 import { FormTooLarge, readForm, sendPage, sendText } from './http.ts';
 import { showSignIn, submitSignIn } from './sign-in.ts';
 import { showCheckEmail, showSignUp, submitSignUp, submitSignUpCode } from './sign-up.ts';
+import { idpLog } from '../logging.ts';
 
 const INTERACTION_PATH = /^\/interaction\/([\w-]+)(?:\/(login|signup|code))?\/?$/;
 
@@ -25,7 +26,7 @@ export function createRequestHandler(deps: InteractionDeps): RequestListener {
     setSecurityHeaders(res, deps.provider.issuer);
     route(deps, providerCallback, req, res).catch((error: unknown) => {
       // Never personal data: the error's kind only.
-      console.error(`[idp] request failed: ${error instanceof Error ? error.name : 'unknown error'}`);
+      idpLog.error(`request failed: ${error instanceof Error ? error.name : 'unknown error'}`);
       if (res.headersSent) res.destroy();
       else sendPage(res, errorPage({ ...deps, status: 500 }));
     });
