@@ -8,7 +8,9 @@
  * (SMOKE_REDIS_URL): an API without production settings refuses to start; an API on the unmigrated
  * database refuses; the migrate step runs (twice: the second finds nothing to do); the API, identity
  * provider and web start from their start scripts with production settings and answer their health checks
- * and the BFF; /dev answers 404 at both; each stops on SIGTERM (SMOKE_KEEP=1 keeps the scratch folder).
+ * and the BFF; /dev answers 404 at both; each stops on SIGTERM, drains and exits 0. Then several instances
+ * behind nginx (scripts/lib/instances-phase.ts; SMOKE_INSTANCES=0 skips it): drains and restarts under
+ * load with no failed request, and rate limits shared (SMOKE_KEEP=1 keeps the scratch folder).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { dropDatabase, ensureDatabase } from '@vet/db/server';
 import { repoRoot } from './lib/paths.ts';
 import { productionEnvironment, smokePorts } from './lib/production-smoke-env.ts';
+import { severalInstances } from './lib/instances-phase.ts';
 import { runToExit, startProduction, stopAll, type Started } from './lib/production-smoke-processes.ts';
 
 const log = (line: string) => console.log(`[smoke:production] ${line}`);
@@ -101,13 +104,14 @@ try {
   const answers = await checkAnswers();
   for (const line of answers) log(`  ${line}`);
 
-  // The API and the identity provider stop on SIGTERM and exit 0; the web has no handler yet (it ends by
-  // the signal itself). Either way not SIGKILL, which stopAll sends to whatever is left after 10 s.
+  // Each drains on SIGTERM and exits 0 (not SIGKILL, which stopAll sends to whatever is left after 10 s).
   log('SIGTERM to each: every one stops…');
   const endings = await stopAll(started.splice(0));
-  const unclean = endings.filter(({ ended }) => ended !== 'exit 0' && ended !== 'by SIGTERM');
+  const unclean = endings.filter(({ ended }) => ended !== 'exit 0');
   if (unclean.length > 0) throw new Error(`not stopped cleanly: ${JSON.stringify(unclean)}`);
   log(`Stopped: ${endings.map(({ name, ended }) => `${name} ${ended}`).join(', ')}.`);
+
+  if (process.env.SMOKE_INSTANCES !== '0') await severalInstances({ runtime, env, started, log });
 } catch (error) {
   failed = true;
   console.error(`[smoke:production] FAILED: ${(error as Error).message}`);
@@ -135,6 +139,8 @@ async function checkAnswers(): Promise<string[]> {
       200,
       (body) => body.includes('https://'),
     ],
+    ['web', `${web}/healthz`, 200, (body) => body.includes('"ok"')],
+    ['web', `${web}/readyz`, 200, (body) => body.includes('"ok"')],
     ['web', `${web}/api/config`, 200, (body) => body.includes('"/bff"')],
     // Through the BFF to the API and the database: an empty group has no practices yet.
     ['web → API', `${web}/bff/online-practices`, 200, (body) => body.trim() === '[]'],
