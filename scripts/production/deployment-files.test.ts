@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { deployedSettings, nginxConfig } from '../lib/instances-nginx.ts';
 import { repoRoot } from '../lib/paths.ts';
 
 /**
@@ -88,5 +89,45 @@ describe('deploy/compose.yaml', () => {
     expect(nginx).toContain(`allow ${subnet};`);
     const internal = /listen (\d+);\n\s+allow/.exec(nginx)?.[1];
     expect(compose).toContain(`API_URL: http://nginx:${internal}`);
+  });
+});
+
+describe('deploy/nginx.conf and the instances', () => {
+  const seconds = (value: string | undefined) => Number(/^(\d+)s$/.exec(value ?? '')?.[1]);
+
+  it('closes idle upstream connections before the instances do (keep-alive below theirs)', () => {
+    const server = read('apps/web/server.mjs');
+    const webKeepAlive = Number(/KEEP_ALIVE_TIMEOUT_MS = ([\d_]+);/.exec(server)?.[1]?.replaceAll('_', ''));
+    const webHeaders = Number(/HEADERS_TIMEOUT_MS = ([\d_]+);/.exec(server)?.[1]?.replaceAll('_', ''));
+    const { web, api } = deployedSettings(nginx);
+    const idle = (lines: string[]) =>
+      seconds(/^keepalive_timeout (\S+);/m.exec(lines.join('\n'))?.[1]) * 1000;
+    expect(idle(web.keepalive)).toBeGreaterThan(0);
+    expect(idle(web.keepalive)).toBeLessThan(webKeepAlive);
+    expect(webHeaders).toBeGreaterThan(webKeepAlive);
+    // Fastify's default keep-alive timeout, which the API keeps.
+    expect(idle(api.keepalive)).toBeLessThan(72_000);
+  });
+
+  it('retries another instance only for requests that may be repeated', () => {
+    const retry = deployedSettings(nginx).proxy.find((line) => line.startsWith('proxy_next_upstream '));
+    expect(retry).toMatch(/\berror\b/);
+    expect(retry).toMatch(/\bhttp_503\b/);
+    expect(retry).not.toContain('non_idempotent');
+  });
+
+  it('gives the several-instances test the same proxy settings and upstream parameters', () => {
+    const generated = nginxConfig({
+      prefix: '/tmp/nginx-test',
+      webPort: 8380,
+      apiPort: 8381,
+      webInstances: [3301, 3302],
+      apiInstances: [4031, 4032],
+    });
+    const { proxy, web, api } = deployedSettings(nginx);
+    for (const line of [...proxy, ...web.keepalive, ...api.keepalive]) expect(generated).toContain(line);
+    expect(generated).toContain(`server 127.0.0.1:3302 ${web.serverParameters};`);
+    expect(generated).toContain(`server 127.0.0.1:4031 ${api.serverParameters};`);
+    expect(web.serverParameters).toMatch(/fail_timeout=\d+s/);
   });
 });
