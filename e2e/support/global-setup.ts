@@ -1,5 +1,6 @@
 import { recordTestSecret, testLogDir } from '@vet/contracts/testing/test-logs';
 import type { TestProject } from 'vitest/node';
+import { chromiumBrowser, NoChromiumError } from '../../scripts/lib/chromium.ts';
 import { startSeededPortal } from '../../scripts/lib/seeded-portal.ts';
 import { recordSessionSecrets } from './recorded-secrets.ts';
 
@@ -8,6 +9,7 @@ import { recordSessionSecrets } from './recorded-secrets.ts';
  * embedded identity provider as separate processes, on a fresh database seeded with the demo group.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await findTheBrowserFirst();
   const { portal, databaseUrl, stop } = await startSeededPortal({
     purpose: 'e2e',
     ports: {
@@ -41,5 +43,19 @@ declare module 'vitest' {
     e2eDatabaseUrl: string;
     /** Gets client-credentials tokens for the API's integration routes (e2e/support/practice-system.ts). */
     practiceSystem: { issuer: string; clientId: string; clientSecret: string };
+  }
+}
+
+/**
+ * The browser before anything else (decision 0073): inflated here once, not by each test file at once;
+ * and a machine without one stops in seconds, before the build, with one line saying what to run.
+ */
+async function findTheBrowserFirst(): Promise<void> {
+  try {
+    await chromiumBrowser();
+  } catch (error) {
+    if (!(error instanceof NoChromiumError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   }
 }

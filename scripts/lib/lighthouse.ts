@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, chromiumBrowser, chromiumEnvironment } from './chromium.ts';
 
 /** Lighthouse's figures for one page (scores 0–100; FCP, LCP and TBT in ms). */
 export interface LighthouseFigures {
@@ -56,9 +56,11 @@ export async function runLighthouse<T extends { url: string; cookie?: string }>(
   runs: number,
   report: (page: T, figures: MedianLighthouseFigures) => void,
 ): Promise<void> {
+  const browser = await chromiumBrowser();
   const chrome = await chromeLauncher.launch({
     // The same browser and flags as launchChromium; chrome-launcher needs headless as a flag.
-    chromePath: CHROMIUM_PATH,
+    chromePath: browser.executablePath,
+    envVars: chromiumEnvironment(browser),
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     logLevel: 'silent',
   });
