@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createIdpLog, loggedHandler, pathArea } from './logging.ts';
+import { expectConsoleError } from '@vet/contracts/testing/console-errors';
+import { createIdpLog, idpLog, loggedHandler, pathArea } from './logging.ts';
 
 const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
 
@@ -53,5 +54,10 @@ describe("the identity provider's log", () => {
     expect(pathArea('/auth?client_id=x')).toBe('/auth');
     expect(pathArea('/session/end/confirm')).toBe('/session/…');
     expect(pathArea('/')).toBe('/');
+  });
+
+  it("writes through the console in a test run, where the run's log check and console-error guard see it", () => {
+    expectConsoleError(/^\{"level":50,.*"app":"idp","msg":"seen by the log check"\}$/);
+    idpLog.error('seen by the log check');
   });
 });

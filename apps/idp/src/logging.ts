@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { serverLogDestination } from '@vet/contracts/log-destination';
 import { requestIdFor } from '@vet/contracts/trace-context';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
@@ -22,7 +23,7 @@ export function createIdpLog(destination?: DestinationStream): Logger {
         return reqId === undefined ? {} : { reqId };
       },
     },
-    destination,
+    destination ?? serverLogDestination(),
   );
 }
 

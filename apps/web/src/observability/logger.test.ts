@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServerLog, requestContextKey, requestIdOf, serializeError } from './logger';
+import { expectConsoleError } from '@vet/contracts/testing/console-errors';
+import { createServerLog, requestContextKey, requestIdOf, serializeError, serverLog } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -48,5 +49,10 @@ describe("the web server's log", () => {
     const { lines, log } = capture();
     log.error({ err: error }, 'failed');
     expect(JSON.stringify(lines)).not.toContain('olivia');
+  });
+
+  it("writes through the console in a test run, where the run's log check and console-error guard see it", () => {
+    expectConsoleError(/^\{"level":50,.*"msg":"seen by the log check"\}$/);
+    serverLog.error('seen by the log check');
   });
 });

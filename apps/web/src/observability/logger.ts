@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { serverLogDestination } from '@vet/contracts/log-destination';
 import { scrubPersonalData } from '@vet/contracts/personal-data';
 import { serverLogLevel } from '@/config/server';
 
@@ -57,7 +58,7 @@ export function createServerLog(destination?: DestinationStream): Logger {
       serializers: { err: serializeError },
       redact: { paths: ['headers.authorization', 'headers.cookie'], censor: '[redacted]' },
     },
-    destination,
+    destination ?? serverLogDestination(),
   );
 }
 
