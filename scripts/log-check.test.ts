@@ -72,6 +72,27 @@ describe('the test-log check', () => {
     expect(check('{"msg":"code 428913 sent"}', code).map((f) => f.kind)).toEqual(['verification code']);
   });
 
+  it("reads the apps' JSON lines and exported spans (decision 0071): values inside, not request ids", () => {
+    const code = [{ kind: 'verification code', value: '428913' }];
+    const requestId = '428913a0b1c2d3e4f5a6b7c8d9e0f1a2';
+    const webLine = JSON.stringify({ level: 30, app: 'web', reqId: requestId, msg: 'request completed' });
+    expect(check(webLine, code)).toEqual([]);
+    const idpLine = JSON.stringify({
+      level: 50,
+      app: 'idp',
+      reqId: requestId,
+      msg: `code 428913 for ${olivia.email}`,
+    });
+    expect(check(idpLine, [...seeded, ...code]).map((f) => f.kind)).toEqual([
+      'verification code',
+      'seeded e-mail address',
+    ]);
+    const span = JSON.stringify([
+      { name: 'GET', attributes: { 'url.full': `http://api/x?last=${olivia.lastName}` } },
+    ]);
+    expect(check(span).map((f) => f.kind)).toEqual(['seeded last name']);
+  });
+
   it("checks every log file of a run's folder against the seed and the values the tests recorded", () => {
     const dir = mkdtempSync(join(tmpdir(), 'log-check-'));
     dirs.push(dir);
