@@ -6,12 +6,13 @@ import type {
 } from '@vet/contracts/appointment-booking';
 import type { Database } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import { assertRoomToBook, type BookingCaps } from './booking-caps.ts';
+import { capRefusal, upcomingLimits, type BookingCaps } from './booking-caps.ts';
 import { appointmentEmail } from './booking-emails.ts';
 import {
   databaseError,
   isLostRace,
   IDEMPOTENCY_CONSTRAINT,
+  lockForBooking,
   PET_OVERLAP_CONSTRAINT,
   UNIQUE_VIOLATION,
   writeOnlineBooking,
@@ -176,11 +177,10 @@ export async function bookAppointment(
     try {
       const appointment = await deps.db.transaction(async (tx) => {
         const now = deps.now();
-        // The client's, the pet's and the clinician's locks, then the caps counted under them (decision
-        // 0057), then the booking's rows in one statement: a booking is a few round trips (issue 32's load).
-        const booking = { clientId: booker.clientId, pet: context.pet, clinicianId };
-        await assertRoomToBook(tx, deps.caps, booking, now);
-        const row = await writeOnlineBooking(
+        // The client's, the pet's and the clinician's locks, then in one statement the caps counted under
+        // them (decision 0057) and the booking's rows: a booking is a few round trips (issue 32's load).
+        await lockForBooking(tx, { clientId: booker.clientId, petId: body.petId, clinicianId });
+        const { upcoming, booked: row } = await writeOnlineBooking(
           tx,
           {
             practiceId: context.practice.practiceId,
@@ -194,8 +194,10 @@ export async function bookAppointment(
             idempotencyKey: idempotencyKey ?? null,
             idempotencyRequestHash: idempotencyKey === undefined ? null : hash,
           },
+          upcomingLimits(deps.caps, context.pet),
           now,
         );
+        if (!row) throw capRefusal(deps.caps, context.pet, upcoming) ?? new Error('refused within the caps');
         await recordBooked(tx, row);
         if (booker.email) {
           const facts = emailFacts(context, booker, row.id, startsAt, now);

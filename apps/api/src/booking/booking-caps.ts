@@ -4,7 +4,7 @@ import type { Executor } from '@vet/db/connection';
 import { namedStatement, runNamed } from '@vet/db/named-statement';
 import { appointments } from '@vet/db/schema/appointments';
 import { sql } from 'drizzle-orm';
-import { forbidden } from '../http/index.ts';
+import { forbidden, type ApiProblem } from '../http/index.ts';
 import { byIdentity, type LimitRule } from '../plugins/index.ts';
 import { lockForBooking } from './booking-writes.ts';
 
@@ -29,7 +29,7 @@ export const bookingCaps = (on: boolean): BookingCaps =>
     : { futurePerClient: Infinity, futurePerPet: Infinity, newPetsPerDay: Infinity };
 
 /** The pet being booked, as the booking's context read it (none: a guest's new pet, not yet written). */
-type BookedPet = { petId: number; name: string; awaitingInitialConsultation: boolean } | null;
+export type BookedPet = { petId: number; name: string; awaitingInitialConsultation: boolean } | null;
 
 /** The client's upcoming appointments (Booked, not yet started), and the pet's among them. */
 const countUpcoming = namedStatement(
@@ -41,12 +41,44 @@ const countUpcoming = namedStatement(
         and ${appointments.status} = 'Booked' and ${appointments.startsAt} > ${sql.placeholder('now')}::timestamptz`,
 );
 
+/** The client's upcoming appointments and the pet's among them, as counted under the booking's locks. */
+export interface Upcoming {
+  client: number;
+  pet: number;
+}
+
+/** Why a booking past a cap is refused (403 in plain words), or null when it is within them. */
+export function capRefusal(caps: BookingCaps, pet: BookedPet, upcoming: Upcoming): ApiProblem | null {
+  if (pet?.awaitingInitialConsultation && upcoming.pet >= bookingLimits.futureAppointmentsPerNewPet) {
+    return forbidden(bookingMessages.awaitingInitialConsultation);
+  }
+  if (upcoming.client >= caps.futurePerClient) return forbidden(bookingMessages.tooManyForClient);
+  if (pet && upcoming.pet >= caps.futurePerPet) return forbidden(bookingMessages.tooManyForPet(pet.name));
+  return null;
+}
+
+/**
+ * The most upcoming appointments the client and the pet may already have for a booking to go ahead
+ * (capRefusal's rules as limits a statement can test: below each, no refusal; null: no limit).
+ */
+export function upcomingLimits(
+  caps: BookingCaps,
+  pet: BookedPet,
+): { client: number | null; pet: number | null } {
+  const finite = (n: number) => (Number.isFinite(n) ? n : null);
+  const petLimit = Math.min(
+    pet ? caps.futurePerPet : Infinity,
+    pet?.awaitingInitialConsultation ? bookingLimits.futureAppointmentsPerNewPet : Infinity,
+  );
+  return { client: finite(caps.futurePerClient), pet: finite(petLimit) };
+}
+
 /**
  * In the booking's transaction, before its appointment row: takes the client's lock (and the pet's, and
  * the clinician's when the caller books one it knows: lockForBooking, one statement), then counts the
  * client's upcoming appointments (Booked, not yet started) in one statement on appointments_client_idx,
  * and refuses a booking past a cap with 403 in plain words. Under the locks, two parallel bookings cannot
- * both find the last place.
+ * both find the last place. (An online booking counts in its write's own statement: writeOnlineBooking.)
  */
 export async function assertRoomToBook(
   tx: Executor,
@@ -57,17 +89,9 @@ export async function assertRoomToBook(
   const { clientId, pet } = booking;
   const petId = pet?.petId ?? null;
   await lockForBooking(tx, { clientId, petId, clinicianId: booking.clinicianId ?? null });
-  const [counted] = await runNamed<{ client: number; pet: number }>(tx, countUpcoming, {
-    clientId,
-    petId,
-    now: now.toISOString(),
-  });
-  const upcoming = { client: counted?.client ?? 0, pet: counted?.pet ?? 0 };
-  if (pet?.awaitingInitialConsultation && upcoming.pet >= bookingLimits.futureAppointmentsPerNewPet) {
-    throw forbidden(bookingMessages.awaitingInitialConsultation);
-  }
-  if (upcoming.client >= caps.futurePerClient) throw forbidden(bookingMessages.tooManyForClient);
-  if (pet && upcoming.pet >= caps.futurePerPet) throw forbidden(bookingMessages.tooManyForPet(pet.name));
+  const [counted] = await runNamed<Upcoming>(tx, countUpcoming, { clientId, petId, now: now.toISOString() });
+  const refusal = capRefusal(caps, pet, { client: counted?.client ?? 0, pet: counted?.pet ?? 0 });
+  if (refusal) throw refusal;
 }
 
 /**

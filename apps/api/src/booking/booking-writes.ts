@@ -136,22 +136,34 @@ const refOf = (table: string, column: string) =>
   `(select pms_ref from ${table} where id = appointments.${column})`;
 
 /**
- * An online booking's rows in one statement (one round trip, planned once per connection), behind its
- * locks (lockForBooking): the appointment, then the clinician's overlapping expired holds deleted
- * (decision 0003) and the reservation inserted. The reservation reads the deletion's count, so the
- * deletion runs first, and the exclusion constraint no longer sees rows this transaction deleted; it
- * refuses an overlap with 23P01, the pet's constraint on the appointment with its own name, as the
- * statements one by one did (insertAppointment, releaseExpiredHolds, reserve).
+ * An online booking in one statement (one round trip, planned once per connection), behind its locks
+ * (lockForBooking, an earlier statement, so this one's snapshot sees what committed before them): the
+ * client's upcoming appointments counted (decision 0057's caps), and only when they are below the limits
+ * the appointment, then the clinician's overlapping expired holds deleted (decision 0003) and the
+ * reservation inserted. The reservation reads the deletion's count, so the deletion runs first, and the
+ * exclusion constraint no longer sees rows this transaction deleted; it refuses an overlap with 23P01,
+ * the pet's constraint on the appointment with its own name, as the statements one by one did
+ * (assertRoomToBook's count, insertAppointment, releaseExpiredHolds, reserve).
  */
 const bookOnline = namedStatement(
   'online_booking_write',
-  sql`with appointment as (
+  sql`with counted as (
+      select count(*)::int as upcoming_client,
+             (count(*) filter (where pet_id = ${value('petId')}::int))::int as upcoming_pet
+      from appointments
+      where client_id = ${value('clientId')}::int and status = 'Booked'
+        and starts_at > ${value('now')}::timestamptz
+    ),
+    appointment as (
       insert into appointments (practice_id, clinician_id, client_id, pet_id, reason_id, starts_at, ends_at,
                                 notes, idempotency_key, idempotency_request_hash)
-      values (${value('practiceId')}::int, ${value('clinicianId')}::int, ${value('clientId')}::int,
-              ${value('petId')}::int, ${value('reasonId')}::int, ${value('startsAt')}::timestamptz,
-              ${value('endsAt')}::timestamptz, ${value('notes')}::text, ${value('idempotencyKey')}::text,
-              ${value('idempotencyRequestHash')}::text)
+      select ${value('practiceId')}::int, ${value('clinicianId')}::int, ${value('clientId')}::int,
+             ${value('petId')}::int, ${value('reasonId')}::int, ${value('startsAt')}::timestamptz,
+             ${value('endsAt')}::timestamptz, ${value('notes')}::text, ${value('idempotencyKey')}::text,
+             ${value('idempotencyRequestHash')}::text
+      from counted
+      where (${value('clientLimit')}::int is null or upcoming_client < ${value('clientLimit')}::int)
+        and (${value('petLimit')}::int is null or upcoming_pet < ${value('petLimit')}::int)
       returning id, pms_ref, practice_id, ${sql.raw(refOf('practices', 'practice_id'))} as practice_ref,
                 clinician_id, ${sql.raw(refOf('clinicians', 'clinician_id'))} as clinician_ref,
                 client_id, ${sql.raw(refOf('clients', 'client_id'))} as client_ref,
@@ -161,7 +173,7 @@ const bookOnline = namedStatement(
     ),
     released as (
       delete from clinician_reservations
-      where clinician_id = ${value('clinicianId')}::int
+      where exists (select 1 from appointment) and clinician_id = ${value('clinicianId')}::int
         and during && tstzrange(${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz)
         and hold_expires_at is not null and hold_expires_at <= ${value('now')}::timestamptz
       returning id
@@ -172,11 +184,13 @@ const bookOnline = namedStatement(
              tstzrange(${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz), appointment.id
       from appointment, (select count(*) from released) as done
     )
-    select * from appointment`,
+    select counted.*, appointment.* from counted left join appointment on true`,
 );
 
 type BookedRow = {
-  id: number;
+  upcoming_client: number;
+  upcoming_pet: number;
+  id: number | null;
   pms_ref: string | null;
   practice_id: number;
   practice_ref: string | null;
@@ -195,22 +209,29 @@ type BookedRow = {
 };
 
 /**
- * Writes an online booking (see bookOnline) and answers what its event says of it. The caller has taken
- * the booking's locks (lockForBooking) in an earlier statement of its transaction.
+ * Writes an online booking (see bookOnline) unless the client's or the pet's upcoming appointments have
+ * reached `limits` (upcomingLimits; null: none): answers what were counted, and what the booking's
+ * event says of it (null: refused by a cap). The caller has taken the booking's locks (lockForBooking) in
+ * an earlier statement of its transaction.
  */
 export async function writeOnlineBooking(
   tx: Executor,
   values: OnlineBookingValues,
+  limits: { client: number | null; pet: number | null },
   now: Date,
-): Promise<AppointmentEventRow> {
+): Promise<{ upcoming: { client: number; pet: number }; booked: AppointmentEventRow | null }> {
   const [row] = await runNamed<BookedRow>(tx, bookOnline, {
     ...values,
     startsAt: values.startsAt.toISOString(),
     endsAt: values.endsAt.toISOString(),
     now: now.toISOString(),
+    clientLimit: limits.client,
+    petLimit: limits.pet,
   });
-  if (!row) throw new Error('appointment not inserted');
-  return {
+  if (!row) throw new Error('the booking statement answered no row');
+  const upcoming = { client: Number(row.upcoming_client), pet: Number(row.upcoming_pet) };
+  if (row.id === null) return { upcoming, booked: null };
+  const booked: AppointmentEventRow = {
     id: Number(row.id),
     pmsRef: row.pms_ref,
     practiceId: Number(row.practice_id),
@@ -228,6 +249,7 @@ export async function writeOnlineBooking(
     status: row.status,
     notes: row.notes,
   };
+  return { upcoming, booked };
 }
 
 /** Holds the clinician's time; the exclusion constraint refuses an overlap with 23P01. */
