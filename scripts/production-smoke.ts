@@ -21,7 +21,13 @@ import { dropDatabase, ensureDatabase } from '@vet/db/server';
 import { repoRoot } from './lib/paths.ts';
 import { productionEnvironment, smokePorts } from './lib/production-smoke-env.ts';
 import { severalInstances } from './lib/instances-phase.ts';
-import { runToExit, startProduction, stopAll, type Started } from './lib/production-smoke-processes.ts';
+import {
+  checkWebDrain,
+  runToExit,
+  startProduction,
+  stopAll,
+  type Started,
+} from './lib/production-smoke-processes.ts';
 
 const log = (line: string) => console.log(`[smoke:production] ${line}`);
 /**
@@ -104,6 +110,13 @@ try {
   const answers = await checkAnswers();
   for (const line of answers) log(`  ${line}`);
 
+  log('SIGTERM to the web with requests begun: it drains…');
+  log(
+    `  ${await checkWebDrain(
+      started.find(({ name }) => name === 'web')!,
+      smokePorts.web,
+    )}`,
+  );
   // Each drains on SIGTERM and exits 0 (not SIGKILL, which stopAll sends to whatever is left after 10 s).
   log('SIGTERM to each: every one stops…');
   const endings = await stopAll(started.splice(0));

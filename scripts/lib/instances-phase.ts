@@ -37,6 +37,7 @@ export interface InstancesRun {
 }
 
 export async function severalInstances({ runtime, env, started, log }: InstancesRun): Promise<void> {
+  const began = performance.now();
   const nginxPath = ensureNginx(log);
   const start = async (kind: 'web' | 'api', port: number, name: string): Promise<Instance> => {
     const instanceEnv =
@@ -155,6 +156,7 @@ export async function severalInstances({ runtime, env, started, log }: Instances
   for (const failed of [drain, restart].filter(({ failed }) => failed > 0)) {
     throw new Error(`requests failed under load: ${JSON.stringify(failed)}`);
   }
+  log(`Several instances: passed in ${Math.round((performance.now() - began) / 1000)} s.`);
 }
 
 function report(log: (line: string) => void, phase: string, figures: LoadFigures, drained: string): void {
