@@ -16,6 +16,6 @@ export {
   unprocessable,
 } from './errors.ts';
 export type { ApiProblem, Issue } from './errors.ts';
-export { loggerOptions, serializeError, serializeRequest } from './log-serializers.ts';
+export { loggerOptions, serializeError } from './log-serializers.ts';
 export type { LogDestination } from './log-serializers.ts';
 export { addResponses, routeDefaultsPlugin } from './route-defaults.ts';

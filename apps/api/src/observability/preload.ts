@@ -11,7 +11,7 @@ if (endpoint) {
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
   const { startApiTracing } = await import('./tracing.ts');
   const { ExportableSpanExporter } = await import('./exportable-spans.ts');
-  startApiTracing({ traceExporter: new ExportableSpanExporter(new OTLPTraceExporter()) });
+  await startApiTracing({ traceExporter: new ExportableSpanExporter(new OTLPTraceExporter()) });
 }
 
 export {};

@@ -11,7 +11,7 @@ if (endpoint) {
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
   const { startWebTracing } = await import('./tracing');
   const { ExportableSpanExporter } = await import('./exportable-spans');
-  startWebTracing({ traceExporter: new ExportableSpanExporter(new OTLPTraceExporter()) });
+  await startWebTracing({ traceExporter: new ExportableSpanExporter(new OTLPTraceExporter()) });
 }
 
 export {};

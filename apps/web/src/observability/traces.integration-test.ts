@@ -135,10 +135,10 @@ describe('a trace from the web through the API to PostgreSQL', () => {
 
   beforeAll(async () => {
     // This test's database calls are the API's: the web's pg instrumentation stays out of this process.
-    const instrumentations = webInstrumentations().filter(
+    const instrumentations = (await webInstrumentations()).filter(
       (instrumentation) => instrumentation.instrumentationName !== '@opentelemetry/instrumentation-pg',
     );
-    sdk = startWebTracing({ spanProcessors: [processor] }, instrumentations);
+    sdk = await startWebTracing({ spanProcessors: [processor] }, instrumentations);
     const started = await startApi(await listen(collector.server));
     api = started.child;
     apiLines = started.lines;

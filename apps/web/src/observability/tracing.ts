@@ -1,9 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import type { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
 
 /**
@@ -11,6 +8,9 @@ import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
  * per call it makes (undici: the BFF's calls to the API, the sign-in layer's to the provider; they carry
  * the trace on in `traceparent`), and per query of the session store (pg). What the spans may carry out is
  * decided where they are exported (exportable-spans.ts).
+ *
+ * The packages load here, when tracing starts, not with this module: the preload's bundle would
+ * otherwise load the whole SDK into every web process, tracing or not.
  */
 
 /**
@@ -20,7 +20,12 @@ import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
  */
 export const traceIdOfRequest = Symbol.for('vet-portal.trace-id');
 
-export function webInstrumentations() {
+export async function webInstrumentations() {
+  const [{ HttpInstrumentation }, { PgInstrumentation }, { UndiciInstrumentation }] = await Promise.all([
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-undici'),
+  ]);
   return [
     new HttpInstrumentation({
       requestHook: (span, request) => {
@@ -40,14 +45,15 @@ export function webInstrumentations() {
  * Starts the SDK: with an exporter (production: the SDK batches its spans, as the OTEL_BSP_* variables
  * say), or with span processors of the caller's (a test's, which may pass its own instrumentations too).
  */
-export function startWebTracing(
+export async function startWebTracing(
   output: { traceExporter: SpanExporter } | { spanProcessors: SpanProcessor[] },
-  instrumentations: ReturnType<typeof webInstrumentations> = webInstrumentations(),
-): NodeSDK {
+  instrumentations?: Awaited<ReturnType<typeof webInstrumentations>>,
+): Promise<NodeSDK> {
+  const { NodeSDK } = await import('@opentelemetry/sdk-node');
   const sdk = new NodeSDK({
     serviceName: 'vet-portal-web',
     ...output,
-    instrumentations,
+    instrumentations: instrumentations ?? (await webInstrumentations()),
     // Only traces: metrics are Prometheus's, logs are pino's JSON lines on stdout.
     metricReaders: [],
     logRecordProcessors: [],
