@@ -132,7 +132,8 @@ server.listen(port, () => {
 function drain(signal) {
   if (draining) return;
   draining = true;
-  log.info({ signal, inFlight: inFlight.size }, 'Web draining the requests in flight');
+  // The smoke test waits for "<signal>: draining" (scripts/lib/production-smoke-processes.ts).
+  log.info({ inFlight: inFlight.size }, `${signal}: draining the requests in flight`);
   for (const response of inFlight) {
     if (!response.headersSent) response.setHeader('connection', 'close');
     else response.on('finish', () => response.socket?.destroySoon());
