@@ -1,6 +1,7 @@
 import type { Database } from '@vet/db/connection';
 import { appointments, clinicianReservations } from '@vet/db/schema/appointments';
 import { clinicians, closures } from '@vet/db/schema/clinicians';
+import { namedStatement, runNamed } from '@vet/db/named-statement';
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BusyTime } from './slot-engine/types.ts';
 
@@ -28,48 +29,63 @@ export interface BusyQuery {
   existingSoftBookingId?: string;
 }
 
+const value = (name: string) => sql.placeholder(name);
+
 /**
- * Reservations of the practice's clinicians of the type (appointments and live holds) and closures
- * overlapping [from, to). The caller's own appointment or hold being moved counts as free.
+ * The busy time of a search or a booking's re-check: planned once per connection (a named statement;
+ * an unnamed one was parsed and planned on every search). A row per clinician (null: the whole
+ * practice), its busy spans as epoch milliseconds in one text ('start end start end …'): node-postgres
+ * parses a few dozen values, not the ~5,600 timestamps of a group-scale search's reservations, which cost
+ * the API more CPU than the slot engine (decision 0052). The caller's own appointment (never another
+ * client's) or hold being moved is left out when its id is given; null leaves nothing out.
  */
-export async function listBusyTime(db: Database, query: BusyQuery): Promise<BusyTime[]> {
-  const range = sql`tstzrange(${query.from.toISOString()}::timestamptz, ${query.to.toISOString()}::timestamptz)`;
-  // A reservation of the caller's own appointment (never another client's) or hold is left out.
-  const ownAppointment =
-    query.existingAppointmentId === undefined || query.clientId === null
-      ? sql``
-      : sql`and ${clinicianReservations.appointmentId} is distinct from (select ${appointments.id} from ${appointments}
-          where ${appointments.id} = ${query.existingAppointmentId} and ${appointments.clientId} = ${query.clientId})`;
-  const ownHold =
-    query.existingSoftBookingId === undefined
-      ? sql``
-      : sql`and ${clinicianReservations.softBookingId} is distinct from ${query.existingSoftBookingId}::uuid`;
-  // A row per clinician (null: the whole practice), its busy spans as epoch milliseconds in one text
-  // ('start end start end …'): node-postgres parses a few dozen values, not the ~5,600 timestamps of
-  // a group-scale search's reservations, which cost the API more CPU than the slot engine (decision 0052).
-  const result = await db.execute<{ clinician_id: number | null; spans: string }>(sql`
-    select clinician_id, string_agg(starts_ms || ' ' || ends_ms, ' ') as spans
+const busyTime = namedStatement(
+  'slot_busy_time',
+  sql`select clinician_id, string_agg(starts_ms || ' ' || ends_ms, ' ') as spans
     from (
       select ${clinicianReservations.clinicianId} as clinician_id,
              ${epochMs(sql`lower(${clinicianReservations.during})`)} as starts_ms,
              ${epochMs(sql`upper(${clinicianReservations.during})`)} as ends_ms
       from ${clinicianReservations}
       where ${clinicianReservations.clinicianId} in (
-              select ${clinicians.id} from ${clinicians} where ${activeOfType(query.practiceId, query.clinicianType)})
-        and ${clinicianReservations.during} && ${range}
-        and (${clinicianReservations.holdExpiresAt} is null or ${clinicianReservations.holdExpiresAt} > ${query.now.toISOString()}::timestamptz)
-        ${ownAppointment}
-        ${ownHold}
+              select ${clinicians.id} from ${clinicians}
+              where ${activeOfType(value('practiceId'), value('clinicianType'))})
+        and ${clinicianReservations.during} && tstzrange(${value('from')}::timestamptz, ${value('to')}::timestamptz)
+        and (${clinicianReservations.holdExpiresAt} is null or ${clinicianReservations.holdExpiresAt} > ${value('now')}::timestamptz)
+        and (${value('existingAppointmentId')}::int is null
+             or ${clinicianReservations.appointmentId} is distinct from (select ${appointments.id} from ${appointments}
+                  where ${appointments.id} = ${value('existingAppointmentId')}::int
+                    and ${appointments.clientId} = ${value('clientId')}::int))
+        and (${value('existingSoftBookingId')}::uuid is null
+             or ${clinicianReservations.softBookingId} is distinct from ${value('existingSoftBookingId')}::uuid)
       union all
       select ${closures.clinicianId}, ${epochMs(sql`${closures.startsAt}`)}, ${epochMs(sql`${closures.endsAt}`)}
       from ${closures}
-      where ${closures.practiceId} = ${query.practiceId}
-        and ${closures.startsAt} < ${query.to.toISOString()}::timestamptz
-        and ${closures.endsAt} > ${query.from.toISOString()}::timestamptz
+      where ${closures.practiceId} = ${value('practiceId')}::int
+        and ${closures.startsAt} < ${value('to')}::timestamptz
+        and ${closures.endsAt} > ${value('from')}::timestamptz
     ) busy
-    group by clinician_id`);
+    group by clinician_id`,
+);
+
+/**
+ * Reservations of the practice's clinicians of one type (appointments and live holds) and closures
+ * overlapping [from, to). The caller's own appointment or hold being moved counts as free.
+ */
+export async function listBusyTime(db: Database, query: BusyQuery): Promise<BusyTime[]> {
+  const rows = await runNamed<{ clinician_id: number | null; spans: string }>(db, busyTime, {
+    practiceId: query.practiceId,
+    clinicianType: query.clinicianType,
+    from: query.from.toISOString(),
+    to: query.to.toISOString(),
+    now: query.now.toISOString(),
+    // Another client's appointment is never left out: without a client, nothing is.
+    existingAppointmentId: query.clientId === null ? null : (query.existingAppointmentId ?? null),
+    clientId: query.clientId,
+    existingSoftBookingId: query.existingSoftBookingId ?? null,
+  });
   const busy: BusyTime[] = [];
-  for (const row of result.rows) {
+  for (const row of rows) {
     const clinicianId = row.clinician_id === null ? null : Number(row.clinician_id);
     const instants = row.spans.split(' ');
     for (let i = 0; i + 1 < instants.length; i += 2) {
