@@ -119,9 +119,16 @@ try {
   );
   // Each drains on SIGTERM and exits 0 (not SIGKILL, which stopAll sends to whatever is left after 10 s).
   log('SIGTERM to each: every one stops…');
-  const endings = await stopAll(started.splice(0));
+  const stopping = started.splice(0);
+  const endings = await stopAll(stopping);
   const unclean = endings.filter(({ ended }) => ended !== 'exit 0');
-  if (unclean.length > 0) throw new Error(`not stopped cleanly: ${JSON.stringify(unclean)}`);
+  if (unclean.length > 0) {
+    const outputs = stopping.filter(({ name }) => unclean.some((ending) => ending.name === name));
+    throw new Error(
+      `not stopped cleanly: ${JSON.stringify(unclean)}\n` +
+        outputs.map(({ name, output }) => `--- ${name} ---\n${output().slice(-3000)}`).join('\n'),
+    );
+  }
   log(`Stopped: ${endings.map(({ name, ended }) => `${name} ${ended}`).join(', ')}.`);
 
   if (process.env.SMOKE_INSTANCES !== '0') await severalInstances({ runtime, env, started, log });
