@@ -1,14 +1,20 @@
 /**
- * `npm run bench:api` (and part of `npm run bench`): the API's hot path beside bare node:http, issue 14.
- * Starts the real API as production runs it (request logging at `info`, rate limits on with a ceiling
- * this load does not reach), on a one-practice group data set (2,000 clients with pets), and drives 20
- * keep-alive connections in a closed loop at bare node:http, `GET /healthz`, and an authorised
- * `GET /v2/pets`. Prints throughput, p50/p99 and the ratio to bare node:http; asserts nothing.
+ * `npm run bench:api` (and part of `npm run bench`): the API's hot path beside bare node:http (issues 14
+ * and 33). Runs the production build of the API (dist/api/server.mjs, bundled first by
+ * scripts/production/bundle-servers.ts) with production logging (JSON lines at `info`) and, when the
+ * machine's Redis answers, production's shared rate limits (a ceiling this load does not reach), on a
+ * one-practice group data set (2,000 clients with pets). autocannon drives 20 keep-alive connections at
+ * bare node:http, `GET /healthz` and an authorised `GET /v2/pets`: a load generator that saturates the bare
+ * server, so the ratios measure the API. Prints throughput, p50/p99 and the ratio to bare; asserts nothing.
+ *
+ * NODE_ENV=development is the one setting that is not production's: production trusts only https token
+ * issuers, and the bench's issuer is plain http on loopback. It changes no code path of these requests.
  */
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
+import { describeSaturatingLoad, runSaturatingLoad } from './lib/autocannon-load.ts';
 import { startBenchIssuer } from './lib/bench-issuer.ts';
-import { describeClosedLoop, runClosedLoop } from './lib/closed-loop.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
 import { repoRoot } from './lib/paths.ts';
 import { spawnManaged, waitForHttp, type ManagedProcess } from './lib/processes.ts';
@@ -25,6 +31,16 @@ const profiling =
     ? ['--cpu-prof', `--cpu-prof-dir=${join(repoRoot, '.data/profiles')}`]
     : [];
 
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = await redisAnswers(redisUrl);
+
+log('Bundling the servers (scripts/production/bundle-servers.ts)…');
+const bundled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/production/bundle-servers.ts'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+});
+if (bundled.status !== 0) throw new Error('bundling the servers failed');
+
 const database = await prepareGroupDatabase(0.002, ports.embeddedPostgres, log, { database: 'bench_api' });
 const stops: (() => Promise<void>)[] = [database.stop];
 try {
@@ -32,11 +48,16 @@ try {
   stops.push(issuer.close);
   const authorization = await linkOneClient(database.url, issuer.issuer, (subject) => issuer.bearer(subject));
 
-  const bare = start('bare node:http', ['scripts/lib/bare-http-server.ts', String(ports.bare)], {});
+  const bare = start(
+    'bare node:http',
+    ['--import', 'tsx', 'scripts/lib/bare-http-server.ts', String(ports.bare)],
+    {},
+  );
   stops.push(bare.stop);
   await waitForHttp(`${bareUrl}/`, bare);
-  const api = start('API', ['apps/api/src/server.ts'], {
+  const api = start('API (production build)', ['dist/api/server.mjs'], {
     DATABASE_URL: database.url,
+    ...(redis ? { REDIS_URL: redisUrl } : {}),
     API_PORT: String(ports.api),
     API_PUBLIC_URL: apiUrl,
     AUTH_ISSUERS: issuer.authIssuers,
@@ -46,37 +67,49 @@ try {
   stops.push(api.stop);
   await waitForHttp(`${apiUrl}/readyz`, api);
 
-  const run = (label: string, baseUrl: string, path: string, headers: Record<string, string> = {}) =>
-    runClosedLoop({ label, baseUrl, connections, seconds, request: { method: 'GET', path, headers } });
+  const run = (label: string, url: string, headers: Record<string, string> = {}) =>
+    runSaturatingLoad({ label, url, connections, seconds, headers });
   // Warm-up: JIT, connection pools, the verified-token cache.
-  await run('warm-up', apiUrl, '/v2/pets', { authorization });
-  const floor = await run('bare node:http GET /', bareUrl, '/');
-  log(describeClosedLoop(floor));
-  log(describeClosedLoop(await run('API GET /healthz', apiUrl, '/healthz'), floor));
+  await run('warm-up', `${apiUrl}/v2/pets`, { authorization });
+  const floor = await run('bare node:http GET /', `${bareUrl}/`);
+  log(describeSaturatingLoad(floor));
+  log(describeSaturatingLoad(await run('API GET /healthz', `${apiUrl}/healthz`), floor));
   log(
-    describeClosedLoop(
-      await run('API GET /v2/pets (authorised)', apiUrl, '/v2/pets', { authorization }),
+    describeSaturatingLoad(
+      await run('API GET /v2/pets (authorised)', `${apiUrl}/v2/pets`, { authorization }),
       floor,
     ),
   );
   log(
-    `(${connections} keep-alive connections, closed loop, ${seconds} s each; targets: /healthz ≥ 0.7× bare, /v2/pets ≥ 0.1× bare with p99 < 20 ms)`,
+    `(autocannon, ${connections} keep-alive connections, ${seconds} s each; rate limits ${redis ? 'in Redis, as production' : 'in memory: no Redis answered at ' + redisUrl}; targets: /healthz ≥ 0.7× bare, /v2/pets ≥ 0.15× bare with p99 < 20 ms)`,
   );
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});
 }
 
-function start(name: string, script: string[], env: Record<string, string>): ManagedProcess {
-  const [file, ...args] = script;
+function start(name: string, args: string[], env: Record<string, string>): ManagedProcess {
   return spawnManaged({
     name,
     command: process.execPath,
-    args: [...profiling, '--import', 'tsx', join(repoRoot, file!), ...args],
+    args: [...profiling, ...args],
     cwd: repoRoot,
-    // A local run's settings: unset, NODE_ENV would mean production (decision 0068).
     env: { ...process.env, NODE_ENV: 'development', ...env },
     output: 'collect',
   });
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
 }
 
 /** Links the first client with pets to a bench identity and returns its bearer header. */

@@ -1,0 +1,56 @@
+import autocannon, { type Result } from 'autocannon';
+
+export interface SaturatingLoadResult {
+  label: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers other than 2xx, plus errors and timeouts. */
+  notOk: number;
+  total: number;
+}
+
+/**
+ * A saturating load by autocannon (issue 33, item 9): `connections` keep-alive connections, each sending
+ * its next request as soon as the last is answered, for `seconds`. autocannon drives bare node:http to
+ * several times what a closed loop of fetch calls reaches here, so the ratio to bare measures the server,
+ * not the load generator.
+ */
+export async function runSaturatingLoad(options: {
+  label: string;
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+}): Promise<SaturatingLoadResult> {
+  const result = await new Promise<Result>((resolve, reject) => {
+    autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.seconds,
+        headers: options.headers ?? {},
+      },
+      (error: Error | null, finished) => (error ? reject(error) : resolve(finished)),
+    );
+  });
+  const notOk = result.non2xx + result.errors + result.timeouts;
+  return {
+    label: options.label,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    notOk,
+    total: result.requests.total,
+  };
+}
+
+/** One line: throughput, p50/p99, failures, and the ratio to a floor's throughput when given. */
+export function describeSaturatingLoad(result: SaturatingLoadResult, floor?: SaturatingLoadResult): string {
+  const ratio = floor ? `  ${(result.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}× bare` : '';
+  const failures = result.notOk > 0 ? `  ${result.notOk} of ${result.total} not 2xx` : '';
+  return (
+    `${result.label.padEnd(34)} ${Math.round(result.requestsPerSecond).toLocaleString('en-GB').padStart(7)} req/s` +
+    `  p50 ${result.p50Ms.toFixed(1)} ms  p99 ${result.p99Ms.toFixed(1)} ms${ratio}${failures}`
+  );
+}
