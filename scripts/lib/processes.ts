@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { once } from 'node:events';
 import { appendTestLog } from '@vet/contracts/testing/test-logs';
 
@@ -14,19 +15,29 @@ export interface SpawnOptions {
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Where the process's output goes: inherited (a person watches) or collected for a failure report. */
-  output: 'inherit' | 'collect';
+  /**
+   * Where the process's output goes: inherited (a person watches), collected for a failure report, or
+   * appended to a file (a benchmark's server: a pipe to the busy load generator would hold its writes up).
+   */
+  output: 'inherit' | 'collect' | { file: string };
   /** With output 'collect': also append it to the test run's log of this name (decision 0028). */
   testLogName?: string;
 }
 
 /** Starts a child process that stops with SIGTERM, then SIGKILL if it has not gone after 10 s. */
 export function spawnManaged(options: SpawnOptions): ManagedProcess & { output: () => string } {
+  const logFd = typeof options.output === 'object' ? openSync(options.output.file, 'a') : undefined;
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
     env: options.env,
-    stdio: options.output === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    stdio:
+      logFd !== undefined
+        ? ['ignore', logFd, logFd]
+        : options.output === 'inherit'
+          ? ['ignore', 'inherit', 'inherit']
+          : ['ignore', 'pipe', 'pipe'],
   });
+  if (logFd !== undefined) closeSync(logFd);
   let collected = '';
   const collect = (chunk: Buffer) => {
     collected = (collected + chunk.toString()).slice(-20_000);
