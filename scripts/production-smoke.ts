@@ -110,7 +110,7 @@ try {
   const answers = await checkAnswers();
   for (const line of answers) log(`  ${line}`);
 
-  log('SIGTERM to the web with requests begun: it drains…');
+  log('SIGTERM to the web with a kept-alive connection open: it drains…');
   log(
     `  ${await checkWebDrain(
       started.find(({ name }) => name === 'web')!,

@@ -75,7 +75,7 @@ export function nginxConfig(layout: NginxLayout): string {
 daemon off;
 worker_processes 2;
 pid ${join(layout.prefix, 'nginx.pid')};
-error_log ${join(layout.prefix, 'error.log')} warn;
+error_log stderr warn;
 events {
   worker_connections 1024;
 }

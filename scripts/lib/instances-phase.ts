@@ -154,7 +154,9 @@ export async function severalInstances({ runtime, env, started, log }: Instances
   await sharedRateLimits(`http://127.0.0.1:${ports.nginxApi}`);
   log('  Rate limits are shared: 11 pre-signup checks over both API instances, the 11th answered 429.');
   for (const failed of [drain, restart].filter(({ failed }) => failed > 0)) {
-    throw new Error(`requests failed under load: ${JSON.stringify(failed)}`);
+    throw new Error(
+      `requests failed under load: ${JSON.stringify(failed)}\n--- nginx's errors ---\n${nginx.output()}`,
+    );
   }
   log(`Several instances: passed in ${Math.round((performance.now() - began) / 1000)} s.`);
 }

@@ -70,46 +70,36 @@ export async function stopAll(processes: Started[]): Promise<{ name: string; end
 }
 
 /**
- * The web's drain, seen from two connections whose requests are begun before SIGTERM and finished after
- * the drain has begun (the server's own line says when): /readyz answers 503 and a page still answers
- * 200, each closing its connection; a new connection is refused; the process exits 0.
+ * The web's drain: a kept-alive connection idle at SIGTERM is closed, a new connection is refused once the
+ * server says it is draining, and the process exits 0. (Requests in flight at a drain are the
+ * several-instances phase's: none fails under load.)
  */
 export async function checkWebDrain(web: Started, port: number): Promise<string> {
-  const begin = async (firstLines: string) => {
-    const socket = connect(port, '127.0.0.1');
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-    const closed = once(socket, 'close');
-    await once(socket, 'connect');
-    socket.write(firstLines);
-    const finish = async () => {
-      socket.write('\r\n');
-      await closed;
-      return received;
-    };
-    return { finish };
-  };
-  const probe = await begin('GET /readyz HTTP/1.1\r\nHost: portal\r\n');
-  const page = await begin('GET /api/config HTTP/1.1\r\nHost: portal\r\n');
-  web.child.kill('SIGTERM');
+  const exited = once(web.child, 'exit');
+  const idle = connect(port, '127.0.0.1');
+  let received = '';
+  idle.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  const idleClosed = new Promise((resolve) => idle.on('close', resolve));
+  idle.on('error', () => {});
+  idle.write('GET /healthz HTTP/1.1\r\nHost: portal\r\n\r\n');
   const deadline = Date.now() + 10_000;
-  while (!web.output().includes('SIGTERM: draining') && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (!web.output().includes('SIGTERM: draining'))
-    throw new Error('the web did not begin to drain on SIGTERM');
+  const until = async (done: () => boolean, what: string) => {
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`the web's drain: ${what} did not happen`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  await until(() => received.includes('"ok"'), 'the kept-alive connection answered');
+  web.child.kill('SIGTERM');
+  await until(() => web.output().includes('SIGTERM: draining'), 'the drain began');
   const refused = await fetch(`http://127.0.0.1:${port}/healthz`).then(
     () => false,
     () => true,
   );
-  const [probeAnswer, pageAnswer] = await Promise.all([probe.finish(), page.finish()]);
-  const [exitCode] = (await once(web.child, 'exit')) as [number | null];
-  const closes = (answer: string) => /\r\nconnection: close\r\n/i.test(answer);
-  if (!probeAnswer.startsWith('HTTP/1.1 503 ') || !closes(probeAnswer))
-    throw new Error(`the web's /readyz while draining: ${probeAnswer.slice(0, 200)}`);
-  if (!pageAnswer.startsWith('HTTP/1.1 200 ') || !closes(pageAnswer))
-    throw new Error(`the web's page begun before the drain: ${pageAnswer.slice(0, 200)}`);
+  await idleClosed;
+  // Listened for from the start: it may exit before this line, with nothing left to drain.
+  const [exitCode] = (await exited) as [number | null];
   if (!refused) throw new Error('the draining web accepted a new connection');
   if (exitCode !== 0) throw new Error(`the web exited ${exitCode} after its drain`);
-  return 'web drain: /readyz 503, the page in flight 200, new connections refused, exit 0';
+  return 'web drain: the idle kept-alive connection closed, new connections refused, exit 0';
 }
