@@ -11,7 +11,8 @@ describe('password hashing', () => {
     expect(await verifyPassword('Correct-Horse-9', stored)).toBe(true);
     expect(await verifyPassword('Correct-Horse-8', stored)).toBe(false);
     expect(needsRehash(stored)).toBe(false);
-  });
+    // Three scrypt runs at N=2^17 (128 MiB each): a second each on a busy 2-core machine, not the default 5 s.
+  }, 30_000);
 
   it('still verifies a hash made at the old cost, and says it needs rehashing', async () => {
     const old = await hashPassword('Correct-Horse-9', OLD_PARAMS);

@@ -58,7 +58,7 @@ export interface EmailWorker {
  * (send-email-task.ts) keep a retried job from sending twice.
  */
 export async function startEmailWorker(options: EmailWorkerOptions): Promise<EmailWorker> {
-  retryQueueWritesWhileTheDatabaseRestarts();
+  await retryQueueWritesWhileTheDatabaseRestarts();
   const concurrency = options.concurrency ?? 2;
   // A pool of its own: the queue keeps one connection to listen on, and each job holds one while sending.
   const database = connectDatabase(options.databaseUrl, { max: concurrency + 2 });

@@ -1,8 +1,10 @@
-import { RETRYABLE_ERROR_CODES } from 'graphile-worker/dist/lib.js';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { DatabaseHandle } from '@vet/db/connection';
 
 /**
- * graphile-worker 0.17 records a job's success or failure without waiting for the outcome, retrying only
+ * graphile-worker (0.17, 0.18) records a job's success or failure without waiting for the outcome, retrying only
  * the error codes in its RETRYABLE_ERROR_CODES (serialisation failures, deadlocks, "starting up", host
  * unreachable, timeouts). Any other error rejects unheard and crashes the process: a PostgreSQL restart
  * (connection refused, sessions terminated by the shutdown) took the API down with it
@@ -22,8 +24,24 @@ const restartErrorCodes = [
   '08006', // connection_failure
 ];
 
-export function retryQueueWritesWhileTheDatabaseRestarts(): void {
-  for (const code of restartErrorCodes) RETRYABLE_ERROR_CODES[code] ??= { minDelay: 500, maxDelay: 30_000 };
+type RetryableCodes = Record<string, { minDelay: number; maxDelay: number } | undefined>;
+
+/**
+ * The table lives in graphile-worker's dist/lib.js, which 0.18's exports map no longer lets one import by
+ * name: it is loaded by its file, beside the package's entry, which is the same module (the same URL) the
+ * queue itself loads.
+ */
+async function retryableErrorCodes(): Promise<RetryableCodes> {
+  const entry = createRequire(import.meta.url).resolve('graphile-worker');
+  const lib = (await import(pathToFileURL(join(dirname(entry), 'lib.js')).href)) as {
+    RETRYABLE_ERROR_CODES: RetryableCodes;
+  };
+  return lib.RETRYABLE_ERROR_CODES;
+}
+
+export async function retryQueueWritesWhileTheDatabaseRestarts(): Promise<void> {
+  const table = await retryableErrorCodes();
+  for (const code of restartErrorCodes) table[code] ??= { minDelay: 500, maxDelay: 30_000 };
 }
 
 /**
