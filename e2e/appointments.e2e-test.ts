@@ -344,7 +344,9 @@ describe('when booking is not open', () => {
     await page.getByRole('alert').getByText('That time has just been taken.').waitFor();
     await expectNoAxeViolations(page);
     await shoot(page, 'conflict');
-    await press(page.getByRole('button', { name: chosen }));
+    // The offered time's button says what it shows (its UK zone too), then who: "…, 12:00 GMT, with a vet".
+    const [day, clock, who] = chosen.split(', ');
+    await press(page.getByRole('button', { name: new RegExp(`^${day}, ${clock} (GMT|BST), ${who}$`) }));
     await press(page.getByRole('button', { name: 'Confirm booking' }));
     await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
     expect(keys).toHaveLength(2);

@@ -16,9 +16,10 @@ import { cx } from '@/shared/ui/cx';
 import { Spinner } from '@/shared/ui/spinner';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
+import { clinicianPhrase } from '@/features/appointments/appointment-groups';
 import { slotDays } from '@/features/appointments/slot-days';
 import styles from './booking-parts.module.css';
-import { SlotPicker, slotAccessibleName } from './slot-picker';
+import { SlotPicker } from './slot-picker';
 
 /** The pieces the client's booking and the guest's hold share: one look, one behaviour. */
 
@@ -116,7 +117,7 @@ export function TimesSection(props: {
   );
 }
 
-/** The nearest free times a 409 offers, as buttons named in full. */
+/** The nearest free times a 409 offers, as buttons named by what they show and who the time is with. */
 export function AlternativeTimes(props: {
   alternatives: readonly AppointmentSlot[];
   clinicianType: AppointmentSummary['clinicianType'];
@@ -128,18 +129,23 @@ export function AlternativeTimes(props: {
     <fieldset className={styles.alternatives}>
       <legend className={styles.alternativesLegend}>Other times (UK time)</legend>
       <div className={styles.alternativeTimes}>
-        {props.alternatives.map((slot) => (
-          <Button
-            key={slot.startsAt}
-            variant="outlined"
-            className={styles.alternativeTime}
-            disabled={props.disabled}
-            aria-label={slotAccessibleName(slot, props.clinicianType)}
-            onClick={() => props.onChoose(slot)}
-          >
-            {formatLabelledAppointmentTime(slot.startsAt).replace(/ \d{4},/, ',')}
-          </Button>
-        ))}
+        {props.alternatives.map((slot) => {
+          const shown = formatLabelledAppointmentTime(slot.startsAt).replace(/ \d{4},/, ',');
+          const who = clinicianPhrase(props.clinicianType);
+          return (
+            <Button
+              key={slot.startsAt}
+              variant="outlined"
+              className={styles.alternativeTime}
+              disabled={props.disabled}
+              // What the button shows, then who (WCAG 2.5.3, label in name).
+              aria-label={who ? `${shown}, ${who}` : undefined}
+              onClick={() => props.onChoose(slot)}
+            >
+              {shown}
+            </Button>
+          );
+        })}
       </div>
     </fieldset>
   );

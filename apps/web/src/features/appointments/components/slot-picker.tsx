@@ -67,14 +67,15 @@ export function SlotPicker({ days, clinicianType, value, onChange, initialDate }
         tabs={days.map((candidate, index) => {
           const count = candidate.slots.length;
           const [weekday, ...date] = formatShortPracticeDay(candidate.date).split(' ');
+          const free = count === 0 ? 'none' : `${count} free`;
           return {
             id: tabId(index),
-            accessibleName: `${formatPracticeDay(candidate.date)}, ${count === 0 ? 'no times' : count === 1 ? '1 time' : `${count} times`}`,
+            // The words on the tab, in order (WCAG 2.5.3, label in name): a speech user says what they see.
+            accessibleName: `${weekday} ${date.join(' ')}, ${free}`,
             label: (
               <span className={styles.tabLabel}>
-                <span className={styles.weekday}>{weekday}</span>
-                <span>{date.join(' ')}</span>
-                <span className={styles.count}>{count === 0 ? 'none' : `${count} free`}</span>
+                <span className={styles.weekday}>{weekday}</span> <span>{date.join(' ')}</span>{' '}
+                <span className={styles.count}>{free}</span>
               </span>
             ),
           };
