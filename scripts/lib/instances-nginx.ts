@@ -27,8 +27,8 @@ export function ensureNginx(log: (line: string) => void): string {
 
 /**
  * What the test's nginx takes from deploy/nginx.conf, so that the two cannot drift: the http block's
- * proxy settings (proxy_next_upstream above all), each upstream's server parameters (max_fails,
- * fail_timeout) and its keepalive settings.
+ * proxy settings (proxy_next_upstream above all), each upstream's shared zone, server parameters
+ * (max_fails, fail_timeout) and keepalive settings.
  */
 export function deployedSettings(conf = readFileSync(join(repoRoot, 'deploy/nginx.conf'), 'utf8')) {
   const proxy = [...conf.matchAll(/^ {2}((?:proxy_[a-z_]+|client_max_body_size) [^\n]*;)$/gm)].map(
@@ -38,6 +38,7 @@ export function deployedSettings(conf = readFileSync(join(repoRoot, 'deploy/ngin
     const block = new RegExp(`upstream ${name} \\{([^}]*)\\}`).exec(conf)?.[1];
     if (!block) throw new Error(`deploy/nginx.conf has no upstream ${name}`);
     return {
+      zone: /^\s*(zone [^;]+;)/m.exec(block)?.[1] ?? '',
       serverParameters: /^\s*server \S+ ([^;]*);/m.exec(block)?.[1] ?? '',
       keepalive: [...block.matchAll(/^\s*(keepalive(?:_timeout)? [^;]+;)/gm)].map(([, line]) => line!),
     };
@@ -63,9 +64,14 @@ export interface NginxLayout {
  */
 export function nginxConfig(layout: NginxLayout): string {
   const settings = deployedSettings();
-  const upstream = (name: string, ports: number[], { serverParameters, keepalive }: typeof settings.web) =>
+  const upstream = (
+    name: string,
+    ports: number[],
+    { zone, serverParameters, keepalive }: typeof settings.web,
+  ) =>
     [
       `  upstream ${name} {`,
+      ...(zone ? [`    ${zone}`] : []),
       ...ports.map((port) => `    server 127.0.0.1:${port} ${serverParameters};`),
       ...keepalive.map((line) => `    ${line}`),
       '  }',

@@ -129,5 +129,10 @@ describe('deploy/nginx.conf and the instances', () => {
     expect(generated).toContain(`server 127.0.0.1:3302 ${web.serverParameters};`);
     expect(generated).toContain(`server 127.0.0.1:4031 ${api.serverParameters};`);
     expect(web.serverParameters).toMatch(/fail_timeout=\d+s/);
+    // One view of which instances are down for every nginx worker (the smoke's nginx runs two).
+    expect(web.zone).toMatch(/^zone web \d+k;$/);
+    expect(api.zone).toMatch(/^zone api \d+k;$/);
+    expect(generated).toContain(`    ${web.zone}`);
+    expect(generated).toContain(`    ${api.zone}`);
   });
 });
