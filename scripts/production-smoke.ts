@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { dropDatabase, ensureDatabase } from '@vet/db/server';
 import { repoRoot } from './lib/paths.ts';
-import { productionEnvironment, smokePorts } from './lib/production-smoke-env.ts';
+import { productionEnvironment, smokePorts, smokeRedisUrl } from './lib/production-smoke-env.ts';
 import { severalInstances } from './lib/instances-phase.ts';
 import {
   checkWebDrain,
@@ -45,6 +45,17 @@ const developmentOnly = [
   'jsdom',
   'playwright-core',
 ];
+
+/** Empties the smoke's own Redis database (smokeRedisUrl) of an earlier run's counts. */
+async function emptyRedisDatabase(url: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    await client.flushdb();
+  } finally {
+    client.disconnect();
+  }
+}
 
 function step(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
@@ -80,6 +91,7 @@ try {
     throw new Error(`the production install holds development packages: ${present.join(', ')}`);
   log(`No development package installed (checked: ${developmentOnly.join(', ')}).`);
 
+  if (process.env.SMOKE_REDIS_URL === undefined) await emptyRedisDatabase(smokeRedisUrl);
   const serverUrl = process.env.SMOKE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   database = { server: serverUrl, name: `portal_production_${randomBytes(4).toString('hex')}` };
   await ensureDatabase(serverUrl, database.name);
@@ -149,6 +161,7 @@ async function checkAnswers(): Promise<string[]> {
   const api = `http://127.0.0.1:${smokePorts.api}`;
   const idp = `http://127.0.0.1:${smokePorts.idp}`;
   const web = `http://127.0.0.1:${smokePorts.web}`;
+  const metrics = (kind: 'web' | 'api' | 'idp') => `http://127.0.0.1:${smokePorts.metrics[kind]}`;
   const checks: [string, string, number, (body: string) => boolean][] = [
     ['API', `${api}/healthz`, 200, (body) => body.includes('"ok"')],
     ['API', `${api}/readyz`, 200, (body) => body.includes('"ok"')],
@@ -169,6 +182,11 @@ async function checkAnswers(): Promise<string[]> {
     ['web', `${web}/bff/dev/mailbox`, 404, () => true],
     ['API', `${api}/dev/mailbox`, 404, () => true],
     ['API', `${api}/docs/json`, 404, () => true],
+    // Prometheus metrics on each process's own port (decision 0072), never on the public one.
+    ['API', `${metrics('api')}/metrics`, 200, (body) => body.includes('http_requests_total')],
+    ['identity provider', `${metrics('idp')}/metrics`, 200, (body) => body.includes('http_requests_total')],
+    ['web', `${metrics('web')}/metrics`, 200, (body) => body.includes('http_requests_total')],
+    ['API', `${api}/metrics`, 404, () => true],
   ];
   const lines: string[] = [];
   for (const [who, url, status, bodyIsRight] of checks) {

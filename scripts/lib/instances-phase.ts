@@ -39,18 +39,20 @@ export interface InstancesRun {
 export async function severalInstances({ runtime, env, started, log }: InstancesRun): Promise<void> {
   const began = performance.now();
   const nginxPath = ensureNginx(log);
+  // The several instances share a machine: none serves metrics (each would want the same port).
+  const withoutMetrics = ({ METRICS_PORT: _metricsPort, ...rest }: NodeJS.ProcessEnv) => rest;
   const start = async (kind: 'web' | 'api', port: number, name: string): Promise<Instance> => {
     const instanceEnv =
       kind === 'web'
         ? {
-            ...env.web,
+            ...withoutMetrics(env.web),
             PORT: String(port),
             // The BFF reaches the API instances through nginx, as in deploy/compose.yaml.
             API_URL: `http://127.0.0.1:${ports.nginxApi}`,
             TRUSTED_PROXY_HOPS: '1',
           }
         : {
-            ...env.api,
+            ...withoutMetrics(env.api),
             API_PORT: String(port),
             // The load comes from one address; the route limits (checked below) stay as they are.
             RATE_LIMIT_MAX: '1000000',

@@ -6,7 +6,15 @@ export const smokePorts = {
   web: Number(process.env.SMOKE_WEB_PORT ?? 3300),
   api: Number(process.env.SMOKE_API_PORT ?? 4030),
   idp: Number(process.env.SMOKE_IDP_PORT ?? 4130),
+  /** Each process's Prometheus metrics (METRICS_PORT), clear of the several-instances phase's ports. */
+  metrics: { web: 9301, api: 9302, idp: 9303 },
 };
+
+/**
+ * The smoke test's Redis: a database of its own on the machine's server (14, emptied when the smoke
+ * starts), so rate-limit counts of an earlier run, or of the tests' runs, never meet this run's.
+ */
+export const smokeRedisUrl = process.env.SMOKE_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
 
 export interface ProductionEnvironment {
   api: NodeJS.ProcessEnv;
@@ -36,9 +44,10 @@ export function productionEnvironment(runtime: string, databaseUrl: string): Pro
       ...base,
       API_HOST: '127.0.0.1',
       API_PORT: String(smokePorts.api),
+      METRICS_PORT: String(smokePorts.metrics.api),
       API_PUBLIC_URL: apiAudience,
       AUTH_ISSUERS: JSON.stringify([{ issuer, audience: apiAudience }]),
-      REDIS_URL: process.env.SMOKE_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_URL: smokeRedisUrl,
       // The web's BFF is the API's one caller here.
       TRUST_PROXY: '127.0.0.1',
       // Nothing listens there: the smoke test sends no e-mail.
@@ -50,6 +59,7 @@ export function productionEnvironment(runtime: string, databaseUrl: string): Pro
       ...idpKeys(runtime),
       IDP_HOST: '127.0.0.1',
       IDP_PORT: String(smokePorts.idp),
+      METRICS_PORT: String(smokePorts.metrics.idp),
       IDP_ISSUER: issuer,
       API_AUDIENCE: apiAudience,
       IDP_CLIENT_SECRET: clientSecret,
@@ -57,6 +67,7 @@ export function productionEnvironment(runtime: string, databaseUrl: string): Pro
     web: {
       ...base,
       PORT: String(smokePorts.web),
+      METRICS_PORT: String(smokePorts.metrics.web),
       API_URL: `http://127.0.0.1:${smokePorts.api}`,
       NEXTAUTH_SECRET: randomBytes(32).toString('base64url'),
       AUTH_DOMAIN: issuer,

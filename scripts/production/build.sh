@@ -19,6 +19,10 @@ npx tsx scripts/production/bundle-servers.ts
 cp -R apps/web/.next/standalone dist/web
 rm -f dist/web/apps/web/server.js
 cp apps/web/server.mjs dist/web/apps/web/server.mjs
+# The metrics module server.mjs loads when METRICS_PORT is set (decision 0072); prom-client comes from the
+# production install beside dist/.
+mkdir -p dist/web/apps/web/src/metrics
+cp apps/web/src/metrics/web-metrics.mjs dist/web/apps/web/src/metrics/web-metrics.mjs
 cp -R apps/web/.next/static dist/web/apps/web/.next/static
 if [ -d apps/web/public ]; then cp -R apps/web/public dist/web/apps/web/public; fi
 
