@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /**
@@ -87,40 +86,5 @@ export function countedHandler(handler: RequestListener, metrics: IdpMetrics | u
   };
 }
 
-export interface MetricsServer {
-  port: number;
-  close: () => Promise<void>;
-}
-
-/** Serves GET /metrics in Prometheus's text format on its own host and port; anything else is 404. */
-export async function startMetricsServer(
-  registry: Registry,
-  host: string,
-  port: number,
-): Promise<MetricsServer> {
-  const server = createServer((request, response) => {
-    if (request.url !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(404).end();
-      return;
-    }
-    registry.metrics().then(
-      (text) => {
-        response.writeHead(200, { 'content-type': registry.contentType });
-        response.end(request.method === 'HEAD' ? undefined : text);
-      },
-      () => response.writeHead(500).end(),
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeIdleConnections();
-      }),
-  };
-}
+/** Served as the API's are (packages/contracts/src/metrics-server.ts). */
+export { startMetricsServer, type MetricsServer } from '@vet/contracts/metrics-server';

@@ -1,7 +1,7 @@
 import { connectDatabase } from '@vet/db/connection';
 import type { ApiConfig } from '../config.ts';
 import { createApiMetrics } from './api-metrics.ts';
-import { startMetricsServer } from './metrics-server.ts';
+import { startMetricsServer } from '@vet/contracts/metrics-server';
 import { readQueueState } from './queue-metrics.ts';
 import type { DatabaseHandle } from '@vet/db/connection';
 import type { Registry } from 'prom-client';

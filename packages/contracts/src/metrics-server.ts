@@ -1,6 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Registry } from 'prom-client';
+
+/** What the server reads: a prom-client Registry (typed by shape, so this package needs no prom-client). */
+export interface MetricsSource {
+  metrics(): Promise<string>;
+  contentType: string;
+}
 
 export interface MetricsServer {
   /** The port it listens on (the one asked for, or the one given for port 0). */
@@ -10,10 +15,12 @@ export interface MetricsServer {
 
 /**
  * Serves GET /metrics in Prometheus's text format on a port of its own, apart from the public one (which
- * has no such route): only the scraper, on the host or the private network, reaches it.
+ * has no such route): only the scraper, on the host or the private network, reaches it (decision 0072).
+ * The API and the identity provider use it; the web's server.mjs runs without TypeScript and has its own
+ * (apps/web/src/metrics/web-metrics.mjs).
  */
 export async function startMetricsServer(
-  registry: Registry,
+  registry: MetricsSource,
   host: string,
   port: number,
 ): Promise<MetricsServer> {
