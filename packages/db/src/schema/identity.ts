@@ -61,6 +61,11 @@ export const webSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /**
+     * What "Where you are signed in" shows of the device: a short summary of the sign-in's User-Agent,
+     * such as "Chrome on Android" (never the User-Agent itself). Null for sessions from before it.
+     */
+    device: text('device'),
+    /**
      * Set while one server refreshes the tokens (a claim, not a lock: no transaction stays open across
      * the call to the provider); a claim that outlives this time was abandoned and may be taken again.
      */
