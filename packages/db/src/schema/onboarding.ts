@@ -71,3 +71,22 @@ export const onboardingCounters = pgTable(
     index('onboarding_counters_window_idx').on(t.windowEndsAt),
   ],
 );
+
+/**
+ * Where a signed-in identity's link stands when no code says so (decision 0077): the pre-signup check
+ * answered ContactPractice (the practice must help), or the person chose to wait for the practice's
+ * invitation. One row per identity, the latest word; a code sent later, or the link itself, outranks it.
+ */
+export const linkStages = pgTable(
+  'link_stages',
+  {
+    identityIssuer: text('identity_issuer').notNull(),
+    identitySubject: text('identity_subject').notNull(),
+    stage: text('stage', { enum: ['contact_practice', 'invitation_expected'] }).notNull(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.identityIssuer, t.identitySubject] })],
+);
