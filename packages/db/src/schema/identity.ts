@@ -66,6 +66,11 @@ export const webSessions = pgTable(
      */
     device: text('device'),
     /**
+     * When the person last authenticated at the provider: the ID token's `auth_time`, else the time the
+     * session began. Exporting or deleting asks for a sign-in this recent (decision 0079).
+     */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
      * Set while one server refreshes the tokens (a claim, not a lock: no transaction stays open across
      * the call to the provider); a claim that outlives this time was abandoned and may be taken again.
      */
