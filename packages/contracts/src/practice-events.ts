@@ -21,6 +21,7 @@ export const practiceEventTypes = [
   'client.linked',
   'client.details_changed',
   'client.contact_preferences_changed',
+  'client.online_account_deleted',
   'pet.registered',
   'appointment.booked',
   'appointment.amended',
@@ -96,6 +97,11 @@ export const practiceEventDataSchemas = {
     ...clientRecord,
     contact_preferences: contactPreferenceChoicesSchema,
   }),
+  /**
+   * The client deleted their online account (decision 0080): the record is no longer linked to a sign-in,
+   * and the practice keeps it, its pets and appointments. Someone signing up later is a newcomer.
+   */
+  'client.online_account_deleted': z.object({ ...clientRecord, deleted_at: instant }),
   /** The client registered a pet online (pets.csv's columns, lists by name). */
   'pet.registered': z.object({
     ...petRecord,
@@ -154,6 +160,7 @@ export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventR
   'client.linked': 'client',
   'client.details_changed': 'client',
   'client.contact_preferences_changed': 'client',
+  'client.online_account_deleted': 'client',
   'pet.registered': 'pet',
   'appointment.booked': 'appointment',
   'appointment.amended': 'appointment',
