@@ -194,6 +194,11 @@ export interface ApiConfig {
   trustProxy: string[] | undefined;
   /** The identity providers whose access tokens the API accepts; nothing else is trusted. */
   authIssuers: TrustedIssuer[];
+  /**
+   * The embedded provider's issuer (apps/idp): its accounts share this database, so deleting an online
+   * account deletes one of them too (decision 0080). An external provider's accounts are never touched.
+   */
+  embeddedIssuer: string;
   /** The portal's public address, without a trailing slash: links in e-mails point there. */
   portalUrl: string;
   /** The brand in e-mails ("<brand> Client Portal"). */
@@ -276,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authIssuers: values.AUTH_ISSUERS ?? [
       { issuer: values.EMBEDDED_ISSUER, audience: values.API_AUDIENCE, tokenTypes: ['at+jwt'] },
     ],
+    embeddedIssuer: values.EMBEDDED_ISSUER,
     portalUrl: values.PORTAL_URL.replace(/\/+$/, ''),
     brandName: values.BRAND_NAME,
     verificationCodePepper: values.VERIFICATION_CODE_PEPPER ?? DEV_VERIFICATION_CODE_PEPPER,
