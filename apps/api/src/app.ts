@@ -26,7 +26,7 @@ import {
 } from './onboarding/index.ts';
 import { openApiPlugin, rateLimitPlugin, securityHeadersPlugin } from './plugins/index.ts';
 import { petRoutes } from './pets/index.ts';
-import { practiceRoutes } from './practices/index.ts';
+import { homePracticeRoutes, practiceRoutes } from './practices/index.ts';
 import { telemetryRoutes } from './telemetry/index.ts';
 
 export interface BuildAppOptions {
@@ -116,6 +116,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
   await app.register(signedInScope, {
     routes: [
       clientRecordRoutes,
+      homePracticeRoutes,
       petRoutes({ newPetsPerDay: booking.caps.newPetsPerDay }),
       appointmentRoutes,
       slotRoutes,

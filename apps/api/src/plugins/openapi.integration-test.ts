@@ -63,6 +63,7 @@ const signedInPaths = [
 const clientOwnedPaths = [
   '/client',
   '/client/contact-preferences',
+  '/client/practice',
   '/v2/pets',
   '/v2/pets/slice',
   '/v2/pets/{petId}',
