@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       authIssuers: [
         { issuer: 'http://localhost:4100', audience: 'http://localhost:4000', tokenTypes: ['at+jwt'] },
       ],
+      embeddedIssuer: 'http://localhost:4100',
       portalUrl: 'http://localhost:3000',
       brandName: 'Harbour Vets',
       verificationCodePepper: DEV_VERIFICATION_CODE_PEPPER,
