@@ -5,6 +5,7 @@ import { badRequest } from '../http/index.ts';
 import type { BudgetKeeper } from './budgets.ts';
 import type { CandidatesRepository, CheckPractice } from './candidates-repository.ts';
 import type { Binding, CodeSender } from './code-sender.ts';
+import type { LinkStageRepository } from './link-stage-repository.ts';
 import { maskEmail, maskPostcode } from './masking.ts';
 import { forAnonymousCaller, matchClient, type MatchInput } from './match-client.ts';
 
@@ -26,6 +27,8 @@ export interface CheckDependencies {
   candidates: CandidatesRepository;
   codes: CodeSender;
   budgets: BudgetKeeper;
+  /** Signed in, a check records ContactPractice as the identity's link stage (decision 0077). */
+  stages?: LinkStageRepository;
   log: FastifyBaseLogger;
 }
 
@@ -55,7 +58,7 @@ export async function runCheck(
 }
 
 async function answer(
-  { candidates, codes, budgets, log }: CheckDependencies,
+  { candidates, codes, budgets, stages, log }: CheckDependencies,
   input: CheckInput,
   binding: Binding,
   practice: CheckPractice,
@@ -80,6 +83,12 @@ async function answer(
   try {
     const found = matchClient(keys, await candidates.findCandidates(keys));
     const match = binding.identity === null ? forAnonymousCaller(found) : found;
+    if (binding.identity !== null && stages) {
+      // The latest check is the person's word: ContactPractice is kept, any other answer replaces it.
+      if (match.result === 'ContactPractice')
+        await stages.record(binding.identity, 'contact_practice', practice.id, now);
+      else await stages.forget(binding.identity);
+    }
     switch (match.result) {
       case 'NewClient':
       case 'ContactPractice':

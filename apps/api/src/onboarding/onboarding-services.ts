@@ -6,6 +6,7 @@ import { createCandidatesRepository } from './candidates-repository.ts';
 import { createCodeSender } from './code-sender.ts';
 import { createFollowUpService } from './follow-up-service.ts';
 import { createLinkRepository } from './link-repository.ts';
+import { createLinkStageRepository } from './link-stage-repository.ts';
 import { createNewClientRepository } from './new-client-repository.ts';
 import type { OnboardingSettings } from './verification-email.ts';
 import { createVerificationRepository } from './verification-repository.ts';
@@ -23,6 +24,7 @@ export function createOnboardingServices(db: Database, settings: OnboardingSetti
     codes,
     followUps: createFollowUpService(verification, codes),
     links: createLinkRepository(),
+    stages: createLinkStageRepository(db),
     newClients: createNewClientRepository(db),
     clients: createLinkedClientLookup(db),
     profiles: createClientsRepository(db),

@@ -8,6 +8,7 @@ import {
   signupV2CheckQuerySchema,
   verifyBodySchema,
 } from '@vet/contracts/onboarding';
+import { linkStageSchema, waitForInvitationBodySchema } from '@vet/contracts/link-stage';
 import { clientProfileSchema } from '@vet/contracts/profile';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { findClientProfile } from '../clients/index.ts';
 import { runCheck } from './check-service.ts';
 import { activateInvitation } from './invitation-service.ts';
 import { identityAlreadyLinked } from './link-conflicts.ts';
+import { linkStageOf, waitForInvitation } from './link-stage-service.ts';
 import { registerNewClient } from './new-client-service.ts';
 import { createOnboardingServices } from './onboarding-services.ts';
 import { onboardingLimits } from './rate-limits.ts';
@@ -86,6 +88,40 @@ export function onboardingRoutes(settings: OnboardingSettings): FastifyPluginCal
           { lastName: LastName, postcode: null, email: Email, practiceId: PracticeId },
           { mode: 'signin', identity: unlinkedIdentityOf(request) },
         );
+      },
+    );
+
+    app.get(
+      '/link-stage',
+      {
+        schema: {
+          operationId: 'getLinkStage',
+          tags,
+          summary: "Where the signed-in person's link to a client record stands, and so the next step",
+          response: { 200: linkStageSchema },
+        },
+      },
+      (request) => linkStageOf(services, identityOf(request), request.linkedClient !== null, new Date()),
+    );
+    app.put(
+      '/link-stage/waiting-for-invitation',
+      {
+        schema: {
+          operationId: 'waitForInvitation',
+          tags,
+          summary: "The signed-in person will wait for this practice's invitation",
+          body: waitForInvitationBodySchema,
+          response: { 204: z.null(), 400: apiErrorSchema, ...withConflict },
+        },
+      },
+      async (request, reply) => {
+        await waitForInvitation(
+          services.stages,
+          unlinkedIdentityOf(request),
+          request.body.practiceId,
+          new Date(),
+        );
+        return reply.code(204).send(null);
       },
     );
 

@@ -59,6 +59,8 @@ const signedInPaths = [
   '/v2/verify',
   '/client/activate',
   '/client/signup',
+  '/link-stage',
+  '/link-stage/waiting-for-invitation',
 ];
 const clientOwnedPaths = [
   '/client',
