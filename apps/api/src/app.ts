@@ -24,6 +24,7 @@ import {
   onboardingRoutes,
   type OnboardingBudgets,
 } from './onboarding/index.ts';
+import { onlineAccountRoutes } from './online-account/index.ts';
 import { openApiPlugin, rateLimitPlugin, securityHeadersPlugin } from './plugins/index.ts';
 import { petRoutes } from './pets/index.ts';
 import { homePracticeRoutes, practiceRoutes } from './practices/index.ts';
@@ -100,7 +101,12 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
   });
   // Signed in, linked to a client record or not yet (the profile says which; onboarding needs both).
   await app.register(signedInScope, {
-    routes: [clientRoutes, addressRoutes, onboardingRoutes(onboarding)],
+    routes: [
+      clientRoutes,
+      addressRoutes,
+      onboardingRoutes(onboarding),
+      onlineAccountRoutes({ embeddedIssuer: config.embeddedIssuer }),
+    ],
     requireLinkedClient: false,
   });
   // R4.26: a local developer's tool that lists every e-mail; config.ts never turns it on in production.

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * "Delete my online account" (issue 36, decision 0080): the word the person types to confirm, shown by
+ * the page and checked by the API, so that no stray press or replayed request can erase an account.
+ */
+export const onlineAccountDeletionWord = 'DELETE';
+
+export const deleteOnlineAccountBodySchema = z.object({
+  confirmation: z.literal(onlineAccountDeletionWord, {
+    error: `Type ${onlineAccountDeletionWord} to confirm.`,
+  }),
+});
+export type DeleteOnlineAccountBody = z.infer<typeof deleteOnlineAccountBodySchema>;
+
+/**
+ * What the deletion did. `providerAccountDeleted`: the sign-in identity was the embedded provider's and is
+ * gone with it; false for an external provider, where the person's account stays (the portal cannot
+ * delete it) and only the portal's link to it ends. A repeated request answers the same, with nothing
+ * left to delete.
+ */
+export const onlineAccountDeletedSchema = z.object({
+  deleted: z.literal(true),
+  providerAccountDeleted: z.boolean(),
+});
+export type OnlineAccountDeleted = z.infer<typeof onlineAccountDeletedSchema>;

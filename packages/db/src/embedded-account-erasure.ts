@@ -1,0 +1,51 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from './connection.ts';
+import { idpAccounts, idpModels, idpSignUps } from './schema/identity.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ErasedEmbeddedAccount {
+  /** The account's e-mail (lower-case) when it existed: the caller erases what it keyed by it. */
+  email: string | null;
+  /** oidc-provider entries removed: sessions, grants, codes, refresh tokens, interactions. */
+  providerEntries: number;
+}
+
+/**
+ * Deletes an account of the embedded provider (apps/idp) and everything the provider keeps of it, in the
+ * caller's transaction (decision 0080): its oidc-provider entries (the same ones a password reset ends:
+ * apps/idp/src/password-reset/end-sessions.ts), its password resets (by cascade), its sign-ups still
+ * waiting for a code, and the account itself. The same e-mail can then sign up again as a newcomer.
+ * Only for the embedded provider, whose tables share the portal's database; a subject that is not one of
+ * its accounts' ids changes nothing.
+ */
+export async function eraseEmbeddedAccount(tx: Executor, accountId: string): Promise<ErasedEmbeddedAccount> {
+  if (!UUID.test(accountId)) return { email: null, providerEntries: 0 };
+  const ofAccount = sql`${idpModels.payload} ->> 'accountId' = ${accountId}`;
+  const grantsOfAccount = tx
+    .select({ id: idpModels.id })
+    .from(idpModels)
+    .where(and(eq(idpModels.model, 'Grant'), ofAccount));
+  const provider = await tx
+    .delete(idpModels)
+    .where(
+      or(
+        ofAccount,
+        inArray(idpModels.grantId, grantsOfAccount),
+        and(
+          eq(idpModels.model, 'Interaction'),
+          or(
+            sql`${idpModels.payload} #>> '{session,accountId}' = ${accountId}`,
+            sql`${idpModels.payload} #>> '{result,login,accountId}' = ${accountId}`,
+          ),
+        ),
+      ),
+    )
+    .returning({ id: idpModels.id });
+  const [account] = await tx
+    .delete(idpAccounts)
+    .where(eq(idpAccounts.id, accountId))
+    .returning({ email: idpAccounts.email });
+  if (account) await tx.delete(idpSignUps).where(eq(idpSignUps.email, account.email));
+  return { email: account?.email ?? null, providerEntries: provider.length };
+}
