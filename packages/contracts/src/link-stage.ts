@@ -3,7 +3,7 @@ import { serialId } from './ids.ts';
 
 /**
  * Where a signed-in person's link to a client record stands (issue 36 item 5, decision 0077), from
- * GET /link-stage. Read from the signed-in identity only: an unlinked person sees a masked address and
+ * GET /signup/link-stage. Read from the signed-in identity only: an unlinked person sees a masked address and
  * the practice's public name and phone, never a client record.
  */
 
@@ -43,6 +43,6 @@ export const linkStageSchema = z.discriminatedUnion('stage', [
 ]);
 export type LinkStage = z.infer<typeof linkStageSchema>;
 
-/** PUT /link-stage/waiting-for-invitation: the person will wait for this practice's invitation. */
+/** PUT /signup/waiting-for-invitation: the person will wait for this practice's invitation. */
 export const waitForInvitationBodySchema = z.object({ practiceId: serialId });
 export type WaitForInvitationBody = z.infer<typeof waitForInvitationBodySchema>;

@@ -14,7 +14,7 @@ const ownStage = (identity: Identity) =>
   and(eq(linkStages.identityIssuer, identity.issuer), eq(linkStages.identitySubject, identity.subject));
 
 /**
- * What GET /link-stage reads (decision 0077). Every statement is keyed by the signed-in identity (or by
+ * What GET /signup/link-stage reads (decision 0077). Every statement is keyed by the signed-in identity (or by
  * the address its provider verified): none can reach another person's codes, stages or invitations.
  */
 export function createLinkStageRepository(db: Database) {

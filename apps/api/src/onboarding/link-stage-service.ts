@@ -83,7 +83,7 @@ export async function linkStageOf(
 
 const unknownPractice = 'Choose one of the practices listed.';
 
-/** PUT /link-stage/waiting-for-invitation: the person will wait for this practice's invitation. */
+/** PUT /signup/waiting-for-invitation: the person will wait for this practice's invitation. */
 export async function waitForInvitation(
   stages: LinkStageRepository,
   identity: Identity,

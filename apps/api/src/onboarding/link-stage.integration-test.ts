@@ -18,13 +18,13 @@ const { context, signIn, call, personalData, remember, clientRecord, signedInChe
   useOnboardingTestApp(database);
 
 async function stageOf(as: SignedInPerson) {
-  const response = await call({ method: 'GET', url: '/link-stage', as });
+  const response = await call({ method: 'GET', url: '/signup/link-stage', as });
   expect(response.statusCode, response.body).toBe(200);
   return linkStageSchema.parse(response.json());
 }
 
 const waitFor = (as: SignedInPerson, payload: unknown) =>
-  call({ method: 'PUT', url: '/link-stage/waiting-for-invitation', payload: payload as object, as });
+  call({ method: 'PUT', url: '/signup/waiting-for-invitation', payload: payload as object, as });
 
 const resend = (as: SignedInPerson) => call({ method: 'POST', url: '/signup/resend', as });
 
@@ -66,9 +66,9 @@ async function expireCodesOf(clientId: number) {
   );
 }
 
-describe('GET /link-stage: where an unlinked person stands (issue 36 item 5)', () => {
+describe('GET /signup/link-stage: where an unlinked person stands (issue 36 item 5)', () => {
   it('answers 401 without a sign-in', async () => {
-    const response = await call({ method: 'GET', url: '/link-stage' });
+    const response = await call({ method: 'GET', url: '/signup/link-stage' });
     expect(response.statusCode).toBe(401);
   });
 

@@ -92,7 +92,7 @@ export function onboardingRoutes(settings: OnboardingSettings): FastifyPluginCal
     );
 
     app.get(
-      '/link-stage',
+      '/signup/link-stage',
       {
         schema: {
           operationId: 'getLinkStage',
@@ -104,7 +104,7 @@ export function onboardingRoutes(settings: OnboardingSettings): FastifyPluginCal
       (request) => linkStageOf(services, identityOf(request), request.linkedClient !== null, new Date()),
     );
     app.put(
-      '/link-stage/waiting-for-invitation',
+      '/signup/waiting-for-invitation',
       {
         schema: {
           operationId: 'waitForInvitation',

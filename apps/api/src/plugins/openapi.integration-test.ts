@@ -59,8 +59,8 @@ const signedInPaths = [
   '/v2/verify',
   '/client/activate',
   '/client/signup',
-  '/link-stage',
-  '/link-stage/waiting-for-invitation',
+  '/signup/link-stage',
+  '/signup/waiting-for-invitation',
 ];
 const clientOwnedPaths = [
   '/client',
