@@ -30,6 +30,9 @@ export function ClientDetailsView() {
       </p>
       <Button href="/client-detail/contact-preferences" variant="outlined" className={styles.preferences}>
         Contact preferences
+      </Button>{' '}
+      <Button href="/client-detail/sessions" variant="outlined" className={styles.preferences}>
+        Where you are signed in
       </Button>
       {details.isError ? (
         <LoadError message="We could not load your details." onRetry={() => void details.refetch()} />

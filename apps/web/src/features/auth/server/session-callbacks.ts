@@ -9,6 +9,7 @@ import {
 import { accessTokenExpiry } from '@/shared/auth-session/server/refresh-tokens';
 import { insertSession } from '@/shared/auth-session/server/session-store';
 import { previousSessionId } from './previous-session';
+import { signInDevice } from './sign-in-device';
 import { noteSessionStoreFailure } from './session-store-outage';
 import { sessionUserFromIdToken, type SessionUser } from './session-user';
 
@@ -46,6 +47,7 @@ export function createSessionCallbacks(deps: () => ActiveSessionDeps) {
           ? new Date(account.expires_at * 1000)
           : accessTokenExpiry(undefined, now),
         expiresAt,
+        device: signInDevice(),
       },
       now,
     );

@@ -13,6 +13,7 @@ export const SIGN_IN_FIRST_PAGES = [
   '/appointments/book',
   '/client-detail',
   '/client-detail/contact-preferences',
+  '/client-detail/sessions',
   '/client-routing',
   '/guest/complete',
   '/pets',

@@ -6,6 +6,7 @@ import { refreshTokens } from './refresh-tokens';
 import { revokeRefreshToken } from './revoke-tokens';
 import {
   claimRefresh,
+  deleteOtherSessions,
   deleteSession,
   deleteSessionRow,
   findLiveSession,
@@ -65,6 +66,18 @@ export async function loadActiveSession(sessionId: string, deps: ActiveSessionDe
  */
 export async function endSession(sessionId: string, deps: ActiveSessionDeps): Promise<void> {
   await revokeEnded(await deleteSession(deps.db, sessionId), deps);
+}
+
+/**
+ * "Sign out of the others": ends every other session of the identity whose live session this is (rows
+ * deleted, so their cookies are worth nothing at once; refresh tokens revoked), and keeps this one.
+ * Returns how many ended; throws SessionEndedError when this session is not live.
+ */
+export async function endOtherSessions(sessionId: string, deps: ActiveSessionDeps): Promise<number> {
+  const session = await loadActiveSession(sessionId, deps);
+  const ended = await deleteOtherSessions(deps.db, session, session.rowId);
+  await Promise.all(ended.map((other) => revokeEnded(other, deps)));
+  return ended.length;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '@vet/db/connection';
 import { webSessions } from '@vet/db/schema/identity';
 
@@ -22,6 +22,8 @@ export type NewSession = SessionTokens & {
   identitySubject: string;
   providerId: string;
   expiresAt: Date;
+  /** A short summary of the sign-in's User-Agent (device-summary.ts); null when unknown. */
+  device?: string | null;
 };
 
 export type StoredSession = NewSession & { rowId: string; lastSeenAt: Date };
@@ -140,4 +142,52 @@ export async function deleteSessionRow(
     .where(eq(webSessions.id, rowId))
     .returning({ providerId: webSessions.providerId, refreshToken: webSessions.refreshToken });
   return row ?? null;
+}
+
+/** One of a person's sessions as "Where you are signed in" shows it: no token, hash or secret. */
+export type ListedSession = { rowId: string; device: string | null; lastSeenAt: Date; createdAt: Date };
+
+/** The identity's live sessions, the most recently active first. */
+export async function listIdentitySessions(
+  db: Database,
+  identity: { identityIssuer: string; identitySubject: string },
+  now = new Date(),
+): Promise<ListedSession[]> {
+  return db
+    .select({
+      rowId: webSessions.id,
+      device: webSessions.device,
+      lastSeenAt: webSessions.lastSeenAt,
+      createdAt: webSessions.createdAt,
+    })
+    .from(webSessions)
+    .where(
+      and(
+        eq(webSessions.identityIssuer, identity.identityIssuer),
+        eq(webSessions.identitySubject, identity.identitySubject),
+        gt(webSessions.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(webSessions.lastSeenAt), desc(webSessions.createdAt));
+}
+
+/**
+ * Deletes every session of the identity except the one kept; returns what their refresh tokens need for
+ * revocation. One statement, so a session that signs in meanwhile is either listed or kept whole.
+ */
+export async function deleteOtherSessions(
+  db: Database,
+  identity: { identityIssuer: string; identitySubject: string },
+  keepRowId: string,
+): Promise<{ providerId: string; refreshToken: string | null }[]> {
+  return db
+    .delete(webSessions)
+    .where(
+      and(
+        eq(webSessions.identityIssuer, identity.identityIssuer),
+        eq(webSessions.identitySubject, identity.identitySubject),
+        ne(webSessions.id, keepRowId),
+      ),
+    )
+    .returning({ providerId: webSessions.providerId, refreshToken: webSessions.refreshToken });
 }

@@ -4,6 +4,7 @@ import { getServerConfig } from '@/config/server';
 import { authOptions } from '@/features/auth/server/auth-options';
 import { logFromBrowser } from '@/features/auth/server/browser-log';
 import { previousSessionOfSignIn, withPreviousSession } from '@/features/auth/server/previous-session';
+import { withSignInDevice } from '@/features/auth/server/sign-in-device';
 import { unlessSessionStoreFailed } from '@/features/auth/server/session-store-outage';
 
 type AuthContext = { params: Promise<{ nextauth: string[] }> };
@@ -18,9 +19,12 @@ async function handler(request: NextRequest, context: AuthContext): Promise<Resp
     request.headers.get('cookie'),
     getServerConfig().session,
   );
-  // A sign-in that completes ends the session the browser held before (see previous-session.ts).
+  // A sign-in that completes ends the session the browser held before (see previous-session.ts),
+  // and the new session records the device it was made on (sign-in-device.ts).
   return withPreviousSession(previous, () =>
-    unlessSessionStoreFailed(() => NextAuth(request, context, authOptions()) as Promise<Response>),
+    withSignInDevice(nextauth, request.headers.get('user-agent'), () =>
+      unlessSessionStoreFailed(() => NextAuth(request, context, authOptions()) as Promise<Response>),
+    ),
   );
 }
 
