@@ -44,6 +44,7 @@ export function PortalFrame({
       links={links}
       signedIn={signedIn}
       user={user}
+      practiceName={profile.data?.homePracticeName}
       pets={pets.data}
       petsLoading={signedIn && (profile.isPending || pets.isLoading)}
       breadcrumbNames={petNames}

@@ -11,6 +11,7 @@ export const breadcrumbLabels: Readonly<Record<string, string>> = {
   'drug-request': 'Drug request',
   'new-request': 'New',
   practices: 'Practice list',
+  'your-practice': 'Your practice',
   users: 'User list',
 };
 

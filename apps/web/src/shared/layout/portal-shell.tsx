@@ -23,6 +23,8 @@ export interface PortalShellProps {
   links: SiteLinks;
   signedIn: boolean;
   user?: HeaderUser | null;
+  /** The home practice's name, for the header's link to Your practice. */
+  practiceName?: string | null;
   /** The drawer's pets: all of them, or the first 3 by name with `petTotal`. */
   pets?: readonly DrawerPet[];
   petTotal?: number;
@@ -55,6 +57,7 @@ export function PortalShell(props: PortalShellProps) {
           brandName={props.brandName}
           signedIn={props.signedIn}
           user={props.user}
+          practiceName={props.practiceName}
           pathname={pathname}
           links={props.links}
           onSignIn={props.onSignIn}

@@ -7,6 +7,7 @@ import { MenuIcon } from '@/shared/ui/icons';
 import { BrandLogo } from './brand-logo';
 import { EmergencyLink } from './emergency-link';
 import { HeaderNavigation } from './header-navigation';
+import { HeaderPracticeLink } from './header-practice-link';
 import { HeaderUserMenu, type HeaderUser } from './header-user-menu';
 import { drawerId, siteHeaderId } from './layout-constants';
 import styles from './site-header.module.css';
@@ -15,6 +16,8 @@ export interface SiteHeaderProps {
   brandName: string;
   signedIn: boolean;
   user?: HeaderUser | null;
+  /** The signed-in client's home practice: its name links to Your practice (issue 36). */
+  practiceName?: string | null;
   /** The current path (the shell passes usePathname()), for aria-current. */
   pathname: string;
   links: Pick<SiteLinks, 'emergencyVets'>;
@@ -39,6 +42,9 @@ export function SiteHeader(props: SiteHeaderProps) {
         <div className={styles.spacer} />
         <div data-testid="header-desktop" className={styles.desktop}>
           <div className={styles.actions}>
+            {signedIn && props.practiceName && (
+              <HeaderPracticeLink name={props.practiceName} current={props.pathname === '/your-practice'} />
+            )}
             <EmergencyLink href={props.links.emergencyVets} />
             {signedIn && <HeaderUserMenu user={props.user} onLogout={props.onLogout} />}
           </div>

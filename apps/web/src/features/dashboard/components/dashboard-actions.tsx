@@ -34,6 +34,9 @@ export function DashboardActions({ booking, registration, practice }: DashboardA
         <Button href="/client-detail" variant="outlined" className={actionButtonClassName}>
           Update your details
         </Button>
+        <Button href="/your-practice" variant="outlined" className={actionButtonClassName}>
+          Your practice
+        </Button>
       </div>
       {dialog}
     </section>
