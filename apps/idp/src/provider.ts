@@ -75,6 +75,13 @@ function isMachineClient({ machineClient }: ProviderConfig, clientId: string): b
   return machineClient !== undefined && machineClient.clientId === clientId;
 }
 
+/** The sign-in time (seconds) of the code or refresh token this token request spends. */
+function authTimeOf(ctx: KoaContextWithOIDC): number | undefined {
+  const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
+  const authTime = code?.authTime ?? refresh?.authTime;
+  return typeof authTime === 'number' ? authTime : undefined;
+}
+
 export function createProvider(config: ProviderConfig, db: Database, keys: IdpKeys): Provider {
   const brand = { brandName: config.brandName, portalUrl: config.portalUrl };
   const configuration: Configuration = {
@@ -105,10 +112,17 @@ export function createProvider(config: ProviderConfig, db: Database, keys: IdpKe
     // The API registers a new client with the identity's e-mail (R4.19), and only one the provider has
     // verified, so its access tokens carry the account's current address and whether it is verified, as
     // the ID token does, when the portal was granted the email scope.
-    async extraTokenClaims(_ctx, token) {
-      if (!('accountId' in token) || !token.scopes.has('email')) return undefined;
-      const account = await findAccountById(db, token.accountId);
-      return account ? { email: account.email, email_verified: account.emailVerified } : undefined;
+    // And `auth_time` (decision 0079): when the person last signed in, signed by us, so the API itself
+    // can refuse an export or a deletion without a recent sign-in. A refresh keeps the sign-in's time.
+    async extraTokenClaims(ctx, token) {
+      if (!('accountId' in token)) return undefined;
+      const authTime = authTimeOf(ctx);
+      const claims: Record<string, unknown> = authTime === undefined ? {} : { auth_time: authTime };
+      if (token.scopes.has('email')) {
+        const account = await findAccountById(db, token.accountId);
+        if (account) Object.assign(claims, { email: account.email, email_verified: account.emailVerified });
+      }
+      return Object.keys(claims).length > 0 ? claims : undefined;
     },
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post'],

@@ -7,5 +7,10 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   /** Field-level problems of a 400, keyed by dotted path. */
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /**
+   * What the client should do about it, when there is something: `reauthentication_required` (a 403:
+   * sign in again at the provider, then retry; decision 0079).
+   */
+  code: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -102,7 +102,7 @@ function createUncachedVerifier(
     // An ID token is signed by the same keys; its typ (and aud) tell it apart from an access token.
     if (!isAcceptedTokenType(verified.protectedHeader.typ, issuer.tokenTypes))
       throw new AuthFailure('wrong_token_type');
-    const { sub, email, email_verified: emailVerified, exp } = verified.payload;
+    const { sub, email, email_verified: emailVerified, exp, auth_time: authTime } = verified.payload;
     if (typeof sub !== 'string' || sub === '') throw new AuthFailure('missing_subject');
     // `exp` is a required claim, checked by jwtVerify.
     const expiresAtMs = (exp ?? 0) * 1000;
@@ -118,6 +118,10 @@ function createUncachedVerifier(
       issuer: issuer.issuer,
       subject: sub,
       ...(usableEmail.success ? { email: usableEmail.data, emailVerified: emailVerified === true } : {}),
+      // A malformed auth_time is treated as none: the sign-in then counts as not recent (decision 0079).
+      ...(typeof authTime === 'number' && Number.isFinite(authTime) && authTime > 0
+        ? { authTime: new Date(authTime * 1000) }
+        : {}),
     };
     return { caller: { kind: 'person', identity }, expiresAtMs };
   };

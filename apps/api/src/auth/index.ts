@@ -11,5 +11,6 @@ export {
 } from './access-scopes.ts';
 export type { RoutePlugin } from './access-scopes.ts';
 export { authPlugin, identityOf, machineCallerOf } from './auth-plugin.ts';
+export { isRecentSignIn, RECENT_SIGN_IN_SECONDS, requireRecentSignIn } from './recent-sign-in.ts';
 export { INTEGRATION_TAG, PRACTICE_SYSTEM_SECURITY } from './machine-access.ts';
 export type { MachineAccessSettings, MachineCaller } from './machine-access.ts';

@@ -26,7 +26,11 @@ export interface ErrorResponse {
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof ApiProblem) {
     const statusCode = statusOf(error.kind);
-    return { statusCode, body: errorBody(statusCode, error.message, error.issues), isExpected: true };
+    return {
+      statusCode,
+      body: errorBody(statusCode, error.message, error.issues, error.code),
+      isExpected: true,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = error.validationContext ?? 'request';

@@ -24,6 +24,8 @@ export class ApiProblem extends Error {
     readonly issues?: Issue[],
     /** A 429's Retry-After, when the caller can know when to try again. */
     readonly retryAfterSeconds?: number,
+    /** The error body's `code`: what the client should do about it (e.g. reauthentication_required). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiProblem';
@@ -38,6 +40,13 @@ export const forbidden = (message = 'You do not have access to this.') =>
 /** Also the answer for another owner's record, so existence never leaks. */
 export const notFound = (message = 'We could not find what you asked for.') =>
   new ApiProblem('notFound', message);
+/**
+ * Decision 0079: the action needs a sign-in within the last few minutes and this one is older (or its
+ * time is unknown). The web sends the person to the provider to sign in again, then back.
+ */
+export const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
+export const reauthenticationRequired = (message = 'For your security, please sign in again to continue.') =>
+  new ApiProblem('forbidden', message, undefined, undefined, REAUTHENTICATION_REQUIRED);
 export const conflict = (message: string) => new ApiProblem('conflict', message);
 /** Well-formed, but the records it names cannot do what it asks (e.g. no e-mail address to write to). */
 export const unprocessable = (message: string, issues?: Issue[]) =>
@@ -73,11 +82,12 @@ export function statusOf(kind: ProblemKind): number {
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** The one error body: `error` is the status text, so clients can show it as R8.1 does. */
-export function errorBody(statusCode: number, message: string, issues?: Issue[]): ApiError {
+export function errorBody(statusCode: number, message: string, issues?: Issue[], code?: string): ApiError {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
     ...(issues && issues.length > 0 ? { issues } : {}),
+    ...(code ? { code } : {}),
   };
 }

@@ -10,6 +10,8 @@ export {
   errorBody,
   forbidden,
   notFound,
+  reauthenticationRequired,
+  REAUTHENTICATION_REQUIRED,
   serviceUnavailable,
   tooManyRequests,
   unauthorized,

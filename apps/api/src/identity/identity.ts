@@ -13,4 +13,9 @@ export interface Identity {
    * A provider that lets people sign up with any address would otherwise vouch for someone else's.
    */
   emailVerified?: boolean;
+  /**
+   * When the person last signed in at the provider: the access token's signed `auth_time` (seconds,
+   * as a Date). Absent when the provider does not put it in access tokens (decision 0079).
+   */
+  authTime?: Date;
 }
