@@ -144,3 +144,30 @@ export const idpSignUps = pgTable(
     index('idp_sign_ups_email_idx').on(t.email, t.createdAt),
   ],
 );
+
+/**
+ * A change of an embedded-provider account's sign-in e-mail waiting for the code sent to the new address
+ * (decision 0078). Only the code's HMAC is kept; for a new address another account already uses, no code
+ * was sent and none is kept, so the change can never complete (the page looks the same: no enumeration).
+ * Rows are deleted an hour after they were made.
+ */
+export const idpEmailChanges = pgTable(
+  'idp_email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    /** Lower-case, as idp_accounts.email. */
+    newEmail: text('new_email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('idp_email_changes_account_idx').on(t.accountId, t.createdAt),
+    index('idp_email_changes_email_idx').on(t.newEmail, t.createdAt),
+  ],
+);
