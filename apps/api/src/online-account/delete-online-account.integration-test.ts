@@ -50,6 +50,10 @@ afterAll(async () => {
 
 const unique = () => randomUUID().slice(0, 8);
 
+/** A token of a sign-in `secondsAgo` (decision 0079: deleting needs one within ten minutes). */
+const signedIn = (provider: TestIdentityProvider, sub: string, secondsAgo = 5) =>
+  provider.sign({ claims: { sub, auth_time: Math.floor(Date.now() / 1000) - secondsAgo } });
+
 /** An account of the embedded provider, signed in at the provider and in the portal. */
 async function embeddedAccount(email = `person-${unique()}@example.test`) {
   const [account] = await db
@@ -204,7 +208,7 @@ describe('POST /client/online-account/delete', () => {
     await portalSession(embedded.issuer, accountId);
     const otherSession = await portalSession(embedded.issuer, randomUUID());
 
-    const token = await embedded.sign({ claims: { sub: accountId } });
+    const token = await signedIn(embedded, accountId);
     const response = await deleteAccount(token);
 
     expect(response.statusCode).toBe(200);
@@ -294,7 +298,7 @@ describe('POST /client/online-account/delete', () => {
 
   it('deletes the same e-mail’s account so that it can sign up again as a newcomer', async () => {
     const { accountId, email } = await embeddedAccount();
-    const response = await deleteAccount(await embedded.sign({ claims: { sub: accountId } }));
+    const response = await deleteAccount(await signedIn(embedded, accountId));
     expect(response.statusCode).toBe(200);
     const [again] = await db
       .insert(idpAccounts)
@@ -310,7 +314,7 @@ describe('POST /client/online-account/delete', () => {
       identitySubject: accountId,
       linkedAt: new Date(),
     });
-    const token = await embedded.sign({ claims: { sub: accountId } });
+    const token = await signedIn(embedded, accountId);
     // Hold the record's row, so both requests are in flight at once before either can finish.
     const holder = await database.pool.connect();
     try {
@@ -357,7 +361,7 @@ describe('POST /client/online-account/delete', () => {
       identitySubject: accountId,
     });
     await portalSession(embedded.issuer, accountId);
-    const response = await deleteAccount(await embedded.sign({ claims: { sub: accountId } }));
+    const response = await deleteAccount(await signedIn(embedded, accountId));
     expect(response.statusCode).toBe(200);
     expect(
       await rowsOf(
@@ -386,7 +390,7 @@ describe('POST /client/online-account/delete', () => {
       linkedAt: new Date(),
     });
     await portalSession(external.issuer, subject);
-    const response = await deleteAccount(await external.sign({ claims: { sub: subject } }));
+    const response = await deleteAccount(await signedIn(external, subject));
     expect(response.json()).toEqual({ deleted: true, providerAccountDeleted: false });
     const [kept] = await db.select().from(clients).where(eq(clients.id, client.id));
     expect(kept?.identitySubject).toBeNull();
@@ -406,13 +410,34 @@ describe('POST /client/online-account/delete', () => {
         identitySubject: accountId,
         linkedAt: new Date(),
       });
-      const response = await deleteAccount(await embedded.sign({ claims: { sub: accountId } }), body);
+      const response = await deleteAccount(await signedIn(embedded, accountId), body);
       expect(response.statusCode).toBe(400);
       const [kept] = await db.select().from(clients).where(eq(clients.id, client.id));
       expect(kept?.identitySubject).toBe(accountId);
       expect(await rowsOf(db.select().from(idpAccounts).where(eq(idpAccounts.id, accountId)))).toBe(1);
     },
   );
+
+  it('refuses a sign-in older than ten minutes with 403 reauthentication_required, deleting nothing', async () => {
+    const { accountId } = await embeddedAccount();
+    const client = await createClient(db, {
+      identityIssuer: embedded.issuer,
+      identitySubject: accountId,
+      linkedAt: new Date(),
+    });
+    for (const token of [
+      await signedIn(embedded, accountId, 11 * 60),
+      await embedded.sign({ claims: { sub: accountId } }),
+    ]) {
+      const response = await deleteAccount(token);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'reauthentication_required' });
+    }
+    const [kept] = await db.select().from(clients).where(eq(clients.id, client.id));
+    expect(kept?.identitySubject).toBe(accountId);
+    expect(await rowsOf(db.select().from(idpAccounts).where(eq(idpAccounts.id, accountId)))).toBe(1);
+    expect(await eventsOf(client.id)).toEqual([]);
+  });
 
   it('refuses without a sign-in', async () => {
     const response = await app.inject({

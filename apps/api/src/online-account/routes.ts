@@ -1,6 +1,7 @@
+import { apiErrorSchema } from '@vet/contracts/errors';
 import { deleteOnlineAccountBodySchema, onlineAccountDeletedSchema } from '@vet/contracts/online-account';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { identityOf } from '../auth/index.ts';
+import { identityOf, requireRecentSignIn } from '../auth/index.ts';
 import { deleteOnlineAccount } from './delete-online-account.ts';
 
 /**
@@ -15,11 +16,14 @@ export const onlineAccountRoutes =
     app.post(
       '/client/online-account/delete',
       {
+        // Decision 0079: a sign-in within the last minutes, or 403 reauthentication_required.
+        preHandler: requireRecentSignIn,
         schema: {
           operationId: 'deleteOnlineAccount',
           tags: ['clients'],
           summary: 'Deletes the signed-in person’s online account; the practice keeps the client record',
           description:
+            'Needs a recent sign-in (403 with code reauthentication_required otherwise). ' +
             'The body must confirm with the word DELETE (400 otherwise). Unlinks the client record (it stays ' +
             'with the practice, with its pets and appointments), ends every portal session, erases the ' +
             'portal’s onboarding rows, guest holds and detail-change audit (the contact preference history ' +
@@ -27,7 +31,7 @@ export const onlineAccountRoutes =
             'provider (not at an external one), and writes the client.online_account_deleted event. ' +
             'Repeating it changes nothing and answers the same.',
           body: deleteOnlineAccountBodySchema,
-          response: { 200: onlineAccountDeletedSchema },
+          response: { 200: onlineAccountDeletedSchema, 403: apiErrorSchema },
         },
       },
       (request) => deleteOnlineAccount(deps, identityOf(request)),
