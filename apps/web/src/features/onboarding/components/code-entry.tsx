@@ -9,10 +9,12 @@ import { FormTextField } from '@/shared/forms/form-text-field';
 import { useZodForm } from '@/shared/forms/use-zod-form';
 import { trackEvent } from '@/shared/telemetry/track-event';
 import { useVerifyClient } from '@/features/onboarding/api/verify-client';
+import { useLinkStage } from '@/features/onboarding/api/link-stage';
 import { apiProblem } from '@/shared/api/api-problem';
 import { failureDescription, failureMessage } from '@/shared/api/failure-message';
 import { codeRules } from '@/features/onboarding/form-rules';
 import { AlreadyLinked } from './already-linked';
+import { timeOfDay } from './link-stage-view';
 import { ResendCode } from './resend-code';
 import styles from './code-entry.module.css';
 
@@ -26,6 +28,9 @@ export function CodeEntry({ onLinked }: { onLinked: (profile: ClientProfile) => 
   const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ alreadyLinked: boolean; message: string } | null>(null);
   const code = form.field('code');
+  // Where the code went, masked, and when (decision 0077); the plain sentence until that is known.
+  const stage = useLinkStage().data;
+  const sent = stage?.stage === 'code-sent' ? stage : null;
 
   const submit = form.handleSubmit(async ({ code: typed }) => {
     setFailure(null);
@@ -46,8 +51,15 @@ export function CodeEntry({ onLinked }: { onLinked: (profile: ClientProfile) => 
   return (
     <div className={styles.root}>
       <p>
-        We have e-mailed a 6-digit code to the address we hold for you. Type it in here to link your account.
-        The code works for {codeValidMinutes} minutes.
+        {sent ? (
+          <>
+            We e-mailed a 6-digit code to <span className={styles.masked}>{sent.maskedEmail}</span> at{' '}
+            {timeOfDay(sent.sentAt)}.
+          </>
+        ) : (
+          'We have e-mailed a 6-digit code to the address we hold for you.'
+        )}{' '}
+        Type it in here to link your account. The code works for {codeValidMinutes} minutes.
       </p>
       {failure?.alreadyLinked && <AlreadyLinked message={failure.message} />}
       {failure && !failure.alreadyLinked && <AppAlert severity="error">{failure.message}</AppAlert>}

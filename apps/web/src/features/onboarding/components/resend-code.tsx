@@ -4,6 +4,7 @@ import { codeValidMinutes, wrongTriesPerCode } from '@vet/contracts/verification
 import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { useResendCode } from '@/features/onboarding/api/resend-code';
+import { useRefreshLinkStage } from '@/features/onboarding/api/link-stage';
 import { failureMessage } from '@/shared/api/failure-message';
 import { Button } from '@/shared/ui/button';
 import styles from './resend-code.module.css';
@@ -16,6 +17,7 @@ const timeOfDay = (date: Date) => date.toLocaleTimeString('en-GB', { hour: '2-di
  */
 export function ResendCode() {
   const resend = useResendCode();
+  const refreshLinkStage = useRefreshLinkStage();
   const [sentAt, setSentAt] = useState<Date | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -24,6 +26,7 @@ export function ResendCode() {
     try {
       await resend.mutateAsync();
       setSentAt(new Date());
+      void refreshLinkStage();
     } catch (error) {
       setProblem(failureMessage(error));
     }
