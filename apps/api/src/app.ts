@@ -10,6 +10,7 @@ import { publicScope, signedInScope, authPlugin } from './auth/index.ts';
 import { clientRecordRoutes, clientRoutes } from './clients/index.ts';
 import type { ApiConfig } from './config.ts';
 import { databasePlugin } from './database/index.ts';
+import { dataExportRoutes } from './data-export/index.ts';
 import { devMailboxRoutes } from './email/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { integrationApi } from './integration/index.ts';
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       addressRoutes,
       onboardingRoutes(onboarding),
       onlineAccountRoutes({ embeddedIssuer: config.embeddedIssuer }),
+      dataExportRoutes,
     ],
     requireLinkedClient: false,
   });

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * "Download my data" (issue 36, decision 0079): everything the portal holds about the signed-in person,
+ * generated on request. A person not linked to a client record gets `client: null`: their sign-in
+ * identity and sessions only. Sessions never carry a token or a hash.
+ */
+
+const timestamp = z.string().describe('ISO 8601 date and time');
+const day = z.string().describe('ISO 8601 date (YYYY-MM-DD)');
+
+export const dataExportProfileSchema = z.object({
+  clientId: z.number().int(),
+  title: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  mobilePhone: z.string().nullable(),
+  homePhone: z.string().nullable(),
+  address: z.object({
+    line1: z.string().nullable(),
+    line2: z.string().nullable(),
+    town: z.string().nullable(),
+    county: z.string().nullable(),
+    postcode: z.string().nullable(),
+  }),
+  homePractice: z.string().nullable(),
+  onlineBookingAllowed: z.boolean(),
+  linkedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const dataExportPetSchema = z.object({
+  petId: z.number().int(),
+  name: z.string(),
+  species: z.string(),
+  breed: z.string().nullable(),
+  colour: z.string().nullable(),
+  sex: z.string(),
+  neutered: z.boolean(),
+  dateOfBirth: day.nullable(),
+  microchipNumber: z.string().nullable(),
+  insurer: z.string().nullable(),
+  policyNumber: z.string().nullable(),
+  status: z.string(),
+  registeredOnline: z.boolean(),
+  vaccinations: z.array(z.object({ vaccine: z.string(), givenOn: day, dueOn: day.nullable() })),
+});
+
+export const dataExportAppointmentSchema = z.object({
+  appointmentId: z.number().int(),
+  petId: z.number().int(),
+  petName: z.string(),
+  practice: z.string(),
+  clinician: z.string(),
+  reason: z.string(),
+  startsAt: timestamp,
+  endsAt: timestamp,
+  status: z.string(),
+  bookedBy: z.enum(['Online', 'Practice']),
+  notes: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  cancelledAt: timestamp.nullable(),
+  createdAt: timestamp,
+});
+
+export const dataExportContactPreferencesSchema = z.object({
+  /** Each purpose × channel the client said yes or no to; a pair not listed is a no. */
+  current: z.array(z.object({ purpose: z.string(), channel: z.string(), optedIn: z.boolean() })),
+  confirmedAt: timestamp.nullable(),
+});
+
+/** One change the person made to their record: the preference cells changed, or the fields' names. */
+export const dataExportChangeSchema = z.object({
+  changedAt: timestamp,
+  kind: z.enum(['details', 'contact_preferences']),
+  preferences: z
+    .array(z.object({ purpose: z.string(), channel: z.string(), from: z.boolean(), to: z.boolean() }))
+    .optional(),
+  fields: z.array(z.string()).optional(),
+});
+
+export const dataExportSessionSchema = z.object({
+  device: z.string().nullable(),
+  signedInAt: timestamp,
+  startedAt: timestamp,
+  lastActiveAt: timestamp,
+  expiresAt: timestamp,
+});
+
+export const dataExportSchema = z.object({
+  format: z.literal('client-portal-data-export'),
+  version: z.literal(1),
+  generatedAt: timestamp,
+  identity: z.object({
+    issuer: z.string(),
+    subject: z.string(),
+    /** The address the provider gave with this sign-in; null when it gave none. */
+    email: z.string().nullable(),
+  }),
+  /** Null for a person whose sign-in is not linked to a client record. */
+  client: z
+    .object({
+      profile: dataExportProfileSchema,
+      pets: z.array(dataExportPetSchema),
+      appointments: z.array(dataExportAppointmentSchema),
+      contactPreferences: dataExportContactPreferencesSchema,
+      /** Every change the person made online to their details and preferences, oldest first. */
+      changeHistory: z.array(dataExportChangeSchema),
+    })
+    .nullable(),
+  /** The portal sessions of this sign-in that have not ended: no token, no secret. */
+  sessions: z.array(dataExportSessionSchema),
+  /** When this person asked for their data before (this request included). */
+  exportRequests: z.array(z.object({ requestedAt: timestamp })),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
