@@ -61,6 +61,7 @@ const signedInPaths = [
   '/client/signup',
   '/signup/link-stage',
   '/signup/waiting-for-invitation',
+  '/client/online-account/delete',
 ];
 const clientOwnedPaths = [
   '/client',

@@ -7,6 +7,7 @@ export const breadcrumbLabels: Readonly<Record<string, string>> = {
   pets: 'Your pets',
   'client-detail': 'Your details',
   'contact-preferences': 'Contact preferences',
+  'delete-account': 'Delete your online account',
   'cash-submission': 'Cash submission',
   'drug-request': 'Drug request',
   'new-request': 'New',

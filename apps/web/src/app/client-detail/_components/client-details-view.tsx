@@ -8,6 +8,7 @@ import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { Button } from '@/shared/ui/button';
 import { Container } from '@/shared/ui/container';
+import { TextLink } from '@/shared/ui/text-link';
 import typography from '@/shared/ui/typography.module.css';
 import styles from './client-details-view.module.css';
 
@@ -47,6 +48,14 @@ export function ClientDetailsView() {
       ) : (
         <LoadingSpinner label="Loading your details" />
       )}
+      <section aria-labelledby="online-account-heading" className={styles.onlineAccount}>
+        <h2 id="online-account-heading">Your online account</h2>
+        <p>
+          You can delete your account for this portal. Your practice keeps your record and your pets&rsquo;
+          history.
+        </p>
+        <TextLink href="/client-detail/delete-account">Delete your online account</TextLink>
+      </section>
     </Container>
   );
 }
