@@ -21,6 +21,7 @@ export const SIGN_IN_FIRST_PAGES = [
   '/pets/register',
   '/registration',
   '/registration-new',
+  '/your-practice',
 ] as const;
 
 const patterns = SIGN_IN_FIRST_PAGES.map(
