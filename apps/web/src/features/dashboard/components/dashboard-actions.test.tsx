@@ -39,6 +39,7 @@ describe('DashboardActions', () => {
     expect(link('Book an appointment')).toBe('/appointments/book');
     expect(link('Register a pet')).toBe('/pets/register');
     expect(link('Update your details')).toBe('/client-detail');
+    expect(link('Your practice')).toBe('/your-practice');
   });
 
   it('shows the ruled actions as busy while their rules wait for data', () => {
