@@ -50,6 +50,10 @@ export function ClientDetailsView() {
       )}
       <section aria-labelledby="online-account-heading" className={styles.onlineAccount}>
         <h2 id="online-account-heading">Your online account</h2>
+        <p>See everything this portal holds about you, and download it as a file.</p>
+        <p>
+          <TextLink href="/client-detail/your-data">Download your data</TextLink>
+        </p>
         <p>
           You can delete your account for this portal. Your practice keeps your record and your pets&rsquo;
           history.
