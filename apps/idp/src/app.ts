@@ -24,12 +24,15 @@ export interface IdpAppOverrides {
   signInPolicy?: SignInPolicy;
   resetRequestsPolicy?: AddressLimitPolicy;
   signUpRequestsPolicy?: AddressLimitPolicy;
+  emailChangeRequestsPolicy?: AddressLimitPolicy;
 }
 
 /** "Forgot your password?" per client address (decision 0015). */
 const RESET_REQUESTS: AddressLimitPolicy = { limit: 10, windowMs: FIFTEEN_MINUTES };
 /** "Create account" per client address: each sends an e-mail (decision 0027). */
 const SIGN_UP_REQUESTS: AddressLimitPolicy = { limit: 30, windowMs: FIFTEEN_MINUTES };
+/** "Change your sign-in e-mail" per client address: each sends an e-mail (decision 0078). */
+const EMAIL_CHANGE_REQUESTS: AddressLimitPolicy = { limit: 10, windowMs: FIFTEEN_MINUTES };
 
 /** The provider and its HTTP handler (interaction and password pages, /healthz, in front of oidc-provider). */
 export function createIdpApp(
@@ -58,6 +61,11 @@ export function createIdpApp(
       counters,
       'sign-up:address',
       overrides.signUpRequestsPolicy ?? SIGN_UP_REQUESTS,
+    ),
+    emailChangeRequests: new AddressLimit(
+      counters,
+      'email-change:address',
+      overrides.emailChangeRequestsPolicy ?? EMAIL_CHANGE_REQUESTS,
     ),
     csrfKey,
     trustedProxyHops: config.trustedProxyHops,

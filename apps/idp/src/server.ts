@@ -2,6 +2,7 @@
  * The embedded OpenID Connect provider for local runs and tests: `npm start` runs it next to the API and
  * the web. Production points the portal at a real provider instead.
  */
+import { pruneOldEmailChanges } from './email-change/email-change-store.ts';
 import { createServer } from 'node:http';
 import { connectDatabase } from '@vet/db/connection';
 import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
@@ -62,6 +63,7 @@ const pruning = setInterval(() => {
   pruneExpiredModels(database.db).catch(warn('Could not remove expired sessions and tokens; will retry.'));
   pruneExpiredCounters(database.db).catch(warn('Could not remove ended attempt counts; will retry.'));
   pruneOldSignUps(database.db).catch(warn('Could not remove old sign-ups; will retry.'));
+  pruneOldEmailChanges(database.db).catch(warn('Could not remove old e-mail changes; will retry.'));
 }, 60 * 60_000);
 pruning.unref();
 

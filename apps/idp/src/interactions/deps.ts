@@ -20,6 +20,8 @@ export interface InteractionDeps {
   resetRequests: AddressLimit;
   /** "Create account" presses per client address (interactions/sign-up.ts). */
   signUpRequests: AddressLimit;
+  /** "Change your sign-in e-mail" requests per client address (email-change/pages.ts). */
+  emailChangeRequests: AddressLimit;
   /** Signs the forms' CSRF tokens. */
   csrfKey: string;
   /** Proxies in front that append to X-Forwarded-For (config.ts). */

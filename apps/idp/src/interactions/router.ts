@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { errors, type Interaction } from 'oidc-provider';
+import { handleEmailChangePage } from '../email-change/pages.ts';
 import { handlePasswordPage } from '../password-reset/pages.ts';
 import { setSecurityHeaders } from '../security-headers.ts';
 import { errorPage, expiredPage, invalidFormPage } from '../views/message-pages.ts';
@@ -45,6 +46,7 @@ async function route(
   if (pathname === '/healthz')
     return read ? sendText(res, 200, 'ok') : sendText(res, 405, 'Method Not Allowed');
   if (await handlePasswordPage(deps, req, res, url)) return;
+  if (await handleEmailChangePage(deps, req, res, url)) return;
   const match = INTERACTION_PATH.exec(pathname);
   if (!match?.[1]) {
     await providerCallback(req, res);
