@@ -89,7 +89,7 @@ describe('the shell on a desktop screen', () => {
     const page = await newPage(desktop);
     await signIn(page, olivia);
     const order: string[] = [];
-    for (let step = 0; step < 7; step += 1) {
+    for (let step = 0; step < 8; step += 1) {
       await page.keyboard.press('Tab');
       const { name, outline } = await focused(page);
       order.push(name);
@@ -98,6 +98,8 @@ describe('the shell on a desktop screen', () => {
     expect(order.map((name) => name.replace(/\s+/g, ' '))).toEqual([
       'Skip to main content',
       expect.stringMatching(/^Harbour Vets ?, ?Dashboard$/),
+      // Her home practice's name, a link to Your practice (issue 36).
+      'Your practice: Willowbrook Vets Clapham',
       expect.stringMatching(/^24-hour emergency vets ?\(opens in a new tab\)$/),
       'Olivia Bennett',
       'Dashboard',
