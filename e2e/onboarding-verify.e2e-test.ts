@@ -38,9 +38,8 @@ describe('onboarding: verifying with the e-mailed code', () => {
     await findRecord(page, { practice: clapham, ...hollie });
 
     await page.waitForURL(onPortal('/verified'), { timeout: 15_000 });
-    await page
-      .getByText('We have e-mailed a 6-digit code to the address we hold for you.', { exact: false })
-      .waitFor();
+    // Where the code went, masked, and when (decision 0077).
+    await page.getByText(/^We e-mailed a 6-digit code to h•••@e•••\.net at \d\d:\d\d\./).waitFor();
     expect(await page.title()).toBe('Link your account | Harbour Vets Client Portal');
     await page.screenshot({ path: '/tmp/shots/verified-code-entry-1440.png', fullPage: true });
     await expectNoAxeViolations(page);

@@ -186,7 +186,9 @@ function ContactPractice({ stage }: { stage: Extract<LinkStage, { stage: 'contac
         </p>
       </div>
       <NextStep>
-        <PracticeContact name={name} phone={phone} />
+        <div className={styles.nextStepText}>
+          <PracticeContact name={name} phone={phone} />
+        </div>
         <p className={styles.nextStepText}>
           When your practice has said it will send you an invitation, tell us so here and we will remember.
         </p>
