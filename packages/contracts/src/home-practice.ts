@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** 'HH:MM' on a 24-hour clock, in the practice's UK time. */
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+/** 'HH:MM' on a 24-hour clock, in the practice's UK time; '24:00' (PostgreSQL's end of day) closes at midnight. */
+const clockTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/);
 
 /** A day the practice opens: ISO day of week (1 = Monday); a day with no entry is closed. */
 export const openingHoursSchema = z.object({

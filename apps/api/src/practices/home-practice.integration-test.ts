@@ -89,6 +89,21 @@ describe('GET /client/practice', () => {
     });
   });
 
+  it('answers a day open until midnight, stored as 24:00, as 24:00', async () => {
+    const practice = await createPractice(database.db);
+    await database.db
+      .insert(practiceOpeningHours)
+      .values({ practiceId: practice.id, dayOfWeek: 5, opensAt: '18:00', closesAt: '24:00' });
+    const { authorization } = await signedInClient({ homePracticeId: practice.id });
+
+    const response = await get(authorization);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      openingHours: [{ dayOfWeek: 5, opens: '18:00', closes: '24:00' }],
+    });
+  });
+
   it('answers a practice with no hours or closures with empty lists, and null optional address parts', async () => {
     const practice = await createPractice(database.db);
     const { authorization } = await signedInClient({ homePracticeId: practice.id });
