@@ -56,11 +56,20 @@ export interface NginxLayout {
   apiPort: number;
   webInstances: number[];
   apiInstances: number[];
+  /** The public side over https (instances-journey.ts): the portal and the identity provider. */
+  publicSide?: {
+    certificate: string;
+    key: string;
+    portalAddress: string;
+    idpAddress: string;
+    idpPort: number;
+  };
 }
 
 /**
- * deploy/nginx.conf's proxying on this machine: plain HTTP on 127.0.0.1 (no TLS, no Docker DNS), the
- * instances by port, each answer naming the instance that gave it (X-Upstream) for the test's checks.
+ * deploy/nginx.conf's proxying on this machine: plain HTTP on 127.0.0.1 for the load (no Docker DNS), the
+ * instances by port, each answer naming the instance that gave it (X-Upstream) for the test's checks; with
+ * `publicSide`, also the portal and the identity provider over TLS, as deploy/nginx.conf serves them.
  */
 export function nginxConfig(layout: NginxLayout): string {
   const settings = deployedSettings();
@@ -104,7 +113,26 @@ ${upstream('api', layout.apiInstances, settings.api)}
       proxy_pass http://api;
     }
   }
+${layout.publicSide ? publicServers(layout.publicSide) : ''}}
+`;
 }
+
+function publicServers(side: NonNullable<NginxLayout['publicSide']>): string {
+  return `  ssl_certificate ${side.certificate};
+  ssl_certificate_key ${side.key};
+  ssl_protocols TLSv1.2 TLSv1.3;
+  server {
+    listen ${side.portalAddress}:443 ssl;
+    location / {
+      proxy_pass http://web;
+    }
+  }
+  server {
+    listen ${side.idpAddress}:443 ssl;
+    location / {
+      proxy_pass http://127.0.0.1:${side.idpPort};
+    }
+  }
 `;
 }
 

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { connectDatabase } from '@vet/db/connection';
+import { enqueueEmail } from '@vet/email/enqueue-email';
+import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
+import { outboxRows } from '@vet/email/testing/outbox-probe';
+import { loadDemoGroup } from '@vet/practice-import/demo/load-demo-group';
+import { makeCertificate, publicSide, signInBookAndCancel } from './instances-journey.ts';
 import { ensureNginx, startNginx } from './instances-nginx.ts';
 import { underLoad, type LoadFigures } from './instances-load.ts';
 import { smokePorts, type ProductionEnvironment } from './production-smoke-env.ts';
@@ -10,7 +16,8 @@ import { spawnManaged, waitForHttp } from './processes.ts';
  * The several-instances phase of `npm run smoke:production` (issue 33, item 4): nginx (Debian's) with a
  * config generated from deploy/nginx.conf's settings, in front of two web and two API instances of the
  * production build and one identity provider. Checks that requests get through to every instance, that
- * SIGTERM to one web and one API instance under load fails no request, that restarting all four one by
+ * a demo client signs in, books and cancels in Chromium through nginx over https (and gets both
+ * e-mails), that an API stopped while its queue worker sends an e-mail sends it before it exits, that SIGTERM to one web and one API instance under load fails no request, that restarting all four one by
  * one under load fails none, and that the rate limits are shared: 11 pre-signup checks from one address,
  * spread over both API instances, meet the limit of 10. Prints the figures of the two load phases.
  */
@@ -36,131 +43,234 @@ export interface InstancesRun {
   log: (line: string) => void;
 }
 
-export async function severalInstances({ runtime, env, started, log }: InstancesRun): Promise<void> {
+export async function severalInstances({ runtime, env: given, started, log }: InstancesRun): Promise<void> {
   const began = performance.now();
   const nginxPath = ensureNginx(log);
-  // The several instances share a machine: none serves metrics (each would want the same port).
-  const withoutMetrics = ({ METRICS_PORT: _metricsPort, ...rest }: NodeJS.ProcessEnv) => rest;
-  const start = async (kind: 'web' | 'api', port: number, name: string): Promise<Instance> => {
-    const instanceEnv =
-      kind === 'web'
-        ? {
-            ...withoutMetrics(env.web),
-            PORT: String(port),
-            // The BFF reaches the API instances through nginx, as in deploy/compose.yaml.
-            API_URL: `http://127.0.0.1:${ports.nginxApi}`,
-            TRUSTED_PROXY_HOPS: '1',
-          }
-        : {
-            ...withoutMetrics(env.api),
-            API_PORT: String(port),
-            // The load comes from one address; the route limits (checked below) stay as they are.
-            RATE_LIMIT_MAX: '1000000',
-          };
-    const process = spawnManaged({
-      name,
+  const tls = makeCertificate(runtime);
+  const smtp = await startTestSmtpServer();
+  try {
+    const env = onPublicSide(given, tls.certificate, smtp.url);
+    log('  The demo group, its sign-ins under the public identity provider…');
+    await loadDemoGroup({ databaseUrl: env.api.DATABASE_URL!, embeddedIssuer: publicSide.issuer });
+    // The several instances share a machine: none serves metrics (each would want the same port).
+    const withoutMetrics = ({ METRICS_PORT: _metricsPort, ...rest }: NodeJS.ProcessEnv) => rest;
+    const start = async (kind: 'web' | 'api', port: number, name: string): Promise<Instance> => {
+      const instanceEnv =
+        kind === 'web'
+          ? {
+              ...withoutMetrics(env.web),
+              PORT: String(port),
+              // The BFF reaches the API instances through nginx, as in deploy/compose.yaml.
+              API_URL: `http://127.0.0.1:${ports.nginxApi}`,
+              TRUSTED_PROXY_HOPS: '1',
+            }
+          : {
+              ...withoutMetrics(env.api),
+              API_PORT: String(port),
+              // The load comes from one address; the route limits (checked below) stay as they are.
+              RATE_LIMIT_MAX: '1000000',
+            };
+      const process = spawnManaged({
+        name,
+        command: 'sh',
+        args: [`scripts/production/start-${kind}.sh`],
+        cwd: runtime,
+        env: instanceEnv,
+        output: 'collect',
+      });
+      started.push(process);
+      await waitForHttp(`http://127.0.0.1:${port}/readyz`, process);
+      return { name, kind, port, process };
+    };
+    /** SIGTERM; the instance must drain and exit 0. Returns how long it took, ms. */
+    const stop = async (instance: Instance): Promise<number> => {
+      const began = performance.now();
+      await instance.process.stop();
+      const { exitCode, signalCode } = instance.process.child;
+      if (exitCode !== 0)
+        throw new Error(`${instance.name} did not drain and exit 0 (${signalCode ?? `exit ${exitCode}`})`);
+      return Math.round(performance.now() - began);
+    };
+
+    /**
+     * Until nginx sends requests to a restarted instance again. nginx (open source) has no active health
+     * checks: an instance that refused a connection is left out for fail_timeout (deploy/nginx.conf), and
+     * stopping the other meanwhile would leave none. A rolling restart waits for this before the next.
+     */
+    const balanced = async (instance: Instance): Promise<void> => {
+      const url = `http://127.0.0.1:${instance.kind === 'web' ? ports.nginxWeb : ports.nginxApi}/healthz`;
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+        await response.arrayBuffer();
+        if (response.headers.get('x-upstream')?.split(', ').at(-1) === `127.0.0.1:${instance.port}`) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`nginx did not send requests to ${instance.name} again within 30 s`);
+    };
+
+    log('Several instances: one identity provider, two API and two web instances, nginx in front…');
+    const idp = spawnManaged({
+      name: 'identity provider',
       command: 'sh',
-      args: [`scripts/production/start-${kind}.sh`],
+      args: ['scripts/production/start-idp.sh'],
       cwd: runtime,
-      env: instanceEnv,
+      env: env.idp,
       output: 'collect',
     });
-    started.push(process);
-    await waitForHttp(`http://127.0.0.1:${port}/readyz`, process);
-    return { name, kind, port, process };
-  };
-  /** SIGTERM; the instance must drain and exit 0. Returns how long it took, ms. */
-  const stop = async (instance: Instance): Promise<number> => {
-    const began = performance.now();
-    await instance.process.stop();
-    const { exitCode, signalCode } = instance.process.child;
-    if (exitCode !== 0)
-      throw new Error(`${instance.name} did not drain and exit 0 (${signalCode ?? `exit ${exitCode}`})`);
-    return Math.round(performance.now() - began);
-  };
+    started.push(idp);
+    const instances = await Promise.all([
+      start('api', ports.api[0]!, 'api-1'),
+      start('api', ports.api[1]!, 'api-2'),
+      start('web', ports.web[0]!, 'web-1'),
+      start('web', ports.web[1]!, 'web-2'),
+    ]);
+    await waitForHttp(`http://127.0.0.1:${smokePorts.idp}/healthz`, idp);
+    const nginx = startNginx(nginxPath, {
+      prefix: join(runtime, 'nginx'),
+      webPort: ports.nginxWeb,
+      apiPort: ports.nginxApi,
+      webInstances: ports.web,
+      apiInstances: ports.api,
+      publicSide: { ...tls, ...publicSide, idpPort: smokePorts.idp },
+    });
+    started.push(nginx);
+    const portal = `http://127.0.0.1:${ports.nginxWeb}`;
+    await waitForHttp(`${portal}/readyz`, nginx);
 
-  /**
-   * Until nginx sends requests to a restarted instance again. nginx (open source) has no active health
-   * checks: an instance that refused a connection is left out for fail_timeout (deploy/nginx.conf), and
-   * stopping the other meanwhile would leave none. A rolling restart waits for this before the next.
-   */
-  const balanced = async (instance: Instance): Promise<void> => {
-    const url = `http://127.0.0.1:${instance.kind === 'web' ? ports.nginxWeb : ports.nginxApi}/healthz`;
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (response.headers.get('x-upstream')?.split(', ').at(-1) === `127.0.0.1:${instance.port}`) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`nginx did not send requests to ${instance.name} again within 30 s`);
-  };
+    await throughNginx(portal);
+    log('  Through nginx: every web and API instance answers pages and the BFF.');
+    const booked = await signInBookAndCancel();
+    log(`  Through nginx over https: Olivia signed in, booked ${booked} and cancelled it, in Chromium.`);
+    await eventually('both e-mails of the journey sent', () => smtp.received.length >= 2);
 
-  log('Several instances: one identity provider, two API and two web instances, nginx in front…');
-  const idp = spawnManaged({
-    name: 'identity provider',
-    command: 'sh',
-    args: ['scripts/production/start-idp.sh'],
-    cwd: runtime,
-    env: env.idp,
-    output: 'collect',
-  });
-  started.push(idp);
-  const instances = await Promise.all([
-    start('api', ports.api[0]!, 'api-1'),
-    start('api', ports.api[1]!, 'api-2'),
-    start('web', ports.web[0]!, 'web-1'),
-    start('web', ports.web[1]!, 'web-2'),
-  ]);
-  await waitForHttp(`http://127.0.0.1:${smokePorts.idp}/healthz`, idp);
-  const nginx = startNginx(nginxPath, {
-    prefix: join(runtime, 'nginx'),
-    webPort: ports.nginxWeb,
-    apiPort: ports.nginxApi,
-    webInstances: ports.web,
-    apiInstances: ports.api,
-  });
-  started.push(nginx);
-  const portal = `http://127.0.0.1:${ports.nginxWeb}`;
-  await waitForHttp(`${portal}/readyz`, nginx);
+    log('  SIGTERM to both API instances while one of them sends an e-mail…');
+    await emailFinishesAtSigterm(env.api.DATABASE_URL!, smtp, [instances[0], instances[1]], stop);
+    instances[0] = await start('api', ports.api[0]!, 'api-1 (again)');
+    instances[1] = await start('api', ports.api[1]!, 'api-2 (again)');
+    await Promise.all([balanced(instances[0]), balanced(instances[1])]);
+    log('  The one sending finished the e-mail (accepted, marked sent at the first attempt), then exited 0.');
 
-  await throughNginx(portal);
-  log('  Through nginx: every web and API instance answers pages and the BFF.');
+    log('  SIGTERM to api-1 and web-1 under load, then both started again…');
+    const drains: number[] = [];
+    const drain = await underLoad(portal, async () => {
+      const [api1, web1] = [instances[0], instances[2]];
+      drains.push(...(await Promise.all([stop(api1), stop(web1)])));
+      instances[0] = await start('api', api1.port, 'api-1 (again)');
+      instances[2] = await start('web', web1.port, 'web-1 (again)');
+      await Promise.all([balanced(instances[0]), balanced(instances[2])]);
+    });
+    report(log, 'drain', drain, `drained in ${drains.join(' and ')} ms`);
 
-  log('  SIGTERM to api-1 and web-1 under load, then both started again…');
-  const drains: number[] = [];
-  const drain = await underLoad(portal, async () => {
-    const [api1, web1] = [instances[0], instances[2]];
-    drains.push(...(await Promise.all([stop(api1), stop(web1)])));
-    instances[0] = await start('api', api1.port, 'api-1 (again)');
-    instances[2] = await start('web', web1.port, 'web-1 (again)');
-    await Promise.all([balanced(instances[0]), balanced(instances[2])]);
-  });
-  report(log, 'drain', drain, `drained in ${drains.join(' and ')} ms`);
+    log('  All four restarted one by one under load…');
+    const restarts: number[] = [];
+    const restart = await underLoad(portal, async () => {
+      for (const [index, instance] of instances.entries()) {
+        restarts.push(await stop(instance));
+        instances[index] = await start(
+          instance.kind,
+          instance.port,
+          `${instance.kind} :${instance.port} (new)`,
+        );
+        await balanced(instances[index]);
+      }
+    });
+    report(log, 'restart', restart, `drained in ${Math.max(...restarts)} ms at most`);
 
-  log('  All four restarted one by one under load…');
-  const restarts: number[] = [];
-  const restart = await underLoad(portal, async () => {
-    for (const [index, instance] of instances.entries()) {
-      restarts.push(await stop(instance));
-      instances[index] = await start(
-        instance.kind,
-        instance.port,
-        `${instance.kind} :${instance.port} (new)`,
+    await sharedRateLimits(`http://127.0.0.1:${ports.nginxApi}`);
+    log('  Rate limits are shared: 11 pre-signup checks over both API instances, the 11th answered 429.');
+    for (const failed of [drain, restart].filter(({ failed }) => failed > 0)) {
+      throw new Error(
+        `requests failed under load: ${JSON.stringify(failed)}\n--- nginx's errors ---\n${nginx.output()}`,
       );
-      await balanced(instances[index]);
     }
-  });
-  report(log, 'restart', restart, `drained in ${Math.max(...restarts)} ms at most`);
-
-  await sharedRateLimits(`http://127.0.0.1:${ports.nginxApi}`);
-  log('  Rate limits are shared: 11 pre-signup checks over both API instances, the 11th answered 429.');
-  for (const failed of [drain, restart].filter(({ failed }) => failed > 0)) {
-    throw new Error(
-      `requests failed under load: ${JSON.stringify(failed)}\n--- nginx's errors ---\n${nginx.output()}`,
-    );
+    log(`Several instances: passed in ${Math.round((performance.now() - began) / 1000)} s.`);
+  } finally {
+    await smtp.close();
   }
-  log(`Several instances: passed in ${Math.round((performance.now() - began) / 1000)} s.`);
+}
+
+/**
+ * An e-mail is queued and held by the SMTP server once its data has arrived: one API instance's worker
+ * is in the middle of sending it. Both instances get SIGTERM; once the first has exited, the other must
+ * still be running, and when the server accepts the message it finishes the job, marks the e-mail sent
+ * (one attempt: no retry left for another instance) and exits 0.
+ */
+async function emailFinishesAtSigterm(
+  databaseUrl: string,
+  smtp: TestSmtpServer,
+  apis: Instance[],
+  stop: (instance: Instance) => Promise<number>,
+): Promise<void> {
+  const held = smtp.holdNext();
+  const database = connectDatabase(databaseUrl, { max: 1 });
+  let outboxId: number;
+  try {
+    outboxId = await enqueueEmail(database.db, {
+      to: 'drain-check@example.com',
+      subject: 'Drain check',
+      text: 'Sent while its API instance stops.',
+      html: '<p>Sent while its API instance stops.</p>',
+    });
+  } finally {
+    await database.close();
+  }
+  await Promise.race([
+    held.arrived,
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('no API instance began sending the queued e-mail in 30 s')), 30_000),
+    ),
+  ]);
+  const stopped = apis.map((api) =>
+    stop(api).then(
+      () => null,
+      (error: Error) => error,
+    ),
+  );
+  await Promise.race(stopped);
+  const running = apis.filter((api) => api.process.child.exitCode === null && !api.process.child.signalCode);
+  held.release();
+  const failure = (await Promise.all(stopped)).find((outcome) => outcome !== null);
+  if (failure) throw failure;
+  if (running.length !== 1)
+    throw new Error('both API instances exited while one of them was sending an e-mail');
+  const check = connectDatabase(databaseUrl, { max: 1 });
+  try {
+    const [row] = await outboxRows(check, [outboxId]);
+    if (row?.status !== 'sent' || row.attempts !== 1)
+      throw new Error(`the e-mail being sent at SIGTERM was not finished: ${JSON.stringify(row)}`);
+  } finally {
+    await check.close();
+  }
+  if (!smtp.received.some(({ to }) => to.includes('drain-check@example.com')))
+    throw new Error('the SMTP server never accepted the e-mail being sent at SIGTERM');
+}
+
+async function eventually(what: string, condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within 30 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Each process's environment with the public https addresses, trusting the run's certificate. */
+function onPublicSide(
+  env: ProductionEnvironment,
+  certificate: string,
+  smtpUrl: string,
+): ProductionEnvironment {
+  const common = { PORTAL_URL: publicSide.portalUrl, NODE_EXTRA_CA_CERTS: certificate };
+  return {
+    api: {
+      ...env.api,
+      ...common,
+      SMTP_URL: smtpUrl,
+      AUTH_ISSUERS: JSON.stringify([{ issuer: publicSide.issuer, audience: env.api.API_PUBLIC_URL }]),
+    },
+    idp: { ...env.idp, ...common, IDP_ISSUER: publicSide.issuer },
+    web: { ...env.web, ...common, AUTH_DOMAIN: publicSide.issuer },
+  };
 }
 
 function report(log: (line: string) => void, phase: string, figures: LoadFigures, drained: string): void {

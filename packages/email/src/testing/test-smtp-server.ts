@@ -12,6 +12,11 @@ export interface TestSmtpServer {
   port: number;
   url: string;
   received: ReceivedEmail[];
+  /**
+   * Holds the next message once its data has arrived, until `release`: `arrived` settles when it is
+   * there. A sender stopped meanwhile shows whether it waits for the message it is sending.
+   */
+  holdNext: () => { arrived: Promise<void>; release: () => void };
   close: () => Promise<void>;
 }
 
@@ -36,6 +41,7 @@ export async function startTestSmtpServer(
 ): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = [];
   const refused = new Set<string>();
+  let hold: { arrived: () => void; released: Promise<void> } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback: the server's built-in certificate is self-signed.
@@ -44,7 +50,13 @@ export async function startTestSmtpServer(
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      const accept = async () => {
+        const held = hold;
+        hold = undefined;
+        if (held) {
+          held.arrived();
+          await held.released;
+        }
         const to = session.envelope.rcptTo.map((recipient) => recipient.address);
         const key = to.join(',');
         if (options.refuseFirstTry && !refused.has(key)) {
@@ -54,7 +66,8 @@ export async function startTestSmtpServer(
         }
         received.push({ to, raw: Buffer.concat(chunks).toString('utf8') });
         callback();
-      });
+      };
+      stream.on('end', () => void accept());
     },
   });
   server.listen(options.port ?? 0, '127.0.0.1');
@@ -65,6 +78,12 @@ export async function startTestSmtpServer(
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     received,
+    holdNext: () => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const arrived = new Promise<void>((resolve) => (hold = { arrived: resolve, released }));
+      return { arrived, release };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
