@@ -1,4 +1,4 @@
-import type { HomePractice } from '@vet/contracts/home-practice';
+import { homePracticeClosureDays, type HomePractice } from '@vet/contracts/home-practice';
 import { useId, type ReactNode } from 'react';
 import { StatusChip } from '@/shared/components/status-chip';
 import { telephoneHref } from '@/shared/telephone-href';
@@ -118,7 +118,7 @@ export function HomePracticeDetails({ practice, today, emergencyHref }: HomePrac
         </table>
         <p className={styles.note}>Times are UK time.</p>
       </Card>
-      <Card title="Closures in the next 8 weeks">
+      <Card title={`Closures in the next ${homePracticeClosureDays / 7} weeks`}>
         {practice.closures.length === 0 ? (
           <p>No closures are planned.</p>
         ) : (
