@@ -57,6 +57,7 @@ describe('activationDestination (R4.1)', () => {
       '/signin',
       '/signup',
       '/dev/mailbox',
+      '/client-detail/delete-account',
     ]) {
       expect(destination({ pathname }), pathname).toBeNull();
     }

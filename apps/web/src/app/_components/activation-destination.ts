@@ -5,7 +5,8 @@ import { normalisePath } from '@/shared/layout/path-utils';
  * R4.1's exceptions, the pages that take an unlinked person to a linked account, plus what must stay
  * reachable from them: /invite (a destination of the guard itself), the sign-in and sign-up redirect
  * screens (R2.16, R2.17: "sign in with the other account"), and the development mailbox (where a
- * newcomer reads the code the flow waits for).
+ * newcomer reads the code the flow waits for). And deleting the online account (decision 0080): a person
+ * who signed up and never linked may delete their account as well.
  */
 const unguardedRoutes = [
   '/registration',
@@ -18,6 +19,7 @@ const unguardedRoutes = [
   '/signin',
   '/signup',
   '/dev/mailbox',
+  '/client-detail/delete-account',
 ];
 
 export function isActivationGuarded(pathname: string): boolean {

@@ -4,6 +4,7 @@ import { onlineAccountDeletionWord } from '@vet/contracts/online-account';
 import { useRef, useState, type FormEvent } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { TextField } from '@/shared/forms/text-field';
+import { apiProblem } from '@/shared/api/api-problem';
 import { failureMessage } from '@/shared/api/failure-message';
 import { Button } from '@/shared/ui/button';
 import { TextLink } from '@/shared/ui/text-link';
@@ -46,9 +47,15 @@ export function DeleteAccountForm({ onDeleted, onFailure }: DeleteAccountFormPro
     );
   };
 
+  // The API checks the word too: its refusal lands under the field, anything else above the form.
+  const wordIssue = deletion.isError
+    ? apiProblem(deletion.error).issues.find((issue) => issue.path === 'confirmation')
+    : undefined;
+  const fieldError = wordError ? wordMessage : (wordIssue?.message ?? null);
+
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
-      {deletion.isError && !leaving && (
+      {deletion.isError && !leaving && !wordIssue && (
         <AppAlert severity="error" className={styles.alert}>
           {failureMessage(deletion.error)}
         </AppAlert>
@@ -60,10 +67,11 @@ export function DeleteAccountForm({ onDeleted, onFailure }: DeleteAccountFormPro
         value={word}
         onChange={(event) => {
           setWord(event.target.value);
-          if (wordError) setWordError(false);
+          setWordError(false);
+          if (deletion.isError) deletion.reset();
         }}
-        error={wordError}
-        helperText={wordError ? wordMessage : `This cannot be undone.`}
+        error={fieldError !== null}
+        helperText={fieldError ?? 'This cannot be undone.'}
         autoComplete="off"
         required
         fullWidth
