@@ -8,6 +8,7 @@ export const breadcrumbLabels: Readonly<Record<string, string>> = {
   'client-detail': 'Your details',
   'contact-preferences': 'Contact preferences',
   'delete-account': 'Delete your online account',
+  'your-data': 'Your data',
   'cash-submission': 'Cash submission',
   'drug-request': 'Drug request',
   'new-request': 'New',
