@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { dataExportSchema } from '@vet/contracts/data-export';
+import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { desktop } from './support/shell.ts';
+import { signIn } from './support/sign-in.ts';
+
+/** Download my data (issue 36, item 1; decision 0079): read it on the page, save the file, read that. */
+
+const phone = { width: 390, height: 844 };
+const shots = '/tmp/shots-your-data';
+// Tom: two pets and appointments booked by phone; nothing in this journey changes his record.
+const account = DEMO_ACCOUNT.bookingOff;
+
+describe('download my data', () => {
+  const { newPage } = useBrowser();
+
+  it('shows the data from Your details, and the file holds the same, never cached (1440 px)', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, account, '/client-detail');
+    await page.getByRole('link', { name: 'Download your data' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your data' }).waitFor();
+
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 2, name: 'Your details' }).waitFor();
+    const details = await main.getByRole('region', { name: 'Your details' }).innerText();
+    expect(details).toContain('Mr Tom Whitaker');
+    expect(details).toContain('07700 100104');
+    expect(details).toContain('Willowbrook Vets Bath');
+    expect(await main.getByRole('heading', { level: 3, name: 'Maisie' }).count()).toBe(1);
+    expect(await main.getByRole('heading', { level: 3, name: 'Dexter' }).count()).toBe(1);
+    expect(await main.getByRole('region', { name: 'Your sign-in' }).innerText()).toContain(account.email);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${shots}/your-data-1440.png`, fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download your data (JSON file)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = dataExportSchema.parse(JSON.parse(await readFile(await download.path(), 'utf8')));
+    expect(file.identity.email).toBe(account.email);
+    expect(file.client?.profile).toMatchObject({ firstName: 'Tom', lastName: 'Whitaker', title: 'Mr' });
+    expect(file.client?.pets.map((pet) => pet.name).sort()).toEqual(['Dexter', 'Maisie']);
+    expect(file.client?.pets.find((pet) => pet.name === 'Maisie')).toMatchObject({
+      insurer: 'Animal Friends',
+      policyNumber: 'AF-88120453',
+    });
+    expect(file.client?.appointments.map((a) => a.reason).sort()).toEqual([
+      'General consultation',
+      'Nurse clinic',
+      'Vaccination',
+    ]);
+    expect(file.client?.contactPreferences.confirmedAt).not.toBeNull();
+    expect(file.sessions.length).toBeGreaterThanOrEqual(1);
+    // The page's request and the download's: each recorded, each generated anew.
+    expect(file.exportRequests.length).toBeGreaterThanOrEqual(2);
+    const raw = await readFile(await download.path(), 'utf8');
+    expect(raw).not.toMatch(/access_?token|refresh_?token|id_?token|token_?hash/i);
+
+    // Straight from the proxy: the answer says not to keep it.
+    const response = await page.request.get('/bff/client/data-export');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('no-store');
+  });
+
+  it('reads well on a phone (390 px)', async () => {
+    const page = await newPage(phone);
+    await signIn(page, account, '/client-detail/your-data');
+    await page.getByRole('heading', { level: 1, name: 'Your data' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Appointments' }).waitFor();
+    await expectNoAxeViolations(page);
+    // No sideways scrolling at this width.
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${shots}/your-data-390.png`, fullPage: true });
+    // By keyboard: the download is reachable and shows its focus.
+    const focused = () =>
+      page.evaluate<{ text: string; outline: string }>(
+        `({ text: document.activeElement?.innerText ?? '', outline: getComputedStyle(document.activeElement).outlineStyle })`,
+      );
+    const name = 'Download your data (JSON file)';
+    for (let step = 0; step < 40 && (await focused()).text !== name; step += 1)
+      await page.keyboard.press('Tab');
+    const ring = await focused();
+    expect(ring.text).toBe(name);
+    expect(ring.outline).not.toBe('none');
+  });
+});
