@@ -120,7 +120,7 @@ describe('your practice', () => {
       expect(await emergency.getByRole('link', { name: /24-hour emergency vets/ }).getAttribute('href')).toBe(
         headerEmergency,
       );
-      expect(await page.title()).toMatch(/^Your practice \| /);
+      expect(await page.title()).toBe('Your practice | Harbour Vets Client Portal');
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Accept and close' }).click();
       await page.screenshot({ path: `${shots}/your-practice-390.png`, fullPage: true });

@@ -75,8 +75,9 @@ export function HomePracticeDetails({ practice, today, emergencyHref }: HomePrac
     <div className={styles.grid}>
       <Card title={practice.name}>
         <address className={styles.address}>
-          {addressLines.map((line) => (
-            <span key={line}>{line}</span>
+          {addressLines.map((line, index) => (
+            // Two lines may read the same (a district named as its town): keyed by place.
+            <span key={index}>{line}</span>
           ))}
         </address>
         <p>
