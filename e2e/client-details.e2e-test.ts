@@ -46,7 +46,13 @@ describe('your details', () => {
     await openDetails(page);
     expect(await field(page, 'First name').inputValue()).toBe('Daniel');
     expect(await page.getByText('daniel.price@example.com').count()).toBe(1);
-    await page.getByText('This is the address you sign in with, so it is not changed on this page').waitFor();
+    await page
+      .getByText('The address your practice has on file, which your practice changes for you')
+      .waitFor();
+    // The sign-in e-mail is the provider's (decision 0078): the link leads there through the portal.
+    expect(await page.getByRole('link', { name: 'change your sign-in e-mail' }).getAttribute('href')).toBe(
+      '/api/sign-in-email',
+    );
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${shots}/details-390.png`, fullPage: true });
 

@@ -54,12 +54,32 @@ describe('parseServerConfig', () => {
           audience: undefined,
         },
       },
+      signInEmailChangeUrl: 'http://localhost:4100/account/email',
       trustedProxyHops: 0,
       development: true,
       devRoutes: true,
       peerToken: undefined,
       maintenance: false,
     });
+  });
+
+  it('leads "Change your sign-in e-mail" to AUTH_ACCOUNT_EMAIL_URL, or the embedded provider’s page', () => {
+    const external = {
+      DATABASE_URL,
+      AUTH_SIGNIN_ISSUER: 'https://login.example.com',
+      AUTH_SIGNIN_CLIENT_SECRET: 's',
+    };
+    expect(
+      parseServerConfig({ DATABASE_URL, AUTH_DOMAIN: 'http://localhost:4110/' }).signInEmailChangeUrl,
+    ).toBe('http://localhost:4110/account/email');
+    expect(parseServerConfig(external).signInEmailChangeUrl).toBeUndefined();
+    const keycloak = 'https://login.example.com/realms/vets/account/#/personal-info';
+    expect(parseServerConfig({ ...external, AUTH_ACCOUNT_EMAIL_URL: keycloak }).signInEmailChangeUrl).toBe(
+      keycloak,
+    );
+    expect(problemsOf({ DATABASE_URL, AUTH_ACCOUNT_EMAIL_URL: 'javascript:alert(1)' })).toContain(
+      'AUTH_ACCOUNT_EMAIL_URL',
+    );
   });
 
   it('reads MAINTENANCE, on or off, and refuses anything else', () => {

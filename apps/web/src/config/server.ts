@@ -83,6 +83,9 @@ export const serverEnvSchema = z.object({
   AUTH_SIGNUP_CLIENT_SECRET: nonEmpty.optional(),
   AUTH_SIGNUP_SCOPE: nonEmpty.optional(),
   AUTH_SIGNUP_AUDIENCE: nonEmpty.optional(),
+  // Where a person changes the e-mail they sign in with (decision 0078); unset: the embedded provider's
+  // page when the sign-in provider is the embedded one, else none (docs/identity-providers.md).
+  AUTH_ACCOUNT_EMAIL_URL: httpUrl.optional(),
 });
 
 /** An OpenID Connect provider the sign-in layer talks to (discovery at issuer/.well-known/…). */
@@ -117,6 +120,8 @@ export type ServerConfig = {
   };
   /** Provider ids (R4.9): azure-ad signs in, auth0 signs up. */
   identityProviders: { signIn: IdentityProviderConfig; signUp: IdentityProviderConfig };
+  /** Where "Change your sign-in e-mail" leads (AUTH_ACCOUNT_EMAIL_URL); undefined: nowhere known. */
+  signInEmailChangeUrl: string | undefined;
   /** TRUSTED_PROXY_HOPS: proxies in front of the web that append to X-Forwarded-For. */
   trustedProxyHops: number;
   /** NODE_ENV=development (`next dev`): the page policy allows React's debugging aids and hot reload. */
@@ -194,6 +199,12 @@ export function parseServerConfig(env: Record<string, string | undefined>): Serv
       secureCookies: portalUrl.startsWith('https://'),
     },
     identityProviders: { signIn: provider('SIGNIN'), signUp: provider('SIGNUP') },
+    signInEmailChangeUrl:
+      e.AUTH_ACCOUNT_EMAIL_URL ??
+      // The embedded provider (its development client): its own page (apps/idp/src/email-change).
+      (provider('SIGNIN').clientSecret === DEV_IDP_CLIENT_SECRET
+        ? `${provider('SIGNIN').issuer}/account/email`
+        : undefined),
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     development: e.NODE_ENV === 'development',
     devRoutes: e.DEV_ROUTES === undefined ? e.NODE_ENV === 'development' : e.DEV_ROUTES === 'on',

@@ -23,6 +23,7 @@ import {
   type ClientDetailsFieldName,
 } from '@/features/client-details/client-details-form-values';
 import { Section } from './section';
+import { TextLink } from '@/shared/ui/text-link';
 import typography from '@/shared/ui/typography.module.css';
 import styles from './client-details-form.module.css';
 
@@ -132,9 +133,12 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
           <h3 className={styles.emailHeading}>E-mail address</h3>
           <p className={styles.email}>{details.email ?? 'None on file'}</p>
           <p className={typography.secondary}>
-            This is the address you sign in with, so it is not changed on this page: a change goes through
-            your sign-in account, which confirms the new address with you first. If you need to change it,
-            please contact your practice.
+            The address your practice has on file, which your practice changes for you. The address you sign
+            in with is kept by your sign-in account, which confirms a new address with a code first:{' '}
+            <TextLink href="/api/sign-in-email" external>
+              change your sign-in e-mail
+            </TextLink>
+            .
           </p>
         </div>
         <FormTextField
