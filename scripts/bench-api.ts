@@ -71,7 +71,14 @@ try {
   await waitForHttp(`${apiUrl}/readyz`, api);
 
   const run = (label: string, url: string, headers: Record<string, string> = {}) =>
-    runSaturatingLoad({ label, url, connections, seconds, headers });
+    runSaturatingLoad({
+      label,
+      url,
+      connections,
+      seconds,
+      headers,
+      serverPid: (url.startsWith(bareUrl) ? bare : api).child.pid,
+    });
   // Warm-up: JIT, connection pools, the verified-token cache.
   await run('warm-up', `${apiUrl}/v2/pets`, { authorization });
   // The floor before and after the API's runs, and their mean: one bare run moves with the machine's load.

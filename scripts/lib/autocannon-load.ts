@@ -1,4 +1,5 @@
 import autocannon, { type Result } from 'autocannon';
+import { processCpuSeconds } from './process-cpu.ts';
 
 export interface SaturatingLoadResult {
   label: string;
@@ -8,6 +9,12 @@ export interface SaturatingLoadResult {
   /** Answers other than 2xx, plus errors and timeouts. */
   notOk: number;
   total: number;
+  /**
+   * CPU (user + system) the server process spent per answered request, in microseconds; null without
+   * /proc. Unlike throughput, it hardly moves with what else the machine runs: the figure to compare when
+   * changing the server on a busy machine.
+   */
+  serverCpuMicrosPerRequest: number | null;
 }
 
 /**
@@ -22,7 +29,10 @@ export async function runSaturatingLoad(options: {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  /** The server's process id, to read its CPU time before and after. */
+  serverPid?: number;
 }): Promise<SaturatingLoadResult> {
+  const cpuBefore = processCpuSeconds(options.serverPid);
   const result = await new Promise<Result>((resolve, reject) => {
     autocannon(
       {
@@ -34,6 +44,7 @@ export async function runSaturatingLoad(options: {
       (error: Error | null, finished) => (error ? reject(error) : resolve(finished)),
     );
   });
+  const cpuAfter = processCpuSeconds(options.serverPid);
   const notOk = result.non2xx + result.errors + result.timeouts;
   return {
     label: options.label,
@@ -42,15 +53,23 @@ export async function runSaturatingLoad(options: {
     p99Ms: result.latency.p99,
     notOk,
     total: result.requests.total,
+    serverCpuMicrosPerRequest:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
   };
 }
 
 /** One line: throughput, p50/p99, failures, and the ratio to a floor's throughput when given. */
 export function describeSaturatingLoad(result: SaturatingLoadResult, floor?: SaturatingLoadResult): string {
   const ratio = floor ? `  ${(result.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}× bare` : '';
+  const cpu =
+    result.serverCpuMicrosPerRequest === null
+      ? ''
+      : `  server CPU ${Math.round(result.serverCpuMicrosPerRequest)} µs/request`;
   const failures = result.notOk > 0 ? `  ${result.notOk} of ${result.total} not 2xx` : '';
   return (
     `${result.label.padEnd(34)} ${Math.round(result.requestsPerSecond).toLocaleString('en-GB').padStart(7)} req/s` +
-    `  p50 ${result.p50Ms.toFixed(1)} ms  p99 ${result.p99Ms.toFixed(1)} ms${ratio}${failures}`
+    `  p50 ${result.p50Ms.toFixed(1)} ms  p99 ${result.p99Ms.toFixed(1)} ms${ratio}${cpu}${failures}`
   );
 }
