@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { dataExportSchema } from '@vet/contracts/data-export';
-import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
-import { describe, expect, it } from 'vitest';
+import { connectDatabase } from '@vet/db/connection';
+import { DEMO_ACCOUNT, type DemoAccount } from '@vet/db/seed/demo-accounts';
+import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { desktop } from './support/shell.ts';
-import { signIn } from './support/sign-in.ts';
+import { onPortal, onProvider, signIn, signInOnProvider } from './support/sign-in.ts';
 
 /** Download my data (issue 36, item 1; decision 0079): read it on the page, save the file, read that. */
 
@@ -12,6 +13,22 @@ const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-your-data';
 // Tom: two pets and appointments booked by phone; nothing in this journey changes his record.
 const account = DEMO_ACCOUNT.bookingOff;
+
+/**
+ * Makes the account's portal sessions look signed in 20 minutes ago, as the web reads it: the session's
+ * own time, with the ID token (whose auth_time would win) taken away.
+ */
+async function ageSignIn(who: DemoAccount): Promise<void> {
+  const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
+  try {
+    await pool.query(
+      "update web_sessions set id_token = null, authenticated_at = now() - interval '20 minutes' where identity_subject = $1",
+      [who.id],
+    );
+  } finally {
+    await close();
+  }
+}
 
 describe('download my data', () => {
   const { newPage } = useBrowser();
@@ -63,6 +80,18 @@ describe('download my data', () => {
     const response = await page.request.get('/bff/client/data-export');
     expect(response.status()).toBe(200);
     expect(response.headers()['cache-control']).toBe('no-store');
+  });
+
+  it('asks for the password again after ten minutes, then comes back to the page', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, account, '/client-detail');
+    await ageSignIn(account);
+    await page.goto('/client-detail/your-data');
+    await page.waitForURL(onProvider, { timeout: 15_000 });
+    await signInOnProvider(page, account.email, account.password);
+    await page.waitForURL(onPortal('/client-detail/your-data'), { timeout: 15_000 });
+    await page.getByRole('heading', { level: 2, name: 'Your details' }).waitFor();
+    await page.getByRole('link', { name: 'Download your data (JSON file)' }).waitFor();
   });
 
   it('reads well on a phone (390 px)', async () => {
