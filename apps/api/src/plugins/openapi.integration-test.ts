@@ -62,6 +62,7 @@ const signedInPaths = [
   '/signup/link-stage',
   '/signup/waiting-for-invitation',
   '/client/online-account/delete',
+  '/client/data-export',
 ];
 const clientOwnedPaths = [
   '/client',
