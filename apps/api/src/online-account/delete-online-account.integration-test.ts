@@ -6,6 +6,7 @@ import { clients, contactPreferences } from '@vet/db/schema/clients';
 import { idpAccounts, idpModels, idpPasswordResets, webSessions } from '@vet/db/schema/identity';
 import { invitations, verificationCodes } from '@vet/db/schema/onboarding';
 import { practiceEvents } from '@vet/db/schema/practice-events';
+import { emailOutbox } from '@vet/db/schema/system';
 import {
   createAppointment,
   createClient,
@@ -204,6 +205,16 @@ describe('POST /client/online-account/delete', () => {
     const liveHold = await guestHold(email, practice.id, { live: true });
     const pastHold = await guestHold(email, practice.id, { live: false });
     const someoneElsesHold = await guestHold(`other-${unique()}@example.test`, practice.id, { live: true });
+    const mail = (status: 'pending' | 'sent' | 'failed') => ({
+      toAddress: email.toUpperCase(),
+      subject: 'Your code',
+      textBody: 'Code 123456',
+      status,
+    });
+    const outbox = await db
+      .insert(emailOutbox)
+      .values([mail('sent'), mail('failed'), mail('pending')])
+      .returning({ id: emailOutbox.id, status: emailOutbox.status });
     await portalSession(embedded.issuer, accountId);
     await portalSession(embedded.issuer, accountId);
     const otherSession = await portalSession(embedded.issuer, randomUUID());
@@ -263,6 +274,17 @@ describe('POST /client/online-account/delete', () => {
         db.select().from(clinicianReservations).where(eq(clinicianReservations.softBookingId, liveHold)),
       ),
     ).toBe(0);
+    // The outbox's copies of sent e-mails go; one still to send stays.
+    const left = await db
+      .select({ status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(
+        inArray(
+          emailOutbox.id,
+          outbox.map((row) => row.id),
+        ),
+      );
+    expect(left).toEqual([{ status: 'pending' }]);
     // Every session: the portal's and the provider's; the account and its resets.
     expect(
       await rowsOf(db.select().from(webSessions).where(eq(webSessions.identitySubject, accountId))),

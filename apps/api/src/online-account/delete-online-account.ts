@@ -16,7 +16,8 @@ export interface OnlineAccountDeps {
  * Deletes the signed-in person's online account (issue 36 item 2, decision 0080), all in one transaction:
  * the link of their client record (which stays with the practice, with its pets and appointments), the
  * portal's audit of their detail changes (the consent history stays, pseudonymised), onboarding's codes
- * and used invitations, guest holds made with their e-mails, every portal session, and, when the sign-in
+ * and used invitations, guest holds made with their e-mails and the outbox's copies of e-mails sent to
+ * them, every portal session, and, when the sign-in
  * is the embedded provider's, the provider's account with its sessions and grants; and the practice
  * system's client.online_account_deleted event. Serialised per identity, so a second request while one
  * runs waits, then finds nothing to delete and changes nothing.
@@ -36,10 +37,9 @@ export async function deleteOnlineAccount(
       providerAccount?.email,
       identity.emailVerified ? identity.email : undefined,
     ];
-    await onlineAccounts.eraseGuestHolds(
-      tx,
-      emails.filter((email) => typeof email === 'string'),
-    );
+    const addresses = emails.filter((email) => typeof email === 'string');
+    await onlineAccounts.eraseGuestHolds(tx, addresses);
+    await onlineAccounts.eraseDeliveredEmails(tx, addresses);
     await onlineAccounts.eraseOnboarding(tx, identity, client?.id);
     await onlineAccounts.endPortalSessions(tx, identity);
     if (!client) return;

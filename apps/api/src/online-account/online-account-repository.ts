@@ -4,6 +4,7 @@ import { softBookings } from '@vet/db/schema/appointments';
 import { clientChanges } from '@vet/db/schema/client-changes';
 import { clients } from '@vet/db/schema/clients';
 import { webSessions } from '@vet/db/schema/identity';
+import { emailOutbox } from '@vet/db/schema/system';
 import { invitations, verificationCodes } from '@vet/db/schema/onboarding';
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Identity } from '../identity/index.ts';
@@ -95,6 +96,19 @@ export const onlineAccounts = {
     const holds = and(inArray(softBookings.email, keys), isNull(softBookings.convertedAppointmentId));
     const erased = await tx.delete(softBookings).where(holds).returning({ id: softBookings.id });
     return erased.length;
+  },
+
+  /**
+   * The outbox's copies of e-mails already sent (or given up) to any of the person's addresses: a delivery
+   * queue, not a record. One still waiting is left to go: it may be the practice's word about an
+   * appointment that still stands.
+   */
+  async eraseDeliveredEmails(tx: Executor, emails: readonly string[]) {
+    const keys = [...new Set(emails.map(emailKey))];
+    if (keys.length === 0) return;
+    await tx
+      .delete(emailOutbox)
+      .where(and(inArray(sql`lower(${emailOutbox.toAddress})`, keys), ne(emailOutbox.status, 'pending')));
   },
 
   /** Every portal session of the identity: their cookies are worth nothing from the commit on. */
