@@ -54,6 +54,11 @@ const trustedIssuerSchema = z.strictObject({
   jwksUri: httpUrl.optional(),
   /** Accepted `typ` headers (RFC 9068 access tokens are `at+jwt`; many providers still send `JWT`). */
   tokenTypes: z.array(z.string().min(1)).min(1).default(['at+jwt']),
+  /**
+   * The access-token claim that says when the person signed in (seconds), for exporting and deleting
+   * (decision 0079). Unset: `auth_time`. Auth0 refuses that name for a custom claim, so a namespaced one.
+   */
+  authTimeClaim: z.string().min(1).optional(),
 });
 export type TrustedIssuer = z.output<typeof trustedIssuerSchema>;
 

@@ -102,7 +102,8 @@ function createUncachedVerifier(
     // An ID token is signed by the same keys; its typ (and aud) tell it apart from an access token.
     if (!isAcceptedTokenType(verified.protectedHeader.typ, issuer.tokenTypes))
       throw new AuthFailure('wrong_token_type');
-    const { sub, email, email_verified: emailVerified, exp, auth_time: authTime } = verified.payload;
+    const { sub, email, email_verified: emailVerified, exp } = verified.payload;
+    const authTime = verified.payload[issuer.authTimeClaim ?? 'auth_time'];
     if (typeof sub !== 'string' || sub === '') throw new AuthFailure('missing_subject');
     // `exp` is a required claim, checked by jwtVerify.
     const expiresAtMs = (exp ?? 0) * 1000;

@@ -25,6 +25,23 @@ describe('recent sign-in', () => {
     expect(await authTimeOf({ auth_time: 1_800_000_000 })).toEqual(new Date(1_800_000_000_000));
   });
 
+  it('reads the sign-in time from the claim the issuer names instead (a namespaced one, for Auth0)', async () => {
+    const claim = 'https://portal.example/auth_time';
+    const named = createAccessTokenVerifier([{ ...provider.trustedIssuer, authTimeClaim: claim }]);
+    const sign = (claims: Record<string, unknown>) =>
+      provider.sign({ claims: { sub: 'subject-named', ...claims } });
+    const identityOf = async (token: string) => {
+      const caller = await named(token);
+      if (caller.kind !== 'person') throw new Error('expected a person');
+      return caller.identity;
+    };
+    expect((await identityOf(await sign({ [claim]: 1_800_000_000 }))).authTime).toEqual(
+      new Date(1_800_000_000_000),
+    );
+    // Then a plain auth_time is not what that issuer vouches for.
+    expect((await identityOf(await sign({ auth_time: 1_800_000_000 }))).authTime).toBeUndefined();
+  });
+
   it.each([
     ['absent', undefined],
     ['a string', '1800000000'],
