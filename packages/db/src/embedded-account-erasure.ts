@@ -12,21 +12,22 @@ export interface ErasedEmbeddedAccount {
 }
 
 /**
- * Deletes an account of the embedded provider (apps/idp) and everything the provider keeps of it, in the
- * caller's transaction (decision 0080): its oidc-provider entries (the same ones a password reset ends:
- * apps/idp/src/password-reset/end-sessions.ts), its password resets (by cascade), its sign-ups still
- * waiting for a code, and the account itself. The same e-mail can then sign up again as a newcomer.
- * Only for the embedded provider, whose tables share the portal's database; a subject that is not one of
- * its accounts' ids changes nothing.
+ * Removes every oidc-provider entry of an embedded provider's account, with the caller's transaction:
+ * its sessions, grants, codes and refresh tokens (and any access token stored in the future), anything
+ * else issued under one of its grants, and a sign-in in progress for it (signed in, or just submitted and
+ * not yet back at /auth). A password reset (apps/idp/src/password-reset/end-sessions.ts) and an account's
+ * deletion end its sessions so. Returns how many entries went.
  */
-export async function eraseEmbeddedAccount(tx: Executor, accountId: string): Promise<ErasedEmbeddedAccount> {
-  if (!UUID.test(accountId)) return { email: null, providerEntries: 0 };
+export async function deleteProviderEntries(
+  tx: Pick<Executor, 'delete' | 'select'>,
+  accountId: string,
+): Promise<number> {
   const ofAccount = sql`${idpModels.payload} ->> 'accountId' = ${accountId}`;
   const grantsOfAccount = tx
     .select({ id: idpModels.id })
     .from(idpModels)
     .where(and(eq(idpModels.model, 'Grant'), ofAccount));
-  const provider = await tx
+  const deleted = await tx
     .delete(idpModels)
     .where(
       or(
@@ -42,10 +43,23 @@ export async function eraseEmbeddedAccount(tx: Executor, accountId: string): Pro
       ),
     )
     .returning({ id: idpModels.id });
+  return deleted.length;
+}
+
+/**
+ * Deletes an account of the embedded provider (apps/idp) and everything the provider keeps of it, in the
+ * caller's transaction (decision 0080): its oidc-provider entries (deleteProviderEntries), its password
+ * resets (by cascade), its sign-ups still waiting for a code, and the account itself. The same e-mail can
+ * then sign up again as a newcomer. Only for the embedded provider, whose tables share the portal's
+ * database; a subject that is not one of its accounts' ids changes nothing.
+ */
+export async function eraseEmbeddedAccount(tx: Executor, accountId: string): Promise<ErasedEmbeddedAccount> {
+  if (!UUID.test(accountId)) return { email: null, providerEntries: 0 };
+  const providerEntries = await deleteProviderEntries(tx, accountId);
   const [account] = await tx
     .delete(idpAccounts)
     .where(eq(idpAccounts.id, accountId))
     .returning({ email: idpAccounts.email });
   if (account) await tx.delete(idpSignUps).where(eq(idpSignUps.email, account.email));
-  return { email: account?.email ?? null, providerEntries: provider.length };
+  return { email: account?.email ?? null, providerEntries };
 }

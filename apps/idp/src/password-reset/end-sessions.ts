@@ -1,6 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '@vet/db/connection';
-import { idpModels, webSessions } from '@vet/db/schema/identity';
+import { deleteProviderEntries } from '@vet/db/embedded-account-erasure';
+import { webSessions } from '@vet/db/schema/identity';
 
 export interface EndedSessions {
   /** oidc-provider entries removed: sessions, grants, codes, refresh tokens, interactions. */
@@ -19,33 +20,10 @@ export async function endEverySession(
   accountId: string,
   issuer: string,
 ): Promise<EndedSessions> {
-  const ofAccount = sql`${idpModels.payload} ->> 'accountId' = ${accountId}`;
-  const grantsOfAccount = tx
-    .select({ id: idpModels.id })
-    .from(idpModels)
-    .where(and(eq(idpModels.model, 'Grant'), ofAccount));
-  const provider = await tx
-    .delete(idpModels)
-    .where(
-      or(
-        // Session, Grant, AuthorizationCode, RefreshToken (and any access token stored in the future).
-        ofAccount,
-        // Anything else issued under one of the account's grants.
-        inArray(idpModels.grantId, grantsOfAccount),
-        // A sign-in in progress for the account (signed in, or just submitted, and not yet back at /auth).
-        and(
-          eq(idpModels.model, 'Interaction'),
-          or(
-            sql`${idpModels.payload} #>> '{session,accountId}' = ${accountId}`,
-            sql`${idpModels.payload} #>> '{result,login,accountId}' = ${accountId}`,
-          ),
-        ),
-      ),
-    )
-    .returning({ id: idpModels.id });
+  const providerEntries = await deleteProviderEntries(tx, accountId);
   const portal = await tx
     .delete(webSessions)
     .where(and(eq(webSessions.identityIssuer, issuer), eq(webSessions.identitySubject, accountId)))
     .returning({ id: webSessions.id });
-  return { providerEntries: provider.length, portalSessions: portal.length };
+  return { providerEntries, portalSessions: portal.length };
 }
