@@ -8,7 +8,7 @@ import { DeleteAccountForm } from './delete-account-form';
 
 /** The portal's answers: the provider logout it prepares, and the API's answer through the BFF. */
 function portal(deletion: Response) {
-  const fetch = vi.fn((url: string) =>
+  const fetch = vi.fn((url: string, _init?: RequestInit) =>
     Promise.resolve(
       url.endsWith('/end-session') ? Response.json({ url: '/api/auth/end-session' }) : deletion.clone(),
     ),
@@ -68,7 +68,7 @@ describe('DeleteAccountForm (decision 0080)', () => {
       '/bff/client/online-account/delete',
     ]);
     const [, init] = deletionCalls(fetch)[0]!;
-    expect(JSON.parse((init as { body: string }).body)).toEqual({ confirmation: 'DELETE' });
+    expect(JSON.parse(init?.body as string)).toEqual({ confirmation: 'DELETE' });
     expect((onDeleted.mock.calls[0] as unknown[])[0]).toEqual({
       deleted: true,
       providerAccountDeleted: false,
