@@ -9,11 +9,13 @@ import {
   registeredPetSchema,
   registerPetBodySchema,
 } from '@vet/contracts/pets';
+import { petHealthRecordSchema } from '@vet/contracts/pet-health-record';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { clientNotLinked, linkedClientOf, identityOf } from '../auth/index.ts';
 import { notFound } from '../http/index.ts';
 import { createReferenceDataRepository, createSpeciesRepository } from '../lookups/index.ts';
 import { createPracticesRepository } from '../practices/index.ts';
+import { createHealthRecordRepository } from './health-record.ts';
 import { assertMayRegisterPets, registerPet, type PetRegistrationDeps } from './pet-registration.ts';
 import { createPetsRepository } from './pets-repository.ts';
 
@@ -28,6 +30,7 @@ export const petRoutes =
   (app, _options, done) => {
     const repository = createPetsRepository(app.db);
     const practices = createPracticesRepository(app.db);
+    const healthRecords = createHealthRecordRepository(app.db);
     const registration: PetRegistrationDeps = {
       db: app.db,
       newPetsPerDay: options.newPetsPerDay,
@@ -88,6 +91,31 @@ export const petRoutes =
         const pet = await repository.findForClient(linkedClientOf(request).clientId, request.params.petId);
         if (!pet) throw notFound('We could not find that pet.');
         return pet;
+      },
+    );
+
+    app.get(
+      '/v2/pets/:petId/health-record',
+      {
+        schema: {
+          operationId: 'getPetHealthRecord',
+          tags,
+          summary: 'One of the signed-in client’s pets: its vaccinations given and due, and its practice',
+          description:
+            'Due: per vaccine, the due date of its latest dose; overdue from the day after it, by the ' +
+            'practice’s UK date. Nothing is due for a pet that is no longer active.',
+          params: petIdParamsSchema,
+          response: { 200: petHealthRecordSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const record = await healthRecords.findForClient(
+          linkedClientOf(request).clientId,
+          request.params.petId,
+          new Date(),
+        );
+        if (!record) throw notFound('We could not find that pet.');
+        return record;
       },
     );
 
