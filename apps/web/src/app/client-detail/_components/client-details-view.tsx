@@ -31,9 +31,6 @@ export function ClientDetailsView() {
       </p>
       <Button href="/client-detail/contact-preferences" variant="outlined" className={styles.preferences}>
         Contact preferences
-      </Button>{' '}
-      <Button href="/client-detail/sessions" variant="outlined" className={styles.preferences}>
-        Where you are signed in
       </Button>
       {details.isError ? (
         <LoadError message="We could not load your details." onRetry={() => void details.refetch()} />
@@ -50,6 +47,10 @@ export function ClientDetailsView() {
       )}
       <section aria-labelledby="online-account-heading" className={styles.onlineAccount}>
         <h2 id="online-account-heading">Your online account</h2>
+        <p>See the browsers and devices signed in to your account, and sign out of the others.</p>
+        <p>
+          <TextLink href="/client-detail/sessions">Where you are signed in</TextLink>
+        </p>
         <p>See everything this portal holds about you, and download it as a file.</p>
         <p>
           <TextLink href="/client-detail/your-data">Download your data</TextLink>
