@@ -5,6 +5,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { getPetOnServer } from '@/features/pets/api/get-pet-on-server';
 import { pageMetadata } from '@/shared/page-metadata';
 import { appointmentsFirstData } from '@/features/appointments/api/appointments-first-data';
+import { petHealthRecordFirstData } from '@/features/pets/api/pet-health-record-first-data';
 import { PetView } from './_components/pet-view';
 import { getProfileOnServer } from '@/features/profile/api/get-profile-on-server';
 
@@ -25,11 +26,19 @@ export async function generateMetadata({ params }: PetPageProps): Promise<Metada
  */
 export default async function PetPage({ params }: PetPageProps) {
   const { id } = await params;
-  if ((await getPetOnServer(id)) === 'not-found') notFound();
+  const pet = await getPetOnServer(id);
+  if (pet === 'not-found') notFound();
+  // The pet's vaccinations come with it: read only once the pet is known to be the client's.
+  const [appointments, healthRecord] = await Promise.all([
+    appointmentsFirstData((await getProfileOnServer())?.activationStatus),
+    pet ? petHealthRecordFirstData(pet.petId) : undefined,
+  ]);
   return (
     <RequireAuth>
-      <HydrationBoundary state={await appointmentsFirstData((await getProfileOnServer())?.activationStatus)}>
-        <PetView id={id} />
+      <HydrationBoundary state={appointments}>
+        <HydrationBoundary state={healthRecord}>
+          <PetView id={id} />
+        </HydrationBoundary>
       </HydrationBoundary>
     </RequireAuth>
   );

@@ -9,7 +9,7 @@ import styles from './pet-details.module.css';
 const notRecorded = 'Not recorded';
 
 /** The microchip number in the groups a certificate prints it in: 941 000 024 680 135. */
-function groupedMicrochip(number: string): string {
+export function groupedMicrochip(number: string): string {
   return number.replace(/^(\d{3})(\d{3})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4 $5');
 }
 

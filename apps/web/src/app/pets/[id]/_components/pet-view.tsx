@@ -7,6 +7,8 @@ import { useAppointments } from '@/features/appointments/api/get-appointments';
 import { usePets } from '@/features/pets/api/get-pets';
 import { PetAppointmentsList } from '@/features/pets/components/pet-appointments-list';
 import { PetDetails } from '@/features/pets/components/pet-details';
+import { PetHealthRecord } from '@/features/pets/components/pet-health-record';
+import { usePetHealthRecord } from '@/features/pets/api/get-pet-health-record';
 import { petAppointments } from '@/features/pets/pet-appointments';
 import { parsePetId } from '@/features/pets/pet-id';
 import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
@@ -33,6 +35,7 @@ export function PetView({ id }: { id: string }) {
   const activation = profile.data?.activationStatus;
   const pets = usePets(activation);
   const appointments = useAppointments(activation);
+  const healthRecord = usePetHealthRecord(petId, activation);
   const practiceId = profile.data?.homePracticeId ?? null;
   const toggles = useFeatureToggles(practiceId);
   const { openDialog, dialog } = useActionDialog(homePracticeOf(profile.data));
@@ -69,7 +72,7 @@ export function PetView({ id }: { id: string }) {
   const current = pet.status === 'Active';
   return (
     <Container maxWidth="lg" spacing="page">
-      <div className={styles.header}>
+      <div className={cx(styles.header, styles.screenOnly)}>
         <div>
           <h1>{pet.name}</h1>
           <p className={cx(typography.secondary, styles.kind)}>
@@ -80,13 +83,13 @@ export function PetView({ id }: { id: string }) {
           <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />
         )}
       </div>
-      <div className={styles.chips}>
+      <div className={cx(styles.chips, styles.screenOnly)}>
         {current && pet.awaitingInitialConsultation && (
           <StatusChip label="Awaiting initial consultation" variant="outlined" />
         )}
         {!current && <StatusChip label={pet.status} variant="outlined" />}
       </div>
-      <div className={styles.columns}>
+      <div className={cx(styles.columns, styles.screenOnly)}>
         <PetDetails pet={pet} today={practiceToday(openedAt)} />
         <div className={styles.appointments}>
           <PetAppointmentsList
@@ -96,6 +99,15 @@ export function PetView({ id }: { id: string }) {
             onRetry={() => void appointments.refetch()}
           />
         </div>
+      </div>
+      <div className={styles.healthRecord}>
+        <PetHealthRecord
+          pet={pet}
+          record={healthRecord.data}
+          loading={healthRecord.isPending}
+          error={healthRecord.isError}
+          onRetry={() => void healthRecord.refetch()}
+        />
       </div>
       {dialog}
     </Container>
