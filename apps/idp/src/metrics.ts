@@ -14,6 +14,7 @@ const knownGroups = new Set([
   'healthz',
   'interaction',
   'password',
+  'account',
   'auth',
   'oauth',
   'token',
