@@ -61,7 +61,12 @@ describe('delete my online account', () => {
     await word.press('Enter');
     await page.waitForURL(onPortal('/account-deleted'), { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: 'Your online account is deleted' }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/account-deleted-1440.png', fullPage: true });
     await expectNoAxeViolations(page);
+    await page.setViewportSize(phoneWidth);
+    await page.screenshot({ path: '/tmp/shots/account-deleted-390.png', fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize(desktop);
 
     // Signed out: a signed-in page sends the person to sign in (the provider's session went with the account).
     await page.goto('/client-detail');
