@@ -30,7 +30,11 @@ describe('delete my online account', () => {
 
     // From Your details.
     await page.goto('/client-detail');
-    await page.getByRole('link', { name: 'Delete your online account' }).click();
+    const deleteLink = page.getByRole('link', { name: 'Delete your online account' });
+    await page.getByRole('heading', { level: 2, name: 'Your online account' }).waitFor();
+    await page.getByLabel('First name').waitFor();
+    await page.screenshot({ path: '/tmp/shots/client-details-online-account-1440.png', fullPage: true });
+    await deleteLink.click();
     await page.waitForURL(onPortal('/client-detail/delete-account'));
     await page.getByRole('heading', { level: 1, name: 'Delete your online account' }).waitFor();
     expect(await page.title()).toBe('Delete your online account | Harbour Vets Client Portal');
