@@ -6,6 +6,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { CHANGE_EMAIL_CODE_PATH, CHANGE_EMAIL_PATH } from './email-change/paths.ts';
 import { SAME_EMAIL, START_AGAIN } from './email-change/pages.ts';
 import { WRONG_CREDENTIALS } from './interactions/sign-in.ts';
+import { TOO_MANY_ATTEMPTS } from './throttling/sign-in-throttle.ts';
 import { WRONG_CODE } from './interactions/sign-up.ts';
 import { Browser, hiddenValue, type BrowserResponse } from './testing/browser.ts';
 import {
@@ -162,7 +163,9 @@ describe('changing the sign-in e-mail', () => {
       password: GOOD_PASSWORD,
       'new-email': uniqueEmail('change-csrf-new'),
     });
+    expect(answer.status).toBe(403);
     expect(answer.body).not.toContain('Check your new e-mail');
+    expect(await emailsTo(database.db, email)).toEqual([]);
   });
 
   it('refuses an address another account uses without saying so: the same page, no code', async () => {
@@ -221,5 +224,32 @@ describe('changing the sign-in e-mail', () => {
     expect(last.body).toContain(escaped(START_AGAIN));
     expect((await enterCode(browser, retry, retryCode)).body).toContain(escaped(START_AGAIN));
     expect(await addressOf(accountId)).toBe(email);
+  });
+
+  it('limits requests per client address, whatever the addresses (429)', async () => {
+    const limited = await startTestIdp(database.db, database.url, {
+      emailChangeRequestsPolicy: { limit: 2, windowMs: 60_000 },
+    });
+    try {
+      const email = uniqueEmail('change-limit');
+      await createTestAccount(database.db, email);
+      const ask = async (newEmail: string) => {
+        const browser = new Browser();
+        const page = await browser.request(`${limited.issuer}${CHANGE_EMAIL_PATH}`);
+        return browser.request(`${limited.issuer}${CHANGE_EMAIL_PATH}`, {
+          csrf: hiddenValue(page.body, 'csrf'),
+          email,
+          password: GOOD_PASSWORD,
+          'new-email': newEmail,
+        });
+      };
+      expect((await ask(uniqueEmail('change-limit-1'))).status).toBe(200);
+      expect((await ask(uniqueEmail('change-limit-2'))).status).toBe(200);
+      const refused = await ask(uniqueEmail('change-limit-3'));
+      expect(refused.status).toBe(429);
+      expect(refused.body).toContain(TOO_MANY_ATTEMPTS);
+    } finally {
+      await limited.close();
+    }
   });
 });
