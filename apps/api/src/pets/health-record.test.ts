@@ -48,6 +48,19 @@ describe('a pet’s vaccinations, given and due', () => {
     expect(record.due.map((d) => d.vaccine)).toEqual(['Myxo', 'FeLV', 'RCP']);
   });
 
+  it('orders names as a reader does, whatever their case', () => {
+    const record = healthRecordOf(
+      [
+        dose(1, 'Feline RCP', '2026-01-01', '2027-01-01'),
+        dose(2, 'Feline leukaemia', '2026-01-01', '2027-01-01'),
+      ],
+      '2026-03-01',
+      true,
+    );
+    expect(record.due.map((d) => d.vaccine)).toEqual(['Feline leukaemia', 'Feline RCP']);
+    expect(record.given.map((g) => g.vaccine)).toEqual(['Feline leukaemia', 'Feline RCP']);
+  });
+
   it('takes the later id as the latest of two doses given the same day', () => {
     const record = healthRecordOf(
       [dose(7, 'RCP', '2026-01-01', '2026-02-01'), dose(8, 'RCP', '2026-01-01', '2027-01-01')],

@@ -6,8 +6,9 @@ import { practices } from '@vet/db/schema/practices';
 import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq } from 'drizzle-orm';
 
+/** By vaccine name as a reader orders them: letters before case ("Feline leukaemia" before "Feline RCP"). */
 const byVaccine = (a: { vaccine: string }, b: { vaccine: string }) =>
-  a.vaccine < b.vaccine ? -1 : a.vaccine > b.vaccine ? 1 : 0;
+  a.vaccine.localeCompare(b.vaccine, 'en-GB', { sensitivity: 'base' }) || (a.vaccine < b.vaccine ? -1 : 1);
 
 /**
  * The given and due of a pet's vaccinations on the practice's `today` (YYYY-MM-DD). Each vaccine is due

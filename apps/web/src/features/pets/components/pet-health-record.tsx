@@ -53,7 +53,7 @@ function PrintedHeading({ pet, record }: { pet: Pet; record: Record }) {
         ))}
       </dl>
       <p className={typography.secondary}>
-        As recorded by the practice on {formatCalendarDate(record.today)}.
+        From the practice’s records on {formatCalendarDate(record.today)}.
       </p>
     </div>
   );
