@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectConsoleError, expectNoAxeViolations, useBrowser, zodMarker } from './support/browser.ts';
 import {
   createAccountOnProvider,
   freshEmail,
@@ -87,8 +87,16 @@ describe('delete my online account', () => {
     const page = await newPage(desktop);
     const email = freshEmail('keeper');
     await signUpToFindYourRecord(page, email);
+    // The page arrives without zod (decision 0032): the typed word comes from a zod-free module.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        scripts.push(response.text().then((text) => (text.includes(zodMarker) ? response.url() : '')));
+    });
     await page.goto('/client-detail/delete-account');
     await page.getByRole('heading', { level: 1, name: 'Delete your online account' }).waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect((await Promise.all(scripts)).filter(Boolean)).toEqual([]);
     // A request whose word is not DELETE (as if altered on the way): refused, nothing deleted.
     await page.route('**/bff/client/online-account/delete', (route) =>
       route.continue({ postData: JSON.stringify({ confirmation: 'YES' }) }),

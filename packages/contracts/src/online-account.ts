@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { onlineAccountDeletionWord } from './online-account-rules.ts';
 
-/**
- * "Delete my online account" (issue 36, decision 0080): the word the person types to confirm, shown by
- * the page and checked by the API, so that no stray press or replayed request can erase an account.
- */
-export const onlineAccountDeletionWord = 'DELETE';
+export * from './online-account-rules.ts';
 
 export const deleteOnlineAccountBodySchema = z.object({
   confirmation: z.literal(onlineAccountDeletionWord, {

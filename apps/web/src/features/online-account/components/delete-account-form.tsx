@@ -1,6 +1,6 @@
 'use client';
 
-import { onlineAccountDeletionWord } from '@vet/contracts/online-account';
+import { onlineAccountDeletionWord } from '@vet/contracts/online-account-rules';
 import { useRef, useState, type FormEvent } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { TextField } from '@/shared/forms/text-field';
