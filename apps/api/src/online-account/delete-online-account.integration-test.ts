@@ -3,8 +3,9 @@ import { onlineAccountDeletedSchema } from '@vet/contracts/online-account';
 import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 import { clientChanges } from '@vet/db/schema/client-changes';
 import { clients, contactPreferences } from '@vet/db/schema/clients';
+import { dataExportRequests } from '@vet/db/schema/data-exports';
 import { idpAccounts, idpModels, idpPasswordResets, webSessions } from '@vet/db/schema/identity';
-import { invitations, verificationCodes } from '@vet/db/schema/onboarding';
+import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
 import { practiceEvents } from '@vet/db/schema/practice-events';
 import { emailOutbox } from '@vet/db/schema/system';
 import {
@@ -376,11 +377,29 @@ describe('POST /client/online-account/delete', () => {
       identitySubject: accountId,
     });
     await portalSession(embedded.issuer, accountId);
+    // Where their link stood, and the record of their own data exports: the online account's too.
+    await db.insert(linkStages).values({
+      identityIssuer: embedded.issuer,
+      identitySubject: accountId,
+      stage: 'invitation_expected',
+      practiceId: record.homePracticeId,
+    });
+    await db
+      .insert(dataExportRequests)
+      .values({ identityIssuer: embedded.issuer, identitySubject: accountId, clientId: null });
     const response = await deleteAccount(await signedIn(embedded, accountId));
     expect(response.statusCode).toBe(200);
     expect(
       await rowsOf(
         db.select().from(verificationCodes).where(eq(verificationCodes.identitySubject, accountId)),
+      ),
+    ).toBe(0);
+    expect(await rowsOf(db.select().from(linkStages).where(eq(linkStages.identitySubject, accountId)))).toBe(
+      0,
+    );
+    expect(
+      await rowsOf(
+        db.select().from(dataExportRequests).where(eq(dataExportRequests.identitySubject, accountId)),
       ),
     ).toBe(0);
     expect(

@@ -3,9 +3,10 @@ import { emailKey } from '@vet/db/normalise';
 import { softBookings } from '@vet/db/schema/appointments';
 import { clientChanges } from '@vet/db/schema/client-changes';
 import { clients } from '@vet/db/schema/clients';
+import { dataExportRequests } from '@vet/db/schema/data-exports';
 import { webSessions } from '@vet/db/schema/identity';
 import { emailOutbox } from '@vet/db/schema/system';
-import { invitations, verificationCodes } from '@vet/db/schema/onboarding';
+import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Identity } from '../identity/index.ts';
 
@@ -67,10 +68,24 @@ export const onlineAccounts = {
 
   /**
    * Onboarding's rows: the identity's verification codes (and any of the record's, so a new sign-up starts
-   * from the start) and the invitations the record has used. An invitation not used yet is the
-   * practice's to send and stays.
+   * from the start), where its link stood (0077) and the invitations the record has used. An invitation
+   * not used yet is the practice's to send and stays. The record of the identity's own data exports (0079)
+   * goes too: it is the online account's, and names its sign-in.
    */
   async eraseOnboarding(tx: Executor, identity: Identity, clientId: number | undefined) {
+    await tx
+      .delete(linkStages)
+      .where(
+        and(eq(linkStages.identityIssuer, identity.issuer), eq(linkStages.identitySubject, identity.subject)),
+      );
+    await tx
+      .delete(dataExportRequests)
+      .where(
+        and(
+          eq(dataExportRequests.identityIssuer, identity.issuer),
+          eq(dataExportRequests.identitySubject, identity.subject),
+        ),
+      );
     const byIdentity = and(
       eq(verificationCodes.identityIssuer, identity.issuer),
       eq(verificationCodes.identitySubject, identity.subject),
