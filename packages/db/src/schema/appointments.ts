@@ -56,6 +56,8 @@ export const appointments = pgTable(
     notes: text('notes'),
     cancellationReasonId: integer('cancellation_reason_id').references(() => cancellationReasons.id),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The client pressed "I'll be there" on the appointment's manage link (decision 0084). */
+    attendanceConfirmedAt: timestamp('attendance_confirmed_at', { withTimezone: true }),
     /** A repeated booking request with the same key returns the first result (R4.21). */
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the first request's body: the same key with another body is refused (422). */
