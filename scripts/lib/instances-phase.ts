@@ -267,6 +267,7 @@ function onPublicSide(
       ...common,
       SMTP_URL: smtpUrl,
       AUTH_ISSUERS: JSON.stringify([{ issuer: publicSide.issuer, audience: env.api.API_PUBLIC_URL }]),
+      EMBEDDED_ISSUER: publicSide.issuer,
     },
     idp: { ...env.idp, ...common, IDP_ISSUER: publicSide.issuer },
     web: { ...env.web, ...common, AUTH_DOMAIN: publicSide.issuer },

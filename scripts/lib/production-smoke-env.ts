@@ -47,6 +47,7 @@ export function productionEnvironment(runtime: string, databaseUrl: string): Pro
       METRICS_PORT: String(smokePorts.metrics.api),
       API_PUBLIC_URL: apiAudience,
       AUTH_ISSUERS: JSON.stringify([{ issuer, audience: apiAudience }]),
+      EMBEDDED_ISSUER: issuer,
       REDIS_URL: smokeRedisUrl,
       // The web's BFF is the API's one caller here.
       TRUST_PROXY: '127.0.0.1',
