@@ -71,6 +71,7 @@ const clientOwnedPaths = [
   '/v2/pets',
   '/v2/pets/slice',
   '/v2/pets/{petId}',
+  '/v2/pets/{petId}/health-record',
   '/appointments',
   '/appointments/{appointmentId}',
   '/appointments/{appointmentId}/cancel',
