@@ -23,6 +23,9 @@ export const practiceEventTypes = [
   'client.contact_preferences_changed',
   'client.online_account_deleted',
   'pet.registered',
+  'pet.details_changed',
+  'pet.died',
+  'pet.rehomed',
   'appointment.booked',
   'appointment.amended',
   'appointment.cancelled',
@@ -118,6 +121,37 @@ export const practiceEventDataSchemas = {
     policy_number: z.string().nullable(),
     awaiting_initial_consultation: z.boolean(),
   }),
+  /**
+   * The client changed their pet's details online (decision 0083): only the fields that changed, with
+   * their new values (pets.csv's columns, the insurer by name; null: cleared).
+   */
+  'pet.details_changed': z.object({
+    ...petRecord,
+    ...clientRecord,
+    changed: z
+      .object({
+        name: z.string(),
+        neutered: z.boolean(),
+        microchip: z.string().nullable(),
+        insurer: z.string().nullable(),
+        policy_number: z.string().nullable(),
+      })
+      .partial(),
+  }),
+  /** The client told the practice online that their pet has died: its status is now Deceased. */
+  'pet.died': z.object({
+    ...petRecord,
+    ...clientRecord,
+    status: z.literal('Deceased'),
+    recorded_at: instant,
+  }),
+  /** The client told the practice online that their pet has a new home: its status is now Rehomed. */
+  'pet.rehomed': z.object({
+    ...petRecord,
+    ...clientRecord,
+    status: z.literal('Rehomed'),
+    recorded_at: instant,
+  }),
   /** The client booked online. */
   'appointment.booked': z.object(appointmentDetails),
   /** The client moved or changed an online appointment: the appointment as it now is, and what it was. */
@@ -162,6 +196,9 @@ export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventR
   'client.contact_preferences_changed': 'client',
   'client.online_account_deleted': 'client',
   'pet.registered': 'pet',
+  'pet.details_changed': 'pet',
+  'pet.died': 'pet',
+  'pet.rehomed': 'pet',
   'appointment.booked': 'appointment',
   'appointment.amended': 'appointment',
   'appointment.cancelled': 'appointment',
