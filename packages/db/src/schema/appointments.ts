@@ -58,6 +58,11 @@ export const appointments = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The client pressed "I'll be there" on the appointment's manage link (decision 0084). */
     attendanceConfirmedAt: timestamp('attendance_confirmed_at', { withTimezone: true }),
+    /**
+     * The SEQUENCE of the appointment's calendar invitation (RFC 5545/5546): 0 when booked, one higher with
+     * each change or cancellation e-mailed, so calendars replace the entry they hold (decision 0082).
+     */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     /** A repeated booking request with the same key returns the first result (R4.21). */
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the first request's body: the same key with another body is refused (422). */
