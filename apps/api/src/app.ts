@@ -15,6 +15,7 @@ import { devMailboxRoutes } from './email/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { integrationApi } from './integration/index.ts';
 import { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
+import { manageLinkRoutes, manageLinks } from './manage-links/index.ts';
 import { errorHandlerPlugin, loggerOptions, type LogDestination, routeDefaultsPlugin } from './http/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
 import { httpMetricsPlugin } from './metrics/index.ts';
@@ -98,6 +99,8 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       preSignupRoutes(onboarding),
       // R4.24: guests search and hold anonymously; the hold's id is its bearer token.
       guestRoutes({ brandName: config.brandName }),
+      // Issue 35: an appointment's manage link; the token in the body is its only key (decision 0084).
+      manageLinkRoutes({ brandName: config.brandName, secret: config.verificationCodePepper }),
     ],
   });
   // Signed in, linked to a client record or not yet (the profile says which; onboarding needs both).
@@ -120,6 +123,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     brandName: config.brandName,
     caps: bookingCaps(config.bookingCaps),
     bookingsPerIdentity: config.bookingRateLimitMax,
+    manageLink: manageLinks(config.portalUrl, config.verificationCodePepper),
   };
   await app.register(signedInScope, {
     routes: [

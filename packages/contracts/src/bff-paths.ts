@@ -10,6 +10,7 @@ export const bffForwardedPrefixes = [
   'client',
   'guest',
   'lookup',
+  'manage-link',
   'online-practices',
   'practices',
   'pre-signup',

@@ -69,6 +69,8 @@ export interface BookingRouteOptions {
   caps: BookingCaps;
   /** Bookings and guest-hold completions per signed-in identity in bookingLimits.windowMinutes. */
   bookingsPerIdentity: number;
+  /** The manage link every confirmation carries (decision 0084). */
+  manageLink?: (appointmentId: number) => string;
 }
 
 /** R7.3: book, amend, cancel and read one appointment of the signed-in client. */

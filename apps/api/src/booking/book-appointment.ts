@@ -41,6 +41,8 @@ export interface BookingDeps extends SlotSearchDeps {
   appointments: AppointmentsRepository;
   brandName: string;
   caps: BookingCaps;
+  /** The manage link of an appointment for its e-mails (decision 0084); none in tests that do not care. */
+  manageLink?: ((appointmentId: number) => string) | undefined;
 }
 
 export type BookingOutcome =
@@ -201,7 +203,11 @@ export async function bookAppointment(
         await recordBooked(tx, row);
         if (booker.email) {
           const facts = emailFacts(context, booker, row.id, startsAt, now);
-          await enqueueEmail(tx, appointmentEmail({ ...facts, change: 'booked', brandName: deps.brandName }));
+          const manageUrl = deps.manageLink?.(row.id);
+          await enqueueEmail(
+            tx,
+            appointmentEmail({ ...facts, change: 'booked', brandName: deps.brandName, manageUrl }),
+          );
         }
         return row;
       });

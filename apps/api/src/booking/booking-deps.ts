@@ -11,7 +11,7 @@ import { createBookingRepository } from './booking-repository.ts';
  */
 export function createBookingDeps(
   db: Database,
-  options: { brandName: string; caps?: BookingCaps },
+  options: { brandName: string; caps?: BookingCaps; manageLink?: (appointmentId: number) => string },
 ): BookingDeps {
   return {
     ...createSlotSearchDeps(db),
@@ -19,6 +19,7 @@ export function createBookingDeps(
     appointments: createAppointmentsRepository(db),
     brandName: options.brandName,
     caps: options.caps ?? bookingCaps(true),
+    manageLink: options.manageLink,
   };
 }
 

@@ -29,6 +29,8 @@ export interface AppointmentEmailFacts {
   cutoffMinutes: number;
   /** When the change happened: a later change's calendar entry replaces an earlier one's. */
   changedAt: Date;
+  /** The appointment's manage link (decision 0084): every e-mail of a booked appointment carries it. */
+  manageUrl?: string | undefined;
 }
 
 /**
@@ -40,6 +42,9 @@ export function practiceTime(instant: Date): string {
   const wall = practiceWallTime(instant);
   return `${weekdayNames[wall.weekday]} ${wall.day} ${monthNames[wall.month - 1]} ${wall.year} at ${clockTime(wall)} ${practiceZoneName(instant)}`;
 }
+
+/** The manage link's words in an e-mail; the development mailbox and the tests find the link by them. */
+export const manageLinkLabel = "Confirm you'll be there, cancel or change the time";
 
 const subjects: Record<AppointmentChange, string> = {
   booked: 'Your appointment is booked',
@@ -92,7 +97,7 @@ export type RecordEmailFacts = Pick<
 export function recordChangeEmail(
   record: RecordEmailFacts,
   client: { email: string; firstName: string },
-  change: { change: AppointmentChange; brandName: string; changedAt: Date },
+  change: { change: AppointmentChange; brandName: string; changedAt: Date; manageUrl?: string | undefined },
 ): OutgoingEmail {
   return appointmentEmail({
     change: change.change,
@@ -110,6 +115,7 @@ export function recordChangeEmail(
     endsAt: record.endsAt,
     cutoffMinutes: record.cutoffMinutes,
     changedAt: change.changedAt,
+    manageUrl: change.manageUrl,
   });
 }
 
@@ -134,6 +140,9 @@ export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
     subject: subjects[facts.change],
     greeting: `Hello ${facts.firstName},`,
     paragraphs,
+    ...(facts.manageUrl && facts.change !== 'cancelled'
+      ? { action: { label: manageLinkLabel, url: facts.manageUrl } }
+      : {}),
     footer: 'The attached calendar entry adds the appointment to your calendar, or updates it.',
   });
   return {

@@ -59,7 +59,12 @@ async function confirm(
   const client = { email: booker.email, firstName: booker.firstName };
   await enqueueEmail(
     tx,
-    recordChangeEmail(record, client, { change, brandName: deps.brandName, changedAt: deps.now() }),
+    recordChangeEmail(record, client, {
+      change,
+      brandName: deps.brandName,
+      changedAt: deps.now(),
+      manageUrl: deps.manageLink?.(record.appointmentId),
+    }),
   );
 }
 

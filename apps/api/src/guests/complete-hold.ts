@@ -138,7 +138,13 @@ export async function completeHold(
       const facts = emailFacts(context, booker, appointmentId, startsAt, now);
       await enqueueEmail(
         tx,
-        appointmentEmail({ ...facts, petName: hold.petName, change: 'booked', brandName: deps.brandName }),
+        appointmentEmail({
+          ...facts,
+          petName: hold.petName,
+          change: 'booked',
+          brandName: deps.brandName,
+          manageUrl: deps.manageLink?.(appointmentId),
+        }),
       );
       return appointmentId;
     });

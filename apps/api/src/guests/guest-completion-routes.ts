@@ -17,6 +17,7 @@ export const guestCompletionRoutes =
     brandName: string;
     caps: BookingCaps;
     bookingsPerIdentity: number;
+    manageLink?: (appointmentId: number) => string;
   }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const deps = createBookingDeps(app.db, options);
