@@ -49,6 +49,34 @@ function transportOptions(smtpUrl: string, timeoutMs: number) {
   };
 }
 
+/** The iTIP method of an invitation's attachment (`text/calendar; method=REQUEST`), if it is one. */
+function calendarMethod(contentType: string): string | undefined {
+  return /^text\/calendar\b.*;\s*method=([A-Za-z-]+)/i.exec(contentType)?.[1]?.toUpperCase();
+}
+
+/**
+ * The message's attachments, an invitation's calendar part apart (decision 0082): nodemailer's
+ * `icalEvent` sends it as a `text/calendar; method=…` alternative beside the text and HTML (what
+ * Outlook, Gmail and Apple Mail act on) and again as an .ics file.
+ */
+function messageParts(attachments: OutboxEmail['attachments']) {
+  const invitation = attachments.find((attachment) => calendarMethod(attachment.contentType));
+  return {
+    attachments: attachments
+      .filter((attachment) => attachment !== invitation)
+      .map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+    ...(invitation
+      ? {
+          icalEvent: {
+            method: calendarMethod(invitation.contentType),
+            filename: invitation.filename,
+            content: invitation.content,
+          },
+        }
+      : {}),
+  };
+}
+
 export function smtpDelivery({ smtpUrl, from, timeoutMs = 10_000 }: SmtpDeliveryOptions): EmailDelivery {
   const transport = nodemailer.createTransport(transportOptions(smtpUrl, timeoutMs));
   const domain = domainOf(from);
@@ -61,11 +89,7 @@ export function smtpDelivery({ smtpUrl, from, timeoutMs = 10_000 }: SmtpDelivery
         subject: email.subject,
         text: email.text,
         ...(email.html ? { html: email.html } : {}),
-        attachments: email.attachments.map(({ filename, contentType, content }) => ({
-          filename,
-          contentType,
-          content,
-        })),
+        ...messageParts(email.attachments),
         // The same id on every attempt of one outbox row: should a retry ever repeat a message the server
         // had in fact accepted, mail systems that de-duplicate by Message-ID drop the copy.
         messageId: `<outbox-${email.id}.${email.createdAt.getTime()}@${domain}>`,
