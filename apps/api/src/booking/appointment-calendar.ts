@@ -1,0 +1,124 @@
+import { createEvent } from 'ics';
+
+/**
+ * The iTIP method of an appointment's calendar part (RFC 5546): REQUEST books or updates the entry the
+ * client's calendar holds, CANCEL removes it. A reminder of an unchanged appointment is a REQUEST at the
+ * sequence it already has.
+ */
+export type CalendarMethod = 'REQUEST' | 'CANCEL';
+
+export interface AppointmentInvitation {
+  method: CalendarMethod;
+  appointmentId: number;
+  /** appointments.calendar_sequence: 0 when booked, one higher with each change or cancellation sent. */
+  sequence: number;
+  /** When this version was written (DTSTAMP). */
+  stampedAt: Date;
+  startsAt: Date;
+  endsAt: Date;
+  /** The portal's brand, for PRODID. */
+  brandName: string;
+  /** The organizer: the practice, at the portal's no-reply address (MAIL_FROM's). */
+  organizer: { name: string; email: string };
+  /** The one attendee: the client, who booked it and so has accepted it. */
+  attendee: { name: string; email: string };
+  summary: string;
+  description: string;
+  /** The practice's name and address. */
+  location: string;
+}
+
+/**
+ * One UID per appointment, for its booking, every change and its cancellation: the appointment's id, no
+ * personal data (no e-mail, no name). The web's "Add to calendar" file uses the same (calendar-file.ts).
+ */
+export const appointmentUid = (appointmentId: number) => `appointment-${appointmentId}@client-portal`;
+
+/** The address of a From header (`"Harbour Vets Client Portal" <no-reply@harbourvets.example>`). */
+export function mailboxAddress(from: string): string {
+  const address = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  if (!/^[^\s@<>"]+@[^\s@<>"]+$/.test(address)) throw new Error('MAIL_FROM has no usable address.');
+  return address;
+}
+
+/**
+ * A parameter value (CN) as RFC 5545 allows it: a DQUOTE cannot be escaped inside the quoted value the
+ * writer makes, so it becomes an apostrophe; control characters become spaces; one line.
+ */
+function paramText(text: string): string {
+  return (
+    text
+      .replace(/"/g, "'")
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
+      .trim()
+  );
+}
+
+/**
+ * Lines folded within 75 octets (RFC 5545 3.1): `ics` folds at 75 characters, which a Welsh or accented
+ * name takes past 75 octets. Unfolds its output and folds again by octets, never inside a character.
+ */
+export function foldByOctets(text: string): string {
+  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
+  const folded = lines.map((line) => {
+    const parts: string[] = [];
+    let part = '';
+    let octets = 0;
+    for (const char of line) {
+      const size = Buffer.byteLength(char, 'utf8');
+      // The first line holds 75 octets; each continuation 74 after its leading space.
+      if (octets + size > (parts.length === 0 ? 75 : 74)) {
+        parts.push(part);
+        part = '';
+        octets = 0;
+      }
+      part += char;
+      octets += size;
+    }
+    parts.push(part);
+    return parts.join('\r\n ');
+  });
+  return folded.join('\r\n');
+}
+
+/**
+ * The calendar part of an appointment's e-mail: a VCALENDAR with METHOD and one VEVENT carrying what RFC
+ * 5545 and RFC 5546 require of a REQUEST and a CANCEL (decision 0082). Times in UTC, so no VTIMEZONE.
+ */
+export function appointmentCalendar(invitation: AppointmentInvitation): string {
+  const cancelled = invitation.method === 'CANCEL';
+  const { error, value } = createEvent({
+    productId: `-//${paramText(invitation.brandName)}//Client Portal//EN`,
+    method: invitation.method,
+    uid: appointmentUid(invitation.appointmentId),
+    sequence: invitation.sequence,
+    timestamp: invitation.stampedAt.getTime(),
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+    title: invitation.summary,
+    description: invitation.description,
+    location: invitation.location,
+    start: invitation.startsAt.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: invitation.endsAt.getTime(),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    busyStatus: cancelled ? 'FREE' : 'BUSY',
+    transp: cancelled ? 'TRANSPARENT' : 'OPAQUE',
+    organizer: { name: paramText(invitation.organizer.name), email: invitation.organizer.email },
+    attendees: [
+      {
+        name: paramText(invitation.attendee.name),
+        email: invitation.attendee.email,
+        // The client chose the time: nothing to answer, and an answer would go to a no-reply address.
+        rsvp: false,
+        partstat: 'ACCEPTED',
+        role: 'REQ-PARTICIPANT',
+        cutype: 'INDIVIDUAL',
+      },
+    ],
+  });
+  if (error || !value) throw new Error('The calendar entry could not be built.');
+  return foldByOctets(value);
+}
