@@ -1,3 +1,4 @@
+import type { EditablePet } from '@vet/contracts/pet-changes';
 import type { Pet, PetSlice, PetSortField, RegisterPetBody } from '@vet/contracts/pets';
 import type { Database, Executor } from '@vet/db/connection';
 import { clients, pets } from '@vet/db/schema/clients';
@@ -99,6 +100,14 @@ export function createPetsRepository(db: Database) {
 
     async findForClient(clientId: number, petId: number): Promise<Pet | undefined> {
       const [row] = await query({})
+        .where(and(eq(pets.clientId, clientId), eq(pets.id, petId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The client's pet with its version (xmin: decision 0083), as a change must name it. */
+    async findEditableForClient(clientId: number, petId: number): Promise<EditablePet | undefined> {
+      const [row] = await query({ version: sql<string>`${pets}.xmin::text` })
         .where(and(eq(pets.clientId, clientId), eq(pets.id, petId)))
         .limit(1);
       return row;

@@ -15,6 +15,7 @@ import { clientNotLinked, linkedClientOf, identityOf } from '../auth/index.ts';
 import { notFound } from '../http/index.ts';
 import { createReferenceDataRepository, createSpeciesRepository } from '../lookups/index.ts';
 import { createPracticesRepository } from '../practices/index.ts';
+import { petChangeRoutes } from './pet-change-routes.ts';
 import { createHealthRecordRepository } from './health-record.ts';
 import { assertMayRegisterPets, registerPet, type PetRegistrationDeps } from './pet-registration.ts';
 import { createPetsRepository } from './pets-repository.ts';
@@ -141,6 +142,9 @@ export const petRoutes =
         return reply.code(201).send(pet);
       },
     );
+
+    // Issue 35 item 5: editing a pet, and its death or new home (decision 0083).
+    void app.register(petChangeRoutes);
 
     done();
   };
