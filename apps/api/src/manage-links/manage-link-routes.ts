@@ -37,6 +37,8 @@ export interface ManageLinkRouteOptions {
   brandName: string;
   /** The server's secret the link's key is derived from (VERIFICATION_CODE_PEPPER). */
   secret: string;
+  /** MAIL_FROM: its address organizes the cancellation's calendar part (decision 0082). */
+  mailFrom?: string;
 }
 
 /** Issue 35 item 2: an appointment's manage link, read, "I'll be there" and "Cancel". */
