@@ -54,7 +54,7 @@ export function SubmitProblem({ error, lookupsFailed, onRetryLookups }: SubmitPr
           <ul className={styles.issues}>
             {issues.map((issue) => (
               <li key={issue.path}>
-                {fieldLabels[issue.path] ?? issue.path}: {issue.message}
+                {fieldLabels[issue.path.replace(/^details\./, '')] ?? issue.path}: {issue.message}
               </li>
             ))}
           </ul>

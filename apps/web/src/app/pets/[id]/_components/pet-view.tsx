@@ -19,6 +19,7 @@ import { useActionDialog } from '@/shared/actions/use-action-dialog';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { StatusChip } from '@/shared/components/status-chip';
+import { Button } from '@/shared/ui/button';
 import { Container } from '@/shared/ui/container';
 import { cx } from '@/shared/ui/cx';
 import typography from '@/shared/ui/typography.module.css';
@@ -80,7 +81,12 @@ export function PetView({ id }: { id: string }) {
           </p>
         </div>
         {current && (
-          <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />
+          <div className={styles.actions}>
+            <Button href={`/pets/${pet.petId}/edit`} variant="outlined">
+              Edit details
+            </Button>
+            <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />
+          </div>
         )}
       </div>
       <div className={cx(styles.chips, styles.screenOnly)}>
