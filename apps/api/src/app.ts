@@ -100,7 +100,11 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       // R4.24: guests search and hold anonymously; the hold's id is its bearer token.
       guestRoutes({ brandName: config.brandName }),
       // Issue 35: an appointment's manage link; the token in the body is its only key (decision 0084).
-      manageLinkRoutes({ brandName: config.brandName, secret: config.verificationCodePepper }),
+      manageLinkRoutes({
+        brandName: config.brandName,
+        secret: config.verificationCodePepper,
+        mailFrom: config.mailFrom,
+      }),
     ],
   });
   // Signed in, linked to a client record or not yet (the profile says which; onboarding needs both).
@@ -124,6 +128,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     caps: bookingCaps(config.bookingCaps),
     bookingsPerIdentity: config.bookingRateLimitMax,
     manageLink: manageLinks(config.portalUrl, config.verificationCodePepper),
+    mailFrom: config.mailFrom,
   };
   await app.register(signedInScope, {
     routes: [
@@ -142,6 +147,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     config: config.integration,
     portalUrl: config.portalUrl,
     brandName: config.brandName,
+    mailFrom: config.mailFrom,
   });
   return app;
 }

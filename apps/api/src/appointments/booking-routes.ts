@@ -71,6 +71,8 @@ export interface BookingRouteOptions {
   bookingsPerIdentity: number;
   /** The manage link every confirmation carries (decision 0084). */
   manageLink?: (appointmentId: number) => string;
+  /** MAIL_FROM: its address organizes the confirmations' calendar invitations (decision 0082). */
+  mailFrom?: string;
 }
 
 /** R7.3: book, amend, cancel and read one appointment of the signed-in client. */

@@ -1,3 +1,6 @@
+import type { Executor } from '@vet/db/connection';
+import { appointments } from '@vet/db/schema/appointments';
+import { eq, sql } from 'drizzle-orm';
 import { createEvent } from 'ics';
 
 /**
@@ -88,12 +91,14 @@ export function foldByOctets(text: string): string {
  */
 export function appointmentCalendar(invitation: AppointmentInvitation): string {
   const cancelled = invitation.method === 'CANCEL';
+  // DTSTAMP: `ics` takes `timestamp` (its schema checks it) though its types do not declare it.
+  const stamp = { timestamp: invitation.stampedAt.getTime() };
   const { error, value } = createEvent({
+    ...stamp,
     productId: `-//${paramText(invitation.brandName)}//Client Portal//EN`,
     method: invitation.method,
     uid: appointmentUid(invitation.appointmentId),
     sequence: invitation.sequence,
-    timestamp: invitation.stampedAt.getTime(),
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     title: invitation.summary,
     description: invitation.description,
@@ -121,4 +126,18 @@ export function appointmentCalendar(invitation: AppointmentInvitation): string {
   });
   if (error || !value) throw new Error('The calendar entry could not be built.');
   return foldByOctets(value);
+}
+
+/**
+ * The SEQUENCE of a change or cancellation about to be e-mailed: one higher than the last the client was
+ * sent, stored in the caller's transaction with the e-mail, so a later version always replaces an earlier.
+ */
+export async function nextCalendarSequence(tx: Executor, appointmentId: number): Promise<number> {
+  const [row] = await tx
+    .update(appointments)
+    .set({ calendarSequence: sql`${appointments.calendarSequence} + 1` })
+    .where(eq(appointments.id, appointmentId))
+    .returning({ calendarSequence: appointments.calendarSequence });
+  if (!row) throw new Error('the appointment went away under its lock');
+  return row.calendarSequence;
 }

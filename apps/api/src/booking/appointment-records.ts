@@ -33,12 +33,13 @@ const detailColumns = {
   clinicianId: appointments.clinicianId,
   idempotencyRequestHash: appointments.idempotencyRequestHash,
   cutoffMinutes: practices.cancellationCutoffMinutes,
+  calendarSequence: appointments.calendarSequence,
   practicePhone: practices.phone,
   practiceAddress: sql<string>`concat_ws(', ', ${practices.addressLine1}, ${practices.addressLine2}, ${practices.town}, ${practices.postcode})`,
 };
 
-/** What the client sees of a record: no clinician, no hash. */
-export function toDetail(record: AppointmentRecord): AppointmentDetail {
+/** What the client sees of a record: no clinician, no hash, no calendar sequence. */
+export function toDetail(record: Omit<AppointmentRecord, 'calendarSequence'>): AppointmentDetail {
   return {
     appointmentId: record.appointmentId,
     petId: record.petId,

@@ -43,6 +43,8 @@ export interface BookingDeps extends SlotSearchDeps {
   caps: BookingCaps;
   /** The manage link of an appointment for its e-mails (decision 0084); none in tests that do not care. */
   manageLink?: ((appointmentId: number) => string) | undefined;
+  /** The calendar invitations' ORGANIZER address: MAIL_FROM's (decision 0082). */
+  organizerEmail: string;
 }
 
 export type BookingOutcome =
@@ -90,6 +92,8 @@ export function emailFacts(
     endsAt: new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS),
     cutoffMinutes: context.practice.cutoffMinutes,
     changedAt: now,
+    // A new appointment's first invitation (appointments.calendar_sequence's default).
+    calendarSequence: 0,
   };
 }
 
@@ -206,7 +210,13 @@ export async function bookAppointment(
           const manageUrl = deps.manageLink?.(row.id);
           await enqueueEmail(
             tx,
-            appointmentEmail({ ...facts, change: 'booked', brandName: deps.brandName, manageUrl }),
+            appointmentEmail({
+              ...facts,
+              change: 'booked',
+              brandName: deps.brandName,
+              organizerEmail: deps.organizerEmail,
+              manageUrl,
+            }),
           );
         }
         return row;

@@ -1,4 +1,6 @@
 import type { Database } from '@vet/db/connection';
+import { defaultMailFrom } from '../config.ts';
+import { mailboxAddress } from './appointment-calendar.ts';
 import { createAppointmentsRepository } from './appointment-records.ts';
 import type { BookingDeps } from './book-appointment.ts';
 import { bookingCaps, type BookingCaps } from './booking-caps.ts';
@@ -11,7 +13,13 @@ import { createBookingRepository } from './booking-repository.ts';
  */
 export function createBookingDeps(
   db: Database,
-  options: { brandName: string; caps?: BookingCaps; manageLink?: (appointmentId: number) => string },
+  options: {
+    brandName: string;
+    caps?: BookingCaps;
+    manageLink?: (appointmentId: number) => string;
+    /** The From of the portal's e-mails, whose address organizes their calendar invitations. */
+    mailFrom?: string;
+  },
 ): BookingDeps {
   return {
     ...createSlotSearchDeps(db),
@@ -20,6 +28,7 @@ export function createBookingDeps(
     brandName: options.brandName,
     caps: options.caps ?? bookingCaps(true),
     manageLink: options.manageLink,
+    organizerEmail: mailboxAddress(options.mailFrom ?? defaultMailFrom),
   };
 }
 

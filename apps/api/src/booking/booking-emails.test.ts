@@ -18,6 +18,8 @@ const facts = {
   endsAt: new Date('2026-03-29T08:30:00Z'),
   cutoffMinutes: 120,
   changedAt: new Date('2026-03-01T00:00:00Z'),
+  calendarSequence: 0,
+  organizerEmail: 'no-reply@harbourvets.example',
 };
 
 /** What the e-mails wrote with ICU before the practice clock wrote them (decision 0055): the reference. */

@@ -7,7 +7,7 @@ import {
   practiceZoneName,
   weekdayNames,
 } from '@vet/contracts/practice-clock';
-import { createEvent } from 'ics';
+import { appointmentCalendar } from './appointment-calendar.ts';
 
 export type AppointmentChange = 'booked' | 'amended' | 'cancelled';
 
@@ -27,8 +27,12 @@ export interface AppointmentEmailFacts {
   startsAt: Date;
   endsAt: Date;
   cutoffMinutes: number;
-  /** When the change happened: a later change's calendar entry replaces an earlier one's. */
+  /** When the change happened: the calendar part's DTSTAMP. */
   changedAt: Date;
+  /** appointments.calendar_sequence as this e-mail leaves: 0 booked, one higher per change (decision 0082). */
+  calendarSequence: number;
+  /** The calendar part's ORGANIZER address: the portal's no-reply address (MAIL_FROM's). */
+  organizerEmail: string;
   /** The appointment's manage link (decision 0084): every e-mail of a booked appointment carries it. */
   manageUrl?: string | undefined;
 }
@@ -52,27 +56,25 @@ const subjects: Record<AppointmentChange, string> = {
   cancelled: 'Your appointment is cancelled',
 };
 
-/** The calendar entry: one UID per appointment, so a move or a cancellation updates the same entry. */
+/**
+ * The calendar invitation (decision 0082): one UID per appointment and a rising SEQUENCE, so a move or a
+ * cancellation updates the entry in place; the practice organizes, the client attends.
+ */
 function calendarEntry(facts: AppointmentEmailFacts): string {
-  const cancelled = facts.change === 'cancelled';
-  const { error, value } = createEvent({
-    productId: `${facts.brandName} Client Portal`,
-    uid: `appointment-${facts.appointmentId}@client-portal`,
-    sequence: facts.change === 'booked' ? 0 : Math.floor(facts.changedAt.getTime() / 1000),
-    method: cancelled ? 'CANCEL' : 'REQUEST',
-    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-    title: `${facts.petName}: ${facts.reasonName} at ${facts.practiceName}`,
+  return appointmentCalendar({
+    method: facts.change === 'cancelled' ? 'CANCEL' : 'REQUEST',
+    appointmentId: facts.appointmentId,
+    sequence: facts.calendarSequence,
+    stampedAt: facts.changedAt,
+    startsAt: facts.startsAt,
+    endsAt: facts.endsAt,
+    brandName: facts.brandName,
+    organizer: { name: facts.practiceName, email: facts.organizerEmail },
+    attendee: { name: facts.firstName, email: facts.to },
+    summary: `${facts.petName}: ${facts.reasonName} at ${facts.practiceName}`,
     description: `${facts.reasonName} with a ${facts.clinicianType.toLowerCase()}. Practice phone: ${facts.practicePhone}`,
-    location: facts.practiceAddress,
-    start: facts.startsAt.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: facts.endsAt.getTime(),
-    endInputType: 'utc',
-    endOutputType: 'utc',
+    location: `${facts.practiceName}, ${facts.practiceAddress}`,
   });
-  if (error || !value) throw new Error('The calendar entry could not be built.');
-  return value;
 }
 
 /** What a stored appointment's record (appointment-records.ts) gives its e-mails. */
@@ -88,6 +90,7 @@ export type RecordEmailFacts = Pick<
   | 'startsAt'
   | 'endsAt'
   | 'cutoffMinutes'
+  | 'calendarSequence'
 >;
 
 /**
@@ -97,7 +100,13 @@ export type RecordEmailFacts = Pick<
 export function recordChangeEmail(
   record: RecordEmailFacts,
   client: { email: string; firstName: string },
-  change: { change: AppointmentChange; brandName: string; changedAt: Date; manageUrl?: string | undefined },
+  change: {
+    change: AppointmentChange;
+    brandName: string;
+    organizerEmail: string;
+    changedAt: Date;
+    manageUrl?: string | undefined;
+  },
 ): OutgoingEmail {
   return appointmentEmail({
     change: change.change,
@@ -115,6 +124,8 @@ export function recordChangeEmail(
     endsAt: record.endsAt,
     cutoffMinutes: record.cutoffMinutes,
     changedAt: change.changedAt,
+    calendarSequence: record.calendarSequence,
+    organizerEmail: change.organizerEmail,
     manageUrl: change.manageUrl,
   });
 }

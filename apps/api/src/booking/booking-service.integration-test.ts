@@ -78,6 +78,7 @@ describe('bookAppointment', () => {
       db: database.db,
       appointments: createAppointmentsRepository(database.db),
       brandName: 'Harbour Vets',
+      organizerEmail: 'no-reply@harbourvets.example',
       caps: bookingCaps(true),
       now: () => new Date(),
       repository,

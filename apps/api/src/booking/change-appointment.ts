@@ -14,6 +14,7 @@ import {
   recordAmended,
   recordCancelled,
 } from './appointment-events.ts';
+import { nextCalendarSequence } from './appointment-calendar.ts';
 import { recordChangeEmail, type AppointmentChange } from './booking-emails.ts';
 import {
   databaseError,
@@ -57,11 +58,13 @@ async function confirm(
 ) {
   if (!booker.email) return;
   const client = { email: booker.email, firstName: booker.firstName };
+  const calendarSequence = await nextCalendarSequence(tx, record.appointmentId);
   await enqueueEmail(
     tx,
-    recordChangeEmail(record, client, {
+    recordChangeEmail({ ...record, calendarSequence }, client, {
       change,
       brandName: deps.brandName,
+      organizerEmail: deps.organizerEmail,
       changedAt: deps.now(),
       manageUrl: deps.manageLink?.(record.appointmentId),
     }),

@@ -2,6 +2,12 @@
  * The booking module: slot search, booking writes, amend and cancel, and their e-mails.
  * Other modules import only this file (decision 0054).
  */
+export {
+  appointmentCalendar,
+  appointmentUid,
+  mailboxAddress,
+  nextCalendarSequence,
+} from './appointment-calendar.ts';
 export { appointmentEventData } from './appointment-events.ts';
 export { createAppointmentsRepository, toDetail } from './appointment-records.ts';
 export type { AppointmentsRepository } from './appointment-records.ts';

@@ -143,6 +143,7 @@ export async function completeHold(
           petName: hold.petName,
           change: 'booked',
           brandName: deps.brandName,
+          organizerEmail: deps.organizerEmail,
           manageUrl: deps.manageLink?.(appointmentId),
         }),
       );

@@ -18,6 +18,7 @@ export const guestCompletionRoutes =
     caps: BookingCaps;
     bookingsPerIdentity: number;
     manageLink?: (appointmentId: number) => string;
+    mailFrom?: string;
   }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const deps = createBookingDeps(app.db, options);

@@ -13,6 +13,8 @@ export interface IntegrationRouteSettings {
   /** The portal's public address without a trailing slash (links in e-mails). */
   portalUrl: string;
   brandName: string;
+  /** MAIL_FROM: its address organizes a desk cancellation's calendar part (decision 0082). */
+  mailFrom?: string;
 }
 
 export interface IntegrationApiOptions extends IntegrationRouteSettings {

@@ -13,7 +13,8 @@ import {
 } from '@vet/contracts/integration-appointments';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createAppointmentsRepository } from '../booking/index.ts';
+import { createAppointmentsRepository, mailboxAddress } from '../booking/index.ts';
+import { defaultMailFrom } from '../config.ts';
 import { errorBody } from '../http/index.ts';
 import { storeBatch } from './practice-booking-batch.ts';
 import { createPracticeBookingReads } from './practice-booking-repository.ts';
@@ -41,13 +42,14 @@ async function batchSize(request: FastifyRequest, reply: FastifyReply) {
  * system's reference, and an online appointment's outcome or cancellation by the portal's id.
  */
 export const practiceBookingRoutes =
-  (settings: { brandName: string }): FastifyPluginCallbackZod =>
+  (settings: { brandName: string; mailFrom?: string }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const deps: PracticeBookingDeps = {
       db: app.db,
       reads: createPracticeBookingReads(app.db),
       appointments: createAppointmentsRepository(app.db),
       brandName: settings.brandName,
+      organizerEmail: mailboxAddress(settings.mailFrom ?? defaultMailFrom),
       now: () => new Date(),
     };
 

@@ -10,6 +10,7 @@ import { makeRoomForPracticeBooking, type PracticeLaneEffects } from '@vet/db/pr
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import {
   databaseError,
+  nextCalendarSequence,
   PET_OVERLAP_CONSTRAINT,
   recordChangeEmail,
   type AppointmentsRepository,
@@ -35,6 +36,8 @@ export interface PracticeBookingDeps {
   /** The client's records, for a cancellation e-mail's facts (the booking module's). */
   appointments: AppointmentsRepository;
   brandName: string;
+  /** The calendar invitations' ORGANIZER address: MAIL_FROM's (decision 0082). */
+  organizerEmail: string;
   now: () => Date;
 }
 
@@ -142,9 +145,15 @@ async function emailCancellation(
   const record = await deps.appointments.findRecord(appointment.clientId, appointment.id, tx);
   if (!contact?.email || !record) return;
   const client = { email: contact.email, firstName: contact.firstName };
+  const calendarSequence = await nextCalendarSequence(tx, record.appointmentId);
   await enqueueEmail(
     tx,
-    recordChangeEmail(record, client, { change: 'cancelled', brandName: deps.brandName, changedAt: now }),
+    recordChangeEmail({ ...record, calendarSequence }, client, {
+      change: 'cancelled',
+      brandName: deps.brandName,
+      organizerEmail: deps.organizerEmail,
+      changedAt: now,
+    }),
   );
 }
 

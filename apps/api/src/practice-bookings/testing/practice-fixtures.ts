@@ -21,6 +21,7 @@ export const practiceBookingDeps = (db: Database, now?: () => Date): PracticeBoo
   reads: createPracticeBookingReads(db),
   appointments: createAppointmentsRepository(db),
   brandName: 'Test Vets',
+  organizerEmail: 'no-reply@harbourvets.example',
   now: now ?? (() => new Date()),
 });
 
