@@ -1,0 +1,243 @@
+'use client';
+
+import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
+import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
+import { useManageLink, useManageLinkPress } from '@/features/appointments/api/manage-link';
+import { changeAppointmentHref } from '@/features/appointments/booking-params';
+import { BookingSummary } from '@/features/appointments/components/booking-summary';
+import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
+import { AppAlert } from '@/shared/components/app-alert';
+import { LoadError } from '@/shared/components/load-error';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { TextField } from '@/shared/forms/text-field';
+import { Button } from '@/shared/ui/button';
+import { TextLink } from '@/shared/ui/text-link';
+import styles from './manage-view.module.css';
+
+const onHashChange = (notify: () => void) => {
+  window.addEventListener('hashchange', notify);
+  return () => window.removeEventListener('hashchange', notify);
+};
+
+/** The link's token: its fragment, which the browser never sends (null before the page is in the browser). */
+function useLinkToken(): string | null {
+  return useSyncExternalStore(
+    onHashChange,
+    () => window.location.hash.slice(1),
+    () => null,
+  );
+}
+
+/** One plain answer for a link that is tampered, expired, used up or for a cancelled appointment. */
+function NotValid() {
+  return (
+    <div className={styles.stack}>
+      <AppAlert severity="info" title="This link no longer works">
+        It has expired, or the appointment has been cancelled. Nothing has been changed.
+      </AppAlert>
+      <p>
+        To see or book your appointments, <TextLink href="/appointments">sign in to the portal</TextLink>, or
+        call your practice.
+      </p>
+    </div>
+  );
+}
+
+/** /manage: the appointment of the link, and the presses that act on it (decision 0084). */
+export function ManageView() {
+  const token = useLinkToken();
+  if (token === null) return <LoadingSpinner height="30vh" label="Loading your appointment" />;
+  if (token === '') return <NotValid />;
+  return <ManageAppointment key={token} token={token} />;
+}
+
+function ManageAppointment({ token }: { token: string }) {
+  const link = useManageLink(token);
+  if (link.isPending) return <LoadingSpinner height="30vh" label="Loading your appointment" />;
+  if (link.isError) {
+    const problem = apiProblem(link.error);
+    if (problem.status === 404) return <NotValid />;
+    if (problem.status === 429 && problem.message)
+      return <AppAlert severity="error">{problem.message}</AppAlert>;
+    return <LoadError message="We could not load your appointment." onRetry={() => void link.refetch()} />;
+  }
+  return <AppointmentActions token={token} appointment={link.data} />;
+}
+
+function AppointmentActions({ token, appointment }: { token: string; appointment: ManageLinkAppointment }) {
+  const press = useManageLinkPress(token);
+  // The time the page was read: the cut-off is the API's rule; this only chooses what to offer.
+  const [openedAt] = useState(() => Date.now());
+  const problem = press.isError ? apiProblem(press.error) : null;
+  if (problem?.status === 404) return <NotValid />;
+  const cancelled = appointment.status === 'Cancelled';
+  const changeable = !cancelled && openedAt < Date.parse(appointment.changeableUntil);
+  return (
+    <div className={styles.stack}>
+      {cancelled && (
+        <AppAlert severity="success" title="Your appointment is cancelled">
+          We have e-mailed you to confirm it. The time is free for someone else.
+        </AppAlert>
+      )}
+      <section aria-labelledby="manage-appointment-heading" className={styles.section}>
+        <h2 id="manage-appointment-heading">
+          {cancelled ? 'The cancelled appointment' : 'Your appointment'}
+        </h2>
+        <BookingSummary
+          petName={appointment.petName}
+          reasonName={appointment.reasonName}
+          practiceName={appointment.practiceName}
+          startsAt={appointment.startsAt}
+          clinicianType={appointment.clinicianType}
+        />
+        <p className={styles.where}>
+          {appointment.practiceAddress}. Phone{' '}
+          <TextLink href={`tel:${appointment.practicePhone.replace(/\s+/g, '')}`}>
+            {appointment.practicePhone}
+          </TextLink>
+          .
+        </p>
+      </section>
+      {problem && (
+        <AppAlert severity="error">
+          {(problem.status === 409 || problem.status === 429) && problem.message
+            ? problem.message
+            : submissionFailedMessage}
+        </AppAlert>
+      )}
+      {!cancelled && (
+        <>
+          <Attendance
+            confirmed={appointment.attendanceConfirmed}
+            pending={press.isPending && press.variables.kind === 'attendance'}
+            disabled={press.isPending}
+            onConfirm={() => press.mutate({ kind: 'attendance' })}
+          />
+          {changeable ? (
+            <>
+              <section aria-labelledby="manage-change-heading" className={styles.section}>
+                <h2 id="manage-change-heading">Change the time</h2>
+                <p>You sign in to the portal to choose a new time.</p>
+                <div>
+                  <Button
+                    href={changeAppointmentHref(appointment.appointmentId)}
+                    variant="outlined"
+                    className={styles.action}
+                  >
+                    Change the time
+                  </Button>
+                </div>
+              </section>
+              <CancelForm
+                pending={press.isPending && press.variables.kind === 'cancellation'}
+                disabled={press.isPending}
+                onCancel={(reasonId) => press.mutate({ kind: 'cancellation', reasonId })}
+              />
+            </>
+          ) : (
+            <p>
+              It starts too soon to change or cancel online. Please call {appointment.practiceName} on{' '}
+              {appointment.practicePhone}.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Attendance(props: {
+  confirmed: boolean;
+  pending: boolean;
+  disabled: boolean;
+  onConfirm: () => void;
+}) {
+  if (props.confirmed)
+    return (
+      <AppAlert severity="success" title="Thank you">
+        You have told the practice you will be there.
+      </AppAlert>
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onConfirm();
+  };
+  return (
+    <form onSubmit={submit} className={styles.section} aria-labelledby="manage-attend-heading">
+      <h2 id="manage-attend-heading">Coming along?</h2>
+      <p>Let the practice know you will be there. Nothing else is sent.</p>
+      <div>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={props.pending}
+          disabled={props.disabled}
+          className={styles.action}
+        >
+          I&rsquo;ll be there
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CancelForm(props: { pending: boolean; disabled: boolean; onCancel: (reasonId: number) => void }) {
+  const headingId = useId();
+  const reasons = useCancellationReasons(true);
+  const [reasonId, setReasonId] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reasonId) {
+      setMissing(true);
+      return;
+    }
+    props.onCancel(Number(reasonId));
+  };
+  return (
+    <form onSubmit={submit} noValidate className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId}>Cancel the appointment</h2>
+      {reasons.isError ? (
+        <LoadError
+          message="We could not load the reasons for cancelling."
+          onRetry={() => void reasons.refetch()}
+        />
+      ) : (
+        <TextField
+          select
+          fullWidth
+          required
+          label="Reason for cancelling"
+          value={reasonId}
+          disabled={reasons.isPending}
+          onChange={(event) => {
+            setReasonId(event.target.value);
+            setMissing(false);
+          }}
+          error={missing}
+          helperText={missing ? 'Choose a reason for cancelling.' : undefined}
+          shrinkLabel
+        >
+          <option value="">{reasons.isPending ? 'Loading reasons…' : 'Choose a reason'}</option>
+          {reasons.data?.map((reason) => (
+            <option key={reason.cancellationReasonId} value={reason.cancellationReasonId}>
+              {reason.description}
+            </option>
+          ))}
+        </TextField>
+      )}
+      <div>
+        <Button
+          type="submit"
+          variant="outlined"
+          loading={props.pending}
+          disabled={props.disabled}
+          className={styles.action}
+        >
+          Cancel appointment
+        </Button>
+      </div>
+    </form>
+  );
+}
