@@ -23,4 +23,22 @@ describe('appointmentCalendarFile', () => {
     expect(file.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(file.endsWith('END:VCALENDAR\r\n')).toBe(true);
   });
+
+  it('folds long lines within 75 octets (RFC 5545), so accented text does not overflow', () => {
+    const file = appointmentCalendarFile(
+      {
+        ...appointment,
+        petName: 'Gwenllïan Llŷr',
+        reasonName: 'Brechiad blynyddol a gwiriad iechyd llawn, gyda’r milfeddyg',
+        practiceName: 'Milfeddygon Pen-y-bont ar Ogwr, Heol-y-Bont Fawr',
+      },
+      new Date('2026-11-23T05:00:00Z'),
+    );
+    const lines = file.slice(0, -2).split('\r\n');
+    expect(lines.filter((line) => new TextEncoder().encode(line).length > 75)).toEqual([]);
+    const unfolded = file.replace(/\r\n[ \t]/g, '');
+    expect(unfolded).toContain(
+      '\r\nDESCRIPTION:Brechiad blynyddol a gwiriad iechyd llawn\\, gyda’r milfeddyg for Gwenllïan Llŷr with a vet at Milfeddygon Pen-y-bont ar Ogwr\\, Heol-y-Bont Fawr.\r\n',
+    );
+  });
 });

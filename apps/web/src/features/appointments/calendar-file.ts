@@ -18,9 +18,32 @@ function icsText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
+const encoder = new TextEncoder();
+
+/** A content line folded within 75 octets (RFC 5545 3.1), never inside a character. */
+function icsFold(line: string): string {
+  const parts: string[] = [];
+  let part = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    // The first line holds 75 octets; each continuation 74 after its leading space.
+    if (octets + size > (parts.length === 0 ? 75 : 74)) {
+      parts.push(part);
+      part = '';
+      octets = 0;
+    }
+    part += char;
+    octets += size;
+  }
+  parts.push(part);
+  return parts.join('\r\n ');
+}
+
 /**
  * The appointment as an iCalendar file, built in the browser: one event, times in UTC, the same UID as
- * the confirmation e-mail's (`appointment-<id>@…`), so a calendar that has both keeps one entry.
+ * the confirmation e-mail's (`appointment-<id>@…`), so a calendar that has both keeps one entry. No
+ * METHOD: a plain event to import, not an invitation (decision 0082).
  */
 export function appointmentCalendarFile(appointment: CalendarAppointment, now = new Date()): string {
   const clinician =
@@ -41,7 +64,7 @@ export function appointmentCalendarFile(appointment: CalendarAppointment, now = 
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return `${lines.map(icsFold).join('\r\n')}\r\n`;
 }
 
 /** A data: URL of the file, for a plain download link (works without script, and in every browser). */
