@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appointmentDetailSchema } from '@vet/contracts/appointment-booking';
 import { emailOutbox } from '@vet/db/schema/system';
-import { createCancellationReason } from '@vet/db/testing/factories';
+import { createAppointment, createCancellationReason } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { smtpDelivery } from '@vet/email/email-delivery';
 import { mimeLeaves } from '@vet/email/testing/mime-parts';
@@ -133,5 +133,39 @@ describe('the calendar parts of an appointment’s e-mails', () => {
       'text/calendar; charset=utf-8; method=REQUEST',
       'text/calendar; charset=utf-8; method=CANCEL',
     ]);
+  });
+
+  it('writes the UTC instant of a summer (BST) and a winter (GMT) appointment', async () => {
+    const scene = await bookingScene(db, signedInClient);
+    const reason = await createCancellationReason(db);
+    // 10:00 in London: 09:00Z in summer time, 10:00Z in winter.
+    const cases = [
+      { local: localInstant('2027-06-15', '10:00'), utc: '2027-06-15T09:00:00.000Z', zone: 'BST' },
+      { local: localInstant('2027-01-12', '10:00'), utc: '2027-01-12T10:00:00.000Z', zone: 'GMT' },
+    ];
+    for (const { local, utc, zone } of cases) {
+      expect(local.toISOString()).toBe(utc);
+      const appointment = await createAppointment(db, {
+        practiceId: scene.practice.id,
+        clinicianId: scene.vets[0]!.id,
+        clientId: scene.client.id,
+        petId: scene.pet.id,
+        reasonId: scene.reason.id,
+        startsAt: local,
+        endsAt: new Date(local.getTime() + 30 * 60_000),
+      });
+      const cancel = await context.app.inject({
+        method: 'PATCH',
+        url: `/appointments/${appointment.id}/cancel?reasonId=${reason.id}`,
+        headers: { authorization: scene.authorization },
+      });
+      expect(cancel.statusCode).toBe(200);
+      const email = (await emailsTo(scene.client.email!)).at(-1)!;
+      expect(email.text).toContain(`at 10:00 ${zone} (UK time)`);
+      const { mimeMethod, invitation } = await sendAndRead(email);
+      expect([mimeMethod, invitation.method, invitation.sequence]).toEqual(['CANCEL', 'CANCEL', 1]);
+      expect(invitation.start.toISOString()).toBe(utc);
+      expect(invitation.event.properties.find((p) => p.name === 'DTSTART')?.params).toEqual({});
+    }
   });
 });
