@@ -1,0 +1,212 @@
+import { mkdirSync } from 'node:fs';
+import { integrationPathPrefix } from '@vet/contracts/machine-access';
+import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { practiceSystemAuthorization } from './support/practice-system.ts';
+import { desktop } from './support/shell.ts';
+import { signIn } from './support/sign-in.ts';
+
+/**
+ * Editing a pet (issue 35 item 5, decision 0083): the client changes a pet's details and the practice
+ * system reads the change from its event feed; a pet's new home is a step confirmed in a dialog, after
+ * which the pet is marked and cannot be booked. Each test registers a pet of its own (through the portal's
+ * own API, as the signed-in browser), so no demo pet another journey reads is changed.
+ */
+
+const phone = { width: 390, height: 844 };
+const shots = '/tmp/shots-pet-edit';
+const api = inject('apiUrl');
+const account = DEMO_ACCOUNT.bookingOff;
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Registers a dog of the demo's lists to the signed-in client, as the portal's form would; its id. */
+async function registerDog(page: Page, name: string): Promise<number> {
+  return page.evaluate(async (petName) => {
+    const get = async (path: string) => (await fetch(`/bff${path}`)).json();
+    const species = (await get('/v2/species')) as { speciesId: number; code: string }[];
+    const dog = species.find((one) => one.code === 'Canine')!;
+    const [breed] = (await get(`/v2/species/${dog.speciesId}/breeds`)) as { breedId: number }[];
+    const colours = (await get(`/v2/species/${dog.speciesId}/breeds/${breed!.breedId}/colours`)) as {
+      colourId: number;
+    }[];
+    const response = await fetch('/bff/v2/pets', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: petName,
+        speciesId: dog.speciesId,
+        breedId: breed!.breedId,
+        colourId: colours[0]?.colourId ?? null,
+        sex: 'Female',
+        neutered: false,
+        dateOfBirth: '2024-05-01',
+        microchipNumber: null,
+        insurerId: null,
+        policyNumber: null,
+      }),
+    });
+    if (response.status !== 201) throw new Error(`registering ${petName}: ${response.status}`);
+    return ((await response.json()) as { petId: number }).petId;
+  }, name);
+}
+
+interface FeedEvent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** Every event the practice system can read from its feed now, in order. */
+async function readFeed(): Promise<FeedEvent[]> {
+  const authorization = await practiceSystemAuthorization();
+  const events: FeedEvent[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const query = new URLSearchParams({ limit: '1000', ...(after ? { after } : {}) });
+    const response = await fetch(`${api}${integrationPathPrefix}/events?${query.toString()}`, {
+      headers: { authorization },
+    });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { events: FeedEvent[]; next_after: string | null };
+    events.push(...page.events);
+    if (page.events.length === 0 || !page.next_after) return events;
+    after = page.next_after;
+  }
+}
+
+/** The events of a type about a pet, once the feed has them (they are numbered soon after commit). */
+async function eventsAbout(type: string, petId: number): Promise<FeedEvent[]> {
+  let found: FeedEvent[] = [];
+  await expect
+    .poll(
+      async () => {
+        found = (await readFeed()).filter((event) => event.type === type && event.data['pet_id'] === petId);
+        return found.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+  return found;
+}
+
+describe('editing a pet', () => {
+  const { newPage } = useBrowser();
+  mkdirSync(shots, { recursive: true });
+
+  it('saves the changed details, shows them on the pet’s page, and the practice system reads what changed', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, account, '/pets');
+    const petId = await registerDog(page, 'Nutmeg');
+    await page.goto(`/pets/${petId}`);
+    await page.getByRole('heading', { level: 1, name: 'Nutmeg' }).waitFor();
+
+    await page.getByRole('main').getByRole('link', { name: 'Edit details' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Nutmeg’s details' }).waitFor();
+    expect(await field(page, 'Your pet’s name').inputValue()).toBe('Nutmeg');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${shots}/edit-1440.png`, fullPage: true });
+
+    // The registration form's rules, said where the field is.
+    await field(page, 'Microchip number (optional)').fill('9410000246801');
+    await field(page, 'Microchip number (optional)').blur();
+    await page.getByText('A microchip number has exactly 15 digits. You entered 13.').waitFor();
+    await field(page, 'Microchip number (optional)').fill('941 000 024 680 135');
+    await field(page, 'Your pet’s name').fill('Nutmeg Rose');
+    await page.getByRole('radio', { name: 'Yes', exact: true }).check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+
+    await page.getByText('Nutmeg Rose’s details are saved.').waitFor();
+    await page.waitForURL((url) => url.pathname === `/pets/${petId}`);
+    await page.getByRole('heading', { level: 1, name: 'Nutmeg Rose' }).waitFor();
+    await page.getByText('941 000 024 680 135').first().waitFor();
+
+    const [event] = await eventsAbout('pet.details_changed', petId);
+    expect(event!.data).toMatchObject({ pet_id: petId, pet_ref: null });
+    // Only what changed, the microchip as stored (digits only).
+    expect(event!.data['changed']).toEqual({
+      name: 'Nutmeg Rose',
+      neutered: true,
+      microchip: '941000024680135',
+    });
+  });
+
+  it('refuses a save another window got in first, and shows the details as they now are', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, account, '/pets');
+    const petId = await registerDog(page, 'Pepper');
+    await page.goto(`/pets/${petId}/edit`);
+    await page.getByRole('heading', { level: 1, name: 'Edit Pepper’s details' }).waitFor();
+
+    // Another window saves first.
+    const other = await page.context().newPage();
+    await other.goto(`/pets/${petId}/edit`);
+    await other.getByLabel('Policy number (optional)', { exact: true }).waitFor();
+    await other.getByLabel('Your pet’s name', { exact: true }).fill('Pepper Two');
+    await other.getByRole('button', { name: 'Save changes' }).click();
+    await other.waitForURL((url) => url.pathname === `/pets/${petId}`);
+    await other.close();
+
+    await field(page, 'Your pet’s name').fill('Pepper Mine');
+    expectConsoleError(page, /status of 409/);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('These details changed since you opened this page').waitFor();
+    expect(await field(page, 'Your pet’s name').inputValue()).toBe('Pepper Two');
+    expect(new URL(page.url()).pathname).toBe(`/pets/${petId}/edit`);
+    await expectNoAxeViolations(page);
+  });
+
+  it('marks a pet as gone to a new home after a confirmation; it can no longer be booked', async () => {
+    const page = await newPage(phone);
+    await signIn(page, account, '/pets');
+    const petId = await registerDog(page, 'Clover');
+    await page.goto(`/pets/${petId}/edit`);
+    await page.getByRole('heading', { level: 1, name: 'Edit Clover’s details' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${shots}/edit-390.png`, fullPage: true });
+
+    // Cancelling changes nothing.
+    await page.getByRole('button', { name: 'Clover has a new home' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Tell your practice that Clover has a new home?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Clover has a new home' }).click();
+    dialog = page.getByRole('dialog', { name: 'Tell your practice that Clover has a new home?' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${shots}/confirm-390.png` });
+    await dialog.getByRole('button', { name: 'Yes, Clover has a new home' }).click();
+
+    await page.getByText('Thank you. We have let your practice know that Clover has a new home.').waitFor();
+    await page.waitForURL((url) => url.pathname === `/pets/${petId}`);
+    await page.getByRole('heading', { level: 1, name: 'Clover' }).waitFor();
+    await page.getByText('Rehomed', { exact: true }).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Edit details' }).count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('button', { name: 'Book an appointment' }).count()).toBe(0);
+
+    const [event] = await eventsAbout('pet.rehomed', petId);
+    expect(event!.data).toMatchObject({ pet_id: petId, status: 'Rehomed' });
+    // Kept, with its history, among the client's pets: listed apart, marked.
+    await page.goto('/pets');
+    await page.getByRole('main').getByRole('link', { name: 'Clover' }).first().waitFor();
+    await expectNoAxeViolations(page);
+  });
+
+  it('is axe clean at 1440 px with the died confirmation open', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, account, '/pets');
+    const petId = await registerDog(page, 'Bramble');
+    await page.goto(`/pets/${petId}/edit`);
+    await page.getByRole('button', { name: 'Bramble has died' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tell your practice that Bramble has died?' });
+    await dialog.getByText('We are very sorry for your loss.').waitFor();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${shots}/confirm-1440.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
