@@ -47,6 +47,14 @@ describe('an appointment calendar part', () => {
     );
   });
 
+  it('writes the attendee’s enumerated parameters as RFC 5545 tokens, not quoted strings', () => {
+    const unfolded = appointmentCalendar(invitation).replace(/\r\n[ \t]/g, '');
+    const attendee = unfolded.split('\r\n').find((line) => line.startsWith('ATTENDEE'))!;
+    for (const param of ['PARTSTAT=ACCEPTED', 'ROLE=REQ-PARTICIPANT', 'CUTYPE=INDIVIDUAL', 'RSVP=FALSE']) {
+      expect(attendee).toMatch(new RegExp(`;${param}[;:]`));
+    }
+  });
+
   it('is a CANCEL of the same UID at its higher SEQUENCE, STATUS:CANCELLED', () => {
     const read = readInvitation(appointmentCalendar({ ...invitation, method: 'CANCEL', sequence: 2 }));
     expect(read.method).toBe('CANCEL');

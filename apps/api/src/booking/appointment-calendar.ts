@@ -86,6 +86,14 @@ export function foldByOctets(text: string): string {
 }
 
 /**
+ * `ics` quotes every parameter value; RFC 5545 defines PARTSTAT, ROLE and CUTYPE as tokens
+ * (`PARTSTAT=ACCEPTED`), which a strict program may not recognise in quotes.
+ */
+function unquoteEnumerations(text: string): string {
+  return text.replace(/\r\n[ \t]/g, '').replace(/;(PARTSTAT|ROLE|CUTYPE)="([A-Z-]+)"/g, ';$1=$2');
+}
+
+/**
  * The calendar part of an appointment's e-mail: a VCALENDAR with METHOD and one VEVENT carrying what RFC
  * 5545 and RFC 5546 require of a REQUEST and a CANCEL (decision 0082). Times in UTC, so no VTIMEZONE.
  */
@@ -125,7 +133,7 @@ export function appointmentCalendar(invitation: AppointmentInvitation): string {
     ],
   });
   if (error || !value) throw new Error('The calendar entry could not be built.');
-  return foldByOctets(value);
+  return foldByOctets(unquoteEnumerations(value));
 }
 
 /**
