@@ -72,6 +72,8 @@ const clientOwnedPaths = [
   '/v2/pets/slice',
   '/v2/pets/{petId}',
   '/v2/pets/{petId}/health-record',
+  '/v2/pets/{petId}/edit',
+  '/v2/pets/{petId}/status',
   '/appointments',
   '/appointments/{appointmentId}',
   '/appointments/{appointmentId}/cancel',
