@@ -3,7 +3,7 @@ import { OnboardingLayout } from '@/features/onboarding/components/onboarding-la
 import { pageMetadata } from '@/shared/page-metadata';
 import { ManageView } from './_components/manage-view';
 
-export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your appointment');
+export const generateMetadata = (): Promise<Metadata> => pageMetadata('Manage your appointment');
 
 /**
  * /manage#<token> (issue 35, decision 0084): the manage link of an appointment's e-mails. Public: the
@@ -12,7 +12,7 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your appo
  */
 export default function ManagePage() {
   return (
-    <OnboardingLayout title="Your appointment">
+    <OnboardingLayout title="Manage your appointment">
       <ManageView />
     </OnboardingLayout>
   );
