@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '@/shared/api/api-client';
+import { ApiClientProvider } from '@/shared/api/api-client-context';
+import { createQueryClient } from '@/shared/query/query-client';
+import { ManageView } from './manage-view';
+
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
+
+const hour = 3_600_000;
+const appointment = (overrides: Partial<ManageLinkAppointment> = {}): ManageLinkAppointment => ({
+  appointmentId: 7,
+  petName: 'Pickle',
+  reasonName: 'Dental check',
+  clinicianType: 'Vet',
+  practiceName: 'Willowbrook Vets Clapham',
+  practiceAddress: '48 Abbeville Road, London, SW4 9NG',
+  practicePhone: '020 7946 0123',
+  startsAt: new Date(Date.now() + 72 * hour).toISOString(),
+  endsAt: new Date(Date.now() + 72.5 * hour).toISOString(),
+  status: 'Booked',
+  attendanceConfirmed: false,
+  changeableUntil: new Date(Date.now() + 48 * hour).toISOString(),
+  ...overrides,
+});
+
+type Call = { url: string; method: string; body: unknown };
+
+/** The page at /manage#<hash>, with an API answering each path as told. */
+function renderAt(hash: string, answers: Record<string, () => Response>) {
+  window.history.replaceState(null, '', `/manage${hash}`);
+  const calls: Call[] = [];
+  const fetch = vi.fn((url: string, init?: RequestInit) => {
+    calls.push({
+      url,
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
+    const answer = answers[url.split('?')[0]!];
+    return Promise.resolve(answer ? answer() : Response.json([]));
+  });
+  const api = createApiClient({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    getStorage: () => undefined,
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={api}>
+        <ManageView />
+      </ApiClientProvider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+const refused = () =>
+  Response.json(
+    { statusCode: 404, error: 'Not Found', message: 'This link no longer works.' },
+    { status: 404 },
+  );
+
+describe('ManageView (/manage#token, decision 0084)', () => {
+  it('reads the fragment, POSTs it to read the appointment, and acts only on a press', async () => {
+    const calls = renderAt('#7.abc', {
+      '/bff/manage-link/appointment': () => Response.json(appointment()),
+      '/bff/manage-link/attendance': () => Response.json(appointment({ attendanceConfirmed: true })),
+    });
+    await screen.findByText('Pickle');
+    expect(screen.getByRole('link', { name: 'Change the time' }).getAttribute('href')).toBe(
+      '/appointments/book?change=1&appointmentId=7',
+    );
+    expect(calls.filter((call) => call.url.startsWith('/bff/manage-link'))).toEqual([
+      { url: '/bff/manage-link/appointment', method: 'POST', body: { token: '7.abc' } },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'I’ll be there' }));
+    await screen.findByText('You have told the practice you will be there.');
+    expect(calls.at(-1)).toEqual({
+      url: '/bff/manage-link/attendance',
+      method: 'POST',
+      body: { token: '7.abc' },
+    });
+  });
+
+  it('asks for a reason before cancelling, then cancels with it', async () => {
+    const calls = renderAt('#7.abc', {
+      '/bff/manage-link/appointment': () => Response.json(appointment()),
+      '/bff/lookup/cancellation-reasons': () =>
+        Response.json([{ cancellationReasonId: 3, description: 'Feeling better' }]),
+      '/bff/manage-link/cancellation': () => Response.json(appointment({ status: 'Cancelled' })),
+    });
+    const cancel = await screen.findByRole('button', { name: 'Cancel appointment' });
+    fireEvent.click(cancel);
+    await screen.findByText('Choose a reason for cancelling.');
+    expect(calls.some((call) => call.url === '/bff/manage-link/cancellation')).toBe(false);
+    const reason = screen.getByLabelText(/Reason for cancelling/);
+    await screen.findByRole('option', { name: 'Feeling better' });
+    fireEvent.change(reason, { target: { value: '3' } });
+    fireEvent.click(cancel);
+    await screen.findByText('Your appointment is cancelled');
+    expect(calls.at(-1)).toEqual({
+      url: '/bff/manage-link/cancellation',
+      method: 'POST',
+      body: { token: '7.abc', reasonId: 3 },
+    });
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('past the cut-off offers no cancel or change, and says to call', async () => {
+    renderAt('#7.abc', {
+      '/bff/manage-link/appointment': () =>
+        Response.json(appointment({ changeableUntil: new Date(Date.now() - hour).toISOString() })),
+    });
+    await screen.findByText(/It starts too soon to change or cancel online/);
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Change the time' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'I’ll be there' }).getAttribute('type')).toBe('submit');
+  });
+
+  it('answers a refused link, and a link with no token, with the same plain page', async () => {
+    renderAt('#7.tampered', { '/bff/manage-link/appointment': refused });
+    await screen.findByText('This link no longer works');
+    expect(screen.queryByRole('button')).toBeNull();
+    cleanup();
+    const calls = renderAt('', {});
+    await screen.findByText('This link no longer works');
+    expect(calls).toEqual([]);
+  });
+});
