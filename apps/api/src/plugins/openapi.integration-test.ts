@@ -42,6 +42,10 @@ const publicPaths = [
   '/guest/soft-bookings/{originalSoftBookingId}',
   '/guest/soft-bookings/{softBookingId}/extend',
   '/guest/soft-bookings/{softBookingId}/state',
+  // An appointment's manage link (decision 0084): the token in the body is its only key.
+  '/manage-link/appointment',
+  '/manage-link/attendance',
+  '/manage-link/cancellation',
   // Outside production only (tests run without SMTP_URL, so with the development mailbox).
   '/dev/mailbox',
   '/dev/mailbox/{messageId}',

@@ -40,6 +40,10 @@ export const openApiPlugin = fp<OpenApiOptions>(
           { name: 'pets', description: "The signed-in client's pets" },
           { name: 'appointments', description: "The signed-in client's appointments" },
           { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
+          {
+            name: 'manage-link',
+            description: "An appointment's e-mailed manage link: its token is the only key (no sign-in)",
+          },
           { name: 'telemetry', description: 'Error reports from the portal' },
           { name: 'development', description: 'Local runs only: the development mailbox' },
           {
