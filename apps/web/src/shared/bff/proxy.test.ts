@@ -407,6 +407,7 @@ describe('proxyToApi: only the API areas the browser uses', () => {
       'client',
       'guest',
       'lookup',
+      'manage-link',
       'online-practices',
       'practices',
       'pre-signup',
