@@ -99,13 +99,13 @@ describe('editing a pet', () => {
   it('saves the changed details, shows them on the pet’s page, and the practice system reads what changed', async () => {
     const page = await newPage(desktop);
     await signIn(page, account, '/pets');
-    const petId = await registerDog(page, 'Nutmeg');
+    const petId = await registerDog(page, 'Quince');
     await page.goto(`/pets/${petId}`);
-    await page.getByRole('heading', { level: 1, name: 'Nutmeg' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Quince' }).waitFor();
 
     await page.getByRole('main').getByRole('link', { name: 'Edit details' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Edit Nutmeg’s details' }).waitFor();
-    expect(await field(page, 'Your pet’s name').inputValue()).toBe('Nutmeg');
+    await page.getByRole('heading', { level: 1, name: 'Edit Quince’s details' }).waitFor();
+    expect(await field(page, 'Your pet’s name').inputValue()).toBe('Quince');
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${shots}/edit-1440.png`, fullPage: true });
 
@@ -114,20 +114,20 @@ describe('editing a pet', () => {
     await field(page, 'Microchip number (optional)').blur();
     await page.getByText('A microchip number has exactly 15 digits. You entered 13.').waitFor();
     await field(page, 'Microchip number (optional)').fill('941 000 024 680 135');
-    await field(page, 'Your pet’s name').fill('Nutmeg Rose');
+    await field(page, 'Your pet’s name').fill('Quince Rose');
     await page.getByRole('radio', { name: 'Yes', exact: true }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
 
-    await page.getByText('Nutmeg Rose’s details are saved.').waitFor();
+    await page.getByText('Quince Rose’s details are saved.').waitFor();
     await page.waitForURL((url) => url.pathname === `/pets/${petId}`);
-    await page.getByRole('heading', { level: 1, name: 'Nutmeg Rose' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Quince Rose' }).waitFor();
     await page.getByText('941 000 024 680 135').first().waitFor();
 
     const [event] = await eventsAbout('pet.details_changed', petId);
     expect(event!.data).toMatchObject({ pet_id: petId, pet_ref: null });
     // Only what changed, the microchip as stored (digits only).
     expect(event!.data['changed']).toEqual({
-      name: 'Nutmeg Rose',
+      name: 'Quince Rose',
       neutered: true,
       microchip: '941000024680135',
     });
@@ -136,24 +136,24 @@ describe('editing a pet', () => {
   it('refuses a save another window got in first, and shows the details as they now are', async () => {
     const page = await newPage(desktop);
     await signIn(page, account, '/pets');
-    const petId = await registerDog(page, 'Pepper');
+    const petId = await registerDog(page, 'Juniper');
     await page.goto(`/pets/${petId}/edit`);
-    await page.getByRole('heading', { level: 1, name: 'Edit Pepper’s details' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Edit Juniper’s details' }).waitFor();
 
     // Another window saves first.
     const other = await page.context().newPage();
     await other.goto(`/pets/${petId}/edit`);
     await other.getByLabel('Policy number (optional)', { exact: true }).waitFor();
-    await other.getByLabel('Your pet’s name', { exact: true }).fill('Pepper Two');
+    await other.getByLabel('Your pet’s name', { exact: true }).fill('Juniper Two');
     await other.getByRole('button', { name: 'Save changes' }).click();
     await other.waitForURL((url) => url.pathname === `/pets/${petId}`);
     await other.close();
 
-    await field(page, 'Your pet’s name').fill('Pepper Mine');
+    await field(page, 'Your pet’s name').fill('Juniper Mine');
     expectConsoleError(page, /status of 409/);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('These details changed since you opened this page').waitFor();
-    expect(await field(page, 'Your pet’s name').inputValue()).toBe('Pepper Two');
+    expect(await field(page, 'Your pet’s name').inputValue()).toBe('Juniper Two');
     expect(new URL(page.url()).pathname).toBe(`/pets/${petId}/edit`);
     await expectNoAxeViolations(page);
   });
@@ -161,29 +161,29 @@ describe('editing a pet', () => {
   it('marks a pet as gone to a new home after a confirmation; it can no longer be booked', async () => {
     const page = await newPage(phone);
     await signIn(page, account, '/pets');
-    const petId = await registerDog(page, 'Clover');
+    const petId = await registerDog(page, 'Saffron');
     await page.goto(`/pets/${petId}/edit`);
-    await page.getByRole('heading', { level: 1, name: 'Edit Clover’s details' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Edit Saffron’s details' }).waitFor();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${shots}/edit-390.png`, fullPage: true });
 
     // Cancelling changes nothing.
-    await page.getByRole('button', { name: 'Clover has a new home' }).click();
-    let dialog = page.getByRole('dialog', { name: 'Tell your practice that Clover has a new home?' });
+    await page.getByRole('button', { name: 'Saffron has a new home' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Tell your practice that Saffron has a new home?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: 'Clover has a new home' }).click();
-    dialog = page.getByRole('dialog', { name: 'Tell your practice that Clover has a new home?' });
+    await page.getByRole('button', { name: 'Saffron has a new home' }).click();
+    dialog = page.getByRole('dialog', { name: 'Tell your practice that Saffron has a new home?' });
     await dialog.waitFor();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${shots}/confirm-390.png` });
-    await dialog.getByRole('button', { name: 'Yes, Clover has a new home' }).click();
+    await dialog.getByRole('button', { name: 'Yes, Saffron has a new home' }).click();
 
-    await page.getByText('Thank you. We have let your practice know that Clover has a new home.').waitFor();
+    await page.getByText('Thank you. We have let your practice know that Saffron has a new home.').waitFor();
     await page.waitForURL((url) => url.pathname === `/pets/${petId}`);
-    await page.getByRole('heading', { level: 1, name: 'Clover' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Saffron' }).waitFor();
     await page.getByText('Rehomed', { exact: true }).waitFor();
     expect(await page.getByRole('main').getByRole('link', { name: 'Edit details' }).count()).toBe(0);
     expect(await page.getByRole('main').getByRole('button', { name: 'Book an appointment' }).count()).toBe(0);
@@ -192,17 +192,17 @@ describe('editing a pet', () => {
     expect(event!.data).toMatchObject({ pet_id: petId, status: 'Rehomed' });
     // Kept, with its history, among the client's pets: listed apart, marked.
     await page.goto('/pets');
-    await page.getByRole('main').getByRole('link', { name: 'Clover' }).first().waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Saffron' }).first().waitFor();
     await expectNoAxeViolations(page);
   });
 
   it('is axe clean at 1440 px with the died confirmation open', async () => {
     const page = await newPage(desktop);
     await signIn(page, account, '/pets');
-    const petId = await registerDog(page, 'Bramble');
+    const petId = await registerDog(page, 'Tansy');
     await page.goto(`/pets/${petId}/edit`);
-    await page.getByRole('button', { name: 'Bramble has died' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Tell your practice that Bramble has died?' });
+    await page.getByRole('button', { name: 'Tansy has died' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tell your practice that Tansy has died?' });
     await dialog.getByText('We are very sorry for your loss.').waitFor();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${shots}/confirm-1440.png` });
