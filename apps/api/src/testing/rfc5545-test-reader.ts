@@ -1,9 +1,12 @@
+import ICAL from 'ical.js';
+
 /**
  * THE TESTS' OWN strict reader of iCalendar text (RFC 5545 section 3.1), written apart from the `ics`
  * package that writes the portal's calendar parts, so a test does not check a writer with itself. It
  * refuses what a strict calendar program could refuse: a bare LF, a physical line over 75 octets, a
- * malformed property name or parameter, a DQUOTE inside a parameter value, a BEGIN without its END.
- * (No iCalendar parser is installed; `ical.js` would be the independent one to add.)
+ * malformed property name or parameter, a DQUOTE inside a parameter value, a BEGIN without its END; a
+ * maintained parser (ical.js, Mozilla's, as Thunderbird reads calendars) is lenient about exactly those.
+ * `readInvitation` also has ical.js read every invitation, and the two must agree.
  */
 
 export interface ICalProperty {
@@ -147,7 +150,7 @@ export function readInvitation(text: string) {
   for (const name of ['UID', 'DTSTAMP', 'DTSTART', 'ORGANIZER', 'SEQUENCE']) only(event, name);
   const sequence = only(event, 'SEQUENCE').value;
   if (!/^\d+$/.test(sequence) || Number(sequence) > 2_147_483_647) throw new Error('a bad SEQUENCE');
-  return {
+  const read = {
     calendar,
     event,
     method: only(calendar, 'METHOD').value,
@@ -164,4 +167,55 @@ export function readInvitation(text: string) {
     organizer: only(event, 'ORGANIZER'),
     attendees: event.properties.filter((property) => property.name === 'ATTENDEE'),
   };
+  agreesWithIcalJs(text, read);
+  return read;
+}
+
+/** ical.js's reading of the same text: its METHOD, its one VEVENT's identity, times, words and people. */
+function agreesWithIcalJs(text: string, read: Omit<ReturnType<typeof readInvitation>, never>): void {
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  const events = calendar.getAllSubcomponents('vevent');
+  if (events.length !== 1) throw new Error(`ical.js reads ${events.length} VEVENTs`);
+  const event = events[0]!;
+  const time = (name: string) => {
+    const value = event.getFirstPropertyValue(name);
+    if (!(value instanceof ICAL.Time) || value.zone !== ICAL.Timezone.utcTimezone)
+      throw new Error(`ical.js does not read ${name} as a UTC time`);
+    return value.toJSDate().getTime();
+  };
+  const theirs = {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: event.getFirstPropertyValue('sequence'),
+    start: time('dtstart'),
+    end: time('dtend'),
+    dtstamp: time('dtstamp'),
+    status: event.getFirstPropertyValue('status'),
+    summary: event.getFirstPropertyValue('summary'),
+    description: event.getFirstPropertyValue('description'),
+    location: event.getFirstPropertyValue('location'),
+    organizer: String(event.getFirstPropertyValue('organizer')).toLowerCase(),
+    attendees: event
+      .getAllProperties('attendee')
+      .map((attendee) => [String(attendee.getFirstValue()).toLowerCase(), attendee.getParameter('partstat')]),
+  };
+  const ours = {
+    method: read.method,
+    uid: read.uid,
+    sequence: read.sequence,
+    start: read.start.getTime(),
+    end: read.end.getTime(),
+    dtstamp: read.dtstamp.getTime(),
+    status: read.status,
+    summary: read.summary,
+    description: read.description,
+    location: read.location,
+    organizer: read.organizer.value.toLowerCase(),
+    attendees: read.attendees.map((attendee) => [
+      attendee.value.toLowerCase(),
+      attendee.params.PARTSTAT?.[0],
+    ]),
+  };
+  if (JSON.stringify(theirs) !== JSON.stringify(ours))
+    throw new Error(`ical.js reads the invitation otherwise:\n${JSON.stringify({ theirs, ours }, null, 1)}`);
 }
