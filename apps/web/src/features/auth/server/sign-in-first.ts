@@ -20,6 +20,7 @@ export const SIGN_IN_FIRST_PAGES = [
   '/guest/complete',
   '/pets',
   '/pets/[id]',
+  '/pets/[id]/edit',
   '/pets/register',
   '/registration',
   '/registration-new',
