@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { appointments } from './appointments.ts';
+import { contactChannel, outboxStatus } from './enums.ts';
+
+/**
+ * One appointment reminder on one channel (decision 0085). The unique key is the appointment, the
+ * reminder's kind, the channel and the appointment's start when it was queued: two API instances queueing
+ * at once insert one row between them, and a moved appointment is reminded afresh for its new time.
+ * Written in the same transaction as the queue's job that sends it.
+ */
+export const appointmentReminders = pgTable(
+  'appointment_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    /** The practice's rule it follows: 'd2' (two days before, at the appointment's time), 'd0@08:00'. */
+    kind: text('kind').notNull(),
+    channel: contactChannel('channel').notNull(),
+    /** The appointment's start when the reminder was queued: a different start now means it changed. */
+    appointmentStartsAt: timestamp('appointment_starts_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** queued → sent (handed to the e-mail or SMS outbox) or skipped (skip_reason says why). */
+    status: text('status').notNull().default('queued'),
+    /** A code: cancelled, past, changed, opted-out, no-address, bad-number. Never personal data. */
+    skipReason: text('skip_reason'),
+    emailOutboxId: bigint('email_outbox_id', { mode: 'number' }),
+    smsOutboxId: bigint('sms_outbox_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('appointment_reminders_once_uq').on(t.appointmentId, t.kind, t.channel, t.appointmentStartsAt),
+    check('appointment_reminders_status_ck', sql`${t.status} in ('queued', 'sent', 'skipped')`),
+  ],
+);
+
+/** Text messages, as the e-mail outbox: written with the change that causes them; a worker sends them. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** E.164, normalised before it is written. */
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    status: outboxStatus('status').notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The provider's id for the message (Twilio's SM… sid); null in the development outbox. */
+    providerMessageId: text('provider_message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
+);
