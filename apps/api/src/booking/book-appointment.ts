@@ -1,3 +1,4 @@
+import type { FreedSpan } from '@vet/db/earlier-time-requests';
 import { createHash } from 'node:crypto';
 import type {
   AppointmentDetail,
@@ -45,6 +46,13 @@ export interface BookingDeps extends SlotSearchDeps {
   manageLink?: ((appointmentId: number) => string) | undefined;
   /** The calendar invitations' ORGANIZER address: MAIL_FROM's (decision 0082). */
   organizerEmail: string;
+  /**
+   * Called after a cancellation or a move commits, with the times it freed: the earlier-times line is
+   * offered them (decision 0086). None in tests that do not care.
+   */
+  timeFreed?: ((spans: FreedSpan[]) => Promise<void>) | undefined;
+  /** A fault offering freed time (logged by the caller's wiring, without personal data). */
+  onTimeFreedError?: ((error: unknown) => void) | undefined;
 }
 
 export type BookingOutcome =

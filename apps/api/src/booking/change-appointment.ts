@@ -7,6 +7,7 @@ import { appointments } from '@vet/db/schema/appointments';
 import { cancellationReasons } from '@vet/db/schema/lookups';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { eq } from 'drizzle-orm';
+import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
 import { badRequest, conflict, notFound } from '../http/index.ts';
 import {
   appointmentEventColumns,
@@ -82,6 +83,24 @@ export async function getAppointment(deps: BookingDeps, booker: Booker, appointm
   return reload(deps, booker, appointmentId);
 }
 
+const spanOf = (record: AppointmentRecord): FreedSpan => ({
+  practiceId: record.practiceId,
+  clinicianId: record.clinicianId,
+  startsAt: record.startsAt,
+  endsAt: record.endsAt,
+  freedBy: record.appointmentId,
+});
+
+/** Tells the earlier-times line of freed time; the change has committed, so a fault here is only logged. */
+async function announceFreed(deps: BookingDeps, spans: FreedSpan[]) {
+  if (!deps.timeFreed) return;
+  try {
+    await deps.timeFreed(spans);
+  } catch (error) {
+    deps.onTimeFreedError?.(error);
+  }
+}
+
 /**
  * PATCH /appointments/{id}/cancel: frees the time, keeps the record, e-mails the cancellation and tells
  * the practice system (appointment.cancelled), all in one transaction.
@@ -92,7 +111,7 @@ export async function cancelAppointment(
   appointmentId: number,
   reasonId: number,
 ): Promise<AppointmentDetail> {
-  await deps.db.transaction(async (tx) => {
+  const freed = await deps.db.transaction(async (tx) => {
     const record = await lockRecord(deps, tx, booker, appointmentId);
     const [reason] = await tx
       .select({ id: cancellationReasons.id })
@@ -111,7 +130,11 @@ export async function cancelAppointment(
     await releaseReservation(tx, record.appointmentId);
     await recordCancelled(tx, cancelled!, now);
     await confirm(deps, tx, booker, record, 'cancelled');
+    // Decision 0086: its earlier-times request ends; its time and any time held for it are offered.
+    const held = await endEarlierTimeRequests(tx, [record.appointmentId], now);
+    return [spanOf(record), ...held];
   });
+  await announceFreed(deps, freed);
   return reload(deps, booker, appointmentId);
 }
 
@@ -150,7 +173,7 @@ export async function amendAppointment(
   );
   for (const clinicianId of candidates) {
     try {
-      await deps.db.transaction(async (tx) => {
+      const freed = await deps.db.transaction(async (tx) => {
         // Advisory locks before the row (decision 0063): a practice booking holding the clinician's lock
         // may be flagging this very appointment.
         await lockPet(tx, current.petId);
@@ -181,7 +204,14 @@ export async function amendAppointment(
           clinicianType: context.reason.clinicianType,
         };
         await confirm(deps, tx, booker, moved, 'amended');
+        // Decision 0086: moved earlier, its earlier-times request has done its work and ends.
+        const held =
+          startsAt.getTime() < record.startsAt.getTime()
+            ? await endEarlierTimeRequests(tx, [appointmentId], deps.now())
+            : [];
+        return [spanOf(record), ...held];
       });
+      await announceFreed(deps, freed);
       return { kind: 'booked', appointment: await reload(deps, booker, appointmentId) };
     } catch (error) {
       const { code, constraint } = databaseError(error);

@@ -8,7 +8,12 @@ export {
   mailboxAddress,
   nextCalendarSequence,
 } from './appointment-calendar.ts';
-export { appointmentEventData } from './appointment-events.ts';
+export {
+  appointmentEventColumns,
+  appointmentEventData,
+  previousEventColumns,
+  recordAmended,
+} from './appointment-events.ts';
 export { createAppointmentsRepository, toDetail } from './appointment-records.ts';
 export type { AppointmentsRepository } from './appointment-records.ts';
 export { bookAppointment, emailFacts } from './book-appointment.ts';
@@ -16,12 +21,14 @@ export type { Booker, BookingDeps, BookingOutcome } from './book-appointment.ts'
 export { assertRoomToBook, bookingCaps, bookingsPerIdentity } from './booking-caps.ts';
 export type { BookingCaps } from './booking-caps.ts';
 export { createBookingDeps } from './booking-deps.ts';
-export { appointmentEmail, recordChangeEmail } from './booking-emails.ts';
+export { appointmentEmail, practiceTime, recordChangeEmail } from './booking-emails.ts';
 export {
   databaseError,
   insertAppointment,
   isLostRace,
   lockClinician,
+  lockPet,
+  moveReservation,
   PET_OVERLAP_CONSTRAINT,
   releaseExpiredHolds,
   releaseReservation,
@@ -30,5 +37,5 @@ export {
 export { amendAppointment, cancelAppointment, getAppointment } from './change-appointment.ts';
 export { MINUTE_MS } from './slot-engine/types.ts';
 export { slotAnswerSerializer, slotRoutes } from './slot-routes.ts';
-export { loadBookingContext, nearestSlots, searchAppointmentSlots } from './slot-search.ts';
+export { bookableSlots, loadBookingContext, nearestSlots, searchAppointmentSlots } from './slot-search.ts';
 export type { ReadyContext, Searcher, SlotSearchDeps } from './slot-search.ts';
