@@ -16,6 +16,13 @@ import {
   requireIntegrationTokenUrlInProduction,
   type IntegrationConfig,
 } from './integration-config.ts';
+import {
+  requireSmsSettings,
+  smsConfigOf,
+  smsEnvExpected,
+  smsEnvShape,
+  type SmsConfig,
+} from './reminders/index.ts';
 import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './maintenance/index.ts';
 import {
   metricsConfigOf,
@@ -122,6 +129,7 @@ const envSchema = z.object({
   ...practiceEventsEnvShape,
   ...maintenanceEnvShape,
   ...metricsEnvShape,
+  ...smsEnvShape,
 });
 
 type EnvName = keyof typeof envSchema.shape;
@@ -167,6 +175,7 @@ const expected: Record<EnvName, string> = {
   ...practiceEventsEnvExpected,
   ...maintenanceEnvExpected,
   ...metricsEnvExpected,
+  ...smsEnvExpected,
 };
 
 export interface ApiConfig {
@@ -227,6 +236,8 @@ export interface ApiConfig {
   maintenance: boolean;
   /** Prometheus metrics on a port of their own (metrics/metrics-config.ts, decision 0072). */
   metrics: MetricsConfig;
+  /** Where reminders' text messages go (reminders/sms-config.ts, decision 0085). */
+  sms: SmsConfig;
 }
 
 export class ConfigError extends Error {
@@ -255,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .superRefine(requireIntegrationTokenUrlInProduction, { when: () => true })
     .superRefine(requireRetryCapAboveBase, { when: () => true })
     .superRefine(requireMetricsPortApart, { when: () => true })
+    .superRefine(requireSmsSettings, { when: () => true })
     .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
@@ -301,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     practiceEvents: practiceEventsConfigOf(values),
     maintenance: maintenanceOf(values),
     metrics: metricsConfigOf(values),
+    sms: smsConfigOf(values),
   };
 }
 

@@ -2,13 +2,16 @@ import { connectDatabase } from '@vet/db/connection';
 import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { expireGuestHolds } from '@vet/db/expire-guest-holds';
 import { pruneOnboardingCounters } from '@vet/db/onboarding-counters';
-import { run } from 'graphile-worker';
+import { run, type TaskList } from 'graphile-worker';
 import { describeFailure } from './describe-failure.ts';
 import type { EmailDelivery } from './email-delivery.ts';
 import { queueLogger, type EmailLogger } from './email-logger.ts';
 import { codeLostConnectionErrors, retryQueueWritesWhileTheDatabaseRestarts } from './queue-retries.ts';
 import { createSendEmailTask } from './send-email-task.ts';
 import { sendEmailTask } from './send-email-job.ts';
+import { sendSmsTask } from './send-sms-job.ts';
+import { createSendSmsTask } from './send-sms-task.ts';
+import { outboxSmsDelivery, type SmsDelivery } from './sms-delivery.ts';
 
 /** The recurring job that releases expired guest holds' reservations (decision 0022). */
 export const expireGuestHoldsTask = 'expire-guest-holds';
@@ -45,6 +48,16 @@ export interface EmailWorkerOptions {
    * polling: the queue hears of them at once (LISTEN/NOTIFY).
    */
   pollInterval?: number;
+  /** Where text messages go (decision 0085); default: the development outbox. */
+  sms?: SmsDelivery;
+  /**
+   * More tasks for the same queue (the API's appointment reminders), each given the worker's own
+   * database; and the schedule lines that run them, added to workerCrontab.
+   */
+  tasks?: (db: ReturnType<typeof connectDatabase>['db']) => TaskList;
+  crontab?: string[];
+  /** The clock the text messages' quiet hours are read from (tests hold it). */
+  now?: () => Date;
 }
 
 export interface EmailWorker {
@@ -69,7 +82,7 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
       concurrency,
       pollInterval: options.pollInterval ?? 2000,
       noHandleSignals: true,
-      crontab: workerCrontab,
+      crontab: [workerCrontab, ...(options.crontab ?? [])].join('\n'),
       logger: queueLogger(options.logger),
       taskList: {
         [sendEmailTask]: createSendEmailTask({
@@ -77,6 +90,13 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
           delivery: options.delivery,
           logger: options.logger,
         }),
+        [sendSmsTask]: createSendSmsTask({
+          db: database.db,
+          delivery: options.sms ?? outboxSmsDelivery,
+          logger: options.logger,
+          ...(options.now ? { now: options.now } : {}),
+        }),
+        ...options.tasks?.(database.db),
         [expireGuestHoldsTask]: async () => {
           await expireGuestHolds(database.db);
         },

@@ -2,24 +2,47 @@ import { mailboxDelivery, smtpDelivery } from '@vet/email/email-delivery';
 import { startEmailWorker } from '@vet/email/email-worker';
 import fp from 'fastify-plugin';
 import type { ApiConfig } from '../config.ts';
+import { manageLinks } from '../manage-links/index.ts';
+import { reminderCrontab, reminderTasks, smsDeliveryOf } from '../reminders/index.ts';
 
-export type EmailWorkerPluginOptions = Pick<ApiConfig, 'databaseUrl' | 'smtpUrl' | 'mailFrom'> & {
-  /** Milliseconds between looks for due retries (tests shorten it). */
-  pollInterval?: number;
-};
+export type EmailWorkerPluginOptions = Pick<ApiConfig, 'databaseUrl' | 'smtpUrl' | 'mailFrom'> &
+  Partial<Pick<ApiConfig, 'sms' | 'brandName' | 'portalUrl' | 'verificationCodePepper'>> & {
+    /** Milliseconds between looks for due retries (tests shorten it). */
+    pollInterval?: number;
+  };
 
 /**
  * Runs the outbox's delivery worker inside the API process (R4.26), and stops it, letting the e-mails being
  * sent finish, when the app closes. Every API instance runs one; the queue keeps them from sending an
- * e-mail twice. Without SMTP_URL the worker keeps e-mails for the development mailbox instead.
+ * e-mail twice. Without SMTP_URL the worker keeps e-mails for the development mailbox instead. Given the
+ * portal's settings (the running server gives its whole config), it also queues and sends appointment
+ * reminders, and sends text messages through the configured provider (decision 0085).
  */
 export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
-  async (app, { databaseUrl, smtpUrl, mailFrom, pollInterval }) => {
+  async (app, options) => {
+    const { databaseUrl, smtpUrl, mailFrom, pollInterval } = options;
     const logger = app.log.child({ component: 'email-worker' });
     const delivery = smtpUrl ? smtpDelivery({ smtpUrl, from: mailFrom }) : mailboxDelivery;
-    const worker = await startEmailWorker({ databaseUrl, delivery, logger, pollInterval });
+    const sms = options.sms ? smsDeliveryOf(options.sms) : undefined;
+    const reminders =
+      options.brandName && options.portalUrl && options.verificationCodePepper
+        ? reminderTasks({
+            brandName: options.brandName,
+            manageLink: manageLinks(options.portalUrl, options.verificationCodePepper),
+            smsEnabled: sms !== undefined,
+            logger: app.log.child({ component: 'reminders' }),
+          })
+        : undefined;
+    const worker = await startEmailWorker({
+      databaseUrl,
+      delivery,
+      logger,
+      pollInterval,
+      sms,
+      ...(reminders ? { tasks: reminders, crontab: reminderCrontab } : {}),
+    });
     logger.info(
-      { delivery: delivery.kind },
+      { delivery: delivery.kind, sms: sms?.kind ?? 'off' },
       smtpUrl
         ? 'e-mail worker started'
         : 'e-mail worker started: no SMTP_URL, e-mails are kept for /dev/mailbox',

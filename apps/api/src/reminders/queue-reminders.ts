@@ -1,0 +1,117 @@
+import type { Database } from '@vet/db/connection';
+import { appointments } from '@vet/db/schema/appointments';
+import { practiceFeatureSettings } from '@vet/db/schema/practices';
+import { isQuietHours } from '@vet/email/quiet-hours';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import {
+  maxDaysBefore,
+  parseReminderRules,
+  reminderDueAt,
+  reminderKind,
+  reminderRulesSettingKey,
+  type ReminderRule,
+} from './reminder-rules.ts';
+
+/** The recurring job that queues the reminders that have come due (every minute). */
+export const queueRemindersTask = 'queue-appointment-reminders';
+/** The job that sends one queued reminder: it carries only the appointment_reminders row's id. */
+export const sendReminderTask = 'send-appointment-reminder';
+
+/** Reminder channels the portal sends on; the preferences' phone and post are the practice's to use. */
+export const reminderChannels = ['email', 'sms'] as const;
+
+const dayMs = 86_400_000;
+
+/**
+ * Queues every reminder due by `now` (decision 0085): for each booked appointment ahead, each of its
+ * practice's rules whose time has come, on each channel the client's "reminders" preferences allow. One
+ * statement inserts the reminder rows and their jobs: the unique key (appointment, kind, channel, start)
+ * lets a second instance running the same queueing insert nothing, so each reminder is queued once. Not
+ * queued: in quiet hours (the 08:00 run takes them), a rule whose time came before the appointment was
+ * booked (its confirmation just went), a rule whose time has passed by more than a day (the queue was down:
+ * a late reminder is noise). Returns how many reminders were queued.
+ */
+export async function queueDueReminders(
+  db: Database,
+  now: Date,
+  channels: readonly (typeof reminderChannels)[number][] = reminderChannels,
+): Promise<number> {
+  if (channels.length === 0) return 0;
+  if (isQuietHours(now)) return 0;
+  const settings = await db
+    .select({ practiceId: practiceFeatureSettings.practiceId, value: practiceFeatureSettings.value })
+    .from(practiceFeatureSettings)
+    .where(eq(practiceFeatureSettings.featureKey, reminderRulesSettingKey));
+  const rulesOf = new Map(settings.map((row) => [row.practiceId, parseReminderRules(row.value)]));
+  const defaults = parseReminderRules(null);
+
+  const ahead = await db
+    .select({
+      id: appointments.id,
+      practiceId: appointments.practiceId,
+      startsAt: appointments.startsAt,
+      createdAt: appointments.createdAt,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.status, 'Booked'),
+        gt(appointments.startsAt, now),
+        lt(appointments.startsAt, new Date(now.getTime() + (maxDaysBefore + 1) * dayMs)),
+      ),
+    );
+
+  const due: { appointmentId: number; kind: string; startsAt: Date; dueAt: Date }[] = [];
+  for (const appointment of ahead) {
+    const rules: readonly ReminderRule[] = rulesOf.get(appointment.practiceId) ?? defaults;
+    for (const rule of rules) {
+      const dueAt = reminderDueAt(rule, appointment.startsAt);
+      if (!dueAt || dueAt > now || dueAt < appointment.createdAt) continue;
+      if (now.getTime() - dueAt.getTime() > dayMs) continue;
+      due.push({
+        appointmentId: appointment.id,
+        kind: reminderKind(rule),
+        startsAt: appointment.startsAt,
+        dueAt,
+      });
+    }
+  }
+  if (due.length === 0) return 0;
+
+  let queued = 0;
+  for (let from = 0; from < due.length; from += 5000) {
+    const batch = due.slice(from, from + 5000);
+    const result = await db.execute<{ id: string }>(sql`
+      with candidates as (
+        select * from jsonb_to_recordset(${JSON.stringify(
+          batch.map((row) => ({
+            appointment_id: row.appointmentId,
+            kind: row.kind,
+            starts_at: row.startsAt.toISOString(),
+            due_at: row.dueAt.toISOString(),
+          })),
+        )}::jsonb) as c(appointment_id int, kind text, starts_at timestamptz, due_at timestamptz)
+      ),
+      inserted as (
+        insert into appointment_reminders (appointment_id, kind, channel, appointment_starts_at, due_at)
+        select c.appointment_id, c.kind, p.channel, c.starts_at, c.due_at
+        from candidates c
+        join appointments a on a.id = c.appointment_id and a.status = 'Booked' and a.starts_at = c.starts_at
+        join contact_preferences p
+          on p.client_id = a.client_id and p.purpose = 'reminders' and p.opted_in
+          and p.channel::text = any(string_to_array(${channels.join(',')}, ','))
+        on conflict on constraint appointment_reminders_once_uq do nothing
+        returning id
+      )
+      select inserted.id
+      from inserted
+      cross join lateral graphile_worker.add_job(
+        ${sendReminderTask}::text,
+        json_build_object('reminderId', inserted.id),
+        max_attempts => 5,
+        job_key => 'appointment-reminder-' || inserted.id
+      ) as job`);
+    queued += result.rows.length;
+  }
+  return queued;
+}

@@ -1,0 +1,35 @@
+import type { Database } from '@vet/db/connection';
+import type { EmailLogger } from '@vet/email/email-logger';
+import type { TaskList } from 'graphile-worker';
+import {
+  queueDueReminders,
+  queueRemindersTask,
+  reminderChannels,
+  sendReminderTask,
+} from './queue-reminders.ts';
+import { createSendReminderTask } from './send-reminder.ts';
+
+export interface ReminderTaskOptions {
+  brandName: string;
+  manageLink: (appointmentId: number) => string;
+  /** SMS off: reminders go by e-mail only. */
+  smsEnabled: boolean;
+  logger: EmailLogger;
+  now?: () => Date;
+}
+
+/** Every minute: the queue looks for reminders that have come due (decision 0085). */
+export const reminderCrontab = [`* * * * * ${queueRemindersTask}`];
+
+/** The reminders' tasks for the API's queue (the e-mail worker runs them). */
+export function reminderTasks(options: ReminderTaskOptions) {
+  const channels = reminderChannels.filter((channel) => channel === 'email' || options.smsEnabled);
+  const now = options.now ?? (() => new Date());
+  return (db: Database): TaskList => ({
+    [queueRemindersTask]: async () => {
+      const queued = await queueDueReminders(db, now(), channels);
+      if (queued > 0) options.logger.info({ queued }, 'appointment reminders queued');
+    },
+    [sendReminderTask]: createSendReminderTask({ ...options, db, now }),
+  });
+}

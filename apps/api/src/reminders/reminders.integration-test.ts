@@ -1,0 +1,384 @@
+import { contactPreferences } from '@vet/db/schema/clients';
+import { appointments } from '@vet/db/schema/appointments';
+import {
+  createAppointment,
+  createClient,
+  createClinician,
+  createPet,
+  createPractice,
+  createReason,
+} from '@vet/db/testing/factories';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { smtpDelivery } from '@vet/email/email-delivery';
+import { startEmailWorker, type EmailWorker } from '@vet/email/email-worker';
+import { twilioSmsDelivery } from '@vet/email/sms-delivery';
+import { captureLogger } from '@vet/email/testing/capture-logger';
+import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { manageLinks } from '../manage-links/index.ts';
+import { queueDueReminders } from './queue-reminders.ts';
+import { reminderRulesSettingKey } from './reminder-rules.ts';
+import { reminderTasks } from './reminder-tasks.ts';
+import { startTwilioStandIn, type TwilioStandIn } from './testing/twilio-stand-in.ts';
+
+/**
+ * Appointment reminders (issue 35 item 1, decision 0085) on real PostgreSQL, a real SMTP server on
+ * loopback and a loopback stand-in for Twilio's Messages API. Clocks are held: appointments are in 2030,
+ * and the queue and the workers read the test's `now`.
+ */
+const database = useOwnDatabase('reminders_test');
+const db = () => database.current.db;
+const { logger, lines } = captureLogger();
+const portalUrl = 'https://portal.example.test';
+const manageLink = manageLinks(portalUrl, 'reminders-test-secret-of-at-least-32-characters');
+
+type Channel = 'email' | 'sms';
+
+async function scene(options: {
+  startsAt: Date;
+  channels?: Channel[];
+  mobilePhone?: string | null;
+  practiceRules?: string;
+}) {
+  const practice = await createPractice(
+    db(),
+    {},
+    options.practiceRules === undefined ? {} : { [reminderRulesSettingKey]: options.practiceRules },
+  );
+  const clinician = await createClinician(db(), { practiceId: practice.id });
+  const reason = await createReason(db());
+  const client = await createClient(db(), {
+    homePracticeId: practice.id,
+    firstName: 'Olivia',
+    mobilePhone: options.mobilePhone === undefined ? '07400 123456' : options.mobilePhone,
+  });
+  const pet = await createPet(db(), { clientId: client.id, name: 'Biscuit' });
+  for (const channel of ['email', 'sms', 'phone'] as const) {
+    await db()
+      .insert(contactPreferences)
+      .values({
+        clientId: client.id,
+        purpose: 'reminders',
+        channel,
+        optedIn: (options.channels ?? ['email', 'sms']).includes(channel as Channel),
+      });
+  }
+  const appointment = await createAppointment(db(), {
+    practiceId: practice.id,
+    clinicianId: clinician.id,
+    clientId: client.id,
+    petId: pet.id,
+    reasonId: reason.id,
+    startsAt: options.startsAt,
+    endsAt: new Date(options.startsAt.getTime() + 15 * 60_000),
+  });
+  return { practice, client, appointment };
+}
+
+async function remindersOf(appointmentId: number) {
+  const { rows } = await database.current.pool.query<{
+    kind: string;
+    channel: string;
+    status: string;
+    skip_reason: string | null;
+    email_outbox_id: string | null;
+    sms_outbox_id: string | null;
+  }>(
+    `select kind, channel, status, skip_reason, email_outbox_id, sms_outbox_id from appointment_reminders
+     where appointment_id = $1 order by kind, channel`,
+    [appointmentId],
+  );
+  return rows;
+}
+
+const reminderJobs = async (appointmentId: number) => {
+  const { rows } = await database.current.pool.query<{ count: number }>(
+    `select count(*)::int as count from graphile_worker.jobs j
+     join appointment_reminders r on j.key = 'appointment-reminder-' || r.id where r.appointment_id = $1`,
+    [appointmentId],
+  );
+  return rows[0]?.count ?? 0;
+};
+
+// Thursday 17 January 2030, 10:00 GMT; its default reminders: 10:00 on the 15th, 08:00 on the 17th.
+const winterAppointment = new Date('2030-01-17T10:00:00Z');
+
+describe('queueing appointment reminders', () => {
+  it('queues the default reminders when their times come, on the channels the client chose', async () => {
+    const { appointment } = await scene({ startsAt: winterAppointment });
+    expect(await queueDueReminders(db(), new Date('2030-01-15T09:59:00Z'))).toBe(0);
+    await queueDueReminders(db(), new Date('2030-01-15T10:00:00Z'));
+    expect(await remindersOf(appointment.id)).toEqual([
+      expect.objectContaining({ kind: 'd2', channel: 'email', status: 'queued' }),
+      expect.objectContaining({ kind: 'd2', channel: 'sms', status: 'queued' }),
+    ]);
+    await queueDueReminders(db(), new Date('2030-01-17T08:00:00Z'));
+    expect((await remindersOf(appointment.id)).map((row) => `${row.kind} ${row.channel}`)).toEqual([
+      'd0@08:00 email',
+      'd0@08:00 sms',
+      'd2 email',
+      'd2 sms',
+    ]);
+    expect(await reminderJobs(appointment.id)).toBe(4);
+  });
+
+  it("follows a practice's own times, in BST", async () => {
+    // 10:00 BST on 18 July 2030; the practice reminds the evening before at 18:00 only.
+    const { appointment } = await scene({
+      startsAt: new Date('2030-07-18T09:00:00Z'),
+      practiceRules: '[{"daysBefore":1,"at":"18:00"}]',
+      channels: ['email'],
+    });
+    await queueDueReminders(db(), new Date('2030-07-16T09:00:00Z'));
+    expect(await remindersOf(appointment.id)).toEqual([]);
+    await queueDueReminders(db(), new Date('2030-07-17T16:59:00Z'));
+    expect(await remindersOf(appointment.id)).toEqual([]);
+    await queueDueReminders(db(), new Date('2030-07-17T17:00:00Z'));
+    expect(await remindersOf(appointment.id)).toEqual([
+      expect.objectContaining({ kind: 'd1@18:00', channel: 'email' }),
+    ]);
+  });
+
+  it('queues nothing in quiet hours, nothing for a client who chose neither, a cancelled or a past appointment', async () => {
+    const quiet = await scene({ startsAt: new Date('2030-01-17T21:30:00Z') });
+    // Two days before is 21:30, quiet: nothing at 21:30, the reminder goes at 08:00 the next morning.
+    expect(await queueDueReminders(db(), new Date('2030-01-15T21:31:00Z'))).toBe(0);
+    await queueDueReminders(db(), new Date('2030-01-16T08:00:00Z'));
+    expect((await remindersOf(quiet.appointment.id)).map((row) => row.kind)).toEqual(['d2', 'd2']);
+
+    const none = await scene({ startsAt: winterAppointment, channels: [] });
+    const cancelled = await scene({ startsAt: winterAppointment });
+    await db()
+      .update(appointments)
+      .set({ status: 'Cancelled' })
+      .where(eq(appointments.id, cancelled.appointment.id));
+    const past = await scene({ startsAt: new Date('2030-01-15T09:00:00Z') });
+    await queueDueReminders(db(), new Date('2030-01-15T10:00:00Z'));
+    expect(await remindersOf(none.appointment.id)).toEqual([]);
+    expect(await remindersOf(cancelled.appointment.id)).toEqual([]);
+    expect(await remindersOf(past.appointment.id)).toEqual([]);
+  });
+
+  it('queues each reminder once when several instances queue at the same moment', async () => {
+    const { appointment } = await scene({ startsAt: winterAppointment });
+    const now = new Date('2030-01-15T10:05:00Z');
+    const queued = await Promise.all(Array.from({ length: 6 }, () => queueDueReminders(db(), now)));
+    const rows = await remindersOf(appointment.id);
+    expect(rows.map((row) => `${row.kind} ${row.channel}`)).toEqual(['d2 email', 'd2 sms']);
+    expect(await reminderJobs(appointment.id)).toBe(2);
+    // Other tests' appointments may be queued by the same runs: at least ours, and ours only once.
+    expect(queued.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('sending appointment reminders', () => {
+  const workers: EmailWorker[] = [];
+  let smtp: TestSmtpServer | undefined;
+  let twilio: TwilioStandIn | undefined;
+  let clock = new Date('2030-01-15T10:00:00Z');
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+    await smtp?.close();
+    await twilio?.close();
+    smtp = undefined;
+    twilio = undefined;
+  });
+
+  /** Two API instances' workers, with the held clock, SMTP on loopback and the Twilio stand-in. */
+  async function startWorkers() {
+    smtp = await startTestSmtpServer();
+    twilio = await startTwilioStandIn();
+    for (let index = 0; index < 2; index += 1) {
+      workers.push(
+        await startEmailWorker({
+          databaseUrl: database.current.url,
+          delivery: smtpDelivery({
+            smtpUrl: smtp.url,
+            from: '"Harbour Vets" <no-reply@harbourvets.example>',
+          }),
+          sms: twilioSmsDelivery({
+            accountSid: twilio.accountSid,
+            authToken: twilio.authToken,
+            from: '+447700900000',
+            baseUrl: twilio.url,
+          }),
+          logger,
+          pollInterval: 100,
+          now: () => clock,
+          tasks: reminderTasks({
+            brandName: 'Harbour Vets',
+            manageLink,
+            smsEnabled: true,
+            logger,
+            now: () => clock,
+          }),
+        }),
+      );
+    }
+  }
+
+  const settled = (appointmentId: number) =>
+    expect.poll(async () => (await remindersOf(appointmentId)).every((row) => row.status !== 'queued'), {
+      timeout: 15_000,
+    });
+
+  it('e-mails and texts each reminder once, with the manage link, from two workers', async () => {
+    clock = new Date('2030-01-15T10:00:00Z');
+    const { appointment, client } = await scene({ startsAt: winterAppointment });
+    await startWorkers();
+    await queueDueReminders(db(), clock);
+    await settled(appointment.id).toBe(true);
+    const link = manageLink(appointment.id);
+    // Reminders the queueing tests left in the queue go out too: ours are those with our link.
+    const ours = () => twilio?.received.filter((sms) => sms.body.includes(link)) ?? [];
+    await expect.poll(() => ours().length, { timeout: 15_000 }).toBe(1);
+    expect(ours()[0]).toMatchObject({ to: '+447400123456', from: '+447700900000' });
+    expect(ours()[0]?.body).toContain('Thursday 17 January 2030 at 10:00 GMT');
+    await expect
+      .poll(() => smtp?.received.filter((email) => email.to.includes(client.email!)).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    const email = smtp!.received.find((candidate) => candidate.to.includes(client.email!))!;
+    expect(email.raw).toContain('Reminder of your appointment');
+    expect(email.raw.replace(/=\r?\n/g, '')).toContain(link.split('#')[1]!.slice(0, 20));
+    // Queued again by another instance: nothing more is sent.
+    await queueDueReminders(db(), clock);
+    expect(await reminderJobs(appointment.id)).toBe(0);
+    expect(ours()).toHaveLength(1);
+    // No personal data in the workers' log lines.
+    expect(lines.join('\n')).not.toContain('07400');
+    expect(lines.join('\n')).not.toContain('7400123456');
+    expect(lines.join('\n')).not.toContain(client.email!);
+  });
+
+  it('sends nothing for an appointment cancelled, moved or opted out of after it was queued', async () => {
+    clock = new Date('2030-01-15T10:00:00Z');
+    const cancelled = await scene({ startsAt: winterAppointment, channels: ['email'] });
+    const moved = await scene({ startsAt: winterAppointment, channels: ['email'] });
+    const optedOut = await scene({ startsAt: winterAppointment, channels: ['sms'] });
+    await queueDueReminders(db(), clock);
+    await db()
+      .update(appointments)
+      .set({ status: 'Cancelled' })
+      .where(eq(appointments.id, cancelled.appointment.id));
+    await db()
+      .update(appointments)
+      .set({ startsAt: new Date('2030-01-24T10:00:00Z'), endsAt: new Date('2030-01-24T10:15:00Z') })
+      .where(eq(appointments.id, moved.appointment.id));
+    await db()
+      .update(contactPreferences)
+      .set({ optedIn: false })
+      .where(and(eq(contactPreferences.clientId, optedOut.client.id), eq(contactPreferences.channel, 'sms')));
+    await startWorkers();
+    for (const { appointment } of [cancelled, moved, optedOut]) await settled(appointment.id).toBe(true);
+    expect(await remindersOf(cancelled.appointment.id)).toEqual([
+      expect.objectContaining({ status: 'skipped', skip_reason: 'cancelled', email_outbox_id: null }),
+    ]);
+    expect(await remindersOf(moved.appointment.id)).toEqual([
+      expect.objectContaining({ status: 'skipped', skip_reason: 'changed', email_outbox_id: null }),
+    ]);
+    expect(await remindersOf(optedOut.appointment.id)).toEqual([
+      expect.objectContaining({ status: 'skipped', skip_reason: 'opted-out', sms_outbox_id: null }),
+    ]);
+    expect(twilio?.requests).toBe(0);
+    // The moved appointment is reminded afresh for its new time, two days before it.
+    clock = new Date('2030-01-22T10:00:00Z');
+    await queueDueReminders(db(), clock);
+    await settled(moved.appointment.id).toBe(true);
+    expect((await remindersOf(moved.appointment.id)).map((row) => row.status).sort()).toEqual([
+      'sent',
+      'skipped',
+    ]);
+  });
+
+  it('skips and records a number that cannot be made E.164, and never retries it', async () => {
+    clock = new Date('2030-01-15T10:00:00Z');
+    const { appointment } = await scene({
+      startsAt: winterAppointment,
+      channels: ['sms'],
+      mobilePhone: '12345',
+    });
+    await startWorkers();
+    await queueDueReminders(db(), clock);
+    await settled(appointment.id).toBe(true);
+    expect(await remindersOf(appointment.id)).toEqual([
+      expect.objectContaining({ status: 'skipped', skip_reason: 'bad-number', sms_outbox_id: null }),
+    ]);
+    expect(await reminderJobs(appointment.id)).toBe(0);
+    expect(twilio?.requests).toBe(0);
+  });
+
+  it('texts once the SMS provider, down at first, is back', async () => {
+    clock = new Date('2030-01-15T10:00:00Z');
+    const { appointment } = await scene({ startsAt: winterAppointment, channels: ['sms'] });
+    await startWorkers();
+    twilio!.failNext(2, 503);
+    await queueDueReminders(db(), clock);
+    await settled(appointment.id).toBe(true);
+    const [reminder] = await remindersOf(appointment.id);
+    const smsId = Number(reminder?.sms_outbox_id);
+    const smsRow = async () =>
+      (
+        await database.current.pool.query<{
+          status: string;
+          attempts: number;
+          provider_message_id: string | null;
+        }>('select status, attempts, provider_message_id from sms_outbox where id = $1', [smsId])
+      ).rows[0];
+    // The queue's back-off: e^1 ≈ 2.7 s, then e^2 ≈ 7.4 s.
+    await expect.poll(async () => (await smsRow())?.status, { timeout: 25_000, interval: 200 }).toBe('sent');
+    const sent = await smsRow();
+    expect(sent?.attempts).toBe(3);
+    expect(sent?.provider_message_id).toMatch(/^SM/);
+    expect(twilio?.received).toHaveLength(1);
+    expect(twilio?.requests).toBe(3);
+  }, 40_000);
+
+  it('marks a message the provider refuses for good failed, without retrying', async () => {
+    clock = new Date('2030-01-15T10:00:00Z');
+    const { appointment } = await scene({ startsAt: winterAppointment, channels: ['sms'] });
+    await startWorkers();
+    twilio!.failNext(1, 400, 21610);
+    await queueDueReminders(db(), clock);
+    await settled(appointment.id).toBe(true);
+    const smsId = Number((await remindersOf(appointment.id))[0]?.sms_outbox_id);
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.current.pool.query<{ status: string; last_error: string | null }>(
+              'select status, last_error from sms_outbox where id = $1',
+              [smsId],
+            )
+          ).rows[0],
+        { timeout: 10_000 },
+      )
+      .toEqual({ status: 'failed', last_error: 'not sent: refused (HTTP 400 twilio 21610)' });
+    expect(twilio?.requests).toBe(1);
+  });
+
+  it('holds a reminder that comes due in quiet hours until 08:00', async () => {
+    clock = new Date('2030-01-15T10:00:00Z');
+    const { appointment } = await scene({ startsAt: winterAppointment, channels: ['email'] });
+    await queueDueReminders(db(), clock);
+    // The workers start at 20:30: the job waits until 08:00 on the 16th.
+    clock = new Date('2030-01-15T20:30:00Z');
+    await startWorkers();
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.current.pool.query<{ run_at: Date }>(
+              `select j.run_at from graphile_worker.jobs j
+               join appointment_reminders r on j.key = 'appointment-reminder-' || r.id where r.appointment_id = $1`,
+              [appointment.id],
+            )
+          ).rows[0]?.run_at.toISOString(),
+        { timeout: 10_000 },
+      )
+      .toBe('2030-01-16T08:00:00.000Z');
+    expect((await remindersOf(appointment.id))[0]?.status).toBe('queued');
+  });
+});
