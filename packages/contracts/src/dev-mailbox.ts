@@ -39,3 +39,22 @@ export const devMailboxMessageSchema = devMailboxMessageSummarySchema.extend({
 export type DevMailboxMessage = z.infer<typeof devMailboxMessageSchema>;
 
 export const devMailboxMessageParamsSchema = z.object({ messageId: serialIdParam });
+
+/**
+ * The development SMS outbox (decision 0085): with SMS_PROVIDER unset or `outbox`, outside production, the
+ * text messages the portal would send (appointment reminders) are kept and listed beside the e-mails.
+ */
+export const devSmsSchema = z.object({
+  id: z.number().int().positive(),
+  /** E.164. */
+  to: z.string(),
+  body: z.string(),
+  status: z.enum(emailOutboxStatuses),
+  createdAt: z.iso.datetime({ offset: true }),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+  lastError: z.string().nullable(),
+});
+export type DevSms = z.infer<typeof devSmsSchema>;
+
+/** GET /dev/sms: newest first, at most `devMailboxListLimit`. */
+export const devSmsListResponseSchema = z.array(devSmsSchema);

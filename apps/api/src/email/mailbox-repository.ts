@@ -1,5 +1,6 @@
-import type { DevMailboxMessage, DevMailboxMessageSummary } from '@vet/contracts/dev-mailbox';
+import type { DevMailboxMessage, DevMailboxMessageSummary, DevSms } from '@vet/contracts/dev-mailbox';
 import type { Database } from '@vet/db/connection';
+import { smsOutbox } from '@vet/db/schema/reminders';
 import { emailOutbox } from '@vet/db/schema/system';
 import { codeInText } from '@vet/email/branded-email';
 import { desc, eq } from 'drizzle-orm';
@@ -32,6 +33,28 @@ function toSummary({ text, createdAt, sentAt, ...row }: SummaryRow): DevMailboxM
 /** The outbox read as a mailbox: development only (see the routes). */
 export function createMailboxRepository(db: Database) {
   return {
+    /** The newest text messages of the SMS outbox (decision 0085). */
+    async listNewestSms(limit: number): Promise<DevSms[]> {
+      const rows = await db
+        .select({
+          id: smsOutbox.id,
+          to: smsOutbox.toNumber,
+          body: smsOutbox.body,
+          status: smsOutbox.status,
+          createdAt: smsOutbox.createdAt,
+          sentAt: smsOutbox.sentAt,
+          lastError: smsOutbox.lastError,
+        })
+        .from(smsOutbox)
+        .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+        .limit(limit);
+      return rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+      }));
+    },
+
     async listNewest(limit: number): Promise<DevMailboxMessageSummary[]> {
       const rows = await db
         .select(summaryColumns)

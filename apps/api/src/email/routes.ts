@@ -3,6 +3,7 @@ import {
   devMailboxListResponseSchema,
   devMailboxMessageParamsSchema,
   devMailboxMessageSchema,
+  devSmsListResponseSchema,
 } from '@vet/contracts/dev-mailbox';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -46,6 +47,19 @@ export const devMailboxRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       },
     },
     (request) => findMailboxMessage(mailbox, request.params.messageId),
+  );
+
+  app.get(
+    '/dev/sms',
+    {
+      schema: {
+        operationId: 'listDevSms',
+        tags: ['development'],
+        summary: `Development only: the newest ${devMailboxListLimit} text messages of the SMS outbox (never in production)`,
+        response: { 200: devSmsListResponseSchema },
+      },
+    },
+    () => mailbox.listNewestSms(devMailboxListLimit),
   );
 
   done();

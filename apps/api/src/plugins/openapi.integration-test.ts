@@ -49,6 +49,7 @@ const publicPaths = [
   // Outside production only (tests run without SMTP_URL, so with the development mailbox).
   '/dev/mailbox',
   '/dev/mailbox/{messageId}',
+  '/dev/sms',
 ];
 const signedInPaths = [
   '/client/profile',

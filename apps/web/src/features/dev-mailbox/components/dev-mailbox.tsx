@@ -9,6 +9,7 @@ import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { Button } from '@/shared/ui/button';
 import { MailboxList } from './mailbox-list';
 import { MailboxMessage } from './mailbox-message';
+import { SmsOutbox } from './sms-outbox';
 import styles from './dev-mailbox.module.css';
 
 /**
@@ -52,6 +53,7 @@ export function DevMailbox() {
         <p className={styles.empty}>
           No e-mails yet. Anything the portal sends, a verification code say, appears here.
         </p>
+        <SmsOutbox />
       </>
     );
   }
@@ -71,6 +73,7 @@ export function DevMailbox() {
         </section>
         <MailboxMessage messageId={selectedId} />
       </div>
+      <SmsOutbox />
     </>
   );
 }
