@@ -28,7 +28,8 @@ export const smsEnvExpected: Record<keyof typeof smsEnvShape, string> = {
     'off, outbox or twilio (where reminders’ text messages go); unset: outbox, or off in production, ' +
     'which refuses outbox',
   TWILIO_ACCOUNT_SID: 'a Twilio account SID (AC and 32 hex digits); required when SMS_PROVIDER=twilio',
-  TWILIO_AUTH_TOKEN: 'the Twilio account’s auth token; required when SMS_PROVIDER=twilio',
+  TWILIO_AUTH_TOKEN:
+    'the Twilio account’s auth token (16 characters or more); required when SMS_PROVIDER=twilio',
   TWILIO_FROM:
     'the sender: an E.164 number, a Messaging Service SID (MG…) or an alphanumeric sender id of up to 11 ' +
     'characters; required when SMS_PROVIDER=twilio',
