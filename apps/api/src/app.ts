@@ -16,6 +16,7 @@ import { healthRoutes } from './health/index.ts';
 import { integrationApi } from './integration/index.ts';
 import { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
 import { manageLinkRoutes, manageLinks } from './manage-links/index.ts';
+import { earlierTimeOfferRoutes, earlierTimesRoutes } from './earlier-times/index.ts';
 import { errorHandlerPlugin, loggerOptions, type LogDestination, routeDefaultsPlugin } from './http/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
 import { httpMetricsPlugin } from './metrics/index.ts';
@@ -104,6 +105,14 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
         brandName: config.brandName,
         secret: config.verificationCodePepper,
         mailFrom: config.mailFrom,
+        portalUrl: config.portalUrl,
+      }),
+      // Issue 35: a held earlier time's page and its one press (decision 0086).
+      earlierTimeOfferRoutes({
+        brandName: config.brandName,
+        portalUrl: config.portalUrl,
+        manageLink: manageLinks(config.portalUrl, config.verificationCodePepper),
+        mailFrom: config.mailFrom,
       }),
     ],
   });
@@ -129,6 +138,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     bookingsPerIdentity: config.bookingRateLimitMax,
     manageLink: manageLinks(config.portalUrl, config.verificationCodePepper),
     mailFrom: config.mailFrom,
+    portalUrl: config.portalUrl,
   };
   await app.register(signedInScope, {
     routes: [
@@ -139,6 +149,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       slotRoutes,
       bookingRoutes(booking),
       guestCompletionRoutes(booking),
+      earlierTimesRoutes(booking),
     ],
     requireLinkedClient: true,
   });

@@ -4,6 +4,7 @@ import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
 import { emailWorkerPlugin } from './email/index.ts';
+import { earlierTimesJobPlugin } from './earlier-times/index.ts';
 import { serializeError } from './http/index.ts';
 import { openApiMetrics } from './metrics/index.ts';
 import { eventDispatcherPlugin } from './practice-events/index.ts';
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   await app.register(emailWorkerPlugin, config);
   // Likewise practice events' webhooks (issue 32): an app built for a test sends none.
   await app.register(eventDispatcherPlugin, config);
+  // Earlier times' minute job (decision 0086): lapsed offers go to the next in line.
+  await app.register(earlierTimesJobPlugin, config);
 
   // Responses being answered, and the drain's rule for them: once a drain begins, each answer closes its
   // connection. Otherwise a kept-alive connection whose request was in flight would stay open for

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkedClientOf } from '../auth/index.ts';
+import { earlierTimeLinks, withEarlierTimes } from '../earlier-times/index.ts';
 import { errorBody } from '../http/index.ts';
 import {
   bookAppointment,
@@ -73,13 +74,18 @@ export interface BookingRouteOptions {
   manageLink?: (appointmentId: number) => string;
   /** MAIL_FROM: its address organizes the confirmations' calendar invitations (decision 0082). */
   mailFrom?: string;
+  /** The portal's address, for the earlier-times offers' links (decision 0086); none: no offers. */
+  portalUrl?: string;
 }
 
 /** R7.3: book, amend, cancel and read one appointment of the signed-in client. */
 export const bookingRoutes =
   (options: BookingRouteOptions): FastifyPluginCallbackZod =>
   (app, _options, done) => {
-    const deps = createBookingDeps(app.db, options);
+    // Decision 0086: a cancellation's or a move's freed time is offered to the earlier-times line.
+    const deps = options.portalUrl
+      ? withEarlierTimes(createBookingDeps(app.db, options), earlierTimeLinks(options.portalUrl), app.log)
+      : createBookingDeps(app.db, options);
 
     app.post(
       '/appointments',

@@ -411,6 +411,7 @@ const offerColumns = {
   petName: pets.name,
   reasonName: appointmentReasons.name,
   practiceName: practices.name,
+  holdStatus: softBookings.status,
 };
 
 async function openOffer(deps: EarlierTimesDeps, executor: Executor | Database, token: string, lock = false) {
@@ -422,12 +423,15 @@ async function openOffer(deps: EarlierTimesDeps, executor: Executor | Database, 
     .innerJoin(pets, eq(pets.id, appointments.petId))
     .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId))
     .innerJoin(practices, eq(practices.id, appointments.practiceId))
+    .innerJoin(softBookings, eq(softBookings.id, earlierTimeOffers.softBookingId))
     .where(eq(earlierTimeOffers.tokenHash, hashToken(token)));
   const [row] = lock ? await query.for('update', { of: earlierTimeOffers }) : await query;
   const now = deps.now().getTime();
+  // A hold a practice booking displaced (decision 0063) is Released: its time is the desk's now.
   if (
     !row ||
     row.status !== 'Offered' ||
+    row.holdStatus !== 'Held' ||
     row.expiresAt.getTime() <= now ||
     row.appointmentStatus !== 'Booked'
   ) {
@@ -623,10 +627,14 @@ export async function runEarlierTimes(deps: EarlierTimesDeps): Promise<{ lapsed:
   return { lapsed, offered };
 }
 
+/** How far back a guest hold's expiry is still news: the e-mail worker may have expired it first. */
+const GUEST_HOLD_WINDOW_MS = 3 * MINUTE_MS;
+
 /**
  * Guest holds (not offers) whose time ran out: Expired and their reservations deleted, as the e-mail
- * worker's expireGuestHolds does, answering the freed spans. Whichever of the two expires a hold first
- * does it once: each updates only rows still Held.
+ * worker's expireGuestHolds does (each updates only rows still Held, so a hold is expired once), and the
+ * spans of every guest hold that ran out in the last few minutes, whoever expired it, answered to be
+ * offered. A span offered twice is held once: the second search finds the first's hold.
  */
 async function expireGuestHoldsFreeing(db: Database, now: Date): Promise<FreedSpan[]> {
   const result = await db.execute<{
@@ -642,7 +650,13 @@ async function expireGuestHoldsFreeing(db: Database, now: Date): Promise<FreedSp
       returning b.id, b.practice_id, b.clinician_id, b.starts_at, b.ends_at
     ),
     gone as (delete from clinician_reservations r using expired where r.soft_booking_id = expired.id)
-    select practice_id, clinician_id, starts_at, ends_at from expired`);
+    select practice_id, clinician_id, starts_at, ends_at from expired
+    union
+    select b.practice_id, b.clinician_id, b.starts_at, b.ends_at from soft_bookings b
+    where b.status = 'Expired'
+      and b.expires_at > ${new Date(now.getTime() - GUEST_HOLD_WINDOW_MS).toISOString()}::timestamptz
+      and b.expires_at <= ${now.toISOString()}::timestamptz
+      and not exists (select 1 from earlier_time_offers o where o.soft_booking_id = b.id)`);
   return result.rows.map((row) => ({
     practiceId: Number(row.practice_id),
     clinicianId: Number(row.clinician_id),

@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createBookingDeps } from '../booking/index.ts';
+import { earlierTimeLinks, withEarlierTimes } from '../earlier-times/index.ts';
 import { hashedKey, limitedBy, type LimitRule } from '../plugins/index.ts';
 import {
   cancelByManageLink,
@@ -39,14 +40,20 @@ export interface ManageLinkRouteOptions {
   secret: string;
   /** MAIL_FROM: its address organizes the cancellation's calendar part (decision 0082). */
   mailFrom?: string;
+  /** The portal's address, for the earlier-times offers' links (decision 0086); none: no offers. */
+  portalUrl?: string;
 }
 
 /** Issue 35 item 2: an appointment's manage link, read, "I'll be there" and "Cancel". */
 export const manageLinkRoutes =
   (options: ManageLinkRouteOptions): FastifyPluginCallbackZod =>
   (app, _options, done) => {
+    const booking = createBookingDeps(app.db, options);
     const deps: ManageLinkDeps = {
-      ...createBookingDeps(app.db, options),
+      // Decision 0086: a cancellation's time is offered to the earlier-times line.
+      ...(options.portalUrl
+        ? withEarlierTimes(booking, earlierTimeLinks(options.portalUrl), app.log)
+        : booking),
       key: manageLinkKey(options.secret),
     };
     const reads = limitedBy(app, [manageLinkLimits.readsPerAddress]);

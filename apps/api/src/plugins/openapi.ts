@@ -44,6 +44,11 @@ export const openApiPlugin = fp<OpenApiOptions>(
             name: 'manage-link',
             description: "An appointment's e-mailed manage link: its token is the only key (no sign-in)",
           },
+          {
+            name: 'earlier-times',
+            description:
+              "Waiting for an earlier time (signed in), and a held time's e-mailed offer: its token is the only key",
+          },
           { name: 'telemetry', description: 'Error reports from the portal' },
           { name: 'development', description: 'Local runs only: the development mailbox' },
           {

@@ -13,7 +13,8 @@ import {
 } from '@vet/contracts/integration-appointments';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createAppointmentsRepository, mailboxAddress } from '../booking/index.ts';
+import { createAppointmentsRepository, createBookingDeps, mailboxAddress } from '../booking/index.ts';
+import { earlierTimeLinks, withEarlierTimes } from '../earlier-times/index.ts';
 import { defaultMailFrom } from '../config.ts';
 import { errorBody } from '../http/index.ts';
 import { storeBatch } from './practice-booking-batch.ts';
@@ -42,8 +43,13 @@ async function batchSize(request: FastifyRequest, reply: FastifyReply) {
  * system's reference, and an online appointment's outcome or cancellation by the portal's id.
  */
 export const practiceBookingRoutes =
-  (settings: { brandName: string; mailFrom?: string }): FastifyPluginCallbackZod =>
+  (settings: { brandName: string; mailFrom?: string; portalUrl: string }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
+    const earlier = withEarlierTimes(
+      createBookingDeps(app.db, settings),
+      earlierTimeLinks(settings.portalUrl),
+      app.log,
+    );
     const deps: PracticeBookingDeps = {
       db: app.db,
       reads: createPracticeBookingReads(app.db),
@@ -51,6 +57,7 @@ export const practiceBookingRoutes =
       brandName: settings.brandName,
       organizerEmail: mailboxAddress(settings.mailFrom ?? defaultMailFrom),
       now: () => new Date(),
+      timeFreed: earlier.timeFreed,
     };
 
     app.put(

@@ -6,6 +6,7 @@ import type {
   PracticeAppointmentWrite,
 } from '@vet/contracts/integration-appointments';
 import type { Database, Executor } from '@vet/db/connection';
+import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
 import { makeRoomForPracticeBooking, type PracticeLaneEffects } from '@vet/db/practice-lane';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import {
@@ -39,6 +40,8 @@ export interface PracticeBookingDeps {
   /** The calendar invitations' ORGANIZER address: MAIL_FROM's (decision 0082). */
   organizerEmail: string;
   now: () => Date;
+  /** After a cancellation commits, with the time it freed: the earlier-times line (decision 0086). */
+  timeFreed?: ((spans: FreedSpan[]) => Promise<void>) | undefined;
 }
 
 /** An appointment addressed by the practice system's reference, or an online one by the portal's id. */
@@ -297,12 +300,18 @@ export async function cancelByPractice(
   deps: PracticeBookingDeps,
   target: AppointmentTarget,
 ): Promise<PracticeAppointment> {
-  const id = await inTransaction(deps, async (tx) => {
+  const { id, freed } = await inTransaction(deps, async (tx) => {
     const found = await findTarget(tx, target);
-    if (found.status === 'Cancelled') return found.id;
+    if (found.status === 'Cancelled') return { id: found.id, freed: [] };
     if (found.status !== 'Booked') throw conflict(practiceBookingMessages.outcomeNotCancellable);
     const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
-    return (await store(deps, tx, found, { ...values, status: 'Cancelled' })).written.id;
+    const written = (await store(deps, tx, found, { ...values, status: 'Cancelled' })).written;
+    // Decision 0086: the cancelled appointment's own request ends; its time goes to the line.
+    const held = await endEarlierTimeRequests(tx, [found.id], deps.now());
+    const span = { practiceId: found.practiceId, clinicianId: found.clinicianId, startsAt: found.startsAt };
+    return { id: written.id, freed: [{ ...span, endsAt: found.endsAt, freedBy: found.id }, ...held] };
   });
+  // Committed: offering the freed time never throws (withEarlierTimes logs its faults).
+  await deps.timeFreed?.(freed);
   return deps.reads.answer(id);
 }

@@ -1,0 +1,15 @@
+/**
+ * The earlier-times module (issue 35 item 6, decision 0086): the line, offers held for 15 minutes, the
+ * one-press take, and the job that lapses offers. Other modules import only this file (decision 0054).
+ */
+export {
+  earlierTimeLimits,
+  earlierTimeLinks,
+  earlierTimeOfferRoutes,
+  earlierTimesRoutes,
+  withEarlierTimes,
+} from './earlier-times-routes.ts';
+export type { EarlierTimesRouteOptions } from './earlier-times-routes.ts';
+export { earlierTimesJobPlugin } from './earlier-times-job.ts';
+export { offerFreedTimes, runEarlierTimes } from './earlier-times-service.ts';
+export type { EarlierTimesDeps } from './earlier-times-service.ts';
