@@ -46,6 +46,9 @@ const publicPaths = [
   '/manage-link/appointment',
   '/manage-link/attendance',
   '/manage-link/cancellation',
+  // A held earlier time's offer (decision 0086): the token in the body is its only key.
+  '/earlier-time-offer',
+  '/earlier-time-offer/take',
   // Outside production only (tests run without SMTP_URL, so with the development mailbox).
   '/dev/mailbox',
   '/dev/mailbox/{messageId}',
@@ -82,6 +85,7 @@ const clientOwnedPaths = [
   '/appointments',
   '/appointments/{appointmentId}',
   '/appointments/{appointmentId}/cancel',
+  '/appointments/{appointmentId}/earlier-times',
   '/practices/{practiceId}/appointment-slots',
   '/v2/practices/{practiceId}/appointment-slots',
   '/guest/soft-bookings/{softBookingId}/complete',
