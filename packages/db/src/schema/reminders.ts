@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -12,6 +13,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments.ts';
+import { pets } from './clients.ts';
 import { contactChannel, outboxStatus } from './enums.ts';
 
 /**
@@ -65,4 +67,35 @@ export const smsOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * One vaccination reminder on one channel (decision 0085, issue 35 item 3): unique per pet, vaccine, due
+ * date, kind (28 days before, or on the day) and channel, so racing instances queue one, and a new due
+ * date (a booster given) is reminded afresh.
+ */
+export const vaccinationReminders = pgTable(
+  'vaccination_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    petId: integer('pet_id')
+      .notNull()
+      .references(() => pets.id, { onDelete: 'cascade' }),
+    vaccine: text('vaccine').notNull(),
+    dueOn: date('due_on').notNull(),
+    /** d28 (four weeks before) or d0 (on the due date). */
+    kind: text('kind').notNull(),
+    channel: contactChannel('channel').notNull(),
+    status: text('status').notNull().default('queued'),
+    /** A code: inactive, booked, changed, opted-out, no-address, bad-number. */
+    skipReason: text('skip_reason'),
+    emailOutboxId: bigint('email_outbox_id', { mode: 'number' }),
+    smsOutboxId: bigint('sms_outbox_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('vaccination_reminders_once_uq').on(t.petId, t.vaccine, t.dueOn, t.kind, t.channel),
+    check('vaccination_reminders_status_ck', sql`${t.status} in ('queued', 'sent', 'skipped')`),
+  ],
 );
