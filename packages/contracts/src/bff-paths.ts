@@ -8,6 +8,7 @@ export const bffForwardedPrefixes = [
   'address-lookup',
   'appointments',
   'client',
+  'earlier-time-offer',
   'guest',
   'lookup',
   'manage-link',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clinicianTypes } from './lookups.ts';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -29,6 +30,7 @@ export const earlierTimeOfferBodySchema = z.object({ token: z.string().min(1).ma
 export const earlierTimeOfferSchema = z.object({
   petName: z.string(),
   reasonName: z.string(),
+  clinicianType: z.enum(clinicianTypes),
   practiceName: z.string(),
   currentStartsAt: instant,
   offeredStartsAt: instant,

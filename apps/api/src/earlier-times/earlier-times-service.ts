@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
+import type { EarlierTimeOffer } from '@vet/contracts/earlier-times';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import type { Database, Executor } from '@vet/db/connection';
 import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
@@ -410,6 +411,7 @@ const offerColumns = {
   startsAt: appointments.startsAt,
   petName: pets.name,
   reasonName: appointmentReasons.name,
+  clinicianType: appointmentReasons.clinicianType,
   practiceName: practices.name,
   holdStatus: softBookings.status,
 };
@@ -443,6 +445,7 @@ async function openOffer(deps: EarlierTimesDeps, executor: Executor | Database, 
 export interface EarlierTimeOfferView {
   petName: string;
   reasonName: string;
+  clinicianType: EarlierTimeOffer['clinicianType'];
   practiceName: string;
   currentStartsAt: string;
   offeredStartsAt: string;
@@ -456,6 +459,7 @@ export async function readOffer(deps: EarlierTimesDeps, token: string): Promise<
   return {
     petName: row.petName,
     reasonName: row.reasonName,
+    clinicianType: row.clinicianType,
     practiceName: row.practiceName,
     currentStartsAt: row.startsAt.toISOString(),
     offeredStartsAt: row.offeredStartsAt.toISOString(),

@@ -405,6 +405,7 @@ describe('proxyToApi: only the API areas the browser uses', () => {
       'address-lookup',
       'appointments',
       'client',
+      'earlier-time-offer',
       'guest',
       'lookup',
       'manage-link',

@@ -7,6 +7,7 @@ import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
 import { clinicianPhrase, type AppointmentGroups } from '@/features/appointments/appointment-groups';
 import { changeAppointmentHref } from '@/features/appointments/booking-params';
+import { EarlierTimesControl } from './earlier-times-control';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
 import { Skeleton } from '@/shared/ui/skeleton';
@@ -43,20 +44,23 @@ function ChangeActions(props: {
   }
   const what = `${appointment.petName}’s ${appointment.reasonName} on ${formatLabelledAppointmentTime(appointment.startsAt)}`;
   return (
-    <div className={styles.actions}>
-      {changeOpen && (
-        <Button
-          href={changeAppointmentHref(appointment.appointmentId)}
-          variant="outlined"
-          aria-label={`Change ${what}`}
-        >
-          Change
+    <>
+      <div className={styles.actions}>
+        {changeOpen && (
+          <Button
+            href={changeAppointmentHref(appointment.appointmentId)}
+            variant="outlined"
+            aria-label={`Change ${what}`}
+          >
+            Change
+          </Button>
+        )}
+        <Button variant="outlined" onClick={onCancel} aria-label={`Cancel ${what}`}>
+          Cancel
         </Button>
-      )}
-      <Button variant="outlined" onClick={onCancel} aria-label={`Cancel ${what}`}>
-        Cancel
-      </Button>
-    </div>
+      </div>
+      {changeOpen && <EarlierTimesControl appointment={appointment} now={now} />}
+    </>
   );
 }
 

@@ -1,0 +1,129 @@
+'use client';
+
+import type { EarlierTimeOffer } from '@vet/contracts/earlier-times';
+import { useSyncExternalStore, type FormEvent } from 'react';
+import { useEarlierTimeOffer, useTakeEarlierTimeOffer } from '@/features/appointments/api/earlier-times';
+import { BookingSummary } from '@/features/appointments/components/booking-summary';
+import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
+import { AppAlert } from '@/shared/components/app-alert';
+import { LoadError } from '@/shared/components/load-error';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { formatLabelledAppointmentTime, formatPracticeClock } from '@/shared/dates/appointment-time';
+import { Button } from '@/shared/ui/button';
+import { TextLink } from '@/shared/ui/text-link';
+import styles from './earlier-time-view.module.css';
+
+const onHashChange = (notify: () => void) => {
+  window.addEventListener('hashchange', notify);
+  return () => window.removeEventListener('hashchange', notify);
+};
+
+/** The link's token: its fragment, never sent by the browser (null before the page is in the browser). */
+function useLinkToken(): string | null {
+  return useSyncExternalStore(
+    onHashChange,
+    () => window.location.hash.slice(1),
+    () => null,
+  );
+}
+
+/** One plain answer for an offer taken, lapsed, given to the desk, or a link that is not one. */
+function NoLongerHeld() {
+  return (
+    <div className={styles.stack}>
+      <AppAlert severity="info" title="This time is no longer held for you">
+        It has been taken, or the 15 minutes we held it for have passed. Your appointment has not changed.
+      </AppAlert>
+      <p>
+        To see your appointments, <TextLink href="/appointments">sign in to the portal</TextLink>, or call
+        your practice.
+      </p>
+    </div>
+  );
+}
+
+/** /earlier-time: the held time and the one press that takes it (decision 0086). */
+export function EarlierTimeView() {
+  const token = useLinkToken();
+  if (token === null) return <LoadingSpinner height="30vh" label="Loading the earlier time" />;
+  if (token === '') return <NoLongerHeld />;
+  return <Offer key={token} token={token} />;
+}
+
+function Offer({ token }: { token: string }) {
+  const offer = useEarlierTimeOffer(token);
+  const take = useTakeEarlierTimeOffer(token);
+  if (offer.isPending) return <LoadingSpinner height="30vh" label="Loading the earlier time" />;
+  if (offer.isError) {
+    const problem = apiProblem(offer.error);
+    if (problem.status === 404) return <NoLongerHeld />;
+    if (problem.status === 429 && problem.message)
+      return <AppAlert severity="error">{problem.message}</AppAlert>;
+    return <LoadError message="We could not load the earlier time." onRetry={() => void offer.refetch()} />;
+  }
+  const problem = take.isError ? apiProblem(take.error) : null;
+  if (problem?.status === 404 || problem?.status === 409) return <NoLongerHeld />;
+  if (take.isSuccess) {
+    return (
+      <div className={styles.stack}>
+        <AppAlert severity="success" title="Your appointment has moved">
+          It is now on {formatLabelledAppointmentTime(take.data.startsAt)}. We have e-mailed you to confirm
+          it.
+        </AppAlert>
+        <p>
+          <TextLink href="/appointments">See your appointments</TextLink>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <OfferDetails
+      offer={offer.data}
+      pending={take.isPending}
+      failed={problem !== null}
+      onTake={() => take.mutate()}
+    />
+  );
+}
+
+function OfferDetails(props: {
+  offer: EarlierTimeOffer;
+  pending: boolean;
+  failed: boolean;
+  onTake: () => void;
+}) {
+  const { offer } = props;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onTake();
+  };
+  return (
+    <div className={styles.stack}>
+      <section aria-labelledby="earlier-offer-heading" className={styles.section}>
+        <h2 id="earlier-offer-heading">The earlier time</h2>
+        <BookingSummary
+          petName={offer.petName}
+          reasonName={offer.reasonName}
+          practiceName={offer.practiceName}
+          startsAt={offer.offeredStartsAt}
+          clinicianType={offer.clinicianType}
+        />
+        <p className={styles.secondary}>
+          Held for you until {formatPracticeClock(offer.heldUntil)}. Your appointment now is on{' '}
+          {formatLabelledAppointmentTime(offer.currentStartsAt)}; it stays as it is unless you take the
+          earlier time.
+        </p>
+      </section>
+      {props.failed && <AppAlert severity="error">{submissionFailedMessage}</AppAlert>}
+      <form onSubmit={submit} className={styles.section} aria-labelledby="earlier-take-heading">
+        <h2 id="earlier-take-heading">Take it?</h2>
+        <p>Your appointment moves to the earlier time and its old time is freed for someone else.</p>
+        <div>
+          <Button type="submit" variant="contained" loading={props.pending} className={styles.action}>
+            Move my appointment to this time
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
