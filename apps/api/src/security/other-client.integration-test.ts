@@ -111,6 +111,17 @@ describe('another client’s ids, on every client-owned route', () => {
     /** Bodies for the writes: valid in form, so the answer is about whose id it is. */
     const bodies: Record<string, object> = {
       amendAppointment: { startsAt: localInstant(localDay(4), '11:00').toISOString() },
+      editPet: {
+        version: '1',
+        details: {
+          name: 'Intruder',
+          neutered: false,
+          microchipNumber: null,
+          insurerId: null,
+          policyNumber: null,
+        },
+      },
+      recordPetDeparture: { version: '1', status: 'Rehomed' },
     };
 
     const call = (operation: Operation, id: number | null) => {
