@@ -29,6 +29,7 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
         ? reminderTasks({
             brandName: options.brandName,
             manageLink: manageLinks(options.portalUrl, options.verificationCodePepper),
+            bookingLink: (petId) => `${options.portalUrl}/appointments/book?petId=${petId}`,
             smsEnabled: sms !== undefined,
             logger: app.log.child({ component: 'reminders' }),
           })

@@ -8,10 +8,18 @@ import {
   sendReminderTask,
 } from './queue-reminders.ts';
 import { createSendReminderTask } from './send-reminder.ts';
+import {
+  createSendVaccinationReminderTask,
+  queueVaccinationReminders,
+  queueVaccinationRemindersTask,
+  sendVaccinationReminderTask,
+} from './vaccination-reminders.ts';
 
 export interface ReminderTaskOptions {
   brandName: string;
   manageLink: (appointmentId: number) => string;
+  /** Booking with the pet chosen (`/appointments/book?petId=`): vaccination reminders link there. */
+  bookingLink: (petId: number) => string;
   /** SMS off: reminders go by e-mail only. */
   smsEnabled: boolean;
   logger: EmailLogger;
@@ -19,7 +27,10 @@ export interface ReminderTaskOptions {
 }
 
 /** Every minute: the queue looks for reminders that have come due (decision 0085). */
-export const reminderCrontab = [`* * * * * ${queueRemindersTask}`];
+export const reminderCrontab = [
+  `* * * * * ${queueRemindersTask}`,
+  `* * * * * ${queueVaccinationRemindersTask}`,
+];
 
 /** The reminders' tasks for the API's queue (the e-mail worker runs them). */
 export function reminderTasks(options: ReminderTaskOptions) {
@@ -31,5 +42,10 @@ export function reminderTasks(options: ReminderTaskOptions) {
       if (queued > 0) options.logger.info({ queued }, 'appointment reminders queued');
     },
     [sendReminderTask]: createSendReminderTask({ ...options, db, now }),
+    [queueVaccinationRemindersTask]: async () => {
+      const queued = await queueVaccinationReminders(db, now(), channels);
+      if (queued > 0) options.logger.info({ queued }, 'vaccination reminders queued');
+    },
+    [sendVaccinationReminderTask]: createSendVaccinationReminderTask({ ...options, db, now }),
   });
 }

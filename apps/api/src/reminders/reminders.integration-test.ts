@@ -32,6 +32,7 @@ const db = () => database.current.db;
 const { logger, lines } = captureLogger();
 const portalUrl = 'https://portal.example.test';
 const manageLink = manageLinks(portalUrl, 'reminders-test-secret-of-at-least-32-characters');
+const bookingLink = (petId: number) => `${portalUrl}/appointments/book?petId=${petId}`;
 
 type Channel = 'email' | 'sms';
 
@@ -209,6 +210,7 @@ describe('sending appointment reminders', () => {
           tasks: reminderTasks({
             brandName: 'Harbour Vets',
             manageLink,
+            bookingLink,
             smsEnabled: true,
             logger,
             now: () => clock,

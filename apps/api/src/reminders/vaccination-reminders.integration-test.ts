@@ -1,0 +1,225 @@
+import { appointments } from '@vet/db/schema/appointments';
+import { contactPreferences, pets } from '@vet/db/schema/clients';
+import { vaccinations } from '@vet/db/schema/vaccinations';
+import {
+  createAppointment,
+  createClient,
+  createClinician,
+  createPet,
+  createPractice,
+  createReason,
+} from '@vet/db/testing/factories';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { smtpDelivery } from '@vet/email/email-delivery';
+import { startEmailWorker, type EmailWorker } from '@vet/email/email-worker';
+import { twilioSmsDelivery } from '@vet/email/sms-delivery';
+import { captureLogger } from '@vet/email/testing/capture-logger';
+import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { reminderTasks } from './reminder-tasks.ts';
+import { startTwilioStandIn, type TwilioStandIn } from './testing/twilio-stand-in.ts';
+import { queueVaccinationReminders } from './vaccination-reminders.ts';
+
+/**
+ * Vaccination reminders (issue 35 item 3, decision 0085): four weeks before a due date and on it, unless
+ * the pet has a vaccination booked or is no longer active; the message links to booking with the pet
+ * chosen. Held clocks in 2030; real PostgreSQL, SMTP on loopback, the Twilio stand-in.
+ */
+const database = useOwnDatabase('vaccination_reminders_test');
+const db = () => database.current.db;
+const { logger } = captureLogger();
+const portalUrl = 'https://portal.example.test';
+const bookingLink = (petId: number) => `${portalUrl}/appointments/book?petId=${petId}`;
+const both = ['email', 'sms'] as const;
+
+// Due on Tuesday 12 February 2030: four weeks before is Tuesday 15 January.
+const dueOn = '2030-02-12';
+const fourWeeksBefore = new Date('2030-01-15T10:00:00Z');
+
+async function petScene(options: { channels?: ('email' | 'sms')[]; vaccine?: string } = {}) {
+  const practice = await createPractice(db());
+  const client = await createClient(db(), {
+    homePracticeId: practice.id,
+    firstName: 'Olivia',
+    mobilePhone: '07400 123456',
+  });
+  const pet = await createPet(db(), { clientId: client.id, name: 'Biscuit' });
+  for (const channel of both) {
+    await db()
+      .insert(contactPreferences)
+      .values({
+        clientId: client.id,
+        purpose: 'reminders',
+        channel,
+        optedIn: (options.channels ?? ['email', 'sms']).includes(channel),
+      });
+  }
+  const vaccine = options.vaccine ?? `Rabies ${randomUUID().slice(0, 6)}`;
+  await db()
+    .insert(vaccinations)
+    .values({ pmsRef: `vac-${randomUUID()}`, petId: pet.id, vaccine, givenOn: '2029-02-12', dueOn });
+  return { practice, client, pet, vaccine };
+}
+
+async function book(scene: Awaited<ReturnType<typeof petScene>>, reasonName: string) {
+  const clinician = await createClinician(db(), { practiceId: scene.practice.id });
+  const reason = await createReason(db(), { name: `${reasonName} ${randomUUID().slice(0, 6)}` });
+  return createAppointment(db(), {
+    practiceId: scene.practice.id,
+    clinicianId: clinician.id,
+    clientId: scene.client.id,
+    petId: scene.pet.id,
+    reasonId: reason.id,
+    startsAt: new Date('2030-02-05T10:00:00Z'),
+    endsAt: new Date('2030-02-05T10:15:00Z'),
+  });
+}
+
+async function remindersOf(petId: number) {
+  const { rows } = await database.current.pool.query<{
+    kind: string;
+    channel: string;
+    status: string;
+    skip_reason: string | null;
+  }>(
+    `select kind, channel, status, skip_reason from vaccination_reminders where pet_id = $1
+     order by kind desc, channel`,
+    [petId],
+  );
+  return rows;
+}
+
+describe('queueing vaccination reminders', () => {
+  it('queues four weeks before the due date and on it, on the channels the client chose', async () => {
+    const { pet } = await petScene({ channels: ['email'] });
+    await queueVaccinationReminders(db(), new Date('2030-01-14T10:00:00Z'), both);
+    expect(await remindersOf(pet.id)).toEqual([]);
+    await queueVaccinationReminders(db(), fourWeeksBefore, both);
+    expect(await remindersOf(pet.id)).toEqual([expect.objectContaining({ kind: 'd28', channel: 'email' })]);
+    await queueVaccinationReminders(db(), new Date('2030-02-12T08:00:00Z'), both);
+    expect((await remindersOf(pet.id)).map((row) => row.kind)).toEqual(['d28', 'd0']);
+  });
+
+  it('queues none in quiet hours, for a pet no longer active, a later dose, or a vaccination booked', async () => {
+    const quiet = await petScene();
+    expect(await queueVaccinationReminders(db(), new Date('2030-01-15T20:30:00Z'), both)).toBe(0);
+    expect(await remindersOf(quiet.pet.id)).toEqual([]);
+
+    const deceased = await petScene();
+    await db().update(pets).set({ status: 'Deceased' }).where(eq(pets.id, deceased.pet.id));
+    const boosted = await petScene();
+    await db()
+      .insert(vaccinations)
+      .values({
+        pmsRef: `vac-${randomUUID()}`,
+        petId: boosted.pet.id,
+        vaccine: boosted.vaccine,
+        givenOn: '2030-01-10',
+        dueOn: '2031-01-10',
+      });
+    const booked = await petScene();
+    await book(booked, 'Vaccination');
+    const otherBooking = await petScene();
+    await book(otherBooking, 'Nail clip');
+
+    await queueVaccinationReminders(db(), fourWeeksBefore, both);
+    expect(await remindersOf(deceased.pet.id)).toEqual([]);
+    expect(await remindersOf(boosted.pet.id)).toEqual([]);
+    expect(await remindersOf(booked.pet.id)).toEqual([]);
+    expect((await remindersOf(otherBooking.pet.id)).map((row) => row.channel)).toEqual(['email', 'sms']);
+  });
+
+  it('queues each once when several instances queue at the same moment', async () => {
+    const { pet } = await petScene();
+    await Promise.all(
+      Array.from({ length: 6 }, () => queueVaccinationReminders(db(), fourWeeksBefore, both)),
+    );
+    expect((await remindersOf(pet.id)).map((row) => `${row.kind} ${row.channel}`)).toEqual([
+      'd28 email',
+      'd28 sms',
+    ]);
+  });
+});
+
+describe('sending vaccination reminders', () => {
+  const workers: EmailWorker[] = [];
+  let smtp: TestSmtpServer | undefined;
+  let twilio: TwilioStandIn | undefined;
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+    await smtp?.close();
+    await twilio?.close();
+  });
+
+  async function startWorkers() {
+    smtp = await startTestSmtpServer();
+    twilio = await startTwilioStandIn();
+    for (let index = 0; index < 2; index += 1) {
+      workers.push(
+        await startEmailWorker({
+          databaseUrl: database.current.url,
+          delivery: smtpDelivery({
+            smtpUrl: smtp.url,
+            from: '"Harbour Vets" <no-reply@harbourvets.example>',
+          }),
+          sms: twilioSmsDelivery({
+            accountSid: twilio.accountSid,
+            authToken: twilio.authToken,
+            from: '+447700900000',
+            baseUrl: twilio.url,
+          }),
+          logger,
+          pollInterval: 100,
+          now: () => fourWeeksBefore,
+          tasks: reminderTasks({
+            brandName: 'Harbour Vets',
+            manageLink: () => `${portalUrl}/manage`,
+            bookingLink,
+            smsEnabled: true,
+            logger,
+            now: () => fourWeeksBefore,
+          }),
+        }),
+      );
+    }
+  }
+
+  it('e-mails and texts the reminder once, linking to booking with the pet chosen', async () => {
+    const { pet, client, vaccine } = await petScene();
+    await startWorkers();
+    await queueVaccinationReminders(db(), fourWeeksBefore, both);
+    const link = bookingLink(pet.id);
+    const ours = () => twilio?.received.filter((sms) => sms.body.includes(link)) ?? [];
+    await expect.poll(() => ours().length, { timeout: 15_000 }).toBe(1);
+    expect(ours()[0]?.body).toBe(
+      `Harbour Vets: Biscuit's ${vaccine} vaccination is due on 12 February 2030. Book: ${link}`,
+    );
+    const emails = () => smtp?.received.filter((email) => email.to.includes(client.email!)) ?? [];
+    await expect.poll(() => emails().length, { timeout: 15_000 }).toBe(1);
+    // Quoted-printable: soft line breaks and '=' written =3D.
+    const raw = emails()[0]
+      ?.raw.replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    expect(raw).toContain(`${link}`);
+    expect(raw).toContain("Biscuit's vaccination is due");
+    expect((await remindersOf(pet.id)).map((row) => row.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('sends nothing once a vaccination is booked after the reminder was queued', async () => {
+    const scene = await petScene({ channels: ['email'] });
+    await queueVaccinationReminders(db(), fourWeeksBefore, both);
+    await book(scene, 'Vaccination');
+    await startWorkers();
+    await expect
+      .poll(async () => (await remindersOf(scene.pet.id))[0]?.status, { timeout: 15_000 })
+      .toBe('skipped');
+    expect((await remindersOf(scene.pet.id))[0]?.skip_reason).toBe('changed');
+    expect(smtp?.received.filter((email) => email.to.includes(scene.client.email!))).toEqual([]);
+    // The appointment is kept: only the reminder is skipped.
+    expect((await db().select().from(appointments).where(eq(appointments.petId, scene.pet.id))).length).toBe(
+      1,
+    );
+  });
+});
