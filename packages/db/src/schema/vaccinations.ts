@@ -24,6 +24,8 @@ export const vaccinations = pgTable(
   },
   (t) => [
     index('vaccinations_pet_idx').on(t.petId),
+    // Vaccination reminders look up the doses due on a day (decision 0085).
+    index('vaccinations_due_idx').on(t.dueOn),
     check('vaccinations_due_after_given_ck', sql`${t.dueOn} is null or ${t.dueOn} >= ${t.givenOn}`),
   ],
 );

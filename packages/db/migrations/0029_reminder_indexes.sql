@@ -1,0 +1,2 @@
+CREATE INDEX "appointments_booked_starts_idx" ON "appointments" USING btree ("starts_at") WHERE "appointments"."status" = 'Booked';--> statement-breakpoint
+CREATE INDEX "vaccinations_due_idx" ON "vaccinations" USING btree ("due_on");
