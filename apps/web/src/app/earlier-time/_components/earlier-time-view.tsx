@@ -109,7 +109,7 @@ function OfferDetails(props: {
           clinicianType={offer.clinicianType}
         />
         <p className={styles.secondary}>
-          Held for you until {formatPracticeClock(offer.heldUntil)}. Your appointment now is on{' '}
+          Held for you until {formatPracticeClock(offer.heldUntil)} UK time. Your appointment now is on{' '}
           {formatLabelledAppointmentTime(offer.currentStartsAt)}; it stays as it is unless you take the
           earlier time.
         </p>

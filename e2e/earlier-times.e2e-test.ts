@@ -1,0 +1,173 @@
+import { mkdirSync } from 'node:fs';
+import { integrationPathPrefix } from '@vet/contracts/machine-access';
+import { connectDatabase } from '@vet/db/connection';
+import { appointments } from '@vet/db/schema/appointments';
+import { clients, pets } from '@vet/db/schema/clients';
+import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
+import { createClient, createPet } from '@vet/db/testing/factories';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, portalUrl, settleAnimations, useBrowser } from './support/browser.ts';
+import { practiceSystemAuthorization } from './support/practice-system.ts';
+import { desktop } from './support/shell.ts';
+import { signIn } from './support/sign-in.ts';
+
+/**
+ * Issue 35 item 6 (decision 0086): Olivia waits for an earlier time; another client's appointment is
+ * cancelled by the practice's system; the time is held for her and e-mailed; one press in the offer's page
+ * moves her appointment there.
+ */
+
+const api = inject('apiUrl');
+const phone = { width: 390, height: 844 };
+const shots = '/tmp/shots-earlier-times';
+mkdirSync(shots, { recursive: true });
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await settleAnimations(page);
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+}
+
+async function press(locator: Locator, key = 'Enter'): Promise<void> {
+  await locator.focus();
+  await locator.press(key);
+}
+
+async function typeInto(select: Locator, text: string, expected: RegExp): Promise<void> {
+  await select.focus();
+  await select.page().keyboard.type(text);
+  await expect.poll(() => select.locator('option:checked').innerText()).toMatch(expected);
+}
+
+/** Books Pickle's dental check through the portal: the first free time of the `tab`th day shown. */
+async function bookPickle(page: Page, tab: number): Promise<string> {
+  await page.goto('/appointments/book');
+  const dialog = page.getByRole('dialog', { name: 'Emergency appointment information' });
+  await press(dialog.getByRole('button', { name: 'Proceed with appointment booking' }));
+  await dialog.waitFor({ state: 'hidden' });
+  await typeInto(page.getByLabel('Pet'), 'Pickle', /^Pickle$/);
+  await typeInto(page.getByLabel('Reason for the appointment'), 'Dent', /^Dental check/);
+  const days = page.getByRole('tablist', { name: 'Days' });
+  await days.waitFor();
+  if (tab > 0) await days.getByRole('tab').nth(tab).click();
+  const radio = page.getByRole('tabpanel').getByRole('radio').first();
+  await radio.check();
+  const chosen = (await radio.getAttribute('aria-label')) ?? '';
+  await press(page.getByRole('button', { name: 'Continue' }));
+  await press(page.getByRole('button', { name: 'Confirm booking' }));
+  await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
+  return chosen;
+}
+
+/**
+ * Olivia's newest booked appointment for Pickle becomes another client's (a neighbour of her practice,
+ * with a dog of their own): the time is then someone else's, earlier than hers.
+ */
+async function giveNewestToANeighbour(): Promise<number> {
+  const { db, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
+  try {
+    const [row] = await db
+      .select({ id: appointments.id, practiceId: appointments.practiceId, speciesId: pets.speciesId })
+      .from(appointments)
+      .innerJoin(clients, eq(clients.id, appointments.clientId))
+      .innerJoin(pets, eq(pets.id, appointments.petId))
+      .where(
+        and(
+          eq(clients.identitySubject, DEMO_ACCOUNT.manyPets.id),
+          eq(pets.name, 'Pickle'),
+          eq(appointments.status, 'Booked'),
+        ),
+      )
+      .orderBy(desc(appointments.id))
+      .limit(1);
+    const neighbour = await createClient(db, { homePracticeId: row!.practiceId });
+    const dog = await createPet(db, { clientId: neighbour.id, speciesId: row!.speciesId, name: 'Bramble' });
+    await db
+      .update(appointments)
+      .set({ clientId: neighbour.id, petId: dog.id })
+      .where(eq(appointments.id, row!.id));
+    return row!.id;
+  } finally {
+    await close();
+  }
+}
+
+/** The offer's link in Olivia's newest "An earlier time has come up" e-mail, from the dev mailbox. */
+async function offerLinkFromMailbox(page: Page): Promise<string> {
+  await page.goto('/dev/mailbox');
+  const entry = page
+    .getByRole('button', { name: `To ${DEMO_ACCOUNT.manyPets.email}` })
+    .filter({ hasText: 'An earlier time has come up' })
+    .first();
+  await entry.waitFor({ timeout: 15_000 });
+  await entry.click();
+  const link = page.getByRole('link', { name: /\/earlier-time#/ });
+  await link.waitFor();
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toMatch(new RegExp(`^${portalUrl()}/earlier-time#[\\w-]{43}$`));
+  return href;
+}
+
+describe('earlier times', () => {
+  const { newPage } = useBrowser();
+
+  it('joins the list, a desk cancellation frees an earlier time, and one press takes it', async () => {
+    const page = await newPage(desktop);
+    await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments/book');
+    const earlier = await bookPickle(page, 0);
+    const freedId = await giveNewestToANeighbour();
+    const later = await bookPickle(page, 2);
+    const [, laterTime] = later.split(', ');
+
+    // On her appointments: "Tell me if an earlier time comes up" for the later one.
+    await page.goto('/appointments');
+    const ask = page.getByRole('button', { name: /^Tell me if an earlier time comes up for Pickle/ }).first();
+    await ask.waitFor();
+    await press(ask);
+    await page.getByLabel(/Latest date that would still help/).waitFor();
+    await expectNoAxeViolations(page);
+    await shoot(page, 'asking');
+    await press(page.getByRole('button', { name: 'Tell me', exact: true }));
+    await page.getByText(/We will e-mail you if an earlier time comes up/).waitFor();
+    await expectNoAxeViolations(page);
+    await shoot(page, 'waiting');
+    // On a phone, the same list with the waiting note and the other appointments' offers to ask.
+    const small = await newPage(phone);
+    await signIn(small, DEMO_ACCOUNT.manyPets, '/appointments');
+    await small.getByText(/We will e-mail you if an earlier time comes up/).waitFor();
+    await press(small.getByRole('button', { name: /^Tell me if an earlier time comes up for / }).first());
+    await small.getByLabel(/Latest date that would still help/).waitFor();
+    await expectNoAxeViolations(small);
+    await shoot(small, 'asking');
+
+    // The practice's system cancels the neighbour's (earlier) appointment.
+    const cancelled = await fetch(`${api}${integrationPathPrefix}/appointments/online/${freedId}/cancel`, {
+      method: 'POST',
+      headers: { authorization: await practiceSystemAuthorization() },
+    });
+    expect(cancelled.status).toBe(200);
+
+    const href = await offerLinkFromMailbox(page);
+    const mobile = await newPage(phone);
+    await mobile.goto(href);
+    await mobile.getByRole('heading', { level: 2, name: 'The earlier time' }).waitFor();
+    const shown = await mobile.getByRole('main').innerText();
+    const [, earlierTime] = earlier.split(', ');
+    for (const value of ['Pickle', 'Dental check', earlierTime ?? '', laterTime ?? ''])
+      expect(shown).toContain(value);
+    await expectNoAxeViolations(mobile);
+    await shoot(mobile, 'offer');
+
+    const desk = await newPage(desktop);
+    await desk.goto(href);
+    await desk.getByRole('heading', { level: 2, name: 'The earlier time' }).waitFor();
+    await expectNoAxeViolations(desk);
+    await shoot(desk, 'offer');
+    await press(desk.getByRole('button', { name: 'Move my appointment to this time' }));
+    await desk.getByText('Your appointment has moved').waitFor();
+    await expectNoAxeViolations(desk);
+    await shoot(desk, 'moved');
+  });
+});
