@@ -22,6 +22,8 @@ import {
   localInstant,
   type BookingScene,
 } from '../booking/testing/booking-fixtures.ts';
+import { DEV_VERIFICATION_CODE_PEPPER } from '../config.ts';
+import { manageLinkKey, manageLinkToken } from '../manage-links/manage-link-token.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import { earlierTimeMessages, runEarlierTimes, type EarlierTimesDeps } from './earlier-times-service.ts';
 
@@ -158,6 +160,27 @@ describe('earlier times through the API', () => {
     });
     expect(cancel.statusCode).toBe(200);
     expect(await offerTokenTo(other.client.email!)).toBeTruthy();
+  });
+
+  it('a cancellation through the manage link offers the time too', async () => {
+    const scene = await bookingScene(db, signedInClient);
+    const other = await neighbour(scene);
+    const waiting = await booked(scene, at(5, '10:00'));
+    const freed = await booked(other, at(2, '11:00'));
+    await request(scene, 'PUT', waiting.appointmentId, { latestDate: localDay(5) });
+    const reason = await createCancellationReason(db);
+    const token = manageLinkToken(manageLinkKey(DEV_VERIFICATION_CODE_PEPPER), freed.appointmentId);
+    const cancelled = await context.app.inject({
+      method: 'POST',
+      url: '/manage-link/cancellation',
+      payload: { token, reasonId: reason.id },
+      remoteAddress: address,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const offerToken = await offerTokenTo(scene.client.email!);
+    expect(earlierTimeOfferSchema.parse((await offerCall('', offerToken!)).json()).offeredStartsAt).toBe(
+      at(2, '11:00').toISOString(),
+    );
   });
 
   it('a guest hold that ran out is offered by the minute job', async () => {
