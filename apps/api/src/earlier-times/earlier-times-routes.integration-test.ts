@@ -24,6 +24,7 @@ import {
 } from '../booking/testing/booking-fixtures.ts';
 import { DEV_VERIFICATION_CODE_PEPPER } from '../config.ts';
 import { manageLinkKey, manageLinkToken } from '../manage-links/manage-link-token.ts';
+import { deskBody, withPracticeRefs } from '../practice-bookings/testing/practice-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import { earlierTimeMessages, runEarlierTimes, type EarlierTimesDeps } from './earlier-times-service.ts';
 
@@ -228,5 +229,35 @@ describe('earlier times through the API', () => {
     expect(offer?.startsAt).toEqual(at(3, '10:00'));
     const [expired] = await db.select().from(softBookings).where(eq(softBookings.id, hold!.id));
     expect(expired?.status).toBe('Expired');
+  });
+});
+
+describe('earlier times and the desk', () => {
+  it('a desk move through the integration API offers the time it left', async () => {
+    const scene = await withPracticeRefs(db, await bookingScene(db, signedInClient));
+    const other = await neighbour(scene);
+    const waiting = await booked(other, at(5, '10:00'));
+    await request(other, 'PUT', waiting.appointmentId, { latestDate: localDay(5) });
+    const ref = `DESK-${randomInt(1, 1_000_000)}`;
+    const desk = (method: 'PUT' | 'PATCH', payload: object) =>
+      machineAuthorization().then((authorization) =>
+        context.app.inject({
+          method,
+          url: `${integrationPathPrefix}/appointments/${ref}`,
+          headers: { authorization },
+          payload,
+        }),
+      );
+    const stored = await desk('PUT', deskBody(scene, at(2, '14:00'), at(2, '14:30')));
+    expect(stored.statusCode).toBeLessThan(300);
+    const moved = await desk('PATCH', {
+      starts_at: at(3, '15:00').toISOString(),
+      ends_at: at(3, '15:30').toISOString(),
+    });
+    expect(moved.statusCode).toBe(200);
+    const token = await offerTokenTo(other.client.email!);
+    expect(earlierTimeOfferSchema.parse((await offerCall('', token!)).json()).offeredStartsAt).toBe(
+      at(2, '14:00').toISOString(),
+    );
   });
 });

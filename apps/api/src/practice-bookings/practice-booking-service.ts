@@ -243,7 +243,7 @@ export async function changePracticeAppointment(
     const message = practiceBookingMessages.unknownRef('clinician');
     throw unprocessable(message, [{ path: 'clinician_ref', message }]);
   }
-  const { id, effects } = await inTransaction(deps, async (tx) => {
+  const { id, effects, freed } = await inTransaction(deps, async (tx) => {
     await repository.lockRef(tx, ref);
     const found = await repository.findByRef(tx, ref);
     if (!found) throw notFound(practiceBookingMessages.unknownAppointment);
@@ -253,14 +253,22 @@ export async function changePracticeAppointment(
       throw unprocessable(practiceBookingMessages.refsRefused, [{ path: 'clinician_ref', message }]);
     }
     const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
-    const { written, effects } = await store(deps, tx, found, {
-      ...values,
+    const moved = {
       clinicianId: clinician?.clinicianId ?? found.clinicianId,
       startsAt: change.starts_at === undefined ? found.startsAt : new Date(change.starts_at),
       endsAt: change.ends_at === undefined ? found.endsAt : new Date(change.ends_at),
-    });
-    return { id: written.id, effects };
+    };
+    const { written, effects } = await store(deps, tx, found, { ...values, ...moved });
+    // Decision 0086: the old time goes to the earlier-times line; moved earlier, its own request ends.
+    const held =
+      moved.startsAt.getTime() < found.startsAt.getTime()
+        ? await endEarlierTimeRequests(tx, [found.id], deps.now())
+        : [];
+    const { practiceId, clinicianId, startsAt, endsAt } = found;
+    const old = { practiceId, clinicianId, startsAt, endsAt, freedBy: found.id };
+    return { id: written.id, effects, freed: [old, ...held] };
   });
+  await deps.timeFreed?.(freed);
   return writeAnswer(deps, id, effects);
 }
 
