@@ -1,6 +1,7 @@
+import { connectDatabase } from '@vet/db/connection';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { desktop, focused } from './support/shell.ts';
 import { onProvider, signIn } from './support/sign-in.ts';
@@ -20,10 +21,24 @@ async function listed(page: Page): Promise<string[]> {
   return list.getByRole('listitem').allInnerTexts();
 }
 
+/**
+ * Ends the account's portal sessions left by earlier journeys (their browsers closed without signing
+ * out, so the sessions live on until they idle out): this journey starts signed in nowhere.
+ */
+async function signedInNowhere(): Promise<void> {
+  const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
+  try {
+    await pool.query('delete from web_sessions where identity_subject = $1', [account.id]);
+  } finally {
+    await close();
+  }
+}
+
 describe('where you are signed in', () => {
   const { newPage } = useBrowser();
 
   it('lists both browsers, and signing out of the others ends the other one at once', async () => {
+    await signedInNowhere();
     const laptop = await newPage(desktop);
     await signIn(laptop, account, '/client-detail');
     await laptop.getByRole('link', { name: 'Where you are signed in' }).click();

@@ -2,6 +2,7 @@ import { recordTestSecret, testLogDir } from '@vet/contracts/testing/test-logs';
 import type { TestProject } from 'vitest/node';
 import { chromiumBrowser, NoChromiumError } from '../../scripts/lib/chromium.ts';
 import { startSeededPortal } from '../../scripts/lib/seeded-portal.ts';
+import { e2eChecksPerAddress } from './limits.ts';
 import { recordSessionSecrets } from './recorded-secrets.ts';
 
 /**
@@ -18,7 +19,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       idp: Number(process.env.E2E_IDP_PORT ?? 4110),
       embeddedPostgres: Number(process.env.TEST_EMBEDDED_PG_PORT_E2E ?? 54331),
     },
-    env: { LOG_LEVEL: 'warn' },
+    env: { LOG_LEVEL: 'warn', ONBOARDING_CHECKS_PER_ADDRESS: String(e2eChecksPerAddress) },
     testLogName: 'e2e',
   });
   project.provide('portalUrl', portal.portalUrl);

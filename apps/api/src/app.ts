@@ -86,6 +86,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     portalUrl: config.portalUrl,
     brandName: config.brandName,
     codePepper: config.verificationCodePepper,
+    checksPerAddress: config.onboardingChecksPerAddress,
     budgets: {
       budgets: { ...defaultBudgets(config.onboardingChecksPerHour), ...onboardingBudgets?.budgets },
       namespace: onboardingBudgets?.namespace ?? '',

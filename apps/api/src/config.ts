@@ -102,6 +102,7 @@ const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(300),
   ONBOARDING_CHECKS_PER_HOUR: wholeNumber(rateLimitBounds).default(120),
+  ONBOARDING_CHECKS_PER_ADDRESS: wholeNumber(rateLimitBounds).default(10),
   BOOKING_RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(bookingLimits.bookingsPerIdentity),
   BOOKING_CAPS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z
@@ -146,6 +147,7 @@ const expected: Record<EnvName, string> = {
     'elsewhere keeps them in memory',
   RATE_LIMIT_MAX: `a whole number of requests per minute per client address, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   ONBOARDING_CHECKS_PER_HOUR: `a whole number of pre-signup checks an hour across the portal (anonymous and signed-in each), from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
+  ONBOARDING_CHECKS_PER_ADDRESS: `a whole number of pre-signup checks per client address in 10 minutes (anonymous and signed-in together), from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   BOOKING_RATE_LIMIT_MAX: `a whole number of bookings per signed-in identity in ${bookingLimits.windowMinutes} minutes, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   BOOKING_CAPS:
     'on or off (the caps on upcoming appointments and new pets of decision 0057); unset: on; never off in ' +
@@ -197,6 +199,11 @@ export interface ApiConfig {
    * that any number of callers together can learn of who is a client.
    */
   onboardingChecksPerHour: number;
+  /**
+   * Pre-signup checks per client address in 10 minutes, anonymous and signed-in together (decision 0056):
+   * 10 unless set; a group whose clients share one address (a practice's own Wi-Fi) may raise it.
+   */
+  onboardingChecksPerAddress: number;
   /** Bookings and guest-hold completions per signed-in identity in bookingLimits.windowMinutes. */
   bookingRateLimitMax: number;
   /**
@@ -294,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bookingRateLimitMax: values.BOOKING_RATE_LIMIT_MAX,
     bookingCaps: values.BOOKING_CAPS === 'on',
     onboardingChecksPerHour: values.ONBOARDING_CHECKS_PER_HOUR,
+    onboardingChecksPerAddress: values.ONBOARDING_CHECKS_PER_ADDRESS,
     trustProxy: values.TRUST_PROXY,
     authIssuers: values.AUTH_ISSUERS ?? [
       { issuer: values.EMBEDDED_ISSUER, audience: values.API_AUDIENCE, tokenTypes: ['at+jwt'] },

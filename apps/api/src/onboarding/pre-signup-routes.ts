@@ -8,7 +8,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { runCheck } from './check-service.ts';
 import { createOnboardingServices } from './onboarding-services.ts';
-import { onboardingLimits } from './rate-limits.ts';
+import { onboardingLimitsFor } from './rate-limits.ts';
 import { limitedBy } from '../plugins/index.ts';
 import type { OnboardingSettings } from './verification-email.ts';
 
@@ -18,7 +18,9 @@ const tags = ['onboarding'];
 export function preSignupRoutes(settings: OnboardingSettings): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const services = createOnboardingServices(app.db, settings);
-    const { checksPerAddress, checksPerEmail, resendsPerAddress } = onboardingLimits;
+    const { checksPerAddress, checksPerEmail, resendsPerAddress } = onboardingLimitsFor(
+      settings.checksPerAddress,
+    );
 
     app.get(
       '/pre-signup/check',

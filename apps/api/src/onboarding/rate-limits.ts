@@ -25,3 +25,13 @@ export const onboardingLimits = {
   attemptsPerAddress: { name: 'attempt-address', max: 20, windowMs: TEN_MINUTES, key: byAddress },
   attemptsPerIdentity: { name: 'attempt-identity', max: 10, windowMs: TEN_MINUTES, key: byIdentity },
 } satisfies Record<string, LimitRule>;
+
+/** The limits with the configured number of checks per address (ONBOARDING_CHECKS_PER_ADDRESS). */
+export function onboardingLimitsFor(checksPerAddress: number | undefined): typeof onboardingLimits {
+  return checksPerAddress === undefined
+    ? onboardingLimits
+    : {
+        ...onboardingLimits,
+        checksPerAddress: { ...onboardingLimits.checksPerAddress, max: checksPerAddress },
+      };
+}

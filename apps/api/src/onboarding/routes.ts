@@ -22,7 +22,7 @@ import { identityAlreadyLinked } from './link-conflicts.ts';
 import { linkStageOf, waitForInvitation } from './link-stage-service.ts';
 import { registerNewClient } from './new-client-service.ts';
 import { createOnboardingServices } from './onboarding-services.ts';
-import { onboardingLimits } from './rate-limits.ts';
+import { onboardingLimitsFor } from './rate-limits.ts';
 import { limitedBy } from '../plugins/index.ts';
 import type { OnboardingSettings } from './verification-email.ts';
 import { verifyCode } from './verify-service.ts';
@@ -43,7 +43,7 @@ function unlinkedIdentityOf(request: FastifyRequest): Identity {
 export function onboardingRoutes(settings: OnboardingSettings): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const services = createOnboardingServices(app.db, settings);
-    const limits = onboardingLimits;
+    const limits = onboardingLimitsFor(settings.checksPerAddress);
     const checkLimits = limitedBy(app, [limits.checksPerAddress, limits.checksPerEmail]);
     const attemptLimits = limitedBy(app, [limits.attemptsPerAddress, limits.attemptsPerIdentity]);
 

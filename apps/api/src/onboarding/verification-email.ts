@@ -12,6 +12,8 @@ export interface OnboardingSettings {
   codePepper: string;
   /** The budgets of checks and code tries, kept in PostgreSQL (decision 0056). */
   budgets: BudgetSettings;
+  /** Checks per client address in 10 minutes (ONBOARDING_CHECKS_PER_ADDRESS); unset: rate-limits.ts's. */
+  checksPerAddress?: number;
 }
 
 export interface VerificationEmailContent {
