@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { formatPracticeClock } from '@/shared/dates/appointment-time';
@@ -10,10 +11,12 @@ import { TextLink } from '@/shared/ui/text-link';
 import styles from './booking-done.module.css';
 import { Pending, Section, StepHeading } from './booking-parts';
 import { BookingSummary } from './booking-summary';
+import { EarlierTimesControl } from './earlier-times-control';
 
 /** Booking's last step: the appointment as the API keeps it, with its calendar file. Survives a reload. */
 export function BookingDone({ appointmentId, amended }: { appointmentId: number; amended: boolean }) {
   const appointment = useAppointment(appointmentId);
+  const [openedAt] = useState(() => new Date());
   if (appointment.isError) {
     return (
       <LoadError message="We could not load your appointment." onRetry={() => void appointment.refetch()} />
@@ -42,6 +45,8 @@ export function BookingDone({ appointmentId, amended }: { appointmentId: number;
           startsAt={booked.startsAt}
           clinicianType={booked.clinicianType}
         />
+        {/* Nothing sooner was free: the client can wait for an earlier time (decision 0086). */}
+        {booked.status === 'Booked' && <EarlierTimesControl appointment={booked} now={openedAt} />}
       </Section>
       <div className={styles.actions}>
         <Button
