@@ -19,7 +19,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       idp: Number(process.env.E2E_IDP_PORT ?? 4110),
       embeddedPostgres: Number(process.env.TEST_EMBEDDED_PG_PORT_E2E ?? 54331),
     },
-    env: { LOG_LEVEL: 'warn', ONBOARDING_CHECKS_PER_ADDRESS: String(e2eChecksPerAddress) },
+    env: {
+      LOG_LEVEL: 'warn',
+      ONBOARDING_CHECKS_PER_ADDRESS: String(e2eChecksPerAddress),
+      // A reminder coming due mid-run would be a client's newest e-mail, which journeys read.
+      REMINDERS: 'off',
+    },
     testLogName: 'e2e',
   });
   project.provide('portalUrl', portal.portalUrl);

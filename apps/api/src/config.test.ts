@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       onboardingChecksPerAddress: 10,
       bookingRateLimitMax: 20,
       bookingCaps: true,
+      reminders: true,
       trustProxy: undefined,
       authIssuers: [
         { issuer: 'http://localhost:4100', audience: 'http://localhost:4000', tokenTypes: ['at+jwt'] },
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
       ONBOARDING_CHECKS_PER_ADDRESS: '30',
       BOOKING_RATE_LIMIT_MAX: '40',
       BOOKING_CAPS: 'on',
+      REMINDERS: 'off',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       PORTAL_URL: 'https://portal.vets.example/',
       BRAND_NAME: 'Willowbrook Vets',
@@ -107,6 +109,7 @@ describe('loadConfig', () => {
       onboardingChecksPerAddress: 30,
       bookingRateLimitMax: 40,
       bookingCaps: true,
+      reminders: false,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       portalUrl: 'https://portal.vets.example',
       brandName: 'Willowbrook Vets',

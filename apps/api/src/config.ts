@@ -105,6 +105,7 @@ const envSchema = z.object({
   ONBOARDING_CHECKS_PER_ADDRESS: wholeNumber(rateLimitBounds).default(10),
   BOOKING_RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(bookingLimits.bookingsPerIdentity),
   BOOKING_CAPS: z.enum(['on', 'off']).default('on'),
+  REMINDERS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z
     .string()
     .transform((list) => list.split(',').map((entry) => entry.trim()))
@@ -149,6 +150,8 @@ const expected: Record<EnvName, string> = {
   ONBOARDING_CHECKS_PER_HOUR: `a whole number of pre-signup checks an hour across the portal (anonymous and signed-in each), from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   ONBOARDING_CHECKS_PER_ADDRESS: `a whole number of pre-signup checks per client address in 10 minutes (anonymous and signed-in together), from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   BOOKING_RATE_LIMIT_MAX: `a whole number of bookings per signed-in identity in ${bookingLimits.windowMinutes} minutes, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
+  REMINDERS:
+    'on or off (whether this portal queues appointment and vaccination reminders: decision 0085); unset: on',
   BOOKING_CAPS:
     'on or off (the caps on upcoming appointments and new pets of decision 0057); unset: on; never off in ' +
     'production',
@@ -211,6 +214,12 @@ export interface ApiConfig {
    * only for harnesses that book without end (the database-restart test); production refuses off.
    */
   bookingCaps: boolean;
+  /**
+   * Whether the queue looks for reminders to send (decision 0085): off for a group whose practice systems
+   * already remind (clients are not reminded twice), and for the end-to-end run, whose journeys read the
+   * mailbox's newest e-mail. Reminders already queued are still sent.
+   */
+  reminders: boolean;
   /** Proxies (e.g. the web's BFF) whose X-Forwarded-For names the real client address. */
   trustProxy: string[] | undefined;
   /** The identity providers whose access tokens the API accepts; nothing else is trusted. */
@@ -300,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMax: values.RATE_LIMIT_MAX,
     bookingRateLimitMax: values.BOOKING_RATE_LIMIT_MAX,
     bookingCaps: values.BOOKING_CAPS === 'on',
+    reminders: values.REMINDERS === 'on',
     onboardingChecksPerHour: values.ONBOARDING_CHECKS_PER_HOUR,
     onboardingChecksPerAddress: values.ONBOARDING_CHECKS_PER_ADDRESS,
     trustProxy: values.TRUST_PROXY,

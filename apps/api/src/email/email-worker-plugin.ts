@@ -6,7 +6,7 @@ import { manageLinks } from '../manage-links/index.ts';
 import { reminderCrontab, reminderTasks, smsDeliveryOf } from '../reminders/index.ts';
 
 export type EmailWorkerPluginOptions = Pick<ApiConfig, 'databaseUrl' | 'smtpUrl' | 'mailFrom'> &
-  Partial<Pick<ApiConfig, 'sms' | 'brandName' | 'portalUrl' | 'verificationCodePepper'>> & {
+  Partial<Pick<ApiConfig, 'sms' | 'brandName' | 'portalUrl' | 'verificationCodePepper' | 'reminders'>> & {
     /** Milliseconds between looks for due retries (tests shorten it). */
     pollInterval?: number;
   };
@@ -40,7 +40,8 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
       logger,
       pollInterval,
       sms,
-      ...(reminders ? { tasks: reminders, crontab: reminderCrontab } : {}),
+      // REMINDERS=off: nothing new is queued; reminders queued before still go.
+      ...(reminders ? { tasks: reminders, crontab: options.reminders === false ? [] : reminderCrontab } : {}),
     });
     logger.info(
       { delivery: delivery.kind, sms: sms?.kind ?? 'off' },
