@@ -122,6 +122,7 @@ describe('another client’s ids, on every client-owned route', () => {
         },
       },
       recordPetDeparture: { version: '1', status: 'Rehomed' },
+      joinEarlierTimes: { latestDate: localDay(3) },
     };
 
     const call = (operation: Operation, id: number | null) => {

@@ -75,7 +75,9 @@ export const appointments = pgTable(
     index('appointments_client_idx').on(t.clientId, t.startsAt),
     index('appointments_pet_idx').on(t.petId),
     // The reminders queue reads the booked appointments of the coming days every minute (decision 0085).
-    index('appointments_booked_starts_idx').on(t.startsAt).where(sql`${t.status} = 'Booked'`),
+    index('appointments_booked_starts_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'Booked'`),
     check('appointments_time_order_ck', sql`${t.endsAt} > ${t.startsAt}`),
     // The pet must belong to the appointment's client (not just exist).
     foreignKey({
