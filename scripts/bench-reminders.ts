@@ -1,0 +1,295 @@
+/**
+ * `npm run bench:reminders` (and part of `npm run bench`): the issue 35 target. Seeds the reminder day's
+ * data set (scripts/lib/reminder-day.ts; BENCH_SCALE, default 1: 500 practices, 60,000 Booked
+ * appointments a weekday, every client with reminders on e-mail and SMS), runs the real queueing task
+ * at the day's first send time (08:00 UK, held through the tasks' `now`), and prints how long queueing
+ * all of them took (target: within 60 s of the run time). Then it runs the real send tasks in the API's
+ * e-mail worker (BENCH_CONCURRENCY, default 2, the API's) against a loopback SMTP server and the Twilio
+ * stand-in for BENCH_SECONDS (default 60) or until all are delivered, and prints the send rate, the CPU
+ * of the processes, and, from that rate and the number coming due at each minute of the day, how many
+ * reminders would go later than 5 minutes after their due time. Asserts nothing (decision 0023).
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { addDays } from '@vet/contracts/practice-clock';
+import { connectDatabase } from '@vet/db/connection';
+import { runMigrations } from '@vet/db/migrate';
+import { dropDatabase, ensureDatabase, startDatabaseServer } from '@vet/db/server';
+import { smtpDelivery } from '@vet/email/email-delivery';
+import type { EmailLogger } from '@vet/email/email-logger';
+import { startEmailWorker } from '@vet/email/email-worker';
+import { startTestSmtpServer } from '@vet/email/testing/test-smtp-server';
+import type { JobHelpers } from 'graphile-worker';
+import pg from 'pg';
+import { manageLinks } from '../apps/api/src/manage-links/index.ts';
+import { reminderTasks, smsDeliveryOf } from '../apps/api/src/reminders/index.ts';
+import { queueRemindersTask, sendReminderTask } from '../apps/api/src/reminders/queue-reminders.ts';
+import {
+  defaultReminderRules,
+  maxDaysBefore,
+  reminderDueAt,
+} from '../apps/api/src/reminders/reminder-rules.ts';
+import { startTwilioStandIn } from '../apps/api/src/reminders/testing/twilio-stand-in.ts';
+import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
+import { machineCpuSeconds } from './lib/process-cpu.ts';
+import {
+  appointmentsPerDay,
+  at,
+  lateness,
+  reminderDay,
+  reminderDayShape,
+  seedReminderDay,
+  type DueGroup,
+} from './lib/reminder-day.ts';
+
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? '2');
+const sendSeconds = Number(process.env.BENCH_SECONDS ?? '60');
+/** The issue's targets: all queued within a minute of the run time, none sent more than 5 minutes late. */
+const QUEUE_TARGET_MS = 60_000;
+const LATE_AFTER_MS = 5 * 60_000;
+const DATABASE = 'bench_reminders';
+const EMBEDDED_PORT = 54380;
+const PORTAL_URL = 'https://portal.bench.example';
+const log = (line: string) => console.log(line);
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const ukTime = (ms: number) =>
+  new Date(ms).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+const quiet: EmailLogger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+/** The queueing task uses neither its payload nor the queue's helpers. */
+const noHelpers = {} as JobHelpers;
+
+log(
+  `This machine: ${availableParallelism()} cores, shared by this process (the queueing task, the e-mail ` +
+    `worker, the SMTP server and the Twilio stand-in) and PostgreSQL, and whatever else runs here; ` +
+    `load average ${load()}.`,
+);
+
+const server = await startDatabaseServer({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: '.data/bench-group-postgres',
+  port: EMBEDDED_PORT,
+  database: 'postgres',
+});
+const stops: (() => Promise<void>)[] = [server.stop];
+try {
+  const url = new URL(server.url);
+  const adminUrl = url.toString();
+  url.pathname = `/${DATABASE}`;
+  const databaseUrl = url.toString();
+  await dropDatabase(adminUrl, DATABASE);
+  await ensureDatabase(adminUrl, DATABASE);
+  const migrating = connectDatabase(databaseUrl, { max: 1 });
+  try {
+    await runMigrations(migrating.pool);
+  } finally {
+    await migrating.close();
+  }
+
+  const shape = reminderDayShape(scale);
+  const day = reminderDay();
+  const runAt = at(day, '08:00');
+  log(
+    `Seeding ${DATABASE} at scale ${scale}: ${shape.practices} practices, ` +
+      `${shape.practices * shape.clientsPerPractice} clients with reminders on e-mail and SMS, ` +
+      `${appointmentsPerDay(shape)} Booked appointments each weekday from ${day} for ${maxDaysBefore + 2} days…`,
+  );
+  log(`seeding took ${(await seedReminderDay(databaseUrl, shape, day)).toFixed(1)} s`);
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  stops.push(() => pool.end());
+  const queueDb = connectDatabase(databaseUrl, { max: 1 });
+  stops.push(() => queueDb.close());
+  let clock = runAt;
+  const tasks = {
+    brandName: 'Bench Vets',
+    manageLink: manageLinks(PORTAL_URL, 'bench-verification-code-pepper-0123456789'),
+    bookingLink: (petId: number) => `${PORTAL_URL}/appointments/book?petId=${petId}`,
+    smsEnabled: true,
+    logger: quiet,
+    now: () => clock,
+  };
+  const queueTask = reminderTasks(tasks)(queueDb.db)[queueRemindersTask]!;
+
+  // The evening before (19:59, the last run before quiet hours) queued what came due by then; as if sent,
+  // so that the morning's run queues only what a running queue would have left for it.
+  const eve = addDays(day, -1);
+  clock = at(eve, '19:59');
+  await queueTask({}, noHelpers);
+  await pool.query(
+    `select graphile_worker.complete_jobs(array(select id from graphile_worker.jobs where task_identifier = $1))`,
+    [sendReminderTask],
+  );
+  const before = await pool.query(
+    `update appointment_reminders set status = 'sent', handled_at = $1 where status = 'queued'`,
+    [clock],
+  );
+  log(`the evening before (${eve} 19:59): ${before.rowCount} reminders queued and taken as sent`);
+
+  // The timed run: the queueing task at 08:00 on the reminder day.
+  clock = runAt;
+  const cpuBefore = { own: ownCpu(), database: await databaseBackendsCpu(pool, DATABASE) };
+  const queueStarted = performance.now();
+  await queueTask({}, noHelpers);
+  const queueMs = performance.now() - queueStarted;
+  const queueCpu = {
+    own: ownCpu() - cpuBefore.own,
+    database: backendsCpuSince(cpuBefore.database, await databaseBackendsCpu(pool, DATABASE)),
+  };
+  const queued = await pool.query<{ channel: string; kind: string; count: string }>(
+    `select channel, kind, count(*) from appointment_reminders where status = 'queued' group by 1, 2 order by 1, 2`,
+  );
+  const queuedTotal = queued.rows.reduce((sum, row) => sum + Number(row.count), 0);
+  log(
+    `queued at 08:00 on ${day}: ${queuedTotal} reminders (${queued.rows.map((row) => `${row.count} ${row.channel} ${row.kind}`).join(', ')}) ` +
+      `in ${seconds(queueMs)} s (target < ${QUEUE_TARGET_MS / 1000} s: ${queueMs < QUEUE_TARGET_MS ? 'met' : 'missed'}); ` +
+      `CPU: this process ${queueCpu.own.toFixed(1)} s, PostgreSQL's backends ${queueCpu.database.toFixed(1)} s`,
+  );
+
+  // Each later minute's run looks again at the last day's due reminders (the unique key keeps them
+  // once): what a minute of the day costs the queue.
+  clock = new Date(runAt.getTime() + 60_000);
+  const nextStarted = performance.now();
+  await queueTask({}, noHelpers);
+  const nextMs = performance.now() - nextStarted;
+  const nextQueued = await pool.query<{ count: string }>(
+    `select count(*) from appointment_reminders where status = 'queued'`,
+  );
+  log(
+    `the next minute's run (08:01): ${Number(nextQueued.rows[0]!.count) - queuedTotal} more queued, in ${seconds(nextMs)} s`,
+  );
+  clock = runAt;
+
+  // What comes due through the day: the queued ones at their due times, then every later minute's.
+  const due = await dueThroughTheDay(pool, new Date(runAt.getTime() + 60_000), at(day, '20:00'));
+
+  // The send: the API's e-mail worker with the reminders' tasks, the clock held at 08:00.
+  const smtp = await startTestSmtpServer();
+  stops.push(() => smtp.close());
+  const twilio = await startTwilioStandIn();
+  stops.push(() => twilio.close());
+  const sms = smsDeliveryOf({
+    provider: 'twilio',
+    accountSid: twilio.accountSid,
+    authToken: twilio.authToken,
+    from: 'BenchVets',
+    apiUrl: twilio.url,
+  });
+  let emails = 0;
+  let texts = 0;
+  const count = () => {
+    // Counted and dropped: a full run's messages would otherwise fill the memory.
+    emails += smtp.received.splice(0).length;
+    texts += twilio.received.splice(0).length;
+    return emails + texts;
+  };
+  const sendCpuBefore = {
+    own: ownCpu(),
+    database: await databaseBackendsCpu(pool, DATABASE),
+    machine: machineCpuSeconds(),
+  };
+  const sendStarted = performance.now();
+  const worker = await startEmailWorker({
+    databaseUrl,
+    delivery: smtpDelivery({ smtpUrl: smtp.url, from: '"Bench Vets" <no-reply@bench.example>' }),
+    logger: quiet,
+    concurrency,
+    ...(sms ? { sms } : {}),
+    tasks: reminderTasks(tasks),
+    // No schedule for the reminders' queueing: the run above stood for it.
+    crontab: [],
+    now: () => clock,
+  });
+  let stopped = false;
+  const stopWorker = async () => {
+    if (stopped) return;
+    stopped = true;
+    await worker.stop();
+  };
+  stops.push(stopWorker);
+  const deadline = sendStarted + sendSeconds * 1000;
+  while (count() < queuedTotal && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const sendMs = performance.now() - sendStarted;
+  const delivered = count();
+  const sendCpu = {
+    own: ownCpu() - sendCpuBefore.own,
+    database: backendsCpuSince(sendCpuBefore.database, await databaseBackendsCpu(pool, DATABASE)),
+    machine: machineCpuSeconds(),
+  };
+  await stopWorker();
+  const rate = delivered / (sendMs / 1000);
+  const machine =
+    sendCpuBefore.machine && sendCpu.machine
+      ? `; the machine was busy ${((100 * (sendCpu.machine.busy - sendCpuBefore.machine.busy)) / (sendCpu.machine.total - sendCpuBefore.machine.total)).toFixed(0)} %`
+      : '';
+  log(
+    `sent: ${delivered} of ${queuedTotal} (${emails} e-mails to the SMTP server, ${texts} texts to the Twilio ` +
+      `stand-in) in ${seconds(sendMs)} s by one worker of concurrency ${concurrency}: ${rate.toFixed(1)} a second`,
+  );
+  log(
+    `CPU while sending: this process (worker, SMTP server, stand-in) ${sendCpu.own.toFixed(1)} s ` +
+      `(${((sendCpu.own * 1000) / Math.max(1, delivered)).toFixed(2)} ms a reminder), ` +
+      `PostgreSQL's backends ${sendCpu.database.toFixed(1)} s ` +
+      `(${((sendCpu.database * 1000) / Math.max(1, delivered)).toFixed(2)} ms a reminder)${machine}`,
+  );
+
+  // Lateness at the measured rate: sending starts when the queueing has finished.
+  const dueTotal = due.reduce((sum, group) => sum + group.count, 0);
+  if (rate > 0) {
+    const result = lateness(due, rate, runAt.getTime() + queueMs, LATE_AFTER_MS);
+    log(
+      `at ${rate.toFixed(1)} a second: of the ${dueTotal} reminders due from 08:00 to 20:00 (${queuedTotal} at 08:00), ` +
+        `${result.late} would be sent more than ${LATE_AFTER_MS / 60_000} minutes after their due time ` +
+        `(target none: ${result.late === 0 ? 'met' : 'missed'}); the latest ${seconds(result.maxLateMs)} s late, ` +
+        `the last sent at ${ukTime(result.lastSentMs)}`,
+    );
+  }
+  const needed = queuedTotal / ((LATE_AFTER_MS - queueMs) / 1000);
+  log(
+    `the 08:00 reminders all within ${LATE_AFTER_MS / 60_000} minutes need ${needed.toFixed(0)} a second ` +
+      `(${Math.ceil(needed / Math.max(rate, 1e-9))} worker(s) like this one at the measured rate)`,
+  );
+  log(`Load average just after the run: ${load()}.`);
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+}
+
+function ownCpu(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+}
+
+/**
+ * The reminders of the reminder day by due time: those the runs queued (due by `queuedBy`), then those
+ * the later minutes' runs would queue until `until`, by the practices' rules (the data set sets none: the default)
+ * and the channels each client chose.
+ */
+async function dueThroughTheDay(pool: pg.Pool, queuedBy: Date, until: Date): Promise<DueGroup[]> {
+  const groups = new Map<number, number>();
+  const add = (dueMs: number, count: number) => groups.set(dueMs, (groups.get(dueMs) ?? 0) + count);
+  const queuedNow = await pool.query<{ due_at: Date; count: string }>(
+    `select due_at, count(*) from appointment_reminders where status = 'queued' group by due_at`,
+  );
+  for (const row of queuedNow.rows) add(row.due_at.getTime(), Number(row.count));
+  const ahead = await pool.query<{ starts_at: Date; created_at: Date; channels: string }>(
+    `select a.starts_at, a.created_at,
+            (select count(*) from contact_preferences p
+              where p.client_id = a.client_id and p.purpose = 'reminders' and p.opted_in) as channels
+       from appointments a
+      where a.status = 'Booked' and a.starts_at > $1 and a.starts_at < $2`,
+    [queuedBy, new Date(until.getTime() + (maxDaysBefore + 1) * 86_400_000)],
+  );
+  for (const row of ahead.rows) {
+    for (const rule of defaultReminderRules) {
+      const dueAt = reminderDueAt(rule, row.starts_at);
+      if (!dueAt || dueAt <= queuedBy || dueAt >= until || dueAt < row.created_at) continue;
+      add(dueAt.getTime(), Number(row.channels));
+    }
+  }
+  return [...groups].map(([dueMs, count]) => ({ dueMs, count }));
+}
