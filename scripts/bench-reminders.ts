@@ -123,10 +123,7 @@ try {
     `select graphile_worker.complete_jobs(array(select id from graphile_worker.jobs where task_identifier = $1))`,
     [sendReminderTask],
   );
-  const before = await pool.query(
-    `update appointment_reminders set status = 'sent', handled_at = $1 where status = 'queued'`,
-    [clock],
-  );
+  const before = await pool.query(`update appointment_reminders set status = 'sent' where status = 'queued'`);
   log(`the evening before (${eve} 19:59): ${before.rowCount} reminders queued and taken as sent`);
 
   // The timed run: the queueing task at 08:00 on the reminder day.
@@ -186,72 +183,116 @@ try {
     texts += twilio.received.splice(0).length;
     return emails + texts;
   };
-  const sendCpuBefore = {
+  const startWorker = () =>
+    startEmailWorker({
+      databaseUrl,
+      delivery: smtpDelivery({ smtpUrl: smtp.url, from: '"Bench Vets" <no-reply@bench.example>' }),
+      logger: quiet,
+      concurrency,
+      ...(sms ? { sms } : {}),
+      tasks: reminderTasks(tasks),
+      // No schedule for the reminders' queueing: the runs above stood for it.
+      crontab: [],
+      now: () => clock,
+    });
+  const cpu = async () => ({
     own: ownCpu(),
     database: await databaseBackendsCpu(pool, DATABASE),
     machine: machineCpuSeconds(),
-  };
-  const sendStarted = performance.now();
-  const worker = await startEmailWorker({
-    databaseUrl,
-    delivery: smtpDelivery({ smtpUrl: smtp.url, from: '"Bench Vets" <no-reply@bench.example>' }),
-    logger: quiet,
-    concurrency,
-    ...(sms ? { sms } : {}),
-    tasks: reminderTasks(tasks),
-    // No schedule for the reminders' queueing: the run above stood for it.
-    crontab: [],
-    now: () => clock,
   });
-  let stopped = false;
-  const stopWorker = async () => {
-    if (stopped) return;
-    stopped = true;
-    await worker.stop();
+  const describeCpu = async (before: Awaited<ReturnType<typeof cpu>>, per: number, what: string) => {
+    const after = await cpu();
+    const own = after.own - before.own;
+    const database = backendsCpuSince(before.database, after.database);
+    const busy =
+      before.machine && after.machine
+        ? `; the machine was busy ${((100 * (after.machine.busy - before.machine.busy)) / (after.machine.total - before.machine.total)).toFixed(0)} %`
+        : '';
+    return (
+      `CPU: this process (worker, SMTP server, stand-in) ${own.toFixed(1)} s (${((own * 1000) / Math.max(1, per)).toFixed(2)} ms ${what}), ` +
+      `PostgreSQL's backends ${database.toFixed(1)} s (${((database * 1000) / Math.max(1, per)).toFixed(2)} ms ${what})${busy}`
+    );
   };
-  stops.push(stopWorker);
-  const deadline = sendStarted + sendSeconds * 1000;
-  while (count() < queuedTotal && performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const sendMs = performance.now() - sendStarted;
-  const delivered = count();
-  const sendCpu = {
-    own: ownCpu() - sendCpuBefore.own,
-    database: backendsCpuSince(sendCpuBefore.database, await databaseBackendsCpu(pool, DATABASE)),
-    machine: machineCpuSeconds(),
-  };
-  await stopWorker();
-  const rate = delivered / (sendMs / 1000);
-  const machine =
-    sendCpuBefore.machine && sendCpu.machine
-      ? `; the machine was busy ${((100 * (sendCpu.machine.busy - sendCpuBefore.machine.busy)) / (sendCpu.machine.total - sendCpuBefore.machine.total)).toFixed(0)} %`
-      : '';
-  log(
-    `sent: ${delivered} of ${queuedTotal} (${emails} e-mails to the SMTP server, ${texts} texts to the Twilio ` +
-      `stand-in) in ${seconds(sendMs)} s by one worker of concurrency ${concurrency}: ${rate.toFixed(1)} a second`,
-  );
-  log(
-    `CPU while sending: this process (worker, SMTP server, stand-in) ${sendCpu.own.toFixed(1)} s ` +
-      `(${((sendCpu.own * 1000) / Math.max(1, delivered)).toFixed(2)} ms a reminder), ` +
-      `PostgreSQL's backends ${sendCpu.database.toFixed(1)} s ` +
-      `(${((sendCpu.database * 1000) / Math.max(1, delivered)).toFixed(2)} ms a reminder)${machine}`,
-  );
+  const waitingReminders = async () =>
+    Number(
+      (
+        await pool.query<{ count: string }>(
+          `select count(*) from appointment_reminders where status = 'queued'`,
+        )
+      ).rows[0]!.count,
+    );
+  const poll = () => new Promise((resolve) => setTimeout(resolve, 500));
 
-  // Lateness at the measured rate: sending starts when the queueing has finished.
+  // First the reminders' own jobs: the queue takes jobs by run time, so the deliveries they create wait
+  // behind every reminder queued before them.
+  let cpuBefore1 = await cpu();
+  let started = performance.now();
+  let worker = await startWorker();
+  stops.push(() => worker.stop());
+  let waiting = queuedTotal;
+  while (waiting > 0 && performance.now() < started + sendSeconds * 1000) {
+    await poll();
+    waiting = await waitingReminders();
+  }
+  const firstMs = performance.now() - started;
+  const handled = queuedTotal - waiting;
+  const toOutboxRate = handled / (firstMs / 1000);
+  log(
+    `the reminders' jobs: ${handled} of ${queuedTotal} written to the outboxes in ${seconds(firstMs)} s by one ` +
+      `worker of concurrency ${concurrency}: ${toOutboxRate.toFixed(1)} a second; ${await describeCpu(cpuBefore1, handled, 'a reminder')}`,
+  );
+  if (waiting > 0) {
+    // Set the rest aside, so that the deliveries of those written can be measured.
+    await worker.stop();
+    await pool.query(
+      `select graphile_worker.complete_jobs(array(select id from graphile_worker.jobs where task_identifier = $1))`,
+      [sendReminderTask],
+    );
+    log(`  (${waiting} reminders' jobs set aside, to measure the deliveries)`);
+    worker = await startWorker();
+  }
+
+  // Then the deliveries: each outbox's job, to the SMTP server or the Twilio stand-in.
+  const toDeliver = Number(
+    (
+      await pool.query<{ count: string }>(
+        `select (select count(*) from email_outbox where status = 'pending')
+              + (select count(*) from sms_outbox where status = 'pending') as count`,
+      )
+    ).rows[0]!.count,
+  );
+  cpuBefore1 = await cpu();
+  const deliveredBefore = count();
+  started = performance.now();
+  while (count() - deliveredBefore < toDeliver && performance.now() < started + sendSeconds * 1000) {
+    await poll();
+  }
+  const secondMs = performance.now() - started;
+  const delivered = count() - deliveredBefore;
+  const cpuLine = await describeCpu(cpuBefore1, delivered, 'a delivery');
+  await worker.stop();
+  const deliveredRate = delivered / (secondMs / 1000);
+  log(
+    `the deliveries: ${delivered} of ${toDeliver} in ${seconds(secondMs)} s (${emails} e-mails to the SMTP server, ` +
+      `${texts} texts to the Twilio stand-in in all): ${deliveredRate.toFixed(1)} a second; ${cpuLine}`,
+  );
+  const rate = 1 / (1 / toOutboxRate + 1 / deliveredRate);
+  log(`the send rate, both jobs of a reminder: ${rate.toFixed(1)} reminders a second`);
+
+  // Lateness at the measured rates: sending starts when the queueing has finished.
   const dueTotal = due.reduce((sum, group) => sum + group.count, 0);
-  if (rate > 0) {
-    const result = lateness(due, rate, runAt.getTime() + queueMs, LATE_AFTER_MS);
+  if (toOutboxRate > 0 && deliveredRate > 0) {
+    const result = lateness(due, toOutboxRate, deliveredRate, runAt.getTime() + queueMs, LATE_AFTER_MS);
     log(
-      `at ${rate.toFixed(1)} a second: of the ${dueTotal} reminders due from 08:00 to 20:00 (${queuedTotal} at 08:00), ` +
-        `${result.late} would be sent more than ${LATE_AFTER_MS / 60_000} minutes after their due time ` +
+      `at those rates: of the ${dueTotal} reminders due from 08:00 to 20:00 (${queuedTotal} at 08:00), ` +
+        `${result.late} would be delivered more than ${LATE_AFTER_MS / 60_000} minutes after their due time ` +
         `(target none: ${result.late === 0 ? 'met' : 'missed'}); the latest ${seconds(result.maxLateMs)} s late, ` +
-        `the last sent at ${ukTime(result.lastSentMs)}`,
+        `the last delivered at ${ukTime(result.lastSentMs)}`,
     );
   }
   const needed = queuedTotal / ((LATE_AFTER_MS - queueMs) / 1000);
   log(
-    `the 08:00 reminders all within ${LATE_AFTER_MS / 60_000} minutes need ${needed.toFixed(0)} a second ` +
+    `the 08:00 reminders all delivered within ${LATE_AFTER_MS / 60_000} minutes need ${needed.toFixed(0)} a second ` +
       `(${Math.ceil(needed / Math.max(rate, 1e-9))} worker(s) like this one at the measured rate)`,
   );
   log(`Load average just after the run: ${load()}.`);

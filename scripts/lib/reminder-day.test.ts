@@ -2,39 +2,44 @@ import { isoDayOfWeek } from '@vet/contracts/practice-clock';
 import { describe, expect, it } from 'vitest';
 import { lateness, reminderDay } from './reminder-day.ts';
 
-const minute = 60_000;
-
 describe("the reminder bench's lateness model", () => {
-  it('sends a burst one after another and counts those past the limit', () => {
-    // 10 due at 0, 1 a second: the 10th goes at 10 s; with a 5 s limit, 5 are on time.
-    const result = lateness([{ dueMs: 0, count: 10 }], 1, 0, 5_000);
-    expect(result).toEqual({ total: 10, late: 5, maxLateMs: 10_000, lastSentMs: 10_000 });
+  it('runs every waiting reminder job before the deliveries they create', () => {
+    // 10 due at 0, each job 1 s: the reminders' jobs end at 10 s, the deliveries at 11 s to 20 s.
+    const result = lateness([{ dueMs: 0, count: 10 }], 1, 1, 0, 15_000);
+    expect(result).toEqual({ total: 10, late: 5, maxLateMs: 20_000, lastSentMs: 20_000 });
   });
 
   it('counts the time before sending starts (the queueing) as lateness', () => {
-    const result = lateness([{ dueMs: 0, count: 10 }], 1, 3_000, 5_000);
+    const result = lateness([{ dueMs: 0, count: 10 }], 1, 1, 3_000, 15_000);
     expect(result.late).toBe(8);
-    expect(result.lastSentMs).toBe(13_000);
+    expect(result.lastSentMs).toBe(23_000);
   });
 
-  it('lets a backlog carry into later minutes, and an idle sender wait for the next due time', () => {
+  it('takes a later reminder before deliveries created after its due time, and idles until one is due', () => {
+    // 2 due at 0: their jobs end at 1 s and 2 s. The first delivery (made at 1 s) goes before the reminder
+    // due at 1.5 s (2 s to 3 s); that reminder's job next (to 4 s), then the deliveries made at 2 s (to
+    // 5 s, 5 s late) and at 4 s (to 6 s, 4.5 s late).
     const groups = [
-      { dueMs: 2 * minute, count: 30 },
-      { dueMs: 0, count: 90 },
+      { dueMs: 1_500, count: 1 },
+      { dueMs: 0, count: 2 },
     ];
-    // 1 a second: the 90 of minute 0 end at 90 s; minute 2's start at 120 s, end at 150 s.
-    expect(lateness(groups, 1, 0, 60_000)).toEqual({
-      total: 120,
-      late: 30,
-      maxLateMs: 90_000,
-      lastSentMs: 150_000,
+    expect(lateness(groups, 1, 1, 0, 4_000)).toEqual({
+      total: 3,
+      late: 2,
+      maxLateMs: 5_000,
+      lastSentMs: 6_000,
     });
-    // Half as fast: minute 0's end at 180 s, so minute 2's wait for them and all go after 60 s.
-    expect(lateness(groups, 0.5, 0, 60_000).late).toBe(60 + 30);
+    // Nothing due until 60 s: the worker waits for it.
+    expect(lateness([{ dueMs: 60_000, count: 1 }], 1, 1, 0, 5_000)).toEqual({
+      total: 1,
+      late: 0,
+      maxLateMs: 2_000,
+      lastSentMs: 62_000,
+    });
   });
 
-  it('finds none late when the rate keeps up', () => {
-    expect(lateness([{ dueMs: 0, count: 600 }], 10, 0, 60_000).late).toBe(0);
+  it('finds none late when the rates keep up', () => {
+    expect(lateness([{ dueMs: 0, count: 600 }], 20, 20, 0, 60_000).late).toBe(0);
   });
 });
 

@@ -153,29 +153,47 @@ export interface Lateness {
 }
 
 /**
- * A first-in first-out sender at `perSecond` that starts at `startMs`, fed the reminders as they come due
- * (groups in order of due time): how many go later than `lateAfterMs` after their due time, and the
- * worst lateness. The reminders of one group go one after another, each taking 1/perSecond.
+ * The worker's queue at the measured rates (graphile-worker takes jobs by run time): each reminder is two
+ * jobs, its own (written to the outbox, `toOutboxPerSecond`) and then its outbox's delivery
+ * (`deliveredPerSecond`), whose run time is when the first ended. The reminders queued at the run are
+ * there from `startMs` (the queueing done), later ones from their due time; the worker takes the earliest
+ * job whose time has come, one after another. Returns how many reminders are delivered later than
+ * `lateAfterMs` after their due time, the worst lateness and when the last is delivered.
  */
 export function lateness(
   groups: readonly DueGroup[],
-  perSecond: number,
+  toOutboxPerSecond: number,
+  deliveredPerSecond: number,
   startMs: number,
   lateAfterMs: number,
 ): Lateness {
-  const each = 1000 / perSecond;
-  let free = startMs;
-  let total = 0;
+  const first = 1000 / toOutboxPerSecond;
+  const second = 1000 / deliveredPerSecond;
+  const due: number[] = [];
+  for (const group of [...groups].sort((a, b) => a.dueMs - b.dueMs)) {
+    for (let n = 0; n < group.count; n += 1) due.push(group.dueMs);
+  }
+  const deliveries: { runAt: number; dueMs: number }[] = [];
+  let next = 0;
+  let delivered = 0;
+  let clock = startMs;
   let late = 0;
   let maxLateMs = 0;
-  for (const group of [...groups].sort((a, b) => a.dueMs - b.dueMs)) {
-    if (group.count <= 0) continue;
-    const start = Math.max(group.dueMs, free);
-    const onTime = Math.min(group.count, Math.max(0, Math.floor((group.dueMs + lateAfterMs - start) / each)));
-    late += group.count - onTime;
-    total += group.count;
-    free = start + group.count * each;
-    maxLateMs = Math.max(maxLateMs, free - group.dueMs);
+  while (next < due.length || delivered < deliveries.length) {
+    const reminderAt = next < due.length ? Math.max(due[next]!, startMs) : Infinity;
+    const deliveryAt = delivered < deliveries.length ? deliveries[delivered]!.runAt : Infinity;
+    clock = Math.max(clock, Math.min(reminderAt, deliveryAt));
+    if (reminderAt <= deliveryAt) {
+      clock += first;
+      deliveries.push({ runAt: clock, dueMs: due[next]! });
+      next += 1;
+    } else {
+      clock += second;
+      const lateMs = clock - deliveries[delivered]!.dueMs;
+      if (lateMs > lateAfterMs) late += 1;
+      maxLateMs = Math.max(maxLateMs, lateMs);
+      delivered += 1;
+    }
   }
-  return { total, late, maxLateMs, lastSentMs: free };
+  return { total: due.length, late, maxLateMs, lastSentMs: clock };
 }
