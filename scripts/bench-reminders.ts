@@ -101,8 +101,6 @@ try {
 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   stops.push(() => pool.end());
-  const queueDb = connectDatabase(databaseUrl, { max: 1 });
-  stops.push(() => queueDb.close());
   let clock = runAt;
   const tasks = {
     brandName: 'Bench Vets',
@@ -112,19 +110,31 @@ try {
     logger: quiet,
     now: () => clock,
   };
-  const queueTask = reminderTasks(tasks)(queueDb.db)[queueRemindersTask]!;
 
   // The evening before (19:59, the last run before quiet hours) queued what came due by then; as if sent,
   // so that the morning's run queues only what a running queue would have left for it.
+  // Untimed, on a connection of its own that plans every statement afresh: a plan cached while the job
+  // table was empty can make each of thousands of add_job calls scan it.
   const eve = addDays(day, -1);
   clock = at(eve, '19:59');
-  await queueTask({}, noHelpers);
+  const eveDb = connectDatabase(databaseUrl, { max: 1 });
+  try {
+    await eveDb.pool.query('set plan_cache_mode = force_custom_plan');
+    await reminderTasks(tasks)(eveDb.db)[queueRemindersTask]!({}, noHelpers);
+  } finally {
+    await eveDb.close();
+  }
   await pool.query(
     `select graphile_worker.complete_jobs(array(select id from graphile_worker.jobs where task_identifier = $1))`,
     [sendReminderTask],
   );
   const before = await pool.query(`update appointment_reminders set status = 'sent' where status = 'queued'`);
   log(`the evening before (${eve} 19:59): ${before.rowCount} reminders queued and taken as sent`);
+  // Overnight, autovacuum would have analysed both tables; the job table is empty again, as at 08:00.
+  await pool.query('analyze graphile_worker._private_jobs; analyze appointment_reminders');
+  const queueDb = connectDatabase(databaseUrl, { max: 1 });
+  stops.push(() => queueDb.close());
+  const queueTask = reminderTasks(tasks)(queueDb.db)[queueRemindersTask]!;
 
   // The timed run: the queueing task at 08:00 on the reminder day.
   clock = runAt;
