@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { csrfToken, isValidCsrfToken } from '../interactions/csrf.ts';
-import { readCookie } from '../password-reset/form-cookie.ts';
+import { signedFormCookie } from '../password-reset/form-cookie.ts';
 import { ACCOUNT_PAGES_PATH } from './paths.ts';
 
 /**
@@ -10,36 +7,12 @@ import { ACCOUNT_PAGES_PATH } from './paths.ts';
  * own path and name.
  */
 export const ACCOUNT_FORM_COOKIE = 'idp_account_form';
-const NONCE = /^[\w-]{43}$/;
 
-function formNonce(req: IncomingMessage): string | undefined {
-  const value = readCookie(req.headers.cookie, ACCOUNT_FORM_COOKIE);
-  return value && NONCE.test(value) ? value : undefined;
-}
+const accountForm = signedFormCookie({
+  cookie: ACCOUNT_FORM_COOKIE,
+  purpose: 'account-form',
+  path: ACCOUNT_PAGES_PATH,
+});
 
-const binding = (nonce: string) => `account-form:${nonce}`;
-
-export function accountFormCsrfToken(
-  req: IncomingMessage,
-  res: ServerResponse,
-  key: string,
-  secure: boolean,
-): string {
-  let nonce = formNonce(req);
-  if (!nonce) {
-    nonce = randomBytes(32).toString('base64url');
-    const attributes = [
-      `Path=${ACCOUNT_PAGES_PATH}`,
-      'HttpOnly',
-      'SameSite=Lax',
-      ...(secure ? ['Secure'] : []),
-    ];
-    res.setHeader('Set-Cookie', `${ACCOUNT_FORM_COOKIE}=${nonce}; ${attributes.join('; ')}`);
-  }
-  return csrfToken(key, binding(nonce));
-}
-
-export function isValidAccountFormCsrf(req: IncomingMessage, key: string, token: string | null): boolean {
-  const nonce = formNonce(req);
-  return nonce !== undefined && isValidCsrfToken(key, binding(nonce), token);
-}
+export const accountFormCsrfToken = accountForm.token;
+export const isValidAccountFormCsrf = accountForm.isValid;

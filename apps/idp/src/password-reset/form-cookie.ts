@@ -20,35 +20,48 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-function formNonce(req: IncomingMessage): string | undefined {
-  const value = readCookie(req.headers.cookie, FORM_COOKIE);
-  return value && NONCE.test(value) ? value : undefined;
+/**
+ * A signed double-submit CSRF token for pages outside any interaction: bound to a random value kept in the
+ * cookie `cookie` under `path`, the HMAC labelled with `purpose` so one page group's token is no other's.
+ */
+export function signedFormCookie({
+  cookie,
+  purpose,
+  path,
+}: {
+  cookie: string;
+  purpose: string;
+  path: string;
+}) {
+  const formNonce = (req: IncomingMessage): string | undefined => {
+    const value = readCookie(req.headers.cookie, cookie);
+    return value && NONCE.test(value) ? value : undefined;
+  };
+  const binding = (nonce: string) => `${purpose}:${nonce}`;
+  return {
+    /** The token for a form about to be shown; sets the cookie when the browser has none yet. */
+    token: (req: IncomingMessage, res: ServerResponse, key: string, secure: boolean): string => {
+      let nonce = formNonce(req);
+      if (!nonce) {
+        nonce = randomBytes(32).toString('base64url');
+        const attributes = [`Path=${path}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+        res.setHeader('Set-Cookie', `${cookie}=${nonce}; ${attributes.join('; ')}`);
+      }
+      return csrfToken(key, binding(nonce));
+    },
+    isValid: (req: IncomingMessage, key: string, token: string | null): boolean => {
+      const nonce = formNonce(req);
+      return nonce !== undefined && isValidCsrfToken(key, binding(nonce), token);
+    },
+  };
 }
 
-const binding = (nonce: string) => `password-form:${nonce}`;
+const passwordForm = signedFormCookie({
+  cookie: FORM_COOKIE,
+  purpose: 'password-form',
+  path: PASSWORD_PAGES_PATH,
+});
 
 /** The token for a form about to be shown; sets the cookie when the browser has none yet. */
-export function formCsrfToken(
-  req: IncomingMessage,
-  res: ServerResponse,
-  key: string,
-  secure: boolean,
-): string {
-  let nonce = formNonce(req);
-  if (!nonce) {
-    nonce = randomBytes(32).toString('base64url');
-    const attributes = [
-      `Path=${PASSWORD_PAGES_PATH}`,
-      'HttpOnly',
-      'SameSite=Lax',
-      ...(secure ? ['Secure'] : []),
-    ];
-    res.setHeader('Set-Cookie', `${FORM_COOKIE}=${nonce}; ${attributes.join('; ')}`);
-  }
-  return csrfToken(key, binding(nonce));
-}
-
-export function isValidFormCsrf(req: IncomingMessage, key: string, token: string | null): boolean {
-  const nonce = formNonce(req);
-  return nonce !== undefined && isValidCsrfToken(key, binding(nonce), token);
-}
+export const formCsrfToken = passwordForm.token;
+export const isValidFormCsrf = passwordForm.isValid;
