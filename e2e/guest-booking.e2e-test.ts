@@ -14,6 +14,7 @@ import {
   registerAsNewClient,
 } from './support/onboarding.ts';
 import { expireGuestHold } from './support/seeded-database.ts';
+import { checkTimeClearOfNotice } from './support/booking.ts';
 import { desktop, phone } from './support/shell.ts';
 import { onPortal } from './support/sign-in.ts';
 
@@ -40,14 +41,12 @@ async function checkAt360And1440(page: Page, shot: string): Promise<void> {
   await expectNoAxeViolations(page);
 }
 
-/** Practice, species and reason, then the first free time of the first day that has one. */
+/** Practice, species and reason, then a time clear of the notice's edge (the second offered). */
 async function chooseVisitAndTime(page: Page): Promise<string> {
   await page.getByLabel('Practice').selectOption({ label: 'Willowbrook Vets Clapham, London' });
   await page.getByLabel('Your pet is a').selectOption({ label: 'Dog' });
   await page.getByLabel('Reason for the appointment').selectOption({ label: 'Vaccination (15 minutes)' });
-  const time = page.getByRole('tabpanel').getByRole('radio').first();
-  await time.waitFor();
-  await time.check();
+  const time = await checkTimeClearOfNotice(page);
   return (await time.getAttribute('aria-label')) ?? '';
 }
 

@@ -9,6 +9,7 @@ import {
   settleAnimations,
   useBrowser,
 } from './support/browser.ts';
+import { checkTimeClearOfNotice } from './support/booking.ts';
 import { desktop } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -40,7 +41,7 @@ async function typeInto(select: Locator, text: string, expected: RegExp): Promis
   await expect.poll(() => select.locator('option:checked').innerText()).toMatch(expected);
 }
 
-/** Olivia books Pickle's dental check at the first free time, through the portal. */
+/** Olivia books Pickle's dental check at the second free time, through the portal. */
 async function bookThroughThePortal(page: Page): Promise<string> {
   await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments/book');
   const dialog = page.getByRole('dialog', { name: 'Emergency appointment information' });
@@ -49,8 +50,7 @@ async function bookThroughThePortal(page: Page): Promise<string> {
   await typeInto(page.getByLabel('Pet'), 'Pickle', /^Pickle$/);
   await typeInto(page.getByLabel('Reason for the appointment'), 'Dent', /^Dental check/);
   await page.getByRole('tablist', { name: 'Days' }).waitFor();
-  const radio = page.getByRole('tabpanel').getByRole('radio').first();
-  await radio.check();
+  const radio = await checkTimeClearOfNotice(page);
   const chosen = (await radio.getAttribute('aria-label')) ?? '';
   await press(page.getByRole('button', { name: 'Continue' }));
   await press(page.getByRole('button', { name: 'Confirm booking' }));
