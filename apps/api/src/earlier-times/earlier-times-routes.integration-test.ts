@@ -232,32 +232,83 @@ describe('earlier times through the API', () => {
   });
 });
 
+/** A write of the desk's appointment `ref` through the integration API. */
+const desk = (method: 'PUT' | 'PATCH', ref: string, payload: object) =>
+  machineAuthorization().then((authorization) =>
+    context.app.inject({
+      method,
+      url: `${integrationPathPrefix}/appointments/${ref}`,
+      headers: { authorization },
+      payload,
+    }),
+  );
+
+/** A practice the desk knows by references, and a neighbour waiting for a time earlier than day 5. */
+async function deskScene(options: { vets?: number } = {}) {
+  const scene = await withPracticeRefs(db, await bookingScene(db, signedInClient, options));
+  const other = await neighbour(scene);
+  const waiting = await booked(other, at(5, '10:00'));
+  await request(other, 'PUT', waiting.appointmentId, { latestDate: localDay(5) });
+  return { scene, other, ref: `DESK-${randomInt(1, 1_000_000)}` };
+}
+
+const offeredTo = async (scene: BookingScene) => {
+  const token = await offerTokenTo(scene.client.email!);
+  return token === null ? null : earlierTimeOfferSchema.parse((await offerCall('', token)).json());
+};
+
 describe('earlier times and the desk', () => {
   it('a desk move through the integration API offers the time it left', async () => {
-    const scene = await withPracticeRefs(db, await bookingScene(db, signedInClient));
-    const other = await neighbour(scene);
-    const waiting = await booked(other, at(5, '10:00'));
-    await request(other, 'PUT', waiting.appointmentId, { latestDate: localDay(5) });
-    const ref = `DESK-${randomInt(1, 1_000_000)}`;
-    const desk = (method: 'PUT' | 'PATCH', payload: object) =>
-      machineAuthorization().then((authorization) =>
-        context.app.inject({
-          method,
-          url: `${integrationPathPrefix}/appointments/${ref}`,
-          headers: { authorization },
-          payload,
-        }),
-      );
-    const stored = await desk('PUT', deskBody(scene, at(2, '14:00'), at(2, '14:30')));
+    const { scene, other, ref } = await deskScene();
+    const stored = await desk('PUT', ref, deskBody(scene, at(2, '14:00'), at(2, '14:30')));
     expect(stored.statusCode).toBeLessThan(300);
-    const moved = await desk('PATCH', {
+    const moved = await desk('PATCH', ref, {
       starts_at: at(3, '15:00').toISOString(),
       ends_at: at(3, '15:30').toISOString(),
     });
     expect(moved.statusCode).toBe(200);
-    const token = await offerTokenTo(other.client.email!);
-    expect(earlierTimeOfferSchema.parse((await offerCall('', token!)).json()).offeredStartsAt).toBe(
-      at(2, '14:00').toISOString(),
-    );
+    expect((await offeredTo(other))?.offeredStartsAt).toBe(at(2, '14:00').toISOString());
+  });
+
+  it('a desk record rewritten by PUT to another time offers the time it left; created or kept, nothing', async () => {
+    const { scene, other, ref } = await deskScene();
+    expect((await desk('PUT', ref, deskBody(scene, at(2, '14:00'), at(2, '14:30')))).statusCode).toBe(201);
+    const kept = deskBody(scene, at(2, '14:00'), at(2, '14:30'), { notes: 'Bring the lead' });
+    expect((await desk('PUT', ref, kept)).statusCode).toBe(200);
+    expect(await offerTokenTo(other.client.email!)).toBeNull();
+    expect((await desk('PUT', ref, deskBody(scene, at(3, '15:00'), at(3, '15:30')))).statusCode).toBe(200);
+    expect((await offeredTo(other))?.offeredStartsAt).toBe(at(2, '14:00').toISOString());
+  });
+
+  it('a desk record rewritten by PUT to another clinician, or Cancelled, offers its time', async () => {
+    const { scene, other, ref } = await deskScene({ vets: 2 });
+    await desk('PUT', ref, deskBody(scene, at(2, '14:00'), at(2, '14:30')));
+    const otherVet = { clinician_ref: scene.refs.otherVet };
+    expect(
+      (await desk('PUT', ref, deskBody(scene, at(2, '14:00'), at(2, '14:30'), otherVet))).statusCode,
+    ).toBe(200);
+    expect((await offeredTo(other))?.offeredStartsAt).toBe(at(2, '14:00').toISOString());
+
+    const second = await deskScene();
+    await desk('PUT', second.ref, deskBody(second.scene, at(3, '11:00'), at(3, '11:30')));
+    const cancelled = deskBody(second.scene, at(3, '11:00'), at(3, '11:30'), { status: 'Cancelled' });
+    expect((await desk('PUT', second.ref, cancelled)).statusCode).toBe(200);
+    expect((await offeredTo(second.other))?.offeredStartsAt).toBe(at(3, '11:00').toISOString());
+  });
+
+  it('an appointment the desk moves earlier by PUT leaves the line; its old time goes to the next', async () => {
+    const { scene, other } = await deskScene();
+    const mine = await booked(scene, at(4, '10:00'));
+    await request(scene, 'PUT', mine.appointmentId, { latestDate: localDay(4) });
+    const ref = `DESK-${randomInt(1, 1_000_000)}`;
+    await db.update(appointments).set({ pmsRef: ref }).where(eq(appointments.id, mine.appointmentId));
+    const earlier = deskBody(scene, at(3, '09:00'), at(3, '09:30'));
+    expect((await desk('PUT', ref, earlier)).statusCode).toBe(200);
+    const [row] = await db
+      .select({ status: earlierTimeRequests.status })
+      .from(earlierTimeRequests)
+      .where(eq(earlierTimeRequests.appointmentId, mine.appointmentId));
+    expect(row?.status).toBe('Ended');
+    expect((await offeredTo(other))?.offeredStartsAt).toBe(at(4, '10:00').toISOString());
   });
 });

@@ -173,10 +173,38 @@ async function inTransaction<T>(deps: PracticeBookingDeps, write: (tx: Executor)
 }
 
 /**
+ * Decision 0086: a booked record rewritten to another time or clinician, or Cancelled, frees the time it
+ * left (the write answers the row as it was); cancelled or moved earlier, its own request ends, a
+ * statement spent only when it has one. A record created, kept where it was, or given an outcome frees
+ * nothing.
+ */
+async function freedByRewrite(
+  tx: Executor,
+  written: WrittenAppointment,
+  desired: AppointmentValues,
+  now: Date,
+): Promise<FreedSpan[]> {
+  const { previous } = written;
+  if (previous?.status !== 'Booked') return [];
+  const cancelled = desired.status === 'Cancelled';
+  const moved =
+    desired.status === 'Booked' &&
+    (desired.clinicianId !== previous.clinicianId ||
+      desired.startsAt.getTime() !== previous.startsAt.getTime() ||
+      desired.endsAt.getTime() !== previous.endsAt.getTime());
+  if (!cancelled && !moved) return [];
+  const endsRequest = cancelled || desired.startsAt.getTime() < previous.startsAt.getTime();
+  const held = previous.waiting && endsRequest ? await endEarlierTimeRequests(tx, [written.id], now) : [];
+  const { practiceId, clinicianId, startsAt, endsAt } = previous;
+  return [{ practiceId, clinicianId, startsAt, endsAt, freedBy: written.id }, ...held];
+}
+
+/**
  * PUT /appointments/{appointment_ref}: the practice system's record, created or replaced as given (the
  * practice system is the system of record of the desk's bookings). Overlaps are stored, never refused.
  * Four statements in all (the locks with the references, the clearing, the write, and the commit's): the
- * answer is what was written, with the references as given (they named exactly those records).
+ * answer is what was written, with the references as given (they named exactly those records). A
+ * rewrite that frees time offers it to the earlier-times line once committed.
  */
 export async function upsertPracticeAppointment(
   deps: PracticeBookingDeps,
@@ -187,7 +215,7 @@ export async function upsertPracticeAppointment(
   const endsAt = new Date(body.ends_at);
   const notes = body.notes ?? null;
   const booked = body.status === 'Booked';
-  const { written, effects } = await inTransaction(deps, async (tx) => {
+  const { written, effects, freed } = await inTransaction(deps, async (tx) => {
     const refs = await lockAndResolve(
       tx,
       ref,
@@ -213,8 +241,10 @@ export async function upsertPracticeAppointment(
       notes,
       cancelledAt: null,
     };
-    return store(deps, tx, { ref }, desired, booked);
+    const stored = await store(deps, tx, { ref }, desired, booked);
+    return { ...stored, freed: await freedByRewrite(tx, stored.written, desired, deps.now()) };
   });
+  if (freed.length > 0) await deps.timeFreed?.(freed);
   const { practice_ref, clinician_ref, client_ref, pet_ref, reason_ref, status } = body;
   return {
     created: written.created,

@@ -95,7 +95,8 @@ const endsAt = sql`${value('endsAt')}::timestamptz`;
 const writeAppointment = namedStatement(
   'practice_booking_write',
   sql`with found as (
-      select id, status, client_id, cancelled_at from appointments
+      select id, status, client_id, cancelled_at, practice_id, clinician_id, starts_at, ends_at
+      from appointments
       where id = coalesce(${value('id')}::int, (select id from appointments where pms_ref = ${value('ref')}::text))
       for update
     ),
@@ -111,8 +112,14 @@ const writeAppointment = namedStatement(
           updated_at = ${now}
       from found
       where a.id = found.id
+      -- The row as it was, and whether it waits for an earlier time: the time a rewrite frees (decision 0086).
       returning a.id, a.source, a.flagged_at, false as created, found.status as previous_status,
-                found.client_id as previous_client_id
+                found.client_id as previous_client_id, found.practice_id as previous_practice_id,
+                found.clinician_id as previous_clinician_id, found.starts_at as previous_starts_at,
+                found.ends_at as previous_ends_at,
+                exists (select 1 from earlier_time_requests q
+                        where q.appointment_id = found.id and q.status in ('Waiting', 'Offered'))
+                  as previous_waiting
     ),
     inserted as (
       insert into appointments (pms_ref, source, status, practice_id, clinician_id, client_id, pet_id,
@@ -123,7 +130,9 @@ const writeAppointment = namedStatement(
              case when ${status} = 'Cancelled' then ${now} end, ${now}, ${now}
       where ${value('ref')}::text is not null and not exists (select 1 from found)
       returning id, source, flagged_at, true as created, null::appointment_status as previous_status,
-                null::int as previous_client_id
+                null::int as previous_client_id, null::int as previous_practice_id,
+                null::int as previous_clinician_id, null::timestamptz as previous_starts_at,
+                null::timestamptz as previous_ends_at, false as previous_waiting
     ),
     written as (select * from updated union all select * from inserted),
     reserved as (
@@ -155,6 +164,11 @@ type WrittenRow = {
   created: boolean;
   previous_status: StoredAppointment['status'] | null;
   previous_client_id: number | null;
+  previous_practice_id: number | null;
+  previous_clinician_id: number | null;
+  previous_starts_at: string | Date | null;
+  previous_ends_at: string | Date | null;
+  previous_waiting: boolean;
 };
 
 /** What the write did: the row's id, whether it was created, and what it was before (null: nothing). */
@@ -163,7 +177,15 @@ export interface WrittenAppointment {
   created: boolean;
   source: StoredAppointment['source'];
   flaggedAt: Date | null;
-  previous: Pick<StoredAppointment, 'status' | 'clientId'> | null;
+  previous:
+    | (Pick<
+        StoredAppointment,
+        'status' | 'clientId' | 'practiceId' | 'clinicianId' | 'startsAt' | 'endsAt'
+      > & {
+        /** It had a live earlier-time request (decision 0086). */
+        waiting: boolean;
+      })
+    | null;
 }
 
 /**
@@ -199,6 +221,14 @@ export async function writePracticeAppointment(
     previous:
       row.previous_status === null || row.previous_client_id === null
         ? null
-        : { status: row.previous_status, clientId: Number(row.previous_client_id) },
+        : {
+            status: row.previous_status,
+            clientId: Number(row.previous_client_id),
+            practiceId: Number(row.previous_practice_id),
+            clinicianId: Number(row.previous_clinician_id),
+            startsAt: new Date(row.previous_starts_at!),
+            endsAt: new Date(row.previous_ends_at!),
+            waiting: row.previous_waiting,
+          },
   };
 }
