@@ -3,6 +3,7 @@ import { clientAddressKey } from '@vet/contracts/client-address';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { tooManyRequests } from '../http/index.ts';
+import { reservedRateLimitStore } from './reserved-rate-limit-store.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +25,7 @@ export interface RateLimitOptions {
 /**
  * A global limit per client address (an IPv6 client by its /64: clientAddressKey). Over the limit, the
  * route answers 429 through the one error handler.
- * With Redis, an outage fails open (skipOnError): the portal stays up without limits rather than going
+ * With Redis, each instance reserves counts in blocks (reserved-rate-limit-store.ts); an outage fails open (skipOnError): the portal stays up without limits rather than going
  * down with its limiter; the outage is logged.
  */
 export const rateLimitPlugin = fp<RateLimitOptions>(
@@ -47,7 +48,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       timeWindow: '1 minute',
       skipOnError: true,
       keyGenerator: (request) => clientAddressKey(request.ip),
-      ...(redis ? { redis, nameSpace: 'vet-api-rate-limit:' } : {}),
+      ...(redis ? { store: reservedRateLimitStore(redis, 'vet-api-rate-limit:') } : {}),
       errorResponseBuilder: (_request, context) =>
         tooManyRequests(`Too many requests. Please try again in ${context.after}.`),
     });
