@@ -21,6 +21,8 @@ export const sendReminderTask = 'send-appointment-reminder';
 export const reminderChannels = ['email', 'sms'] as const;
 
 const dayMs = 86_400_000;
+/** Reminders inserted, with their jobs, by one statement. */
+const batchSize = 5000;
 
 /**
  * Queues every reminder due by `now` (decision 0085): for each booked appointment ahead, each of its
@@ -79,9 +81,12 @@ export async function queueDueReminders(
   if (due.length === 0) return 0;
 
   let queued = 0;
-  for (let from = 0; from < due.length; from += 5000) {
-    const batch = due.slice(from, from + 5000);
-    const result = await db.execute<{ id: string }>(sql`
+  for (let from = 0; from < due.length; from += batchSize) {
+    const batch = due.slice(from, from + batchSize);
+    // The batch's jobs go in one add_jobs call, not an add_job a row: each add_job call plans on its own
+    // and its key check can read the whole job table; at 120,000 reminders a morning that grew
+    // quadratically (bench:reminders).
+    const result = await db.execute<{ queued: number }>(sql`
       with candidates as (
         select * from jsonb_to_recordset(${JSON.stringify(
           batch.map((row) => ({
@@ -102,16 +107,23 @@ export async function queueDueReminders(
           and p.channel::text = any(string_to_array(${channels.join(',')}, ','))
         on conflict on constraint appointment_reminders_once_uq do nothing
         returning id
+      ),
+      specs as (
+        select array(
+          select row(
+            ${sendReminderTask}::text,
+            json_build_object('reminderId', inserted.id),
+            null, null, 5, 'appointment-reminder-' || inserted.id, null, null
+          )::graphile_worker.job_spec
+          from inserted
+          order by inserted.id
+        ) as specs
       )
-      select inserted.id
-      from inserted
-      cross join lateral graphile_worker.add_job(
-        ${sendReminderTask}::text,
-        json_build_object('reminderId', inserted.id),
-        max_attempts => 5,
-        job_key => 'appointment-reminder-' || inserted.id
-      ) as job`);
-    queued += result.rows.length;
+      select cardinality(specs.specs)::int as queued,
+             case when cardinality(specs.specs) > 0
+               then (select count(*) from graphile_worker.add_jobs(specs.specs)) end as jobs
+      from specs`);
+    queued += Number(result.rows[0]?.queued ?? 0);
   }
   return queued;
 }
