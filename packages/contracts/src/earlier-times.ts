@@ -38,3 +38,10 @@ export const earlierTimeOfferSchema = z.object({
   heldUntil: instant,
 });
 export type EarlierTimeOffer = z.infer<typeof earlierTimeOfferSchema>;
+
+/** The offer page's answers the API words for the client (decision 0086). */
+export const earlierTimeOfferMessages = {
+  /** The practice booked the held time: the offer ended at once, the request is back in line. */
+  givenAway:
+    'The practice has booked this time, so it is no longer available. Your appointment has not changed, and you are still in line for an earlier time.',
+} as const;

@@ -225,6 +225,23 @@ function clearTheWay(spans: SQL, at: SQL): SQL {
     freed as (
       delete from clinician_reservations r using ended where r.soft_booking_id = ended.id
     ),
+    -- Decision 0086: an earlier-time offer a hold held ends with it, its request back in the line. Rows
+    -- another writer holds (taking, lapsing or ending that offer) are left to it: no lock waits here, so
+    -- no deadlock with their order (request, offer, hold); the minute job lapses what is left.
+    withdrawing as (
+      select o.id, o.request_id from earlier_time_offers o
+      join ended on o.soft_booking_id = ended.id
+      join earlier_time_requests q on q.id = o.request_id
+      where o.status = 'Offered'
+      for update of o, q skip locked
+    ),
+    withdrawn as (
+      update earlier_time_offers o set status = 'Lapsed' from withdrawing where o.id = withdrawing.id
+    ),
+    requeued as (
+      update earlier_time_requests q set status = 'Waiting'
+      from withdrawing where q.id = withdrawing.request_id and q.status = 'Offered'
+    ),
     hit as (
       -- Each with one practice booking over it for its event (the lowest reference, when several are).
       select id, min(desk_ref) as desk_ref from (

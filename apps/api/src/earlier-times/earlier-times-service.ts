@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
-import type { EarlierTimeOffer } from '@vet/contracts/earlier-times';
+import { earlierTimeOfferMessages, type EarlierTimeOffer } from '@vet/contracts/earlier-times';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import type { Database, Executor } from '@vet/db/connection';
 import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
@@ -11,7 +11,7 @@ import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { brandedEmail } from '@vet/email/branded-email';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import { and, asc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import {
   appointmentEventColumns,
   bookableSlots,
@@ -205,14 +205,19 @@ function waitingLine(deps: EarlierTimesDeps, span: FreedSpan): Promise<WaitingRe
     .orderBy(asc(earlierTimeRequests.createdAt), asc(earlierTimeRequests.id));
 }
 
-/** Whether the request was offered (and let go) a time overlapping the span already: not offered it again. */
+/**
+ * Whether the request was offered (and let go) a time overlapping the span already: not offered it again.
+ * A time the desk booked from under its offer (the hold displaced) it never let go.
+ */
 async function hadThisTime(deps: EarlierTimesDeps, requestId: number, span: FreedSpan): Promise<boolean> {
   const [row] = await deps.db
     .select({ id: earlierTimeOffers.id })
     .from(earlierTimeOffers)
+    .innerJoin(softBookings, eq(softBookings.id, earlierTimeOffers.softBookingId))
     .where(
       and(
         eq(earlierTimeOffers.requestId, requestId),
+        isNull(softBookings.displacedAt),
         eq(earlierTimeOffers.clinicianId, span.clinicianId),
         lt(earlierTimeOffers.startsAt, span.endsAt),
         gt(earlierTimeOffers.endsAt, span.startsAt),
@@ -414,6 +419,7 @@ const offerColumns = {
   clinicianType: appointmentReasons.clinicianType,
   practiceName: practices.name,
   holdStatus: softBookings.status,
+  holdDisplacedAt: softBookings.displacedAt,
 };
 
 async function openOffer(deps: EarlierTimesDeps, executor: Executor | Database, token: string, lock = false) {
@@ -429,7 +435,10 @@ async function openOffer(deps: EarlierTimesDeps, executor: Executor | Database, 
     .where(eq(earlierTimeOffers.tokenHash, hashToken(token)));
   const [row] = lock ? await query.for('update', { of: earlierTimeOffers }) : await query;
   const now = deps.now().getTime();
-  // A hold a practice booking displaced (decision 0063) is Released: its time is the desk's now.
+  // A hold a practice booking displaced (decision 0063) is Released and its offer ended: the page says so.
+  if (row && row.holdDisplacedAt !== null) {
+    throw notFound(earlierTimeOfferMessages.givenAway);
+  }
   if (
     !row ||
     row.status !== 'Offered' ||

@@ -1,3 +1,4 @@
+import { earlierTimeOfferMessages } from '@vet/contracts/earlier-times';
 import { appointments, clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { emailOutbox } from '@vet/db/schema/system';
@@ -28,6 +29,12 @@ import {
   localInstant,
   type BookingScene,
 } from '../booking/testing/booking-fixtures.ts';
+import { upsertPracticeAppointment } from '../practice-bookings/practice-booking-service.ts';
+import {
+  deskBody,
+  practiceBookingDeps,
+  withPracticeRefs,
+} from '../practice-bookings/testing/practice-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import {
   earlierTimeMessages,
@@ -312,6 +319,36 @@ describe('earlier times: a freed time', () => {
     const holdIds = (await reservationsAt(scene.vets[0]!.id)).map((r) => r.softBookingId);
     expect(holdIds).toContain(offers[0]!.hold.id);
     expect(cancelled).toBeTruthy();
+  });
+});
+
+describe('earlier times: a desk booking over a held time', () => {
+  it('ends the offer at once: the page says so, the request is back in line for the next freed time', async () => {
+    const { scene, deps, first, second, cancel } = await lineScene();
+    await cancel();
+    const { token } = await receivedOffer(first.client.email!);
+    const practice = await withPracticeRefs(db, scene);
+    const desk = { ...practiceBookingDeps(db, deps.now), timeFreed: deps.timeFreed };
+    const ref = `DESK-${first.client.id}`;
+    const body = deskBody(practice, at(2, '10:00'), at(2, '10:30'));
+    const booked = await upsertPracticeAppointment(desk, ref, body);
+    expect(booked.appointment.effects.released_holds).toBe(1);
+
+    const [ended] = await offersOf(first.appointment.id);
+    expect([ended?.offer.status, ended?.hold.status]).toEqual(['Lapsed', 'Released']);
+    expect(await requestOf(first.appointment.id)).toMatchObject({ status: 'Waiting' });
+    await expect(readOffer(deps, token)).rejects.toMatchObject({
+      kind: 'notFound',
+      message: earlierTimeOfferMessages.givenAway,
+    });
+    // The desk frees the time again: the first in line, who never let it go, is offered it again.
+    await upsertPracticeAppointment(desk, ref, { ...body, status: 'Cancelled' });
+    const offers = await offersOf(first.appointment.id);
+    expect(offers.map((o) => [o.offer.status, o.offer.startsAt])).toEqual([
+      ['Lapsed', at(2, '10:00')],
+      ['Offered', at(2, '10:00')],
+    ]);
+    expect(await offersOf(second.appointment.id)).toEqual([]);
   });
 });
 
