@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { EarlierTimeOffer } from '@vet/contracts/earlier-times';
+import { earlierTimeOfferMessages, type EarlierTimeOffer } from '@vet/contracts/earlier-times';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
@@ -82,6 +82,24 @@ describe('EarlierTimeView (/earlier-time#token, decision 0086)', () => {
     renderAt('#nope', { '/bff/earlier-time-offer': gone });
     await screen.findByText('This time is no longer held for you');
     expect(screen.queryByRole('button', { name: 'Move my appointment to this time' })).toBeNull();
+  });
+
+  it('says plainly that the practice booked the time when it did, on reading or on the press', async () => {
+    const givenAway = () =>
+      Response.json(
+        { statusCode: 404, error: 'Not Found', message: earlierTimeOfferMessages.givenAway },
+        { status: 404 },
+      );
+    renderAt('#desk', { '/bff/earlier-time-offer': givenAway });
+    await screen.findByText('This time is no longer available');
+    expect(screen.getByText(earlierTimeOfferMessages.givenAway)).toBeTruthy();
+    cleanup();
+    renderAt('#desk-late', {
+      '/bff/earlier-time-offer': () => Response.json(offer),
+      '/bff/earlier-time-offer/take': givenAway,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Move my appointment to this time' }));
+    await screen.findByText('This time is no longer available');
   });
 
   it('shows the plain page when the time went while the page was open', async () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import type { EarlierTimeOffer } from '@vet/contracts/earlier-times';
+import { earlierTimeOfferMessages, type EarlierTimeOffer } from '@vet/contracts/earlier-times';
 import { useSyncExternalStore, type FormEvent } from 'react';
 import { useEarlierTimeOffer, useTakeEarlierTimeOffer } from '@/features/appointments/api/earlier-times';
 import { BookingSummary } from '@/features/appointments/components/booking-summary';
@@ -27,13 +27,23 @@ function useLinkToken(): string | null {
   );
 }
 
-/** One plain answer for an offer taken, lapsed, given to the desk, or a link that is not one. */
-function NoLongerHeld() {
+/**
+ * One plain answer for an offer taken, lapsed, or a link that is not one; a time the practice booked
+ * (the API's givenAway message) is said to be so.
+ */
+function NoLongerHeld({ message }: { message?: string | null }) {
+  const givenAway = message === earlierTimeOfferMessages.givenAway;
   return (
     <div className={styles.stack}>
-      <AppAlert severity="info" title="This time is no longer held for you">
-        It has been taken, or the 15 minutes we held it for have passed. Your appointment has not changed.
-      </AppAlert>
+      {givenAway ? (
+        <AppAlert severity="info" title="This time is no longer available">
+          {earlierTimeOfferMessages.givenAway}
+        </AppAlert>
+      ) : (
+        <AppAlert severity="info" title="This time is no longer held for you">
+          It has been taken, or the 15 minutes we held it for have passed. Your appointment has not changed.
+        </AppAlert>
+      )}
       <p>
         To see your appointments, <TextLink href="/appointments">sign in to the portal</TextLink>, or call
         your practice.
@@ -56,13 +66,13 @@ function Offer({ token }: { token: string }) {
   if (offer.isPending) return <LoadingSpinner height="30vh" label="Loading the earlier time" />;
   if (offer.isError) {
     const problem = apiProblem(offer.error);
-    if (problem.status === 404) return <NoLongerHeld />;
+    if (problem.status === 404) return <NoLongerHeld message={problem.message} />;
     if (problem.status === 429 && problem.message)
       return <AppAlert severity="error">{problem.message}</AppAlert>;
     return <LoadError message="We could not load the earlier time." onRetry={() => void offer.refetch()} />;
   }
   const problem = take.isError ? apiProblem(take.error) : null;
-  if (problem?.status === 404 || problem?.status === 409) return <NoLongerHeld />;
+  if (problem?.status === 404 || problem?.status === 409) return <NoLongerHeld message={problem.message} />;
   if (take.isSuccess) {
     return (
       <div className={styles.stack}>
