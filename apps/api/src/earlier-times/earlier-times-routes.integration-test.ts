@@ -1,6 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { appointmentDetailSchema } from '@vet/contracts/appointment-booking';
-import { earlierTimeOfferSchema, earlierTimeRequestAnswerSchema } from '@vet/contracts/earlier-times';
+import {
+  earlierTimeOfferMessages,
+  earlierTimeOfferSchema,
+  earlierTimeRequestAnswerSchema,
+} from '@vet/contracts/earlier-times';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { appointments, clinicianReservations, softBookings } from '@vet/db/schema/appointments';
@@ -249,7 +253,7 @@ async function deskScene(options: { vets?: number } = {}) {
   const other = await neighbour(scene);
   const waiting = await booked(other, at(5, '10:00'));
   await request(other, 'PUT', waiting.appointmentId, { latestDate: localDay(5) });
-  return { scene, other, ref: `DESK-${randomInt(1, 1_000_000)}` };
+  return { scene, other, waiting, ref: `DESK-${randomInt(1, 1_000_000)}` };
 }
 
 const offeredTo = async (scene: BookingScene) => {
@@ -310,5 +314,24 @@ describe('earlier times and the desk', () => {
       .where(eq(earlierTimeRequests.appointmentId, mine.appointmentId));
     expect(row?.status).toBe('Ended');
     expect((await offeredTo(other))?.offeredStartsAt).toBe(at(4, '10:00').toISOString());
+  });
+
+  it('a desk booking over an offered time: the offer’s page answers that the practice booked it', async () => {
+    const { scene, other, waiting, ref } = await deskScene();
+    await desk('PUT', ref, deskBody(scene, at(2, '14:00'), at(2, '14:30')));
+    await desk('PUT', ref, deskBody(scene, at(3, '15:00'), at(3, '15:30')));
+    const token = await offerTokenTo(other.client.email!);
+    expect((await offerCall('', token!)).statusCode).toBe(200);
+    const over = await desk('PUT', `${ref}-B`, deskBody(scene, at(2, '14:00'), at(2, '14:30')));
+    expect(over.json()).toMatchObject({ effects: { released_holds: 1 } });
+    for (const path of ['', '/take'] as const) {
+      const answer = await offerCall(path, token!);
+      expect(answer.statusCode).toBe(404);
+      expect(apiErrorSchema.parse(answer.json()).message).toBe(earlierTimeOfferMessages.givenAway);
+    }
+    // Back in the line: waiting for the next time that comes free.
+    expect((await request(other, 'GET', waiting.appointmentId)).json()).toMatchObject({
+      request: { status: 'Waiting' },
+    });
   });
 });
