@@ -10,6 +10,7 @@ import {
   useBrowser,
 } from './support/browser.ts';
 import { checkTimeClearOfNotice } from './support/booking.ts';
+import { reasonsLoaded } from './support/manage-page.ts';
 import { desktop } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -85,6 +86,7 @@ describe('the manage link of a confirmation', () => {
     const mobile = await newPage(phone);
     await mobile.goto(href);
     await mobile.getByRole('heading', { level: 2, name: 'Your appointment' }).waitFor();
+    await reasonsLoaded(mobile);
     const shown = await mobile.getByRole('main').innerText();
     for (const value of ['Pickle', 'Dental check', 'Willowbrook Vets Clapham', time ?? ''])
       expect(shown).toContain(value);
@@ -103,6 +105,7 @@ describe('the manage link of a confirmation', () => {
     const page = await newPage(desktop);
     await page.goto(href);
     await page.getByText('You have told the practice you will be there.').waitFor();
+    await reasonsLoaded(page);
     const cancel = page.getByRole('button', { name: 'Cancel appointment' });
     await press(cancel);
     await page.getByText('Choose a reason for cancelling.').waitFor();

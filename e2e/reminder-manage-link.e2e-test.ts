@@ -12,6 +12,7 @@ import {
   useBrowser,
 } from './support/browser.ts';
 import { checkTimeClearOfNotice } from './support/booking.ts';
+import { reasonsLoaded } from './support/manage-page.ts';
 import { desktop } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -214,6 +215,7 @@ describe('the manage link of a reminder', () => {
         pages.push(page);
         await page.goto(href);
         await page.getByRole('heading', { level: 2, name: 'Your appointment' }).waitFor();
+        await reasonsLoaded(page);
         const shown = await page.getByRole('main').innerText();
         for (const value of ['Pip', 'General consultation', 'Willowbrook Vets Didsbury', time ?? ''])
           expect(shown).toContain(value);
