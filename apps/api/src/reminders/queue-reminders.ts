@@ -16,6 +16,13 @@ import {
 export const queueRemindersTask = 'queue-appointment-reminders';
 /** The job that sends one queued reminder: it carries only the appointment_reminders row's id. */
 export const sendReminderTask = 'send-appointment-reminder';
+/**
+ * The reminder jobs' priority (decision 0087; graphile-worker takes lower numbers first, e-mails and
+ * texts are 0): a morning's 120,000 reminder jobs wait behind every e-mail and text, the deliveries they
+ * create among them, so a booking's confirmation is not held behind the morning's reminders and each
+ * reminder is delivered as soon as it is written.
+ */
+export const reminderJobPriority = 10;
 
 /** Reminder channels the portal sends on; the preferences' phone and post are the practice's to use. */
 export const reminderChannels = ['email', 'sms'] as const;
@@ -113,7 +120,7 @@ export async function queueDueReminders(
           select row(
             ${sendReminderTask}::text,
             json_build_object('reminderId', inserted.id),
-            null, null, 5, 'appointment-reminder-' || inserted.id, null, null
+            null, null, 5, 'appointment-reminder-' || inserted.id, ${reminderJobPriority}, null
           )::graphile_worker.job_spec
           from inserted
           order by inserted.id

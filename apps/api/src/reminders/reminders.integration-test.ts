@@ -10,6 +10,7 @@ import {
 } from '@vet/db/testing/factories';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { smtpDelivery } from '@vet/email/email-delivery';
+import { enqueueEmail } from '@vet/email/enqueue-email';
 import { startEmailWorker, type EmailWorker } from '@vet/email/email-worker';
 import { twilioSmsDelivery } from '@vet/email/sms-delivery';
 import { captureLogger } from '@vet/email/testing/capture-logger';
@@ -17,7 +18,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/tes
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manageLinks } from '../manage-links/index.ts';
-import { queueDueReminders } from './queue-reminders.ts';
+import { queueDueReminders, reminderJobPriority } from './queue-reminders.ts';
 import { reminderRulesSettingKey } from './reminder-rules.ts';
 import { reminderTasks } from './reminder-tasks.ts';
 import { startTwilioStandIn, type TwilioStandIn } from './testing/twilio-stand-in.ts';
@@ -170,6 +171,27 @@ describe('queueing appointment reminders', () => {
     expect(await reminderJobs(appointment.id)).toBe(2);
     // Other tests' appointments may be queued by the same runs: at least ours, and ours only once.
     expect(queued.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(2);
+  });
+  it('queues reminders behind e-mails and texts, even those written after them', async () => {
+    const { appointment, client } = await scene({ startsAt: winterAppointment });
+    await queueDueReminders(db(), new Date('2030-01-15T10:00:00Z'));
+    // A confirmation written after a morning's reminders were queued: it must not wait for all of them.
+    const emailId = await enqueueEmail(db(), {
+      to: client.email!,
+      subject: 'Your appointment is booked',
+      text: 'Booked.',
+      html: '<p>Booked.</p>',
+    });
+    const { rows } = await database.current.pool.query<{ key: string }>(
+      // The order the queue takes jobs in (graphile-worker's get_job: priority, then run time).
+      `select j.key from graphile_worker.jobs j
+       where j.key = $2 or j.key in (select 'appointment-reminder-' || r.id from appointment_reminders r
+                                     where r.appointment_id = $1)
+       order by j.priority, j.run_at`,
+      [appointment.id, `email-outbox-${emailId}`],
+    );
+    expect(rows.map((row) => row.key)).toHaveLength(3);
+    expect(rows[0]?.key).toBe(`email-outbox-${emailId}`);
   });
 });
 
@@ -372,15 +394,16 @@ describe('sending appointment reminders', () => {
       .poll(
         async () =>
           (
-            await database.current.pool.query<{ run_at: Date }>(
-              `select j.run_at from graphile_worker.jobs j
+            await database.current.pool.query<{ run_at: Date; priority: number }>(
+              `select j.run_at, j.priority from graphile_worker.jobs j
                join appointment_reminders r on j.key = 'appointment-reminder-' || r.id where r.appointment_id = $1`,
               [appointment.id],
             )
-          ).rows[0]?.run_at.toISOString(),
+          ).rows.map((row) => ({ runAt: row.run_at.toISOString(), priority: row.priority }))[0],
         { timeout: 10_000 },
       )
-      .toBe('2030-01-16T08:00:00.000Z');
+      // Still behind the e-mails and texts at 08:00.
+      .toEqual({ runAt: '2030-01-16T08:00:00.000Z', priority: reminderJobPriority });
     expect((await remindersOf(appointment.id))[0]?.status).toBe('queued');
   });
 });

@@ -19,7 +19,7 @@ import {
   practiceZoneName,
   weekdayNames,
 } from '@vet/contracts/practice-clock';
-import { sendReminderTask } from './queue-reminders.ts';
+import { reminderJobPriority, sendReminderTask } from './queue-reminders.ts';
 
 export type ReminderSkip = 'cancelled' | 'past' | 'changed' | 'opted-out' | 'no-address' | 'bad-number';
 
@@ -190,6 +190,7 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
         {
           runAt: endOfQuietHours(now()),
           jobKey: `appointment-reminder-${reminderId}`,
+          priority: reminderJobPriority,
         },
       );
       deps.logger.info(fields, 'reminder held until quiet hours end');
