@@ -153,47 +153,34 @@ export interface Lateness {
 }
 
 /**
- * The worker's queue at the measured rates (graphile-worker takes jobs by run time): each reminder is two
- * jobs, its own (written to the outbox, `toOutboxPerSecond`) and then its outbox's delivery
- * (`deliveredPerSecond`), whose run time is when the first ended. The reminders queued at the run are
- * there from `startMs` (the queueing done), later ones from their due time; the worker takes the earliest
- * job whose time has come, one after another. Returns how many reminders are delivered later than
- * `lateAfterMs` after their due time, the worst lateness and when the last is delivered.
+ * The worker's queue at the measured rate. Each reminder is two jobs, its own (written to the outbox)
+ * and then its outbox's delivery, which the queue takes before any other reminder job (decision 0087:
+ * the reminders' lower priority); so the worker sends one reminder after another, both jobs in
+ * `1 / perSecond`, by due time. The reminders queued at the run are there from `startMs` (the queueing
+ * done), later ones from their due time; the worker idles until one is due. Returns how many reminders
+ * are delivered later than `lateAfterMs` after their due time, the worst lateness and when the last is
+ * delivered.
  */
 export function lateness(
   groups: readonly DueGroup[],
-  toOutboxPerSecond: number,
-  deliveredPerSecond: number,
+  perSecond: number,
   startMs: number,
   lateAfterMs: number,
 ): Lateness {
-  const first = 1000 / toOutboxPerSecond;
-  const second = 1000 / deliveredPerSecond;
-  const due: number[] = [];
-  for (const group of [...groups].sort((a, b) => a.dueMs - b.dueMs)) {
-    for (let n = 0; n < group.count; n += 1) due.push(group.dueMs);
-  }
-  const deliveries: { runAt: number; dueMs: number }[] = [];
-  let next = 0;
-  let delivered = 0;
+  const each = 1000 / perSecond;
+  let total = 0;
   let clock = startMs;
   let late = 0;
   let maxLateMs = 0;
-  while (next < due.length || delivered < deliveries.length) {
-    const reminderAt = next < due.length ? Math.max(due[next]!, startMs) : Infinity;
-    const deliveryAt = delivered < deliveries.length ? deliveries[delivered]!.runAt : Infinity;
-    clock = Math.max(clock, Math.min(reminderAt, deliveryAt));
-    if (reminderAt <= deliveryAt) {
-      clock += first;
-      deliveries.push({ runAt: clock, dueMs: due[next]! });
-      next += 1;
-    } else {
-      clock += second;
-      const lateMs = clock - deliveries[delivered]!.dueMs;
+  for (const group of [...groups].sort((a, b) => a.dueMs - b.dueMs)) {
+    clock = Math.max(clock, group.dueMs);
+    for (let n = 0; n < group.count; n += 1) {
+      clock += each;
+      const lateMs = clock - group.dueMs;
       if (lateMs > lateAfterMs) late += 1;
       maxLateMs = Math.max(maxLateMs, lateMs);
-      delivered += 1;
     }
+    total += group.count;
   }
-  return { total: due.length, late, maxLateMs, lastSentMs: clock };
+  return { total, late, maxLateMs, lastSentMs: clock };
 }
