@@ -26,6 +26,11 @@ export interface SmtpDeliveryOptions {
   from: string;
   /** Milliseconds to wait for the server at each step; a dead server fails the attempt, not the worker. */
   timeoutMs?: number;
+  /**
+   * Keep up to this many connections open and send message after message on them (nodemailer's pool),
+   * rather than a connection a message; give the worker's concurrency.
+   */
+  pooled?: number;
 }
 
 /** The domain of the From address, for Message-IDs; `client-portal.invalid` if it has none. */
@@ -77,8 +82,16 @@ function messageParts(attachments: OutboxEmail['attachments']) {
   };
 }
 
-export function smtpDelivery({ smtpUrl, from, timeoutMs = 10_000 }: SmtpDeliveryOptions): EmailDelivery {
-  const transport = nodemailer.createTransport(transportOptions(smtpUrl, timeoutMs));
+export function smtpDelivery({
+  smtpUrl,
+  from,
+  timeoutMs = 10_000,
+  pooled,
+}: SmtpDeliveryOptions): EmailDelivery {
+  const transport = nodemailer.createTransport({
+    ...transportOptions(smtpUrl, timeoutMs),
+    ...(pooled ? { pool: true as const, maxConnections: pooled } : {}),
+  });
   const domain = domainOf(from);
   return {
     kind: 'smtp',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { brandedEmail } from './branded-email.ts';
 import { smtpDelivery } from './email-delivery.ts';
 import { startEmailWorker, type EmailWorker } from './email-worker.ts';
@@ -106,6 +106,28 @@ describe('the e-mail outbox', () => {
     expect(await outboxRows(database.current, [id])).toEqual([
       expect.objectContaining({ status: 'sent', attempts: 1 }),
     ]);
+  });
+
+  it('sends message after message over the one connection a pooled delivery keeps open', async () => {
+    const own = await startTestSmtpServer();
+    onTestFinished(() => own.close());
+    const recipients = [recipient(), recipient(), recipient(), recipient()];
+    const ids: number[] = [];
+    for (const to of recipients) ids.push(await enqueueEmail(database.current.db, content(to)));
+    worker = await startEmailWorker({
+      databaseUrl: database.current.url,
+      delivery: smtpDelivery({ smtpUrl: own.url, from, timeoutMs: 2000, pooled: 1 }),
+      logger,
+      pollInterval: 100,
+    });
+    await expect
+      .poll(async () => (await outboxRows(database.current, ids)).map((row) => row.status), {
+        timeout: 10_000,
+      })
+      .toEqual(['sent', 'sent', 'sent', 'sent']);
+    expect(own.received.filter((email) => recipients.includes(email.to[0]!))).toHaveLength(4);
+    // One connection, not one a message: the handshake each costs was what held the send rate down.
+    expect(own.connections).toBe(1);
   });
 
   it('marks the e-mail failed after its last attempt, with a reason that quotes nothing of it', async () => {

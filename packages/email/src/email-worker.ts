@@ -37,6 +37,9 @@ export const workerCrontab = [
   `17 * * * * ${pruneOnboardingCountersTask}`,
 ].join('\n');
 
+/** E-mails sent at once by one process unless told otherwise: SMTP servers throttle eager senders. */
+export const emailWorkerConcurrency = 2;
+
 export interface EmailWorkerOptions {
   databaseUrl: string;
   delivery: EmailDelivery;
@@ -72,7 +75,7 @@ export interface EmailWorker {
  */
 export async function startEmailWorker(options: EmailWorkerOptions): Promise<EmailWorker> {
   await retryQueueWritesWhileTheDatabaseRestarts();
-  const concurrency = options.concurrency ?? 2;
+  const concurrency = options.concurrency ?? emailWorkerConcurrency;
   // A pool of its own: the queue keeps one connection to listen on, and each job holds one while sending.
   const database = connectDatabase(options.databaseUrl, { max: concurrency + 2 });
   codeLostConnectionErrors(database.pool);

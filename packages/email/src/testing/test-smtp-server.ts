@@ -12,6 +12,8 @@ export interface TestSmtpServer {
   port: number;
   url: string;
   received: ReceivedEmail[];
+  /** Connections the server has accepted (a pooled sender keeps reusing a few). */
+  readonly connections: number;
   /**
    * Holds the next message once its data has arrived, until `release`: `arrived` settles when it is
    * there. A sender stopped meanwhile shows whether it waits for the message it is sending.
@@ -42,11 +44,16 @@ export async function startTestSmtpServer(
   const received: ReceivedEmail[] = [];
   const refused = new Set<string>();
   let hold: { arrived: () => void; released: Promise<void> } | undefined;
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback: the server's built-in certificate is self-signed.
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -78,6 +85,9 @@ export async function startTestSmtpServer(
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     received,
+    get connections() {
+      return connections;
+    },
     holdNext: () => {
       let release = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
