@@ -11,6 +11,7 @@ import {
 } from '@vet/db/testing/factories';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { smtpDelivery } from '@vet/email/email-delivery';
+import { enqueueEmail } from '@vet/email/enqueue-email';
 import { startEmailWorker, type EmailWorker } from '@vet/email/email-worker';
 import { twilioSmsDelivery } from '@vet/email/sms-delivery';
 import { captureLogger } from '@vet/email/testing/capture-logger';
@@ -139,6 +140,29 @@ describe('queueing vaccination reminders', () => {
     expect((await remindersOf(pet.id)).map((row) => `${row.kind} ${row.channel}`)).toEqual([
       'd28 email',
       'd28 sms',
+    ]);
+  });
+  it('queues them behind e-mails and texts, even those written after them (decision 0087)', async () => {
+    const { pet, client } = await petScene();
+    await queueVaccinationReminders(db(), fourWeeksBefore, both);
+    const emailId = await enqueueEmail(db(), {
+      to: client.email!,
+      subject: 'Your appointment is booked',
+      text: 'Booked.',
+      html: '<p>Booked.</p>',
+    });
+    const { rows } = await database.current.pool.query<{ key: string }>(
+      // The order the queue takes jobs in (graphile-worker's get_job: priority, then run time).
+      `select j.key from graphile_worker.jobs j
+       where j.key = $2 or j.key in (select 'vaccination-reminder-' || r.id from vaccination_reminders r
+                                     where r.pet_id = $1)
+       order by j.priority, j.run_at`,
+      [pet.id, `email-outbox-${emailId}`],
+    );
+    expect(rows.map((row) => row.key)).toEqual([
+      `email-outbox-${emailId}`,
+      expect.stringMatching(/^vaccination-reminder-\d+$/),
+      expect.stringMatching(/^vaccination-reminder-\d+$/),
     ]);
   });
 });

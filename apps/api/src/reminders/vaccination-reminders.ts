@@ -9,6 +9,7 @@ import { enqueueSms } from '@vet/email/enqueue-sms';
 import { endOfQuietHours, isQuietHours } from '@vet/email/quiet-hours';
 import { eq, sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
+import { reminderJobPriority } from './queue-reminders.ts';
 
 /** The recurring job that queues the vaccination reminders of the day (every minute, idempotent). */
 export const queueVaccinationRemindersTask = 'queue-vaccination-reminders';
@@ -55,7 +56,9 @@ export async function queueVaccinationReminders(
 ): Promise<number> {
   if (isQuietHours(now) || channels.length === 0) return 0;
   const today = practiceDate(now);
-  const result = await db.execute<{ id: string }>(sql`
+  // One add_jobs call for all the jobs, not an add_job a row (whose key check can read the whole job
+  // table); behind e-mails and texts, as appointment reminders (decision 0087).
+  const result = await db.execute<{ queued: number }>(sql`
     with due as (${dueDoses(today, now)}),
     inserted as (
       insert into vaccination_reminders (pet_id, vaccine, due_on, kind, channel)
@@ -66,15 +69,23 @@ export async function queueVaccinationReminders(
         and p.channel::text = any(string_to_array(${channels.join(',')}, ','))
       on conflict on constraint vaccination_reminders_once_uq do nothing
       returning id
+    ),
+    specs as (
+      select array(
+        select row(
+          ${sendVaccinationReminderTask}::text,
+          json_build_object('reminderId', inserted.id),
+          null, null, 5, 'vaccination-reminder-' || inserted.id, ${reminderJobPriority}, null
+        )::graphile_worker.job_spec
+        from inserted
+        order by inserted.id
+      ) as specs
     )
-    select inserted.id from inserted
-    cross join lateral graphile_worker.add_job(
-      ${sendVaccinationReminderTask}::text,
-      json_build_object('reminderId', inserted.id),
-      max_attempts => 5,
-      job_key => 'vaccination-reminder-' || inserted.id
-    ) as job`);
-  return result.rows.length;
+    select cardinality(specs.specs)::int as queued,
+           case when cardinality(specs.specs) > 0
+             then (select count(*) from graphile_worker.add_jobs(specs.specs)) end as jobs
+    from specs`);
+  return Number(result.rows[0]?.queued ?? 0);
 }
 
 /** "17 February 2030". */
@@ -204,6 +215,7 @@ export function createSendVaccinationReminderTask(deps: {
         {
           runAt: endOfQuietHours(at),
           jobKey: `vaccination-reminder-${reminderId}`,
+          priority: reminderJobPriority,
         },
       );
     }
