@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { press, typeInto } from './actions.ts';
 
 /**
  * The second time offered from the open day on (that day's second, else the next day's first), checked.
@@ -27,4 +28,34 @@ export async function checkTimeClearOfNotice(page: Page): Promise<Locator> {
   }
   await time.check();
   return time;
+}
+
+/** What a journey books: the pet (typed in full), and the reason as typed and the option it then checks. */
+export interface BookingChoice {
+  pet: string;
+  reason: [typed: string, checked: RegExp];
+}
+
+/**
+ * Books with the keyboard from the booking page's emergency notice: past the notice, the pet and the
+ * reason typed into their selects, the time `choose` checks, Continue, then Confirm booking. Returns the
+ * chosen time's label ("Friday 27 November, 09:15, with a vet").
+ */
+export async function bookFromTheNotice(
+  page: Page,
+  { pet, reason: [reasonTyped, reasonChecked] }: BookingChoice,
+  choose: (page: Page) => Promise<Locator> = checkTimeClearOfNotice,
+): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Emergency appointment information' });
+  await press(dialog.getByRole('button', { name: 'Proceed with appointment booking' }));
+  await dialog.waitFor({ state: 'hidden' });
+  await typeInto(page.getByLabel('Pet'), pet, new RegExp(`^${pet}$`));
+  await typeInto(page.getByLabel('Reason for the appointment'), reasonTyped, reasonChecked);
+  await page.getByRole('tablist', { name: 'Days' }).waitFor();
+  const radio = await choose(page);
+  const chosen = (await radio.getAttribute('aria-label')) ?? '';
+  await press(page.getByRole('button', { name: 'Continue' }));
+  await press(page.getByRole('button', { name: 'Confirm booking' }));
+  await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
+  return chosen;
 }

@@ -2,6 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 
 export const desktop = { width: 1440, height: 900 };
 export const phone = { width: 360, height: 740 };
+/** The narrow phone of the WCAG checks (R2.25), at which the journeys take their phone screenshots. */
+export const phone390 = { width: 390, height: 844 };
 
 /** The drawer's "Your pets" submenu, expanded: the names it lists (links and texts). */
 export async function drawerPetEntries(page: Page): Promise<string[]> {
