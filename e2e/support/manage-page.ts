@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { portalUrl } from './browser.ts';
 
 /**
  * Waits until the manage page's reasons for cancelling have loaded. Until then the reason's field is
@@ -8,4 +9,20 @@ import { expect } from 'vitest';
  */
 export async function reasonsLoaded(page: Page): Promise<void> {
   await expect.poll(() => page.getByLabel('Reason for cancelling').isEnabled()).toBe(true);
+}
+
+/** Where a manage link in an e-mail points, once shown: the portal's /manage#<id>.<43-character token>. */
+export async function manageHref(link: Locator): Promise<string> {
+  await link.waitFor();
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toMatch(new RegExp(`^${portalUrl()}/manage#\\d+\\.[\\w-]{43}$`));
+  return href;
+}
+
+/** The plain page of a used-up link: it says so, with nothing to press or follow. */
+export async function expectLinkUsedUp(page: Page): Promise<void> {
+  await page.getByText('This link no longer works').waitFor();
+  for (const name of ['I’ll be there', 'Cancel appointment'])
+    expect(await page.getByRole('button', { name }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Change the time' }).count()).toBe(0);
 }
