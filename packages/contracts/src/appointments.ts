@@ -19,4 +19,14 @@ export const appointmentSummarySchema = z.object({
   status: z.enum(appointmentStatuses),
 });
 export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
-export const appointmentsResponseSchema = z.array(appointmentSummarySchema);
+
+/**
+ * An appointment in the client's list (GET /appointments), with its live earlier-times request (decision
+ * 0086): the latest date that would still help, or null when it does not wait for an earlier time. In
+ * the list, so that a page listing N appointments does not ask N times.
+ */
+export const listedAppointmentSchema = appointmentSummarySchema.extend({
+  earlierTimes: z.object({ latestDate: z.iso.date() }).nullable(),
+});
+export type ListedAppointment = z.infer<typeof listedAppointmentSchema>;
+export const appointmentsResponseSchema = z.array(listedAppointmentSchema);

@@ -14,6 +14,9 @@ export const appointmentRoutes: FastifyPluginCallbackZod = (app, _options, done)
         operationId: 'listAppointments',
         tags: ['appointments'],
         summary: "The signed-in client's appointments, oldest first",
+        description:
+          'earlierTimes: the appointment’s live "tell me if an earlier time comes up" request (its ' +
+          'latestDate), or null; the same as GET /appointments/{appointmentId}/earlier-times answers.',
         response: { 200: appointmentsResponseSchema },
       },
       // Read on most pages: the linked client is found in the list's own statement (decision 0037).

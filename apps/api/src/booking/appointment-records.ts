@@ -1,8 +1,9 @@
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
-import type { AppointmentSummary } from '@vet/contracts/appointments';
+import type { ListedAppointment } from '@vet/contracts/appointments';
 import type { Database } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
+import { earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -70,13 +71,28 @@ export function createAppointmentsRepository(db: Database) {
       .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId));
 
   // Read on most pages: found from the signed-in identity in one prepared statement (decision 0037).
+  // Each appointment's live earlier-times request (decision 0086) comes in the same statement: at most one
+  // row per appointment (the partial unique index, whose predicate the literal IN matches), scoped to the
+  // client as GET /appointments/{id}/earlier-times is.
   const listOfIdentityQuery = db
-    .select({ ...summaryColumns, linkedClientId: clients.id })
+    .select({
+      ...summaryColumns,
+      earlierTimesLatestDate: earlierTimeRequests.latestDate,
+      linkedClientId: clients.id,
+    })
     .from(clients)
     .leftJoin(appointments, eq(appointments.clientId, clients.id))
     .leftJoin(pets, eq(pets.id, appointments.petId))
     .leftJoin(practices, eq(practices.id, appointments.practiceId))
     .leftJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId))
+    .leftJoin(
+      earlierTimeRequests,
+      and(
+        eq(earlierTimeRequests.appointmentId, appointments.id),
+        eq(earlierTimeRequests.clientId, clients.id),
+        sql`${earlierTimeRequests.status} in ('Waiting', 'Offered')`,
+      ),
+    )
     .where(linkedToIdentity())
     .orderBy(asc(appointments.startsAt), asc(appointments.id))
     .prepare('appointments_of_identity');
@@ -97,15 +113,21 @@ export function createAppointmentsRepository(db: Database) {
      * The appointments of the client linked to the identity, oldest first; undefined when the identity is
      * not linked. Clients see the clinician's type (from the reason), never the clinician.
      */
-    async listForIdentity(identity: Identity): Promise<AppointmentSummary[] | undefined> {
+    async listForIdentity(identity: Identity): Promise<ListedAppointment[] | undefined> {
       const rows = await listOfIdentityQuery.execute({ issuer: identity.issuer, subject: identity.subject });
       // A present appointment's pet, practice and reason are foreign keys, NOT NULL: never null.
       const records = recordsOfLinkedClient(rows, 'appointmentId') as
-        (Omit<AppointmentSummary, 'startsAt' | 'endsAt'> & { startsAt: Date; endsAt: Date })[] | undefined;
-      return records?.map((record) => ({
+        | (Omit<ListedAppointment, 'startsAt' | 'endsAt' | 'earlierTimes'> & {
+            startsAt: Date;
+            endsAt: Date;
+            earlierTimesLatestDate: string | null;
+          })[]
+        | undefined;
+      return records?.map(({ earlierTimesLatestDate, ...record }) => ({
         ...record,
         startsAt: record.startsAt.toISOString(),
         endsAt: record.endsAt.toISOString(),
+        earlierTimes: earlierTimesLatestDate === null ? null : { latestDate: earlierTimesLatestDate },
       }));
     },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentSummarySchema } from '../appointments.ts';
+import { listedAppointmentSchema } from '../appointments.ts';
 import { petSchema } from '../pets.ts';
 import { onlinePracticeSchema } from '../practices.ts';
 import { clientProfileSchema } from '../profile.ts';
@@ -9,7 +9,7 @@ describe('the contract builders', () => {
   it.each([
     ['buildPet', buildPet, petSchema],
     ['buildProfile', buildProfile, clientProfileSchema],
-    ['buildAppointment', buildAppointment, appointmentSummarySchema],
+    ['buildAppointment', buildAppointment, listedAppointmentSchema],
     ['buildPractice', buildPractice, onlinePracticeSchema],
   ] as const)(
     '%s gives a value its contract accepts, with every field of the contract',

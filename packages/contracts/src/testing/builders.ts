@@ -1,4 +1,4 @@
-import { appointmentSummarySchema, type AppointmentSummary } from '../appointments.ts';
+import { listedAppointmentSchema, type ListedAppointment } from '../appointments.ts';
 import { petSchema, type Pet } from '../pets.ts';
 import { onlinePracticeSchema, type OnlinePractice } from '../practices.ts';
 import { clientProfileSchema, type ClientProfile } from '../profile.ts';
@@ -57,10 +57,10 @@ export function buildProfile(overrides: Partial<ClientProfile> = {}): ClientProf
   } satisfies ClientProfile);
 }
 
-/** A booked 15-minute nurse appointment (GET /appointments). */
-export function buildAppointment(overrides: Partial<AppointmentSummary> = {}): AppointmentSummary {
+/** A booked 15-minute nurse appointment, not waiting for an earlier time (GET /appointments). */
+export function buildAppointment(overrides: Partial<ListedAppointment> = {}): ListedAppointment {
   const startsAt = overrides.startsAt ?? '2026-11-24T10:30:00Z';
-  return appointmentSummarySchema.parse({
+  return listedAppointmentSchema.parse({
     appointmentId: nextId(),
     petId: 4,
     petName: 'Biscuit',
@@ -72,8 +72,9 @@ export function buildAppointment(overrides: Partial<AppointmentSummary> = {}): A
     startsAt,
     endsAt: new Date(Date.parse(startsAt) + 15 * 60_000).toISOString(),
     status: 'Booked',
+    earlierTimes: null,
     ...overrides,
-  } satisfies AppointmentSummary);
+  } satisfies ListedAppointment);
 }
 
 /** A practice offering online services, registration included (GET /online-practices). */
