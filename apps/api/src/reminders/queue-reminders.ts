@@ -70,16 +70,27 @@ export async function queueDueReminders(
       ),
     );
 
+  // Appointments share start times (a day's half-hour cells across the group): each rule's due time is
+  // worked out once a start, not once an appointment (hundreds of thousands each minute at group scale).
+  const dueAtOf = new Map<string, Map<number, Date | null>>();
+  const dueAtFor = (rule: ReminderRule, kind: string, startsAt: Date) => {
+    let byStart = dueAtOf.get(kind);
+    if (!byStart) dueAtOf.set(kind, (byStart = new Map<number, Date | null>()));
+    let dueAt = byStart.get(startsAt.getTime());
+    if (dueAt === undefined) byStart.set(startsAt.getTime(), (dueAt = reminderDueAt(rule, startsAt)));
+    return dueAt;
+  };
   const due: { appointmentId: number; kind: string; startsAt: Date; dueAt: Date }[] = [];
   for (const appointment of ahead) {
     const rules: readonly ReminderRule[] = rulesOf.get(appointment.practiceId) ?? defaults;
     for (const rule of rules) {
-      const dueAt = reminderDueAt(rule, appointment.startsAt);
+      const kind = reminderKind(rule);
+      const dueAt = dueAtFor(rule, kind, appointment.startsAt);
       if (!dueAt || dueAt > now || dueAt < appointment.createdAt) continue;
       if (now.getTime() - dueAt.getTime() > dayMs) continue;
       due.push({
         appointmentId: appointment.id,
-        kind: reminderKind(rule),
+        kind,
         startsAt: appointment.startsAt,
         dueAt,
       });
