@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { connectDatabase } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
@@ -9,10 +8,12 @@ import { createClient, createPet } from '@vet/db/testing/factories';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { expectNoAxeViolations, portalUrl, settleAnimations, useBrowser } from './support/browser.ts';
+import { press } from './support/actions.ts';
+import { expectNoAxeViolations, portalUrl, useBrowser } from './support/browser.ts';
 import { practiceSystemAuthorization } from './support/practice-system.ts';
-import { checkTimeClearOfNotice } from './support/booking.ts';
-import { desktop } from './support/shell.ts';
+import { bookFromTheNotice, checkTimeClearOfNotice } from './support/booking.ts';
+import { screenshots } from './support/screenshots.ts';
+import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
@@ -23,26 +24,7 @@ import { signIn } from './support/sign-in.ts';
  */
 
 const api = inject('apiUrl');
-const phone = { width: 390, height: 844 };
-const shots = '/tmp/shots-earlier-times';
-mkdirSync(shots, { recursive: true });
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await settleAnimations(page);
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-}
-
-async function press(locator: Locator, key = 'Enter'): Promise<void> {
-  await locator.focus();
-  await locator.press(key);
-}
-
-async function typeInto(select: Locator, text: string, expected: RegExp): Promise<void> {
-  await select.focus();
-  await select.page().keyboard.type(text);
-  await expect.poll(() => select.locator('option:checked').innerText()).toMatch(expected);
-}
+const shoot = screenshots('/tmp/shots-earlier-times');
 
 /**
  * Books Bramble's dental check through the portal: the time `choose` checks. Bramble, whom no other journey
@@ -50,18 +32,7 @@ async function typeInto(select: Locator, text: string, expected: RegExp): Promis
  */
 async function bookBramble(page: Page, choose: (page: Page) => Promise<Locator>): Promise<string> {
   await page.goto('/appointments/book');
-  const dialog = page.getByRole('dialog', { name: 'Emergency appointment information' });
-  await press(dialog.getByRole('button', { name: 'Proceed with appointment booking' }));
-  await dialog.waitFor({ state: 'hidden' });
-  await typeInto(page.getByLabel('Pet'), 'Bramble', /^Bramble$/);
-  await typeInto(page.getByLabel('Reason for the appointment'), 'Dent', /^Dental check/);
-  await page.getByRole('tablist', { name: 'Days' }).waitFor();
-  const radio = await choose(page);
-  const chosen = (await radio.getAttribute('aria-label')) ?? '';
-  await press(page.getByRole('button', { name: 'Continue' }));
-  await press(page.getByRole('button', { name: 'Confirm booking' }));
-  await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
-  return chosen;
+  return bookFromTheNotice(page, { pet: 'Bramble', reason: ['Dent', /^Dental check/] }, choose);
 }
 
 /** The first time of the third day shown that has times (a day later than the time clear of notice). */
@@ -183,7 +154,7 @@ describe('earlier times', () => {
     await expectNoAxeViolations(page);
     await shoot(page, 'waiting');
     // On a phone, the same list with the waiting note and the other appointments' offers to ask.
-    const small = await newPage(phone);
+    const small = await newPage(phone390);
     await signIn(small, DEMO_ACCOUNT.manyPets, '/appointments');
     await small.getByText(/We will e-mail you if an earlier time comes up/).waitFor();
     await press(small.getByRole('button', { name: /^Tell me if an earlier time comes up for / }).first());
@@ -199,7 +170,7 @@ describe('earlier times', () => {
     expect(cancelled.status).toBe(200);
 
     const href = await offerLinkFromMailbox(page);
-    const mobile = await newPage(phone);
+    const mobile = await newPage(phone390);
     await mobile.goto(href);
     await mobile.getByRole('heading', { level: 2, name: 'The earlier time' }).waitFor();
     const shown = await mobile.getByRole('main').innerText();
