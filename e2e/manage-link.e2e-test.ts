@@ -1,17 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectConsoleError,
-  expectNoAxeViolations,
-  portalUrl,
-  settleAnimations,
-  useBrowser,
-} from './support/browser.ts';
-import { checkTimeClearOfNotice } from './support/booking.ts';
-import { reasonsLoaded } from './support/manage-page.ts';
-import { desktop } from './support/shell.ts';
+import { press } from './support/actions.ts';
+import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { bookFromTheNotice } from './support/booking.ts';
+import { expectLinkUsedUp, manageHref, reasonsLoaded } from './support/manage-page.ts';
+import { screenshots } from './support/screenshots.ts';
+import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
@@ -21,42 +16,12 @@ import { signIn } from './support/sign-in.ts';
 
 /** The API's refusal of a link, as the browser's console reports the failed request. */
 const refused = /404 .*\/bff\/manage-link\/appointment/;
-const phone = { width: 390, height: 844 };
-const shots = '/tmp/shots-manage-link';
-mkdirSync(shots, { recursive: true });
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await settleAnimations(page);
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-}
-
-async function press(locator: Locator, key = 'Enter'): Promise<void> {
-  await locator.focus();
-  await locator.press(key);
-}
-
-async function typeInto(select: Locator, text: string, expected: RegExp): Promise<void> {
-  await select.focus();
-  await select.page().keyboard.type(text);
-  await expect.poll(() => select.locator('option:checked').innerText()).toMatch(expected);
-}
+const shoot = screenshots('/tmp/shots-manage-link');
 
 /** Olivia books Pickle's dental check at the second free time, through the portal. */
 async function bookThroughThePortal(page: Page): Promise<string> {
   await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments/book');
-  const dialog = page.getByRole('dialog', { name: 'Emergency appointment information' });
-  await press(dialog.getByRole('button', { name: 'Proceed with appointment booking' }));
-  await dialog.waitFor({ state: 'hidden' });
-  await typeInto(page.getByLabel('Pet'), 'Pickle', /^Pickle$/);
-  await typeInto(page.getByLabel('Reason for the appointment'), 'Dent', /^Dental check/);
-  await page.getByRole('tablist', { name: 'Days' }).waitFor();
-  const radio = await checkTimeClearOfNotice(page);
-  const chosen = (await radio.getAttribute('aria-label')) ?? '';
-  await press(page.getByRole('button', { name: 'Continue' }));
-  await press(page.getByRole('button', { name: 'Confirm booking' }));
-  await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
-  return chosen;
+  return bookFromTheNotice(page, { pet: 'Pickle', reason: ['Dent', /^Dental check/] });
 }
 
 /** The manage link of Olivia's newest e-mail, as the development mailbox shows it. */
@@ -67,10 +32,7 @@ async function manageLinkFromMailbox(page: Page): Promise<string> {
   await entry.click();
   await page.getByText('Your appointment is booked').first().waitFor();
   const link = page.getByRole('link', { name: /\/manage#/ });
-  await link.waitFor();
-  const href = (await link.getAttribute('href')) ?? '';
-  expect(href).toMatch(new RegExp(`^${portalUrl()}/manage#\\d+\\.[\\w-]{43}$`));
-  return href;
+  return manageHref(link);
 }
 
 describe('the manage link of a confirmation', () => {
@@ -83,7 +45,7 @@ describe('the manage link of a confirmation', () => {
     const [day, time] = chosen.split(', ');
 
     // A phone with no session: the page shows the appointment, and opening it changed nothing.
-    const mobile = await newPage(phone);
+    const mobile = await newPage(phone390);
     await mobile.goto(href);
     await mobile.getByRole('heading', { level: 2, name: 'Your appointment' }).waitFor();
     await reasonsLoaded(mobile);
@@ -123,10 +85,7 @@ describe('the manage link of a confirmation', () => {
       // The refusal is the API's 404, which the browser reports as a failed resource.
       expectConsoleError(used, refused);
       await used.reload();
-      await used.getByText('This link no longer works').waitFor();
-      for (const name of ['I’ll be there', 'Cancel appointment'])
-        expect(await used.getByRole('button', { name }).count()).toBe(0);
-      expect(await used.getByRole('link', { name: 'Change the time' }).count()).toBe(0);
+      await expectLinkUsedUp(used);
     }
     await expectNoAxeViolations(mobile);
     await shoot(mobile, 'used');

@@ -1,19 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { connectDatabase } from '@vet/db/connection';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { isQuietHours } from '@vet/email/quiet-hours';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import {
-  expectConsoleError,
-  expectNoAxeViolations,
-  portalUrl,
-  settleAnimations,
-  useBrowser,
-} from './support/browser.ts';
-import { checkTimeClearOfNotice } from './support/booking.ts';
-import { reasonsLoaded } from './support/manage-page.ts';
-import { desktop } from './support/shell.ts';
+import { press } from './support/actions.ts';
+import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { bookFromTheNotice } from './support/booking.ts';
+import { expectLinkUsedUp, manageHref, reasonsLoaded } from './support/manage-page.ts';
+import { screenshots } from './support/screenshots.ts';
+import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
@@ -31,9 +26,7 @@ const reminderSubject = 'Reminder of your appointment';
 const grace = DEMO_ACCOUNT.threePets;
 /** The API's refusal of a used link, as the browser's console reports the failed request. */
 const refused = /404 .*\/bff\/manage-link\/appointment/;
-const phone = { width: 390, height: 844 };
-const shots = '/tmp/shots-reminder-manage-link';
-mkdirSync(shots, { recursive: true });
+const shoot = screenshots('/tmp/shots-reminder-manage-link');
 
 /**
  * Between 20:00 and 08:00 UK time a reminder is held until 08:00 (quiet hours, decision 0085), by the API's
@@ -41,23 +34,6 @@ mkdirSync(shots, { recursive: true });
  * run clear of the 20:00 edge.
  */
 const quietHoursNow = isQuietHours(new Date()) || isQuietHours(new Date(Date.now() + 10 * 60_000));
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await settleAnimations(page);
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-}
-
-async function press(locator: Locator, key = 'Enter'): Promise<void> {
-  await locator.focus();
-  await locator.press(key);
-}
-
-async function typeInto(select: Locator, text: string, expected: RegExp): Promise<void> {
-  await select.focus();
-  await select.page().keyboard.type(text);
-  await expect.poll(() => select.locator('option:checked').innerText()).toMatch(expected);
-}
 
 async function withDatabase<T>(work: (pool: ReturnType<typeof connectDatabase>['pool']) => Promise<T>) {
   const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
@@ -71,18 +47,7 @@ async function withDatabase<T>(work: (pool: ReturnType<typeof connectDatabase>['
 /** Grace books Pip's general consultation at a time clear of the minimum notice, through the portal. */
 async function bookPip(page: Page): Promise<string> {
   await signIn(page, grace, '/appointments/book');
-  const dialog = page.getByRole('dialog', { name: 'Emergency appointment information' });
-  await press(dialog.getByRole('button', { name: 'Proceed with appointment booking' }));
-  await dialog.waitFor({ state: 'hidden' });
-  await typeInto(page.getByLabel('Pet'), 'Pip', /^Pip$/);
-  await typeInto(page.getByLabel('Reason for the appointment'), 'Gen', /^General consultation/);
-  await page.getByRole('tablist', { name: 'Days' }).waitFor();
-  const radio = await checkTimeClearOfNotice(page);
-  const chosen = (await radio.getAttribute('aria-label')) ?? '';
-  await press(page.getByRole('button', { name: 'Continue' }));
-  await press(page.getByRole('button', { name: 'Confirm booking' }));
-  await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
-  return chosen;
+  return bookFromTheNotice(page, { pet: 'Pip', reason: ['Gen', /^General consultation/] });
 }
 
 /** Grace's booked appointments for Pip: the journey's own (the seed gives Pip none). */
@@ -181,10 +146,7 @@ async function manageLinkOfReminder(page: Page, day: string, time: string): Prom
   // "Friday 27 November" as the slot was named; the e-mail adds the year: "Friday 27 November 2026 at 09:15".
   expect(text).toMatch(new RegExp(`When: ${day} \\d{4} at ${time} (GMT|BST) \\(UK time\\)\\.`));
   const link = message.getByRole('link', { name: /\/manage#/ });
-  await link.waitFor();
-  const href = (await link.getAttribute('href')) ?? '';
-  expect(href).toMatch(new RegExp(`^${portalUrl()}/manage#\\d+\\.[\\w-]{43}$`));
-  return href;
+  return manageHref(link);
 }
 
 describe('the manage link of a reminder', () => {
@@ -210,7 +172,7 @@ describe('the manage link of a reminder', () => {
 
       // Opened with no session, on a phone and on a desktop: the appointment the reminder was about.
       const pages: Page[] = [];
-      for (const size of [phone, desktop]) {
+      for (const size of [phone390, desktop]) {
         const page = await newPage(size);
         pages.push(page);
         await page.goto(href);
@@ -239,16 +201,13 @@ describe('the manage link of a reminder', () => {
 
       // The same link again, reloaded on the desktop and opened afresh on a phone: the plain page, nothing
       // to press, and the appointment as it was.
-      const again = await newPage(phone);
+      const again = await newPage(phone390);
       for (const used of [wide, again]) {
         // The refusal is the API's 404, which the browser reports as a failed resource.
         expectConsoleError(used, refused);
         if (used === wide) await used.reload();
         else await used.goto(href);
-        await used.getByText('This link no longer works').waitFor();
-        for (const name of ['I’ll be there', 'Cancel appointment'])
-          expect(await used.getByRole('button', { name }).count()).toBe(0);
-        expect(await used.getByRole('link', { name: 'Change the time' }).count()).toBe(0);
+        await expectLinkUsedUp(used);
         await expectNoAxeViolations(used);
         await shoot(used, 'used');
       }
