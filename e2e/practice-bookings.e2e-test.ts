@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { guestMessages } from '@vet/contracts/guest-rules';
 import {
   practiceAppointmentSchema,
@@ -11,10 +10,11 @@ import { connectDatabase } from '@vet/db/connection';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, settleAnimations, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { acceptCookies, freshEmail } from './support/onboarding.ts';
 import { practiceSystemAuthorization } from './support/practice-system.ts';
-import { desktop } from './support/shell.ts';
+import { screenshots } from './support/screenshots.ts';
+import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
@@ -24,9 +24,7 @@ import { signIn } from './support/sign-in.ts';
  * its desk bookings are cancelled or removed, so the other journeys find the demo group as seeded.
  */
 const api = inject('apiUrl');
-const phone = { width: 390, height: 844 };
-const shots = '/tmp/shots-practice-bookings';
-mkdirSync(shots, { recursive: true });
+const shoot = screenshots('/tmp/shots-practice-bookings');
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** Willowbrook Vets Clapham's vets: a time is gone from the portal once all three are busy. */
 const claphamVets = ['CLIN-0001', 'CLIN-0002', 'CLIN-0003'];
@@ -64,11 +62,6 @@ async function deskBookAllClaphamVets(startsAt: string, refs: string[]) {
     writes.push(practiceAppointmentWriteSchema.parse(await response.json()));
   }
   return writes;
-}
-
-async function shoot(page: Page, name: string) {
-  await settleAnimations(page);
-  await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
 /** Past the booking page's emergency notice, to the pet and reason. */
@@ -140,7 +133,7 @@ describe('desk bookings through the integration API', () => {
     const writes = await deskBookAllClaphamVets(startsAt, deskRefs);
     expect(writes.reduce((sum, write) => sum + write.effects.released_holds, 0)).toBe(1);
 
-    for (const size of [phone, desktop]) {
+    for (const size of [phone390, desktop]) {
       await page.setViewportSize(size);
       await page.reload();
       const heading = page.getByRole('heading', { name: 'This time is no longer held' });
