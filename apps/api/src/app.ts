@@ -17,7 +17,13 @@ import { integrationApi } from './integration/index.ts';
 import { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
 import { manageLinkRoutes, manageLinks } from './manage-links/index.ts';
 import { earlierTimeOfferRoutes, earlierTimesRoutes } from './earlier-times/index.ts';
-import { errorHandlerPlugin, loggerOptions, type LogDestination, routeDefaultsPlugin } from './http/index.ts';
+import {
+  errorHandlerPlugin,
+  loggerOptions,
+  type LogDestination,
+  requestLogPlugin,
+  routeDefaultsPlugin,
+} from './http/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
 import { httpMetricsPlugin } from './metrics/index.ts';
 import { maintenancePlugin } from './maintenance/index.ts';
@@ -57,6 +63,8 @@ export interface BuildAppOptions {
 export async function buildApp({ config, db, pool, logger, onboardingBudgets, metrics }: BuildAppOptions) {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
+    // One line per answered request instead (http/request-log.ts).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy ?? false,
     // One id for a request's lines in every app: the trace id of the BFF's traceparent (decision 0071).
     genReqId: (request) => requestIdFor(request.headers.traceparent),
@@ -69,6 +77,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
 
   // First, so every route and the not-found handler are counted (decision 0072).
   if (metrics) await app.register(httpMetricsPlugin, { registry: metrics });
+  await app.register(requestLogPlugin);
   await app.register(securityHeadersPlugin);
   // MAINTENANCE=on answers before the rate limit, authentication or the database (decision 0073).
   if (config.maintenance) await app.register(maintenancePlugin);

@@ -65,7 +65,8 @@ describe('the API on SIGTERM (server.ts)', () => {
         DATABASE_URL: database.url,
         NODE_ENV: 'test',
         API_PORT: '0',
-        LOG_LEVEL: 'info',
+        // The request in flight is known by its arrival line, written at debug (http/request-log.ts).
+        LOG_LEVEL: 'debug',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -135,6 +135,33 @@ describe('the one error path', () => {
     expect(log).not.toMatch(/jane\.doe|lastName|Doe|secret/);
   });
 
+  it('logs one line per answered request: its route, status and time; none for the probes', async () => {
+    logLines.length = 0;
+    await app.inject({ method: 'GET', url: '/online-practices' });
+    await app.inject({ method: 'GET', url: '/test/boom' });
+    await app.inject({ method: 'GET', url: '/healthz' });
+    const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = lines.filter((line) => line.req !== undefined || line.res !== undefined);
+    expect(requests.map(({ msg, level, req, res }) => ({ msg, level, req, res }))).toEqual([
+      {
+        msg: 'request completed',
+        level: 30,
+        req: { method: 'GET', url: '/online-practices', route: '/online-practices' },
+        res: { statusCode: 200 },
+      },
+      {
+        msg: 'request completed',
+        level: 30,
+        req: { method: 'GET', url: '/test/boom', route: '/test/boom' },
+        res: { statusCode: 500 },
+      },
+    ]);
+    for (const line of requests) {
+      expect(line.responseTime).toEqual(expect.any(Number));
+      expect(line.reqId).toEqual(expect.any(String));
+    }
+  });
+
   it('logs a route by its template, never the ids in its path (a guest hold id is a bearer secret)', async () => {
     logLines.length = 0;
     const holdId = crypto.randomUUID();
