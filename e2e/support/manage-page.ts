@@ -11,6 +11,19 @@ export async function reasonsLoaded(page: Page): Promise<void> {
   await expect.poll(() => page.getByLabel('Reason for cancelling').isEnabled()).toBe(true);
 }
 
+/**
+ * Opens a manage link and waits for the appointment it shows: `values` (pet, reason, practice, time) and
+ * the slot's day ("Friday 27 November") less its weekday. The reasons for cancelling have loaded too.
+ */
+export async function openManageLink(page: Page, href: string, values: string[], day: string): Promise<void> {
+  await page.goto(href);
+  await page.getByRole('heading', { level: 2, name: 'Your appointment' }).waitFor();
+  await reasonsLoaded(page);
+  const shown = await page.getByRole('main').innerText();
+  for (const value of values) expect(shown).toContain(value);
+  expect(shown).toContain(day.split(' ').slice(1).join(' '));
+}
+
 /** Where a manage link in an e-mail points, once shown: the portal's /manage#<id>.<43-character token>. */
 export async function manageHref(link: Locator): Promise<string> {
   await link.waitFor();
