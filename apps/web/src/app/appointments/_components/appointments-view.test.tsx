@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import type { AppointmentSummary } from '@vet/contracts/appointments';
+import type { ListedAppointment } from '@vet/contracts/appointments';
+import { featureKeys } from '@vet/contracts/practice-rules';
 import { buildAppointment, buildPet, buildProfile } from '@vet/contracts/testing/builders';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
@@ -25,13 +26,14 @@ afterEach(() => {
   delete window.dataLayer;
 });
 
-/** The page with an API answering the profile, pets, toggles and these appointments. */
-function renderView(appointments: AppointmentSummary[]) {
+/** The page with an API answering the profile, pets, toggles and these appointments (and `more`). */
+function renderView(appointments: ListedAppointment[], more: Record<string, unknown> = {}) {
   const answers: Record<string, unknown> = {
     '/bff/client/profile': buildProfile({ homePracticeId: 1 }),
     '/bff/appointments': appointments,
     '/bff/v2/pets': [buildPet()],
     '/bff/practices/1/feature-toggles': [],
+    ...more,
   };
   const fetch = vi.fn((url: string) => Promise.resolve(Response.json(answers[url.split('?')[0]!] ?? [])));
   const api = createApiClient({
@@ -47,6 +49,7 @@ function renderView(appointments: AppointmentSummary[]) {
       </ApiClientProvider>
     </QueryClientProvider>,
   );
+  return fetch;
 }
 
 const tags = { application: 'clientPortalFE', version: '3.5.3' };
@@ -69,5 +72,38 @@ describe('AppointmentsView (/appointments): R1.7 on the list’s first load', ()
       ]),
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Your appointments' })).toBeTruthy();
+  });
+});
+
+describe('AppointmentsView: waiting for an earlier time (decision 0086)', () => {
+  it('shows each upcoming appointment’s place in the line from the list, asking once for all', async () => {
+    const detail = (appointment: ListedAppointment) => ({
+      ...appointment,
+      notes: null,
+      cancellationReasonId: null,
+      cancelledAt: null,
+      changeableUntil: '2030-05-01T10:00:00.000Z',
+    });
+    const waiting = buildAppointment({
+      appointmentId: 1,
+      petName: 'Pickle',
+      startsAt: '2030-05-02T10:00:00Z',
+      earlierTimes: { latestDate: '2030-04-20' },
+    });
+    const notWaiting = buildAppointment({
+      appointmentId: 2,
+      petName: 'Clover',
+      startsAt: '2030-05-03T10:00:00Z',
+    });
+    const fetch = renderView([waiting, notWaiting], {
+      '/bff/practices/1/feature-toggles': [{ featureKey: featureKeys.onlineBooking, value: 'True' }],
+      '/bff/appointments/1': detail(waiting),
+      '/bff/appointments/2': detail(notWaiting),
+    });
+    await screen.findByText(/We will e-mail you if an earlier time comes up for Pickle’s Nail clip, up to/);
+    screen.getByRole('button', { name: 'Tell me if an earlier time comes up for Clover’s Nail clip' });
+    const asked = fetch.mock.calls.map(([url]) => url.split('?')[0]!);
+    expect(asked.filter((url) => url.endsWith('/earlier-times'))).toEqual([]);
+    expect(asked.filter((url) => url === '/bff/appointments')).toHaveLength(1);
   });
 });

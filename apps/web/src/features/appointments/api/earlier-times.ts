@@ -1,9 +1,15 @@
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
+import type { ListedAppointment } from '@vet/contracts/appointments';
 import type { EarlierTimeOffer, EarlierTimeRequest } from '@vet/contracts/earlier-times';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@/shared/api/api-client-context';
+import { appointmentsQueryKey } from './appointments-query-key';
 
-/** Decision 0086: an appointment's place in the earlier-times line (client-owned). */
+/**
+ * Decision 0086: an appointment's place in the earlier-times line (client-owned). The appointments list
+ * carries it for each appointment (`earlierTimes`), so the list's pages never ask this; booking's last
+ * step, which has no list, does.
+ */
 const requestKey = (appointmentId: number) => ['earlier-times', appointmentId] as const;
 
 export function useEarlierTimes(appointmentId: number) {
@@ -32,7 +38,16 @@ export function useEarlierTimesChange(appointmentId: number) {
       }
       return { request: await api.put<EarlierTimeRequest>(path, { body: { latestDate } }) };
     },
-    onSuccess: (answer) => queryClient.setQueryData(requestKey(appointmentId), answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(requestKey(appointmentId), answer);
+      // The list's entry too, which its pages render the control from: changed in place, not asked again.
+      const earlierTimes = answer.request && { latestDate: answer.request.latestDate };
+      queryClient.setQueryData<ListedAppointment[]>(appointmentsQueryKey, (list) =>
+        list?.map((listed) =>
+          listed.appointmentId === appointmentId ? { ...listed, earlierTimes } : listed,
+        ),
+      );
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ActivationStatus } from '@vet/contracts/profile';
-import type { AppointmentSummary } from '@vet/contracts/appointments';
+import type { ListedAppointment } from '@vet/contracts/appointments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from '@/shared/auth-session/session-client';
 import type { ApiClient } from '@/shared/api/api-client';
@@ -7,8 +7,8 @@ import { useApiClient } from '@/shared/api/api-client-context';
 import { appointmentsQueryKey } from './appointments-query-key';
 
 /** GET /appointments: the signed-in client's appointments, oldest first. */
-export function getAppointments(api: ApiClient, signal?: AbortSignal): Promise<AppointmentSummary[]> {
-  return api.get<AppointmentSummary[]>('/appointments', { signal });
+export function getAppointments(api: ApiClient, signal?: AbortSignal): Promise<ListedAppointment[]> {
+  return api.get<ListedAppointment[]>('/appointments', { signal });
 }
 
 export function appointmentsQueryOptions(api: ApiClient) {

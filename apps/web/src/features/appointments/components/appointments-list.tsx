@@ -1,6 +1,6 @@
 'use client';
 
-import type { AppointmentSummary } from '@vet/contracts/appointments';
+import type { AppointmentSummary, ListedAppointment } from '@vet/contracts/appointments';
 import { useId } from 'react';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
@@ -24,7 +24,7 @@ const statusNote: Record<AppointmentSummary['status'], string | null> = {
 
 /** Change and Cancel, while the practice's cut-off allows (the appointment's changeableUntil). */
 function ChangeActions(props: {
-  appointment: AppointmentSummary;
+  appointment: ListedAppointment;
   now: Date;
   changeOpen: boolean;
   onCancel: () => void;
@@ -59,13 +59,16 @@ function ChangeActions(props: {
           Cancel
         </Button>
       </div>
-      {changeOpen && <EarlierTimesControl appointment={appointment} now={now} />}
+      {/* Its place in the line comes with the list: no request per appointment (decision 0086). */}
+      {changeOpen && (
+        <EarlierTimesControl appointment={appointment} request={appointment.earlierTimes} now={now} />
+      )}
     </>
   );
 }
 
 function AppointmentItem(props: {
-  appointment: AppointmentSummary;
+  appointment: ListedAppointment;
   upcoming: boolean;
   now: Date;
   changeOpen: boolean;
@@ -100,7 +103,7 @@ function AppointmentItem(props: {
 function AppointmentSection(props: {
   title: string;
   empty: string;
-  appointments: AppointmentSummary[];
+  appointments: ListedAppointment[];
   upcoming: boolean;
   now: Date;
   changeOpen: boolean;
@@ -133,7 +136,7 @@ function AppointmentSection(props: {
 }
 
 export interface AppointmentsListProps {
-  groups: AppointmentGroups<AppointmentSummary> | undefined;
+  groups: AppointmentGroups<ListedAppointment> | undefined;
   error: boolean;
   onRetry: () => void;
   now: Date;

@@ -11,7 +11,7 @@ import { TextLink } from '@/shared/ui/text-link';
 import styles from './booking-done.module.css';
 import { Pending, Section, StepHeading } from './booking-parts';
 import { BookingSummary } from './booking-summary';
-import { EarlierTimesControl } from './earlier-times-control';
+import { FetchingEarlierTimesControl } from './earlier-times-control';
 
 /** Booking's last step: the appointment as the API keeps it, with its calendar file. Survives a reload. */
 export function BookingDone({ appointmentId, amended }: { appointmentId: number; amended: boolean }) {
@@ -45,8 +45,9 @@ export function BookingDone({ appointmentId, amended }: { appointmentId: number;
           startsAt={booked.startsAt}
           clinicianType={booked.clinicianType}
         />
-        {/* Nothing sooner was free: the client can wait for an earlier time (decision 0086). */}
-        {booked.status === 'Booked' && <EarlierTimesControl appointment={booked} now={openedAt} />}
+        {/* Nothing sooner was free: the client can wait for an earlier time (decision 0086). One request,
+            after the appointment's: a changed (amended) appointment may already be waiting. */}
+        {booked.status === 'Booked' && <FetchingEarlierTimesControl appointment={booked} now={openedAt} />}
       </Section>
       <div className={styles.actions}>
         <Button

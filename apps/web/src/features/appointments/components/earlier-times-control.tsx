@@ -1,6 +1,6 @@
 'use client';
 
-import type { AppointmentSummary } from '@vet/contracts/appointments';
+import type { AppointmentSummary, ListedAppointment } from '@vet/contracts/appointments';
 import { useId, useState, type FormEvent } from 'react';
 import { useEarlierTimes, useEarlierTimesChange } from '@/features/appointments/api/earlier-times';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
@@ -10,12 +10,22 @@ import { TextField } from '@/shared/forms/text-field';
 import { Button } from '@/shared/ui/button';
 import styles from './earlier-times-control.module.css';
 
+interface EarlierTimesControlProps {
+  appointment: AppointmentSummary;
+  now: Date;
+}
+
 /**
  * "Tell me if an earlier time comes up" (decision 0086), on a booked appointment still to come: the latest
  * date that would still help (today up to the appointment's day; the API enforces it), then "Stop looking".
+ * `request` is the appointment's live request as the appointments list carries it, so the list renders
+ * every control with the page, asking nothing; a change updates the list's entry, and so this, in place.
  */
-export function EarlierTimesControl({ appointment, now }: { appointment: AppointmentSummary; now: Date }) {
-  const current = useEarlierTimes(appointment.appointmentId);
+export function EarlierTimesControl({
+  appointment,
+  request,
+  now,
+}: EarlierTimesControlProps & { request: ListedAppointment['earlierTimes'] }) {
   const change = useEarlierTimesChange(appointment.appointmentId);
   const [open, setOpen] = useState(false);
   const appointmentDay = practiceDate(appointment.startsAt);
@@ -23,9 +33,7 @@ export function EarlierTimesControl({ appointment, now }: { appointment: Appoint
   const [latestDate, setLatestDate] = useState(appointmentDay);
   const [invalid, setInvalid] = useState(false);
   const headingId = useId();
-  if (current.isPending || current.isError) return null;
   const problem = change.isError ? apiProblem(change.error) : null;
-  const request = current.data.request;
   const what = `${appointment.petName}’s ${appointment.reasonName}`;
 
   if (request) {
@@ -110,4 +118,11 @@ export function EarlierTimesControl({ appointment, now }: { appointment: Appoint
       </div>
     </form>
   );
+}
+
+/** The control where no list carries the request (booking's last step): asked for, shown once known. */
+export function FetchingEarlierTimesControl({ appointment, now }: EarlierTimesControlProps) {
+  const current = useEarlierTimes(appointment.appointmentId);
+  if (current.isPending || current.isError) return null;
+  return <EarlierTimesControl appointment={appointment} request={current.data.request} now={now} />;
 }
