@@ -195,8 +195,12 @@ describe('booking, changing and cancelling', () => {
   it('has what decides each upcoming appointment’s Change and Cancel in the page’s first HTML', async () => {
     const page = await newPage(desktop);
     await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments');
-    // The browser's requests for each appointment's details never answer: the buttons came with the page.
-    const browserAsked = await neverAnswer(page, ['**/bff/appointments/*']);
+    // The browser's requests for each appointment's details, and for its place in the earlier-times line
+    // (decision 0086), never answer: the buttons came with the page.
+    const browserAsked = await neverAnswer(page, [
+      '**/bff/appointments/*',
+      '**/bff/appointments/*/earlier-times',
+    ]);
     await page.goto('/appointments');
     const upcoming = page.getByRole('region', { name: 'Upcoming' });
     await upcoming
@@ -205,6 +209,14 @@ describe('booking, changing and cancelling', () => {
       .waitFor();
     expect(await upcoming.getByRole('listitem').count()).toBeGreaterThan(1);
     expect(await page.getByRole('main').locator('[data-skeleton]').count()).toBe(0);
+    // Each appointment that can change offers to wait for an earlier time in the first HTML, not later.
+    const changes = await upcoming.getByRole('link', { name: /^Change / }).count();
+    const asks = upcoming.getByRole('button', { name: /^Tell me if an earlier time comes up for / });
+    expect(changes).toBeGreaterThan(1);
+    expect(await asks.count()).toBe(changes);
+    // Once the page has hydrated (the button opens its form), it still has asked for none of them.
+    await press(asks.first());
+    await page.getByLabel(/Latest date that would still help/).waitFor();
     expect(browserAsked).toEqual([]);
   });
 
