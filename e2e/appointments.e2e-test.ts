@@ -1,44 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { DEMO_ACCOUNT, type DemoAccount } from '@vet/db/seed/demo-accounts';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectConsoleError,
-  expectNoAxeViolations,
-  neverAnswer,
-  settleAnimations,
-  useBrowser,
-} from './support/browser.ts';
-import { desktop } from './support/shell.ts';
+import { press, typeInto } from './support/actions.ts';
+import { expectConsoleError, expectNoAxeViolations, neverAnswer, useBrowser } from './support/browser.ts';
+import { screenshots } from './support/screenshots.ts';
+import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /** Your appointments (/appointments) and booking (/appointments/book): R2.1, R2.28 to R2.30, R4.20 to R4.22. */
 
-const phone = { width: 390, height: 844 };
-const shots = '/tmp/shots-appointments';
-mkdirSync(shots, { recursive: true });
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await settleAnimations(page);
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-}
-
-/** Activates a control from the keyboard: focus moves to it (as Tab would), Enter or Space acts. */
-async function press(locator: Locator, key = 'Enter'): Promise<void> {
-  await locator.focus();
-  await locator.press(key);
-}
+const shoot = screenshots('/tmp/shots-appointments');
 
 async function listed(page: Page, section: 'Upcoming' | 'Past and cancelled'): Promise<string[]> {
   return page.getByRole('region', { name: section }).getByRole('listitem').allInnerTexts();
-}
-
-/** Picks an option of a native select by typing its start, as a keyboard user does. */
-async function typeInto(select: Locator, text: string, expected: RegExp): Promise<void> {
-  await select.focus();
-  await select.page().keyboard.type(text);
-  await expect.poll(() => select.locator('option:checked').innerText()).toMatch(expected);
 }
 
 /**
@@ -221,7 +195,7 @@ describe('booking, changing and cancelling', () => {
   });
 
   it('shows the list, the picker and the dialogs without axe violations on a phone', async () => {
-    const page = await newPage(phone);
+    const page = await newPage(phone390);
     await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments');
     await page.getByRole('region', { name: 'Upcoming' }).getByRole('listitem').first().waitFor();
     await page
@@ -278,7 +252,7 @@ describe('when booking is not open', () => {
       'To book an appointment with us, please register your pet.',
     ],
   ] as [string, DemoAccount, string, string][])('explains to %s', async (who, account, title, text) => {
-    for (const size of [phone, desktop]) {
+    for (const size of [phone390, desktop]) {
       const page = await newPage(size);
       await signIn(page, account, '/appointments');
       await page.getByRole('heading', { level: 1, name: 'Your appointments' }).waitFor();
@@ -372,7 +346,7 @@ describe('when booking is not open', () => {
   });
 
   it('lets Olivia leave at the emergency information', async () => {
-    const page = await newPage(phone);
+    const page = await newPage(phone390);
     await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments');
     await page.goto('/appointments/book');
     const dialog = page.getByRole('dialog', { name: 'Emergency appointment information' });
