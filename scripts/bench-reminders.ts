@@ -168,18 +168,6 @@ try {
   );
   clock = runAt;
 
-  // Within a minute of the 08:00 burst, autovacuum analyses the job table (its threshold is 50 changed
-  // rows and a tenth of the table); a server with autovacuum off never would, and the queue's cached
-  // plans would go on reading a table of 120,000 jobs as if it were empty.
-  const autovacuum = (await pool.query<{ on: string }>(`select current_setting('autovacuum') as on`)).rows[0]!
-    .on;
-  if (autovacuum !== 'on') {
-    await pool.query('analyze graphile_worker._private_jobs');
-    log(
-      `(autovacuum is off on this server: the job table analysed once queued, as autovacuum would have been)`,
-    );
-  }
-
   // What comes due through the day: the queued ones at their due times, then every later minute's.
   const due = await dueThroughTheDay(pool, new Date(runAt.getTime() + 60_000), at(day, '20:00'));
 

@@ -38,12 +38,14 @@ const batchSize = 5000;
  * lets a second instance running the same queueing insert nothing, so each reminder is queued once. Not
  * queued: in quiet hours (the 08:00 run takes them), a rule whose time came before the appointment was
  * booked (its confirmation just went), a rule whose time has passed by more than a day (the queue was down:
- * a late reminder is noise). Returns how many reminders were queued.
+ * a late reminder is noise). After queueing `analyseAfter` or more, the job table is analysed. Returns how
+ * many reminders were queued.
  */
 export async function queueDueReminders(
   db: Database,
   now: Date,
   channels: readonly (typeof reminderChannels)[number][] = reminderChannels,
+  { analyseAfter = 1000 }: { analyseAfter?: number } = {},
 ): Promise<number> {
   if (channels.length === 0) return 0;
   if (isQuietHours(now)) return 0;
@@ -142,6 +144,14 @@ export async function queueDueReminders(
                then (select count(*) from graphile_worker.add_jobs(specs.specs)) end as jobs
       from specs`);
     queued += Number(result.rows[0]?.queued ?? 0);
+  }
+  if (queued >= analyseAfter) {
+    // The job table was all but empty overnight, and the queue's statements (graphile-worker's, prepared
+    // and cached) were planned for that: for each job taken and each e-mail written they would read the
+    // whole of a morning's 120,000 jobs until autovacuum next analysed it (about three times the database
+    // time a reminder, bench:reminders). Analysing a sample takes a fraction of a second; without owning
+    // the table PostgreSQL only warns.
+    await db.execute(sql`analyze graphile_worker._private_jobs`);
   }
   return queued;
 }

@@ -172,6 +172,20 @@ describe('queueing appointment reminders', () => {
     // Other tests' appointments may be queued by the same runs: at least ours, and ours only once.
     expect(queued.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(2);
   });
+  it("analyses the job table after a morning's burst, so the queue's plans see its size", async () => {
+    await scene({ startsAt: winterAppointment });
+    const jobTable = async () =>
+      (
+        await database.current.pool.query<{ reltuples: number; count: number }>(
+          `select c.reltuples::int as reltuples, (select count(*)::int from graphile_worker._private_jobs) as count
+           from pg_class c where c.oid = 'graphile_worker._private_jobs'::regclass`,
+        )
+      ).rows[0]!;
+    await queueDueReminders(db(), new Date('2030-01-15T10:00:00Z'), undefined, { analyseAfter: 2 });
+    const after = await jobTable();
+    expect(after.reltuples).toBe(after.count);
+  });
+
   it('queues reminders behind e-mails and texts, even those written after them', async () => {
     const { appointment, client } = await scene({ startsAt: winterAppointment });
     await queueDueReminders(db(), new Date('2030-01-15T10:00:00Z'));
