@@ -19,8 +19,8 @@ import { signIn } from './support/sign-in.ts';
 /**
  * Issue 35 item 6 (decision 0086): Olivia waits for an earlier time; another client's appointment is
  * cancelled by the practice's system; the time is held for her and e-mailed; one press in the offer's page
- * moves her appointment there. At the end her dental check is cancelled again, so the journeys after this
- * one find her appointments as the seed left them.
+ * moves her appointment there. At the end her dental checks are deleted, so the journeys after this one
+ * find her appointments as the seed left them.
  */
 
 const api = inject('apiUrl');
@@ -88,19 +88,32 @@ async function giveNewestToANeighbour(): Promise<number> {
   }
 }
 
-/** Olivia's booked dental checks for Bramble cancelled, their times freed (the journey's own, no other). */
-async function cancelBramblesDentalChecks(): Promise<void> {
+/**
+ * Olivia's dental checks for Bramble (the journey's own: the seed gives Bramble none) deleted with their
+ * earlier-times rows and holds, so the journeys after this one find her appointments as the seed left them
+ * (a pet's page lists cancelled ones too). One statement: the foreign keys are checked at its end.
+ */
+async function deleteBramblesDentalChecks(): Promise<void> {
   const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
   try {
     await pool.query(
-      `with cancelled as (
-         update appointments a set status = 'Cancelled', cancelled_at = now()
-         from clients c, pets p, appointment_reasons r
-         where c.id = a.client_id and p.id = a.pet_id and r.id = a.reason_id and a.status = 'Booked'
-           and c.identity_subject = $1 and p.name = 'Bramble' and r.name = 'Dental check'
-         returning a.id
+      `with mine as (
+         select a.id from appointments a
+         join clients c on c.id = a.client_id
+         join pets p on p.id = a.pet_id
+         join appointment_reasons r on r.id = a.reason_id
+         where c.identity_subject = $1 and p.name = 'Bramble' and r.name = 'Dental check'
+       ),
+       requests as (select id from earlier_time_requests where appointment_id in (select id from mine)),
+       offers as (
+         delete from earlier_time_offers where request_id in (select id from requests) returning soft_booking_id
+       ),
+       ended as (delete from earlier_time_requests where id in (select id from requests)),
+       holds as (
+         delete from soft_bookings
+         where id in (select soft_booking_id from offers) or converted_appointment_id in (select id from mine)
        )
-       delete from clinician_reservations where appointment_id in (select id from cancelled)`,
+       delete from appointments where id in (select id from mine)`,
       [DEMO_ACCOUNT.manyPets.id],
     );
   } finally {
@@ -131,7 +144,7 @@ describe('earlier times', () => {
     const page = await newPage(desktop);
     await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments/book');
     // Even when a step fails, the journeys after this one must find Olivia's appointments as seeded.
-    onTestFinished(cancelBramblesDentalChecks);
+    onTestFinished(deleteBramblesDentalChecks);
     // Not the soonest time: it can fall inside the practice's minimum notice while the journey runs (a
     // clock edge every quarter hour), and a time inside the notice is never offered.
     const earlier = await bookBramble(page, checkTimeClearOfNotice);
