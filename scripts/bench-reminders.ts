@@ -5,9 +5,11 @@
  * at the day's first send time (08:00 UK, held through the tasks' `now`), and prints how long queueing
  * all of them took (target: within 60 s of the run time). Then it runs the real send tasks in the API's
  * e-mail worker (BENCH_CONCURRENCY, default 2, the API's) against a loopback SMTP server and the Twilio
- * stand-in for BENCH_SECONDS (default 60) or until all are delivered, and prints the send rate, the CPU
- * of the processes, and, from that rate and the number coming due at each minute of the day, how many
- * reminders would go later than 5 minutes after their due time. Asserts nothing (decision 0023).
+ * stand-in, run in a child process of their own, for BENCH_SECONDS (default 60) or until all are
+ * delivered, and prints the send rate and the CPU a reminder of each process. Then it sends straight at
+ * the stand-ins for BENCH_CEILING_SECONDS (default 10): the rate they allow here. From the measured rate
+ * and the number coming due at each minute of the day, it prints how many reminders would go later than
+ * 5 minutes after their due time, and which of the two rates limits the send. Asserts nothing (decision 0023).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { addDays } from '@vet/contracts/practice-clock';
@@ -17,7 +19,6 @@ import { dropDatabase, ensureDatabase, startDatabaseServer } from '@vet/db/serve
 import { smtpDelivery } from '@vet/email/email-delivery';
 import type { EmailLogger } from '@vet/email/email-logger';
 import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worker';
-import { startTestSmtpServer } from '@vet/email/testing/test-smtp-server';
 import type { JobHelpers } from 'graphile-worker';
 import pg from 'pg';
 import { manageLinks } from '../apps/api/src/manage-links/index.ts';
@@ -28,7 +29,6 @@ import {
   maxDaysBefore,
   reminderDueAt,
 } from '../apps/api/src/reminders/reminder-rules.ts';
-import { startTwilioStandIn } from '../apps/api/src/reminders/testing/twilio-stand-in.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
 import { machineCpuSeconds } from './lib/process-cpu.ts';
 import {
@@ -40,10 +40,14 @@ import {
   seedReminderDay,
   type DueGroup,
 } from './lib/reminder-day.ts';
+import { limitingFigure, sendToStandIns, startStandInsProcess } from './lib/reminder-stand-ins.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? emailWorkerConcurrency);
 const sendSeconds = Number(process.env.BENCH_SECONDS ?? '60');
+const ceilingSeconds = Number(process.env.BENCH_CEILING_SECONDS ?? '10');
+/** Messages sent at once straight at the stand-ins: more than the worker's two jobs, to find their limit. */
+const CEILING_LANES = 8;
 /** The issue's targets: all queued within a minute of the run time, none sent more than 5 minutes late. */
 const QUEUE_TARGET_MS = 60_000;
 const LATE_AFTER_MS = 5 * 60_000;
@@ -63,9 +67,9 @@ const quiet: EmailLogger = { debug: () => {}, info: () => {}, warn: () => {}, er
 const noHelpers = {} as JobHelpers;
 
 log(
-  `This machine: ${availableParallelism()} cores, shared by this process (the queueing task, the e-mail ` +
-    `worker, the SMTP server and the Twilio stand-in) and PostgreSQL, and whatever else runs here; ` +
-    `load average ${load()}.`,
+  `This machine: ${availableParallelism()} cores, shared by this process (the queueing task and the e-mail ` +
+    `worker), a child process (the SMTP server and the Twilio stand-in), PostgreSQL, and whatever else ` +
+    `runs here; load average ${load()}.`,
 );
 
 const server = await startDatabaseServer({
@@ -172,30 +176,27 @@ try {
   const due = await dueThroughTheDay(pool, new Date(runAt.getTime() + 60_000), at(day, '20:00'));
 
   // The send: the API's e-mail worker with the reminders' tasks, the clock held at 08:00.
-  const smtp = await startTestSmtpServer();
-  stops.push(() => smtp.close());
-  const twilio = await startTwilioStandIn();
-  stops.push(() => twilio.close());
+  // The stand-ins in a process of their own: their CPU apart from the worker's.
+  const standIns = await startStandInsProcess();
+  stops.push(() => standIns.stop());
   const sms = smsDeliveryOf({
     provider: 'twilio',
-    accountSid: twilio.accountSid,
-    authToken: twilio.authToken,
+    accountSid: standIns.addresses.accountSid,
+    authToken: standIns.addresses.authToken,
     from: 'BenchVets',
-    apiUrl: twilio.url,
+    apiUrl: standIns.addresses.twilioUrl,
   });
   let emails = 0;
   let texts = 0;
-  const count = () => {
-    // Counted and dropped: a full run's messages would otherwise fill the memory.
-    emails += smtp.received.splice(0).length;
-    texts += twilio.received.splice(0).length;
+  const count = async () => {
+    ({ emails, texts } = await standIns.counts());
     return emails + texts;
   };
   const startWorker = () =>
     startEmailWorker({
       databaseUrl,
       delivery: smtpDelivery({
-        smtpUrl: smtp.url,
+        smtpUrl: standIns.addresses.smtpUrl,
         from: '"Bench Vets" <no-reply@bench.example>',
         // As the API's worker: a connection kept open for each e-mail sent at once.
         pooled: concurrency,
@@ -211,20 +212,36 @@ try {
   const cpu = async () => ({
     own: ownCpu(),
     database: await databaseBackendsCpu(pool, DATABASE),
+    standIns: standIns.cpuSeconds(),
     machine: machineCpuSeconds(),
   });
-  const describeCpu = async (before: Awaited<ReturnType<typeof cpu>>, per: number, what: string) => {
+  const describeCpu = async (
+    before: Awaited<ReturnType<typeof cpu>>,
+    per: number,
+    what: string,
+    own: string,
+    withDatabase = true,
+  ) => {
     const after = await cpu();
-    const own = after.own - before.own;
-    const database = backendsCpuSince(before.database, after.database);
+    const each = (label: string, seconds: number) =>
+      `${label} ${seconds.toFixed(1)} s (${((seconds * 1000) / Math.max(1, per)).toFixed(2)} ms ${what})`;
+    const parts = [
+      each(own, after.own - before.own),
+      ...(withDatabase
+        ? [each("PostgreSQL's backends", backendsCpuSince(before.database, after.database))]
+        : []),
+      before.standIns !== null && after.standIns !== null
+        ? each(
+            'the stand-ins (SMTP server and Twilio stand-in, their process)',
+            after.standIns - before.standIns,
+          )
+        : 'the stand-ins: unknown (no /proc)',
+    ];
     const busy =
       before.machine && after.machine
         ? `; the machine was busy ${((100 * (after.machine.busy - before.machine.busy)) / (after.machine.total - before.machine.total)).toFixed(0)} %`
         : '';
-    return (
-      `CPU: this process (worker, SMTP server, stand-in) ${own.toFixed(1)} s (${((own * 1000) / Math.max(1, per)).toFixed(2)} ms ${what}), ` +
-      `PostgreSQL's backends ${database.toFixed(1)} s (${((database * 1000) / Math.max(1, per)).toFixed(2)} ms ${what})${busy}`
-    );
+    return `CPU: ${parts.join(', ')}${busy}`;
   };
   const poll = () => new Promise((resolve) => setTimeout(resolve, 500));
 
@@ -236,13 +253,18 @@ try {
   const worker = await startWorker();
   stops.push(() => worker.stop());
   const firstDelivered = { at: 0 };
-  while (count() < queuedTotal && performance.now() < started + sendSeconds * 1000) {
+  while ((await count()) < queuedTotal && performance.now() < started + sendSeconds * 1000) {
     await poll();
-    if (!firstDelivered.at && count() > 0) firstDelivered.at = performance.now() - started;
+    if (!firstDelivered.at && (await count()) > 0) firstDelivered.at = performance.now() - started;
   }
   const sendMs = performance.now() - started;
-  const delivered = count();
-  const cpuLine = await describeCpu(sendCpuBefore, delivered, 'a reminder');
+  const delivered = await count();
+  const cpuLine = await describeCpu(
+    sendCpuBefore,
+    delivered,
+    'a reminder',
+    "the worker's process (this one; the bench's polling is a fetch every 0.5 s)",
+  );
   await worker.stop();
   const rate = delivered / (sendMs / 1000);
   log(
@@ -250,6 +272,30 @@ try {
       `(${emails} e-mails to the SMTP server, ${texts} texts to the Twilio stand-in; the first within ` +
       `${seconds(firstDelivered.at)} s) by one worker of concurrency ${concurrency}: ${rate.toFixed(1)} reminders ` +
       `a second; ${cpuLine}`,
+  );
+
+  // The rate the stand-ins allow: a sender that only sends, with the worker's clients and one of the
+  // run's own e-mails and texts, on the same machine (so its CPU is on the same cores: a lower bound).
+  const sample = await sampleMessages(pool);
+  const ceilingBefore = await cpu();
+  const direct = await sendToStandIns(standIns.addresses, {
+    seconds: ceilingSeconds,
+    lanes: CEILING_LANES,
+    ...sample,
+  });
+  const directTotal = direct.emails + direct.texts;
+  const ceilingCpuLine = await describeCpu(
+    ceilingBefore,
+    directTotal,
+    'a message',
+    'the sender (this process)',
+    false,
+  );
+  const ceiling = directTotal / (direct.elapsedMs / 1000);
+  log(
+    `the stand-ins' ceiling: sent straight at them (${CEILING_LANES} messages at once, e-mail and text in turn, ` +
+      `over up to ${CEILING_LANES} pooled SMTP connections; no database) for ${seconds(direct.elapsedMs)} s, they took ` +
+      `${direct.emails} e-mails and ${direct.texts} texts: ${ceiling.toFixed(1)} messages a second; ${ceilingCpuLine}`,
   );
 
   // Lateness at the measured rate: sending starts when the queueing has finished.
@@ -265,6 +311,15 @@ try {
   } else {
     log(`at that rate: none delivered (target none late: missed)`);
   }
+  const atCeiling =
+    ceiling > 0 ? lateness(due, ceiling, runAt.getTime() + queueMs, LATE_AFTER_MS) : undefined;
+  if (atCeiling) {
+    log(
+      `at the stand-ins' ceiling (${ceiling.toFixed(1)} a second): ${atCeiling.late} would be more than ` +
+        `${LATE_AFTER_MS / 60_000} minutes late; the latest ${seconds(atCeiling.maxLateMs)} s late`,
+    );
+  }
+  const limit = limitingFigure(rate, ceiling);
   if (queueMs < LATE_AFTER_MS) {
     const needed = queuedTotal / ((LATE_AFTER_MS - queueMs) / 1000);
     log(
@@ -279,11 +334,49 @@ try {
       `all queued within ${QUEUE_TARGET_MS / 1000} s: ${queueMet ? 'met' : 'missed'} (${seconds(queueMs)} s); ` +
       `none delivered more than ${LATE_AFTER_MS / 60_000} minutes late at the measured rate: ` +
       `${lateMet ? 'met' : 'missed'} (${result?.late ?? queuedTotal} late` +
-      `${delivered < queuedTotal ? `; a projection from ${delivered} delivered in the first ${seconds(sendMs)} s` : ''}).`,
+      `${delivered < queuedTotal ? `; a projection from ${delivered} delivered in the first ${seconds(sendMs)} s` : ''}); ` +
+      (limit === 'portal'
+        ? `the limit is the portal: ${rate.toFixed(1)} a second, where the stand-ins take ${ceiling.toFixed(1)}`
+        : `the limit is the stand-ins: the portal's ${rate.toFixed(1)} a second is at their ${ceiling.toFixed(1)}`) +
+      '.',
   );
   log(`Load average just after the run: ${load()}.`);
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});
+}
+
+/** One of the run's e-mails and one of its texts, to send straight at the stand-ins as they were. */
+async function sampleMessages(pool: pg.Pool) {
+  const email = await pool.query<{
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    attachments: [];
+  }>(`select to_address, subject, text_body, html_body, attachments from email_outbox order by id limit 1`);
+  const sms = await pool.query<{ to_number: string; body: string }>(
+    `select to_number, body from sms_outbox order by id limit 1`,
+  );
+  const e = email.rows[0];
+  const t = sms.rows[0];
+  return {
+    email: e
+      ? {
+          to: e.to_address,
+          subject: e.subject,
+          text: e.text_body,
+          html: e.html_body,
+          attachments: e.attachments,
+        }
+      : {
+          to: 'client@bench.example',
+          subject: 'Reminder',
+          text: 'Your appointment',
+          html: null,
+          attachments: [],
+        },
+    sms: t ? { to: t.to_number, body: t.body } : { to: '+447700900000', body: 'Your appointment' },
+  };
 }
 
 function ownCpu(): number {
