@@ -1,7 +1,13 @@
+import type { Database } from '@vet/db/connection';
+import type { FreedSpan } from '@vet/db/earlier-time-requests';
+import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
+import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { createBookingDeps } from '../booking/index.ts';
+import { createBookingDeps, lockClinician, MINUTE_MS } from '../booking/index.ts';
+import type { EarlierTimesDeps } from './earlier-times-common.ts';
 import { earlierTimeLinks, withEarlierTimes } from './earlier-times-routes.ts';
-import { runEarlierTimes } from './earlier-times-service.ts';
+import { endStaleRequests, offerFreedTimes } from './offer-freed-time.ts';
 
 export interface EarlierTimesJobOptions {
   brandName: string;
@@ -49,3 +55,103 @@ export const earlierTimesJobPlugin = fp<EarlierTimesJobOptions>(
   },
   { name: 'earlier-times-job' },
 );
+
+/**
+ * The scheduled job (every minute): offers whose 15 minutes ran out lapse, their holds expire and their
+ * time goes to the next in line (the request that let it go waits on, for other times); guest holds that
+ * ran out expire and their time is offered; requests whose date passed end.
+ */
+export async function runEarlierTimes(deps: EarlierTimesDeps): Promise<{ lapsed: number; offered: number }> {
+  const now = deps.now();
+  const spans: FreedSpan[] = [];
+  const due = await deps.db
+    .select({ id: earlierTimeOffers.id, clinicianId: earlierTimeOffers.clinicianId })
+    .from(earlierTimeOffers)
+    .where(and(eq(earlierTimeOffers.status, 'Offered'), lte(earlierTimeOffers.expiresAt, now)));
+  let lapsed = 0;
+  for (const offer of due) {
+    const span = await deps.db.transaction(async (tx) => {
+      await lockClinician(tx, offer.clinicianId);
+      const [ended] = await tx
+        .update(earlierTimeOffers)
+        .set({ status: 'Lapsed' })
+        .where(
+          and(
+            eq(earlierTimeOffers.id, offer.id),
+            eq(earlierTimeOffers.status, 'Offered'),
+            lte(earlierTimeOffers.expiresAt, now),
+          ),
+        )
+        .returning();
+      if (!ended) return null;
+      await tx
+        .update(softBookings)
+        .set({ status: 'Expired' })
+        .where(and(eq(softBookings.id, ended.softBookingId), eq(softBookings.status, 'Held')));
+      await tx
+        .delete(clinicianReservations)
+        .where(eq(clinicianReservations.softBookingId, ended.softBookingId));
+      const [request] = await tx
+        .update(earlierTimeRequests)
+        .set({ status: 'Waiting' })
+        .where(and(eq(earlierTimeRequests.id, ended.requestId), eq(earlierTimeRequests.status, 'Offered')))
+        .returning({ practiceId: earlierTimeRequests.practiceId });
+      const [hold] = await tx
+        .select({ practiceId: softBookings.practiceId })
+        .from(softBookings)
+        .where(eq(softBookings.id, ended.softBookingId));
+      return {
+        practiceId: request?.practiceId ?? hold!.practiceId,
+        clinicianId: ended.clinicianId,
+        startsAt: ended.startsAt,
+        endsAt: ended.endsAt,
+      };
+    });
+    if (span) {
+      lapsed += 1;
+      spans.push(span);
+    }
+  }
+  spans.push(...(await expireGuestHoldsFreeing(deps.db, now)));
+  spans.push(...(await endStaleRequests(deps, null)));
+  const offered = await offerFreedTimes(deps, spans);
+  return { lapsed, offered };
+}
+
+/** How far back a guest hold's expiry is still news: the e-mail worker may have expired it first. */
+const GUEST_HOLD_WINDOW_MS = 3 * MINUTE_MS;
+
+/**
+ * Guest holds (not offers) whose time ran out: Expired and their reservations deleted, as the e-mail
+ * worker's expireGuestHolds does (each updates only rows still Held, so a hold is expired once), and the
+ * spans of every guest hold that ran out in the last few minutes, whoever expired it, answered to be
+ * offered. A span offered twice is held once: the second search finds the first's hold.
+ */
+async function expireGuestHoldsFreeing(db: Database, now: Date): Promise<FreedSpan[]> {
+  const result = await db.execute<{
+    practice_id: number;
+    clinician_id: number;
+    starts_at: string;
+    ends_at: string;
+  }>(sql`
+    with expired as (
+      update soft_bookings b set status = 'Expired'
+      where b.status = 'Held' and b.expires_at <= ${now.toISOString()}::timestamptz
+        and not exists (select 1 from earlier_time_offers o where o.soft_booking_id = b.id)
+      returning b.id, b.practice_id, b.clinician_id, b.starts_at, b.ends_at
+    ),
+    gone as (delete from clinician_reservations r using expired where r.soft_booking_id = expired.id)
+    select practice_id, clinician_id, starts_at, ends_at from expired
+    union
+    select b.practice_id, b.clinician_id, b.starts_at, b.ends_at from soft_bookings b
+    where b.status = 'Expired'
+      and b.expires_at > ${new Date(now.getTime() - GUEST_HOLD_WINDOW_MS).toISOString()}::timestamptz
+      and b.expires_at <= ${now.toISOString()}::timestamptz
+      and not exists (select 1 from earlier_time_offers o where o.soft_booking_id = b.id)`);
+  return result.rows.map((row) => ({
+    practiceId: Number(row.practice_id),
+    clinicianId: Number(row.clinician_id),
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+  }));
+}

@@ -30,7 +30,8 @@ import { DEV_VERIFICATION_CODE_PEPPER } from '../config.ts';
 import { manageLinkKey, manageLinkToken } from '../manage-links/manage-link-token.ts';
 import { deskBody, withPracticeRefs } from '../practice-bookings/testing/practice-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
-import { earlierTimeMessages, runEarlierTimes, type EarlierTimesDeps } from './earlier-times-service.ts';
+import { earlierTimeMessages, type EarlierTimesDeps } from './earlier-times-common.ts';
+import { runEarlierTimes } from './earlier-times-job.ts';
 
 const database = useTestDatabase({ max: 20 });
 const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database);

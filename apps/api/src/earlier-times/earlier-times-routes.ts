@@ -14,15 +14,10 @@ import { z } from 'zod';
 import { linkedClientOf } from '../auth/index.ts';
 import { createBookingDeps, type BookingDeps } from '../booking/index.ts';
 import { hashedKey, limitedBy, type LimitRule } from '../plugins/index.ts';
-import {
-  joinEarlierTimes,
-  leaveEarlierTimes,
-  offerFreedTimes,
-  readEarlierTimes,
-  readOffer,
-  takeOffer,
-  type EarlierTimesDeps,
-} from './earlier-times-service.ts';
+import { readOffer, takeOffer } from './earlier-time-offers.ts';
+import type { EarlierTimesDeps } from './earlier-times-common.ts';
+import { joinEarlierTimes, leaveEarlierTimes, readEarlierTimes } from './earlier-times-line.ts';
+import { offerFreedTimes } from './offer-freed-time.ts';
 
 const tags = ['earlier-times'];
 const TEN_MINUTES = 10 * 60 * 1000;

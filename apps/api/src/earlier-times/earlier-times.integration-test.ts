@@ -36,17 +36,11 @@ import {
   withPracticeRefs,
 } from '../practice-bookings/testing/practice-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
-import {
-  earlierTimeMessages,
-  joinEarlierTimes,
-  leaveEarlierTimes,
-  offerFreedTime,
-  offerFreedTimes,
-  readOffer,
-  runEarlierTimes,
-  takeOffer,
-  type EarlierTimesDeps,
-} from './earlier-times-service.ts';
+import { readOffer, takeOffer } from './earlier-time-offers.ts';
+import { earlierTimeMessages, type EarlierTimesDeps } from './earlier-times-common.ts';
+import { runEarlierTimes } from './earlier-times-job.ts';
+import { joinEarlierTimes, leaveEarlierTimes } from './earlier-times-line.ts';
+import { offerFreedTime, offerFreedTimes } from './offer-freed-time.ts';
 
 const database = useTestDatabase({ max: 20 });
 const { signedInClient } = useSignedInTestApp(database);

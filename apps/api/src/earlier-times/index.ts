@@ -10,6 +10,6 @@ export {
   withEarlierTimes,
 } from './earlier-times-routes.ts';
 export type { EarlierTimesRouteOptions } from './earlier-times-routes.ts';
-export { earlierTimesJobPlugin } from './earlier-times-job.ts';
-export { offerFreedTimes, runEarlierTimes } from './earlier-times-service.ts';
-export type { EarlierTimesDeps } from './earlier-times-service.ts';
+export { earlierTimesJobPlugin, runEarlierTimes } from './earlier-times-job.ts';
+export { offerFreedTimes } from './offer-freed-time.ts';
+export type { EarlierTimesDeps } from './earlier-times-common.ts';
