@@ -225,23 +225,26 @@ try {
     const after = await cpu();
     const each = (label: string, seconds: number) =>
       `${label} ${seconds.toFixed(1)} s (${((seconds * 1000) / Math.max(1, per)).toFixed(2)} ms ${what})`;
+    const ownSeconds = after.own - before.own;
+    const databaseSeconds = withDatabase ? backendsCpuSince(before.database, after.database) : 0;
+    const standInsSeconds =
+      before.standIns !== null && after.standIns !== null ? after.standIns - before.standIns : null;
     const parts = [
-      each(own, after.own - before.own),
-      ...(withDatabase
-        ? [each("PostgreSQL's backends", backendsCpuSince(before.database, after.database))]
-        : []),
-      before.standIns !== null && after.standIns !== null
-        ? each(
-            'the stand-ins (SMTP server and Twilio stand-in, their process)',
-            after.standIns - before.standIns,
-          )
+      each(own, ownSeconds),
+      ...(withDatabase ? [each("PostgreSQL's backends", databaseSeconds)] : []),
+      standInsSeconds !== null
+        ? each('the stand-ins (SMTP server and Twilio stand-in, their process)', standInsSeconds)
         : 'the stand-ins: unknown (no /proc)',
     ];
     const busy =
       before.machine && after.machine
         ? `; the machine was busy ${((100 * (after.machine.busy - before.machine.busy)) / (after.machine.total - before.machine.total)).toFixed(0)} %`
         : '';
-    return `CPU: ${parts.join(', ')}${busy}`;
+    return {
+      line: `CPU: ${parts.join(', ')}${busy}`,
+      /** CPU seconds of the measured processes together. */
+      seconds: ownSeconds + databaseSeconds + (standInsSeconds ?? 0),
+    };
   };
   const poll = () => new Promise((resolve) => setTimeout(resolve, 500));
 
@@ -259,7 +262,7 @@ try {
   }
   const sendMs = performance.now() - started;
   const delivered = await count();
-  const cpuLine = await describeCpu(
+  const sendCpu = await describeCpu(
     sendCpuBefore,
     delivered,
     'a reminder',
@@ -271,8 +274,17 @@ try {
     `sent: ${delivered} of the ${queuedTotal} reminders queued at 08:00 delivered in ${seconds(sendMs)} s ` +
       `(${emails} e-mails to the SMTP server, ${texts} texts to the Twilio stand-in; the first within ` +
       `${seconds(firstDelivered.at)} s) by one worker of concurrency ${concurrency}: ${rate.toFixed(1)} reminders ` +
-      `a second; ${cpuLine}`,
+      `a second; ${sendCpu.line}`,
   );
+  // However many workers: what a reminder costs the processes together, against the machine's cores.
+  const cpuMsEach = (sendCpu.seconds * 1000) / Math.max(1, delivered);
+  if (delivered > 0) {
+    log(
+      `at ${cpuMsEach.toFixed(2)} ms of CPU a reminder (worker, PostgreSQL and stand-ins together), this ` +
+        `machine's ${availableParallelism()} cores would send at most ${((availableParallelism() * 1000) / cpuMsEach).toFixed(0)} ` +
+        `a second with nothing else running, however many workers`,
+    );
+  }
 
   // The rate the stand-ins allow: a sender that only sends, with the worker's clients and one of the
   // run's own e-mails and texts, on the same machine (so its CPU is on the same cores: a lower bound).
@@ -284,7 +296,7 @@ try {
     ...sample,
   });
   const directTotal = direct.emails + direct.texts;
-  const ceilingCpuLine = await describeCpu(
+  const ceilingCpu = await describeCpu(
     ceilingBefore,
     directTotal,
     'a message',
@@ -295,7 +307,7 @@ try {
   log(
     `the stand-ins' ceiling: sent straight at them (${CEILING_LANES} messages at once, e-mail and text in turn, ` +
       `over up to ${CEILING_LANES} pooled SMTP connections; no database) for ${seconds(direct.elapsedMs)} s, they took ` +
-      `${direct.emails} e-mails and ${direct.texts} texts: ${ceiling.toFixed(1)} messages a second; ${ceilingCpuLine}`,
+      `${direct.emails} e-mails and ${direct.texts} texts: ${ceiling.toFixed(1)} messages a second; ${ceilingCpu.line}`,
   );
 
   // Lateness at the measured rate: sending starts when the queueing has finished.
