@@ -2,7 +2,7 @@ import type { Database } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { practiceFeatureSettings } from '@vet/db/schema/practices';
 import { isQuietHours } from '@vet/email/quiet-hours';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import {
   maxDaysBefore,
   parseReminderRules,
@@ -23,6 +23,28 @@ export const sendReminderTask = 'send-appointment-reminder';
  * reminder is delivered as soon as it is written.
  */
 export const reminderJobPriority = 10;
+
+/**
+ * The end of a queueing statement whose `inserted` CTE returned the new reminder rows' ids: their send
+ * jobs in one add_jobs call (keys `keyPrefix` + id, five attempts, behind e-mails and texts), and the
+ * count queued.
+ */
+export function jobsOfInserted(task: string, keyPrefix: string): SQL {
+  return sql`specs as (
+      select array(
+        select row(
+          ${task}::text, json_build_object('reminderId', inserted.id),
+          null, null, 5, ${keyPrefix}::text || inserted.id, ${reminderJobPriority}, null
+        )::graphile_worker.job_spec
+        from inserted
+        order by inserted.id
+      ) as specs
+    )
+    select cardinality(specs.specs)::int as queued,
+           case when cardinality(specs.specs) > 0
+             then (select count(*) from graphile_worker.add_jobs(specs.specs)) end as jobs
+    from specs`;
+}
 
 /** Reminder channels the portal sends on; the preferences' phone and post are the practice's to use. */
 export const reminderChannels = ['email', 'sms'] as const;
@@ -128,21 +150,7 @@ export async function queueDueReminders(
         on conflict on constraint appointment_reminders_once_uq do nothing
         returning id
       ),
-      specs as (
-        select array(
-          select row(
-            ${sendReminderTask}::text,
-            json_build_object('reminderId', inserted.id),
-            null, null, 5, 'appointment-reminder-' || inserted.id, ${reminderJobPriority}, null
-          )::graphile_worker.job_spec
-          from inserted
-          order by inserted.id
-        ) as specs
-      )
-      select cardinality(specs.specs)::int as queued,
-             case when cardinality(specs.specs) > 0
-               then (select count(*) from graphile_worker.add_jobs(specs.specs)) end as jobs
-      from specs`);
+      ${jobsOfInserted(sendReminderTask, 'appointment-reminder-')}`);
     queued += Number(result.rows[0]?.queued ?? 0);
   }
   if (queued >= analyseAfter) {

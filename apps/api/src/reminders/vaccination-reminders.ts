@@ -9,7 +9,7 @@ import { enqueueSms } from '@vet/email/enqueue-sms';
 import { endOfQuietHours, isQuietHours } from '@vet/email/quiet-hours';
 import { eq, sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import { reminderJobPriority } from './queue-reminders.ts';
+import { jobsOfInserted, reminderJobPriority } from './queue-reminders.ts';
 
 /** The recurring job that queues the vaccination reminders of the day (every minute, idempotent). */
 export const queueVaccinationRemindersTask = 'queue-vaccination-reminders';
@@ -70,21 +70,7 @@ export async function queueVaccinationReminders(
       on conflict on constraint vaccination_reminders_once_uq do nothing
       returning id
     ),
-    specs as (
-      select array(
-        select row(
-          ${sendVaccinationReminderTask}::text,
-          json_build_object('reminderId', inserted.id),
-          null, null, 5, 'vaccination-reminder-' || inserted.id, ${reminderJobPriority}, null
-        )::graphile_worker.job_spec
-        from inserted
-        order by inserted.id
-      ) as specs
-    )
-    select cardinality(specs.specs)::int as queued,
-           case when cardinality(specs.specs) > 0
-             then (select count(*) from graphile_worker.add_jobs(specs.specs)) end as jobs
-    from specs`);
+    ${jobsOfInserted(sendVaccinationReminderTask, 'vaccination-reminder-')}`);
   return Number(result.rows[0]?.queued ?? 0);
 }
 
