@@ -3,6 +3,7 @@
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
+import { CancellationReasonField } from '@/features/appointments/components/cancellation-reason-field';
 import { useManageLink, useManageLinkPress } from '@/features/appointments/api/manage-link';
 import { changeAppointmentHref } from '@/features/appointments/booking-params';
 import { BookingSummary } from '@/features/appointments/components/booking-summary';
@@ -10,7 +11,6 @@ import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
-import { TextField } from '@/shared/forms/text-field';
 import { Button } from '@/shared/ui/button';
 import { TextLink } from '@/shared/ui/text-link';
 import styles from './manage-view.module.css';
@@ -198,35 +198,15 @@ function CancelForm(props: { pending: boolean; disabled: boolean; onCancel: (rea
   return (
     <form onSubmit={submit} noValidate className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>Cancel the appointment</h2>
-      {reasons.isError ? (
-        <LoadError
-          message="We could not load the reasons for cancelling."
-          onRetry={() => void reasons.refetch()}
-        />
-      ) : (
-        <TextField
-          select
-          fullWidth
-          required
-          label="Reason for cancelling"
-          value={reasonId}
-          disabled={reasons.isPending}
-          onChange={(event) => {
-            setReasonId(event.target.value);
-            setMissing(false);
-          }}
-          error={missing}
-          helperText={missing ? 'Choose a reason for cancelling.' : undefined}
-          shrinkLabel
-        >
-          <option value="">{reasons.isPending ? 'Loading reasons…' : 'Choose a reason'}</option>
-          {reasons.data?.map((reason) => (
-            <option key={reason.cancellationReasonId} value={reason.cancellationReasonId}>
-              {reason.description}
-            </option>
-          ))}
-        </TextField>
-      )}
+      <CancellationReasonField
+        reasons={reasons}
+        value={reasonId}
+        missing={missing}
+        onChange={(value) => {
+          setReasonId(value);
+          setMissing(false);
+        }}
+      />
       <div>
         <Button
           type="submit"

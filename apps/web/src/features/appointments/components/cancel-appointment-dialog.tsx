@@ -4,15 +4,14 @@ import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useId, useState } from 'react';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
-import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
-import { TextField } from '@/shared/forms/text-field';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
 import { Dialog } from '@/shared/ui/dialog';
 import dialog from '@/shared/ui/dialog.module.css';
 import { useCancelAppointment } from '@/features/appointments/api/cancel-appointment';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
+import { CancellationReasonField } from './cancellation-reason-field';
 import styles from './cancel-appointment-dialog.module.css';
 
 export interface CancelAppointmentDialogProps {
@@ -74,35 +73,15 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
             {formatLabelledAppointmentTime(appointment.startsAt)} at {appointment.practiceName}.
           </p>
         )}
-        {reasons.isError ? (
-          <LoadError
-            message="We could not load the reasons for cancelling."
-            onRetry={() => void reasons.refetch()}
-          />
-        ) : (
-          <TextField
-            select
-            fullWidth
-            required
-            label="Reason for cancelling"
-            value={reasonId}
-            disabled={reasons.isPending}
-            onChange={(event) => {
-              setReasonId(event.target.value);
-              setMissing(false);
-            }}
-            error={missing}
-            helperText={missing ? 'Choose a reason for cancelling.' : undefined}
-            shrinkLabel
-          >
-            <option value="">{reasons.isPending ? 'Loading reasons…' : 'Choose a reason'}</option>
-            {reasons.data?.map((reason) => (
-              <option key={reason.cancellationReasonId} value={reason.cancellationReasonId}>
-                {reason.description}
-              </option>
-            ))}
-          </TextField>
-        )}
+        <CancellationReasonField
+          reasons={reasons}
+          value={reasonId}
+          missing={missing}
+          onChange={(value) => {
+            setReasonId(value);
+            setMissing(false);
+          }}
+        />
         {problem && (
           <div className={styles.problem}>
             <AppAlert severity="error">
