@@ -21,7 +21,7 @@ import {
   errorHandlerPlugin,
   loggerOptions,
   type LogDestination,
-  requestLogPlugin,
+  RequestLogController,
   routeDefaultsPlugin,
 } from './http/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
@@ -63,8 +63,8 @@ export interface BuildAppOptions {
 export async function buildApp({ config, db, pool, logger, onboardingBudgets, metrics }: BuildAppOptions) {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
-    // One line per answered request instead (http/request-log.ts).
-    disableRequestLogging: true,
+    // One line per answered request (http/request-log.ts).
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy ?? false,
     // One id for a request's lines in every app: the trace id of the BFF's traceparent (decision 0071).
     genReqId: (request) => requestIdFor(request.headers.traceparent),
@@ -77,7 +77,6 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
 
   // First, so every route and the not-found handler are counted (decision 0072).
   if (metrics) await app.register(httpMetricsPlugin, { registry: metrics });
-  await app.register(requestLogPlugin);
   await app.register(securityHeadersPlugin);
   // MAINTENANCE=on answers before the rate limit, authentication or the database (decision 0073).
   if (config.maintenance) await app.register(maintenancePlugin);

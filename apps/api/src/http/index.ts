@@ -20,5 +20,5 @@ export {
 export type { ApiProblem, Issue } from './errors.ts';
 export { loggerOptions, serializeError } from './log-serializers.ts';
 export type { LogDestination } from './log-serializers.ts';
-export { requestLogPlugin } from './request-log.ts';
+export { RequestLogController } from './request-log.ts';
 export { addResponses, routeDefaultsPlugin } from './route-defaults.ts';
