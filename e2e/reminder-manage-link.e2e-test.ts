@@ -65,7 +65,7 @@ async function pipsBooked(): Promise<{ id: number; startsAt: Date }[]> {
 
 /**
  * A reminder by e-mail, queued as the scheduler queues a due one: the reminder row and its send job (same
- * task, payload, attempts and job key) in one statement. Its kind is one of the default rules' (the send
+ * task, attempts and priority, its payload a batch of one) in one statement. Its kind is one of the default rules' (the send
  * task does not read it). Returns the row's id.
  */
 async function queueReminder(appointment: { id: number; startsAt: Date }): Promise<number> {
@@ -78,8 +78,8 @@ async function queueReminder(appointment: { id: number; startsAt: Date }): Promi
        )
        select inserted.id from inserted
        cross join lateral graphile_worker.add_job(
-         $3::text, json_build_object('reminderId', inserted.id), max_attempts => 5,
-         job_key => 'appointment-reminder-' || inserted.id
+         $3::text, json_build_array(json_build_object('reminderId', inserted.id)), max_attempts => 5,
+         priority => 10
        ) as job`,
       [appointment.id, appointment.startsAt, sendReminderTask],
     );

@@ -46,7 +46,7 @@ const scale = Number(process.env.BENCH_SCALE ?? '1');
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? emailWorkerConcurrency);
 const sendSeconds = Number(process.env.BENCH_SECONDS ?? '60');
 const ceilingSeconds = Number(process.env.BENCH_CEILING_SECONDS ?? '10');
-/** Messages sent at once straight at the stand-ins: more than the worker's two jobs, to find their limit. */
+/** Messages sent at once straight at the stand-ins: more than the worker's two sends at a time, to find their limit. */
 const CEILING_LANES = 8;
 /** The issue's targets: all queued within a minute of the run time, none sent more than 5 minutes late. */
 const QUEUE_TARGET_MS = 60_000;
@@ -248,9 +248,9 @@ try {
   };
   const poll = () => new Promise((resolve) => setTimeout(resolve, 500));
 
-  // Both jobs of each reminder, as the API's worker runs them: the queue takes the outboxes' deliveries
-  // (priority 0) before the reminders' own jobs (decision 0087), so each reminder is delivered as soon as
-  // it is written and the rate is the two jobs' together.
+  // The reminders' batch jobs and their deliveries, as the API's worker runs them: the queue takes the
+  // outboxes' deliveries (priority 0) before the next batch (decisions 0087, 0089), so each reminder is
+  // delivered soon after it is written and the rate is that of both kinds of job together.
   const sendCpuBefore = await cpu();
   const started = performance.now();
   const worker = await startWorker();

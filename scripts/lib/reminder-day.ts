@@ -153,10 +153,9 @@ export interface Lateness {
 }
 
 /**
- * The worker's queue at the measured rate. Each reminder is two jobs, its own (written to the outbox)
- * and then its outbox's delivery, which the queue takes before any other reminder job (decision 0087:
- * the reminders' lower priority); so the worker sends one reminder after another, both jobs in
- * `1 / perSecond`, by due time. The reminders queued at the run are there from `startMs` (the queueing
+ * The worker's queue at the measured rate. A batch's job writes its reminders to the outboxes (decision
+ * 0089), and their deliveries go before any other reminder job (decision 0087: the reminders' lower
+ * priority); so the worker sends one reminder after another, each in `1 / perSecond`, by due time. The reminders queued at the run are there from `startMs` (the queueing
  * done), later ones from their due time; the worker idles until one is due. Returns how many reminders
  * are delivered later than `lateAfterMs` after their due time, the worst lateness and when the last is
  * delivered.

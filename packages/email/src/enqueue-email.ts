@@ -49,3 +49,53 @@ export async function enqueueEmail(
   if (!row) throw new Error('The outbox did not return the new e-mail.');
   return Number(row.id);
 }
+
+/**
+ * Writes many e-mails to the outbox and adds a delivery job for each, in one statement (as enqueueEmail
+ * does for one): a batch of reminders costs the database one round trip, not one an e-mail. Returns the
+ * outbox ids in the order of `emails`.
+ */
+export async function enqueueEmails(
+  executor: EmailExecutor,
+  emails: readonly OutgoingEmail[],
+  options: EnqueueEmailOptions = {},
+): Promise<number[]> {
+  if (emails.length === 0) return [];
+  const maxAttempts = options.maxAttempts ?? defaultMaxAttempts;
+  const input = emails.map((email) => ({
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    attachments: email.attachments ?? [],
+  }));
+  const result = await executor.execute<{ id: string | number }>(sql`
+    with input as (
+      select x.ord, x.e, nextval(pg_get_serial_sequence('email_outbox', 'id')) as id
+      from jsonb_array_elements(${JSON.stringify(input)}::jsonb) with ordinality as x(e, ord)
+    ),
+    inserted as (
+      insert into ${emailOutbox} (
+        ${column(emailOutbox.id.name)},
+        ${column(emailOutbox.toAddress.name)}, ${column(emailOutbox.subject.name)},
+        ${column(emailOutbox.textBody.name)}, ${column(emailOutbox.htmlBody.name)},
+        ${column(emailOutbox.attachments.name)}
+      )
+      select input.id, input.e->>'to', input.e->>'subject', input.e->>'text', input.e->>'html',
+        input.e->'attachments'
+      from input
+      returning ${column(emailOutbox.id.name)} as id
+    ),
+    jobs as (
+      select count(*) from graphile_worker.add_jobs(array(
+        select row(
+          ${sendEmailTask}::text, json_build_object('outboxId', inserted.id), null, null,
+          ${maxAttempts}::int, ${jobKeyPrefix}::text || inserted.id, null, null
+        )::graphile_worker.job_spec
+        from inserted order by inserted.id
+      ))
+    )
+    select input.id from input, jobs order by input.ord`);
+  if (result.rows.length !== emails.length) throw new Error('The outbox did not return every new e-mail.');
+  return result.rows.map((row) => Number(row.id));
+}

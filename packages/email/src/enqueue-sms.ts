@@ -38,3 +38,41 @@ export async function enqueueSms(
   if (!row) throw new Error('The SMS outbox did not return the new message.');
   return Number(row.id);
 }
+
+/**
+ * Writes many text messages to the SMS outbox with a job each, in one statement (as enqueueEmails does);
+ * returns their ids in the order of `messages`.
+ */
+export async function enqueueSmsMessages(
+  executor: EmailExecutor,
+  messages: readonly { to: string; body: string }[],
+  options: { maxAttempts?: number } = {},
+): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const maxAttempts = options.maxAttempts ?? defaultMaxAttempts;
+  const result = await executor.execute<{ id: string | number }>(sql`
+    with input as (
+      select x.ord, x.m, nextval(pg_get_serial_sequence('sms_outbox', 'id')) as id
+      from jsonb_array_elements(${JSON.stringify(messages.map(({ to, body }) => ({ to, body })))}::jsonb)
+        with ordinality as x(m, ord)
+    ),
+    inserted as (
+      insert into ${smsOutbox} (
+        ${column(smsOutbox.id.name)}, ${column(smsOutbox.toNumber.name)}, ${column(smsOutbox.body.name)}
+      )
+      select input.id, input.m->>'to', input.m->>'body' from input
+      returning ${column(smsOutbox.id.name)} as id
+    ),
+    jobs as (
+      select count(*) from graphile_worker.add_jobs(array(
+        select row(
+          ${sendSmsTask}::text, json_build_object('smsId', inserted.id), null, null,
+          ${maxAttempts}::int, ${smsJobKeyPrefix}::text || inserted.id, null, null
+        )::graphile_worker.job_spec
+        from inserted order by inserted.id
+      ))
+    )
+    select input.id from input, jobs order by input.ord`);
+  if (result.rows.length !== messages.length) throw new Error('The SMS outbox did not return every message.');
+  return result.rows.map((row) => Number(row.id));
+}

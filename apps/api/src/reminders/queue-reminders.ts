@@ -14,33 +14,46 @@ import {
 
 /** The recurring job that queues the reminders that have come due (every minute). */
 export const queueRemindersTask = 'queue-appointment-reminders';
-/** The job that sends one queued reminder: it carries only the appointment_reminders row's id. */
+/**
+ * The job that sends queued reminders (decision 0089): its payload is a list of `{ reminderId }`, up to
+ * `reminderBatchSize` of them (graphile-worker's batch job: the ones that fail are retried on their own).
+ */
 export const sendReminderTask = 'send-appointment-reminder';
+/** Reminders a send job handles in one transaction: 50 make a batch's own statements a small share. */
+export const reminderBatchSize = 50;
 /**
  * The reminder jobs' priority (decision 0087; graphile-worker takes lower numbers first, e-mails and
- * texts are 0): a morning's 120,000 reminder jobs wait behind every e-mail and text, the deliveries they
- * create among them, so a booking's confirmation is not held behind the morning's reminders and each
- * reminder is delivered as soon as it is written.
+ * texts are 0): a morning's reminder jobs wait behind every e-mail and text, the deliveries they create
+ * among them, so a booking's confirmation is not held behind the morning's reminders and each reminder is
+ * delivered as soon as it is written.
  */
 export const reminderJobPriority = 10;
 
 /**
  * The end of a queueing statement whose `inserted` CTE returned the new reminder rows' ids: their send
- * jobs in one add_jobs call (keys `keyPrefix` + id, five attempts, behind e-mails and texts), and the
- * count queued.
+ * jobs in one add_jobs call (five attempts, behind e-mails and texts), and the count queued. With
+ * `keyPrefix`, a job a reminder keyed `keyPrefix` + id; with `batchSize`, a job for each that many
+ * reminders, its payload their list (decision 0089).
  */
-export function jobsOfInserted(task: string, keyPrefix: string): SQL {
-  return sql`specs as (
-      select array(
-        select row(
+export function jobsOfInserted(task: string, jobs: { keyPrefix: string } | { batchSize: number }): SQL {
+  const specs =
+    'keyPrefix' in jobs
+      ? sql`select row(
           ${task}::text, json_build_object('reminderId', inserted.id),
-          null, null, 5, ${keyPrefix}::text || inserted.id, ${reminderJobPriority}, null
+          null, null, 5, ${jobs.keyPrefix}::text || inserted.id, ${reminderJobPriority}, null
         )::graphile_worker.job_spec
         from inserted
-        order by inserted.id
-      ) as specs
-    )
-    select cardinality(specs.specs)::int as queued,
+        order by inserted.id`
+      : sql`select row(
+          ${task}::text, json_agg(json_build_object('reminderId', numbered.id) order by numbered.id),
+          null, null, 5, null, ${reminderJobPriority}, null
+        )::graphile_worker.job_spec
+        from (select id, (row_number() over (order by id) - 1) / ${jobs.batchSize}::int as batch
+              from inserted) numbered
+        group by numbered.batch
+        order by numbered.batch`;
+  return sql`specs as (select array(${specs}) as specs)
+    select (select count(*) from inserted)::int as queued,
            case when cardinality(specs.specs) > 0
              then (select count(*) from graphile_worker.add_jobs(specs.specs)) end as jobs
     from specs`;
@@ -150,7 +163,7 @@ export async function queueDueReminders(
         on conflict on constraint appointment_reminders_once_uq do nothing
         returning id
       ),
-      ${jobsOfInserted(sendReminderTask, 'appointment-reminder-')}`);
+      ${jobsOfInserted(sendReminderTask, { batchSize: reminderBatchSize })}`);
     queued += Number(result.rows[0]?.queued ?? 0);
   }
   if (queued >= analyseAfter) {

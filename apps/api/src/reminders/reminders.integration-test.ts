@@ -96,8 +96,9 @@ async function remindersOf(appointmentId: number) {
 
 const reminderJobs = async (appointmentId: number) => {
   const { rows } = await database.current.pool.query<{ count: number }>(
-    `select count(*)::int as count from graphile_worker.jobs j
-     join appointment_reminders r on j.key = 'appointment-reminder-' || r.id where r.appointment_id = $1`,
+    `select count(*)::int as count from graphile_worker._private_jobs j
+     join appointment_reminders r on j.payload::jsonb @> jsonb_build_array(jsonb_build_object('reminderId', r.id))
+     where r.appointment_id = $1`,
     [appointmentId],
   );
   return rows[0]?.count ?? 0;
@@ -200,13 +201,16 @@ describe('queueing appointment reminders', () => {
     });
     const { rows } = await database.current.pool.query<{ key: string }>(
       // The order the queue takes jobs in (graphile-worker's get_job: priority, then run time).
-      `select j.key from graphile_worker.jobs j
-       where j.key = $2 or j.key in (select 'appointment-reminder-' || r.id from appointment_reminders r
-                                     where r.appointment_id = $1)
+      `select j.key from graphile_worker._private_jobs j
+       where j.key = $2 or exists (
+         select 1 from appointment_reminders r
+         where r.appointment_id = $1
+           and j.payload::jsonb @> jsonb_build_array(jsonb_build_object('reminderId', r.id)))
        order by j.priority, j.run_at`,
       [appointment.id, `email-outbox-${emailId}`],
     );
-    expect(rows.map((row) => row.key)).toHaveLength(3);
+    // The e-mail's job, then the one batch job that carries both of the appointment's reminders.
+    expect(rows).toHaveLength(2);
     expect(rows[0]?.key).toBe(`email-outbox-${emailId}`);
   });
 });
@@ -291,6 +295,69 @@ describe('sending appointment reminders', () => {
     expect(lines.join('\n')).not.toContain('07400');
     expect(lines.join('\n')).not.toContain('7400123456');
     expect(lines.join('\n')).not.toContain(client.email!);
+  });
+
+  it("sends a batch's reminders to their own clients, and retries alone one that another worker holds", async () => {
+    clock = new Date('2030-01-15T10:00:00Z');
+    const scenes = [
+      await scene({ startsAt: winterAppointment }),
+      await scene({ startsAt: winterAppointment }),
+      await scene({ startsAt: winterAppointment }),
+    ];
+    await queueDueReminders(db(), clock);
+    const [held] = (
+      await database.current.pool.query<{ id: string }>(
+        `select id from appointment_reminders where appointment_id = $1 and channel = 'email'`,
+        [scenes[1]!.appointment.id],
+      )
+    ).rows;
+    // Another worker's transaction holds the second client's e-mail reminder.
+    const other = await database.current.pool.connect();
+    try {
+      await other.query('begin');
+      await other.query('select id from appointment_reminders where id = $1 for update', [held!.id]);
+      await startWorkers();
+      await expect
+        .poll(async () => (await remindersOf(scenes[0]!.appointment.id)).map((row) => row.status), {
+          timeout: 15_000,
+        })
+        .toEqual(['sent', 'sent']);
+      // The batch's job is back in the queue with the held reminder alone.
+      await expect
+        .poll(
+          async () =>
+            (
+              await database.current.pool.query<{ payload: unknown }>(
+                `select j.payload from graphile_worker._private_jobs j
+                 where j.payload::jsonb @> jsonb_build_array(jsonb_build_object('reminderId', $1::bigint))`,
+                [held!.id],
+              )
+            ).rows.map((row) => row.payload),
+          { timeout: 15_000 },
+        )
+        .toEqual([[{ reminderId: Number(held!.id) }]]);
+    } finally {
+      await other.query('rollback');
+      other.release();
+    }
+    for (const { appointment } of scenes) await settled(appointment.id).toBe(true);
+    for (const { appointment, client } of scenes) {
+      const link = manageLink(appointment.id);
+      await expect
+        .poll(() => smtp?.received.filter((email) => email.to.includes(client.email!)).length, {
+          timeout: 15_000,
+        })
+        .toBe(1);
+      const email = smtp!.received.find((candidate) => candidate.to.includes(client.email!))!;
+      expect(email.raw.replace(/=\r?\n/g, '')).toContain(link.split('#')[1]!.slice(0, 20));
+    }
+    // Each text carries its own appointment's link: three texts, three links.
+    const links = scenes.map(({ appointment }) => manageLink(appointment.id));
+    await expect
+      .poll(() => twilio?.received.filter((sms) => links.some((link) => sms.body.includes(link))).length)
+      .toBe(3);
+    const linked = (twilio?.received ?? []).flatMap((sms) => links.filter((link) => sms.body.includes(link)));
+    expect(new Set(linked).size).toBe(3);
   });
 
   it('sends nothing for an appointment cancelled, moved or opted out of after it was queued', async () => {
@@ -411,8 +478,10 @@ describe('sending appointment reminders', () => {
         async () =>
           (
             await database.current.pool.query<{ run_at: Date; priority: number }>(
-              `select j.run_at, j.priority from graphile_worker.jobs j
-               join appointment_reminders r on j.key = 'appointment-reminder-' || r.id where r.appointment_id = $1`,
+              `select j.run_at, j.priority from graphile_worker._private_jobs j
+               join appointment_reminders r
+                 on j.payload::jsonb @> jsonb_build_array(jsonb_build_object('reminderId', r.id))
+               where r.appointment_id = $1`,
               [appointment.id],
             )
           ).rows.map((row) => ({ runAt: row.run_at.toISOString(), priority: row.priority }))[0],

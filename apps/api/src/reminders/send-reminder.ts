@@ -7,10 +7,10 @@ import { practices } from '@vet/db/schema/practices';
 import { appointmentReminders } from '@vet/db/schema/reminders';
 import { brandedEmail } from '@vet/email/branded-email';
 import type { EmailLogger } from '@vet/email/email-logger';
-import { enqueueEmail } from '@vet/email/enqueue-email';
-import { enqueueSms } from '@vet/email/enqueue-sms';
+import { enqueueEmails } from '@vet/email/enqueue-email';
+import { enqueueSmsMessages } from '@vet/email/enqueue-sms';
 import { endOfQuietHours, isQuietHours } from '@vet/email/quiet-hours';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import {
   clockTime,
@@ -80,124 +80,201 @@ export function reminderSms(facts: ReminderFacts & { brandName: string }): strin
   return `${facts.brandName}: reminder of ${facts.petName}'s appointment at ${facts.practiceName}, ${practiceTime(facts.startsAt)}. Confirm, cancel or change: ${facts.manageUrl}`;
 }
 
-type Outcome =
-  | { result: 'sent'; channel: string }
-  | { result: 'skipped'; channel: string; reason: ReminderSkip }
+type LockedReminder = Omit<ReminderFacts, 'manageUrl'> & {
+  id: number;
+  appointmentId: number;
+  channel: 'email' | 'sms';
+  status: string;
+  appointmentStartsAt: Date;
+  appointmentStatus: string;
+  email: string | null;
+  mobilePhone: string | null;
+  optedIn: boolean;
+};
+
+type Decision =
+  | { result: 'skip'; reason: ReminderSkip }
+  | { result: 'email'; to: string }
+  | { result: 'sms'; to: string }
   | { result: 'quiet' }
-  | { result: 'nothing' }
-  | { result: 'busy' };
+  | { result: 'nothing' };
+
+/** What becomes of one queued reminder now, by the rules of decision 0085 in their order. */
+function decide(reminder: LockedReminder, at: Date): Decision {
+  if (reminder.status !== 'queued') return { result: 'nothing' };
+  if (reminder.appointmentStatus !== 'Booked') return { result: 'skip', reason: 'cancelled' };
+  if (reminder.startsAt.getTime() <= at.getTime()) return { result: 'skip', reason: 'past' };
+  if (reminder.startsAt.getTime() !== reminder.appointmentStartsAt.getTime()) {
+    return { result: 'skip', reason: 'changed' };
+  }
+  if (!reminder.optedIn) return { result: 'skip', reason: 'opted-out' };
+  if (isQuietHours(at)) return { result: 'quiet' };
+  if (reminder.channel === 'email') {
+    return reminder.email
+      ? { result: 'email', to: reminder.email }
+      : { result: 'skip', reason: 'no-address' };
+  }
+  const to = reminder.mobilePhone ? ukMobileNumber(reminder.mobilePhone) : null;
+  if (to) return { result: 'sms', to };
+  return { result: 'skip', reason: reminder.mobilePhone ? 'bad-number' : 'no-address' };
+}
 
 /**
- * Sends one queued reminder (decision 0085): everything is checked again now, in one transaction under
- * the reminder row's lock. A cancelled, past or moved appointment, or a client who has opted out of that
- * channel since, gets nothing (the row records why); a number the portal cannot make E.164 is skipped and
- * recorded, never retried. Otherwise the e-mail or text message is written to its outbox, whose own job
- * delivers it and retries while the server or provider is down. In quiet hours the job waits for 08:00.
+ * The reminder ids of a send job: a list (decision 0089), or the one `{ reminderId }` of a job queued
+ * before batches (a rolling deploy's queue may still hold some).
+ */
+export function reminderIdsOf(payload: unknown): number[] {
+  const items = Array.isArray(payload) ? (payload as unknown[]) : [payload];
+  return items.map((item) => {
+    const reminderId = (item as { reminderId?: unknown } | null)?.reminderId;
+    if (typeof reminderId !== 'number' || !Number.isSafeInteger(reminderId)) {
+      throw new Error('The send-appointment-reminder job has no valid reminderId.');
+    }
+    return reminderId;
+  });
+}
+
+/** An array literal of ids, as one parameter (drizzle's template would spread a JS array into many). */
+const pgArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+/** A failed item of a batch job: already handled here, so Node does not call it unhandled. */
+function failedItem(message: string): Promise<never> {
+  const failed = Promise.reject(new Error(message));
+  failed.catch(() => {});
+  return failed;
+}
+
+/**
+ * Sends a batch of queued reminders (decisions 0085, 0089): everything is checked again now, in one
+ * transaction under the reminder rows' locks. A cancelled, past or moved appointment, or a client who has
+ * opted out of that channel since, gets nothing (the row records why); a number the portal cannot make
+ * E.164 is skipped and recorded, never retried. The others' e-mails and text messages are written to
+ * their outboxes in one statement each, whose own jobs deliver them and retry while the server or
+ * provider is down. In quiet hours they wait for 08:00. A reminder another worker holds is the batch's
+ * one failed item: the queue retries it alone.
  */
 export function createSendReminderTask(deps: SendReminderDeps): Task {
   const now = deps.now ?? (() => new Date());
   return async (payload, helpers) => {
-    const reminderId = (payload as { reminderId?: unknown } | null)?.reminderId;
-    if (typeof reminderId !== 'number' || !Number.isSafeInteger(reminderId)) {
-      throw new Error('The send-appointment-reminder job has no valid reminderId.');
-    }
-    const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-      const [reminder] = await tx
-        .select()
-        .from(appointmentReminders)
-        .where(eq(appointmentReminders.id, reminderId))
-        .for('update', { skipLocked: true });
-      if (!reminder) {
-        const [exists] = await tx
-          .select({ id: appointmentReminders.id })
-          .from(appointmentReminders)
-          .where(eq(appointmentReminders.id, reminderId));
-        return exists ? { result: 'busy' } : { result: 'nothing' };
-      }
-      if (reminder.status !== 'queued') return { result: 'nothing' };
-      const [row] = await tx
-        .select({
-          status: appointments.status,
-          startsAt: appointments.startsAt,
-          email: clients.email,
-          mobilePhone: clients.mobilePhone,
-          firstName: clients.firstName,
-          petName: pets.name,
-          reasonName: appointmentReasons.name,
-          practiceName: practices.name,
-          practicePhone: practices.phone,
-          optedIn: sql<boolean>`coalesce(${contactPreferences.optedIn}, false)`,
-        })
-        .from(appointments)
-        .innerJoin(clients, eq(clients.id, appointments.clientId))
-        .innerJoin(pets, eq(pets.id, appointments.petId))
-        .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId))
-        .innerJoin(practices, eq(practices.id, appointments.practiceId))
-        .leftJoin(
-          contactPreferences,
-          and(
-            eq(contactPreferences.clientId, clients.id),
-            eq(contactPreferences.purpose, 'reminders'),
-            eq(contactPreferences.channel, reminder.channel),
-          ),
-        )
-        .where(eq(appointments.id, reminder.appointmentId));
-      const channel = reminder.channel;
-      const skip = async (reason: ReminderSkip): Promise<Outcome> => {
-        await tx
-          .update(appointmentReminders)
-          .set({ status: 'skipped', skipReason: reason, handledAt: sql`now()` })
-          .where(eq(appointmentReminders.id, reminderId));
-        return { result: 'skipped', channel, reason };
-      };
-      const at = now();
-      if (!row || row.status !== 'Booked') return skip('cancelled');
-      if (row.startsAt.getTime() <= at.getTime()) return skip('past');
-      if (row.startsAt.getTime() !== reminder.appointmentStartsAt.getTime()) return skip('changed');
-      if (!row.optedIn) return skip('opted-out');
-      if (isQuietHours(at)) return { result: 'quiet' };
-      const facts: ReminderFacts = { ...row, manageUrl: deps.manageLink(reminder.appointmentId) };
-      if (channel === 'email') {
-        if (!row.email) return skip('no-address');
-        const emailId = await enqueueEmail(
-          tx,
-          reminderEmail({ ...facts, to: row.email, brandName: deps.brandName }),
+    const ids = reminderIdsOf(payload);
+    const at = now();
+    const { busy, decisions } = await deps.db.transaction(async (tx) => {
+      const { rows } = await tx.execute<LockedReminder>(sql`
+        select r.id, r.appointment_id as "appointmentId", r.channel, r.status,
+          r.appointment_starts_at as "appointmentStartsAt", a.status as "appointmentStatus",
+          a.starts_at as "startsAt", c.email, c.mobile_phone as "mobilePhone", c.first_name as "firstName",
+          pt.name as "petName", ar.name as "reasonName", pr.name as "practiceName",
+          pr.phone as "practicePhone", coalesce(cp.opted_in, false) as "optedIn"
+        from ${appointmentReminders} r
+        join ${appointments} a on a.id = r.appointment_id
+        join ${clients} c on c.id = a.client_id
+        join ${pets} pt on pt.id = a.pet_id
+        join ${appointmentReasons} ar on ar.id = a.reason_id
+        join ${practices} pr on pr.id = a.practice_id
+        left join ${contactPreferences} cp
+          on cp.client_id = c.id and cp.purpose = 'reminders' and cp.channel = r.channel
+        where r.id = any(${pgArray(ids)}::bigint[])
+        for update of r skip locked`);
+      const locked = new Set(rows.map((row) => Number(row.id)));
+      const unlocked = ids.filter((id) => !locked.has(id));
+      // Not locked: another worker holds it (busy), or it is gone (its appointment deleted: nothing to do).
+      const busy = new Set<number>();
+      if (unlocked.length > 0) {
+        const { rows: held } = await tx.execute<{ id: string }>(
+          sql`select id from ${appointmentReminders} where id = any(${pgArray(unlocked)}::bigint[])`,
         );
-        await tx
-          .update(appointmentReminders)
-          .set({ status: 'sent', emailOutboxId: emailId, handledAt: sql`now()` })
-          .where(eq(appointmentReminders.id, reminderId));
-      } else {
-        const to = row.mobilePhone ? ukMobileNumber(row.mobilePhone) : null;
-        if (!to) return skip(row.mobilePhone ? 'bad-number' : 'no-address');
-        const smsId = await enqueueSms(tx, {
-          to,
-          body: reminderSms({ ...facts, brandName: deps.brandName }),
-        });
-        await tx
-          .update(appointmentReminders)
-          .set({ status: 'sent', smsOutboxId: smsId, handledAt: sql`now()` })
-          .where(eq(appointmentReminders.id, reminderId));
+        for (const row of held) busy.add(Number(row.id));
       }
-      return { result: 'sent', channel };
+      const decisions = rows.map((row) => {
+        // Timestamps come back as text from a raw statement.
+        const reminder = {
+          ...row,
+          id: Number(row.id),
+          startsAt: new Date(row.startsAt),
+          appointmentStartsAt: new Date(row.appointmentStartsAt),
+        };
+        return { reminder, decision: decide(reminder, at) };
+      });
+      const facts = (reminder: LockedReminder): ReminderFacts => ({
+        ...reminder,
+        manageUrl: deps.manageLink(reminder.appointmentId),
+      });
+      const emails = decisions.flatMap(({ reminder, decision }) =>
+        decision.result === 'email' ? [{ reminder, to: decision.to }] : [],
+      );
+      const texts = decisions.flatMap(({ reminder, decision }) =>
+        decision.result === 'sms' ? [{ reminder, to: decision.to }] : [],
+      );
+      const emailIds = await enqueueEmails(
+        tx,
+        emails.map(({ reminder, to }) =>
+          reminderEmail({ ...facts(reminder), to, brandName: deps.brandName }),
+        ),
+      );
+      const smsIds = await enqueueSmsMessages(
+        tx,
+        texts.map(({ reminder, to }) => ({
+          to,
+          body: reminderSms({ ...facts(reminder), brandName: deps.brandName }),
+        })),
+      );
+      const handled = [
+        ...emails.map(({ reminder }, index) => ({
+          id: reminder.id,
+          status: 'sent',
+          email_id: emailIds[index],
+        })),
+        ...texts.map(({ reminder }, index) => ({ id: reminder.id, status: 'sent', sms_id: smsIds[index] })),
+        ...decisions.flatMap(({ reminder, decision }) =>
+          decision.result === 'skip' ? [{ id: reminder.id, status: 'skipped', reason: decision.reason }] : [],
+        ),
+      ];
+      if (handled.length > 0) {
+        await tx.execute(sql`
+          update ${appointmentReminders} r
+          set status = h.status, skip_reason = h.reason, email_outbox_id = h.email_id,
+            sms_outbox_id = h.sms_id, handled_at = now()
+          from jsonb_to_recordset(${JSON.stringify(handled)}::jsonb)
+            as h(id bigint, status text, reason text, email_id bigint, sms_id bigint)
+          where r.id = h.id`);
+      }
+      return { busy, decisions };
     });
-    const fields = { reminderId };
-    if (outcome.result === 'busy') throw new Error('busy: another worker holds this reminder');
-    if (outcome.result === 'quiet') {
+
+    const quiet = decisions
+      .filter(({ decision }) => decision.result === 'quiet')
+      .map(({ reminder }) => reminder.id);
+    if (quiet.length > 0) {
       await helpers.addJob(
         sendReminderTask,
-        { reminderId },
-        {
-          runAt: endOfQuietHours(now()),
-          jobKey: `appointment-reminder-${reminderId}`,
-          priority: reminderJobPriority,
-        },
+        quiet.map((reminderId) => ({ reminderId })),
+        { runAt: endOfQuietHours(at), priority: reminderJobPriority },
       );
-      deps.logger.info(fields, 'reminder held until quiet hours end');
-    } else if (outcome.result === 'sent') {
-      deps.logger.info({ ...fields, channel: outcome.channel }, 'reminder written to the outbox');
-    } else if (outcome.result === 'skipped') {
-      deps.logger.info({ ...fields, channel: outcome.channel, reason: outcome.reason }, 'reminder skipped');
     }
+    // One line a batch, counts and codes only (decision 0010).
+    const count = (result: Decision['result']) =>
+      decisions.filter(({ decision }) => decision.result === result).length;
+    const skipped: Partial<Record<ReminderSkip, number>> = {};
+    for (const { decision } of decisions) {
+      if (decision.result === 'skip') skipped[decision.reason] = (skipped[decision.reason] ?? 0) + 1;
+    }
+    deps.logger.info(
+      {
+        reminders: ids.length,
+        emails: count('email'),
+        texts: count('sms'),
+        skipped,
+        heldForQuietHours: quiet.length,
+        busy: busy.size,
+      },
+      'reminders handled',
+    );
+    if (!Array.isArray(payload)) {
+      if (busy.size > 0) throw new Error('busy: another worker holds this reminder');
+      return;
+    }
+    return ids.map((id) =>
+      busy.has(id) ? failedItem('busy: another worker holds this reminder') : Promise.resolve(),
+    );
   };
 }

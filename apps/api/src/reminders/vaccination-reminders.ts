@@ -70,7 +70,7 @@ export async function queueVaccinationReminders(
       on conflict on constraint vaccination_reminders_once_uq do nothing
       returning id
     ),
-    ${jobsOfInserted(sendVaccinationReminderTask, 'vaccination-reminder-')}`);
+    ${jobsOfInserted(sendVaccinationReminderTask, { keyPrefix: 'vaccination-reminder-' })}`);
   return Number(result.rows[0]?.queued ?? 0);
 }
 
