@@ -40,6 +40,13 @@ export const workerCrontab = [
 /** E-mails sent at once by one process unless told otherwise: SMTP servers throttle eager senders. */
 export const emailWorkerConcurrency = 2;
 
+/**
+ * Jobs one worker process fetches from the database at once and hands to its sends as each finishes
+ * (graphile-worker's local queue, decision 0089): four for each send at a time. A job fetched ahead is
+ * locked, so another instance does not take it; a new e-mail's job waits behind at most these few.
+ */
+export const localQueueSize = (concurrency: number) => Math.max(2, 4 * concurrency);
+
 export interface EmailWorkerOptions {
   databaseUrl: string;
   delivery: EmailDelivery;
@@ -84,6 +91,10 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
       pgPool: database.pool,
       concurrency,
       pollInterval: options.pollInterval ?? 2000,
+      // Jobs fetched ahead (decision 0089): one fetch a batch, not a fetch a job. Completions stay one at a
+      // time: graphile-worker's batched completion gives up on its first database error and stops the
+      // worker (see queue-retries.ts).
+      preset: { worker: { localQueue: { size: localQueueSize(concurrency) } } },
       noHandleSignals: true,
       crontab: [workerCrontab, ...(options.crontab ?? [])].join('\n'),
       logger: queueLogger(options.logger),
