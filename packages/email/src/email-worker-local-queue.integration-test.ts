@@ -2,7 +2,7 @@ import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmailDelivery } from './email-delivery.ts';
 import { localQueueSize, startEmailWorker, type EmailWorker } from './email-worker.ts';
-import { enqueueEmails } from './enqueue-email.ts';
+import { enqueueEmail } from './enqueue-email.ts';
 import type { OutboxEmail } from './outbox-repository.ts';
 import { captureLogger } from './testing/capture-logger.ts';
 import { outboxRows } from './testing/outbox-probe.ts';
@@ -22,7 +22,7 @@ describe("the e-mail worker's local queue", () => {
     worker = undefined;
   });
 
-  it('locks a batch of jobs at once and delivers each e-mail of the batch to its own address', async () => {
+  it('locks a batch of jobs at once, and delivers each e-mail', async () => {
     const delivered: OutboxEmail[] = [];
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -42,8 +42,9 @@ describe("the e-mail worker's local queue", () => {
       text: `Body ${index}`,
       html: `<p>Body ${index}</p>`,
     }));
-    const ids = await enqueueEmails(database.current.db, emails);
-    expect(ids).toHaveLength(20);
+    // A job each, as the portal's e-mails other than reminders are queued.
+    const ids: number[] = [];
+    for (const email of emails) ids.push(await enqueueEmail(database.current.db, email));
     worker = await startEmailWorker({
       databaseUrl: database.current.url,
       delivery,
@@ -67,7 +68,6 @@ describe("the e-mail worker's local queue", () => {
         timeout: 15_000,
       })
       .toBe(true);
-    // enqueueEmails returned the ids in the order given: each row holds its own message.
     const byId = new Map(delivered.map((email) => [email.id, email]));
     ids.forEach((id, index) => {
       expect(byId.get(id)).toMatchObject({ to: `owner-${index}@example.com`, subject: `Message ${index}` });

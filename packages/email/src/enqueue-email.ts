@@ -51,9 +51,10 @@ export async function enqueueEmail(
 }
 
 /**
- * Writes many e-mails to the outbox and adds a delivery job for each, in one statement (as enqueueEmail
- * does for one): a batch of reminders costs the database one round trip, not one an e-mail. Returns the
- * outbox ids in the order of `emails`.
+ * Writes many e-mails to the outbox and one job that delivers them all (a batch job, decision 0089), in
+ * one statement, as enqueueEmail does for one: a batch of reminders costs the database one round trip
+ * and the queue one job, not one an e-mail. The job retries only those that fail. Returns the outbox ids
+ * in the order of `emails`.
  */
 export async function enqueueEmails(
   executor: EmailExecutor,
@@ -87,13 +88,11 @@ export async function enqueueEmails(
       returning ${column(emailOutbox.id.name)} as id
     ),
     jobs as (
-      select count(*) from graphile_worker.add_jobs(array(
-        select row(
-          ${sendEmailTask}::text, json_build_object('outboxId', inserted.id), null, null,
-          ${maxAttempts}::int, ${jobKeyPrefix}::text || inserted.id, null, null
-        )::graphile_worker.job_spec
-        from inserted order by inserted.id
-      ))
+      select count(*) from graphile_worker.add_jobs(array[row(
+        ${sendEmailTask}::text,
+        (select json_agg(json_build_object('outboxId', inserted.id) order by inserted.id) from inserted),
+        null, null, ${maxAttempts}::int, null, null, null
+      )::graphile_worker.job_spec])
     )
     select input.id from input, jobs order by input.ord`);
   if (result.rows.length !== emails.length) throw new Error('The outbox did not return every new e-mail.');

@@ -40,8 +40,8 @@ export async function enqueueSms(
 }
 
 /**
- * Writes many text messages to the SMS outbox with a job each, in one statement (as enqueueEmails does);
- * returns their ids in the order of `messages`.
+ * Writes many text messages to the SMS outbox and one job that sends them all, in one statement (as
+ * enqueueEmails does); returns their ids in the order of `messages`.
  */
 export async function enqueueSmsMessages(
   executor: EmailExecutor,
@@ -64,13 +64,11 @@ export async function enqueueSmsMessages(
       returning ${column(smsOutbox.id.name)} as id
     ),
     jobs as (
-      select count(*) from graphile_worker.add_jobs(array(
-        select row(
-          ${sendSmsTask}::text, json_build_object('smsId', inserted.id), null, null,
-          ${maxAttempts}::int, ${smsJobKeyPrefix}::text || inserted.id, null, null
-        )::graphile_worker.job_spec
-        from inserted order by inserted.id
-      ))
+      select count(*) from graphile_worker.add_jobs(array[row(
+        ${sendSmsTask}::text,
+        (select json_agg(json_build_object('smsId', inserted.id) order by inserted.id) from inserted),
+        null, null, ${maxAttempts}::int, null, null, null
+      )::graphile_worker.job_spec])
     )
     select input.id from input, jobs order by input.ord`);
   if (result.rows.length !== messages.length) throw new Error('The SMS outbox did not return every message.');

@@ -1,7 +1,7 @@
 import type { emailOutboxStatuses } from '@vet/contracts/dev-mailbox';
 import type { Database } from '@vet/db/connection';
 import { emailOutbox, type OutboxAttachment } from '@vet/db/schema/system';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 
 /** The worker's transaction: every read and write of one delivery runs in it, under the row's lock. */
 export type OutboxTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -21,12 +21,15 @@ export interface OutboxEmail {
 }
 
 /**
- * Locks the row for this delivery, or returns undefined when another worker holds it (skip locked: never
- * wait behind a slow SMTP conversation) or it does not exist. The lock lasts until the transaction ends,
- * so two workers can never send the same row at once.
+ * Locks the rows for this delivery and returns those it locked, in id order: a row another worker holds
+ * is left out (skip locked: never wait behind a slow SMTP conversation), as is one that does not exist.
+ * The locks last until the transaction ends, so two workers can never send the same row at once.
  */
-export async function lockOutboxEmail(tx: OutboxTransaction, id: number): Promise<OutboxEmail | undefined> {
-  const [row] = await tx
+export async function lockOutboxEmails(
+  tx: OutboxTransaction,
+  ids: readonly number[],
+): Promise<OutboxEmail[]> {
+  return tx
     .select({
       id: emailOutbox.id,
       to: emailOutbox.toAddress,
@@ -38,21 +41,34 @@ export async function lockOutboxEmail(tx: OutboxTransaction, id: number): Promis
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
-    .where(eq(emailOutbox.id, id))
+    .where(inArray(emailOutbox.id, [...ids]))
+    .orderBy(emailOutbox.id)
     .for('update', { skipLocked: true });
-  return row;
 }
 
-export async function outboxEmailExists(tx: OutboxTransaction, id: number): Promise<boolean> {
-  const [row] = await tx.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, id));
-  return row !== undefined;
+/** One row, locked as lockOutboxEmails locks them; undefined when another worker holds it or it is gone. */
+export async function lockOutboxEmail(tx: OutboxTransaction, id: number): Promise<OutboxEmail | undefined> {
+  return (await lockOutboxEmails(tx, [id]))[0];
 }
 
-export async function markOutboxEmailSent(tx: OutboxTransaction, id: number): Promise<void> {
+/** Which of these ids have a row (locked or not). */
+export async function existingOutboxEmails(
+  tx: OutboxTransaction,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const rows = await tx
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function markOutboxEmailsSent(tx: OutboxTransaction, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   await tx
     .update(emailOutbox)
     .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1` })
-    .where(eq(emailOutbox.id, id));
+    .where(inArray(emailOutbox.id, [...ids]));
 }
 
 export interface DeliveryFailure {

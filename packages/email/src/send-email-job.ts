@@ -1,6 +1,7 @@
 /**
- * The job queue's side of an e-mail: the task that delivers one outbox row. The job carries only the
- * row's id, so the queue's tables (and its logs of failed jobs) hold no personal data.
+ * The job queue's side of an e-mail: the task that delivers outbox rows. The job carries only the rows'
+ * ids (one `{ outboxId }`, or a list of them: a batch, decision 0089), so the queue's tables (and its
+ * logs of failed jobs) hold no personal data.
  */
 export const sendEmailTask = 'send-email';
 
@@ -23,4 +24,11 @@ export function parseSendEmailPayload(payload: unknown): SendEmailPayload {
     throw new Error('The send-email job has no valid outboxId.');
   }
   return { outboxId };
+}
+
+/** The outbox ids of a send-email job: its one `{ outboxId }`, or the list of a batch (decision 0089). */
+export function outboxIdsOf(payload: unknown): number[] {
+  return Array.isArray(payload)
+    ? payload.map((item) => parseSendEmailPayload(item).outboxId)
+    : [parseSendEmailPayload(payload).outboxId];
 }

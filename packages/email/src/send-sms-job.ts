@@ -1,4 +1,7 @@
-/** The queue's side of a text message: the job carries only the sms_outbox row's id. */
+/**
+ * The queue's side of a text message: the job carries only the sms_outbox row's id (`{ smsId }`), or a
+ * list of them (a batch, decision 0089).
+ */
 export const sendSmsTask = 'send-sms';
 
 /** One job per outbox row. */
@@ -10,4 +13,11 @@ export function parseSendSmsPayload(payload: unknown): { smsId: number } {
     throw new Error('The send-sms job has no valid smsId.');
   }
   return { smsId };
+}
+
+/** The message ids of a send-sms job: its one `{ smsId }`, or the list of a batch (decision 0089). */
+export function smsIdsOf(payload: unknown): number[] {
+  return Array.isArray(payload)
+    ? payload.map((item) => parseSendSmsPayload(item).smsId)
+    : [parseSendSmsPayload(payload).smsId];
 }

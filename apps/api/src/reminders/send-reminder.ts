@@ -5,6 +5,7 @@ import { clients, contactPreferences, pets } from '@vet/db/schema/clients';
 import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { appointmentReminders } from '@vet/db/schema/reminders';
+import { failedItem } from '@vet/email/batch-jobs';
 import { brandedEmail } from '@vet/email/branded-email';
 import type { EmailLogger } from '@vet/email/email-logger';
 import { enqueueEmails } from '@vet/email/enqueue-email';
@@ -137,13 +138,6 @@ export function reminderIdsOf(payload: unknown): number[] {
 /** An array literal of ids, as one parameter (drizzle's template would spread a JS array into many). */
 const pgArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
-/** A failed item of a batch job: already handled here, so Node does not call it unhandled. */
-function failedItem(message: string): Promise<never> {
-  const failed = Promise.reject(new Error(message));
-  failed.catch(() => {});
-  return failed;
-}
-
 /**
  * Sends a batch of queued reminders (decisions 0085, 0089): everything is checked again now, in one
  * transaction under the reminder rows' locks. A cancelled, past or moved appointment, or a client who has
@@ -274,7 +268,7 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
       return;
     }
     return ids.map((id) =>
-      busy.has(id) ? failedItem('busy: another worker holds this reminder') : Promise.resolve(),
+      busy.has(id) ? failedItem(new Error('busy: another worker holds this reminder')) : Promise.resolve(),
     );
   };
 }

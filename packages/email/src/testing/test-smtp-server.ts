@@ -36,10 +36,11 @@ export async function unusedPort(): Promise<number> {
 
 /**
  * A real SMTP server on loopback (the smtp-server package) that keeps what it accepts. `refuseFirstTry`
- * answers each recipient's first message with 451 (a temporary refusal: try again later).
+ * answers each recipient's first message with 451 (a temporary refusal: try again later); given a
+ * function, only the first message of the recipients it picks.
  */
 export async function startTestSmtpServer(
-  options: { port?: number; refuseFirstTry?: boolean } = {},
+  options: { port?: number; refuseFirstTry?: boolean | ((to: string[]) => boolean) } = {},
 ): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = [];
   const refused = new Set<string>();
@@ -66,7 +67,9 @@ export async function startTestSmtpServer(
         }
         const to = session.envelope.rcptTo.map((recipient) => recipient.address);
         const key = to.join(',');
-        if (options.refuseFirstTry && !refused.has(key)) {
+        const refuse =
+          typeof options.refuseFirstTry === 'function' ? options.refuseFirstTry(to) : options.refuseFirstTry;
+        if (refuse && !refused.has(key)) {
           refused.add(key);
           callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
           return;
