@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+
 /**
  * graphile-worker's batch jobs (decision 0089): a job whose payload is a list, whose task returns a
  * promise for each item; the queue retries only the items whose promise rejected.
@@ -8,4 +10,20 @@ export function failedItem(error: Error): Promise<never> {
   const failed = Promise.reject(error);
   failed.catch(() => {});
   return failed;
+}
+
+/**
+ * The end of a statement whose `input` CTE numbers the new rows (`ord`, `id`) and whose `inserted` CTE
+ * returned their ids: one job of `task` for them all, its payload `[{ [idKey]: id }, …]`, and the ids in
+ * the input's order.
+ */
+export function oneJobForInserted(task: string, idKey: string, maxAttempts: number): SQL {
+  return sql`jobs as (
+      select count(*) from graphile_worker.add_jobs(array[row(
+        ${task}::text,
+        (select json_agg(json_build_object(${idKey}::text, inserted.id) order by inserted.id) from inserted),
+        null, null, ${maxAttempts}::int, null, null, null
+      )::graphile_worker.job_spec])
+    )
+    select input.id from input, jobs order by input.ord`;
 }

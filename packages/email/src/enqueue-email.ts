@@ -1,6 +1,7 @@
 import type { Database } from '@vet/db/connection';
 import { emailOutbox } from '@vet/db/schema/system';
 import { sql } from 'drizzle-orm';
+import { oneJobForInserted } from './batch-jobs.ts';
 import type { OutgoingEmail } from './outgoing-email.ts';
 import { defaultMaxAttempts, jobKeyPrefix, sendEmailTask } from './send-email-job.ts';
 
@@ -87,14 +88,7 @@ export async function enqueueEmails(
       from input
       returning ${column(emailOutbox.id.name)} as id
     ),
-    jobs as (
-      select count(*) from graphile_worker.add_jobs(array[row(
-        ${sendEmailTask}::text,
-        (select json_agg(json_build_object('outboxId', inserted.id) order by inserted.id) from inserted),
-        null, null, ${maxAttempts}::int, null, null, null
-      )::graphile_worker.job_spec])
-    )
-    select input.id from input, jobs order by input.ord`);
+    ${oneJobForInserted(sendEmailTask, 'outboxId', maxAttempts)}`);
   if (result.rows.length !== emails.length) throw new Error('The outbox did not return every new e-mail.');
   return result.rows.map((row) => Number(row.id));
 }

@@ -1,5 +1,6 @@
 import { smsOutbox } from '@vet/db/schema/reminders';
 import { sql } from 'drizzle-orm';
+import { oneJobForInserted } from './batch-jobs.ts';
 import type { EmailExecutor } from './enqueue-email.ts';
 import { defaultMaxAttempts } from './send-email-job.ts';
 import { sendSmsTask, smsJobKeyPrefix } from './send-sms-job.ts';
@@ -63,14 +64,7 @@ export async function enqueueSmsMessages(
       select input.id, input.m->>'to', input.m->>'body' from input
       returning ${column(smsOutbox.id.name)} as id
     ),
-    jobs as (
-      select count(*) from graphile_worker.add_jobs(array[row(
-        ${sendSmsTask}::text,
-        (select json_agg(json_build_object('smsId', inserted.id) order by inserted.id) from inserted),
-        null, null, ${maxAttempts}::int, null, null, null
-      )::graphile_worker.job_spec])
-    )
-    select input.id from input, jobs order by input.ord`);
+    ${oneJobForInserted(sendSmsTask, 'smsId', maxAttempts)}`);
   if (result.rows.length !== messages.length) throw new Error('The SMS outbox did not return every message.');
   return result.rows.map((row) => Number(row.id));
 }
