@@ -143,8 +143,8 @@ const pgArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
  * transaction under the reminder rows' locks. A cancelled, past or moved appointment, or a client who has
  * opted out of that channel since, gets nothing (the row records why); a number the portal cannot make
  * E.164 is skipped and recorded, never retried. The others' e-mails and text messages are written to
- * their outboxes in one statement each, whose own jobs deliver them and retry while the server or
- * provider is down. In quiet hours they wait for 08:00. A reminder another worker holds is the batch's
+ * their outboxes in one statement each, with one job for the e-mails and one for the texts, which deliver
+ * them and retry those that fail while the server or provider is down. In quiet hours they wait for 08:00. A reminder another worker holds is the batch's
  * one failed item: the queue retries it alone.
  */
 export function createSendReminderTask(deps: SendReminderDeps): Task {
