@@ -7,7 +7,7 @@ import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-t
 import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   appointmentEventColumns,
   databaseError,
@@ -120,10 +120,14 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
       const offer = await openOffer(deps, tx, token, true);
       const record = await deps.appointments.findRecord(offer.clientId, offer.appointmentId, tx, true);
       if (!record || record.status !== 'Booked') throw notFound(earlierTimeMessages.offerNotOpen);
-      await tx
+      // Still Held as it is converted: a release that committed while this waited for the row (the
+      // minute's expiry, a desk booking) wins, and the press takes nothing.
+      const converted = await tx
         .update(softBookings)
         .set({ status: 'Converted', convertedAppointmentId: offer.appointmentId })
-        .where(eq(softBookings.id, offer.softBookingId));
+        .where(and(eq(softBookings.id, offer.softBookingId), eq(softBookings.status, 'Held')))
+        .returning({ id: softBookings.id });
+      if (converted.length === 0) throw notFound(earlierTimeMessages.offerNotOpen);
       await tx
         .delete(clinicianReservations)
         .where(eq(clinicianReservations.softBookingId, offer.softBookingId));

@@ -316,6 +316,48 @@ describe('earlier times: a freed time', () => {
   });
 });
 
+describe('earlier times: a hold released while the press waits', () => {
+  it('takes nothing: the appointment stays where it was and the hold stays released', async () => {
+    const { first, cancel, deps } = await lineScene();
+    await cancel();
+    const { token } = await receivedOffer(first.client.email!);
+    const hold = (await offersOf(first.appointment.id))[0]!.hold;
+    // The minute job that releases expired holds has the hold's row as the press arrives.
+    const releaser = await database.pool.connect();
+    try {
+      await releaser.query('begin');
+      await releaser.query('select id from soft_bookings where id = $1 for update', [hold.id]);
+      const { rows: own } = await releaser.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const press = takeOffer(deps, token);
+      press.catch(() => {});
+      // The press waits for the releaser's lock (other files share this database: only ours counts).
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await database.pool.query<{ waiting: number }>(
+              'select count(*)::int as waiting from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+              [own[0]!.pid],
+            );
+            return rows[0]?.waiting;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      await releaser.query(`update soft_bookings set status = 'Released' where id = $1`, [hold.id]);
+      await releaser.query('commit');
+      await expect(press).rejects.toMatchObject({ kind: 'notFound' });
+    } finally {
+      // After the commit this only warns; after a failed wait it lets the press go before the pool has it.
+      await releaser.query('rollback');
+      releaser.release();
+    }
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, first.appointment.id));
+    expect(row?.startsAt).toEqual(first.appointment.startsAt);
+    const [after] = await db.select().from(softBookings).where(eq(softBookings.id, hold.id));
+    expect(after?.status).toBe('Released');
+  });
+});
+
 describe('earlier times: a desk booking over a held time', () => {
   it('ends the offer at once: the page says so, the request is back in line for the next freed time', async () => {
     const { scene, deps, first, second, cancel } = await lineScene();
