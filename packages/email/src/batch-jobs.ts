@@ -5,6 +5,11 @@ import { type SQL, sql } from 'drizzle-orm';
  * promise for each item; the queue retries only the items whose promise rejected.
  */
 
+/** The items of a job's payload: a batch's list, or the one item of a job queued alone. */
+export function payloadItems<T>(payload: unknown, parse: (item: unknown) => T): T[] {
+  return Array.isArray(payload) ? payload.map(parse) : [parse(payload)];
+}
+
 /** A failed item of a batch job: its rejection is marked handled, so Node does not report it unhandled. */
 export function failedItem(error: Error): Promise<never> {
   const failed = Promise.reject(error);

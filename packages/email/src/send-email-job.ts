@@ -1,3 +1,5 @@
+import { payloadItems } from './batch-jobs.ts';
+
 /**
  * The job queue's side of an e-mail: the task that delivers outbox rows. The job carries only the rows'
  * ids (one `{ outboxId }`, or a list of them: a batch, decision 0089), so the queue's tables (and its
@@ -28,7 +30,5 @@ export function parseSendEmailPayload(payload: unknown): SendEmailPayload {
 
 /** The outbox ids of a send-email job: its one `{ outboxId }`, or the list of a batch (decision 0089). */
 export function outboxIdsOf(payload: unknown): number[] {
-  return Array.isArray(payload)
-    ? payload.map((item) => parseSendEmailPayload(item).outboxId)
-    : [parseSendEmailPayload(payload).outboxId];
+  return payloadItems(payload, (item) => parseSendEmailPayload(item).outboxId);
 }

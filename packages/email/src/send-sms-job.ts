@@ -1,10 +1,12 @@
+import { payloadItems } from './batch-jobs.ts';
+
 /**
  * The queue's side of a text message: the job carries only the sms_outbox row's id (`{ smsId }`), or a
  * list of them (a batch, decision 0089).
  */
 export const sendSmsTask = 'send-sms';
 
-/** One job per outbox row. */
+/** The key of a message's own job (a batch's job has none). */
 export const smsJobKeyPrefix = 'sms-outbox-';
 
 export function parseSendSmsPayload(payload: unknown): { smsId: number } {
@@ -17,7 +19,5 @@ export function parseSendSmsPayload(payload: unknown): { smsId: number } {
 
 /** The message ids of a send-sms job: its one `{ smsId }`, or the list of a batch (decision 0089). */
 export function smsIdsOf(payload: unknown): number[] {
-  return Array.isArray(payload)
-    ? payload.map((item) => parseSendSmsPayload(item).smsId)
-    : [parseSendSmsPayload(payload).smsId];
+  return payloadItems(payload, (item) => parseSendSmsPayload(item).smsId);
 }

@@ -5,7 +5,7 @@ import { clients, contactPreferences, pets } from '@vet/db/schema/clients';
 import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { appointmentReminders } from '@vet/db/schema/reminders';
-import { failedItem } from '@vet/email/batch-jobs';
+import { failedItem, payloadItems } from '@vet/email/batch-jobs';
 import { brandedEmail } from '@vet/email/branded-email';
 import type { EmailLogger } from '@vet/email/email-logger';
 import { enqueueEmails } from '@vet/email/enqueue-email';
@@ -125,8 +125,7 @@ function decide(reminder: LockedReminder, at: Date): Decision {
  * before batches (a rolling deploy's queue may still hold some).
  */
 export function reminderIdsOf(payload: unknown): number[] {
-  const items = Array.isArray(payload) ? (payload as unknown[]) : [payload];
-  return items.map((item) => {
+  return payloadItems(payload, (item) => {
     const reminderId = (item as { reminderId?: unknown } | null)?.reminderId;
     if (typeof reminderId !== 'number' || !Number.isSafeInteger(reminderId)) {
       throw new Error('The send-appointment-reminder job has no valid reminderId.');
