@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino from 'pino';
 import { connectDatabase } from '@vet/db/connection';
 import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
@@ -37,7 +38,15 @@ async function main(): Promise<void> {
   // Prometheus metrics on a port of their own when METRICS_PORT is set (decision 0072); served until the
   // app has closed, so a scrape during a drain still answers.
   const metrics = openApiMetrics(config, database.pool);
-  const app = await buildApp({ config, db: database.db, pool: database.pool, metrics: metrics?.registry });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    metrics: metrics?.registry,
+    // Written behind the request (decision 0090): a line waits only while the one before is being written,
+    // and pino writes what waits synchronously when the process exits, drained or crashed.
+    logger: pino.destination({ dest: 1, sync: false }),
+  });
   if (metrics) app.addHook('onClose', () => metrics.close());
   // Only the running server delivers e-mail: an app built for a test leaves the outbox to the test.
   await app.register(emailWorkerPlugin, config);
