@@ -12,6 +12,7 @@ import { createAppointmentsRepository } from '../../apps/api/src/booking/appoint
 import { createBookingRepository } from '../../apps/api/src/booking/booking-repository.ts';
 import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/booking/slot-search.ts';
 import { createLinkedClientLookup } from '../../apps/api/src/identity/linked-client.ts';
+import { createLookupNames } from '../../apps/api/src/lookups/lookup-names.ts';
 import { createPetsRepository } from '../../apps/api/src/pets/pets-repository.ts';
 import { repoRoot } from './paths.ts';
 
@@ -58,7 +59,10 @@ async function recordStatements(
   const identity = { issuer: who.issuer, subject: who.subject };
   await createLinkedClientLookup(db).findLinkedClient(identity);
   take('signed-in client (every request but the lists)');
-  await createPetsRepository(db).listForIdentity(identity);
+  // The lookup lists are read once per process, not per list: read here, outside the recording.
+  const lookupNames = createLookupNames(drizzle(pool));
+  await lookupNames.naming([]);
+  await createPetsRepository(db, lookupNames).listForIdentity(identity);
   take('pets list, with its client');
   await createAppointmentsRepository(db).listForIdentity(identity);
   take('appointments list, with its client');

@@ -18,7 +18,7 @@ import {
   recordPetDeparture,
   type PetChangesDeps,
 } from './pet-changes.ts';
-import { createPetsRepository } from './pets-repository.ts';
+import type { PetsRepository } from './pets-repository.ts';
 
 const tags = ['pets'];
 const refusals = { 403: apiErrorSchema, 404: apiErrorSchema, 409: petChangedConflictSchema };
@@ -28,8 +28,8 @@ const refusals = { 403: apiErrorSchema, 404: apiErrorSchema, 409: petChangedConf
  * or has a new home. Another client's pet answers like a missing one (404); a version the pet no longer
  * has answers 409 with the pet as it now is; a pet no longer active answers 403.
  */
-export const petChangeRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const deps: PetChangesDeps = { db: app.db, pets: createPetsRepository(app.db) };
+export const petChangeRoutes: FastifyPluginCallbackZod<{ pets: PetsRepository }> = (app, { pets }, done) => {
+  const deps: PetChangesDeps = { db: app.db, pets };
   /** The change's answer, or 409 with the current pet when another change came first. */
   async function answer(
     reply: FastifyReply,

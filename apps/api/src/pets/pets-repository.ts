@@ -2,10 +2,10 @@ import type { EditablePet } from '@vet/contracts/pet-changes';
 import type { Pet, PetSlice, PetSortField, RegisterPetBody } from '@vet/contracts/pets';
 import type { Database, Executor } from '@vet/db/connection';
 import { clients, pets } from '@vet/db/schema/clients';
-import { breeds, colours, insurers, species } from '@vet/db/schema/lookups';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../identity/index.ts';
+import { type LookupIds, type LookupNames, withLookupNames } from '../lookups/index.ts';
 
 /**
  * R7.8: each sort field ascending, then the id: the one place pets are sorted; every screen shows them
@@ -18,36 +18,34 @@ const orderings: Record<PetSortField, SQL[]> = {
 };
 const orderBy = (sortBy: PetSortField) => [...orderings[sortBy], asc(pets.id)];
 
+/** A pet as read, before its lookups are named. */
+type PetRow = Omit<Pet, 'speciesName' | 'breedName' | 'colourName' | 'insurerName'>;
+
+/** A pet's own columns: its lookups' names come from the lists held in process (decision 0090). */
 const petColumns = {
   petId: pets.id,
   name: pets.name,
   speciesId: pets.speciesId,
-  speciesName: species.name,
   breedId: pets.breedId,
-  breedName: breeds.name,
   colourId: pets.colourId,
-  colourName: colours.name,
   sex: pets.sex,
   neutered: pets.neutered,
   dateOfBirth: pets.dateOfBirth,
   microchipNumber: pets.microchipNumber,
   insurerId: pets.insurerId,
-  insurerName: insurers.name,
   policyNumber: pets.policyNumber,
   awaitingInitialConsultation: pets.awaitingInitialConsultation,
   status: pets.status,
 };
 
 /** A client's pets. Every query takes the owning client's id: nothing here reaches another's pets. */
-export function createPetsRepository(db: Database) {
-  const query = <T extends SelectedFields>(extra: T) =>
-    db
-      .select({ ...petColumns, ...extra })
-      .from(pets)
-      .innerJoin(species, eq(species.id, pets.speciesId))
-      .leftJoin(breeds, eq(breeds.id, pets.breedId))
-      .leftJoin(colours, eq(colours.id, pets.colourId))
-      .leftJoin(insurers, eq(insurers.id, pets.insurerId));
+export function createPetsRepository(db: Database, lookupNames: LookupNames) {
+  const query = <T extends SelectedFields>(extra: T) => db.select({ ...petColumns, ...extra }).from(pets);
+  /** The rows with their lookups' names (every id a pet refers to exists: foreign keys). */
+  const named = async <Row extends LookupIds>(rows: Row[]) => {
+    const names = await lookupNames.naming(rows);
+    return rows.map((row) => withLookupNames(row, names));
+  };
 
   // The pets list is read on most pages: prepared statements, one per order, built once, that find the
   // client from the signed-in identity (decision 0037): the linked client (at most one,
@@ -58,10 +56,6 @@ export function createPetsRepository(db: Database) {
       .select({ ...petColumns, linkedClientId: clients.id })
       .from(clients)
       .leftJoin(pets, eq(pets.clientId, clients.id))
-      .leftJoin(species, eq(species.id, pets.speciesId))
-      .leftJoin(breeds, eq(breeds.id, pets.breedId))
-      .leftJoin(colours, eq(colours.id, pets.colourId))
-      .leftJoin(insurers, eq(insurers.id, pets.insurerId))
       .where(linkedToIdentity())
       .orderBy(...orderBy(sortBy))
       .prepare(`pets_of_identity_by_${sortBy}`);
@@ -82,7 +76,8 @@ export function createPetsRepository(db: Database) {
         subject: identity.subject,
       });
       // A pet's species is never null: pets.species_id is NOT NULL, with a foreign key.
-      return recordsOfLinkedClient(rows, 'petId') as Pet[] | undefined;
+      const records = recordsOfLinkedClient(rows, 'petId') as PetRow[] | undefined;
+      return records && named(records);
     },
 
     /** R3.6: the first `take` pets in that order, and how many the client has in all (one query). */
@@ -94,7 +89,7 @@ export function createPetsRepository(db: Database) {
         .limit(take);
       return {
         total: rows[0]?.total ?? 0,
-        slicedData: rows.map(({ total: _total, ...pet }) => pet),
+        slicedData: await named(rows.map(({ total: _total, ...pet }) => pet)),
       };
     },
 
@@ -102,7 +97,7 @@ export function createPetsRepository(db: Database) {
       const [row] = await query({})
         .where(and(eq(pets.clientId, clientId), eq(pets.id, petId)))
         .limit(1);
-      return row;
+      return row && (await named([row]))[0];
     },
 
     /** The client's pet with its version (xmin: decision 0083), as a change must name it. */
@@ -110,7 +105,7 @@ export function createPetsRepository(db: Database) {
       const [row] = await query({ version: sql<string>`${pets}.xmin::text` })
         .where(and(eq(pets.clientId, clientId), eq(pets.id, petId)))
         .limit(1);
-      return row;
+      return row && (await named([row]))[0];
     },
   };
 }

@@ -13,7 +13,11 @@ import { petHealthRecordSchema } from '@vet/contracts/pet-health-record';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { clientNotLinked, linkedClientOf, identityOf } from '../auth/index.ts';
 import { notFound } from '../http/index.ts';
-import { createReferenceDataRepository, createSpeciesRepository } from '../lookups/index.ts';
+import {
+  createLookupNames,
+  createReferenceDataRepository,
+  createSpeciesRepository,
+} from '../lookups/index.ts';
 import { createPracticesRepository } from '../practices/index.ts';
 import { petChangeRoutes } from './pet-change-routes.ts';
 import { createHealthRecordRepository } from './health-record.ts';
@@ -29,7 +33,7 @@ const tags = ['pets'];
 export const petRoutes =
   (options: { newPetsPerDay: number }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
-    const repository = createPetsRepository(app.db);
+    const repository = createPetsRepository(app.db, createLookupNames(app.db));
     const practices = createPracticesRepository(app.db);
     const healthRecords = createHealthRecordRepository(app.db);
     const registration: PetRegistrationDeps = {
@@ -144,7 +148,7 @@ export const petRoutes =
     );
 
     // Issue 35 item 5: editing a pet, and its death or new home (decision 0083).
-    void app.register(petChangeRoutes);
+    void app.register(petChangeRoutes, { pets: repository });
 
     done();
   };

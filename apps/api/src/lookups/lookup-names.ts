@@ -1,0 +1,97 @@
+import type { Database } from '@vet/db/connection';
+import { sql } from 'drizzle-orm';
+
+type Names = ReadonlyMap<number, string>;
+
+/** The names of the lists a pet refers to, by id. */
+export interface LookupNameLists {
+  species: Names;
+  breeds: Names;
+  colours: Names;
+  insurers: Names;
+}
+
+/** The ids a record refers to, which the lists must hold to name it. */
+export interface LookupIds {
+  speciesId: number;
+  breedId: number | null;
+  colourId: number | null;
+  insurerId: number | null;
+}
+
+const lists = { s: 'species', b: 'breeds', c: 'colours', i: 'insurers' } as const;
+
+/**
+ * The lookup lists' names, held in process (decision 0090): they are the portal's own lists, which
+ * imports match and never add to, so each read of a pet need not join four tables for them. A record
+ * naming an id the lists do not hold (a row added since they were read) reads them again before it is
+ * answered, as do the first records asked for once the lists are older than `maxAgeMs` (so a renamed
+ * entry shows within that time).
+ */
+export function createLookupNames(
+  db: Database,
+  { maxAgeMs = 5 * 60_000, now = Date.now }: { maxAgeMs?: number; now?: () => number } = {},
+) {
+  let held: { lists: LookupNameLists; readAt: number } | undefined;
+  let reading: Promise<LookupNameLists> | undefined;
+
+  const read = (): Promise<LookupNameLists> => {
+    reading ??= (async () => {
+      const readAt = now();
+      try {
+        const { rows } = await db.execute<{ list: keyof typeof lists; id: number; name: string }>(sql`
+          select 's' as list, id, name from species
+          union all select 'b', id, name from breeds
+          union all select 'c', id, name from colours
+          union all select 'i', id, name from insurers`);
+        const names = {
+          species: new Map<number, string>(),
+          breeds: new Map<number, string>(),
+          colours: new Map<number, string>(),
+          insurers: new Map<number, string>(),
+        };
+        for (const { list, id, name } of rows) names[lists[list]].set(id, name);
+        held = { lists: names, readAt };
+        return names;
+      } finally {
+        reading = undefined;
+      }
+    })();
+    return reading;
+  };
+
+  const holdsAll = (names: LookupNameLists, records: readonly LookupIds[]) =>
+    records.every(
+      (record) =>
+        names.species.has(record.speciesId) &&
+        (record.breedId === null || names.breeds.has(record.breedId)) &&
+        (record.colourId === null || names.colours.has(record.colourId)) &&
+        (record.insurerId === null || names.insurers.has(record.insurerId)),
+    );
+
+  return {
+    /** Lists that name every id of the records; throws if even a fresh read does not (a broken reference). */
+    async naming(records: readonly LookupIds[]): Promise<LookupNameLists> {
+      if (held && now() - held.readAt <= maxAgeMs && holdsAll(held.lists, records)) return held.lists;
+      // Twice: a read already under way may have begun before the entry was added.
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const fresh = await read();
+        if (holdsAll(fresh, records)) return fresh;
+      }
+      throw new Error('A record refers to a lookup entry that does not exist');
+    },
+  };
+}
+
+export type LookupNames = ReturnType<typeof createLookupNames>;
+
+/** A record with its lookups' names beside their ids, as the contracts show a pet. */
+export function withLookupNames<Row extends LookupIds>(row: Row, names: LookupNameLists) {
+  return {
+    ...row,
+    speciesName: names.species.get(row.speciesId)!,
+    breedName: row.breedId === null ? null : names.breeds.get(row.breedId)!,
+    colourName: row.colourId === null ? null : names.colours.get(row.colourId)!,
+    insurerName: row.insurerId === null ? null : names.insurers.get(row.insurerId)!,
+  };
+}
