@@ -10,14 +10,15 @@ describe('the rate limit', () => {
   it('answers 429 in the error shape past RATE_LIMIT_MAX requests a minute', async () => {
     const app = await buildTestApp(database, { env: { RATE_LIMIT_MAX: '2' } });
     try {
-      const statuses = [];
-      for (let i = 0; i < 3; i += 1) {
-        statuses.push((await app.inject({ method: 'GET', url: '/v2/species' })).statusCode);
-      }
-      expect(statuses).toEqual([200, 200, 429]);
+      const answers = [];
+      for (let i = 0; i < 3; i += 1) answers.push(await app.inject({ method: 'GET', url: '/v2/species' }));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 429]);
+      // The limit's headers come with the refusal only.
+      expect(Object.keys(answers[0]!.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
       const limited = await app.inject({ method: 'GET', url: '/no/such/route' });
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect(limited.headers).toMatchObject({ 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '0' });
       expect(apiErrorSchema.strict().parse(limited.json())).toEqual({
         statusCode: 429,
         error: 'Too Many Requests',

@@ -49,6 +49,14 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       skipOnError: true,
       keyGenerator: (request) => clientAddressKey(request.ip),
       ...(redis ? { store: reservedRateLimitStore(redis, 'vet-api-rate-limit:') } : {}),
+      // The limit's headers on the 429 only, beside its Retry-After (decision 0090): the callers are the
+      // portal's server and practice systems, whose contract is the 429, and every other answer is spared
+      // three headers.
+      addHeadersOnExceeding: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+      },
       errorResponseBuilder: (_request, context) =>
         tooManyRequests(`Too many requests. Please try again in ${context.after}.`),
     });
