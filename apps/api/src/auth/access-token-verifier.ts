@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import type { TrustedIssuer } from '../config.ts';
@@ -53,7 +53,8 @@ export function createAccessTokenVerifier(
   const verified = new Map<string, { caller: VerifiedCaller; expiresAtMs: number }>();
 
   return async (token) => {
-    const key = createHash('sha256').update(token).digest('base64url');
+    // One call, no Hash object per request.
+    const key = hash('sha256', token, 'base64url');
     const known = verified.get(key);
     if (known && known.expiresAtMs > now()) return known.caller;
     verified.delete(key);
