@@ -65,6 +65,10 @@ export const signedInScope: FastifyPluginAsync<SignedInScopeOptions> = async (
   { routes, requireLinkedClient },
 ) => {
   const clients = createLinkedClientLookup(scope.db);
+  const findLinkedClient = async (request: FastifyRequest) => {
+    request.linkedClient = (await clients.findLinkedClient(identityOf(request))) ?? null;
+    if (requireLinkedClient && !request.linkedClient) throw clientNotLinked();
+  };
 
   scope.decorateRequest('linkedClient', null);
   scope.addHook('onRoute', (route) => {
@@ -74,14 +78,14 @@ export const signedInScope: FastifyPluginAsync<SignedInScopeOptions> = async (
       ...(requireLinkedClient ? { 403: apiErrorSchema } : {}),
       503: apiErrorSchema,
     });
+    // A route's own hooks run after its scope's, so after the sign-in check. Only the routes that need
+    // it get the lookup: a hot read's requests pass no hook at all for it (decision 0090).
+    const own = [route.onRequest ?? []].flat();
+    if (route.config?.linkedClient !== 'read-by-route' && !own.includes(findLinkedClient))
+      route.onRequest = [...own, findLinkedClient];
   });
   // onRequest: before the body is read, so an anonymous caller learns nothing from validation errors.
   scope.addHook('onRequest', scope.requireAuth);
-  scope.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.linkedClient === 'read-by-route') return;
-    request.linkedClient = (await clients.findLinkedClient(identityOf(request))) ?? null;
-    if (requireLinkedClient && !request.linkedClient) throw clientNotLinked();
-  });
 
   for (const plugin of routes) await scope.register(plugin);
 };
