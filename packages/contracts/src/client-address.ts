@@ -3,6 +3,9 @@ import ipaddr from 'ipaddr.js';
 /** The bytes of an IPv6 address that name its /64, the smallest block one subscriber is given. */
 const ipv6PrefixBytes = 8;
 
+const octet = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const fourPartDecimal = new RegExp(`^${octet}(?:\\.${octet}){3}$`);
+
 /**
  * The key a per-address limit counts a client under. An IPv6 host is routinely given a whole /64 and can
  * draw a fresh address from it for every request, so IPv6 is counted by its /64 prefix
@@ -10,6 +13,9 @@ const ipv6PrefixBytes = 8;
  * is. Anything that is not an address is returned unchanged: still a key, and no request fails over it.
  */
 export function clientAddressKey(address: string): string {
+  // Every request asks: a dotted-decimal IPv4 address (ipaddr's four-part decimal) is its own key, known
+  // by one expression instead of ipaddr's parse.
+  if (fourPartDecimal.test(address)) return address;
   if (ipaddr.IPv4.isValidFourPartDecimal(address) || !ipaddr.IPv6.isValid(address)) return address;
   const ipv6 = ipaddr.IPv6.parse(address);
   if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().toString();
