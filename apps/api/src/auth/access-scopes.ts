@@ -79,7 +79,7 @@ export const signedInScope: FastifyPluginAsync<SignedInScopeOptions> = async (
       503: apiErrorSchema,
     });
     // A route's own hooks run after its scope's, so after the sign-in check. Only the routes that need
-    // it get the lookup: a hot read's requests pass no hook at all for it (decision 0090).
+    // it get the lookup: the hot reads pass no hook for it.
     const own = [route.onRequest ?? []].flat();
     if (route.config?.linkedClient !== 'read-by-route' && !own.includes(findLinkedClient))
       route.onRequest = [...own, findLinkedClient];
