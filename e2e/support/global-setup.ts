@@ -2,7 +2,7 @@ import { recordTestSecret, testLogDir } from '@vet/contracts/testing/test-logs';
 import type { TestProject } from 'vitest/node';
 import { chromiumBrowser, NoChromiumError } from '../../scripts/lib/chromium.ts';
 import { startSeededPortal } from '../../scripts/lib/seeded-portal.ts';
-import { e2eChecksPerAddress } from './limits.ts';
+import { e2eChecksPerAddress, e2eRequestsPerAddressPerMinute } from './limits.ts';
 import { recordSessionSecrets } from './recorded-secrets.ts';
 
 /**
@@ -22,6 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     env: {
       LOG_LEVEL: 'warn',
       ONBOARDING_CHECKS_PER_ADDRESS: String(e2eChecksPerAddress),
+      RATE_LIMIT_MAX: String(e2eRequestsPerAddressPerMinute),
       // A reminder coming due mid-run would be a client's newest e-mail, which journeys read.
       REMINDERS: 'off',
     },
