@@ -62,7 +62,8 @@ export async function runSaturatingLoad(options: {
 
 /** One line: throughput, p50/p99, failures, and the ratio to a floor's throughput when given. */
 export function describeSaturatingLoad(result: SaturatingLoadResult, floor?: SaturatingLoadResult): string {
-  const ratio = floor ? `  ${(result.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}× bare` : '';
+  // Three decimals: a target such as 0.15× must not be met by rounding.
+  const ratio = floor ? `  ${(result.requestsPerSecond / floor.requestsPerSecond).toFixed(3)}× bare` : '';
   const cpu =
     result.serverCpuMicrosPerRequest === null
       ? ''
