@@ -102,7 +102,7 @@ const bans = {
 };
 
 /** Test files and test kits: they may reach into a module's internals and import fixtures. */
-const testFiles = ['**/*.test.{ts,tsx}', '**/*-test.ts', '**/testing/**'];
+const testFiles = ['**/*.test.{ts,tsx}', '**/testing/**'];
 
 /**
  * @param {string[]} files
@@ -249,7 +249,6 @@ export default tseslint.config(
       'scripts/**',
       'e2e/**',
       '**/*.test.ts',
-      '**/*-test.ts',
       '**/testing/**',
       '**/cli/*.ts',
       '*.config.ts',
@@ -298,7 +297,7 @@ export default tseslint.config(
     },
   },
   {
-    // File and folder names are kebab-case; middle extensions (.test, .integration-test, .d) aside.
+    // File and folder names are kebab-case; middle extensions (.test, .integration.test, .d) aside.
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     ignores: ['**/*.d.ts'],
     plugins: { 'check-file': checkFile },

@@ -5,9 +5,9 @@ import { appendTestLog } from './packages/contracts/src/testing/test-logs.ts';
 
 /**
  * Test files say what they need in their name:
- * - *.test.ts(x): pure logic and components, no I/O;
- * - *.integration-test.ts: a real, migrated PostgreSQL (embedded, or DATABASE_URL);
- * - e2e/*.e2e-test.ts: the whole portal in Chromium;
+ * - *.test.ts(x): pure logic and components, no I/O (every *.test.ts that is not one of the two below);
+ * - *.integration.test.ts: a real, migrated PostgreSQL (embedded, or DATABASE_URL);
+ * - e2e/*.e2e.test.ts: the whole portal in Chromium;
  * - scripts/*.test.ts: the repository's tooling, run on real files (lint-rules.test.ts lints scratch files).
  */
 /** The web app's `@/` alias, for every project that runs web code (unit tests and the session store's integration tests). */
@@ -50,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
           // The web's CSS modules are applied in jsdom, so a component test can read a computed style.
           css: { include: [/\.module\.css$/] },
@@ -60,7 +61,7 @@ export default defineConfig({
         resolve: { alias: webAlias },
         test: {
           name: 'integration',
-          include: ['{apps,packages}/*/src/**/*.integration-test.ts'],
+          include: ['{apps,packages}/*/src/**/*.integration.test.ts'],
           globalSetup: ['./packages/db/src/testing/global-setup.ts'],
           setupFiles: [failOnConsoleError],
           testTimeout: 30_000,
@@ -76,7 +77,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.e2e-test.ts'],
+          include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['./e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 300_000,

@@ -55,7 +55,7 @@ try {
 /**
  * In one Chromium: signs in as a demo client and as a newcomer, then weighs the bare page and each main
  * page and measures their main thread (signed-out pages in fresh contexts, signed-in ones in new tabs of
- * the signed-in context, as e2e/page-weight.e2e-test.ts does; onboarding pages in the newcomer's). Returns
+ * the signed-in context, as e2e/page-weight.e2e.test.ts does; onboarding pages in the newcomer's). Returns
  * the demo client's cookies, for Lighthouse.
  */
 async function measureInChromium(newcomerCredentials: Credentials): Promise<string> {

@@ -101,7 +101,7 @@ describe('the test-log check', () => {
       `${JSON.stringify({ kind: 'verification code', value: '613579' })}\n`,
     );
     writeFileSync(join(dir, 'e2e-API.log'), '{"msg":"fine"}\n{"msg":"code 613579"}\n');
-    writeFileSync(join(dir, 'test-console.log'), `e2e/x.e2e-test.ts: signed in as ${olivia.email}\n`);
+    writeFileSync(join(dir, 'test-console.log'), `e2e/x.e2e.test.ts: signed in as ${olivia.email}\n`);
     const { files, findings } = checkTestLogs(dir);
     expect(files).toBe(2);
     expect(findings.map((f) => [f.file.slice(dir.length + 1), f.line, f.kind])).toEqual([

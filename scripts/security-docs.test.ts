@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * holds every name cited with it.
  */
 
-const testFile = /`([\w./-]+\.(?:test|integration-test|e2e-test)\.tsx?)`/g;
+const testFile = /`([\w./-]+\.test\.tsx?)`/g;
 const trackedFiles = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n');
 
 function resolve(cited: string): string | undefined {

@@ -54,7 +54,7 @@ export function makeCertificate(folder: string): Certificate {
 
 /**
  * A demo client signs in at the provider, books the first time offered for one of her pets and cancels
- * it with a reason: the steps of e2e/appointments.e2e-test.ts's first journey, through nginx to whichever
+ * it with a reason: the steps of e2e/appointments.e2e.test.ts's first journey, through nginx to whichever
  * web and API instances it picks. Returns the time booked, as the page named it.
  */
 export async function signInBookAndCancel(): Promise<string> {

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '@vet/db/connection';
  * the error codes in its RETRYABLE_ERROR_CODES (serialisation failures, deadlocks, "starting up", host
  * unreachable, timeouts). Any other error rejects unheard and crashes the process: a PostgreSQL restart
  * (connection refused, sessions terminated by the shutdown) took the API down with it
- * (e2e/database-restart.e2e-test.ts). Its batched mode is no way out: it gives up on the first error and
+ * (e2e/database-restart.e2e.test.ts). Its batched mode is no way out: it gives up on the first error and
  * stops the worker. So the errors of a restarting or unreachable server are added to the table: the queue
  * then tries again (0.5 s, growing to 30 s between tries, 100 tries) until the server is back.
  */
@@ -49,7 +49,7 @@ export async function retryQueueWritesWhileTheDatabaseRestarts(): Promise<void> 
  * client the pool handed out just as the server ended its session fails its next query with "Client has
  * encountered a connection error and is not queryable", and graphile-worker's unheard write of a job's
  * failure then rejects, leaving the job locked and its e-mail pending for hours (seen in CI:
- * email-worker-connection-loss.integration-test.ts). Such an error is marked 08006 (connection_failure)
+ * email-worker-connection-loss.integration.test.ts). Such an error is marked 08006 (connection_failure)
  * here; the queue then tries again, on a fresh client (the pool drops a broken one when it is released).
  */
 const lostConnectionMessages = new Set([

@@ -8,7 +8,7 @@ import { MAX_WRONG_TRIES } from '../verify-service.ts';
 /**
  * What an attacker can harvest through onboarding, computed from the limits and budgets as implemented
  * (docs/security/enumeration-and-codes.md states the figures; harvest-rates.test.ts pins them, and
- * harvest.integration-test.ts drives the real API to show the budgets bind where this says).
+ * harvest.integration.test.ts drives the real API to show the budgets bind where this says).
  *
  * The attacker has `addresses` client addresses (each an IPv4 address or an IPv6 /64), as many e-mail
  * addresses and identities as they like (a catch-all domain; a verified account each), and checks each

@@ -20,7 +20,7 @@ import { sendWebhook } from './webhook-delivery.ts';
  * PostgreSQL restarting during delivery (issue 32): a restart ends every session, so here, after the
  * practice system accepted an event and before its delivery is recorded, every session of the
  * dispatcher's database is ended, its listening connection too. The delivery's transaction is lost;
- * nothing may be lost, and nothing sent under a new id. (e2e/database-restart.e2e-test.ts restarts a real
+ * nothing may be lost, and nothing sent under a new id. (e2e/database-restart.e2e.test.ts restarts a real
  * server under the whole portal.)
  */
 const database = useOwnDatabase('practice_events_restart_test');

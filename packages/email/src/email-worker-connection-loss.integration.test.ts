@@ -11,7 +11,7 @@ import { startTestSmtpServer, type TestSmtpServer } from './testing/test-smtp-se
 /**
  * The database going away between the mail server accepting a message and the worker marking it sent (a
  * PostgreSQL restart ends every session): the transaction is lost, the queue retries, and the retry
- * records the e-mail as sent without sending it again. (e2e/database-restart.e2e-test.ts restarts a real
+ * records the e-mail as sent without sending it again. (e2e/database-restart.e2e.test.ts restarts a real
  * server under the whole portal.)
  */
 const database = useOwnDatabase('email_connection_loss_test');
