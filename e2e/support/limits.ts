@@ -11,6 +11,6 @@ export const e2eChecksPerAddress = 40;
  * is 300 a minute). Every journey's browser comes through the web from the same loopback address, so the
  * whole run shares one bucket, and with the default whether a minute of journeys passes 300 requests
  * depends on the speed of the machine and of the portal: a journey then meets 429 at random. The limit
- * itself is tested where its bucket is its own (apps/api/src/plugins/rate-limit.integration.test.ts).
+ * itself is tested where its bucket is its own (apps/api/src/platform/plugins/rate-limit.integration.test.ts).
  */
 export const e2eRequestsPerAddressPerMinute = 100_000;

@@ -11,7 +11,7 @@ import {
 import { createAppointmentsRepository } from '../../apps/api/src/booking/appointment-records.ts';
 import { createBookingRepository } from '../../apps/api/src/booking/booking-repository.ts';
 import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/booking/slot-search.ts';
-import { createLinkedClientLookup } from '../../apps/api/src/identity/linked-client.ts';
+import { createLinkedClientLookup } from '../../apps/api/src/platform/identity/linked-client.ts';
 import { createLookupNames } from '../../apps/api/src/lookups/lookup-names.ts';
 import { createPetsRepository } from '../../apps/api/src/pets/pets-repository.ts';
 import { repoRoot } from './paths.ts';

@@ -19,7 +19,7 @@ const bundles = [
   { entry: 'apps/idp/src/server.ts', output: 'idp/server.mjs' },
   { entry: 'packages/db/src/cli/migrate.ts', output: 'migrate/migrate.mjs' },
   // The tracing each server preloads (node --import; start-api.sh, start-web.sh; decision 0071).
-  { entry: 'apps/api/src/observability/preload.ts', output: 'observability/api.mjs' },
+  { entry: 'apps/api/src/platform/observability/preload.ts', output: 'observability/api.mjs' },
   { entry: 'apps/web/src/observability/preload.ts', output: 'observability/web.mjs' },
 ];
 

@@ -6,13 +6,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { addressRoutes } from './addresses/index.ts';
 import { appointmentRoutes, bookingRoutes } from './appointments/index.ts';
 import { bookingCaps, slotRoutes } from './booking/index.ts';
-import { publicScope, signedInScope, authPlugin } from './auth/index.ts';
+import { publicScope, signedInScope, authPlugin } from './platform/auth/index.ts';
 import { clientRecordRoutes, clientRoutes } from './clients/index.ts';
 import type { ApiConfig } from './config.ts';
-import { databasePlugin } from './database/index.ts';
+import { databasePlugin } from './platform/database/index.ts';
 import { dataExportRoutes } from './data-export/index.ts';
 import { devMailboxRoutes } from './email/index.ts';
-import { healthRoutes } from './health/index.ts';
+import { healthRoutes } from './platform/health/index.ts';
 import { integrationApi } from './integration/index.ts';
 import { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
 import { manageLinkRoutes, manageLinks } from './manage-links/index.ts';
@@ -23,10 +23,10 @@ import {
   type LogDestination,
   RequestLogController,
   routeDefaultsPlugin,
-} from './http/index.ts';
+} from './platform/http/index.ts';
 import { lookupRoutes } from './lookups/index.ts';
-import { httpMetricsPlugin } from './metrics/index.ts';
-import { maintenancePlugin } from './maintenance/index.ts';
+import { httpMetricsPlugin } from './platform/metrics/index.ts';
+import { maintenancePlugin } from './platform/maintenance/index.ts';
 import {
   defaultBudgets,
   preSignupRoutes,
@@ -34,10 +34,10 @@ import {
   type OnboardingBudgets,
 } from './onboarding/index.ts';
 import { onlineAccountRoutes } from './online-account/index.ts';
-import { openApiPlugin, rateLimitPlugin, securityHeadersPlugin } from './plugins/index.ts';
+import { openApiPlugin, rateLimitPlugin, securityHeadersPlugin } from './platform/plugins/index.ts';
 import { petRoutes } from './pets/index.ts';
 import { homePracticeRoutes, practiceRoutes } from './practices/index.ts';
-import { telemetryRoutes } from './telemetry/index.ts';
+import { telemetryRoutes } from './platform/telemetry/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;

@@ -23,14 +23,14 @@ import {
   smsEnvShape,
   type SmsConfig,
 } from './reminders/index.ts';
-import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './maintenance/index.ts';
+import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './platform/maintenance/index.ts';
 import {
   metricsConfigOf,
   metricsEnvExpected,
   metricsEnvShape,
   requireMetricsPortApart,
   type MetricsConfig,
-} from './metrics/index.ts';
+} from './platform/metrics/index.ts';
 import {
   practiceEventsConfigOf,
   practiceEventsEnvExpected,

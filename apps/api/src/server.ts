@@ -6,8 +6,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
 import { emailWorkerPlugin } from './email/index.ts';
 import { earlierTimesJobPlugin } from './earlier-times/index.ts';
-import { serializeError } from './http/index.ts';
-import { openApiMetrics } from './metrics/index.ts';
+import { serializeError } from './platform/http/index.ts';
+import { openApiMetrics } from './platform/metrics/index.ts';
 import { eventDispatcherPlugin } from './practice-events/index.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */

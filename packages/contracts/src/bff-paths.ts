@@ -2,7 +2,7 @@
  * The API's first path segments that the portal's same-origin proxy (/bff/*) forwards. Anything else
  * (the OpenAPI document at /docs, the probes at /healthz and /readyz, an area added to the API later)
  * answers 404 at the proxy until it is added here on purpose. The API's integration test
- * (apps/api/src/plugins/bff-paths.integration.test.ts) checks every documented path against this list.
+ * (apps/api/src/platform/plugins/bff-paths.integration.test.ts) checks every documented path against this list.
  */
 export const bffForwardedPrefixes = [
   'address-lookup',

@@ -11,9 +11,9 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { linkedClientOf } from '../auth/index.ts';
+import { linkedClientOf } from '../platform/auth/index.ts';
 import { earlierTimeLinks, withEarlierTimes } from '../earlier-times/index.ts';
-import { errorBody } from '../http/index.ts';
+import { errorBody } from '../platform/http/index.ts';
 import {
   bookAppointment,
   type Booker,
@@ -25,7 +25,7 @@ import {
   cancelAppointment,
   getAppointment,
 } from '../booking/index.ts';
-import { limitedBy } from '../plugins/index.ts';
+import { limitedBy } from '../platform/plugins/index.ts';
 
 const tags = ['appointments'];
 const notFound = { 404: apiErrorSchema };

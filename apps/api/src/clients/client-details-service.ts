@@ -6,8 +6,8 @@ import {
 import type { Database } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import type { z } from 'zod';
-import type { Identity } from '../identity/index.ts';
-import { badRequest, notFound, type Issue } from '../http/index.ts';
+import type { Identity } from '../platform/identity/index.ts';
+import { badRequest, notFound, type Issue } from '../platform/http/index.ts';
 import { nationalPhoneNumber, ukMobileNumber, ukPhoneNumber, ukPostcode } from '../contact-details/index.ts';
 import { changedDetails } from './client-events.ts';
 import type {

@@ -26,9 +26,9 @@ import {
   type SlotSearchDeps,
   MINUTE_MS,
 } from '../booking/index.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../http/index.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../platform/http/index.ts';
 import { ukMobileNumber } from '../contact-details/index.ts';
-import { hashedKey } from '../plugins/index.ts';
+import { hashedKey } from '../platform/plugins/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
 
 export interface GuestDeps extends SlotSearchDeps {

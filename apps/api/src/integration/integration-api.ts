@@ -1,7 +1,7 @@
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import type { FastifyPluginAsync } from 'fastify';
 import { acknowledgementRoutes } from '../acknowledgements/index.ts';
-import { integrationScope, type RoutePlugin } from '../auth/index.ts';
+import { integrationScope, type RoutePlugin } from '../platform/auth/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../practice-bookings/index.ts';
 import { practiceRecordRoutes } from '../practice-records/index.ts';

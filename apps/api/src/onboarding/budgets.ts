@@ -1,7 +1,7 @@
 import type { Database } from '@vet/db/connection';
 import { giveBackToCounters, takeFromCounters, type CounterUse } from '@vet/db/onboarding-counters';
-import type { Identity } from '../identity/index.ts';
-import { tooManyRequests } from '../http/index.ts';
+import type { Identity } from '../platform/identity/index.ts';
+import { tooManyRequests } from '../platform/http/index.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,5 +1,5 @@
-import type { Identity } from '../identity/index.ts';
-import { badRequest } from '../http/index.ts';
+import type { Identity } from '../platform/identity/index.ts';
+import { badRequest } from '../platform/http/index.ts';
 import { identityOfRow, type CodeSender } from './code-sender.ts';
 import { checkTokenHash } from './verification-code.ts';
 import type { CodeRow, VerificationRepository } from './verification-repository.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '@vet/db/connection';
 import { createClientsRepository } from '../clients/index.ts';
-import { createLinkedClientLookup } from '../identity/index.ts';
+import { createLinkedClientLookup } from '../platform/identity/index.ts';
 import { createBudgetKeeper } from './budgets.ts';
 import { createCandidatesRepository } from './candidates-repository.ts';
 import { createCodeSender } from './code-sender.ts';

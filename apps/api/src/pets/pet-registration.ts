@@ -7,8 +7,8 @@ import {
   type RegisteredPet,
 } from '@vet/contracts/pets';
 import type { Database } from '@vet/db/connection';
-import type { LinkedClient } from '../identity/index.ts';
-import { badRequest, forbidden, type Issue } from '../http/index.ts';
+import type { LinkedClient } from '../platform/identity/index.ts';
+import { badRequest, forbidden, type Issue } from '../platform/http/index.ts';
 import type { ReferenceDataRepository, SpeciesRepository } from '../lookups/index.ts';
 import { registerNewPet } from './new-pets.ts';
 import type { PetsRepository } from './pets-repository.ts';

@@ -11,8 +11,8 @@ import {
 } from '@vet/contracts/pets';
 import { petHealthRecordSchema } from '@vet/contracts/pet-health-record';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { clientNotLinked, linkedClientOf, identityOf } from '../auth/index.ts';
-import { notFound } from '../http/index.ts';
+import { clientNotLinked, linkedClientOf, identityOf } from '../platform/auth/index.ts';
+import { notFound } from '../platform/http/index.ts';
 import {
   createLookupNames,
   createReferenceDataRepository,

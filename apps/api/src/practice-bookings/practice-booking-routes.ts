@@ -16,7 +16,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createAppointmentsRepository, createBookingDeps, mailboxAddress } from '../booking/index.ts';
 import { earlierTimeLinks, withEarlierTimes } from '../earlier-times/index.ts';
 import { defaultMailFrom } from '../config.ts';
-import { errorBody } from '../http/index.ts';
+import { errorBody } from '../platform/http/index.ts';
 import { storeBatch } from './practice-booking-batch.ts';
 import { createPracticeBookingReads } from './practice-booking-repository.ts';
 import {

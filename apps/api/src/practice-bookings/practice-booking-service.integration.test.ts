@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookingHelpers, bookingScene, localDay, localInstant } from '../booking/testing/booking-fixtures.ts';
 import { guestHelpers } from '../guests/testing/guest-fixtures.ts';
-import { ApiProblem } from '../http/errors.ts';
+import { ApiProblem } from '../platform/http/errors.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import {
   cancelByPractice,

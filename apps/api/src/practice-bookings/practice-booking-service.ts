@@ -16,7 +16,7 @@ import {
   recordChangeEmail,
   type AppointmentsRepository,
 } from '../booking/index.ts';
-import { conflict, notFound, type Issue, unprocessable } from '../http/index.ts';
+import { conflict, notFound, type Issue, unprocessable } from '../platform/http/index.ts';
 import {
   practiceBookingRepository as repository,
   type AppointmentValues,

@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { machineRefusals } from '../auth/machine-access.ts';
+import { machineRefusals } from '../platform/auth/machine-access.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 
 /**

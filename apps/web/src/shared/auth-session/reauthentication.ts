@@ -5,7 +5,7 @@
  * back to the page they were on.
  */
 
-/** Ten minutes, as the API's RECENT_SIGN_IN_SECONDS (apps/api/src/auth/recent-sign-in.ts). */
+/** Ten minutes, as the API's RECENT_SIGN_IN_SECONDS (apps/api/src/platform/auth/recent-sign-in.ts). */
 export const RECENT_SIGN_IN_MAX_AGE_MS = 10 * 60_000;
 
 /** The API's error `code` for "sign in again first" (a 403). */

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../testing/test-identity-provider.ts';
+import {
+  startTestIdentityProvider,
+  type TestIdentityProvider,
+} from '../../testing/test-identity-provider.ts';
 import {
   createAccessTokenVerifier,
   type VerifiedCaller,

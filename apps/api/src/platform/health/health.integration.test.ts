@@ -2,8 +2,8 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import { connectDatabase } from '@vet/db/connection';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 
 const database = useTestDatabase();
 

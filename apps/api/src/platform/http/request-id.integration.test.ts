@@ -1,7 +1,7 @@
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 
 const database = useTestDatabase();
 const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';

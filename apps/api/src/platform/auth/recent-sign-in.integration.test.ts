@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../http/index.ts';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../testing/test-identity-provider.ts';
+import {
+  startTestIdentityProvider,
+  type TestIdentityProvider,
+} from '../../testing/test-identity-provider.ts';
 import { createAccessTokenVerifier, type VerifyAccessToken } from './access-token-verifier.ts';
 import { isRecentSignIn, RECENT_SIGN_IN_SECONDS } from './recent-sign-in.ts';
 import { reauthenticationRequired } from '../http/errors.ts';

@@ -4,8 +4,8 @@ import { maintenanceMessage, maintenanceRetryAfterSeconds } from '@vet/contracts
 import { connectDatabase } from '@vet/db/connection';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 
 /**
  * MAINTENANCE=on (issue 33 item 7, decision 0073): every route answers 503 in the error shape with

@@ -3,8 +3,8 @@ import { featureTogglesResponseSchema } from '@vet/contracts/practices';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 import { INTERNAL_ERROR_MESSAGE } from './errors.ts';
 
 const database = useTestDatabase();

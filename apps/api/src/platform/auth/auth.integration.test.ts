@@ -2,13 +2,13 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 import {
   startTestIdentityProvider,
   trustingEnv,
   type TestIdentityProvider,
-} from '../testing/test-identity-provider.ts';
+} from '../../testing/test-identity-provider.ts';
 
 const database = useTestDatabase();
 const now = () => Math.floor(Date.now() / 1000);

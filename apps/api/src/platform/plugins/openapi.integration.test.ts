@@ -1,9 +1,9 @@
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
-import { productionEnv } from '../testing/production-env.ts';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+import { productionEnv } from '../../testing/production-env.ts';
 
 const database = useTestDatabase();
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 // Its own database: the running server's e-mail worker and dispatcher take every row of their tables.
 const database = useOwnDatabase('api_metrics_process_test');
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 describe('server.ts with METRICS_PORT', () => {
   it('serves the metrics on that port only, counts its requests, and stops cleanly', async () => {

@@ -7,7 +7,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
 
 const database = useTestDatabase();
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 /** Resolves with the first match of `pattern` in what `read` returns, checked each time `stream` has data. */
 function waitFor(

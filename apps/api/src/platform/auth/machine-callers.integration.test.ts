@@ -3,7 +3,7 @@ import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { useSignedInTestApp } from '../testing/signed-in-app.ts';
+import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import { machineRefusals } from './machine-access.ts';
 
 /**

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../testing/test-app.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 
 const database = useTestDatabase();
 
