@@ -12,7 +12,7 @@ import { createAppointmentsRepository } from '../../apps/api/src/booking/appoint
 import { createBookingRepository } from '../../apps/api/src/booking/booking-repository.ts';
 import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/booking/slot-search.ts';
 import { createLinkedClientLookup } from '../../apps/api/src/platform/identity/linked-client.ts';
-import { createLookupNames } from '../../apps/api/src/lookups/lookup-names.ts';
+import { createLookupNames } from '../../apps/api/src/reference/lookups/lookup-names.ts';
 import { createPetsRepository } from '../../apps/api/src/pets/pets-repository.ts';
 import { repoRoot } from './paths.ts';
 

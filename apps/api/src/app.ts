@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '@vet/db/connection';
 import Fastify from 'fastify';
 import type { Registry } from 'prom-client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addressRoutes } from './addresses/index.ts';
+import { addressRoutes } from './reference/addresses/index.ts';
 import { appointmentRoutes, bookingRoutes } from './appointments/index.ts';
 import { bookingCaps, slotRoutes } from './booking/index.ts';
 import { publicScope, signedInScope, authPlugin } from './platform/auth/index.ts';
@@ -24,7 +24,7 @@ import {
   RequestLogController,
   routeDefaultsPlugin,
 } from './platform/http/index.ts';
-import { lookupRoutes } from './lookups/index.ts';
+import { lookupRoutes } from './reference/lookups/index.ts';
 import { httpMetricsPlugin } from './platform/metrics/index.ts';
 import { maintenancePlugin } from './platform/maintenance/index.ts';
 import {
@@ -36,7 +36,7 @@ import {
 import { onlineAccountRoutes } from './online-account/index.ts';
 import { openApiPlugin, rateLimitPlugin, securityHeadersPlugin } from './platform/plugins/index.ts';
 import { petRoutes } from './pets/index.ts';
-import { homePracticeRoutes, practiceRoutes } from './practices/index.ts';
+import { homePracticeRoutes, practiceRoutes } from './reference/practices/index.ts';
 import { telemetryRoutes } from './platform/telemetry/index.ts';
 
 export interface BuildAppOptions {

@@ -9,7 +9,7 @@ import {
 import type { Database } from '@vet/db/connection';
 import type { LinkedClient } from '../platform/identity/index.ts';
 import { badRequest, forbidden, type Issue } from '../platform/http/index.ts';
-import type { ReferenceDataRepository, SpeciesRepository } from '../lookups/index.ts';
+import type { ReferenceDataRepository, SpeciesRepository } from '../reference/lookups/index.ts';
 import { registerNewPet } from './new-pets.ts';
 import type { PetsRepository } from './pets-repository.ts';
 

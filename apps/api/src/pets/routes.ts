@@ -17,8 +17,8 @@ import {
   createLookupNames,
   createReferenceDataRepository,
   createSpeciesRepository,
-} from '../lookups/index.ts';
-import { createPracticesRepository } from '../practices/index.ts';
+} from '../reference/lookups/index.ts';
+import { createPracticesRepository } from '../reference/practices/index.ts';
 import { petChangeRoutes } from './pet-change-routes.ts';
 import { createHealthRecordRepository } from './health-record.ts';
 import { assertMayRegisterPets, registerPet, type PetRegistrationDeps } from './pet-registration.ts';

@@ -5,7 +5,7 @@ import { practiceOpeningHours } from '@vet/db/schema/practices';
 import { createClinician, createPractice } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
-import { useSignedInTestApp } from '../testing/signed-in-app.ts';
+import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
 const database = useTestDatabase();
 const { context, bearerForNewIdentity, signedInClient } = useSignedInTestApp(database);

@@ -3,8 +3,8 @@ import { featureKeys, onlinePracticesResponseSchema } from '@vet/contracts/pract
 import { createPractice } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 
 const MAX_SERIAL_ID = 2_147_483_647;
 const database = useTestDatabase();

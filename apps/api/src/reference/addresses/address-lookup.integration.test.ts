@@ -3,7 +3,7 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import { createAddress } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSignedInTestApp } from '../testing/signed-in-app.ts';
+import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
 const database = useTestDatabase();
 const { context, bearerForNewIdentity } = useSignedInTestApp(database);

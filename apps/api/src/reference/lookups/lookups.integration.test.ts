@@ -12,8 +12,8 @@ import {
 } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/test-app.ts';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 import { LOOKUP_CACHE_CONTROL } from './routes.ts';
 
 const MAX_SERIAL_ID = 2_147_483_647;
