@@ -13,7 +13,7 @@ import { createBookingRepository } from '../../apps/api/src/booking/booking-repo
 import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/booking/slot-search.ts';
 import { createLinkedClientLookup } from '../../apps/api/src/platform/identity/linked-client.ts';
 import { createLookupNames } from '../../apps/api/src/reference/lookups/lookup-names.ts';
-import { createPetsRepository } from '../../apps/api/src/pets/pets-repository.ts';
+import { createPetsRepository } from '../../apps/api/src/clients/pets/pets-repository.ts';
 import { repoRoot } from './paths.ts';
 
 interface Statement {

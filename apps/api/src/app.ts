@@ -7,10 +7,10 @@ import { addressRoutes } from './reference/addresses/index.ts';
 import { appointmentRoutes, bookingRoutes } from './appointments/index.ts';
 import { bookingCaps, slotRoutes } from './booking/index.ts';
 import { publicScope, signedInScope, authPlugin } from './platform/auth/index.ts';
-import { clientRecordRoutes, clientRoutes } from './clients/index.ts';
+import { clientRecordRoutes, clientRoutes } from './clients/profile/index.ts';
 import type { ApiConfig } from './config.ts';
 import { databasePlugin } from './platform/database/index.ts';
-import { dataExportRoutes } from './data-export/index.ts';
+import { dataExportRoutes } from './clients/data-export/index.ts';
 import { devMailboxRoutes } from './email/index.ts';
 import { healthRoutes } from './platform/health/index.ts';
 import { integrationApi } from './integration/index.ts';
@@ -32,10 +32,10 @@ import {
   preSignupRoutes,
   onboardingRoutes,
   type OnboardingBudgets,
-} from './onboarding/index.ts';
-import { onlineAccountRoutes } from './online-account/index.ts';
+} from './clients/onboarding/index.ts';
+import { onlineAccountRoutes } from './clients/online-account/index.ts';
 import { openApiPlugin, rateLimitPlugin, securityHeadersPlugin } from './platform/plugins/index.ts';
-import { petRoutes } from './pets/index.ts';
+import { petRoutes } from './clients/pets/index.ts';
 import { homePracticeRoutes, practiceRoutes } from './reference/practices/index.ts';
 import { telemetryRoutes } from './platform/telemetry/index.ts';
 

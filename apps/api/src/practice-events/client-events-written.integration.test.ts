@@ -9,7 +9,7 @@ import {
   clientOfPractice,
   registrationLookups,
   validRegistration,
-} from '../pets/testing/pet-registration-fixtures.ts';
+} from '../clients/pets/testing/pet-registration-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import {
   eventsNamingClient,

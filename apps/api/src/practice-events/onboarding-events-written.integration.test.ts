@@ -10,7 +10,7 @@ import {
   uniqueLastName,
   useOnboardingTestApp,
   type SignedInPerson,
-} from '../onboarding/testing/onboarding-test-kit.ts';
+} from '../clients/onboarding/testing/onboarding-test-kit.ts';
 import {
   eventsNamingClient,
   expectRolledBack,

@@ -1,0 +1,274 @@
+import type { DataExport } from '@vet/contracts/data-export';
+import type { Database, Executor } from '@vet/db/connection';
+import { appointments } from '@vet/db/schema/appointments';
+import { clientChanges } from '@vet/db/schema/client-changes';
+import { clients, contactPreferences, pets } from '@vet/db/schema/clients';
+import { clinicians } from '@vet/db/schema/clinicians';
+import { dataExportRequests } from '@vet/db/schema/data-exports';
+import { webSessions } from '@vet/db/schema/identity';
+import {
+  appointmentReasons,
+  breeds,
+  cancellationReasons,
+  colours,
+  insurers,
+  salutations,
+  species,
+} from '@vet/db/schema/lookups';
+import { practices } from '@vet/db/schema/practices';
+import { vaccinations } from '@vet/db/schema/vaccinations';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { Identity } from '../../platform/identity/index.ts';
+
+type ClientPart = NonNullable<DataExport['client']>;
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * "Download my data" (decision 0079): records the request and reads everything the portal holds about the
+ * identity, in one repeatable-read transaction, so the file is one consistent picture and a request is
+ * recorded exactly when data is given. Every query is scoped to the identity or to the client record
+ * linked to it: nothing here reaches another person's data.
+ */
+export function createDataExportRepository(db: Database) {
+  return {
+    async exportFor(identity: Identity, now: Date = new Date()): Promise<DataExport> {
+      return db.transaction(
+        async (tx) => {
+          const [linked] = await tx
+            .select({ id: clients.id })
+            .from(clients)
+            .where(
+              and(eq(clients.identityIssuer, identity.issuer), eq(clients.identitySubject, identity.subject)),
+            )
+            .limit(1);
+          await tx.insert(dataExportRequests).values({
+            identityIssuer: identity.issuer,
+            identitySubject: identity.subject,
+            clientId: linked?.id ?? null,
+            requestedAt: now,
+          });
+          const [client, sessions, requests] = [
+            linked ? await clientPart(tx, linked.id) : null,
+            await sessionsOf(tx, identity, now),
+            await exportRequestsOf(tx, identity),
+          ];
+          return {
+            format: 'client-portal-data-export',
+            version: 1,
+            generatedAt: iso(now),
+            identity: { issuer: identity.issuer, subject: identity.subject, email: identity.email ?? null },
+            client,
+            sessions,
+            exportRequests: requests,
+          };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read write' },
+      );
+    },
+  };
+}
+
+async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | null> {
+  const [profile] = await tx
+    .select({
+      clientId: clients.id,
+      title: salutations.description,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      email: clients.email,
+      mobilePhone: clients.mobilePhone,
+      homePhone: clients.homePhone,
+      line1: clients.addressLine1,
+      line2: clients.addressLine2,
+      town: clients.town,
+      county: clients.county,
+      postcode: clients.postcode,
+      homePractice: practices.name,
+      onlineBookingAllowed: clients.onlineBookingAllowed,
+      contactPreferencesConfirmedAt: clients.contactPreferencesConfirmedAt,
+      linkedAt: clients.linkedAt,
+      createdAt: clients.createdAt,
+      updatedAt: clients.updatedAt,
+    })
+    .from(clients)
+    .leftJoin(salutations, eq(salutations.id, clients.salutationId))
+    .leftJoin(practices, eq(practices.id, clients.homePracticeId))
+    .where(eq(clients.id, clientId));
+  if (!profile) return null;
+
+  const petRows = await tx
+    .select({
+      petId: pets.id,
+      name: pets.name,
+      species: species.name,
+      breed: breeds.name,
+      colour: colours.name,
+      sex: pets.sex,
+      neutered: pets.neutered,
+      dateOfBirth: pets.dateOfBirth,
+      microchipNumber: pets.microchipNumber,
+      insurer: insurers.name,
+      policyNumber: pets.policyNumber,
+      status: pets.status,
+      registeredOnline: pets.registeredOnline,
+    })
+    .from(pets)
+    .innerJoin(species, eq(species.id, pets.speciesId))
+    .leftJoin(breeds, eq(breeds.id, pets.breedId))
+    .leftJoin(colours, eq(colours.id, pets.colourId))
+    .leftJoin(insurers, eq(insurers.id, pets.insurerId))
+    .where(eq(pets.clientId, clientId))
+    .orderBy(asc(pets.id));
+  const vaccinationRows =
+    petRows.length === 0
+      ? []
+      : await tx
+          .select({
+            petId: vaccinations.petId,
+            vaccine: vaccinations.vaccine,
+            givenOn: vaccinations.givenOn,
+            dueOn: vaccinations.dueOn,
+          })
+          .from(vaccinations)
+          .where(
+            inArray(
+              vaccinations.petId,
+              petRows.map((pet) => pet.petId),
+            ),
+          )
+          .orderBy(asc(vaccinations.givenOn), asc(vaccinations.id));
+
+  const appointmentRows = await tx
+    .select({
+      appointmentId: appointments.id,
+      petId: appointments.petId,
+      petName: pets.name,
+      practice: practices.name,
+      clinicianFirstName: clinicians.firstName,
+      clinicianLastName: clinicians.lastName,
+      reason: appointmentReasons.name,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+      bookedBy: appointments.source,
+      notes: appointments.notes,
+      cancellationReason: cancellationReasons.description,
+      cancelledAt: appointments.cancelledAt,
+      createdAt: appointments.createdAt,
+    })
+    .from(appointments)
+    .innerJoin(pets, eq(pets.id, appointments.petId))
+    .innerJoin(practices, eq(practices.id, appointments.practiceId))
+    .innerJoin(clinicians, eq(clinicians.id, appointments.clinicianId))
+    .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId))
+    .leftJoin(cancellationReasons, eq(cancellationReasons.id, appointments.cancellationReasonId))
+    .where(eq(appointments.clientId, clientId))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+
+  const preferenceRows = await tx
+    .select({
+      purpose: contactPreferences.purpose,
+      channel: contactPreferences.channel,
+      optedIn: contactPreferences.optedIn,
+    })
+    .from(contactPreferences)
+    .where(eq(contactPreferences.clientId, clientId))
+    .orderBy(asc(contactPreferences.purpose), asc(contactPreferences.channel));
+
+  const changeRows = await tx
+    .select({ changedAt: clientChanges.changedAt, kind: clientChanges.kind, changes: clientChanges.changes })
+    .from(clientChanges)
+    .where(eq(clientChanges.clientId, clientId))
+    .orderBy(asc(clientChanges.changedAt), asc(clientChanges.id));
+
+  return {
+    profile: {
+      clientId: profile.clientId,
+      title: profile.title,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      email: profile.email,
+      mobilePhone: profile.mobilePhone,
+      homePhone: profile.homePhone,
+      address: {
+        line1: profile.line1,
+        line2: profile.line2,
+        town: profile.town,
+        county: profile.county,
+        postcode: profile.postcode,
+      },
+      homePractice: profile.homePractice,
+      onlineBookingAllowed: profile.onlineBookingAllowed,
+      linkedAt: isoOrNull(profile.linkedAt),
+      createdAt: iso(profile.createdAt),
+      updatedAt: iso(profile.updatedAt),
+    },
+    pets: petRows.map((pet) => ({
+      ...pet,
+      vaccinations: vaccinationRows
+        .filter((row) => row.petId === pet.petId)
+        .map(({ vaccine, givenOn, dueOn }) => ({ vaccine, givenOn, dueOn })),
+    })),
+    appointments: appointmentRows.map(({ clinicianFirstName, clinicianLastName, ...row }) => ({
+      ...row,
+      clinician: `${clinicianFirstName} ${clinicianLastName}`,
+      startsAt: iso(row.startsAt),
+      endsAt: iso(row.endsAt),
+      cancelledAt: isoOrNull(row.cancelledAt),
+      createdAt: iso(row.createdAt),
+    })),
+    contactPreferences: {
+      current: preferenceRows,
+      confirmedAt: isoOrNull(profile.contactPreferencesConfirmedAt),
+    },
+    changeHistory: changeRows.map(({ changedAt, kind, changes }) => ({
+      changedAt: iso(changedAt),
+      kind,
+      ...('preferences' in changes ? { preferences: changes.preferences } : { fields: changes.fields }),
+    })),
+  };
+}
+
+/** The identity's live portal sessions: when, and on what device; never a token or a hash. */
+async function sessionsOf(tx: Executor, identity: Identity, now: Date): Promise<DataExport['sessions']> {
+  const rows = await tx
+    .select({
+      device: webSessions.device,
+      signedInAt: webSessions.authenticatedAt,
+      startedAt: webSessions.createdAt,
+      lastActiveAt: webSessions.lastSeenAt,
+      expiresAt: webSessions.expiresAt,
+    })
+    .from(webSessions)
+    .where(
+      and(
+        eq(webSessions.identityIssuer, identity.issuer),
+        eq(webSessions.identitySubject, identity.subject),
+        gt(webSessions.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(webSessions.createdAt));
+  return rows.map((row) => ({
+    device: row.device,
+    signedInAt: iso(row.signedInAt),
+    startedAt: iso(row.startedAt),
+    lastActiveAt: iso(row.lastActiveAt),
+    expiresAt: iso(row.expiresAt),
+  }));
+}
+
+async function exportRequestsOf(tx: Executor, identity: Identity): Promise<DataExport['exportRequests']> {
+  const rows = await tx
+    .select({ requestedAt: dataExportRequests.requestedAt })
+    .from(dataExportRequests)
+    .where(
+      and(
+        eq(dataExportRequests.identityIssuer, identity.issuer),
+        eq(dataExportRequests.identitySubject, identity.subject),
+      ),
+    )
+    .orderBy(asc(dataExportRequests.requestedAt), asc(dataExportRequests.id));
+  return rows.map((row) => ({ requestedAt: iso(row.requestedAt) }));
+}

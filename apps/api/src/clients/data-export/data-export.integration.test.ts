@@ -1,0 +1,214 @@
+import { dataExportSchema } from '@vet/contracts/data-export';
+import { apiErrorSchema } from '@vet/contracts/errors';
+import { clientChanges } from '@vet/db/schema/client-changes';
+import { contactPreferences } from '@vet/db/schema/clients';
+import { dataExportRequests } from '@vet/db/schema/data-exports';
+import { webSessions } from '@vet/db/schema/identity';
+import {
+  createAppointment,
+  createClient,
+  createClinician,
+  createPet,
+  createPractice,
+  createReason,
+} from '@vet/db/testing/factories';
+import { useTestDatabase } from '@vet/db/testing/test-database';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
+
+const database = useTestDatabase();
+const { context } = useSignedInTestApp(database);
+
+const secondsAgo = (seconds: number) => Math.floor(Date.now() / 1000) - seconds;
+
+/** A bearer for `subject`, signed in `signedInSecondsAgo` ago (null: no auth_time claim). */
+async function bearer(subject: string, signedInSecondsAgo: number | null = 5) {
+  const claims: Record<string, unknown> = {
+    sub: subject,
+    email: `${subject}@example.test`,
+    email_verified: true,
+  };
+  if (signedInSecondsAgo !== null) claims.auth_time = secondsAgo(signedInSecondsAgo);
+  return `Bearer ${await context.provider.sign({ claims })}`;
+}
+
+/** A linked client with a pet, an appointment, preferences with their history and a session. */
+async function clientWithEverything(label: string) {
+  const subject = `subject-${crypto.randomUUID()}`;
+  const practice = await createPractice(database.db, { name: `${label} Practice` });
+  const client = await createClient(database.db, {
+    firstName: `${label}first`,
+    lastName: `${label}last`,
+    email: `${label.toLowerCase()}@example.test`,
+    postcode: 'SW1A 1AA',
+    homePracticeId: practice.id,
+    identityIssuer: context.provider.issuer,
+    identitySubject: subject,
+    linkedAt: new Date(),
+  });
+  const pet = await createPet(database.db, { clientId: client.id, name: `${label}pet` });
+  const clinician = await createClinician(database.db, { practiceId: practice.id, lastName: `${label}vet` });
+  const reason = await createReason(database.db, { name: `${label} check ${crypto.randomUUID()}` });
+  const startsAt = new Date(Date.now() + 86_400_000);
+  const appointment = await createAppointment(database.db, {
+    practiceId: practice.id,
+    clinicianId: clinician.id,
+    clientId: client.id,
+    petId: pet.id,
+    reasonId: reason.id,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 900_000),
+  });
+  await database.db.insert(contactPreferences).values([
+    { clientId: client.id, purpose: 'reminders', channel: 'email', optedIn: true },
+    { clientId: client.id, purpose: 'reminders', channel: 'sms', optedIn: false },
+  ]);
+  await database.db.insert(clientChanges).values([
+    {
+      clientId: client.id,
+      kind: 'contact_preferences',
+      changedAt: new Date(Date.now() - 60_000),
+      actorIssuer: context.provider.issuer,
+      actorSubject: subject,
+      changes: { preferences: [{ purpose: 'reminders', channel: 'sms', from: true, to: false }] },
+    },
+    {
+      clientId: client.id,
+      kind: 'details',
+      changedAt: new Date(Date.now() - 30_000),
+      actorIssuer: context.provider.issuer,
+      actorSubject: subject,
+      changes: { fields: ['mobilePhone'] },
+    },
+  ]);
+  await database.db.insert(webSessions).values({
+    tokenHash: `hash-${crypto.randomUUID()}`,
+    identityIssuer: context.provider.issuer,
+    identitySubject: subject,
+    providerId: 'azure-ad',
+    accessToken: `secret-access-${label}`,
+    refreshToken: `secret-refresh-${label}`,
+    idToken: `secret-id-${label}`,
+    accessTokenExpiresAt: new Date(Date.now() + 300_000),
+    expiresAt: new Date(Date.now() + 3_600_000),
+    device: 'Firefox on Linux',
+  });
+  return { subject, client, pet, appointment, practice };
+}
+
+const exportOf = (authorization: string) =>
+  context.app.inject({ url: '/client/data-export', headers: { authorization } });
+
+const requestsOf = (subject: string) =>
+  database.db
+    .select()
+    .from(dataExportRequests)
+    .where(
+      and(
+        eq(dataExportRequests.identityIssuer, context.provider.issuer),
+        eq(dataExportRequests.identitySubject, subject),
+      ),
+    );
+
+describe('GET /client/data-export (issue 36, decision 0079)', () => {
+  it('holds everything about the signed-in client, and nothing of another client', async () => {
+    const mine = await clientWithEverything('Mine');
+    const theirs = await clientWithEverything('Theirs');
+
+    const response = await exportOf(await bearer(mine.subject));
+    expect(response.statusCode).toBe(200);
+    const body = dataExportSchema.strict().parse(response.json());
+    expect(body.identity).toEqual({
+      issuer: context.provider.issuer,
+      subject: mine.subject,
+      email: `${mine.subject}@example.test`,
+    });
+    expect(body.client?.profile).toMatchObject({
+      clientId: mine.client.id,
+      firstName: 'Minefirst',
+      lastName: 'Minelast',
+      email: 'mine@example.test',
+      address: { postcode: 'SW1A 1AA' },
+      homePractice: 'Mine Practice',
+    });
+    expect(body.client?.pets).toMatchObject([{ petId: mine.pet.id, name: 'Minepet', vaccinations: [] }]);
+    expect(body.client?.appointments).toMatchObject([
+      { appointmentId: mine.appointment.id, petName: 'Minepet', practice: 'Mine Practice', status: 'Booked' },
+    ]);
+    expect(body.client?.appointments[0]?.clinician).toContain('Minevet');
+    expect(body.client?.contactPreferences.current).toEqual([
+      { purpose: 'reminders', channel: 'email', optedIn: true },
+      { purpose: 'reminders', channel: 'sms', optedIn: false },
+    ]);
+    expect(body.client?.changeHistory).toMatchObject([
+      {
+        kind: 'contact_preferences',
+        preferences: [{ purpose: 'reminders', channel: 'sms', from: true, to: false }],
+      },
+      { kind: 'details', fields: ['mobilePhone'] },
+    ]);
+    expect(body.sessions).toHaveLength(1);
+    expect(body.sessions[0]).toMatchObject({ device: 'Firefox on Linux' });
+    expect(body.exportRequests).toHaveLength(1);
+
+    const text = response.body;
+    // No secret of a session, and nothing of the other client.
+    for (const secret of ['secret-access', 'secret-refresh', 'secret-id', 'hash-'])
+      expect(text).not.toContain(secret);
+    for (const other of ['Theirs', theirs.subject, String(theirs.pet.id) + ',"name"'])
+      expect(text).not.toContain(other);
+  });
+
+  it('is never cached, comes as a file, and each request is recorded', async () => {
+    const mine = await clientWithEverything('Cache');
+    const authorization = await bearer(mine.subject);
+    const first = await exportOf(authorization);
+    const second = await exportOf(authorization);
+    expect(first.statusCode).toBe(200);
+    expect(second.headers['cache-control']).toBe('no-store');
+    expect(second.headers['content-disposition']).toMatch(
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const rows = await requestsOf(mine.subject);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.clientId === mine.client.id)).toBe(true);
+    expect(dataExportSchema.parse(second.json()).exportRequests).toHaveLength(2);
+  });
+
+  it('gives a person not linked to a client their sign-in and sessions only', async () => {
+    await clientWithEverything('Someone');
+    const subject = `unlinked-${crypto.randomUUID()}`;
+    const response = await exportOf(await bearer(subject));
+    expect(response.statusCode).toBe(200);
+    const body = dataExportSchema.parse(response.json());
+    expect(body.client).toBeNull();
+    expect(body.identity.subject).toBe(subject);
+    expect(body.sessions).toEqual([]);
+    expect(response.body).not.toContain('Someone');
+    expect(await requestsOf(subject)).toMatchObject([{ clientId: null }]);
+  });
+
+  it.each([
+    ['more than ten minutes ago', 11 * 60],
+    ['at an unknown time', null],
+  ])('refuses a sign-in %s with reauthentication_required, and records nothing', async (_case, ago) => {
+    const mine = await clientWithEverything('Stale');
+    const response = await exportOf(await bearer(mine.subject, ago));
+    expect(response.statusCode).toBe(403);
+    expect(apiErrorSchema.strict().parse(response.json())).toMatchObject({
+      statusCode: 403,
+      code: 'reauthentication_required',
+    });
+    expect(await requestsOf(mine.subject)).toEqual([]);
+  });
+
+  it('lets a sign-in of nine minutes ago through', async () => {
+    const mine = await clientWithEverything('Recent');
+    expect((await exportOf(await bearer(mine.subject, 9 * 60))).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a sign-in', async () => {
+    expect((await context.app.inject({ url: '/client/data-export' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,142 @@
+import type { Executor } from '@vet/db/connection';
+import { emailKey } from '@vet/db/normalise';
+import { softBookings } from '@vet/db/schema/appointments';
+import { clientChanges } from '@vet/db/schema/client-changes';
+import { clients } from '@vet/db/schema/clients';
+import { dataExportRequests } from '@vet/db/schema/data-exports';
+import { webSessions } from '@vet/db/schema/identity';
+import { emailOutbox } from '@vet/db/schema/system';
+import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Identity } from '../../platform/identity/index.ts';
+
+/** Advisory-lock key space of an online account's deletion (the second key hashes issuer and subject). */
+const DELETION_LOCK_SPACE = 4080;
+
+/**
+ * Who the kept consent history says acted, once the identity is erased (decision 0080): the same for
+ * every row of one deletion, so the history still reads as one person's, and linked to nobody.
+ */
+export const ERASED_ACTOR_ISSUER = 'erased-online-account';
+
+const ofIdentity = (identity: Identity) =>
+  and(eq(clients.identityIssuer, identity.issuer), eq(clients.identitySubject, identity.subject));
+
+/** The SQL of an online account's deletion, each step in the caller's transaction. */
+export const onlineAccounts = {
+  /**
+   * One deletion per identity at a time: a second request waits here for the first to commit, and then
+   * finds nothing left to delete.
+   */
+  async lockIdentity(tx: Executor, identity: Identity) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${DELETION_LOCK_SPACE}::int, hashtext(${identity.issuer} || ' ' || ${identity.subject}))`,
+    );
+  },
+
+  /** The linked client record, locked (its lock orders its practice events), with what the event names. */
+  async lockLinkedClient(tx: Executor, identity: Identity) {
+    const [client] = await tx
+      .select({ id: clients.id, pmsRef: clients.pmsRef, email: clients.email })
+      .from(clients)
+      .where(ofIdentity(identity))
+      .for('update');
+    return client;
+  },
+
+  /** The record stays with the practice; only its link to the sign-in goes. */
+  async unlinkClient(tx: Executor, clientId: number, now: Date) {
+    await tx
+      .update(clients)
+      .set({ identityIssuer: null, identitySubject: null, linkedAt: null, updatedAt: now })
+      .where(eq(clients.id, clientId));
+  },
+
+  /**
+   * The portal's audit of the client's own changes: detail changes (field names only) go; the contact
+   * preference history stays as proof of consent, its actor replaced by one pseudonym for the deletion.
+   */
+  async eraseChangeHistory(tx: Executor, clientId: number, pseudonym: string) {
+    await tx
+      .delete(clientChanges)
+      .where(and(eq(clientChanges.clientId, clientId), ne(clientChanges.kind, 'contact_preferences')));
+    await tx
+      .update(clientChanges)
+      .set({ actorIssuer: ERASED_ACTOR_ISSUER, actorSubject: pseudonym })
+      .where(eq(clientChanges.clientId, clientId));
+  },
+
+  /**
+   * Onboarding's rows: the identity's verification codes (and any of the record's, so a new sign-up starts
+   * from the start), where its link stood (0077) and the invitations the record has used. An invitation
+   * not used yet is the practice's to send and stays. The record of the identity's own data exports (0079)
+   * goes too: it is the online account's, and names its sign-in.
+   */
+  async eraseOnboarding(tx: Executor, identity: Identity, clientId: number | undefined) {
+    await tx
+      .delete(linkStages)
+      .where(
+        and(eq(linkStages.identityIssuer, identity.issuer), eq(linkStages.identitySubject, identity.subject)),
+      );
+    await tx
+      .delete(dataExportRequests)
+      .where(
+        and(
+          eq(dataExportRequests.identityIssuer, identity.issuer),
+          eq(dataExportRequests.identitySubject, identity.subject),
+        ),
+      );
+    const byIdentity = and(
+      eq(verificationCodes.identityIssuer, identity.issuer),
+      eq(verificationCodes.identitySubject, identity.subject),
+    );
+    await tx
+      .delete(verificationCodes)
+      .where(clientId === undefined ? byIdentity : or(byIdentity, eq(verificationCodes.clientId, clientId)));
+    if (clientId !== undefined) {
+      await tx
+        .delete(invitations)
+        .where(and(eq(invitations.clientId, clientId), isNotNull(invitations.usedAt)));
+    }
+  },
+
+  /**
+   * The guest holds made with any of the person's e-mails that never became an appointment, live or not:
+   * with the contact details they carry, and (by cascade) a live hold's reservation, so its time is free
+   * again. A hold that became an appointment is the appointment's history and stays.
+   */
+  async eraseGuestHolds(tx: Executor, emails: readonly string[]) {
+    const keys = [...new Set(emails.map(emailKey))];
+    if (keys.length === 0) return 0;
+    const holds = and(inArray(softBookings.email, keys), isNull(softBookings.convertedAppointmentId));
+    const erased = await tx.delete(softBookings).where(holds).returning({ id: softBookings.id });
+    return erased.length;
+  },
+
+  /**
+   * The outbox's copies of e-mails already sent (or given up) to any of the person's addresses: a delivery
+   * queue, not a record. One still waiting is left to go: it may be the practice's word about an
+   * appointment that still stands.
+   */
+  async eraseDeliveredEmails(tx: Executor, emails: readonly string[]) {
+    const keys = [...new Set(emails.map(emailKey))];
+    if (keys.length === 0) return;
+    await tx
+      .delete(emailOutbox)
+      .where(and(inArray(sql`lower(${emailOutbox.toAddress})`, keys), ne(emailOutbox.status, 'pending')));
+  },
+
+  /** Every portal session of the identity: their cookies are worth nothing from the commit on. */
+  async endPortalSessions(tx: Executor, identity: Identity) {
+    const ended = await tx
+      .delete(webSessions)
+      .where(
+        and(
+          eq(webSessions.identityIssuer, identity.issuer),
+          eq(webSessions.identitySubject, identity.subject),
+        ),
+      )
+      .returning({ id: webSessions.id });
+    return ended.length;
+  },
+};
