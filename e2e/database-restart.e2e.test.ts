@@ -9,7 +9,7 @@ import {
   localDay,
   localInstant,
   type BookingScene,
-} from '../apps/api/src/booking/testing/booking-fixtures.ts';
+} from '../apps/api/src/appointments/booking/testing/booking-fixtures.ts';
 import { startFaultPortal, type FaultPortal } from './support/fault-portal.ts';
 import { repeat, request, until, type Answer } from './support/request-streams.ts';
 

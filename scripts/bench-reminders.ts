@@ -21,7 +21,7 @@ import type { EmailLogger } from '@vet/email/email-logger';
 import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worker';
 import type { JobHelpers } from 'graphile-worker';
 import pg from 'pg';
-import { manageLinks } from '../apps/api/src/manage-links/index.ts';
+import { manageLinks } from '../apps/api/src/appointments/manage-links/index.ts';
 import { reminderTasks, smsDeliveryOf } from '../apps/api/src/reminders/index.ts';
 import { queueRemindersTask, sendReminderTask } from '../apps/api/src/reminders/queue-reminders.ts';
 import {

@@ -20,8 +20,8 @@ const parents = {
   config: 'apps/web/src/config',
   contracts: 'packages/contracts/src',
   api: 'apps/api/src',
-  guests: 'apps/api/src/guests',
-  booking: 'apps/api/src/booking',
+  guests: 'apps/api/src/appointments/guests',
+  booking: 'apps/api/src/appointments/booking',
 };
 const at = (parent: keyof typeof parents, file: string) => `${parents[parent]}/${probe}/${file}`;
 /** Two scratch modules of the API (folders of apps/api/src), for a loop between modules. */

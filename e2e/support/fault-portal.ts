@@ -8,7 +8,10 @@ import { startDatabaseServer, type DatabaseServer } from '@vet/db/server';
 import { createClient } from '@vet/db/testing/factories';
 import { loadDemoGroup } from '@vet/practice-import/demo/load-demo-group';
 import { startTestSmtpServer, unusedPort, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
-import { bookingScene, type BookingScene } from '../../apps/api/src/booking/testing/booking-fixtures.ts';
+import {
+  bookingScene,
+  type BookingScene,
+} from '../../apps/api/src/appointments/booking/testing/booking-fixtures.ts';
 import { startBenchIssuer, type BenchIssuer } from '../../scripts/lib/bench-issuer.ts';
 import { embeddedIssuer, startPortal, type RunningPortal } from '../../scripts/lib/portal.ts';
 

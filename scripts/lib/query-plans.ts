@@ -7,10 +7,10 @@ import {
   lockClinician,
   releaseExpiredHolds,
   reserve,
-} from '../../apps/api/src/booking/booking-writes.ts';
-import { createAppointmentsRepository } from '../../apps/api/src/booking/appointment-records.ts';
-import { createBookingRepository } from '../../apps/api/src/booking/booking-repository.ts';
-import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/booking/slot-search.ts';
+} from '../../apps/api/src/appointments/booking/booking-writes.ts';
+import { createAppointmentsRepository } from '../../apps/api/src/appointments/booking/appointment-records.ts';
+import { createBookingRepository } from '../../apps/api/src/appointments/booking/booking-repository.ts';
+import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/appointments/booking/slot-search.ts';
 import { createLinkedClientLookup } from '../../apps/api/src/platform/identity/linked-client.ts';
 import { createLookupNames } from '../../apps/api/src/reference/lookups/lookup-names.ts';
 import { createPetsRepository } from '../../apps/api/src/clients/pets/pets-repository.ts';

@@ -4,8 +4,8 @@ import Fastify from 'fastify';
 import type { Registry } from 'prom-client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addressRoutes } from './reference/addresses/index.ts';
-import { appointmentRoutes, bookingRoutes } from './appointments/index.ts';
-import { bookingCaps, slotRoutes } from './booking/index.ts';
+import { appointmentRoutes, bookingRoutes } from './appointments/client-routes/index.ts';
+import { bookingCaps, slotRoutes } from './appointments/booking/index.ts';
 import { publicScope, signedInScope, authPlugin } from './platform/auth/index.ts';
 import { clientRecordRoutes, clientRoutes } from './clients/profile/index.ts';
 import type { ApiConfig } from './config.ts';
@@ -14,9 +14,9 @@ import { dataExportRoutes } from './clients/data-export/index.ts';
 import { devMailboxRoutes } from './email/index.ts';
 import { healthRoutes } from './platform/health/index.ts';
 import { integrationApi } from './integration/index.ts';
-import { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
-import { manageLinkRoutes, manageLinks } from './manage-links/index.ts';
-import { earlierTimeOfferRoutes, earlierTimesRoutes } from './earlier-times/index.ts';
+import { guestCompletionRoutes, guestRoutes } from './appointments/guests/index.ts';
+import { manageLinkRoutes, manageLinks } from './appointments/manage-links/index.ts';
+import { earlierTimeOfferRoutes, earlierTimesRoutes } from './appointments/earlier-times/index.ts';
 import {
   errorHandlerPlugin,
   loggerOptions,

@@ -5,7 +5,7 @@ import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
 import { emailWorkerPlugin } from './email/index.ts';
-import { earlierTimesJobPlugin } from './earlier-times/index.ts';
+import { earlierTimesJobPlugin } from './appointments/earlier-times/index.ts';
 import { serializeError } from './platform/http/index.ts';
 import { openApiMetrics } from './platform/metrics/index.ts';
 import { eventDispatcherPlugin } from './practice-events/index.ts';

@@ -24,7 +24,7 @@ const DEADLOCK_DETECTED = '40P01';
  * uncommitted row under the exclusion constraint and wait for it; when they wait for each other,
  * PostgreSQL breaks the deadlock by aborting one (40P01), the others get 23P01 once the winner commits.
  * Which one a loser gets depends on timing (CI once saw nine deadlocks). The API takes the clinician's
- * advisory lock first, so its losers always get 23P01 (apps/api/src/appointments/appointment-writes.ts);
+ * advisory lock first, so its losers always get 23P01 (apps/api/src/appointments/client-routes/appointment-writes.ts);
  * here, with no application code, either is a refusal.
  */
 const REFUSED: unknown = expect.toBeOneOf([EXCLUSION_VIOLATION, DEADLOCK_DETECTED]);

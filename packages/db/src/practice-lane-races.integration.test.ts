@@ -15,7 +15,7 @@ import { useTestDatabase } from './testing/test-database.ts';
 
 /**
  * Decision 0063: a practice booking is never refused by an online booking racing it. Online writers take
- * the pet's and the clinician's advisory locks before writing their rows (apps/api/src/booking); the
+ * the pet's and the clinician's advisory locks before writing their rows (apps/api/src/appointments/booking); the
  * practice's lane takes the same locks before it clears the way, so no online row can land in the span
  * between the clearing and the practice booking's insert. Without those locks these tests fail: the
  * online bookings started after the clearing commit first, and the practice insert gets 23P01.
@@ -78,7 +78,7 @@ async function insertAppointment(
   return row!.id;
 }
 
-/** An online booking, in the order apps/api/src/booking writes one: pet lock, row, clinician lock, row. */
+/** An online booking, in the order apps/api/src/appointments/booking writes one: pet lock, row, clinician lock, row. */
 function onlineBooking(s: Scene, petId: number, clinicianId: number, startsAt: Date, endsAt: Date) {
   return db.transaction(async (tx) => {
     await lock(tx, lockSpaces.pet, petId);

@@ -11,7 +11,7 @@ import {
   bookingScene,
   firstBookableDay,
   localInstant,
-} from '../booking/testing/booking-fixtures.ts';
+} from '../appointments/booking/testing/booking-fixtures.ts';
 import { feedEnd, readFeed, readUntil, untilSequenced } from '../event-feed/testing/feed-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 

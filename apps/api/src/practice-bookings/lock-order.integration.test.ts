@@ -7,8 +7,13 @@ import { appointments, clinicianReservations } from '@vet/db/schema/appointments
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookingHelpers, bookingScene, localDay, localInstant } from '../booking/testing/booking-fixtures.ts';
-import { guestHelpers } from '../guests/testing/guest-fixtures.ts';
+import {
+  bookingHelpers,
+  bookingScene,
+  localDay,
+  localInstant,
+} from '../appointments/booking/testing/booking-fixtures.ts';
+import { guestHelpers } from '../appointments/guests/testing/guest-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import { appointmentRow, holdRow, reservationOf } from './testing/practice-fixtures.ts';
 

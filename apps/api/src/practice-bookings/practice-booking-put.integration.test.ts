@@ -5,7 +5,12 @@ import { pets } from '@vet/db/schema/clients';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookingHelpers, bookingScene, localDay, localInstant } from '../booking/testing/booking-fixtures.ts';
+import {
+  bookingHelpers,
+  bookingScene,
+  localDay,
+  localInstant,
+} from '../appointments/booking/testing/booking-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import { upsertPracticeAppointment } from './practice-booking-service.ts';
 import {

@@ -14,7 +14,7 @@ import {
   firstBookableDay,
   localInstant,
   slotQuery,
-} from '../booking/testing/booking-fixtures.ts';
+} from '../appointments/booking/testing/booking-fixtures.ts';
 import { addDays } from '@vet/contracts/practice-clock';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import { deskBody, withPracticeRefs, type PracticeScene } from './testing/practice-fixtures.ts';

@@ -13,8 +13,12 @@ import {
 } from '@vet/contracts/integration-appointments';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createAppointmentsRepository, createBookingDeps, mailboxAddress } from '../booking/index.ts';
-import { earlierTimeLinks, withEarlierTimes } from '../earlier-times/index.ts';
+import {
+  createAppointmentsRepository,
+  createBookingDeps,
+  mailboxAddress,
+} from '../appointments/booking/index.ts';
+import { earlierTimeLinks, withEarlierTimes } from '../appointments/earlier-times/index.ts';
 import { defaultMailFrom } from '../config.ts';
 import { errorBody } from '../platform/http/index.ts';
 import { storeBatch } from './practice-booking-batch.ts';

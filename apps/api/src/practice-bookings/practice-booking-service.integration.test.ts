@@ -3,8 +3,13 @@ import { pets } from '@vet/db/schema/clients';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookingHelpers, bookingScene, localDay, localInstant } from '../booking/testing/booking-fixtures.ts';
-import { guestHelpers } from '../guests/testing/guest-fixtures.ts';
+import {
+  bookingHelpers,
+  bookingScene,
+  localDay,
+  localInstant,
+} from '../appointments/booking/testing/booking-fixtures.ts';
+import { guestHelpers } from '../appointments/guests/testing/guest-fixtures.ts';
 import { ApiProblem } from '../platform/http/errors.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import {

@@ -15,7 +15,7 @@ import {
   PET_OVERLAP_CONSTRAINT,
   recordChangeEmail,
   type AppointmentsRepository,
-} from '../booking/index.ts';
+} from '../appointments/booking/index.ts';
 import { conflict, notFound, type Issue, unprocessable } from '../platform/http/index.ts';
 import {
   practiceBookingRepository as repository,

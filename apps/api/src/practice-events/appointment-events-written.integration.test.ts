@@ -4,7 +4,12 @@ import { createCancellationReason, createPet } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookingHelpers, bookingScene, localDay, localInstant } from '../booking/testing/booking-fixtures.ts';
+import {
+  bookingHelpers,
+  bookingScene,
+  localDay,
+  localInstant,
+} from '../appointments/booking/testing/booking-fixtures.ts';
 import { withPracticeRefs, type PracticeScene } from '../practice-bookings/testing/practice-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import {

@@ -13,8 +13,8 @@ import {
   bookingScene,
   firstBookableDay,
   localInstant,
-} from '../booking/testing/booking-fixtures.ts';
-import { guestHelpers } from '../guests/testing/guest-fixtures.ts';
+} from '../appointments/booking/testing/booking-fixtures.ts';
+import { guestHelpers } from '../appointments/guests/testing/guest-fixtures.ts';
 import { deskBody, withPracticeRefs } from '../practice-bookings/testing/practice-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 import {

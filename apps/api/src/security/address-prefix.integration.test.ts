@@ -3,8 +3,8 @@ import { guestMessages } from '@vet/contracts/guest-bookings';
 import { createPractice } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
-import { bookingScene, localDay, localInstant } from '../booking/testing/booking-fixtures.ts';
-import { guestHelpers } from '../guests/testing/guest-fixtures.ts';
+import { bookingScene, localDay, localInstant } from '../appointments/booking/testing/booking-fixtures.ts';
+import { guestHelpers } from '../appointments/guests/testing/guest-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 
 /**

@@ -2,7 +2,12 @@ import { appointmentDetailSchema } from '@vet/contracts/appointment-booking';
 import { createCancellationReason } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingHelpers, bookingScene, localDay, localInstant } from '../booking/testing/booking-fixtures.ts';
+import {
+  bookingHelpers,
+  bookingScene,
+  localDay,
+  localInstant,
+} from '../appointments/booking/testing/booking-fixtures.ts';
 import { useSignedInTestApp } from '../testing/signed-in-app.ts';
 
 /**

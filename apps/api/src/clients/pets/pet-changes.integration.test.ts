@@ -17,7 +17,7 @@ import {
   bookingScene,
   localDay,
   localInstant,
-} from '../../booking/testing/booking-fixtures.ts';
+} from '../../appointments/booking/testing/booking-fixtures.ts';
 import {
   eventsAbout,
   probeTransactions,

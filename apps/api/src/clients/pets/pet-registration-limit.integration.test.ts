@@ -5,8 +5,8 @@ import { createPet } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookingScene, localDay, localInstant } from '../../booking/testing/booking-fixtures.ts';
-import { guestHelpers } from '../../guests/testing/guest-fixtures.ts';
+import { bookingScene, localDay, localInstant } from '../../appointments/booking/testing/booking-fixtures.ts';
+import { guestHelpers } from '../../appointments/guests/testing/guest-fixtures.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import {
   clientOfPractice,

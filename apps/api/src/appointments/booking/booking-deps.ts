@@ -1,0 +1,38 @@
+import type { Database } from '@vet/db/connection';
+import { defaultMailFrom } from '../../config.ts';
+import { mailboxAddress } from './appointment-calendar.ts';
+import { createAppointmentsRepository } from './appointment-records.ts';
+import type { BookingDeps } from './book-appointment.ts';
+import { bookingCaps, type BookingCaps } from './booking-caps.ts';
+import type { SlotSearchDeps } from './slot-search.ts';
+import { createBookingRepository } from './booking-repository.ts';
+
+/**
+ * What searching, booking, changing and completing a guest hold need, wired once per route plugin: the
+ * client's booking routes, the slot routes and the guests' routes all take it from here.
+ */
+export function createBookingDeps(
+  db: Database,
+  options: {
+    brandName: string;
+    caps?: BookingCaps;
+    manageLink?: (appointmentId: number) => string;
+    /** The From of the portal's e-mails, whose address organizes their calendar invitations. */
+    mailFrom?: string;
+  },
+): BookingDeps {
+  return {
+    ...createSlotSearchDeps(db),
+    db,
+    appointments: createAppointmentsRepository(db),
+    brandName: options.brandName,
+    caps: options.caps ?? bookingCaps(true),
+    manageLink: options.manageLink,
+    organizerEmail: mailboxAddress(options.mailFrom ?? defaultMailFrom),
+  };
+}
+
+/** What a slot search needs: its statements and the clock. */
+export function createSlotSearchDeps(db: Database): SlotSearchDeps {
+  return { repository: createBookingRepository(db), now: () => new Date() };
+}

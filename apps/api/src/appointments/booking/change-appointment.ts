@@ -1,0 +1,225 @@
+import {
+  bookingMessages,
+  type AmendAppointmentBody,
+  type AppointmentDetail,
+} from '@vet/contracts/appointment-booking';
+import { appointments } from '@vet/db/schema/appointments';
+import { cancellationReasons } from '@vet/db/schema/lookups';
+import { enqueueEmail } from '@vet/email/enqueue-email';
+import { eq } from 'drizzle-orm';
+import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
+import { badRequest, conflict, notFound } from '../../platform/http/index.ts';
+import {
+  appointmentEventColumns,
+  previousEventColumns,
+  recordAmended,
+  recordCancelled,
+} from './appointment-events.ts';
+import { nextCalendarSequence } from './appointment-calendar.ts';
+import { recordChangeEmail, type AppointmentChange } from './booking-emails.ts';
+import {
+  databaseError,
+  isLostRace,
+  PET_OVERLAP_CONSTRAINT,
+  lockClinician,
+  lockPet,
+  moveReservation,
+  releaseExpiredHolds,
+  releaseReservation,
+} from './booking-writes.ts';
+import { toDetail, type AppointmentRecord } from './appointment-records.ts';
+import type { Executor } from '@vet/db/connection';
+import { timeNotFree, type Booker, type BookingDeps, type BookingOutcome } from './book-appointment.ts';
+import { loadBookingContext, nearestSlots } from './slot-search.ts';
+import { MINUTE_MS } from './slot-engine/types.ts';
+
+const notFoundAppointment = () => notFound('We could not find that appointment.');
+
+/** R4.22: a booked appointment can be changed until its start minus the practice's cut-off. */
+function assertChangeable(record: AppointmentRecord, now: Date): void {
+  if (record.status !== 'Booked') throw conflict(bookingMessages.notChangeable);
+  if (now.getTime() > record.startsAt.getTime() - record.cutoffMinutes * MINUTE_MS) {
+    throw conflict(bookingMessages.tooLateToChange);
+  }
+}
+
+async function lockRecord(deps: BookingDeps, tx: Executor, booker: Booker, appointmentId: number) {
+  const record = await deps.appointments.findRecord(booker.clientId, appointmentId, tx, true);
+  if (!record) throw notFoundAppointment();
+  assertChangeable(record, deps.now());
+  return record;
+}
+
+async function confirm(
+  deps: BookingDeps,
+  tx: Executor,
+  booker: Booker,
+  record: AppointmentRecord,
+  change: AppointmentChange,
+) {
+  if (!booker.email) return;
+  const client = { email: booker.email, firstName: booker.firstName };
+  const calendarSequence = await nextCalendarSequence(tx, record.appointmentId);
+  await enqueueEmail(
+    tx,
+    recordChangeEmail({ ...record, calendarSequence }, client, {
+      change,
+      brandName: deps.brandName,
+      organizerEmail: deps.organizerEmail,
+      changedAt: deps.now(),
+      manageUrl: deps.manageLink?.(record.appointmentId),
+    }),
+  );
+}
+
+async function reload(deps: BookingDeps, booker: Booker, appointmentId: number): Promise<AppointmentDetail> {
+  const record = await deps.appointments.findRecord(booker.clientId, appointmentId);
+  if (!record) throw notFoundAppointment();
+  return toDetail(record);
+}
+
+/** GET /appointments/{id}: another client's appointment answers exactly like a missing one. */
+export async function getAppointment(deps: BookingDeps, booker: Booker, appointmentId: number) {
+  return reload(deps, booker, appointmentId);
+}
+
+const spanOf = (record: AppointmentRecord): FreedSpan => ({
+  practiceId: record.practiceId,
+  clinicianId: record.clinicianId,
+  startsAt: record.startsAt,
+  endsAt: record.endsAt,
+  freedBy: record.appointmentId,
+});
+
+/** Tells the earlier-times line of freed time; the change has committed, so a fault here is only logged. */
+async function announceFreed(deps: BookingDeps, spans: FreedSpan[]) {
+  if (!deps.timeFreed) return;
+  try {
+    await deps.timeFreed(spans);
+  } catch (error) {
+    deps.onTimeFreedError?.(error);
+  }
+}
+
+/**
+ * PATCH /appointments/{id}/cancel: frees the time, keeps the record, e-mails the cancellation and tells
+ * the practice system (appointment.cancelled), all in one transaction.
+ */
+export async function cancelAppointment(
+  deps: BookingDeps,
+  booker: Booker,
+  appointmentId: number,
+  reasonId: number,
+): Promise<AppointmentDetail> {
+  const freed = await deps.db.transaction(async (tx) => {
+    const record = await lockRecord(deps, tx, booker, appointmentId);
+    const [reason] = await tx
+      .select({ id: cancellationReasons.id })
+      .from(cancellationReasons)
+      .where(eq(cancellationReasons.id, reasonId));
+    if (!reason) {
+      const message = 'Choose a cancellation reason from the list.';
+      throw badRequest(message, [{ path: 'reasonId', message }]);
+    }
+    const now = deps.now();
+    const [cancelled] = await tx
+      .update(appointments)
+      .set({ status: 'Cancelled', cancellationReasonId: reasonId, cancelledAt: now, updatedAt: now })
+      .where(eq(appointments.id, record.appointmentId))
+      .returning(appointmentEventColumns);
+    await releaseReservation(tx, record.appointmentId);
+    await recordCancelled(tx, cancelled!, now);
+    await confirm(deps, tx, booker, record, 'cancelled');
+    // Decision 0086: its earlier-times request ends; its time and any time held for it are offered.
+    const held = await endEarlierTimeRequests(tx, [record.appointmentId], now);
+    return [spanOf(record), ...held];
+  });
+  await announceFreed(deps, freed);
+  return reload(deps, booker, appointmentId);
+}
+
+/**
+ * POST /appointments/{id}: moves the appointment to a new start (and reason, if given) atomically. The
+ * search counts its own time as free; the move is one UPDATE of its reservation (appointment-writes.ts),
+ * so the new time is held before the old is released, in one transaction with the e-mail and the practice
+ * system's appointment.amended event.
+ */
+export async function amendAppointment(
+  deps: BookingDeps,
+  booker: Booker,
+  appointmentId: number,
+  body: AmendAppointmentBody,
+): Promise<BookingOutcome> {
+  const current = await deps.appointments.findRecord(booker.clientId, appointmentId);
+  if (!current) throw notFoundAppointment();
+  assertChangeable(current, deps.now());
+  const context = await loadBookingContext(deps, booker, {
+    practiceId: current.practiceId,
+    appointmentReasonId: body.appointmentReasonId ?? current.appointmentReasonId,
+    petId: current.petId,
+  });
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
+  const options = { existingAppointmentId: appointmentId };
+  const { all, nearest } = await nearestSlots(deps, context, booker, startsAt, options);
+  const slot = all.find((candidate) => candidate.startsAt === startsAt.getTime());
+  if (!slot) {
+    return timeNotFree(deps, booker.clientId, current, { startsAt, endsAt }, nearest, appointmentId);
+  }
+
+  // The same clinician first: a small move keeps the client with whom they booked.
+  const candidates = [...slot.clinicianIds].sort(
+    (a, b) => Number(b === current.clinicianId) - Number(a === current.clinicianId),
+  );
+  for (const clinicianId of candidates) {
+    try {
+      const freed = await deps.db.transaction(async (tx) => {
+        // Advisory locks before the row (decision 0063): a practice booking holding the clinician's lock
+        // may be flagging this very appointment.
+        await lockPet(tx, current.petId);
+        await lockClinician(tx, clinicianId);
+        const record = await lockRecord(deps, tx, booker, appointmentId);
+        await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, deps.now());
+        await moveReservation(tx, appointmentId, clinicianId, startsAt, endsAt);
+        const previous = { ...record, reasonId: record.appointmentReasonId };
+        const [amended] = await tx
+          .update(appointments)
+          .set({
+            clinicianId,
+            reasonId: context.reason.appointmentReasonId,
+            startsAt,
+            endsAt,
+            // Moved by its client, a flagged appointment no longer overlaps the practice's booking.
+            flaggedAt: null,
+            updatedAt: deps.now(),
+          })
+          .where(eq(appointments.id, appointmentId))
+          .returning({ ...appointmentEventColumns, ...previousEventColumns(previous) });
+        await recordAmended(tx, amended!, previous);
+        const moved = {
+          ...record,
+          startsAt,
+          endsAt,
+          reasonName: context.reason.name,
+          clinicianType: context.reason.clinicianType,
+        };
+        await confirm(deps, tx, booker, moved, 'amended');
+        // Decision 0086: moved earlier, its earlier-times request has done its work and ends.
+        const held =
+          startsAt.getTime() < record.startsAt.getTime()
+            ? await endEarlierTimeRequests(tx, [appointmentId], deps.now())
+            : [];
+        return [spanOf(record), ...held];
+      });
+      await announceFreed(deps, freed);
+      return { kind: 'booked', appointment: await reload(deps, booker, appointmentId) };
+    } catch (error) {
+      const { code, constraint } = databaseError(error);
+      if (constraint === PET_OVERLAP_CONSTRAINT) return { kind: 'petBusy', petName: current.petName };
+      if (isLostRace(code)) continue;
+      throw error;
+    }
+  }
+  const fresh = await nearestSlots(deps, context, booker, startsAt, options);
+  return { kind: 'taken', alternatives: fresh.nearest };
+}

@@ -1,0 +1,79 @@
+import {
+  appointmentSlotsQuerySchema,
+  appointmentSlotsResponseSchema,
+  datedAppointmentSlotsQuerySchema,
+} from '@vet/contracts/appointment-booking';
+import { apiErrorSchema } from '@vet/contracts/errors';
+import { practiceIdParamsSchema } from '@vet/contracts/practices';
+import type { FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler, type FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { linkedClientOf } from '../../platform/auth/index.ts';
+import { createSlotSearchDeps } from './booking-deps.ts';
+import { searchAppointmentSlots } from './slot-search.ts';
+
+const tags = ['appointments'];
+const refusals = { 403: apiErrorSchema, 404: apiErrorSchema };
+const description =
+  'Starts at which a clinician of the reason’s type is free for its whole duration, on the practice’s grid, ' +
+  'after its minimum notice and before its horizon. existingAppointmentId (the client’s own) and ' +
+  'existingSoftBookingId count as free. 403 when online booking is unavailable to the client or practice, ' +
+  'or the pet may not have this reason; 404 for an unknown practice or pet.';
+
+/**
+ * A slot answer's 200 is written as it is: toSlots builds it in the schema's shape, and checking its
+ * ~1,500 starts again on the way out cost a search more CPU than writing them (decision 0052). The
+ * integration tests parse every answer with the strict schema; refusals keep the usual check.
+ */
+export const slotAnswerSerializer: FastifySerializerCompiler<unknown> = (route) =>
+  route.httpStatus === '200' ? (data) => JSON.stringify(data) : serializerCompiler(route as never);
+
+/** R7.3: the slot search, dated and undated: a versioned pair, one implementation (slot-search.ts). */
+export const slotRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const deps = createSlotSearchDeps(app.db);
+  const searcherOf = (request: Parameters<typeof linkedClientOf>[0]) => {
+    const client = linkedClientOf(request);
+    return {
+      clientId: client.clientId,
+      allowed: client.onlineBookingAllowed,
+      homePracticeId: client.homePracticeId,
+    };
+  };
+
+  for (const [url, operationId, summary, querystring] of [
+    [
+      '/practices/:practiceId/appointment-slots',
+      'listAppointmentSlots',
+      'Bookable starts between two local dates (inclusive)',
+      datedAppointmentSlotsQuerySchema,
+    ],
+    [
+      '/v2/practices/:practiceId/appointment-slots',
+      'listAppointmentSlotsV2',
+      'Bookable starts from today to the practice’s horizon',
+      appointmentSlotsQuerySchema,
+    ],
+  ] as const) {
+    app.get(
+      url,
+      {
+        schema: {
+          operationId,
+          tags,
+          summary,
+          description,
+          params: practiceIdParamsSchema,
+          querystring,
+          response: { 200: appointmentSlotsResponseSchema, ...refusals },
+        },
+        serializerCompiler: slotAnswerSerializer,
+      },
+      (request) =>
+        searchAppointmentSlots(deps, searcherOf(request), {
+          ...request.query,
+          practiceId: request.params.practiceId,
+        }),
+    );
+  }
+
+  done();
+};

@@ -1,0 +1,184 @@
+import {
+  amendAppointmentBodySchema,
+  appointmentDetailSchema,
+  appointmentIdParamsSchema,
+  bookAppointmentBodySchema,
+  bookingConflictSchema,
+  bookingMessages,
+  cancelAppointmentQuerySchema,
+} from '@vet/contracts/appointment-booking';
+import { apiErrorSchema } from '@vet/contracts/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { linkedClientOf } from '../../platform/auth/index.ts';
+import { earlierTimeLinks, withEarlierTimes } from '../earlier-times/index.ts';
+import { errorBody } from '../../platform/http/index.ts';
+import {
+  bookAppointment,
+  type Booker,
+  type BookingCaps,
+  type BookingOutcome,
+  bookingsPerIdentity,
+  createBookingDeps,
+  amendAppointment,
+  cancelAppointment,
+  getAppointment,
+} from '../booking/index.ts';
+import { limitedBy } from '../../platform/plugins/index.ts';
+
+const tags = ['appointments'];
+const notFound = { 404: apiErrorSchema };
+
+/** A retried booking sends the same key; other headers pass through untouched. */
+const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z.string().min(1).max(200).optional(),
+});
+
+const bookerOf = (request: FastifyRequest): Booker => {
+  const client = linkedClientOf(request);
+  return {
+    clientId: client.clientId,
+    allowed: client.onlineBookingAllowed,
+    homePracticeId: client.homePracticeId,
+    firstName: client.firstName,
+    email: client.email,
+  };
+};
+
+/** 409 carries the nearest free starts (contracts' bookingConflictSchema); 422 a reused key. */
+function send(reply: FastifyReply, outcome: BookingOutcome, successStatus: 200 | 201) {
+  switch (outcome.kind) {
+    case 'booked':
+      return reply.code(successStatus).send(outcome.appointment);
+    case 'taken':
+      return reply
+        .code(409)
+        .send({ ...errorBody(409, bookingMessages.slotTaken), alternatives: outcome.alternatives });
+    case 'petBusy':
+      return reply
+        .code(409)
+        .send({ ...errorBody(409, bookingMessages.petAlreadyBooked(outcome.petName)), alternatives: [] });
+    case 'keyReused':
+      return reply.code(422).send(errorBody(422, bookingMessages.idempotencyKeyReused));
+  }
+}
+
+/** What booking needs from the config: the brand of its e-mails and the limits of decision 0057. */
+export interface BookingRouteOptions {
+  brandName: string;
+  caps: BookingCaps;
+  /** Bookings and guest-hold completions per signed-in identity in bookingLimits.windowMinutes. */
+  bookingsPerIdentity: number;
+  /** The manage link every confirmation carries (decision 0084). */
+  manageLink?: (appointmentId: number) => string;
+  /** MAIL_FROM: its address organizes the confirmations' calendar invitations (decision 0082). */
+  mailFrom?: string;
+  /** The portal's address, for the earlier-times offers' links (decision 0086); none: no offers. */
+  portalUrl?: string;
+}
+
+/** R7.3: book, amend, cancel and read one appointment of the signed-in client. */
+export const bookingRoutes =
+  (options: BookingRouteOptions): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
+    // Decision 0086: a cancellation's or a move's freed time is offered to the earlier-times line.
+    const deps = options.portalUrl
+      ? withEarlierTimes(createBookingDeps(app.db, options), earlierTimeLinks(options.portalUrl), app.log)
+      : createBookingDeps(app.db, options);
+
+    app.post(
+      '/appointments',
+      {
+        schema: {
+          operationId: 'bookAppointment',
+          tags,
+          summary: 'Books a start for one of the client’s pets with a free clinician of the reason’s type',
+          description:
+            'With an Idempotency-Key header, a repeat returns the first booking (201, same body); the same key ' +
+            'with another body answers 422. 409 when the time is not (or no longer) free, with the nearest ' +
+            'free starts in `alternatives`. 403 when online booking is unavailable, the pet may not have ' +
+            'this reason, or the client or pet has as many upcoming appointments as may be booked online ' +
+            '(decision 0057); 404 for an unknown practice or pet (another client’s included); 429 past the ' +
+            'bookings of one identity in 10 minutes.',
+          headers: idempotencyHeadersSchema,
+          body: bookAppointmentBodySchema,
+          response: {
+            201: appointmentDetailSchema,
+            403: apiErrorSchema,
+            ...notFound,
+            409: bookingConflictSchema,
+            422: apiErrorSchema,
+          },
+        },
+        preHandler: limitedBy(app, [bookingsPerIdentity(options.bookingsPerIdentity)]),
+      },
+      async (request, reply) =>
+        send(
+          reply,
+          await bookAppointment(deps, bookerOf(request), request.body, request.headers['idempotency-key']),
+          201,
+        ),
+    );
+
+    app.get(
+      '/appointments/:appointmentId',
+      {
+        schema: {
+          operationId: 'getAppointment',
+          tags,
+          summary: 'One of the signed-in client’s appointments',
+          params: appointmentIdParamsSchema,
+          response: { 200: appointmentDetailSchema, ...notFound },
+        },
+      },
+      (request) => getAppointment(deps, bookerOf(request), request.params.appointmentId),
+    );
+
+    app.post(
+      '/appointments/:appointmentId',
+      {
+        schema: {
+          operationId: 'amendAppointment',
+          tags,
+          summary: 'Moves an appointment to a new start (and reason), atomically',
+          description:
+            'Allowed until the start minus the practice’s cut-off (409 after). 409 with `alternatives` when ' +
+            'the new time is not free; the appointment keeps its old time then.',
+          params: appointmentIdParamsSchema,
+          body: amendAppointmentBodySchema,
+          response: {
+            200: appointmentDetailSchema,
+            403: apiErrorSchema,
+            ...notFound,
+            409: bookingConflictSchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        send(
+          reply,
+          await amendAppointment(deps, bookerOf(request), request.params.appointmentId, request.body),
+          200,
+        ),
+    );
+
+    app.patch(
+      '/appointments/:appointmentId/cancel',
+      {
+        schema: {
+          operationId: 'cancelAppointment',
+          tags,
+          summary: 'Cancels an appointment, giving a cancellation reason',
+          description: 'Allowed until the start minus the practice’s cut-off (409 after).',
+          params: appointmentIdParamsSchema,
+          querystring: cancelAppointmentQuerySchema,
+          response: { 200: appointmentDetailSchema, ...notFound, 409: apiErrorSchema },
+        },
+      },
+      (request) =>
+        cancelAppointment(deps, bookerOf(request), request.params.appointmentId, request.query.reasonId),
+    );
+
+    done();
+  };
