@@ -22,13 +22,13 @@ import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worke
 import type { JobHelpers } from 'graphile-worker';
 import pg from 'pg';
 import { manageLinks } from '../apps/api/src/appointments/manage-links/index.ts';
-import { reminderTasks, smsDeliveryOf } from '../apps/api/src/reminders/index.ts';
-import { queueRemindersTask, sendReminderTask } from '../apps/api/src/reminders/queue-reminders.ts';
+import { reminderTasks, smsDeliveryOf } from '../apps/api/src/messages/reminders/index.ts';
+import { queueRemindersTask, sendReminderTask } from '../apps/api/src/messages/reminders/queue-reminders.ts';
 import {
   defaultReminderRules,
   maxDaysBefore,
   reminderDueAt,
-} from '../apps/api/src/reminders/reminder-rules.ts';
+} from '../apps/api/src/messages/reminders/reminder-rules.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
 import { machineCpuSeconds } from './lib/process-cpu.ts';
 import {

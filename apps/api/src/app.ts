@@ -11,7 +11,7 @@ import { clientRecordRoutes, clientRoutes } from './clients/profile/index.ts';
 import type { ApiConfig } from './config.ts';
 import { databasePlugin } from './platform/database/index.ts';
 import { dataExportRoutes } from './clients/data-export/index.ts';
-import { devMailboxRoutes } from './email/index.ts';
+import { devMailboxRoutes } from './messages/outbox/index.ts';
 import { healthRoutes } from './platform/health/index.ts';
 import { integrationApi } from './integration/index.ts';
 import { guestCompletionRoutes, guestRoutes } from './appointments/guests/index.ts';

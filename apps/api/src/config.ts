@@ -22,7 +22,7 @@ import {
   smsEnvExpected,
   smsEnvShape,
   type SmsConfig,
-} from './reminders/index.ts';
+} from './messages/reminders/index.ts';
 import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './platform/maintenance/index.ts';
 import {
   metricsConfigOf,

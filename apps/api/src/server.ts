@@ -4,7 +4,7 @@ import { connectDatabase } from '@vet/db/connection';
 import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
-import { emailWorkerPlugin } from './email/index.ts';
+import { emailWorkerPlugin } from './messages/outbox/index.ts';
 import { earlierTimesJobPlugin } from './appointments/earlier-times/index.ts';
 import { serializeError } from './platform/http/index.ts';
 import { openApiMetrics } from './platform/metrics/index.ts';

@@ -2,8 +2,8 @@ import type { DevSms } from '@vet/contracts/dev-mailbox';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { enqueueSms } from '@vet/email/enqueue-sms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../testing/test-app.ts';
-import { productionEnv } from '../testing/production-env.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+import { productionEnv } from '../../testing/production-env.ts';
 
 const database = useTestDatabase();
 

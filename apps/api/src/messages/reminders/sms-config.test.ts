@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
-import { productionEnv } from '../testing/production-env.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { productionEnv } from '../../testing/production-env.ts';
 import { smsDeliveryOf } from './sms-config.ts';
 
 const local = { DATABASE_URL: 'postgres://portal@127.0.0.1:5432/portal', NODE_ENV: 'development' };

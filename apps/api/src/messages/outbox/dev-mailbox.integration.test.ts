@@ -6,9 +6,9 @@ import { enqueueEmail } from '@vet/email/enqueue-email';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { jobsLeft, outboxRows } from '@vet/email/testing/outbox-probe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { buildTestApp, testConfig } from '../testing/test-app.ts';
-import { productionEnv } from '../testing/production-env.ts';
+import { buildApp } from '../../app.ts';
+import { buildTestApp, testConfig } from '../../testing/test-app.ts';
+import { productionEnv } from '../../testing/production-env.ts';
 import { emailWorkerPlugin } from './email-worker-plugin.ts';
 
 const database = useTestDatabase();
