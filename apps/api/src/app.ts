@@ -13,7 +13,7 @@ import { databasePlugin } from './platform/database/index.ts';
 import { dataExportRoutes } from './clients/data-export/index.ts';
 import { devMailboxRoutes } from './messages/outbox/index.ts';
 import { healthRoutes } from './platform/health/index.ts';
-import { integrationApi } from './integration/index.ts';
+import { integrationApi } from './practice-system/integration-api/index.ts';
 import { guestCompletionRoutes, guestRoutes } from './appointments/guests/index.ts';
 import { manageLinkRoutes, manageLinks } from './appointments/manage-links/index.ts';
 import { earlierTimeOfferRoutes, earlierTimesRoutes } from './appointments/earlier-times/index.ts';

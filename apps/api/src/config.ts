@@ -37,7 +37,7 @@ import {
   practiceEventsEnvShape,
   requireRetryCapAboveBase,
   type PracticeEventsConfig,
-} from './practice-events/index.ts';
+} from './practice-system/events/index.ts';
 
 /**
  * The API's one view of its environment, parsed once at start-up. The process refuses to start on a bad

@@ -9,8 +9,8 @@ import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/tes
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMailFrom } from '../../config.ts';
-import { practiceBookingDeps } from '../../practice-bookings/testing/practice-fixtures.ts';
-import { cancelByPractice } from '../../practice-bookings/practice-booking-service.ts';
+import { practiceBookingDeps } from '../../practice-system/desk-bookings/testing/practice-fixtures.ts';
+import { cancelByPractice } from '../../practice-system/desk-bookings/practice-booking-service.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import { readInvitation } from '../../testing/rfc5545-test-reader.ts';
 import { bookingHelpers, bookingScene, localDay, localInstant } from './testing/booking-fixtures.ts';

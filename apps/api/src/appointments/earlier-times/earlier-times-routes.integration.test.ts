@@ -28,7 +28,7 @@ import {
 } from '../booking/testing/booking-fixtures.ts';
 import { DEV_VERIFICATION_CODE_PEPPER } from '../../config.ts';
 import { manageLinkKey, manageLinkToken } from '../manage-links/manage-link-token.ts';
-import { deskBody, withPracticeRefs } from '../../practice-bookings/testing/practice-fixtures.ts';
+import { deskBody, withPracticeRefs } from '../../practice-system/desk-bookings/testing/practice-fixtures.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import { earlierTimeMessages, type EarlierTimesDeps } from './earlier-times-common.ts';
 import { runEarlierTimes } from './earlier-times-job.ts';

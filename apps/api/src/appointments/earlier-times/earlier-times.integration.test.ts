@@ -29,12 +29,12 @@ import {
   localInstant,
   type BookingScene,
 } from '../booking/testing/booking-fixtures.ts';
-import { upsertPracticeAppointment } from '../../practice-bookings/practice-booking-service.ts';
+import { upsertPracticeAppointment } from '../../practice-system/desk-bookings/practice-booking-service.ts';
 import {
   deskBody,
   practiceBookingDeps,
   withPracticeRefs,
-} from '../../practice-bookings/testing/practice-fixtures.ts';
+} from '../../practice-system/desk-bookings/testing/practice-fixtures.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import { readOffer, takeOffer } from './earlier-time-offers.ts';
 import { earlierTimeMessages, type EarlierTimesDeps } from './earlier-times-common.ts';

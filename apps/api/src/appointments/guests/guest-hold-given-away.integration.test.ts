@@ -4,12 +4,12 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookingScene, localDay, localInstant } from '../booking/testing/booking-fixtures.ts';
-import { upsertPracticeAppointment } from '../../practice-bookings/practice-booking-service.ts';
+import { upsertPracticeAppointment } from '../../practice-system/desk-bookings/practice-booking-service.ts';
 import {
   deskBody,
   practiceBookingDeps,
   withPracticeRefs,
-} from '../../practice-bookings/testing/practice-fixtures.ts';
+} from '../../practice-system/desk-bookings/testing/practice-fixtures.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import { guestHelpers, newAddress } from './testing/guest-fixtures.ts';
 

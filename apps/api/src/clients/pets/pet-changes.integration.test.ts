@@ -22,7 +22,7 @@ import {
   eventsAbout,
   probeTransactions,
   theEventWrittenWithItsRecord,
-} from '../../practice-events/testing/event-probe.ts';
+} from '../../practice-system/events/testing/event-probe.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
 /** Issue 35 item 5 (decision 0083): editing a pet, and recording that it has died or has a new home. */

@@ -1,0 +1,46 @@
+import { connectDatabase } from '@vet/db/connection';
+import { startEventDispatcher } from '@vet/practice-events/dispatcher';
+import { listenerConnection } from '@vet/practice-events/event-listener';
+import fp from 'fastify-plugin';
+import type { ApiConfig } from '../../config.ts';
+
+export type EventDispatcherPluginOptions = Pick<ApiConfig, 'databaseUrl' | 'database' | 'practiceEvents'> & {
+  /** Milliseconds between looks for work without a wake-up (tests shorten it). */
+  pollMs?: number;
+};
+
+/**
+ * Runs the practice events' dispatcher inside the API process (issue 32), and stops it, letting the
+ * webhooks being sent finish, when the app closes. Every API instance runs one; the deliveries' row
+ * locks keep two from sending one event at once. Its own pool: each webhook being sent holds a
+ * connection for as long as the endpoint takes to answer, which must never starve the API's requests.
+ */
+export const eventDispatcherPlugin = fp<EventDispatcherPluginOptions>(
+  (app, { databaseUrl, database: settings, practiceEvents, pollMs }, done) => {
+    const logger = app.log.child({ component: 'event-dispatcher' });
+    const database = connectDatabase(databaseUrl, {
+      max: practiceEvents.concurrency + 2,
+      statementTimeoutMs: settings.statementTimeoutMs,
+    });
+    const dispatcher = startEventDispatcher({
+      db: database.db,
+      connectListener: listenerConnection(databaseUrl),
+      limits: practiceEvents.limits,
+      retry: practiceEvents.retry,
+      concurrency: practiceEvents.concurrency,
+      requireHttps: practiceEvents.requireHttps,
+      pollMs,
+      logger,
+    });
+    logger.info(
+      { concurrency: practiceEvents.concurrency, requireHttps: practiceEvents.requireHttps },
+      'event dispatcher started',
+    );
+    app.addHook('onClose', async () => {
+      await dispatcher.stop();
+      await database.close();
+    });
+    done();
+  },
+  { name: 'event-dispatcher' },
+);

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { productionEnv } from '../../testing/production-env.ts';
+
+const local = { DATABASE_URL: 'postgres://localhost/portal', NODE_ENV: 'development' };
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('the event dispatcher settings (issue 32)', () => {
+  it('default to a 10 s deadline, 64 KiB answers, 5 s doubling to 10 minutes, three days, four at once', () => {
+    expect(loadConfig(local).practiceEvents).toEqual({
+      limits: { timeoutMs: 10_000, maxResponseBytes: 65_536 },
+      retry: { baseMs: 5000, maxMs: 600_000, giveUpAfterMs: 72 * 3600_000 },
+      concurrency: 4,
+      requireHttps: false,
+    });
+  });
+
+  it('read every variable', () => {
+    const config = loadConfig({
+      ...local,
+      WEBHOOK_TIMEOUT_MS: '3000',
+      WEBHOOK_MAX_RESPONSE_BYTES: '4096',
+      WEBHOOK_RETRY_BASE_MS: '1000',
+      WEBHOOK_RETRY_MAX_MS: '1000',
+      WEBHOOK_GIVE_UP_AFTER_HOURS: '24',
+      WEBHOOK_CONCURRENCY: '16',
+    });
+    expect(config.practiceEvents).toEqual({
+      limits: { timeoutMs: 3000, maxResponseBytes: 4096 },
+      retry: { baseMs: 1000, maxMs: 1000, giveUpAfterMs: 24 * 3600_000 },
+      concurrency: 16,
+      requireHttps: false,
+    });
+  });
+
+  it('need https endpoints in production', () => {
+    expect(
+      loadConfig({ ...productionEnv, DATABASE_URL: local.DATABASE_URL }).practiceEvents.requireHttps,
+    ).toBe(true);
+  });
+
+  it('refuse bad values, naming each variable and what it must be', () => {
+    const problems = problemsOf({
+      ...local,
+      WEBHOOK_TIMEOUT_MS: '10s',
+      WEBHOOK_MAX_RESPONSE_BYTES: '100',
+      WEBHOOK_RETRY_BASE_MS: '0',
+      WEBHOOK_GIVE_UP_AFTER_HOURS: '0',
+      WEBHOOK_CONCURRENCY: '1000',
+    });
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual([
+      'WEBHOOK_TIMEOUT_MS',
+      'WEBHOOK_MAX_RESPONSE_BYTES',
+      'WEBHOOK_RETRY_BASE_MS',
+      'WEBHOOK_GIVE_UP_AFTER_HOURS',
+      'WEBHOOK_CONCURRENCY',
+    ]);
+    expect(problems[0]).toBe(
+      'WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds one webhook may take, connecting to the end of the answer, from 100 to 120000',
+    );
+  });
+
+  it('refuse a cap on the wait between retries below the first wait', () => {
+    expect(problemsOf({ ...local, WEBHOOK_RETRY_BASE_MS: '60000', WEBHOOK_RETRY_MAX_MS: '1000' })).toEqual([
+      expect.stringMatching(/^WEBHOOK_RETRY_MAX_MS must be .*no less than WEBHOOK_RETRY_BASE_MS$/),
+    ]);
+  });
+});

@@ -1,0 +1,68 @@
+import type { DeliveryLimits } from '@vet/practice-events/webhook-delivery';
+import { defaultRetryPolicy, type RetryPolicy } from '@vet/practice-events/retry-policy';
+import type { z } from 'zod';
+import { wholeNumber } from '../../config-values.ts';
+
+/**
+ * The event dispatcher's part of the API's environment (issue 32): how one webhook is sent, how failures
+ * are retried and for how long, and how many are sent at once. config.ts parses it with everything else,
+ * so one message still names every bad variable.
+ */
+
+const timeoutBounds = [100, 120_000] as const;
+const responseBounds = [1024, 10 * 1024 * 1024] as const;
+const retryBounds = [10, 24 * 3600_000] as const;
+const giveUpBounds = [1, 30 * 24] as const;
+const concurrencyBounds = [1, 64] as const;
+
+export const practiceEventsEnvShape = {
+  WEBHOOK_TIMEOUT_MS: wholeNumber(timeoutBounds).default(10_000),
+  WEBHOOK_MAX_RESPONSE_BYTES: wholeNumber(responseBounds).default(65_536),
+  WEBHOOK_RETRY_BASE_MS: wholeNumber(retryBounds).default(defaultRetryPolicy.baseMs),
+  WEBHOOK_RETRY_MAX_MS: wholeNumber(retryBounds).default(defaultRetryPolicy.maxMs),
+  WEBHOOK_GIVE_UP_AFTER_HOURS: wholeNumber(giveUpBounds).default(defaultRetryPolicy.giveUpAfterMs / 3600_000),
+  WEBHOOK_CONCURRENCY: wholeNumber(concurrencyBounds).default(4),
+};
+
+const range = ([min, max]: readonly [number, number]) => `from ${min} to ${max}`;
+
+export const practiceEventsEnvExpected: Record<keyof typeof practiceEventsEnvShape, string> = {
+  WEBHOOK_TIMEOUT_MS: `a whole number of milliseconds one webhook may take, connecting to the end of the answer, ${range(timeoutBounds)}`,
+  WEBHOOK_MAX_RESPONSE_BYTES: `a whole number of bytes of an endpoint's answer read at most (a longer answer is not a delivery), ${range(responseBounds)}`,
+  WEBHOOK_RETRY_BASE_MS: `a whole number of milliseconds before the first retry (it doubles with each), ${range(retryBounds)}`,
+  WEBHOOK_RETRY_MAX_MS: `a whole number of milliseconds between retries at most, ${range(retryBounds)}, no less than WEBHOOK_RETRY_BASE_MS`,
+  WEBHOOK_GIVE_UP_AFTER_HOURS: `a whole number of hours a failing delivery is retried before it is parked, ${range(giveUpBounds)}`,
+  WEBHOOK_CONCURRENCY: `a whole number of webhooks each API instance sends at once, ${range(concurrencyBounds)}`,
+};
+
+type PracticeEventsEnv = z.output<z.ZodObject<typeof practiceEventsEnvShape>>;
+
+export interface PracticeEventsConfig {
+  limits: DeliveryLimits;
+  retry: RetryPolicy;
+  /** Webhooks this instance sends at once (each holds a connection of the dispatcher's own pool). */
+  concurrency: number;
+  /** Production sends to https:// endpoints only (the CLI refuses to add any other there). */
+  requireHttps: boolean;
+}
+
+export function practiceEventsConfigOf(env: PracticeEventsEnv & { NODE_ENV: string }): PracticeEventsConfig {
+  return {
+    limits: { timeoutMs: env.WEBHOOK_TIMEOUT_MS, maxResponseBytes: env.WEBHOOK_MAX_RESPONSE_BYTES },
+    retry: {
+      baseMs: env.WEBHOOK_RETRY_BASE_MS,
+      maxMs: env.WEBHOOK_RETRY_MAX_MS,
+      giveUpAfterMs: env.WEBHOOK_GIVE_UP_AFTER_HOURS * 3600_000,
+    },
+    concurrency: env.WEBHOOK_CONCURRENCY,
+    requireHttps: env.NODE_ENV === 'production',
+  };
+}
+
+/** The cap on the wait between retries cannot be below the first wait. */
+export function requireRetryCapAboveBase(env: PracticeEventsEnv, context: z.RefinementCtx) {
+  const { WEBHOOK_RETRY_BASE_MS: base, WEBHOOK_RETRY_MAX_MS: max } = env;
+  // Checked even when other values are bad (config.ts's `when`): only two numbers can be compared.
+  if (typeof base === 'number' && typeof max === 'number' && max < base)
+    context.addIssue({ code: 'custom', path: ['WEBHOOK_RETRY_MAX_MS'], message: 'below the base' });
+}

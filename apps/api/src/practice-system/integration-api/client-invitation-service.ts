@@ -1,0 +1,64 @@
+import type { ClientInvitation } from '@vet/contracts/integration-invitations';
+import type { Database } from '@vet/db/connection';
+import { invitationCodeHash, invitationValidDays, newInvitationCode } from '@vet/db/invitation-code';
+import { enqueueEmail } from '@vet/email/enqueue-email';
+import { conflict, notFound, unprocessable } from '../../platform/http/index.ts';
+import type { ClientInvitationRepository } from './client-invitation-repository.ts';
+import { invitationEmail, type InvitationSettings } from './invitation-email.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const invitationRefusals = {
+  unknownClient: 'No client has that reference.',
+  alreadyLinked: 'This client already has an online account linked to their record: they need no invitation.',
+  noEmail: 'This client has no e-mail address to send the invitation to.',
+  noEmailIssue: 'The client record has no e-mail address.',
+} as const;
+
+export interface ClientInvitationDependencies {
+  db: Database;
+  repository: ClientInvitationRepository;
+  settings: InvitationSettings;
+}
+
+/**
+ * The practice system invites one of its clients (issue 31): a new invitation (R4.18) replaces any live
+ * one, and its e-mail is written to the outbox in the same transaction, so both happen or neither does.
+ * The code exists only in that e-mail; the database keeps its hash.
+ */
+export async function inviteClient(
+  { db, repository, settings }: ClientInvitationDependencies,
+  clientRef: string,
+  now: Date = new Date(),
+): Promise<ClientInvitation> {
+  const expiresAt = new Date(now.getTime() + invitationValidDays * DAY_MS);
+  await db.transaction(async (tx) => {
+    const client = await repository.lockClientByRef(tx, clientRef);
+    if (!client) throw notFound(invitationRefusals.unknownClient);
+    if (client.linked) throw conflict(invitationRefusals.alreadyLinked);
+    if (client.email === null)
+      throw unprocessable(invitationRefusals.noEmail, [
+        { path: 'email', message: invitationRefusals.noEmailIssue },
+      ]);
+    const code = newInvitationCode();
+    await repository.endLiveInvitations(tx, client.id, now);
+    await repository.insertInvitation(tx, {
+      clientId: client.id,
+      practiceId: client.homePracticeId,
+      codeHash: invitationCodeHash(code),
+      expiresAt,
+      now,
+    });
+    await enqueueEmail(
+      tx,
+      invitationEmail(settings, {
+        to: client.email,
+        firstName: client.firstName,
+        lastName: client.lastName,
+        code,
+        validDays: invitationValidDays,
+      }),
+    );
+  });
+  return { client_ref: clientRef, expires_at: expiresAt.toISOString() };
+}

@@ -1,0 +1,50 @@
+import { integrationPathPrefix } from '@vet/contracts/machine-access';
+import type { FastifyPluginAsync } from 'fastify';
+import { acknowledgementRoutes } from '../acknowledgements/index.ts';
+import { integrationScope, type RoutePlugin } from '../../platform/auth/index.ts';
+import { eventFeedRoutes } from '../event-feed/index.ts';
+import { practiceBookingRoutes } from '../desk-bookings/index.ts';
+import { practiceRecordRoutes } from '../records/index.ts';
+import type { IntegrationConfig } from '../../integration-config.ts';
+import { clientInvitationRoutes } from './client-invitation-routes.ts';
+
+/** What the integration API's routes need of the app's config. */
+export interface IntegrationRouteSettings {
+  /** The portal's public address without a trailing slash (links in e-mails). */
+  portalUrl: string;
+  brandName: string;
+  /** MAIL_FROM: its address organizes a desk cancellation's calendar part (decision 0082). */
+  mailFrom?: string;
+}
+
+export interface IntegrationApiOptions extends IntegrationRouteSettings {
+  config: IntegrationConfig;
+}
+
+/**
+ * Every route plugin of the integration API, in one list: a new kind of record or desk booking adds its
+ * plugin here. Each plugin's paths are relative to the prefix (`/clients/:client_ref/invitations`).
+ */
+export function integrationRoutePlugins(settings: IntegrationRouteSettings): RoutePlugin[] {
+  return [
+    clientInvitationRoutes(settings),
+    practiceBookingRoutes(settings),
+    practiceRecordRoutes(),
+    eventFeedRoutes(),
+    acknowledgementRoutes(),
+  ];
+}
+
+/**
+ * The practice system's way in (issue 31, decision 0062): every route under `/integration/v1`, inside the
+ * integration scope, which lets in only the accepted machine callers with the configured scope.
+ */
+export const integrationApi: FastifyPluginAsync<IntegrationApiOptions> = async (app, options) => {
+  const { config, ...settings } = options;
+  await app.register(integrationScope, {
+    prefix: integrationPathPrefix,
+    routes: integrationRoutePlugins(settings),
+    access: { clientIds: config.clientIds, scope: config.scope },
+    rateLimitMax: config.rateLimitMax,
+  });
+};

@@ -1,0 +1,145 @@
+import { addDays, practiceDate } from '@vet/contracts/practice-clock';
+import { apiErrorSchema } from '@vet/contracts/errors';
+import { practiceRecordRefFields, type PracticeRecordKind } from '@vet/contracts/integration-records';
+import { jsonRecords } from '@vet/practice-import/testing/json-records';
+import { seedImportLookups } from '@vet/practice-import/testing/run-test-import';
+import { testGroup } from '@vet/practice-import/testing/test-group';
+import { useTestDatabase } from '@vet/db/testing/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
+import { kindFiles, recordRequests } from './testing/record-requests.ts';
+
+/**
+ * The bad input of issue 31, record by record: each answers 422 naming its field (or the record, for a
+ * rule of two fields), changes nothing, and is never a 500.
+ */
+const database = useTestDatabase();
+const { context, machineAuthorization } = useSignedInTestApp(database);
+const api = recordRequests(
+  () => context.app,
+  () => machineAuthorization(),
+);
+const group = testGroup();
+const elsewhere = testGroup();
+beforeAll(async () => {
+  await seedImportLookups(database.db);
+  for (const [kind, file] of kindFiles) await api.batch(kind, jsonRecords(group, file));
+  for (const [kind, file] of kindFiles.slice(0, 2)) await api.batch(kind, jsonRecords(elsewhere, file));
+});
+
+const first = (file: Parameters<typeof jsonRecords>[1]) => jsonRecords(group, file)[0]!;
+const tomorrow = addDays(practiceDate(new Date()), 1);
+const shift = { day_of_week: 1, starts: '09:00', ends: '17:00' };
+
+/** [what, kind, the record changed so, the issue expected]. */
+const badInput: [string, PracticeRecordKind, Record<string, unknown>, { path: string; message: unknown }][] =
+  [
+    [
+      'a required field missing',
+      'clients',
+      { ...first('clients.csv'), last_name: null },
+      { path: 'last_name', message: 'required, but empty' },
+    ],
+    [
+      'a type outside its list',
+      'clinicians',
+      { ...first('clinicians.csv'), clinician_type: 'Surgeon' },
+      { path: 'clinician_type', message: expect.stringContaining('Vet') },
+    ],
+    [
+      'a status outside its list',
+      'pets',
+      { ...first('pets.csv'), status: 'Lost' },
+      { path: 'status', message: expect.stringContaining('Deceased') },
+    ],
+    [
+      'a sex outside its list',
+      'pets',
+      { ...first('pets.csv'), sex: 'M' },
+      { path: 'sex', message: expect.stringContaining('Female') },
+    ],
+    [
+      'not true or false',
+      'pets',
+      { ...first('pets.csv'), neutered: 'yes' },
+      { path: 'neutered', message: expect.stringContaining('true or false') },
+    ],
+    [
+      'a breed the list lacks',
+      'pets',
+      { ...first('pets.csv'), breed: 'Labrador Retreiver' },
+      { path: 'breed', message: expect.stringContaining('Labrador Retriever') },
+    ],
+    [
+      'a species the list lacks',
+      'appointment-reasons',
+      { ...first('appointment_reasons.csv'), species: 'Dgo' },
+      { path: 'species', message: expect.stringContaining('Dog') },
+    ],
+    [
+      'a salutation the list lacks',
+      'clients',
+      { ...first('clients.csv'), salutation: 'Mz' },
+      { path: 'salutation', message: expect.any(String) },
+    ],
+    [
+      'an insurer the list lacks',
+      'pets',
+      { ...first('pets.csv'), insurer: 'Nobody Insures' },
+      { path: 'insurer', message: expect.any(String) },
+    ],
+    [
+      'a phone the forms refuse',
+      'clients',
+      { ...first('clients.csv'), mobile_phone: '12345' },
+      { path: 'mobile_phone', message: expect.any(String) },
+    ],
+    [
+      'a date of birth in the future',
+      'pets',
+      { ...first('pets.csv'), date_of_birth: tomorrow },
+      { path: 'date_of_birth', message: expect.any(String) },
+    ],
+    [
+      'an end before its start',
+      'closures',
+      { ...first('closures.csv'), ends_at: '2020-01-01T00:00:00Z' },
+      { path: 'body', message: 'ends_at is not after starts_at' },
+    ],
+    [
+      'overlapping shifts',
+      'clinicians',
+      { ...first('clinicians.csv'), rota_shifts: [shift, { ...shift, day_of_week: '1', starts: '12:00' }] },
+      { path: 'rota_shifts[1]', message: expect.stringContaining('overlaps') },
+    ],
+    [
+      'a zone other than UK time',
+      'practices',
+      { ...first('practices.csv'), time_zone: 'Europe/Paris' },
+      { path: 'time_zone', message: expect.stringContaining('Europe/London') },
+    ],
+    [
+      'a reference to no record',
+      'vaccinations',
+      { ...first('vaccinations.csv'), pet_ref: 'PET-NONE' },
+      { path: 'pet_ref', message: 'no pet with this reference is stored' },
+    ],
+    [
+      'a clinician of another practice',
+      'closures',
+      { ...first('closures.csv'), clinician_ref: elsewhere.ref('CLIN', 1) },
+      { path: 'clinician_ref', message: 'not a clinician of the practice named in practice_ref' },
+    ],
+  ];
+
+describe('bad input to PUT /integration/v1/{kind}/{ref}', () => {
+  it.each(badInput)('refuses %s with 422 naming the field', async (_, kind, record, issue) => {
+    const ref = String(record[practiceRecordRefFields[kind]]);
+    const response = await api.put(kind, ref, record);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(apiErrorSchema.parse(response.json()).issues).toContainEqual(issue);
+    // The stored record is as it was: the same record again changes nothing.
+    const [original] = jsonRecords(group, kindFiles.find(([k]) => k === kind)![1]);
+    expect((await api.put(kind, ref, original)).json()).toMatchObject({ outcome: 'unchanged' });
+  });
+});

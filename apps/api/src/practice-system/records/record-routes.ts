@@ -1,0 +1,110 @@
+import { apiErrorSchema } from '@vet/contracts/errors';
+import {
+  petDeactivationSchema,
+  practiceRecordBatchResultSchema,
+  practiceRecordBatchSchema,
+  practiceRecordBodySchema,
+  practiceRecordKinds,
+  practiceRecordParamsSchema,
+  practiceRecordRefFields,
+  practiceRecordWriteSchema,
+  recordBatchMaxBytes,
+  recordBatchMaxItems,
+  type PracticeRecordKind,
+} from '@vet/contracts/integration-records';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { errorBody } from '../../platform/http/index.ts';
+import { fieldsOf } from './record-fields.ts';
+import { apiRecordKinds } from './record-kinds.ts';
+import { deactivate, upsertBatch, upsertRecord, type PracticeRecordDeps } from './record-service.ts';
+
+const tooLarge = `A batch has at most ${recordBatchMaxItems} items (and ${recordBatchMaxBytes / 1024 / 1024} MiB); send the rest in another batch.`;
+
+/** 413 before the body is read when it says it is too long (Fastify's bodyLimit stops one that does not). */
+async function batchBytes(request: FastifyRequest, reply: FastifyReply) {
+  if (Number(request.headers['content-length']) > recordBatchMaxBytes)
+    return reply.code(413).send(errorBody(413, tooLarge));
+}
+
+/** 413 before any item is read: a batch is at most recordBatchMaxItems records. */
+async function batchSize(request: FastifyRequest, reply: FastifyReply) {
+  const { body } = request as { body?: { items?: unknown } };
+  if (Array.isArray(body?.items) && body.items.length > recordBatchMaxItems)
+    return reply.code(413).send(errorBody(413, tooLarge));
+}
+
+/**
+ * The practice system's records under the integration API's prefix (issue 31, decision 0065): for each
+ * kind, upsert by reference, a batch of upserts, and deactivation by reference.
+ */
+export const practiceRecordRoutes = (): FastifyPluginCallbackZod => (app, _options, done) => {
+  const deps: PracticeRecordDeps = { db: app.db, pool: app.pool };
+  for (const kind of practiceRecordKinds) routesOf(kind)(app, deps);
+  done();
+};
+
+const routesOf =
+  (kind: PracticeRecordKind) => (app: Parameters<FastifyPluginCallbackZod>[0], deps: PracticeRecordDeps) => {
+    const { noun, operationName, deactivation } = apiRecordKinds[kind];
+    const refField = practiceRecordRefFields[kind];
+    const params = practiceRecordParamsSchema(kind);
+    const refOf = (request: { params: Record<string, string> }) => request.params[refField] ?? '';
+
+    app.put(
+      `/${kind}/:${refField}`,
+      {
+        schema: {
+          operationId: `put${operationName}`,
+          summary: `Store one ${noun} by its reference: created (201), changed or unchanged (200)`,
+          description: `${fieldsOf(kind)} Refused (422) as the import refuses the row: each issue names the field and why.`,
+          params,
+          body: practiceRecordBodySchema,
+          response: {
+            200: practiceRecordWriteSchema,
+            201: practiceRecordWriteSchema,
+            409: apiErrorSchema,
+            422: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { created, write } = await upsertRecord(deps, kind, refOf(request), request.body);
+        return reply.code(created ? 201 : 200).send(write);
+      },
+    );
+
+    app.post(
+      `/${kind}/batch`,
+      {
+        bodyLimit: recordBatchMaxBytes,
+        schema: {
+          operationId: `put${operationName}Batch`,
+          summary: `Store up to ${recordBatchMaxItems} ${noun} records; each item is answered on its own`,
+          description:
+            'Per item, as the import applies a file: the valid items are applied together (one transaction), ' +
+            'each refused item is answered with its issues, and the others are applied all the same. ' +
+            `Items are PUT bodies with their ${refField}. 413 above ${recordBatchMaxItems} items.`,
+          body: practiceRecordBatchSchema,
+          response: { 200: practiceRecordBatchResultSchema, 409: apiErrorSchema, 413: apiErrorSchema },
+        },
+        onRequest: batchBytes,
+        preValidation: batchSize,
+      },
+      (request) => upsertBatch(deps, kind, request.body.items),
+    );
+
+    const deactivateOptions = {
+      operationId: `deactivate${operationName}`,
+      summary: `Deactivate one ${noun} by its reference`,
+      description: `${deactivation} Deactivating again answers unchanged. 404 for an unknown reference.`,
+      params,
+      response: { 200: practiceRecordWriteSchema, 404: apiErrorSchema },
+    };
+    const path = `/${kind}/:${refField}/deactivate`;
+    if (kind === 'pets')
+      app.post(path, { schema: { ...deactivateOptions, body: petDeactivationSchema } }, (request) =>
+        deactivate(deps, kind, refOf(request), request.body.status),
+      );
+    else app.post(path, { schema: deactivateOptions }, (request) => deactivate(deps, kind, refOf(request)));
+  };

@@ -1,0 +1,112 @@
+import {
+  practiceRecordRefFields,
+  type PracticeRecordBatchResult,
+  type PracticeRecordKind,
+  type PracticeRecordWrite,
+} from '@vet/contracts/integration-records';
+import type { Database } from '@vet/db/connection';
+import { applyRecords, type RecordRefusal, type RecordRows } from '@vet/practice-import/apply-records';
+import { recordKindsByFile } from '@vet/practice-import/kinds/index';
+import { recordFromJson } from '@vet/practice-import/records/json-record';
+import type pg from 'pg';
+import { conflict, notFound, unprocessable, type Issue } from '../../platform/http/index.ts';
+import { deactivateRecord } from './deactivation-repository.ts';
+import { apiRecordKinds } from './record-kinds.ts';
+
+export interface PracticeRecordDeps {
+  db: Database;
+  /** The records go through the import's engine on one connection of it (staging tables are per session). */
+  pool: pg.Pool;
+}
+
+type Body = Readonly<Record<string, unknown>>;
+
+const kindOf = (kind: PracticeRecordKind) => {
+  const recordKind = recordKindsByFile.get(apiRecordKinds[kind].file);
+  if (!recordKind) throw new Error(`no record kind for ${kind}`);
+  return recordKind;
+};
+
+/** A refusal as an issue of the API's error shape; a refusal of the record as a whole names `whole`. */
+const issuesOf = (refusals: readonly RecordRefusal[], whole: string): Issue[] =>
+  refusals.map((r) => ({ path: r.field ?? whole, message: r.reason }));
+
+/**
+ * PUT /{kind}/{ref}: the record as the practice system has it now, by the import's rules (decision 0065).
+ * The body may leave its reference out; one that differs from the path's is refused.
+ */
+export async function upsertRecord(
+  deps: PracticeRecordDeps,
+  kind: PracticeRecordKind,
+  ref: string,
+  body: Body,
+): Promise<{ created: boolean; write: PracticeRecordWrite }> {
+  const refField = practiceRecordRefFields[kind];
+  const given = body[refField];
+  const record = recordFromJson(kindOf(kind), { ...body, [refField]: ref });
+  // Left out or empty: the path's. Any other value must be the path's (as text, a number is its digits).
+  const same = (typeof given === 'string' || typeof given === 'number') && String(given).trim() === ref;
+  const differs = given !== undefined && given !== null && given !== '' && !same;
+  const refusals = [
+    ...(record.refusals ?? []),
+    ...(differs ? [{ field: refField, reason: 'not the reference in the path' }] : []),
+  ];
+  const [result] = await apply(deps, kind, [{ ...record, refusals }]);
+  if (!result) throw new Error('applyRecords answered no result');
+  if (result.outcome === 'refused')
+    throw unprocessable(
+      `The ${apiRecordKinds[kind].noun} was refused: each issue names a field and why.`,
+      issuesOf(result.refusals, 'body'),
+    );
+  return { created: result.created, write: { outcome: result.outcome, id: result.id } };
+}
+
+/** POST /{kind}/batch: every item answered on its own, in order; the valid ones applied together. */
+export async function upsertBatch(
+  deps: PracticeRecordDeps,
+  kind: PracticeRecordKind,
+  items: readonly Body[],
+): Promise<PracticeRecordBatchResult> {
+  const recordKind = kindOf(kind);
+  const records = items.map((item) => recordFromJson(recordKind, item));
+  const results = await apply(deps, kind, records);
+  const refField = practiceRecordRefFields[kind];
+  return {
+    results: results.map((result, index) => {
+      const ref = records[index]?.cells[refField]?.trim() || null;
+      return result.outcome === 'refused'
+        ? { index, ref, outcome: 'refused', issues: issuesOf(result.refusals, 'item') }
+        : { index, ref, outcome: result.outcome, id: result.id };
+    }),
+  };
+}
+
+/**
+ * SQLSTATEs of two transactions getting in each other's way (a deadlock, or two new reasons of one name
+ * written at once): nothing was written, and the same request sent again is judged afresh.
+ */
+const clashes = new Set(['40P01', '40001', '23505']);
+
+/** The records through the import's engine; a clash with a concurrent writer answers 409, send again. */
+async function apply(deps: PracticeRecordDeps, kind: PracticeRecordKind, records: RecordRows[]) {
+  try {
+    return await applyRecords(deps.pool, { file: apiRecordKinds[kind].file, records });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && clashes.has(code))
+      throw conflict('Another change to these records was being written at the same time: send it again.');
+    throw error;
+  }
+}
+
+/** POST /{kind}/{ref}/deactivate (decision 0065: what it means for each kind). */
+export async function deactivate(
+  deps: PracticeRecordDeps,
+  kind: PracticeRecordKind,
+  ref: string,
+  value?: string,
+): Promise<PracticeRecordWrite> {
+  const deactivated = await deactivateRecord(deps.db, kind, ref, value);
+  if (!deactivated) throw notFound(`There is no ${apiRecordKinds[kind].noun} with this reference.`);
+  return { outcome: deactivated.changed ? 'applied' : 'unchanged', id: deactivated.id };
+}

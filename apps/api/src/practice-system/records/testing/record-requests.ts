@@ -1,0 +1,42 @@
+import { integrationPathPrefix } from '@vet/contracts/machine-access';
+import type { PracticeRecordKind } from '@vet/contracts/integration-records';
+import type { RecordFile } from '@vet/practice-import/testing/json-records';
+import type { App } from '../../../app.ts';
+
+/** Each kind of the API and the import file its records are rows of (dependency order). */
+export const kindFiles: readonly [PracticeRecordKind, RecordFile][] = [
+  ['practices', 'practices.csv'],
+  ['clinicians', 'clinicians.csv'],
+  ['closures', 'closures.csv'],
+  ['appointment-reasons', 'appointment_reasons.csv'],
+  ['clients', 'clients.csv'],
+  ['pets', 'pets.csv'],
+  ['vaccinations', 'vaccinations.csv'],
+];
+
+/** The integration API's record routes, called with a bearer header (a machine's, unless a test says). */
+export function recordRequests(app: () => App, authorization: () => Promise<string | undefined>) {
+  const headers = async () => {
+    const value = await authorization();
+    return value === undefined ? {} : { authorization: value };
+  };
+  const url = (kind: PracticeRecordKind, ...path: string[]) =>
+    [`${integrationPathPrefix}/${kind}`, ...path.map(encodeURIComponent)].join('/');
+  /** Any JSON as the body (an array, a string…), sent as JSON. */
+  const send = async (method: 'PUT' | 'POST', path: string, body?: unknown) =>
+    app().inject({
+      method,
+      url: path,
+      headers: {
+        ...(await headers()),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  return {
+    put: (kind: PracticeRecordKind, ref: string, body: unknown) => send('PUT', url(kind, ref), body),
+    batch: (kind: PracticeRecordKind, items: unknown) => send('POST', `${url(kind)}/batch`, { items }),
+    deactivate: (kind: PracticeRecordKind, ref: string, body?: unknown) =>
+      send('POST', `${url(kind, ref)}/deactivate`, body),
+  };
+}
