@@ -8,7 +8,7 @@ import { appointmentRoutes, bookingRoutes } from './appointments/client-routes/i
 import { bookingCaps, slotRoutes } from './appointments/booking/index.ts';
 import { publicScope, signedInScope, authPlugin } from './platform/auth/index.ts';
 import { clientRecordRoutes, clientRoutes } from './clients/profile/index.ts';
-import type { ApiConfig } from './config.ts';
+import type { ApiConfig } from './config/api-config.ts';
 import { databasePlugin } from './platform/database/index.ts';
 import { dataExportRoutes } from './clients/data-export/index.ts';
 import { devMailboxRoutes } from './messages/outbox/index.ts';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { connectDatabase } from '@vet/db/connection';
 import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
+import { ConfigError, loadConfig, type ApiConfig } from './config/api-config.ts';
 import { emailWorkerPlugin } from './messages/outbox/index.ts';
 import { earlierTimesJobPlugin } from './appointments/earlier-times/index.ts';
 import { serializeError } from './platform/http/index.ts';

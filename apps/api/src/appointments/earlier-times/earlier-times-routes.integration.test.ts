@@ -26,7 +26,7 @@ import {
   localInstant,
   type BookingScene,
 } from '../booking/testing/booking-fixtures.ts';
-import { DEV_VERIFICATION_CODE_PEPPER } from '../../config.ts';
+import { DEV_VERIFICATION_CODE_PEPPER } from '../../config/api-config.ts';
 import { manageLinkKey, manageLinkToken } from '../manage-links/manage-link-token.ts';
 import { deskBody, withPracticeRefs } from '../../practice-system/desk-bookings/testing/practice-fixtures.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';

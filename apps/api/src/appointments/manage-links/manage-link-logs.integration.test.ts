@@ -2,7 +2,7 @@ import { createCancellationReason } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { DEV_VERIFICATION_CODE_PEPPER } from '../../config.ts';
+import { DEV_VERIFICATION_CODE_PEPPER } from '../../config/api-config.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { manageLinkKey, manageLinkToken } from './manage-link-token.ts';
 

@@ -12,7 +12,7 @@ import { mimeLeaves } from '@vet/email/testing/mime-parts';
 import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEV_VERIFICATION_CODE_PEPPER } from '../../config.ts';
+import { DEV_VERIFICATION_CODE_PEPPER } from '../../config/api-config.ts';
 import { bookingHelpers, bookingScene, localDay, localInstant } from '../booking/testing/booking-fixtures.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import { manageLinkKey, manageLinkToken } from './manage-link-token.ts';

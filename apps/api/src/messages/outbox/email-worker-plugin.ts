@@ -1,7 +1,7 @@
 import { mailboxDelivery, smtpDelivery } from '@vet/email/email-delivery';
 import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worker';
 import fp from 'fastify-plugin';
-import type { ApiConfig } from '../../config.ts';
+import type { ApiConfig } from '../../config/api-config.ts';
 import { manageLinks } from '../../appointments/manage-links/index.ts';
 import { reminderCrontab, reminderTasks, smsDeliveryOf } from '../reminders/index.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig } from '../../config/api-config.ts';
 import { productionEnv } from '../../testing/production-env.ts';
 import { smsDeliveryOf } from './sms-config.ts';
 

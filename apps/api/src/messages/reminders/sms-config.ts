@@ -1,6 +1,6 @@
 import { outboxSmsDelivery, twilioSmsDelivery, type SmsDelivery } from '@vet/email/sms-delivery';
 import { z } from 'zod';
-import { httpUrl } from '../../config-values.ts';
+import { httpUrl } from '../../config/values.ts';
 
 /**
  * The text messages' part of the environment (decision 0085). SMS_PROVIDER: `twilio` sends through

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
-import type { TrustedIssuer } from '../../config.ts';
+import type { TrustedIssuer } from '../../config/api-config.ts';
 import { discoveryUrlOf } from './token-rules.ts';
 
 export interface KeySetTimings {

@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { LogLevel } from '../../config.ts';
+import type { LogLevel } from '../../config/api-config.ts';
 
 /**
  * Logs carry no personal data. Query strings do (pre-signup checks send e-mail, last name and postcode),

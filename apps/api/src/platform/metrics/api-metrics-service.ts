@@ -1,5 +1,5 @@
 import { connectDatabase } from '@vet/db/connection';
-import type { ApiConfig } from '../../config.ts';
+import type { ApiConfig } from '../../config/api-config.ts';
 import { createApiMetrics } from './api-metrics.ts';
 import { startMetricsServer } from '@vet/contracts/metrics-server';
 import { readQueueState } from './queue-metrics.ts';

@@ -19,7 +19,7 @@ import {
   mailboxAddress,
 } from '../../appointments/booking/index.ts';
 import { earlierTimeLinks, withEarlierTimes } from '../../appointments/earlier-times/index.ts';
-import { defaultMailFrom } from '../../config.ts';
+import { defaultMailFrom } from '../../config/api-config.ts';
 import { errorBody } from '../../platform/http/index.ts';
 import { storeBatch } from './practice-booking-batch.ts';
 import { createPracticeBookingReads } from './practice-booking-repository.ts';

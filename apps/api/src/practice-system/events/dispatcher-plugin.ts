@@ -2,7 +2,7 @@ import { connectDatabase } from '@vet/db/connection';
 import { startEventDispatcher } from '@vet/practice-events/dispatcher';
 import { listenerConnection } from '@vet/practice-events/event-listener';
 import fp from 'fastify-plugin';
-import type { ApiConfig } from '../../config.ts';
+import type { ApiConfig } from '../../config/api-config.ts';
 
 export type EventDispatcherPluginOptions = Pick<ApiConfig, 'databaseUrl' | 'database' | 'practiceEvents'> & {
   /** Milliseconds between looks for work without a wake-up (tests shorten it). */

@@ -5,7 +5,7 @@ import { integrationScope, type RoutePlugin } from '../../platform/auth/index.ts
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
 import { practiceRecordRoutes } from '../records/index.ts';
-import type { IntegrationConfig } from '../../integration-config.ts';
+import type { IntegrationConfig } from '../../config/integration.ts';
 import { clientInvitationRoutes } from './client-invitation-routes.ts';
 
 /** What the integration API's routes need of the app's config. */

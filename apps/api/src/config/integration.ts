@@ -1,6 +1,6 @@
 import { practiceSystemScope } from '@vet/contracts/machine-access';
 import { z } from 'zod';
-import { httpUrl, wholeNumber } from './config-values.ts';
+import { httpUrl, wholeNumber } from './values.ts';
 
 /**
  * The integration API's part of the environment (decision 0062): which machine callers it accepts, the

@@ -1,43 +1,43 @@
 import { bookingLimits } from '@vet/contracts/booking-rules';
 import { z } from 'zod';
-import { DEV_VERIFICATION_CODE_PEPPER, productionRules } from './config-production-rules.ts';
-import { httpUrl, wholeNumber } from './config-values.ts';
+import { DEV_VERIFICATION_CODE_PEPPER, productionRules } from './production-rules.ts';
+import { httpUrl, wholeNumber } from './values.ts';
 import {
   databaseConfigOf,
   databaseEnvExpected,
   databaseEnvShape,
   migrateOnStartOf,
   type DatabaseConfig,
-} from './database-config.ts';
+} from './database.ts';
 import {
   integrationConfigOf,
   integrationEnvExpected,
   integrationEnvShape,
   requireIntegrationTokenUrlInProduction,
   type IntegrationConfig,
-} from './integration-config.ts';
+} from './integration.ts';
 import {
   requireSmsSettings,
   smsConfigOf,
   smsEnvExpected,
   smsEnvShape,
   type SmsConfig,
-} from './messages/reminders/index.ts';
-import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './platform/maintenance/index.ts';
+} from '../messages/reminders/index.ts';
+import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from '../platform/maintenance/index.ts';
 import {
   metricsConfigOf,
   metricsEnvExpected,
   metricsEnvShape,
   requireMetricsPortApart,
   type MetricsConfig,
-} from './platform/metrics/index.ts';
+} from '../platform/metrics/index.ts';
 import {
   practiceEventsConfigOf,
   practiceEventsEnvExpected,
   practiceEventsEnvShape,
   requireRetryCapAboveBase,
   type PracticeEventsConfig,
-} from './practice-system/events/index.ts';
+} from '../practice-system/events/index.ts';
 
 /**
  * The API's one view of its environment, parsed once at start-up. The process refuses to start on a bad

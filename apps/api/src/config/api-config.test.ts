@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_VERIFICATION_CODE_PEPPER, loadConfig } from './config.ts';
-import { productionEnv } from './testing/production-env.ts';
+import { ConfigError, DEV_VERIFICATION_CODE_PEPPER, loadConfig } from './api-config.ts';
+import { productionEnv } from '../testing/production-env.ts';
 
 const DATABASE_URL = 'postgres://portal:secret-password@db.internal:5432/portal';
 const PEPPER = 'a-production-pepper-that-is-long-enough-0123456789';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
-import { productionEnv } from './testing/production-env.ts';
+import { ConfigError, loadConfig } from './api-config.ts';
+import { productionEnv } from '../testing/production-env.ts';
 
 const DATABASE_URL = 'postgres://localhost/portal';
 const local = { DATABASE_URL, NODE_ENV: 'development' };

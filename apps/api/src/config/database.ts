@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './config-values.ts';
+import { wholeNumber } from './values.ts';
 
 /**
  * The database's part of the API's environment: the pool each process keeps, how long one statement may
