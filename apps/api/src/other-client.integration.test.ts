@@ -7,8 +7,8 @@ import {
   bookingScene,
   localDay,
   localInstant,
-} from '../appointments/booking/testing/booking-fixtures.ts';
-import { useSignedInTestApp } from '../testing/signed-in-app.ts';
+} from './appointments/booking/testing/booking-fixtures.ts';
+import { useSignedInTestApp } from './testing/signed-in-app.ts';
 
 /**
  * Issue 13: every client-owned route, read from the OpenAPI document (so a new route is covered without

@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSignedInTestApp } from '../testing/signed-in-app.ts';
+import { useSignedInTestApp } from './testing/signed-in-app.ts';
 
 /**
  * Issue 13: bad input, generated, against every route of the OpenAPI document (so a new route is

@@ -3,9 +3,9 @@ import { guestMessages } from '@vet/contracts/guest-bookings';
 import { createPractice } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
-import { bookingScene, localDay, localInstant } from '../appointments/booking/testing/booking-fixtures.ts';
-import { guestHelpers } from '../appointments/guests/testing/guest-fixtures.ts';
-import { useSignedInTestApp } from '../testing/signed-in-app.ts';
+import { bookingScene, localDay, localInstant } from './appointments/booking/testing/booking-fixtures.ts';
+import { guestHelpers } from './appointments/guests/testing/guest-fixtures.ts';
+import { useSignedInTestApp } from './testing/signed-in-app.ts';
 
 /**
  * Issue 13 (ASVS 5.0 review, finding 5): an IPv6 host is given a whole /64 and may take a fresh address

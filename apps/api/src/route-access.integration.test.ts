@@ -1,8 +1,8 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { machineRefusals } from '../platform/auth/machine-access.ts';
-import { useSignedInTestApp } from '../testing/signed-in-app.ts';
+import { machineRefusals } from './platform/auth/machine-access.ts';
+import { useSignedInTestApp } from './testing/signed-in-app.ts';
 
 /**
  * Every route of the OpenAPI document (so a new route is covered without editing this test), called by
