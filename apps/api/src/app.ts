@@ -25,7 +25,7 @@ import {
   routeDefaultsPlugin,
 } from './platform/http/index.ts';
 import { lookupRoutes } from './reference/lookups/index.ts';
-import { httpMetricsPlugin } from './platform/metrics/index.ts';
+import { httpMetricsPlugin } from './platform/observability/index.ts';
 import { maintenancePlugin } from './platform/maintenance/index.ts';
 import {
   defaultBudgets,
@@ -37,7 +37,7 @@ import { onlineAccountRoutes } from './clients/online-account/index.ts';
 import { openApiPlugin, rateLimitPlugin, securityHeadersPlugin } from './platform/plugins/index.ts';
 import { petRoutes } from './clients/pets/index.ts';
 import { homePracticeRoutes, practiceRoutes } from './reference/practices/index.ts';
-import { telemetryRoutes } from './platform/telemetry/index.ts';
+import { telemetryRoutes } from './platform/observability/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type ApiConfig } from './config/api-config.ts'
 import { emailWorkerPlugin } from './messages/outbox/index.ts';
 import { earlierTimesJobPlugin } from './appointments/earlier-times/index.ts';
 import { serializeError } from './platform/http/index.ts';
-import { openApiMetrics } from './platform/metrics/index.ts';
+import { openApiMetrics } from './platform/observability/index.ts';
 import { eventDispatcherPlugin } from './practice-system/events/index.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */

@@ -30,7 +30,7 @@ import {
   metricsEnvShape,
   requireMetricsPortApart,
   type MetricsConfig,
-} from '../platform/metrics/index.ts';
+} from '../platform/observability/index.ts';
 import {
   practiceEventsConfigOf,
   practiceEventsEnvExpected,

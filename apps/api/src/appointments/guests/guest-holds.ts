@@ -27,7 +27,7 @@ import {
   MINUTE_MS,
 } from '../booking/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/http/index.ts';
-import { ukMobileNumber } from '../../clients/contact-details/index.ts';
+import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
 import { hashedKey } from '../../platform/plugins/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
 

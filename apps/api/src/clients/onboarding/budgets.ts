@@ -1,6 +1,6 @@
 import type { Database } from '@vet/db/connection';
 import { giveBackToCounters, takeFromCounters, type CounterUse } from '@vet/db/onboarding-counters';
-import type { Identity } from '../../platform/identity/index.ts';
+import type { Identity } from '../../platform/auth/index.ts';
 import { tooManyRequests } from '../../platform/http/index.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

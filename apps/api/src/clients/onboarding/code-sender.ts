@@ -1,7 +1,7 @@
 import { codeValidMinutes, type VerificationMode } from '@vet/contracts/verification';
 import type { Database, Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import type { Identity } from '../../platform/identity/index.ts';
+import type { Identity } from '../../platform/auth/index.ts';
 import { badRequest, tooManyRequests } from '../../platform/http/index.ts';
 import { recordAlreadyLinked } from './link-conflicts.ts';
 import { checkTokenHash, generateCheckToken, generateCode, hashCode } from './verification-code.ts';

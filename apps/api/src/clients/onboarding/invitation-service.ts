@@ -2,7 +2,7 @@ import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
 import { invitationCodeHash } from '@vet/db/invitation-code';
 import { lastNameKey } from '@vet/db/normalise';
-import type { Identity, LinkedClientLookup } from '../../platform/identity/index.ts';
+import type { Identity, LinkedClientLookup } from '../../platform/auth/index.ts';
 import { badRequest } from '../../platform/http/index.ts';
 import { identityAlreadyLinked, recordAlreadyLinked } from './link-conflicts.ts';
 import { isIdentityTaken, type LinkRepository } from './link-repository.ts';

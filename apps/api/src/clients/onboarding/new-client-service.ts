@@ -3,13 +3,13 @@ import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import { clientDetailsOf } from '../profile/index.ts';
-import type { Identity, LinkedClientLookup } from '../../platform/identity/index.ts';
+import type { Identity, LinkedClientLookup } from '../../platform/auth/index.ts';
 import { badRequest, forbidden, type Issue } from '../../platform/http/index.ts';
 import { identityAlreadyLinked } from './link-conflicts.ts';
 import { isIdentityTaken } from './link-repository.ts';
 import { linkedProfile } from './linked-profile.ts';
 import type { NewClientRepository } from './new-client-repository.ts';
-import { ukMobileNumber, ukPostcode } from '../contact-details/index.ts';
+import { ukMobileNumber, ukPostcode } from '@vet/contracts/uk-contact-details';
 
 export interface NewClientDependencies {
   db: Database;

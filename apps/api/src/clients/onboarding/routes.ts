@@ -13,7 +13,7 @@ import { clientProfileSchema } from '@vet/contracts/profile';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Identity } from '../../platform/identity/index.ts';
+import type { Identity } from '../../platform/auth/index.ts';
 import { identityOf } from '../../platform/auth/index.ts';
 import { findClientProfile } from '../profile/index.ts';
 import { runCheck } from './check-service.ts';

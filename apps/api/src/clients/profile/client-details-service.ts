@@ -6,9 +6,14 @@ import {
 import type { Database } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import type { z } from 'zod';
-import type { Identity } from '../../platform/identity/index.ts';
+import type { Identity } from '../../platform/auth/index.ts';
 import { badRequest, notFound, type Issue } from '../../platform/http/index.ts';
-import { nationalPhoneNumber, ukMobileNumber, ukPhoneNumber, ukPostcode } from '../contact-details/index.ts';
+import {
+  nationalPhoneNumber,
+  ukMobileNumber,
+  ukPhoneNumber,
+  ukPostcode,
+} from '@vet/contracts/uk-contact-details';
 import { changedDetails } from './client-events.ts';
 import type {
   ClientDetailsUpdate,

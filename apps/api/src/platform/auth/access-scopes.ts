@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createLinkedClientLookup, type LinkedClient } from '../identity/index.ts';
+import { createLinkedClientLookup, type LinkedClient } from './linked-client.ts';
 import { forbidden, addResponses } from '../http/index.ts';
 import { identityOf, machineCallerOf } from './auth-plugin.ts';
 import {

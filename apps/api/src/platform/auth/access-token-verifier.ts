@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import type { TrustedIssuer } from '../../config/api-config.ts';
-import type { Identity } from '../identity/index.ts';
+import type { Identity } from './identity.ts';
 import { createIssuerKeySet, defaultKeySetTimings, type KeySetTimings } from './issuer-key-set.ts';
 import type { MachineCaller } from './machine-access.ts';
 import {

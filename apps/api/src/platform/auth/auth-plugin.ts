@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { TrustedIssuer } from '../../config/api-config.ts';
 import { forbidden, serviceUnavailable, unauthorized } from '../http/index.ts';
 import { createAccessTokenVerifier, type VerifiedCaller } from './access-token-verifier.ts';
-import type { Identity } from '../identity/index.ts';
+import type { Identity } from './identity.ts';
 import { KeySetUnavailable, type KeySetTimings } from './issuer-key-set.ts';
 import { machineRefusals, type MachineCaller } from './machine-access.ts';
 import { AuthFailure, readBearerToken } from './token-rules.ts';

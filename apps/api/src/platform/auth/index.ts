@@ -1,6 +1,6 @@
 /**
- * The auth module: bearer-token sign-in, machine callers, and the access scopes every route sits in.
- * Other modules import only this file (decision 0054).
+ * The auth module: bearer-token sign-in, machine callers, the access scopes every route sits in, and who
+ * is signed in with the client record linked to them. Other modules import only this file (decision 0054).
  */
 export {
   clientNotLinked,
@@ -14,3 +14,6 @@ export { authPlugin, identityOf, machineCallerOf } from './auth-plugin.ts';
 export { isRecentSignIn, RECENT_SIGN_IN_SECONDS, requireRecentSignIn } from './recent-sign-in.ts';
 export { INTEGRATION_TAG, PRACTICE_SYSTEM_SECURITY } from './machine-access.ts';
 export type { MachineAccessSettings, MachineCaller } from './machine-access.ts';
+export type { Identity } from './identity.ts';
+export { createLinkedClientLookup, linkedToIdentity, recordsOfLinkedClient } from './linked-client.ts';
+export type { LinkedClient, LinkedClientLookup } from './linked-client.ts';
