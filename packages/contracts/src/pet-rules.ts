@@ -1,7 +1,6 @@
 import { isoDay, practiceWallTime } from './practice-clock.ts';
-import type { Pet } from './pets.ts';
 import { featureKeys, isFeatureEnabled } from './practice-rules.ts';
-import type { FeatureToggle } from './practices.ts';
+import type { FeatureToggle } from './practice-rules.ts';
 
 /**
  * The pets' rules, limits and messages that screens share with the API, without zod: the browser loads
@@ -26,7 +25,7 @@ export type PetStatus = (typeof petStatuses)[number];
  * The client's current pets, then those rehomed, then those that have died, each in the order given (the
  * API's): grouped, never re-sorted, wherever a screen lists pets beyond R3.6's plain first three by name.
  */
-export function groupByStatus<T extends Pick<Pet, 'status'>>(
+export function groupByStatus<T extends { status: PetStatus }>(
   pets: readonly T[],
 ): { active: T[]; rehomed: T[]; deceased: T[] } {
   return {

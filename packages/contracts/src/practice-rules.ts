@@ -1,5 +1,3 @@
-import type { FeatureToggle } from './practices.ts';
-
 /**
  * The practices' rules that screens share with the API, without zod: the browser loads this module, not
  * the schemas (decision 0032). `./practices.ts` re-exports it.
@@ -11,6 +9,12 @@ import type { FeatureToggle } from './practices.ts';
  * clock itself (practice-clock.ts, decision 0055).
  */
 export { practiceTimeZone } from './practice-clock.ts';
+
+/** R3.10: a practice's feature setting, a pair of featureKey and value (practices.ts has its schema). */
+export interface FeatureToggle {
+  featureKey: string;
+  value: string;
+}
 
 /** The feature keys the portal reads (R3.10). */
 export const featureKeys = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serialIdParam } from './ids.ts';
+import type { FeatureToggle } from './practice-rules.ts';
 
 export const practiceIdParamsSchema = z.object({
   practiceId: serialIdParam,
@@ -19,8 +20,10 @@ export type OnlinePractice = z.infer<typeof onlinePracticeSchema>;
 export const onlinePracticesResponseSchema = z.array(onlinePracticeSchema);
 
 /** R3.10: practice feature settings are pairs of featureKey and value. */
-export const featureToggleSchema = z.object({ featureKey: z.string(), value: z.string() });
-export type FeatureToggle = z.infer<typeof featureToggleSchema>;
+export const featureToggleSchema = z.object({
+  featureKey: z.string(),
+  value: z.string(),
+}) satisfies z.ZodType<FeatureToggle>;
 export const featureTogglesResponseSchema = z.array(featureToggleSchema);
 
 export * from './practice-rules.ts';
