@@ -176,15 +176,70 @@ function productionCodeBoundaries() {
 }
 
 /**
- * The API's modules: each folder of apps/api/src is a module whose entry, index.ts, lists what other
- * modules may use; its other files are private to it (decision 0054). A loop between two modules then
- * runs through their entries, where import-x/no-cycle sees it. Tests and test kits may reach inside.
+ * The API's house (decision 0091): apps/api/src holds a few domains, each a folder with an entry
+ * (index.ts) that lists what the others may use, and the roots app.ts and server.ts. Inside a domain each
+ * module (a folder) is entered by its own index.ts too. The domains stand in layers and import only the
+ * layers below them; config/ is read by the roots alone and imports no domain. A loop between two
+ * modules then runs through their entries, where import-x/no-cycle sees it (scripts/import-graph.ts sees
+ * type-only loops too). Tests and test kits may reach inside.
  */
-function apiModuleBoundaries() {
-  const src = 'apps/api/src';
-  const modules = readdirSync(new URL(`./${src}/`, import.meta.url), { withFileTypes: true })
+const apiLayers = [
+  ['platform'],
+  ['reference'],
+  ['clients'],
+  ['appointments'],
+  ['messages', 'practice-system'],
+];
+
+/** @param {string} dir */
+function apiFolders(dir) {
+  return readdirSync(new URL(`./${dir}/`, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
     .map((entry) => entry.name);
+}
+
+function apiModuleBoundaries() {
+  const src = 'apps/api/src';
+  const domains = apiFolders(src);
+  const rank = (/** @type {string} */ domain) => apiLayers.findIndex((layer) => layer.includes(domain));
+  const entries = domains.flatMap((domain) => [
+    {
+      target: [`${src}/!(${domain})/**`, `${src}/*.ts`],
+      from: `${src}/${domain}`,
+      except: ['./index.ts'],
+      message: `Another domain imports only ${domain}/index.ts, the domain's entry (decision 0091).`,
+    },
+    ...apiFolders(`${src}/${domain}`).map((module) => ({
+      target: [`${src}/${domain}/!(${module})/**`, `${src}/${domain}/*.ts`],
+      from: `${src}/${domain}/${module}`,
+      except: ['./index.ts'],
+      message: `Another module imports only ${domain}/${module}/index.ts, the module's entry (decision 0091).`,
+    })),
+  ]);
+  const layers = domains
+    .filter((domain) => domain !== 'config')
+    .map((domain) => ({
+      target: `${src}/${domain}/**`,
+      from: domains
+        .filter((other) => other !== domain && other !== 'config')
+        .filter((other) => rank(other) === -1 || rank(domain) === -1 || rank(other) >= rank(domain))
+        .map((other) => `${src}/${other}`),
+      message: `A domain imports only the layers below it: ${apiLayers.map((layer) => layer.join(', ')).join(' ← ')} (decision 0091).`,
+    }))
+    .filter((zone) => zone.from.length > 0);
+  const config = [
+    {
+      target: `${src}/!(config)/**`,
+      from: `${src}/config`,
+      message:
+        'Only the roots (app.ts, server.ts) read the config; a module declares the options it needs (decision 0091).',
+    },
+    {
+      target: `${src}/config/**`,
+      from: domains.filter((domain) => domain !== 'config').map((domain) => `${src}/${domain}`),
+      message: 'The config imports no domain: the roots hand each module its options (decision 0091).',
+    },
+  ];
   return {
     files: [`${src}/**/*.ts`],
     ignores: testFiles,
@@ -192,15 +247,7 @@ function apiModuleBoundaries() {
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        {
-          basePath: import.meta.dirname,
-          zones: modules.map((module) => ({
-            target: [`${src}/!(${module})/**`, `${src}/*.ts`],
-            from: `${src}/${module}`,
-            except: ['./index.ts'],
-            message: `Another module imports only ${module}/index.ts, the module's entry (decision 0054).`,
-          })),
-        },
+        { basePath: import.meta.dirname, zones: [...entries, ...layers, ...config] },
       ],
     },
   };
@@ -319,7 +366,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

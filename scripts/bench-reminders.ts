@@ -21,8 +21,8 @@ import type { EmailLogger } from '@vet/email/email-logger';
 import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worker';
 import type { JobHelpers } from 'graphile-worker';
 import pg from 'pg';
-import { manageLinks } from '../apps/api/src/appointments/manage-links/index.ts';
-import { reminderTasks, smsDeliveryOf } from '../apps/api/src/messages/reminders/index.ts';
+import { manageLinks } from '../apps/api/src/appointments/index.ts';
+import { reminderTasks, smsDeliveryOf } from '../apps/api/src/messages/index.ts';
 import { queueRemindersTask, sendReminderTask } from '../apps/api/src/messages/reminders/queue-reminders.ts';
 import {
   defaultReminderRules,

@@ -3,6 +3,7 @@
  * folders (so that the real config, tsconfigs and type information apply), lints them with ESLint's API
  * and expects each to fail with the right rule, and legal files to pass.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,15 +23,20 @@ const parents = {
   api: 'apps/api/src',
   guests: 'apps/api/src/appointments/guests',
   booking: 'apps/api/src/appointments/booking',
+  http: 'apps/api/src/platform/http',
 };
 const at = (parent: keyof typeof parents, file: string) => `${parents[parent]}/${probe}/${file}`;
-/** Two scratch modules of the API (folders of apps/api/src), for a loop between modules. */
-const apiModule = (name: 'a' | 'b', file: string) => `apps/api/src/${probe}-${name}/${file}`;
+/** Scratch modules of the API's appointments domain, for loops between modules (c and d: of types only). */
+const apiModule = (name: 'a' | 'b' | 'c' | 'd', file: string) =>
+  `apps/api/src/appointments/${probe}-${name}/${file}`;
 
 const restricted = (message: string) => ['no-restricted-imports', message] as const;
 const cycle = ['import-x/no-cycle', 'Dependency cycle'] as const;
 const moduleInternal = (module: string) =>
   ['import-x/no-restricted-paths', `Another module imports only ${module}/index.ts`] as const;
+const domainInternal = (domain: string) =>
+  ['import-x/no-restricted-paths', `Another domain imports only ${domain}/index.ts`] as const;
+const layered = ['import-x/no-restricted-paths', 'A domain imports only the layers below it'] as const;
 
 /** Each case is linted alone and must report exactly `expected`: rule ids and a part of their message. */
 const cases: { name: string; file: string; source: string[]; expected: (readonly [string, string])[] }[] = [
@@ -176,13 +182,37 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
       `import { searchAppointmentSlots } from '../../booking/slot-search.ts';`,
       `export const probe = searchAppointmentSlots;`,
     ],
-    expected: [moduleInternal('booking')],
+    expected: [moduleInternal('appointments/booking')],
   },
   {
-    name: 'the API’s composition root importing a module’s internal file',
+    name: 'an API domain importing a module of another domain past that domain’s entry',
+    file: at('guests', 'pets-module.ts'),
+    source: [
+      `import { petRoutes } from '../../../clients/pets/index.ts';`,
+      `export const probe = petRoutes;`,
+    ],
+    expected: [domainInternal('clients')],
+  },
+  {
+    name: 'the API’s composition root importing a module past its domain’s entry',
     file: `apps/api/src/${probe}-root.ts`,
-    source: [`import { slotRoutes } from './booking/slot-routes.ts';`, `export const probe = slotRoutes;`],
-    expected: [moduleInternal('booking')],
+    source: [
+      `import { slotRoutes } from './appointments/booking/index.ts';`,
+      `export const probe = slotRoutes;`,
+    ],
+    expected: [domainInternal('appointments')],
+  },
+  {
+    name: 'a lower API domain importing a higher one (platform importing clients)',
+    file: at('http', 'clients-import.ts'),
+    source: [`import { petRoutes } from '../../../clients/index.ts';`, `export const probe = petRoutes;`],
+    expected: [layered],
+  },
+  {
+    name: 'an API module reading the config (the roots hand it its options)',
+    file: at('booking', 'config-import.ts'),
+    source: [`import { loadConfig } from '../../../config/index.ts';`, `export const probe = loadConfig;`],
+    expected: [['import-x/no-restricted-paths', 'Only the roots (app.ts, server.ts) read the config']],
   },
   {
     name: 'a loop between two API modules, through their entries',
@@ -193,6 +223,12 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
       `export const ab = a + b;`,
     ],
     expected: [cycle],
+  },
+  {
+    name: 'a loop of type-only imports between two API modules (ESLint passes it; lint:graph does not)',
+    file: apiModule('c', 'index.ts'),
+    source: [`import type { D } from '../${probe}-d/index.ts';`, `export interface C {`, `  d?: D;`, `}`],
+    expected: [],
   },
   {
     name: 'production code importing a fixture',
@@ -228,6 +264,12 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
       `import { searchAppointmentSlots } from '../../booking/index.ts';`,
       `export const probe = searchAppointmentSlots;`,
     ],
+    expected: [],
+  },
+  {
+    name: 'legal: an API module importing a lower domain’s entry',
+    file: at('guests', 'clients-entry.ts'),
+    source: [`import { petRoutes } from '../../../clients/index.ts';`, `export const probe = petRoutes;`],
     expected: [],
   },
   {
@@ -271,6 +313,12 @@ const imported: Record<string, string[]> = {
   [at('feature', 'legal-helper.ts')]: [`export const helper = 1;`],
   [apiModule('a', 'index.ts')]: [`export { a } from './uses-b.ts';`],
   [apiModule('b', 'index.ts')]: [`export { b } from './uses-a.ts';`],
+  [apiModule('d', 'index.ts')]: [
+    `import type { C } from '../${probe}-c/index.ts';`,
+    `export interface D {`,
+    `  c?: C;`,
+    `}`,
+  ],
   [apiModule('b', 'uses-a.ts')]: [
     `import { a } from '../${probe}-a/index.ts';`,
     `export const b = 2;`,
@@ -303,7 +351,8 @@ beforeAll(async () => {
 afterAll(() => {
   for (const parent of Object.values(parents))
     rmSync(join(repoRoot, parent, probe), { recursive: true, force: true });
-  for (const scratch of [`${probe}-a`, `${probe}-b`, `${probe}-root.ts`])
+  const scratches = ['a', 'b', 'c', 'd'].map((name) => `appointments/${probe}-${name}`);
+  for (const scratch of [...scratches, `${probe}-root.ts`])
     rmSync(join(repoRoot, 'apps/api/src', scratch), { recursive: true, force: true });
   for (const { path, atime, mtime } of parentTimes) utimesSync(path, atime, mtime);
 });
@@ -313,4 +362,20 @@ it.each(cases)('lint reports $name', ({ file, expected }) => {
   expect(result?.messages.map(({ ruleId, message }) => ({ ruleId, message }))).toEqual(
     expected.map(([ruleId, message]) => ({ ruleId, message: expect.stringContaining(message) as string })),
   );
+});
+
+it('lint:graph refuses the loop of type-only imports', () => {
+  // The same command as `npm run lint:graph`'s first half, on the two scratch modules.
+  const run = spawnSync(
+    'npx',
+    ['depcruise', '--config', '.dependency-cruiser.cjs', '--ts-config', 'tsconfig.json'].concat([
+      apiModule('c', ''),
+      apiModule('d', ''),
+    ]),
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+  // One circle, reported once from its first file; the exit status counts the errors.
+  expect(run.status).toBe(1);
+  expect(run.stdout).toContain(`error no-circular: ${apiModule('c', 'index.ts')}`);
+  expect(run.stdout).toContain(apiModule('d', 'index.ts'));
 });

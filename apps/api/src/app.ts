@@ -3,41 +3,51 @@ import type { DatabaseHandle } from '@vet/db/connection';
 import Fastify from 'fastify';
 import type { Registry } from 'prom-client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addressRoutes } from './reference/addresses/index.ts';
-import { appointmentRoutes, bookingRoutes } from './appointments/client-routes/index.ts';
-import { bookingCaps, slotRoutes } from './appointments/booking/index.ts';
-import { publicScope, signedInScope, authPlugin } from './platform/auth/index.ts';
-import { clientRecordRoutes, clientRoutes } from './clients/profile/index.ts';
-import type { ApiConfig } from './config/api-config.ts';
-import { databasePlugin } from './platform/database/index.ts';
-import { dataExportRoutes } from './clients/data-export/index.ts';
-import { devMailboxRoutes } from './messages/outbox/index.ts';
-import { healthRoutes } from './platform/health/index.ts';
-import { integrationApi } from './practice-system/integration-api/index.ts';
-import { guestCompletionRoutes, guestRoutes } from './appointments/guests/index.ts';
-import { manageLinkRoutes, manageLinks } from './appointments/manage-links/index.ts';
-import { earlierTimeOfferRoutes, earlierTimesRoutes } from './appointments/earlier-times/index.ts';
+import { addressRoutes, lookupRoutes, homePracticeRoutes, practiceRoutes } from './reference/index.ts';
 import {
+  appointmentRoutes,
+  bookingRoutes,
+  bookingCaps,
+  slotRoutes,
+  guestCompletionRoutes,
+  guestRoutes,
+  manageLinkRoutes,
+  manageLinks,
+  earlierTimeOfferRoutes,
+  earlierTimesRoutes,
+} from './appointments/index.ts';
+import {
+  publicScope,
+  signedInScope,
+  authPlugin,
+  databasePlugin,
+  healthRoutes,
   errorHandlerPlugin,
   loggerOptions,
   type LogDestination,
   RequestLogController,
   routeDefaultsPlugin,
-} from './platform/http/index.ts';
-import { lookupRoutes } from './reference/lookups/index.ts';
-import { httpMetricsPlugin } from './platform/observability/index.ts';
-import { maintenancePlugin } from './platform/maintenance/index.ts';
+  httpMetricsPlugin,
+  maintenancePlugin,
+  openApiPlugin,
+  rateLimitPlugin,
+  securityHeadersPlugin,
+  telemetryRoutes,
+} from './platform/index.ts';
 import {
+  clientRecordRoutes,
+  clientRoutes,
+  dataExportRoutes,
   defaultBudgets,
   preSignupRoutes,
   onboardingRoutes,
   type OnboardingBudgets,
-} from './clients/onboarding/index.ts';
-import { onlineAccountRoutes } from './clients/online-account/index.ts';
-import { openApiPlugin, rateLimitPlugin, securityHeadersPlugin } from './platform/plugins/index.ts';
-import { petRoutes } from './clients/pets/index.ts';
-import { homePracticeRoutes, practiceRoutes } from './reference/practices/index.ts';
-import { telemetryRoutes } from './platform/observability/index.ts';
+  onlineAccountRoutes,
+  petRoutes,
+} from './clients/index.ts';
+import type { ApiConfig } from './config/index.ts';
+import { devMailboxRoutes } from './messages/index.ts';
+import { integrationApi } from './practice-system/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;

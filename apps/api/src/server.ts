@@ -3,12 +3,11 @@ import pino from 'pino';
 import { connectDatabase } from '@vet/db/connection';
 import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type ApiConfig } from './config/api-config.ts';
-import { emailWorkerPlugin } from './messages/outbox/index.ts';
-import { earlierTimesJobPlugin } from './appointments/earlier-times/index.ts';
-import { serializeError } from './platform/http/index.ts';
-import { openApiMetrics } from './platform/observability/index.ts';
-import { eventDispatcherPlugin } from './practice-system/events/index.ts';
+import { ConfigError, loadConfig, type ApiConfig } from './config/index.ts';
+import { emailWorkerPlugin } from './messages/index.ts';
+import { earlierTimesJobPlugin } from './appointments/index.ts';
+import { serializeError, openApiMetrics } from './platform/index.ts';
+import { eventDispatcherPlugin } from './practice-system/index.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */
 function readConfigOrExit(): ApiConfig {

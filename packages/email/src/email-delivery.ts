@@ -19,6 +19,9 @@ export const mailboxDelivery: EmailDelivery = {
   close: () => undefined,
 };
 
+/** The From of the portal's e-mails unless MAIL_FROM says otherwise. */
+export const defaultMailFrom = '"Harbour Vets Client Portal" <no-reply@harbourvets.example>';
+
 export interface SmtpDeliveryOptions {
   /** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), credentials optional. */
   smtpUrl: string;

@@ -1,4 +1,5 @@
 import { bookingLimits } from '@vet/contracts/booking-rules';
+import { defaultMailFrom } from '@vet/email/email-delivery';
 import { z } from 'zod';
 import { DEV_VERIFICATION_CODE_PEPPER, productionRules } from './production-rules.ts';
 import { httpUrl, wholeNumber } from './values.ts';
@@ -16,28 +17,22 @@ import {
   requireIntegrationTokenUrlInProduction,
   type IntegrationConfig,
 } from './integration.ts';
-import {
-  requireSmsSettings,
-  smsConfigOf,
-  smsEnvExpected,
-  smsEnvShape,
-  type SmsConfig,
-} from '../messages/reminders/index.ts';
-import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from '../platform/maintenance/index.ts';
+import { requireSmsSettings, smsConfigOf, smsEnvExpected, smsEnvShape, type SmsConfig } from './sms.ts';
+import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './maintenance.ts';
 import {
   metricsConfigOf,
   metricsEnvExpected,
   metricsEnvShape,
   requireMetricsPortApart,
   type MetricsConfig,
-} from '../platform/observability/index.ts';
+} from './metrics.ts';
 import {
   practiceEventsConfigOf,
   practiceEventsEnvExpected,
   practiceEventsEnvShape,
   requireRetryCapAboveBase,
   type PracticeEventsConfig,
-} from '../practice-system/events/index.ts';
+} from './practice-events.ts';
 
 /**
  * The API's one view of its environment, parsed once at start-up. The process refuses to start on a bad
@@ -88,10 +83,7 @@ const trustedIssuers = z
       }),
   );
 
-/** The From header of the portal's e-mails unless MAIL_FROM says otherwise. */
 export { DEV_VERIFICATION_CODE_PEPPER };
-
-export const defaultMailFrom = '"Harbour Vets Client Portal" <no-reply@harbourvets.example>';
 
 const envSchema = z.object({
   API_HOST: z.string().min(1).default('127.0.0.1'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config/api-config.ts';
+import { ConfigError, loadConfig } from './api-config.ts';
 
 const local = { DATABASE_URL: 'postgres://localhost/portal', NODE_ENV: 'development' };
 

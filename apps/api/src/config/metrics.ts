@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from '../../config/values.ts';
+import { wholeNumber } from './values.ts';
 
 /**
  * The metrics' part of the API's environment (issue 33, decision 0072): Prometheus scrapes a port of its

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config/api-config.ts';
-import { productionEnv } from '../../testing/production-env.ts';
+import { ConfigError, loadConfig } from './api-config.ts';
+import { productionEnv } from '../testing/production-env.ts';
 
 const local = { DATABASE_URL: 'postgres://localhost/portal', NODE_ENV: 'development' };
 

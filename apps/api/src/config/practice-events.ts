@@ -1,7 +1,7 @@
 import type { DeliveryLimits } from '@vet/practice-events/webhook-delivery';
 import { defaultRetryPolicy, type RetryPolicy } from '@vet/practice-events/retry-policy';
 import type { z } from 'zod';
-import { wholeNumber } from '../../config/values.ts';
+import { wholeNumber } from './values.ts';
 
 /**
  * The event dispatcher's part of the API's environment (issue 32): how one webhook is sent, how failures

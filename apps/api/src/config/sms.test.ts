@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config/api-config.ts';
-import { productionEnv } from '../../testing/production-env.ts';
-import { smsDeliveryOf } from './sms-config.ts';
+import { ConfigError, loadConfig } from './api-config.ts';
+import { productionEnv } from '../testing/production-env.ts';
+import { smsDeliveryOf } from '../messages/reminders/sms-delivery.ts';
 
 const local = { DATABASE_URL: 'postgres://portal@127.0.0.1:5432/portal', NODE_ENV: 'development' };
 const twilio = {

@@ -1,6 +1,5 @@
-import { outboxSmsDelivery, twilioSmsDelivery, type SmsDelivery } from '@vet/email/sms-delivery';
 import { z } from 'zod';
-import { httpUrl } from '../../config/values.ts';
+import { httpUrl } from './values.ts';
 
 /**
  * The text messages' part of the environment (decision 0085). SMS_PROVIDER: `twilio` sends through
@@ -66,17 +65,4 @@ export function smsConfigOf(env: SmsEnv): SmsConfig {
     from: env.TWILIO_FROM ?? '',
     apiUrl: env.TWILIO_API_URL ?? 'https://api.twilio.com',
   };
-}
-
-/** The delivery the worker uses; undefined when SMS is off (no SMS reminder is queued then). */
-export function smsDeliveryOf(config: SmsConfig): SmsDelivery | undefined {
-  if (config.provider === 'off') return undefined;
-  if (config.provider === 'outbox') return outboxSmsDelivery;
-  if (config.provider !== 'twilio') return undefined;
-  return twilioSmsDelivery({
-    accountSid: config.accountSid,
-    authToken: config.authToken,
-    from: config.from,
-    baseUrl: config.apiUrl,
-  });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendTestLog, testLogDir } from '@vet/contracts/testing/test-logs';
 import type { DatabaseHandle } from '@vet/db/connection';
 import { buildApp, type BuildAppOptions } from '../app.ts';
-import { loadConfig, type ApiConfig } from '../config/api-config.ts';
+import { loadConfig, type ApiConfig } from '../config/index.ts';
 
 /**
  * A valid config for tests: the test database, limits no test reaches unless it sets them, and logs at

@@ -11,7 +11,7 @@ import {
   type JWTHeaderParameters,
 } from 'jose';
 import { practiceSystemScope } from '@vet/contracts/machine-access';
-import type { TrustedIssuer } from '../config/api-config.ts';
+import type { TrustedIssuer } from '../platform/index.ts';
 
 /** The practice system's client id in API tests; `machineCallerEnv` makes the API accept it. */
 export const TEST_MACHINE_CLIENT_ID = 'practice-system-test';

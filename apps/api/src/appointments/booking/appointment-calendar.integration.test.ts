@@ -8,7 +8,7 @@ import { mimeLeaves } from '@vet/email/testing/mime-parts';
 import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMailFrom } from '../../config/api-config.ts';
+import { defaultMailFrom } from '@vet/email/email-delivery';
 import { practiceBookingDeps } from '../../practice-system/desk-bookings/testing/practice-fixtures.ts';
 import { cancelByPractice } from '../../practice-system/desk-bookings/practice-booking-service.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';

@@ -7,7 +7,7 @@ import { earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/auth/index.ts';
+import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/index.ts';
 
 /** The database or a transaction: the reads below run in either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

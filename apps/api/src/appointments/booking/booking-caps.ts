@@ -4,8 +4,7 @@ import type { Executor } from '@vet/db/connection';
 import { namedStatement, runNamed } from '@vet/db/named-statement';
 import { appointments } from '@vet/db/schema/appointments';
 import { sql } from 'drizzle-orm';
-import { forbidden, type ApiProblem } from '../../platform/http/index.ts';
-import { byIdentity, type LimitRule } from '../../platform/plugins/index.ts';
+import { forbidden, type ApiProblem, byIdentity, type LimitRule } from '../../platform/index.ts';
 import { lockForBooking } from './booking-writes.ts';
 
 /**

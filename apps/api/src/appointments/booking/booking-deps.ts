@@ -1,5 +1,5 @@
 import type { Database } from '@vet/db/connection';
-import { defaultMailFrom } from '../../config/api-config.ts';
+import { defaultMailFrom } from '@vet/email/email-delivery';
 import { mailboxAddress } from './appointment-calendar.ts';
 import { createAppointmentsRepository } from './appointment-records.ts';
 import type { BookingDeps } from './book-appointment.ts';

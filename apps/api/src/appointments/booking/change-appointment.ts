@@ -8,7 +8,7 @@ import { cancellationReasons } from '@vet/db/schema/lookups';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { eq } from 'drizzle-orm';
 import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
-import { badRequest, conflict, notFound } from '../../platform/http/index.ts';
+import { badRequest, conflict, notFound } from '../../platform/index.ts';
 import {
   appointmentEventColumns,
   previousEventColumns,

@@ -7,7 +7,7 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import { practiceIdParamsSchema } from '@vet/contracts/practices';
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, type FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { linkedClientOf } from '../../platform/auth/index.ts';
+import { linkedClientOf } from '../../platform/index.ts';
 import { createSlotSearchDeps } from './booking-deps.ts';
 import { searchAppointmentSlots } from './slot-search.ts';
 

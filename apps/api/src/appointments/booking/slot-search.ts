@@ -7,7 +7,7 @@ import {
 } from '@vet/contracts/appointment-booking';
 import { featureKeys } from '@vet/contracts/practices';
 import { addDays, practiceDate, practiceOffset, practiceTimeZone } from '@vet/contracts/practice-clock';
-import { badRequest, forbidden, notFound, type ApiProblem } from '../../platform/http/index.ts';
+import { badRequest, forbidden, notFound, type ApiProblem } from '../../platform/index.ts';
 import type { BookingContext, BookingRepository } from './booking-repository.ts';
 import {
   defaultSearchDates,

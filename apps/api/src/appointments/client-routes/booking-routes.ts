@@ -11,9 +11,8 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { linkedClientOf } from '../../platform/auth/index.ts';
+import { linkedClientOf, errorBody, limitedBy } from '../../platform/index.ts';
 import { earlierTimeLinks, withEarlierTimes } from '../earlier-times/index.ts';
-import { errorBody } from '../../platform/http/index.ts';
 import {
   bookAppointment,
   type Booker,
@@ -25,7 +24,6 @@ import {
   cancelAppointment,
   getAppointment,
 } from '../booking/index.ts';
-import { limitedBy } from '../../platform/plugins/index.ts';
 
 const tags = ['appointments'];
 const notFound = { 404: apiErrorSchema };

@@ -1,6 +1,6 @@
 import { appointmentsResponseSchema } from '@vet/contracts/appointments';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { clientNotLinked, identityOf } from '../../platform/auth/index.ts';
+import { clientNotLinked, identityOf } from '../../platform/index.ts';
 import { createAppointmentsRepository } from '../booking/index.ts';
 
 /** R7.12: GET /appointments lists the signed-in client's appointments. */

@@ -22,7 +22,7 @@ import {
   recordChangeEmail,
   toDetail,
 } from '../booking/index.ts';
-import { conflict, notFound } from '../../platform/http/index.ts';
+import { conflict, notFound } from '../../platform/index.ts';
 import { earlierTimeMessages, hashToken, type EarlierTimesDeps } from './earlier-times-common.ts';
 import { offerFreedTime } from './offer-freed-time.ts';
 

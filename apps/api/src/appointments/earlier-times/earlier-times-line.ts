@@ -2,7 +2,7 @@ import { practiceDate } from '@vet/contracts/practice-clock';
 import { endEarlierTimeRequests } from '@vet/db/earlier-time-requests';
 import { earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { badRequest, conflict, notFound } from '../../platform/http/index.ts';
+import { badRequest, conflict, notFound } from '../../platform/index.ts';
 import { earlierTimeMessages, type EarlierTimesDeps } from './earlier-times-common.ts';
 import { offerFreedTimes } from './offer-freed-time.ts';
 

@@ -29,9 +29,8 @@ import {
   type ReadyContext,
   MINUTE_MS,
 } from '../booking/index.ts';
-import { conflict } from '../../platform/http/index.ts';
-import type { LinkedClient } from '../../platform/auth/index.ts';
-import { registerNewPet } from '../../clients/pets/index.ts';
+import { conflict, type LinkedClient } from '../../platform/index.ts';
+import { registerNewPet } from '../../clients/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
 import { assertActionable, isGivenAway, isLive } from './guest-holds.ts';
 

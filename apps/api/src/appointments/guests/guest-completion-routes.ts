@@ -3,9 +3,7 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import { completeSoftBookingBodySchema, softBookingIdParamsSchema } from '@vet/contracts/guest-bookings';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { bookingsPerIdentity, createBookingDeps, type BookingCaps } from '../booking/index.ts';
-import { linkedClientOf } from '../../platform/auth/index.ts';
-import { errorBody } from '../../platform/http/index.ts';
-import { limitedBy } from '../../platform/plugins/index.ts';
+import { linkedClientOf, errorBody, limitedBy } from '../../platform/index.ts';
 import { completeHold } from './complete-hold.ts';
 
 /**

@@ -26,9 +26,8 @@ import {
   type SlotSearchDeps,
   MINUTE_MS,
 } from '../booking/index.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/http/index.ts';
+import { badRequest, conflict, notFound, tooManyRequests, hashedKey } from '../../platform/index.ts';
 import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
-import { hashedKey } from '../../platform/plugins/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
 
 export interface GuestDeps extends SlotSearchDeps {

@@ -17,8 +17,7 @@ import { practiceIdParamsSchema } from '@vet/contracts/practices';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createBookingDeps, slotAnswerSerializer } from '../booking/index.ts';
-import { errorBody } from '../../platform/http/index.ts';
-import { limitedBy, type LimitRule } from '../../platform/plugins/index.ts';
+import { errorBody, limitedBy, type LimitRule } from '../../platform/index.ts';
 import {
   addressHash,
   createHold,

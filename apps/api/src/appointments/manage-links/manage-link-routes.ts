@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createBookingDeps } from '../booking/index.ts';
 import { earlierTimeLinks, withEarlierTimes } from '../earlier-times/index.ts';
-import { hashedKey, limitedBy, type LimitRule } from '../../platform/plugins/index.ts';
+import { hashedKey, limitedBy, type LimitRule } from '../../platform/index.ts';
 import {
   cancelByManageLink,
   confirmAttendance,

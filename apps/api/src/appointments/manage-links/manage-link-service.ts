@@ -4,7 +4,7 @@ import { appointments } from '@vet/db/schema/appointments';
 import { clients } from '@vet/db/schema/clients';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { cancelAppointment, type BookingDeps } from '../booking/index.ts';
-import { notFound } from '../../platform/http/index.ts';
+import { notFound } from '../../platform/index.ts';
 import { appointmentOfToken, type ManageLinkKey } from './manage-link-token.ts';
 
 export interface ManageLinkDeps extends BookingDeps {

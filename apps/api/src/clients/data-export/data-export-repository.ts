@@ -18,7 +18,7 @@ import {
 import { practices } from '@vet/db/schema/practices';
 import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { Identity } from '../../platform/auth/index.ts';
+import type { Identity } from '../../platform/index.ts';
 
 type ClientPart = NonNullable<DataExport['client']>;
 

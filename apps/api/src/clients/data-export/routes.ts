@@ -1,7 +1,7 @@
 import { dataExportSchema } from '@vet/contracts/data-export';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { identityOf, requireRecentSignIn } from '../../platform/auth/index.ts';
+import { identityOf, requireRecentSignIn } from '../../platform/index.ts';
 import { createDataExportRepository } from './data-export-repository.ts';
 
 /**

@@ -1,7 +1,6 @@
 import type { Database } from '@vet/db/connection';
 import { giveBackToCounters, takeFromCounters, type CounterUse } from '@vet/db/onboarding-counters';
-import type { Identity } from '../../platform/auth/index.ts';
-import { tooManyRequests } from '../../platform/http/index.ts';
+import { type Identity, tooManyRequests } from '../../platform/index.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,7 +1,7 @@
 import type { SignupCheckResponse } from '@vet/contracts/onboarding';
 import { emailKey, lastNameKey, postcodeKey } from '@vet/db/normalise';
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest } from '../../platform/http/index.ts';
+import { badRequest } from '../../platform/index.ts';
 import type { BudgetKeeper } from './budgets.ts';
 import type { CandidatesRepository, CheckPractice } from './candidates-repository.ts';
 import type { Binding, CodeSender } from './code-sender.ts';

@@ -1,8 +1,7 @@
 import { codeValidMinutes, type VerificationMode } from '@vet/contracts/verification';
 import type { Database, Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import type { Identity } from '../../platform/auth/index.ts';
-import { badRequest, tooManyRequests } from '../../platform/http/index.ts';
+import { type Identity, badRequest, tooManyRequests } from '../../platform/index.ts';
 import { recordAlreadyLinked } from './link-conflicts.ts';
 import { checkTokenHash, generateCheckToken, generateCode, hashCode } from './verification-code.ts';
 import { verificationEmail, type OnboardingSettings } from './verification-email.ts';

@@ -1,5 +1,4 @@
-import type { Identity } from '../../platform/auth/index.ts';
-import { badRequest } from '../../platform/http/index.ts';
+import { type Identity, badRequest } from '../../platform/index.ts';
 import { identityOfRow, type CodeSender } from './code-sender.ts';
 import { checkTokenHash } from './verification-code.ts';
 import type { CodeRow, VerificationRepository } from './verification-repository.ts';

@@ -1,4 +1,4 @@
-import { conflict } from '../../platform/http/index.ts';
+import { conflict } from '../../platform/index.ts';
 
 /** R3.3: a client record is linked to at most one identity, and an identity to at most one record. */
 export const recordAlreadyLinked = () =>

@@ -4,7 +4,7 @@ import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
 import { and, eq, isNull } from 'drizzle-orm';
 import { clientEventColumns } from '../profile/index.ts';
-import type { Identity } from '../../platform/auth/index.ts';
+import type { Identity } from '../../platform/index.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -4,7 +4,7 @@ import { clients } from '@vet/db/schema/clients';
 import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
 import { practices } from '@vet/db/schema/practices';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Identity } from '../../platform/auth/index.ts';
+import type { Identity } from '../../platform/index.ts';
 
 export type RecordedStage = 'contact_practice' | 'invitation_expected';
 

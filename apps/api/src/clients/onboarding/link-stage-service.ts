@@ -1,7 +1,6 @@
 import type { LinkStage } from '@vet/contracts/link-stage';
 import type { Database } from '@vet/db/connection';
-import type { Identity } from '../../platform/auth/index.ts';
-import { badRequest } from '../../platform/http/index.ts';
+import { type Identity, badRequest } from '../../platform/index.ts';
 import { RESEND_INTERVAL_MS, SENDS_PER_DAY } from './code-sender.ts';
 import type { LinkStageRepository } from './link-stage-repository.ts';
 import { maskEmail } from './masking.ts';

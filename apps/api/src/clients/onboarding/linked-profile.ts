@@ -1,5 +1,5 @@
 import type { ClientProfile } from '@vet/contracts/profile';
-import type { Identity, LinkedClientLookup } from '../../platform/auth/index.ts';
+import type { Identity, LinkedClientLookup } from '../../platform/index.ts';
 import { profileOfLinkedClient } from '../profile/index.ts';
 
 /** The profile right after a link committed: COMPLETED, read back the way GET /client/profile reads it. */

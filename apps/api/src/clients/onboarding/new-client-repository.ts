@@ -10,7 +10,7 @@ import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq } from 'drizzle-orm';
 import { clientEventColumns, type ClientEventRow } from '../profile/index.ts';
-import type { Identity } from '../../platform/auth/index.ts';
+import type { Identity } from '../../platform/index.ts';
 
 export interface NewClientRecord {
   identity: Identity;

@@ -3,8 +3,13 @@ import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import { clientDetailsOf } from '../profile/index.ts';
-import type { Identity, LinkedClientLookup } from '../../platform/auth/index.ts';
-import { badRequest, forbidden, type Issue } from '../../platform/http/index.ts';
+import {
+  type Identity,
+  type LinkedClientLookup,
+  badRequest,
+  forbidden,
+  type Issue,
+} from '../../platform/index.ts';
 import { identityAlreadyLinked } from './link-conflicts.ts';
 import { isIdentityTaken } from './link-repository.ts';
 import { linkedProfile } from './linked-profile.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '@vet/db/connection';
 import { createClientsRepository } from '../profile/index.ts';
-import { createLinkedClientLookup } from '../../platform/auth/index.ts';
+import { createLinkedClientLookup } from '../../platform/index.ts';
 import { createBudgetKeeper } from './budgets.ts';
 import { createCandidatesRepository } from './candidates-repository.ts';
 import { createCodeSender } from './code-sender.ts';

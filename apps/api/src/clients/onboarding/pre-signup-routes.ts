@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { runCheck } from './check-service.ts';
 import { createOnboardingServices } from './onboarding-services.ts';
 import { onboardingLimitsFor } from './rate-limits.ts';
-import { limitedBy } from '../../platform/plugins/index.ts';
+import { limitedBy } from '../../platform/index.ts';
 import type { OnboardingSettings } from './verification-email.ts';
 
 const tags = ['onboarding'];

@@ -1,7 +1,7 @@
 import { clientAddressKey } from '@vet/contracts/client-address';
 import { emailKey } from '@vet/db/normalise';
 import type { FastifyRequest } from 'fastify';
-import { byIdentity, hashedKey, type LimitRule } from '../../platform/plugins/index.ts';
+import { byIdentity, hashedKey, type LimitRule } from '../../platform/index.ts';
 
 /**
  * Limits of the onboarding calls on top of the global per-address limit (R6.8): the anonymous check is an

@@ -13,8 +13,7 @@ import { clientProfileSchema } from '@vet/contracts/profile';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Identity } from '../../platform/auth/index.ts';
-import { identityOf } from '../../platform/auth/index.ts';
+import { type Identity, identityOf, limitedBy } from '../../platform/index.ts';
 import { findClientProfile } from '../profile/index.ts';
 import { runCheck } from './check-service.ts';
 import { activateInvitation } from './invitation-service.ts';
@@ -23,7 +22,6 @@ import { linkStageOf, waitForInvitation } from './link-stage-service.ts';
 import { registerNewClient } from './new-client-service.ts';
 import { createOnboardingServices } from './onboarding-services.ts';
 import { onboardingLimitsFor } from './rate-limits.ts';
-import { limitedBy } from '../../platform/plugins/index.ts';
 import type { OnboardingSettings } from './verification-email.ts';
 import { verifyCode } from './verify-service.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { verificationCodes } from '@vet/db/schema/onboarding';
 import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Identity } from '../../platform/auth/index.ts';
+import type { Identity } from '../../platform/index.ts';
 
 /** A transaction or the database: what the statements here run on. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;

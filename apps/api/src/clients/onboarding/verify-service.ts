@@ -1,8 +1,7 @@
 import type { ClientProfile } from '@vet/contracts/profile';
 import { wrongTriesPerCode } from '@vet/contracts/verification';
 import type { Database } from '@vet/db/connection';
-import type { Identity, LinkedClientLookup } from '../../platform/auth/index.ts';
-import { badRequest } from '../../platform/http/index.ts';
+import { type Identity, type LinkedClientLookup, badRequest } from '../../platform/index.ts';
 import { identityAlreadyLinked, recordAlreadyLinked } from './link-conflicts.ts';
 import { isIdentityTaken, type LinkRepository } from './link-repository.ts';
 import type { BudgetKeeper } from './budgets.ts';

@@ -3,7 +3,7 @@ import type { OnlineAccountDeleted } from '@vet/contracts/online-account';
 import type { Database } from '@vet/db/connection';
 import { eraseEmbeddedAccount } from '@vet/db/embedded-account-erasure';
 import { recordPracticeEvent } from '@vet/db/practice-events';
-import type { Identity } from '../../platform/auth/index.ts';
+import type { Identity } from '../../platform/index.ts';
 import { onlineAccounts } from './online-account-repository.ts';
 
 export interface OnlineAccountDeps {

@@ -8,7 +8,7 @@ import { webSessions } from '@vet/db/schema/identity';
 import { emailOutbox } from '@vet/db/schema/system';
 import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Identity } from '../../platform/auth/index.ts';
+import type { Identity } from '../../platform/index.ts';
 
 /** Advisory-lock key space of an online account's deletion (the second key hashes issuer and subject). */
 const DELETION_LOCK_SPACE = 4080;

@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { deleteOnlineAccountBodySchema, onlineAccountDeletedSchema } from '@vet/contracts/online-account';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { identityOf, requireRecentSignIn } from '../../platform/auth/index.ts';
+import { identityOf, requireRecentSignIn } from '../../platform/index.ts';
 import { deleteOnlineAccount } from './delete-online-account.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Executor } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import { pets } from '@vet/db/schema/clients';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { tooManyRequests } from '../../platform/http/index.ts';
+import { tooManyRequests } from '../../platform/index.ts';
 import { insertPetRegisteredOnline, type OnlineRegisteredPet } from './pets-repository.ts';
 
 /** The advisory-lock key space of a client's online pet registrations (the second key: the client's id). */

@@ -9,8 +9,7 @@ import {
 import { petIdParamsSchema } from '@vet/contracts/pets';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { linkedClientOf } from '../../platform/auth/index.ts';
-import { errorBody } from '../../platform/http/index.ts';
+import { linkedClientOf, errorBody } from '../../platform/index.ts';
 import {
   changePetDetails,
   editablePet,

@@ -11,7 +11,7 @@ import { recordPracticeEvent } from '@vet/db/practice-events';
 import { clients, pets } from '@vet/db/schema/clients';
 import { insurers } from '@vet/db/schema/lookups';
 import { and, eq, sql } from 'drizzle-orm';
-import { badRequest, forbidden, notFound } from '../../platform/http/index.ts';
+import { badRequest, forbidden, notFound } from '../../platform/index.ts';
 import type { PetsRepository } from './pets-repository.ts';
 
 /**

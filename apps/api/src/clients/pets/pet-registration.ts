@@ -7,9 +7,8 @@ import {
   type RegisteredPet,
 } from '@vet/contracts/pets';
 import type { Database } from '@vet/db/connection';
-import type { LinkedClient } from '../../platform/auth/index.ts';
-import { badRequest, forbidden, type Issue } from '../../platform/http/index.ts';
-import type { ReferenceDataRepository, SpeciesRepository } from '../../reference/lookups/index.ts';
+import { type LinkedClient, badRequest, forbidden, type Issue } from '../../platform/index.ts';
+import type { ReferenceDataRepository, SpeciesRepository } from '../../reference/index.ts';
 import { registerNewPet } from './new-pets.ts';
 import type { PetsRepository } from './pets-repository.ts';
 

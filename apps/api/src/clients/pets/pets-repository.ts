@@ -4,8 +4,8 @@ import type { Database, Executor } from '@vet/db/connection';
 import { clients, pets } from '@vet/db/schema/clients';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/auth/index.ts';
-import { type LookupIds, type LookupNames, withLookupNames } from '../../reference/lookups/index.ts';
+import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/index.ts';
+import { type LookupIds, type LookupNames, withLookupNames } from '../../reference/index.ts';
 
 /**
  * R7.8: each sort field ascending, then the id: the one place pets are sorted; every screen shows them

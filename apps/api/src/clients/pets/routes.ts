@@ -11,14 +11,13 @@ import {
 } from '@vet/contracts/pets';
 import { petHealthRecordSchema } from '@vet/contracts/pet-health-record';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { clientNotLinked, linkedClientOf, identityOf } from '../../platform/auth/index.ts';
-import { notFound } from '../../platform/http/index.ts';
+import { clientNotLinked, linkedClientOf, identityOf, notFound } from '../../platform/index.ts';
 import {
   createLookupNames,
   createReferenceDataRepository,
   createSpeciesRepository,
-} from '../../reference/lookups/index.ts';
-import { createPracticesRepository } from '../../reference/practices/index.ts';
+  createPracticesRepository,
+} from '../../reference/index.ts';
 import { petChangeRoutes } from './pet-change-routes.ts';
 import { createHealthRecordRepository } from './health-record.ts';
 import { assertMayRegisterPets, registerPet, type PetRegistrationDeps } from './pet-registration.ts';

@@ -6,8 +6,7 @@ import {
 import type { Database } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import type { z } from 'zod';
-import type { Identity } from '../../platform/auth/index.ts';
-import { badRequest, notFound, type Issue } from '../../platform/http/index.ts';
+import { type Identity, badRequest, notFound, type Issue } from '../../platform/index.ts';
 import {
   nationalPhoneNumber,
   ukMobileNumber,

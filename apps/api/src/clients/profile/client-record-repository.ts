@@ -10,7 +10,7 @@ import { clients, contactPreferences } from '@vet/db/schema/clients';
 import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq, sql } from 'drizzle-orm';
-import type { Identity } from '../../platform/auth/index.ts';
+import type { Identity } from '../../platform/index.ts';
 import { clientEventColumns, type ClientEventRow } from './client-events.ts';
 
 /** The client's own record as stored: phones in E.164 or as seeded, the home practice joined. */

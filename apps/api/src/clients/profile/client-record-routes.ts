@@ -5,7 +5,7 @@ import {
   updateContactPreferencesBodySchema,
 } from '@vet/contracts/contact-preferences';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { linkedClientOf, identityOf } from '../../platform/auth/index.ts';
+import { linkedClientOf, identityOf } from '../../platform/index.ts';
 import { findClientDetails, updateClientDetails } from './client-details-service.ts';
 import { createClientRecordRepository } from './client-record-repository.ts';
 import { findContactPreferences, saveContactPreferences } from './contact-preferences-service.ts';

@@ -1,7 +1,7 @@
 import type { Database } from '@vet/db/connection';
 import { verificationCodes } from '@vet/db/schema/onboarding';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Identity } from '../../platform/auth/index.ts';
+import type { Identity } from '../../platform/index.ts';
 
 /**
  * Client records as the signed-in identity reaches them. Every query is scoped to the identity: nothing

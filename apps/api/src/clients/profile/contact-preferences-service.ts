@@ -7,8 +7,7 @@ import {
 import type { Database } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import type { ContactPreferenceChange } from '@vet/db/schema/client-changes';
-import type { Identity } from '../../platform/auth/index.ts';
-import { notFound } from '../../platform/http/index.ts';
+import { type Identity, notFound } from '../../platform/index.ts';
 import type { ClientRecordRepository } from './client-record-repository.ts';
 import { isContactPreferencesUpdateDue } from './contact-preferences-due.ts';
 

@@ -1,5 +1,5 @@
 import type { ActivationStatus, ClientProfile } from '@vet/contracts/profile';
-import type { Identity, LinkedClient } from '../../platform/auth/index.ts';
+import type { Identity, LinkedClient } from '../../platform/index.ts';
 import { isContactPreferencesUpdateDue } from './contact-preferences-due.ts';
 import type { ClientsRepository } from './clients-repository.ts';
 

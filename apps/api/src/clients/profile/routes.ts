@@ -1,6 +1,6 @@
 import { clientProfileSchema } from '@vet/contracts/profile';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { identityOf } from '../../platform/auth/index.ts';
+import { identityOf } from '../../platform/index.ts';
 import { createClientsRepository } from './clients-repository.ts';
 import { findClientProfile } from './profile-service.ts';
 

@@ -1,5 +1,5 @@
 import type { DevMailboxMessage } from '@vet/contracts/dev-mailbox';
-import { notFound } from '../../platform/http/index.ts';
+import { notFound } from '../../platform/index.ts';
 import type { MailboxRepository } from './mailbox-repository.ts';
 
 /** One e-mail of the development mailbox, or 404. */

@@ -1,15 +1,26 @@
 import { mailboxDelivery, smtpDelivery } from '@vet/email/email-delivery';
 import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worker';
 import fp from 'fastify-plugin';
-import type { ApiConfig } from '../../config/api-config.ts';
-import { manageLinks } from '../../appointments/manage-links/index.ts';
-import { reminderCrontab, reminderTasks, smsDeliveryOf } from '../reminders/index.ts';
+import { manageLinks } from '../../appointments/index.ts';
+import { reminderCrontab, reminderTasks, smsDeliveryOf, type SmsSettings } from '../reminders/index.ts';
 
-export type EmailWorkerPluginOptions = Pick<ApiConfig, 'databaseUrl' | 'smtpUrl' | 'mailFrom'> &
-  Partial<Pick<ApiConfig, 'sms' | 'brandName' | 'portalUrl' | 'verificationCodePepper' | 'reminders'>> & {
-    /** Milliseconds between looks for due retries (tests shorten it). */
-    pollInterval?: number;
-  };
+export interface EmailWorkerPluginOptions {
+  databaseUrl: string;
+  /** The mail server; unset: e-mails are kept for the development mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The rest, given by the running server, also queue and send reminders and text messages. */
+  sms?: SmsSettings;
+  brandName?: string;
+  /** The portal's public address, without a trailing slash (links in reminders). */
+  portalUrl?: string;
+  /** The key of manage links' tokens (decision 0084). */
+  verificationCodePepper?: string;
+  /** Whether the queue looks for reminders to send (decision 0085). */
+  reminders?: boolean;
+  /** Milliseconds between looks for due retries (tests shorten it). */
+  pollInterval?: number;
+}
 
 /**
  * Runs the outbox's delivery worker inside the API process (R4.26), and stops it, letting the e-mails being

@@ -4,5 +4,5 @@
  */
 export { reminderCrontab, reminderTasks } from './reminder-tasks.ts';
 export type { ReminderTaskOptions } from './reminder-tasks.ts';
-export { requireSmsSettings, smsConfigOf, smsDeliveryOf, smsEnvExpected, smsEnvShape } from './sms-config.ts';
-export type { SmsConfig } from './sms-config.ts';
+export { smsDeliveryOf } from './sms-delivery.ts';
+export type { SmsSettings } from './sms-delivery.ts';

@@ -17,7 +17,7 @@ import { captureLogger } from '@vet/email/testing/capture-logger';
 import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { manageLinks } from '../../appointments/manage-links/index.ts';
+import { manageLinks } from '../../appointments/index.ts';
 import { queueDueReminders, reminderJobPriority } from './queue-reminders.ts';
 import { reminderRulesSettingKey } from './reminder-rules.ts';
 import { reminderTasks } from './reminder-tasks.ts';

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
-import type { TrustedIssuer } from '../../config/api-config.ts';
+import type { TrustedIssuer } from './issuer-key-set.ts';
 import type { Identity } from './identity.ts';
 import { createIssuerKeySet, defaultKeySetTimings, type KeySetTimings } from './issuer-key-set.ts';
 import type { MachineCaller } from './machine-access.ts';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TrustedIssuer } from '../../config/api-config.ts';
+import type { TrustedIssuer } from './issuer-key-set.ts';
 import { forbidden, serviceUnavailable, unauthorized } from '../http/index.ts';
 import { createAccessTokenVerifier, type VerifiedCaller } from './access-token-verifier.ts';
 import type { Identity } from './identity.ts';

@@ -1,6 +1,17 @@
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
-import type { TrustedIssuer } from '../../config/api-config.ts';
 import { discoveryUrlOf } from './token-rules.ts';
+
+/** An identity provider the API trusts (AUTH_ISSUERS): its `iss`, the `aud` its access tokens carry for this API. */
+export interface TrustedIssuer {
+  issuer: string;
+  audience: string;
+  /** Unset: read from the issuer's discovery document. */
+  jwksUri?: string | undefined;
+  /** Accepted `typ` headers (RFC 9068 access tokens are `at+jwt`; many providers still send `JWT`). */
+  tokenTypes: string[];
+  /** The access-token claim that says when the person signed in (seconds); unset: `auth_time` (decision 0079). */
+  authTimeClaim?: string | undefined;
+}
 
 export interface KeySetTimings {
   /** Each discovery or JWKS request gives up after this long. */

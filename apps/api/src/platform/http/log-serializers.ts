@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { LogLevel } from '../../config/api-config.ts';
+import type { LevelWithSilent } from 'pino';
 
 /**
  * Logs carry no personal data. Query strings do (pre-signup checks send e-mail, last name and postcode),
@@ -101,7 +101,10 @@ export interface LogDestination {
   write(line: string): void;
 }
 
-export function loggerOptions(level: LogLevel, stream?: LogDestination): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: LevelWithSilent,
+  stream?: LogDestination,
+): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: redactedPaths, censor: '[redacted]' },

@@ -2,5 +2,4 @@
  * The maintenance module: MAINTENANCE=on answers 503 to all but the probes (decision 0073).
  * Other modules import only this file (decision 0054).
  */
-export { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './maintenance-config.ts';
 export { maintenancePlugin } from './maintenance-plugin.ts';

@@ -1,5 +1,4 @@
 import { connectDatabase } from '@vet/db/connection';
-import type { ApiConfig } from '../../config/api-config.ts';
 import { createApiMetrics } from './api-metrics.ts';
 import { startMetricsServer } from '@vet/contracts/metrics-server';
 import { readQueueState } from './queue-metrics.ts';
@@ -21,12 +20,15 @@ export interface ApiMetricsService {
  * pool of one connection of the scraper's own: a scrape never waits behind, nor slows, the requests.
  */
 export function openApiMetrics(
-  config: ApiConfig,
+  settings: { databaseUrl: string; metrics: { port: number | undefined; host: string } },
   pool: DatabaseHandle['pool'],
 ): ApiMetricsService | undefined {
-  const { port, host } = config.metrics;
+  const { port, host } = settings.metrics;
   if (port === undefined) return undefined;
-  const scrapeDatabase = connectDatabase(config.databaseUrl, { max: 1, statementTimeoutMs: scrapeTimeoutMs });
+  const scrapeDatabase = connectDatabase(settings.databaseUrl, {
+    max: 1,
+    statementTimeoutMs: scrapeTimeoutMs,
+  });
   const registry = createApiMetrics({
     pool,
     readQueueState: () => readQueueState(scrapeDatabase.pool, scrapeTimeoutMs),

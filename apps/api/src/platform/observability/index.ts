@@ -7,11 +7,4 @@
 export { createApiMetrics } from './api-metrics.ts';
 export { openApiMetrics, type ApiMetricsService } from './api-metrics-service.ts';
 export { httpMetricsPlugin } from './http-metrics.ts';
-export {
-  metricsConfigOf,
-  metricsEnvExpected,
-  metricsEnvShape,
-  requireMetricsPortApart,
-  type MetricsConfig,
-} from './metrics-config.ts';
 export { telemetryRoutes } from './telemetry-routes.ts';

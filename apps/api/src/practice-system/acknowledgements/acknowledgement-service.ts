@@ -4,7 +4,7 @@ import {
   type AcknowledgedKind,
 } from '@vet/contracts/integration-acknowledgements';
 import type { Database } from '@vet/db/connection';
-import { conflict, notFound } from '../../platform/http/index.ts';
+import { conflict, notFound } from '../../platform/index.ts';
 import type { AcknowledgementRepository } from './acknowledgement-repository.ts';
 
 export interface AcknowledgementDeps {

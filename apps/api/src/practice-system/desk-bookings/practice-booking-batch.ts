@@ -3,7 +3,7 @@ import {
   type PracticeAppointmentBatchResult,
 } from '@vet/contracts/integration-appointments';
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest, toErrorResponse } from '../../platform/http/index.ts';
+import { badRequest, toErrorResponse } from '../../platform/index.ts';
 import { upsertPracticeAppointment, type PracticeBookingDeps } from './practice-booking-service.ts';
 
 type ItemResult = PracticeAppointmentBatchResult['results'][number];

@@ -17,10 +17,11 @@ import {
   createAppointmentsRepository,
   createBookingDeps,
   mailboxAddress,
-} from '../../appointments/booking/index.ts';
-import { earlierTimeLinks, withEarlierTimes } from '../../appointments/earlier-times/index.ts';
-import { defaultMailFrom } from '../../config/api-config.ts';
-import { errorBody } from '../../platform/http/index.ts';
+  earlierTimeLinks,
+  withEarlierTimes,
+} from '../../appointments/index.ts';
+import { defaultMailFrom } from '@vet/email/email-delivery';
+import { errorBody } from '../../platform/index.ts';
 import { storeBatch } from './practice-booking-batch.ts';
 import { createPracticeBookingReads } from './practice-booking-repository.ts';
 import {

@@ -15,8 +15,8 @@ import {
   PET_OVERLAP_CONSTRAINT,
   recordChangeEmail,
   type AppointmentsRepository,
-} from '../../appointments/booking/index.ts';
-import { conflict, notFound, type Issue, unprocessable } from '../../platform/http/index.ts';
+} from '../../appointments/index.ts';
+import { conflict, notFound, type Issue, unprocessable } from '../../platform/index.ts';
 import {
   practiceBookingRepository as repository,
   type AppointmentValues,

@@ -11,12 +11,12 @@ import { useOwnDatabase } from '@vet/db/testing/own-database';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventDispatcherPlugin } from './dispatcher-plugin.ts';
-import type { PracticeEventsConfig } from './practice-events-config.ts';
+import type { PracticeEventsSettings } from './dispatcher-plugin.ts';
 
 /** The API's dispatcher plugin: it delivers while the app runs, and lets go of everything when it closes. */
 const database = useOwnDatabase('api_event_dispatcher_test');
 
-const settings = (requireHttps: boolean): PracticeEventsConfig => ({
+const settings = (requireHttps: boolean): PracticeEventsSettings => ({
   limits: { timeoutMs: 2000, maxResponseBytes: 65_536 },
   retry: { baseMs: 50, maxMs: 100, giveUpAfterMs: 3600_000 },
   concurrency: 2,
@@ -27,7 +27,7 @@ async function startApp(requireHttps: boolean): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(eventDispatcherPlugin, {
     databaseUrl: database.current.url,
-    database: { poolMax: 5, statementTimeoutMs: undefined },
+    database: { statementTimeoutMs: undefined },
     practiceEvents: settings(requireHttps),
     pollMs: 200,
   });

@@ -2,12 +2,27 @@ import { connectDatabase } from '@vet/db/connection';
 import { startEventDispatcher } from '@vet/practice-events/dispatcher';
 import { listenerConnection } from '@vet/practice-events/event-listener';
 import fp from 'fastify-plugin';
-import type { ApiConfig } from '../../config/api-config.ts';
+import type { RetryPolicy } from '@vet/practice-events/retry-policy';
+import type { DeliveryLimits } from '@vet/practice-events/webhook-delivery';
 
-export type EventDispatcherPluginOptions = Pick<ApiConfig, 'databaseUrl' | 'database' | 'practiceEvents'> & {
+/** How webhooks are sent (the WEBHOOK_* variables). */
+export interface PracticeEventsSettings {
+  limits: DeliveryLimits;
+  retry: RetryPolicy;
+  /** Webhooks this instance sends at once (each holds a connection of the dispatcher's own pool). */
+  concurrency: number;
+  /** Production sends to https:// endpoints only. */
+  requireHttps: boolean;
+}
+
+export interface EventDispatcherPluginOptions {
+  databaseUrl: string;
+  /** Unset: no statement timeout. */
+  database: { statementTimeoutMs: number | undefined };
+  practiceEvents: PracticeEventsSettings;
   /** Milliseconds between looks for work without a wake-up (tests shorten it). */
   pollMs?: number;
-};
+}
 
 /**
  * Runs the practice events' dispatcher inside the API process (issue 32), and stops it, letting the

@@ -3,10 +3,4 @@
  * Other modules import only this file (decision 0054).
  */
 export { eventDispatcherPlugin } from './dispatcher-plugin.ts';
-export {
-  practiceEventsConfigOf,
-  practiceEventsEnvExpected,
-  practiceEventsEnvShape,
-  requireRetryCapAboveBase,
-  type PracticeEventsConfig,
-} from './practice-events-config.ts';
+export type { EventDispatcherPluginOptions, PracticeEventsSettings } from './dispatcher-plugin.ts';

@@ -2,7 +2,7 @@ import type { ClientInvitation } from '@vet/contracts/integration-invitations';
 import type { Database } from '@vet/db/connection';
 import { invitationCodeHash, invitationValidDays, newInvitationCode } from '@vet/db/invitation-code';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import { conflict, notFound, unprocessable } from '../../platform/http/index.ts';
+import { conflict, notFound, unprocessable } from '../../platform/index.ts';
 import type { ClientInvitationRepository } from './client-invitation-repository.ts';
 import { invitationEmail, type InvitationSettings } from './invitation-email.ts';
 

@@ -1,11 +1,10 @@
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import type { FastifyPluginAsync } from 'fastify';
 import { acknowledgementRoutes } from '../acknowledgements/index.ts';
-import { integrationScope, type RoutePlugin } from '../../platform/auth/index.ts';
+import { integrationScope, type RoutePlugin } from '../../platform/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
 import { practiceRecordRoutes } from '../records/index.ts';
-import type { IntegrationConfig } from '../../config/integration.ts';
 import { clientInvitationRoutes } from './client-invitation-routes.ts';
 
 /** What the integration API's routes need of the app's config. */
@@ -17,8 +16,20 @@ export interface IntegrationRouteSettings {
   mailFrom?: string;
 }
 
+/** The integration API's machine callers (INTEGRATION_* variables, decision 0062). */
+export interface IntegrationSettings {
+  /** The machine clients (`client_id`) whose tokens open the integration API: no other token does. */
+  clientIds: string[];
+  /** The scope those tokens must carry. */
+  scope: string;
+  /** Where a machine caller gets its token (published in the OpenAPI document). */
+  tokenUrl: string;
+  /** Requests per minute per caller address on the integration routes. */
+  rateLimitMax: number;
+}
+
 export interface IntegrationApiOptions extends IntegrationRouteSettings {
-  config: IntegrationConfig;
+  config: IntegrationSettings;
 }
 
 /**

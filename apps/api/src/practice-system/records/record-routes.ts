@@ -14,7 +14,7 @@ import {
 } from '@vet/contracts/integration-records';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../platform/http/index.ts';
+import { errorBody } from '../../platform/index.ts';
 import { fieldsOf } from './record-fields.ts';
 import { apiRecordKinds } from './record-kinds.ts';
 import { deactivate, upsertBatch, upsertRecord, type PracticeRecordDeps } from './record-service.ts';

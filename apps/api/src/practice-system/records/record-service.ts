@@ -9,7 +9,7 @@ import { applyRecords, type RecordRefusal, type RecordRows } from '@vet/practice
 import { recordKindsByFile } from '@vet/practice-import/kinds/index';
 import { recordFromJson } from '@vet/practice-import/records/json-record';
 import type pg from 'pg';
-import { conflict, notFound, unprocessable, type Issue } from '../../platform/http/index.ts';
+import { conflict, notFound, unprocessable, type Issue } from '../../platform/index.ts';
 import { deactivateRecord } from './deactivation-repository.ts';
 import { apiRecordKinds } from './record-kinds.ts';
 

@@ -6,7 +6,7 @@ import {
 } from '@vet/contracts/address-lookup';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../platform/http/index.ts';
+import { notFound } from '../../platform/index.ts';
 import { createAddressRepository } from './address-repository.ts';
 
 /**

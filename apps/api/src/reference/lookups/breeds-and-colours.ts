@@ -1,5 +1,5 @@
 import type { Breed, Colour } from '@vet/contracts/lookups';
-import { notFound } from '../../platform/http/index.ts';
+import { notFound } from '../../platform/index.ts';
 import type { SpeciesRepository } from './species-repository.ts';
 
 /**

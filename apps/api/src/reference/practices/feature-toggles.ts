@@ -1,5 +1,5 @@
 import type { FeatureToggle } from '@vet/contracts/practices';
-import { notFound } from '../../platform/http/index.ts';
+import { notFound } from '../../platform/index.ts';
 import type { PracticesRepository } from './practices-repository.ts';
 
 /** A practice's feature settings; an unknown practice is not found (an empty list would read as "all off"). */

@@ -1,8 +1,7 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { homePracticeSchema } from '@vet/contracts/home-practice';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { linkedClientOf } from '../../platform/auth/index.ts';
-import { notFound } from '../../platform/http/index.ts';
+import { linkedClientOf, notFound } from '../../platform/index.ts';
 import { createHomePracticeRepository } from './home-practice-repository.ts';
 
 /**

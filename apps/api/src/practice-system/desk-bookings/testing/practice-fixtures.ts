@@ -8,7 +8,7 @@ import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { createReason } from '@vet/db/testing/factories';
 import { eq } from 'drizzle-orm';
-import { createAppointmentsRepository } from '../../../appointments/booking/index.ts';
+import { createAppointmentsRepository } from '../../../appointments/index.ts';
 import type { BookingScene } from '../../../appointments/booking/testing/booking-fixtures.ts';
 import { createPracticeBookingReads } from '../practice-booking-repository.ts';
 import type { PracticeBookingDeps } from '../practice-booking-service.ts';

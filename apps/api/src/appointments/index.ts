@@ -1,0 +1,27 @@
+/**
+ * Appointments: the booking engine (slot search, book, amend, cancel), the client's appointment routes,
+ * guest holds, earlier times and manage links.
+ * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
+ */
+export {
+  PET_OVERLAP_CONSTRAINT,
+  bookingCaps,
+  createAppointmentsRepository,
+  createBookingDeps,
+  databaseError,
+  mailboxAddress,
+  nextCalendarSequence,
+  recordChangeEmail,
+  slotRoutes,
+} from './booking/index.ts';
+export type { AppointmentsRepository } from './booking/index.ts';
+export { appointmentRoutes, bookingRoutes } from './client-routes/index.ts';
+export {
+  earlierTimeLinks,
+  earlierTimeOfferRoutes,
+  earlierTimesJobPlugin,
+  earlierTimesRoutes,
+  withEarlierTimes,
+} from './earlier-times/index.ts';
+export { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
+export { manageLinkRoutes, manageLinks } from './manage-links/index.ts';

@@ -1,0 +1,12 @@
+/**
+ * Clients: a client's own records: profile, details and contact preferences, pets and their health record,
+ * onboarding (pre-signup check, verification, invitations, new clients), the online account (sessions,
+ * deletion) and data export.
+ * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
+ */
+export { dataExportRoutes } from './data-export/index.ts';
+export { defaultBudgets, onboardingRoutes, preSignupRoutes } from './onboarding/index.ts';
+export type { OnboardingBudgets } from './onboarding/index.ts';
+export { onlineAccountRoutes } from './online-account/index.ts';
+export { petRoutes, registerNewPet } from './pets/index.ts';
+export { clientRecordRoutes, clientRoutes } from './profile/index.ts';

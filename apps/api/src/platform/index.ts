@@ -1,0 +1,49 @@
+/**
+ * The platform: HTTP (errors, request log, route defaults), Fastify plugins (OpenAPI, rate limits, security
+ * headers), the database plugin, auth (tokens, scopes, the signed-in identity and linked client), health and
+ * drain, maintenance mode and observability (metrics, traces, render-error reports). Every domain stands on it.
+ * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
+ */
+export {
+  authPlugin,
+  clientNotLinked,
+  createLinkedClientLookup,
+  identityOf,
+  integrationScope,
+  linkedClientOf,
+  linkedToIdentity,
+  publicScope,
+  recordsOfLinkedClient,
+  requireRecentSignIn,
+  signedInScope,
+} from './auth/index.ts';
+export type { Identity, LinkedClient, LinkedClientLookup, RoutePlugin, TrustedIssuer } from './auth/index.ts';
+export { databasePlugin } from './database/index.ts';
+export { healthRoutes } from './health/index.ts';
+export {
+  RequestLogController,
+  badRequest,
+  conflict,
+  errorBody,
+  errorHandlerPlugin,
+  forbidden,
+  loggerOptions,
+  notFound,
+  routeDefaultsPlugin,
+  serializeError,
+  toErrorResponse,
+  tooManyRequests,
+  unprocessable,
+} from './http/index.ts';
+export type { ApiProblem, Issue, LogDestination } from './http/index.ts';
+export { maintenancePlugin } from './maintenance/index.ts';
+export { httpMetricsPlugin, openApiMetrics, telemetryRoutes } from './observability/index.ts';
+export {
+  byIdentity,
+  hashedKey,
+  limitedBy,
+  openApiPlugin,
+  rateLimitPlugin,
+  securityHeadersPlugin,
+} from './plugins/index.ts';
+export type { LimitRule } from './plugins/index.ts';

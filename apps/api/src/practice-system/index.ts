@@ -1,0 +1,7 @@
+/**
+ * The practice system's way in and out: the /integration/v1 API (records, desk bookings, client
+ * invitations, acknowledgements, the event feed) and the webhook dispatcher of practice events.
+ * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
+ */
+export { eventDispatcherPlugin } from './events/index.ts';
+export { integrationApi } from './integration-api/index.ts';
