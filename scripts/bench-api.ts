@@ -16,10 +16,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describeSaturatingLoad, runSaturatingLoad } from './lib/autocannon-load.ts';
-import { startBenchIssuer } from './lib/bench-issuer.ts';
+import { startBenchIssuer } from './lib/shared/token-issuer.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
-import { repoRoot } from './lib/paths.ts';
-import { spawnManaged, waitForHttp, type ManagedProcess } from './lib/processes.ts';
+import { repoRoot } from './lib/shared/paths.ts';
+import { spawnManaged, waitForHttp, type ManagedProcess } from './lib/shared/processes.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? '10');
 /** BENCH_ROUNDS: how many rounds of the two API loads, each between bare runs (default 3). */

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { prepareBookings } from './lib/bench-bookings.ts';
 import { linkClients, searchReasonIds, slotSearchPath, type BenchClient } from './lib/bench-clients.ts';
-import { startBenchIssuer, type BenchIssuer } from './lib/bench-issuer.ts';
+import { startBenchIssuer, type BenchIssuer } from './lib/shared/token-issuer.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
 import { describe, runOpenLoop } from './lib/open-loop.ts';
-import { repoRoot } from './lib/paths.ts';
-import { spawnManaged, waitForHttp } from './lib/processes.ts';
+import { repoRoot } from './lib/shared/paths.ts';
+import { spawnManaged, waitForHttp } from './lib/shared/processes.ts';
 import { writeQueryPlans } from './lib/query-plans.ts';
 import { runSlotRace } from './lib/slot-race.ts';
 

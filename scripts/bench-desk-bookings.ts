@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import pg from 'pg';
 import { linkClients, searchReasonIds, slotSearchPath } from './lib/bench-clients.ts';
-import { startBenchIssuer } from './lib/bench-issuer.ts';
+import { startBenchIssuer } from './lib/shared/token-issuer.ts';
 import {
   deskBookingRef,
   deskBookingsStored,
@@ -25,7 +25,7 @@ import {
 import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
 import { describe, quantile, type PlannedRequest, type RunResult } from './lib/open-loop.ts';
-import { repoRoot } from './lib/paths.ts';
+import { repoRoot } from './lib/shared/paths.ts';
 import { describeCpuSince } from './lib/process-cpu.ts';
 import { apisCpuSnapshot, runSpreadOpenLoop, startBenchApis } from './lib/bench-api-processes.ts';
 

@@ -26,11 +26,11 @@ import {
 } from './lib/bench-api-processes.ts';
 import { prepareBookings } from './lib/bench-bookings.ts';
 import { linkClients, searchReasonIds } from './lib/bench-clients.ts';
-import { startBenchIssuer } from './lib/bench-issuer.ts';
+import { startBenchIssuer } from './lib/shared/token-issuer.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
 import { describe, quantile } from './lib/open-loop.ts';
-import { repoRoot } from './lib/paths.ts';
+import { repoRoot } from './lib/shared/paths.ts';
 import { describeCpuSince } from './lib/process-cpu.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '0.1');

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { startBareNext, installedNextVersions } from './lib/bare-next.ts';
 import { createNewcomerAccount, signInThroughProvider, type Credentials } from './lib/bench-sessions.ts';
-import { launchChromium, weighPage } from './lib/chromium.ts';
+import { launchChromium, weighPage } from './lib/shared/chromium.ts';
 import { runLighthouse, type MedianLighthouseFigures } from './lib/lighthouse.ts';
 import { measureMainThread } from './lib/main-thread.ts';
 import {
@@ -18,7 +18,7 @@ import {
   SIGNED_IN_PAGES,
   SIGNED_OUT_PAGES,
   TARGET_RATIO_TO_BARE_NEXT,
-} from './lib/main-pages.ts';
+} from './lib/shared/main-pages.ts';
 import { startSeededPortal } from './lib/seeded-portal.ts';
 
 const endpoints = ['/online-practices', '/v2/species', '/lookup/online-appointment-reasons'];

@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { repoRoot } from './lib/paths.ts';
+import { repoRoot } from './lib/shared/paths.ts';
 
 /** Kebab-case, so that only the planted violations fail; eslint.config.js and .gitignore ignore `lint-probe-*`. */
 const probe = `lint-probe-${randomBytes(4).toString('hex')}`;

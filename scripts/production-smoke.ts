@@ -18,7 +18,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { dropDatabase, ensureDatabase } from '@vet/db/server';
-import { repoRoot } from './lib/paths.ts';
+import { repoRoot } from './lib/shared/paths.ts';
 import { productionEnvironment, smokePorts, smokeRedisUrl } from './lib/production-smoke-env.ts';
 import { severalInstances } from './lib/instances-phase.ts';
 import {

@@ -12,7 +12,7 @@ import {
   bookingScene,
   type BookingScene,
 } from '../../apps/api/src/appointments/booking/testing/booking-fixtures.ts';
-import { startBenchIssuer, type BenchIssuer } from '../../scripts/lib/bench-issuer.ts';
+import { startBenchIssuer, type BenchIssuer } from '../../scripts/lib/shared/token-issuer.ts';
 import { embeddedIssuer, startPortal, type RunningPortal } from '../../scripts/lib/portal.ts';
 
 export interface FaultPortal {

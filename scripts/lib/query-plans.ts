@@ -14,7 +14,7 @@ import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/appoint
 import { createLinkedClientLookup } from '../../apps/api/src/platform/auth/linked-client.ts';
 import { createLookupNames } from '../../apps/api/src/reference/lookups/lookup-names.ts';
 import { createPetsRepository } from '../../apps/api/src/clients/pets/pets-repository.ts';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from './shared/paths.ts';
 
 interface Statement {
   name: string;

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { createBookingRepository } from '../../apps/api/src/appointments/booking/booking-repository.ts';
 import { loadBookingContext, nearestSlots } from '../../apps/api/src/appointments/booking/slot-search.ts';
-import type { BenchIssuer } from './bench-issuer.ts';
+import type { BenchIssuer } from './shared/token-issuer.ts';
 import { send, type Answer } from './open-loop.ts';
 
 const RACERS = 200;
