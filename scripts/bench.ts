@@ -19,7 +19,7 @@ import {
   SIGNED_OUT_PAGES,
   TARGET_RATIO_TO_BARE_NEXT,
 } from './lib/shared/main-pages.ts';
-import { startSeededPortal } from './lib/seeded-portal.ts';
+import { startSeededPortal } from './lib/start/seeded-portal.ts';
 
 const endpoints = ['/online-practices', '/v2/species', '/lookup/online-appointment-reasons'];
 const bareNextPort = 3490;

@@ -13,7 +13,7 @@ import {
   type BookingScene,
 } from '../../apps/api/src/appointments/booking/testing/booking-fixtures.ts';
 import { startBenchIssuer, type BenchIssuer } from '../../scripts/lib/shared/token-issuer.ts';
-import { embeddedIssuer, startPortal, type RunningPortal } from '../../scripts/lib/portal.ts';
+import { embeddedIssuer, startPortal, type RunningPortal } from '../../scripts/lib/start/portal.ts';
 
 export interface FaultPortal {
   /** The dedicated embedded PostgreSQL server: the test stops and starts it (never the shared one). */
