@@ -19,15 +19,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { dropDatabase, ensureDatabase } from '@vet/db/server';
 import { repoRoot } from './lib/shared/paths.ts';
-import { productionEnvironment, smokePorts, smokeRedisUrl } from './lib/production-smoke-env.ts';
-import { severalInstances } from './lib/instances-phase.ts';
+import { productionEnvironment, smokePorts, smokeRedisUrl } from './lib/smoke/production-smoke-env.ts';
+import { severalInstances } from './lib/smoke/instances-phase.ts';
 import {
   checkWebDrain,
   runToExit,
   startProduction,
   stopAll,
   type Started,
-} from './lib/production-smoke-processes.ts';
+} from './lib/smoke/production-smoke-processes.ts';
 
 const log = (line: string) => console.log(`[smoke:production] ${line}`);
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deployedSettings, nginxConfig } from '../lib/instances-nginx.ts';
+import { deployedSettings, nginxConfig } from '../lib/smoke/instances-nginx.ts';
 import { repoRoot } from '../lib/shared/paths.ts';
 
 /**

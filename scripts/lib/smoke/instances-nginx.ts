@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './shared/paths.ts';
-import { spawnManaged } from './shared/processes.ts';
+import { repoRoot } from '../shared/paths.ts';
+import { spawnManaged } from '../shared/processes.ts';
 import type { Started } from './production-smoke-processes.ts';
 
 const nginxPath = '/usr/sbin/nginx';
