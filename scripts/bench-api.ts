@@ -15,9 +15,9 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { describeSaturatingLoad, runSaturatingLoad } from './lib/autocannon-load.ts';
+import { describeSaturatingLoad, runSaturatingLoad } from './lib/bench/autocannon-load.ts';
 import { startBenchIssuer } from './lib/shared/token-issuer.ts';
-import { prepareGroupDatabase } from './lib/group-database.ts';
+import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { repoRoot } from './lib/shared/paths.ts';
 import { spawnManaged, waitForHttp, type ManagedProcess } from './lib/shared/processes.ts';
 
@@ -56,7 +56,7 @@ try {
 
   const bare = start(
     'bare node:http',
-    ['--import', 'tsx', 'scripts/lib/bare-http-server.ts', String(ports.bare)],
+    ['--import', 'tsx', 'scripts/lib/bench/bare-http-server.ts', String(ports.bare)],
     {},
   );
   stops.push(bare.stop);

@@ -8,15 +8,15 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
-import { prepareBookings } from './lib/bench-bookings.ts';
-import { linkClients, searchReasonIds, slotSearchPath, type BenchClient } from './lib/bench-clients.ts';
+import { prepareBookings } from './lib/bench/bench-bookings.ts';
+import { linkClients, searchReasonIds, slotSearchPath, type BenchClient } from './lib/bench/bench-clients.ts';
 import { startBenchIssuer, type BenchIssuer } from './lib/shared/token-issuer.ts';
-import { prepareGroupDatabase } from './lib/group-database.ts';
-import { describe, runOpenLoop } from './lib/open-loop.ts';
+import { prepareGroupDatabase } from './lib/bench/group-database.ts';
+import { describe, runOpenLoop } from './lib/bench/open-loop.ts';
 import { repoRoot } from './lib/shared/paths.ts';
 import { spawnManaged, waitForHttp } from './lib/shared/processes.ts';
-import { writeQueryPlans } from './lib/query-plans.ts';
-import { runSlotRace } from './lib/slot-race.ts';
+import { writeQueryPlans } from './lib/bench/query-plans.ts';
+import { runSlotRace } from './lib/bench/slot-race.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const rate = Number(process.env.BENCH_RATE ?? '50');
@@ -70,7 +70,7 @@ async function measureFloor() {
   const bare = spawnManaged({
     name: 'bare node:http',
     command: process.execPath,
-    args: ['--import', 'tsx', join(repoRoot, 'scripts/lib/bare-http-server.ts'), String(ports.bare)],
+    args: ['--import', 'tsx', join(repoRoot, 'scripts/lib/bench/bare-http-server.ts'), String(ports.bare)],
     cwd: repoRoot,
     env: process.env,
     output: 'collect',

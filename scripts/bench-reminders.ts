@@ -29,8 +29,8 @@ import {
   maxDaysBefore,
   reminderDueAt,
 } from '../apps/api/src/messages/reminders/reminder-rules.ts';
-import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
-import { machineCpuSeconds } from './lib/process-cpu.ts';
+import { backendsCpuSince, databaseBackendsCpu } from './lib/bench/database-cpu.ts';
+import { machineCpuSeconds } from './lib/bench/process-cpu.ts';
 import {
   appointmentsPerDay,
   at,
@@ -39,8 +39,8 @@ import {
   reminderDayShape,
   seedReminderDay,
   type DueGroup,
-} from './lib/reminder-day.ts';
-import { limitingFigure, sendToStandIns, startStandInsProcess } from './lib/reminder-stand-ins.ts';
+} from './lib/bench/reminder-day.ts';
+import { limitingFigure, sendToStandIns, startStandInsProcess } from './lib/bench/reminder-stand-ins.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? emailWorkerConcurrency);

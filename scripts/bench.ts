@@ -8,11 +8,15 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
-import { startBareNext, installedNextVersions } from './lib/bare-next.ts';
-import { createNewcomerAccount, signInThroughProvider, type Credentials } from './lib/bench-sessions.ts';
+import { startBareNext, installedNextVersions } from './lib/bench/bare-next.ts';
+import {
+  createNewcomerAccount,
+  signInThroughProvider,
+  type Credentials,
+} from './lib/bench/bench-sessions.ts';
 import { launchChromium, weighPage } from './lib/shared/chromium.ts';
-import { runLighthouse, type MedianLighthouseFigures } from './lib/lighthouse.ts';
-import { measureMainThread } from './lib/main-thread.ts';
+import { runLighthouse, type MedianLighthouseFigures } from './lib/bench/lighthouse.ts';
+import { measureMainThread } from './lib/bench/main-thread.ts';
 import {
   ONBOARDING_PAGES,
   SIGNED_IN_PAGES,

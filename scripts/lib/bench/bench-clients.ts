@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { BenchIssuer } from './shared/token-issuer.ts';
+import type { BenchIssuer } from '../shared/token-issuer.ts';
 
 /** A linked bench client: its home practice and first pet (whose id is the client's, see group-data-set.ts). */
 export interface BenchClient {
