@@ -16,7 +16,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describeSaturatingLoad, runSaturatingLoad } from './lib/bench/autocannon-load.ts';
-import { startBenchIssuer } from './lib/shared/token-issuer.ts';
+import { startTokenIssuer } from './lib/shared/token-issuer.ts';
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { repoRoot } from './lib/shared/paths.ts';
 import { spawnManaged, waitForHttp, type ManagedProcess } from './lib/shared/processes.ts';
@@ -50,7 +50,7 @@ if (bundled.status !== 0) throw new Error('bundling the servers failed');
 const database = await prepareGroupDatabase(0.002, ports.embeddedPostgres, log, { database: 'bench_api' });
 const stops: (() => Promise<void>)[] = [database.stop];
 try {
-  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
   stops.push(issuer.close);
   const authorization = await linkOneClient(database.url, issuer.issuer, (subject) => issuer.bearer(subject));
 

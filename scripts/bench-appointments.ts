@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { prepareBookings } from './lib/bench/bench-bookings.ts';
 import { linkClients, searchReasonIds, slotSearchPath, type BenchClient } from './lib/bench/bench-clients.ts';
-import { startBenchIssuer, type BenchIssuer } from './lib/shared/token-issuer.ts';
+import { startTokenIssuer, type TokenIssuer } from './lib/shared/token-issuer.ts';
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { describe, runOpenLoop } from './lib/bench/open-loop.ts';
 import { repoRoot } from './lib/shared/paths.ts';
@@ -31,7 +31,7 @@ const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, 
 });
 const stops: (() => Promise<void>)[] = [database.stop];
 try {
-  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
   stops.push(issuer.close);
   await measureFloor();
   const api = spawnManaged({
@@ -92,7 +92,7 @@ async function measureFloor() {
 }
 
 /** The appointment figures, on bench clients linked for this run. */
-async function measureAppointments(issuer: BenchIssuer) {
+async function measureAppointments(issuer: TokenIssuer) {
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
     const reasons = await searchReasonIds(pool);

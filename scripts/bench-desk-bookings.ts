@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import pg from 'pg';
 import { linkClients, searchReasonIds, slotSearchPath } from './lib/bench/bench-clients.ts';
-import { startBenchIssuer } from './lib/shared/token-issuer.ts';
+import { startTokenIssuer } from './lib/shared/token-issuer.ts';
 import {
   deskBookingRef,
   deskBookingsStored,
@@ -67,7 +67,7 @@ try {
   log('Giving the records practice-system references (those without one)…');
   await giveRecordsReferences(pool, log);
 
-  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
   stops.push(issuer.close);
   const apis = await startBenchApis({
     count: apiProcesses,

@@ -26,7 +26,7 @@ import {
 } from './lib/bench/bench-api-processes.ts';
 import { prepareBookings } from './lib/bench/bench-bookings.ts';
 import { linkClients, searchReasonIds } from './lib/bench/bench-clients.ts';
-import { startBenchIssuer } from './lib/shared/token-issuer.ts';
+import { startTokenIssuer } from './lib/shared/token-issuer.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/bench/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { describe, quantile } from './lib/bench/open-loop.ts';
@@ -78,7 +78,7 @@ try {
     secret,
   ]);
 
-  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
   stops.push(issuer.close);
   const apis = await startBenchApis({
     count: apiProcesses,
