@@ -22,6 +22,9 @@ const parents = {
   api: 'apps/api/src',
   guests: 'apps/api/src/appointments/guests',
   booking: 'apps/api/src/appointments/booking',
+  e2e: 'e2e/support',
+  bench: 'scripts/lib/bench',
+  scriptsShared: 'scripts/lib/shared',
 };
 const at = (parent: keyof typeof parents, file: string) => `${parents[parent]}/${probe}/${file}`;
 /** Two scratch modules of the API (folders of apps/api/src), for a loop between modules. */
@@ -246,6 +249,40 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     source: [
       `import { emailKey } from '@vet/db/normalise';`,
       `export const probe = emailKey('A@example.com');`,
+    ],
+    expected: [],
+  },
+  {
+    name: 'e2e importing a benchmark helper',
+    file: at('e2e', 'bench-helper.ts'),
+    source: [
+      `import { quantile } from '../../../scripts/lib/bench/open-loop.ts';`,
+      `export const probe = quantile;`,
+    ],
+    expected: [restricted("e2e never imports a benchmark's helper")],
+  },
+  {
+    name: 'a benchmark helper importing e2e support',
+    file: at('bench', 'e2e-helper.ts'),
+    source: [
+      `import { e2eChecksPerAddress } from '../../../../e2e/support/limits.ts';`,
+      `export const probe = e2eChecksPerAddress;`,
+    ],
+    expected: [restricted("never import e2e's helpers")],
+  },
+  {
+    name: 'scripts/lib/shared importing a benchmark helper',
+    file: at('scriptsShared', 'bench-helper.ts'),
+    source: [`import { quantile } from '../../bench/open-loop.ts';`, `export const probe = quantile;`],
+    expected: [restricted('it imports no other folder of scripts/lib')],
+  },
+  {
+    name: 'legal: e2e importing scripts/lib/shared and scripts/lib/start',
+    file: at('e2e', 'shared-helpers.ts'),
+    source: [
+      `import { repoRoot } from '../../../scripts/lib/shared/paths.ts';`,
+      `import { embeddedIssuer } from '../../../scripts/lib/start/portal.ts';`,
+      `export const probe = [repoRoot, embeddedIssuer];`,
     ],
     expected: [],
   },
