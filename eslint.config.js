@@ -99,6 +99,19 @@ const bans = {
     regex: String.raw`(^|/)seed/`,
     message: 'The demo seed is not a library: apps never import from a seed/ folder.',
   },
+  benchFromE2e: {
+    group: ['**/scripts/lib/bench/**'],
+    message: "e2e never imports a benchmark's helper: what both use lives in scripts/lib/shared/.",
+  },
+  e2eFromScripts: {
+    group: ['**/e2e/**'],
+    message:
+      "The repository's commands never import e2e's helpers: what both use lives in scripts/lib/shared/.",
+  },
+  roomsFromShared: {
+    regex: String.raw`^(\.\./)+(bench|start|smoke|test-run)/`,
+    message: 'scripts/lib/shared/ is what every user shares: it imports no other folder of scripts/lib.',
+  },
 };
 
 /** Test files and test kits: they may reach into a module's internals and import fixtures. */
@@ -311,6 +324,10 @@ export default tseslint.config(
   restrictImports(['packages/**'], [bans.appsFromPackages]),
   restrictImports(['apps/api/**'], [bans.webFromApps, bans.idpFromApps, bans.seed]),
   restrictImports(['apps/idp/**'], [bans.webFromApps, bans.apiFromApps, bans.seed]),
+  // e2e and the benchmarks keep to their own rooms (scripts/README.md): neither imports the other's helpers.
+  restrictImports(['e2e/**'], [bans.benchFromE2e]),
+  restrictImports(['scripts/**'], [bans.e2eFromScripts]),
+  restrictImports(['scripts/lib/shared/**'], [bans.e2eFromScripts, bans.roomsFromShared]),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -8,7 +8,8 @@ import { appendTestLog } from './packages/contracts/src/testing/test-logs.ts';
  * - *.test.ts(x): pure logic and components, no I/O (every *.test.ts that is not one of the two below);
  * - *.integration.test.ts: a real, migrated PostgreSQL (embedded, or DATABASE_URL);
  * - e2e/*.e2e.test.ts: the whole portal in Chromium;
- * - scripts/*.test.ts: the repository's tooling, run on real files (lint-rules.test.ts lints scratch files).
+ * - scripts/*.test.ts: the repository's tooling, run on real files (lint-rules.test.ts lints scratch files);
+ *   scripts/lib/<folder>/*.test.ts: its helpers' own tests, beside them.
  */
 /** The web app's `@/` alias, for every project that runs web code (unit tests and the session store's integration tests). */
 const webAlias = { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) };

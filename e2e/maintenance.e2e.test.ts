@@ -5,8 +5,8 @@ import { maintenanceMessage, maintenanceRetryAfterSeconds } from '@vet/contracts
 import { createScratchDatabase, type ScratchDatabase } from '@vet/db/scratch-database';
 import { unusedPort } from '@vet/email/testing/test-smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { repoRoot } from '../scripts/lib/paths.ts';
-import { spawnManaged, waitForHttp, type ManagedProcess } from '../scripts/lib/processes.ts';
+import { repoRoot } from '../scripts/lib/shared/paths.ts';
+import { spawnManaged, waitForHttp, type ManagedProcess } from '../scripts/lib/shared/processes.ts';
 import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
 
 /**

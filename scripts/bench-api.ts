@@ -15,11 +15,11 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { describeSaturatingLoad, runSaturatingLoad } from './lib/autocannon-load.ts';
-import { startBenchIssuer } from './lib/bench-issuer.ts';
-import { prepareGroupDatabase } from './lib/group-database.ts';
-import { repoRoot } from './lib/paths.ts';
-import { spawnManaged, waitForHttp, type ManagedProcess } from './lib/processes.ts';
+import { describeSaturatingLoad, runSaturatingLoad } from './lib/bench/autocannon-load.ts';
+import { startTokenIssuer } from './lib/shared/token-issuer.ts';
+import { prepareGroupDatabase } from './lib/bench/group-database.ts';
+import { repoRoot } from './lib/shared/paths.ts';
+import { spawnManaged, waitForHttp, type ManagedProcess } from './lib/shared/processes.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? '10');
 /** BENCH_ROUNDS: how many rounds of the two API loads, each between bare runs (default 3). */
@@ -50,13 +50,13 @@ if (bundled.status !== 0) throw new Error('bundling the servers failed');
 const database = await prepareGroupDatabase(0.002, ports.embeddedPostgres, log, { database: 'bench_api' });
 const stops: (() => Promise<void>)[] = [database.stop];
 try {
-  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
   stops.push(issuer.close);
   const authorization = await linkOneClient(database.url, issuer.issuer, (subject) => issuer.bearer(subject));
 
   const bare = start(
     'bare node:http',
-    ['--import', 'tsx', 'scripts/lib/bare-http-server.ts', String(ports.bare)],
+    ['--import', 'tsx', 'scripts/lib/bench/bare-http-server.ts', String(ports.bare)],
     {},
   );
   stops.push(bare.stop);

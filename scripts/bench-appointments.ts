@@ -8,15 +8,15 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
-import { prepareBookings } from './lib/bench-bookings.ts';
-import { linkClients, searchReasonIds, slotSearchPath, type BenchClient } from './lib/bench-clients.ts';
-import { startBenchIssuer, type BenchIssuer } from './lib/bench-issuer.ts';
-import { prepareGroupDatabase } from './lib/group-database.ts';
-import { describe, runOpenLoop } from './lib/open-loop.ts';
-import { repoRoot } from './lib/paths.ts';
-import { spawnManaged, waitForHttp } from './lib/processes.ts';
-import { writeQueryPlans } from './lib/query-plans.ts';
-import { runSlotRace } from './lib/slot-race.ts';
+import { prepareBookings } from './lib/bench/bench-bookings.ts';
+import { linkClients, searchReasonIds, slotSearchPath, type BenchClient } from './lib/bench/bench-clients.ts';
+import { startTokenIssuer, type TokenIssuer } from './lib/shared/token-issuer.ts';
+import { prepareGroupDatabase } from './lib/bench/group-database.ts';
+import { describe, runOpenLoop } from './lib/bench/open-loop.ts';
+import { repoRoot } from './lib/shared/paths.ts';
+import { spawnManaged, waitForHttp } from './lib/shared/processes.ts';
+import { writeQueryPlans } from './lib/bench/query-plans.ts';
+import { runSlotRace } from './lib/bench/slot-race.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const rate = Number(process.env.BENCH_RATE ?? '50');
@@ -31,7 +31,7 @@ const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, 
 });
 const stops: (() => Promise<void>)[] = [database.stop];
 try {
-  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
   stops.push(issuer.close);
   await measureFloor();
   const api = spawnManaged({
@@ -70,7 +70,7 @@ async function measureFloor() {
   const bare = spawnManaged({
     name: 'bare node:http',
     command: process.execPath,
-    args: ['--import', 'tsx', join(repoRoot, 'scripts/lib/bare-http-server.ts'), String(ports.bare)],
+    args: ['--import', 'tsx', join(repoRoot, 'scripts/lib/bench/bare-http-server.ts'), String(ports.bare)],
     cwd: repoRoot,
     env: process.env,
     output: 'collect',
@@ -92,7 +92,7 @@ async function measureFloor() {
 }
 
 /** The appointment figures, on bench clients linked for this run. */
-async function measureAppointments(issuer: BenchIssuer) {
+async function measureAppointments(issuer: TokenIssuer) {
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
     const reasons = await searchReasonIds(pool);

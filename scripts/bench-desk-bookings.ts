@@ -14,20 +14,20 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import pg from 'pg';
-import { linkClients, searchReasonIds, slotSearchPath } from './lib/bench-clients.ts';
-import { startBenchIssuer } from './lib/bench-issuer.ts';
+import { linkClients, searchReasonIds, slotSearchPath } from './lib/bench/bench-clients.ts';
+import { startTokenIssuer } from './lib/shared/token-issuer.ts';
 import {
   deskBookingRef,
   deskBookingsStored,
   giveRecordsReferences,
   planDeskBookings,
-} from './lib/desk-bookings.ts';
-import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
-import { prepareGroupDatabase } from './lib/group-database.ts';
-import { describe, quantile, type PlannedRequest, type RunResult } from './lib/open-loop.ts';
-import { repoRoot } from './lib/paths.ts';
-import { describeCpuSince } from './lib/process-cpu.ts';
-import { apisCpuSnapshot, runSpreadOpenLoop, startBenchApis } from './lib/bench-api-processes.ts';
+} from './lib/bench/desk-bookings.ts';
+import { backendsCpuSince, databaseBackendsCpu } from './lib/bench/database-cpu.ts';
+import { prepareGroupDatabase } from './lib/bench/group-database.ts';
+import { describe, quantile, type PlannedRequest, type RunResult } from './lib/bench/open-loop.ts';
+import { repoRoot } from './lib/shared/paths.ts';
+import { describeCpuSince } from './lib/bench/process-cpu.ts';
+import { apisCpuSnapshot, runSpreadOpenLoop, startBenchApis } from './lib/bench/bench-api-processes.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const seconds = Number(process.env.BENCH_SECONDS ?? '20');
@@ -67,7 +67,7 @@ try {
   log('Giving the records practice-system references (those without one)…');
   await giveRecordsReferences(pool, log);
 
-  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
   stops.push(issuer.close);
   const apis = await startBenchApis({
     count: apiProcesses,

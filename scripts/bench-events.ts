@@ -23,15 +23,15 @@ import {
   apisUserAndSystemSeconds,
   runSpreadOpenLoop,
   startBenchApis,
-} from './lib/bench-api-processes.ts';
-import { prepareBookings } from './lib/bench-bookings.ts';
-import { linkClients, searchReasonIds } from './lib/bench-clients.ts';
-import { startBenchIssuer } from './lib/bench-issuer.ts';
-import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
-import { prepareGroupDatabase } from './lib/group-database.ts';
-import { describe, quantile } from './lib/open-loop.ts';
-import { repoRoot } from './lib/paths.ts';
-import { describeCpuSince } from './lib/process-cpu.ts';
+} from './lib/bench/bench-api-processes.ts';
+import { prepareBookings } from './lib/bench/bench-bookings.ts';
+import { linkClients, searchReasonIds } from './lib/bench/bench-clients.ts';
+import { startTokenIssuer } from './lib/shared/token-issuer.ts';
+import { backendsCpuSince, databaseBackendsCpu } from './lib/bench/database-cpu.ts';
+import { prepareGroupDatabase } from './lib/bench/group-database.ts';
+import { describe, quantile } from './lib/bench/open-loop.ts';
+import { repoRoot } from './lib/shared/paths.ts';
+import { describeCpuSince } from './lib/bench/process-cpu.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '0.1');
 const rate = Number(process.env.BENCH_RATE ?? '100');
@@ -78,7 +78,7 @@ try {
     secret,
   ]);
 
-  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
   stops.push(issuer.close);
   const apis = await startBenchApis({
     count: apiProcesses,

@@ -22,7 +22,7 @@ import { generateBenchExport, type GeneratedFile } from '@vet/practice-import/be
 import { benchCounts, benchShape } from '@vet/practice-import/bench/bench-shape';
 import type { Phase } from '@vet/practice-import/engine/phase-times';
 import type { ImportResult } from '@vet/practice-import/run-import';
-import { repoRoot } from './lib/paths.ts';
+import { repoRoot } from './lib/shared/paths.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const embeddedPort = 54395;

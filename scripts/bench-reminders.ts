@@ -1,6 +1,6 @@
 /**
  * `npm run bench:reminders` (and part of `npm run bench`): the issue 35 target. Seeds the reminder day's
- * data set (scripts/lib/reminder-day.ts; BENCH_SCALE, default 1: 500 practices, 60,000 Booked
+ * data set (scripts/lib/bench/reminder-day.ts; BENCH_SCALE, default 1: 500 practices, 60,000 Booked
  * appointments a weekday, every client with reminders on e-mail and SMS), runs the real queueing task
  * at the day's first send time (08:00 UK, held through the tasks' `now`), and prints how long queueing
  * all of them took (target: within 60 s of the run time). Then it runs the real send tasks in the API's
@@ -29,8 +29,8 @@ import {
   maxDaysBefore,
   reminderDueAt,
 } from '../apps/api/src/messages/reminders/reminder-rules.ts';
-import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
-import { machineCpuSeconds } from './lib/process-cpu.ts';
+import { backendsCpuSince, databaseBackendsCpu } from './lib/bench/database-cpu.ts';
+import { machineCpuSeconds } from './lib/bench/process-cpu.ts';
 import {
   appointmentsPerDay,
   at,
@@ -39,8 +39,8 @@ import {
   reminderDayShape,
   seedReminderDay,
   type DueGroup,
-} from './lib/reminder-day.ts';
-import { limitingFigure, sendToStandIns, startStandInsProcess } from './lib/reminder-stand-ins.ts';
+} from './lib/bench/reminder-day.ts';
+import { limitingFigure, sendToStandIns, startStandInsProcess } from './lib/bench/reminder-stand-ins.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? emailWorkerConcurrency);

@@ -1,25 +1,29 @@
 /**
  * `npm run bench`: starts the whole portal on a fresh seeded database (as the e2e tests do) and a bare
- * Next.js page built with the installed next/react (scripts/lib/bare-next.ts), and prints figures: the
+ * Next.js page built with the installed next/react (scripts/lib/bench/bare-next.ts), and prints figures: the
  * compressed JavaScript each main page loads in Chromium and its ratio to the bare page's (issue 14's goal:
- * 1.5×), the work each page's start-up gives a 4× slower CPU beside the bare page's (lib/main-thread.ts),
+ * 1.5×), the work each page's start-up gives a 4× slower CPU beside the bare page's (lib/bench/main-thread.ts),
  * Lighthouse's mobile-preset scores and Core Web Vitals for each, and API throughput/latency for a few
  * public endpoints under a bounded loopback load. Prints numbers; asserts nothing.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
-import { startBareNext, installedNextVersions } from './lib/bare-next.ts';
-import { createNewcomerAccount, signInThroughProvider, type Credentials } from './lib/bench-sessions.ts';
-import { launchChromium, weighPage } from './lib/chromium.ts';
-import { runLighthouse, type MedianLighthouseFigures } from './lib/lighthouse.ts';
-import { measureMainThread } from './lib/main-thread.ts';
+import { startBareNext, installedNextVersions } from './lib/bench/bare-next.ts';
+import {
+  createNewcomerAccount,
+  signInThroughProvider,
+  type Credentials,
+} from './lib/bench/bench-sessions.ts';
+import { launchChromium, weighPage } from './lib/shared/chromium.ts';
+import { runLighthouse, type MedianLighthouseFigures } from './lib/bench/lighthouse.ts';
+import { measureMainThread } from './lib/bench/main-thread.ts';
 import {
   ONBOARDING_PAGES,
   SIGNED_IN_PAGES,
   SIGNED_OUT_PAGES,
   TARGET_RATIO_TO_BARE_NEXT,
-} from './lib/main-pages.ts';
-import { startSeededPortal } from './lib/seeded-portal.ts';
+} from './lib/shared/main-pages.ts';
+import { startSeededPortal } from './lib/start/seeded-portal.ts';
 
 const endpoints = ['/online-practices', '/v2/species', '/lookup/online-appointment-reasons'];
 const bareNextPort = 3490;

@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { repoRoot } from './lib/paths.ts';
+import { repoRoot } from './lib/shared/paths.ts';
 
 /** Kebab-case, so that only the planted violations fail; eslint.config.js and .gitignore ignore `lint-probe-*`. */
 const probe = `lint-probe-${randomBytes(4).toString('hex')}`;
@@ -24,6 +24,9 @@ const parents = {
   guests: 'apps/api/src/appointments/guests',
   booking: 'apps/api/src/appointments/booking',
   http: 'apps/api/src/platform/http',
+  e2e: 'e2e/support',
+  bench: 'scripts/lib/bench',
+  scriptsShared: 'scripts/lib/shared',
 };
 const at = (parent: keyof typeof parents, file: string) => `${parents[parent]}/${probe}/${file}`;
 /** Scratch modules of the API's appointments domain, for loops between modules (c and d: of types only). */
@@ -288,6 +291,40 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     source: [
       `import { emailKey } from '@vet/db/normalise';`,
       `export const probe = emailKey('A@example.com');`,
+    ],
+    expected: [],
+  },
+  {
+    name: 'e2e importing a benchmark helper',
+    file: at('e2e', 'bench-helper.ts'),
+    source: [
+      `import { quantile } from '../../../scripts/lib/bench/open-loop.ts';`,
+      `export const probe = quantile;`,
+    ],
+    expected: [restricted("e2e never imports a benchmark's helper")],
+  },
+  {
+    name: 'a benchmark helper importing e2e support',
+    file: at('bench', 'e2e-helper.ts'),
+    source: [
+      `import { e2eChecksPerAddress } from '../../../../e2e/support/limits.ts';`,
+      `export const probe = e2eChecksPerAddress;`,
+    ],
+    expected: [restricted("never import e2e's helpers")],
+  },
+  {
+    name: 'scripts/lib/shared importing a benchmark helper',
+    file: at('scriptsShared', 'bench-helper.ts'),
+    source: [`import { quantile } from '../../bench/open-loop.ts';`, `export const probe = quantile;`],
+    expected: [restricted('it imports no other folder of scripts/lib')],
+  },
+  {
+    name: 'legal: e2e importing scripts/lib/shared and scripts/lib/start',
+    file: at('e2e', 'shared-helpers.ts'),
+    source: [
+      `import { repoRoot } from '../../../scripts/lib/shared/paths.ts';`,
+      `import { embeddedIssuer } from '../../../scripts/lib/start/portal.ts';`,
+      `export const probe = [repoRoot, embeddedIssuer];`,
     ],
     expected: [],
   },

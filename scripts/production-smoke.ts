@@ -9,7 +9,7 @@
  * database refuses; the migrate step runs (twice: the second finds nothing to do); the API, identity
  * provider and web start from their start scripts with production settings and answer their health checks
  * and the BFF; /dev answers 404 at both; each stops on SIGTERM, drains and exits 0. Then several instances
- * behind nginx (scripts/lib/instances-phase.ts; SMOKE_INSTANCES=0 skips it): drains and restarts under
+ * behind nginx (scripts/lib/smoke/instances-phase.ts; SMOKE_INSTANCES=0 skips it): drains and restarts under
  * load with no failed request, and rate limits shared (SMOKE_KEEP=1 keeps the scratch folder).
  */
 import { spawnSync } from 'node:child_process';
@@ -18,16 +18,16 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { dropDatabase, ensureDatabase } from '@vet/db/server';
-import { repoRoot } from './lib/paths.ts';
-import { productionEnvironment, smokePorts, smokeRedisUrl } from './lib/production-smoke-env.ts';
-import { severalInstances } from './lib/instances-phase.ts';
+import { repoRoot } from './lib/shared/paths.ts';
+import { productionEnvironment, smokePorts, smokeRedisUrl } from './lib/smoke/production-smoke-env.ts';
+import { severalInstances } from './lib/smoke/instances-phase.ts';
 import {
   checkWebDrain,
   runToExit,
   startProduction,
   stopAll,
   type Started,
-} from './lib/production-smoke-processes.ts';
+} from './lib/smoke/production-smoke-processes.ts';
 
 const log = (line: string) => console.log(`[smoke:production] ${line}`);
 /**

@@ -7,8 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { checkTestLogs, describeFindings } from './lib/log-check.ts';
-import { repoRoot } from './lib/paths.ts';
+import { checkTestLogs, describeFindings } from './lib/test-run/log-check.ts';
+import { repoRoot } from './lib/shared/paths.ts';
 
 const runsKept = 5;
 const logsRoot = join(repoRoot, '.data/test-logs');

@@ -9,8 +9,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNT, DEMO_PASSWORD } from '@vet/db/seed/demo-accounts';
-import { launchChromium, submitProviderSignIn } from './lib/chromium.ts';
-import { startSeededPortal } from './lib/seeded-portal.ts';
+import { launchChromium, submitProviderSignIn } from './lib/shared/chromium.ts';
+import { startSeededPortal } from './lib/start/seeded-portal.ts';
 
 const folder = path.resolve(process.argv[2] ?? '.data/screenshots');
 const widths = [390, 1440] as const;

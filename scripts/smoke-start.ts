@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
-import { repoRoot } from './lib/paths.ts';
+import { repoRoot } from './lib/shared/paths.ts';
 
 const ports = { web: 3200, api: 4020, idp: 4120, pg: 54339 };
 const started = Date.now();

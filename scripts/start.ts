@@ -15,9 +15,9 @@ import {
   integrationPathPrefix,
   practiceSystemScope,
 } from '@vet/contracts/machine-access';
-import { embeddedIssuer, startPortal, type RunningPortal } from './lib/portal.ts';
-import { localSecret } from './lib/local-secret.ts';
-import { ensureWebBuild } from './lib/web-build.ts';
+import { embeddedIssuer, startPortal, type RunningPortal } from './lib/start/portal.ts';
+import { localSecret } from './lib/start/local-secret.ts';
+import { ensureWebBuild } from './lib/start/web-build.ts';
 
 const log = (line: string) => console.log(`[portal] ${line}`);
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);

@@ -132,7 +132,7 @@ server.listen(port, () => {
 function drain(signal) {
   if (draining) return;
   draining = true;
-  // The smoke test waits for "<signal>: draining" (scripts/lib/production-smoke-processes.ts).
+  // The smoke test waits for "<signal>: draining" (scripts/lib/smoke/production-smoke-processes.ts).
   log.info({ inFlight: inFlight.size }, `${signal}: draining the requests in flight`);
   for (const response of inFlight) {
     if (!response.headersSent) response.setHeader('connection', 'close');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { launchChromium } from '../../scripts/lib/shared/chromium.ts';
 
 export const portalUrl = () => inject('portalUrl');
 

@@ -12,8 +12,8 @@ import {
   bookingScene,
   type BookingScene,
 } from '../../apps/api/src/appointments/booking/testing/booking-fixtures.ts';
-import { startBenchIssuer, type BenchIssuer } from '../../scripts/lib/bench-issuer.ts';
-import { embeddedIssuer, startPortal, type RunningPortal } from '../../scripts/lib/portal.ts';
+import { startTokenIssuer, type TokenIssuer } from '../../scripts/lib/shared/token-issuer.ts';
+import { embeddedIssuer, startPortal, type RunningPortal } from '../../scripts/lib/start/portal.ts';
 
 export interface FaultPortal {
   /** The dedicated embedded PostgreSQL server: the test stops and starts it (never the shared one). */
@@ -57,7 +57,7 @@ export async function startFaultPortal(sceneCount: number): Promise<FaultPortal>
     cleanups.push(() => database.close());
     await loadDemoGroup({ databaseUrl: scratch.url, embeddedIssuer: embeddedIssuer(idpPort) });
 
-    const issuer = await startBenchIssuer(issuerPort, `http://localhost:${apiPort}`);
+    const issuer = await startTokenIssuer(issuerPort, `http://localhost:${apiPort}`);
     cleanups.push(issuer.close);
     const scenes: BookingScene[] = [];
     const subjects: string[] = [];
@@ -114,7 +114,7 @@ export async function startFaultPortal(sceneCount: number): Promise<FaultPortal>
  */
 async function webSession(
   database: DatabaseHandle,
-  issuer: BenchIssuer,
+  issuer: TokenIssuer,
   subject: string,
   authorization: string,
   secret: string,

@@ -1,7 +1,7 @@
 import { recordTestSecret, testLogDir } from '@vet/contracts/testing/test-logs';
 import type { TestProject } from 'vitest/node';
-import { chromiumBrowser, NoChromiumError } from '../../scripts/lib/chromium.ts';
-import { startSeededPortal } from '../../scripts/lib/seeded-portal.ts';
+import { chromiumBrowser, NoChromiumError } from '../../scripts/lib/shared/chromium.ts';
+import { startSeededPortal } from '../../scripts/lib/start/seeded-portal.ts';
 import { e2eChecksPerAddress, e2eRequestsPerAddressPerMinute } from './limits.ts';
 import { recordSessionSecrets } from './recorded-secrets.ts';
 

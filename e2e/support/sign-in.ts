@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { DemoAccount } from '@vet/db/seed/demo-accounts';
 import { DEMO_PASSWORD } from '@vet/db/seed/demo-accounts';
 import { expect } from 'vitest';
-import { submitProviderSignIn } from '../../scripts/lib/chromium.ts';
+import { submitProviderSignIn } from '../../scripts/lib/shared/chromium.ts';
 import { portalUrl } from './browser.ts';
 
 /** The embedded identity provider the e2e portal signs in with (global-setup's IDP_PORT). */

@@ -9,7 +9,7 @@ import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { repoRoot } from '../lib/paths.ts';
+import { repoRoot } from '../lib/shared/paths.ts';
 
 const dist = join(repoRoot, 'dist');
 

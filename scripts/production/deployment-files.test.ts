@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deployedSettings, nginxConfig } from '../lib/instances-nginx.ts';
-import { repoRoot } from '../lib/paths.ts';
+import { deployedSettings, nginxConfig } from '../lib/smoke/instances-nginx.ts';
+import { repoRoot } from '../lib/shared/paths.ts';
 
 /**
  * No container engine runs here, so the Dockerfile and deploy/ are never run in CI: these checks keep them

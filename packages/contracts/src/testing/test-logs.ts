@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /**
  * The test run's log folder (decision 0028): `npm test` (scripts/run-tests.ts) sets TEST_LOG_DIR, every
  * server process the tests start and every in-process logger of a test appends its output to a file
- * there, and after the run a check reads them all for personal data (scripts/lib/log-check.ts). Outside
+ * there, and after the run a check reads them all for personal data (scripts/lib/test-run/log-check.ts). Outside
  * such a run (a single `vitest run`), nothing is written.
  */
 export function testLogDir(): string | undefined {

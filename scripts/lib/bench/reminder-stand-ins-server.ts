@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestSmtpServer } from '@vet/email/testing/test-smtp-server';
-import { startTwilioStandIn } from '../../apps/api/src/messages/reminders/testing/twilio-stand-in.ts';
+import { startTwilioStandIn } from '../../../apps/api/src/messages/reminders/testing/twilio-stand-in.ts';
 import { READY_PREFIX, type StandInsAddresses, type StandInsCounts } from './reminder-stand-ins.ts';
 
 const smtp = await startTestSmtpServer();

@@ -3,12 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  checkTestLogs,
-  describeFindings,
-  findSensitiveData,
-  seededSensitiveValues,
-} from './lib/log-check.ts';
+import { checkTestLogs, describeFindings, findSensitiveData, seededSensitiveValues } from './log-check.ts';
 
 const olivia = DEMO_ACCOUNT.manyPets;
 const seeded = seededSensitiveValues();

@@ -4,7 +4,7 @@ import { hashPassword } from '@vet/db/password-hash';
 import { idpAccounts } from '@vet/db/schema/identity';
 import { DEMO_PASSWORD } from '@vet/db/seed/demo-accounts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { submitProviderSignIn } from './chromium.ts';
+import { submitProviderSignIn } from '../shared/chromium.ts';
 
 export interface Credentials {
   email: string;

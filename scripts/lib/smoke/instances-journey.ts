@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Locator } from 'playwright-core';
-import { launchChromium, submitProviderSignIn } from './chromium.ts';
+import { launchChromium, submitProviderSignIn } from '../shared/chromium.ts';
 
 /**
  * The public side of the several-instances phase: the portal and the identity provider over https

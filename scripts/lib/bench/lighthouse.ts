@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumBrowser, chromiumEnvironment } from './chromium.ts';
+import { CHROMIUM_ARGS, chromiumBrowser, chromiumEnvironment } from '../shared/chromium.ts';
 
 /** Lighthouse's figures for one page (scores 0–100; FCP, LCP and TBT in ms). */
 export interface LighthouseFigures {

@@ -7,14 +7,17 @@ import {
   lockClinician,
   releaseExpiredHolds,
   reserve,
-} from '../../apps/api/src/appointments/booking/booking-writes.ts';
-import { createAppointmentsRepository } from '../../apps/api/src/appointments/booking/appointment-records.ts';
-import { createBookingRepository } from '../../apps/api/src/appointments/booking/booking-repository.ts';
-import { nearestSlots, searchAppointmentSlots } from '../../apps/api/src/appointments/booking/slot-search.ts';
-import { createLinkedClientLookup } from '../../apps/api/src/platform/auth/linked-client.ts';
-import { createLookupNames } from '../../apps/api/src/reference/lookups/lookup-names.ts';
-import { createPetsRepository } from '../../apps/api/src/clients/pets/pets-repository.ts';
-import { repoRoot } from './paths.ts';
+} from '../../../apps/api/src/appointments/booking/booking-writes.ts';
+import { createAppointmentsRepository } from '../../../apps/api/src/appointments/booking/appointment-records.ts';
+import { createBookingRepository } from '../../../apps/api/src/appointments/booking/booking-repository.ts';
+import {
+  nearestSlots,
+  searchAppointmentSlots,
+} from '../../../apps/api/src/appointments/booking/slot-search.ts';
+import { createLinkedClientLookup } from '../../../apps/api/src/platform/auth/linked-client.ts';
+import { createLookupNames } from '../../../apps/api/src/reference/lookups/lookup-names.ts';
+import { createPetsRepository } from '../../../apps/api/src/clients/pets/pets-repository.ts';
+import { repoRoot } from '../shared/paths.ts';
 
 interface Statement {
   name: string;

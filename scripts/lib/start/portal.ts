@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { defaultMachineClientId } from '@vet/contracts/machine-access';
-import { spawnManaged, waitForHttp, type ManagedProcess } from './processes.ts';
-import { repoRoot } from './paths.ts';
+import { spawnManaged, waitForHttp, type ManagedProcess } from '../shared/processes.ts';
+import { repoRoot } from '../shared/paths.ts';
 
 export interface PortalOptions {
   databaseUrl: string;

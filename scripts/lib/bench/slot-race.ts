@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { createBookingRepository } from '../../apps/api/src/appointments/booking/booking-repository.ts';
-import { loadBookingContext, nearestSlots } from '../../apps/api/src/appointments/booking/slot-search.ts';
-import type { BenchIssuer } from './bench-issuer.ts';
+import { createBookingRepository } from '../../../apps/api/src/appointments/booking/booking-repository.ts';
+import { loadBookingContext, nearestSlots } from '../../../apps/api/src/appointments/booking/slot-search.ts';
+import type { TokenIssuer } from '../shared/token-issuer.ts';
 import { send, type Answer } from './open-loop.ts';
 
 const RACERS = 200;
@@ -27,7 +27,7 @@ async function freeClinicians(
 /** Clients of the practice whose first pet is free at the time, linked and given tokens. */
 async function linkPracticeClients(
   pool: pg.Pool,
-  issuer: BenchIssuer,
+  issuer: TokenIssuer,
   practiceId: number,
   during: [Date, Date],
   count: number,
@@ -59,7 +59,7 @@ async function linkPracticeClients(
 export async function runSlotRace(options: {
   pool: pg.Pool;
   apiUrl: string;
-  issuer: BenchIssuer;
+  issuer: TokenIssuer;
   reasonId: number;
   log: (line: string) => void;
 }): Promise<string> {

@@ -10,7 +10,7 @@ import { ensureNginx, startNginx } from './instances-nginx.ts';
 import { underLoad, type LoadFigures } from './instances-load.ts';
 import { smokePorts, type ProductionEnvironment } from './production-smoke-env.ts';
 import type { Started } from './production-smoke-processes.ts';
-import { spawnManaged, waitForHttp } from './processes.ts';
+import { spawnManaged, waitForHttp } from '../shared/processes.ts';
 
 /**
  * The several-instances phase of `npm run smoke:production` (issue 33, item 4): nginx (Debian's) with a

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { BenchIssuer } from './bench-issuer.ts';
+import type { TokenIssuer } from '../shared/token-issuer.ts';
 
 /** A linked bench client: its home practice and first pet (whose id is the client's, see group-data-set.ts). */
 export interface BenchClient {
@@ -28,7 +28,7 @@ export const slotSearchPath = (client: BenchClient, reasonId: number) =>
  */
 export async function linkClients(
   pool: pg.Pool,
-  issuer: BenchIssuer,
+  issuer: TokenIssuer,
   sizes: number[],
 ): Promise<BenchClient[][]> {
   const wanted = sizes.reduce((sum, size) => sum + size, 0);

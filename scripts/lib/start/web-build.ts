@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from '../shared/paths.ts';
 
 const webDir = join(repoRoot, 'apps/web');
 const buildIdFile = join(webDir, '.next/BUILD_ID');

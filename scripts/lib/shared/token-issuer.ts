@@ -3,12 +3,13 @@ import { practiceSystemScope } from '@vet/contracts/machine-access';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 /**
- * The benchmark's identity provider: a key pair and its JWKS on loopback, trusted by the API through
- * AUTH_ISSUERS, as the API's integration tests trust theirs (apps/api/src/testing). Tokens are minted
- * here, so thousands of bench clients need no sign-in round trips; the API verifies them exactly as it
- * verifies any provider's RS256 at+jwt access tokens (signature, issuer, audience, expiry, type).
+ * A token issuer for the benchmarks and e2e's fault portal: a key pair and its JWKS on loopback, trusted
+ * by the API through AUTH_ISSUERS, as the API's integration tests trust theirs (apps/api/src/testing).
+ * Tokens are minted here, so thousands of bench clients (or a fault test's clients) need no sign-in round
+ * trips; the API verifies them exactly as it verifies any provider's RS256 at+jwt access tokens
+ * (signature, issuer, audience, expiry, type).
  */
-export interface BenchIssuer {
+export interface TokenIssuer {
   issuer: string;
   audience: string;
   /** The AUTH_ISSUERS value trusting this issuer. */
@@ -24,7 +25,7 @@ export interface BenchIssuer {
   close: () => Promise<void>;
 }
 
-export async function startBenchIssuer(port: number, audience: string): Promise<BenchIssuer> {
+export async function startTokenIssuer(port: number, audience: string): Promise<TokenIssuer> {
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const keyId = 'bench-key';
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: keyId, alg: 'RS256', use: 'sig' };

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findChromium, NoChromiumError } from './lib/chromium.ts';
-import { inflateNpmChromium } from './lib/chromium-from-npm.ts';
+import { findChromium, NoChromiumError } from './chromium.ts';
+import { inflateNpmChromium } from './chromium-from-npm.ts';
 
 let dir = '';
 afterEach(() => {

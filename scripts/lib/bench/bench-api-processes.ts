@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from '../shared/paths.ts';
 import { processCpuSeconds, type CpuSnapshot, cpuSnapshot } from './process-cpu.ts';
 import { runOpenLoop, type PlannedRequest, type RunResult } from './open-loop.ts';
-import { spawnManaged, waitForHttp, type ManagedProcess } from './processes.ts';
+import { spawnManaged, waitForHttp, type ManagedProcess } from '../shared/processes.ts';
 
 /** One API process of a bench: its address and the process. */
 export interface BenchApi {

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './paths.ts';
-import { spawnManaged, waitForHttp } from './processes.ts';
+import { repoRoot } from '../shared/paths.ts';
+import { spawnManaged, waitForHttp } from '../shared/processes.ts';
 
 /** The installed versions a bare page is built with (read from the installed packages). */
 export interface NextVersions {

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { smtpDelivery } from '@vet/email/email-delivery';
 import type { OutboxEmail } from '@vet/email/outbox-repository';
 import { twilioSmsDelivery } from '@vet/email/sms-delivery';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from '../shared/paths.ts';
 import { processCpuSeconds } from './process-cpu.ts';
-import { spawnManaged } from './processes.ts';
+import { spawnManaged } from '../shared/processes.ts';
 
 export const READY_PREFIX = 'READY ';
 
@@ -55,7 +55,7 @@ export async function startStandInsProcess(timeoutMs = 60_000): Promise<StandIns
   const child = spawnManaged({
     name: 'SMTP and SMS stand-ins',
     command: process.execPath,
-    args: ['--import', 'tsx', join(repoRoot, 'scripts/lib/reminder-stand-ins-server.ts')],
+    args: ['--import', 'tsx', join(repoRoot, 'scripts/lib/bench/reminder-stand-ins-server.ts')],
     cwd: repoRoot,
     env: process.env,
     output: 'collect',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from '../shared/paths.ts';
 
 /** A random secret for local runs, generated once into a git-ignored file (mode 0600) and reused. */
 export function localSecret(relativePath: string): string {

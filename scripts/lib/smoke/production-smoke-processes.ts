@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import type { ProductionEnvironment } from './production-smoke-env.ts';
 import { smokePorts } from './production-smoke-env.ts';
-import { spawnManaged, waitForHttp, type ManagedProcess } from './processes.ts';
+import { spawnManaged, waitForHttp, type ManagedProcess } from '../shared/processes.ts';
 
 export type Started = ManagedProcess & { output: () => string };
 
