@@ -1,4 +1,4 @@
--- The practice system's way out (issue 32): events written with each change, numbered in commit order by
+-- The practice system's way out (decision 0067): events written with each change, numbered in commit order by
 -- the sequencer (position), and their deliveries to each webhook endpoint, in order per record.
 CREATE TABLE "practice_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
