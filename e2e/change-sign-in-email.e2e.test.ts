@@ -8,7 +8,7 @@ import { codeFromMailbox, freshEmail, NEW_PASSWORD, signUpToFindYourRecord } fro
 import { desktop } from './support/shell.ts';
 import { idpOrigin, onPortal, onProvider, signInOnProvider } from './support/sign-in.ts';
 
-/** Change my sign-in e-mail on the embedded provider (issue 36, item 3; decision 0078). */
+/** Change my sign-in e-mail on the embedded provider (R2.36, decision 0078). */
 
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-change-email';

@@ -4,10 +4,10 @@ import { portalUrl } from './support/browser.ts';
 import { e2eChecksPerAddress } from './support/limits.ts';
 
 /**
- * Issue 13, finding 1: the API's per-address limits count the address a request really came from. A
- * browser that writes its own X-Forwarded-For on each request must not get a fresh bucket each time.
- * The requests come from 127.0.0.2 (loopback, but not the address other tests use), so the bucket this
- * test fills is its own.
+ * Decision 0025 (docs/security/hardening.md, finding 9): the API's per-address limits count the address a
+ * request really came from. A browser that writes its own X-Forwarded-For on each request must not get a
+ * fresh bucket each time. The requests come from 127.0.0.2 (loopback, but not the address other tests use),
+ * so the bucket this test fills is its own.
  */
 function checkFrom(localAddress: string, spoofed: string, n: number): Promise<number> {
   const query = new URLSearchParams({

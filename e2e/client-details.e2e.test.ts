@@ -5,7 +5,7 @@ import { expectConsoleError, expectNoAxeViolations, neverAnswer, useBrowser } fr
 import { desktop } from './support/shell.ts';
 import { onPortal, signIn, signInOnProvider } from './support/sign-in.ts';
 
-/** Your details and contact preferences (issue 11): R2.1, R3.4, R4.3, R7.4, R8.5, R2.27. */
+/** Your details and contact preferences (decision 0019): R2.1, R3.4, R4.3, R7.4, R8.5, R2.27. */
 
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-details';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectConsoleError, useBrowser, zodMarker } from './support/browser.ts';
 
 /**
- * The pages' Content Security Policy (issue 13): scripts run only with the page's own nonce, so a
+ * The pages' Content Security Policy (decision 0029): scripts run only with the page's own nonce, so a
  * script an attacker manages to put into the HTML does not run, while the portal's own scripts do.
  */
 

@@ -14,9 +14,10 @@ import { startFaultPortal, type FaultPortal } from './support/fault-portal.ts';
 import { repeat, request, until, type Answer } from './support/request-streams.ts';
 
 /**
- * Issue 13's fault test: PostgreSQL restarted (a fast shutdown, then a start) while reads and bookings
- * flow through the API and the web's BFF. The processes keep running, answer 503 in the API's error shape
- * while it is down, are back within 10 s of it, and no booking or confirmation e-mail is lost or doubled.
+ * The fault test of docs/security/hardening.md, finding 18: PostgreSQL restarted (a fast shutdown, then a
+ * start) while reads and bookings flow through the API and the web's BFF. The processes keep running, answer
+ * 503 in the API's error shape while it is down, are back within 10 s of it, and no booking or confirmation
+ * e-mail is lost or doubled.
  */
 interface Booking {
   scene: BookingScene;

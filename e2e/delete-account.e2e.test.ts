@@ -16,7 +16,7 @@ const phoneWidth = { width: 390, height: 844 };
 const uniqueLastName = () =>
   `Leaver${[...randomBytes(5)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
 
-/** Issue 36 item 2: a client deletes their online account; signing up again starts as a newcomer. */
+/** R2.38 (decision 0080): a client deletes their online account; signing up again starts as a newcomer. */
 describe('delete my online account', () => {
   const { newPage } = useBrowser();
 

@@ -7,7 +7,7 @@ import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { desktop } from './support/shell.ts';
 import { onPortal, onProvider, signIn, signInOnProvider } from './support/sign-in.ts';
 
-/** Download my data (issue 36, item 1; decision 0079): read it on the page, save the file, read that. */
+/** Download my data (R2.37, decision 0079): read it on the page, save the file, read that. */
 
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-your-data';

@@ -17,7 +17,7 @@ import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
- * Issue 35 item 6 (decision 0086): Olivia waits for an earlier time; another client's appointment is
+ * R2.41 (decision 0086): Olivia waits for an earlier time; another client's appointment is
  * cancelled by the practice's system; the time is held for her and e-mailed; one press in the offer's page
  * moves her appointment there. At the end her dental checks are deleted, so the journeys after this one
  * find her appointments as the seed left them.

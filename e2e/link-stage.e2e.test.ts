@@ -16,7 +16,7 @@ import { desktop } from './support/shell.ts';
 import { onPortal } from './support/sign-in.ts';
 
 /**
- * Where my link stands (issue 36 item 5, decision 0077): a signed-in newcomer who is not linked yet lands
+ * Where my link stands (R2.34, decision 0077): a signed-in newcomer who is not linked yet lands
  * on a page that says which stage they are at and the one next step, at each stage: no check made, a code
  * sent (to a masked address, at a time, with a new code when allowed), an invitation expected, the
  * practice must help (its phone a tap-to-call link). Records of their own are written straight to the

@@ -10,7 +10,7 @@ import { spawnManaged, waitForHttp, type ManagedProcess } from '../scripts/lib/s
 import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
 
 /**
- * MAINTENANCE=on (issue 33 item 7, decision 0073), on a web and an API of their own beside the suite's
+ * MAINTENANCE=on (decision 0073), on a web and an API of their own beside the suite's
  * portal: every page answers the maintenance page (no header, R2.12) with 503 and Retry-After, the BFF
  * and the API answer 503 in the error shape, and the probes stay green so a balancer keeps the instances.
  */

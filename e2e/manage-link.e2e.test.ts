@@ -10,7 +10,7 @@ import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
- * Issue 35 item 2 (decision 0084): the manage link of a booking's confirmation, opened from the development
+ * R2.39 (decision 0084): the manage link of a booking's confirmation, opened from the development
  * mailbox in a browser with no session: the appointment, "I'll be there", and a cancellation with a reason.
  */
 

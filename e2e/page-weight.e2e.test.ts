@@ -9,7 +9,7 @@ import { signUpToFindYourRecord } from './support/onboarding.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
- * Issue 14: the compressed JavaScript each main page loads, held under a byte budget. Bytes are not
+ * Decision 0053: the compressed JavaScript each main page loads, held under a byte budget. Bytes are not
  * noisy, so this is a test, not a benchmark: a page over its budget fails CI, naming the page and its
  * size. The budgets hold the weight measured on 2026-11-25 after decision 0050 (the portal's own
  * components instead of MUI and Emotion) plus about 3%, and none is above 200 kB, the goal of 1.5x a bare
@@ -25,7 +25,7 @@ const pageBudgetsKb: Record<string, number> = {
   '/': 188,
   '/pets': 187,
   '/pets/register': 200,
-  // Issue 35's earlier-times control on each booked appointment (decision 0086): 189.5 kB measured.
+  // The earlier-times control on each booked appointment (decision 0086): 189.5 kB measured.
   '/appointments': 192,
   '/appointments/book': 196,
   '/client-detail': 198,
@@ -99,7 +99,7 @@ function expectWithinBudget(path: string, kilobytes: number): void {
     .toBeLessThanOrEqual(budget ?? 0);
 }
 
-describe('page weight (issue 14)', () => {
+describe('page weight (decision 0053)', () => {
   const { newPage } = useBrowser();
 
   it('keeps each signed-out page within its budget', async () => {

@@ -9,7 +9,7 @@ import { desktop } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
- * Editing a pet (issue 35 item 5, decision 0083): the client changes a pet's details and the practice
+ * Editing a pet (R2.40, decision 0083): the client changes a pet's details and the practice
  * system reads the change from its event feed; a pet's new home is a step confirmed in a dialog, after
  * which the pet is marked and cannot be booked. Each test registers a pet of its own (through the portal's
  * own API, as the signed-in browser), so no demo pet another journey reads is changed.

@@ -7,7 +7,7 @@ import { expectNoAxeViolations, neverAnswer, useBrowser } from './support/browse
 import { desktop } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
-/** A pet's health record (issue 35, item 4): its vaccinations due and given, and the printed record. */
+/** A pet's health record (R2.40, decision 0081): its vaccinations due and given, and the printed record. */
 
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-pet-health-record';

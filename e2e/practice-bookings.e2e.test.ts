@@ -18,7 +18,7 @@ import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
- * Issue 31, decision 0063, end to end: the practice system records desk bookings and outcomes through the
+ * Decision 0063, end to end: the practice system records desk bookings and outcomes through the
  * integration API while people use the portal, the processes as `npm start` runs them. The demo group's
  * references (packages/practice-import/demo-group) name the records. Each test gives back what it took:
  * its desk bookings are cancelled or removed, so the other journeys find the demo group as seeded.

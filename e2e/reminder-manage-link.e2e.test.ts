@@ -12,7 +12,7 @@ import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
- * Issue 35, "Done when" (decisions 0084, 0085): an appointment reminder's manage link, opened from the
+ * Decisions 0084 and 0085 together (R2.39, R2.40): an appointment reminder's manage link, opened from the
  * development mailbox in a browser with no session, cancels the appointment. The run keeps REMINDERS=off
  * (global-setup.ts), so the journey queues its one reminder itself, as the reminders' scheduler does
  * (queue-reminders.ts: a row and its send job in one statement); the API's own worker sends it, checking

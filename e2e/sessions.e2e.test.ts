@@ -6,7 +6,7 @@ import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support
 import { desktop, focused } from './support/shell.ts';
 import { onProvider, signIn } from './support/sign-in.ts';
 
-/** Where you are signed in (issue 36, item 6): two browsers signed in as the same person. */
+/** Where you are signed in (R2.35, decision 0078): two browsers signed in as the same person. */
 
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-sessions';

@@ -98,7 +98,7 @@ describe('the shell on a desktop screen', () => {
     expect(order.map((name) => name.replace(/\s+/g, ' '))).toEqual([
       'Skip to main content',
       expect.stringMatching(/^Harbour Vets ?, ?Dashboard$/),
-      // Her home practice's name, a link to Your practice (issue 36).
+      // Her home practice's name, a link to Your practice (R2.33).
       'Your practice: Willowbrook Vets Clapham',
       expect.stringMatching(/^24-hour emergency vets ?\(opens in a new tab\)$/),
       'Olivia Bennett',

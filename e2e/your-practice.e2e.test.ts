@@ -10,7 +10,7 @@ import { expectNoAxeViolations, neverAnswer, useBrowser } from './support/browse
 import { desktop, focused } from './support/shell.ts';
 import { onPortal, signIn } from './support/sign-in.ts';
 
-/** Your practice (issue 36, item 4): the home practice's address, phone, week, closures and emergency link. */
+/** Your practice (R2.33): the home practice's address, phone, week, closures and emergency link. */
 
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-your-practice';

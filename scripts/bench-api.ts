@@ -1,9 +1,9 @@
 /**
- * `npm run bench:api` (and part of `npm run bench`): the API's hot path beside bare node:http (issues 14
- * and 33). Runs the production build of the API (dist/api/server.mjs, bundled first by
- * scripts/production/bundle-servers.ts) with production logging (JSON lines at `info`) and, when the
- * machine's Redis answers, production's shared rate limits (a ceiling this load does not reach), on a
- * one-practice group data set (2,000 clients with pets). autocannon drives 20 keep-alive connections at
+ * `npm run bench:api` (and part of `npm run bench`): the API's hot path beside bare node:http (the targets of
+ * docs/benchmarks.md; decisions 0026, 0074, 0090). Runs the production build of the API (dist/api/server.mjs,
+ * bundled first by scripts/production/bundle-servers.ts) with production logging (JSON lines at `info`) and,
+ * when the machine's Redis answers, production's shared rate limits (a ceiling this load does not reach), on
+ * a one-practice group data set (2,000 clients with pets). autocannon drives 20 keep-alive connections at
  * bare node:http, `GET /healthz` and an authorised `GET /v2/pets`: a load generator that saturates the bare
  * server, so the ratios measure the API. In rounds (BENCH_ROUNDS, 3), each API load between two bare runs;
  * prints throughput, p50/p99 and the ratio to bare of each, then the median ratios; asserts nothing.

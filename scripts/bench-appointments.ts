@@ -120,7 +120,7 @@ async function measureAppointments(issuer: TokenIssuer) {
       },
     });
     log(describe(search));
-    // Issue 14: the client lists at group scale (each client's own pets and appointments).
+    // The client lists at group scale (decision 0023's target) (each client's own pets and appointments).
     for (const [label, path] of [
       ['pets list GET /v2/pets', '/v2/pets'],
       ['appointments list GET /appointments', '/appointments'],

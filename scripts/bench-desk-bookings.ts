@@ -1,14 +1,14 @@
 /**
- * `npm run bench:desk-bookings`: the issue 31 live target. Seeds the group data set (BENCH_SCALE, 1 = 500
- * practices, 10,000 clinicians, 1 million clients, 10 million appointments; group-data-set.ts), gives its
- * records practice-system references, starts the real API on it as production runs it, and drives two
- * open loops at once: desk bookings through the integration API (`PUT /integration/v1/appointments/{ref}`,
- * a machine token, 200 a second, each a new reference, a tenth over an online appointment) and slot
- * searches by signed-in clients (50 a second). Prints each load's answers, p50/p95/p99 and achieved rate
- * against the target (p99 < 50 ms), and what the database holds afterwards; asserts nothing (decision
- * 0023). BENCH_API_PROCESSES (default 1) runs that many API processes, as production runs several (issue
- * 33), each load spread over them round-robin; BENCH_PROFILE=1 has each write a CPU profile of the run to
- * .data/profiles/.
+ * `npm run bench:desk-bookings`: the desk-bookings target of docs/benchmarks.md. Seeds the group data set
+ * (BENCH_SCALE, 1 = 500 practices, 10,000 clinicians, 1 million clients, 10 million appointments;
+ * group-data-set.ts), gives its records practice-system references, starts the real API on it as production
+ * runs it, and drives two open loops at once: desk bookings through the integration API
+ * (`PUT /integration/v1/appointments/{ref}`, a machine token, 200 a second, each a new reference, a tenth
+ * over an online appointment) and slot searches by signed-in clients (50 a second). Prints each load's
+ * answers, p50/p95/p99 and achieved rate against the target (p99 < 50 ms), and what the database holds
+ * afterwards; asserts nothing (decision 0023). BENCH_API_PROCESSES (default 1) runs that many API processes,
+ * as production runs several (decision 0070), each load spread over them round-robin; BENCH_PROFILE=1 has
+ * each write a CPU profile of the run to .data/profiles/.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -31,12 +31,12 @@ import { apisCpuSnapshot, runSpreadOpenLoop, startBenchApis } from './lib/bench/
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const seconds = Number(process.env.BENCH_SECONDS ?? '20');
-/** The issue's rates; BENCH_DESK_RATE and BENCH_SEARCH_RATE change them (to find where the knee is). */
+/** The target's rates; BENCH_DESK_RATE and BENCH_SEARCH_RATE change them (to find where the knee is). */
 const rates = {
   desk: Number(process.env.BENCH_DESK_RATE ?? '200'),
   search: Number(process.env.BENCH_SEARCH_RATE ?? '50'),
 };
-/** The issue's target for both loads. */
+/** The target for both loads (docs/benchmarks.md). */
 const TARGET_P99_MS = 50;
 /** The share of desk bookings made over an online appointment (stored, the online one flagged). */
 const OVER_ONLINE_SHARE = 0.1;

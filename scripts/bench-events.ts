@@ -1,13 +1,13 @@
 /**
- * `npm run bench:events` (and part of `npm run bench`): the issue 32 target. Seeds the group data set
- * (BENCH_SCALE, default 0.1: 50 practices, 100,000 clients), starts the reference practice system on
- * loopback as a webhook endpoint and the real API (whose dispatcher delivers), then books online at 100 a
- * second for 20 seconds (BENCH_RATE, BENCH_SECONDS) through `POST /appointments`. Prints the bookings'
- * latency, the CPU they cost the API and PostgreSQL, the delay from each booking's event to its receipt
- * (p50, p99, max), the backlog when the load ends and how long it took to drain. Asserts nothing
- * (decision 0023). BENCH_API_PROCESSES (default 1) runs that many API processes, as production runs
- * several (issue 33), the bookings spread over them round-robin; BENCH_PROFILE=1 has each write a CPU
- * profile of its run to .data/profiles/.
+ * `npm run bench:events` (and part of `npm run bench`): the events target of docs/benchmarks.md. Seeds the
+ * group data set (BENCH_SCALE, default 0.1: 50 practices, 100,000 clients), starts the reference practice
+ * system on loopback as a webhook endpoint and the real API (whose dispatcher delivers), then books online at
+ * 100 a second for 20 seconds (BENCH_RATE, BENCH_SECONDS) through `POST /appointments`. Prints the bookings'
+ * latency, the CPU they cost the API and PostgreSQL, the delay from each booking's event to its receipt (p50,
+ * p99, max), the backlog when the load ends and how long it took to drain. Asserts nothing (decision 0023).
+ * BENCH_API_PROCESSES (default 1) runs that many API processes, as production runs several (decision 0070),
+ * the bookings spread over them round-robin; BENCH_PROFILE=1 has each write a CPU profile of its run to
+ * .data/profiles/.
  *
  * The delay is counted from the event's `occurred_at`, the booking transaction's start: an upper bound of
  * commit → receipt (the transaction's own few milliseconds are in it).
@@ -37,9 +37,9 @@ const scale = Number(process.env.BENCH_SCALE ?? '0.1');
 const rate = Number(process.env.BENCH_RATE ?? '100');
 const seconds = Number(process.env.BENCH_SECONDS ?? '20');
 const apiProcesses = Number(process.env.BENCH_API_PROCESSES ?? '1');
-/** The issue's target: p99 of commit → receipt under a second, and no backlog left. */
+/** The target (docs/benchmarks.md): p99 of commit → receipt under a second, and no backlog left. */
 const TARGET_P99_MS = 1000;
-/** A booking answered later than this is counted as late (the client of the issue gives up then). */
+/** A booking answered later than this is counted as late (a client waiting on a booking gives up by then). */
 const ANSWER_WITHIN_MS = 10_000;
 /**
  * The bench waits this long for each booking's answer: every booking answered means every booking the

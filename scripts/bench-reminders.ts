@@ -1,15 +1,15 @@
 /**
- * `npm run bench:reminders` (and part of `npm run bench`): the issue 35 target. Seeds the reminder day's
- * data set (scripts/lib/bench/reminder-day.ts; BENCH_SCALE, default 1: 500 practices, 60,000 Booked
- * appointments a weekday, every client with reminders on e-mail and SMS), runs the real queueing task
- * at the day's first send time (08:00 UK, held through the tasks' `now`), and prints how long queueing
- * all of them took (target: within 60 s of the run time). Then it runs the real send tasks in the API's
- * e-mail worker (BENCH_CONCURRENCY, default 2, the API's) against a loopback SMTP server and the Twilio
- * stand-in, run in a child process of their own, for BENCH_SECONDS (default 60) or until all are
- * delivered, and prints the send rate and the CPU a reminder of each process. Then it sends straight at
- * the stand-ins for BENCH_CEILING_SECONDS (default 10): the rate they allow here. From the measured rate
- * and the number coming due at each minute of the day, it prints how many reminders would go later than
- * 5 minutes after their due time, and which of the two rates limits the send. Asserts nothing (decision 0023).
+ * `npm run bench:reminders` (and part of `npm run bench`): the reminder targets of docs/benchmarks.md. Seeds
+ * the reminder day's data set (scripts/lib/bench/reminder-day.ts; BENCH_SCALE, default 1: 500 practices, 60,000
+ * Booked appointments a weekday, every client with reminders on e-mail and SMS), runs the real queueing task
+ * at the day's first send time (08:00 UK, held through the tasks' `now`), and prints how long queueing all of
+ * them took (target: within 60 s of the run time). Then it runs the real send tasks in the API's e-mail
+ * worker (BENCH_CONCURRENCY, default 2, the API's) against a loopback SMTP server and the Twilio stand-in,
+ * run in a child process of their own, for BENCH_SECONDS (default 60) or until all are delivered, and prints
+ * the send rate and the CPU a reminder of each process. Then it sends straight at the stand-ins for
+ * BENCH_CEILING_SECONDS (default 10): the rate they allow here. From the measured rate and the number coming
+ * due at each minute of the day, it prints how many reminders would go later than 5 minutes after their due
+ * time, and which of the two rates limits the send. Asserts nothing (decision 0023).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { addDays } from '@vet/contracts/practice-clock';
@@ -48,7 +48,7 @@ const sendSeconds = Number(process.env.BENCH_SECONDS ?? '60');
 const ceilingSeconds = Number(process.env.BENCH_CEILING_SECONDS ?? '10');
 /** Messages sent at once straight at the stand-ins: more than the worker's two sends at a time, to find their limit. */
 const CEILING_LANES = 8;
-/** The issue's targets: all queued within a minute of the run time, none sent more than 5 minutes late. */
+/** The targets (docs/benchmarks.md): all queued within a minute of the run, none more than 5 minutes late. */
 const QUEUE_TARGET_MS = 60_000;
 const LATE_AFTER_MS = 5 * 60_000;
 const DATABASE = 'bench_reminders';

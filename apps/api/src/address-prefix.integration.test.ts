@@ -8,9 +8,9 @@ import { guestHelpers } from './appointments/guests/testing/guest-fixtures.ts';
 import { useSignedInTestApp } from './testing/signed-in-app.ts';
 
 /**
- * Issue 13 (ASVS 5.0 review, finding 5): an IPv6 host is given a whole /64 and may take a fresh address
- * from it for every request, so every per-address limit counts a /64 as one client. The global limit's
- * own test is in plugins/rate-limit.integration.test.ts.
+ * Decision 0058 (docs/security/hardening.md, round two, finding 5): an IPv6 host is given a whole /64 and may
+ * take a fresh address from it for every request, so every per-address limit counts a /64 as one client. The
+ * global limit's own test is in plugins/rate-limit.integration.test.ts.
  */
 const database = useTestDatabase({ max: 10 });
 const { context, signedInClient } = useSignedInTestApp(database);

@@ -119,14 +119,14 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       preSignupRoutes(onboarding),
       // R4.24: guests search and hold anonymously; the hold's id is its bearer token.
       guestRoutes({ brandName: config.brandName }),
-      // Issue 35: an appointment's manage link; the token in the body is its only key (decision 0084).
+      // An appointment's manage link; the token in the body is its only key (decision 0084).
       manageLinkRoutes({
         brandName: config.brandName,
         secret: config.verificationCodePepper,
         mailFrom: config.mailFrom,
         portalUrl: config.portalUrl,
       }),
-      // Issue 35: a held earlier time's page and its one press (decision 0086).
+      // A held earlier time's page and its one press (decision 0086).
       earlierTimeOfferRoutes({
         brandName: config.brandName,
         portalUrl: config.portalUrl,

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from './testing/signed-in-app.ts';
 
 /**
- * Issue 13: bad input, generated, against every route of the OpenAPI document (so a new route is
+ * Bad input, generated, against every route of the OpenAPI document (so a new route is
  * covered without editing this test), as a signed-in, linked client, and the integration API's routes as
  * a practice system (decision 0062): never a 5xx, every refusal in the API's error shape, no stack trace,
  * and none of the input echoed back in an error.

@@ -11,7 +11,7 @@ import {
 import { useSignedInTestApp } from './testing/signed-in-app.ts';
 
 /**
- * Issue 13: every client-owned route, read from the OpenAPI document (so a new route is covered without
+ * Every client-owned route, read from the OpenAPI document (so a new route is covered without
  * editing this test), called by one client with another client's ids, answers exactly as for an id that
  * does not exist (404, or 403), and changes nothing in the database.
  */

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   if (metrics) app.addHook('onClose', () => metrics.close());
   // Only the running server delivers e-mail: an app built for a test leaves the outbox to the test.
   await app.register(emailWorkerPlugin, config);
-  // Likewise practice events' webhooks (issue 32): an app built for a test sends none.
+  // Likewise practice events' webhooks (decision 0067): an app built for a test sends none.
   await app.register(eventDispatcherPlugin, config);
   // Earlier times' minute job (decision 0086): lapsed offers go to the next in line.
   await app.register(earlierTimesJobPlugin, config);

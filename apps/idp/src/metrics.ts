@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /**
- * The identity provider's Prometheus metrics (issue 33, decision 0072): the process's own and its requests'
+ * The identity provider's Prometheus metrics (decision 0072): the process's own and its requests'
  * count and duration by endpoint group, served on a port of its own (METRICS_PORT), never on the issuer's.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * "Download my data" (issue 36, decision 0079): everything the portal holds about the signed-in person,
+ * "Download my data" (R2.37, decision 0079): everything the portal holds about the signed-in person,
  * generated on request. A person not linked to a client record gets `client: null`: their sign-in
  * identity and sessions only. Sessions never carry a token or a hash.
  */

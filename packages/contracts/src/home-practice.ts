@@ -23,7 +23,7 @@ export type PracticeClosure = z.infer<typeof practiceClosureSchema>;
 export const homePracticeClosureDays = 56;
 
 /**
- * GET /client/practice: the signed-in client's home practice, as "Your practice" shows it (issue 36):
+ * GET /client/practice: the signed-in client's home practice, as "Your practice" shows it (R2.33):
  * where it is, its phone, its weekly opening hours (Monday first) and its practice-wide closures from now
  * to `homePracticeClosureDays` ahead, by start.
  */

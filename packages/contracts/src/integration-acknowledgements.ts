@@ -4,7 +4,7 @@ import { recordOutcomes } from './integration-records.ts';
 import { practiceSystemRefSchema } from './practice-system-ref.ts';
 
 /**
- * Acknowledgements (issue 32, item 4): the practice system sends back its own reference for a record born
+ * Acknowledgements (decision 0067): the practice system sends back its own reference for a record born
  * online (`PUT /{kind}/online/{id}/ref`); from then on the portal's events about the record carry it.
  */
 

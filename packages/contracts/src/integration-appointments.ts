@@ -5,7 +5,7 @@ import { serialIdParam } from './ids.ts';
 import { practiceSystemRefSchema } from './practice-system-ref.ts';
 
 /**
- * The integration API's appointments (issue 31, decision 0063): the desk's bookings, their changes,
+ * The integration API's appointments (decision 0063): the desk's bookings, their changes,
  * outcomes and practice cancellations, by the practice system's reference; and the practice's outcome or
  * cancellation of an online appointment, by the portal's id. Field names are appointments.csv's columns
  * (practice-systems.md), so a practice system sends the same record either way.
@@ -74,7 +74,7 @@ export type PracticeAppointmentChange = z.infer<typeof practiceAppointmentChange
 export const appointmentOutcomeBodySchema = z.object({ outcome: z.enum(appointmentOutcomes) });
 
 export const appointmentRefParamsSchema = z.object({ appointment_ref: practiceSystemRefSchema });
-/** An online appointment the practice system has no reference for yet (issue 32 acknowledges them). */
+/** An online appointment the practice system has not acknowledged with its reference yet (decision 0067). */
 export const onlineAppointmentParamsSchema = z.object({ appointment_id: serialIdParam });
 
 /** POST /appointments/batch: each item answered on its own (decision 0063). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { practiceEventEnvelopeSchema } from './practice-events.ts';
 
 /**
- * The event feed of the integration API (issue 32, item 3): a practice system that cannot receive webhooks
+ * The event feed of the integration API (decision 0067): a practice system that cannot receive webhooks
  * reads the same events, in order, after a cursor it keeps.
  */
 

@@ -4,7 +4,7 @@ import { petStatuses } from './pet-rules.ts';
 import { practiceSystemRefSchema } from './practice-system-ref.ts';
 
 /**
- * The integration API's records (issue 31, decision 0065): every kind the practice system owns except
+ * The integration API's records (decision 0065): every kind the practice system owns except
  * appointments (integration-appointments.ts), upserted and deactivated by the practice system's reference.
  * A record is the row of its import file as JSON: field names are the file's column names
  * (docs/practice-import-format.md), values text as in the file, or JSON numbers and true/false. A practice

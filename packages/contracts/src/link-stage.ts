@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { serialId } from './ids.ts';
 
 /**
- * Where a signed-in person's link to a client record stands (issue 36 item 5, decision 0077), from
+ * Where a signed-in person's link to a client record stands (R2.34, decision 0077), from
  * GET /signup/link-stage. Read from the signed-in identity only: an unlinked person sees a masked address and
  * the practice's public name and phone, never a client record.
  */

@@ -1,5 +1,5 @@
 /**
- * Maintenance mode (MAINTENANCE=on, issue 33, decision 0073): what the web and the API both tell a caller.
+ * Maintenance mode (MAINTENANCE=on, decision 0073): what the web and the API both tell a caller.
  * One value for both, so a browser and a practice system are told the same time to come back.
  */
 

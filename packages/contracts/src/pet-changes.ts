@@ -4,7 +4,7 @@ import { petFieldMessages } from './pet-rules.ts';
 import { petSchema, registerPetBodySchema } from './pets.ts';
 
 /**
- * Issue 35, item 5 (decision 0083): a client changes what they know of their pet (its name, whether it is
+ * R2.40 (decision 0083): a client changes what they know of their pet (its name, whether it is
  * neutered, its microchip, insurer and policy number) with the registration form's rules, or tells the
  * practice that it has died or has a new home. Each change names the version of the pet it started from:
  * a pet another session changed since then is refused (409) with the pet as it now is, never overwritten.

@@ -3,7 +3,7 @@ import { appointmentStatuses } from './appointments.ts';
 import { contactPreferenceChoicesSchema } from './contact-preferences.ts';
 
 /**
- * The practice system's way out (issue 32, practice-systems.md "The way out: events"): every change made in
+ * The practice system's way out (decision 0067, docs/practice-events.md): every change made in
  * the portal that the practice's system should know, as an event written in the change's own transaction.
  * Field names are those of the import files (clients.csv, pets.csv, appointments.csv), so a practice
  * system reads back the shape it sends. Each event names its record by the portal's id and, where one

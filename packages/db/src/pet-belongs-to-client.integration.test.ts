@@ -10,8 +10,8 @@ import {
 import { useTestDatabase } from './testing/test-database.ts';
 
 /**
- * Security review (issue 13): an appointment's pet must be its client's. The database enforces it with
- * a composite foreign key (migration 0007), not only the booking code.
+ * Security review (docs/security/hardening.md, finding 5): an appointment's pet must be its client's. The
+ * database enforces it with a composite foreign key (migration 0007), not only the booking code.
  */
 const FOREIGN_KEY_VIOLATION = '23503';
 

@@ -5,7 +5,7 @@ import { practiceEvents } from './schema/practice-events.ts';
 import { createClient, createPractice } from './testing/factories.ts';
 import { useTestDatabase } from './testing/test-database.ts';
 
-/** Issue 32: events commit with their change, and are numbered in the order they became visible. */
+/** Decision 0067: events commit with their change, and are numbered in the order they became visible. */
 const { db } = useTestDatabase();
 
 async function aClient() {

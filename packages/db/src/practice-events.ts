@@ -15,7 +15,7 @@ const recordIdField = { client: 'client_id', pet: 'pet_id', appointment: 'appoin
 
 /**
  * Writes an event of a change the practice's system should know, through the change's own executor (its
- * transaction), so the event and the change commit together or not at all (issue 32).
+ * transaction), so the event and the change commit together or not at all (decision 0067).
  *
  * Call it after the change has written its record's row: that row's lock is what keeps one record's
  * events in order (a second change of the record waits for the first to commit before it writes its own

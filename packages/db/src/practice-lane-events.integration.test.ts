@@ -14,8 +14,9 @@ import {
 import { useTestDatabase } from './testing/test-database.ts';
 
 /**
- * Issue 32: the many-span form (the importer) writes one appointment.flagged event per online appointment
- * it flags, in its transaction, naming the practice booking over it when the spans give its reference.
+ * Decision 0067: the many-span form (the importer) writes one appointment.flagged event per online
+ * appointment it flags, in its transaction, naming the practice booking over it when the spans give its
+ * reference.
  */
 const { db } = useTestDatabase();
 const NOW = new Date('2031-04-01T08:00:00Z');

@@ -39,7 +39,7 @@ export interface PracticeLaneEffects {
  * the practice and its reservation moves into the practice's lane, keeping its time busy for online
  * bookings. The statements touch soft_bookings, then appointments, then clinician_reservations: the
  * order every other writer locks rows in, so none of them can deadlock with this. Each appointment flagged
- * writes its appointment.flagged event (issue 32) in the caller's transaction, naming the practice
+ * writes its appointment.flagged event (decision 0067) in the caller's transaction, naming the practice
  * booking over it by its reference where that is known; the practice's bookings write none of their own.
  *
  * One span (the integration API): the pet's and the clinician's advisory locks, as an online booking

@@ -1,6 +1,6 @@
 import { addDays, practiceDate, practiceInstant, practiceMinutesOfDay } from '@vet/contracts/practice-clock';
 
-/** No reminder reaches a client between 20:00 and 08:00 practice time (issue 35, decision 0085). */
+/** No reminder reaches a client between 20:00 and 08:00 practice time (R2.40, decision 0085). */
 export const quietHoursStart = '20:00';
 export const quietHoursEnd = '08:00';
 

@@ -1,5 +1,5 @@
 /**
- * `npm run events -- <command> [arguments]`: the operator's commands for practice events (issue 32):
+ * `npm run events -- <command> [arguments]`: the operator's commands for practice events (decision 0067):
  * webhook endpoints, parked deliveries and their re-drive. Exit status 0: done; 1: the input was refused;
  * 2: it could not run (no or an unknown command, no DATABASE_URL, the database failing).
  */

@@ -13,7 +13,7 @@ import { useOwnDatabase } from '@vet/db/testing/own-database';
 import type { Behaviour } from './testing/reference-practice-system.ts';
 
 /**
- * A receiver that answers slowly, redirects, or sends a huge body (issue 32): each attempt is cut off by
+ * A receiver that answers slowly, redirects, or sends a huge body (decision 0067): each attempt is cut off by
  * the timeout, the redirect rule or the size bound, recorded as not delivered, and retried under the same
  * id until the receiver behaves.
  */

@@ -14,9 +14,9 @@ import {
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 
 /**
- * Issue 32's faults of the receiving side: a practice system down for a long stretch, and one appointment
- * whose every event it refuses. The outage's thirty minutes pass at 1:500: the default back-off (5 s
- * doubling to 10 minutes) scaled down alike makes about nine attempts of each record's first event.
+ * Faults of the receiving side (decision 0067): a practice system down for a long stretch, and one
+ * appointment whose every event it refuses. The outage's thirty minutes pass at 1:500: the default back-off
+ * (5 s doubling to 10 minutes) scaled down alike makes about nine attempts of each record's first event.
  */
 const scaledDefaultRetry = { baseMs: 10, maxMs: 1200, giveUpAfterMs: 3600_000 };
 const database = useOwnDatabase('practice_events_outage_test');

@@ -17,7 +17,7 @@ import {
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 
 /**
- * Parking and re-drive (issue 32): a delivery failing past its retry window is parked (the dispatcher's
+ * Parking and re-drive (decision 0067): a delivery failing past its retry window is parked (the dispatcher's
  * clock is moved past the window rather than waited for), `failed` lists it, its record's later events
  * wait behind it while others flow, and `redrive` sends it, its record's later events following in order.
  */

@@ -17,7 +17,7 @@ import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { sendWebhook } from './webhook-delivery.ts';
 
 /**
- * PostgreSQL restarting during delivery (issue 32): a restart ends every session, so here, after the
+ * PostgreSQL restarting during delivery (decision 0067): a restart ends every session, so here, after the
  * practice system accepted an event and before its delivery is recorded, every session of the
  * dispatcher's database is ended, its listening connection too. The delivery's transaction is lost;
  * nothing may be lost, and nothing sent under a new id. (e2e/database-restart.e2e.test.ts restarts a real

@@ -13,7 +13,7 @@ import {
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 
 /**
- * Two API instances delivering at once (issue 32): each event still reaches the endpoint once, in order
+ * Two API instances delivering at once (decision 0067): each event still reaches the endpoint once, in order
  * per record. The receiver answers a little slowly, so the two are sending at the same time.
  */
 const database = useOwnDatabase('practice_events_two_instances_test');

@@ -18,7 +18,7 @@ import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { sendWebhook, type OutgoingEvent } from './webhook-delivery.ts';
 
 /**
- * The dispatcher's everyday work (issue 32): committed events reach each endpoint once, in order per
+ * The dispatcher's everyday work (decision 0067): committed events reach each endpoint once, in order per
  * record, signed (the reference system verifies with the Standard Webhooks library), woken by the commit.
  */
 const database = useOwnDatabase('practice_events_dispatch_test');

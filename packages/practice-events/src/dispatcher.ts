@@ -43,7 +43,7 @@ const sequenceBatch = 5000;
 const firstErrorWaitMs = 250;
 
 /**
- * Delivers practice events to the webhook endpoints (issue 32). Any number of processes may run one on
+ * Delivers practice events to the webhook endpoints (decision 0067). Any number of processes may run one on
  * the same database. A wake-up (an event committed, the listener reconnected, a retry falling due, the
  * poll) numbers the committed events and writes their deliveries (sequencePracticeEvents), then wakes
  * `concurrency` slots, each of which sends due deliveries one at a time until none is left

@@ -1,4 +1,4 @@
-/** How a failed delivery is retried (issue 32): back-off between attempts, and when to give up. */
+/** How a failed delivery is retried (decision 0067): back-off between attempts, and when to give up. */
 export interface RetryPolicy {
   /** The wait after the first failure; it doubles with each further one. */
   baseMs: number;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
 /**
- * One webhook of a practice event, sent once (issue 32): signed as the Standard Webhooks specification
+ * One webhook of a practice event, sent once (decision 0067): signed as the Standard Webhooks specification
  * says, with the specification's own library (never hand-written HMAC), over one HTTP POST that follows no
  * redirect, reads a bounded answer and ends at one deadline. Retrying, ordering and parking are the
  * dispatcher's; this only says whether this attempt was delivered and, if not, why, as a code.

@@ -9,7 +9,7 @@ import { importDirectory, seedImportLookups } from './testing/run-test-import.ts
 import { at, testGroup } from './testing/test-group.ts';
 
 /**
- * Issue 32: the import's bookings come from the practice system and write no events of their own, but an
+ * Decision 0067: the import's bookings come from the practice system and write no events of their own, but an
  * online appointment one of them overlaps is flagged, with an appointment.flagged event naming it.
  */
 const database = useTestDatabase();

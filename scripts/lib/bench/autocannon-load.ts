@@ -18,7 +18,7 @@ export interface SaturatingLoadResult {
 }
 
 /**
- * A saturating load by autocannon (issue 33, item 9): `connections` keep-alive connections, each sending
+ * A saturating load by autocannon (decision 0074): `connections` keep-alive connections, each sending
  * its next request as soon as the last is answered, for `seconds`. autocannon drives bare node:http to
  * several times what a closed loop of fetch calls reaches here, so the ratio to bare measures the server,
  * not the load generator.

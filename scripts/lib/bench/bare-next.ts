@@ -47,7 +47,7 @@ const files: Record<string, string> = {
 /**
  * A minimal App Router app (a layout and a page with a heading), built with the repo's installed next,
  * react and react-dom (its node_modules is a link to the repo's) and served by `next start`: the
- * baseline the portal's page weight is compared with (issue 14).
+ * baseline the portal's page weight is compared with (decision 0053).
  */
 export async function startBareNext(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = join(repoRoot, '.data/bench-bare-next');

@@ -12,7 +12,7 @@ export interface BenchApi {
 }
 
 /**
- * Starts `count` API processes from the sources, as production runs several instances (issue 33), on
+ * Starts `count` API processes from the sources, as production runs several instances (decision 0070), on
  * consecutive ports from `firstPort`, each with `env` on top of this process's environment, and waits
  * until each is ready. `profileDir`: each writes a CPU profile of its whole life there (--cpu-prof).
  * The caller stops them (each `process.stop`), also when this throws part-way.

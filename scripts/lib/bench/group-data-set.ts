@@ -4,9 +4,9 @@ import pg from 'pg';
 import { loadWithoutSecondaryStructures } from './bulk-load.ts';
 
 /**
- * The shape of a veterinary group at BENCH_SCALE (1 = the issue's group: 500 practices, 20 clinicians
- * each, 1 million clients, 10 million appointments). Every count scales together, so each practice looks
- * the same at any scale (2,000 clients, 1,000 appointments per clinician); only the number of practices
+ * The shape of a veterinary group at BENCH_SCALE (1 = a full group, decision 0023's: 500 practices, 20
+ * clinicians each, 1 million clients, 10 million appointments). Every count scales together, so each practice
+ * looks the same at any scale (2,000 clients, 1,000 appointments per clinician); only the number of practices
  * changes.
  */
 export interface GroupShape {

@@ -4,13 +4,12 @@ import { connectDatabase } from '@vet/db/connection';
 import pg from 'pg';
 
 /**
- * The reminder bench's data set (issue 35): the group's practices (500 at scale 1, 20 clinicians and
- * 2,000 clients each), every client with one pet, a valid UK mobile and "reminders" chosen on e-mail and
- * SMS, and the appointments of the weekdays from the reminder day through the queue's 15-day look-ahead:
- * 120 Booked a practice a day (60,000 a day across the group at scale 1: six each clinician, in half-hour
- * cells from 08:30 to 17:00), each booked 20 days before. No history: the queue reads only Booked
- * appointments ahead, through the partial index appointments_booked_starts_idx, which history does not
- * enter.
+ * The reminder bench's data set (decisions 0085 and 0089): the group's practices (500 at scale 1, 20
+ * clinicians and 2,000 clients each), every client with one pet, a valid UK mobile and "reminders" chosen on
+ * e-mail and SMS, and the appointments of the weekdays from the reminder day through the queue's 15-day
+ * look-ahead: 120 Booked a practice a day (60,000 a day across the group at scale 1: six each clinician, in
+ * half-hour cells from 08:30 to 17:00), each booked 20 days before. No history: the queue reads only Booked
+ * appointments ahead, through the partial index appointments_booked_starts_idx, which history does not enter.
  */
 export interface ReminderDayShape {
   practices: number;

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the portal's main pages, whose weight `e2e/page-weight.e2e.test.ts` holds to a budget and
+ * Decision 0053: the portal's main pages, whose weight `e2e/page-weight.e2e.test.ts` holds to a budget and
  * `npm run bench` compares with a bare Next.js page. Signed-in pages are seen as a demo client.
  */
 export const SIGNED_OUT_PAGES = ['/practices', '/guest'] as const;

@@ -13,7 +13,7 @@ import type { Started } from './production-smoke-processes.ts';
 import { spawnManaged, waitForHttp } from '../shared/processes.ts';
 
 /**
- * The several-instances phase of `npm run smoke:production` (issue 33, item 4): nginx (Debian's) with a
+ * The several-instances phase of `npm run smoke:production` (decision 0070): nginx (Debian's) with a
  * config generated from deploy/nginx.conf's settings, in front of two web and two API instances of the
  * production build and one identity provider. Checks that requests get through to every instance, that
  * a demo client signs in, books and cancels in Chromium through nginx over https (and gets both

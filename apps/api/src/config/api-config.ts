@@ -238,7 +238,7 @@ export interface ApiConfig {
   nodeEnv: 'development' | 'test' | 'production';
   /** The integration API's machine callers (integration-config.ts, decision 0062). */
   integration: IntegrationConfig;
-  /** How practice events are sent as webhooks (practice-events/practice-events-config.ts, issue 32). */
+  /** How practice events are sent as webhooks (practice-events/practice-events-config.ts, decision 0067). */
   practiceEvents: PracticeEventsConfig;
   /** MAINTENANCE=on: every route but the probes answers 503 (decision 0073). */
   maintenance: boolean;

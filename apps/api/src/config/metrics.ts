@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from './values.ts';
 
 /**
- * The metrics' part of the API's environment (issue 33, decision 0072): Prometheus scrapes a port of its
+ * The metrics' part of the API's environment (decision 0072): Prometheus scrapes a port of its
  * own, never the public one, so the numbers (and the scrape's load) stay off the balancer's path.
  * config.ts parses it with everything else, so one message still names every bad variable.
  */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { wholeNumber } from './values.ts';
 
 /**
- * The event dispatcher's part of the API's environment (issue 32): how one webhook is sent, how failures
+ * The event dispatcher's part of the API's environment (decision 0067): how one webhook is sent, how failures
  * are retried and for how long, and how many are sent at once. config.ts parses it with everything else,
  * so one message still names every bad variable.
  */

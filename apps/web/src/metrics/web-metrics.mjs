@@ -1,4 +1,4 @@
-// Prometheus metrics of the portal's web server (server.mjs; issue 33, decision 0072): the process's own
+// Prometheus metrics of the portal's web server (server.mjs; decision 0072): the process's own
 // and the requests' count and duration by route group, served on a port of their own (METRICS_PORT), never
 // on the portal's. Plain JavaScript: server.mjs, which runs without TypeScript in production, imports it.
 import { createServer } from 'node:http';

@@ -2,7 +2,7 @@ import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm
 import { clients } from './clients.ts';
 
 /**
- * Each "Download my data" request (issue 36, decision 0079): who asked (the identity, iss + sub, and
+ * Each "Download my data" request (R2.37, decision 0079): who asked (the identity, iss + sub, and
  * the client record it was linked to, if any) and when. The export itself is never stored: it is
  * generated on request and sent once.
  */

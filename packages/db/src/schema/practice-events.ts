@@ -15,9 +15,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * A change the practice's system should know (issue 32), written in the change's own transaction. `position`
- * is the order events are delivered and listed in: null until the sequencer (practice-events.ts) numbers
- * the committed ones, so an event committed late never appears before a cursor a reader already passed.
+ * A change the practice's system should know (decision 0067), written in the change's own transaction.
+ * `position` is the order events are delivered and listed in: null until the sequencer (practice-events.ts)
+ * numbers the committed ones, so an event committed late never appears before a cursor a reader already
+ * passed.
  */
 export const practiceEvents = pgTable(
   'practice_events',

@@ -70,7 +70,7 @@ export const smsOutbox = pgTable(
 );
 
 /**
- * One vaccination reminder on one channel (decision 0085, issue 35 item 3): unique per pet, vaccine, due
+ * One vaccination reminder on one channel (R2.40, decision 0085): unique per pet, vaccine, due
  * date, kind (28 days before, or on the day) and channel, so racing instances queue one, and a new due
  * date (a booster given) is reminded afresh.
  */

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUnacknowledgedCommand, listUnacknowledged, unacknowledgedCommand } from './unacknowledged.ts';
 
-/** Issue 32, item 4: online records still without the practice system's reference, for staff to chase. */
+/** Decision 0067: online records still without the practice system's reference, for staff to chase. */
 const { db } = useTestDatabase();
 
 const now = new Date();

@@ -125,5 +125,5 @@ export function createUnacknowledgedCommand(now: () => Date = () => new Date()):
   };
 }
 
-/** `npm run events -- unacknowledged [--older-than 24h]` (issue 32, item 4). */
+/** `npm run events -- unacknowledged [--older-than 24h]` (decision 0067). */
 export const unacknowledgedCommand: EventsCommand = createUnacknowledgedCommand();

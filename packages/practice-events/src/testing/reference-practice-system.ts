@@ -8,7 +8,7 @@ import {
 import { Webhook } from 'standardwebhooks';
 
 /**
- * The reference practice system for tests (issue 32): a small receiver on loopback that does what a
+ * The reference practice system for tests (decision 0067): a small receiver on loopback that does what a
  * practice's system must do with the portal's webhooks (verify the Standard Webhooks signature with the
  * specification's own library, read the envelope) and can be told to be down, slow, failing one record,
  * redirecting, or answering a huge body. A test fixture only: production code never imports it.

@@ -1,7 +1,7 @@
 /**
- * The benchmark group's size at BENCH_SCALE (1 = the issue's group: 500 practices, 10,000 clinicians,
- * 1,000,000 clients, 1,500,000 pets, 10,000,000 appointments, 3,000,000 vaccinations, a few hundred
- * closures). Every practice looks the same at any scale; only the number of practices changes.
+ * The benchmark group's size at BENCH_SCALE (1 = a full group, as docs/benchmarks.md sets it: 500 practices,
+ * 10,000 clinicians, 1,000,000 clients, 1,500,000 pets, 10,000,000 appointments, 3,000,000 vaccinations, a
+ * few hundred closures). Every practice looks the same at any scale; only the number of practices changes.
  */
 export interface BenchShape {
   practices: number;

@@ -20,7 +20,7 @@ import { writeCsvFile } from './csv-file-writer.ts';
 
 export interface GenerateBenchExportOptions {
   directory: string;
-  /** BENCH_SCALE: 1 = the group (bench-shape.ts). */
+  /** BENCH_SCALE: 1 = a full group (bench-shape.ts). */
   scale: number;
   /** The Monday of the week the export is "taken": history before it, bookings in the three weeks after. */
   anchorMonday: string;

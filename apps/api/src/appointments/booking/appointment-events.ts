@@ -84,7 +84,7 @@ export const previousEventColumns = (previous: { clinicianId: number; reasonId: 
   >`(select pms_ref from appointment_reasons where id = ${previous.reasonId}::int)`,
 });
 
-/** An online booking (issue 32), in the booking's transaction, after its appointment row. */
+/** An online booking (decision 0067), in the booking's transaction, after its appointment row. */
 export function recordBooked(tx: Executor, row: AppointmentEventRow) {
   return recordPracticeEvent(tx, 'appointment.booked', appointmentEventData(row));
 }

@@ -192,7 +192,7 @@ export async function bookAppointment(
       const appointment = await deps.db.transaction(async (tx) => {
         const now = deps.now();
         // The client's, the pet's and the clinician's locks, then in one statement the caps counted under
-        // them (decision 0057) and the booking's rows: a booking is a few round trips (issue 32's load).
+        // them (decision 0057) and the booking's rows: a booking is a few round trips (bench:events' load).
         await lockForBooking(tx, { clientId: booker.clientId, petId: body.petId, clinicianId });
         const { upcoming, booked: row } = await writeOnlineBooking(
           tx,

@@ -1,5 +1,5 @@
 /**
- * The earlier-times module (issue 35 item 6, decision 0086): the line, offers held for 15 minutes, the
+ * The earlier-times module (R2.41, decision 0086): the line, offers held for 15 minutes, the
  * one-press take, and the job that lapses offers. Other modules import only this file (decision 0054).
  */
 export {

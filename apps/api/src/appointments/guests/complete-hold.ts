@@ -129,7 +129,7 @@ export async function completeHold(
         await reserve(tx, appointmentId, clinicianId, startsAt, endsAt);
       }
       await guestHolds.update(tx, id, { status: 'Converted', convertedAppointmentId: appointmentId });
-      // The practice system hears of it as a completed hold rather than a booking (issue 32).
+      // The practice system hears of it as a completed hold rather than a booking (decision 0067).
       await recordPracticeEvent(tx, 'guest_hold.completed', {
         ...appointmentEventData(appointment),
         hold_id: id,

@@ -44,7 +44,7 @@ export interface ManageLinkRouteOptions {
   portalUrl?: string;
 }
 
-/** Issue 35 item 2: an appointment's manage link, read, "I'll be there" and "Cancel". */
+/** R2.39 (decision 0084): an appointment's manage link, read, "I'll be there" and "Cancel". */
 export const manageLinkRoutes =
   (options: ManageLinkRouteOptions): FastifyPluginCallbackZod =>
   (app, _options, done) => {

@@ -5,7 +5,7 @@ import { identityOf, requireRecentSignIn } from '../../platform/index.ts';
 import { createDataExportRepository } from './data-export-repository.ts';
 
 /**
- * GET /client/data-export (issue 36, decision 0079): everything the portal holds about the signed-in
+ * GET /client/data-export (R2.37, decision 0079): everything the portal holds about the signed-in
  * person, as a JSON file. Needs a sign-in within the last ten minutes; generated on each request, never
  * cached, and each request recorded. A person not linked to a client record gets `client: null`.
  */

@@ -59,7 +59,7 @@ export function createLinkRepository() {
     },
 
     /**
-     * Links the record to the identity and writes the practice system's client.linked event (issue 32);
+     * Links the record to the identity and writes the practice system's client.linked event (decision 0067);
      * false when the record was linked meanwhile. An identity already linked elsewhere fails on the
      * unique constraint (see `isIdentityTaken`).
      */

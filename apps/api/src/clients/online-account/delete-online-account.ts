@@ -13,7 +13,7 @@ export interface OnlineAccountDeps {
 }
 
 /**
- * Deletes the signed-in person's online account (issue 36 item 2, decision 0080), all in one transaction:
+ * Deletes the signed-in person's online account (R2.38, decision 0080), all in one transaction:
  * the link of their client record (which stays with the practice, with its pets and appointments), the
  * portal's audit of their detail changes (the consent history stays, pseudonymised), onboarding's codes
  * and used invitations, guest holds made with their e-mails and the outbox's copies of e-mails sent to

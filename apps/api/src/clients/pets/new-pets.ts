@@ -14,7 +14,7 @@ const NEW_PETS_LOCK_SPACE = 4006;
  * client has registered `perDay` online in the last 24 hours (decision 0057): 429 in plain words. Counted
  * under the client's lock, by the database's clock (which writes created_at), so parallel registrations
  * cannot both take the last place. Pets the practice's system records do not count. The practice's system
- * hears of the pet by its pet.registered event, written here with it (issue 32).
+ * hears of the pet by its pet.registered event, written here with it (decision 0067).
  */
 export async function registerNewPet(
   tx: Executor,

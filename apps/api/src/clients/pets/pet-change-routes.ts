@@ -23,7 +23,7 @@ const tags = ['pets'];
 const refusals = { 403: apiErrorSchema, 404: apiErrorSchema, 409: petChangedConflictSchema };
 
 /**
- * Issue 35 item 5 (decision 0083): the signed-in client edits their own pet, or records that it has died
+ * R2.40 (decision 0083): the signed-in client edits their own pet, or records that it has died
  * or has a new home. Another client's pet answers like a missing one (404); a version the pet no longer
  * has answers 409 with the pet as it now is; a pet no longer active answers 403.
  */

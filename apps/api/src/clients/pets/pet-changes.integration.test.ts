@@ -25,7 +25,7 @@ import {
 } from '../../practice-system/events/testing/event-probe.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
-/** Issue 35 item 5 (decision 0083): editing a pet, and recording that it has died or has a new home. */
+/** R2.40 (decision 0083): editing a pet, and recording that it has died or has a new home. */
 const database = useTestDatabase({ max: 20 });
 const probe = probeTransactions(database.db);
 const { context, signedInClient } = useSignedInTestApp({ ...database, db: probe.db });

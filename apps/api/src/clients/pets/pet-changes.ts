@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound } from '../../platform/index.ts';
 import type { PetsRepository } from './pets-repository.ts';
 
 /**
- * Issue 35 item 5 (decision 0083): a client's changes to their own pet. Each runs in one transaction that
+ * R2.40 (decision 0083): a client's changes to their own pet. Each runs in one transaction that
  * locks the pet's row (scoped to the client: another's pet is not found), compares the version the change
  * was read at with the row's, writes the change and its practice event together. The version is the
  * row's xmin: every write of the row changes it, whoever makes it (this portal, an import, the practice's

@@ -146,7 +146,7 @@ export const petRoutes =
       },
     );
 
-    // Issue 35 item 5: editing a pet, and its death or new home (decision 0083).
+    // Editing a pet, and its death or new home (R2.40, decision 0083).
     void app.register(petChangeRoutes, { pets: repository });
 
     done();

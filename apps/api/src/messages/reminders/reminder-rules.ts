@@ -17,7 +17,7 @@ export interface ReminderRule {
   at?: string;
 }
 
-/** The issue's default: two days before, and at 08:00 on the day. */
+/** R2.40's default: two days before, and at 08:00 on the day. */
 export const defaultReminderRules: readonly ReminderRule[] = [
   { daysBefore: 2 },
   { daysBefore: 0, at: '08:00' },

@@ -24,7 +24,7 @@ import { reminderTasks } from './reminder-tasks.ts';
 import { startTwilioStandIn, type TwilioStandIn } from './testing/twilio-stand-in.ts';
 
 /**
- * Appointment reminders (issue 35 item 1, decision 0085) on real PostgreSQL, a real SMTP server on
+ * Appointment reminders (R2.40, decision 0085) on real PostgreSQL, a real SMTP server on
  * loopback and a loopback stand-in for Twilio's Messages API. Clocks are held: appointments are in 2030,
  * and the queue and the workers read the test's `now`.
  */

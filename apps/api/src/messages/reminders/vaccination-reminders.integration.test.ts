@@ -24,7 +24,7 @@ import { startTwilioStandIn, type TwilioStandIn } from './testing/twilio-stand-i
 import { queueVaccinationReminders } from './vaccination-reminders.ts';
 
 /**
- * Vaccination reminders (issue 35 item 3, decision 0085): four weeks before a due date and on it, unless
+ * Vaccination reminders (R2.40, decision 0085): four weeks before a due date and on it, unless
  * the pet has a vaccination booked or is no longer active; the message links to booking with the pet
  * chosen. Held clocks in 2030; real PostgreSQL, SMTP on loopback, the Twilio stand-in.
  */

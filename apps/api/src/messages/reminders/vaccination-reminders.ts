@@ -15,7 +15,7 @@ import { jobsOfInserted, reminderJobPriority } from './queue-reminders.ts';
 export const queueVaccinationRemindersTask = 'queue-vaccination-reminders';
 export const sendVaccinationReminderTask = 'send-vaccination-reminder';
 
-/** Issue 35 item 3: four weeks before a due date, and on it. */
+/** R2.40 (decision 0085): four weeks before a due date, and on it. */
 export const vaccinationReminderDays = { d28: 28, d0: 0 } as const;
 
 /** An appointment reason that is a vaccination: the practices' reasons carry no flag, their names say. */

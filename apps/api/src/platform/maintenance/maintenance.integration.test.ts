@@ -8,7 +8,7 @@ import type { App } from '../../app.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 /**
- * MAINTENANCE=on (issue 33 item 7, decision 0073): every route answers 503 in the error shape with
+ * MAINTENANCE=on (decision 0073): every route answers 503 in the error shape with
  * Retry-After, the integration API too; the probes stay green so the balancer keeps the instance.
  */
 const database = useTestDatabase();

@@ -12,7 +12,7 @@ export interface QueueState {
   emails: Record<'pending' | 'failed', number>;
   /** Seconds since the oldest e-mail still to send was written; 0 when none. */
   oldestPendingEmailAgeSeconds: number;
-  /** Practice events' webhook deliveries (issue 32): pending (to send or retry) and parked (given up). */
+  /** Practice events' webhook deliveries (decision 0067): pending (to send or retry), parked (given up). */
   deliveries: Record<'pending' | 'parked', number>;
   oldestPendingDeliveryAgeSeconds: number;
 }

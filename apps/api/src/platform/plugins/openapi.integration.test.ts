@@ -36,7 +36,7 @@ const publicPaths = [
   '/telemetry/render-errors',
   '/pre-signup/check',
   '/pre-signup/resend',
-  // Guests (issue 12): anonymous slot search and holds; the hold's id is its bearer token.
+  // Guests (R7.5): anonymous slot search and holds; the hold's id is its bearer token.
   '/guest/practices/{practiceId}/appointment-slots',
   '/guest/soft-bookings',
   '/guest/soft-bookings/{originalSoftBookingId}',
@@ -214,7 +214,7 @@ describe('the OpenAPI document', () => {
       '503',
     ]);
     expect(statuses('/dev/mailbox/{messageId}')).toEqual(['200', '400', '404', '429', '500']);
-    // Appointments (issue 10): the booking answers a lost race with 409 and a reused key with 422.
+    // Appointments (R7.3): the booking answers a lost race with 409 and a reused key with 422.
     const clientOwned = ['400', '401', '403', '404', '429', '500', '503'];
     expect(statuses('/practices/{practiceId}/appointment-slots')).toEqual(['200', ...clientOwned]);
     expect(statuses('/v2/practices/{practiceId}/appointment-slots')).toEqual(['200', ...clientOwned]);
@@ -244,7 +244,7 @@ describe('the OpenAPI document', () => {
       '500',
       '503',
     ]);
-    // Guests (issue 12): public holds answer 409 (taken, replaced, completed) and 429 (limits), no 401.
+    // Guests (R7.5): public holds answer 409 (taken, replaced, completed) and 429 (limits), no 401.
     expect(statuses('/guest/practices/{practiceId}/appointment-slots')).toEqual([
       '200',
       '400',

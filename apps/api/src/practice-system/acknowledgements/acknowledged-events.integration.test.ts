@@ -16,7 +16,7 @@ import { feedEnd, readFeed, readUntil, untilSequenced } from '../event-feed/test
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
 /**
- * Issue 32, item 4: once the practice system has acknowledged a client, pet and appointment born online,
+ * Decision 0067: once the practice system has acknowledged a client, pet and appointment born online,
  * the events the client's own changes write carry its references; those written before carry none.
  */
 const database = useTestDatabase();

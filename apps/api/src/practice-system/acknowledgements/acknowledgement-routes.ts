@@ -18,7 +18,7 @@ const operationNames: Record<AcknowledgedKind, string> = {
 };
 
 /**
- * `PUT /{kind}/online/{id}/ref` under the integration API's prefix (issue 32, item 4): the practice
+ * `PUT /{kind}/online/{id}/ref` under the integration API's prefix (decision 0067): the practice
  * system's own reference for a client, pet or appointment born online, by the portal's id.
  */
 export const acknowledgementRoutes = (): FastifyPluginCallbackZod => (app, _options, done) => {

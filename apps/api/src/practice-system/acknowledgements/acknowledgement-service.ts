@@ -30,7 +30,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The practice system acknowledges a record born online by sending its own reference (issue 32, item 4).
+ * The practice system acknowledges a record born online by sending its own reference (decision 0067).
  * Idempotent: the same reference again changes nothing. A record keeps the first reference it is given,
  * and a reference names one record of its kind, as the import requires.
  */

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
-/** Issue 32, item 4: the practice system's reference for a record born online, by the portal's id. */
+/** Decision 0067: the practice system's reference for a record born online, by the portal's id. */
 const database = useTestDatabase();
 const { db } = database;
 const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database);

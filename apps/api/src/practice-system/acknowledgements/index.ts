@@ -1,5 +1,5 @@
 /**
  * The acknowledgements module: the practice system's references for records born online, through the
- * integration API (issue 32). Other modules import only this file (decision 0054).
+ * integration API (decision 0067). Other modules import only this file (decision 0054).
  */
 export { acknowledgementRoutes } from './acknowledgement-routes.ts';

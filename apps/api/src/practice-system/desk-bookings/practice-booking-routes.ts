@@ -44,7 +44,7 @@ async function batchSize(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The desk's appointments, under the integration API's prefix (issue 31, decision 0063): by the practice
+ * The desk's appointments, under the integration API's prefix (decision 0063): by the practice
  * system's reference, and an online appointment's outcome or cancellation by the portal's id.
  */
 export const practiceBookingRoutes =

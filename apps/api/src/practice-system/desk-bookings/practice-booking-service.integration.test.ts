@@ -28,7 +28,7 @@ import {
   withPracticeRefs,
 } from './testing/practice-fixtures.ts';
 
-/** Issue 31, point 5 and decision 0063: the desk's bookings as the integration API's service stores them. */
+/** Decision 0063: the desk's bookings as the integration API's service stores them. */
 const database = useTestDatabase({ max: 12 });
 const { db } = database;
 const { context, signedInClient } = useSignedInTestApp(database);

@@ -4,7 +4,7 @@ import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import { eventWriter, feedEnd, readFeed } from './testing/feed-fixtures.ts';
 
 /**
- * Issue 32, item 3: a reader paging through the feed while events are written concurrently, one of them
+ * Decision 0067: a reader paging through the feed while events are written concurrently, one of them
  * in a transaction that commits only after the reader has passed every other, sees every event once.
  */
 const database = useTestDatabase({ max: 12 });

@@ -26,7 +26,7 @@ export async function readEventFeed(db: Database, after: number, limit: number):
   };
 }
 
-/** `GET /events` under the integration API's prefix (issue 32, item 3): the feed for machine callers. */
+/** `GET /events` under the integration API's prefix (decision 0067): the feed for machine callers. */
 export const eventFeedRoutes = (): FastifyPluginCallbackZod => (app, _options, done) => {
   app.get(
     '/events',

@@ -15,7 +15,7 @@ import {
   untilSequenced,
 } from './testing/feed-fixtures.ts';
 
-/** Issue 32, item 3: the events after a cursor, in order, for machine callers only. */
+/** Decision 0067: the events after a cursor, in order, for machine callers only. */
 const database = useTestDatabase();
 const { db } = database;
 const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database);

@@ -19,7 +19,7 @@ import {
   theEventWrittenWithItsRecord,
 } from './testing/event-probe.ts';
 
-/** Issue 32: a client's online booking, move and cancellation each write their event with the change. */
+/** Decision 0067: a client's online booking, move and cancellation each write their event with the change. */
 const database = useTestDatabase({ max: 20 });
 const probe = probeTransactions(database.db);
 const { context, signedInClient } = useSignedInTestApp({ ...database, db: probe.db });

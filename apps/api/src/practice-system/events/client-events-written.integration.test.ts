@@ -18,7 +18,10 @@ import {
   theEventWrittenWithItsRecord,
 } from './testing/event-probe.ts';
 
-/** Issue 32: a client's own changes online (details, contact preferences, a new pet) each write their event. */
+/**
+ * Decision 0067: a client's own changes online (details, contact preferences, a new pet) each write their
+ * event.
+ */
 const database = useTestDatabase();
 const probe = probeTransactions(database.db);
 const { context, signedInClient } = useSignedInTestApp({ ...database, db: probe.db });

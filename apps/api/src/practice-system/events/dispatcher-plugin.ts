@@ -25,7 +25,7 @@ export interface EventDispatcherPluginOptions {
 }
 
 /**
- * Runs the practice events' dispatcher inside the API process (issue 32), and stops it, letting the
+ * Runs the practice events' dispatcher inside the API process (decision 0067), and stops it, letting the
  * webhooks being sent finish, when the app closes. Every API instance runs one; the deliveries' row
  * locks keep two from sending one event at once. Its own pool: each webhook being sent holds a
  * connection for as long as the endpoint takes to answer, which must never starve the API's requests.

@@ -26,8 +26,8 @@ import {
 } from './testing/event-probe.ts';
 
 /**
- * Issue 32: a guest's hold completed writes guest_hold.completed (with its new pet's pet.registered), not
- * appointment.booked; a desk booking writes nothing of its own, but flags the online appointments it
+ * Decision 0067: a guest's hold completed writes guest_hold.completed (with its new pet's pet.registered),
+ * not appointment.booked; a desk booking writes nothing of its own, but flags the online appointments it
  * overlaps, one appointment.flagged each.
  */
 const database = useTestDatabase({ max: 20 });

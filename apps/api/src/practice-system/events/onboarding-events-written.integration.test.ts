@@ -18,7 +18,10 @@ import {
   theEventWrittenWithItsRecord,
 } from './testing/event-probe.ts';
 
-/** Issue 32: a client new to the practice, and a person linked to a record the practice has, each write an event. */
+/**
+ * Decision 0067: a client new to the practice, and a person linked to a record the practice has, each write
+ * an event.
+ */
 const database = useTestDatabase();
 const probe = probeTransactions(database.db);
 const { signIn, call, clientRecord, preSignupCheck } = useOnboardingTestApp({ ...database, db: probe.db });

@@ -22,7 +22,7 @@ export interface ClientInvitationDependencies {
 }
 
 /**
- * The practice system invites one of its clients (issue 31): a new invitation (R4.18) replaces any live
+ * The practice system invites one of its clients (decision 0062): a new invitation (R4.18) replaces any live
  * one, and its e-mail is written to the outbox in the same transaction, so both happen or neither does.
  * The code exists only in that e-mail; the database keeps its hash.
  */

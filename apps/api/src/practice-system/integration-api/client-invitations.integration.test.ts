@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 
 /**
- * POST /integration/v1/clients/{client_ref}/invitations (issue 31, decision 0062): the practice system
+ * POST /integration/v1/clients/{client_ref}/invitations (decision 0062): the practice system
  * invites one of its clients to the portal. The invitation is the portal's own (R4.18): its `/invite` link
  * goes out through the outbox, and the person links their account with it as with any other.
  */

@@ -47,7 +47,7 @@ export function integrationRoutePlugins(settings: IntegrationRouteSettings): Rou
 }
 
 /**
- * The practice system's way in (issue 31, decision 0062): every route under `/integration/v1`, inside the
+ * The practice system's way in (decision 0062): every route under `/integration/v1`, inside the
  * integration scope, which lets in only the accepted machine callers with the configured scope.
  */
 export const integrationApi: FastifyPluginAsync<IntegrationApiOptions> = async (app, options) => {

@@ -10,8 +10,8 @@ import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import { kindFiles, recordRequests } from './testing/record-requests.ts';
 
 /**
- * The bad input of issue 31, record by record: each answers 422 naming its field (or the record, for a
- * rule of two fields), changes nothing, and is never a 500.
+ * Bad input of the practice system's records (decision 0065), record by record: each answers 422 naming its
+ * field (or the record, for a rule of two fields), changes nothing, and is never a 500.
  */
 const database = useTestDatabase();
 const { context, machineAuthorization } = useSignedInTestApp(database);

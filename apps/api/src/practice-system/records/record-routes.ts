@@ -35,7 +35,7 @@ async function batchSize(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The practice system's records under the integration API's prefix (issue 31, decision 0065): for each
+ * The practice system's records under the integration API's prefix (decision 0065): for each
  * kind, upsert by reference, a batch of upserts, and deactivation by reference.
  */
 export const practiceRecordRoutes = (): FastifyPluginCallbackZod => (app, _options, done) => {

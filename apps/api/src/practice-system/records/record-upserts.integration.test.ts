@@ -9,7 +9,7 @@ import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import { kindFiles, recordRequests } from './testing/record-requests.ts';
 
 /**
- * PUT /integration/v1/{kind}/{ref} (issue 31, decision 0065): one record of the practice system, by the
+ * PUT /integration/v1/{kind}/{ref} (decision 0065): one record of the practice system, by the
  * import's rules, answered applied (201 new, 200 changed) or unchanged (200), or refused (422) naming each
  * field as the import would.
  */

@@ -5,7 +5,7 @@ import { linkedClientOf, notFound } from '../../platform/index.ts';
 import { createHomePracticeRepository } from './home-practice-repository.ts';
 
 /**
- * The signed-in client's home practice (client-owned scope, issue 36's "Your practice"): the practice is
+ * The signed-in client's home practice (client-owned scope, "Your practice" of R2.33): the practice is
  * always the linked client's own, never one named in the request.
  */
 export const homePracticeRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

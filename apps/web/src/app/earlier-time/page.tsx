@@ -6,7 +6,7 @@ import { EarlierTimeView } from './_components/earlier-time-view';
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('An earlier time');
 
 /**
- * /earlier-time#<token> (issue 35, decision 0086): the link of an earlier-time offer's e-mail. Public: the
+ * /earlier-time#<token> (R2.41, decision 0086): the link of an earlier-time offer's e-mail. Public: the
  * token is the key, read from the fragment in the browser, and only a press acts (decision 0059).
  */
 export default function EarlierTimePage() {

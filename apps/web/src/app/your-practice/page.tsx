@@ -10,7 +10,7 @@ import { YourPracticeView } from './_components/your-practice-view';
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your practice');
 
 /**
- * Your practice (/your-practice, issue 36): signed-in, linked clients only. The practice is in the first
+ * Your practice (/your-practice, R2.33): signed-in, linked clients only. The practice is in the first
  * HTML (decision 0031), and today is the server's, on the practice's calendar, so the marked day is the
  * same in the server's render and the browser's.
  */

@@ -1,5 +1,6 @@
 /**
- * The address a request to the portal came from, for the API's rate limits (issue 13, finding 1).
+ * The address a request to the portal came from, for the API's rate limits (decision 0025;
+ * docs/security/hardening.md, finding 9).
  *
  * The web server (apps/web/server.mjs) writes the socket's address into `x-portal-peer`, overwriting any
  * value the request carried, with a token made at its start-up (PORTAL_PEER_TOKEN, this process only).

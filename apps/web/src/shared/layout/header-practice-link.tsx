@@ -2,7 +2,7 @@ import { PortalLink } from '@/shared/navigation/portal-link';
 import styles from './header-practice-link.module.css';
 
 /**
- * The header's practice name (issue 36): the signed-in client's home practice, a link to Your practice
+ * The header's practice name (R2.33): the signed-in client's home practice, a link to Your practice
  * (its address, phone, hours and closures).
  */
 export function HeaderPracticeLink({ name, current }: { name: string; current: boolean }) {

@@ -16,7 +16,7 @@ export interface SiteHeaderProps {
   brandName: string;
   signedIn: boolean;
   user?: HeaderUser | null;
-  /** The signed-in client's home practice: its name links to Your practice (issue 36). */
+  /** The signed-in client's home practice: its name links to Your practice (R2.33). */
   practiceName?: string | null;
   /** The current path (the shell passes usePathname()), for aria-current. */
   pathname: string;

@@ -43,7 +43,7 @@ export async function applyAppointments(session: Session): Promise<number> {
   await makeRoomForPracticeBookings(
     session.db,
     // Only bookings whose time is new: one stored as it stands made its room when it was stored. The
-    // reference names the booking in the events of the online appointments it flags (issue 32).
+    // reference names the booking in the events of the online appointments it flags (decision 0067).
     sql.raw(`select c.id as clinician_id, s.starts_at, s.ends_at, pt.id as pet_id, a.id as appointment_id,
        s.appointment_ref
        from ${resolved} left join appointments a on a.pms_ref = s.appointment_ref

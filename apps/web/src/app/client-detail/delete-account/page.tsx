@@ -8,7 +8,7 @@ import { DeleteAccountView } from './_components/delete-account-view';
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Delete your online account');
 
 /**
- * Delete your online account (/client-detail/delete-account, issue 36): signed in, linked or not yet, and
+ * Delete your online account (/client-detail/delete-account, R2.38): signed in, linked or not yet, and
  * signed in recently (decision 0079): an older sign-in goes to the provider first and comes back here.
  */
 export default async function DeleteAccountPage() {

@@ -10,7 +10,7 @@ import { SessionsView } from './_components/sessions-view';
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Where you are signed in');
 
 /**
- * Where you are signed in (/client-detail/sessions, issue 36): the person's portal sessions, read from
+ * Where you are signed in (/client-detail/sessions, R2.35): the person's portal sessions, read from
  * the web's session store while the page renders (no secret in the props), with "Sign out of the others".
  */
 export default async function SessionsPage() {

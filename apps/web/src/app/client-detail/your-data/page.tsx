@@ -8,7 +8,7 @@ import { pageMetadata } from '@/shared/page-metadata';
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Your data');
 
 /**
- * Your data (/client-detail/your-data, issue 36 item 1): signed in within the last ten minutes, else
+ * Your data (/client-detail/your-data, R2.37): signed in within the last ten minutes, else
  * through the provider's sign-in first and back here (decision 0079). The data is gathered by the API
  * for this request, never cached.
  */

@@ -56,7 +56,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /**
- * Your data (/client-detail/your-data, issue 36): what the portal holds about the person, readable, with
+ * Your data (/client-detail/your-data, R2.37): what the portal holds about the person, readable, with
  * the same data as a JSON file to download (decision 0079).
  */
 export function YourDataView({ result }: { result: DataExportResult }) {

@@ -26,7 +26,7 @@ export const timeOfDay = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /**
- * Where a signed-in person who is not linked yet stands (issue 36 item 5, decision 0077), and the one next
+ * Where a signed-in person who is not linked yet stands (R2.34, decision 0077), and the one next
  * step: a code sent (to a masked address, at a time; a new one when the rules allow), an invitation
  * expected, or the practice must help (its phone a tap-to-call link).
  */

@@ -48,7 +48,7 @@ function currentPetOf(error: unknown): EditablePet | undefined {
 }
 
 /**
- * Issue 35 item 5: changing a pet's name, neutered, microchip, insurer and policy number, with the
+ * R2.40 (decision 0083): changing a pet's name, neutered, microchip, insurer and policy number, with the
  * registration form's fields and rules. A save refused because the pet changed elsewhere first shows the
  * pet as it now is, in the form, and says so; nothing is overwritten (decision 0083).
  */

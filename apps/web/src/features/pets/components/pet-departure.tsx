@@ -45,7 +45,7 @@ function wordsFor(status: PetDeparture, name: string) {
 }
 
 /**
- * Issue 35 item 5: "my pet has died" and "my pet has a new home", each a step the person confirms in a
+ * R2.40 (decision 0083): "my pet has died" and "my pet has a new home", each a step the person confirms in a
  * dialog. Recorded, the pet stays on the client's pets (marked), with its history, and can no longer be
  * booked for (decision 0066); the practice is told (decision 0083).
  */

@@ -68,9 +68,9 @@ export interface PetHealthRecordProps {
 }
 
 /**
- * A pet's vaccinations (issue 35): those due, soonest first, with the overdue marked in words, and every
- * dose given, newest first. Printed, it is the page: one A4 sheet headed by the practice's name and the
- * pet's microchip, for kennels and travel (decision 0081).
+ * A pet's vaccinations (R2.40, decision 0081): those due, soonest first, with the overdue marked in words,
+ * and every dose given, newest first. Printed, it is the page: one A4 sheet headed by the practice's name and
+ * the pet's microchip, for kennels and travel (decision 0081).
  */
 export function PetHealthRecord({ pet, record, loading, error, onRetry }: PetHealthRecordProps) {
   const headingId = useId();

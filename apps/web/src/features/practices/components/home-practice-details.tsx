@@ -58,7 +58,7 @@ function DayHours({ day }: { day: OpeningDay }) {
 }
 
 /**
- * Your practice (issue 36): the home practice's address with a map link, its phone to tap, its week
+ * Your practice (R2.33): the home practice's address with a map link, its phone to tap, its week
  * Monday first with today marked and today's closures on it, the closures ahead, and the 24-hour
  * emergency vets. Times are the practice's, in UK time (decision 0055).
  */

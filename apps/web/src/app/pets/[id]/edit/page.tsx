@@ -13,7 +13,7 @@ export async function generateMetadata({ params }: EditPetPageProps): Promise<Me
 }
 
 /**
- * Edit a pet (/pets/{id}/edit, issue 35 item 5): signed-in clients only; an id that is not theirs is the
+ * Edit a pet (/pets/{id}/edit, R2.40, decision 0083): signed-in clients only; an id that is not theirs is the
  * not-found page with status 404, decided on the server as the pet's page does.
  */
 export default async function EditPetPage({ params }: EditPetPageProps) {
