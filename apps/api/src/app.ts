@@ -91,7 +91,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
   // MAINTENANCE=on answers before the rate limit, authentication or the database (decision 0073).
   if (config.maintenance) await app.register(maintenancePlugin);
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redisUrl: config.redisUrl });
-  // The document lists every route and its inputs: off in production unless API_DOCS=on (config.ts).
+  // The document lists every route and its inputs: off in production unless API_DOCS=on (config/api-config.ts).
   if (config.apiDocs)
     await app.register(openApiPlugin, { serverUrl: config.publicUrl, integration: config.integration });
   await app.register(routeDefaultsPlugin);
@@ -146,7 +146,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     ],
     requireLinkedClient: false,
   });
-  // R4.26: a local developer's tool that lists every e-mail; config.ts never turns it on in production.
+  // R4.26: a local developer's tool that lists every e-mail; the config never turns it on in production.
   if (config.devMailbox && config.nodeEnv !== 'production') {
     await app.register(publicScope, { routes: [devMailboxRoutes] });
   }

@@ -181,7 +181,7 @@ export interface ApiConfig {
   /** Where clients reach the API (the OpenAPI document's server). */
   publicUrl: string;
   databaseUrl: string;
-  /** The pool's size and statement timeout (database-config.ts). */
+  /** The pool's size and statement timeout (database.ts). */
   database: DatabaseConfig;
   /** Migrate as the process starts: outside production, or with MIGRATE_ON_START=true. */
   migrateOnStart: boolean;
@@ -236,15 +236,15 @@ export interface ApiConfig {
   apiDocs: boolean;
   logLevel: LogLevel;
   nodeEnv: 'development' | 'test' | 'production';
-  /** The integration API's machine callers (integration-config.ts, decision 0062). */
+  /** The integration API's machine callers (integration.ts, decision 0062). */
   integration: IntegrationConfig;
-  /** How practice events are sent as webhooks (practice-events/practice-events-config.ts, decision 0067). */
+  /** How practice events are sent as webhooks (practice-events.ts, decision 0067). */
   practiceEvents: PracticeEventsConfig;
   /** MAINTENANCE=on: every route but the probes answers 503 (decision 0073). */
   maintenance: boolean;
-  /** Prometheus metrics on a port of their own (metrics/metrics-config.ts, decision 0072). */
+  /** Prometheus metrics on a port of their own (metrics.ts, decision 0072). */
   metrics: MetricsConfig;
-  /** Where reminders' text messages go (reminders/sms-config.ts, decision 0085). */
+  /** Where reminders' text messages go (sms.ts, decision 0085). */
   sms: SmsConfig;
 }
 

@@ -3,7 +3,7 @@ import { wholeNumber } from './values.ts';
 
 /**
  * The database's part of the API's environment: the pool each process keeps, how long one statement may
- * run, and whether the process migrates as it starts (decision 0068). config.ts parses it with everything
+ * run, and whether the process migrates as it starts (decision 0068). api-config.ts parses it with everything
  * else, so one message still names every bad variable.
  */
 

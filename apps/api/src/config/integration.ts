@@ -5,7 +5,7 @@ import { httpUrl, wholeNumber } from './values.ts';
 /**
  * The integration API's part of the environment (decision 0062): which machine callers it accepts, the
  * scope their tokens must carry, and where they get one (the OpenAPI document's client-credentials flow).
- * config.ts parses it with everything else, so one message still names every bad variable.
+ * api-config.ts parses it with everything else, so one message still names every bad variable.
  */
 
 const rateLimitBounds = [1, 10_000_000] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Maintenance mode's part of the API's environment (decision 0073). config.ts parses it with everything
+ * Maintenance mode's part of the API's environment (decision 0073). api-config.ts parses it with everything
  * else, so one message still names every bad variable.
  */
 export const maintenanceEnvShape = {

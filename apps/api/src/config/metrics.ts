@@ -4,7 +4,7 @@ import { wholeNumber } from './values.ts';
 /**
  * The metrics' part of the API's environment (decision 0072): Prometheus scrapes a port of its
  * own, never the public one, so the numbers (and the scrape's load) stay off the balancer's path.
- * config.ts parses it with everything else, so one message still names every bad variable.
+ * api-config.ts parses it with everything else, so one message still names every bad variable.
  */
 
 const portBounds = [1, 65_535] as const;
@@ -37,7 +37,7 @@ export function metricsConfigOf(env: MetricsEnv): MetricsConfig {
 
 /** The public port never serves the metrics: the two must differ. */
 export function requireMetricsPortApart(env: MetricsEnv, context: z.RefinementCtx): void {
-  // Checked even when other values are bad (config.ts's `when`): compare only two numbers.
+  // Checked even when other values are bad (api-config.ts's `when`): compare only two numbers.
   const { METRICS_PORT: metrics, API_PORT: api } = env;
   if (typeof metrics === 'number' && typeof api === 'number' && metrics === api)
     context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'the same as API_PORT' });

@@ -14,7 +14,7 @@ function problemsOf(env: Record<string, string>): string[] {
   throw new Error('loadConfig accepted a bad environment');
 }
 
-describe('the event dispatcher settings (issue 32)', () => {
+describe('the event dispatcher settings (decision 0067)', () => {
   it('default to a 10 s deadline, 64 KiB answers, 5 s doubling to 10 minutes, three days, four at once', () => {
     expect(loadConfig(local).practiceEvents).toEqual({
       limits: { timeoutMs: 10_000, maxResponseBytes: 65_536 },

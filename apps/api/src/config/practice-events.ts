@@ -5,7 +5,7 @@ import { wholeNumber } from './values.ts';
 
 /**
  * The event dispatcher's part of the API's environment (decision 0067): how one webhook is sent, how failures
- * are retried and for how long, and how many are sent at once. config.ts parses it with everything else,
+ * are retried and for how long, and how many are sent at once. api-config.ts parses it with everything else,
  * so one message still names every bad variable.
  */
 
@@ -62,7 +62,7 @@ export function practiceEventsConfigOf(env: PracticeEventsEnv & { NODE_ENV: stri
 /** The cap on the wait between retries cannot be below the first wait. */
 export function requireRetryCapAboveBase(env: PracticeEventsEnv, context: z.RefinementCtx) {
   const { WEBHOOK_RETRY_BASE_MS: base, WEBHOOK_RETRY_MAX_MS: max } = env;
-  // Checked even when other values are bad (config.ts's `when`): only two numbers can be compared.
+  // Checked even when other values are bad (api-config.ts's `when`): only two numbers can be compared.
   if (typeof base === 'number' && typeof max === 'number' && max < base)
     context.addIssue({ code: 'custom', path: ['WEBHOOK_RETRY_MAX_MS'], message: 'below the base' });
 }

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 
 /**
- * What production requires of the API's environment beyond each variable's own format (config.ts runs
+ * What production requires of the API's environment beyond each variable's own format (api-config.ts runs
  * every rule, so one message names every problem). An unset NODE_ENV is production (decision 0068): a
  * process started without being told it is a local run gets these rules, never the local defaults.
  */
 
-/** The variables the rules read, as config.ts's schema parses them (checked even when some are bad). */
+/** The variables the rules read, as api-config.ts's schema parses them (checked even when some are bad). */
 export interface ProductionRulesEnv {
   NODE_ENV: string;
   SMTP_URL?: string | undefined;

@@ -41,7 +41,7 @@ export type SmsConfig =
   | { provider: 'off' | 'outbox' }
   | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
 
-/** The rules across variables, for config.ts's superRefine. */
+/** The rules across variables, for api-config.ts's superRefine. */
 export function requireSmsSettings(env: Partial<SmsEnv>, context: z.RefinementCtx): void {
   if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'outbox') {
     context.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'not allowed in production' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The kinds of environment value more than one part of the API's config reads (config.ts). */
+/** The kinds of environment value more than one part of the API's config reads (api-config.ts). */
 
 /** A whole number written in decimal digits, within [min, max]. */
 export const wholeNumber = ([min, max]: readonly [number, number]) =>

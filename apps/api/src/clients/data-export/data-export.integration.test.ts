@@ -111,7 +111,7 @@ const requestsOf = (subject: string) =>
       ),
     );
 
-describe('GET /client/data-export (issue 36, decision 0079)', () => {
+describe('GET /client/data-export (decision 0079)', () => {
   it('holds everything about the signed-in client, and nothing of another client', async () => {
     const mine = await clientWithEverything('Mine');
     const theirs = await clientWithEverything('Theirs');

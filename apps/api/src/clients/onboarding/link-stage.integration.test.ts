@@ -66,7 +66,7 @@ async function expireCodesOf(clientId: number) {
   );
 }
 
-describe('GET /signup/link-stage: where an unlinked person stands (issue 36 item 5)', () => {
+describe('GET /signup/link-stage: where an unlinked person stands (decision 0077)', () => {
   it('answers 401 without a sign-in', async () => {
     const response = await call({ method: 'GET', url: '/signup/link-stage' });
     expect(response.statusCode).toBe(401);

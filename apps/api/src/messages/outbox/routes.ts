@@ -13,7 +13,7 @@ import { createMailboxRepository } from './mailbox-repository.ts';
 /**
  * The development mailbox (R4.26): every e-mail of the outbox, to anyone who asks. A local developer's
  * tool for finishing sign-up without a mail server; app.ts registers it only when config.devMailbox is on,
- * which config.ts never allows in production.
+ * which the config never allows in production.
  */
 export const devMailboxRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const mailbox = createMailboxRepository(app.db);
