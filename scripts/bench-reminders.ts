@@ -22,13 +22,15 @@ import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worke
 import type { JobHelpers } from 'graphile-worker';
 import pg from 'pg';
 import { manageLinks } from '../apps/api/src/appointments/index.ts';
-import { reminderTasks, smsDeliveryOf } from '../apps/api/src/messages/index.ts';
-import { queueRemindersTask, sendReminderTask } from '../apps/api/src/messages/reminders/queue-reminders.ts';
 import {
   defaultReminderRules,
   maxDaysBefore,
+  queueRemindersTask,
   reminderDueAt,
-} from '../apps/api/src/messages/reminders/reminder-rules.ts';
+  reminderTasks,
+  sendReminderTask,
+  smsDeliveryOf,
+} from '../apps/api/src/messages/index.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/bench/database-cpu.ts';
 import { machineCpuSeconds } from './lib/bench/process-cpu.ts';
 import {

@@ -3,20 +3,15 @@ import { dirname, join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import {
-  insertAppointment,
-  lockClinician,
-  releaseExpiredHolds,
-  reserve,
-} from '../../../apps/api/src/appointments/booking/booking-writes.ts';
-import { createAppointmentsRepository } from '../../../apps/api/src/appointments/booking/appointment-records.ts';
-import { createBookingRepository } from '../../../apps/api/src/appointments/booking/booking-repository.ts';
-import {
+  createAppointmentsRepository,
+  createBookingRepository,
   nearestSlots,
+  openDiary,
   searchAppointmentSlots,
-} from '../../../apps/api/src/appointments/booking/slot-search.ts';
-import { createLinkedClientLookup } from '../../../apps/api/src/platform/auth/linked-client.ts';
-import { createLookupNames } from '../../../apps/api/src/reference/lookups/lookup-names.ts';
-import { createPetsRepository } from '../../../apps/api/src/clients/pets/pets-repository.ts';
+} from '../../../apps/api/src/appointments/index.ts';
+import { createPetsRepository } from '../../../apps/api/src/clients/index.ts';
+import { createLinkedClientLookup } from '../../../apps/api/src/platform/index.ts';
+import { createLookupNames } from '../../../apps/api/src/reference/index.ts';
 import { repoRoot } from '../shared/paths.ts';
 
 interface Statement {
@@ -93,7 +88,9 @@ async function recordStatements(
   let appointmentId = 0;
   await db
     .transaction(async (tx) => {
-      const { id } = await insertAppointment(tx, {
+      const diary = await openDiary(tx, { clinicianId, clock: () => new Date() });
+      take('booking: lock clinician');
+      const { id } = await diary.book({
         practiceId: who.practiceId,
         clinicianId,
         clientId: who.clientId,
@@ -104,13 +101,16 @@ async function recordStatements(
         idempotencyKey: 'bench-plan',
       });
       appointmentId = id;
-      take('booking: insert appointment');
-      await lockClinician(tx, clinicianId);
-      take('booking: lock clinician');
-      await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, new Date());
-      take('booking: release expired holds');
-      await reserve(tx, id, clinicianId, startsAt, endsAt);
-      take('booking: reserve (exclusion constraint)');
+      // The diary's book: the appointment, the expired holds it frees, then its reservation.
+      for (const statement of recorded.slice(names.length)) {
+        names.push(
+          /^insert into "appointments"/i.test(statement.sql)
+            ? 'booking: insert appointment'
+            : /^delete from "clinician_reservations"/i.test(statement.sql)
+              ? 'booking: release expired holds'
+              : 'booking: reserve (exclusion constraint)',
+        );
+      }
       tx.rollback();
     })
     .catch((error: unknown) => {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { createBookingRepository } from '../../../apps/api/src/appointments/booking/booking-repository.ts';
-import { loadBookingContext, nearestSlots } from '../../../apps/api/src/appointments/booking/slot-search.ts';
+import {
+  createBookingRepository,
+  loadBookingContext,
+  nearestSlots,
+} from '../../../apps/api/src/appointments/index.ts';
 import type { TokenIssuer } from '../shared/token-issuer.ts';
 import { send, type Answer } from './open-loop.ts';
 

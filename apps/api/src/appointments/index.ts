@@ -4,14 +4,18 @@
  * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
  */
 export {
-  PET_OVERLAP_CONSTRAINT,
   bookingCaps,
   createAppointmentsRepository,
   createBookingDeps,
-  databaseError,
+  createBookingRepository,
+  loadBookingContext,
   mailboxAddress,
+  nearestSlots,
   nextCalendarSequence,
+  openDiary,
   recordChangeEmail,
+  refusalOf,
+  searchAppointmentSlots,
   slotRoutes,
 } from './booking/index.ts';
 export type { AppointmentsRepository } from './booking/index.ts';

@@ -8,5 +8,5 @@ export { dataExportRoutes } from './data-export/index.ts';
 export { defaultBudgets, onboardingRoutes, preSignupRoutes } from './onboarding/index.ts';
 export type { OnboardingBudgets } from './onboarding/index.ts';
 export { onlineAccountRoutes } from './online-account/index.ts';
-export { petRoutes, registerNewPet } from './pets/index.ts';
+export { createPetsRepository, petRoutes, registerNewPet } from './pets/index.ts';
 export { clientRecordRoutes, clientRoutes } from './profile/index.ts';

@@ -4,4 +4,12 @@
  * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
  */
 export { devMailboxRoutes, emailWorkerPlugin } from './outbox/index.ts';
-export { reminderTasks, smsDeliveryOf } from './reminders/index.ts';
+export {
+  defaultReminderRules,
+  maxDaysBefore,
+  queueRemindersTask,
+  reminderDueAt,
+  reminderTasks,
+  sendReminderTask,
+  smsDeliveryOf,
+} from './reminders/index.ts';

@@ -5,7 +5,9 @@ import { lockSpaces } from '@vet/db/lock-spaces';
 import { namedStatement, runNamed } from '@vet/db/named-statement';
 import { appointmentEventColumns, type AppointmentEventRow } from './appointment-events.ts';
 
-const range = (startsAt: Date, endsAt: Date) => `[${startsAt.toISOString()},${endsAt.toISOString()})`;
+/** A span as PostgreSQL's tstzrange text, start included and end not. */
+export const timeRange = (startsAt: Date, endsAt: Date) =>
+  `[${startsAt.toISOString()},${endsAt.toISOString()})`;
 
 /** SQLSTATEs the booking code answers as outcomes rather than faults. */
 export const EXCLUSION_VIOLATION = '23P01';
@@ -100,7 +102,7 @@ export async function releaseExpiredHolds(
     .where(
       and(
         eq(clinicianReservations.clinicianId, clinicianId),
-        sql`${clinicianReservations.during} && ${range(startsAt, endsAt)}::tstzrange`,
+        sql`${clinicianReservations.during} && ${timeRange(startsAt, endsAt)}::tstzrange`,
         isNotNull(clinicianReservations.holdExpiresAt),
         lte(clinicianReservations.holdExpiresAt, now),
       ),
@@ -262,7 +264,7 @@ export async function reserve(
 ) {
   await tx
     .insert(clinicianReservations)
-    .values({ clinicianId, during: range(startsAt, endsAt), appointmentId });
+    .values({ clinicianId, during: timeRange(startsAt, endsAt), appointmentId });
 }
 
 /**
@@ -280,7 +282,7 @@ export async function moveReservation(
 ): Promise<void> {
   const moved = await tx
     .update(clinicianReservations)
-    .set({ clinicianId, during: range(startsAt, endsAt), practiceLane: false })
+    .set({ clinicianId, during: timeRange(startsAt, endsAt), practiceLane: false })
     .where(eq(clinicianReservations.appointmentId, appointmentId))
     .returning({ id: clinicianReservations.id });
   // A booked appointment always owns a reservation; should one be missing, the move still holds the time.

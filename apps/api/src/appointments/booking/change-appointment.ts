@@ -17,16 +17,8 @@ import {
 } from './appointment-events.ts';
 import { nextCalendarSequence } from './appointment-calendar.ts';
 import { recordChangeEmail, type AppointmentChange } from './booking-emails.ts';
-import {
-  databaseError,
-  isLostRace,
-  PET_OVERLAP_CONSTRAINT,
-  lockClinician,
-  lockPet,
-  moveReservation,
-  releaseExpiredHolds,
-  releaseReservation,
-} from './booking-writes.ts';
+import { releaseReservation } from './booking-writes.ts';
+import { openDiary, refusalOf } from './diary.ts';
 import { toDetail, type AppointmentRecord } from './appointment-records.ts';
 import type { Executor } from '@vet/db/connection';
 import { timeNotFree, type Booker, type BookingDeps, type BookingOutcome } from './book-appointment.ts';
@@ -176,11 +168,9 @@ export async function amendAppointment(
       const freed = await deps.db.transaction(async (tx) => {
         // Advisory locks before the row (decision 0063): a practice booking holding the clinician's lock
         // may be flagging this very appointment.
-        await lockPet(tx, current.petId);
-        await lockClinician(tx, clinicianId);
+        const diary = await openDiary(tx, { clinicianId, petId: current.petId, clock: deps.now });
         const record = await lockRecord(deps, tx, booker, appointmentId);
-        await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, deps.now());
-        await moveReservation(tx, appointmentId, clinicianId, startsAt, endsAt);
+        await diary.moveAppointment(appointmentId, { startsAt, endsAt });
         const previous = { ...record, reasonId: record.appointmentReasonId };
         const [amended] = await tx
           .update(appointments)
@@ -214,9 +204,9 @@ export async function amendAppointment(
       await announceFreed(deps, freed);
       return { kind: 'booked', appointment: await reload(deps, booker, appointmentId) };
     } catch (error) {
-      const { code, constraint } = databaseError(error);
-      if (constraint === PET_OVERLAP_CONSTRAINT) return { kind: 'petBusy', petName: current.petName };
-      if (isLostRace(code)) continue;
+      const refusal = refusalOf(error);
+      if (refusal === 'petBusy') return { kind: 'petBusy', petName: current.petName };
+      if (refusal === 'taken') continue;
       throw error;
     }
   }

@@ -1,6 +1,8 @@
 /**
- * The booking module: slot search, booking writes, amend and cancel, and their e-mails.
- * Other modules import only this file (decision 0054).
+ * The booking module: slot search, booking, amend and cancel, and their e-mails; the one way into a
+ * clinician's diary for every other module (openDiary's operations: book, convert a hold, hold, move and
+ * release time; refusalOf names a refusal). Its writes stay inside it (decision 0091).
+ * Other modules import only this file.
  */
 export {
   appointmentCalendar,
@@ -22,20 +24,11 @@ export { assertRoomToBook, bookingCaps, bookingsPerIdentity } from './booking-ca
 export type { BookingCaps } from './booking-caps.ts';
 export { createBookingDeps } from './booking-deps.ts';
 export { appointmentEmail, practiceTime, recordChangeEmail } from './booking-emails.ts';
-export {
-  databaseError,
-  insertAppointment,
-  isLostRace,
-  lockClinician,
-  lockPet,
-  moveReservation,
-  PET_OVERLAP_CONSTRAINT,
-  releaseExpiredHolds,
-  releaseReservation,
-  reserve,
-} from './booking-writes.ts';
+export { openDiary, refusalOf } from './diary.ts';
+export type { Diary, HeldTime, TimeSpan } from './diary.ts';
 export { amendAppointment, cancelAppointment, getAppointment } from './change-appointment.ts';
 export { MINUTE_MS } from './slot-engine/types.ts';
 export { slotAnswerSerializer, slotRoutes } from './slot-routes.ts';
 export { bookableSlots, loadBookingContext, nearestSlots, searchAppointmentSlots } from './slot-search.ts';
 export type { ReadyContext, Searcher, SlotSearchDeps } from './slot-search.ts';
+export { createBookingRepository } from './booking-repository.ts';

@@ -1,7 +1,7 @@
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { earlierTimeOfferMessages, type EarlierTimeOffer } from '@vet/contracts/earlier-times';
 import type { Database, Executor } from '@vet/db/connection';
-import { appointments, clinicianReservations, softBookings } from '@vet/db/schema/appointments';
+import { appointments, softBookings } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { appointmentReasons } from '@vet/db/schema/lookups';
@@ -10,16 +10,12 @@ import { enqueueEmail } from '@vet/email/enqueue-email';
 import { and, eq } from 'drizzle-orm';
 import {
   appointmentEventColumns,
-  databaseError,
-  isLostRace,
-  lockClinician,
-  lockPet,
-  moveReservation,
   nextCalendarSequence,
-  PET_OVERLAP_CONSTRAINT,
+  openDiary,
   previousEventColumns,
   recordAmended,
   recordChangeEmail,
+  refusalOf,
   toDetail,
 } from '../booking/index.ts';
 import { conflict, notFound } from '../../platform/index.ts';
@@ -105,8 +101,8 @@ export async function readOffer(deps: EarlierTimesDeps, token: string): Promise<
 
 /**
  * POST /earlier-time-offer/take: the one press. In one transaction, behind the pet's and the clinician's
- * locks: the offer (still open) taken, its hold converted and its reservation deleted, the appointment's
- * reservation moved onto the time (the amend path's moveReservation: the constraint checks it), the
+ * locks: the offer (still open) taken, its hold converted and its time released, the appointment moved
+ * onto the time in the clinician's diary (as an amendment is: the constraint checks it), the
  * appointment moved, its appointment.amended event and its changed-time e-mail, the request Taken. The
  * old time is then offered to the line.
  */
@@ -115,8 +111,11 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
   const now = deps.now();
   const result = await deps.db
     .transaction(async (tx) => {
-      await lockPet(tx, first.petId);
-      await lockClinician(tx, first.clinicianId);
+      const diary = await openDiary(tx, {
+        clinicianId: first.clinicianId,
+        petId: first.petId,
+        clock: () => now,
+      });
       const offer = await openOffer(deps, tx, token, true);
       const record = await deps.appointments.findRecord(offer.clientId, offer.appointmentId, tx, true);
       if (!record || record.status !== 'Booked') throw notFound(earlierTimeMessages.offerNotOpen);
@@ -128,16 +127,11 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
         .where(and(eq(softBookings.id, offer.softBookingId), eq(softBookings.status, 'Held')))
         .returning({ id: softBookings.id });
       if (converted.length === 0) throw notFound(earlierTimeMessages.offerNotOpen);
-      await tx
-        .delete(clinicianReservations)
-        .where(eq(clinicianReservations.softBookingId, offer.softBookingId));
-      await moveReservation(
-        tx,
-        offer.appointmentId,
-        offer.clinicianId,
-        offer.offeredStartsAt,
-        offer.offeredEndsAt,
-      );
+      await diary.releaseHold(offer.softBookingId);
+      await diary.moveAppointment(offer.appointmentId, {
+        startsAt: offer.offeredStartsAt,
+        endsAt: offer.offeredEndsAt,
+      });
       const previous = { ...record, reasonId: record.appointmentReasonId };
       const [amended] = await tx
         .update(appointments)
@@ -197,10 +191,7 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
       };
     })
     .catch((error: unknown) => {
-      const { code, constraint } = databaseError(error);
-      if (constraint === PET_OVERLAP_CONSTRAINT || isLostRace(code)) {
-        throw conflict(earlierTimeMessages.offerNotOpen);
-      }
+      if (refusalOf(error)) throw conflict(earlierTimeMessages.offerNotOpen);
       throw error;
     });
   await offerFreedTime(deps, result.freed);

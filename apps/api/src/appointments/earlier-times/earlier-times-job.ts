@@ -1,10 +1,10 @@
 import type { Database } from '@vet/db/connection';
 import type { FreedSpan } from '@vet/db/earlier-time-requests';
-import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
+import { softBookings } from '@vet/db/schema/appointments';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { createBookingDeps, lockClinician, MINUTE_MS } from '../booking/index.ts';
+import { createBookingDeps, MINUTE_MS, openDiary } from '../booking/index.ts';
 import type { EarlierTimesDeps } from './earlier-times-common.ts';
 import { earlierTimeLinks, withEarlierTimes } from './earlier-times-routes.ts';
 import { endStaleRequests, offerFreedTimes } from './offer-freed-time.ts';
@@ -71,7 +71,7 @@ export async function runEarlierTimes(deps: EarlierTimesDeps): Promise<{ lapsed:
   let lapsed = 0;
   for (const offer of due) {
     const span = await deps.db.transaction(async (tx) => {
-      await lockClinician(tx, offer.clinicianId);
+      const diary = await openDiary(tx, { clinicianId: offer.clinicianId, clock: () => now });
       const [ended] = await tx
         .update(earlierTimeOffers)
         .set({ status: 'Lapsed' })
@@ -88,9 +88,7 @@ export async function runEarlierTimes(deps: EarlierTimesDeps): Promise<{ lapsed:
         .update(softBookings)
         .set({ status: 'Expired' })
         .where(and(eq(softBookings.id, ended.softBookingId), eq(softBookings.status, 'Held')));
-      await tx
-        .delete(clinicianReservations)
-        .where(eq(clinicianReservations.softBookingId, ended.softBookingId));
+      await diary.releaseHold(ended.softBookingId);
       const [request] = await tx
         .update(earlierTimeRequests)
         .set({ status: 'Waiting' })

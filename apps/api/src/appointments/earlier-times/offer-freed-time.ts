@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
-import { appointments, clinicianReservations, softBookings } from '@vet/db/schema/appointments';
+import { appointments, softBookings } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { brandedEmail } from '@vet/email/branded-email';
@@ -9,13 +9,11 @@ import { enqueueEmail } from '@vet/email/enqueue-email';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import {
   bookableSlots,
-  databaseError,
-  isLostRace,
   loadBookingContext,
-  lockClinician,
   MINUTE_MS,
+  openDiary,
   practiceTime,
-  releaseExpiredHolds,
+  refusalOf,
   type ReadyContext,
 } from '../booking/index.ts';
 import {
@@ -24,8 +22,6 @@ import {
   OFFER_HOLD_MINUTES,
   type EarlierTimesDeps,
 } from './earlier-times-common.ts';
-
-const range = (startsAt: Date, endsAt: Date) => `[${startsAt.toISOString()},${endsAt.toISOString()})`;
 
 interface WaitingRequest {
   requestId: number;
@@ -212,14 +208,13 @@ async function holdFor(
   const token = randomBytes(32).toString('base64url');
   try {
     return await deps.db.transaction(async (tx) => {
-      await lockClinician(tx, clinicianId);
+      const diary = await openDiary(tx, { clinicianId, clock: () => now });
       const [request] = await tx
         .select({ id: earlierTimeRequests.id })
         .from(earlierTimeRequests)
         .where(and(eq(earlierTimeRequests.id, waiting.requestId), eq(earlierTimeRequests.status, 'Waiting')))
         .for('update');
       if (!request) return 'gone' as const;
-      await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
       const [hold] = await tx
         .insert(softBookings)
         .values({
@@ -237,12 +232,7 @@ async function holdFor(
           createdAt: now,
         })
         .returning({ id: softBookings.id });
-      await tx.insert(clinicianReservations).values({
-        clinicianId,
-        during: range(startsAt, endsAt),
-        softBookingId: hold!.id,
-        holdExpiresAt: expiresAt,
-      });
+      await diary.hold({ holdId: hold!.id, startsAt, endsAt, expiresAt });
       await tx.insert(earlierTimeOffers).values({
         requestId: waiting.requestId,
         softBookingId: hold!.id,
@@ -261,7 +251,7 @@ async function holdFor(
       return 'held' as const;
     });
   } catch (error) {
-    if (isLostRace(databaseError(error).code)) return 'taken';
+    if (refusalOf(error) === 'taken') return 'taken';
     throw error;
   }
 }

@@ -14,12 +14,8 @@ import {
   appointmentEmail,
   appointmentEventData,
   assertRoomToBook,
-  databaseError,
-  insertAppointment,
-  isLostRace,
-  lockClinician,
-  releaseExpiredHolds,
-  reserve,
+  openDiary,
+  refusalOf,
   toDetail,
   emailFacts,
   type Booker,
@@ -97,9 +93,9 @@ export async function completeHold(
       const now = deps.now();
       // The pet from the guest's answers, registered as online registration does, within the client's
       // new pets of the day; then the appointment within their upcoming ones (decision 0057). Lock order
-      // (decision 0063): the client's registrations, the client's bookings, the clinician, and only then
-      // the hold's row, which a practice booking holding the clinician's lock may be giving away. What
-      // the pet and the appointment take from the hold (names, practice, reason) never changes.
+      // (decision 0063): the client's registrations, the client's bookings, the clinician (the diary), and
+      // only then the hold's row, which a practice booking holding the clinician's lock may be giving away.
+      // What the pet and the appointment take from the hold (names, practice, reason) never changes.
       const petId = await registerNewPet(
         tx,
         client.clientId,
@@ -107,27 +103,24 @@ export async function completeHold(
         deps.caps.newPetsPerDay,
       );
       await assertRoomToBook(tx, deps.caps, { clientId: client.clientId, pet: null }, now);
-      const appointment = await insertAppointment(tx, {
-        practiceId: found.practiceId,
-        clinicianId,
-        clientId: client.clientId,
-        petId,
-        reasonId: found.reasonId,
-        startsAt,
-        endsAt,
-      });
-      const appointmentId = appointment.id;
-      await lockClinician(tx, clinicianId);
+      const diary = await openDiary(tx, { clinicianId, clock: () => now });
       const hold = await guestHolds.find(tx, id, true);
       assertActionable(hold);
       assertRecent(hold, now);
-      const handedOver =
-        keepsItsTime && (await guestHolds.reservationToAppointment(tx, id, clinicianId, appointmentId));
-      if (!handedOver) {
-        await guestHolds.releaseReservation(tx, id);
-        await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
-        await reserve(tx, appointmentId, clinicianId, startsAt, endsAt);
-      }
+      const appointment = await diary.convertHold(
+        id,
+        {
+          practiceId: found.practiceId,
+          clinicianId,
+          clientId: client.clientId,
+          petId,
+          reasonId: found.reasonId,
+          startsAt,
+          endsAt,
+        },
+        keepsItsTime,
+      );
+      const appointmentId = appointment.id;
       await guestHolds.update(tx, id, { status: 'Converted', convertedAppointmentId: appointmentId });
       // The practice system hears of it as a completed hold rather than a booking (decision 0067).
       await recordPracticeEvent(tx, 'guest_hold.completed', {
@@ -162,7 +155,7 @@ export async function completeHold(
     try {
       return await booked(await convert(clinicianId));
     } catch (error) {
-      if (isLostRace(databaseError(error).code)) continue;
+      if (refusalOf(error) === 'taken') continue;
       throw error;
     }
   }

@@ -1,12 +1,10 @@
 import type { Database, Executor } from '@vet/db/connection';
-import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
+import { softBookings } from '@vet/db/schema/appointments';
 import { species } from '@vet/db/schema/lookups';
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 
 export type HoldRecord = typeof softBookings.$inferSelect;
 export type NewHold = typeof softBookings.$inferInsert;
-
-const range = (startsAt: Date, endsAt: Date) => `[${startsAt.toISOString()},${endsAt.toISOString()})`;
 
 /** Advisory-lock key spaces of the live-hold limits (the second key hashes the e-mail or address). */
 const EMAIL_LOCK_SPACE = 4022;
@@ -55,68 +53,6 @@ export const guestHolds = {
       .from(softBookings)
       .where(and(live, eq(softBookings.clientAddressHash, addressHash)));
     return { email: byEmail?.n ?? 0, address: byAddress?.n ?? 0 };
-  },
-
-  /** The hold's reservation: its clinician's time until the hold expires. */
-  async reserve(
-    tx: Executor,
-    hold: Pick<HoldRecord, 'id' | 'clinicianId' | 'startsAt' | 'endsAt' | 'expiresAt'>,
-  ) {
-    await tx.insert(clinicianReservations).values({
-      clinicianId: hold.clinicianId,
-      during: range(hold.startsAt, hold.endsAt),
-      softBookingId: hold.id,
-      holdExpiresAt: hold.expiresAt,
-    });
-  },
-
-  /**
-   * Gives a hold's reservation to another hold, at its clinician and time, in one statement: the
-   * constraint checks the new time against every other reservation while the old time is still held, so
-   * neither both nor none is ever held. False when the old hold had no reservation left.
-   */
-  async moveReservation(
-    tx: Executor,
-    fromHoldId: string,
-    to: Pick<HoldRecord, 'id' | 'clinicianId' | 'startsAt' | 'endsAt' | 'expiresAt'>,
-  ): Promise<boolean> {
-    const moved = await tx
-      .update(clinicianReservations)
-      .set({
-        softBookingId: to.id,
-        clinicianId: to.clinicianId,
-        during: range(to.startsAt, to.endsAt),
-        holdExpiresAt: to.expiresAt,
-      })
-      .where(eq(clinicianReservations.softBookingId, fromHoldId))
-      .returning({ id: clinicianReservations.id });
-    return moved.length > 0;
-  },
-
-  /** Hands a hold's reservation to its appointment (same clinician and time); false when none is left. */
-  async reservationToAppointment(tx: Executor, holdId: string, clinicianId: number, appointmentId: number) {
-    const moved = await tx
-      .update(clinicianReservations)
-      .set({ softBookingId: null, appointmentId, holdExpiresAt: null })
-      .where(
-        and(
-          eq(clinicianReservations.softBookingId, holdId),
-          eq(clinicianReservations.clinicianId, clinicianId),
-        ),
-      )
-      .returning({ id: clinicianReservations.id });
-    return moved.length > 0;
-  },
-
-  async releaseReservation(tx: Executor, holdId: string) {
-    await tx.delete(clinicianReservations).where(eq(clinicianReservations.softBookingId, holdId));
-  },
-
-  async setHoldExpiry(tx: Executor, holdId: string, expiresAt: Date) {
-    await tx
-      .update(clinicianReservations)
-      .set({ holdExpiresAt: expiresAt })
-      .where(eq(clinicianReservations.softBookingId, holdId));
   },
 
   async update(tx: Executor, id: string, values: Partial<NewHold>) {

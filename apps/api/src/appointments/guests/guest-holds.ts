@@ -14,10 +14,8 @@ import {
 import type { Database, Executor } from '@vet/db/connection';
 import { emailKey } from '@vet/db/normalise';
 import {
-  databaseError,
-  isLostRace,
-  lockClinician,
-  releaseExpiredHolds,
+  openDiary,
+  refusalOf,
   loadBookingContext,
   nearestSlots,
   searchAppointmentSlots,
@@ -33,6 +31,14 @@ import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.
 export interface GuestDeps extends SlotSearchDeps {
   db: Database;
 }
+
+/** A hold's time in the clinician's diary. */
+const heldTime = (hold: HoldRecord) => ({
+  holdId: hold.id,
+  startsAt: hold.startsAt,
+  endsAt: hold.endsAt,
+  expiresAt: hold.expiresAt,
+});
 
 /** A guest searches and holds as a searcher with no client, allowed by the client rules (R4.24). */
 export const guestSearcher: Searcher = { clientId: null, allowed: true, homePracticeId: null };
@@ -125,7 +131,7 @@ async function holdWithFreeClinician(
     try {
       return { kind: 'held', hold: toSoftBooking(await write(clinicianId)) };
     } catch (error) {
-      if (isLostRace(databaseError(error).code)) continue;
+      if (refusalOf(error) === 'taken') continue;
       throw error;
     }
   }
@@ -199,9 +205,8 @@ export async function createHold(
         speciesId: body.speciesId,
         clientAddressHash: address,
       });
-      await lockClinician(tx, clinicianId);
-      await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
-      await guestHolds.reserve(tx, hold);
+      const diary = await openDiary(tx, { clinicianId, clock: () => now });
+      await diary.hold(heldTime(hold));
       return hold;
     }),
   );
@@ -269,7 +274,7 @@ export async function replaceHold(
         // The e-mail never changes along a chain of replaces, so it can be locked before the row is read;
         // the clinician's lock too, before any row (decision 0063: a practice booking may want the row).
         await assertRoomForHold(tx, original.email, address, now, originalId);
-        await lockClinician(tx, clinicianId);
+        const diary = await openDiary(tx, { clinicianId, clock: () => now });
         const locked = await guestHolds.find(tx, originalId, true);
         assertActionable(locked);
         assertLive(locked, now);
@@ -286,8 +291,7 @@ export async function replaceHold(
           clientAddressHash: address,
           replacesId: locked.id,
         });
-        await releaseExpiredHolds(tx, clinicianId, startsAt, endsAt, now);
-        if (!(await guestHolds.moveReservation(tx, locked.id, hold))) await guestHolds.reserve(tx, hold);
+        await diary.moveHold(locked.id, heldTime(hold));
         await guestHolds.update(tx, locked.id, { status: 'Replaced' });
         return hold;
       }),
@@ -305,14 +309,14 @@ export async function extendHold(deps: GuestDeps, id: string): Promise<SoftBooki
   return deps.db.transaction(async (tx) => {
     // The reservation's row is rewritten, so the constraint looks again: queue behind its clinician's
     // lock, before the hold's row (decision 0063). A hold's clinician never changes.
-    await lockClinician(tx, found.clinicianId);
+    const diary = await openDiary(tx, { clinicianId: found.clinicianId, clock: deps.now });
     const hold = await guestHolds.find(tx, id, true);
     assertActionable(hold);
     const now = deps.now();
     assertLive(hold, now);
     if (hold.extensionCount >= guestHoldMaxExtensions) throw conflict(guestMessages.noMoreExtensions);
     const expiresAt = new Date(now.getTime() + HOLD_MS);
-    await guestHolds.setHoldExpiry(tx, id, expiresAt);
+    await diary.extendHold(id, expiresAt);
     const extensionCount = hold.extensionCount + 1;
     await guestHolds.update(tx, id, { expiresAt, extensionCount });
     return toSoftBooking({ ...hold, expiresAt, extensionCount });

@@ -4,3 +4,4 @@
  */
 export { registerNewPet } from './new-pets.ts';
 export { petRoutes } from './routes.ts';
+export { createPetsRepository } from './pets-repository.ts';

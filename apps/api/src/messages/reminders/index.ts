@@ -6,3 +6,5 @@ export { reminderCrontab, reminderTasks } from './reminder-tasks.ts';
 export type { ReminderTaskOptions } from './reminder-tasks.ts';
 export { smsDeliveryOf } from './sms-delivery.ts';
 export type { SmsSettings } from './sms-delivery.ts';
+export { queueRemindersTask, sendReminderTask } from './queue-reminders.ts';
+export { defaultReminderRules, maxDaysBefore, reminderDueAt } from './reminder-rules.ts';

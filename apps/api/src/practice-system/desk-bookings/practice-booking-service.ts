@@ -10,10 +10,9 @@ import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-req
 import { makeRoomForPracticeBooking, type PracticeLaneEffects } from '@vet/db/practice-lane';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import {
-  databaseError,
   nextCalendarSequence,
-  PET_OVERLAP_CONSTRAINT,
   recordChangeEmail,
+  refusalOf,
   type AppointmentsRepository,
 } from '../../appointments/index.ts';
 import { conflict, notFound, type Issue, unprocessable } from '../../platform/index.ts';
@@ -165,7 +164,7 @@ async function inTransaction<T>(deps: PracticeBookingDeps, write: (tx: Executor)
   try {
     return await deps.db.transaction(write);
   } catch (error) {
-    if (databaseError(error).constraint === PET_OVERLAP_CONSTRAINT) {
+    if (refusalOf(error) === 'petBusy') {
       throw conflict(practiceBookingMessages.petBusyOnline);
     }
     throw error;

@@ -1,0 +1,160 @@
+import type { Executor } from '@vet/db/connection';
+import type { appointments } from '@vet/db/schema/appointments';
+import { clinicianReservations } from '@vet/db/schema/appointments';
+import { and, eq } from 'drizzle-orm';
+import type { AppointmentEventRow } from './appointment-events.ts';
+import {
+  databaseError,
+  insertAppointment,
+  isLostRace,
+  lockClinician,
+  lockPet,
+  moveReservation,
+  PET_OVERLAP_CONSTRAINT,
+  releaseExpiredHolds,
+  reserve,
+  timeRange,
+} from './booking-writes.ts';
+
+/** A span of a clinician's day. */
+export interface TimeSpan {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** A hold's time: held for it until `expiresAt`, then free for anyone who needs it (decision 0003). */
+export interface HeldTime extends TimeSpan {
+  holdId: string;
+  expiresAt: Date;
+}
+
+/**
+ * One clinician's diary, opened in a transaction by openDiary, which took the locks every change of the
+ * clinician's time needs. Each way of taking time first frees the clinician's expired holds in its way
+ * (decision 0003); the exclusion constraint has the last word, and its refusal reaches the caller as an
+ * error that refusalOf names.
+ */
+export interface Diary {
+  /** Writes an online appointment with its reservation (a free time); answers its event's row. */
+  book(values: typeof appointments.$inferInsert & TimeSpan): Promise<AppointmentEventRow>;
+  /**
+   * Converts a guest's hold into an appointment: writes the appointment and hands the hold's reservation
+   * to it when it keeps the hold's time (and the hold still has it); otherwise ends the hold's time and
+   * reserves the appointment's anew.
+   */
+  convertHold(
+    holdId: string,
+    values: typeof appointments.$inferInsert & TimeSpan,
+    keepsHoldsTime: boolean,
+  ): Promise<AppointmentEventRow>;
+  /** Holds a free time for a hold until it expires. */
+  hold(time: HeldTime): Promise<void>;
+  /** Gives one hold's time to another, in one statement: neither both nor none is ever held. */
+  moveHold(fromHoldId: string, to: HeldTime): Promise<void>;
+  /** A hold's time held for longer (the hold's row says how often). */
+  extendHold(holdId: string, expiresAt: Date): Promise<void>;
+  /** Moves an appointment onto a free time of this clinician; a refusal leaves it where it was. */
+  moveAppointment(appointmentId: number, to: TimeSpan): Promise<void>;
+  /** Ends a hold's time. */
+  releaseHold(holdId: string): Promise<void>;
+}
+
+/**
+ * Opens a clinician's diary in the caller's transaction: the pet's lock (when a pet's appointment moves)
+ * then the clinician's, so that writers of one clinician's time queue rather than deadlock (decision 0020;
+ * the order is decision 0063's: a caller takes its own rows' locks after these). The caller's clock says,
+ * when time is taken, which holds have expired by then.
+ */
+export async function openDiary(
+  tx: Executor,
+  { clinicianId, petId, clock }: { clinicianId: number; petId?: number; clock: () => Date },
+): Promise<Diary> {
+  if (petId !== undefined) await lockPet(tx, petId);
+  await lockClinician(tx, clinicianId);
+  const freeUp = (time: TimeSpan) =>
+    releaseExpiredHolds(tx, clinicianId, time.startsAt, time.endsAt, clock());
+
+  const holdTime = (time: HeldTime) =>
+    tx.insert(clinicianReservations).values({
+      clinicianId,
+      during: timeRange(time.startsAt, time.endsAt),
+      softBookingId: time.holdId,
+      holdExpiresAt: time.expiresAt,
+    });
+  const releaseHold = async (holdId: string) => {
+    await tx.delete(clinicianReservations).where(eq(clinicianReservations.softBookingId, holdId));
+  };
+  const book = async (values: typeof appointments.$inferInsert & TimeSpan) => {
+    const appointment = await insertAppointment(tx, { ...values, clinicianId });
+    await freeUp(values);
+    await reserve(tx, appointment.id, clinicianId, values.startsAt, values.endsAt);
+    return appointment;
+  };
+
+  return {
+    book,
+    async convertHold(holdId, values, keepsHoldsTime) {
+      if (!keepsHoldsTime) {
+        await releaseHold(holdId);
+        return book(values);
+      }
+      const appointment = await insertAppointment(tx, { ...values, clinicianId });
+      const handedOver = await tx
+        .update(clinicianReservations)
+        .set({ softBookingId: null, appointmentId: appointment.id, holdExpiresAt: null })
+        .where(
+          and(
+            eq(clinicianReservations.softBookingId, holdId),
+            eq(clinicianReservations.clinicianId, clinicianId),
+          ),
+        )
+        .returning({ id: clinicianReservations.id });
+      if (handedOver.length === 0) {
+        await freeUp(values);
+        await reserve(tx, appointment.id, clinicianId, values.startsAt, values.endsAt);
+      }
+      return appointment;
+    },
+    async hold(time) {
+      await freeUp(time);
+      await holdTime(time);
+    },
+    async moveHold(fromHoldId, to) {
+      await freeUp(to);
+      const moved = await tx
+        .update(clinicianReservations)
+        .set({
+          softBookingId: to.holdId,
+          clinicianId,
+          during: timeRange(to.startsAt, to.endsAt),
+          holdExpiresAt: to.expiresAt,
+        })
+        .where(eq(clinicianReservations.softBookingId, fromHoldId))
+        .returning({ id: clinicianReservations.id });
+      // The old hold had lost its time (the practice gave it away): the new one takes a free time.
+      if (moved.length === 0) await holdTime(to);
+    },
+    async extendHold(holdId, expiresAt) {
+      await tx
+        .update(clinicianReservations)
+        .set({ holdExpiresAt: expiresAt })
+        .where(eq(clinicianReservations.softBookingId, holdId));
+    },
+    async moveAppointment(appointmentId, to) {
+      await freeUp(to);
+      await moveReservation(tx, appointmentId, clinicianId, to.startsAt, to.endsAt);
+    },
+    releaseHold,
+  };
+}
+
+/**
+ * What a failed write of the diary stands for: 'taken', the time was taken (or was being taken) by
+ * another, so another clinician or time may still do; 'petBusy', the pet has another appointment then
+ * (migration 0008), which no other clinician helps; undefined, a fault.
+ */
+export function refusalOf(error: unknown): 'taken' | 'petBusy' | undefined {
+  const { code, constraint } = databaseError(error);
+  if (constraint === PET_OVERLAP_CONSTRAINT) return 'petBusy';
+  return isLostRace(code) ? 'taken' : undefined;
+}
