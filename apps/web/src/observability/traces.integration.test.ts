@@ -64,7 +64,13 @@ function fakeCollector() {
 async function startApi(collectorUrl: string) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './apps/api/src/observability/preload.ts', 'apps/api/src/server.ts'],
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './apps/api/src/platform/observability/preload.ts',
+      'apps/api/src/server.ts',
+    ],
     {
       cwd: repoRoot,
       env: {
