@@ -1,7 +1,7 @@
 'use client';
 
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
 import { CancellationReasonField } from '@/features/appointments/components/cancellation-reason-field';
 import { useManageLink, useManageLinkPress } from '@/features/appointments/api/manage-link';
@@ -12,22 +12,9 @@ import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { Button } from '@/shared/ui/button';
+import { useLinkToken } from '@/shared/navigation/use-link-token';
 import { TextLink } from '@/shared/ui/text-link';
-import styles from './manage-view.module.css';
-
-const onHashChange = (notify: () => void) => {
-  window.addEventListener('hashchange', notify);
-  return () => window.removeEventListener('hashchange', notify);
-};
-
-/** The link's token: its fragment, which the browser never sends (null before the page is in the browser). */
-function useLinkToken(): string | null {
-  return useSyncExternalStore(
-    onHashChange,
-    () => window.location.hash.slice(1),
-    () => null,
-  );
-}
+import styles from '@/features/appointments/components/link-page.module.css';
 
 /** One plain answer for a link that is tampered, expired, used up or for a cancelled appointment. */
 function NotValid() {
@@ -91,7 +78,7 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
           startsAt={appointment.startsAt}
           clinicianType={appointment.clinicianType}
         />
-        <p className={styles.where}>
+        <p className={styles.secondary}>
           {appointment.practiceAddress}. Phone{' '}
           <TextLink href={`tel:${appointment.practicePhone.replace(/\s+/g, '')}`}>
             {appointment.practicePhone}
