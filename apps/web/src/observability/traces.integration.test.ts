@@ -16,8 +16,8 @@ import { startWebTracing, traceIdOfRequest, webInstrumentations } from './tracin
  * One trace from the web's request through the API to PostgreSQL (decision 0071). The web side runs here,
  * its spans in memory: the portal's request handling (server.mjs stands behind Next.js; a bare server
  * calls the same BFF proxy here) and the BFF's call. The API runs as it does in production, its own
- * process with its tracing preloaded (observability/preload.ts), exporting over OTLP/HTTP to a collector
- * that this test plays, keeping what it receives in memory.
+ * process with its tracing preloaded (platform/observability/preload.ts), exporting over OTLP/HTTP to a
+ * collector that this test plays, keeping what it receives in memory.
  */
 /** The run's migrated database (packages/db/src/testing/global-setup.ts), for the API. */
 const databaseUrl = inject('databaseUrl');
@@ -64,7 +64,13 @@ function fakeCollector() {
 async function startApi(collectorUrl: string) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './apps/api/src/observability/preload.ts', 'apps/api/src/server.ts'],
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './apps/api/src/platform/observability/preload.ts',
+      'apps/api/src/server.ts',
+    ],
     {
       cwd: repoRoot,
       env: {
