@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
+import { ExportableSpanExporter } from '@vet/contracts/exportable-span-exporter';
 import { appendTestLog } from '@vet/contracts/testing/test-logs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { proxyToApi } from '@/shared/bff/proxy';
-import { ExportableSpanExporter } from './exportable-spans';
 import { startWebTracing, traceIdOfRequest, webInstrumentations } from './tracing';
 
 /**
