@@ -10,8 +10,7 @@
  * 33), each load spread over them round-robin; BENCH_PROFILE=1 has each write a CPU profile of the run to
  * .data/profiles/.
  */
-import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import pg from 'pg';
 import { linkClients, searchReasonIds, slotSearchPath } from './lib/bench-clients.ts';
@@ -25,9 +24,13 @@ import {
 import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
 import { describe, quantile, type PlannedRequest, type RunResult } from './lib/open-loop.ts';
-import { repoRoot } from './lib/paths.ts';
-import { describeCpuSince } from './lib/process-cpu.ts';
-import { apisCpuSnapshot, runSpreadOpenLoop, startBenchApis } from './lib/bench-api-processes.ts';
+import { describeCpuSince, loadAverage } from './lib/process-cpu.ts';
+import {
+  apisCpuSnapshot,
+  benchProfileDir,
+  runSpreadOpenLoop,
+  startBenchApis,
+} from './lib/bench-api-processes.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const seconds = Number(process.env.BENCH_SECONDS ?? '20');
@@ -46,14 +49,10 @@ const MACHINE_CLIENT_ID = 'bench-practice-system';
 const apiProcesses = Number(process.env.BENCH_API_PROCESSES ?? '1');
 const ports = { api: 4090, issuer: 4160, embeddedPostgres: 54370 };
 const log = (line: string) => console.log(line);
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 log(
   `This machine: ${availableParallelism()} cores, shared by the load generator (this process), ` +
-    `${apiProcesses} API process(es) and PostgreSQL, and by whatever else runs here; load average ${load()} (1, 5, 15 min).`,
+    `${apiProcesses} API process(es) and PostgreSQL, and by whatever else runs here; load average ${loadAverage()} (1, 5, 15 min).`,
 );
 const DATABASE = 'bench_desk_bookings';
 const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, {
@@ -80,7 +79,7 @@ try {
       // The portal's limit is per address, and every searcher here shares 127.0.0.1.
       RATE_LIMIT_MAX: '1000000',
     },
-    profileDir: process.env.BENCH_PROFILE === '1' ? join(repoRoot, '.data/profiles') : undefined,
+    profileDir: benchProfileDir,
     started: (api) => stops.push(api.process.stop),
   });
 
@@ -136,7 +135,7 @@ try {
   );
 
   const since = new Date();
-  log(`Running: both loads at once for ${seconds} s; load average ${load()}.`);
+  log(`Running: both loads at once for ${seconds} s; load average ${loadAverage()}.`);
   const cpuBefore = apisCpuSnapshot(apis);
   const databaseBefore = await databaseBackendsCpu(pool, DATABASE);
   const [desk, search] = await loads(
@@ -146,7 +145,7 @@ try {
   );
   const cpu = describeCpuSince(cpuBefore, apisCpuSnapshot(apis), desk.sent + search.sent);
   const databaseCpu = backendsCpuSince(databaseBefore, await databaseBackendsCpu(pool, DATABASE));
-  const loadAfter = load();
+  const loadAfter = loadAverage();
   log(report(desk));
   log(report(search));
   log(`${cpu}; PostgreSQL's backends of ${DATABASE} ${databaseCpu.toFixed(1)} s`);

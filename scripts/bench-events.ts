@@ -12,8 +12,7 @@
  * The delay is counted from the event's `occurred_at`, the booking transaction's start: an upper bound of
  * commit → receipt (the transaction's own few milliseconds are in it).
  */
-import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { newEndpointSecret } from '@vet/practice-events/webhook-delivery';
 import { startReferencePracticeSystem } from '@vet/practice-events/testing/reference-practice-system';
@@ -21,6 +20,7 @@ import pg from 'pg';
 import {
   apisCpuSnapshot,
   apisUserAndSystemSeconds,
+  benchProfileDir,
   runSpreadOpenLoop,
   startBenchApis,
 } from './lib/bench-api-processes.ts';
@@ -30,8 +30,7 @@ import { startBenchIssuer } from './lib/bench-issuer.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
 import { describe, quantile } from './lib/open-loop.ts';
-import { repoRoot } from './lib/paths.ts';
-import { describeCpuSince } from './lib/process-cpu.ts';
+import { describeCpuSince, loadAverage } from './lib/process-cpu.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '0.1');
 const rate = Number(process.env.BENCH_RATE ?? '100');
@@ -51,14 +50,10 @@ const DRAIN_DEADLINE_MS = 60_000;
 const DATABASE = 'bench_events';
 const ports = { api: 4070, issuer: 4170, embeddedPostgres: 54370 };
 const log = (line: string) => console.log(line);
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 log(
   `This machine: ${availableParallelism()} cores, shared by the load generator and receiver (this process), ` +
-    `${apiProcesses} API process(es) and PostgreSQL, and by whatever else runs here; load average ${load()}.`,
+    `${apiProcesses} API process(es) and PostgreSQL, and by whatever else runs here; load average ${loadAverage()}.`,
 );
 const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, {
   database: DATABASE,
@@ -89,7 +84,7 @@ try {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000',
     },
-    profileDir: process.env.BENCH_PROFILE === '1' ? join(repoRoot, '.data/profiles') : undefined,
+    profileDir: benchProfileDir,
     started: (api) => stops.push(api.process.stop),
   });
 
@@ -150,7 +145,7 @@ try {
       `${waiting.missing === 0 && left === 0 ? 'within' : 'NOT within'} ${(drainedMs / 1000).toFixed(1)} s of the last answer; ` +
       `left then: ${waiting.missing} events not received, ${left} deliveries waiting`,
   );
-  log(`Load average just after the run: ${load()}.`);
+  log(`Load average just after the run: ${loadAverage()}.`);
   if (booking.failed > 0 || [...booking.statuses.keys()].some((status) => status >= 500)) {
     log(`The first API's last output:\n${apis[0]!.process.output().slice(-3000)}`);
   }

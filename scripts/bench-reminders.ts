@@ -11,7 +11,7 @@
  * and the number coming due at each minute of the day, it prints how many reminders would go later than
  * 5 minutes after their due time, and which of the two rates limits the send. Asserts nothing (decision 0023).
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { addDays } from '@vet/contracts/practice-clock';
 import { connectDatabase } from '@vet/db/connection';
 import { runMigrations } from '@vet/db/migrate';
@@ -30,7 +30,7 @@ import {
   reminderDueAt,
 } from '../apps/api/src/messages/reminders/reminder-rules.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
-import { machineCpuSeconds } from './lib/process-cpu.ts';
+import { loadAverage, machineCpuSeconds } from './lib/process-cpu.ts';
 import {
   appointmentsPerDay,
   at,
@@ -55,10 +55,6 @@ const DATABASE = 'bench_reminders';
 const EMBEDDED_PORT = 54380;
 const PORTAL_URL = 'https://portal.bench.example';
 const log = (line: string) => console.log(line);
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const ukTime = (ms: number) =>
   new Date(ms).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
@@ -69,7 +65,7 @@ const noHelpers = {} as JobHelpers;
 log(
   `This machine: ${availableParallelism()} cores, shared by this process (the queueing task and the e-mail ` +
     `worker), a child process (the SMTP server and the Twilio stand-in), PostgreSQL, and whatever else ` +
-    `runs here; load average ${load()}.`,
+    `runs here; load average ${loadAverage()}.`,
 );
 
 const server = await startDatabaseServer({
@@ -352,7 +348,7 @@ try {
         : `the limit is the stand-ins: the portal's ${rate.toFixed(1)} a second is at their ${ceiling.toFixed(1)}`) +
       '.',
   );
-  log(`Load average just after the run: ${load()}.`);
+  log(`Load average just after the run: ${loadAverage()}.`);
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});
 }

@@ -5,6 +5,10 @@ import { processCpuSeconds, type CpuSnapshot, cpuSnapshot } from './process-cpu.
 import { runOpenLoop, type PlannedRequest, type RunResult } from './open-loop.ts';
 import { spawnManaged, waitForHttp, type ManagedProcess } from './processes.ts';
 
+/** BENCH_PROFILE=1: where each process of a bench writes a CPU profile of its whole run (open in DevTools). */
+export const benchProfileDir =
+  process.env.BENCH_PROFILE === '1' ? join(repoRoot, '.data/profiles') : undefined;
+
 /** One API process of a bench: its address and the process. */
 export interface BenchApi {
   url: string;
