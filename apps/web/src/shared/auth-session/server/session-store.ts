@@ -1,6 +1,6 @@
 import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '@vet/db/connection';
 import { webSessions } from '@vet/db/schema/identity';
 
@@ -120,28 +120,24 @@ export async function touchSession(db: Database, rowId: string, now = new Date()
   await db.update(webSessions).set({ lastSeenAt: now }).where(eq(webSessions.id, rowId));
 }
 
-/** Deletes the session; returns what its refresh token needs for revocation (null: no such session). */
-export async function deleteSession(
-  db: Database,
-  sessionId: string,
-): Promise<{ providerId: string; refreshToken: string | null } | null> {
-  const [row] = await db
-    .delete(webSessions)
-    .where(eq(webSessions.tokenHash, hashSessionId(sessionId)))
-    .returning({ providerId: webSessions.providerId, refreshToken: webSessions.refreshToken });
+/** What ending a session leaves to do: revoking its refresh token at its provider. */
+export type EndedSession = { providerId: string; refreshToken: string | null };
+
+const endedSession = { providerId: webSessions.providerId, refreshToken: webSessions.refreshToken };
+
+async function deleteOneSession(db: Database, which: SQL): Promise<EndedSession | null> {
+  const [row] = await db.delete(webSessions).where(which).returning(endedSession);
   return row ?? null;
 }
 
+/** Deletes the session; returns what its refresh token needs for revocation (null: no such session). */
+export function deleteSession(db: Database, sessionId: string): Promise<EndedSession | null> {
+  return deleteOneSession(db, eq(webSessions.tokenHash, hashSessionId(sessionId)));
+}
+
 /** Deletes the session by its row id; returns what its refresh token needs for revocation (null: gone). */
-export async function deleteSessionRow(
-  db: Database,
-  rowId: string,
-): Promise<{ providerId: string; refreshToken: string | null } | null> {
-  const [row] = await db
-    .delete(webSessions)
-    .where(eq(webSessions.id, rowId))
-    .returning({ providerId: webSessions.providerId, refreshToken: webSessions.refreshToken });
-  return row ?? null;
+export function deleteSessionRow(db: Database, rowId: string): Promise<EndedSession | null> {
+  return deleteOneSession(db, eq(webSessions.id, rowId));
 }
 
 /** One of a person's sessions as "Where you are signed in" shows it: no token, hash or secret. */
@@ -179,7 +175,7 @@ export async function deleteOtherSessions(
   db: Database,
   identity: { identityIssuer: string; identitySubject: string },
   keepRowId: string,
-): Promise<{ providerId: string; refreshToken: string | null }[]> {
+): Promise<EndedSession[]> {
   return db
     .delete(webSessions)
     .where(
@@ -189,5 +185,5 @@ export async function deleteOtherSessions(
         ne(webSessions.id, keepRowId),
       ),
     )
-    .returning({ providerId: webSessions.providerId, refreshToken: webSessions.refreshToken });
+    .returning(endedSession);
 }
