@@ -3,7 +3,10 @@
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
 import { useId, useState, type FormEvent } from 'react';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
-import { CancellationReasonField } from '@/features/appointments/components/cancellation-reason-field';
+import {
+  CancellationReasonField,
+  useCancellationReasonChoice,
+} from '@/features/appointments/components/cancellation-reason-field';
 import { useManageLink, useManageLinkPress } from '@/features/appointments/api/manage-link';
 import { changeAppointmentHref } from '@/features/appointments/booking-params';
 import { BookingSummary } from '@/features/appointments/components/booking-summary';
@@ -172,28 +175,16 @@ function Attendance(props: {
 function CancelForm(props: { pending: boolean; disabled: boolean; onCancel: (reasonId: number) => void }) {
   const headingId = useId();
   const reasons = useCancellationReasons(true);
-  const [reasonId, setReasonId] = useState('');
-  const [missing, setMissing] = useState(false);
+  const reason = useCancellationReasonChoice();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reasonId) {
-      setMissing(true);
-      return;
-    }
-    props.onCancel(Number(reasonId));
+    const reasonId = reason.take();
+    if (reasonId !== null) props.onCancel(reasonId);
   };
   return (
     <form onSubmit={submit} noValidate className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>Cancel the appointment</h2>
-      <CancellationReasonField
-        reasons={reasons}
-        value={reasonId}
-        missing={missing}
-        onChange={(value) => {
-          setReasonId(value);
-          setMissing(false);
-        }}
-      />
+      <CancellationReasonField reasons={reasons} {...reason.field} />
       <div>
         <Button
           type="submit"
