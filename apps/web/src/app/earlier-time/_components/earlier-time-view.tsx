@@ -98,13 +98,7 @@ function OfferDetails(props: {
     <div className={styles.stack}>
       <section aria-labelledby="earlier-offer-heading" className={styles.section}>
         <h2 id="earlier-offer-heading">The earlier time</h2>
-        <BookingSummary
-          petName={offer.petName}
-          reasonName={offer.reasonName}
-          practiceName={offer.practiceName}
-          startsAt={offer.offeredStartsAt}
-          clinicianType={offer.clinicianType}
-        />
+        <BookingSummary {...offer} startsAt={offer.offeredStartsAt} />
         <p className={styles.secondary}>
           Held for you until {formatPracticeClock(offer.heldUntil)} UK time. Your appointment now is on{' '}
           {formatLabelledAppointmentTime(offer.currentStartsAt)}; it stays as it is unless you take the

@@ -74,13 +74,7 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
         <h2 id="manage-appointment-heading">
           {cancelled ? 'The cancelled appointment' : 'Your appointment'}
         </h2>
-        <BookingSummary
-          petName={appointment.petName}
-          reasonName={appointment.reasonName}
-          practiceName={appointment.practiceName}
-          startsAt={appointment.startsAt}
-          clinicianType={appointment.clinicianType}
-        />
+        <BookingSummary {...appointment} />
         <p className={styles.secondary}>
           {appointment.practiceAddress}. Phone{' '}
           <TextLink href={`tel:${appointment.practicePhone.replace(/\s+/g, '')}`}>

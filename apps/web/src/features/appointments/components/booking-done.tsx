@@ -39,13 +39,7 @@ export function BookingDone({ appointmentId, amended }: { appointmentId: number;
             you the details.
           </AppAlert>
         </div>
-        <BookingSummary
-          petName={booked.petName}
-          reasonName={booked.reasonName}
-          practiceName={booked.practiceName}
-          startsAt={booked.startsAt}
-          clinicianType={booked.clinicianType}
-        />
+        <BookingSummary {...booked} />
         {/* Nothing sooner was free: the client can wait for an earlier time (decision 0086). One request,
             after the appointment's: a changed (amended) appointment may already be waiting. */}
         {booked.status === 'Booked' && <FetchingEarlierTimesControl appointment={booked} now={openedAt} />}
