@@ -143,10 +143,19 @@ export function deleteSessionRow(db: Database, rowId: string): Promise<EndedSess
 /** One of a person's sessions as "Where you are signed in" shows it: no token, hash or secret. */
 export type ListedSession = { rowId: string; device: string | null; lastSeenAt: Date; createdAt: Date };
 
+/** A person's sign-in identity, which their sessions carry. */
+export type SessionIdentity = { identityIssuer: string; identitySubject: string };
+
+/** The conditions for the identity's sessions. */
+const ofIdentity = (identity: SessionIdentity) => [
+  eq(webSessions.identityIssuer, identity.identityIssuer),
+  eq(webSessions.identitySubject, identity.identitySubject),
+];
+
 /** The identity's live sessions, the most recently active first. */
 export async function listIdentitySessions(
   db: Database,
-  identity: { identityIssuer: string; identitySubject: string },
+  identity: SessionIdentity,
   now = new Date(),
 ): Promise<ListedSession[]> {
   return db
@@ -157,13 +166,7 @@ export async function listIdentitySessions(
       createdAt: webSessions.createdAt,
     })
     .from(webSessions)
-    .where(
-      and(
-        eq(webSessions.identityIssuer, identity.identityIssuer),
-        eq(webSessions.identitySubject, identity.identitySubject),
-        gt(webSessions.expiresAt, now),
-      ),
-    )
+    .where(and(...ofIdentity(identity), gt(webSessions.expiresAt, now)))
     .orderBy(desc(webSessions.lastSeenAt), desc(webSessions.createdAt));
 }
 
@@ -173,17 +176,11 @@ export async function listIdentitySessions(
  */
 export async function deleteOtherSessions(
   db: Database,
-  identity: { identityIssuer: string; identitySubject: string },
+  identity: SessionIdentity,
   keepRowId: string,
 ): Promise<EndedSession[]> {
   return db
     .delete(webSessions)
-    .where(
-      and(
-        eq(webSessions.identityIssuer, identity.identityIssuer),
-        eq(webSessions.identitySubject, identity.identitySubject),
-        ne(webSessions.id, keepRowId),
-      ),
-    )
+    .where(and(...ofIdentity(identity), ne(webSessions.id, keepRowId)))
     .returning(endedSession);
 }
