@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import { addDays } from '@vet/contracts/practice-clock';
 import { connectDatabase } from '@vet/db/connection';
 import { runMigrations } from '@vet/db/migrate';
-import { dropDatabase, ensureDatabase, startDatabaseServer } from '@vet/db/server';
+import { dropDatabase, ensureDatabase } from '@vet/db/server';
 import { smtpDelivery } from '@vet/email/email-delivery';
 import type { EmailLogger } from '@vet/email/email-logger';
 import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worker';
@@ -30,6 +30,7 @@ import {
   reminderDueAt,
 } from '../apps/api/src/messages/reminders/reminder-rules.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
+import { startBenchDatabaseServer } from './lib/group-database.ts';
 import { loadAverage, machineCpuSeconds } from './lib/process-cpu.ts';
 import {
   appointmentsPerDay,
@@ -68,12 +69,7 @@ log(
     `runs here; load average ${loadAverage()}.`,
 );
 
-const server = await startDatabaseServer({
-  databaseUrl: process.env.DATABASE_URL,
-  dataDir: '.data/bench-group-postgres',
-  port: EMBEDDED_PORT,
-  database: 'postgres',
-});
+const server = await startBenchDatabaseServer('.data/bench-group-postgres', EMBEDDED_PORT);
 const stops: (() => Promise<void>)[] = [server.stop];
 try {
   const url = new URL(server.url);
