@@ -14,7 +14,6 @@ import { availableParallelism } from 'node:os';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import pg from 'pg';
 import { linkClients, searchReasonIds, slotSearchPath } from './lib/bench-clients.ts';
-import { startBenchIssuer } from './lib/bench-issuer.ts';
 import {
   deskBookingRef,
   deskBookingsStored,
@@ -25,12 +24,7 @@ import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
 import { describe, quantile, type PlannedRequest, type RunResult } from './lib/open-loop.ts';
 import { describeCpuSince, loadAverage } from './lib/process-cpu.ts';
-import {
-  apisCpuSnapshot,
-  benchProfileDir,
-  runSpreadOpenLoop,
-  startBenchApis,
-} from './lib/bench-api-processes.ts';
+import { apisCpuSnapshot, runSpreadOpenLoop, startIssuerAndApis } from './lib/bench-api-processes.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const seconds = Number(process.env.BENCH_SECONDS ?? '20');
@@ -66,21 +60,17 @@ try {
   log('Giving the records practice-system references (those without one)…');
   await giveRecordsReferences(pool, log);
 
-  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
-  stops.push(issuer.close);
-  const apis = await startBenchApis({
+  const { issuer, apis } = await startIssuerAndApis({
     count: apiProcesses,
-    firstPort: ports.api,
+    ports,
+    databaseUrl: database.url,
     env: {
-      DATABASE_URL: database.url,
-      AUTH_ISSUERS: issuer.authIssuers,
       INTEGRATION_CLIENT_IDS: MACHINE_CLIENT_ID,
       LOG_LEVEL: 'info',
       // The portal's limit is per address, and every searcher here shares 127.0.0.1.
       RATE_LIMIT_MAX: '1000000',
     },
-    profileDir: benchProfileDir,
-    started: (api) => stops.push(api.process.stop),
+    stops,
   });
 
   const count = (rate: number) => Math.round(rate * seconds);

@@ -20,13 +20,11 @@ import pg from 'pg';
 import {
   apisCpuSnapshot,
   apisUserAndSystemSeconds,
-  benchProfileDir,
   runSpreadOpenLoop,
-  startBenchApis,
+  startIssuerAndApis,
 } from './lib/bench-api-processes.ts';
 import { prepareBookings } from './lib/bench-bookings.ts';
 import { linkClients, searchReasonIds } from './lib/bench-clients.ts';
-import { startBenchIssuer } from './lib/bench-issuer.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/group-database.ts';
 import { describe, quantile } from './lib/open-loop.ts';
@@ -73,19 +71,12 @@ try {
     secret,
   ]);
 
-  const issuer = await startBenchIssuer(ports.issuer, `http://localhost:${ports.api}`);
-  stops.push(issuer.close);
-  const apis = await startBenchApis({
+  const { issuer, apis } = await startIssuerAndApis({
     count: apiProcesses,
-    firstPort: ports.api,
-    env: {
-      DATABASE_URL: database.url,
-      AUTH_ISSUERS: issuer.authIssuers,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000',
-    },
-    profileDir: benchProfileDir,
-    started: (api) => stops.push(api.process.stop),
+    ports,
+    databaseUrl: database.url,
+    env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
+    stops,
   });
 
   const reasons = await searchReasonIds(pool);
