@@ -16,6 +16,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describeSaturatingLoad, runSaturatingLoad } from './lib/bench/autocannon-load.ts';
+import { benchProfileDir } from './lib/bench/bench-api-processes.ts';
 import { startTokenIssuer } from './lib/shared/token-issuer.ts';
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { repoRoot } from './lib/shared/paths.ts';
@@ -30,10 +31,7 @@ const apiUrl = `http://127.0.0.1:${ports.api}`;
 const bareUrl = `http://127.0.0.1:${ports.bare}`;
 const log = (line: string) => console.log(line);
 /** BENCH_PROFILE=1: a CPU profile of each process for the whole run, in .data/profiles/ (open in DevTools). */
-const profiling =
-  process.env.BENCH_PROFILE === '1'
-    ? ['--cpu-prof', `--cpu-prof-dir=${join(repoRoot, '.data/profiles')}`]
-    : [];
+const profiling = benchProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${benchProfileDir}`] : [];
 
 const logFile = join(repoRoot, '.data/bench-api.log');
 rmSync(logFile, { force: true });

@@ -10,12 +10,10 @@
  * as production runs several (decision 0070), each load spread over them round-robin; BENCH_PROFILE=1 has
  * each write a CPU profile of the run to .data/profiles/.
  */
-import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import pg from 'pg';
 import { linkClients, searchReasonIds, slotSearchPath } from './lib/bench/bench-clients.ts';
-import { startTokenIssuer } from './lib/shared/token-issuer.ts';
 import {
   deskBookingRef,
   deskBookingsStored,
@@ -25,9 +23,8 @@ import {
 import { backendsCpuSince, databaseBackendsCpu } from './lib/bench/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { describe, quantile, type PlannedRequest, type RunResult } from './lib/bench/open-loop.ts';
-import { repoRoot } from './lib/shared/paths.ts';
-import { describeCpuSince } from './lib/bench/process-cpu.ts';
-import { apisCpuSnapshot, runSpreadOpenLoop, startBenchApis } from './lib/bench/bench-api-processes.ts';
+import { describeCpuSince, loadAverage } from './lib/bench/process-cpu.ts';
+import { apisCpuSnapshot, runSpreadOpenLoop, startIssuerAndApis } from './lib/bench/bench-api-processes.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const seconds = Number(process.env.BENCH_SECONDS ?? '20');
@@ -46,14 +43,10 @@ const MACHINE_CLIENT_ID = 'bench-practice-system';
 const apiProcesses = Number(process.env.BENCH_API_PROCESSES ?? '1');
 const ports = { api: 4090, issuer: 4160, embeddedPostgres: 54370 };
 const log = (line: string) => console.log(line);
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 log(
   `This machine: ${availableParallelism()} cores, shared by the load generator (this process), ` +
-    `${apiProcesses} API process(es) and PostgreSQL, and by whatever else runs here; load average ${load()} (1, 5, 15 min).`,
+    `${apiProcesses} API process(es) and PostgreSQL, and by whatever else runs here; load average ${loadAverage()} (1, 5, 15 min).`,
 );
 const DATABASE = 'bench_desk_bookings';
 const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, {
@@ -67,21 +60,17 @@ try {
   log('Giving the records practice-system references (those without one)…');
   await giveRecordsReferences(pool, log);
 
-  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
-  stops.push(issuer.close);
-  const apis = await startBenchApis({
+  const { issuer, apis } = await startIssuerAndApis({
     count: apiProcesses,
-    firstPort: ports.api,
+    ports,
+    databaseUrl: database.url,
     env: {
-      DATABASE_URL: database.url,
-      AUTH_ISSUERS: issuer.authIssuers,
       INTEGRATION_CLIENT_IDS: MACHINE_CLIENT_ID,
       LOG_LEVEL: 'info',
       // The portal's limit is per address, and every searcher here shares 127.0.0.1.
       RATE_LIMIT_MAX: '1000000',
     },
-    profileDir: process.env.BENCH_PROFILE === '1' ? join(repoRoot, '.data/profiles') : undefined,
-    started: (api) => stops.push(api.process.stop),
+    stops,
   });
 
   const count = (rate: number) => Math.round(rate * seconds);
@@ -136,7 +125,7 @@ try {
   );
 
   const since = new Date();
-  log(`Running: both loads at once for ${seconds} s; load average ${load()}.`);
+  log(`Running: both loads at once for ${seconds} s; load average ${loadAverage()}.`);
   const cpuBefore = apisCpuSnapshot(apis);
   const databaseBefore = await databaseBackendsCpu(pool, DATABASE);
   const [desk, search] = await loads(
@@ -146,7 +135,7 @@ try {
   );
   const cpu = describeCpuSince(cpuBefore, apisCpuSnapshot(apis), desk.sent + search.sent);
   const databaseCpu = backendsCpuSince(databaseBefore, await databaseBackendsCpu(pool, DATABASE));
-  const loadAfter = load();
+  const loadAfter = loadAverage();
   log(report(desk));
   log(report(search));
   log(`${cpu}; PostgreSQL's backends of ${DATABASE} ${databaseCpu.toFixed(1)} s`);

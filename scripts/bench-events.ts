@@ -12,8 +12,7 @@
  * The delay is counted from the event's `occurred_at`, the booking transaction's start: an upper bound of
  * commit → receipt (the transaction's own few milliseconds are in it).
  */
-import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { newEndpointSecret } from '@vet/practice-events/webhook-delivery';
 import { startReferencePracticeSystem } from '@vet/practice-events/testing/reference-practice-system';
@@ -22,16 +21,14 @@ import {
   apisCpuSnapshot,
   apisUserAndSystemSeconds,
   runSpreadOpenLoop,
-  startBenchApis,
+  startIssuerAndApis,
 } from './lib/bench/bench-api-processes.ts';
 import { prepareBookings } from './lib/bench/bench-bookings.ts';
 import { linkClients, searchReasonIds } from './lib/bench/bench-clients.ts';
-import { startTokenIssuer } from './lib/shared/token-issuer.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/bench/database-cpu.ts';
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { describe, quantile } from './lib/bench/open-loop.ts';
-import { repoRoot } from './lib/shared/paths.ts';
-import { describeCpuSince } from './lib/bench/process-cpu.ts';
+import { describeCpuSince, loadAverage } from './lib/bench/process-cpu.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '0.1');
 const rate = Number(process.env.BENCH_RATE ?? '100');
@@ -51,14 +48,10 @@ const DRAIN_DEADLINE_MS = 60_000;
 const DATABASE = 'bench_events';
 const ports = { api: 4070, issuer: 4170, embeddedPostgres: 54370 };
 const log = (line: string) => console.log(line);
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 log(
   `This machine: ${availableParallelism()} cores, shared by the load generator and receiver (this process), ` +
-    `${apiProcesses} API process(es) and PostgreSQL, and by whatever else runs here; load average ${load()}.`,
+    `${apiProcesses} API process(es) and PostgreSQL, and by whatever else runs here; load average ${loadAverage()}.`,
 );
 const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, {
   database: DATABASE,
@@ -78,19 +71,12 @@ try {
     secret,
   ]);
 
-  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
-  stops.push(issuer.close);
-  const apis = await startBenchApis({
+  const { issuer, apis } = await startIssuerAndApis({
     count: apiProcesses,
-    firstPort: ports.api,
-    env: {
-      DATABASE_URL: database.url,
-      AUTH_ISSUERS: issuer.authIssuers,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000',
-    },
-    profileDir: process.env.BENCH_PROFILE === '1' ? join(repoRoot, '.data/profiles') : undefined,
-    started: (api) => stops.push(api.process.stop),
+    ports,
+    databaseUrl: database.url,
+    env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
+    stops,
   });
 
   const reasons = await searchReasonIds(pool);
@@ -150,7 +136,7 @@ try {
       `${waiting.missing === 0 && left === 0 ? 'within' : 'NOT within'} ${(drainedMs / 1000).toFixed(1)} s of the last answer; ` +
       `left then: ${waiting.missing} events not received, ${left} deliveries waiting`,
   );
-  log(`Load average just after the run: ${load()}.`);
+  log(`Load average just after the run: ${loadAverage()}.`);
   if (booking.failed > 0 || [...booking.statuses.keys()].some((status) => status >= 500)) {
     log(`The first API's last output:\n${apis[0]!.process.output().slice(-3000)}`);
   }

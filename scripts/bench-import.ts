@@ -17,11 +17,11 @@ import { addDays, isoDayOfWeek, practiceDate } from '@vet/contracts/practice-clo
 import { connectDatabase } from '@vet/db/connection';
 import { createScratchDatabase } from '@vet/db/scratch-database';
 import { seedPortalLookups } from '@vet/db/seed/seed-lookups';
-import { startDatabaseServer } from '@vet/db/server';
 import { generateBenchExport, type GeneratedFile } from '@vet/practice-import/bench/generate-export';
 import { benchCounts, benchShape } from '@vet/practice-import/bench/bench-shape';
 import type { Phase } from '@vet/practice-import/engine/phase-times';
 import type { ImportResult } from '@vet/practice-import/run-import';
+import { startBenchDatabaseServer } from './lib/bench/group-database.ts';
 import { repoRoot } from './lib/shared/paths.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -42,12 +42,7 @@ const load = () =>
     .join(', ');
 const generation = await prepareExport();
 
-const server = await startDatabaseServer({
-  databaseUrl: process.env.DATABASE_URL,
-  dataDir: '.data/bench-import-postgres',
-  port: embeddedPort,
-  database: 'postgres',
-});
+const server = await startBenchDatabaseServer('.data/bench-import-postgres', embeddedPort);
 try {
   const database = await createScratchDatabase(server.url, 'bench_import');
   try {

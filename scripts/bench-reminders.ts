@@ -11,11 +11,11 @@
  * due at each minute of the day, it prints how many reminders would go later than 5 minutes after their due
  * time, and which of the two rates limits the send. Asserts nothing (decision 0023).
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { addDays } from '@vet/contracts/practice-clock';
 import { connectDatabase } from '@vet/db/connection';
 import { runMigrations } from '@vet/db/migrate';
-import { dropDatabase, ensureDatabase, startDatabaseServer } from '@vet/db/server';
+import { dropDatabase, ensureDatabase } from '@vet/db/server';
 import { smtpDelivery } from '@vet/email/email-delivery';
 import type { EmailLogger } from '@vet/email/email-logger';
 import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worker';
@@ -32,7 +32,8 @@ import {
   smsDeliveryOf,
 } from '../apps/api/src/messages/index.ts';
 import { backendsCpuSince, databaseBackendsCpu } from './lib/bench/database-cpu.ts';
-import { machineCpuSeconds } from './lib/bench/process-cpu.ts';
+import { startBenchDatabaseServer } from './lib/bench/group-database.ts';
+import { loadAverage, machineCpuSeconds } from './lib/bench/process-cpu.ts';
 import {
   appointmentsPerDay,
   at,
@@ -57,10 +58,6 @@ const DATABASE = 'bench_reminders';
 const EMBEDDED_PORT = 54380;
 const PORTAL_URL = 'https://portal.bench.example';
 const log = (line: string) => console.log(line);
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const ukTime = (ms: number) =>
   new Date(ms).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
@@ -71,15 +68,10 @@ const noHelpers = {} as JobHelpers;
 log(
   `This machine: ${availableParallelism()} cores, shared by this process (the queueing task and the e-mail ` +
     `worker), a child process (the SMTP server and the Twilio stand-in), PostgreSQL, and whatever else ` +
-    `runs here; load average ${load()}.`,
+    `runs here; load average ${loadAverage()}.`,
 );
 
-const server = await startDatabaseServer({
-  databaseUrl: process.env.DATABASE_URL,
-  dataDir: '.data/bench-group-postgres',
-  port: EMBEDDED_PORT,
-  database: 'postgres',
-});
+const server = await startBenchDatabaseServer('.data/bench-group-postgres', EMBEDDED_PORT);
 const stops: (() => Promise<void>)[] = [server.stop];
 try {
   const url = new URL(server.url);
@@ -354,7 +346,7 @@ try {
         : `the limit is the stand-ins: the portal's ${rate.toFixed(1)} a second is at their ${ceiling.toFixed(1)}`) +
       '.',
   );
-  log(`Load average just after the run: ${load()}.`);
+  log(`Load average just after the run: ${loadAverage()}.`);
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});
 }

@@ -13,7 +13,10 @@ import { repoRoot } from '../lib/shared/paths.ts';
 
 const dist = join(repoRoot, 'dist');
 
-/** entry → output, relative to the repository and dist/. One folder below dist/ each: see migrations. */
+/**
+ * entry → output, relative to the repository and dist/. One folder below dist/ each (see migrations), but
+ * for the web's metrics, which go where server.mjs imports them.
+ */
 const bundles = [
   { entry: 'apps/api/src/server.ts', output: 'api/server.mjs' },
   { entry: 'apps/idp/src/server.ts', output: 'idp/server.mjs' },
@@ -21,6 +24,9 @@ const bundles = [
   // The tracing each server preloads (node --import; start-api.sh, start-web.sh; decision 0071).
   { entry: 'apps/api/src/platform/observability/preload.ts', output: 'observability/api.mjs' },
   { entry: 'apps/web/src/observability/preload.ts', output: 'observability/web.mjs' },
+  // The metrics the web's server.mjs loads when METRICS_PORT is set (decision 0072), where it imports them
+  // from: beside it in Next.js's standalone output, which build.sh has copied to dist/web by then.
+  { entry: 'apps/web/src/metrics/web-metrics.mjs', output: 'web/apps/web/src/metrics/web-metrics.mjs' },
 ];
 
 const packageName = (specifier: string) =>

@@ -16,8 +16,7 @@ export interface MetricsServer {
 /**
  * Serves GET /metrics in Prometheus's text format on a port of its own, apart from the public one (which
  * has no such route): only the scraper, on the host or the private network, reaches it (decision 0072).
- * The API and the identity provider use it; the web's server.mjs runs without TypeScript and has its own
- * (apps/web/src/metrics/web-metrics.mjs).
+ * The API, the identity provider and the web's server (apps/web/src/metrics/web-metrics.mjs) use it.
  */
 export async function startMetricsServer(
   registry: MetricsSource,

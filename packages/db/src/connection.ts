@@ -37,3 +37,20 @@ export function connectDatabase(url: string, options: ConnectionOptions = {}): D
   pool.on('connect', (client) => client.on('error', () => {}));
   return { db: drizzle(pool), pool, close: () => pool.end() };
 }
+
+/**
+ * A connection of its own, outside any pool (a LISTEN, a session's temporary tables), connected. Its
+ * 'error' events are swallowed until the caller listens: a connection lost between queries then fails
+ * the next query rather than ending the process unheard. Ended again when it cannot connect.
+ */
+export async function connectClient(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  return client;
+}

@@ -1,5 +1,6 @@
+import { connectClient } from '@vet/db/connection';
 import { practiceEventsChannel } from '@vet/db/practice-events';
-import pg from 'pg';
+import type pg from 'pg';
 import { errorCode, type DispatcherLogger } from './dispatcher-logger.ts';
 
 /** Opens a connection of the listener's own: it is held as long as the dispatcher runs, never pooled. */
@@ -7,18 +8,8 @@ export type ConnectListener = () => Promise<pg.Client>;
 
 /** A ConnectListener for a database URL. */
 export function listenerConnection(databaseUrl: string): ConnectListener {
-  return async () => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    // Until the listener takes it over: an error event with nobody listening would end the process.
-    client.on('error', () => {});
-    try {
-      await client.connect();
-    } catch (error) {
-      await client.end().catch(() => {});
-      throw error;
-    }
-    return client;
-  };
+  // Its errors are swallowed until the listener takes it over (connectClient).
+  return () => connectClient(databaseUrl);
 }
 
 export interface EventListener {

@@ -2,8 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../shared/paths.ts';
 import { processCpuSeconds, type CpuSnapshot, cpuSnapshot } from './process-cpu.ts';
+import { startTokenIssuer, type TokenIssuer } from '../shared/token-issuer.ts';
 import { runOpenLoop, type PlannedRequest, type RunResult } from './open-loop.ts';
 import { spawnManaged, waitForHttp, type ManagedProcess } from '../shared/processes.ts';
+
+/** BENCH_PROFILE=1: where each process of a bench writes a CPU profile of its whole run (open in DevTools). */
+export const benchProfileDir =
+  process.env.BENCH_PROFILE === '1' ? join(repoRoot, '.data/profiles') : undefined;
 
 /** One API process of a bench: its address and the process. */
 export interface BenchApi {
@@ -49,6 +54,31 @@ export async function startBenchApis(options: {
   }
   for (const api of apis) await waitForHttp(`${api.url}/readyz`, api.process);
   return apis;
+}
+
+/**
+ * The bench's token issuer (its audience the first API's address) and `count` API processes on the
+ * database trusting it, with `env` on top; each is added to `stops` as it starts, so the caller stops them
+ * all, also when this throws part-way.
+ */
+export async function startIssuerAndApis(options: {
+  count: number;
+  ports: { api: number; issuer: number };
+  databaseUrl: string;
+  env: Record<string, string>;
+  stops: (() => Promise<void>)[];
+}): Promise<{ issuer: TokenIssuer; apis: BenchApi[] }> {
+  const { ports, stops } = options;
+  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
+  stops.push(issuer.close);
+  const apis = await startBenchApis({
+    count: options.count,
+    firstPort: ports.api,
+    env: { DATABASE_URL: options.databaseUrl, AUTH_ISSUERS: issuer.authIssuers, ...options.env },
+    profileDir: benchProfileDir,
+    started: (api) => stops.push(api.process.stop),
+  });
+  return { issuer, apis };
 }
 
 /** CPU seconds so far of the API processes together, this process's and the machine's (process-cpu.ts). */

@@ -50,7 +50,7 @@ export const totals = (shape: GroupShape) => ({
 });
 
 /** The lookups (species, reasons, cancellation reasons) from the demo seed: the API reads them by id. */
-async function seedGroupLookups(url: string): Promise<void> {
+export async function seedGroupLookups(url: string): Promise<void> {
   const handle = connectDatabase(url, { max: 1 });
   try {
     await handle.db.transaction(async (tx) => {

@@ -4,6 +4,19 @@ import { dropDatabase, ensureDatabase, startDatabaseServer } from '@vet/db/serve
 import { groupShape, seedGroup, totals } from './group-data-set.ts';
 
 /**
+ * A bench's PostgreSQL server: DATABASE_URL's, or else an embedded one in its own data folder and port
+ * (stopped by `stop`); the bench makes its databases on it.
+ */
+export function startBenchDatabaseServer(dataDir: string, embeddedPort: number) {
+  return startDatabaseServer({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir,
+    port: embeddedPort,
+    database: 'postgres',
+  });
+}
+
+/**
  * A fresh database (`bench_group` unless named) on DATABASE_URL's server (or the embedded one, in its own
  * data folder and port), migrated and seeded with the group at `scale`. Rebuilt, because the
  * appointments are placed relative to today, unless `reuse` is set (BENCH_REUSE=1) and the database
@@ -17,12 +30,7 @@ export async function prepareGroupDatabase(
   options: { database?: string; reuse?: boolean } = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const DATABASE = options.database ?? 'bench_group';
-  const server = await startDatabaseServer({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: '.data/bench-group-postgres',
-    port: embeddedPort,
-    database: 'postgres',
-  });
+  const server = await startBenchDatabaseServer('.data/bench-group-postgres', embeddedPort);
   try {
     const url = new URL(server.url);
     const adminUrl = url.toString();

@@ -1,7 +1,6 @@
 import { addDays, isoDayOfWeek, practiceDate, practiceInstant } from '@vet/contracts/practice-clock';
-import { seedLookups } from '@vet/db/seed/seed-lookups';
-import { connectDatabase } from '@vet/db/connection';
 import pg from 'pg';
+import { seedGroupLookups } from './group-data-set.ts';
 
 /**
  * The reminder bench's data set (decisions 0085 and 0089): the group's practices (500 at scale 1, 20
@@ -113,14 +112,7 @@ function seedSql(shape: ReminderDayShape, day: string): string {
 /** Seeds the data set on a migrated, empty database; returns the seconds it took. */
 export async function seedReminderDay(url: string, shape: ReminderDayShape, day: string): Promise<number> {
   const started = performance.now();
-  const handle = connectDatabase(url, { max: 1 });
-  try {
-    await handle.db.transaction(async (tx) => {
-      await seedLookups(tx);
-    });
-  } finally {
-    await handle.close();
-  }
+  await seedGroupLookups(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -5,7 +5,7 @@ import { findAccountByEmail } from '../accounts.ts';
 import { verifyCredentials } from '../credentials.ts';
 import { checkEmail } from '../form-checks.ts';
 import { clientAddress, type InteractionDeps } from '../interactions/deps.ts';
-import { FormTooLarge, readForm, sendPage, sendText } from '../interactions/http.ts';
+import { readPostedForm, sendPage, sendText } from '../interactions/http.ts';
 import { WRONG_CREDENTIALS } from '../interactions/sign-in.ts';
 import { ENTER_CODE, WRONG_CODE } from '../interactions/sign-up.ts';
 import {
@@ -28,7 +28,6 @@ import {
   PASSWORD_FIELD,
 } from '../views/email-change-pages.ts';
 import type { FormError } from '../views/form-parts.ts';
-import { invalidFormPage } from '../views/message-pages.ts';
 import { emailChangeCodeEmail, emailChangedNotice, emailInUseEmail } from './email-change-emails.ts';
 import { confirmEmailChange, issueEmailChange } from './email-change-store.ts';
 import { accountFormCsrfToken, isValidAccountFormCsrf } from './form-cookie.ts';
@@ -65,20 +64,13 @@ export async function handleEmailChangePage(
     sendText(res, 405, 'Method Not Allowed');
     return true;
   }
-  let form: URLSearchParams;
-  try {
-    form = await readForm(req);
-  } catch (error) {
-    if (error instanceof FormTooLarge) {
-      sendText(res, 413, 'Payload Too Large');
-      return true;
-    }
-    throw error;
-  }
-  if (!isValidAccountFormCsrf(req, deps.csrfKey, form.get('csrf'))) {
-    sendPage(res, invalidFormPage({ brandName: deps.brandName, portalUrl: deps.portalUrl }));
-    return true;
-  }
+  const form = await readPostedForm(
+    req,
+    res,
+    { brandName: deps.brandName, portalUrl: deps.portalUrl },
+    (token) => isValidAccountFormCsrf(req, deps.csrfKey, token),
+  );
+  if (!form) return true;
   if (path === CHANGE_EMAIL_PATH) await submitChangeEmail(deps, req, res, form);
   else await submitChangeCode(deps, req, res, form);
   return true;

@@ -28,6 +28,15 @@ export interface InteractionDeps {
   trustedProxyHops: number;
 }
 
+/** What the router calls with a form an interaction's page posted, read and its CSRF token checked. */
+export type FormHandler = (
+  deps: InteractionDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  interaction: Interaction,
+  form: URLSearchParams,
+) => Promise<void>;
+
 /** What every interaction page needs to render. */
 export function viewBase(deps: InteractionDeps, uid: string) {
   return {

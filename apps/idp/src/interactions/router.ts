@@ -3,10 +3,10 @@ import { errors, type Interaction } from 'oidc-provider';
 import { handleEmailChangePage } from '../email-change/pages.ts';
 import { handlePasswordPage } from '../password-reset/pages.ts';
 import { setSecurityHeaders } from '../security-headers.ts';
-import { errorPage, expiredPage, invalidFormPage } from '../views/message-pages.ts';
+import { errorPage, expiredPage } from '../views/message-pages.ts';
 import { isValidCsrfToken } from './csrf.ts';
 import { finishSignedIn, type InteractionDeps } from './deps.ts';
-import { FormTooLarge, readForm, sendPage, sendText } from './http.ts';
+import { readPostedForm, sendPage, sendText } from './http.ts';
 import { showSignIn, submitSignIn } from './sign-in.ts';
 import { showCheckEmail, showSignUp, submitSignUp, submitSignUpCode } from './sign-up.ts';
 import { idpLog } from '../logging.ts';
@@ -78,16 +78,8 @@ async function route(
     return chosen === 'signup' ? showSignUp(deps, res, interaction) : showSignIn(deps, res, interaction);
   }
 
-  let form: URLSearchParams;
-  try {
-    form = await readForm(req);
-  } catch (error) {
-    if (error instanceof FormTooLarge) return sendText(res, 413, 'Payload Too Large');
-    throw error;
-  }
-  if (!isValidCsrfToken(deps.csrfKey, uid, form.get('csrf'))) {
-    return sendPage(res, invalidFormPage(deps));
-  }
+  const form = await readPostedForm(req, res, deps, (token) => isValidCsrfToken(deps.csrfKey, uid, token));
+  if (!form) return;
   if (screen === 'code') return submitSignUpCode(deps, req, res, interaction, form);
   return screen === 'signup'
     ? submitSignUp(deps, req, res, interaction, form)

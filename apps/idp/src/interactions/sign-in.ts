@@ -1,9 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Interaction } from 'oidc-provider';
 import { verifyCredentials } from '../credentials.ts';
 import type { FormError } from '../views/form-parts.ts';
 import { CREDENTIALS_ERROR_ID, signInPage } from '../views/sign-in-page.ts';
-import { clientAddress, finishSignedIn, viewBase, type InteractionDeps } from './deps.ts';
+import { clientAddress, finishSignedIn, viewBase, type FormHandler, type InteractionDeps } from './deps.ts';
 import { sendPage } from './http.ts';
 import { TOO_MANY_ATTEMPTS } from '../throttling/sign-in-throttle.ts';
 
@@ -18,13 +18,7 @@ export function showSignIn(deps: InteractionDeps, res: ServerResponse, interacti
   );
 }
 
-export async function submitSignIn(
-  deps: InteractionDeps,
-  req: IncomingMessage,
-  res: ServerResponse,
-  interaction: Interaction,
-  form: URLSearchParams,
-): Promise<void> {
+export const submitSignIn: FormHandler = async (deps, req, res, interaction, form) => {
   const email = (form.get('email') ?? '').trim();
   const password = form.get('password') ?? '';
   // Answered 200 like any page: the browser shows the form again, and a 4xx would log a console error.
@@ -51,4 +45,4 @@ export async function submitSignIn(
   }
   await deps.signInThrottle.recordSuccess(attempt);
   await finishSignedIn(deps, req, res, interaction, accountId);
-}
+};

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Interaction } from 'oidc-provider';
 import type { PasswordRuleResult } from '@vet/contracts/password-policy';
 import { emailKey } from '@vet/db/normalise';
@@ -21,7 +21,7 @@ import { TOO_MANY_ATTEMPTS } from '../throttling/sign-in-throttle.ts';
 import { checkEmailPage, CODE_FIELD } from '../views/check-email-page.ts';
 import type { FormError } from '../views/form-parts.ts';
 import { signUpPage } from '../views/sign-up-page.ts';
-import { clientAddress, finishSignedIn, viewBase, type InteractionDeps } from './deps.ts';
+import { clientAddress, finishSignedIn, viewBase, type FormHandler, type InteractionDeps } from './deps.ts';
 import { sendPage } from './http.ts';
 
 export const ENTER_CODE = 'Enter the 6-digit code from the e-mail';
@@ -41,13 +41,7 @@ export function showCheckEmail(deps: InteractionDeps, res: ServerResponse, inter
  * page, and an e-mail goes to the address: the code for a new one, a note to sign in instead for a taken
  * one. Both paths hash the password and write a sign-up and an e-mail, so they take as long.
  */
-export async function submitSignUp(
-  deps: InteractionDeps,
-  req: IncomingMessage,
-  res: ServerResponse,
-  interaction: Interaction,
-  form: URLSearchParams,
-): Promise<void> {
+export const submitSignUp: FormHandler = async (deps, req, res, interaction, form) => {
   const email = (form.get('email') ?? '').trim();
   const password = form.get('password') ?? '';
   // Answered 200 like any page: the browser shows the form again, and a 4xx would log a console error.
@@ -89,16 +83,10 @@ export async function submitSignUp(
       : signUpCodeEmail({ to: address, brandName: deps.brandName, code }),
   });
   sendPage(res, checkEmailPage({ ...viewBase(deps, interaction.uid), email }));
-}
+};
 
 /** The code from the e-mail: the right one creates the account and signs the person in, as sign-in does. */
-export async function submitSignUpCode(
-  deps: InteractionDeps,
-  req: IncomingMessage,
-  res: ServerResponse,
-  interaction: Interaction,
-  form: URLSearchParams,
-): Promise<void> {
+export const submitSignUpCode: FormHandler = async (deps, req, res, interaction, form) => {
   const email = (form.get('email') ?? '').trim();
   const refuse = (message: string) =>
     sendPage(
@@ -116,4 +104,4 @@ export async function submitSignUpCode(
   if (result.outcome === 'wrong') return refuse(WRONG_CODE);
   if (result.outcome === 'expired') return refuse(CODE_NO_LONGER_WORKS);
   await finishSignedIn(deps, req, res, interaction, result.accountId);
-}
+};

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkEmail, checkNewPassword } from '../form-checks.ts';
 import { clientAddress, type InteractionDeps } from '../interactions/deps.ts';
-import { FormTooLarge, readForm, sendPage, sendText } from '../interactions/http.ts';
+import { readPostedForm, sendPage, sendText } from '../interactions/http.ts';
 import { TOO_MANY_ATTEMPTS } from '../throttling/sign-in-throttle.ts';
 import type { FormError } from '../views/form-parts.ts';
-import { invalidFormPage } from '../views/message-pages.ts';
 import {
   forgotPasswordPage,
   passwordChangedPage,
@@ -67,16 +66,10 @@ async function submitForm(
   res: ServerResponse,
   submit: Handler,
 ): Promise<void> {
-  let form: URLSearchParams;
-  try {
-    form = await readForm(req);
-  } catch (error) {
-    if (error instanceof FormTooLarge) return sendText(res, 413, 'Payload Too Large');
-    throw error;
-  }
-  if (!isValidFormCsrf(req, deps.csrfKey, form.get('csrf')))
-    return sendPage(res, invalidFormPage(brand(deps)));
-  await submit(deps, req, res, form);
+  const form = await readPostedForm(req, res, brand(deps), (token) =>
+    isValidFormCsrf(req, deps.csrfKey, token),
+  );
+  if (form) await submit(deps, req, res, form);
 }
 
 const brand = (deps: InteractionDeps) => ({ brandName: deps.brandName, portalUrl: deps.portalUrl });

@@ -1,5 +1,5 @@
-import { errorSummary, hiddenField, inputField } from './form-parts.ts';
-import { escapeHtml, renderPage, type Page } from './layout.ts';
+import { errorSummary, hiddenField, inputField, renderFormPage } from './form-parts.ts';
+import { escapeHtml, type Page } from './layout.ts';
 import type { InteractionView } from './sign-in-page.ts';
 
 export const CODE_FIELD = 'code';
@@ -26,12 +26,5 @@ ${inputField({ id: CODE_FIELD, label: 'Code from the e-mail', type: 'text', inpu
 </form>
 <p class="alternative">No e-mail after a few minutes? Check your spam folder, or <a href="/interaction/${uid}/signup">create the account again</a> for a new code.</p>
 <p class="alternative">Already have an account? <a href="/interaction/${uid}/login">Sign in</a></p>`;
-  return renderPage({
-    brandName: view.brandName,
-    portalUrl: view.portalUrl,
-    title: 'Check your e-mail',
-    hasErrors: errors.length > 0,
-    main,
-    status: view.status ?? 200,
-  });
+  return renderFormPage(view, 'Check your e-mail', main);
 }

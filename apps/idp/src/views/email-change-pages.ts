@@ -1,4 +1,4 @@
-import { errorSummary, hiddenField, inputField, type FormError } from './form-parts.ts';
+import { errorSummary, hiddenField, inputField, renderFormPage, type FormError } from './form-parts.ts';
 import { escapeHtml, renderPage, type Page } from './layout.ts';
 
 export const CURRENT_EMAIL_FIELD = 'email';
@@ -41,13 +41,7 @@ ${inputField({ id: NEW_EMAIL_FIELD, label: 'New e-mail address', type: 'email', 
 <button class="button" type="submit">Send the code</button>
 </form>
 ${backToPortal(view.portalUrl)}`;
-  return renderPage({
-    ...view,
-    title: 'Change your sign-in e-mail',
-    hasErrors: errors.length > 0,
-    main,
-    status: view.status ?? 200,
-  });
+  return renderFormPage(view, 'Change your sign-in e-mail', main);
 }
 
 /**
@@ -71,13 +65,7 @@ ${inputField({ id: CHANGE_CODE_FIELD, label: 'Code from the e-mail', type: 'text
 </form>
 <p class="alternative">No e-mail after a few minutes? Check your spam folder, or <a href="${escapeHtml(view.restartHref)}">start again</a> for a new code.</p>
 ${backToPortal(view.portalUrl)}`;
-  return renderPage({
-    ...view,
-    title: 'Check your new e-mail',
-    hasErrors: errors.length > 0,
-    main,
-    status: view.status ?? 200,
-  });
+  return renderFormPage(view, 'Check your new e-mail', main);
 }
 
 export function emailChangedPage(view: { brandName: string; portalUrl: string; newEmail: string }): Page {

@@ -1,4 +1,4 @@
-import { escapeHtml } from './layout.ts';
+import { escapeHtml, renderPage, type Page } from './layout.ts';
 
 export interface FormError {
   /** The id of the field the message is about (the summary links to it). */
@@ -8,6 +8,31 @@ export interface FormError {
   summaryOnly?: boolean;
   /** An id for the summary's link, so fields can point at the message with aria-describedby. */
   id?: string;
+}
+
+/** What a page of a form is drawn from: the brand, and how the last submission went. */
+export interface FormPageView {
+  brandName: string;
+  portalUrl: string;
+  errors?: FormError[];
+  /** The answer's status: 200 unless told (a refused form is still answered 200, or 429). */
+  status?: number;
+}
+
+/**
+ * A page of a form: a submission that came back with errors puts "Error: " before its title and focus on
+ * its summary (renderPage's hasErrors).
+ */
+export function renderFormPage(view: FormPageView, title: string, main: string, scripts?: string[]): Page {
+  return renderPage({
+    brandName: view.brandName,
+    portalUrl: view.portalUrl,
+    title,
+    hasErrors: (view.errors ?? []).length > 0,
+    main,
+    scripts,
+    status: view.status,
+  });
 }
 
 /** GOV.UK-style summary: announced on load, each message a link to its field. */

@@ -1,5 +1,5 @@
 import type { PasswordRuleResult } from '@vet/contracts/password-policy';
-import { errorSummary, hiddenField, inputField, type FormError } from './form-parts.ts';
+import { errorSummary, hiddenField, inputField, renderFormPage, type FormError } from './form-parts.ts';
 import { escapeHtml, renderPage, type Page } from './layout.ts';
 import { newPasswordFields } from './new-password-fields.ts';
 import { CHECKLIST_SCRIPT } from './password-checklist.ts';
@@ -39,13 +39,7 @@ ${inputField({ id: 'email', label: 'E-mail address', type: 'email', autocomplete
 <button class="button" type="submit">Send the link</button>
 </form>
 <p class="alternative"><a href="${escapeHtml(view.signInHref)}">Back to sign in</a></p>`;
-  return renderPage({
-    ...view,
-    title: 'Reset your password',
-    hasErrors: errors.length > 0,
-    main,
-    status: view.status ?? 200,
-  });
+  return renderFormPage(view, 'Reset your password', main);
 }
 
 /** Says nothing about the address: not even the address itself, so both answers are byte for byte equal. */
@@ -70,14 +64,7 @@ ${hiddenField('token', view.token)}
 ${newPasswordFields(errors, view.passwordRules, 'New password')}
 <button class="button" type="submit">Save the new password</button>
 </form>`;
-  return renderPage({
-    ...view,
-    title: 'Choose a new password',
-    hasErrors: errors.length > 0,
-    main,
-    scripts: [CHECKLIST_SCRIPT],
-    status: view.status ?? 200,
-  });
+  return renderFormPage(view, 'Choose a new password', main, [CHECKLIST_SCRIPT]);
 }
 
 /** Unknown, expired or already used: one plain message, and the way to a new link. */

@@ -1,6 +1,6 @@
 import { forgotPasswordHref } from '../password-reset/paths.ts';
-import { errorSummary, hiddenField, inputField, type FormError } from './form-parts.ts';
-import { escapeHtml, renderPage, type Page } from './layout.ts';
+import { errorSummary, hiddenField, inputField, renderFormPage, type FormError } from './form-parts.ts';
+import { escapeHtml, type Page } from './layout.ts';
 
 export interface InteractionView {
   brandName: string;
@@ -28,12 +28,5 @@ ${inputField({ id: 'password', label: 'Password', type: 'password', autocomplete
 </form>
 <p class="alternative"><a href="${escapeHtml(forgotPasswordHref(view.uid))}">Forgot your password?</a></p>
 <p class="alternative">New to ${escapeHtml(view.brandName)}? <a href="/interaction/${uid}/signup">Create an account</a></p>`;
-  return renderPage({
-    brandName: view.brandName,
-    portalUrl: view.portalUrl,
-    title: 'Sign in',
-    hasErrors: errors.length > 0,
-    main,
-    status: view.status ?? 200,
-  });
+  return renderFormPage(view, 'Sign in', main);
 }

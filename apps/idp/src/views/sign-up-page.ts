@@ -1,6 +1,6 @@
 import type { PasswordRuleResult } from '@vet/contracts/password-policy';
-import { errorSummary, hiddenField, inputField } from './form-parts.ts';
-import { renderPage, type Page } from './layout.ts';
+import { errorSummary, hiddenField, inputField, renderFormPage } from './form-parts.ts';
+import type { Page } from './layout.ts';
 import { newPasswordFields } from './new-password-fields.ts';
 import { CHECKLIST_SCRIPT } from './password-checklist.ts';
 import type { InteractionView } from './sign-in-page.ts';
@@ -24,13 +24,5 @@ ${newPasswordFields(errors, view.passwordRules)}
 <button class="button" type="submit">Create account</button>
 </form>
 <p class="alternative">Already have an account? <a href="/interaction/${uid}/login">Sign in</a></p>`;
-  return renderPage({
-    brandName: view.brandName,
-    portalUrl: view.portalUrl,
-    title: 'Create an account',
-    hasErrors: errors.length > 0,
-    main,
-    scripts: [CHECKLIST_SCRIPT],
-    status: view.status ?? 200,
-  });
+  return renderFormPage(view, 'Create an account', main, [CHECKLIST_SCRIPT]);
 }

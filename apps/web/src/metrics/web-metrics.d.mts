@@ -1,20 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Registry } from 'prom-client';
+import type { RequestMetrics } from '@vet/contracts/request-metrics';
+
+export { startMetricsServer } from '@vet/contracts/metrics-server';
 
 export declare function routeGroup(url: string): 'probe' | 'bff' | 'auth' | 'api' | 'static' | 'page';
 export declare function metricsSettings(
   env: Record<string, string | undefined>,
   publicPort: number,
 ): { port: number; host: string } | undefined;
-export declare function createWebMetrics(): {
-  registry: Registry;
-  observe: (request: IncomingMessage, response: ServerResponse) => void;
-};
-export declare function startMetricsServer(
-  registry: Registry,
-  host: string,
-  port: number,
-): Promise<{ port: number; close: () => Promise<void> }>;
+export declare function createWebMetrics(): RequestMetrics;
 export declare function openWebMetrics(
   env: Record<string, string | undefined>,
   publicPort: number,

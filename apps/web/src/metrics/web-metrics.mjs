@@ -1,14 +1,12 @@
 // Prometheus metrics of the portal's web server (server.mjs; decision 0072): the process's own
 // and the requests' count and duration by route group, served on a port of their own (METRICS_PORT), never
-// on the portal's. Plain JavaScript: server.mjs, which runs without TypeScript in production, imports it.
-import { createServer } from 'node:http';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+// on the portal's. Plain JavaScript, which server.mjs imports: the recorder and the metrics server are the
+// other servers' (@vet/contracts, TypeScript), which Node strips of their types when it runs server.mjs
+// from the repository, and which the production build bundles into this file (bundle-servers.ts).
+import { startMetricsServer } from '@vet/contracts/metrics-server';
+import { createRequestMetrics } from '@vet/contracts/request-metrics';
 
-/** Methods a browser or the balancer sends; any other is counted as OTHER, so no caller invents labels. */
-const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
-/** Seconds: from a static file to a slow page render or BFF call under load. */
-const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+export { startMetricsServer };
 
 /**
  * The request's group, from its path: a handful of fixed values, never the path itself (which holds ids
@@ -51,80 +49,18 @@ export function metricsSettings(env, publicPort) {
 
 /**
  * The web server's registry (its own, not prom-client's global one) and the function that counts a request.
- * @returns {{ registry: Registry, observe: (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void }}
+ * @returns {import('@vet/contracts/request-metrics').RequestMetrics}
  */
 export function createWebMetrics() {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const labelNames = /** @type {const} */ (['method', 'group', 'status_class']);
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route group (page, bff, auth, api, static, probe) and status class',
-    labelNames,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its answer, by method, route group and status class',
-    labelNames,
-    buckets: durationBuckets,
-    registers: [registry],
-  });
-  return {
-    registry,
-    observe(request, response) {
-      const started = process.hrtime.bigint();
-      const method = knownMethods.has(request.method ?? '') ? request.method : 'OTHER';
-      const group = routeGroup(request.url ?? '/');
-      /** @param {string} statusClass */
-      const record = (statusClass) => {
-        const labels = { method, group, status_class: statusClass };
-        requests.inc(labels);
-        duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-      };
-      // 'finish': the answer is handed to the socket. 'close' without it: the client went away first.
-      response.once('finish', () => record(`${Math.floor(response.statusCode / 100)}xx`));
-      response.once('close', () => {
-        if (!response.writableFinished) record('aborted');
-      });
+  return createRequestMetrics({
+    groupOf: routeGroup,
+    help: {
+      requests:
+        'HTTP requests answered, by method, route group (page, bff, auth, api, static, probe) and status class',
+      duration:
+        'Time from receiving a request to sending its answer, by method, route group and status class',
     },
-  };
-}
-
-/**
- * Serves GET /metrics in Prometheus's text format on its own host and port; anything else is 404.
- * @param {Registry} registry
- * @param {string} host
- * @param {number} port 0: any free port (tests)
- * @returns {Promise<{ port: number, close: () => Promise<void> }>}
- */
-export async function startMetricsServer(registry, host, port) {
-  const server = createServer((request, response) => {
-    if (request.url !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(404).end();
-      return;
-    }
-    registry.metrics().then(
-      (text) => {
-        response.writeHead(200, { 'content-type': registry.contentType });
-        response.end(request.method === 'HEAD' ? undefined : text);
-      },
-      () => response.writeHead(500).end(),
-    );
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(undefined));
-  });
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address !== null ? address.port : port,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve(undefined)));
-        server.closeIdleConnections();
-      }),
-  };
 }
 
 /**

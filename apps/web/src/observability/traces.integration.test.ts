@@ -6,18 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
+import { ExportableSpanExporter } from '@vet/contracts/exportable-span-exporter';
 import { appendTestLog } from '@vet/contracts/testing/test-logs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { proxyToApi } from '@/shared/bff/proxy';
-import { ExportableSpanExporter } from './exportable-spans';
 import { startWebTracing, traceIdOfRequest, webInstrumentations } from './tracing';
 
 /**
  * One trace from the web's request through the API to PostgreSQL (decision 0071). The web side runs here,
  * its spans in memory: the portal's request handling (server.mjs stands behind Next.js; a bare server
  * calls the same BFF proxy here) and the BFF's call. The API runs as it does in production, its own
- * process with its tracing preloaded (observability/preload.ts), exporting over OTLP/HTTP to a collector
- * that this test plays, keeping what it receives in memory.
+ * process with its tracing preloaded (platform/observability/preload.ts), exporting over OTLP/HTTP to a
+ * collector that this test plays, keeping what it receives in memory.
  */
 /** The run's migrated database (packages/db/src/testing/global-setup.ts), for the API. */
 const databaseUrl = inject('databaseUrl');

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import { connectClient } from '@vet/db/connection';
+import type pg from 'pg';
 
 /**
  * The import's one connection: the staging tables are temporary tables of this session, and the apply is
@@ -25,15 +26,10 @@ export interface Session {
 export class DatabaseUnavailable extends Error {}
 
 export async function openSession(databaseUrl: string): Promise<Session> {
-  const client = new pg.Client({ connectionString: databaseUrl });
   // A connection lost between queries must fail the next query, not crash the process unheard.
-  client.on('error', () => {});
-  try {
-    await client.connect();
-  } catch (error) {
-    await client.end().catch(() => {});
+  const client = await connectClient(databaseUrl).catch((error: unknown) => {
     throw new DatabaseUnavailable(`the database could not be reached (${errorCode(error)})`);
-  }
+  });
   // temp_buffers must be set before the session's first temporary table.
   await client.query(
     `set temp_buffers = '256MB'; set work_mem = '256MB'; set maintenance_work_mem = '512MB'`,

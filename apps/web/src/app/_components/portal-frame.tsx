@@ -1,14 +1,13 @@
 'use client';
 
 import { useSession } from '@/shared/auth-session/session-client';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { startSignIn } from '@/features/auth/components/start-sign-in';
 import { portalSignInRequest } from '@/features/auth/sign-in-requests';
 import { usePets } from '@/features/pets/api/get-pets';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useLogout } from '@/shared/auth-session/logout-context';
-import { PortalShell } from '@/shared/layout/portal-shell';
-import type { SiteLinks } from '@/config/site-links';
+import { PortalShell, type FrameProps } from '@/shared/layout/portal-shell';
 import { ActivationGuard } from './activation-guard';
 
 /**
@@ -16,15 +15,7 @@ import { ActivationGuard } from './activation-guard';
  * drawer shows the first three, and See All past them), pet names for the breadcrumbs on a pet's page, the confirmed
  * logout, and sign-in from the logo. Every page sits inside the activation guard (R4.1).
  */
-export function PortalFrame({
-  brandName,
-  links,
-  children,
-}: {
-  brandName: string;
-  links: SiteLinks;
-  children: ReactNode;
-}) {
+export function PortalFrame({ brandName, links, children }: FrameProps) {
   const { status } = useSession();
   const { requestLogout } = useLogout();
   const profile = useProfile();

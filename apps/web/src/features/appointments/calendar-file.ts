@@ -1,4 +1,5 @@
 import type { AppointmentSummary } from '@vet/contracts/appointments';
+import { foldCalendarLine } from '@vet/contracts/calendar-lines';
 
 type CalendarAppointment = Pick<
   AppointmentSummary,
@@ -16,28 +17,6 @@ function icsInstant(iso: string): string {
 /** RFC 5545 text: backslash, semicolon, comma and newline escaped. */
 function icsText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-const encoder = new TextEncoder();
-
-/** A content line folded within 75 octets (RFC 5545 3.1), never inside a character. */
-function icsFold(line: string): string {
-  const parts: string[] = [];
-  let part = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    // The first line holds 75 octets; each continuation 74 after its leading space.
-    if (octets + size > (parts.length === 0 ? 75 : 74)) {
-      parts.push(part);
-      part = '';
-      octets = 0;
-    }
-    part += char;
-    octets += size;
-  }
-  parts.push(part);
-  return parts.join('\r\n ');
 }
 
 /**
@@ -64,7 +43,7 @@ export function appointmentCalendarFile(appointment: CalendarAppointment, now = 
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.map(icsFold).join('\r\n')}\r\n`;
+  return `${lines.map(foldCalendarLine).join('\r\n')}\r\n`;
 }
 
 /** A data: URL of the file, for a plain download link (works without script, and in every browser). */

@@ -1,16 +1,8 @@
 import { updateClientDetailsBodySchema, type UpdateClientDetailsBody } from '@vet/contracts/client-details';
 import { z } from 'zod';
+import { addressFormFields, addressOfForm, chosen } from '@/shared/forms/form-schema-parts';
 
 const body = updateClientDetailsBodySchema.shape;
-const address = body.address.shape;
-
-/** A choice from a list: null until chosen, then the chosen id (the contract's own rule). */
-function chosen<T extends z.ZodType<number, number>>(rule: T, message: string) {
-  return z
-    .number()
-    .nullable()
-    .pipe(z.number({ error: message }).pipe(rule));
-}
 
 /**
  * The form's rules, loaded when the person first types, leaves a field or saves (decision 0033): this
@@ -26,11 +18,7 @@ export const clientDetailsFormSchema = z
     lastName: body.lastName,
     mobilePhone: body.mobilePhone,
     homePhone: z.string().trim().max(20, 'Enter at most 20 characters.'),
-    line1: address.line1,
-    line2: address.line2.unwrap(),
-    town: address.town,
-    county: address.county.unwrap(),
-    postcode: address.postcode,
+    ...addressFormFields,
     homePracticeId: chosen(body.homePracticeId, 'Choose your home practice.'),
   })
   .transform((form): UpdateClientDetailsBody => ({
@@ -39,13 +27,7 @@ export const clientDetailsFormSchema = z
     lastName: form.lastName,
     mobilePhone: form.mobilePhone,
     homePhone: form.homePhone === '' ? null : form.homePhone,
-    address: {
-      line1: form.line1,
-      line2: form.line2 === '' ? null : form.line2,
-      town: form.town,
-      county: form.county === '' ? null : form.county,
-      postcode: form.postcode,
-    },
+    address: addressOfForm(form),
     homePracticeId: form.homePracticeId,
   }))
   .pipe(updateClientDetailsBodySchema);

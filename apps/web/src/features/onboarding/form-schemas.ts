@@ -5,20 +5,13 @@ import {
   type NewClientBody,
 } from '@vet/contracts/onboarding';
 import { z } from 'zod';
+import { addressFormFields, addressOfForm, chosen } from '@/shared/forms/form-schema-parts';
 
 /*
  * The onboarding forms' rules, loaded when the person first types, leaves a field or submits (decision
  * 0033): this module brings zod, so only the forms' rules loaders import it; the values live in
  * ./form-values.
  */
-
-/** A choice from a list: null until chosen, then the chosen id (the contract's own rule). */
-function chosen<T extends z.ZodType<number, number>>(rule: T, message: string) {
-  return z
-    .number()
-    .nullable()
-    .pipe(z.number({ error: message }).pipe(rule));
-}
 
 /** The code from the e-mail (a STARTED person, R3.2). */
 export const codeFormSchema = z.object({ code: verificationCodeSchema });
@@ -32,7 +25,6 @@ export const findRecordFormSchema = signupCheckQuerySchema.extend({
 });
 
 const body = newClientBodySchema.shape;
-const address = body.address.shape;
 
 /**
  * The new-client form (/registration-new) as flat fields (the form toolkit's way), each field checked by
@@ -45,11 +37,7 @@ export const newClientFormSchema = z
     firstName: body.firstName,
     lastName: body.lastName,
     mobilePhone: body.mobilePhone,
-    line1: address.line1,
-    line2: address.line2.unwrap(),
-    town: address.town,
-    county: address.county.unwrap(),
-    postcode: address.postcode,
+    ...addressFormFields,
     homePracticeId: chosen(body.homePracticeId, 'Choose your home practice.'),
     contactPreferences: body.contactPreferences,
   })
@@ -58,13 +46,7 @@ export const newClientFormSchema = z
     firstName: form.firstName,
     lastName: form.lastName,
     mobilePhone: form.mobilePhone,
-    address: {
-      line1: form.line1,
-      line2: form.line2 === '' ? null : form.line2,
-      town: form.town,
-      county: form.county === '' ? null : form.county,
-      postcode: form.postcode,
-    },
+    address: addressOfForm(form),
     homePracticeId: form.homePracticeId,
     contactPreferences: form.contactPreferences,
   }))

@@ -5,9 +5,8 @@ import { petRegistrationUnavailableMessage } from '@vet/contracts/pet-rules';
 import { useEffect } from 'react';
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
 import { markPetRegisterModalSeen } from '@/shared/storage/pet-register-modal-seen';
-import { telephoneHref } from '@/shared/telephone-href';
-import { TextLink } from '@/shared/ui/text-link';
 import type { ActionDialog as ActionDialogName, HomePractice } from './action-rules';
+import { PracticeCall } from './practice-call';
 
 /** R2.28 to R2.30: each dialog's title and text. */
 export const actionDialogs: Record<ActionDialogName, { title: string; text: string }> = {
@@ -54,14 +53,7 @@ export function ActionDialog({ dialog, open, practice, onClose, onRegisterPet }:
   }, [open, registerPet]);
   const contactPractice = dialog === 'booking-unavailable' || dialog === 'registration-unavailable';
   const descriptions = [text];
-  const call = practice && contactPractice && (
-    <>
-      {practice.name}:{' '}
-      <TextLink href={telephoneHref(practice.phone)} external>
-        {practice.phone}
-      </TextLink>
-    </>
-  );
+  const call = practice && contactPractice && <PracticeCall practice={practice} />;
   return (
     <ConfirmDialog
       open={open}

@@ -1,9 +1,8 @@
 'use client';
 
 import { ConfirmDialog } from '@/shared/components/confirm-dialog';
-import { telephoneHref } from '@/shared/telephone-href';
-import { TextLink } from '@/shared/ui/text-link';
 import type { HomePractice } from './action-rules';
+import { PracticeCall } from './practice-call';
 
 /** The spec's delay between accepting the emergency dialog and going on to book. */
 export const emergencyProceedDelayMs = 500;
@@ -22,14 +21,7 @@ export interface EmergencyDialogProps {
 
 /** R2.28's "Emergency appointment information": shown before booking; Proceed or Cancel. */
 export function EmergencyDialog({ open, practice, onProceed, onCancel }: EmergencyDialogProps) {
-  const call = practice && (
-    <>
-      {practice.name}:{' '}
-      <TextLink href={telephoneHref(practice.phone)} external>
-        {practice.phone}
-      </TextLink>
-    </>
-  );
+  const call = practice && <PracticeCall practice={practice} />;
   return (
     <ConfirmDialog
       open={open}

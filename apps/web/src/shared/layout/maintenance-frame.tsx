@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
 import { SkipLink } from '@/shared/components/skip-link';
-import type { SiteLinks } from '@/config/site-links';
 import { mainContentId } from './layout-constants';
+import type { FrameProps } from './portal-shell';
 import styles from './portal-shell.module.css';
 import { SiteFooter } from './site-footer';
 
@@ -10,15 +9,7 @@ import { SiteFooter } from './site-footer';
  * the header (R2.12 hides it on /maintenance), and with nothing that needs a session, the API or the
  * database, which may be what the maintenance is about.
  */
-export function MaintenanceFrame({
-  brandName,
-  links,
-  children,
-}: {
-  brandName: string;
-  links: SiteLinks;
-  children: ReactNode;
-}) {
+export function MaintenanceFrame({ brandName, links, children }: FrameProps) {
   return (
     <div className={styles.frame}>
       <SkipLink targetId={mainContentId} />

@@ -36,6 +36,9 @@ export interface PortalShellProps {
   children: ReactNode;
 }
 
+/** What the root layout gives a page's frame: the signed-in portal's (PortalFrame) or maintenance's. */
+export type FrameProps = Pick<PortalShellProps, 'brandName' | 'links' | 'children'>;
+
 /**
  * The portal's frame (R2.4): the navigation progress bar (decision 0047), skip link, header (hidden on
  * guest, maintenance, auth0 and registration paths), side drawer, breadcrumbs, the page's background,

@@ -18,6 +18,7 @@ import { useToast } from '@/shared/toast/use-toast';
 import { Container } from '@/shared/ui/container';
 import { cx } from '@/shared/ui/cx';
 import typography from '@/shared/ui/typography.module.css';
+import pageHeader from '@/shared/layout/page-header.module.css';
 import styles from './appointments-view.module.css';
 
 // Loaded the first time a person presses Cancel (its Dialog, select and reasons), not with the page (decision 0034).
@@ -63,7 +64,7 @@ export function AppointmentsView() {
 
   return (
     <Container maxWidth="lg" spacing="page">
-      <div className={styles.header}>
+      <div className={pageHeader.header}>
         <h1>Your appointments</h1>
         <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />
       </div>

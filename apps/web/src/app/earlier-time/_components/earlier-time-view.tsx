@@ -1,7 +1,7 @@
 'use client';
 
 import { earlierTimeOfferMessages, type EarlierTimeOffer } from '@vet/contracts/earlier-times';
-import { useSyncExternalStore, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useEarlierTimeOffer, useTakeEarlierTimeOffer } from '@/features/appointments/api/earlier-times';
 import { BookingSummary } from '@/features/appointments/components/booking-summary';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
@@ -10,22 +10,9 @@ import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { formatLabelledAppointmentTime, formatPracticeClock } from '@/shared/dates/appointment-time';
 import { Button } from '@/shared/ui/button';
+import { useLinkToken } from '@/shared/navigation/use-link-token';
 import { TextLink } from '@/shared/ui/text-link';
-import styles from './earlier-time-view.module.css';
-
-const onHashChange = (notify: () => void) => {
-  window.addEventListener('hashchange', notify);
-  return () => window.removeEventListener('hashchange', notify);
-};
-
-/** The link's token: its fragment, never sent by the browser (null before the page is in the browser). */
-function useLinkToken(): string | null {
-  return useSyncExternalStore(
-    onHashChange,
-    () => window.location.hash.slice(1),
-    () => null,
-  );
-}
+import styles from '@/features/appointments/components/link-page.module.css';
 
 /**
  * One plain answer for an offer taken, lapsed, or a link that is not one; a time the practice booked
@@ -111,13 +98,7 @@ function OfferDetails(props: {
     <div className={styles.stack}>
       <section aria-labelledby="earlier-offer-heading" className={styles.section}>
         <h2 id="earlier-offer-heading">The earlier time</h2>
-        <BookingSummary
-          petName={offer.petName}
-          reasonName={offer.reasonName}
-          practiceName={offer.practiceName}
-          startsAt={offer.offeredStartsAt}
-          clinicianType={offer.clinicianType}
-        />
+        <BookingSummary {...offer} startsAt={offer.offeredStartsAt} />
         <p className={styles.secondary}>
           Held for you until {formatPracticeClock(offer.heldUntil)} UK time. Your appointment now is on{' '}
           {formatLabelledAppointmentTime(offer.currentStartsAt)}; it stays as it is unless you take the

@@ -1,9 +1,12 @@
 'use client';
 
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
-import { CancellationReasonField } from '@/features/appointments/components/cancellation-reason-field';
+import {
+  CancellationReasonField,
+  useCancellationReasonChoice,
+} from '@/features/appointments/components/cancellation-reason-field';
 import { useManageLink, useManageLinkPress } from '@/features/appointments/api/manage-link';
 import { changeAppointmentHref } from '@/features/appointments/booking-params';
 import { BookingSummary } from '@/features/appointments/components/booking-summary';
@@ -12,22 +15,9 @@ import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { Button } from '@/shared/ui/button';
+import { useLinkToken } from '@/shared/navigation/use-link-token';
 import { TextLink } from '@/shared/ui/text-link';
-import styles from './manage-view.module.css';
-
-const onHashChange = (notify: () => void) => {
-  window.addEventListener('hashchange', notify);
-  return () => window.removeEventListener('hashchange', notify);
-};
-
-/** The link's token: its fragment, which the browser never sends (null before the page is in the browser). */
-function useLinkToken(): string | null {
-  return useSyncExternalStore(
-    onHashChange,
-    () => window.location.hash.slice(1),
-    () => null,
-  );
-}
+import styles from '@/features/appointments/components/link-page.module.css';
 
 /** One plain answer for a link that is tampered, expired, used up or for a cancelled appointment. */
 function NotValid() {
@@ -84,14 +74,8 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
         <h2 id="manage-appointment-heading">
           {cancelled ? 'The cancelled appointment' : 'Your appointment'}
         </h2>
-        <BookingSummary
-          petName={appointment.petName}
-          reasonName={appointment.reasonName}
-          practiceName={appointment.practiceName}
-          startsAt={appointment.startsAt}
-          clinicianType={appointment.clinicianType}
-        />
-        <p className={styles.where}>
+        <BookingSummary {...appointment} />
+        <p className={styles.secondary}>
           {appointment.practiceAddress}. Phone{' '}
           <TextLink href={`tel:${appointment.practicePhone.replace(/\s+/g, '')}`}>
             {appointment.practicePhone}
@@ -185,28 +169,16 @@ function Attendance(props: {
 function CancelForm(props: { pending: boolean; disabled: boolean; onCancel: (reasonId: number) => void }) {
   const headingId = useId();
   const reasons = useCancellationReasons(true);
-  const [reasonId, setReasonId] = useState('');
-  const [missing, setMissing] = useState(false);
+  const reason = useCancellationReasonChoice();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reasonId) {
-      setMissing(true);
-      return;
-    }
-    props.onCancel(Number(reasonId));
+    const reasonId = reason.take();
+    if (reasonId !== null) props.onCancel(reasonId);
   };
   return (
     <form onSubmit={submit} noValidate className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>Cancel the appointment</h2>
-      <CancellationReasonField
-        reasons={reasons}
-        value={reasonId}
-        missing={missing}
-        onChange={(value) => {
-          setReasonId(value);
-          setMissing(false);
-        }}
-      />
+      <CancellationReasonField reasons={reasons} {...reason.field} />
       <div>
         <Button
           type="submit"

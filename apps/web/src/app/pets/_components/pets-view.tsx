@@ -11,6 +11,8 @@ import { homePracticeOf, registrationOutcome } from '@/shared/actions/action-rul
 import { useActionDialog } from '@/shared/actions/use-action-dialog';
 import { wasPetRegisterModalSeen } from '@/shared/storage/pet-register-modal-seen';
 import { Container } from '@/shared/ui/container';
+import { cx } from '@/shared/ui/cx';
+import pageHeader from '@/shared/layout/page-header.module.css';
 import styles from './pets-view.module.css';
 
 /**
@@ -45,7 +47,7 @@ export function PetsView({ today }: { today: string }) {
   );
   return (
     <Container maxWidth="lg" spacing="page">
-      <div className={styles.header}>
+      <div className={cx(pageHeader.header, styles.header)}>
         <h1>Your pets</h1>
         {current && current.length > 0 && register(false)}
       </div>

@@ -1,7 +1,6 @@
 'use client';
 
 import type { AppointmentSummary, ListedAppointment } from '@vet/contracts/appointments';
-import { useId } from 'react';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
@@ -9,10 +8,9 @@ import { clinicianPhrase, type AppointmentGroups } from '@/features/appointments
 import { changeAppointmentHref } from '@/features/appointments/booking-params';
 import { EarlierTimesControl } from './earlier-times-control';
 import { Button } from '@/shared/ui/button';
-import { cx } from '@/shared/ui/cx';
 import { Skeleton } from '@/shared/ui/skeleton';
-import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
+import { ListSection } from '@/shared/components/titled-section';
 import styles from './appointments-list.module.css';
 
 const statusNote: Record<AppointmentSummary['status'], string | null> = {
@@ -109,29 +107,19 @@ function AppointmentSection(props: {
   changeOpen: boolean;
   onCancel: (appointment: AppointmentSummary) => void;
 }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cx(surface.outlined, styles.section)}>
-      <h2 id={headingId} className={typography.gutterBottom}>
-        {props.title}
-      </h2>
-      {props.appointments.length === 0 ? (
-        <p>{props.empty}</p>
-      ) : (
-        <ul className={styles.list}>
-          {props.appointments.map((appointment) => (
-            <AppointmentItem
-              key={appointment.appointmentId}
-              appointment={appointment}
-              upcoming={props.upcoming}
-              now={props.now}
-              changeOpen={props.changeOpen}
-              onCancel={props.onCancel}
-            />
-          ))}
-        </ul>
+    <ListSection title={props.title} empty={props.empty} items={props.appointments}>
+      {(appointment) => (
+        <AppointmentItem
+          key={appointment.appointmentId}
+          appointment={appointment}
+          upcoming={props.upcoming}
+          now={props.now}
+          changeOpen={props.changeOpen}
+          onCancel={props.onCancel}
+        />
       )}
-    </section>
+    </ListSection>
   );
 }
 

@@ -5,12 +5,13 @@ import type { AppointmentReason } from '@vet/contracts/lookups';
 import { ApiError } from '@/shared/api/api-client';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
+import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import { useAmendAppointment } from '@/features/appointments/api/amend-appointment';
 import { useBookAppointment } from '@/features/appointments/api/book-appointment';
 import { readBookingConflict } from '@/features/appointments/booking-conflict';
 import styles from './booking-confirm-step.module.css';
-import { AlternativeTimes, Section, StepHeading } from './booking-parts';
+import { AlternativeTimes, Section, StepActions, StepHeading } from './booking-parts';
 import { BookingSummary } from './booking-summary';
 
 /**
@@ -95,19 +96,24 @@ export function ConfirmStep(props: {
           }}
         />
       </Section>
-      <div className={styles.actions}>
+      <StepActions>
         <Button
           variant="outlined"
-          className={styles.action}
+          className={actionButtonClassName}
           onClick={props.onChooseAgain}
           disabled={mutation.isPending}
         >
           Choose another time
         </Button>
-        <Button variant="contained" className={styles.action} loading={mutation.isPending} onClick={confirm}>
+        <Button
+          variant="contained"
+          className={actionButtonClassName}
+          loading={mutation.isPending}
+          onClick={confirm}
+        >
           {existing ? 'Confirm change' : 'Confirm booking'}
         </Button>
-      </div>
+      </StepActions>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { LoadError } from '@/shared/components/load-error';
 import { formatPracticeClock } from '@/shared/dates/appointment-time';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
 import { appointmentCalendarHref } from '@/features/appointments/calendar-file';
+import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import { TextLink } from '@/shared/ui/text-link';
 import styles from './booking-done.module.css';
@@ -38,13 +39,7 @@ export function BookingDone({ appointmentId, amended }: { appointmentId: number;
             you the details.
           </AppAlert>
         </div>
-        <BookingSummary
-          petName={booked.petName}
-          reasonName={booked.reasonName}
-          practiceName={booked.practiceName}
-          startsAt={booked.startsAt}
-          clinicianType={booked.clinicianType}
-        />
+        <BookingSummary {...booked} />
         {/* Nothing sooner was free: the client can wait for an earlier time (decision 0086). One request,
             after the appointment's: a changed (amended) appointment may already be waiting. */}
         {booked.status === 'Booked' && <FetchingEarlierTimesControl appointment={booked} now={openedAt} />}
@@ -54,11 +49,11 @@ export function BookingDone({ appointmentId, amended }: { appointmentId: number;
           href={appointmentCalendarHref(booked)}
           download="appointment.ics"
           variant="contained"
-          className={styles.action}
+          className={actionButtonClassName}
         >
           Add to calendar
         </Button>
-        <Button href="/appointments" variant="outlined" className={styles.action}>
+        <Button href="/appointments" variant="outlined" className={actionButtonClassName}>
           See your appointments
         </Button>
         <TextLink href="/" className={styles.dashboardLink}>

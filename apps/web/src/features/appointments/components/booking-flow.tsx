@@ -10,6 +10,7 @@ import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime, practiceDate } from '@/shared/dates/appointment-time';
 import { TextField } from '@/shared/forms/text-field';
+import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { useAppointmentSlots } from '@/features/appointments/api/get-appointment-slots';
@@ -18,7 +19,7 @@ import { bookingHref, type BookingParams } from '@/features/appointments/booking
 import { BookingDone } from './booking-done';
 import { ConfirmStep } from './booking-confirm-step';
 import styles from './booking-flow.module.css';
-import { ReasonSelect, Section, StepHeading, TimesSection } from './booking-parts';
+import { ReasonSelect, Section, StepActions, StepHeading, TimesSection } from './booking-parts';
 
 export type BookablePet = Pick<
   Pet,
@@ -210,13 +211,13 @@ function ChooseStep(props: {
           noTimesText="No times can be booked online for this reason in the coming weeks. Please call your practice."
         />
       )}
-      <div className={styles.actions}>
-        <Button href="/appointments" variant="outlined" className={styles.action}>
+      <StepActions>
+        <Button href="/appointments" variant="outlined" className={actionButtonClassName}>
           Cancel
         </Button>
         <Button
           variant="contained"
-          className={styles.action}
+          className={actionButtonClassName}
           disabled={!pet || !reason}
           onClick={() => {
             if (startsAt && chosenIsOffered) props.onContinue(startsAt);
@@ -225,7 +226,7 @@ function ChooseStep(props: {
         >
           Continue
         </Button>
-      </div>
+      </StepActions>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '@/shared/dates/appointment-time';
 import styles from './booking-summary.module.css';
 
+/** An appointment as the API gives it can be spread in (`{...appointment}`): these five are all it reads. */
 export interface BookingSummaryProps {
   petName: string;
   reasonName: string;

@@ -1,7 +1,7 @@
 'use client';
 
 import type { AppointmentSummary } from '@vet/contracts/appointments';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
@@ -11,7 +11,7 @@ import { Dialog } from '@/shared/ui/dialog';
 import dialog from '@/shared/ui/dialog.module.css';
 import { useCancelAppointment } from '@/features/appointments/api/cancel-appointment';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
-import { CancellationReasonField } from './cancellation-reason-field';
+import { CancellationReasonField, useCancellationReasonChoice } from './cancellation-reason-field';
 import styles from './cancel-appointment-dialog.module.css';
 
 export interface CancelAppointmentDialogProps {
@@ -29,26 +29,22 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
   const descriptionId = useId();
   const reasons = useCancellationReasons(appointment !== null);
   const cancel = useCancelAppointment();
-  const [reasonId, setReasonId] = useState('');
-  const [missing, setMissing] = useState(false);
+  const reason = useCancellationReasonChoice();
   const close = () => {
     if (cancel.isPending) return;
-    setReasonId('');
-    setMissing(false);
+    reason.reset();
     cancel.reset();
     onClose();
   };
   const submit = () => {
     if (!appointment) return;
-    if (!reasonId) {
-      setMissing(true);
-      return;
-    }
+    const reasonId = reason.take();
+    if (reasonId === null) return;
     cancel.mutate(
-      { appointmentId: appointment.appointmentId, reasonId: Number(reasonId) },
+      { appointmentId: appointment.appointmentId, reasonId },
       {
         onSuccess: () => {
-          setReasonId('');
+          reason.reset();
           onCancelled();
         },
       },
@@ -73,15 +69,7 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
             {formatLabelledAppointmentTime(appointment.startsAt)} at {appointment.practiceName}.
           </p>
         )}
-        <CancellationReasonField
-          reasons={reasons}
-          value={reasonId}
-          missing={missing}
-          onChange={(value) => {
-            setReasonId(value);
-            setMissing(false);
-          }}
-        />
+        <CancellationReasonField reasons={reasons} {...reason.field} />
         {problem && (
           <div className={styles.problem}>
             <AppAlert severity="error">

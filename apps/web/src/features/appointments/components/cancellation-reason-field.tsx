@@ -1,8 +1,39 @@
 'use client';
 
+import { useState } from 'react';
 import { LoadError } from '@/shared/components/load-error';
 import { TextField } from '@/shared/forms/text-field';
 import type { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
+
+/**
+ * The reason chosen in a CancellationReasonField: `field` goes to the field; `take()` on submit gives the
+ * chosen reason's id, or null with the field marked as missing its choice.
+ */
+export function useCancellationReasonChoice() {
+  const [reasonId, setReasonId] = useState('');
+  const [missing, setMissing] = useState(false);
+  return {
+    field: {
+      value: reasonId,
+      missing,
+      onChange: (value: string) => {
+        setReasonId(value);
+        setMissing(false);
+      },
+    },
+    take: (): number | null => {
+      if (!reasonId) {
+        setMissing(true);
+        return null;
+      }
+      return Number(reasonId);
+    },
+    reset: () => {
+      setReasonId('');
+      setMissing(false);
+    },
+  };
+}
 
 /**
  * The reason for cancelling (R4.22), from the practice group's reasons: disabled while they load, a retry

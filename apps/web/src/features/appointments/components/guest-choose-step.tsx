@@ -9,6 +9,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/shared/forms/text-field';
 import { useServerFieldErrors } from '@/shared/forms/use-server-field-errors';
 import { useZodForm } from '@/shared/forms/use-zod-form';
+import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import {
   type GuestDetails,
@@ -260,19 +261,19 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
       )}
       <StepActions>
         {moving && (
-          <Button variant="outlined" className={styles.action} onClick={props.onKeepCurrent}>
+          <Button variant="outlined" className={actionButtonClassName} onClick={props.onKeepCurrent}>
             Keep my current time
           </Button>
         )}
         {props.startFrom && (
-          <Button variant="outlined" className={styles.action} onClick={props.onKeepCurrent}>
+          <Button variant="outlined" className={actionButtonClassName} onClick={props.onKeepCurrent}>
             Back
           </Button>
         )}
         <Button
           type="submit"
           variant="contained"
-          className={styles.action}
+          className={actionButtonClassName}
           disabled={!practice || !reason}
           loading={busy}
         >

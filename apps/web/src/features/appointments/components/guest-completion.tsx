@@ -6,6 +6,7 @@ import { petSexes } from '@vet/contracts/pet-rules';
 import { useId, useState } from 'react';
 import { LoadError } from '@/shared/components/load-error';
 import { clearStoredGuestHold, readStoredGuestHold } from '@/shared/storage/guest-hold-storage';
+import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import { ChoiceLabel, Radio } from '@/shared/ui/choice';
 import { cx } from '@/shared/ui/cx';
@@ -148,12 +149,12 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
         )}
       </Section>
       <StepActions>
-        <Button href="/" variant="outlined" className={styles.action}>
+        <Button href="/" variant="outlined" className={actionButtonClassName}>
           Not now
         </Button>
         {/* Once the time is known to be taken, the nearest free times are the way on. */}
         {failure?.kind !== 'taken' && (
-          <Button variant="contained" className={styles.action} loading={busy} onClick={submit}>
+          <Button variant="contained" className={actionButtonClassName} loading={busy} onClick={submit}>
             Book this appointment
           </Button>
         )}
@@ -177,11 +178,11 @@ function NothingHeld({ failure }: { failure: GuestFailure | null }) {
         <Button
           href={completed ? '/appointments' : '/appointments/book'}
           variant="contained"
-          className={styles.action}
+          className={actionButtonClassName}
         >
           {completed ? 'See your appointments' : 'Book an appointment'}
         </Button>
-        <Button href="/" variant="outlined" className={styles.action}>
+        <Button href="/" variant="outlined" className={actionButtonClassName}>
           Back to the dashboard
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { guestMessages } from '@vet/contracts/guest-rules';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { useCallback, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
+import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import {
   type GuestDetails,
@@ -161,16 +162,16 @@ export function GuestHoldView({ hold, practiceName, reason, details, ...props }:
           {hold.petName} with the practice. It takes a few minutes; the time stays held meanwhile.
         </p>
         <div className={styles.keepActions}>
-          <Button variant="contained" className={styles.action} onClick={props.onSignUp}>
+          <Button variant="contained" className={actionButtonClassName} onClick={props.onSignUp}>
             Create an account
           </Button>
-          <Button variant="outlined" className={styles.action} onClick={props.onSignIn}>
+          <Button variant="outlined" className={actionButtonClassName} onClick={props.onSignIn}>
             I already have an account
           </Button>
         </div>
       </Section>
       <StepActions>
-        <Button variant="outlined" className={styles.action} onClick={chooseAnother}>
+        <Button variant="outlined" className={actionButtonClassName} onClick={chooseAnother}>
           Choose another time
         </Button>
       </StepActions>

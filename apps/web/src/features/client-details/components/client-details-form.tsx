@@ -5,6 +5,7 @@ import type { ClientDetails } from '@vet/contracts/client-details';
 import type { Salutation } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import { useRef, useState } from 'react';
+import { AddressFields, addressFieldValues } from '@/shared/address/address-fields';
 import { AddressFinder } from '@/shared/address/address-finder';
 import { failureMessage } from '@/shared/api/failure-message';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -59,13 +60,7 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
   const bind = <N extends ClientDetailsFieldName>(name: N) => server.withServerError(name, form.field(name));
 
   const fillAddress = (address: Address) => {
-    for (const [name, value] of [
-      ['line1', address.line1],
-      ['line2', address.line2 ?? ''],
-      ['town', address.town],
-      ['county', address.county ?? ''],
-      ['postcode', address.postcode],
-    ] as const) {
+    for (const [name, value] of addressFieldValues(address)) {
       bind(name).onChange(value);
       form.touch(name);
     }
@@ -162,39 +157,15 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
       <Section title="Your address">
         <AddressFinder onAddress={fillAddress} />
         <p className={typography.secondary}>Or change your address yourself:</p>
-        <FormTextField
-          {...bind('line1')}
-          id="details-line1"
-          label="Address line 1"
-          required
-          autoComplete="address-line1"
-        />
-        <FormTextField
-          {...bind('line2')}
-          id="details-line2"
-          label="Address line 2 (optional)"
-          autoComplete="address-line2"
-        />
-        <FormTextField
-          {...bind('town')}
-          id="details-town"
-          label="Town or city"
-          required
-          autoComplete="address-level2"
-        />
-        <FormTextField
-          {...bind('county')}
-          id="details-county"
-          label="County (optional)"
-          autoComplete="address-level1"
-        />
-        <FormTextField
-          {...bind('postcode')}
-          id="details-postcode"
-          label="Postcode"
-          required
-          autoComplete="postal-code"
-          className={styles.narrow}
+        <AddressFields
+          fields={{
+            line1: bind('line1'),
+            line2: bind('line2'),
+            town: bind('town'),
+            county: bind('county'),
+            postcode: bind('postcode'),
+          }}
+          idPrefix="details"
         />
       </Section>
       <Section title="Your home practice">

@@ -4,12 +4,12 @@ import type { LinkStage } from '@vet/contracts/link-stage';
 import { codeValidMinutes } from '@vet/contracts/verification';
 import { useEffect, useState, type ReactNode } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
-import { useResendCode } from '@/features/onboarding/api/resend-code';
 import { useWaitForInvitation } from '@/features/onboarding/api/link-stage';
 import { failureMessage } from '@/shared/api/failure-message';
 import { Button } from '@/shared/ui/button';
 import { TextLink } from '@/shared/ui/text-link';
 import { PracticeContact } from './practice-contact';
+import { SendNewCodeButton, useSendNewCode } from './send-new-code';
 import { StepHeading } from './step-heading';
 import styles from './link-stage-view.module.css';
 
@@ -71,20 +71,9 @@ function CodeSent({
   stage: Extract<LinkStage, { stage: 'code-sent' }>;
   onCodeSent: () => void;
 }) {
-  const resend = useResendCode();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { send, sending, problem } = useSendNewCode(onCodeSent);
   const expired = useReached(stage.expiresAt);
   const mayResend = useReached(stage.resendAt);
-
-  const send = async () => {
-    setProblem(null);
-    try {
-      await resend.mutateAsync();
-      onCodeSent();
-    } catch (error) {
-      setProblem(failureMessage(error));
-    }
-  };
 
   return (
     <div className={styles.root}>
@@ -118,17 +107,7 @@ function CodeSent({
                 ? 'Ask for a new code: we will e-mail it to the same address.'
                 : `You can ask for a new code from ${timeOfDay(stage.resendAt)}.`}
             </p>
-            {mayResend && (
-              <Button
-                variant="contained"
-                size="large"
-                onClick={() => void send()}
-                disabled={resend.isPending}
-                aria-busy={resend.isPending || undefined}
-              >
-                {resend.isPending ? 'Sending...' : 'Send a new code'}
-              </Button>
-            )}
+            {mayResend && <SendNewCodeButton variant="contained" sending={sending} onSend={send} />}
           </>
         )}
         {problem && (

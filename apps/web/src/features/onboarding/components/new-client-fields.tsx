@@ -8,6 +8,7 @@ import { AutocompleteField } from '@/shared/components/autocomplete-field';
 import { FormTextField } from '@/shared/forms/form-text-field';
 import type { BoundField } from '@/shared/forms/use-zod-form';
 import type { NewClientFormValues } from '@/features/onboarding/form-values';
+import { AddressFields } from '@/shared/address/address-fields';
 import { AddressFinder } from '@/shared/address/address-finder';
 import { ContactPreferenceChoices } from '@/shared/contact-preferences/contact-preference-choices';
 import { PracticeField } from './practice-field';
@@ -85,40 +86,7 @@ export function NewClientFieldSections(props: NewClientFieldsProps) {
       <Section title="Your address">
         <AddressFinder onAddress={props.onAddress} />
         <p className={typography.secondary}>Or type your address in yourself:</p>
-        <FormTextField
-          {...fields.line1}
-          id="new-line1"
-          label="Address line 1"
-          required
-          autoComplete="address-line1"
-        />
-        <FormTextField
-          {...fields.line2}
-          id="new-line2"
-          label="Address line 2 (optional)"
-          autoComplete="address-line2"
-        />
-        <FormTextField
-          {...fields.town}
-          id="new-town"
-          label="Town or city"
-          required
-          autoComplete="address-level2"
-        />
-        <FormTextField
-          {...fields.county}
-          id="new-county"
-          label="County (optional)"
-          autoComplete="address-level1"
-        />
-        <FormTextField
-          {...fields.postcode}
-          id="new-postcode"
-          label="Postcode"
-          required
-          autoComplete="postal-code"
-          className={styles.narrow}
-        />
+        <AddressFields fields={fields} idPrefix="new" />
       </Section>
       <Section title="Your practice">
         <PracticeField

@@ -13,6 +13,7 @@ import { useZodForm } from '@/shared/forms/use-zod-form';
 import { trackEvent } from '@/shared/telemetry/track-event';
 import { useSalutations } from '@/shared/lookups/get-salutations';
 import { useSignUpNewClient } from '@/features/onboarding/api/sign-up-new-client';
+import { addressFieldValues } from '@/shared/address/address-fields';
 import { apiProblem } from '@/shared/api/api-problem';
 import { failureDescription, failureMessage } from '@/shared/api/failure-message';
 import { newClientRules } from '@/features/onboarding/form-rules';
@@ -66,13 +67,7 @@ export function NewClientForm(props: NewClientFormProps) {
   ) as NewClientFields;
 
   const fillAddress = (address: Address) => {
-    for (const [name, value] of [
-      ['line1', address.line1],
-      ['line2', address.line2 ?? ''],
-      ['town', address.town],
-      ['county', address.county ?? ''],
-      ['postcode', address.postcode],
-    ] as const) {
+    for (const [name, value] of addressFieldValues(address)) {
       fields[name].onChange(value);
       form.touch(name);
     }

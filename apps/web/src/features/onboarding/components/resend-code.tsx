@@ -3,10 +3,8 @@
 import { codeValidMinutes, wrongTriesPerCode } from '@vet/contracts/verification';
 import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
-import { useResendCode } from '@/features/onboarding/api/resend-code';
 import { useRefreshLinkStage } from '@/features/onboarding/api/link-stage';
-import { failureMessage } from '@/shared/api/failure-message';
-import { Button } from '@/shared/ui/button';
+import { SendNewCodeButton, useSendNewCode } from './send-new-code';
 import styles from './resend-code.module.css';
 
 const timeOfDay = (date: Date) => date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -16,21 +14,12 @@ const timeOfDay = (date: Date) => date.toLocaleTimeString('en-GB', { hour: '2-di
  * too soon (429: at most once a minute and 5 times a day, R4.17).
  */
 export function ResendCode() {
-  const resend = useResendCode();
   const refreshLinkStage = useRefreshLinkStage();
   const [sentAt, setSentAt] = useState<Date | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const send = async () => {
-    setProblem(null);
-    try {
-      await resend.mutateAsync();
-      setSentAt(new Date());
-      void refreshLinkStage();
-    } catch (error) {
-      setProblem(failureMessage(error));
-    }
-  };
+  const { send, sending, problem } = useSendNewCode(() => {
+    setSentAt(new Date());
+    void refreshLinkStage();
+  });
 
   return (
     <section aria-labelledby="resend-heading" className={styles.root}>
@@ -41,15 +30,7 @@ export function ResendCode() {
         Check your spam folder first. A code stops working after {codeValidMinutes} minutes or{' '}
         {wrongTriesPerCode} wrong tries; then ask for a new one.
       </p>
-      <Button
-        variant="outlined"
-        size="large"
-        onClick={() => void send()}
-        disabled={resend.isPending}
-        aria-busy={resend.isPending || undefined}
-      >
-        {resend.isPending ? 'Sending...' : 'Send a new code'}
-      </Button>
+      <SendNewCodeButton variant="outlined" sending={sending} onSend={send} />
       <div role="status" className={styles.status}>
         {sentAt && !problem && (
           <p>We sent a new code at {timeOfDay(sentAt)}. Use the code in the newest e-mail.</p>

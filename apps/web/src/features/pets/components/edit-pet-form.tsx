@@ -6,22 +6,18 @@ import type {
   PetDetails,
   PetDetailsValues,
 } from '@vet/contracts/pet-changes';
-import { microchipDigits, petNameMaxLength, policyNumberMaxLength } from '@vet/contracts/pet-rules';
-import type { Insurer } from '@vet/contracts/lookups';
 import { useCallback, useState } from 'react';
 import { ApiError } from '@/shared/api/api-client';
 import { AppAlert } from '@/shared/components/app-alert';
-import { AutocompleteField } from '@/shared/components/autocomplete-field';
 import { FormFooter } from '@/shared/components/form-footer';
-import { OptionList } from '@/shared/components/option-list';
 import { UnsavedChangesGuard } from '@/shared/components/unsaved-changes-guard';
-import { FormTextField } from '@/shared/forms/form-text-field';
 import { useZodForm } from '@/shared/forms/use-zod-form';
 import { useToast } from '@/shared/toast/use-toast';
 import { useEditPet } from '@/features/pets/api/edit-pet';
 import { useInsurers } from '@/features/pets/api/get-insurers';
 import { editPetValuesOf, hasChangedAnything } from '@/features/pets/edit-pet-form-values';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
+import { MicrochipAndInsuranceFields, NeuteredField, PetNameField } from './pet-detail-fields';
 import { SubmitProblem } from './submit-problem';
 import styles from './register-pet-form.module.css';
 
@@ -31,11 +27,6 @@ export interface EditPetFormProps {
   /** The API gave the pet as it now is (a save refused because it changed elsewhere first). */
   onChanged: (current: EditablePet) => void;
 }
-
-const neuteredOptions = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-];
 
 /**
  * The pet as it now is, when the API refused a save because another session changed it first (409, the
@@ -87,8 +78,6 @@ export function EditPetForm({ pet, onChanged }: EditPetFormProps) {
   };
 
   const field = form.field;
-  const insurer = field('insurerId');
-  const neutered = field('neutered');
   return (
     <form noValidate onSubmit={form.handleSubmit(save)} className={styles.form}>
       <UnsavedChangesGuard
@@ -107,44 +96,13 @@ export function EditPetForm({ pet, onChanged }: EditPetFormProps) {
         lookupsFailed={insurers.isError}
         onRetryLookups={() => void insurers.refetch()}
       />
-      <FormTextField
-        {...field('name')}
-        label="Your pet’s name"
-        maxLength={petNameMaxLength}
-        showCounter
-        autoComplete="off"
-      />
-      <OptionList
-        {...neutered}
-        legend="Neutered"
-        options={neuteredOptions}
-        value={neutered.value === null ? null : neutered.value ? 'yes' : 'no'}
-        onChange={(value) => neutered.onChange(value === 'yes')}
-      />
-      <FormTextField
-        {...field('microchipNumber')}
-        label="Microchip number (optional)"
-        helperText={`The ${microchipDigits} digits on your pet’s microchip paperwork.`}
-        inputAttributes={{ inputMode: 'numeric', autoComplete: 'off' }}
-      />
-      <AutocompleteField<Insurer>
-        label="Insurer (optional)"
-        name={insurer.name}
-        options={insurers.data ?? []}
-        loading={insurers.isPending}
-        value={insurers.data?.find((option) => option.insurerId === insurer.value) ?? null}
-        onChange={(next) => insurer.onChange(next?.insurerId ?? null)}
-        onBlur={insurer.onBlur}
-        getOptionLabel={(option) => option.name}
-        isOptionEqualToValue={(option, value) => option.insurerId === value.insurerId}
-        errorText={insurer.errorText}
-        touched={insurer.touched}
-      />
-      <FormTextField
-        {...field('policyNumber')}
-        label="Policy number (optional)"
-        maxLength={policyNumberMaxLength}
-        autoComplete="off"
+      <PetNameField field={field('name')} />
+      <NeuteredField field={field('neutered')} />
+      <MicrochipAndInsuranceFields
+        microchipNumber={field('microchipNumber')}
+        insurerId={field('insurerId')}
+        policyNumber={field('policyNumber')}
+        insurers={insurers}
       />
       <FormFooter
         backHref={`/pets/${pet.petId}`}

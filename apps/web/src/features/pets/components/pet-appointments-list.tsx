@@ -1,13 +1,12 @@
 import type { AppointmentSummary } from '@vet/contracts/appointments';
-import { useId } from 'react';
 import { gridSkeletonHeight } from '@/shared/components/grid-wrapper';
 import { LoadError } from '@/shared/components/load-error';
 import { formatAppointmentTime } from '@/shared/dates/appointment-time';
 import { cx } from '@/shared/ui/cx';
 import { Skeleton } from '@/shared/ui/skeleton';
-import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
 import type { PetAppointments } from '@/features/pets/pet-appointments';
+import { ListSection } from '@/shared/components/titled-section';
 import styles from './pet-appointments-list.module.css';
 
 const clinician: Record<AppointmentSummary['clinicianType'], string | null> = {
@@ -42,22 +41,10 @@ function AppointmentItem({ appointment }: { appointment: AppointmentSummary }) {
 }
 
 function AppointmentGroup(props: { title: string; empty: string; appointments: AppointmentSummary[] }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cx(surface.outlined, styles.group)}>
-      <h2 id={headingId} className={typography.gutterBottom}>
-        {props.title}
-      </h2>
-      {props.appointments.length === 0 ? (
-        <p>{props.empty}</p>
-      ) : (
-        <ul className={styles.list}>
-          {props.appointments.map((appointment) => (
-            <AppointmentItem key={appointment.appointmentId} appointment={appointment} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <ListSection title={props.title} empty={props.empty} items={props.appointments}>
+      {(appointment) => <AppointmentItem key={appointment.appointmentId} appointment={appointment} />}
+    </ListSection>
   );
 }
 

@@ -1,9 +1,7 @@
 import type { Pet } from '@vet/contracts/pets';
-import { Fragment, useId } from 'react';
+import { Fragment } from 'react';
 import { formatCalendarDate, petAge } from '@/features/pets/pet-dates';
-import { cx } from '@/shared/ui/cx';
-import surface from '@/shared/ui/surface.module.css';
-import typography from '@/shared/ui/typography.module.css';
+import { TitledSection } from '@/shared/components/titled-section';
 import styles from './pet-details.module.css';
 
 const notRecorded = 'Not recorded';
@@ -21,7 +19,6 @@ function dateOfBirthText(pet: Pet, today: string): string {
 
 /** What the practice holds about the pet (R3.5), as a list of terms and values. */
 export function PetDetails({ pet, today }: { pet: Pet; today: string }) {
-  const headingId = useId();
   const rows: [string, string][] = [
     ['Species', pet.speciesName],
     ['Breed', pet.breedName ?? notRecorded],
@@ -35,10 +32,7 @@ export function PetDetails({ pet, today }: { pet: Pet; today: string }) {
     ['Policy number', pet.policyNumber ?? notRecorded],
   ];
   return (
-    <section aria-labelledby={headingId} className={cx(surface.outlined, styles.section)}>
-      <h2 id={headingId} className={typography.gutterBottom}>
-        Details
-      </h2>
+    <TitledSection title="Details">
       <dl className={styles.list}>
         {rows.map(([term, value]) => (
           <Fragment key={term}>
@@ -47,6 +41,6 @@ export function PetDetails({ pet, today }: { pet: Pet; today: string }) {
           </Fragment>
         ))}
       </dl>
-    </section>
+    </TitledSection>
   );
 }

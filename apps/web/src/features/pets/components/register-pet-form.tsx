@@ -1,17 +1,9 @@
 'use client';
 
 import type { RegisterPetBody } from '@vet/contracts/pets';
-import {
-  earliestDateOfBirthOn,
-  microchipDigits,
-  petNameMaxLength,
-  petSexes,
-  policyNumberMaxLength,
-} from '@vet/contracts/pet-rules';
-import type { Insurer } from '@vet/contracts/lookups';
+import { earliestDateOfBirthOn, petSexes } from '@vet/contracts/pet-rules';
 import { useCallback, useState } from 'react';
 import { ApiError } from '@/shared/api/api-client';
-import { AutocompleteField } from '@/shared/components/autocomplete-field';
 import { FormFooter } from '@/shared/components/form-footer';
 import { OptionList } from '@/shared/components/option-list';
 import { UnsavedChangesGuard } from '@/shared/components/unsaved-changes-guard';
@@ -25,6 +17,7 @@ import { useSpecies } from '@/features/pets/api/get-species';
 import { useRegisterPet } from '@/features/pets/api/register-pet';
 import { emptyRegisterPetValues, hasEnteredAnything } from '@/features/pets/register-pet-form-values';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
+import { MicrochipAndInsuranceFields, NeuteredField, PetNameField } from './pet-detail-fields';
 import { PetKindFields } from './pet-kind-fields';
 import { SubmitProblem } from './submit-problem';
 import styles from './register-pet-form.module.css';
@@ -39,10 +32,6 @@ export interface RegisterPetFormProps {
 const sexOptions = [
   { value: 'Female', label: 'Female' },
   { value: 'Male', label: 'Male' },
-];
-const neuteredOptions = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
 ];
 
 /** Required unless its list is known to be empty: a list still loading may yet offer choices. */
@@ -112,9 +101,7 @@ export function RegisterPetForm({ onUnavailable, today }: RegisterPetFormProps) 
   };
 
   const field = form.field;
-  const insurer = field('insurerId');
   const sex = field('sex');
-  const neutered = field('neutered');
   const lookupsFailed = [lists.species, lists.breeds, lists.colours, insurers].some((query) => query.isError);
   return (
     <form noValidate onSubmit={form.handleSubmit(save)} className={styles.form}>
@@ -131,13 +118,7 @@ export function RegisterPetForm({ onUnavailable, today }: RegisterPetFormProps) 
           }
         }}
       />
-      <FormTextField
-        {...field('name')}
-        label="Your pet’s name"
-        maxLength={petNameMaxLength}
-        showCounter
-        autoComplete="off"
-      />
+      <PetNameField field={field('name')} />
       <PetKindFields
         species={field('speciesId')}
         breed={field('breedId')}
@@ -153,13 +134,7 @@ export function RegisterPetForm({ onUnavailable, today }: RegisterPetFormProps) 
         value={sex.value ?? null}
         onChange={(value) => sex.onChange(petSexes.find((option) => option === value) ?? null)}
       />
-      <OptionList
-        {...neutered}
-        legend="Neutered"
-        options={neuteredOptions}
-        value={neutered.value === null ? null : neutered.value ? 'yes' : 'no'}
-        onChange={(value) => neutered.onChange(value === 'yes')}
-      />
+      <NeuteredField field={field('neutered')} />
       <FormTextField
         {...field('dateOfBirth')}
         label="Date of birth"
@@ -168,30 +143,11 @@ export function RegisterPetForm({ onUnavailable, today }: RegisterPetFormProps) 
         helperText="If you are not sure, an estimate is fine."
         inputAttributes={{ min: earliestDateOfBirthOn(today), max: today }}
       />
-      <FormTextField
-        {...field('microchipNumber')}
-        label="Microchip number (optional)"
-        helperText={`The ${microchipDigits} digits on your pet’s microchip paperwork.`}
-        inputAttributes={{ inputMode: 'numeric', autoComplete: 'off' }}
-      />
-      <AutocompleteField<Insurer>
-        label="Insurer (optional)"
-        name={insurer.name}
-        options={insurers.data ?? []}
-        loading={insurers.isPending}
-        value={insurers.data?.find((option) => option.insurerId === insurer.value) ?? null}
-        onChange={(next) => insurer.onChange(next?.insurerId ?? null)}
-        onBlur={insurer.onBlur}
-        getOptionLabel={(option) => option.name}
-        isOptionEqualToValue={(option, value) => option.insurerId === value.insurerId}
-        errorText={insurer.errorText}
-        touched={insurer.touched}
-      />
-      <FormTextField
-        {...field('policyNumber')}
-        label="Policy number (optional)"
-        maxLength={policyNumberMaxLength}
-        autoComplete="off"
+      <MicrochipAndInsuranceFields
+        microchipNumber={field('microchipNumber')}
+        insurerId={field('insurerId')}
+        policyNumber={field('policyNumber')}
+        insurers={insurers}
       />
       <FormFooter backHref="/pets" submitLabel="Register pet" submitting={form.submitting || navigating} />
     </form>

@@ -4,6 +4,7 @@ import { StatusChip } from '@/shared/components/status-chip';
 import { telephoneHref } from '@/shared/telephone-href';
 import { TextLink } from '@/shared/ui/text-link';
 import { describeClosure, openingWeek, type OpeningDay } from '@/features/practices/opening-week';
+import { PracticePhone } from './practice-phone';
 import styles from './home-practice-details.module.css';
 
 export interface HomePracticeDetailsProps {
@@ -80,16 +81,7 @@ export function HomePracticeDetails({ practice, today, emergencyHref }: HomePrac
             <span key={index}>{line}</span>
           ))}
         </address>
-        <p>
-          Phone:{' '}
-          <TextLink
-            href={telephoneHref(practice.phone)}
-            external
-            aria-label={`Call ${practice.name} on ${practice.phone}`}
-          >
-            {practice.phone}
-          </TextLink>
-        </p>
+        <PracticePhone practice={practice} />
         <p>
           <TextLink href={mapSearchHref(practice)} external target="_blank" rel="noopener noreferrer">
             Find it on OpenStreetMap <span className={styles.note}>(opens in a new tab)</span>

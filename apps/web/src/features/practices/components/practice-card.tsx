@@ -1,10 +1,9 @@
 import type { OnlinePractice } from '@vet/contracts/practices';
-import { telephoneHref } from '@/shared/telephone-href';
 import { StatusChip } from '@/shared/components/status-chip';
 import { cx } from '@/shared/ui/cx';
 import surface from '@/shared/ui/surface.module.css';
-import { TextLink } from '@/shared/ui/text-link';
 import typography from '@/shared/ui/typography.module.css';
+import { PracticePhone } from './practice-phone';
 import styles from './practice-card.module.css';
 
 export function PracticeCard({ practice }: { practice: OnlinePractice }) {
@@ -28,16 +27,7 @@ export function PracticeCard({ practice }: { practice: OnlinePractice }) {
           <br />
           {practice.postcode}
         </address>
-        <p>
-          Phone:{' '}
-          <TextLink
-            href={telephoneHref(practice.phone)}
-            external
-            aria-label={`Call ${practice.name} on ${practice.phone}`}
-          >
-            {practice.phone}
-          </TextLink>
-        </p>
+        <PracticePhone practice={practice} />
         {practice.onlineRegistrationAvailable ? null : (
           <StatusChip label="Online registration unavailable" size="small" className={styles.chip} />
         )}

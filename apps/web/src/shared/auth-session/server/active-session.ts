@@ -13,6 +13,7 @@ import {
   findSessionRow,
   storeRefreshedTokens,
   touchSession,
+  type EndedSession,
   type StoredSession,
 } from './session-store';
 import { serverLog } from '@/observability/logger';
@@ -92,10 +93,7 @@ export async function endOverSessions(deps: ActiveSessionDeps): Promise<number> 
 }
 
 /** Revokes the refresh token of a session just deleted (nothing when there was none). */
-async function revokeEnded(
-  ended: { providerId: string; refreshToken: string | null } | null,
-  deps: ActiveSessionDeps,
-): Promise<void> {
+async function revokeEnded(ended: EndedSession | null, deps: ActiveSessionDeps): Promise<void> {
   const provider = ended && deps.providers[ended.providerId];
   if (provider && ended.refreshToken) await revokeRefreshToken(provider, ended.refreshToken, deps.fetch);
 }

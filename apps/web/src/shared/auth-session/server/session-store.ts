@@ -1,6 +1,6 @@
 import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '@vet/db/connection';
 import { webSessions } from '@vet/db/schema/identity';
 
@@ -120,37 +120,42 @@ export async function touchSession(db: Database, rowId: string, now = new Date()
   await db.update(webSessions).set({ lastSeenAt: now }).where(eq(webSessions.id, rowId));
 }
 
-/** Deletes the session; returns what its refresh token needs for revocation (null: no such session). */
-export async function deleteSession(
-  db: Database,
-  sessionId: string,
-): Promise<{ providerId: string; refreshToken: string | null } | null> {
-  const [row] = await db
-    .delete(webSessions)
-    .where(eq(webSessions.tokenHash, hashSessionId(sessionId)))
-    .returning({ providerId: webSessions.providerId, refreshToken: webSessions.refreshToken });
+/** What ending a session leaves to do: revoking its refresh token at its provider. */
+export type EndedSession = { providerId: string; refreshToken: string | null };
+
+const endedSession = { providerId: webSessions.providerId, refreshToken: webSessions.refreshToken };
+
+async function deleteOneSession(db: Database, which: SQL): Promise<EndedSession | null> {
+  const [row] = await db.delete(webSessions).where(which).returning(endedSession);
   return row ?? null;
 }
 
+/** Deletes the session; returns what its refresh token needs for revocation (null: no such session). */
+export function deleteSession(db: Database, sessionId: string): Promise<EndedSession | null> {
+  return deleteOneSession(db, eq(webSessions.tokenHash, hashSessionId(sessionId)));
+}
+
 /** Deletes the session by its row id; returns what its refresh token needs for revocation (null: gone). */
-export async function deleteSessionRow(
-  db: Database,
-  rowId: string,
-): Promise<{ providerId: string; refreshToken: string | null } | null> {
-  const [row] = await db
-    .delete(webSessions)
-    .where(eq(webSessions.id, rowId))
-    .returning({ providerId: webSessions.providerId, refreshToken: webSessions.refreshToken });
-  return row ?? null;
+export function deleteSessionRow(db: Database, rowId: string): Promise<EndedSession | null> {
+  return deleteOneSession(db, eq(webSessions.id, rowId));
 }
 
 /** One of a person's sessions as "Where you are signed in" shows it: no token, hash or secret. */
 export type ListedSession = { rowId: string; device: string | null; lastSeenAt: Date; createdAt: Date };
 
+/** A person's sign-in identity, which their sessions carry. */
+export type SessionIdentity = { identityIssuer: string; identitySubject: string };
+
+/** The conditions for the identity's sessions. */
+const ofIdentity = (identity: SessionIdentity) => [
+  eq(webSessions.identityIssuer, identity.identityIssuer),
+  eq(webSessions.identitySubject, identity.identitySubject),
+];
+
 /** The identity's live sessions, the most recently active first. */
 export async function listIdentitySessions(
   db: Database,
-  identity: { identityIssuer: string; identitySubject: string },
+  identity: SessionIdentity,
   now = new Date(),
 ): Promise<ListedSession[]> {
   return db
@@ -161,13 +166,7 @@ export async function listIdentitySessions(
       createdAt: webSessions.createdAt,
     })
     .from(webSessions)
-    .where(
-      and(
-        eq(webSessions.identityIssuer, identity.identityIssuer),
-        eq(webSessions.identitySubject, identity.identitySubject),
-        gt(webSessions.expiresAt, now),
-      ),
-    )
+    .where(and(...ofIdentity(identity), gt(webSessions.expiresAt, now)))
     .orderBy(desc(webSessions.lastSeenAt), desc(webSessions.createdAt));
 }
 
@@ -177,17 +176,11 @@ export async function listIdentitySessions(
  */
 export async function deleteOtherSessions(
   db: Database,
-  identity: { identityIssuer: string; identitySubject: string },
+  identity: SessionIdentity,
   keepRowId: string,
-): Promise<{ providerId: string; refreshToken: string | null }[]> {
+): Promise<EndedSession[]> {
   return db
     .delete(webSessions)
-    .where(
-      and(
-        eq(webSessions.identityIssuer, identity.identityIssuer),
-        eq(webSessions.identitySubject, identity.identitySubject),
-        ne(webSessions.id, keepRowId),
-      ),
-    )
-    .returning({ providerId: webSessions.providerId, refreshToken: webSessions.refreshToken });
+    .where(and(...ofIdentity(identity), ne(webSessions.id, keepRowId)))
+    .returning(endedSession);
 }

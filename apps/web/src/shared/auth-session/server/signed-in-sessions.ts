@@ -14,18 +14,35 @@ type CookieSession = { secret: string; secureCookies: boolean };
 const unknownDevice = 'Unknown browser and device';
 
 /**
+ * `act` on the live session this cookie names; null when it names none (no cookie, or a session that has
+ * ended, before or meanwhile).
+ */
+async function withLiveSession<T>(
+  cookieHeader: string | null,
+  session: CookieSession,
+  act: (sessionId: string) => Promise<T>,
+): Promise<T | null> {
+  const sessionId = await readSessionId(cookieHeader, session);
+  if (!sessionId) return null;
+  try {
+    return await act(sessionId);
+  } catch (error) {
+    if (error instanceof SessionEndedError) return null;
+    throw error;
+  }
+}
+
+/**
  * The sessions of the person signed in by this cookie (only theirs: the list is of the live session's own
  * identity), this one marked; null when the cookie names no live session. Only what the page shows is
  * picked out of the rows: no token, hash or id reaches the browser.
  */
-export async function signedInSessions(
+export function signedInSessions(
   cookieHeader: string | null,
   session: CookieSession,
   deps: ActiveSessionDeps,
 ): Promise<SessionList | null> {
-  const sessionId = await readSessionId(cookieHeader, session);
-  if (!sessionId) return null;
-  try {
+  return withLiveSession(cookieHeader, session, async (sessionId) => {
     const current = await loadActiveSession(sessionId, deps);
     const rows = await listIdentitySessions(deps.db, current, deps.now);
     return {
@@ -35,10 +52,7 @@ export async function signedInSessions(
         current: row.rowId === current.rowId,
       })),
     };
-  } catch (error) {
-    if (error instanceof SessionEndedError) return null;
-    throw error;
-  }
+  });
 }
 
 /**
@@ -50,13 +64,9 @@ export async function signOutOtherSessions(
   session: CookieSession,
   deps: ActiveSessionDeps,
 ): Promise<SessionList | null> {
-  const sessionId = await readSessionId(cookieHeader, session);
-  if (!sessionId) return null;
-  try {
+  const ended = await withLiveSession(cookieHeader, session, async (sessionId) => {
     await endOtherSessions(sessionId, deps);
-  } catch (error) {
-    if (error instanceof SessionEndedError) return null;
-    throw error;
-  }
-  return signedInSessions(cookieHeader, session, deps);
+    return true;
+  });
+  return ended ? signedInSessions(cookieHeader, session, deps) : null;
 }

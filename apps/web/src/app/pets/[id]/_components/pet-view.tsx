@@ -23,6 +23,7 @@ import { Button } from '@/shared/ui/button';
 import { Container } from '@/shared/ui/container';
 import { cx } from '@/shared/ui/cx';
 import typography from '@/shared/ui/typography.module.css';
+import pageHeader from '@/shared/layout/page-header.module.css';
 import styles from './pet-view.module.css';
 
 /**
@@ -73,7 +74,7 @@ export function PetView({ id }: { id: string }) {
   const current = pet.status === 'Active';
   return (
     <Container maxWidth="lg" spacing="page">
-      <div className={cx(styles.header, styles.screenOnly)}>
+      <div className={cx(pageHeader.header, styles.screenOnly)}>
         <div>
           <h1>{pet.name}</h1>
           <p className={cx(typography.secondary, styles.kind)}>

@@ -1,7 +1,11 @@
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace';
-import { exportableSpan } from '@vet/contracts/span-attributes';
+import { exportableSpan } from './span-attributes.ts';
 
-/** An exporter that sends only what a span may carry out (packages/contracts/src/span-attributes.ts). */
+/**
+ * An exporter that sends only what a span may carry out (span-attributes.ts), around the one that sends
+ * (the API's and the web's OTLP exporter: their tracing preloads). Server code only: it is typed by
+ * @opentelemetry/sdk-trace, which the browser's pages never load.
+ */
 export class ExportableSpanExporter implements SpanExporter {
   constructor(private readonly exporter: SpanExporter) {}
 
