@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /**
- * The servers' request metrics (issue 33, decision 0072), in one place for the API, the identity provider
+ * The servers' request metrics (decision 0072), in one place for the API, the identity provider
  * and the web's server: the same method labels, the same duration buckets, and for the two plain node:http
  * servers (the provider and the web) the same counter and histogram of their requests.
  */

@@ -2,6 +2,7 @@ import type { Executor } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { eq, sql } from 'drizzle-orm';
 import { createEvent } from 'ics';
+import { foldCalendarLine } from '@vet/contracts/calendar-lines';
 
 /**
  * The iTIP method of an appointment's calendar part (RFC 5546): REQUEST books or updates the entry the
@@ -63,26 +64,11 @@ function paramText(text: string): string {
  * name takes past 75 octets. Unfolds its output and folds again by octets, never inside a character.
  */
 export function foldByOctets(text: string): string {
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
-  const folded = lines.map((line) => {
-    const parts: string[] = [];
-    let part = '';
-    let octets = 0;
-    for (const char of line) {
-      const size = Buffer.byteLength(char, 'utf8');
-      // The first line holds 75 octets; each continuation 74 after its leading space.
-      if (octets + size > (parts.length === 0 ? 75 : 74)) {
-        parts.push(part);
-        part = '';
-        octets = 0;
-      }
-      part += char;
-      octets += size;
-    }
-    parts.push(part);
-    return parts.join('\r\n ');
-  });
-  return folded.join('\r\n');
+  return text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .map(foldCalendarLine)
+    .join('\r\n');
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@vet/db/connection';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { createMetricsRegistry } from '@vet/contracts/request-metrics';
+import type { Registry } from 'prom-client';
 import { registerPoolMetrics } from './pool-metrics.ts';
 import { registerQueueMetrics, type QueueState } from './queue-metrics.ts';
 
@@ -15,8 +16,7 @@ export interface ApiMetricsOptions {
  * each app built in a test counts only its own requests. buildApp adds the requests' counters to it.
  */
 export function createApiMetrics({ pool, readQueueState }: ApiMetricsOptions): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const registry = createMetricsRegistry();
   registerPoolMetrics(registry, pool, 'api');
   registerQueueMetrics(registry, readQueueState);
   return registry;

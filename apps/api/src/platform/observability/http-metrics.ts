@@ -1,15 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
+import { methodLabel, requestDurationBuckets } from '@vet/contracts/request-metrics';
 import { Counter, Histogram, type Registry } from 'prom-client';
 
 /** One label value for every request no route matched: the raw URL would put ids and names in labels. */
 export const unmatchedRoute = 'unmatched';
-
-/** Methods the API answers; any other is counted as OTHER so a caller cannot invent label values. */
-const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
-/** Seconds: from a cached lookup (a few ms) to the slowest booking under load. */
-const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export interface HttpMetricsOptions {
   registry: Registry;
@@ -37,12 +32,12 @@ const httpMetrics: FastifyPluginCallback<HttpMetricsOptions> = (app, { registry 
     name: 'http_request_duration_seconds',
     help: 'Time from receiving a request to sending its answer, by method, route template and status class',
     labelNames: ['method', 'route', 'status_class'] as const,
-    buckets: durationBuckets,
+    buckets: requestDurationBuckets,
     registers: [registry],
   });
 
   app.addHook('onResponse', (request, reply, hookDone) => {
-    const method = knownMethods.has(request.method) ? request.method : 'OTHER';
+    const method = methodLabel(request.method);
     const route = request.is404 ? unmatchedRoute : (request.routeOptions.url ?? unmatchedRoute);
     const status = reply.statusCode;
     const statusClass = `${Math.floor(status / 100)}xx`;
