@@ -89,6 +89,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Harbour Vets <portal@harbourvets.example>',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      EMBEDDED_ISSUER: 'none',
       AUTH_ISSUERS: JSON.stringify([
         { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
       ]),
@@ -228,7 +229,9 @@ describe('loadConfig', () => {
     it('refuses a bad EMBEDDED_ISSUER next to the other problems', () => {
       expect(configErrorOf({ ...local, EMBEDDED_ISSUER: 'localhost:4100', API_PORT: 'x' }).problems).toEqual([
         'API_PORT must be a port number from 0 to 65535',
-        'EMBEDDED_ISSUER must be an http:// or https:// URL (the embedded identity provider)',
+        'EMBEDDED_ISSUER must be the embedded identity provider’s issuer, an http:// or https:// URL (https ' +
+          'in production, and one of AUTH_ISSUERS’ issuers there), or none when no embedded provider runs; ' +
+          'required in production; unset elsewhere: http://localhost:4100',
       ]);
     });
   });
@@ -334,6 +337,7 @@ describe('loadConfig', () => {
       expect(error.problems.map((problem) => problem.split(' ')[0]).sort()).toEqual([
         'API_PORT',
         'AUTH_ISSUERS',
+        'EMBEDDED_ISSUER',
         'PORTAL_URL',
         'REDIS_URL',
         'SMTP_URL',

@@ -104,7 +104,8 @@ const envSchema = z.object({
     .pipe(z.array(proxyAddress).min(1))
     .optional(),
   AUTH_ISSUERS: trustedIssuers.optional(),
-  EMBEDDED_ISSUER: httpUrl.default('http://localhost:4100'),
+  // No default in production (production-rules.ts): the embedded provider's issuer there, or `none`.
+  EMBEDDED_ISSUER: z.union([httpUrl, z.literal('none')]).optional(),
   API_AUDIENCE: z.string().min(1).default('http://localhost:4000'),
   PORTAL_URL: httpUrl.default('http://localhost:3000'),
   BRAND_NAME: z.string().trim().min(1).max(60).default('Harbour Vets'),
@@ -153,7 +154,10 @@ const expected: Record<EnvName, string> = {
   AUTH_ISSUERS:
     'a JSON array of { "issuer", "audience", "jwksUri"?, "tokenTypes"? } with http(s) URLs (https only in ' +
     'production) and distinct issuers; unset means the embedded provider, which production refuses',
-  EMBEDDED_ISSUER: 'an http:// or https:// URL (the embedded identity provider)',
+  EMBEDDED_ISSUER:
+    'the embedded identity provider’s issuer, an http:// or https:// URL (https in production, and one of ' +
+    'AUTH_ISSUERS’ issuers there), or none when no embedded provider runs; required in production; unset ' +
+    'elsewhere: http://localhost:4100',
   API_AUDIENCE: 'the audience (aud) of access tokens for this API, not empty',
   PORTAL_URL: 'the http:// or https:// address of the portal (links in e-mails); https in production',
   BRAND_NAME: 'the brand name shown in e-mails, 1 to 60 characters',
@@ -220,7 +224,7 @@ export interface ApiConfig {
    * The embedded provider's issuer (apps/idp): its accounts share this database, so deleting an online
    * account deletes one of them too (decision 0080). An external provider's accounts are never touched.
    */
-  embeddedIssuer: string;
+  embeddedIssuer: string | undefined;
   /** The portal's public address, without a trailing slash: links in e-mails point there. */
   portalUrl: string;
   /** The brand in e-mails ("<brand> Client Portal"). */
@@ -246,6 +250,18 @@ export interface ApiConfig {
   metrics: MetricsConfig;
   /** Where reminders' text messages go (sms.ts, decision 0085). */
   sms: SmsConfig;
+}
+
+/** The embedded provider of a local run (apps/idp on its default port). */
+const localEmbeddedIssuer = 'http://localhost:4100';
+
+/**
+ * The embedded provider's issuer, whose accounts an online account's deletion erases (decision 0080):
+ * unset outside production is the local one; `none` is no embedded provider.
+ */
+function embeddedIssuerOf(values: { EMBEDDED_ISSUER?: string | undefined }): string | undefined {
+  if (values.EMBEDDED_ISSUER === 'none') return undefined;
+  return values.EMBEDDED_ISSUER ?? localEmbeddedIssuer;
 }
 
 export class ConfigError extends Error {
@@ -290,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const values = parsed.data;
+  const embeddedIssuer = embeddedIssuerOf(values);
   return {
     host: values.API_HOST,
     port: values.API_PORT,
@@ -306,9 +323,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     onboardingChecksPerAddress: values.ONBOARDING_CHECKS_PER_ADDRESS,
     trustProxy: values.TRUST_PROXY,
     authIssuers: values.AUTH_ISSUERS ?? [
-      { issuer: values.EMBEDDED_ISSUER, audience: values.API_AUDIENCE, tokenTypes: ['at+jwt'] },
+      {
+        issuer: embeddedIssuer ?? localEmbeddedIssuer,
+        audience: values.API_AUDIENCE,
+        tokenTypes: ['at+jwt'],
+      },
     ],
-    embeddedIssuer: values.EMBEDDED_ISSUER,
+    embeddedIssuer,
     portalUrl: values.PORTAL_URL.replace(/\/+$/, ''),
     brandName: values.BRAND_NAME,
     verificationCodePepper: values.VERIFICATION_CODE_PEPPER ?? DEV_VERIFICATION_CODE_PEPPER,
@@ -319,7 +340,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiDocs: values.API_DOCS === undefined ? values.NODE_ENV !== 'production' : values.API_DOCS === 'on',
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
-    integration: integrationConfigOf(values, values.EMBEDDED_ISSUER),
+    integration: integrationConfigOf(values, embeddedIssuer ?? localEmbeddedIssuer),
     practiceEvents: practiceEventsConfigOf(values),
     maintenance: maintenanceOf(values),
     metrics: metricsConfigOf(values),

@@ -23,6 +23,7 @@ describe('an unset NODE_ENV is production (decision 0068)', () => {
     const error = configErrorOf({ DATABASE_URL });
     expect(namesIn(error)).toEqual([
       'AUTH_ISSUERS',
+      'EMBEDDED_ISSUER',
       'PORTAL_URL',
       'REDIS_URL',
       'SMTP_URL',
@@ -46,6 +47,21 @@ describe('an unset NODE_ENV is production (decision 0068)', () => {
 });
 
 describe('production requires', () => {
+  it('EMBEDDED_ISSUER named or none: a local default would keep the embedded sign-in on deletion', () => {
+    const { EMBEDDED_ISSUER: _unset, ...withoutEmbedded } = production;
+    expect(configErrorOf(withoutEmbedded).problems).toEqual([
+      expect.stringMatching(/^EMBEDDED_ISSUER is required: the embedded identity provider’s issuer/),
+    ]);
+    expect(loadConfig(production).embeddedIssuer).toBeUndefined();
+    const trusted = 'https://login.vets.example';
+    expect(loadConfig({ ...production, EMBEDDED_ISSUER: trusted }).embeddedIssuer).toBe(trusted);
+    for (const untrusted of ['https://id.elsewhere.example', 'http://login.vets.example'])
+      expect(configErrorOf({ ...production, EMBEDDED_ISSUER: untrusted }).problems).toEqual([
+        expect.stringMatching(/^EMBEDDED_ISSUER must be the embedded identity provider’s issuer/),
+      ]);
+    expect(loadConfig(local).embeddedIssuer).toBe('http://localhost:4100');
+  });
+
   it('REDIS_URL: per-instance counters would multiply every limit by the number of instances', () => {
     const { REDIS_URL: _unset, ...withoutRedis } = production;
     expect(configErrorOf(withoutRedis).problems).toEqual([

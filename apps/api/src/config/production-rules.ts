@@ -17,6 +17,7 @@ export interface ProductionRulesEnv {
   REDIS_URL?: string | undefined;
   VERIFICATION_CODE_PEPPER?: string | undefined;
   PORTAL_URL: string;
+  EMBEDDED_ISSUER?: string | undefined;
 }
 
 /** Lets a local run and the tests work without setup; refused in production. */
@@ -83,6 +84,26 @@ const requireHttpsPortal: Rule = (env, context) => {
     context.addIssue({ code: 'custom', path: ['PORTAL_URL'], message: 'must be https in production' });
 };
 
+/**
+ * Deleting an online account erases its sign-in at the embedded provider (decision 0080), found by
+ * EMBEDDED_ISSUER: a local default there would leave a production provider's accounts behind. Production
+ * names it, or says `none`; a named one must be an issuer the API trusts, or nobody signs in with it.
+ */
+const requireEmbeddedIssuerNamed: Rule = (env, context) => {
+  const issuer = env.EMBEDDED_ISSUER;
+  if (issuer === undefined) return required(context, 'EMBEDDED_ISSUER');
+  if (issuer === 'none') return;
+  const trusted = Array.isArray(env.AUTH_ISSUERS)
+    ? (env.AUTH_ISSUERS as unknown[]).map((entry) => (entry as { issuer?: unknown } | null)?.issuer)
+    : [];
+  if (!issuer.startsWith('https://') || !trusted.includes(issuer))
+    context.addIssue({
+      code: 'custom',
+      path: ['EMBEDDED_ISSUER'],
+      message: 'must be https and one of AUTH_ISSUERS’ issuers in production',
+    });
+};
+
 const refuseDevelopmentSecrets: Rule = (env, context) => {
   const pepper = env.VERIFICATION_CODE_PEPPER;
   if (pepper === undefined || pepper === DEV_VERIFICATION_CODE_PEPPER)
@@ -96,6 +117,7 @@ const rules: Rule[] = [
   requireTrustedProxy,
   requireSharedRateLimits,
   requireHttpsPortal,
+  requireEmbeddedIssuerNamed,
 ];
 
 /** Every production rule, for `superRefine`; nothing outside production. */

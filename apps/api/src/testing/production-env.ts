@@ -14,4 +14,5 @@ export const productionEnv = {
   AUTH_ISSUERS: JSON.stringify([
     { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
   ]),
+  EMBEDDED_ISSUER: 'none',
 } as const satisfies Record<string, string>;

@@ -8,8 +8,8 @@ import { onlineAccounts } from './online-account-repository.ts';
 
 export interface OnlineAccountDeps {
   db: Database;
-  /** The embedded provider's issuer: its accounts live in this database and are deleted with the rest. */
-  embeddedIssuer: string;
+  /** The embedded provider's issuer (none: undefined): its accounts live in this database and go too. */
+  embeddedIssuer: string | undefined;
 }
 
 /**

@@ -9,7 +9,7 @@ import { deleteOnlineAccount } from './delete-online-account.ts';
  * was never linked may delete their account too).
  */
 export const onlineAccountRoutes =
-  (options: { embeddedIssuer: string }): FastifyPluginCallbackZod =>
+  (options: { embeddedIssuer: string | undefined }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const deps = { db: app.db, embeddedIssuer: options.embeddedIssuer };
 
