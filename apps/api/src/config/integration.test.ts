@@ -32,17 +32,25 @@ describe('the integration API settings (decision 0062)', () => {
   it('read every variable', () => {
     const config = loadConfig({
       ...production,
-      INTEGRATION_CLIENT_IDS: 'pms-north, pms-south',
+      INTEGRATION_CLIENT_IDS: ' pms-north ',
       INTEGRATION_SCOPE: 'api://portal/practice-system',
       INTEGRATION_TOKEN_URL: 'https://login.vets.example/oauth2/token',
       INTEGRATION_RATE_LIMIT_MAX: '12000',
     });
     expect(config.integration).toEqual({
-      clientIds: ['pms-north', 'pms-south'],
+      clientIds: ['pms-north'],
       scope: 'api://portal/practice-system',
       tokenUrl: 'https://login.vets.example/oauth2/token',
       rateLimitMax: 12_000,
     });
+  });
+
+  it('refuse a second machine client: its tokens could write every practice too', () => {
+    expect(problemsOf({ ...local, INTEGRATION_CLIENT_IDS: 'pms-north, pms-south' })).toEqual([
+      expect.stringMatching(
+        /^INTEGRATION_CLIENT_IDS must be the client id of the practice system .* one only/,
+      ),
+    ]);
   });
 
   it('refuse bad values, naming each variable', () => {
