@@ -1,9 +1,10 @@
 import type { Database } from '@vet/db/connection';
 import { emailKey } from '@vet/db/normalise';
+import { rowExists } from '@vet/db/row-exists';
 import { clients } from '@vet/db/schema/clients';
 import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
 import { practices } from '@vet/db/schema/practices';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Identity } from '../../platform/index.ts';
 
 export type RecordedStage = 'contact_practice' | 'invitation_expected';
@@ -100,14 +101,7 @@ export function createLinkStageRepository(db: Database) {
       await db.delete(linkStages).where(ownStage(identity));
     },
 
-    async practiceExists(practiceId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(practices)
-        .where(eq(practices.id, practiceId))
-        .limit(1);
-      return row !== undefined;
-    },
+    practiceExists: (practiceId: number): Promise<boolean> => rowExists(db, practices, practiceId),
   };
 }
 

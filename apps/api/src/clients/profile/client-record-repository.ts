@@ -7,6 +7,7 @@ import type { Database, Executor } from '@vet/db/connection';
 import { lastNameKey, postcodeKey } from '@vet/db/normalise';
 import { clientChanges, type ClientChangeRecord } from '@vet/db/schema/client-changes';
 import { clients, contactPreferences } from '@vet/db/schema/clients';
+import { rowExists } from '@vet/db/row-exists';
 import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq, sql } from 'drizzle-orm';
@@ -97,14 +98,7 @@ export function createClientRecordRepository(db: Database) {
       return row?.isOnline === true;
     },
 
-    async salutationExists(salutationId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: salutations.id })
-        .from(salutations)
-        .where(eq(salutations.id, salutationId))
-        .limit(1);
-      return rows.length > 0;
-    },
+    salutationExists: (salutationId: number): Promise<boolean> => rowExists(db, salutations, salutationId),
 
     /** The record as the practice system's events carry it, locked until the transaction ends. */
     async lockForEvent(tx: Executor, clientId: number): Promise<ClientEventRow | undefined> {
