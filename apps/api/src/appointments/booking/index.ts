@@ -23,6 +23,7 @@ export type { Booker, BookingDeps, BookingOutcome } from './book-appointment.ts'
 export { assertRoomToBook, bookingCaps, bookingsPerIdentity } from './booking-caps.ts';
 export type { BookingCaps } from './booking-caps.ts';
 export { createBookingDeps } from './booking-deps.ts';
+export type { BookingDepsOptions } from './booking-deps.ts';
 export { appointmentEmail, manageLinkLabel, practiceTime, recordChangeEmail } from './booking-emails.ts';
 export { openDiary, refusalOf } from './diary.ts';
 export type { Diary, HeldTime, TimeSpan } from './diary.ts';
