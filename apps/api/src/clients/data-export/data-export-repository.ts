@@ -19,6 +19,7 @@ import { practices } from '@vet/db/schema/practices';
 import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Identity } from '../../platform/index.ts';
+import { clientDetailColumns } from '../profile/index.ts';
 
 type ClientPart = NonNullable<DataExport['client']>;
 
@@ -75,16 +76,7 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
     .select({
       clientId: clients.id,
       title: salutations.description,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      email: clients.email,
-      mobilePhone: clients.mobilePhone,
-      homePhone: clients.homePhone,
-      line1: clients.addressLine1,
-      line2: clients.addressLine2,
-      town: clients.town,
-      county: clients.county,
-      postcode: clients.postcode,
+      ...clientDetailColumns,
       homePractice: practices.name,
       onlineBookingAllowed: clients.onlineBookingAllowed,
       contactPreferencesConfirmedAt: clients.contactPreferencesConfirmedAt,
@@ -193,8 +185,8 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
       mobilePhone: profile.mobilePhone,
       homePhone: profile.homePhone,
       address: {
-        line1: profile.line1,
-        line2: profile.line2,
+        line1: profile.addressLine1,
+        line2: profile.addressLine2,
         town: profile.town,
         county: profile.county,
         postcode: profile.postcode,

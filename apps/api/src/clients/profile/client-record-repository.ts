@@ -12,22 +12,17 @@ import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq, sql } from 'drizzle-orm';
 import type { Identity } from '../../platform/index.ts';
-import { clientEventColumns, type ClientEventRow } from './client-events.ts';
+import {
+  clientDetailColumns,
+  clientEventColumns,
+  type ClientDetailFields,
+  type ClientEventRow,
+} from './client-events.ts';
 
 /** The client's own record as stored: phones in E.164 or as seeded, the home practice joined. */
-export interface ClientRecordRow {
+export interface ClientRecordRow extends ClientDetailFields {
   clientId: number;
   salutationId: number | null;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  mobilePhone: string | null;
-  homePhone: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  town: string | null;
-  county: string | null;
-  postcode: string | null;
   homePracticeId: number;
   homePracticeName: string;
   homePracticePhone: string;
@@ -66,16 +61,7 @@ export function createClientRecordRepository(db: Database) {
         .select({
           clientId: clients.id,
           salutationId: clients.salutationId,
-          firstName: clients.firstName,
-          lastName: clients.lastName,
-          email: clients.email,
-          mobilePhone: clients.mobilePhone,
-          homePhone: clients.homePhone,
-          addressLine1: clients.addressLine1,
-          addressLine2: clients.addressLine2,
-          town: clients.town,
-          county: clients.county,
-          postcode: clients.postcode,
+          ...clientDetailColumns,
           homePracticeId: clients.homePracticeId,
           homePracticeName: practices.name,
           homePracticePhone: practices.phone,
