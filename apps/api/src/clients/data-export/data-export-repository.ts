@@ -18,7 +18,7 @@ import {
 import { practices } from '@vet/db/schema/practices';
 import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { Identity } from '../../platform/index.ts';
+import { type Identity, ownedBy } from '../../platform/index.ts';
 import { clientDetailColumns } from '../profile/index.ts';
 
 type ClientPart = NonNullable<DataExport['client']>;
@@ -40,9 +40,7 @@ export function createDataExportRepository(db: Database) {
           const [linked] = await tx
             .select({ id: clients.id })
             .from(clients)
-            .where(
-              and(eq(clients.identityIssuer, identity.issuer), eq(clients.identitySubject, identity.subject)),
-            )
+            .where(ownedBy(clients, identity))
             .limit(1);
           await tx.insert(dataExportRequests).values({
             identityIssuer: identity.issuer,
@@ -234,13 +232,7 @@ async function sessionsOf(tx: Executor, identity: Identity, now: Date): Promise<
       expiresAt: webSessions.expiresAt,
     })
     .from(webSessions)
-    .where(
-      and(
-        eq(webSessions.identityIssuer, identity.issuer),
-        eq(webSessions.identitySubject, identity.subject),
-        gt(webSessions.expiresAt, now),
-      ),
-    )
+    .where(and(ownedBy(webSessions, identity), gt(webSessions.expiresAt, now)))
     .orderBy(asc(webSessions.createdAt));
   return rows.map((row) => ({
     device: row.device,
@@ -255,12 +247,7 @@ async function exportRequestsOf(tx: Executor, identity: Identity): Promise<DataE
   const rows = await tx
     .select({ requestedAt: dataExportRequests.requestedAt })
     .from(dataExportRequests)
-    .where(
-      and(
-        eq(dataExportRequests.identityIssuer, identity.issuer),
-        eq(dataExportRequests.identitySubject, identity.subject),
-      ),
-    )
+    .where(ownedBy(dataExportRequests, identity))
     .orderBy(asc(dataExportRequests.requestedAt), asc(dataExportRequests.id));
   return rows.map((row) => ({ requestedAt: iso(row.requestedAt) }));
 }
