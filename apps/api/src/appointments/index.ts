@@ -10,9 +10,11 @@ export {
   createBookingRepository,
   loadBookingContext,
   mailboxAddress,
+  manageLinkLabel,
   nearestSlots,
   nextCalendarSequence,
   openDiary,
+  practiceTime,
   recordChangeEmail,
   refusalOf,
   searchAppointmentSlots,
@@ -21,11 +23,10 @@ export {
 export type { AppointmentsRepository } from './booking/index.ts';
 export { appointmentRoutes, bookingRoutes } from './client-routes/index.ts';
 export {
-  earlierTimeLinks,
+  createEarlierTimesDeps,
   earlierTimeOfferRoutes,
   earlierTimesJobPlugin,
   earlierTimesRoutes,
-  withEarlierTimes,
 } from './earlier-times/index.ts';
 export { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
 export { manageLinkRoutes, manageLinks } from './manage-links/index.ts';

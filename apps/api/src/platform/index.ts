@@ -12,6 +12,7 @@ export {
   integrationScope,
   linkedClientOf,
   linkedToIdentity,
+  ownedBy,
   publicScope,
   recordsOfLinkedClient,
   requireRecentSignIn,

@@ -7,20 +7,19 @@ import { bookingCaps, type BookingCaps } from './booking-caps.ts';
 import type { SlotSearchDeps } from './slot-search.ts';
 import { createBookingRepository } from './booking-repository.ts';
 
+export interface BookingDepsOptions {
+  brandName: string;
+  caps?: BookingCaps;
+  manageLink?: (appointmentId: number) => string;
+  /** The From of the portal's e-mails, whose address organizes their calendar invitations. */
+  mailFrom?: string;
+}
+
 /**
  * What searching, booking, changing and completing a guest hold need, wired once per route plugin: the
  * client's booking routes, the slot routes and the guests' routes all take it from here.
  */
-export function createBookingDeps(
-  db: Database,
-  options: {
-    brandName: string;
-    caps?: BookingCaps;
-    manageLink?: (appointmentId: number) => string;
-    /** The From of the portal's e-mails, whose address organizes their calendar invitations. */
-    mailFrom?: string;
-  },
-): BookingDeps {
+export function createBookingDeps(db: Database, options: BookingDepsOptions): BookingDeps {
   return {
     ...createSlotSearchDeps(db),
     db,

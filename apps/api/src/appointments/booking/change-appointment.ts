@@ -3,6 +3,7 @@ import {
   type AmendAppointmentBody,
   type AppointmentDetail,
 } from '@vet/contracts/appointment-booking';
+import { rowExists } from '@vet/db/row-exists';
 import { appointments } from '@vet/db/schema/appointments';
 import { cancellationReasons } from '@vet/db/schema/lookups';
 import { enqueueEmail } from '@vet/email/enqueue-email';
@@ -105,11 +106,7 @@ export async function cancelAppointment(
 ): Promise<AppointmentDetail> {
   const freed = await deps.db.transaction(async (tx) => {
     const record = await lockRecord(deps, tx, booker, appointmentId);
-    const [reason] = await tx
-      .select({ id: cancellationReasons.id })
-      .from(cancellationReasons)
-      .where(eq(cancellationReasons.id, reasonId));
-    if (!reason) {
+    if (!(await rowExists(tx, cancellationReasons, reasonId))) {
       const message = 'Choose a cancellation reason from the list.';
       throw badRequest(message, [{ path: 'reasonId', message }]);
     }

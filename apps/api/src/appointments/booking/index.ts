@@ -23,7 +23,8 @@ export type { Booker, BookingDeps, BookingOutcome } from './book-appointment.ts'
 export { assertRoomToBook, bookingCaps, bookingsPerIdentity } from './booking-caps.ts';
 export type { BookingCaps } from './booking-caps.ts';
 export { createBookingDeps } from './booking-deps.ts';
-export { appointmentEmail, practiceTime, recordChangeEmail } from './booking-emails.ts';
+export type { BookingDepsOptions } from './booking-deps.ts';
+export { appointmentEmail, manageLinkLabel, practiceTime, recordChangeEmail } from './booking-emails.ts';
 export { openDiary, refusalOf } from './diary.ts';
 export type { Diary, HeldTime, TimeSpan } from './diary.ts';
 export { amendAppointment, cancelAppointment, getAppointment } from './change-appointment.ts';

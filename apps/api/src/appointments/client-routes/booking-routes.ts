@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkedClientOf, errorBody, limitedBy } from '../../platform/index.ts';
-import { earlierTimeLinks, withEarlierTimes } from '../earlier-times/index.ts';
+import { createEarlierTimesDeps } from '../earlier-times/index.ts';
 import {
   bookAppointment,
   type Booker,
@@ -81,8 +81,9 @@ export const bookingRoutes =
   (options: BookingRouteOptions): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     // Decision 0086: a cancellation's or a move's freed time is offered to the earlier-times line.
-    const deps = options.portalUrl
-      ? withEarlierTimes(createBookingDeps(app.db, options), earlierTimeLinks(options.portalUrl), app.log)
+    const { portalUrl } = options;
+    const deps = portalUrl
+      ? createEarlierTimesDeps(app.db, { ...options, portalUrl }, app.log)
       : createBookingDeps(app.db, options);
 
     app.post(

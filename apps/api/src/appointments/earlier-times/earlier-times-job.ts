@@ -4,9 +4,9 @@ import { softBookings } from '@vet/db/schema/appointments';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { createBookingDeps, MINUTE_MS, openDiary } from '../booking/index.ts';
+import { MINUTE_MS, openDiary } from '../booking/index.ts';
 import type { EarlierTimesDeps } from './earlier-times-common.ts';
-import { earlierTimeLinks, withEarlierTimes } from './earlier-times-routes.ts';
+import { createEarlierTimesDeps } from './earlier-times-routes.ts';
 import { endStaleRequests, offerFreedTimes } from './offer-freed-time.ts';
 
 export interface EarlierTimesJobOptions {
@@ -26,11 +26,7 @@ export interface EarlierTimesJobOptions {
 export const earlierTimesJobPlugin = fp<EarlierTimesJobOptions>(
   (app, options, done) => {
     const log = app.log.child({ component: 'earlier-times' });
-    const deps = withEarlierTimes(
-      createBookingDeps(app.db, options),
-      earlierTimeLinks(options.portalUrl),
-      log,
-    );
+    const deps = createEarlierTimesDeps(app.db, options, log);
     let running: Promise<void> | null = null;
     const tick = () => {
       if (running) return;

@@ -8,11 +8,12 @@ import {
   earlierTimesBodySchema,
 } from '@vet/contracts/earlier-times';
 import { apiErrorSchema } from '@vet/contracts/errors';
+import type { Database } from '@vet/db/connection';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkedClientOf, hashedKey, limitedBy, type LimitRule } from '../../platform/index.ts';
-import { createBookingDeps, type BookingDeps } from '../booking/index.ts';
+import { createBookingDeps, type BookingDeps, type BookingDepsOptions } from '../booking/index.ts';
 import { readOffer, takeOffer } from './earlier-time-offers.ts';
 import type { EarlierTimesDeps } from './earlier-times-common.ts';
 import { joinEarlierTimes, leaveEarlierTimes, readEarlierTimes } from './earlier-times-line.ts';
@@ -54,6 +55,18 @@ export function withEarlierTimes(
   return earlier;
 }
 
+/**
+ * Booking deps wired once per plugin (routes, the desk's routes, the job) whose cancellations and moves
+ * offer the time they free to the line (decision 0086).
+ */
+export function createEarlierTimesDeps(
+  db: Database,
+  options: BookingDepsOptions & { portalUrl: string },
+  log: FastifyBaseLogger,
+): EarlierTimesDeps {
+  return withEarlierTimes(createBookingDeps(db, options), earlierTimeLinks(options.portalUrl), log);
+}
+
 export interface EarlierTimesRouteOptions {
   brandName: string;
   portalUrl: string;
@@ -67,11 +80,7 @@ const notFound = { 404: apiErrorSchema };
 export const earlierTimesRoutes =
   (options: EarlierTimesRouteOptions): FastifyPluginCallbackZod =>
   (app, _options, done) => {
-    const deps = withEarlierTimes(
-      createBookingDeps(app.db, options),
-      earlierTimeLinks(options.portalUrl),
-      app.log,
-    );
+    const deps = createEarlierTimesDeps(app.db, options, app.log);
     const clientId = (request: FastifyRequest) => linkedClientOf(request).clientId;
 
     app.get(
@@ -133,11 +142,7 @@ export const earlierTimesRoutes =
 export const earlierTimeOfferRoutes =
   (options: EarlierTimesRouteOptions): FastifyPluginCallbackZod =>
   (app, _options, done) => {
-    const deps = withEarlierTimes(
-      createBookingDeps(app.db, options),
-      earlierTimeLinks(options.portalUrl),
-      app.log,
-    );
+    const deps = createEarlierTimesDeps(app.db, options, app.log);
     const description =
       'Public: the token (the offer link’s fragment) is the only key, in the body so that no log holds ' +
       'it. 404 with one message once the offer is taken, lapsed (15 minutes) or its appointment changed.';

@@ -3,6 +3,7 @@
  * one-press take, and the job that lapses offers. Other modules import only this file (decision 0054).
  */
 export {
+  createEarlierTimesDeps,
   earlierTimeLimits,
   earlierTimeLinks,
   earlierTimeOfferRoutes,

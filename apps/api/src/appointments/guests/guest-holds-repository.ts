@@ -1,4 +1,5 @@
 import type { Database, Executor } from '@vet/db/connection';
+import { rowExists } from '@vet/db/row-exists';
 import { softBookings } from '@vet/db/schema/appointments';
 import { species } from '@vet/db/schema/lookups';
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
@@ -59,8 +60,5 @@ export const guestHolds = {
     await tx.update(softBookings).set(values).where(eq(softBookings.id, id));
   },
 
-  async speciesExists(db: Database, speciesId: number): Promise<boolean> {
-    const rows = await db.select({ id: species.id }).from(species).where(eq(species.id, speciesId)).limit(1);
-    return rows.length > 0;
-  },
+  speciesExists: (db: Database, speciesId: number): Promise<boolean> => rowExists(db, species, speciesId),
 };

@@ -18,7 +18,8 @@ import {
 import { practices } from '@vet/db/schema/practices';
 import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { Identity } from '../../platform/index.ts';
+import { type Identity, ownedBy } from '../../platform/index.ts';
+import { clientDetailColumns } from '../profile/index.ts';
 
 type ClientPart = NonNullable<DataExport['client']>;
 
@@ -39,9 +40,7 @@ export function createDataExportRepository(db: Database) {
           const [linked] = await tx
             .select({ id: clients.id })
             .from(clients)
-            .where(
-              and(eq(clients.identityIssuer, identity.issuer), eq(clients.identitySubject, identity.subject)),
-            )
+            .where(ownedBy(clients, identity))
             .limit(1);
           await tx.insert(dataExportRequests).values({
             identityIssuer: identity.issuer,
@@ -75,16 +74,7 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
     .select({
       clientId: clients.id,
       title: salutations.description,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      email: clients.email,
-      mobilePhone: clients.mobilePhone,
-      homePhone: clients.homePhone,
-      line1: clients.addressLine1,
-      line2: clients.addressLine2,
-      town: clients.town,
-      county: clients.county,
-      postcode: clients.postcode,
+      ...clientDetailColumns,
       homePractice: practices.name,
       onlineBookingAllowed: clients.onlineBookingAllowed,
       contactPreferencesConfirmedAt: clients.contactPreferencesConfirmedAt,
@@ -193,8 +183,8 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
       mobilePhone: profile.mobilePhone,
       homePhone: profile.homePhone,
       address: {
-        line1: profile.line1,
-        line2: profile.line2,
+        line1: profile.addressLine1,
+        line2: profile.addressLine2,
         town: profile.town,
         county: profile.county,
         postcode: profile.postcode,
@@ -242,13 +232,7 @@ async function sessionsOf(tx: Executor, identity: Identity, now: Date): Promise<
       expiresAt: webSessions.expiresAt,
     })
     .from(webSessions)
-    .where(
-      and(
-        eq(webSessions.identityIssuer, identity.issuer),
-        eq(webSessions.identitySubject, identity.subject),
-        gt(webSessions.expiresAt, now),
-      ),
-    )
+    .where(and(ownedBy(webSessions, identity), gt(webSessions.expiresAt, now)))
     .orderBy(asc(webSessions.createdAt));
   return rows.map((row) => ({
     device: row.device,
@@ -263,12 +247,7 @@ async function exportRequestsOf(tx: Executor, identity: Identity): Promise<DataE
   const rows = await tx
     .select({ requestedAt: dataExportRequests.requestedAt })
     .from(dataExportRequests)
-    .where(
-      and(
-        eq(dataExportRequests.identityIssuer, identity.issuer),
-        eq(dataExportRequests.identitySubject, identity.subject),
-      ),
-    )
+    .where(ownedBy(dataExportRequests, identity))
     .orderBy(asc(dataExportRequests.requestedAt), asc(dataExportRequests.id));
   return rows.map((row) => ({ requestedAt: iso(row.requestedAt) }));
 }

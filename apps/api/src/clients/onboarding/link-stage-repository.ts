@@ -1,17 +1,15 @@
 import type { Database } from '@vet/db/connection';
 import { emailKey } from '@vet/db/normalise';
+import { rowExists } from '@vet/db/row-exists';
 import { clients } from '@vet/db/schema/clients';
 import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
 import { practices } from '@vet/db/schema/practices';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Identity } from '../../platform/index.ts';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { type Identity, ownedBy } from '../../platform/index.ts';
 
 export type RecordedStage = 'contact_practice' | 'invitation_expected';
 
 const practiceColumns = { id: practices.id, name: practices.name, phone: practices.phone };
-
-const ownStage = (identity: Identity) =>
-  and(eq(linkStages.identityIssuer, identity.issuer), eq(linkStages.identitySubject, identity.subject));
 
 /**
  * What GET /signup/link-stage reads (decision 0077). Every statement is keyed by the signed-in identity (or by
@@ -32,8 +30,7 @@ export function createLinkStageRepository(db: Database) {
         .innerJoin(clients, eq(clients.id, verificationCodes.clientId))
         .where(
           and(
-            eq(verificationCodes.identityIssuer, identity.issuer),
-            eq(verificationCodes.identitySubject, identity.subject),
+            ownedBy(verificationCodes, identity),
             gt(verificationCodes.sendCount, 0),
             isNull(verificationCodes.usedAt),
             isNull(clients.identitySubject),
@@ -50,7 +47,7 @@ export function createLinkStageRepository(db: Database) {
         .select({ stage: linkStages.stage, recordedAt: linkStages.recordedAt, practice: practiceColumns })
         .from(linkStages)
         .innerJoin(practices, eq(practices.id, linkStages.practiceId))
-        .where(ownStage(identity))
+        .where(ownedBy(linkStages, identity))
         .limit(1);
       return row;
     },
@@ -97,17 +94,10 @@ export function createLinkStageRepository(db: Database) {
 
     /** Forgets the identity's recorded stage (a new check said something else). */
     async forget(identity: Identity) {
-      await db.delete(linkStages).where(ownStage(identity));
+      await db.delete(linkStages).where(ownedBy(linkStages, identity));
     },
 
-    async practiceExists(practiceId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(practices)
-        .where(eq(practices.id, practiceId))
-        .limit(1);
-      return row !== undefined;
-    },
+    practiceExists: (practiceId: number): Promise<boolean> => rowExists(db, practices, practiceId),
   };
 }
 

@@ -6,6 +6,7 @@ import {
 import type { Database, Executor } from '@vet/db/connection';
 import { emailKey, lastNameKey, postcodeKey } from '@vet/db/normalise';
 import { clients, contactPreferences } from '@vet/db/schema/clients';
+import { rowExists } from '@vet/db/row-exists';
 import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq } from 'drizzle-orm';
@@ -41,14 +42,7 @@ export function createNewClientRepository(db: Database) {
       return row;
     },
 
-    async salutationExists(salutationId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: salutations.id })
-        .from(salutations)
-        .where(eq(salutations.id, salutationId))
-        .limit(1);
-      return rows.length > 0;
-    },
+    salutationExists: (salutationId: number): Promise<boolean> => rowExists(db, salutations, salutationId),
 
     /**
      * The record, linked to the identity, with its normalised keys (R5.8) and confirmed preferences;

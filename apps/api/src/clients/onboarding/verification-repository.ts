@@ -3,7 +3,7 @@ import type { Database } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { verificationCodes } from '@vet/db/schema/onboarding';
 import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Identity } from '../../platform/index.ts';
+import { type Identity, ownedBy } from '../../platform/index.ts';
 
 /** A transaction or the database: what the statements here run on. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
@@ -67,10 +67,7 @@ const codeColumns = {
 function boundTo(identity: Identity | null, orAnonymous = false): SQL {
   const anonymous = and(isNull(verificationCodes.identityIssuer), isNull(verificationCodes.identitySubject))!;
   if (identity === null) return anonymous;
-  const own = and(
-    eq(verificationCodes.identityIssuer, identity.issuer),
-    eq(verificationCodes.identitySubject, identity.subject),
-  )!;
+  const own = ownedBy(verificationCodes, identity);
   return orAnonymous ? or(own, anonymous)! : own;
 }
 

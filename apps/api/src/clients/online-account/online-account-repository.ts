@@ -8,7 +8,7 @@ import { webSessions } from '@vet/db/schema/identity';
 import { emailOutbox } from '@vet/db/schema/system';
 import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Identity } from '../../platform/index.ts';
+import { type Identity, ownedBy } from '../../platform/index.ts';
 
 /** Advisory-lock key space of an online account's deletion (the second key hashes issuer and subject). */
 const DELETION_LOCK_SPACE = 4080;
@@ -18,9 +18,6 @@ const DELETION_LOCK_SPACE = 4080;
  * every row of one deletion, so the history still reads as one person's, and linked to nobody.
  */
 export const ERASED_ACTOR_ISSUER = 'erased-online-account';
-
-const ofIdentity = (identity: Identity) =>
-  and(eq(clients.identityIssuer, identity.issuer), eq(clients.identitySubject, identity.subject));
 
 /** The SQL of an online account's deletion, each step in the caller's transaction. */
 export const onlineAccounts = {
@@ -39,7 +36,7 @@ export const onlineAccounts = {
     const [client] = await tx
       .select({ id: clients.id, pmsRef: clients.pmsRef, email: clients.email })
       .from(clients)
-      .where(ofIdentity(identity))
+      .where(ownedBy(clients, identity))
       .for('update');
     return client;
   },
@@ -73,23 +70,9 @@ export const onlineAccounts = {
    * goes too: it is the online account's, and names its sign-in.
    */
   async eraseOnboarding(tx: Executor, identity: Identity, clientId: number | undefined) {
-    await tx
-      .delete(linkStages)
-      .where(
-        and(eq(linkStages.identityIssuer, identity.issuer), eq(linkStages.identitySubject, identity.subject)),
-      );
-    await tx
-      .delete(dataExportRequests)
-      .where(
-        and(
-          eq(dataExportRequests.identityIssuer, identity.issuer),
-          eq(dataExportRequests.identitySubject, identity.subject),
-        ),
-      );
-    const byIdentity = and(
-      eq(verificationCodes.identityIssuer, identity.issuer),
-      eq(verificationCodes.identitySubject, identity.subject),
-    );
+    await tx.delete(linkStages).where(ownedBy(linkStages, identity));
+    await tx.delete(dataExportRequests).where(ownedBy(dataExportRequests, identity));
+    const byIdentity = ownedBy(verificationCodes, identity);
     await tx
       .delete(verificationCodes)
       .where(clientId === undefined ? byIdentity : or(byIdentity, eq(verificationCodes.clientId, clientId)));
@@ -130,12 +113,7 @@ export const onlineAccounts = {
   async endPortalSessions(tx: Executor, identity: Identity) {
     const ended = await tx
       .delete(webSessions)
-      .where(
-        and(
-          eq(webSessions.identityIssuer, identity.issuer),
-          eq(webSessions.identitySubject, identity.subject),
-        ),
-      )
+      .where(ownedBy(webSessions, identity))
       .returning({ id: webSessions.id });
     return ended.length;
   },

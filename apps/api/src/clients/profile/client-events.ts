@@ -3,17 +3,10 @@ import { clients } from '@vet/db/schema/clients';
 import { sql } from 'drizzle-orm';
 
 /**
- * A client row as the practice system's events carry it (clients.csv's columns: the salutation by name,
- * phones as stored, in E.164), with the references read in the same statement: columns for a select of
- * `clients` or for the `returning` of a write of it. Written out in full: inside `returning`, drizzle
- * names columns without their table.
+ * A client's own details as stored: names, e-mail, phones (E.164 or as the practice entered them) and
+ * address. The record's screens, the practice system's events and the data export read these alike.
  */
-export const clientEventColumns = {
-  id: clients.id,
-  clientRef: clients.pmsRef,
-  practiceId: clients.homePracticeId,
-  practiceRef: sql<string | null>`(select pms_ref from practices where id = clients.home_practice_id)`,
-  salutation: sql<string | null>`(select description from salutations where id = clients.salutation_id)`,
+export const clientDetailColumns = {
   firstName: clients.firstName,
   lastName: clients.lastName,
   email: clients.email,
@@ -26,12 +19,8 @@ export const clientEventColumns = {
   postcode: clients.postcode,
 };
 
-export interface ClientEventRow {
-  id: number;
-  clientRef: string | null;
-  practiceId: number;
-  practiceRef: string | null;
-  salutation: string | null;
+/** The values of `clientDetailColumns`. */
+export interface ClientDetailFields {
   firstName: string;
   lastName: string;
   email: string | null;
@@ -42,6 +31,29 @@ export interface ClientEventRow {
   town: string | null;
   county: string | null;
   postcode: string | null;
+}
+
+/**
+ * A client row as the practice system's events carry it (clients.csv's columns: the salutation by name,
+ * phones as stored, in E.164), with the references read in the same statement: columns for a select of
+ * `clients` or for the `returning` of a write of it. Written out in full: inside `returning`, drizzle
+ * names columns without their table.
+ */
+export const clientEventColumns = {
+  id: clients.id,
+  clientRef: clients.pmsRef,
+  practiceId: clients.homePracticeId,
+  practiceRef: sql<string | null>`(select pms_ref from practices where id = clients.home_practice_id)`,
+  salutation: sql<string | null>`(select description from salutations where id = clients.salutation_id)`,
+  ...clientDetailColumns,
+};
+
+export interface ClientEventRow extends ClientDetailFields {
+  id: number;
+  clientRef: string | null;
+  practiceId: number;
+  practiceRef: string | null;
+  salutation: string | null;
 }
 
 type ClientDetails = Required<

@@ -7,26 +7,22 @@ import type { Database, Executor } from '@vet/db/connection';
 import { lastNameKey, postcodeKey } from '@vet/db/normalise';
 import { clientChanges, type ClientChangeRecord } from '@vet/db/schema/client-changes';
 import { clients, contactPreferences } from '@vet/db/schema/clients';
+import { rowExists } from '@vet/db/row-exists';
 import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { eq, sql } from 'drizzle-orm';
 import type { Identity } from '../../platform/index.ts';
-import { clientEventColumns, type ClientEventRow } from './client-events.ts';
+import {
+  clientDetailColumns,
+  clientEventColumns,
+  type ClientDetailFields,
+  type ClientEventRow,
+} from './client-events.ts';
 
 /** The client's own record as stored: phones in E.164 or as seeded, the home practice joined. */
-export interface ClientRecordRow {
+export interface ClientRecordRow extends ClientDetailFields {
   clientId: number;
   salutationId: number | null;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  mobilePhone: string | null;
-  homePhone: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  town: string | null;
-  county: string | null;
-  postcode: string | null;
   homePracticeId: number;
   homePracticeName: string;
   homePracticePhone: string;
@@ -65,16 +61,7 @@ export function createClientRecordRepository(db: Database) {
         .select({
           clientId: clients.id,
           salutationId: clients.salutationId,
-          firstName: clients.firstName,
-          lastName: clients.lastName,
-          email: clients.email,
-          mobilePhone: clients.mobilePhone,
-          homePhone: clients.homePhone,
-          addressLine1: clients.addressLine1,
-          addressLine2: clients.addressLine2,
-          town: clients.town,
-          county: clients.county,
-          postcode: clients.postcode,
+          ...clientDetailColumns,
           homePracticeId: clients.homePracticeId,
           homePracticeName: practices.name,
           homePracticePhone: practices.phone,
@@ -97,14 +84,7 @@ export function createClientRecordRepository(db: Database) {
       return row?.isOnline === true;
     },
 
-    async salutationExists(salutationId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: salutations.id })
-        .from(salutations)
-        .where(eq(salutations.id, salutationId))
-        .limit(1);
-      return rows.length > 0;
-    },
+    salutationExists: (salutationId: number): Promise<boolean> => rowExists(db, salutations, salutationId),
 
     /** The record as the practice system's events carry it, locked until the transaction ends. */
     async lockForEvent(tx: Executor, clientId: number): Promise<ClientEventRow | undefined> {

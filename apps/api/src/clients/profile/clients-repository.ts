@@ -1,7 +1,7 @@
 import type { Database } from '@vet/db/connection';
 import { verificationCodes } from '@vet/db/schema/onboarding';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Identity } from '../../platform/index.ts';
+import { and, gt, isNull } from 'drizzle-orm';
+import { type Identity, ownedBy } from '../../platform/index.ts';
 
 /**
  * Client records as the signed-in identity reaches them. Every query is scoped to the identity: nothing
@@ -19,8 +19,7 @@ export function createClientsRepository(db: Database) {
         .from(verificationCodes)
         .where(
           and(
-            eq(verificationCodes.identityIssuer, identity.issuer),
-            eq(verificationCodes.identitySubject, identity.subject),
+            ownedBy(verificationCodes, identity),
             gt(verificationCodes.sendCount, 0),
             isNull(verificationCodes.usedAt),
             gt(verificationCodes.expiresAt, now),

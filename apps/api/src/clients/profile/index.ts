@@ -2,7 +2,7 @@
  * The clients module: a client's profile, details and contact preferences.
  * Other modules import only this file (decision 0054).
  */
-export { clientDetailsOf, clientEventColumns } from './client-events.ts';
+export { clientDetailColumns, clientDetailsOf, clientEventColumns } from './client-events.ts';
 export type { ClientEventRow } from './client-events.ts';
 export { clientRecordRoutes } from './client-record-routes.ts';
 export { createClientsRepository } from './clients-repository.ts';

@@ -13,13 +13,7 @@ import { enqueueSmsMessages } from '@vet/email/enqueue-sms';
 import { endOfQuietHours, isQuietHours } from '@vet/email/quiet-hours';
 import { sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import {
-  clockTime,
-  monthNames,
-  practiceWallTime,
-  practiceZoneName,
-  weekdayNames,
-} from '@vet/contracts/practice-clock';
+import { manageLinkLabel, practiceTime } from '../../appointments/index.ts';
 import { reminderJobPriority, sendReminderTask } from './queue-reminders.ts';
 
 export type ReminderSkip = 'cancelled' | 'past' | 'changed' | 'opted-out' | 'no-address' | 'bad-number';
@@ -41,18 +35,6 @@ export interface ReminderFacts {
   practicePhone: string;
   startsAt: Date;
   manageUrl: string;
-}
-
-/**
- * The manage link's words, as the confirmations write them (booking-emails.ts): the development mailbox
- * finds the link by them.
- */
-export const manageLinkLabel = "Confirm you'll be there, cancel or change the time";
-
-/** "Friday 27 November 2026 at 09:00 GMT", as the confirmations write it. */
-function practiceTime(instant: Date): string {
-  const wall = practiceWallTime(instant);
-  return `${weekdayNames[wall.weekday]} ${wall.day} ${monthNames[wall.month - 1]} ${wall.year} at ${clockTime(wall)} ${practiceZoneName(instant)}`;
 }
 
 export const reminderSubject = 'Reminder of your appointment';

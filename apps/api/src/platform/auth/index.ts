@@ -15,6 +15,7 @@ export { isRecentSignIn, RECENT_SIGN_IN_SECONDS, requireRecentSignIn } from './r
 export { INTEGRATION_TAG, PRACTICE_SYSTEM_SECURITY } from './machine-access.ts';
 export type { MachineAccessSettings, MachineCaller } from './machine-access.ts';
 export type { Identity } from './identity.ts';
+export { ownedBy } from './identity-rows.ts';
 export type { TrustedIssuer } from './issuer-key-set.ts';
 export { createLinkedClientLookup, linkedToIdentity, recordsOfLinkedClient } from './linked-client.ts';
 export type { LinkedClient, LinkedClientLookup } from './linked-client.ts';

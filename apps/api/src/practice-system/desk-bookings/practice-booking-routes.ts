@@ -15,10 +15,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   createAppointmentsRepository,
-  createBookingDeps,
+  createEarlierTimesDeps,
   mailboxAddress,
-  earlierTimeLinks,
-  withEarlierTimes,
 } from '../../appointments/index.ts';
 import { defaultMailFrom } from '@vet/email/email-delivery';
 import { errorBody } from '../../platform/index.ts';
@@ -50,11 +48,7 @@ async function batchSize(request: FastifyRequest, reply: FastifyReply) {
 export const practiceBookingRoutes =
   (settings: { brandName: string; mailFrom?: string; portalUrl: string }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
-    const earlier = withEarlierTimes(
-      createBookingDeps(app.db, settings),
-      earlierTimeLinks(settings.portalUrl),
-      app.log,
-    );
+    const earlier = createEarlierTimesDeps(app.db, settings, app.log);
     const deps: PracticeBookingDeps = {
       db: app.db,
       reads: createPracticeBookingReads(app.db),

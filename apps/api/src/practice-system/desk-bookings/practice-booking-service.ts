@@ -348,7 +348,7 @@ export async function cancelByPractice(
     const span = { practiceId: found.practiceId, clinicianId: found.clinicianId, startsAt: found.startsAt };
     return { id: written.id, freed: [{ ...span, endsAt: found.endsAt, freedBy: found.id }, ...held] };
   });
-  // Committed: offering the freed time never throws (withEarlierTimes logs its faults).
+  // Committed: offering the freed time never throws (createEarlierTimesDeps's offers log their faults).
   await deps.timeFreed?.(freed);
   return deps.reads.answer(id);
 }

@@ -1,5 +1,6 @@
 import type { Breed, Colour, Species } from '@vet/contracts/lookups';
 import type { Database } from '@vet/db/connection';
+import { rowExists } from '@vet/db/row-exists';
 import { breedColours, breeds, colours, species } from '@vet/db/schema/lookups';
 import { and, asc, eq } from 'drizzle-orm';
 
@@ -32,14 +33,7 @@ export function createSpeciesRepository(db: Database) {
         .orderBy(asc(colours.name), asc(colours.id));
     },
 
-    async speciesExists(speciesId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: species.id })
-        .from(species)
-        .where(eq(species.id, speciesId))
-        .limit(1);
-      return rows.length > 0;
-    },
+    speciesExists: (speciesId: number): Promise<boolean> => rowExists(db, species, speciesId),
 
     async breedOfSpeciesExists(speciesId: number, breedId: number): Promise<boolean> {
       const rows = await db

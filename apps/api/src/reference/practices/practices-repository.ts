@@ -1,5 +1,6 @@
 import type { FeatureToggle, OnlinePractice } from '@vet/contracts/practices';
 import type { Database } from '@vet/db/connection';
+import { rowExists } from '@vet/db/row-exists';
 import { practiceFeatureSettings, practices } from '@vet/db/schema/practices';
 import { asc, eq } from 'drizzle-orm';
 
@@ -31,14 +32,7 @@ export function createPracticesRepository(db: Database) {
         .orderBy(asc(practiceFeatureSettings.featureKey));
     },
 
-    async practiceExists(practiceId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: practices.id })
-        .from(practices)
-        .where(eq(practices.id, practiceId))
-        .limit(1);
-      return rows.length > 0;
-    },
+    practiceExists: (practiceId: number): Promise<boolean> => rowExists(db, practices, practiceId),
   };
 }
 
