@@ -46,7 +46,13 @@ export async function startTokenIssuer(port: number, audience: string): Promise<
     audience,
     authIssuers: JSON.stringify([{ issuer, audience, jwksUri: `${issuer}/jwks`, tokenTypes: ['at+jwt'] }]),
     bearer: async (subject) =>
-      `Bearer ${await sign(privateKey, keyId, { iss: issuer, aud: audience, sub: subject })}`,
+      // A person's token carries what the embedded provider grants a sign-in (apps/idp/src/scopes.ts).
+      `Bearer ${await sign(privateKey, keyId, {
+        iss: issuer,
+        aud: audience,
+        sub: subject,
+        scope: 'openid profile email offline_access',
+      })}`,
     machineBearer: async (clientId) =>
       `Bearer ${await sign(privateKey, keyId, {
         iss: issuer,

@@ -35,7 +35,12 @@ describe('loadConfig', () => {
       reminders: true,
       trustProxy: undefined,
       authIssuers: [
-        { issuer: 'http://localhost:4100', audience: 'http://localhost:4000', tokenTypes: ['at+jwt'] },
+        {
+          issuer: 'http://localhost:4100',
+          audience: 'http://localhost:4000',
+          tokenTypes: ['at+jwt'],
+          personScope: 'openid',
+        },
       ],
       embeddedIssuer: 'http://localhost:4100',
       portalUrl: 'http://localhost:3000',
@@ -174,21 +179,28 @@ describe('loadConfig', () => {
         API_AUDIENCE: 'http://localhost:4099',
       });
       expect(config.authIssuers).toEqual([
-        { issuer: 'http://localhost:4199', audience: 'http://localhost:4099', tokenTypes: ['at+jwt'] },
+        {
+          issuer: 'http://localhost:4199',
+          audience: 'http://localhost:4099',
+          tokenTypes: ['at+jwt'],
+          personScope: 'openid',
+        },
       ]);
     });
 
-    it('reads AUTH_ISSUERS, defaulting tokenTypes and leaving jwksUri to discovery', () => {
+    it('reads AUTH_ISSUERS, defaulting tokenTypes and personScope and leaving jwksUri to discovery', () => {
       const issuers = [
         {
           issuer: 'https://vets.eu.auth0.com/',
           audience: 'https://api.vets.example',
           tokenTypes: ['at+jwt', 'JWT'],
+          personScope: 'openid',
         },
         {
           issuer: 'https://login.microsoftonline.com/3f2a/v2.0',
           audience: 'api://portal',
           jwksUri: 'https://login.microsoftonline.com/3f2a/discovery/v2.0/keys',
+          personScope: 'access',
         },
       ];
       const config = loadConfig({
@@ -314,7 +326,7 @@ describe('loadConfig', () => {
         expect.stringMatching(/^AUTH_ISSUERS is required: .*which production refuses/),
       ]);
       expect(loadConfig({ ...production, AUTH_ISSUERS: JSON.stringify([httpsIssuer]) }).authIssuers).toEqual([
-        { ...httpsIssuer, tokenTypes: ['at+jwt'] },
+        { ...httpsIssuer, tokenTypes: ['at+jwt'], personScope: 'openid' },
       ]);
     });
 

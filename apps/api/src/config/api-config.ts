@@ -57,6 +57,15 @@ const trustedIssuerSchema = z.strictObject({
   /** Accepted `typ` headers (RFC 9068 access tokens are `at+jwt`; many providers still send `JWT`). */
   tokenTypes: z.array(z.string().min(1)).min(1).default(['at+jwt']),
   /**
+   * The scope every person's access token of this provider carries and no machine's token does: person
+   * routes refuse a token without it (security round three, finding 12). Entra ID puts the API's own
+   * scope in `scp`, never `openid`: name that one there.
+   */
+  personScope: z
+    .string()
+    .regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/)
+    .default('openid'),
+  /**
    * The access-token claim that says when the person signed in (seconds), for exporting and deleting
    * (decision 0079). Unset: `auth_time`. Auth0 refuses that name for a custom claim, so a namespaced one.
    */
@@ -327,6 +336,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         issuer: embeddedIssuer ?? localEmbeddedIssuer,
         audience: values.API_AUDIENCE,
         tokenTypes: ['at+jwt'],
+        personScope: 'openid',
       },
     ],
     embeddedIssuer,

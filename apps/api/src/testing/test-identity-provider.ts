@@ -95,6 +95,8 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
         iss: issuer,
         aud: audience,
         sub: `subject-${randomUUID()}`,
+        // What the embedded provider grants a person's sign-in (apps/idp/src/scopes.ts).
+        scope: 'openid profile email offline_access',
         iat: now,
         exp: now + 300,
         ...claims,
@@ -117,7 +119,7 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
     keyId,
     publicJwk,
     publicPem: await exportSPKI(publicKey),
-    trustedIssuer: { issuer, audience, tokenTypes: ['at+jwt'] },
+    trustedIssuer: { issuer, audience, tokenTypes: ['at+jwt'], personScope: 'openid' },
     requests,
     failDiscovery: (count) => {
       discoveryFailures = count;

@@ -108,7 +108,7 @@ function createUncachedVerifier(
     if (typeof sub !== 'string' || sub === '') throw new AuthFailure('missing_subject');
     // `exp` is a required claim, checked by jwtVerify.
     const expiresAtMs = (exp ?? 0) * 1000;
-    const machineClient = machineClientOf(verified.payload);
+    const machineClient = machineClientOf(verified.payload, issuer.personScope);
     if (machineClient !== undefined) {
       const machine = { issuer: issuer.issuer, clientId: machineClient, scopes: scopesOf(verified.payload) };
       return { caller: { kind: 'machine', machine }, expiresAtMs };

@@ -9,6 +9,11 @@ export interface TrustedIssuer {
   jwksUri?: string | undefined;
   /** Accepted `typ` headers (RFC 9068 access tokens are `at+jwt`; many providers still send `JWT`). */
   tokenTypes: string[];
+  /**
+   * The scope a person's access token carries and a machine's does not (`openid` unless the provider
+   * says otherwise); a token without it is never a person's (security round three, finding 12).
+   */
+  personScope?: string | undefined;
   /** The access-token claim that says when the person signed in (seconds); unset: `auth_time` (decision 0079). */
   authTimeClaim?: string | undefined;
 }

@@ -1,9 +1,10 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
-import { integrationPathPrefix } from '@vet/contracts/machine-access';
+import { integrationPathPrefix, practiceSystemScope } from '@vet/contracts/machine-access';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
+import { TEST_MACHINE_CLIENT_ID } from '../../testing/test-identity-provider.ts';
 import { machineRefusals } from './machine-access.ts';
 
 /**
@@ -44,6 +45,30 @@ describe('a machine token on the person routes', () => {
       headers: { authorization },
     });
     expectRefused(response, 403, machineRefusals.machineOnPersonRoute);
+  });
+});
+
+describe('a token no provider marks as a machine’s (security round three, finding 12)', () => {
+  it('is no person’s without the person scope: 403 on the person routes', async () => {
+    const { provider } = context;
+    for (const scope of [undefined, 'email profile', 'practice-system']) {
+      const token = await provider.sign({ claims: { scope, azp: 'a-service-account' } });
+      const response = await context.app.inject({
+        method: 'GET',
+        url: '/client/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expectRefused(response, 403, machineRefusals.machineOnPersonRoute);
+    }
+  });
+
+  it('is the machine its azp names on the integration API, as a Keycloak service account is', async () => {
+    const token = await context.provider.sign({
+      claims: { sub: crypto.randomUUID(), azp: TEST_MACHINE_CLIENT_ID, scope: practiceSystemScope },
+    });
+    const response = await callIntegration(`Bearer ${token}`);
+    // Past the machine checks to the route, which finds no such client.
+    expect(response.statusCode).toBe(404);
   });
 });
 

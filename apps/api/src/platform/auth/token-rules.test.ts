@@ -157,6 +157,16 @@ describe('machineClientOf', () => {
     expect(machineClientOf({ sub: 'x', gty: 'client-credentials' })).toBe('');
     expect(machineClientOf({ sub: 'x', client_id: 42, idtyp: 'app' })).toBe('');
   });
+
+  it('counts an unmarked token without the person scope as a machine (security round three, finding 12)', () => {
+    // Keycloak's service accounts: sub a user id, the client in azp, no person's scope.
+    expect(machineClientOf({ sub: '0c9e', azp: 'pms', scope: 'practice-system' }, 'openid')).toBe('pms');
+    expect(machineClientOf({ sub: '0c9e', scope: 'email profile' }, 'openid')).toBe('');
+    expect(machineClientOf({ sub: '0c9e', roles: ['openid'] }, 'openid')).toBe('');
+    // A person's sign-in grants it, in scope or in Entra ID's scp.
+    expect(machineClientOf({ sub: 'account-1', scope: 'openid email' }, 'openid')).toBeUndefined();
+    expect(machineClientOf({ sub: 'account-1', azp: 'portal', scp: 'access' }, 'access')).toBeUndefined();
+  });
 });
 
 describe('scopesOf', () => {

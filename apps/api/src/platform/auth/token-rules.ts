@@ -136,11 +136,25 @@ export function discoveryUrlOf(issuer: string): URL {
  * `client_id`. Auth0 marks such a token `gty: client-credentials`, Entra ID `idtyp: app`; both name the
  * client in `azp`. A token marked so but naming no client is a machine of no name (''), never a person.
  */
-export function machineClientOf(payload: Record<string, unknown>): string | undefined {
+export function machineClientOf(payload: Record<string, unknown>, personScope?: string): string | undefined {
   const clientId = [payload.client_id, payload.azp].find((claim) => typeof claim === 'string');
   const markedAsMachine = payload.gty === 'client-credentials' || payload.idtyp === 'app';
   if (typeof clientId === 'string' && (markedAsMachine || payload.sub === clientId)) return clientId;
-  return markedAsMachine ? '' : undefined;
+  // A provider may mark a machine's token in none of these ways (security round three, finding 12): a
+  // token without the scope the provider grants only at a person's sign-in is no person's either.
+  const unmarkedMachine = personScope !== undefined && !personScopesOf(payload).includes(personScope);
+  if (markedAsMachine || unmarkedMachine) return typeof clientId === 'string' ? clientId : '';
+  return undefined;
+}
+
+/**
+ * The scopes a person's sign-in granted: the `scope` claim (RFC 9068 2.2.3) or Entra ID's `scp`. Never
+ * `roles`, which Entra ID gives client applications.
+ */
+export function personScopesOf(payload: Record<string, unknown>): string[] {
+  return [payload.scope, payload.scp].flatMap((claim) =>
+    typeof claim === 'string' ? claim.split(' ').filter(Boolean) : [],
+  );
 }
 
 /**
