@@ -1,5 +1,5 @@
 /**
- * `npm run import -- <directory> [--dry-run] [--report <file>]`: imports a practice system's export into
+ * `npm run import -- <directory> [--dry-run] [--report <file>] [--follow-links]`: imports a practice system's export into
  * the database at DATABASE_URL. Exit status 0: every row applied (or unchanged); 1: some rows refused;
  * 2: the import could not run.
  */
@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { importDatabaseUrl, invocationDirectory } from './config.ts';
 import { runImport } from './run-import.ts';
 
-const usage = 'Usage: npm run import -- <directory> [--dry-run] [--report <file>]';
+const usage = 'Usage: npm run import -- <directory> [--dry-run] [--report <file>] [--follow-links]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${usage}\n`);
@@ -19,7 +19,11 @@ let parsed;
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: { 'dry-run': { type: 'boolean' }, report: { type: 'string' } },
+    options: {
+      'dry-run': { type: 'boolean' },
+      report: { type: 'string' },
+      'follow-links': { type: 'boolean' },
+    },
   });
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
@@ -33,6 +37,7 @@ const result = await runImport({
   directory: resolve(invocationDirectory(), directory),
   databaseUrl,
   dryRun: parsed.values['dry-run'] === true,
+  followLinks: parsed.values['follow-links'] === true,
   reportFile: parsed.values.report && resolve(invocationDirectory(), parsed.values.report),
 });
 process.exitCode = result.exitCode;

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useTestDatabase } from '@vet/db/testing/test-database';
@@ -126,6 +126,29 @@ describe('the files of an export', () => {
       expect.stringMatching(/^client\.csv:0 -: not a file of the import, whose files are practices\.csv, /),
     ]);
     expect(result.counts('clients.csv').applied).toBe(2);
+  });
+
+  it('refuses a file that is a link, unless told to follow links (security round three, finding 12)', async () => {
+    const group = testGroup();
+    const { ['pets.csv']: pets, ...others } = group.files;
+    const elsewhere = await mkdtemp(join(tmpdir(), 'import-link-target-'));
+    await writeFile(join(elsewhere, 'pets.csv'), csvOf(pets));
+    const directory = await exportDirectory(others);
+    await symlink(join(elsewhere, 'pets.csv'), join(directory, 'pets.csv'));
+
+    const refused = await importDirectory(database.url, directory);
+    expect(refused.exitCode).toBe(1);
+    // The link is refused by name, and the pets' children with it, as for a pets.csv not given.
+    expect(refusalsOf(refused)).toContain(
+      'pets.csv:0 -: a link, not a file: the import reads the files it is given (--follow-links reads where it points)',
+    );
+    expect(refused.files.map((f) => f.file)).not.toContain('pets.csv');
+    for (const other of refusalsOf(refused).filter((r) => !r.startsWith('pets.csv')))
+      expect(other).toMatch(/\(no pets\.csv in the directory\)$/);
+
+    const followed = await importDirectory(database.url, directory, { followLinks: true });
+    expect(followed.exitCode).toBe(0);
+    expect(followed.counts('pets.csv').applied + followed.counts('pets.csv').unchanged).toBeGreaterThan(0);
   });
 
   it('cannot run, with exit status 2, without a readable directory of import files or a database', async () => {

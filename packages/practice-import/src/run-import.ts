@@ -28,6 +28,8 @@ import { loadLookupLists } from './kinds/lookup-lists.ts';
 export interface ImportOptions {
   directory: string;
   databaseUrl: string;
+  /** Read files the directory holds as links to others (refused unless set). */
+  followLinks?: boolean;
   /** Check and count everything, write nothing (the apply runs and is rolled back). */
   dryRun?: boolean;
   /** Also write the counts and every refusal as JSON to this file. */
@@ -68,7 +70,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const stderr = options.stderr ?? process.stderr;
   let session: Session | undefined;
   try {
-    const directory = await readExportDirectory(options.directory);
+    const directory = await readExportDirectory(options.directory, { followLinks: options.followLinks });
     session = await openSession(options.databaseUrl);
     const tty = options.progress !== 'none' && (stdout as { isTTY?: boolean }).isTTY === true;
     const progress = tty ? barProgress(stdout) : lineProgress(stdout);
@@ -111,7 +113,11 @@ async function importDirectory(
       const started = performance.now();
       const bar = progress.file(file, (await stat(path)).size);
       const fingerprints = await storedFingerprints(session, kind, context, times);
-      const staged = await stageFile(session, kind, path, context, bar, { fingerprints, times });
+      const staged = await stageFile(session, kind, path, context, bar, {
+        fingerprints,
+        times,
+        followLinks: options.followLinks,
+      });
       const seconds = (performance.now() - started) / 1000;
       bar.done(staged.rows, seconds);
       counts.set(file, { file, applied: 0, unchanged: staged.rows, refused: 0, seconds });

@@ -18,7 +18,21 @@ const notAnImportFile: FileRefusal = {
   reason: `not a file of the import, whose files are ${importOrder.join(', ')}`,
 };
 
-export async function readExportDirectory(directory: string): Promise<ExportDirectory> {
+const aLink: FileRefusal = {
+  line: 0,
+  column: null,
+  reason: 'a link, not a file: the import reads the files it is given (--follow-links reads where it points)',
+};
+
+/**
+ * The directory's import files. A link among them is refused unless `followLinks` (security round three,
+ * finding 12): an export directory an operator was handed could otherwise make the import read any file
+ * the operator's account can, into the database and its refusal report.
+ */
+export async function readExportDirectory(
+  directory: string,
+  { followLinks = false }: { followLinks?: boolean } = {},
+): Promise<ExportDirectory> {
   let entries;
   try {
     entries = await readdir(directory, { withFileTypes: true });
@@ -26,10 +40,13 @@ export async function readExportDirectory(directory: string): Promise<ExportDire
     const code = (error as { code?: string }).code ?? 'error';
     throw new ImportCannotRun(`the directory ${directory} could not be read (${code})`);
   }
-  // A link to a file is read as the file (an unreadable one is refused when read).
+  // A link followed is read as the file (an unreadable one is refused when read).
   const names = new Set(
-    entries.filter((e) => (e.isFile() || e.isSymbolicLink()) && isKindFile(e.name)).map((e) => e.name),
+    entries
+      .filter((e) => (e.isFile() || (followLinks && e.isSymbolicLink())) && isKindFile(e.name))
+      .map((e) => e.name),
   );
+  const links = new Set(entries.filter((e) => !followLinks && e.isSymbolicLink()).map((e) => e.name));
   const files = importOrder.filter((file) => names.has(file));
   if (files.length === 0) {
     throw new ImportCannotRun(
@@ -40,6 +57,6 @@ export async function readExportDirectory(directory: string): Promise<ExportDire
     .filter((e) => !names.has(e.name))
     .map((e) => e.name)
     .sort()
-    .map((file) => ({ file, refusal: notAnImportFile }));
+    .map((file) => ({ file, refusal: links.has(file) ? aLink : notAnImportFile }));
   return { files, strangers };
 }

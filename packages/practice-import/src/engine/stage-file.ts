@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream, openSync } from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -49,9 +49,11 @@ export async function stageFile(
   path: string,
   context: ParseContext,
   progress: RowProgress,
-  options: { fingerprints?: FileFingerprints; times?: PhaseTimes } = {},
+  options: { fingerprints?: FileFingerprints; times?: PhaseTimes; followLinks?: boolean } = {},
 ): Promise<StagedFile> {
-  const { fingerprints, times } = options;
+  const { fingerprints, times, followLinks = false } = options;
+  // O_NOFOLLOW: a file swapped for a link after the directory was read is refused too (ELOOP).
+  const flags = constants.O_RDONLY | (followLinks ? 0 : constants.O_NOFOLLOW);
   const started = performance.now();
   let parsing = 0;
   let copying = 0;
@@ -61,7 +63,7 @@ export async function stageFile(
   let rows = 0;
   try {
     const read = readCsv(
-      () => createReadStream(path),
+      () => createReadStream(path, { fd: openSync(path, flags) }),
       (n) => progress.bytes(n),
     );
     for await (const batch of read) {
