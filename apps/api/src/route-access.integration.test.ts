@@ -10,7 +10,11 @@ import { useSignedInTestApp } from './testing/signed-in-app.ts';
  * each gets depends only on the access scope the route sits in, read from the document's `security`.
  */
 const database = useTestDatabase({ max: 10 });
-const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database);
+// Every integration route is refused twice from one address here: more than the refused requests an
+// address may make (integration-rate-limit.integration.test.ts tests that limit).
+const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database, {
+  env: { INTEGRATION_FAILURES_PER_ADDRESS: '100000' },
+});
 
 type Access = 'public' | 'signedIn' | 'integration';
 type Caller = 'anonymous' | 'client' | 'machine';

@@ -6,7 +6,6 @@
 export {
   bookingCaps,
   createAppointmentsRepository,
-  createBookingDeps,
   createBookingRepository,
   loadBookingContext,
   mailboxAddress,

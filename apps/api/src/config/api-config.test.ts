@@ -57,6 +57,7 @@ describe('loadConfig', () => {
         scope: 'practice-system',
         tokenUrl: 'http://localhost:4100/oauth/token',
         rateLimitMax: 60_000,
+        failuresPerAddress: 30,
       },
       practiceEvents: {
         limits: { timeoutMs: 10_000, maxResponseBytes: 65_536 },

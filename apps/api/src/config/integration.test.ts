@@ -23,6 +23,7 @@ describe('the integration API settings (decision 0062)', () => {
       scope: 'practice-system',
       tokenUrl: 'http://localhost:4100/oauth/token',
       rateLimitMax: 60_000,
+      failuresPerAddress: 30,
     });
     expect(loadConfig({ ...local, EMBEDDED_ISSUER: 'http://localhost:4999' }).integration.tokenUrl).toBe(
       'http://localhost:4999/oauth/token',
@@ -36,12 +37,14 @@ describe('the integration API settings (decision 0062)', () => {
       INTEGRATION_SCOPE: 'api://portal/practice-system',
       INTEGRATION_TOKEN_URL: 'https://login.vets.example/oauth2/token',
       INTEGRATION_RATE_LIMIT_MAX: '12000',
+      INTEGRATION_FAILURES_PER_ADDRESS: '5',
     });
     expect(config.integration).toEqual({
       clientIds: ['pms-north'],
       scope: 'api://portal/practice-system',
       tokenUrl: 'https://login.vets.example/oauth2/token',
       rateLimitMax: 12_000,
+      failuresPerAddress: 5,
     });
   });
 

@@ -9,6 +9,7 @@ import { httpUrl, wholeNumber } from './values.ts';
  */
 
 const rateLimitBounds = [1, 10_000_000] as const;
+const failureBounds = [1, 100_000] as const;
 /** RFC 6749 3.3: a scope token is printable ASCII without space, `"` or `\`. */
 const scopeToken = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 const clientId = z.string().regex(/^[\w.:@/-]+$/);
@@ -24,6 +25,7 @@ export const integrationEnvShape = {
   INTEGRATION_SCOPE: z.string().regex(scopeToken).default(practiceSystemScope),
   INTEGRATION_TOKEN_URL: httpUrl.optional(),
   INTEGRATION_RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(60_000),
+  INTEGRATION_FAILURES_PER_ADDRESS: wholeNumber(failureBounds).default(30),
 };
 
 export const integrationEnvExpected: Record<keyof typeof integrationEnvShape, string> = {
@@ -36,6 +38,7 @@ export const integrationEnvExpected: Record<keyof typeof integrationEnvShape, st
     'only in production); unset: the embedded provider’s; required in production when ' +
     'INTEGRATION_CLIENT_IDS is set',
   INTEGRATION_RATE_LIMIT_MAX: `a whole number of integration API requests per minute per caller address, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
+  INTEGRATION_FAILURES_PER_ADDRESS: `a whole number of refused integration API requests (401, 403) per caller address in 10 minutes before its requests answer 429, from ${failureBounds[0]} to ${failureBounds[1]}; unset: 30`,
 };
 
 type IntegrationEnv = z.output<z.ZodObject<typeof integrationEnvShape>>;
@@ -49,6 +52,8 @@ export interface IntegrationConfig {
   tokenUrl: string;
   /** Requests per minute per caller address on the integration routes (the portal's limit is far lower). */
   rateLimitMax: number;
+  /** Refused requests per caller address in 10 minutes before its requests answer 429. */
+  failuresPerAddress: number;
 }
 
 export function integrationConfigOf(env: IntegrationEnv, embeddedIssuer: string): IntegrationConfig {
@@ -57,6 +62,7 @@ export function integrationConfigOf(env: IntegrationEnv, embeddedIssuer: string)
     scope: env.INTEGRATION_SCOPE,
     tokenUrl: env.INTEGRATION_TOKEN_URL ?? `${embeddedIssuer.replace(/\/+$/, '')}/oauth/token`,
     rateLimitMax: env.INTEGRATION_RATE_LIMIT_MAX,
+    failuresPerAddress: env.INTEGRATION_FAILURES_PER_ADDRESS,
   };
 }
 

@@ -41,6 +41,7 @@ export { maintenancePlugin } from './maintenance/index.ts';
 export { httpMetricsPlugin, openApiMetrics, telemetryRoutes } from './observability/index.ts';
 export {
   byIdentity,
+  failureLimit,
   hashedKey,
   limitedBy,
   openApiPlugin,

@@ -121,7 +121,12 @@ export const integrationScope: FastifyPluginAsync<IntegrationScopeOptions> = asy
       tags: [INTEGRATION_TAG],
       security: [{ [PRACTICE_SYSTEM_SECURITY]: [access.scope] }],
     };
-    route.config = { ...route.config, addressRateLimitMax: rateLimitMax };
+    // A count of their own: a practice system's requests and a person's never share one.
+    route.config = {
+      ...route.config,
+      addressRateLimitMax: rateLimitMax,
+      addressRateLimitGroup: 'integration:',
+    };
     addResponses(route, { 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema });
   });
   scope.addHook('onRequest', scope.requireMachineCaller);

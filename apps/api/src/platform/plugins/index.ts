@@ -4,6 +4,6 @@
  */
 export { openApiPlugin } from './openapi.ts';
 export { rateLimitPlugin } from './rate-limit.ts';
-export { byIdentity, hashedKey, limitedBy } from './route-limits.ts';
+export { byIdentity, failureLimit, hashedKey, limitedBy } from './route-limits.ts';
 export type { LimitRule } from './route-limits.ts';
 export { securityHeadersPlugin } from './security-headers.ts';

@@ -65,3 +65,43 @@ export function limitedBy(app: FastifyInstance, rules: readonly LimitRule[]) {
     }
   };
 }
+
+/**
+ * A limit on the failures of a caller (the integration API's refused tokens, security round three, finding
+ * 12): `count` counts one when a request has failed; once a key is over `max`, `refuseWhileOver`, run
+ * before any work, answers its requests 429 with Retry-After until the window ends. The count is the
+ * store's (shared through Redis); which keys are over is held by each instance, which learns it from the
+ * count it makes, so each lets at most one more failure through.
+ */
+export function failureLimit(app: FastifyInstance, rule: LimitRule) {
+  const counter = counterFor(app, rule);
+  const overUntil = new Map<string, number>();
+  return {
+    count: async (request: FastifyRequest): Promise<void> => {
+      const key = rule.key(request);
+      if (key === undefined) return;
+      const outcome = await counter(request);
+      if (!outcome.isAllowed && outcome.isExceeded)
+        overUntil.set(key, Date.now() + outcome.ttlInSeconds * 1000);
+    },
+    refuseWhileOver: (
+      request: FastifyRequest,
+      reply: { header: (name: string, value: string) => unknown },
+    ): Promise<void> => {
+      const key = rule.key(request);
+      const until = key === undefined ? undefined : overUntil.get(key);
+      const seconds = until === undefined ? 0 : Math.ceil((until - Date.now()) / 1000);
+      if (seconds <= 0) {
+        if (key !== undefined) overUntil.delete(key);
+        return Promise.resolve();
+      }
+      reply.header('retry-after', String(seconds));
+      const minutes = Math.ceil(seconds / 60);
+      return Promise.reject(
+        tooManyRequests(
+          `Too many refused requests. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+        ),
+      );
+    },
+  };
+}

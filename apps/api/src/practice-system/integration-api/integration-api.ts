@@ -1,7 +1,8 @@
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
+import { clientAddressKey } from '@vet/contracts/client-address';
 import type { FastifyPluginAsync } from 'fastify';
 import { acknowledgementRoutes } from '../acknowledgements/index.ts';
-import { integrationScope, type RoutePlugin } from '../../platform/index.ts';
+import { failureLimit, integrationScope, type RoutePlugin } from '../../platform/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
 import { practiceRecordRoutes } from '../records/index.ts';
@@ -26,6 +27,8 @@ export interface IntegrationSettings {
   tokenUrl: string;
   /** Requests per minute per caller address on the integration routes. */
   rateLimitMax: number;
+  /** Refused requests (401, 403) per caller address in 10 minutes before its requests answer 429. */
+  failuresPerAddress: number;
 }
 
 export interface IntegrationApiOptions extends IntegrationRouteSettings {
@@ -52,6 +55,20 @@ export function integrationRoutePlugins(settings: IntegrationRouteSettings): Rou
  */
 export const integrationApi: FastifyPluginAsync<IntegrationApiOptions> = async (app, options) => {
   const { config, ...settings } = options;
+  // Before the token is verified: a caller whose tokens keep being refused stops costing a verification
+  // (security round three, finding 12). What counts is a 401 or 403 of these routes, per address.
+  const failures = failureLimit(app, {
+    name: 'integration-failures',
+    max: config.failuresPerAddress,
+    windowMs: 10 * 60_000,
+    key: (request) => clientAddressKey(request.ip),
+  });
+  app.addHook('onRequest', failures.refuseWhileOver);
+  // Counted as the answer goes out, not after: the caller's next request sees it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode === 401 || reply.statusCode === 403) await failures.count(request);
+    return payload;
+  });
   await app.register(integrationScope, {
     prefix: integrationPathPrefix,
     routes: integrationRoutePlugins(settings),
