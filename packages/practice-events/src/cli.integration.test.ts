@@ -23,9 +23,13 @@ describe('npm run events', () => {
   it('runs a command against DATABASE_URL, and exits 2 without it', async () => {
     const name = `cli-${Math.random().toString(36).slice(2, 8)}`;
     try {
-      const added = await runCli(['endpoints', 'add', name, 'https://pms.example/events'], {
-        DATABASE_URL: database.url,
-      });
+      const args = ['endpoints', 'add', name, 'https://pms.example/events'];
+      // Production (NODE_ENV unset) seals the secret with a key of its own, never the development one.
+      const unsealed = await runCli(args, { DATABASE_URL: database.url });
+      expect(unsealed).toMatchObject({ status: 2, stderr: '' });
+      expect(unsealed.stdout).toMatch(/^Not added: WEBHOOK_SECRET_KEYS is required in production/);
+      const key = `k1:${Buffer.alloc(32, 3).toString('base64')}`;
+      const added = await runCli(args, { DATABASE_URL: database.url, WEBHOOK_SECRET_KEYS: key });
       expect(added).toMatchObject({ status: 0, stderr: '' });
       expect(added.stdout).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/m);
     } finally {

@@ -1,3 +1,5 @@
+import { developmentSecretKeys, parseSecretKeys, secretKeysExpected, type SecretKeys } from './secret-box.ts';
+
 /**
  * The operator CLI's settings from the environment (the one place it reads them; the unacknowledged
  * report's own are in commands/config.ts).
@@ -7,6 +9,22 @@
 export function eventsDatabaseUrl(): string | undefined {
   const url = process.env.DATABASE_URL?.trim();
   return url ? url : undefined;
+}
+
+/**
+ * WEBHOOK_SECRET_KEYS: the keys that seal the endpoints' signing secrets (secret-box.ts), the API's too.
+ * Unset outside production: the development key; production must name its own.
+ */
+export function eventsSecretKeys(): SecretKeys | { problem: string } {
+  const text = process.env.WEBHOOK_SECRET_KEYS?.trim();
+  if (text) {
+    const parsed = parseSecretKeys(text);
+    return 'problem' in parsed
+      ? { problem: `WEBHOOK_SECRET_KEYS must be ${secretKeysExpected}: ${parsed.problem}` }
+      : parsed;
+  }
+  if (!endpointUrlRule().requireHttps) return developmentSecretKeys;
+  return { problem: `WEBHOOK_SECRET_KEYS is required in production: ${secretKeysExpected}` };
 }
 
 /**

@@ -2,6 +2,7 @@ import { practiceEventId } from '@vet/contracts/practice-events';
 import type { Database } from '@vet/db/connection';
 import { claimDueDelivery, markDelivered, recordFailure, type ClaimedDelivery } from './delivery-queue.ts';
 import type { DispatcherLogger } from './dispatcher-logger.ts';
+import { openSecret, SecretUnavailable, type SecretKeys } from './secret-box.ts';
 import { eventBody } from './event-body.ts';
 import { afterFailure, type RetryPolicy } from './retry-policy.ts';
 import {
@@ -20,6 +21,8 @@ export interface DelivererOptions {
   retry: RetryPolicy;
   /** Production: an endpoint stored with an http:// URL is not sent to (recorded as `https_required`). */
   requireHttps: boolean;
+  /** The keys that open the endpoints' stored secrets (secret-box.ts). */
+  secretKeys: SecretKeys;
   clock: () => Date;
   random: () => number;
   logger: DispatcherLogger;
@@ -46,8 +49,16 @@ export function createDeliverer(options: DelivererOptions): () => Promise<Delive
     if (checkEndpointUrl(delivery.url, { requireHttps: options.requireHttps }) !== null) {
       return { delivered: false, reason: 'https_required' };
     }
+    let secret: string;
+    try {
+      secret = openSecret(options.secretKeys, delivery.secret);
+    } catch (error) {
+      // A key taken out of WEBHOOK_SECRET_KEYS too early: retried, then parked, as any failure is.
+      if (error instanceof SecretUnavailable) return { delivered: false, reason: `secret_${error.reason}` };
+      throw error;
+    }
     return options.send(
-      { url: delivery.url, secret: delivery.secret },
+      { url: delivery.url, secret },
       // The envelope's timestamp is the event's; the signature's is the real time of sending (its
       // verifier compares it with its own clock), taken by sendWebhook itself.
       { id: practiceEventId(delivery.eventId), timestamp: delivery.occurredAt, body: eventBody(delivery) },

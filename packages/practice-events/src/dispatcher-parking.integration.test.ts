@@ -15,6 +15,7 @@ import {
   type TestEndpoint,
 } from './testing/dispatcher-kit.ts';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { testSecretKeys } from './testing/secret-keys.ts';
 
 /**
  * Parking and re-drive (decision 0067): a delivery failing past its retry window is parked (the dispatcher's
@@ -26,7 +27,11 @@ const windowMs = 3600_000;
 
 async function run(command: EventsCommand, ...args: string[]) {
   const lines: string[] = [];
-  const status = await command.run(args, { db: database.current.db, out: (line) => lines.push(line) });
+  const status = await command.run(args, {
+    db: database.current.db,
+    out: (line) => lines.push(line),
+    secretKeys: testSecretKeys,
+  });
   return { status, lines };
 }
 

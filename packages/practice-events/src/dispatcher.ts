@@ -5,6 +5,7 @@ import { nextDueTime } from './delivery-queue.ts';
 import { errorCode, type DispatcherLogger } from './dispatcher-logger.ts';
 import { listenForEvents, type ConnectListener } from './event-listener.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts';
+import { developmentSecretKeys, type SecretKeys } from './secret-box.ts';
 import { Wakeup, DueTimer } from './wakeup.ts';
 import { sendWebhook, type DeliveryLimits } from './webhook-delivery.ts';
 
@@ -24,6 +25,8 @@ export interface EventDispatcherOptions {
   pollMs?: number;
   /** Production: endpoints with an http:// URL are not sent to. */
   requireHttps: boolean;
+  /** What opens the endpoints' stored secrets (WEBHOOK_SECRET_KEYS); unset: the development key. */
+  secretKeys?: SecretKeys;
   logger: DispatcherLogger;
   /** Tests only: the time used to decide what is due (move it forward to pass hours in a moment). */
   clock?: () => Date;
@@ -60,6 +63,7 @@ export function startEventDispatcher(options: EventDispatcherOptions): EventDisp
     limits: options.limits,
     retry: options.retry ?? defaultRetryPolicy,
     requireHttps: options.requireHttps,
+    secretKeys: options.secretKeys ?? developmentSecretKeys,
     clock,
     random: options.random ?? Math.random,
     logger,

@@ -1,6 +1,7 @@
 import type { Database } from '@vet/db/connection';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { openSecret, sealedWith, sealSecret, SecretUnavailable, type SecretKeys } from './secret-box.ts';
 
 /** The operator's webhook endpoints (`npm run events -- endpoints ...`). */
 
@@ -63,4 +64,41 @@ export async function removeEndpoint(db: Database, name: string): Promise<boolea
     .where(eq(webhookEndpoints.name, name))
     .returning({ id: webhookEndpoints.id });
   return removed.length > 0;
+}
+
+/**
+ * Seals every endpoint's secret under the current key (a key rotation, or secrets stored before sealing),
+ * each in one statement under its row lock, so a delivery being signed meanwhile reads the old value or
+ * the new, both of which open to the same secret. Answers how many moved and the names of those whose key
+ * is not listed (left as they are).
+ */
+export async function resealEndpointSecrets(
+  db: Database,
+  keys: SecretKeys,
+): Promise<{ resealed: number; unopened: string[] }> {
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id, name: webhookEndpoints.name, secret: webhookEndpoints.secret })
+    .from(webhookEndpoints)
+    .orderBy(asc(webhookEndpoints.name));
+  let resealed = 0;
+  const unopened: string[] = [];
+  for (const endpoint of endpoints) {
+    if (sealedWith(endpoint.secret) === keys.current.id) continue;
+    let secret: string;
+    try {
+      secret = openSecret(keys, endpoint.secret);
+    } catch (error) {
+      if (!(error instanceof SecretUnavailable)) throw error;
+      unopened.push(endpoint.name);
+      continue;
+    }
+    // Only if unchanged since it was read: a concurrent reseal or remove wins.
+    const moved = await db
+      .update(webhookEndpoints)
+      .set({ secret: sealSecret(keys, secret) })
+      .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.secret, endpoint.secret)))
+      .returning({ id: webhookEndpoints.id });
+    resealed += moved.length;
+  }
+  return { resealed, unopened };
 }

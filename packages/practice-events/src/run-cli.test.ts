@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { EventsCommand } from './commands/command.ts';
 import { eventsCommands, helpLines, runEventsCli } from './run-cli.ts';
+import { testSecretKeys } from './testing/secret-keys.ts';
 
 /** The CLI's dispatch, without a database: help, unknown commands, a missing DATABASE_URL. */
 function io(databaseUrl?: string) {
   const out: string[] = [];
   const err: string[] = [];
   return {
-    io: { databaseUrl, out: (line: string) => out.push(line), err: (line: string) => err.push(line) },
+    io: {
+      databaseUrl,
+      secretKeys: testSecretKeys,
+      out: (line: string) => out.push(line),
+      err: (line: string) => err.push(line),
+    },
     out,
     err,
   };

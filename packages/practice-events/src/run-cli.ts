@@ -1,6 +1,12 @@
 import { connectDatabase } from '@vet/db/connection';
 import type { EventsCommand } from './commands/command.ts';
-import { endpointsAddCommand, endpointsListCommand, endpointsRemoveCommand } from './commands/endpoints.ts';
+import {
+  endpointsAddCommand,
+  endpointsListCommand,
+  endpointsRemoveCommand,
+  endpointsResealCommand,
+} from './commands/endpoints.ts';
+import type { SecretKeys } from './secret-box.ts';
 import { failedCommand } from './commands/failed.ts';
 import { redriveCommand } from './commands/redrive.ts';
 import { unacknowledgedCommand } from './commands/unacknowledged.ts';
@@ -11,6 +17,7 @@ export const eventsCommands: EventsCommand[] = [
   endpointsAddCommand,
   endpointsListCommand,
   endpointsRemoveCommand,
+  endpointsResealCommand,
   failedCommand,
   redriveCommand,
   unacknowledgedCommand,
@@ -18,6 +25,7 @@ export const eventsCommands: EventsCommand[] = [
 
 export interface CliIo {
   databaseUrl: string | undefined;
+  secretKeys: SecretKeys | { problem: string };
   out: (line: string) => void;
   err: (line: string) => void;
 }
@@ -68,7 +76,7 @@ export async function runEventsCli(
   }
   const database = connectDatabase(io.databaseUrl, { max: 2 });
   try {
-    return await found.command.run(found.args, { db: database.db, out: io.out });
+    return await found.command.run(found.args, { db: database.db, out: io.out, secretKeys: io.secretKeys });
   } catch (error) {
     // The message of a failed query quotes its parameters: the code says enough to act on.
     io.err(`${found.command.name} could not run: ${errorCode(error)}`);

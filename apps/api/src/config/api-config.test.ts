@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_VERIFICATION_CODE_PEPPER, loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';
+import { developmentSecretKeys } from '@vet/practice-events/secret-box';
 
 const DATABASE_URL = 'postgres://portal:secret-password@db.internal:5432/portal';
 const PEPPER = 'a-production-pepper-that-is-long-enough-0123456789';
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
         retry: { baseMs: 5000, maxMs: 600_000, giveUpAfterMs: 72 * 3600_000 },
         concurrency: 4,
         requireHttps: false,
+        secretKeys: developmentSecretKeys,
       },
       maintenance: false,
       metrics: { port: undefined, host: '127.0.0.1' },
@@ -96,6 +98,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       EMBEDDED_ISSUER: 'none',
+      WEBHOOK_SECRET_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
       AUTH_ISSUERS: JSON.stringify([
         { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
       ]),
@@ -356,6 +359,7 @@ describe('loadConfig', () => {
         'SMTP_URL',
         'TRUST_PROXY',
         'VERIFICATION_CODE_PEPPER',
+        'WEBHOOK_SECRET_KEYS',
       ]);
     });
 

@@ -31,6 +31,7 @@ import {
   practiceEventsEnvExpected,
   practiceEventsEnvShape,
   requireRetryCapAboveBase,
+  requireSecretKeysInProduction,
   type PracticeEventsConfig,
 } from './practice-events.ts';
 
@@ -298,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .superRefine(productionRules, { when: () => true })
     .superRefine(requireIntegrationTokenUrlInProduction, { when: () => true })
     .superRefine(requireRetryCapAboveBase, { when: () => true })
+    .superRefine(requireSecretKeysInProduction, { when: () => true })
     .superRefine(requireMetricsPortApart, { when: () => true })
     .superRefine(requireSmsSettings, { when: () => true })
     .safeParse(input);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './api-config.ts';
+import { developmentSecretKeys } from '@vet/practice-events/secret-box';
 import { productionEnv } from '../testing/production-env.ts';
+
+const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
 
 const local = { DATABASE_URL: 'postgres://localhost/portal', NODE_ENV: 'development' };
 
@@ -21,6 +24,7 @@ describe('the event dispatcher settings (decision 0067)', () => {
       retry: { baseMs: 5000, maxMs: 600_000, giveUpAfterMs: 72 * 3600_000 },
       concurrency: 4,
       requireHttps: false,
+      secretKeys: developmentSecretKeys,
     });
   });
 
@@ -33,13 +37,31 @@ describe('the event dispatcher settings (decision 0067)', () => {
       WEBHOOK_RETRY_MAX_MS: '1000',
       WEBHOOK_GIVE_UP_AFTER_HOURS: '24',
       WEBHOOK_CONCURRENCY: '16',
+      WEBHOOK_SECRET_KEYS: `new:${key(2)}, old:${key(1)}`,
     });
     expect(config.practiceEvents).toEqual({
       limits: { timeoutMs: 3000, maxResponseBytes: 4096 },
       retry: { baseMs: 1000, maxMs: 1000, giveUpAfterMs: 24 * 3600_000 },
       concurrency: 16,
       requireHttps: false,
+      secretKeys: {
+        current: { id: 'new', key: Buffer.alloc(32, 2) },
+        byId: new Map([
+          ['new', Buffer.alloc(32, 2)],
+          ['old', Buffer.alloc(32, 1)],
+        ]),
+      },
     });
+  });
+
+  it('seal endpoint secrets with keys production names (security round three, finding 7)', () => {
+    const { WEBHOOK_SECRET_KEYS: _unset, ...withoutKeys } = productionEnv;
+    expect(problemsOf({ ...withoutKeys, DATABASE_URL: local.DATABASE_URL })).toEqual([
+      expect.stringMatching(/^WEBHOOK_SECRET_KEYS is required: a comma-separated list of id:key/),
+    ]);
+    expect(
+      problemsOf({ ...local, WEBHOOK_SECRET_KEYS: `k1:${Buffer.alloc(16).toString('base64')}` }),
+    ).toEqual([expect.stringMatching(/^WEBHOOK_SECRET_KEYS must be a comma-separated list of id:key/)]);
   });
 
   it('need https endpoints in production', () => {

@@ -1,6 +1,12 @@
 import type { DeliveryLimits } from '@vet/practice-events/webhook-delivery';
 import { defaultRetryPolicy, type RetryPolicy } from '@vet/practice-events/retry-policy';
-import type { z } from 'zod';
+import {
+  developmentSecretKeys,
+  parseSecretKeys,
+  secretKeysExpected,
+  type SecretKeys,
+} from '@vet/practice-events/secret-box';
+import { z } from 'zod';
 import { wholeNumber } from './values.ts';
 
 /**
@@ -22,6 +28,16 @@ export const practiceEventsEnvShape = {
   WEBHOOK_RETRY_MAX_MS: wholeNumber(retryBounds).default(defaultRetryPolicy.maxMs),
   WEBHOOK_GIVE_UP_AFTER_HOURS: wholeNumber(giveUpBounds).default(defaultRetryPolicy.giveUpAfterMs / 3600_000),
   WEBHOOK_CONCURRENCY: wholeNumber(concurrencyBounds).default(4),
+  // Required in production (the production rule below); unset elsewhere: the development key.
+  WEBHOOK_SECRET_KEYS: z
+    .string()
+    .transform((text, context) => {
+      const parsed = parseSecretKeys(text);
+      if (!('problem' in parsed)) return parsed;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    })
+    .optional(),
 };
 
 const range = ([min, max]: readonly [number, number]) => `from ${min} to ${max}`;
@@ -33,6 +49,7 @@ export const practiceEventsEnvExpected: Record<keyof typeof practiceEventsEnvSha
   WEBHOOK_RETRY_MAX_MS: `a whole number of milliseconds between retries at most, ${range(retryBounds)}, no less than WEBHOOK_RETRY_BASE_MS`,
   WEBHOOK_GIVE_UP_AFTER_HOURS: `a whole number of hours a failing delivery is retried before it is parked, ${range(giveUpBounds)}`,
   WEBHOOK_CONCURRENCY: `a whole number of webhooks each API instance sends at once, ${range(concurrencyBounds)}`,
+  WEBHOOK_SECRET_KEYS: `${secretKeysExpected} (the endpoints' signing secrets are stored sealed with them, decision 0067); required in production; unset elsewhere: a development key`,
 };
 
 type PracticeEventsEnv = z.output<z.ZodObject<typeof practiceEventsEnvShape>>;
@@ -44,6 +61,8 @@ export interface PracticeEventsConfig {
   concurrency: number;
   /** Production sends to https:// endpoints only (the CLI refuses to add any other there). */
   requireHttps: boolean;
+  /** What opens the endpoints' stored secrets. */
+  secretKeys: SecretKeys;
 }
 
 export function practiceEventsConfigOf(env: PracticeEventsEnv & { NODE_ENV: string }): PracticeEventsConfig {
@@ -56,7 +75,17 @@ export function practiceEventsConfigOf(env: PracticeEventsEnv & { NODE_ENV: stri
     },
     concurrency: env.WEBHOOK_CONCURRENCY,
     requireHttps: env.NODE_ENV === 'production',
+    secretKeys: env.WEBHOOK_SECRET_KEYS ?? developmentSecretKeys,
   };
+}
+
+/** A production database's endpoint secrets are sealed with a key of its own, never the development one. */
+export function requireSecretKeysInProduction(
+  env: { NODE_ENV: string; WEBHOOK_SECRET_KEYS?: unknown },
+  context: z.RefinementCtx,
+) {
+  if (env.NODE_ENV === 'production' && env.WEBHOOK_SECRET_KEYS === undefined)
+    context.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET_KEYS'], message: 'required in production' });
 }
 
 /** The cap on the wait between retries cannot be below the first wait. */

@@ -29,6 +29,7 @@ describe('an unset NODE_ENV is production (decision 0068)', () => {
       'SMTP_URL',
       'TRUST_PROXY',
       'VERIFICATION_CODE_PEPPER',
+      'WEBHOOK_SECRET_KEYS',
     ]);
     expect(error.message).toContain('NODE_ENV is unset, which means production');
     // Said only when it explains the refusals: an explicit production gets the list alone.

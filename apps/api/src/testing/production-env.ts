@@ -15,4 +15,5 @@ export const productionEnv = {
     { issuer: 'https://login.vets.example', audience: 'https://api.vets.example' },
   ]),
   EMBEDDED_ISSUER: 'none',
+  WEBHOOK_SECRET_KEYS: `prod1:${Buffer.alloc(32, 'production').toString('base64')}`,
 } as const satisfies Record<string, string>;

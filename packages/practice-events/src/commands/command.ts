@@ -1,10 +1,13 @@
 import type { Database } from '@vet/db/connection';
+import type { SecretKeys } from '../secret-box.ts';
 
 /** What a command of the operator CLI (`npm run events -- <command>`) is given. */
 export interface EventsCommandContext {
   db: Database;
   /** One line of output (a table row, a summary); never personal data. */
   out: (line: string) => void;
+  /** The keys that seal endpoints' secrets, or why they are missing (WEBHOOK_SECRET_KEYS). */
+  secretKeys: SecretKeys | { problem: string };
 }
 
 /** One command of the operator CLI: cli.ts lists them. */

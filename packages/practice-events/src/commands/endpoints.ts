@@ -1,5 +1,11 @@
 import { endpointUrlRule } from '../config.ts';
-import { addEndpoint, listEndpoints, removeEndpoint } from '../endpoints-repository.ts';
+import {
+  addEndpoint,
+  listEndpoints,
+  removeEndpoint,
+  resealEndpointSecrets,
+} from '../endpoints-repository.ts';
+import { sealSecret } from '../secret-box.ts';
 import { checkEndpointUrl, newEndpointSecret } from '../webhook-delivery.ts';
 import type { EventsCommand } from './command.ts';
 import { formatTable } from './table.ts';
@@ -13,7 +19,7 @@ export const endpointsAddCommand: EventsCommand = {
   name: 'endpoints add',
   usage: '<name> <url>',
   summary: 'add a webhook endpoint (https in production); prints its signing secret, once',
-  async run(args, { db, out }) {
+  async run(args, { db, out, secretKeys }) {
     const [name, url, ...extra] = args;
     if (name === undefined || url === undefined || extra.length > 0) {
       out('Give the endpoint a name and its URL: endpoints add <name> <url>');
@@ -29,8 +35,13 @@ export const endpointsAddCommand: EventsCommand = {
       out(`Not added: ${refused}${rule.note ? ` (${rule.note})` : ''}.`);
       return 1;
     }
+    if ('problem' in secretKeys) {
+      out(`Not added: ${secretKeys.problem}.`);
+      return 2;
+    }
     const secret = newEndpointSecret();
-    if (!(await addEndpoint(db, { name, url, secret }))) {
+    // Stored sealed: a reader of the database cannot sign a webhook with it (secret-box.ts).
+    if (!(await addEndpoint(db, { name, url, secret: sealSecret(secretKeys, secret) }))) {
       out(`Not added: an endpoint named ${name} exists already.`);
       return 1;
     }
@@ -83,5 +94,28 @@ export const endpointsRemoveCommand: EventsCommand = {
     }
     out(`Removed the endpoint ${name}: nothing more is sent to it.`);
     return 0;
+  },
+};
+
+export const endpointsResealCommand: EventsCommand = {
+  name: 'endpoints reseal',
+  usage: '',
+  summary: 'seal every endpoint secret under the first key of WEBHOOK_SECRET_KEYS (after adding a key)',
+  async run(args, { db, out, secretKeys }) {
+    if (args.length > 0) {
+      out('endpoints reseal takes no arguments.');
+      return 1;
+    }
+    if ('problem' in secretKeys) {
+      out(`Not resealed: ${secretKeys.problem}.`);
+      return 2;
+    }
+    const { resealed, unopened } = await resealEndpointSecrets(db, secretKeys);
+    out(
+      `Resealed ${resealed} endpoint secret${resealed === 1 ? '' : 's'} under the key ${secretKeys.current.id}.`,
+    );
+    if (unopened.length === 0) return 0;
+    out(`Not opened (their key is not in WEBHOOK_SECRET_KEYS): ${unopened.join(', ')}.`);
+    return 1;
   },
 };

@@ -9,6 +9,8 @@ import type { EventsCommand } from './command.ts';
 import { endpointsAddCommand, endpointsListCommand, endpointsRemoveCommand } from './endpoints.ts';
 import { failedCommand } from './failed.ts';
 import { redriveCommand } from './redrive.ts';
+import { openSecret } from '../secret-box.ts';
+import { testSecretKeys } from '../testing/secret-keys.ts';
 
 /**
  * The operator's commands, on a database of the file's own: on the shared one, every event other files
@@ -21,7 +23,7 @@ const added: string[] = [];
 async function run(command: EventsCommand, ...args: string[]) {
   const lines: string[] = [];
   const { db } = database.current;
-  const status = await command.run(args, { db, out: (line) => lines.push(line) });
+  const status = await command.run(args, { db, out: (line) => lines.push(line), secretKeys: testSecretKeys });
   return { status, lines, text: lines.join('\n') };
 }
 
@@ -79,8 +81,11 @@ describe('endpoints add', () => {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.name, name));
     expect(row).toMatchObject({ url: 'https://pms.example/events', active: true });
-    expect(row?.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(result.lines.filter((line) => line.includes(row!.secret))).toEqual([row!.secret]);
+    // Printed once; stored sealed under the first key (security round three, finding 7).
+    const printed = result.lines.filter((line) => /^whsec_[A-Za-z0-9+/]{43}=$/.test(line));
+    expect(printed).toHaveLength(1);
+    expect(row?.secret).toMatch(/^enc:v1:k2:/);
+    expect(openSecret(testSecretKeys, row!.secret)).toBe(printed[0]);
   });
 
   it('refuses a taken name, a bad name, a bad URL and missing arguments', async () => {

@@ -13,6 +13,7 @@ import {
   type ReceivedEvent,
   type ReferencePracticeSystem,
 } from './reference-practice-system.ts';
+import { developmentSecretKeys, sealSecret, type SecretKeys } from '../secret-box.ts';
 
 /** The dispatcher tests' kit: events of made-up appointments, endpoints at the reference system, probes. */
 
@@ -116,11 +117,18 @@ export interface TestEndpoint {
   receiver: ReferencePracticeSystem;
 }
 
-/** A reference practice system on loopback, added as an endpoint named `name`. */
-export async function addReceiverEndpoint(db: Database, name: string): Promise<TestEndpoint> {
+/**
+ * A reference practice system on loopback, added as an endpoint named `name`, its secret stored sealed as
+ * `endpoints add` stores it (with the development key the dispatchers of tests open it with, unless `keys`).
+ */
+export async function addReceiverEndpoint(
+  db: Database,
+  name: string,
+  keys: SecretKeys = developmentSecretKeys,
+): Promise<TestEndpoint> {
   const secret = newEndpointSecret();
   const receiver = await startReferencePracticeSystem({ secret });
-  const added = await addEndpoint(db, { name, url: receiver.url, secret });
+  const added = await addEndpoint(db, { name, url: receiver.url, secret: sealSecret(keys, secret) });
   if (!added) throw new Error(`the endpoint ${name} exists already`);
   return { id: added.id, name, receiver };
 }

@@ -8,6 +8,7 @@ import {
   type TestEndpoint,
 } from '@vet/practice-events/testing/dispatcher-kit';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { developmentSecretKeys } from '@vet/practice-events/secret-box';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventDispatcherPlugin } from './dispatcher-plugin.ts';
@@ -21,6 +22,7 @@ const settings = (requireHttps: boolean): PracticeEventsSettings => ({
   retry: { baseMs: 50, maxMs: 100, giveUpAfterMs: 3600_000 },
   concurrency: 2,
   requireHttps,
+  secretKeys: developmentSecretKeys,
 });
 
 async function startApp(requireHttps: boolean): Promise<FastifyInstance> {

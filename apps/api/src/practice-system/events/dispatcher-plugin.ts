@@ -3,6 +3,7 @@ import { startEventDispatcher } from '@vet/practice-events/dispatcher';
 import { listenerConnection } from '@vet/practice-events/event-listener';
 import fp from 'fastify-plugin';
 import type { RetryPolicy } from '@vet/practice-events/retry-policy';
+import type { SecretKeys } from '@vet/practice-events/secret-box';
 import type { DeliveryLimits } from '@vet/practice-events/webhook-delivery';
 
 /** How webhooks are sent (the WEBHOOK_* variables). */
@@ -13,6 +14,8 @@ export interface PracticeEventsSettings {
   concurrency: number;
   /** Production sends to https:// endpoints only. */
   requireHttps: boolean;
+  /** What opens the endpoints' stored secrets (WEBHOOK_SECRET_KEYS). */
+  secretKeys: SecretKeys;
 }
 
 export interface EventDispatcherPluginOptions {
@@ -44,6 +47,7 @@ export const eventDispatcherPlugin = fp<EventDispatcherPluginOptions>(
       retry: practiceEvents.retry,
       concurrency: practiceEvents.concurrency,
       requireHttps: practiceEvents.requireHttps,
+      secretKeys: practiceEvents.secretKeys,
       pollMs,
       logger,
     });

@@ -1,0 +1,123 @@
+import { practiceEventId } from '@vet/contracts/practice-events';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { webhookEndpoints } from '@vet/db/schema/practice-events';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpointsAddCommand, endpointsResealCommand } from './commands/endpoints.ts';
+import type { EventsCommand } from './commands/command.ts';
+import { removeEndpoint } from './endpoints-repository.ts';
+import { sealedWith } from './secret-box.ts';
+import {
+  addReceiverEndpoint,
+  deliveryRows,
+  freshAppointmentIds,
+  startTestDispatcher,
+  writeAppointmentEvent,
+  type TestDispatcher,
+  type TestEndpoint,
+} from './testing/dispatcher-kit.ts';
+import { startReferencePracticeSystem } from './testing/reference-practice-system.ts';
+import { olderSecretKeys, testSecretKeys } from './testing/secret-keys.ts';
+import { sendWebhook } from './webhook-delivery.ts';
+
+/**
+ * Security round three, finding 7: the endpoints' signing secrets are stored sealed (secret-box.ts), so a
+ * reader of the database cannot sign a webhook the practice system accepts; the key that seals them can
+ * be rotated without losing a delivery.
+ */
+const database = useOwnDatabase('practice_events_secrets_test');
+
+async function storedSecret(name: string): Promise<string> {
+  const [row] = await database.current.db
+    .select({ secret: webhookEndpoints.secret })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.name, name));
+  return row!.secret;
+}
+
+async function run(command: EventsCommand, keys: typeof testSecretKeys, ...args: string[]) {
+  const lines: string[] = [];
+  const status = await command.run(args, {
+    db: database.current.db,
+    out: (l) => lines.push(l),
+    secretKeys: keys,
+  });
+  return { status, lines };
+}
+
+describe('a webhook endpoint’s secret at rest', () => {
+  let dispatcher: TestDispatcher | undefined;
+  const endpoints: TestEndpoint[] = [];
+  afterEach(async () => {
+    await dispatcher?.stop();
+    dispatcher = undefined;
+    for (const endpoint of endpoints.splice(0)) {
+      await endpoint.receiver.close();
+      await removeEndpoint(database.current.db, endpoint.name);
+    }
+  });
+
+  it('is no secret a reader of the database can sign with', async () => {
+    const added = await run(
+      endpointsAddCommand,
+      testSecretKeys,
+      'secrets-reader',
+      'https://pms.example/events',
+    );
+    expect(added.status).toBe(0);
+    const secret = added.lines.find((line) => line.startsWith('whsec_'))!;
+    const stored = await storedSecret('secrets-reader');
+    expect(stored).not.toBe(secret);
+    expect(stored).not.toContain(secret.slice('whsec_'.length, 24));
+
+    // The practice system verifies with the real secret; whatever the reader makes of the stored value
+    // (as it is, or its parts as a key) is refused.
+    const receiver = await startReferencePracticeSystem({ secret });
+    try {
+      const event = { id: 'evt_1', timestamp: new Date(), body: '{"type":"client.registered"}' };
+      const limits = { timeoutMs: 2000, maxResponseBytes: 65_536 };
+      const forgeries = [stored, ...stored.split(':').map((part) => `whsec_${part}`)];
+      for (const forged of forgeries) await sendWebhook({ url: receiver.url, secret: forged }, event, limits);
+      await sendWebhook({ url: receiver.url, secret }, event, limits);
+      // Each forgery's signature is refused (401, or not even made); the real secret's is not (the body,
+      // no envelope of the portal's, is then refused for what it says: 400).
+      const statuses = receiver.attempts.map((attempt) => attempt.status);
+      expect(statuses.length).toBeGreaterThan(1);
+      expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(400);
+    } finally {
+      await receiver.close();
+      await removeEndpoint(database.current.db, 'secrets-reader');
+    }
+  });
+
+  it('is resealed under a new key while deliveries go on, signed with the secret the receiver holds', async () => {
+    const { db } = database.current;
+    const endpoint = await addReceiverEndpoint(db, 'secrets-rotation', olderSecretKeys);
+    endpoints.push(endpoint);
+    expect(sealedWith(await storedSecret('secrets-rotation'))).toBe('k1');
+    // The new key is listed first, the old one still opens: an event before the reseal and one after.
+    dispatcher = startTestDispatcher(database.current, { secretKeys: testSecretKeys });
+    const [before, after] = freshAppointmentIds(2);
+    const first = await writeAppointmentEvent(db, before!, 'booked');
+    await endpoint.receiver.waitFor((received) => received.some((event) => event.webhookId === first));
+
+    const resealed = await run(endpointsResealCommand, testSecretKeys);
+    expect(resealed.status).toBe(0);
+    expect(sealedWith(await storedSecret('secrets-rotation'))).toBe('k2');
+    const second = await writeAppointmentEvent(db, after!, 'booked');
+    await endpoint.receiver.waitFor((received) => received.some((event) => event.webhookId === second));
+    expect(endpoint.receiver.attempts.map((attempt) => attempt.status)).toEqual([200, 200]);
+
+    // The old key alone no longer opens it: its deliveries fail, saying why, and are retried.
+    await dispatcher.stop();
+    dispatcher = startTestDispatcher(database.current, { secretKeys: olderSecretKeys });
+    const third = await writeAppointmentEvent(db, freshAppointmentIds(1)[0]!, 'booked');
+    await expect
+      .poll(async () => {
+        const rows = await deliveryRows(db, endpoint.id);
+        return rows.find((row) => practiceEventId(row.eventId) === third)?.lastError;
+      })
+      .toBe('secret_unknown_key');
+  });
+});
