@@ -5,8 +5,11 @@
  * installs production dependencies only there (install.sh: `npm ci --omit=dev`), and checks that no
  * development package is installed. Then, on a scratch database of the machine's PostgreSQL
  * (SMOKE_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and its Redis
- * (SMOKE_REDIS_URL): an API without production settings refuses to start; an API on the unmigrated
- * database refuses; the migrate step runs (twice: the second finds nothing to do); the API, identity
+ * (SMOKE_REDIS_URL), with the roles of deploy/postgres-roles.sql made for the run (psql; decision 0092): an
+ * API without production settings refuses to start; the API, identity provider and web refuse to start as a
+ * superuser; an API on the unmigrated database refuses; the migrate step runs as the migrating role,
+ * granting the app role (twice: the second finds nothing to do); every process after it, and the
+ * several-instances phase's demo import and e-mail, connect as the app role; the API, identity
  * provider and web start from their start scripts with production settings and answer their health checks
  * and the BFF; /dev answers 404 at both; each stops on SIGTERM, drains and exits 0. Then several instances
  * behind nginx (scripts/lib/smoke/instances-phase.ts; SMOKE_INSTANCES=0 skips it): drains and restarts under
@@ -74,6 +77,8 @@ function stageRuntime(runtime: string): void {
 const started: Started[] = [];
 let runtime: string | undefined;
 let database: { server: string; name: string } | undefined;
+/** The run's roles: PostgreSQL's roles belong to the whole server, so each run makes its own and drops them. */
+let roles: { migrate: string; app: string } | undefined;
 let failed = false;
 try {
   if (process.env.SMOKE_SKIP_BUILD !== '1') {
@@ -95,7 +100,16 @@ try {
   const serverUrl = process.env.SMOKE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   database = { server: serverUrl, name: `portal_production_${randomBytes(4).toString('hex')}` };
   await ensureDatabase(serverUrl, database.name);
-  const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database.name}` }).toString();
+  const superuserUrl = Object.assign(new URL(serverUrl), { pathname: `/${database.name}` }).toString();
+  const run = database.name.slice(database.name.lastIndexOf('_') + 1);
+  roles = { migrate: `portal_smoke_migrate_${run}`, app: `portal_smoke_app_${run}` };
+  log(`The database's roles, by deploy/postgres-roles.sql: ${roles.migrate} and ${roles.app}…`);
+  const passwords = { migrate: randomBytes(24).toString('hex'), app: randomBytes(24).toString('hex') };
+  makeRoles(superuserUrl, roles, passwords);
+  const as = (role: string, password: string) =>
+    Object.assign(new URL(superuserUrl), { username: role, password }).toString();
+  const migrateUrl = as(roles.migrate, passwords.migrate);
+  const databaseUrl = as(roles.app, passwords.app);
   const env = productionEnvironment(runtime, databaseUrl);
 
   log('An API told nothing but DATABASE_URL runs as production and refuses to start…');
@@ -104,15 +118,32 @@ try {
     if (bare.code !== 1 || !bare.output.includes(`${name} is required`))
       throw new Error(`the API did not refuse to start without ${name}:\n${bare.output}`);
   }
+  log('The API, the identity provider and the web refuse to start as a PostgreSQL superuser…');
+  for (const [name, script, processEnv] of [
+    ['API', 'start-api.sh', env.api],
+    ['identity provider', 'start-idp.sh', env.idp],
+    ['web', 'start-web.sh', env.web],
+  ] as const) {
+    const refused = await runToExit(runtime, script, { ...processEnv, DATABASE_URL: superuserUrl });
+    if (refused.code !== 1 || !refused.output.includes('DATABASE_ALLOW_SUPERUSER=true'))
+      throw new Error(`the ${name} started as a superuser:\n${refused.output}`);
+    if (/^\s+at /m.test(refused.output))
+      throw new Error(`the ${name} refused with a stack:\n${refused.output}`);
+  }
   log('An API on a database without migrations refuses to start (no migration at start-up)…');
   const unmigrated = await runToExit(runtime, 'start-api.sh', env.api);
   if (unmigrated.code !== 1 || !unmigrated.output.includes("of this build's migrations"))
     throw new Error(`the API started on an unmigrated database:\n${unmigrated.output}`);
 
-  log('The migrate step, then again (nothing left to do)…');
-  const first = await runToExit(runtime, 'migrate.sh', { DATABASE_URL: databaseUrl });
-  const second = await runToExit(runtime, 'migrate.sh', { DATABASE_URL: databaseUrl });
-  if (first.code !== 0 || !/applied \d+ migration/.test(first.output))
+  log('The migrate step as the migrating role, granting the app role, then again (nothing left to do)…');
+  const migrateEnv = { DATABASE_URL: migrateUrl, DATABASE_APP_ROLES: roles.app };
+  const first = await runToExit(runtime, 'migrate.sh', migrateEnv);
+  const second = await runToExit(runtime, 'migrate.sh', migrateEnv);
+  if (
+    first.code !== 0 ||
+    !/applied \d+ migration/.test(first.output) ||
+    !first.output.includes(`granted the apps' privileges to ${roles.app}`)
+  )
     throw new Error(`migrate failed:\n${first.output}`);
   if (second.code !== 0 || !second.output.includes('up to date'))
     throw new Error(`migrate did not find the database up to date:\n${second.output}`);
@@ -151,10 +182,59 @@ try {
 } finally {
   await stopAll(started);
   if (database) await dropDatabase(database.server, database.name).catch(() => {});
+  if (database && roles) await dropRoles(database.server, roles).catch(() => {});
   if (runtime && process.env.SMOKE_KEEP !== '1') rmSync(runtime, { recursive: true, force: true });
 }
 log(failed ? 'The production build did not pass.' : 'The production build passed.');
 process.exit(failed ? 1 : 0);
+
+/**
+ * deploy/postgres-roles.sql, as an operator runs it (psql as a superuser, passwords from the environment),
+ * with the run's role names.
+ */
+function makeRoles(
+  superuserUrl: string,
+  names: { migrate: string; app: string },
+  passwords: { migrate: string; app: string },
+): void {
+  const result = spawnSync(
+    'psql',
+    [
+      superuserUrl,
+      '-q',
+      '-v',
+      `migrate_role=${names.migrate}`,
+      '-v',
+      `app_role=${names.app}`,
+      '-f',
+      join(repoRoot, 'deploy/postgres-roles.sql'),
+    ],
+    {
+      env: {
+        PATH: process.env.PATH,
+        PORTAL_MIGRATE_PASSWORD: passwords.migrate,
+        PORTAL_APP_PASSWORD: passwords.app,
+      },
+      encoding: 'utf8',
+    },
+  );
+  if (result.error)
+    throw new Error(`psql could not run (PostgreSQL's client is needed): ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`deploy/postgres-roles.sql failed:\n${result.stderr}`);
+}
+
+/** The run's roles go once its database has gone (which held their privileges). */
+async function dropRoles(serverUrl: string, names: { migrate: string; app: string }): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (const role of [names.app, names.migrate])
+      await client.query(`drop role if exists ${pg.escapeIdentifier(role)}`);
+  } finally {
+    await client.end();
+  }
+}
 
 /** What each process must answer; returns one line per check for the log. */
 async function checkAnswers(): Promise<string[]> {

@@ -77,6 +77,25 @@ describe('deploy/compose.yaml', () => {
     expect(compose).not.toMatch(/MIGRATE_ON_START: /);
   });
 
+  it('connects the instances as the app role and the migrate step as the migrating role (decision 0092)', () => {
+    const roles = read('deploy/postgres-roles.sql');
+    const made = (variable: string) => new RegExp(`\\\\set ${variable} (\\w+)`).exec(roles)?.[1];
+    const [migrateRole, appRole] = [made('migrate_role'), made('app_role')];
+    expect([migrateRole, appRole]).toEqual(['portal_migrate', 'portal_app']);
+    const url = (block: string) => /DATABASE_URL: postgres:\/\/(\w+):/.exec(block)?.[1];
+    for (const name of ['api-1', 'api-2', 'web-1', 'web-2', 'idp']) {
+      const anchor = /<<: \*([\w-]+)/.exec(serviceWithAnchor(name).split('environment:')[1] ?? '')?.[1];
+      expect(anchor, name).toBe('portal-env');
+    }
+    expect(url(/^x-portal-env: &portal-env\n((?: {2,}.*\n)*)/m.exec(compose)?.[0] ?? '')).toBe(appRole);
+    expect(url(service('migrate'))).toBe(migrateRole);
+    expect(service('migrate')).toContain(`DATABASE_APP_ROLES: ${appRole}`);
+    expect(service('postgres')).toContain('./postgres-roles.sql:/docker-entrypoint-initdb.d/');
+    // No process of the portal connects as PostgreSQL's superuser, nor is told it may.
+    expect(compose).not.toMatch(/postgres:\/\/portal:/);
+    expect(compose).not.toContain('DATABASE_ALLOW_SUPERUSER');
+  });
+
   it('agrees with nginx.conf on the instances’ names and ports, and on the network trusted as proxies', () => {
     const apiPort = /API_PORT: '(\d+)'/.exec(compose)?.[1];
     const webPort = /\bPORT: '(\d+)'/.exec(serviceWithAnchor('web-1'))?.[1];

@@ -4,10 +4,14 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { appendTestLog } from '@vet/contracts/testing/test-logs';
 import { dropDatabase, ensureDatabase } from '@vet/db/server';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
+import { productionEnv } from './testing/production-env.ts';
 
 const database = useTestDatabase();
+/** For a production server, whose e-mail worker would take the shared database's e-mails. */
+const own = useOwnDatabase('portal_api_start');
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverPath = 'apps/api/src/server.ts';
 
@@ -76,6 +80,44 @@ describe('server.ts', () => {
     } finally {
       await dropDatabase(server.toString(), name);
     }
+  });
+
+  it('refuses to start in production as a PostgreSQL superuser, naming DATABASE_ALLOW_SUPERUSER; starts with it', async () => {
+    // The test server's own user is a superuser (the embedded server's, or the machine's postgres).
+    const env = { ...productionEnv, DATABASE_URL: own.current.url, API_PORT: '0', LOG_LEVEL: 'info' };
+    const refused = run(process.execPath, ['--import', 'tsx', serverPath], env);
+    const [code] = await refused.exited;
+    expect(code).toBe(1);
+    expect(refused.output.stderr).toContain(
+      'API failed to start: The API refuses to start: DATABASE_URL connects as a PostgreSQL superuser.',
+    );
+    expect(refused.output.stderr).toContain('or set DATABASE_ALLOW_SUPERUSER=true');
+    expect(refused.output.stderr).not.toMatch(/^\s+at /m);
+    expect(refused.output.stdout).not.toContain('API listening');
+
+    const allowed = run(process.execPath, ['--import', 'tsx', serverPath], {
+      ...env,
+      DATABASE_ALLOW_SUPERUSER: 'true',
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no listening line in: ${allowed.output.stdout}`)),
+          20_000,
+        );
+        allowed.child.stdout.on('data', () => {
+          if (allowed.output.stdout.includes('API listening on')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        allowed.child.once('exit', () => reject(new Error(`exited: ${allowed.output.stderr}`)));
+      });
+    } finally {
+      allowed.child.kill('SIGTERM');
+    }
+    const [allowedCode] = await allowed.exited;
+    expect(allowedCode).toBe(0);
   });
 
   it('migrates, listens, answers, and stops with exit code 0 on SIGTERM', async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino from 'pino';
 import { connectDatabase } from '@vet/db/connection';
+import { DatabaseRoleError, refuseSuperuser } from '@vet/db/database-roles';
 import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config/index.ts';
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     max: config.database.poolMax,
     statementTimeoutMs: config.database.statementTimeoutMs,
   });
+  // Production connects as the app role, never a superuser, unless told (decision 0092).
+  if (config.database.refuseSuperuser) await refuseSuperuser(database.pool, 'The API');
   // Production migrates as a step of its own, before its instances start (decision 0068).
   if (config.migrateOnStart) await runMigrations(database.pool);
   else await requireCurrentSchema(database.pool);
@@ -103,7 +106,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SchemaBehindError) {
+  if (error instanceof SchemaBehindError || error instanceof DatabaseRoleError) {
     // What to do is the whole message.
     process.stderr.write(`API failed to start: ${error.message}\n`);
     process.exit(1);

@@ -35,7 +35,7 @@ describe('loadConfig', () => {
       brandName: 'Harbour Vets',
       accessTokenTtl: 600,
       trustedProxyHops: 0,
-      database: { poolMax: 5, statementTimeoutMs: undefined },
+      database: { poolMax: 5, statementTimeoutMs: undefined, refuseSuperuser: false },
       migrateOnStart: true,
       metrics: { port: undefined, host: '127.0.0.1' },
       logLevel: 'info',
@@ -115,6 +115,17 @@ describe('loadConfig', () => {
     expect(loadConfig(withoutNodeEnv)).toMatchObject({ nodeEnv: 'production', migrateOnStart: false });
   });
 
+  it('refuses a database superuser in production unless DATABASE_ALLOW_SUPERUSER=true (decision 0092)', () => {
+    expect(loadConfig(production).database.refuseSuperuser).toBe(true);
+    expect(loadConfig({ ...production, DATABASE_ALLOW_SUPERUSER: 'true' }).database.refuseSuperuser).toBe(
+      false,
+    );
+    expect(loadConfig(minimal).database.refuseSuperuser).toBe(false);
+    expect(() => loadConfig({ ...production, DATABASE_ALLOW_SUPERUSER: 'yes' })).toThrow(
+      /DATABASE_ALLOW_SUPERUSER: must be true or false/,
+    );
+  });
+
   it('in production, wants its and the portal’s addresses over https, and shared keys', () => {
     expect(() => loadConfig({ ...production, IDP_ISSUER: 'http://id.vets.example' })).toThrow(
       /IDP_ISSUER: must be an https URL in production/,
@@ -136,7 +147,7 @@ describe('loadConfig', () => {
   it('reads the database settings, and migrates at start only outside production unless told', () => {
     expect(
       loadConfig({ ...minimal, DATABASE_POOL_MAX: '8', DATABASE_STATEMENT_TIMEOUT_MS: '20000' }).database,
-    ).toEqual({ poolMax: 8, statementTimeoutMs: 20_000 });
+    ).toEqual({ poolMax: 8, statementTimeoutMs: 20_000, refuseSuperuser: false });
     expect(() => loadConfig({ ...minimal, DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
     expect(() => loadConfig({ ...minimal, DATABASE_STATEMENT_TIMEOUT_MS: '-5' })).toThrow(
       /DATABASE_STATEMENT_TIMEOUT_MS/,

@@ -45,6 +45,8 @@ const envSchema = z.object({
   // Milliseconds a statement may run; 0: no limit (the server's own).
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   MIGRATE_ON_START: migrateFlag.optional(),
+  // true: a production provider may connect as a PostgreSQL superuser (decision 0092); unset: refused.
+  DATABASE_ALLOW_SUPERUSER: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   PORTAL_URL: httpUrl.default('http://localhost:3000'),
   API_AUDIENCE: z.string().min(1).default('http://localhost:4000'),
   IDP_CLIENT_ID: z.string().min(1).default(DEFAULT_CLIENT_ID),
@@ -100,8 +102,11 @@ export interface IdpConfig {
    * at the proxy) and takes the client's address from the N-th entry from the right.
    */
   trustedProxyHops: number;
-  /** The pool's size (5 unless DATABASE_POOL_MAX) and statement timeout (none unless set). */
-  database: { poolMax: number; statementTimeoutMs: number | undefined };
+  /**
+   * The pool's size (5 unless DATABASE_POOL_MAX) and statement timeout (none unless set); whether to
+   * refuse a superuser connection (production, unless DATABASE_ALLOW_SUPERUSER=true: decision 0092).
+   */
+  database: { poolMax: number; statementTimeoutMs: number | undefined; refuseSuperuser: boolean };
   /** Migrate as the process starts: outside production, or with MIGRATE_ON_START=true. */
   migrateOnStart: boolean;
   /** Prometheus metrics (metrics.ts): port unset, none; host 127.0.0.1 unless METRICS_HOST. */
@@ -170,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     database: {
       poolMax: e.DATABASE_POOL_MAX,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS || undefined,
+      refuseSuperuser: e.NODE_ENV === 'production' && e.DATABASE_ALLOW_SUPERUSER !== 'true',
     },
     migrateOnStart:
       e.MIGRATE_ON_START === undefined ? e.NODE_ENV !== 'production' : e.MIGRATE_ON_START === 'true',

@@ -5,6 +5,7 @@
 import { pruneOldEmailChanges } from './email-change/email-change-store.ts';
 import { createServer } from 'node:http';
 import { connectDatabase } from '@vet/db/connection';
+import { DatabaseRoleError, refuseSuperuser } from '@vet/db/database-roles';
 import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { pruneExpiredModels } from './adapter.ts';
 import { createIdpApp } from './app.ts';
@@ -32,12 +33,14 @@ const database = connectDatabase(config.databaseUrl, {
   max: config.database.poolMax,
   statementTimeoutMs: config.database.statementTimeoutMs,
 });
-// Production migrates as a step of its own, before its instances start (decision 0068).
+// Production connects as the app role, never a superuser, unless told (decision 0092); it migrates as a
+// step of its own, before its instances start (decision 0068).
 try {
+  if (config.database.refuseSuperuser) await refuseSuperuser(database.pool, 'The identity provider');
   if (config.migrateOnStart) await runMigrations(database.pool);
   else await requireCurrentSchema(database.pool);
 } catch (error) {
-  if (!(error instanceof SchemaBehindError)) throw error;
+  if (!(error instanceof SchemaBehindError || error instanceof DatabaseRoleError)) throw error;
   console.error(error.message);
   process.exit(1);
 }

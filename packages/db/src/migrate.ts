@@ -4,19 +4,30 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import pg from 'pg';
+import { appRolesVariable, DatabaseRoleError, grantAppPrivileges } from './database-roles.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /** An arbitrary constant: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_ID = 7_354_120_001;
 
+export interface MigrateOptions {
+  /**
+   * Roles to grant the apps' privileges to once the schema is up to date (DATABASE_APP_ROLES, the migrate
+   * step's; decision 0092). None: nothing granted, as in a local run where one superuser does everything.
+   */
+  grantTo?: readonly string[];
+}
+
 /**
  * Brings the schema up to date: ours, then the job queue's (graphile-worker's `graphile_worker` schema,
- * which the e-mail outbox adds jobs to in the same transaction as its rows). Safe to run at every start,
- * and by several processes at once: drizzle's migrator does not lock, so a session-level advisory lock on
- * one connection makes the others wait and then find nothing to do.
+ * which the e-mail outbox adds jobs to in the same transaction as its rows), so that the job queue's
+ * workers, which check it as they start, find nothing to change and need no DDL of their own; then grants
+ * the app roles their privileges. Safe to run at every start, and by several processes at once: drizzle's
+ * migrator does not lock, so a session-level advisory lock on one connection makes the others wait and
+ * then find nothing to do.
  */
-export async function runMigrations(pool: pg.Pool): Promise<void> {
+export async function runMigrations(pool: pg.Pool, options: MigrateOptions = {}): Promise<void> {
   const client = await pool.connect();
   try {
     // A migration may take longer than the apps' statement timeout allows a query (connection.ts):
@@ -25,6 +36,7 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrate(drizzle(client), { migrationsFolder });
     await migrateJobQueue(pool.options);
+    await grantAppPrivileges(client, options.grantTo ?? []);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.query('reset statement_timeout').catch(() => {});
@@ -39,15 +51,24 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
  */
 export async function pendingMigrations(pool: pg.Pool): Promise<number> {
   const known = readMigrationFiles({ migrationsFolder });
-  const table = await pool.query<{ found: boolean }>(
-    `select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
-  );
-  if (!table.rows[0]?.found) return known.length;
-  const { rows } = await pool.query<{ last: string | null }>(
-    'select max(created_at)::text as last from drizzle.__drizzle_migrations',
-  );
-  const last = rows[0]?.last == null ? -Infinity : Number(rows[0].last);
-  return known.filter((migration) => migration.folderMillis > last).length;
+  try {
+    const table = await pool.query<{ found: boolean }>(
+      `select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+    );
+    if (!table.rows[0]?.found) return known.length;
+    const { rows } = await pool.query<{ last: string | null }>(
+      'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+    );
+    const last = rows[0]?.last == null ? -Infinity : Number(rows[0].last);
+    return known.filter((migration) => migration.folderMillis > last).length;
+  } catch (error) {
+    // An app role the migrate step was not told about (decision 0092): say which setting grants it.
+    if ((error as { code?: string }).code !== '42501') throw error;
+    throw new DatabaseRoleError(
+      "The database role lacks the apps' privileges (permission denied reading the migrations): run the " +
+        `migrate step with ${appRolesVariable} naming the role in this DATABASE_URL.`,
+    );
+  }
 }
 
 export class SchemaBehindError extends Error {

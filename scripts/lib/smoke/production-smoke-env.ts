@@ -54,6 +54,7 @@ export function productionEnvironment(runtime: string, databaseUrl: string): Pro
       // Nothing listens there: the smoke test sends no e-mail.
       SMTP_URL: 'smtp://127.0.0.1:2525',
       VERIFICATION_CODE_PEPPER: randomBytes(36).toString('base64url'),
+      WEBHOOK_SECRET_KEYS: `smoke:${randomBytes(32).toString('base64')}`,
     },
     idp: {
       ...base,

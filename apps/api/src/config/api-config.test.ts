@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       port: 4000,
       publicUrl: 'http://localhost:4000',
       databaseUrl: DATABASE_URL,
-      database: { poolMax: 10, statementTimeoutMs: undefined },
+      database: { poolMax: 10, statementTimeoutMs: undefined, refuseSuperuser: false },
       migrateOnStart: true,
       redisUrl: undefined,
       rateLimitMax: 300,
@@ -79,6 +79,7 @@ describe('loadConfig', () => {
       DATABASE_POOL_MAX: '25',
       DATABASE_STATEMENT_TIMEOUT_MS: '30000',
       MIGRATE_ON_START: 'true',
+      DATABASE_ALLOW_SUPERUSER: 'true',
       API_HOST: '0.0.0.0',
       API_PORT: '8080',
       API_PUBLIC_URL: 'https://api.vets.example',
@@ -104,7 +105,7 @@ describe('loadConfig', () => {
       ]),
     });
     expect(config).toMatchObject({
-      database: { poolMax: 25, statementTimeoutMs: 30_000 },
+      database: { poolMax: 25, statementTimeoutMs: 30_000, refuseSuperuser: false },
       migrateOnStart: true,
       smtpUrl: 'smtps://mailer:s%40cret@smtp.vets.example:465',
       mailFrom: 'Harbour Vets <portal@harbourvets.example>',
@@ -127,6 +128,23 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       nodeEnv: 'production',
     });
+  });
+
+  it('refuses a database superuser in production unless DATABASE_ALLOW_SUPERUSER=true (decision 0092)', () => {
+    const production = { ...productionEnv, DATABASE_URL };
+    expect(loadConfig(production).database.refuseSuperuser).toBe(true);
+    expect(loadConfig({ ...production, DATABASE_ALLOW_SUPERUSER: 'false' }).database.refuseSuperuser).toBe(
+      true,
+    );
+    expect(loadConfig({ ...production, DATABASE_ALLOW_SUPERUSER: 'true' }).database.refuseSuperuser).toBe(
+      false,
+    );
+    // npm start and the tests: the embedded server's superuser.
+    expect(loadConfig(local).database.refuseSuperuser).toBe(false);
+    expect(configErrorOf({ ...production, DATABASE_ALLOW_SUPERUSER: 'yes' }).problems).toEqual([
+      'DATABASE_ALLOW_SUPERUSER must be true or false (let a production API connect as a PostgreSQL ' +
+        'superuser); unset: false, refused in production as a superuser (decision 0092)',
+    ]);
   });
 
   it('treats an empty variable as unset', () => {

@@ -88,12 +88,20 @@ describe('production requires', () => {
 
 describe('the database settings', () => {
   it('default to a pool of 10 and the server’s own statement timeout', () => {
-    expect(loadConfig(local).database).toEqual({ poolMax: 10, statementTimeoutMs: undefined });
+    expect(loadConfig(local).database).toEqual({
+      poolMax: 10,
+      statementTimeoutMs: undefined,
+      refuseSuperuser: false,
+    });
   });
 
   it('read DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS, 0 meaning no timeout', () => {
     const env = { ...local, DATABASE_POOL_MAX: '40', DATABASE_STATEMENT_TIMEOUT_MS: '15000' };
-    expect(loadConfig(env).database).toEqual({ poolMax: 40, statementTimeoutMs: 15_000 });
+    expect(loadConfig(env).database).toEqual({
+      poolMax: 40,
+      statementTimeoutMs: 15_000,
+      refuseSuperuser: false,
+    });
     expect(loadConfig({ ...local, DATABASE_STATEMENT_TIMEOUT_MS: '0' }).database.statementTimeoutMs).toBe(
       undefined,
     );

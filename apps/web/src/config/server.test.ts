@@ -37,6 +37,7 @@ describe('parseServerConfig', () => {
       links: defaultSiteLinks,
       gtmContainerId: undefined,
       databaseUrl: DATABASE_URL,
+      refuseDatabaseSuperuser: false,
       session: { secret: DEV_NEXTAUTH_SECRET, pollSeconds: 0, secureCookies: false },
       identityProviders: {
         signIn: {
@@ -292,6 +293,35 @@ describe('development routes (/bff/dev/*, decision 0068)', () => {
     expect(parseServerConfig(production).devRoutes).toBe(false);
     expect(problemsOf({ ...production, DEV_ROUTES: 'on' })).toBe(
       'DEV_ROUTES: must be off in production (the portal is not at localhost)',
+    );
+  });
+});
+
+describe('a database superuser (decision 0092)', () => {
+  const production = {
+    DATABASE_URL,
+    NODE_ENV: 'production',
+    NEXTAUTH_SECRET: 'x'.repeat(32),
+    PORTAL_URL: 'https://portal.vets.example',
+    AUTH_DOMAIN: 'https://login.vets.example',
+    AUTH_SIGNIN_CLIENT_SECRET: 'entra-secret',
+    AUTH_SIGNUP_CLIENT_SECRET: 'auth0-secret',
+  };
+
+  it('is refused in production unless DATABASE_ALLOW_SUPERUSER=true; at localhost and in development never', () => {
+    expect(parseServerConfig(production).refuseDatabaseSuperuser).toBe(true);
+    expect(
+      parseServerConfig({ ...production, DATABASE_ALLOW_SUPERUSER: 'false' }).refuseDatabaseSuperuser,
+    ).toBe(true);
+    expect(
+      parseServerConfig({ ...production, DATABASE_ALLOW_SUPERUSER: 'true' }).refuseDatabaseSuperuser,
+    ).toBe(false);
+    // npm start's and the end-to-end run's web server: a production build at localhost, embedded PostgreSQL.
+    const local = { DATABASE_URL, NODE_ENV: 'production', NEXTAUTH_SECRET: 'x'.repeat(32) };
+    expect(parseServerConfig(local).refuseDatabaseSuperuser).toBe(false);
+    expect(parseServerConfig({ DATABASE_URL }).refuseDatabaseSuperuser).toBe(false);
+    expect(problemsOf({ ...production, DATABASE_ALLOW_SUPERUSER: 'yes' })).toBe(
+      'DATABASE_ALLOW_SUPERUSER: must be true or false',
     );
   });
 });

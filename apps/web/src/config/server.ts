@@ -60,6 +60,8 @@ export const serverEnvSchema = z.object({
   /** The server's JSON log lines (pino) at this level and above (decision 0071). */
   LOG_LEVEL: z.enum(logLevels).default('info'),
   DATABASE_URL: postgresUrl,
+  // true: a production web server may connect as a PostgreSQL superuser (decision 0092); unset: refused.
+  DATABASE_ALLOW_SUPERUSER: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   NEXTAUTH_URL: httpUrl.optional(),
   NEXTAUTH_SECRET: z.string().min(32, { error: 'must have at least 32 characters' }).optional(),
   SESSION_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
@@ -110,6 +112,11 @@ export type ServerConfig = {
   /** The tag manager's container id, loaded only after analytics consent; undefined: none. */
   gtmContainerId: string | undefined;
   databaseUrl: string;
+  /**
+   * Refuse to start connected as a PostgreSQL superuser (decision 0092): in production, where the
+   * production rules apply (PORTAL_URL not at localhost), unless DATABASE_ALLOW_SUPERUSER=true.
+   */
+  refuseDatabaseSuperuser: boolean;
   session: {
     /** NEXTAUTH_SECRET: encrypts the session cookie. */
     secret: string;
@@ -193,6 +200,8 @@ export function parseServerConfig(env: Record<string, string | undefined>): Serv
     }),
     gtmContainerId: e.GTM_CONTAINER_ID,
     databaseUrl: e.DATABASE_URL,
+    refuseDatabaseSuperuser:
+      e.NODE_ENV === 'production' && !isLoopbackPortal(portalUrl) && e.DATABASE_ALLOW_SUPERUSER !== 'true',
     session: {
       secret: e.NEXTAUTH_SECRET ?? DEV_NEXTAUTH_SECRET,
       pollSeconds: e.SESSION_POLL_SECONDS,

@@ -1,4 +1,5 @@
-import { connectDatabase, type Database } from '@vet/db/connection';
+import { connectDatabase, type Database, type DatabaseHandle } from '@vet/db/connection';
+import { DatabaseRoleError, refuseSuperuser } from '@vet/db/database-roles';
 import { getServerConfig } from '@/config/server';
 
 /**
@@ -11,11 +12,38 @@ import { getServerConfig } from '@/config/server';
  * and refreshes together; waiting requests queue in the pool rather than failing.
  */
 export const SESSION_POOL_SIZE = 10;
-const holder = globalThis as typeof globalThis & { portalSessionDatabase?: Database };
+const holder = globalThis as typeof globalThis & { portalSessionDatabase?: DatabaseHandle };
 
-export function sessionDatabase(): Database {
+function sessionHandle(): DatabaseHandle {
   holder.portalSessionDatabase ??= connectDatabase(getServerConfig().databaseUrl, {
     max: SESSION_POOL_SIZE,
-  }).db;
+  });
   return holder.portalSessionDatabase;
+}
+
+export function sessionDatabase(): Database {
+  return sessionHandle().db;
+}
+
+/**
+ * At start-up (instrumentation.ts): in production the session store connects as the app role, never as a
+ * superuser, unless DATABASE_ALLOW_SUPERUSER=true (decision 0092). Like a bad variable, a refusal stops
+ * the server with the reason alone; so does a database that cannot be asked, as the API and the
+ * identity provider stop when theirs does not answer at start-up.
+ */
+export async function checkSessionDatabaseRole(
+  exit: (code: number) => never = (code) => process.exit(code),
+): Promise<void> {
+  if (!getServerConfig().refuseDatabaseSuperuser) return;
+  try {
+    await refuseSuperuser(sessionHandle().pool, 'The web server');
+  } catch (error) {
+    console.error(
+      error instanceof DatabaseRoleError
+        ? error.message
+        : `The web server refuses to start: it could not ask the database at DATABASE_URL which role it ` +
+            `connects as (${(error as { code?: string }).code ?? (error as Error).name}).`,
+    );
+    exit(1);
+  }
 }
