@@ -15,6 +15,7 @@ import {
   manageLinks,
   earlierTimeOfferRoutes,
   earlierTimesRoutes,
+  createEarlierTimesDeps,
 } from './appointments/index.ts';
 import {
   publicScope,
@@ -141,7 +142,15 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       clientRoutes,
       addressRoutes,
       onboardingRoutes(onboarding),
-      onlineAccountRoutes({ embeddedIssuer: config.embeddedIssuer }),
+      onlineAccountRoutes({
+        embeddedIssuer: config.embeddedIssuer,
+        // The time a deleted person's live earlier-time holds gave back goes to the line (decision 0094).
+        timeFreed: createEarlierTimesDeps(
+          db,
+          { brandName: config.brandName, portalUrl: config.portalUrl, mailFrom: config.mailFrom },
+          app.log,
+        ).timeFreed,
+      }),
       dataExportRoutes,
     ],
     requireLinkedClient: false,

@@ -1,13 +1,15 @@
 import type { Executor } from '@vet/db/connection';
+import type { FreedSpan } from '@vet/db/earlier-time-requests';
 import { emailKey } from '@vet/db/normalise';
 import { softBookings } from '@vet/db/schema/appointments';
 import { clientChanges } from '@vet/db/schema/client-changes';
 import { clients } from '@vet/db/schema/clients';
 import { dataExportRequests } from '@vet/db/schema/data-exports';
+import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { webSessions } from '@vet/db/schema/identity';
 import { emailOutbox } from '@vet/db/schema/system';
 import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
-import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { type Identity, ownedBy } from '../../platform/index.ts';
 
 /** Advisory-lock key space of an online account's deletion (the second key hashes issuer and subject). */
@@ -84,14 +86,76 @@ export const onlineAccounts = {
   },
 
   /**
-   * The guest holds made with any of the person's e-mails that never became an appointment, live or not:
-   * with the contact details they carry, and (by cascade) a live hold's reservation, so its time is free
-   * again. A hold that became an appointment is the appointment's history and stays.
+   * The client's earlier-time requests, their offers and the offers' holds, whatever their state (decision
+   * 0086; security round three, finding 1): each hold carries the client's names, e-mail and pet, and its
+   * offer references it, so they go by the record, never by e-mail, in the order the foreign keys accept.
+   * The offers are locked first and then the requests, the order of the writers that take or lapse an
+   * offer; a request locked before its offers are deleted cannot gain one meanwhile. A live hold's
+   * reservation goes with it (cascade): its span is answered, to be offered to the line once this commits.
+   */
+  async eraseEarlierTimes(tx: Executor, clientId: number, now: Date): Promise<FreedSpan[]> {
+    const requests = tx
+      .select({ id: earlierTimeRequests.id })
+      .from(earlierTimeRequests)
+      .where(eq(earlierTimeRequests.clientId, clientId));
+    await tx
+      .select({ id: earlierTimeOffers.id })
+      .from(earlierTimeOffers)
+      .where(inArray(earlierTimeOffers.requestId, requests))
+      .for('update');
+    await tx
+      .select({ id: earlierTimeRequests.id })
+      .from(earlierTimeRequests)
+      .where(eq(earlierTimeRequests.clientId, clientId))
+      .for('update');
+    const offers = await tx
+      .delete(earlierTimeOffers)
+      .where(inArray(earlierTimeOffers.requestId, requests))
+      .returning({ holdId: earlierTimeOffers.softBookingId });
+    await tx.delete(earlierTimeRequests).where(eq(earlierTimeRequests.clientId, clientId));
+    if (offers.length === 0) return [];
+    const holds = await tx
+      .delete(softBookings)
+      .where(
+        inArray(
+          softBookings.id,
+          offers.map((offer) => offer.holdId),
+        ),
+      )
+      .returning({
+        practiceId: softBookings.practiceId,
+        clinicianId: softBookings.clinicianId,
+        startsAt: softBookings.startsAt,
+        endsAt: softBookings.endsAt,
+        status: softBookings.status,
+        expiresAt: softBookings.expiresAt,
+      });
+    return holds
+      .filter((hold) => hold.status === 'Held' && hold.expiresAt > now)
+      .map(({ practiceId, clinicianId, startsAt, endsAt }) => ({
+        practiceId,
+        clinicianId,
+        startsAt,
+        endsAt,
+      }));
+  },
+
+  /**
+   * The guest holds made with any of the person's e-mails, in any case (as the outbox's are matched), that
+   * never became an appointment, live or not: with the contact details they carry, and (by cascade) a live
+   * hold's reservation, so its time is free again. A hold that became an appointment is the appointment's
+   * history and stays. An earlier-time offer's hold is its record's (eraseEarlierTimes), never matched by
+   * e-mail: another record may share the address.
    */
   async eraseGuestHolds(tx: Executor, emails: readonly string[]) {
     const keys = [...new Set(emails.map(emailKey))];
     if (keys.length === 0) return 0;
-    const holds = and(inArray(softBookings.email, keys), isNull(softBookings.convertedAppointmentId));
+    const offered = tx.select({ id: earlierTimeOffers.softBookingId }).from(earlierTimeOffers);
+    const holds = and(
+      inArray(sql`lower(${softBookings.email})`, keys),
+      isNull(softBookings.convertedAppointmentId),
+      notInArray(softBookings.id, offered),
+    );
     const erased = await tx.delete(softBookings).where(holds).returning({ id: softBookings.id });
     return erased.length;
   },
