@@ -106,6 +106,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     brandName: config.brandName,
     codePepper: config.verificationCodePepper,
     checksPerAddress: config.onboardingChecksPerAddress,
+    embeddedIssuer: config.embeddedIssuer,
     budgets: {
       budgets: { ...defaultBudgets(config.onboardingChecksPerHour), ...onboardingBudgets?.budgets },
       namespace: onboardingBudgets?.namespace ?? '',

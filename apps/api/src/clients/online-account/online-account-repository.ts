@@ -10,10 +10,7 @@ import { webSessions } from '@vet/db/schema/identity';
 import { emailOutbox } from '@vet/db/schema/system';
 import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
 import { and, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
-import { type Identity, ownedBy } from '../../platform/index.ts';
-
-/** Advisory-lock key space of an online account's deletion (the second key hashes issuer and subject). */
-const DELETION_LOCK_SPACE = 4080;
+import { type Identity, lockIdentity, ownedBy } from '../../platform/index.ts';
 
 /**
  * Who the kept consent history says acted, once the identity is erased (decision 0080): the same for
@@ -24,14 +21,10 @@ export const ERASED_ACTOR_ISSUER = 'erased-online-account';
 /** The SQL of an online account's deletion, each step in the caller's transaction. */
 export const onlineAccounts = {
   /**
-   * One deletion per identity at a time: a second request waits here for the first to commit, and then
-   * finds nothing left to delete.
+   * One deletion or link of the identity at a time: a second deletion waits here for the first to commit,
+   * and then finds nothing left to delete; a link waits, or is waited for (security round three, finding 2).
    */
-  async lockIdentity(tx: Executor, identity: Identity) {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${DELETION_LOCK_SPACE}::int, hashtext(${identity.issuer} || ' ' || ${identity.subject}))`,
-    );
-  },
+  lockIdentity,
 
   /** The linked client record, locked (its lock orders its practice events), with what the event names. */
   async lockLinkedClient(tx: Executor, identity: Identity) {

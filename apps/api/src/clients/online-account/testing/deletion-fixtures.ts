@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@vet/db/connection';
 import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
+import { idpAccounts } from '@vet/db/schema/identity';
 import { emailOutbox } from '@vet/db/schema/system';
 import {
   createAppointment,
@@ -29,14 +30,18 @@ const MINUTE_MS = 60_000;
 export const unique = () => randomUUID().slice(0, 8);
 
 /**
- * The real app trusting an external test provider (the deletion then leaves the provider alone), started
- * before the file's tests and closed after them; read `app` and `provider` inside tests.
+ * The real app trusting a test provider, started before the file's tests and closed after them; read `app`
+ * and `provider` inside tests. External by default (the deletion then leaves the provider alone); with
+ * `embedded`, the API is told the provider is its embedded one, whose accounts the deletion erases.
  */
-export function useDeletionApp(database: TestDatabase) {
+export function useDeletionApp(database: TestDatabase, options: { embedded?: boolean } = {}) {
   const context = {} as { app: App; provider: TestIdentityProvider };
   beforeAll(async () => {
     context.provider = await startTestIdentityProvider();
-    context.app = await buildTestApp(database, { env: trustingEnv(context.provider) });
+    const embedded: Record<string, string> = options.embedded
+      ? { EMBEDDED_ISSUER: context.provider.issuer }
+      : {};
+    context.app = await buildTestApp(database, { env: { ...trustingEnv(context.provider), ...embedded } });
   });
   afterAll(async () => {
     await context.app.close();
@@ -46,8 +51,20 @@ export function useDeletionApp(database: TestDatabase) {
 }
 
 /** A token of a sign-in a few seconds ago (decision 0079: deleting needs one within ten minutes). */
-export const recentSignIn = (provider: TestIdentityProvider, subject: string) =>
-  provider.sign({ claims: { sub: subject, auth_time: Math.floor(Date.now() / 1000) - 5 } });
+export const recentSignIn = (
+  provider: TestIdentityProvider,
+  subject: string,
+  claims: Record<string, unknown> = {},
+) => provider.sign({ claims: { sub: subject, auth_time: Math.floor(Date.now() / 1000) - 5, ...claims } });
+
+/** An account of the embedded provider (its id is the identity's subject). */
+export async function embeddedAccount(db: Db, email = `person-${unique()}@example.test`) {
+  const [account] = await db
+    .insert(idpAccounts)
+    .values({ email, passwordHash: 'not-a-real-hash', emailVerified: true })
+    .returning({ id: idpAccounts.id });
+  return { subject: account!.id, email };
+}
 
 /** POST /client/online-account/delete with the typed word. */
 export function deleteAccount(app: App, token: string) {
