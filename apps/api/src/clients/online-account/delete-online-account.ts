@@ -35,7 +35,7 @@ function isDeadlock(error: unknown): boolean {
  * the link of their client record (which stays with the practice, with its pets and appointments), the
  * portal's audit of their detail changes (the consent history stays, pseudonymised), onboarding's codes
  * and used invitations, the record's earlier-time requests with their offers and holds (decision 0094),
- * guest holds made with their e-mails and the outbox's copies of e-mails sent to them, every portal
+ * guest holds made with their e-mails and the outboxes' copies of e-mails and texts sent to them, every portal
  * session, and, when the sign-in is the embedded provider's, the provider's account with its sessions and
  * grants; and the practice system's client.online_account_deleted event. Serialised per identity, so a
  * second request while one runs waits, then finds nothing to delete and changes nothing. Repeatable, so a
@@ -77,6 +77,7 @@ async function eraseInOneTransaction(
     const freed = client ? await onlineAccounts.eraseEarlierTimes(tx, client.id, now) : [];
     await onlineAccounts.eraseGuestHolds(tx, addresses);
     await onlineAccounts.eraseDeliveredEmails(tx, addresses);
+    await onlineAccounts.eraseDeliveredTexts(tx, client?.mobilePhone);
     await onlineAccounts.eraseOnboarding(tx, identity, client?.id);
     await onlineAccounts.endPortalSessions(tx, identity);
     if (!client) return freed;

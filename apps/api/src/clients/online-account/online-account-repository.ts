@@ -1,3 +1,4 @@
+import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
 import type { Executor } from '@vet/db/connection';
 import type { FreedSpan } from '@vet/db/earlier-time-requests';
 import { emailKey } from '@vet/db/normalise';
@@ -7,6 +8,7 @@ import { clients } from '@vet/db/schema/clients';
 import { dataExportRequests } from '@vet/db/schema/data-exports';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { webSessions } from '@vet/db/schema/identity';
+import { smsOutbox } from '@vet/db/schema/reminders';
 import { emailOutbox } from '@vet/db/schema/system';
 import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
 import { and, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
@@ -29,7 +31,12 @@ export const onlineAccounts = {
   /** The linked client record, locked (its lock orders its practice events), with what the event names. */
   async lockLinkedClient(tx: Executor, identity: Identity) {
     const [client] = await tx
-      .select({ id: clients.id, pmsRef: clients.pmsRef, email: clients.email })
+      .select({
+        id: clients.id,
+        pmsRef: clients.pmsRef,
+        email: clients.email,
+        mobilePhone: clients.mobilePhone,
+      })
       .from(clients)
       .where(ownedBy(clients, identity))
       .for('update');
@@ -164,6 +171,18 @@ export const onlineAccounts = {
     await tx
       .delete(emailOutbox)
       .where(and(inArray(sql`lower(${emailOutbox.toAddress})`, keys), ne(emailOutbox.status, 'pending')));
+  },
+
+  /**
+   * The SMS outbox's copies of texts already sent (or given up) to the record's mobile, as reminders
+   * address it (E.164): the number, the message and its manage link (security round three, finding 8). One
+   * still waiting is left to go, as an e-mail is: it may be the practice's reminder of an appointment that
+   * still stands, and once sent it keeps no working link.
+   */
+  async eraseDeliveredTexts(tx: Executor, mobilePhone: string | null | undefined) {
+    const number = mobilePhone ? ukMobileNumber(mobilePhone) : null;
+    if (!number) return;
+    await tx.delete(smsOutbox).where(and(eq(smsOutbox.toNumber, number), ne(smsOutbox.status, 'pending')));
   },
 
   /** Every portal session of the identity: their cookies are worth nothing from the commit on. */
