@@ -22,7 +22,7 @@ function mobileNumber() {
 }
 
 describe('deleting an online account erases the texts sent to the person', () => {
-  it('erases the sent and given-up texts to the record’s mobile; a waiting one, and another person’s, stay', async () => {
+  it('erases the sent and given-up texts to the record’s mobile, and keeps a waiting one and another person’s', async () => {
     const mobile = mobileNumber();
     const subject = `subject-${unique()}`;
     await createClient(db, {
