@@ -9,9 +9,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { press } from './support/actions.ts';
-import { expectNoAxeViolations, portalUrl, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { practiceSystemAuthorization } from './support/practice-system.ts';
 import { bookFromTheNotice, checkTimeClearOfNotice } from './support/booking.ts';
+import { checkThirdDaysTime, offerLinkFromMailbox } from './support/earlier-times.ts';
 import { screenshots } from './support/screenshots.ts';
 import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
@@ -33,24 +34,6 @@ const shoot = screenshots('/tmp/shots-earlier-times');
 async function bookBramble(page: Page, choose: (page: Page) => Promise<Locator>): Promise<string> {
   await page.goto('/appointments/book');
   return bookFromTheNotice(page, { pet: 'Bramble', reason: ['Dent', /^Dental check/] }, choose);
-}
-
-/** The first time of the third day shown that has times (a day later than the time clear of notice). */
-async function checkThirdDaysTime(page: Page): Promise<Locator> {
-  const tabs = page.getByRole('tablist', { name: 'Days' }).getByRole('tab');
-  const times = page.getByRole('tabpanel').getByRole('radio');
-  await times.first().waitFor();
-  // The days' times are loaded together, so a day without times shows none at once.
-  let day = 0;
-  while ((await tabs.nth(day).getAttribute('aria-selected')) !== 'true') day += 1;
-  for (let withTimes = 1; withTimes < 3;) {
-    day += 1;
-    await tabs.nth(day).click();
-    await expect.poll(() => tabs.nth(day).getAttribute('aria-selected')).toBe('true');
-    if ((await times.count()) > 0) withTimes += 1;
-  }
-  await times.first().check();
-  return times.first();
 }
 
 /**
@@ -121,22 +104,6 @@ async function deleteBramblesDentalChecks(): Promise<void> {
   }
 }
 
-/** The offer's link in Olivia's newest "An earlier time has come up" e-mail, from the dev mailbox. */
-async function offerLinkFromMailbox(page: Page): Promise<string> {
-  await page.goto('/dev/mailbox');
-  const entry = page
-    .getByRole('button', { name: `To ${DEMO_ACCOUNT.manyPets.email}` })
-    .filter({ hasText: 'An earlier time has come up' })
-    .first();
-  await entry.waitFor({ timeout: 15_000 });
-  await entry.click();
-  const link = page.getByRole('link', { name: /\/earlier-time#/ });
-  await link.waitFor();
-  const href = (await link.getAttribute('href')) ?? '';
-  expect(href).toMatch(new RegExp(`^${portalUrl()}/earlier-time#[\\w-]{43}$`));
-  return href;
-}
-
 describe('earlier times', () => {
   const { newPage } = useBrowser();
 
@@ -182,7 +149,7 @@ describe('earlier times', () => {
     });
     expect(cancelled.status).toBe(200);
 
-    const href = await offerLinkFromMailbox(page);
+    const href = await offerLinkFromMailbox(page, DEMO_ACCOUNT.manyPets.email);
     const mobile = await newPage(phone390);
     await mobile.goto(href);
     await mobile.getByRole('heading', { level: 2, name: 'The earlier time' }).waitFor();

@@ -15,6 +15,7 @@ import {
   manageLinks,
   earlierTimeOfferRoutes,
   earlierTimesRoutes,
+  createEarlierTimesDeps,
 } from './appointments/index.ts';
 import {
   publicScope,
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     brandName: config.brandName,
     codePepper: config.verificationCodePepper,
     checksPerAddress: config.onboardingChecksPerAddress,
+    embeddedIssuer: config.embeddedIssuer,
     budgets: {
       budgets: { ...defaultBudgets(config.onboardingChecksPerHour), ...onboardingBudgets?.budgets },
       namespace: onboardingBudgets?.namespace ?? '',
@@ -141,7 +143,15 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       clientRoutes,
       addressRoutes,
       onboardingRoutes(onboarding),
-      onlineAccountRoutes({ embeddedIssuer: config.embeddedIssuer }),
+      onlineAccountRoutes({
+        embeddedIssuer: config.embeddedIssuer,
+        // The time a deleted person's live earlier-time holds gave back goes to the line (decision 0094).
+        timeFreed: createEarlierTimesDeps(
+          db,
+          { brandName: config.brandName, portalUrl: config.portalUrl, mailFrom: config.mailFrom },
+          app.log,
+        ).timeFreed,
+      }),
       dataExportRoutes,
     ],
     requireLinkedClient: false,

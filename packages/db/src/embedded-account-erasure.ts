@@ -63,3 +63,17 @@ export async function eraseEmbeddedAccount(tx: Executor, accountId: string): Pro
   if (account) await tx.delete(idpSignUps).where(eq(idpSignUps.email, account.email));
   return { email: account?.email ?? null, providerEntries };
 }
+
+/**
+ * Whether the embedded provider still has this account: a token it issued outlives the account's
+ * deletion by its last minutes, and nothing may be linked to an account that is gone (security round three,
+ * finding 2; decision 0094).
+ */
+export async function embeddedAccountExists(executor: Pick<Executor, 'select'>, accountId: string) {
+  if (!UUID.test(accountId)) return false;
+  const [account] = await executor
+    .select({ id: idpAccounts.id })
+    .from(idpAccounts)
+    .where(eq(idpAccounts.id, accountId));
+  return account !== undefined;
+}

@@ -3,8 +3,15 @@
  * or moves a reservation takes them in one order: a client's, then a pet's, then a clinician's, and only
  * then row locks (decision 0063). The booking code (apps/api/src/appointments/booking) and the practice's lane
  * (practice-lane.ts) read them here, so the two can never disagree on a key.
+ *
+ * An identity's lock comes before all of them: whoever takes it takes it first in its transaction.
  */
 export const lockSpaces = {
+  /**
+   * A sign-in identity (hashtext of issuer, a space and subject): linking it to a client record and
+   * deleting its online account take turns, so no link commits during a deletion (decision 0094).
+   */
+  identity: 4080,
   clinician: 4003,
   pet: 4004,
   client: 4005,

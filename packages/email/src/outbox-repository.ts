@@ -2,6 +2,7 @@ import type { emailOutboxStatuses } from '@vet/contracts/dev-mailbox';
 import type { Database } from '@vet/db/connection';
 import { emailOutbox, type OutboxAttachment } from '@vet/db/schema/system';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { withLinksRedacted } from './redact-links.ts';
 
 /** The worker's transaction: every read and write of one delivery runs in it, under the row's lock. */
 export type OutboxTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -63,11 +64,31 @@ export async function existingOutboxEmails(
   return new Set(rows.map((row) => row.id));
 }
 
-export async function markOutboxEmailsSent(tx: OutboxTransaction, ids: readonly number[]): Promise<void> {
+/** The body columns with their link credentials redacted (redact-links.ts), for the statement's SET. */
+const redactedBodies = () => ({
+  textBody: withLinksRedacted(emailOutbox.textBody),
+  htmlBody: withLinksRedacted(emailOutbox.htmlBody),
+});
+
+/**
+ * Marks the rows sent. `redact`: the message has left the portal (an SMTP server accepted it), so the same
+ * statement takes the working links out of its stored body (security round three, finding 8); the
+ * development mailbox's copy is the message itself, and keeps them.
+ */
+export async function markOutboxEmailsSent(
+  tx: OutboxTransaction,
+  ids: readonly number[],
+  options: { redact: boolean },
+): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1` })
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      ...(options.redact ? redactedBodies() : {}),
+    })
     .where(inArray(emailOutbox.id, [...ids]));
 }
 
@@ -92,6 +113,8 @@ export async function recordOutboxFailure(
       attempts: sql`${emailOutbox.attempts} + 1`,
       lastError: reason,
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+      // Given up: nobody will be sent its links now (security round three, finding 8).
+      ...(final ? redactedBodies() : {}),
     })
     .where(eq(emailOutbox.id, id));
 }

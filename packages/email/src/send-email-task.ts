@@ -82,7 +82,7 @@ export function createSendEmailTask(options: {
           sent.push(email.id);
           result.set(email.id, 'sent');
         }
-        await markOutboxEmailsSent(tx, sent);
+        await markOutboxEmailsSent(tx, sent, { redact: delivery.kind === 'smtp' });
         return result;
       });
     } catch (error) {

@@ -3,6 +3,7 @@ import { smsOutbox } from '@vet/db/schema/reminders';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import { failedItem } from './batch-jobs.ts';
+import { withLinksRedacted } from './redact-links.ts';
 import { describeFailure } from './describe-failure.ts';
 import type { EmailLogger } from './email-logger.ts';
 import { endOfQuietHours, isQuietHours } from './quiet-hours.ts';
@@ -83,22 +84,28 @@ export function createSendSmsTask(options: {
                   ? `unavailable (${error.code})`
                   : describeFailure(error)
             }`;
+            const givenUp = refused || final;
             await tx
               .update(smsOutbox)
               .set({
-                status: refused || final ? 'failed' : 'pending',
+                status: givenUp ? 'failed' : 'pending',
                 attempts: sql`${smsOutbox.attempts} + 1`,
                 lastError: reason,
+                // Given up: no working link stays behind (security round three, finding 8).
+                ...(givenUp ? { body: withLinksRedacted(smsOutbox.body) } : {}),
               })
               .where(eq(smsOutbox.id, row.id));
             result.set(row.id, refused ? { refused: reason } : { failed: reason });
           }
         }
         if (sent.length > 0) {
+          // Sent by a provider, the message has left: its stored body keeps no working link (security
+          // round three, finding 8); the development outbox's copy is the message itself, and keeps them.
+          const body = delivery.kind === 'outbox' ? sql`o.body` : withLinksRedacted(sql`o.body`);
           await tx.execute(sql`
             update ${smsOutbox} o
             set status = 'sent', sent_at = now(), provider_message_id = s.provider_message_id,
-              attempts = o.attempts + 1
+              attempts = o.attempts + 1, body = ${body}
             from jsonb_to_recordset(${JSON.stringify(
               sent.map(({ id, providerMessageId }) => ({ id, provider_message_id: providerMessageId })),
             )}::jsonb) as s(id bigint, provider_message_id text)

@@ -12,6 +12,7 @@ export {
   integrationScope,
   linkedClientOf,
   linkedToIdentity,
+  lockIdentity,
   ownedBy,
   publicScope,
   recordsOfLinkedClient,
@@ -34,6 +35,7 @@ export {
   serializeError,
   toErrorResponse,
   tooManyRequests,
+  unauthorized,
   unprocessable,
 } from './http/index.ts';
 export type { ApiProblem, Issue, LogDestination } from './http/index.ts';

@@ -41,6 +41,7 @@ export async function activateInvitation(
 ): Promise<ClientProfile> {
   try {
     await db.transaction(async (tx) => {
+      await links.takeIdentity(tx, identity);
       const invitation = await links.findInvitation(tx, invitationCodeHash(request.registrationCode));
       const client = invitation && (await links.lockClient(tx, invitation.clientId));
       if (!invitation || !client || client.lastNameKey !== lastNameKey(request.lastName))

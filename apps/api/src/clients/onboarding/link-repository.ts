@@ -1,10 +1,11 @@
 import type { Database, Executor } from '@vet/db/connection';
+import { embeddedAccountExists } from '@vet/db/embedded-account-erasure';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
 import { and, eq, isNull } from 'drizzle-orm';
 import { clientEventColumns } from '../profile/index.ts';
-import type { Identity } from '../../platform/index.ts';
+import { type Identity, lockIdentity, unauthorized } from '../../platform/index.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -39,8 +40,22 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 export const isIdentityTaken = (error: unknown) => isUniqueViolation(error, IDENTITY_UNIQUE);
 
 /** Linking an identity to a client record (R3.3): once per record, once per identity. */
-export function createLinkRepository() {
+export function createLinkRepository(options: { embeddedIssuer?: string | undefined } = {}) {
   return {
+    /**
+     * The identity's turn, first in every transaction that links it (a code, an invitation, a new client):
+     * a deletion of its online account then either waits for the link and undoes it, or has committed
+     * first. After a deletion, an embedded provider's account is gone and a token it issued, still valid
+     * for its last minutes, links nothing (401, as signed out); an external provider's identity outlives
+     * the online account, and its link is a new one, as after a new sign-in (security round three,
+     * finding 2; decision 0094).
+     */
+    async takeIdentity(tx: Executor, identity: Identity): Promise<void> {
+      await lockIdentity(tx, identity);
+      if (identity.issuer !== options.embeddedIssuer) return;
+      if (!(await embeddedAccountExists(tx, identity.subject))) throw unauthorized();
+    },
+
     async lockClient(tx: Executor, clientId: number): Promise<LockedClient | undefined> {
       const [row] = await tx
         .select({ clientId: clients.id, lastNameKey: clients.lastNameKey, subject: clients.identitySubject })

@@ -11,7 +11,7 @@ import {
   type Issue,
 } from '../../platform/index.ts';
 import { identityAlreadyLinked } from './link-conflicts.ts';
-import { isIdentityTaken } from './link-repository.ts';
+import { isIdentityTaken, type LinkRepository } from './link-repository.ts';
 import { linkedProfile } from './linked-profile.ts';
 import type { NewClientRepository } from './new-client-repository.ts';
 import { ukMobileNumber, ukPostcode } from '@vet/contracts/uk-contact-details';
@@ -20,6 +20,7 @@ export interface NewClientDependencies {
   db: Database;
   newClients: NewClientRepository;
   clients: LinkedClientLookup;
+  links: Pick<LinkRepository, 'takeIdentity'>;
 }
 
 /** R8.7's words, so the form says what the practice-unavailable alert says. */
@@ -43,7 +44,7 @@ export const EMAIL_NOT_VERIFIED =
  * (decision 0056).
  */
 export async function registerNewClient(
-  { db, newClients, clients }: NewClientDependencies,
+  { db, newClients, clients, links }: NewClientDependencies,
   identity: Identity,
   body: NewClientBody,
   now: Date = new Date(),
@@ -74,6 +75,7 @@ export async function registerNewClient(
 
   try {
     await db.transaction(async (tx) => {
+      await links.takeIdentity(tx, identity);
       const client = await newClients.insertClient(tx, {
         identity,
         salutationId: body.salutationId,

@@ -23,7 +23,7 @@ export function createOnboardingServices(db: Database, settings: OnboardingSetti
     verification,
     codes,
     followUps: createFollowUpService(verification, codes),
-    links: createLinkRepository(),
+    links: createLinkRepository({ embeddedIssuer: settings.embeddedIssuer }),
     stages: createLinkStageRepository(db),
     newClients: createNewClientRepository(db),
     clients: createLinkedClientLookup(db),

@@ -14,6 +14,8 @@ export interface OnboardingSettings {
   budgets: BudgetSettings;
   /** Checks per client address in 10 minutes (ONBOARDING_CHECKS_PER_ADDRESS); unset: rate-limits.ts's. */
   checksPerAddress?: number;
+  /** The embedded provider's issuer (none: undefined): a link needs its account to exist still. */
+  embeddedIssuer?: string | undefined;
 }
 
 export interface VerificationEmailContent {

@@ -120,6 +120,7 @@ async function link(
 ): Promise<ClientProfile> {
   try {
     await db.transaction(async (tx) => {
+      await links.takeIdentity(tx, identity);
       const client = await links.lockClient(tx, code.clientId);
       if (!client || client.linked) throw recordAlreadyLinked();
       if (!(await verification.markUsed(tx, code.id, now)))

@@ -352,7 +352,7 @@ describe('POST /client/online-account/delete', () => {
             `select count(*)::int as n from pg_stat_activity
              where wait_event_type = 'Lock'
                and (query like 'select pg_advisory_xact_lock(%hashtext(% || '' '' || %'
-                    or query like 'select "id", "pms_ref", "email" from "clients"%for update')`,
+                    or query like 'select "id", "pms_ref", "email", "mobile_phone" from "clients"%for update')`,
           )
         ).rows[0]!.n;
       await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBe(2);

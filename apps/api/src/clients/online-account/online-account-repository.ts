@@ -1,17 +1,18 @@
+import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
 import type { Executor } from '@vet/db/connection';
+import type { FreedSpan } from '@vet/db/earlier-time-requests';
 import { emailKey } from '@vet/db/normalise';
 import { softBookings } from '@vet/db/schema/appointments';
 import { clientChanges } from '@vet/db/schema/client-changes';
 import { clients } from '@vet/db/schema/clients';
 import { dataExportRequests } from '@vet/db/schema/data-exports';
+import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { webSessions } from '@vet/db/schema/identity';
+import { smsOutbox } from '@vet/db/schema/reminders';
 import { emailOutbox } from '@vet/db/schema/system';
 import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
-import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import { type Identity, ownedBy } from '../../platform/index.ts';
-
-/** Advisory-lock key space of an online account's deletion (the second key hashes issuer and subject). */
-const DELETION_LOCK_SPACE = 4080;
+import { and, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { type Identity, lockIdentity, ownedBy } from '../../platform/index.ts';
 
 /**
  * Who the kept consent history says acted, once the identity is erased (decision 0080): the same for
@@ -22,19 +23,20 @@ export const ERASED_ACTOR_ISSUER = 'erased-online-account';
 /** The SQL of an online account's deletion, each step in the caller's transaction. */
 export const onlineAccounts = {
   /**
-   * One deletion per identity at a time: a second request waits here for the first to commit, and then
-   * finds nothing left to delete.
+   * One deletion or link of the identity at a time: a second deletion waits here for the first to commit,
+   * and then finds nothing left to delete; a link waits, or is waited for (security round three, finding 2).
    */
-  async lockIdentity(tx: Executor, identity: Identity) {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${DELETION_LOCK_SPACE}::int, hashtext(${identity.issuer} || ' ' || ${identity.subject}))`,
-    );
-  },
+  lockIdentity,
 
   /** The linked client record, locked (its lock orders its practice events), with what the event names. */
   async lockLinkedClient(tx: Executor, identity: Identity) {
     const [client] = await tx
-      .select({ id: clients.id, pmsRef: clients.pmsRef, email: clients.email })
+      .select({
+        id: clients.id,
+        pmsRef: clients.pmsRef,
+        email: clients.email,
+        mobilePhone: clients.mobilePhone,
+      })
       .from(clients)
       .where(ownedBy(clients, identity))
       .for('update');
@@ -84,14 +86,76 @@ export const onlineAccounts = {
   },
 
   /**
-   * The guest holds made with any of the person's e-mails that never became an appointment, live or not:
-   * with the contact details they carry, and (by cascade) a live hold's reservation, so its time is free
-   * again. A hold that became an appointment is the appointment's history and stays.
+   * The client's earlier-time requests, their offers and the offers' holds, whatever their state (decision
+   * 0086; security round three, finding 1): each hold carries the client's names, e-mail and pet, and its
+   * offer references it, so they go by the record, never by e-mail, in the order the foreign keys accept.
+   * The offers are locked first and then the requests, the order of the writers that take or lapse an
+   * offer; a request locked before its offers are deleted cannot gain one meanwhile. A live hold's
+   * reservation goes with it (cascade): its span is answered, to be offered to the line once this commits.
+   */
+  async eraseEarlierTimes(tx: Executor, clientId: number, now: Date): Promise<FreedSpan[]> {
+    const requests = tx
+      .select({ id: earlierTimeRequests.id })
+      .from(earlierTimeRequests)
+      .where(eq(earlierTimeRequests.clientId, clientId));
+    await tx
+      .select({ id: earlierTimeOffers.id })
+      .from(earlierTimeOffers)
+      .where(inArray(earlierTimeOffers.requestId, requests))
+      .for('update');
+    await tx
+      .select({ id: earlierTimeRequests.id })
+      .from(earlierTimeRequests)
+      .where(eq(earlierTimeRequests.clientId, clientId))
+      .for('update');
+    const offers = await tx
+      .delete(earlierTimeOffers)
+      .where(inArray(earlierTimeOffers.requestId, requests))
+      .returning({ holdId: earlierTimeOffers.softBookingId });
+    await tx.delete(earlierTimeRequests).where(eq(earlierTimeRequests.clientId, clientId));
+    if (offers.length === 0) return [];
+    const holds = await tx
+      .delete(softBookings)
+      .where(
+        inArray(
+          softBookings.id,
+          offers.map((offer) => offer.holdId),
+        ),
+      )
+      .returning({
+        practiceId: softBookings.practiceId,
+        clinicianId: softBookings.clinicianId,
+        startsAt: softBookings.startsAt,
+        endsAt: softBookings.endsAt,
+        status: softBookings.status,
+        expiresAt: softBookings.expiresAt,
+      });
+    return holds
+      .filter((hold) => hold.status === 'Held' && hold.expiresAt > now)
+      .map(({ practiceId, clinicianId, startsAt, endsAt }) => ({
+        practiceId,
+        clinicianId,
+        startsAt,
+        endsAt,
+      }));
+  },
+
+  /**
+   * The guest holds made with any of the person's e-mails, in any case (as the outbox's are matched), that
+   * never became an appointment, live or not: with the contact details they carry, and (by cascade) a live
+   * hold's reservation, so its time is free again. A hold that became an appointment is the appointment's
+   * history and stays. An earlier-time offer's hold is its record's (eraseEarlierTimes), never matched by
+   * e-mail: another record may share the address.
    */
   async eraseGuestHolds(tx: Executor, emails: readonly string[]) {
     const keys = [...new Set(emails.map(emailKey))];
     if (keys.length === 0) return 0;
-    const holds = and(inArray(softBookings.email, keys), isNull(softBookings.convertedAppointmentId));
+    const offered = tx.select({ id: earlierTimeOffers.softBookingId }).from(earlierTimeOffers);
+    const holds = and(
+      inArray(sql`lower(${softBookings.email})`, keys),
+      isNull(softBookings.convertedAppointmentId),
+      notInArray(softBookings.id, offered),
+    );
     const erased = await tx.delete(softBookings).where(holds).returning({ id: softBookings.id });
     return erased.length;
   },
@@ -107,6 +171,18 @@ export const onlineAccounts = {
     await tx
       .delete(emailOutbox)
       .where(and(inArray(sql`lower(${emailOutbox.toAddress})`, keys), ne(emailOutbox.status, 'pending')));
+  },
+
+  /**
+   * The SMS outbox's copies of texts already sent (or given up) to the record's mobile, as reminders
+   * address it (E.164): the number, the message and its manage link (security round three, finding 8). One
+   * still waiting is left to go, as an e-mail is: it may be the practice's reminder of an appointment that
+   * still stands, and once sent it keeps no working link.
+   */
+  async eraseDeliveredTexts(tx: Executor, mobilePhone: string | null | undefined) {
+    const number = mobilePhone ? ukMobileNumber(mobilePhone) : null;
+    if (!number) return;
+    await tx.delete(smsOutbox).where(and(eq(smsOutbox.toNumber, number), ne(smsOutbox.status, 'pending')));
   },
 
   /** Every portal session of the identity: their cookies are worth nothing from the commit on. */

@@ -16,6 +16,7 @@ export { INTEGRATION_TAG, PRACTICE_SYSTEM_SECURITY } from './machine-access.ts';
 export type { MachineAccessSettings, MachineCaller } from './machine-access.ts';
 export type { Identity } from './identity.ts';
 export { ownedBy } from './identity-rows.ts';
+export { lockIdentity } from './identity-lock.ts';
 export type { TrustedIssuer } from './issuer-key-set.ts';
 export { createLinkedClientLookup, linkedToIdentity, recordsOfLinkedClient } from './linked-client.ts';
 export type { LinkedClient, LinkedClientLookup } from './linked-client.ts';

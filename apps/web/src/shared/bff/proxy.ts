@@ -5,7 +5,9 @@ import { clientAddress } from './client-address';
 import type { ApiError as ApiErrorBody } from '@vet/contracts/errors';
 import type { ServerConfig } from '@/config/server';
 import { requestIdOf, serializeError, serverLog } from '@/observability/logger';
+import type { AccountDeletionDeps } from '@/shared/auth-session/server/account-deletion';
 import { withAccessToken } from './access-token';
+import { isAccountDeletion, revokeBeforeForwardingDeletion } from './account-deletion';
 
 /**
  * The same-origin proxy behind /bff/*: the browser calls this app, and this app calls the API at
@@ -39,6 +41,8 @@ export type ProxyOptions = {
   log?: (message: string) => void;
   /** Puts the session's bearer on the headers (access-token.ts; tests replace it). */
   attachAccessToken?: (request: Request, headers: Headers) => Promise<Headers>;
+  /** What revoking refresh tokens before an account's deletion uses (account-deletion.ts); unset: the server's. */
+  accountDeletion?: AccountDeletionDeps;
 };
 
 /** The proxy's options from the web configuration. */
@@ -198,6 +202,14 @@ export async function proxyToApi(
     // The session store (PostgreSQL) cannot be read: say so in the API's shape, without the details.
     log(`BFF: the session could not be read: ${error instanceof Error ? error.name : typeof error}`);
     return apiErrorResponse(503, 'Service Unavailable', unavailableMessage);
+  }
+  if (isAccountDeletion(request.method, segments)) {
+    // After the bearer is attached (a refresh it needed has happened), before the API deletes the rows
+    // that hold the refresh tokens: revoked at the provider first (security round three, finding 9). A
+    // failure here is logged and does not stop the deletion.
+    await revokeBeforeForwardingDeletion(request, body, options.accountDeletion).catch((error: unknown) => {
+      log(`BFF: revoking before the deletion failed: ${error instanceof Error ? error.name : typeof error}`);
+    });
   }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? upstreamTimeoutMs);
   try {

@@ -1,6 +1,6 @@
 import { endIdleSessions } from '@vet/db/end-idle-sessions';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '@vet/db/connection';
 import { webSessions } from '@vet/db/schema/identity';
 
@@ -183,4 +183,18 @@ export async function deleteOtherSessions(
     .delete(webSessions)
     .where(and(...ofIdentity(identity), ne(webSessions.id, keepRowId)))
     .returning(endedSession);
+}
+
+/**
+ * What revoking the identity's refresh tokens needs, session by session (those holding one), without
+ * ending any: deleting the online account revokes them first, and the API then deletes the rows.
+ */
+export async function identityRefreshTokens(
+  db: Database,
+  identity: SessionIdentity,
+): Promise<EndedSession[]> {
+  return db
+    .select(endedSession)
+    .from(webSessions)
+    .where(and(...ofIdentity(identity), isNotNull(webSessions.refreshToken)));
 }
