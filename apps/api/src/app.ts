@@ -11,6 +11,7 @@ import {
   slotRoutes,
   guestCompletionRoutes,
   guestRoutes,
+  manageLinkClientRoutes,
   manageLinkRoutes,
   manageLinks,
   earlierTimeOfferRoutes,
@@ -110,6 +111,8 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       namespace: onboardingBudgets?.namespace ?? '',
     },
   };
+  // Every confirmation and reminder's manage link: only an appointment's newest works (decision 0095).
+  const links = manageLinks(config.portalUrl, config.verificationCodePepper);
   await app.register(publicScope, {
     routes: [
       healthRoutes,
@@ -130,7 +133,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       earlierTimeOfferRoutes({
         brandName: config.brandName,
         portalUrl: config.portalUrl,
-        manageLink: manageLinks(config.portalUrl, config.verificationCodePepper),
+        manageLinks: links,
         mailFrom: config.mailFrom,
       }),
     ],
@@ -155,7 +158,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     brandName: config.brandName,
     caps: bookingCaps(config.bookingCaps),
     bookingsPerIdentity: config.bookingRateLimitMax,
-    manageLink: manageLinks(config.portalUrl, config.verificationCodePepper),
+    manageLinks: links,
     mailFrom: config.mailFrom,
     portalUrl: config.portalUrl,
   };
@@ -169,6 +172,8 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       bookingRoutes(booking),
       guestCompletionRoutes(booking),
       earlierTimesRoutes(booking),
+      // The client ends the manage links of their appointments (decision 0095).
+      manageLinkClientRoutes,
     ],
     requireLinkedClient: true,
   });
