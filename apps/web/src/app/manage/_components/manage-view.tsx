@@ -19,12 +19,16 @@ import { useLinkToken } from '@/shared/navigation/use-link-token';
 import { TextLink } from '@/shared/ui/text-link';
 import styles from '@/features/appointments/components/link-page.module.css';
 
-/** One plain answer for a link that is tampered, expired, used up or for a cancelled appointment. */
+/**
+ * One plain answer for a link that is tampered, expired, used up, replaced or ended, and for a moved or
+ * cancelled appointment's (decisions 0084, 0095).
+ */
 function NotValid() {
   return (
     <div className={styles.stack}>
       <AppAlert severity="info" title="This link no longer works">
-        It has expired, or the appointment has been cancelled. Nothing has been changed.
+        It has expired or been replaced by a newer link, or the appointment has changed or been cancelled.
+        Nothing has been changed.
       </AppAlert>
       <p>
         To see or book your appointments, <TextLink href="/appointments">sign in to the portal</TextLink>, or
