@@ -196,6 +196,8 @@ describe('earlier times', () => {
     const desk = await newPage(desktop);
     await desk.goto(href);
     await desk.getByRole('heading', { level: 2, name: 'The earlier time' }).waitFor();
+    // Read, the token left the address bar (decision 0095).
+    expect(desk.url()).toBe(`${portalUrl()}/earlier-time`);
     await expectNoAxeViolations(desk);
     await shoot(desk, 'offer');
     await press(desk.getByRole('button', { name: 'Move my appointment to this time' }));
