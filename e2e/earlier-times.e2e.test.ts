@@ -9,7 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { press } from './support/actions.ts';
-import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations, portalUrl, useBrowser } from './support/browser.ts';
 import { practiceSystemAuthorization } from './support/practice-system.ts';
 import { bookFromTheNotice, checkTimeClearOfNotice } from './support/booking.ts';
 import { checkThirdDaysTime, offerLinkFromMailbox } from './support/earlier-times.ts';
@@ -163,6 +163,8 @@ describe('earlier times', () => {
     const desk = await newPage(desktop);
     await desk.goto(href);
     await desk.getByRole('heading', { level: 2, name: 'The earlier time' }).waitFor();
+    // Read, the token left the address bar (decision 0095).
+    expect(desk.url()).toBe(`${portalUrl()}/earlier-time`);
     await expectNoAxeViolations(desk);
     await shoot(desk, 'offer');
     await press(desk.getByRole('button', { name: 'Move my appointment to this time' }));

@@ -1,13 +1,15 @@
-import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { press } from './support/actions.ts';
 import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
-import { bookFromTheNotice } from './support/booking.ts';
-import { expectLinkUsedUp, manageHref, openManageLink, reasonsLoaded } from './support/manage-page.ts';
+import {
+  bookThroughThePortal,
+  expectLinkUsedUp,
+  manageLinkFromMailbox,
+  openManageLink,
+  reasonsLoaded,
+} from './support/manage-page.ts';
 import { screenshots } from './support/screenshots.ts';
 import { desktop, phone390 } from './support/shell.ts';
-import { signIn } from './support/sign-in.ts';
 
 /**
  * R2.39 (decision 0084): the manage link of a booking's confirmation, opened from the development
@@ -17,23 +19,6 @@ import { signIn } from './support/sign-in.ts';
 /** The API's refusal of a link, as the browser's console reports the failed request. */
 const refused = /404 .*\/bff\/manage-link\/appointment/;
 const shoot = screenshots('/tmp/shots-manage-link');
-
-/** Olivia books Pickle's dental check at the second free time, through the portal. */
-async function bookThroughThePortal(page: Page): Promise<string> {
-  await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments/book');
-  return bookFromTheNotice(page, { pet: 'Pickle', reason: ['Dent', /^Dental check/] });
-}
-
-/** The manage link of Olivia's newest e-mail, as the development mailbox shows it. */
-async function manageLinkFromMailbox(page: Page): Promise<string> {
-  await page.goto('/dev/mailbox');
-  const entry = page.getByRole('button', { name: `To ${DEMO_ACCOUNT.manyPets.email}` }).first();
-  await entry.waitFor({ timeout: 15_000 });
-  await entry.click();
-  await page.getByText('Your appointment is booked').first().waitFor();
-  const link = page.getByRole('link', { name: /\/manage#/ });
-  return manageHref(link);
-}
 
 describe('the manage link of a confirmation', () => {
   const { newPage } = useBrowser();
@@ -75,11 +60,16 @@ describe('the manage link of a confirmation', () => {
     await expectNoAxeViolations(page);
     await shoot(page, 'cancelled');
 
-    // Used up: the same link now answers the plain page, on both.
-    for (const used of [page, mobile]) {
+    // Used up (decision 0095): the page that cancelled forgot the token, so its reload asks nothing; the
+    // phone kept it for its tab, and the link opened afresh, are refused: the same plain page.
+    await page.reload();
+    await expectLinkUsedUp(page);
+    const fresh = await newPage(phone390);
+    for (const used of [mobile, fresh]) {
       // The refusal is the API's 404, which the browser reports as a failed resource.
       expectConsoleError(used, refused);
-      await used.reload();
+      if (used === mobile) await used.reload();
+      else await used.goto(href);
       await expectLinkUsedUp(used);
     }
     await expectNoAxeViolations(mobile);

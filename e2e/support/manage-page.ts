@@ -1,6 +1,50 @@
+import { connectDatabase } from '@vet/db/connection';
+import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { bookFromTheNotice } from './booking.ts';
 import { portalUrl } from './browser.ts';
+import { signIn } from './sign-in.ts';
+
+/** Olivia books Pickle's dental check at the second free time, through the portal. */
+export async function bookThroughThePortal(page: Page): Promise<string> {
+  await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments/book');
+  return bookFromTheNotice(page, { pet: 'Pickle', reason: ['Dent', /^Dental check/] });
+}
+
+/** The manage link of Olivia's newest e-mail, as the development mailbox shows it. */
+export async function manageLinkFromMailbox(page: Page): Promise<string> {
+  await page.goto('/dev/mailbox');
+  const entry = page.getByRole('button', { name: `To ${DEMO_ACCOUNT.manyPets.email}` }).first();
+  await entry.waitFor({ timeout: 15_000 });
+  await entry.click();
+  await page.getByText('Your appointment is booked').first().waitFor();
+  const link = page.getByRole('link', { name: /\/manage#/ });
+  return manageHref(link);
+}
+
+/**
+ * The appointment a manage link names deleted (its reservation goes with it), as a journey that books it
+ * must leave: the confirmation's journey (manage-link.e2e.test.ts) finds Olivia's one cancelled dental check
+ * of Pickle's at its day and time, and other journeys count her upcoming appointments.
+ */
+export async function deleteLinkedAppointment(href: string): Promise<void> {
+  const appointmentId = Number(new URL(href).hash.slice(1).split('.')[0]);
+  const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
+  try {
+    await pool.query('delete from appointments where id = $1', [appointmentId]);
+  } finally {
+    await close();
+  }
+}
+
+/** Every address of the tab's history (back and forward), as the browser holds it. */
+export async function historyUrls(page: Page): Promise<string[]> {
+  const devTools = await page.context().newCDPSession(page);
+  const { entries } = await devTools.send('Page.getNavigationHistory');
+  await devTools.detach();
+  return entries.map((entry) => entry.url);
+}
 
 /**
  * Waits until the manage page's reasons for cancelling have loaded. Until then the reason's field is

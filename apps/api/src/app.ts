@@ -11,6 +11,7 @@ import {
   slotRoutes,
   guestCompletionRoutes,
   guestRoutes,
+  manageLinkClientRoutes,
   manageLinkRoutes,
   manageLinks,
   earlierTimeOfferRoutes,
@@ -112,6 +113,8 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       namespace: onboardingBudgets?.namespace ?? '',
     },
   };
+  // Every confirmation and reminder's manage link: only an appointment's newest works (decision 0095).
+  const links = manageLinks(config.portalUrl, config.verificationCodePepper);
   await app.register(publicScope, {
     routes: [
       healthRoutes,
@@ -132,7 +135,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       earlierTimeOfferRoutes({
         brandName: config.brandName,
         portalUrl: config.portalUrl,
-        manageLink: manageLinks(config.portalUrl, config.verificationCodePepper),
+        manageLinks: links,
         mailFrom: config.mailFrom,
       }),
     ],
@@ -165,7 +168,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     brandName: config.brandName,
     caps: bookingCaps(config.bookingCaps),
     bookingsPerIdentity: config.bookingRateLimitMax,
-    manageLink: manageLinks(config.portalUrl, config.verificationCodePepper),
+    manageLinks: links,
     mailFrom: config.mailFrom,
     portalUrl: config.portalUrl,
   };
@@ -179,6 +182,8 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       bookingRoutes(booking),
       guestCompletionRoutes(booking),
       earlierTimesRoutes(booking),
+      // The client ends the manage links of their appointments (decision 0095).
+      manageLinkClientRoutes,
     ],
     requireLinkedClient: true,
   });

@@ -36,7 +36,18 @@ export const manageLinkAppointmentSchema = z.object({
 });
 export type ManageLinkAppointment = z.infer<typeof manageLinkAppointmentSchema>;
 
-/** One answer for a tampered, unknown, expired or used link, and for a cancelled appointment's. */
+/**
+ * One answer for a tampered, unknown, expired or used link, a link a newer one replaced or its client
+ * ended, and a moved or cancelled appointment's (decisions 0084, 0095).
+ */
 export const manageLinkMessages = {
-  notValid: 'This link no longer works: it has expired, or the appointment has been cancelled.',
+  notValid:
+    'This link no longer works: it has expired or been replaced, or the appointment has changed or been cancelled.',
 } as const;
+
+/**
+ * POST /client/manage-links/end (decision 0095): the signed-in client's links end, in every e-mail and
+ * text already sent; `ended` counts the upcoming appointments whose links ended.
+ */
+export const manageLinksEndedSchema = z.object({ ended: z.number().int().nonnegative() });
+export type ManageLinksEnded = z.infer<typeof manageLinksEndedSchema>;

@@ -28,4 +28,5 @@ export {
   earlierTimesRoutes,
 } from './earlier-times/index.ts';
 export { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
-export { manageLinkRoutes, manageLinks } from './manage-links/index.ts';
+export { manageLinkClientRoutes, manageLinkRoutes, manageLinks } from './manage-links/index.ts';
+export type { ManageLinks, ReminderLinkRequest } from './manage-links/index.ts';

@@ -63,6 +63,18 @@ export const appointments = pgTable(
      * each change or cancellation e-mailed, so calendars replace the entry they hold (decision 0082).
      */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /**
+     * The generation of the appointment's manage link (decisions 0084, 0095): its MAC covers it, so only
+     * the newest link works. 0 is the first link (and every link sent before 0095); a newer link, a use,
+     * a move or a cancellation (the trigger of migration 0030, whoever writes the row) and the client
+     * ending their links each raise it.
+     */
+    manageLinkGeneration: integer('manage_link_generation').notNull().default(0),
+    /**
+     * The reminder kind ('d2', 'd0@08:00') whose e-mail and text share the current generation, so the
+     * second of them does not end the first's link; null when the generation went out with anything else.
+     */
+    manageLinkReminderKind: text('manage_link_reminder_kind'),
     /** A repeated booking request with the same key returns the first result (R4.21). */
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the first request's body: the same key with another body is refused (422). */

@@ -5,7 +5,7 @@ import type {
   AppointmentSlot,
   BookAppointmentBody,
 } from '@vet/contracts/appointment-booking';
-import type { Database } from '@vet/db/connection';
+import type { Database, Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { capRefusal, upcomingLimits, type BookingCaps } from './booking-caps.ts';
 import { appointmentEmail } from './booking-emails.ts';
@@ -37,13 +37,22 @@ export interface Booker extends Searcher {
   email: string | null;
 }
 
+/**
+ * The manage links booking's e-mails carry (decisions 0084, 0095), made by the manage-links module: a new
+ * booking's first link, or a new link for a changed appointment that ends the earlier ones.
+ */
+export interface BookingManageLinks {
+  first(appointmentId: number): string;
+  renew(executor: Executor, appointmentId: number): Promise<string>;
+}
+
 export interface BookingDeps extends SlotSearchDeps {
   db: Database;
   appointments: AppointmentsRepository;
   brandName: string;
   caps: BookingCaps;
-  /** The manage link of an appointment for its e-mails (decision 0084); none in tests that do not care. */
-  manageLink?: ((appointmentId: number) => string) | undefined;
+  /** The manage links of its e-mails (decisions 0084, 0095); none in tests that do not care. */
+  manageLinks?: BookingManageLinks | undefined;
   /** The calendar invitations' ORGANIZER address: MAIL_FROM's (decision 0082). */
   organizerEmail: string;
   /**
@@ -215,7 +224,7 @@ export async function bookAppointment(
         await recordBooked(tx, row);
         if (booker.email) {
           const facts = emailFacts(context, booker, row.id, startsAt, now);
-          const manageUrl = deps.manageLink?.(row.id);
+          const manageUrl = deps.manageLinks?.first(row.id);
           await enqueueEmail(
             tx,
             appointmentEmail({

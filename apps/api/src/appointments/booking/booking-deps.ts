@@ -2,7 +2,7 @@ import type { Database } from '@vet/db/connection';
 import { defaultMailFrom } from '@vet/email/email-delivery';
 import { mailboxAddress } from './appointment-calendar.ts';
 import { createAppointmentsRepository } from './appointment-records.ts';
-import type { BookingDeps } from './book-appointment.ts';
+import type { BookingDeps, BookingManageLinks } from './book-appointment.ts';
 import { bookingCaps, type BookingCaps } from './booking-caps.ts';
 import type { SlotSearchDeps } from './slot-search.ts';
 import { createBookingRepository } from './booking-repository.ts';
@@ -10,7 +10,7 @@ import { createBookingRepository } from './booking-repository.ts';
 export interface BookingDepsOptions {
   brandName: string;
   caps?: BookingCaps;
-  manageLink?: (appointmentId: number) => string;
+  manageLinks?: BookingManageLinks;
   /** The From of the portal's e-mails, whose address organizes their calendar invitations. */
   mailFrom?: string;
 }
@@ -26,7 +26,7 @@ export function createBookingDeps(db: Database, options: BookingDepsOptions): Bo
     appointments: createAppointmentsRepository(db),
     brandName: options.brandName,
     caps: options.caps ?? bookingCaps(true),
-    manageLink: options.manageLink,
+    manageLinks: options.manageLinks,
     organizerEmail: mailboxAddress(options.mailFrom ?? defaultMailFrom),
   };
 }

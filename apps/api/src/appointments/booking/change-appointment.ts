@@ -60,7 +60,8 @@ async function confirm(
       brandName: deps.brandName,
       organizerEmail: deps.organizerEmail,
       changedAt: deps.now(),
-      manageUrl: deps.manageLink?.(record.appointmentId),
+      // A moved appointment's e-mail carries a new link, which ends the earlier ones (decision 0095).
+      manageUrl: change === 'cancelled' ? undefined : await deps.manageLinks?.renew(tx, record.appointmentId),
     }),
   );
 }
@@ -96,16 +97,19 @@ async function announceFreed(deps: BookingDeps, spans: FreedSpan[]) {
 
 /**
  * PATCH /appointments/{id}/cancel: frees the time, keeps the record, e-mails the cancellation and tells
- * the practice system (appointment.cancelled), all in one transaction.
+ * the practice system (appointment.cancelled), all in one transaction. `stillAllowed` runs under the
+ * appointment's lock and may refuse (the manage link checks it has not ended meanwhile: decision 0095).
  */
 export async function cancelAppointment(
   deps: BookingDeps,
   booker: Booker,
   appointmentId: number,
   reasonId: number,
+  stillAllowed?: (tx: Executor) => Promise<void>,
 ): Promise<AppointmentDetail> {
   const freed = await deps.db.transaction(async (tx) => {
     const record = await lockRecord(deps, tx, booker, appointmentId);
+    await stillAllowed?.(tx);
     if (!(await rowExists(tx, cancellationReasons, reasonId))) {
       const message = 'Choose a cancellation reason from the list.';
       throw badRequest(message, [{ path: 'reasonId', message }]);

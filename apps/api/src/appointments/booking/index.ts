@@ -19,7 +19,7 @@ export {
 export { createAppointmentsRepository, toDetail } from './appointment-records.ts';
 export type { AppointmentsRepository } from './appointment-records.ts';
 export { bookAppointment, emailFacts } from './book-appointment.ts';
-export type { Booker, BookingDeps, BookingOutcome } from './book-appointment.ts';
+export type { Booker, BookingDeps, BookingManageLinks, BookingOutcome } from './book-appointment.ts';
 export { assertRoomToBook, bookingCaps, bookingsPerIdentity } from './booking-caps.ts';
 export type { BookingCaps } from './booking-caps.ts';
 export { createBookingDeps } from './booking-deps.ts';

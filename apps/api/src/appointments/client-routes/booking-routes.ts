@@ -17,6 +17,7 @@ import {
   bookAppointment,
   type Booker,
   type BookingCaps,
+  type BookingManageLinks,
   type BookingOutcome,
   bookingsPerIdentity,
   createBookingDeps,
@@ -68,8 +69,8 @@ export interface BookingRouteOptions {
   caps: BookingCaps;
   /** Bookings and guest-hold completions per signed-in identity in bookingLimits.windowMinutes. */
   bookingsPerIdentity: number;
-  /** The manage link every confirmation carries (decision 0084). */
-  manageLink?: (appointmentId: number) => string;
+  /** The manage links every confirmation carries (decisions 0084, 0095). */
+  manageLinks?: BookingManageLinks;
   /** MAIL_FROM: its address organizes the confirmations' calendar invitations (decision 0082). */
   mailFrom?: string;
   /** The portal's address, for the earlier-times offers' links (decision 0086); none: no offers. */

@@ -175,7 +175,8 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
               brandName: deps.brandName,
               organizerEmail: deps.organizerEmail,
               changedAt: now,
-              manageUrl: deps.manageLink?.(offer.appointmentId),
+              // Moved: a new link, which ends the earlier ones (decision 0095).
+              manageUrl: await deps.manageLinks?.renew(tx, offer.appointmentId),
             },
           ),
         );

@@ -175,7 +175,7 @@ describe('earlier times through the API', () => {
     const freed = await booked(other, at(2, '11:00'));
     await request(scene, 'PUT', waiting.appointmentId, { latestDate: localDay(5) });
     const reason = await createCancellationReason(db);
-    const token = manageLinkToken(manageLinkKey(DEV_VERIFICATION_CODE_PEPPER), freed.appointmentId);
+    const token = manageLinkToken(manageLinkKey(DEV_VERIFICATION_CODE_PEPPER), freed.appointmentId, 0);
     const cancelled = await context.app.inject({
       method: 'POST',
       url: '/manage-link/cancellation',

@@ -13,7 +13,12 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkedClientOf, hashedKey, limitedBy, type LimitRule } from '../../platform/index.ts';
-import { createBookingDeps, type BookingDeps, type BookingDepsOptions } from '../booking/index.ts';
+import {
+  createBookingDeps,
+  type BookingDeps,
+  type BookingDepsOptions,
+  type BookingManageLinks,
+} from '../booking/index.ts';
 import { readOffer, takeOffer } from './earlier-time-offers.ts';
 import type { EarlierTimesDeps } from './earlier-times-common.ts';
 import { joinEarlierTimes, leaveEarlierTimes, readEarlierTimes } from './earlier-times-line.ts';
@@ -70,7 +75,7 @@ export function createEarlierTimesDeps(
 export interface EarlierTimesRouteOptions {
   brandName: string;
   portalUrl: string;
-  manageLink?: (appointmentId: number) => string;
+  manageLinks?: BookingManageLinks;
   mailFrom?: string;
 }
 

@@ -136,7 +136,7 @@ export async function completeHold(
           change: 'booked',
           brandName: deps.brandName,
           organizerEmail: deps.organizerEmail,
-          manageUrl: deps.manageLink?.(appointmentId),
+          manageUrl: deps.manageLinks?.first(appointmentId),
         }),
       );
       return appointmentId;

@@ -2,7 +2,12 @@ import { appointmentDetailSchema, bookingConflictSchema } from '@vet/contracts/a
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { completeSoftBookingBodySchema, softBookingIdParamsSchema } from '@vet/contracts/guest-bookings';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { bookingsPerIdentity, createBookingDeps, type BookingCaps } from '../booking/index.ts';
+import {
+  bookingsPerIdentity,
+  createBookingDeps,
+  type BookingCaps,
+  type BookingManageLinks,
+} from '../booking/index.ts';
 import { linkedClientOf, errorBody, limitedBy } from '../../platform/index.ts';
 import { completeHold } from './complete-hold.ts';
 
@@ -15,7 +20,7 @@ export const guestCompletionRoutes =
     brandName: string;
     caps: BookingCaps;
     bookingsPerIdentity: number;
-    manageLink?: (appointmentId: number) => string;
+    manageLinks?: BookingManageLinks;
     mailFrom?: string;
   }): FastifyPluginCallbackZod =>
   (app, _options, done) => {

@@ -1,8 +1,10 @@
 /**
- * The manage-links module: an appointment's signed manage link, its page's routes, and the link every
- * confirmation carries. Other modules import only this file (decision 0054).
+ * The manage-links module: an appointment's signed manage link, its page's routes, the client's way to
+ * end their links, and the links every confirmation and reminder carries. Other modules import only this
+ * file (decision 0054).
  */
 export { manageLinkRoutes, manageLinkLimits } from './manage-link-routes.ts';
 export type { ManageLinkRouteOptions } from './manage-link-routes.ts';
-export { manageLinks } from './manage-link-token.ts';
-export type { ManageLinkOf } from './manage-link-token.ts';
+export { manageLinkClientRoutes } from './manage-link-client-routes.ts';
+export { manageLinks } from './manage-link-issuer.ts';
+export type { ManageLinks, ReminderLinkRequest } from './manage-link-issuer.ts';

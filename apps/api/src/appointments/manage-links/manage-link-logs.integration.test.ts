@@ -23,7 +23,7 @@ describe('a manage link in the API’s log lines (decision 0084)', () => {
 
   it('never appears, whether the call is answered, refused or malformed', async () => {
     const reason = await createCancellationReason(database.db);
-    const token = manageLinkToken(key, 1_999_999_999);
+    const token = manageLinkToken(key, 1_999_999_999, 0);
     const mac = token.split('.')[1]!;
     const calls = [
       ['appointment', { token }],

@@ -31,8 +31,8 @@ export const manageLinkLimits = {
 const refusals = { 404: apiErrorSchema, 429: apiErrorSchema };
 const description =
   'Public: the token (the manage link’s fragment) is the only key, and travels in the body so that no ' +
-  'log holds it. 404 with one message for a tampered, unknown, expired or used link and for a cancelled ' +
-  'or started appointment (decision 0084).';
+  'log holds it. 404 with one message for a tampered, unknown, expired or used link, one a newer link ' +
+  'replaced or its client ended, and a moved, cancelled or started appointment (decisions 0084, 0095).';
 
 export interface ManageLinkRouteOptions {
   brandName: string;
@@ -97,7 +97,7 @@ export const manageLinkRoutes =
         schema: {
           operationId: 'cancelByManageLink',
           tags,
-          summary: 'Cancels the appointment with a cancellation reason, as the portal does',
+          summary: 'Cancels the appointment with a cancellation reason, as the portal does; uses the link up',
           description: `${description} 409 after the practice’s cut-off; 400 for an unknown reason.`,
           body: manageLinkCancelBodySchema,
           response: {

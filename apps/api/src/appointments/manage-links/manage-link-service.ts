@@ -1,29 +1,29 @@
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
 import { manageLinkMessages } from '@vet/contracts/manage-link';
+import type { Executor } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients } from '@vet/db/schema/clients';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { cancelAppointment, type BookingDeps } from '../booking/index.ts';
 import { notFound } from '../../platform/index.ts';
-import { appointmentOfToken, type ManageLinkKey } from './manage-link-token.ts';
+import { isSignedAt, tokenParts, type ManageLinkKey } from './manage-link-token.ts';
 
 export interface ManageLinkDeps extends BookingDeps {
   key: ManageLinkKey;
 }
 
-/** Tampered, unknown, expired, cancelled or used: one answer, so the link tells nothing more. */
+/**
+ * Tampered, unknown, started, cancelled, used, superseded or ended by its client: one answer, so the link
+ * tells nothing more (decisions 0084, 0095).
+ */
 const notValid = () => notFound(manageLinkMessages.notValid);
 
-/**
- * The appointment a token may act on now: signed by this key, still booked, not yet started. The start
- * and status are the appointment's as they are now, so a moved appointment's old link follows it.
- */
-async function liveAppointment(deps: ManageLinkDeps, token: string) {
-  const appointmentId = appointmentOfToken(deps.key, token);
-  if (appointmentId === null) throw notValid();
-  const [row] = await deps.db
+/** The appointment's row, if still booked and not yet started, with its link's generation now. */
+async function bookedRow(executor: Executor, appointmentId: number, now: Date) {
+  const [row] = await executor
     .select({
       clientId: appointments.clientId,
+      generation: appointments.manageLinkGeneration,
       attendanceConfirmedAt: appointments.attendanceConfirmedAt,
       firstName: clients.firstName,
       email: clients.email,
@@ -34,11 +34,24 @@ async function liveAppointment(deps: ManageLinkDeps, token: string) {
       and(
         eq(appointments.id, appointmentId),
         eq(appointments.status, 'Booked'),
-        gt(appointments.startsAt, deps.now()),
+        gt(appointments.startsAt, now),
       ),
     );
-  if (!row) throw notValid();
-  return { appointmentId, ...row };
+  return row;
+}
+
+/**
+ * The appointment a token may act on now: still booked, not yet started, and the token signed by this
+ * key at the appointment's current link generation (decision 0095: a newer link, a use, a move, a
+ * cancellation or the client ending their links raised it). The start and status are the appointment's
+ * as they are now.
+ */
+async function liveAppointment(deps: ManageLinkDeps, token: string) {
+  const parts = tokenParts(token);
+  if (parts === null) throw notValid();
+  const row = await bookedRow(deps.db, parts.appointmentId, deps.now());
+  if (!row || !isSignedAt(deps.key, parts, row.generation)) throw notValid();
+  return { appointmentId: parts.appointmentId, ...row };
 }
 
 async function view(
@@ -71,7 +84,11 @@ export async function readManageLink(deps: ManageLinkDeps, token: string): Promi
   return view(deps, live.clientId, live.appointmentId, live.attendanceConfirmedAt !== null);
 }
 
-/** "I'll be there": recorded once (a second press keeps the first time), nothing sent. */
+/**
+ * "I'll be there": recorded once (a second press keeps the first time), nothing sent. It does not use the
+ * link up (decision 0095): the e-mail offers cancelling too, and a person who said they would come and
+ * then cannot expects the same link to cancel.
+ */
 export async function confirmAttendance(deps: ManageLinkDeps, token: string): Promise<ManageLinkAppointment> {
   const live = await liveAppointment(deps, token);
   const now = deps.now();
@@ -85,6 +102,8 @@ export async function confirmAttendance(deps: ManageLinkDeps, token: string): Pr
         eq(appointments.id, live.appointmentId),
         eq(appointments.status, 'Booked'),
         gt(appointments.startsAt, now),
+        // Ended since it was read (decision 0095): nothing is recorded.
+        eq(appointments.manageLinkGeneration, live.generation),
       ),
     )
     .returning({ id: appointments.id });
@@ -94,7 +113,10 @@ export async function confirmAttendance(deps: ManageLinkDeps, token: string): Pr
 
 /**
  * "Cancel": the portal's own cancellation (its reasons, its cut-off, its e-mail and the practice
- * system's event), as the appointment's client.
+ * system's event), as the appointment's client. It uses the link up: the cancellation raises the
+ * generation (migration 0030's trigger), so the link stays ended even if the practice books the
+ * appointment again. The link is checked again under the appointment's lock, so a link ended meanwhile
+ * cancels nothing.
  */
 export async function cancelByManageLink(
   deps: ManageLinkDeps,
@@ -109,6 +131,33 @@ export async function cancelByManageLink(
     allowed: true,
     homePracticeId: null,
   };
-  await cancelAppointment(deps, booker, live.appointmentId, reasonId);
+  const stillLive = async (tx: Executor) => {
+    const row = await bookedRow(tx, live.appointmentId, deps.now());
+    if (row?.generation !== live.generation) throw notValid();
+  };
+  await cancelAppointment(deps, booker, live.appointmentId, reasonId, stillLive);
   return view(deps, live.clientId, live.appointmentId, live.attendanceConfirmedAt !== null);
+}
+
+/**
+ * POST /client/manage-links/end: ends the links of every upcoming booked appointment of the client
+ * (decision 0095), answering how many. Scoped by the signed-in client's id alone: nobody can end another
+ * client's links.
+ */
+export async function endClientManageLinks(executor: Executor, clientId: number, now: Date) {
+  const ended = await executor
+    .update(appointments)
+    .set({
+      manageLinkGeneration: sql`${appointments.manageLinkGeneration} + 1`,
+      manageLinkReminderKind: null,
+    })
+    .where(
+      and(
+        eq(appointments.clientId, clientId),
+        eq(appointments.status, 'Booked'),
+        gt(appointments.startsAt, now),
+      ),
+    )
+    .returning({ id: appointments.id });
+  return { ended: ended.length };
 }

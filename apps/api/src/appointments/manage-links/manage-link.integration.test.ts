@@ -20,7 +20,7 @@ import { manageLinkKey, manageLinkToken } from './manage-link-token.ts';
 const database = useTestDatabase({ max: 20 });
 const { context, signedInClient } = useSignedInTestApp(database);
 const { db } = database;
-const { book, amend } = bookingHelpers(context, db);
+const { book } = bookingHelpers(context, db);
 const key = manageLinkKey(DEV_VERIFICATION_CODE_PEPPER);
 
 let smtp: TestSmtpServer;
@@ -77,7 +77,7 @@ async function bookedWithLink(day = 3, time = '10:00') {
 }
 
 const notValidBody = async () =>
-  apiErrorSchema.parse((await post('appointment', { token: manageLinkToken(key, 2_000_000_000) })).json());
+  apiErrorSchema.parse((await post('appointment', { token: manageLinkToken(key, 2_000_000_000, 0) })).json());
 
 describe('an appointment’s manage link', () => {
   it('comes in the booking confirmation, delivered over SMTP, and opening it changes nothing', async () => {
@@ -217,7 +217,7 @@ describe('an appointment’s manage link', () => {
       reasonId: scene.reason.id,
     };
     const started = await createAppointment(db, { ...values, startsAt: at(-5), endsAt: at(25) });
-    const startedToken = manageLinkToken(key, started.id);
+    const startedToken = manageLinkToken(key, started.id, 0);
     const expected = await notValidBody();
     for (const path of ['appointment', 'attendance'])
       expect((await post(path, { token: startedToken })).json()).toEqual(expected);
@@ -225,7 +225,7 @@ describe('an appointment’s manage link', () => {
 
     // Within the practice's cut-off (hours before the start): seen and confirmed, not cancelled online.
     const soon = await createAppointment(db, { ...values, startsAt: at(60), endsAt: at(90) });
-    const soonToken = manageLinkToken(key, soon.id);
+    const soonToken = manageLinkToken(key, soon.id, 0);
     expect(
       manageLinkAppointmentSchema.parse((await post('appointment', { token: soonToken })).json()),
     ).toMatchObject({
@@ -236,19 +236,6 @@ describe('an appointment’s manage link', () => {
     expect(apiErrorSchema.parse(late.json()).message).toBe(bookingMessages.tooLateToChange);
     expect((await stateOf(soon.id)).row!.status).toBe('Booked');
     expect((await post('attendance', { token: soonToken })).statusCode).toBe(200);
-  });
-
-  it('an old link of a moved appointment shows it as it is now; the change e-mail carries the same link', async () => {
-    const { scene, booked, link } = await bookedWithLink(4, '10:00');
-    const newStart = localInstant(localDay(5), '11:00');
-    expect((await amend(scene, booked.appointmentId, newStart)).statusCode).toBe(200);
-    const opened = manageLinkAppointmentSchema.parse(
-      (await post('appointment', { token: link.token })).json(),
-    );
-    expect(opened.startsAt).toBe(newStart.toISOString());
-    const email = await receivedLatestEmailTo(scene.client.email!);
-    expect(email.subject).toBe('Your appointment has moved');
-    expect(manageLinkIn(email.text)?.token).toBe(link.token);
   });
 
   it('only for the appointment it names: another client’s appointment is untouched', async () => {

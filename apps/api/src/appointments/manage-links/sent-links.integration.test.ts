@@ -27,7 +27,7 @@ import { startTwilioStandIn, type TwilioStandIn } from '../../messages/reminders
 import { buildTestApp, testConfig } from '../../testing/test-app.ts';
 import { earlierTimeLinks } from '../earlier-times/earlier-times-routes.ts';
 import { hashToken } from '../earlier-times/earlier-times-common.ts';
-import { manageLinks } from './manage-link-token.ts';
+import { manageLinkKey, manageLinkUrl } from './manage-link-token.ts';
 
 /**
  * Security round three, finding 8 (docs/security/hardening.md): the outboxes kept working links in clear
@@ -136,7 +136,13 @@ async function appointmentWithLinks() {
   });
   return {
     email: client.email!,
-    manageUrl: manageLinks(config.portalUrl, config.verificationCodePepper)(appointment.id),
+    // Generation 0: the appointment's first link (decision 0095).
+    manageUrl: manageLinkUrl(
+      config.portalUrl,
+      manageLinkKey(config.verificationCodePepper),
+      appointment.id,
+      0,
+    ),
     offerUrl: earlierTimeLinks(config.portalUrl)(offerToken),
   };
 }

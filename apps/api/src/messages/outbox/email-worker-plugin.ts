@@ -43,7 +43,7 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
       options.brandName && options.portalUrl && options.verificationCodePepper
         ? reminderTasks({
             brandName: options.brandName,
-            manageLink: manageLinks(options.portalUrl, options.verificationCodePepper),
+            manageLinks: manageLinks(options.portalUrl, options.verificationCodePepper),
             bookingLink: (petId) => `${options.portalUrl}/appointments/book?petId=${petId}`,
             smsEnabled: sms !== undefined,
             logger: app.log.child({ component: 'reminders' }),

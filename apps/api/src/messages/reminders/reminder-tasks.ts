@@ -1,6 +1,7 @@
 import type { Database } from '@vet/db/connection';
 import type { EmailLogger } from '@vet/email/email-logger';
 import type { TaskList } from 'graphile-worker';
+import type { ManageLinks } from '../../appointments/index.ts';
 import {
   queueDueReminders,
   queueRemindersTask,
@@ -17,7 +18,8 @@ import {
 
 export interface ReminderTaskOptions {
   brandName: string;
-  manageLink: (appointmentId: number) => string;
+  /** The manage links reminders carry: each reminder's ends the earlier ones (decision 0095). */
+  manageLinks: Pick<ManageLinks, 'forReminders'>;
   /** Booking with the pet chosen (`/appointments/book?petId=`): vaccination reminders link there. */
   bookingLink: (petId: number) => string;
   /** SMS off: reminders go by e-mail only. */

@@ -18,6 +18,8 @@ import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/tes
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manageLinks } from '../../appointments/index.ts';
+import { manageLinkKey, manageLinkUrl } from '../../appointments/manage-links/manage-link-token.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 import { queueDueReminders, reminderJobPriority } from './queue-reminders.ts';
 import { reminderRulesSettingKey } from './reminder-rules.ts';
 import { reminderTasks } from './reminder-tasks.ts';
@@ -32,7 +34,11 @@ const database = useOwnDatabase('reminders_test');
 const db = () => database.current.db;
 const { logger, lines } = captureLogger();
 const portalUrl = 'https://portal.example.test';
-const manageLink = manageLinks(portalUrl, 'reminders-test-secret-of-at-least-32-characters');
+const linkSecret = 'reminders-test-secret-of-at-least-32-characters';
+const reminderLinks = manageLinks(portalUrl, linkSecret);
+/** The link of an appointment at a generation: a reminder sends generation 1 of a new appointment's. */
+const linkAt = (appointmentId: number, generation = 1) =>
+  manageLinkUrl(portalUrl, manageLinkKey(linkSecret), appointmentId, generation);
 const bookingLink = (petId: number) => `${portalUrl}/appointments/book?petId=${petId}`;
 
 type Channel = 'email' | 'sms';
@@ -251,7 +257,7 @@ describe('sending appointment reminders', () => {
           now: () => clock,
           tasks: reminderTasks({
             brandName: 'Harbour Vets',
-            manageLink,
+            manageLinks: reminderLinks,
             bookingLink,
             smsEnabled: true,
             logger,
@@ -273,7 +279,7 @@ describe('sending appointment reminders', () => {
     await startWorkers();
     await queueDueReminders(db(), clock);
     await settled(appointment.id).toBe(true);
-    const link = manageLink(appointment.id);
+    const link = linkAt(appointment.id);
     // Reminders the queueing tests left in the queue go out too: ours are those with our link.
     const ours = () => twilio?.received.filter((sms) => sms.body.includes(link)) ?? [];
     await expect.poll(() => ours().length, { timeout: 15_000 }).toBe(1);
@@ -295,6 +301,41 @@ describe('sending appointment reminders', () => {
     expect(lines.join('\n')).not.toContain('07400');
     expect(lines.join('\n')).not.toContain('7400123456');
     expect(lines.join('\n')).not.toContain(client.email!);
+  });
+
+  it('ends the earlier links of the appointment, its e-mail and its text sharing one new link (decision 0095)', async () => {
+    clock = new Date('2030-01-15T10:00:00Z');
+    const { appointment, client } = await scene({ startsAt: winterAppointment });
+    // The link the booking's confirmation carried.
+    const confirmation = linkAt(appointment.id, 0).split('#')[1]!;
+    const app = await buildTestApp(database.current, { env: { VERIFICATION_CODE_PEPPER: linkSecret } });
+    try {
+      const opens = async (token: string) =>
+        (await app.inject({ method: 'POST', url: '/manage-link/appointment', payload: { token } }))
+          .statusCode;
+      expect(await opens(confirmation)).toBe(200);
+      await startWorkers();
+      await queueDueReminders(db(), clock);
+      await settled(appointment.id).toBe(true);
+      const tokenIn = (text: string) =>
+        new RegExp(`/manage#(${appointment.id}\\.[\\w-]{43})`).exec(text)?.[1];
+      await expect
+        .poll(() => twilio?.received.find((sms) => tokenIn(sms.body)), { timeout: 15_000 })
+        .toBeTruthy();
+      await expect
+        .poll(() => smtp?.received.find((email) => email.to.includes(client.email!)), { timeout: 15_000 })
+        .toBeTruthy();
+      const texted = tokenIn(twilio!.received.find((sms) => tokenIn(sms.body))!.body);
+      const emailed = tokenIn(
+        smtp!.received.find((email) => email.to.includes(client.email!))!.raw.replace(/=\r?\n/g, ''),
+      );
+      expect(emailed).toBe(texted);
+      expect(texted).not.toBe(confirmation);
+      expect(await opens(texted!)).toBe(200);
+      expect(await opens(confirmation)).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 
   it("sends a batch's reminders to their own clients, and retries alone one that another worker holds", async () => {
@@ -342,7 +383,7 @@ describe('sending appointment reminders', () => {
     }
     for (const { appointment } of scenes) await settled(appointment.id).toBe(true);
     for (const { appointment, client } of scenes) {
-      const link = manageLink(appointment.id);
+      const link = linkAt(appointment.id);
       await expect
         .poll(() => smtp?.received.filter((email) => email.to.includes(client.email!)).length, {
           timeout: 15_000,
@@ -352,7 +393,7 @@ describe('sending appointment reminders', () => {
       expect(email.raw.replace(/=\r?\n/g, '')).toContain(link.split('#')[1]!.slice(0, 20));
     }
     // Each text carries its own appointment's link: three texts, three links.
-    const links = scenes.map(({ appointment }) => manageLink(appointment.id));
+    const links = scenes.map(({ appointment }) => linkAt(appointment.id));
     await expect
       .poll(() => twilio?.received.filter((sms) => links.some((link) => sms.body.includes(link))).length)
       .toBe(3);

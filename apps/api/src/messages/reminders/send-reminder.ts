@@ -13,7 +13,7 @@ import { enqueueSmsMessages } from '@vet/email/enqueue-sms';
 import { endOfQuietHours, isQuietHours } from '@vet/email/quiet-hours';
 import { sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import { manageLinkLabel, practiceTime } from '../../appointments/index.ts';
+import { manageLinkLabel, practiceTime, type ManageLinks } from '../../appointments/index.ts';
 import { reminderJobPriority, sendReminderTask } from './queue-reminders.ts';
 
 export type ReminderSkip = 'cancelled' | 'past' | 'changed' | 'opted-out' | 'no-address' | 'bad-number';
@@ -21,8 +21,11 @@ export type ReminderSkip = 'cancelled' | 'past' | 'changed' | 'opted-out' | 'no-
 export interface SendReminderDeps {
   db: Database;
   brandName: string;
-  /** The appointment's manage link (decision 0084): every reminder carries it. */
-  manageLink: (appointmentId: number) => string;
+  /**
+   * The appointment's manage link (decision 0084): every reminder carries a new one, which ends the
+   * earlier links; its e-mail and its text share it (decision 0095).
+   */
+  manageLinks: Pick<ManageLinks, 'forReminders'>;
   logger: EmailLogger;
   now?: () => Date;
 }
@@ -66,6 +69,7 @@ export function reminderSms(facts: ReminderFacts & { brandName: string }): strin
 type LockedReminder = Omit<ReminderFacts, 'manageUrl'> & {
   id: number;
   appointmentId: number;
+  kind: string;
   channel: 'email' | 'sms';
   status: string;
   appointmentStartsAt: Date;
@@ -135,7 +139,7 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
     const at = now();
     const { busy, decisions } = await deps.db.transaction(async (tx) => {
       const { rows } = await tx.execute<LockedReminder>(sql`
-        select r.id, r.appointment_id as "appointmentId", r.channel, r.status,
+        select r.id, r.appointment_id as "appointmentId", r.kind, r.channel, r.status,
           r.appointment_starts_at as "appointmentStartsAt", a.status as "appointmentStatus",
           a.starts_at as "startsAt", c.email, c.mobile_phone as "mobilePhone", c.first_name as "firstName",
           pt.name as "petName", ar.name as "reasonName", pr.name as "practiceName",
@@ -170,16 +174,21 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
         };
         return { reminder, decision: decide(reminder, at) };
       });
-      const facts = (reminder: LockedReminder): ReminderFacts => ({
-        ...reminder,
-        manageUrl: deps.manageLink(reminder.appointmentId),
-      });
       const emails = decisions.flatMap(({ reminder, decision }) =>
         decision.result === 'email' ? [{ reminder, to: decision.to }] : [],
       );
       const texts = decisions.flatMap(({ reminder, decision }) =>
         decision.result === 'sms' ? [{ reminder, to: decision.to }] : [],
       );
+      // One statement for the batch's links, in the transaction that writes their messages.
+      const links = await deps.manageLinks.forReminders(
+        tx,
+        [...emails, ...texts].map(({ reminder }) => reminder),
+      );
+      const facts = (reminder: LockedReminder): ReminderFacts => ({
+        ...reminder,
+        manageUrl: links.get(reminder.appointmentId)!,
+      });
       const emailIds = await enqueueEmails(
         tx,
         emails.map(({ reminder, to }) =>

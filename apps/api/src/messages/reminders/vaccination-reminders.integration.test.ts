@@ -199,7 +199,7 @@ describe('sending vaccination reminders', () => {
           now: () => fourWeeksBefore,
           tasks: reminderTasks({
             brandName: 'Harbour Vets',
-            manageLink: () => `${portalUrl}/manage`,
+            manageLinks: { forReminders: () => Promise.resolve(new Map()) },
             bookingLink,
             smsEnabled: true,
             logger,

@@ -89,6 +89,8 @@ const clientOwnedPaths = [
   '/practices/{practiceId}/appointment-slots',
   '/v2/practices/{practiceId}/appointment-slots',
   '/guest/soft-bookings/{softBookingId}/complete',
+  // The client ends the manage links of their appointments (decision 0095).
+  '/client/manage-links/end',
 ];
 
 /**

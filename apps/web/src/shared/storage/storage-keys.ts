@@ -25,6 +25,12 @@ export const SESSION_STORAGE_KEYS = {
   petRegisterModalSeen: 'petRegisterModalSeen',
   /** The invitation's query parameters (rc, ln) kept for the activation guard (name not shown either). */
   registrationParams: 'registrationParams',
+  /**
+   * The token of the manage link (/manage#) and of an earlier-time offer (/earlier-time#), kept for the
+   * tab once taken out of the address bar, until the link's flow ends (use-link-token.ts, decision 0095).
+   */
+  manageLinkToken: 'manageLinkToken',
+  earlierTimeToken: 'earlierTimeToken',
 } as const;
 
 /** R4.11: what belongs to the signed-in person and is cleared when they log out. */
@@ -37,6 +43,8 @@ export const CLEARED_ON_LOGOUT = {
     SESSION_STORAGE_KEYS.vMode,
     SESSION_STORAGE_KEYS.petRegisterModalSeen,
     SESSION_STORAGE_KEYS.registrationParams,
+    SESSION_STORAGE_KEYS.manageLinkToken,
+    SESSION_STORAGE_KEYS.earlierTimeToken,
   ],
 } as const;
 

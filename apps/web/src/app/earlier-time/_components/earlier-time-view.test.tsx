@@ -10,8 +10,12 @@ import { EarlierTimeView } from './earlier-time-view';
 
 afterEach(() => {
   cleanup();
+  window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 });
+
+/** The token the tab keeps once the address has lost it (decision 0095). */
+const keptToken = () => window.sessionStorage.getItem('earlierTimeToken');
 
 const offered = '2026-12-01T10:00:00.000Z';
 const offer: EarlierTimeOffer = {
@@ -66,11 +70,14 @@ describe('EarlierTimeView (/earlier-time#token, decision 0086)', () => {
       '/bff/earlier-time-offer/take': () => Response.json({ startsAt: offered }),
     });
     await screen.findByText('Pickle');
+    expect(window.location.hash).toBe('');
+    expect(keptToken()).toBe('tok-en_1');
     expect(calls.filter((call) => call.url.startsWith('/bff/earlier-time-offer'))).toEqual([
       { url: '/bff/earlier-time-offer', method: 'POST', body: { token: 'tok-en_1' } },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Move my appointment to this time' }));
     await screen.findByText('Your appointment has moved');
+    expect(keptToken()).toBeNull();
     expect(calls.at(-1)).toEqual({
       url: '/bff/earlier-time-offer/take',
       method: 'POST',
@@ -82,6 +89,8 @@ describe('EarlierTimeView (/earlier-time#token, decision 0086)', () => {
     renderAt('#nope', { '/bff/earlier-time-offer': gone });
     await screen.findByText('This time is no longer held for you');
     expect(screen.queryByRole('button', { name: 'Move my appointment to this time' })).toBeNull();
+    expect(window.location.hash).toBe('');
+    expect(keptToken()).toBeNull();
   });
 
   it('says plainly that the practice booked the time when it did, on reading or on the press', async () => {

@@ -1,7 +1,7 @@
 'use client';
 
 import { earlierTimeOfferMessages, type EarlierTimeOffer } from '@vet/contracts/earlier-times';
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useEarlierTimeOffer, useTakeEarlierTimeOffer } from '@/features/appointments/api/earlier-times';
 import { BookingSummary } from '@/features/appointments/components/booking-summary';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
@@ -10,7 +10,7 @@ import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { formatLabelledAppointmentTime, formatPracticeClock } from '@/shared/dates/appointment-time';
 import { Button } from '@/shared/ui/button';
-import { useLinkToken } from '@/shared/navigation/use-link-token';
+import { forgetLinkToken, useLinkToken } from '@/shared/navigation/use-link-token';
 import { TextLink } from '@/shared/ui/text-link';
 import styles from '@/features/appointments/components/link-page.module.css';
 
@@ -19,6 +19,8 @@ import styles from '@/features/appointments/components/link-page.module.css';
  * (the API's givenAway message) is said to be so.
  */
 function NoLongerHeld({ message }: { message?: string | null }) {
+  // The offer's flow is over: the tab's copy of the token goes (decision 0095).
+  useEffect(() => forgetLinkToken('earlier-time'), []);
   const givenAway = message === earlierTimeOfferMessages.givenAway;
   return (
     <div className={styles.stack}>
@@ -39,9 +41,12 @@ function NoLongerHeld({ message }: { message?: string | null }) {
   );
 }
 
-/** /earlier-time: the held time and the one press that takes it (decision 0086). */
+/**
+ * /earlier-time: the held time and the one press that takes it (decision 0086). The token leaves the
+ * address bar once read and stays with the tab until the offer is taken or found gone (decision 0095).
+ */
 export function EarlierTimeView() {
-  const token = useLinkToken();
+  const token = useLinkToken('earlier-time');
   if (token === null) return <LoadingSpinner height="30vh" label="Loading the earlier time" />;
   if (token === '') return <NoLongerHeld />;
   return <Offer key={token} token={token} />;
@@ -78,7 +83,7 @@ function Offer({ token }: { token: string }) {
       offer={offer.data}
       pending={take.isPending}
       failed={problem !== null}
-      onTake={() => take.mutate()}
+      onTake={() => take.mutate(undefined, { onSuccess: () => forgetLinkToken('earlier-time') })}
     />
   );
 }

@@ -10,8 +10,12 @@ import { ManageView } from './manage-view';
 
 afterEach(() => {
   cleanup();
+  window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 });
+
+/** The token the tab keeps once the address has lost it (decision 0095). */
+const keptToken = () => window.sessionStorage.getItem('manageLinkToken');
 
 const hour = 3_600_000;
 const appointment = (overrides: Partial<ManageLinkAppointment> = {}): ManageLinkAppointment => ({
@@ -72,6 +76,9 @@ describe('ManageView (/manage#token, decision 0084)', () => {
       '/bff/manage-link/attendance': () => Response.json(appointment({ attendanceConfirmed: true })),
     });
     await screen.findByText('Pickle');
+    // Read, the token left the address and stays with the tab (decision 0095).
+    expect(window.location.hash).toBe('');
+    expect(keptToken()).toBe('7.abc');
     expect(screen.getByRole('link', { name: 'Change the time' }).getAttribute('href')).toBe(
       '/appointments/book?change=1&appointmentId=7',
     );
@@ -103,6 +110,8 @@ describe('ManageView (/manage#token, decision 0084)', () => {
     fireEvent.change(reason, { target: { value: '3' } });
     fireEvent.click(cancel);
     await screen.findByText('Your appointment is cancelled');
+    // Used up: the tab forgets the token (decision 0095).
+    expect(keptToken()).toBeNull();
     expect(calls.at(-1)).toEqual({
       url: '/bff/manage-link/cancellation',
       method: 'POST',
@@ -126,6 +135,8 @@ describe('ManageView (/manage#token, decision 0084)', () => {
     renderAt('#7.tampered', { '/bff/manage-link/appointment': refused });
     await screen.findByText('This link no longer works');
     expect(screen.queryByRole('button')).toBeNull();
+    expect(window.location.hash).toBe('');
+    expect(keptToken()).toBeNull();
     cleanup();
     const calls = renderAt('', {});
     await screen.findByText('This link no longer works');

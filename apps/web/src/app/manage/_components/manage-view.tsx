@@ -1,7 +1,7 @@
 'use client';
 
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
 import {
   CancellationReasonField,
@@ -15,16 +15,21 @@ import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { Button } from '@/shared/ui/button';
-import { useLinkToken } from '@/shared/navigation/use-link-token';
+import { forgetLinkToken, useLinkToken } from '@/shared/navigation/use-link-token';
 import { TextLink } from '@/shared/ui/text-link';
 import styles from '@/features/appointments/components/link-page.module.css';
 
-/** One plain answer for a link that is tampered, expired, used up or for a cancelled appointment. */
+/**
+ * One plain answer for a link that is tampered, expired, used up, replaced or ended, and for a moved or
+ * cancelled appointment's (decisions 0084, 0095). The tab's copy of the token goes with it.
+ */
 function NotValid() {
+  useEffect(() => forgetLinkToken('manage'), []);
   return (
     <div className={styles.stack}>
       <AppAlert severity="info" title="This link no longer works">
-        It has expired, or the appointment has been cancelled. Nothing has been changed.
+        It has expired or been replaced by a newer link, or the appointment has changed or been cancelled.
+        Nothing has been changed.
       </AppAlert>
       <p>
         To see or book your appointments, <TextLink href="/appointments">sign in to the portal</TextLink>, or
@@ -34,9 +39,13 @@ function NotValid() {
   );
 }
 
-/** /manage: the appointment of the link, and the presses that act on it (decision 0084). */
+/**
+ * /manage: the appointment of the link, and the presses that act on it (decision 0084). The token leaves
+ * the address bar once read and stays with the tab until the link is used up or found not valid
+ * (decision 0095), so a reload or the back button keeps the page working.
+ */
 export function ManageView() {
-  const token = useLinkToken();
+  const token = useLinkToken('manage');
   if (token === null) return <LoadingSpinner height="30vh" label="Loading your appointment" />;
   if (token === '') return <NotValid />;
   return <ManageAppointment key={token} token={token} />;
@@ -116,7 +125,13 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
               <CancelForm
                 pending={press.isPending && press.variables.kind === 'cancellation'}
                 disabled={press.isPending}
-                onCancel={(reasonId) => press.mutate({ kind: 'cancellation', reasonId })}
+                onCancel={(reasonId) =>
+                  // A cancellation uses the link up (decision 0095): the tab forgets it.
+                  press.mutate(
+                    { kind: 'cancellation', reasonId },
+                    { onSuccess: () => forgetLinkToken('manage') },
+                  )
+                }
               />
             </>
           ) : (

@@ -1,4 +1,4 @@
-import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
+import type { ManageLinkAppointment, ManageLinksEnded } from '@vet/contracts/manage-link';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -39,5 +39,16 @@ export function useManageLinkPress(token: string) {
         body: press.kind === 'cancellation' ? { token, reasonId: press.reasonId } : { token },
       }),
     onSuccess: (appointment) => queryClient.setQueryData(manageLinkQueryKey(token), appointment),
+  });
+}
+
+/**
+ * "End my appointment links" (decision 0095): the links in every appointment e-mail and text already sent
+ * to the signed-in client stop working; the answer counts the upcoming appointments they were for.
+ */
+export function useEndManageLinks() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: () => api.post<ManageLinksEnded>('/client/manage-links/end'),
   });
 }
