@@ -39,6 +39,8 @@ const appointmentFields = {
   ends_at: instant,
   status: z.enum(appointmentStatuses),
   notes: z.string().trim().max(practiceNotesMaxLength).nullable().optional(),
+  /** Whether the client may read `notes` (staff notes unless marked: security round three, finding 12). */
+  notes_for_client: z.boolean().optional(),
 };
 
 /** PUT /appointments/{appointment_ref}: the whole record; stored as given (created or replaced). */
@@ -102,6 +104,7 @@ export const practiceAppointmentSchema = z.object({
   ends_at: instant,
   status: z.enum(appointmentStatuses),
   notes: z.string().nullable(),
+  notes_for_client: z.boolean(),
   /** When a practice booking was stored over this online appointment: the practice is to act on it. */
   flagged_at: instant.nullable(),
 });

@@ -54,6 +54,12 @@ export const appointments = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     status: appointmentStatus('status').notNull().default('Booked'),
     notes: text('notes'),
+    /**
+     * Whether the client may read `notes`: a practice system writes staff notes there, shown to the client
+     * only when it marks them so; an online booking's notes are the client's own (security round three,
+     * finding 12).
+     */
+    notesForClient: boolean('notes_for_client').notNull().default(false),
     cancellationReasonId: integer('cancellation_reason_id').references(() => cancellationReasons.id),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The client pressed "I'll be there" on the appointment's manage link (decision 0084). */

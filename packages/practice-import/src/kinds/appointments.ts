@@ -21,6 +21,7 @@ export const appointments: RecordKind = {
     ends_at: true,
     status: true,
     notes: false,
+    notes_for_client: false,
   }),
   refColumn: 'appointment_ref',
   references: [
@@ -41,6 +42,7 @@ export const appointments: RecordKind = {
     ends_at: 'timestamptz',
     status: 'text',
     notes: 'text',
+    notes_for_client: 'boolean',
   },
   parse(row) {
     const cells = new RowCells(row);
@@ -55,6 +57,8 @@ export const appointments: RecordKind = {
       ends_at: cells.instant('ends_at', required),
       status: cells.oneOf('status', appointmentStatuses, required),
       notes: cells.text('notes'),
+      // Staff notes unless the practice system marks them for the client (security round three, finding 12).
+      notes_for_client: cells.boolean('notes_for_client', false),
     };
     cells.ordered(['starts_at', record.starts_at], ['ends_at', record.ends_at], {
       strict: true,

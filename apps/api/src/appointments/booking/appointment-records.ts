@@ -8,6 +8,7 @@ import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/index.ts';
+import { notesForClient } from '@vet/db/client-notes';
 
 /** The database or a transaction: the reads below run in either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -28,7 +29,7 @@ const summaryColumns = {
 
 const detailColumns = {
   ...summaryColumns,
-  notes: appointments.notes,
+  notes: notesForClient,
   cancellationReasonId: appointments.cancellationReasonId,
   cancelledAt: appointments.cancelledAt,
   clinicianId: appointments.clinicianId,

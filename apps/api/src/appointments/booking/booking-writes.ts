@@ -158,10 +158,10 @@ const bookOnline = namedStatement(
     ),
     appointment as (
       insert into appointments (practice_id, clinician_id, client_id, pet_id, reason_id, starts_at, ends_at,
-                                notes, idempotency_key, idempotency_request_hash)
+                                notes, notes_for_client, idempotency_key, idempotency_request_hash)
       select ${value('practiceId')}::int, ${value('clinicianId')}::int, ${value('clientId')}::int,
              ${value('petId')}::int, ${value('reasonId')}::int, ${value('startsAt')}::timestamptz,
-             ${value('endsAt')}::timestamptz, ${value('notes')}::text, ${value('idempotencyKey')}::text,
+             ${value('endsAt')}::timestamptz, ${value('notes')}::text, true, ${value('idempotencyKey')}::text,
              ${value('idempotencyRequestHash')}::text
       from counted
       where (${value('clientLimit')}::int is null or upcoming_client < ${value('clientLimit')}::int)

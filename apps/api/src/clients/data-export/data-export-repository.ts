@@ -20,6 +20,7 @@ import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { type Identity, ownedBy } from '../../platform/index.ts';
 import { clientDetailColumns } from '../profile/index.ts';
+import { notesForClient } from '@vet/db/client-notes';
 
 type ClientPart = NonNullable<DataExport['client']>;
 
@@ -143,7 +144,7 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
       endsAt: appointments.endsAt,
       status: appointments.status,
       bookedBy: appointments.source,
-      notes: appointments.notes,
+      notes: notesForClient,
       cancellationReason: cancellationReasons.description,
       cancelledAt: appointments.cancelledAt,
       createdAt: appointments.createdAt,

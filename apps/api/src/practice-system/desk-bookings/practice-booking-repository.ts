@@ -35,6 +35,7 @@ export type StoredAppointment = Pick<
   | 'startsAt'
   | 'endsAt'
   | 'notes'
+  | 'notesForClient'
   | 'cancelledAt'
 >;
 
@@ -53,6 +54,7 @@ const stored = {
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   notes: appointments.notes,
+  notesForClient: appointments.notesForClient,
   cancelledAt: appointments.cancelledAt,
 };
 
@@ -130,6 +132,7 @@ export function createPracticeBookingReads(db: Database) {
       ends_at: appointments.endsAt,
       status: appointments.status,
       notes: appointments.notes,
+      notes_for_client: appointments.notesForClient,
       flagged_at: appointments.flaggedAt,
     })
     .from(appointments)

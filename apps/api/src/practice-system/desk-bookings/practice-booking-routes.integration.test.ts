@@ -1,4 +1,4 @@
-import { appointmentSlotsResponseSchema } from '@vet/contracts/appointment-booking';
+import { appointmentDetailSchema, appointmentSlotsResponseSchema } from '@vet/contracts/appointment-booking';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import {
   appointmentBatchMaxItems,
@@ -67,6 +67,37 @@ describe('PUT /integration/v1/appointments/{appointment_ref}', () => {
     expect(offered).not.toContain(at('10:00').toISOString());
     expect(offered).not.toContain(at('09:45').toISOString());
     expect(offered).toContain(at('10:30').toISOString());
+  });
+
+  it('shows the client its notes only when the practice system marks them so (security round three, finding 12)', async () => {
+    const s = await scene();
+    const readNotes = async (id: number) => {
+      const response = await context.app.inject({
+        method: 'GET',
+        url: `/appointments/${id}`,
+        headers: { authorization: s.authorization },
+      });
+      return appointmentDetailSchema.parse(response.json()).notes;
+    };
+    const staff = await call(
+      'PUT',
+      `/appointments/APT-N1-${s.refs.pet}`,
+      deskBody(s, at('11:00'), at('11:30'), { notes: 'Nervous: muzzle on arrival' }),
+    );
+    const staffWrite = practiceAppointmentWriteSchema.parse(staff.json());
+    expect(staffWrite).toMatchObject({
+      notes: 'Nervous: muzzle on arrival',
+      notes_for_client: false,
+    });
+    expect(await readNotes(staffWrite.appointment_id)).toBeNull();
+
+    const marked = await call(
+      'PUT',
+      `/appointments/APT-N2-${s.refs.pet}`,
+      deskBody(s, at('12:00'), at('12:30'), { notes: 'Please bring a stool sample', notes_for_client: true }),
+    );
+    const markedWrite = practiceAppointmentWriteSchema.parse(marked.json());
+    expect(await readNotes(markedWrite.appointment_id)).toBe('Please bring a stool sample');
   });
 
   it('answers bad input 400 with each field’s reason, and unknown references 422 naming them', async () => {

@@ -213,6 +213,7 @@ export async function upsertPracticeAppointment(
   const startsAt = new Date(body.starts_at);
   const endsAt = new Date(body.ends_at);
   const notes = body.notes ?? null;
+  const notesForClient = body.notes_for_client ?? false;
   const booked = body.status === 'Booked';
   const { written, effects, freed } = await inTransaction(deps, async (tx) => {
     const refs = await lockAndResolve(
@@ -238,6 +239,7 @@ export async function upsertPracticeAppointment(
       startsAt,
       endsAt,
       notes,
+      notesForClient,
       cancelledAt: null,
     };
     const stored = await store(deps, tx, { ref }, desired, booked);
@@ -252,6 +254,7 @@ export async function upsertPracticeAppointment(
       appointment_ref: ref,
       source: written.source,
       ...{ practice_ref, clinician_ref, client_ref, pet_ref, reason_ref, status, notes },
+      notes_for_client: notesForClient,
       starts_at: startsAt.toISOString(),
       ends_at: endsAt.toISOString(),
       flagged_at: written.flaggedAt?.toISOString() ?? null,

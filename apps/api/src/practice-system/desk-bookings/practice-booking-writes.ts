@@ -106,6 +106,7 @@ const writeAppointment = namedStatement(
           clinician_id = ${value('clinicianId')}::int, client_id = ${value('clientId')}::int,
           pet_id = ${value('petId')}::int, reason_id = ${value('reasonId')}::int,
           starts_at = ${startsAt}, ends_at = ${endsAt}, notes = ${value('notes')}::text,
+          notes_for_client = ${value('notesForClient')}::boolean,
           -- cancelling again keeps the time it was first cancelled at
           cancelled_at = case when ${status} <> 'Cancelled' then null
                               when found.status = 'Cancelled' then found.cancelled_at else ${now} end,
@@ -123,11 +124,12 @@ const writeAppointment = namedStatement(
     ),
     inserted as (
       insert into appointments (pms_ref, source, status, practice_id, clinician_id, client_id, pet_id,
-                                reason_id, starts_at, ends_at, notes, cancelled_at, created_at, updated_at)
+                                reason_id, starts_at, ends_at, notes, notes_for_client, cancelled_at, created_at,
+                                updated_at)
       select ${value('ref')}::text, 'Practice', ${status}, ${value('practiceId')}::int,
              ${value('clinicianId')}::int, ${value('clientId')}::int, ${value('petId')}::int,
              ${value('reasonId')}::int, ${startsAt}, ${endsAt}, ${value('notes')}::text,
-             case when ${status} = 'Cancelled' then ${now} end, ${now}, ${now}
+             ${value('notesForClient')}::boolean, case when ${status} = 'Cancelled' then ${now} end, ${now}, ${now}
       where ${value('ref')}::text is not null and not exists (select 1 from found)
       returning id, source, flagged_at, true as created, null::appointment_status as previous_status,
                 null::int as previous_client_id, null::int as previous_practice_id,
@@ -210,6 +212,7 @@ export async function writePracticeAppointment(
     startsAt: values.startsAt.toISOString(),
     endsAt: values.endsAt.toISOString(),
     notes: values.notes,
+    notesForClient: values.notesForClient,
     now: at.toISOString(),
   });
   if (!row) return null;

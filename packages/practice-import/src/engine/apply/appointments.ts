@@ -26,6 +26,7 @@ const upsert = {
     { name: 'ends_at', value: 's.ends_at' },
     { name: 'status', value: 's.status::appointment_status' },
     { name: 'notes', value: 's.notes' },
+    { name: 'notes_for_client', value: 's.notes_for_client' },
   ],
   onInsert: [{ name: 'source', value: `'Practice'` }],
   fingerprinted: true,
