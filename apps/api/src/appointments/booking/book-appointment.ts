@@ -10,7 +10,6 @@ import { enqueueEmail } from '@vet/email/enqueue-email';
 import { capRefusal, upcomingLimits, type BookingCaps } from './booking-caps.ts';
 import { appointmentEmail } from './booking-emails.ts';
 import {
-  databaseError,
   isLostRace,
   IDEMPOTENCY_CONSTRAINT,
   lockForBooking,
@@ -29,6 +28,7 @@ import {
   type SlotSearchDeps,
 } from './slot-search.ts';
 import { MINUTE_MS } from './slot-engine/types.ts';
+import { databaseError } from '@vet/db/database-error';
 
 /** The signed-in client booking: who, whether allowed, and where the confirmation goes. */
 export interface Booker extends Searcher {

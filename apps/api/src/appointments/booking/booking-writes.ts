@@ -2,6 +2,7 @@ import { appointments, clinicianReservations } from '@vet/db/schema/appointments
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@vet/db/connection';
 import { lockSpaces } from '@vet/db/lock-spaces';
+import { DEADLOCK_DETECTED } from '@vet/db/database-error';
 import { namedStatement, runNamed } from '@vet/db/named-statement';
 import { appointmentEventColumns, type AppointmentEventRow } from './appointment-events.ts';
 
@@ -12,26 +13,16 @@ export const timeRange = (startsAt: Date, endsAt: Date) =>
 /** SQLSTATEs the booking code answers as outcomes rather than faults. */
 export const EXCLUSION_VIOLATION = '23P01';
 export const UNIQUE_VIOLATION = '23505';
-/** Not expected behind lockClinician; if a writer ever skips the lock, the loser is answered as a lost race. */
-export const DEADLOCK_DETECTED = '40P01';
 
-/** A reservation refused because another took (or was taking) the time. */
+/**
+ * A reservation refused because another took (or was taking) the time. A deadlock is not expected behind
+ * lockClinician; if a writer ever skips the lock, the loser is answered as a lost race.
+ */
 export const isLostRace = (code: string | undefined) =>
   code === EXCLUSION_VIOLATION || code === DEADLOCK_DETECTED;
 export const IDEMPOTENCY_CONSTRAINT = 'appointments_client_idempotency_uq';
 /** One pet, one booked appointment at a time (migration 0008): not a lost race, so no other clinician helps. */
 export const PET_OVERLAP_CONSTRAINT = 'appointments_pet_no_overlap_ex';
-
-/** The SQLSTATE and constraint of a failed query, wherever the driver or drizzle put them. */
-export function databaseError(error: unknown): { code?: string; constraint?: string } {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ('code' in e && typeof e.code === 'string') {
-      const constraint = 'constraint' in e && typeof e.constraint === 'string' ? e.constraint : undefined;
-      return { code: e.code, constraint };
-    }
-  }
-  return {};
-}
 
 /** The advisory-lock key spaces, shared with the practice's lane (@vet/db/lock-spaces, decision 0063). */
 const { clinician: CLINICIAN_LOCK_SPACE, pet: PET_LOCK_SPACE, client: CLIENT_LOCK_SPACE } = lockSpaces;

@@ -4,7 +4,6 @@ import { clinicianReservations } from '@vet/db/schema/appointments';
 import { and, eq } from 'drizzle-orm';
 import type { AppointmentEventRow } from './appointment-events.ts';
 import {
-  databaseError,
   insertAppointment,
   isLostRace,
   lockClinician,
@@ -15,6 +14,7 @@ import {
   reserve,
   timeRange,
 } from './booking-writes.ts';
+import { databaseError } from '@vet/db/database-error';
 
 /** A span of a clinician's day. */
 export interface TimeSpan {

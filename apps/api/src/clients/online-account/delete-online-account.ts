@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OnlineAccountDeleted } from '@vet/contracts/online-account';
 import type { Database } from '@vet/db/connection';
 import type { FreedSpan } from '@vet/db/earlier-time-requests';
+import { databaseError, DEADLOCK_DETECTED } from '@vet/db/database-error';
 import { eraseEmbeddedAccount } from '@vet/db/embedded-account-erasure';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import type { Identity } from '../../platform/index.ts';
@@ -19,16 +20,7 @@ export interface OnlineAccountDeps {
 }
 
 /** A deadlock with a writer taking the other locks' order (an offer taken or lapsing): tried again. */
-const DEADLOCK_DETECTED = '40P01';
 const TRIES = 3;
-
-function isDeadlock(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 3; depth += 1) {
-    if ((current as Error & { code?: string }).code === DEADLOCK_DETECTED) return true;
-    current = current.cause;
-  }
-  return false;
-}
 
 /**
  * Deletes the signed-in person's online account (R2.38, decision 0080), all in one transaction:
@@ -52,7 +44,7 @@ export async function deleteOnlineAccount(
       if (freed.length > 0) await deps.timeFreed?.(freed);
       return { deleted: true, providerAccountDeleted: identity.issuer === deps.embeddedIssuer };
     } catch (error) {
-      if (attempt >= TRIES || !isDeadlock(error)) throw error;
+      if (attempt >= TRIES || databaseError(error).code !== DEADLOCK_DETECTED) throw error;
     }
   }
 }

@@ -12,6 +12,7 @@ import type pg from 'pg';
 import { conflict, notFound, unprocessable, type Issue } from '../../platform/index.ts';
 import { deactivateRecord } from './deactivation-repository.ts';
 import { apiRecordKinds } from './record-kinds.ts';
+import { databaseError } from '@vet/db/database-error';
 
 export interface PracticeRecordDeps {
   db: Database;
@@ -92,8 +93,8 @@ async function apply(deps: PracticeRecordDeps, kind: PracticeRecordKind, records
   try {
     return await applyRecords(deps.pool, { file: apiRecordKinds[kind].file, records });
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && clashes.has(code))
+    const { code } = databaseError(error);
+    if (code !== undefined && clashes.has(code))
       throw conflict('Another change to these records was being written at the same time: send it again.');
     throw error;
   }
