@@ -18,7 +18,10 @@ describe('appointments.csv', () => {
       ends_at: '2026-12-01T09:20:00Z',
       status: 'Booked',
       notes: 'Bring the lead',
+      notes_for_client: true,
     });
+    // Staff notes unless marked (security round three, finding 12).
+    expect(accepted(appointments, { ...valid, notes_for_client: '' }).notes_for_client).toBe(false);
   });
 
   it('takes every status of the portal in any case, and refuses any other', () => {

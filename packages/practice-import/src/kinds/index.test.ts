@@ -23,7 +23,7 @@ const designTable = {
   'pets.csv':
     '*pet_ref, *client_ref, *name, *species, breed, colour, sex, neutered, date_of_birth, microchip, insurer, policy_number, status, awaiting_initial_consultation',
   'appointments.csv':
-    '*appointment_ref, *practice_ref, *clinician_ref, *client_ref, *pet_ref, *reason_ref, *starts_at, *ends_at, *status, notes',
+    '*appointment_ref, *practice_ref, *clinician_ref, *client_ref, *pet_ref, *reason_ref, *starts_at, *ends_at, *status, notes, notes_for_client',
   'vaccinations.csv': '*vaccination_ref, *pet_ref, *vaccine, *given_on, due_on',
 } as const;
 

@@ -102,6 +102,7 @@ export const validRows: Readonly<Record<KindFile, Readonly<Record<string, string
     ends_at: '2026-12-01T09:20:00Z',
     status: 'Booked',
     notes: 'Bring the lead',
+    notes_for_client: 'true',
   },
   'vaccinations.csv': {
     vaccination_ref: 'V1',
