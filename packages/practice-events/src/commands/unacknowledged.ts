@@ -92,7 +92,7 @@ function olderThanOf(args: string[]): { text: string; ms: number } | { refused: 
 export function createUnacknowledgedCommand(now: () => Date = () => new Date()): EventsCommand {
   return {
     name: 'unacknowledged',
-    usage: 'unacknowledged [--older-than 24h]',
+    usage: '[--older-than 24h]',
     summary:
       'Online clients, pets and appointments still without the practice system’s reference after a time ' +
       '(default UNACKNOWLEDGED_AFTER, or 24h), for staff to chase',
