@@ -28,29 +28,3 @@ export function secretKeysFor(
   if (!production) return developmentSecretKeys;
   return { problem: `WEBHOOK_SECRET_KEYS is required in production: ${secretKeysExpected}` };
 }
-
-/** DATABASE_URL: the portal's database (no default: changing an unintended database by omission must not happen). */
-export function eventsDatabaseUrl(): string | undefined {
-  const url = process.env.DATABASE_URL?.trim();
-  return url ? url : undefined;
-}
-
-/** WEBHOOK_SECRET_KEYS, by the rule of NODE_ENV (endpointUrlRule). */
-export function eventsSecretKeys(): SecretKeys | { problem: string } {
-  return secretKeysFor(process.env.WEBHOOK_SECRET_KEYS, { production: endpointUrlRule().requireHttps });
-}
-
-/**
- * In production an endpoint's URL must be https (the API's dispatcher sends to no other there). As for
- * the API (decision 0068), an unset NODE_ENV means production: a local run says NODE_ENV=development.
- */
-export function endpointUrlRule(): EndpointUrlRule {
-  const nodeEnv = process.env.NODE_ENV;
-  if (nodeEnv === 'development' || nodeEnv === 'test') return { requireHttps: false };
-  return nodeEnv
-    ? { requireHttps: true }
-    : {
-        requireHttps: true,
-        note: 'NODE_ENV is unset, which means production; NODE_ENV=development for a local run',
-      };
-}

@@ -61,7 +61,7 @@ export const endpointsListCommand: EventsCommand = {
     }
     const endpoints = await listEndpoints(db);
     if (endpoints.length === 0) {
-      out('No endpoints. Add one with: npm run events -- endpoints add <name> <url>');
+      out('No endpoints. Add one with: endpoints add <name> <url>');
       return 0;
     }
     const rows = endpoints.map((endpoint) => [

@@ -94,8 +94,8 @@ export function createUnacknowledgedCommand(now: () => Date = () => new Date()):
     name: 'unacknowledged',
     usage: '[--older-than 24h]',
     summary:
-      'Online clients, pets and appointments still without the practice system’s reference after a time ' +
-      '(default UNACKNOWLEDGED_AFTER, or 24h), for staff to chase',
+      'list online clients, pets and appointments with no practice reference after a time ' +
+      '(UNACKNOWLEDGED_AFTER, or 24h), for staff to chase',
     async run(args, { db, out }) {
       const age = olderThanOf(args);
       if ('refused' in age) {
