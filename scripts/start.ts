@@ -118,4 +118,6 @@ log(
   `  curl -s -u "${machineClient.clientId}:${secretShown}" -d grant_type=client_credentials ` +
     `-d scope=${practiceSystemScope} ${embeddedIssuer(idpPort)}/oauth/token`,
 );
+// The operator's command finds this database while it runs, without DATABASE_URL (decision 0097).
+log("The operator's commands (import, webhook endpoints, invitations…): npm run admin -- help");
 log('Press Ctrl-C to stop.');
