@@ -24,6 +24,7 @@ const parents = {
   guests: 'apps/api/src/appointments/guests',
   booking: 'apps/api/src/appointments/booking',
   http: 'apps/api/src/platform/http',
+  operator: 'apps/api/src/operator',
   e2e: 'e2e/support',
   bench: 'scripts/lib/bench',
   scriptsShared: 'scripts/lib/shared',
@@ -212,10 +213,32 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     expected: [layered],
   },
   {
+    name: 'an API domain importing the operator’s command (the top layer, decision 0097)',
+    file: at('guests', 'operator-import.ts'),
+    source: [
+      `import { runOperator } from '../../../operator/index.ts';`,
+      `export const probe = runOperator;`,
+    ],
+    expected: [layered],
+  },
+  {
+    name: 'the operator’s command reading the config (its root hands it its settings)',
+    file: at('operator', 'config-import.ts'),
+    source: [
+      `import { loadOperatorConfig } from '../../config/index.ts';`,
+      `export const probe = loadOperatorConfig;`,
+    ],
+    expected: [
+      ['import-x/no-restricted-paths', 'Only the roots (app.ts, server.ts, operator.ts) read the config'],
+    ],
+  },
+  {
     name: 'an API module reading the config (the roots hand it its options)',
     file: at('booking', 'config-import.ts'),
     source: [`import { loadConfig } from '../../../config/index.ts';`, `export const probe = loadConfig;`],
-    expected: [['import-x/no-restricted-paths', 'Only the roots (app.ts, server.ts) read the config']],
+    expected: [
+      ['import-x/no-restricted-paths', 'Only the roots (app.ts, server.ts, operator.ts) read the config'],
+    ],
   },
   {
     name: 'a loop between two API modules, through their entries',
@@ -273,6 +296,16 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     name: 'legal: an API module importing a lower domain’s entry',
     file: at('guests', 'clients-entry.ts'),
     source: [`import { petRoutes } from '../../../clients/index.ts';`, `export const probe = petRoutes;`],
+    expected: [],
+  },
+  {
+    name: 'legal: the operator’s command importing the domains’ entries',
+    file: at('operator', 'domains.ts'),
+    source: [
+      `import { inviteClient } from '../../practice-system/index.ts';`,
+      `import { notFound } from '../../platform/index.ts';`,
+      `export const probe = [inviteClient, notFound];`,
+    ],
     expected: [],
   },
   {

@@ -8,7 +8,9 @@
  * (SMOKE_REDIS_URL), with the roles of deploy/postgres-roles.sql made for the run (psql; decision 0092): an
  * API without production settings refuses to start; the API, identity provider and web refuse to start as a
  * superuser; an API on the unmigrated database refuses; the migrate step runs as the migrating role,
- * granting the app role (twice: the second finds nothing to do); every process after it, and the
+ * granting the app role (first as the operator's `portal-admin.sh migrate`, decision 0097, then as
+ * migrate.sh, which finds nothing to do); `portal-admin.sh endpoints list` answers as the app role with
+ * the API's production settings; every process after it, and the
  * several-instances phase's demo import and e-mail, connect as the app role; the API, identity
  * provider and web start from their start scripts with production settings and answer their health checks
  * and the BFF; /dev answers 404 at both; each stops on SIGTERM, drains and exits 0. Then several instances
@@ -135,9 +137,12 @@ try {
   if (unmigrated.code !== 1 || !unmigrated.output.includes("of this build's migrations"))
     throw new Error(`the API started on an unmigrated database:\n${unmigrated.output}`);
 
-  log('The migrate step as the migrating role, granting the app role, then again (nothing left to do)…');
+  log(
+    'The migrate step as the migrating role, granting the app role: portal-admin.sh migrate, then ' +
+      'migrate.sh (nothing left to do)…',
+  );
   const migrateEnv = { DATABASE_URL: migrateUrl, DATABASE_APP_ROLES: roles.app };
-  const first = await runToExit(runtime, 'migrate.sh', migrateEnv);
+  const first = await runToExit(runtime, 'portal-admin.sh', migrateEnv, ['migrate']);
   const second = await runToExit(runtime, 'migrate.sh', migrateEnv);
   if (
     first.code !== 0 ||
@@ -147,6 +152,12 @@ try {
     throw new Error(`migrate failed:\n${first.output}`);
   if (second.code !== 0 || !second.output.includes('up to date'))
     throw new Error(`migrate did not find the database up to date:\n${second.output}`);
+  log(
+    "The operator's command as the app role, with the API's production settings: portal-admin.sh endpoints list…",
+  );
+  const endpoints = await runToExit(runtime, 'portal-admin.sh', env.api, ['endpoints', 'list']);
+  if (endpoints.code !== 0 || endpoints.output !== 'No endpoints. Add one with: endpoints add <name> <url>\n')
+    throw new Error(`portal-admin.sh endpoints list failed (exit ${endpoints.code}):\n${endpoints.output}`);
 
   log('Starting the API, the identity provider and the web from their start scripts…');
   await startProduction(runtime, env, started);

@@ -5,6 +5,7 @@
  * Ctrl-C stops everything; the embedded database keeps its data in .data/postgres.
  */
 import { connectDatabase } from '@vet/db/connection';
+import { npmStartDatabase } from '@vet/db/local-database';
 import { runMigrations } from '@vet/db/migrate';
 import { DEMO_ACCOUNTS } from '@vet/db/seed/demo-accounts';
 import { DEMO_INVITATIONS } from '@vet/db/seed/demo-onboarding';
@@ -42,9 +43,10 @@ log(
 );
 const database = await startDatabaseServer({
   databaseUrl: process.env.DATABASE_URL,
-  dataDir: '.data/postgres',
-  port: port('EMBEDDED_PG_PORT', 54329),
-  database: 'portal',
+  // Where the operator's command finds it without DATABASE_URL (decision 0097).
+  dataDir: npmStartDatabase.dataDir,
+  port: port('EMBEDDED_PG_PORT', npmStartDatabase.port),
+  database: npmStartDatabase.database,
 });
 let portal: RunningPortal | undefined;
 let stopping = false;
@@ -116,4 +118,6 @@ log(
   `  curl -s -u "${machineClient.clientId}:${secretShown}" -d grant_type=client_credentials ` +
     `-d scope=${practiceSystemScope} ${embeddedIssuer(idpPort)}/oauth/token`,
 );
+// The operator's command finds this database while it runs, without DATABASE_URL (decision 0097).
+log("The operator's commands (import, webhook endpoints, invitations…): npm run admin -- help");
 log('Press Ctrl-C to stop.');

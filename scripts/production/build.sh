@@ -2,6 +2,7 @@
 # The production build (decision 0068), exactly as the Dockerfile's build stage and
 # scripts/production-smoke.ts run it: `npm run build`. Needs the development dependencies (npm ci).
 #   dist/api/server.mjs, dist/idp/server.mjs, dist/migrate/migrate.mjs  the servers, bundled (esbuild)
+#   dist/operator/operator.mjs                                           the operator's command (0097)
 #   dist/migrations/                                                     the SQL they apply
 #   dist/web/                    Next.js's standalone output: apps/web/server.mjs and its node_modules,
 #                                and the metrics module it loads (bundled like the servers)
@@ -34,4 +35,4 @@ for manifest in apps/*/package.json packages/*/package.json; do
   mkdir -p "dist/manifests/$(dirname "$manifest")"
   cp "$manifest" "dist/manifests/$manifest"
 done
-echo "build: dist/ holds the API, the identity provider, the migrate step and the web"
+echo "build: dist/ holds the API, the identity provider, the migrate step, the operator's command and the web"

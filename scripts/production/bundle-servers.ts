@@ -1,17 +1,17 @@
 /**
- * The production build's server bundles (decision 0068): the API, the identity provider and the migrate
- * command, each one ESM file in dist/ with a source map. The workspace packages (@vet/*, TypeScript
+ * The production build's server bundles (decision 0068): the API, the identity provider, the migrate
+ * command and the operator's command (decision 0097), each one ESM file in dist/ with a source map. The workspace packages (@vet/*, TypeScript
  * source) are compiled in; every other package stays an import, resolved from node_modules at run time,
  * so a production install (`npm ci --omit=dev`) is all they need. Fails if a bundle would import a
- * development dependency. Run by scripts/production/build.sh.
+ * development dependency. Run by scripts/production/build.sh; `--only <output>` (repeatable) and
+ * `--out <folder>` bundle some of them elsewhere (the operator's bundle test).
  */
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
 import { build, type Plugin } from 'esbuild';
 import { repoRoot } from '../lib/shared/paths.ts';
-
-const dist = join(repoRoot, 'dist');
 
 /**
  * entry → output, relative to the repository and dist/. One folder below dist/ each (see migrations), but
@@ -21,6 +21,8 @@ const bundles = [
   { entry: 'apps/api/src/server.ts', output: 'api/server.mjs' },
   { entry: 'apps/idp/src/server.ts', output: 'idp/server.mjs' },
   { entry: 'packages/db/src/cli/migrate.ts', output: 'migrate/migrate.mjs' },
+  // The operator's command, portal-admin (scripts/production/portal-admin.sh; decision 0097).
+  { entry: 'apps/api/src/operator.ts', output: 'operator/operator.mjs' },
   // The tracing each server preloads (node --import; start-api.sh, start-web.sh; decision 0071).
   { entry: 'apps/api/src/platform/observability/preload.ts', output: 'observability/api.mjs' },
   { entry: 'apps/web/src/observability/preload.ts', output: 'observability/web.mjs' },
@@ -96,9 +98,14 @@ function workspaceManifests(): string[] {
   });
 }
 
-export async function bundleServers(): Promise<void> {
+export async function bundleServers({
+  dist = join(repoRoot, 'dist'),
+  only,
+}: { dist?: string; only?: readonly string[] } = {}): Promise<void> {
   const allowed = productionPackages();
-  for (const { entry, output } of bundles) {
+  const unknown = (only ?? []).filter((output) => !bundles.some((bundle) => bundle.output === output));
+  if (unknown.length > 0) throw new Error(`no bundle is written to ${unknown.join(', ')}`);
+  for (const { entry, output } of bundles.filter((bundle) => !only || only.includes(bundle.output))) {
     const imported = new Set<string>();
     await build({
       entryPoints: [join(repoRoot, entry)],
@@ -117,10 +124,13 @@ export async function bundleServers(): Promise<void> {
     if (missing.length > 0) {
       throw new Error(`${output} imports packages a production install lacks: ${missing.join(', ')}`);
     }
-    console.log(`bundled ${entry} → dist/${output}`);
+    console.log(`bundled ${entry} → ${relative(repoRoot, join(dist, output))}`);
   }
   // migrate.ts finds the SQL at ../migrations from its own file: from dist/<entry>/ that is dist/migrations.
   cpSync(join(repoRoot, 'packages/db/migrations'), join(dist, 'migrations'), { recursive: true });
 }
 
-await bundleServers();
+const { values } = parseArgs({
+  options: { out: { type: 'string' }, only: { type: 'string', multiple: true } },
+});
+await bundleServers({ dist: values.out && resolve(values.out), only: values.only });

@@ -56,6 +56,21 @@ describe('the Dockerfile', () => {
   });
 });
 
+describe("the operator's command (decision 0097)", () => {
+  it('is built, run by its script, and shown in the image and the reference deployment', () => {
+    expect(read('scripts/production/bundle-servers.ts')).toContain("output: 'operator/operator.mjs'");
+    expect(read('scripts/production/portal-admin.sh')).toContain('dist/operator/operator.mjs" "$@"');
+    expect(dockerfile).toContain('sh scripts/production/portal-admin.sh help');
+    // A one-off container with an instance's settings (the app role), and the migrate step's for migrate.
+    expect(compose).toMatch(
+      /^# +docker compose .*run --rm --no-deps api-1 sh scripts\/production\/portal-admin\.sh /m,
+    );
+    expect(compose).toMatch(
+      /^# +docker compose .*run --rm migrate sh scripts\/production\/portal-admin\.sh migrate$/m,
+    );
+  });
+});
+
 describe('deploy/compose.yaml', () => {
   it('runs two web and two API instances, the migrate step, and the identity provider only by profile', () => {
     const commands = {

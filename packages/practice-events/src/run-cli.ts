@@ -6,6 +6,7 @@ import {
   endpointsRemoveCommand,
   endpointsResealCommand,
 } from './commands/endpoints.ts';
+import type { EndpointUrlRule } from './config.ts';
 import type { SecretKeys } from './secret-box.ts';
 import { failedCommand } from './commands/failed.ts';
 import { redriveCommand } from './commands/redrive.ts';
@@ -26,6 +27,7 @@ export const eventsCommands: EventsCommand[] = [
 export interface CliIo {
   databaseUrl: string | undefined;
   secretKeys: SecretKeys | { problem: string };
+  endpointUrlRule: EndpointUrlRule;
   out: (line: string) => void;
   err: (line: string) => void;
 }
@@ -76,7 +78,12 @@ export async function runEventsCli(
   }
   const database = connectDatabase(io.databaseUrl, { max: 2 });
   try {
-    return await found.command.run(found.args, { db: database.db, out: io.out, secretKeys: io.secretKeys });
+    return await found.command.run(found.args, {
+      db: database.db,
+      out: io.out,
+      secretKeys: io.secretKeys,
+      endpointUrlRule: io.endpointUrlRule,
+    });
   } catch (error) {
     // The message of a failed query quotes its parameters: the code says enough to act on.
     io.err(`${found.command.name} could not run: ${errorCode(error)}`);

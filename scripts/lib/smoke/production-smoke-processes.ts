@@ -12,8 +12,9 @@ export async function runToExit(
   runtime: string,
   script: string,
   env: NodeJS.ProcessEnv,
+  args: readonly string[] = [],
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn('sh', [`scripts/production/${script}`], {
+  const child = spawn('sh', [`scripts/production/${script}`, ...args], {
     cwd: runtime,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import { bookingLimits } from '@vet/contracts/booking-rules';
 import { defaultMailFrom } from '@vet/email/email-delivery';
 import { z } from 'zod';
 import { DEV_VERIFICATION_CODE_PEPPER, productionRules } from './production-rules.ts';
-import { httpUrl, wholeNumber } from './values.ts';
+import { brandNameValue, httpUrl, wholeNumber } from './values.ts';
 import {
   databaseConfigOf,
   databaseEnvExpected,
@@ -118,7 +118,7 @@ const envSchema = z.object({
   EMBEDDED_ISSUER: z.union([httpUrl, z.literal('none')]).optional(),
   API_AUDIENCE: z.string().min(1).default('http://localhost:4000'),
   PORTAL_URL: httpUrl.default('http://localhost:3000'),
-  BRAND_NAME: z.string().trim().min(1).max(60).default('Harbour Vets'),
+  BRAND_NAME: brandNameValue,
   VERIFICATION_CODE_PEPPER: z.string().min(32).optional(),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/ })

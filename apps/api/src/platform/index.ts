@@ -23,6 +23,7 @@ export type { Identity, LinkedClient, LinkedClientLookup, RoutePlugin, TrustedIs
 export { databasePlugin } from './database/index.ts';
 export { healthRoutes } from './health/index.ts';
 export {
+  ApiProblem,
   RequestLogController,
   badRequest,
   conflict,
@@ -38,7 +39,7 @@ export {
   unauthorized,
   unprocessable,
 } from './http/index.ts';
-export type { ApiProblem, Issue, LogDestination } from './http/index.ts';
+export type { Issue, LogDestination } from './http/index.ts';
 export { maintenancePlugin } from './maintenance/index.ts';
 export { httpMetricsPlugin, openApiMetrics, telemetryRoutes } from './observability/index.ts';
 export {

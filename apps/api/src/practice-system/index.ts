@@ -4,4 +4,10 @@
  * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
  */
 export { eventDispatcherPlugin } from './events/index.ts';
-export { integrationApi } from './integration-api/index.ts';
+export {
+  checkClientInvitable,
+  createClientInvitationRepository,
+  integrationApi,
+  inviteClient,
+} from './integration-api/index.ts';
+export type { InvitationSettings } from './integration-api/index.ts';

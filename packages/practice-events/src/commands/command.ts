@@ -1,4 +1,5 @@
 import type { Database } from '@vet/db/connection';
+import type { EndpointUrlRule } from '../config.ts';
 import type { SecretKeys } from '../secret-box.ts';
 
 /** What a command of the operator CLI (`npm run events -- <command>`) is given. */
@@ -8,6 +9,8 @@ export interface EventsCommandContext {
   out: (line: string) => void;
   /** The keys that seal endpoints' secrets, or why they are missing (WEBHOOK_SECRET_KEYS). */
   secretKeys: SecretKeys | { problem: string };
+  /** Whether a new endpoint's URL must be https: in production (the API's dispatcher sends to no other there). */
+  endpointUrlRule: EndpointUrlRule;
 }
 
 /** One command of the operator CLI: cli.ts lists them. */

@@ -1,4 +1,3 @@
-import { endpointUrlRule } from '../config.ts';
 import {
   addEndpoint,
   listEndpoints,
@@ -19,7 +18,7 @@ export const endpointsAddCommand: EventsCommand = {
   name: 'endpoints add',
   usage: '<name> <url>',
   summary: 'add a webhook endpoint (https in production); prints its signing secret, once',
-  async run(args, { db, out, secretKeys }) {
+  async run(args, { db, out, secretKeys, endpointUrlRule: rule }) {
     const [name, url, ...extra] = args;
     if (name === undefined || url === undefined || extra.length > 0) {
       out('Give the endpoint a name and its URL: endpoints add <name> <url>');
@@ -29,7 +28,6 @@ export const endpointsAddCommand: EventsCommand = {
       out(`Not added: ${nameRule}.`);
       return 1;
     }
-    const rule = endpointUrlRule();
     const refused = checkEndpointUrl(url, rule);
     if (refused) {
       out(`Not added: ${refused}${rule.note ? ` (${rule.note})` : ''}.`);
@@ -63,7 +61,7 @@ export const endpointsListCommand: EventsCommand = {
     }
     const endpoints = await listEndpoints(db);
     if (endpoints.length === 0) {
-      out('No endpoints. Add one with: npm run events -- endpoints add <name> <url>');
+      out('No endpoints. Add one with: endpoints add <name> <url>');
       return 0;
     }
     const rows = endpoints.map((endpoint) => [

@@ -2,7 +2,7 @@ import { practiceEventId } from '@vet/contracts/practice-events';
 import { sequencePracticeEvents } from '@vet/db/practice-events';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { freshAppointmentIds, writeAppointmentEvent } from '../testing/dispatcher-kit.ts';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import type { EventsCommand } from './command.ts';
@@ -10,7 +10,8 @@ import { endpointsAddCommand, endpointsListCommand, endpointsRemoveCommand } fro
 import { failedCommand } from './failed.ts';
 import { redriveCommand } from './redrive.ts';
 import { openSecret } from '../secret-box.ts';
-import { testSecretKeys } from '../testing/secret-keys.ts';
+import { productionUrlRule, testSecretKeys } from '../testing/secret-keys.ts';
+import type { EndpointUrlRule } from '../config.ts';
 
 /**
  * The operator's commands, on a database of the file's own: on the shared one, every event other files
@@ -21,14 +22,19 @@ const database = useOwnDatabase('practice_events_commands_test');
 const added: string[] = [];
 
 async function run(command: EventsCommand, ...args: string[]) {
+  return runUnder(productionUrlRule, command, ...args);
+}
+
+async function runUnder(endpointUrlRule: EndpointUrlRule, command: EventsCommand, ...args: string[]) {
   const lines: string[] = [];
   const { db } = database.current;
-  const status = await command.run(args, { db, out: (line) => lines.push(line), secretKeys: testSecretKeys });
+  const out = (line: string) => lines.push(line);
+  const status = await command.run(args, { db, out, secretKeys: testSecretKeys, endpointUrlRule });
   return { status, lines, text: lines.join('\n') };
 }
 
-async function add(name: string, url = 'https://pms.example/events') {
-  const result = await run(endpointsAddCommand, name, url);
+async function add(name: string, url = 'https://pms.example/events', rule = productionUrlRule) {
+  const result = await runUnder(rule, endpointsAddCommand, name, url);
   if (result.status === 0) added.push(name);
   return result;
 }
@@ -67,7 +73,6 @@ async function park(name: string, eventId: number) {
 }
 
 afterEach(async () => {
-  vi.unstubAllEnvs();
   for (const name of added.splice(0)) await run(endpointsRemoveCommand, name);
 });
 
@@ -99,15 +104,14 @@ describe('endpoints add', () => {
     expect((await run(endpointsAddCommand, 'pms-alone')).status).toBe(1);
   });
 
-  it('takes http:// for a local run only', async () => {
-    vi.stubEnv('NODE_ENV', 'development');
-    expect((await add('pms-local', 'http://127.0.0.1:9000/events')).status).toBe(0);
-    vi.stubEnv('NODE_ENV', 'production');
+  it('takes http:// for a local run only, and says why not otherwise', async () => {
+    const local = { requireHttps: false };
+    expect((await add('pms-local', 'http://127.0.0.1:9000/events', local)).status).toBe(0);
     const refused = await add('pms-plain', 'http://pms.example/events');
     expect(refused).toMatchObject({ status: 1, text: 'Not added: the URL must use https.' });
-    vi.stubEnv('NODE_ENV', undefined);
-    expect((await add('pms-unset', 'http://pms.example/events')).text).toBe(
-      'Not added: the URL must use https (NODE_ENV is unset, which means production; NODE_ENV=development for a local run).',
+    const noted = { requireHttps: true, note: 'production, since NODE_ENV is unset' };
+    expect((await add('pms-unset', 'http://pms.example/events', noted)).text).toBe(
+      'Not added: the URL must use https (production, since NODE_ENV is unset).',
     );
   });
 });

@@ -11,7 +11,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUnacknowledgedCommand, listUnacknowledged, unacknowledgedCommand } from './unacknowledged.ts';
-import { testSecretKeys } from '../testing/secret-keys.ts';
+import { productionUrlRule, testSecretKeys } from '../testing/secret-keys.ts';
 
 /** Decision 0067: online records still without the practice system's reference, for staff to chase. */
 const { db } = useTestDatabase();
@@ -102,7 +102,12 @@ afterEach(() => {
 /** Runs the command at the test's clock; its output, and its rows split into columns. */
 async function run(args: string[], command = createUnacknowledgedCommand(() => now)) {
   const lines: string[] = [];
-  const status = await command.run(args, { db, out: (line) => lines.push(line), secretKeys: testSecretKeys });
+  const status = await command.run(args, {
+    db,
+    out: (line) => lines.push(line),
+    secretKeys: testSecretKeys,
+    endpointUrlRule: productionUrlRule,
+  });
   const rows = lines
     .filter((line) => /^(client|pet|appointment) /.test(line))
     .map((line) => {

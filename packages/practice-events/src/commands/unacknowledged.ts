@@ -92,10 +92,10 @@ function olderThanOf(args: string[]): { text: string; ms: number } | { refused: 
 export function createUnacknowledgedCommand(now: () => Date = () => new Date()): EventsCommand {
   return {
     name: 'unacknowledged',
-    usage: 'unacknowledged [--older-than 24h]',
+    usage: '[--older-than 24h]',
     summary:
-      'Online clients, pets and appointments still without the practice system’s reference after a time ' +
-      '(default UNACKNOWLEDGED_AFTER, or 24h), for staff to chase',
+      'list online clients, pets and appointments with no practice reference after a time ' +
+      '(UNACKNOWLEDGED_AFTER, or 24h), for staff to chase',
     async run(args, { db, out }) {
       const age = olderThanOf(args);
       if ('refused' in age) {

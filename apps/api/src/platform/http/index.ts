@@ -5,6 +5,7 @@
 export { errorHandlerPlugin } from './error-handler.ts';
 export { toErrorResponse } from './error-response.ts';
 export {
+  ApiProblem,
   badRequest,
   conflict,
   errorBody,
@@ -17,7 +18,7 @@ export {
   unauthorized,
   unprocessable,
 } from './errors.ts';
-export type { ApiProblem, Issue } from './errors.ts';
+export type { Issue } from './errors.ts';
 export { loggerOptions, serializeError } from './log-serializers.ts';
 export type { LogDestination } from './log-serializers.ts';
 export { RequestLogController } from './request-log.ts';

@@ -3,7 +3,7 @@ import type { Database } from '@vet/db/connection';
 import { invitationCodeHash, invitationValidDays, newInvitationCode } from '@vet/db/invitation-code';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { conflict, notFound, unprocessable } from '../../platform/index.ts';
-import type { ClientInvitationRepository } from './client-invitation-repository.ts';
+import type { ClientInvitationRepository, InvitedClient } from './client-invitation-repository.ts';
 import { invitationEmail, type InvitationSettings } from './invitation-email.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,13 +33,7 @@ export async function inviteClient(
 ): Promise<ClientInvitation> {
   const expiresAt = new Date(now.getTime() + invitationValidDays * DAY_MS);
   await db.transaction(async (tx) => {
-    const client = await repository.lockClientByRef(tx, clientRef);
-    if (!client) throw notFound(invitationRefusals.unknownClient);
-    if (client.linked) throw conflict(invitationRefusals.alreadyLinked);
-    if (client.email === null)
-      throw unprocessable(invitationRefusals.noEmail, [
-        { path: 'email', message: invitationRefusals.noEmailIssue },
-      ]);
+    const client = invitable(await repository.lockClientByRef(tx, clientRef));
     const code = newInvitationCode();
     await repository.endLiveInvitations(tx, client.id, now);
     await repository.insertInvitation(tx, {
@@ -61,4 +55,29 @@ export async function inviteClient(
     );
   });
   return { client_ref: clientRef, expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * Whether the client with this reference could be invited now, by the same rules, without issuing
+ * anything: the operator's `invite` without `--email` (decision 0097). Throws the refusal inviteClient
+ * would.
+ */
+export async function checkClientInvitable(
+  { db, repository }: Pick<ClientInvitationDependencies, 'db' | 'repository'>,
+  clientRef: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    invitable(await repository.lockClientByRef(tx, clientRef));
+  });
+}
+
+/** The client, when an invitation can go to them: known, not linked yet, with an address to write to. */
+function invitable(client: InvitedClient | undefined): InvitedClient & { email: string } {
+  if (!client) throw notFound(invitationRefusals.unknownClient);
+  if (client.linked) throw conflict(invitationRefusals.alreadyLinked);
+  if (client.email === null)
+    throw unprocessable(invitationRefusals.noEmail, [
+      { path: 'email', message: invitationRefusals.noEmailIssue },
+    ]);
+  return { ...client, email: client.email };
 }

@@ -1,0 +1,98 @@
+import { appRolesVariable, DatabaseRoleError, parseAppRoles } from '@vet/db/database-roles';
+import { z } from 'zod';
+import { brandNameValue, httpUrl } from './values.ts';
+
+/**
+ * The operator's command's view of its environment (`portal-admin`, decision 0097), parsed as it starts.
+ * What a deployment sets for the API serves it too; what only the API's worker uses (SMTP) it ignores.
+ * Whether it runs as production is decided with the database it finds (operator/operator-mode.ts), so
+ * the rules that depend on it are applied there, not here.
+ */
+const operatorEnvSchema = z.object({
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  NODE_ENV: z.enum(['development', 'test', 'production']).optional(),
+  DATABASE_APP_ROLES: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseAppRoles(value);
+      } catch (error) {
+        if (!(error instanceof DatabaseRoleError)) throw error;
+        context.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
+  // Parsed by the commands that seal or open a secret, so that a bad key stops only them (as before).
+  WEBHOOK_SECRET_KEYS: z.string().optional(),
+  PORTAL_URL: httpUrl.optional(),
+  BRAND_NAME: brandNameValue,
+  // Where `npm run admin` was typed (npm runs scripts from the repository's root).
+  INIT_CWD: z.string().min(1).optional(),
+});
+
+type EnvName = keyof typeof operatorEnvSchema.shape;
+
+const expected: Record<EnvName, string> = {
+  DATABASE_URL: 'a postgres:// or postgresql:// URL; unset: the embedded database of a running npm start',
+  NODE_ENV:
+    'one of development, test, production; unset: production, or development with npm start’s database',
+  DATABASE_APP_ROLES: `a comma-separated list of role names (${appRolesVariable}, decision 0092)`,
+  WEBHOOK_SECRET_KEYS: 'the API’s endpoint keys',
+  PORTAL_URL: 'the http:// or https:// address of the portal (links in e-mails); https in production',
+  BRAND_NAME: 'the brand name shown in e-mails, 1 to 60 characters',
+  INIT_CWD: 'a folder',
+};
+
+export interface OperatorConfig {
+  /** Unset: the operator's command looks for npm start's embedded database. */
+  databaseUrl: string | undefined;
+  /** As given; unset is decided with the database (production, or development with npm start's). */
+  nodeEnv: 'development' | 'test' | 'production' | undefined;
+  /** The roles the migrate step grants the apps' privileges to. */
+  appRoles: string[];
+  /** WEBHOOK_SECRET_KEYS' text, for the commands that seal or open an endpoint's secret. */
+  webhookSecretKeys: string | undefined;
+  /** Without a trailing slash. */
+  portalUrl: string | undefined;
+  brandName: string;
+  /** Relative paths on the command line mean from here. */
+  invocationDirectory: string;
+}
+
+export class OperatorConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Invalid configuration; the command will not run. Fix these environment variables:\n${problems
+        .map((problem) => `  - ${problem}`)
+        .join('\n')}`,
+    );
+    this.name = 'OperatorConfigError';
+  }
+}
+
+/** Parses the environment, or throws an OperatorConfigError naming every bad variable (never its value). */
+export function loadOperatorConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): OperatorConfig {
+  // An empty variable means unset, as for the API.
+  const input = Object.fromEntries(
+    Object.keys(operatorEnvSchema.shape).map((name) => [name, env[name]?.trim() || undefined]),
+  );
+  const parsed = operatorEnvSchema.safeParse(input);
+  if (!parsed.success) {
+    const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
+    throw new OperatorConfigError(names.map((name) => `${name} must be ${expected[name]}`));
+  }
+  const values = parsed.data;
+  return {
+    databaseUrl: values.DATABASE_URL,
+    nodeEnv: values.NODE_ENV,
+    appRoles: values.DATABASE_APP_ROLES,
+    webhookSecretKeys: values.WEBHOOK_SECRET_KEYS,
+    portalUrl: values.PORTAL_URL?.replace(/\/+$/, ''),
+    brandName: values.BRAND_NAME,
+    invocationDirectory: values.INIT_CWD ?? cwd,
+  };
+}

@@ -1,0 +1,15 @@
+import { eventsOperatorCommands } from './events-commands.ts';
+import { importCommand } from './import-command.ts';
+import { inviteCommand } from './invite-command.ts';
+import { listsCommand } from './lists-command.ts';
+import { migrateCommand } from './migrate-command.ts';
+import type { OperatorCommand } from './operator-command.ts';
+
+/** Every command of `portal-admin`, in the order the help lists them. */
+export const operatorCommands: readonly OperatorCommand[] = [
+  migrateCommand,
+  listsCommand,
+  importCommand,
+  ...eventsOperatorCommands,
+  inviteCommand,
+];

@@ -1,0 +1,22 @@
+import type { OperatorCommand } from './operator-command.ts';
+
+/** The help: every command with its arguments and what it does, then where the database comes from. */
+export function helpLines(commands: readonly OperatorCommand[]): string[] {
+  return [
+    'Usage: portal-admin <command> [arguments]',
+    '  from a checkout: npm run admin -- <command> [arguments]',
+    '  in the production build: sh scripts/production/portal-admin.sh <command> [arguments]',
+    '',
+    'Commands:',
+    ...commands.flatMap((command) => [
+      `  ${`${command.name} ${command.usage}`.trim()}`,
+      `      ${command.summary}`,
+    ]),
+    '  help',
+    '      this list',
+    '',
+    'The database: DATABASE_URL, or without it the embedded database of a running `npm start`.',
+    'NODE_ENV unset: production with DATABASE_URL, development with npm start’s database.',
+    'Exit status: 0 done; 1 the input was refused (for import: some rows); 2 it could not run.',
+  ];
+}
