@@ -33,6 +33,7 @@ export {
   notFound,
   routeDefaultsPlugin,
   serializeError,
+  serviceUnavailable,
   toErrorResponse,
   tooManyRequests,
   unauthorized,
