@@ -161,8 +161,15 @@ describe('the requests to Ideal Postcodes', () => {
   });
 
   it('reads a 404 of Resolve Address as no such address, and an answer without code 2000 as unexpected', async () => {
-    const gone = adapterAnswering({ code: 4044, message: 'Resource not found' }, 404);
+    const gone = adapterAnswering({ code: 4048, message: 'Address not found' }, 404);
     expect(await gone.adapter.find('paf_1')).toBeUndefined();
+    // No route at all (a wrong IDEAL_POSTCODES_API_URL) is no answer, not an unknown address.
+    const lost = adapterAnswering({ code: 404, message: '404 Page not found' }, 404);
+    const noRoute = await lost.adapter.find('paf_1').catch((error: unknown) => error);
+    expect(noRoute).toMatchObject({
+      failure: 'unexpected_response',
+      answer: { status: 404, providerCode: 404 },
+    });
     const odd = adapterAnswering({ result: { hits: [] }, code: 2001, message: 'Odd' });
     const failure = await odd.adapter.search('somewhere').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AddressLookupUnavailable);

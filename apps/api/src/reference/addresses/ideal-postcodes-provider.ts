@@ -39,9 +39,11 @@ export function createIdealPostcodesProvider(
       if (!response) throw new AddressLookupUnavailable('unreachable');
       body = undefined; // not JSON: read as an unexpected answer below
     }
-    if (response.status === 404 && notFound) return undefined;
+    const providerCode = response.status === 200 ? undefined : providerCodeOf(body);
+    // An id it does not know: 4048 "Address not found". Code 404 is no route at all ("404 Page not
+    // found"): a wrong IDEAL_POSTCODES_API_URL, which must not read as an unknown address.
+    if (response.status === 404 && notFound && providerCode !== 404) return undefined;
     if (response.status !== 200) {
-      const providerCode = providerCodeOf(body);
       throw new AddressLookupUnavailable(failureOf(response.status, providerCode), {
         status: response.status,
         providerCode,
@@ -63,7 +65,6 @@ export function createIdealPostcodesProvider(
 
     async find(addressId) {
       const url = resolveAddressUrl(settings.apiUrl, settings.apiKey, addressId);
-      // The reference documents 404 "Resource not found" for an id it does not know.
       const body = await call(url, resolveAddressResponseSchema, 'absent');
       return body && addressOf(addressId, body);
     },

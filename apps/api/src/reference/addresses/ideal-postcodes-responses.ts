@@ -71,13 +71,14 @@ export function providerCodeOf(body: unknown): number | undefined {
 }
 
 /**
- * An answer other than 200, as a code for the log. From the reference and its error guide: 400 with a
- * `400X` code (BadRequestResponse); 401 with 4010 (invalid key) or 4011 (the request's URL is not on the
- * key's allowed list); 402 with 4020 (balance depleted) or 4021 (the key's daily or per-IP limit
- * reached); 429 with a `429X` code (RateLimitedResponse); "Each IP address is rate limited at 30 requests
- * per second. Tripping the rate limit will result in a 503 response". The reference does not say which
- * status the autocomplete's own limit (3000 requests per 5 minutes) answers: 429 and 503 both read as
- * rate_limited here, the conservative reading (try later, never again at once).
+ * An answer other than 200, as a code for the log. From the reference's Error Handling and Rate Limiting
+ * and the provider's error-code guide: 400 (4000 and the 400XX of a query it cannot run); 401 with 4010
+ * (invalid key) or 4011 (a URL or IP not on the key's allowed list); 402 with 4020 (balance depleted) or
+ * 4021 (the key's daily, monthly or per-IP limit); 429 (4291, too many requests); 500 (5001, 5002);
+ * "Each IP address is rate limited at 30 requests per second. Tripping the rate limit will result in a
+ * 503 response". Which status the autocomplete's own limit (3000 requests in 5 minutes) answers, the
+ * documentation does not say: 429 and 503 both read as rate_limited, the conservative reading (the
+ * provider is refusing for now; the person types the address).
  */
 export function failureOf(status: number, providerCode: number | undefined): AddressLookupFailure {
   if (status === 400) return 'bad_request';

@@ -152,9 +152,9 @@ describe('address lookup through Ideal Postcodes', () => {
     ['balance_depleted', { failure: 'balance_depleted', status: 402, providerCode: 4020 }],
     ['limit_reached', { failure: 'limit_reached', status: 402, providerCode: 4021 }],
     ['bad_request', { failure: 'bad_request', status: 400, providerCode: 4000 }],
-    ['rate_limited', { failure: 'rate_limited', status: 429, providerCode: 4290 }],
+    ['rate_limited', { failure: 'rate_limited', status: 429, providerCode: 4291 }],
     ['ip_rate_limited', { failure: 'rate_limited', status: 503 }],
-    ['server_error', { failure: 'provider_error', status: 500 }],
+    ['server_error', { failure: 'provider_error', status: 500, providerCode: 5001 }],
     ['not_json', { failure: 'unexpected_response', status: 200 }],
   ])('answers the provider’s %s with the one 503 and logs its code', async (failure, logged) => {
     logLines.length = 0;

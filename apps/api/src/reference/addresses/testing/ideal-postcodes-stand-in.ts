@@ -8,17 +8,22 @@ import { standInAddresses, suggestionOf, type StandInAddress } from './ideal-pos
  * (https://openapi.ideal-postcodes.co.uk/openapi.yaml) or its error guide, as cited at each answer below.
  */
 
-/** The failures the stand-in can be told to answer with, each as the reference documents it. */
+/**
+ * The failures the stand-in can be told to answer with. Statuses, codes and messages are those of the
+ * provider's error-code guide (Response shape: "An error returns the matching HTTP status and a code that
+ * starts with that status"; its messages link the legacy page
+ * http://ideal-postcodes.co.uk/documentation/response-codes, whose anchors the guide keeps).
+ */
 export type StandInFailure =
   | 'hang' // the stand-in's own: never answers (a timeout)
-  | 'invalid_key' // 401, code 4010: "Invalid Key" (error guide; api-fixtures' 4010)
-  | 'url_not_allowed' // 401, code 4011: "Requesting URL not on whitelist" (error guide)
-  | 'balance_depleted' // 402, code 4020: "Key balance depleted" (error guide)
-  | 'limit_reached' // 402, code 4021: "Lookup Limit Reached" (error guide)
-  | 'bad_request' // 400, BadRequestResponse: a `400X` code and `errors` (the reference is silent on X)
-  | 'rate_limited' // 429, RateLimitedResponse: a `429X` code (silent on X)
-  | 'ip_rate_limited' // 503: "Tripping the rate limit will result in a 503 response" (body undocumented)
-  | 'server_error' // 500: the stand-in's own (undocumented, as any server's failure is)
+  | 'invalid_key' // 401, 4010 "Invalid Key"
+  | 'url_not_allowed' // 401, 4011 "Requesting URL not on whitelist" (a key with Allowed URLs or IPs)
+  | 'balance_depleted' // 402, 4020 "Key balance depleted"
+  | 'limit_reached' // 402, 4021 "Lookup Limit Reached" (the key's daily, monthly or per-IP limit)
+  | 'bad_request' // 400, 4000 "Invalid syntax submitted"
+  | 'rate_limited' // 429, 4291 "Too many requests. Please contact support"
+  | 'ip_rate_limited' // 503: the reference's "30 requests per second" per IP; its body is undocumented
+  | 'server_error' // 500, 5001 "Uncatalogued Error"
   | 'not_json'; // 200 with a body that is not the documented JSON (the stand-in's own)
 
 const failures: Record<Exclude<StandInFailure, 'hang'>, { status: number; body: unknown }> = {
@@ -26,10 +31,10 @@ const failures: Record<Exclude<StandInFailure, 'hang'>, { status: number; body: 
   url_not_allowed: { status: 401, body: { code: 4011, message: 'Requesting URL not on whitelist' } },
   balance_depleted: { status: 402, body: { code: 4020, message: 'Key balance depleted' } },
   limit_reached: { status: 402, body: { code: 4021, message: 'Lookup Limit Reached' } },
-  bad_request: { status: 400, body: { code: 4000, message: 'Bad Request', errors: [] } },
-  rate_limited: { status: 429, body: { code: 4290, message: 'Request is being rate limited' } },
+  bad_request: { status: 400, body: { code: 4000, message: 'Invalid syntax submitted' } },
+  rate_limited: { status: 429, body: { code: 4291, message: 'Too many requests. Please contact support' } },
   ip_rate_limited: { status: 503, body: 'Service Unavailable' },
-  server_error: { status: 500, body: 'Internal Server Error' },
+  server_error: { status: 500, body: { code: 5001, message: 'Uncatalogued Error' } },
   not_json: { status: 200, body: '<html>maintenance</html>' },
 };
 
@@ -99,11 +104,12 @@ export async function startIdealPostcodesStandIn(
       failing.count -= 1;
       return fail(response, failing.failure);
     }
-    if (request.method !== 'GET') return answer(response, 404, { code: 4040, message: 'Resource not found' });
+    // The guide's 404 for no route: "The code is `404`, not `4040`".
+    if (request.method !== 'GET') return answer(response, 404, { code: 404, message: '404 Page not found' });
     if (url.pathname === '/v1/autocomplete/addresses') return find(response, query);
     const resolve = /^\/v1\/autocomplete\/addresses\/([^/]+)\/gbr$/.exec(url.pathname);
     if (resolve) return resolveOne(response, decodeURIComponent(resolve[1] ?? ''));
-    return answer(response, 404, { code: 4040, message: 'Resource not found' });
+    return answer(response, 404, { code: 404, message: '404 Page not found' });
   };
 
   /** FindAddress: AutocompleteResponse, `{ result: { hits }, code: 2000, message: 'Success' }`. */
@@ -134,11 +140,10 @@ export async function startIdealPostcodesStandIn(
     answer(response, 200, { result: { hits }, code: 2000, message: 'Success' });
   };
 
-  /** ResolveAddress: GbrResolveAddressResponse, or 404 ErrorResponse "Resource not found". */
+  /** ResolveAddress: GbrResolveAddressResponse; an unknown id, 404 with the guide's 4048 "Address not found". */
   const resolveOne = (response: ServerResponse, id: string) => {
     const address = addresses.find((candidate) => candidate.id === id);
-    // The reference gives the 404 no code; 4044 is its code for a UDPRN not found.
-    if (!address) return answer(response, 404, { code: 4044, message: 'Resource not found' });
+    if (!address) return answer(response, 404, { code: 4048, message: 'Address not found' });
     answer(response, 200, { result: address, code: 2000, message: 'Success' });
   };
 
