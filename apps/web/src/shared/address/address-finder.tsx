@@ -51,6 +51,8 @@ export function AddressFinder({ onAddress, manualFieldId, manualHint }: AddressF
     setTextError(undefined);
     setProblem(null);
     setChosen(null);
+    // The last search's list goes at once: shown while a slow lookup runs, it would answer the new text.
+    setCandidates(null);
     try {
       setCandidates(await search.mutateAsync(checked.text));
     } catch (error) {
@@ -111,11 +113,13 @@ export function AddressFinder({ onAddress, manualFieldId, manualHint }: AddressF
         </div>
         {/* Always in the page, so the count (or 'No addresses found') is announced when it changes. */}
         <p role="status" className={cx(typography.secondary, styles.count)}>
-          {candidates === null
-            ? ''
-            : candidates.length === 0
-              ? 'No addresses found'
-              : `${candidates.length} ${candidates.length === 1 ? 'address' : 'addresses'} found. Choose yours below.`}
+          {search.isPending
+            ? 'Finding addresses...'
+            : candidates === null
+              ? ''
+              : candidates.length === 0
+                ? 'No addresses found'
+                : `${candidates.length} ${candidates.length === 1 ? 'address' : 'addresses'} found. Choose yours below.`}
         </p>
         {candidates !== null && (
           <AutocompleteField<AddressCandidate>
