@@ -2,6 +2,7 @@ import { recordTestSecret, testLogDir } from '@vet/contracts/testing/test-logs';
 import type { TestProject } from 'vitest/node';
 import { chromiumBrowser, NoChromiumError } from '../../scripts/lib/shared/chromium.ts';
 import { startSeededPortal } from '../../scripts/lib/start/seeded-portal.ts';
+import { startAddressProvider } from './address-provider.ts';
 import { e2eChecksPerAddress, e2eRequestsPerAddressPerMinute } from './limits.ts';
 import { recordSessionSecrets } from './recorded-secrets.ts';
 
@@ -11,6 +12,9 @@ import { recordSessionSecrets } from './recorded-secrets.ts';
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await findTheBrowserFirst();
+  const addressProvider = await startAddressProvider();
+  // The stand-in's key is a secret like any: it must reach no log.
+  recordTestSecret('password', addressProvider.standIn.apiKey);
   const { portal, databaseUrl, stop } = await startSeededPortal({
     purpose: 'e2e',
     ports: {
@@ -25,8 +29,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       RATE_LIMIT_MAX: String(e2eRequestsPerAddressPerMinute),
       // A reminder coming due mid-run would be a client's newest e-mail, which journeys read.
       REMINDERS: 'off',
+      // The address lookup asks a stand-in of Ideal Postcodes, as production asks Ideal Postcodes.
+      ...addressProvider.env,
     },
     testLogName: 'e2e',
+  }).catch(async (error: unknown) => {
+    await addressProvider.standIn.close();
+    throw error;
   });
   project.provide('portalUrl', portal.portalUrl);
   project.provide('apiUrl', portal.apiUrl);
@@ -39,6 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       if (testLogDir()) await recordSessionSecrets(databaseUrl);
     } finally {
       await stop();
+      await addressProvider.standIn.close();
     }
   };
 }

@@ -144,7 +144,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
   await app.register(signedInScope, {
     routes: [
       clientRoutes,
-      addressRoutes,
+      addressRoutes(config.addressLookup),
       onboardingRoutes(onboarding),
       onlineAccountRoutes({
         embeddedIssuer: config.embeddedIssuer,

@@ -27,6 +27,8 @@ describe('checkAddressLookupText', () => {
     expect(addressLookupMessages).toEqual({
       tooShort: 'Enter at least 2 characters of the postcode or address.',
       tooLong: 'Enter at most 100 characters.',
+      unavailable: 'Address search is not available just now: type your address.',
+      off: 'Address search is not available: type your address.',
     });
     expect(checkAddressLookupText('  PO1 3AA ')).toEqual({ ok: true, text: 'PO1 3AA' });
   });

@@ -12,6 +12,19 @@ export const addressLookupTextLength = { min: 2, max: 100 } as const;
 export const addressLookupMessages = {
   tooShort: `Enter at least ${addressLookupTextLength.min} characters of the postcode or address.`,
   tooLong: `Enter at most ${addressLookupTextLength.max} characters.`,
+  /** The 503 of a lookup whose provider failed, timed out or ran out of quota (decision 0098). */
+  unavailable: 'Address search is not available just now: type your address.',
+  /** The 503 of a portal with no lookup configured (ADDRESS_PROVIDER=off). */
+  off: 'Address search is not available: type your address.',
+} as const;
+
+/**
+ * The `code` of the lookup's 503s (decision 0098): `unavailable` may pass (the person can search again),
+ * `off` will not (the form stops offering the search).
+ */
+export const addressLookupErrorCodes = {
+  unavailable: 'address_lookup_unavailable',
+  off: 'address_lookup_off',
 } as const;
 
 /** The lookup text as the API reads it (trimmed), or what is wrong with it: the query schema's rule. */

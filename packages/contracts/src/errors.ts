@@ -9,7 +9,8 @@ export const apiErrorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /**
    * What the client should do about it, when there is something: `reauthentication_required` (a 403:
-   * sign in again at the provider, then retry; decision 0079).
+   * sign in again at the provider, then retry; decision 0079); `address_lookup_unavailable` and
+   * `address_lookup_off` (a 503 of the address lookup: type the address instead; decision 0098).
    */
   code: z.string().optional(),
 });

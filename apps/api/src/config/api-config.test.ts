@@ -70,6 +70,7 @@ describe('loadConfig', () => {
       maintenance: false,
       metrics: { port: undefined, host: '127.0.0.1' },
       sms: { provider: 'outbox' },
+      addressLookup: { provider: 'demo' },
     });
   });
 

@@ -18,6 +18,13 @@ import {
   type IntegrationConfig,
 } from './integration.ts';
 import { requireSmsSettings, smsConfigOf, smsEnvExpected, smsEnvShape, type SmsConfig } from './sms.ts';
+import {
+  addressLookupConfigOf,
+  addressLookupEnvExpected,
+  addressLookupEnvShape,
+  requireAddressLookupSettings,
+  type AddressLookupConfig,
+} from './address-lookup.ts';
 import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './maintenance.ts';
 import {
   metricsConfigOf,
@@ -135,6 +142,7 @@ const envSchema = z.object({
   ...maintenanceEnvShape,
   ...metricsEnvShape,
   ...smsEnvShape,
+  ...addressLookupEnvShape,
 });
 
 type EnvName = keyof typeof envSchema.shape;
@@ -187,6 +195,7 @@ const expected: Record<EnvName, string> = {
   ...maintenanceEnvExpected,
   ...metricsEnvExpected,
   ...smsEnvExpected,
+  ...addressLookupEnvExpected,
 };
 
 export interface ApiConfig {
@@ -260,6 +269,8 @@ export interface ApiConfig {
   metrics: MetricsConfig;
   /** Where reminders' text messages go (sms.ts, decision 0085). */
   sms: SmsConfig;
+  /** Where the address lookup asks (address-lookup.ts, decision 0098). */
+  addressLookup: AddressLookupConfig;
 }
 
 /** The embedded provider of a local run (apps/idp on its default port). */
@@ -302,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .superRefine(requireSecretKeysInProduction, { when: () => true })
     .superRefine(requireMetricsPortApart, { when: () => true })
     .superRefine(requireSmsSettings, { when: () => true })
+    .superRefine(requireAddressLookupSettings, { when: () => true })
     .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
@@ -357,6 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenance: maintenanceOf(values),
     metrics: metricsConfigOf(values),
     sms: smsConfigOf(values),
+    addressLookup: addressLookupConfigOf(values),
   };
 }
 

@@ -34,6 +34,7 @@ export {
   notFound,
   routeDefaultsPlugin,
   serializeError,
+  serviceUnavailable,
   toErrorResponse,
   tooManyRequests,
   unauthorized,

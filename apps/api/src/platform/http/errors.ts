@@ -55,8 +55,11 @@ export const tooManyRequests = (
   message = 'Too many requests. Please wait a minute and try again.',
   retryAfterSeconds?: number,
 ) => new ApiProblem('tooManyRequests', message, undefined, retryAfterSeconds);
-export const serviceUnavailable = (message = 'The service is not available right now. Please try again.') =>
-  new ApiProblem('serviceUnavailable', message);
+/** `code`: what the client should do instead (the address lookup's fallback: decision 0098). */
+export const serviceUnavailable = (
+  message = 'The service is not available right now. Please try again.',
+  code?: string,
+) => new ApiProblem('serviceUnavailable', message, undefined, undefined, code);
 
 export function statusOf(kind: ProblemKind): number {
   switch (kind) {

@@ -9,7 +9,24 @@ describe('apiProblem', () => {
     const issues = [{ path: 'postcode', message: 'Enter a UK postcode.' }];
     const body = { statusCode: 400, error: 'Bad Request', message: 'Check the form.', issues };
 
-    expect(apiProblem(failed(400, body))).toEqual({ status: 400, message: 'Check the form.', issues });
+    expect(apiProblem(failed(400, body))).toEqual({
+      status: 400,
+      message: 'Check the form.',
+      issues,
+      code: null,
+    });
+  });
+
+  it('reads the code that says what to do instead (decision 0098)', () => {
+    const body = {
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'Type it.',
+      code: 'address_lookup_off',
+    };
+
+    expect(apiProblem(failed(503, body))).toMatchObject({ status: 503, code: 'address_lookup_off' });
+    expect(apiProblem(failed(503, { ...body, code: 7 })).code).toBeNull();
   });
 
   it('has no issues when the API sent none', () => {
@@ -19,6 +36,7 @@ describe('apiProblem', () => {
       status: 409,
       message: 'That time has just been taken.',
       issues: [],
+      code: null,
     });
   });
 
@@ -29,10 +47,15 @@ describe('apiProblem', () => {
     ['issues that are not a list', { message: 'Check the form.', issues: 'postcode' }],
     ['an issue without a path', { message: 'Check the form.', issues: [{ message: 'Enter it.' }] }],
   ])('keeps only the status for %s', (_, body) => {
-    expect(apiProblem(failed(502, body))).toEqual({ status: 502, message: null, issues: [] });
+    expect(apiProblem(failed(502, body))).toEqual({ status: 502, message: null, issues: [], code: null });
   });
 
   it('has no status for a call that never got an answer', () => {
-    expect(apiProblem(new TypeError('Failed to fetch'))).toEqual({ status: null, message: null, issues: [] });
+    expect(apiProblem(new TypeError('Failed to fetch'))).toEqual({
+      status: null,
+      message: null,
+      issues: [],
+      code: null,
+    });
   });
 });

@@ -12,6 +12,8 @@ export interface ApiProblem {
   message: string | null;
   /** Field-level problems of a 400, keyed by dotted path. */
   issues: { path: string; message: string }[];
+  /** What to do about it, when the API said (`address_lookup_off`, …: `@vet/contracts/errors`). */
+  code: string | null;
 }
 
 function isIssue(value: unknown): value is { path: string; message: string } {
@@ -24,17 +26,22 @@ function isIssue(value: unknown): value is { path: string; message: string } {
  * The API's error shape (`@vet/contracts/errors`), checked by hand: an error can come from elsewhere (a
  * proxy's page, a gateway's text), and zod stays out of the browser (decision 0032).
  */
-export function readErrorBody(body: unknown): Pick<ApiErrorBody, 'message' | 'issues'> | null {
+export function readErrorBody(body: unknown): Pick<ApiErrorBody, 'message' | 'issues' | 'code'> | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { message, issues } = body as Record<string, unknown>;
+  const { message, issues, code } = body as Record<string, unknown>;
   if (typeof message !== 'string') return null;
   if (issues !== undefined && !(Array.isArray(issues) && issues.every(isIssue))) return null;
-  return { message, issues };
+  return { message, issues, code: typeof code === 'string' ? code : undefined };
 }
 
 /** What a failed call says, read from the API's one error shape. */
 export function apiProblem(error: unknown): ApiProblem {
-  if (!(error instanceof ApiError)) return { status: null, message: null, issues: [] };
+  if (!(error instanceof ApiError)) return { status: null, message: null, issues: [], code: null };
   const body = readErrorBody(error.body);
-  return { status: error.status, message: body?.message ?? null, issues: body?.issues ?? [] };
+  return {
+    status: error.status,
+    message: body?.message ?? null,
+    issues: body?.issues ?? [],
+    code: body?.code ?? null,
+  };
 }

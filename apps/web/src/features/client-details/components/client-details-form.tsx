@@ -155,8 +155,11 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
         />
       </Section>
       <Section title="Your address">
-        <AddressFinder onAddress={fillAddress} />
-        <p className={typography.secondary}>Or change your address yourself:</p>
+        <AddressFinder
+          onAddress={fillAddress}
+          manualFieldId="details-line1"
+          manualHint="Or change your address yourself:"
+        />
         <AddressFields
           fields={{
             line1: bind('line1'),

@@ -84,8 +84,11 @@ export function NewClientFieldSections(props: NewClientFieldsProps) {
         </div>
       </Section>
       <Section title="Your address">
-        <AddressFinder onAddress={props.onAddress} />
-        <p className={typography.secondary}>Or type your address in yourself:</p>
+        <AddressFinder
+          onAddress={props.onAddress}
+          manualFieldId="new-line1"
+          manualHint="Or type your address in yourself:"
+        />
         <AddressFields fields={fields} idPrefix="new" />
       </Section>
       <Section title="Your practice">

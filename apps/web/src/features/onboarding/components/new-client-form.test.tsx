@@ -206,6 +206,43 @@ describe('NewClientForm (/registration-new)', () => {
     expect(router.push).not.toHaveBeenCalled();
   });
 
+  it('says to type the address when the lookup fails, and keeps the search and the fields usable', async () => {
+    const failing: FakeRoute = (request) =>
+      request.path === '/address-lookup'
+        ? {
+            status: 503,
+            body: {
+              statusCode: 503,
+              error: 'Service Unavailable',
+              message: 'Address search is not available just now: type your address.',
+              code: 'address_lookup_unavailable',
+            },
+          }
+        : api(() => ok(buildProfile()))(request);
+    renderForm(failing);
+    findAddress('SW4 0DR');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Address search is not available just now: type your address.');
+    expect(screen.queryByText(/Submission failed/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Find address' })).toBeTruthy();
+    type(/^Address line 1/, '12 Rectory Grove');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Address line 1/).value).toBe('12 Rectory Grove');
+  });
+
+  it('stops offering the search when the portal has no lookup, and goes on at the first line', async () => {
+    const off: FakeRoute = (request) =>
+      request.path === '/address-lookup'
+        ? { status: 503, body: { statusCode: 503, error: 'x', message: 'x', code: 'address_lookup_off' } }
+        : api(() => ok(buildProfile()))(request);
+    renderForm(off);
+    findAddress('SW4 0DR');
+    const note = await screen.findByText('Address search is not available: type your address.');
+    expect(note.closest('[role="status"]')?.textContent).toBe(note.textContent);
+    expect(screen.queryByRole('button', { name: 'Find address' })).toBeNull();
+    expect(screen.queryByText('Or type your address in yourself:')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Address line 1/)));
+  });
+
   it('shows the unavailable alert for a practice offline, and will not register there', () => {
     renderForm(
       api(() => ok(buildProfile())),

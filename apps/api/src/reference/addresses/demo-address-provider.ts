@@ -3,6 +3,7 @@ import type { Database } from '@vet/db/connection';
 import { postcodeKey } from '@vet/db/normalise';
 import { addresses } from '@vet/db/schema/lookups';
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { AddressProvider } from './address-provider.ts';
 
 const MAX_CANDIDATES = 20;
 
@@ -11,8 +12,11 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The embedded UK address data set (a small demo set; a real group plugs in a lookup service). */
-export function createAddressRepository(db: Database) {
+/**
+ * The demo table: a small UK address set, seeded with the demo group, for local runs and tests. Empty in
+ * production, which refuses it (decision 0098): a real group asks Ideal Postcodes.
+ */
+export function createDemoAddressProvider(db: Database): AddressProvider {
   const columns = {
     addressId: sql<string>`${addresses.id}::text`,
     line1: addresses.line1,
@@ -22,6 +26,8 @@ export function createAddressRepository(db: Database) {
     postcode: addresses.postcode,
   };
   return {
+    serviceId: EMBEDDED_ADDRESS_SERVICE,
+
     /** By postcode prefix (any spacing or case) or by part of the first line. */
     async search(text: string): Promise<AddressCandidate[]> {
       const rows = await db
@@ -42,14 +48,14 @@ export function createAddressRepository(db: Database) {
       }));
     },
 
-    async find(serviceId: string, addressId: string): Promise<Address | undefined> {
-      if (serviceId !== EMBEDDED_ADDRESS_SERVICE || !/^\d{1,9}$/.test(addressId)) return undefined;
+    async find(addressId: string): Promise<Address | undefined> {
+      if (!/^\d{1,9}$/.test(addressId)) return undefined;
       const [row] = await db
         .select(columns)
         .from(addresses)
         .where(eq(addresses.id, Number(addressId)))
         .limit(1);
-      return row && { serviceId, ...row };
+      return row && { serviceId: EMBEDDED_ADDRESS_SERVICE, ...row };
     },
   };
 }
