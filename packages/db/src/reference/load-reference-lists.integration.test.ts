@@ -30,7 +30,7 @@ const breed = (code: string) =>
     'select id, name, species_id from breeds where code = $1',
     [code],
   );
-const version = async () => (await one<{ v: string }>('select last_value::text as v from lists_version')).v;
+const version = async () => (await one<{ v: string }>('select version::text as v from lists_version')).v;
 
 async function petOf(code: string) {
   const found = (await breed(code))!;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -7,7 +8,6 @@ import {
   pgTable,
   primaryKey,
   serial,
-  pgSequence,
   smallint,
   text,
   unique,
@@ -34,10 +34,18 @@ const codedBySource = (table: string, t: { source: unknown; code: unknown }) =>
   check(`${table}_source_code_ck`, sql`(${t.source} is null) = (${t.code} is null)`);
 
 /**
- * Bumped by every change to a list or its keys (migration 0032's triggers): a process holding the lists
- * (the integration API's matching) reads them again when it moved. A sequence, so writers never wait on it.
+ * Moved by every change to a list or its keys (migrations 0032 and 0033's triggers), in the changing
+ * transaction: a process holding the lists (the integration API's matching) reads them again when it
+ * moved. One row; read in the same snapshot as the lists, it says which lists that snapshot saw.
  */
-export const listsVersion = pgSequence('lists_version');
+export const listsVersion = pgTable(
+  'lists_version',
+  {
+    one: boolean('one').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('lists_version_one_ck', sql`${t.one}`)],
+);
 
 export const salutations = pgTable(
   'salutations',
