@@ -36,8 +36,15 @@ export const listEntryReasons = {
 
 export type ListEntryParse = { ok: true; entry: GroupEntryInput } | { ok: false; refusals: Refusal[] };
 
-/** One row to the entry it writes, or every reason it is refused (never quoting a cell). */
-export function parseListEntry(row: CellRow, lookups: LookupLists): ListEntryParse {
+/**
+ * One row to the entry it writes, or every reason it is refused (never quoting a cell). The integration
+ * API gives `synonyms` as a list rather than a cell.
+ */
+export function parseListEntry(
+  row: CellRow,
+  lookups: LookupLists,
+  synonymList?: readonly string[],
+): ListEntryParse {
   const cells = new RowCells(row);
   const listValue = cells.oneOf('list', listValues, required);
   const list = listValue === null ? null : listsByColumnValue[listValue]!;
@@ -49,8 +56,7 @@ export function parseListEntry(row: CellRow, lookups: LookupLists): ListEntryPar
   else if (ofSpecies) speciesId = lookupCell(cells, 'species', { names: lookups.species, called: 'species' });
   else if (list !== null && cells.cell('species') !== null)
     cells.refuse('species', listEntryReasons.noSpecies);
-  const synonyms = (cells.cell('synonyms') ?? '')
-    .split(';')
+  const synonyms = (synonymList ?? (cells.cell('synonyms') ?? '').split(';'))
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (synonyms.some((s) => s.length > listEntryMaxLength))
