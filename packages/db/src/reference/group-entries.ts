@@ -2,6 +2,7 @@ import pg from 'pg';
 import { lockSpaces } from '../lock-spaces.ts';
 import { linkGroupEntries } from './breed-colour-links.ts';
 import { listKey } from './list-key.ts';
+import { bumpListsVersion } from './lists-version.ts';
 import { listTables, type ListTable } from './list-tables.ts';
 import {
   countReferences,
@@ -62,7 +63,7 @@ interface WantedKey {
 
 /**
  * Writes the entries in the caller's transaction, in order, each answered on its own; one at a time with
- * the reference lists' loads (their advisory lock). The lists' version moves with any change.
+ * the reference lists' loads (their advisory lock). lists_version moves with any change.
  */
 export async function writeGroupEntries(
   client: pg.ClientBase,
@@ -82,6 +83,7 @@ export async function writeGroupEntries(
     }
   }
   if (linksNeeded) await linkGroupEntries(client);
+  if (outcomes.some((o) => o.outcome === 'applied')) await bumpListsVersion(client);
   return outcomes;
 }
 
@@ -137,8 +139,7 @@ class ListWriter {
     const scope = this.scope(input.speciesId);
     for (const { key, text, field } of wanted) {
       const owner = this.owners.get(`${scope}/${key}`);
-      if (owner && owner.id !== existing?.id)
-        refusals.push({ field, reason: this.clash(text, owner) });
+      if (owner && owner.id !== existing?.id) refusals.push({ field, reason: this.clash(text, owner) });
     }
     if (existing && table.ofSpecies && existing.speciesId !== input.speciesId) {
       const named = (await countReferences(this.client, this.stored.references, [existing.id])).get(

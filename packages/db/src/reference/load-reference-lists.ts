@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { lockSpaces } from '../lock-spaces.ts';
 import { syncBreedColours } from './breed-colour-links.ts';
+import { bumpListsVersion } from './lists-version.ts';
 import { planList, type ListPlan } from './list-plan.ts';
 import { listTables, loadOrder, type ListTable } from './list-tables.ts';
 import { writeListPlan, type ListCounts } from './list-writes.ts';
@@ -91,6 +92,7 @@ export async function loadReferenceLists(
       Object.values(lists).some(
         (c) => c.added + c.changed + c.merged + c.removed + c.keysAdded + c.keysRemoved > 0,
       );
+    if (changed) await bumpListsVersion(client);
     await client.query(options.dryRun ? 'rollback' : 'commit');
     return { lists, breedColours, changed, seconds: (performance.now() - started) / 1000 };
   } catch (error) {

@@ -34,9 +34,10 @@ const codedBySource = (table: string, t: { source: unknown; code: unknown }) =>
   check(`${table}_source_code_ck`, sql`(${t.source} is null) = (${t.code} is null)`);
 
 /**
- * Moved by every change to a list or its keys (migrations 0032 and 0033's triggers), in the changing
- * transaction: a process holding the lists (the integration API's matching) reads them again when it
- * moved. One row; read in the same snapshot as the lists, it says which lists that snapshot saw.
+ * Moved by the lists' writers with each change to a list or its keys, in their transaction
+ * (reference/lists-version.ts; migration 0034): a process holding the lists (the integration API's
+ * matching) reads them again when it moved. One row; read in the same snapshot as the lists, it says
+ * which lists that snapshot saw.
  */
 export const listsVersion = pgTable(
   'lists_version',

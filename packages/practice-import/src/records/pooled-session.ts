@@ -76,13 +76,14 @@ function pooledSession(client: pg.PoolClient): Session {
 
 /**
  * The portal's lists (species, breeds…), held per pool while they are unchanged: reading them costs more
- * than the rest of a small call (decision 0065). Any change to a list or its keys moves lists_version in
- * the changing transaction (decision 0096); each call reads it (one row), and the lists are read again,
- * with the version in the same snapshot, when it moved: a group's new breed is matched by the next call,
- * on any instance. Read before a staging session takes its connection, so a call never holds one while
- * waiting for others.
+ * than the rest of a small call (decision 0065). The lists' writers move lists_version in their
+ * transaction (decision 0096); each call reads it (one row), and the lists are read again, with the
+ * version in the same snapshot, when it moved: a group's new breed is matched by the next call, on any
+ * instance. Rows written otherwise (SQL by hand) are read at the latest a minute on. Read before a
+ * staging session takes its connection, so a call never holds one while waiting for others.
  */
-const lookupCache = new WeakMap<pg.Pool, Promise<{ version: string; lists: LookupLists }>>();
+const lookupCache = new WeakMap<pg.Pool, Promise<{ version: string; readAt: number; lists: LookupLists }>>();
+const lookupsKeptMs = 60_000;
 
 const versionOf = async (executor: { execute: NodePgDatabase['execute'] }) =>
   String(
@@ -95,10 +96,14 @@ export async function lookupListsOf(pool: pg.Pool): Promise<LookupLists> {
   const cached = lookupCache.get(pool);
   if (cached) {
     const [held, version] = await Promise.all([cached.catch(() => undefined), versionOf(db)]);
-    if (held?.version === version) return held.lists;
+    if (held?.version === version && performance.now() - held.readAt < lookupsKeptMs) return held.lists;
   }
   const reading = db.transaction(
-    async (tx) => ({ version: await versionOf(tx), lists: await loadLookupLists(tx) }),
+    async (tx) => ({
+      version: await versionOf(tx),
+      readAt: performance.now(),
+      lists: await loadLookupLists(tx),
+    }),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   lookupCache.set(pool, reading);
