@@ -7,7 +7,7 @@ import { seedImportLookups } from './testing/run-test-import.ts';
 import { testGroup } from './testing/test-group.ts';
 
 const database = useTestDatabase();
-beforeAll(() => seedImportLookups(database.db));
+beforeAll(() => seedImportLookups(database));
 
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));

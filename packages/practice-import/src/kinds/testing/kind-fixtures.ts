@@ -10,23 +10,36 @@ import { buildLookupLists } from '../lookup-lists.ts';
 export const today = '2026-11-26';
 
 const data = readReferenceData();
-let nextId = 1;
-const numbered = (entries: readonly ReferenceEntry[]) =>
-  entries.map((entry) => ({ id: nextId++, name: entry.name, keys: entry.keys, species: entry.species }));
-const speciesRows = numbered(data.species.entries).map((row, i) => ({
+/**
+ * An entry's id from its list and code (FNV-1a), not its place: adding an entry to the lists leaves the
+ * others' ids, and so the fingerprint rules' digest (fingerprint-rules.test.ts), as they were.
+ */
+const idOfCode = (list: string, code: string) => {
+  let hash = 0x811c9dc5;
+  for (const char of `${list}/${code}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return 1 + (hash % 2_000_000_000);
+};
+const numbered = (entries: readonly ReferenceEntry[], list: string) =>
+  entries.map((entry) => ({
+    id: idOfCode(list, entry.code),
+    name: entry.name,
+    keys: entry.keys,
+    species: entry.species,
+  }));
+const speciesRows = numbered(data.species.entries, 'species').map((row, i) => ({
   ...row,
   code: data.species.entries[i]!.code,
 }));
 const speciesIdOfCode = (code: string | null) => speciesRows.find((s) => s.code === code)!.id;
-const ofSpecies = (entries: readonly ReferenceEntry[]) =>
-  numbered(entries).map((row) => ({ ...row, speciesId: speciesIdOfCode(row.species) }));
+const ofSpecies = (entries: readonly ReferenceEntry[], list: string) =>
+  numbered(entries, list).map((row) => ({ ...row, speciesId: speciesIdOfCode(row.species) }));
 
 const rows = {
-  salutations: numbered(data.salutations.entries),
+  salutations: numbered(data.salutations.entries, 'salutations'),
   species: speciesRows,
-  breeds: ofSpecies(data.breeds.entries),
-  colours: ofSpecies(data.colours.entries),
-  insurers: numbered(data.insurers.entries),
+  breeds: ofSpecies(data.breeds.entries, 'breeds'),
+  colours: ofSpecies(data.colours.entries, 'colours'),
+  insurers: numbered(data.insurers.entries, 'insurers'),
 };
 
 export const lookups = buildLookupLists(rows);
