@@ -21,6 +21,8 @@ const bundles = [
   { entry: 'apps/api/src/server.ts', output: 'api/server.mjs' },
   { entry: 'apps/idp/src/server.ts', output: 'idp/server.mjs' },
   { entry: 'packages/db/src/cli/migrate.ts', output: 'migrate/migrate.mjs' },
+  // The reference lists' load (decision 0096), run after the migrate step.
+  { entry: 'packages/db/src/reference/cli/lists.ts', output: 'lists/lists.mjs' },
   // The tracing each server preloads (node --import; start-api.sh, start-web.sh; decision 0071).
   { entry: 'apps/api/src/platform/observability/preload.ts', output: 'observability/api.mjs' },
   { entry: 'apps/web/src/observability/preload.ts', output: 'observability/web.mjs' },
@@ -121,6 +123,8 @@ export async function bundleServers(): Promise<void> {
   }
   // migrate.ts finds the SQL at ../migrations from its own file: from dist/<entry>/ that is dist/migrations.
   cpSync(join(repoRoot, 'packages/db/migrations'), join(dist, 'migrations'), { recursive: true });
+  // The reference lists' files, which a bundle reads at ../reference-data (reference-files.ts).
+  cpSync(join(repoRoot, 'packages/db/src/reference/data'), join(dist, 'reference-data'), { recursive: true });
 }
 
 await bundleServers();

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv } from './csv.ts';
 import { checkColourBreeds, checkList, type FileRow } from './reference-checks.ts';
@@ -54,7 +54,13 @@ const columnsOf = (list: ListName) =>
     ...(list === 'colours' ? ['breeds'] : []),
   ]);
 
-export const referenceDataDirectory = join(import.meta.dirname, 'data');
+/**
+ * The shipped files: data/ beside this file in the sources; in a production bundle (one folder below
+ * dist/, as the migrations are found), dist/reference-data, where the build copies them.
+ */
+export const referenceDataDirectory = existsSync(join(import.meta.dirname, 'data'))
+  ? join(import.meta.dirname, 'data')
+  : join(import.meta.dirname, '..', 'reference-data');
 
 /** Reads and checks every list's files in `directory`; throws ReferenceDataRefused naming each problem. */
 export function readReferenceData(directory: string = referenceDataDirectory): ReferenceData {
