@@ -113,9 +113,9 @@ describe('list_entries.csv', () => {
     const result = await importDirectory(database.url, await exportDirectory({ 'list_entries.csv': rows }));
     expect(result.exitCode).toBe(1);
     expect(refusalsOf(result)).toEqual([
-      `list_entries.csv:3 name: "Alsatian" is the portal's breed "German Shepherd Dog" (VBO:0200577) already: name that one, or give the group's its own names`,
-      `list_entries.csv:4 code: "Petplan" is the portal's insurer "Petplan" (petplan) already: name that one, or give the group's its own names`,
-      `list_entries.csv:5 synonyms: "Harbour Grey ${tag}" is the group's colour "Harbour Grey ${tag}" (code C-${tag}) already`,
+      `list_entries.csv:3 name: already names the portal's breed "German Shepherd Dog" (VBO:0200577): use that entry, or give the group's its own names`,
+      `list_entries.csv:4 code: already names the portal's insurer "Petplan" (petplan): use that entry, or give the group's its own names`,
+      `list_entries.csv:5 synonyms: synonym 1 of 1 already names the group's colour "Harbour Grey ${tag}" (code C-${tag})`,
       'list_entries.csv:6 code: given on line 2 too',
       'list_entries.csv:7 species: required for a breed or a colour, which belong to a species',
       'list_entries.csv:8 list: not one of breed, colour, insurer, cancellation_reason',

@@ -18,7 +18,8 @@ import {
  * (list_entries.csv) and the integration API. An entry is its group row of that code: created, renamed,
  * its synonyms replaced. Each of its keys (name, code, synonyms) must be its own in its list (of its
  * species): one that names an entry of the reference lists is refused with that entry's name, so a
- * group never shadows or duplicates the standard list.
+ * group never shadows or duplicates the standard list. A refusal names the field (a synonym by its
+ * place), never the group's value.
  */
 
 export const groupLists = ['breeds', 'colours', 'insurers', 'cancellationReasons'] as const;
@@ -59,6 +60,8 @@ interface WantedKey {
   text: string;
   kind: KeyKind;
   field: GroupEntryField;
+  /** How a refusal names it, never by its value: `synonym 2 of 3 `, or nothing for the name and code. */
+  which: string;
 }
 
 /**
@@ -128,18 +131,21 @@ class ListWriter {
       return { outcome: 'refused', refusals: [{ field: 'code', reason: `given on ${earlier} too` }] };
     this.given.set(input.code, input.place ?? 'an earlier entry');
     const wanted: WantedKey[] = [];
-    const want = (text: string, kind: KeyKind, field: GroupEntryField) => {
+    const want = (text: string, kind: KeyKind, field: GroupEntryField, which = '') => {
       const key = listKey(text);
-      if (key === '') refusals.push({ field, reason: 'has no letters or digits to be matched by' });
-      else if (!wanted.some((w) => w.key === key)) wanted.push({ key, text, kind, field });
+      if (key === '') refusals.push({ field, reason: `${which}has no letters or digits to be matched by` });
+      else if (!wanted.some((w) => w.key === key)) wanted.push({ key, text, kind, field, which });
     };
     want(input.name, 'name', 'name');
     want(input.code, 'practice_code', 'code');
-    for (const synonym of input.synonyms) want(synonym, 'synonym', 'synonyms');
+    input.synonyms.forEach((synonym, i) =>
+      want(synonym, 'synonym', 'synonyms', `synonym ${i + 1} of ${input.synonyms.length} `),
+    );
     const scope = this.scope(input.speciesId);
-    for (const { key, text, field } of wanted) {
+    for (const { key, field, which } of wanted) {
       const owner = this.owners.get(`${scope}/${key}`);
-      if (owner && owner.id !== existing?.id) refusals.push({ field, reason: this.clash(text, owner) });
+      if (owner && owner.id !== existing?.id)
+        refusals.push({ field, reason: `${which}already names ${this.described(owner)}` });
     }
     if (existing && table.ofSpecies && existing.speciesId !== input.speciesId) {
       const named = (await countReferences(this.client, this.stored.references, [existing.id])).get(
@@ -162,13 +168,13 @@ class ListWriter {
     return { outcome: changed ? 'applied' : 'unchanged', id, created: !existing };
   }
 
-  private clash(text: string, owner: Owner): string {
+  /** The entry a key already names: the group's value is never repeated, the lists' entry is named. */
+  private described(owner: Owner): string {
     const { noun } = this.table;
     if (owner.source === 'vbo' || owner.source === 'portal')
-      return `"${text}" is the portal's ${noun} "${owner.name}" (${owner.code}) already: name that one, or give the group's its own names`;
-    if (owner.source === 'group')
-      return `"${text}" is the group's ${noun} "${owner.name}" (code ${owner.code}) already`;
-    return `"${text}" is the ${noun} "${owner.name}" already`;
+      return `the portal's ${noun} "${owner.name}" (${owner.code}): use that entry, or give the group's its own names`;
+    if (owner.source === 'group') return `the group's ${noun} "${owner.name}" (code ${owner.code})`;
+    return `the ${noun} "${owner.name}"`;
   }
 
   private async insert(input: GroupEntryInput): Promise<number> {

@@ -84,7 +84,7 @@ describe('PUT /integration/v1/list-entries/{list}/{code}', () => {
     expect(apiErrorSchema.strict().parse(clash.json()).issues).toEqual([
       {
         path: 'name',
-        message: `"Bought By Many" is the portal's insurer "ManyPets" (manypets) already: name that one, or give the group's its own names`,
+        message: `already names the portal's insurer "ManyPets" (manypets): use that entry, or give the group's its own names`,
       },
     ]);
     const noSpecies = await put('breeds', `B-${tag}`, { name: `Odd ${tag}` });
