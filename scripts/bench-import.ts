@@ -3,7 +3,7 @@
  * 10,000 clinicians, 1 million clients, 1.5 million pets, 10 million appointments, 3 million
  * vaccinations) into .data/bench-import/<scale>/ (reused when one of that scale is there), imports it
  * into a new, empty database (DATABASE_URL's server or an embedded one) holding only the portal's own
- * lists, then imports it again unchanged, each time in a process of its own. Prints rows, rows per
+ * lists (the reference lists of decision 0096), then imports it again unchanged, each time in a process of its own. Prints rows, rows per
  * second, wall time and peak memory per file and in all, then each file's seconds by phase, beside the
  * issue's targets, with the machine's load average around each import. Prints numbers; asserts nothing
  * (decision 0023). BENCH_KEEP=1 keeps the database afterwards; BENCH_CPU_PROF=<dir> writes a CPU profile
@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { addDays, isoDayOfWeek, practiceDate } from '@vet/contracts/practice-clock';
 import { connectDatabase } from '@vet/db/connection';
 import { createScratchDatabase } from '@vet/db/scratch-database';
-import { seedPortalLookups } from '@vet/db/seed/seed-lookups';
+import { loadReferenceLists } from '@vet/db/reference/load-reference-lists';
 import { generateBenchExport, type GeneratedFile } from '@vet/practice-import/bench/generate-export';
 import { benchCounts, benchShape } from '@vet/practice-import/bench/bench-shape';
 import type { Phase } from '@vet/practice-import/engine/phase-times';
@@ -48,9 +48,7 @@ try {
   try {
     const handle = connectDatabase(database.url, { max: 1 });
     try {
-      await handle.db.transaction(async (tx) => {
-        await seedPortalLookups(tx);
-      });
+      await loadReferenceLists(handle.pool);
     } finally {
       await handle.close();
     }

@@ -128,6 +128,8 @@ export async function bundleServers({
   }
   // migrate.ts finds the SQL at ../migrations from its own file: from dist/<entry>/ that is dist/migrations.
   cpSync(join(repoRoot, 'packages/db/migrations'), join(dist, 'migrations'), { recursive: true });
+  // The reference lists' files, which a bundle reads at ../reference-data (reference-files.ts).
+  cpSync(join(repoRoot, 'packages/db/src/reference/data'), join(dist, 'reference-data'), { recursive: true });
 }
 
 const { values } = parseArgs({

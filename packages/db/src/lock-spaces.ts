@@ -19,4 +19,6 @@ export const lockSpaces = {
   practiceAppointmentRef: 4006,
   /** Numbering committed practice events (practice-events.ts): one sequencer at a time, key 0. */
   practiceEventSequencer: 4007,
+  /** Writing the reference lists (decision 0096): a load, or a group's own entries, key 0; one at a time. */
+  referenceLists: 4008,
 } as const;

@@ -11,7 +11,7 @@ import { jsonRecords, recordFiles } from './testing/json-records.ts';
 import { testGroup } from './testing/test-group.ts';
 
 const database = useTestDatabase();
-beforeAll(() => seedImportLookups(database.db));
+beforeAll(() => seedImportLookups(database));
 
 const apply = (file: KindFile, records: readonly Record<string, unknown>[]) =>
   applyRecords(database.pool, {

@@ -8,7 +8,7 @@ import { importDirectory, seedImportLookups } from './testing/run-test-import.ts
 import { testGroup } from './testing/test-group.ts';
 
 const database = useTestDatabase();
-beforeAll(() => seedImportLookups(database.db));
+beforeAll(() => seedImportLookups(database));
 
 const refusalsOf = (result: {
   refusals: { file: string; line: number; column: string | null; reason: string }[];

@@ -14,7 +14,7 @@ import { at, testGroup } from './testing/test-group.ts';
  */
 const database = useTestDatabase();
 const { db, pool } = database;
-beforeAll(() => seedImportLookups(db));
+beforeAll(() => seedImportLookups(database));
 
 async function idOf(table: string, ref: string): Promise<number> {
   const { rows } = await pool.query<{ id: number }>(`select id from ${table} where pms_ref = $1`, [ref]);

@@ -9,7 +9,7 @@ import { importDirectory, seedImportLookups } from './testing/run-test-import.ts
 import { testGroup } from './testing/test-group.ts';
 
 const database = useTestDatabase();
-beforeAll(() => seedImportLookups(database.db));
+beforeAll(() => seedImportLookups(database));
 
 const allApplied = (group: ReturnType<typeof testGroup>) =>
   Object.entries(group.files).map(([file, rows]) => ({

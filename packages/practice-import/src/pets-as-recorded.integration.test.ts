@@ -7,7 +7,7 @@ import { importDirectory, seedImportLookups } from './testing/run-test-import.ts
 import { testGroup } from './testing/test-group.ts';
 
 const database = useTestDatabase();
-beforeAll(() => seedImportLookups(database.db));
+beforeAll(() => seedImportLookups(database));
 
 describe('pets as the practice’s system records them', () => {
   it('stores a rehomed pet and one with no sex, then finds the same files unchanged', async () => {

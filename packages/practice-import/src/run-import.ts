@@ -5,7 +5,8 @@ import { connectDatabase } from '@vet/db/connection';
 import { applyStaged } from './engine/apply.ts';
 import { checkAcrossRows } from './engine/checks.ts';
 import type { FileState } from './engine/cross-row-rules.ts';
-import { ImportCannotRun, readExportDirectory } from './engine/directory.ts';
+import { ImportCannotRun, readExportDirectory, type ExportDirectory } from './engine/directory.ts';
+import { importListEntries } from './engine/list-entries-file.ts';
 import { barProgress, lineProgress, type ImportProgress } from './engine/progress.ts';
 import {
   createRefusalsTable,
@@ -23,6 +24,7 @@ import { loadStoredFingerprints } from './engine/stored-fingerprints.ts';
 import { createStagingTable, indexStagingTable } from './engine/staging-tables.ts';
 import type { KindFile, ParseContext, RecordKind } from './kinds/kind.ts';
 import { recordKinds, recordKindsByFile } from './kinds/index.ts';
+import { listEntriesFile } from './kinds/list-entries.ts';
 import { loadLookupLists } from './kinds/lookup-lists.ts';
 
 export interface ImportOptions {
@@ -74,7 +76,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     session = await openSession(options.databaseUrl);
     const tty = options.progress !== 'none' && (stdout as { isTTY?: boolean }).isTTY === true;
     const progress = tty ? barProgress(stdout) : lineProgress(stdout);
-    const result = await importDirectory(session, options, directory.files, progress);
+    const result = await importDirectory(session, options, directory, progress);
     for (const { file, refusal } of directory.strangers) await noteRefusals(session, file, [refusal]);
     return await finish(session, options, result, stdout);
   } catch (error) {
@@ -92,15 +94,29 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
 async function importDirectory(
   session: Session,
   options: ImportOptions,
-  files: readonly KindFile[],
+  directory: ExportDirectory,
   progress: ImportProgress,
 ): Promise<FileCounts[]> {
+  const { files } = directory;
+  await createRefusalsTable(session);
+  // The group's own list entries first, in the import's one transaction, which then reads the lists as
+  // they extend them (decision 0096). Without them, the lists are read as stored, in parallel.
+  const inTransaction = directory.listEntries;
+  let listCounts: FileCounts | undefined;
+  if (inTransaction) {
+    await session.query('begin');
+    const path = join(options.directory, listEntriesFile);
+    const bar = progress.file(listEntriesFile, (await stat(path)).size);
+    listCounts = await importListEntries(session, path, await loadLookupLists(session.db), {
+      followLinks: options.followLinks,
+    });
+    bar.done(listCounts.applied + listCounts.unchanged + listCounts.refused, listCounts.seconds);
+  }
   const context: ParseContext = {
-    lookups: await loadLookups(options.databaseUrl),
+    lookups: inTransaction ? await loadLookupLists(session.db) : await loadLookups(options.databaseUrl),
     today: options.today ?? practiceDate(new Date()),
   };
   const times = options.times;
-  await createRefusalsTable(session);
   for (const kind of recordKinds) await createStagingTable(session, kind);
   const states = new Map<KindFile, FileState>(recordKinds.map((k) => [k.file, 'absent']));
   const uniqueRefs = new Set<KindFile>();
@@ -150,6 +166,7 @@ async function importDirectory(
   const applying = performance.now();
   const applied = await applyStaged(session, staged, {
     dryRun: options.dryRun === true,
+    inTransaction,
     onFile: (a) => {
       took(a.file, a.seconds);
       times?.add(a.file, 'apply', a.seconds);
@@ -166,7 +183,7 @@ async function importDirectory(
     entry.applied = applied.find((a) => a.file === file)?.applied ?? 0;
     entry.unchanged = entry.unchanged - entry.refused - entry.applied;
   }
-  return files.flatMap((f) => counts.get(f) ?? []);
+  return [...(listCounts ? [listCounts] : []), ...files.flatMap((f) => counts.get(f) ?? [])];
 }
 
 /** A fingerprinted file's stored fingerprints (fingerprints.ts), held while that file is read. */

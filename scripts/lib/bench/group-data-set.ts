@@ -49,13 +49,11 @@ export const totals = (shape: GroupShape) => ({
   appointments: shape.practices * shape.cliniciansPerPractice * shape.appointmentsPerClinician,
 });
 
-/** The lookups (species, reasons, cancellation reasons) from the demo seed: the API reads them by id. */
+/** The reference lists (decision 0096) and the demo's appointment reasons: the API reads them by id. */
 export async function seedGroupLookups(url: string): Promise<void> {
   const handle = connectDatabase(url, { max: 1 });
   try {
-    await handle.db.transaction(async (tx) => {
-      await seedLookups(tx);
-    });
+    await seedLookups(handle);
   } finally {
     await handle.close();
   }

@@ -1,35 +1,51 @@
+import { parseArgs } from 'node:util';
 import { connectDatabase } from '@vet/db/connection';
+import { loadReferenceLists, ReferenceDataRefused } from '@vet/db/reference/load-reference-lists';
 import type { OperatorCommand } from './operator-command.ts';
-import { referenceListsLoader } from './reference-lists.ts';
 
-const notYet =
-  'The reference lists arrive with @vet/db’s loadReferenceLists, which this build does not have yet: ' +
-  'nothing was loaded.';
-
-/** `portal-admin lists`: loads the reference lists, a line a list with its counts. */
+/**
+ * `portal-admin lists [--dry-run] [--data <folder>]`: loads the reference lists (decision 0096) after the
+ * migrate step, at every release; a second run with the same data changes nothing. A list refused (a
+ * line of its file, or a change that would orphan a pet) writes nothing and answers 1.
+ */
 export const listsCommand: OperatorCommand = {
   name: 'lists',
-  usage: '',
-  summary: referenceListsLoader
-    ? 'load the reference lists (species, breeds, colours, insurers, …), a line a list with its counts'
-    : 'load the reference lists: not in this build yet (@vet/db’s loadReferenceLists)',
+  usage: '[--dry-run] [--data <folder>]',
+  summary: 'load the reference lists (species, breeds, colours, insurers, …), a line a list with its counts',
   async run(args, context) {
-    if (args.length > 0) {
-      context.err('lists takes no arguments.');
-      return 2;
-    }
-    const load = referenceListsLoader;
-    if (!load) {
-      context.err(notYet);
+    let options;
+    try {
+      options = parseArgs({
+        args,
+        options: { 'dry-run': { type: 'boolean' }, data: { type: 'string' } },
+      }).values;
+    } catch (error) {
+      context.err(error instanceof Error ? error.message : String(error));
       return 2;
     }
     const target = await context.target();
     if (!target) return 2;
-    const handle = connectDatabase(target.databaseUrl, { max: 2 });
+    const dryRun = options['dry-run'] === true;
+    const handle = connectDatabase(target.databaseUrl, { max: 1 });
     try {
-      for (const { list, added, updated, unchanged } of await load(handle.pool))
-        context.out(`lists: ${list}: ${added} added, ${updated} updated, ${unchanged} unchanged`);
+      const load = await loadReferenceLists(handle.pool, { dryRun, directory: options.data });
+      for (const [list, c] of Object.entries(load.lists))
+        context.out(
+          `lists: ${list}: ${c.entries} entries; ${c.added} added, ${c.changed} changed, ${c.merged} merged, ` +
+            `${c.removed} removed; keys ${c.keysAdded} added, ${c.keysRemoved} removed`,
+        );
+      context.out(
+        `lists: breed colours ${load.breedColours.added} added, ${load.breedColours.removed} removed`,
+      );
+      const outcome = load.changed ? (dryRun ? 'would change the lists' : 'loaded') : 'nothing to change';
+      context.out(
+        `lists: ${outcome} in ${load.seconds.toFixed(1)} s${dryRun ? ' (dry run: nothing written)' : ''}.`,
+      );
       return 0;
+    } catch (error) {
+      if (!(error instanceof ReferenceDataRefused)) throw error;
+      context.err(`lists: ${error.message}`);
+      return 1;
     } finally {
       await handle.close();
     }

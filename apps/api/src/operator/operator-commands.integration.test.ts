@@ -12,7 +12,7 @@ import { productionSettings, runInProcess } from './testing/run-in-process.ts';
  * 0097), checked where they now live: the same outputs and exit statuses.
  */
 const database = useTestDatabase();
-beforeAll(() => seedImportLookups(database.db));
+beforeAll(() => seedImportLookups(database));
 
 describe('portal-admin import', () => {
   it('exits 0 when every row applied, 1 when some were refused, 2 when it could not run', async () => {

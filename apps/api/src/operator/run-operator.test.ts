@@ -14,7 +14,7 @@ describe('portal-admin’s dispatch (decision 0097)', () => {
     const { stdout } = await runInProcess(['help'], noSettings);
     for (const usage of [
       'migrate',
-      'lists',
+      'lists [--dry-run] [--data <folder>]',
       'import <directory> [--dry-run] [--report <file>] [--follow-links]',
       'endpoints add <name> <url>',
       'endpoints list',

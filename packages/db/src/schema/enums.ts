@@ -18,6 +18,10 @@ export const contactChannel = pgEnum('contact_channel', contactChannels);
 export const verificationMode = pgEnum('verification_mode', verificationModes);
 export const outboxStatus = pgEnum('outbox_status', emailOutboxStatuses);
 
+/** Where a list's row comes from, and what kind of key matches it (decision 0096: schema/lookups.ts). */
+export const listSource = pgEnum('list_source', ['vbo', 'portal', 'group']);
+export const listKeyKind = pgEnum('list_key_kind', ['name', 'synonym', 'code', 'practice_code']);
+
 // Internal states that no contract carries.
 export const softBookingStatus = pgEnum('soft_booking_status', [
   'Held',

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -8,22 +11,70 @@ import {
   smallint,
   text,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clinicianType, speciesCode } from './enums.ts';
+import { clinicianType, listSource, speciesCode } from './enums.ts';
+import { listEntryKeys, speciesListEntryKeys } from './list-keys.ts';
 import { pmsRef } from './pms-ref.ts';
 
-export const salutations = pgTable('salutations', {
-  id: serial('id').primaryKey(),
-  description: text('description').notNull().unique(),
-  sortOrder: smallint('sort_order').notNull().default(0),
+/**
+ * Where a row of a list comes from (decision 0096): `vbo` (the Vertebrate Breed Ontology) or `portal` (the
+ * portal's own reference data), both loaded by `npm run lists`; `group`, a group's own entry with its
+ * practice system's code; null, a row from before the reference lists (or a test's own), left as it is.
+ * `code` is the entry's code in its source: a VBO id, the portal's code, the group's code. For species it
+ * is the specification's enumeration (the `code` column); a species has no source code of its own.
+ */
+const sourced = () => ({
+  source: listSource('source'),
+  code: text('code'),
 });
 
-export const species = pgTable('species', {
-  id: serial('id').primaryKey(),
-  code: speciesCode('code').notNull(),
-  name: text('name').notNull().unique(),
-  sortOrder: smallint('sort_order').notNull().default(0),
-});
+/** An entry of a source has its code there; a row from before the lists has neither. */
+const codedBySource = (table: string, t: { source: unknown; code: unknown }) =>
+  check(`${table}_source_code_ck`, sql`(${t.source} is null) = (${t.code} is null)`);
+
+/**
+ * Moved by the lists' writers with each change to a list or its keys, in their transaction
+ * (reference/lists-version.ts; migration 0034): a process holding the lists (the integration API's
+ * matching) reads them again when it moved. One row; read in the same snapshot as the lists, it says
+ * which lists that snapshot saw.
+ */
+export const listsVersion = pgTable(
+  'lists_version',
+  {
+    one: boolean('one').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('lists_version_one_ck', sql`${t.one}`)],
+);
+
+export const salutations = pgTable(
+  'salutations',
+  {
+    id: serial('id').primaryKey(),
+    description: text('description').notNull().unique(),
+    sortOrder: smallint('sort_order').notNull().default(0),
+    ...sourced(),
+  },
+  (t) => [unique('salutations_source_code_uq').on(t.source, t.code), codedBySource('salutations', t)],
+);
+
+export const species = pgTable(
+  'species',
+  {
+    id: serial('id').primaryKey(),
+    code: speciesCode('code').notNull(),
+    name: text('name').notNull().unique(),
+    sortOrder: smallint('sort_order').notNull().default(0),
+    source: listSource('source'),
+  },
+  // The reference lists hold one species per code of the specification.
+  (t) => [
+    uniqueIndex('species_listed_code_uq')
+      .on(t.code)
+      .where(sql`${t.source} is not null`),
+  ],
+);
 
 export const breeds = pgTable(
   'breeds',
@@ -33,8 +84,15 @@ export const breeds = pgTable(
       .notNull()
       .references(() => species.id),
     name: text('name').notNull(),
+    ...sourced(),
   },
-  (t) => [unique('breeds_species_name_uq').on(t.speciesId, t.name)],
+  (t) => [
+    unique('breeds_species_name_uq').on(t.speciesId, t.name),
+    unique('breeds_source_code_uq').on(t.source, t.code),
+    // The target of breed_keys' (breed_id, species_id): a key is unique within its breed's species.
+    unique('breeds_id_species_uq').on(t.id, t.speciesId),
+    codedBySource('breeds', t),
+  ],
 );
 
 export const colours = pgTable(
@@ -45,8 +103,14 @@ export const colours = pgTable(
       .notNull()
       .references(() => species.id),
     name: text('name').notNull(),
+    ...sourced(),
   },
-  (t) => [unique('colours_species_name_uq').on(t.speciesId, t.name)],
+  (t) => [
+    unique('colours_species_name_uq').on(t.speciesId, t.name),
+    unique('colours_source_code_uq').on(t.source, t.code),
+    unique('colours_id_species_uq').on(t.id, t.speciesId),
+    codedBySource('colours', t),
+  ],
 );
 
 /** Which colours a breed comes in: colours belong to a species and breed (R3.7). */
@@ -63,10 +127,15 @@ export const breedColours = pgTable(
   (t) => [primaryKey({ columns: [t.breedId, t.colourId] })],
 );
 
-export const insurers = pgTable('insurers', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-});
+export const insurers = pgTable(
+  'insurers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    ...sourced(),
+  },
+  (t) => [unique('insurers_source_code_uq').on(t.source, t.code), codedBySource('insurers', t)],
+);
 
 /** Online appointment reasons. A reason with no species rows applies to every species. */
 export const appointmentReasons = pgTable('appointment_reasons', {
@@ -96,11 +165,39 @@ export const appointmentReasonSpecies = pgTable(
   ],
 );
 
-export const cancellationReasons = pgTable('cancellation_reasons', {
-  id: serial('id').primaryKey(),
-  description: text('description').notNull().unique(),
-  sortOrder: smallint('sort_order').notNull().default(0),
-});
+export const cancellationReasons = pgTable(
+  'cancellation_reasons',
+  {
+    id: serial('id').primaryKey(),
+    description: text('description').notNull().unique(),
+    sortOrder: smallint('sort_order').notNull().default(0),
+    ...sourced(),
+  },
+  (t) => [
+    unique('cancellation_reasons_source_code_uq').on(t.source, t.code),
+    codedBySource('cancellation_reasons', t),
+  ],
+);
+
+/**
+ * The keys each list entry is matched by (decision 0096): its name, synonyms and source codes, as
+ * written (`text`) and in their matching form (`key`: list-key.ts, without case, spacing or punctuation).
+ * A key names one entry of its list (of its species, for breeds and colours): the unique indexes refuse a
+ * synonym claimed by two. Rows from before the lists have none; their names are matched from the list.
+ */
+export const salutationKeys = listEntryKeys('salutation_keys', 'salutation_id', () => salutations.id);
+export const speciesKeys = listEntryKeys('species_keys', 'species_id', () => species.id);
+export const insurerKeys = listEntryKeys('insurer_keys', 'insurer_id', () => insurers.id);
+export const cancellationReasonKeys = listEntryKeys(
+  'cancellation_reason_keys',
+  'cancellation_reason_id',
+  () => cancellationReasons.id,
+);
+export const breedKeys = speciesListEntryKeys('breed_keys', 'breed_id', () => [breeds.id, breeds.speciesId]);
+export const colourKeys = speciesListEntryKeys('colour_keys', 'colour_id', () => [
+  colours.id,
+  colours.speciesId,
+]);
 
 /** The embedded address lookup's small UK data set (a real group plugs in a lookup service). */
 export const addresses = pgTable(

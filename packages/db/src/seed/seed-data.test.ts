@@ -7,10 +7,12 @@ import { planAppointments } from './appointment-planner.ts';
 import { planClosures } from './closures.ts';
 import { ADDRESSES, homeAddress, STREETS } from './data/addresses.ts';
 import { DEMO_CLIENTS } from './data/demo-clients.ts';
-import { APPOINTMENT_REASONS, INSURERS } from './data/lookups.ts';
+import { APPOINTMENT_REASONS } from './data/lookups.ts';
 import { OTHER_CLIENTS } from './data/other-clients.ts';
 import { DEMO_PRACTICES } from './data/practices.ts';
-import { SPECIES } from './data/species.ts';
+import { PET_KINDS } from './data/reference-names.ts';
+import { listKey } from '../reference/list-key.ts';
+import { readReferenceData } from '../reference/reference-files.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { wantedAppointments } from './seed-appointments.ts';
 
@@ -26,9 +28,9 @@ describe('demo data tables', () => {
     expect(linked.sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.id).sort());
   });
 
-  it('has one species per code, 20+ dog and cat breeds, and every breed colour declared', () => {
-    expect(new Set(SPECIES.map((s) => s.code)).size).toBe(9);
-    for (const species of SPECIES) {
+  it('draws on one species per code, 20+ common dog and cat breeds with their colours', () => {
+    expect(new Set(PET_KINDS.map((s) => s.code)).size).toBe(9);
+    for (const species of PET_KINDS) {
       expect(new Set(species.breeds.map(([b]) => b)).size).toBe(species.breeds.length);
       for (const [breed, colours] of species.breeds) {
         expect(
@@ -40,7 +42,7 @@ describe('demo data tables', () => {
         }
       }
     }
-    const breedsOf = (name: string) => SPECIES.find((s) => s.name === name)?.breeds.map(([b]) => b) ?? [];
+    const breedsOf = (name: string) => PET_KINDS.find((s) => s.name === name)?.breeds.map(([b]) => b) ?? [];
     expect(breedsOf('Dog').length).toBeGreaterThanOrEqual(20);
     expect(breedsOf('Cat').length).toBeGreaterThanOrEqual(20);
     expect(breedsOf('Dog')).toContain('Crossbreed');
@@ -80,22 +82,25 @@ describe('demo data tables', () => {
     }
   });
 
-  it('names only known practices, addresses, species, breeds, colours and insurers', () => {
+  it('names only known practices and addresses, and list values the reference lists match (decision 0096)', () => {
+    const lists = readReferenceData();
     const practiceNames = DEMO_PRACTICES.map((p) => p.name);
+    /** The entry of the list (of the species) that a name, synonym or code names, as the import matches. */
+    const entry = (list: 'species' | 'breeds' | 'colours' | 'insurers', name: string, species?: string) =>
+      lists[list].entries.find(
+        (e) =>
+          (species === undefined || e.species === species) && e.keys.some((k) => k.key === listKey(name)),
+      );
     for (const client of CLIENTS) {
       expect(practiceNames).toContain(client.practice);
       expect(() => homeAddress(...client.home)).not.toThrow();
       expect(new Set(client.pets.map((p) => p.name)).size).toBe(client.pets.length);
       for (const pet of client.pets) {
-        const species = SPECIES.find((s) => s.name === pet.species);
-        expect(
-          SPECIES.map((s) => s.name),
-          pet.name,
-        ).toContain(pet.species);
-        const breed = species?.breeds.find(([b]) => b === pet.breed);
-        if (pet.breed !== null) expect(breed?.[0], pet.name).toBe(pet.breed);
-        if (pet.colour !== null) expect(breed?.[1] ?? species?.colours, pet.name).toContain(pet.colour);
-        if (pet.insurance) expect(INSURERS).toContain(pet.insurance.insurer);
+        const species = entry('species', pet.species);
+        expect(species, pet.name).toBeDefined();
+        if (pet.breed !== null) expect(entry('breeds', pet.breed, species?.code), pet.name).toBeDefined();
+        if (pet.colour !== null) expect(entry('colours', pet.colour, species?.code), pet.name).toBeDefined();
+        if (pet.insurance) expect(entry('insurers', pet.insurance.insurer), pet.name).toBeDefined();
       }
     }
   });

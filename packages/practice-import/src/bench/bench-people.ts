@@ -1,4 +1,4 @@
-import { SALUTATIONS } from '@vet/db/seed/data/lookups';
+import { SALUTATION_NAMES } from '@vet/db/seed/data/reference-names';
 import { below, chance, pick } from './bench-random.ts';
 
 /**
@@ -226,7 +226,7 @@ export function benchClient(seed: number, n: number) {
   const lastName = pick(LAST_NAMES, seed, CLIENT, n, 13);
   const mobile = `07700 ${below(2, seed, CLIENT, n, 14)}${String(below(100_000, seed, CLIENT, n, 15)).padStart(5, '0')}`;
   return {
-    salutation: chance(0.8, seed, CLIENT, n, 16) ? pick(SALUTATIONS, seed, CLIENT, n, 17) : '',
+    salutation: chance(0.8, seed, CLIENT, n, 16) ? pick(SALUTATION_NAMES, seed, CLIENT, n, 17) : '',
     firstName,
     lastName,
     email: chance(0.9, seed, CLIENT, n, 18)

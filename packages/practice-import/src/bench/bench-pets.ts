@@ -1,6 +1,5 @@
 import { addDays, addMonths } from '@vet/contracts/practice-clock';
-import { INSURERS } from '@vet/db/seed/data/lookups';
-import { SPECIES, type SpeciesSeed } from '@vet/db/seed/data/species';
+import { INSURER_NAMES, PET_KINDS, type PetKind } from '@vet/db/seed/data/reference-names';
 import { PRIMARY_AGE_DAYS, VACCINE_COURSES } from '../demo/demo-vaccinations.ts';
 import { below, chance, draw, pick } from './bench-random.ts';
 
@@ -38,18 +37,18 @@ const PET_NAMES = [
   'Clover',
 ];
 
-function species(name: string): SpeciesSeed {
-  const found = SPECIES.find((s) => s.name === name);
+function species(name: string): PetKind {
+  const found = PET_KINDS.find((s) => s.name === name);
   if (!found) throw new Error(`The portal's species list has no ${name}`);
   return found;
 }
-/** Dogs, cats and rabbits: the species UK practices vaccinate, from the portal's list. */
+/** Dogs, cats and rabbits: the species UK practices vaccinate, from the reference lists. */
 const DOG = species('Dog');
 const CAT = species('Cat');
 const RABBIT = species('Rabbit');
 
 /** Half dogs, four in ten cats, one in ten rabbits. */
-export function benchPetSpecies(seed: number, n: number): SpeciesSeed {
+export function benchPetSpecies(seed: number, n: number): PetKind {
   const roll = below(10, seed, PET, n, 1);
   return roll < 5 ? DOG : roll < 9 ? CAT : RABBIT;
 }
@@ -61,7 +60,7 @@ export function benchPetDateOfBirth(seed: number, n: number, today: string): str
 
 export interface BenchPet {
   name: string;
-  species: SpeciesSeed;
+  species: PetKind;
   breed: string;
   colour: string;
   sex: 'Male' | 'Female';
@@ -92,7 +91,7 @@ export function benchPet(seed: number, n: number, today: string): BenchPet {
     dateOfBirth: benchPetDateOfBirth(seed, n, today),
     // 826: the United Kingdom's ISO country code, which UK-issued microchips begin with.
     microchip: kind === RABBIT ? '' : `826${String(n).padStart(12, '0')}`,
-    insurer: insured ? pick(INSURERS, seed, PET, n, 10) : '',
+    insurer: insured ? pick(INSURER_NAMES, seed, PET, n, 10) : '',
     policyNumber: insured ? `POL-${String(draw(seed, PET, n, 11) % 100_000_000).padStart(8, '0')}` : '',
   };
 }
@@ -108,7 +107,7 @@ export interface BenchVaccination {
  * `today` (every bench pet is two years old or more, so it has one).
  */
 export function benchVaccinations(
-  pet: { species: SpeciesSeed; dateOfBirth: string },
+  pet: { species: PetKind; dateOfBirth: string },
   n: number,
   today: string,
 ): BenchVaccination[] {

@@ -1,7 +1,6 @@
 import { parseTime, practiceInstant, practiceWallTime } from '@vet/contracts/practice-clock';
 import { ukMobileNumber, ukPhoneNumber, ukPostcode } from '@vet/contracts/uk-contact-details';
-import { INSURERS, SALUTATIONS } from '@vet/db/seed/data/lookups';
-import { SPECIES } from '@vet/db/seed/data/species';
+import { INSURER_NAMES, PET_KINDS, SALUTATION_NAMES } from '@vet/db/seed/data/reference-names';
 import { describe, expect, it } from 'vitest';
 import {
   appointmentRows,
@@ -69,15 +68,15 @@ describe("the benchmark's export", () => {
       if (client.mobile_phone)
         expect(ukMobileNumber(client.mobile_phone), client.mobile_phone).not.toBeNull();
       if (client.home_phone) expect(ukPhoneNumber(client.home_phone), client.home_phone).not.toBeNull();
-      if (client.salutation) expect(SALUTATIONS).toContain(client.salutation);
+      if (client.salutation) expect(SALUTATION_NAMES).toContain(client.salutation);
     }
     for (const pet of pets) {
-      const species = SPECIES.find((s) => s.name === pet.species);
+      const species = PET_KINDS.find((s) => s.name === pet.species);
       expect(species, pet.species).toBeDefined();
       const breed = species?.breeds.find(([name]) => name === pet.breed);
       if (pet.breed) expect(breed?.[1] ?? [], pet.breed).toContain(pet.colour);
       else if (pet.colour) expect(species?.colours).toContain(pet.colour);
-      if (pet.insurer) expect(INSURERS).toContain(pet.insurer);
+      if (pet.insurer) expect(INSURER_NAMES).toContain(pet.insurer);
       expect(pet.date_of_birth < plan.anchorMonday).toBe(true);
     }
   });

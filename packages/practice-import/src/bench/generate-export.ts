@@ -38,8 +38,11 @@ export interface GeneratedFile {
 
 type RowSource<F extends ExportFile> = (plan: BenchPlan) => Iterable<ExportRow<F>>;
 
-/** Each file and what writes its rows, parents first. */
-const SOURCES: { [F in ExportFile]: RowSource<F> } = {
+/**
+ * Each file and what writes its rows, parents first. No list_entries.csv: the bench's names are all the
+ * reference lists' (decision 0096), as a group's that adds none.
+ */
+const SOURCES: { [F in Exclude<ExportFile, 'list_entries.csv'>]: RowSource<F> } = {
   'practices.csv': practiceRows,
   'opening_hours.csv': openingHoursRows,
   'clinicians.csv': clinicianRows,
@@ -67,7 +70,7 @@ export async function generateBenchExport(options: GenerateBenchExportOptions): 
   };
   mkdirSync(options.directory, { recursive: true });
   const written: GeneratedFile[] = [];
-  for (const file of Object.keys(SOURCES) as ExportFile[]) {
+  for (const file of Object.keys(SOURCES) as (keyof typeof SOURCES)[]) {
     const started = performance.now();
     const rows = await writeCsvFile(
       join(options.directory, file),

@@ -1,6 +1,7 @@
 import { practiceInstant } from '@vet/contracts/practice-clock';
 import { planClosures } from '@vet/db/seed/closures';
 import { DEMO_CLIENTS } from '@vet/db/seed/data/demo-clients';
+import { DEMO_LIST_ENTRIES } from '@vet/db/seed/data/demo-list-entries';
 import { OTHER_CLIENTS } from '@vet/db/seed/data/other-clients';
 import { DEMO_PRACTICES } from '@vet/db/seed/data/practices';
 import { appointmentRows, planDemoAppointments } from './demo-appointment-table.ts';
@@ -28,7 +29,8 @@ export const DEMO_ANCHOR_MONDAY = '2026-11-23';
 export const DEMO_CLIENT_SEEDS = [...DEMO_CLIENTS, ...OTHER_CLIENTS];
 
 /**
- * The demo group as a practice system would export it, from the seed's data tables: the practices with
+ * The demo group as a practice system would export it, from the seed's data tables: its own list
+ * entries, the practices with
  * their opening hours, clinicians, rotas and closures, the reasons, the clients, their pets and
  * vaccinations, and the appointments, as of the start of the anchor week. Pure and deterministic.
  */
@@ -40,6 +42,7 @@ export function demoExportTables(): ExportTables {
   const petTable = petRows(pets, DEMO_ANCHOR_MONDAY);
   const appointments = planDemoAppointments(DEMO_CLIENT_SEEDS, closures, anchorNow);
   return {
+    'list_entries.csv': DEMO_LIST_ENTRIES,
     'practices.csv': practiceRows(refs),
     'opening_hours.csv': openingHoursRows(refs),
     'clinicians.csv': clinicianRows(refs),

@@ -4,6 +4,8 @@
  * docs/practice-import-format.md). What the demo export and the benchmark's generator write.
  */
 export const EXPORT_COLUMNS = {
+  // The group's own list entries (decision 0096), read before the files whose rows name them.
+  'list_entries.csv': ['list', 'code', 'name', 'species', 'synonyms'],
   'practices.csv': [
     'practice_ref',
     'name',

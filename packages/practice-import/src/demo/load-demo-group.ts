@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import { connectDatabase, type Database } from '@vet/db/connection';
+import { loadReferenceLists } from '@vet/db/reference/load-reference-lists';
 import { idpAccounts } from '@vet/db/schema/identity';
 import { DEMO_ACCOUNTS } from '@vet/db/seed/demo-accounts';
 import { seedDemoInvitations } from '@vet/db/seed/seed-invitations';
-import { seedPortalLookups } from '@vet/db/seed/seed-lookups';
 import { inArray } from 'drizzle-orm';
 import { runImport } from '../run-import.ts';
 import { seedDemoPortalRecords } from './demo-portal-records.ts';
@@ -28,9 +28,10 @@ export interface LoadDemoGroupOptions {
 }
 
 /**
- * Fills a migrated database with the Willowbrook demo group the way a real group comes in: the portal's
- * own lists first, then the committed practice-system export (packages/practice-import/demo-group)
- * moved onto the current week and imported by `runImport`, then the records the portal owns (demo
+ * Fills a migrated database with the Willowbrook demo group the way a real group comes in: the reference
+ * lists first, as production loads them (`npm run lists`, decision 0096), then the committed
+ * practice-system export (packages/practice-import/demo-group), its own list entries included, moved onto
+ * the current week and imported by `runImport`, then the records the portal owns (demo
  * sign-ins linked to their clients, preferences, invitations: demo-portal-records.ts). Decision 0064.
  *
  * Does nothing but bring the invitations up to date if the demo sign-ins exist (the last step, so a
@@ -47,9 +48,7 @@ export async function loadDemoGroup(options: LoadDemoGroupOptions): Promise<{ lo
       await handle.db.transaction((tx) => seedDemoInvitations(tx, now));
       return { loaded: false };
     }
-    await handle.db.transaction(async (tx) => {
-      await seedPortalLookups(tx);
-    });
+    await loadReferenceLists(handle.pool);
     await importDemoExport(options, now);
     await handle.db.transaction((tx) =>
       seedDemoPortalRecords(tx, { embeddedIssuer: options.embeddedIssuer, now }),

@@ -55,14 +55,15 @@ export async function applyFiles(
 
 /**
  * Writes every staged file in ONE transaction: all of it or (on an error) none. A dry run does the same
- * and rolls back, so it reports exactly what the import would write.
+ * and rolls back, so it reports exactly what the import would write. `inTransaction`: the import's
+ * transaction began before (list_entries.csv was written in it first: decision 0096), and ends here.
  */
 export async function applyStaged(
   session: Session,
   files: ReadonlySet<KindFile>,
-  options: { dryRun: boolean; onFile?: (applied: Applied) => void },
+  options: { dryRun: boolean; inTransaction?: boolean; onFile?: (applied: Applied) => void },
 ): Promise<Applied[]> {
-  await session.query('begin');
+  if (!options.inTransaction) await session.query('begin');
   try {
     const results = await applyFiles(session, files, options.onFile);
     await session.query(options.dryRun ? 'rollback' : 'commit');

@@ -1,21 +1,26 @@
 import { readdir } from 'node:fs/promises';
 import type { KindFile } from '../kinds/kind.ts';
+import { listEntriesFile } from '../kinds/list-entries.ts';
 import { importOrder, isKindFile } from './import-files.ts';
 import type { FileRefusal } from './stage-file.ts';
 
 export interface ExportDirectory {
   /** The import's files the directory holds, in dependency order. */
   files: KindFile[];
+  /** Whether it holds list_entries.csv, the group's own list entries, read before the others. */
+  listEntries: boolean;
   /** Everything else in it, refused by name: a misspelt file must not be skipped without a word. */
   strangers: { file: string; refusal: FileRefusal }[];
 }
 
 export class ImportCannotRun extends Error {}
 
+const allFiles = [...importOrder, listEntriesFile];
+
 const notAnImportFile: FileRefusal = {
   line: 0,
   column: null,
-  reason: `not a file of the import, whose files are ${importOrder.join(', ')}`,
+  reason: `not a file of the import, whose files are ${allFiles.join(', ')}`,
 };
 
 const aLink: FileRefusal = {
@@ -43,14 +48,19 @@ export async function readExportDirectory(
   // A link followed is read as the file (an unreadable one is refused when read).
   const names = new Set(
     entries
-      .filter((e) => (e.isFile() || (followLinks && e.isSymbolicLink())) && isKindFile(e.name))
+      .filter(
+        (e) =>
+          (e.isFile() || (followLinks && e.isSymbolicLink())) &&
+          (isKindFile(e.name) || e.name === listEntriesFile),
+      )
       .map((e) => e.name),
   );
   const links = new Set(entries.filter((e) => !followLinks && e.isSymbolicLink()).map((e) => e.name));
   const files = importOrder.filter((file) => names.has(file));
-  if (files.length === 0) {
+  const listEntries = names.has(listEntriesFile);
+  if (files.length === 0 && !listEntries) {
     throw new ImportCannotRun(
-      `the directory ${directory} holds none of the import's files (${importOrder.join(', ')})`,
+      `the directory ${directory} holds none of the import's files (${allFiles.join(', ')})`,
     );
   }
   const strangers = entries
@@ -58,5 +68,5 @@ export async function readExportDirectory(
     .map((e) => e.name)
     .sort()
     .map((file) => ({ file, refusal: links.has(file) ? aLink : notAnImportFile }));
-  return { files, strangers };
+  return { files, listEntries, strangers };
 }

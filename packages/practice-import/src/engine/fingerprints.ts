@@ -45,14 +45,16 @@ export const fingerprintedFiles: Partial<Record<KindFile, FingerprintedTable>> =
 export function fingerprintContext(file: KindFile, lookups: LookupLists): Uint32Array {
   const hasher = new Murmur128().reset(fingerprintRules);
   hasher.text(file);
-  const names = (list: ReadonlyMap<string, number>) => {
+  // Every key of every list and the id it names (decision 0096): a new synonym or a group's entry changes
+  // what a row may become.
+  const names = (list: Iterable<[string, number]> & { size: number }) => {
     hasher.word(list.size);
     for (const [name, id] of [...list].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       hasher.text(name);
       hasher.word(id);
     }
   };
-  const bySpecies = (lists: ReadonlyMap<number, ReadonlyMap<string, number>>) => {
+  const bySpecies = (lists: ReadonlyMap<number, Iterable<[string, number]> & { size: number }>) => {
     hasher.word(lists.size);
     for (const [speciesId, list] of [...lists].sort(([a], [b]) => a - b)) {
       hasher.word(speciesId);

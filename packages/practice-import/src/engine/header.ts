@@ -1,4 +1,4 @@
-import type { RecordKind } from '../kinds/kind.ts';
+import type { Column } from '../kinds/kind.ts';
 
 export interface HeaderProblem {
   column: string | null;
@@ -14,7 +14,10 @@ export const looksLikeColumnName = /^[A-Za-z][A-Za-z0-9_]{0,40}$/;
  * When most of the first row's cells are no column at all, the file has no header row and its first row
  * is data: then no cell of it is quoted, since it may be a person's name.
  */
-export function headerProblems(header: readonly string[], kind: RecordKind): HeaderProblem[] {
+export function headerProblems(
+  header: readonly string[],
+  kind: { file: string; columns: readonly Column[] },
+): HeaderProblem[] {
   const known = new Set(kind.columns.map((c) => c.name));
   const names = header.map((cell) => cell.trim());
   const unknown = names.flatMap((name, index) => (known.has(name) ? [] : [{ name, index }]));

@@ -20,7 +20,9 @@ export async function createRefusalsTable(session: Session): Promise<void> {
     column_name text, reason text not null)`);
 }
 
+// list_entries.csv is read first (decision 0096), and reported so.
 const fileOrder = (file: string) => {
+  if (file === 'list_entries.csv') return -1;
   const index = (importOrder as readonly string[]).indexOf(file);
   return index < 0 ? importOrder.length : index;
 };

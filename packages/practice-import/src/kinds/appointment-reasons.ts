@@ -38,7 +38,7 @@ export const appointmentReasons: RecordKind = {
       duration_minutes: cells.integer('duration_minutes', durationMinutesRange, required),
       clinician_type: cells.oneOf('clinician_type', importedClinicianTypes, required),
       initial_consultation: cells.boolean('initial_consultation', false),
-      species_ids: lookupListCell(cells, 'species', { names: lookups.species, called: 'species' }, lookups),
+      species_ids: lookupListCell(cells, 'species', { names: lookups.species, called: 'species' }),
       online: cells.boolean('online', true),
     });
   },

@@ -53,7 +53,7 @@ describe('clients.csv', () => {
       idOf('salutations', 'Mrs'),
     );
     expect(refused(clients, { ...valid, salutation: 'Mstr' })).toEqual([
-      { column: 'salutation', reason: "not in the portal's list of salutations; nearest: Mr, Ms, Dr" },
+      { column: 'salutation', reason: "not in the portal's list of salutations; nearest: Mr, Ms, Sir" },
     ]);
   });
 

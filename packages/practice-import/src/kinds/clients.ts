@@ -56,7 +56,7 @@ export const clients: RecordKind = {
     const record = {
       client_ref: cells.text('client_ref', required),
       practice_ref: cells.text('practice_ref', required),
-      salutation_id: lookupCell(cells, 'salutation', salutationsOf(lookups), lookups),
+      salutation_id: lookupCell(cells, 'salutation', salutationsOf(lookups)),
       first_name: cells.text('first_name', { required: true, maxLength: contactLimits.firstName }),
       last_name: cells.text('last_name', { required: true, maxLength: contactLimits.lastName }),
       email: emailCell(cells, 'email'),

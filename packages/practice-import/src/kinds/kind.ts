@@ -1,3 +1,5 @@
+import type { ListMatcher } from './list-matcher.ts';
+
 /**
  * One kind of record in a practice system's export: its file, its columns, and the pure rules that turn
  * one row's cells into a typed record or say why not. The engine (../engine) streams the files, stages
@@ -64,18 +66,18 @@ export interface RecordKind {
   parse(row: CellRow, context: ParseContext): ParseResult;
 }
 
-/** Names the portal's lists know, by lower-cased name, for matching (case-insensitive) and suggestions. */
+/**
+ * The portal's lists a row's names are matched against (decision 0096: by name, synonym or code, without
+ * regard to case, spacing or punctuation), with the nearest names for a refusal.
+ */
 export interface LookupLists {
-  salutations: ReadonlyMap<string, number>;
-  /** species name → id */
-  species: ReadonlyMap<string, number>;
-  /** species id → breed name → id */
-  breeds: ReadonlyMap<number, ReadonlyMap<string, number>>;
-  /** species id → colour name → id */
-  colours: ReadonlyMap<number, ReadonlyMap<string, number>>;
-  insurers: ReadonlyMap<string, number>;
-  /** display names, by the same lower-cased keys, for "nearest known" suggestions */
-  displayNames: ReadonlyMap<string, string>;
+  salutations: ListMatcher;
+  species: ListMatcher;
+  /** species id → its breeds */
+  breeds: ReadonlyMap<number, ListMatcher>;
+  /** species id → its colours */
+  colours: ReadonlyMap<number, ListMatcher>;
+  insurers: ListMatcher;
 }
 
 export interface ParseContext {

@@ -1,10 +1,10 @@
 import type { CellRule, RowCells } from './cells.ts';
-import type { LookupLists } from './kind.ts';
-import { nearestNames } from './nearest-names.ts';
+import { ListMatcher } from './list-matcher.ts';
 
 /**
- * A name from one of the portal's lists (salutation, species, breed, colour, insurer) to its id,
- * case-insensitive. A name the list lacks is refused with the nearest names the list knows, written as
+ * A name from one of the portal's lists (salutation, species, breed, colour, insurer) to its id, by its
+ * name, a synonym or a code, without regard to case, spacing or punctuation (decision 0096). A name the
+ * list lacks is refused with the nearest names the list knows (by their names and synonyms), written as
  * the portal writes them; the refused name is never repeated (the reason names the column and the rule).
  */
 
@@ -18,26 +18,19 @@ export const lookupReasons = {
     `name ${position} of ${count} is ${lookupReasons.unknown(list, nearest)}`,
 } as const;
 
-/** One of the portal's lists, by lower-cased name, and what a reason calls it ("species"). */
+/** One of the portal's lists (none: a species without breeds), and what a reason calls it ("species"). */
 export interface NamedList {
-  names: ReadonlyMap<string, number> | undefined;
+  names: ListMatcher | undefined;
   called: string;
 }
 
-const none: ReadonlyMap<string, number> = new Map();
+const none = new ListMatcher([]);
 
 /** The id of `name` in the list, or the list's nearest names as the portal writes them. */
-export function findInList(
-  name: string,
-  list: NamedList,
-  lookups: LookupLists,
-): { id: number } | { nearest: string[] } {
+export function findInList(name: string, list: NamedList): { id: number } | { nearest: string[] } {
   const known = list.names ?? none;
-  const id = known.get(name.trim().toLowerCase());
-  if (id !== undefined) return { id };
-  return {
-    nearest: nearestNames(name, known.keys()).map((key) => lookups.displayNames.get(key) ?? key),
-  };
+  const id = known.find(name);
+  return id !== undefined ? { id } : { nearest: known.nearest(name) };
 }
 
 /** One name of a list in a cell, staged as its id. */
@@ -45,12 +38,11 @@ export function lookupCell(
   cells: RowCells,
   column: string,
   list: NamedList,
-  lookups: LookupLists,
   rule: CellRule = {},
 ): number | null {
   const value = cells.text(column, rule);
   if (value === null) return null;
-  const found = findInList(value, list, lookups);
+  const found = findInList(value, list);
   return 'id' in found ? found.id : cells.refuse(column, lookupReasons.unknown(list.called, found.nearest));
 }
 
@@ -58,12 +50,7 @@ export function lookupCell(
  * Names separated by `;` (appointment reasons' species), staged as their ids, sorted and without
  * repeats; an empty cell is an empty list. Every name the list lacks is refused, by its position.
  */
-export function lookupListCell(
-  cells: RowCells,
-  column: string,
-  list: NamedList,
-  lookups: LookupLists,
-): number[] | null {
+export function lookupListCell(cells: RowCells, column: string, list: NamedList): number[] | null {
   const names = (cells.cell(column) ?? '')
     .split(';')
     .map((name) => name.trim())
@@ -71,7 +58,7 @@ export function lookupListCell(
   const ids = new Set<number>();
   const refusedBefore = cells.refusals.length;
   names.forEach((name, index) => {
-    const found = findInList(name, list, lookups);
+    const found = findInList(name, list);
     if ('id' in found) ids.add(found.id);
     else
       cells.refuse(column, lookupReasons.unknownInList(index + 1, names.length, list.called, found.nearest));

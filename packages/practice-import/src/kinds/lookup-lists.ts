@@ -1,75 +1,93 @@
 import type { Executor } from '@vet/db/connection';
-import { breeds, colours, insurers, salutations, species } from '@vet/db/schema/lookups';
+import { sql } from 'drizzle-orm';
 import type { LookupLists } from './kind.ts';
+import { ListMatcher, type ListEntry } from './list-matcher.ts';
 
 /**
- * The portal's lists a practice system's export names by name: salutations, species, each species'
- * breeds and colours, insurers. Read once per import (a few hundred rows); rows are then matched in
- * memory, case-insensitively.
+ * The portal's lists a practice system's export names: salutations, species, each species' breeds and
+ * colours, insurers, with their keys (decision 0096: names, synonyms, codes, a group's own codes). Read
+ * once per import (about 1,300 entries and 6,000 keys) in two queries; rows are then matched in memory.
  */
 
-interface Named {
+type ListName = 'salutations' | 'species' | 'breeds' | 'colours' | 'insurers';
+
+interface Row {
   id: number;
   name: string;
-}
-
-interface OfSpecies extends Named {
-  speciesId: number;
+  speciesId: number | null;
+  keys: { key: string; text: string; kind: string }[];
 }
 
 export interface LookupRows {
-  salutations: readonly Named[];
-  species: readonly Named[];
-  breeds: readonly OfSpecies[];
-  colours: readonly OfSpecies[];
-  insurers: readonly Named[];
+  salutations: readonly ListEntry[];
+  species: readonly ListEntry[];
+  breeds: readonly (ListEntry & { speciesId: number })[];
+  colours: readonly (ListEntry & { speciesId: number })[];
+  insurers: readonly ListEntry[];
 }
 
-/** The lists from their rows: keys are lower-cased names; displayNames keeps the portal's spelling. */
+/** The lists from their rows; each of a species' breeds and colours is matched within its species. */
 export function buildLookupLists(rows: LookupRows): LookupLists {
-  const displayNames = new Map<string, string>();
-  const byName = (list: readonly Named[]) => {
-    const map = new Map<string, number>();
-    for (const { id, name } of list) {
-      const key = name.trim().toLowerCase();
-      map.set(key, id);
-      displayNames.set(key, name);
-    }
-    return map;
-  };
-  const bySpecies = (list: readonly OfSpecies[]) => {
-    const groups = new Map<number, OfSpecies[]>();
-    for (const row of list) {
-      const group = groups.get(row.speciesId);
-      if (group) group.push(row);
-      else groups.set(row.speciesId, [row]);
-    }
-    return new Map([...groups].map(([speciesId, group]) => [speciesId, byName(group)]));
+  const bySpecies = (list: readonly (ListEntry & { speciesId: number })[]) => {
+    const groups = new Map<number, ListEntry[]>();
+    for (const row of list) groups.set(row.speciesId, [...(groups.get(row.speciesId) ?? []), row]);
+    return new Map([...groups].map(([speciesId, group]) => [speciesId, new ListMatcher(group)]));
   };
   return {
-    salutations: byName(rows.salutations),
-    species: byName(rows.species),
+    salutations: new ListMatcher(rows.salutations),
+    species: new ListMatcher(rows.species),
     breeds: bySpecies(rows.breeds),
     colours: bySpecies(rows.colours),
-    insurers: byName(rows.insurers),
-    displayNames,
+    insurers: new ListMatcher(rows.insurers),
   };
 }
 
-/** The lists as stored now. */
+/** The lists as stored now (in the executor's transaction, if it is one). */
 export async function loadLookupLists(executor: Executor): Promise<LookupLists> {
-  const [salutationRows, speciesRows, breedRows, colourRows, insurerRows] = await Promise.all([
-    executor.select({ id: salutations.id, name: salutations.description }).from(salutations),
-    executor.select({ id: species.id, name: species.name }).from(species),
-    executor.select({ id: breeds.id, speciesId: breeds.speciesId, name: breeds.name }).from(breeds),
-    executor.select({ id: colours.id, speciesId: colours.speciesId, name: colours.name }).from(colours),
-    executor.select({ id: insurers.id, name: insurers.name }).from(insurers),
-  ]);
+  const names = await executor.execute<{
+    list: ListName;
+    id: number;
+    name: string;
+    speciesId: number | null;
+  }>(sql`
+    select 'salutations' as list, id, description as name, null::int as "speciesId" from salutations
+    union all select 'species', id, name, null from species
+    union all select 'breeds', id, name, species_id from breeds
+    union all select 'colours', id, name, species_id from colours
+    union all select 'insurers', id, name, null from insurers`);
+  const keys = await executor.execute<{
+    list: ListName;
+    id: number;
+    key: string;
+    text: string;
+    kind: string;
+  }>(sql`
+    select 'salutations' as list, salutation_id as id, key, text, kind::text from salutation_keys
+    union all select 'species', species_id, key, text, kind::text from species_keys
+    union all select 'breeds', breed_id, key, text, kind::text from breed_keys
+    union all select 'colours', colour_id, key, text, kind::text from colour_keys
+    union all select 'insurers', insurer_id, key, text, kind::text from insurer_keys`);
+  const entries = new Map<string, Row>();
+  const lists: Record<ListName, Row[]> = {
+    salutations: [],
+    species: [],
+    breeds: [],
+    colours: [],
+    insurers: [],
+  };
+  for (const { list, id, name, speciesId } of names.rows) {
+    const row: Row = { id, name, speciesId, keys: [] };
+    entries.set(`${list}/${id}`, row);
+    lists[list].push(row);
+  }
+  for (const { list, id, key, text, kind } of keys.rows)
+    entries.get(`${list}/${id}`)?.keys.push({ key, text, kind });
+  const ofSpecies = (rows: Row[]) => rows.map((r) => ({ ...r, speciesId: r.speciesId! }));
   return buildLookupLists({
-    salutations: salutationRows,
-    species: speciesRows,
-    breeds: breedRows,
-    colours: colourRows,
-    insurers: insurerRows,
+    salutations: lists.salutations,
+    species: lists.species,
+    breeds: ofSpecies(lists.breeds),
+    colours: ofSpecies(lists.colours),
+    insurers: lists.insurers,
   });
 }

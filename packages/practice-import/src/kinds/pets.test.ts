@@ -69,7 +69,7 @@ describe('pets.csv', () => {
   });
 
   it('refuses a breed or colour not of the pet’s species, naming the nearest of that species', () => {
-    const refusals = refused(pets, { ...valid, breed: 'Labrador', colour: 'Yelow' });
+    const refusals = refused(pets, { ...valid, breed: 'Labrador Retreiver', colour: 'Yelow' });
     expect(refusals).toEqual([
       {
         column: 'breed',
@@ -86,6 +86,34 @@ describe('pets.csv', () => {
     ]);
     // A cat's breed on a dog.
     expect(refused(pets, { ...valid, breed: 'Maine Coon', colour: '' })[0]!.column).toBe('breed');
+  });
+
+  it('matches a name as a practice system writes it: a synonym, a code, any case, spacing or punctuation', () => {
+    const gsd = idOf('breeds', 'German Shepherd Dog', 'Dog');
+    for (const breed of ['Alsatian', 'german-shepherd  DOG', 'GSD', 'VeNom:14796', 'VBO:0200577'])
+      expect(accepted(pets, { ...valid, breed, colour: '' }).breed_id, breed).toBe(gsd);
+    // The specification's species codes: Canine is simply a dog, Feline a cat.
+    expect(accepted(pets, { ...valid, species: 'Canine' }).species_id).toBe(idOf('species', 'Dog'));
+    expect(accepted(pets, { ...valid, species: 'FELINE', breed: '', colour: '' }).species_id).toBe(
+      idOf('species', 'Cat'),
+    );
+    expect(accepted(pets, { ...valid, insurer: 'Bought By Many' }).insurer_id).toBe(
+      idOf('insurers', 'ManyPets'),
+    );
+    expect(accepted(pets, { ...valid, colour: 'black & white', breed: '' }).colour_id).toBe(
+      idOf('colours', 'Black and White', 'Dog'),
+    );
+  });
+
+  it('suggests by synonyms: a misspelt Alsatian offers the German Shepherd Dog first', () => {
+    expect(refused(pets, { ...valid, breed: 'Alsation', colour: '' })).toEqual([
+      {
+        column: 'breed',
+        reason: expect.stringMatching(
+          /^not in the portal's list of the species' breeds; nearest: German Shepherd Dog, /,
+        ) as string,
+      },
+    ]);
   });
 
   it('refuses an insurer the list lacks, and a policy number without its insurer', () => {

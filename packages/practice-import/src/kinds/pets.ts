@@ -49,18 +49,14 @@ const speciesOf = (lookups: LookupLists) => ({ names: lookups.species, called: '
 function breedAndColour(cells: RowCells, lookups: LookupLists, speciesId: number | null) {
   if (speciesId === null) return { breed_id: null, colour_id: null };
   return {
-    breed_id: lookupCell(
-      cells,
-      'breed',
-      { names: lookups.breeds.get(speciesId), called: "the species' breeds" },
-      lookups,
-    ),
-    colour_id: lookupCell(
-      cells,
-      'colour',
-      { names: lookups.colours.get(speciesId), called: "the species' colours" },
-      lookups,
-    ),
+    breed_id: lookupCell(cells, 'breed', {
+      names: lookups.breeds.get(speciesId),
+      called: "the species' breeds",
+    }),
+    colour_id: lookupCell(cells, 'colour', {
+      names: lookups.colours.get(speciesId),
+      called: "the species' colours",
+    }),
   };
 }
 
@@ -112,7 +108,7 @@ export const pets: RecordKind = {
       client_ref: cells.text('client_ref', required),
       name: cells.text('name', { required: true, maxLength: petNameMaxLength }),
     };
-    const speciesId = lookupCell(cells, 'species', speciesOf(lookups), lookups, required);
+    const speciesId = lookupCell(cells, 'species', speciesOf(lookups), required);
     const record = {
       ...identity,
       species_id: speciesId,
@@ -122,7 +118,7 @@ export const pets: RecordKind = {
       neutered: cells.boolean('neutered', false),
       date_of_birth: dateOfBirthCell(cells, today),
       microchip: formCell(cells, 'microchip', petForm.microchipNumber),
-      insurer_id: lookupCell(cells, 'insurer', { names: lookups.insurers, called: 'insurers' }, lookups),
+      insurer_id: lookupCell(cells, 'insurer', { names: lookups.insurers, called: 'insurers' }),
       policy_number: formCell(cells, 'policy_number', petForm.policyNumber),
       status: cells.oneOf('status', petStatuses),
       awaiting_initial_consultation: cells.boolean('awaiting_initial_consultation', false),

@@ -1,4 +1,5 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { stagingTable } from '../engine/import-files.ts';
 import { createRefusalsTable } from '../engine/refusals.ts';
@@ -74,21 +75,41 @@ function pooledSession(client: pg.PoolClient): Session {
 }
 
 /**
- * The portal's lists (species, breeds…), read at most once a minute per pool: they change only with a
- * release or a seed, and reading them costs more than the rest of a small call (decision 0065). Read
- * before a staging session takes its connection, so a call never holds one while waiting for others.
+ * The portal's lists (species, breeds…), held per pool while they are unchanged: reading them costs more
+ * than the rest of a small call (decision 0065). The lists' writers move lists_version in their
+ * transaction (decision 0096); each call reads it (one row), and the lists are read again, with the
+ * version in the same snapshot, when it moved: a group's new breed is matched by the next call, on any
+ * instance. Rows written otherwise (SQL by hand) are read at the latest a minute on. Read before a
+ * staging session takes its connection, so a call never holds one while waiting for others.
  */
-const lookupCache = new WeakMap<pg.Pool, { readAt: number; lists: Promise<LookupLists> }>();
+const lookupCache = new WeakMap<pg.Pool, Promise<{ version: string; readAt: number; lists: LookupLists }>>();
 const lookupsKeptMs = 60_000;
 
-export function lookupListsOf(pool: pg.Pool): Promise<LookupLists> {
+const versionOf = async (executor: { execute: NodePgDatabase['execute'] }) =>
+  String(
+    (await executor.execute<{ version: string }>(sql`select version::text from lists_version`)).rows[0]
+      ?.version,
+  );
+
+export async function lookupListsOf(pool: pg.Pool): Promise<LookupLists> {
+  const db = drizzle(pool);
   const cached = lookupCache.get(pool);
-  if (cached && performance.now() - cached.readAt < lookupsKeptMs) return cached.lists;
-  const lists = loadLookupLists(drizzle(pool));
-  lookupCache.set(pool, { readAt: performance.now(), lists });
+  if (cached) {
+    const [held, version] = await Promise.all([cached.catch(() => undefined), versionOf(db)]);
+    if (held?.version === version && performance.now() - held.readAt < lookupsKeptMs) return held.lists;
+  }
+  const reading = db.transaction(
+    async (tx) => ({
+      version: await versionOf(tx),
+      readAt: performance.now(),
+      lists: await loadLookupLists(tx),
+    }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  lookupCache.set(pool, reading);
   // A failed read is not kept: the next call reads again.
-  lists.catch(() => {
-    if (lookupCache.get(pool)?.lists === lists) lookupCache.delete(pool);
+  reading.catch(() => {
+    if (lookupCache.get(pool) === reading) lookupCache.delete(pool);
   });
-  return lists;
+  return (await reading).lists;
 }

@@ -1,13 +1,14 @@
 import { PassThrough } from 'node:stream';
+import type { DatabaseHandle } from '@vet/db/connection';
 import { seedLookups } from '@vet/db/seed/seed-lookups';
-import type { Database } from '@vet/db/connection';
 import { runImport, type ImportOptions, type ImportResult } from '../run-import.ts';
 
-/** The portal's lists the kinds match names against (idempotent: test files share the database). */
-export async function seedImportLookups(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    await seedLookups(tx);
-  });
+/**
+ * The portal's lists the kinds match names against, the reference lists (decision 0096), with the demo's
+ * appointment reasons (idempotent: test files share the database).
+ */
+export async function seedImportLookups(database: Pick<DatabaseHandle, 'db' | 'pool'>): Promise<void> {
+  await seedLookups(database);
 }
 
 export interface TestImport extends ImportResult {

@@ -5,6 +5,7 @@ import { acknowledgementRoutes } from '../acknowledgements/index.ts';
 import { failureLimit, integrationScope, type RoutePlugin } from '../../platform/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
+import { listEntryRoutes } from '../list-entries/index.ts';
 import { practiceRecordRoutes } from '../records/index.ts';
 import { clientInvitationRoutes } from './client-invitation-routes.ts';
 
@@ -44,6 +45,7 @@ export function integrationRoutePlugins(settings: IntegrationRouteSettings): Rou
     clientInvitationRoutes(settings),
     practiceBookingRoutes(settings),
     practiceRecordRoutes(),
+    listEntryRoutes(),
     eventFeedRoutes(),
     acknowledgementRoutes(),
   ];

@@ -23,7 +23,7 @@ const api = recordRequests(
   () => context.app,
   () => machineAuthorization(),
 );
-beforeAll(() => seedImportLookups(database.db));
+beforeAll(() => seedImportLookups(database));
 
 /** Any reason: the kinds' own tests hold their wording. */
 const someReason: unknown = expect.any(String);

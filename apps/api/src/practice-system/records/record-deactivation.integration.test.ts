@@ -18,7 +18,7 @@ const api = recordRequests(
   () => context.app,
   () => machineAuthorization(),
 );
-beforeAll(() => seedImportLookups(database.db));
+beforeAll(() => seedImportLookups(database));
 
 async function storedGroup() {
   const group = testGroup();

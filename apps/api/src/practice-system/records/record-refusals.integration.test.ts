@@ -22,7 +22,7 @@ const api = recordRequests(
 const group = testGroup();
 const elsewhere = testGroup();
 beforeAll(async () => {
-  await seedImportLookups(database.db);
+  await seedImportLookups(database);
   for (const [kind, file] of kindFiles) await api.batch(kind, jsonRecords(group, file));
   for (const [kind, file] of kindFiles.slice(0, 2)) await api.batch(kind, jsonRecords(elsewhere, file));
 });

@@ -19,7 +19,7 @@ const api = recordRequests(
   () => context.app,
   () => machineAuthorization(),
 );
-beforeAll(() => seedImportLookups(database.db));
+beforeAll(() => seedImportLookups(database));
 
 const storedId = async (table: string, ref: string) =>
   (await database.pool.query<{ id: number }>(`select id from ${table} where pms_ref = $1`, [ref])).rows[0]

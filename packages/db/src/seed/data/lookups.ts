@@ -1,22 +1,5 @@
 import type { ClinicianKind } from './types.ts';
 
-export const SALUTATIONS = ['Mr', 'Mrs', 'Miss', 'Ms', 'Mx', 'Dr', 'Prof', 'Rev'] as const;
-
-export const INSURERS = [
-  'Petplan',
-  'Animal Friends',
-  'ManyPets',
-  'Direct Line Pet Insurance',
-  'Agria Pet Insurance',
-  "Sainsbury's Bank Pet Insurance",
-  'Tesco Bank Pet Insurance',
-  'Churchill Pet Insurance',
-  'John Lewis Pet Insurance',
-  'Waggel',
-  'Purely Pets',
-  'Everypaw',
-] as const;
-
 export interface ReasonSeed {
   name: string;
   durationMinutes: number;
@@ -44,11 +27,3 @@ export const APPOINTMENT_REASONS: readonly ReasonSeed[] = [
   { name: 'Nail clip', durationMinutes: 15, clinicianType: 'Nurse' },
   { name: 'Weight clinic', durationMinutes: 15, clinicianType: 'Nurse' },
 ];
-
-export const CANCELLATION_REASONS = [
-  'No longer needed',
-  'Pet is better',
-  'Booked by mistake',
-  'Can no longer attend',
-  'Other',
-] as const;

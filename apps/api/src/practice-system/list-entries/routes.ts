@@ -1,0 +1,65 @@
+import { apiErrorSchema } from '@vet/contracts/errors';
+import {
+  listEntryBatchMaxItems,
+  listEntryBatchResultSchema,
+  listEntryBatchSchema,
+  listEntryBodySchema,
+  listEntryParamsSchema,
+  listEntryWriteSchema,
+} from '@vet/contracts/integration-list-entries';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { putListEntry, putListEntryBatch } from './list-entry-service.ts';
+
+const tags = ['list entries'];
+
+/**
+ * A group's own entries of the portal's lists (decision 0096), under the integration API's prefix:
+ * machine callers only. The rules are list_entries.csv's (docs/practice-import-format.md).
+ */
+export const listEntryRoutes = (): FastifyPluginCallbackZod => (app, _options, done) => {
+  app.put(
+    '/list-entries/:list/:code',
+    {
+      schema: {
+        operationId: 'putListEntry',
+        tags,
+        summary:
+          'Store one of the group’s own list entries by its code: created (201), changed or unchanged (200)',
+        description:
+          'A breed, colour, insurer or cancellation reason the portal’s reference lists lack, with the ' +
+          'practice system’s code; pets and other records then name it by its name, a synonym or the code. ' +
+          'Refused (422) naming each field: a name, code or synonym that is already an entry of the list (of ' +
+          'the species) is refused with that entry’s name.',
+        params: listEntryParamsSchema,
+        body: listEntryBodySchema,
+        response: {
+          200: listEntryWriteSchema,
+          201: listEntryWriteSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, write } = await putListEntry(app.pool, { ...request.body, ...request.params });
+      return reply.code(created ? 201 : 200).send(write);
+    },
+  );
+
+  app.post(
+    '/list-entries/batch',
+    {
+      schema: {
+        operationId: 'putListEntryBatch',
+        tags,
+        summary: `Store up to ${listEntryBatchMaxItems} of the group’s own list entries; each item is answered on its own`,
+        description: 'Items are PUT bodies with their list and code; the valid ones are written together.',
+        body: listEntryBatchSchema,
+        response: { 200: listEntryBatchResultSchema, 409: apiErrorSchema },
+      },
+    },
+    (request) => putListEntryBatch(app.pool, request.body.items),
+  );
+
+  done();
+};
