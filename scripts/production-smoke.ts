@@ -11,7 +11,8 @@
  * granting the app role (first as the operator's `portal-admin.sh migrate`, decision 0097, then as
  * migrate.sh, which finds nothing to do); `portal-admin.sh endpoints list` answers as the app role with
  * the API's production settings; every process after it, and the
- * several-instances phase's demo import and e-mail, connect as the app role; the API, identity
+ * several-instances phase's go-live (the reference lists and a group's own export, imported with
+ * portal-admin.sh: scripts/lib/smoke/go-live.ts) and e-mail, connect as the app role; the API, identity
  * provider and web start from their start scripts with production settings and answer their health checks
  * and the BFF; /dev answers 404 at both; each stops on SIGTERM, drains and exits 0. Then several instances
  * behind nginx (scripts/lib/smoke/instances-phase.ts; SMOKE_INSTANCES=0 skips it): drains and restarts under

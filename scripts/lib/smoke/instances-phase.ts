@@ -4,8 +4,8 @@ import { connectDatabase } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
 import { outboxRows } from '@vet/email/testing/outbox-probe';
-import { loadDemoGroup } from '@vet/practice-import/demo/load-demo-group';
-import { makeCertificate, publicSide, signInBookAndCancel } from './instances-journey.ts';
+import { makeCertificate, publicSide, signUpMatchBookAndCancel } from './instances-journey.ts';
+import { goLive } from './go-live.ts';
 import { ensureNginx, startNginx } from './instances-nginx.ts';
 import { underLoad, type LoadFigures } from './instances-load.ts';
 import { smokePorts, type ProductionEnvironment } from './production-smoke-env.ts';
@@ -16,8 +16,9 @@ import { spawnManaged, waitForHttp } from '../shared/processes.ts';
  * The several-instances phase of `npm run smoke:production` (decision 0070): nginx (Debian's) with a
  * config generated from deploy/nginx.conf's settings, in front of two web and two API instances of the
  * production build and one identity provider. Checks that requests get through to every instance, that
- * a demo client signs in, books and cancels in Chromium through nginx over https (and gets both
- * e-mails), that an API stopped while its queue worker sends an e-mail sends it before it exits, that SIGTERM to one web and one API instance under load fails no request, that restarting all four one by
+ * on a database that has only its migrations, the reference lists and a group's own export (go-live.ts: no
+ * demo data), a client of the export signs up, is matched, books and cancels in Chromium through nginx
+ * over https (and gets every e-mail), that an API stopped while its queue worker sends an e-mail sends it before it exits, that SIGTERM to one web and one API instance under load fails no request, that restarting all four one by
  * one under load fails none, and that the rate limits are shared: 11 pre-signup checks from one address,
  * spread over both API instances, meet the limit of 10. Prints the figures of the two load phases.
  */
@@ -50,8 +51,8 @@ export async function severalInstances({ runtime, env: given, started, log }: In
   const smtp = await startTestSmtpServer();
   try {
     const env = onPublicSide(given, tls.certificate, smtp.url);
-    log('  The demo group, its sign-ins under the public identity provider…');
-    await loadDemoGroup({ databaseUrl: env.api.DATABASE_URL!, embeddedIssuer: publicSide.issuer });
+    log("  Go-live: the reference lists and a group's own export, with portal-admin.sh as the app role…");
+    await goLive(runtime, env.api);
     // The several instances share a machine: none serves metrics (each would want the same port).
     const withoutMetrics = ({ METRICS_PORT: _metricsPort, ...rest }: NodeJS.ProcessEnv) => rest;
     const start = async (kind: 'web' | 'api', port: number, name: string): Promise<Instance> => {
@@ -140,9 +141,13 @@ export async function severalInstances({ runtime, env: given, started, log }: In
 
     await throughNginx(portal);
     log('  Through nginx: every web and API instance answers pages and the BFF.');
-    const booked = await signInBookAndCancel();
-    log(`  Through nginx over https: Olivia signed in, booked ${booked} and cancelled it, in Chromium.`);
-    await eventually('both e-mails of the journey sent', () => smtp.received.length >= 2);
+    const booked = await signUpMatchBookAndCancel(smtp);
+    log(
+      `  Through nginx over https, in Chromium: a client of the export signed up, was matched, booked ${booked} ` +
+        'and cancelled it with a reason.',
+    );
+    // The two codes, then the booking's and the cancellation's e-mails.
+    await eventually('the four e-mails of the journey sent', () => smtp.received.length >= 4);
 
     log('  SIGTERM to both API instances while one of them sends an e-mail…');
     await emailFinishesAtSigterm(env.api.DATABASE_URL!, smtp, [instances[0], instances[1]], stop);
