@@ -13,6 +13,7 @@ import {
   time,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 
 /**
  * A practice of the group. Booking rules default to R9.21's values. Every practice keeps UK time: the
@@ -49,9 +50,7 @@ export const practices = pgTable(
 export const practiceFeatureSettings = pgTable(
   'practice_feature_settings',
   {
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: requiredRef('practice_id', () => practices.id, { onDelete: 'cascade' }),
     featureKey: text('feature_key').notNull(),
     value: text('value').notNull(),
   },
@@ -62,9 +61,7 @@ export const practiceFeatureSettings = pgTable(
 export const practiceOpeningHours = pgTable(
   'practice_opening_hours',
   {
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: requiredRef('practice_id', () => practices.id, { onDelete: 'cascade' }),
     dayOfWeek: smallint('day_of_week').notNull(),
     opensAt: time('opens_at').notNull(),
     closesAt: time('closes_at').notNull(),
