@@ -13,13 +13,13 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 import { appointmentSource, appointmentStatus, softBookingStatus } from './enums.ts';
 import { appointmentReasons, cancellationReasons, species } from './lookups.ts';
 import { clients, pets } from './clients.ts';
 import { clinicians } from './clinicians.ts';
 import { importFingerprint, pmsRef } from './pms-ref.ts';
 import { practices } from './practices.ts';
-import { requiredRef } from './columns.ts';
 
 const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
 

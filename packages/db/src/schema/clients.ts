@@ -11,11 +11,11 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 import { contactChannel, contactPurpose, petSex, petStatus } from './enums.ts';
 import { breeds, colours, insurers, salutations, species } from './lookups.ts';
 import { importFingerprint, pmsRef } from './pms-ref.ts';
 import { practices } from './practices.ts';
-import { requiredRef } from './columns.ts';
 
 /**
  * A client record of the group. It is linked to at most one identity (iss + sub) and an identity to at

@@ -10,10 +10,10 @@ import {
   time,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 import { clinicianType } from './enums.ts';
 import { pmsRef } from './pms-ref.ts';
 import { practices } from './practices.ts';
-import { requiredRef } from './columns.ts';
 
 /** Clients see a clinician's type, never the name (R3.11). */
 export const clinicians = pgTable(

@@ -13,8 +13,8 @@ import {
 import { appointments, softBookings } from './appointments.ts';
 import { clients } from './clients.ts';
 import { clinicians } from './clinicians.ts';
-import { practices } from './practices.ts';
 import { requiredRef } from './columns.ts';
+import { practices } from './practices.ts';
 
 /** Waiting: in line; Offered: holds an offer now; Taken: moved earlier by an offer; Ended: no longer wanted. */
 export const earlierTimeRequestStatus = pgEnum('earlier_time_request_status', [

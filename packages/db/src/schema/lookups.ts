@@ -12,10 +12,10 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 import { clinicianType, listSource, speciesCode } from './enums.ts';
 import { listEntryKeys, speciesListEntryKeys } from './list-keys.ts';
 import { pmsRef } from './pms-ref.ts';
-import { requiredRef } from './columns.ts';
 
 /**
  * Where a row of a list comes from (decision 0096): `vbo` (the Vertebrate Breed Ontology) or `portal` (the

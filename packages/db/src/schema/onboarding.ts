@@ -1,8 +1,8 @@
 import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 import { verificationMode } from './enums.ts';
 import { clients } from './clients.ts';
 import { practices } from './practices.ts';
-import { requiredRef } from './columns.ts';
 
 /**
  * A verification code e-mailed to a client on file (R4.17): 6 digits, stored hashed, valid 30 minutes,

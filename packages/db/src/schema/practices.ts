@@ -1,4 +1,5 @@
 import { practiceTimeZone } from '@vet/contracts/practice-clock';
+import { requiredRef } from './columns.ts';
 import { pmsRef } from './pms-ref.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -13,7 +14,6 @@ import {
   time,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { requiredRef } from './columns.ts';
 
 /**
  * A practice of the group. Booking rules default to R9.21's values. Every practice keeps UK time: the

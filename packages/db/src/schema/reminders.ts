@@ -13,8 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments.ts';
 import { pets } from './clients.ts';
-import { contactChannel, outboxStatus } from './enums.ts';
 import { requiredRef } from './columns.ts';
+import { contactChannel, outboxStatus } from './enums.ts';
 
 /**
  * What became of a reminder: queued → sent (handed to the e-mail or SMS outbox, whose row it names) or

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { pets } from './clients.ts';
-import { importFingerprint } from './pms-ref.ts';
 import { requiredRef } from './columns.ts';
+import { importFingerprint } from './pms-ref.ts';
 
 /**
  * A vaccination the practice's system recorded: always theirs (a reference is required). The portal shows
