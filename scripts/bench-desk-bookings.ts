@@ -99,22 +99,24 @@ try {
       `spread over ${clinicians} clinicians and ${days} days; ${searches.length} slot searches by as many clients.`,
   );
 
+  /** One load: its requests in turn, over and over, at `rate` a second. */
+  const load = (label: string, requests: PlannedRequest[], rate: number, spanSeconds: number) =>
+    runSpreadOpenLoop({
+      label,
+      apis,
+      rate,
+      seconds: spanSeconds,
+      next: (index) => requests[index % requests.length]!,
+    });
   const loads = (desk: PlannedRequest[], search: PlannedRequest[], spanSeconds: number, share = 1) =>
     Promise.all([
-      runSpreadOpenLoop({
-        label: 'desk booking PUT /integration/v1/appointments/{appointment_ref}',
-        apis,
-        rate: rates.desk * share,
-        seconds: spanSeconds,
-        next: (index) => desk[index % desk.length]!,
-      }),
-      runSpreadOpenLoop({
-        label: 'slot search GET /v2/practices/{id}/appointment-slots',
-        apis,
-        rate: rates.search * share,
-        seconds: spanSeconds,
-        next: (index) => search[index % search.length]!,
-      }),
+      load(
+        'desk booking PUT /integration/v1/appointments/{appointment_ref}',
+        desk,
+        rates.desk * share,
+        spanSeconds,
+      ),
+      load('slot search GET /v2/practices/{id}/appointment-slots', search, rates.search * share, spanSeconds),
     ]);
   log(`Warming up: ${WARM_UP_SECONDS * 2} s of both loads at half rate (not counted)…`);
   await loads(

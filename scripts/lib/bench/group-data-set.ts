@@ -80,6 +80,15 @@ const practicesSql = (s: GroupShape) => `
   insert into clinician_rota_breaks (shift_id, starts_at, ends_at)
   select id, '12:30', '13:00' from clinician_rota_shifts;`;
 
+/** A dog or a cat for each of the clients 1..N, with the client's id (both benchmark data sets). */
+export const petPerClientSql = (clients: number) => `
+  insert into pets (id, client_id, name, species_id, sex, neutered, date_of_birth, created_at, updated_at)
+  select c, c, 'Pet ' || c,
+         (select id from species where code = (case when c % 2 = 0 then 'Canine' else 'Feline' end)::species_code),
+         (case when c % 2 = 0 then 'Male' else 'Female' end)::pet_sex, true,
+         current_date - (365 + c % 3000), now() - interval '3 years', now() - interval '3 years'
+    from generate_series(1, ${clients}) c;`;
+
 /**
  * Clients (ids 1..N, each practice's a block) and their pets: every client has a dog or a cat whose id
  * is the client's, and every third client a second pet.
@@ -95,12 +104,7 @@ const clientsSql = (s: GroupShape) => {
          'client' || c || '@bench.example', now() - interval '3 years', now() - interval '3 years'
     from generate_series(1, ${clients}) c;
   select setval('clients_id_seq', ${clients});
-  insert into pets (id, client_id, name, species_id, sex, neutered, date_of_birth, created_at, updated_at)
-  select c, c, 'Pet ' || c,
-         (select id from species where code = (case when c % 2 = 0 then 'Canine' else 'Feline' end)::species_code),
-         (case when c % 2 = 0 then 'Male' else 'Female' end)::pet_sex, true,
-         current_date - (365 + c % 3000), now() - interval '3 years', now() - interval '3 years'
-    from generate_series(1, ${clients}) c;
+  ${petPerClientSql(clients)}
   insert into pets (id, client_id, name, species_id, sex, date_of_birth)
   select ${clients} + c / 3, c, 'Second pet ' || c, (select id from species where code = 'Feline'), 'Female',
          current_date - (200 + c % 2000)

@@ -1,6 +1,6 @@
 import { addDays, isoDayOfWeek, practiceDate, practiceInstant } from '@vet/contracts/practice-clock';
 import pg from 'pg';
-import { seedGroupLookups } from './group-data-set.ts';
+import { petPerClientSql, seedGroupLookups } from './group-data-set.ts';
 
 /**
  * The reminder bench's data set (decisions 0085 and 0089): the group's practices (500 at scale 1, 20
@@ -71,12 +71,7 @@ function seedSql(shape: ReminderDayShape, day: string): string {
   insert into contact_preferences (client_id, purpose, channel, opted_in)
   select c, 'reminders'::contact_purpose, ch::contact_channel, true
     from generate_series(1, ${clients}) c, unnest(array['email', 'sms']) ch;
-  insert into pets (id, client_id, name, species_id, sex, neutered, date_of_birth, created_at, updated_at)
-  select c, c, 'Pet ' || c,
-         (select id from species where code = (case when c % 2 = 0 then 'Canine' else 'Feline' end)::species_code),
-         (case when c % 2 = 0 then 'Male' else 'Female' end)::pet_sex, true,
-         current_date - (365 + c % 3000), now() - interval '3 years', now() - interval '3 years'
-    from generate_series(1, ${clients}) c;
+  ${petPerClientSql(clients)}
   select setval('pets_id_seq', ${clients});
   insert into appointments (practice_id, clinician_id, client_id, pet_id, reason_id, starts_at, ends_at,
                             status, created_at, updated_at)

@@ -1,15 +1,8 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { runImport } from '@vet/practice-import/run-import';
-import type { OperatorCommand, OperatorContext } from './operator-command.ts';
+import { parseCommandArgs, wrongArguments, type OperatorCommand } from './operator-command.ts';
 
 const usage = '<directory> [--dry-run] [--report <file>] [--follow-links]';
-
-function refused(context: OperatorContext, message: string): 2 {
-  context.err(message);
-  context.err(`Usage: portal-admin import ${usage}`);
-  return 2;
-}
 
 /**
  * `portal-admin import`: a practice system's export in (decision 0061), with its progress: bars on a
@@ -21,22 +14,19 @@ export const importCommand: OperatorCommand = {
   usage,
   summary: 'import a practice system’s export (docs/practice-import-format.md); --dry-run writes nothing',
   async run(args, context) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: {
-          'dry-run': { type: 'boolean' },
-          report: { type: 'string' },
-          'follow-links': { type: 'boolean' },
-        },
-      });
-    } catch (error) {
-      return refused(context, error instanceof Error ? error.message : String(error));
-    }
+    const parsed = parseCommandArgs(importCommand, context, {
+      args,
+      allowPositionals: true,
+      options: {
+        'dry-run': { type: 'boolean' },
+        report: { type: 'string' },
+        'follow-links': { type: 'boolean' },
+      },
+    });
+    if (parsed === 2) return 2;
     const [directory, ...extra] = parsed.positionals;
-    if (!directory || extra.length > 0) return refused(context, 'Give exactly one export directory.');
+    if (!directory || extra.length > 0)
+      return wrongArguments(importCommand, context, 'Give exactly one export directory.');
     const target = await context.target();
     if (!target) return 2;
     const from = context.settings.invocationDirectory;

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { practiceSystemRefSchema } from '@vet/contracts/practice-system-ref';
 import { connectDatabase } from '@vet/db/connection';
 import { ApiProblem } from '../platform/index.ts';
@@ -8,17 +7,17 @@ import {
   inviteClient,
   type InvitationSettings,
 } from '../practice-system/index.ts';
-import type { OperatorCommand, OperatorContext, OperatorTarget } from './operator-command.ts';
+import {
+  parseCommandArgs,
+  wrongArguments,
+  type OperatorCommand,
+  type OperatorContext,
+  type OperatorTarget,
+} from './operator-command.ts';
 
 const usage = '<client_ref> [--email]';
 /** npm start's portal, where a local run's links point unless PORTAL_URL says otherwise. */
 const localPortalUrl = 'http://localhost:3000';
-
-function wrongArguments(context: OperatorContext, message: string): 2 {
-  context.err(message);
-  context.err(`Usage: portal-admin invite ${usage}`);
-  return 2;
-}
 
 /** The e-mail's link and brand: PORTAL_URL, which production requires to be https. */
 function invitationSettings(
@@ -49,14 +48,15 @@ export const inviteCommand: OperatorCommand = {
   usage,
   summary: 'whether a client (by the practice system’s reference) can be invited; --email invites them',
   async run(args, context) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { email: { type: 'boolean' } } });
-    } catch (error) {
-      return wrongArguments(context, error instanceof Error ? error.message : String(error));
-    }
+    const parsed = parseCommandArgs(inviteCommand, context, {
+      args,
+      allowPositionals: true,
+      options: { email: { type: 'boolean' } },
+    });
+    if (parsed === 2) return 2;
     const [given, ...extra] = parsed.positionals;
-    if (given === undefined || extra.length > 0) return wrongArguments(context, 'Give one client reference.');
+    if (given === undefined || extra.length > 0)
+      return wrongArguments(inviteCommand, context, 'Give one client reference.');
     const clientRef = practiceSystemRefSchema.safeParse(given);
     if (!clientRef.success) {
       context.err(`Not a client reference: ${clientRef.error.issues[0]?.message ?? 'refused'}`);

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { connectDatabase } from '@vet/db/connection';
 import { loadReferenceLists, ReferenceDataRefused } from '@vet/db/reference/load-reference-lists';
-import type { OperatorCommand } from './operator-command.ts';
+import { parseCommandArgs, type OperatorCommand } from './operator-command.ts';
 
 /**
  * `portal-admin lists [--dry-run] [--data <folder>]`: loads the reference lists (decision 0096) after the
@@ -13,16 +12,12 @@ export const listsCommand: OperatorCommand = {
   usage: '[--dry-run] [--data <folder>]',
   summary: 'load the reference lists (species, breeds, colours, insurers, …), a line a list with its counts',
   async run(args, context) {
-    let options;
-    try {
-      options = parseArgs({
-        args,
-        options: { 'dry-run': { type: 'boolean' }, data: { type: 'string' } },
-      }).values;
-    } catch (error) {
-      context.err(error instanceof Error ? error.message : String(error));
-      return 2;
-    }
+    const parsed = parseCommandArgs(listsCommand, context, {
+      args,
+      options: { 'dry-run': { type: 'boolean' }, data: { type: 'string' } },
+    });
+    if (parsed === 2) return 2;
+    const options = parsed.values;
     const target = await context.target();
     if (!target) return 2;
     const dryRun = options['dry-run'] === true;

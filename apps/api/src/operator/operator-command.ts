@@ -1,3 +1,5 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
 /**
  * The operator's command (`portal-admin`, decision 0097): what each of its commands is given, and what
  * it is. The root operator.ts hands the settings over; the commands never read the environment.
@@ -52,4 +54,24 @@ export interface OperatorCommand {
   summary: string;
   /** Returns the exit status: 0 done, 1 the input was refused, 2 it could not run. */
   run(args: string[], context: OperatorContext): Promise<number>;
+}
+
+/** Says on standard error why a command's arguments are wrong, then its usage; answers 2 (could not run). */
+export function wrongArguments(command: OperatorCommand, context: OperatorContext, message: string): 2 {
+  context.err(message);
+  context.err(`Usage: portal-admin ${command.name} ${command.usage}`);
+  return 2;
+}
+
+/** The command's arguments as node:util parses them, or 2 once wrongArguments has said why they are not. */
+export function parseCommandArgs<T extends ParseArgsConfig>(
+  command: OperatorCommand,
+  context: OperatorContext,
+  config: T,
+): ReturnType<typeof parseArgs<T>> | 2 {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    return wrongArguments(command, context, error instanceof Error ? error.message : String(error));
+  }
 }

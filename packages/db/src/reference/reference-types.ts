@@ -23,7 +23,8 @@ export interface ReferenceKey {
   kind: 'name' | 'synonym' | 'code';
 }
 
-export interface ReferenceEntry {
+/** A line of a list's file: an entry of its source. */
+interface ListedEntry {
   file: string;
   line: number;
   source: StandardSource;
@@ -31,6 +32,9 @@ export interface ReferenceEntry {
   species: SpeciesCode | null;
   code: string;
   name: string;
+}
+
+export interface ReferenceEntry extends ListedEntry {
   /** Its name, codes and synonyms as keys (and the codes of the entries merged into it). */
   keys: ReferenceKey[];
   /** Colours: the breeds (by code) this colour is recorded for; none, the colour's species' breeds. */
@@ -38,13 +42,7 @@ export interface ReferenceEntry {
 }
 
 /** An entry that is no more: its code means another entry of the list now. */
-export interface ReplacedEntry {
-  file: string;
-  line: number;
-  source: StandardSource;
-  species: SpeciesCode | null;
-  code: string;
-  name: string;
+export interface ReplacedEntry extends ListedEntry {
   replacedBy: string;
 }
 

@@ -13,6 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 import { appointmentSource, appointmentStatus, softBookingStatus } from './enums.ts';
 import { appointmentReasons, cancellationReasons, species } from './lookups.ts';
 import { clients, pets } from './clients.ts';
@@ -35,21 +36,11 @@ export const appointments = pgTable(
      * client sees it unchanged until then (practice-systems.md, "What a desk booking does").
      */
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id),
-    clinicianId: integer('clinician_id')
-      .notNull()
-      .references(() => clinicians.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
-    petId: integer('pet_id')
-      .notNull()
-      .references(() => pets.id),
-    reasonId: integer('reason_id')
-      .notNull()
-      .references(() => appointmentReasons.id),
+    practiceId: requiredRef('practice_id', () => practices.id),
+    clinicianId: requiredRef('clinician_id', () => clinicians.id),
+    clientId: requiredRef('client_id', () => clients.id),
+    petId: requiredRef('pet_id', () => pets.id),
+    reasonId: requiredRef('reason_id', () => appointmentReasons.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     status: appointmentStatus('status').notNull().default('Booked'),
@@ -111,15 +102,9 @@ export const softBookings = pgTable(
   'soft_bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id),
-    clinicianId: integer('clinician_id')
-      .notNull()
-      .references(() => clinicians.id),
-    reasonId: integer('reason_id')
-      .notNull()
-      .references(() => appointmentReasons.id),
+    practiceId: requiredRef('practice_id', () => practices.id),
+    clinicianId: requiredRef('clinician_id', () => clinicians.id),
+    reasonId: requiredRef('reason_id', () => appointmentReasons.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -129,9 +114,7 @@ export const softBookings = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     petName: text('pet_name').notNull(),
-    speciesId: integer('species_id')
-      .notNull()
-      .references(() => species.id),
+    speciesId: requiredRef('species_id', () => species.id),
     replacesId: uuid('replaces_id'),
     convertedAppointmentId: integer('converted_appointment_id').references(() => appointments.id),
     /** How many times the guest has extended the hold (decision 0022: at most 3). */
@@ -170,9 +153,7 @@ export const clinicianReservations = pgTable(
   'clinician_reservations',
   {
     id: serial('id').primaryKey(),
-    clinicianId: integer('clinician_id')
-      .notNull()
-      .references(() => clinicians.id),
+    clinicianId: requiredRef('clinician_id', () => clinicians.id),
     during: tstzrange('during').notNull(),
     appointmentId: integer('appointment_id')
       .unique()

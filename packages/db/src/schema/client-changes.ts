@@ -1,5 +1,6 @@
-import { bigserial, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { requiredRef } from './columns.ts';
 
 /** What a client changed on their own record (docs/decisions/0019). */
 export const clientChangeKind = pgEnum('client_change_kind', ['details', 'contact_preferences']);
@@ -27,9 +28,7 @@ export const clientChanges = pgTable(
   'client_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: requiredRef('client_id', () => clients.id, { onDelete: 'cascade' }),
     kind: clientChangeKind('kind').notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
     actorIssuer: text('actor_issuer').notNull(),

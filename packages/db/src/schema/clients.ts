@@ -11,6 +11,7 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 import { contactChannel, contactPurpose, petSex, petStatus } from './enums.ts';
 import { breeds, colours, insurers, salutations, species } from './lookups.ts';
 import { importFingerprint, pmsRef } from './pms-ref.ts';
@@ -38,9 +39,7 @@ export const clients = pgTable(
     town: text('town'),
     county: text('county'),
     postcode: text('postcode'),
-    homePracticeId: integer('home_practice_id')
-      .notNull()
-      .references(() => practices.id),
+    homePracticeId: requiredRef('home_practice_id', () => practices.id),
     lastNameKey: text('last_name_key').notNull(),
     postcodeKey: text('postcode_key'),
     emailKey: text('email_key'),
@@ -65,9 +64,7 @@ export const clients = pgTable(
 export const contactPreferences = pgTable(
   'contact_preferences',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: requiredRef('client_id', () => clients.id, { onDelete: 'cascade' }),
     purpose: contactPurpose('purpose').notNull(),
     channel: contactChannel('channel').notNull(),
     optedIn: boolean('opted_in').notNull(),
@@ -81,13 +78,9 @@ export const pets = pgTable(
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
     importFingerprint: importFingerprint(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: requiredRef('client_id', () => clients.id),
     name: text('name').notNull(),
-    speciesId: integer('species_id')
-      .notNull()
-      .references(() => species.id),
+    speciesId: requiredRef('species_id', () => species.id),
     breedId: integer('breed_id').references(() => breeds.id),
     colourId: integer('colour_id').references(() => colours.id),
     sex: petSex('sex').notNull(),

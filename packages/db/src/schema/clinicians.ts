@@ -10,6 +10,7 @@ import {
   time,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 import { clinicianType } from './enums.ts';
 import { pmsRef } from './pms-ref.ts';
 import { practices } from './practices.ts';
@@ -20,9 +21,7 @@ export const clinicians = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id),
+    practiceId: requiredRef('practice_id', () => practices.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     type: clinicianType('type').notNull().default('Unknown'),
@@ -41,9 +40,7 @@ export const clinicianRotaShifts = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
-    clinicianId: integer('clinician_id')
-      .notNull()
-      .references(() => clinicians.id, { onDelete: 'cascade' }),
+    clinicianId: requiredRef('clinician_id', () => clinicians.id, { onDelete: 'cascade' }),
     dayOfWeek: smallint('day_of_week').notNull(),
     startsAt: time('starts_at').notNull(),
     endsAt: time('ends_at').notNull(),
@@ -58,9 +55,7 @@ export const clinicianRotaBreaks = pgTable(
   'clinician_rota_breaks',
   {
     id: serial('id').primaryKey(),
-    shiftId: integer('shift_id')
-      .notNull()
-      .references(() => clinicianRotaShifts.id, { onDelete: 'cascade' }),
+    shiftId: requiredRef('shift_id', () => clinicianRotaShifts.id, { onDelete: 'cascade' }),
     startsAt: time('starts_at').notNull(),
     endsAt: time('ends_at').notNull(),
   },
@@ -74,9 +69,7 @@ export const closures = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: requiredRef('practice_id', () => practices.id, { onDelete: 'cascade' }),
     clinicianId: integer('clinician_id').references(() => clinicians.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),

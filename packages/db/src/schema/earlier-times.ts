@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   date,
   index,
-  integer,
   pgEnum,
   pgTable,
   serial,
@@ -14,6 +13,7 @@ import {
 import { appointments, softBookings } from './appointments.ts';
 import { clients } from './clients.ts';
 import { clinicians } from './clinicians.ts';
+import { requiredRef } from './columns.ts';
 import { practices } from './practices.ts';
 
 /** Waiting: in line; Offered: holds an offer now; Taken: moved earlier by an offer; Ended: no longer wanted. */
@@ -34,15 +34,9 @@ export const earlierTimeRequests = pgTable(
   'earlier_time_requests',
   {
     id: serial('id').primaryKey(),
-    appointmentId: integer('appointment_id')
-      .notNull()
-      .references(() => appointments.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id),
+    appointmentId: requiredRef('appointment_id', () => appointments.id),
+    clientId: requiredRef('client_id', () => clients.id),
+    practiceId: requiredRef('practice_id', () => practices.id),
     /** The last day (the practice's date) an earlier time would still help. */
     latestDate: date('latest_date').notNull(),
     status: earlierTimeRequestStatus('status').notNull().default('Waiting'),
@@ -67,16 +61,12 @@ export const earlierTimeOffers = pgTable(
   'earlier_time_offers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => earlierTimeRequests.id),
+    requestId: requiredRef('request_id', () => earlierTimeRequests.id),
     softBookingId: uuid('soft_booking_id')
       .notNull()
       .unique()
       .references(() => softBookings.id),
-    clinicianId: integer('clinician_id')
-      .notNull()
-      .references(() => clinicians.id),
+    clinicianId: requiredRef('clinician_id', () => clinicians.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -119,6 +119,15 @@ export const idpAttemptCounters = pgTable(
   ],
 );
 
+/** The HMAC of a code e-mailed to an address, the wrong tries at it, and its life (sign-ups, e-mail changes). */
+const emailedCode = () => ({
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * A sign-up waiting for the code e-mailed to its address (decision 0027's companion: no account
  * enumeration on sign-up). One row per "Create account" press, tied to its sign-in interaction; only the
@@ -133,11 +142,7 @@ export const idpSignUps = pgTable(
     /** Lower-case, as idp_accounts.email. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...emailedCode(),
   },
   (t) => [
     index('idp_sign_ups_interaction_idx').on(t.interactionUid),
@@ -160,11 +165,7 @@ export const idpEmailChanges = pgTable(
       .references(() => idpAccounts.id, { onDelete: 'cascade' }),
     /** Lower-case, as idp_accounts.email. */
     newEmail: text('new_email').notNull(),
-    codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...emailedCode(),
   },
   (t) => [
     index('idp_email_changes_account_idx').on(t.accountId, t.createdAt),

@@ -4,7 +4,6 @@ import {
   boolean,
   check,
   index,
-  integer,
   pgTable,
   primaryKey,
   serial,
@@ -13,6 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 import { clinicianType, listSource, speciesCode } from './enums.ts';
 import { listEntryKeys, speciesListEntryKeys } from './list-keys.ts';
 import { pmsRef } from './pms-ref.ts';
@@ -76,53 +76,37 @@ export const species = pgTable(
   ],
 );
 
-export const breeds = pgTable(
-  'breeds',
-  {
-    id: serial('id').primaryKey(),
-    speciesId: integer('species_id')
-      .notNull()
-      .references(() => species.id),
-    name: text('name').notNull(),
-    ...sourced(),
-  },
-  (t) => [
-    unique('breeds_species_name_uq').on(t.speciesId, t.name),
-    unique('breeds_source_code_uq').on(t.source, t.code),
-    // The target of breed_keys' (breed_id, species_id): a key is unique within its breed's species.
-    unique('breeds_id_species_uq').on(t.id, t.speciesId),
-    codedBySource('breeds', t),
-  ],
-);
+/**
+ * A list whose entries belong to a species (breeds, colours): a name once per species, a code once per
+ * source, and (id, species) unique as the target of its keys' pair (breed_keys' (breed_id, species_id)).
+ */
+const speciesList = <TName extends string>(name: TName) =>
+  pgTable(
+    name,
+    {
+      id: serial('id').primaryKey(),
+      speciesId: requiredRef('species_id', () => species.id),
+      name: text('name').notNull(),
+      ...sourced(),
+    },
+    (t) => [
+      unique(`${name}_species_name_uq`).on(t.speciesId, t.name),
+      unique(`${name}_source_code_uq`).on(t.source, t.code),
+      unique(`${name}_id_species_uq`).on(t.id, t.speciesId),
+      codedBySource(name, t),
+    ],
+  );
 
-export const colours = pgTable(
-  'colours',
-  {
-    id: serial('id').primaryKey(),
-    speciesId: integer('species_id')
-      .notNull()
-      .references(() => species.id),
-    name: text('name').notNull(),
-    ...sourced(),
-  },
-  (t) => [
-    unique('colours_species_name_uq').on(t.speciesId, t.name),
-    unique('colours_source_code_uq').on(t.source, t.code),
-    unique('colours_id_species_uq').on(t.id, t.speciesId),
-    codedBySource('colours', t),
-  ],
-);
+export const breeds = speciesList('breeds');
+
+export const colours = speciesList('colours');
 
 /** Which colours a breed comes in: colours belong to a species and breed (R3.7). */
 export const breedColours = pgTable(
   'breed_colours',
   {
-    breedId: integer('breed_id')
-      .notNull()
-      .references(() => breeds.id, { onDelete: 'cascade' }),
-    colourId: integer('colour_id')
-      .notNull()
-      .references(() => colours.id, { onDelete: 'cascade' }),
+    breedId: requiredRef('breed_id', () => breeds.id, { onDelete: 'cascade' }),
+    colourId: requiredRef('colour_id', () => colours.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.breedId, t.colourId] })],
 );
@@ -152,12 +136,8 @@ export const appointmentReasons = pgTable('appointment_reasons', {
 export const appointmentReasonSpecies = pgTable(
   'appointment_reason_species',
   {
-    reasonId: integer('reason_id')
-      .notNull()
-      .references(() => appointmentReasons.id, { onDelete: 'cascade' }),
-    speciesId: integer('species_id')
-      .notNull()
-      .references(() => species.id, { onDelete: 'cascade' }),
+    reasonId: requiredRef('reason_id', () => appointmentReasons.id, { onDelete: 'cascade' }),
+    speciesId: requiredRef('species_id', () => species.id, { onDelete: 'cascade' }),
   },
   (t) => [
     primaryKey({ columns: [t.reasonId, t.speciesId] }),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 import { verificationMode } from './enums.ts';
 import { clients } from './clients.ts';
 import { practices } from './practices.ts';
@@ -17,9 +18,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: requiredRef('client_id', () => clients.id, { onDelete: 'cascade' }),
     identityIssuer: text('identity_issuer'),
     identitySubject: text('identity_subject'),
     codeHash: text('code_hash').notNull(),
@@ -40,12 +39,8 @@ export const verificationCodes = pgTable(
 /** A practice's invitation to an existing client: /invite?rc=CODE&ln=LASTNAME, 30 days, single use. */
 export const invitations = pgTable('invitations', {
   id: serial('id').primaryKey(),
-  clientId: integer('client_id')
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' }),
-  practiceId: integer('practice_id')
-    .notNull()
-    .references(() => practices.id),
+  clientId: requiredRef('client_id', () => clients.id, { onDelete: 'cascade' }),
+  practiceId: requiredRef('practice_id', () => practices.id),
   codeHash: text('code_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -83,9 +78,7 @@ export const linkStages = pgTable(
     identityIssuer: text('identity_issuer').notNull(),
     identitySubject: text('identity_subject').notNull(),
     stage: text('stage', { enum: ['contact_practice', 'invitation_expected'] }).notNull(),
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id),
+    practiceId: requiredRef('practice_id', () => practices.id),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.identityIssuer, t.identitySubject] })],

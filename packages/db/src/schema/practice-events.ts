@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.ts';
 
 /**
  * A change the practice's system should know (decision 0067), written in the change's own transaction.
@@ -62,9 +63,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: requiredRef('endpoint_id', () => webhookEndpoints.id, { onDelete: 'cascade' }),
     eventId: bigint('event_id', { mode: 'number' })
       .notNull()
       .references(() => practiceEvents.id),

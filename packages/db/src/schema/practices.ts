@@ -1,4 +1,5 @@
 import { practiceTimeZone } from '@vet/contracts/practice-clock';
+import { requiredRef } from './columns.ts';
 import { pmsRef } from './pms-ref.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -49,9 +50,7 @@ export const practices = pgTable(
 export const practiceFeatureSettings = pgTable(
   'practice_feature_settings',
   {
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: requiredRef('practice_id', () => practices.id, { onDelete: 'cascade' }),
     featureKey: text('feature_key').notNull(),
     value: text('value').notNull(),
   },
@@ -62,9 +61,7 @@ export const practiceFeatureSettings = pgTable(
 export const practiceOpeningHours = pgTable(
   'practice_opening_hours',
   {
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: requiredRef('practice_id', () => practices.id, { onDelete: 'cascade' }),
     dayOfWeek: smallint('day_of_week').notNull(),
     opensAt: time('opens_at').notNull(),
     closesAt: time('closes_at').notNull(),

@@ -5,7 +5,6 @@ import {
   check,
   date,
   index,
-  integer,
   pgTable,
   smallint,
   text,
@@ -14,7 +13,21 @@ import {
 } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments.ts';
 import { pets } from './clients.ts';
+import { requiredRef } from './columns.ts';
 import { contactChannel, outboxStatus } from './enums.ts';
+
+/**
+ * What became of a reminder: queued → sent (handed to the e-mail or SMS outbox, whose row it names) or
+ * skipped (skip_reason, a code, never personal data, says why).
+ */
+const reminderOutcome = () => ({
+  status: text('status').notNull().default('queued'),
+  skipReason: text('skip_reason'),
+  emailOutboxId: bigint('email_outbox_id', { mode: 'number' }),
+  smsOutboxId: bigint('sms_outbox_id', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+});
 
 /**
  * One appointment reminder on one channel (decision 0085). The unique key is the appointment, the
@@ -26,23 +39,15 @@ export const appointmentReminders = pgTable(
   'appointment_reminders',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    appointmentId: integer('appointment_id')
-      .notNull()
-      .references(() => appointments.id, { onDelete: 'cascade' }),
+    appointmentId: requiredRef('appointment_id', () => appointments.id, { onDelete: 'cascade' }),
     /** The practice's rule it follows: 'd2' (two days before, at the appointment's time), 'd0@08:00'. */
     kind: text('kind').notNull(),
     channel: contactChannel('channel').notNull(),
     /** The appointment's start when the reminder was queued: a different start now means it changed. */
     appointmentStartsAt: timestamp('appointment_starts_at', { withTimezone: true }).notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    /** queued → sent (handed to the e-mail or SMS outbox) or skipped (skip_reason says why). */
-    status: text('status').notNull().default('queued'),
-    /** A code: cancelled, past, changed, opted-out, no-address, bad-number. Never personal data. */
-    skipReason: text('skip_reason'),
-    emailOutboxId: bigint('email_outbox_id', { mode: 'number' }),
-    smsOutboxId: bigint('sms_outbox_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** skip_reason: cancelled, past, changed, opted-out, no-address, bad-number. */
+    ...reminderOutcome(),
   },
   (t) => [
     unique('appointment_reminders_once_uq').on(t.appointmentId, t.kind, t.channel, t.appointmentStartsAt),
@@ -78,21 +83,14 @@ export const vaccinationReminders = pgTable(
   'vaccination_reminders',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    petId: integer('pet_id')
-      .notNull()
-      .references(() => pets.id, { onDelete: 'cascade' }),
+    petId: requiredRef('pet_id', () => pets.id, { onDelete: 'cascade' }),
     vaccine: text('vaccine').notNull(),
     dueOn: date('due_on').notNull(),
     /** d28 (four weeks before) or d0 (on the due date). */
     kind: text('kind').notNull(),
     channel: contactChannel('channel').notNull(),
-    status: text('status').notNull().default('queued'),
-    /** A code: inactive, booked, changed, opted-out, no-address, bad-number. */
-    skipReason: text('skip_reason'),
-    emailOutboxId: bigint('email_outbox_id', { mode: 'number' }),
-    smsOutboxId: bigint('sms_outbox_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** skip_reason: inactive, booked, changed, opted-out, no-address, bad-number. */
+    ...reminderOutcome(),
   },
   (t) => [
     unique('vaccination_reminders_once_uq').on(t.petId, t.vaccine, t.dueOn, t.kind, t.channel),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { pets } from './clients.ts';
+import { requiredRef } from './columns.ts';
 import { importFingerprint } from './pms-ref.ts';
 
 /**
@@ -13,9 +14,7 @@ export const vaccinations = pgTable(
     id: serial('id').primaryKey(),
     pmsRef: text('pms_ref').notNull().unique(),
     importFingerprint: importFingerprint(),
-    petId: integer('pet_id')
-      .notNull()
-      .references(() => pets.id, { onDelete: 'cascade' }),
+    petId: requiredRef('pet_id', () => pets.id, { onDelete: 'cascade' }),
     vaccine: text('vaccine').notNull(),
     givenOn: date('given_on').notNull(),
     dueOn: date('due_on'),

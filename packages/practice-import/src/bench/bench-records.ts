@@ -117,21 +117,6 @@ export function* closureRows({ shape, anchorMonday }: BenchPlan): Generator<Expo
   }
 }
 
-/** The demo's reasons, with the demo's references: a handful, as a group has. */
-export function* reasonRows(): Generator<ExportRow<'appointment_reasons.csv'>> {
-  for (const r of APPOINTMENT_REASONS) {
-    yield {
-      reason_ref: reasonRef(r.name),
-      name: r.name,
-      duration_minutes: String(r.durationMinutes),
-      clinician_type: r.clinicianType,
-      initial_consultation: yesNo(r.isInitialConsultation ?? false),
-      species: (r.species ?? []).join(';'),
-      online: 'true',
-    };
-  }
-}
-
 export function* clientRows({ shape, seed }: BenchPlan): Generator<ExportRow<'clients.csv'>> {
   for (let n = 1; n <= benchCounts(shape).clients; n += 1) {
     const client = benchClient(seed, n);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isoDayOfWeek } from '@vet/contracts/practice-clock';
+import { reasonRows } from '../demo/demo-practice-tables.ts';
 import type { ExportFile, ExportRow } from '../demo/export-files.ts';
 import {
   appointmentRows,
@@ -10,7 +11,6 @@ import {
   openingHoursRows,
   petRows,
   practiceRows,
-  reasonRows,
   rotaShiftRows,
   vaccinationRows,
   type BenchPlan,
@@ -48,6 +48,7 @@ const SOURCES: { [F in Exclude<ExportFile, 'list_entries.csv'>]: RowSource<F> } 
   'clinicians.csv': clinicianRows,
   'rota_shifts.csv': rotaShiftRows,
   'closures.csv': closureRows,
+  // The demo's reasons, with the demo's references: a handful, as a group has.
   'appointment_reasons.csv': reasonRows,
   'clients.csv': clientRows,
   'pets.csv': petRows,

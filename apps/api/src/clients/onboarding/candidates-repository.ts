@@ -12,11 +12,31 @@ export interface Candidate extends CandidateKeys {
   email: string | null;
 }
 
+/** The practice a check or a new client names: whether it is online, and what a refusal tells of it. */
 export interface CheckPractice {
   id: number;
   name: string;
   phone: string;
   isOnline: boolean;
+  onlineRegistrationAvailable: boolean;
+}
+
+export async function findOnboardingPractice(
+  db: Database,
+  practiceId: number,
+): Promise<CheckPractice | undefined> {
+  const [row] = await db
+    .select({
+      id: practices.id,
+      name: practices.name,
+      phone: practices.phone,
+      isOnline: practices.isOnline,
+      onlineRegistrationAvailable: practices.onlineRegistrationAvailable,
+    })
+    .from(practices)
+    .where(eq(practices.id, practiceId))
+    .limit(1);
+  return row;
 }
 
 /** More than one candidate already answers ContactPractice, so a few rows say all there is to say. */
@@ -24,19 +44,7 @@ const CANDIDATE_LIMIT = 3;
 
 export function createCandidatesRepository(db: Database) {
   return {
-    async findPractice(practiceId: number): Promise<CheckPractice | undefined> {
-      const [row] = await db
-        .select({
-          id: practices.id,
-          name: practices.name,
-          phone: practices.phone,
-          isOnline: practices.isOnline,
-        })
-        .from(practices)
-        .where(eq(practices.id, practiceId))
-        .limit(1);
-      return row;
-    },
+    findPractice: (practiceId: number) => findOnboardingPractice(db, practiceId),
 
     /**
      * The group's records whose last name matches and whose postcode or e-mail matches (R4.16), across

@@ -8,9 +8,8 @@ import { emailKey, lastNameKey, postcodeKey } from '@vet/db/normalise';
 import { clients, contactPreferences } from '@vet/db/schema/clients';
 import { rowExists } from '@vet/db/row-exists';
 import { salutations } from '@vet/db/schema/lookups';
-import { practices } from '@vet/db/schema/practices';
-import { eq } from 'drizzle-orm';
 import { clientEventColumns, type ClientEventRow } from '../profile/index.ts';
+import { findOnboardingPractice } from './candidates-repository.ts';
 import type { Identity } from '../../platform/index.ts';
 
 export interface NewClientRecord {
@@ -29,18 +28,7 @@ export interface NewClientRecord {
 
 export function createNewClientRepository(db: Database) {
   return {
-    async findPractice(practiceId: number) {
-      const [row] = await db
-        .select({
-          id: practices.id,
-          isOnline: practices.isOnline,
-          onlineRegistrationAvailable: practices.onlineRegistrationAvailable,
-        })
-        .from(practices)
-        .where(eq(practices.id, practiceId))
-        .limit(1);
-      return row;
-    },
+    findPractice: (practiceId: number) => findOnboardingPractice(db, practiceId),
 
     salutationExists: (salutationId: number): Promise<boolean> => rowExists(db, salutations, salutationId),
 
