@@ -10,7 +10,8 @@ export const apiErrorSchema = z.object({
   /**
    * What the client should do about it, when there is something: `reauthentication_required` (a 403:
    * sign in again at the provider, then retry; decision 0079); `address_lookup_unavailable` and
-   * `address_lookup_off` (a 503 of the address lookup: type the address instead; decision 0098).
+   * `address_lookup_off` (a 503 of the address lookup: type the address instead; decision 0098). Every
+   * 4xx of the integration API has one, from `integration-errors.ts` (decision 0102).
    */
   code: z.string().optional(),
 });

@@ -31,6 +31,8 @@ export const practiceEventTypes = [
   'appointment.cancelled',
   'guest_hold.completed',
   'appointment.flagged',
+  'appointment.attendance_confirmed',
+  'appointment.reminder_sent',
 ] as const;
 export type PracticeEventType = (typeof practiceEventTypes)[number];
 
@@ -184,6 +186,28 @@ export const practiceEventDataSchemas = {
     /** The desk booking that overlapped it. */
     overlapping_appointment_ref: ref,
   }),
+  /** The client said they will come ("I'll be there" in a confirmation or reminder); sent once. */
+  'appointment.attendance_confirmed': z.object({
+    ...appointmentRecord,
+    ...clientRecord,
+    ...petRecord,
+    starts_at: instant,
+    confirmed_at: instant,
+  }),
+  /**
+   * A reminder of the appointment went to the client: handed at `sent_at` to the portal's e-mail or text
+   * outbox, which delivers it (retrying while the provider is down). `starts_at` is the time it named.
+   */
+  'appointment.reminder_sent': z.object({
+    ...appointmentRecord,
+    ...clientRecord,
+    ...petRecord,
+    starts_at: instant,
+    channel: z.enum(['email', 'sms']),
+    /** The practice's rule it followed: 'd2' (two days before), 'd0@08:00' (on the day at 08:00). */
+    reminder: z.string(),
+    sent_at: instant,
+  }),
 } satisfies Record<PracticeEventType, z.ZodType>;
 
 export type PracticeEventData<T extends PracticeEventType> = z.infer<(typeof practiceEventDataSchemas)[T]>;
@@ -204,6 +228,8 @@ export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventR
   'appointment.cancelled': 'appointment',
   'guest_hold.completed': 'appointment',
   'appointment.flagged': 'appointment',
+  'appointment.attendance_confirmed': 'appointment',
+  'appointment.reminder_sent': 'appointment',
 };
 
 /** The event id as sent: the `webhook-id` header and the envelope's `id`, the same on every retry. */

@@ -40,6 +40,31 @@ export async function recordPracticeEvent<T extends PracticeEventType>(
 }
 
 /**
+ * Writes events of one type for several records in one statement, as `recordPracticeEvent` writes one
+ * (each checked against the type's schema): for a batch job that changes many records at once.
+ */
+export async function recordPracticeEvents<T extends PracticeEventType>(
+  executor: Executor,
+  type: T,
+  items: readonly PracticeEventData<T>[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const recordKind = practiceEventRecordKindOf[type];
+  const rows = items.map((data) => {
+    const checked = practiceEventDataSchemas[type].parse(data) as Record<string, unknown>;
+    return { record_id: checked[recordIdField[recordKind]] as number, data: checked };
+  });
+  await executor.execute(sql`
+    with events as (
+      insert into practice_events (type, record_kind, record_id, data)
+      select ${type}, ${recordKind}, r.record_id, r.data
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(record_id bigint, data jsonb)
+      returning id
+    )
+    select pg_notify(${practiceEventsChannel}, '') where exists (select from events)`);
+}
+
+/**
  * Numbers the committed events that have no position yet, in id order, and writes a delivery of each to
  * every active endpoint, in one transaction under an advisory lock (one sequencer at a time; another
  * caller returns 0 at once). An event still being written is invisible here and gets a later position

@@ -1,10 +1,11 @@
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
 import { manageLinkMessages } from '@vet/contracts/manage-link';
 import type { Executor } from '@vet/db/connection';
+import { recordPracticeEvent } from '@vet/db/practice-events';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients } from '@vet/db/schema/clients';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { cancelAppointment, type BookingDeps } from '../booking/index.ts';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { appointmentEventColumns, cancelAppointment, type BookingDeps } from '../booking/index.ts';
 import { notFound } from '../../platform/index.ts';
 import { isSignedAt, tokenParts, type ManageLinkKey } from './manage-link-token.ts';
 
@@ -85,28 +86,47 @@ export async function readManageLink(deps: ManageLinkDeps, token: string): Promi
 }
 
 /**
- * "I'll be there": recorded once (a second press keeps the first time), nothing sent. It does not use the
- * link up (decision 0095): the e-mail offers cancelling too, and a person who said they would come and
- * then cannot expects the same link to cancel.
+ * "I'll be there": recorded once (a second press keeps the first time), nothing sent to the client; the
+ * practice system is told the first time (`appointment.attendance_confirmed`). It does not use the link
+ * up (decision 0095): the e-mail offers cancelling too, and a person who said they would come and then
+ * cannot expects the same link to cancel.
  */
 export async function confirmAttendance(deps: ManageLinkDeps, token: string): Promise<ManageLinkAppointment> {
   const live = await liveAppointment(deps, token);
   const now = deps.now();
-  const [confirmed] = await deps.db
-    .update(appointments)
-    .set({
-      attendanceConfirmedAt: sql`coalesce(${appointments.attendanceConfirmedAt}, ${now.toISOString()}::timestamptz)`,
-    })
-    .where(
-      and(
-        eq(appointments.id, live.appointmentId),
-        eq(appointments.status, 'Booked'),
-        gt(appointments.startsAt, now),
-        // Ended since it was read (decision 0095): nothing is recorded.
-        eq(appointments.manageLinkGeneration, live.generation),
-      ),
-    )
-    .returning({ id: appointments.id });
+  const stillLive = and(
+    eq(appointments.id, live.appointmentId),
+    eq(appointments.status, 'Booked'),
+    gt(appointments.startsAt, now),
+    // Ended since it was read (decision 0095): nothing is recorded.
+    eq(appointments.manageLinkGeneration, live.generation),
+  );
+  const confirmed = await deps.db.transaction(async (tx) => {
+    // Only the first press writes: of two at once, the second finds the time set once the first commits.
+    const [first] = await tx
+      .update(appointments)
+      .set({ attendanceConfirmedAt: now })
+      .where(and(stillLive, isNull(appointments.attendanceConfirmedAt)))
+      .returning(appointmentEventColumns);
+    if (first) {
+      await recordPracticeEvent(tx, 'appointment.attendance_confirmed', {
+        appointment_id: first.id,
+        appointment_ref: first.pmsRef,
+        client_id: first.clientId,
+        client_ref: first.clientRef,
+        pet_id: first.petId,
+        pet_ref: first.petRef,
+        starts_at: first.startsAt.toISOString(),
+        confirmed_at: now.toISOString(),
+      });
+      return true;
+    }
+    const [already] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(stillLive, isNotNull(appointments.attendanceConfirmedAt)));
+    return already !== undefined;
+  });
   if (!confirmed) throw notValid();
   return view(deps, live.clientId, live.appointmentId, true);
 }

@@ -3,6 +3,7 @@ import { appointmentDetailSchema, bookingMessages } from '@vet/contracts/appoint
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { manageLinkAppointmentSchema, manageLinkMessages } from '@vet/contracts/manage-link';
 import { appointments } from '@vet/db/schema/appointments';
+import { practiceEvents } from '@vet/db/schema/practice-events';
 import { emailOutbox } from '@vet/db/schema/system';
 import { createAppointment, createCancellationReason } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
@@ -66,6 +67,20 @@ async function stateOf(appointmentId: number) {
   return { row, emails: emails!.n };
 }
 
+/** The practice events telling that the client will come to this appointment. */
+const attendanceEvents = async (appointmentId: number) =>
+  (
+    await db
+      .select({ data: practiceEvents.data })
+      .from(practiceEvents)
+      .where(
+        and(
+          eq(practiceEvents.type, 'appointment.attendance_confirmed'),
+          eq(practiceEvents.recordId, appointmentId),
+        ),
+      )
+  ).map((row) => row.data);
+
 async function bookedWithLink(day = 3, time = '10:00') {
   const scene = await bookingScene(db, signedInClient);
   const response = await book(scene, localInstant(localDay(day), time));
@@ -127,7 +142,7 @@ describe('an appointment’s manage link', () => {
     }
   });
 
-  it('"I’ll be there" is recorded once, and sends nothing', async () => {
+  it('"I’ll be there" is recorded once, sends the client nothing and tells the practice once', async () => {
     const { booked, link } = await bookedWithLink();
     const before = await stateOf(booked.appointmentId);
     const pressed = await post('attendance', { token: link.token });
@@ -141,13 +156,34 @@ describe('an appointment’s manage link', () => {
     expect(after.row!.attendanceConfirmedAt).toBeInstanceOf(Date);
     expect({ ...after.row, attendanceConfirmedAt: null }).toEqual(before.row);
 
+    expect(await attendanceEvents(booked.appointmentId)).toEqual([
+      {
+        appointment_id: booked.appointmentId,
+        appointment_ref: null,
+        client_id: after.row!.clientId,
+        client_ref: null,
+        pet_id: after.row!.petId,
+        pet_ref: null,
+        starts_at: after.row!.startsAt.toISOString(),
+        confirmed_at: after.row!.attendanceConfirmedAt!.toISOString(),
+      },
+    ]);
+
     expect((await post('attendance', { token: link.token })).statusCode).toBe(200);
     expect((await stateOf(booked.appointmentId)).row!.attendanceConfirmedAt).toEqual(
       after.row!.attendanceConfirmedAt,
     );
+    expect(await attendanceEvents(booked.appointmentId)).toHaveLength(1);
     expect(manageLinkAppointmentSchema.parse((await post('appointment', link)).json())).toMatchObject({
       attendanceConfirmed: true,
     });
+  });
+
+  it('tells the practice once when two presses come at the same moment', async () => {
+    const { booked, link } = await bookedWithLink(4);
+    const presses = await Promise.all([1, 2, 3].map(() => post('attendance', { token: link.token })));
+    expect(presses.map((press) => press.statusCode)).toEqual([200, 200, 200]);
+    expect(await attendanceEvents(booked.appointmentId)).toHaveLength(1);
   });
 
   it('cancels with a reason, as the portal does; the used link then answers the plain refusal', async () => {

@@ -100,6 +100,16 @@ async function remindersOf(appointmentId: number) {
   return rows;
 }
 
+/** The practice events saying a reminder of the appointment went out: channel, rule and when. */
+async function reminderEventsOf(appointmentId: number) {
+  const { rows } = await database.current.pool.query<{ data: Record<string, unknown> }>(
+    `select data from practice_events where type = 'appointment.reminder_sent' and record_id = $1
+     order by data->>'channel'`,
+    [appointmentId],
+  );
+  return rows.map((row) => row.data);
+}
+
 const reminderJobs = async (appointmentId: number) => {
   const { rows } = await database.current.pool.query<{ count: number }>(
     `select count(*)::int as count from graphile_worker._private_jobs j
@@ -293,10 +303,27 @@ describe('sending appointment reminders', () => {
     const email = smtp!.received.find((candidate) => candidate.to.includes(client.email!))!;
     expect(email.raw).toContain('Reminder of your appointment');
     expect(email.raw.replace(/=\r?\n/g, '')).toContain(link.split('#')[1]!.slice(0, 20));
+    // The practice is told once per channel, as it was sent.
+    const told = {
+      appointment_id: appointment.id,
+      appointment_ref: appointment.pmsRef,
+      client_id: client.id,
+      client_ref: client.pmsRef,
+      pet_id: appointment.petId,
+      pet_ref: null,
+      starts_at: winterAppointment.toISOString(),
+      reminder: 'd2',
+      sent_at: clock.toISOString(),
+    };
+    expect(await reminderEventsOf(appointment.id)).toEqual([
+      { ...told, channel: 'email' },
+      { ...told, channel: 'sms' },
+    ]);
     // Queued again by another instance: nothing more is sent.
     await queueDueReminders(db(), clock);
     expect(await reminderJobs(appointment.id)).toBe(0);
     expect(ours()).toHaveLength(1);
+    expect(await reminderEventsOf(appointment.id)).toHaveLength(2);
     // No personal data in the workers' log lines.
     expect(lines.join('\n')).not.toContain('07400');
     expect(lines.join('\n')).not.toContain('7400123456');
@@ -431,6 +458,8 @@ describe('sending appointment reminders', () => {
       expect.objectContaining({ status: 'skipped', skip_reason: 'opted-out', sms_outbox_id: null }),
     ]);
     expect(twilio?.requests).toBe(0);
+    for (const { appointment } of [cancelled, moved, optedOut])
+      expect(await reminderEventsOf(appointment.id)).toEqual([]);
     // The moved appointment is reminded afresh for its new time, two days before it.
     clock = new Date('2030-01-22T10:00:00Z');
     await queueDueReminders(db(), clock);

@@ -1,5 +1,7 @@
 import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
+import type { PracticeEventData } from '@vet/contracts/practice-events';
 import type { Database } from '@vet/db/connection';
+import { recordPracticeEvents } from '@vet/db/practice-events';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, contactPreferences, pets } from '@vet/db/schema/clients';
 import { appointmentReasons } from '@vet/db/schema/lookups';
@@ -77,6 +79,12 @@ type LockedReminder = Omit<ReminderFacts, 'manageUrl'> & {
   email: string | null;
   mobilePhone: string | null;
   optedIn: boolean;
+  /** The records the practice system's event names (decision 0067). */
+  clientId: number;
+  petId: number;
+  appointmentRef: string | null;
+  clientRef: string | null;
+  petRef: string | null;
 };
 
 type Decision =
@@ -104,6 +112,24 @@ function decide(reminder: LockedReminder, at: Date): Decision {
   const to = reminder.mobilePhone ? ukMobileNumber(reminder.mobilePhone) : null;
   if (to) return { result: 'sms', to };
   return { result: 'skip', reason: reminder.mobilePhone ? 'bad-number' : 'no-address' };
+}
+
+function reminderSentEvent(
+  reminder: LockedReminder,
+  at: Date,
+): PracticeEventData<'appointment.reminder_sent'> {
+  return {
+    appointment_id: reminder.appointmentId,
+    appointment_ref: reminder.appointmentRef,
+    client_id: reminder.clientId,
+    client_ref: reminder.clientRef,
+    pet_id: reminder.petId,
+    pet_ref: reminder.petRef,
+    starts_at: reminder.startsAt.toISOString(),
+    channel: reminder.channel,
+    reminder: reminder.kind,
+    sent_at: at.toISOString(),
+  };
 }
 
 /**
@@ -143,7 +169,9 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
           r.appointment_starts_at as "appointmentStartsAt", a.status as "appointmentStatus",
           a.starts_at as "startsAt", c.email, c.mobile_phone as "mobilePhone", c.first_name as "firstName",
           pt.name as "petName", ar.name as "reasonName", pr.name as "practiceName",
-          pr.phone as "practicePhone", coalesce(cp.opted_in, false) as "optedIn"
+          pr.phone as "practicePhone", coalesce(cp.opted_in, false) as "optedIn",
+          a.client_id as "clientId", a.pet_id as "petId", a.pms_ref as "appointmentRef",
+          c.pms_ref as "clientRef", pt.pms_ref as "petRef"
         from ${appointmentReminders} r
         join ${appointments} a on a.id = r.appointment_id
         join ${clients} c on c.id = a.client_id
@@ -222,6 +250,12 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
             as h(id bigint, status text, reason text, email_id bigint, sms_id bigint)
           where r.id = h.id`);
       }
+      // The practice records that the client was reminded, and how (in the transaction that sends it).
+      await recordPracticeEvents(
+        tx,
+        'appointment.reminder_sent',
+        [...emails, ...texts].map(({ reminder }) => reminderSentEvent(reminder, at)),
+      );
       return { busy, decisions };
     });
 

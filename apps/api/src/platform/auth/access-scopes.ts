@@ -2,11 +2,12 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createLinkedClientLookup, type LinkedClient } from './linked-client.ts';
-import { forbidden, addResponses } from '../http/index.ts';
+import { answerUnknownRoute, forbidden, addResponses } from '../http/index.ts';
 import { identityOf, machineCallerOf } from './auth-plugin.ts';
 import {
   INTEGRATION_TAG,
   machineAccessRefusal,
+  machineRefusalCodes,
   machineRefusals,
   PRACTICE_SYSTEM_SECURITY,
   type MachineAccessSettings,
@@ -137,7 +138,10 @@ export const integrationScope: FastifyPluginAsync<IntegrationScopeOptions> = asy
     // RFC 6750 3.1: the token is good but lacks the scope; say which one would do.
     if (refusal === 'missingScope')
       reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${access.scope}"`);
-    throw forbidden(machineRefusals[refusal]);
+    throw forbidden(machineRefusals[refusal], machineRefusalCodes[refusal]);
   });
+  // An unknown path under the prefix answers inside the scope: its hooks (a machine's token first) and
+  // its error codes apply, so nobody without a token learns which routes exist.
+  scope.setNotFoundHandler({ preHandler: scope.rateLimit() }, answerUnknownRoute);
   for (const plugin of routes) await scope.register(plugin);
 };

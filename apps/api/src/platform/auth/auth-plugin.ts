@@ -5,7 +5,7 @@ import { forbidden, serviceUnavailable, unauthorized } from '../http/index.ts';
 import { createAccessTokenVerifier, type VerifiedCaller } from './access-token-verifier.ts';
 import type { Identity } from './identity.ts';
 import { KeySetUnavailable, type KeySetTimings } from './issuer-key-set.ts';
-import { machineRefusals, type MachineCaller } from './machine-access.ts';
+import { machineRefusalCodes, machineRefusals, type MachineCaller } from './machine-access.ts';
 import { AuthFailure, readBearerToken } from './token-rules.ts';
 
 declare module 'fastify' {
@@ -71,7 +71,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       const caller = await callerOf(request, reply);
       if (caller.kind === 'person') {
         request.log.info({ authRefusal: 'person_on_integration_route' }, 'bearer token refused');
-        throw forbidden(machineRefusals.personOnIntegration);
+        throw forbidden(machineRefusals.personOnIntegration, machineRefusalCodes.personOnIntegration);
       }
       request.machineCaller = caller.machine;
     });

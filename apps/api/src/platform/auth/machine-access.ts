@@ -1,3 +1,4 @@
+import type { IntegrationErrorCode } from '@vet/contracts/integration-errors';
 /**
  * Who may call the integration API (decision 0062): a machine, that is a token no person stands behind
  * (the client-credentials grant), of a client the config names, carrying the configured scope.
@@ -32,6 +33,13 @@ export const machineRefusals = {
   machineNotAccepted: 'This practice system is not allowed to call the integration API.',
   missingScope: 'The token does not carry the scope the integration API needs.',
 } as const;
+
+/** The integration API's codes of those refusals (decision 0102). */
+export const machineRefusalCodes = {
+  personOnIntegration: 'person_token',
+  machineNotAccepted: 'client_not_accepted',
+  missingScope: 'insufficient_scope',
+} as const satisfies Partial<Record<keyof typeof machineRefusals, IntegrationErrorCode>>;
 
 /** Why an accepted-looking machine is still refused, or undefined when it may call the integration API. */
 export function machineAccessRefusal(

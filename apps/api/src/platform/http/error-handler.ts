@@ -1,7 +1,14 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiProblem, errorBody } from './errors.ts';
 import { toErrorResponse } from './error-response.ts';
 import { pathWithoutQuery } from './log-serializers.ts';
+
+/** The 404 of a path no route serves, in the one error shape. */
+export function answerUnknownRoute(request: FastifyRequest, reply: FastifyReply) {
+  const path = pathWithoutQuery(request.url);
+  return reply.code(404).send(errorBody(404, `There is no ${request.method} ${path} in this API.`));
+}
 
 /**
  * One error path for the whole API: every error and every unknown route answers in the contracts'
@@ -26,10 +33,7 @@ export const errorHandlerPlugin = fp(
       return reply.code(statusCode).send(body);
     });
 
-    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-      const path = pathWithoutQuery(request.url);
-      return reply.code(404).send(errorBody(404, `There is no ${request.method} ${path} in this API.`));
-    });
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, answerUnknownRoute);
     done();
   },
   { name: 'error-handler', dependencies: ['@fastify/rate-limit'] },

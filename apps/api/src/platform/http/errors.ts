@@ -35,8 +35,8 @@ export class ApiProblem extends Error {
 export const badRequest = (message: string, issues?: Issue[]) =>
   new ApiProblem('badRequest', message, issues);
 export const unauthorized = (message = 'Sign in to continue.') => new ApiProblem('unauthorized', message);
-export const forbidden = (message = 'You do not have access to this.') =>
-  new ApiProblem('forbidden', message);
+export const forbidden = (message = 'You do not have access to this.', code?: string) =>
+  new ApiProblem('forbidden', message, undefined, undefined, code);
 /** Also the answer for another owner's record, so existence never leaks. */
 export const notFound = (message = 'We could not find what you asked for.') =>
   new ApiProblem('notFound', message);
@@ -47,10 +47,12 @@ export const notFound = (message = 'We could not find what you asked for.') =>
 export const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
 export const reauthenticationRequired = (message = 'For your security, please sign in again to continue.') =>
   new ApiProblem('forbidden', message, undefined, undefined, REAUTHENTICATION_REQUIRED);
-export const conflict = (message: string) => new ApiProblem('conflict', message);
+/** `code`: which conflict, where callers handle them apart (the integration API's codes, decision 0102). */
+export const conflict = (message: string, code?: string) =>
+  new ApiProblem('conflict', message, undefined, undefined, code);
 /** Well-formed, but the records it names cannot do what it asks (e.g. no e-mail address to write to). */
-export const unprocessable = (message: string, issues?: Issue[]) =>
-  new ApiProblem('unprocessable', message, issues);
+export const unprocessable = (message: string, issues?: Issue[], code?: string) =>
+  new ApiProblem('unprocessable', message, issues, undefined, code);
 export const tooManyRequests = (
   message = 'Too many requests. Please wait a minute and try again.',
   retryAfterSeconds?: number,

@@ -2,7 +2,7 @@
  * The http module: the API's errors, error handler, logging and route defaults.
  * Other modules import only this file (decision 0054).
  */
-export { errorHandlerPlugin } from './error-handler.ts';
+export { answerUnknownRoute, errorHandlerPlugin } from './error-handler.ts';
 export { toErrorResponse } from './error-response.ts';
 export {
   ApiProblem,

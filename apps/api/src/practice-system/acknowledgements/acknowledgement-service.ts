@@ -1,3 +1,4 @@
+import type { IntegrationErrorCode } from '@vet/contracts/integration-errors';
 import {
   acknowledgementFields,
   type Acknowledgement,
@@ -19,6 +20,11 @@ export const acknowledgementRefusals = {
     `This ${noun} already has another practice-system reference; a record keeps the one it was given.`,
   refTaken: (noun: string) => `Another ${noun} already has this reference: a reference names one record.`,
 };
+
+const codes = {
+  otherRef: 'reference_differs',
+  refTaken: 'reference_taken',
+} as const satisfies Record<string, IntegrationErrorCode>;
 
 /** A unique violation: another transaction stored the same reference on another record meanwhile. */
 function isUniqueViolation(error: unknown): boolean {
@@ -46,14 +52,14 @@ export async function acknowledge(
       const record = await repository.lockRecord(tx, kind, id);
       if (!record) throw notFound(acknowledgementRefusals.unknown(noun));
       if (record.ref === ref) return { outcome: 'unchanged', id, ref };
-      if (record.ref !== null) throw conflict(acknowledgementRefusals.otherRef(noun));
+      if (record.ref !== null) throw conflict(acknowledgementRefusals.otherRef(noun), codes.otherRef);
       if (await repository.isRefTaken(tx, kind, id, ref))
-        throw conflict(acknowledgementRefusals.refTaken(noun));
+        throw conflict(acknowledgementRefusals.refTaken(noun), codes.refTaken);
       await repository.storeRef(tx, kind, id, ref);
       return { outcome: 'applied', id, ref };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(acknowledgementRefusals.refTaken(noun));
+    if (isUniqueViolation(error)) throw conflict(acknowledgementRefusals.refTaken(noun), codes.refTaken);
     throw error;
   }
 }

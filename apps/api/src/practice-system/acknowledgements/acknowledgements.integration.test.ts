@@ -86,6 +86,7 @@ describe.each(kinds)('PUT /integration/v1/$kind/online/{id}/ref', ({ kind, field
 
     expect(other.statusCode).toBe(409);
     expect(apiErrorSchema.parse(other.json()).message).toMatch(/already has another/);
+    expect(apiErrorSchema.parse(other.json()).code).toBe('reference_differs');
     expect(await storedRef[kind](id)).toBe(ref);
   });
 
@@ -98,6 +99,7 @@ describe.each(kinds)('PUT /integration/v1/$kind/online/{id}/ref', ({ kind, field
 
     expect(taken.statusCode).toBe(409);
     expect(apiErrorSchema.parse(taken.json()).message).toMatch(/Another .* already has this reference/);
+    expect(apiErrorSchema.parse(taken.json()).code).toBe('reference_taken');
     expect(await storedRef[kind](record)).toBeNull();
   });
 
@@ -108,6 +110,8 @@ describe.each(kinds)('PUT /integration/v1/$kind/online/{id}/ref', ({ kind, field
     const answers = await Promise.all(ids.map((id) => put(`/${kind}/online/${id}/ref`, { [field]: ref })));
 
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json()).toMatchObject({ code: 'reference_taken' });
     const refs = await Promise.all(ids.map((id) => storedRef[kind](id)));
     expect(refs.filter((stored) => stored === ref)).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import {
   practiceAppointmentItemSchema,
   type PracticeAppointmentBatchResult,
 } from '@vet/contracts/integration-appointments';
+import { withIntegrationCode } from '@vet/contracts/integration-errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, toErrorResponse } from '../../platform/index.ts';
 import { upsertPracticeAppointment, type PracticeBookingDeps } from './practice-booking-service.ts';
@@ -52,6 +53,6 @@ async function storeItem(
     const { statusCode, body, isExpected } = toErrorResponse(error);
     // A fault of ours in one item is logged as any request's is; the other items still get their answers.
     if (!isExpected) log.error({ err: error, batchIndex: index }, 'batch item failed');
-    return { index, appointment_ref, status: statusCode, error: body };
+    return { index, appointment_ref, status: statusCode, error: withIntegrationCode(body) };
   }
 }

@@ -108,6 +108,7 @@ describe('PUT /integration/v1/appointments/{appointment_ref}', () => {
       starts_at: 'tomorrow',
     });
     expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).code).toBe('invalid_request');
     const paths = apiErrorSchema.parse(bad.json()).issues?.map((issue) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(['starts_at', 'status']));
 
@@ -127,6 +128,7 @@ describe('PUT /integration/v1/appointments/{appointment_ref}', () => {
       deskBody(s, at('11:00'), at('11:30'), { reason_ref: 'no-such-reason' }),
     );
     expect(unknown.statusCode).toBe(422);
+    expect(apiErrorSchema.parse(unknown.json()).code).toBe('references_refused');
     expect(apiErrorSchema.parse(unknown.json()).issues).toEqual([
       { path: 'reason_ref', message: 'No appointment reason has this reference.' },
     ]);
@@ -153,10 +155,21 @@ describe('changes, outcomes and cancellations by reference and by online id', ()
     const cancelled = await call('POST', `/appointments/${ref}/cancel`);
     expect(practiceAppointmentSchema.parse(cancelled.json()).status).toBe('Cancelled');
     expect(await offeredStarts(s)).toContain(at('14:00').toISOString());
-    expect((await call('POST', `/appointments/${ref}/outcome`, { outcome: 'Completed' })).statusCode).toBe(
+    const outcome = await call('POST', `/appointments/${ref}/outcome`, { outcome: 'Completed' });
+    expect([outcome.statusCode, apiErrorSchema.parse(outcome.json()).code]).toEqual([
       409,
-    );
-    expect((await call('POST', `/appointments/${ref}-missing/cancel`)).statusCode).toBe(404);
+      'appointment_cancelled',
+    ]);
+    const moveCancelled = await call('PATCH', `/appointments/${ref}`, {
+      starts_at: at('15:00').toISOString(),
+      ends_at: at('15:30').toISOString(),
+    });
+    expect([moveCancelled.statusCode, apiErrorSchema.parse(moveCancelled.json()).code]).toEqual([
+      409,
+      'appointment_not_booked',
+    ]);
+    const missing = await call('POST', `/appointments/${ref}-missing/cancel`);
+    expect([missing.statusCode, apiErrorSchema.parse(missing.json()).code]).toEqual([404, 'not_found']);
     expect(
       (await call('POST', `/appointments/online/2000000000/outcome`, { outcome: 'NoShow' })).statusCode,
     ).toBe(404);
@@ -188,6 +201,12 @@ describe('POST /integration/v1/appointments/batch', () => {
       [2, 'x', 400],
       [3, `APT-B1-${s.refs.pet}`, 200],
     ]);
+    expect(results.map((r) => r.error?.code)).toEqual([
+      undefined,
+      'references_refused',
+      'invalid_request',
+      undefined,
+    ]);
     expect(results[1]?.error?.issues).toEqual([
       { path: 'clinician_ref', message: 'No clinician has this reference.' },
     ]);
@@ -204,6 +223,7 @@ describe('POST /integration/v1/appointments/batch', () => {
     const tooMany = await call('POST', '/appointments/batch', { items });
     expect(tooMany.statusCode).toBe(413);
     expect(apiErrorSchema.parse(tooMany.json()).message).toMatch(/at most 500 items/);
+    expect(apiErrorSchema.parse(tooMany.json()).code).toBe('payload_too_large');
     expect((await call('POST', '/appointments/batch', { items: [] })).statusCode).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import type { IntegrationErrorCode } from '@vet/contracts/integration-errors';
 import type {
   AppointmentOutcome,
   PracticeAppointment,
@@ -59,6 +60,14 @@ export const practiceBookingMessages = {
   petBusyOnline: 'This online appointment’s pet has another appointment at that time.',
 } as const;
 
+/** The integration API's codes of those refusals (decision 0102). */
+const codes = {
+  refsRefused: 'references_refused',
+  petBusy: 'pet_busy',
+  notBooked: 'appointment_not_booked',
+  cancelled: 'appointment_cancelled',
+} as const satisfies Record<string, IntegrationErrorCode>;
+
 const noEffects: PracticeLaneEffects = {
   releasedHolds: 0,
   flaggedAppointments: 0,
@@ -85,7 +94,7 @@ function assertResolved(
   if (refs.petId !== null && refs.clientId !== null && refs.petClientId !== refs.clientId) {
     issues.push({ path: 'pet_ref', message: practiceBookingMessages.petOfAnotherClient });
   }
-  if (issues.length > 0) throw unprocessable(practiceBookingMessages.refsRefused, issues);
+  if (issues.length > 0) throw unprocessable(practiceBookingMessages.refsRefused, issues, codes.refsRefused);
 }
 
 const effectsAnswer = (effects: PracticeLaneEffects) => ({
@@ -165,7 +174,7 @@ async function inTransaction<T>(deps: PracticeBookingDeps, write: (tx: Executor)
     return await deps.db.transaction(write);
   } catch (error) {
     if (refusalOf(error) === 'petBusy') {
-      throw conflict(practiceBookingMessages.petBusyOnline);
+      throw conflict(practiceBookingMessages.petBusyOnline, codes.petBusy);
     }
     throw error;
   }
@@ -273,16 +282,20 @@ export async function changePracticeAppointment(
     change.clinician_ref === undefined ? null : await deps.reads.resolve({ clinician: change.clinician_ref });
   if (clinician && clinician.clinicianId === null) {
     const message = practiceBookingMessages.unknownRef('clinician');
-    throw unprocessable(message, [{ path: 'clinician_ref', message }]);
+    throw unprocessable(message, [{ path: 'clinician_ref', message }], codes.refsRefused);
   }
   const { id, effects, freed } = await inTransaction(deps, async (tx) => {
     await repository.lockRef(tx, ref);
     const found = await repository.findByRef(tx, ref);
     if (!found) throw notFound(practiceBookingMessages.unknownAppointment);
-    if (found.status !== 'Booked') throw conflict(practiceBookingMessages.onlyBookedMoves);
+    if (found.status !== 'Booked') throw conflict(practiceBookingMessages.onlyBookedMoves, codes.notBooked);
     if (clinician && clinician.clinicianPracticeId !== found.practiceId) {
       const message = practiceBookingMessages.clinicianElsewhere;
-      throw unprocessable(practiceBookingMessages.refsRefused, [{ path: 'clinician_ref', message }]);
+      throw unprocessable(
+        practiceBookingMessages.refsRefused,
+        [{ path: 'clinician_ref', message }],
+        codes.refsRefused,
+      );
     }
     const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
     const moved = {
@@ -328,7 +341,8 @@ export async function recordOutcome(
 ): Promise<PracticeAppointment> {
   const id = await inTransaction(deps, async (tx) => {
     const found = await findTarget(tx, target);
-    if (found.status === 'Cancelled') throw conflict(practiceBookingMessages.cancelledHasNoOutcome);
+    if (found.status === 'Cancelled')
+      throw conflict(practiceBookingMessages.cancelledHasNoOutcome, codes.cancelled);
     const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
     return (await store(deps, tx, found, { ...values, status: outcome })).written.id;
   });
@@ -343,7 +357,8 @@ export async function cancelByPractice(
   const { id, freed } = await inTransaction(deps, async (tx) => {
     const found = await findTarget(tx, target);
     if (found.status === 'Cancelled') return { id: found.id, freed: [] };
-    if (found.status !== 'Booked') throw conflict(practiceBookingMessages.outcomeNotCancellable);
+    if (found.status !== 'Booked')
+      throw conflict(practiceBookingMessages.outcomeNotCancellable, codes.notBooked);
     const { id: _id, pmsRef: _ref, source: _source, ...values } = found;
     const written = (await store(deps, tx, found, { ...values, status: 'Cancelled' })).written;
     // Decision 0086: the cancelled appointment's own request ends; its time goes to the line.

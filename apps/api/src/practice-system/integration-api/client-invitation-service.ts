@@ -1,3 +1,4 @@
+import type { IntegrationErrorCode } from '@vet/contracts/integration-errors';
 import type { ClientInvitation } from '@vet/contracts/integration-invitations';
 import type { Database } from '@vet/db/connection';
 import { invitationCodeHash, invitationValidDays, newInvitationCode } from '@vet/db/invitation-code';
@@ -74,10 +75,13 @@ export async function checkClientInvitable(
 /** The client, when an invitation can go to them: known, not linked yet, with an address to write to. */
 function invitable(client: InvitedClient | undefined): InvitedClient & { email: string } {
   if (!client) throw notFound(invitationRefusals.unknownClient);
-  if (client.linked) throw conflict(invitationRefusals.alreadyLinked);
+  if (client.linked)
+    throw conflict(invitationRefusals.alreadyLinked, 'client_already_linked' satisfies IntegrationErrorCode);
   if (client.email === null)
-    throw unprocessable(invitationRefusals.noEmail, [
-      { path: 'email', message: invitationRefusals.noEmailIssue },
-    ]);
+    throw unprocessable(
+      invitationRefusals.noEmail,
+      [{ path: 'email', message: invitationRefusals.noEmailIssue }],
+      'client_has_no_email' satisfies IntegrationErrorCode,
+    );
   return { ...client, email: client.email };
 }

@@ -102,7 +102,10 @@ describe('POST /integration/v1/clients/{client_ref}/invitations', () => {
   it('answers 404 for a reference it does not know, and writes nothing', async () => {
     const response = await invite(`CLI-unknown-${randomUUID()}`);
     expect(response.statusCode).toBe(404);
-    expect(apiErrorSchema.strict().parse(response.json()).message).toBe('No client has that reference.');
+    expect(apiErrorSchema.strict().parse(response.json())).toMatchObject({
+      message: 'No client has that reference.',
+      code: 'not_found',
+    });
   });
 
   it('answers 409 for a client already linked to an online account, and sends nothing', async () => {
@@ -112,9 +115,10 @@ describe('POST /integration/v1/clients/{client_ref}/invitations', () => {
     });
     const response = await invite(pmsRef);
     expect(response.statusCode).toBe(409);
-    expect(apiErrorSchema.strict().parse(response.json()).message).toBe(
-      'This client already has an online account linked to their record: they need no invitation.',
-    );
+    expect(apiErrorSchema.strict().parse(response.json())).toMatchObject({
+      message: 'This client already has an online account linked to their record: they need no invitation.',
+      code: 'client_already_linked',
+    });
     expect(await invitationsOf(client.id)).toEqual([]);
     expect(await emailsTo(client.email!)).toEqual([]);
   });
@@ -126,6 +130,7 @@ describe('POST /integration/v1/clients/{client_ref}/invitations', () => {
     expect(apiErrorSchema.strict().parse(response.json())).toMatchObject({
       message: 'This client has no e-mail address to send the invitation to.',
       issues: [{ path: 'email', message: 'The client record has no e-mail address.' }],
+      code: 'client_has_no_email',
     });
     expect(await invitationsOf(client.id)).toEqual([]);
   });

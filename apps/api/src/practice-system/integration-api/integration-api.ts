@@ -1,5 +1,7 @@
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { clientAddressKey } from '@vet/contracts/client-address';
+import type { ApiError } from '@vet/contracts/errors';
+import { withIntegrationCode } from '@vet/contracts/integration-errors';
 import type { FastifyPluginAsync } from 'fastify';
 import { acknowledgementRoutes } from '../acknowledgements/index.ts';
 import { failureLimit, integrationScope, type RoutePlugin } from '../../platform/index.ts';
@@ -8,6 +10,9 @@ import { practiceBookingRoutes } from '../desk-bookings/index.ts';
 import { listEntryRoutes } from '../list-entries/index.ts';
 import { practiceRecordRoutes } from '../records/index.ts';
 import { clientInvitationRoutes } from './client-invitation-routes.ts';
+
+const isErrorBody = (payload: unknown): payload is ApiError =>
+  typeof payload === 'object' && payload !== null && 'statusCode' in payload && 'message' in payload;
 
 /** What the integration API's routes need of the app's config. */
 export interface IntegrationRouteSettings {
@@ -71,6 +76,10 @@ export const integrationApi: FastifyPluginAsync<IntegrationApiOptions> = async (
     if (reply.statusCode === 401 || reply.statusCode === 403) await failures.count(request);
     return payload;
   });
+  // Every 4xx with a code a machine can act on (decision 0102): the problem's own, else its status's.
+  app.addHook('preSerialization', async (_request, reply, payload) =>
+    reply.statusCode >= 400 && isErrorBody(payload) ? withIntegrationCode(payload) : payload,
+  );
   await app.register(integrationScope, {
     prefix: integrationPathPrefix,
     routes: integrationRoutePlugins(settings),

@@ -86,6 +86,7 @@ describe('refused requests to the integration API (security round three, finding
     expect(await statusesOf(2, () => callWith(person, '10.62.1.1'))).toEqual([403, 403]);
     const blocked = await callWith(await machineAuthorization(), '10.62.1.1');
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'rate_limited' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(500);
     expect((await callWith(await machineAuthorization(), '10.62.1.2')).statusCode).toBe(404);
   });

@@ -1,3 +1,4 @@
+import type { IntegrationErrorCode } from '@vet/contracts/integration-errors';
 import {
   groupListSegments,
   type GroupListSegment,
@@ -65,7 +66,10 @@ async function writeEntries(
     await client.query('rollback').catch(() => {});
     const { code } = databaseError(error);
     if (code === '40P01' || code === '23505')
-      throw conflict('Another change to these lists was being written at the same time: send it again.');
+      throw conflict(
+        'Another change to these lists was being written at the same time: send it again.',
+        'retry_later' satisfies IntegrationErrorCode,
+      );
     throw error;
   } finally {
     client.release(failed ? true : undefined);

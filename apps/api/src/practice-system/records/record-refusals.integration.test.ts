@@ -138,6 +138,7 @@ describe('bad input to PUT /integration/v1/{kind}/{ref}', () => {
     const response = await api.put(kind, ref, record);
     expect(response.statusCode, response.body).toBe(422);
     expect(apiErrorSchema.parse(response.json()).issues).toContainEqual(issue);
+    expect(apiErrorSchema.parse(response.json()).code).toBe('record_refused');
     // The stored record is as it was: the same record again changes nothing.
     const [original] = jsonRecords(group, kindFiles.find(([k]) => k === kind)![1]);
     expect((await api.put(kind, ref, original)).json()).toMatchObject({ outcome: 'unchanged' });

@@ -1,3 +1,4 @@
+import type { IntegrationErrorCode } from '@vet/contracts/integration-errors';
 import {
   practiceRecordRefFields,
   type PracticeRecordBatchResult,
@@ -95,7 +96,10 @@ async function apply(deps: PracticeRecordDeps, kind: PracticeRecordKind, records
   } catch (error) {
     const { code } = databaseError(error);
     if (code !== undefined && clashes.has(code))
-      throw conflict('Another change to these records was being written at the same time: send it again.');
+      throw conflict(
+        'Another change to these records was being written at the same time: send it again.',
+        'retry_later' satisfies IntegrationErrorCode,
+      );
     throw error;
   }
 }
