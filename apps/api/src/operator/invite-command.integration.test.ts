@@ -40,7 +40,7 @@ describe('portal-admin invite', () => {
     expect(asked).toMatchObject({ status: 0, stderr: '' });
     expect(asked.stdout).toBe(
       `${pmsRef} can be invited: a client of the practice, with an e-mail address, no online account yet.\n` +
-        `Nothing was sent. To invite them: invite ${pmsRef} --email (it replaces any unused invitation).\n`,
+        `Nothing was sent. To invite them: invite ${pmsRef} --email (--replace to end an unused one and send anew).\n`,
     );
     expect(await invitationsOf(client.id)).toEqual([]);
     expect(await emailsTo(client.email!)).toEqual([]);
@@ -63,6 +63,17 @@ describe('portal-admin invite', () => {
     expect(invitationCodeHash(code)).toBe(stored?.codeHash);
     for (const personal of [code, client.email!, client.lastName, 'Olivia'])
       expect(invited.stdout).not.toContain(personal);
+
+    // Again: the unused invitation stands and nothing more is sent, unless --replace says so (decision 0103).
+    const again = await runInProcess(['invite', pmsRef, '--email'], production);
+    expect(again).toMatchObject({ status: 0, stderr: '' });
+    expect(again.stdout).toContain(`${pmsRef} already has an unused invitation`);
+    expect(await emailsTo(client.email!)).toHaveLength(1);
+    const replaced = await runInProcess(['invite', pmsRef, '--email', '--replace'], production);
+    expect(replaced.stdout).toMatch(/^Invited /);
+    expect(await emailsTo(client.email!)).toHaveLength(2);
+    expect(await invitationsOf(client.id)).toHaveLength(2);
+    expect((await runInProcess(['invite', pmsRef, '--replace'], production)).status).toBe(2);
   });
 
   it('refuses, with the integration API’s reasons and status 1, a client it cannot invite', async () => {

@@ -15,7 +15,7 @@ import {
   type OperatorTarget,
 } from './operator-command.ts';
 
-const usage = '<client_ref> [--email]';
+const usage = '<client_ref> [--email [--replace]]';
 /** npm start's portal, where a local run's links point unless PORTAL_URL says otherwise. */
 const localPortalUrl = 'http://localhost:3000';
 
@@ -37,9 +37,10 @@ function invitationSettings(
 /**
  * `portal-admin invite`: a practice's invitation to the portal (R4.18) for a client named by the practice
  * system's reference, by the integration API's own service (POST /integration/v1/clients/{client_ref}/
- * invitations, decision 0062). Without --email it only says whether the client can be invited (an
- * invitation replaces any unused one, so issuing is never a side effect of asking). With --email the
- * invitation is issued and its e-mail written to the outbox, which the API's e-mail worker sends: this
+ * invitations, decision 0062). Without --email it only says whether the client can be invited (issuing
+ * is never a side effect of asking). With --email the invitation is issued and its e-mail written to the
+ * outbox, unless an unused one is live (decision 0103; --replace ends it and sends anew), which the API's
+ * e-mail worker sends: this
  * command needs no mail server. It prints the reference and the expiry, never the code nor anything of
  * the client's record (decision 0097): the code exists only in the e-mail.
  */
@@ -51,12 +52,14 @@ export const inviteCommand: OperatorCommand = {
     const parsed = parseCommandArgs(inviteCommand, context, {
       args,
       allowPositionals: true,
-      options: { email: { type: 'boolean' } },
+      options: { email: { type: 'boolean' }, replace: { type: 'boolean' } },
     });
     if (parsed === 2) return 2;
     const [given, ...extra] = parsed.positionals;
     if (given === undefined || extra.length > 0)
       return wrongArguments(inviteCommand, context, 'Give one client reference.');
+    if (parsed.values.replace && !parsed.values.email)
+      return wrongArguments(inviteCommand, context, '--replace goes with --email.');
     const clientRef = practiceSystemRefSchema.safeParse(given);
     if (!clientRef.success) {
       context.err(`Not a client reference: ${clientRef.error.issues[0]?.message ?? 'refused'}`);
@@ -74,7 +77,7 @@ export const inviteCommand: OperatorCommand = {
           `${ref} can be invited: a client of the practice, with an e-mail address, no online account yet.`,
         );
         context.out(
-          `Nothing was sent. To invite them: invite ${ref} --email (it replaces any unused invitation).`,
+          `Nothing was sent. To invite them: invite ${ref} --email (--replace to end an unused one and send anew).`,
         );
         return 0;
       }
@@ -83,7 +86,14 @@ export const inviteCommand: OperatorCommand = {
         context.err(`Not invited: ${settings.problem}`);
         return 2;
       }
-      const invitation = await inviteClient({ ...deps, settings }, ref);
+      const invitation = await inviteClient({ ...deps, settings }, ref, { replace: parsed.values.replace });
+      if (invitation.outcome === 'live') {
+        context.out(
+          `${ref} already has an unused invitation, whose link works until ${invitation.expires_at}: nothing was sent. ` +
+            `To end it and e-mail a new one: invite ${ref} --email --replace`,
+        );
+        return 0;
+      }
       context.out(
         `Invited ${ref}: the invitation e-mail is in the outbox, for the API's e-mail worker to send; ` +
           `its link works once, until ${invitation.expires_at}.`,

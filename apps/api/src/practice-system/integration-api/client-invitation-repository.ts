@@ -1,7 +1,7 @@
 import type { Executor } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 
 /** What an invitation needs of the client record, locked until the transaction ends. */
 export interface InvitedClient {
@@ -33,6 +33,19 @@ export function createClientInvitationRepository() {
       if (!row) return undefined;
       const { subject, ...client } = row;
       return { ...client, linked: subject !== null };
+    },
+
+    /** When the client's newest unused, unexpired invitation ends; undefined when none is live. */
+    async liveInvitationExpiry(tx: Executor, clientId: number, now: Date): Promise<Date | undefined> {
+      const [row] = await tx
+        .select({ expiresAt: invitations.expiresAt })
+        .from(invitations)
+        .where(
+          and(eq(invitations.clientId, clientId), isNull(invitations.usedAt), gt(invitations.expiresAt, now)),
+        )
+        .orderBy(desc(invitations.expiresAt))
+        .limit(1);
+      return row?.expiresAt;
     },
 
     /** Ends the client's unused, unexpired invitations: a new one replaces them. */

@@ -1,5 +1,9 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
-import { clientInvitationSchema, clientRefParamsSchema } from '@vet/contracts/integration-invitations';
+import {
+  clientInvitationSchema,
+  clientRefParamsSchema,
+  invitationQuerySchema,
+} from '@vet/contracts/integration-invitations';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createClientInvitationRepository } from './client-invitation-repository.ts';
 import { inviteClient } from './client-invitation-service.ts';
@@ -17,11 +21,14 @@ export function clientInvitationRoutes(settings: InvitationSettings): FastifyPlu
           summary: 'Invite a client to the portal: e-mails them an /invite link (R4.18)',
           description:
             'Issues a 30-day, single-use invitation to the client with this reference and e-mails its link ' +
-            'to the address on their record; a new invitation ends any unused one. 404 for an unknown ' +
-            'reference, 409 when the client already has an online account, 422 when they have no e-mail ' +
-            'address.',
+            'to the address on their record (201, outcome issued). While one is unused and unexpired the ' +
+            'call is idempotent: it answers that invitation and sends nothing (200, outcome live); ' +
+            '`replace=true` issues a new one and ends the old. 404 for an unknown reference, 409 when the ' +
+            'client already has an online account, 422 when they have no e-mail address.',
           params: clientRefParamsSchema,
+          querystring: invitationQuerySchema,
           response: {
+            200: clientInvitationSchema,
             201: clientInvitationSchema,
             404: apiErrorSchema,
             409: apiErrorSchema,
@@ -29,7 +36,12 @@ export function clientInvitationRoutes(settings: InvitationSettings): FastifyPlu
           },
         },
       },
-      async (request, reply) => reply.code(201).send(await inviteClient(deps, request.params.client_ref)),
+      async (request, reply) => {
+        const invitation = await inviteClient(deps, request.params.client_ref, {
+          replace: request.query.replace,
+        });
+        return reply.code(invitation.outcome === 'issued' ? 201 : 200).send(invitation);
+      },
     );
     done();
   };

@@ -23,18 +23,24 @@ export interface ClientInvitationDependencies {
 }
 
 /**
- * The practice system invites one of its clients (decision 0062): a new invitation (R4.18) replaces any live
- * one, and its e-mail is written to the outbox in the same transaction, so both happen or neither does.
- * The code exists only in that e-mail; the database keeps its hash.
+ * The practice system invites one of its clients (decision 0062). Idempotent per client (decision 0103):
+ * while an invitation is unused and unexpired, asking again answers that one and sends nothing, so a
+ * retried call never e-mails the client twice. With `replace`, or when none
+ * is live, a new invitation (R4.18) replaces any live one, and its e-mail is written to the outbox in the
+ * same transaction, so both happen or neither does. The code exists only in that e-mail; the database
+ * keeps its hash. The client's row lock makes two calls at once one invitation.
  */
 export async function inviteClient(
   { db, repository, settings }: ClientInvitationDependencies,
   clientRef: string,
-  now: Date = new Date(),
+  options: { replace?: boolean; now?: Date } = {},
 ): Promise<ClientInvitation> {
-  const expiresAt = new Date(now.getTime() + invitationValidDays * DAY_MS);
-  await db.transaction(async (tx) => {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
     const client = invitable(await repository.lockClientByRef(tx, clientRef));
+    const live = options.replace ? undefined : await repository.liveInvitationExpiry(tx, client.id, now);
+    if (live) return { client_ref: clientRef, outcome: 'live', expires_at: live.toISOString() };
+    const expiresAt = new Date(now.getTime() + invitationValidDays * DAY_MS);
     const code = newInvitationCode();
     await repository.endLiveInvitations(tx, client.id, now);
     await repository.insertInvitation(tx, {
@@ -54,8 +60,8 @@ export async function inviteClient(
         validDays: invitationValidDays,
       }),
     );
+    return { client_ref: clientRef, outcome: 'issued', expires_at: expiresAt.toISOString() };
   });
-  return { client_ref: clientRef, expires_at: expiresAt.toISOString() };
 }
 
 /**

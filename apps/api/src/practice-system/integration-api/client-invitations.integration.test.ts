@@ -21,10 +21,10 @@ const { context, machineAuthorization, bearerForNewIdentity } = useSignedInTestA
 const { db } = database;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const invite = async (clientRef: string) =>
+const invite = async (clientRef: string, query = '') =>
   context.app.inject({
     method: 'POST',
-    url: `${integrationPathPrefix}/clients/${encodeURIComponent(clientRef)}/invitations`,
+    url: `${integrationPathPrefix}/clients/${encodeURIComponent(clientRef)}/invitations${query}`,
     headers: { authorization: await machineAuthorization() },
   });
 
@@ -89,10 +89,46 @@ describe('POST /integration/v1/clients/{client_ref}/invitations', () => {
     expect((await invitationsOf(client.id))[0]?.usedAt).not.toBeNull();
   });
 
-  it('ends the unused invitations it replaces: only the newest link works', async () => {
+  it('answers the live invitation again and sends nothing, however often and at once (decision 0103)', async () => {
+    const { client, pmsRef } = await clientOfThePms();
+    const first = await invite(pmsRef);
+    expect(first.statusCode).toBe(201);
+    expect(clientInvitationSchema.parse(first.json()).outcome).toBe('issued');
+    const answers = await Promise.all([1, 2, 3].map(() => invite(pmsRef)));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(clientInvitationSchema.strict().parse(answer.json())).toEqual({
+        ...clientInvitationSchema.parse(first.json()),
+        outcome: 'live',
+      });
+    }
+    expect(await invitationsOf(client.id)).toHaveLength(1);
+    expect(await emailsTo(client.email!)).toHaveLength(1);
+  });
+
+  it('issues one invitation for calls that come at the same moment', async () => {
+    const { client, pmsRef } = await clientOfThePms();
+    const answers = await Promise.all([1, 2, 3].map(() => invite(pmsRef)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(await invitationsOf(client.id)).toHaveLength(1);
+    expect(await emailsTo(client.email!)).toHaveLength(1);
+  });
+
+  it('refuses a replace that is not true or false, naming it (400)', async () => {
+    const { pmsRef } = await clientOfThePms();
+    const response = await invite(pmsRef, '?replace=yes');
+    expect(response.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(response.json())).toMatchObject({
+      code: 'invalid_request',
+      issues: [expect.objectContaining({ path: 'replace' })],
+    });
+  });
+
+  it('with replace=true, ends the unused invitations it replaces: only the newest link works', async () => {
     const { client, pmsRef } = await clientOfThePms();
     const older = await createInvitation(db, { clientId: client.id, practiceId: client.homePracticeId });
-    expect((await invite(pmsRef)).statusCode).toBe(201);
+    expect((await invite(pmsRef)).statusCode).toBe(200);
+    expect((await invite(pmsRef, '?replace=true')).statusCode).toBe(201);
     const [first, second] = await invitationsOf(client.id);
     expect(first?.id).toBe(older.id);
     expect(first!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
