@@ -12,7 +12,7 @@ const breeds: Breed[] = [
   { name: 'German Shepherd Dog', synonyms: ['Alsatian', 'Deutscher Schäferhund'] },
   { name: 'Shetland Sheepdog', synonyms: ['Sheltie'] },
   { name: 'Shih Tzu' },
-  { name: 'Yorkshire Terrier', synonyms: ['Yorkie', 'Shepherd of York'] },
+  { name: 'Yorkshire Terrier', synonyms: ['Yorkie (Toy)', 'Shepherd of York', 'Yorkie'] },
 ];
 const matcher = () =>
   createOptionMatcher(
@@ -52,11 +52,13 @@ describe('createOptionMatcher', () => {
     expect(found.synonyms.get(breeds[5]!)).toBe('Shepherd of York');
   });
 
-  it('shows the synonym that starts with the text over one that only holds it', () => {
+  it('shows the synonym that is the text, else one that starts with it, over one that only holds it', () => {
     const found = matcher().match('york');
     expect(names(found.options)).toEqual(['Yorkshire Terrier']);
     expect(found.synonyms.size).toBe(0);
-    expect(matcher().match('yorki').synonyms.get(breeds[5]!)).toBe('Yorkie');
+    expect(matcher().match('yorkie').synonyms.get(breeds[5]!)).toBe('Yorkie');
+    expect(matcher().match('yorkiet').synonyms.get(breeds[5]!)).toBe('Yorkie (Toy)');
+    expect(matcher().match('of york').synonyms.get(breeds[5]!)).toBe('Shepherd of York');
     expect(matcher().match('sennen').synonyms.get(breeds[1]!)).toBe('Berner Sennenhund');
   });
 

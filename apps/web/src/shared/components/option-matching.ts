@@ -16,7 +16,8 @@ interface Indexed<T> {
  * Matches what is typed against each option's name and synonyms in the lists' matching form (listKey,
  * decision 0096: case, spacing, punctuation and accents aside), so `alsatian` offers German Shepherd Dog
  * as the import and the API would take it. Names that start with the text come first, then names that
- * hold it, then options only a synonym holds (a synonym that starts with it preferred to show); each
+ * hold it, then options only a synonym holds (the synonym shown: one that is the text, else starts with it,
+ * else holds it); each
  * group keeps the list's order. Empty text (or punctuation only) offers every option. The options are
  * keyed once; the last answer is kept, as the field asks again for the same text on each render.
  */
@@ -46,6 +47,7 @@ export function createOptionMatcher<T>(
         else if (entry.name.includes(key)) inside.push(entry.option);
         else {
           const synonym =
+            entry.synonyms.find((candidate) => candidate.key === key) ??
             entry.synonyms.find((candidate) => candidate.key.startsWith(key)) ??
             entry.synonyms.find((candidate) => candidate.key.includes(key));
           if (synonym) {
