@@ -14,8 +14,19 @@ export function createSpeciesRepository(db: Database) {
         .orderBy(asc(species.sortOrder), asc(species.name));
     },
 
-    /** Each with its synonyms as written (breed_keys, decision 0096), the key only when it has some. */
-    async listBreeds(speciesId: number): Promise<Breed[]> {
+    listBreeds(speciesId: number): Promise<Breed[]> {
+      return db
+        .select({ breedId: breeds.id, speciesId: breeds.speciesId, name: breeds.name })
+        .from(breeds)
+        .where(eq(breeds.speciesId, speciesId))
+        .orderBy(asc(breeds.name), asc(breeds.id));
+    },
+
+    /**
+     * The breeds as a form offers them: each with its synonyms as written (breed_keys, decision 0096),
+     * the key only when it has some. A registration's check needs only listBreeds.
+     */
+    async listBreedsWithSynonyms(speciesId: number): Promise<Breed[]> {
       const rows = await db
         .select({
           breedId: breeds.id,
