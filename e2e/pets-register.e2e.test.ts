@@ -3,7 +3,7 @@ import { DEMO_ACCOUNT, type DemoAccount } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, holdPageMoves, neverAnswer, useBrowser } from './support/browser.ts';
-import { desktop, drawerPetEntries, openDrawer, phone } from './support/shell.ts';
+import { desktop, drawerPetEntries, openDrawer, phone, phone390 } from './support/shell.ts';
 import { signIn, skipContactPreferencesRedirect } from './support/sign-in.ts';
 
 /** Registering a pet (/pets/register): R2.28, R5.9, R6.2, R6.4, R7.7, R2.27. */
@@ -264,6 +264,39 @@ describe('registering a pet', () => {
     expect(await submit.isDisabled()).toBe(true);
     await page.getByRole('heading', { level: 1, name: 'Rocket' }).waitFor();
     expect(sent).toEqual(['POST']);
+  });
+
+  it('offers a breed by a synonym typed in the field and saves the pet with that breed (decision 0096)', async () => {
+    const page = await newPage(phone390);
+    await signIn(page, DEMO_ACCOUNT.bookingOff, '/pets/register');
+    await field(page, 'Your pet’s name').fill('Blitz');
+    await page.getByRole('combobox', { name: 'Species' }).click();
+    await pickWithKeyboard(page, 'Dog');
+
+    // VBO's synonym, as many UK owners call the breed: offered under the breed's name, saying why.
+    await page.getByRole('combobox', { name: 'Breed' }).click();
+    await page.keyboard.type('Alsatian');
+    const listbox = page.getByRole('listbox');
+    const offered = listbox.getByRole('option', { name: 'German Shepherd Dog (Alsatian)', exact: true });
+    await offered.waitFor();
+    expect((await listbox.getByRole('option').allInnerTexts())[0]).toBe('German Shepherd Dog (Alsatian)');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await listbox.waitFor({ state: 'hidden' });
+    expect(await field(page, 'Breed').inputValue()).toBe('German Shepherd Dog');
+
+    await page.getByRole('combobox', { name: 'Colour' }).click();
+    await pickWithKeyboard(page, 'Black and Tan');
+    await page.getByRole('radio', { name: 'Male', exact: true }).check();
+    await page.getByRole('radio', { name: 'No', exact: true }).check();
+    await field(page, 'Date of birth').fill('2024-09-12');
+    await page.getByRole('button', { name: 'Register pet' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Blitz' }).waitFor();
+    const details = await page.getByRole('region', { name: 'Details' }).innerText();
+    expect(details).toContain('German Shepherd Dog');
+    expect(details).toContain('Black and Tan');
   });
 });
 

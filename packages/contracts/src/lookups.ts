@@ -31,6 +31,11 @@ export const breedSchema = z.object({
   breedId: z.number().int(),
   speciesId: z.number().int(),
   name: z.string(),
+  /**
+   * Other names the breed is known by (`Alsatian` for German Shepherd Dog), so a form can match what an
+   * owner types against them too (decision 0096). Absent when it has none: most of a long list's bytes.
+   */
+  synonyms: z.array(z.string()).optional(),
 });
 export const breedsResponseSchema = z.array(breedSchema);
 

@@ -1,14 +1,3 @@
-/**
- * The form a list value is matched in (decision 0096): without regard to case, spacing, punctuation or
- * accents, so `German shepherd-dog`, `GERMAN SHEPHERD DOG` and `German Shepherd Dog` are one key, and
- * `VeNom:14796` is `venom14796`. Letters and digits of any script are kept; an empty key matches nothing.
- */
-export function listKey(text: string): string {
-  // Printable ASCII needs no Unicode normalisation: the fast path of almost every cell.
-  if (/^[\x20-\x7e]*$/.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
-}
+// The matching form is shared with the web's fields (@vet/contracts/list-key); its callers here import it
+// from this module.
+export { listKey } from '@vet/contracts/list-key';

@@ -7,10 +7,10 @@ import type { SpeciesRepository } from './species-repository.ts';
  * a form can tell "no breeds recorded" from a stale selection. Only an empty answer needs the check.
  */
 export async function findBreeds(
-  repository: Pick<SpeciesRepository, 'listBreeds' | 'speciesExists'>,
+  repository: Pick<SpeciesRepository, 'listBreedsWithSynonyms' | 'speciesExists'>,
   speciesId: number,
 ): Promise<Breed[]> {
-  const breeds = await repository.listBreeds(speciesId);
+  const breeds = await repository.listBreedsWithSynonyms(speciesId);
   if (breeds.length === 0 && !(await repository.speciesExists(speciesId))) throw speciesNotFound();
   return breeds;
 }

@@ -10,6 +10,7 @@ import {
   linkBreedColour,
   linkReasonSpecies,
 } from '@vet/db/testing/factories';
+import { loadReferenceLists } from '@vet/db/reference/load-reference-lists';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -127,6 +128,46 @@ describe('species, breeds and colours', () => {
     ]);
     const fish = await createSpecies(db, { code: 'Fish' });
     expect(await get(`/v2/species/${fish.id}/breeds`)).toEqual([]);
+  });
+
+  it("GET /v2/species/:speciesId/breeds carries a breed's synonyms, only when it has some", async () => {
+    const dog = await createSpecies(db);
+    const shepherd = await createBreed(db, { speciesId: dog.id, name: 'German Shepherd Dog' });
+    const beagle = await createBreed(db, { speciesId: dog.id, name: 'Beagle' });
+    await database.pool.query(
+      `insert into breed_keys (breed_id, species_id, key, text, kind) values
+         ($1, $2, 'germanshepherddog', 'German Shepherd Dog', 'name'),
+         ($1, $2, 'alsatian', 'Alsatian', 'synonym'),
+         ($1, $2, 'deutscherschaferhund', 'Deutscher Schäferhund', 'synonym'),
+         ($1, $2, 'venom12345', 'VeNom:12345', 'code'),
+         ($3, $2, 'beagle', 'Beagle', 'name')`,
+      [shepherd.id, dog.id, beagle.id],
+    );
+
+    expect(await get(`/v2/species/${dog.id}/breeds`)).toStrictEqual([
+      { breedId: beagle.id, speciesId: dog.id, name: 'Beagle' },
+      {
+        breedId: shepherd.id,
+        speciesId: dog.id,
+        name: 'German Shepherd Dog',
+        synonyms: ['Alsatian', 'Deutscher Schäferhund'],
+      },
+    ]);
+  });
+
+  it("lists the loaded dog breeds with VBO's synonyms in a response of reasonable size", async () => {
+    await loadReferenceLists(database.pool);
+    const { rows } = await database.pool.query<{ id: number }>(
+      `select id from species where code = 'Canine' and source is not null`,
+    );
+    const response = await app.inject({ method: 'GET', url: `/v2/species/${rows[0]!.id}/breeds` });
+    const breeds = response.json<{ name: string; synonyms?: string[] }[]>();
+
+    expect(breeds.length).toBeGreaterThan(1000);
+    expect(breeds.find((breed) => breed.name === 'German Shepherd Dog')?.synonyms).toContain('Alsatian');
+    expect(breeds.every((breed) => breed.synonyms === undefined || breed.synonyms.length > 0)).toBe(true);
+    // About 127 kB as sent (some 25 kB gzipped) when written: a bound that notices a list grown out of hand.
+    expect(Buffer.byteLength(response.body)).toBeLessThan(160_000);
   });
 
   it('GET /v2/species/:speciesId/breeds/:breedId/colours lists the colours of that breed by name', async () => {

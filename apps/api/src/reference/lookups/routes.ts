@@ -104,7 +104,7 @@ export const lookupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       schema: {
         operationId: 'listBreeds',
         tags,
-        summary: 'The breeds of a species, by name',
+        summary: 'The breeds of a species, by name, each with its synonyms (when it has some)',
         params: speciesParamsSchema,
         response: { 200: breedsResponseSchema, ...withNotFound },
       },

@@ -1,8 +1,8 @@
 import type { Breed, Colour, Species } from '@vet/contracts/lookups';
 import type { Database } from '@vet/db/connection';
 import { rowExists } from '@vet/db/row-exists';
-import { breedColours, breeds, colours, species } from '@vet/db/schema/lookups';
-import { and, asc, eq } from 'drizzle-orm';
+import { breedColours, breedKeys, breeds, colours, species } from '@vet/db/schema/lookups';
+import { and, asc, eq, sql } from 'drizzle-orm';
 
 /** Species, their breeds, and the colours each breed comes in. */
 export function createSpeciesRepository(db: Database) {
@@ -20,6 +20,28 @@ export function createSpeciesRepository(db: Database) {
         .from(breeds)
         .where(eq(breeds.speciesId, speciesId))
         .orderBy(asc(breeds.name), asc(breeds.id));
+    },
+
+    /**
+     * The breeds as a form offers them: each with its synonyms as written (breed_keys, decision 0096),
+     * the key only when it has some. A registration's check needs only listBreeds.
+     */
+    async listBreedsWithSynonyms(speciesId: number): Promise<Breed[]> {
+      const rows = await db
+        .select({
+          breedId: breeds.id,
+          speciesId: breeds.speciesId,
+          name: breeds.name,
+          synonyms: sql<string[] | null>`(
+            select array_agg(${breedKeys.text} order by ${breedKeys.text})
+            from ${breedKeys}
+            where ${breedKeys.entryId} = ${breeds.id} and ${breedKeys.kind} = 'synonym'
+          )`,
+        })
+        .from(breeds)
+        .where(eq(breeds.speciesId, speciesId))
+        .orderBy(asc(breeds.name), asc(breeds.id));
+      return rows.map(({ synonyms, ...breed }) => (synonyms ? { ...breed, synonyms } : breed));
     },
 
     /** Colours linked to the breed, when the breed is of that species (and the colour too). */

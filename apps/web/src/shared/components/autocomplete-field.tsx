@@ -2,7 +2,7 @@
 
 // MUI's headless hook: the combobox's keyboard, filtering and ARIA, with no styles of its own.
 import useAutocomplete from '@mui/material/useAutocomplete';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { TextField } from '@/shared/forms/text-field';
 import { visibleFieldError } from '@/shared/forms/field-rules';
 import { cx } from '@/shared/ui/cx';
@@ -11,6 +11,7 @@ import { ArrowDropDownIcon, CloseIcon } from '@/shared/ui/icons';
 import surface from '@/shared/ui/surface.module.css';
 import styles from './autocomplete-field.module.css';
 import { labelOverhangPx, useListAbove } from './autocomplete-list-placement';
+import { createOptionMatcher, type OptionMatches } from './option-matching';
 
 export interface AutocompleteFieldProps<T> {
   label: string;
@@ -20,6 +21,12 @@ export interface AutocompleteFieldProps<T> {
   onChange: (value: T | null) => void;
   onBlur?: () => void;
   getOptionLabel: (option: T) => string;
+  /**
+   * Other names of an option (a breed's synonyms). Given, the typed text matches labels and these in the
+   * lists' matching form (option-matching.ts), and an option only a synonym matched names it. Define it
+   * and getOptionLabel once (not inline), or the options are keyed again on each render.
+   */
+  getOptionSynonyms?: (option: T) => readonly string[] | undefined;
   isOptionEqualToValue?: (option: T, value: T) => boolean;
   /** R2.24: 'No options' unless given (the address lookup says 'No addresses found', R8.6). */
   noOptionsText?: string;
@@ -46,6 +53,14 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
   const touched = props.touched ?? ownTouched;
   const error = visibleFieldError({ error: props.errorText, touched, value: props.value });
   const message = touched ? (error ?? props.helperText) : undefined;
+  const { options, getOptionLabel, getOptionSynonyms } = props;
+  // Keyed once per list, not per keystroke: a caller with synonyms passes accessors defined once.
+  const matcher = useMemo(
+    () => getOptionSynonyms && createOptionMatcher(options, getOptionLabel, getOptionSynonyms),
+    [options, getOptionLabel, getOptionSynonyms],
+  );
+  // What this render's list was filtered to, for the synonym shown beside an option.
+  let shown: OptionMatches<T> | undefined;
   const {
     getRootProps,
     getInputLabelProps,
@@ -67,6 +82,12 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
     onChange: (_event, next) => props.onChange(next),
     onInputChange: props.onInputChange ? (_event, text) => props.onInputChange?.(text) : undefined,
     getOptionLabel: props.getOptionLabel,
+    filterOptions: matcher
+      ? (_options, state) => {
+          shown = matcher.match(state.inputValue);
+          return shown.options;
+        }
+      : undefined,
     isOptionEqualToValue: props.isOptionEqualToValue,
     disabled: props.disabled,
     componentName: 'AutocompleteField',
@@ -103,9 +124,12 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
           <ul className={styles.listbox} {...getListboxProps()}>
             {groupedOptions.map((option, index) => {
               const { key, className, ...optionProps } = getOptionProps({ option, index });
+              const synonym = shown?.synonyms.get(option);
+              // One text, so the option's accessible name says why it is offered: "German Shepherd Dog
+              // (Alsatian)".
               return (
                 <li key={key} className={cx(styles.option, className)} {...optionProps}>
-                  {props.getOptionLabel(option)}
+                  {synonym ? `${props.getOptionLabel(option)} (${synonym})` : props.getOptionLabel(option)}
                 </li>
               );
             })}

@@ -23,6 +23,10 @@ export interface PetKindFieldsProps {
   onBreedChange: (breedId: number | null) => void;
 }
 
+// Defined once, so the breed field keys its options once per list (AutocompleteField's getOptionSynonyms).
+const breedName = (breed: Breed) => breed.name;
+const breedSynonyms = (breed: Breed) => breed.synonyms;
+
 const byId = <T,>(options: readonly T[] | undefined, id: number | null | undefined, key: keyof T) =>
   options?.find((option) => option[key] === id) ?? null;
 
@@ -68,7 +72,8 @@ export function PetKindFields({
           value={byId(lists.breeds, chosenBreed, 'breedId')}
           onChange={(next) => onBreedChange(next?.breedId ?? null)}
           onBlur={breed.onBlur}
-          getOptionLabel={(option) => option.name}
+          getOptionLabel={breedName}
+          getOptionSynonyms={breedSynonyms}
           isOptionEqualToValue={(option, value) => option.breedId === value.breedId}
           errorText={breed.errorText}
           touched={breed.touched}

@@ -27,7 +27,10 @@ const lookups: Record<string, unknown> = {
     { speciesId: 1, name: 'Dog', code: 'Canine' },
     { speciesId: 9, name: 'Other', code: 'Custom' },
   ],
-  '/bff/v2/species/1/breeds': [{ breedId: 2, speciesId: 1, name: 'Beagle' }],
+  '/bff/v2/species/1/breeds': [
+    { breedId: 2, speciesId: 1, name: 'Beagle' },
+    { breedId: 5, speciesId: 1, name: 'German Shepherd Dog', synonyms: ['Alsatian'] },
+  ],
   '/bff/v2/species/9/breeds': [],
   '/bff/v2/species/1/breeds/2/colours': [{ colourId: 3, name: 'Tricolour' }],
   '/bff/v2/insurers': [{ insurerId: 4, name: 'Petplan' }],
@@ -128,6 +131,27 @@ describe('RegisterPetForm', { timeout: 30_000 }, () => {
     expect(requests.some((r) => r.url === '/bff/v2/species/1/breeds/2/colours')).toBe(true);
     expect(describedControl(await screen.findByText(petFieldMessages.colourRequired))).toBe(
       screen.getByRole('combobox', { name: 'Colour' }),
+    );
+  });
+
+  it('offers a breed by a synonym typed in the field, saying so, and chooses the breed', async () => {
+    const { requests } = renderForm();
+    await choose('Species', 'Dog');
+    const input = screen.getByRole('combobox', { name: 'Breed' });
+    await waitFor(() => expect(input.hasAttribute('disabled')).toBe(false));
+    // Focused, as a person's typing is: an unfocused field puts its text back to its value's.
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'alsatian' } });
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['German Shepherd Dog (Alsatian)']);
+    fireEvent.click(within(listbox).getByRole('option', { name: 'German Shepherd Dog (Alsatian)' }));
+    expect(input).toHaveProperty('value', 'German Shepherd Dog');
+    await waitFor(() =>
+      expect(requests.some((r) => r.url === '/bff/v2/species/1/breeds/5/colours')).toBe(true),
     );
   });
 
