@@ -30,7 +30,8 @@ import {
 import type { FormError } from '../views/form-parts.ts';
 import { emailChangeCodeEmail, emailChangedNotice, emailInUseEmail } from './email-change-emails.ts';
 import { confirmEmailChange, issueEmailChange } from './email-change-store.ts';
-import { accountFormCsrfToken, isValidAccountFormCsrf } from './form-cookie.ts';
+import { csrfTokenFor } from '../password-reset/form-cookie.ts';
+import { accountForm } from './form-cookie.ts';
 import { CHANGE_EMAIL_CODE_PATH, CHANGE_EMAIL_PATH } from './paths.ts';
 
 export const SAME_EMAIL = 'This is already the e-mail address you sign in with.';
@@ -68,16 +69,13 @@ export async function handleEmailChangePage(
     req,
     res,
     { brandName: deps.brandName, portalUrl: deps.portalUrl },
-    (token) => isValidAccountFormCsrf(req, deps.csrfKey, token),
+    (token) => accountForm.isValid(req, deps.csrfKey, token),
   );
   if (!form) return true;
   if (path === CHANGE_EMAIL_PATH) await submitChangeEmail(deps, req, res, form);
   else await submitChangeCode(deps, req, res, form);
   return true;
 }
-
-const csrfFor = (deps: InteractionDeps, req: IncomingMessage, res: ServerResponse) =>
-  accountFormCsrfToken(req, res, deps.csrfKey, deps.provider.issuer.startsWith('https:'));
 
 function renderChangeEmail(
   deps: InteractionDeps,
@@ -90,7 +88,7 @@ function renderChangeEmail(
     changeEmailPage({
       brandName: deps.brandName,
       portalUrl: deps.portalUrl,
-      csrfToken: csrfFor(deps, req, res),
+      csrfToken: csrfTokenFor(accountForm, deps, req, res),
       action: CHANGE_EMAIL_PATH,
       ...values,
     }),
@@ -110,7 +108,7 @@ function renderCode(
     emailChangeCodePage({
       brandName: deps.brandName,
       portalUrl: deps.portalUrl,
-      csrfToken: csrfFor(deps, req, res),
+      csrfToken: csrfTokenFor(accountForm, deps, req, res),
       action: CHANGE_EMAIL_CODE_PATH,
       changeId,
       newEmail,
