@@ -8,14 +8,7 @@ import { clientAddress, type InteractionDeps } from '../interactions/deps.ts';
 import { readPostedForm, sendPage, sendText } from '../interactions/http.ts';
 import { WRONG_CREDENTIALS } from '../interactions/sign-in.ts';
 import { ENTER_CODE, WRONG_CODE } from '../interactions/sign-up.ts';
-import {
-  looksLikeCode,
-  MAX_CODE_ATTEMPTS,
-  MAX_SIGN_UP_EMAILS_PER_HOUR,
-  newSignUpCode,
-  normaliseCode,
-  SIGN_UP_CODE_TTL_MS,
-} from '../sign-up/sign-up-code.ts';
+import { MAX_CODE_ATTEMPTS, newCodeLimits, newSignUpCode, postedCode } from '../sign-up/sign-up-code.ts';
 import { TOO_MANY_ATTEMPTS } from '../throttling/sign-in-throttle.ts';
 import {
   CHANGE_CODE_FIELD,
@@ -175,8 +168,7 @@ async function submitChangeEmail(
     // A taken address is sent a note, not the code: the change keeps none.
     codeHash: existing ? null : hashEmailChangeCode(deps.csrfKey, changeId, code),
     now,
-    expiresAt: new Date(now.getTime() + SIGN_UP_CODE_TTL_MS),
-    maxEmailsPerHour: MAX_SIGN_UP_EMAILS_PER_HOUR,
+    ...newCodeLimits(now),
     emailToSend: existing
       ? emailInUseEmail({ to: existing.email, brandName: deps.brandName })
       : emailChangeCodeEmail({ to: target, brandName: deps.brandName, code }),
@@ -196,8 +188,8 @@ async function submitChangeCode(
   if (!UUID.test(changeId)) return renderChangeEmail(deps, req, res);
   const refuse = (message: string) =>
     renderCode(deps, req, res, changeId, newEmail, [{ field: CHANGE_CODE_FIELD, message }]);
-  const code = normaliseCode(form.get(CHANGE_CODE_FIELD));
-  if (!looksLikeCode(code)) return refuse(ENTER_CODE);
+  const code = postedCode(form.get(CHANGE_CODE_FIELD));
+  if (code === undefined) return refuse(ENTER_CODE);
   const result = await confirmEmailChange(deps.db, {
     changeId,
     codeHash: hashEmailChangeCode(deps.csrfKey, changeId, code),
