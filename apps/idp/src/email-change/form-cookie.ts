@@ -8,11 +8,8 @@ import { ACCOUNT_PAGES_PATH } from './paths.ts';
  */
 export const ACCOUNT_FORM_COOKIE = 'idp_account_form';
 
-const accountForm = signedFormCookie({
+export const accountForm = signedFormCookie({
   cookie: ACCOUNT_FORM_COOKIE,
   purpose: 'account-form',
   path: ACCOUNT_PAGES_PATH,
 });
-
-export const accountFormCsrfToken = accountForm.token;
-export const isValidAccountFormCsrf = accountForm.isValid;

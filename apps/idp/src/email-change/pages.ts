@@ -8,14 +8,7 @@ import { clientAddress, type InteractionDeps } from '../interactions/deps.ts';
 import { readPostedForm, sendPage, sendText } from '../interactions/http.ts';
 import { WRONG_CREDENTIALS } from '../interactions/sign-in.ts';
 import { ENTER_CODE, WRONG_CODE } from '../interactions/sign-up.ts';
-import {
-  looksLikeCode,
-  MAX_CODE_ATTEMPTS,
-  MAX_SIGN_UP_EMAILS_PER_HOUR,
-  newSignUpCode,
-  normaliseCode,
-  SIGN_UP_CODE_TTL_MS,
-} from '../sign-up/sign-up-code.ts';
+import { MAX_CODE_ATTEMPTS, newCodeLimits, newSignUpCode, postedCode } from '../sign-up/sign-up-code.ts';
 import { TOO_MANY_ATTEMPTS } from '../throttling/sign-in-throttle.ts';
 import {
   CHANGE_CODE_FIELD,
@@ -30,7 +23,8 @@ import {
 import type { FormError } from '../views/form-parts.ts';
 import { emailChangeCodeEmail, emailChangedNotice, emailInUseEmail } from './email-change-emails.ts';
 import { confirmEmailChange, issueEmailChange } from './email-change-store.ts';
-import { accountFormCsrfToken, isValidAccountFormCsrf } from './form-cookie.ts';
+import { csrfTokenFor } from '../password-reset/form-cookie.ts';
+import { accountForm } from './form-cookie.ts';
 import { CHANGE_EMAIL_CODE_PATH, CHANGE_EMAIL_PATH } from './paths.ts';
 
 export const SAME_EMAIL = 'This is already the e-mail address you sign in with.';
@@ -68,16 +62,13 @@ export async function handleEmailChangePage(
     req,
     res,
     { brandName: deps.brandName, portalUrl: deps.portalUrl },
-    (token) => isValidAccountFormCsrf(req, deps.csrfKey, token),
+    (token) => accountForm.isValid(req, deps.csrfKey, token),
   );
   if (!form) return true;
   if (path === CHANGE_EMAIL_PATH) await submitChangeEmail(deps, req, res, form);
   else await submitChangeCode(deps, req, res, form);
   return true;
 }
-
-const csrfFor = (deps: InteractionDeps, req: IncomingMessage, res: ServerResponse) =>
-  accountFormCsrfToken(req, res, deps.csrfKey, deps.provider.issuer.startsWith('https:'));
 
 function renderChangeEmail(
   deps: InteractionDeps,
@@ -90,7 +81,7 @@ function renderChangeEmail(
     changeEmailPage({
       brandName: deps.brandName,
       portalUrl: deps.portalUrl,
-      csrfToken: csrfFor(deps, req, res),
+      csrfToken: csrfTokenFor(accountForm, deps, req, res),
       action: CHANGE_EMAIL_PATH,
       ...values,
     }),
@@ -110,7 +101,7 @@ function renderCode(
     emailChangeCodePage({
       brandName: deps.brandName,
       portalUrl: deps.portalUrl,
-      csrfToken: csrfFor(deps, req, res),
+      csrfToken: csrfTokenFor(accountForm, deps, req, res),
       action: CHANGE_EMAIL_CODE_PATH,
       changeId,
       newEmail,
@@ -177,8 +168,7 @@ async function submitChangeEmail(
     // A taken address is sent a note, not the code: the change keeps none.
     codeHash: existing ? null : hashEmailChangeCode(deps.csrfKey, changeId, code),
     now,
-    expiresAt: new Date(now.getTime() + SIGN_UP_CODE_TTL_MS),
-    maxEmailsPerHour: MAX_SIGN_UP_EMAILS_PER_HOUR,
+    ...newCodeLimits(now),
     emailToSend: existing
       ? emailInUseEmail({ to: existing.email, brandName: deps.brandName })
       : emailChangeCodeEmail({ to: target, brandName: deps.brandName, code }),
@@ -198,8 +188,8 @@ async function submitChangeCode(
   if (!UUID.test(changeId)) return renderChangeEmail(deps, req, res);
   const refuse = (message: string) =>
     renderCode(deps, req, res, changeId, newEmail, [{ field: CHANGE_CODE_FIELD, message }]);
-  const code = normaliseCode(form.get(CHANGE_CODE_FIELD));
-  if (!looksLikeCode(code)) return refuse(ENTER_CODE);
+  const code = postedCode(form.get(CHANGE_CODE_FIELD));
+  if (code === undefined) return refuse(ENTER_CODE);
   const result = await confirmEmailChange(deps.db, {
     changeId,
     codeHash: hashEmailChangeCode(deps.csrfKey, changeId, code),

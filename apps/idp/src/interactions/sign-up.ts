@@ -8,12 +8,10 @@ import { checkEmail, checkNewPassword } from '../form-checks.ts';
 import { backToSignInHref } from '../password-reset/paths.ts';
 import {
   hashSignUpCode,
-  looksLikeCode,
   MAX_CODE_ATTEMPTS,
-  MAX_SIGN_UP_EMAILS_PER_HOUR,
+  newCodeLimits,
   newSignUpCode,
-  normaliseCode,
-  SIGN_UP_CODE_TTL_MS,
+  postedCode,
 } from '../sign-up/sign-up-code.ts';
 import { alreadyRegisteredEmail, signUpCodeEmail } from '../sign-up/sign-up-emails.ts';
 import { confirmSignUp, issueSignUp } from '../sign-up/sign-up-store.ts';
@@ -72,8 +70,7 @@ export const submitSignUp: FormHandler = async (deps, req, res, interaction, for
     // A taken address is sent a note, not the code: it keeps none.
     codeHash: existing ? null : hashSignUpCode(deps.csrfKey, interaction.uid, code),
     now,
-    expiresAt: new Date(now.getTime() + SIGN_UP_CODE_TTL_MS),
-    maxEmailsPerHour: MAX_SIGN_UP_EMAILS_PER_HOUR,
+    ...newCodeLimits(now),
     emailToSend: existing
       ? alreadyRegisteredEmail({
           to: existing.email,
@@ -93,8 +90,8 @@ export const submitSignUpCode: FormHandler = async (deps, req, res, interaction,
       res,
       checkEmailPage({ ...viewBase(deps, interaction.uid), email, errors: [{ field: CODE_FIELD, message }] }),
     );
-  const code = normaliseCode(form.get(CODE_FIELD));
-  if (!looksLikeCode(code)) return refuse(ENTER_CODE);
+  const code = postedCode(form.get(CODE_FIELD));
+  if (code === undefined) return refuse(ENTER_CODE);
   const result = await confirmSignUp(deps.db, {
     interactionUid: interaction.uid,
     codeHash: hashSignUpCode(deps.csrfKey, interaction.uid, code),

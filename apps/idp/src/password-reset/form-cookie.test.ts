@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { FORM_COOKIE, formCsrfToken, isValidFormCsrf, readCookie } from './form-cookie.ts';
+import { FORM_COOKIE, passwordForm, readCookie } from './form-cookie.ts';
 
 const KEY = 'k'.repeat(32);
 
@@ -20,25 +20,25 @@ describe('the password forms’ CSRF cookie', () => {
 
   it('is set once, scoped to the password pages, and the form token is valid only with it', () => {
     const first = exchange();
-    const token = formCsrfToken(first.req, first.res, KEY, false);
+    const token = passwordForm.token(first.req, first.res, KEY, false);
     expect(first.set).toHaveLength(1);
     expect(first.set[0]).toMatch(/^idp_password_form=[\w-]{43}; Path=\/password; HttpOnly; SameSite=Lax$/);
     const cookie = first.set[0]?.split(';')[0] ?? '';
 
     const again = exchange(cookie);
-    expect(formCsrfToken(again.req, again.res, KEY, false)).toBe(token);
+    expect(passwordForm.token(again.req, again.res, KEY, false)).toBe(token);
     expect(again.set).toEqual([]);
-    expect(isValidFormCsrf(again.req, KEY, token)).toBe(true);
+    expect(passwordForm.isValid(again.req, KEY, token)).toBe(true);
 
-    expect(isValidFormCsrf(exchange().req, KEY, token)).toBe(false);
-    expect(isValidFormCsrf(exchange(`${FORM_COOKIE}=${'A'.repeat(43)}`).req, KEY, token)).toBe(false);
-    expect(isValidFormCsrf(again.req, KEY, null)).toBe(false);
-    expect(isValidFormCsrf(again.req, 'another key of at least 32 chars', token)).toBe(false);
+    expect(passwordForm.isValid(exchange().req, KEY, token)).toBe(false);
+    expect(passwordForm.isValid(exchange(`${FORM_COOKIE}=${'A'.repeat(43)}`).req, KEY, token)).toBe(false);
+    expect(passwordForm.isValid(again.req, KEY, null)).toBe(false);
+    expect(passwordForm.isValid(again.req, 'another key of at least 32 chars', token)).toBe(false);
   });
 
   it('is Secure when the provider is served over https', () => {
     const { req, res, set } = exchange();
-    formCsrfToken(req, res, KEY, true);
+    passwordForm.token(req, res, KEY, true);
     expect(set[0]).toMatch(/; Secure$/);
   });
 });

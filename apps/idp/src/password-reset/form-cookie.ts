@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { csrfToken, isValidCsrfToken } from '../interactions/csrf.ts';
+import type { InteractionDeps } from '../interactions/deps.ts';
 import { PASSWORD_PAGES_PATH } from './paths.ts';
 
 /**
@@ -56,12 +57,21 @@ export function signedFormCookie({
   };
 }
 
-const passwordForm = signedFormCookie({
+/**
+ * The token for a form about to be shown (setting the cookie when the browser has none yet): signed with
+ * the provider's CSRF key, the cookie Secure when the provider is served over https.
+ */
+export function csrfTokenFor(
+  form: ReturnType<typeof signedFormCookie>,
+  deps: Pick<InteractionDeps, 'csrfKey' | 'provider'>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): string {
+  return form.token(req, res, deps.csrfKey, deps.provider.issuer.startsWith('https:'));
+}
+
+export const passwordForm = signedFormCookie({
   cookie: FORM_COOKIE,
   purpose: 'password-form',
   path: PASSWORD_PAGES_PATH,
 });
-
-/** The token for a form about to be shown; sets the cookie when the browser has none yet. */
-export const formCsrfToken = passwordForm.token;
-export const isValidFormCsrf = passwordForm.isValid;

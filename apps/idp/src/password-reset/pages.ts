@@ -11,7 +11,7 @@ import {
   resetLinkSentPage,
   resetPasswordPage,
 } from '../views/password-reset-pages.ts';
-import { formCsrfToken, isValidFormCsrf } from './form-cookie.ts';
+import { csrfTokenFor, passwordForm } from './form-cookie.ts';
 import { withMinimumDuration } from './min-duration.ts';
 import {
   backToSignInHref,
@@ -67,7 +67,7 @@ async function submitForm(
   submit: Handler,
 ): Promise<void> {
   const form = await readPostedForm(req, res, brand(deps), (token) =>
-    isValidFormCsrf(req, deps.csrfKey, token),
+    passwordForm.isValid(req, deps.csrfKey, token),
   );
   if (form) await submit(deps, req, res, form);
 }
@@ -79,9 +79,6 @@ const resetContext = (deps: InteractionDeps): ResetContext => ({
   issuer: deps.provider.issuer,
   brandName: deps.brandName,
 });
-
-const csrfFor = (deps: InteractionDeps, req: IncomingMessage, res: ServerResponse) =>
-  formCsrfToken(req, res, deps.csrfKey, deps.provider.issuer.startsWith('https:'));
 
 function renderForgotPassword(
   deps: InteractionDeps,
@@ -96,7 +93,7 @@ function renderForgotPassword(
     res,
     forgotPasswordPage({
       ...brand(deps),
-      csrfToken: csrfFor(deps, req, res),
+      csrfToken: csrfTokenFor(passwordForm, deps, req, res),
       action: FORGOT_PASSWORD_PATH,
       interactionUid,
       signInHref: backToSignInHref(deps.portalUrl, interactionUid),
@@ -157,7 +154,7 @@ async function showResetPassword(
     res,
     resetPasswordPage({
       ...brand(deps),
-      csrfToken: csrfFor(deps, req, res),
+      csrfToken: csrfTokenFor(passwordForm, deps, req, res),
       action: RESET_PASSWORD_PATH,
       token,
     }),
@@ -176,7 +173,12 @@ async function submitResetPassword(
   const password = form.get('password') ?? '';
   const { errors, brokenRules } = checkNewPassword(password, form.get('confirm-password') ?? '');
   if (errors.length) {
-    const view = { ...brand(deps), csrfToken: csrfFor(deps, req, res), action: RESET_PASSWORD_PATH, token };
+    const view = {
+      ...brand(deps),
+      csrfToken: csrfTokenFor(passwordForm, deps, req, res),
+      action: RESET_PASSWORD_PATH,
+      token,
+    };
     return sendPage(res, resetPasswordPage({ ...view, errors, passwordRules: brokenRules }));
   }
   // Undefined if another submission used the link in the meantime.

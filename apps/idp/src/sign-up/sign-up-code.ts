@@ -16,13 +16,21 @@ export function newSignUpCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
 }
 
-/** Spaces and dashes people type or paste around the digits are ignored. */
-export function normaliseCode(value: string | null): string {
-  return (value ?? '').replace(/[\s-]/g, '');
+/**
+ * What a new code's e-mail is bound by (sign-up and e-mail change alike): it works for
+ * SIGN_UP_CODE_TTL_MS, and one address is sent at most MAX_SIGN_UP_EMAILS_PER_HOUR an hour.
+ */
+export function newCodeLimits(now: Date): { expiresAt: Date; maxEmailsPerHour: number } {
+  return {
+    expiresAt: new Date(now.getTime() + SIGN_UP_CODE_TTL_MS),
+    maxEmailsPerHour: MAX_SIGN_UP_EMAILS_PER_HOUR,
+  };
 }
 
-export function looksLikeCode(value: string): boolean {
-  return CODE.test(value);
+/** The six digits of a posted code, ignoring the spaces and dashes people type or paste around them. */
+export function postedCode(value: string | null): string | undefined {
+  const code = (value ?? '').replace(/[\s-]/g, '');
+  return CODE.test(code) ? code : undefined;
 }
 
 /**

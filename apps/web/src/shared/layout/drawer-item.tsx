@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { PortalLink } from '@/shared/navigation/portal-link';
+import buttonBase from '@/shared/ui/button-base.module.css';
 import { cx } from '@/shared/ui/cx';
 import { useRipple } from '@/shared/ui/ripple';
 import styles from './drawer-item.module.css';
@@ -32,7 +33,7 @@ export function DrawerItem({
   ...aria
 }: DrawerItemProps) {
   const { onPointerDown, ripple } = useRipple();
-  const className = cx(styles.action, nested && styles.nested);
+  const className = cx(buttonBase.base, styles.action, nested && styles.nested);
   const content = (
     <>
       <span className={styles.text}>{children}</span>

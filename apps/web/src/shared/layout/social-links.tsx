@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { SocialNetwork } from '@/config/site-links';
 import { cx } from '@/shared/ui/cx';
+import buttonBase from '@/shared/ui/button-base.module.css';
 import iconButton from '@/shared/ui/icon-button.module.css';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '@/shared/ui/icons';
 import styles from './social-links.module.css';
@@ -25,7 +26,7 @@ export function SocialLinks(props: { brandName: string; links: Record<SocialNetw
           <a
             href={props.links[id]}
             aria-label={`${props.brandName} on ${name}`}
-            className={cx(iconButton.root, iconButton.inherit, styles.link)}
+            className={cx(buttonBase.base, iconButton.root, iconButton.inherit, styles.link)}
           >
             <Icon />
           </a>

@@ -2,6 +2,7 @@
 
 import type { ButtonHTMLAttributes, MouseEventHandler, ReactNode, Ref } from 'react';
 import { PortalLink } from '@/shared/navigation/portal-link';
+import buttonBase from './button-base.module.css';
 import styles from './button.module.css';
 import { cx } from './cx';
 import { useRipple } from './ripple';
@@ -36,6 +37,7 @@ function buttonClassName({
   disabled = false,
 }: Pick<ButtonProps, 'variant' | 'color' | 'size' | 'fullWidth' | 'disabled'>): string {
   return cx(
+    buttonBase.base,
     styles.root,
     styles[variant],
     color !== 'primary' && styles[color],

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ButtonHTMLAttributes, Ref } from 'react';
+import buttonBase from './button-base.module.css';
 import styles from './icon-button.module.css';
 import { cx } from './cx';
 import { useRipple } from './ripple';
@@ -32,6 +33,7 @@ export function IconButton({
       {...rest}
       type={type}
       className={cx(
+        buttonBase.base,
         styles.root,
         color !== 'default' && styles[color],
         size !== 'medium' && styles[size],

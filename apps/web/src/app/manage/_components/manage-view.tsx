@@ -1,7 +1,7 @@
 'use client';
 
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
 import {
   CancellationReasonField,
@@ -146,6 +146,28 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
   );
 }
 
+/** A form's one button, on a line of its own, pending while its request is on its way. */
+function SubmitAction(props: {
+  variant: 'contained' | 'outlined';
+  pending: boolean;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <Button
+        type="submit"
+        variant={props.variant}
+        loading={props.pending}
+        disabled={props.disabled}
+        className={styles.action}
+      >
+        {props.children}
+      </Button>
+    </div>
+  );
+}
+
 function Attendance(props: {
   confirmed: boolean;
   pending: boolean;
@@ -166,17 +188,9 @@ function Attendance(props: {
     <form onSubmit={submit} className={styles.section} aria-labelledby="manage-attend-heading">
       <h2 id="manage-attend-heading">Coming along?</h2>
       <p>Let the practice know you will be there. Nothing else is sent.</p>
-      <div>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={props.pending}
-          disabled={props.disabled}
-          className={styles.action}
-        >
-          I&rsquo;ll be there
-        </Button>
-      </div>
+      <SubmitAction variant="contained" pending={props.pending} disabled={props.disabled}>
+        I&rsquo;ll be there
+      </SubmitAction>
     </form>
   );
 }
@@ -194,17 +208,9 @@ function CancelForm(props: { pending: boolean; disabled: boolean; onCancel: (rea
     <form onSubmit={submit} noValidate className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>Cancel the appointment</h2>
       <CancellationReasonField reasons={reasons} {...reason.field} />
-      <div>
-        <Button
-          type="submit"
-          variant="outlined"
-          loading={props.pending}
-          disabled={props.disabled}
-          className={styles.action}
-        >
-          Cancel appointment
-        </Button>
-      </div>
+      <SubmitAction variant="outlined" pending={props.pending} disabled={props.disabled}>
+        Cancel appointment
+      </SubmitAction>
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboa
 import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
 import { useActivationState, useReplaceProfile } from '@/features/profile/api/get-profile';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
-import { useInBrowser } from '@/shared/components/use-in-browser';
+import { usePracticeOptions } from '@/features/onboarding/practice-options';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
@@ -50,14 +50,10 @@ function NewClientWithPractice(props: {
   onRegistered: Parameters<typeof NewClientForm>[0]['onRegistered'];
 }) {
   const [initialPracticeId] = useState(() => parsePracticeId(props.practiceParam) ?? readStoredPractice());
-  // As on /registration: the list from the render after hydration (decision 0046).
-  const inBrowser = useInBrowser();
+  const practices = usePracticeOptions(props.practices);
   return (
     <NewClientForm
-      practices={inBrowser ? props.practices.data : undefined}
-      practicesLoading={!inBrowser || props.practices.isPending}
-      practicesFailed={props.practices.isError}
-      onRetryPractices={() => void props.practices.refetch()}
+      practices={practices}
       email={props.email}
       initialPracticeId={initialPracticeId}
       onRegistered={props.onRegistered}

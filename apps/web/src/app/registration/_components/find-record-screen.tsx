@@ -8,7 +8,7 @@ import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboa
 import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
 import { useActivationState, useProfile } from '@/features/profile/api/get-profile';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
-import { useInBrowser } from '@/shared/components/use-in-browser';
+import { usePracticeOptions } from '@/features/onboarding/practice-options';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
@@ -53,16 +53,10 @@ function FindRecordWithPractice(props: {
   refreshProfile: () => Promise<unknown>;
 }) {
   const [initialPracticeId] = useState(() => parsePracticeId(props.practiceParam) ?? readStoredPractice());
-  // The list usually comes with the page, but the practice chosen before is read in the browser only: the
-  // field offers the list from the render after hydration, so the server's HTML and the hydrating render
-  // agree (decision 0046).
-  const inBrowser = useInBrowser();
+  const practices = usePracticeOptions(props.practices);
   return (
     <FindRecord
-      practices={inBrowser ? props.practices.data : undefined}
-      practicesLoading={!inBrowser || props.practices.isPending}
-      practicesFailed={props.practices.isError}
-      onRetryPractices={() => void props.practices.refetch()}
+      practices={practices}
       initialEmail={props.email ?? ''}
       initialPracticeId={initialPracticeId}
       refreshProfile={props.refreshProfile}

@@ -177,48 +177,37 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
             </p>
           ))}
         <div className={styles.fields}>
-          <TextField
-            select
+          <IdSelect
             label="Practice"
             name="practiceId"
-            value={practiceId ?? ''}
-            onChange={(event) => {
-              setPracticeId(event.target.value ? Number(event.target.value) : null);
+            value={practiceId}
+            choose="Choose a practice"
+            options={practices.map((candidate) => ({
+              id: candidate.id,
+              label: `${candidate.name}, ${candidate.town}`,
+            }))}
+            onChange={(id) => {
+              setPracticeId(id);
               setStartsAt(null);
             }}
-            shrinkLabel
-          >
-            <option value="">Choose a practice</option>
-            {practices.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.name}, {candidate.town}
-              </option>
-            ))}
-          </TextField>
+          />
           {moving ? (
             <p>
               Your pet: {moving.petName}, {movingSpecies?.name.toLowerCase() ?? 'pet'}
             </p>
           ) : (
-            <TextField
-              select
+            <IdSelect
               label="Your pet is a"
               name="speciesId"
-              value={speciesId ?? ''}
-              onChange={(event) => {
-                setSpeciesId(event.target.value ? Number(event.target.value) : null);
+              value={speciesId}
+              choose="Choose a species"
+              options={species.map((candidate) => ({ id: candidate.speciesId, label: candidate.name }))}
+              onChange={(id) => {
+                setSpeciesId(id);
                 setReasonId(null);
                 setStartsAt(null);
               }}
-              shrinkLabel
-            >
-              <option value="">Choose a species</option>
-              {species.map((candidate) => (
-                <option key={candidate.speciesId} value={candidate.speciesId}>
-                  {candidate.name}
-                </option>
-              ))}
-            </TextField>
+            />
           )}
           {speciesId !== null && (
             <ReasonSelect
@@ -281,5 +270,33 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
         </Button>
       </StepActions>
     </form>
+  );
+}
+
+/** A choice by id, from an empty "Choose a …" first option (null) to the options given. */
+function IdSelect(props: {
+  label: string;
+  name: string;
+  value: number | null;
+  choose: string;
+  options: readonly { id: number; label: string }[];
+  onChange: (id: number | null) => void;
+}) {
+  return (
+    <TextField
+      select
+      label={props.label}
+      name={props.name}
+      value={props.value ?? ''}
+      onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
+      shrinkLabel
+    >
+      <option value="">{props.choose}</option>
+      {props.options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
   );
 }

@@ -3,7 +3,7 @@ import { groupByStatus } from '@vet/contracts/pet-rules';
 import { useId } from 'react';
 import { GridWrapper } from '@/shared/components/grid-wrapper';
 import { LoadError } from '@/shared/components/load-error';
-import { StatusChip } from '@/shared/components/status-chip';
+import { PetStatusChips } from '@/shared/components/pet-status-chips';
 import { cx } from '@/shared/ui/cx';
 import surface from '@/shared/ui/surface.module.css';
 import { TextLink } from '@/shared/ui/text-link';
@@ -27,16 +27,7 @@ function PetCard({ pet }: { pet: Pet }) {
         <TextLink href={`/pets/${pet.petId}`}>{pet.name}</TextLink>
       </h3>
       <p className={cx(typography.secondary, styles.kind)}>{kind}</p>
-      <div className={styles.chips}>
-        {pet.status === 'Active' ? (
-          pet.awaitingInitialConsultation && (
-            <StatusChip label="Awaiting initial consultation" variant="outlined" />
-          )
-        ) : (
-          // Rehomed or Deceased: the status's own word is the chip's.
-          <StatusChip label={pet.status} variant="outlined" />
-        )}
-      </div>
+      <PetStatusChips pet={pet} className={styles.chips} />
     </article>
   );
 }

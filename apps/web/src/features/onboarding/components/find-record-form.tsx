@@ -1,6 +1,6 @@
 'use client';
 
-import type { OnlinePractice } from '@vet/contracts/practices';
+import type { PracticeOptions } from '@/features/onboarding/practice-options';
 import type { FormEvent } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { FormFooter } from '@/shared/components/form-footer';
@@ -15,10 +15,7 @@ type Fields = { [Name in keyof FindRecordFormValues]: BoundField<FindRecordFormV
 
 export interface FindRecordFormProps {
   fields: Fields;
-  practices: readonly OnlinePractice[] | undefined;
-  practicesLoading: boolean;
-  practicesFailed: boolean;
-  onRetryPractices: () => void;
+  practices: PracticeOptions;
   /** The chosen practice takes no registrations online (R4.15): the form cannot go on. */
   blocked: boolean;
   submitting: boolean;
@@ -32,10 +29,14 @@ export function FindRecordForm(props: FindRecordFormProps) {
   return (
     <form noValidate onSubmit={props.onSubmit} aria-label="Find your record" className={styles.form}>
       {props.failure && <AppAlert severity="error">{props.failure}</AppAlert>}
-      {props.practicesFailed && (
-        <LoadError message="We could not load the practices." onRetry={props.onRetryPractices} />
+      {props.practices.failed && (
+        <LoadError message="We could not load the practices." onRetry={props.practices.retry} />
       )}
-      <PracticeField field={fields.PracticeId} practices={props.practices} loading={props.practicesLoading} />
+      <PracticeField
+        field={fields.PracticeId}
+        practices={props.practices.list}
+        loading={props.practices.loading}
+      />
       <FormTextField
         {...fields.LastName}
         id="find-last-name"

@@ -52,10 +52,7 @@ function renderFindRecord(route: FakeRoute, initialPracticeId: number | null = 1
   const refreshProfile = vi.fn(() => Promise.resolve());
   const view = renderWithApi(
     <FindRecord
-      practices={[clapham, kendal]}
-      practicesLoading={false}
-      practicesFailed={false}
-      onRetryPractices={vi.fn()}
+      practices={{ list: [clapham, kendal], loading: false, failed: false, retry: vi.fn() }}
       initialEmail="grace.thompson@example.net"
       initialPracticeId={initialPracticeId}
       refreshProfile={refreshProfile}

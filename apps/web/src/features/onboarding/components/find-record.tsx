@@ -1,7 +1,7 @@
 'use client';
 
 import type { SignupCheckResponse, VerificationResult } from '@vet/contracts/onboarding';
-import type { OnlinePractice } from '@vet/contracts/practices';
+import type { PracticeOptions } from '@/features/onboarding/practice-options';
 import { useRef, useState } from 'react';
 import { useLogout } from '@/shared/auth-session/logout-context';
 import { useZodForm } from '@/shared/forms/use-zod-form';
@@ -18,10 +18,7 @@ import { FindRecordForm } from './find-record-form';
 import { practiceAvailable } from './practice-field';
 
 export interface FindRecordProps {
-  practices: readonly OnlinePractice[] | undefined;
-  practicesLoading: boolean;
-  practicesFailed: boolean;
-  onRetryPractices: () => void;
+  practices: PracticeOptions;
   /** The signed-in identity's e-mail address, when the session has it. */
   initialEmail: string;
   initialPracticeId: number | null;
@@ -57,7 +54,7 @@ export function FindRecord(props: FindRecordProps) {
   const [found, setFound] = useState<{ step: ShownStep; answer: SignupCheckResponse } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
-  const blocked = !practiceAvailable(props.practices, form.values.PracticeId);
+  const blocked = !practiceAvailable(props.practices.list, form.values.PracticeId);
 
   const goToCode = async () => {
     await props.refreshProfile();
@@ -142,9 +139,6 @@ export function FindRecord(props: FindRecordProps) {
       <FindRecordForm
         fields={fields}
         practices={props.practices}
-        practicesLoading={props.practicesLoading}
-        practicesFailed={props.practicesFailed}
-        onRetryPractices={props.onRetryPractices}
         blocked={blocked}
         submitting={form.submitting || navigating}
         failure={failure}

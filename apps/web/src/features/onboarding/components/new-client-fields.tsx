@@ -2,7 +2,7 @@
 
 import type { Address } from '@vet/contracts/address-lookup';
 import type { Salutation } from '@vet/contracts/lookups';
-import type { OnlinePractice } from '@vet/contracts/practices';
+import type { PracticeOptions } from '@/features/onboarding/practice-options';
 import type { ReactNode } from 'react';
 import { AutocompleteField } from '@/shared/components/autocomplete-field';
 import { FormTextField } from '@/shared/forms/form-text-field';
@@ -24,8 +24,7 @@ export interface NewClientFieldsProps {
   email: string | null;
   salutations: readonly Salutation[] | undefined;
   salutationsLoading: boolean;
-  practices: readonly OnlinePractice[] | undefined;
-  practicesLoading: boolean;
+  practices: PracticeOptions;
   onAddress: (address: Address) => void;
 }
 
@@ -94,8 +93,8 @@ export function NewClientFieldSections(props: NewClientFieldsProps) {
       <Section title="Your practice">
         <PracticeField
           field={fields.homePracticeId}
-          practices={props.practices}
-          loading={props.practicesLoading}
+          practices={props.practices.list}
+          loading={props.practices.loading}
         />
       </Section>
       <Section title="How we contact you">

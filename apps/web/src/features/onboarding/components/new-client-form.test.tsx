@@ -65,10 +65,7 @@ function renderForm(route: FakeRoute, initialPracticeId: number | null = 1) {
   const onRegistered = vi.fn();
   const view = renderWithApi(
     <NewClientForm
-      practices={[clapham, kendal]}
-      practicesLoading={false}
-      practicesFailed={false}
-      onRetryPractices={vi.fn()}
+      practices={{ list: [clapham, kendal], loading: false, failed: false, retry: vi.fn() }}
       email="ada.hart@example.com"
       initialPracticeId={initialPracticeId}
       onRegistered={onRegistered}

@@ -1,7 +1,7 @@
 'use client';
 
 import type { Address } from '@vet/contracts/address-lookup';
-import type { OnlinePractice } from '@vet/contracts/practices';
+import type { PracticeOptions } from '@/features/onboarding/practice-options';
 import type { ClientProfile } from '@vet/contracts/profile';
 import { useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -30,10 +30,7 @@ import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import styles from './new-client-form.module.css';
 
 export interface NewClientFormProps {
-  practices: readonly OnlinePractice[] | undefined;
-  practicesLoading: boolean;
-  practicesFailed: boolean;
-  onRetryPractices: () => void;
+  practices: PracticeOptions;
   /** The signed-in identity's e-mail (the API takes it from the token, never from the form). */
   email: string | null;
   initialPracticeId: number | null;
@@ -59,7 +56,7 @@ export function NewClientForm(props: NewClientFormProps) {
   const server = useServerFieldErrors<NewClientFieldName>(formRef);
   const [failure, setFailure] = useState<{ alreadyLinked: boolean; message: string } | null>(null);
   const [registered, setRegistered] = useState(false);
-  const blocked = !practiceAvailable(props.practices, form.values.homePracticeId);
+  const blocked = !practiceAvailable(props.practices.list, form.values.homePracticeId);
 
   const bind = <N extends NewClientFieldName>(name: N) => server.withServerError(name, form.field(name));
   const fields = Object.fromEntries(
@@ -105,8 +102,8 @@ export function NewClientForm(props: NewClientFormProps) {
       className={styles.form}
     >
       <UnsavedChangesGuard dirty={dirty && !registered} description="You have not finished registering." />
-      {props.practicesFailed && (
-        <LoadError message="We could not load the practices." onRetry={props.onRetryPractices} />
+      {props.practices.failed && (
+        <LoadError message="We could not load the practices." onRetry={props.practices.retry} />
       )}
       <NewClientFieldSections
         fields={fields}
@@ -114,7 +111,6 @@ export function NewClientForm(props: NewClientFormProps) {
         salutations={salutations.data}
         salutationsLoading={salutations.isPending}
         practices={props.practices}
-        practicesLoading={props.practicesLoading}
         onAddress={fillAddress}
       />
       {failure?.alreadyLinked && <AlreadyLinked message={failure.message} />}

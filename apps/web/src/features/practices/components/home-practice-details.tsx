@@ -2,6 +2,8 @@ import { homePracticeClosureDays, type HomePractice } from '@vet/contracts/home-
 import { useId, type ReactNode } from 'react';
 import { StatusChip } from '@/shared/components/status-chip';
 import { telephoneHref } from '@/shared/telephone-href';
+import { cx } from '@/shared/ui/cx';
+import surface from '@/shared/ui/surface.module.css';
 import { TextLink } from '@/shared/ui/text-link';
 import { describeClosure, openingWeek, type OpeningDay } from '@/features/practices/opening-week';
 import { PracticePhone } from './practice-phone';
@@ -24,7 +26,7 @@ export function mapSearchHref(practice: Pick<HomePractice, 'addressLine1' | 'tow
 function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={styles.card}>
+    <section aria-labelledby={id} className={cx(surface.outlined, styles.card)}>
       <h2 id={id} className={styles.title}>
         {title}
       </h2>

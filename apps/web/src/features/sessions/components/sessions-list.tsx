@@ -6,6 +6,8 @@ import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { useToast } from '@/shared/toast/use-toast';
 import { Button } from '@/shared/ui/button';
+import { cx } from '@/shared/ui/cx';
+import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
 import { useSessions, useSignOutOthers } from '@/features/sessions/api/sessions-query';
 import { lastActiveText } from '@/features/sessions/last-active';
@@ -45,7 +47,7 @@ export function SessionsList({ initial }: { initial: SessionList | null }) {
     <>
       <ul className={styles.list} aria-label="Where you are signed in">
         {list.map((session, index) => (
-          <li key={index} className={styles.item}>
+          <li key={index} className={cx(surface.outlined, styles.item)}>
             <span className={styles.device}>{session.device}</span>
             {session.current && <span className={styles.current}>This device</span>}
             <span className={typography.secondary}>{lastActiveText(session.lastActiveAt)}</span>

@@ -18,7 +18,7 @@ import { homePracticeOf, petBookingOutcome } from '@/shared/actions/action-rules
 import { useActionDialog } from '@/shared/actions/use-action-dialog';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
-import { StatusChip } from '@/shared/components/status-chip';
+import { PetStatusChips } from '@/shared/components/pet-status-chips';
 import { Button } from '@/shared/ui/button';
 import { Container } from '@/shared/ui/container';
 import { cx } from '@/shared/ui/cx';
@@ -90,12 +90,7 @@ export function PetView({ id }: { id: string }) {
           </div>
         )}
       </div>
-      <div className={cx(styles.chips, styles.screenOnly)}>
-        {current && pet.awaitingInitialConsultation && (
-          <StatusChip label="Awaiting initial consultation" variant="outlined" />
-        )}
-        {!current && <StatusChip label={pet.status} variant="outlined" />}
-      </div>
+      <PetStatusChips pet={pet} className={cx(styles.chips, styles.screenOnly)} />
       <div className={cx(styles.columns, styles.screenOnly)}>
         <PetDetails pet={pet} today={practiceToday(openedAt)} />
         <div className={styles.appointments}>
