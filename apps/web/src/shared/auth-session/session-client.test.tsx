@@ -248,7 +248,7 @@ describe('signIn', () => {
     answers['/api/auth/providers'] = { body: { 'azure-ad': { id: 'azure-ad' } } };
     answers['/api/auth/csrf'] = { body: { csrfToken: 'token-2' } };
     answers['/api/auth/signin/azure-ad'] = { body: { url: 'https://idp.example/auth?x=1' } };
-    await signIn('azure-ad', { callbackUrl: '/' }, { prompt: 'login' });
+    const result = await signIn('azure-ad', { callbackUrl: '/' }, { prompt: 'login' });
     const post = requests.find((r) => r.url.startsWith('/api/auth/signin/'))!;
     expect(post.url).toBe('/api/auth/signin/azure-ad?prompt=login');
     expect(Object.fromEntries(new URLSearchParams(post.body))).toEqual({
@@ -256,23 +256,55 @@ describe('signIn', () => {
       csrfToken: 'token-2',
       json: 'true',
     });
+    expect(result).toEqual({ error: null, status: 200, ok: true, url: 'https://idp.example/auth?x=1' });
     expect(assigned).toEqual(['https://idp.example/auth?x=1']);
     expect(beacons).toEqual([]);
   });
 
-  it("logs a sign-in next-auth refuses as 'Login failed' with its status, and rejects for the caller", async () => {
+  it("takes the result's error from the returned address's error parameter, with url null, and stays", async () => {
+    answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-5' } };
+    answers['/api/auth/signin/azure-ad'] = {
+      body: { url: 'http://localhost/signin?error=OAuthSignin&callbackUrl=%2F' },
+    };
+    const result = await signIn('azure-ad', { callbackUrl: '/' });
+    expect(result).toEqual({ error: 'OAuthSignin', status: 200, ok: true, url: null });
+    expect(assigned).toEqual([]);
+    expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed: OAuthSignin')]);
+  });
+
+  it("answers a sign-in next-auth refuses with its status and 'Signin', and logs 'Login failed'", async () => {
     answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
     answers['/api/auth/csrf'] = { body: { csrfToken: 'token-4' } };
     answers['/api/auth/signin/azure-ad'] = { status: 500, body: { message: 'x' } };
-    await expect(signIn('azure-ad', { callbackUrl: '/' })).rejects.toThrow();
+    expect(await signIn('azure-ad', { callbackUrl: '/' })).toEqual({
+      error: 'Signin',
+      status: 500,
+      ok: false,
+      url: null,
+    });
     expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed: HTTP 500')]);
+    expect(assigned).toEqual([]);
+  });
+
+  it('answers a sign-in post that got no answer (offline) with status 0 and no address', async () => {
+    answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-6' } };
+    answers['/api/auth/signin/azure-ad'] = new TypeError('Failed to fetch');
+    expect(await signIn('azure-ad', { callbackUrl: '/' })).toEqual({
+      error: 'Signin',
+      status: 0,
+      ok: false,
+      url: null,
+    });
+    expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed: TypeError')]);
     expect(assigned).toEqual([]);
   });
 
   it("logs R8.2's fallback, 'Login failed', when the failure tells nothing more (no CSRF token)", async () => {
     answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
     answers['/api/auth/csrf'] = { body: {} };
-    await expect(signIn('azure-ad', { callbackUrl: '/' })).rejects.toThrow();
+    expect(await signIn('azure-ad', { callbackUrl: '/' })).toMatchObject({ error: 'Signin', ok: false });
     expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed')]);
   });
 
@@ -298,11 +330,11 @@ describe('signIn', () => {
 
   it('sends an unknown provider to next-auth’s sign-in page, and an unreadable list to its error page', async () => {
     answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
-    await signIn('nobody');
+    expect(await signIn('nobody')).toBeUndefined();
     expect(assigned).toEqual(['http://localhost/api/auth/signin?callbackUrl=http%3A%2F%2Flocalhost%2Fpets']);
     expect(beacons).toEqual([]);
     answers['/api/auth/providers'] = { status: 500 };
-    await signIn('azure-ad');
+    expect(await signIn('azure-ad')).toBeUndefined();
     expect(assigned[1]).toBe('http://localhost/api/auth/error');
     expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed: HTTP 500')]);
   });
