@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { Session } from 'next-auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession, SessionProvider, signIn, signOut, useSession } from './session-client';
+import { getSession, SessionProvider, signIn, signOut, updateSession, useSession } from './session-client';
 
 const olivia: Session = {
   user: { name: 'Olivia', email: 'olivia@example.com' },
@@ -32,7 +32,10 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
-      const body = init?.body instanceof URLSearchParams ? init.body.toString() : undefined;
+      const body =
+        init?.body instanceof URLSearchParams || typeof init?.body === 'string'
+          ? init.body.toString()
+          : undefined;
       requests.push({ url, method: init?.method ?? 'GET', body });
       const path = url.split('?')[0]!;
       const answer = answers[path];
@@ -192,6 +195,40 @@ describe('getSession', () => {
     answers['/api/auth/session'] = new TypeError('Failed to fetch');
     expect(await getSession()).toBeNull();
     expect(beacons).toEqual([logged('CLIENT_SESSION_ERROR', 'Session read failed: TypeError')]);
+  });
+});
+
+describe('updateSession', () => {
+  it('posts the CSRF token and empty data, shows the answer in this tab and tells the others', async () => {
+    renderProvider(olivia);
+    const renamed: Session = { ...olivia, user: { name: 'Olivia Bennett', email: 'olivia@example.com' } };
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-7' } };
+    answers['/api/auth/session'] = { body: renamed };
+    expect(await act(() => updateSession())).toEqual(renamed);
+    const post = requests.find((r) => r.url === '/api/auth/session')!;
+    expect(post.method).toBe('POST');
+    expect(JSON.parse(post.body!)).toEqual({ csrfToken: 'token-7', data: {} });
+    expect(screen.getByText('authenticated as Olivia Bennett')).toBeTruthy();
+    expect(localStorage.getItem('nextauth.message')).toContain('"trigger":"getSession"');
+    expect(beacons).toEqual([]);
+  });
+
+  it('turns a 401 (the session has ended) into signed out', async () => {
+    renderProvider(olivia);
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-8' } };
+    answers['/api/auth/session'] = { status: 401, body: { statusCode: 401 } };
+    expect(await act(() => updateSession())).toBeNull();
+    expect(screen.getByText('unauthenticated')).toBeTruthy();
+  });
+
+  it('keeps what the tab knew when the update fails, and logs it as a session error (R8.3)', async () => {
+    renderProvider(olivia);
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-9' } };
+    answers['/api/auth/session'] = { status: 503 };
+    expect(await act(() => updateSession())).toBeUndefined();
+    expect(screen.getByText('authenticated as Olivia')).toBeTruthy();
+    expect(beacons).toEqual([logged('CLIENT_SESSION_ERROR', 'Session read failed: HTTP 503')]);
+    expect(localStorage.getItem('nextauth.message')).toBeNull();
   });
 });
 

@@ -8,8 +8,8 @@ import { AUTH_BASE_PATH } from './provider-ids';
 /**
  * The browser's side of next-auth's session, for the portal (decision 0036): the session the server
  * rendered, refetched when the tab becomes visible again, every `refetchInterval` seconds, and whenever
- * another tab reads the session or signs out; `signIn` and `signOut` through next-auth's endpoints with
- * its CSRF token. It speaks next-auth's HTTP and cross-tab protocol (`/api/auth/*`, the
+ * another tab reads the session or signs out; `signIn`, `signOut` and `updateSession` through next-auth's
+ * endpoints with its CSRF token. It speaks next-auth's HTTP and cross-tab protocol (`/api/auth/*`, the
  * `nextauth.message` storage key) as `next-auth/react` does, without its 9 kB of transpiled runtime.
  */
 
@@ -216,8 +216,39 @@ export async function signOut({
   return answer;
 }
 
+/**
+ * R7.11's session update (POST /api/auth/session with the CSRF token and data): the server reads the
+ * session again and counts it as in use (its idle clock, R9.1). `data` is empty: the browser may change
+ * nothing in a session (decision 0100). This tab takes the answer, and the other tabs read theirs. Null
+ * when signed out; a failure (offline, a 5xx) is logged as a session error and keeps what the tab knew.
+ */
+export async function updateSession(): Promise<Session | null | undefined> {
+  try {
+    const response = await fetch(`${AUTH_BASE_PATH}/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ csrfToken: await csrfToken(), data: {} }),
+    });
+    if (response.status === 401) {
+      showInThisTab(null);
+      tellOtherTabs('getSession');
+      return null;
+    }
+    if (!response.ok) throw new AuthResponseError('session', response.status);
+    const session = (await response.json()) as Session;
+    showInThisTab(session);
+    tellOtherTabs('getSession');
+    return session;
+  } catch (error) {
+    logSessionError(error);
+    return undefined;
+  }
+}
+
 /** The provider's refetch, once mounted (signOut updates this tab through it). */
 let refreshThisTab: () => Promise<void> = () => Promise.resolve();
+/** The provider's setter, once mounted (updateSession hands it the server's answer). */
+let showInThisTab: (session: Session | null) => void = () => undefined;
 
 const SessionContext = createContext<SessionState | null>(null);
 
@@ -265,6 +296,10 @@ export function SessionProvider({
       }
     };
     refreshThisTab = () => refetch(false);
+    showInThisTab = (next) => {
+      current = next;
+      if (mounted) setSession(next);
+    };
     if (current === undefined) void refetch(false);
 
     const onStorage = (event: StorageEvent) => {
@@ -285,6 +320,7 @@ export function SessionProvider({
     return () => {
       mounted = false;
       refreshThisTab = () => Promise.resolve();
+      showInThisTab = () => undefined;
       window.removeEventListener('storage', onStorage);
       document.removeEventListener('visibilitychange', onVisible);
       clearInterval(poll);
