@@ -113,7 +113,7 @@ function postForm(path: string, fields: Record<string, string>): Promise<{ url?:
 }
 
 /**
- * The sign-in call's result (R8 "Sign-in result", next-auth's SignInResponse): `error` is the `error`
+ * The sign-in call's result (R8.3, next-auth's SignInResponse): `error` is the `error`
  * parameter of the address next-auth answered with, `status` and `ok` its HTTP answer's, and `url` that
  * address, or null on error. A call that got no answer (offline, no CSRF token) has status 0.
  */
@@ -147,7 +147,7 @@ async function signInResult(response: Response): Promise<SignInResult> {
 /**
  * Starts a sign-in with the provider through next-auth (which sets the state, PKCE and nonce cookies and
  * answers with the provider's address), and sends the browser there. An unknown provider goes to
- * next-auth's sign-in page and a provider list that cannot be loaded to its error page (R8): then it
+ * next-auth's sign-in page and a provider list that cannot be loaded to its error page (R8.3): then it
  * resolves to undefined, as no sign-in was asked for. Otherwise it resolves to the SignInResult, and
  * leaves the page only when it carries no error; the caller shows a failure. Failures are logged (R8.2).
  */
