@@ -144,6 +144,12 @@ function webImportBoundaries() {
     ...features.map((feature) =>
       restrictImports([`apps/web/src/features/${feature}/**`], [...src, bans.otherFeatures(feature)]),
     ),
+    // The sign-in layer's integration tests (session-update) run the session store on a test database,
+    // as the store's own tests do (decision 0100); the feature's code itself still may not.
+    restrictImports(
+      ['apps/web/src/features/auth/server/*.integration.test.ts'],
+      [...src.filter((ban) => ban !== bans.dbFromWeb), bans.otherFeatures('auth')],
+    ),
     restrictImports(['apps/web/src/shared/**'], [...src, bans.features]),
     // The one exception to "the web reaches data through the API": the server-side session store
     // (web_sessions, revocable sessions holding the tokens) uses @vet/db. Nothing else in the web may.

@@ -5,7 +5,7 @@ import { recordTestSecret } from '@vet/contracts/testing/test-logs';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { DEV_CLIENT_SECRET } from '../apps/idp/src/config.ts';
 import { describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, portalUrl, useBrowser } from './support/browser.ts';
+import { expectConsoleError, expectNoAxeViolations, portalUrl, useBrowser } from './support/browser.ts';
 import { confirmSignUpCode } from './support/onboarding.ts';
 import { expectWelcome, idpOrigin, onPortal, onProvider, signInOnProvider } from './support/sign-in.ts';
 
@@ -137,6 +137,32 @@ describe('identity and sessions', () => {
     const visible = [JSON.stringify(session), html, await page.content()];
     expect(visible.join('\n')).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
     expect(await page.evaluate<string>('document.cookie')).not.toContain('session-token');
+
+    // R7.11's session update (decision 0100), as the page's heartbeat sends it: the session as GET gives
+    // it; a wrong CSRF token 403, a field asking for a change 400.
+    expectConsoleError(page, /status of 403/);
+    expectConsoleError(page, /status of 400/);
+    const updates = await page.evaluate(async () => {
+      const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+      const update = async (body: unknown) => {
+        const response = await fetch('/api/auth/session', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const answer: unknown = await response.json();
+        return { status: response.status, body: answer };
+      };
+      return [
+        await update({ csrfToken, data: {} }),
+        await update({ csrfToken: `${csrfToken}0`, data: {} }),
+        await update({ csrfToken, data: { email: 'someone@example.com' } }),
+      ];
+    });
+    expect(updates.map((update) => update.status)).toEqual([200, 403, 400]);
+    const updated = updates[0]!.body as Record<string, unknown>;
+    expect(Object.keys(updated).sort()).toEqual(['expires', 'user']);
+    expect(updated.user).toEqual(session.user);
 
     const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
     await client.connect();

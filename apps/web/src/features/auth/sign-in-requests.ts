@@ -90,11 +90,12 @@ export function signInScreenAction(
 }
 
 /**
- * A sign-in that failed (R8.2): the sign-in screen, next-auth's `pages.signIn`, with the error and the
- * page to try again from, as next-auth sends a failed callback there (`error`, `callbackUrl`).
+ * A sign-in that failed (R8.2): the sign-in screen, next-auth's `pages.signIn`, with the error (the sign-in
+ * result's, else next-auth's catch-all `Signin`) and the page to try again from, as next-auth sends a
+ * failed callback there (`error`, `callbackUrl`).
  */
-export function signInFailedPath(retryFrom: string): string {
-  return `/signin?${new URLSearchParams({ error: 'Signin', callbackUrl: retryFrom }).toString()}`;
+export function signInFailedPath(retryFrom: string, error = 'Signin'): string {
+  return `/signin?${new URLSearchParams({ error, callbackUrl: retryFrom }).toString()}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 
-import { getSession } from './session-client';
+import { updateSession } from './session-client';
 import { useEffect, useRef, useState } from 'react';
 import {
   ACTIVITY_DEBOUNCE_MS,
@@ -17,14 +17,14 @@ import { useInactivityTimer, type InactivityTimer } from './use-inactivity-timer
  * Activity in any tab of the portal counts (crossTab), and 'Continue session' in one tab closes the
  * warning in all. If the idle time already exceeds 15 minutes when the detector fires (the computer
  * slept, the tab was frozen), it logs out at once, without a warning. Activity also tells the server,
- * at most every ACTIVITY_HEARTBEAT_MS, that the session is in use (a session read touches it): the
- * server ends sessions no request has touched for 16 minutes, and a person reading or typing makes no
- * requests.
+ * at most every ACTIVITY_HEARTBEAT_MS, that the session is in use (R7.11's session update, decision
+ * 0100): the server ends sessions no request has touched for 16 minutes, and a person reading or typing
+ * makes no requests.
  */
 export function InactivityGuard({
   onLogout,
   crossTab = true,
-  heartbeat = () => void getSession(),
+  heartbeat = () => void updateSession(),
 }: {
   onLogout: () => void;
   crossTab?: boolean;

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { Session } from 'next-auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession, SessionProvider, signIn, signOut, useSession } from './session-client';
+import { getSession, SessionProvider, signIn, signOut, updateSession, useSession } from './session-client';
 
 const olivia: Session = {
   user: { name: 'Olivia', email: 'olivia@example.com' },
@@ -32,7 +32,10 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
-      const body = init?.body instanceof URLSearchParams ? init.body.toString() : undefined;
+      const body =
+        init?.body instanceof URLSearchParams || typeof init?.body === 'string'
+          ? init.body.toString()
+          : undefined;
       requests.push({ url, method: init?.method ?? 'GET', body });
       const path = url.split('?')[0]!;
       const answer = answers[path];
@@ -195,6 +198,40 @@ describe('getSession', () => {
   });
 });
 
+describe('updateSession', () => {
+  it('posts the CSRF token and empty data, shows the answer in this tab and tells the others', async () => {
+    renderProvider(olivia);
+    const renamed: Session = { ...olivia, user: { name: 'Olivia Bennett', email: 'olivia@example.com' } };
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-7' } };
+    answers['/api/auth/session'] = { body: renamed };
+    expect(await act(() => updateSession())).toEqual(renamed);
+    const post = requests.find((r) => r.url === '/api/auth/session')!;
+    expect(post.method).toBe('POST');
+    expect(JSON.parse(post.body!)).toEqual({ csrfToken: 'token-7', data: {} });
+    expect(screen.getByText('authenticated as Olivia Bennett')).toBeTruthy();
+    expect(localStorage.getItem('nextauth.message')).toContain('"trigger":"getSession"');
+    expect(beacons).toEqual([]);
+  });
+
+  it('turns a 401 (the session has ended) into signed out', async () => {
+    renderProvider(olivia);
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-8' } };
+    answers['/api/auth/session'] = { status: 401, body: { statusCode: 401 } };
+    expect(await act(() => updateSession())).toBeNull();
+    expect(screen.getByText('unauthenticated')).toBeTruthy();
+  });
+
+  it('keeps what the tab knew when the update fails, and logs it as a session error (R8.3)', async () => {
+    renderProvider(olivia);
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-9' } };
+    answers['/api/auth/session'] = { status: 503 };
+    expect(await act(() => updateSession())).toBeUndefined();
+    expect(screen.getByText('authenticated as Olivia')).toBeTruthy();
+    expect(beacons).toEqual([logged('CLIENT_SESSION_ERROR', 'Session read failed: HTTP 503')]);
+    expect(localStorage.getItem('nextauth.message')).toBeNull();
+  });
+});
+
 describe('signOut', () => {
   it('posts the CSRF token to next-auth, tells the other tabs and updates this one', async () => {
     renderProvider(olivia);
@@ -248,7 +285,7 @@ describe('signIn', () => {
     answers['/api/auth/providers'] = { body: { 'azure-ad': { id: 'azure-ad' } } };
     answers['/api/auth/csrf'] = { body: { csrfToken: 'token-2' } };
     answers['/api/auth/signin/azure-ad'] = { body: { url: 'https://idp.example/auth?x=1' } };
-    await signIn('azure-ad', { callbackUrl: '/' }, { prompt: 'login' });
+    const result = await signIn('azure-ad', { callbackUrl: '/' }, { prompt: 'login' });
     const post = requests.find((r) => r.url.startsWith('/api/auth/signin/'))!;
     expect(post.url).toBe('/api/auth/signin/azure-ad?prompt=login');
     expect(Object.fromEntries(new URLSearchParams(post.body))).toEqual({
@@ -256,23 +293,55 @@ describe('signIn', () => {
       csrfToken: 'token-2',
       json: 'true',
     });
+    expect(result).toEqual({ error: null, status: 200, ok: true, url: 'https://idp.example/auth?x=1' });
     expect(assigned).toEqual(['https://idp.example/auth?x=1']);
     expect(beacons).toEqual([]);
   });
 
-  it("logs a sign-in next-auth refuses as 'Login failed' with its status, and rejects for the caller", async () => {
+  it("takes the result's error from the returned address's error parameter, with url null, and stays", async () => {
+    answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-5' } };
+    answers['/api/auth/signin/azure-ad'] = {
+      body: { url: 'http://localhost/signin?error=OAuthSignin&callbackUrl=%2F' },
+    };
+    const result = await signIn('azure-ad', { callbackUrl: '/' });
+    expect(result).toEqual({ error: 'OAuthSignin', status: 200, ok: true, url: null });
+    expect(assigned).toEqual([]);
+    expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed: OAuthSignin')]);
+  });
+
+  it("answers a sign-in next-auth refuses with its status and 'Signin', and logs 'Login failed'", async () => {
     answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
     answers['/api/auth/csrf'] = { body: { csrfToken: 'token-4' } };
     answers['/api/auth/signin/azure-ad'] = { status: 500, body: { message: 'x' } };
-    await expect(signIn('azure-ad', { callbackUrl: '/' })).rejects.toThrow();
+    expect(await signIn('azure-ad', { callbackUrl: '/' })).toEqual({
+      error: 'Signin',
+      status: 500,
+      ok: false,
+      url: null,
+    });
     expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed: HTTP 500')]);
+    expect(assigned).toEqual([]);
+  });
+
+  it('answers a sign-in post that got no answer (offline) with status 0 and no address', async () => {
+    answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
+    answers['/api/auth/csrf'] = { body: { csrfToken: 'token-6' } };
+    answers['/api/auth/signin/azure-ad'] = new TypeError('Failed to fetch');
+    expect(await signIn('azure-ad', { callbackUrl: '/' })).toEqual({
+      error: 'Signin',
+      status: 0,
+      ok: false,
+      url: null,
+    });
+    expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed: TypeError')]);
     expect(assigned).toEqual([]);
   });
 
   it("logs R8.2's fallback, 'Login failed', when the failure tells nothing more (no CSRF token)", async () => {
     answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
     answers['/api/auth/csrf'] = { body: {} };
-    await expect(signIn('azure-ad', { callbackUrl: '/' })).rejects.toThrow();
+    expect(await signIn('azure-ad', { callbackUrl: '/' })).toMatchObject({ error: 'Signin', ok: false });
     expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed')]);
   });
 
@@ -298,11 +367,11 @@ describe('signIn', () => {
 
   it('sends an unknown provider to next-auth’s sign-in page, and an unreadable list to its error page', async () => {
     answers['/api/auth/providers'] = { body: { 'azure-ad': {} } };
-    await signIn('nobody');
+    expect(await signIn('nobody')).toBeUndefined();
     expect(assigned).toEqual(['http://localhost/api/auth/signin?callbackUrl=http%3A%2F%2Flocalhost%2Fpets']);
     expect(beacons).toEqual([]);
     answers['/api/auth/providers'] = { status: 500 };
-    await signIn('azure-ad');
+    expect(await signIn('azure-ad')).toBeUndefined();
     expect(assigned[1]).toBe('http://localhost/api/auth/error');
     expect(beacons).toEqual([logged('CLIENT_SIGNIN_ERROR', 'Login failed: HTTP 500')]);
   });

@@ -8,8 +8,8 @@ import { AUTH_BASE_PATH } from './provider-ids';
 /**
  * The browser's side of next-auth's session, for the portal (decision 0036): the session the server
  * rendered, refetched when the tab becomes visible again, every `refetchInterval` seconds, and whenever
- * another tab reads the session or signs out; `signIn` and `signOut` through next-auth's endpoints with
- * its CSRF token. It speaks next-auth's HTTP and cross-tab protocol (`/api/auth/*`, the
+ * another tab reads the session or signs out; `signIn`, `signOut` and `updateSession` through next-auth's
+ * endpoints with its CSRF token. It speaks next-auth's HTTP and cross-tab protocol (`/api/auth/*`, the
  * `nextauth.message` storage key) as `next-auth/react` does, without its 9 kB of transpiled runtime.
  */
 
@@ -113,16 +113,49 @@ function postForm(path: string, fields: Record<string, string>): Promise<{ url?:
 }
 
 /**
- * Sends the browser to the provider's login through next-auth (which sets the state, PKCE and nonce
- * cookies and answers with the provider's address). An unknown provider goes to next-auth's sign-in
- * page; a provider list that cannot be loaded, to its error page. Any failure is logged (R8.2, R8.3); one
- * after the provider list (the CSRF token, the sign-in post) rejects, for the caller to show.
+ * The sign-in call's result (R8.3, next-auth's SignInResponse): `error` is the `error`
+ * parameter of the address next-auth answered with, `status` and `ok` its HTTP answer's, and `url` that
+ * address, or null on error. A call that got no answer (offline, no CSRF token) has status 0.
+ */
+export interface SignInResult {
+  error: string | null;
+  status: number;
+  ok: boolean;
+  url: string | null;
+}
+
+/** next-auth's catch-all sign-in error code, for a failure whose answer names none. */
+export const SIGN_IN_ERROR = 'Signin';
+
+function errorParameter(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url, window.location.origin).searchParams.get('error');
+  } catch {
+    return null;
+  }
+}
+
+/** The sign-in post's answer as a SignInResult: an answer without an address is an error too. */
+async function signInResult(response: Response): Promise<SignInResult> {
+  const body = (await response.json().catch(() => ({}))) as { url?: unknown };
+  const url = typeof body.url === 'string' ? body.url : undefined;
+  const error = errorParameter(url) ?? (response.ok && url ? null : SIGN_IN_ERROR);
+  return { error, status: response.status, ok: response.ok, url: error ? null : url! };
+}
+
+/**
+ * Starts a sign-in with the provider through next-auth (which sets the state, PKCE and nonce cookies and
+ * answers with the provider's address), and sends the browser there. An unknown provider goes to
+ * next-auth's sign-in page and a provider list that cannot be loaded to its error page (R8.3): then it
+ * resolves to undefined, as no sign-in was asked for. Otherwise it resolves to the SignInResult, and
+ * leaves the page only when it carries no error; the caller shows a failure. Failures are logged (R8.2).
  */
 export async function signIn(
   providerId: string,
   { callbackUrl = window.location.href }: { callbackUrl?: string } = {},
   authorizationParams: Record<string, string> = {},
-): Promise<void> {
+): Promise<SignInResult | undefined> {
   // next-auth's own pages, served by its route handler: a full navigation.
   const toAuthPage = (page: string) =>
     window.location.assign(new URL(`${AUTH_BASE_PATH}/${page}`, window.location.origin).href);
@@ -136,24 +169,30 @@ export async function signIn(
   } catch (error) {
     logSignInError(error);
     toAuthPage('error');
-    return;
+    return undefined;
   }
   if (!(providerId in providers)) {
     toAuthPage(`signin?${new URLSearchParams({ callbackUrl }).toString()}`);
-    return;
+    return undefined;
   }
   const query = new URLSearchParams(authorizationParams).toString();
-  let url: string | undefined;
+  let result: SignInResult;
   try {
-    ({ url } = await postForm(`signin/${providerId}${query ? `?${query}` : ''}`, {
-      callbackUrl,
-      csrfToken: await token,
-    }));
+    const response = await fetch(`${AUTH_BASE_PATH}/signin/${providerId}${query ? `?${query}` : ''}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ callbackUrl, csrfToken: await token, json: 'true' }),
+    });
+    result = await signInResult(response);
+    if (!response.ok) logSignInError(new AuthResponseError(`signin/${providerId}`, response.status));
+    // next-auth's code names what failed ('OAuthSignin'); failureDetail keeps only such a word.
+    else if (result.error) logSignInError(Object.assign(new Error(), { name: result.error }));
   } catch (error) {
     logSignInError(error);
-    throw error;
+    return { error: SIGN_IN_ERROR, status: 0, ok: false, url: null };
   }
-  window.location.assign(url ?? callbackUrl);
+  if (result.url) window.location.assign(result.url);
+  return result;
 }
 
 /**
@@ -177,8 +216,39 @@ export async function signOut({
   return answer;
 }
 
+/**
+ * R7.11's session update (POST /api/auth/session with the CSRF token and data): the server reads the
+ * session again and counts it as in use (its idle clock, R9.1). `data` is empty: the browser may change
+ * nothing in a session (decision 0100). This tab takes the answer, and the other tabs read theirs. Null
+ * when signed out; a failure (offline, a 5xx) is logged as a session error and keeps what the tab knew.
+ */
+export async function updateSession(): Promise<Session | null | undefined> {
+  try {
+    const response = await fetch(`${AUTH_BASE_PATH}/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ csrfToken: await csrfToken(), data: {} }),
+    });
+    if (response.status === 401) {
+      showInThisTab(null);
+      tellOtherTabs('getSession');
+      return null;
+    }
+    if (!response.ok) throw new AuthResponseError('session', response.status);
+    const session = (await response.json()) as Session;
+    showInThisTab(session);
+    tellOtherTabs('getSession');
+    return session;
+  } catch (error) {
+    logSessionError(error);
+    return undefined;
+  }
+}
+
 /** The provider's refetch, once mounted (signOut updates this tab through it). */
 let refreshThisTab: () => Promise<void> = () => Promise.resolve();
+/** The provider's setter, once mounted (updateSession hands it the server's answer). */
+let showInThisTab: (session: Session | null) => void = () => undefined;
 
 const SessionContext = createContext<SessionState | null>(null);
 
@@ -226,6 +296,10 @@ export function SessionProvider({
       }
     };
     refreshThisTab = () => refetch(false);
+    showInThisTab = (next) => {
+      current = next;
+      if (mounted) setSession(next);
+    };
     if (current === undefined) void refetch(false);
 
     const onStorage = (event: StorageEvent) => {
@@ -246,6 +320,7 @@ export function SessionProvider({
     return () => {
       mounted = false;
       refreshThisTab = () => Promise.resolve();
+      showInThisTab = () => undefined;
       window.removeEventListener('storage', onStorage);
       document.removeEventListener('visibilitychange', onVisible);
       clearInterval(poll);

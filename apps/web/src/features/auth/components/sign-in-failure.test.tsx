@@ -2,11 +2,12 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portalSignInRequest } from '@/features/auth/sign-in-requests';
+import type { SignInResult } from '@/shared/auth-session/session-client';
 import { SignInRedirect } from './sign-in-redirect';
 import { startSignIn } from './start-sign-in';
 
 const session = vi.hoisted(() => ({
-  signIn: vi.fn<() => Promise<void>>(),
+  signIn: vi.fn<() => Promise<SignInResult | undefined>>(),
   useSession: () => ({ status: 'unauthenticated', data: null }),
 }));
 vi.mock('@/shared/auth-session/session-client', () => session);
@@ -36,9 +37,23 @@ afterEach(() => {
 
 describe('a sign-in that fails (R8.2)', () => {
   it('that cannot start, goes to the sign-in screen with the page to try again from', async () => {
-    session.signIn.mockRejectedValue(new Error('signin/azure-ad: 500'));
+    session.signIn.mockResolvedValue({ error: 'Signin', status: 500, ok: false, url: null });
     await startSignIn(portalSignInRequest());
     expect(assigned).toEqual(['/signin?error=Signin&callbackUrl=%2Fpets%2F3%3Ftab%3Dweight']);
+  });
+
+  it("whose result names next-auth's error, carries that code to the sign-in screen", async () => {
+    session.signIn.mockResolvedValue({ error: 'OAuthSignin', status: 200, ok: true, url: null });
+    await startSignIn(portalSignInRequest());
+    expect(assigned).toEqual(['/signin?error=OAuthSignin&callbackUrl=%2Fpets%2F3%3Ftab%3Dweight']);
+  });
+
+  it('does nothing more when the sign-in went on (the browser is leaving) or was sent elsewhere', async () => {
+    session.signIn.mockResolvedValue({ error: null, status: 200, ok: true, url: 'https://idp.example/auth' });
+    await startSignIn(portalSignInRequest());
+    session.signIn.mockResolvedValue(undefined);
+    await startSignIn(portalSignInRequest());
+    expect(assigned).toEqual([]);
   });
 
   it("is told on the sign-in screen as 'Login failed', with Try Again back to the page, not started again", async () => {

@@ -14,13 +14,14 @@ export interface IncomingRequest {
   headers: Record<string, string>;
 }
 
-interface ActionRequest extends IncomingRequest {
+export interface ActionRequest extends IncomingRequest {
   method: 'GET' | 'POST';
   query: Record<string, string | string[]>;
-  body?: Record<string, string>;
+  body?: Record<string, unknown>;
 }
 
-interface ActionAnswer {
+export interface ActionAnswer {
+  status: number;
   body: unknown;
   setCookies: string[];
 }
@@ -29,13 +30,17 @@ interface ActionAnswer {
  * One of next-auth's actions, run through its API-route signature with plain request and response
  * objects: the form its own `getServerSession(req, res, options)` takes. (Its route-handler form reads
  * the cookies of the request being served, so the second step could not see the first step's CSRF
- * cookie.)
+ * cookie.) Also the session update's (session-update.ts), which needs the answer's status.
  */
-async function runAction(request: ActionRequest, options: NextAuthOptions): Promise<ActionAnswer> {
+export async function runAction(request: ActionRequest, options: NextAuthOptions): Promise<ActionAnswer> {
   let body: unknown;
+  let status = 200;
   const headers = new Map<string, string | string[]>();
   const response = {
-    status: () => response,
+    status: (code: number) => {
+      status = code;
+      return response;
+    },
     setHeader: (name: string, value: string | string[]) => {
       headers.set(name.toLowerCase(), value);
       return response;
@@ -56,7 +61,7 @@ async function runAction(request: ActionRequest, options: NextAuthOptions): Prom
     { ...options },
   );
   const cookies = headers.get('set-cookie') ?? [];
-  return { body, setCookies: Array.isArray(cookies) ? cookies : [cookies] };
+  return { status, body, setCookies: Array.isArray(cookies) ? cookies : [cookies] };
 }
 
 /** The name and value of each `Set-Cookie` header line, decoded as a server reads a Cookie header. */

@@ -41,3 +41,33 @@ describe('POST /api/auth/_log (R7.11)', () => {
     expect(logged).toHaveBeenCalledWith('[auth] browser CLIENT_SESSION_ERROR: Session read failed: HTTP 503');
   });
 });
+
+const sessionPost = (body: string, headers: Record<string, string> = {}) =>
+  POST(
+    new NextRequest('https://portal.example.test/api/auth/session', {
+      method: 'POST',
+      headers: { origin: 'https://portal.example.test', 'content-type': 'application/json', ...headers },
+      body,
+    }),
+    { params: Promise.resolve({ nextauth: ['session'] }) },
+  );
+
+describe('POST /api/auth/session (R7.11, decision 0100)', () => {
+  // next-auth itself answers these 400 with `{}` (any CSRF failure) and 200 (fields it ignores).
+  it('is answered by the portal: an unknown field is a 400, a missing CSRF token a 403', async () => {
+    const unknown = await sessionPost(JSON.stringify({ csrfToken: 't', data: { email: 'x@example.com' } }));
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Unknown field in data: email.',
+    });
+    expect((await sessionPost(JSON.stringify({ data: {} }))).status).toBe(403);
+  });
+
+  it('refuses another site’s post with 403', async () => {
+    const response = await sessionPost('{}', { origin: 'https://elsewhere.example' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+  });
+});
