@@ -86,7 +86,14 @@ function AppointmentItem(props: {
         {who && ` ${who}`}
       </p>
       <p className={typography.secondary}>{appointment.practiceName}</p>
-      {upcoming && (
+      {upcoming && appointment.petStatus !== 'Active' && appointment.status === 'Booked' && (
+        // Decision 0099: a pet that has died or has a new home has no change online; the practice decides.
+        <p className={styles.tooSoon}>
+          {appointment.petName} is no longer with you, so this appointment cannot be changed online. Please
+          call your practice about it.
+        </p>
+      )}
+      {upcoming && appointment.petStatus === 'Active' && (
         <ChangeActions
           appointment={appointment}
           now={now}
