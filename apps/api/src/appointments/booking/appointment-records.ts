@@ -42,7 +42,9 @@ const detailColumns = {
 };
 
 /** What the client sees of a record: no clinician, no hash, no calendar sequence. */
-export function toDetail(record: Omit<AppointmentRecord, 'calendarSequence' | 'petStatus'>): AppointmentDetail {
+export function toDetail(
+  record: Omit<AppointmentRecord, 'calendarSequence' | 'petStatus'>,
+): AppointmentDetail {
   return {
     appointmentId: record.appointmentId,
     petId: record.petId,

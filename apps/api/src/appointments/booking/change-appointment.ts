@@ -279,7 +279,12 @@ export async function cancelForPetDeparture(
     if (!record) continue;
     const [cancelled] = await tx
       .update(appointments)
-      .set({ status: 'Cancelled', cancellationReasonId: reason?.id ?? null, cancelledAt: now, updatedAt: now })
+      .set({
+        status: 'Cancelled',
+        cancellationReasonId: reason?.id ?? null,
+        cancelledAt: now,
+        updatedAt: now,
+      })
       .where(eq(appointments.id, appointmentId))
       .returning(appointmentEventColumns);
     await releaseReservation(tx, appointmentId);

@@ -31,7 +31,10 @@ const tags = ['pets'];
  * `newPetsPerDay`: the pets a client may register online in 24 hours (decision 0057).
  */
 export const petRoutes =
-  (options: { newPetsPerDay: number; cancelAppointmentsOf: DepartureCancellation }): FastifyPluginCallbackZod =>
+  (options: {
+    newPetsPerDay: number;
+    cancelAppointmentsOf: DepartureCancellation;
+  }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const repository = createPetsRepository(app.db, createLookupNames(app.db));
     const practices = createPracticesRepository(app.db);

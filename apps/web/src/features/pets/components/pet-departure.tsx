@@ -32,20 +32,14 @@ function wordsFor(status: PetDeparture, name: string, booked: number) {
     ? {
         button: `${name} has died`,
         title: `Tell your practice that ${name} has died?`,
-        descriptions: [
-          'We are very sorry for your loss.',
-          `${what} ${stays}`,
-        ],
+        descriptions: ['We are very sorry for your loss.', `${what} ${stays}`],
         confirm: `Yes, ${name} has died`,
         done: `Thank you for letting us know. We are so sorry about ${name}.`,
       }
     : {
         button: `${name} has a new home`,
         title: `Tell your practice that ${name} has a new home?`,
-        descriptions: [
-          `${what} ${stays}`,
-          'Their new owner can register them with their own vet.',
-        ],
+        descriptions: [`${what} ${stays}`, 'Their new owner can register them with their own vet.'],
         confirm: `Yes, ${name} has a new home`,
         done: `Thank you. We have let your practice know that ${name} has a new home.`,
       };
