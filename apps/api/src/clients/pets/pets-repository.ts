@@ -107,8 +107,9 @@ export function createPetsRepository(db: Database, lookupNames: LookupNames) {
     async findEditableForClient(clientId: number, petId: number): Promise<EditablePet | undefined> {
       const [row] = await query({
         version: sql<string>`${pets}.xmin::text`,
+        // The table named: inside a select list drizzle writes a column without it.
         bookedAppointments: sql<number>`(select cast(count(*) as integer) from appointments a
-          where a.pet_id = ${pets.id} and a.status = 'Booked' and a.starts_at > now())`,
+          where a.pet_id = ${pets}.id and a.status = 'Booked' and a.starts_at > now())`,
       })
         .where(and(eq(pets.clientId, clientId), eq(pets.id, petId)))
         .limit(1);
