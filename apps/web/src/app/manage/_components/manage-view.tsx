@@ -71,7 +71,9 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
   const problem = press.isError ? apiProblem(press.error) : null;
   if (problem?.status === 404) return <NotValid />;
   const cancelled = appointment.status === 'Cancelled';
-  const changeable = !cancelled && openedAt < Date.parse(appointment.changeableUntil);
+  // Decision 0099: a pet that has died or has a new home leaves its appointment to the practice.
+  const petHere = appointment.petStatus === 'Active';
+  const changeable = !cancelled && petHere && openedAt < Date.parse(appointment.changeableUntil);
   return (
     <div className={styles.stack}>
       {cancelled && (
@@ -136,8 +138,10 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
             </>
           ) : (
             <p>
-              It starts too soon to change or cancel online. Please call {appointment.practiceName} on{' '}
-              {appointment.practicePhone}.
+              {petHere
+                ? 'It starts too soon to change or cancel online.'
+                : `${appointment.petName} is no longer with you, so this appointment cannot be changed online.`}{' '}
+              Please call {appointment.practiceName} on {appointment.practicePhone}.
             </p>
           )}
         </>
