@@ -39,9 +39,6 @@ export const bookingMessages = {
     'This appointment reason is not available for your pet’s species. Choose another reason.',
   tooLateToChange: 'This appointment starts too soon to change or cancel online. Please call your practice.',
   notChangeable: 'This appointment can no longer be changed or cancelled online.',
-  /** Decision 0099: an appointment that remains for a pet that has died or has a new home. */
-  petNotActive:
-    'This appointment is for a pet that is no longer with you, so it cannot be changed online. Please call your practice.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking.',
   tooManyForClient: `You already have ${bookingLimits.futureAppointmentsPerClient} upcoming appointments, the most that can be booked online. Please call your practice to book another.`,
   tooManyForPet: (petName: string) =>

@@ -10,7 +10,7 @@ import { enqueueEmail } from '@vet/email/enqueue-email';
 import { clients } from '@vet/db/schema/clients';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/index.ts';
+import { badRequest, conflict, notFound } from '../../platform/index.ts';
 import {
   appointmentEventColumns,
   previousEventColumns,
@@ -29,13 +29,9 @@ import { MINUTE_MS } from './slot-engine/types.ts';
 
 const notFoundAppointment = () => notFound('We could not find that appointment.');
 
-/**
- * R4.22: a booked appointment can be changed until its start minus the practice's cut-off; one that
- * remains for a pet that has died or has a new home only by the practice (decision 0099).
- */
+/** R4.22: a booked appointment can be changed until its start minus the practice's cut-off. */
 function assertChangeable(record: AppointmentRecord, now: Date): void {
   if (record.status !== 'Booked') throw conflict(bookingMessages.notChangeable);
-  if (record.petStatus !== 'Active') throw forbidden(bookingMessages.petNotActive);
   if (now.getTime() > record.startsAt.getTime() - record.cutoffMinutes * MINUTE_MS) {
     throw conflict(bookingMessages.tooLateToChange);
   }

@@ -145,7 +145,7 @@ export const bookingRoutes =
           description:
             'Allowed until the start minus the practice’s cut-off (409 after). 409 with `alternatives` when ' +
             'the new time is not free; the appointment keeps its old time then. 403 for a pet that has ' +
-            'died or has a new home (decision 0099).',
+            'died or has a new home (decisions 0066, 0099).',
           params: appointmentIdParamsSchema,
           body: amendAppointmentBodySchema,
           response: {
@@ -171,12 +171,10 @@ export const bookingRoutes =
           operationId: 'cancelAppointment',
           tags,
           summary: 'Cancels an appointment, giving a cancellation reason',
-          description:
-            'Allowed until the start minus the practice’s cut-off (409 after); 403 for a pet that has ' +
-            'died or has a new home (decision 0099: the practice decides).',
+          description: 'Allowed until the start minus the practice’s cut-off (409 after).',
           params: appointmentIdParamsSchema,
           querystring: cancelAppointmentQuerySchema,
-          response: { 200: appointmentDetailSchema, 403: apiErrorSchema, ...notFound, 409: apiErrorSchema },
+          response: { 200: appointmentDetailSchema, ...notFound, 409: apiErrorSchema },
         },
       },
       (request) =>

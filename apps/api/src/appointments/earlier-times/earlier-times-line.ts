@@ -31,8 +31,10 @@ export async function joinEarlierTimes(
   if (record.status !== 'Booked' || record.startsAt.getTime() <= now.getTime()) {
     throw conflict(earlierTimeMessages.notWaitable);
   }
-  // Decision 0099: the offer job leaves a pet that has died or has a new home out; so does the line.
-  if (record.petStatus !== 'Active') throw forbidden(bookingMessages.petNotActive);
+  // Decision 0099: the offer job leaves a pet that has died or has a new home out, and moving its
+  // appointment is refused as booking for it is (0066); so is a place in the line.
+  if (record.petStatus === 'Deceased') throw forbidden(bookingMessages.petDeceased);
+  if (record.petStatus === 'Rehomed') throw forbidden(bookingMessages.petRehomed);
   if (latestDate < practiceDate(now) || latestDate > practiceDate(record.startsAt)) {
     throw badRequest(earlierTimeMessages.latestDate, [
       { path: 'latestDate', message: earlierTimeMessages.latestDate },

@@ -98,12 +98,11 @@ export const manageLinkRoutes =
           operationId: 'cancelByManageLink',
           tags,
           summary: 'Cancels the appointment with a cancellation reason, as the portal does; uses the link up',
-          description: `${description} 409 after the practice’s cut-off; 400 for an unknown reason; 403 for a pet that has died or has a new home (decision 0099).`,
+          description: `${description} 409 after the practice’s cut-off; 400 for an unknown reason.`,
           body: manageLinkCancelBodySchema,
           response: {
             200: manageLinkAppointmentSchema,
             400: apiErrorSchema,
-            403: apiErrorSchema,
             409: apiErrorSchema,
             ...refusals,
           },

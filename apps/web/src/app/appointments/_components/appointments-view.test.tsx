@@ -109,21 +109,26 @@ describe('AppointmentsView: waiting for an earlier time (decision 0086)', () => 
 });
 
 describe('AppointmentsView: a pet that has died or has a new home (decision 0099)', () => {
-  it('offers no Change, Cancel or earlier time for its appointment that remains, but the practice', async () => {
+  it('offers no Change or earlier time for its appointment that remains, only Cancel (0066)', async () => {
     const kept = buildAppointment({
       appointmentId: 3,
       petName: 'Biscuit',
       startsAt: '2030-05-02T10:00:00Z',
       petStatus: 'Deceased',
     });
-    const fetch = renderView([kept], {
+    renderView([kept], {
       '/bff/practices/1/feature-toggles': [{ featureKey: featureKeys.onlineBooking, value: 'True' }],
+      '/bff/appointments/3': {
+        ...kept,
+        notes: null,
+        cancellationReasonId: null,
+        cancelledAt: null,
+        changeableUntil: '2030-05-01T10:00:00.000Z',
+      },
     });
-    await screen.findByText(/Biscuit is no longer with you, so this appointment cannot be changed online/);
-    expect(screen.queryByRole('button', { name: /^Cancel / })).toBeNull();
+    await screen.findByText(/Biscuit is no longer with you, so this appointment cannot be moved online/);
+    screen.getByRole('button', { name: /^Cancel Biscuit’s Nail clip/ });
     expect(screen.queryByRole('link', { name: /^Change / })).toBeNull();
     expect(screen.queryByRole('button', { name: /earlier time/ })).toBeNull();
-    // Nothing to offer: its detail is not even asked for.
-    expect(fetch.mock.calls.map(([url]) => url.split('?')[0]!)).not.toContain('/bff/appointments/3');
   });
 });

@@ -132,14 +132,14 @@ describe('ManageView (/manage#token, decision 0084)', () => {
     expect(screen.getByRole('button', { name: 'I’ll be there' }).getAttribute('type')).toBe('submit');
   });
 
-  it('for a pet that has died or has a new home offers no cancel or change, and says to call (0099)', async () => {
+  it('for a pet that has died or has a new home offers no change, only cancelling (0066, 0099)', async () => {
     renderAt('#7.abc', {
       '/bff/manage-link/appointment': () => Response.json(appointment({ petStatus: 'Deceased' })),
     });
-    await screen.findByText(/Pickle is no longer with you, so this appointment cannot be changed online/);
-    screen.getByText(/Please call Willowbrook Vets Clapham on 020 7946 0123/);
-    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+    await screen.findByText(/Pickle is no longer with you, so this appointment cannot be moved online/);
+    screen.getByText(/call Willowbrook Vets Clapham on 020 7946 0123/);
     expect(screen.queryByRole('link', { name: 'Change the time' })).toBeNull();
+    screen.getByRole('button', { name: 'Cancel appointment' });
   });
 
   it('answers a refused link, and a link with no token, with the same plain page', async () => {

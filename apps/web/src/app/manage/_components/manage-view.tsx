@@ -73,7 +73,7 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
   const cancelled = appointment.status === 'Cancelled';
   // Decision 0099: a pet that has died or has a new home leaves its appointment to the practice.
   const petHere = appointment.petStatus === 'Active';
-  const changeable = !cancelled && petHere && openedAt < Date.parse(appointment.changeableUntil);
+  const changeable = !cancelled && openedAt < Date.parse(appointment.changeableUntil);
   return (
     <div className={styles.stack}>
       {cancelled && (
@@ -111,19 +111,27 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
           />
           {changeable ? (
             <>
-              <section aria-labelledby="manage-change-heading" className={styles.section}>
-                <h2 id="manage-change-heading">Change the time</h2>
-                <p>You sign in to the portal to choose a new time.</p>
-                <div>
-                  <Button
-                    href={changeAppointmentHref(appointment.appointmentId)}
-                    variant="outlined"
-                    className={styles.action}
-                  >
-                    Change the time
-                  </Button>
-                </div>
-              </section>
+              {!petHere && (
+                <p>
+                  {appointment.petName} is no longer with you, so this appointment cannot be moved online. You
+                  can still cancel it, or call {appointment.practiceName} on {appointment.practicePhone}.
+                </p>
+              )}
+              {petHere && (
+                <section aria-labelledby="manage-change-heading" className={styles.section}>
+                  <h2 id="manage-change-heading">Change the time</h2>
+                  <p>You sign in to the portal to choose a new time.</p>
+                  <div>
+                    <Button
+                      href={changeAppointmentHref(appointment.appointmentId)}
+                      variant="outlined"
+                      className={styles.action}
+                    >
+                      Change the time
+                    </Button>
+                  </div>
+                </section>
+              )}
               <CancelForm
                 pending={press.isPending && press.variables.kind === 'cancellation'}
                 disabled={press.isPending}
@@ -138,10 +146,8 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
             </>
           ) : (
             <p>
-              {petHere
-                ? 'It starts too soon to change or cancel online.'
-                : `${appointment.petName} is no longer with you, so this appointment cannot be changed online.`}{' '}
-              Please call {appointment.practiceName} on {appointment.practicePhone}.
+              It starts too soon to change or cancel online. Please call {appointment.practiceName} on{' '}
+              {appointment.practicePhone}.
             </p>
           )}
         </>

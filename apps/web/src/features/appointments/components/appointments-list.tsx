@@ -57,6 +57,12 @@ function ChangeActions(props: {
           Cancel
         </Button>
       </div>
+      {appointment.petStatus !== 'Active' && (
+        <p className={typography.secondary}>
+          {appointment.petName} is no longer with you, so this appointment cannot be moved online. You can
+          still cancel it, or call your practice.
+        </p>
+      )}
       {/* Its place in the line comes with the list: no request per appointment (decision 0086). */}
       {changeOpen && (
         <EarlierTimesControl appointment={appointment} request={appointment.earlierTimes} now={now} />
@@ -86,18 +92,13 @@ function AppointmentItem(props: {
         {who && ` ${who}`}
       </p>
       <p className={typography.secondary}>{appointment.practiceName}</p>
-      {upcoming && appointment.petStatus !== 'Active' && appointment.status === 'Booked' && (
-        // Decision 0099: a pet that has died or has a new home has no change online; the practice decides.
-        <p className={styles.tooSoon}>
-          {appointment.petName} is no longer with you, so this appointment cannot be changed online. Please
-          call your practice about it.
-        </p>
-      )}
-      {upcoming && appointment.petStatus === 'Active' && (
+      {upcoming && (
         <ChangeActions
           appointment={appointment}
           now={now}
-          changeOpen={changeOpen}
+          // Decision 0099: a pet that has died or has a new home is not booked for, so neither moved nor
+          // offered earlier times; the appointment can still be cancelled (0066).
+          changeOpen={changeOpen && appointment.petStatus === 'Active'}
           onCancel={() => onCancel(appointment)}
         />
       )}
