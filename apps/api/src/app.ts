@@ -17,6 +17,7 @@ import {
   earlierTimeOfferRoutes,
   earlierTimesRoutes,
   createEarlierTimesDeps,
+  departureCancellation,
 } from './appointments/index.ts';
 import {
   publicScope,
@@ -176,7 +177,11 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     routes: [
       clientRecordRoutes,
       homePracticeRoutes,
-      petRoutes({ newPetsPerDay: booking.caps.newPetsPerDay }),
+      petRoutes({
+        newPetsPerDay: booking.caps.newPetsPerDay,
+        // A pet's death or new home cancels its booked appointments (decision 0099).
+        cancelAppointmentsOf: departureCancellation(createEarlierTimesDeps(db, booking, app.log)),
+      }),
       appointmentRoutes,
       slotRoutes,
       bookingRoutes(booking),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clinicianTypes } from './lookups.ts';
+import { petStatuses } from './pet-rules.ts';
 
 export const appointmentStatuses = ['Booked', 'Cancelled', 'Completed', 'NoShow'] as const;
 
@@ -27,6 +28,8 @@ export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
  */
 export const listedAppointmentSchema = appointmentSummarySchema.extend({
   earlierTimes: z.object({ latestDate: z.iso.date() }).nullable(),
+  /** A pet that has died or has a new home: its appointments offer no change online (decision 0099). */
+  petStatus: z.enum(petStatuses),
 });
 export type ListedAppointment = z.infer<typeof listedAppointmentSchema>;
 export const appointmentsResponseSchema = z.array(listedAppointmentSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serialId } from './ids.ts';
 import { clinicianTypes } from './lookups.ts';
+import { petStatuses } from './pet-rules.ts';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -33,6 +34,8 @@ export const manageLinkAppointmentSchema = z.object({
   attendanceConfirmed: z.boolean(),
   /** Cancelling (and changing) is allowed until then: the practice's cut-off before the start. */
   changeableUntil: instant,
+  /** A pet that has died or has a new home: its appointment is the practice's to change (decision 0099). */
+  petStatus: z.enum(petStatuses),
 });
 export type ManageLinkAppointment = z.infer<typeof manageLinkAppointmentSchema>;
 

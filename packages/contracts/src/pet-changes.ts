@@ -13,8 +13,14 @@ import { petSchema, registerPetBodySchema } from './pets.ts';
 /** The pet's version: changes whenever its record does (by this portal, an import or the practice). */
 export const petVersionSchema = z.string().regex(/^\d{1,20}$/, 'A pet version is a number.');
 
-/** A pet as its edit form starts from: the pet, and the version a change must name. */
-export const editablePetSchema = petSchema.extend({ version: z.string() });
+/**
+ * A pet as its edit form starts from: the pet, the version a change must name, and how many booked
+ * appointments it has still to come, which recording its death or new home cancels (decision 0099).
+ */
+export const editablePetSchema = petSchema.extend({
+  version: z.string(),
+  bookedAppointments: z.number().int().nonnegative(),
+});
 export type EditablePet = z.infer<typeof editablePetSchema>;
 
 /** The fields a client may change, named as the registration form names them. */

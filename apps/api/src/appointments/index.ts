@@ -7,6 +7,7 @@ export {
   bookingCaps,
   createAppointmentsRepository,
   createBookingRepository,
+  departureCancellation,
   loadBookingContext,
   mailboxAddress,
   manageLinkLabel,

@@ -62,7 +62,7 @@ describe('loadReferenceLists', () => {
       keys: expect.arrayContaining(['Alsatian', 'VeNom:14796']) as string[],
     });
     expect(await one(`select count(*)::int as n from cancellation_reasons where source = 'portal'`)).toEqual({
-      n: 7,
+      n: 8,
     });
 
     const before = await version();

@@ -25,6 +25,7 @@ const summaryColumns = {
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   status: appointments.status,
+  petStatus: pets.status,
 };
 
 const detailColumns = {
@@ -41,7 +42,9 @@ const detailColumns = {
 };
 
 /** What the client sees of a record: no clinician, no hash, no calendar sequence. */
-export function toDetail(record: Omit<AppointmentRecord, 'calendarSequence'>): AppointmentDetail {
+export function toDetail(
+  record: Omit<AppointmentRecord, 'calendarSequence' | 'petStatus'>,
+): AppointmentDetail {
   return {
     appointmentId: record.appointmentId,
     petId: record.petId,

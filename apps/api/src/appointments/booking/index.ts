@@ -27,7 +27,15 @@ export type { BookingDepsOptions } from './booking-deps.ts';
 export { appointmentEmail, manageLinkLabel, practiceTime, recordChangeEmail } from './booking-emails.ts';
 export { openDiary, refusalOf } from './diary.ts';
 export type { Diary, HeldTime, TimeSpan } from './diary.ts';
-export { amendAppointment, cancelAppointment, getAppointment } from './change-appointment.ts';
+export {
+  amendAppointment,
+  cancelAppointment,
+  cancelForPetDeparture,
+  departureCancellation,
+  departureReasonCodes,
+  getAppointment,
+} from './change-appointment.ts';
+export type { PetDepartureCancellation } from './change-appointment.ts';
 export { MINUTE_MS } from './slot-engine/types.ts';
 export { slotAnswerSerializer, slotRoutes } from './slot-routes.ts';
 export { bookableSlots, loadBookingContext, nearestSlots, searchAppointmentSlots } from './slot-search.ts';

@@ -144,7 +144,8 @@ export const bookingRoutes =
           summary: 'Moves an appointment to a new start (and reason), atomically',
           description:
             'Allowed until the start minus the practice’s cut-off (409 after). 409 with `alternatives` when ' +
-            'the new time is not free; the appointment keeps its old time then.',
+            'the new time is not free; the appointment keeps its old time then. 403 for a pet that has ' +
+            'died or has a new home (decisions 0066, 0099).',
           params: appointmentIdParamsSchema,
           body: amendAppointmentBodySchema,
           response: {

@@ -2,7 +2,8 @@ import { practiceDate } from '@vet/contracts/practice-clock';
 import { endEarlierTimeRequests } from '@vet/db/earlier-time-requests';
 import { earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { badRequest, conflict, notFound } from '../../platform/index.ts';
+import { bookingMessages } from '@vet/contracts/booking-rules';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/index.ts';
 import { earlierTimeMessages, type EarlierTimesDeps } from './earlier-times-common.ts';
 import { offerFreedTimes } from './offer-freed-time.ts';
 
@@ -30,6 +31,10 @@ export async function joinEarlierTimes(
   if (record.status !== 'Booked' || record.startsAt.getTime() <= now.getTime()) {
     throw conflict(earlierTimeMessages.notWaitable);
   }
+  // Decision 0099: the offer job leaves a pet that has died or has a new home out, and moving its
+  // appointment is refused as booking for it is (0066); so is a place in the line.
+  if (record.petStatus === 'Deceased') throw forbidden(bookingMessages.petDeceased);
+  if (record.petStatus === 'Rehomed') throw forbidden(bookingMessages.petRehomed);
   if (latestDate < practiceDate(now) || latestDate > practiceDate(record.startsAt)) {
     throw badRequest(earlierTimeMessages.latestDate, [
       { path: 'latestDate', message: earlierTimeMessages.latestDate },

@@ -114,10 +114,17 @@ export const earlierTimesRoutes =
             '"Tell me if an earlier time comes up": joins the practice’s line (again: changes the date)',
           description:
             'latestDate: the last day an earlier time would still help, from today to the appointment’s ' +
-            'day (400 otherwise). 409 for a cancelled or past appointment; 404 for another client’s.',
+            'day (400 otherwise). 409 for a cancelled or past appointment; 403 for a pet that has died or ' +
+            'has a new home (decision 0099); 404 for another client’s.',
           params: appointmentIdParamsSchema,
           body: earlierTimesBodySchema,
-          response: { 200: earlierTimeRequestSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...notFound },
+          response: {
+            200: earlierTimeRequestSchema,
+            400: apiErrorSchema,
+            403: apiErrorSchema,
+            409: apiErrorSchema,
+            ...notFound,
+          },
         },
       },
       (request) =>

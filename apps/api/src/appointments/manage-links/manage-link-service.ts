@@ -76,6 +76,7 @@ async function view(
     status: record.status === 'Booked' ? 'Booked' : 'Cancelled',
     attendanceConfirmed,
     changeableUntil: new Date(record.startsAt.getTime() - record.cutoffMinutes * 60_000).toISOString(),
+    petStatus: record.petStatus,
   };
 }
 

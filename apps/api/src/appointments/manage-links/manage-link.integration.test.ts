@@ -125,6 +125,7 @@ describe('an appointment’s manage link', () => {
         status: 'Booked',
         attendanceConfirmed: false,
         changeableUntil: booked.changeableUntil,
+        petStatus: 'Active',
       });
     }
     expect(await stateOf(booked.appointmentId)).toEqual(before);

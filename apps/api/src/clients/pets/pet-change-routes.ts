@@ -15,6 +15,7 @@ import {
   editablePet,
   PetChangedElsewhere,
   recordPetDeparture,
+  type DepartureCancellation,
   type PetChangesDeps,
 } from './pet-changes.ts';
 import type { PetsRepository } from './pets-repository.ts';
@@ -27,8 +28,11 @@ const refusals = { 403: apiErrorSchema, 404: apiErrorSchema, 409: petChangedConf
  * or has a new home. Another client's pet answers like a missing one (404); a version the pet no longer
  * has answers 409 with the pet as it now is; a pet no longer active answers 403.
  */
-export const petChangeRoutes: FastifyPluginCallbackZod<{ pets: PetsRepository }> = (app, { pets }, done) => {
-  const deps: PetChangesDeps = { db: app.db, pets };
+export const petChangeRoutes: FastifyPluginCallbackZod<{
+  pets: PetsRepository;
+  cancelAppointmentsOf: DepartureCancellation;
+}> = (app, { pets, cancelAppointmentsOf }, done) => {
+  const deps: PetChangesDeps = { db: app.db, pets, cancelAppointmentsOf };
   /** The change's answer, or 409 with the current pet when another change came first. */
   async function answer(
     reply: FastifyReply,
@@ -93,8 +97,9 @@ export const petChangeRoutes: FastifyPluginCallbackZod<{ pets: PetsRepository }>
         summary: 'Records that the client’s pet has died (Deceased) or has a new home (Rehomed)',
         description:
           'The pet and its history stay; it can no longer be booked for (decision 0066) and gets no ' +
-          'reminders. `version` as for PATCH (409 with the current pet when it has changed). The ' +
-          'practice is sent pet.died or pet.rehomed.',
+          'reminders. Its booked appointments still to come are cancelled, each e-mailed and sent to ' +
+          'the practice as appointment.cancelled (decision 0099). `version` as for PATCH (409 with the ' +
+          'current pet when it has changed). The practice is sent pet.died or pet.rehomed.',
         params: petIdParamsSchema,
         body: petDepartureBodySchema,
         response: { 200: editablePetSchema, 400: apiErrorSchema, ...refusals },

@@ -86,9 +86,20 @@ function changedFields(pet: LockedPet, details: PetDetails, insurerName: string 
   return changed;
 }
 
+/**
+ * Decision 0099: what a pet's death or new home does to its booked appointments, given by the appointments
+ * module (which stands on clients, never the reverse). It runs in the transaction that records the
+ * departure and answers what to do once that has committed (its freed time goes to the earlier-times line).
+ */
+export type DepartureCancellation = (
+  tx: Executor,
+  input: { clientId: number; petId: number; status: PetDeparture },
+) => Promise<() => Promise<void>>;
+
 export interface PetChangesDeps {
   db: Database;
   pets: Pick<PetsRepository, 'findEditableForClient'>;
+  cancelAppointmentsOf: DepartureCancellation;
 }
 
 /** The pet as its edit form starts from (with its version); 404 unless it is the client's. */
@@ -151,7 +162,8 @@ export async function changePetDetails(
 /**
  * PUT /v2/pets/{petId}/status: the pet has died or has a new home, if it is still at `version`. The
  * record and its history stay; the status is what booking (decision 0066) and reminders read to leave it
- * out. The practice's system hears of it as pet.died or pet.rehomed, written with the change.
+ * out. The practice's system hears of it as pet.died or pet.rehomed, written with the change, and of each
+ * of its booked appointments still to come, cancelled in the same transaction (decision 0099).
  */
 export async function recordPetDeparture(
   deps: PetChangesDeps,
@@ -160,7 +172,7 @@ export async function recordPetDeparture(
   version: string,
   status: PetDeparture,
 ): Promise<EditablePet> {
-  await deps.db.transaction(async (tx) => {
+  const afterCommit = await deps.db.transaction(async (tx) => {
     const pet = await lockOwnPet(tx, clientId, petId, version);
     const [updated] = await tx
       .update(pets)
@@ -176,6 +188,8 @@ export async function recordPetDeparture(
     };
     if (status === 'Deceased') await recordPracticeEvent(tx, 'pet.died', { ...record, status });
     else await recordPracticeEvent(tx, 'pet.rehomed', { ...record, status });
+    return deps.cancelAppointmentsOf(tx, { clientId, petId, status });
   });
+  await afterCommit();
   return editablePet(deps, clientId, petId);
 }

@@ -100,9 +100,17 @@ export function createPetsRepository(db: Database, lookupNames: LookupNames) {
       return row && (await named([row]))[0];
     },
 
-    /** The client's pet with its version (xmin: decision 0083), as a change must name it. */
+    /**
+     * The client's pet with its version (xmin: decision 0083), as a change must name it, and its booked
+     * appointments still to come, which its departure would cancel (decision 0099).
+     */
     async findEditableForClient(clientId: number, petId: number): Promise<EditablePet | undefined> {
-      const [row] = await query({ version: sql<string>`${pets}.xmin::text` })
+      const [row] = await query({
+        version: sql<string>`${pets}.xmin::text`,
+        // The table named: inside a select list drizzle writes a column without it.
+        bookedAppointments: sql<number>`(select cast(count(*) as integer) from appointments a
+          where a.pet_id = ${pets}.id and a.status = 'Booked' and a.starts_at > now())`,
+      })
         .where(and(eq(pets.clientId, clientId), eq(pets.id, petId)))
         .limit(1);
       return row && (await named([row]))[0];

@@ -19,6 +19,7 @@ import {
   createPracticesRepository,
 } from '../../reference/index.ts';
 import { petChangeRoutes } from './pet-change-routes.ts';
+import type { DepartureCancellation } from './pet-changes.ts';
 import { createHealthRecordRepository } from './health-record.ts';
 import { assertMayRegisterPets, registerPet, type PetRegistrationDeps } from './pet-registration.ts';
 import { createPetsRepository } from './pets-repository.ts';
@@ -30,7 +31,10 @@ const tags = ['pets'];
  * `newPetsPerDay`: the pets a client may register online in 24 hours (decision 0057).
  */
 export const petRoutes =
-  (options: { newPetsPerDay: number }): FastifyPluginCallbackZod =>
+  (options: {
+    newPetsPerDay: number;
+    cancelAppointmentsOf: DepartureCancellation;
+  }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const repository = createPetsRepository(app.db, createLookupNames(app.db));
     const practices = createPracticesRepository(app.db);
@@ -147,7 +151,10 @@ export const petRoutes =
     );
 
     // Editing a pet, and its death or new home (R2.40, decision 0083).
-    void app.register(petChangeRoutes, { pets: repository });
+    void app.register(petChangeRoutes, {
+      pets: repository,
+      cancelAppointmentsOf: options.cancelAppointmentsOf,
+    });
 
     done();
   };

@@ -157,6 +157,7 @@ export async function queueDueReminders(
         select c.appointment_id, c.kind, p.channel, c.starts_at, c.due_at
         from candidates c
         join appointments a on a.id = c.appointment_id and a.status = 'Booked' and a.starts_at = c.starts_at
+        join pets pt on pt.id = a.pet_id and pt.status = 'Active'
         join contact_preferences p
           on p.client_id = a.client_id and p.purpose = 'reminders' and p.opted_in
           and p.channel::text = any(string_to_array(${channels.join(',')}, ','))

@@ -1,4 +1,4 @@
-import { contactPreferences } from '@vet/db/schema/clients';
+import { contactPreferences, pets } from '@vet/db/schema/clients';
 import { appointments } from '@vet/db/schema/appointments';
 import {
   createAppointment,
@@ -159,7 +159,7 @@ describe('queueing appointment reminders', () => {
     ]);
   });
 
-  it('queues nothing in quiet hours, nothing for a client who chose neither, a cancelled or a past appointment', async () => {
+  it('queues nothing in quiet hours, nothing for a client who chose neither, a cancelled or a past appointment, or a pet that has died', async () => {
     const quiet = await scene({ startsAt: new Date('2030-01-17T21:30:00Z') });
     // Two days before is 21:30, quiet: nothing at 21:30, the reminder goes at 08:00 the next morning.
     expect(await queueDueReminders(db(), new Date('2030-01-15T21:31:00Z'))).toBe(0);
@@ -173,7 +173,11 @@ describe('queueing appointment reminders', () => {
       .set({ status: 'Cancelled' })
       .where(eq(appointments.id, cancelled.appointment.id));
     const past = await scene({ startsAt: new Date('2030-01-15T09:00:00Z') });
+    // Decision 0099: a pet that has died (as the practice's system may say, its appointment kept).
+    const departed = await scene({ startsAt: winterAppointment });
+    await db().update(pets).set({ status: 'Deceased' }).where(eq(pets.id, departed.appointment.petId));
     await queueDueReminders(db(), new Date('2030-01-15T10:00:00Z'));
+    expect(await remindersOf(departed.appointment.id)).toEqual([]);
     expect(await remindersOf(none.appointment.id)).toEqual([]);
     expect(await remindersOf(cancelled.appointment.id)).toEqual([]);
     expect(await remindersOf(past.appointment.id)).toEqual([]);
@@ -428,12 +432,14 @@ describe('sending appointment reminders', () => {
     expect(new Set(linked).size).toBe(3);
   });
 
-  it('sends nothing for an appointment cancelled, moved or opted out of after it was queued', async () => {
+  it('sends nothing for an appointment cancelled, moved, opted out of or whose pet left after it was queued', async () => {
     clock = new Date('2030-01-15T10:00:00Z');
     const cancelled = await scene({ startsAt: winterAppointment, channels: ['email'] });
     const moved = await scene({ startsAt: winterAppointment, channels: ['email'] });
     const optedOut = await scene({ startsAt: winterAppointment, channels: ['sms'] });
+    const rehomed = await scene({ startsAt: winterAppointment, channels: ['email'] });
     await queueDueReminders(db(), clock);
+    await db().update(pets).set({ status: 'Rehomed' }).where(eq(pets.id, rehomed.appointment.petId));
     await db()
       .update(appointments)
       .set({ status: 'Cancelled' })
@@ -447,7 +453,12 @@ describe('sending appointment reminders', () => {
       .set({ optedIn: false })
       .where(and(eq(contactPreferences.clientId, optedOut.client.id), eq(contactPreferences.channel, 'sms')));
     await startWorkers();
-    for (const { appointment } of [cancelled, moved, optedOut]) await settled(appointment.id).toBe(true);
+    for (const { appointment } of [cancelled, moved, optedOut, rehomed]) {
+      await settled(appointment.id).toBe(true);
+    }
+    expect(await remindersOf(rehomed.appointment.id)).toEqual([
+      expect.objectContaining({ status: 'skipped', skip_reason: 'pet-not-active', email_outbox_id: null }),
+    ]);
     expect(await remindersOf(cancelled.appointment.id)).toEqual([
       expect.objectContaining({ status: 'skipped', skip_reason: 'cancelled', email_outbox_id: null }),
     ]);

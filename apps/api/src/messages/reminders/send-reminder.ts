@@ -18,7 +18,8 @@ import type { Task } from 'graphile-worker';
 import { manageLinkLabel, practiceTime, type ManageLinks } from '../../appointments/index.ts';
 import { reminderJobPriority, sendReminderTask } from './queue-reminders.ts';
 
-export type ReminderSkip = 'cancelled' | 'past' | 'changed' | 'opted-out' | 'no-address' | 'bad-number';
+export type ReminderSkip =
+  'cancelled' | 'past' | 'changed' | 'pet-not-active' | 'opted-out' | 'no-address' | 'bad-number';
 
 export interface SendReminderDeps {
   db: Database;
@@ -76,6 +77,7 @@ type LockedReminder = Omit<ReminderFacts, 'manageUrl'> & {
   status: string;
   appointmentStartsAt: Date;
   appointmentStatus: string;
+  petStatus: string;
   email: string | null;
   mobilePhone: string | null;
   optedIn: boolean;
@@ -102,6 +104,8 @@ function decide(reminder: LockedReminder, at: Date): Decision {
   if (reminder.startsAt.getTime() !== reminder.appointmentStartsAt.getTime()) {
     return { result: 'skip', reason: 'changed' };
   }
+  // Decision 0099: no reminder of any kind for a pet that has died or has a new home.
+  if (reminder.petStatus !== 'Active') return { result: 'skip', reason: 'pet-not-active' };
   if (!reminder.optedIn) return { result: 'skip', reason: 'opted-out' };
   if (isQuietHours(at)) return { result: 'quiet' };
   if (reminder.channel === 'email') {
@@ -151,8 +155,8 @@ const pgArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /**
  * Sends a batch of queued reminders (decisions 0085, 0089): everything is checked again now, in one
- * transaction under the reminder rows' locks. A cancelled, past or moved appointment, or a client who has
- * opted out of that channel since, gets nothing (the row records why); a number the portal cannot make
+ * transaction under the reminder rows' locks. A cancelled, past or moved appointment, a pet that has died
+ * or has a new home (decision 0099), or a client who has opted out of that channel since, gets nothing (the row records why); a number the portal cannot make
  * E.164 is skipped and recorded, never retried. The others' e-mails and text messages are written to
  * their outboxes in one statement each, with one job for the e-mails and one for the texts, which deliver
  * them and retry those that fail while the server or provider is down. In quiet hours they wait for 08:00. A reminder another worker holds is the batch's
@@ -168,7 +172,7 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
         select r.id, r.appointment_id as "appointmentId", r.kind, r.channel, r.status,
           r.appointment_starts_at as "appointmentStartsAt", a.status as "appointmentStatus",
           a.starts_at as "startsAt", c.email, c.mobile_phone as "mobilePhone", c.first_name as "firstName",
-          pt.name as "petName", ar.name as "reasonName", pr.name as "practiceName",
+          pt.name as "petName", pt.status as "petStatus", ar.name as "reasonName", pr.name as "practiceName",
           pr.phone as "practicePhone", coalesce(cp.opted_in, false) as "optedIn",
           a.client_id as "clientId", a.pet_id as "petId", a.pms_ref as "appointmentRef",
           c.pms_ref as "clientRef", pt.pms_ref as "petRef"

@@ -21,6 +21,7 @@ const pet: EditablePet = {
   awaitingInitialConsultation: false,
   status: 'Active',
   version: '123',
+  bookedAppointments: 0,
 };
 
 describe('editPetValuesOf', () => {

@@ -107,3 +107,28 @@ describe('AppointmentsView: waiting for an earlier time (decision 0086)', () => 
     expect(asked.filter((url) => url === '/bff/appointments')).toHaveLength(1);
   });
 });
+
+describe('AppointmentsView: a pet that has died or has a new home (decision 0099)', () => {
+  it('offers no Change or earlier time for its appointment that remains, only Cancel (0066)', async () => {
+    const kept = buildAppointment({
+      appointmentId: 3,
+      petName: 'Biscuit',
+      startsAt: '2030-05-02T10:00:00Z',
+      petStatus: 'Deceased',
+    });
+    renderView([kept], {
+      '/bff/practices/1/feature-toggles': [{ featureKey: featureKeys.onlineBooking, value: 'True' }],
+      '/bff/appointments/3': {
+        ...kept,
+        notes: null,
+        cancellationReasonId: null,
+        cancelledAt: null,
+        changeableUntil: '2030-05-01T10:00:00.000Z',
+      },
+    });
+    await screen.findByText(/Biscuit is no longer with you, so this appointment cannot be moved online/);
+    screen.getByRole('button', { name: /^Cancel Biscuit’s Nail clip/ });
+    expect(screen.queryByRole('link', { name: /^Change / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /earlier time/ })).toBeNull();
+  });
+});

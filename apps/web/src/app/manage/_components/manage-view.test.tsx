@@ -30,6 +30,7 @@ const appointment = (overrides: Partial<ManageLinkAppointment> = {}): ManageLink
   endsAt: new Date(Date.now() + 72.5 * hour).toISOString(),
   status: 'Booked',
   attendanceConfirmed: false,
+  petStatus: 'Active',
   changeableUntil: new Date(Date.now() + 48 * hour).toISOString(),
   ...overrides,
 });
@@ -129,6 +130,16 @@ describe('ManageView (/manage#token, decision 0084)', () => {
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Change the time' })).toBeNull();
     expect(screen.getByRole('button', { name: 'I’ll be there' }).getAttribute('type')).toBe('submit');
+  });
+
+  it('for a pet that has died or has a new home offers no change, only cancelling (0066, 0099)', async () => {
+    renderAt('#7.abc', {
+      '/bff/manage-link/appointment': () => Response.json(appointment({ petStatus: 'Deceased' })),
+    });
+    await screen.findByText(/Pickle is no longer with you, so this appointment cannot be moved online/);
+    screen.getByText(/call Willowbrook Vets Clapham on 020 7946 0123/);
+    expect(screen.queryByRole('link', { name: 'Change the time' })).toBeNull();
+    screen.getByRole('button', { name: 'Cancel appointment' });
   });
 
   it('answers a refused link, and a link with no token, with the same plain page', async () => {

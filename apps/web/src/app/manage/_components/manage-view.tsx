@@ -71,6 +71,8 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
   const problem = press.isError ? apiProblem(press.error) : null;
   if (problem?.status === 404) return <NotValid />;
   const cancelled = appointment.status === 'Cancelled';
+  // Decision 0099: a pet that has died or has a new home leaves its appointment to the practice.
+  const petHere = appointment.petStatus === 'Active';
   const changeable = !cancelled && openedAt < Date.parse(appointment.changeableUntil);
   return (
     <div className={styles.stack}>
@@ -109,19 +111,27 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
           />
           {changeable ? (
             <>
-              <section aria-labelledby="manage-change-heading" className={styles.section}>
-                <h2 id="manage-change-heading">Change the time</h2>
-                <p>You sign in to the portal to choose a new time.</p>
-                <div>
-                  <Button
-                    href={changeAppointmentHref(appointment.appointmentId)}
-                    variant="outlined"
-                    className={styles.action}
-                  >
-                    Change the time
-                  </Button>
-                </div>
-              </section>
+              {!petHere && (
+                <p>
+                  {appointment.petName} is no longer with you, so this appointment cannot be moved online. You
+                  can still cancel it, or call {appointment.practiceName} on {appointment.practicePhone}.
+                </p>
+              )}
+              {petHere && (
+                <section aria-labelledby="manage-change-heading" className={styles.section}>
+                  <h2 id="manage-change-heading">Change the time</h2>
+                  <p>You sign in to the portal to choose a new time.</p>
+                  <div>
+                    <Button
+                      href={changeAppointmentHref(appointment.appointmentId)}
+                      variant="outlined"
+                      className={styles.action}
+                    >
+                      Change the time
+                    </Button>
+                  </div>
+                </section>
+              )}
               <CancelForm
                 pending={press.isPending && press.variables.kind === 'cancellation'}
                 disabled={press.isPending}

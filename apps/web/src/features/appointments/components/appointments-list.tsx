@@ -57,6 +57,12 @@ function ChangeActions(props: {
           Cancel
         </Button>
       </div>
+      {appointment.petStatus !== 'Active' && (
+        <p className={typography.secondary}>
+          {appointment.petName} is no longer with you, so this appointment cannot be moved online. You can
+          still cancel it, or call your practice.
+        </p>
+      )}
       {/* Its place in the line comes with the list: no request per appointment (decision 0086). */}
       {changeOpen && (
         <EarlierTimesControl appointment={appointment} request={appointment.earlierTimes} now={now} />
@@ -90,7 +96,9 @@ function AppointmentItem(props: {
         <ChangeActions
           appointment={appointment}
           now={now}
-          changeOpen={changeOpen}
+          // Decision 0099: a pet that has died or has a new home is not booked for, so neither moved nor
+          // offered earlier times; the appointment can still be cancelled (0066).
+          changeOpen={changeOpen && appointment.petStatus === 'Active'}
           onCancel={() => onCancel(appointment)}
         />
       )}

@@ -29,10 +29,11 @@ const opened: EditablePet = {
   policyNumber: null,
   status: 'Active',
   version: '1001',
+  bookedAppointments: 0,
 };
 
 /** The form and the departure steps as the edit page shows them, against a stand-in API. */
-function renderPage(answer: (method: string, body: unknown) => Response) {
+function renderPage(answer: (method: string, body: unknown) => Response, start: EditablePet = opened) {
   const requests: { method: string; url: string; body: unknown }[] = [];
   const fetch = vi.fn((url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -47,7 +48,7 @@ function renderPage(answer: (method: string, body: unknown) => Response) {
     getStorage: () => undefined,
   });
   function Page() {
-    const [pet, setPet] = useState(opened);
+    const [pet, setPet] = useState(start);
     return (
       <>
         <EditPetForm pet={pet} onChanged={setPet} />
@@ -160,5 +161,15 @@ describe('PetDepartureSection', () => {
     expect(sent((r) => r.method === 'PUT')).toEqual([
       { method: 'PUT', url: '/bff/v2/pets/41/status', body: { version: '1001', status: 'Deceased' } },
     ]);
+  });
+  it('says beforehand that it cancels the pet’s booked appointments, when it has any (decision 0099)', async () => {
+    renderPage(() => Response.json({}), { ...opened, bookedAppointments: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Nutmeg has died' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tell your practice that Nutmeg has died?' });
+    expect(
+      within(dialog).getByText(
+        /We will let your practice know, cancel Nutmeg’s 2 booked appointments, stop any reminders for Nutmeg/,
+      ),
+    ).toBeTruthy();
   });
 });

@@ -18,27 +18,28 @@ export interface PetDepartureProps {
   onChanged: (current: EditablePet) => void;
 }
 
-/** What each step says, in plain, kind words: what will happen, and that the history stays. */
-function wordsFor(status: PetDeparture, name: string) {
+/**
+ * What each step says, in plain, kind words: what will happen (its booked appointments cancelled, when it
+ * has any: decision 0099), and that the history stays.
+ */
+function wordsFor(status: PetDeparture, name: string, booked: number) {
   const stays = `${name}’s records and history stay with your practice.`;
+  const what =
+    booked === 0
+      ? `We will let your practice know, stop any reminders for ${name} and no longer offer appointments for them.`
+      : `We will let your practice know, cancel ${name}’s ${booked === 1 ? 'booked appointment' : `${booked} booked appointments`}, stop any reminders for ${name} and no longer offer appointments for them.`;
   return status === 'Deceased'
     ? {
         button: `${name} has died`,
         title: `Tell your practice that ${name} has died?`,
-        descriptions: [
-          'We are very sorry for your loss.',
-          `We will let your practice know, stop any reminders for ${name} and no longer offer appointments for them. ${stays}`,
-        ],
+        descriptions: ['We are very sorry for your loss.', `${what} ${stays}`],
         confirm: `Yes, ${name} has died`,
         done: `Thank you for letting us know. We are so sorry about ${name}.`,
       }
     : {
         button: `${name} has a new home`,
         title: `Tell your practice that ${name} has a new home?`,
-        descriptions: [
-          `We will let your practice know, stop any reminders for ${name} and no longer offer appointments for them. ${stays}`,
-          'Their new owner can register them with their own vet.',
-        ],
+        descriptions: [`${what} ${stays}`, 'Their new owner can register them with their own vet.'],
         confirm: `Yes, ${name} has a new home`,
         done: `Thank you. We have let your practice know that ${name} has a new home.`,
       };
@@ -60,7 +61,7 @@ export function PetDepartureSection({ pet, onChanged }: PetDepartureProps) {
     setProblem(undefined);
     try {
       await record.mutateAsync({ version: pet.version, status });
-      showToast(wordsFor(status, pet.name).done, 'success');
+      showToast(wordsFor(status, pet.name, pet.bookedAppointments).done, 'success');
       router.push(`/pets/${pet.petId}`);
     } catch (error) {
       setAsking(null);
@@ -79,9 +80,9 @@ export function PetDepartureSection({ pet, onChanged }: PetDepartureProps) {
     }
   };
 
-  const died = wordsFor('Deceased', pet.name);
-  const rehomed = wordsFor('Rehomed', pet.name);
-  const asked = asking === null ? undefined : wordsFor(asking, pet.name);
+  const died = wordsFor('Deceased', pet.name, pet.bookedAppointments);
+  const rehomed = wordsFor('Rehomed', pet.name, pet.bookedAppointments);
+  const asked = asking === null ? undefined : wordsFor(asking, pet.name, pet.bookedAppointments);
   return (
     <section aria-labelledby="pet-departure-heading" className={styles.section}>
       <h2 id="pet-departure-heading">If {pet.name} is no longer with you</h2>
