@@ -1,6 +1,6 @@
 import { listKey } from '@vet/contracts/list-key';
 
-/** The options a typed text offers, in the order shown, and the synonym that matched each one that only a synonym did. */
+/** The options a typed text offers, in the order shown, and the synonym of each that only a synonym matched. */
 export interface OptionMatches<T> {
   options: T[];
   synonyms: Map<T, string>;
@@ -16,10 +16,10 @@ interface Indexed<T> {
  * Matches what is typed against each option's name and synonyms in the lists' matching form (listKey,
  * decision 0096: case, spacing, punctuation and accents aside), so `alsatian` offers German Shepherd Dog
  * as the import and the API would take it. Names that start with the text come first, then names that
- * hold it, then options only a synonym holds (the synonym shown: one that is the text, else starts with it,
- * else holds it); each
- * group keeps the list's order. Empty text (or punctuation only) offers every option. The options are
- * keyed once; the last answer is kept, as the field asks again for the same text on each render.
+ * hold it, then options only a synonym holds (the synonym shown: one that is the text, else starts with
+ * it, else holds it); each group keeps the list's order. Empty text (or punctuation only) offers every
+ * option. The options are keyed once; the last answer is kept, as the field asks again for the same text
+ * on each render.
  */
 export function createOptionMatcher<T>(
   options: readonly T[],
