@@ -23,7 +23,7 @@ describe('portal-admin’s dispatch (decision 0097)', () => {
       'failed [--endpoint <name>]',
       'redrive [--endpoint <name>] [--event evt_N]',
       'unacknowledged [--older-than 24h]',
-      'invite <client_ref> [--email]',
+      'invite <client_ref> [--email [--replace]]',
     ])
       expect(stdout).toContain(`\n  ${usage}\n      `);
   });

@@ -49,7 +49,13 @@ describe('PUT /integration/v1/list-entries/{list}/{code}', () => {
     expect(again.json()).toEqual({ outcome: 'unchanged', id });
 
     const breeds = await context.app.inject({ method: 'GET', url: `/v2/species/${await dogId()}/breeds` });
-    expect(breeds.json()).toContainEqual({ breedId: id, speciesId: await dogId(), name: `Sprollie ${tag}` });
+    // With its synonym, which the form's breed field matches too (decision 0096).
+    expect(breeds.json()).toContainEqual({
+      breedId: id,
+      speciesId: await dogId(),
+      name: `Sprollie ${tag}`,
+      synonyms: [`Springer Collie ${tag}`],
+    });
     const colours = await context.app.inject({
       method: 'GET',
       url: `/v2/species/${await dogId()}/breeds/${id}/colours`,
