@@ -34,6 +34,13 @@ const unwrapCascadeLayers = {
 /** jsdom lacks the native <dialog>'s modal behaviour, which the web's dialogs use (decision 0050). */
 const dialogPolyfill = './apps/web/src/testing/dialog-polyfill.ts';
 
+/**
+ * How long `expect.poll` waits for what a test waits on (a worker's job, a delivery, a row) before failing,
+ * unless the test says otherwise. Vitest's default, one second, is a wall-clock bet that a loaded CI
+ * machine loses now and then (the dispatcher's parking test did); a poll still ends as soon as it holds.
+ */
+const pollUntil = { timeout: 15_000, interval: 50 };
+
 export default defineConfig({
   test: {
     allowOnly: false,
@@ -56,6 +63,7 @@ export default defineConfig({
           // The web's CSS modules are applied in jsdom, so a component test can read a computed style.
           css: { include: [/\.module\.css$/] },
           setupFiles: [failOnConsoleError, dialogPolyfill],
+          expect: { poll: pollUntil },
         },
       },
       {
@@ -67,6 +75,7 @@ export default defineConfig({
           setupFiles: [failOnConsoleError],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: pollUntil },
         },
       },
       {
@@ -83,6 +92,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          expect: { poll: pollUntil },
         },
       },
     ],
