@@ -128,7 +128,7 @@ describe('a machine client granted some practices', () => {
     const { results } = practiceRecordBatchResultSchema.parse(response.json());
     expect(results.map((result) => result.outcome)).toEqual(['applied', 'refused']);
     const refused = results[1];
-    expect(refused?.outcome === 'refused' && refused.issues.map((issue) => issue.path)).toEqual([
+    expect(refused?.outcome === 'refused' && refused.issues?.map((issue) => issue.path)).toEqual([
       'practice_ref',
     ]);
     expect(await homeOf(mine)).toBe(north);
