@@ -116,8 +116,10 @@ export function requireIntegrationTokenUrlInProduction(
   env: IntegrationEnv & { NODE_ENV: string },
   context: z.RefinementCtx,
 ) {
-  const listed = new Set(env.INTEGRATION_CLIENT_IDS ?? []);
-  if (env.INTEGRATION_CLIENT_GRANTS?.some((grant) => listed.has(grant.client)))
+  // Runs on the raw values too when another variable failed (api-config.ts): check the shapes first.
+  const listed = new Set(Array.isArray(env.INTEGRATION_CLIENT_IDS) ? env.INTEGRATION_CLIENT_IDS : []);
+  const grants: unknown = env.INTEGRATION_CLIENT_GRANTS;
+  if (Array.isArray(grants) && grants.some((grant: { client?: string }) => listed.has(grant.client ?? '')))
     context.addIssue({
       code: 'custom',
       path: ['INTEGRATION_CLIENT_GRANTS'],

@@ -17,7 +17,7 @@ const tag = randomUUID().slice(0, 8).toUpperCase();
 const north = `PRAC-N-${tag}`;
 const south = `PRAC-S-${tag}`;
 const grants = [
-  { client: 'pms-north', practices: [north], kinds: ['clients', 'pets', 'events'] },
+  { client: 'pms-north', practices: [north], kinds: ['clients', 'pets', 'events', 'appointments'] },
   { client: 'pms-group', practices: 'all', kinds: ['clients'] },
 ];
 const database = useTestDatabase();
@@ -148,6 +148,47 @@ describe('a machine client granted some practices', () => {
       expect(response.statusCode, response.body).toBe(403);
       expect(codeOf(response)).toBe('kind_not_allowed');
     }
+  });
+});
+
+describe('desk bookings of a machine client granted some practices', () => {
+  const booking = (practiceRef: string) => {
+    const startsAt = new Date(Date.now() + 7 * 86_400_000);
+    return {
+      practice_ref: practiceRef,
+      clinician_ref: newRef('VET'),
+      client_ref: newRef('CLI'),
+      pet_ref: newRef('PET'),
+      reason_ref: newRef('RSN'),
+      starts_at: startsAt.toISOString(),
+      ends_at: new Date(startsAt.getTime() + 900_000).toISOString(),
+      status: 'Booked',
+    };
+  };
+  const send = async (method: 'PUT' | 'POST', path: string, payload: unknown) =>
+    context.app.inject({
+      method,
+      url: `${integrationPathPrefix}${path}`,
+      headers: { authorization: await machineAuthorization({ clientId: 'pms-north' }) },
+      payload: payload as Record<string, unknown>,
+    });
+
+  it('refuses a booking at another practice (403 practice_not_served), alone or as a batch item', async () => {
+    const ref = newRef('APT');
+    const alone = await send('PUT', `/appointments/${ref}`, booking(south));
+    const batch = await send('POST', '/appointments/batch', {
+      items: [
+        { appointment_ref: newRef('APT'), ...booking(south) },
+        { appointment_ref: newRef('APT'), ...booking(north) },
+      ],
+    });
+
+    expect([alone.statusCode, codeOf(alone)]).toEqual([403, 'practice_not_served']);
+    expect(batch.statusCode, batch.body).toBe(200);
+    const results = (batch.json() as { results: { status: number; error?: { code?: string } }[] }).results;
+    expect(results[0]).toMatchObject({ status: 403, error: { code: 'practice_not_served' } });
+    // Its own practice's booking goes on to the booking rules (here: references that name nothing).
+    expect(results[1]?.status).toBe(422);
   });
 });
 
