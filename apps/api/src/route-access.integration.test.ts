@@ -115,7 +115,10 @@ async function anotherPracticesRecords() {
     startsAt,
     endsAt: new Date(startsAt.getTime() + 900_000),
   });
-  await database.pool.query('update appointments set pms_ref = $1 where id = $2', [`APT-${tag}`, appointment.id]);
+  await database.pool.query('update appointments set pms_ref = $1 where id = $2', [
+    `APT-${tag}`,
+    appointment.id,
+  ]);
   return {
     client,
     values: {
@@ -195,7 +198,8 @@ describe('who may call each route', () => {
       const code = reached.statusCode >= 400 ? apiErrorSchema.parse(reached.json()).code : undefined;
       const ok =
         (reached.statusCode === 403 && code === 'practice_not_served') ||
-        (reached.statusCode === missing.statusCode && (reached.statusCode >= 400 || operation.method === 'GET'));
+        (reached.statusCode === missing.statusCode &&
+          (reached.statusCode >= 400 || operation.method === 'GET'));
       if (!ok) mismatches.push(`${operation.method} ${operation.path}: ${reached.statusCode} (${code})`);
     }
     expect(integration.length).toBeGreaterThan(10);

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { practiceEventEnvelopeSchema, practiceEventTypes, type PracticeEventType } from './practice-events.ts';
+import {
+  practiceEventEnvelopeSchema,
+  practiceEventTypes,
+  type PracticeEventType,
+} from './practice-events.ts';
 
 /**
  * The event feed of the integration API (decision 0067): a practice system that cannot receive webhooks

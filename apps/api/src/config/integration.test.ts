@@ -102,13 +102,20 @@ describe('the integration API settings (decision 0062)', () => {
     expect(config.integration.grants).toEqual([
       { clientId: 'pms-north', practices: ['PRAC-0001', 'PRAC-0002'], kinds: ['clients', 'events'] },
       { clientId: 'pms-reader', practices: 'all', kinds: ['events'] },
-      { clientId: 'pms-south', practices: ['PRAC-0003'], kinds: expect.arrayContaining(['appointments', 'events']) },
+      {
+        clientId: 'pms-south',
+        practices: ['PRAC-0003'],
+        kinds: expect.arrayContaining(['appointments', 'events']),
+      },
     ]);
   });
 
   it('refuse a grant that is not JSON, names an unknown kind, grants nothing, or repeats a client', () => {
     const grants = (value: unknown) =>
-      problemsOf({ ...local, INTEGRATION_CLIENT_GRANTS: typeof value === 'string' ? value : JSON.stringify(value) });
+      problemsOf({
+        ...local,
+        INTEGRATION_CLIENT_GRANTS: typeof value === 'string' ? value : JSON.stringify(value),
+      });
     const bad = [
       'pms-north:PRAC-0001',
       [{ client: 'pms', practices: 'all', kinds: ['bookings'] }],
@@ -121,9 +128,10 @@ describe('the integration API settings (decision 0062)', () => {
       ],
     ];
     for (const value of bad)
-      expect(grants(value).map((problem) => problem.split(' ')[0]), JSON.stringify(value)).toEqual([
-        'INTEGRATION_CLIENT_GRANTS',
-      ]);
+      expect(
+        grants(value).map((problem) => problem.split(' ')[0]),
+        JSON.stringify(value),
+      ).toEqual(['INTEGRATION_CLIENT_GRANTS']);
     expect(
       problemsOf({
         ...local,

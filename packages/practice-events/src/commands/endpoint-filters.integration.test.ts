@@ -82,7 +82,12 @@ describe('endpoints add --practices --types', () => {
     expect(await deliveredEvents('north')).toEqual([northLinked, northDeleted]);
     expect(await deliveredEvents('deletions')).toEqual([northDeleted, southDeleted]);
     expect(await deliveredEvents('south-linked')).toEqual([southLinked]);
-    expect(await deliveredEvents('everything')).toEqual([northLinked, southLinked, northDeleted, southDeleted]);
+    expect(await deliveredEvents('everything')).toEqual([
+      northLinked,
+      southLinked,
+      northDeleted,
+      southDeleted,
+    ]);
   });
 
   it('refuses an unknown event type by name, and a flag it does not know, adding nothing', async () => {

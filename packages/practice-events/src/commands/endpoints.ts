@@ -22,9 +22,9 @@ const listOf = (value: string) => [...new Set(value.split(',').map((item) => ite
  * The filters of `endpoints add` (decision 0105): `--practices PRAC-0001,PRAC-0002` (practice-system
  * references) and `--types appointment.booked,…`; either left out means every one. An error names the flag.
  */
-function filtersOf(flags: readonly string[]):
-  | { practiceRefs: string[] | null; eventTypes: string[] | null }
-  | { problem: string } {
+function filtersOf(
+  flags: readonly string[],
+): { practiceRefs: string[] | null; eventTypes: string[] | null } | { problem: string } {
   let practiceRefs: string[] | null = null;
   let eventTypes: string[] | null = null;
   for (let i = 0; i < flags.length; i += 2) {
@@ -35,7 +35,8 @@ function filtersOf(flags: readonly string[]):
       const unknown = list.filter((type) => !(practiceEventTypes as readonly string[]).includes(type));
       if (unknown.length > 0) return { problem: `unknown event type ${unknown.join(', ')}` };
       eventTypes = list;
-    } else return { problem: `${flag} is not --practices <refs> or --types <types>, once each, with a value` };
+    } else
+      return { problem: `${flag} is not --practices <refs> or --types <types>, once each, with a value` };
   }
   return { practiceRefs, eventTypes };
 }

@@ -6,12 +6,7 @@ import type { MachineGrantKind } from '@vet/contracts/machine-access';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acknowledgementRoutes } from '../acknowledgements/index.ts';
-import {
-  failureLimit,
-  integrationScope,
-  type MachineGrant,
-  type RoutePlugin,
-} from '../../platform/index.ts';
+import { failureLimit, integrationScope, type MachineGrant, type RoutePlugin } from '../../platform/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
 import { listEntryRoutes } from '../list-entries/index.ts';

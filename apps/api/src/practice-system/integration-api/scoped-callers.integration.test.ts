@@ -89,7 +89,10 @@ describe('a machine client granted some practices', () => {
     await createClient(database.db, { pmsRef: theirs, homePracticeId: practiceIds.south });
     const pet = (clientRef: string) => {
       const ref = newRef('PET');
-      return [ref, { pet_ref: ref, client_ref: clientRef, name: 'Bramble', species: 'Dog', sex: 'Female' }] as const;
+      return [
+        ref,
+        { pet_ref: ref, client_ref: clientRef, name: 'Bramble', species: 'Dog', sex: 'Female' },
+      ] as const;
     };
 
     const allowed = await northApi.put('pets', ...pet(mine));

@@ -115,7 +115,8 @@ const routesOf =
       app.post(path, { config, schema: { ...deactivateOptions, body: petDeactivationSchema } }, (request) =>
         deactivate(deps, machineGrantOf(request), kind, refOf(request), request.body.status),
       );
-    else app.post(path, { config, schema: deactivateOptions }, (request) =>
+    else
+      app.post(path, { config, schema: deactivateOptions }, (request) =>
         deactivate(deps, machineGrantOf(request), kind, refOf(request)),
       );
   };

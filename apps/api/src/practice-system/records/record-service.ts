@@ -92,13 +92,19 @@ export async function upsertBatch(
     deps.db,
     grant,
     kind,
-    parsed.map((record, index) => ({ ref: record.cells[refField]?.trim() ?? '', fields: items[index] ?? {} })),
+    parsed.map((record, index) => ({
+      ref: record.cells[refField]?.trim() ?? '',
+      fields: items[index] ?? {},
+    })),
   );
   // Per item: one naming a practice the client is not granted is refused, the others applied.
   const records = parsed.map((record, index) => {
     const refused = notServed[index];
     return refused
-      ? { ...record, refusals: [...(record.refusals ?? []), { field: refused.field, reason: notServedReason }] }
+      ? {
+          ...record,
+          refusals: [...(record.refusals ?? []), { field: refused.field, reason: notServedReason }],
+        }
       : record;
   });
   const results = await apply(deps, kind, records);
