@@ -223,7 +223,7 @@ describe('who may call each route', () => {
           url: `${integrationPathPrefix}/events?after=${after}&limit=1000`,
           headers: { authorization },
         })
-      ).json() as { events: { id: string }[] };
+      ).json<{ events: { id: string }[] }>();
 
     const everyPractice = await read(authorizations.machine!);
     const onePractice = await read(await machineAuthorization({ clientId: 'one-practice' }));

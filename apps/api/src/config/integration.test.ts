@@ -1,3 +1,4 @@
+import { machineGrantKinds } from '@vet/contracts/machine-access';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';
@@ -105,7 +106,7 @@ describe('the integration API settings (decision 0062)', () => {
       {
         clientId: 'pms-south',
         practices: ['PRAC-0003'],
-        kinds: expect.arrayContaining(['appointments', 'events']),
+        kinds: [...machineGrantKinds],
       },
     ]);
   });

@@ -97,8 +97,9 @@ async function idsFor(clientId: string | undefined, query = '') {
   const response = await readAs(clientId, query);
   expect(response.statusCode, response.body).toBe(200);
   const ours = new Set(Object.values(written).map((id) => `evt_${id}`));
-  return (response.json() as { events: { id: string }[] }).events
-    .map((event) => event.id)
+  return response
+    .json<{ events: { id: string }[] }>()
+    .events.map((event) => event.id)
     .filter((id) => ours.has(id));
 }
 const evt = (id: number) => `evt_${id}`;

@@ -188,7 +188,7 @@ describe('desk bookings of a machine client granted some practices', () => {
 
     expect([alone.statusCode, codeOf(alone)]).toEqual([403, 'practice_not_served']);
     expect(batch.statusCode, batch.body).toBe(200);
-    const results = (batch.json() as { results: { status: number; error?: { code?: string } }[] }).results;
+    const results = batch.json<{ results: { status: number; error?: { code?: string } }[] }>().results;
     expect(results[0]).toMatchObject({ status: 403, error: { code: 'practice_not_served' } });
     // Its own practice's booking goes on to the booking rules (here: references that name nothing).
     expect(results[1]?.status).toBe(422);

@@ -20,12 +20,16 @@ const tags = ['list entries'];
  */
 export const listEntryRoutes = (): FastifyPluginCallbackZod => (app, _options, done) => {
   // The lists are the whole group's: only a client granted every practice writes them (decision 0105).
-  app.addHook('preHandler', async (request) => {
-    if (machineGrantOf(request).practices !== 'all')
+  app.addHook('preHandler', (request, _reply, next) => {
+    try {
+      if (machineGrantOf(request).practices === 'all') return next();
       throw forbidden(
         'The lists are the whole group’s: only a practice system granted every practice writes them.',
         'practice_not_served' satisfies IntegrationErrorCode,
       );
+    } catch (error) {
+      next(error as Error);
+    }
   });
   app.put(
     '/list-entries/:list/:code',
