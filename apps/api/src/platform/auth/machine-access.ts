@@ -60,7 +60,6 @@ export const machineRefusals = {
     "The integration API is for a practice system's token (client credentials), not a person's.",
   machineNotAccepted: 'This practice system is not allowed to call the integration API.',
   kindNotAllowed: 'This practice system is not granted this kind of record or read.',
-  practiceNotServed: 'This practice system is not granted the practice this record names.',
   missingScope: 'The token does not carry the scope the integration API needs.',
 } as const;
 
@@ -70,7 +69,6 @@ export const machineRefusalCodes = {
   machineNotAccepted: 'client_not_accepted',
   missingScope: 'insufficient_scope',
   kindNotAllowed: 'kind_not_allowed',
-  practiceNotServed: 'practice_not_served',
 } as const satisfies Partial<Record<keyof typeof machineRefusals, IntegrationErrorCode>>;
 
 /** Why an accepted-looking machine is still refused, or undefined when it may call the integration API. */
