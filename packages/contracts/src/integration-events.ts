@@ -27,6 +27,14 @@ export const eventFeedCursorSchema = z
   .transform(Number);
 
 /**
+ * An unknown type as the refusal names it: quoted when it has an event type's shape (a typo), else by its
+ * place in the list, so an answer never echoes arbitrary input back.
+ */
+const eventTypeShape = /^[a-z][a-z_]{0,39}\.[a-z][a-z_]{0,39}$/;
+const named = (type: string, place: number) =>
+  eventTypeShape.test(type) ? type : `number ${place} of the list (not an event type’s form)`;
+
+/**
  * `types=appointment.booked,appointment.cancelled`: only events of these types (decision 0105). An unknown
  * type is refused by name, so a typo never reads as "no such events".
  */
@@ -35,7 +43,9 @@ export const eventFeedTypesSchema = z
   .max(2000)
   .transform((text, context) => {
     const types = [...new Set(text.split(',').map((type) => type.trim()))].filter(Boolean);
-    const unknown = types.filter((type) => !(practiceEventTypes as readonly string[]).includes(type));
+    const unknown = types.flatMap((type, index) =>
+      (practiceEventTypes as readonly string[]).includes(type) ? [] : [named(type, index + 1)],
+    );
     if (unknown.length > 0 || types.length === 0)
       context.addIssue({
         code: 'custom',

@@ -135,4 +135,13 @@ describe('GET /integration/v1/events for a client granted some practices', () =>
     expect(body.issues?.[0]?.message).toContain('appointment.bookd');
     expect(body.issues?.[0]?.message).not.toContain('client.linked');
   });
+
+  it('names an unknown type by its place, not its text, when it has no event type’s form', async () => {
+    const response = await readAs('feed-north', `&types=client.linked,${encodeURIComponent('<b>Hi</b>')}`);
+
+    expect(response.statusCode).toBe(400);
+    const [issue] = apiErrorSchema.parse(response.json()).issues ?? [];
+    expect(issue?.message).toContain('number 2 of the list');
+    expect(response.body).not.toContain('Hi');
+  });
 });
