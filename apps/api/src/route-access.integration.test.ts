@@ -1,5 +1,16 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
+import { integrationPathPrefix } from '@vet/contracts/machine-access';
+import { recordPracticeEvent } from '@vet/db/practice-events';
+import {
+  createAppointment,
+  createClient,
+  createClinician,
+  createPet,
+  createPractice,
+  createReason,
+} from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
+import { feedEnd, untilSequenced } from './practice-system/event-feed/testing/feed-fixtures.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { machineRefusals } from './platform/auth/machine-access.ts';
 import { useSignedInTestApp } from './testing/signed-in-app.ts';
@@ -12,8 +23,16 @@ import { useSignedInTestApp } from './testing/signed-in-app.ts';
 const database = useTestDatabase({ max: 10 });
 // Every integration route is refused twice from one address here: more than the refused requests an
 // address may make (integration-rate-limit.integration.test.ts tests that limit).
+// A practice system granted every kind but one practice only, which holds none of the records it is sent
+// to (decision 0105).
+const servedPractice = `PRAC-SERVED-${crypto.randomUUID()}`;
 const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database, {
-  env: { INTEGRATION_FAILURES_PER_ADDRESS: '100000' },
+  env: {
+    INTEGRATION_FAILURES_PER_ADDRESS: '100000',
+    INTEGRATION_CLIENT_GRANTS: JSON.stringify([
+      { client: 'one-practice', practices: [servedPractice], kinds: 'all' },
+    ]),
+  },
 });
 
 type Access = 'public' | 'signedIn' | 'integration';
@@ -68,10 +87,51 @@ function operationsOf(document: { paths: Record<string, Record<string, OpenApiOp
 /** A value no record has: a numeric id refuses it (400), a reference finds nothing (404). */
 const unknownValue = `access-check-${crypto.randomUUID()}`;
 
-function urlOf(operation: Operation): string {
+function urlOf(operation: Operation, values: Record<string, string> = {}): string {
   return operation.parameters
     .filter((parameter) => parameter.in === 'path')
-    .reduce((url, parameter) => url.replace(`{${parameter.name}}`, unknownValue), operation.path);
+    .reduce(
+      (url, parameter) =>
+        url.replace(`{${parameter.name}}`, encodeURIComponent(values[parameter.name] ?? unknownValue)),
+      operation.path,
+    );
+}
+
+/** Records of a practice the one-practice caller does not serve, by each path parameter that names one. */
+async function anotherPracticesRecords() {
+  const { db } = database;
+  const tag = crypto.randomUUID();
+  const practice = await createPractice(db, { pmsRef: `PRAC-OTHER-${tag}` });
+  const client = await createClient(db, { homePracticeId: practice.id, pmsRef: `CLI-${tag}` });
+  const pet = await createPet(db, { clientId: client.id, pmsRef: `PET-${tag}` });
+  const clinician = await createClinician(db, { practiceId: practice.id, pmsRef: `VET-${tag}` });
+  const startsAt = new Date(Date.now() + 86_400_000);
+  const appointment = await createAppointment(db, {
+    practiceId: practice.id,
+    clinicianId: clinician.id,
+    clientId: client.id,
+    petId: pet.id,
+    reasonId: (await createReason(db)).id,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 900_000),
+  });
+  await database.pool.query('update appointments set pms_ref = $1 where id = $2', [
+    `APT-${tag}`,
+    appointment.id,
+  ]);
+  return {
+    client,
+    values: {
+      practice_ref: practice.pmsRef!,
+      clinician_ref: clinician.pmsRef!,
+      client_ref: client.pmsRef!,
+      pet_ref: pet.pmsRef!,
+      appointment_ref: `APT-${tag}`,
+      client_id: String(client.id),
+      pet_id: String(pet.id),
+      appointment_id: String(appointment.id),
+    },
+  };
 }
 
 describe('who may call each route', () => {
@@ -118,5 +178,57 @@ describe('who may call each route', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('answers a caller reaching a practice it does not serve as if the record were missing, or 403', async () => {
+    const { values } = await anotherPracticesRecords();
+    // References and ids no record has (an id nobody has is still a valid id).
+    const nobodys = Object.fromEntries(
+      Object.keys(values).map((name) => [name, name.endsWith('_id') ? '2147483000' : unknownValue]),
+    );
+    const integration = operations.filter((operation) => operation.access === 'integration');
+    const stranger = await machineAuthorization({ clientId: 'one-practice' });
+    const mismatches: string[] = [];
+    for (const operation of integration) {
+      const call = (authorization: string, url: string) =>
+        context.app.inject({ method: operation.method as 'GET', url, headers: { authorization } });
+      // The same route of a record nobody has, asked by a caller of every practice: what "missing" answers.
+      const missing = await call(authorizations.machine!, urlOf(operation, nobodys));
+      const reached = await call(stranger, urlOf(operation, values));
+      const code = reached.statusCode >= 400 ? apiErrorSchema.parse(reached.json()).code : undefined;
+      const ok =
+        (reached.statusCode === 403 && code === 'practice_not_served') ||
+        (reached.statusCode === missing.statusCode &&
+          (reached.statusCode >= 400 || operation.method === 'GET'));
+      if (!ok) mismatches.push(`${operation.method} ${operation.path}: ${reached.statusCode} (${code})`);
+    }
+    expect(integration.length).toBeGreaterThan(10);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('lists no event of a practice the caller does not serve', async () => {
+    const after = await feedEnd(database.db);
+    const { client } = await anotherPracticesRecords();
+    const id = await recordPracticeEvent(database.db, 'client.linked', {
+      client_id: client.id,
+      client_ref: client.pmsRef,
+      practice_id: client.homePracticeId,
+      practice_ref: null,
+    });
+    await untilSequenced(database.db, [id]);
+    const read = async (authorization: string) =>
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: `${integrationPathPrefix}/events?after=${after}&limit=1000`,
+          headers: { authorization },
+        })
+      ).json<{ events: { id: string }[] }>();
+
+    const everyPractice = await read(authorizations.machine!);
+    const onePractice = await read(await machineAuthorization({ clientId: 'one-practice' }));
+
+    expect(everyPractice.events.map((event) => event.id)).toContain(`evt_${id}`);
+    expect(onePractice.events.map((event) => event.id)).not.toContain(`evt_${id}`);
   });
 });

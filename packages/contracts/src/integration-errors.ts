@@ -27,6 +27,15 @@ export const integrationErrorCodes = {
     status: 403,
     meaning: 'The token lacks the integration scope (named in the `WWW-Authenticate` header).',
   },
+  practice_not_served: {
+    status: 403,
+    meaning:
+      'The record or booking names a practice this client is not granted (decision 0105); nothing was stored.',
+  },
+  kind_not_allowed: {
+    status: 403,
+    meaning: 'This client is not granted this kind of write or read (its records, bookings or events).',
+  },
   not_found: {
     status: 404,
     meaning: 'No record, or no route, answers to what the path names.',

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { practiceEventEnvelopeSchema } from './practice-events.ts';
+import {
+  practiceEventEnvelopeSchema,
+  practiceEventTypes,
+  type PracticeEventType,
+} from './practice-events.ts';
 
 /**
  * The event feed of the integration API (decision 0067): a practice system that cannot receive webhooks
@@ -22,9 +26,41 @@ export const eventFeedCursorSchema = z
   .regex(/^(0|[1-9][0-9]{0,14})$/, cursorReason)
   .transform(Number);
 
-/** GET /integration/v1/events?after=&limit= */
+/**
+ * An unknown type as the refusal names it: quoted when it has an event type's shape (a typo), else by its
+ * place in the list, so an answer never echoes arbitrary input back.
+ */
+const eventTypeShape = /^[a-z][a-z_]{0,39}\.[a-z][a-z_]{0,39}$/;
+const named = (type: string, place: number) =>
+  eventTypeShape.test(type) ? type : `number ${place} of the list (not an event type’s form)`;
+
+/**
+ * `types=appointment.booked,appointment.cancelled`: only events of these types (decision 0105). An unknown
+ * type is refused by name, so a typo never reads as "no such events".
+ */
+export const eventFeedTypesSchema = z
+  .string()
+  .max(2000)
+  .transform((text, context) => {
+    const types = [...new Set(text.split(',').map((type) => type.trim()))].filter(Boolean);
+    const unknown = types.flatMap((type, index) =>
+      (practiceEventTypes as readonly string[]).includes(type) ? [] : [named(type, index + 1)],
+    );
+    if (unknown.length > 0 || types.length === 0)
+      context.addIssue({
+        code: 'custom',
+        message:
+          unknown.length > 0
+            ? `Unknown event type ${unknown.join(', ')}: the types are those of docs/practice-events.md.`
+            : 'Name at least one event type, or leave types out for every type.',
+      });
+    return types as PracticeEventType[];
+  });
+
+/** GET /integration/v1/events?after=&limit=&types= */
 export const eventFeedQuerySchema = z.object({
   after: eventFeedCursorSchema.optional(),
+  types: eventFeedTypesSchema.optional(),
   limit: z.coerce
     .number({ error: limitReason })
     .int(limitReason)

@@ -10,3 +10,24 @@ export const integrationPathPrefix = '/integration/v1';
 
 /** The embedded provider's machine client unless IDP_MACHINE_CLIENT_ID names another (local runs, tests). */
 export const defaultMachineClientId = 'practice-system';
+
+/**
+ * What a machine client may do (decision 0105), one name per kind of write or read: each record kind's
+ * writes (`clients`, `pets`, …), desk bookings (`appointments`), invitations, acknowledgements, the group's
+ * list entries, and reading the events (`events`).
+ */
+export const machineGrantKinds = [
+  'practices',
+  'clinicians',
+  'closures',
+  'appointment-reasons',
+  'clients',
+  'pets',
+  'vaccinations',
+  'appointments',
+  'invitations',
+  'acknowledgements',
+  'list-entries',
+  'events',
+] as const;
+export type MachineGrantKind = (typeof machineGrantKinds)[number];

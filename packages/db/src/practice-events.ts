@@ -14,6 +14,15 @@ export const practiceEventsChannel = 'practice_events';
 const recordIdField = { client: 'client_id', pet: 'pet_id', appointment: 'appointment_id' } as const;
 
 /**
+ * The practice an event is of (decision 0105), from its data `d`: the practice it names, else its
+ * appointment's, else its client's home practice (read after the change wrote it, so a new home practice).
+ */
+const practiceOfData = (d: ReturnType<typeof sql>) => sql`coalesce(
+  (${d}->>'practice_id')::int,
+  (select a.practice_id from appointments a where a.id = (${d}->>'appointment_id')::int),
+  (select c.home_practice_id from clients c where c.id = (${d}->>'client_id')::int))`;
+
+/**
  * Writes an event of a change the practice's system should know, through the change's own executor (its
  * transaction), so the event and the change commit together or not at all (decision 0067).
  *
@@ -31,8 +40,9 @@ export async function recordPracticeEvent<T extends PracticeEventType>(
   const recordId = checked[recordIdField[recordKind]] as number;
   const result = await executor.execute<{ id: string }>(sql`
     with event as (
-      insert into practice_events (type, record_kind, record_id, data)
-      values (${type}, ${recordKind}, ${recordId}, ${JSON.stringify(checked)}::jsonb)
+      insert into practice_events (type, record_kind, record_id, data, practice_id)
+      select ${type}, ${recordKind}, ${recordId}, d.data, ${practiceOfData(sql`d.data`)}
+      from (select ${JSON.stringify(checked)}::jsonb as data) d
       returning id
     )
     select id, pg_notify(${practiceEventsChannel}, '') from event`);
@@ -56,8 +66,8 @@ export async function recordPracticeEvents<T extends PracticeEventType>(
   });
   await executor.execute(sql`
     with events as (
-      insert into practice_events (type, record_kind, record_id, data)
-      select ${type}, ${recordKind}, r.record_id, r.data
+      insert into practice_events (type, record_kind, record_id, data, practice_id)
+      select ${type}, ${recordKind}, r.record_id, r.data, ${practiceOfData(sql`r.data`)}
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(record_id bigint, data jsonb)
       returning id
     )
@@ -93,13 +103,18 @@ export async function sequencePracticeEvents(db: Database, batchSize = 5000): Pr
         update practice_events e set position = base.last + waiting.n
         from waiting, base
         where e.id = waiting.id
-        returning e.id, e.position, e.record_kind, e.record_id
+        returning e.id, e.position, e.record_kind, e.record_id, e.type, e.practice_id
       ),
       deliveries as (
         insert into webhook_deliveries (endpoint_id, event_id, position, record_key)
         select endpoint.id, numbered.id, numbered.position, numbered.record_kind || ':' || numbered.record_id
         from numbered cross join webhook_endpoints endpoint
         where endpoint.active
+          -- An endpoint's filters (decision 0105): only its practices' events, only its types.
+          and (endpoint.event_types is null or numbered.type = any(endpoint.event_types))
+          and (endpoint.practice_refs is null or exists (
+            select from practices p
+            where p.id = numbered.practice_id and p.pms_ref = any(endpoint.practice_refs)))
       )
       select count(*) as numbered from numbered`);
     return Number(result.rows[0]?.numbered ?? 0);

@@ -9,6 +9,10 @@ export interface NewEndpoint {
   name: string;
   url: string;
   secret: string;
+  /** Only the events of these practices (practice-system references); null or left out: every practice's. */
+  practiceRefs?: string[] | null;
+  /** Only events of these types; null or left out: every type. */
+  eventTypes?: string[] | null;
 }
 
 /**

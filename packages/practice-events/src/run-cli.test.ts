@@ -25,7 +25,9 @@ describe('npm run events', () => {
     const { io: given, out } = io();
     expect(await runEventsCli(['help'], given)).toBe(0);
     expect(out).toEqual(helpLines(eventsCommands));
-    expect(out.join('\n')).toMatch(/^ {2}endpoints add <name> <url> +add a webhook endpoint/m);
+    expect(out.join('\n')).toMatch(
+      /^ {2}endpoints add <name> <url> \[--practices <ref,…>\] \[--types <type,…>\] +add a webhook endpoint/m,
+    );
     for (const name of ['endpoints list', 'endpoints remove', 'failed', 'redrive', 'unacknowledged']) {
       expect(out.some((line) => line.startsWith(`  ${name}`))).toBe(true);
     }

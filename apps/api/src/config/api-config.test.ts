@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       integration: {
         clientIds: [],
+        grants: [],
         scope: 'practice-system',
         tokenUrl: 'http://localhost:4100/oauth/token',
         rateLimitMax: 60_000,

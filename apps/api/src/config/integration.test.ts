@@ -1,3 +1,4 @@
+import { machineGrantKinds } from '@vet/contracts/machine-access';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';
@@ -20,6 +21,7 @@ describe('the integration API settings (decision 0062)', () => {
   it('accept no machine caller unless named, and point at the embedded token endpoint', () => {
     expect(loadConfig(local).integration).toEqual({
       clientIds: [],
+      grants: [],
       scope: 'practice-system',
       tokenUrl: 'http://localhost:4100/oauth/token',
       rateLimitMax: 60_000,
@@ -41,6 +43,7 @@ describe('the integration API settings (decision 0062)', () => {
     });
     expect(config.integration).toEqual({
       clientIds: ['pms-north'],
+      grants: [],
       scope: 'api://portal/practice-system',
       tokenUrl: 'https://login.vets.example/oauth2/token',
       rateLimitMax: 12_000,
@@ -84,5 +87,65 @@ describe('the integration API settings (decision 0062)', () => {
         INTEGRATION_TOKEN_URL: 'http://login.vets.example/token',
       }),
     ).toEqual([expect.stringMatching(/^INTEGRATION_TOKEN_URL must be /)]);
+  });
+
+  it('read each machine client’s grant (decision 0105): some practices and kinds, or all said explicitly', () => {
+    const config = loadConfig({
+      ...local,
+      INTEGRATION_CLIENT_IDS: 'pms-group',
+      INTEGRATION_CLIENT_GRANTS: JSON.stringify([
+        { client: 'pms-north', practices: ['PRAC-0001', 'PRAC-0002'], kinds: ['clients', 'events'] },
+        { client: 'pms-reader', practices: 'all', kinds: ['events'] },
+        { client: 'pms-south', practices: ['PRAC-0003'], kinds: 'all' },
+      ]),
+    });
+    expect(config.integration.clientIds).toEqual(['pms-group']);
+    expect(config.integration.grants).toEqual([
+      { clientId: 'pms-north', practices: ['PRAC-0001', 'PRAC-0002'], kinds: ['clients', 'events'] },
+      { clientId: 'pms-reader', practices: 'all', kinds: ['events'] },
+      {
+        clientId: 'pms-south',
+        practices: ['PRAC-0003'],
+        kinds: [...machineGrantKinds],
+      },
+    ]);
+  });
+
+  it('refuse a grant that is not JSON, names an unknown kind, grants nothing, or repeats a client', () => {
+    const grants = (value: unknown) =>
+      problemsOf({
+        ...local,
+        INTEGRATION_CLIENT_GRANTS: typeof value === 'string' ? value : JSON.stringify(value),
+      });
+    const bad = [
+      'pms-north:PRAC-0001',
+      [{ client: 'pms', practices: 'all', kinds: ['bookings'] }],
+      [{ client: 'pms', practices: [], kinds: 'all' }],
+      [{ client: 'pms', practices: 'some', kinds: 'all' }],
+      [{ client: 'pms', practices: 'all', kinds: 'all', extra: true }],
+      [
+        { client: 'pms', practices: 'all', kinds: 'all' },
+        { client: 'pms', practices: ['P1'], kinds: ['events'] },
+      ],
+    ];
+    for (const value of bad)
+      expect(
+        grants(value).map((problem) => problem.split(' ')[0]),
+        JSON.stringify(value),
+      ).toEqual(['INTEGRATION_CLIENT_GRANTS']);
+    expect(
+      problemsOf({
+        ...local,
+        INTEGRATION_CLIENT_IDS: 'pms',
+        INTEGRATION_CLIENT_GRANTS: JSON.stringify([{ client: 'pms', practices: ['P1'], kinds: ['events'] }]),
+      }),
+    ).toEqual([expect.stringMatching(/^INTEGRATION_CLIENT_GRANTS .*not also in INTEGRATION_CLIENT_IDS/)]);
+  });
+
+  it('in production, need the https token endpoint for granted clients too', () => {
+    const grants = JSON.stringify([{ client: 'pms-north', practices: ['P1'], kinds: ['events'] }]);
+    expect(problemsOf({ ...production, INTEGRATION_CLIENT_GRANTS: grants })).toEqual([
+      expect.stringMatching(/^INTEGRATION_TOKEN_URL is required: /),
+    ]);
   });
 });

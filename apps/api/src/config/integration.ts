@@ -1,4 +1,4 @@
-import { practiceSystemScope } from '@vet/contracts/machine-access';
+import { machineGrantKinds, practiceSystemScope, type MachineGrantKind } from '@vet/contracts/machine-access';
 import { z } from 'zod';
 import { httpUrl, wholeNumber } from './values.ts';
 
@@ -14,14 +14,44 @@ const failureBounds = [1, 100_000] as const;
 const scopeToken = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 const clientId = z.string().regex(/^[\w.:@/-]+$/);
 
+/**
+ * One machine client's grant (decision 0105): `{"client": "pms-north", "practices": ["PRAC-0001"],
+ * "kinds": ["clients", "pets", "appointments", "events"]}`; "all" for every practice or kind, said
+ * explicitly (an empty list grants nothing and is refused as a mistake).
+ */
+const grantSchema = z
+  .object({
+    client: clientId,
+    practices: z.union([z.literal('all'), z.array(z.string().trim().min(1).max(100)).min(1)]),
+    kinds: z.union([z.literal('all'), z.array(z.enum(machineGrantKinds)).min(1)]),
+  })
+  .strict();
+
+const grantsSchema = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(grantSchema)
+      .refine((grants) => new Set(grants.map((g) => g.client)).size === grants.length, 'a client twice'),
+  );
+
 export const integrationEnvShape = {
-  // One machine client for now: a token of any listed client may write every practice of the group, so a
-  // second one waits for callers scoped to their practices (docs/security/hardening.md, round three).
+  // One machine client of every practice: a second system is given a grant of its own practices instead
+  // (INTEGRATION_CLIENT_GRANTS, decision 0105; docs/security/hardening.md, round three).
   INTEGRATION_CLIENT_IDS: z
     .string()
     .transform((list) => list.split(',').map((entry) => entry.trim()))
     .pipe(z.array(clientId).length(1))
     .optional(),
+  INTEGRATION_CLIENT_GRANTS: grantsSchema.optional(),
   INTEGRATION_SCOPE: z.string().regex(scopeToken).default(practiceSystemScope),
   INTEGRATION_TOKEN_URL: httpUrl.optional(),
   INTEGRATION_RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(60_000),
@@ -32,6 +62,11 @@ export const integrationEnvExpected: Record<keyof typeof integrationEnvShape, st
   INTEGRATION_CLIENT_IDS:
     'the client id of the practice system allowed to call the integration API (letters, digits and . _ - : ' +
     '@ /), one only: its tokens may write every practice, and a second system would too; unset: none is',
+  INTEGRATION_CLIENT_GRANTS:
+    'a JSON list of machine clients each allowed some practices and kinds: [{"client": "pms-north", ' +
+    '"practices": ["PRAC-0001"] or "all", "kinds": ["clients", "pets", "appointments", "events", …] or ' +
+    `"all"}], kinds among ${machineGrantKinds.join(', ')}; a client at most once, and not also in ` +
+    'INTEGRATION_CLIENT_IDS; unset: none',
   INTEGRATION_SCOPE: `the one scope a practice system's token must carry (no spaces); unset: ${practiceSystemScope}`,
   INTEGRATION_TOKEN_URL:
     'the http:// or https:// token endpoint where practice systems get a client-credentials token (https ' +
@@ -44,8 +79,10 @@ export const integrationEnvExpected: Record<keyof typeof integrationEnvShape, st
 type IntegrationEnv = z.output<z.ZodObject<typeof integrationEnvShape>>;
 
 export interface IntegrationConfig {
-  /** The machine clients (`client_id`) whose tokens open the integration API: no other token does. */
+  /** The machine clients (`client_id`) of every practice and kind, as before grants (decision 0105). */
   clientIds: string[];
+  /** The machine clients with a grant of their own: only these and clientIds open the integration API. */
+  grants: { clientId: string; practices: 'all' | string[]; kinds: MachineGrantKind[] }[];
   /** The scope those tokens must carry. */
   scope: string;
   /** Where a machine caller gets its token (published in the OpenAPI document). */
@@ -59,6 +96,11 @@ export interface IntegrationConfig {
 export function integrationConfigOf(env: IntegrationEnv, embeddedIssuer: string): IntegrationConfig {
   return {
     clientIds: env.INTEGRATION_CLIENT_IDS ?? [],
+    grants: (env.INTEGRATION_CLIENT_GRANTS ?? []).map((grant) => ({
+      clientId: grant.client,
+      practices: grant.practices,
+      kinds: grant.kinds === 'all' ? [...machineGrantKinds] : grant.kinds,
+    })),
     scope: env.INTEGRATION_SCOPE,
     tokenUrl: env.INTEGRATION_TOKEN_URL ?? `${embeddedIssuer.replace(/\/+$/, '')}/oauth/token`,
     rateLimitMax: env.INTEGRATION_RATE_LIMIT_MAX,
@@ -74,7 +116,17 @@ export function requireIntegrationTokenUrlInProduction(
   env: IntegrationEnv & { NODE_ENV: string },
   context: z.RefinementCtx,
 ) {
-  if (env.NODE_ENV !== 'production' || env.INTEGRATION_CLIENT_IDS === undefined) return;
+  // Runs on the raw values too when another variable failed (api-config.ts): check the shapes first.
+  const listed = new Set(Array.isArray(env.INTEGRATION_CLIENT_IDS) ? env.INTEGRATION_CLIENT_IDS : []);
+  const grants: unknown = env.INTEGRATION_CLIENT_GRANTS;
+  if (Array.isArray(grants) && grants.some((grant: { client?: string }) => listed.has(grant.client ?? '')))
+    context.addIssue({
+      code: 'custom',
+      path: ['INTEGRATION_CLIENT_GRANTS'],
+      message: 'names a client INTEGRATION_CLIENT_IDS lists already (every practice and kind)',
+    });
+  if (env.NODE_ENV !== 'production') return;
+  if (env.INTEGRATION_CLIENT_IDS === undefined && env.INTEGRATION_CLIENT_GRANTS === undefined) return;
   const url: unknown = env.INTEGRATION_TOKEN_URL;
   if (url === undefined)
     context.addIssue({ code: 'custom', path: ['INTEGRATION_TOKEN_URL'], message: 'required in production' });

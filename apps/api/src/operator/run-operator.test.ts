@@ -16,7 +16,7 @@ describe('portal-admin’s dispatch (decision 0097)', () => {
       'migrate',
       'lists [--dry-run] [--data <folder>]',
       'import <directory> [--dry-run] [--report <file>] [--follow-links]',
-      'endpoints add <name> <url>',
+      'endpoints add <name> <url> [--practices <ref,…>] [--types <type,…>]',
       'endpoints list',
       'endpoints remove <name>',
       'endpoints reseal',

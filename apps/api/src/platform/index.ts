@@ -13,13 +13,22 @@ export {
   linkedClientOf,
   linkedToIdentity,
   lockIdentity,
+  machineGrantOf,
   ownedBy,
   publicScope,
   recordsOfLinkedClient,
   requireRecentSignIn,
+  servesPractice,
   signedInScope,
 } from './auth/index.ts';
-export type { Identity, LinkedClient, LinkedClientLookup, RoutePlugin, TrustedIssuer } from './auth/index.ts';
+export type {
+  Identity,
+  LinkedClient,
+  LinkedClientLookup,
+  MachineGrant,
+  RoutePlugin,
+  TrustedIssuer,
+} from './auth/index.ts';
 export { databasePlugin } from './database/index.ts';
 export { healthRoutes } from './health/index.ts';
 export {

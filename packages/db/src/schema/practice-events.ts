@@ -30,6 +30,12 @@ export const practiceEvents = pgTable(
     /** client, pet or appointment: events of one record are delivered in order. */
     recordKind: text('record_kind').notNull(),
     recordId: integer('record_id').notNull(),
+    /**
+     * The practice the event is of (decision 0105), set as it is written: its data's practice, else its
+     * appointment's, else its client's home practice. Null for events written before the column existed:
+     * only callers of every practice get those.
+     */
+    practiceId: integer('practice_id'),
     /** The event's data (practiceEventDataSchemas in @vet/contracts/practice-events). */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,6 +58,10 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   url: text('url').notNull(),
   secret: text('secret').notNull(),
   active: boolean('active').notNull().default(true),
+  /** The practices (their references) whose events it gets (decision 0105); null: every practice's. */
+  practiceRefs: text('practice_refs').array(),
+  /** The event types it gets; null: every type. */
+  eventTypes: text('event_types').array(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -4,6 +4,7 @@ import {
   removeEndpoint,
   resealEndpointSecrets,
 } from '../endpoints-repository.ts';
+import { practiceEventTypes } from '@vet/contracts/practice-events';
 import { sealSecret } from '../secret-box.ts';
 import { checkEndpointUrl, newEndpointSecret } from '../webhook-delivery.ts';
 import type { EventsCommand } from './command.ts';
@@ -14,14 +15,46 @@ import { formatTable } from './table.ts';
 const endpointName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const nameRule = 'a name is 1 to 64 letters, digits, dots, dashes or underscores';
 
+/** A comma list given to a flag, without blanks or repeats. */
+const listOf = (value: string) => [...new Set(value.split(',').map((item) => item.trim()))].filter(Boolean);
+
+/**
+ * The filters of `endpoints add` (decision 0105): `--practices PRAC-0001,PRAC-0002` (practice-system
+ * references) and `--types appointment.booked,…`; either left out means every one. An error names the flag.
+ */
+function filtersOf(
+  flags: readonly string[],
+): { practiceRefs: string[] | null; eventTypes: string[] | null } | { problem: string } {
+  let practiceRefs: string[] | null = null;
+  let eventTypes: string[] | null = null;
+  for (let i = 0; i < flags.length; i += 2) {
+    const [flag, value] = [flags[i], flags[i + 1]];
+    const list = value === undefined ? [] : listOf(value);
+    if (flag === '--practices' && practiceRefs === null && list.length > 0) practiceRefs = list;
+    else if (flag === '--types' && eventTypes === null && list.length > 0) {
+      const unknown = list.filter((type) => !(practiceEventTypes as readonly string[]).includes(type));
+      if (unknown.length > 0) return { problem: `unknown event type ${unknown.join(', ')}` };
+      eventTypes = list;
+    } else
+      return { problem: `${flag} is not --practices <refs> or --types <types>, once each, with a value` };
+  }
+  return { practiceRefs, eventTypes };
+}
+
 export const endpointsAddCommand: EventsCommand = {
   name: 'endpoints add',
-  usage: '<name> <url>',
-  summary: 'add a webhook endpoint (https in production); prints its signing secret, once',
+  usage: '<name> <url> [--practices <ref,…>] [--types <type,…>]',
+  summary:
+    'add a webhook endpoint (https in production), of some practices or event types only if given; prints its signing secret, once',
   async run(args, { db, out, secretKeys, endpointUrlRule: rule }) {
-    const [name, url, ...extra] = args;
-    if (name === undefined || url === undefined || extra.length > 0) {
+    const [name, url, ...flags] = args;
+    if (name === undefined || url === undefined || url.startsWith('--')) {
       out('Give the endpoint a name and its URL: endpoints add <name> <url>');
+      return 1;
+    }
+    const filters = filtersOf(flags);
+    if ('problem' in filters) {
+      out(`Not added: ${filters.problem}.`);
       return 1;
     }
     if (!endpointName.test(name)) {
@@ -39,11 +72,13 @@ export const endpointsAddCommand: EventsCommand = {
     }
     const secret = newEndpointSecret();
     // Stored sealed: a reader of the database cannot sign a webhook with it (secret-box.ts).
-    if (!(await addEndpoint(db, { name, url, secret: sealSecret(secretKeys, secret) }))) {
+    if (!(await addEndpoint(db, { name, url, secret: sealSecret(secretKeys, secret), ...filters }))) {
       out(`Not added: an endpoint named ${name} exists already.`);
       return 1;
     }
-    out(`Added the endpoint ${name}: it receives every event from now on.`);
+    const practices = filters.practiceRefs ? `of ${filters.practiceRefs.join(', ')}` : 'of every practice';
+    const types = filters.eventTypes ? `of the types ${filters.eventTypes.join(', ')}` : 'of every type';
+    out(`Added the endpoint ${name}: it receives the events ${practices}, ${types}, from now on.`);
     out('Its signing secret, shown this once (the practice system verifies each webhook with it):');
     out(secret);
     return 0;

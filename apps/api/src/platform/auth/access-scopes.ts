@@ -1,16 +1,19 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
+import type { MachineGrantKind } from '@vet/contracts/machine-access';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createLinkedClientLookup, type LinkedClient } from './linked-client.ts';
-import { answerUnknownRoute, forbidden, addResponses } from '../http/index.ts';
+import { answerUnknownRoute, forbidden, addResponses, unauthorized } from '../http/index.ts';
 import { identityOf, machineCallerOf } from './auth-plugin.ts';
 import {
+  grantOf,
   INTEGRATION_TAG,
   machineAccessRefusal,
   machineRefusalCodes,
   machineRefusals,
   PRACTICE_SYSTEM_SECURITY,
   type MachineAccessSettings,
+  type MachineGrant,
 } from './machine-access.ts';
 
 declare module 'fastify' {
@@ -20,6 +23,8 @@ declare module 'fastify' {
      * null when the identity is not linked yet (and everywhere outside those scopes).
      */
     linkedClient: LinkedClient | null;
+    /** In the integration scope, what the calling machine client is granted (decision 0105); else null. */
+    machineGrant: MachineGrant | null;
   }
   interface FastifyContextConfig {
     /**
@@ -28,6 +33,11 @@ declare module 'fastify' {
      * `linkedClientOf` answers 403; the route answers `clientNotLinked()` when its statement finds no client.
      */
     linkedClient?: 'read-by-route';
+    /**
+     * On every integration route: the kind of write or read it is (decision 0105). A caller whose grant
+     * lacks it is refused (403 kind_not_allowed) before the body is read.
+     */
+    integrationKind?: MachineGrantKind;
   }
 }
 
@@ -91,6 +101,12 @@ export const signedInScope: FastifyPluginAsync<SignedInScopeOptions> = async (
   for (const plugin of routes) await scope.register(plugin);
 };
 
+/** The grant of the machine calling an integration route; a route outside the scope answers 401. */
+export function machineGrantOf(request: FastifyRequest): MachineGrant {
+  if (!request.machineGrant) throw unauthorized();
+  return request.machineGrant;
+}
+
 /**
  * The client record of a client-owned route. Every client-owned query is scoped by its id, so no request
  * reaches another client's records; a route outside the client scope answers 403, never someone's data.
@@ -116,6 +132,7 @@ export const integrationScope: FastifyPluginAsync<IntegrationScopeOptions> = asy
   scope,
   { routes, access, rateLimitMax },
 ) => {
+  scope.decorateRequest('machineGrant', null);
   scope.addHook('onRoute', (route) => {
     route.schema = {
       ...route.schema,
@@ -132,8 +149,18 @@ export const integrationScope: FastifyPluginAsync<IntegrationScopeOptions> = asy
   });
   scope.addHook('onRequest', scope.requireMachineCaller);
   scope.addHook('onRequest', async (request, reply) => {
-    const refusal = machineAccessRefusal(machineCallerOf(request), access);
-    if (refusal === undefined) return;
+    const caller = machineCallerOf(request);
+    const refusal = machineAccessRefusal(caller, access);
+    if (refusal === undefined) {
+      request.machineGrant = grantOf(caller.clientId, access) ?? null;
+      // A route that names no kind is refused to every grant (closed by default); an unknown path goes on to 404.
+      const kind = request.is404 ? undefined : request.routeOptions.config.integrationKind;
+      if (!request.is404 && (kind === undefined || !request.machineGrant?.kinds.includes(kind))) {
+        request.log.info({ authRefusal: 'kindNotAllowed' }, 'machine caller refused');
+        throw forbidden(machineRefusals.kindNotAllowed, machineRefusalCodes.kindNotAllowed);
+      }
+      return;
+    }
     request.log.info({ authRefusal: refusal }, 'machine caller refused');
     // RFC 6750 3.1: the token is good but lacks the scope; say which one would do.
     if (refusal === 'missingScope')

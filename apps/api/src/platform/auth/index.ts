@@ -6,14 +6,15 @@ export {
   clientNotLinked,
   integrationScope,
   linkedClientOf,
+  machineGrantOf,
   publicScope,
   signedInScope,
 } from './access-scopes.ts';
 export type { RoutePlugin } from './access-scopes.ts';
 export { authPlugin, identityOf, machineCallerOf } from './auth-plugin.ts';
 export { isRecentSignIn, RECENT_SIGN_IN_SECONDS, requireRecentSignIn } from './recent-sign-in.ts';
-export { INTEGRATION_TAG, PRACTICE_SYSTEM_SECURITY } from './machine-access.ts';
-export type { MachineAccessSettings, MachineCaller } from './machine-access.ts';
+export { INTEGRATION_TAG, PRACTICE_SYSTEM_SECURITY, servesPractice } from './machine-access.ts';
+export type { MachineAccessSettings, MachineCaller, MachineGrant } from './machine-access.ts';
 export type { Identity } from './identity.ts';
 export { ownedBy } from './identity-rows.ts';
 export { lockIdentity } from './identity-lock.ts';

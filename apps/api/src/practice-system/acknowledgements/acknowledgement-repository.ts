@@ -1,8 +1,16 @@
 import type { AcknowledgedKind } from '@vet/contracts/integration-acknowledgements';
 import type { Executor } from '@vet/db/connection';
+import { sql } from 'drizzle-orm';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
 import { and, eq, ne } from 'drizzle-orm';
+
+/** From a record found by its id (`$id`) to its practice `p`: fixed text (decision 0105). */
+const practiceOf: Record<AcknowledgedKind, string> = {
+  clients: 'from clients x join practices p on p.id = x.home_practice_id',
+  pets: 'from pets x join clients c on c.id = x.client_id join practices p on p.id = c.home_practice_id',
+  appointments: 'from appointments x join practices p on p.id = x.practice_id',
+};
 
 const tables = { clients, pets, appointments } as const;
 
@@ -21,6 +29,15 @@ export function createAcknowledgementRepository() {
       const table = tables[kind];
       const [row] = await tx.select({ ref: table.pmsRef }).from(table).where(eq(table.id, id)).for('update');
       return row;
+    },
+
+    /** The practice (its reference, null when it has none) of the record; undefined: no such record. */
+    async practiceOf(db: Executor, kind: AcknowledgedKind, id: number): Promise<string | null | undefined> {
+      const result = await db.execute<{ practice_ref: string | null }>(
+        sql`select p.pms_ref as practice_ref ${sql.raw(practiceOf[kind])} where x.id = ${id}`,
+      );
+      const [row] = result.rows;
+      return row === undefined ? undefined : row.practice_ref;
     },
 
     /** Whether another record of the kind has this reference. */

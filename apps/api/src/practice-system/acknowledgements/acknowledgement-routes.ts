@@ -8,6 +8,7 @@ import {
 } from '@vet/contracts/integration-acknowledgements';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { machineGrantOf } from '../../platform/index.ts';
 import { createAcknowledgementRepository } from './acknowledgement-repository.ts';
 import { acknowledge, type AcknowledgementDeps } from './acknowledgement-service.ts';
 
@@ -40,7 +41,7 @@ export const acknowledgementRoutes = (): FastifyPluginCallbackZod => (app, _opti
           response: { 200: acknowledgementSchema, 404: apiErrorSchema, 409: apiErrorSchema },
         },
       },
-      (request) => acknowledge(deps, kind, request.params[id], request.body[ref]),
+      (request) => acknowledge(deps, machineGrantOf(request), kind, request.params[id], request.body[ref]),
     );
   }
   done();

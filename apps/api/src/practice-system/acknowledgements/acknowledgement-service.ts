@@ -5,7 +5,7 @@ import {
   type AcknowledgedKind,
 } from '@vet/contracts/integration-acknowledgements';
 import type { Database } from '@vet/db/connection';
-import { conflict, notFound } from '../../platform/index.ts';
+import { conflict, notFound, servesPractice, type MachineGrant } from '../../platform/index.ts';
 import type { AcknowledgementRepository } from './acknowledgement-repository.ts';
 
 export interface AcknowledgementDeps {
@@ -42,11 +42,18 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function acknowledge(
   { db, repository }: AcknowledgementDeps,
+  grant: MachineGrant,
   kind: AcknowledgedKind,
   id: number,
   ref: string,
 ): Promise<Acknowledgement> {
   const { noun } = acknowledgementFields[kind];
+  // A record of a practice not granted answers as a missing one (decision 0105).
+  if (grant.practices !== 'all') {
+    const practice = await repository.practiceOf(db, kind, id);
+    if (practice !== undefined && !servesPractice(grant, practice))
+      throw notFound(acknowledgementRefusals.unknown(noun));
+  }
   try {
     return await db.transaction(async (tx) => {
       const record = await repository.lockRecord(tx, kind, id);

@@ -4,7 +4,8 @@ import {
 } from '@vet/contracts/integration-appointments';
 import { withIntegrationCode } from '@vet/contracts/integration-errors';
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest, toErrorResponse } from '../../platform/index.ts';
+import { badRequest, toErrorResponse, type MachineGrant } from '../../platform/index.ts';
+import { requireBookingWritable } from './booking-practices.ts';
 import { upsertPracticeAppointment, type PracticeBookingDeps } from './practice-booking-service.ts';
 
 type ItemResult = PracticeAppointmentBatchResult['results'][number];
@@ -20,18 +21,20 @@ const refOf = (item: object) =>
  */
 export async function storeBatch(
   deps: PracticeBookingDeps,
+  grant: MachineGrant,
   items: readonly object[],
   log: FastifyBaseLogger,
 ): Promise<PracticeAppointmentBatchResult> {
   const results: ItemResult[] = [];
   for (const [index, item] of items.entries()) {
-    results.push(await storeItem(deps, index, item, log));
+    results.push(await storeItem(deps, grant, index, item, log));
   }
   return { results };
 }
 
 async function storeItem(
   deps: PracticeBookingDeps,
+  grant: MachineGrant,
   index: number,
   item: object,
   log: FastifyBaseLogger,
@@ -47,6 +50,8 @@ async function storeItem(
       throw badRequest('Some fields of the item are not valid.', issues);
     }
     const { appointment_ref: ref, ...body } = parsed.data;
+    // Per item: one of a practice not granted answers 403 practice_not_served, the others are stored.
+    await requireBookingWritable(deps.db, grant, ref, body.practice_ref);
     const stored = await upsertPracticeAppointment(deps, ref, body);
     return { index, appointment_ref, status: stored.created ? 201 : 200, appointment: stored.appointment };
   } catch (error) {

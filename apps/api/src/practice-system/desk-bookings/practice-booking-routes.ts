@@ -19,7 +19,8 @@ import {
   mailboxAddress,
 } from '../../appointments/index.ts';
 import { defaultMailFrom } from '@vet/email/email-delivery';
-import { errorBody } from '../../platform/index.ts';
+import { errorBody, machineGrantOf } from '../../platform/index.ts';
+import { requireBookingServed, requireBookingWritable } from './booking-practices.ts';
 import { storeBatch } from './practice-booking-batch.ts';
 import { createPracticeBookingReads } from './practice-booking-repository.ts';
 import {
@@ -76,6 +77,12 @@ export const practiceBookingRoutes =
         },
       },
       async (request, reply) => {
+        await requireBookingWritable(
+          app.db,
+          machineGrantOf(request),
+          request.params.appointment_ref,
+          request.body.practice_ref,
+        );
         const { created, appointment } = await upsertPracticeAppointment(
           deps,
           request.params.appointment_ref,
@@ -98,7 +105,10 @@ export const practiceBookingRoutes =
           response: { 200: practiceAppointmentWriteSchema, ...refused },
         },
       },
-      (request) => changePracticeAppointment(deps, request.params.appointment_ref, request.body),
+      async (request) => {
+        await requireBookingServed(app.db, machineGrantOf(request), { ref: request.params.appointment_ref });
+        return changePracticeAppointment(deps, request.params.appointment_ref, request.body);
+      },
     );
 
     app.post(
@@ -113,7 +123,11 @@ export const practiceBookingRoutes =
           response: { 200: practiceAppointmentSchema, ...refused },
         },
       },
-      (request) => recordOutcome(deps, { ref: request.params.appointment_ref }, request.body.outcome),
+      async (request) => {
+        const key = { ref: request.params.appointment_ref };
+        await requireBookingServed(app.db, machineGrantOf(request), key);
+        return recordOutcome(deps, key, request.body.outcome);
+      },
     );
 
     app.post(
@@ -129,7 +143,11 @@ export const practiceBookingRoutes =
           response: { 200: practiceAppointmentSchema, ...refused },
         },
       },
-      (request) => cancelByPractice(deps, { ref: request.params.appointment_ref }),
+      async (request) => {
+        const key = { ref: request.params.appointment_ref };
+        await requireBookingServed(app.db, machineGrantOf(request), key);
+        return cancelByPractice(deps, key);
+      },
     );
 
     app.post(
@@ -144,7 +162,11 @@ export const practiceBookingRoutes =
           response: { 200: practiceAppointmentSchema, ...refused },
         },
       },
-      (request) => recordOutcome(deps, { onlineId: request.params.appointment_id }, request.body.outcome),
+      async (request) => {
+        const key = { onlineId: request.params.appointment_id };
+        await requireBookingServed(app.db, machineGrantOf(request), key);
+        return recordOutcome(deps, key, request.body.outcome);
+      },
     );
 
     app.post(
@@ -160,7 +182,11 @@ export const practiceBookingRoutes =
           response: { 200: practiceAppointmentSchema, ...refused },
         },
       },
-      (request) => cancelByPractice(deps, { onlineId: request.params.appointment_id }),
+      async (request) => {
+        const key = { onlineId: request.params.appointment_id };
+        await requireBookingServed(app.db, machineGrantOf(request), key);
+        return cancelByPractice(deps, key);
+      },
     );
 
     app.post(
@@ -178,7 +204,7 @@ export const practiceBookingRoutes =
         },
         preValidation: batchSize,
       },
-      (request) => storeBatch(deps, request.body.items, request.log),
+      (request) => storeBatch(deps, machineGrantOf(request), request.body.items, request.log),
     );
 
     done();

@@ -1,6 +1,7 @@
 import type { Executor } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
+import { practices } from '@vet/db/schema/practices';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 
 /** What an invitation needs of the client record, locked until the transaction ends. */
@@ -17,6 +18,16 @@ export interface InvitedClient {
 /** The SQL of issuing an invitation by the practice system's reference. */
 export function createClientInvitationRepository() {
   return {
+    /** The home practice (its reference, null when it has none) of the client; undefined: no such client. */
+    async homePracticeRef(db: Executor, pmsRef: string): Promise<string | null | undefined> {
+      const [row] = await db
+        .select({ practiceRef: practices.pmsRef })
+        .from(clients)
+        .innerJoin(practices, eq(practices.id, clients.homePracticeId))
+        .where(eq(clients.pmsRef, pmsRef));
+      return row === undefined ? undefined : row.practiceRef;
+    },
+
     async lockClientByRef(tx: Executor, pmsRef: string): Promise<InvitedClient | undefined> {
       const [row] = await tx
         .select({

@@ -6,7 +6,8 @@ import {
 } from '@vet/contracts/integration-invitations';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { createClientInvitationRepository } from './client-invitation-repository.ts';
-import { inviteClient } from './client-invitation-service.ts';
+import { invitationRefusals, inviteClient } from './client-invitation-service.ts';
+import { machineGrantOf, notFound, servesPractice } from '../../platform/index.ts';
 import type { InvitationSettings } from './invitation-email.ts';
 
 /** POST /clients/{client_ref}/invitations, under the integration API's prefix. */
@@ -37,6 +38,13 @@ export function clientInvitationRoutes(settings: InvitationSettings): FastifyPlu
         },
       },
       async (request, reply) => {
+        // A client of a practice not granted answers as a missing one (decision 0105).
+        const grant = machineGrantOf(request);
+        if (grant.practices !== 'all') {
+          const home = await deps.repository.homePracticeRef(app.db, request.params.client_ref);
+          if (home !== undefined && !servesPractice(grant, home))
+            throw notFound(invitationRefusals.unknownClient);
+        }
         const invitation = await inviteClient(deps, request.params.client_ref, {
           replace: request.query.replace,
         });

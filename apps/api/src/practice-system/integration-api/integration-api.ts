@@ -2,9 +2,11 @@ import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { clientAddressKey } from '@vet/contracts/client-address';
 import type { ApiError } from '@vet/contracts/errors';
 import { withIntegrationCode } from '@vet/contracts/integration-errors';
+import type { MachineGrantKind } from '@vet/contracts/machine-access';
 import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acknowledgementRoutes } from '../acknowledgements/index.ts';
-import { failureLimit, integrationScope, type RoutePlugin } from '../../platform/index.ts';
+import { failureLimit, integrationScope, type MachineGrant, type RoutePlugin } from '../../platform/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
 import { listEntryRoutes } from '../list-entries/index.ts';
@@ -25,8 +27,10 @@ export interface IntegrationRouteSettings {
 
 /** The integration API's machine callers (INTEGRATION_* variables, decision 0062). */
 export interface IntegrationSettings {
-  /** The machine clients (`client_id`) whose tokens open the integration API: no other token does. */
+  /** The machine clients (`client_id`) of every practice and kind (INTEGRATION_CLIENT_IDS). */
   clientIds: string[];
+  /** The machine clients with a grant of their own (INTEGRATION_CLIENT_GRANTS, decision 0105). */
+  grants: MachineGrant[];
   /** The scope those tokens must carry. */
   scope: string;
   /** Where a machine caller gets its token (published in the OpenAPI document). */
@@ -47,13 +51,24 @@ export interface IntegrationApiOptions extends IntegrationRouteSettings {
  */
 export function integrationRoutePlugins(settings: IntegrationRouteSettings): RoutePlugin[] {
   return [
-    clientInvitationRoutes(settings),
-    practiceBookingRoutes(settings),
+    ofKind('invitations', clientInvitationRoutes(settings)),
+    ofKind('appointments', practiceBookingRoutes(settings)),
+    // Each record kind's routes name their own kind.
     practiceRecordRoutes(),
-    listEntryRoutes(),
-    eventFeedRoutes(),
-    acknowledgementRoutes(),
+    ofKind('list-entries', listEntryRoutes()),
+    ofKind('events', eventFeedRoutes()),
+    ofKind('acknowledgements', acknowledgementRoutes()),
   ];
+}
+
+/** The plugin's routes as one kind of a machine client's grant (decision 0105). */
+function ofKind(kind: MachineGrantKind, plugin: RoutePlugin): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, integrationKind: kind };
+    });
+    await app.register(plugin);
+  };
 }
 
 /**
@@ -83,7 +98,7 @@ export const integrationApi: FastifyPluginAsync<IntegrationApiOptions> = async (
   await app.register(integrationScope, {
     prefix: integrationPathPrefix,
     routes: integrationRoutePlugins(settings),
-    access: { clientIds: config.clientIds, scope: config.scope },
+    access: { clientIds: config.clientIds, grants: config.grants, scope: config.scope },
     rateLimitMax: config.rateLimitMax,
   });
 };

@@ -8,6 +8,8 @@ import {
   listEntryWriteSchema,
 } from '@vet/contracts/integration-list-entries';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { IntegrationErrorCode } from '@vet/contracts/integration-errors';
+import { forbidden, machineGrantOf } from '../../platform/index.ts';
 import { putListEntry, putListEntryBatch } from './list-entry-service.ts';
 
 const tags = ['list entries'];
@@ -17,6 +19,18 @@ const tags = ['list entries'];
  * machine callers only. The rules are list_entries.csv's (docs/practice-import-format.md).
  */
 export const listEntryRoutes = (): FastifyPluginCallbackZod => (app, _options, done) => {
+  // The lists are the whole group's: only a client granted every practice writes them (decision 0105).
+  app.addHook('preHandler', (request, _reply, next) => {
+    try {
+      if (machineGrantOf(request).practices === 'all') return next();
+      throw forbidden(
+        'The lists are the whole group’s: only a practice system granted every practice writes them.',
+        'practice_not_served' satisfies IntegrationErrorCode,
+      );
+    } catch (error) {
+      next(error as Error);
+    }
+  });
   app.put(
     '/list-entries/:list/:code',
     {

@@ -14,7 +14,7 @@ import {
 } from '@vet/contracts/integration-records';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../platform/index.ts';
+import { errorBody, machineGrantOf } from '../../platform/index.ts';
 import { fieldsOf } from './record-fields.ts';
 import { apiRecordKinds } from './record-kinds.ts';
 import { deactivate, upsertBatch, upsertRecord, type PracticeRecordDeps } from './record-service.ts';
@@ -51,9 +51,11 @@ const routesOf =
     const params = practiceRecordParamsSchema(kind);
     const refOf = (request: { params: Record<string, string> }) => request.params[refField] ?? '';
 
+    const config = { integrationKind: kind };
     app.put(
       `/${kind}/:${refField}`,
       {
+        config,
         schema: {
           operationId: `put${operationName}`,
           summary: `Store one ${noun} by its reference: created (201), changed or unchanged (200)`,
@@ -69,7 +71,13 @@ const routesOf =
         },
       },
       async (request, reply) => {
-        const { created, write } = await upsertRecord(deps, kind, refOf(request), request.body);
+        const { created, write } = await upsertRecord(
+          deps,
+          machineGrantOf(request),
+          kind,
+          refOf(request),
+          request.body,
+        );
         return reply.code(created ? 201 : 200).send(write);
       },
     );
@@ -78,6 +86,7 @@ const routesOf =
       `/${kind}/batch`,
       {
         bodyLimit: recordBatchMaxBytes,
+        config,
         schema: {
           operationId: `put${operationName}Batch`,
           summary: `Store up to ${recordBatchMaxItems} ${noun} records; each item is answered on its own`,
@@ -91,7 +100,7 @@ const routesOf =
         onRequest: batchBytes,
         preValidation: batchSize,
       },
-      (request) => upsertBatch(deps, kind, request.body.items),
+      (request) => upsertBatch(deps, machineGrantOf(request), kind, request.body.items),
     );
 
     const deactivateOptions = {
@@ -103,8 +112,11 @@ const routesOf =
     };
     const path = `/${kind}/:${refField}/deactivate`;
     if (kind === 'pets')
-      app.post(path, { schema: { ...deactivateOptions, body: petDeactivationSchema } }, (request) =>
-        deactivate(deps, kind, refOf(request), request.body.status),
+      app.post(path, { config, schema: { ...deactivateOptions, body: petDeactivationSchema } }, (request) =>
+        deactivate(deps, machineGrantOf(request), kind, refOf(request), request.body.status),
       );
-    else app.post(path, { schema: deactivateOptions }, (request) => deactivate(deps, kind, refOf(request)));
+    else
+      app.post(path, { config, schema: deactivateOptions }, (request) =>
+        deactivate(deps, machineGrantOf(request), kind, refOf(request)),
+      );
   };

@@ -10,7 +10,15 @@ import { applyRecords, type RecordRefusal, type RecordRows } from '@vet/practice
 import { recordKindsByFile } from '@vet/practice-import/kinds/index';
 import { recordFromJson } from '@vet/practice-import/records/json-record';
 import type pg from 'pg';
-import { conflict, notFound, unprocessable, type Issue } from '../../platform/index.ts';
+import {
+  conflict,
+  forbidden,
+  notFound,
+  unprocessable,
+  type Issue,
+  type MachineGrant,
+} from '../../platform/index.ts';
+import { practicesNotServed, storedRecordServed } from './record-practices.ts';
 import { deactivateRecord } from './deactivation-repository.ts';
 import { apiRecordKinds } from './record-kinds.ts';
 import { databaseError } from '@vet/db/database-error';
@@ -39,10 +47,17 @@ const issuesOf = (refusals: readonly RecordRefusal[], whole: string): Issue[] =>
  */
 export async function upsertRecord(
   deps: PracticeRecordDeps,
+  grant: MachineGrant,
   kind: PracticeRecordKind,
   ref: string,
   body: Body,
 ): Promise<{ created: boolean; write: PracticeRecordWrite }> {
+  const [notServed] = await practicesNotServed(deps.db, grant, kind, [{ ref, fields: body }]);
+  if (notServed)
+    throw forbidden(
+      `This practice system is not granted the practice this ${apiRecordKinds[kind].noun} is of (${notServed.field}).`,
+      'practice_not_served' satisfies IntegrationErrorCode,
+    );
   const refField = practiceRecordRefFields[kind];
   const given = body[refField];
   const record = recordFromJson(kindOf(kind), { ...body, [refField]: ref });
@@ -66,13 +81,33 @@ export async function upsertRecord(
 /** POST /{kind}/batch: every item answered on its own, in order; the valid ones applied together. */
 export async function upsertBatch(
   deps: PracticeRecordDeps,
+  grant: MachineGrant,
   kind: PracticeRecordKind,
   items: readonly Body[],
 ): Promise<PracticeRecordBatchResult> {
   const recordKind = kindOf(kind);
-  const records = items.map((item) => recordFromJson(recordKind, item));
-  const results = await apply(deps, kind, records);
   const refField = practiceRecordRefFields[kind];
+  const parsed = items.map((item) => recordFromJson(recordKind, item));
+  const notServed = await practicesNotServed(
+    deps.db,
+    grant,
+    kind,
+    parsed.map((record, index) => ({
+      ref: record.cells[refField]?.trim() ?? '',
+      fields: items[index] ?? {},
+    })),
+  );
+  // Per item: one naming a practice the client is not granted is refused, the others applied.
+  const records = parsed.map((record, index) => {
+    const refused = notServed[index];
+    return refused
+      ? {
+          ...record,
+          refusals: [...(record.refusals ?? []), { field: refused.field, reason: notServedReason }],
+        }
+      : record;
+  });
+  const results = await apply(deps, kind, records);
   return {
     results: results.map((result, index) => {
       const ref = records[index]?.cells[refField]?.trim() || null;
@@ -104,14 +139,23 @@ async function apply(deps: PracticeRecordDeps, kind: PracticeRecordKind, records
   }
 }
 
-/** POST /{kind}/{ref}/deactivate (decision 0065: what it means for each kind). */
+/** A batch item's issue when it names a practice the caller is not granted (decision 0105). */
+export const notServedReason = 'a practice this practice system is not granted (practice_not_served)';
+
+/**
+ * POST /{kind}/{ref}/deactivate (decision 0065: what it means for each kind). A record of a practice the
+ * caller is not granted answers as a missing one (decision 0105), so its existence does not leak.
+ */
 export async function deactivate(
   deps: PracticeRecordDeps,
+  grant: MachineGrant,
   kind: PracticeRecordKind,
   ref: string,
   value?: string,
 ): Promise<PracticeRecordWrite> {
+  const missing = () => notFound(`There is no ${apiRecordKinds[kind].noun} with this reference.`);
+  if (!(await storedRecordServed(deps.db, grant, kind, ref))) throw missing();
   const deactivated = await deactivateRecord(deps.db, kind, ref, value);
-  if (!deactivated) throw notFound(`There is no ${apiRecordKinds[kind].noun} with this reference.`);
+  if (!deactivated) throw missing();
   return { outcome: deactivated.changed ? 'applied' : 'unchanged', id: deactivated.id };
 }
