@@ -74,7 +74,7 @@ describe('ConfirmStep with a named vet', () => {
     });
     expect(screen.getByText('Kirsty Doyle')).toBeTruthy();
     expect(await screen.findByText(bookingMessages.clinicianUnavailable)).toBeTruthy();
-    const body = JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)) as { clinicianId?: number };
+    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as { clinicianId?: number };
     expect(body.clinicianId).toBe(11);
   });
 
@@ -82,7 +82,7 @@ describe('ConfirmStep with a named vet', () => {
     const fetch = renderRefused(400, 'Some detail the client need not read');
     expect(screen.getByText('Vet')).toBeTruthy();
     expect(await screen.findByText(/Submission failed/)).toBeTruthy();
-    const body = JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)) as { clinicianId?: number };
+    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as { clinicianId?: number };
     expect(body.clinicianId).toBeUndefined();
   });
 });
