@@ -73,6 +73,9 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
   );
   const vets = reason?.clinicianType === 'Vet' && !amend ? (clinicians.data ?? []) : [];
   const vet = vets.find((candidate) => candidate.clinicianId === params.clinicianId) ?? null;
+  // A vet named in the address waits for the list, so that neither any vet's times nor a booking with
+  // any vet stand in for the one chosen.
+  const vetPending = params.clinicianId !== null && clinicians.isPending && !clinicians.isError;
   const go = (next: Partial<BookingParams>, replace = true) => {
     const href = bookingHref({
       amend,
@@ -100,6 +103,13 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
     );
   }
   if (params.step === 'confirm' && params.startsAt && pet && reason) {
+    if (vetPending && reason.clinicianType === 'Vet' && !amend) {
+      return (
+        <span role="progressbar" aria-label="Loading" className={styles.reasonsPending}>
+          <Spinner size={24} />
+        </span>
+      );
+    }
     return (
       <ConfirmStep
         practice={practice}
@@ -107,7 +117,13 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
         reason={reason}
         startsAt={params.startsAt}
         existing={existing}
-        vet={vet}
+        // A vet no longer listed is still the one asked for: the API says to choose another.
+        vet={
+          vet ??
+          (params.clinicianId !== null && !amend && reason.clinicianType === 'Vet'
+            ? { clinicianId: params.clinicianId, name: 'The vet you chose' }
+            : null)
+        }
         onChooseAgain={() => go({ step: 'choose', startsAt: null }, false)}
         onAlternative={(slot) => go({ step: 'confirm', startsAt: slot.startsAt })}
         onDone={(appointment) =>
@@ -129,6 +145,7 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
       reason={reason}
       vets={vets}
       vet={vet}
+      vetPending={vetPending && reason?.clinicianType === 'Vet' && !amend}
       existing={existing}
       initialStartsAt={params.startsAt}
       onPet={(petId) => go({ petId, reasonId: null, clinicianId: null, startsAt: null })}
@@ -147,6 +164,7 @@ function ChooseStep(props: {
   reason: AppointmentReason | undefined;
   vets: readonly ChoosableClinician[];
   vet: ChoosableClinician | null;
+  vetPending: boolean;
   existing: AppointmentDetail | null;
   initialStartsAt: string | null;
   onPet: (petId: number | null) => void;
@@ -158,7 +176,7 @@ function ChooseStep(props: {
   const [startsAt, setStartsAt] = useState<string | null>(props.initialStartsAt);
   const [missingTime, setMissingTime] = useState(false);
   const slots = useAppointmentSlots(
-    pet && reason
+    pet && reason && !props.vetPending
       ? {
           practiceId: practice.practiceId,
           appointmentReasonId: reason.appointmentReasonId,
