@@ -60,3 +60,19 @@ export async function expireGuestHold(softBookingId: string): Promise<void> {
     await close();
   }
 }
+
+/** The name of the clinician an appointment is with (decision 0101: the vet a client named). */
+export async function clinicianNameOf(appointmentId: number): Promise<string> {
+  const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
+  try {
+    const { rows } = await pool.query<{ name: string }>(
+      `select c.first_name || ' ' || c.last_name as name
+         from appointments a join clinicians c on c.id = a.clinician_id where a.id = $1`,
+      [appointmentId],
+    );
+    if (!rows[0]) throw new Error(`no appointment ${appointmentId}`);
+    return rows[0].name;
+  } finally {
+    await close();
+  }
+}

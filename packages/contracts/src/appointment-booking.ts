@@ -16,13 +16,15 @@ export type AppointmentSlot = z.infer<typeof appointmentSlotSchema>;
 
 /**
  * R7.3: what a slot search needs. existingAppointmentId (the client's own appointment, being amended)
- * and existingSoftBookingId (a guest's own hold) count as free.
+ * and existingSoftBookingId (a guest's own hold) count as free. clinicianId: the starts of that
+ * clinician only, a vet the client chose (decision 0101); without it, any clinician of the reason's type.
  */
 export const appointmentSlotsQuerySchema = z.object({
   appointmentReasonId: serialIdParam,
   petId: serialIdParam.optional(),
   existingAppointmentId: serialIdParam.optional(),
   existingSoftBookingId: z.uuid().optional(),
+  clinicianId: serialIdParam.optional(),
 });
 export type AppointmentSlotsQuery = z.infer<typeof appointmentSlotsQuerySchema>;
 
@@ -58,6 +60,8 @@ export const bookAppointmentBodySchema = z.object({
   appointmentReasonId: serialId,
   startsAt: instant,
   notes: z.string().trim().max(appointmentNotesMaxLength).optional(),
+  /** A vet the client chose (decision 0101); without it, any free clinician of the reason's type. */
+  clinicianId: serialId.optional(),
 });
 export type BookAppointmentBody = z.infer<typeof bookAppointmentBodySchema>;
 
@@ -65,8 +69,19 @@ export type BookAppointmentBody = z.infer<typeof bookAppointmentBodySchema>;
 export const amendAppointmentBodySchema = z.object({
   startsAt: instant,
   appointmentReasonId: serialId.optional(),
+  /** A vet the client chose (decision 0101); without it, any (the same clinician first). */
+  clinicianId: serialId.optional(),
 });
 export type AmendAppointmentBody = z.infer<typeof amendAppointmentBodySchema>;
+
+/**
+ * GET /practices/{practiceId}/clinicians: the clinicians a client may choose for a reason (decision 0101),
+ * named as the practice's system writes them; none when the practice has switched naming off.
+ */
+export const choosableCliniciansQuerySchema = z.object({ appointmentReasonId: serialIdParam });
+export const choosableClinicianSchema = z.object({ clinicianId: z.number().int(), name: z.string() });
+export type ChoosableClinician = z.infer<typeof choosableClinicianSchema>;
+export const choosableCliniciansResponseSchema = z.array(choosableClinicianSchema);
 
 export const appointmentIdParamsSchema = z.object({ appointmentId: serialIdParam });
 export const cancelAppointmentQuerySchema = z.object({ reasonId: serialIdParam });

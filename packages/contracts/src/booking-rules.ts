@@ -39,6 +39,10 @@ export const bookingMessages = {
     'This appointment reason is not available for your pet’s species. Choose another reason.',
   tooLateToChange: 'This appointment starts too soon to change or cancel online. Please call your practice.',
   notChangeable: 'This appointment can no longer be changed or cancelled online.',
+  /** A chosen clinician who is not (or no longer) a vet of the practice for this reason (decision 0101). */
+  clinicianUnavailable: 'That vet is not available to book online. Please choose another vet.',
+  /** The practice has switched naming off (decision 0101). */
+  namingOff: 'This practice does not take online bookings with a named vet. Please book with any vet.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking.',
   tooManyForClient: `You already have ${bookingLimits.futureAppointmentsPerClient} upcoming appointments, the most that can be booked online. Please call your practice to book another.`,
   tooManyForPet: (petName: string) =>

@@ -20,6 +20,8 @@ export interface FeatureToggle {
 export const featureKeys = {
   onlineBooking: 'Online Booking Enabled',
   onlinePetRegistration: 'online-register-pet-enabled',
+  /** Decision 0101: clients may choose a named vet unless the practice sets this to False. */
+  namedClinicianBooking: 'named-clinician-booking-enabled',
 } as const;
 
 /** 'Online Booking Enabled' is on when its value is True; pet registration when True or true (R3.10). */
@@ -27,4 +29,12 @@ export function isFeatureEnabled(toggles: readonly FeatureToggle[], key: string)
   const value = toggles.find((t) => t.featureKey === key)?.value;
   if (key === featureKeys.onlineBooking) return value === 'True';
   return value === 'True' || value === 'true';
+}
+
+/**
+ * Decision 0101: naming a vet is on by default (no setting); a practice switches it off with the value
+ * False (or false).
+ */
+export function isNamedClinicianBookingOn(namingValue: string | null | undefined): boolean {
+  return namingValue !== 'False' && namingValue !== 'false';
 }

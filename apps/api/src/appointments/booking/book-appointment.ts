@@ -78,6 +78,9 @@ export function bookingRequestHash(body: BookAppointmentBody): string {
     body.appointmentReasonId,
     new Date(body.startsAt).toISOString(),
     body.notes ?? null,
+    // A chosen clinician (decision 0101) is part of the booking; written only when chosen, so the hashes
+    // of bookings for any clinician are those stored before the choice existed.
+    ...(body.clinicianId === undefined ? [] : [body.clinicianId]),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -167,7 +170,8 @@ export async function timeNotFree(
 }
 
 /**
- * R4.21: books the start for the pet with a free clinician of the reason's type. Each free clinician is
+ * R4.21: books the start for the pet with a free clinician of the reason's type, or with the one the
+ * client chose (decision 0101; checked by loadBookingContext, its time searched alone). Each free clinician is
  * tried in its own transaction (appointment, reservation, the practice system's appointment.booked event,
  * confirmation e-mail); the exclusion constraint has the last word, so a lost race is an outcome ('taken',
  * with the nearest free starts), never a fault.

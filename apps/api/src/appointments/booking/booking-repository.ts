@@ -6,6 +6,7 @@ import { clinicianRotaBreaks, clinicianRotaShifts, clinicians } from '@vet/db/sc
 import { appointmentReasonSpecies, appointmentReasons } from '@vet/db/schema/lookups';
 import { practiceFeatureSettings, practices } from '@vet/db/schema/practices';
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { createClinicianChoice } from './clinician-choice.ts';
 import { activeOfType, listBusyTime, type BusyQuery, type ClinicianType } from './busy-time.ts';
 import type { ClinicianRota, RotaShift } from './slot-engine/types.ts';
 
@@ -216,6 +217,9 @@ export function createBookingRepository(db: Database) {
     },
 
     listBusy: (query: BusyQuery) => listBusyTime(db, query),
+
+    /** A client's choice of clinician (decision 0101). */
+    ...createClinicianChoice(db),
   };
 }
 

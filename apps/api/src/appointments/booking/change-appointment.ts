@@ -151,6 +151,7 @@ export async function amendAppointment(
     practiceId: current.practiceId,
     appointmentReasonId: body.appointmentReasonId ?? current.appointmentReasonId,
     petId: current.petId,
+    clinicianId: body.clinicianId,
   });
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);

@@ -1,6 +1,8 @@
 import {
   appointmentSlotsQuerySchema,
   appointmentSlotsResponseSchema,
+  choosableCliniciansQuerySchema,
+  choosableCliniciansResponseSchema,
   datedAppointmentSlotsQuerySchema,
 } from '@vet/contracts/appointment-booking';
 import { apiErrorSchema } from '@vet/contracts/errors';
@@ -9,14 +11,16 @@ import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, type FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { linkedClientOf } from '../../platform/index.ts';
 import { createSlotSearchDeps } from './booking-deps.ts';
-import { searchAppointmentSlots } from './slot-search.ts';
+import { loadBookingContext, searchAppointmentSlots } from './slot-search.ts';
 
 const tags = ['appointments'];
 const refusals = { 403: apiErrorSchema, 404: apiErrorSchema };
 const description =
   'Starts at which a clinician of the reason’s type is free for its whole duration, on the practice’s grid, ' +
   'after its minimum notice and before its horizon. existingAppointmentId (the client’s own) and ' +
-  'existingSoftBookingId count as free. 403 when online booking is unavailable to the client or practice, ' +
+  'existingSoftBookingId count as free. With clinicianId, that clinician’s starts only (decision 0101): 400 ' +
+  '“choose another vet” when they are not an active clinician of the practice of the reason’s type, 403 ' +
+  'when the practice has switched naming off. 403 when online booking is unavailable to the client or practice, ' +
   'or the pet may not have this reason; 404 for an unknown practice or pet.';
 
 /**
@@ -74,6 +78,30 @@ export const slotRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         }),
     );
   }
+
+  app.get(
+    '/practices/:practiceId/clinicians',
+    {
+      schema: {
+        operationId: 'listChoosableClinicians',
+        tags,
+        summary: 'The clinicians a client may choose for a reason, by name',
+        description:
+          'Decision 0101: the practice’s active clinicians of the reason’s type, ordered by name; none when ' +
+          'the practice has switched naming off. 403 and 404 as the slot search answers them.',
+        params: practiceIdParamsSchema,
+        querystring: choosableCliniciansQuerySchema,
+        response: { 200: choosableCliniciansResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const context = await loadBookingContext(deps, searcherOf(request), {
+        practiceId: request.params.practiceId,
+        appointmentReasonId: request.query.appointmentReasonId,
+      });
+      return deps.repository.listChoosable(context.practice.practiceId, context.reason.clinicianType);
+    },
+  );
 
   done();
 };

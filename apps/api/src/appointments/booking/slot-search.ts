@@ -37,6 +37,8 @@ export interface SlotSearchInput {
   toDate?: string;
   existingAppointmentId?: number;
   existingSoftBookingId?: string;
+  /** A clinician the client chose (decision 0101): that clinician's starts only. */
+  clinicianId?: number;
 }
 
 export interface SlotSearchDeps {
@@ -44,7 +46,11 @@ export interface SlotSearchDeps {
   now: () => Date;
 }
 
-export type ReadyContext = BookingContext & { reason: NonNullable<BookingContext['reason']> };
+export type ReadyContext = BookingContext & {
+  reason: NonNullable<BookingContext['reason']>;
+  /** The clinician the client chose, checked (decision 0101); undefined: any of the reason's type. */
+  chosenClinicianId?: number | undefined;
+};
 
 const refusalProblems: Record<BookingRefusal, () => ApiProblem> = {
   bookingUnavailable: () => forbidden(bookingMessages.bookingUnavailable),
@@ -75,7 +81,7 @@ export const settingsOf = (context: BookingContext): SlotSettings => ({
 export async function loadBookingContext(
   deps: SlotSearchDeps,
   searcher: Searcher,
-  input: Pick<SlotSearchInput, 'practiceId' | 'appointmentReasonId' | 'petId'>,
+  input: Pick<SlotSearchInput, 'practiceId' | 'appointmentReasonId' | 'petId' | 'clinicianId'>,
 ): Promise<ReadyContext> {
   const context = await deps.repository.findContext({ ...input, clientId: searcher.clientId });
   if (!context?.practice.isOnline) throw notFound('We could not find that practice.');
@@ -100,7 +106,9 @@ export async function loadBookingContext(
     const message = 'Choose an appointment reason from the list.';
     throw badRequest(message, [{ path: 'appointmentReasonId', message }]);
   }
-  return { ...context, reason };
+  if (input.clinicianId === undefined) return { ...context, reason };
+  await deps.repository.assertChoosable(input.practiceId, reason.clinicianType, input.clinicianId);
+  return { ...context, reason, chosenClinicianId: input.clinicianId };
 }
 
 /** The bookable starts of a checked context (two statements: rotas, busy time). */
@@ -108,7 +116,7 @@ export async function bookableSlots(
   deps: SlotSearchDeps,
   context: ReadyContext,
   searcher: Searcher,
-  input: Omit<SlotSearchInput, 'practiceId' | 'appointmentReasonId' | 'petId'>,
+  input: Omit<SlotSearchInput, 'practiceId' | 'appointmentReasonId' | 'petId' | 'clinicianId'>,
 ): Promise<{ fromDate: string; toDate: string; slots: BookableSlot[] }> {
   const settings = settingsOf(context);
   const now = deps.now();
@@ -134,7 +142,21 @@ export async function bookableSlots(
       existingSoftBookingId: input.existingSoftBookingId,
     }),
   ]);
-  const slots = findBookableSlots({ settings, now, fromDate, toDate, durationMinutes, clinicians, busy });
+  // A chosen clinician's starts are the engine's over that one rota; the others' busy time is inert.
+  const { chosenClinicianId } = context;
+  const rotas =
+    chosenClinicianId === undefined
+      ? clinicians
+      : clinicians.filter((rota) => rota.clinicianId === chosenClinicianId);
+  const slots = findBookableSlots({
+    settings,
+    now,
+    fromDate,
+    toDate,
+    durationMinutes,
+    clinicians: rotas,
+    busy,
+  });
   return { fromDate, toDate, slots };
 }
 

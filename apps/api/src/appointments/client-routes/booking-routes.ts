@@ -100,7 +100,9 @@ export const bookingRoutes =
             'free starts in `alternatives`. 403 when online booking is unavailable, the pet may not have ' +
             'this reason, or the client or pet has as many upcoming appointments as may be booked online ' +
             '(decision 0057); 404 for an unknown practice or pet (another client’s included); 429 past the ' +
-            'bookings of one identity in 10 minutes.',
+            'bookings of one identity in 10 minutes. With clinicianId, that clinician only (decision 0101): 400 ' +
+            '“choose another vet” when they are not an active clinician of the practice of the reason’s type, ' +
+            '403 when the practice has switched naming off.',
           headers: idempotencyHeadersSchema,
           body: bookAppointmentBodySchema,
           response: {
@@ -145,7 +147,8 @@ export const bookingRoutes =
           description:
             'Allowed until the start minus the practice’s cut-off (409 after). 409 with `alternatives` when ' +
             'the new time is not free; the appointment keeps its old time then. 403 for a pet that has ' +
-            'died or has a new home (decisions 0066, 0099).',
+            'died or has a new home (decisions 0066, 0099). clinicianId names the clinician as booking does ' +
+            '(decision 0101).',
           params: appointmentIdParamsSchema,
           body: amendAppointmentBodySchema,
           response: {

@@ -88,6 +88,8 @@ const clientOwnedPaths = [
   '/appointments/{appointmentId}/earlier-times',
   '/practices/{practiceId}/appointment-slots',
   '/v2/practices/{practiceId}/appointment-slots',
+  // The clinicians a client may name for a reason (decision 0101).
+  '/practices/{practiceId}/clinicians',
   '/guest/soft-bookings/{softBookingId}/complete',
   // The client ends the manage links of their appointments (decision 0095).
   '/client/manage-links/end',
@@ -221,6 +223,7 @@ describe('the OpenAPI document', () => {
     const clientOwned = ['400', '401', '403', '404', '429', '500', '503'];
     expect(statuses('/practices/{practiceId}/appointment-slots')).toEqual(['200', ...clientOwned]);
     expect(statuses('/v2/practices/{practiceId}/appointment-slots')).toEqual(['200', ...clientOwned]);
+    expect(statuses('/practices/{practiceId}/clinicians')).toEqual(['200', ...clientOwned]);
     expect(statuses('/appointments', 'post')).toEqual([
       '201',
       ...clientOwned.slice(0, 4),

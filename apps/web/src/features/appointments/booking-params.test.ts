@@ -6,15 +6,17 @@ describe('booking params', () => {
     const href = bookingHref({
       petId: 3,
       reasonId: 7,
+      clinicianId: 5,
       startsAt: '2026-12-01T09:30:00.000Z',
       step: 'confirm',
     });
     expect(href).toBe(
-      '/appointments/book?petId=3&reasonId=7&startsAt=2026-12-01T09%3A30%3A00.000Z&step=confirm',
+      '/appointments/book?petId=3&reasonId=7&clinicianId=5&startsAt=2026-12-01T09%3A30%3A00.000Z&step=confirm',
     );
     expect(readBookingParams(new URL(href, 'http://x').searchParams)).toEqual({
       petId: 3,
       reasonId: 7,
+      clinicianId: 5,
       startsAt: '2026-12-01T09:30:00.000Z',
       step: 'confirm',
       appointmentId: null,
@@ -23,9 +25,12 @@ describe('booking params', () => {
   });
 
   it('ignores what is not an id, an instant or a step', () => {
-    expect(readBookingParams(new URLSearchParams('petId=abc&reasonId=-1&startsAt=soon&step=pay'))).toEqual({
+    expect(
+      readBookingParams(new URLSearchParams('petId=abc&reasonId=-1&clinicianId=x&startsAt=soon&step=pay')),
+    ).toEqual({
       petId: null,
       reasonId: null,
+      clinicianId: null,
       startsAt: null,
       step: 'choose',
       appointmentId: null,

@@ -1,6 +1,7 @@
 /**
  * The booking page's steps live in its address (/appointments/book?…), so a reload keeps the place and
- * the back button steps back: petId and reasonId (choosing), startsAt and step=confirm (confirming),
+ * the back button steps back: petId, reasonId and clinicianId (choosing; a vet the client named, decision
+ * 0101), startsAt and step=confirm (confirming),
  * step=done with appointmentId (booked); appointmentId alone is an amendment ("Change").
  */
 export type BookingStep = 'choose' | 'confirm' | 'done';
@@ -8,6 +9,8 @@ export type BookingStep = 'choose' | 'confirm' | 'done';
 export interface BookingParams {
   petId: number | null;
   reasonId: number | null;
+  /** A vet the client chose (decision 0101); null: any vet. */
+  clinicianId: number | null;
   startsAt: string | null;
   step: BookingStep;
   /** Amending this appointment (choose, confirm), or the booked one (done). */
@@ -33,6 +36,7 @@ export function readBookingParams(params: Pick<URLSearchParams, 'get'>): Booking
   return {
     petId: positiveInt(params.get('petId')),
     reasonId: positiveInt(params.get('reasonId')),
+    clinicianId: positiveInt(params.get('clinicianId')),
     startsAt: instant(params.get('startsAt')),
     step: step === 'confirm' || step === 'done' ? step : 'choose',
     appointmentId: positiveInt(params.get('appointmentId')),
@@ -46,6 +50,7 @@ export function bookingHref(params: Partial<BookingParams>): string {
   if (params.appointmentId) query.set('appointmentId', String(params.appointmentId));
   if (params.petId) query.set('petId', String(params.petId));
   if (params.reasonId) query.set('reasonId', String(params.reasonId));
+  if (params.clinicianId) query.set('clinicianId', String(params.clinicianId));
   if (params.startsAt) query.set('startsAt', params.startsAt);
   if (params.step && params.step !== 'choose') query.set('step', params.step);
   const search = query.toString();

@@ -9,6 +9,8 @@ export interface SlotSearch {
   petId: number;
   /** Amending: the appointment's own time counts as free. */
   existingAppointmentId?: number;
+  /** A vet the client named: that vet's times only (decision 0101). */
+  clinicianId?: number;
 }
 
 /** GET /v2/practices/{practiceId}/appointment-slots: every bookable start from today to the horizon. */

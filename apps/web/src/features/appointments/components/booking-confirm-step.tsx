@@ -1,6 +1,10 @@
 'use client';
 
-import type { AppointmentDetail, AppointmentSlot } from '@vet/contracts/appointment-booking';
+import type {
+  AppointmentDetail,
+  AppointmentSlot,
+  ChoosableClinician,
+} from '@vet/contracts/appointment-booking';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { ApiError } from '@/shared/api/api-client';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
@@ -24,11 +28,14 @@ export function ConfirmStep(props: {
   reason: AppointmentReason;
   startsAt: string;
   existing: AppointmentDetail | null;
+  /** The vet the client named (decision 0101); null: any vet. */
+  vet?: ChoosableClinician | null;
   onChooseAgain: () => void;
   onAlternative: (slot: AppointmentSlot) => void;
   onDone: (appointment: AppointmentDetail) => void;
 }) {
   const { practice, pet, reason, startsAt, existing } = props;
+  const vet = props.vet ?? null;
   const book = useBookAppointment();
   const amend = useAmendAppointment(existing?.appointmentId ?? 0);
   const mutation = existing ? amend : book;
@@ -49,6 +56,7 @@ export function ConfirmStep(props: {
             petId: pet.petId,
             appointmentReasonId: reason.appointmentReasonId,
             startsAt,
+            ...(vet ? { clinicianId: vet.clinicianId } : {}),
           },
           idempotencyKey: crypto.randomUUID(),
         },
@@ -68,6 +76,7 @@ export function ConfirmStep(props: {
           practiceName={practice.name}
           startsAt={startsAt}
           clinicianType={reason.clinicianType}
+          clinicianName={vet?.name}
         />
         {problem && (
           <div className={styles.problem}>
@@ -79,8 +88,11 @@ export function ConfirmStep(props: {
               </AppAlert>
             ) : (
               <AppAlert severity="error">
-                {/* 403 (a rule or a cap), 409, 429 (how long to wait): the API's words. */}
-                {problem.status === 403 || problem.status === 409 || problem.status === 429
+                {/* 403 (a rule or a cap), 409, 429 (how long to wait), 400 on the vet named: the API's words. */}
+                {problem.status === 403 ||
+                problem.status === 409 ||
+                problem.status === 429 ||
+                (problem.status === 400 && vet !== null)
                   ? (problem.message ?? submissionFailedMessage)
                   : submissionFailedMessage}
               </AppAlert>

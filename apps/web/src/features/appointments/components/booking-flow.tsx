@@ -1,6 +1,6 @@
 'use client';
 
-import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
+import type { AppointmentDetail, ChoosableClinician } from '@vet/contracts/appointment-booking';
 import { bookingRefusal } from '@vet/contracts/booking-rules';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import type { Pet } from '@vet/contracts/pets';
@@ -14,12 +14,13 @@ import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { useAppointmentSlots } from '@/features/appointments/api/get-appointment-slots';
+import { useChoosableClinicians } from '@/features/appointments/api/get-choosable-clinicians';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import { bookingHref, type BookingParams } from '@/features/appointments/booking-params';
 import { BookingDone } from './booking-done';
 import { ConfirmStep } from './booking-confirm-step';
 import styles from './booking-flow.module.css';
-import { ReasonSelect, Section, StepActions, StepHeading, TimesSection } from './booking-parts';
+import { ReasonSelect, Section, StepActions, StepHeading, TimesSection, VetSelect } from './booking-parts';
 
 export type BookablePet = Pick<
   Pet,
@@ -63,12 +64,25 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
   const reason =
     reasons.data?.find((candidate) => candidate.appointmentReasonId === reasonId) ??
     (openReasons.length === 1 ? openReasons[0] : undefined);
+  // Decision 0101: a vet's reason may be booked with a vet the client names, where the practice allows it
+  // (the list is empty where it does not). Amending keeps "any vet".
+  const clinicians = useChoosableClinicians(
+    !amend && reason?.clinicianType === 'Vet'
+      ? { practiceId: practice.practiceId, appointmentReasonId: reason.appointmentReasonId }
+      : null,
+  );
+  const vets = reason?.clinicianType === 'Vet' && !amend ? (clinicians.data ?? []) : [];
+  const vet = vets.find((candidate) => candidate.clinicianId === params.clinicianId) ?? null;
+  // A vet named in the address waits for the list, so that neither any vet's times nor a booking with
+  // any vet stand in for the one chosen.
+  const vetPending = params.clinicianId !== null && clinicians.isPending && !clinicians.isError;
   const go = (next: Partial<BookingParams>, replace = true) => {
     const href = bookingHref({
       amend,
       appointmentId: amend ? existing.appointmentId : null,
       petId: amend ? null : (pet?.petId ?? null),
       reasonId: amend ? null : (reason?.appointmentReasonId ?? null),
+      clinicianId: vet?.clinicianId ?? null,
       ...next,
     });
     // The native history calls update useSearchParams without a server round trip (the steps are all
@@ -89,6 +103,13 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
     );
   }
   if (params.step === 'confirm' && params.startsAt && pet && reason) {
+    if (vetPending && reason.clinicianType === 'Vet' && !amend) {
+      return (
+        <span role="progressbar" aria-label="Loading" className={styles.reasonsPending}>
+          <Spinner size={24} />
+        </span>
+      );
+    }
     return (
       <ConfirmStep
         practice={practice}
@@ -96,6 +117,13 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
         reason={reason}
         startsAt={params.startsAt}
         existing={existing}
+        // A vet no longer listed is still the one asked for: the API says to choose another.
+        vet={
+          vet ??
+          (params.clinicianId !== null && !amend && reason.clinicianType === 'Vet'
+            ? { clinicianId: params.clinicianId, name: 'The vet you chose' }
+            : null)
+        }
         onChooseAgain={() => go({ step: 'choose', startsAt: null }, false)}
         onAlternative={(slot) => go({ step: 'confirm', startsAt: slot.startsAt })}
         onDone={(appointment) =>
@@ -115,10 +143,14 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
       pet={pet}
       reasons={reasons.data ? openReasons : undefined}
       reason={reason}
+      vets={vets}
+      vet={vet}
+      vetPending={vetPending && reason?.clinicianType === 'Vet' && !amend}
       existing={existing}
       initialStartsAt={params.startsAt}
-      onPet={(petId) => go({ petId, reasonId: null, startsAt: null })}
-      onReason={(id) => go({ reasonId: id, startsAt: null })}
+      onPet={(petId) => go({ petId, reasonId: null, clinicianId: null, startsAt: null })}
+      onReason={(id) => go({ reasonId: id, clinicianId: null, startsAt: null })}
+      onVet={(clinicianId) => go({ clinicianId, startsAt: null })}
       onContinue={(startsAt) => go({ step: 'confirm', startsAt }, false)}
     />
   );
@@ -130,22 +162,27 @@ function ChooseStep(props: {
   pet: BookablePet | undefined;
   reasons: AppointmentReason[] | undefined;
   reason: AppointmentReason | undefined;
+  vets: readonly ChoosableClinician[];
+  vet: ChoosableClinician | null;
+  vetPending: boolean;
   existing: AppointmentDetail | null;
   initialStartsAt: string | null;
   onPet: (petId: number | null) => void;
   onReason: (reasonId: number | null) => void;
+  onVet: (clinicianId: number | null) => void;
   onContinue: (startsAt: string) => void;
 }) {
-  const { practice, pets, pet, reasons, reason, existing } = props;
+  const { practice, pets, pet, reasons, reason, vet, existing } = props;
   const [startsAt, setStartsAt] = useState<string | null>(props.initialStartsAt);
   const [missingTime, setMissingTime] = useState(false);
   const slots = useAppointmentSlots(
-    pet && reason
+    pet && reason && !props.vetPending
       ? {
           practiceId: practice.practiceId,
           appointmentReasonId: reason.appointmentReasonId,
           petId: pet.petId,
           ...(existing ? { existingAppointmentId: existing.appointmentId } : {}),
+          ...(vet ? { clinicianId: vet.clinicianId } : {}),
         }
       : null,
   );
@@ -192,6 +229,16 @@ function ChooseStep(props: {
                 value={reason?.appointmentReasonId ?? null}
                 onChange={props.onReason}
                 noneText={`No appointment reasons can be booked online for ${pet.name}.`}
+              />
+            )}
+            {pet && reason && props.vets.length > 0 && (
+              <VetSelect
+                clinicians={props.vets}
+                value={vet?.clinicianId ?? null}
+                onChange={(clinicianId) => {
+                  setStartsAt(null);
+                  props.onVet(clinicianId);
+                }}
               />
             )}
           </div>

@@ -1,6 +1,10 @@
 'use client';
 
-import type { AppointmentSlot, AppointmentSlots } from '@vet/contracts/appointment-booking';
+import type {
+  AppointmentSlot,
+  AppointmentSlots,
+  ChoosableClinician,
+} from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -174,6 +178,35 @@ export function ReasonSelect(props: {
       {reasons.map((candidate) => (
         <option key={candidate.appointmentReasonId} value={candidate.appointmentReasonId}>
           {candidate.name} ({candidate.durationMinutes} minutes)
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * The vet the client knows (decision 0101): "Any vet" first and the default, then the practice's vets
+ * who may be named for this reason.
+ */
+export function VetSelect(props: {
+  clinicians: readonly ChoosableClinician[];
+  value: number | null;
+  onChange: (clinicianId: number | null) => void;
+}) {
+  return (
+    <TextField
+      select
+      label="Vet"
+      name="clinicianId"
+      value={props.value ?? ''}
+      onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
+      shrinkLabel
+      helperText="Any vet shows the most times."
+    >
+      <option value="">Any vet</option>
+      {props.clinicians.map((clinician) => (
+        <option key={clinician.clinicianId} value={clinician.clinicianId}>
+          {clinician.name}
         </option>
       ))}
     </TextField>

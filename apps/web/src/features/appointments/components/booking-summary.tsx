@@ -14,6 +14,8 @@ export interface BookingSummaryProps {
   practiceName: string;
   startsAt: string;
   clinicianType: AppointmentSummary['clinicianType'];
+  /** The vet the client named (decision 0101); otherwise the type says who. */
+  clinicianName?: string | undefined;
 }
 
 const clinicianName: Record<AppointmentSummary['clinicianType'], string> = {
@@ -30,7 +32,7 @@ export function BookingSummary(props: BookingSummaryProps) {
     ['Practice', props.practiceName],
     ['Day', `${formatPracticeDay(practiceDate(props.startsAt))} ${practiceDate(props.startsAt).slice(0, 4)}`],
     ['Time', `${formatPracticeClock(props.startsAt)} UK time (${practiceZoneLabel(props.startsAt)})`],
-    ['Seen by', clinicianName[props.clinicianType]],
+    ['Seen by', props.clinicianName ?? clinicianName[props.clinicianType]],
   ];
   return (
     <dl className={styles.list}>

@@ -1,0 +1,88 @@
+import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
+import { describe, expect, it } from 'vitest';
+import { press, typeInto } from './support/actions.ts';
+import { checkTimeClearOfNotice } from './support/booking.ts';
+import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { clinicianNameOf } from './support/seeded-database.ts';
+import { screenshots } from './support/screenshots.ts';
+import { desktop, phone390 } from './support/shell.ts';
+import { signIn } from './support/sign-in.ts';
+
+/** A vet they know (decision 0101): a client names the vet on the booking page. */
+
+const shoot = screenshots('/tmp/shots-named-vet');
+
+describe('booking a named vet', () => {
+  const { newPage } = useBrowser();
+
+  it('lets Olivia book Pickle’s dental check with Kirsty Doyle on a phone, with the keyboard', async () => {
+    const page = await newPage(phone390);
+    await signIn(page, DEMO_ACCOUNT.manyPets, '/appointments');
+    await page.getByRole('heading', { level: 1, name: 'Your appointments' }).waitFor();
+    await press(page.getByRole('main').getByRole('link', { name: 'Book an appointment' }));
+    const notice = page.getByRole('dialog', { name: 'Emergency appointment information' });
+    await press(notice.getByRole('button', { name: 'Proceed with appointment booking' }));
+    await notice.waitFor({ state: 'hidden' });
+    await typeInto(page.getByLabel('Pet'), 'Pickle', /^Pickle$/);
+    await typeInto(page.getByLabel('Reason for the appointment'), 'Dent', /^Dental check/);
+
+    // The vet's choice: "Any vet" first and chosen, then the practice's vets by surname, no nurse.
+    const vet = page.getByLabel('Vet', { exact: true });
+    await vet.waitFor();
+    await expect
+      .poll(() => vet.locator('option').allInnerTexts())
+      .toEqual(['Any vet', 'Samuel Adeyemi', 'Kirsty Doyle', 'Helen Marsh']);
+    expect(await vet.locator('option:checked').innerText()).toBe('Any vet');
+    await page.getByRole('tablist', { name: 'Days' }).waitFor();
+    await expectNoAxeViolations(page);
+    await shoot(page, 'any-vet');
+
+    // Choosing her reloads the times: hers only.
+    const slotAsked = page.waitForRequest((request) =>
+      /\/appointment-slots\?.*clinicianId=\d+/.test(request.url()),
+    );
+    await typeInto(vet, 'Kirsty', /^Kirsty Doyle$/);
+    await slotAsked;
+    expect(page.url()).toMatch(/clinicianId=\d+/);
+    const choosing = new URL(page.url());
+    await page.getByRole('tablist', { name: 'Days' }).waitFor();
+    await expectNoAxeViolations(page);
+    await shoot(page, 'kirsty');
+    const time = await checkTimeClearOfNotice(page);
+    const chosen = (await time.getAttribute('aria-label')) ?? '';
+    await press(page.getByRole('button', { name: 'Continue' }));
+
+    await page.getByRole('heading', { level: 2, name: 'Check your appointment' }).waitFor();
+    const summary = await page.getByRole('main').innerText();
+    expect(summary).toMatch(/Seen by\s+Kirsty Doyle/);
+    expect(summary).toContain(chosen.split(', ')[1] ?? '');
+    await expectNoAxeViolations(page);
+    await press(page.getByRole('button', { name: 'Confirm booking' }));
+
+    await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
+    const appointmentId = Number(new URL(page.url()).searchParams.get('appointmentId'));
+    expect(await clinicianNameOf(appointmentId)).toBe('Kirsty Doyle');
+    await expectNoAxeViolations(page);
+
+    // The choice at 1440 px, from the address the phone's page kept (a reason chosen: no notice again):
+    // Kirsty still chosen.
+    const wide = await newPage(desktop);
+    await signIn(wide, DEMO_ACCOUNT.manyPets, '/appointments');
+    await wide.goto(`${choosing.pathname}${choosing.search}`);
+    const wideVet = wide.getByLabel('Vet', { exact: true });
+    await expect.poll(() => wideVet.locator('option:checked').innerText()).toBe('Kirsty Doyle');
+    await wide.getByRole('tablist', { name: 'Days' }).waitFor();
+    await expectNoAxeViolations(wide);
+    await shoot(wide, 'kirsty-desktop');
+
+    // The booking cancelled, so that other journeys find Pickle as seeded.
+    await wide.goto('/appointments');
+    await press(wide.getByRole('button', { name: /^Cancel Pickle’s Dental check/ }));
+    const dialog = wide.getByRole('dialog', { name: 'Cancel appointment' });
+    const reason = dialog.getByLabel(/Reason for cancelling/);
+    await expect.poll(() => reason.locator('option').count()).toBeGreaterThan(1);
+    await reason.selectOption({ index: 1 });
+    await press(dialog.getByRole('button', { name: 'Cancel appointment' }));
+    await wide.getByText('Your appointment has been cancelled.').waitFor();
+  });
+});
