@@ -5,7 +5,7 @@ import { editablePetSchema, type PetDeparture } from '@vet/contracts/pet-changes
 import { appointments } from '@vet/db/schema/appointments';
 import { pets } from '@vet/db/schema/clients';
 import { earlierTimeRequests } from '@vet/db/schema/earlier-times';
-import { createAppointment, createCancellationReason } from '@vet/db/testing/factories';
+import { createAppointment } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,23 +24,26 @@ const { context, signedInClient } = useSignedInTestApp(database);
 const { db } = database;
 const { book, amend, latestEmailTo } = bookingHelpers(context, db);
 
-/** The portal's own reasons for it, as `npm run lists` loads them from cancellation-reasons.csv. */
+/**
+ * The portal's own reasons for it, as `npm run lists` loads them from cancellation-reasons.csv. The run's
+ * database is shared: another file may have loaded the lists already, so an entry is taken if it is there.
+ */
+async function portalReason(description: string, code: string): Promise<number> {
+  await database.pool.query(
+    `insert into cancellation_reasons (description, source, code) values ($1, 'portal', $2)
+     on conflict do nothing`,
+    [description, code],
+  );
+  const { rows } = await database.pool.query<{ id: number }>(
+    `select id from cancellation_reasons where source = 'portal' and code = $1`,
+    [code],
+  );
+  return rows[0]!.id;
+}
 const reasons = {} as Record<PetDeparture, number>;
 beforeAll(async () => {
-  reasons.Deceased = (
-    await createCancellationReason(db, {
-      description: 'My pet has passed away',
-      source: 'portal',
-      code: 'pet-passed-away',
-    })
-  ).id;
-  reasons.Rehomed = (
-    await createCancellationReason(db, {
-      description: 'My pet has gone to a new home',
-      source: 'portal',
-      code: 'pet-rehomed',
-    })
-  ).id;
+  reasons.Deceased = await portalReason('My pet has passed away', 'pet-passed-away');
+  reasons.Rehomed = await portalReason('My pet has gone to a new home', 'pet-rehomed');
 });
 
 const editable = async (authorization: string, petId: number) => {
