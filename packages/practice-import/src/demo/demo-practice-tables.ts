@@ -5,6 +5,7 @@ import type { PlannedClosure } from '@vet/db/seed/closures';
 import { APPOINTMENT_REASONS } from '@vet/db/seed/data/lookups';
 import { clinicianKey, DEMO_PRACTICES } from '@vet/db/seed/data/practices';
 import type { PracticeSeed } from '@vet/db/seed/data/types';
+import { DEMO_OWNER } from './demo-prices.ts';
 import { demoRef, reasonRef } from './demo-references.ts';
 import { yesNo, type ExportRow } from './export-files.ts';
 import { practiceInstantText } from './practice-time-text.ts';
@@ -51,6 +52,7 @@ export function practiceRows(refs: PracticeRefs): ExportRow<'practices.csv'>[] {
     postcode: p.postcode,
     phone: p.phone,
     email: p.email,
+    owner_name: DEMO_OWNER,
     time_zone: practiceTimeZone,
     listed_online: yesNo(p.isOnline),
     online_booking: feature(p, featureKeys.onlineBooking),
