@@ -5,7 +5,6 @@ import type { PlannedClosure } from '@vet/db/seed/closures';
 import { APPOINTMENT_REASONS } from '@vet/db/seed/data/lookups';
 import { clinicianKey, DEMO_PRACTICES } from '@vet/db/seed/data/practices';
 import type { PracticeSeed } from '@vet/db/seed/data/types';
-import { DEMO_OWNER } from './demo-prices.ts';
 import { demoRef, reasonRef } from './demo-references.ts';
 import { yesNo, type ExportRow } from './export-files.ts';
 import { practiceInstantText } from './practice-time-text.ts';
@@ -39,6 +38,9 @@ function feature(practice: PracticeSeed, key: string): string {
   const toggles = Object.entries(practice.features).map(([featureKey, value]) => ({ featureKey, value }));
   return yesNo(isFeatureEnabled(toggles, key));
 }
+
+/** Who owns every demo practice, as the group records it (decision 0104). */
+export const DEMO_OWNER = 'Willowbrook Veterinary Group Ltd';
 
 /** The booking rules stay the portal's defaults (R9.21): the demo's practices never set them. */
 export function practiceRows(refs: PracticeRefs): ExportRow<'practices.csv'>[] {

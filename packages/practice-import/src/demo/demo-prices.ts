@@ -3,9 +3,6 @@ import { reasonRef } from './demo-references.ts';
 import { refOf, type PracticeRefs } from './demo-practice-tables.ts';
 import type { ExportRow } from './export-files.ts';
 
-/** Who owns every demo practice, as the group records it (decision 0104). */
-export const DEMO_OWNER = 'Willowbrook Veterinary Group Ltd';
-
 /** What a price in the demo is of: an appointment reason (by its name) or a common service. */
 type DemoPrice =
   | { reason: string; pounds: number; includes: string }

@@ -18,7 +18,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
 import { clinicianPhrase } from '@/features/appointments/appointment-groups';
-import { usePracticePrices } from '@/features/practices/api/get-practice-prices';
+import { usePracticePrices } from '@/features/appointments/api/get-practice-prices';
 import { slotDays } from '@/features/appointments/slot-days';
 import styles from './booking-parts.module.css';
 import { SlotPicker } from './slot-picker';
