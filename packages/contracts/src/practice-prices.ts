@@ -31,14 +31,3 @@ export const practicePricesSchema = z.object({
   priceList: z.array(priceListEntrySchema),
 });
 export type PracticePrices = z.infer<typeof practicePricesSchema>;
-
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-/** Pence as pounds, the British way: 4500 → "£45.00", 120000 → "£1,200.00". */
-export const formatPounds = (amountPence: number): string => pounds.format(amountPence / 100);
-
-/** How a price reads beside its reason or service: "From £45.00". */
-export const fromPriceText = (amountPence: number): string => `From ${formatPounds(amountPence)}`;
-
-/** What a reason with no price in force says, rather than nothing. */
-export const noPriceText = 'Price: ask the practice';

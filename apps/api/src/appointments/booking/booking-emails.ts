@@ -7,7 +7,8 @@ import {
   practiceZoneName,
   weekdayNames,
 } from '@vet/contracts/practice-clock';
-import { fromPriceText, type FromPrice } from '@vet/contracts/practice-prices';
+import { fromPriceText } from '@vet/contracts/money';
+import type { FromPrice } from '@vet/contracts/practice-prices';
 import { appointmentCalendar } from './appointment-calendar.ts';
 
 export type AppointmentChange = 'booked' | 'amended' | 'cancelled';

@@ -3,7 +3,8 @@
 import type { AppointmentSlot, AppointmentSlots } from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import type { AppointmentReason } from '@vet/contracts/lookups';
-import { fromPriceText, noPriceText, type ReasonPrice } from '@vet/contracts/practice-prices';
+import { fromPriceText, noPriceText } from '@vet/contracts/money';
+import type { ReasonPrice } from '@vet/contracts/practice-prices';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ApiError } from '@/shared/api/api-client';

@@ -1,5 +1,6 @@
 import { homePracticeClosureDays, type HomePractice } from '@vet/contracts/home-practice';
-import { fromPriceText, type PriceListEntry } from '@vet/contracts/practice-prices';
+import { fromPriceText } from '@vet/contracts/money';
+import type { PriceListEntry } from '@vet/contracts/practice-prices';
 import { useId, type ReactNode } from 'react';
 import { StatusChip } from '@/shared/components/status-chip';
 import { telephoneHref } from '@/shared/telephone-href';
