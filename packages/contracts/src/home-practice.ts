@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceListEntrySchema } from './practice-prices.ts';
 
 /** 'HH:MM' on a 24-hour clock, in the practice's UK time; '24:00' (PostgreSQL's end of day) closes at midnight. */
 const clockTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/);
@@ -25,7 +26,7 @@ export const homePracticeClosureDays = 56;
 /**
  * GET /client/practice: the signed-in client's home practice, as "Your practice" shows it (R2.33):
  * where it is, its phone, its weekly opening hours (Monday first) and its practice-wide closures from now
- * to `homePracticeClosureDays` ahead, by start.
+ * to `homePracticeClosureDays` ahead, by start; who owns it and its price list (decision 0104).
  */
 export const homePracticeSchema = z.object({
   id: z.number().int(),
@@ -38,5 +39,9 @@ export const homePracticeSchema = z.object({
   phone: z.string(),
   openingHours: z.array(openingHoursSchema),
   closures: z.array(practiceClosureSchema),
+  /** Who owns the practice, as the group records it (decision 0104); null when not given. */
+  ownerName: z.string().nullable(),
+  /** Its price list in force today, by name: common services and appointment reasons. */
+  priceList: z.array(priceListEntrySchema),
 });
 export type HomePractice = z.infer<typeof homePracticeSchema>;

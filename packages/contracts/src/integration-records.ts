@@ -18,6 +18,7 @@ export const practiceRecordRefFields = {
   clinicians: 'clinician_ref',
   closures: 'closure_ref',
   'appointment-reasons': 'reason_ref',
+  prices: 'price_ref',
   clients: 'client_ref',
   pets: 'pet_ref',
   vaccinations: 'vaccination_ref',

@@ -21,6 +21,7 @@ export const machineGrantKinds = [
   'clinicians',
   'closures',
   'appointment-reasons',
+  'prices',
   'clients',
   'pets',
   'vaccinations',

@@ -13,4 +13,9 @@ export {
   withLookupNames,
 } from './lookups/index.ts';
 export type { LookupIds, LookupNames, ReferenceDataRepository, SpeciesRepository } from './lookups/index.ts';
-export { createPracticesRepository, homePracticeRoutes, practiceRoutes } from './practices/index.ts';
+export {
+  createPracticePricesRepository,
+  createPracticesRepository,
+  homePracticeRoutes,
+  practiceRoutes,
+} from './practices/index.ts';

@@ -32,6 +32,8 @@ export const practices = pgTable(
     postcode: text('postcode').notNull(),
     phone: text('phone').notNull(),
     email: text('email'),
+    /** Who owns the practice, as the group records it (decision 0104); null when not given. */
+    ownerName: text('owner_name'),
     timeZone: text('time_zone').notNull().default(practiceTimeZone),
     /** Listed by GET /online-practices. */
     isOnline: boolean('is_online').notNull().default(true),

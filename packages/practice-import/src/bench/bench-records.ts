@@ -36,6 +36,7 @@ export function* practiceRows({ shape, seed }: BenchPlan): Generator<ExportRow<'
       postcode: practice.address.postcode,
       phone: practice.phone,
       email: practice.email,
+      owner_name: 'Bench Veterinary Group Ltd',
       time_zone: 'Europe/London',
       listed_online: 'true',
       online_booking: 'true',
@@ -44,6 +45,30 @@ export function* practiceRows({ shape, seed }: BenchPlan): Generator<ExportRow<'
       min_notice_minutes: '120',
       horizon_days: '56',
       cancellation_cutoff_minutes: '120',
+    };
+  }
+}
+
+/** Each practice's consultation price and one common service's (decision 0104), as a group sends them. */
+export function* priceRows({ shape, anchorMonday }: BenchPlan): Generator<ExportRow<'prices.csv'>> {
+  for (let p = 1; p <= shape.practices; p += 1) {
+    const practice_ref = benchRef.practice(p);
+    const common = { practice_ref, currency: 'GBP', effective_from: anchorMonday };
+    yield {
+      ...common,
+      price_ref: `PRICE-${p}-1`,
+      reason_ref: reasonRef('General consultation'),
+      service: '',
+      amount: '45.00',
+      includes: 'A 15-minute examination and advice',
+    };
+    yield {
+      ...common,
+      price_ref: `PRICE-${p}-2`,
+      reason_ref: '',
+      service: 'Microchipping',
+      amount: '25.00',
+      includes: '',
     };
   }
 }

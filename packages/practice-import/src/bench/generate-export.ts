@@ -4,6 +4,7 @@ import { isoDayOfWeek } from '@vet/contracts/practice-clock';
 import { reasonRows } from '../demo/demo-practice-tables.ts';
 import type { ExportFile, ExportRow } from '../demo/export-files.ts';
 import {
+  priceRows,
   appointmentRows,
   clientRows,
   clinicianRows,
@@ -50,6 +51,7 @@ const SOURCES: { [F in Exclude<ExportFile, 'list_entries.csv'>]: RowSource<F> } 
   'closures.csv': closureRows,
   // The demo's reasons, with the demo's references: a handful, as a group has.
   'appointment_reasons.csv': reasonRows,
+  'prices.csv': priceRows,
   'clients.csv': clientRows,
   'pets.csv': petRows,
   'appointments.csv': appointmentRows,

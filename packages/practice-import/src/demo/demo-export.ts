@@ -15,6 +15,7 @@ import {
   reasonRows,
   rotaShiftRows,
 } from './demo-practice-tables.ts';
+import { priceRows } from './demo-prices.ts';
 import { vaccinationRows } from './demo-vaccinations.ts';
 import type { ExportTables } from './export-files.ts';
 
@@ -31,7 +32,7 @@ export const DEMO_CLIENT_SEEDS = [...DEMO_CLIENTS, ...OTHER_CLIENTS];
 /**
  * The demo group as a practice system would export it, from the seed's data tables: its own list
  * entries, the practices with
- * their opening hours, clinicians, rotas and closures, the reasons, the clients, their pets and
+ * their opening hours, clinicians, rotas and closures, the reasons and their prices, the clients, their pets and
  * vaccinations, and the appointments, as of the start of the anchor week. Pure and deterministic.
  */
 export function demoExportTables(): ExportTables {
@@ -49,6 +50,7 @@ export function demoExportTables(): ExportTables {
     'rota_shifts.csv': rotaShiftRows(refs),
     'closures.csv': closureRows(refs, closures),
     'appointment_reasons.csv': reasonRows(),
+    'prices.csv': priceRows(refs),
     'clients.csv': clientRows(refs, DEMO_CLIENT_SEEDS),
     'pets.csv': petTable,
     'appointments.csv': appointmentRows(refs, DEMO_CLIENT_SEEDS, pets, appointments),

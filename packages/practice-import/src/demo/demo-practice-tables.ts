@@ -39,6 +39,9 @@ function feature(practice: PracticeSeed, key: string): string {
   return yesNo(isFeatureEnabled(toggles, key));
 }
 
+/** Who owns every demo practice, as the group records it (decision 0104). */
+export const DEMO_OWNER = 'Willowbrook Veterinary Group Ltd';
+
 /** The booking rules stay the portal's defaults (R9.21): the demo's practices never set them. */
 export function practiceRows(refs: PracticeRefs): ExportRow<'practices.csv'>[] {
   return DEMO_PRACTICES.map((p) => ({
@@ -51,6 +54,7 @@ export function practiceRows(refs: PracticeRefs): ExportRow<'practices.csv'>[] {
     postcode: p.postcode,
     phone: p.phone,
     email: p.email,
+    owner_name: DEMO_OWNER,
     time_zone: practiceTimeZone,
     listed_online: yesNo(p.isOnline),
     online_booking: feature(p, featureKeys.onlineBooking),

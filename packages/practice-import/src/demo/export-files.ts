@@ -16,6 +16,7 @@ export const EXPORT_COLUMNS = {
     'postcode',
     'phone',
     'email',
+    'owner_name',
     'time_zone',
     'listed_online',
     'online_booking',
@@ -37,6 +38,16 @@ export const EXPORT_COLUMNS = {
     'initial_consultation',
     'species',
     'online',
+  ],
+  'prices.csv': [
+    'price_ref',
+    'practice_ref',
+    'reason_ref',
+    'service',
+    'amount',
+    'currency',
+    'includes',
+    'effective_from',
   ],
   'clients.csv': [
     'client_ref',
@@ -101,6 +112,7 @@ export const DATED_COLUMNS: {
 } = {
   'rota_shifts.csv': { dates: ['valid_from', 'valid_to'] },
   'closures.csv': { instants: ['starts_at', 'ends_at'] },
+  'prices.csv': { dates: ['effective_from'] },
   'pets.csv': { dates: ['date_of_birth'] },
   'appointments.csv': { instants: ['starts_at', 'ends_at'] },
   'vaccinations.csv': { dates: ['given_on', 'due_on'] },

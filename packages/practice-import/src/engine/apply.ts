@@ -4,6 +4,7 @@ import { applyAppointments } from './apply/appointments.ts';
 import { applyClinicians, applyClosures, applyRotaShifts } from './apply/clinicians.ts';
 import { applyClients, applyPets, applyVaccinations } from './apply/clients.ts';
 import { applyOpeningHours, applyPractices } from './apply/practices.ts';
+import { applyPrices } from './apply/prices.ts';
 import { applyReasons } from './apply/reasons.ts';
 import { importOrder } from './import-files.ts';
 import type { Session } from './session.ts';
@@ -16,6 +17,7 @@ const appliers: Record<KindFile, (session: Session) => Promise<number>> = {
   'rota_shifts.csv': applyRotaShifts,
   'closures.csv': applyClosures,
   'appointment_reasons.csv': applyReasons,
+  'prices.csv': applyPrices,
   'clients.csv': applyClients,
   'pets.csv': applyPets,
   'appointments.csv': applyAppointments,

@@ -106,12 +106,20 @@ const wholeRotas: Check = async (context) => {
   await refuseIncompleteGroups(context, 'rota_shifts.csv', 'clinician_ref', "a clinician's rota");
 };
 
+/** Two prices of one practice's reason or service from the same day would leave the one in force unsaid. */
+const onePricePerDay: Check = async (context) => {
+  const what = "this practice's price of the same reason or service from the same day is given";
+  await refuseRepeatedKeys(context, 'prices.csv', ['practice_ref', 'reason_ref', 'effective_from'], what);
+  await refuseRepeatedKeys(context, 'prices.csv', ['practice_ref', 'service', 'effective_from'], what);
+};
+
 /** Each file's own checks across rows, after its keys and references. */
 export const kindChecks: Partial<Record<KindFile, readonly Check[]>> = {
   'opening_hours.csv': [openingDaysOnce],
   'rota_shifts.csv': [wholeRotas],
   'closures.csv': [clinicianOfThePractice('closures.csv')],
   'appointment_reasons.csv': [reasonNamesAreFree],
+  'prices.csv': [onePricePerDay],
   'pets.csv': [petStaysWithItsClient],
   'appointments.csv': [petOfTheClient, clinicianOfThePractice('appointments.csv')],
 };

@@ -11,13 +11,15 @@ import { validRows } from './testing/valid-rows.ts';
  */
 const designTable = {
   'practices.csv':
-    '*practice_ref, *name, *address_line1, address_line2, *town, county, *postcode, *phone, email, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes',
+    '*practice_ref, *name, *address_line1, address_line2, *town, county, *postcode, *phone, email, owner_name, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes',
   'opening_hours.csv': '*practice_ref, *day_of_week, *opens, *closes',
   'clinicians.csv': '*clinician_ref, *practice_ref, *first_name, *last_name, *clinician_type, active',
   'rota_shifts.csv': '*clinician_ref, *day_of_week, *starts, *ends, valid_from, valid_to, breaks',
   'closures.csv': '*closure_ref, *practice_ref, clinician_ref, *starts_at, *ends_at, reason',
   'appointment_reasons.csv':
     '*reason_ref, *name, *duration_minutes, *clinician_type, initial_consultation, species, online',
+  'prices.csv':
+    '*price_ref, *practice_ref, reason_ref, service, *amount, currency, includes, *effective_from',
   'clients.csv':
     '*client_ref, *practice_ref, salutation, *first_name, *last_name, email, mobile_phone, home_phone, address_line1, address_line2, town, county, postcode, online_booking_allowed',
   'pets.csv':

@@ -7,6 +7,7 @@ import type { KindFile, RecordKind } from './kind.ts';
 import { openingHours } from './opening-hours.ts';
 import { pets } from './pets.ts';
 import { practices } from './practices.ts';
+import { prices } from './prices.ts';
 import { rotaShifts } from './rota-shifts.ts';
 import { vaccinations } from './vaccinations.ts';
 
@@ -21,6 +22,7 @@ export const recordKinds: readonly RecordKind[] = [
   rotaShifts,
   closures,
   appointmentReasons,
+  prices,
   clients,
   pets,
   appointments,

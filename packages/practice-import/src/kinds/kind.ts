@@ -45,6 +45,7 @@ export type KindFile =
   | 'rota_shifts.csv'
   | 'closures.csv'
   | 'appointment_reasons.csv'
+  | 'prices.csv'
   | 'clients.csv'
   | 'pets.csv'
   | 'appointments.csv'

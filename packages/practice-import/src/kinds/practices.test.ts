@@ -19,6 +19,7 @@ describe('practices.csv', () => {
       postcode: 'HG1 2AB',
       phone: '01423 123456',
       email: 'desk@harrogate-vets.example',
+      owner_name: 'Harrogate Vets Ltd',
       listed_online: true,
       online_booking: false,
       online_pet_registration: true,

@@ -33,6 +33,7 @@ export const practices: RecordKind = {
     postcode: true,
     phone: true,
     email: false,
+    owner_name: false,
     time_zone: false,
     listed_online: false,
     online_booking: false,
@@ -54,6 +55,7 @@ export const practices: RecordKind = {
     postcode: 'text',
     phone: 'text',
     email: 'text',
+    owner_name: 'text',
     listed_online: 'boolean',
     online_booking: 'boolean',
     online_pet_registration: 'boolean',
@@ -71,6 +73,7 @@ export const practices: RecordKind = {
       // Clients read a practice's number, on its page and in tel: links: stored as written in the UK.
       phone: nationalPhoneNumber(phoneCell(cells, 'phone', { required: true, mobile: false })),
       email: emailCell(cells, 'email'),
+      owner_name: cells.text('owner_name', { maxLength: 200 }),
       listed_online: cells.boolean('listed_online', true),
       online_booking: cells.boolean('online_booking', true),
       online_pet_registration: cells.boolean('online_pet_registration', true),

@@ -10,6 +10,7 @@ export const recordFiles = [
   'clinicians.csv',
   'closures.csv',
   'appointment_reasons.csv',
+  'prices.csv',
   'clients.csv',
   'pets.csv',
   'vaccinations.csv',

@@ -31,6 +31,7 @@ export function testGroup() {
       phone: '020 7946 0123',
       time_zone: 'Europe/London',
       online_booking: 'true',
+      owner_name: 'Abbeville Veterinary Group Ltd',
     },
   ];
   const openingHours: Rows = [1, 2, 3, 4, 5].map((day) => ({
@@ -88,6 +89,24 @@ export function testGroup() {
       clinician_type: 'Vet',
       initial_consultation: 'true',
       species: 'Dog;Cat',
+    },
+  ];
+  const prices: Rows = [
+    {
+      price_ref: ref('PRICE', 1),
+      practice_ref: ref('PRAC', 1),
+      reason_ref: ref('REASON', 1),
+      amount: '45.00',
+      currency: 'GBP',
+      includes: 'A 15-minute examination',
+      effective_from: lastYear,
+    },
+    {
+      price_ref: ref('PRICE', 2),
+      practice_ref: ref('PRAC', 1),
+      service: 'Nail clipping',
+      amount: '12.5',
+      effective_from: lastYear,
     },
   ];
   const clients: Rows = [
@@ -172,6 +191,7 @@ export function testGroup() {
       'rota_shifts.csv': rotaShifts,
       'closures.csv': closures,
       'appointment_reasons.csv': reasons,
+      'prices.csv': prices,
       'clients.csv': clients,
       'pets.csv': pets,
       'appointments.csv': appointments,

@@ -8,6 +8,7 @@ import type {
 import type { Database, Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { capRefusal, upcomingLimits, type BookingCaps } from './booking-caps.ts';
+import { createPracticePricesRepository } from '../../reference/index.ts';
 import { appointmentEmail } from './booking-emails.ts';
 import {
   isLostRace,
@@ -229,10 +230,16 @@ export async function bookAppointment(
         if (booker.email) {
           const facts = emailFacts(context, booker, row.id, startsAt, now);
           const manageUrl = deps.manageLinks?.first(row.id);
+          const price = await createPracticePricesRepository(tx).findReasonPrice(
+            context.practice.practiceId,
+            context.reason.appointmentReasonId,
+            now,
+          );
           await enqueueEmail(
             tx,
             appointmentEmail({
               ...facts,
+              price,
               change: 'booked',
               brandName: deps.brandName,
               organizerEmail: deps.organizerEmail,

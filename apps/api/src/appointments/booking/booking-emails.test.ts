@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appointmentEmail, practiceTime } from './booking-emails.ts';
+import { appointmentEmail, practiceTime, priceSentence } from './booking-emails.ts';
 
 const facts = {
   change: 'booked' as const,
@@ -43,6 +43,17 @@ function icuPracticeTime(instant: Date): string {
 const minute = 60_000;
 
 describe('appointment e-mails', () => {
+  it('names the price of a booking, en-GB, or says to ask the practice; other e-mails leave it out', () => {
+    expect(priceSentence({ amountPence: 4500, includes: null })).toBe('Price: From £45.00.');
+    expect(priceSentence({ amountPence: 123456, includes: 'Examination and advice.' })).toBe(
+      'Price: From £1,234.56 (includes: Examination and advice).',
+    );
+    expect(priceSentence(null)).toBe('Price: ask the practice.');
+    const booked = appointmentEmail({ ...facts, price: { amountPence: 4500, includes: null } });
+    expect(booked.text).toContain('Price: From £45.00.');
+    expect(appointmentEmail(facts).text).not.toContain('Price');
+  });
+
   it('labels UK time on both sides of a clock change', () => {
     expect(practiceTime(new Date('2026-03-29T08:00:00Z'))).toBe('Sunday 29 March 2026 at 09:00 BST');
     expect(practiceTime(new Date('2026-10-25T09:00:00Z'))).toBe('Sunday 25 October 2026 at 09:00 GMT');

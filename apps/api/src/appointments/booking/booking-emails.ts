@@ -7,6 +7,8 @@ import {
   practiceZoneName,
   weekdayNames,
 } from '@vet/contracts/practice-clock';
+import { fromPriceText } from '@vet/contracts/money';
+import type { FromPrice } from '@vet/contracts/practice-prices';
 import { appointmentCalendar } from './appointment-calendar.ts';
 
 export type AppointmentChange = 'booked' | 'amended' | 'cancelled';
@@ -35,6 +37,18 @@ export interface AppointmentEmailFacts {
   organizerEmail: string;
   /** The appointment's manage link (decision 0084): every e-mail of a booked appointment carries it. */
   manageUrl?: string | undefined;
+  /**
+   * The reason's price in force at the practice (decision 0104), null when it has none; a booking's
+   * confirmation names it, other e-mails leave it out (undefined).
+   */
+  price?: FromPrice | null | undefined;
+}
+
+/** "Price: From £45.00 (includes …)." or, with no price in force, "Price: ask the practice." */
+export function priceSentence(price: FromPrice | null): string {
+  if (!price) return 'Price: ask the practice.';
+  const includes = price.includes ? ` (includes: ${price.includes.replace(/\.$/, '')})` : '';
+  return `Price: ${fromPriceText(price.amountPence)}${includes}.`;
 }
 
 /**
@@ -144,6 +158,7 @@ export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
             : `Your appointment has moved: ${what}`,
           `When: ${when} (UK time).`,
           `Where: ${facts.practiceAddress}.`,
+          ...(facts.price === undefined ? [] : [priceSentence(facts.price)]),
           `You can change or cancel it in the portal until ${cutoffHours} hours before it starts; after that, please call the practice on ${facts.practicePhone}.`,
         ];
   const content = brandedEmail({

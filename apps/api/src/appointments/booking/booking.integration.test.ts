@@ -5,6 +5,7 @@ import {
 } from '@vet/contracts/appointment-booking';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { appointments, clinicianReservations, softBookings } from '@vet/db/schema/appointments';
+import { practicePrices } from '@vet/db/schema/prices';
 import { createPet, createReason, createSpecies, linkReasonSpecies } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq, sql } from 'drizzle-orm';
@@ -45,8 +46,32 @@ describe('POST /appointments', () => {
     const email = await latestEmailTo(scene.client.email!);
     expect(email?.subject).toBe('Your appointment is booked');
     expect(email?.text).toMatch(/When: .* at \d\d:\d\d (GMT|BST) \(UK time\)\./);
+    expect(email?.text).toContain('Price: ask the practice.');
     expect(email?.attachments[0]?.filename).toBe('appointment.ics');
     expect(email?.attachments[0]?.content).toContain(`UID:appointment-${body.appointmentId}@client-portal`);
+  });
+
+  it("names the reason's price in force at the practice in the confirmation (decision 0104)", async () => {
+    const scene = await bookingScene(db, signedInClient);
+    await db.insert(practicePrices).values([
+      {
+        practiceId: scene.practice.id,
+        reasonId: scene.reason.id,
+        amountPence: 4500,
+        effectiveFrom: localDay(-1),
+        includes: 'The examination.',
+      },
+      {
+        practiceId: scene.practice.id,
+        reasonId: scene.reason.id,
+        amountPence: 120000,
+        effectiveFrom: localDay(2),
+      },
+    ]);
+    const response = await book(scene, localInstant(localDay(3), '10:00'));
+    expect(response.statusCode).toBe(201);
+    const email = await latestEmailTo(scene.client.email!);
+    expect(email?.text).toContain('Price: From £45.00 (includes: The examination).');
   });
 
   it('gives one of 200 concurrent bookings of one slot the time and the other 199 a 409 with alternatives', async () => {

@@ -27,6 +27,7 @@ import {
 } from '../booking/index.ts';
 import { conflict, type LinkedClient } from '../../platform/index.ts';
 import { registerNewPet } from '../../clients/index.ts';
+import { createPracticePricesRepository } from '../../reference/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
 import { assertActionable, isGivenAway, isLive } from './guest-holds.ts';
 
@@ -128,10 +129,16 @@ export async function completeHold(
         hold_id: id,
       });
       const facts = emailFacts(context, booker, appointmentId, startsAt, now);
+      const price = await createPracticePricesRepository(tx).findReasonPrice(
+        context.practice.practiceId,
+        context.reason.appointmentReasonId,
+        now,
+      );
       await enqueueEmail(
         tx,
         appointmentEmail({
           ...facts,
+          price,
           petName: hold.petName,
           change: 'booked',
           brandName: deps.brandName,

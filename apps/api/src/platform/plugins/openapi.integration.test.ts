@@ -26,6 +26,7 @@ const publicPaths = [
   '/readyz',
   '/online-practices',
   '/practices/{practiceId}/feature-toggles',
+  '/practices/{practiceId}/prices',
   '/lookup/salutations',
   '/lookup/online-appointment-reasons',
   '/lookup/cancellation-reasons',
@@ -185,6 +186,7 @@ describe('the OpenAPI document', () => {
     expect(statuses('/online-practices')).toEqual(['200', '429', '500']);
     // Public with params: 400 too; and the route's own 404.
     expect(statuses('/practices/{practiceId}/feature-toggles')).toEqual(['200', '400', '404', '429', '500']);
+    expect(statuses('/practices/{practiceId}/prices')).toEqual(['200', '400', '404', '429', '500']);
     // Probes are not rate-limited.
     expect(statuses('/readyz')).toEqual(['200', '500', '503']);
     // Signed in, linked or not: 401 and 503 (keys of the identity provider unavailable).

@@ -19,6 +19,7 @@ const deactivations: Record<PracticeRecordKind, Deactivation> = {
   pets: { table: 'pets', column: 'status', type: 'pet_status', touches: true },
   closures: { table: 'closures', removes: true },
   vaccinations: { table: 'vaccinations', removes: true },
+  prices: { table: 'practice_prices', removes: true },
 };
 
 export interface Deactivated {

@@ -10,7 +10,7 @@ import { kindFiles, recordRequests } from './testing/record-requests.ts';
 
 /**
  * POST /integration/v1/{kind}/{ref}/deactivate (decision 0065): what deactivation means differs by kind,
- * and deactivating again changes nothing; closures and vaccinations are removed.
+ * and deactivating again changes nothing; closures, vaccinations and prices are removed.
  */
 const database = useTestDatabase();
 const { context, machineAuthorization, signedInClient } = useSignedInTestApp(database);
@@ -76,11 +76,12 @@ describe('POST /integration/v1/{kind}/{ref}/deactivate', () => {
     });
   });
 
-  it('removes a closure or a vaccination; then, as for any unknown reference, answers 404', async () => {
+  it('removes a closure, a vaccination or a price; then, as for any unknown reference, answers 404', async () => {
     const group = await storedGroup();
     for (const [kind, ref, table] of [
       ['closures', group.ref('CLOS', 1), 'closures'],
       ['vaccinations', group.ref('VAC', 1), 'vaccinations'],
+      ['prices', group.ref('PRICE', 1), 'practice_prices'],
     ] as const) {
       expect((await api.deactivate(kind, ref)).json(), kind).toMatchObject({ outcome: 'applied' });
       expect(await row(`select count(*)::int as n from ${table} where pms_ref = $1`, ref)).toEqual({ n: 0 });

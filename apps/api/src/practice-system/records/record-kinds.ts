@@ -41,6 +41,13 @@ export const apiRecordKinds: Record<PracticeRecordKind, ApiRecordKind> = {
     operationName: 'AppointmentReason',
     deactivation: 'No longer offered online (online false); appointments already booked keep it.',
   },
+  prices: {
+    file: 'prices.csv',
+    noun: 'price',
+    operationName: 'Price',
+    deactivation:
+      'Removed: the price in force is again the latest other one effective by today, or none ("ask the practice"). Its reference may be used again.',
+  },
   clients: {
     file: 'clients.csv',
     noun: 'client',

@@ -5,17 +5,18 @@ import { servesPractice, type MachineGrant } from '../../platform/index.ts';
 
 /**
  * Which practice each record is of, for a machine client granted some practices only (decision 0105):
- * a practice by itself, a clinician, closure or client by its practice_ref (a client's home practice), a
+ * a practice by itself, a clinician, closure, price or client by its practice_ref (a client's home practice), a
  * pet by its client's, a vaccination by its pet's. Appointment reasons are the group's: only a grant of
  * every practice writes them.
  */
-type Table = 'practices' | 'clinicians' | 'closures' | 'clients' | 'pets' | 'vaccinations';
+type Table = 'practices' | 'clinicians' | 'closures' | 'prices' | 'clients' | 'pets' | 'vaccinations';
 
 /** From a record found by its reference (`r.ref`) to its practice `p`. Fixed text, never input. */
 const practiceOf: Record<Table, string> = {
   practices: 'join practices p on p.pms_ref = r.ref',
   clinicians: 'join clinicians x on x.pms_ref = r.ref join practices p on p.id = x.practice_id',
   closures: 'join closures x on x.pms_ref = r.ref join practices p on p.id = x.practice_id',
+  prices: 'join practice_prices x on x.pms_ref = r.ref join practices p on p.id = x.practice_id',
   clients: 'join clients x on x.pms_ref = r.ref join practices p on p.id = x.home_practice_id',
   pets:
     'join pets x on x.pms_ref = r.ref join clients c on c.id = x.client_id ' +
@@ -30,6 +31,7 @@ const namedBy: Record<Exclude<PracticeRecordKind, 'appointment-reasons'>, { fiel
   practices: { field: 'practice_ref', table: 'practices' },
   clinicians: { field: 'practice_ref', table: 'practices' },
   closures: { field: 'practice_ref', table: 'practices' },
+  prices: { field: 'practice_ref', table: 'practices' },
   clients: { field: 'practice_ref', table: 'practices' },
   pets: { field: 'client_ref', table: 'clients' },
   vaccinations: { field: 'pet_ref', table: 'pets' },

@@ -125,6 +125,30 @@ const badInput: [string, PracticeRecordKind, Record<string, unknown>, { path: st
       { path: 'pet_ref', message: 'no pet with this reference is stored' },
     ],
     [
+      'a price with no effective date',
+      'prices',
+      { ...first('prices.csv'), effective_from: null },
+      { path: 'effective_from', message: 'required, but empty' },
+    ],
+    [
+      'a negative price',
+      'prices',
+      { ...first('prices.csv'), amount: -45 },
+      { path: 'amount', message: 'negative: a price is 0.00 or more' },
+    ],
+    [
+      'a price in a currency other than pounds',
+      'prices',
+      { ...first('prices.csv'), currency: 'EUR' },
+      { path: 'currency', message: expect.stringContaining('GBP') },
+    ],
+    [
+      'a price of an unknown appointment reason',
+      'prices',
+      { ...first('prices.csv'), reason_ref: 'REASON-NONE' },
+      { path: 'reason_ref', message: 'no appointment reason with this reference is stored' },
+    ],
+    [
       'a clinician of another practice',
       'closures',
       { ...first('closures.csv'), clinician_ref: elsewhere.ref('CLIN', 1) },

@@ -30,6 +30,7 @@ const tables = {
   clinicians: 'clinicians',
   closures: 'closures',
   'appointment-reasons': 'appointment_reasons',
+  prices: 'practice_prices',
   clients: 'clients',
   pets: 'pets',
   vaccinations: 'vaccinations',

@@ -3,12 +3,14 @@ import type { Database } from '@vet/db/connection';
 import { closures } from '@vet/db/schema/clinicians';
 import { practiceOpeningHours, practices } from '@vet/db/schema/practices';
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { createPracticePricesRepository } from './practice-prices-repository.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** PostgreSQL's `time` reads back as 'HH:MM:SS'; the practice's hours are whole minutes. */
 const minutes = (time: string) => time.slice(0, 5);
 
 export function createHomePracticeRepository(db: Database) {
+  const prices = createPracticePricesRepository(db);
   return {
     /**
      * A practice as "Your practice" shows it: its address and phone, its weekly hours Monday first, and
@@ -17,7 +19,7 @@ export function createHomePracticeRepository(db: Database) {
      */
     async findHomePractice(practiceId: number, now: Date): Promise<HomePractice | undefined> {
       const until = new Date(now.getTime() + homePracticeClosureDays * dayMs);
-      const [practiceRows, hourRows, closureRows] = await Promise.all([
+      const [practiceRows, hourRows, closureRows, priced] = await Promise.all([
         db
           .select({
             id: practices.id,
@@ -52,9 +54,10 @@ export function createHomePracticeRepository(db: Database) {
             ),
           )
           .orderBy(asc(closures.startsAt), asc(closures.endsAt)),
+        prices.findPracticePrices(practiceId, now),
       ]);
       const [practice] = practiceRows;
-      if (!practice) return undefined;
+      if (!practice || !priced) return undefined;
       return {
         ...practice,
         openingHours: hourRows.map((row) => ({
@@ -67,6 +70,8 @@ export function createHomePracticeRepository(db: Database) {
           endsAt: row.endsAt.toISOString(),
           reason: row.reason,
         })),
+        ownerName: priced.ownerName,
+        priceList: priced.priceList,
       };
     },
   };

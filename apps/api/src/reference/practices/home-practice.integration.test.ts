@@ -2,6 +2,7 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import { homePracticeSchema } from '@vet/contracts/home-practice';
 import { closures } from '@vet/db/schema/clinicians';
 import { practiceOpeningHours } from '@vet/db/schema/practices';
+import { practicePrices } from '@vet/db/schema/prices';
 import { createClinician, createPractice } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +50,7 @@ describe('GET /client/practice', () => {
       postcode: 'LA9 4QQ',
       phone: '01539 720000',
       email: 'desk@home-vets.example',
+      ownerName: 'Kendal Veterinary Partners LLP',
     });
     const other = await createPractice(database.db);
     // Inserted out of order, to show the answer is ordered by day.
@@ -66,6 +68,15 @@ describe('GET /client/practice', () => {
     await addClosure(practice.id, 57 * dayMs, 58 * dayMs, 'Beyond eight weeks');
     await addClosure(practice.id, dayMs, 2 * dayMs, 'Annual leave', vet.id);
     await addClosure(other.id, dayMs, 2 * dayMs, 'Another practice');
+    await database.db.insert(practicePrices).values([
+      {
+        practiceId: practice.id,
+        serviceName: 'Nail clipping',
+        amountPence: 1250,
+        effectiveFrom: '2020-01-01',
+      },
+      { practiceId: other.id, serviceName: 'Nail clipping', amountPence: 999, effectiveFrom: '2020-01-01' },
+    ]);
     const { authorization } = await signedInClient({ homePracticeId: practice.id });
 
     const response = await get(authorization);
@@ -86,6 +97,8 @@ describe('GET /client/practice', () => {
         { dayOfWeek: 6, opens: '09:00', closes: '12:30' },
       ],
       closures: [ongoing, later, lastInWindow],
+      ownerName: 'Kendal Veterinary Partners LLP',
+      priceList: [{ name: 'Nail clipping', amountPence: 1250, includes: null }],
     });
   });
 

@@ -1,16 +1,20 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
+import { practicePricesSchema } from '@vet/contracts/practice-prices';
 import {
   featureTogglesResponseSchema,
   onlinePracticesResponseSchema,
   practiceIdParamsSchema,
 } from '@vet/contracts/practices';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../platform/index.ts';
 import { findFeatureToggles } from './feature-toggles.ts';
+import { createPracticePricesRepository } from './practice-prices-repository.ts';
 import { createPracticesRepository } from './practices-repository.ts';
 
 /** Practices and their settings, for anyone (registered in the public scope). */
 export const practiceRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const practices = createPracticesRepository(app.db);
+  const prices = createPracticePricesRepository(app.db);
 
   app.get(
     '/online-practices',
@@ -37,6 +41,25 @@ export const practiceRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     (request) => findFeatureToggles(practices, request.params.practiceId),
+  );
+
+  app.get(
+    '/practices/:practiceId/prices',
+    {
+      schema: {
+        operationId: 'getPracticePrices',
+        tags: ['practices'],
+        summary:
+          "A practice's owner and its prices in force today: its appointment reasons' and its list of common services (decision 0104)",
+        params: practiceIdParamsSchema,
+        response: { 200: practicePricesSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const found = await prices.findPracticePrices(request.params.practiceId, new Date());
+      if (!found) throw notFound('We could not find this practice.');
+      return found;
+    },
   );
 
   done();

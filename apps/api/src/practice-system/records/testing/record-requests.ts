@@ -9,6 +9,7 @@ export const kindFiles: readonly [PracticeRecordKind, RecordFile][] = [
   ['clinicians', 'clinicians.csv'],
   ['closures', 'closures.csv'],
   ['appointment-reasons', 'appointment_reasons.csv'],
+  ['prices', 'prices.csv'],
   ['clients', 'clients.csv'],
   ['pets', 'pets.csv'],
   ['vaccinations', 'vaccinations.csv'],

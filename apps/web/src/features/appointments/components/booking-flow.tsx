@@ -225,6 +225,7 @@ function ChooseStep(props: {
             )}
             {pet && reasons !== undefined && (
               <ReasonSelect
+                practiceId={practice.practiceId}
                 reasons={reasons}
                 value={reason?.appointmentReasonId ?? null}
                 onChange={props.onReason}

@@ -7,6 +7,8 @@ import type {
 } from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import type { AppointmentReason } from '@vet/contracts/lookups';
+import { fromPriceText, noPriceText } from '@vet/contracts/money';
+import type { ReasonPrice } from '@vet/contracts/practice-prices';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ApiError } from '@/shared/api/api-client';
@@ -21,6 +23,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
 import { clinicianPhrase } from '@/features/appointments/appointment-groups';
+import { usePracticePrices } from '@/features/appointments/api/get-practice-prices';
 import { slotDays } from '@/features/appointments/slot-days';
 import styles from './booking-parts.module.css';
 import { SlotPicker } from './slot-picker';
@@ -156,7 +159,30 @@ export function AlternativeTimes(props: {
 }
 
 /** The reasons open online as a native select, each with its length; one reason is chosen already. */
+/** "From £45.00 · includes …", or "Price: ask the practice" for a reason with no price in force. */
+export function reasonPriceText(price: ReasonPrice | undefined): string {
+  if (!price) return noPriceText;
+  const from = fromPriceText(price.amountPence);
+  return price.includes ? `${from} · includes ${price.includes}` : from;
+}
+
+/**
+ * The chosen reason's price at the practice (decision 0104), said as it changes; nothing until the
+ * prices are read (a failed read says nothing rather than a wrong "ask the practice").
+ */
+function ReasonPriceLine({ practiceId, reasonId }: { practiceId: number; reasonId: number }) {
+  const prices = usePracticePrices(practiceId);
+  const price = prices.data?.reasons.find((candidate) => candidate.appointmentReasonId === reasonId);
+  return (
+    <p className={styles.reasonPrice} aria-live="polite">
+      {prices.data ? reasonPriceText(price) : ''}
+    </p>
+  );
+}
+
 export function ReasonSelect(props: {
+  /** The practice whose prices the chosen reason shows (decision 0104); none chosen yet: no price. */
+  practiceId: number | null;
   reasons: readonly AppointmentReason[];
   value: number | null;
   onChange: (reasonId: number | null) => void;
@@ -165,22 +191,27 @@ export function ReasonSelect(props: {
 }) {
   const { reasons } = props;
   return (
-    <TextField
-      select
-      label="Reason for the appointment"
-      name="appointmentReasonId"
-      value={props.value ?? ''}
-      onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
-      shrinkLabel
-      helperText={reasons.length === 0 ? props.noneText : undefined}
-    >
-      {reasons.length !== 1 && <option value="">Choose a reason</option>}
-      {reasons.map((candidate) => (
-        <option key={candidate.appointmentReasonId} value={candidate.appointmentReasonId}>
-          {candidate.name} ({candidate.durationMinutes} minutes)
-        </option>
-      ))}
-    </TextField>
+    <>
+      <TextField
+        select
+        label="Reason for the appointment"
+        name="appointmentReasonId"
+        value={props.value ?? ''}
+        onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
+        shrinkLabel
+        helperText={reasons.length === 0 ? props.noneText : undefined}
+      >
+        {reasons.length !== 1 && <option value="">Choose a reason</option>}
+        {reasons.map((candidate) => (
+          <option key={candidate.appointmentReasonId} value={candidate.appointmentReasonId}>
+            {candidate.name} ({candidate.durationMinutes} minutes)
+          </option>
+        ))}
+      </TextField>
+      {props.value !== null && props.practiceId !== null && (
+        <ReasonPriceLine practiceId={props.practiceId} reasonId={props.value} />
+      )}
+    </>
   );
 }
 

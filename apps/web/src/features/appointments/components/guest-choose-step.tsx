@@ -211,6 +211,7 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
           )}
           {speciesId !== null && (
             <ReasonSelect
+              practiceId={practice?.id ?? null}
               reasons={openReasons}
               value={reason?.appointmentReasonId ?? null}
               onChange={(id) => {

@@ -20,9 +20,43 @@ const practice: HomePractice = {
     { startsAt: '2026-11-26T14:00:00.000Z', endsAt: '2026-11-26T19:00:00.000Z', reason: 'Staff training' },
     { startsAt: '2026-12-25T00:00:00.000Z', endsAt: '2026-12-26T00:00:00.000Z', reason: null },
   ],
+  ownerName: 'Willowbrook Veterinary Group Ltd',
+  priceList: [
+    { name: 'Consultation', amountPence: 4500, includes: 'A 15-minute examination' },
+    { name: 'Nail clipping', amountPence: 120000, includes: null },
+  ],
 };
 
 describe('HomePracticeDetails', () => {
+  it('says who owns the practice and lists its prices, from, in pounds (decision 0104)', () => {
+    render(
+      <HomePracticeDetails practice={practice} today="2026-11-26" emergencyHref="https://vets.example/sos" />,
+    );
+    expect(screen.getByText('Owned by Willowbrook Veterinary Group Ltd')).toBeTruthy();
+    const prices = screen.getByRole('region', { name: 'Prices' });
+    const rows = within(prices)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'ServicePrice',
+      'ConsultationFrom £45.00Includes: A 15-minute examination',
+      'Nail clippingFrom £1,200.00',
+    ]);
+  });
+
+  it('says to ask the practice when it has no prices, and names no owner it was not given', () => {
+    render(
+      <HomePracticeDetails
+        practice={{ ...practice, ownerName: null, priceList: [] }}
+        today="2026-11-26"
+        emergencyHref="https://vets.example/sos"
+      />,
+    );
+    expect(screen.queryByText(/Owned by/)).toBeNull();
+    const prices = screen.getByRole('region', { name: 'Prices' });
+    expect(within(prices).getByText('Ask the practice for its prices.')).toBeTruthy();
+  });
+
   it('shows the address, a tap-to-call phone, an OpenStreetMap link and the emergency link', () => {
     render(
       <HomePracticeDetails practice={practice} today="2026-11-26" emergencyHref="https://vets.example/sos" />,
@@ -45,7 +79,7 @@ describe('HomePracticeDetails', () => {
     render(
       <HomePracticeDetails practice={practice} today="2026-11-26" emergencyHref="https://vets.example/sos" />,
     );
-    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    const rows = within(screen.getByRole('table', { name: /Opening hours/ })).getAllByRole('row');
     expect(rows.map((row) => row.querySelector('th')?.textContent)).toEqual([
       'Monday',
       'Tuesday',

@@ -1,4 +1,6 @@
 import { homePracticeClosureDays, type HomePractice } from '@vet/contracts/home-practice';
+import { fromPriceText } from '@vet/contracts/money';
+import type { PriceListEntry } from '@vet/contracts/practice-prices';
 import { useId, type ReactNode } from 'react';
 import { StatusChip } from '@/shared/components/status-chip';
 import { telephoneHref } from '@/shared/telephone-href';
@@ -32,6 +34,41 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * The practice's price list (decision 0104): each service or appointment reason with its "from" price
+ * in force today and what it includes; none yet says to ask the practice.
+ */
+function PriceList({ entries }: { entries: readonly PriceListEntry[] }) {
+  if (entries.length === 0) return <p>Ask the practice for its prices.</p>;
+  return (
+    <>
+      <table className={styles.hours}>
+        <caption className="visually-hidden">Prices of common services, from</caption>
+        <thead>
+          <tr>
+            <th scope="col">Service</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.name}>
+              <th scope="row">{entry.name}</th>
+              <td>
+                {fromPriceText(entry.amountPence)}
+                {entry.includes && <span className={styles.usual}>Includes: {entry.includes}</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className={styles.note}>
+        The final price depends on what your pet needs. The practice can tell you more.
+      </p>
+    </>
   );
 }
 
@@ -83,6 +120,7 @@ export function HomePracticeDetails({ practice, today, emergencyHref }: HomePrac
             <span key={index}>{line}</span>
           ))}
         </address>
+        {practice.ownerName && <p>Owned by {practice.ownerName}</p>}
         <PracticePhone practice={practice} />
         <p>
           <TextLink href={mapSearchHref(practice)} external target="_blank" rel="noopener noreferrer">
@@ -126,6 +164,9 @@ export function HomePracticeDetails({ practice, today, emergencyHref }: HomePrac
             ))}
           </ul>
         )}
+      </Card>
+      <Card title="Prices">
+        <PriceList entries={practice.priceList} />
       </Card>
       <Card title="In an emergency">
         <p>

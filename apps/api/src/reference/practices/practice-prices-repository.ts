@@ -1,0 +1,62 @@
+import { practiceDate } from '@vet/contracts/practice-clock';
+import type { FromPrice, PracticePrices } from '@vet/contracts/practice-prices';
+import type { Executor } from '@vet/db/connection';
+import { sql } from 'drizzle-orm';
+
+type PriceRow = {
+  reason_id: number | null;
+  name: string;
+  amount_pence: number;
+  includes: string | null;
+};
+
+/**
+ * The prices in force at a practice on a day (decision 0104): for each reason or service, the latest
+ * effective on or before that day; of two from the same day, the one written last. An offline reason's
+ * price is left out with the reason.
+ */
+async function pricesInForce(db: Executor, practiceId: number, day: string, reasonId?: number) {
+  const reason = reasonId === undefined ? sql`` : sql`and p.reason_id = ${reasonId}`;
+  const result = await db.execute<PriceRow>(sql`
+    select * from (
+      select distinct on (p.reason_id, p.service_name)
+             p.reason_id, coalesce(r.name, p.service_name) as name, p.amount_pence, p.includes
+        from practice_prices p left join appointment_reasons r on r.id = p.reason_id
+       where p.practice_id = ${practiceId} and p.effective_from <= ${day}::date ${reason}
+         and (r.id is null or r.is_online)
+       order by p.reason_id, p.service_name, p.effective_from desc, p.id desc) in_force
+    order by name`);
+  return result.rows;
+}
+
+const fromPrice = (row: PriceRow): FromPrice => ({ amountPence: row.amount_pence, includes: row.includes });
+
+export function createPracticePricesRepository(db: Executor) {
+  return {
+    /** The practice's owner and prices in force at `now`; undefined when there is no such practice. */
+    async findPracticePrices(practiceId: number, now: Date): Promise<PracticePrices | undefined> {
+      const [owner] = (
+        await db.execute<{ owner_name: string | null }>(
+          sql`select owner_name from practices where id = ${practiceId}`,
+        )
+      ).rows;
+      if (!owner) return undefined;
+      const rows = await pricesInForce(db, practiceId, practiceDate(now));
+      return {
+        ownerName: owner.owner_name,
+        reasons: rows.flatMap((row) =>
+          row.reason_id === null ? [] : [{ appointmentReasonId: row.reason_id, ...fromPrice(row) }],
+        ),
+        priceList: rows.map((row) => ({ name: row.name, ...fromPrice(row) })),
+      };
+    },
+
+    /** One reason's price in force at the practice at `now`, or null ("ask the practice"). */
+    async findReasonPrice(practiceId: number, reasonId: number, now: Date): Promise<FromPrice | null> {
+      const [row] = await pricesInForce(db, practiceId, practiceDate(now), reasonId);
+      return row ? fromPrice(row) : null;
+    },
+  };
+}
+
+export type PracticePricesRepository = ReturnType<typeof createPracticePricesRepository>;

@@ -1,0 +1,17 @@
+/**
+ * Money as the portal writes it (decision 0104): whole pence in, pounds sterling out, the British way.
+ * No zod and no Intl formatter here: the booking pages import it, and both would weigh on their first
+ * load (page weight, decision 0053). money.test.ts checks it writes what en-GB's Intl writes.
+ */
+
+/** Pence as pounds: 4500 → "£45.00", 120000 → "£1,200.00". */
+export function formatPounds(amountPence: number): string {
+  const [pounds = '0', pence = '00'] = (amountPence / 100).toFixed(2).split('.');
+  return `£${pounds.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pence}`;
+}
+
+/** How a price reads beside its reason or service: "From £45.00". */
+export const fromPriceText = (amountPence: number): string => `From ${formatPounds(amountPence)}`;
+
+/** What a reason with no price in force says, rather than nothing. */
+export const noPriceText = 'Price: ask the practice';

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * A practice's "from" prices (decision 0104): whole pence, pounds sterling only, as the practice system
+ * sends them (prices.csv). Each is the one in force today: the latest effective on or before today on
+ * the practice's calendar.
+ */
+export const fromPriceSchema = z.object({
+  amountPence: z.number().int().min(0),
+  /** What the price includes, as the practice writes it. */
+  includes: z.string().nullable(),
+});
+export type FromPrice = z.infer<typeof fromPriceSchema>;
+
+/** An appointment reason's price at a practice. */
+export const reasonPriceSchema = fromPriceSchema.extend({ appointmentReasonId: z.number().int() });
+export type ReasonPrice = z.infer<typeof reasonPriceSchema>;
+
+/** A line of the practice's price list: a common service or an appointment reason, by its name. */
+export const priceListEntrySchema = fromPriceSchema.extend({ name: z.string() });
+export type PriceListEntry = z.infer<typeof priceListEntrySchema>;
+
+/**
+ * GET /practices/{practiceId}/prices: who owns the practice (null when the group has not said), the
+ * prices of its appointment reasons (a reason not listed has none: "ask the practice"), and its price
+ * list of common services and reasons, by name.
+ */
+export const practicePricesSchema = z.object({
+  ownerName: z.string().nullable(),
+  reasons: z.array(reasonPriceSchema),
+  priceList: z.array(priceListEntrySchema),
+});
+export type PracticePrices = z.infer<typeof practicePricesSchema>;

@@ -1,0 +1,51 @@
+import { DEMO_PRACTICES } from '@vet/db/seed/data/practices';
+import { reasonRef } from './demo-references.ts';
+import { refOf, type PracticeRefs } from './demo-practice-tables.ts';
+import type { ExportRow } from './export-files.ts';
+
+/** What a price in the demo is of: an appointment reason (by its name) or a common service. */
+type DemoPrice =
+  | { reason: string; pounds: number; includes: string }
+  | { service: string; pounds: number; includes: string };
+
+/**
+ * The group's price list. Two reasons are priced; the others say "ask the practice" on the booking page.
+ * London's practices charge a little more.
+ */
+const DEMO_PRICES: readonly DemoPrice[] = [
+  { reason: 'General consultation', pounds: 45, includes: 'A 15-minute examination and advice' },
+  { reason: 'Vaccination', pounds: 62, includes: 'The booster and a health check' },
+  { service: 'Microchipping', pounds: 25, includes: 'The chip and its registration' },
+  { service: 'Nail clipping', pounds: 15, includes: 'Front and back claws' },
+  { service: 'Cat neutering', pounds: 95, includes: 'The operation, pain relief and a check-up' },
+];
+
+/** Prices in force from three weeks before the anchor Monday; a rise of the consultation waits 2 weeks. */
+const IN_FORCE_FROM = '2026-11-02';
+const RISE_FROM = '2026-12-07';
+const londonExtra = (town: string) => (town === 'London' ? 6 : 0);
+const money = (pounds: number) => pounds.toFixed(2);
+
+export function priceRows(refs: PracticeRefs): ExportRow<'prices.csv'>[] {
+  return DEMO_PRACTICES.flatMap((p, practiceIndex) => {
+    const practiceRef = refOf(refs.practices, p.name);
+    const ref = (n: number) => `PRICE-${String(practiceIndex + 1).padStart(4, '0')}-${n}`;
+    const rows = DEMO_PRICES.map((price, i) => ({
+      price_ref: ref(i + 1),
+      practice_ref: practiceRef,
+      reason_ref: 'reason' in price ? reasonRef(price.reason) : '',
+      service: 'service' in price ? price.service : '',
+      amount: money(price.pounds + londonExtra(p.town)),
+      currency: 'GBP',
+      includes: price.includes,
+      effective_from: IN_FORCE_FROM,
+    }));
+    const rise = {
+      ...rows[0]!,
+      price_ref: ref(DEMO_PRICES.length + 1),
+      amount: money(48 + londonExtra(p.town)),
+      effective_from: RISE_FROM,
+    };
+    return [...rows, rise];
+  });
+}

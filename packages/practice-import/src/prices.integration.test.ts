@@ -1,0 +1,93 @@
+import { addDays, practiceDate } from '@vet/contracts/practice-clock';
+import { useTestDatabase } from '@vet/db/testing/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exportDirectory } from './testing/export-directory.ts';
+import { importDirectory, seedImportLookups } from './testing/run-test-import.ts';
+import { testGroup } from './testing/test-group.ts';
+
+/** prices.csv and practices.csv's owner_name through the import, on PostgreSQL (decision 0104). */
+const database = useTestDatabase();
+beforeAll(() => seedImportLookups(database));
+
+const refusalsOf = (result: {
+  refusals: { file: string; line: number; column: string | null; reason: string }[];
+}) => result.refusals.map((r) => `${r.file}:${r.line} ${r.column ?? '-'}: ${r.reason}`);
+
+const today = practiceDate(new Date());
+
+describe('prices.csv', () => {
+  it('stores prices in pence and the owner; the same files again change nothing', async () => {
+    const group = testGroup();
+    const files = await exportDirectory(group.files);
+    const first = await importDirectory(database.url, files);
+    expect(first.exitCode, refusalsOf(first).join('\n')).toBe(0);
+    expect(first.counts('prices.csv')).toEqual({ applied: 2, unchanged: 0, refused: 0 });
+    const stored = await database.pool.query(
+      `select p.pms_ref, r.pms_ref as reason_ref, p.service_name, p.amount_pence, p.currency, p.includes
+         from practice_prices p left join appointment_reasons r on r.id = p.reason_id
+        where p.pms_ref like $1 order by p.pms_ref`,
+      [`PRICE-${group.tag}-%`],
+    );
+    expect(stored.rows).toEqual([
+      {
+        pms_ref: group.ref('PRICE', 1),
+        reason_ref: group.ref('REASON', 1),
+        service_name: null,
+        amount_pence: 4500,
+        currency: 'GBP',
+        includes: 'A 15-minute examination',
+      },
+      {
+        pms_ref: group.ref('PRICE', 2),
+        reason_ref: null,
+        service_name: 'Nail clipping',
+        amount_pence: 1250,
+        currency: 'GBP',
+        includes: null,
+      },
+    ]);
+    const owner = await database.pool.query('select owner_name from practices where pms_ref = $1', [
+      group.ref('PRAC', 1),
+    ]);
+    expect(owner.rows).toEqual([{ owner_name: 'Abbeville Veterinary Group Ltd' }]);
+
+    const again = await importDirectory(database.url, files);
+    expect(again.counts('prices.csv')).toEqual({ applied: 0, unchanged: 2, refused: 0 });
+  });
+
+  it('refuses by line a price with no effective date, a negative amount, another currency or an unknown ref', async () => {
+    const group = testGroup();
+    const [reasonPrice] = group.files['prices.csv'];
+    const line = (n: number, cells: Record<string, string>) => ({
+      ...reasonPrice!,
+      price_ref: group.ref('PRICE', n),
+      ...cells,
+    });
+    const prices = [
+      line(1, {}),
+      line(2, { effective_from: '' }),
+      line(3, { amount: '-45.00' }),
+      line(4, { currency: 'EUR' }),
+      line(5, { reason_ref: group.ref('REASON', 99) }),
+      line(6, { practice_ref: group.ref('PRAC', 99) }),
+      // The same reason from the same day as line 2: which is in force would be unsaid.
+      line(7, { amount: '50.00' }),
+      // A later price of the same reason, waiting for its day: stored.
+      line(8, { amount: '48.00', effective_from: addDays(today, 7) }),
+    ];
+    const result = await importDirectory(
+      database.url,
+      await exportDirectory({ ...group.files, 'prices.csv': prices }),
+    );
+    expect(result.exitCode).toBe(1);
+    expect(refusalsOf(result)).toEqual([
+      'prices.csv:3 effective_from: required, but empty',
+      'prices.csv:4 amount: negative: a price is 0.00 or more',
+      'prices.csv:5 currency: not GBP: the portal shows prices in pounds sterling only (empty means GBP)',
+      'prices.csv:6 reason_ref: no appointment reason with this reference in appointment_reasons.csv or stored',
+      'prices.csv:7 practice_ref: no practice with this reference in practices.csv or stored',
+      "prices.csv:8 effective_from: this practice's price of the same reason or service from the same day is given in line 2",
+    ]);
+    expect(result.counts('prices.csv')).toEqual({ applied: 2, unchanged: 0, refused: 6 });
+  });
+});
