@@ -6,9 +6,9 @@ import { clinicians } from '@vet/db/schema/clinicians';
 import { appointmentReasons } from '@vet/db/schema/lookups';
 import { createAppointment } from '@vet/db/testing/factories';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { registerDog } from './support/pets.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
@@ -21,37 +21,6 @@ import { signIn } from './support/sign-in.ts';
 const phone = { width: 390, height: 844 };
 const account = DEMO_ACCOUNT.bookingOff;
 const petName = 'Marigold';
-
-/** Registers a dog to the signed-in client through the portal's own API, as its form would; its id. */
-async function registerDog(page: Page, name: string): Promise<number> {
-  return page.evaluate(async (petName) => {
-    const get = async (path: string) => (await fetch(`/bff${path}`)).json();
-    const species = (await get('/v2/species')) as { speciesId: number; code: string }[];
-    const dog = species.find((one) => one.code === 'Canine')!;
-    const [breed] = (await get(`/v2/species/${dog.speciesId}/breeds`)) as { breedId: number }[];
-    const colours = (await get(`/v2/species/${dog.speciesId}/breeds/${breed!.breedId}/colours`)) as {
-      colourId: number;
-    }[];
-    const response = await fetch('/bff/v2/pets', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: petName,
-        speciesId: dog.speciesId,
-        breedId: breed!.breedId,
-        colourId: colours[0]?.colourId ?? null,
-        sex: 'Female',
-        neutered: false,
-        dateOfBirth: '2024-05-01',
-        microchipNumber: null,
-        insurerId: null,
-        policyNumber: null,
-      }),
-    });
-    if (response.status !== 201) throw new Error(`registering ${petName}: ${response.status}`);
-    return ((await response.json()) as { petId: number }).petId;
-  }, name);
-}
 
 /** An appointment for the pet, booked by the practice (by phone) `days` ahead at an hour nobody else has. */
 async function bookedByThePractice(petId: number, days: number): Promise<number> {
