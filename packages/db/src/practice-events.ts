@@ -22,6 +22,13 @@ const practiceOfData = (d: ReturnType<typeof sql>) => sql`coalesce(
   (select a.practice_id from appointments a where a.id = (${d}->>'appointment_id')::int),
   (select c.home_practice_id from clients c where c.id = (${d}->>'client_id')::int))`;
 
+/** An event's data checked against its type's schema, and the id of the record it is about. */
+function checkedEvent<T extends PracticeEventType>(type: T, data: PracticeEventData<T>) {
+  const checked = practiceEventDataSchemas[type].parse(data) as Record<string, unknown>;
+  const recordKind = practiceEventRecordKindOf[type];
+  return { recordKind, recordId: checked[recordIdField[recordKind]] as number, data: checked };
+}
+
 /**
  * Writes an event of a change the practice's system should know, through the change's own executor (its
  * transaction), so the event and the change commit together or not at all (decision 0067).
@@ -35,9 +42,7 @@ export async function recordPracticeEvent<T extends PracticeEventType>(
   type: T,
   data: PracticeEventData<T>,
 ): Promise<number> {
-  const checked = practiceEventDataSchemas[type].parse(data) as Record<string, unknown>;
-  const recordKind = practiceEventRecordKindOf[type];
-  const recordId = checked[recordIdField[recordKind]] as number;
+  const { recordKind, recordId, data: checked } = checkedEvent(type, data);
   const result = await executor.execute<{ id: string }>(sql`
     with event as (
       insert into practice_events (type, record_kind, record_id, data, practice_id)
@@ -60,9 +65,9 @@ export async function recordPracticeEvents<T extends PracticeEventType>(
 ): Promise<void> {
   if (items.length === 0) return;
   const recordKind = practiceEventRecordKindOf[type];
-  const rows = items.map((data) => {
-    const checked = practiceEventDataSchemas[type].parse(data) as Record<string, unknown>;
-    return { record_id: checked[recordIdField[recordKind]] as number, data: checked };
+  const rows = items.map((item) => {
+    const { recordId, data } = checkedEvent(type, item);
+    return { record_id: recordId, data };
   });
   await executor.execute(sql`
     with events as (

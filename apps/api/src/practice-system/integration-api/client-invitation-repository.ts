@@ -15,6 +15,10 @@ export interface InvitedClient {
   linked: boolean;
 }
 
+/** The client's invitations still to be used: unused and unexpired. */
+const liveInvitationsOf = (clientId: number, now: Date) =>
+  and(eq(invitations.clientId, clientId), isNull(invitations.usedAt), gt(invitations.expiresAt, now));
+
 /** The SQL of issuing an invitation by the practice system's reference. */
 export function createClientInvitationRepository() {
   return {
@@ -51,9 +55,7 @@ export function createClientInvitationRepository() {
       const [row] = await tx
         .select({ expiresAt: invitations.expiresAt })
         .from(invitations)
-        .where(
-          and(eq(invitations.clientId, clientId), isNull(invitations.usedAt), gt(invitations.expiresAt, now)),
-        )
+        .where(liveInvitationsOf(clientId, now))
         .orderBy(desc(invitations.expiresAt))
         .limit(1);
       return row?.expiresAt;
@@ -61,12 +63,7 @@ export function createClientInvitationRepository() {
 
     /** Ends the client's unused, unexpired invitations: a new one replaces them. */
     async endLiveInvitations(tx: Executor, clientId: number, now: Date): Promise<void> {
-      await tx
-        .update(invitations)
-        .set({ expiresAt: now })
-        .where(
-          and(eq(invitations.clientId, clientId), isNull(invitations.usedAt), gt(invitations.expiresAt, now)),
-        );
+      await tx.update(invitations).set({ expiresAt: now }).where(liveInvitationsOf(clientId, now));
     },
 
     async insertInvitation(
