@@ -1,0 +1,104 @@
+import type { PracticeAppointmentBody } from '@vet/contracts/integration-appointments';
+import type { PracticeRecordKind } from '@vet/contracts/integration-records';
+import type { PracticeEventEnvelope, PracticeEventType } from '@vet/contracts/practice-events';
+
+/**
+ * What the connector layer asks of one practice system's API (decision 0106). A vendor module (ezyVet,
+ * Provet Cloud) speaks its vendor's HTTP and maps its records to and from the portal's own shapes; the
+ * layer decides everything else (cursors, scheduling, applying records by the import's rules, flags).
+ */
+
+export type ConnectorSystem = 'ezyvet' | 'provet-cloud';
+
+/**
+ * The kinds a connector reads: the integration API's records, and the desk's appointments. Each record's
+ * body is what `PUT /integration/v1/{kind}/{ref}` takes (the import file's columns; a clinician carries
+ * its availability as `rota_shifts` child rows, one dated shift per window: valid_from = valid_to = the
+ * day); an appointment's is `PUT /integration/v1/appointments/{ref}`'s.
+ */
+export type ReadKind = Exclude<PracticeRecordKind, 'prices'> | 'appointments';
+
+export type ReadBody<K extends ReadKind> = K extends 'appointments'
+  ? PracticeAppointmentBody
+  : Readonly<Record<string, unknown>>;
+
+export interface ReadRecord<K extends ReadKind = ReadKind> {
+  /** The system's own reference: its id as text. */
+  ref: string;
+  body: ReadBody<K>;
+}
+
+export interface ReadPage<K extends ReadKind = ReadKind> {
+  /** Records created or changed since the cursor, oldest change first. */
+  records: readonly ReadRecord<K>[];
+  /** References the system reports deleted (or made inactive where it never deletes) since the cursor. */
+  deleted: readonly string[];
+  /**
+   * Where the next read of this kind starts (opaque to the layer: a modification time, a page token).
+   * The layer stores it only after the page is applied, so a crash re-reads the page, never skips it.
+   */
+  cursor: string;
+  /** More pages are waiting now: read again at once. */
+  more: boolean;
+}
+
+/**
+ * An event of the portal's (docs/practice-events.md) for the system, its references resolved now: a
+ * record born online whose reference came back since the event was written carries it here.
+ */
+export type OutboundEvent<T extends PracticeEventType = PracticeEventType> = PracticeEventEnvelope<T>;
+
+/** The system's references of records born online, once written (the layer stores them, no ack needed). */
+export interface WrittenRefs {
+  client_ref?: string;
+  pet_ref?: string;
+  appointment_ref?: string;
+}
+
+export type WriteResult =
+  | { outcome: 'written'; refs: WrittenRefs }
+  /** An event the system has no place for (a contact preference, a reminder sent): nothing to write. */
+  | { outcome: 'not-applicable' }
+  /**
+   * The system refused it for good: `slot_taken` (the time was given away at the desk: the layer flags the
+   * online appointment as a desk overlap does) or `invalid` (reported for the operator, never retried).
+   */
+  | { outcome: 'refused'; reason: 'slot_taken' | 'invalid'; message: string };
+
+/** The system cannot answer now (down, 5xx, a timeout, a 429 beyond its reset): try again later. */
+export class VendorUnavailable extends Error {
+  constructor(
+    message: string,
+    /** When the system said to come back (Retry-After, a rate limit's reset), if it did. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'VendorUnavailable';
+  }
+}
+
+/** The system refused our credentials (revoked, wrong secret) even after a fresh token: the operator acts. */
+export class VendorAuthFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VendorAuthFailed';
+  }
+}
+
+/** What the layer counts for the operator's metrics (no personal data: kinds, endpoints, statuses). */
+export interface VendorCallObserver {
+  call(endpoint: string, status: number | 'timeout' | 'network', durationMs: number): void;
+}
+
+export interface VendorConnection {
+  readonly system: ConnectorSystem;
+  /** The kinds this system can read, parents first: the order a first sync applies them in. */
+  readonly readKinds: readonly ReadKind[];
+  /** One page of changes of a kind since the cursor (null: from the beginning, the first sync). */
+  read<K extends ReadKind>(kind: K, cursor: string | null, signal?: AbortSignal): Promise<ReadPage<K>>;
+  /**
+   * Writes one event into the system, idempotently: before repeating a write whose answer was lost, it
+   * looks the record up (by the portal's id it wrote into the record) and answers what it finds.
+   */
+  write(event: OutboundEvent, signal?: AbortSignal): Promise<WriteResult>;
+}
