@@ -26,7 +26,26 @@ export interface DelivererOptions {
   clock: () => Date;
   random: () => number;
   logger: DispatcherLogger;
+  /**
+   * The connectors' way out (decision 0106): an endpoint whose URL names a connector (`connector:<name>`)
+   * has its events written into the practice system by that connector rather than sent as webhooks; the
+   * order per record, retries, parking and re-drive are the webhooks'.
+   */
+  connectors?: ConnectorDeliveries | undefined;
 }
+
+/** One event as a connector writes it: the webhook's envelope. */
+export interface ConnectorDelivery {
+  id: string;
+  type: string;
+  timestamp: Date;
+  data: Record<string, unknown>;
+}
+
+/** The connector an endpoint's URL names, or undefined for a webhook endpoint. */
+export type ConnectorDeliveries = (
+  url: string,
+) => ((delivery: ConnectorDelivery) => Promise<DeliveryOutcome>) | undefined;
 
 /** What one look for work came to; `retryAt` tells the dispatcher when to look again for this delivery. */
 export type DeliveryRound =
@@ -46,6 +65,14 @@ export function createDeliverer(options: DelivererOptions): () => Promise<Delive
   const deliveredNotRecorded = new Set<string>();
 
   async function attempt(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+    const connector = options.connectors?.(delivery.url);
+    if (connector)
+      return connector({
+        id: practiceEventId(delivery.eventId),
+        type: delivery.type,
+        timestamp: delivery.occurredAt,
+        data: delivery.data,
+      });
     if (checkEndpointUrl(delivery.url, { requireHttps: options.requireHttps }) !== null) {
       return { delivered: false, reason: 'https_required' };
     }

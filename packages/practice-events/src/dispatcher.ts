@@ -1,6 +1,6 @@
 import type { Database } from '@vet/db/connection';
 import { sequencePracticeEvents } from '@vet/db/practice-events';
-import { createDeliverer, type SendWebhook } from './deliver-next.ts';
+import { createDeliverer, type ConnectorDeliveries, type SendWebhook } from './deliver-next.ts';
 import { nextDueTime } from './delivery-queue.ts';
 import { errorCode, type DispatcherLogger } from './dispatcher-logger.ts';
 import { listenForEvents, type ConnectListener } from './event-listener.ts';
@@ -28,6 +28,8 @@ export interface EventDispatcherOptions {
   /** What opens the endpoints' stored secrets (WEBHOOK_SECRET_KEYS); unset: the development key. */
   secretKeys?: SecretKeys;
   logger: DispatcherLogger;
+  /** The connectors' way out (decision 0106): endpoints whose URL names a connector. */
+  connectors?: ConnectorDeliveries | undefined;
   /** Tests only: the time used to decide what is due (move it forward to pass hours in a moment). */
   clock?: () => Date;
   /** Tests only: the back-off's jitter source, and the transport. */
@@ -67,6 +69,7 @@ export function startEventDispatcher(options: EventDispatcherOptions): EventDisp
     clock,
     random: options.random ?? Math.random,
     logger,
+    connectors: options.connectors,
   });
   const wakeup = new Wakeup();
   let stopping = false;

@@ -17,6 +17,12 @@ import {
   requireIntegrationTokenUrlInProduction,
   type IntegrationConfig,
 } from './integration.ts';
+import {
+  connectorsConfigOf,
+  connectorsEnvExpected,
+  connectorsEnvShape,
+  type ConnectorConfig,
+} from './connectors.ts';
 import { requireSmsSettings, smsConfigOf, smsEnvExpected, smsEnvShape, type SmsConfig } from './sms.ts';
 import {
   addressLookupConfigOf,
@@ -139,6 +145,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   ...integrationEnvShape,
   ...practiceEventsEnvShape,
+  ...connectorsEnvShape,
   ...maintenanceEnvShape,
   ...metricsEnvShape,
   ...smsEnvShape,
@@ -192,6 +199,7 @@ const expected: Record<EnvName, string> = {
   NODE_ENV: 'one of development, test, production; unset means production',
   ...integrationEnvExpected,
   ...practiceEventsEnvExpected,
+  ...connectorsEnvExpected,
   ...maintenanceEnvExpected,
   ...metricsEnvExpected,
   ...smsEnvExpected,
@@ -263,6 +271,8 @@ export interface ApiConfig {
   integration: IntegrationConfig;
   /** How practice events are sent as webhooks (practice-events.ts, decision 0067). */
   practiceEvents: PracticeEventsConfig;
+  /** The practice systems the portal calls itself (connectors.ts, decision 0106). */
+  connectors: ConnectorConfig[];
   /** MAINTENANCE=on: every route but the probes answers 503 (decision 0073). */
   maintenance: boolean;
   /** Prometheus metrics on a port of their own (metrics.ts, decision 0072). */
@@ -329,6 +339,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const values = parsed.data;
+  const connectors = connectorsConfigOf(values, env);
+  if (connectors.missing.length > 0)
+    throw new ConfigError(
+      connectors.missing.map((name) => `${name} is required: a credential PRACTICE_CONNECTORS names`),
+    );
   const embeddedIssuer = embeddedIssuerOf(values);
   return {
     host: values.API_HOST,
@@ -366,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: values.NODE_ENV,
     integration: integrationConfigOf(values, embeddedIssuer ?? localEmbeddedIssuer),
     practiceEvents: practiceEventsConfigOf(values),
+    connectors: connectors.connectors,
     maintenance: maintenanceOf(values),
     metrics: metricsConfigOf(values),
     sms: smsConfigOf(values),

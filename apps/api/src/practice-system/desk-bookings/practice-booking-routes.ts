@@ -13,23 +13,16 @@ import {
 } from '@vet/contracts/integration-appointments';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import {
-  createAppointmentsRepository,
-  createEarlierTimesDeps,
-  mailboxAddress,
-} from '../../appointments/index.ts';
-import { defaultMailFrom } from '@vet/email/email-delivery';
 import { errorBody, machineGrantOf } from '../../platform/index.ts';
 import { requireBookingServed, requireBookingWritable } from './booking-practices.ts';
 import { storeBatch } from './practice-booking-batch.ts';
-import { createPracticeBookingReads } from './practice-booking-repository.ts';
 import {
   cancelByPractice,
   changePracticeAppointment,
   recordOutcome,
   upsertPracticeAppointment,
-  type PracticeBookingDeps,
 } from './practice-booking-service.ts';
+import { createPracticeBookingDeps } from './practice-booking-deps.ts';
 
 const refused = { 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -49,16 +42,7 @@ async function batchSize(request: FastifyRequest, reply: FastifyReply) {
 export const practiceBookingRoutes =
   (settings: { brandName: string; mailFrom?: string; portalUrl: string }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
-    const earlier = createEarlierTimesDeps(app.db, settings, app.log);
-    const deps: PracticeBookingDeps = {
-      db: app.db,
-      reads: createPracticeBookingReads(app.db),
-      appointments: createAppointmentsRepository(app.db),
-      brandName: settings.brandName,
-      organizerEmail: mailboxAddress(settings.mailFrom ?? defaultMailFrom),
-      now: () => new Date(),
-      timeFreed: earlier.timeFreed,
-    };
+    const deps = createPracticeBookingDeps(app.db, settings, app.log);
 
     app.put(
       '/appointments/:appointment_ref',

@@ -1,5 +1,8 @@
 /**
  * The practice-records module: the practice system's records through the integration API, by the import's
- * rules (decision 0065). Other modules import only this file (decision 0054).
+ * rules (decision 0065), and through the connectors (decision 0106). Other modules import only this file
+ * (decision 0054).
  */
 export { practiceRecordRoutes } from './record-routes.ts';
+export { deactivate, upsertBatch } from './record-service.ts';
+export type { PracticeRecordDeps } from './record-service.ts';

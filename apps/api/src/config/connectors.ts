@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { httpUrl } from './values.ts';
+
+/**
+ * PRACTICE_CONNECTORS (decision 0106): the practice systems the portal calls itself, each serving some of
+ * the group's practices. Credentials are never in the variable: it names the environment variables (or
+ * the secret store's mounts, as variables) that hold them, read once at start-up.
+ */
+
+const envVarName = z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'an environment variable name');
+const settingValue = z.union([z.string(), z.number(), z.boolean()]);
+
+const connectorEntry = z
+  .object({
+    /** The connector's name for the operator and the metrics: lower-case words and digits. */
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'lower-case letters, digits and dashes'),
+    system: z.enum(['ezyvet', 'provet-cloud']),
+    /** The portal's practices (their references) this system serves; a practice has one connector at most. */
+    practices: z.array(z.string().trim().min(1).max(100)).min(1),
+    base_url: httpUrl,
+    /** The system's own settings (its site, its tenant, its time zone…), as its module documents them. */
+    settings: z.record(z.string(), settingValue).default({}),
+    /** Each credential's name → the environment variable holding it. */
+    credentials: z.record(z.string(), envVarName),
+    /** Seconds between reads of the diary (appointments); other kinds are read less often. */
+    poll_seconds: z.number().int().min(5).max(3600).default(15),
+  })
+  .strict();
+
+export const connectorsEnvShape = {
+  PRACTICE_CONNECTORS: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(connectorEntry)
+        .refine((entries) => new Set(entries.map((e) => e.name)).size === entries.length, 'names repeat')
+        .refine((entries) => {
+          const practices = entries.flatMap((e) => e.practices);
+          return new Set(practices).size === practices.length;
+        }, 'a practice is served by two connectors'),
+    )
+    .optional(),
+};
+
+export const connectorsEnvExpected: Record<keyof typeof connectorsEnvShape, string> = {
+  PRACTICE_CONNECTORS:
+    'a JSON array of connectors, each { "name", "system": "ezyvet" | "provet-cloud", "practices": [practice_ref…], "base_url", "settings"?, "credentials": { name: ENV_VAR }, "poll_seconds"? } (README: "Connecting ezyVet"); names and practices unique',
+};
+
+/** One connector as the roots hand it to the connectors module: its credentials read. */
+export interface ConnectorConfig {
+  name: string;
+  system: 'ezyvet' | 'provet-cloud';
+  practices: readonly string[];
+  baseUrl: string;
+  settings: Readonly<Record<string, string | number | boolean>>;
+  credentials: Readonly<Record<string, string>>;
+  pollSeconds: number;
+}
+
+type ConnectorsEnv = z.output<z.ZodObject<typeof connectorsEnvShape>>;
+
+/**
+ * The connectors with their credentials read from `env`; `missing` names each variable a connector names
+ * that is unset or empty (the API does not start without it).
+ */
+export function connectorsConfigOf(
+  values: ConnectorsEnv,
+  env: Record<string, string | undefined>,
+): { connectors: ConnectorConfig[]; missing: string[] } {
+  const missing: string[] = [];
+  const connectors = (values.PRACTICE_CONNECTORS ?? []).map((entry) => {
+    const credentials: Record<string, string> = {};
+    for (const [key, variable] of Object.entries(entry.credentials)) {
+      const value = env[variable];
+      if (value === undefined || value === '') missing.push(variable);
+      else credentials[key] = value;
+    }
+    return {
+      name: entry.name,
+      system: entry.system,
+      practices: entry.practices,
+      baseUrl: entry.base_url.replace(/\/+$/, ''),
+      settings: entry.settings,
+      credentials,
+      pollSeconds: entry.poll_seconds,
+    };
+  });
+  return { connectors, missing };
+}

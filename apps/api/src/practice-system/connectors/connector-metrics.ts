@@ -1,0 +1,53 @@
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { VendorCallObserver } from './vendor-port.ts';
+
+/**
+ * What the operator watches of each connector (decision 0106): the calls to the system by endpoint and
+ * status (429s among them), the records applied and refused by kind, and how long since each kind was last
+ * read in full (the lag). Labels carry names of connectors, kinds and endpoints only, never a record.
+ */
+export interface ConnectorMetrics {
+  observer(connector: string): VendorCallObserver;
+  records(connector: string, kind: string, outcome: 'applied' | 'refused', count: number): void;
+  writes(connector: string, outcome: string): void;
+  caughtUp(connector: string, kind: string, at: Date): void;
+}
+
+export function createConnectorMetrics(registry: Registry | undefined): ConnectorMetrics | undefined {
+  if (!registry) return undefined;
+  const registers = [registry];
+  const calls = new Counter({
+    name: 'portal_connector_calls_total',
+    help: "Calls to a practice system's API, by connector, endpoint and answer (an HTTP status, timeout or network).",
+    labelNames: ['connector', 'endpoint', 'status'],
+    registers,
+  });
+  const records = new Counter({
+    name: 'portal_connector_records_total',
+    help: 'Records a connector read, by kind and whether the portal applied or refused them.',
+    labelNames: ['connector', 'kind', 'outcome'],
+    registers,
+  });
+  const writes = new Counter({
+    name: 'portal_connector_writes_total',
+    help: 'Events a connector wrote into the practice system, by outcome (written, not-applicable, refused, failed).',
+    labelNames: ['connector', 'outcome'],
+    registers,
+  });
+  const caughtUp = new Gauge({
+    name: 'portal_connector_caught_up_seconds',
+    help: 'When a connector last read a kind to its end (Unix seconds): now minus this is its lag.',
+    labelNames: ['connector', 'kind'],
+    registers,
+  });
+  return {
+    observer: (connector) => ({
+      call: (endpoint, status) => calls.inc({ connector, endpoint, status: String(status) }),
+    }),
+    records: (connector, kind, outcome, count) => {
+      if (count > 0) records.inc({ connector, kind, outcome }, count);
+    },
+    writes: (connector, outcome) => writes.inc({ connector, outcome }),
+    caughtUp: (connector, kind, at) => caughtUp.set({ connector, kind }, at.getTime() / 1000),
+  };
+}

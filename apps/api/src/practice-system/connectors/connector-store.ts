@@ -1,0 +1,136 @@
+import type { Database } from '@vet/db/connection';
+import { connectorCursors, connectorRefusals, connectorStates } from '@vet/db/schema/connectors';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+
+/** A refusal's reasons as the integration API words them: a field's path and the rule it broke. */
+export interface RefusalReason {
+  path: string;
+  message: string;
+}
+
+/**
+ * What the connectors keep in the database (decision 0106): a state row per connector (paused, and the
+ * lease of the instance reading for it), a cursor per kind, and the records refused.
+ */
+export function createConnectorStore(db: Database) {
+  return {
+    /** Makes sure the connector has its state row (a connector added to the config starts unpaused). */
+    async ensure(name: string): Promise<void> {
+      await db.insert(connectorStates).values({ name }).onConflictDoNothing();
+    },
+
+    /**
+     * Takes or extends the lease of reading for this connector, for `ms` from now: true when this instance
+     * holds it (it was free, lapsed, or already this one's) and the connector is not paused.
+     */
+    async lease(name: string, owner: string, ms: number): Promise<boolean> {
+      const rows = await db
+        .update(connectorStates)
+        .set({ leaseOwner: owner, leaseUntil: sql`now() + ${`${ms} milliseconds`}::interval` })
+        .where(
+          and(
+            eq(connectorStates.name, name),
+            eq(connectorStates.paused, false),
+            sql`(${connectorStates.leaseOwner} = ${owner} or ${connectorStates.leaseUntil} is null or ${connectorStates.leaseUntil} < now())`,
+          ),
+        )
+        .returning({ name: connectorStates.name });
+      return rows.length === 1;
+    },
+
+    async release(name: string, owner: string): Promise<void> {
+      await db
+        .update(connectorStates)
+        .set({ leaseOwner: null, leaseUntil: null })
+        .where(and(eq(connectorStates.name, name), eq(connectorStates.leaseOwner, owner)));
+    },
+
+    async cursor(name: string, kind: string): Promise<string | null> {
+      const [row] = await db
+        .select({ cursor: connectorCursors.cursor })
+        .from(connectorCursors)
+        .where(and(eq(connectorCursors.name, name), eq(connectorCursors.kind, kind)));
+      return row?.cursor ?? null;
+    },
+
+    /** The cursor after a page was applied; clears the kind's last failure. */
+    async advance(name: string, kind: string, cursor: string): Promise<void> {
+      await db
+        .insert(connectorCursors)
+        .values({ name, kind, cursor, readAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: [connectorCursors.name, connectorCursors.kind],
+          set: { cursor, readAt: sql`now()`, lastError: null, lastErrorAt: null },
+        });
+    },
+
+    /** A failed read of a kind: its code only (`unavailable`, `auth_failed`, …), never an answer's text. */
+    async failed(name: string, kind: string, code: string): Promise<void> {
+      await db
+        .insert(connectorCursors)
+        .values({ name, kind, lastError: code, lastErrorAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: [connectorCursors.name, connectorCursors.kind],
+          set: { lastError: code, lastErrorAt: sql`now()` },
+        });
+    },
+
+    /** Notes a refused record, replacing its earlier refusal. */
+    async refusal(
+      name: string,
+      direction: 'read' | 'write',
+      kind: string,
+      ref: string,
+      reasons: readonly RefusalReason[],
+      body: Record<string, unknown> | null = null,
+    ): Promise<void> {
+      await db
+        .insert(connectorRefusals)
+        .values({ name, direction, kind, ref, reasons: [...reasons], body })
+        .onConflictDoUpdate({
+          target: [
+            connectorRefusals.name,
+            connectorRefusals.direction,
+            connectorRefusals.kind,
+            connectorRefusals.ref,
+          ],
+          set: { reasons: [...reasons], body, seenAt: sql`now()` },
+        });
+    },
+
+    /** Read records of a kind refused before, to apply again (oldest first, a page at a time). */
+    async refusedReads(name: string, kind: string, limit: number) {
+      const rows = await db
+        .select({ ref: connectorRefusals.ref, body: connectorRefusals.body })
+        .from(connectorRefusals)
+        .where(
+          and(
+            eq(connectorRefusals.name, name),
+            eq(connectorRefusals.direction, 'read'),
+            eq(connectorRefusals.kind, kind),
+            sql`${connectorRefusals.body} is not null`,
+          ),
+        )
+        .orderBy(connectorRefusals.seenAt)
+        .limit(limit);
+      return rows.map((row) => ({ ref: row.ref, body: row.body ?? {} }));
+    },
+
+    /** Clears the refusals of records that have since applied (one statement for a page). */
+    async clearRefusals(name: string, direction: 'read' | 'write', kind: string, refs: readonly string[]) {
+      if (refs.length === 0) return;
+      await db
+        .delete(connectorRefusals)
+        .where(
+          and(
+            eq(connectorRefusals.name, name),
+            eq(connectorRefusals.direction, direction),
+            eq(connectorRefusals.kind, kind),
+            inArray(connectorRefusals.ref, [...refs]),
+          ),
+        );
+    },
+  };
+}
+
+export type ConnectorStore = ReturnType<typeof createConnectorStore>;

@@ -1,0 +1,134 @@
+import { useTestDatabase } from '@vet/db/testing/test-database';
+import { seedImportLookups } from '@vet/practice-import/testing/run-test-import';
+import { testGroup } from '@vet/practice-import/testing/test-group';
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { practiceBookingDeps } from '../desk-bookings/testing/practice-fixtures.ts';
+import { createConnectorStore } from './connector-store.ts';
+import { syncCycle, type ConnectorRuntime, type SyncDeps } from './connector-sync.ts';
+import { MemoryPracticeSystem } from './testing/memory-practice-system.ts';
+
+/**
+ * A connector's reading (decision 0106): a first sync of a group into the portal, deltas, deletions, a
+ * refused record reported and the rest applied, and an outage part-way that loses nothing.
+ */
+const database = useTestDatabase();
+beforeAll(() => seedImportLookups(database));
+
+const log = pino({ level: 'silent' });
+const deps = (): SyncDeps => ({
+  store: createConnectorStore(database.db),
+  apply: {
+    records: { db: database.db, pool: database.pool },
+    bookings: practiceBookingDeps(database.db),
+    log,
+  },
+  metrics: undefined,
+  log,
+  clock: () => new Date(),
+});
+
+function scene(pageSize?: number) {
+  const group = testGroup();
+  const system = MemoryPracticeSystem.of(group, pageSize);
+  const runtime: ConnectorRuntime = {
+    name: `test-${group.tag.toLowerCase()}`,
+    practices: [group.ref('PRAC', 1)],
+    pollSeconds: 15,
+    connection: system,
+  };
+  return { group, system, runtime };
+}
+
+const row = async (sql: string, params: unknown[]) =>
+  (await database.pool.query(sql, params)).rows[0] as Record<string, unknown> | undefined;
+
+const refusals = async (name: string) =>
+  (
+    await database.pool.query<{ kind: string; ref: string; reasons: { path: string; message: string }[] }>(
+      `select kind, ref, reasons from connector_refusals where name = $1 order by kind, ref`,
+      [name],
+    )
+  ).rows;
+
+describe('a connector reading its practice system', () => {
+  it('syncs the whole group into the portal on its first pass, page by page', async () => {
+    const { group, runtime } = scene(2);
+    const outcome = await syncCycle(deps(), runtime);
+    expect(outcome).toMatchObject({ kind: 'read' });
+    // Two records a page: more pages than kinds.
+    expect(outcome.kind === 'read' && outcome.pages).toBeGreaterThan(runtime.connection.readKinds.length);
+    expect((await refusals(runtime.name)).map((r) => [r.ref, JSON.stringify(r.reasons)])).toEqual([]);
+    expect(await row('select name from practices where pms_ref = $1', [group.ref('PRAC', 1)])).toBeDefined();
+    const shifts = await row(
+      'select count(*)::int as n from clinician_rota_shifts r join clinicians c on c.id = r.clinician_id where c.pms_ref = $1',
+      [group.ref('CLIN', 1)],
+    );
+    expect(shifts?.n).toBe(5);
+    expect(await row('select status from appointments where pms_ref = $1', [group.ref('APT', 3)])).toEqual({
+      status: 'Booked',
+    });
+  });
+
+  it('reads what changed since its cursor: a desk booking cancelled, a new one, a record deleted', async () => {
+    const { group, system, runtime } = scene();
+    await syncCycle(deps(), runtime);
+    system.change('appointments', group.ref('APT', 3), { status: 'Cancelled' });
+    const body = system.body('appointments', group.ref('APT', 3))!;
+    system.put('appointments', group.ref('APT', 9), {
+      ...body,
+      status: 'Booked',
+      starts_at: new Date(Date.parse(String(body.starts_at)) + 3600_000).toISOString(),
+      ends_at: new Date(Date.parse(String(body.ends_at)) + 3600_000).toISOString(),
+    });
+    system.delete('closures', group.ref('CLOS', 1));
+    await syncCycle(deps(), runtime);
+    expect(await row('select status from appointments where pms_ref = $1', [group.ref('APT', 3)])).toEqual({
+      status: 'Cancelled',
+    });
+    expect(await row('select status from appointments where pms_ref = $1', [group.ref('APT', 9)])).toEqual({
+      status: 'Booked',
+    });
+    expect(await row('select id from closures where pms_ref = $1', [group.ref('CLOS', 1)])).toBeUndefined();
+  });
+
+  it('reports a record it cannot apply by reference and reason, and applies the rest', async () => {
+    const { group, system, runtime } = scene();
+    system.change('pets', group.ref('PET', 1), { breed: 'Not A Breed Anyone Keeps' });
+    system.change('appointments', group.ref('APT', 3), { reason_ref: 'REASON-NOBODY-HAS' });
+    await syncCycle(deps(), runtime);
+    const reported = await refusals(runtime.name);
+    // The pet's appointments and vaccination are refused with it, as the import refuses a row's children.
+    expect(reported.map((r) => [r.kind, r.ref])).toEqual([
+      ['appointments', group.ref('APT', 1)],
+      ['appointments', group.ref('APT', 3)],
+      ['pets', group.ref('PET', 1)],
+      ['vaccinations', group.ref('VAC', 1)],
+    ]);
+    expect(reported[2]!.reasons[0]!.path).toBe('breed');
+    // No personal data in a report: the reasons name fields and rules.
+    expect(JSON.stringify(reported)).not.toContain(group.planted.lastName);
+    expect(await row('select id from pets where pms_ref = $1', [group.ref('PET', 2)])).toBeDefined();
+    // Put right in the system, the pet applies, and its children refused with it apply from the report.
+    system.change('pets', group.ref('PET', 1), { breed: 'Labrador Retriever' });
+    await syncCycle(deps(), runtime);
+    expect((await refusals(runtime.name)).map((r) => r.ref)).toEqual([group.ref('APT', 3)]);
+    expect(await row('select id from vaccinations where pms_ref = $1', [group.ref('VAC', 1)])).toBeDefined();
+  });
+
+  it('stops at an outage keeping what it applied, and goes on from there once the system is back', async () => {
+    const { group, system, runtime } = scene(1);
+    system.down = { readsLeft: 4 };
+    expect(await syncCycle(deps(), runtime)).toEqual({ kind: 'unavailable', retryAfterMs: 30_000 });
+    const store = createConnectorStore(database.db);
+    expect(await store.cursor(runtime.name, 'practices')).not.toBeNull();
+    system.down = null;
+    expect(await syncCycle(deps(), runtime)).toMatchObject({ kind: 'read' });
+    expect(await row('select id from pets where pms_ref = $1', [group.ref('PET', 3)])).toBeDefined();
+    const failed = await row(
+      `select count(*)::int as n from connector_cursors where name = $1 and last_error is not null`,
+      [runtime.name],
+    );
+    expect(failed?.n).toBe(0);
+  });
+});

@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { applyPage, connectorGrant, type ApplyDeps } from './apply-read.ts';
+import type { ConnectorMetrics } from './connector-metrics.ts';
+import type { ConnectorStore } from './connector-store.ts';
+import {
+  VendorAuthFailed,
+  VendorUnavailable,
+  type ReadKind,
+  type ReadPage,
+  type VendorConnection,
+} from './vendor-port.ts';
+
+/** One configured connector with its vendor connection. */
+export interface ConnectorRuntime {
+  name: string;
+  practices: readonly string[];
+  pollSeconds: number;
+  connection: VendorConnection;
+}
+
+export interface SyncDeps {
+  store: ConnectorStore;
+  apply: ApplyDeps;
+  metrics: ConnectorMetrics | undefined;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+}
+
+/** How one pass over a connector's kinds ended; `retryAfterMs` when the system asked us to wait. */
+export type CycleOutcome =
+  | { kind: 'read'; pages: number }
+  | { kind: 'unavailable'; retryAfterMs: number | undefined }
+  | { kind: 'auth_failed' };
+
+/**
+ * One pass: every kind the system reads, parents first (a new client before the desk booking that names
+ * it), each from its cursor to the end. A page's cursor is stored only once the page is applied, so a
+ * failure or a crash reads the page again (applying a record twice changes nothing the second time).
+ */
+export async function syncCycle(
+  deps: SyncDeps,
+  runtime: ConnectorRuntime,
+  signal?: AbortSignal,
+): Promise<CycleOutcome> {
+  const { store, log, metrics } = deps;
+  const { name, connection } = runtime;
+  let pages = 0;
+  for (const kind of connection.readKinds) {
+    try {
+      // What was refused before goes again first: a parent put right since lets its children in.
+      const refused = await store.refusedReads(name, kind, retryBatch);
+      if (refused.length > 0) await applyAndReport(deps, runtime, kind, { records: refused, deleted: [] });
+      for (;;) {
+        if (signal?.aborted) return { kind: 'read', pages };
+        const cursor = await store.cursor(name, kind);
+        const page = await connection.read(kind, cursor, signal);
+        await applyAndReport(deps, runtime, kind, page);
+        await store.advance(name, kind, page.cursor);
+        pages += 1;
+        if (!page.more) break;
+      }
+      metrics?.caughtUp(name, kind, deps.clock());
+    } catch (error) {
+      if (error instanceof VendorUnavailable) {
+        await store.failed(name, kind, 'unavailable');
+        log.warn({ connector: name, kind, retryAfterMs: error.retryAfterMs }, 'practice system unavailable');
+        return { kind: 'unavailable', retryAfterMs: error.retryAfterMs };
+      }
+      if (error instanceof VendorAuthFailed) {
+        await store.failed(name, kind, 'auth_failed');
+        log.error({ connector: name, kind }, 'practice system refused our credentials');
+        return { kind: 'auth_failed' };
+      }
+      throw error;
+    }
+  }
+  return { kind: 'read', pages };
+}
+
+/** Refused records applied again per pass, at most (a large backlog drains over several passes). */
+const retryBatch = 500;
+
+/** Applies a page and keeps the report: each refused record with its reasons (and body, to try again). */
+async function applyAndReport(
+  deps: SyncDeps,
+  runtime: ConnectorRuntime,
+  kind: ReadKind,
+  page: Pick<ReadPage, 'records' | 'deleted'>,
+): Promise<void> {
+  const { store, metrics, log } = deps;
+  const { name } = runtime;
+  const outcome = await applyPage(deps.apply, connectorGrant(name, runtime.practices), kind, page);
+  const bodies = new Map(page.records.map((record) => [record.ref, record.body as Record<string, unknown>]));
+  for (const { ref, reasons } of outcome.refused)
+    await store.refusal(name, 'read', kind, ref, reasons, bodies.get(ref) ?? null);
+  await store.clearRefusals(name, 'read', kind, outcome.applied);
+  metrics?.records(name, kind, 'applied', outcome.applied.length);
+  metrics?.records(name, kind, 'refused', outcome.refused.length);
+  if (outcome.refused.length > 0)
+    log.warn(
+      { connector: name, kind, refused: outcome.refused.length },
+      'records refused; see the connector report',
+    );
+}

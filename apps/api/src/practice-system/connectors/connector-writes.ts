@@ -1,0 +1,137 @@
+import type { AcknowledgedKind } from '@vet/contracts/integration-acknowledgements';
+import type { PracticeEventType } from '@vet/contracts/practice-events';
+import type { Database } from '@vet/db/connection';
+import type { ConnectorDelivery } from '@vet/practice-events/deliver-next';
+import type { DeliveryOutcome } from '@vet/practice-events/webhook-delivery';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { toErrorResponse } from '../../platform/index.ts';
+import { acknowledge, createAcknowledgementRepository } from '../acknowledgements/index.ts';
+import { connectorGrant } from './apply-read.ts';
+import type { ConnectorMetrics } from './connector-metrics.ts';
+import type { ConnectorStore } from './connector-store.ts';
+import type { ConnectorRuntime } from './connector-sync.ts';
+import { VendorAuthFailed, VendorUnavailable, type OutboundEvent, type WrittenRefs } from './vendor-port.ts';
+
+/** The URL of a connector's endpoint: the dispatcher hands its events to the connector (decision 0106). */
+export const connectorEndpointUrl = (name: string): string => `connector:${name}`;
+
+export interface WriteDeps {
+  db: Database;
+  store: ConnectorStore;
+  metrics: ConnectorMetrics | undefined;
+  log: FastifyBaseLogger;
+  /** Reads the connector's diary now (a refused write: the desk booking that took the time comes in). */
+  readSoon: (name: string) => void;
+}
+
+const refKinds = [
+  ['client', 'clients'],
+  ['pet', 'pets'],
+  ['appointment', 'appointments'],
+] as const satisfies readonly (readonly [string, AcknowledgedKind])[];
+
+/**
+ * The references the portal has now for the records an event names: a record born online whose
+ * reference came back (from this connector's earlier write) after the event was written carries it.
+ */
+async function withCurrentRefs(
+  db: Database,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const resolved = { ...data };
+  for (const [record, table] of refKinds) {
+    const id = data[`${record}_id`];
+    if (typeof id !== 'number' || data[`${record}_ref`] !== null) continue;
+    const { rows } = await db.execute<{ ref: string | null }>(
+      sql`select pms_ref as ref from ${sql.identifier(table)} where id = ${id}`,
+    );
+    resolved[`${record}_ref`] = rows[0]?.ref ?? null;
+  }
+  return resolved;
+}
+
+/** Stores the system's references of records born online, as an acknowledgement would. */
+async function storeRefs(
+  deps: WriteDeps,
+  runtime: ConnectorRuntime,
+  data: Record<string, unknown>,
+  refs: WrittenRefs,
+): Promise<{ path: string; message: string }[]> {
+  const problems: { path: string; message: string }[] = [];
+  const ackDeps = { db: deps.db, repository: createAcknowledgementRepository() };
+  for (const [record, kind] of refKinds) {
+    const ref = refs[`${record}_ref`];
+    const id = data[`${record}_id`];
+    if (ref === undefined || typeof id !== 'number') continue;
+    try {
+      await acknowledge(ackDeps, connectorGrant(runtime.name, runtime.practices), kind, id, ref);
+    } catch (error) {
+      const response = toErrorResponse(error);
+      if (!response.isExpected) throw error;
+      problems.push({ path: `${record}_ref`, message: response.body.message });
+    }
+  }
+  return problems;
+}
+
+/**
+ * The connectors' way out: the dispatcher's deliveries to `connector:<name>` endpoints, each event
+ * written by the connector into its system (decision 0106). Written, or nothing to write: delivered. Refused
+ * for good: delivered, with the refusal reported (a time taken at the desk: the diary is read at once, so
+ * the desk booking flags the online appointment as any overlapping desk booking does). The system
+ * unavailable: not delivered, retried by the dispatcher's policy.
+ */
+export function connectorDeliveries(
+  runtimes: readonly ConnectorRuntime[],
+  deps: WriteDeps,
+): (url: string) => ((delivery: ConnectorDelivery) => Promise<DeliveryOutcome>) | undefined {
+  const byUrl = new Map(runtimes.map((runtime) => [connectorEndpointUrl(runtime.name), runtime]));
+  return (url) => {
+    const runtime = byUrl.get(url);
+    if (!runtime) return undefined;
+    return (delivery) => write(deps, runtime, delivery);
+  };
+}
+
+async function write(
+  deps: WriteDeps,
+  runtime: ConnectorRuntime,
+  delivery: ConnectorDelivery,
+): Promise<DeliveryOutcome> {
+  const { name } = runtime;
+  const data = await withCurrentRefs(deps.db, delivery.data);
+  const event = {
+    id: delivery.id,
+    type: delivery.type as PracticeEventType,
+    timestamp: delivery.timestamp.toISOString(),
+    data,
+  } as OutboundEvent;
+  try {
+    const result = await runtime.connection.write(event);
+    deps.metrics?.writes(name, result.outcome);
+    if (result.outcome === 'written') {
+      const problems = await storeRefs(deps, runtime, data, result.refs);
+      if (problems.length > 0) await deps.store.refusal(name, 'write', delivery.type, delivery.id, problems);
+    } else if (result.outcome === 'refused') {
+      await deps.store.refusal(name, 'write', delivery.type, delivery.id, [
+        { path: result.reason, message: result.message },
+      ]);
+      deps.log.warn(
+        { connector: name, eventId: delivery.id, reason: result.reason },
+        'write refused by the practice system',
+      );
+      if (result.reason === 'slot_taken') deps.readSoon(name);
+    }
+    return { delivered: true, status: 200 };
+  } catch (error) {
+    if (error instanceof VendorUnavailable || error instanceof VendorAuthFailed) {
+      deps.metrics?.writes(name, 'failed');
+      return {
+        delivered: false,
+        reason: error instanceof VendorAuthFailed ? 'connector_auth_failed' : 'connector_unavailable',
+      };
+    }
+    throw error;
+  }
+}
