@@ -68,6 +68,7 @@ describe('loadConfig', () => {
         requireHttps: false,
         secretKeys: developmentSecretKeys,
       },
+      connectors: [],
       maintenance: false,
       metrics: { port: undefined, host: '127.0.0.1' },
       sms: { provider: 'outbox' },

@@ -1,3 +1,4 @@
+import { connectorsOperatorCommands } from './connectors-commands.ts';
 import { eventsOperatorCommands } from './events-commands.ts';
 import { importCommand } from './import-command.ts';
 import { inviteCommand } from './invite-command.ts';
@@ -11,5 +12,6 @@ export const operatorCommands: readonly OperatorCommand[] = [
   listsCommand,
   importCommand,
   ...eventsOperatorCommands,
+  ...connectorsOperatorCommands,
   inviteCommand,
 ];

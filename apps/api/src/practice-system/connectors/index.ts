@@ -6,3 +6,5 @@
 export { connectorsPlugin } from './connectors-plugin.ts';
 export type { ConnectionFactory, ConnectorOptions } from './connectors-plugin.ts';
 export type { ConnectorSystem, VendorConnection } from './vendor-port.ts';
+export { createConnectorAdmin } from './connector-admin.ts';
+export type { ConnectorSummary } from './connector-admin.ts';

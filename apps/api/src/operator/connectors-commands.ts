@@ -1,0 +1,119 @@
+import { connectDatabase } from '@vet/db/connection';
+import { createConnectorAdmin } from '../practice-system/index.ts';
+import {
+  parseCommandArgs,
+  wrongArguments,
+  type OperatorCommand,
+  type OperatorContext,
+} from './operator-command.ts';
+
+type Admin = ReturnType<typeof createConnectorAdmin>;
+
+/** Runs `body` with the connectors' admin on the target database; 2 when there is none. */
+async function withAdmin(context: OperatorContext, body: (admin: Admin) => Promise<number>): Promise<number> {
+  const target = await context.target();
+  if (!target) return 2;
+  const handle = connectDatabase(target.databaseUrl, { max: 1 });
+  try {
+    return await body(createConnectorAdmin(handle.db));
+  } finally {
+    await handle.close();
+  }
+}
+
+const when = (date: Date | null) => (date ? date.toISOString() : 'never');
+
+const listCommand: OperatorCommand = {
+  name: 'connectors list',
+  usage: '',
+  summary: 'the connectors to practice systems: paused or not, each kind read when, refused records counted',
+  run: (_args, context) =>
+    withAdmin(context, async (admin) => {
+      const connectors = await admin.list();
+      if (connectors.length === 0) context.out('connectors: none has started (PRACTICE_CONNECTORS)');
+      for (const c of connectors) {
+        const state = c.paused ? 'paused' : c.reading ? 'reading' : 'waiting';
+        context.out(`${c.name}: ${state}; refused ${c.refusedReads} read, ${c.refusedWrites} written`);
+        for (const k of c.kinds)
+          context.out(
+            `  ${k.kind}: read ${when(k.readAt)}${k.lastError ? `; last error ${k.lastError}` : ''}`,
+          );
+      }
+      return 0;
+    }),
+};
+
+/** `connectors pause <name>` and `connectors resume <name>`. */
+const pausing = (paused: boolean): OperatorCommand => {
+  const command: OperatorCommand = {
+    name: paused ? 'connectors pause' : 'connectors resume',
+    usage: '<name>',
+    summary: paused
+      ? 'stop reading a practice system (its writes wait too: pause its endpoint connector:<name>)'
+      : 'read a paused practice system again, from where it stopped',
+    run: (args, context) => {
+      const [name, ...rest] = args;
+      if (!name || rest.length > 0)
+        return Promise.resolve(wrongArguments(command, context, 'Name one connector.'));
+      return withAdmin(context, async (admin) => {
+        if (!(await admin.setPaused(name, paused))) {
+          context.err(`connectors: no connector is called ${name} (it starts with the API)`);
+          return 1;
+        }
+        context.out(`${name}: ${paused ? 'paused' : 'resumed'}`);
+        return 0;
+      });
+    },
+  };
+  return command;
+};
+
+const resyncCommand: OperatorCommand = {
+  name: 'connectors resync',
+  usage: '<name> [--kind <kind>]',
+  summary: 'read a practice system again from the beginning (all kinds, or one): what differs is applied',
+  run(args, context) {
+    const parsed = parseCommandArgs(resyncCommand, context, {
+      args,
+      allowPositionals: true,
+      options: { kind: { type: 'string' } },
+    });
+    if (parsed === 2) return Promise.resolve(2);
+    const [name, ...rest] = parsed.positionals;
+    if (!name || rest.length > 0)
+      return Promise.resolve(wrongArguments(resyncCommand, context, 'Name one connector.'));
+    return withAdmin(context, async (admin) => {
+      const kinds = await admin.resync(name, parsed.values.kind);
+      context.out(`${name}: ${kinds} kind(s) to read from the beginning at the next pass`);
+      return 0;
+    });
+  },
+};
+
+const refusalsCommand: OperatorCommand = {
+  name: 'connectors refused',
+  usage: '<name>',
+  summary: 'the records a connector read or wrote that were refused: kind, reference, field and reason',
+  run(args, context) {
+    const [name, ...rest] = args;
+    if (!name || rest.length > 0)
+      return Promise.resolve(wrongArguments(refusalsCommand, context, 'Name one connector.'));
+    return withAdmin(context, async (admin) => {
+      const refusals = await admin.refusals(name);
+      for (const r of refusals)
+        for (const reason of r.reasons)
+          context.out(`${r.direction} ${r.kind} ${r.ref}: ${reason.path}: ${reason.message}`);
+      context.out(`${name}: ${refusals.length} refused record(s)`);
+      return 0;
+    });
+  },
+};
+
+/** The operator's connector commands (decision 0106). */
+export const connectorsOperatorCommands: readonly OperatorCommand[] = [
+  listCommand,
+  pausing(true),
+  pausing(false),
+  resyncCommand,
+  refusalsCommand,
+];

@@ -1,0 +1,89 @@
+import type { Database } from '@vet/db/connection';
+import { connectorCursors, connectorRefusals, connectorStates } from '@vet/db/schema/connectors';
+import { and, asc, eq, sql } from 'drizzle-orm';
+
+/** One connector as the operator's `connectors list` shows it: no record, only kinds, times and counts. */
+export interface ConnectorSummary {
+  name: string;
+  paused: boolean;
+  /** Whether an instance holds its lease now (it is being read). */
+  reading: boolean;
+  kinds: { kind: string; readAt: Date | null; lastError: string | null }[];
+  refusedReads: number;
+  refusedWrites: number;
+}
+
+/**
+ * The operator's hold on the connectors (decision 0106): list them, pause and resume one (its reading
+ * stops at the next pass; its writes wait on its endpoint, `events endpoints`), re-sync one (its cursors
+ * forgotten: the next pass reads the system from the beginning, changing only what differs), and the
+ * records refused, by kind, reference and reason.
+ */
+export function createConnectorAdmin(db: Database) {
+  return {
+    async list(): Promise<ConnectorSummary[]> {
+      const states = await db.select().from(connectorStates).orderBy(asc(connectorStates.name));
+      const cursors = await db.select().from(connectorCursors).orderBy(asc(connectorCursors.kind));
+      const counts = await db
+        .select({
+          name: connectorRefusals.name,
+          direction: connectorRefusals.direction,
+          n: sql<number>`count(*)`.mapWith(Number),
+        })
+        .from(connectorRefusals)
+        .groupBy(connectorRefusals.name, connectorRefusals.direction);
+      const count = (name: string, direction: string) =>
+        counts.find((c) => c.name === name && c.direction === direction)?.n ?? 0;
+      const now = Date.now();
+      return states.map((state) => ({
+        name: state.name,
+        paused: state.paused,
+        reading: state.leaseUntil !== null && state.leaseUntil.getTime() > now,
+        kinds: cursors
+          .filter((c) => c.name === state.name)
+          .map((c) => ({ kind: c.kind, readAt: c.readAt, lastError: c.lastError })),
+        refusedReads: count(state.name, 'read'),
+        refusedWrites: count(state.name, 'write'),
+      }));
+    },
+
+    /** Pauses or resumes; false when there is no such connector (it has not started once yet). */
+    async setPaused(name: string, paused: boolean): Promise<boolean> {
+      const rows = await db
+        .update(connectorStates)
+        .set({ paused, updatedAt: sql`now()` })
+        .where(eq(connectorStates.name, name))
+        .returning({ name: connectorStates.name });
+      return rows.length === 1;
+    },
+
+    /** Forgets the cursors (of one kind, or all): the next pass reads from the beginning. */
+    async resync(name: string, kind?: string): Promise<number> {
+      const rows = await db
+        .update(connectorCursors)
+        .set({ cursor: null })
+        .where(
+          kind === undefined
+            ? eq(connectorCursors.name, name)
+            : and(eq(connectorCursors.name, name), eq(connectorCursors.kind, kind)),
+        )
+        .returning({ kind: connectorCursors.kind });
+      return rows.length;
+    },
+
+    /** The refused records: kind, reference and reasons (never the body). */
+    async refusals(name: string) {
+      return db
+        .select({
+          direction: connectorRefusals.direction,
+          kind: connectorRefusals.kind,
+          ref: connectorRefusals.ref,
+          reasons: connectorRefusals.reasons,
+          seenAt: connectorRefusals.seenAt,
+        })
+        .from(connectorRefusals)
+        .where(eq(connectorRefusals.name, name))
+        .orderBy(asc(connectorRefusals.direction), asc(connectorRefusals.kind), asc(connectorRefusals.ref));
+    },
+  };
+}
