@@ -50,6 +50,8 @@ export const eventDispatcherPlugin = fp<EventDispatcherPluginOptions>(
       secretKeys: practiceEvents.secretKeys,
       pollMs,
       logger,
+      // The connectors' way out (decision 0106), when connectorsPlugin was registered before this one.
+      connectors: app.hasDecorator('connectorDeliveries') ? app.connectorDeliveries : undefined,
     });
     logger.info(
       { concurrency: practiceEvents.concurrency, requireHttps: practiceEvents.requireHttps },
