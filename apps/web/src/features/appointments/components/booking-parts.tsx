@@ -180,6 +180,34 @@ function ReasonPriceLine({ practiceId, reasonId }: { practiceId: number; reasonI
   );
 }
 
+/** A choice by id, from an empty "Choose a …" first option (null) to the options given. */
+export function IdSelect(props: {
+  label: string;
+  name: string;
+  value: number | null;
+  choose: string;
+  options: readonly { id: number; label: string }[];
+  onChange: (id: number | null) => void;
+}) {
+  return (
+    <TextField
+      select
+      label={props.label}
+      name={props.name}
+      value={props.value ?? ''}
+      onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
+      shrinkLabel
+    >
+      <option value="">{props.choose}</option>
+      {props.options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
 export function ReasonSelect(props: {
   /** The practice whose prices the chosen reason shows (decision 0104); none chosen yet: no price. */
   practiceId: number | null;
