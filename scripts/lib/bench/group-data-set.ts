@@ -1,4 +1,5 @@
 import { connectDatabase } from '@vet/db/connection';
+import type { BenchShape } from '@vet/practice-import/bench/bench-shape';
 import { seedLookups } from '@vet/db/seed/seed-lookups';
 import pg from 'pg';
 import { loadWithoutSecondaryStructures } from './bulk-load.ts';
@@ -7,17 +8,10 @@ import { loadWithoutSecondaryStructures } from './bulk-load.ts';
  * The shape of a veterinary group at BENCH_SCALE (1 = a full group, decision 0023's: 500 practices, 20
  * clinicians each, 1 million clients, 10 million appointments). Every count scales together, so each practice
  * looks the same at any scale (2,000 clients, 1,000 appointments per clinician); only the number of practices
- * changes.
+ * changes. Its fields are the import benchmark's (bench-shape.ts) but the vaccinations and closures, which
+ * this data set does not load.
  */
-export interface GroupShape {
-  practices: number;
-  cliniciansPerPractice: number;
-  vetsPerPractice: number;
-  clientsPerPractice: number;
-  appointmentsPerClinician: number;
-  /** Appointments per clinician in the coming weeks (Booked); the rest is history. */
-  futurePerClinician: number;
-}
+export type GroupShape = Omit<BenchShape, 'vaccinationsPerPet' | 'closures'>;
 
 export const CLINICIANS_PER_PRACTICE = 20;
 /** Weekdays of history the past appointments spread over (two years). */

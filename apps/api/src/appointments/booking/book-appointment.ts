@@ -119,6 +119,34 @@ export function emailFacts(
 }
 
 /**
+ * Queues the confirmation of a new appointment (an online booking or a completed hold) in the booking's
+ * transaction, with the reason's price in force at the practice (decision 0104) and its first manage link.
+ */
+export async function enqueueBookedEmail(
+  tx: Executor,
+  deps: BookingDeps,
+  context: ReadyContext,
+  facts: ReturnType<typeof emailFacts>,
+): Promise<void> {
+  const price = await createPracticePricesRepository(tx).findReasonPrice(
+    context.practice.practiceId,
+    context.reason.appointmentReasonId,
+    facts.changedAt,
+  );
+  await enqueueEmail(
+    tx,
+    appointmentEmail({
+      ...facts,
+      price,
+      change: 'booked',
+      brandName: deps.brandName,
+      organizerEmail: deps.organizerEmail,
+      manageUrl: deps.manageLinks?.first(facts.appointmentId),
+    }),
+  );
+}
+
+/**
  * What the client sees of the appointment just booked, from what the booking read (the context) and
  * wrote (the row): no read of its own after the commit.
  */
@@ -228,24 +256,7 @@ export async function bookAppointment(
         if (!row) throw capRefusal(deps.caps, context.pet, upcoming) ?? new Error('refused within the caps');
         await recordBooked(tx, row);
         if (booker.email) {
-          const facts = emailFacts(context, booker, row.id, startsAt, now);
-          const manageUrl = deps.manageLinks?.first(row.id);
-          const price = await createPracticePricesRepository(tx).findReasonPrice(
-            context.practice.practiceId,
-            context.reason.appointmentReasonId,
-            now,
-          );
-          await enqueueEmail(
-            tx,
-            appointmentEmail({
-              ...facts,
-              price,
-              change: 'booked',
-              brandName: deps.brandName,
-              organizerEmail: deps.organizerEmail,
-              manageUrl,
-            }),
-          );
+          await enqueueBookedEmail(tx, deps, context, emailFacts(context, booker, row.id, startsAt, now));
         }
         return row;
       });

@@ -18,7 +18,7 @@ export {
 } from './appointment-events.ts';
 export { createAppointmentsRepository, toDetail } from './appointment-records.ts';
 export type { AppointmentsRepository } from './appointment-records.ts';
-export { bookAppointment, emailFacts } from './book-appointment.ts';
+export { bookAppointment, emailFacts, enqueueBookedEmail } from './book-appointment.ts';
 export type { Booker, BookingDeps, BookingManageLinks, BookingOutcome } from './book-appointment.ts';
 export { assertRoomToBook, bookingCaps, bookingsPerIdentity } from './booking-caps.ts';
 export type { BookingCaps } from './booking-caps.ts';

@@ -8,16 +8,15 @@ import {
   guestMessages,
   type CompleteSoftBookingBody,
 } from '@vet/contracts/guest-bookings';
-import { enqueueEmail } from '@vet/email/enqueue-email';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import {
-  appointmentEmail,
   appointmentEventData,
   assertRoomToBook,
   openDiary,
   refusalOf,
   toDetail,
   emailFacts,
+  enqueueBookedEmail,
   type Booker,
   type BookingDeps,
   loadBookingContext,
@@ -27,7 +26,6 @@ import {
 } from '../booking/index.ts';
 import { conflict, type LinkedClient } from '../../platform/index.ts';
 import { registerNewPet } from '../../clients/index.ts';
-import { createPracticePricesRepository } from '../../reference/index.ts';
 import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.ts';
 import { assertActionable, isGivenAway, isLive } from './guest-holds.ts';
 
@@ -128,24 +126,10 @@ export async function completeHold(
         ...appointmentEventData(appointment),
         hold_id: id,
       });
-      const facts = emailFacts(context, booker, appointmentId, startsAt, now);
-      const price = await createPracticePricesRepository(tx).findReasonPrice(
-        context.practice.practiceId,
-        context.reason.appointmentReasonId,
-        now,
-      );
-      await enqueueEmail(
-        tx,
-        appointmentEmail({
-          ...facts,
-          price,
-          petName: hold.petName,
-          change: 'booked',
-          brandName: deps.brandName,
-          organizerEmail: deps.organizerEmail,
-          manageUrl: deps.manageLinks?.first(appointmentId),
-        }),
-      );
+      await enqueueBookedEmail(tx, deps, context, {
+        ...emailFacts(context, booker, appointmentId, startsAt, now),
+        petName: hold.petName,
+      });
       return appointmentId;
     });
 

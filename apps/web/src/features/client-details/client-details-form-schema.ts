@@ -1,8 +1,6 @@
 import { updateClientDetailsBodySchema, type UpdateClientDetailsBody } from '@vet/contracts/client-details';
 import { z } from 'zod';
-import { addressFormFields, addressOfForm, chosen } from '@/shared/forms/form-schema-parts';
-
-const body = updateClientDetailsBodySchema.shape;
+import { clientFormFields, clientOfForm } from '@/shared/forms/form-schema-parts';
 
 /**
  * The form's rules, loaded when the person first types, leaves a field or saves (decision 0033): this
@@ -13,21 +11,11 @@ const body = updateClientDetailsBodySchema.shape;
  */
 export const clientDetailsFormSchema = z
   .object({
-    salutationId: chosen(body.salutationId, 'Choose your title.'),
-    firstName: body.firstName,
-    lastName: body.lastName,
-    mobilePhone: body.mobilePhone,
+    ...clientFormFields,
     homePhone: z.string().trim().max(20, 'Enter at most 20 characters.'),
-    ...addressFormFields,
-    homePracticeId: chosen(body.homePracticeId, 'Choose your home practice.'),
   })
   .transform((form): UpdateClientDetailsBody => ({
-    salutationId: form.salutationId,
-    firstName: form.firstName,
-    lastName: form.lastName,
-    mobilePhone: form.mobilePhone,
+    ...clientOfForm(form),
     homePhone: form.homePhone === '' ? null : form.homePhone,
-    address: addressOfForm(form),
-    homePracticeId: form.homePracticeId,
   }))
   .pipe(updateClientDetailsBodySchema);

@@ -5,7 +5,7 @@ import {
   type NewClientBody,
 } from '@vet/contracts/onboarding';
 import { z } from 'zod';
-import { addressFormFields, addressOfForm, chosen } from '@/shared/forms/form-schema-parts';
+import { chosen, clientFormFields, clientOfForm } from '@/shared/forms/form-schema-parts';
 
 /*
  * The onboarding forms' rules, loaded when the person first types, leaves a field or submits (decision
@@ -24,8 +24,6 @@ export const findRecordFormSchema = signupCheckQuerySchema.extend({
   PracticeId: chosen(z.number().int().positive(), 'Choose your home practice.'),
 });
 
-const body = newClientBodySchema.shape;
-
 /**
  * The new-client form (/registration-new) as flat fields (the form toolkit's way), each field checked by
  * the contract's own rule, then turned into POST /client/signup's body and checked once more as a whole
@@ -33,21 +31,11 @@ const body = newClientBodySchema.shape;
  */
 export const newClientFormSchema = z
   .object({
-    salutationId: chosen(body.salutationId, 'Choose your title.'),
-    firstName: body.firstName,
-    lastName: body.lastName,
-    mobilePhone: body.mobilePhone,
-    ...addressFormFields,
-    homePracticeId: chosen(body.homePracticeId, 'Choose your home practice.'),
-    contactPreferences: body.contactPreferences,
+    ...clientFormFields,
+    contactPreferences: newClientBodySchema.shape.contactPreferences,
   })
   .transform((form): NewClientBody => ({
-    salutationId: form.salutationId,
-    firstName: form.firstName,
-    lastName: form.lastName,
-    mobilePhone: form.mobilePhone,
-    address: addressOfForm(form),
-    homePracticeId: form.homePracticeId,
+    ...clientOfForm(form),
     contactPreferences: form.contactPreferences,
   }))
   .pipe(newClientBodySchema);

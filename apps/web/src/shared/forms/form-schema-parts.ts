@@ -14,7 +14,8 @@ export function chosen<T extends z.ZodType<number, number>>(rule: T, message: st
     .pipe(z.number({ error: message }).pipe(rule));
 }
 
-const address = newClientBodySchema.shape.address.shape;
+const client = newClientBodySchema.shape;
+const address = client.address.shape;
 
 /**
  * The client's address as flat fields (the form toolkit's way), each with the contract's own rule (the
@@ -38,5 +39,32 @@ export function addressOfForm(form: AddressFormValues) {
     town: form.town,
     county: form.county === '' ? null : form.county,
     postcode: form.postcode,
+  };
+}
+
+/**
+ * The client's own details as flat fields, the new client's and "Your details"' alike (the contract of
+ * POST /client takes the new client's rules): names, mobile, address and home practice.
+ */
+export const clientFormFields = {
+  salutationId: chosen(client.salutationId, 'Choose your title.'),
+  firstName: client.firstName,
+  lastName: client.lastName,
+  mobilePhone: client.mobilePhone,
+  ...addressFormFields,
+  homePracticeId: chosen(client.homePracticeId, 'Choose your home practice.'),
+};
+
+type ClientFormValues = z.output<z.ZodObject<typeof clientFormFields>>;
+
+/** The flat fields as the body's client details, the address nested. */
+export function clientOfForm(form: ClientFormValues) {
+  return {
+    salutationId: form.salutationId,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    mobilePhone: form.mobilePhone,
+    address: addressOfForm(form),
+    homePracticeId: form.homePracticeId,
   };
 }

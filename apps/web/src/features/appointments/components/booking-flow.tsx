@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime, practiceDate } from '@/shared/dates/appointment-time';
-import { TextField } from '@/shared/forms/text-field';
 import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
@@ -20,7 +19,15 @@ import { bookingHref, type BookingParams } from '@/features/appointments/booking
 import { BookingDone } from './booking-done';
 import { ConfirmStep } from './booking-confirm-step';
 import styles from './booking-flow.module.css';
-import { ReasonSelect, Section, StepActions, StepHeading, TimesSection, VetSelect } from './booking-parts';
+import {
+  IdSelect,
+  ReasonSelect,
+  Section,
+  StepActions,
+  StepHeading,
+  TimesSection,
+  VetSelect,
+} from './booking-parts';
 
 export type BookablePet = Pick<
   Pet,
@@ -198,20 +205,13 @@ function ChooseStep(props: {
           </p>
         ) : (
           <div className={styles.fields}>
-            <TextField
-              select
+            <IdSelect
               label="Pet"
-              value={pet?.petId ?? ''}
-              onChange={(event) => props.onPet(event.target.value ? Number(event.target.value) : null)}
-              shrinkLabel
-            >
-              {pets.length > 1 && <option value="">Choose a pet</option>}
-              {pets.map((candidate) => (
-                <option key={candidate.petId} value={candidate.petId}>
-                  {candidate.name}
-                </option>
-              ))}
-            </TextField>
+              value={pet?.petId ?? null}
+              choose={pets.length > 1 ? 'Choose a pet' : null}
+              options={pets.map((candidate) => ({ id: candidate.petId, label: candidate.name }))}
+              onChange={props.onPet}
+            />
             {pet?.awaitingInitialConsultation && (
               <AppAlert severity="info">
                 {pet.name} is awaiting the initial consultation: that is the only appointment you can book

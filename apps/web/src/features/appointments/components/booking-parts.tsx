@@ -180,6 +180,40 @@ function ReasonPriceLine({ practiceId, reasonId }: { practiceId: number; reasonI
   );
 }
 
+/**
+ * A choice by id: the empty first option (null), where there is one, then the options given. The booking's
+ * and the guest's selects are all of this kind.
+ */
+export function IdSelect(props: {
+  label: string;
+  name?: string;
+  value: number | null;
+  /** The empty first option's text ("Choose a …", "Any vet"); none: no empty option. */
+  choose: string | null;
+  options: readonly { id: number; label: string }[];
+  onChange: (id: number | null) => void;
+  helperText?: string | undefined;
+}) {
+  return (
+    <TextField
+      select
+      label={props.label}
+      name={props.name}
+      value={props.value ?? ''}
+      onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
+      shrinkLabel
+      helperText={props.helperText}
+    >
+      {props.choose !== null && <option value="">{props.choose}</option>}
+      {props.options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
 export function ReasonSelect(props: {
   /** The practice whose prices the chosen reason shows (decision 0104); none chosen yet: no price. */
   practiceId: number | null;
@@ -192,22 +226,18 @@ export function ReasonSelect(props: {
   const { reasons } = props;
   return (
     <>
-      <TextField
-        select
+      <IdSelect
         label="Reason for the appointment"
         name="appointmentReasonId"
-        value={props.value ?? ''}
-        onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
-        shrinkLabel
+        value={props.value}
+        choose={reasons.length === 1 ? null : 'Choose a reason'}
+        options={reasons.map((candidate) => ({
+          id: candidate.appointmentReasonId,
+          label: `${candidate.name} (${candidate.durationMinutes} minutes)`,
+        }))}
+        onChange={props.onChange}
         helperText={reasons.length === 0 ? props.noneText : undefined}
-      >
-        {reasons.length !== 1 && <option value="">Choose a reason</option>}
-        {reasons.map((candidate) => (
-          <option key={candidate.appointmentReasonId} value={candidate.appointmentReasonId}>
-            {candidate.name} ({candidate.durationMinutes} minutes)
-          </option>
-        ))}
-      </TextField>
+      />
       {props.value !== null && props.practiceId !== null && (
         <ReasonPriceLine practiceId={props.practiceId} reasonId={props.value} />
       )}
@@ -225,21 +255,14 @@ export function VetSelect(props: {
   onChange: (clinicianId: number | null) => void;
 }) {
   return (
-    <TextField
-      select
+    <IdSelect
       label="Vet"
       name="clinicianId"
-      value={props.value ?? ''}
-      onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
-      shrinkLabel
+      value={props.value}
+      choose="Any vet"
+      options={props.clinicians.map((clinician) => ({ id: clinician.clinicianId, label: clinician.name }))}
+      onChange={props.onChange}
       helperText="Any vet shows the most times."
-    >
-      <option value="">Any vet</option>
-      {props.clinicians.map((clinician) => (
-        <option key={clinician.clinicianId} value={clinician.clinicianId}>
-          {clinician.name}
-        </option>
-      ))}
-    </TextField>
+    />
   );
 }

@@ -6,7 +6,6 @@ import { guestMessages } from '@vet/contracts/guest-rules';
 import type { AppointmentReason, Species } from '@vet/contracts/lookups';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import { useRef, useState, type FormEvent } from 'react';
-import { TextField } from '@/shared/forms/text-field';
 import { useServerFieldErrors } from '@/shared/forms/use-server-field-errors';
 import { useZodForm } from '@/shared/forms/use-zod-form';
 import { actionButtonClassName } from '@/shared/actions/action-button';
@@ -22,7 +21,7 @@ import { guestFailure, type GuestFailure, type HoldEnd } from '@/features/appoin
 import type { guestDetailsSchema } from '@/features/appointments/guest-details-schema';
 import { GuestDetailsFields } from './guest-details-fields';
 import { GuestFailureNotice } from './guest-failure-notice';
-import { ReasonSelect, Section, StepActions, StepHeading, TimesSection } from './booking-parts';
+import { IdSelect, ReasonSelect, Section, StepActions, StepHeading, TimesSection } from './booking-parts';
 import styles from './guest-choose-step.module.css';
 
 /** The guest's own answers, checked by the contract's rules, loaded when first needed (decision 0033). */
@@ -271,33 +270,5 @@ export function GuestChooseStep(props: GuestChooseStepProps) {
         </Button>
       </StepActions>
     </form>
-  );
-}
-
-/** A choice by id, from an empty "Choose a …" first option (null) to the options given. */
-function IdSelect(props: {
-  label: string;
-  name: string;
-  value: number | null;
-  choose: string;
-  options: readonly { id: number; label: string }[];
-  onChange: (id: number | null) => void;
-}) {
-  return (
-    <TextField
-      select
-      label={props.label}
-      name={props.name}
-      value={props.value ?? ''}
-      onChange={(event) => props.onChange(event.target.value ? Number(event.target.value) : null)}
-      shrinkLabel
-    >
-      <option value="">{props.choose}</option>
-      {props.options.map((option) => (
-        <option key={option.id} value={option.id}>
-          {option.label}
-        </option>
-      ))}
-    </TextField>
   );
 }
