@@ -116,7 +116,7 @@ export function listOf<S extends z.ZodType>(
   const rows = envelope.data.items.map((item) => {
     const row = schema.safeParse(item[key]);
     if (!row.success) throw new Error(`ezyVet answered a ${key} record in a shape we do not know`);
-    return row.data as z.infer<S>;
+    return row.data;
   });
   return { meta: envelope.data.meta, rows };
 }

@@ -32,8 +32,8 @@ export function createEzyvetConnection(
   return {
     system: 'ezyvet',
     readKinds,
-    read: <K extends ReadKind>(kind: K, cursor: string | null, signal?: AbortSignal) =>
-      reader.read(kind, cursor, signal) as Promise<ReadPage<K>>,
+    read: <K extends ReadKind>(kind: K, cursor: string | null, signal?: AbortSignal): Promise<ReadPage<K>> =>
+      reader.read(kind, cursor, signal),
     write: (event, signal) => writer.write(event, signal),
   };
 }

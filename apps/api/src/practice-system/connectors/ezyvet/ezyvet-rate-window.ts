@@ -36,8 +36,8 @@ export class RateWindows {
     }
   }
 
-  /** The vendor said no more until then (x-ratelimit-remaining 0, or a 429): for this endpoint, or all. */
-  block(endpoint: string | 'database', until: number): void {
+  /** The vendor said no more until then (x-ratelimit-remaining 0): for this endpoint, or 'database'. */
+  block(endpoint: string, until: number): void {
     this.blockedUntil.set(endpoint, Math.max(until, this.blockedUntil.get(endpoint) ?? 0));
   }
 

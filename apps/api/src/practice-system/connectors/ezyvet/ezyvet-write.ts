@@ -5,8 +5,6 @@ import {
   appointmentSchema,
   appointmentTypeSchema,
   bookingAnswerSchema,
-  breedSchema,
-  contactDetailSchema,
   contactSchema,
   listOf,
   resourceSchema,
@@ -14,21 +12,9 @@ import {
 import { readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
 import type { EzyvetAnswer, EzyvetHttp } from './ezyvet-http.ts';
 import { epochSeconds, instantText } from './ezyvet-time.ts';
+import { EzyvetRegistrations, invalid, refusal } from './ezyvet-write-records.ts';
 
 type Booked = PracticeEventData<'appointment.booked'>;
-
-const invalid = (message: string): WriteResult => ({ outcome: 'refused', reason: 'invalid', message });
-const refusal = (what: string, answer: EzyvetAnswer) => {
-  const type = (answer.body as { messages?: { type?: unknown }[] } | null)?.messages?.[0]?.type;
-  return `ezyVet refused ${what} (${answer.status}${typeof type === 'string' ? ` ${type}` : ''})`;
-};
-
-/** The portal's species names as ezyVet sites commonly name them (the portal's codes: Canine, Feline, …). */
-const speciesNames: Record<string, string[]> = {
-  dog: ['dog', 'canine'],
-  cat: ['cat', 'feline'],
-  rabbit: ['rabbit', 'lagomorph'],
-};
 
 /**
  * The portal's events written into ezyVet (decision 0107): bookings through /ezycab/booking, the endpoint
@@ -40,11 +26,14 @@ const speciesNames: Record<string, string[]> = {
  */
 export class EzyvetWriter {
   private readonly uids = new Map<string, string>();
+  private readonly registrations: EzyvetRegistrations;
 
   constructor(
     private readonly http: EzyvetHttp,
     private readonly catalog: EzyvetCatalog,
-  ) {}
+  ) {
+    this.registrations = new EzyvetRegistrations(http, catalog);
+  }
 
   async write(event: OutboundEvent, signal?: AbortSignal): Promise<WriteResult> {
     switch (event.type) {
@@ -56,10 +45,21 @@ export class EzyvetWriter {
       case 'appointment.cancelled':
         return this.cancel(event.data as PracticeEventData<'appointment.cancelled'>, signal);
       case 'client.registered':
-        return this.client(event.data as PracticeEventData<'client.registered'>, signal);
+        return this.registrations.client(event.data as PracticeEventData<'client.registered'>, signal);
       case 'pet.registered':
-        return this.pet(event.data as PracticeEventData<'pet.registered'>, signal);
-      default:
+        return this.registrations.pet(event.data as PracticeEventData<'pet.registered'>, signal);
+      // Changes of details, preferences and statuses, links, flags and reminders: not written to ezyVet
+      // by this connection (decision 0107 names them for later); the desk keeps its records.
+      case 'client.linked':
+      case 'client.details_changed':
+      case 'client.contact_preferences_changed':
+      case 'client.online_account_deleted':
+      case 'pet.details_changed':
+      case 'pet.died':
+      case 'pet.rehomed':
+      case 'appointment.flagged':
+      case 'appointment.attendance_confirmed':
+      case 'appointment.reminder_sent':
         return { outcome: 'not-applicable' };
     }
   }
@@ -168,100 +168,6 @@ export class EzyvetWriter {
     // Already gone from the diary: nothing left to cancel.
     if (answer.status >= 400 && answer.status !== 404) return invalid(refusal('the cancellation', answer));
     return { outcome: 'written', refs: { appointment_ref: data.appointment_ref } };
-  }
-
-  private async client(
-    data: PracticeEventData<'client.registered'>,
-    signal?: AbortSignal,
-  ): Promise<WriteResult> {
-    if (data.client_ref) return { outcome: 'written', refs: { client_ref: data.client_ref } };
-    const code = `PORTAL-C${data.client_id}`;
-    let [contact] = listOf(
-      await this.http.get('/v1/contact', { code }, signal),
-      'contact',
-      contactSchema,
-    ).rows;
-    if (!contact) {
-      const body = { code, first_name: data.first_name, last_name: data.last_name, is_customer: true };
-      const answer = await this.http.request('POST', '/v1/contact', {}, body, signal);
-      if (answer.status >= 400) return invalid(refusal('the contact', answer));
-      [contact] = listOf(answer.body, 'contact', contactSchema).rows;
-      if (!contact) throw new Error('ezyVet created a contact without answering it');
-    }
-    await this.contactDetails(contact.id, data, signal);
-    return { outcome: 'written', refs: { client_ref: String(contact.id) } };
-  }
-
-  /** The new client's e-mail and phones as contact details, those not there yet (a retry adds none twice). */
-  private async contactDetails(
-    contactId: number,
-    data: PracticeEventData<'client.registered'>,
-    signal?: AbortSignal,
-  ) {
-    const existing = await readAll(
-      this.http,
-      '/v1/contactdetail',
-      'contactdetail',
-      contactDetailSchema,
-      { contact_id: contactId },
-      signal,
-    );
-    const wanted: [RegExp, string | null][] = [
-      [/e-?mail/i, data.email],
-      [/mobile|cell/i, data.mobile_phone],
-      [/^(home )?phone$/i, data.home_phone],
-    ];
-    for (const [type, value] of wanted) {
-      if (value === null || existing.some((detail) => detail.value === value)) continue;
-      const typeId = await this.catalog.idOf('contactdetailtype', (name) => type.test(name), signal);
-      if (typeId === null) continue;
-      const body = { contact_id: contactId, contact_detail_type_id: typeId, value };
-      const answer = await this.http.request('POST', '/v1/contactdetail', {}, body, signal);
-      if (answer.status >= 400) throw new Error(refusal('a contact detail', answer));
-    }
-  }
-
-  private async pet(data: PracticeEventData<'pet.registered'>, signal?: AbortSignal): Promise<WriteResult> {
-    if (data.pet_ref) return { outcome: 'written', refs: { pet_ref: data.pet_ref } };
-    if (!data.client_ref) return invalid('The pet’s client has no ezyVet reference yet.');
-    const code = `PORTAL-P${data.pet_id}`;
-    const [found] = listOf(await this.http.get('/v1/animal', { code }, signal), 'animal', animalSchema).rows;
-    if (found) return { outcome: 'written', refs: { pet_ref: String(found.id) } };
-    const names = speciesNames[data.species.toLowerCase()] ?? [data.species.toLowerCase()];
-    const speciesId = await this.catalog.idOf(
-      'species',
-      (name) => names.includes(name.toLowerCase()),
-      signal,
-    );
-    if (speciesId === null) return invalid('The pet’s species is not among the ezyVet site’s species.');
-    const breed = data.breed
-      ? listOf(
-          await this.http.get('/v1/breed', { name: data.breed, species_id: speciesId }, signal),
-          'breed',
-          breedSchema,
-        ).rows[0]
-      : undefined;
-    const sexId = await this.catalog.idOf(
-      'sex',
-      (name) => name.toLowerCase() === data.sex.toLowerCase(),
-      signal,
-    );
-    const body = {
-      code,
-      name: data.name,
-      contact_id: Number(data.client_ref),
-      species_id: speciesId,
-      ...(breed && { breed_id: breed.id }),
-      ...(sexId !== null && { sex_id: sexId }),
-      is_desexed: data.neutered,
-      ...(data.date_of_birth !== null && { date_of_birth: data.date_of_birth }),
-      ...(data.microchip !== null && { microchip_number: data.microchip }),
-    };
-    const answer = await this.http.request('POST', '/v1/animal', {}, body, signal);
-    if (answer.status >= 400) return invalid(refusal('the animal', answer));
-    const [animal] = listOf(answer.body, 'animal', animalSchema).rows;
-    if (!animal) throw new Error('ezyVet created an animal without answering it');
-    return { outcome: 'written', refs: { pet_ref: String(animal.id) } };
   }
 
   /** Our booking of this pet at this time, if an earlier try stored it (its description names it). */
