@@ -126,6 +126,23 @@ describe('reading an ezyVet site', () => {
     expect(delta).toMatchObject({ records: [], deleted: [String(animalId)] });
   });
 
+  it('passes on a breed and an appointment type the portal may not know, by ezyVet’s names', async () => {
+    const { seed, standIn, connection, clock } = site;
+    const pets = await syncKind(connection, 'pets', null);
+    const reasons = await syncKind(connection, 'appointment-reasons', null);
+    const dog = standIn.db.tables.species.find((row) => row.name === 'Dog')!;
+    const breed = standIn.db.insert('breed', { name: 'Kooiker X', species_id: dog.id });
+    standIn.db.update('animal', seed.animals.get('PET-000001')!, { breed_id: breed.id });
+    standIn.db.insert('appointmenttype', { uid: 'type_new', name: 'Hydrotherapy', duration: 45 });
+    clock.advance(1_000);
+    expect((await syncKind(connection, 'pets', pets.cursor)).records).toMatchObject([
+      { body: { breed: 'Kooiker X', species: 'Dog' } },
+    ]);
+    expect((await syncKind(connection, 'appointment-reasons', reasons.cursor)).records).toMatchObject([
+      { body: { name: 'Hydrotherapy', duration_minutes: 45, clinician_type: 'Vet' } },
+    ]);
+  });
+
   it('skips nothing that changes while a window is read, page by page', async () => {
     const { seed, standIn, connection, clock } = site;
     const firstPage = await connection.read('appointments', null);
