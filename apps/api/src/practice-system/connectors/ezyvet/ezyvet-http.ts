@@ -121,8 +121,11 @@ export class EzyvetHttp {
         await this.clock.sleep(waitMs, signal);
         continue;
       }
-      if (answer.status >= 500)
-        throw new VendorUnavailable(`ezyVet answered ${answer.status} to ${method} ${endpointOf(path)}`);
+      // The layer backs off and retries: with the vendor's Retry-After when a 503 gives one.
+      if (answer.status >= 500) {
+        const message = `ezyVet answered ${answer.status} to ${method} ${endpointOf(path)}`;
+        throw new VendorUnavailable(message, answer.resetMs);
+      }
       return answer;
     }
   }
@@ -152,7 +155,7 @@ export class EzyvetHttp {
       if (answer.status === 429)
         throw new VendorUnavailable('ezyVet rate limit on the token endpoint', answer.resetMs);
       if (answer.status >= 500)
-        throw new VendorUnavailable(`ezyVet answered ${answer.status} to the token request`);
+        throw new VendorUnavailable(`ezyVet answered ${answer.status} to the token request`, answer.resetMs);
       if (answer.status !== 200)
         throw new VendorAuthFailed(`ezyVet refused the client credentials (${answer.status})`);
       const { access_token: value, expires_in: expiresIn } = answer.body as {

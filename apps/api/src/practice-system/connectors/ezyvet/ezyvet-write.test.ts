@@ -35,6 +35,16 @@ describe('writing the portal’s events into ezyVet', () => {
     expect(standIn.count('POST /ezycab/booking')).toBe(1);
   });
 
+  it('books a guest’s completed hold the same way, once', async () => {
+    const { seed, connection } = site;
+    const booked = onlineBooking(seed, slot);
+    const hold = portalEvent('guest_hold.completed', { ...booked.data, hold_id: 'hold-1' });
+    const result = await connection.write(hold);
+    expect(result).toMatchObject({ outcome: 'written' });
+    expect(await connection.write(hold)).toEqual(result);
+    expect(ours(site, hold.data.appointment_id)).toHaveLength(1);
+  });
+
   it('books once when the first answer is lost after ezyVet stored it', async () => {
     const { seed, standIn, connection } = site;
     const event = onlineBooking(seed, slot);
