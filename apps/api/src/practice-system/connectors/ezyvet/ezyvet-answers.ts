@@ -30,7 +30,7 @@ export const appointmentTypeSchema = z.looseObject({
   ...stamped,
   uid: z.string(),
   name: z.string(),
-  duration: z.coerce.number(),
+  default_duration: z.coerce.number(),
 });
 export const namedSchema = z.looseObject({ ...stamped, name: z.string() });
 export const planningGuideSchema = z.looseObject({
@@ -86,15 +86,40 @@ export const appointmentSchema = z.looseObject({
   resources: z.array(z.looseObject({ id })),
   description: text,
 });
-export const siteSchema = z.looseObject({
-  id,
-  name: z.string(),
-  timezone: z.string(),
-  address_line1: text,
-  town: text,
-  postcode: text,
-  phone: text,
-});
+/**
+ * GET /v3/siteInformation answers JSON:API: the site in `data`, its time zone a relationship whose name is
+ * in `included` (as public clients read the reference; https://developers.ezyvet.com/guides/booking.html
+ * says to store the site id and timezone). The address and phone attributes are assumed.
+ */
+export const siteInformationSchema = z
+  .object({
+    data: z.object({
+      id: z.string(),
+      attributes: z.looseObject({
+        name: z.string(),
+        address_line1: text,
+        town: text,
+        postcode: text,
+        phone: text,
+      }),
+      relationships: z.object({
+        timezone: z.object({ data: z.object({ id: z.string(), type: z.literal('timezone') }) }),
+      }),
+    }),
+    included: z.array(
+      z.looseObject({ id: z.string(), type: z.string(), attributes: z.looseObject({ name: z.string() }) }),
+    ),
+  })
+  .transform(({ data, included }, context) => {
+    const zone = included.find(
+      (entry) => entry.type === 'timezone' && entry.id === data.relationships.timezone.data.id,
+    );
+    if (!zone) {
+      context.addIssue({ code: 'custom', message: 'The site information names no time zone.' });
+      return z.NEVER;
+    }
+    return { id: data.id, ...data.attributes, timezone: zone.attributes.name };
+  });
 /** POST /ezycab/booking's answer: a booking request id and the appointment's uid (booking.html). */
 export const bookingAnswerSchema = z.looseObject({
   id: z.string().optional(),

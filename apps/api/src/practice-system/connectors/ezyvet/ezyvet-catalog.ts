@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { listOf, namedSchema, siteSchema } from './ezyvet-answers.ts';
+import { listOf, namedSchema, siteInformationSchema } from './ezyvet-answers.ts';
 import type { EzyvetHttp } from './ezyvet-http.ts';
 
-type Site = z.infer<typeof siteSchema>;
+type Site = z.infer<typeof siteInformationSchema>;
 
 /** How long a site's short lists (statuses, species, sexes, detail types) are kept before reading again. */
 const listTtlMs = 60 * 60_000;
@@ -21,8 +21,9 @@ export class EzyvetCatalog {
   async site(signal?: AbortSignal): Promise<Site> {
     if (this.siteCache && this.http.now() - this.siteCache.at < listTtlMs) return this.siteCache.site;
     const body = await this.http.get('/v3/siteInformation', {}, signal);
-    const [site] = listOf(body, 'site', siteSchema).rows;
-    if (!site) throw new Error('ezyVet answered no site information');
+    const parsed = siteInformationSchema.safeParse(body);
+    if (!parsed.success) throw new Error('ezyVet answered site information in a shape we do not know');
+    const site = parsed.data;
     this.siteCache = { at: this.http.now(), site };
     return site;
   }

@@ -16,7 +16,10 @@ export const systemClock: EzyvetClock = {
 export interface EzyvetConnectionOptions {
   /** https://api.ezyvet.com, or https://api.trial.ezyvet.com for a partner's trial site. */
   baseUrl: string;
-  /** Where /ezycab/booking lives when the site's booking host differs from baseUrl (trial sites). */
+  /**
+   * Where /ezycab/booking lives when it is not baseUrl: public clients of the reference send it to
+   * https://apiv2.ezyvet.com in production (to be confirmed on a trial site, decision 0107).
+   */
   bookingBaseUrl?: string;
   /** The integration's credentials, as ezyVet issues them to an API partner. */
   credentials: { partnerId: string; clientId: string; clientSecret: string; scope: string; siteUid?: string };

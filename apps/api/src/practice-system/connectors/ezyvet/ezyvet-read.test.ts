@@ -133,7 +133,7 @@ describe('reading an ezyVet site', () => {
     const dog = standIn.db.tables.species.find((row) => row.name === 'Dog')!;
     const breed = standIn.db.insert('breed', { name: 'Kooiker X', species_id: dog.id });
     standIn.db.update('animal', seed.animals.get('PET-000001')!, { breed_id: breed.id });
-    standIn.db.insert('appointmenttype', { uid: 'type_new', name: 'Hydrotherapy', duration: 45 });
+    standIn.db.insert('appointmenttype', { uid: 'type_new', name: 'Hydrotherapy', default_duration: 45 });
     clock.advance(1_000);
     expect((await syncKind(connection, 'pets', pets.cursor)).records).toMatchObject([
       { body: { breed: 'Kooiker X', species: 'Dog' } },

@@ -73,7 +73,7 @@ export class EzyvetReader {
                 body: {
                   reason_ref: ref(type.id),
                   name: type.name,
-                  duration_minutes: type.duration,
+                  duration_minutes: type.default_duration,
                   clinician_type: 'Vet',
                 },
               })),

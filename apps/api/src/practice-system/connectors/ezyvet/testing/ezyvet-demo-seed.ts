@@ -110,7 +110,7 @@ export async function seedDemoPractice(
     const type = db.insert('appointmenttype', {
       uid: db.nextUid('type'),
       name: row.name!,
-      duration: Number(row.duration_minutes),
+      default_duration: Number(row.duration_minutes),
     });
     seed.types.set(row.reason_ref!, type.id);
   }

@@ -207,7 +207,23 @@ export function createRecord(
   return null;
 }
 
-/** GET /v3/siteInformation: the site's id and time zone (https://developers.ezyvet.com/guides/booking.html). */
-export function siteInformation(db: EzyvetDatabase, now: number): RouteAnswer {
-  return single(db, 'site' as TableName, db.site, now);
+/**
+ * GET /v3/siteInformation: the site's id and time zone (https://developers.ezyvet.com/guides/booking.html),
+ * as JSON:API with the zone a relationship named in `included` (the shape public clients read; the
+ * reference itself could not be read in full). Name, address and phone as attributes are assumed.
+ */
+export function siteInformation(db: EzyvetDatabase): RouteAnswer {
+  const { uid, timezone, id: _id, ...attributes } = db.site;
+  return {
+    status: 200,
+    body: {
+      data: {
+        id: uid,
+        type: 'siteInformation',
+        attributes,
+        relationships: { timezone: { data: { id: '94', type: 'timezone' } } },
+      },
+      included: [{ id: '94', type: 'timezone', attributes: { name: timezone } }],
+    },
+  };
 }

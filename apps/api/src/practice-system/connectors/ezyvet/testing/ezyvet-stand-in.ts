@@ -151,7 +151,7 @@ export class EzyvetStandIn extends EzyvetControls {
         'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the "access token" parameter.',
       );
     }
-    if (method === 'GET' && path === '/v3/siteInformation') return siteInformation(this.db, seconds);
+    if (method === 'GET' && path === '/v3/siteInformation') return siteInformation(this.db);
     const table = listTables[path];
     if (method === 'GET' && table) return listRecords(this.db, table, url.searchParams, seconds);
     if (method === 'POST' && path === '/ezycab/booking') return createBooking(this.db, body);
