@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VendorUnavailable } from '../vendor-port.ts';
-import { onlineBooking, portalEvent, startDemoSite, type DemoSite } from './testing/ezyvet-test-kit.ts';
+import {
+  onlineBooking,
+  portalEvent,
+  startDemoSite,
+  syncKind,
+  type DemoSite,
+} from './testing/ezyvet-test-kit.ts';
 
 let site: DemoSite;
 beforeEach(async () => {
@@ -33,6 +39,15 @@ describe('writing the portal’s events into ezyVet', () => {
     expect(await connection.write(event)).toEqual(result);
     expect(ours(site, event.data.appointment_id)).toHaveLength(1);
     expect(standIn.count('POST /ezycab/booking')).toBe(1);
+
+    // The appointments read names it by the same reference, at the time booked.
+    site.clock.advance(1_000);
+    const read = await syncKind(connection, 'appointments', null);
+    expect(read.records.find((record) => record.ref === String(stored!.id))?.body).toMatchObject({
+      starts_at: slot.startsAt,
+      ends_at: slot.endsAt,
+      status: 'Booked',
+    });
   });
 
   it('books a guest’s completed hold the same way, once', async () => {

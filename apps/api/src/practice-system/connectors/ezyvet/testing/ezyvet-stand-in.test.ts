@@ -14,6 +14,7 @@ afterEach(() => standIn.close());
 async function bearer(): Promise<string> {
   const response = await fetch(`${standIn.url}/v1/oauth/access_token`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...standInCredentials, grant_type: 'client_credentials', scope: '' }),
   });
   const { access_token: token } = (await response.json()) as { access_token: string };
@@ -25,7 +26,7 @@ describe('the ezyVet stand-in', () => {
     const authorization = await bearer();
     const booking = await fetch(`${standIn.url}/ezycab/booking`, {
       method: 'POST',
-      headers: { authorization },
+      headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify({
         startTime: '2026-12-01T09:00:00',
         type: 't',
@@ -45,10 +46,17 @@ describe('the ezyVet stand-in', () => {
     expect(filter.status).toBe(400);
     const paging = await fetch(`${standIn.url}/v1/animal?limit=500`, { headers: { authorization } });
     expect(paging.status).toBe(400);
+    const text = await fetch(`${standIn.url}/v1/contact`, {
+      method: 'POST',
+      headers: { authorization },
+      body: '{}',
+    });
+    expect(text.status).toBe(415);
     expect(standIn.violations).toEqual([
       'POST /ezycab/booking: booking: startTime, provider',
       'GET /v1/animal: unknown filter colour',
       'GET /v1/animal: paging',
+      'POST /v1/contact: body without a JSON content type',
     ]);
   });
 

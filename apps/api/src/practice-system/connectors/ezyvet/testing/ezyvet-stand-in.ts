@@ -114,7 +114,12 @@ export class EzyvetStandIn extends EzyvetControls {
     if (this.down === 'error')
       answer = errorAnswer(503, 'ServiceUnavailableException', 'Service unavailable.');
     else if (limited.exceeded) answer = errorAnswer(429, 'TooManyRequestsException', 'Rate limit exceeded.');
-    else answer = this.route(method, url, body, request.headers.authorization, now);
+    else if (
+      body !== undefined &&
+      !jsonTypes.includes(request.headers['content-type']?.split(';')[0] ?? '')
+    ) {
+      answer = errorAnswer(415, 'InvalidRequestException', 'Send JSON.', 'body without a JSON content type');
+    } else answer = this.route(method, url, body, request.headers.authorization, now);
     if (answer.violation) this.violations.push(`${method} ${endpoint}: ${answer.violation}`);
     const writes = method !== 'GET' && endpoint !== '/v1/oauth/access_token' && answer.status < 300;
     if (writes && this.hangNext) {
@@ -214,6 +219,12 @@ export class EzyvetStandIn extends EzyvetControls {
     return { exceeded, remaining: governing.remaining, resetSeconds };
   }
 }
+
+/**
+ * "The API accepts URL params and JSON-formatted requests" (https://developers.ezyvet.com/): a body is
+ * JSON, a PATCH's may say it is a merge patch.
+ */
+const jsonTypes = ['application/json', 'application/merge-patch+json'];
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
