@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/**
+ * What the connection reads of ezyVet's answers (the fields it uses; others are ignored). Shapes and their
+ * sources: testing/ezyvet-records.ts. A list answers `{"meta": {...}, "items": [{"<resource>": {...}}]}`
+ * (https://developers.ezyvet.com/docs/v1/); ids are numbers, times epoch seconds; `active` may come as a
+ * boolean or as "1"/"0" (the documentation types it boolean; public clients report text), so both are read.
+ */
+
+const flag = z
+  .union([z.boolean(), z.literal(['1', '0', 1, 0])])
+  .transform((value) => value === true || value === '1' || value === 1);
+const id = z.coerce.number().int();
+const epoch = z.coerce.number();
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+const stamped = { id, active: flag, modified_at: epoch };
+
+export const metaSchema = z.looseObject({
+  items_total: z.coerce.number().int(),
+  items_page_total: z.coerce.number().int(),
+  timestamp: epoch.optional(),
+});
+
+export const resourceSchema = z.looseObject({ ...stamped, uid: z.string(), name: z.string(), type: text });
+export const appointmentTypeSchema = z.looseObject({
+  ...stamped,
+  uid: z.string(),
+  name: z.string(),
+  default_duration: z.coerce.number(),
+});
+export const namedSchema = z.looseObject({ ...stamped, name: z.string() });
+export const planningGuideSchema = z.looseObject({
+  ...stamped,
+  resource_id: id,
+  start_at: epoch,
+  end_at: epoch,
+});
+export const contactSchema = z.looseObject({
+  ...stamped,
+  uid: z.string(),
+  code: text,
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export const contactDetailSchema = z.looseObject({
+  ...stamped,
+  contact_id: id,
+  contact_detail_type_id: id,
+  value: z.string(),
+});
+export const breedSchema = z.looseObject({ ...stamped, name: z.string(), species_id: id });
+export const animalSchema = z.looseObject({
+  ...stamped,
+  uid: z.string(),
+  code: text,
+  name: z.string(),
+  contact_id: id,
+  species_id: id,
+  breed_id: id.nullish(),
+  sex_id: id.nullish(),
+  is_desexed: flag.optional(),
+  date_of_birth: text,
+  microchip_number: text,
+  is_dead: flag.optional(),
+});
+export const vaccinationSchema = z.looseObject({
+  ...stamped,
+  animal_id: id,
+  name: z.string(),
+  date_given: z.string(),
+  date_due: text,
+});
+export const appointmentSchema = z.looseObject({
+  ...stamped,
+  uid: z.string(),
+  start_at: epoch,
+  duration: z.coerce.number(),
+  type_id: id,
+  status_id: id,
+  animal_id: id,
+  contact_id: id,
+  resources: z.array(z.looseObject({ id })),
+  description: text,
+});
+/**
+ * GET /v3/siteInformation answers JSON:API: the site in `data`, its time zone a relationship whose name is
+ * in `included` (as public clients read the reference; https://developers.ezyvet.com/guides/booking.html
+ * says to store the site id and timezone). The address and phone attributes are assumed.
+ */
+export const siteInformationSchema = z
+  .object({
+    data: z.object({
+      id: z.string(),
+      attributes: z.looseObject({
+        name: z.string(),
+        address_line1: text,
+        town: text,
+        postcode: text,
+        phone: text,
+      }),
+      relationships: z.object({
+        timezone: z.object({ data: z.object({ id: z.string(), type: z.literal('timezone') }) }),
+      }),
+    }),
+    included: z.array(
+      z.looseObject({ id: z.string(), type: z.string(), attributes: z.looseObject({ name: z.string() }) }),
+    ),
+  })
+  .transform(({ data, included }, context) => {
+    const zone = included.find(
+      (entry) => entry.type === 'timezone' && entry.id === data.relationships.timezone.data.id,
+    );
+    if (!zone) {
+      context.addIssue({ code: 'custom', message: 'The site information names no time zone.' });
+      return z.NEVER;
+    }
+    return { id: data.id, ...data.attributes, timezone: zone.attributes.name };
+  });
+/** POST /ezycab/booking's answer: a booking request id and the appointment's uid (booking.html). */
+export const bookingAnswerSchema = z.looseObject({
+  id: z.string().optional(),
+  appointment: z.string().min(1),
+});
+
+export type Stamped = { id: number; active: boolean; modified_at: number };
+
+/** Reads a list answer's meta and its records (each wrapped under `key`); a shape we do not know is an error (reported, not retried as an outage). */
+export function listOf<S extends z.ZodType>(
+  body: unknown,
+  key: string,
+  schema: S,
+): { meta: z.infer<typeof metaSchema>; rows: z.infer<S>[] } {
+  const envelope = z
+    .object({ meta: metaSchema, items: z.array(z.record(z.string(), z.unknown())) })
+    .safeParse(body);
+  if (!envelope.success) throw new Error(`ezyVet answered a ${key} list in a shape we do not know`);
+  const rows = envelope.data.items.map((item) => {
+    const row = schema.safeParse(item[key]);
+    if (!row.success) throw new Error(`ezyVet answered a ${key} record in a shape we do not know`);
+    return row.data;
+  });
+  return { meta: envelope.data.meta, rows };
+}

@@ -1,0 +1,39 @@
+import type { ReadKind, ReadPage, VendorConnection } from '../vendor-port.ts';
+import { EzyvetCatalog } from './ezyvet-catalog.ts';
+import { EzyvetHttp, type EzyvetConnectionOptions, type EzyvetDeps } from './ezyvet-http.ts';
+import { EzyvetReader } from './ezyvet-read.ts';
+import { EzyvetWriter } from './ezyvet-write.ts';
+
+export type { EzyvetClock, EzyvetConnectionOptions, EzyvetDeps } from './ezyvet-http.ts';
+
+/**
+ * The kinds ezyVet gives, parents first. Closures are not among them: the documentation we read has no
+ * closures endpoint (decision 0107), so a practice's closures still come by the import.
+ */
+const readKinds = [
+  'practices',
+  'clinicians',
+  'appointment-reasons',
+  'clients',
+  'pets',
+  'vaccinations',
+  'appointments',
+] as const satisfies readonly ReadKind[];
+
+/** One ezyVet site as the connector layer's VendorConnection (decision 0106's port, decision 0107). */
+export function createEzyvetConnection(
+  options: EzyvetConnectionOptions,
+  deps: EzyvetDeps = {},
+): VendorConnection {
+  const http = new EzyvetHttp(options, deps);
+  const catalog = new EzyvetCatalog(http);
+  const reader = new EzyvetReader(http, catalog);
+  const writer = new EzyvetWriter(http, catalog);
+  return {
+    system: 'ezyvet',
+    readKinds,
+    read: <K extends ReadKind>(kind: K, cursor: string | null, signal?: AbortSignal): Promise<ReadPage<K>> =>
+      reader.read(kind, cursor, signal),
+    write: (event, signal) => writer.write(event, signal),
+  };
+}

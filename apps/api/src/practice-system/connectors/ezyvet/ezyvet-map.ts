@@ -1,0 +1,170 @@
+import type { z } from 'zod';
+import type { ReadRecord } from '../vendor-port.ts';
+import type { animalSchema, appointmentSchema } from './ezyvet-answers.ts';
+import {
+  breedSchema,
+  contactDetailSchema,
+  planningGuideSchema,
+  type contactSchema,
+  type resourceSchema,
+} from './ezyvet-answers.ts';
+import { readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
+import type { EzyvetHttp } from './ezyvet-http.ts';
+import { instantText, wallClock } from './ezyvet-time.ts';
+
+type Resource = z.infer<typeof resourceSchema>;
+type Contact = z.infer<typeof contactSchema>;
+
+const ref = (id: number) => String(id);
+
+/** An appointment status name as the portal's status (a site names its own statuses: decision 0107). */
+export function portalStatus(name: string | null): 'Booked' | 'Completed' | 'NoShow' | 'Cancelled' {
+  if (name === null) return 'Booked';
+  if (/cancel/i.test(name)) return 'Cancelled';
+  if (/no.?show|did not (arrive|attend)|\bdna\b/i.test(name)) return 'NoShow';
+  if (/complete|checked.?out|finished|discharged/i.test(name)) return 'Completed';
+  return 'Booked';
+}
+
+/**
+ * ezyVet's records as the portal's (the import's columns, decision 0107), with what each needs besides:
+ * a clinician's planning guides, a client's contact details, a pet's species, breed and sex names.
+ */
+export class EzyvetRecordMapper {
+  constructor(
+    private readonly http: EzyvetHttp,
+    private readonly catalog: EzyvetCatalog,
+  ) {}
+
+  async clinicians(resources: Resource[], signal?: AbortSignal): Promise<ReadRecord[]> {
+    if (resources.length === 0) return [];
+    const { timezone } = await this.catalog.site(signal);
+    const today = Math.floor(this.http.now() / 86_400_000) * 86_400 - 86_400;
+    const guides = await readAll(
+      this.http,
+      '/v2/planningguide',
+      'planningguide',
+      planningGuideSchema,
+      {
+        resource_id: { in: resources.map((resource) => resource.id) },
+        start_at: { gte: today },
+      },
+      signal,
+    );
+    return resources.map((resource) => {
+      const words = resource.name.trim().split(/\s+/);
+      const last = words.length > 1 ? words.pop()! : words[0]!;
+      const rota = guides
+        .filter((guide) => guide.resource_id === resource.id)
+        .sort((a, b) => a.start_at - b.start_at)
+        .map((guide) => {
+          const start = wallClock(guide.start_at, timezone);
+          const end = wallClock(guide.end_at, timezone);
+          return {
+            day_of_week: start.dayOfWeek,
+            starts: start.time,
+            ends: end.time,
+            valid_from: start.date,
+            valid_to: start.date,
+          };
+        });
+      return {
+        ref: ref(resource.id),
+        body: {
+          clinician_ref: ref(resource.id),
+          practice_ref: this.http.options.practiceRef,
+          first_name: words.join(' '),
+          last_name: last,
+          clinician_type: resource.type === 'Nurse' ? 'Nurse' : 'Vet',
+          active: true,
+          rota_shifts: rota,
+        },
+      };
+    });
+  }
+
+  /** Contacts as clients, with their e-mail and phones from their contact details. */
+  async clients(contacts: Contact[], signal?: AbortSignal): Promise<ReadRecord[]> {
+    if (contacts.length === 0) return [];
+    const details = await readAll(
+      this.http,
+      '/v1/contactdetail',
+      'contactdetail',
+      contactDetailSchema,
+      {
+        contact_id: { in: contacts.map((contact) => contact.id) },
+      },
+      signal,
+    );
+    const types = await this.catalog.names('contactdetailtype', signal);
+    const detail = (contactId: number, type: RegExp) =>
+      details.find(
+        (row) => row.contact_id === contactId && type.test(types.get(row.contact_detail_type_id) ?? ''),
+      )?.value ?? null;
+    return contacts.map((contact) => ({
+      ref: ref(contact.id),
+      body: {
+        client_ref: ref(contact.id),
+        practice_ref: this.http.options.practiceRef,
+        first_name: contact.first_name,
+        last_name: contact.last_name,
+        email: detail(contact.id, /e-?mail/i),
+        mobile_phone: detail(contact.id, /mobile|cell/i),
+        home_phone: detail(contact.id, /^(home )?phone$/i),
+      },
+    }));
+  }
+
+  /** Animals as pets: species, breed and sex by ezyVet's names, for the layer's list matcher. */
+  async pets(animals: z.infer<typeof animalSchema>[], signal?: AbortSignal): Promise<ReadRecord[]> {
+    const breedIds = [...new Set(animals.flatMap((animal) => (animal.breed_id ? [animal.breed_id] : [])))];
+    const breeds =
+      breedIds.length === 0
+        ? []
+        : await readAll(this.http, '/v1/breed', 'breed', breedSchema, { id: { in: breedIds } }, signal);
+    const records: ReadRecord[] = [];
+    for (const animal of animals) {
+      const sex = animal.sex_id ? await this.catalog.nameOf('sex', animal.sex_id, signal) : null;
+      records.push({
+        ref: ref(animal.id),
+        body: {
+          pet_ref: ref(animal.id),
+          client_ref: ref(animal.contact_id),
+          name: animal.name,
+          species: await this.catalog.nameOf('species', animal.species_id, signal),
+          breed: breeds.find((breed) => breed.id === animal.breed_id)?.name ?? null,
+          sex: /^f/i.test(sex ?? '') ? 'Female' : /^m/i.test(sex ?? '') ? 'Male' : null,
+          neutered: animal.is_desexed === true || /neuter|spay|desex/i.test(sex ?? ''),
+          date_of_birth: animal.date_of_birth,
+          microchip: animal.microchip_number,
+          status: animal.is_dead ? 'Deceased' : 'Active',
+        },
+      });
+    }
+    return records;
+  }
+
+  async appointments(rows: z.infer<typeof appointmentSchema>[], signal?: AbortSignal): Promise<ReadRecord[]> {
+    if (rows.length === 0) return [];
+    const { timezone } = await this.catalog.site(signal);
+    const records: ReadRecord[] = [];
+    for (const row of rows) {
+      records.push({
+        ref: ref(row.id),
+        body: {
+          practice_ref: this.http.options.practiceRef,
+          clinician_ref: ref(row.resources[0]?.id ?? 0),
+          client_ref: ref(row.contact_id),
+          pet_ref: ref(row.animal_id),
+          reason_ref: ref(row.type_id),
+          starts_at: instantText(row.start_at, timezone),
+          ends_at: instantText(row.start_at + row.duration * 60, timezone),
+          status: portalStatus(await this.catalog.nameOf('appointmentstatus', row.status_id, signal)),
+          notes: row.description === '' ? null : row.description,
+          notes_for_client: false,
+        },
+      });
+    }
+    return records;
+  }
+}

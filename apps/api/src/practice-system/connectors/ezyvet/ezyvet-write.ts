@@ -1,0 +1,244 @@
+import type { PracticeEventData } from '@vet/contracts/practice-events';
+import type { OutboundEvent, WriteResult } from '../vendor-port.ts';
+import {
+  animalSchema,
+  appointmentSchema,
+  appointmentTypeSchema,
+  bookingAnswerSchema,
+  contactSchema,
+  listOf,
+  resourceSchema,
+} from './ezyvet-answers.ts';
+import { readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
+import type { EzyvetAnswer, EzyvetHttp } from './ezyvet-http.ts';
+import { epochSeconds, instantText } from './ezyvet-time.ts';
+import { EzyvetRegistrations, invalid, refusal } from './ezyvet-write-records.ts';
+
+type Booked = PracticeEventData<'appointment.booked'>;
+
+/**
+ * The portal's events written into ezyVet (decision 0107): bookings through /ezycab/booking, the endpoint
+ * ezyVet recommends to bookers (https://developers.ezyvet.com/guides/booking.html: it creates the consult
+ * and applies the type's billing triggers); moves and cancellations by PATCH /v2/appointment/{id};
+ * registrations as contacts and animals. Each write carries the portal's id (a booking's description, a
+ * contact's or animal's code) and looks it up before writing, so a retry after a lost answer finds the
+ * first write instead of making a second.
+ */
+export class EzyvetWriter {
+  private readonly uids = new Map<string, string>();
+  private readonly registrations: EzyvetRegistrations;
+
+  constructor(
+    private readonly http: EzyvetHttp,
+    private readonly catalog: EzyvetCatalog,
+  ) {
+    this.registrations = new EzyvetRegistrations(http, catalog);
+  }
+
+  async write(event: OutboundEvent, signal?: AbortSignal): Promise<WriteResult> {
+    switch (event.type) {
+      case 'appointment.booked':
+      case 'guest_hold.completed':
+        return this.book(event.data as Booked, signal);
+      case 'appointment.amended':
+        return this.amend(event.data as PracticeEventData<'appointment.amended'>, signal);
+      case 'appointment.cancelled':
+        return this.cancel(event.data as PracticeEventData<'appointment.cancelled'>, signal);
+      case 'client.registered':
+        return this.registrations.client(event.data as PracticeEventData<'client.registered'>, signal);
+      case 'pet.registered':
+        return this.registrations.pet(event.data as PracticeEventData<'pet.registered'>, signal);
+      // Changes of details, preferences and statuses, links, flags and reminders: not written to ezyVet
+      // by this connection (decision 0107 names them for later); the desk keeps its records.
+      case 'client.linked':
+      case 'client.details_changed':
+      case 'client.contact_preferences_changed':
+      case 'client.online_account_deleted':
+      case 'pet.details_changed':
+      case 'pet.died':
+      case 'pet.rehomed':
+      case 'appointment.flagged':
+      case 'appointment.attendance_confirmed':
+      case 'appointment.reminder_sent':
+        return { outcome: 'not-applicable' };
+    }
+  }
+
+  private async book(data: Booked, signal?: AbortSignal): Promise<WriteResult> {
+    const { clinician_ref, reason_ref, client_ref, pet_ref } = data;
+    if (!clinician_ref || !reason_ref || !client_ref || !pet_ref) {
+      return invalid('The booking names a record that has no ezyVet reference yet.');
+    }
+    const start = epochSeconds(data.starts_at);
+    const minutes = Math.round((epochSeconds(data.ends_at) - start) / 60);
+    const marker = `portal appointment ${data.appointment_id}`;
+    const earlier = await this.findBooking(pet_ref, start, marker, signal);
+    if (earlier !== null) return { outcome: 'written', refs: { appointment_ref: earlier } };
+    const [provider, type, contact, animal] = await Promise.all([
+      this.uidOf('/v2/resource', 'resource', clinician_ref, signal),
+      this.uidOf('/v2/appointmenttype', 'appointmenttype', reason_ref, signal),
+      this.uidOf('/v1/contact', 'contact', client_ref, signal),
+      this.uidOf('/v1/animal', 'animal', pet_ref, signal),
+    ]);
+    if (!provider || !type || !contact || !animal)
+      return invalid('A record the booking names is not active in ezyVet.');
+    const { timezone } = await this.catalog.site(signal);
+    const answer = await this.http.request(
+      'POST',
+      '/ezycab/booking',
+      {},
+      {
+        startTime: instantText(start, timezone),
+        type,
+        durationMinutes: minutes,
+        appointmentStatus: 'confirmed',
+        animal,
+        contact,
+        provider,
+        description: `Online booking (${marker})`,
+      },
+      signal,
+    );
+    if (answer.status >= 400)
+      return this.refusedMove('the booking', answer, Number(clinician_ref), start, minutes, null, signal);
+    const uid = bookingAnswerSchema.safeParse(answer.body);
+    const byUid = uid.success
+      ? listOf(
+          await this.http.get('/v2/appointment', { uid: uid.data.appointment }, signal),
+          'appointment',
+          appointmentSchema,
+        ).rows[0]
+      : undefined;
+    const ref = byUid ? String(byUid.id) : await this.findBooking(pet_ref, start, marker, signal);
+    if (ref === null) throw new Error('ezyVet accepted a booking that cannot be found');
+    return { outcome: 'written', refs: { appointment_ref: ref } };
+  }
+
+  private async amend(
+    data: PracticeEventData<'appointment.amended'>,
+    signal?: AbortSignal,
+  ): Promise<WriteResult> {
+    if (!data.appointment_ref || !data.clinician_ref || !data.reason_ref) {
+      return invalid('The amended appointment names a record that has no ezyVet reference yet.');
+    }
+    const start = epochSeconds(data.starts_at);
+    const minutes = Math.round((epochSeconds(data.ends_at) - start) / 60);
+    const change = {
+      start_at: start,
+      duration: minutes,
+      type_id: Number(data.reason_ref),
+      resources: [{ id: Number(data.clinician_ref) }],
+    };
+    const answer = await this.http.request(
+      'PATCH',
+      `/v2/appointment/${data.appointment_ref}`,
+      {},
+      change,
+      signal,
+    );
+    if (answer.status === 404) return invalid('The appointment is no longer in ezyVet.');
+    if (answer.status >= 400) {
+      return this.refusedMove(
+        'the move',
+        answer,
+        change.resources[0]!.id,
+        start,
+        minutes,
+        Number(data.appointment_ref),
+        signal,
+      );
+    }
+    return { outcome: 'written', refs: { appointment_ref: data.appointment_ref } };
+  }
+
+  private async cancel(
+    data: PracticeEventData<'appointment.cancelled'>,
+    signal?: AbortSignal,
+  ): Promise<WriteResult> {
+    if (!data.appointment_ref) return { outcome: 'not-applicable' };
+    const cancelled = await this.catalog.idOf('appointmentstatus', (name) => /cancel/i.test(name), signal);
+    if (cancelled === null) return invalid('The ezyVet site has no cancelled appointment status.');
+    const answer = await this.http.request(
+      'PATCH',
+      `/v2/appointment/${data.appointment_ref}`,
+      {},
+      { status_id: cancelled },
+      signal,
+    );
+    // Already gone from the diary: nothing left to cancel.
+    if (answer.status >= 400 && answer.status !== 404) return invalid(refusal('the cancellation', answer));
+    return { outcome: 'written', refs: { appointment_ref: data.appointment_ref } };
+  }
+
+  /** Our booking of this pet at this time, if an earlier try stored it (its description names it). */
+  private async findBooking(
+    petRef: string,
+    start: number,
+    marker: string,
+    signal?: AbortSignal,
+  ): Promise<string | null> {
+    const rows = await readAll(
+      this.http,
+      '/v2/appointment',
+      'appointment',
+      appointmentSchema,
+      { animal_id: Number(petRef), start_at: start },
+      signal,
+    );
+    const mine = rows.find((row) => row.description?.includes(marker));
+    return mine ? String(mine.id) : null;
+  }
+
+  /**
+   * A refused booking or move: slot_taken when the diary now holds another appointment of the clinician
+   * over the time (what ezyVet answers then is not in the documentation we read, so the diary decides),
+   * else invalid.
+   */
+  private async refusedMove(
+    what: string,
+    answer: EzyvetAnswer,
+    resourceId: number,
+    start: number,
+    minutes: number,
+    exceptId: number | null,
+    signal?: AbortSignal,
+  ): Promise<WriteResult> {
+    const end = start + minutes * 60;
+    const rows = await readAll(
+      this.http,
+      '/v2/appointment',
+      'appointment',
+      appointmentSchema,
+      { start_at: { gte: start - 86_400, lt: end } },
+      signal,
+    );
+    const cancelled = await this.catalog.idOf('appointmentstatus', (name) => /cancel/i.test(name), signal);
+    const taken = rows.some(
+      (row) =>
+        row.id !== exceptId &&
+        row.status_id !== cancelled &&
+        row.resources.some((resource) => resource.id === resourceId) &&
+        row.start_at + row.duration * 60 > start,
+    );
+    const message = refusal(what, answer);
+    return taken ? { outcome: 'refused', reason: 'slot_taken', message } : invalid(message);
+  }
+
+  /** A record's uid by its id (the booking takes uids), kept: a uid never changes. */
+  private async uidOf(path: string, key: string, id: string, signal?: AbortSignal): Promise<string | null> {
+    const cached = this.uids.get(`${key} ${id}`);
+    if (cached) return cached;
+    const schema = {
+      resource: resourceSchema,
+      appointmenttype: appointmentTypeSchema,
+      contact: contactSchema,
+      animal: animalSchema,
+    }[key];
+    if (!schema) throw new Error(`No uid for ${key}`);
+    const [row] = listOf(await this.http.get(path, { id: Number(id) }, signal), key, schema).rows as {
+      uid: string;
+    }[];
+    if (row) this.uids.set(`${key} ${id}`, row.uid);
+    return row?.uid ?? null;
+  }
+}
