@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type ApiConfig } from './config/index.ts';
 import { emailWorkerPlugin } from './messages/index.ts';
 import { earlierTimesJobPlugin } from './appointments/index.ts';
 import { serializeError, openApiMetrics } from './platform/index.ts';
-import { eventDispatcherPlugin } from './practice-system/index.ts';
+import { connectorsPlugin, createVendorConnection, eventDispatcherPlugin } from './practice-system/index.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */
 function readConfigOrExit(): ApiConfig {
@@ -52,6 +52,14 @@ async function main(): Promise<void> {
   if (metrics) app.addHook('onClose', () => metrics.close());
   // Only the running server delivers e-mail: an app built for a test leaves the outbox to the test.
   await app.register(emailWorkerPlugin, config);
+  // The connectors to practice systems (decision 0106): their reading, and their way out, which the
+  // dispatcher below hands their endpoints' events to. An app built for a test runs none.
+  await app.register(connectorsPlugin, {
+    connectors: config.connectors,
+    settings: { brandName: config.brandName, mailFrom: config.mailFrom, portalUrl: config.portalUrl },
+    createConnection: createVendorConnection,
+    registry: metrics?.registry,
+  });
   // Likewise practice events' webhooks (decision 0067): an app built for a test sends none.
   await app.register(eventDispatcherPlugin, config);
   // Earlier times' minute job (decision 0086): lapsed offers go to the next in line.

@@ -11,5 +11,5 @@ export {
   inviteClient,
 } from './integration-api/index.ts';
 export type { InvitationSettings } from './integration-api/index.ts';
-export { connectorsPlugin, createConnectorAdmin } from './connectors/index.ts';
+export { connectorsPlugin, createConnectorAdmin, createVendorConnection } from './connectors/index.ts';
 export type { ConnectionFactory, ConnectorOptions, ConnectorSummary } from './connectors/index.ts';

@@ -108,7 +108,25 @@ async function scene() {
       practice_ref: group.ref('PRAC', 1),
     },
   };
-  return { group, system, runtime, client, pet, appointment, deliver, booked, registered, readSoon };
+  const petRegistered = {
+    id: `evt_p${pet.id}`,
+    type: 'pet.registered',
+    timestamp: new Date(),
+    data: {
+      pet_id: pet.id,
+      pet_ref: null,
+      client_id: client.id,
+      client_ref: null,
+      name: pet.name,
+      species: 'Dog',
+    },
+  };
+  /** The client's and the pet's registrations written, as the dispatcher would before the booking. */
+  const register = async () => {
+    expect(await deliver(registered)).toEqual({ delivered: true, status: 200 });
+    expect(await deliver(petRegistered)).toEqual({ delivered: true, status: 200 });
+  };
+  return { group, system, runtime, client, pet, appointment, deliver, booked, register, readSoon };
 }
 
 const refOf = async (table: string, rowId: number) =>
@@ -121,16 +139,28 @@ const refOf = async (table: string, rowId: number) =>
 describe("a connector writing the portal's events into its system", () => {
   it('writes a booking with the references the portal has by then, and stores the one the system gives', async () => {
     const s = await scene();
-    expect(await s.deliver(s.registered)).toEqual({ delivered: true, status: 200 });
+    await s.register();
     expect(await refOf('clients', s.client.id)).toBe(`SYS-CLI-${s.client.id}`);
+    // The pet's registration named its client by the reference the client's write brought back.
+    expect(s.system.written[1]!.data).toMatchObject({ client_ref: `SYS-CLI-${s.client.id}` });
     expect(await s.deliver(s.booked)).toEqual({ delivered: true, status: 200 });
     // Written after the client's reference came back: the booking names the client by it.
-    expect(s.system.written.at(-1)!.data).toMatchObject({ client_ref: `SYS-CLI-${s.client.id}` });
+    expect(s.system.written.at(-1)!.data).toMatchObject({
+      client_ref: `SYS-CLI-${s.client.id}`,
+      pet_ref: `SYS-PET-${s.pet.id}`,
+    });
     expect(await refOf('appointments', s.appointment.id)).toBe(`SYS-APPT-${s.appointment.id}`);
+  });
+
+  it("waits with a booking until its new client's and pet's references have come back", async () => {
+    const s = await scene();
+    expect(await s.deliver(s.booked)).toEqual({ delivered: false, reason: 'waiting_for_references' });
+    expect(s.system.written).toEqual([]);
   });
 
   it('reports a time the system refuses as taken, and reads its diary at once', async () => {
     const s = await scene();
+    await s.register();
     s.system.nextWrite = { outcome: 'refused', reason: 'slot_taken', message: 'The time is no longer free.' };
     expect(await s.deliver(s.booked)).toEqual({ delivered: true, status: 200 });
     expect(s.readSoon).toEqual([s.runtime.name]);
@@ -151,10 +181,15 @@ describe("a connector writing the portal's events into its system", () => {
 
   it('leaves a write the system could not take to the dispatcher to try again', async () => {
     const s = await scene();
+    await s.register();
     s.system.nextWrite = 'unavailable';
     expect(await s.deliver(s.booked)).toEqual({ delivered: false, reason: 'connector_unavailable' });
     expect(await s.deliver(s.booked)).toEqual({ delivered: true, status: 200 });
-    expect(s.system.written).toHaveLength(1);
+    expect(s.system.written.map((event) => event.type)).toEqual([
+      'client.registered',
+      'pet.registered',
+      'appointment.booked',
+    ]);
   });
 
   it('hands a webhook endpoint back to the dispatcher', () => {

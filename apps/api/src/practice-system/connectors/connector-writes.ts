@@ -75,6 +75,15 @@ async function storeRefs(
   return problems;
 }
 
+/** The references an event's write needs the system to have given first. */
+const needsRefs: Partial<Record<string, readonly string[]>> = {
+  'pet.registered': ['client_ref'],
+  'appointment.booked': ['client_ref', 'pet_ref'],
+  'guest_hold.completed': ['client_ref', 'pet_ref'],
+  'appointment.amended': ['appointment_ref'],
+  'appointment.cancelled': ['appointment_ref'],
+};
+
 /**
  * The connectors' way out: the dispatcher's deliveries to `connector:<name>` endpoints, each event
  * written by the connector into its system (decision 0106). Written, or nothing to write: delivered. Refused
@@ -101,6 +110,10 @@ async function write(
 ): Promise<DeliveryOutcome> {
   const { name } = runtime;
   const data = await withCurrentRefs(deps.db, delivery.data);
+  // Events of different records are not ordered among themselves: a booking may come before the write of
+  // its new client has brought the client's reference. It waits (the dispatcher's back-off) until it has.
+  const missing = (needsRefs[delivery.type] ?? []).filter((field) => data[field] === null);
+  if (missing.length > 0) return { delivered: false, reason: 'waiting_for_references' };
   const event = {
     id: delivery.id,
     type: delivery.type as PracticeEventType,

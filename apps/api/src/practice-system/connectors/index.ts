@@ -8,3 +8,4 @@ export type { ConnectionFactory, ConnectorOptions } from './connectors-plugin.ts
 export type { ConnectorSystem, VendorConnection } from './vendor-port.ts';
 export { createConnectorAdmin } from './connector-admin.ts';
 export type { ConnectorSummary } from './connector-admin.ts';
+export { createVendorConnection } from './vendors.ts';

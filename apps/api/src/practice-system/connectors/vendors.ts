@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { ConnectionFactory, ConnectorOptions } from './connectors-plugin.ts';
+import { createEzyvetConnection } from './ezyvet/index.ts';
+import type { VendorCallObserver, VendorConnection } from './vendor-port.ts';
+
+/**
+ * Each system's settings and credentials as PRACTICE_CONNECTORS gives them (README: "Connecting ezyVet",
+ * "Connecting Provet Cloud"), checked when the API starts: a wrong one stops the start naming the connector
+ * and the field, never a value.
+ */
+const ezyvet = {
+  settings: z
+    .object({
+      /** ezyVet's scopes for the integration, as ezyVet issued them (space-separated). */
+      scope: z.string().min(1),
+      booking_base_url: z.url({ protocol: /^https?$/ }).optional(),
+      site_uid: z.string().min(1).optional(),
+      page_size: z.number().int().min(1).max(200).optional(),
+      rota_days: z.number().int().min(1).max(366).optional(),
+    })
+    .strict(),
+  credentials: z
+    .object({ partner_id: z.string(), client_id: z.string(), client_secret: z.string() })
+    .strict(),
+};
+
+export class ConnectorSettingsError extends Error {
+  constructor(connector: string, issues: readonly z.core.$ZodIssue[], where: 'settings' | 'credentials') {
+    const fields = [...new Set(issues.map((issue) => issue.path.join('.') || '(the object)'))].join(', ');
+    super(`PRACTICE_CONNECTORS: connector ${connector}: ${where} wrong or missing: ${fields}`);
+    this.name = 'ConnectorSettingsError';
+  }
+}
+
+function parse<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  connector: string,
+  where: 'settings' | 'credentials',
+) {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ConnectorSettingsError(connector, parsed.error.issues, where);
+  return parsed.data as z.output<T>;
+}
+
+function onePractice(options: ConnectorOptions): string {
+  const [practiceRef, ...others] = options.practices;
+  if (!practiceRef || others.length > 0)
+    throw new Error(
+      `PRACTICE_CONNECTORS: connector ${options.name}: one site serves one practice; list one.`,
+    );
+  return practiceRef;
+}
+
+function ezyvetConnection(
+  options: ConnectorOptions,
+  observer: VendorCallObserver | undefined,
+): VendorConnection {
+  const settings = parse(ezyvet.settings, options.settings, options.name, 'settings');
+  const credentials = parse(ezyvet.credentials, options.credentials, options.name, 'credentials');
+  return createEzyvetConnection(
+    {
+      baseUrl: options.baseUrl,
+      ...(settings.booking_base_url ? { bookingBaseUrl: settings.booking_base_url } : {}),
+      credentials: {
+        partnerId: credentials.partner_id,
+        clientId: credentials.client_id,
+        clientSecret: credentials.client_secret,
+        scope: settings.scope,
+        ...(settings.site_uid ? { siteUid: settings.site_uid } : {}),
+      },
+      practiceRef: onePractice(options),
+      ...(settings.page_size ? { pageSize: settings.page_size } : {}),
+      ...(settings.rota_days ? { rotaDays: settings.rota_days } : {}),
+    },
+    observer ? { observer } : {},
+  );
+}
+
+/** The connection of each system the portal connects to (decisions 0107, 0108). */
+export const createVendorConnection: ConnectionFactory = (options, observer) => {
+  switch (options.system) {
+    case 'ezyvet':
+      return ezyvetConnection(options, observer);
+    case 'provet-cloud':
+      throw new Error(`PRACTICE_CONNECTORS: connector ${options.name}: Provet Cloud is not connected yet.`);
+  }
+};
