@@ -133,7 +133,7 @@ describe('the ezyVet connector on a portal', () => {
         headers: { authorization },
       });
       expect(response.statusCode).toBe(200);
-      return (response.json() as { slots: { startsAt: string }[] }).slots.map((slot) => slot.startsAt);
+      return response.json<{ slots: { startsAt: string }[] }>().slots.map((slot) => slot.startsAt);
     };
     const before = await starts();
     const taken = before[0]!;
@@ -169,7 +169,7 @@ describe('the ezyVet connector on a portal', () => {
       },
     });
     expect(booked.statusCode).toBe(201);
-    const { appointmentId } = booked.json() as { appointmentId: number };
+    const { appointmentId } = booked.json<{ appointmentId: number }>();
     const event = await one<{ id: number; type: string; data: Record<string, unknown>; occurred_at: Date }>(
       `select id, type, data, occurred_at from practice_events where type = 'appointment.booked' and record_id = $1`,
       [appointmentId],

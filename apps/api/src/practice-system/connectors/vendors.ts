@@ -40,7 +40,7 @@ function parse<T extends z.ZodType>(
 ) {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ConnectorSettingsError(connector, parsed.error.issues, where);
-  return parsed.data as z.output<T>;
+  return parsed.data;
 }
 
 function onePractice(options: ConnectorOptions): string {
