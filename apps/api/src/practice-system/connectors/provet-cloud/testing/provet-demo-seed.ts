@@ -58,7 +58,7 @@ export function seedDemoGroup(store: ProvetStore, from: string, days = 28): Demo
       first_name: c.first_name,
       last_name: c.last_name,
       is_active: c.active !== 'false',
-      groups: c.clinician_type === 'Nurse' ? [store.url('department', 0).replace('department/0', 'usergroup/2')] : [],
+      groups: c.clinician_type === 'Nurse' ? [`${store.apiBase}/usergroup/2/`] : [],
     });
     ids.users.set(c.clinician_ref!, record.id);
     homeOf.set(c.clinician_ref!, c.practice_ref!);
