@@ -27,9 +27,19 @@ export interface ProvetCloudDeps {
 }
 
 /** Parents first: the order a first sync applies them in. Closures and vaccinations: decision 0108. */
-const readKinds: readonly ReadKind[] = ['practices', 'clinicians', 'appointment-reasons', 'clients', 'pets', 'appointments'];
+const readKinds: readonly ReadKind[] = [
+  'practices',
+  'clinicians',
+  'appointment-reasons',
+  'clients',
+  'pets',
+  'appointments',
+];
 
-export function createProvetCloudConnection(options: ProvetCloudOptions, deps: ProvetCloudDeps = {}): VendorConnection {
+export function createProvetCloudConnection(
+  options: ProvetCloudOptions,
+  deps: ProvetCloudDeps = {},
+): VendorConnection {
   const clock = deps.clock ?? realClock;
   const http = new ProvetHttp(options, { fetch: deps.fetch ?? fetch, clock, observer: deps.observer });
   const reader = new ProvetReader(

@@ -83,7 +83,10 @@ describe('Provet Cloud: the system down', () => {
 
   it('answers unavailable while the system errs or refuses connections, and reads again after', async () => {
     const calls: (number | string)[] = [];
-    const connection = kit.connect({}, { observer: { call: (endpoint, status) => calls.push(`${endpoint} ${status}`) } });
+    const connection = kit.connect(
+      {},
+      { observer: { call: (endpoint, status) => calls.push(`${endpoint} ${status}`) } },
+    );
     await connection.read('practices', null);
     kit.standIn.control.goDown('error');
     await expect(connection.read('clients', null)).rejects.toBeInstanceOf(VendorUnavailable);
@@ -121,7 +124,10 @@ describe('Provet Cloud stand-in: the contract check', () => {
       body: JSON.stringify({ start: 'tomorrow', colour: 'red' }),
     });
     expect(post.status).toBe(400);
-    expect(await post.json()).toMatchObject({ start: expect.any(Array), colour: ['Unknown field.'] });
+    expect(await post.json()).toMatchObject({
+      start: expect.any(Array) as unknown,
+      colour: ['Unknown field.'],
+    });
     const filter = await fetch(`${api}/client/?modified__gte=2026-11-23 08:00+00:00`, { headers });
     expect(filter.status).toBe(400); // "+" not sent as %2B: read as a space
     expect(kit.standIn.control.violations).toHaveLength(2);

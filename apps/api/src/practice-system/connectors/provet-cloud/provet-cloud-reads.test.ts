@@ -15,20 +15,36 @@ const bodyOf = (records: { ref: string; body: unknown }[], ref: number | undefin
 describe('Provet Cloud: the first sync', () => {
   it('pages through every kind of the seeded demo group, parents first', async () => {
     const connection = kit.connect({ pageSize: 10 });
-    expect(connection.readKinds).toEqual(['practices', 'clinicians', 'appointment-reasons', 'clients', 'pets', 'appointments']);
+    expect(connection.readKinds).toEqual([
+      'practices',
+      'clinicians',
+      'appointment-reasons',
+      'clients',
+      'pets',
+      'appointments',
+    ]);
 
     const practices = await readAll(connection, 'practices');
     expect(practices.records).toEqual([
       {
         ref: 'PRAC-0001',
-        body: expect.objectContaining({ practice_ref: 'PRAC-0001', name: 'Willowbrook Vets Clapham', postcode: 'SW4 9NG' }),
+        body: expect.objectContaining({
+          practice_ref: 'PRAC-0001',
+          name: 'Willowbrook Vets Clapham',
+          postcode: 'SW4 9NG',
+        }) as unknown,
       },
     ]);
 
     const clinicians = await readAll(connection, 'clinicians');
     expect(clinicians.pages).toBeGreaterThan(1);
     const helen = bodyOf(clinicians.records, kit.ids.users.get('CLIN-0001'));
-    expect(helen).toMatchObject({ first_name: 'Helen', last_name: 'Marsh', clinician_type: 'Vet', practice_ref: 'PRAC-0001' });
+    expect(helen).toMatchObject({
+      first_name: 'Helen',
+      last_name: 'Marsh',
+      clinician_type: 'Vet',
+      practice_ref: 'PRAC-0001',
+    });
     // Monday 08:30-18:30 with 13:00-14:00 off: two shifts on the day, each valid that day only.
     expect(helen?.rota_shifts).toEqual(
       expect.arrayContaining([
@@ -37,7 +53,9 @@ describe('Provet Cloud: the first sync', () => {
       ]),
     );
     // Rostered at another department only: not this practice's clinician.
-    const elsewhere = [...kit.ids.users.entries()].filter(([ref]) => !clinicians.records.some((r) => r.ref === String(kit.ids.users.get(ref))));
+    const elsewhere = [...kit.ids.users.entries()].filter(
+      ([ref]) => !clinicians.records.some((r) => r.ref === String(kit.ids.users.get(ref))),
+    );
     expect(elsewhere.length).toBeGreaterThan(0);
 
     const reasons = await readAll(connection, 'appointment-reasons');
@@ -72,7 +90,9 @@ describe('Provet Cloud: the first sync', () => {
 
     const appointments = await readAll(connection, 'appointments');
     expect(appointments.records.length).toBeGreaterThan(0);
-    expect(appointments.records.every((r) => (r.body as { practice_ref: string }).practice_ref === 'PRAC-0001')).toBe(true);
+    expect(
+      appointments.records.every((r) => (r.body as { practice_ref: string }).practice_ref === 'PRAC-0001'),
+    ).toBe(true);
     expect(bodyOf(appointments.records, kit.ids.appointments.get('APT-000001'))).toMatchObject({
       clinician_ref: String(kit.ids.users.get('CLIN-0001')),
       pet_ref: String(kit.ids.patients.get('PET-000001')),
@@ -109,13 +129,18 @@ describe('Provet Cloud: deltas by modification time', () => {
 
     const delta = await readAll(connection, 'appointments', first.cursor);
     expect(delta.records.map((r) => r.ref).sort()).toEqual([String(booked.id), String(moved)].sort());
-    expect(bodyOf(delta.records, moved)).toMatchObject({ starts_at: '2026-12-05T11:00:00.000Z', status: 'Booked' });
+    expect(bodyOf(delta.records, moved)).toMatchObject({
+      starts_at: '2026-12-05T11:00:00.000Z',
+      status: 'Booked',
+    });
 
     kit.clock.advance(3_600_000);
     kit.standIn.control.deskCancel(booked.id);
     kit.clock.advance(10 * 60_000);
     const next = await readAll(connection, 'appointments', delta.cursor);
-    expect(next.records).toEqual([{ ref: String(booked.id), body: expect.objectContaining({ status: 'Cancelled' }) }]);
+    expect(next.records).toEqual([
+      { ref: String(booked.id), body: expect.objectContaining({ status: 'Cancelled' }) as unknown },
+    ]);
 
     const clientsDelta = await readAll(connection, 'clients', clientsFirst.cursor);
     expect(clientsDelta.records).toEqual([]);
@@ -137,7 +162,10 @@ describe('Provet Cloud: deltas by modification time', () => {
     expect(petsDelta.deleted).toEqual([String(kit.ids.patients.get('PET-000002'))]);
     // An unknown breed goes on by name: the layer's list matcher reports it.
     expect(petsDelta.records).toEqual([
-      { ref: String(kit.ids.patients.get('PET-000001')), body: expect.objectContaining({ breed: 'Griffon Nivernais' }) },
+      {
+        ref: String(kit.ids.patients.get('PET-000001')),
+        body: expect.objectContaining({ breed: 'Griffon Nivernais' }) as unknown,
+      },
     ]);
   });
 
@@ -146,7 +174,8 @@ describe('Provet Cloud: deltas by modification time', () => {
     const first = await readAll(connection, 'clinicians');
     const helen = kit.ids.users.get('CLIN-0001')!;
     for (const shift of kit.standIn.store.list('shift')) {
-      if (shift.user === kit.standIn.store.url('user', helen)) kit.standIn.control.deleteRecord('shift', shift.id);
+      if (shift.user === kit.standIn.store.url('user', helen))
+        kit.standIn.control.deleteRecord('shift', shift.id);
     }
     const second = await readAll(connection, 'clinicians', first.cursor);
     expect(bodyOf(second.records, helen)).toMatchObject({ rota_shifts: [] });

@@ -41,7 +41,6 @@ interface RequestSpec {
   url: string;
   query?: Record<string, string>;
   body?: unknown;
-  pageSize?: number;
   signal?: AbortSignal;
 }
 
@@ -121,7 +120,10 @@ export class ProvetHttp {
     if (!response.ok) throw new VendorUnavailable(`Provet Cloud answered ${response.status} for a token.`);
     const body = (await response.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new VendorUnavailable('Provet Cloud answered a token without one.');
-    this.token = { value: body.access_token, expiresAt: this.deps.clock.now() + (body.expires_in ?? 3600) * 1000 };
+    this.token = {
+      value: body.access_token,
+      expiresAt: this.deps.clock.now() + (body.expires_in ?? 3600) * 1000,
+    };
     return this.token.value;
   }
 
@@ -189,11 +191,17 @@ export class ProvetHttp {
         continue;
       }
       const text = await response.text();
-      return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+      try {
+        return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+      } catch {
+        throw new VendorUnavailable(`Provet Cloud answered ${endpoint} with a body that is not JSON.`);
+      }
     }
   }
 }
 
 function timedOut(error: unknown): 'timeout' | 'network' {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? 'timeout' : 'network';
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+    ? 'timeout'
+    : 'network';
 }

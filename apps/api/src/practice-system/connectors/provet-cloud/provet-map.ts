@@ -118,7 +118,10 @@ export function petBody(patient: ProvetPatient) {
  * An appointment of the diary, or null for one the port cannot carry: an internal booking or a
  * preliminary online booking has no client, patient or reason (howto_appointments.html's types 4, 5, 7).
  */
-export function appointmentBody(appointment: ProvetAppointment, practiceRef: string): PracticeAppointmentBody | null {
+export function appointmentBody(
+  appointment: ProvetAppointment,
+  practiceRef: string,
+): PracticeAppointmentBody | null {
   const clinician = provetIdOf(appointment.user);
   const client = provetIdOf(appointment.client);
   const pet = provetIdOf(appointment.patients[0]);

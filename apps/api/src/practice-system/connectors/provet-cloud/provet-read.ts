@@ -1,5 +1,11 @@
 import { addDays, practiceDate } from '@vet/contracts/practice-clock';
-import { type ReadKind, type ReadPage, type ReadRecord, VendorAuthFailed, VendorUnavailable } from '../vendor-port.ts';
+import {
+  type ReadKind,
+  type ReadPage,
+  type ReadRecord,
+  VendorAuthFailed,
+  VendorUnavailable,
+} from '../vendor-port.ts';
 import type { ProvetHttp } from './provet-http.ts';
 import {
   appointmentBody,
@@ -51,7 +57,8 @@ const decode = (cursor: string | null, now: number): Cursor =>
   cursor ? (JSON.parse(cursor) as Cursor) : { since: null, page: 1, sweepStartedAt: now };
 
 /** `YYYY-MM-DD hh:mm+00:00`, the filter's documented form (filtering.html), floored to the minute. */
-export const filterTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}+00:00`;
+export const filterTime = (ms: number) =>
+  `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}+00:00`;
 
 type Records = ReadRecord[];
 
@@ -62,7 +69,12 @@ export class ProvetReader {
     private readonly now: () => number,
   ) {}
 
-  private async page<T>(collection: string, query: Record<string, string>, page: number, signal?: AbortSignal) {
+  private async page<T>(
+    collection: string,
+    query: Record<string, string>,
+    page: number,
+    signal?: AbortSignal,
+  ) {
     const { status, json } = await this.http.request({
       method: 'GET',
       collection,
@@ -70,15 +82,22 @@ export class ProvetReader {
       query: { ...query, page: String(page), page_size: String(this.options.pageSize) },
       signal,
     });
-    if (status === 404 && page > 1) return { count: 0, num_pages: 0, next: null, previous: null, results: [] };
+    if (status === 404 && page > 1)
+      return { count: 0, num_pages: 0, next: null, previous: null, results: [] };
     if (status !== 200) throw unexpected(status, `GET ${collection}/`);
     return json as ProvetPage<T>;
   }
 
-  async read<K extends ReadKind>(kind: K, cursorText: string | null, signal?: AbortSignal): Promise<ReadPage<K>> {
+  async read<K extends ReadKind>(
+    kind: K,
+    cursorText: string | null,
+    signal?: AbortSignal,
+  ): Promise<ReadPage<K>> {
     const cursor = decode(cursorText, this.now());
     if (cursor.page === 1) cursor.sweepStartedAt = this.now();
-    const since: Record<string, string> = cursor.since ? { modified__gte: filterTime(Date.parse(cursor.since)) } : {};
+    const since: Record<string, string> = cursor.since
+      ? { modified__gte: filterTime(Date.parse(cursor.since)) }
+      : {};
     const department = { department__is: this.options.departmentId };
     const records: Records = [];
     const deleted: string[] = [];
@@ -92,7 +111,10 @@ export class ProvetReader {
           signal,
         });
         if (status !== 200) throw unexpected(status, 'GET department/{id}/');
-        records.push({ ref: this.options.practiceRef, body: practiceBody(json as ProvetDepartment, this.options.practiceRef) });
+        records.push({
+          ref: this.options.practiceRef,
+          body: practiceBody(json as ProvetDepartment, this.options.practiceRef),
+        });
         break;
       }
       case 'clinicians': {
@@ -106,7 +128,10 @@ export class ProvetReader {
           const ref = String(user.id);
           if (own.length === 0 && !previous.has(ref)) continue; // not rostered here
           if (own.length > 0) cursor.current.push(ref);
-          records.push({ ref, body: clinicianBody(user, own, this.options.practiceRef, this.options.nurseGroupIds) });
+          records.push({
+            ref,
+            body: clinicianBody(user, own, this.options.practiceRef, this.options.nurseGroupIds),
+          });
         }
         break;
       }
@@ -138,7 +163,12 @@ export class ProvetReader {
         break;
       }
       case 'appointments': {
-        const page = await this.page<ProvetAppointment>('appointment', { ...since, ...department }, cursor.page, signal);
+        const page = await this.page<ProvetAppointment>(
+          'appointment',
+          { ...since, ...department },
+          cursor.page,
+          signal,
+        );
         next = page.next;
         for (const appointment of page.results) {
           const body = appointmentBody(appointment, this.options.practiceRef);
@@ -146,7 +176,8 @@ export class ProvetReader {
         }
         break;
       }
-      default:
+      case 'closures':
+      case 'vaccinations':
         // closures and vaccinations: no endpoint in the documentation read (decision 0108).
         return { records: [], deleted: [], cursor: cursorText ?? JSON.stringify(cursor), more: false };
     }
@@ -159,7 +190,7 @@ export class ProvetReader {
           sweepStartedAt: cursor.sweepStartedAt,
           ...(kind === 'clinicians' ? { previous: cursor.current ?? [], current: [] } : {}),
         };
-    return { records: records as ReadPage<K>['records'], deleted, cursor: JSON.stringify(following), more };
+    return { records, deleted, cursor: JSON.stringify(following), more };
   }
 
   /** The users' shifts at this department from today for the rota's days, every page. */

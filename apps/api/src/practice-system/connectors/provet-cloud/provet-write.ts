@@ -24,12 +24,17 @@ export interface ProvetWriteOptions {
 
 type Booking = PracticeEventData<'appointment.booked'>;
 const written = (refs: Record<string, string>): WriteResult => ({ outcome: 'written', refs });
-const refused = (reason: 'slot_taken' | 'invalid', message: string): WriteResult => ({ outcome: 'refused', reason, message });
+const refused = (reason: 'slot_taken' | 'invalid', message: string): WriteResult => ({
+  outcome: 'refused',
+  reason,
+  message,
+});
 /** Names the fields Provet refused, never their values (no personal data in messages). */
 const refusedFields = (json: unknown) =>
   `Provet Cloud refused the fields: ${Object.keys((json as object | null) ?? {}).join(', ') || 'none named'}.`;
 /** A record born online waits for its parents' Provet references (their own writes come first). */
-const waitingFor = (what: string) => new VendorUnavailable(`Waiting for the ${what}'s Provet reference.`, 60_000);
+const waitingFor = (what: string) =>
+  new VendorUnavailable(`Waiting for the ${what}'s Provet reference.`, 60_000);
 
 /**
  * Writes the portal's events into Provet Cloud, idempotently: each record carries the portal's id in its
@@ -55,7 +60,17 @@ export class ProvetWriter {
         return this.registerClient(event.data as PracticeEventData<'client.registered'>, signal);
       case 'pet.registered':
         return this.registerPet(event.data as PracticeEventData<'pet.registered'>, signal);
-      default:
+      case 'client.linked':
+      case 'client.details_changed':
+      case 'client.contact_preferences_changed':
+      case 'client.online_account_deleted':
+      case 'pet.details_changed':
+      case 'pet.died':
+      case 'pet.rehomed':
+      case 'appointment.flagged':
+      case 'appointment.attendance_confirmed':
+      case 'appointment.reminder_sent':
+        // Not written (decision 0108): Provet has no place for them, or (details changed) not yet.
         return { outcome: 'not-applicable' };
     }
   }
@@ -86,7 +101,8 @@ export class ProvetWriter {
   }
 
   private async book(d: Booking, signal?: AbortSignal): Promise<WriteResult> {
-    if (!d.clinician_ref || !d.reason_ref) return refused('invalid', 'The clinician or reason has no Provet reference.');
+    if (!d.clinician_ref || !d.reason_ref)
+      return refused('invalid', 'The clinician or reason has no Provet reference.');
     if (!d.client_ref) throw waitingFor('client');
     if (!d.pet_ref) throw waitingFor('pet');
     const marker = portalMarker('appointment', d.appointment_id);
@@ -113,20 +129,34 @@ export class ProvetWriter {
       },
       signal,
     });
-    if (status === 201 || status === 200) return written({ appointment_ref: String((json as ProvetAppointment).id) });
+    if (status === 201 || status === 200)
+      return written({ appointment_ref: String((json as ProvetAppointment).id) });
     if (status === 400) return this.afterRefusal(d.clinician_ref, d.starts_at, d.ends_at, json, signal);
     throw unexpected(status, 'POST appointment/');
   }
 
   /** A 400 for a time: the documentation names no "slot taken" error, so the diary says whether it was that. */
-  private async afterRefusal(user: string, startsAt: string, endsAt: string, json: unknown, signal?: AbortSignal, self?: string) {
+  private async afterRefusal(
+    user: string,
+    startsAt: string,
+    endsAt: string,
+    json: unknown,
+    signal?: AbortSignal,
+    self?: string,
+  ) {
     const clash = (await this.diary(user, startsAt, endsAt, signal)).some((a) => String(a.id) !== self);
-    return clash ? refused('slot_taken', 'The time is taken in Provet Cloud.') : refused('invalid', refusedFields(json));
+    return clash
+      ? refused('slot_taken', 'The time is taken in Provet Cloud.')
+      : refused('invalid', refusedFields(json));
   }
 
-  private async amend(d: PracticeEventData<'appointment.amended'>, signal?: AbortSignal): Promise<WriteResult> {
+  private async amend(
+    d: PracticeEventData<'appointment.amended'>,
+    signal?: AbortSignal,
+  ): Promise<WriteResult> {
     if (!d.appointment_ref) throw waitingFor('appointment');
-    if (!d.clinician_ref || !d.reason_ref) return refused('invalid', 'The clinician or reason has no Provet reference.');
+    if (!d.clinician_ref || !d.reason_ref)
+      return refused('invalid', 'The clinician or reason has no Provet reference.');
     const clash = (await this.diary(d.clinician_ref, d.starts_at, d.ends_at, signal)).some(
       (a) => String(a.id) !== d.appointment_ref,
     );
@@ -151,7 +181,10 @@ export class ProvetWriter {
     throw unexpected(status, 'PATCH appointment/{id}/');
   }
 
-  private async cancel(d: PracticeEventData<'appointment.cancelled'>, signal?: AbortSignal): Promise<WriteResult> {
+  private async cancel(
+    d: PracticeEventData<'appointment.cancelled'>,
+    signal?: AbortSignal,
+  ): Promise<WriteResult> {
     // Never written (refused when booked): nothing in Provet to cancel.
     if (!d.appointment_ref) return { outcome: 'not-applicable' };
     const { status } = await this.http.request({
@@ -161,17 +194,31 @@ export class ProvetWriter {
       signal,
     });
     // 404: already gone (a retry after a lost answer, or deleted at the desk): cancelled either way.
-    if (status === 204 || status === 200 || status === 404) return written({ appointment_ref: d.appointment_ref });
+    if (status === 204 || status === 200 || status === 404)
+      return written({ appointment_ref: d.appointment_ref });
     throw unexpected(status, 'DELETE appointment/{id}/');
   }
 
-  private async registerClient(d: PracticeEventData<'client.registered'>, signal?: AbortSignal): Promise<WriteResult> {
+  private async registerClient(
+    d: PracticeEventData<'client.registered'>,
+    signal?: AbortSignal,
+  ): Promise<WriteResult> {
     const marker = portalMarker('client', d.client_id);
     // email__is and lastname__icontains are the client list's documented filters (howto_clients_patients.html).
-    const query: Record<string, string> = d.email ? { email__is: d.email } : { lastname__icontains: d.last_name };
-    const found = await this.http.request({ method: 'GET', collection: 'client', url: 'client/', query, signal });
+    const query: Record<string, string> = d.email
+      ? { email__is: d.email }
+      : { lastname__icontains: d.last_name };
+    const found = await this.http.request({
+      method: 'GET',
+      collection: 'client',
+      url: 'client/',
+      query,
+      signal,
+    });
     if (found.status !== 200) throw unexpected(found.status, 'GET client/');
-    let client = (found.json as ProvetPage<ProvetClient>).results.find((c) => (c.remarks ?? '').includes(marker));
+    let client = (found.json as ProvetPage<ProvetClient>).results.find((c) =>
+      (c.remarks ?? '').includes(marker),
+    );
     if (!client) {
       const body: ProvetClientCreate = {
         firstname: d.first_name,
@@ -187,7 +234,13 @@ export class ProvetWriter {
         ...(d.town ? { city: d.town } : {}),
         ...(d.postcode ? { zip_code: d.postcode } : {}),
       };
-      const created = await this.http.request({ method: 'POST', collection: 'client', url: 'client/', body, signal });
+      const created = await this.http.request({
+        method: 'POST',
+        collection: 'client',
+        url: 'client/',
+        body,
+        signal,
+      });
       if (created.status === 400) return refused('invalid', refusedFields(created.json));
       if (created.status !== 201 && created.status !== 200) throw unexpected(created.status, 'POST client/');
       client = created.json as ProvetClient;
@@ -212,10 +265,14 @@ export class ProvetWriter {
     return written({ client_ref: String(client.id) });
   }
 
-  private async registerPet(d: PracticeEventData<'pet.registered'>, signal?: AbortSignal): Promise<WriteResult> {
+  private async registerPet(
+    d: PracticeEventData<'pet.registered'>,
+    signal?: AbortSignal,
+  ): Promise<WriteResult> {
     if (!d.client_ref) throw waitingFor('client');
     const species = this.options.speciesCodes[d.species.toLowerCase()];
-    if (species === undefined) return refused('invalid', `No Provet species code is configured for ${d.species}.`);
+    if (species === undefined)
+      return refused('invalid', `No Provet species code is configured for ${d.species}.`);
     const marker = portalMarker('pet', d.pet_id);
     const found = await this.http.request({
       method: 'GET',
@@ -225,7 +282,9 @@ export class ProvetWriter {
       signal,
     });
     if (found.status !== 200) throw unexpected(found.status, 'GET patient/');
-    const ours = (found.json as ProvetPage<ProvetPatient>).results.find((p) => (p.remarks ?? '').includes(marker));
+    const ours = (found.json as ProvetPage<ProvetPatient>).results.find((p) =>
+      (p.remarks ?? '').includes(marker),
+    );
     if (ours) return written({ pet_ref: String(ours.id) });
     const gender = provetGenderCodes[d.sex as keyof typeof provetGenderCodes];
     const body: ProvetPatientCreate = {
@@ -238,7 +297,13 @@ export class ProvetWriter {
       ...(d.microchip ? { microchip: d.microchip } : {}),
       ...(d.colour ? { color: d.colour } : {}),
     };
-    const created = await this.http.request({ method: 'POST', collection: 'patient', url: 'patient/', body, signal });
+    const created = await this.http.request({
+      method: 'POST',
+      collection: 'patient',
+      url: 'patient/',
+      body,
+      signal,
+    });
     if (created.status === 400) return refused('invalid', refusedFields(created.json));
     if (created.status !== 201 && created.status !== 200) throw unexpected(created.status, 'POST patient/');
     return written({ pet_ref: String((created.json as ProvetPatient).id) });

@@ -59,10 +59,17 @@ export async function startProvetStandIn(options: ProvetStandInOptions = {}): Pr
   const tokens = new Map<string, Token>();
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
-  let control!: ProvetControl;
 
-  const send = (res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers });
+  const send = (
+    res: ServerResponse,
+    status: number,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    res.writeHead(status, {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
 
@@ -99,13 +106,23 @@ export async function startProvetStandIn(options: ProvetStandInOptions = {}): Pr
     return token !== undefined && !token.revoked && token.expiresAt > now();
   };
 
-  const answerApi = (method: string, collection: ProvetCollection, id: number | null, url: URL, raw: string) => {
+  const answerApi = (
+    method: string,
+    collection: ProvetCollection,
+    id: number | null,
+    url: URL,
+    raw: string,
+  ) => {
     let body: unknown = undefined;
     if (method === 'POST' || method === 'PATCH') {
       try {
         body = JSON.parse(raw);
       } catch {
-        return { status: 400, body: { detail: 'JSON parse error.' }, violation: 'body not JSON' } satisfies Answer;
+        return {
+          status: 400,
+          body: { detail: 'JSON parse error.' },
+          violation: 'body not JSON',
+        } satisfies Answer;
       }
     }
     if (method === 'GET' && id === null) return listAnswer(control.store, collection, url, defaultPageSize);
@@ -118,7 +135,11 @@ export async function startProvetStandIn(options: ProvetStandInOptions = {}): Pr
     if (method === 'POST' && id === null) return createAnswer(control.store, collection, body);
     if (method === 'PATCH' && id !== null) return patchAnswer(control.store, collection, id, body);
     if (method === 'DELETE' && id !== null) return deleteAnswer(control.store, collection, id);
-    return { status: 405, body: { detail: `Method "${method}" not allowed.` }, violation: `${method} ${url.pathname}` };
+    return {
+      status: 405,
+      body: { detail: `Method "${method}" not allowed.` },
+      violation: `${method} ${url.pathname}`,
+    };
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
@@ -155,7 +176,12 @@ export async function startProvetStandIn(options: ProvetStandInOptions = {}): Pr
     if (wait > 0) {
       control.count(endpoint, 429);
       window.take(now(), cost); // a refused request still counts (conservative: the documentation is silent)
-      return send(res, 429, { detail: 'Request was throttled.' }, { 'retry-after': String(Math.ceil(wait / 1000)) });
+      return send(
+        res,
+        429,
+        { detail: 'Request was throttled.' },
+        { 'retry-after': String(Math.ceil(wait / 1000)) },
+      );
     }
     window.take(now(), cost);
     const answer = answerApi(method, collection, id, url, raw);
@@ -180,7 +206,7 @@ export async function startProvetStandIn(options: ProvetStandInOptions = {}): Pr
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const store = new ProvetStore(`${origin}/${provetId}/api/0.1`, now);
-  control = new ProvetControl(store, () => {
+  const control = new ProvetControl(store, () => {
     for (const token of tokens.values()) token.revoked = true;
   });
   return {

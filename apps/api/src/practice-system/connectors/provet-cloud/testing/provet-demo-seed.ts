@@ -69,8 +69,12 @@ export function seedDemoGroup(store: ProvetStore, from: string, days = 28): Demo
     for (let n = 0; n < days; n += 1) {
       const date = addDays(from, n);
       if (isoDayOfWeek(date) !== Number(shift.day_of_week)) continue;
-      if ((shift.valid_from && date < shift.valid_from) || (shift.valid_to && date > shift.valid_to)) continue;
-      const cuts = (shift.breaks ?? '').split(';').filter(Boolean).flatMap((b) => b.split('-'));
+      if ((shift.valid_from && date < shift.valid_from) || (shift.valid_to && date > shift.valid_to))
+        continue;
+      const cuts = (shift.breaks ?? '')
+        .split(';')
+        .filter(Boolean)
+        .flatMap((b) => b.split('-'));
       const edges = [shift.starts!, ...cuts, shift.ends!];
       for (let i = 0; i < edges.length; i += 2) {
         store.insert('shift', {

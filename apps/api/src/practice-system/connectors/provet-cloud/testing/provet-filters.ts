@@ -20,7 +20,20 @@ const filterable: Record<ProvetCollection, readonly string[]> = {
   appointment: ['user', 'department', 'start', 'end', 'active', 'modified', 'client'],
 };
 const dateFields = new Set(['modified', 'start', 'end']);
-const methods = new Set(['is', 'eq', 'is_not', 'neq', 'not_eq', 'lt', 'lte', 'gt', 'gte', 'in', 'icontains', 'is_null']);
+const methods = new Set([
+  'is',
+  'eq',
+  'is_not',
+  'neq',
+  'not_eq',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'in',
+  'icontains',
+  'is_null',
+]);
 /** The documented datetime format, also accepted with a `T` and seconds (the client guide's example). */
 const filterDateTime = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?$/;
 
@@ -55,16 +68,17 @@ export function parseFilters(
 const listOf = (value: string) => value.replace(/^\[|\]$/g, '').split(',');
 
 function comparable(field: string, raw: unknown): number | string | boolean | null {
-  if (raw === null || raw === undefined) return null;
-  if (dateFields.has(field)) return Date.parse(String(raw).replace(' ', 'T'));
-  if (typeof raw === 'string' && /\/api\/0\.1\/[a-z_]+\/(\d+)\/$/.test(raw)) return Number(/(\d+)\/$/.exec(raw)![1]);
   if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
-  return String(raw);
+  if (typeof raw !== 'string') return null;
+  if (dateFields.has(field)) return Date.parse(raw.replace(' ', 'T'));
+  const related = /\/api\/0\.1\/[a-z_]+\/(\d+)\/$/.exec(raw);
+  return related ? Number(related[1]) : raw;
 }
 
 function parsedValue(field: string, text: string, sample: unknown): number | string | boolean {
   if (dateFields.has(field)) return Date.parse(text.replace(' ', 'T'));
-  if (typeof sample === 'boolean' || text === 'true' || text === 'false') return text === 'true' || text === '1';
+  if (typeof sample === 'boolean' || text === 'true' || text === 'false')
+    return text === 'true' || text === '1';
   if (/^\d+$/.test(text)) return Number(text);
   return text;
 }
@@ -76,7 +90,8 @@ function matchOne(record: StoredRecord, filter: Filter): boolean {
   return values.some((entry) => {
     const have = comparable(filter.field, entry);
     if (have === null) return false;
-    if (filter.method === 'in') return listOf(filter.value).some((v) => parsedValue(filter.field, v, entry) === have);
+    if (filter.method === 'in')
+      return listOf(filter.value).some((v) => parsedValue(filter.field, v, entry) === have);
     if (filter.method === 'icontains') return String(have).toLowerCase().includes(filter.value.toLowerCase());
     const want = parsedValue(filter.field, filter.value, entry);
     switch (filter.method) {

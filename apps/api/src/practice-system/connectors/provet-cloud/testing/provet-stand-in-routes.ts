@@ -7,7 +7,12 @@ import {
   provetPhoneNumberCreateSchema,
 } from '../provet-shapes.ts';
 import { applyFilters, parseFilters } from './provet-filters.ts';
-import { type ProvetCollection, type ProvetStore, standInSpecies, type StoredRecord } from './provet-store.ts';
+import {
+  type ProvetCollection,
+  type ProvetStore,
+  standInSpecies,
+  type StoredRecord,
+} from './provet-store.ts';
 
 export interface Answer {
   status: number;
@@ -60,7 +65,10 @@ export function overlapping(store: ProvetStore, user: string, start: string, end
  * desk may double-book). The stand-in refuses it, as the portal's "slot taken" fault needs: conservative,
  * since the connection then never relies on the system to catch a clash it checks for itself.
  */
-const slotTaken: Answer = { status: 400, body: { non_field_errors: ['The user already has an appointment at this time.'] } };
+const slotTaken: Answer = {
+  status: 400,
+  body: { non_field_errors: ['The user already has an appointment at this time.'] },
+};
 
 function refersTo(store: ProvetStore, field: string, url: string | undefined, collection: ProvetCollection) {
   if (url === undefined || store.get(collection, idOf(url))) return null;
@@ -179,12 +187,20 @@ export function createAnswer(store: ProvetStore, collection: ProvetCollection, b
       });
       return { status: 201, body: record };
     }
-    default:
+    case 'department':
+    case 'reason':
+    case 'shift':
+    case 'user':
       return { status: 405, body: { detail: 'Method "POST" not allowed.' }, violation: `POST ${collection}` };
   }
 }
 
-export function patchAnswer(store: ProvetStore, collection: ProvetCollection, id: number, body: unknown): Answer {
+export function patchAnswer(
+  store: ProvetStore,
+  collection: ProvetCollection,
+  id: number,
+  body: unknown,
+): Answer {
   const record = store.get(collection, id);
   if (!record) return { status: 404, body: { detail: 'Not found.' } };
   if (collection !== 'appointment') {
@@ -210,7 +226,11 @@ export function deleteAnswer(store: ProvetStore, collection: ProvetCollection, i
   const record = store.get(collection, id);
   if (!record) return { status: 404, body: { detail: 'Not found.' } };
   if (collection !== 'appointment') {
-    return { status: 405, body: { detail: 'Method "DELETE" not allowed.' }, violation: `DELETE ${collection}` };
+    return {
+      status: 405,
+      body: { detail: 'Method "DELETE" not allowed.' },
+      violation: `DELETE ${collection}`,
+    };
   }
   store.update('appointment', id, { active: 0 });
   return { status: 204 };

@@ -1,7 +1,15 @@
 import type { ReadKind, ReadRecord, VendorConnection } from '../../vendor-port.ts';
-import { createProvetCloudConnection, type ProvetCloudDeps, type ProvetCloudOptions } from '../provet-cloud-connection.ts';
+import {
+  createProvetCloudConnection,
+  type ProvetCloudDeps,
+  type ProvetCloudOptions,
+} from '../provet-cloud-connection.ts';
 import type { ConnectionClock } from '../rolling-window.ts';
-import { startProvetStandIn, type ProvetStandIn, type ProvetStandInOptions } from './provet-cloud-stand-in.ts';
+import {
+  startProvetStandIn,
+  type ProvetStandIn,
+  type ProvetStandInOptions,
+} from './provet-cloud-stand-in.ts';
 import { type DemoSeedIds, seedDemoGroup } from './provet-demo-seed.ts';
 
 /** A test's clock: sleeping moves it on at once, so a test waits for nothing real. */
