@@ -16,6 +16,8 @@ export interface ProvetCloudOptions extends ProvetHttpOptions {
   rotaDays?: number;
   /** User groups whose members are nurses (Provet's user records name no role in the documentation read). */
   nurseGroupIds?: readonly string[];
+  /** The portal practice of each of the installation's departments, for clients' home practices. */
+  practiceRefsByDepartment?: Readonly<Record<string, string>>;
   /** Provet's species codes by the portal's species names, for new patients. */
   speciesCodes?: Readonly<Record<string, number>>;
 }
@@ -26,10 +28,11 @@ export interface ProvetCloudDeps {
   observer?: VendorCallObserver;
 }
 
-/** Parents first: the order a first sync applies them in. Closures and vaccinations: decision 0108. */
+/** Parents first: the order a first sync applies them in. No vaccinations: decision 0108. */
 const readKinds: readonly ReadKind[] = [
   'practices',
   'clinicians',
+  'closures',
   'appointment-reasons',
   'clients',
   'pets',
@@ -50,6 +53,7 @@ export function createProvetCloudConnection(
       pageSize: options.pageSize ?? 100,
       rotaDays: options.rotaDays ?? 56,
       nurseGroupIds: new Set(options.nurseGroupIds ?? []),
+      practiceRefsByDepartment: options.practiceRefsByDepartment ?? {},
     },
     () => clock.now(),
   );

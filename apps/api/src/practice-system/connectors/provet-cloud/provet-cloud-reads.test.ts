@@ -6,6 +6,8 @@ beforeEach(async () => {
   kit = await startKit();
 });
 afterEach(async () => {
+  // Every request the connection sent passed the stand-in's documented request validation.
+  expect(kit.standIn.control.violations).toEqual([]);
   await kit.standIn.close();
 });
 
@@ -18,6 +20,7 @@ describe('Provet Cloud: the first sync', () => {
     expect(connection.readKinds).toEqual([
       'practices',
       'clinicians',
+      'closures',
       'appointment-reasons',
       'clients',
       'pets',
@@ -57,6 +60,23 @@ describe('Provet Cloud: the first sync', () => {
       ([ref]) => !clinicians.records.some((r) => r.ref === String(kit.ids.users.get(ref))),
     );
     expect(elsewhere.length).toBeGreaterThan(0);
+
+    const closures = await readAll(connection, 'closures');
+    expect(closures).toMatchObject({
+      deleted: [],
+      records: [
+        {
+          ref: String(kit.ids.closures.get('CLOS-0145')),
+          body: {
+            practice_ref: 'PRAC-0001',
+            clinician_ref: String(kit.ids.users.get('CLIN-0001')),
+            starts_at: '2026-12-07T00:00:00.000Z',
+            ends_at: '2026-12-12T00:00:00.000Z',
+            reason: 'Annual leave',
+          },
+        },
+      ],
+    });
 
     const reasons = await readAll(connection, 'appointment-reasons');
     expect(reasons.records).toHaveLength(kit.ids.reasons.size);
@@ -181,5 +201,55 @@ describe('Provet Cloud: deltas by modification time', () => {
     expect(bodyOf(second.records, helen)).toMatchObject({ rota_shifts: [] });
     const third = await readAll(connection, 'clinicians', second.cursor);
     expect(bodyOf(third.records, helen)).toBeUndefined();
+  });
+});
+
+describe("Provet Cloud: the clinicians' own closures", () => {
+  it('reads an internal booking as a closure, and its cancellation as the closure deleted', async () => {
+    const connection = kit.connect();
+    const first = await readAll(connection, 'closures');
+    kit.clock.advance(3_600_000);
+    const meeting = kit.standIn.control.deskInternal({
+      userId: kit.ids.users.get('CLIN-0002')!,
+      departmentId: kit.ids.departments.get('PRAC-0001')!,
+      start: '2026-11-26T12:00:00Z',
+      end: '2026-11-26T13:00:00Z',
+      title: 'Staff training',
+    });
+    kit.clock.advance(10 * 60_000);
+    const delta = await readAll(connection, 'closures', first.cursor);
+    expect(delta.records).toMatchObject([
+      {
+        ref: String(meeting.id),
+        body: { clinician_ref: String(kit.ids.users.get('CLIN-0002')), reason: 'Staff training' },
+      },
+    ]);
+    // Not an appointment of a client: the appointments kind leaves it out.
+    const appointments = await readAll(connection, 'appointments');
+    expect(appointments.records.map((r) => r.ref)).not.toContain(String(meeting.id));
+
+    kit.clock.advance(3_600_000);
+    kit.standIn.control.deskCancel(meeting.id);
+    kit.clock.advance(10 * 60_000);
+    const cancelled = await readAll(connection, 'closures', delta.cursor);
+    expect(cancelled).toMatchObject({ records: [], deleted: [String(meeting.id)] });
+  });
+});
+
+describe("Provet Cloud: clients' home practices", () => {
+  it("names a client's home department's practice when it is mapped, else this connection's", async () => {
+    const second = String(kit.ids.departments.get('PRAC-0002'));
+    const connection = kit.connect({ practiceRefsByDepartment: { [second]: 'PRAC-0002' } });
+    const clients = await readAll(connection, 'clients');
+    expect(bodyOf(clients.records, kit.ids.clients.get('CLI-000002'))).toMatchObject({
+      practice_ref: 'PRAC-0002',
+    });
+    expect(bodyOf(clients.records, kit.ids.clients.get('CLI-000001'))).toMatchObject({
+      practice_ref: 'PRAC-0001',
+    });
+    // CLI-000003's home is PRAC-0005's department, which this connection was not given.
+    expect(bodyOf(clients.records, kit.ids.clients.get('CLI-000003'))).toMatchObject({
+      practice_ref: 'PRAC-0001',
+    });
   });
 });

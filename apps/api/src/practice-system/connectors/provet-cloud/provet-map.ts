@@ -115,6 +115,24 @@ export function petBody(patient: ProvetPatient) {
 }
 
 /**
+ * A time the diary holds without a client's appointment in it (an internal booking, a preliminary online
+ * booking: howto_appointments.html's types 4, 5, 7) as the clinician's closure, so the portal offers no
+ * one that time; null for any other appointment. Provet names no practice-wide closure in the pages read.
+ */
+export function closureBody(appointment: ProvetAppointment, practiceRef: string) {
+  const clinician = provetIdOf(appointment.user);
+  if (appointment.active !== 1 || !clinician || appointmentBody(appointment, practiceRef)) return null;
+  return {
+    closure_ref: String(appointment.id),
+    practice_ref: practiceRef,
+    clinician_ref: clinician,
+    starts_at: new Date(appointment.start).toISOString(),
+    ends_at: new Date(appointment.end).toISOString(),
+    reason: orNull(appointment.title),
+  };
+}
+
+/**
  * An appointment of the diary, or null for one the port cannot carry: an internal booking or a
  * preliminary online booking has no client, patient or reason (howto_appointments.html's types 4, 5, 7).
  */

@@ -10,20 +10,23 @@ import type { ProvetHttp } from './provet-http.ts';
 import {
   appointmentBody,
   clientBody,
+  closureBody,
   clinicianBody,
   petBody,
   practiceBody,
   reasonBody,
 } from './provet-map.ts';
-import type {
-  ProvetAppointment,
-  ProvetClient,
-  ProvetDepartment,
-  ProvetPage,
-  ProvetPatient,
-  ProvetReason,
-  ProvetShift,
-  ProvetUser,
+import {
+  type ProvetAppointment,
+  provetAppointmentTypes,
+  type ProvetClient,
+  type ProvetDepartment,
+  provetIdOf,
+  type ProvetPage,
+  type ProvetPatient,
+  type ProvetReason,
+  type ProvetShift,
+  type ProvetUser,
 } from './provet-shapes.ts';
 
 export interface ProvetReadOptions {
@@ -34,6 +37,8 @@ export interface ProvetReadOptions {
   /** Days of shifts read as each clinician's rota, from today. */
   rotaDays: number;
   nurseGroupIds: ReadonlySet<string>;
+  /** The portal practice of each department, for a client's home practice (else this connection's). */
+  practiceRefsByDepartment: Readonly<Record<string, string>>;
 }
 
 /**
@@ -135,6 +140,24 @@ export class ProvetReader {
         }
         break;
       }
+      case 'closures': {
+        const page = await this.page<ProvetAppointment>(
+          'appointment',
+          { ...since, ...department },
+          cursor.page,
+          signal,
+        );
+        next = page.next;
+        for (const appointment of page.results) {
+          const body = closureBody(appointment, this.options.practiceRef);
+          if (body) records.push({ ref: String(appointment.id), body });
+          // Cancelled, or since given a client (a preliminary booking completed): no longer a closure. A
+          // first sweep has nothing to take back.
+          else if (cursor.since !== null && mayHaveBeenClosure(appointment))
+            deleted.push(String(appointment.id));
+        }
+        break;
+      }
       case 'appointment-reasons': {
         const page = await this.page<ProvetReason>('reason', {}, cursor.page, signal);
         next = page.next;
@@ -149,7 +172,7 @@ export class ProvetReader {
         next = page.next;
         for (const client of page.results) {
           if (client.archived) deleted.push(String(client.id));
-          else records.push({ ref: String(client.id), body: clientBody(client, this.options.practiceRef) });
+          else records.push({ ref: String(client.id), body: clientBody(client, this.homePractice(client)) });
         }
         break;
       }
@@ -176,9 +199,8 @@ export class ProvetReader {
         }
         break;
       }
-      case 'closures':
       case 'vaccinations':
-        // closures and vaccinations: no endpoint in the documentation read (decision 0108).
+        // No vaccination endpoint in the documentation read (decision 0108).
         return { records: [], deleted: [], cursor: cursorText ?? JSON.stringify(cursor), more: false };
     }
     const more = next !== null;
@@ -191,6 +213,11 @@ export class ProvetReader {
           ...(kind === 'clinicians' ? { previous: cursor.current ?? [], current: [] } : {}),
         };
     return { records, deleted, cursor: JSON.stringify(following), more };
+  }
+
+  private homePractice(client: ProvetClient): string {
+    const home = provetIdOf(client.home_department);
+    return (home && this.options.practiceRefsByDepartment[home]) ?? this.options.practiceRef;
   }
 
   /** The users' shifts at this department from today for the rota's days, every page. */
@@ -217,4 +244,14 @@ export function unexpected(status: number, endpoint: string): Error {
   return status === 403
     ? new VendorAuthFailed(`Provet Cloud's integration user may not call ${endpoint}.`)
     : new VendorUnavailable(`Provet Cloud answered ${status} for ${endpoint}.`);
+}
+
+/** An appointment that was, or may have been, read as a closure: one without a client's appointment in it. */
+function mayHaveBeenClosure(appointment: ProvetAppointment): boolean {
+  const complete = appointment.client && appointment.patients.length > 0 && appointment.reason;
+  return (
+    !complete ||
+    (appointment.type !== provetAppointmentTypes.consultation &&
+      appointment.type !== provetAppointmentTypes.onlineBooking)
+  );
 }

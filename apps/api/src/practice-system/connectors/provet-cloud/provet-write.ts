@@ -1,20 +1,11 @@
 import type { PracticeEventData } from '@vet/contracts/practice-events';
-import { type OutboundEvent, VendorUnavailable, type WriteResult } from '../vendor-port.ts';
+import type { OutboundEvent, WriteResult } from '../vendor-port.ts';
 import type { ProvetHttp } from './provet-http.ts';
 import { portalMarker } from './provet-map.ts';
 import { filterTime, unexpected } from './provet-read.ts';
-import {
-  type ProvetAppointment,
-  provetAppointmentTypes,
-  type ProvetClient,
-  type ProvetClientCreate,
-  provetCustomerTypes,
-  provetGenderCodes,
-  provetMobileTypeCode,
-  type ProvetPage,
-  type ProvetPatient,
-  type ProvetPatientCreate,
-} from './provet-shapes.ts';
+import { registerClient, registerPet } from './provet-registrations.ts';
+import { type ProvetAppointment, provetAppointmentTypes, type ProvetPage } from './provet-shapes.ts';
+import { refused, refusedFields, waitingFor, written } from './provet-write-results.ts';
 
 export interface ProvetWriteOptions {
   departmentId: string;
@@ -23,19 +14,6 @@ export interface ProvetWriteOptions {
 }
 
 type Booking = PracticeEventData<'appointment.booked'>;
-const written = (refs: Record<string, string>): WriteResult => ({ outcome: 'written', refs });
-const refused = (reason: 'slot_taken' | 'invalid', message: string): WriteResult => ({
-  outcome: 'refused',
-  reason,
-  message,
-});
-/** Names the fields Provet refused, never their values (no personal data in messages). */
-const refusedFields = (json: unknown) =>
-  `Provet Cloud refused the fields: ${Object.keys((json as object | null) ?? {}).join(', ') || 'none named'}.`;
-/** A record born online waits for its parents' Provet references (their own writes come first). */
-const waitingFor = (what: string) =>
-  new VendorUnavailable(`Waiting for the ${what}'s Provet reference.`, 60_000);
-
 /**
  * Writes the portal's events into Provet Cloud, idempotently: each record carries the portal's id in its
  * free text (an appointment's `notes`, a client's or patient's `remarks`), and a write looks for it before
@@ -57,9 +35,19 @@ export class ProvetWriter {
       case 'appointment.cancelled':
         return this.cancel(event.data as PracticeEventData<'appointment.cancelled'>, signal);
       case 'client.registered':
-        return this.registerClient(event.data as PracticeEventData<'client.registered'>, signal);
+        return registerClient(
+          this.http,
+          this.options.departmentId,
+          event.data as PracticeEventData<'client.registered'>,
+          signal,
+        );
       case 'pet.registered':
-        return this.registerPet(event.data as PracticeEventData<'pet.registered'>, signal);
+        return registerPet(
+          this.http,
+          this.options.speciesCodes,
+          event.data as PracticeEventData<'pet.registered'>,
+          signal,
+        );
       case 'client.linked':
       case 'client.details_changed':
       case 'client.contact_preferences_changed':
@@ -197,115 +185,5 @@ export class ProvetWriter {
     if (status === 204 || status === 200 || status === 404)
       return written({ appointment_ref: d.appointment_ref });
     throw unexpected(status, 'DELETE appointment/{id}/');
-  }
-
-  private async registerClient(
-    d: PracticeEventData<'client.registered'>,
-    signal?: AbortSignal,
-  ): Promise<WriteResult> {
-    const marker = portalMarker('client', d.client_id);
-    // email__is and lastname__icontains are the client list's documented filters (howto_clients_patients.html).
-    const query: Record<string, string> = d.email
-      ? { email__is: d.email }
-      : { lastname__icontains: d.last_name };
-    const found = await this.http.request({
-      method: 'GET',
-      collection: 'client',
-      url: 'client/',
-      query,
-      signal,
-    });
-    if (found.status !== 200) throw unexpected(found.status, 'GET client/');
-    let client = (found.json as ProvetPage<ProvetClient>).results.find((c) =>
-      (c.remarks ?? '').includes(marker),
-    );
-    if (!client) {
-      const body: ProvetClientCreate = {
-        firstname: d.first_name,
-        lastname: d.last_name,
-        country: 'GB',
-        customer_type: provetCustomerTypes.privatePerson,
-        home_department: this.url('department', this.options.departmentId),
-        remarks: marker,
-        ...(d.email ? { email: d.email } : {}),
-        ...(d.salutation ? { title: d.salutation } : {}),
-        ...(d.address_line1 ? { street_address: d.address_line1 } : {}),
-        ...(d.address_line2 ? { street_address_2: d.address_line2 } : {}),
-        ...(d.town ? { city: d.town } : {}),
-        ...(d.postcode ? { zip_code: d.postcode } : {}),
-      };
-      const created = await this.http.request({
-        method: 'POST',
-        collection: 'client',
-        url: 'client/',
-        body,
-        signal,
-      });
-      if (created.status === 400) return refused('invalid', refusedFields(created.json));
-      if (created.status !== 201 && created.status !== 200) throw unexpected(created.status, 'POST client/');
-      client = created.json as ProvetClient;
-      client.phone_numbers ??= [];
-    }
-    // Phone numbers are records of their own (howto_clients_patients.html); type codes: provet-shapes.ts.
-    const phones: [string | null, number][] = [
-      [d.mobile_phone, provetMobileTypeCode],
-      [d.home_phone, provetMobileTypeCode + 1],
-    ];
-    for (const [phone, typeCode] of phones) {
-      if (!phone || client.phone_numbers.some((p) => p.phone_number === phone)) continue;
-      const added = await this.http.request({
-        method: 'POST',
-        collection: 'phonenumber',
-        url: 'phonenumber/',
-        body: { client: client.url, phone_number: phone, type_code: typeCode },
-        signal,
-      });
-      if (added.status >= 500) throw unexpected(added.status, 'POST phonenumber/');
-    }
-    return written({ client_ref: String(client.id) });
-  }
-
-  private async registerPet(
-    d: PracticeEventData<'pet.registered'>,
-    signal?: AbortSignal,
-  ): Promise<WriteResult> {
-    if (!d.client_ref) throw waitingFor('client');
-    const species = this.options.speciesCodes[d.species.toLowerCase()];
-    if (species === undefined)
-      return refused('invalid', `No Provet species code is configured for ${d.species}.`);
-    const marker = portalMarker('pet', d.pet_id);
-    const found = await this.http.request({
-      method: 'GET',
-      collection: 'patient',
-      url: 'patient/',
-      query: { client__is: d.client_ref },
-      signal,
-    });
-    if (found.status !== 200) throw unexpected(found.status, 'GET patient/');
-    const ours = (found.json as ProvetPage<ProvetPatient>).results.find((p) =>
-      (p.remarks ?? '').includes(marker),
-    );
-    if (ours) return written({ pet_ref: String(ours.id) });
-    const gender = provetGenderCodes[d.sex as keyof typeof provetGenderCodes];
-    const body: ProvetPatientCreate = {
-      name: d.name,
-      client: this.url('client', d.client_ref),
-      species,
-      remarks: marker,
-      ...(gender ? { gender } : {}),
-      ...(d.date_of_birth ? { date_of_birth: d.date_of_birth } : {}),
-      ...(d.microchip ? { microchip: d.microchip } : {}),
-      ...(d.colour ? { color: d.colour } : {}),
-    };
-    const created = await this.http.request({
-      method: 'POST',
-      collection: 'patient',
-      url: 'patient/',
-      body,
-      signal,
-    });
-    if (created.status === 400) return refused('invalid', refusedFields(created.json));
-    if (created.status !== 201 && created.status !== 200) throw unexpected(created.status, 'POST patient/');
-    return written({ pet_ref: String((created.json as ProvetPatient).id) });
   }
 }

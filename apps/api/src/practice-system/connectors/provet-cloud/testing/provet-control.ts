@@ -54,6 +54,26 @@ export class ProvetControl {
     });
   }
 
+  /** An internal booking (type 4): the clinician's time held, with no client (a meeting, leave). */
+  deskInternal(booking: { userId: number; departmentId: number; start: string; end: string; title: string }) {
+    const s = this.store;
+    return s.insert('appointment', {
+      start: new Date(booking.start).toISOString(),
+      end: new Date(booking.end).toISOString(),
+      title: booking.title,
+      complaint: '',
+      user: s.url('user', booking.userId),
+      client: null,
+      patients: [],
+      consultation: null,
+      notes: '',
+      active: 1,
+      department: s.url('department', booking.departmentId),
+      reason: null,
+      type: provetAppointmentTypes.internalBooking,
+    });
+  }
+
   deskMove(id: number, start: string, end: string): StoredRecord {
     return this.store.update('appointment', id, {
       start: new Date(start).toISOString(),

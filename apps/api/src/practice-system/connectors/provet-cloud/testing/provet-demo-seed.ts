@@ -24,13 +24,15 @@ export interface DemoSeedIds {
   clients: Map<string, number>;
   patients: Map<string, number>;
   appointments: Map<string, number>;
+  closures: Map<string, number>;
 }
 
 /**
  * The demo group's export (packages/practice-import/demo-group/*.csv) as one Provet Cloud installation:
  * practices as departments, clinicians as users with dated shifts (each rota day from `from` for `days`
  * days, split at its breaks; open to online booking), reasons, clients with their phone numbers, patients
- * and appointments. Vaccinations and closures are not seeded: the connection reads neither (decision 0108).
+ * and appointments; a clinician's closures as internal bookings. Vaccinations and practice-wide closures are
+ * not seeded: Provet names no place for them in the documentation read (decision 0108).
  */
 export function seedDemoGroup(store: ProvetStore, from: string, days = 28): DemoSeedIds {
   const ids: DemoSeedIds = {
@@ -40,6 +42,7 @@ export function seedDemoGroup(store: ProvetStore, from: string, days = 28): Demo
     clients: new Map(),
     patients: new Map(),
     appointments: new Map(),
+    closures: new Map(),
   };
   for (const p of rows('practices.csv')) {
     const record = store.insert('department', {
@@ -161,6 +164,25 @@ export function seedDemoGroup(store: ProvetStore, from: string, days = 28): Demo
     });
     if (a.status === 'Completed') store.update('appointment', record.id, { consultation: record.url });
     ids.appointments.set(a.appointment_ref!, record.id);
+  }
+  // A clinician's own closures as internal bookings (type 4); Provet names no practice-wide closure.
+  for (const c of rows('closures.csv').filter((row) => row.clinician_ref)) {
+    const record = store.insert('appointment', {
+      start: new Date(c.starts_at!).toISOString(),
+      end: new Date(c.ends_at!).toISOString(),
+      title: c.reason ?? '',
+      complaint: '',
+      user: store.url('user', ids.users.get(c.clinician_ref!)!),
+      client: null,
+      patients: [],
+      consultation: null,
+      notes: '',
+      active: 1,
+      department: store.url('department', ids.departments.get(c.practice_ref!)!),
+      reason: null,
+      type: provetAppointmentTypes.internalBooking,
+    });
+    ids.closures.set(c.closure_ref!, record.id);
   }
   return ids;
 }
