@@ -148,7 +148,7 @@ export class ProvetReader {
           signal,
         );
         next = page.next;
-        for (const appointment of page.results) {
+        for (const appointment of byModified(page.results)) {
           const body = closureBody(appointment, this.options.practiceRef);
           if (body) records.push({ ref: String(appointment.id), body });
           // Cancelled, or since given a client (a preliminary booking completed): no longer a closure. A
@@ -170,7 +170,7 @@ export class ProvetReader {
       case 'clients': {
         const page = await this.page<ProvetClient>('client', since, cursor.page, signal);
         next = page.next;
-        for (const client of page.results) {
+        for (const client of byModified(page.results)) {
           if (client.archived) deleted.push(String(client.id));
           else records.push({ ref: String(client.id), body: clientBody(client, this.homePractice(client)) });
         }
@@ -179,7 +179,7 @@ export class ProvetReader {
       case 'pets': {
         const page = await this.page<ProvetPatient>('patient', since, cursor.page, signal);
         next = page.next;
-        for (const patient of page.results) {
+        for (const patient of byModified(page.results)) {
           if (patient.archived) deleted.push(String(patient.id));
           else records.push({ ref: String(patient.id), body: petBody(patient) });
         }
@@ -193,7 +193,7 @@ export class ProvetReader {
           signal,
         );
         next = page.next;
-        for (const appointment of page.results) {
+        for (const appointment of byModified(page.results)) {
           const body = appointmentBody(appointment, this.options.practiceRef);
           if (body) records.push({ ref: String(appointment.id), body });
         }
@@ -254,4 +254,9 @@ function mayHaveBeenClosure(appointment: ProvetAppointment): boolean {
     (appointment.type !== provetAppointmentTypes.consultation &&
       appointment.type !== provetAppointmentTypes.onlineBooking)
   );
+}
+
+/** A page's records, oldest change first (the port's order; the documentation names no ordering parameter). */
+function byModified<T extends { modified: string; id: number }>(records: readonly T[]): T[] {
+  return [...records].sort((a, b) => Date.parse(a.modified) - Date.parse(b.modified) || a.id - b.id);
 }
