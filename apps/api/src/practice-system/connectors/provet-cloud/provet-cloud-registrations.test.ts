@@ -89,6 +89,19 @@ describe('Provet Cloud: registrations', () => {
     expect(kit.standIn.control.requestsTo('POST patient/')).toBe(1);
   });
 
+  it('creates the client once when the first answer times out after the system stored it', async () => {
+    const connection = kit.connect({ requestTimeoutMs: 200 });
+    const hung = kit.standIn.control.hangNextWrite();
+    const lost = connection.write(registration());
+    await hung;
+    await expect(lost).rejects.toBeInstanceOf(VendorUnavailable);
+    const retried = await connection.write(registration());
+    expect(retried).toEqual({ outcome: 'written', refs: { client_ref: anId } });
+    expect(kit.standIn.control.requestsTo('POST client/')).toBe(1);
+    // The phone number, never sent the first time, is added by the retry.
+    expect(kit.standIn.control.requestsTo('POST phonenumber/')).toBe(1);
+  });
+
   it('refuses a pet whose species has no configured code, and waits for a client not yet written', async () => {
     const connection = kit.connect();
     const base = {

@@ -86,8 +86,17 @@ export class ProvetHttp {
     if (wait > this.maxWaitMs) {
       throw new VendorUnavailable(`Provet Cloud's ${collection}/ limit is reached for now.`, wait);
     }
-    if (wait > 0) await this.deps.clock.sleep(wait, signal);
+    if (wait > 0) await this.pause(wait, signal);
     window.take(this.deps.clock.now(), cost);
+  }
+
+  /** A wait the caller may cut short: then the system counts as not answering in time. */
+  private async pause(ms: number, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.deps.clock.sleep(ms, signal);
+    } catch {
+      throw new VendorUnavailable('The call was given up while waiting for Provet Cloud.');
+    }
   }
 
   private async accessToken(signal?: AbortSignal): Promise<string> {
@@ -187,7 +196,7 @@ export class ProvetHttp {
         if (spec.method !== 'GET' || backoff === undefined) {
           throw new VendorUnavailable(`Provet Cloud answered ${response.status} for ${endpoint}.`);
         }
-        await this.deps.clock.sleep(backoff, spec.signal);
+        await this.pause(backoff, spec.signal);
         continue;
       }
       const text = await response.text();
