@@ -60,7 +60,15 @@ export function createProvetCloudConnection(
   const speciesCodes = Object.fromEntries(
     Object.entries(options.speciesCodes ?? {}).map(([name, code]) => [name.toLowerCase(), code]),
   );
-  const writer = new ProvetWriter(http, { departmentId: options.departmentId, speciesCodes });
+  const departmentOfPractice: Record<string, string> = { [options.practiceRef]: options.departmentId };
+  for (const [department, ref] of Object.entries(options.practiceRefsByDepartment ?? {})) {
+    departmentOfPractice[ref] ??= department;
+  }
+  const writer = new ProvetWriter(http, {
+    departmentId: options.departmentId,
+    speciesCodes,
+    departmentOfPractice,
+  });
   return {
     system: 'provet-cloud',
     readKinds,

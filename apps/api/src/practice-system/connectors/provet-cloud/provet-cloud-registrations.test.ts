@@ -1,7 +1,7 @@
 import type { PracticeEventData, PracticeEventType } from '@vet/contracts/practice-events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type OutboundEvent, VendorUnavailable } from '../vendor-port.ts';
-import { type Kit, startKit } from './testing/provet-test-kit.ts';
+import { type Kit, readAll, startKit } from './testing/provet-test-kit.ts';
 
 let kit: Kit;
 beforeEach(async () => {
@@ -128,6 +128,51 @@ describe('Provet Cloud: registrations', () => {
     await expect(
       connection.write(event('pet.registered', { ...base, client_ref: null })),
     ).rejects.toBeInstanceOf(VendorUnavailable);
+  });
+
+  it('writes a client’s changed details, each phone in its own record, and the next read shows them', async () => {
+    const second = String(kit.ids.departments.get('PRAC-0002'));
+    const connection = kit.connect({ practiceRefsByDepartment: { [second]: 'PRAC-0002' } });
+    const clientId = kit.ids.clients.get('CLI-000001')!;
+    kit.standIn.store.insert('phonenumber', {
+      client: kit.standIn.store.url('client', clientId),
+      type_code: 2,
+      phone_number: '+442079460999',
+      description: null,
+    });
+    const change = event('client.details_changed', {
+      client_id: 877,
+      client_ref: String(clientId),
+      changed: {
+        mobile_phone: '+447700900456',
+        home_phone: null,
+        postcode: 'CT2 7NZ',
+        town: 'Canterbury',
+        practice_id: 2,
+        practice_ref: 'PRAC-0002',
+      },
+    });
+    expect(await connection.write(change)).toEqual({
+      outcome: 'written',
+      refs: { client_ref: String(clientId) },
+    });
+    expect(await connection.write(change)).toEqual({
+      outcome: 'written',
+      refs: { client_ref: String(clientId) },
+    });
+    expect(kit.standIn.control.requestsTo('PATCH phonenumber/{id}/')).toBe(1);
+    expect(kit.standIn.control.requestsTo('DELETE phonenumber/{id}/')).toBe(1);
+    expect(kit.standIn.control.requestsTo('POST phonenumber/')).toBe(0);
+
+    const { records } = await readAll(connection, 'clients');
+    expect(records.find((r) => r.ref === String(clientId))?.body).toMatchObject({
+      practice_ref: 'PRAC-0002',
+      mobile_phone: '+447700900456',
+      home_phone: null,
+      postcode: 'CT2 7NZ',
+      town: 'Canterbury',
+      first_name: 'Olivia',
+    });
   });
 
   it('has nothing to write for a contact preference', async () => {

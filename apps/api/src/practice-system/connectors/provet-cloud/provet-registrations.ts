@@ -6,6 +6,7 @@ import { unexpected } from './provet-read.ts';
 import {
   type ProvetClient,
   type ProvetClientCreate,
+  type ProvetClientPatch,
   provetCustomerTypes,
   provetGenderCodes,
   provetMobileTypeCode,
@@ -132,4 +133,76 @@ export async function registerPet(
   if (created.status === 400) return refused('invalid', refusedFields(created.json));
   if (created.status !== 201 && created.status !== 200) throw unexpected(created.status, 'POST patient/');
   return written({ pet_ref: String((created.json as ProvetPatient).id) });
+}
+
+/**
+ * The client's own changes: PATCH client/{id}/ for names, e-mail and address (and the home department when
+ * the new practice maps to one); each phone number changed in its own record, added, or removed when
+ * cleared, so the next read does not bring the old number back.
+ */
+export async function changeClient(
+  http: ProvetHttp,
+  departmentOfPractice: Readonly<Record<string, string>>,
+  d: PracticeEventData<'client.details_changed'>,
+  signal?: AbortSignal,
+): Promise<WriteResult> {
+  if (!d.client_ref) throw waitingFor('client');
+  const c = d.changed;
+  const department = c.practice_ref ? departmentOfPractice[c.practice_ref] : undefined;
+  const patch: ProvetClientPatch = {
+    ...(c.first_name !== undefined ? { firstname: c.first_name } : {}),
+    ...(c.last_name !== undefined ? { lastname: c.last_name } : {}),
+    ...(c.email ? { email: c.email } : {}),
+    ...(c.salutation !== undefined ? { title: c.salutation ?? '' } : {}),
+    ...(c.address_line1 !== undefined ? { street_address: c.address_line1 ?? '' } : {}),
+    ...(c.address_line2 !== undefined ? { street_address_2: c.address_line2 ?? '' } : {}),
+    ...(c.town !== undefined ? { city: c.town ?? '' } : {}),
+    ...(c.postcode !== undefined ? { zip_code: c.postcode ?? '' } : {}),
+    ...(department ? { home_department: http.recordUrl('department', department) } : {}),
+  };
+  const url = `client/${d.client_ref}/`;
+  const answer = Object.keys(patch).length
+    ? await http.request({ method: 'PATCH', collection: 'client', url, body: patch, signal })
+    : await http.request({ method: 'GET', collection: 'client', url, signal });
+  if (answer.status === 404) return refused('invalid', 'The client is no longer in Provet Cloud.');
+  if (answer.status === 400) return refused('invalid', refusedFields(answer.json));
+  if (answer.status !== 200)
+    throw unexpected(answer.status, `${Object.keys(patch).length ? 'PATCH' : 'GET'} client/{id}/`);
+  const client = answer.json as ProvetClient;
+  const phones: [string | null | undefined, number][] = [
+    [c.mobile_phone, provetMobileTypeCode],
+    [c.home_phone, provetMobileTypeCode + 1],
+  ];
+  for (const [phone, typeCode] of phones) {
+    if (phone === undefined) continue;
+    const held = (client.phone_numbers ?? []).find((p) => p.type_code === typeCode);
+    if (held?.phone_number === phone) continue;
+    const change = held
+      ? phone === null
+        ? await http.request({
+            method: 'DELETE',
+            collection: 'phonenumber',
+            url: `phonenumber/${held.id}/`,
+            signal,
+          })
+        : await http.request({
+            method: 'PATCH',
+            collection: 'phonenumber',
+            url: `phonenumber/${held.id}/`,
+            body: { phone_number: phone },
+            signal,
+          })
+      : phone === null
+        ? null
+        : await http.request({
+            method: 'POST',
+            collection: 'phonenumber',
+            url: 'phonenumber/',
+            body: { client: client.url, phone_number: phone, type_code: typeCode },
+            signal,
+          });
+    if (change && change.status >= 500) throw unexpected(change.status, 'phonenumber/');
+    if (change?.status === 400) return refused('invalid', refusedFields(change.json));
+  }
+  return written({ client_ref: d.client_ref });
 }

@@ -78,6 +78,17 @@ export const provetClientCreateSchema = z.strictObject({
 });
 export type ProvetClientCreate = z.infer<typeof provetClientCreateSchema>;
 
+/** PATCH client/{id}/: "full create, read, update, and archive" (howto_clients_patients.html); any of the fields. */
+export const provetClientPatchSchema = provetClientCreateSchema
+  .omit({ customer_type: true, remarks: true })
+  .partial();
+export type ProvetClientPatch = z.infer<typeof provetClientPatchSchema>;
+
+/** PATCH phonenumber/{id}/: a new number for the same record (no update example in the pages read). */
+export const provetPhoneNumberPatchSchema = z.strictObject({
+  phone_number: z.string().regex(/^\+\d{7,15}$/, 'Enter the number with its country code.'),
+});
+
 /**
  * POST phonenumber/: "Phone numbers are not part of the client record itself" (howto_clients_patients.html).
  * type_code's values are not in the pages read: 1 is taken as mobile (conservative: one number, one type).

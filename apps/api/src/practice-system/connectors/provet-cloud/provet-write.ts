@@ -3,7 +3,7 @@ import type { OutboundEvent, WriteResult } from '../vendor-port.ts';
 import type { ProvetHttp } from './provet-http.ts';
 import { portalMarker } from './provet-map.ts';
 import { filterTime, unexpected } from './provet-read.ts';
-import { registerClient, registerPet } from './provet-registrations.ts';
+import { changeClient, registerClient, registerPet } from './provet-registrations.ts';
 import { type ProvetAppointment, provetAppointmentTypes, type ProvetPage } from './provet-shapes.ts';
 import { refused, refusedFields, waitingFor, written } from './provet-write-results.ts';
 
@@ -11,6 +11,8 @@ export interface ProvetWriteOptions {
   departmentId: string;
   /** Provet's species codes by the portal's species names (a patient is created with a code: usage_examples.html). */
   speciesCodes: Readonly<Record<string, number>>;
+  /** The department of each portal practice this connection knows (a client moving home practice). */
+  departmentOfPractice: Readonly<Record<string, string>>;
 }
 
 type Booking = PracticeEventData<'appointment.booked'>;
@@ -48,8 +50,14 @@ export class ProvetWriter {
           event.data as PracticeEventData<'pet.registered'>,
           signal,
         );
-      case 'client.linked':
       case 'client.details_changed':
+        return changeClient(
+          this.http,
+          this.options.departmentOfPractice,
+          event.data as PracticeEventData<'client.details_changed'>,
+          signal,
+        );
+      case 'client.linked':
       case 'client.contact_preferences_changed':
       case 'client.online_account_deleted':
       case 'pet.details_changed':
@@ -58,7 +66,7 @@ export class ProvetWriter {
       case 'appointment.flagged':
       case 'appointment.attendance_confirmed':
       case 'appointment.reminder_sent':
-        // Not written (decision 0108): Provet has no place for them, or (details changed) not yet.
+        // Not written (decision 0108): Provet has no place for them, or (a pet's changes) not yet.
         return { outcome: 'not-applicable' };
     }
   }

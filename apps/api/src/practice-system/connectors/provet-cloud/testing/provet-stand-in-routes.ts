@@ -3,8 +3,10 @@ import {
   provetAppointmentCreateSchema,
   provetAppointmentPatchSchema,
   provetClientCreateSchema,
+  provetClientPatchSchema,
   provetPatientCreateSchema,
   provetPhoneNumberCreateSchema,
+  provetPhoneNumberPatchSchema,
 } from '../provet-shapes.ts';
 import { applyFilters, parseFilters } from './provet-filters.ts';
 import {
@@ -203,6 +205,14 @@ export function patchAnswer(
 ): Answer {
   const record = store.get(collection, id);
   if (!record) return { status: 404, body: { detail: 'Not found.' } };
+  if (collection === 'client' || collection === 'phonenumber') {
+    const schema = collection === 'client' ? provetClientPatchSchema : provetPhoneNumberPatchSchema;
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) return bad(parsed.error, `PATCH ${collection}`);
+    const changed = store.update(collection, id, parsed.data);
+    if (collection === 'phonenumber') store.update('client', idOf(changed.client), {});
+    return { status: 200, body: store.present(collection, changed) };
+  }
   if (collection !== 'appointment') {
     return { status: 405, body: { detail: 'Method "PATCH" not allowed.' }, violation: `PATCH ${collection}` };
   }
@@ -225,6 +235,12 @@ export function patchAnswer(
 export function deleteAnswer(store: ProvetStore, collection: ProvetCollection, id: number): Answer {
   const record = store.get(collection, id);
   if (!record) return { status: 404, body: { detail: 'Not found.' } };
+  // A number cleared: removed, as REST removes a record (the pages read show no delete example).
+  if (collection === 'phonenumber') {
+    store.remove('phonenumber', id);
+    store.update('client', idOf(record.client), {});
+    return { status: 204 };
+  }
   if (collection !== 'appointment') {
     return {
       status: 405,
