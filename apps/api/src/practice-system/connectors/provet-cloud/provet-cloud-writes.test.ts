@@ -85,6 +85,21 @@ describe('Provet Cloud: booking online', () => {
     expect(kit.standIn.control.requestsTo('POST appointment/')).toBe(1);
   });
 
+  it('finds a booking stored, then cancelled at the desk before the retry, rather than booking again', async () => {
+    const connection = kit.connect({ requestTimeoutMs: 200 });
+    const hung = kit.standIn.control.hangNextWrite();
+    const lost = connection.write(booking());
+    await hung;
+    await expect(lost).rejects.toBeInstanceOf(VendorUnavailable);
+    const stored = onlineBookings()[0]!;
+    kit.standIn.control.deskCancel(stored.id);
+    expect(await connection.write(booking())).toEqual({
+      outcome: 'written',
+      refs: { appointment_ref: String(stored.id) },
+    });
+    expect(kit.standIn.control.requestsTo('POST appointment/')).toBe(1);
+  });
+
   it('answers slot taken when the desk booked the time first', async () => {
     const desk = kit.standIn.control.deskBook({
       userId: kit.ids.users.get('CLIN-0001')!,

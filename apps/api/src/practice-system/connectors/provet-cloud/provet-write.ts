@@ -16,6 +16,7 @@ export interface ProvetWriteOptions {
 }
 
 type Booking = PracticeEventData<'appointment.booked'>;
+const active = (appointment: ProvetAppointment) => appointment.active === 1;
 /**
  * Writes the portal's events into Provet Cloud, idempotently: each record carries the portal's id in its
  * free text (an appointment's `notes`, a client's or patient's `remarks`), and a write looks for it before
@@ -75,7 +76,10 @@ export class ProvetWriter {
     return this.http.recordUrl(collection, id);
   }
 
-  /** The clinician's active appointments over the time, at any department (a clash anywhere is a clash). */
+  /**
+   * The clinician's appointments over the time, at any department (a clash anywhere is a clash), cancelled
+   * ones too: a booking stored, then cancelled at the desk before the retry, is found rather than re-booked.
+   */
   private async diary(user: string, startsAt: string, endsAt: string, signal?: AbortSignal) {
     const { status, json } = await this.http.request({
       method: 'GET',
@@ -85,14 +89,13 @@ export class ProvetWriter {
         user__is: user,
         start__lt: filterTime(Date.parse(endsAt) + 59_999), // the filter is to the minute: trim below
         end__gt: filterTime(Date.parse(startsAt)),
-        active__is: '1',
       },
       signal,
     });
     if (status !== 200) throw unexpected(status, 'GET appointment/');
     const [from, to] = [Date.parse(startsAt), Date.parse(endsAt)];
     return (json as ProvetPage<ProvetAppointment>).results.filter(
-      (a) => a.active === 1 && Date.parse(a.start) < to && Date.parse(a.end) > from,
+      (a) => Date.parse(a.start) < to && Date.parse(a.end) > from,
     );
   }
 
@@ -103,9 +106,9 @@ export class ProvetWriter {
     if (!d.pet_ref) throw waitingFor('pet');
     const marker = portalMarker('appointment', d.appointment_id);
     const before = await this.diary(d.clinician_ref, d.starts_at, d.ends_at, signal);
-    const ours = before.find((a) => a.notes.includes(marker));
+    const ours = before.find((a) => (a.notes ?? '').includes(marker));
     if (ours) return written({ appointment_ref: String(ours.id) });
-    if (before.length > 0) return refused('slot_taken', 'The time is taken in Provet Cloud.');
+    if (before.some(active)) return refused('slot_taken', 'The time is taken in Provet Cloud.');
     // The booker's endpoint and body: howto_appointments.html, "Step 1: Create an Appointment", type 2.
     const { status, json } = await this.http.request({
       method: 'POST',
@@ -140,7 +143,9 @@ export class ProvetWriter {
     signal?: AbortSignal,
     self?: string,
   ) {
-    const clash = (await this.diary(user, startsAt, endsAt, signal)).some((a) => String(a.id) !== self);
+    const clash = (await this.diary(user, startsAt, endsAt, signal)).some(
+      (a) => active(a) && String(a.id) !== self,
+    );
     return clash
       ? refused('slot_taken', 'The time is taken in Provet Cloud.')
       : refused('invalid', refusedFields(json));
@@ -154,7 +159,7 @@ export class ProvetWriter {
     if (!d.clinician_ref || !d.reason_ref)
       return refused('invalid', 'The clinician or reason has no Provet reference.');
     const clash = (await this.diary(d.clinician_ref, d.starts_at, d.ends_at, signal)).some(
-      (a) => String(a.id) !== d.appointment_ref,
+      (a) => active(a) && String(a.id) !== d.appointment_ref,
     );
     if (clash) return refused('slot_taken', 'The time is taken in Provet Cloud.');
     const { status, json } = await this.http.request({
