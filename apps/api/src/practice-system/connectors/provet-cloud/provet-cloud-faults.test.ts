@@ -59,6 +59,16 @@ describe('Provet Cloud: tokens', () => {
     expect(kit.standIn.control.answered(401)).toBe(1);
   });
 
+  it('asks for one token however many calls need it at once', async () => {
+    const connection = kit.connect();
+    await Promise.all([
+      connection.read('practices', null),
+      connection.read('clients', null),
+      connection.read('pets', null),
+    ]);
+    expect(kit.standIn.control.requestsTo('POST oauth2/token')).toBe(1);
+  });
+
   it('refreshes a token before it expires, never meeting a 401', async () => {
     const connection = kit.connect();
     await connection.read('practices', null);

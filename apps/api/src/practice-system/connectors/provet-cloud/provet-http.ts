@@ -50,6 +50,7 @@ const getRetries = [1_000, 4_000];
 
 export class ProvetHttp {
   private token: { value: string; expiresAt: number } | null = null;
+  private pendingToken: Promise<string> | null = null;
   private readonly windows = new Map<string, RollingWindow>();
   private readonly blockedUntil = new Map<string, number>();
   readonly apiBase: string;
@@ -99,9 +100,17 @@ export class ProvetHttp {
     }
   }
 
-  private async accessToken(signal?: AbortSignal): Promise<string> {
+  /** The token in hand, or one fresh token however many calls ask for it at once. */
+  private accessToken(signal?: AbortSignal): Promise<string> {
     const now = this.deps.clock.now();
-    if (this.token && now < this.token.expiresAt - refreshMarginMs) return this.token.value;
+    if (this.token && now < this.token.expiresAt - refreshMarginMs) return Promise.resolve(this.token.value);
+    this.pendingToken ??= this.fetchToken(signal).finally(() => {
+      this.pendingToken = null;
+    });
+    return this.pendingToken;
+  }
+
+  private async fetchToken(signal?: AbortSignal): Promise<string> {
     const basic = Buffer.from(
       `${encodeURIComponent(this.options.clientId)}:${encodeURIComponent(this.options.clientSecret)}`,
     ).toString('base64');
@@ -127,7 +136,7 @@ export class ProvetHttp {
       throw new VendorAuthFailed('Provet Cloud refused the integration’s client credentials.');
     }
     if (!response.ok) throw new VendorUnavailable(`Provet Cloud answered ${response.status} for a token.`);
-    const body = (await response.json()) as { access_token?: string; expires_in?: number };
+    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new VendorUnavailable('Provet Cloud answered a token without one.');
     this.token = {
       value: body.access_token,
