@@ -1,0 +1,78 @@
+import type { ReadKind, VendorCallObserver, VendorConnection } from '../vendor-port.ts';
+import { ProvetHttp, type ProvetHttpOptions } from './provet-http.ts';
+import { ProvetReader } from './provet-read.ts';
+import { ProvetWriter } from './provet-write.ts';
+import { type ConnectionClock, realClock } from './rolling-window.ts';
+
+/** One Provet Cloud department (a site) as one portal practice (decision 0108). */
+export interface ProvetCloudOptions extends ProvetHttpOptions {
+  /** The department's id in Provet Cloud: its appointments, shifts and bookings. */
+  departmentId: string;
+  /** The portal's practice_ref this department maps to: every record read names it. */
+  practiceRef: string;
+  /** Records a page; the default keeps a page at one request's cost. */
+  pageSize?: number;
+  /** Days of shifts read as the clinicians' rota, from today. Default 56. */
+  rotaDays?: number;
+  /** User groups whose members are nurses (Provet's user records name no role in the documentation read). */
+  nurseGroupIds?: readonly string[];
+  /** The portal practice of each of the installation's departments, for clients' home practices. */
+  practiceRefsByDepartment?: Readonly<Record<string, string>>;
+  /** Provet's species codes by the portal's species names, for new patients. */
+  speciesCodes?: Readonly<Record<string, number>>;
+}
+
+export interface ProvetCloudDeps {
+  fetch?: typeof fetch;
+  clock?: ConnectionClock;
+  observer?: VendorCallObserver;
+}
+
+/** Parents first: the order a first sync applies them in. No vaccinations: decision 0108. */
+const readKinds: readonly ReadKind[] = [
+  'practices',
+  'clinicians',
+  'closures',
+  'appointment-reasons',
+  'clients',
+  'pets',
+  'appointments',
+];
+
+export function createProvetCloudConnection(
+  options: ProvetCloudOptions,
+  deps: ProvetCloudDeps = {},
+): VendorConnection {
+  const clock = deps.clock ?? realClock;
+  const http = new ProvetHttp(options, { fetch: deps.fetch ?? fetch, clock, observer: deps.observer });
+  const reader = new ProvetReader(
+    http,
+    {
+      departmentId: options.departmentId,
+      practiceRef: options.practiceRef,
+      pageSize: options.pageSize ?? 100,
+      rotaDays: options.rotaDays ?? 56,
+      nurseGroupIds: new Set(options.nurseGroupIds ?? []),
+      practiceRefsByDepartment: options.practiceRefsByDepartment ?? {},
+    },
+    () => clock.now(),
+  );
+  const speciesCodes = Object.fromEntries(
+    Object.entries(options.speciesCodes ?? {}).map(([name, code]) => [name.toLowerCase(), code]),
+  );
+  const departmentOfPractice: Record<string, string> = { [options.practiceRef]: options.departmentId };
+  for (const [department, ref] of Object.entries(options.practiceRefsByDepartment ?? {})) {
+    departmentOfPractice[ref] ??= department;
+  }
+  const writer = new ProvetWriter(http, {
+    departmentId: options.departmentId,
+    speciesCodes,
+    departmentOfPractice,
+  });
+  return {
+    system: 'provet-cloud',
+    readKinds,
+    read: (kind, cursor, signal) => reader.read(kind, cursor, signal),
+    write: (event, signal) => writer.write(event, signal),
+  };
+}

@@ -1,0 +1,262 @@
+import { addDays, practiceDate } from '@vet/contracts/practice-clock';
+import {
+  type ReadKind,
+  type ReadPage,
+  type ReadRecord,
+  VendorAuthFailed,
+  VendorUnavailable,
+} from '../vendor-port.ts';
+import type { ProvetHttp } from './provet-http.ts';
+import {
+  appointmentBody,
+  clientBody,
+  closureBody,
+  clinicianBody,
+  petBody,
+  practiceBody,
+  reasonBody,
+} from './provet-map.ts';
+import {
+  type ProvetAppointment,
+  provetAppointmentTypes,
+  type ProvetClient,
+  type ProvetDepartment,
+  provetIdOf,
+  type ProvetPage,
+  type ProvetPatient,
+  type ProvetReason,
+  type ProvetShift,
+  type ProvetUser,
+} from './provet-shapes.ts';
+
+export interface ProvetReadOptions {
+  departmentId: string;
+  practiceRef: string;
+  /** Records a page (the connection's own; at most the installation's default costs one request). */
+  pageSize: number;
+  /** Days of shifts read as each clinician's rota, from today. */
+  rotaDays: number;
+  nurseGroupIds: ReadonlySet<string>;
+  /** The portal practice of each department, for a client's home practice (else this connection's). */
+  practiceRefsByDepartment: Readonly<Record<string, string>>;
+}
+
+/**
+ * The cursor: a sweep through one kind's pages. `since` bounds a delta by `modified__gte` (clients,
+ * patients, appointments: "Records changed since this timestamp (use for delta sync)",
+ * howto_clients_patients.html); kinds without a documented modification filter are read whole each sweep.
+ * The next sweep starts a margin before this one began, so a record changed during a sweep, or stamped by
+ * a clock a little behind ours, is read again rather than skipped (the layer applies a repeat as unchanged).
+ */
+interface Cursor {
+  since: string | null;
+  page: number;
+  sweepStartedAt: number;
+  /** Clinicians given last sweep and this one so far: one no longer rostered here is sent with no rota. */
+  previous?: string[];
+  current?: string[];
+}
+const sweepMarginMs = 5 * 60_000;
+
+const decode = (cursor: string | null, now: number): Cursor =>
+  cursor ? (JSON.parse(cursor) as Cursor) : { since: null, page: 1, sweepStartedAt: now };
+
+/** `YYYY-MM-DD hh:mm+00:00`, the filter's documented form (filtering.html), floored to the minute. */
+export const filterTime = (ms: number) =>
+  `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}+00:00`;
+
+type Records = ReadRecord[];
+
+export class ProvetReader {
+  constructor(
+    private readonly http: ProvetHttp,
+    private readonly options: ProvetReadOptions,
+    private readonly now: () => number,
+  ) {}
+
+  private async page<T>(
+    collection: string,
+    query: Record<string, string>,
+    page: number,
+    signal?: AbortSignal,
+  ) {
+    const { status, json } = await this.http.request({
+      method: 'GET',
+      collection,
+      url: `${collection}/`,
+      query: { ...query, page: String(page), page_size: String(this.options.pageSize) },
+      signal,
+    });
+    if (status === 404 && page > 1)
+      return { count: 0, num_pages: 0, next: null, previous: null, results: [] };
+    if (status !== 200) throw unexpected(status, `GET ${collection}/`);
+    return json as ProvetPage<T>;
+  }
+
+  async read<K extends ReadKind>(
+    kind: K,
+    cursorText: string | null,
+    signal?: AbortSignal,
+  ): Promise<ReadPage<K>> {
+    const cursor = decode(cursorText, this.now());
+    if (cursor.page === 1) cursor.sweepStartedAt = this.now();
+    const since: Record<string, string> = cursor.since
+      ? { modified__gte: filterTime(Date.parse(cursor.since)) }
+      : {};
+    const department = { department__is: this.options.departmentId };
+    const records: Records = [];
+    const deleted: string[] = [];
+    let next: string | null = null;
+    switch (kind) {
+      case 'practices': {
+        const { status, json } = await this.http.request({
+          method: 'GET',
+          collection: 'department',
+          url: `department/${this.options.departmentId}/`,
+          signal,
+        });
+        if (status !== 200) throw unexpected(status, 'GET department/{id}/');
+        records.push({
+          ref: this.options.practiceRef,
+          body: practiceBody(json as ProvetDepartment, this.options.practiceRef),
+        });
+        break;
+      }
+      case 'clinicians': {
+        const page = await this.page<ProvetUser>('user', {}, cursor.page, signal);
+        next = page.next;
+        const shifts = await this.shiftsOf(page.results, signal);
+        const previous = new Set(cursor.previous ?? []);
+        cursor.current ??= [];
+        for (const user of page.results) {
+          const own = shifts.filter((shift) => shift.user === user.url);
+          const ref = String(user.id);
+          if (own.length === 0 && !previous.has(ref)) continue; // not rostered here
+          if (own.length > 0) cursor.current.push(ref);
+          records.push({
+            ref,
+            body: clinicianBody(user, own, this.options.practiceRef, this.options.nurseGroupIds),
+          });
+        }
+        break;
+      }
+      case 'closures': {
+        const page = await this.page<ProvetAppointment>(
+          'appointment',
+          { ...since, ...department },
+          cursor.page,
+          signal,
+        );
+        next = page.next;
+        for (const appointment of byModified(page.results)) {
+          const body = closureBody(appointment, this.options.practiceRef);
+          if (body) records.push({ ref: String(appointment.id), body });
+          // Cancelled, or since given a client (a preliminary booking completed): no longer a closure. A
+          // first sweep has nothing to take back.
+          else if (cursor.since !== null && mayHaveBeenClosure(appointment))
+            deleted.push(String(appointment.id));
+        }
+        break;
+      }
+      case 'appointment-reasons': {
+        const page = await this.page<ProvetReason>('reason', {}, cursor.page, signal);
+        next = page.next;
+        for (const reason of page.results) {
+          if (reason.archived) deleted.push(String(reason.id));
+          else records.push({ ref: String(reason.id), body: reasonBody(reason) });
+        }
+        break;
+      }
+      case 'clients': {
+        const page = await this.page<ProvetClient>('client', since, cursor.page, signal);
+        next = page.next;
+        for (const client of byModified(page.results)) {
+          if (client.archived) deleted.push(String(client.id));
+          else records.push({ ref: String(client.id), body: clientBody(client, this.homePractice(client)) });
+        }
+        break;
+      }
+      case 'pets': {
+        const page = await this.page<ProvetPatient>('patient', since, cursor.page, signal);
+        next = page.next;
+        for (const patient of byModified(page.results)) {
+          if (patient.archived) deleted.push(String(patient.id));
+          else records.push({ ref: String(patient.id), body: petBody(patient) });
+        }
+        break;
+      }
+      case 'appointments': {
+        const page = await this.page<ProvetAppointment>(
+          'appointment',
+          { ...since, ...department },
+          cursor.page,
+          signal,
+        );
+        next = page.next;
+        for (const appointment of byModified(page.results)) {
+          const body = appointmentBody(appointment, this.options.practiceRef);
+          if (body) records.push({ ref: String(appointment.id), body });
+        }
+        break;
+      }
+      case 'vaccinations':
+        // No vaccination endpoint in the documentation read (decision 0108).
+        return { records: [], deleted: [], cursor: cursorText ?? JSON.stringify(cursor), more: false };
+    }
+    const more = next !== null;
+    const following: Cursor = more
+      ? { ...cursor, page: cursor.page + 1 }
+      : {
+          since: new Date(cursor.sweepStartedAt - sweepMarginMs).toISOString(),
+          page: 1,
+          sweepStartedAt: cursor.sweepStartedAt,
+          ...(kind === 'clinicians' ? { previous: cursor.current ?? [], current: [] } : {}),
+        };
+    return { records, deleted, cursor: JSON.stringify(following), more };
+  }
+
+  private homePractice(client: ProvetClient): string {
+    const home = provetIdOf(client.home_department);
+    return (home && this.options.practiceRefsByDepartment[home]) ?? this.options.practiceRef;
+  }
+
+  /** The users' shifts at this department from today for the rota's days, every page. */
+  private async shiftsOf(users: readonly ProvetUser[], signal?: AbortSignal): Promise<ProvetShift[]> {
+    if (users.length === 0) return [];
+    const today = practiceDate(new Date(this.now()));
+    const query = {
+      user__in: `[${users.map((user) => user.id).join(',')}]`,
+      department__is: this.options.departmentId,
+      start__gte: filterTime(Date.parse(`${today}T00:00:00Z`) - 3_600_000),
+      start__lt: filterTime(Date.parse(`${addDays(today, this.options.rotaDays)}T00:00:00Z`)),
+    };
+    const shifts: ProvetShift[] = [];
+    for (let page = 1; ; page += 1) {
+      const found = await this.page<ProvetShift>('shift', query, page, signal);
+      shifts.push(...found.results);
+      if (!found.next) return shifts;
+    }
+  }
+}
+
+/** 403: the integration's virtual user lacks a permission (authentication_oauth2.html): the operator acts. */
+export function unexpected(status: number, endpoint: string): Error {
+  return status === 403
+    ? new VendorAuthFailed(`Provet Cloud's integration user may not call ${endpoint}.`)
+    : new VendorUnavailable(`Provet Cloud answered ${status} for ${endpoint}.`);
+}
+
+/** An appointment that was, or may have been, read as a closure: one without a client's appointment in it. */
+function mayHaveBeenClosure(appointment: ProvetAppointment): boolean {
+  const complete = appointment.client && appointment.patients.length > 0 && appointment.reason;
+  return (
+    !complete ||
+    (appointment.type !== provetAppointmentTypes.consultation &&
+      appointment.type !== provetAppointmentTypes.onlineBooking)
+  );
+}
+
+/** A page's records, oldest change first (the port's order; the documentation names no ordering parameter). */
+function byModified<T extends { modified: string; id: number }>(records: readonly T[]): T[] {
+  return [...records].sort((a, b) => Date.parse(a.modified) - Date.parse(b.modified) || a.id - b.id);
+}

@@ -1,0 +1,92 @@
+/**
+ * The stand-in's records: a Provet Cloud installation's data as its REST API returns it (record shapes:
+ * https://developers.provetcloud.com/restapi/ guides; field lists as the browsable API shows them, see
+ * provet-shapes.ts). Records relate by URL; ids are numbered per endpoint; `modified` is set on every
+ * change, from the stand-in's clock.
+ */
+
+export const provetCollections = [
+  'department',
+  'user',
+  'shift',
+  'reason',
+  'client',
+  'phonenumber',
+  'patient',
+  'appointment',
+] as const;
+export type ProvetCollection = (typeof provetCollections)[number];
+export type StoredRecord = Record<string, unknown> & { id: number; url: string };
+
+/**
+ * Species by code. 22001 is the documentation's (usage_examples.html: species 22001 answers "Dog (Canine -
+ * Domestic)"); the others are the stand-in's own, as the documentation lists no more.
+ */
+export const standInSpecies: Readonly<Record<number, string>> = {
+  22001: 'Dog (Canine - Domestic)',
+  22002: 'Cat (Feline - Domestic)',
+  22003: 'Rabbit',
+};
+
+export class ProvetStore {
+  private readonly rows = new Map<ProvetCollection, Map<number, StoredRecord>>(
+    provetCollections.map((collection) => [collection, new Map()]),
+  );
+  private readonly lastId = new Map<ProvetCollection, number>();
+
+  constructor(
+    /** `http://127.0.0.1:<port>/<provet_id>/api/0.1` */
+    readonly apiBase: string,
+    private readonly now: () => number,
+  ) {}
+
+  url(collection: ProvetCollection, id: number | string): string {
+    return `${this.apiBase}/${collection}/${id}/`;
+  }
+
+  stamp(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  insert(collection: ProvetCollection, fields: Record<string, unknown>): StoredRecord {
+    const id = (this.lastId.get(collection) ?? 0) + 1;
+    this.lastId.set(collection, id);
+    const record: StoredRecord = {
+      ...fields,
+      id,
+      url: this.url(collection, id),
+      created: this.stamp(),
+      modified: this.stamp(),
+    };
+    this.rows.get(collection)!.set(id, record);
+    return record;
+  }
+
+  get(collection: ProvetCollection, id: number): StoredRecord | undefined {
+    return this.rows.get(collection)!.get(id);
+  }
+
+  update(collection: ProvetCollection, id: number, fields: Record<string, unknown>): StoredRecord {
+    const record = this.get(collection, id);
+    if (!record) throw new Error(`No ${collection} ${id}`);
+    Object.assign(record, fields, { modified: this.stamp() });
+    return record;
+  }
+
+  /** Gone for good: the API answers 404 for it and lists it no more. */
+  remove(collection: ProvetCollection, id: number): void {
+    this.rows.get(collection)!.delete(id);
+  }
+
+  /** In id order: the documentation names no ordering, so the stand-in keeps the stable one. */
+  list(collection: ProvetCollection): StoredRecord[] {
+    return [...this.rows.get(collection)!.values()].sort((a, b) => a.id - b.id);
+  }
+
+  /** A client's record as the API shows it: its phone numbers inline, as the record's `phone_numbers`. */
+  present(collection: ProvetCollection, record: StoredRecord): StoredRecord {
+    if (collection !== 'client') return record;
+    const phones = this.list('phonenumber').filter((phone) => phone.client === record.url);
+    return { ...record, phone_numbers: phones };
+  }
+}
