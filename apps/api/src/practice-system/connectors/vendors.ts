@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConnectionFactory, ConnectorOptions } from './connectors-plugin.ts';
 import { createEzyvetConnection } from './ezyvet/index.ts';
+import { createProvetCloudConnection } from './provet-cloud/index.ts';
 import type { VendorCallObserver, VendorConnection } from './vendor-port.ts';
 
 /**
@@ -22,6 +23,29 @@ const ezyvet = {
   credentials: z
     .object({ partner_id: z.string(), client_id: z.string(), client_secret: z.string() })
     .strict(),
+};
+
+const provetCloud = {
+  settings: z
+    .object({
+      /** The installation's id in its URLs: https://provetcloud.com/<provet_id>/api/0.1/. */
+      provet_id: z.string().min(1),
+      /** The department (site) this connector's practice is. */
+      department_id: z.string().min(1),
+      /** The lowest per-minute limit of the endpoints used, as the REST API schema publishes them. */
+      rate_limit_per_minute: z.number().int().min(1).max(6000).optional(),
+      page_size: z.number().int().min(1).max(1000).optional(),
+      rota_days: z.number().int().min(1).max(366).optional(),
+      /** User groups whose members are nurses; comma-separated ids. */
+      nurse_group_ids: z.string().optional(),
+      /** Provet's species codes by the portal's species names: "Dog=22001,Cat=22002". */
+      species_codes: z
+        .string()
+        .regex(/^([^=,]+=\d+)(,[^=,]+=\d+)*$/)
+        .optional(),
+    })
+    .strict(),
+  credentials: z.object({ client_id: z.string(), client_secret: z.string() }).strict(),
 };
 
 export class ConnectorSettingsError extends Error {
@@ -77,12 +101,46 @@ function ezyvetConnection(
   );
 }
 
+function provetCloudConnection(
+  options: ConnectorOptions,
+  observer: VendorCallObserver | undefined,
+): VendorConnection {
+  const settings = parse(provetCloud.settings, options.settings, options.name, 'settings');
+  const credentials = parse(provetCloud.credentials, options.credentials, options.name, 'credentials');
+  const speciesCodes = settings.species_codes
+    ? Object.fromEntries(
+        settings.species_codes.split(',').map((pair) => {
+          const [name = '', code = ''] = pair.split('=');
+          return [name.trim(), Number(code)];
+        }),
+      )
+    : undefined;
+  return createProvetCloudConnection(
+    {
+      origin: options.baseUrl,
+      provetId: settings.provet_id,
+      clientId: credentials.client_id,
+      clientSecret: credentials.client_secret,
+      departmentId: settings.department_id,
+      practiceRef: onePractice(options),
+      ...(settings.rate_limit_per_minute ? { rateLimitPerMinute: settings.rate_limit_per_minute } : {}),
+      ...(settings.page_size ? { pageSize: settings.page_size } : {}),
+      ...(settings.rota_days ? { rotaDays: settings.rota_days } : {}),
+      ...(settings.nurse_group_ids
+        ? { nurseGroupIds: settings.nurse_group_ids.split(',').map((id) => id.trim()) }
+        : {}),
+      ...(speciesCodes ? { speciesCodes } : {}),
+    },
+    observer ? { observer } : {},
+  );
+}
+
 /** The connection of each system the portal connects to (decisions 0107, 0108). */
 export const createVendorConnection: ConnectionFactory = (options, observer) => {
   switch (options.system) {
     case 'ezyvet':
       return ezyvetConnection(options, observer);
     case 'provet-cloud':
-      throw new Error(`PRACTICE_CONNECTORS: connector ${options.name}: Provet Cloud is not connected yet.`);
+      return provetCloudConnection(options, observer);
   }
 };
