@@ -3,7 +3,7 @@ import type { PracticeRecordKind } from '@vet/contracts/integration-records';
 /**
  * One record of each kind as a practice system sends it, for the OpenAPI document (decision 0109).
  * record-examples.integration.test.ts stores each one through the API, so each is a record the import's
- * rules accept. Made-up practice, people and pet; phone numbers from Ofcom's drama ranges.
+ * rules accept. Made-up practice, people, pet and numbers.
  */
 export const practiceRecordExamples: Record<PracticeRecordKind, Record<string, unknown>> = {
   practices: {
@@ -82,7 +82,7 @@ export const practiceRecordExamples: Record<PracticeRecordKind, Record<string, u
     first_name: 'Ada',
     last_name: 'Example',
     email: 'ada@example.org',
-    mobile_phone: '07700 900123',
+    mobile_phone: '07400 123456',
     home_phone: null,
     address_line1: '1 Example Street',
     address_line2: null,
