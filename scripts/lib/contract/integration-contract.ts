@@ -167,7 +167,7 @@ function sharedErrorResponses(paths: Record<string, Record<string, unknown>>) {
         Object.entries(operations).map(([method, operation]) => {
           const { responses: answers, ...rest } = operation as { responses?: Record<string, unknown> };
           if (!answers) return [method, operation];
-          const shared = Object.entries(answers).map(([status, answer]) => {
+          const shared = Object.entries(answers).map(([status, answer]): [string, unknown] => {
             if (Number(status) < 400) return [status, answer];
             const text = JSON.stringify(answer);
             let name = named.get(text);
@@ -232,7 +232,7 @@ export function contractOf(served: OpenApiDocument): OpenApiDocument {
     paths,
     webhooks: hooks,
     components: {
-      schemas: usedSchemas({ paths, hooks, responses }, schemas as Record<string, unknown>),
+      schemas: usedSchemas({ paths, hooks, responses }, schemas),
       responses,
       // The schemes its operations name alone (a person's bearer token is refused there).
       securitySchemes: Object.fromEntries(
