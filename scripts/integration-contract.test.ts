@@ -93,6 +93,31 @@ describe('the integration contract, docs/integration/openapi.json', () => {
     );
   });
 
+  it('gives an example of every request body, and of every batch’s items', () => {
+    type Examples = { examples?: unknown[] };
+    type Body = {
+      example?: unknown;
+      schema: Examples & { properties?: { items?: Examples & { items?: Examples } } };
+    };
+    const without = Object.entries(committed.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) => {
+        const body = (operation as { requestBody?: { content: Record<string, Body> } }).requestBody?.content[
+          'application/json'
+        ];
+        if (!body) return [];
+        const batchItems = body.schema.properties?.items;
+        // A batch's example is of the whole list, or of one item.
+        const shown =
+          body.example !== undefined ||
+          body.schema.examples ||
+          batchItems?.examples ||
+          batchItems?.items?.examples;
+        return shown ? [] : [`${method} ${path}`];
+      }),
+    );
+    expect(without).toEqual([]);
+  });
+
   it('has a webhook and a typed envelope with an example for every event type', () => {
     const webhooks = Object.keys(committed.webhooks ?? {});
     expect(webhooks.length).toBeGreaterThan(0);
@@ -144,6 +169,21 @@ describe('Redocly’s recommended rules (redocly.yaml)', () => {
         ruleId: 'no-unresolved-refs',
         severity: 'error',
         where: '#/webhooks/pet.died/post/requestBody/content/application~1json/schema',
+      }),
+    );
+  });
+  it('find an example planted in a copy that does not fit its schema', slow, () => {
+    const copy = join(scratch, 'openapi.json');
+    const broken = planted((document) => {
+      const died = document.components!.schemas!.PetDiedEvent as { examples: { data: { status: string } }[] };
+      died.examples[0]!.data.status = 'Sleeping';
+    });
+    writeFileSync(copy, contractText(broken));
+    expect(lintContract(copy).problems).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'no-invalid-schema-examples',
+        severity: 'error',
+        where: '#/components/schemas/PetDiedEvent/examples/0/data/status',
       }),
     );
   });
