@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { integrationErrorCodes, type IntegrationErrorCode } from '@vet/contracts/integration-errors';
+import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakingChanges, lintContract } from './lib/contract/contract-checks.ts';
 import {
@@ -116,6 +118,19 @@ describe('the integration contract, docs/integration/openapi.json', () => {
       }),
     );
     expect(without).toEqual([]);
+  });
+
+  it('shows each error code of the catalogue in an example body, and is of its path’s major version', () => {
+    const error = committed.components!.responses!.Error as {
+      content: {
+        'application/json': { examples: Record<string, { value: { code: string; statusCode: number } }> };
+      };
+    };
+    const examples = error.content['application/json'].examples;
+    expect(Object.keys(examples)).toEqual(Object.keys(integrationErrorCodes));
+    for (const [code, { value }] of Object.entries(examples))
+      expect(value.statusCode, code).toBe(integrationErrorCodes[code as IntegrationErrorCode].status);
+    expect(`/integration/v${committed.info.version.split('.')[0]}`).toBe(integrationPathPrefix);
   });
 
   it('has a webhook and a typed envelope with an example for every event type', () => {

@@ -1,5 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
+import { integrationErrorCodes } from '@vet/contracts/integration-errors';
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { practiceEventSchemaId } from '@vet/contracts/practice-event-envelopes';
 import { practiceEventTypes } from '@vet/contracts/practice-events';
@@ -186,6 +188,52 @@ function sharedErrorResponses(paths: Record<string, Record<string, unknown>>) {
   return { paths: hoisted, responses };
 }
 
+type ErrorResponse = {
+  content: Record<string, { schema: { properties: { code: Record<string, unknown> } }; examples?: unknown }>;
+};
+
+/**
+ * The shared error answer with the integration API's codes (decision 0102): the served document has the
+ * portal's one error shape, whose `code` the integration API's hook fills from the catalogue
+ * (integration-api.ts); the contract names the catalogue, with an example body of each code. Not an
+ * `enum`: a new code may appear within a version, and a caller handles one it does not know by its status.
+ */
+function withIntegrationCodes(response: unknown): unknown {
+  const { content, ...rest } = response as ErrorResponse;
+  const json = content['application/json'];
+  if (!json) return response;
+  const { schema } = json;
+  return {
+    ...rest,
+    description: 'The error body: act on `code` (docs/integration-errors.md), show or log `message`.',
+    content: {
+      'application/json': {
+        schema: {
+          ...schema,
+          properties: {
+            ...schema.properties,
+            code: {
+              ...schema.properties.code,
+              description:
+                'On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this ' +
+                'version does not list is handled by its status. 5xx answers carry none.',
+            },
+          },
+        },
+        examples: Object.fromEntries(
+          Object.entries(integrationErrorCodes).map(([code, { status, meaning }]) => [
+            code,
+            {
+              summary: `${status} ${code}`,
+              value: { statusCode: status, error: STATUS_CODES[status], message: meaning, code },
+            },
+          ]),
+        ),
+      },
+    },
+  };
+}
+
 /** The integration API's contract, from the served document. */
 export function contractOf(served: OpenApiDocument): OpenApiDocument {
   const { paths, responses } = sharedErrorResponses(
@@ -233,7 +281,9 @@ export function contractOf(served: OpenApiDocument): OpenApiDocument {
     webhooks: hooks,
     components: {
       schemas: usedSchemas({ paths, hooks, responses }, schemas),
-      responses,
+      responses: Object.fromEntries(
+        Object.entries(responses).map(([name, response]) => [name, withIntegrationCodes(response)]),
+      ),
       // The schemes its operations name alone (a person's bearer token is refused there).
       securitySchemes: Object.fromEntries(
         Object.entries(securitySchemes ?? {}).filter(([name]) => securityNames(paths).has(name)),
