@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { practiceEventExamples } from '@vet/contracts/practice-event-examples';
 import {
   practiceEventDataSchemas,
   practiceEventEnvelopeSchema,
@@ -9,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * docs/practice-events.md is what a practice system's developers read: its example of each event must be
  * an event the portal could send. Each `### <type>` section's JSON block is checked against the envelope
- * and that type's data schema, strictly (a field the schema lacks is an error), and every type has one.
+ * and that type's data schema, strictly (a field the schema lacks is an error), and every type has one. It
+ * is the example the integration contract gives (practice-event-examples.ts, decision 0109).
  */
 const markdown = readFileSync(new URL('../docs/practice-events.md', import.meta.url), 'utf8');
 
@@ -36,5 +38,6 @@ describe('docs/practice-events.md', () => {
     expect(envelope.type).toBe(type);
     const schema = practiceEventDataSchemas[type];
     expect(() => schema.strict().parse(envelope.data)).not.toThrow();
+    expect(example).toEqual(practiceEventExamples[type]);
   });
 });

@@ -27,12 +27,21 @@ export const acknowledgementParamsSchema = <Kind extends AcknowledgedKind>(kind:
     typeof serialIdParam
   >);
 
+/** The document's example reference of each kind (decision 0109), as docs/practice-events.md shows them. */
+const acknowledgementExampleRefs: Record<AcknowledgedKind, string> = {
+  clients: 'C-1042',
+  pets: 'P-88310',
+  appointments: 'A-771201',
+};
+
 /** One kind's body: `{ "client_ref": "..." }` for clients, and so on. */
 export const acknowledgementBodySchema = <Kind extends AcknowledgedKind>(kind: Kind) =>
-  z.object({ [acknowledgementFields[kind].ref]: practiceSystemRefSchema } as Record<
-    Fields[Kind]['ref'],
-    typeof practiceSystemRefSchema
-  >);
+  z
+    .object({ [acknowledgementFields[kind].ref]: practiceSystemRefSchema } as Record<
+      Fields[Kind]['ref'],
+      typeof practiceSystemRefSchema
+    >)
+    .meta({ examples: [{ [acknowledgementFields[kind].ref]: acknowledgementExampleRefs[kind] }] });
 
 /**
  * What an acknowledgement did, as the records API answers a write: `applied` (the reference is stored

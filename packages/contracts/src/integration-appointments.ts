@@ -43,10 +43,25 @@ const appointmentFields = {
   notes_for_client: z.boolean().optional(),
 };
 
+/** A desk booking as the OpenAPI document shows it (decision 0109): made-up references. */
+const appointmentExample = {
+  practice_ref: 'PR-KENT-01',
+  clinician_ref: 'CL-0042',
+  client_ref: 'C-877',
+  pet_ref: 'P-88310',
+  reason_ref: 'R-CONSULT',
+  starts_at: '2026-12-01T09:30:00Z',
+  ends_at: '2026-12-01T09:45:00Z',
+  status: 'Booked',
+  notes: 'Booster and weight check',
+  notes_for_client: false,
+};
+
 /** PUT /appointments/{appointment_ref}: the whole record; stored as given (created or replaced). */
 export const practiceAppointmentBodySchema = z
   .object(appointmentFields)
-  .refine(endsAfterStarts, endsAfterStartsIssue);
+  .refine(endsAfterStarts, endsAfterStartsIssue)
+  .meta({ examples: [appointmentExample] });
 export type PracticeAppointmentBody = z.infer<typeof practiceAppointmentBodySchema>;
 
 /** One item of POST /appointments/batch: the record with its reference, as a row of appointments.csv. */
@@ -69,20 +84,42 @@ export const practiceAppointmentChangeSchema = z
     path: ['ends_at'],
     message: 'A new time needs both starts_at and ends_at.',
   })
-  .refine(endsAfterStarts, endsAfterStartsIssue);
+  .refine(endsAfterStarts, endsAfterStartsIssue)
+  .meta({
+    examples: [
+      { clinician_ref: 'CL-0042', starts_at: '2026-12-01T10:00:00Z', ends_at: '2026-12-01T10:15:00Z' },
+    ],
+  });
 export type PracticeAppointmentChange = z.infer<typeof practiceAppointmentChangeSchema>;
 
 /** POST …/outcome: Completed or NoShow. */
-export const appointmentOutcomeBodySchema = z.object({ outcome: z.enum(appointmentOutcomes) });
+export const appointmentOutcomeBodySchema = z
+  .object({ outcome: z.enum(appointmentOutcomes) })
+  .meta({ examples: [{ outcome: 'Completed' }] });
 
 export const appointmentRefParamsSchema = z.object({ appointment_ref: practiceSystemRefSchema });
 /** An online appointment the practice system has not acknowledged with its reference yet (decision 0067). */
 export const onlineAppointmentParamsSchema = z.object({ appointment_id: serialIdParam });
 
+/**
+ * An item as the document shows it: the item schema's own JSON schema. Only the document reads it; each
+ * item is checked by practiceAppointmentItemSchema on its own, so one bad item is answered as refused
+ * while the others are stored (decision 0063), not the whole batch refused (400).
+ */
+const { $schema: _dialect, ...itemDocument } = z.toJSONSchema(practiceAppointmentItemSchema, {
+  target: 'draft-2020-12',
+  io: 'input',
+});
+
 /** POST /appointments/batch: each item answered on its own (decision 0063). */
 export const practiceAppointmentBatchSchema = z.object({
   items: z
-    .array(z.looseObject({}))
+    .array(
+      z.looseObject({}).meta({
+        ...itemDocument,
+        examples: [{ appointment_ref: 'A-771201', ...appointmentExample }],
+      }),
+    )
     .min(1, 'Send at least one item.')
     .describe(
       `Up to ${appointmentBatchMaxItems} items (413 above), each a PUT /appointments/{appointment_ref} body with its appointment_ref.`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { practiceEventOneOf } from './practice-event-envelopes.ts';
 import {
   practiceEventEnvelopeSchema,
   practiceEventTypes,
@@ -75,7 +76,10 @@ export const eventFeedCursor = (position: number): string => String(position);
 
 export const eventFeedSchema = z.object({
   /** In the order they were committed; at most `limit`. */
-  events: z.array(practiceEventEnvelopeSchema),
+  events: z.array(
+    // Documented as one of the typed envelopes (decision 0109); sent as stored, through the loose one.
+    practiceEventEnvelopeSchema.meta(practiceEventOneOf),
+  ),
   /** Pass as `after` next time: the last event's cursor, or the one given when there was none after it. */
   next_after: z.string(),
 });

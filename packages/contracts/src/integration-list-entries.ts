@@ -37,7 +37,10 @@ const entryFields = {
 };
 
 /** PUT /list-entries/{list}/{code}: the entry as the practice system has it now (synonyms replaced). */
-export const listEntryBodySchema = z.object(entryFields);
+export const listEntryBodySchema = z
+  .object(entryFields)
+  // A made-up breed (decision 0109: the document's example).
+  .meta({ examples: [{ name: 'Kentish Terrier', species: 'Dog', synonyms: ['Kent Terrier'] }] });
 export type ListEntryBody = z.infer<typeof listEntryBodySchema>;
 
 export const listEntryBatchMaxItems = 1000;
@@ -45,7 +48,19 @@ export const listEntryBatchMaxItems = 1000;
 /** POST /list-entries/batch: entries of any lists, each with its list and code. */
 export const listEntryBatchSchema = z.object({
   items: z
-    .array(z.object({ list: listEntryParamsSchema.shape.list, code: z.string(), ...entryFields }))
+    .array(
+      z.object({ list: listEntryParamsSchema.shape.list, code: z.string(), ...entryFields }).meta({
+        examples: [
+          {
+            list: 'breeds',
+            code: 'KT01',
+            name: 'Kentish Terrier',
+            species: 'Dog',
+            synonyms: ['Kent Terrier'],
+          },
+        ],
+      }),
+    )
     .min(1, 'Send at least one item.')
     .max(listEntryBatchMaxItems, `A batch has at most ${listEntryBatchMaxItems} items.`),
 });

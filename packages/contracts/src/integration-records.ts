@@ -81,6 +81,6 @@ export const practiceRecordBatchResultSchema = z.object({
 export type PracticeRecordBatchResult = z.infer<typeof practiceRecordBatchResultSchema>;
 
 /** POST /pets/{pet_ref}/deactivate: a pet leaves the practice's active list as Deceased or Rehomed. */
-export const petDeactivationSchema = z.object({
-  status: z.enum(petStatuses).exclude(['Active']),
-});
+export const petDeactivationSchema = z
+  .object({ status: z.enum(petStatuses).exclude(['Active']) })
+  .meta({ examples: [{ status: 'Deceased' }] });

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { INTEGRATION_TAG, PRACTICE_SYSTEM_SECURITY } from '../auth/index.ts';
 
@@ -81,6 +81,8 @@ export const openApiPlugin = fp<OpenApiOptions>(
         },
       },
       transform: jsonSchemaTransform,
+      // Zod schemas given an id (the practice events' envelopes) become components the routes name.
+      transformObject: jsonSchemaTransformObject,
     });
     // The UI page needs its own scripts and styles; staticCSP gives its routes a policy that allows them,
     // while every API route keeps helmet's strict default.

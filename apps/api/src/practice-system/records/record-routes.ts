@@ -2,8 +2,6 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import {
   petDeactivationSchema,
   practiceRecordBatchResultSchema,
-  practiceRecordBatchSchema,
-  practiceRecordBodySchema,
   practiceRecordKinds,
   practiceRecordParamsSchema,
   practiceRecordRefFields,
@@ -15,7 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { errorBody, machineGrantOf } from '../../platform/index.ts';
-import { fieldsOf } from './record-fields.ts';
+import { fieldsOf, recordBatchSchemaOf, recordBodySchemaOf } from './record-fields.ts';
 import { apiRecordKinds } from './record-kinds.ts';
 import { deactivate, upsertBatch, upsertRecord, type PracticeRecordDeps } from './record-service.ts';
 
@@ -50,6 +48,8 @@ const routesOf =
     const refField = practiceRecordRefFields[kind];
     const params = practiceRecordParamsSchema(kind);
     const refOf = (request: { params: Record<string, string> }) => request.params[refField] ?? '';
+    const body = recordBodySchemaOf(kind);
+    const batch = recordBatchSchemaOf(kind);
 
     const config = { integrationKind: kind };
     app.put(
@@ -61,7 +61,7 @@ const routesOf =
           summary: `Store one ${noun} by its reference: created (201), changed or unchanged (200)`,
           description: `${fieldsOf(kind)} Refused (422) as the import refuses the row: each issue names the field and why.`,
           params,
-          body: practiceRecordBodySchema,
+          body,
           response: {
             200: practiceRecordWriteSchema,
             201: practiceRecordWriteSchema,
@@ -94,7 +94,7 @@ const routesOf =
             'Per item, as the import applies a file: the valid items are applied together (one transaction), ' +
             'each refused item is answered with its issues, and the others are applied all the same. ' +
             `Items are PUT bodies with their ${refField}. 413 above ${recordBatchMaxItems} items.`,
-          body: practiceRecordBatchSchema,
+          body: batch,
           response: { 200: practiceRecordBatchResultSchema, 409: apiErrorSchema, 413: apiErrorSchema },
         },
         onRequest: batchBytes,
