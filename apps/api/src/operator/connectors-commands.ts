@@ -32,7 +32,7 @@ const listCommand: OperatorCommand = {
       const connectors = await admin.list();
       if (connectors.length === 0) context.out('connectors: none has started (PRACTICE_CONNECTORS)');
       for (const c of connectors) {
-        const state = c.paused ? 'paused' : c.reading ? 'reading' : 'waiting';
+        const state = c.paused ? 'paused' : c.reading ? 'running' : 'not running (no instance holds it)';
         context.out(`${c.name}: ${state}; refused ${c.refusedReads} read, ${c.refusedWrites} written`);
         for (const k of c.kinds)
           context.out(
@@ -49,8 +49,8 @@ const pausing = (paused: boolean): OperatorCommand => {
     name: paused ? 'connectors pause' : 'connectors resume',
     usage: '<name>',
     summary: paused
-      ? 'stop reading a practice system (its writes wait too: pause its endpoint connector:<name>)'
-      : 'read a paused practice system again, from where it stopped',
+      ? 'stop reading and writing a practice system (writes wait, then go in order once resumed)'
+      : 'read and write a paused practice system again, from where it stopped',
     run: (args, context) => {
       const [name, ...rest] = args;
       if (!name || rest.length > 0)

@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 export interface ConnectorSummary {
   name: string;
   paused: boolean;
-  /** Whether an instance holds its lease now (it is being read). */
+  /** Whether an instance holds its lease now (an API instance runs it). */
   reading: boolean;
   kinds: { kind: string; readAt: Date | null; lastError: string | null }[];
   refusedReads: number;
@@ -15,7 +15,7 @@ export interface ConnectorSummary {
 
 /**
  * The operator's hold on the connectors (decision 0106): list them, pause and resume one (its reading
- * stops at the next pass; its writes wait on its endpoint, `events endpoints`), re-sync one (its cursors
+ * stops at the next pass; its writes wait, retried until it resumes), re-sync one (its cursors
  * forgotten: the next pass reads the system from the beginning, changing only what differs), and the
  * records refused, by kind, reference and reason.
  */

@@ -38,6 +38,14 @@ export function createConnectorStore(db: Database) {
       return rows.length === 1;
     },
 
+    async isPaused(name: string): Promise<boolean> {
+      const [row] = await db
+        .select({ paused: connectorStates.paused })
+        .from(connectorStates)
+        .where(eq(connectorStates.name, name));
+      return row?.paused ?? false;
+    },
+
     async release(name: string, owner: string): Promise<void> {
       await db
         .update(connectorStates)

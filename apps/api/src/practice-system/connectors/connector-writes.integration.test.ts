@@ -126,7 +126,19 @@ async function scene() {
     expect(await deliver(registered)).toEqual({ delivered: true, status: 200 });
     expect(await deliver(petRegistered)).toEqual({ delivered: true, status: 200 });
   };
-  return { group, system, runtime, client, pet, appointment, deliver, booked, register, readSoon };
+  return {
+    group,
+    system,
+    runtime,
+    client,
+    pet,
+    appointment,
+    deliver,
+    booked,
+    registered,
+    register,
+    readSoon,
+  };
 }
 
 const refOf = async (table: string, rowId: number) =>
@@ -190,6 +202,17 @@ describe("a connector writing the portal's events into its system", () => {
       'pet.registered',
       'appointment.booked',
     ]);
+  });
+
+  it('holds writes while the operator has paused the connector', async () => {
+    const s = await scene();
+    const store = createConnectorStore(database.db);
+    await store.ensure(s.runtime.name);
+    await database.pool.query(`update connector_states set paused = true where name = $1`, [s.runtime.name]);
+    expect(await s.deliver(s.registered)).toEqual({ delivered: false, reason: 'connector_paused' });
+    expect(s.system.written).toEqual([]);
+    await database.pool.query(`update connector_states set paused = false where name = $1`, [s.runtime.name]);
+    expect(await s.deliver(s.registered)).toEqual({ delivered: true, status: 200 });
   });
 
   it('hands a webhook endpoint back to the dispatcher', () => {

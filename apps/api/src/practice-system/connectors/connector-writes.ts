@@ -109,6 +109,8 @@ async function write(
   delivery: ConnectorDelivery,
 ): Promise<DeliveryOutcome> {
   const { name } = runtime;
+  // Paused by the operator: its writes wait too, retried by the dispatcher's back-off until resumed.
+  if (await deps.store.isPaused(name)) return { delivered: false, reason: 'connector_paused' };
   const data = await withCurrentRefs(deps.db, delivery.data);
   // Events of different records are not ordered among themselves: a booking may come before the write of
   // its new client has brought the client's reference. It waits (the dispatcher's back-off) until it has.

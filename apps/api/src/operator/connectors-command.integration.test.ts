@@ -1,0 +1,54 @@
+import { useTestDatabase } from '@vet/db/testing/test-database';
+import { describe, expect, it } from 'vitest';
+import { productionSettings, runInProcess } from './testing/run-in-process.ts';
+
+/** `portal-admin connectors …` (decision 0106): what an operator sees and holds of each connector. */
+const database = useTestDatabase();
+
+describe('portal-admin connectors', () => {
+  it('lists, pauses, resumes and re-syncs a connector, and reports its refused records by reference', async () => {
+    const name = `ops-${Math.random().toString(36).slice(2, 8)}`;
+    await database.pool.query(`insert into connector_states (name) values ($1)`, [name]);
+    await database.pool.query(
+      `insert into connector_cursors (name, kind, cursor, read_at) values ($1, 'clients', '42', now()), ($1, 'pets', '7', now())`,
+      [name],
+    );
+    await database.pool.query(
+      `insert into connector_refusals (name, direction, kind, ref, reasons, body)
+       values ($1, 'read', 'pets', '9001', '[{"path":"breed","message":"not a breed of the list"}]', '{"name":"Private Name"}')`,
+      [name],
+    );
+    const settings = productionSettings(database.url);
+    const run = (...args: string[]) => runInProcess(['connectors', ...args], settings);
+
+    const listed = await run('list');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain(`${name}: not running (no instance holds it); refused 1 read, 0 written`);
+    expect(listed.stdout).toMatch(/^ {2}clients: read \d{4}-\d\d-\d\dT/m);
+
+    expect(await run('pause', name)).toMatchObject({ status: 0, stdout: `${name}: paused\n` });
+    expect(
+      (await database.pool.query(`select paused from connector_states where name = $1`, [name])).rows,
+    ).toEqual([{ paused: true }]);
+    expect(await run('resume', name)).toMatchObject({ status: 0, stdout: `${name}: resumed\n` });
+    expect(await run('pause', 'no-such-connector')).toMatchObject({ status: 1 });
+    expect(await run('pause')).toMatchObject({ status: 2 });
+
+    expect((await run('resync', name, '--kind', 'pets')).stdout).toContain('1 kind(s)');
+    const cursors = await database.pool.query(
+      `select kind, cursor from connector_cursors where name = $1 order by kind`,
+      [name],
+    );
+    expect(cursors.rows).toEqual([
+      { kind: 'clients', cursor: '42' },
+      { kind: 'pets', cursor: null },
+    ]);
+
+    const refused = await run('refused', name);
+    expect(refused.stdout).toBe(
+      `read pets 9001: breed: not a breed of the list\n${name}: 1 refused record(s)\n`,
+    );
+    // The body the connector keeps to try again never reaches the operator's screen.
+    expect(refused.stdout).not.toContain('Private Name');
+  });
+});
