@@ -72,7 +72,7 @@ describe.each([
     expect(counts).toEqual(site.counts);
   });
 
-  it("takes a desk booking out of the client's search, and writes the client's booking into the diary", async () => {
+  it("takes a desk booking out of the client's search, writes the client's booking into the diary, flags one the desk took first", async () => {
     const client = await one<{ id: number; practice_id: number; ref: string }>(
       `select c.id, c.home_practice_id as practice_id, c.pms_ref as ref from clients c
        where exists (select 1 from pets p where p.client_id = c.id and p.status = 'Active') order by c.id limit 1`,
@@ -165,6 +165,163 @@ describe.each([
       appointmentId,
     ]);
     expect(site.diaryStart(stored.ref)).toBe(Date.parse(next));
+    expect(site.violations()).toEqual([]);
+
+    // The desk gives away the next time a second before the client's booking of it reaches the system:
+    // the system refuses the write, the diary is read, and the desk booking flags the online one.
+    const contested = (await starts())[0]!;
+    const online = await app.inject({
+      method: 'POST',
+      url: '/appointments',
+      headers: { authorization },
+      payload: {
+        practiceId: client.practice_id,
+        petId: pet.id,
+        appointmentReasonId: reason.id,
+        startsAt: contested,
+      },
+    });
+    expect(online.statusCode).toBe(201);
+    const onlineId = online.json<{ appointmentId: number }>().appointmentId;
+    const assigned = await one<{ ref: string }>(
+      `select c.pms_ref as ref from appointments a join clinicians c on c.id = a.clinician_id where a.id = $1`,
+      [onlineId],
+    );
+    site.deskBook({
+      clinicianRef: assigned.ref,
+      reasonRef: reason.ref,
+      petRef: pet.ref,
+      clientRef: client.ref,
+      startsAt: contested,
+      minutes: reason.minutes,
+    });
+    site.tick();
+    const contestedEvent = await one<{
+      id: number;
+      type: string;
+      data: Record<string, unknown>;
+      occurred_at: Date;
+    }>(
+      `select id, type, data, occurred_at from practice_events where type = 'appointment.booked' and record_id = $1`,
+      [onlineId],
+    );
+    expect(
+      await deliver({
+        id: `evt_${contestedEvent.id}`,
+        type: contestedEvent.type,
+        timestamp: contestedEvent.occurred_at,
+        data: contestedEvent.data,
+      }),
+    ).toEqual({ delivered: true, status: 200 });
+    expect(
+      (await own.current.pool.query(`select kind, reasons from connector_refusals where direction = 'write'`))
+        .rows,
+    ).toEqual([{ kind: 'appointment.booked', reasons: [expect.objectContaining({ path: 'slot_taken' })] }]);
+    await syncCycle(deps(), runtime);
+    const flagged = await one<{ flagged: boolean; ref: string | null }>(
+      `select flagged_at is not null as flagged, pms_ref as ref from appointments where id = $1`,
+      [onlineId],
+    );
+    expect(flagged).toEqual({ flagged: true, ref: null });
+    expect(
+      await one(
+        `select count(*)::int as n from practice_events where type = 'appointment.flagged' and record_id = $1`,
+        [onlineId],
+      ),
+    ).toEqual({ n: 1 });
+  });
+
+  it('agrees with the system after an outage during which both sides booked, nothing lost or written twice', async () => {
+    const client = await one<{ id: number; practice_id: number; ref: string }>(
+      `select id, home_practice_id as practice_id, pms_ref as ref from clients where identity_subject is not null`,
+    );
+    const pet = await one<{ id: number; ref: string }>(
+      `select id, pms_ref as ref from pets where client_id = $1 and status = 'Active' order by id limit 1`,
+      [client.id],
+    );
+    const reason = await one<{ id: number; ref: string; minutes: number }>(
+      `select id, pms_ref as ref, duration_minutes as minutes from appointment_reasons
+       where is_online and clinician_type = 'Vet' and not is_initial_consultation order by id limit 1`,
+    );
+    const authorization = `Bearer ${await provider.sign({ claims: { sub: `subject-${client.id}` } })}`;
+    const today = practiceDate(new Date());
+    const slots = await app.inject({
+      url: `/practices/${client.practice_id}/appointment-slots`,
+      query: {
+        appointmentReasonId: String(reason.id),
+        petId: String(pet.id),
+        fromDate: addDays(today, 8),
+        toDate: addDays(today, 12),
+      },
+      headers: { authorization },
+    });
+    const [deskTime, onlineTime] = slots
+      .json<{ slots: { startsAt: string }[] }>()
+      .slots.map((s) => s.startsAt);
+    const vet = await one<{ ref: string }>(
+      `select pms_ref as ref from clinicians where practice_id = $1 and type = 'Vet' and active order by id limit 1`,
+      [client.practice_id],
+    );
+
+    site.setDown(true);
+    site.deskBook({
+      clinicianRef: vet.ref,
+      reasonRef: reason.ref,
+      petRef: pet.ref,
+      clientRef: client.ref,
+      startsAt: deskTime!,
+      minutes: reason.minutes,
+    });
+    site.tick();
+    const online = await app.inject({
+      method: 'POST',
+      url: '/appointments',
+      headers: { authorization },
+      payload: {
+        practiceId: client.practice_id,
+        petId: pet.id,
+        appointmentReasonId: reason.id,
+        startsAt: onlineTime,
+      },
+    });
+    expect(online.statusCode).toBe(201);
+    const onlineId = online.json<{ appointmentId: number }>().appointmentId;
+    const event = await one<{ id: number; type: string; data: Record<string, unknown>; occurred_at: Date }>(
+      `select id, type, data, occurred_at from practice_events where type = 'appointment.booked' and record_id = $1`,
+      [onlineId],
+    );
+    const deliver = connectorDeliveries([runtime], {
+      db: own.current.db,
+      store: createConnectorStore(own.current.db),
+      metrics: undefined,
+      log,
+      readSoon: () => undefined,
+    })(connectorEndpointUrl(runtime.name))!;
+    const delivery = {
+      id: `evt_${event.id}`,
+      type: event.type,
+      timestamp: event.occurred_at,
+      data: event.data,
+    };
+    // While it is down: the write waits for the dispatcher's next attempt, the read stops where it was.
+    expect(await deliver(delivery)).toEqual({ delivered: false, reason: 'connector_unavailable' });
+    expect(await syncCycle(deps(), runtime)).toMatchObject({ kind: 'unavailable' });
+
+    site.setDown(false);
+    expect(await deliver(delivery)).toEqual({ delivered: true, status: 200 });
+    site.tick();
+    expect(await syncCycle(deps(), runtime)).toMatchObject({ kind: 'read' });
+
+    const after = new Date();
+    const portal = await own.current.pool.query<{ starts: Date }>(
+      `select starts_at as starts from appointments
+       where practice_id = $1 and status = 'Booked' and pms_ref is not null and starts_at > $2 order by starts_at`,
+      [client.practice_id, after],
+    );
+    const diary = site.diaryStarts(after.getTime());
+    expect(portal.rows.map((row) => row.starts.getTime())).toEqual(diary);
+    expect(diary.filter((start) => start === Date.parse(onlineTime!))).toHaveLength(1);
+    expect(diary).toContain(Date.parse(deskTime!));
     expect(site.violations()).toEqual([]);
   });
 });

@@ -28,6 +28,10 @@ export interface VendorSite {
   diaryStart(appointmentRef: string): number | undefined;
   /** Time passes on the vendor's clock, so a change made now is inside the next read's window. */
   tick(): void;
+  /** The system stops answering (503 to everything), or answers again. */
+  setDown(down: boolean): void;
+  /** The starts (ms) of the diary's appointments after `after` (ms), not cancelled, in order. */
+  diaryStarts(after: number): number[];
   /** Requests the stand-in found outside the vendor's documented shapes. */
   violations(): readonly string[];
   close(): Promise<void>;
@@ -70,6 +74,15 @@ export async function ezyvetSite(): Promise<VendorSite> {
       return found ? found.start_at * 1000 : undefined;
     },
     tick: () => clock.advance(1_000),
+    setDown: (down) => standIn.setDown(down ? 'error' : false),
+    diaryStarts: (after) =>
+      standIn.db.tables.appointment
+        .filter(
+          (a) =>
+            a.active && a.status_id !== standIn.db.statusId('Cancelled') && a.start_at * 1000 > after,
+        )
+        .map((a) => a.start_at * 1000)
+        .sort((a, b) => a - b),
     violations: () => standIn.violations,
     close: () => standIn.close(),
   };
@@ -120,6 +133,22 @@ export async function provetCloudSite(): Promise<VendorSite> {
       return found ? Date.parse(String(found.start)) : undefined;
     },
     tick: () => clock.advance(1_000),
+    setDown: (down) => {
+      standIn.control.down = down ? 'error' : null;
+    },
+    diaryStarts: (after) =>
+      standIn.store
+        .list('appointment')
+        .filter(
+          (a) =>
+            a.department === standIn.store.url('department', departmentId) &&
+            a.client !== null &&
+            a.active !== 0 &&
+            !a.consultation,
+        )
+        .map((a) => Date.parse(String(a.start)))
+        .filter((start) => start > after)
+        .sort((a, b) => a - b),
     violations: () => standIn.control.violations,
     close: () => standIn.close(),
   };
