@@ -78,8 +78,7 @@ export async function ezyvetSite(): Promise<VendorSite> {
     diaryStarts: (after) =>
       standIn.db.tables.appointment
         .filter(
-          (a) =>
-            a.active && a.status_id !== standIn.db.statusId('Cancelled') && a.start_at * 1000 > after,
+          (a) => a.active && a.status_id !== standIn.db.statusId('Cancelled') && a.start_at * 1000 > after,
         )
         .map((a) => a.start_at * 1000)
         .sort((a, b) => a - b),
