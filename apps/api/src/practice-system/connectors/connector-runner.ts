@@ -23,6 +23,8 @@ export function startConnectorRunner(runtimes: readonly ConnectorRuntime[], deps
   const owner = randomUUID();
   const stopping = new AbortController();
   const wakers = new Map<string, () => void>();
+  // A wake-up asked for while the loop was busy (not yet asleep) is kept for its next sleep.
+  const wakeAsked = new Set<string>();
 
   async function loop(runtime: ConnectorRuntime): Promise<void> {
     let backoffMs = firstBackoffMs;
@@ -45,6 +47,9 @@ export function startConnectorRunner(runtimes: readonly ConnectorRuntime[], deps
         waitMs = backoffMs;
         backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
       }
+      // Stopped while it read: an abort listener added now would never hear it.
+      if (stopping.signal.aborted) break;
+      if (wakeAsked.delete(runtime.name)) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, waitMs);
         function done() {
@@ -62,7 +67,11 @@ export function startConnectorRunner(runtimes: readonly ConnectorRuntime[], deps
 
   const loops = runtimes.map((runtime) => loop(runtime));
   return {
-    readSoon: (name) => wakers.get(name)?.(),
+    readSoon: (name) => {
+      const wake = wakers.get(name);
+      if (wake) wake();
+      else wakeAsked.add(name);
+    },
     async stop() {
       stopping.abort();
       await Promise.allSettled(loops);
