@@ -6,4 +6,5 @@
 export { answerPrescriptionRequest } from './prescription-answers.ts';
 export type { PrescriptionAnswerInput } from './prescription-answers.ts';
 export type { PrescriptionEmailSettings } from './prescription-email.ts';
+export { prescriptionRequestsOf } from './prescriptions-repository.ts';
 export { prescriptionRoutes } from './routes.ts';

@@ -152,11 +152,11 @@ export async function createPrescriptionRequest(
     });
     return request!.id;
   });
-  const [created] = await deps.repository.requestsOf(clientId, [requestId]);
+  const [created] = await deps.repository.requestsOf(deps.db, clientId, [requestId]);
   return created!;
 }
 
 /** GET /prescription-requests */
 export async function listPrescriptionRequests(deps: PrescriptionDeps, clientId: number) {
-  return { requests: await deps.repository.requestsOf(clientId) };
+  return { requests: await deps.repository.requestsOf(deps.db, clientId) };
 }

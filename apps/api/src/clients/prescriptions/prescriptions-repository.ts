@@ -1,5 +1,5 @@
 import type { PetMedicine, PrescriptionRequest } from '@vet/contracts/prescription-requests';
-import type { Database, Executor } from '@vet/db/connection';
+import type { Executor } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
 import { clinicians } from '@vet/db/schema/clinicians';
@@ -26,7 +26,7 @@ export type MedicineRow = Omit<PetMedicine, 'availability' | 'refusal'> & {
 };
 
 /** SQL of repeat prescriptions, each read scoped to the client it is for. */
-export function createPrescriptionsRepository(db: Database) {
+export function createPrescriptionsRepository() {
   return {
     /** The client's pet with its practice's rules; undefined for a missing pet and another's alike. */
     async findPet(executor: Executor, clientId: number, petId: number) {
@@ -77,57 +77,61 @@ export function createPrescriptionsRepository(db: Database) {
         .orderBy(desc(petMedications.prescribedOn), asc(petMedications.medicine), asc(petMedications.id));
     },
 
-    /** The client's requests, newest first, each with what it asked for. */
-    async requestsOf(clientId: number, requestIds?: readonly number[]): Promise<PrescriptionRequest[]> {
-      const rows = await db
-        .select({
-          requestId: prescriptionRequests.id,
-          petId: prescriptionRequests.petId,
-          petName: pets.name,
-          status: prescriptionRequests.status,
-          supply: prescriptionRequests.supply,
-          feePence: prescriptionRequests.feePence,
-          note: prescriptionRequests.note,
-          answerMessage: prescriptionRequests.answerMessage,
-          requestedAt: prescriptionRequests.createdAt,
-          answeredAt: prescriptionRequests.answeredAt,
-        })
-        .from(prescriptionRequests)
-        .innerJoin(pets, eq(pets.id, prescriptionRequests.petId))
-        .where(
-          and(
-            eq(prescriptionRequests.clientId, clientId),
-            requestIds ? inArray(prescriptionRequests.id, [...requestIds]) : undefined,
-          ),
-        )
-        .orderBy(desc(prescriptionRequests.createdAt), desc(prescriptionRequests.id));
-      if (rows.length === 0) return [];
-      const items = await db
-        .select({
-          requestId: prescriptionRequestItems.requestId,
-          medicine: prescriptionRequestItems.medicine,
-          strength: prescriptionRequestItems.strength,
-          quantity: prescriptionRequestItems.quantity,
-          unit: prescriptionRequestItems.unit,
-        })
-        .from(prescriptionRequestItems)
-        .where(
-          inArray(
-            prescriptionRequestItems.requestId,
-            rows.map((row) => row.requestId),
-          ),
-        )
-        .orderBy(asc(prescriptionRequestItems.id));
-      return rows.map((row) => ({
-        ...row,
-        requestedAt: row.requestedAt.toISOString(),
-        answeredAt: row.answeredAt?.toISOString() ?? null,
-        items: items
-          .filter((item) => item.requestId === row.requestId)
-          .map(({ requestId: _, ...item }) => item),
-      }));
-    },
+    requestsOf: prescriptionRequestsOf,
   };
+}
+
+/** The client's requests, newest first, each with what it asked for (for the page and the data export). */
+export async function prescriptionRequestsOf(
+  executor: Executor,
+  clientId: number,
+  requestIds?: readonly number[],
+): Promise<PrescriptionRequest[]> {
+  const rows = await executor
+    .select({
+      requestId: prescriptionRequests.id,
+      petId: prescriptionRequests.petId,
+      petName: pets.name,
+      status: prescriptionRequests.status,
+      supply: prescriptionRequests.supply,
+      feePence: prescriptionRequests.feePence,
+      note: prescriptionRequests.note,
+      answerMessage: prescriptionRequests.answerMessage,
+      requestedAt: prescriptionRequests.createdAt,
+      answeredAt: prescriptionRequests.answeredAt,
+    })
+    .from(prescriptionRequests)
+    .innerJoin(pets, eq(pets.id, prescriptionRequests.petId))
+    .where(
+      and(
+        eq(prescriptionRequests.clientId, clientId),
+        requestIds ? inArray(prescriptionRequests.id, [...requestIds]) : undefined,
+      ),
+    )
+    .orderBy(desc(prescriptionRequests.createdAt), desc(prescriptionRequests.id));
+  if (rows.length === 0) return [];
+  const items = await executor
+    .select({
+      requestId: prescriptionRequestItems.requestId,
+      medicine: prescriptionRequestItems.medicine,
+      strength: prescriptionRequestItems.strength,
+      quantity: prescriptionRequestItems.quantity,
+      unit: prescriptionRequestItems.unit,
+    })
+    .from(prescriptionRequestItems)
+    .where(
+      inArray(
+        prescriptionRequestItems.requestId,
+        rows.map((row) => row.requestId),
+      ),
+    )
+    .orderBy(asc(prescriptionRequestItems.id));
+  return rows.map((row) => ({
+    ...row,
+    requestedAt: row.requestedAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    items: items.filter((item) => item.requestId === row.requestId).map(({ requestId: _, ...item }) => item),
+  }));
 }
 
 export type PrescriptionsRepository = ReturnType<typeof createPrescriptionsRepository>;

@@ -23,7 +23,7 @@ const tags = ['prescriptions'];
  * request. Another client's pet, and a medicine not on the pet's list, answer like a missing one (404).
  */
 export const prescriptionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const deps: PrescriptionDeps = { db: app.db, repository: createPrescriptionsRepository(app.db) };
+  const deps: PrescriptionDeps = { db: app.db, repository: createPrescriptionsRepository() };
 
   app.get(
     '/v2/pets/:petId/medications',
