@@ -29,6 +29,9 @@ const pageBudgetsKb: Record<string, number> = {
   '/appointments': 192,
   '/appointments/book': 196,
   '/client-detail': 198,
+  // Repeat prescriptions (decision 0111): at most 1.4x the bare page (133.8 kB, decision 0038).
+  '/drug-request': 187,
+  '/drug-request/new-request': 187,
   '/registration': 199,
   '/registration-new': 200,
 };

@@ -47,6 +47,7 @@ import {
   type OnboardingBudgets,
   onlineAccountRoutes,
   petRoutes,
+  prescriptionRoutes,
 } from './clients/index.ts';
 import type { ApiConfig } from './config/index.ts';
 import { devMailboxRoutes } from './messages/index.ts';
@@ -189,6 +190,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
       earlierTimesRoutes(booking),
       // The client ends the manage links of their appointments (decision 0095).
       manageLinkClientRoutes,
+      prescriptionRoutes,
     ],
     requireLinkedClient: true,
   });

@@ -15,6 +15,7 @@ export const bffForwardedPrefixes = [
   'online-practices',
   'practices',
   'pre-signup',
+  'prescription-requests',
   'signup',
   'signup-v2',
   'telemetry',

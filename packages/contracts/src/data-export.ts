@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { prescriptionRequestSchema } from './prescription-requests.ts';
 
 /**
  * "Download my data" (R2.37, decision 0079): everything the portal holds about the signed-in person,
@@ -108,6 +109,8 @@ export const dataExportSchema = z.object({
       contactPreferences: dataExportContactPreferencesSchema,
       /** Every change the person made online to their details and preferences, oldest first. */
       changeHistory: z.array(dataExportChangeSchema),
+      /** Their repeat prescription requests and the practice's answers, newest first (decision 0111). */
+      prescriptionRequests: z.array(prescriptionRequestSchema),
     })
     .nullable(),
   /** The portal sessions of this sign-in that have not ended: no token, no secret. */

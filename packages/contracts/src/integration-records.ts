@@ -22,6 +22,7 @@ export const practiceRecordRefFields = {
   clients: 'client_ref',
   pets: 'pet_ref',
   vaccinations: 'vaccination_ref',
+  medications: 'medication_ref',
 } as const;
 export type PracticeRecordKind = keyof typeof practiceRecordRefFields;
 export const practiceRecordKinds = Object.keys(practiceRecordRefFields) as PracticeRecordKind[];

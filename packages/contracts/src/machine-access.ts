@@ -25,10 +25,12 @@ export const machineGrantKinds = [
   'clients',
   'pets',
   'vaccinations',
+  'medications',
   'appointments',
   'invitations',
   'acknowledgements',
   'list-entries',
   'events',
+  'prescription-requests',
 ] as const;
 export type MachineGrantKind = (typeof machineGrantKinds)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentStatuses } from './appointments.ts';
 import { contactPreferenceChoicesSchema } from './contact-preferences.ts';
+import { medicineCategories, supplyMethods } from './prescription-rules.ts';
 
 /**
  * The practice system's way out (decision 0067, docs/practice-events.md): every change made in
@@ -12,7 +13,7 @@ import { contactPreferenceChoicesSchema } from './contact-preferences.ts';
  */
 
 /** The records an event can be about: its order is kept per record (kind and portal id). */
-export const practiceEventRecordKinds = ['client', 'pet', 'appointment'] as const;
+export const practiceEventRecordKinds = ['client', 'pet', 'appointment', 'prescription_request'] as const;
 export type PracticeEventRecordKind = (typeof practiceEventRecordKinds)[number];
 
 /** Every kind of change the design lists, as the `type` of its event. */
@@ -33,6 +34,7 @@ export const practiceEventTypes = [
   'appointment.flagged',
   'appointment.attendance_confirmed',
   'appointment.reminder_sent',
+  'prescription.requested',
 ] as const;
 export type PracticeEventType = (typeof practiceEventTypes)[number];
 
@@ -208,6 +210,33 @@ export const practiceEventDataSchemas = {
     reminder: z.string(),
     sent_at: instant,
   }),
+  /**
+   * The client asked for repeats of their pet's medicines (decision 0111): each by the practice system's
+   * reference, with the quantity, and how they want it (`collect`, or a `written` prescription for a
+   * pharmacy, whose fee they were shown). The practice answers with
+   * PUT /integration/v1/prescription-requests/{request_id}/answer.
+   */
+  'prescription.requested': z.object({
+    request_id: id,
+    ...practiceRecord,
+    ...clientRecord,
+    ...petRecord,
+    supply: z.enum(supplyMethods),
+    fee_pence: z.number().int().min(0),
+    note: z.string().nullable(),
+    items: z.array(
+      z.object({
+        medication_id: id,
+        medication_ref: z.string(),
+        medicine: z.string(),
+        strength: z.string().nullable(),
+        category: z.enum(medicineCategories),
+        quantity: z.number().int().positive(),
+        unit: z.string(),
+      }),
+    ),
+    requested_at: instant,
+  }),
 } satisfies Record<PracticeEventType, z.ZodType>;
 
 export type PracticeEventData<T extends PracticeEventType> = z.infer<(typeof practiceEventDataSchemas)[T]>;
@@ -230,7 +259,16 @@ export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventR
   'appointment.flagged': 'appointment',
   'appointment.attendance_confirmed': 'appointment',
   'appointment.reminder_sent': 'appointment',
+  'prescription.requested': 'prescription_request',
 };
+
+/** The field of an event's data that names the record it is about. */
+export const practiceEventRecordIdField = {
+  client: 'client_id',
+  pet: 'pet_id',
+  appointment: 'appointment_id',
+  prescription_request: 'request_id',
+} as const satisfies Record<PracticeEventRecordKind, string>;
 
 /** The event id as sent: the `webhook-id` header and the envelope's `id`, the same on every retry. */
 export const practiceEventIdPrefix = 'evt_';

@@ -1,5 +1,6 @@
 import {
   practiceEventDataSchemas,
+  practiceEventRecordIdField,
   practiceEventRecordKindOf,
   type PracticeEventData,
   type PracticeEventType,
@@ -11,7 +12,7 @@ import { lockSpaces } from './lock-spaces.ts';
 /** The channel an event's commit wakes the dispatchers on (the payload is empty: they read the table). */
 export const practiceEventsChannel = 'practice_events';
 
-const recordIdField = { client: 'client_id', pet: 'pet_id', appointment: 'appointment_id' } as const;
+const recordIdField = practiceEventRecordIdField;
 
 /**
  * The practice an event is of (decision 0105), from its data `d`: the practice it names, else its

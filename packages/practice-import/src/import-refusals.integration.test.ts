@@ -75,6 +75,7 @@ describe('rows refused across files', () => {
       'appointments.csv:4 client_ref: refused in clients.csv line 2',
       'appointments.csv:4 pet_ref: refused in pets.csv line 2',
       'vaccinations.csv:2 pet_ref: refused in pets.csv line 2',
+      'medications.csv:2 pet_ref: refused in pets.csv line 2',
     ]);
     // Everything else is applied: the other client, its pet and its appointment.
     expect(result.counts('clients.csv')).toEqual({ applied: 1, unchanged: 0, refused: 1 });

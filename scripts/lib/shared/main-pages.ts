@@ -10,6 +10,8 @@ export const SIGNED_IN_PAGES = [
   '/appointments',
   '/appointments/book',
   '/client-detail',
+  '/drug-request',
+  '/drug-request/new-request',
 ] as const;
 
 /** The onboarding pages, seen as a person just signed up whose account is not linked to a record yet. */

@@ -1,7 +1,7 @@
 /**
  * Clients: a client's own records: profile, details and contact preferences, pets and their health record,
  * onboarding (pre-signup check, verification, invitations, new clients), the online account (sessions,
- * deletion) and data export.
+ * deletion), data export, and repeat prescriptions.
  * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
  */
 export { dataExportRoutes } from './data-export/index.ts';
@@ -9,4 +9,6 @@ export { defaultBudgets, onboardingRoutes, preSignupRoutes } from './onboarding/
 export type { OnboardingBudgets } from './onboarding/index.ts';
 export { onlineAccountRoutes } from './online-account/index.ts';
 export { createPetsRepository, petRoutes, registerNewPet } from './pets/index.ts';
+export { answerPrescriptionRequest, prescriptionRoutes } from './prescriptions/index.ts';
+export type { PrescriptionAnswerInput, PrescriptionEmailSettings } from './prescriptions/index.ts';
 export { clientRecordRoutes, clientRoutes } from './profile/index.ts';

@@ -1,4 +1,8 @@
 import { practiceTimeZone } from '@vet/contracts/practice-clock';
+import {
+  defaultPrescriptionReviewMonths,
+  writtenPrescriptionCapPence,
+} from '@vet/contracts/prescription-rules';
 import { requiredRef } from './columns.ts';
 import { pmsRef } from './pms-ref.ts';
 import { sql } from 'drizzle-orm';
@@ -43,9 +47,28 @@ export const practices = pgTable(
     minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
     horizonDays: smallint('horizon_days').notNull().default(56),
     cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(120),
+    /** Decision 0111: a prescription-only medicine is repeated only for a pet a vet saw within this. */
+    prescriptionReviewMonths: smallint('prescription_review_months')
+      .notNull()
+      .default(defaultPrescriptionReviewMonths),
+    /** Decision 0111: the written prescription's fee, first medicine and each further one (CMA cap). */
+    writtenPrescriptionFeePence: integer('written_prescription_fee_pence')
+      .notNull()
+      .default(writtenPrescriptionCapPence.first),
+    writtenPrescriptionFurtherFeePence: integer('written_prescription_further_fee_pence')
+      .notNull()
+      .default(writtenPrescriptionCapPence.further),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('practices_time_zone_uk_ck', sql`${t.timeZone} = ${sql.raw(`'${practiceTimeZone}'`)}`)],
+  (t) => [
+    check('practices_time_zone_uk_ck', sql`${t.timeZone} = ${sql.raw(`'${practiceTimeZone}'`)}`),
+    check('practices_prescription_review_ck', sql`${t.prescriptionReviewMonths} between 1 and 36`),
+    check(
+      'practices_written_prescription_fee_ck',
+      sql`${t.writtenPrescriptionFeePence} between 0 and ${sql.raw(String(writtenPrescriptionCapPence.first))}
+        and ${t.writtenPrescriptionFurtherFeePence} between 0 and ${sql.raw(String(writtenPrescriptionCapPence.further))}`,
+    ),
+  ],
 );
 
 /** R3.10: feature settings are pairs of featureKey and value (e.g. 'Online Booking Enabled' = 'True'). */

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import {
   practiceEventDataSchemas,
   practiceEventEnvelopeSchema,
+  practiceEventRecordIdField,
   practiceEventRecordKindOf,
 } from '@vet/contracts/practice-events';
 import { Webhook } from 'standardwebhooks';
@@ -72,7 +73,7 @@ const movedPath = '/moved/events';
 const maxRequestBytes = 1024 * 1024;
 const hugeBodyBytes = 8 * 1024 * 1024;
 const hugeChunk = Buffer.alloc(64 * 1024, 'x');
-const recordIdField = { client: 'client_id', pet: 'pet_id', appointment: 'appointment_id' } as const;
+const recordIdField = practiceEventRecordIdField;
 
 export async function startReferencePracticeSystem(options: {
   secret: string;

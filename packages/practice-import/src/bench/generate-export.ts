@@ -1,3 +1,4 @@
+import { medicationRows } from './bench-medications.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isoDayOfWeek } from '@vet/contracts/practice-clock';
@@ -56,6 +57,7 @@ const SOURCES: { [F in Exclude<ExportFile, 'list_entries.csv'>]: RowSource<F> } 
   'pets.csv': petRows,
   'appointments.csv': appointmentRows,
   'vaccinations.csv': vaccinationRows,
+  'medications.csv': medicationRows,
 };
 
 /**

@@ -15,6 +15,7 @@ import {
   reasonRows,
   rotaShiftRows,
 } from './demo-practice-tables.ts';
+import { medicationRows } from './demo-medications.ts';
 import { priceRows } from './demo-prices.ts';
 import { vaccinationRows } from './demo-vaccinations.ts';
 import type { ExportTables } from './export-files.ts';
@@ -55,5 +56,6 @@ export function demoExportTables(): ExportTables {
     'pets.csv': petTable,
     'appointments.csv': appointmentRows(refs, DEMO_CLIENT_SEEDS, pets, appointments),
     'vaccinations.csv': vaccinationRows(pets, petTable, appointments, DEMO_ANCHOR_MONDAY),
+    'medications.csv': medicationRows(refs, pets, DEMO_ANCHOR_MONDAY),
   };
 }

@@ -94,6 +94,21 @@ export const EXPORT_COLUMNS = {
     'notes',
   ],
   'vaccinations.csv': ['vaccination_ref', 'pet_ref', 'vaccine', 'given_on', 'due_on'],
+  'medications.csv': [
+    'medication_ref',
+    'pet_ref',
+    'medicine',
+    'strength',
+    'dose_instructions',
+    'category',
+    'prescribed_on',
+    'clinician_ref',
+    'repeatable',
+    'repeats_left',
+    'review_due',
+    'max_quantity',
+    'unit',
+  ],
 } as const;
 
 export type ExportFile = keyof typeof EXPORT_COLUMNS;
@@ -116,6 +131,7 @@ export const DATED_COLUMNS: {
   'pets.csv': { dates: ['date_of_birth'] },
   'appointments.csv': { instants: ['starts_at', 'ends_at'] },
   'vaccinations.csv': { dates: ['given_on', 'due_on'] },
+  'medications.csv': { dates: ['prescribed_on', 'review_due'] },
 };
 
 export const yesNo = (value: boolean): string => (value ? 'true' : 'false');

@@ -4,6 +4,7 @@ import { applyAppointments } from './apply/appointments.ts';
 import { applyClinicians, applyClosures, applyRotaShifts } from './apply/clinicians.ts';
 import { applyClients, applyPets, applyVaccinations } from './apply/clients.ts';
 import { applyOpeningHours, applyPractices } from './apply/practices.ts';
+import { applyMedications } from './apply/medications.ts';
 import { applyPrices } from './apply/prices.ts';
 import { applyReasons } from './apply/reasons.ts';
 import { importOrder } from './import-files.ts';
@@ -22,6 +23,7 @@ const appliers: Record<KindFile, (session: Session) => Promise<number>> = {
   'pets.csv': applyPets,
   'appointments.csv': applyAppointments,
   'vaccinations.csv': applyVaccinations,
+  'medications.csv': applyMedications,
 };
 
 export interface Applied {

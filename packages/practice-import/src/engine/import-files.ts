@@ -16,6 +16,7 @@ export const importOrder: readonly KindFile[] = [
   'pets.csv',
   'appointments.csv',
   'vaccinations.csv',
+  'medications.csv',
 ];
 
 export const isKindFile = (name: string): name is KindFile =>
@@ -35,4 +36,5 @@ export const storedTables: Partial<Record<KindFile, { table: string; noun: strin
   'pets.csv': { table: 'pets', noun: 'pet' },
   'appointments.csv': { table: 'appointments', noun: 'appointment' },
   'vaccinations.csv': { table: 'vaccinations', noun: 'vaccination' },
+  'medications.csv': { table: 'pet_medications', noun: 'medication' },
 };

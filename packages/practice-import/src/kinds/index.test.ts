@@ -11,7 +11,7 @@ import { validRows } from './testing/valid-rows.ts';
  */
 const designTable = {
   'practices.csv':
-    '*practice_ref, *name, *address_line1, address_line2, *town, county, *postcode, *phone, email, owner_name, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes',
+    '*practice_ref, *name, *address_line1, address_line2, *town, county, *postcode, *phone, email, owner_name, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee',
   'opening_hours.csv': '*practice_ref, *day_of_week, *opens, *closes',
   'clinicians.csv': '*clinician_ref, *practice_ref, *first_name, *last_name, *clinician_type, active',
   'rota_shifts.csv': '*clinician_ref, *day_of_week, *starts, *ends, valid_from, valid_to, breaks',
@@ -27,6 +27,8 @@ const designTable = {
   'appointments.csv':
     '*appointment_ref, *practice_ref, *clinician_ref, *client_ref, *pet_ref, *reason_ref, *starts_at, *ends_at, *status, notes, notes_for_client',
   'vaccinations.csv': '*vaccination_ref, *pet_ref, *vaccine, *given_on, due_on',
+  'medications.csv':
+    '*medication_ref, *pet_ref, *medicine, strength, dose_instructions, category, *prescribed_on, clinician_ref, repeatable, repeats_left, review_due, max_quantity, unit',
 } as const;
 
 const fitsType: Record<StagedType, (value: StagedValue) => boolean> = {

@@ -2,6 +2,7 @@ import { appointmentReasons } from './appointment-reasons.ts';
 import { appointments } from './appointments.ts';
 import { clients } from './clients.ts';
 import { clinicians } from './clinicians.ts';
+import { medications } from './medications.ts';
 import { closures } from './closures.ts';
 import type { KindFile, RecordKind } from './kind.ts';
 import { openingHours } from './opening-hours.ts';
@@ -27,6 +28,7 @@ export const recordKinds: readonly RecordKind[] = [
   pets,
   appointments,
   vaccinations,
+  medications,
 ];
 
 /** The kind of each file name the import reads. */

@@ -49,7 +49,8 @@ export type KindFile =
   | 'clients.csv'
   | 'pets.csv'
   | 'appointments.csv'
-  | 'vaccinations.csv';
+  | 'vaccinations.csv'
+  | 'medications.csv';
 
 /** PostgreSQL types of staged columns. */
 export type StagedType =

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { reasons } from './cells.ts';
 import { contactReasons } from './contact-cells.ts';
 import { practiceReasons, practices } from './practices.ts';
+import { prescriptionSettingReasons } from './prescription-settings.ts';
+import { priceReasons } from './prices.ts';
 import { accepted, refused } from './testing/kind-fixtures.ts';
 import { validRows } from './testing/valid-rows.ts';
 
@@ -27,6 +29,9 @@ describe('practices.csv', () => {
       min_notice_minutes: 120,
       horizon_days: 56,
       cancellation_cutoff_minutes: 0,
+      prescription_review_months: 6,
+      written_prescription_fee_pence: 1800,
+      written_prescription_further_fee_pence: null,
     });
   });
 
@@ -50,6 +55,27 @@ describe('practices.csv', () => {
       min_notice_minutes: null,
       horizon_days: null,
       cancellation_cutoff_minutes: null,
+      prescription_review_months: null,
+      written_prescription_fee_pence: null,
+      written_prescription_further_fee_pence: null,
+    });
+  });
+
+  it('refuses a written prescription fee above the cap, and a review period outside 1 to 36 months', () => {
+    expect(
+      refused(practices, {
+        ...valid,
+        prescription_review_months: '0',
+        written_prescription_fee: '21.01',
+        written_prescription_further_fee: '-1',
+      }),
+    ).toEqual([
+      { column: 'prescription_review_months', reason: 'not a whole number from 1 to 36' },
+      { column: 'written_prescription_fee', reason: prescriptionSettingReasons.aboveCap(2100) },
+      { column: 'written_prescription_further_fee', reason: priceReasons.negative },
+    ]);
+    expect(accepted(practices, { ...valid, written_prescription_fee: '21' })).toMatchObject({
+      written_prescription_fee_pence: 2100,
     });
   });
 

@@ -4,6 +4,7 @@ import { columnsOf } from './columns.ts';
 import { nationalPhoneNumber } from '@vet/contracts/uk-contact-details';
 import { addressCells, emailCell, phoneCell } from './contact-cells.ts';
 import type { RecordKind } from './kind.ts';
+import { prescriptionSettingCells } from './prescription-settings.ts';
 
 /**
  * practices.csv. The booking settings (slot grid, notice, horizon, cancellation cut-off) keep the
@@ -42,6 +43,9 @@ export const practices: RecordKind = {
     min_notice_minutes: false,
     horizon_days: false,
     cancellation_cutoff_minutes: false,
+    prescription_review_months: false,
+    written_prescription_fee: false,
+    written_prescription_further_fee: false,
   }),
   refColumn: 'practice_ref',
   references: [],
@@ -63,6 +67,9 @@ export const practices: RecordKind = {
     min_notice_minutes: 'integer',
     horizon_days: 'integer',
     cancellation_cutoff_minutes: 'integer',
+    prescription_review_months: 'integer',
+    written_prescription_fee_pence: 'integer',
+    written_prescription_further_fee_pence: 'integer',
   },
   parse(row) {
     const cells = new RowCells(row);
@@ -84,6 +91,7 @@ export const practices: RecordKind = {
         'cancellation_cutoff_minutes',
         practiceSettingRanges.cancellation_cutoff_minutes,
       ),
+      ...prescriptionSettingCells(cells),
     };
     // Not staged: the database holds Europe/London only, and the import says so rather than fail there.
     const timeZone = cells.cell('time_zone');

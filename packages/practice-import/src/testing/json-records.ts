@@ -14,6 +14,7 @@ export const recordFiles = [
   'clients.csv',
   'pets.csv',
   'vaccinations.csv',
+  'medications.csv',
 ] as const satisfies readonly KindFile[];
 export type RecordFile = (typeof recordFiles)[number];
 

@@ -179,6 +179,20 @@ export function testGroup() {
       due_on: addDays(lastYear, 365),
     },
   ];
+  const medications: Rows = [
+    {
+      medication_ref: ref('MED', 1),
+      pet_ref: ref('PET', 1),
+      medicine: 'Metacam 1.5 mg/ml oral suspension for dogs',
+      dose_instructions: 'Once a day with food',
+      category: 'POM-V',
+      prescribed_on: lastYear,
+      clinician_ref: ref('CLIN', 1),
+      repeats_left: '2',
+      max_quantity: '2',
+      unit: '100 ml bottles',
+    },
+  ];
   return {
     tag,
     ref,
@@ -196,6 +210,7 @@ export function testGroup() {
       'pets.csv': pets,
       'appointments.csv': appointments,
       'vaccinations.csv': vaccinations,
+      'medications.csv': medications,
     },
   };
 }

@@ -19,6 +19,7 @@ import { practices } from '@vet/db/schema/practices';
 import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { type Identity, ownedBy } from '../../platform/index.ts';
+import { prescriptionRequestsOf } from '../prescriptions/index.ts';
 import { clientDetailColumns } from '../profile/index.ts';
 import { notesForClient } from '@vet/db/client-notes';
 
@@ -219,6 +220,8 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
       kind,
       ...('preferences' in changes ? { preferences: changes.preferences } : { fields: changes.fields }),
     })),
+    // Repeat prescription requests and the practice's answers (decision 0111), read in this snapshot.
+    prescriptionRequests: await prescriptionRequestsOf(tx, clientId),
   };
 }
 

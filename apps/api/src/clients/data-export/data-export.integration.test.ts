@@ -4,6 +4,7 @@ import { clientChanges } from '@vet/db/schema/client-changes';
 import { contactPreferences } from '@vet/db/schema/clients';
 import { dataExportRequests } from '@vet/db/schema/data-exports';
 import { webSessions } from '@vet/db/schema/identity';
+import { prescriptionRequestItems, prescriptionRequests } from '@vet/db/schema/prescriptions';
 import {
   createAppointment,
   createClient,
@@ -94,6 +95,26 @@ async function clientWithEverything(label: string) {
     expiresAt: new Date(Date.now() + 3_600_000),
     device: 'Firefox on Linux',
   });
+  // A repeat prescription request with the practice's answer (decision 0111).
+  const [request] = await database.db
+    .insert(prescriptionRequests)
+    .values({
+      clientId: client.id,
+      petId: pet.id,
+      practiceId: practice.id,
+      supply: 'written',
+      feePence: 2100,
+      status: 'Declined',
+      answerMessage: `${label} needs a check-up first`,
+    })
+    .returning({ id: prescriptionRequests.id });
+  await database.db.insert(prescriptionRequestItems).values({
+    requestId: request!.id,
+    medicationRef: `MED-${crypto.randomUUID()}`,
+    medicine: `${label} tablets`,
+    quantity: 1,
+    unit: 'pack',
+  });
   return { subject, client, pet, appointment, practice };
 }
 
@@ -147,6 +168,15 @@ describe('GET /client/data-export (decision 0079)', () => {
         preferences: [{ purpose: 'reminders', channel: 'sms', from: true, to: false }],
       },
       { kind: 'details', fields: ['mobilePhone'] },
+    ]);
+    expect(body.client?.prescriptionRequests).toMatchObject([
+      {
+        petName: 'Minepet',
+        status: 'Declined',
+        answerMessage: 'Mine needs a check-up first',
+        feePence: 2100,
+        items: [{ medicine: 'Mine tablets', quantity: 1 }],
+      },
     ]);
     expect(body.sessions).toHaveLength(1);
     expect(body.sessions[0]).toMatchObject({ device: 'Firefox on Linux' });

@@ -94,6 +94,9 @@ const clientOwnedPaths = [
   '/guest/soft-bookings/{softBookingId}/complete',
   // The client ends the manage links of their appointments (decision 0095).
   '/client/manage-links/end',
+  // Repeat prescriptions (decision 0111).
+  '/v2/pets/{petId}/medications',
+  '/prescription-requests',
 ];
 
 /**

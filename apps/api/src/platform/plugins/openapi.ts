@@ -39,6 +39,10 @@ export const openApiPlugin = fp<OpenApiOptions>(
           { name: 'onboarding', description: 'Linking a new account to a client record' },
           { name: 'pets', description: "The signed-in client's pets" },
           { name: 'appointments', description: "The signed-in client's appointments" },
+          {
+            name: 'prescriptions',
+            description: "The signed-in client's pets' medicines and their repeat prescription requests",
+          },
           { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
           {
             name: 'manage-link',

@@ -10,6 +10,7 @@ import { failureLimit, integrationScope, type MachineGrant, type RoutePlugin } f
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
 import { listEntryRoutes } from '../list-entries/index.ts';
+import { prescriptionAnswerRoutes } from '../prescription-answers/index.ts';
 import { practiceRecordRoutes } from '../records/index.ts';
 import { clientInvitationRoutes } from './client-invitation-routes.ts';
 
@@ -58,6 +59,7 @@ export function integrationRoutePlugins(settings: IntegrationRouteSettings): Rou
     ofKind('list-entries', listEntryRoutes()),
     ofKind('events', eventFeedRoutes()),
     ofKind('acknowledgements', acknowledgementRoutes()),
+    ofKind('prescription-requests', prescriptionAnswerRoutes(settings)),
   ];
 }
 

@@ -20,6 +20,7 @@ const deactivations: Record<PracticeRecordKind, Deactivation> = {
   closures: { table: 'closures', removes: true },
   vaccinations: { table: 'vaccinations', removes: true },
   prices: { table: 'practice_prices', removes: true },
+  medications: { table: 'pet_medications', removes: true },
 };
 
 export interface Deactivated {

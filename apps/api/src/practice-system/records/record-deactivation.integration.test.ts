@@ -10,7 +10,7 @@ import { kindFiles, recordRequests } from './testing/record-requests.ts';
 
 /**
  * POST /integration/v1/{kind}/{ref}/deactivate (decision 0065): what deactivation means differs by kind,
- * and deactivating again changes nothing; closures, vaccinations and prices are removed.
+ * and deactivating again changes nothing; closures, vaccinations, prices and medications are removed.
  */
 const database = useTestDatabase();
 const { context, machineAuthorization, signedInClient } = useSignedInTestApp(database);
@@ -76,12 +76,13 @@ describe('POST /integration/v1/{kind}/{ref}/deactivate', () => {
     });
   });
 
-  it('removes a closure, a vaccination or a price; then, as for any unknown reference, answers 404', async () => {
+  it('removes a closure, a vaccination, a price or a medication; then, as for any unknown reference, answers 404', async () => {
     const group = await storedGroup();
     for (const [kind, ref, table] of [
       ['closures', group.ref('CLOS', 1), 'closures'],
       ['vaccinations', group.ref('VAC', 1), 'vaccinations'],
       ['prices', group.ref('PRICE', 1), 'practice_prices'],
+      ['medications', group.ref('MED', 1), 'pet_medications'],
     ] as const) {
       expect((await api.deactivate(kind, ref)).json(), kind).toMatchObject({ outcome: 'applied' });
       expect(await row(`select count(*)::int as n from ${table} where pms_ref = $1`, ref)).toEqual({ n: 0 });

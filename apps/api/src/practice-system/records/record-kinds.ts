@@ -68,4 +68,11 @@ export const apiRecordKinds: Record<PracticeRecordKind, ApiRecordKind> = {
     operationName: 'Vaccination',
     deactivation: 'Removed (recorded in error). Its reference may be used again.',
   },
+  medications: {
+    file: 'medications.csv',
+    noun: 'medication',
+    operationName: 'Medication',
+    deactivation:
+      'Removed: no longer among the pet’s current medicines, so no repeat can be asked for; requests already made keep what they asked for. Its reference may be used again.',
+  },
 };

@@ -6,10 +6,11 @@ import { servesPractice, type MachineGrant } from '../../platform/index.ts';
 /**
  * Which practice each record is of, for a machine client granted some practices only (decision 0105):
  * a practice by itself, a clinician, closure, price or client by its practice_ref (a client's home practice), a
- * pet by its client's, a vaccination by its pet's. Appointment reasons are the group's: only a grant of
+ * pet by its client's, a vaccination or medication by its pet's. Appointment reasons are the group's: only a grant of
  * every practice writes them.
  */
-type Table = 'practices' | 'clinicians' | 'closures' | 'prices' | 'clients' | 'pets' | 'vaccinations';
+type Table =
+  'practices' | 'clinicians' | 'closures' | 'prices' | 'clients' | 'pets' | 'vaccinations' | 'medications';
 
 /** From a record found by its reference (`r.ref`) to its practice `p`. Fixed text, never input. */
 const practiceOf: Record<Table, string> = {
@@ -24,6 +25,9 @@ const practiceOf: Record<Table, string> = {
   vaccinations:
     'join vaccinations x on x.pms_ref = r.ref join pets pe on pe.id = x.pet_id ' +
     'join clients c on c.id = pe.client_id join practices p on p.id = c.home_practice_id',
+  medications:
+    'join pet_medications x on x.pms_ref = r.ref join pets pe on pe.id = x.pet_id ' +
+    'join clients c on c.id = pe.client_id join practices p on p.id = c.home_practice_id',
 };
 
 /** How a written record names its practice: the field, and the table its value is a reference of. */
@@ -35,6 +39,7 @@ const namedBy: Record<Exclude<PracticeRecordKind, 'appointment-reasons'>, { fiel
   clients: { field: 'practice_ref', table: 'practices' },
   pets: { field: 'client_ref', table: 'clients' },
   vaccinations: { field: 'pet_ref', table: 'pets' },
+  medications: { field: 'pet_ref', table: 'pets' },
 };
 
 /** The practice (its reference; null when it has none) of each record found by reference in the table. */

@@ -34,6 +34,7 @@ const tables = {
   clients: 'clients',
   pets: 'pets',
   vaccinations: 'vaccinations',
+  medications: 'pet_medications',
 } as const;
 
 /** A group stored record by record through the API, kind by kind in dependency order. */

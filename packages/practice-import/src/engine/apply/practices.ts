@@ -26,6 +26,18 @@ const practiceColumns = [
     name: 'cancellation_cutoff_minutes',
     value: orDefault('cancellation_cutoff_minutes', practices.cancellationCutoffMinutes),
   },
+  {
+    name: 'prescription_review_months',
+    value: orDefault('prescription_review_months', practices.prescriptionReviewMonths),
+  },
+  {
+    name: 'written_prescription_fee_pence',
+    value: orDefault('written_prescription_fee_pence', practices.writtenPrescriptionFeePence),
+  },
+  {
+    name: 'written_prescription_further_fee_pence',
+    value: orDefault('written_prescription_further_fee_pence', practices.writtenPrescriptionFurtherFeePence),
+  },
 ];
 
 /** The two switches of the file are the portal's feature settings (R3.10), written as 'True' or 'False'. */

@@ -13,6 +13,7 @@ export const kindFiles: readonly [PracticeRecordKind, RecordFile][] = [
   ['clients', 'clients.csv'],
   ['pets', 'pets.csv'],
   ['vaccinations', 'vaccinations.csv'],
+  ['medications', 'medications.csv'],
 ];
 
 /** The integration API's record routes, called with a bearer header (a machine's, unless a test says). */

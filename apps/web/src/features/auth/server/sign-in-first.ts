@@ -17,6 +17,8 @@ export const SIGN_IN_FIRST_PAGES = [
   '/client-detail/sessions',
   '/client-detail/your-data',
   '/client-routing',
+  '/drug-request',
+  '/drug-request/new-request',
   '/guest/complete',
   '/pets',
   '/pets/[id]',

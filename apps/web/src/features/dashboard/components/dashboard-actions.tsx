@@ -37,6 +37,9 @@ export function DashboardActions({ booking, registration, practice }: DashboardA
         <Button href="/your-practice" variant="outlined" className={actionButtonClassName}>
           Your practice
         </Button>
+        <Button href="/drug-request" variant="outlined" className={actionButtonClassName}>
+          Repeat prescriptions
+        </Button>
       </div>
       {dialog}
     </section>

@@ -1,0 +1,189 @@
+'use client';
+
+import type { PetMedicines } from '@vet/contracts/prescription-requests';
+import type { SupplyMethod } from '@vet/contracts/prescription-rules';
+import { useId, useState, type FormEvent } from 'react';
+import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
+import { AppAlert } from '@/shared/components/app-alert';
+import { FormFooter } from '@/shared/components/form-footer';
+import { LoadError } from '@/shared/components/load-error';
+import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { TextField } from '@/shared/forms/text-field';
+import { usePortalRouter } from '@/shared/navigation/use-portal-router';
+import { useToast } from '@/shared/toast/use-toast';
+import { ChoiceLabel, Radio } from '@/shared/ui/choice';
+import { TextLink } from '@/shared/ui/text-link';
+import { usePetMedicines } from '@/features/prescriptions/api/get-pet-medicines';
+import { useRequestPrescription } from '@/features/prescriptions/api/request-prescription';
+import { MedicineChoices, type ChosenQuantities } from './medicine-choices';
+import { writtenFeeText } from './prescription-text';
+import styles from './new-prescription-request-form.module.css';
+
+export interface NewPrescriptionRequestFormProps {
+  /** The client's living pets (a departed pet's medicines cannot be repeated). */
+  pets: readonly { petId: number; name: string }[];
+}
+
+function SupplyChoice({
+  supply,
+  onChange,
+  medicines,
+  count,
+}: {
+  supply: SupplyMethod;
+  onChange: (supply: SupplyMethod) => void;
+  medicines: PetMedicines;
+  count: number;
+}) {
+  const legendId = useId();
+  return (
+    <fieldset className={styles.fieldset} aria-labelledby={legendId}>
+      <legend id={legendId} className={styles.legend}>
+        How would you like it?
+      </legend>
+      <ChoiceLabel
+        control={
+          <Radio
+            name="supply"
+            value="collect"
+            checked={supply === 'collect'}
+            onChange={() => onChange('collect')}
+          />
+        }
+        label={`Collect it from ${medicines.practice.name}`}
+      />
+      <ChoiceLabel
+        control={
+          <Radio
+            name="supply"
+            value="written"
+            checked={supply === 'written'}
+            onChange={() => onChange('written')}
+          />
+        }
+        label="A written prescription to take to a pharmacy of my choice"
+      />
+      {supply === 'written' && (
+        <AppAlert severity="info" className={styles.fee}>
+          {writtenFeeText(medicines.writtenPrescriptionFees, count)} You pay it when you collect the
+          prescription.
+        </AppAlert>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * Decision 0111: a repeat prescription request. The client picks a living pet, ticks medicines that may
+ * be repeated with their quantities, and says how they want them; a written prescription's fee shows
+ * before Send. The API checks every rule again, and its refusal is shown as it says it.
+ */
+export function NewPrescriptionRequestForm({ pets }: NewPrescriptionRequestFormProps) {
+  const { router, navigating } = usePortalRouter();
+  const { showToast } = useToast();
+  const [petId, setPetId] = useState<number | null>(pets.length === 1 ? pets[0]!.petId : null);
+  const [chosen, setChosen] = useState<ChosenQuantities>(new Map());
+  const [supply, setSupply] = useState<SupplyMethod>('collect');
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState(false);
+  const medicines = usePetMedicines(petId);
+  const send = useRequestPrescription();
+  const legendId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (petId === null || chosen.size === 0) return setMissing(true);
+    try {
+      await send.mutateAsync({
+        petId,
+        items: [...chosen].map(([medicationId, quantity]) => ({ medicationId, quantity })),
+        supply,
+        note: note.trim() === '' ? null : note.trim(),
+      });
+      showToast('Your request is sent to your practice.', 'success');
+      router.push('/drug-request');
+    } catch {
+      // Shown below from the mutation's error.
+    }
+  };
+
+  const problem = send.error ? apiProblem(send.error) : undefined;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className={styles.form}>
+      <TextField
+        select
+        label="Pet"
+        name="petId"
+        value={petId ?? ''}
+        shrinkLabel
+        required
+        onChange={(event) => {
+          setPetId(event.target.value ? Number(event.target.value) : null);
+          setChosen(new Map());
+          send.reset();
+        }}
+      >
+        {pets.length !== 1 && <option value="">Choose a pet</option>}
+        {pets.map((pet) => (
+          <option key={pet.petId} value={pet.petId}>
+            {pet.name}
+          </option>
+        ))}
+      </TextField>
+      {petId !== null &&
+        (medicines.isError ? (
+          <LoadError message="We could not load the medicines." onRetry={() => void medicines.refetch()} />
+        ) : !medicines.data ? (
+          <LoadingSpinner height="120px" label="Loading the medicines" />
+        ) : (
+          <>
+            <fieldset className={styles.fieldset} aria-labelledby={legendId}>
+              <legend id={legendId} className={styles.legend}>
+                Medicines
+              </legend>
+              <MedicineChoices
+                petId={petId}
+                medicines={medicines.data.medicines}
+                chosen={chosen}
+                onChange={(next) => {
+                  setChosen(next);
+                  setMissing(false);
+                }}
+              />
+            </fieldset>
+            <SupplyChoice
+              supply={supply}
+              onChange={setSupply}
+              medicines={medicines.data}
+              count={chosen.size}
+            />
+            <TextField
+              label="Anything your practice should know (optional)"
+              name="note"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              inputProps={{ maxLength: 500 }}
+              fullWidth
+            />
+          </>
+        ))}
+      {missing && <AppAlert severity="error">Choose a pet and at least one medicine.</AppAlert>}
+      {problem && (
+        <AppAlert severity="error">
+          {problem.message ?? submissionFailedMessage}
+          {problem.code === 'review_needed' && petId !== null && (
+            <>
+              {' '}
+              <TextLink href={`/appointments/book?petId=${petId}`}>Book a review</TextLink>
+            </>
+          )}
+        </AppAlert>
+      )}
+      <FormFooter
+        backHref="/drug-request"
+        submitLabel="Send request"
+        submitting={send.isPending || navigating}
+      />
+    </form>
+  );
+}
