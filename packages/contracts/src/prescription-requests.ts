@@ -121,7 +121,8 @@ export const prescriptionAnswerBodySchema = z
   .refine((body) => body.status !== 'Declined' || body.message !== null, {
     path: ['message'],
     message: 'Say why the request is declined: the client is told.',
-  });
+  })
+  .meta({ examples: [{ status: 'ReadyToCollect', message: 'Ready at the front desk from 2 pm.' }] });
 export const prescriptionAnswerResultSchema = z.object({
   outcome: z.enum(['applied', 'unchanged']),
   id: z.number().int(),

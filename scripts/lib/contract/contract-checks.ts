@@ -50,8 +50,22 @@ export function breakingChanges(
 ): BreakingChange[] {
   return apiDiff(comparable(released, prefix), comparable(current, prefix))
     .filter((diff) => diff.type === 'breaking')
-    .map((diff) => ({ where: diff.path.join('/'), action: diff.action }));
+    .map((diff) => ({ where: diff.path.join('/'), action: diff.action }))
+    .filter((change) => !isNewEventType(change));
 }
+
+/**
+ * A new event type added to an event's `type` enum: the diff tool counts any value added to a response's
+ * enum as breaking, but the versioning policy makes a new event type an addition receivers ignore
+ * (docs/integration/versioning.md, "How event types evolve").
+ */
+const isNewEventType = (change: BreakingChange): boolean =>
+  change.action === 'add' &&
+  (/(events|webhooks)\/.*\/properties\/type\/enum\/\d+$/.test(change.where) ||
+    // The feed's items: one envelope a type, so a new type is one more alternative.
+    /^paths\/\/integration\/v\d+\/events\/get\/.*\/properties\/events\/items\/oneOf\/\d+$/.test(
+      change.where,
+    ));
 
 /** A problem Redocly's lint found: its rule, severity, message and where. */
 export interface LintProblem {

@@ -60,6 +60,9 @@ export class EzyvetWriter {
       case 'appointment.flagged':
       case 'appointment.attendance_confirmed':
       case 'appointment.reminder_sent':
+      // A repeat prescription request (0111): no place for one in the documentation read; the practice
+      // reads it from the feed or a webhook until one is confirmed.
+      case 'prescription.requested':
         return { outcome: 'not-applicable' };
     }
   }
