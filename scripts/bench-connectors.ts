@@ -176,6 +176,12 @@ async function benchOne(key: string, start: (shape: SiteShape, practiceRef: stri
   }
 }
 
+interface LimitedCatchUp {
+  ms: number;
+  budget: BudgetUse;
+  pace: ReturnType<typeof endpointPace>;
+}
+
 /**
  * A catch-up the rate limits bound, to see how much of them the connection's limiter uses: a connection
  * of its own reads every kind from the start in small pages, nothing applied (the portal's work is the
@@ -191,7 +197,7 @@ async function readingCatchUp(site: BenchSite): Promise<LimitedCatchUp> {
     let cursor: string | null = null;
     for (;;) {
       try {
-        const page = await connection.read(kind, cursor);
+        const page: { cursor: string; more: boolean } = await connection.read(kind, cursor);
         cursor = page.cursor;
         if (!page.more) break;
       } catch (error) {
