@@ -158,6 +158,7 @@ async function benchOne(key: string, start: (shape: SiteShape, practiceRef: stri
       for (const row of reasons.rows) log(`    refused ${row.n} ${row.kind}: ${row.reasons}`);
     }
     log(`  traffic: ${minutes} vendor minutes…`);
+    const trafficFrom = clock.now();
     const traffic = await runTraffic(
       site,
       portal,
@@ -165,9 +166,20 @@ async function benchOne(key: string, start: (shape: SiteShape, practiceRef: stri
       { minutes, pollSeconds: POLL_SECONDS, ...TRAFFIC },
       log,
     );
+    const trafficUse = budgetUse(site.requests, trafficFrom, clock.now(), site.limits);
+    const trafficMinutes = (clock.now() - trafficFrom) / 60_000;
     log(`  the limiter's catch-up: every kind read again from the start, pages of ${BUDGET_PAGE_SIZE}…`);
     const limited = await readingCatchUp(site);
     report(site, firstSync, budget, traffic, limited);
+    log(
+      `  requests a minute with traffic (limit ${site.limits.perEndpoint} an endpoint): ` +
+        [...trafficUse.byEndpoint]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([endpoint, n]) => `${endpoint} ${(n / trafficMinutes).toFixed(1)}`)
+          .join(', ') +
+        `; 429s ${trafficUse.tooMany}`,
+    );
   } finally {
     await site.close();
     await handle.close();
@@ -312,9 +324,10 @@ function report(
   );
   if (traffic.deskUnseen > 0) log(`    ${traffic.deskUnseen} desk bookings never left the search`);
   log(latencyLine("  online booking → in the system's diary", traffic.onlineMs, TARGETS.onlineP99Ms));
-  if (traffic.onlineTaken + traffic.onlineUndelivered > 0)
+  if (traffic.onlineTaken + traffic.onlineRefusedTaken + traffic.onlineUndelivered > 0)
     log(
-      `    ${traffic.onlineTaken} online bookings found the time taken, ${traffic.onlineUndelivered} not in the diary`,
+      `    not measured: ${traffic.onlineTaken} found the time taken in the portal, ${traffic.onlineRefusedTaken} ` +
+        `refused by the system as taken (a desk booking not read yet), ${traffic.onlineUndelivered} not in the diary`,
     );
   const violations = site.violations();
   if (violations.length > 0)

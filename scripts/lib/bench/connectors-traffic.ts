@@ -29,6 +29,8 @@ export interface TrafficResult {
   onlineMs: number[];
   deskUnseen: number;
   onlineTaken: number;
+  /** Written but refused by the system as `slot_taken`: a desk booking not yet read had the time. */
+  onlineRefusedTaken: number;
   onlineUndelivered: number;
   passes: number;
 }
@@ -91,6 +93,7 @@ export async function runTraffic(
     onlineMs: [],
     deskUnseen: 0,
     onlineTaken: 0,
+    onlineRefusedTaken: 0,
     onlineUndelivered: 0,
     passes: 0,
   };
@@ -160,6 +163,7 @@ export async function runTraffic(
         ])
       ).rows[0]?.ref;
       if (delivered && ref && site.inDiary(ref, startsAt)) result.onlineMs.push(clock.now() - booked);
+      else if (delivered && (await refusedAsTaken(pool, appointmentId))) result.onlineRefusedTaken += 1;
       else result.onlineUndelivered += 1;
     }
     if (clock.now() >= nextProgress) {
@@ -172,4 +176,15 @@ export async function runTraffic(
   }
   result.deskUnseen = pending.length;
   return result;
+}
+
+/** Whether the connector reported the booking's write refused as `slot_taken` (decision 0106). */
+async function refusedAsTaken(pool: pg.Pool, appointmentId: number): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `select 1 from connector_refusals r join practice_events e on r.ref = 'evt_' || e.id
+      where r.direction = 'write' and e.type = 'appointment.booked' and e.record_id = $1
+        and r.reasons @> '[{"path": "slot_taken"}]'`,
+    [appointmentId],
+  );
+  return (rowCount ?? 0) > 0;
 }
