@@ -106,6 +106,14 @@ export interface BenchSite {
   close(): Promise<void>;
 }
 
+/**
+ * The site's records were last changed this long before the connector's first read, as a live system's
+ * are (its first sync reads what the practice has had for years). Provet Cloud's next sweep reads again
+ * what changed in the five minutes before the last began (decision 0108): a seed stamped a moment before
+ * the first sync would all be read twice.
+ */
+const SEED_AGE_MS = 3_600_000;
+
 /** Weekday cells of 30 minutes, 08:30-12:30 and 13:00-17:00: the rota's two windows a day. */
 const cells = [
   ...Array.from({ length: 8 }, (_, i) => 510 + 30 * i),
@@ -142,7 +150,7 @@ const cellOf = (clinician: number, n: number, perDay: number) =>
 const clientOfPet = (pet: number, clients: number) => (pet < clients ? pet : (pet - clients) * 2);
 
 export async function ezyvetSite(shape: SiteShape, practiceRef: string): Promise<BenchSite> {
-  const clock = new VendorClock(Date.now());
+  const clock = new VendorClock(Date.now() - SEED_AGE_MS);
   const limits = { perEndpoint: 60, perDatabase: 180 };
   const standIn = await startEzyvetStandIn({ clock, limits });
   const { db } = standIn;
@@ -241,8 +249,7 @@ export async function ezyvetSite(shape: SiteShape, practiceRef: string): Promise
     appointments: db.tables.appointment.length,
     'planning guides': db.tables.planningguide.length,
   };
-  // A read window ends the second before ezyVet's clock: the seed's second must have passed.
-  clock.advanceTo(clock.now() + 1_000);
+  clock.advanceTo(clock.now() + SEED_AGE_MS);
   const requests: StampedRequest[] = [];
   stampPushes(standIn.requests, (logged) =>
     requests.push({
@@ -285,7 +292,7 @@ export async function ezyvetSite(shape: SiteShape, practiceRef: string): Promise
 const provetPerEndpoint = 60;
 
 export async function provetSite(shape: SiteShape, practiceRef: string): Promise<BenchSite> {
-  const clock = new VendorClock(Date.now());
+  const clock = new VendorClock(Date.now() - SEED_AGE_MS);
   const standIn = await startProvetStandIn({ now: clock.now, rateLimitPerMinute: provetPerEndpoint });
   const { store } = standIn;
   const department = store.insert('department', {
@@ -391,7 +398,7 @@ export async function provetSite(shape: SiteShape, practiceRef: string): Promise
     appointments: store.list('appointment').length,
     shifts: store.list('shift').length,
   };
-  clock.advanceTo(clock.now() + 60_000);
+  clock.advanceTo(clock.now() + SEED_AGE_MS);
   const requests: StampedRequest[] = [];
   stampPushes(standIn.control.statuses, (logged) =>
     requests.push({ at: clock.now(), endpoint: logged.endpoint, status: logged.status }),
