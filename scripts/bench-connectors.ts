@@ -64,7 +64,9 @@ const duration = (ms: number) =>
       ? `${(ms / 3_600_000).toFixed(1)} h`
       : ms >= 60_000
         ? `${(ms / 60_000).toFixed(1)} min`
-        : `${(ms / 1000).toFixed(1)} s`;
+        : ms >= 1_000
+          ? `${(ms / 1000).toFixed(1)} s`
+          : `${Math.round(ms)} ms`;
 const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
