@@ -60,9 +60,7 @@ export class EzyvetWriter {
       case 'appointment.flagged':
       case 'appointment.attendance_confirmed':
       case 'appointment.reminder_sent':
-      // A repeat prescription request (0111): no place for one in the documentation read; the practice
-      // reads it from the feed or a webhook until one is confirmed.
-      case 'prescription.requested':
+      case 'prescription.requested': // no documented place for one (0111): the feed and webhooks carry it
         return { outcome: 'not-applicable' };
     }
   }

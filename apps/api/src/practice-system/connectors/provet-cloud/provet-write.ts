@@ -67,9 +67,7 @@ export class ProvetWriter {
       case 'appointment.flagged':
       case 'appointment.attendance_confirmed':
       case 'appointment.reminder_sent':
-      // A repeat prescription request (0111): no place for one in the documentation read; the practice
-      // reads it from the feed or a webhook until one is confirmed.
-      case 'prescription.requested':
+      case 'prescription.requested': // no documented place for one (0111): the feed and webhooks carry it
         // Not written (decision 0108): Provet has no place for them, or (a pet's changes) not yet.
         return { outcome: 'not-applicable' };
     }
