@@ -72,14 +72,15 @@ export class ProvetHttp {
   }
 
   private get maxWaitMs() {
-    return this.options.maxWaitMs ?? 60_000;
+    // A window's length and our margin (rolling-window.ts): one full wait is still waited in place.
+    return this.options.maxWaitMs ?? 61_000;
   }
 
   /** Waits (on the clock) until the endpoint may be called, or says when to come back. */
   private async waitTurn(collection: string, cost: number, signal?: AbortSignal): Promise<void> {
     let window = this.windows.get(collection);
     if (!window) {
-      window = new RollingWindow(this.options.rateLimitPerMinute ?? 60);
+      window = new RollingWindow(this.options.rateLimitPerMinute ?? 60, 60_000, 1_000);
       this.windows.set(collection, window);
     }
     const now = this.deps.clock.now();

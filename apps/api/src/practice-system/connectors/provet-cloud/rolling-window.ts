@@ -11,10 +11,17 @@ export class RollingWindow {
   constructor(
     readonly limit: number,
     readonly windowMs = 60_000,
+    /**
+     * The caller's side keeps each request a little longer than the vendor does: the vendor counts it
+     * when it arrives, after we sent it, so a slot freed at the same instant on both sides met 429s
+     * (bench:connectors). Zero for the stand-in, which counts as the vendor does.
+     */
+    readonly marginMs = 0,
   ) {}
 
   private forget(now: number): void {
-    while (this.spent.length > 0 && this.spent[0]!.at <= now - this.windowMs) this.spent.shift();
+    const kept = this.windowMs + this.marginMs;
+    while (this.spent.length > 0 && this.spent[0]!.at <= now - kept) this.spent.shift();
   }
 
   used(now: number): number {
@@ -29,9 +36,9 @@ export class RollingWindow {
     if (over <= 0) return 0;
     for (const entry of this.spent) {
       over -= entry.cost;
-      if (over <= 0) return entry.at + this.windowMs - now;
+      if (over <= 0) return entry.at + this.windowMs + this.marginMs - now;
     }
-    return this.windowMs;
+    return this.windowMs + this.marginMs;
   }
 
   take(now: number, cost = 1): void {
