@@ -412,6 +412,7 @@ describe('proxyToApi: only the API areas the browser uses', () => {
       'online-practices',
       'practices',
       'pre-signup',
+      'prescription-requests',
       'signup',
       'signup-v2',
       'telemetry',
