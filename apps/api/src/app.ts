@@ -200,6 +200,10 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     portalUrl: config.portalUrl,
     brandName: config.brandName,
     mailFrom: config.mailFrom,
+    webhooks: {
+      secretKeys: config.practiceEvents.secretKeys,
+      requireHttps: config.practiceEvents.requireHttps,
+    },
   });
   return app;
 }

@@ -30,7 +30,7 @@ export const integrationErrorCodes = {
   practice_not_served: {
     status: 403,
     meaning:
-      'The record or booking names a practice this client is not granted (decision 0105); nothing was stored.',
+      'The record, booking or endpoint filter names a practice this client is not granted (decision 0105); nothing was stored.',
   },
   kind_not_allowed: {
     status: 403,
@@ -69,6 +69,15 @@ export const integrationErrorCodes = {
   client_already_linked: {
     status: 409,
     meaning: 'The client already has an online account: there is nobody to invite.',
+  },
+  too_many_endpoints: {
+    status: 409,
+    meaning: 'This client has as many webhook endpoints as it may (decision 0112): remove one first.',
+  },
+  endpoint_has_waiting_deliveries: {
+    status: 409,
+    meaning:
+      'The webhook endpoint has deliveries waiting or parked; remove it once they are delivered, or with `discard_waiting=true` to drop them.',
   },
   payload_too_large: {
     status: 413,

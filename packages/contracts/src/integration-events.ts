@@ -35,6 +35,13 @@ const eventTypeShape = /^[a-z][a-z_]{0,39}\.[a-z][a-z_]{0,39}$/;
 const named = (type: string, place: number) =>
   eventTypeShape.test(type) ? type : `number ${place} of the list (not an event type’s form)`;
 
+/** The types of a list that are no event type, as a refusal names them (the feed's and endpoints' filters). */
+export function unknownEventTypeNames(types: readonly string[]): string[] {
+  return types.flatMap((type, index) =>
+    (practiceEventTypes as readonly string[]).includes(type) ? [] : [named(type, index + 1)],
+  );
+}
+
 /**
  * `types=appointment.booked,appointment.cancelled`: only events of these types (decision 0105). An unknown
  * type is refused by name, so a typo never reads as "no such events".
@@ -44,9 +51,7 @@ export const eventFeedTypesSchema = z
   .max(2000)
   .transform((text, context) => {
     const types = [...new Set(text.split(',').map((type) => type.trim()))].filter(Boolean);
-    const unknown = types.flatMap((type, index) =>
-      (practiceEventTypes as readonly string[]).includes(type) ? [] : [named(type, index + 1)],
-    );
+    const unknown = unknownEventTypeNames(types);
     if (unknown.length > 0 || types.length === 0)
       context.addIssue({
         code: 'custom',

@@ -14,7 +14,8 @@ export const defaultMachineClientId = 'practice-system';
 /**
  * What a machine client may do (decision 0105), one name per kind of write or read: each record kind's
  * writes (`clients`, `pets`, …), desk bookings (`appointments`), invitations, acknowledgements, the group's
- * list entries, and reading the events (`events`).
+ * list entries, reading the events (`events`), and managing its own webhook endpoints
+ * (`webhook-endpoints`, decision 0112).
  */
 export const machineGrantKinds = [
   'practices',
@@ -32,5 +33,6 @@ export const machineGrantKinds = [
   'list-entries',
   'events',
   'prescription-requests',
+  'webhook-endpoints',
 ] as const;
 export type MachineGrantKind = (typeof machineGrantKinds)[number];

@@ -77,15 +77,18 @@ export function createDeliverer(options: DelivererOptions): () => Promise<Delive
       return { delivered: false, reason: 'https_required' };
     }
     let secret: string;
+    let previousSecret: string | undefined;
     try {
       secret = openSecret(options.secretKeys, delivery.secret);
+      // During a rotation's overlap both sign (decision 0112): the receiver holds one or the other.
+      if (delivery.previousSecret) previousSecret = openSecret(options.secretKeys, delivery.previousSecret);
     } catch (error) {
       // A key taken out of WEBHOOK_SECRET_KEYS too early: retried, then parked, as any failure is.
       if (error instanceof SecretUnavailable) return { delivered: false, reason: `secret_${error.reason}` };
       throw error;
     }
     return options.send(
-      { url: delivery.url, secret },
+      { url: delivery.url, secret, ...(previousSecret ? { previousSecret } : {}) },
       // The envelope's timestamp is the event's; the signature's is the real time of sending (its
       // verifier compares it with its own clock), taken by sendWebhook itself.
       { id: practiceEventId(delivery.eventId), timestamp: delivery.occurredAt, body: eventBody(delivery) },

@@ -20,6 +20,8 @@ export interface ClaimedDelivery extends DeliveryKey {
   retryingSince: Date | null;
   url: string;
   secret: string;
+  /** A rotated secret still in its overlap (decision 0112): it signs beside `secret` until it expires. */
+  previousSecret: string | null;
   type: string;
   data: Record<string, unknown>;
   occurredAt: Date;
@@ -49,8 +51,6 @@ export async function claimDueDelivery(
       recordKey: webhookDeliveries.recordKey,
       attempts: webhookDeliveries.attempts,
       retryingSince: webhookDeliveries.retryingSince,
-      url: webhookEndpoints.url,
-      secret: webhookEndpoints.secret,
       type: practiceEvents.type,
       data: practiceEvents.data,
       occurredAt: practiceEvents.occurredAt,
@@ -82,7 +82,35 @@ export async function claimDueDelivery(
     .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.position))
     .limit(1)
     .for('update', { of: webhookDeliveries, skipLocked: true });
-  return row;
+  if (!row) return undefined;
+  const endpoint = await lockEndpointForSending(tx, row.endpointId, now);
+  return endpoint && { ...row, ...endpoint };
+}
+
+/**
+ * The endpoint's URL and signing secrets, read under a share lock held until the delivery's outcome is
+ * written (decision 0112): a rotation, a change of URL or a removal waits for the deliveries being sent,
+ * so once a rotation has answered, no webhook signed only with the old secret is still on its way. Read
+ * in a statement of its own after the claim, so the values are those committed last. `skip locked`: while
+ * such a change is being written, the delivery is left for the next round, and the claim never waits on a
+ * removal that waits on it (a deadlock).
+ */
+async function lockEndpointForSending(
+  tx: DeliveryTransaction,
+  endpointId: number,
+  now: Date,
+): Promise<Pick<ClaimedDelivery, 'url' | 'secret' | 'previousSecret'> | undefined> {
+  const [endpoint] = await tx
+    .select({
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+      previousSecret: sql<string | null>`case when ${webhookEndpoints.previousSecretExpiresAt} > ${now}
+        then ${webhookEndpoints.previousSecret} end`,
+    })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId))
+    .for('share', { skipLocked: true });
+  return endpoint;
 }
 
 const thisDelivery = (key: DeliveryKey) =>

@@ -1,6 +1,6 @@
 import type { Database } from '@vet/db/connection';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { openSecret, sealedWith, sealSecret, SecretUnavailable, type SecretKeys } from './secret-box.ts';
 
 /** The operator's webhook endpoints (`npm run events -- endpoints ...`). */
@@ -71,36 +71,56 @@ export async function removeEndpoint(db: Database, name: string): Promise<boolea
 }
 
 /**
- * Seals every endpoint's secret under the current key (a key rotation, or secrets stored before sealing),
- * each in one statement under its row lock, so a delivery being signed meanwhile reads the old value or
- * the new, both of which open to the same secret. Answers how many moved and the names of those whose key
- * is not listed (left as they are).
+ * Seals every endpoint's secrets (its secret, and a rotated one still kept, decision 0112) under the
+ * current key (a key rotation, or secrets stored before sealing), each endpoint in one statement under its
+ * row lock, so a delivery being signed meanwhile reads the old values or the new, both of which open to the
+ * same secrets. Answers how many endpoints moved and the names of those whose key is not listed (left as
+ * they are).
  */
 export async function resealEndpointSecrets(
   db: Database,
   keys: SecretKeys,
 ): Promise<{ resealed: number; unopened: string[] }> {
   const endpoints = await db
-    .select({ id: webhookEndpoints.id, name: webhookEndpoints.name, secret: webhookEndpoints.secret })
+    .select({
+      id: webhookEndpoints.id,
+      name: webhookEndpoints.name,
+      secret: webhookEndpoints.secret,
+      previousSecret: webhookEndpoints.previousSecret,
+    })
     .from(webhookEndpoints)
     .orderBy(asc(webhookEndpoints.name));
   let resealed = 0;
   const unopened: string[] = [];
+  const current = (stored: string | null) => stored === null || sealedWith(stored) === keys.current.id;
+  const resealedValue = (stored: string | null) =>
+    stored === null || current(stored) ? stored : sealSecret(keys, openSecret(keys, stored));
   for (const endpoint of endpoints) {
-    if (sealedWith(endpoint.secret) === keys.current.id) continue;
-    let secret: string;
+    if (current(endpoint.secret) && current(endpoint.previousSecret)) continue;
+    let values: { secret: string; previousSecret: string | null };
     try {
-      secret = openSecret(keys, endpoint.secret);
+      values = {
+        secret: resealedValue(endpoint.secret)!,
+        previousSecret: resealedValue(endpoint.previousSecret),
+      };
     } catch (error) {
       if (!(error instanceof SecretUnavailable)) throw error;
       unopened.push(endpoint.name);
       continue;
     }
-    // Only if unchanged since it was read: a concurrent reseal or remove wins.
+    // Only if unchanged since it was read: a concurrent reseal, rotation or remove wins.
     const moved = await db
       .update(webhookEndpoints)
-      .set({ secret: sealSecret(keys, secret) })
-      .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.secret, endpoint.secret)))
+      .set(values)
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpoint.id),
+          eq(webhookEndpoints.secret, endpoint.secret),
+          endpoint.previousSecret === null
+            ? isNull(webhookEndpoints.previousSecret)
+            : eq(webhookEndpoints.previousSecret, endpoint.previousSecret),
+        ),
+      )
       .returning({ id: webhookEndpoints.id });
     resealed += moved.length;
   }

@@ -12,6 +12,12 @@ export interface WebhookTarget {
   url: string;
   /** The endpoint's Standard Webhooks secret, `whsec_` + base64. */
   secret: string;
+  /**
+   * The secret a rotation replaced, while its overlap lasts (decision 0112): the webhook then carries a
+   * signature of each, space-separated, as the specification allows, and a receiver holding either one
+   * verifies it (the library accepts a header when any of its signatures matches).
+   */
+  previousSecret?: string;
 }
 
 export interface OutgoingEvent {
@@ -52,7 +58,11 @@ export async function sendWebhook(
   const sentAt = new Date();
   let signature: string;
   try {
-    signature = new Webhook(target.secret).sign(event.id, sentAt, event.body);
+    signature = [target.secret, target.previousSecret]
+      .flatMap((secret) =>
+        secret === undefined ? [] : [new Webhook(secret).sign(event.id, sentAt, event.body)],
+      )
+      .join(' ');
   } catch {
     return notDelivered('invalid_secret');
   }

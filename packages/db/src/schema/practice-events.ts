@@ -49,21 +49,35 @@ export const practiceEvents = pgTable(
 );
 
 /**
- * A practice system's webhook endpoint, added by the operator (`npm run events -- endpoints add`). The
- * secret is the Standard Webhooks `whsec_` secret the endpoint verifies signatures with.
+ * A practice system's webhook endpoint, added by the operator (`npm run events -- endpoints add`) or by a
+ * machine client through the integration API (decision 0112). The secret is the Standard Webhooks `whsec_`
+ * secret the endpoint verifies signatures with, stored sealed (secret-box.ts).
  */
-export const webhookEndpoints = pgTable('webhook_endpoints', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  url: text('url').notNull(),
-  secret: text('secret').notNull(),
-  active: boolean('active').notNull().default(true),
-  /** The practices (their references) whose events it gets (decision 0105); null: every practice's. */
-  practiceRefs: text('practice_refs').array(),
-  /** The event types it gets; null: every type. */
-  eventTypes: text('event_types').array(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    url: text('url').notNull(),
+    secret: text('secret').notNull(),
+    /**
+     * The secret a rotation replaced, sealed, and when it stops signing (decision 0112): until then each
+     * webhook carries a signature of both. Left in place after it expires (the claim ignores it) until the
+     * next rotation overwrites it.
+     */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    /** The machine client (`client_id`) that registered it through the integration API; null: the operator's. */
+    ownerClientId: text('owner_client_id'),
+    active: boolean('active').notNull().default(true),
+    /** The practices (their references) whose events it gets (decision 0105); null: every practice's. */
+    practiceRefs: text('practice_refs').array(),
+    /** The event types it gets; null: every type. */
+    eventTypes: text('event_types').array(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_owner_idx').on(t.ownerClientId)],
+);
 
 /**
  * One event for one endpoint: written by the sequencer for every active endpoint when it numbers the event.

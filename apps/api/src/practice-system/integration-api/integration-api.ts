@@ -12,6 +12,7 @@ import { practiceBookingRoutes } from '../desk-bookings/index.ts';
 import { listEntryRoutes } from '../list-entries/index.ts';
 import { prescriptionAnswerRoutes } from '../prescription-answers/index.ts';
 import { practiceRecordRoutes } from '../records/index.ts';
+import { webhookEndpointRoutes, type WebhookEndpointSettings } from '../webhook-endpoints/index.ts';
 import { clientInvitationRoutes } from './client-invitation-routes.ts';
 
 const isErrorBody = (payload: unknown): payload is ApiError =>
@@ -24,6 +25,8 @@ export interface IntegrationRouteSettings {
   brandName: string;
   /** MAIL_FROM: its address organizes a desk cancellation's calendar part (decision 0082). */
   mailFrom?: string;
+  /** What the webhook endpoints' secrets are sealed with, and whether their URLs must be https. */
+  webhooks: WebhookEndpointSettings;
 }
 
 /** The integration API's machine callers (INTEGRATION_* variables, decision 0062). */
@@ -60,6 +63,7 @@ export function integrationRoutePlugins(settings: IntegrationRouteSettings): Rou
     ofKind('events', eventFeedRoutes()),
     ofKind('acknowledgements', acknowledgementRoutes()),
     ofKind('prescription-requests', prescriptionAnswerRoutes(settings)),
+    ofKind('webhook-endpoints', webhookEndpointRoutes(settings.webhooks)),
   ];
 }
 

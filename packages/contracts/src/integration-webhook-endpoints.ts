@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { unknownEventTypeNames } from './integration-events.ts';
+import { practiceEventTypes, type PracticeEventType } from './practice-events.ts';
+import { practiceSystemRefSchema } from './practice-system-ref.ts';
+
+/**
+ * The webhook endpoints a practice system manages itself (decision 0112): registered, listed, changed,
+ * given a new secret with an overlap, and removed through /integration/v1/webhook-endpoints.
+ */
+
+/** How many endpoints one machine client may hold: each one receives a copy of every matching event. */
+export const webhookEndpointsPerClient = 10;
+/** A rotated secret keeps signing beside the new one this long unless the caller says otherwise. */
+export const defaultOverlapHours = 24;
+/** The longest overlap: a week covers a receiver's slowest deployment, and no old secret lives longer. */
+export const maxOverlapHours = 168;
+
+const overlapReason = `overlap_hours is a whole number from 0 to ${maxOverlapHours}.`;
+
+export const webhookEndpointParamsSchema = z.object({
+  endpoint_id: z.coerce
+    .number({ error: 'An endpoint id is a whole number.' })
+    .int('An endpoint id is a whole number.')
+    .min(1, 'An endpoint id is a whole number from 1.')
+    .max(2_147_483_647, 'No endpoint has so large an id.'),
+});
+
+/**
+ * `["appointment.booked", …]`: only events of these types; null (or left out on registration): every type.
+ * An unknown type is refused by name, so a typo never reads as "no such events".
+ */
+const eventTypesFilterSchema = z
+  .array(z.string().max(81), { error: 'event_types is a list of event types, or null for every type.' })
+  .min(1, 'Name at least one event type, or give null for every type.')
+  .max(practiceEventTypes.length * 2)
+  .superRefine((types, context) => {
+    const unknown = unknownEventTypeNames(types);
+    if (unknown.length > 0)
+      context.addIssue({
+        code: 'custom',
+        message: `Unknown event type ${unknown.join(', ')}: the types are those of docs/practice-events.md.`,
+      });
+  })
+  .transform((types) => [...new Set(types)] as PracticeEventType[])
+  .nullable();
+
+/**
+ * Practice-system references of practices whose events it gets; null (or left out on registration): every
+ * practice the caller serves. Each must be one the caller is granted (decision 0105).
+ */
+const practicesFilterSchema = z
+  .array(practiceSystemRefSchema, { error: 'practices is a list of practice references, or null.' })
+  .min(1, 'Name at least one practice, or give null for every practice you serve.')
+  .max(200)
+  .transform((refs) => [...new Set(refs)])
+  .nullable();
+
+/** The URL is checked by the service too (https in production, no credentials or fragment). */
+const urlSchema = z.string().min(1).max(2000);
+
+const endpointExample = {
+  url: 'https://pms.example.co.uk/portal-webhooks',
+  event_types: ['appointment.booked', 'appointment.cancelled'],
+  practices: ['PRAC-0001'],
+};
+
+export const registerWebhookEndpointSchema = z
+  .strictObject({
+    url: urlSchema,
+    event_types: eventTypesFilterSchema.optional(),
+    practices: practicesFilterSchema.optional(),
+  })
+  .meta({ examples: [endpointExample] });
+export type RegisterWebhookEndpoint = z.infer<typeof registerWebhookEndpointSchema>;
+
+/** Only what is named changes; null for a filter means every type or every practice served. */
+export const updateWebhookEndpointSchema = z
+  .strictObject({
+    url: urlSchema.optional(),
+    event_types: eventTypesFilterSchema.optional(),
+    practices: practicesFilterSchema.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Name at least one of url, event_types and practices.')
+  .meta({ examples: [{ event_types: null, practices: ['PRAC-0001', 'PRAC-0002'] }] });
+export type UpdateWebhookEndpoint = z.infer<typeof updateWebhookEndpointSchema>;
+
+export const rotateWebhookSecretSchema = z
+  .strictObject({
+    /** How long the old secret keeps signing beside the new one; 0 stops it at once (a leaked secret). */
+    overlap_hours: z
+      .number({ error: overlapReason })
+      .int(overlapReason)
+      .min(0, overlapReason)
+      .max(maxOverlapHours, overlapReason)
+      .default(defaultOverlapHours),
+  })
+  .meta({ examples: [{ overlap_hours: 24 }] });
+
+/** DELETE's choice about what waits (decision 0112): refused while deliveries wait, unless discarded. */
+export const removeWebhookEndpointQuerySchema = z.strictObject({
+  discard_waiting: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+/** An endpoint as its owner sees it: never its secret, except once in a registration's or rotation's answer. */
+export const webhookEndpointSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    /** null: every type. */
+    event_types: z.array(z.string()).nullable(),
+    /** null: every practice the caller serves. */
+    practices: z.array(z.string()).nullable(),
+    /** Deliveries not sent yet: due, waiting for a retry, or waiting behind their record's earlier one. */
+    waiting: z.number().int(),
+    /** Deliveries given up after the retry window (the operator re-drives them). */
+    parked: z.number().int(),
+    /** While a rotated secret still signs beside the new one: when it stops; otherwise null. */
+    previous_secret_expires_at: z.iso.datetime({ offset: true }).nullable(),
+    created_at: z.iso.datetime({ offset: true }),
+  })
+  .meta({
+    examples: [
+      {
+        id: 7,
+        ...endpointExample,
+        waiting: 0,
+        parked: 0,
+        previous_secret_expires_at: null,
+        created_at: '2026-11-27T10:15:00.000Z',
+      },
+    ],
+  });
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+const secretExample = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+/** The answer of a registration or a rotation: the endpoint, and its new signing secret, shown this once. */
+export const webhookEndpointWithSecretSchema = webhookEndpointSchema
+  .extend({
+    /** The Standard Webhooks secret (`whsec_` + base64): store it now, it is never shown again. */
+    secret: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 7,
+        ...endpointExample,
+        waiting: 0,
+        parked: 0,
+        previous_secret_expires_at: null,
+        created_at: '2026-11-27T10:15:00.000Z',
+        secret: secretExample,
+      },
+    ],
+  });
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
+
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@vet/db/connection';
+import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+
+/**
+ * The webhook endpoints a machine client registered through the integration API (decision 0112). Every
+ * statement names the owner: a client reads and changes only its own, and another's answers as missing.
+ * Secrets arrive sealed (secret-box.ts) and are never selected here.
+ */
+
+export interface OwnedEndpoint {
+  id: number;
+  url: string;
+  eventTypes: string[] | null;
+  practiceRefs: string[] | null;
+  waiting: number;
+  parked: number;
+  /** When a rotated secret stops signing, while it still does; null otherwise. */
+  previousSecretExpiresAt: Date | null;
+  createdAt: Date;
+}
+
+export interface EndpointFilters {
+  eventTypes: string[] | null;
+  practiceRefs: string[] | null;
+}
+
+/** The operator's list shows endpoints by name: a client's get its id and a random part, never clashing. */
+function generatedName(ownerClientId: string): string {
+  const owner = ownerClientId.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 40);
+  return `api.${owner}.${randomBytes(6).toString('hex')}`;
+}
+
+const owned = (ownerClientId: string, id?: number) =>
+  and(
+    eq(webhookEndpoints.ownerClientId, ownerClientId),
+    id === undefined ? undefined : eq(webhookEndpoints.id, id),
+  );
+
+export async function countOwnedEndpoints(db: Database, ownerClientId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(webhookEndpoints).where(owned(ownerClientId));
+  return row?.n ?? 0;
+}
+
+export async function insertOwnedEndpoint(
+  db: Database,
+  endpoint: EndpointFilters & { ownerClientId: string; url: string; sealedSecret: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({
+      name: generatedName(endpoint.ownerClientId),
+      url: endpoint.url,
+      secret: endpoint.sealedSecret,
+      ownerClientId: endpoint.ownerClientId,
+      eventTypes: endpoint.eventTypes,
+      practiceRefs: endpoint.practiceRefs,
+    })
+    .returning({ id: webhookEndpoints.id });
+  return row!.id;
+}
+
+/** The owner's endpoints (or the one with this id), with their deliveries waiting and parked. */
+export async function listOwnedEndpoints(
+  db: Database,
+  ownerClientId: string,
+  now: Date,
+  id?: number,
+): Promise<OwnedEndpoint[]> {
+  return (
+    db
+      .select({
+        id: webhookEndpoints.id,
+        url: webhookEndpoints.url,
+        eventTypes: webhookEndpoints.eventTypes,
+        practiceRefs: webhookEndpoints.practiceRefs,
+        waiting: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'pending')`.mapWith(Number),
+        parked: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'parked')`.mapWith(Number),
+        previousSecretExpiresAt:
+          sql<Date | null>`case when ${webhookEndpoints.previousSecretExpiresAt} > ${now}
+        then ${webhookEndpoints.previousSecretExpiresAt} end`.mapWith(
+            webhookEndpoints.previousSecretExpiresAt,
+          ),
+        createdAt: webhookEndpoints.createdAt,
+      })
+      .from(webhookEndpoints)
+      // Only undelivered rows are counted: the undelivered index serves them.
+      .leftJoin(
+        webhookDeliveries,
+        sql`${webhookDeliveries.endpointId} = ${webhookEndpoints.id} and ${webhookDeliveries.status} <> 'delivered'`,
+      )
+      .where(owned(ownerClientId, id))
+      .groupBy(webhookEndpoints.id)
+      .orderBy(asc(webhookEndpoints.id))
+  );
+}
+
+/** Changes what is given of the URL and filters; false when the owner has no such endpoint. */
+export async function updateOwnedEndpoint(
+  db: Database,
+  ownerClientId: string,
+  id: number,
+  changes: Partial<EndpointFilters & { url: string }>,
+): Promise<boolean> {
+  const updated = await db
+    .update(webhookEndpoints)
+    .set(changes)
+    .where(owned(ownerClientId, id))
+    .returning({ id: webhookEndpoints.id });
+  return updated.length > 0;
+}
+
+/**
+ * A new secret, the current one kept signing beside it until `previousExpiresAt` (null: dropped now). One
+ * statement: a delivery being sent holds the endpoint's share lock, so this waits until it is answered, and
+ * every delivery claimed afterwards reads both (delivery-queue.ts). A secret rotated out earlier and still
+ * in its overlap is dropped: two secrets sign at most.
+ */
+export async function rotateOwnedEndpointSecret(
+  db: Database,
+  ownerClientId: string,
+  id: number,
+  rotation: { sealedSecret: string; previousExpiresAt: Date | null },
+): Promise<boolean> {
+  const keep = rotation.previousExpiresAt !== null;
+  const rotated = await db
+    .update(webhookEndpoints)
+    .set({
+      secret: rotation.sealedSecret,
+      previousSecret: keep ? sql`${webhookEndpoints.secret}` : null,
+      previousSecretExpiresAt: rotation.previousExpiresAt,
+    })
+    .where(owned(ownerClientId, id))
+    .returning({ id: webhookEndpoints.id });
+  return rotated.length > 0;
+}
+
+export type Removal = 'removed' | 'missing' | { waiting: number; parked: number };
+
+/**
+ * Removes the owner's endpoint and its deliveries, unless deliveries wait (pending or parked) and
+ * `discardWaiting` is false (decision 0112). The endpoint's row lock is taken first: no delivery is written
+ * for it meanwhile (the sequencer's insert waits on it), so what was counted is what would be lost.
+ */
+export async function removeOwnedEndpoint(
+  db: Database,
+  ownerClientId: string,
+  id: number,
+  { discardWaiting }: { discardWaiting: boolean },
+): Promise<Removal> {
+  return db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(owned(ownerClientId, id))
+      .for('update');
+    if (!endpoint) return 'missing';
+    if (!discardWaiting) {
+      const [undelivered] = await tx
+        .select({
+          waiting: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'pending')`.mapWith(
+            Number,
+          ),
+          parked: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'parked')`.mapWith(Number),
+        })
+        .from(webhookDeliveries)
+        .where(
+          and(eq(webhookDeliveries.endpointId, id), inArray(webhookDeliveries.status, ['pending', 'parked'])),
+        );
+      if (undelivered && undelivered.waiting + undelivered.parked > 0) return undelivered;
+    }
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    return 'removed';
+  });
+}
