@@ -84,9 +84,7 @@ describe('registering a webhook endpoint', () => {
     expect(listed.body).not.toContain(created.secret);
     expect(listed.body).not.toContain('secret"');
     const one = await groupApi.get(created.id);
-    expect(webhookEndpointSchema.strict().parse(one.json())).toEqual(
-      webhookEndpointSchema.parse(created),
-    );
+    expect(webhookEndpointSchema.strict().parse(one.json())).toEqual(webhookEndpointSchema.parse(created));
     expect(one.body).not.toContain(created.secret);
   });
 
@@ -99,7 +97,10 @@ describe('registering a webhook endpoint', () => {
     const body = errorOf(response);
     expect(body.code).toBe('invalid_request');
     expect(body.issues).toEqual([
-      expect.objectContaining({ path: 'event_types', message: expect.stringContaining('appointment.bokked') }),
+      expect.objectContaining({
+        path: 'event_types',
+        message: expect.stringContaining('appointment.bokked'),
+      }),
     ]);
     const rows = await database.db
       .select({ id: webhookEndpoints.id })
