@@ -10,6 +10,9 @@ import {
   createReason,
 } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
+import { insertOwnedEndpoint } from '@vet/practice-events/owned-endpoints-repository';
+import { developmentSecretKeys, sealSecret } from '@vet/practice-events/secret-box';
+import { newEndpointSecret } from '@vet/practice-events/webhook-delivery';
 import { feedEnd, untilSequenced } from './practice-system/event-feed/testing/feed-fixtures.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { machineRefusals } from './platform/auth/machine-access.ts';
@@ -119,6 +122,14 @@ async function anotherPracticesRecords() {
     `APT-${tag}`,
     appointment.id,
   ]);
+  // A webhook endpoint of another practice system, filtered to that practice (decision 0112).
+  const endpointId = await insertOwnedEndpoint(db, {
+    ownerClientId: `another-system-${tag}`,
+    url: 'https://pms.example/another-system',
+    sealedSecret: sealSecret(developmentSecretKeys, newEndpointSecret()),
+    eventTypes: null,
+    practiceRefs: [practice.pmsRef!],
+  });
   return {
     client,
     values: {
@@ -130,6 +141,7 @@ async function anotherPracticesRecords() {
       client_id: String(client.id),
       pet_id: String(pet.id),
       appointment_id: String(appointment.id),
+      endpoint_id: String(endpointId),
     },
   };
 }

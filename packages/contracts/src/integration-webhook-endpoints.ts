@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { unknownEventTypeNames } from './integration-events.ts';
-import { practiceEventTypes, type PracticeEventType } from './practice-events.ts';
+import { practiceEventTypes } from './practice-events.ts';
 import { practiceSystemRefSchema } from './practice-system-ref.ts';
 
 /**
@@ -27,7 +27,8 @@ export const webhookEndpointParamsSchema = z.object({
 
 /**
  * `["appointment.booked", …]`: only events of these types; null (or left out on registration): every type.
- * An unknown type is refused by name, so a typo never reads as "no such events".
+ * An unknown type is refused by name, so a typo never reads as "no such events". No transform (repeats
+ * are dropped by the service): a schema with one would lose its example in the published contract.
  */
 const eventTypesFilterSchema = z
   .array(z.string().max(81), { error: 'event_types is a list of event types, or null for every type.' })
@@ -41,7 +42,6 @@ const eventTypesFilterSchema = z
         message: `Unknown event type ${unknown.join(', ')}: the types are those of docs/practice-events.md.`,
       });
   })
-  .transform((types) => [...new Set(types)] as PracticeEventType[])
   .nullable();
 
 /**
@@ -52,7 +52,6 @@ const practicesFilterSchema = z
   .array(practiceSystemRefSchema, { error: 'practices is a list of practice references, or null.' })
   .min(1, 'Name at least one practice, or give null for every practice you serve.')
   .max(200)
-  .transform((refs) => [...new Set(refs)])
   .nullable();
 
 /** The URL is checked by the service too (https in production, no credentials or fragment). */

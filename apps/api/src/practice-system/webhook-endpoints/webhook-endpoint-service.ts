@@ -51,6 +51,9 @@ export const endpointRefusals = {
 
 const hourMs = 3600_000;
 
+/** A filter's list without repeats, in its order (`practiceSystemRefSchema` trimmed each entry). */
+const distinct = (list: string[] | null): string[] | null => list && [...new Set(list)];
+
 function asEndpoint(row: OwnedEndpoint): WebhookEndpoint {
   return {
     id: row.id,
@@ -69,7 +72,8 @@ function asEndpoint(row: OwnedEndpoint): WebhookEndpoint {
  * when none is named, every practice the grant serves, stored as such (null only for a grant of all), so
  * a caller limited to some practices never receives another's events (decision 0105).
  */
-function practicesFor(grant: MachineGrant, named: string[] | null): string[] | null {
+function practicesFor(grant: MachineGrant, given: string[] | null): string[] | null {
+  const named = distinct(given);
   if (grant.practices === 'all') return named;
   if (named === null) return [...grant.practices];
   const notServed = named.filter((ref) => !grant.practices.includes(ref));
@@ -125,7 +129,7 @@ export async function registerWebhookEndpoint(
     url,
     // Stored sealed: a reader of the database cannot sign a webhook with it (secret-box.ts).
     sealedSecret: sealSecret(deps.settings.secretKeys, secret),
-    eventTypes: body.event_types ?? null,
+    eventTypes: distinct(body.event_types ?? null),
     practiceRefs,
   });
   return { ...(await ownedOne(deps, grant, id)), secret };
@@ -139,7 +143,7 @@ export async function updateWebhookEndpoint(
 ): Promise<WebhookEndpoint> {
   const changes = {
     ...(body.url === undefined ? {} : { url: checkedUrl(body.url, deps.settings) }),
-    ...(body.event_types === undefined ? {} : { eventTypes: body.event_types }),
+    ...(body.event_types === undefined ? {} : { eventTypes: distinct(body.event_types) }),
     ...(body.practices === undefined ? {} : { practiceRefs: practicesFor(grant, body.practices) }),
   };
   if (!(await updateOwnedEndpoint(deps.db, grant.clientId, id, changes)))
