@@ -1,6 +1,5 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { webhookEndpointWithSecretSchema } from '@vet/contracts/integration-webhook-endpoints';
-import { practiceEventId } from '@vet/contracts/practice-events';
 import { recordPracticeEvent, sequencePracticeEvents } from '@vet/db/practice-events';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
 import { createClient, createPractice } from '@vet/db/testing/factories';
