@@ -134,7 +134,7 @@ export const webhookEndpointSchema = z
   });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
-const secretExample = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const secretExample = 'whsec_Ar+UKJdwkK8JoRKZwxMQLHTeJFJ4dOzgdjz32B9oyeI=';
 
 /** The answer of a registration or a rotation: the endpoint, and its new signing secret, shown this once. */
 export const webhookEndpointWithSecretSchema = webhookEndpointSchema
