@@ -15,9 +15,10 @@ const section = (title: string) => markdown.split(`## ${title}`)[1]!.split('\n##
 
 /** Each line of a JSON block that is an object on its own, or each whole block. */
 function jsonBodies(text: string): unknown[] {
+  const parse = (json: string): unknown => JSON.parse(json);
   return [...text.matchAll(/```json\n([\s\S]*?)```/g)].flatMap((block) => {
     const body = block[1]!.trim();
-    return body.startsWith('{\n') ? [JSON.parse(body)] : body.split('\n').map((line) => JSON.parse(line));
+    return body.startsWith('{\n') ? [parse(body)] : body.split('\n').map(parse);
   });
 }
 

@@ -8,7 +8,12 @@ import { ConfigError, loadConfig, type ApiConfig } from './config/index.ts';
 import { emailWorkerPlugin } from './messages/index.ts';
 import { earlierTimesJobPlugin } from './appointments/index.ts';
 import { serializeError, openApiMetrics } from './platform/index.ts';
-import { connectorsPlugin, createVendorConnection, eventDispatcherPlugin } from './practice-system/index.ts';
+import {
+  connectorsPlugin,
+  createVendorConnection,
+  eventDispatcherPlugin,
+  fitEndpointsToGrants,
+} from './practice-system/index.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */
 function readConfigOrExit(): ApiConfig {
@@ -37,6 +42,8 @@ async function main(): Promise<void> {
   // Production migrates as a step of its own, before its instances start (decision 0068).
   if (config.migrateOnStart) await runMigrations(database.pool);
   else await requireCurrentSchema(database.pool);
+  // Webhook endpoints registered through the API follow the grants this config gives (decision 0112).
+  await fitEndpointsToGrants(database.db, config.integration);
   // Prometheus metrics on a port of their own when METRICS_PORT is set (decision 0072); served until the
   // app has closed, so a scrape during a drain still answers.
   const metrics = openApiMetrics(config, database.pool);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@vet/db/connection';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 
 /**
  * The webhook endpoints a machine client registered through the integration API (decision 0112). Every
@@ -173,4 +173,55 @@ export async function removeOwnedEndpoint(
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
     return 'removed';
   });
+}
+
+/** A text[] of the values, one parameter each. */
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** The accepted machine clients, as the integration API's config has them now. */
+export interface CurrentGrants {
+  /** Clients of every practice (INTEGRATION_CLIENT_IDS, and grants of "all" practices). */
+  everyPractice: readonly string[];
+  /** Clients of some practices, by practice reference. */
+  somePractices: readonly { clientId: string; practices: readonly string[] }[];
+}
+
+/**
+ * Fits the registered endpoints to the grants of the config they start under (decision 0112): an endpoint
+ * of a client granted some practices keeps only those of its filter (none left: it receives nothing), and
+ * one of a client no longer accepted stops receiving (and receives again once it is). The sequencer knows
+ * no config, so a grant narrowed between starts would otherwise leave an endpoint receiving a practice its
+ * client no longer serves. Returns how many endpoints changed.
+ */
+export async function fitOwnedEndpointsToGrants(db: Database, grants: CurrentGrants): Promise<number> {
+  const accepted = [...grants.everyPractice, ...grants.somePractices.map((grant) => grant.clientId)];
+  let changed = 0;
+  for (const grant of grants.somePractices) {
+    const served = textArray(grant.practices);
+    const narrowed = await db
+      .update(webhookEndpoints)
+      .set({
+        practiceRefs: sql`array(select unnest(coalesce(${webhookEndpoints.practiceRefs}, ${served}))
+          intersect select unnest(${served}))`,
+      })
+      .where(
+        and(
+          eq(webhookEndpoints.ownerClientId, grant.clientId),
+          sql`(${webhookEndpoints.practiceRefs} is null or not ${webhookEndpoints.practiceRefs} <@ ${served})`,
+        ),
+      )
+      .returning({ id: webhookEndpoints.id });
+    changed += narrowed.length;
+  }
+  const isAccepted = sql`(${webhookEndpoints.ownerClientId} = any(${textArray(accepted)}))`;
+  const switched = await db
+    .update(webhookEndpoints)
+    .set({ active: isAccepted })
+    .where(and(isNotNull(webhookEndpoints.ownerClientId), sql`${webhookEndpoints.active} <> ${isAccepted}`))
+    .returning({ id: webhookEndpoints.id });
+  return changed + switched.length;
 }

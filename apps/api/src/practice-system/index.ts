@@ -4,6 +4,7 @@
  * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
  */
 export { eventDispatcherPlugin } from './events/index.ts';
+export { fitEndpointsToGrants } from './webhook-endpoints/index.ts';
 export {
   checkClientInvitable,
   createClientInvitationRepository,

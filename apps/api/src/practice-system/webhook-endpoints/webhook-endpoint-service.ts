@@ -9,6 +9,7 @@ import {
 import type { Database } from '@vet/db/connection';
 import {
   countOwnedEndpoints,
+  fitOwnedEndpointsToGrants,
   insertOwnedEndpoint,
   listOwnedEndpoints,
   removeOwnedEndpoint,
@@ -180,4 +181,22 @@ export async function removeWebhookEndpoint(
       endpointRefusals.waiting(removal.waiting, removal.parked),
       'endpoint_has_waiting_deliveries' satisfies IntegrationErrorCode,
     );
+}
+
+/**
+ * At start-up, the endpoints registered through the API fitted to the grants of this config (decision
+ * 0112): a narrowed grant narrows its client's endpoints, a client no longer accepted receives nothing.
+ */
+export async function fitEndpointsToGrants(
+  db: Database,
+  access: { clientIds: readonly string[]; grants: readonly MachineGrant[] },
+): Promise<number> {
+  const limited = access.grants.flatMap((grant) =>
+    grant.practices === 'all' ? [] : [{ clientId: grant.clientId, practices: grant.practices }],
+  );
+  const everyPractice = [
+    ...access.clientIds,
+    ...access.grants.filter((grant) => grant.practices === 'all').map((grant) => grant.clientId),
+  ];
+  return fitOwnedEndpointsToGrants(db, { everyPractice, somePractices: limited });
 }
