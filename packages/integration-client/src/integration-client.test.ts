@@ -20,15 +20,18 @@ let apiRequests: Request[];
 let tokenStatus: number;
 
 /** A token endpoint issuing token-1, token-2… for 600 seconds each, and an API answering an empty feed. */
-const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+const fakeFetch = vi.fn((input: string | URL | Request, init?: RequestInit) => {
   const request = new Request(input, init);
-  if (request.url === options.tokenUrl) {
-    tokenRequests.push(request);
-    if (tokenStatus !== 200) return new Response('{"error":"invalid_client"}', { status: tokenStatus });
-    return Response.json({ access_token: `token-${tokenRequests.length}`, expires_in: 600 });
+  if (request.url !== options.tokenUrl) {
+    apiRequests.push(request);
+    return Promise.resolve(Response.json({ events: [], next_after: '0' }));
   }
-  apiRequests.push(request);
-  return Response.json({ events: [], next_after: '0' });
+  tokenRequests.push(request);
+  return Promise.resolve(
+    tokenStatus === 200
+      ? Response.json({ access_token: `token-${tokenRequests.length}`, expires_in: 600 })
+      : new Response('{"error":"invalid_client"}', { status: tokenStatus }),
+  );
 });
 
 beforeEach(() => {
