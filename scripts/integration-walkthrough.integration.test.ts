@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { connectDatabase } from '@vet/db/connection';
+import { connectDatabase, type DatabaseHandle } from '@vet/db/connection';
 import { createScratchDatabase, type ScratchDatabase } from '@vet/db/scratch-database';
+import { addEndpoint } from '@vet/practice-events/endpoints-repository';
+import { developmentSecretKeys, sealSecret } from '@vet/practice-events/secret-box';
+import { newEndpointSecret } from '@vet/practice-events/webhook-delivery';
 import { loadDemoGroup } from '@vet/practice-import/demo/load-demo-group';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from './lib/shared/paths.ts';
@@ -17,12 +20,14 @@ import { embeddedIssuer, startPortal, type RunningPortal } from './lib/start/por
 const ports = { web: 3477, api: 4077, idp: 4177 };
 let database: ScratchDatabase;
 let portal: RunningPortal;
+let handle: DatabaseHandle;
 
 beforeAll(async () => {
   const server = new URL(inject('databaseUrl'));
   server.pathname = '/postgres';
   // Its own database: the API's dispatcher would otherwise deliver other tests' events, and theirs ours.
   database = await createScratchDatabase(server.toString(), 'portal_walkthrough');
+  handle = connectDatabase(database.url, { max: 1 });
   await loadDemoGroup({ databaseUrl: database.url, embeddedIssuer: embeddedIssuer(ports.idp) });
   portal = await startPortal({
     databaseUrl: database.url,
@@ -39,6 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await portal?.stop();
+  await handle?.close();
   await database?.drop();
 });
 
@@ -72,6 +78,14 @@ async function walkthrough(machineSecret: string): Promise<{ code: number; outpu
 
 describe('npm run walkthrough against the running portal', () => {
   it('goes from a token to a verified webhook, and leaves the portal as it found it', async () => {
+    // What a walkthrough stopped half-way leaves: its endpoint, whose secret the next run cannot know.
+    await addEndpoint(handle.db, {
+      name: 'walkthrough',
+      url: 'http://127.0.0.1:9/portal-events',
+      secret: sealSecret(developmentSecretKeys, newEndpointSecret()),
+      practiceRefs: null,
+      eventTypes: ['appointment.booked'],
+    });
     const { code, output } = await walkthrough(portal.machineClient.clientSecret);
     expect(output).toContain('Walkthrough done');
     expect(code).toBe(0);
@@ -82,24 +96,19 @@ describe('npm run walkthrough against the running portal', () => {
       /6\. Webhook evt_\d+ \(appointment\.booked\) arrived and its signature verified\./,
     );
 
-    const handle = connectDatabase(database.url, { max: 1 });
-    try {
-      const { rows: appointments } = await handle.pool.query<{ ref: string; status: string }>(
-        'select pms_ref as ref, status from appointments where id = $1',
-        [appointmentId],
-      );
-      expect(appointments).toEqual([{ ref: `WALK-A-${appointmentId}`, status: 'Cancelled' }]);
-      const { rows: endpoints } = await handle.pool.query('select name from webhook_endpoints');
-      expect(endpoints).toEqual([]);
-      const { rows: pets } = await handle.pool.query<{ name: string }>(
-        'select p.name from pets p join clients c on c.id = p.client_id where c.pms_ref = $1',
-        ['WALK-C-0001'],
-      );
-      expect(pets).toEqual([{ name: 'Babbage' }]);
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
+    const { rows: appointments } = await handle.pool.query<{ ref: string; status: string }>(
+      'select pms_ref as ref, status from appointments where id = $1',
+      [appointmentId],
+    );
+    expect(appointments).toEqual([{ ref: `WALK-A-${appointmentId}`, status: 'Cancelled' }]);
+    const { rows: endpoints } = await handle.pool.query('select name from webhook_endpoints');
+    expect(endpoints).toEqual([]);
+    const { rows: pets } = await handle.pool.query<{ name: string }>(
+      'select p.name from pets p join clients c on c.id = p.client_id where c.pms_ref = $1',
+      ['WALK-C-0001'],
+    );
+    expect(pets).toEqual([{ name: 'Babbage' }]);
+  }, 240_000);
 
   it('stops at the first step, saying why, when the machine secret is wrong', async () => {
     const { code, output } = await walkthrough('not-the-secret-of-the-practice-system-client');

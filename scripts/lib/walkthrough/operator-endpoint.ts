@@ -32,10 +32,14 @@ async function operator(args: string[]): Promise<{ code: number; output: string 
  * (a walkthrough stopped half-way leaves one); answers its signing secret, which the command prints once.
  */
 export async function addEndpoint(name: string, url: string, types: string[]): Promise<string> {
-  await removeEndpoint(name);
-  const { code, output } = await operator(['endpoints', 'add', name, url, '--types', types.join(',')]);
-  const secret = output.split('\n').find((line) => line.startsWith('whsec_'));
-  if (code !== 0 || !secret) throw new Error(`endpoints add ${name} failed:\n${output}`);
+  const add = () => operator(['endpoints', 'add', name, url, '--types', types.join(',')]);
+  let added = await add();
+  if (added.code !== 0 && added.output.includes('exists already')) {
+    await removeEndpoint(name);
+    added = await add();
+  }
+  const secret = added.output.split('\n').find((line) => line.startsWith('whsec_'));
+  if (added.code !== 0 || !secret) throw new Error(`endpoints add ${name} failed:\n${added.output}`);
   return secret.trim();
 }
 
