@@ -11,7 +11,9 @@ module.exports = {
       severity: 'error',
       comment:
         'A circle of files, type-only imports included: break it where the lower module declares its own type.',
-      from: {},
+      // The integration client's generated code (decision 0114) is the generator's: its types loop between
+      // two files, and it is written again, not edited, whenever the contract changes.
+      from: { pathNot: '^packages/integration-client/src/generated/' },
       to: { circular: true },
     },
   ],

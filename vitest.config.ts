@@ -8,7 +8,8 @@ import { appendTestLog } from './packages/contracts/src/testing/test-logs.ts';
  * - *.test.ts(x): pure logic and components, no I/O (every *.test.ts that is not one of the two below);
  * - *.integration.test.ts: a real, migrated PostgreSQL (embedded, or DATABASE_URL);
  * - e2e/*.e2e.test.ts: the whole portal in Chromium;
- * - scripts/*.test.ts: the repository's tooling, run on real files (lint-rules.test.ts lints scratch files);
+ * - scripts/*.test.ts: the repository's tooling, run on real files (lint-rules.test.ts lints scratch files;
+ *   scripts/*.integration.test.ts need PostgreSQL, and run with the integration tests);
  *   scripts/lib/<folder>/*.test.ts: its helpers' own tests, beside them.
  */
 /** The web app's `@/` alias, for every project that runs web code (unit tests and the session store's integration tests). */
@@ -70,7 +71,8 @@ export default defineConfig({
         resolve: { alias: webAlias },
         test: {
           name: 'integration',
-          include: ['{apps,packages}/*/src/**/*.integration.test.ts'],
+          // scripts/: the walkthrough's test runs `npm run walkthrough` against the API (decision 0114).
+          include: ['{apps,packages}/*/src/**/*.integration.test.ts', 'scripts/**/*.integration.test.ts'],
           globalSetup: ['./packages/db/src/testing/global-setup.ts'],
           setupFiles: [failOnConsoleError],
           testTimeout: 30_000,
@@ -82,6 +84,7 @@ export default defineConfig({
         test: {
           name: 'tooling',
           include: ['scripts/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
         },
       },
       {

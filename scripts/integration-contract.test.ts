@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { integrationErrorCodes, type IntegrationErrorCode } from '@vet/contracts/integration-errors';
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakingChanges, lintContract } from './lib/contract/contract-checks.ts';
+import { clientDrift, clientFolder } from './lib/contract/integration-client.ts';
 import {
   contractFile,
   contractOf,
@@ -147,6 +148,44 @@ describe('the integration contract, docs/integration/openapi.json', () => {
       expect(schema.examples?.[0]?.type, type).toBe(type);
       expect(Object.keys(schema.properties), type).toEqual(['id', 'type', 'timestamp', 'data']);
     }
+  });
+});
+
+describe('the TypeScript client, packages/integration-client/src/generated (decision 0114)', () => {
+  let scratch: string;
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'contract-client-'));
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('is what the committed contract generates, file for file', slow, async () => {
+    expect(await clientDrift()).toBeNull();
+  });
+
+  it('is found stale when the contract gains a route it lacks (planted)', slow, async () => {
+    const contract = join(scratch, 'openapi.json');
+    writeFileSync(
+      contract,
+      contractText(
+        planted((document) => {
+          document.paths['/integration/v1/practices/{practice_ref}']!.get = {
+            operationId: 'readPractice',
+            responses: { '200': { description: 'The practice' } },
+          };
+        }),
+      ),
+    );
+    expect(await clientDrift(contract)).toBe(
+      `packages/integration-client/src/generated is not what ${relative(repoRoot, contract)} generates ` +
+        '(index.ts, sdk.gen.ts, types.gen.ts). Run `npm run contract:write` and commit it (decision 0114).',
+    );
+  });
+
+  it('is found stale when a generated file is edited by hand (planted in a copy)', slow, async () => {
+    const copy = join(scratch, 'generated');
+    cpSync(clientFolder, copy, { recursive: true });
+    writeFileSync(join(copy, 'sdk.gen.ts'), `${readFileSync(join(copy, 'sdk.gen.ts'), 'utf8')}// edited\n`);
+    expect(await clientDrift(undefined, copy)).toMatch(/generates \(sdk\.gen\.ts\)\. Run/);
   });
 });
 

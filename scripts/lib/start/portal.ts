@@ -26,6 +26,8 @@ export interface PortalOptions {
    * (decision 0062). Default: `practice-system` with a secret of this run.
    */
   machineClient?: MachineClient;
+  /** False: the identity provider and the API alone, for a caller that needs no pages (the walkthrough's test). */
+  web?: boolean;
 }
 
 export interface MachineClient {
@@ -102,31 +104,34 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
       INTEGRATION_CLIENT_IDS: machineClient.clientId,
     });
     started.push(api);
-    const web = spawnManaged({
-      name: 'web',
-      command: process.execPath,
-      // The portal's own server around Next.js (apps/web/server.mjs): it records each request's address.
-      args: [join(repoRoot, 'apps/web/server.mjs')],
-      cwd: join(repoRoot, 'apps/web'),
-      env: {
-        ...common,
-        PORT: String(options.webPort),
-        API_URL: apiUrl,
-        AUTH_DOMAIN: issuer,
-        // The development mailbox's page reaches the API through /bff/dev (a local run and the tests only).
-        DEV_ROUTES: 'on',
-        // The web server runs in production mode, where the web refuses the dev secret: the caller's (npm start
-        // keeps one in .data), else one per run (sessions then end with the run, which suits tests).
-        NEXTAUTH_SECRET: common.NEXTAUTH_SECRET || randomBytes(32).toString('base64url'),
-      },
-      output: options.output,
-      testLogName: logName('web'),
-    });
-    started.push(web);
+    const web =
+      options.web === false
+        ? undefined
+        : spawnManaged({
+            name: 'web',
+            command: process.execPath,
+            // The portal's own server around Next.js (apps/web/server.mjs): it records each request's address.
+            args: [join(repoRoot, 'apps/web/server.mjs')],
+            cwd: join(repoRoot, 'apps/web'),
+            env: {
+              ...common,
+              PORT: String(options.webPort),
+              API_URL: apiUrl,
+              AUTH_DOMAIN: issuer,
+              // The development mailbox's page reaches the API through /bff/dev (a local run and the tests only).
+              DEV_ROUTES: 'on',
+              // The web server runs in production mode, where the web refuses the dev secret: the caller's (npm start
+              // keeps one in .data), else one per run (sessions then end with the run, which suits tests).
+              NEXTAUTH_SECRET: common.NEXTAUTH_SECRET || randomBytes(32).toString('base64url'),
+            },
+            output: options.output,
+            testLogName: logName('web'),
+          });
+    if (web) started.push(web);
     await Promise.all([
       waitForHttp(`${issuer}/healthz`, idp),
       waitForHttp(`${apiUrl}/readyz`, api),
-      waitForHttp(`${options.portalUrl}/api/config`, web),
+      web && waitForHttp(`${options.portalUrl}/api/config`, web),
     ]);
   } catch (error) {
     const report = started.map((p) => `--- ${p.name} ---\n${p.output()}`).join('\n');
