@@ -48,12 +48,18 @@ import type {
   DeactivateVaccinationData,
   DeactivateVaccinationErrors,
   DeactivateVaccinationResponses,
+  GetWebhookEndpointData,
+  GetWebhookEndpointErrors,
+  GetWebhookEndpointResponses,
   InviteClientData,
   InviteClientErrors,
   InviteClientResponses,
   ListPracticeEventsData,
   ListPracticeEventsErrors,
   ListPracticeEventsResponses,
+  ListWebhookEndpointsData,
+  ListWebhookEndpointsErrors,
+  ListWebhookEndpointsResponses,
   MovePracticeAppointmentData,
   MovePracticeAppointmentErrors,
   MovePracticeAppointmentResponses,
@@ -129,6 +135,18 @@ import type {
   RecordPracticeAppointmentOutcomeData,
   RecordPracticeAppointmentOutcomeErrors,
   RecordPracticeAppointmentOutcomeResponses,
+  RegisterWebhookEndpointData,
+  RegisterWebhookEndpointErrors,
+  RegisterWebhookEndpointResponses,
+  RemoveWebhookEndpointData,
+  RemoveWebhookEndpointErrors,
+  RemoveWebhookEndpointResponses,
+  RotateWebhookSecretData,
+  RotateWebhookSecretErrors,
+  RotateWebhookSecretResponses,
+  UpdateWebhookEndpointData,
+  UpdateWebhookEndpointErrors,
+  UpdateWebhookEndpointResponses,
 } from './types.gen.ts';
 
 export type Options<
@@ -904,6 +922,108 @@ export const answerPrescriptionRequest = <ThrowOnError extends boolean = false>(
   >({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/integration/v1/prescription-requests/{request_id}/answer',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * This practice system’s webhook endpoints, without their secrets
+ */
+export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(
+  options?: Options<ListWebhookEndpointsData, ThrowOnError>,
+): RequestResult<ListWebhookEndpointsResponses, ListWebhookEndpointsErrors, ThrowOnError> =>
+  (options?.client ?? client).get<ListWebhookEndpointsResponses, ListWebhookEndpointsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/webhook-endpoints',
+    ...options,
+  });
+
+/**
+ * Register a webhook endpoint; its signing secret is in this answer only
+ *
+ * The portal sends the events committed from now on to `url` as Standard Webhooks, signed with the `secret` of this answer, which is never shown again. Filters: `event_types` (only these types; null: every type; an unknown type answers 400 naming it) and `practices` (practice references; null: every practice this client serves, stored as that list for a client granted some practices; one it is not granted answers 403 `practice_not_served`). A practice system holds at most 10 endpoints (409 `too_many_endpoints`).
+ */
+export const registerWebhookEndpoint = <ThrowOnError extends boolean = false>(
+  options: Options<RegisterWebhookEndpointData, ThrowOnError>,
+): RequestResult<RegisterWebhookEndpointResponses, RegisterWebhookEndpointErrors, ThrowOnError> =>
+  (options.client ?? client).post<
+    RegisterWebhookEndpointResponses,
+    RegisterWebhookEndpointErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/webhook-endpoints',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Remove a webhook endpoint, refused while deliveries wait unless they are discarded
+ *
+ * Refused (409 `endpoint_has_waiting_deliveries`) while deliveries wait for it or are parked, so nothing is lost unasked; `discard_waiting=true` removes it with them. Its events stay in the feed (`GET /events`).
+ */
+export const removeWebhookEndpoint = <ThrowOnError extends boolean = false>(
+  options: Options<RemoveWebhookEndpointData, ThrowOnError>,
+): RequestResult<RemoveWebhookEndpointResponses, RemoveWebhookEndpointErrors, ThrowOnError> =>
+  (options.client ?? client).delete<
+    RemoveWebhookEndpointResponses,
+    RemoveWebhookEndpointErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/webhook-endpoints/{endpoint_id}',
+    ...options,
+  });
+
+/**
+ * One of this practice system’s webhook endpoints
+ */
+export const getWebhookEndpoint = <ThrowOnError extends boolean = false>(
+  options: Options<GetWebhookEndpointData, ThrowOnError>,
+): RequestResult<GetWebhookEndpointResponses, GetWebhookEndpointErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetWebhookEndpointResponses, GetWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/webhook-endpoints/{endpoint_id}',
+    ...options,
+  });
+
+/**
+ * Change a webhook endpoint’s URL or filters
+ *
+ * Only the fields given change; events numbered from then on follow them. `event_types` (only these types; null: every type; an unknown type answers 400 naming it) and `practices` (practice references; null: every practice this client serves, stored as that list for a client granted some practices; one it is not granted answers 403 `practice_not_served`).
+ */
+export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateWebhookEndpointData, ThrowOnError>,
+): RequestResult<UpdateWebhookEndpointResponses, UpdateWebhookEndpointErrors, ThrowOnError> =>
+  (options.client ?? client).patch<UpdateWebhookEndpointResponses, UpdateWebhookEndpointErrors, ThrowOnError>(
+    {
+      security: [{ scheme: 'bearer', type: 'http' }],
+      url: '/integration/v1/webhook-endpoints/{endpoint_id}',
+      ...options,
+      headers: {
+        'Content-Type': 'application/json',
+        ...options.headers,
+      },
+    },
+  );
+
+/**
+ * Give a webhook endpoint a new signing secret, the old one signing beside it a while
+ *
+ * Answers the new secret, shown this once. For `overlap_hours` (0 to 168, 24 by default) each webhook carries two signatures in `webhook-signature`, one by each secret, so a receiver holding either verifies it; then only the new one signs. The answer comes once no webhook signed by the old secret alone is on its way. 0 drops the old secret at once (one that leaked).
+ */
+export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(
+  options: Options<RotateWebhookSecretData, ThrowOnError>,
+): RequestResult<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError> =>
+  (options.client ?? client).post<RotateWebhookSecretResponses, RotateWebhookSecretErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/webhook-endpoints/{endpoint_id}/rotate-secret',
     ...options,
     headers: {
       'Content-Type': 'application/json',
