@@ -14,6 +14,8 @@ export interface ConnectorWebhookOptions {
   connections: readonly { name: string; secret: string }[];
   /** Reads the connector sooner than its next poll (the runner's wake-up); the kinds the notice names. */
   readSoon(name: string, kinds: readonly ReadKind[]): void;
+  /** Counts a notice taken (connector-metrics.ts), by its parameter: never its id. */
+  counted?: (name: string, parameter: string) => void;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -56,6 +58,7 @@ export const connectorWebhookRoutes: FastifyPluginAsync<ConnectorWebhookOptions>
           `The connector reads no records of ${reading.parameter}: take this trigger off the webhook.`,
         );
       options.readSoon(connection, reading.kinds);
+      options.counted?.(connection, reading.parameter);
       request.log.info(
         { connector: connection, parameter: reading.parameter },
         'practice system notice: reading sooner',

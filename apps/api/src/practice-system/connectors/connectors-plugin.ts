@@ -103,6 +103,7 @@ export const connectorsPlugin = fp<ConnectorsPluginOptions>(
       await app.register(connectorWebhookRoutes, {
         connections: webhooks,
         readSoon: (name) => runner.readSoon(name),
+        counted: (name, parameter) => metrics?.hint(name, parameter),
       });
     log.info({ connectors: runtimes.map((r) => r.name) }, 'connectors started');
     app.addHook('onClose', async () => {
