@@ -16,6 +16,8 @@ import { newEndpointSecret } from '@vet/practice-events/webhook-delivery';
 import { feedEnd, untilSequenced } from './practice-system/event-feed/testing/feed-fixtures.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { machineRefusals } from './platform/auth/machine-access.ts';
+import { connectorWebhookRoutes } from './practice-system/connectors/connector-webhook-routes.ts';
+import { buildTestApp } from './testing/test-app.ts';
 import { useSignedInTestApp } from './testing/signed-in-app.ts';
 
 /**
@@ -242,5 +244,58 @@ describe('who may call each route', () => {
 
     expect(everyPractice.events.map((event) => event.id)).toContain(`evt_${id}`);
     expect(onePractice.events.map((event) => event.id)).not.toContain(`evt_${id}`);
+  });
+});
+
+/**
+ * The one machine route outside both scopes: Provet Cloud's webhooks (decision 0115), opened by the
+ * connector's secret in its URL only. Neither a client's token nor a practice system's opens it, and the
+ * secret opens nothing else (it is no bearer token).
+ */
+describe("who may call a connector's webhook route", () => {
+  const secret = `webhook-secret-${crypto.randomUUID()}`;
+  const woken: string[] = [];
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    app = await buildTestApp(database);
+    await app.register(connectorWebhookRoutes, {
+      connections: [{ name: 'access-check', secret }],
+      readSoon: (name) => woken.push(name),
+    });
+    await app.ready();
+    return () => app.close();
+  });
+
+  it('answers every caller without the secret as a missing route, whatever bearer token it holds', async () => {
+    const headers = [
+      {},
+      { authorization: (await signedInClient()).authorization },
+      { authorization: await machineAuthorization() },
+    ];
+    for (const header of headers) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/connectors/provet-cloud/webhooks/access-check/not-the-secret',
+        headers: { ...header, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'appointment_id=1',
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    expect(woken).toEqual([]);
+    const opened = await app.inject({
+      method: 'POST',
+      url: `/connectors/provet-cloud/webhooks/access-check/${secret}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'appointment_id=1',
+    });
+    expect(opened.statusCode).toBe(200);
+    expect(woken).toEqual(['access-check']);
+    // The secret is no bearer token: it opens no integration route.
+    const integration = await app.inject({
+      method: 'GET',
+      url: `${integrationPathPrefix}/events?after=0`,
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(integration.statusCode).toBe(401);
   });
 });

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -63,6 +64,13 @@ export const connectorRefusals = pgTable(
      */
     body: jsonb('body').$type<Record<string, unknown>>(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A read record refused again when tried from here: its tries so far, and when it is tried next
+     * (doubling to a cap; null: at the next pass). Reset when the system sends the record again, when a
+     * record it names applies, and on a re-sync (decision 0115).
+     */
+    retries: integer('retries').notNull().default(0),
+    retryAfter: timestamp('retry_after', { withTimezone: true }),
   },
   (t) => [
     unique('connector_refusals_record_uq').on(t.name, t.direction, t.kind, t.ref),

@@ -68,6 +68,15 @@ export function createConnectorAdmin(db: Database) {
             : and(eq(connectorCursors.name, name), eq(connectorCursors.kind, kind)),
         )
         .returning({ kind: connectorCursors.kind });
+      // A re-sync tries every refused record again at once (decision 0115).
+      await db
+        .update(connectorRefusals)
+        .set({ retries: 0, retryAfter: null })
+        .where(
+          kind === undefined
+            ? eq(connectorRefusals.name, name)
+            : and(eq(connectorRefusals.name, name), eq(connectorRefusals.kind, kind)),
+        );
       return rows.length;
     },
 

@@ -15,6 +15,7 @@ describe('connector metrics', () => {
     metrics.records('ezyvet-clapham', 'pets', 'refused', 0);
     metrics.writes('ezyvet-clapham', 'written');
     metrics.caughtUp('ezyvet-clapham', 'appointments', new Date(1_800_000_000_000));
+    metrics.hint('provet-bath', 'appointment_id');
     const text = await registry.metrics();
     expect(text).toContain(
       'portal_connector_calls_total{connector="ezyvet-clapham",endpoint="/v1/contact",status="429"} 2',
@@ -27,6 +28,9 @@ describe('connector metrics', () => {
     expect(text).toContain('portal_connector_writes_total{connector="ezyvet-clapham",outcome="written"} 1');
     expect(text).toContain(
       'portal_connector_caught_up_seconds{connector="ezyvet-clapham",kind="appointments"} 1800000000',
+    );
+    expect(text).toContain(
+      'portal_connector_hints_total{connector="provet-bath",parameter="appointment_id"} 1',
     );
   });
 

@@ -11,6 +11,8 @@ export interface ConnectorMetrics {
   records(connector: string, kind: string, outcome: 'applied' | 'refused', count: number): void;
   writes(connector: string, outcome: string): void;
   caughtUp(connector: string, kind: string, at: Date): void;
+  /** A system's webhook taken as a hint to read sooner (decision 0115), by its parameter. */
+  hint(connector: string, parameter: string): void;
 }
 
 export function createConnectorMetrics(registry: Registry | undefined): ConnectorMetrics | undefined {
@@ -40,6 +42,12 @@ export function createConnectorMetrics(registry: Registry | undefined): Connecto
     labelNames: ['connector', 'kind'],
     registers,
   });
+  const hints = new Counter({
+    name: 'portal_connector_hints_total',
+    help: "A practice system's webhooks taken as a hint to read sooner, by connector and parameter (client_id…).",
+    labelNames: ['connector', 'parameter'],
+    registers,
+  });
   return {
     observer: (connector) => ({
       call: (endpoint, status) => calls.inc({ connector, endpoint, status: String(status) }),
@@ -49,5 +57,6 @@ export function createConnectorMetrics(registry: Registry | undefined): Connecto
     },
     writes: (connector, outcome) => writes.inc({ connector, outcome }),
     caughtUp: (connector, kind, at) => caughtUp.set({ connector, kind }, at.getTime() / 1000),
+    hint: (connector, parameter) => hints.inc({ connector, parameter }),
   };
 }

@@ -8,6 +8,9 @@ export interface RefusalReason {
   message: string;
 }
 
+/** A read record refused again waits this long before its next try, doubling each time to the cap. */
+export const refusalBackoff = { firstMs: 60_000, maxMs: 60 * 60_000 };
+
 /**
  * What the connectors keep in the database (decision 0106): a state row per connector (paused, and the
  * lease of the instance reading for it), a cursor per kind, and the records refused.
@@ -83,7 +86,11 @@ export function createConnectorStore(db: Database) {
         });
     },
 
-    /** Notes a refused record, replacing its earlier refusal. */
+    /**
+     * Notes a refused record, replacing its earlier refusal. A record refused again when tried from here
+     * (`retried`) waits twice as long as last time before its next try, up to the cap; one the system sent
+     * afresh is tried at the next pass (its body may be what changed).
+     */
     async refusal(
       name: string,
       direction: 'read' | 'write',
@@ -91,7 +98,12 @@ export function createConnectorStore(db: Database) {
       ref: string,
       reasons: readonly RefusalReason[],
       body: Record<string, unknown> | null = null,
+      retried = false,
     ): Promise<void> {
+      const retries = retried ? sql`${connectorRefusals.retries} + 1` : sql`0`;
+      const retryAfter = retried
+        ? sql`now() + least(${`${refusalBackoff.firstMs} milliseconds`}::interval * power(2, ${connectorRefusals.retries}), ${`${refusalBackoff.maxMs} milliseconds`}::interval)`
+        : sql`null`;
       await db
         .insert(connectorRefusals)
         .values({ name, direction, kind, ref, reasons: [...reasons], body })
@@ -102,8 +114,28 @@ export function createConnectorStore(db: Database) {
             connectorRefusals.kind,
             connectorRefusals.ref,
           ],
-          set: { reasons: [...reasons], body, seenAt: sql`now()` },
+          set: { reasons: [...reasons], body, seenAt: sql`now()`, retries, retryAfter },
         });
+    },
+
+    /**
+     * Records refused for naming a record that has now applied (a pet for its client, a desk booking for
+     * its clinician) are tried at the next pass, whatever their back-off: `field` is the applied kind's
+     * reference field (`client_ref`), `refs` the references applied.
+     */
+    async retrySoon(name: string, field: string, refs: readonly string[]): Promise<void> {
+      if (refs.length === 0) return;
+      await db
+        .update(connectorRefusals)
+        .set({ retries: 0, retryAfter: null })
+        .where(
+          and(
+            eq(connectorRefusals.name, name),
+            eq(connectorRefusals.direction, 'read'),
+            sql`${connectorRefusals.retryAfter} is not null`,
+            inArray(sql`${connectorRefusals.body} ->> ${field}`, [...refs]),
+          ),
+        );
     },
 
     /** Read records of a kind refused before, to apply again (oldest first, a page at a time). */
@@ -117,6 +149,7 @@ export function createConnectorStore(db: Database) {
             eq(connectorRefusals.direction, 'read'),
             eq(connectorRefusals.kind, kind),
             sql`${connectorRefusals.body} is not null`,
+            sql`(${connectorRefusals.retryAfter} is null or ${connectorRefusals.retryAfter} <= now())`,
           ),
         )
         .orderBy(connectorRefusals.seenAt)

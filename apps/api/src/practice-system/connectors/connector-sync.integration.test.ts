@@ -116,6 +116,42 @@ describe('a connector reading its practice system', () => {
     expect(await row('select id from vaccinations where pms_ref = $1', [group.ref('VAC', 1)])).toBeDefined();
   });
 
+  it('tries a record refused again less and less often, and at once when the record it names applies', async () => {
+    const { group, system, runtime } = scene();
+    system.change('pets', group.ref('PET', 1), { breed: 'Not A Breed Anyone Keeps' });
+    const backoff = async (ref: string) =>
+      row(
+        `select retries, extract(epoch from retry_after - now())::int as wait_s
+           from connector_refusals where name = $1 and ref = $2`,
+        [runtime.name, ref],
+      );
+    await syncCycle(deps(), runtime);
+    // Sent by the system: tried again at the next pass.
+    expect(await backoff(group.ref('PET', 1))).toEqual({ retries: 0, wait_s: null });
+    await syncCycle(deps(), runtime);
+    const once = await backoff(group.ref('PET', 1));
+    expect(once?.retries).toBe(1);
+    expect(once?.wait_s).toBeGreaterThan(30);
+    // Waiting out its back-off: the next pass leaves it alone.
+    await syncCycle(deps(), runtime);
+    expect((await backoff(group.ref('PET', 1)))?.retries).toBe(1);
+    // Its time come, refused again: it waits twice as long.
+    await database.pool.query(
+      `update connector_refusals set retry_after = now() - interval '1 second' where name = $1`,
+      [runtime.name],
+    );
+    await syncCycle(deps(), runtime);
+    const twice = await backoff(group.ref('PET', 1));
+    expect(twice?.retries).toBe(2);
+    expect(twice?.wait_s).toBeGreaterThan(once!.wait_s as number);
+    expect((await backoff(group.ref('VAC', 1)))?.retries).toBe(2);
+    // Put right in the system, the pet applies, and its vaccination goes in the same pass, back-off or not.
+    system.change('pets', group.ref('PET', 1), { breed: 'Labrador Retriever' });
+    await syncCycle(deps(), runtime);
+    expect(await refusals(runtime.name)).toEqual([]);
+    expect(await row('select id from vaccinations where pms_ref = $1', [group.ref('VAC', 1)])).toBeDefined();
+  });
+
   it('stops at an outage keeping what it applied, and goes on from there once the system is back', async () => {
     const { group, system, runtime } = scene(1);
     system.down = { readsLeft: 4 };

@@ -1,3 +1,4 @@
+import { practiceRecordRefFields } from '@vet/contracts/integration-records';
 import type { FastifyBaseLogger } from 'fastify';
 import { applyPage, connectorGrant, type ApplyDeps } from './apply-read.ts';
 import type { ConnectorMetrics } from './connector-metrics.ts';
@@ -48,8 +49,11 @@ export async function syncCycle(
   for (const kind of connection.readKinds) {
     try {
       // What was refused before goes again first: a parent put right since lets its children in.
+      // Those refused again wait longer each time (connector-store.ts), so a record that cannot apply is
+      // not tried on every pass.
       const refused = await store.refusedReads(name, kind, retryBatch);
-      if (refused.length > 0) await applyAndReport(deps, runtime, kind, { records: refused, deleted: [] });
+      if (refused.length > 0)
+        await applyAndReport(deps, runtime, kind, { records: refused, deleted: [] }, true);
       for (;;) {
         if (signal?.aborted) return { kind: 'read', pages };
         const cursor = await store.cursor(name, kind);
@@ -86,14 +90,17 @@ async function applyAndReport(
   runtime: ConnectorRuntime,
   kind: ReadKind,
   page: Pick<ReadPage, 'records' | 'deleted'>,
+  retried = false,
 ): Promise<void> {
   const { store, metrics, log } = deps;
   const { name } = runtime;
   const outcome = await applyPage(deps.apply, connectorGrant(name, runtime.practices), kind, page);
   const bodies = new Map(page.records.map((record) => [record.ref, record.body as Record<string, unknown>]));
   for (const { ref, reasons } of outcome.refused)
-    await store.refusal(name, 'read', kind, ref, reasons, bodies.get(ref) ?? null);
+    await store.refusal(name, 'read', kind, ref, reasons, bodies.get(ref) ?? null, retried);
   await store.clearRefusals(name, 'read', kind, outcome.applied);
+  // A parent applied: the records refused for naming it need not wait out their back-off.
+  if (kind !== 'appointments') await store.retrySoon(name, practiceRecordRefFields[kind], outcome.applied);
   metrics?.records(name, kind, 'applied', outcome.applied.length);
   metrics?.records(name, kind, 'refused', outcome.refused.length);
   if (outcome.refused.length > 0)

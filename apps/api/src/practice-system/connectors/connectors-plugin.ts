@@ -7,6 +7,7 @@ import { createConnectorMetrics } from './connector-metrics.ts';
 import { startConnectorRunner } from './connector-runner.ts';
 import { createConnectorStore } from './connector-store.ts';
 import type { ConnectorRuntime } from './connector-sync.ts';
+import { connectorWebhookRoutes } from './connector-webhook-routes.ts';
 import { connectorDeliveries, connectorEndpointUrl } from './connector-writes.ts';
 import type { ConnectorSystem, VendorCallObserver, VendorConnection } from './vendor-port.ts';
 
@@ -92,6 +93,18 @@ export const connectorsPlugin = fp<ConnectorsPluginOptions>(
         readSoon: (name) => runner.readSoon(name),
       }),
     );
+    // Provet Cloud's webhooks, a hint to read sooner (decision 0115), for each connector given a secret.
+    const webhooks = options.connectors.flatMap((connector) =>
+      connector.system === 'provet-cloud' && connector.credentials.webhook_secret
+        ? [{ name: connector.name, secret: connector.credentials.webhook_secret }]
+        : [],
+    );
+    if (webhooks.length > 0)
+      await app.register(connectorWebhookRoutes, {
+        connections: webhooks,
+        readSoon: (name) => runner.readSoon(name),
+        counted: (name, parameter) => metrics?.hint(name, parameter),
+      });
     log.info({ connectors: runtimes.map((r) => r.name) }, 'connectors started');
     app.addHook('onClose', async () => {
       await runner.stop();

@@ -36,6 +36,8 @@ const provetCloud = {
       rate_limit_per_minute: z.number().int().min(1).max(6000).optional(),
       page_size: z.number().int().min(1).max(1000).optional(),
       rota_days: z.number().int().min(1).max(366).optional(),
+      /** Minutes between whole reads of the rota (shifts have no documented modification filter). */
+      rota_refresh_minutes: z.number().int().min(1).max(1440).optional(),
       /** User groups whose members are nurses; comma-separated ids. */
       nurse_group_ids: z.string().optional(),
       /** Provet's species codes by the portal's species names: "Dog=22001,Cat=22002". */
@@ -45,7 +47,17 @@ const provetCloud = {
         .optional(),
     })
     .strict(),
-  credentials: z.object({ client_id: z.string(), client_secret: z.string() }).strict(),
+  credentials: z
+    .object({
+      client_id: z.string(),
+      client_secret: z.string(),
+      /**
+       * The secret in the URL Provet Cloud's webhooks are sent to (decision 0115): its webhooks carry no
+       * signature in the documentation read. Optional: without it, no webhook is taken for the connector.
+       */
+      webhook_secret: z.string().min(32).optional(),
+    })
+    .strict(),
 };
 
 export class ConnectorSettingsError extends Error {
@@ -126,6 +138,7 @@ function provetCloudConnection(
       ...(settings.rate_limit_per_minute ? { rateLimitPerMinute: settings.rate_limit_per_minute } : {}),
       ...(settings.page_size ? { pageSize: settings.page_size } : {}),
       ...(settings.rota_days ? { rotaDays: settings.rota_days } : {}),
+      ...(settings.rota_refresh_minutes ? { rotaRefreshMinutes: settings.rota_refresh_minutes } : {}),
       ...(settings.nurse_group_ids
         ? { nurseGroupIds: settings.nurse_group_ids.split(',').map((id) => id.trim()) }
         : {}),

@@ -10,10 +10,15 @@ export interface ProvetCloudOptions extends ProvetHttpOptions {
   departmentId: string;
   /** The portal's practice_ref this department maps to: every record read names it. */
   practiceRef: string;
-  /** Records a page; the default keeps a page at one request's cost. */
+  /**
+   * Records a page. Default: the installation's default page size (`vendorDefaultPageSize`, 1000 as
+   * pagination.html says), the largest page that still costs one request (ratelimit.html).
+   */
   pageSize?: number;
   /** Days of shifts read as the clinicians' rota, from today. Default 56. */
   rotaDays?: number;
+  /** Minutes between whole reads of the rota (users and shifts; also on a new day). Default 15. */
+  rotaRefreshMinutes?: number;
   /** User groups whose members are nurses (Provet's user records name no role in the documentation read). */
   nurseGroupIds?: readonly string[];
   /** The portal practice of each of the installation's departments, for clients' home practices. */
@@ -28,14 +33,18 @@ export interface ProvetCloudDeps {
   observer?: VendorCallObserver;
 }
 
-/** Parents first: the order a first sync applies them in. No vaccinations: decision 0108. */
+/**
+ * Parents first: the order a first sync applies them in. Closures and appointments both read the diary
+ * (`appointment/`), so they come one after the other: its limit is then used without a gap while the
+ * other endpoints are read (decision 0115). No vaccinations: decision 0108.
+ */
 const readKinds: readonly ReadKind[] = [
   'practices',
   'clinicians',
-  'closures',
   'appointment-reasons',
   'clients',
   'pets',
+  'closures',
   'appointments',
 ];
 
@@ -50,8 +59,9 @@ export function createProvetCloudConnection(
     {
       departmentId: options.departmentId,
       practiceRef: options.practiceRef,
-      pageSize: options.pageSize ?? 100,
+      pageSize: options.pageSize ?? options.vendorDefaultPageSize ?? 1000,
       rotaDays: options.rotaDays ?? 56,
+      rotaRefreshMs: (options.rotaRefreshMinutes ?? 15) * 60_000,
       nurseGroupIds: new Set(options.nurseGroupIds ?? []),
       practiceRefsByDepartment: options.practiceRefsByDepartment ?? {},
     },

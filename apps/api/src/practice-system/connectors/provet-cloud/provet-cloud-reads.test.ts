@@ -20,10 +20,10 @@ describe('Provet Cloud: the first sync', () => {
     expect(connection.readKinds).toEqual([
       'practices',
       'clinicians',
-      'closures',
       'appointment-reasons',
       'clients',
       'pets',
+      'closures',
       'appointments',
     ]);
 
@@ -197,10 +197,41 @@ describe('Provet Cloud: deltas by modification time', () => {
       if (shift.user === kit.standIn.store.url('user', helen))
         kit.standIn.control.deleteRecord('shift', shift.id);
     }
+    kit.clock.advance(15 * 60_000);
     const second = await readAll(connection, 'clinicians', first.cursor);
     expect(bodyOf(second.records, helen)).toMatchObject({ rota_shifts: [] });
+    kit.clock.advance(15 * 60_000);
     const third = await readAll(connection, 'clinicians', second.cursor);
     expect(bodyOf(third.records, helen)).toBeUndefined();
+  });
+
+  it('reads the rota whole again only once its refresh is due or the day has changed', async () => {
+    const connection = kit.connect({ rotaRefreshMinutes: 15 });
+    const shiftReads = () => kit.standIn.control.requestsTo('GET shift/');
+    const first = await readAll(connection, 'clinicians');
+    const afterFirst = shiftReads();
+    expect(afterFirst).toBeGreaterThan(0);
+    // Within the refresh: no request at all, and nothing to apply.
+    kit.clock.advance(14 * 60_000);
+    const quiet = await readAll(connection, 'clinicians', first.cursor);
+    expect(quiet.records).toEqual([]);
+    expect(shiftReads()).toBe(afterFirst);
+    expect(kit.standIn.control.requestsTo('GET user/')).toBe(1);
+    // Due: read whole again, every rostered clinician with their rota.
+    kit.clock.advance(60_000);
+    const due = await readAll(connection, 'clinicians', quiet.cursor);
+    expect(shiftReads()).toBeGreaterThan(afterFirst);
+    expect(due.records.map((r) => r.ref).sort()).toEqual(first.records.map((r) => r.ref).sort());
+    // The next day, sooner than the refresh: the rota's window has moved, so it is read again.
+    const readsBefore = shiftReads();
+    const midnight = Date.parse('2026-11-24T00:00:00Z');
+    kit.clock.time = midnight - 60_000;
+    const lateEvening = await readAll(connection, 'clinicians', due.cursor);
+    const atMidnight = shiftReads();
+    kit.clock.advance(2 * 60_000);
+    await readAll(connection, 'clinicians', lateEvening.cursor);
+    expect(atMidnight).toBeGreaterThan(readsBefore);
+    expect(shiftReads()).toBeGreaterThan(atMidnight);
   });
 });
 

@@ -36,6 +36,11 @@ export interface ProvetReadOptions {
   pageSize: number;
   /** Days of shifts read as each clinician's rota, from today. */
   rotaDays: number;
+  /**
+   * The rota (users and their shifts) is read again this long after its last full read, or when the
+   * practice's day changes: shifts have no documented modification filter, so each read is whole.
+   */
+  rotaRefreshMs: number;
   nurseGroupIds: ReadonlySet<string>;
   /** The portal practice of each department, for a client's home practice (else this connection's). */
   practiceRefsByDepartment: Readonly<Record<string, string>>;
@@ -55,6 +60,9 @@ interface Cursor {
   /** Clinicians given last sweep and this one so far: one no longer rostered here is sent with no rota. */
   previous?: string[];
   current?: string[];
+  /** Clinicians: when the last whole rota sweep began, and the practice's day it began on. */
+  rotaReadAt?: number;
+  rotaDay?: string;
 }
 const sweepMarginMs = 5 * 60_000;
 
@@ -123,6 +131,10 @@ export class ProvetReader {
         break;
       }
       case 'clinicians': {
+        if (cursor.page === 1 && !this.rotaDue(cursor)) {
+          // Read whole less often (decision 0115): a pass between sweeps costs no request.
+          return { records: [], deleted: [], cursor: cursorText ?? JSON.stringify(cursor), more: false };
+        }
         const page = await this.page<ProvetUser>('user', {}, cursor.page, signal);
         next = page.next;
         const shifts = await this.shiftsOf(page.results, signal);
@@ -210,9 +222,25 @@ export class ProvetReader {
           since: new Date(cursor.sweepStartedAt - sweepMarginMs).toISOString(),
           page: 1,
           sweepStartedAt: cursor.sweepStartedAt,
-          ...(kind === 'clinicians' ? { previous: cursor.current ?? [], current: [] } : {}),
+          ...(kind === 'clinicians'
+            ? {
+                previous: cursor.current ?? [],
+                current: [],
+                rotaReadAt: cursor.sweepStartedAt,
+                rotaDay: practiceDate(new Date(cursor.sweepStartedAt)),
+              }
+            : {}),
         };
     return { records, deleted, cursor: JSON.stringify(following), more };
+  }
+
+  /** A whole rota sweep is due: never read, read too long ago, or read on an earlier day (its window moved). */
+  private rotaDue(cursor: Cursor): boolean {
+    if (cursor.since === null || cursor.rotaReadAt === undefined) return true;
+    const now = this.now();
+    return (
+      now - cursor.rotaReadAt >= this.options.rotaRefreshMs || practiceDate(new Date(now)) !== cursor.rotaDay
+    );
   }
 
   private homePractice(client: ProvetClient): string {

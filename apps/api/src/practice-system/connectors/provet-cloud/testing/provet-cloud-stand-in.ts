@@ -12,6 +12,7 @@ import {
   patchAnswer,
 } from './provet-stand-in-routes.ts';
 import { type ProvetCollection, provetCollections, ProvetStore } from './provet-store.ts';
+import { ProvetWebhookSender } from './provet-webhook-sender.ts';
 
 /**
  * A stand-in for one Provet Cloud installation's REST API (https://developers.provetcloud.com/restapi/),
@@ -30,6 +31,8 @@ export interface ProvetStandInOptions {
   rateLimitPerMinute?: number;
   /** "Endpoints return up to 1000 results in one page" (pagination.html). */
   defaultPageSize?: number;
+  /** Where its webhooks go when records change (provet-webhook-sender.ts); none by default. */
+  webhookUrl?: string;
 }
 
 export interface ProvetStandIn {
@@ -40,6 +43,8 @@ export interface ProvetStandIn {
   readonly clientSecret: string;
   readonly store: ProvetStore;
   readonly control: ProvetControl;
+  /** Its webhooks: set `url` to send them, read `deliveries` for what was sent and answered. */
+  readonly webhooks: ProvetWebhookSender;
   close(): Promise<void>;
 }
 
@@ -206,6 +211,9 @@ export async function startProvetStandIn(options: ProvetStandInOptions = {}): Pr
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const store = new ProvetStore(`${origin}/${provetId}/api/0.1`, now);
+  const webhooks = new ProvetWebhookSender();
+  webhooks.url = options.webhookUrl ?? null;
+  store.onChange = (collection, record) => webhooks.changed(collection, record);
   const control = new ProvetControl(store, () => {
     for (const token of tokens.values()) token.revoked = true;
   });
@@ -216,7 +224,10 @@ export async function startProvetStandIn(options: ProvetStandInOptions = {}): Pr
     clientSecret,
     store,
     control,
+    webhooks,
     close: async () => {
+      webhooks.url = null;
+      await webhooks.settled();
       for (const res of hanging) res.destroy();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

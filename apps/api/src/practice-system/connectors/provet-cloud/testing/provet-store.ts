@@ -33,6 +33,8 @@ export class ProvetStore {
     provetCollections.map((collection) => [collection, new Map()]),
   );
   private readonly lastId = new Map<ProvetCollection, number>();
+  /** Told of every record created or changed (the stand-in's webhooks: provet-webhook-sender.ts). */
+  onChange: ((collection: ProvetCollection, record: StoredRecord) => void) | null = null;
 
   constructor(
     /** `http://127.0.0.1:<port>/<provet_id>/api/0.1` */
@@ -59,6 +61,7 @@ export class ProvetStore {
       modified: this.stamp(),
     };
     this.rows.get(collection)!.set(id, record);
+    this.onChange?.(collection, record);
     return record;
   }
 
@@ -70,6 +73,7 @@ export class ProvetStore {
     const record = this.get(collection, id);
     if (!record) throw new Error(`No ${collection} ${id}`);
     Object.assign(record, fields, { modified: this.stamp() });
+    this.onChange?.(collection, record);
     return record;
   }
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectorOptions } from './connectors-plugin.ts';
+import { createVendorConnection } from './vendors.ts';
+
+const provet = (credentials: Record<string, string>, settings = {}): ConnectorOptions => ({
+  name: 'provet-test',
+  system: 'provet-cloud',
+  practices: ['PRAC-0001'],
+  baseUrl: 'https://provetcloud.com',
+  settings: { provet_id: '4', department_id: '1', ...settings },
+  credentials: { client_id: 'id', client_secret: 'secret', ...credentials },
+  pollSeconds: 15,
+});
+
+describe("a Provet Cloud connector's settings", () => {
+  it('takes a webhook secret of 32 characters or more, and the rota refresh', () => {
+    const connection = createVendorConnection(
+      provet({ webhook_secret: 'x'.repeat(32) }, { rota_refresh_minutes: 30 }),
+      undefined,
+    );
+    expect(connection.system).toBe('provet-cloud');
+  });
+
+  it('refuses a short webhook secret, naming the field and never its value', () => {
+    const short = 'short-secret-value';
+    expect(() => createVendorConnection(provet({ webhook_secret: short }), undefined)).toThrow(
+      /credentials wrong or missing: webhook_secret$/,
+    );
+    try {
+      createVendorConnection(provet({ webhook_secret: short }), undefined);
+    } catch (error) {
+      expect((error as Error).message).not.toContain(short);
+    }
+  });
+});
