@@ -4,6 +4,7 @@ CREATE TABLE "integration_idempotency_keys" (
 	"request_hash" text NOT NULL,
 	"status_code" integer,
 	"response_body" text,
+	"etag" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "integration_idempotency_keys_caller_key_pk" PRIMARY KEY("caller","key")
 );
@@ -17,7 +18,7 @@ ALTER TABLE "practices" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> stat
 ALTER TABLE "pet_medications" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "practice_prices" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "vaccinations" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
-CREATE INDEX "integration_idempotency_keys_created_idx" ON "integration_idempotency_keys" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "integration_idempotency_keys_expiry_idx" ON "integration_idempotency_keys" USING btree ("caller","created_at");--> statement-breakpoint
 -- Decision 0113: a record's version is one more on every update that changes its row, whoever writes it
 -- (the import, the integration API, the client online), so a practice system's If-Match is refused over
 -- any change it has not seen. An update that changes nothing keeps the version.

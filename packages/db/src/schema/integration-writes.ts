@@ -16,10 +16,12 @@ export const integrationIdempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     /** The answer as sent: a write's outcome, ids, references and versions, never a person's details. */
     responseBody: text('response_body'),
+    /** The answer's ETag, when it had one (a record's version). */
+    etag: text('etag'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.caller, t.key] }),
-    index('integration_idempotency_keys_created_idx').on(t.createdAt),
+    index('integration_idempotency_keys_expiry_idx').on(t.caller, t.createdAt),
   ],
 );

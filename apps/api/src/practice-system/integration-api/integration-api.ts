@@ -13,6 +13,7 @@ import { listEntryRoutes } from '../list-entries/index.ts';
 import { prescriptionAnswerRoutes } from '../prescription-answers/index.ts';
 import { practiceRecordRoutes } from '../records/index.ts';
 import { clientInvitationRoutes } from './client-invitation-routes.ts';
+import { useIdempotencyKeys } from './idempotency-keys.ts';
 
 const isErrorBody = (payload: unknown): payload is ApiError =>
   typeof payload === 'object' && payload !== null && 'statusCode' in payload && 'message' in payload;
@@ -97,6 +98,8 @@ export const integrationApi: FastifyPluginAsync<IntegrationApiOptions> = async (
   app.addHook('preSerialization', async (_request, reply, payload) =>
     reply.statusCode >= 400 && isErrorBody(payload) ? withIntegrationCode(payload) : payload,
   );
+  // Every write takes an Idempotency-Key (decision 0113): read once the scope knows the caller.
+  useIdempotencyKeys(app);
   await app.register(integrationScope, {
     prefix: integrationPathPrefix,
     routes: integrationRoutePlugins(settings),
