@@ -5,7 +5,7 @@ import { withIntegrationCode } from '@vet/contracts/integration-errors';
 import type { MachineGrantKind } from '@vet/contracts/machine-access';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acknowledgementRoutes } from '../acknowledgements/index.ts';
+import { acknowledgementRoutes, mergeRoutes } from '../acknowledgements/index.ts';
 import { failureLimit, integrationScope, type MachineGrant, type RoutePlugin } from '../../platform/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
@@ -60,6 +60,7 @@ export function integrationRoutePlugins(settings: IntegrationRouteSettings): Rou
     ofKind('list-entries', listEntryRoutes()),
     ofKind('events', eventFeedRoutes()),
     ofKind('acknowledgements', acknowledgementRoutes()),
+    ofKind('acknowledgements', mergeRoutes()),
     ofKind('prescription-requests', prescriptionAnswerRoutes(settings)),
   ];
 }
