@@ -68,6 +68,14 @@ export const practiceRecordWriteSchema = z.object({
 });
 export type PracticeRecordWrite = z.infer<typeof practiceRecordWriteSchema>;
 
+/** GET /{kind}/{ref}: the stored record's portal id and current version (its ETag). */
+export const practiceRecordVersionSchema = z.object({
+  ref: z.string(),
+  id: z.number().int(),
+  version: recordVersionSchema,
+});
+export type PracticeRecordVersion = z.infer<typeof practiceRecordVersionSchema>;
+
 /** A field's refusal, as in the API's error shape: `path` names the field (`opening_hours[2].opens`). */
 const recordIssueSchema = apiErrorSchema.shape.issues.unwrap().element;
 

@@ -5,6 +5,7 @@ import {
   practiceRecordKinds,
   practiceRecordParamsSchema,
   practiceRecordRefFields,
+  practiceRecordVersionSchema,
   practiceRecordWriteSchema,
   recordBatchMaxBytes,
   recordBatchMaxItems,
@@ -17,7 +18,13 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { errorBody, machineGrantOf } from '../../platform/index.ts';
 import { fieldsOf, recordBatchSchemaOf, recordBodySchemaOf } from './record-fields.ts';
 import { apiRecordKinds } from './record-kinds.ts';
-import { deactivate, upsertBatch, upsertRecord, type PracticeRecordDeps } from './record-service.ts';
+import {
+  deactivate,
+  recordVersion,
+  upsertBatch,
+  upsertRecord,
+  type PracticeRecordDeps,
+} from './record-service.ts';
 
 const tooLarge = `A batch has at most ${recordBatchMaxItems} items (and ${recordBatchMaxBytes / 1024 / 1024} MiB); send the rest in another batch.`;
 
@@ -54,6 +61,26 @@ const routesOf =
     const batch = recordBatchSchemaOf(kind);
 
     const config = { integrationKind: kind };
+    app.get(
+      `/${kind}/:${refField}`,
+      {
+        config,
+        schema: {
+          operationId: `get${operationName}Version`,
+          summary: `The version of one ${noun} by its reference (also its ETag)`,
+          description:
+            'What If-Match (or `version`) sends back: read it again after a 409 stale_version. ' +
+            '404 for an unknown reference.',
+          params,
+          response: { 200: practiceRecordVersionSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const stored = await recordVersion(deps, machineGrantOf(request), kind, refOf(request));
+        return reply.header('etag', etagOf(stored.version)).send(stored);
+      },
+    );
+
     app.put(
       `/${kind}/:${refField}`,
       {

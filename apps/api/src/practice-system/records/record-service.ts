@@ -3,6 +3,7 @@ import {
   practiceRecordRefFields,
   type PracticeRecordBatchResult,
   type PracticeRecordKind,
+  type PracticeRecordVersion,
   type PracticeRecordWrite,
 } from '@vet/contracts/integration-records';
 import type { Database } from '@vet/db/connection';
@@ -28,6 +29,7 @@ import { practicesNotServed, storedRecordServed } from './record-practices.ts';
 import { deactivateRecord } from './deactivation-repository.ts';
 import { apiRecordKinds } from './record-kinds.ts';
 import { expectedVersionOf, withoutVersion } from './record-versions.ts';
+import { storedVersion } from './record-version-repository.ts';
 import { databaseError } from '@vet/db/database-error';
 
 export interface PracticeRecordDeps {
@@ -199,4 +201,21 @@ export async function deactivate(
   if (!deactivated) throw missing();
   const { changed, id, version } = deactivated;
   return { outcome: changed ? 'applied' : 'unchanged', id, version };
+}
+
+/**
+ * GET /{kind}/{ref}: the record's portal id and version (decision 0113), to read again after a
+ * stale_version. Another practice's record answers as a missing one (decision 0105).
+ */
+export async function recordVersion(
+  deps: PracticeRecordDeps,
+  grant: MachineGrant,
+  kind: PracticeRecordKind,
+  ref: string,
+): Promise<PracticeRecordVersion> {
+  const stored = (await storedRecordServed(deps.db, grant, kind, ref))
+    ? await storedVersion(deps.db, kind, ref)
+    : undefined;
+  if (!stored) throw notFound(`There is no ${apiRecordKinds[kind].noun} with this reference.`);
+  return { ref, ...stored };
 }

@@ -110,6 +110,29 @@ describe('record versions on the integration API', () => {
     const late = await api.put('clients', ref, client(ref, 'York'), ifMatch(version));
     expect(codeOf(late)).toBe('stale_version');
     expect((await stored(ref))?.town).toBe('Harrogate');
+    // Read again: the version now, and a write over it is taken.
+    const again = await api.get('clients', ref);
+    expect(again.json()).toEqual({
+      ref,
+      id: read.json<{ id: number }>().id,
+      version: (await stored(ref))?.version,
+    });
+    const decided = await api.put('clients', ref, client(ref, 'York'), ifMatch(String(again.headers.etag)));
+    expect(decided.statusCode, decided.body).toBe(200);
+  });
+
+  it('answers a record’s version by GET, and 404 for an unknown reference', async () => {
+    const ref = newRef();
+    await api.put('clients', ref, client(ref));
+    await api.put('clients', ref, client(ref, 'Hull'));
+    const read = await api.get('clients', ref);
+    expect([read.statusCode, read.headers.etag, read.json()]).toEqual([
+      200,
+      '"2"',
+      expect.objectContaining({ ref, version: 2 }),
+    ]);
+    const unknown = await api.get('clients', newRef());
+    expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'not_found']);
   });
 
   it('takes a version per batch item: the fresh applied, the stale refused naming stale_version', async () => {

@@ -27,7 +27,7 @@ export function recordRequests(app: () => App, authorization: () => Promise<stri
   const url = (kind: PracticeRecordKind, ...path: string[]) =>
     [`${integrationPathPrefix}/${kind}`, ...path.map(encodeURIComponent)].join('/');
   /** Any JSON as the body (an array, a string…), sent as JSON, with the headers given (If-Match…). */
-  const send = async (method: 'PUT' | 'POST', path: string, body?: unknown, extra: Headers = {}) =>
+  const send = async (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown, extra: Headers = {}) =>
     app().inject({
       method,
       url: path,
@@ -39,6 +39,7 @@ export function recordRequests(app: () => App, authorization: () => Promise<stri
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
   return {
+    get: (kind: PracticeRecordKind, ref: string) => send('GET', url(kind, ref)),
     put: (kind: PracticeRecordKind, ref: string, body: unknown, extra?: Headers) =>
       send('PUT', url(kind, ref), body, extra),
     batch: (kind: PracticeRecordKind, items: unknown, extra?: Headers) =>
