@@ -24,6 +24,31 @@ const holderSql: Record<MergedKind, (ref: string) => ReturnType<typeof sql>> = {
 };
 
 /**
+ * Every table with rows of a client, and what a merge does with the duplicate's: moved to the client born
+ * online, or removed with it (its own sign-in codes, invitations and preferences: the client's own
+ * stand). A test holds this to the database's foreign keys, so a new table is a decision here.
+ */
+export const clientRowsOnMerge = {
+  moved: ['pets', 'appointments', 'earlier_time_requests', 'prescription_requests', 'client_changes'],
+  removed: ['contact_preferences', 'invitations', 'verification_codes', 'data_export_requests'],
+} as const;
+
+/** The same for a pet's rows: all move (a reminder the pet born online has already is removed). */
+export const petRowsOnMerge = {
+  moved: [
+    'appointments',
+    'vaccinations',
+    'pet_medications',
+    'prescription_requests',
+    'vaccination_reminders',
+  ],
+  removed: [],
+} as const;
+
+/** Moved by statements of their own: a client's pets with their appointments, a pet's reminders. */
+const movedApart = { clients: new Set(['pets', 'appointments']), pets: new Set(['vaccination_reminders']) };
+
+/**
  * The SQL of folding the practice's duplicate into the record born online (decision 0113): every row of
  * the duplicate's moves to the record born online, the duplicate is removed, and the record takes its
  * reference and import fingerprint. The record born online keeps its details: they are the client's own.
@@ -67,7 +92,7 @@ export function createMergeRepository() {
     async mergeClient(tx: Executor, into: number, from: number, ref: string): Promise<void> {
       await tx.execute(sql`with moved_pets as (update pets set client_id = ${into} where client_id = ${from})
         update appointments set client_id = ${into} where client_id = ${from}`);
-      for (const table of ['earlier_time_requests', 'prescription_requests', 'client_changes'])
+      for (const table of clientRowsOnMerge.moved.filter((t) => !movedApart.clients.has(t)))
         await tx.execute(
           sql`update ${sql.identifier(table)} set client_id = ${into} where client_id = ${from}`,
         );
@@ -94,7 +119,7 @@ export function createMergeRepository() {
 
     /** The practice's pet `from` folded into `into` (the same client's): its appointments and records. */
     async mergePet(tx: Executor, into: number, from: number, ref: string): Promise<void> {
-      for (const table of ['appointments', 'vaccinations', 'pet_medications', 'prescription_requests'])
+      for (const table of petRowsOnMerge.moved.filter((t) => !movedApart.pets.has(t)))
         await tx.execute(sql`update ${sql.identifier(table)} set pet_id = ${into} where pet_id = ${from}`);
       // A reminder the pet born online already has is not sent twice: the duplicate's goes with it.
       await tx.execute(sql`update vaccination_reminders r set pet_id = ${into} where r.pet_id = ${from}

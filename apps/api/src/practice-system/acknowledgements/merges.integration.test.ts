@@ -16,6 +16,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
+import { clientRowsOnMerge, petRowsOnMerge } from './merge-repository.ts';
 
 /**
  * Decision 0113: the practice says a client (or pet) born online is its own record of a reference. With
@@ -189,5 +190,22 @@ describe('POST /integration/v1/pets/online/{pet_id}/merge', () => {
     expect([response.statusCode, codeOf(response)]).toEqual([409, 'reference_taken']);
     const [still] = await db.select({ clientId: pets.clientId }).from(pets).where(eq(pets.id, other.pet.id));
     expect(still).toEqual({ clientId: other.client.id });
+  });
+});
+
+describe('what a merge does with each table of a client’s or a pet’s rows', () => {
+  it('names every table whose foreign key points at clients or pets', async () => {
+    const referencing = async (table: string) =>
+      (
+        await database.pool.query<{ name: string }>(
+          `select distinct conrelid::regclass::text as name from pg_constraint
+            where contype = 'f' and confrelid = $1::regclass order by 1`,
+          [table],
+        )
+      ).rows.map((row) => row.name);
+    const named = (rows: { moved: readonly string[]; removed: readonly string[] }) =>
+      [...rows.moved, ...rows.removed].sort();
+    expect(await referencing('clients')).toEqual(named(clientRowsOnMerge));
+    expect(await referencing('pets')).toEqual(named(petRowsOnMerge));
   });
 });
