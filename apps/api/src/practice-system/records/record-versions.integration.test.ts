@@ -71,6 +71,17 @@ describe('record versions on the integration API', () => {
     expect(await stored(ref)).toEqual({ town: 'Leeds', version: 3 });
   });
 
+  it('lets one of two writers of the same version win, and answers the other stale', async () => {
+    const ref = newRef();
+    await api.put('clients', ref, client(ref));
+    const answers = await Promise.all(
+      ['Hull', 'Leeds'].map((town) => api.put('clients', ref, client(ref, town), ifMatch('"1"'))),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.findIndex((a) => a.statusCode === 200);
+    expect(await stored(ref)).toEqual({ town: ['Hull', 'Leeds'][winner], version: 2 });
+  });
+
   it('answers If-Match on a record that does not exist as stale, and creates nothing', async () => {
     const ref = newRef();
     for (const value of ['"1"', '*']) {
