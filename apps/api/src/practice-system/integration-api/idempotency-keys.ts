@@ -75,7 +75,9 @@ export function useIdempotencyKeys(app: FastifyInstance): void {
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
-    if (header === undefined || !writeMethods.has(request.method) || !request.machineGrant) return;
+    // An unknown path answers 404 whatever its key: only a route's writes claim one.
+    if (header === undefined || request.is404 || !writeMethods.has(request.method) || !request.machineGrant)
+      return;
     const key = idempotencyKeySchema.parse(header);
     const caller = request.machineGrant.clientId;
     const hash = requestHashOf(request);
