@@ -53,3 +53,25 @@ export const acknowledgementSchema = z.object({
   ref: z.string(),
 });
 export type Acknowledgement = z.infer<typeof acknowledgementSchema>;
+
+/**
+ * Merges (decision 0113): the practice says a client or pet born online is one it already has
+ * (`POST /{kind}/online/{id}/merge`). The record born online keeps its portal id (the client's sign-in,
+ * their pages) and takes the reference; the practice's duplicate's pets, appointments and history move to
+ * it and the duplicate is removed.
+ */
+export const mergedKinds = ['clients', 'pets'] as const satisfies readonly AcknowledgedKind[];
+export type MergedKind = (typeof mergedKinds)[number];
+
+/**
+ * `merged`: the practice's record of this reference was folded into the one born online (`merged_id`, its
+ * former portal id, no longer exists); `applied`: no record had the reference, it is stored as an
+ * acknowledgement stores it; `unchanged`: the record already had it.
+ */
+export const mergeSchema = z.object({
+  outcome: z.enum([...recordOutcomes, 'merged']),
+  id: z.number().int(),
+  ref: z.string(),
+  merged_id: z.number().int().nullable(),
+});
+export type Merge = z.infer<typeof mergeSchema>;

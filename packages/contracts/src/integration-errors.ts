@@ -53,6 +53,16 @@ export const integrationErrorCodes = {
     status: 409,
     meaning: 'The record born online already has another reference; a record keeps the first it is given.',
   },
+  stale_version: {
+    status: 409,
+    meaning:
+      'The version sent (`If-Match` or `version`) is not the record’s current one, or the record does not exist: someone changed it since it was read. Read it again, then decide.',
+  },
+  idempotency_key_in_use: {
+    status: 409,
+    meaning:
+      'A request with this Idempotency-Key is still being answered. Send the same request again shortly.',
+  },
   appointment_not_booked: {
     status: 409,
     meaning:
@@ -95,6 +105,11 @@ export const integrationErrorCodes = {
   references_refused: {
     status: 422,
     meaning: 'A reference names no record, or records that do not go together; `issues` names each one.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    meaning:
+      'This Idempotency-Key was already used by this client for another request (method, path, If-Match or body). Use a new key.',
   },
   client_has_no_email: {
     status: 422,

@@ -54,12 +54,27 @@ export const practiceRecordBatchSchema = z.object({
 /** 'applied': the record was created or changed; 'unchanged': it was already stored exactly so. */
 export const recordOutcomes = ['applied', 'unchanged'] as const;
 
-/** What an upsert or a deactivation did, and the portal's id of the record. */
+/** A record's version (decision 0113): its ETag, and what If-Match or `version` send back. */
+const recordVersionSchema = z
+  .number()
+  .int()
+  .describe('The record’s version after the write (its ETag): send it back as If-Match or `version`.');
+
+/** What an upsert or a deactivation did, the portal's id of the record and its version. */
 export const practiceRecordWriteSchema = z.object({
   outcome: z.enum(recordOutcomes),
   id: z.number().int(),
+  version: recordVersionSchema,
 });
 export type PracticeRecordWrite = z.infer<typeof practiceRecordWriteSchema>;
+
+/** GET /{kind}/{ref}: the stored record's portal id and current version (its ETag). */
+export const practiceRecordVersionSchema = z.object({
+  ref: z.string(),
+  id: z.number().int(),
+  version: recordVersionSchema,
+});
+export type PracticeRecordVersion = z.infer<typeof practiceRecordVersionSchema>;
 
 /** A field's refusal, as in the API's error shape: `path` names the field (`opening_hours[2].opens`). */
 const recordIssueSchema = apiErrorSchema.shape.issues.unwrap().element;
@@ -74,6 +89,8 @@ export const practiceRecordBatchResultSchema = z.object({
       outcome: z.enum([...recordOutcomes, 'refused']),
       /** The portal's id of the record, unless it was refused. */
       id: z.number().int().optional(),
+      /** Its version after the write, unless it was refused (decision 0113). */
+      version: recordVersionSchema.optional(),
       /** Why the item was refused, field by field (never quoting a value). */
       issues: z.array(recordIssueSchema).optional(),
     }),

@@ -12,10 +12,17 @@ import { recordKinds, recordKindsByFile } from './kinds/index.ts';
 import { inStagingSession, lookupListsOf } from './records/pooled-session.ts';
 import { childKindOf } from './records/record-kinds.ts';
 import { RecordLines } from './records/record-lines.ts';
-import type { RecordRefusal, RecordResult, RecordsRequest } from './records/record-types.ts';
+import {
+  staleVersionRefusal,
+  type RecordRefusal,
+  type RecordResult,
+  type RecordRows,
+  type RecordsRequest,
+} from './records/record-types.ts';
 import { storedRecords, type StoredRecord } from './records/stored-records.ts';
 
 export type { RecordRefusal, RecordResult, RecordRows, RecordsRequest } from './records/record-types.ts';
+export { staleVersionRefusal } from './records/record-types.ts';
 
 /**
  * Records given in memory (the integration API, decision 0065) through the import's one path (decision
@@ -42,11 +49,12 @@ async function applyInTransaction(
   request: RecordsRequest,
   lookups: LookupLists,
 ): Promise<RecordResult[]> {
-  const { records } = request;
   const childKind = childKindOf(kind.file);
-  const lines = new RecordLines(kind, childKind, records);
-  const refs = records.map((r) => r.cells[refColumn]?.trim() ?? '');
+  const refs = request.records.map((r) => r.cells[refColumn]?.trim() ?? '');
   await lockReferences(session, kind.file, refs);
+  // Under the references' locks: no other write of these records comes between the check and the apply.
+  const records = await refuseStaleVersions(session, kind.file, request.records, refs);
+  const lines = new RecordLines(kind, childKind, records);
   const context: ParseContext = {
     lookups,
     today: request.today ?? practiceDate(new Date()),
@@ -175,5 +183,28 @@ function refusalsOf(
 function outcomeOf(before: StoredRecord | undefined, after: StoredRecord | undefined): RecordResult {
   if (!after) throw new Error('a record that was not refused is not stored');
   const applied = after.written || before?.beside !== after.beside;
-  return { outcome: applied ? 'applied' : 'unchanged', id: after.id, created: before === undefined };
+  return {
+    outcome: applied ? 'applied' : 'unchanged',
+    id: after.id,
+    created: before === undefined,
+    version: after.version,
+  };
+}
+
+/** The records, those expecting a version the stored record has not refused (decision 0113). */
+async function refuseStaleVersions(
+  session: Session,
+  file: KindFile,
+  records: readonly RecordRows[],
+  refs: readonly string[],
+): Promise<readonly RecordRows[]> {
+  if (records.every((record) => record.expectedVersion === undefined)) return records;
+  const stored = await storedRecords(session, file, refs);
+  return records.map((record, index) => {
+    const expected = record.expectedVersion;
+    if (expected === undefined) return record;
+    const current = stored.get(refs[index]!)?.version;
+    const fresh = current !== undefined && (expected === 'any' || expected === current);
+    return fresh ? record : { ...record, refusals: [...(record.refusals ?? []), staleVersionRefusal] };
+  });
 }

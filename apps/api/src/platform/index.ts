@@ -33,6 +33,7 @@ export { databasePlugin } from './database/index.ts';
 export { healthRoutes } from './health/index.ts';
 export {
   ApiProblem,
+  addResponses,
   RequestLogController,
   badRequest,
   conflict,

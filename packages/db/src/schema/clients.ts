@@ -14,7 +14,7 @@ import {
 import { requiredRef } from './columns.ts';
 import { contactChannel, contactPurpose, petSex, petStatus } from './enums.ts';
 import { breeds, colours, insurers, salutations, species } from './lookups.ts';
-import { importFingerprint, pmsRef } from './pms-ref.ts';
+import { importFingerprint, pmsRef, recordVersion } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 /**
@@ -27,6 +27,7 @@ export const clients = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
+    version: recordVersion(),
     importFingerprint: importFingerprint(),
     salutationId: integer('salutation_id').references(() => salutations.id),
     firstName: text('first_name').notNull(),
@@ -77,6 +78,7 @@ export const pets = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
+    version: recordVersion(),
     importFingerprint: importFingerprint(),
     clientId: requiredRef('client_id', () => clients.id),
     name: text('name').notNull(),

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { requiredRef } from './columns.ts';
 import { clinicianType } from './enums.ts';
-import { pmsRef } from './pms-ref.ts';
+import { pmsRef, recordVersion } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 /** Clients see a clinician's type, never the name (R3.11). */
@@ -21,6 +21,7 @@ export const clinicians = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
+    version: recordVersion(),
     practiceId: requiredRef('practice_id', () => practices.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -69,6 +70,7 @@ export const closures = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
+    version: recordVersion(),
     practiceId: requiredRef('practice_id', () => practices.id, { onDelete: 'cascade' }),
     clinicianId: integer('clinician_id').references(() => clinicians.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),

@@ -1,4 +1,4 @@
-import { text, uuid } from 'drizzle-orm/pg-core';
+import { integer, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The practice management system's own reference for a record it owns, unique per kind of record within
@@ -14,3 +14,10 @@ export const pmsRef = () => text('pms_ref').unique();
  * import then reads that row in full again.
  */
 export const importFingerprint = () => uuid('import_fingerprint');
+
+/**
+ * The record's version for the integration API's optimistic concurrency (decision 0113): 1 when stored,
+ * one more on every update that changes the row, by anyone (migration 0039's trigger). A practice system
+ * sends back the version it last saw (`If-Match`), and a write over a newer one is refused.
+ */
+export const recordVersion = () => integer('version').notNull().default(1);

@@ -4,7 +4,7 @@ import {
   writtenPrescriptionCapPence,
 } from '@vet/contracts/prescription-rules';
 import { requiredRef } from './columns.ts';
-import { pmsRef } from './pms-ref.ts';
+import { pmsRef, recordVersion } from './pms-ref.ts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -28,6 +28,7 @@ export const practices = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
+    version: recordVersion(),
     name: text('name').notNull(),
     addressLine1: text('address_line1').notNull(),
     addressLine2: text('address_line2'),

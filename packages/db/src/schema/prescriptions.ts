@@ -23,6 +23,7 @@ import { clients, pets } from './clients.ts';
 import { clinicians } from './clinicians.ts';
 import { requiredRef } from './columns.ts';
 import { practices } from './practices.ts';
+import { recordVersion } from './pms-ref.ts';
 
 export const medicineCategory = pgEnum('medicine_category', medicineCategories);
 export const supplyMethod = pgEnum('supply_method', supplyMethods);
@@ -39,6 +40,7 @@ export const petMedications = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: text('pms_ref').notNull().unique(),
+    version: recordVersion(),
     petId: requiredRef('pet_id', () => pets.id, { onDelete: 'cascade' }),
     medicine: text('medicine').notNull(),
     strength: text('strength'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { requiredRef } from './columns.ts';
 import { appointmentReasons } from './lookups.ts';
-import { pmsRef } from './pms-ref.ts';
+import { pmsRef, recordVersion } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 /**
@@ -16,6 +16,7 @@ export const practicePrices = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: pmsRef(),
+    version: recordVersion(),
     practiceId: requiredRef('practice_id', () => practices.id, { onDelete: 'cascade' }),
     reasonId: integer('reason_id').references(() => appointmentReasons.id, { onDelete: 'cascade' }),
     serviceName: text('service_name'),

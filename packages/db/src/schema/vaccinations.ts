@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { pets } from './clients.ts';
 import { requiredRef } from './columns.ts';
-import { importFingerprint } from './pms-ref.ts';
+import { importFingerprint, recordVersion } from './pms-ref.ts';
 
 /**
  * A vaccination the practice's system recorded: always theirs (a reference is required). The portal shows
@@ -13,6 +13,7 @@ export const vaccinations = pgTable(
   {
     id: serial('id').primaryKey(),
     pmsRef: text('pms_ref').notNull().unique(),
+    version: recordVersion(),
     importFingerprint: importFingerprint(),
     petId: requiredRef('pet_id', () => pets.id, { onDelete: 'cascade' }),
     vaccine: text('vaccine').notNull(),

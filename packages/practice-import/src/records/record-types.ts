@@ -19,7 +19,18 @@ export interface RecordRows {
   children?: readonly CellRow[];
   /** Refused before its cells were read (e.g. an unknown field): it is refused, with these reasons too. */
   refusals?: readonly RecordRefusal[];
+  /**
+   * The version the writer last read (decision 0113): the record is refused (`staleVersionRefusal`) when the
+   * stored one is another, or when none is stored; 'any': it must be stored. Left out: last write wins.
+   */
+  expectedVersion?: number | 'any';
 }
+
+/** The refusal of a record whose stored version is not the one expected (decision 0113). */
+export const staleVersionRefusal: RecordRefusal = {
+  field: 'version',
+  reason: 'not the record’s current version: it changed since it was read, or is not stored (stale_version)',
+};
 
 export interface RecordsRequest {
   /** The kind of every record: one kind per call. */
@@ -30,5 +41,5 @@ export interface RecordsRequest {
 }
 
 export type RecordResult =
-  | { outcome: 'applied' | 'unchanged'; id: number; created: boolean }
+  | { outcome: 'applied' | 'unchanged'; id: number; created: boolean; version: number }
   | { outcome: 'refused'; refusals: RecordRefusal[] };

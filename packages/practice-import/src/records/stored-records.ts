@@ -17,6 +17,8 @@ const writtenBeside: Partial<Record<KindFile, readonly { table: string; column: 
 
 export interface StoredRecord {
   id: number;
+  /** Its version (decision 0113): one more on every change of its row. */
+  version: number;
   /** Rows beside it (a count per table): rows deleted and none written leave only a smaller count. */
   beside: string;
   /** Written by this transaction: the record's row or a row beside it. */
@@ -46,8 +48,14 @@ export async function storedRecords(
     (b, i) =>
       `exists (select 1 from ${b.table} b${i} where b${i}.${b.column} = t.id and ${written(`b${i}`)})`,
   );
-  const rows = await session.query<{ ref: string; id: number; beside: string; written: boolean }>(
-    `select t.pms_ref as ref, t.id, concat_ws(',', ${['0', ...counts].join(', ')}) as beside,
+  const rows = await session.query<{
+    ref: string;
+    id: number;
+    version: number;
+    beside: string;
+    written: boolean;
+  }>(
+    `select t.pms_ref as ref, t.id, t.version, concat_ws(',', ${['0', ...counts].join(', ')}) as beside,
             ${[written('t'), ...writtenRows].join(' or ')} as written
        from ${table} t where t.pms_ref = any($1::text[])`,
     [refs],

@@ -5,7 +5,7 @@ import { withIntegrationCode } from '@vet/contracts/integration-errors';
 import type { MachineGrantKind } from '@vet/contracts/machine-access';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acknowledgementRoutes } from '../acknowledgements/index.ts';
+import { acknowledgementRoutes, mergeRoutes } from '../acknowledgements/index.ts';
 import { failureLimit, integrationScope, type MachineGrant, type RoutePlugin } from '../../platform/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
@@ -14,6 +14,7 @@ import { prescriptionAnswerRoutes } from '../prescription-answers/index.ts';
 import { practiceRecordRoutes } from '../records/index.ts';
 import { webhookEndpointRoutes, type WebhookEndpointSettings } from '../webhook-endpoints/index.ts';
 import { clientInvitationRoutes } from './client-invitation-routes.ts';
+import { useIdempotencyKeys } from './idempotency-keys.ts';
 
 const isErrorBody = (payload: unknown): payload is ApiError =>
   typeof payload === 'object' && payload !== null && 'statusCode' in payload && 'message' in payload;
@@ -62,6 +63,7 @@ export function integrationRoutePlugins(settings: IntegrationRouteSettings): Rou
     ofKind('list-entries', listEntryRoutes()),
     ofKind('events', eventFeedRoutes()),
     ofKind('acknowledgements', acknowledgementRoutes()),
+    ofKind('acknowledgements', mergeRoutes()),
     ofKind('prescription-requests', prescriptionAnswerRoutes(settings)),
     ofKind('webhook-endpoints', webhookEndpointRoutes(settings.webhooks)),
   ];
@@ -101,6 +103,8 @@ export const integrationApi: FastifyPluginAsync<IntegrationApiOptions> = async (
   app.addHook('preSerialization', async (_request, reply, payload) =>
     reply.statusCode >= 400 && isErrorBody(payload) ? withIntegrationCode(payload) : payload,
   );
+  // Every write takes an Idempotency-Key (decision 0113): read once the scope knows the caller.
+  useIdempotencyKeys(app);
   await app.register(integrationScope, {
     prefix: integrationPathPrefix,
     routes: integrationRoutePlugins(settings),

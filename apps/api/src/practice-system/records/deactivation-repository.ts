@@ -27,35 +27,44 @@ export interface Deactivated {
   id: number;
   /** False when the record already was so (deactivating twice changes nothing the second time). */
   changed: boolean;
+  /** Its version after the deactivation; of a record removed, the one it had (decision 0113). */
+  version: number;
 }
 
 /**
- * Deactivates the record of this reference; undefined when there is none. `value` is what the switch
- * becomes (false, or a pet's status).
+ * Deactivates the record of this reference; undefined when there is none, 'stale' when a version was
+ * expected and the record has another, or none (decision 0113). `value` is what the switch becomes (false,
+ * or a pet's status). The row is locked between the check of its version and the write.
  */
 export async function deactivateRecord(
   db: Database,
   kind: PracticeRecordKind,
   ref: string,
   value: boolean | string = false,
-): Promise<Deactivated | undefined> {
+  expected?: number | 'any',
+): Promise<Deactivated | 'stale' | undefined> {
   const deactivation = deactivations[kind];
   const table = sql.identifier(deactivation.table);
-  if ('removes' in deactivation) {
-    const removed = await db.execute<{ id: number }>(
-      sql`delete from ${table} where pms_ref = ${ref} returning id`,
+  return db.transaction(async (tx) => {
+    const found = await tx.execute<{ id: number; version: number }>(
+      sql`select id, version from ${table} where pms_ref = ${ref} for update`,
     );
-    const [row] = removed.rows;
-    return row && { id: row.id, changed: true };
-  }
-  const column = sql.identifier(deactivation.column);
-  const touched = deactivation.touches ? sql`, updated_at = now()` : sql``;
-  const typed = deactivation.type ? sql`${value}::${sql.raw(deactivation.type)}` : sql`${value}`;
-  const changed = await db.execute<{ id: number }>(
-    sql`update ${table} set ${column} = ${typed}${touched}
-         where pms_ref = ${ref} and ${column} is distinct from ${typed} returning id`,
-  );
-  if (changed.rows[0]) return { id: changed.rows[0].id, changed: true };
-  const found = await db.execute<{ id: number }>(sql`select id from ${table} where pms_ref = ${ref}`);
-  return found.rows[0] && { id: found.rows[0].id, changed: false };
+    const [row] = found.rows;
+    if (expected !== undefined && (row === undefined || (expected !== 'any' && expected !== row.version)))
+      return 'stale';
+    if (row === undefined) return undefined;
+    if ('removes' in deactivation) {
+      await tx.execute(sql`delete from ${table} where id = ${row.id}`);
+      return { ...row, changed: true };
+    }
+    const column = sql.identifier(deactivation.column);
+    const touched = deactivation.touches ? sql`, updated_at = now()` : sql``;
+    const typed = deactivation.type ? sql`${value}::${sql.raw(deactivation.type)}` : sql`${value}`;
+    const changed = await tx.execute<{ version: number }>(
+      sql`update ${table} set ${column} = ${typed}${touched}
+           where id = ${row.id} and ${column} is distinct from ${typed} returning version`,
+    );
+    const [after] = changed.rows;
+    return after ? { id: row.id, changed: true, version: after.version } : { ...row, changed: false };
+  });
 }

@@ -56,7 +56,11 @@ describe('POST /integration/v1/{kind}/{ref}/deactivate', () => {
       const answer = practiceRecordWriteSchema.parse(response.json());
       expect(answer.outcome, kind).toBe('applied');
       expect(await row(sql, ref), kind).toEqual({ v: after });
-      expect((await api.deactivate(kind, ref)).json(), kind).toEqual({ outcome: 'unchanged', id: answer.id });
+      expect((await api.deactivate(kind, ref)).json(), kind).toEqual({
+        outcome: 'unchanged',
+        id: answer.id,
+        version: answer.version,
+      });
     }
   });
 

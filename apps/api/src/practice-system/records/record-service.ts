@@ -3,10 +3,17 @@ import {
   practiceRecordRefFields,
   type PracticeRecordBatchResult,
   type PracticeRecordKind,
+  type PracticeRecordVersion,
   type PracticeRecordWrite,
 } from '@vet/contracts/integration-records';
 import type { Database } from '@vet/db/connection';
-import { applyRecords, type RecordRefusal, type RecordRows } from '@vet/practice-import/apply-records';
+import { versionOfIfMatch } from '@vet/contracts/integration-writes';
+import {
+  applyRecords,
+  staleVersionRefusal,
+  type RecordRefusal,
+  type RecordRows,
+} from '@vet/practice-import/apply-records';
 import { recordKindsByFile } from '@vet/practice-import/kinds/index';
 import { recordFromJson } from '@vet/practice-import/records/json-record';
 import type pg from 'pg';
@@ -21,6 +28,8 @@ import {
 import { practicesNotServed, storedRecordServed } from './record-practices.ts';
 import { deactivateRecord } from './deactivation-repository.ts';
 import { apiRecordKinds } from './record-kinds.ts';
+import { expectedVersionOf, withoutVersion } from './record-versions.ts';
+import { storedVersion } from './record-version-repository.ts';
 import { databaseError } from '@vet/db/database-error';
 
 export interface PracticeRecordDeps {
@@ -41,17 +50,31 @@ const kindOf = (kind: PracticeRecordKind) => {
 const issuesOf = (refusals: readonly RecordRefusal[], whole: string): Issue[] =>
   refusals.map((r) => ({ path: r.field ?? whole, message: r.reason }));
 
+const isStale = (refusal: RecordRefusal) =>
+  refusal.field === staleVersionRefusal.field && refusal.reason === staleVersionRefusal.reason;
+
+/** The answer to a write whose version is not the record's (decision 0113), quoting neither. */
+export const staleVersion = () =>
+  conflict(
+    'The record has changed since the version sent, or does not exist: read it again, then decide.',
+    'stale_version' satisfies IntegrationErrorCode,
+  );
+
 /**
  * PUT /{kind}/{ref}: the record as the practice system has it now, by the import's rules (decision 0065).
- * The body may leave its reference out; one that differs from the path's is refused.
+ * The body may leave its reference out; one that differs from the path's is refused. With If-Match (or a
+ * `version` field) it is written only over that version of the record (decision 0113).
  */
 export async function upsertRecord(
   deps: PracticeRecordDeps,
   grant: MachineGrant,
   kind: PracticeRecordKind,
   ref: string,
-  body: Body,
+  fullBody: Body,
+  ifMatch?: string,
 ): Promise<{ created: boolean; write: PracticeRecordWrite }> {
+  const { rest: body, version } = withoutVersion(fullBody);
+  const { expected, refusal } = expectedVersionOf(ifMatch, version);
   const [notServed] = await practicesNotServed(deps.db, grant, kind, [{ ref, fields: body }]);
   if (notServed)
     throw forbidden(
@@ -67,15 +90,19 @@ export async function upsertRecord(
   const refusals = [
     ...(record.refusals ?? []),
     ...(differs ? [{ field: refField, reason: 'not the reference in the path' }] : []),
+    ...(refusal ? [refusal] : []),
   ];
-  const [result] = await apply(deps, kind, [{ ...record, refusals }]);
+  const [result] = await apply(deps, kind, [{ ...record, refusals, expectedVersion: expected }]);
   if (!result) throw new Error('applyRecords answered no result');
-  if (result.outcome === 'refused')
+  if (result.outcome === 'refused') {
+    if (result.refusals.some(isStale)) throw staleVersion();
     throw unprocessable(
       `The ${apiRecordKinds[kind].noun} was refused: each issue names a field and why.`,
       issuesOf(result.refusals, 'body'),
     );
-  return { created: result.created, write: { outcome: result.outcome, id: result.id } };
+  }
+  const { outcome, id, created } = result;
+  return { created, write: { outcome, id, version: result.version } };
 }
 
 /** POST /{kind}/batch: every item answered on its own, in order; the valid ones applied together. */
@@ -87,7 +114,17 @@ export async function upsertBatch(
 ): Promise<PracticeRecordBatchResult> {
   const recordKind = kindOf(kind);
   const refField = practiceRecordRefFields[kind];
-  const parsed = items.map((item) => recordFromJson(recordKind, item));
+  // Per item, its own `version` (decision 0113).
+  const parsed = items.map((item) => {
+    const { rest, version } = withoutVersion(item);
+    const { expected, refusal } = expectedVersionOf(undefined, version);
+    const record = recordFromJson(recordKind, rest);
+    return {
+      ...record,
+      refusals: [...(record.refusals ?? []), ...(refusal ? [refusal] : [])],
+      expectedVersion: expected,
+    };
+  });
   const notServed = await practicesNotServed(
     deps.db,
     grant,
@@ -113,7 +150,7 @@ export async function upsertBatch(
       const ref = records[index]?.cells[refField]?.trim() || null;
       return result.outcome === 'refused'
         ? { index, ref, outcome: 'refused', issues: issuesOf(result.refusals, 'item') }
-        : { index, ref, outcome: result.outcome, id: result.id };
+        : { index, ref, outcome: result.outcome, id: result.id, version: result.version };
     }),
   };
 }
@@ -152,10 +189,33 @@ export async function deactivate(
   kind: PracticeRecordKind,
   ref: string,
   value?: string,
+  ifMatch?: string,
 ): Promise<PracticeRecordWrite> {
   const missing = () => notFound(`There is no ${apiRecordKinds[kind].noun} with this reference.`);
-  if (!(await storedRecordServed(deps.db, grant, kind, ref))) throw missing();
-  const deactivated = await deactivateRecord(deps.db, kind, ref, value);
+  const expected = ifMatch === undefined ? undefined : versionOfIfMatch(ifMatch);
+  // Another practice's record answers as a missing one: with If-Match, as stale (decision 0113).
+  if (!(await storedRecordServed(deps.db, grant, kind, ref)))
+    throw expected === undefined ? missing() : staleVersion();
+  const deactivated = await deactivateRecord(deps.db, kind, ref, value, expected);
+  if (deactivated === 'stale') throw staleVersion();
   if (!deactivated) throw missing();
-  return { outcome: deactivated.changed ? 'applied' : 'unchanged', id: deactivated.id };
+  const { changed, id, version } = deactivated;
+  return { outcome: changed ? 'applied' : 'unchanged', id, version };
+}
+
+/**
+ * GET /{kind}/{ref}: the record's portal id and version (decision 0113), to read again after a
+ * stale_version. Another practice's record answers as a missing one (decision 0105).
+ */
+export async function recordVersion(
+  deps: PracticeRecordDeps,
+  grant: MachineGrant,
+  kind: PracticeRecordKind,
+  ref: string,
+): Promise<PracticeRecordVersion> {
+  const stored = (await storedRecordServed(deps.db, grant, kind, ref))
+    ? await storedVersion(deps.db, kind, ref)
+    : undefined;
+  if (!stored) throw notFound(`There is no ${apiRecordKinds[kind].noun} with this reference.`);
+  return { ref, ...stored };
 }

@@ -59,10 +59,11 @@ describe('PUT /integration/v1/{kind}/{ref}', () => {
       const created = await api.put(kind, ref, record);
       expect(created.statusCode, `${kind}: ${created.body}`).toBe(201);
       const answer = practiceRecordWriteSchema.strict().parse(created.json());
-      expect(answer).toEqual({ outcome: 'applied', id: await storedId(tables[kind], ref) });
+      expect(answer).toEqual({ outcome: 'applied', id: await storedId(tables[kind], ref), version: 1 });
+      expect(created.headers.etag, kind).toBe('"1"');
       const again = await api.put(kind, ref, record);
       expect(again.statusCode, kind).toBe(200);
-      expect(again.json()).toEqual({ outcome: 'unchanged', id: answer.id });
+      expect(again.json()).toEqual({ outcome: 'unchanged', id: answer.id, version: 1 });
     }
   });
 

@@ -16,6 +16,8 @@ export const kindFiles: readonly [PracticeRecordKind, RecordFile][] = [
   ['medications', 'medications.csv'],
 ];
 
+type Headers = Record<string, string>;
+
 /** The integration API's record routes, called with a bearer header (a machine's, unless a test says). */
 export function recordRequests(app: () => App, authorization: () => Promise<string | undefined>) {
   const headers = async () => {
@@ -24,21 +26,25 @@ export function recordRequests(app: () => App, authorization: () => Promise<stri
   };
   const url = (kind: PracticeRecordKind, ...path: string[]) =>
     [`${integrationPathPrefix}/${kind}`, ...path.map(encodeURIComponent)].join('/');
-  /** Any JSON as the body (an array, a string…), sent as JSON. */
-  const send = async (method: 'PUT' | 'POST', path: string, body?: unknown) =>
+  /** Any JSON as the body (an array, a string…), sent as JSON, with the headers given (If-Match…). */
+  const send = async (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown, extra: Headers = {}) =>
     app().inject({
       method,
       url: path,
       headers: {
         ...(await headers()),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...extra,
       },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
   return {
-    put: (kind: PracticeRecordKind, ref: string, body: unknown) => send('PUT', url(kind, ref), body),
-    batch: (kind: PracticeRecordKind, items: unknown) => send('POST', `${url(kind)}/batch`, { items }),
-    deactivate: (kind: PracticeRecordKind, ref: string, body?: unknown) =>
-      send('POST', `${url(kind, ref)}/deactivate`, body),
+    get: (kind: PracticeRecordKind, ref: string) => send('GET', url(kind, ref)),
+    put: (kind: PracticeRecordKind, ref: string, body: unknown, extra?: Headers) =>
+      send('PUT', url(kind, ref), body, extra),
+    batch: (kind: PracticeRecordKind, items: unknown, extra?: Headers) =>
+      send('POST', `${url(kind)}/batch`, { items }, extra),
+    deactivate: (kind: PracticeRecordKind, ref: string, body?: unknown, extra?: Headers) =>
+      send('POST', `${url(kind, ref)}/deactivate`, body, extra),
   };
 }

@@ -1,0 +1,135 @@
+import type { MergedKind } from '@vet/contracts/integration-acknowledgements';
+import type { Executor } from '@vet/db/connection';
+import { recordPracticeEvent } from '@vet/db/practice-events';
+import { sql } from 'drizzle-orm';
+
+/** A record holding the reference a merge names, with what makes it the practice's duplicate or not. */
+export interface Holder {
+  id: number;
+  /** A client with an online account, or a pet registered online: a record of its own, never merged. */
+  online: boolean;
+  /** The pet's client (a pet's duplicate is of the same client); a client's own id. */
+  clientId: number;
+  /** Its home practice's reference (a pet's, its client's), for the caller's grant. */
+  practiceRef: string | null;
+}
+
+const holderSql: Record<MergedKind, (ref: string) => ReturnType<typeof sql>> = {
+  clients: (ref) => sql`select c.id, c.identity_subject is not null as online, c.id as client_id,
+      p.pms_ref as practice_ref
+    from clients c join practices p on p.id = c.home_practice_id where c.pms_ref = ${ref} for update of c`,
+  pets: (ref) => sql`select x.id, x.registered_online as online, x.client_id, p.pms_ref as practice_ref
+    from pets x join clients c on c.id = x.client_id join practices p on p.id = c.home_practice_id
+    where x.pms_ref = ${ref} for update of x`,
+};
+
+/**
+ * Every table with rows of a client, and what a merge does with the duplicate's: moved to the client born
+ * online, or removed with it (its own sign-in codes, invitations and preferences: the client's own
+ * stand). A test holds this to the database's foreign keys, so a new table is a decision here.
+ */
+export const clientRowsOnMerge = {
+  moved: ['pets', 'appointments', 'earlier_time_requests', 'prescription_requests', 'client_changes'],
+  removed: ['contact_preferences', 'invitations', 'verification_codes', 'data_export_requests'],
+} as const;
+
+/** The same for a pet's rows: all move (a reminder the pet born online has already is removed). */
+export const petRowsOnMerge = {
+  moved: [
+    'appointments',
+    'vaccinations',
+    'pet_medications',
+    'prescription_requests',
+    'vaccination_reminders',
+  ],
+  removed: [],
+} as const;
+
+/** Moved by statements of their own: a client's pets with their appointments, a pet's reminders. */
+const movedApart = { clients: new Set(['pets', 'appointments']), pets: new Set(['vaccination_reminders']) };
+
+/**
+ * The SQL of folding the practice's duplicate into the record born online (decision 0113): every row of
+ * the duplicate's moves to the record born online, the duplicate is removed, and the record takes its
+ * reference and import fingerprint. The record born online keeps its details: they are the client's own.
+ */
+export function createMergeRepository() {
+  return {
+    /** The record born online: its reference and client (a client's own id), its row locked. */
+    async lockOnline(
+      tx: Executor,
+      kind: MergedKind,
+      id: number,
+    ): Promise<{ ref: string | null; clientId: number } | undefined> {
+      const found = await tx.execute<{ ref: string | null; client_id: number }>(
+        kind === 'clients'
+          ? sql`select pms_ref as ref, id as client_id from clients where id = ${id} for update`
+          : sql`select pms_ref as ref, client_id from pets where id = ${id} for update`,
+      );
+      const [row] = found.rows;
+      return row && { ref: row.ref, clientId: row.client_id };
+    },
+
+    /** The record holding this reference, its row locked until the transaction ends. */
+    async lockHolder(tx: Executor, kind: MergedKind, ref: string): Promise<Holder | undefined> {
+      const found = await tx.execute<{
+        id: number;
+        online: boolean;
+        client_id: number;
+        practice_ref: string | null;
+      }>(holderSql[kind](ref));
+      const [row] = found.rows;
+      return (
+        row && { id: row.id, online: row.online, clientId: row.client_id, practiceRef: row.practice_ref }
+      );
+    },
+
+    /**
+     * The practice's client `from` folded into `into`: its pets with their appointments (one statement, so
+     * the appointment's pet-of-its-client key is checked once both moved), its history, requests and
+     * places in line. Its contact preferences, invitations and codes go with it: the client's own stand.
+     */
+    async mergeClient(tx: Executor, into: number, from: number, ref: string): Promise<void> {
+      await tx.execute(sql`with moved_pets as (update pets set client_id = ${into} where client_id = ${from})
+        update appointments set client_id = ${into} where client_id = ${from}`);
+      for (const table of clientRowsOnMerge.moved.filter((t) => !movedApart.clients.has(t)))
+        await tx.execute(
+          sql`update ${sql.identifier(table)} set client_id = ${into} where client_id = ${from}`,
+        );
+      // The practice's switch holds for the merged record: a client it blocked stays blocked.
+      await tx.execute(sql`with removed as (
+          delete from clients where id = ${from} returning import_fingerprint, online_booking_allowed)
+        update clients set pms_ref = ${ref}, import_fingerprint = removed.import_fingerprint,
+          online_booking_allowed = clients.online_booking_allowed and removed.online_booking_allowed
+        from removed where clients.id = ${into}`);
+      const linked = await tx.execute<{ practice_id: number; practice_ref: string | null }>(
+        sql`select c.home_practice_id as practice_id, p.pms_ref as practice_ref
+          from clients c join practices p on p.id = c.home_practice_id where c.id = ${into}`,
+      );
+      const [practice] = linked.rows;
+      if (!practice) throw new Error('the merged client is not stored');
+      // As when a person links to a record the practice has: its reference now names their account.
+      await recordPracticeEvent(tx, 'client.linked', {
+        client_id: into,
+        client_ref: ref,
+        practice_id: practice.practice_id,
+        practice_ref: practice.practice_ref,
+      });
+    },
+
+    /** The practice's pet `from` folded into `into` (the same client's): its appointments and records. */
+    async mergePet(tx: Executor, into: number, from: number, ref: string): Promise<void> {
+      for (const table of petRowsOnMerge.moved.filter((t) => !movedApart.pets.has(t)))
+        await tx.execute(sql`update ${sql.identifier(table)} set pet_id = ${into} where pet_id = ${from}`);
+      // A reminder the pet born online already has is not sent twice: the duplicate's goes with it.
+      await tx.execute(sql`update vaccination_reminders r set pet_id = ${into} where r.pet_id = ${from}
+        and not exists (select 1 from vaccination_reminders o where o.pet_id = ${into} and o.vaccine = r.vaccine
+          and o.due_on = r.due_on and o.kind = r.kind and o.channel = r.channel)`);
+      await tx.execute(sql`with removed as (delete from pets where id = ${from} returning import_fingerprint)
+        update pets set pms_ref = ${ref}, import_fingerprint = removed.import_fingerprint
+        from removed where pets.id = ${into}`);
+    },
+  };
+}
+
+export type MergeRepository = ReturnType<typeof createMergeRepository>;
