@@ -48,6 +48,33 @@ import type {
   DeactivateVaccinationData,
   DeactivateVaccinationErrors,
   DeactivateVaccinationResponses,
+  GetAppointmentReasonVersionData,
+  GetAppointmentReasonVersionErrors,
+  GetAppointmentReasonVersionResponses,
+  GetClientVersionData,
+  GetClientVersionErrors,
+  GetClientVersionResponses,
+  GetClinicianVersionData,
+  GetClinicianVersionErrors,
+  GetClinicianVersionResponses,
+  GetClosureVersionData,
+  GetClosureVersionErrors,
+  GetClosureVersionResponses,
+  GetMedicationVersionData,
+  GetMedicationVersionErrors,
+  GetMedicationVersionResponses,
+  GetPetVersionData,
+  GetPetVersionErrors,
+  GetPetVersionResponses,
+  GetPracticeVersionData,
+  GetPracticeVersionErrors,
+  GetPracticeVersionResponses,
+  GetPriceVersionData,
+  GetPriceVersionErrors,
+  GetPriceVersionResponses,
+  GetVaccinationVersionData,
+  GetVaccinationVersionErrors,
+  GetVaccinationVersionResponses,
   GetWebhookEndpointData,
   GetWebhookEndpointErrors,
   GetWebhookEndpointResponses,
@@ -60,6 +87,12 @@ import type {
   ListWebhookEndpointsData,
   ListWebhookEndpointsErrors,
   ListWebhookEndpointsResponses,
+  MergeOnlineClientData,
+  MergeOnlineClientErrors,
+  MergeOnlineClientResponses,
+  MergeOnlinePetData,
+  MergeOnlinePetErrors,
+  MergeOnlinePetResponses,
   MovePracticeAppointmentData,
   MovePracticeAppointmentErrors,
   MovePracticeAppointmentResponses,
@@ -334,9 +367,23 @@ export const putPracticeAppointmentBatch = <ThrowOnError extends boolean = false
   });
 
 /**
+ * The version of one practice by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getPracticeVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetPracticeVersionData, ThrowOnError>,
+): RequestResult<GetPracticeVersionResponses, GetPracticeVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetPracticeVersionResponses, GetPracticeVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}',
+    ...options,
+  });
+
+/**
  * Store one practice by its reference: created (201), changed or unchanged (200)
  *
- * The fields are practices.csv’s columns (bold: required): **practice_ref**, **name**, **address_line1**, address_line2, **town**, county, **postcode**, **phone**, email, owner_name, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee. `opening_hours`: a list of rows of opening_hours.csv (**day_of_week**, **opens**, **closes**) that replace the stored ones whole; leave it out to keep them. Refused (422) as the import refuses the row: each issue names the field and why.
+ * The fields are practices.csv’s columns (bold: required): **practice_ref**, **name**, **address_line1**, address_line2, **town**, county, **postcode**, **phone**, email, owner_name, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee. `opening_hours`: a list of rows of opening_hours.csv (**day_of_week**, **opens**, **closes**) that replace the stored ones whole; leave it out to keep them. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putPractice = <ThrowOnError extends boolean = false>(
   options: Options<PutPracticeData, ThrowOnError>,
@@ -354,7 +401,7 @@ export const putPractice = <ThrowOnError extends boolean = false>(
 /**
  * Store up to 1000 practice records; each item is answered on its own
  *
- * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their practice_ref. 413 above 1000 items.
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their practice_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
  */
 export const putPracticeBatch = <ThrowOnError extends boolean = false>(
   options: Options<PutPracticeBatchData, ThrowOnError>,
@@ -372,7 +419,7 @@ export const putPracticeBatch = <ThrowOnError extends boolean = false>(
 /**
  * Deactivate one practice by its reference
  *
- * No longer listed online (listed_online false): no longer offered to new clients and guests, and its times are no longer searched. Deactivating again answers unchanged. 404 for an unknown reference.
+ * No longer listed online (listed_online false): no longer offered to new clients and guests, and its times are no longer searched. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
  */
 export const deactivatePractice = <ThrowOnError extends boolean = false>(
   options: Options<DeactivatePracticeData, ThrowOnError>,
@@ -384,9 +431,23 @@ export const deactivatePractice = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The version of one clinician by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getClinicianVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetClinicianVersionData, ThrowOnError>,
+): RequestResult<GetClinicianVersionResponses, GetClinicianVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetClinicianVersionResponses, GetClinicianVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/clinicians/{clinician_ref}',
+    ...options,
+  });
+
+/**
  * Store one clinician by its reference: created (201), changed or unchanged (200)
  *
- * The fields are clinicians.csv’s columns (bold: required): **clinician_ref**, **practice_ref**, **first_name**, **last_name**, **clinician_type**, active. `rota_shifts`: a list of rows of rota_shifts.csv (**day_of_week**, **starts**, **ends**, valid_from, valid_to, breaks) that replace the stored ones whole; leave it out to keep them. Refused (422) as the import refuses the row: each issue names the field and why.
+ * The fields are clinicians.csv’s columns (bold: required): **clinician_ref**, **practice_ref**, **first_name**, **last_name**, **clinician_type**, active. `rota_shifts`: a list of rows of rota_shifts.csv (**day_of_week**, **starts**, **ends**, valid_from, valid_to, breaks) that replace the stored ones whole; leave it out to keep them. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putClinician = <ThrowOnError extends boolean = false>(
   options: Options<PutClinicianData, ThrowOnError>,
@@ -404,7 +465,7 @@ export const putClinician = <ThrowOnError extends boolean = false>(
 /**
  * Store up to 1000 clinician records; each item is answered on its own
  *
- * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their clinician_ref. 413 above 1000 items.
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their clinician_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
  */
 export const putClinicianBatch = <ThrowOnError extends boolean = false>(
   options: Options<PutClinicianBatchData, ThrowOnError>,
@@ -422,7 +483,7 @@ export const putClinicianBatch = <ThrowOnError extends boolean = false>(
 /**
  * Deactivate one clinician by its reference
  *
- * Inactive (active false): no search offers their time from now on. Deactivating again answers unchanged. 404 for an unknown reference.
+ * Inactive (active false): no search offers their time from now on. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
  */
 export const deactivateClinician = <ThrowOnError extends boolean = false>(
   options: Options<DeactivateClinicianData, ThrowOnError>,
@@ -434,9 +495,23 @@ export const deactivateClinician = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The version of one closure by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getClosureVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetClosureVersionData, ThrowOnError>,
+): RequestResult<GetClosureVersionResponses, GetClosureVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetClosureVersionResponses, GetClosureVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/closures/{closure_ref}',
+    ...options,
+  });
+
+/**
  * Store one closure by its reference: created (201), changed or unchanged (200)
  *
- * The fields are closures.csv’s columns (bold: required): **closure_ref**, **practice_ref**, clinician_ref, **starts_at**, **ends_at**, reason. Refused (422) as the import refuses the row: each issue names the field and why.
+ * The fields are closures.csv’s columns (bold: required): **closure_ref**, **practice_ref**, clinician_ref, **starts_at**, **ends_at**, reason. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putClosure = <ThrowOnError extends boolean = false>(
   options: Options<PutClosureData, ThrowOnError>,
@@ -454,7 +529,7 @@ export const putClosure = <ThrowOnError extends boolean = false>(
 /**
  * Store up to 1000 closure records; each item is answered on its own
  *
- * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their closure_ref. 413 above 1000 items.
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their closure_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
  */
 export const putClosureBatch = <ThrowOnError extends boolean = false>(
   options: Options<PutClosureBatchData, ThrowOnError>,
@@ -472,7 +547,7 @@ export const putClosureBatch = <ThrowOnError extends boolean = false>(
 /**
  * Deactivate one closure by its reference
  *
- * Removed: the time is open again as the rota says. Its reference may be used again. Deactivating again answers unchanged. 404 for an unknown reference.
+ * Removed: the time is open again as the rota says. Its reference may be used again. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
  */
 export const deactivateClosure = <ThrowOnError extends boolean = false>(
   options: Options<DeactivateClosureData, ThrowOnError>,
@@ -484,9 +559,27 @@ export const deactivateClosure = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The version of one appointment reason by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getAppointmentReasonVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetAppointmentReasonVersionData, ThrowOnError>,
+): RequestResult<GetAppointmentReasonVersionResponses, GetAppointmentReasonVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<
+    GetAppointmentReasonVersionResponses,
+    GetAppointmentReasonVersionErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/appointment-reasons/{reason_ref}',
+    ...options,
+  });
+
+/**
  * Store one appointment reason by its reference: created (201), changed or unchanged (200)
  *
- * The fields are appointment_reasons.csv’s columns (bold: required): **reason_ref**, **name**, **duration_minutes**, **clinician_type**, initial_consultation, species, online. Refused (422) as the import refuses the row: each issue names the field and why.
+ * The fields are appointment_reasons.csv’s columns (bold: required): **reason_ref**, **name**, **duration_minutes**, **clinician_type**, initial_consultation, species, online. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putAppointmentReason = <ThrowOnError extends boolean = false>(
   options: Options<PutAppointmentReasonData, ThrowOnError>,
@@ -504,7 +597,7 @@ export const putAppointmentReason = <ThrowOnError extends boolean = false>(
 /**
  * Store up to 1000 appointment reason records; each item is answered on its own
  *
- * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their reason_ref. 413 above 1000 items.
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their reason_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
  */
 export const putAppointmentReasonBatch = <ThrowOnError extends boolean = false>(
   options: Options<PutAppointmentReasonBatchData, ThrowOnError>,
@@ -526,7 +619,7 @@ export const putAppointmentReasonBatch = <ThrowOnError extends boolean = false>(
 /**
  * Deactivate one appointment reason by its reference
  *
- * No longer offered online (online false); appointments already booked keep it. Deactivating again answers unchanged. 404 for an unknown reference.
+ * No longer offered online (online false); appointments already booked keep it. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
  */
 export const deactivateAppointmentReason = <ThrowOnError extends boolean = false>(
   options: Options<DeactivateAppointmentReasonData, ThrowOnError>,
@@ -542,9 +635,23 @@ export const deactivateAppointmentReason = <ThrowOnError extends boolean = false
   });
 
 /**
+ * The version of one price by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getPriceVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetPriceVersionData, ThrowOnError>,
+): RequestResult<GetPriceVersionResponses, GetPriceVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetPriceVersionResponses, GetPriceVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/prices/{price_ref}',
+    ...options,
+  });
+
+/**
  * Store one price by its reference: created (201), changed or unchanged (200)
  *
- * The fields are prices.csv’s columns (bold: required): **price_ref**, **practice_ref**, reason_ref, service, **amount**, currency, includes, **effective_from**. Refused (422) as the import refuses the row: each issue names the field and why.
+ * The fields are prices.csv’s columns (bold: required): **price_ref**, **practice_ref**, reason_ref, service, **amount**, currency, includes, **effective_from**. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putPrice = <ThrowOnError extends boolean = false>(
   options: Options<PutPriceData, ThrowOnError>,
@@ -562,7 +669,7 @@ export const putPrice = <ThrowOnError extends boolean = false>(
 /**
  * Store up to 1000 price records; each item is answered on its own
  *
- * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their price_ref. 413 above 1000 items.
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their price_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
  */
 export const putPriceBatch = <ThrowOnError extends boolean = false>(
   options: Options<PutPriceBatchData, ThrowOnError>,
@@ -580,7 +687,7 @@ export const putPriceBatch = <ThrowOnError extends boolean = false>(
 /**
  * Deactivate one price by its reference
  *
- * Removed: the price in force is again the latest other one effective by today, or none ("ask the practice"). Its reference may be used again. Deactivating again answers unchanged. 404 for an unknown reference.
+ * Removed: the price in force is again the latest other one effective by today, or none ("ask the practice"). Its reference may be used again. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
  */
 export const deactivatePrice = <ThrowOnError extends boolean = false>(
   options: Options<DeactivatePriceData, ThrowOnError>,
@@ -592,9 +699,23 @@ export const deactivatePrice = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The version of one client by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getClientVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetClientVersionData, ThrowOnError>,
+): RequestResult<GetClientVersionResponses, GetClientVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetClientVersionResponses, GetClientVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/clients/{client_ref}',
+    ...options,
+  });
+
+/**
  * Store one client by its reference: created (201), changed or unchanged (200)
  *
- * The fields are clients.csv’s columns (bold: required): **client_ref**, **practice_ref**, salutation, **first_name**, **last_name**, email, mobile_phone, home_phone, address_line1, address_line2, town, county, postcode, online_booking_allowed. Refused (422) as the import refuses the row: each issue names the field and why.
+ * The fields are clients.csv’s columns (bold: required): **client_ref**, **practice_ref**, salutation, **first_name**, **last_name**, email, mobile_phone, home_phone, address_line1, address_line2, town, county, postcode, online_booking_allowed. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putClient = <ThrowOnError extends boolean = false>(
   options: Options<PutClientData, ThrowOnError>,
@@ -612,7 +733,7 @@ export const putClient = <ThrowOnError extends boolean = false>(
 /**
  * Store up to 1000 client records; each item is answered on its own
  *
- * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their client_ref. 413 above 1000 items.
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their client_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
  */
 export const putClientBatch = <ThrowOnError extends boolean = false>(
   options: Options<PutClientBatchData, ThrowOnError>,
@@ -630,7 +751,7 @@ export const putClientBatch = <ThrowOnError extends boolean = false>(
 /**
  * Deactivate one client by its reference
  *
- * No longer allowed to book or register pets online (online_booking_allowed false); the client keeps their account and records. Deactivating again answers unchanged. 404 for an unknown reference.
+ * No longer allowed to book or register pets online (online_booking_allowed false); the client keeps their account and records. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
  */
 export const deactivateClient = <ThrowOnError extends boolean = false>(
   options: Options<DeactivateClientData, ThrowOnError>,
@@ -642,9 +763,23 @@ export const deactivateClient = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The version of one pet by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getPetVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetPetVersionData, ThrowOnError>,
+): RequestResult<GetPetVersionResponses, GetPetVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetPetVersionResponses, GetPetVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/pets/{pet_ref}',
+    ...options,
+  });
+
+/**
  * Store one pet by its reference: created (201), changed or unchanged (200)
  *
- * The fields are pets.csv’s columns (bold: required): **pet_ref**, **client_ref**, **name**, **species**, breed, colour, sex, neutered, date_of_birth, microchip, insurer, policy_number, status, awaiting_initial_consultation. Refused (422) as the import refuses the row: each issue names the field and why.
+ * The fields are pets.csv’s columns (bold: required): **pet_ref**, **client_ref**, **name**, **species**, breed, colour, sex, neutered, date_of_birth, microchip, insurer, policy_number, status, awaiting_initial_consultation. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putPet = <ThrowOnError extends boolean = false>(
   options: Options<PutPetData, ThrowOnError>,
@@ -662,7 +797,7 @@ export const putPet = <ThrowOnError extends boolean = false>(
 /**
  * Store up to 1000 pet records; each item is answered on its own
  *
- * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their pet_ref. 413 above 1000 items.
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their pet_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
  */
 export const putPetBatch = <ThrowOnError extends boolean = false>(
   options: Options<PutPetBatchData, ThrowOnError>,
@@ -680,7 +815,7 @@ export const putPetBatch = <ThrowOnError extends boolean = false>(
 /**
  * Deactivate one pet by its reference
  *
- * Deceased or Rehomed, as the body says (the status of pets.csv): no longer among the client’s active pets. Deactivating again answers unchanged. 404 for an unknown reference.
+ * Deceased or Rehomed, as the body says (the status of pets.csv): no longer among the client’s active pets. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
  */
 export const deactivatePet = <ThrowOnError extends boolean = false>(
   options: Options<DeactivatePetData, ThrowOnError>,
@@ -696,9 +831,23 @@ export const deactivatePet = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The version of one vaccination by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getVaccinationVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetVaccinationVersionData, ThrowOnError>,
+): RequestResult<GetVaccinationVersionResponses, GetVaccinationVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetVaccinationVersionResponses, GetVaccinationVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/vaccinations/{vaccination_ref}',
+    ...options,
+  });
+
+/**
  * Store one vaccination by its reference: created (201), changed or unchanged (200)
  *
- * The fields are vaccinations.csv’s columns (bold: required): **vaccination_ref**, **pet_ref**, **vaccine**, **given_on**, due_on. Refused (422) as the import refuses the row: each issue names the field and why.
+ * The fields are vaccinations.csv’s columns (bold: required): **vaccination_ref**, **pet_ref**, **vaccine**, **given_on**, due_on. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putVaccination = <ThrowOnError extends boolean = false>(
   options: Options<PutVaccinationData, ThrowOnError>,
@@ -716,7 +865,7 @@ export const putVaccination = <ThrowOnError extends boolean = false>(
 /**
  * Store up to 1000 vaccination records; each item is answered on its own
  *
- * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their vaccination_ref. 413 above 1000 items.
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their vaccination_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
  */
 export const putVaccinationBatch = <ThrowOnError extends boolean = false>(
   options: Options<PutVaccinationBatchData, ThrowOnError>,
@@ -734,7 +883,7 @@ export const putVaccinationBatch = <ThrowOnError extends boolean = false>(
 /**
  * Deactivate one vaccination by its reference
  *
- * Removed (recorded in error). Its reference may be used again. Deactivating again answers unchanged. 404 for an unknown reference.
+ * Removed (recorded in error). Its reference may be used again. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
  */
 export const deactivateVaccination = <ThrowOnError extends boolean = false>(
   options: Options<DeactivateVaccinationData, ThrowOnError>,
@@ -746,9 +895,23 @@ export const deactivateVaccination = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The version of one medication by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getMedicationVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetMedicationVersionData, ThrowOnError>,
+): RequestResult<GetMedicationVersionResponses, GetMedicationVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetMedicationVersionResponses, GetMedicationVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/medications/{medication_ref}',
+    ...options,
+  });
+
+/**
  * Store one medication by its reference: created (201), changed or unchanged (200)
  *
- * The fields are medications.csv’s columns (bold: required): **medication_ref**, **pet_ref**, **medicine**, strength, dose_instructions, category, **prescribed_on**, clinician_ref, repeatable, repeats_left, review_due, max_quantity, unit. Refused (422) as the import refuses the row: each issue names the field and why.
+ * The fields are medications.csv’s columns (bold: required): **medication_ref**, **pet_ref**, **medicine**, strength, dose_instructions, category, **prescribed_on**, clinician_ref, repeatable, repeats_left, review_due, max_quantity, unit. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putMedication = <ThrowOnError extends boolean = false>(
   options: Options<PutMedicationData, ThrowOnError>,
@@ -766,7 +929,7 @@ export const putMedication = <ThrowOnError extends boolean = false>(
 /**
  * Store up to 1000 medication records; each item is answered on its own
  *
- * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their medication_ref. 413 above 1000 items.
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their medication_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
  */
 export const putMedicationBatch = <ThrowOnError extends boolean = false>(
   options: Options<PutMedicationBatchData, ThrowOnError>,
@@ -784,7 +947,7 @@ export const putMedicationBatch = <ThrowOnError extends boolean = false>(
 /**
  * Deactivate one medication by its reference
  *
- * Removed: no longer among the pet’s current medicines, so no repeat can be asked for; requests already made keep what they asked for. Its reference may be used again. Deactivating again answers unchanged. 404 for an unknown reference.
+ * Removed: no longer among the pet’s current medicines, so no repeat can be asked for; requests already made keep what they asked for. Its reference may be used again. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
  */
 export const deactivateMedication = <ThrowOnError extends boolean = false>(
   options: Options<DeactivateMedicationData, ThrowOnError>,
@@ -900,6 +1063,42 @@ export const acknowledgeOnlineAppointment = <ThrowOnError extends boolean = fals
   >({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/integration/v1/appointments/online/{appointment_id}/ref',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Say a client born online is the practice’s client of this reference, merging the duplicate
+ *
+ * No client has `client_ref`: it is stored (applied), as an acknowledgement. The practice’s own client has it: that record is merged into the one born online (merged, with its former id): its pets, appointments, requests and history move to the client born online, who keeps their sign-in, details and contact preferences; a `client.linked` event follows. The same again answers unchanged. 404 for an unknown id; 409 reference_differs when the client has another reference, reference_taken when the client holding it is not a duplicate (it has an online account of its own).
+ */
+export const mergeOnlineClient = <ThrowOnError extends boolean = false>(
+  options: Options<MergeOnlineClientData, ThrowOnError>,
+): RequestResult<MergeOnlineClientResponses, MergeOnlineClientErrors, ThrowOnError> =>
+  (options.client ?? client).post<MergeOnlineClientResponses, MergeOnlineClientErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/clients/online/{client_id}/merge',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Say a pet born online is the practice’s pet of this reference, merging the duplicate
+ *
+ * No pet has `pet_ref`: it is stored (applied), as an acknowledgement. The practice’s own pet has it: that record is merged into the one born online (merged, with its former id): its appointments, vaccinations, medications and requests move to the pet born online, which keeps its details. The same again answers unchanged. 404 for an unknown id; 409 reference_differs when the pet has another reference, reference_taken when the pet holding it is not a duplicate (of another client, or registered online itself).
+ */
+export const mergeOnlinePet = <ThrowOnError extends boolean = false>(
+  options: Options<MergeOnlinePetData, ThrowOnError>,
+): RequestResult<MergeOnlinePetResponses, MergeOnlinePetErrors, ThrowOnError> =>
+  (options.client ?? client).post<MergeOnlinePetResponses, MergeOnlinePetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/pets/online/{pet_id}/merge',
     ...options,
     headers: {
       'Content-Type': 'application/json',

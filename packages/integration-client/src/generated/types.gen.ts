@@ -531,6 +531,12 @@ export type PrescriptionRequestedEvent = {
 
 export type InviteClientData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path: {
     client_ref: string;
   };
@@ -742,6 +748,12 @@ export type MovePracticeAppointmentData = {
     clinician_ref?: string;
     starts_at?: string;
     ends_at?: string;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path: {
     appointment_ref: string;
@@ -967,6 +979,12 @@ export type PutPracticeAppointmentData = {
     status: 'Booked' | 'Cancelled' | 'Completed' | 'NoShow';
     notes?: string | null;
     notes_for_client?: boolean;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path: {
     appointment_ref: string;
@@ -1207,6 +1225,12 @@ export type RecordPracticeAppointmentOutcomeData = {
   body: {
     outcome: 'Completed' | 'NoShow';
   };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path: {
     appointment_ref: string;
   };
@@ -1418,6 +1442,12 @@ export type RecordPracticeAppointmentOutcomeResponse =
 
 export type CancelPracticeAppointmentData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path: {
     appointment_ref: string;
   };
@@ -1631,6 +1661,12 @@ export type RecordOnlineAppointmentOutcomeData = {
   body: {
     outcome: 'Completed' | 'NoShow';
   };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path: {
     appointment_id: number;
   };
@@ -1842,6 +1878,12 @@ export type RecordOnlineAppointmentOutcomeResponse =
 
 export type CancelOnlineAppointmentData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path: {
     appointment_id: number;
   };
@@ -2070,6 +2112,12 @@ export type PutPracticeAppointmentBatchData = {
       [key: string]: unknown;
     }>;
   };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path?: never;
   query?: never;
   url: '/integration/v1/appointments/batch';
@@ -2136,7 +2184,45 @@ export type PutPracticeAppointmentBatchErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   413: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
     statusCode: number;
     /**
      * The HTTP status text, e.g. Bad Request
@@ -2263,6 +2349,169 @@ export type PutPracticeAppointmentBatchResponses = {
 export type PutPracticeAppointmentBatchResponse =
   PutPracticeAppointmentBatchResponses[keyof PutPracticeAppointmentBatchResponses];
 
+export type GetPracticeVersionData = {
+  body?: never;
+  path: {
+    practice_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}';
+};
+
+export type GetPracticeVersionErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type GetPracticeVersionError = GetPracticeVersionErrors[keyof GetPracticeVersionErrors];
+
+export type GetPracticeVersionResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    ref: string;
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type GetPracticeVersionResponse = GetPracticeVersionResponses[keyof GetPracticeVersionResponses];
+
 export type PutPracticeData = {
   /**
    * A row of practices.csv as JSON: its columns as fields (practice_ref may be left out: the path’s). Text as in the file is read too ("15", "true"); null is an empty cell.
@@ -2298,6 +2547,16 @@ export type PutPracticeData = {
       opens: string;
       closes: string;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
   };
   path: {
     practice_ref: string;
@@ -2470,6 +2729,10 @@ export type PutPracticeResponses = {
   200: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
   /**
    * Default Response
@@ -2477,6 +2740,10 @@ export type PutPracticeResponses = {
   201: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
@@ -2519,6 +2786,12 @@ export type PutPracticeBatchData = {
         closes: string;
       }>;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path?: never;
   query?: never;
@@ -2624,6 +2897,25 @@ export type PutPracticeBatchErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -2692,6 +2984,10 @@ export type PutPracticeBatchResponses = {
       ref: string | null;
       outcome: 'applied' | 'unchanged' | 'refused';
       id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
       issues?: Array<{
         path: string;
         message: string;
@@ -2704,6 +3000,16 @@ export type PutPracticeBatchResponse = PutPracticeBatchResponses[keyof PutPracti
 
 export type DeactivatePracticeData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
   path: {
     practice_ref: string;
   };
@@ -2712,6 +3018,207 @@ export type DeactivatePracticeData = {
 };
 
 export type DeactivatePracticeErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type DeactivatePracticeError = DeactivatePracticeErrors[keyof DeactivatePracticeErrors];
+
+export type DeactivatePracticeResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type DeactivatePracticeResponse = DeactivatePracticeResponses[keyof DeactivatePracticeResponses];
+
+export type GetClinicianVersionData = {
+  body?: never;
+  path: {
+    clinician_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/clinicians/{clinician_ref}';
+};
+
+export type GetClinicianVersionErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
@@ -2847,19 +3354,23 @@ export type DeactivatePracticeErrors = {
   };
 };
 
-export type DeactivatePracticeError = DeactivatePracticeErrors[keyof DeactivatePracticeErrors];
+export type GetClinicianVersionError = GetClinicianVersionErrors[keyof GetClinicianVersionErrors];
 
-export type DeactivatePracticeResponses = {
+export type GetClinicianVersionResponses = {
   /**
    * Default Response
    */
   200: {
-    outcome: 'applied' | 'unchanged';
+    ref: string;
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
-export type DeactivatePracticeResponse = DeactivatePracticeResponses[keyof DeactivatePracticeResponses];
+export type GetClinicianVersionResponse = GetClinicianVersionResponses[keyof GetClinicianVersionResponses];
 
 export type PutClinicianData = {
   /**
@@ -2884,6 +3395,16 @@ export type PutClinicianData = {
       valid_to?: string | null;
       breaks?: string | null;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
   };
   path: {
     clinician_ref: string;
@@ -3056,6 +3577,10 @@ export type PutClinicianResponses = {
   200: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
   /**
    * Default Response
@@ -3063,6 +3588,10 @@ export type PutClinicianResponses = {
   201: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
@@ -3093,6 +3622,12 @@ export type PutClinicianBatchData = {
         breaks?: string | null;
       }>;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path?: never;
   query?: never;
@@ -3198,6 +3733,25 @@ export type PutClinicianBatchErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -3266,6 +3820,10 @@ export type PutClinicianBatchResponses = {
       ref: string | null;
       outcome: 'applied' | 'unchanged' | 'refused';
       id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
       issues?: Array<{
         path: string;
         message: string;
@@ -3278,6 +3836,16 @@ export type PutClinicianBatchResponse = PutClinicianBatchResponses[keyof PutClin
 
 export type DeactivateClinicianData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
   path: {
     clinician_ref: string;
   };
@@ -3286,6 +3854,207 @@ export type DeactivateClinicianData = {
 };
 
 export type DeactivateClinicianErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type DeactivateClinicianError = DeactivateClinicianErrors[keyof DeactivateClinicianErrors];
+
+export type DeactivateClinicianResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type DeactivateClinicianResponse = DeactivateClinicianResponses[keyof DeactivateClinicianResponses];
+
+export type GetClosureVersionData = {
+  body?: never;
+  path: {
+    closure_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/closures/{closure_ref}';
+};
+
+export type GetClosureVersionErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
@@ -3421,19 +4190,23 @@ export type DeactivateClinicianErrors = {
   };
 };
 
-export type DeactivateClinicianError = DeactivateClinicianErrors[keyof DeactivateClinicianErrors];
+export type GetClosureVersionError = GetClosureVersionErrors[keyof GetClosureVersionErrors];
 
-export type DeactivateClinicianResponses = {
+export type GetClosureVersionResponses = {
   /**
    * Default Response
    */
   200: {
-    outcome: 'applied' | 'unchanged';
+    ref: string;
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
-export type DeactivateClinicianResponse = DeactivateClinicianResponses[keyof DeactivateClinicianResponses];
+export type GetClosureVersionResponse = GetClosureVersionResponses[keyof GetClosureVersionResponses];
 
 export type PutClosureData = {
   /**
@@ -3446,6 +4219,16 @@ export type PutClosureData = {
     starts_at: string;
     ends_at: string;
     reason?: string | null;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
   };
   path: {
     closure_ref: string;
@@ -3618,6 +4401,10 @@ export type PutClosureResponses = {
   200: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
   /**
    * Default Response
@@ -3625,6 +4412,10 @@ export type PutClosureResponses = {
   201: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
@@ -3643,6 +4434,12 @@ export type PutClosureBatchData = {
       ends_at: string;
       reason?: string | null;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path?: never;
   query?: never;
@@ -3748,6 +4545,25 @@ export type PutClosureBatchErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -3816,6 +4632,10 @@ export type PutClosureBatchResponses = {
       ref: string | null;
       outcome: 'applied' | 'unchanged' | 'refused';
       id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
       issues?: Array<{
         path: string;
         message: string;
@@ -3828,6 +4648,16 @@ export type PutClosureBatchResponse = PutClosureBatchResponses[keyof PutClosureB
 
 export type DeactivateClosureData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
   path: {
     closure_ref: string;
   };
@@ -3836,6 +4666,207 @@ export type DeactivateClosureData = {
 };
 
 export type DeactivateClosureErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type DeactivateClosureError = DeactivateClosureErrors[keyof DeactivateClosureErrors];
+
+export type DeactivateClosureResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type DeactivateClosureResponse = DeactivateClosureResponses[keyof DeactivateClosureResponses];
+
+export type GetAppointmentReasonVersionData = {
+  body?: never;
+  path: {
+    reason_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/appointment-reasons/{reason_ref}';
+};
+
+export type GetAppointmentReasonVersionErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
@@ -3971,19 +5002,25 @@ export type DeactivateClosureErrors = {
   };
 };
 
-export type DeactivateClosureError = DeactivateClosureErrors[keyof DeactivateClosureErrors];
+export type GetAppointmentReasonVersionError =
+  GetAppointmentReasonVersionErrors[keyof GetAppointmentReasonVersionErrors];
 
-export type DeactivateClosureResponses = {
+export type GetAppointmentReasonVersionResponses = {
   /**
    * Default Response
    */
   200: {
-    outcome: 'applied' | 'unchanged';
+    ref: string;
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
-export type DeactivateClosureResponse = DeactivateClosureResponses[keyof DeactivateClosureResponses];
+export type GetAppointmentReasonVersionResponse =
+  GetAppointmentReasonVersionResponses[keyof GetAppointmentReasonVersionResponses];
 
 export type PutAppointmentReasonData = {
   /**
@@ -3997,6 +5034,16 @@ export type PutAppointmentReasonData = {
     initial_consultation?: boolean | null;
     species?: string | null;
     online?: boolean | null;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
   };
   path: {
     reason_ref: string;
@@ -4169,6 +5216,10 @@ export type PutAppointmentReasonResponses = {
   200: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
   /**
    * Default Response
@@ -4176,6 +5227,10 @@ export type PutAppointmentReasonResponses = {
   201: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
@@ -4195,6 +5250,12 @@ export type PutAppointmentReasonBatchData = {
       species?: string | null;
       online?: boolean | null;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path?: never;
   query?: never;
@@ -4300,6 +5361,25 @@ export type PutAppointmentReasonBatchErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -4369,6 +5449,10 @@ export type PutAppointmentReasonBatchResponses = {
       ref: string | null;
       outcome: 'applied' | 'unchanged' | 'refused';
       id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
       issues?: Array<{
         path: string;
         message: string;
@@ -4382,6 +5466,16 @@ export type PutAppointmentReasonBatchResponse =
 
 export type DeactivateAppointmentReasonData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
   path: {
     reason_ref: string;
   };
@@ -4390,6 +5484,209 @@ export type DeactivateAppointmentReasonData = {
 };
 
 export type DeactivateAppointmentReasonErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type DeactivateAppointmentReasonError =
+  DeactivateAppointmentReasonErrors[keyof DeactivateAppointmentReasonErrors];
+
+export type DeactivateAppointmentReasonResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type DeactivateAppointmentReasonResponse =
+  DeactivateAppointmentReasonResponses[keyof DeactivateAppointmentReasonResponses];
+
+export type GetPriceVersionData = {
+  body?: never;
+  path: {
+    price_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/prices/{price_ref}';
+};
+
+export type GetPriceVersionErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
@@ -4525,21 +5822,23 @@ export type DeactivateAppointmentReasonErrors = {
   };
 };
 
-export type DeactivateAppointmentReasonError =
-  DeactivateAppointmentReasonErrors[keyof DeactivateAppointmentReasonErrors];
+export type GetPriceVersionError = GetPriceVersionErrors[keyof GetPriceVersionErrors];
 
-export type DeactivateAppointmentReasonResponses = {
+export type GetPriceVersionResponses = {
   /**
    * Default Response
    */
   200: {
-    outcome: 'applied' | 'unchanged';
+    ref: string;
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
-export type DeactivateAppointmentReasonResponse =
-  DeactivateAppointmentReasonResponses[keyof DeactivateAppointmentReasonResponses];
+export type GetPriceVersionResponse = GetPriceVersionResponses[keyof GetPriceVersionResponses];
 
 export type PutPriceData = {
   /**
@@ -4554,6 +5853,16 @@ export type PutPriceData = {
     currency?: string | null;
     includes?: string | null;
     effective_from: string;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
   };
   path: {
     price_ref: string;
@@ -4726,6 +6035,10 @@ export type PutPriceResponses = {
   200: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
   /**
    * Default Response
@@ -4733,6 +6046,10 @@ export type PutPriceResponses = {
   201: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
@@ -4753,6 +6070,12 @@ export type PutPriceBatchData = {
       includes?: string | null;
       effective_from: string;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path?: never;
   query?: never;
@@ -4858,6 +6181,25 @@ export type PutPriceBatchErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -4926,6 +6268,10 @@ export type PutPriceBatchResponses = {
       ref: string | null;
       outcome: 'applied' | 'unchanged' | 'refused';
       id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
       issues?: Array<{
         path: string;
         message: string;
@@ -4938,6 +6284,16 @@ export type PutPriceBatchResponse = PutPriceBatchResponses[keyof PutPriceBatchRe
 
 export type DeactivatePriceData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
   path: {
     price_ref: string;
   };
@@ -4946,6 +6302,207 @@ export type DeactivatePriceData = {
 };
 
 export type DeactivatePriceErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type DeactivatePriceError = DeactivatePriceErrors[keyof DeactivatePriceErrors];
+
+export type DeactivatePriceResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type DeactivatePriceResponse = DeactivatePriceResponses[keyof DeactivatePriceResponses];
+
+export type GetClientVersionData = {
+  body?: never;
+  path: {
+    client_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/clients/{client_ref}';
+};
+
+export type GetClientVersionErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
@@ -5081,19 +6638,23 @@ export type DeactivatePriceErrors = {
   };
 };
 
-export type DeactivatePriceError = DeactivatePriceErrors[keyof DeactivatePriceErrors];
+export type GetClientVersionError = GetClientVersionErrors[keyof GetClientVersionErrors];
 
-export type DeactivatePriceResponses = {
+export type GetClientVersionResponses = {
   /**
    * Default Response
    */
   200: {
-    outcome: 'applied' | 'unchanged';
+    ref: string;
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
-export type DeactivatePriceResponse = DeactivatePriceResponses[keyof DeactivatePriceResponses];
+export type GetClientVersionResponse = GetClientVersionResponses[keyof GetClientVersionResponses];
 
 export type PutClientData = {
   /**
@@ -5114,6 +6675,16 @@ export type PutClientData = {
     county?: string | null;
     postcode?: string | null;
     online_booking_allowed?: boolean | null;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
   };
   path: {
     client_ref: string;
@@ -5286,6 +6857,10 @@ export type PutClientResponses = {
   200: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
   /**
    * Default Response
@@ -5293,6 +6868,10 @@ export type PutClientResponses = {
   201: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
@@ -5319,6 +6898,12 @@ export type PutClientBatchData = {
       postcode?: string | null;
       online_booking_allowed?: boolean | null;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path?: never;
   query?: never;
@@ -5424,6 +7009,25 @@ export type PutClientBatchErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -5492,6 +7096,10 @@ export type PutClientBatchResponses = {
       ref: string | null;
       outcome: 'applied' | 'unchanged' | 'refused';
       id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
       issues?: Array<{
         path: string;
         message: string;
@@ -5504,6 +7112,16 @@ export type PutClientBatchResponse = PutClientBatchResponses[keyof PutClientBatc
 
 export type DeactivateClientData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
   path: {
     client_ref: string;
   };
@@ -5512,6 +7130,207 @@ export type DeactivateClientData = {
 };
 
 export type DeactivateClientErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type DeactivateClientError = DeactivateClientErrors[keyof DeactivateClientErrors];
+
+export type DeactivateClientResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type DeactivateClientResponse = DeactivateClientResponses[keyof DeactivateClientResponses];
+
+export type GetPetVersionData = {
+  body?: never;
+  path: {
+    pet_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/pets/{pet_ref}';
+};
+
+export type GetPetVersionErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
@@ -5647,19 +7466,23 @@ export type DeactivateClientErrors = {
   };
 };
 
-export type DeactivateClientError = DeactivateClientErrors[keyof DeactivateClientErrors];
+export type GetPetVersionError = GetPetVersionErrors[keyof GetPetVersionErrors];
 
-export type DeactivateClientResponses = {
+export type GetPetVersionResponses = {
   /**
    * Default Response
    */
   200: {
-    outcome: 'applied' | 'unchanged';
+    ref: string;
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
-export type DeactivateClientResponse = DeactivateClientResponses[keyof DeactivateClientResponses];
+export type GetPetVersionResponse = GetPetVersionResponses[keyof GetPetVersionResponses];
 
 export type PutPetData = {
   /**
@@ -5680,6 +7503,16 @@ export type PutPetData = {
     policy_number?: string | null;
     status?: string | null;
     awaiting_initial_consultation?: boolean | null;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
   };
   path: {
     pet_ref: string;
@@ -5852,6 +7685,10 @@ export type PutPetResponses = {
   200: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
   /**
    * Default Response
@@ -5859,6 +7696,10 @@ export type PutPetResponses = {
   201: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
@@ -5885,6 +7726,12 @@ export type PutPetBatchData = {
       status?: string | null;
       awaiting_initial_consultation?: boolean | null;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path?: never;
   query?: never;
@@ -5990,6 +7837,25 @@ export type PutPetBatchErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -6058,6 +7924,10 @@ export type PutPetBatchResponses = {
       ref: string | null;
       outcome: 'applied' | 'unchanged' | 'refused';
       id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
       issues?: Array<{
         path: string;
         message: string;
@@ -6072,6 +7942,16 @@ export type DeactivatePetData = {
   body: {
     status: 'Deceased' | 'Rehomed';
   };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
   path: {
     pet_ref: string;
   };
@@ -6080,6 +7960,207 @@ export type DeactivatePetData = {
 };
 
 export type DeactivatePetErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type DeactivatePetError = DeactivatePetErrors[keyof DeactivatePetErrors];
+
+export type DeactivatePetResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type DeactivatePetResponse = DeactivatePetResponses[keyof DeactivatePetResponses];
+
+export type GetVaccinationVersionData = {
+  body?: never;
+  path: {
+    vaccination_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/vaccinations/{vaccination_ref}';
+};
+
+export type GetVaccinationVersionErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
@@ -6215,19 +8296,24 @@ export type DeactivatePetErrors = {
   };
 };
 
-export type DeactivatePetError = DeactivatePetErrors[keyof DeactivatePetErrors];
+export type GetVaccinationVersionError = GetVaccinationVersionErrors[keyof GetVaccinationVersionErrors];
 
-export type DeactivatePetResponses = {
+export type GetVaccinationVersionResponses = {
   /**
    * Default Response
    */
   200: {
-    outcome: 'applied' | 'unchanged';
+    ref: string;
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
-export type DeactivatePetResponse = DeactivatePetResponses[keyof DeactivatePetResponses];
+export type GetVaccinationVersionResponse =
+  GetVaccinationVersionResponses[keyof GetVaccinationVersionResponses];
 
 export type PutVaccinationData = {
   /**
@@ -6239,6 +8325,16 @@ export type PutVaccinationData = {
     vaccine: string;
     given_on: string;
     due_on?: string | null;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
   };
   path: {
     vaccination_ref: string;
@@ -6411,6 +8507,10 @@ export type PutVaccinationResponses = {
   200: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
   /**
    * Default Response
@@ -6418,6 +8518,10 @@ export type PutVaccinationResponses = {
   201: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
@@ -6435,6 +8539,12 @@ export type PutVaccinationBatchData = {
       given_on: string;
       due_on?: string | null;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path?: never;
   query?: never;
@@ -6540,6 +8650,25 @@ export type PutVaccinationBatchErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -6608,6 +8737,10 @@ export type PutVaccinationBatchResponses = {
       ref: string | null;
       outcome: 'applied' | 'unchanged' | 'refused';
       id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
       issues?: Array<{
         path: string;
         message: string;
@@ -6620,6 +8753,16 @@ export type PutVaccinationBatchResponse = PutVaccinationBatchResponses[keyof Put
 
 export type DeactivateVaccinationData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
   path: {
     vaccination_ref: string;
   };
@@ -6628,6 +8771,208 @@ export type DeactivateVaccinationData = {
 };
 
 export type DeactivateVaccinationErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type DeactivateVaccinationError = DeactivateVaccinationErrors[keyof DeactivateVaccinationErrors];
+
+export type DeactivateVaccinationResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type DeactivateVaccinationResponse =
+  DeactivateVaccinationResponses[keyof DeactivateVaccinationResponses];
+
+export type GetMedicationVersionData = {
+  body?: never;
+  path: {
+    medication_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/medications/{medication_ref}';
+};
+
+export type GetMedicationVersionErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
@@ -6763,20 +9108,23 @@ export type DeactivateVaccinationErrors = {
   };
 };
 
-export type DeactivateVaccinationError = DeactivateVaccinationErrors[keyof DeactivateVaccinationErrors];
+export type GetMedicationVersionError = GetMedicationVersionErrors[keyof GetMedicationVersionErrors];
 
-export type DeactivateVaccinationResponses = {
+export type GetMedicationVersionResponses = {
   /**
    * Default Response
    */
   200: {
-    outcome: 'applied' | 'unchanged';
+    ref: string;
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
-export type DeactivateVaccinationResponse =
-  DeactivateVaccinationResponses[keyof DeactivateVaccinationResponses];
+export type GetMedicationVersionResponse = GetMedicationVersionResponses[keyof GetMedicationVersionResponses];
 
 export type PutMedicationData = {
   /**
@@ -6796,6 +9144,16 @@ export type PutMedicationData = {
     review_due?: string | null;
     max_quantity?: number | null;
     unit?: string | null;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
   };
   path: {
     medication_ref: string;
@@ -6968,6 +9326,10 @@ export type PutMedicationResponses = {
   200: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
   /**
    * Default Response
@@ -6975,6 +9337,10 @@ export type PutMedicationResponses = {
   201: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
@@ -7000,6 +9366,12 @@ export type PutMedicationBatchData = {
       max_quantity?: number | null;
       unit?: string | null;
     }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path?: never;
   query?: never;
@@ -7105,6 +9477,25 @@ export type PutMedicationBatchErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -7173,6 +9564,10 @@ export type PutMedicationBatchResponses = {
       ref: string | null;
       outcome: 'applied' | 'unchanged' | 'refused';
       id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
       issues?: Array<{
         path: string;
         message: string;
@@ -7185,6 +9580,16 @@ export type PutMedicationBatchResponse = PutMedicationBatchResponses[keyof PutMe
 
 export type DeactivateMedicationData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
   path: {
     medication_ref: string;
   };
@@ -7272,6 +9677,44 @@ export type DeactivateMedicationErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -7337,6 +9780,10 @@ export type DeactivateMedicationResponses = {
   200: {
     outcome: 'applied' | 'unchanged';
     id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
   };
 };
 
@@ -7356,6 +9803,12 @@ export type PutListEntryData = {
      * Other names the practice system may write for it; each unique in the list as the name is.
      */
     synonyms?: Array<string>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path: {
     /**
@@ -7569,6 +10022,12 @@ export type PutListEntryBatchData = {
       synonyms?: Array<string>;
     }>;
   };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path?: never;
   query?: never;
   url: '/integration/v1/list-entries/batch';
@@ -7636,6 +10095,25 @@ export type PutListEntryBatchErrors = {
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
   409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
     statusCode: number;
     /**
      * The HTTP status text, e.g. Bad Request
@@ -7921,6 +10399,12 @@ export type AcknowledgeOnlineClientData = {
   body: {
     client_ref: string;
   };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path: {
     client_id: number;
   };
@@ -8027,6 +10511,25 @@ export type AcknowledgeOnlineClientErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -8102,6 +10605,12 @@ export type AcknowledgeOnlineClientResponse =
 export type AcknowledgeOnlinePetData = {
   body: {
     pet_ref: string;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path: {
     pet_id: number;
@@ -8209,6 +10718,25 @@ export type AcknowledgeOnlinePetErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -8283,6 +10811,12 @@ export type AcknowledgeOnlinePetResponse = AcknowledgeOnlinePetResponses[keyof A
 export type AcknowledgeOnlineAppointmentData = {
   body: {
     appointment_ref: string;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path: {
     appointment_id: number;
@@ -8390,6 +10924,25 @@ export type AcknowledgeOnlineAppointmentErrors = {
   /**
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
   429: {
     statusCode: number;
     /**
@@ -8463,10 +11016,430 @@ export type AcknowledgeOnlineAppointmentResponses = {
 export type AcknowledgeOnlineAppointmentResponse =
   AcknowledgeOnlineAppointmentResponses[keyof AcknowledgeOnlineAppointmentResponses];
 
+export type MergeOnlineClientData = {
+  body: {
+    client_ref: string;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    client_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/clients/online/{client_id}/merge';
+};
+
+export type MergeOnlineClientErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type MergeOnlineClientError = MergeOnlineClientErrors[keyof MergeOnlineClientErrors];
+
+export type MergeOnlineClientResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged' | 'merged';
+    id: number;
+    ref: string;
+    merged_id: number | null;
+  };
+};
+
+export type MergeOnlineClientResponse = MergeOnlineClientResponses[keyof MergeOnlineClientResponses];
+
+export type MergeOnlinePetData = {
+  body: {
+    pet_ref: string;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    pet_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/pets/online/{pet_id}/merge';
+};
+
+export type MergeOnlinePetErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type MergeOnlinePetError = MergeOnlinePetErrors[keyof MergeOnlinePetErrors];
+
+export type MergeOnlinePetResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged' | 'merged';
+    id: number;
+    ref: string;
+    merged_id: number | null;
+  };
+};
+
+export type MergeOnlinePetResponse = MergeOnlinePetResponses[keyof MergeOnlinePetResponses];
+
 export type AnswerPrescriptionRequestData = {
   body: {
     status: 'Approved' | 'ReadyToCollect' | 'PrescriptionIssued' | 'Declined' | 'ReviewNeeded';
     message?: string | null;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
   };
   path: {
     request_id: number;
@@ -8537,6 +11510,44 @@ export type AnswerPrescriptionRequestErrors = {
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
   404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
     statusCode: number;
     /**
      * The HTTP status text, e.g. Bad Request
@@ -8760,6 +11771,12 @@ export type RegisterWebhookEndpointData = {
     event_types?: Array<string> | null;
     practices?: Array<string> | null;
   };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path?: never;
   query?: never;
   url: '/integration/v1/webhook-endpoints';
@@ -8827,6 +11844,25 @@ export type RegisterWebhookEndpointErrors = {
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
   409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
     statusCode: number;
     /**
      * The HTTP status text, e.g. Bad Request
@@ -8925,6 +11961,12 @@ export type RegisterWebhookEndpointResponse =
 
 export type RemoveWebhookEndpointData = {
   body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path: {
     endpoint_id: number;
   };
@@ -9015,6 +12057,25 @@ export type RemoveWebhookEndpointErrors = {
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
   409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
     statusCode: number;
     /**
      * The HTTP status text, e.g. Bad Request
@@ -9272,6 +12333,12 @@ export type UpdateWebhookEndpointData = {
     event_types?: Array<string> | null;
     practices?: Array<string> | null;
   };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path: {
     endpoint_id: number;
   };
@@ -9341,6 +12408,44 @@ export type UpdateWebhookEndpointErrors = {
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
   404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
     statusCode: number;
     /**
      * The HTTP status text, e.g. Bad Request
@@ -9440,6 +12545,12 @@ export type RotateWebhookSecretData = {
   body: {
     overlap_hours?: number;
   };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
   path: {
     endpoint_id: number;
   };
@@ -9509,6 +12620,44 @@ export type RotateWebhookSecretErrors = {
    * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
    */
   404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
     statusCode: number;
     /**
      * The HTTP status text, e.g. Bad Request
