@@ -38,6 +38,8 @@ export const planningGuideSchema = z.looseObject({
   resource_id: id,
   start_at: epoch,
   end_at: epoch,
+  /** The guide's appointment type: a "Block Out - Unavailable" type makes it a closure (decision 0116). */
+  appointment_type_id: id.nullish().transform((value) => value ?? null),
 });
 export const contactSchema = z.looseObject({
   ...stamped,

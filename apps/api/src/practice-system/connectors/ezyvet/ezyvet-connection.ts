@@ -7,12 +7,13 @@ import { EzyvetWriter } from './ezyvet-write.ts';
 export type { EzyvetClock, EzyvetConnectionOptions, EzyvetDeps } from './ezyvet-http.ts';
 
 /**
- * The kinds ezyVet gives, parents first. Closures are not among them: the documentation we read has no
- * closures endpoint (decision 0107), so a practice's closures still come by the import.
+ * The kinds ezyVet gives, parents first. Closures are a clinician's block-out planning guides (decision
+ * 0116); a practice-wide closure has no place in ezyVet's API and still comes by the import.
  */
 const readKinds = [
   'practices',
   'clinicians',
+  'closures',
   'appointment-reasons',
   'clients',
   'pets',

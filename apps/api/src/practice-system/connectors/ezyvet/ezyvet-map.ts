@@ -51,10 +51,14 @@ export class EzyvetRecordMapper {
       },
       signal,
     );
+    // A block-out guide takes time away (it is read as a closure): only the others offer times.
+    const offered: typeof guides = [];
+    for (const guide of guides)
+      if ((await this.catalog.blockOutName(guide.appointment_type_id, signal)) === null) offered.push(guide);
     return resources.map((resource) => {
       const words = resource.name.trim().split(/\s+/);
       const last = words.length > 1 ? words.pop()! : words[0]!;
-      const rota = guides
+      const rota = offered
         .filter((guide) => guide.resource_id === resource.id)
         .sort((a, b) => a.start_at - b.start_at)
         .map((guide) => {

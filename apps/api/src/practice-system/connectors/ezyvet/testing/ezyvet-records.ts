@@ -15,7 +15,12 @@
  *   `uid` on contact and animal, and vaccination's `animal_id` are assumed.
  * - [planning guides] appointment-management.json, tag "Planning Guides": "sync endpoints designed for
  *   integrations that maintain a local copy of resource availability windows"; the fields below are
- *   assumed (a resource, a start and an end as epoch seconds, `active`, `modified_at`).
+ *   assumed (a resource, a start and an end as epoch seconds, `active`, `modified_at`, the appointment
+ *   type offered). https://developers.ezyvet.com/guides/availability.html: a resource's time is blocked by
+ *   "a Block Out - Unavailable planning guide" (the closures, decision 0116).
+ * - [closures, opening hours] silent: neither the endpoints nor the guides we could read document a site's
+ *   opening hours or a practice-wide closure. The stand-in has none; planning guides alone say when a
+ *   resource can be booked (conservative: no guide, no times).
  */
 
 export interface Stamped {
@@ -59,6 +64,12 @@ export interface PlanningGuide extends Stamped {
   resource_id: number;
   start_at: number;
   end_at: number;
+  /**
+   * The appointment type the guide offers (assumed name): a guide of a "Block Out - Unavailable" type
+   * blocks the resource's time (https://developers.ezyvet.com/guides/availability.html, "Handling double
+   * parked planning guides"). Null: the seed's plain availability windows.
+   */
+  appointment_type_id: number | null;
 }
 
 export interface Contact extends Stamped {
