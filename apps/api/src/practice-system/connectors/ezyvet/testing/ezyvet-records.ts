@@ -18,6 +18,9 @@
  *   assumed (a resource, a start and an end as epoch seconds, `active`, `modified_at`, the appointment
  *   type offered). https://developers.ezyvet.com/guides/availability.html: a resource's time is blocked by
  *   "a Block Out - Unavailable planning guide" (the closures, decision 0116).
+ * - [addresses] https://developers.ezyvet.com/docs/v1/ lists an Address endpoint beside Contact; its fields
+ *   (name, street_1, street_2, city, region, post_code) and the contact's `address_physical` link are as
+ *   the v1 reference names them in public clients, not read in the documentation itself: assumed.
  * - [closures, opening hours] silent: neither the endpoints nor the guides we could read document a site's
  *   opening hours or a practice-wide closure. The stand-in has none; planning guides alone say when a
  *   resource can be booked (conservative: no guide, no times).
@@ -77,6 +80,18 @@ export interface Contact extends Stamped {
   code: string;
   first_name: string;
   last_name: string;
+  /** The contact's physical address: an address record's id (assumed name, see [addresses]). */
+  address_physical?: number | null;
+}
+
+/** See [addresses]: every field assumed but the endpoint's name. */
+export interface Address extends Stamped {
+  name: string;
+  street_1: string;
+  street_2: string;
+  city: string;
+  region: string;
+  post_code: string;
 }
 
 export interface ContactDetail extends Stamped {
@@ -142,6 +157,7 @@ export interface EzyvetTables {
   appointmentstatus: AppointmentStatus[];
   planningguide: PlanningGuide[];
   contact: Contact[];
+  address: Address[];
   contactdetail: ContactDetail[];
   contactdetailtype: ContactDetailType[];
   species: Species[];
@@ -174,6 +190,7 @@ export class EzyvetDatabase {
     appointmentstatus: [],
     planningguide: [],
     contact: [],
+    address: [],
     contactdetail: [],
     contactdetailtype: [],
     species: [],
