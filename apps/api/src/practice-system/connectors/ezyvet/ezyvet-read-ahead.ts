@@ -7,6 +7,8 @@ interface Ahead {
   cursor: string | null;
   page: Promise<Page>;
   failed: boolean;
+  /** Its records and deletions, once read: what it holds in memory. */
+  size: number;
 }
 
 interface Queue {
@@ -19,8 +21,8 @@ interface Queue {
  * Reading several kinds at once (decision 0116). The layer applies the kinds one after another, parents
  * first, but ezyVet's limits are per endpoint (60 a minute) and per database (180): read one kind at a
  * time, a catch-up uses one endpoint's share of the database's budget. Told where each kind's cursor
- * stands at the start of a pass, this reads ahead: each kind's pages from its cursor, concurrently and up
- * to `depth` pages a kind, the rate windows (ezyvet-rate-window.ts) sharing the budget among them. The
+ * stands at the start of a pass, this reads ahead: each kind's pages from its cursor, concurrently, up to
+ * `limits.records` records (and `limits.pages` pages) held a kind, the rate windows (ezyvet-rate-window.ts) sharing the budget among them. The
  * layer then takes each page in its order; a page it asks for from another cursor (a resync) is read
  * afresh and that kind's pages ahead are dropped. Pages read ahead are as correct as pages read late: a
  * window's content is fixed once its end is (ezyvet-window.ts), and whatever changes after comes in the
@@ -31,7 +33,7 @@ export class EzyvetReadAhead {
 
   constructor(
     private readonly readPage: Read,
-    private readonly depth = 8,
+    private readonly limits = { records: 5_000, pages: 500 },
   ) {}
 
   /** Starts reading each kind ahead from its cursor (a kind already read ahead from there goes on). */
@@ -70,12 +72,15 @@ export class EzyvetReadAhead {
   }
 
   private fetch(kind: ReadKind, queue: Queue, cursor: string | null, signal?: AbortSignal): void {
-    const ahead: Ahead = { cursor, page: this.readPage(kind, cursor, signal), failed: false };
+    const ahead: Ahead = { cursor, page: this.readPage(kind, cursor, signal), failed: false, size: 0 };
     queue.pages.push(ahead);
     ahead.page.then(
       (page) => {
+        ahead.size = page.records.length + page.deleted.length;
         if (!page.more || this.queues.get(kind) !== queue) return;
-        if (queue.pages.length < this.depth) this.fetch(kind, queue, page.cursor, signal);
+        const held = queue.pages.reduce((sum, each) => sum + each.size, 0);
+        if (queue.pages.length < this.limits.pages && held < this.limits.records)
+          this.fetch(kind, queue, page.cursor, signal);
         else queue.stalledAt = page.cursor;
       },
       // Kept for the read that takes it (the failure is its to report), never unhandled meanwhile.
