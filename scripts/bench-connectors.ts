@@ -209,6 +209,8 @@ async function readingCatchUp(site: BenchSite): Promise<LimitedCatchUp> {
   clock.advanceTo(clock.now() + 61_000);
   const connection = site.connect(BUDGET_PAGE_SIZE);
   const from = clock.now();
+  // As a pass does (connector-sync.ts): the kinds' cursors first, for a connection that reads ahead.
+  connection.readAhead?.(new Map(connection.readKinds.map((kind) => [kind, null])));
   for (const kind of connection.readKinds) {
     let cursor: string | null = null;
     for (;;) {

@@ -167,6 +167,7 @@ export async function ezyvetSite(shape: SiteShape, practiceRef: string): Promise
     for (const day of days)
       for (const [from, to] of windows)
         db.insert('planningguide', {
+          appointment_type_id: null,
           resource_id: resource.id,
           start_at: practiceInstant(day, from).getTime() / 1000,
           end_at: practiceInstant(day, to).getTime() / 1000,

@@ -46,6 +46,11 @@ export async function syncCycle(
   const { store, log, metrics } = deps;
   const { name, connection } = runtime;
   let pages = 0;
+  if (connection.readAhead) {
+    const cursors = new Map<ReadKind, string | null>();
+    for (const kind of connection.readKinds) cursors.set(kind, await store.cursor(name, kind));
+    connection.readAhead(cursors, signal);
+  }
   for (const kind of connection.readKinds) {
     try {
       // What was refused before goes again first: a parent put right since lets its children in.

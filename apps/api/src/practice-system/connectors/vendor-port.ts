@@ -98,6 +98,11 @@ export interface VendorConnection {
   /** One page of changes of a kind since the cursor (null: from the beginning, the first sync). */
   read<K extends ReadKind>(kind: K, cursor: string | null, signal?: AbortSignal): Promise<ReadPage<K>>;
   /**
+   * Optional: where each kind's cursor stands as a pass begins, so a system whose limits are per endpoint
+   * can read several kinds at once while the layer applies them in order (ezyVet, decision 0116).
+   */
+  readAhead?(cursors: ReadonlyMap<ReadKind, string | null>, signal?: AbortSignal): void;
+  /**
    * Writes one event into the system, idempotently: before repeating a write whose answer was lost, it
    * looks the record up (by the portal's id it wrote into the record) and answers what it finds.
    */

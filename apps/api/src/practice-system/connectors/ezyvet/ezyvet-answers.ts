@@ -38,6 +38,8 @@ export const planningGuideSchema = z.looseObject({
   resource_id: id,
   start_at: epoch,
   end_at: epoch,
+  /** The guide's appointment type: a "Block Out - Unavailable" type makes it a closure (decision 0116). */
+  appointment_type_id: id.nullish().transform((value) => value ?? null),
 });
 export const contactSchema = z.looseObject({
   ...stamped,
@@ -45,6 +47,17 @@ export const contactSchema = z.looseObject({
   code: text,
   first_name: z.string(),
   last_name: z.string(),
+  /** An address record's id; none, null or 0 when the contact has no physical address. */
+  address_physical: id.nullish().transform((value) => (value ? value : null)),
+});
+export const addressSchema = z.looseObject({
+  ...stamped,
+  name: text,
+  street_1: text,
+  street_2: text,
+  city: text,
+  region: text,
+  post_code: text,
 });
 export const contactDetailSchema = z.looseObject({
   ...stamped,

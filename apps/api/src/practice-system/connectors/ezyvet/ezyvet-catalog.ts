@@ -1,8 +1,15 @@
 import type { z } from 'zod';
-import { listOf, namedSchema, siteInformationSchema } from './ezyvet-answers.ts';
+import { appointmentTypeSchema, listOf, namedSchema, siteInformationSchema } from './ezyvet-answers.ts';
 import type { EzyvetHttp } from './ezyvet-http.ts';
 
 type Site = z.infer<typeof siteInformationSchema>;
+
+/**
+ * An appointment type that blocks time rather than offers it: ezyVet's availability guide
+ * (https://developers.ezyvet.com/guides/availability.html) puts "a Block Out - Unavailable planning guide"
+ * in place to make a resource unavailable. A site names its own types: these words are the convention.
+ */
+export const blockOutName = /block.?out|unavailab/i;
 
 /** How long a site's short lists (statuses, species, sexes, detail types) are kept before reading again. */
 const listTtlMs = 60 * 60_000;
@@ -14,6 +21,7 @@ const listTtlMs = 60 * 60_000;
 export class EzyvetCatalog {
   private readonly lists = new Map<string, { at: number; byId: Map<number, string> }>();
   private siteCache: { at: number; site: Site } | null = null;
+  private typesCache: { at: number; all: Set<number>; blockOut: Map<number, string> } | null = null;
 
   constructor(private readonly http: EzyvetHttp) {}
 
@@ -26,6 +34,35 @@ export class EzyvetCatalog {
     const site = parsed.data;
     this.siteCache = { at: this.http.now(), site };
     return site;
+  }
+
+  /** The site's appointment types: every id, and the block-out ones' names (their guides are closures). */
+  private async types(signal?: AbortSignal) {
+    if (this.typesCache && this.http.now() - this.typesCache.at < listTtlMs) return this.typesCache;
+    const rows = await readAll(
+      this.http,
+      '/v2/appointmenttype',
+      'appointmenttype',
+      appointmentTypeSchema,
+      {},
+      signal,
+    );
+    const blockOut = new Map(
+      rows.filter((row) => blockOutName.test(row.name)).map((row) => [row.id, row.name]),
+    );
+    this.typesCache = { at: this.http.now(), all: new Set(rows.map((row) => row.id)), blockOut };
+    return this.typesCache;
+  }
+
+  /** The name of the block-out type a guide names, or null (a type new to us reads the list again once). */
+  async blockOutName(typeId: number | null, signal?: AbortSignal): Promise<string | null> {
+    if (typeId === null) return null;
+    let types = await this.types(signal);
+    if (!types.all.has(typeId)) {
+      this.typesCache = null;
+      types = await this.types(signal);
+    }
+    return types.blockOut.get(typeId) ?? null;
   }
 
   /** A short list's names by id: appointmentstatus, species, sex, contactdetailtype. */

@@ -1,18 +1,20 @@
 import type { ReadKind, ReadPage, VendorConnection } from '../vendor-port.ts';
 import { EzyvetCatalog } from './ezyvet-catalog.ts';
 import { EzyvetHttp, type EzyvetConnectionOptions, type EzyvetDeps } from './ezyvet-http.ts';
+import { EzyvetReadAhead } from './ezyvet-read-ahead.ts';
 import { EzyvetReader } from './ezyvet-read.ts';
 import { EzyvetWriter } from './ezyvet-write.ts';
 
 export type { EzyvetClock, EzyvetConnectionOptions, EzyvetDeps } from './ezyvet-http.ts';
 
 /**
- * The kinds ezyVet gives, parents first. Closures are not among them: the documentation we read has no
- * closures endpoint (decision 0107), so a practice's closures still come by the import.
+ * The kinds ezyVet gives, parents first. Closures are a clinician's block-out planning guides (decision
+ * 0116); a practice-wide closure has no place in ezyVet's API and still comes by the import.
  */
 const readKinds = [
   'practices',
   'clinicians',
+  'closures',
   'appointment-reasons',
   'clients',
   'pets',
@@ -28,12 +30,14 @@ export function createEzyvetConnection(
   const http = new EzyvetHttp(options, deps);
   const catalog = new EzyvetCatalog(http);
   const reader = new EzyvetReader(http, catalog);
+  const ahead = new EzyvetReadAhead((kind, cursor, signal) => reader.read(kind, cursor, signal));
   const writer = new EzyvetWriter(http, catalog);
   return {
     system: 'ezyvet',
     readKinds,
     read: <K extends ReadKind>(kind: K, cursor: string | null, signal?: AbortSignal): Promise<ReadPage<K>> =>
-      reader.read(kind, cursor, signal),
+      ahead.read(kind, cursor, signal),
+    readAhead: (cursors, signal) => ahead.start(cursors, signal),
     write: (event, signal) => writer.write(event, signal),
   };
 }

@@ -65,6 +65,7 @@ export class EzyvetHttp {
   private readonly clock: EzyvetClock;
   private readonly windows: RateWindows;
   private token: { value: string; refreshAt: number } | null = null;
+  private tokenRequest: Promise<string> | null = null;
 
   constructor(
     readonly options: EzyvetConnectionOptions,
@@ -135,6 +136,14 @@ export class EzyvetHttp {
 
   private async bearer(signal?: AbortSignal): Promise<string> {
     if (this.token && this.clock.now() < this.token.refreshAt) return this.token.value;
+    // Kinds read at once (ezyvet-read-ahead.ts) share one token request.
+    this.tokenRequest ??= this.requestToken(signal).finally(() => {
+      this.tokenRequest = null;
+    });
+    return this.tokenRequest;
+  }
+
+  private async requestToken(signal?: AbortSignal): Promise<string> {
     const { partnerId, clientId, clientSecret, scope, siteUid } = this.options.credentials;
     const body = {
       partner_id: partnerId,

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { ReadRecord } from '../vendor-port.ts';
 import type { animalSchema, appointmentSchema } from './ezyvet-answers.ts';
+import { reachTypes } from './ezyvet-contact-writes.ts';
 import {
+  addressSchema,
   breedSchema,
   contactDetailSchema,
   planningGuideSchema,
@@ -51,10 +53,14 @@ export class EzyvetRecordMapper {
       },
       signal,
     );
+    // A block-out guide takes time away (it is read as a closure): only the others offer times.
+    const offered: typeof guides = [];
+    for (const guide of guides)
+      if ((await this.catalog.blockOutName(guide.appointment_type_id, signal)) === null) offered.push(guide);
     return resources.map((resource) => {
       const words = resource.name.trim().split(/\s+/);
       const last = words.length > 1 ? words.pop()! : words[0]!;
-      const rota = guides
+      const rota = offered
         .filter((guide) => guide.resource_id === resource.id)
         .sort((a, b) => a.start_at - b.start_at)
         .map((guide) => {
@@ -83,7 +89,7 @@ export class EzyvetRecordMapper {
     });
   }
 
-  /** Contacts as clients, with their e-mail and phones from their contact details. */
+  /** Contacts as clients: e-mail and phones from their contact details, the address from their physical one. */
   async clients(contacts: Contact[], signal?: AbortSignal): Promise<ReadRecord[]> {
     if (contacts.length === 0) return [];
     const details = await readAll(
@@ -101,18 +107,41 @@ export class EzyvetRecordMapper {
       details.find(
         (row) => row.contact_id === contactId && type.test(types.get(row.contact_detail_type_id) ?? ''),
       )?.value ?? null;
-    return contacts.map((contact) => ({
-      ref: ref(contact.id),
-      body: {
-        client_ref: ref(contact.id),
-        practice_ref: this.http.options.practiceRef,
-        first_name: contact.first_name,
-        last_name: contact.last_name,
-        email: detail(contact.id, /e-?mail/i),
-        mobile_phone: detail(contact.id, /mobile|cell/i),
-        home_phone: detail(contact.id, /^(home )?phone$/i),
-      },
-    }));
+    const addressIds = contacts.flatMap((contact) => contact.address_physical ?? []);
+    const addresses =
+      addressIds.length === 0
+        ? []
+        : await readAll(
+            this.http,
+            '/v1/address',
+            'address',
+            addressSchema,
+            { id: { in: addressIds } },
+            signal,
+          );
+    const [email, mobile, home] = reachTypes.map(([, pattern]) => pattern);
+    return contacts.map((contact) => {
+      const address = addresses.find((row) => row.id === contact.address_physical);
+      // An empty field is none (the connection clears a field with an empty string).
+      const line = (value: string | null | undefined) => (value ? value : null);
+      return {
+        ref: ref(contact.id),
+        body: {
+          client_ref: ref(contact.id),
+          practice_ref: this.http.options.practiceRef,
+          first_name: contact.first_name,
+          last_name: contact.last_name,
+          email: detail(contact.id, email!),
+          mobile_phone: detail(contact.id, mobile!),
+          home_phone: detail(contact.id, home!),
+          address_line1: line(address?.street_1),
+          address_line2: line(address?.street_2),
+          town: line(address?.city),
+          county: line(address?.region),
+          postcode: line(address?.post_code),
+        },
+      };
+    });
   }
 
   /** Animals as pets: species, breed and sex by ezyVet's names, for the layer's list matcher. */

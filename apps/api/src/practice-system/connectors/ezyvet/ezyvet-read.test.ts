@@ -178,6 +178,7 @@ describe('reading an ezyVet site', () => {
       resource_id: resourceId,
       start_at: Date.parse('2026-12-12T09:00:00Z') / 1000,
       end_at: Date.parse('2026-12-12T12:00:00Z') / 1000,
+      appointment_type_id: null,
     });
     const contactId = seed.contacts.get('CLI-000001')!;
     standIn.db.insert('contactdetail', {

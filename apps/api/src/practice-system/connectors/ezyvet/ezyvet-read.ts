@@ -11,7 +11,8 @@ import {
   resourceSchema,
   vaccinationSchema,
 } from './ezyvet-answers.ts';
-import { readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
+import { blockOutName, readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
+import { EzyvetClosures } from './ezyvet-closures.ts';
 import type { EzyvetHttp } from './ezyvet-http.ts';
 import { EzyvetRecordMapper } from './ezyvet-map.ts';
 import {
@@ -32,12 +33,14 @@ const ref = (id: number) => String(id);
 /** Maps what ezyVet answers to the portal's records, kind by kind (decision 0107). */
 export class EzyvetReader {
   private readonly map: EzyvetRecordMapper;
+  private readonly closures: EzyvetClosures;
 
   constructor(
     private readonly http: EzyvetHttp,
     private readonly catalog: EzyvetCatalog,
   ) {
     this.map = new EzyvetRecordMapper(http, catalog);
+    this.closures = new EzyvetClosures(http, catalog);
   }
 
   async read(kind: ReadKind, cursor: string | null, signal?: AbortSignal): Promise<Page> {
@@ -67,16 +70,19 @@ export class EzyvetReader {
           appointmentTypeSchema,
           (types) =>
             Promise.resolve(
-              types.map((type) => ({
-                ref: ref(type.id),
-                // ezyVet's appointment types carry no clinician type: Vet, for the practice to change.
-                body: {
-                  reason_ref: ref(type.id),
-                  name: type.name,
-                  duration_minutes: type.default_duration,
-                  clinician_type: 'Vet',
-                },
-              })),
+              // A block-out type is no reason to book: its guides are closures (decision 0116).
+              types
+                .filter((type) => !blockOutName.test(type.name))
+                .map((type) => ({
+                  ref: ref(type.id),
+                  // ezyVet's appointment types carry no clinician type: Vet, for the practice to change.
+                  body: {
+                    reason_ref: ref(type.id),
+                    name: type.name,
+                    duration_minutes: type.default_duration,
+                    clinician_type: 'Vet',
+                  },
+                })),
             ),
         );
       case 'pets':
@@ -103,8 +109,7 @@ export class EzyvetReader {
           this.map.appointments(rows, signal),
         );
       case 'closures':
-        // ezyVet's documentation we read has no closures: a practice's closures come by the import.
-        return { records: [], deleted: [], cursor: cursor ?? 'none', more: false };
+        return this.closures.read(cursor, signal);
     }
   }
 
@@ -193,6 +198,4 @@ export class EzyvetReader {
       more: page.more,
     };
   }
-
-  /** Resources as clinicians, each with its future planning guides as dated rota shifts. */
 }

@@ -1,15 +1,10 @@
 import type { PracticeEventData } from '@vet/contracts/practice-events';
 import type { WriteResult } from '../vendor-port.ts';
-import { animalSchema, breedSchema, contactDetailSchema, contactSchema, listOf } from './ezyvet-answers.ts';
-import { readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
-import type { EzyvetAnswer, EzyvetHttp } from './ezyvet-http.ts';
-
-export const invalid = (message: string): WriteResult => ({ outcome: 'refused', reason: 'invalid', message });
-/** A refusal's message: the status and ezyVet's error type, never its text (it may quote the record). */
-export const refusal = (what: string, answer: EzyvetAnswer) => {
-  const type = (answer.body as { messages?: { type?: unknown }[] } | null)?.messages?.[0]?.type;
-  return `ezyVet refused ${what} (${answer.status}${typeof type === 'string' ? ` ${type}` : ''})`;
-};
+import { animalSchema, breedSchema, contactSchema, listOf } from './ezyvet-answers.ts';
+import type { EzyvetCatalog } from './ezyvet-catalog.ts';
+import { EzyvetContactWrites } from './ezyvet-contact-writes.ts';
+import type { EzyvetHttp } from './ezyvet-http.ts';
+import { invalid, refusal } from './ezyvet-refusals.ts';
 
 /** The portal's species names as ezyVet sites commonly name them (the portal's codes: Canine, Feline, …). */
 const speciesNames: Record<string, string[]> = {
@@ -20,14 +15,18 @@ const speciesNames: Record<string, string[]> = {
 
 /**
  * A client and a pet registered online, created in ezyVet as a contact (with its e-mail and phones as
- * contact details) and an animal (decision 0107). The portal's id goes into the record's code
+ * contact details, and its address) and an animal (decision 0107). The portal's id goes into the record's code
  * (`PORTAL-C5012`, `PORTAL-P77`), and the code is looked up first: a retry finds the first write.
  */
 export class EzyvetRegistrations {
+  private readonly contacts: EzyvetContactWrites;
+
   constructor(
     private readonly http: EzyvetHttp,
     private readonly catalog: EzyvetCatalog,
-  ) {}
+  ) {
+    this.contacts = new EzyvetContactWrites(http, catalog);
+  }
 
   async client(data: PracticeEventData<'client.registered'>, signal?: AbortSignal): Promise<WriteResult> {
     if (data.client_ref) return { outcome: 'written', refs: { client_ref: data.client_ref } };
@@ -44,37 +43,11 @@ export class EzyvetRegistrations {
       [contact] = listOf(answer.body, 'contact', contactSchema).rows;
       if (!contact) throw new Error('ezyVet created a contact without answering it');
     }
-    await this.contactDetails(contact.id, data, signal);
+    // The e-mail, phones and address the client gave (a retry after a lost answer adds none twice).
+    const given = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null));
+    await this.contacts.reach(contact.id, given, signal);
+    await this.contacts.address(contact, data.client_id, given, signal);
     return { outcome: 'written', refs: { client_ref: String(contact.id) } };
-  }
-
-  /** The new client's e-mail and phones as contact details, those not there yet (a retry adds none twice). */
-  private async contactDetails(
-    contactId: number,
-    data: PracticeEventData<'client.registered'>,
-    signal?: AbortSignal,
-  ) {
-    const existing = await readAll(
-      this.http,
-      '/v1/contactdetail',
-      'contactdetail',
-      contactDetailSchema,
-      { contact_id: contactId },
-      signal,
-    );
-    const wanted: [RegExp, string | null][] = [
-      [/e-?mail/i, data.email],
-      [/mobile|cell/i, data.mobile_phone],
-      [/^(home )?phone$/i, data.home_phone],
-    ];
-    for (const [type, value] of wanted) {
-      if (value === null || existing.some((detail) => detail.value === value)) continue;
-      const typeId = await this.catalog.idOf('contactdetailtype', (name) => type.test(name), signal);
-      if (typeId === null) continue;
-      const body = { contact_id: contactId, contact_detail_type_id: typeId, value };
-      const answer = await this.http.request('POST', '/v1/contactdetail', {}, body, signal);
-      if (answer.status >= 400) throw new Error(refusal('a contact detail', answer));
-    }
   }
 
   async pet(data: PracticeEventData<'pet.registered'>, signal?: AbortSignal): Promise<WriteResult> {

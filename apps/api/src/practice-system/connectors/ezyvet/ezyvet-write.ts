@@ -12,7 +12,9 @@ import {
 import { readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
 import type { EzyvetAnswer, EzyvetHttp } from './ezyvet-http.ts';
 import { epochSeconds, instantText } from './ezyvet-time.ts';
-import { EzyvetRegistrations, invalid, refusal } from './ezyvet-write-records.ts';
+import { invalid, refusal } from './ezyvet-refusals.ts';
+import { EzyvetChanges } from './ezyvet-write-changes.ts';
+import { EzyvetRegistrations } from './ezyvet-write-records.ts';
 
 type Booked = PracticeEventData<'appointment.booked'>;
 
@@ -20,19 +22,21 @@ type Booked = PracticeEventData<'appointment.booked'>;
  * The portal's events written into ezyVet (decision 0107): bookings through /ezycab/booking, the endpoint
  * ezyVet recommends to bookers (https://developers.ezyvet.com/guides/booking.html: it creates the consult
  * and applies the type's billing triggers); moves and cancellations by PATCH /v2/appointment/{id};
- * registrations as contacts and animals. Each write carries the portal's id (a booking's description, a
+ * registrations as contacts and animals; a client's and a pet's changes (ezyvet-write-changes.ts). Each write carries the portal's id (a booking's description, a
  * contact's or animal's code) and looks it up before writing, so a retry after a lost answer finds the
  * first write instead of making a second.
  */
 export class EzyvetWriter {
   private readonly uids = new Map<string, string>();
   private readonly registrations: EzyvetRegistrations;
+  private readonly changes: EzyvetChanges;
 
   constructor(
     private readonly http: EzyvetHttp,
     private readonly catalog: EzyvetCatalog,
   ) {
     this.registrations = new EzyvetRegistrations(http, catalog);
+    this.changes = new EzyvetChanges(http, catalog);
   }
 
   async write(event: OutboundEvent, signal?: AbortSignal): Promise<WriteResult> {
@@ -48,15 +52,19 @@ export class EzyvetWriter {
         return this.registrations.client(event.data as PracticeEventData<'client.registered'>, signal);
       case 'pet.registered':
         return this.registrations.pet(event.data as PracticeEventData<'pet.registered'>, signal);
-      // Changes of details, preferences and statuses, links, flags and reminders: not written to ezyVet
-      // by this connection (decision 0107 names them for later); the desk keeps its records.
-      case 'client.linked':
       case 'client.details_changed':
+        return this.changes.client(event.data as PracticeEventData<'client.details_changed'>, signal);
+      case 'pet.details_changed':
+        return this.changes.pet(event.data as PracticeEventData<'pet.details_changed'>, signal);
+      case 'pet.died':
+        return this.changes.died(event.data as PracticeEventData<'pet.died'>, signal);
+      case 'pet.rehomed':
+        return this.changes.rehomed(event.data as PracticeEventData<'pet.rehomed'>, signal);
+      // Links, preferences, an online account's end, flags and reminders: ezyVet documents no place for
+      // them (decision 0116); the desk keeps its records.
+      case 'client.linked':
       case 'client.contact_preferences_changed':
       case 'client.online_account_deleted':
-      case 'pet.details_changed':
-      case 'pet.died':
-      case 'pet.rehomed':
       case 'appointment.flagged':
       case 'appointment.attendance_confirmed':
       case 'appointment.reminder_sent':

@@ -102,6 +102,7 @@ export async function seedDemoPractice(
           resource_id: resourceId,
           start_at: practiceInstant(date, bounds[index]!).getTime() / 1000,
           end_at: practiceInstant(date, bounds[index + 1]!).getTime() / 1000,
+          appointment_type_id: null,
         });
       }
     }

@@ -15,7 +15,15 @@
  *   `uid` on contact and animal, and vaccination's `animal_id` are assumed.
  * - [planning guides] appointment-management.json, tag "Planning Guides": "sync endpoints designed for
  *   integrations that maintain a local copy of resource availability windows"; the fields below are
- *   assumed (a resource, a start and an end as epoch seconds, `active`, `modified_at`).
+ *   assumed (a resource, a start and an end as epoch seconds, `active`, `modified_at`, the appointment
+ *   type offered). https://developers.ezyvet.com/guides/availability.html: a resource's time is blocked by
+ *   "a Block Out - Unavailable planning guide" (the closures, decision 0116).
+ * - [addresses] https://developers.ezyvet.com/docs/v1/ lists an Address endpoint beside Contact; its fields
+ *   (name, street_1, street_2, city, region, post_code) and the contact's `address_physical` link are as
+ *   the v1 reference names them in public clients, not read in the documentation itself: assumed.
+ * - [closures, opening hours] silent: neither the endpoints nor the guides we could read document a site's
+ *   opening hours or a practice-wide closure. The stand-in has none; planning guides alone say when a
+ *   resource can be booked (conservative: no guide, no times).
  */
 
 export interface Stamped {
@@ -59,6 +67,12 @@ export interface PlanningGuide extends Stamped {
   resource_id: number;
   start_at: number;
   end_at: number;
+  /**
+   * The appointment type the guide offers (assumed name): a guide of a "Block Out - Unavailable" type
+   * blocks the resource's time (https://developers.ezyvet.com/guides/availability.html, "Handling double
+   * parked planning guides"). Null: the seed's plain availability windows.
+   */
+  appointment_type_id: number | null;
 }
 
 export interface Contact extends Stamped {
@@ -66,6 +80,18 @@ export interface Contact extends Stamped {
   code: string;
   first_name: string;
   last_name: string;
+  /** The contact's physical address: an address record's id (assumed name, see [addresses]). */
+  address_physical?: number | null;
+}
+
+/** See [addresses]: every field assumed but the endpoint's name. */
+export interface Address extends Stamped {
+  name: string;
+  street_1: string;
+  street_2: string;
+  city: string;
+  region: string;
+  post_code: string;
 }
 
 export interface ContactDetail extends Stamped {
@@ -131,6 +157,7 @@ export interface EzyvetTables {
   appointmentstatus: AppointmentStatus[];
   planningguide: PlanningGuide[];
   contact: Contact[];
+  address: Address[];
   contactdetail: ContactDetail[];
   contactdetailtype: ContactDetailType[];
   species: Species[];
@@ -163,6 +190,7 @@ export class EzyvetDatabase {
     appointmentstatus: [],
     planningguide: [],
     contact: [],
+    address: [],
     contactdetail: [],
     contactdetailtype: [],
     species: [],

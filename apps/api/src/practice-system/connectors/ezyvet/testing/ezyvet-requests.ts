@@ -86,6 +86,68 @@ export const animalCreateSchema = z.strictObject({
   microchip_number: z.string().max(50).optional(),
 });
 
+const someField = (change: object) => Object.keys(change).length > 0;
+
+/**
+ * PATCH /v1/contact/{id} (https://developers.ezyvet.com/docs/v1/, Contact): the names a client changes
+ * online and the link to its physical address (`address_physical`, assumed: ezyvet-records.ts). Which
+ * fields PATCH takes is not in what we read: the stand-in takes these and refuses others (conservative).
+ */
+export const contactPatchSchema = z
+  .strictObject({
+    first_name: z.string().min(1).max(100),
+    last_name: z.string().min(1).max(100),
+    address_physical: z.number().int().positive(),
+  })
+  .partial()
+  .refine(someField, 'Send at least one field to change.');
+
+/**
+ * POST /v1/address and PATCH /v1/address/{id} (https://developers.ezyvet.com/docs/v1/, Address; field
+ * names assumed, ezyvet-records.ts). Whether null clears a field is not documented: an empty string does.
+ */
+const addressFields = {
+  name: z.string().min(1).max(100),
+  street_1: z.string().max(255),
+  street_2: z.string().max(255),
+  city: z.string().max(100),
+  region: z.string().max(100),
+  post_code: z.string().max(20),
+};
+export const addressCreateSchema = z.strictObject(addressFields).partial().required({ name: true });
+export const addressPatchSchema = z
+  .strictObject(addressFields)
+  .omit({ name: true })
+  .partial()
+  .refine(someField, 'Send at least one field to change.');
+
+/**
+ * PATCH /v1/contactdetail/{id} (https://developers.ezyvet.com/docs/v1/, Contact Detail): a new value, or
+ * `active: false` for a detail the client cleared (ezyVet deactivates rather than deletes; DELETE is not
+ * in what we read, so the stand-in refuses it).
+ */
+export const contactDetailPatchSchema = z
+  .strictObject({ value: z.string().min(1).max(255), active: z.literal(false) })
+  .partial()
+  .refine(someField, 'Send at least one field to change.');
+
+/**
+ * PATCH /v1/animal/{id} (https://developers.ezyvet.com/docs/v1/, Animal): the details a client changes
+ * online (name, is_desexed, microchip_number), a death (`is_dead`, the field the v1 reference reads) and a
+ * rehoming (`active: false`: ezyVet documents no rehomed status nor an owner the portal could name). The
+ * stand-in refuses a pet brought back to life or to activity (conservative: the desk's decision).
+ */
+export const animalPatchSchema = z
+  .strictObject({
+    name: z.string().min(1).max(100),
+    is_desexed: z.boolean(),
+    microchip_number: z.string().max(50),
+    is_dead: z.literal(true),
+    active: z.literal(false),
+  })
+  .partial()
+  .refine(someField, 'Send at least one field to change.');
+
 /**
  * The comparators of https://developers.ezyvet.com/guides/api-filtering.html: `field={"comparator":value}`
  * as URL-encoded JSON, several comparators for a range, `in` with an array; a bare value is equality.
@@ -154,6 +216,7 @@ export const filterableFields: Record<TableName, readonly string[]> = {
   appointmentstatus: common,
   planningguide: [...common, 'resource_id', 'start_at'],
   contact: [...common, 'code'],
+  address: [...common, 'name'],
   contactdetail: [...common, 'contact_id'],
   contactdetailtype: common,
   species: [...common, 'name'],

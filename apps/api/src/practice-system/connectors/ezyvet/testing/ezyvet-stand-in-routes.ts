@@ -36,6 +36,7 @@ export const listTables: Record<string, TableName> = {
   '/v2/planningguide': 'planningguide',
   '/v1/appointmentstatus': 'appointmentstatus',
   '/v1/contact': 'contact',
+  '/v1/address': 'address',
   '/v1/contactdetail': 'contactdetail',
   '/v1/contactdetailtype': 'contactdetailtype',
   '/v1/species': 'species',
@@ -100,20 +101,24 @@ export function listRecords(
   return { status: 200, body: { meta: meta(db, rows.length, page, limit, now), items } };
 }
 
-function single(db: EzyvetDatabase, table: TableName, record: object, now: number): RouteAnswer {
+export function single(db: EzyvetDatabase, table: TableName, record: object, now: number): RouteAnswer {
   return {
     status: 200,
     body: { meta: meta(db, 1, 1, 1, now), items: [{ [table]: structuredClone(record) }] },
   };
 }
 
-function parsed<S extends z.ZodType>(schema: S, body: unknown, what: string): z.infer<S> | RouteAnswer {
+export function parsed<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  what: string,
+): z.infer<S> | RouteAnswer {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const fields = result.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', ');
   return errorAnswer(400, 'InvalidRequestException', `Invalid ${what}: ${fields}.`, `${what}: ${fields}`);
 }
-const isAnswer = (value: unknown): value is RouteAnswer =>
+export const isAnswer = (value: unknown): value is RouteAnswer =>
   typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 
 /** A taken time: the documentation we read is silent on this answer; the stand-in says 409 with the envelope. */

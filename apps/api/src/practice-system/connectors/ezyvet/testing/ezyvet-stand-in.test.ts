@@ -60,6 +60,27 @@ describe('the ezyVet stand-in', () => {
     ]);
   });
 
+  it('refuses a change of a contact or an animal outside the documented fields, and brings no pet back to life', async () => {
+    const authorization = await bearer();
+    const patch = (path: string, body: object) =>
+      fetch(`${standIn.url}${path}`, {
+        method: 'PATCH',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const contact = standIn.db.insert('contact', { uid: 'c1', code: 'C1', first_name: 'A', last_name: 'B' });
+    expect((await patch(`/v1/contact/${contact.id}`, { email: 'a@example.org' })).status).toBe(400);
+    expect((await patch(`/v1/contact/${contact.id}`, { address_physical: 999 })).status).toBe(400);
+    expect((await patch(`/v1/animal/${contact.id}`, { is_dead: false })).status).toBe(400);
+    expect((await patch('/v1/address/1', {})).status).toBe(400);
+    expect((await patch(`/v1/contact/${contact.id}`, { last_name: 'C' })).status).toBe(200);
+    expect(standIn.violations).toEqual([
+      'PATCH /v1/contact/{id}: contact change: (body), (body)',
+      'PATCH /v1/animal/{id}: animal change: is_dead',
+      'PATCH /v1/address/{id}: address change: (body)',
+    ]);
+  });
+
   it('answers 401 with the documented envelope to a missing or revoked token', async () => {
     const authorization = await bearer();
     expect((await fetch(`${standIn.url}/v1/sex`, { headers: { authorization } })).status).toBe(200);

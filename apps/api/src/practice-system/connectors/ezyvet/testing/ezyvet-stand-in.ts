@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { EzyvetControls } from './ezyvet-controls.ts';
 import { EzyvetDatabase } from './ezyvet-records.ts';
 import { tokenRequestSchema } from './ezyvet-requests.ts';
+import { changeRecord } from './ezyvet-stand-in-changes.ts';
 import {
   createBooking,
   createRecord,
@@ -166,6 +167,8 @@ export class EzyvetStandIn extends EzyvetControls {
       const created = createRecord(this.db, path, body, seconds);
       if (created) return created;
     }
+    const changed = changeRecord(this.db, method, path, body, seconds);
+    if (changed) return changed;
     return errorAnswer(404, 'NotFoundException', 'No such endpoint.', `unknown endpoint ${method} ${path}`);
   }
 
