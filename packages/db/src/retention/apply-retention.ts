@@ -45,6 +45,8 @@ const LOCK_NOT_AVAILABLE = '55P03';
 export async function applyRetention(db: Database, options: RetentionOptions): Promise<RetentionOutcome[]> {
   const now = options.now ?? new Date();
   const outcomes: RetentionOutcome[] = [];
+  // A dry run counts a row once: not again for a later kind of the same table (a body of a row deleted).
+  const countedBefore = new Map<string, SQL[]>();
   for (const rule of retentionRules) {
     const days = rule.days(options.periods);
     const cutoff = new Date(now.getTime() - days * 86_400_000);
@@ -58,9 +60,12 @@ export async function applyRetention(db: Database, options: RetentionOptions): P
     };
     outcomes.push(outcome);
     if (options.dryRun) {
+      const earlier = countedBefore.get(rule.table) ?? [];
+      const notEarlier = earlier.map((condition) => sql` and not (${condition})`);
       const counted = await db.execute<{ due: string }>(
-        sql`select count(*) as due from ${sql.identifier(rule.table)} where ${rule.due(cutoff, now)}`,
+        sql`select count(*) as due from ${sql.identifier(rule.table)} where ${rule.due(cutoff, now)}${sql.join(notEarlier)}`,
       );
+      countedBefore.set(rule.table, [...earlier, rule.due(cutoff, now)]);
       outcome.rows = Number(counted.rows[0]?.due ?? 0);
       continue;
     }
