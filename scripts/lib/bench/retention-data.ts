@@ -70,11 +70,11 @@ export async function writeExpiredRecords(pool: pg.Pool, practices: number): Pro
     `insert into soft_bookings (practice_id, clinician_id, reason_id, starts_at, ends_at, expires_at, status,
                                 first_name, last_name, email, pet_name, species_id)
      select c.practice_id, c.id, r.id, ${past(30)}, ${past(30)} + interval '15 minutes', ${past(30)}, 'Expired',
-            'Guest', 'Person' || n, 'guest' || n || '@example.test', 'Rex', s.id
+            'Guest', 'Person' || n, 'guest' || n || '@example.test', 'Rex', sp.id
        ${series('soft_bookings')}
        cross join (select id, practice_id from clinicians order by id limit 1) c
        cross join (select id from appointment_reasons order by id limit 1) r
-       cross join (select id from species order by id limit 1) s`,
+       cross join (select id from species order by id limit 1) sp`,
     `insert into web_sessions (token_hash, identity_issuer, identity_subject, provider_id, access_token,
                                access_token_expires_at, expires_at, last_seen_at)
      select 'bench-' || gen_random_uuid(), 'https://idp.example', 'bench-' || n, 'auth0', 'token',
