@@ -9,8 +9,8 @@
  * (docs/benchmarks.md): p99 during no more than 1.2× before, no lock wait of a second or more.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { connectDatabase } from '@vet/db/connection';
 import { applyRetention } from '@vet/db/retention/apply-retention';
 import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
@@ -37,6 +37,7 @@ const ports = { api: 4071, issuer: 4171, embeddedPostgres: 54371 };
 const apiUrl = `http://127.0.0.1:${ports.api}`;
 const log = (line: string) => console.log(line);
 const logFile = join(repoRoot, '.data/bench-retention.log');
+mkdirSync(dirname(logFile), { recursive: true });
 rmSync(logFile, { force: true });
 
 log('Bundling the servers (scripts/production/bundle-servers.ts)…');
