@@ -75,9 +75,10 @@ export async function writeExpiredRecords(pool: pg.Pool, practices: number): Pro
        cross join (select id, practice_id from clinicians order by id limit 1) c
        cross join (select id from appointment_reasons order by id limit 1) r
        cross join (select id from species order by id limit 1) sp`,
+    // With a refresh token: the API's minute sweep leaves those to the web, which may never come back.
     `insert into web_sessions (token_hash, identity_issuer, identity_subject, provider_id, access_token,
-                               access_token_expires_at, expires_at, last_seen_at)
-     select 'bench-' || gen_random_uuid(), 'https://idp.example', 'bench-' || n, 'auth0', 'token',
+                               refresh_token, access_token_expires_at, expires_at, last_seen_at)
+     select 'bench-' || gen_random_uuid(), 'https://idp.example', 'bench-' || n, 'auth0', 'token', 'refresh',
             ${past(7)}, ${past(7)}, ${past(7)} ${series('web_sessions')}`,
   ];
   let written = 0;

@@ -74,7 +74,7 @@ describe('loadConfig', () => {
       metrics: { port: undefined, host: '127.0.0.1' },
       sms: { provider: 'outbox' },
       addressLookup: { provider: 'demo' },
-      retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 1000, pauseMs: 200 },
+      retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 500, pauseMs: 500 },
     });
   });
 

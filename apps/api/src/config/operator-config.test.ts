@@ -12,7 +12,7 @@ describe('loadOperatorConfig (decision 0097)', () => {
       portalUrl: undefined,
       brandName: 'Harbour Vets',
       invocationDirectory: '/work/here',
-      retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 1000, pauseMs: 200 },
+      retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 500, pauseMs: 500 },
     });
   });
 

@@ -20,8 +20,8 @@ describe('the retention settings (decision 0119)', () => {
     expect(loadConfig(local).retention).toEqual({
       enabled: true,
       periods: defaultRetentionPeriods,
-      batchSize: 1000,
-      pauseMs: 200,
+      batchSize: 500,
+      pauseMs: 500,
     });
     expect(defaultRetentionPeriods).toEqual({
       messageBodyDays: 30,

@@ -1,4 +1,5 @@
 import { retentionPeriodBounds, type RetentionPeriods } from '@vet/db/retention/retention-periods';
+import { defaultRetentionPace } from '@vet/db/retention/apply-retention';
 import { z } from 'zod';
 import { wholeNumber } from './values.ts';
 
@@ -22,8 +23,8 @@ export const retentionEnvShape = {
   RETENTION_REMINDER_DAYS: period('reminderDays'),
   RETENTION_CONSENT_YEARS: period('consentYears'),
   RETENTION_AUDIT_YEARS: period('auditYears'),
-  RETENTION_BATCH_SIZE: wholeNumber(batchBounds).default(1000),
-  RETENTION_PAUSE_MS: wholeNumber(pauseBounds).default(200),
+  RETENTION_BATCH_SIZE: wholeNumber(batchBounds).default(defaultRetentionPace.batchSize),
+  RETENTION_PAUSE_MS: wholeNumber(pauseBounds).default(defaultRetentionPace.pauseMs),
 };
 
 const range = (name: keyof RetentionPeriods, unit: string) => {
@@ -40,8 +41,8 @@ export const retentionEnvExpected: Record<keyof typeof retentionEnvShape, string
   RETENTION_REMINDER_DAYS: `${range('reminderDays', 'days')} a reminder's record is kept`,
   RETENTION_CONSENT_YEARS: `${range('consentYears', 'years')} a replaced consent is kept as proof (Limitation Act 1980: no fewer than 6)`,
   RETENTION_AUDIT_YEARS: `${range('auditYears', 'years')} the audit log is kept`,
-  RETENTION_BATCH_SIZE: `a whole number of rows the retention job takes in one transaction, from ${batchBounds[0]} to ${batchBounds[1]}; unset: 1000`,
-  RETENTION_PAUSE_MS: `a whole number of milliseconds between the retention job's batches, from ${pauseBounds[0]} to ${pauseBounds[1]}; unset: 200`,
+  RETENTION_BATCH_SIZE: `a whole number of rows the retention job takes in one transaction, from ${batchBounds[0]} to ${batchBounds[1]}; unset: ${defaultRetentionPace.batchSize}`,
+  RETENTION_PAUSE_MS: `a whole number of milliseconds between the retention job's batches, from ${pauseBounds[0]} to ${pauseBounds[1]}; unset: ${defaultRetentionPace.pauseMs}`,
 };
 
 type RetentionEnv = z.output<z.ZodObject<typeof retentionEnvShape>>;
