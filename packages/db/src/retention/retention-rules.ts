@@ -14,7 +14,7 @@ export interface RetentionRule {
   kind: string;
   table: string;
   action: RetentionAction;
-  /** The period this run applies, in days (for the counts' report and the docs' check). */
+  /** The period this run applies, in days (for the counts' report). */
   days: (periods: RetentionPeriods) => number;
   due: (cutoff: Date, now: Date) => SQL;
   set?: SQL;
