@@ -42,7 +42,7 @@ export const retentionEnvExpected: Record<keyof typeof retentionEnvShape, string
   RETENTION_CONSENT_YEARS: `${range('consentYears', 'years')} a replaced consent is kept as proof (Limitation Act 1980: no fewer than 6)`,
   RETENTION_AUDIT_YEARS: `${range('auditYears', 'years')} the audit log is kept`,
   RETENTION_BATCH_SIZE: `a whole number of rows the retention job takes in one transaction, from ${batchBounds[0]} to ${batchBounds[1]}; unset: ${defaultRetentionPace.batchSize}`,
-  RETENTION_PAUSE_MS: `a whole number of milliseconds between the retention job's batches, from ${pauseBounds[0]} to ${pauseBounds[1]}; unset: ${defaultRetentionPace.pauseMs}`,
+  RETENTION_PAUSE_MS: `a whole number of milliseconds between the retention job's batches at least (nine times a batch's own time if longer; 0: no pause), from ${pauseBounds[0]} to ${pauseBounds[1]}; unset: ${defaultRetentionPace.pauseMs}`,
 };
 
 type RetentionEnv = z.output<z.ZodObject<typeof retentionEnvShape>>;

@@ -11,12 +11,23 @@ import { retentionRules, type RetentionAction, type RetentionRule } from './rete
  */
 export const defaultRetentionPace = { batchSize: 500, pauseMs: 500 } as const;
 
+/**
+ * The job's share of the time: after a batch it pauses at least this many times as long as the batch took,
+ * so a heavy kind (e-mails with their bodies) or a busy server slows it rather than the API.
+ */
+const defaultPauseFactor = 9;
+
 export interface RetentionOptions {
   periods: RetentionPeriods;
   /** Rows a batch takes at most: each batch is one short transaction. */
   batchSize: number;
-  /** Milliseconds between two batches, so the API's own statements go first. */
+  /**
+   * Milliseconds between two batches at least, so the API's own statements go first; a batch that took
+   * longer (a heavier kind, a busier server) is followed by a pause of `pauseFactor` times as long.
+   */
   pauseMs: number;
+  /** The pause after a batch as a multiple of its time, at least (default 9: the job keeps to a tenth). */
+  pauseFactor?: number;
   /** Count what is due and change nothing. */
   dryRun?: boolean;
   now?: Date;
@@ -77,7 +88,9 @@ export async function applyRetention(db: Database, options: RetentionOptions): P
       continue;
     }
     for (;;) {
+      const started = performance.now();
       const rows = await runBatch(db, batchStatement(rule, cutoff, now, options.batchSize));
+      const took = performance.now() - started;
       if (rows === undefined) {
         outcome.interrupted = true;
         break;
@@ -86,7 +99,8 @@ export async function applyRetention(db: Database, options: RetentionOptions): P
       outcome.rows += rows;
       options.onBatch?.(rule.kind, rows);
       if (rows < options.batchSize) break;
-      if (options.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+      const pause = Math.max(options.pauseMs, took * (options.pauseFactor ?? defaultPauseFactor));
+      if (options.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
   return outcomes;
