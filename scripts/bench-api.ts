@@ -14,9 +14,9 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describeSaturatingLoad, runSaturatingLoad } from './lib/bench/autocannon-load.ts';
 import { benchProfileDir } from './lib/bench/bench-api-processes.ts';
+import { linkOneClient } from './lib/bench/bench-clients.ts';
 import { startTokenIssuer } from './lib/shared/token-issuer.ts';
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { repoRoot } from './lib/shared/paths.ts';
@@ -140,25 +140,5 @@ async function redisAnswers(url: string): Promise<boolean> {
     return false;
   } finally {
     client.disconnect();
-  }
-}
-
-/** Links the first client with pets to a bench identity and returns its bearer header. */
-async function linkOneClient(
-  url: string,
-  issuer: string,
-  bearer: (subject: string) => Promise<string>,
-): Promise<string> {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  try {
-    const { rows } = await pool.query<{ id: number }>(
-      `update clients set identity_issuer = $1, identity_subject = 'bench-pets', linked_at = now()
-        where id = (select client_id from pets order by client_id limit 1) returning id`,
-      [issuer],
-    );
-    if (!rows[0]) throw new Error('no client with pets in the bench data set');
-    return bearer('bench-pets');
-  } finally {
-    await pool.end();
   }
 }

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { TokenIssuer } from '../shared/token-issuer.ts';
 
 /** A linked bench client: its home practice and first pet (whose id is the client's, see group-data-set.ts). */
@@ -48,4 +48,24 @@ export async function linkClients(
   );
   let offset = 0;
   return sizes.map((size) => clients.slice(offset, (offset += size)));
+}
+
+/** Links the first client with pets to a bench identity and returns its bearer header (bench:api, bench:retention). */
+export async function linkOneClient(
+  url: string,
+  issuer: string,
+  bearer: (subject: string) => Promise<string>,
+): Promise<string> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const { rows } = await pool.query<{ id: number }>(
+      `update clients set identity_issuer = $1, identity_subject = 'bench-pets', linked_at = now()
+        where id = (select client_id from pets order by client_id limit 1) returning id`,
+      [issuer],
+    );
+    if (!rows[0]) throw new Error('no client with pets in the bench data set');
+    return bearer('bench-pets');
+  } finally {
+    await pool.end();
+  }
 }

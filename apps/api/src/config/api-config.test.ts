@@ -1,3 +1,4 @@
+import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_VERIFICATION_CODE_PEPPER, loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
       metrics: { port: undefined, host: '127.0.0.1' },
       sms: { provider: 'outbox' },
       addressLookup: { provider: 'demo' },
+      retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 500, pauseMs: 500 },
     });
   });
 

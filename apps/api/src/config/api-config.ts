@@ -47,6 +47,13 @@ import {
   requireSecretKeysInProduction,
   type PracticeEventsConfig,
 } from './practice-events.ts';
+import {
+  requireMessageRowsOutliveBodies,
+  retentionConfigOf,
+  retentionEnvExpected,
+  retentionEnvShape,
+  type RetentionConfig,
+} from './retention.ts';
 
 /**
  * The API's one view of its environment, parsed once at start-up. The process refuses to start on a bad
@@ -150,6 +157,7 @@ const envSchema = z.object({
   ...metricsEnvShape,
   ...smsEnvShape,
   ...addressLookupEnvShape,
+  ...retentionEnvShape,
 });
 
 type EnvName = keyof typeof envSchema.shape;
@@ -204,6 +212,7 @@ const expected: Record<EnvName, string> = {
   ...metricsEnvExpected,
   ...smsEnvExpected,
   ...addressLookupEnvExpected,
+  ...retentionEnvExpected,
 };
 
 export interface ApiConfig {
@@ -281,6 +290,8 @@ export interface ApiConfig {
   sms: SmsConfig;
   /** Where the address lookup asks (address-lookup.ts, decision 0098). */
   addressLookup: AddressLookupConfig;
+  /** How long each kind of record is kept, and the daily job that applies it (retention.ts, decision 0119). */
+  retention: RetentionConfig;
 }
 
 /** The embedded provider of a local run (apps/idp on its default port). */
@@ -324,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .superRefine(requireMetricsPortApart, { when: () => true })
     .superRefine(requireSmsSettings, { when: () => true })
     .superRefine(requireAddressLookupSettings, { when: () => true })
+    .superRefine(requireMessageRowsOutliveBodies, { when: () => true })
     .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
@@ -386,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: metricsConfigOf(values),
     sms: smsConfigOf(values),
     addressLookup: addressLookupConfigOf(values),
+    retention: retentionConfigOf(values),
   };
 }
 

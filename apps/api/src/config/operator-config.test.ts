@@ -1,3 +1,4 @@
+import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
 import { describe, expect, it } from 'vitest';
 import { loadOperatorConfig, OperatorConfigError } from './operator-config.ts';
 
@@ -11,6 +12,7 @@ describe('loadOperatorConfig (decision 0097)', () => {
       portalUrl: undefined,
       brandName: 'Harbour Vets',
       invocationDirectory: '/work/here',
+      retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 500, pauseMs: 500 },
     });
   });
 

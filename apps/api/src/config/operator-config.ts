@@ -1,5 +1,12 @@
 import { appRolesVariable, DatabaseRoleError, parseAppRoles } from '@vet/db/database-roles';
 import { z } from 'zod';
+import {
+  requireMessageRowsOutliveBodies,
+  retentionConfigOf,
+  retentionEnvExpected,
+  retentionEnvShape,
+  type RetentionConfig,
+} from './retention.ts';
 import { brandNameValue, httpUrl } from './values.ts';
 
 /**
@@ -29,6 +36,8 @@ const operatorEnvSchema = z.object({
   BRAND_NAME: brandNameValue,
   // Where `npm run admin` was typed (npm runs scripts from the repository's root).
   INIT_CWD: z.string().min(1).optional(),
+  // `retention run` applies the API's own periods.
+  ...retentionEnvShape,
 });
 
 type EnvName = keyof typeof operatorEnvSchema.shape;
@@ -42,6 +51,7 @@ const expected: Record<EnvName, string> = {
   PORTAL_URL: 'the http:// or https:// address of the portal (links in e-mails); https in production',
   BRAND_NAME: 'the brand name shown in e-mails, 1 to 60 characters',
   INIT_CWD: 'a folder',
+  ...retentionEnvExpected,
 };
 
 export interface OperatorConfig {
@@ -58,6 +68,8 @@ export interface OperatorConfig {
   brandName: string;
   /** Relative paths on the command line mean from here. */
   invocationDirectory: string;
+  /** The periods `retention run` applies, as the API's daily job does. */
+  retention: RetentionConfig;
 }
 
 export class OperatorConfigError extends Error {
@@ -80,7 +92,9 @@ export function loadOperatorConfig(
   const input = Object.fromEntries(
     Object.keys(operatorEnvSchema.shape).map((name) => [name, env[name]?.trim() || undefined]),
   );
-  const parsed = operatorEnvSchema.safeParse(input);
+  const parsed = operatorEnvSchema
+    .superRefine(requireMessageRowsOutliveBodies, { when: () => true })
+    .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
     throw new OperatorConfigError(names.map((name) => `${name} must be ${expected[name]}`));
@@ -94,5 +108,6 @@ export function loadOperatorConfig(
     portalUrl: values.PORTAL_URL?.replace(/\/+$/, ''),
     brandName: values.BRAND_NAME,
     invocationDirectory: values.INIT_CWD ?? cwd,
+    retention: retentionConfigOf(values),
   };
 }

@@ -5,6 +5,7 @@ import { inviteCommand } from './invite-command.ts';
 import { listsCommand } from './lists-command.ts';
 import { migrateCommand } from './migrate-command.ts';
 import type { OperatorCommand } from './operator-command.ts';
+import { retentionCommand } from './retention-command.ts';
 
 /** Every command of `portal-admin`, in the order the help lists them. */
 export const operatorCommands: readonly OperatorCommand[] = [
@@ -14,4 +15,5 @@ export const operatorCommands: readonly OperatorCommand[] = [
   ...eventsOperatorCommands,
   ...connectorsOperatorCommands,
   inviteCommand,
+  retentionCommand,
 ];

@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { RetentionOptions } from '@vet/db/retention/apply-retention';
 
 /**
  * The operator's command (`portal-admin`, decision 0097): what each of its commands is given, and what
@@ -20,6 +21,8 @@ export interface OperatorSettings {
   brandName: string;
   /** Where the command was typed: relative paths mean from here. */
   invocationDirectory: string;
+  /** RETENTION_*: what `retention run` applies (the API's daily job applies the same). */
+  retention: Pick<RetentionOptions, 'periods' | 'batchSize' | 'pauseMs'>;
 }
 
 /** The database a command works on, and whether production's rules apply there. */

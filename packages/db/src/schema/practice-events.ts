@@ -45,6 +45,8 @@ export const practiceEvents = pgTable(
       .on(t.id)
       .where(sql`${t.position} is null`),
     index('practice_events_record_idx').on(t.recordKind, t.recordId),
+    // Retention's scan by age (decision 0119).
+    index('practice_events_occurred_idx').on(t.occurredAt),
   ],
 );
 
@@ -118,5 +120,7 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    // An event's deliveries, found when retention deletes it (and by the foreign key's check).
+    index('webhook_deliveries_event_idx').on(t.eventId),
   ],
 );

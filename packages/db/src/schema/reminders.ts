@@ -52,6 +52,8 @@ export const appointmentReminders = pgTable(
   (t) => [
     unique('appointment_reminders_once_uq').on(t.appointmentId, t.kind, t.channel, t.appointmentStartsAt),
     check('appointment_reminders_status_ck', sql`${t.status} in ('queued', 'sent', 'skipped')`),
+    // Retention's scan by age (decision 0119).
+    index('appointment_reminders_created_idx').on(t.createdAt),
   ],
 );
 
@@ -95,5 +97,6 @@ export const vaccinationReminders = pgTable(
   (t) => [
     unique('vaccination_reminders_once_uq').on(t.petId, t.vaccine, t.dueOn, t.kind, t.channel),
     check('vaccination_reminders_status_ck', sql`${t.status} in ('queued', 'sent', 'skipped')`),
+    index('vaccination_reminders_created_idx').on(t.createdAt),
   ],
 );

@@ -24,7 +24,11 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // Retention's scan by age (decision 0119).
+    index('email_outbox_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Who did what to which record. details holds ids and codes, never personal data. */
@@ -39,5 +43,8 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_occurred_idx').on(t.occurredAt),
+  ],
 );

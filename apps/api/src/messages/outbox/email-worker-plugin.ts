@@ -1,5 +1,7 @@
 import { mailboxDelivery, smtpDelivery } from '@vet/email/email-delivery';
 import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worker';
+import { retentionCrontab, retentionTasks } from '@vet/db/retention/retention-job';
+import type { RetentionOptions } from '@vet/db/retention/apply-retention';
 import fp from 'fastify-plugin';
 import { manageLinks } from '../../appointments/index.ts';
 import { reminderCrontab, reminderTasks, smsDeliveryOf, type SmsSettings } from '../reminders/index.ts';
@@ -18,6 +20,8 @@ export interface EmailWorkerPluginOptions {
   verificationCodePepper?: string;
   /** Whether the queue looks for reminders to send (decision 0085). */
   reminders?: boolean;
+  /** The daily retention job's settings (decision 0119); unset or not enabled: the job is not scheduled. */
+  retention?: Pick<RetentionOptions, 'periods' | 'batchSize' | 'pauseMs'> & { enabled: boolean };
   /** Milliseconds between looks for due retries (tests shorten it). */
   pollInterval?: number;
 }
@@ -49,14 +53,21 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
             logger: app.log.child({ component: 'reminders' }),
           })
         : undefined;
+    const retention = options.retention?.enabled
+      ? retentionTasks(options.retention, app.log.child({ component: 'retention' }))
+      : undefined;
     const worker = await startEmailWorker({
       databaseUrl,
       delivery,
       logger,
       pollInterval,
       sms,
-      // REMINDERS=off: nothing new is queued; reminders queued before still go.
-      ...(reminders ? { tasks: reminders, crontab: options.reminders === false ? [] : reminderCrontab } : {}),
+      tasks: (db) => ({ ...reminders?.(db), ...retention?.(db) }),
+      crontab: [
+        // REMINDERS=off: nothing new is queued; reminders queued before still go.
+        ...(reminders && options.reminders !== false ? reminderCrontab : []),
+        ...(retention ? [retentionCrontab] : []),
+      ],
     });
     logger.info(
       { delivery: delivery.kind, sms: sms?.kind ?? 'off' },

@@ -1,3 +1,5 @@
+import { applyRetentionTask } from '@vet/db/retention/retention-job';
+import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -5,11 +7,11 @@ import { emailWorkerPlugin } from './email-worker-plugin.ts';
 
 /**
  * REMINDERS (decision 0085): on, the API's queue schedules the reminders' look-ups every minute; off, it
- * schedules none. The queue records each schedule line it runs under (graphile-worker's known crontabs).
+ * schedules none. RETENTION (decision 0119) likewise schedules the daily retention job or not. The queue records each schedule line it runs under (graphile-worker's known crontabs).
  */
 const database = useOwnDatabase('reminders_switch_test');
 
-async function scheduledWith(reminders: boolean): Promise<string[]> {
+async function scheduledWith(reminders: boolean, retention = false): Promise<string[]> {
   // Only this start's lines: the table keeps those of earlier starts.
   await database.current.pool
     .query('delete from graphile_worker._private_known_crontabs')
@@ -24,6 +26,7 @@ async function scheduledWith(reminders: boolean): Promise<string[]> {
     portalUrl: 'http://localhost:3000',
     verificationCodePepper: 'a-test-pepper-of-at-least-thirty-two-characters',
     reminders,
+    retention: { enabled: retention, periods: defaultRetentionPeriods, batchSize: 500, pauseMs: 0 },
   });
   await app.ready();
   try {
@@ -51,5 +54,12 @@ describe('REMINDERS', () => {
     expect(on).toEqual(
       expect.arrayContaining(['queue-appointment-reminders', 'queue-vaccination-reminders']),
     );
+  });
+});
+
+describe('RETENTION', () => {
+  it('on schedules the daily retention job; off does not', async () => {
+    expect(await scheduledWith(false, true)).toContain(applyRetentionTask);
+    expect(await scheduledWith(false, false)).not.toContain(applyRetentionTask);
   });
 });

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
 import type { OperatorSettings } from '../operator-command.ts';
 import { runOperator } from '../run-operator.ts';
 
@@ -27,6 +28,7 @@ export function productionSettings(
     portalUrl: undefined,
     brandName: 'Harbour Vets',
     invocationDirectory: process.cwd(),
+    retention: { periods: defaultRetentionPeriods, batchSize: 1000, pauseMs: 0 },
     ...overrides,
   };
 }
