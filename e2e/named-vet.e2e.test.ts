@@ -9,7 +9,7 @@ import { screenshots } from './support/screenshots.ts';
 import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
-/** A vet they know (decision 0101): a client names the vet on the booking page. */
+/** A vet they know (decision 0101): a client names the vet on the booking page, and on the change page. */
 
 const shoot = screenshots('/tmp/shots-named-vet');
 
@@ -75,6 +75,36 @@ describe('booking a named vet', () => {
     await wide.getByRole('tablist', { name: 'Days' }).waitFor();
     await expectNoAxeViolations(wide);
     await shoot(wide, 'kirsty-desktop');
+
+    // Changing it offers the same choice, "Any vet" first and chosen; naming another vet moves it to them.
+    await wide.goto('/appointments');
+    await press(wide.getByRole('link', { name: /^Change Pickle’s Dental check/ }));
+    await wide.getByRole('heading', { level: 1, name: 'Change your appointment' }).waitFor();
+    const changeVet = wide.getByLabel('Vet', { exact: true });
+    await expect
+      .poll(() => changeVet.locator('option').allInnerTexts())
+      .toEqual(['Any vet', 'Samuel Adeyemi', 'Kirsty Doyle', 'Helen Marsh']);
+    expect(await changeVet.locator('option:checked').innerText()).toBe('Any vet');
+    const samuelsTimes = wide.waitForRequest((request) => {
+      const asked = new URL(request.url());
+      return (
+        asked.pathname.endsWith('/appointment-slots') &&
+        asked.searchParams.has('existingAppointmentId') &&
+        asked.searchParams.has('clinicianId')
+      );
+    });
+    await changeVet.selectOption({ label: 'Samuel Adeyemi' });
+    await samuelsTimes;
+    await wide.getByRole('tablist', { name: 'Days' }).waitFor();
+    await expectNoAxeViolations(wide);
+    await shoot(wide, 'change-to-samuel');
+    await checkTimeClearOfNotice(wide);
+    await press(wide.getByRole('button', { name: 'Continue' }));
+    await wide.getByRole('heading', { level: 2, name: 'Check the new time' }).waitFor();
+    expect(await wide.getByRole('main').innerText()).toMatch(/Seen by\s+Samuel Adeyemi/);
+    await press(wide.getByRole('button', { name: 'Confirm change' }));
+    await wide.getByRole('heading', { level: 2, name: 'Your appointment has been changed' }).waitFor();
+    expect(await clinicianNameOf(appointmentId)).toBe('Samuel Adeyemi');
 
     // The booking cancelled, so that other journeys find Pickle as seeded.
     await wide.goto('/appointments');
