@@ -118,5 +118,6 @@ describe('booking a named vet', () => {
     // And deleted: a cancelled dental check of Pickle's at the first free time is what the confirmation's
     // journey (manage-link.e2e.test.ts) looks for as its own, and it may choose the same time.
     await deleteAppointment(appointmentId);
-  });
+    // Two pages, a booking and a change, each checked with axe: longer than one journey's 60 s.
+  }, 120_000);
 });

@@ -75,7 +75,7 @@ describe('prices', () => {
       const prices = clapham.locator('summary');
       const table = clapham.getByRole('table', { name: /Prices of common services/ });
       expect(await table.isVisible()).toBe(false);
-      expect(await prices.innerText()).toBe('Prices');
+      expect(await prices.textContent()).toBe('Prices at Willowbrook Vets Clapham');
       await press(prices);
       await table.waitFor();
       const rows = (await table.getByRole('row').allInnerTexts()).map((text) =>

@@ -1,11 +1,11 @@
 /**
  * `npm run bench`: starts the whole portal on a fresh seeded database (as the e2e tests do) and a bare
  * Next.js page built with the installed next/react (scripts/lib/bench/bare-next.ts), and prints figures: the
- * compressed JavaScript each main page loads in Chromium and its ratio to the bare page's (decision 0053's
- * goal: 1.5×), the work each page's start-up gives a 4× slower CPU beside the bare page's
+ * compressed JavaScript each main page loads in Chromium, its ratio to the bare page's and its budget
+ * (decision 0053's 1.5×, tighter for some pages: decision 0118), PASS or FAIL, the work each page's start-up gives a 4× slower CPU beside the bare page's
  * (lib/bench/main-thread.ts), Lighthouse's mobile-preset scores and Core Web Vitals for each, and API
  * throughput/latency for a few public endpoints under a bounded loopback load. Prints numbers; asserts
- * nothing.
+ * nothing. `BENCH_ONLY=weight`: the weights alone.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
