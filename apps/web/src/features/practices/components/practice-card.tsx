@@ -40,7 +40,7 @@ export function PracticeCard({
           <br />
           {practice.postcode}
         </address>
-        {prices?.ownerName && <p className={styles.owner}>Owned by {prices.ownerName}</p>}
+        {prices?.ownerName && <p className={styles.owner}>{`Owned by ${prices.ownerName}`}</p>}
         <PracticePhone practice={practice} />
         {practice.onlineRegistrationAvailable ? null : (
           <StatusChip label="Online registration unavailable" size="small" className={styles.chip} />
