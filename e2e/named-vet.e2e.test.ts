@@ -9,7 +9,7 @@ import { screenshots } from './support/screenshots.ts';
 import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
-/** A vet they know (decision 0101): a client names the vet on the booking page. */
+/** A vet they know (decision 0101): a client names the vet on the booking page, and on the change page. */
 
 const shoot = screenshots('/tmp/shots-named-vet');
 
@@ -76,6 +76,39 @@ describe('booking a named vet', () => {
     await expectNoAxeViolations(wide);
     await shoot(wide, 'kirsty-desktop');
 
+    // Changing it offers the same choice, "Any vet" first and chosen; naming another vet moves it to them.
+    await wide.goto('/appointments');
+    await press(wide.getByRole('link', { name: /^Change Pickle’s Dental check/ }));
+    await wide.getByRole('heading', { level: 1, name: 'Change your appointment' }).waitFor();
+    const changeVet = wide.getByLabel('Vet', { exact: true });
+    await expect
+      .poll(() => changeVet.locator('option').allInnerTexts())
+      .toEqual(['Any vet', 'Samuel Adeyemi', 'Kirsty Doyle', 'Helen Marsh']);
+    expect(await changeVet.locator('option:checked').innerText()).toBe('Any vet');
+    const samuelsTimes = wide.waitForRequest((request) => {
+      const asked = new URL(request.url());
+      return (
+        asked.pathname.endsWith('/appointment-slots') &&
+        asked.searchParams.has('existingAppointmentId') &&
+        asked.searchParams.has('clinicianId')
+      );
+    });
+    await changeVet.selectOption({ label: 'Samuel Adeyemi' });
+    await samuelsTimes;
+    await wide.getByRole('tablist', { name: 'Days' }).waitFor();
+    await expectNoAxeViolations(wide);
+    await shoot(wide, 'change-to-samuel');
+    // The change opens on the booking's own day, which may have no time of his left: the next day then.
+    const nextDay = wide.getByRole('button', { name: /^Show \w+day \d+ \w+$/ });
+    if (await nextDay.isVisible()) await press(nextDay);
+    await checkTimeClearOfNotice(wide);
+    await press(wide.getByRole('button', { name: 'Continue' }));
+    await wide.getByRole('heading', { level: 2, name: 'Check the new time' }).waitFor();
+    expect(await wide.getByRole('main').innerText()).toMatch(/Seen by\s+Samuel Adeyemi/);
+    await press(wide.getByRole('button', { name: 'Confirm change' }));
+    await wide.getByRole('heading', { level: 2, name: 'Your appointment has been changed' }).waitFor();
+    expect(await clinicianNameOf(appointmentId)).toBe('Samuel Adeyemi');
+
     // The booking cancelled, so that other journeys find Pickle as seeded.
     await wide.goto('/appointments');
     await press(wide.getByRole('button', { name: /^Cancel Pickle’s Dental check/ }));
@@ -88,5 +121,6 @@ describe('booking a named vet', () => {
     // And deleted: a cancelled dental check of Pickle's at the first free time is what the confirmation's
     // journey (manage-link.e2e.test.ts) looks for as its own, and it may choose the same time.
     await deleteAppointment(appointmentId);
-  });
+    // Two pages, a booking and a change, each checked with axe: longer than one journey's 60 s.
+  }, 120_000);
 });

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { press } from './support/actions.ts';
-import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations, neverAnswer, useBrowser } from './support/browser.ts';
 import { practiceSystemAuthorization } from './support/practice-system.ts';
 import { desktop, phone390 } from './support/shell.ts';
 import { onPortal, signIn } from './support/sign-in.ts';
@@ -67,8 +67,11 @@ describe('repeat prescriptions', () => {
         body: JSON.stringify({ status: 'Approved' }),
       });
       expect(answer.status).toBe(200);
+      // The requests come with the page (decision 0031): the browser's own asking is never answered.
+      const asked = await neverAnswer(page, ['**/bff/prescription-requests']);
       await page.reload();
       await firstRequest(page).getByText('Approved', { exact: true }).waitFor();
+      expect(asked).toEqual([]);
     });
 
     it(`shows the written prescription's fee before sending, at ${size.width} px`, async () => {

@@ -65,5 +65,28 @@ describe('prices', () => {
       ]);
       await expectNoAxeViolations(page);
     });
+
+    it(`shows each practice's owner and price list on the practice list at ${size.width} px`, async () => {
+      const page = await newPage(size);
+      await page.goto('/practices');
+      const clapham = page.getByRole('article', { name: 'Willowbrook Vets Clapham' });
+      await clapham.getByText('Owned by Willowbrook Veterinary Group Ltd').waitFor();
+      // Folded in a native disclosure: it opens from the keyboard, and without scripts.
+      const prices = clapham.locator('summary');
+      const table = clapham.getByRole('table', { name: /Prices of common services/ });
+      expect(await table.isVisible()).toBe(false);
+      expect(await prices.textContent()).toBe('Prices at Willowbrook Vets Clapham');
+      await press(prices);
+      await table.waitFor();
+      const rows = (await table.getByRole('row').allInnerTexts()).map((text) =>
+        text.replace(/\s+/g, ' ').trim(),
+      );
+      expect(rows).toContain('General consultation From £51.00 Includes: A 15-minute examination and advice');
+      await expectNoAxeViolations(page);
+      // Drawn on the server: the owner and prices are in the HTML itself.
+      const html = await (await page.request.get('/practices')).text();
+      expect(html).toContain('Owned by Willowbrook Veterinary Group Ltd');
+      expect(html).toContain('From £51.00');
+    });
   }
 });

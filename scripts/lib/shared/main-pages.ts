@@ -19,3 +19,19 @@ export const ONBOARDING_PAGES = ['/registration', '/registration-new'] as const;
 
 /** The goal: each main page's compressed JS at most this many times a bare Next.js page's. */
 export const TARGET_RATIO_TO_BARE_NEXT = 1.5;
+
+/**
+ * Tighter budgets than the goal (decision 0118): the two pages most people open first, and the pages
+ * added since decision 0053, each at most this many times the bare page's compressed JS.
+ */
+const TIGHTER_RATIOS: Partial<Record<string, number>> = {
+  '/': 1.25,
+  '/practices': 1.25,
+  '/drug-request': 1.4,
+  '/drug-request/new-request': 1.4,
+};
+
+/** A main page's budget, as a ratio to the bare Next.js page's compressed JS. */
+export function ratioBudget(path: string): number {
+  return TIGHTER_RATIOS[path] ?? TARGET_RATIO_TO_BARE_NEXT;
+}

@@ -8,6 +8,7 @@ import { authOptions } from '@/features/auth/server/auth-options';
 import { getRequestServerConfig } from '@/config/request-config';
 import { consentCookieName } from '@/shared/cookie-consent/consent-cookie';
 import { MaintenanceFrame } from '@/shared/layout/maintenance-frame';
+import { SiteFooter } from '@/shared/layout/site-footer';
 import { ConsentGate } from '@/shared/cookie-consent/consent-gate';
 import { ServerConsentCookieProvider } from '@/shared/cookie-consent/server-consent';
 import { AppProviders } from '@/shared/providers/app-providers';
@@ -25,15 +26,15 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { brandName, links, gtmContainerId, session, maintenance } = await getRequestServerConfig();
+  // Drawn here, on the server, and handed to the frame: no script of any page carries it.
+  const footer = <SiteFooter brandName={brandName} links={links} />;
   // MAINTENANCE=on (decision 0073): every page is the maintenance page, rendered without a session, the
   // API or the database (the maintenance may be about them).
   if (maintenance) {
     return (
       <html lang="en-GB">
         <body>
-          <MaintenanceFrame brandName={brandName} links={links}>
-            {children}
-          </MaintenanceFrame>
+          <MaintenanceFrame footer={footer}>{children}</MaintenanceFrame>
         </body>
       </html>
     );
@@ -54,7 +55,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           <HydrationBoundary state={firstData}>
             <ServerConsentCookieProvider value={consentCookie}>
-              <PortalFrame brandName={brandName} links={links}>
+              <PortalFrame brandName={brandName} links={links} footer={footer}>
                 {children}
               </PortalFrame>
             </ServerConsentCookieProvider>

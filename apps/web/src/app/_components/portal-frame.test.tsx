@@ -43,7 +43,7 @@ function renderFrame(pets: Pet[]) {
     <QueryClientProvider client={createQueryClient()}>
       <ApiClientProvider client={api}>
         <LogoutProvider navigate={vi.fn()}>
-          <PortalFrame brandName="Harbour Vets" links={defaultSiteLinks}>
+          <PortalFrame brandName="Harbour Vets" links={defaultSiteLinks} footer={<footer />}>
             <h1>Page</h1>
           </PortalFrame>
         </LogoutProvider>

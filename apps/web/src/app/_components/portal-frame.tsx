@@ -15,7 +15,7 @@ import { ActivationGuard } from './activation-guard';
  * drawer shows the first three, and See All past them), pet names for the breadcrumbs on a pet's page, the confirmed
  * logout, and sign-in from the logo. Every page sits inside the activation guard (R4.1).
  */
-export function PortalFrame({ brandName, links, children }: FrameProps) {
+export function PortalFrame({ brandName, links, footer, children }: FrameProps) {
   const { status } = useSession();
   const { requestLogout } = useLogout();
   const profile = useProfile();
@@ -41,6 +41,7 @@ export function PortalFrame({ brandName, links, children }: FrameProps) {
       breadcrumbNames={petNames}
       onLogout={requestLogout}
       onSignIn={() => void startSignIn(portalSignInRequest())}
+      footer={footer}
     >
       <ActivationGuard>{children}</ActivationGuard>
     </PortalShell>

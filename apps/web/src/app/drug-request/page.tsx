@@ -1,15 +1,25 @@
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { prescriptionRequestsFirstData } from '@/features/prescriptions/api/prescription-requests-first-data';
+import { getProfileOnServer } from '@/features/profile/api/get-profile-on-server';
 import { pageMetadata } from '@/shared/page-metadata';
 import { DrugRequestView } from './_components/drug-request-view';
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Repeat prescriptions');
 
-/** Drug request (/drug-request, decision 0111): the client's repeat prescription requests. */
-export default function DrugRequestPage() {
+/**
+ * Drug request (/drug-request, decision 0111): the client's repeat prescription requests, in the first
+ * HTML (decision 0031).
+ */
+export default async function DrugRequestPage() {
   return (
     <RequireAuth>
-      <DrugRequestView />
+      <HydrationBoundary
+        state={await prescriptionRequestsFirstData((await getProfileOnServer())?.activationStatus)}
+      >
+        <DrugRequestView />
+      </HydrationBoundary>
     </RequireAuth>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { defaultSiteLinks } from '@/config/site-links';
 import { prepareShellWindow } from '@/testing/shell-window';
 import { PortalShell, type PortalShellProps } from './portal-shell';
+import { SiteFooter } from './site-footer';
 
 const navigation = vi.hoisted(() => ({ pathname: '/' }));
 vi.mock('next/navigation', () => ({ usePathname: () => navigation.pathname }));
@@ -20,6 +21,7 @@ function renderShell(pathname: string, overrides: Partial<PortalShellProps> = {}
     pets: [{ petId: 7, name: 'Rex' }],
     onSignIn: vi.fn(),
     onLogout: vi.fn(),
+    footer: <SiteFooter brandName="Harbour Vets" links={defaultSiteLinks} />,
     children: <h1>Page</h1>,
     ...overrides,
   };

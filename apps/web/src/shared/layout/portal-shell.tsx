@@ -15,7 +15,6 @@ import { mainContentId } from './layout-constants';
 import { pageBackground } from './page-background';
 import { OnDemandSideDrawer } from './on-demand-side-drawer';
 import styles from './portal-shell.module.css';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export interface PortalShellProps {
@@ -33,11 +32,16 @@ export interface PortalShellProps {
   onLogout: () => void;
   /** Names for path segments the breadcrumb table does not know, e.g. a pet's name by its id. */
   breadcrumbNames?: Readonly<Record<string, string>>;
+  /**
+   * The site footer (`SiteFooter`), drawn on the server by the root layout: it has no state, so its
+   * links and icons stay out of every page's scripts (decision 0118).
+   */
+  footer: ReactNode;
   children: ReactNode;
 }
 
 /** What the root layout gives a page's frame: the signed-in portal's (PortalFrame) or maintenance's. */
-export type FrameProps = Pick<PortalShellProps, 'brandName' | 'links' | 'children'>;
+export type FrameProps = Pick<PortalShellProps, 'brandName' | 'links' | 'footer' | 'children'>;
 
 /**
  * The portal's frame (R2.4): the navigation progress bar (decision 0047), skip link, header (hidden on
@@ -87,7 +91,7 @@ export function PortalShell(props: PortalShellProps) {
         )}
         {props.children}
       </main>
-      <SiteFooter brandName={props.brandName} links={props.links} />
+      {props.footer}
       <CookieBanner cookiePolicyUrl={props.links.cookies} />
     </div>
   );

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { bookingMessages } from '@vet/contracts/booking-rules';
+import { buildAppointment } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
@@ -15,6 +17,7 @@ function renderRefused(
   status: number,
   message: string,
   vet: { clinicianId: number; name: string } | null = null,
+  existing: AppointmentDetail | null = null,
 ) {
   const fetch = vi.fn((_url: string, _init?: RequestInit) =>
     Promise.resolve(Response.json({ statusCode: status, error: 'Refused', message }, { status })),
@@ -38,7 +41,7 @@ function renderRefused(
             speciesIds: [],
           }}
           startsAt="2030-05-02T09:00:00.000Z"
-          existing={null}
+          existing={existing}
           vet={vet}
           onChooseAgain={vi.fn()}
           onAlternative={vi.fn()}
@@ -47,7 +50,7 @@ function renderRefused(
       </ApiClientProvider>
     </QueryClientProvider>,
   );
-  fireEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+  fireEvent.click(screen.getByRole('button', { name: existing ? 'Confirm change' : 'Confirm booking' }));
   return fetch;
 }
 
@@ -82,6 +85,37 @@ describe('ConfirmStep with a named vet', () => {
     const fetch = renderRefused(400, 'Some detail the client need not read');
     expect(screen.getByText('Vet')).toBeTruthy();
     expect(await screen.findByText(/Submission failed/)).toBeTruthy();
+    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as { clinicianId?: number };
+    expect(body.clinicianId).toBeUndefined();
+  });
+});
+
+/** Decision 0101 on the change page: the vet named for the move is sent with it. */
+describe('ConfirmStep moving a booking', () => {
+  const existing: AppointmentDetail = {
+    ...buildAppointment({ appointmentId: 42, petId: 7, petName: 'Biscuit' }),
+    notes: null,
+    cancellationReasonId: null,
+    cancelledAt: null,
+    changeableUntil: '2030-05-01T09:00:00.000Z',
+  };
+
+  it('moves it to the named vet, and asks to choose another vet when they have left', async () => {
+    const fetch = renderRefused(
+      400,
+      bookingMessages.clinicianUnavailable,
+      { clinicianId: 11, name: 'Kirsty Doyle' },
+      existing,
+    );
+    expect(await screen.findByText(bookingMessages.clinicianUnavailable)).toBeTruthy();
+    expect(fetch.mock.calls[0]?.[0]).toMatch(/\/appointments\/42$/);
+    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as { clinicianId?: number };
+    expect(body.clinicianId).toBe(11);
+  });
+
+  it('moves it with any vet when none is named', async () => {
+    const fetch = renderRefused(403, bookingMessages.namingOff, null, existing);
+    expect(await screen.findByText(bookingMessages.namingOff)).toBeTruthy();
     const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as { clinicianId?: number };
     expect(body.clinicianId).toBeUndefined();
   });

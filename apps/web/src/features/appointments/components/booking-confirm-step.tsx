@@ -46,7 +46,7 @@ export function ConfirmStep(props: {
   const confirm = () => {
     const onSuccess = (appointment: AppointmentDetail) => props.onDone(appointment);
     if (existing) {
-      amend.mutate({ startsAt }, { onSuccess });
+      amend.mutate({ startsAt, ...(vet ? { clinicianId: vet.clinicianId } : {}) }, { onSuccess });
     } else {
       // A new key for each attempt: a repeat of this request (a lost answer) finds the first booking.
       book.mutate(

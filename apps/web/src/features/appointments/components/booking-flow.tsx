@@ -71,14 +71,14 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
   const reason =
     reasons.data?.find((candidate) => candidate.appointmentReasonId === reasonId) ??
     (openReasons.length === 1 ? openReasons[0] : undefined);
-  // Decision 0101: a vet's reason may be booked with a vet the client names, where the practice allows it
-  // (the list is empty where it does not). Amending keeps "any vet".
+  // Decision 0101: a vet's reason may be booked, or moved, with a vet the client names, where the practice
+  // allows it (the list is empty where it does not); "any vet" is the default either way.
   const clinicians = useChoosableClinicians(
-    !amend && reason?.clinicianType === 'Vet'
+    reason?.clinicianType === 'Vet'
       ? { practiceId: practice.practiceId, appointmentReasonId: reason.appointmentReasonId }
       : null,
   );
-  const vets = reason?.clinicianType === 'Vet' && !amend ? (clinicians.data ?? []) : [];
+  const vets = reason?.clinicianType === 'Vet' ? (clinicians.data ?? []) : [];
   const vet = vets.find((candidate) => candidate.clinicianId === params.clinicianId) ?? null;
   // A vet named in the address waits for the list, so that neither any vet's times nor a booking with
   // any vet stand in for the one chosen.
@@ -110,7 +110,7 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
     );
   }
   if (params.step === 'confirm' && params.startsAt && pet && reason) {
-    if (vetPending && reason.clinicianType === 'Vet' && !amend) {
+    if (vetPending && reason.clinicianType === 'Vet') {
       return (
         <span role="progressbar" aria-label="Loading" className={styles.reasonsPending}>
           <Spinner size={24} />
@@ -127,7 +127,7 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
         // A vet no longer listed is still the one asked for: the API says to choose another.
         vet={
           vet ??
-          (params.clinicianId !== null && !amend && reason.clinicianType === 'Vet'
+          (params.clinicianId !== null && reason.clinicianType === 'Vet'
             ? { clinicianId: params.clinicianId, name: 'The vet you chose' }
             : null)
         }
@@ -152,7 +152,7 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
       reason={reason}
       vets={vets}
       vet={vet}
-      vetPending={vetPending && reason?.clinicianType === 'Vet' && !amend}
+      vetPending={vetPending && reason?.clinicianType === 'Vet'}
       existing={existing}
       initialStartsAt={params.startsAt}
       onPet={(petId) => go({ petId, reasonId: null, clinicianId: null, startsAt: null })}
@@ -199,10 +199,22 @@ function ChooseStep(props: {
       <Section>
         <StepHeading focusKey="choose">{existing ? 'Choose a new time' : 'Pet and reason'}</StepHeading>
         {existing ? (
-          <p>
-            Changing {existing.petName}’s {existing.reasonName}, now on{' '}
-            {formatLabelledAppointmentTime(existing.startsAt)} at {existing.practiceName}.
-          </p>
+          <div className={styles.fields}>
+            <p>
+              Changing {existing.petName}’s {existing.reasonName}, now on{' '}
+              {formatLabelledAppointmentTime(existing.startsAt)} at {existing.practiceName}.
+            </p>
+            {props.vets.length > 0 && (
+              <VetSelect
+                clinicians={props.vets}
+                value={vet?.clinicianId ?? null}
+                onChange={(clinicianId) => {
+                  setStartsAt(null);
+                  props.onVet(clinicianId);
+                }}
+              />
+            )}
+          </div>
         ) : (
           <div className={styles.fields}>
             <IdSelect

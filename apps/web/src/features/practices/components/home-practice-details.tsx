@@ -1,6 +1,4 @@
 import { homePracticeClosureDays, type HomePractice } from '@vet/contracts/home-practice';
-import { fromPriceText } from '@vet/contracts/money';
-import type { PriceListEntry } from '@vet/contracts/practice-prices';
 import { useId, type ReactNode } from 'react';
 import { StatusChip } from '@/shared/components/status-chip';
 import { telephoneHref } from '@/shared/telephone-href';
@@ -9,6 +7,7 @@ import surface from '@/shared/ui/surface.module.css';
 import { TextLink } from '@/shared/ui/text-link';
 import { describeClosure, openingWeek, type OpeningDay } from '@/features/practices/opening-week';
 import { PracticePhone } from './practice-phone';
+import { PriceList } from './price-list';
 import styles from './home-practice-details.module.css';
 
 export interface HomePracticeDetailsProps {
@@ -34,41 +33,6 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
       </h2>
       {children}
     </section>
-  );
-}
-
-/**
- * The practice's price list (decision 0104): each service or appointment reason with its "from" price
- * in force today and what it includes; none yet says to ask the practice.
- */
-function PriceList({ entries }: { entries: readonly PriceListEntry[] }) {
-  if (entries.length === 0) return <p>Ask the practice for its prices.</p>;
-  return (
-    <>
-      <table className={styles.hours}>
-        <caption className="visually-hidden">Prices of common services, from</caption>
-        <thead>
-          <tr>
-            <th scope="col">Service</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.name}>
-              <th scope="row">{entry.name}</th>
-              <td>
-                {fromPriceText(entry.amountPence)}
-                {entry.includes && <span className={styles.usual}>Includes: {entry.includes}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className={styles.note}>
-        The final price depends on what your pet needs. The practice can tell you more.
-      </p>
-    </>
   );
 }
 

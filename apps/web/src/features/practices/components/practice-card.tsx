@@ -1,12 +1,25 @@
+import type { PracticePrices } from '@vet/contracts/practice-prices';
 import type { OnlinePractice } from '@vet/contracts/practices';
 import { StatusChip } from '@/shared/components/status-chip';
 import { cx } from '@/shared/ui/cx';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
 import { PracticePhone } from './practice-phone';
+import { PriceList } from './price-list';
 import styles from './practice-card.module.css';
 
-export function PracticeCard({ practice }: { practice: OnlinePractice }) {
+/**
+ * A practice of the list: name, address, phone, who owns it as the group records it and its price list
+ * behind a native disclosure (decision 0104), so a card stays short and opens without scripts. Without
+ * prices (the API did not give them) the card says to ask the practice.
+ */
+export function PracticeCard({
+  practice,
+  prices,
+}: {
+  practice: OnlinePractice;
+  prices: PracticePrices | undefined;
+}) {
   const headingId = `practice-${practice.id}-name`;
   return (
     <article aria-labelledby={headingId} className={cx(surface.outlined, styles.card)}>
@@ -27,10 +40,17 @@ export function PracticeCard({ practice }: { practice: OnlinePractice }) {
           <br />
           {practice.postcode}
         </address>
+        {prices?.ownerName && <p className={styles.owner}>{`Owned by ${prices.ownerName}`}</p>}
         <PracticePhone practice={practice} />
         {practice.onlineRegistrationAvailable ? null : (
           <StatusChip label="Online registration unavailable" size="small" className={styles.chip} />
         )}
+        <details className={styles.prices}>
+          <summary>
+            Prices<span className="visually-hidden"> at {practice.name}</span>
+          </summary>
+          <PriceList entries={prices?.priceList ?? []} />
+        </details>
       </div>
     </article>
   );

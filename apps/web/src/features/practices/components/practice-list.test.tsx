@@ -1,34 +1,39 @@
 // @vitest-environment jsdom
-import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { PracticePrices } from '@vet/contracts/practice-prices';
 import { buildPractice } from '@vet/contracts/testing/builders';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '@/shared/api/api-client';
-import { ApiClientProvider } from '@/shared/api/api-client-context';
-import { firstData } from '@/shared/query/first-data';
-import { createQueryClient } from '@/shared/query/query-client';
-import { onlinePracticesQueryKey } from '@/features/practices/api/online-practices-query-key';
-import { PracticeList } from './practice-list';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PracticeList, type ListedPractice } from './practice-list';
 
-const practices = [
-  buildPractice({
-    id: 1,
-    name: 'Harbour Road Veterinary Centre',
-    phone: '01632 960123',
-    addressLine1: '12 Harbour Road',
-    town: 'Portsmouth',
-    postcode: 'PO1 3AA',
-  }),
-  buildPractice({
-    id: 2,
-    name: 'Quayside Vets',
-    phone: '01632 960456',
-    addressLine1: 'Unit 4, The Quay',
-    addressLine2: 'Gunwharf',
-    town: 'Portsmouth',
-    postcode: 'PO1 3TZ',
-    onlineRegistrationAvailable: false,
-  }),
+const harbour = buildPractice({
+  id: 1,
+  name: 'Harbour Road Veterinary Centre',
+  phone: '01632 960123',
+  addressLine1: '12 Harbour Road',
+  town: 'Portsmouth',
+  postcode: 'PO1 3AA',
+});
+const quayside = buildPractice({
+  id: 2,
+  name: 'Quayside Vets',
+  phone: '01632 960456',
+  addressLine1: 'Unit 4, The Quay',
+  addressLine2: 'Gunwharf',
+  town: 'Portsmouth',
+  postcode: 'PO1 3TZ',
+  onlineRegistrationAvailable: false,
+});
+const harbourPrices: PracticePrices = {
+  ownerName: 'Harbour Veterinary Group Ltd',
+  reasons: [],
+  priceList: [
+    { name: 'Cat neutering', amountPence: 10100, includes: 'The operation and a check-up' },
+    { name: 'General consultation', amountPence: 5100, includes: null },
+  ],
+};
+const practices: ListedPractice[] = [
+  { practice: harbour, prices: harbourPrices },
+  { practice: quayside, prices: { ownerName: null, reasons: [], priceList: [] } },
 ];
 
 /** The lines of a practice card's address, as its line breaks separate them. */
@@ -37,47 +42,15 @@ const addressLines = (card: HTMLElement) =>
     .filter((node) => node.nodeType === Node.TEXT_NODE)
     .map((node) => node.textContent);
 
-/** `rendered`: the list the server rendered the page with (its first data), if any. */
-function renderList(fetchFn: (url: string) => Promise<Response>, rendered?: typeof practices) {
-  const fetchSpy = vi.fn(fetchFn);
-  const api = createApiClient({ fetch: fetchSpy as unknown as typeof fetch, getStorage: () => undefined });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ApiClientProvider client={api}>
-        <HydrationBoundary state={firstData([[onlinePracticesQueryKey, rendered]])}>
-          <PracticeList />
-        </HydrationBoundary>
-      </ApiClientProvider>
-    </QueryClientProvider>,
-  );
-  return fetchSpy;
-}
-
-const badGateway = () =>
-  Response.json(
-    {
-      statusCode: 502,
-      error: 'Bad Gateway',
-      message: 'The service is unavailable. Please try again shortly.',
-    },
-    { status: 502 },
-  );
+const card = (name: string) => screen.getByRole('article', { name });
 
 afterEach(cleanup);
 
-describe('PracticeList', () => {
-  it('shows three placeholders and a loading status while loading', () => {
-    renderList(() => new Promise<Response>(() => undefined));
+describe('PracticeList (drawn on the server)', () => {
+  it('lists each practice with its name as a heading, address and a tap-to-call link', () => {
+    render(<PracticeList practices={practices} />);
 
-    expect(screen.getByRole('status').textContent).toBe('Loading practices');
-    expect(document.body.querySelectorAll('[data-skeleton]')).toHaveLength(3);
-  });
-
-  it('lists each practice with its name as a heading, address and a tap-to-call link', async () => {
-    const fetchSpy = renderList(() => Promise.resolve(Response.json(practices)));
-
-    const list = await screen.findByRole('list', { name: 'Practices' });
-    expect(fetchSpy).toHaveBeenCalledWith('/bff/online-practices', expect.anything());
+    const list = screen.getByRole('list', { name: 'Practices' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Harbour Road Veterinary Centre',
@@ -85,64 +58,75 @@ describe('PracticeList', () => {
     ]);
     const call = screen.getByRole('link', { name: 'Call Quayside Vets on 01632 960456' });
     expect(call.getAttribute('href')).toBe('tel:01632960456');
-    expect(addressLines(screen.getByRole('article', { name: 'Quayside Vets' }))).toEqual([
+    expect(addressLines(card('Quayside Vets'))).toEqual([
       'Unit 4, The Quay',
       'Gunwharf',
       'Portsmouth',
       'PO1 3TZ',
     ]);
-    expect(addressLines(screen.getByRole('article', { name: 'Harbour Road Veterinary Centre' }))).toEqual([
+    expect(addressLines(card('Harbour Road Veterinary Centre'))).toEqual([
       '12 Harbour Road',
       'Portsmouth',
       'PO1 3AA',
     ]);
   });
 
-  it('shows the list the server rendered at once, without asking the API again', () => {
-    const fetchSpy = renderList(() => new Promise<Response>(() => undefined), practices);
+  it('names the owner the group records, and nothing where it records none (decision 0104)', () => {
+    render(<PracticeList practices={practices} />);
 
-    const list = screen.getByRole('list', { name: 'Practices' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.queryByRole('status')).toBeNull();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(within(card('Harbour Road Veterinary Centre')).getByText(/^Owned by/).textContent).toBe(
+      'Owned by Harbour Veterinary Group Ltd',
+    );
+    expect(within(card('Quayside Vets')).queryByText(/^Owned by/)).toBeNull();
   });
 
-  it('marks only the practices where online registration is unavailable', async () => {
-    renderList(() => Promise.resolve(Response.json(practices)));
+  it('folds each price list into a disclosure named with its practice, "from" prices in pounds', () => {
+    render(<PracticeList practices={practices} />);
 
-    const quayside = await screen.findByRole('article', { name: 'Quayside Vets' });
-    const chip = (card: HTMLElement) => card.querySelector('.StatusChip-label')?.textContent ?? null;
-    expect(chip(quayside)).toBe('Online registration unavailable');
-    expect(chip(screen.getByRole('article', { name: 'Harbour Road Veterinary Centre' }))).toBeNull();
+    const harbourCard = card('Harbour Road Veterinary Centre');
+    const summary = within(harbourCard).getByText('Prices', { exact: false, selector: 'summary' });
+    expect(summary.textContent).toBe('Prices at Harbour Road Veterinary Centre');
+    const rows = within(harbourCard)
+      .getAllByRole('row', { hidden: true })
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'ServicePrice',
+      'Cat neuteringFrom £101.00Includes: The operation and a check-up',
+      'General consultationFrom £51.00',
+    ]);
+    expect(within(card('Quayside Vets')).getByText('Ask the practice for its prices.')).toBeTruthy();
   });
 
-  it('says so when no practice is online', async () => {
-    renderList(() => Promise.resolve(Response.json([])));
+  it('says to ask the practice when the API gave no prices for it', () => {
+    render(<PracticeList practices={[{ practice: harbour, prices: undefined }]} />);
 
-    const message = await screen.findByText(/^No practices offer online services/);
-    expect(message.textContent).toBe(
+    const harbourCard = card('Harbour Road Veterinary Centre');
+    expect(within(harbourCard).getByText('Ask the practice for its prices.')).toBeTruthy();
+    expect(within(harbourCard).queryByText(/^Owned by/)).toBeNull();
+  });
+
+  it('marks only the practices where online registration is unavailable', () => {
+    render(<PracticeList practices={practices} />);
+
+    const chip = (element: HTMLElement) => element.querySelector('.StatusChip-label')?.textContent ?? null;
+    expect(chip(card('Quayside Vets'))).toBe('Online registration unavailable');
+    expect(chip(card('Harbour Road Veterinary Centre'))).toBeNull();
+  });
+
+  it('says so when no practice is online', () => {
+    render(<PracticeList practices={[]} />);
+
+    expect(screen.getByText(/^No practices offer online services/).textContent).toBe(
       'No practices offer online services at the moment. Please call your practice.',
     );
     expect(screen.queryByRole('list', { name: 'Practices' })).toBeNull();
   });
 
-  it('shows an error with a Retry button that fetches again', async () => {
-    let calls = 0;
-    const fetchSpy = renderList(() => {
-      calls += 1;
-      return Promise.resolve(calls === 1 ? badGateway() : Response.json(practices));
-    });
+  it('shows an error whose Retry loads the page again, a link that needs no script', () => {
+    render(<PracticeList practices={undefined} />);
 
-    const alert = await screen.findByRole('alert');
+    const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('We could not load the list of practices');
-    // R7.9: the practice list is not retried automatically.
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
-
-    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-
-    const list = await screen.findByRole('list', { name: 'Practices' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(within(alert).getByRole('link', { name: 'Retry' }).getAttribute('href')).toBe('/practices');
   });
 });

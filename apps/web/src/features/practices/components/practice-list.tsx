@@ -1,43 +1,28 @@
-'use client';
-
-import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
+import type { PracticePrices } from '@vet/contracts/practice-prices';
+import type { OnlinePractice } from '@vet/contracts/practices';
 import { AppAlert } from '@/shared/components/app-alert';
 import { Button } from '@/shared/ui/button';
-import { Skeleton } from '@/shared/ui/skeleton';
 import { PracticeCard } from './practice-card';
 import styles from './practice-list.module.css';
 
-/** R9.12: three placeholders of height 118 while loading. */
-const skeletonCount = 3;
-const skeletonHeight = 118;
-
-function PracticeListLoading() {
-  return (
-    <>
-      <p role="status" className="visually-hidden">
-        Loading practices
-      </p>
-      <div className={styles.grid} aria-hidden>
-        {Array.from({ length: skeletonCount }, (_, index) => (
-          <Skeleton key={index} variant="rounded" height={skeletonHeight} />
-        ))}
-      </div>
-    </>
-  );
+/** A practice of the list with its owner and prices, when the API gave them (decision 0104). */
+export interface ListedPractice {
+  practice: OnlinePractice;
+  prices: PracticePrices | undefined;
 }
 
-/** The list from the page's first data when the server had it (decision 0031), else from the browser. */
-export function PracticeList() {
-  const { data, isPending, isError, isFetching, refetch } = useOnlinePractices();
-
-  if (isPending || (isError && isFetching)) return <PracticeListLoading />;
-
-  if (isError) {
+/**
+ * The practice list, drawn on the server (decision 0118): the page arrives whole and ships no script of
+ * its own. Undefined `practices`: the API could not give the list, and Retry loads the page again (a
+ * link, so it works before or without the scripts).
+ */
+export function PracticeList({ practices }: { practices: readonly ListedPractice[] | undefined }) {
+  if (!practices) {
     return (
       <AppAlert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
+          <Button color="inherit" size="small" href="/practices">
             Retry
           </Button>
         }
@@ -47,15 +32,15 @@ export function PracticeList() {
     );
   }
 
-  if (data.length === 0) {
+  if (practices.length === 0) {
     return <p>No practices offer online services at the moment. Please call your practice.</p>;
   }
 
   return (
     <ul className={styles.grid} aria-label="Practices">
-      {data.map((practice) => (
+      {practices.map(({ practice, prices }) => (
         <li key={practice.id}>
-          <PracticeCard practice={practice} />
+          <PracticeCard practice={practice} prices={prices} />
         </li>
       ))}
     </ul>

@@ -6,10 +6,10 @@ const freshForMs = 60_000;
 let cached: { practices: Promise<OnlinePractice[] | undefined>; fetchedAt: number } | undefined;
 
 /**
- * The practices for the first paint of /practices, rendered on the server so the page arrives whole (no
- * client fetch before the list, no footer jumping when it lands). Undefined when the API does not answer
- * well within two seconds: the page then loads the list in the browser as before, with its loading and
- * retry states. A failure is not kept, so the next visitor tries again.
+ * The practices for /practices, drawn on the server so the page arrives whole (decision 0118), and for
+ * the first data of the pages that choose a practice. Undefined when the API does not answer well within
+ * two seconds: /practices then offers Retry, and the other pages load the list in the browser. A failure
+ * is not kept, so the next visitor tries again.
  */
 export function onlinePracticesForPage(now = Date.now()): Promise<OnlinePractice[] | undefined> {
   if (cached && now - cached.fetchedAt < freshForMs) return cached.practices;

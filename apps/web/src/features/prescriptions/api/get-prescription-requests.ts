@@ -7,7 +7,8 @@ import { prescriptionRequestsQueryKey } from './prescription-requests-query-key'
 
 /**
  * GET /prescription-requests: the client's repeat prescription requests, newest first (decision 0111).
- * Read again when the page is shown, so an answer the practice gave meanwhile appears.
+ * /drug-request brings them with its HTML on every visit (prescription-requests-first-data.ts), so an
+ * answer the practice gave meanwhile appears without the browser asking again.
  */
 export function usePrescriptionRequests(activationStatus: ActivationStatus | undefined) {
   const { status } = useSession();
@@ -16,6 +17,5 @@ export function usePrescriptionRequests(activationStatus: ActivationStatus | und
     queryKey: prescriptionRequestsQueryKey,
     queryFn: ({ signal }) => api.get<PrescriptionRequests>('/prescription-requests', { signal }),
     enabled: status === 'authenticated' && activationStatus === 'COMPLETED',
-    staleTime: 0,
   });
 }
