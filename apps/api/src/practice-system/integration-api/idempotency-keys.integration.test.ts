@@ -6,6 +6,7 @@ import { seedImportLookups } from '@vet/practice-import/testing/run-test-import'
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
+import { TEST_MACHINE_CLIENT_ID } from '../../testing/test-identity-provider.ts';
 import { recordRequests } from '../records/testing/record-requests.ts';
 
 /**
@@ -140,6 +141,26 @@ describe('Idempotency-Key on the integration API’s writes', () => {
     const again = await acknowledge(ref);
     expect([again.body, again.headers['idempotent-replayed']]).toEqual([first.body, 'true']);
     expect(codeOf(await acknowledge(newRef()))).toBe('idempotency_key_reused');
+  });
+
+  it('takes a claim left unanswered for minutes as abandoned: the repeat is judged afresh', async () => {
+    const ref = newRef();
+    const key = randomUUID();
+    // A process that stopped mid-request leaves its claim with no answer and no release.
+    await database.pool.query(
+      `insert into integration_idempotency_keys (caller, key, request_hash, created_at)
+       values ($1, $2, 'hash of a request never answered', now() - interval '1 minute')`,
+      [TEST_MACHINE_CLIENT_ID, key],
+    );
+    expect(codeOf(await api.put('clients', ref, client(ref), keyed(key)))).toBe('idempotency_key_reused');
+    await database.pool.query(
+      `update integration_idempotency_keys set created_at = now() - interval '6 minutes'
+       where caller = $1 and key = $2`,
+      [TEST_MACHINE_CLIENT_ID, key],
+    );
+    const repeat = await api.put('clients', ref, client(ref), keyed(key));
+    expect(repeat.statusCode, repeat.body).toBe(201);
+    expect(repeat.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('refuses a blank or overlong key (400)', async () => {

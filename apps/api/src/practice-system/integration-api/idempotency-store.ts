@@ -1,9 +1,15 @@
 import type { Database } from '@vet/db/connection';
 import { integrationIdempotencyKeys as keys } from '@vet/db/schema/integration-writes';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 
 /** How long a key's answer is kept and replayed (decision 0113): a day, as client bookings' retries need. */
 export const idempotencyKeyLifetimeMs = 24 * 60 * 60_000;
+
+/**
+ * How long a claim may stay unanswered before it is taken as abandoned (its process stopped mid-request,
+ * so neither its answer nor its release was written): far above any write's time, well below a day.
+ */
+export const idempotencyClaimAbandonedMs = 5 * 60_000;
 
 export interface KeptAnswer {
   statusCode: number;
@@ -26,7 +32,18 @@ export function createIdempotencyStore(db: Database) {
      */
     async claim(caller: string, key: string, requestHash: string, now: Date): Promise<Claim> {
       const expiredBefore = new Date(now.getTime() - idempotencyKeyLifetimeMs);
-      await db.delete(keys).where(and(eq(keys.caller, caller), lt(keys.createdAt, expiredBefore)));
+      const abandonedBefore = new Date(now.getTime() - idempotencyClaimAbandonedMs);
+      await db
+        .delete(keys)
+        .where(
+          and(
+            eq(keys.caller, caller),
+            or(
+              lt(keys.createdAt, expiredBefore),
+              and(eq(keys.key, key), isNull(keys.statusCode), lt(keys.createdAt, abandonedBefore)),
+            ),
+          ),
+        );
       const [claimed] = await db
         .insert(keys)
         .values({ caller, key, requestHash, createdAt: now })
