@@ -80,12 +80,15 @@ describe('npm run walkthrough against the running portal', () => {
   it('goes from a token to a verified webhook, and leaves the portal as it found it', async () => {
     // What a walkthrough stopped half-way leaves: its endpoint, whose secret the next run cannot know.
     await addEndpoint(handle.db, {
-      name: 'walkthrough',
+      name: 'api.walkthrough.left',
       url: 'http://127.0.0.1:9/portal-events',
       secret: sealSecret(developmentSecretKeys, newEndpointSecret()),
       practiceRefs: null,
       eventTypes: ['appointment.booked'],
     });
+    await handle.pool.query(`update webhook_endpoints set owner_client_id = $1`, [
+      portal.machineClient.clientId,
+    ]);
     const { code, output } = await walkthrough(portal.machineClient.clientSecret);
     expect(output).toContain('Walkthrough done');
     expect(code).toBe(0);

@@ -2,14 +2,16 @@ import {
   acknowledgeOnlineAppointment,
   cancelPracticeAppointment,
   listPracticeEvents,
+  listWebhookEndpoints,
   putClient,
   putPet,
+  registerWebhookEndpoint,
+  removeWebhookEndpoint,
 } from '@vet/integration-client/generated/sdk.gen';
 import type { AppointmentBookedEvent } from '@vet/integration-client/generated/types.gen';
 import { createIntegrationClient } from '@vet/integration-client/integration-client';
 import { bookOnlineAsDemoClient, type DemoClientSettings } from './demo-client-booking.ts';
-import { addEndpoint, removeEndpoint } from './operator-endpoint.ts';
-import { startWebhookReceiver, type PracticeEvent } from './webhook-receiver.ts';
+import { isWalkthroughReceiver, startWebhookReceiver, type PracticeEvent } from './webhook-receiver.ts';
 
 /**
  * docs/integration/walkthrough.md, step by step: a practice system's first afternoon against a running
@@ -36,8 +38,6 @@ export interface WalkthroughResult {
   booked: AppointmentBookedEvent;
   refusedSignatures: number;
 }
-
-const endpointName = 'walkthrough';
 
 export async function runWalkthrough(
   settings: WalkthroughSettings,
@@ -87,11 +87,20 @@ export async function runWalkthrough(
     `3. Client ${clientRef} stored (${stored.response.status}), pet WALK-P-0001 stored (${pet.response.status}).`,
   );
 
-  // 4. A webhook endpoint: the receiver verifies every delivery with the secret the operator's command prints.
+  // 4. A webhook endpoint, registered by the practice system itself (decision 0112): the receiver verifies
+  // every delivery with the secret the registration answers once.
   const receiver = await startWebhookReceiver();
+  let endpointId: number | undefined;
   try {
-    receiver.useSecret(await addEndpoint(endpointName, receiver.url, ['appointment.booked']));
-    log(`4. Webhook endpoint "${endpointName}" added at ${receiver.url} for appointment.booked.`);
+    await removeLeftEndpoints(client);
+    const endpoint = await registerWebhookEndpoint({
+      client,
+      body: { url: receiver.url, event_types: ['appointment.booked'] },
+      throwOnError: true,
+    });
+    endpointId = endpoint.data.id;
+    receiver.useSecret(endpoint.data.secret);
+    log(`4. Webhook endpoint ${endpointId} registered at ${receiver.url} for appointment.booked.`);
 
     // 5. A pet owner books online (the script plays them); the portal sends appointment.booked.
     const booking = await bookOnlineAsDemoClient({ ...settings.demoClient, apiUrl: settings.apiUrl });
@@ -124,7 +133,28 @@ export async function runWalkthrough(
       refusedSignatures: receiver.refused(),
     };
   } finally {
-    await removeEndpoint(endpointName);
+    // Removed with anything still waiting for it: the walkthrough leaves the demo as it found it.
+    if (endpointId !== undefined)
+      await removeWebhookEndpoint({
+        client,
+        path: { endpoint_id: endpointId },
+        query: { discard_waiting: 'true' },
+      });
     await receiver.close();
   }
+}
+
+/**
+ * A walkthrough stopped half-way leaves its endpoint, at a receiver that is gone and with a secret no later
+ * run knows: removed first, with whatever waits for it, so deliveries do not pile up behind a dead URL.
+ */
+async function removeLeftEndpoints(client: ReturnType<typeof createIntegrationClient>): Promise<void> {
+  const { data } = await listWebhookEndpoints({ client, throwOnError: true });
+  for (const endpoint of data.endpoints.filter((e) => isWalkthroughReceiver(e.url)))
+    await removeWebhookEndpoint({
+      client,
+      path: { endpoint_id: endpoint.id },
+      query: { discard_waiting: 'true' },
+      throwOnError: true,
+    });
 }

@@ -20,6 +20,13 @@ export interface WebhookReceiver {
   close: () => Promise<void>;
 }
 
+/** The path every walkthrough receiver listens on, at 127.0.0.1 and a port of the moment. */
+const receiverPath = '/portal-events';
+
+/** Whether an endpoint's URL is a walkthrough receiver's (one left by an earlier run, say). */
+export const isWalkthroughReceiver = (url: string) =>
+  url.startsWith('http://127.0.0.1:') && url.endsWith(receiverPath);
+
 async function bodyOf(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -55,7 +62,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver & { useSec
   const address = server.address();
   if (typeof address !== 'object' || address === null) throw new Error('The receiver has no port');
   return {
-    url: `http://127.0.0.1:${address.port}/portal-events`,
+    url: `http://127.0.0.1:${address.port}${receiverPath}`,
     useSecret: (secret) => {
       webhook = new Webhook(secret);
     },
