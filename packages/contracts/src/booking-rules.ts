@@ -23,6 +23,9 @@ export const bookingLimits = {
   windowMinutes: 10,
 } as const;
 
+/** The most pets one visit books together (decision 0117): a household's visit, not a clinic's list. */
+export const maxPetsPerVisit = 4;
+
 export const bookingMessages = {
   slotTaken: 'That time has just been taken.',
   /** The pet is already booked in at an overlapping time (another appointment, another clinician). */
@@ -43,6 +46,10 @@ export const bookingMessages = {
   clinicianUnavailable: 'That vet is not available to book online. Please choose another vet.',
   /** The practice has switched naming off (decision 0101). */
   namingOff: 'This practice does not take online bookings with a named vet. Please book with any vet.',
+  /** A visit refused for one of its pets: the pet and the reason named, then why (decision 0117). */
+  visitPetRefused: (petName: string, reasonName: string, why: string) =>
+    `${petName} cannot be booked for ${reasonName} in this visit. ${why}`,
+  visitNotFound: 'We could not find that visit.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking.',
   tooManyForClient: `You already have ${bookingLimits.futureAppointmentsPerClient} upcoming appointments, the most that can be booked online. Please call your practice to book another.`,
   tooManyForPet: (petName: string) =>

@@ -39,6 +39,8 @@ export interface SlotSearchInput {
   existingSoftBookingId?: string;
   /** A clinician the client chose (decision 0101): that clinician's starts only. */
   clinicianId?: number;
+  /** A visit for this many pets (decision 0117): the reason's duration, that many times, back to back. */
+  petCount?: number;
 }
 
 export interface SlotSearchDeps {
@@ -109,6 +111,19 @@ export async function loadBookingContext(
   if (input.clinicianId === undefined) return { ...context, reason };
   await deps.repository.assertChoosable(input.practiceId, reason.clinicianType, input.clinicianId);
   return { ...context, reason, chosenClinicianId: input.clinicianId };
+}
+
+/**
+ * A visit's context (decision 0117): the reason's duration once per pet, so that the engine finds the
+ * starts where every pet's appointment fits back to back with one clinician (its reservation-free span is
+ * the whole visit's, so the consecutive appointments are free by construction).
+ */
+export function forVisit(context: ReadyContext, petCount: number): ReadyContext {
+  if (petCount <= 1) return context;
+  return {
+    ...context,
+    reason: { ...context.reason, durationMinutes: context.reason.durationMinutes * petCount },
+  };
 }
 
 /** The bookable starts of a checked context (two statements: rotas, busy time). */
@@ -197,7 +212,7 @@ export async function searchAppointmentSlots(
   searcher: Searcher,
   input: SlotSearchInput,
 ): Promise<AppointmentSlots> {
-  const context = await loadBookingContext(deps, searcher, input);
+  const context = forVisit(await loadBookingContext(deps, searcher, input), input.petCount ?? 1);
   const found = await bookableSlots(deps, context, searcher, input);
   const { durationMinutes } = context.reason;
   return {

@@ -1,0 +1,97 @@
+import type { Executor } from '@vet/db/connection';
+import { enqueueEmail } from '@vet/email/enqueue-email';
+import { createPracticePricesRepository } from '../../reference/index.ts';
+import type { AppointmentEventRow } from './appointment-events.ts';
+import type { AppointmentRecord } from './appointment-records.ts';
+import { nextCalendarSequence } from './appointment-calendar.ts';
+import type { Booker, BookingDeps } from './book-appointment.ts';
+import { appointmentEmail } from './booking-emails.ts';
+import type { ReadyContext } from './slot-search.ts';
+
+/** "Bella", "Bella and Max", "Bella, Max and Rex": the pets of a visit in its order. */
+export function petNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * A visit's one confirmation (decision 0117): one e-mail and one calendar entry from the first pet's start
+ * to the last pet's end. The entry's UID is the first appointment's, so the visit's cancellation replaces
+ * it. No manage link: a link acts on one appointment, and a visit is changed as one, in the portal.
+ */
+export async function enqueueVisitEmail(
+  tx: Executor,
+  deps: BookingDeps,
+  booker: Booker,
+  lead: ReadyContext,
+  contexts: readonly ReadyContext[],
+  rows: readonly AppointmentEventRow[],
+  now: Date,
+): Promise<void> {
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (!first || !last || !booker.email) return;
+  const price = await createPracticePricesRepository(tx).findReasonPrice(
+    lead.practice.practiceId,
+    lead.reason.appointmentReasonId,
+    now,
+  );
+  await enqueueEmail(
+    tx,
+    appointmentEmail({
+      change: 'booked',
+      appointmentId: first.id,
+      to: booker.email,
+      firstName: booker.firstName,
+      brandName: deps.brandName,
+      petName: petNames(contexts.map((context) => context.pet?.name ?? '')),
+      reasonName: lead.reason.name,
+      clinicianType: lead.reason.clinicianType,
+      practiceName: lead.practice.name,
+      practicePhone: lead.practice.phone,
+      practiceAddress: lead.practice.address,
+      startsAt: first.startsAt,
+      endsAt: last.endsAt,
+      cutoffMinutes: lead.practice.cutoffMinutes,
+      changedAt: now,
+      calendarSequence: 0,
+      organizerEmail: deps.organizerEmail,
+      price,
+    }),
+  );
+}
+
+/** The cancellation of a whole visit: one e-mail whose CANCEL removes the visit's calendar entry. */
+export async function enqueueVisitCancelledEmail(
+  tx: Executor,
+  deps: BookingDeps,
+  booker: Booker,
+  records: readonly AppointmentRecord[],
+  now: Date,
+): Promise<void> {
+  const first = records[0];
+  const last = records.at(-1);
+  if (!first || !last || !booker.email) return;
+  await enqueueEmail(
+    tx,
+    appointmentEmail({
+      change: 'cancelled',
+      appointmentId: first.appointmentId,
+      to: booker.email,
+      firstName: booker.firstName,
+      brandName: deps.brandName,
+      petName: petNames(records.map((record) => record.petName)),
+      reasonName: first.reasonName,
+      clinicianType: first.clinicianType,
+      practiceName: first.practiceName,
+      practicePhone: first.practicePhone,
+      practiceAddress: first.practiceAddress,
+      startsAt: first.startsAt,
+      endsAt: last.endsAt,
+      cutoffMinutes: first.cutoffMinutes,
+      changedAt: now,
+      calendarSequence: await nextCalendarSequence(tx, first.appointmentId),
+      organizerEmail: deps.organizerEmail,
+    }),
+  );
+}
