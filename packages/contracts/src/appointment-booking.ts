@@ -24,6 +24,8 @@ export const appointmentSlotsQuerySchema = z.object({
   petId: serialIdParam.optional(),
   existingAppointmentId: serialIdParam.optional(),
   existingSoftBookingId: z.uuid().optional(),
+  /** The client's own visit, being moved (decision 0117): its appointments count as free. */
+  existingVisitId: z.uuid().optional(),
   clinicianId: serialIdParam.optional(),
   /**
    * A visit for this many pets with the same reason (decision 0117): starts where that many of the

@@ -23,6 +23,10 @@ export const bookVisitBodySchema = z.object({
 });
 export type BookVisitBody = z.infer<typeof bookVisitBodySchema>;
 
+/** POST /appointments/visits/{visitId}: the whole visit to a new start, its pets in the same order. */
+export const amendVisitBodySchema = z.object({ startsAt: z.iso.datetime({ offset: true }) });
+export type AmendVisitBody = z.infer<typeof amendVisitBodySchema>;
+
 export const visitIdParamsSchema = z.object({ visitId: z.uuid() });
 export const cancelVisitQuerySchema = z.object({ reasonId: serialIdParam });
 

@@ -50,6 +50,9 @@ export const bookingMessages = {
   visitPetRefused: (petName: string, reasonName: string, why: string) =>
     `${petName} cannot be booked for ${reasonName} in this visit. ${why}`,
   visitNotFound: 'We could not find that visit.',
+  /** One appointment of a visit does not move alone: the visit moves as one (decision 0117). */
+  visitMovesTogether:
+    'This appointment is part of a visit with your other pets: change the time of the whole visit.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking.',
   tooManyForClient: `You already have ${bookingLimits.futureAppointmentsPerClient} upcoming appointments, the most that can be booked online. Please call your practice to book another.`,
   tooManyForPet: (petName: string) =>

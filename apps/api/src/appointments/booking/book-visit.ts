@@ -51,8 +51,13 @@ export function visitRequestHash(body: BookVisitBody): string {
  * One pet's context, checked by the same rules as a booking of its own (loadBookingContext). A refusal of
  * one pet refuses the visit, and says which pet and which reason (another client's pet stays not found).
  */
-async function petContext(deps: BookingDeps, booker: Booker, body: BookVisitBody, petId: number) {
-  const input = { ...body, petId };
+export async function petContext(
+  deps: BookingDeps,
+  booker: Booker,
+  visit: { practiceId: number; appointmentReasonId: number; clinicianId?: number | undefined },
+  petId: number,
+) {
+  const input = { ...visit, petId };
   try {
     return await loadBookingContext(deps, booker, input);
   } catch (error) {
@@ -171,14 +176,18 @@ export async function bookVisit(
   return { kind: 'taken', alternatives: fresh.nearest };
 }
 
-/** The start is not free: a pet already booked then is named, else the nearest starts for the visit. */
-async function timeNotFree(
+/**
+ * The start is not free: a pet already booked then is named, else the nearest starts for the visit.
+ * `existingVisitId`: the visit being moved, whose own appointments do not count.
+ */
+export async function timeNotFree(
   deps: BookingDeps,
   booker: Booker,
   contexts: ReadyContext[],
   visitContext: ReadyContext,
   startsAt: Date,
   durationMs: number,
+  moving?: { visitId: string; appointmentIds: number[] },
 ): Promise<VisitOutcome> {
   for (const [index, context] of contexts.entries()) {
     const petStartsAt = new Date(startsAt.getTime() + index * durationMs);
@@ -189,9 +198,11 @@ async function timeNotFree(
       pet.petId,
       petStartsAt,
       new Date(petStartsAt.getTime() + durationMs),
+      moving?.appointmentIds[index],
     );
     if (busy) return { kind: 'petBusy', petName: pet.name };
   }
-  const { nearest } = await nearestSlots(deps, visitContext, booker, startsAt);
+  const options = moving ? { existingVisitId: moving.visitId } : {};
+  const { nearest } = await nearestSlots(deps, visitContext, booker, startsAt, options);
   return { kind: 'taken', alternatives: nearest };
 }

@@ -11,7 +11,7 @@ import { toDetail } from './appointment-records.ts';
 import type { Booker, BookingDeps } from './book-appointment.ts';
 import { releaseReservation } from './booking-writes.ts';
 import { announceFreed, assertChangeable, spanOf } from './change-appointment.ts';
-import { enqueueVisitCancelledEmail } from './visit-emails.ts';
+import { enqueueVisitChangeEmail } from './visit-emails.ts';
 
 /** GET /appointment-visits/{visitId}: another client's visit answers exactly like a missing one. */
 export async function getVisit(deps: BookingDeps, booker: Booker, visitId: string): Promise<VisitDetail> {
@@ -53,7 +53,7 @@ export async function cancelVisit(
       await releaseReservation(tx, record.appointmentId);
       await recordCancelled(tx, cancelled!, now);
     }
-    await enqueueVisitCancelledEmail(tx, deps, booker, booked, now);
+    await enqueueVisitChangeEmail(tx, deps, booker, booked, 'cancelled', now);
     // Decision 0086: their earlier-times requests end; their time and any time held for them are offered.
     const held = await endEarlierTimeRequests(
       tx,

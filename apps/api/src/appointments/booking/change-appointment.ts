@@ -147,6 +147,8 @@ export async function amendAppointment(
   const current = await deps.appointments.findRecord(booker.clientId, appointmentId);
   if (!current) throw notFoundAppointment();
   assertChangeable(current, deps.now());
+  // Decision 0117: a visit's appointments stay back to back; the visit moves as one.
+  if (current.visitId !== null) throw conflict(bookingMessages.visitMovesTogether);
   const context = await loadBookingContext(deps, booker, {
     practiceId: current.practiceId,
     appointmentReasonId: body.appointmentReasonId ?? current.appointmentReasonId,

@@ -37,6 +37,8 @@ export interface SlotSearchInput {
   toDate?: string;
   existingAppointmentId?: number;
   existingSoftBookingId?: string;
+  /** The client's own visit being moved (decision 0117): its appointments count as free. */
+  existingVisitId?: string;
   /** A clinician the client chose (decision 0101): that clinician's starts only. */
   clinicianId?: number;
   /** A visit for this many pets (decision 0117): the reason's duration, that many times, back to back. */
@@ -155,6 +157,7 @@ export async function bookableSlots(
       clientId: searcher.clientId,
       existingAppointmentId: input.existingAppointmentId,
       existingSoftBookingId: input.existingSoftBookingId,
+      existingVisitId: input.existingVisitId,
     }),
   ]);
   // A chosen clinician's starts are the engine's over that one rota; the others' busy time is inert.
@@ -251,7 +254,12 @@ export async function nearestSlots(
   context: ReadyContext,
   searcher: Searcher,
   wanted: Date,
-  options: { existingAppointmentId?: number; existingSoftBookingId?: string; count?: number } = {},
+  options: {
+    existingAppointmentId?: number;
+    existingSoftBookingId?: string;
+    existingVisitId?: string;
+    count?: number;
+  } = {},
 ): Promise<{ all: BookableSlot[]; nearest: AppointmentSlot[] }> {
   const date = practiceDate(wanted);
   const found = await bookableSlots(deps, context, searcher, {
@@ -259,6 +267,7 @@ export async function nearestSlots(
     toDate: addDays(date, 1),
     existingAppointmentId: options.existingAppointmentId,
     existingSoftBookingId: options.existingSoftBookingId,
+    existingVisitId: options.existingVisitId,
   });
   const nearest = [...found.slots]
     .sort((a, b) => Math.abs(a.startsAt - wanted.getTime()) - Math.abs(b.startsAt - wanted.getTime()))

@@ -61,12 +61,28 @@ export async function enqueueVisitEmail(
   );
 }
 
-/** The cancellation of a whole visit: one e-mail whose CANCEL removes the visit's calendar entry. */
-export async function enqueueVisitCancelledEmail(
+/**
+ * A whole visit moved or cancelled: one e-mail whose REQUEST replaces, or CANCEL removes, the visit's
+ * calendar entry (the first appointment's UID, its sequence one higher).
+ */
+export async function enqueueVisitChangeEmail(
   tx: Executor,
   deps: BookingDeps,
   booker: Booker,
-  records: readonly AppointmentRecord[],
+  records: readonly Pick<
+    AppointmentRecord,
+    | 'appointmentId'
+    | 'petName'
+    | 'reasonName'
+    | 'clinicianType'
+    | 'practiceName'
+    | 'practicePhone'
+    | 'practiceAddress'
+    | 'startsAt'
+    | 'endsAt'
+    | 'cutoffMinutes'
+  >[],
+  change: 'amended' | 'cancelled',
   now: Date,
 ): Promise<void> {
   const first = records[0];
@@ -75,7 +91,7 @@ export async function enqueueVisitCancelledEmail(
   await enqueueEmail(
     tx,
     appointmentEmail({
-      change: 'cancelled',
+      change,
       appointmentId: first.appointmentId,
       to: booker.email,
       firstName: booker.firstName,

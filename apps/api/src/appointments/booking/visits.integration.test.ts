@@ -6,87 +6,19 @@ import {
 import { visitDetailSchema } from '@vet/contracts/appointment-visits';
 import { listedAppointmentSchema } from '@vet/contracts/appointments';
 import { apiErrorSchema } from '@vet/contracts/errors';
-import { appointments } from '@vet/db/schema/appointments';
-import { practiceEvents } from '@vet/db/schema/practice-events';
-import { emailOutbox } from '@vet/db/schema/system';
-import {
-  createCancellationReason,
-  createPet,
-  createReason,
-  createSpecies,
-  linkReasonSpecies,
-} from '@vet/db/testing/factories';
+import { createPet, createReason, createSpecies, linkReasonSpecies } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
-import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
-import {
-  bookingHelpers,
-  bookingScene,
-  localDay,
-  localInstant,
-  slotQuery,
-  type BookingScene,
-} from './testing/booking-fixtures.ts';
+import { bookingHelpers, localDay, localInstant, slotQuery } from './testing/booking-fixtures.ts';
+import { visitHelpers } from './testing/visit-fixtures.ts';
 
 /** Decision 0117: several pets in one visit, on real PostgreSQL through the API. */
 const database = useTestDatabase({ max: 20 });
 const { context, signedInClient } = useSignedInTestApp(database);
 const { db } = database;
 const { book, reservationsOf } = bookingHelpers(context, db);
-
-async function twoPetScene() {
-  const scene = await bookingScene(db, signedInClient);
-  const second = await createPet(db, { clientId: scene.client.id, speciesId: scene.dog.id, name: 'Mango' });
-  return { ...scene, second };
-}
-
-const bookVisit = (
-  scene: BookingScene,
-  petIds: number[],
-  startsAt: Date,
-  extra: { key?: string; reasonId?: number } = {},
-) =>
-  context.app.inject({
-    method: 'POST',
-    url: '/appointments/visits',
-    headers: { authorization: scene.authorization, ...(extra.key ? { 'idempotency-key': extra.key } : {}) },
-    payload: {
-      practiceId: scene.practice.id,
-      petIds,
-      appointmentReasonId: extra.reasonId ?? scene.reason.id,
-      startsAt: startsAt.toISOString(),
-    },
-  });
-
-const rowsOf = (clientId: number) =>
-  db
-    .select({
-      id: appointments.id,
-      petId: appointments.petId,
-      clinicianId: appointments.clinicianId,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      status: appointments.status,
-      visitId: appointments.visitId,
-    })
-    .from(appointments)
-    .where(eq(appointments.clientId, clientId))
-    .orderBy(asc(appointments.startsAt));
-
-const eventsOf = (clientId: number) =>
-  db
-    .select({ type: practiceEvents.type, data: practiceEvents.data })
-    .from(practiceEvents)
-    .where(sql`(${practiceEvents.data}->>'client_id')::int = ${clientId}`)
-    .orderBy(asc(practiceEvents.id));
-
-const emailsTo = (to: string) =>
-  db
-    .select({ subject: emailOutbox.subject, attachments: emailOutbox.attachments })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, to))
-    .orderBy(asc(emailOutbox.id));
+const { twoPetScene, bookVisit, rowsOf, eventsOf, emailsTo } = visitHelpers(context, signedInClient, db);
 
 describe('the slot search for a visit', () => {
   it('offers only starts where every pet’s appointment fits back to back with one clinician', async () => {
@@ -250,61 +182,5 @@ describe('POST /appointments/visits', () => {
     const other = await bookVisit(scene, [scene.second.id, scene.pet.id], startsAt, { key });
     expect(other.statusCode).toBe(422);
     expect(await rowsOf(scene.client.id)).toHaveLength(2);
-  });
-});
-
-describe('PATCH /appointments/visits/{visitId}/cancel', () => {
-  it('cancels the visit as one: times freed, an event per appointment, one e-mail', async () => {
-    const scene = await twoPetScene();
-    const reason = await createCancellationReason(db);
-    const booked = await bookVisit(
-      scene,
-      [scene.pet.id, scene.second.id],
-      localInstant(localDay(3), '10:00'),
-    );
-    const { visitId } = visitDetailSchema.parse(booked.json());
-
-    const stranger = await twoPetScene();
-    const refused = await context.app.inject({
-      method: 'PATCH',
-      url: `/appointments/visits/${visitId}/cancel?reasonId=${reason.id}`,
-      headers: { authorization: stranger.authorization },
-    });
-    expect(refused.statusCode).toBe(404);
-    const unknown = await context.app.inject({
-      url: `/appointments/visits/${crypto.randomUUID()}`,
-      headers: { authorization: scene.authorization },
-    });
-    expect(unknown.statusCode).toBe(404);
-    expect(apiErrorSchema.parse(unknown.json())).toEqual(apiErrorSchema.parse(refused.json()));
-
-    const response = await context.app.inject({
-      method: 'PATCH',
-      url: `/appointments/visits/${visitId}/cancel?reasonId=${reason.id}`,
-      headers: { authorization: scene.authorization },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const visit = visitDetailSchema.parse(response.json());
-    expect(visit.appointments.map((a) => a.status)).toEqual(['Cancelled', 'Cancelled']);
-    expect(await reservationsOf(scene.vets[0]!.id)).toEqual([]);
-    const events = await eventsOf(scene.client.id);
-    expect(
-      events
-        .filter((e) => e.type === 'appointment.cancelled')
-        .map((e) => (e.data as { visit_id?: string }).visit_id),
-    ).toEqual([visitId, visitId]);
-    const emails = await emailsTo(scene.client.email!);
-    expect(emails.map((email) => email.subject)).toEqual([
-      'Your appointment is booked',
-      'Your appointment is cancelled',
-    ]);
-    expect(emails[1]!.attachments[0]!.content).toContain('METHOD:CANCEL');
-
-    const twice = await context.app.inject({
-      method: 'PATCH',
-      url: `/appointments/visits/${visitId}/cancel?reasonId=${reason.id}`,
-      headers: { authorization: scene.authorization },
-    });
-    expect(twice.statusCode).toBe(409);
   });
 });

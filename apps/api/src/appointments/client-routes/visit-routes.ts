@@ -1,5 +1,6 @@
 import { bookingConflictSchema, bookingMessages } from '@vet/contracts/appointment-booking';
 import {
+  amendVisitBodySchema,
   bookVisitBodySchema,
   cancelVisitQuerySchema,
   visitDetailSchema,
@@ -10,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { errorBody, limitedBy } from '../../platform/index.ts';
 import {
+  amendVisit,
   bookingsPerIdentity,
   bookVisit,
   cancelVisit,
@@ -22,10 +24,10 @@ import { bookerOf, idempotencyHeadersSchema } from './booker.ts';
 const tags = ['appointments'];
 
 /** A visit's outcome as booking's: 409 with the nearest starts, or naming a pet already booked; 422. */
-function send(reply: FastifyReply, outcome: VisitOutcome) {
+function send(reply: FastifyReply, outcome: VisitOutcome, successStatus: 200 | 201) {
   switch (outcome.kind) {
     case 'booked':
-      return reply.code(201).send(outcome.visit);
+      return reply.code(successStatus).send(outcome.visit);
     case 'taken':
       return reply
         .code(409)
@@ -39,7 +41,7 @@ function send(reply: FastifyReply, outcome: VisitOutcome) {
   }
 }
 
-/** Decision 0117: several pets in one visit, booked, read and cancelled as one. */
+/** Decision 0117: several pets in one visit, booked, read, moved and cancelled as one. */
 export const visitRoutes =
   (deps: BookingDeps, perIdentity: number): FastifyPluginCallbackZod =>
   (app, _options, done) => {
@@ -72,6 +74,7 @@ export const visitRoutes =
         send(
           reply,
           await bookVisit(deps, bookerOf(request), request.body, request.headers['idempotency-key']),
+          201,
         ),
     );
 
@@ -87,6 +90,32 @@ export const visitRoutes =
         },
       },
       (request) => getVisit(deps, bookerOf(request), request.params.visitId),
+    );
+
+    app.post(
+      '/appointments/visits/:visitId',
+      {
+        schema: {
+          operationId: 'amendVisit',
+          tags,
+          summary: 'Moves a whole visit to a new start, its pets in the same order, atomically',
+          description:
+            'Allowed until the visit’s start minus the practice’s cut-off (409 after). startsAt must be a ' +
+            'start of the slot search with petCount and existingVisitId. 409 with `alternatives` when the ' +
+            'new time is not free; the visit keeps its old times then.',
+          params: visitIdParamsSchema,
+          body: amendVisitBodySchema,
+          response: {
+            200: visitDetailSchema,
+            400: apiErrorSchema,
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+            409: bookingConflictSchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        send(reply, await amendVisit(deps, bookerOf(request), request.params.visitId, request.body), 200),
     );
 
     app.patch(
