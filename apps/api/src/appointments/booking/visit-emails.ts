@@ -1,3 +1,4 @@
+import { visitPetNames } from '@vet/contracts/appointment-visits';
 import type { Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { createPracticePricesRepository } from '../../reference/index.ts';
@@ -7,12 +8,6 @@ import { nextCalendarSequence } from './appointment-calendar.ts';
 import type { Booker, BookingDeps } from './book-appointment.ts';
 import { appointmentEmail } from './booking-emails.ts';
 import type { ReadyContext } from './slot-search.ts';
-
-/** "Bella", "Bella and Max", "Bella, Max and Rex": the pets of a visit in its order. */
-export function petNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
 
 /**
  * A visit's one confirmation (decision 0117): one e-mail and one calendar entry from the first pet's start
@@ -44,7 +39,7 @@ export async function enqueueVisitEmail(
       to: booker.email,
       firstName: booker.firstName,
       brandName: deps.brandName,
-      petName: petNames(contexts.map((context) => context.pet?.name ?? '')),
+      petName: visitPetNames(contexts.map((context) => context.pet?.name ?? '')),
       reasonName: lead.reason.name,
       clinicianType: lead.reason.clinicianType,
       practiceName: lead.practice.name,
@@ -96,7 +91,7 @@ export async function enqueueVisitChangeEmail(
       to: booker.email,
       firstName: booker.firstName,
       brandName: deps.brandName,
-      petName: petNames(records.map((record) => record.petName)),
+      petName: visitPetNames(records.map((record) => record.petName)),
       reasonName: first.reasonName,
       clinicianType: first.clinicianType,
       practiceName: first.practiceName,
