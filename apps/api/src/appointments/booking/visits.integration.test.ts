@@ -170,6 +170,26 @@ describe('POST /appointments/visits', () => {
     expect((await rowsOf(scene.client.id)).map((row) => row.visitId)).toEqual([null]);
   });
 
+  it('never double-books: parallel visits for the one vet’s same time give exactly one 201', async () => {
+    const scene = await twoPetScene();
+    const startsAt = localInstant(localDay(5), '09:00');
+    const others = [];
+    for (let i = 0; i < 4; i += 1) {
+      const { client, authorization } = await signedInClient({ homePracticeId: scene.practice.id });
+      const pets = [];
+      for (const name of ['Nova', 'Otis']) {
+        pets.push(await createPet(db, { clientId: client.id, speciesId: scene.dog.id, name }));
+      }
+      others.push({ scene: { ...scene, client, authorization }, petIds: pets.map((pet) => pet.id) });
+    }
+    const answers = await Promise.all([
+      bookVisit(scene, [scene.pet.id, scene.second.id], startsAt),
+      ...others.map((other) => bookVisit(other.scene, other.petIds, startsAt)),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await reservationsOf(scene.vets[0]!.id)).toHaveLength(2);
+  });
+
   it('answers a repeated key with the same visit and another body with 422', async () => {
     const scene = await twoPetScene();
     const startsAt = localInstant(localDay(4), '14:00');
