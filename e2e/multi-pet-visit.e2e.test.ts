@@ -97,7 +97,7 @@ describe('several pets in one visit', () => {
       await upcoming.getByText('Part of one visit with Bramble.').waitFor();
       await expectNoAxeViolations(wide);
       await shoot(wide, 'list-desktop');
-      await press(wide.getByRole('button', { name: /^Cancel the visit of Bramble and Clover \(Bramble’s/ }));
+      await press(wide.getByRole('button', { name: /^Cancel visit of Bramble and Clover \(Bramble’s/ }));
       const dialog = wide.getByRole('dialog', { name: 'Cancel visit' });
       const reason = dialog.getByLabel(/Reason for cancelling/);
       await expect.poll(() => reason.locator('option').count()).toBeGreaterThan(1);

@@ -36,9 +36,3 @@ export const visitDetailSchema = z.object({
   appointments: z.array(appointmentDetailSchema).min(1),
 });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;
-
-/** "Bella", "Bella and Max", "Bella, Max and Rex": a visit's pets in its order, as e-mails and pages say. */
-export function visitPetNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}

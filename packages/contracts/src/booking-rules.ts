@@ -23,6 +23,12 @@ export const bookingLimits = {
   windowMinutes: 10,
 } as const;
 
+/** "Bella", "Bella and Max", "Bella, Max and Rex": a visit's pets in its order, as e-mails and pages say. */
+export function visitPetNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /** The most pets one visit books together (decision 0117): a household's visit, not a clinic's list. */
 export const maxPetsPerVisit = 4;
 

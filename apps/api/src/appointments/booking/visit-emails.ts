@@ -1,4 +1,4 @@
-import { visitPetNames } from '@vet/contracts/appointment-visits';
+import { visitPetNames } from '@vet/contracts/booking-rules';
 import type { Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { createPracticePricesRepository } from '../../reference/index.ts';

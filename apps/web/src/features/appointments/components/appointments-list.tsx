@@ -1,6 +1,6 @@
 'use client';
 
-import { visitPetNames } from '@vet/contracts/appointment-visits';
+import { visitPetNames } from '@vet/contracts/booking-rules';
 import type { AppointmentSummary, ListedAppointment } from '@vet/contracts/appointments';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
@@ -61,7 +61,7 @@ function ChangeActions(props: {
         <Button
           variant="outlined"
           onClick={onCancel}
-          aria-label={visitPets ? `Cancel the visit of ${visitPets} (${what})` : `Cancel ${what}`}
+          aria-label={visitPets ? `Cancel visit of ${visitPets} (${what})` : `Cancel ${what}`}
         >
           {visitPets ? 'Cancel visit' : 'Cancel'}
         </Button>

@@ -5,7 +5,8 @@ import type {
   AppointmentSlot,
   ChoosableClinician,
 } from '@vet/contracts/appointment-booking';
-import { visitPetNames, type VisitDetail } from '@vet/contracts/appointment-visits';
+import type { VisitDetail } from '@vet/contracts/appointment-visits';
+import { visitPetNames } from '@vet/contracts/booking-rules';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { ApiError } from '@/shared/api/api-client';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';

@@ -1,6 +1,6 @@
 'use client';
 
-import { visitPetNames } from '@vet/contracts/appointment-visits';
+import { visitPetNames } from '@vet/contracts/booking-rules';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { formatPracticeClock } from '@/shared/dates/appointment-time';
