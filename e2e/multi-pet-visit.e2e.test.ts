@@ -63,7 +63,10 @@ describe('several pets in one visit', () => {
     const slotAsked = page.waitForRequest((request) =>
       /\/appointment-slots\?.*petCount=2/.test(request.url()),
     );
-    await group.getByRole('checkbox', { name: 'Clover' }).check();
+    // The box is checked by the address the press writes, a render later: wait for it, not the click.
+    const clover = group.getByRole('checkbox', { name: 'Clover' });
+    await clover.click();
+    await expect.poll(() => clover.isChecked()).toBe(true);
     await slotAsked;
     expect(page.url()).toMatch(/with=\d+/);
     await page.getByRole('tablist', { name: 'Days' }).waitFor();
