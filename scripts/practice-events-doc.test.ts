@@ -15,14 +15,21 @@ import { describe, expect, it } from 'vitest';
  */
 const markdown = readFileSync(new URL('../docs/practice-events.md', import.meta.url), 'utf8');
 
-function examples(): Map<string, unknown> {
-  const found = new Map<string, unknown>();
+/** Each section's JSON blocks: the first is the type's example, any further one a variant of it. */
+function sections(): Map<string, unknown[]> {
+  const found = new Map<string, unknown[]>();
   for (const section of markdown.split(/^### /m).slice(1)) {
     const heading = section.slice(0, section.indexOf('\n')).trim();
-    const json = /```json\n([\s\S]*?)```/.exec(section)?.[1];
-    if (json !== undefined) found.set(heading, JSON.parse(json));
+    const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map(
+      (match) => JSON.parse(match[1]!) as unknown,
+    );
+    if (blocks.length > 0) found.set(heading, blocks);
   }
   return found;
+}
+
+function examples(): Map<string, unknown> {
+  return new Map([...sections()].map(([heading, blocks]) => [heading, blocks[0]]));
 }
 
 describe('docs/practice-events.md', () => {
@@ -39,5 +46,13 @@ describe('docs/practice-events.md', () => {
     const schema = practiceEventDataSchemas[type];
     expect(() => schema.strict().parse(envelope.data)).not.toThrow();
     expect(example).toEqual(practiceEventExamples[type]);
+  });
+
+  it.each([...practiceEventTypes])('shows every further example of %s as the portal sends it', (type) => {
+    for (const variant of sections().get(type)?.slice(1) ?? []) {
+      const envelope = practiceEventEnvelopeSchema.parse(variant);
+      expect(envelope.type).toBe(type);
+      expect(() => practiceEventDataSchemas[type].strict().parse(envelope.data)).not.toThrow();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { appointmentSummarySchema } from './appointments.ts';
 import { apiErrorSchema } from './errors.ts';
 import { serialId, serialIdParam } from './ids.ts';
 import { clinicianTypes } from './lookups.ts';
-import { appointmentNotesMaxLength } from './booking-rules.ts';
+import { appointmentNotesMaxLength, maxPetsPerVisit } from './booking-rules.ts';
 import { practiceTimeZone } from './practice-clock.ts';
 
 const instant = z.iso.datetime({ offset: true });
@@ -24,7 +24,14 @@ export const appointmentSlotsQuerySchema = z.object({
   petId: serialIdParam.optional(),
   existingAppointmentId: serialIdParam.optional(),
   existingSoftBookingId: z.uuid().optional(),
+  /** The client's own visit, being moved (decision 0117): its appointments count as free. */
+  existingVisitId: z.uuid().optional(),
   clinicianId: serialIdParam.optional(),
+  /**
+   * A visit for this many pets with the same reason (decision 0117): starts where that many of the
+   * reason's duration fit back to back with one clinician; each slot's end is the visit's.
+   */
+  petCount: z.coerce.number().int().min(1).max(maxPetsPerVisit).optional(),
 });
 export type AppointmentSlotsQuery = z.infer<typeof appointmentSlotsQuerySchema>;
 

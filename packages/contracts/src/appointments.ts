@@ -30,6 +30,8 @@ export const listedAppointmentSchema = appointmentSummarySchema.extend({
   earlierTimes: z.object({ latestDate: z.iso.date() }).nullable(),
   /** A pet that has died or has a new home: its appointments offer no change online (decision 0099). */
   petStatus: z.enum(petStatuses),
+  /** The visit it is part of: pets booked together, cancelled as one (decision 0117); null: on its own. */
+  visitId: z.uuid().nullable(),
 });
 export type ListedAppointment = z.infer<typeof listedAppointmentSchema>;
 export const appointmentsResponseSchema = z.array(listedAppointmentSchema);

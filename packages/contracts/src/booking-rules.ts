@@ -23,6 +23,15 @@ export const bookingLimits = {
   windowMinutes: 10,
 } as const;
 
+/** "Bella", "Bella and Max", "Bella, Max and Rex": a visit's pets in its order, as e-mails and pages say. */
+export function visitPetNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The most pets one visit books together (decision 0117): a household's visit, not a clinic's list. */
+export const maxPetsPerVisit = 4;
+
 export const bookingMessages = {
   slotTaken: 'That time has just been taken.',
   /** The pet is already booked in at an overlapping time (another appointment, another clinician). */
@@ -43,6 +52,13 @@ export const bookingMessages = {
   clinicianUnavailable: 'That vet is not available to book online. Please choose another vet.',
   /** The practice has switched naming off (decision 0101). */
   namingOff: 'This practice does not take online bookings with a named vet. Please book with any vet.',
+  /** A visit refused for one of its pets: the pet and the reason named, then why (decision 0117). */
+  visitPetRefused: (petName: string, reasonName: string, why: string) =>
+    `${petName} cannot be booked for ${reasonName} in this visit. ${why}`,
+  visitNotFound: 'We could not find that visit.',
+  /** One appointment of a visit does not move alone: the visit moves as one (decision 0117). */
+  visitMovesTogether:
+    'This appointment is part of a visit with your other pets: change the time of the whole visit.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking.',
   tooManyForClient: `You already have ${bookingLimits.futureAppointmentsPerClient} upcoming appointments, the most that can be booked online. Please call your practice to book another.`,
   tooManyForPet: (petName: string) =>

@@ -47,6 +47,11 @@ const practiceRecord = { practice_id: id, practice_ref: ref };
 const clientRecord = { client_id: id, client_ref: ref };
 const petRecord = { pet_id: id, pet_ref: ref };
 const appointmentRecord = { appointment_id: id, appointment_ref: ref };
+/**
+ * Present only on an appointment that is part of a visit: several pets of one client booked together, back
+ * to back with one clinician (decision 0117). Each appointment of the visit has its own event, naming it.
+ */
+const visitOf = { visit_id: z.uuid().optional() };
 
 /** A client's details as clients.csv has them (salutation by name, phones in E.164). */
 const clientDetails = {
@@ -78,6 +83,7 @@ const appointmentDetails = {
   ends_at: instant,
   status: z.enum(appointmentStatuses),
   notes: z.string().nullable(),
+  ...visitOf,
 };
 
 /** The data of each event type. */
@@ -176,6 +182,7 @@ export const practiceEventDataSchemas = {
     ...clientRecord,
     ...petRecord,
     cancelled_at: instant,
+    ...visitOf,
   }),
   /** A guest's held time became an appointment when they finished signing up. */
   'guest_hold.completed': z.object({ ...appointmentDetails, hold_id: z.string() }),

@@ -73,6 +73,7 @@ export function buildAppointment(overrides: Partial<ListedAppointment> = {}): Li
     endsAt: new Date(Date.parse(startsAt) + 15 * 60_000).toISOString(),
     status: 'Booked',
     earlierTimes: null,
+    visitId: null,
     petStatus: 'Active',
     ...overrides,
   } satisfies ListedAppointment);

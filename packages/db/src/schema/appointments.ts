@@ -72,6 +72,11 @@ export const appointments = pgTable(
      * second of them does not end the first's link; null when the generation went out with anything else.
      */
     manageLinkReminderKind: text('manage_link_reminder_kind'),
+    /**
+     * The visit this appointment is part of: several pets of one client booked together, back to back with
+     * one clinician, amended and cancelled as one (decision 0117); null for an appointment of its own.
+     */
+    visitId: uuid('visit_id'),
     /** A repeated booking request with the same key returns the first result (R4.21). */
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the first request's body: the same key with another body is refused (422). */
@@ -83,6 +88,10 @@ export const appointments = pgTable(
     unique('appointments_client_idempotency_uq').on(t.clientId, t.idempotencyKey),
     index('appointments_client_idx').on(t.clientId, t.startsAt),
     index('appointments_pet_idx').on(t.petId),
+    // A visit's appointments are read together, always with their client's id (decision 0117).
+    index('appointments_client_visit_idx')
+      .on(t.clientId, t.visitId)
+      .where(sql`${t.visitId} is not null`),
     // The reminders queue reads the booked appointments of the coming days every minute (decision 0085).
     index('appointments_booked_starts_idx')
       .on(t.startsAt)

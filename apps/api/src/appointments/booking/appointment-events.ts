@@ -31,6 +31,7 @@ export const appointmentEventColumns = {
   endsAt: appointments.endsAt,
   status: appointments.status,
   notes: appointments.notes,
+  visitId: appointments.visitId,
 };
 
 export interface AppointmentEventRow {
@@ -50,7 +51,12 @@ export interface AppointmentEventRow {
   endsAt: Date;
   status: PracticeEventData<'appointment.booked'>['status'];
   notes: string | null;
+  /** The visit it is part of (decision 0117); null or absent for an appointment of its own. */
+  visitId?: string | null;
 }
+
+/** visit_id only on a visit's appointments, so that other events read as they always have. */
+const visitField = (visitId: string | null | undefined) => (visitId ? { visit_id: visitId } : {});
 
 /** The appointment as appointments.csv has it, with the portal's ids beside the references. */
 export function appointmentEventData(row: AppointmentEventRow): PracticeEventData<'appointment.booked'> {
@@ -71,6 +77,7 @@ export function appointmentEventData(row: AppointmentEventRow): PracticeEventDat
     ends_at: row.endsAt.toISOString(),
     status: row.status,
     notes: row.notes,
+    ...visitField(row.visitId),
   };
 }
 
@@ -118,5 +125,6 @@ export function recordCancelled(tx: Executor, row: AppointmentEventRow, cancelle
     pet_id: row.petId,
     pet_ref: row.petRef,
     cancelled_at: cancelledAt.toISOString(),
+    ...visitField(row.visitId),
   });
 }

@@ -26,6 +26,7 @@ const summaryColumns = {
   endsAt: appointments.endsAt,
   status: appointments.status,
   petStatus: pets.status,
+  visitId: appointments.visitId,
 };
 
 const detailColumns = {
@@ -139,6 +140,14 @@ export function createAppointmentsRepository(db: Database) {
      * One of the client's appointments, with what changing it needs. `forUpdate` locks the row for the
      * caller's transaction, so two changes of one appointment take turns.
      */
+    /** A visit's appointments (decision 0117), first to last; none for another client's visit. */
+    async findVisit(clientId: number, visitId: string, executor: Executor = db, forUpdate = false) {
+      const query = records(executor)
+        .where(and(eq(appointments.clientId, clientId), eq(appointments.visitId, visitId)))
+        .orderBy(asc(appointments.startsAt), asc(appointments.id));
+      return forUpdate ? query.for('update', { of: appointments }) : query;
+    },
+
     async findRecord(clientId: number, appointmentId: number, executor: Executor = db, forUpdate = false) {
       const query = records(executor)
         .where(and(eq(appointments.clientId, clientId), eq(appointments.id, appointmentId)))

@@ -150,7 +150,7 @@ export async function enqueueBookedEmail(
  * What the client sees of the appointment just booked, from what the booking read (the context) and
  * wrote (the row): no read of its own after the commit.
  */
-function newBookingDetail(context: ReadyContext, row: AppointmentEventRow) {
+export function newBookingDetail(context: ReadyContext, row: AppointmentEventRow) {
   return toDetail({
     appointmentId: row.id,
     petId: row.petId,
@@ -171,6 +171,7 @@ function newBookingDetail(context: ReadyContext, row: AppointmentEventRow) {
     cutoffMinutes: context.practice.cutoffMinutes,
     practicePhone: context.practice.phone,
     practiceAddress: context.practice.address,
+    visitId: row.visitId ?? null,
   });
 }
 

@@ -122,6 +122,8 @@ export interface OnlineBookingValues {
   notes: string | null;
   idempotencyKey: string | null;
   idempotencyRequestHash: string | null;
+  /** The visit it is part of (decision 0117); null for an appointment of its own. */
+  visitId?: string | null;
 }
 
 /** The event columns of a write of `appointments` (appointmentEventColumns) as raw SQL: one statement. */
@@ -149,11 +151,12 @@ const bookOnline = namedStatement(
     ),
     appointment as (
       insert into appointments (practice_id, clinician_id, client_id, pet_id, reason_id, starts_at, ends_at,
-                                notes, notes_for_client, idempotency_key, idempotency_request_hash)
+                                notes, notes_for_client, idempotency_key, idempotency_request_hash,
+                                visit_id)
       select ${value('practiceId')}::int, ${value('clinicianId')}::int, ${value('clientId')}::int,
              ${value('petId')}::int, ${value('reasonId')}::int, ${value('startsAt')}::timestamptz,
              ${value('endsAt')}::timestamptz, ${value('notes')}::text, true, ${value('idempotencyKey')}::text,
-             ${value('idempotencyRequestHash')}::text
+             ${value('idempotencyRequestHash')}::text, ${value('visitId')}::uuid
       from counted
       where (${value('clientLimit')}::int is null or upcoming_client < ${value('clientLimit')}::int)
         and (${value('petLimit')}::int is null or upcoming_pet < ${value('petLimit')}::int)
@@ -162,7 +165,7 @@ const bookOnline = namedStatement(
                 client_id, ${sql.raw(refOf('clients', 'client_id'))} as client_ref,
                 pet_id, ${sql.raw(refOf('pets', 'pet_id'))} as pet_ref,
                 reason_id, ${sql.raw(refOf('appointment_reasons', 'reason_id'))} as reason_ref,
-                starts_at, ends_at, status, notes
+                starts_at, ends_at, status, notes, visit_id
     ),
     released as (
       delete from clinician_reservations
@@ -199,6 +202,7 @@ type BookedRow = {
   ends_at: string;
   status: AppointmentEventRow['status'];
   notes: string | null;
+  visit_id: string | null;
 };
 
 /**
@@ -215,6 +219,7 @@ export async function writeOnlineBooking(
 ): Promise<{ upcoming: { client: number; pet: number }; booked: AppointmentEventRow | null }> {
   const [row] = await runNamed<BookedRow>(tx, bookOnline, {
     ...values,
+    visitId: values.visitId ?? null,
     startsAt: values.startsAt.toISOString(),
     endsAt: values.endsAt.toISOString(),
     now: now.toISOString(),
@@ -241,6 +246,7 @@ export async function writeOnlineBooking(
     endsAt: new Date(row.ends_at),
     status: row.status,
     notes: row.notes,
+    visitId: row.visit_id,
   };
   return { upcoming, booked };
 }

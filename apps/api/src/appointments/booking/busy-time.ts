@@ -27,6 +27,8 @@ export interface BusyQuery {
   clientId: number | null;
   existingAppointmentId?: number;
   existingSoftBookingId?: string;
+  /** The client's own visit being moved (decision 0117): all its appointments count as free. */
+  existingVisitId?: string;
 }
 
 const value = (name: string) => sql.placeholder(name);
@@ -37,7 +39,8 @@ const value = (name: string) => sql.placeholder(name);
  * practice), its busy spans as epoch milliseconds in one text ('start end start end …'): node-postgres
  * parses a few dozen values, not the ~5,600 timestamps of a group-scale search's reservations, which cost
  * the API more CPU than the slot engine (decision 0052). The caller's own appointment (never another
- * client's) or hold being moved is left out when its id is given; null leaves nothing out.
+ * client's) or hold being moved is left out when its id is given, and so are the caller's own visit's
+ * appointments (decision 0117); null leaves nothing out.
  */
 const busyTime = namedStatement(
   'slot_busy_time',
@@ -55,6 +58,10 @@ const busyTime = namedStatement(
         and (${value('existingAppointmentId')}::int is null
              or ${clinicianReservations.appointmentId} is distinct from (select ${appointments.id} from ${appointments}
                   where ${appointments.id} = ${value('existingAppointmentId')}::int
+                    and ${appointments.clientId} = ${value('clientId')}::int))
+        and (${value('existingVisitId')}::uuid is null or ${clinicianReservations.appointmentId} is null
+             or ${clinicianReservations.appointmentId} not in (select ${appointments.id} from ${appointments}
+                  where ${appointments.visitId} = ${value('existingVisitId')}::uuid
                     and ${appointments.clientId} = ${value('clientId')}::int))
         and (${value('existingSoftBookingId')}::uuid is null
              or ${clinicianReservations.softBookingId} is distinct from ${value('existingSoftBookingId')}::uuid)
@@ -83,6 +90,7 @@ export async function listBusyTime(db: Database, query: BusyQuery): Promise<Busy
     existingAppointmentId: query.clientId === null ? null : (query.existingAppointmentId ?? null),
     clientId: query.clientId,
     existingSoftBookingId: query.existingSoftBookingId ?? null,
+    existingVisitId: query.clientId === null ? null : (query.existingVisitId ?? null),
   });
   const busy: BusyTime[] = [];
   for (const row of rows) {

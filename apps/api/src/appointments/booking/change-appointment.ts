@@ -30,7 +30,7 @@ import { MINUTE_MS } from './slot-engine/types.ts';
 const notFoundAppointment = () => notFound('We could not find that appointment.');
 
 /** R4.22: a booked appointment can be changed until its start minus the practice's cut-off. */
-function assertChangeable(record: AppointmentRecord, now: Date): void {
+export function assertChangeable(record: AppointmentRecord, now: Date): void {
   if (record.status !== 'Booked') throw conflict(bookingMessages.notChangeable);
   if (now.getTime() > record.startsAt.getTime() - record.cutoffMinutes * MINUTE_MS) {
     throw conflict(bookingMessages.tooLateToChange);
@@ -78,7 +78,7 @@ export async function getAppointment(deps: BookingDeps, booker: Booker, appointm
   return reload(deps, booker, appointmentId);
 }
 
-const spanOf = (record: AppointmentRecord): FreedSpan => ({
+export const spanOf = (record: AppointmentRecord): FreedSpan => ({
   practiceId: record.practiceId,
   clinicianId: record.clinicianId,
   startsAt: record.startsAt,
@@ -87,7 +87,7 @@ const spanOf = (record: AppointmentRecord): FreedSpan => ({
 });
 
 /** Tells the earlier-times line of freed time; the change has committed, so a fault here is only logged. */
-async function announceFreed(deps: BookingDeps, spans: FreedSpan[]) {
+export async function announceFreed(deps: BookingDeps, spans: FreedSpan[]) {
   if (!deps.timeFreed) return;
   try {
     await deps.timeFreed(spans);
@@ -147,6 +147,8 @@ export async function amendAppointment(
   const current = await deps.appointments.findRecord(booker.clientId, appointmentId);
   if (!current) throw notFoundAppointment();
   assertChangeable(current, deps.now());
+  // Decision 0117: a visit's appointments stay back to back; the visit moves as one.
+  if (current.visitId !== null) throw conflict(bookingMessages.visitMovesTogether);
   const context = await loadBookingContext(deps, booker, {
     practiceId: current.practiceId,
     appointmentReasonId: body.appointmentReasonId ?? current.appointmentReasonId,

@@ -36,6 +36,10 @@ export {
   getAppointment,
 } from './change-appointment.ts';
 export type { PetDepartureCancellation } from './change-appointment.ts';
+export { bookVisit } from './book-visit.ts';
+export type { VisitOutcome } from './book-visit.ts';
+export { cancelVisit, getVisit } from './cancel-visit.ts';
+export { amendVisit } from './amend-visit.ts';
 export { MINUTE_MS } from './slot-engine/types.ts';
 export { slotAnswerSerializer, slotRoutes } from './slot-routes.ts';
 export { bookableSlots, loadBookingContext, nearestSlots, searchAppointmentSlots } from './slot-search.ts';

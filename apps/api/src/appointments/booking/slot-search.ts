@@ -37,8 +37,12 @@ export interface SlotSearchInput {
   toDate?: string;
   existingAppointmentId?: number;
   existingSoftBookingId?: string;
+  /** The client's own visit being moved (decision 0117): its appointments count as free. */
+  existingVisitId?: string;
   /** A clinician the client chose (decision 0101): that clinician's starts only. */
   clinicianId?: number;
+  /** A visit for this many pets (decision 0117): the reason's duration, that many times, back to back. */
+  petCount?: number;
 }
 
 export interface SlotSearchDeps {
@@ -111,6 +115,19 @@ export async function loadBookingContext(
   return { ...context, reason, chosenClinicianId: input.clinicianId };
 }
 
+/**
+ * A visit's context (decision 0117): the reason's duration once per pet, so that the engine finds the
+ * starts where every pet's appointment fits back to back with one clinician (its reservation-free span is
+ * the whole visit's, so the consecutive appointments are free by construction).
+ */
+export function forVisit(context: ReadyContext, petCount: number): ReadyContext {
+  if (petCount <= 1) return context;
+  return {
+    ...context,
+    reason: { ...context.reason, durationMinutes: context.reason.durationMinutes * petCount },
+  };
+}
+
 /** The bookable starts of a checked context (two statements: rotas, busy time). */
 export async function bookableSlots(
   deps: SlotSearchDeps,
@@ -140,6 +157,7 @@ export async function bookableSlots(
       clientId: searcher.clientId,
       existingAppointmentId: input.existingAppointmentId,
       existingSoftBookingId: input.existingSoftBookingId,
+      existingVisitId: input.existingVisitId,
     }),
   ]);
   // A chosen clinician's starts are the engine's over that one rota; the others' busy time is inert.
@@ -197,7 +215,7 @@ export async function searchAppointmentSlots(
   searcher: Searcher,
   input: SlotSearchInput,
 ): Promise<AppointmentSlots> {
-  const context = await loadBookingContext(deps, searcher, input);
+  const context = forVisit(await loadBookingContext(deps, searcher, input), input.petCount ?? 1);
   const found = await bookableSlots(deps, context, searcher, input);
   const { durationMinutes } = context.reason;
   return {
@@ -236,7 +254,12 @@ export async function nearestSlots(
   context: ReadyContext,
   searcher: Searcher,
   wanted: Date,
-  options: { existingAppointmentId?: number; existingSoftBookingId?: string; count?: number } = {},
+  options: {
+    existingAppointmentId?: number;
+    existingSoftBookingId?: string;
+    existingVisitId?: string;
+    count?: number;
+  } = {},
 ): Promise<{ all: BookableSlot[]; nearest: AppointmentSlot[] }> {
   const date = practiceDate(wanted);
   const found = await bookableSlots(deps, context, searcher, {
@@ -244,6 +267,7 @@ export async function nearestSlots(
     toDate: addDays(date, 1),
     existingAppointmentId: options.existingAppointmentId,
     existingSoftBookingId: options.existingSoftBookingId,
+    existingVisitId: options.existingVisitId,
   });
   const nearest = [...found.slots]
     .sort((a, b) => Math.abs(a.startsAt - wanted.getTime()) - Math.abs(b.startsAt - wanted.getTime()))

@@ -68,6 +68,7 @@ describe('GET /appointments', () => {
       endsAt: '2031-03-01T10:15:00.000Z',
       status: 'Booked',
       earlierTimes: null,
+      visitId: null,
       petStatus: 'Active',
     });
     expect(JSON.stringify(body)).not.toContain(clinician.lastName);

@@ -8,14 +8,14 @@ import {
   cancelAppointmentQuerySchema,
 } from '@vet/contracts/appointment-booking';
 import { apiErrorSchema } from '@vet/contracts/errors';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { linkedClientOf, errorBody, limitedBy } from '../../platform/index.ts';
+import { errorBody, limitedBy } from '../../platform/index.ts';
+import { bookerOf, idempotencyHeadersSchema } from './booker.ts';
 import { createEarlierTimesDeps } from '../earlier-times/index.ts';
+import { visitRoutes } from './visit-routes.ts';
 import {
   bookAppointment,
-  type Booker,
   type BookingCaps,
   type BookingManageLinks,
   type BookingOutcome,
@@ -28,22 +28,6 @@ import {
 
 const tags = ['appointments'];
 const notFound = { 404: apiErrorSchema };
-
-/** A retried booking sends the same key; other headers pass through untouched. */
-const idempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': z.string().min(1).max(200).optional(),
-});
-
-const bookerOf = (request: FastifyRequest): Booker => {
-  const client = linkedClientOf(request);
-  return {
-    clientId: client.clientId,
-    allowed: client.onlineBookingAllowed,
-    homePracticeId: client.homePracticeId,
-    firstName: client.firstName,
-    email: client.email,
-  };
-};
 
 /** 409 carries the nearest free starts (contracts' bookingConflictSchema); 422 a reused key. */
 function send(reply: FastifyReply, outcome: BookingOutcome, successStatus: 200 | 201) {
@@ -184,5 +168,6 @@ export const bookingRoutes =
         cancelAppointment(deps, bookerOf(request), request.params.appointmentId, request.query.reasonId),
     );
 
+    app.register(visitRoutes(deps, options.bookingsPerIdentity));
     done();
   };

@@ -21,6 +21,8 @@ describe('booking params', () => {
       step: 'confirm',
       appointmentId: null,
       amend: false,
+      withPetIds: [],
+      visitId: null,
     });
   });
 
@@ -35,7 +37,20 @@ describe('booking params', () => {
       step: 'choose',
       appointmentId: null,
       amend: false,
+      withPetIds: [],
+      visitId: null,
     });
+  });
+
+  it('carries the other pets of a visit and the visit booked (decision 0117)', () => {
+    const href = bookingHref({ petId: 3, withPetIds: [9, 4], reasonId: 7 });
+    expect(href).toBe('/appointments/book?petId=3&reasonId=7&with=9%2C4');
+    expect(readBookingParams(new URL(href, 'http://x').searchParams).withPetIds).toEqual([9, 4]);
+    expect(readBookingParams(new URLSearchParams('with=9,x,9,-2')).withPetIds).toEqual([9]);
+    const visitId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const done = readBookingParams(new URLSearchParams(`step=done&visitId=${visitId}`));
+    expect(done).toMatchObject({ step: 'done', visitId });
+    expect(readBookingParams(new URLSearchParams('step=done&visitId=nope')).visitId).toBeNull();
   });
 
   it('changes an appointment', () => {

@@ -2,7 +2,8 @@
  * The booking page's steps live in its address (/appointments/book?…), so a reload keeps the place and
  * the back button steps back: petId, reasonId and clinicianId (choosing; a vet the client named, decision
  * 0101), startsAt and step=confirm (confirming),
- * step=done with appointmentId (booked); appointmentId alone is an amendment ("Change").
+ * step=done with appointmentId (booked); appointmentId alone is an amendment ("Change"). A visit of several
+ * pets (decision 0117): the other pets in `with` (ids, comma-separated), and step=done with visitId.
  */
 export type BookingStep = 'choose' | 'confirm' | 'done';
 
@@ -17,6 +18,10 @@ export interface BookingParams {
   appointmentId: number | null;
   /** Amending: the appointment being moved. */
   amend: boolean;
+  /** The other pets booked into the same visit, in order (decision 0117); empty: one pet. */
+  withPetIds: number[];
+  /** The visit booked (step=done). */
+  visitId: string | null;
 }
 
 const bookPath = '/appointments/book';
@@ -31,6 +36,13 @@ function instant(value: string | null): string | null {
   return value && !Number.isNaN(Date.parse(value)) ? value : null;
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function petIds(value: string | null): number[] {
+  const ids = (value ?? '').split(',').map(positiveInt);
+  return [...new Set(ids.filter((id): id is number => id !== null))];
+}
+
 export function readBookingParams(params: Pick<URLSearchParams, 'get'>): BookingParams {
   const step = params.get('step');
   return {
@@ -41,6 +53,8 @@ export function readBookingParams(params: Pick<URLSearchParams, 'get'>): Booking
     step: step === 'confirm' || step === 'done' ? step : 'choose',
     appointmentId: positiveInt(params.get('appointmentId')),
     amend: params.get('change') === '1',
+    withPetIds: petIds(params.get('with')),
+    visitId: uuidPattern.test(params.get('visitId') ?? '') ? params.get('visitId') : null,
   };
 }
 
@@ -51,6 +65,8 @@ export function bookingHref(params: Partial<BookingParams>): string {
   if (params.petId) query.set('petId', String(params.petId));
   if (params.reasonId) query.set('reasonId', String(params.reasonId));
   if (params.clinicianId) query.set('clinicianId', String(params.clinicianId));
+  if (params.withPetIds?.length) query.set('with', params.withPetIds.join(','));
+  if (params.visitId) query.set('visitId', params.visitId);
   if (params.startsAt) query.set('startsAt', params.startsAt);
   if (params.step && params.step !== 'choose') query.set('step', params.step);
   const search = query.toString();

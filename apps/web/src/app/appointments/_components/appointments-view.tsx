@@ -1,10 +1,10 @@
 'use client';
 
 import { isOnlineBookingOpen } from '@vet/contracts/booking-rules';
-import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppointments } from '@/features/appointments/api/get-appointments';
 import { groupAppointments } from '@/features/appointments/appointment-groups';
+import type { CancelTarget } from '@/features/appointments/cancel-target';
 import { AppointmentsList } from '@/features/appointments/components/appointments-list';
 import { usePets } from '@/features/pets/api/get-pets';
 import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
@@ -42,7 +42,7 @@ export function AppointmentsView() {
   const { openDialog, dialog } = useActionDialog(homePracticeOf(profile.data));
   const { showToast } = useToast();
   const [openedAt] = useState(() => new Date());
-  const [cancelling, setCancelling] = useState<AppointmentSummary | null>(null);
+  const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
   const stopCancelling = useCallback(() => setCancelling(null), []);
 
   const tracked = useRef(false);
@@ -95,8 +95,9 @@ export function AppointmentsView() {
           appointment: cancelling,
           onClose: stopCancelling,
           onCancelled: () => {
+            const visit = cancelling?.visit !== undefined;
             setCancelling(null);
-            showToast('Your appointment has been cancelled.', 'success');
+            showToast(`Your ${visit ? 'visit' : 'appointment'} has been cancelled.`, 'success');
           },
         }}
       />

@@ -3,3 +3,6 @@ export const appointmentsQueryKey = ['appointments'] as const;
 
 /** One of the client's appointments with its details (changeableUntil), in the cache. */
 export const appointmentQueryKey = (appointmentId: number) => ['appointments', appointmentId] as const;
+
+/** A visit of several pets (decision 0117), in the cache. */
+export const visitQueryKey = (visitId: string) => ['appointment-visits', visitId] as const;

@@ -11,6 +11,8 @@ export interface SlotSearch {
   existingAppointmentId?: number;
   /** A vet the client named: that vet's times only (decision 0101). */
   clinicianId?: number;
+  /** A visit for this many pets (decision 0117): each slot the whole visit's span. */
+  petCount?: number;
 }
 
 /** GET /v2/practices/{practiceId}/appointment-slots: every bookable start from today to the horizon. */

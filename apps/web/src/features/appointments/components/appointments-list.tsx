@@ -1,11 +1,13 @@
 'use client';
 
+import { visitPetNames } from '@vet/contracts/booking-rules';
 import type { AppointmentSummary, ListedAppointment } from '@vet/contracts/appointments';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
 import { clinicianPhrase, type AppointmentGroups } from '@/features/appointments/appointment-groups';
 import { changeAppointmentHref } from '@/features/appointments/booking-params';
+import type { CancelTarget } from '@/features/appointments/cancel-target';
 import { EarlierTimesControl } from './earlier-times-control';
 import { Button } from '@/shared/ui/button';
 import { Skeleton } from '@/shared/ui/skeleton';
@@ -25,9 +27,11 @@ function ChangeActions(props: {
   appointment: ListedAppointment;
   now: Date;
   changeOpen: boolean;
+  /** All the pets of the visit it is part of (decision 0117): Cancel cancels the visit. */
+  visitPets: string | null;
   onCancel: () => void;
 }) {
-  const { appointment, now, changeOpen, onCancel } = props;
+  const { appointment, now, changeOpen, onCancel, visitPets } = props;
   const detail = useAppointment(appointment.appointmentId);
   if (detail.isPending) {
     return <Skeleton variant="rounded" width={200} height={40} className={styles.actionsPending} />;
@@ -40,7 +44,8 @@ function ChangeActions(props: {
       </p>
     );
   }
-  const what = `${appointment.petName}’s ${appointment.reasonName} on ${formatLabelledAppointmentTime(appointment.startsAt)}`;
+  const when = formatLabelledAppointmentTime(appointment.startsAt);
+  const what = `${appointment.petName}’s ${appointment.reasonName} on ${when}`;
   return (
     <>
       <div className={styles.actions}>
@@ -53,8 +58,12 @@ function ChangeActions(props: {
             Change
           </Button>
         )}
-        <Button variant="outlined" onClick={onCancel} aria-label={`Cancel ${what}`}>
-          Cancel
+        <Button
+          variant="outlined"
+          onClick={onCancel}
+          aria-label={visitPets ? `Cancel visit of ${visitPets} (${what})` : `Cancel ${what}`}
+        >
+          {visitPets ? 'Cancel visit' : 'Cancel'}
         </Button>
       </div>
       {appointment.petStatus !== 'Active' && (
@@ -76,9 +85,15 @@ function AppointmentItem(props: {
   upcoming: boolean;
   now: Date;
   changeOpen: boolean;
-  onCancel: (appointment: AppointmentSummary) => void;
+  visits: VisitPets;
+  onCancel: (appointment: CancelTarget) => void;
 }) {
   const { appointment, upcoming, now, changeOpen, onCancel } = props;
+  const visitId = appointment.visitId;
+  const visitPets = visitId ? (props.visits.get(visitId) ?? null) : null;
+  const others = visitPets?.filter((name) => name !== appointment.petName) ?? [];
+  const visit =
+    visitId && visitPets && visitPets.length > 1 ? { visitId, petNames: visitPetNames(visitPets) } : null;
   const note = statusNote[appointment.status];
   const who = clinicianPhrase(appointment.clinicianType);
   return (
@@ -91,19 +106,34 @@ function AppointmentItem(props: {
         {appointment.petName}: {appointment.reasonName}
         {who && ` ${who}`}
       </p>
+      {visit && others.length > 0 && <p>Part of one visit with {visitPetNames(others)}.</p>}
       <p className={typography.secondary}>{appointment.practiceName}</p>
       {upcoming && (
         <ChangeActions
           appointment={appointment}
           now={now}
           // Decision 0099: a pet that has died or has a new home is not booked for, so neither moved nor
-          // offered earlier times; the appointment can still be cancelled (0066).
-          changeOpen={changeOpen && appointment.petStatus === 'Active'}
-          onCancel={() => onCancel(appointment)}
+          // offered earlier times; the appointment can still be cancelled (0066). A visit's appointment
+          // moves only with its visit (decision 0117), which the portal's pages do not offer yet.
+          changeOpen={changeOpen && appointment.petStatus === 'Active' && !visit}
+          visitPets={visit?.petNames ?? null}
+          onCancel={() => onCancel(visit ? { ...appointment, visit } : appointment)}
         />
       )}
     </li>
   );
+}
+
+/** Each visit's pets, by visit id, in the visit's order (its appointments' times). */
+type VisitPets = ReadonlyMap<string, string[]>;
+
+function visitsOf(appointments: readonly ListedAppointment[]): VisitPets {
+  const visits = new Map<string, string[]>();
+  for (const appointment of appointments) {
+    if (appointment.visitId === null || appointment.status !== 'Booked') continue;
+    visits.set(appointment.visitId, [...(visits.get(appointment.visitId) ?? []), appointment.petName]);
+  }
+  return visits;
 }
 
 function AppointmentSection(props: {
@@ -113,7 +143,8 @@ function AppointmentSection(props: {
   upcoming: boolean;
   now: Date;
   changeOpen: boolean;
-  onCancel: (appointment: AppointmentSummary) => void;
+  visits: VisitPets;
+  onCancel: (appointment: CancelTarget) => void;
 }) {
   return (
     <ListSection title={props.title} empty={props.empty} items={props.appointments}>
@@ -124,6 +155,7 @@ function AppointmentSection(props: {
           upcoming={props.upcoming}
           now={props.now}
           changeOpen={props.changeOpen}
+          visits={props.visits}
           onCancel={props.onCancel}
         />
       )}
@@ -138,7 +170,7 @@ export interface AppointmentsListProps {
   now: Date;
   /** Online booking is open to the client (moving is booking again); cancelling stays open regardless. */
   changeOpen: boolean;
-  onCancel: (appointment: AppointmentSummary) => void;
+  onCancel: (appointment: CancelTarget) => void;
 }
 
 /** Upcoming appointments (soonest first, with Change and Cancel), then past and cancelled ones. */
@@ -162,6 +194,7 @@ export function AppointmentsList({
       </>
     );
   }
+  const visits = visitsOf(groups.upcoming);
   return (
     <>
       <AppointmentSection
@@ -171,6 +204,7 @@ export function AppointmentsList({
         upcoming
         now={now}
         changeOpen={changeOpen}
+        visits={visits}
         onCancel={onCancel}
       />
       <AppointmentSection
@@ -180,6 +214,7 @@ export function AppointmentsList({
         upcoming={false}
         now={now}
         changeOpen={changeOpen}
+        visits={visits}
         onCancel={onCancel}
       />
     </>

@@ -5,18 +5,32 @@ import type {
   AppointmentSlot,
   ChoosableClinician,
 } from '@vet/contracts/appointment-booking';
+import type { VisitDetail } from '@vet/contracts/appointment-visits';
+import { visitPetNames } from '@vet/contracts/booking-rules';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { ApiError } from '@/shared/api/api-client';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
+import { formatPracticeClock } from '@/shared/dates/appointment-time';
 import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import { useAmendAppointment } from '@/features/appointments/api/amend-appointment';
 import { useBookAppointment } from '@/features/appointments/api/book-appointment';
+import { useBookVisit } from '@/features/appointments/api/book-visit';
 import { readBookingConflict } from '@/features/appointments/booking-conflict';
 import styles from './booking-confirm-step.module.css';
 import { AlternativeTimes, Section, StepActions, StepHeading } from './booking-parts';
 import { BookingSummary } from './booking-summary';
+
+/** "Biscuit at 10:00, then Mango at 10:30": each pet's own start in a visit. */
+function visitOrder(pets: readonly { name: string }[], startsAt: string, durationMinutes: number) {
+  return pets
+    .map((pet, index) => {
+      const at = new Date(Date.parse(startsAt) + index * durationMinutes * 60_000).toISOString();
+      return `${pet.name} at ${formatPracticeClock(at)}`;
+    })
+    .join(', then ');
+}
 
 /**
  * Booking's (and amending's) second step: everything spelt out, one Idempotency-Key per attempt; a lost
@@ -25,6 +39,8 @@ import { BookingSummary } from './booking-summary';
 export function ConfirmStep(props: {
   practice: { practiceId: number; name: string };
   pet: { petId: number; name: string };
+  /** The other pets of the visit, in order (decision 0117); none: one pet's appointment. */
+  withPets?: readonly { petId: number; name: string }[];
   reason: AppointmentReason;
   startsAt: string;
   existing: AppointmentDetail | null;
@@ -33,12 +49,16 @@ export function ConfirmStep(props: {
   onChooseAgain: () => void;
   onAlternative: (slot: AppointmentSlot) => void;
   onDone: (appointment: AppointmentDetail) => void;
+  onVisitDone?: (visit: VisitDetail) => void;
 }) {
   const { practice, pet, reason, startsAt, existing } = props;
   const vet = props.vet ?? null;
   const book = useBookAppointment();
+  const bookVisit = useBookVisit();
   const amend = useAmendAppointment(existing?.appointmentId ?? 0);
-  const mutation = existing ? amend : book;
+  const visitPets = existing ? [] : [pet, ...(props.withPets ?? [])];
+  const visit = visitPets.length > 1;
+  const mutation = existing ? amend : visit ? bookVisit : book;
   const error = mutation.error;
   const conflict = error instanceof ApiError && error.status === 409 ? readBookingConflict(error.body) : null;
   const alternatives = conflict?.alternatives ?? [];
@@ -47,6 +67,21 @@ export function ConfirmStep(props: {
     const onSuccess = (appointment: AppointmentDetail) => props.onDone(appointment);
     if (existing) {
       amend.mutate({ startsAt, ...(vet ? { clinicianId: vet.clinicianId } : {}) }, { onSuccess });
+    } else if (visit) {
+      // One visit, all or nothing (decision 0117); a new key for each attempt, as for one pet.
+      bookVisit.mutate(
+        {
+          body: {
+            practiceId: practice.practiceId,
+            petIds: visitPets.map((candidate) => candidate.petId),
+            appointmentReasonId: reason.appointmentReasonId,
+            startsAt,
+            ...(vet ? { clinicianId: vet.clinicianId } : {}),
+          },
+          idempotencyKey: crypto.randomUUID(),
+        },
+        { onSuccess: (booked) => props.onVisitDone?.(booked) },
+      );
     } else {
       // A new key for each attempt: a repeat of this request (a lost answer) finds the first booking.
       book.mutate(
@@ -68,16 +103,22 @@ export function ConfirmStep(props: {
     <div className={styles.steps}>
       <Section>
         <StepHeading focusKey={`confirm-${startsAt}`}>
-          {existing ? 'Check the new time' : 'Check your appointment'}
+          {existing ? 'Check the new time' : visit ? 'Check your visit' : 'Check your appointment'}
         </StepHeading>
         <BookingSummary
-          petName={pet.name}
+          petName={visit ? visitPetNames(visitPets.map((candidate) => candidate.name)) : pet.name}
           reasonName={reason.name}
           practiceName={practice.name}
           startsAt={startsAt}
           clinicianType={reason.clinicianType}
           clinicianName={vet?.name}
         />
+        {visit && (
+          <p className={styles.visitOrder}>
+            One after another with the same {vet ? 'vet' : reason.clinicianType.toLowerCase()}:{' '}
+            {visitOrder(visitPets, startsAt, reason.durationMinutes)}.
+          </p>
+        )}
         {problem && (
           <div className={styles.problem}>
             {problem.status === 409 && conflict ? (
@@ -88,11 +129,12 @@ export function ConfirmStep(props: {
               </AppAlert>
             ) : (
               <AppAlert severity="error">
-                {/* 403 (a rule or a cap), 409, 429 (how long to wait), 400 on the vet named: the API's words. */}
+                {/* 403 (a rule or a cap), 409, 429 (how long to wait), 400 on the vet named or on a pet
+                    of a visit (decision 0117): the API's words. */}
                 {problem.status === 403 ||
                 problem.status === 409 ||
                 problem.status === 429 ||
-                (problem.status === 400 && vet !== null)
+                (problem.status === 400 && (vet !== null || visit))
                   ? (problem.message ?? submissionFailedMessage)
                   : submissionFailedMessage}
               </AppAlert>
@@ -123,7 +165,7 @@ export function ConfirmStep(props: {
           loading={mutation.isPending}
           onClick={confirm}
         >
-          {existing ? 'Confirm change' : 'Confirm booking'}
+          {existing ? 'Confirm change' : visit ? 'Confirm visit' : 'Confirm booking'}
         </Button>
       </StepActions>
     </div>

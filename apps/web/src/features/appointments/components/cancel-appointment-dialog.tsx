@@ -1,6 +1,6 @@
 'use client';
 
-import type { AppointmentSummary } from '@vet/contracts/appointments';
+import type { CancelTarget } from '@/features/appointments/cancel-target';
 import { useId } from 'react';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -10,12 +10,14 @@ import { cx } from '@/shared/ui/cx';
 import { Dialog } from '@/shared/ui/dialog';
 import dialog from '@/shared/ui/dialog.module.css';
 import { useCancelAppointment } from '@/features/appointments/api/cancel-appointment';
+import { useCancelVisit } from '@/features/appointments/api/cancel-visit';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
 import { CancellationReasonField, useCancellationReasonChoice } from './cancellation-reason-field';
 import styles from './cancel-appointment-dialog.module.css';
 
 export interface CancelAppointmentDialogProps {
-  appointment: AppointmentSummary | null;
+  /** With `visit`, the whole visit is cancelled (decision 0117). */
+  appointment: CancelTarget | null;
   onClose: () => void;
   onCancelled: () => void;
 }
@@ -28,7 +30,11 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
   const titleId = useId();
   const descriptionId = useId();
   const reasons = useCancellationReasons(appointment !== null);
-  const cancel = useCancelAppointment();
+  const cancelOne = useCancelAppointment();
+  const cancelVisit = useCancelVisit();
+  const visit = appointment?.visit;
+  const cancel = visit ? cancelVisit : cancelOne;
+  const noun = visit ? 'visit' : 'appointment';
   const reason = useCancellationReasonChoice();
   const close = () => {
     if (cancel.isPending) return;
@@ -40,15 +46,12 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
     if (!appointment) return;
     const reasonId = reason.take();
     if (reasonId === null) return;
-    cancel.mutate(
-      { appointmentId: appointment.appointmentId, reasonId },
-      {
-        onSuccess: () => {
-          reason.reset();
-          onCancelled();
-        },
-      },
-    );
+    const onSuccess = () => {
+      reason.reset();
+      onCancelled();
+    };
+    if (visit) cancelVisit.mutate({ visitId: visit.visitId, reasonId }, { onSuccess });
+    else cancelOne.mutate({ appointmentId: appointment.appointmentId, reasonId }, { onSuccess });
   };
   const problem = cancel.isError ? apiProblem(cancel.error) : null;
   return (
@@ -60,13 +63,14 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
       aria-describedby={descriptionId}
     >
       <h2 id={titleId} className={dialog.title}>
-        Cancel appointment
+        Cancel {noun}
       </h2>
       <div className={dialog.content}>
         {appointment && (
           <p id={descriptionId} className={cx(dialog.contentText, styles.description)}>
-            {appointment.petName}’s {appointment.reasonName} on{' '}
-            {formatLabelledAppointmentTime(appointment.startsAt)} at {appointment.practiceName}.
+            {visit ? `The visit of ${visit.petNames}: ` : `${appointment.petName}’s `}
+            {appointment.reasonName} on {formatLabelledAppointmentTime(appointment.startsAt)} at{' '}
+            {appointment.practiceName}.{visit && ' Every pet’s appointment in it is cancelled.'}
           </p>
         )}
         <CancellationReasonField reasons={reasons} {...reason.field} />
@@ -80,10 +84,10 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
       </div>
       <div className={cx(dialog.actions, styles.actions)}>
         <Button variant="outlined" onClick={close} disabled={cancel.isPending}>
-          Keep appointment
+          Keep {noun}
         </Button>
         <Button variant="contained" onClick={submit} loading={cancel.isPending}>
-          Cancel appointment
+          Cancel {noun}
         </Button>
       </div>
     </Dialog>

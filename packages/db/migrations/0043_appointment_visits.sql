@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "visit_id" uuid;--> statement-breakpoint
+CREATE INDEX "appointments_client_visit_idx" ON "appointments" USING btree ("client_id","visit_id") WHERE "appointments"."visit_id" is not null;
