@@ -313,6 +313,7 @@ export type AppointmentBookedEvent = {
     ends_at: string;
     status: 'Booked' | 'Cancelled' | 'Completed' | 'NoShow';
     notes: string | null;
+    visit_id?: string;
   };
 };
 
@@ -346,6 +347,7 @@ export type AppointmentAmendedEvent = {
     ends_at: string;
     status: 'Booked' | 'Cancelled' | 'Completed' | 'NoShow';
     notes: string | null;
+    visit_id?: string;
     previous: {
       clinician_id: number;
       clinician_ref: string | null;
@@ -378,6 +380,7 @@ export type AppointmentCancelledEvent = {
     pet_id: number;
     pet_ref: string | null;
     cancelled_at: string;
+    visit_id?: string;
   };
 };
 
@@ -411,6 +414,7 @@ export type GuestHoldCompletedEvent = {
     ends_at: string;
     status: 'Booked' | 'Cancelled' | 'Completed' | 'NoShow';
     notes: string | null;
+    visit_id?: string;
     hold_id: string;
   };
 };
