@@ -17,7 +17,7 @@ export const importFingerprint = () => uuid('import_fingerprint');
 
 /**
  * The record's version for the integration API's optimistic concurrency (decision 0113): 1 when stored,
- * one more on every update that changes the row, by anyone (migration 0039's trigger). A practice system
+ * one more on every update that changes the row, by anyone (migration 0041's trigger). A practice system
  * sends back the version it last saw (`If-Match`), and a write over a newer one is refused.
  */
 export const recordVersion = () => integer('version').notNull().default(1);
