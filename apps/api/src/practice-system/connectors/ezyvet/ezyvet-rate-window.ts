@@ -27,13 +27,30 @@ export class RateWindows {
     return Math.max(0, ...waits);
   }
 
-  /** Counts a request sent now. */
-  record(endpoint: string, now: number): void {
-    for (const key of [`endpoint ${endpoint}`, 'database']) {
+  /**
+   * Counts a request sent now; call what it returns when the answer comes. The vendor stamps a request
+   * when it arrives, somewhere between the two: counted from the answer, it leaves our window no sooner
+   * than theirs, so a slot freed here is free there too (else the first request after a full window
+   * can meet a 429).
+   */
+  record(endpoint: string, now: number): (answeredAt: number) => void {
+    const stamps = [`endpoint ${endpoint}`, 'database'].map((key) => {
       const times = this.sent.get(key) ?? [];
       times.push(now);
       this.sent.set(key, times);
-    }
+      return key;
+    });
+    return (answeredAt) => {
+      for (const key of stamps) {
+        const times = this.sent.get(key) ?? [];
+        const at = times.lastIndexOf(now);
+        if (at < 0) continue;
+        times.splice(at, 1);
+        // Kept in order: windowWait reads the limit-th latest.
+        const after = times.findIndex((time) => time > answeredAt);
+        times.splice(after < 0 ? times.length : after, 0, answeredAt);
+      }
+    };
   }
 
   /** The vendor said no more until then (x-ratelimit-remaining 0): for this endpoint, or 'database'. */
