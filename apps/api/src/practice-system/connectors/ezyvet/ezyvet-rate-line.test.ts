@@ -34,6 +34,25 @@ describe('the rate line', () => {
     expect(clock.sleeps).toEqual([30_000, 30_000]);
   });
 
+  it('gives a freed slot to the endpoint least used in its window, whoever asked first', async () => {
+    const clock = createManualClock(0);
+    const windows = new RateWindows({ perEndpoint: 2, perDatabase: 3 });
+    const line = new RateLine(windows, clock);
+    const send = async (endpoint: string) => {
+      (await line.take(endpoint, 65_000, tooLong))(clock.now());
+      return clock.now();
+    };
+    await send('/a');
+    clock.advance(30_000);
+    await send('/a');
+    await send('/c');
+    // The database is full until 60 s, when one slot frees: /b has sent nothing this minute, /a one.
+    const a = send('/a');
+    const b = send('/b');
+    expect(await b).toBe(60_000);
+    expect(await a).toBe(90_000);
+  });
+
   it('lets a request that can go at once pass the line', async () => {
     const { clock, send } = setUp();
     await send('/a');

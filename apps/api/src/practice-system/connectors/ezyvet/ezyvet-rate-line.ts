@@ -6,6 +6,7 @@ interface Clock {
 }
 
 interface Waiter {
+  endpoint: string;
   at: number;
   wake: () => void;
 }
@@ -44,7 +45,7 @@ export class RateLine {
       const wait = this.windows.waitFor(endpoint, now);
       if (wait <= 0) break;
       if (wait > maxWaitMs) throw tooLong(wait);
-      await this.until(now + wait, signal);
+      await this.until(endpoint, now + wait, signal);
     }
     return this.windows.record(endpoint, this.clock.now());
   }
@@ -60,9 +61,10 @@ export class RateLine {
     }
   }
 
-  private until(at: number, signal?: AbortSignal): Promise<void> {
+  private until(endpoint: string, at: number, signal?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
+        endpoint,
         at,
         wake: () => {
           signal?.removeEventListener('abort', abort);
@@ -98,8 +100,12 @@ export class RateLine {
           this.sleep = null;
         }
         const now = this.clock.now();
-        for (const waiter of [...this.waiting]) {
-          if (waiter.at > now) continue;
+        // Those due go in turn, the endpoint least used in its window first: the kinds share the
+        // database's slots evenly, so the longest kind is not left alone, held to its own limit, at the end.
+        const due = [...this.waiting]
+          .filter((waiter) => waiter.at <= now)
+          .sort((a, b) => this.windows.used(a.endpoint, now) - this.windows.used(b.endpoint, now));
+        for (const waiter of due) {
           this.waiting.delete(waiter);
           waiter.wake();
         }

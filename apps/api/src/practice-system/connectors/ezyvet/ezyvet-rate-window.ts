@@ -58,6 +58,11 @@ export class RateWindows {
     this.blockedUntil.set(endpoint, Math.max(until, this.blockedUntil.get(endpoint) ?? 0));
   }
 
+  /** Requests to `endpoint` in the window ending now. */
+  used(endpoint: string, now: number): number {
+    return (this.sent.get(`endpoint ${endpoint}`) ?? []).filter((time) => time > now - this.windowMs).length;
+  }
+
   private windowWait(key: string, limit: number, now: number): number {
     const times = (this.sent.get(key) ?? []).filter((time) => time > now - this.windowMs);
     this.sent.set(key, times);
