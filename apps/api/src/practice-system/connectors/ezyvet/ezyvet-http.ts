@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { VendorAuthFailed, VendorUnavailable, type VendorCallObserver } from '../vendor-port.ts';
+import { RateLine } from './ezyvet-rate-line.ts';
 import { RateWindows } from './ezyvet-rate-window.ts';
 
 /** Milliseconds since the epoch, and a wait the tests can make instant. */
@@ -64,6 +65,7 @@ export class EzyvetHttp {
   private readonly fetch: typeof fetch;
   private readonly clock: EzyvetClock;
   private readonly windows: RateWindows;
+  private readonly line: RateLine;
   private token: { value: string; refreshAt: number } | null = null;
   private tokenRequest: Promise<string> | null = null;
 
@@ -74,6 +76,7 @@ export class EzyvetHttp {
     this.fetch = deps.fetch ?? globalThis.fetch;
     this.clock = deps.clock ?? systemClock;
     this.windows = new RateWindows(options.limits ?? { perEndpoint: 60, perDatabase: 180 });
+    this.line = new RateLine(this.windows, this.clock);
   }
 
   now(): number {
@@ -122,7 +125,8 @@ export class EzyvetHttp {
         if (waitMs > (this.options.maxRateWaitMs ?? 65_000) || rateWaits > 3) {
           throw new VendorUnavailable(`ezyVet rate limit on ${method} ${endpointOf(path)}`, waitMs);
         }
-        await this.clock.sleep(waitMs, signal);
+        // Through the line (ezyvet-rate-line.ts): kinds read at once never sleep their resets one by one.
+        this.windows.block(endpointOf(url.pathname), this.clock.now() + waitMs);
         continue;
       }
       // The layer backs off and retries: with the vendor's Retry-After when a 503 gives one.
@@ -196,38 +200,28 @@ export class EzyvetHttp {
   ): Promise<EzyvetAnswer & { resetMs?: number }> {
     const endpoint = endpointOf(url.pathname);
     const name = `${method} ${endpoint}`;
-    for (let wait = this.windows.waitFor(endpoint, this.clock.now()); wait > 0;) {
-      if (wait > (this.options.maxRateWaitMs ?? 65_000))
-        throw new VendorUnavailable(`ezyVet rate limit on ${name}`, wait);
-      await this.clock.sleep(wait, signal);
-      wait = this.windows.waitFor(endpoint, this.clock.now());
-    }
-    this.windows.record(endpoint, this.clock.now());
+    const answered = await this.line.take(
+      endpoint,
+      this.options.maxRateWaitMs ?? 65_000,
+      (wait) => new VendorUnavailable(`ezyVet rate limit on ${name}`, wait),
+      signal,
+    );
     const started = this.clock.now();
     const timeout = AbortSignal.timeout(this.options.requestTimeoutMs ?? 30_000);
     let response: Response;
     let text: string;
     try {
-      response = await this.fetch(url, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(body !== undefined && {
-            'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json',
-          }),
-          ...(authorization !== undefined && { authorization }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        redirect: 'error',
-      });
-      text = await response.text();
+      const exchangeSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      [response, text] = await this.line.sending(() =>
+        this.exchange(method, url, body, authorization, exchangeSignal),
+      );
     } catch (error) {
       const timedOut =
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       this.deps.observer?.call(name, timedOut ? 'timeout' : 'network', this.clock.now() - started);
       throw new VendorUnavailable(`ezyVet did not answer ${name} (${timedOut ? 'timeout' : 'network'})`);
     }
+    answered(this.clock.now());
     this.deps.observer?.call(name, response.status, this.clock.now() - started);
     const resetMs = resetOf(response.headers, this.clock.now());
     if (response.headers.get('x-ratelimit-remaining') === '0' && resetMs !== undefined) {
@@ -240,6 +234,29 @@ export class EzyvetHttp {
       if (response.ok) throw new VendorUnavailable(`ezyVet answered ${name} with a body that is not JSON`);
     }
     return { status: response.status, body: parsed, resetMs };
+  }
+
+  private async exchange(
+    method: string,
+    url: URL,
+    body: unknown,
+    authorization: string | undefined,
+    signal: AbortSignal,
+  ): Promise<[Response, string]> {
+    const response = await this.fetch(url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined && {
+          'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json',
+        }),
+        ...(authorization !== undefined && { authorization }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      redirect: 'error',
+    });
+    return [response, await response.text()];
   }
 }
 

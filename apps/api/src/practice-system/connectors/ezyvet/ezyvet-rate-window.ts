@@ -27,18 +27,40 @@ export class RateWindows {
     return Math.max(0, ...waits);
   }
 
-  /** Counts a request sent now. */
-  record(endpoint: string, now: number): void {
-    for (const key of [`endpoint ${endpoint}`, 'database']) {
+  /**
+   * Counts a request sent now; call what it returns when the answer comes. The vendor stamps a request
+   * when it arrives, somewhere between the two: counted from the answer, it leaves our window no sooner
+   * than theirs, so a slot freed here is free there too (else the first request after a full window
+   * can meet a 429).
+   */
+  record(endpoint: string, now: number): (answeredAt: number) => void {
+    const stamps = [`endpoint ${endpoint}`, 'database'].map((key) => {
       const times = this.sent.get(key) ?? [];
       times.push(now);
       this.sent.set(key, times);
-    }
+      return key;
+    });
+    return (answeredAt) => {
+      for (const key of stamps) {
+        const times = this.sent.get(key) ?? [];
+        const at = times.lastIndexOf(now);
+        if (at < 0) continue;
+        times.splice(at, 1);
+        // Kept in order: windowWait reads the limit-th latest.
+        const after = times.findIndex((time) => time > answeredAt);
+        times.splice(after < 0 ? times.length : after, 0, answeredAt);
+      }
+    };
   }
 
   /** The vendor said no more until then (x-ratelimit-remaining 0): for this endpoint, or 'database'. */
   block(endpoint: string, until: number): void {
     this.blockedUntil.set(endpoint, Math.max(until, this.blockedUntil.get(endpoint) ?? 0));
+  }
+
+  /** Requests to `endpoint` in the window ending now. */
+  used(endpoint: string, now: number): number {
+    return (this.sent.get(`endpoint ${endpoint}`) ?? []).filter((time) => time > now - this.windowMs).length;
   }
 
   private windowWait(key: string, limit: number, now: number): number {
