@@ -87,6 +87,10 @@ const clientOwnedPaths = [
   '/appointments/{appointmentId}',
   '/appointments/{appointmentId}/cancel',
   '/appointments/{appointmentId}/earlier-times',
+  // Several pets in one visit (decision 0117).
+  '/appointments/visits',
+  '/appointments/visits/{visitId}',
+  '/appointments/visits/{visitId}/cancel',
   '/practices/{practiceId}/appointment-slots',
   '/v2/practices/{practiceId}/appointment-slots',
   // The clinicians a client may name for a reason (decision 0101).
