@@ -4,13 +4,13 @@ import {
   appointmentIdParamsSchema,
   bookAppointmentBodySchema,
   bookingConflictSchema,
-  bookingMessages,
   cancelAppointmentQuerySchema,
 } from '@vet/contracts/appointment-booking';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { errorBody, limitedBy } from '../../platform/index.ts';
+import { limitedBy } from '../../platform/index.ts';
+import { sendRefusal } from './booking-refusals.ts';
 import { bookerOf, idempotencyHeadersSchema } from './booker.ts';
 import { createEarlierTimesDeps } from '../earlier-times/index.ts';
 import { visitRoutes } from './visit-routes.ts';
@@ -29,22 +29,10 @@ import {
 const tags = ['appointments'];
 const notFound = { 404: apiErrorSchema };
 
-/** 409 carries the nearest free starts (contracts' bookingConflictSchema); 422 a reused key. */
 function send(reply: FastifyReply, outcome: BookingOutcome, successStatus: 200 | 201) {
-  switch (outcome.kind) {
-    case 'booked':
-      return reply.code(successStatus).send(outcome.appointment);
-    case 'taken':
-      return reply
-        .code(409)
-        .send({ ...errorBody(409, bookingMessages.slotTaken), alternatives: outcome.alternatives });
-    case 'petBusy':
-      return reply
-        .code(409)
-        .send({ ...errorBody(409, bookingMessages.petAlreadyBooked(outcome.petName)), alternatives: [] });
-    case 'keyReused':
-      return reply.code(422).send(errorBody(422, bookingMessages.idempotencyKeyReused));
-  }
+  return outcome.kind === 'booked'
+    ? reply.code(successStatus).send(outcome.appointment)
+    : sendRefusal(reply, outcome);
 }
 
 /** What booking needs from the config: the brand of its e-mails and the limits of decision 0057. */

@@ -1,4 +1,4 @@
-import { bookingConflictSchema, bookingMessages } from '@vet/contracts/appointment-booking';
+import { bookingConflictSchema } from '@vet/contracts/appointment-booking';
 import {
   amendVisitBodySchema,
   bookVisitBodySchema,
@@ -9,7 +9,7 @@ import {
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { errorBody, limitedBy } from '../../platform/index.ts';
+import { limitedBy } from '../../platform/index.ts';
 import {
   amendVisit,
   bookingsPerIdentity,
@@ -20,25 +20,15 @@ import {
   type VisitOutcome,
 } from '../booking/index.ts';
 import { bookerOf, idempotencyHeadersSchema } from './booker.ts';
+import { sendRefusal } from './booking-refusals.ts';
 
 const tags = ['appointments'];
 
-/** A visit's outcome as booking's: 409 with the nearest starts, or naming a pet already booked; 422. */
+/** A visit's outcome as booking's: its refusals are booking's own (sendRefusal). */
 function send(reply: FastifyReply, outcome: VisitOutcome, successStatus: 200 | 201) {
-  switch (outcome.kind) {
-    case 'booked':
-      return reply.code(successStatus).send(outcome.visit);
-    case 'taken':
-      return reply
-        .code(409)
-        .send({ ...errorBody(409, bookingMessages.slotTaken), alternatives: outcome.alternatives });
-    case 'petBusy':
-      return reply
-        .code(409)
-        .send({ ...errorBody(409, bookingMessages.petAlreadyBooked(outcome.petName)), alternatives: [] });
-    case 'keyReused':
-      return reply.code(422).send(errorBody(422, bookingMessages.idempotencyKeyReused));
-  }
+  return outcome.kind === 'booked'
+    ? reply.code(successStatus).send(outcome.visit)
+    : sendRefusal(reply, outcome);
 }
 
 /** Decision 0117: several pets in one visit, booked, read, moved and cancelled as one. */
