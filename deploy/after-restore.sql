@@ -14,7 +14,7 @@
 \else
   \set id_gap 1000000
 \endif
-select set_config('portal.id_gap', :'id_gap', false);
+select set_config('portal.id_gap', :'id_gap', false) as id_gap \gset
 
 do $$
 declare
