@@ -32,6 +32,7 @@ import {
 } from '@vet/practice-events/testing/reference-practice-system';
 import { addEndpoint } from '@vet/practice-events/endpoints-repository';
 import { newEndpointSecret } from '@vet/practice-events/webhook-delivery';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from './app.ts';
 import { eventDispatcherPlugin } from './practice-system/index.ts';
@@ -51,7 +52,9 @@ import {
  * postgresql package): where they are missing the file is skipped, except under CI, where it fails.
  */
 const bin = findServerBinaries();
-const afterRestoreSql = fileURLToPath(new URL('../../../deploy/after-restore.sql', import.meta.url));
+const deployFile = (name: string) => fileURLToPath(new URL(`../../../deploy/${name}`, import.meta.url));
+/** The production roles (decision 0092): the portal connects as the app role, migrations as the other. */
+const roles = { migrate: 'portal_migrate', app: 'portal_app' };
 const webhookKeysText = `k1:${randomBytes(32).toString('base64')}`;
 const webhookKeys = parseSecretKeys(webhookKeysText) as SecretKeys;
 
@@ -67,7 +70,7 @@ describe.skipIf(!bin && !process.env.CI)('a backup of a running portal, restored
   });
 
   const portalOn = async (cluster: Cluster, provider: TestIdentityProvider, dispatch: boolean) => {
-    const url = cluster.url('portal');
+    const url = cluster.url('portal', roles.app);
     const handle: DatabaseHandle & { url: string } = { ...connectDatabase(url, { max: 4 }), url };
     open.push(handle);
     const env = { ...trustingEnv(provider), WEBHOOK_SECRET_KEYS: webhookKeysText };
@@ -86,8 +89,11 @@ describe.skipIf(!bin && !process.env.CI)('a backup of a running portal, restored
     await clusters.init(work.folder('source'), archive);
     const source = await clusters.start(`${work.root}/source`);
     await ensureDatabase(source.url('postgres'), 'portal');
-    const migrating = connectDatabase(source.url('portal'), { max: 1 });
-    await runMigrations(migrating.pool).finally(() => migrating.close());
+    // Trust on loopback: the passwords are only what the script requires.
+    const passwords = { PORTAL_MIGRATE_PASSWORD: 'rehearsal-m', PORTAL_APP_PASSWORD: 'rehearsal-a' };
+    await clusters.psql(source.url('portal'), deployFile('postgres-roles.sql'), passwords);
+    const migrating = connectDatabase(source.url('portal', roles.migrate), { max: 1 });
+    await runMigrations(migrating.pool, { grantTo: [roles.app] }).finally(() => migrating.close());
 
     const provider = await startTestIdentityProvider();
     open.push(provider);
@@ -128,7 +134,7 @@ describe.skipIf(!bin && !process.env.CI)('a backup of a running portal, restored
     // After it: a booking kept by the archive's WAL, the restore point, then one written too late, with
     // more events than PostgreSQL's sequences log ahead (32), so that their ids would be handed out again.
     const afterBackup = await book(2);
-    await handle.pool.query(`select pg_create_restore_point('rehearsal')`);
+    await restorePoint(source.url('portal'), 'rehearsal');
     const tooLate = await book(3);
     const lost = [tooLate.event];
     for (let n = 0; n < 40; n += 1) lost.push(await writeAppointmentEvent(db, tooLate.id, 'amended'));
@@ -150,7 +156,7 @@ describe.skipIf(!bin && !process.env.CI)('a backup of a running portal, restored
     });
     expect(restored.port).not.toBe(source.port);
     // The runbook's step before any instance starts: ids move on past those the lost writes used.
-    await clusters.psql(restored.url('portal'), afterRestoreSql);
+    await clusters.psql(restored.url('portal', roles.migrate), deployFile('after-restore.sql'));
     const portal = await portalOn(restored, provider, true);
 
     const authorization = `Bearer ${await provider.sign({ claims: { sub: subject } })}`;
@@ -178,3 +184,10 @@ describe.skipIf(!bin && !process.env.CI)('a backup of a running portal, restored
     expect(receiver.attempts.every((attempt) => attempt.status < 400)).toBe(true);
   }, 120_000);
 });
+
+/** A named restore point (a superuser's function: the platform engineer's, not the portal's). */
+async function restorePoint(url: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('select pg_create_restore_point($1)', [name]).finally(() => client.end());
+}

@@ -61,8 +61,8 @@ function runAs(): { uid: number; gid: number } | undefined {
 export interface Cluster {
   dataDir: string;
   port: number;
-  /** A superuser's URL (trust on loopback) for `database`. */
-  url: (database: string) => string;
+  /** A URL for `database` as `user` (the superuser unless named; any role is trusted on loopback). */
+  url: (database: string, user?: string) => string;
   /** A fast shutdown; quiet when it is already stopped. */
   stop: () => Promise<void>;
 }
@@ -115,7 +115,7 @@ export class PostgresCluster {
     const cluster: Cluster = {
       dataDir,
       port,
-      url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+      url: (database, user = 'postgres') => `postgres://${user}@127.0.0.1:${port}/${database}`,
       stop: async () => {
         await this.exec('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
       },
@@ -162,8 +162,10 @@ export class PostgresCluster {
   }
 
   /** Runs a psql script on `url` (as the current user: only the server refuses root). */
-  async psql(url: string, file: string): Promise<void> {
-    await run(join(this.bin, 'psql'), ['-X', '-q', '-d', url, '-f', file]);
+  async psql(url: string, file: string, env: Record<string, string> = {}): Promise<void> {
+    await run(join(this.bin, 'psql'), ['-X', '-q', '-d', url, '-f', file], {
+      env: { ...process.env, ...env },
+    });
   }
 
   /** Stops every cluster this instance started (for a test's afterAll, which runs when a test failed). */
