@@ -117,3 +117,22 @@ describe('applying migrations, some outside a transaction (decision 0125)', () =
     expect(rows[0]?.found).toBeNull();
   });
 });
+
+describe('an ordinary migration behind a long transaction', () => {
+  it('gives up after its lock timeout, unrecorded, and applies once the table is free', async () => {
+    await applyMigrations(client, folderOf([createVisits]));
+    const folder = folderOf([createVisits, 'ALTER TABLE "visits" ADD COLUMN "note" text;']);
+    const reader = new pg.Client({ connectionString: url.toString() });
+    await reader.connect();
+    try {
+      // A reader's open transaction holds the table's shared lock, which ALTER TABLE must wait for.
+      await reader.query('begin; select count(*) from visits');
+      await expect(applyMigrations(client, folder, { lockTimeoutMs: 50 })).rejects.toThrow(/lock timeout/);
+      expect(await recorded()).toBe(1);
+      await reader.query('commit');
+      expect(await applyMigrations(client, folder, { lockTimeoutMs: 50 })).toBe(1);
+    } finally {
+      await reader.end();
+    }
+  });
+});

@@ -8,6 +8,9 @@ import { concurrentIndexOf, isBlank, migrationRunsAlone } from './migration-kind
  */
 const journalTable = 'drizzle.__drizzle_migrations';
 
+/** How long an ordinary migration waits for a table's lock before the step fails, to be run again. */
+export const defaultLockTimeoutMs = 5_000;
+
 /**
  * Applies the migrations in `folder` that the database lacks, in journal order (decision 0125). Drizzle's
  * migrator runs every pending migration in one transaction, where PostgreSQL refuses `CREATE INDEX
@@ -16,8 +19,16 @@ const journalTable = 'drizzle.__drizzle_migrations';
  * (migration-kinds.ts) commits each statement on its own and records its row last. A failure leaves it
  * unrecorded; the next run starts it again, dropping the INVALID index a failed concurrent build left.
  * The caller holds the migration lock on `client`'s session. Returns how many it applied.
+ *
+ * An ordinary batch waits at most `lockTimeoutMs` for a table's lock, then fails: an ALTER TABLE queued
+ * behind a long transaction would otherwise hold every later reader and writer of that table in the queue
+ * behind it. A migration that runs alone waits as long as it must, since its locks block no writes.
  */
-export async function applyMigrations(client: pg.ClientBase, folder: string): Promise<number> {
+export async function applyMigrations(
+  client: pg.ClientBase,
+  folder: string,
+  { lockTimeoutMs = defaultLockTimeoutMs }: { lockTimeoutMs?: number } = {},
+): Promise<number> {
   const migrations = readMigrationFiles({ migrationsFolder: folder });
   await client.query('create schema if not exists drizzle');
   await client.query(
@@ -35,18 +46,23 @@ export async function applyMigrations(client: pg.ClientBase, folder: string): Pr
       batch.push(migration);
       continue;
     }
-    await applyInOneTransaction(client, batch);
+    await applyInOneTransaction(client, batch, lockTimeoutMs);
     batch = [];
     await applyAlone(client, migration);
   }
-  await applyInOneTransaction(client, batch);
+  await applyInOneTransaction(client, batch, lockTimeoutMs);
   return pending.length;
 }
 
-async function applyInOneTransaction(client: pg.ClientBase, batch: readonly MigrationMeta[]): Promise<void> {
+async function applyInOneTransaction(
+  client: pg.ClientBase,
+  batch: readonly MigrationMeta[],
+  lockTimeoutMs: number,
+): Promise<void> {
   if (batch.length === 0) return;
   await client.query('begin');
   try {
+    await client.query(`set local lock_timeout = ${Math.trunc(lockTimeoutMs)}`);
     for (const migration of batch) {
       for (const statement of migration.sql) await client.query(statement);
       await record(client, migration);

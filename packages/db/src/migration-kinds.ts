@@ -14,6 +14,8 @@ const concurrentIndex = new RegExp(
   String.raw`${lead}create\s+(?:unique\s+)?index\s+concurrently\s+(?:if\s+not\s+exists\s+)?(${qualified})\s+on\b`,
   'i',
 );
+/** Any concurrent build, named or not (the linter refuses an unnamed one: its leftovers cannot be found). */
+const concurrentBuild = new RegExp(String.raw`${lead}create\s+(?:unique\s+)?index\s+concurrently\b`, 'i');
 const concurrentDrop = new RegExp(String.raw`${lead}drop\s+index\s+concurrently\b`, 'i');
 const concurrentReindex = new RegExp(String.raw`${lead}reindex\b[^;]*\bconcurrently\b`, 'i');
 const validateConstraint = new RegExp(
@@ -23,7 +25,7 @@ const validateConstraint = new RegExp(
 
 /** True for a statement that must run outside a transaction, or is best committed on its own. */
 export function runsAlone(statement: string): boolean {
-  return [concurrentIndex, concurrentDrop, concurrentReindex, validateConstraint].some((test) =>
+  return [concurrentBuild, concurrentDrop, concurrentReindex, validateConstraint].some((test) =>
     test.test(statement),
   );
 }
