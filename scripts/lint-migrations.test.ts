@@ -82,6 +82,11 @@ describe('the migration linter (decision 0125)', () => {
       'portal-runs-alone-mixed',
     ],
     [
+      'a concurrent drop that cannot run twice',
+      'DROP INDEX CONCURRENTLY "a_idx";',
+      'portal-drop-index-if-exists',
+    ],
+    [
       'an unnamed concurrent build',
       'CREATE INDEX CONCURRENTLY ON "appointments" ("starts_at");',
       'portal-unnamed-concurrent-index',
@@ -119,6 +124,7 @@ describe('the migration linter (decision 0125)', () => {
       'a check added NOT VALID',
       'ALTER TABLE "appointments" ADD CONSTRAINT "a_ck" CHECK ("duration" > 0) NOT VALID;',
     ],
+    ['a concurrent drop that can run twice', 'DROP INDEX CONCURRENTLY IF EXISTS "a_idx";'],
     [
       'the check validated in a migration of its own',
       'ALTER TABLE "appointments" VALIDATE CONSTRAINT "a_ck";',

@@ -9,7 +9,7 @@ import { concurrentIndexOf, isBlank, migrationRunsAlone } from './migration-kind
 const journalTable = 'drizzle.__drizzle_migrations';
 
 /** How long an ordinary migration waits for a table's lock before the step fails, to be run again. */
-export const defaultLockTimeoutMs = 5_000;
+const defaultLockTimeoutMs = 5_000;
 
 /**
  * Applies the migrations in `folder` that the database lacks, in journal order (decision 0125). Drizzle's

@@ -17,8 +17,6 @@ export interface MigrateOptions {
    * step's; decision 0092). None: nothing granted, as in a local run where one superuser does everything.
    */
   grantTo?: readonly string[];
-  /** The migrations to apply: this build's, unless a test brings its own. */
-  migrationsFolder?: string;
   /** How long an ordinary migration waits for a table's lock (MIGRATE_LOCK_TIMEOUT_MS; decision 0125). */
   lockTimeoutMs?: number;
 }
@@ -37,9 +35,7 @@ export async function runMigrations(pool: pg.Pool, options: MigrateOptions = {})
     // none for this session, then back to the pool's default before the connection goes back to it.
     await client.query('set statement_timeout = 0');
     await takeMigrationLock(client);
-    await applyMigrations(client, options.migrationsFolder ?? migrationsFolder, {
-      lockTimeoutMs: options.lockTimeoutMs,
-    });
+    await applyMigrations(client, migrationsFolder, { lockTimeoutMs: options.lockTimeoutMs });
     await migrateJobQueue(pool.options);
     await grantAppPrivileges(client, options.grantTo ?? []);
   } finally {

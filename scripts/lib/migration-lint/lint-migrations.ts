@@ -63,32 +63,36 @@ export async function lintMigrations(
   return findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
+/** What a migration that runs alone may hold: statements the migrate step can start again after a failure. */
 function aloneRules(file: string, statements: readonly string[]): Finding[] {
   const findings: Finding[] = [];
+  const refuse = (line: number, rule: string, message: string) =>
+    findings.push({ file, line, rule, message });
   let line = 1;
   for (const statement of statements) {
     const at = line + (/^\s*/.exec(statement)?.[0].split('\n').length ?? 1) - 1;
     line += statement.split('\n').length - 1;
     if (isBlank(statement)) continue;
+    const body = statement.replace(/^(?:\s|--[^\n]*\n)*/, '');
     if (!runsAlone(statement)) {
-      findings.push({
-        file,
-        line: at,
-        rule: 'portal-runs-alone-mixed',
-        message:
-          'This migration runs outside a transaction (a concurrent index statement or VALIDATE CONSTRAINT), ' +
+      refuse(
+        at,
+        'portal-runs-alone-mixed',
+        'This migration runs outside a transaction (a concurrent index statement or VALIDATE CONSTRAINT), ' +
           'so it may hold nothing else: move this statement to a migration of its own.',
-      });
-    } else if (
-      /^\s*create\s/i.test(statement.replace(/^(?:\s|--[^\n]*\n)*/, '')) &&
-      !concurrentIndexOf(statement)
-    ) {
-      findings.push({
-        file,
-        line: at,
-        rule: 'portal-unnamed-concurrent-index',
-        message: 'Name the index: the migrate step finds a failed concurrent build by its name.',
-      });
+      );
+    } else if (/^create\s/i.test(body) && concurrentIndexOf(statement) === null) {
+      refuse(
+        at,
+        'portal-unnamed-concurrent-index',
+        'Name the index: the migrate step finds a failed build by it.',
+      );
+    } else if (/^drop\s+index\s+concurrently\s+(?!if\s+exists\b)/i.test(body)) {
+      refuse(
+        at,
+        'portal-drop-index-if-exists',
+        'Write DROP INDEX CONCURRENTLY IF EXISTS: after a failure the migrate step runs this migration again.',
+      );
     }
   }
   return findings;
