@@ -15,11 +15,12 @@ export async function migrateStep(
   databaseUrl: string,
   grantTo: readonly string[],
   { out, err }: MigrateStepOutput,
+  { lockTimeoutMs }: { lockTimeoutMs?: number } = {},
 ): Promise<0 | 1> {
   const handle = connectDatabase(databaseUrl, { max: 2 });
   try {
     const pending = await pendingMigrations(handle.pool);
-    await runMigrations(handle.pool, { grantTo });
+    await runMigrations(handle.pool, { grantTo, lockTimeoutMs });
     // Counts and role names only: the URL holds a password.
     out(
       pending === 0 ? 'migrate: the database was up to date.' : `migrate: applied ${pending} migration(s).`,

@@ -1,9 +1,9 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import pg from 'pg';
+import { applyMigrations } from './apply-migrations.ts';
 import { appRolesVariable, DatabaseRoleError, grantAppPrivileges } from './database-roles.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -17,15 +17,16 @@ export interface MigrateOptions {
    * step's; decision 0092). None: nothing granted, as in a local run where one superuser does everything.
    */
   grantTo?: readonly string[];
+  /** How long an ordinary migration waits for a table's lock (MIGRATE_LOCK_TIMEOUT_MS; decision 0125). */
+  lockTimeoutMs?: number;
 }
 
 /**
  * Brings the schema up to date: ours, then the job queue's (graphile-worker's `graphile_worker` schema,
  * which the e-mail outbox adds jobs to in the same transaction as its rows), so that the job queue's
  * workers, which check it as they start, find nothing to change and need no DDL of their own; then grants
- * the app roles their privileges. Safe to run at every start, and by several processes at once: drizzle's
- * migrator does not lock, so a session-level advisory lock on one connection makes the others wait and
- * then find nothing to do.
+ * the app roles their privileges. Safe to run at every start, and by several processes at once: a
+ * session-level advisory lock on one connection makes the others wait and then find nothing to do.
  */
 export async function runMigrations(pool: pg.Pool, options: MigrateOptions = {}): Promise<void> {
   const client = await pool.connect();
@@ -33,14 +34,29 @@ export async function runMigrations(pool: pg.Pool, options: MigrateOptions = {})
     // A migration may take longer than the apps' statement timeout allows a query (connection.ts):
     // none for this session, then back to the pool's default before the connection goes back to it.
     await client.query('set statement_timeout = 0');
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrate(drizzle(client), { migrationsFolder });
+    await takeMigrationLock(client);
+    await applyMigrations(client, migrationsFolder, { lockTimeoutMs: options.lockTimeoutMs });
     await migrateJobQueue(pool.options);
     await grantAppPrivileges(client, options.grantTo ?? []);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.query('reset statement_timeout').catch(() => {});
     client.release();
+  }
+}
+
+/**
+ * Tries for the lock until it is free rather than waiting in `pg_advisory_lock`: a waiting statement holds
+ * a snapshot, and a concurrent index build waits for every older snapshot to end, so the holder's build
+ * and the waiter would wait on each other (decision 0125).
+ */
+async function takeMigrationLock(client: pg.ClientBase): Promise<void> {
+  for (;;) {
+    const { rows } = await client.query<{ taken: boolean }>('select pg_try_advisory_lock($1) as taken', [
+      MIGRATION_LOCK_ID,
+    ]);
+    if (rows[0]?.taken) return;
+    await delay(250);
   }
 }
 

@@ -8,7 +8,7 @@ import { migrateStep } from '../migrate-step.ts';
  * In production it connects as the migrating role, which owns the schema, and grants the roles named in
  * DATABASE_APP_ROLES what the apps use (decision 0092). The operator's `migrate` runs the same step.
  */
-// A one-shot command with two settings, so it reads them here rather than through an app config.
+// A one-shot command with three settings, so it reads them here rather than through an app config.
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   console.error('DATABASE_URL is not set. Example: DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal');
@@ -23,7 +23,16 @@ try {
   process.exit(1);
 }
 
-process.exitCode = await migrateStep(databaseUrl, grantTo, {
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
-});
+// How long an ordinary migration waits for a table's lock before the step fails (decision 0125).
+const lockTimeoutSetting = process.env.MIGRATE_LOCK_TIMEOUT_MS;
+if (lockTimeoutSetting !== undefined && !/^[1-9]\d{0,6}$/.test(lockTimeoutSetting)) {
+  console.error('migrate: MIGRATE_LOCK_TIMEOUT_MS must be a whole number of milliseconds, 1 to 9999999.');
+  process.exit(1);
+}
+
+process.exitCode = await migrateStep(
+  databaseUrl,
+  grantTo,
+  { out: (line) => console.log(line), err: (line) => console.error(line) },
+  { lockTimeoutMs: lockTimeoutSetting === undefined ? undefined : Number(lockTimeoutSetting) },
+);
