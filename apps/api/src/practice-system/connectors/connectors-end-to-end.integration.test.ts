@@ -67,7 +67,8 @@ describe.each([
     expect(refused.rows).toEqual([]);
     const counts = await one<Record<string, number>>(
       `select (select count(*)::int from clients) as clients, (select count(*)::int from pets) as pets,
-        (select count(*)::int from appointments) as appointments`,
+        (select count(*)::int from appointments) as appointments,
+        (select count(*)::int from vaccinations) as vaccinations`,
     );
     expect(counts).toEqual(site.counts);
   });

@@ -83,6 +83,11 @@ export class EzyvetHttp {
     return this.clock.now();
   }
 
+  /** A read of `path` has this many pages to go: the rate line serves the longest first. */
+  backlog(path: string, pages: number): void {
+    this.windows.backlog(endpointOf(path), pages);
+  }
+
   /** A GET that must succeed: anything but 2xx is an error (a 4xx here is our bug, not the data's). */
   async get(path: string, query: Query, signal?: AbortSignal): Promise<unknown> {
     const answer = await this.request('GET', path, query, undefined, signal);

@@ -53,6 +53,27 @@ describe('the rate line', () => {
     expect(await a).toBe(90_000);
   });
 
+  it('gives a freed slot to the endpoint with the most pages left, so the longest kind is not left alone', async () => {
+    const clock = createManualClock(0);
+    const windows = new RateWindows({ perEndpoint: 2, perDatabase: 3 });
+    const line = new RateLine(windows, clock);
+    const send = async (endpoint: string) => {
+      (await line.take(endpoint, 65_000, tooLong))(clock.now());
+      return clock.now();
+    };
+    windows.backlog('/long', 40);
+    windows.backlog('/short', 2);
+    await send('/long');
+    clock.advance(30_000);
+    await send('/long');
+    await send('/c');
+    // The database frees one slot at 60 s: /short has used less of its minute, but /long has more to go.
+    const short = send('/short');
+    const long = send('/long');
+    expect(await long).toBe(60_000);
+    expect(await short).toBe(90_000);
+  });
+
   it('lets a request that can go at once pass the line', async () => {
     const { clock, send } = setUp();
     await send('/a');

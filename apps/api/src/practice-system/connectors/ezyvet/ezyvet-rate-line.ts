@@ -100,11 +100,12 @@ export class RateLine {
           this.sleep = null;
         }
         const now = this.clock.now();
-        // Those due go in turn, the endpoint least used in its window first: the kinds share the
-        // database's slots evenly, so the longest kind is not left alone, held to its own limit, at the end.
+        // Those due go in turn, the endpoint with the most pages left first (then the least used in its
+        // window): the longest kinds keep their own limit's pace from the start, so none is left alone at
+        // the end, held to its own 60 a minute while the database's slots go unused (decision 0116).
         const due = [...this.waiting]
           .filter((waiter) => waiter.at <= now)
-          .sort((a, b) => this.windows.used(a.endpoint, now) - this.windows.used(b.endpoint, now));
+          .sort((a, b) => this.before(a.endpoint, b.endpoint, now));
         for (const waiter of due) {
           this.waiting.delete(waiter);
           waiter.wake();
@@ -113,6 +114,12 @@ export class RateLine {
     } finally {
       this.pumping = false;
     }
+  }
+
+  private before(a: string, b: string, now: number): number {
+    const left = this.windows.pagesLeftOf(b) - this.windows.pagesLeftOf(a);
+    if (left !== 0 && !Number.isNaN(left)) return left;
+    return this.windows.used(a, now) - this.windows.used(b, now);
   }
 
   /** No answer outstanding, and whatever the last one set going has had its turn to join the line. */

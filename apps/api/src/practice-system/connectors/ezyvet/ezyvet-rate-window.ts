@@ -10,6 +10,7 @@
 export class RateWindows {
   private readonly sent = new Map<string, number[]>();
   private readonly blockedUntil = new Map<string, number>();
+  private readonly pagesLeft = new Map<string, number>();
 
   constructor(
     private readonly limits: { perEndpoint: number; perDatabase: number },
@@ -56,6 +57,16 @@ export class RateWindows {
   /** The vendor said no more until then (x-ratelimit-remaining 0): for this endpoint, or 'database'. */
   block(endpoint: string, until: number): void {
     this.blockedUntil.set(endpoint, Math.max(until, this.blockedUntil.get(endpoint) ?? 0));
+  }
+
+  /** How many more pages a read of `endpoint` has to go, as its last answer said (ezyVet's meta). */
+  backlog(endpoint: string, pages: number): void {
+    this.pagesLeft.set(endpoint, pages);
+  }
+
+  /** Pages `endpoint` still has to read; unknown (never read, or a write's) counts as the most. */
+  pagesLeftOf(endpoint: string): number {
+    return this.pagesLeft.get(endpoint) ?? Number.POSITIVE_INFINITY;
   }
 
   /** Requests to `endpoint` in the window ending now. */

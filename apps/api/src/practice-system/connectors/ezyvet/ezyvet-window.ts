@@ -64,6 +64,9 @@ export async function windowPage<S extends z.ZodType<{ id: number; modified_at: 
   const until = cursor.u ?? (meta.timestamp ?? Math.floor(http.now() / 1000) - 60) - 1;
   const inWindow = rows.filter((row) => row.modified_at <= until);
   const lastId = rows.at(-1)?.id ?? cursor.a;
+  // The pages after this one (items_page_total counts them from here: `id >` the last read), and the
+  // deletions' phase after the records'.
+  http.backlog(path, Math.max(0, meta.items_page_total - 1) + (cursor.p === 'a' ? 1 : 0));
   if (meta.items_page_total > 1) {
     return { ...split(cursor.p, inWindow), next: { ...cursor, u: until, a: lastId }, more: true };
   }

@@ -36,7 +36,7 @@ export interface ProvetCloudDeps {
 /**
  * Parents first: the order a first sync applies them in. Closures and appointments both read the diary
  * (`appointment/`), so they come one after the other: its limit is then used without a gap while the
- * other endpoints are read (decision 0115). No vaccinations: decision 0108.
+ * other endpoints are read (decision 0115). Vaccinations after the pets they name (decision 0120).
  */
 const readKinds: readonly ReadKind[] = [
   'practices',
@@ -44,6 +44,7 @@ const readKinds: readonly ReadKind[] = [
   'appointment-reasons',
   'clients',
   'pets',
+  'vaccinations',
   'closures',
   'appointments',
 ];

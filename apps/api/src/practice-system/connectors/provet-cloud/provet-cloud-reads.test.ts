@@ -23,6 +23,7 @@ describe('Provet Cloud: the first sync', () => {
       'appointment-reasons',
       'clients',
       'pets',
+      'vaccinations',
       'closures',
       'appointments',
     ]);

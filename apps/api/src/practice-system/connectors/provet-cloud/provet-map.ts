@@ -1,8 +1,15 @@
 import type { PracticeAppointmentBody } from '@vet/contracts/integration-appointments';
-import { clockTime, isoDay, isoDayOfWeek, practiceWallTime } from '@vet/contracts/practice-clock';
+import {
+  clockTime,
+  isoDay,
+  isoDayOfWeek,
+  practiceDate,
+  practiceWallTime,
+} from '@vet/contracts/practice-clock';
 import {
   type ProvetAppointment,
   type ProvetClient,
+  type ProvetConsultationItem,
   type ProvetDepartment,
   type ProvetPatient,
   type ProvetReason,
@@ -111,6 +118,21 @@ export function petBody(patient: ProvetPatient) {
     date_of_birth: patient.date_of_birth,
     microchip: orNull(patient.microchip),
     status: patient.deceased ? 'Deceased' : 'Active',
+  };
+}
+
+/**
+ * A vaccine given (decision 0120): the consultation item's name, given on the practice's date of its
+ * `used`. No due date: the documentation links no reminder (whose `expiry_date` is when "the vaccination
+ * will latest need to be renewed") to the item that made it, and a patient's reminders are for any care.
+ */
+export function vaccinationBody(given: ProvetConsultationItem, petRef: string) {
+  return {
+    vaccination_ref: String(given.id),
+    pet_ref: petRef,
+    vaccine: given.name,
+    given_on: practiceDate(new Date(given.used!)),
+    due_on: null,
   };
 }
 

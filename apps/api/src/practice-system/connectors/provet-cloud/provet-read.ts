@@ -7,12 +7,14 @@ import {
   VendorUnavailable,
 } from '../vendor-port.ts';
 import type { ProvetHttp } from './provet-http.ts';
+import { ProvetVaccines } from './provet-vaccines.ts';
 import {
   appointmentBody,
   clientBody,
   closureBody,
   clinicianBody,
   petBody,
+  vaccinationBody,
   practiceBody,
   reasonBody,
 } from './provet-map.ts';
@@ -20,6 +22,7 @@ import {
   type ProvetAppointment,
   provetAppointmentTypes,
   type ProvetClient,
+  type ProvetConsultationItem,
   type ProvetDepartment,
   provetIdOf,
   type ProvetPage,
@@ -76,11 +79,15 @@ export const filterTime = (ms: number) =>
 type Records = ReadRecord[];
 
 export class ProvetReader {
+  private readonly vaccines: ProvetVaccines;
+
   constructor(
     private readonly http: ProvetHttp,
     private readonly options: ProvetReadOptions,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.vaccines = new ProvetVaccines(http, unexpected);
+  }
 
   private async page<T>(
     collection: string,
@@ -211,9 +218,18 @@ export class ProvetReader {
         }
         break;
       }
-      case 'vaccinations':
-        // No vaccination endpoint in the documentation read (decision 0108).
-        return { records: [], deleted: [], cursor: cursorText ?? JSON.stringify(cursor), more: false };
+      case 'vaccinations': {
+        // A vaccine given is a consultation item whose catalogue item is a vaccine (decision 0120).
+        if (cursor.page === 1) this.vaccines.clear();
+        const page = await this.page<ProvetConsultationItem>('consultationitem', since, cursor.page, signal);
+        next = page.next;
+        for (const given of byModified(page.results)) {
+          const pet = provetIdOf(given.patient);
+          if (!pet || !given.used || !(await this.vaccines.isVaccine(given.item, signal))) continue;
+          records.push({ ref: String(given.id), body: vaccinationBody(given, pet) });
+        }
+        break;
+      }
     }
     const more = next !== null;
     const following: Cursor = more

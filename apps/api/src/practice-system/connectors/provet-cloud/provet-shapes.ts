@@ -230,6 +230,31 @@ export interface ProvetAppointment extends ProvetRecord {
   modified: string;
 }
 
+/**
+ * A clinical item given on a consultation, read-only across types at `consultationitem/` (the API's
+ * endpoint list, https://developers.provetcloud.com/restapi/0.1/; items are added through a consultation's
+ * medicines/procedures/supplies/foods, howto_consultations.html). Its fields as a public client's fixtures
+ * show them (github.com/EmCousin/provet-client, spec/fixtures/consultation_items: secondary): the
+ * patient, the catalogue item, its name, when it was `used`, and `modified` for a delta read.
+ */
+export interface ProvetConsultationItem extends ProvetRecord {
+  consultation: string;
+  patient: string | null;
+  item: string;
+  name: string;
+  used: string | null;
+  modified: string;
+}
+
+/**
+ * A catalogue item (`item/{id}/`, "the master catalog for medicines, procedures, supplies, and food"): a
+ * medicine says whether it is a vaccine by `vaccination` (the same client's spec/fixtures/items: secondary).
+ */
+export interface ProvetItem extends ProvetRecord {
+  name: string;
+  vaccination?: boolean;
+}
+
 /** The id at the end of a record's URL. */
 export function provetIdOf(url: string | null | undefined): string | null {
   const match = url ? /\/(\d+)\/$/.exec(url) : null;

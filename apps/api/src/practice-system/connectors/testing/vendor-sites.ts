@@ -14,7 +14,7 @@ export interface VendorSite {
   practiceRef: string;
   connection: VendorConnection;
   /** What the site holds: the portal should hold as many once synced. */
-  counts: { clients: number; pets: number; appointments: number };
+  counts: { clients: number; pets: number; appointments: number; vaccinations: number };
   /** The desk books a clinician (by the system's references, as the portal stores them). */
   deskBook(booking: {
     clinicianRef: string;
@@ -60,7 +60,12 @@ export async function ezyvetSite(): Promise<VendorSite> {
       },
       { clock },
     ),
-    counts: { clients: seed.contacts.size, pets: seed.animals.size, appointments: seed.appointments.size },
+    counts: {
+      clients: seed.contacts.size,
+      pets: seed.animals.size,
+      appointments: seed.appointments.size,
+      vaccinations: seed.vaccinations.size,
+    },
     deskBook: (b) =>
       void standIn.deskBook({
         resourceId: Number(b.clinicianRef),
@@ -116,6 +121,7 @@ export async function provetCloudSite(): Promise<VendorSite> {
       clients: ids.clients.size,
       pets: ids.patients.size,
       appointments: departmentAppointments.length,
+      vaccinations: ids.vaccinations.size,
     },
     deskBook: (b) =>
       void standIn.control.deskBook({

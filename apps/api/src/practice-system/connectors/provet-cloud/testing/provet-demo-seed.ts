@@ -25,14 +25,17 @@ export interface DemoSeedIds {
   patients: Map<string, number>;
   appointments: Map<string, number>;
   closures: Map<string, number>;
+  /** A vaccination's reference → the consultation item that gave it. */
+  vaccinations: Map<string, number>;
 }
 
 /**
  * The demo group's export (packages/practice-import/demo-group/*.csv) as one Provet Cloud installation:
  * practices as departments, clinicians as users with dated shifts (each rota day from `from` for `days`
  * days, split at its breaks; open to online booking), reasons, clients with their phone numbers, patients
- * and appointments; a clinician's closures as internal bookings. Vaccinations and practice-wide closures are
- * not seeded: Provet names no place for them in the documentation read (decision 0108).
+ * and appointments; a clinician's closures as internal bookings; vaccinations as consultation items of
+ * vaccine items (decision 0120), beside one item that is no vaccine. Practice-wide closures are not seeded:
+ * Provet names no place for them in the documentation read (decision 0108).
  */
 export function seedDemoGroup(store: ProvetStore, from: string, days = 28): DemoSeedIds {
   const ids: DemoSeedIds = {
@@ -43,6 +46,7 @@ export function seedDemoGroup(store: ProvetStore, from: string, days = 28): Demo
     patients: new Map(),
     appointments: new Map(),
     closures: new Map(),
+    vaccinations: new Map(),
   };
   for (const p of rows('practices.csv')) {
     const record = store.insert('department', {
@@ -146,6 +150,34 @@ export function seedDemoGroup(store: ProvetStore, from: string, days = 28): Demo
     });
     ids.patients.set(p.pet_ref!, record.id);
   }
+  const items = new Map<string, string>();
+  const itemOf = (name: string, vaccination: boolean) => {
+    const known = items.get(name);
+    if (known) return known;
+    const { url } = store.insert('item', { name, type_code: 2, vaccination, archived: false });
+    items.set(name, url);
+    return url;
+  };
+  for (const [n, v] of rows('vaccinations.csv').entries()) {
+    const record = store.insert('consultationitem', {
+      consultation: `${store.apiBase}/consultation/${n + 1}/`,
+      patient: store.url('patient', ids.patients.get(v.pet_ref!)!),
+      item: itemOf(v.vaccine!, true),
+      name: v.vaccine,
+      type_code: 2,
+      used: practiceInstant(v.given_on!, '10:00').toISOString(),
+    });
+    ids.vaccinations.set(v.vaccination_ref!, record.id);
+  }
+  // A medicine that is no vaccine, given on a consultation: never read as a vaccination.
+  store.insert('consultationitem', {
+    consultation: `${store.apiBase}/consultation/9999/`,
+    patient: store.url('patient', ids.patients.values().next().value!),
+    item: itemOf('Clomicalm 20 mg tablets', false),
+    name: 'Clomicalm 20 mg tablets',
+    type_code: 2,
+    used: practiceInstant(from, '10:00').toISOString(),
+  });
   for (const a of rows('appointments.csv')) {
     const record = store.insert('appointment', {
       start: new Date(a.starts_at!).toISOString(),

@@ -18,6 +18,9 @@ const filterable: Record<ProvetCollection, readonly string[]> = {
   phonenumber: ['client'],
   patient: ['client', 'archived', 'modified'],
   appointment: ['user', 'department', 'start', 'end', 'active', 'modified', 'client'],
+  // Not listed in the pages read: the delta filter as on clients and patients, and the record's patient.
+  consultationitem: ['patient', 'modified'],
+  item: [],
 };
 const dateFields = new Set(['modified', 'start', 'end']);
 const methods = new Set([

@@ -189,10 +189,14 @@ export function createAnswer(store: ProvetStore, collection: ProvetCollection, b
       });
       return { status: 201, body: record };
     }
+    // Consultation items are read-only (the endpoint list: "Read-only access to all clinical items across
+    // types"); items are added through a consultation, which the connector never writes.
     case 'department':
     case 'reason':
     case 'shift':
     case 'user':
+    case 'consultationitem':
+    case 'item':
       return { status: 405, body: { detail: 'Method "POST" not allowed.' }, violation: `POST ${collection}` };
   }
 }

@@ -14,6 +14,8 @@ export const provetCollections = [
   'phonenumber',
   'patient',
   'appointment',
+  'consultationitem',
+  'item',
 ] as const;
 export type ProvetCollection = (typeof provetCollections)[number];
 export type StoredRecord = Record<string, unknown> & { id: number; url: string };
