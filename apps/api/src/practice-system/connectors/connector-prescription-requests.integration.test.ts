@@ -1,8 +1,17 @@
 import { practiceDate } from '@vet/contracts/practice-clock';
+import { clients } from '@vet/db/schema/clients';
+import { petMedications } from '@vet/db/schema/prescriptions';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { seedImportLookups } from '@vet/practice-import/testing/run-test-import';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../testing/test-app.ts';
+import {
+  startTestIdentityProvider,
+  trustingEnv,
+  type TestIdentityProvider,
+} from '../../testing/test-identity-provider.ts';
 import { practiceBookingDeps } from '../desk-bookings/testing/practice-fixtures.ts';
 import { createConnectorStore } from './connector-store.ts';
 import { syncCycle, type ConnectorRuntime } from './connector-sync.ts';
@@ -17,15 +26,18 @@ import {
 import { createManualClock } from './ezyvet/testing/manual-clock.ts';
 
 /**
- * Decision 0121 through the layer: a client's repeat prescription request, delivered to an ezyVet
- * connector's endpoint as the dispatcher hands it over, reaches the system as a communication on the pet,
- * and the communication's id is kept on the request; a redelivery writes nothing more.
+ * Decision 0121 through the layer: a client's repeat prescription request, sent on the portal, its
+ * prescription.requested event delivered to an ezyVet connector's endpoint as the dispatcher hands it
+ * over, reaches the system as a communication on the pet, and the communication's id is kept on the
+ * request; a redelivery writes nothing more.
  */
 const log = pino({ level: 'silent' });
 const own = useOwnDatabase('connectors_rx');
 const practiceRef = 'PRAC-0001';
 let standIn: EzyvetStandIn;
 let runtime: ConnectorRuntime;
+let provider: TestIdentityProvider;
+let app: Awaited<ReturnType<typeof buildTestApp>>;
 
 const one = async <T>(sql: string, params: unknown[] = []) =>
   (await own.current.pool.query(sql, params)).rows[0] as T;
@@ -62,56 +74,62 @@ beforeAll(async () => {
     clock: () => new Date(),
   };
   expect(await syncCycle(deps, runtime)).toMatchObject({ kind: 'read' });
+  provider = await startTestIdentityProvider();
+  app = await buildTestApp(own.current, { env: trustingEnv(provider) });
 });
 afterAll(async () => {
+  await app?.close();
+  await provider?.close();
   await standIn?.close();
 });
 
+/** A synced client sends a request for a synced pet's medicine; answers the request's event. */
+async function sentRequest() {
+  const pet = await one<{ id: number; ref: string; client_id: number; client_ref: string }>(
+    `select p.id, p.pms_ref as ref, c.id as client_id, c.pms_ref as client_ref
+       from pets p join clients c on c.id = p.client_id where p.status = 'Active' order by p.id limit 1`,
+  );
+  const subject = `rx-${pet.client_id}`;
+  await own.current.db
+    .update(clients)
+    .set({ identityIssuer: provider.issuer, identitySubject: subject })
+    .where(eq(clients.id, pet.client_id));
+  // A medicine as the practice system sends it (medications.csv); not prescription-only, so no review.
+  const [medicine] = await own.current.db
+    .insert(petMedications)
+    .values({
+      pmsRef: 'MED-RX-1',
+      petId: pet.id,
+      medicine: 'Flea spot-on for dogs',
+      category: 'AVM-GSL',
+      prescribedOn: '2026-01-10',
+      unit: 'pack of 3',
+    })
+    .returning();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/prescription-requests',
+    headers: { authorization: `Bearer ${await provider.sign({ claims: { sub: subject } })}` },
+    payload: { petId: pet.id, items: [{ medicationId: medicine!.id, quantity: 1 }], supply: 'collect' },
+  });
+  expect(response.statusCode).toBe(201);
+  const requestId = response.json<{ requestId: number }>().requestId;
+  const event = await one<{ id: number; type: string; data: Record<string, unknown>; occurred_at: Date }>(
+    `select id, type, data, occurred_at from practice_events
+      where type = 'prescription.requested' and record_id = $1`,
+    [requestId],
+  );
+  return { pet, requestId, event };
+}
+
 describe('a prescription request through an ezyVet connector', () => {
   it('reaches ezyVet as a communication on the pet, its id kept on the request, once', async () => {
-    const pet = await one<{
-      id: number;
-      ref: string;
-      client_id: number;
-      client_ref: string;
-      practice_id: number;
-    }>(
-      `select p.id, p.pms_ref as ref, c.id as client_id, c.pms_ref as client_ref, c.home_practice_id as practice_id
-         from pets p join clients c on c.id = p.client_id where p.status = 'Active' order by p.id limit 1`,
-    );
-    const request = await one<{ id: number }>(
-      `insert into prescription_requests (client_id, pet_id, practice_id, supply)
-       values ($1, $2, $3, 'collect') returning id`,
-      [pet.client_id, pet.id, pet.practice_id],
-    );
+    const { pet, requestId, event } = await sentRequest();
     const delivery = {
-      id: `evt_rx${request.id}`,
-      type: 'prescription.requested',
-      timestamp: new Date(),
-      data: {
-        request_id: request.id,
-        practice_id: pet.practice_id,
-        practice_ref: practiceRef,
-        client_id: pet.client_id,
-        client_ref: pet.client_ref,
-        pet_id: pet.id,
-        pet_ref: pet.ref,
-        supply: 'collect',
-        fee_pence: 0,
-        note: null,
-        items: [
-          {
-            medication_id: 1,
-            medication_ref: 'MED-1',
-            medicine: 'Meloxicam 1.5 mg/ml oral suspension',
-            strength: '1.5 mg/ml',
-            category: 'POM-V',
-            quantity: 1,
-            unit: '100 ml bottle',
-          },
-        ],
-        requested_at: new Date().toISOString(),
-      },
+      id: `evt_${event.id}`,
+      type: event.type,
+      timestamp: event.occurred_at,
+      data: event.data,
     };
     const deliver = connectorDeliveries([runtime], {
       db: own.current.db,
@@ -127,12 +145,15 @@ describe('a prescription request through an ezyVet connector', () => {
       expect.objectContaining({
         animal_id: Number(pet.ref),
         contact_id: Number(pet.client_ref),
-        subject: `Repeat prescription request (portal request ${request.id})`,
+        subject: `Repeat prescription request (portal request ${requestId})`,
+        message: expect.stringContaining(
+          '- Flea spot-on for dogs, AVM-GSL: 1 × pack of 3 [MED-RX-1]',
+        ) as unknown,
       }),
     ]);
     const stored = await one<{ ref: string | null }>(
       `select pms_ref as ref from prescription_requests where id = $1`,
-      [request.id],
+      [requestId],
     );
     expect(stored.ref).toBe(String(written[0]!.id));
 
