@@ -45,7 +45,8 @@ function requested(site: DemoSite, requestId: number, petRef = site.seed.animals
         unit: 'pack of 28 tablets',
       },
     ],
-    requested_at: '2026-11-27T10:05:12.301Z',
+    // A moment before the stand-in's clock (09:00:01): the request is older than its write.
+    requested_at: '2026-11-27T08:59:30.000Z',
   });
 }
 
@@ -66,7 +67,7 @@ describe('writing a repeat prescription request into ezyVet', () => {
       subject: 'Repeat prescription request (portal request 311)',
     });
     expect(communication!.message.split('\n')).toEqual([
-      'The client asked through the portal for repeats of (portal request 311):',
+      'The client asked through the portal for repeats of these medicines (portal request 311):',
       '- Vetmedin 2.5 mg chewable tablets (2.5 mg), POM-V: 2 × packs of 50 tablets [MED-88120]',
       '- Frusemide 20 mg tablets, POM-V: 1 × pack of 28 tablets [MED-88121]',
       'A written prescription for a pharmacy; fee shown to the client £33.50.',

@@ -4,6 +4,7 @@ import { communicationSchema, listOf } from './ezyvet-answers.ts';
 import { readAll } from './ezyvet-catalog.ts';
 import type { EzyvetHttp } from './ezyvet-http.ts';
 import { invalid, refusal } from './ezyvet-refusals.ts';
+import { epochSeconds } from './ezyvet-time.ts';
 
 type Requested = PracticeEventData<'prescription.requested'>;
 
@@ -12,6 +13,9 @@ type Requested = PracticeEventData<'prescription.requested'>;
  * Unknown/Other): a message from the client through the portal is none of e-mail, SMS, call or letter.
  */
 const otherCommunication = 8;
+
+/** Our write is never older than the request; an hour's margin covers a clock that runs behind ours. */
+const clockMarginSeconds = 3600;
 
 const supplyText = (data: Requested) =>
   data.supply === 'collect'
@@ -26,7 +30,7 @@ export function requestMessage(data: Requested): string {
       `${item.quantity} × ${item.unit} [${item.medication_ref}]`,
   );
   return [
-    `The client asked through the portal for repeats of (portal request ${data.request_id}):`,
+    `The client asked through the portal for repeats of these medicines (portal request ${data.request_id}):`,
     ...items,
     supplyText(data),
     ...(data.note ? [`Client's note: ${data.note}`] : []),
@@ -38,8 +42,9 @@ export function requestMessage(data: Requested): string {
  * linked to the animal (https://developers.ezyvet.com/guides/communications.html: linked to an animal,
  * ezyVet links it to the animal's contact too), not a prescription: ezyVet creates those once a vet has
  * approved. Status Done ("do not want it to send from ezyVet"): Pending would have ezyVet send it to the
- * client once a user actions it. Its subject names the portal's request and is looked up first, so a retry
- * after a lost answer finds the first write.
+ * client once a user actions it. Its subject names the portal's request and is looked up first (among the
+ * animal's communications of that type since the request), so a retry after a lost answer finds the first
+ * write without reading the animal's whole history.
  */
 export async function writePrescriptionRequest(
   http: EzyvetHttp,
@@ -54,7 +59,11 @@ export async function writePrescriptionRequest(
     '/v1/communication',
     'communication',
     communicationSchema,
-    { animal_id: animalId },
+    {
+      animal_id: animalId,
+      contact_detail_type_id: otherCommunication,
+      created_at: { gte: epochSeconds(data.requested_at) - clockMarginSeconds },
+    },
     signal,
   );
   const found = earlier.find((row) => row.subject?.endsWith(`(${marker})`));

@@ -242,7 +242,7 @@ export const filterableFields: Record<TableName, readonly string[]> = {
   animal: [...common, 'code', 'contact_id'],
   vaccination: [...common, 'animal_id'],
   appointment: [...common, 'uid', 'animal_id', 'contact_id', 'start_at'],
-  communication: [...common, 'animal_id', 'contact_id'],
+  communication: [...common, 'animal_id', 'contact_id', 'contact_detail_type_id'],
 };
 
 /**
