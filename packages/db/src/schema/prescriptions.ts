@@ -23,7 +23,7 @@ import { clients, pets } from './clients.ts';
 import { clinicians } from './clinicians.ts';
 import { requiredRef } from './columns.ts';
 import { practices } from './practices.ts';
-import { recordVersion } from './pms-ref.ts';
+import { pmsRef, recordVersion } from './pms-ref.ts';
 
 export const medicineCategory = pgEnum('medicine_category', medicineCategories);
 export const supplyMethod = pgEnum('supply_method', supplyMethods);
@@ -84,6 +84,8 @@ export const prescriptionRequests = pgTable(
     /** The practice's words with its answer (a declined request's reason). */
     answerMessage: text('answer_message'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Where a connector wrote the request in the practice system (decision 0121): its record's id. */
+    pmsRef: pmsRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

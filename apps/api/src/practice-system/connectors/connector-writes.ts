@@ -72,6 +72,13 @@ async function storeRefs(
       problems.push({ path: `${record}_ref`, message: response.body.message });
     }
   }
+  // A prescription request is no record the practice acknowledges (0111): its reference is kept as written.
+  const requestId = data.request_id;
+  if (refs.prescription_request_ref !== undefined && typeof requestId === 'number') {
+    await deps.db.execute(
+      sql`update prescription_requests set pms_ref = ${refs.prescription_request_ref} where id = ${requestId}`,
+    );
+  }
   return problems;
 }
 
@@ -82,6 +89,7 @@ const needsRefs: Partial<Record<string, readonly string[]>> = {
   'guest_hold.completed': ['client_ref', 'pet_ref'],
   'appointment.amended': ['appointment_ref'],
   'appointment.cancelled': ['appointment_ref'],
+  'prescription.requested': ['pet_ref'],
 };
 
 /**

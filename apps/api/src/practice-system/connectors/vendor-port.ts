@@ -54,6 +54,8 @@ export interface WrittenRefs {
   client_ref?: string;
   pet_ref?: string;
   appointment_ref?: string;
+  /** Where a repeat prescription request was put before the practice's staff (decision 0121). */
+  prescription_request_ref?: string;
 }
 
 export type WriteResult =

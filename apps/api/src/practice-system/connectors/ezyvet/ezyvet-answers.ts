@@ -65,6 +65,7 @@ export const contactDetailSchema = z.looseObject({
   contact_detail_type_id: id,
   value: z.string(),
 });
+export const communicationSchema = z.looseObject({ ...stamped, animal_id: id, subject: text });
 export const breedSchema = z.looseObject({ ...stamped, name: z.string(), species_id: id });
 export const animalSchema = z.looseObject({
   ...stamped,

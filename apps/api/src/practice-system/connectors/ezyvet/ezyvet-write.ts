@@ -11,6 +11,7 @@ import {
 } from './ezyvet-answers.ts';
 import { readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
 import type { EzyvetAnswer, EzyvetHttp } from './ezyvet-http.ts';
+import { writePrescriptionRequest } from './ezyvet-prescription-requests.ts';
 import { epochSeconds, instantText } from './ezyvet-time.ts';
 import { invalid, refusal } from './ezyvet-refusals.ts';
 import { EzyvetChanges } from './ezyvet-write-changes.ts';
@@ -22,7 +23,8 @@ type Booked = PracticeEventData<'appointment.booked'>;
  * The portal's events written into ezyVet (decision 0107): bookings through /ezycab/booking, the endpoint
  * ezyVet recommends to bookers (https://developers.ezyvet.com/guides/booking.html: it creates the consult
  * and applies the type's billing triggers); moves and cancellations by PATCH /v2/appointment/{id};
- * registrations as contacts and animals; a client's and a pet's changes (ezyvet-write-changes.ts). Each write carries the portal's id (a booking's description, a
+ * registrations as contacts and animals; a client's and a pet's changes (ezyvet-write-changes.ts); a repeat
+ * prescription request as a communication on the animal (ezyvet-prescription-requests.ts). Each write carries the portal's id (a booking's description, a
  * contact's or animal's code) and looks it up before writing, so a retry after a lost answer finds the
  * first write instead of making a second.
  */
@@ -60,6 +62,12 @@ export class EzyvetWriter {
         return this.changes.died(event.data as PracticeEventData<'pet.died'>, signal);
       case 'pet.rehomed':
         return this.changes.rehomed(event.data as PracticeEventData<'pet.rehomed'>, signal);
+      case 'prescription.requested':
+        return writePrescriptionRequest(
+          this.http,
+          event.data as PracticeEventData<'prescription.requested'>,
+          signal,
+        );
       // Links, preferences, an online account's end, flags and reminders: ezyVet documents no place for
       // them (decision 0116); the desk keeps its records.
       case 'client.linked':
@@ -68,7 +76,6 @@ export class EzyvetWriter {
       case 'appointment.flagged':
       case 'appointment.attendance_confirmed':
       case 'appointment.reminder_sent':
-      case 'prescription.requested': // no documented place for one (0111): the feed and webhooks carry it
         return { outcome: 'not-applicable' };
     }
   }

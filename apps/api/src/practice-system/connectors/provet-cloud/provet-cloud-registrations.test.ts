@@ -186,4 +186,26 @@ describe('Provet Cloud: registrations', () => {
     );
     expect(result).toEqual({ outcome: 'not-applicable' });
   });
+
+  it('writes nothing for a repeat prescription request: Provet documents no place for one (0121)', async () => {
+    const before = [...kit.standIn.control.requests.values()].reduce((sum, n) => sum + n, 0);
+    const result = await kit.connect().write(
+      event('prescription.requested', {
+        request_id: 311,
+        practice_id: 1,
+        practice_ref: 'PRAC-0001',
+        client_id: 877,
+        client_ref: '1',
+        pet_id: 90230,
+        pet_ref: '2',
+        supply: 'collect',
+        fee_pence: 0,
+        note: null,
+        items: [],
+        requested_at: '2026-11-27T10:05:12.301Z',
+      }),
+    );
+    expect(result).toEqual({ outcome: 'not-applicable' });
+    expect([...kit.standIn.control.requests.values()].reduce((sum, n) => sum + n, 0)).toBe(before);
+  });
 });

@@ -67,8 +67,11 @@ export class ProvetWriter {
       case 'appointment.flagged':
       case 'appointment.attendance_confirmed':
       case 'appointment.reminder_sent':
-      case 'prescription.requested': // no documented place for one (0111): the feed and webhooks carry it
         // Not written (decision 0108): Provet has no place for them, or (a pet's changes) not yet.
+        return { outcome: 'not-applicable' };
+      case 'prescription.requested':
+        // Decision 0121: Provet documents e-prescriptions, made by a prescriber, and no task, note or
+        // message a client's request could be; the feed and webhooks carry it.
         return { outcome: 'not-applicable' };
     }
   }

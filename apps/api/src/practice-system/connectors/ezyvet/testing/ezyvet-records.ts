@@ -21,6 +21,10 @@
  * - [addresses] https://developers.ezyvet.com/docs/v1/ lists an Address endpoint beside Contact; its fields
  *   (name, street_1, street_2, city, region, post_code) and the contact's `address_physical` link are as
  *   the v1 reference names them in public clients, not read in the documentation itself: assumed.
+ * - [communications] https://developers.ezyvet.com/guides/communications.html: POST v1/communication, the
+ *   type in `contact_detail_type_id` (1–9; 8 "Unknown/Other"), `format` (SMS, PlainText, Html), a status
+ *   (Pending, Sending, Done), linked to a contact, animal, consult or appointment; one linked to an animal is
+ *   linked to the animal's contact too. `animal_id`, `contact_id`, `subject` and `message` are assumed.
  * - [closures, opening hours] silent: neither the endpoints nor the guides we could read document a site's
  *   opening hours or a practice-wide closure. The stand-in has none; planning guides alone say when a
  *   resource can be booked (conservative: no guide, no times).
@@ -150,6 +154,17 @@ export interface Appointment extends Stamped {
   description: string;
 }
 
+/** See [communications]: a record the practice's staff see on the animal and its contact (decision 0121). */
+export interface Communication extends Stamped {
+  animal_id: number;
+  contact_id: number;
+  contact_detail_type_id: number;
+  format: 'SMS' | 'PlainText' | 'Html';
+  status: 'Pending' | 'Sending' | 'Done';
+  subject: string;
+  message: string;
+}
+
 /** Each list endpoint's records, by the name its envelope wraps each item in (`{"contact": {...}}`). */
 export interface EzyvetTables {
   resource: Resource[];
@@ -166,6 +181,7 @@ export interface EzyvetTables {
   animal: Animal[];
   vaccination: Vaccination[];
   appointment: Appointment[];
+  communication: Communication[];
 }
 export type TableName = keyof EzyvetTables;
 export type RecordOf<T extends TableName> = EzyvetTables[T][number];
@@ -199,6 +215,7 @@ export class EzyvetDatabase {
     animal: [],
     vaccination: [],
     appointment: [],
+    communication: [],
   };
   private lastId = 1000;
 

@@ -149,6 +149,23 @@ export const animalPatchSchema = z
   .refine(someField, 'Send at least one field to change.');
 
 /**
+ * POST /v1/communication (https://developers.ezyvet.com/guides/communications.html: the type "should be
+ * referenced in the contact_detail_type_id field", IDs 1–9; formats SMS (at most 250 characters), PlainText
+ * and Html; statuses Pending, Sending, Done). The link to the animal (`animal_id`), `subject` and `message`
+ * are assumed names; the stand-in takes the animal link alone, the one the portal sends (decision 0121).
+ */
+export const communicationCreateSchema = z
+  .strictObject({
+    contact_detail_type_id: z.number().int().min(1).max(9),
+    format: z.enum(['SMS', 'PlainText', 'Html']),
+    status: z.enum(['Pending', 'Sending', 'Done']),
+    animal_id: z.number().int().positive(),
+    subject: z.string().min(1).max(255),
+    message: z.string().min(1).max(10_000),
+  })
+  .refine((sent) => sent.format !== 'SMS' || sent.message.length <= 250, 'An SMS holds 250 characters.');
+
+/**
  * The comparators of https://developers.ezyvet.com/guides/api-filtering.html: `field={"comparator":value}`
  * as URL-encoded JSON, several comparators for a range, `in` with an array; a bare value is equality.
  */
@@ -225,6 +242,7 @@ export const filterableFields: Record<TableName, readonly string[]> = {
   animal: [...common, 'code', 'contact_id'],
   vaccination: [...common, 'animal_id'],
   appointment: [...common, 'uid', 'animal_id', 'contact_id', 'start_at'],
+  communication: [...common, 'animal_id', 'contact_id', 'contact_detail_type_id'],
 };
 
 /**

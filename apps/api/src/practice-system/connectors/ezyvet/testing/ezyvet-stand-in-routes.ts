@@ -4,6 +4,7 @@ import {
   animalCreateSchema,
   appointmentPatchSchema,
   bookingRequestSchema,
+  communicationCreateSchema,
   contactCreateSchema,
   contactDetailCreateSchema,
   filterableFields,
@@ -44,6 +45,7 @@ export const listTables: Record<string, TableName> = {
   '/v1/sex': 'sex',
   '/v1/animal': 'animal',
   '/v1/vaccination': 'vaccination',
+  '/v1/communication': 'communication',
 };
 
 function meta(db: EzyvetDatabase, total: number, page: number, limit: number, now: number) {
@@ -170,7 +172,7 @@ export function patchAppointment(db: EzyvetDatabase, id: number, body: unknown, 
   return single(db, 'appointment', db.update('appointment', id, change), now);
 }
 
-/** POST /v1/contact, /v1/contactdetail, /v1/animal. */
+/** POST /v1/contact, /v1/contactdetail, /v1/animal, /v1/communication. */
 export function createRecord(
   db: EzyvetDatabase,
   path: string,
@@ -208,6 +210,15 @@ export function createRecord(
       ...request,
     });
     return single(db, 'animal', animal, now);
+  }
+  if (path === '/v1/communication') {
+    const request = parsed(communicationCreateSchema, body, 'communication');
+    if (isAnswer(request)) return request;
+    const animal = db.find('animal', request.animal_id);
+    if (!animal?.active) return errorAnswer(400, 'InvalidRequestException', 'The animal does not exist.');
+    // Linked to an animal, a communication is linked to the animal's contact too (communications guide).
+    const communication = db.insert('communication', { ...request, contact_id: animal.contact_id });
+    return single(db, 'communication', communication, now);
   }
   return null;
 }
