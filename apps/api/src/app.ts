@@ -58,6 +58,8 @@ export interface BuildAppOptions {
   db: DatabaseHandle['db'];
   /** Owned by the caller, who closes it after the app. */
   pool: DatabaseHandle['pool'];
+  /** Direct connections for import sessions when `pool` goes through a transaction pooler (decision 0128). */
+  sessionPool?: DatabaseHandle['pool'];
   /** Where log lines go: stdout by default; false for none (tests); a stream to read them (tests). */
   logger?: false | LogDestination;
   /**
@@ -74,7 +76,8 @@ export interface BuildAppOptions {
  * plugins, then routes (so every route gets the rate limit, the database and the one error path). Each
  * route plugin sits in exactly one access scope (auth/access-scopes.ts).
  */
-export async function buildApp({ config, db, pool, logger, onboardingBudgets, metrics }: BuildAppOptions) {
+export async function buildApp(options: BuildAppOptions) {
+  const { config, db, pool, sessionPool, logger, onboardingBudgets, metrics } = options;
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     // One line per answered request (http/request-log.ts).
@@ -100,7 +103,7 @@ export async function buildApp({ config, db, pool, logger, onboardingBudgets, me
     await app.register(openApiPlugin, { serverUrl: config.publicUrl, integration: config.integration });
   await app.register(routeDefaultsPlugin);
 
-  await app.register(databasePlugin, { db, pool });
+  await app.register(databasePlugin, { db, pool, sessionPool });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { issuers: config.authIssuers });
 

@@ -4,7 +4,7 @@ import { connectDatabase } from '@vet/db/connection';
 import { DatabaseRoleError, refuseSuperuser } from '@vet/db/database-roles';
 import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type ApiConfig } from './config/index.ts';
+import { ConfigError, connectionBudget, loadConfig, type ApiConfig } from './config/index.ts';
 import { emailWorkerPlugin } from './messages/index.ts';
 import { earlierTimesJobPlugin } from './appointments/index.ts';
 import { serializeError, openApiMetrics } from './platform/index.ts';
@@ -33,24 +33,36 @@ function formatUrl(host: string, port: number): string {
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
+  const { database: settings } = config;
   const database = connectDatabase(config.databaseUrl, {
-    max: config.database.poolMax,
-    statementTimeoutMs: config.database.statementTimeoutMs,
+    max: settings.poolMax,
+    statementTimeoutMs: settings.statementTimeoutMs,
+    applicationName: 'portal-api:requests',
+    transactionPooler: settings.transactionPooler,
   });
+  // What a transaction pooler cannot carry goes to the server itself (decision 0128): the migrations'
+  // session lock, import sessions' temporary tables, and (below) the workers' LISTEN and job queue.
+  const direct = connectDatabase(settings.directUrl, {
+    max: settings.directPoolMax,
+    statementTimeoutMs: settings.statementTimeoutMs,
+    applicationName: 'portal-api:sessions',
+  });
+  const workerConfig = { ...config, databaseUrl: settings.directUrl, concurrency: settings.emailConcurrency };
   // Production connects as the app role, never a superuser, unless told (decision 0092).
-  if (config.database.refuseSuperuser) await refuseSuperuser(database.pool, 'The API');
+  if (settings.refuseSuperuser) await refuseSuperuser(database.pool, 'The API');
   // Production migrates as a step of its own, before its instances start (decision 0068).
-  if (config.migrateOnStart) await runMigrations(database.pool);
-  else await requireCurrentSchema(database.pool);
+  if (config.migrateOnStart) await runMigrations(direct.pool);
+  else await requireCurrentSchema(direct.pool);
   // Webhook endpoints registered through the API follow the grants this config gives (decision 0112).
   await fitEndpointsToGrants(database.db, config.integration);
   // Prometheus metrics on a port of their own when METRICS_PORT is set (decision 0072); served until the
   // app has closed, so a scrape during a drain still answers.
-  const metrics = openApiMetrics(config, database.pool);
+  const metrics = openApiMetrics(workerConfig, database.pool);
   const app = await buildApp({
     config,
     db: database.db,
     pool: database.pool,
+    sessionPool: direct.pool,
     metrics: metrics?.registry,
     // Written behind the request (decision 0090): a line waits only while the one before is being written,
     // and pino writes what waits synchronously when the process exits, drained or crashed.
@@ -58,7 +70,7 @@ async function main(): Promise<void> {
   });
   if (metrics) app.addHook('onClose', () => metrics.close());
   // Only the running server delivers e-mail: an app built for a test leaves the outbox to the test.
-  await app.register(emailWorkerPlugin, config);
+  await app.register(emailWorkerPlugin, workerConfig);
   // The connectors to practice systems (decision 0106): their reading, and their way out, which the
   // dispatcher below hands their endpoints' events to. An app built for a test runs none.
   await app.register(connectorsPlugin, {
@@ -68,7 +80,7 @@ async function main(): Promise<void> {
     registry: metrics?.registry,
   });
   // Likewise practice events' webhooks (decision 0067): an app built for a test sends none.
-  await app.register(eventDispatcherPlugin, config);
+  await app.register(eventDispatcherPlugin, workerConfig);
   // Earlier times' minute job (decision 0086): lapsed offers go to the next in line.
   await app.register(earlierTimesJobPlugin, config);
 
@@ -96,7 +108,7 @@ async function main(): Promise<void> {
       // request on a kept-alive one, lets the requests in flight finish, then stops the e-mail worker and the
       // event dispatcher, each letting its job or delivery in flight finish.
       await app.close();
-      await database.close();
+      await Promise.all([database.close(), direct.close()]);
       app.log.info('API stopped');
       process.exit(0);
     } catch (error) {
@@ -116,6 +128,16 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   app.log.info(`API listening on ${formatUrl(config.host, port)}`);
+  // The instance's share of max_connections, by pool (README "Connections and poolers").
+  const budget = connectionBudget(settings, {
+    webhookConcurrency: config.practiceEvents.concurrency,
+    metrics: metrics !== undefined,
+  });
+  const total = Object.values(budget).reduce((sum, count) => sum + count, 0);
+  app.log.info(
+    { connections: budget, total, pooler: settings.transactionPooler },
+    'database connections at most',
+  );
   if (metrics)
     app.log.info(`API metrics on ${formatUrl(config.metrics.host, await metrics.listen())}/metrics`);
 }

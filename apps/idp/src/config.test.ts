@@ -35,7 +35,12 @@ describe('loadConfig', () => {
       brandName: 'Harbour Vets',
       accessTokenTtl: 600,
       trustedProxyHops: 0,
-      database: { poolMax: 5, statementTimeoutMs: undefined, refuseSuperuser: false },
+      database: {
+        poolMax: 5,
+        statementTimeoutMs: undefined,
+        refuseSuperuser: false,
+        transactionPooler: false,
+      },
       migrateOnStart: true,
       metrics: { port: undefined, host: '127.0.0.1' },
       logLevel: 'info',
@@ -147,7 +152,7 @@ describe('loadConfig', () => {
   it('reads the database settings, and migrates at start only outside production unless told', () => {
     expect(
       loadConfig({ ...minimal, DATABASE_POOL_MAX: '8', DATABASE_STATEMENT_TIMEOUT_MS: '20000' }).database,
-    ).toEqual({ poolMax: 8, statementTimeoutMs: 20_000, refuseSuperuser: false });
+    ).toEqual({ poolMax: 8, statementTimeoutMs: 20_000, refuseSuperuser: false, transactionPooler: false });
     expect(() => loadConfig({ ...minimal, DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
     expect(() => loadConfig({ ...minimal, DATABASE_STATEMENT_TIMEOUT_MS: '-5' })).toThrow(
       /DATABASE_STATEMENT_TIMEOUT_MS/,
@@ -155,6 +160,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...minimal, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
     expect(loadConfig({ ...production, MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
     expect(() => loadConfig({ ...minimal, MIGRATE_ON_START: 'yes' })).toThrow(/MIGRATE_ON_START/);
+  });
+
+  it('behind a transaction pooler, sends statements unnamed and refuses what a pooler cannot carry', () => {
+    const pooled = { ...minimal, DATABASE_POOLER: 'transaction' };
+    expect(loadConfig(pooled).database.transactionPooler).toBe(true);
+    expect(() =>
+      loadConfig({ ...pooled, DATABASE_STATEMENT_TIMEOUT_MS: '20000', MIGRATE_ON_START: 'true' }),
+    ).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS: not sent through a pooler[^]*MIGRATE_ON_START: migrations cannot/,
+    );
   });
 
   it('has a machine client only when given its secret, by default called practice-system', () => {

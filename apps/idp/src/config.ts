@@ -42,6 +42,8 @@ const envSchema = z.object({
   IDP_ISSUER: httpUrl.optional(),
   DATABASE_URL: z.string({ error: 'is required' }).min(1, 'is required'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(5),
+  // transaction: DATABASE_URL is a transaction-mode pooler (decision 0128).
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   // Milliseconds a statement may run; 0: no limit (the server's own).
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   MIGRATE_ON_START: migrateFlag.optional(),
@@ -106,7 +108,13 @@ export interface IdpConfig {
    * The pool's size (5 unless DATABASE_POOL_MAX) and statement timeout (none unless set); whether to
    * refuse a superuser connection (production, unless DATABASE_ALLOW_SUPERUSER=true: decision 0092).
    */
-  database: { poolMax: number; statementTimeoutMs: number | undefined; refuseSuperuser: boolean };
+  database: {
+    poolMax: number;
+    statementTimeoutMs: number | undefined;
+    refuseSuperuser: boolean;
+    /** DATABASE_URL is a transaction-mode pooler: statements go unnamed (decision 0128). */
+    transactionPooler: boolean;
+  };
   /** Migrate as the process starts: outside production, or with MIGRATE_ON_START=true. */
   migrateOnStart: boolean;
   /** Prometheus metrics (metrics.ts): port unset, none; host 127.0.0.1 unless METRICS_HOST. */
@@ -137,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const parsed = envSchema.safeParse(present);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   problems.push(...productionProblems(present), ...machineClientProblems(present));
+  if (parsed.success) problems.push(...poolerProblems(parsed.data));
   if (parsed.success && parsed.data.METRICS_PORT === parsed.data.IDP_PORT)
     problems.push("METRICS_PORT: must differ from IDP_PORT (the issuer's port never serves the metrics)");
   if (!parsed.success || problems.length) {
@@ -176,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       poolMax: e.DATABASE_POOL_MAX,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS || undefined,
       refuseSuperuser: e.NODE_ENV === 'production' && e.DATABASE_ALLOW_SUPERUSER !== 'true',
+      transactionPooler: e.DATABASE_POOLER === 'transaction',
     },
     migrateOnStart:
       e.MIGRATE_ON_START === undefined ? e.NODE_ENV !== 'production' : e.MIGRATE_ON_START === 'true',
@@ -205,4 +215,21 @@ function machineClientProblems(present: Record<string, string | undefined>): str
       "IDP_MACHINE_CLIENT_SECRET: must be a secret of at least 32 characters in production, not the portal's",
     );
   return problems;
+}
+
+/** A transaction pooler carries no session parameter nor the migrations' session lock (decision 0128). */
+function poolerProblems(e: {
+  DATABASE_POOLER: string;
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+  MIGRATE_ON_START?: string | undefined;
+}): string[] {
+  if (e.DATABASE_POOLER !== 'transaction') return [];
+  return [
+    ...(e.DATABASE_STATEMENT_TIMEOUT_MS
+      ? ['DATABASE_STATEMENT_TIMEOUT_MS: not sent through a pooler; set statement_timeout on the role']
+      : []),
+    ...(e.MIGRATE_ON_START === 'true'
+      ? ['MIGRATE_ON_START: migrations cannot run through a pooler; run `npm run migrate` on a direct URL']
+      : []),
+  ];
 }

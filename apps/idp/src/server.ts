@@ -32,6 +32,8 @@ idpLog.level = config.logLevel;
 const database = connectDatabase(config.databaseUrl, {
   max: config.database.poolMax,
   statementTimeoutMs: config.database.statementTimeoutMs,
+  applicationName: 'portal-idp',
+  transactionPooler: config.database.transactionPooler,
 });
 // Production connects as the app role, never a superuser, unless told (decision 0092); it migrates as a
 // step of its own, before its instances start (decision 0068).

@@ -20,6 +20,14 @@ export interface ConnectionOptions {
    * a runaway query fails instead of holding a connection for ever. Unset or 0: the server's own.
    */
   statementTimeoutMs?: number | undefined;
+  /** Names the connections in pg_stat_activity (`portal-api:requests`…), so each pool's share is seen. */
+  applicationName?: string;
+  /**
+   * The URL is a transaction-mode pooler's (DATABASE_POOLER=transaction, decision 0128): statements go
+   * unnamed, as a pooler before PgBouncer 1.21 hands each transaction any server connection, where a
+   * statement named on another one does not exist.
+   */
+  transactionPooler?: boolean;
 }
 
 export function connectDatabase(url: string, options: ConnectionOptions = {}): DatabaseHandle {
@@ -28,7 +36,9 @@ export function connectDatabase(url: string, options: ConnectionOptions = {}): D
     max: options.max ?? 10,
     // Sent as a start-up parameter, so it is each session's default: `reset statement_timeout` returns to it.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
   });
+  if (options.transactionPooler) pool.on('connect', sendStatementsUnnamed);
   // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // A client checked out between two queries (inside a transaction) has no listener of the pool's: the
@@ -36,6 +46,19 @@ export function connectDatabase(url: string, options: ConnectionOptions = {}): D
   // fails instead, and the pool drops the broken client when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
   return { db: drizzle(pool), pool, close: () => pool.end() };
+}
+
+/** Drops the name of each statement the client is given (decision 0026's names; decision 0128). */
+function sendStatementsUnnamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const unnamed = (config: unknown, ...rest: unknown[]) =>
+    query(
+      config !== null && typeof config === 'object' && 'name' in config
+        ? { ...config, name: undefined }
+        : config,
+      ...rest,
+    );
+  client.query = unnamed as typeof client.query;
 }
 
 /**

@@ -49,6 +49,8 @@ export const localQueueSize = (concurrency: number) => Math.max(2, 4 * concurren
 
 export interface EmailWorkerOptions {
   databaseUrl: string;
+  /** Names the queue's connections in pg_stat_activity. */
+  applicationName?: string;
   delivery: EmailDelivery;
   logger: EmailLogger;
   /** E-mails sent at once by this process (default 2): SMTP servers throttle eager senders. */
@@ -84,7 +86,10 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
   await retryQueueWritesWhileTheDatabaseRestarts();
   const concurrency = options.concurrency ?? emailWorkerConcurrency;
   // A pool of its own: the queue keeps one connection to listen on, and each job holds one while sending.
-  const database = connectDatabase(options.databaseUrl, { max: concurrency + 2 });
+  const database = connectDatabase(options.databaseUrl, {
+    max: concurrency + 2,
+    applicationName: options.applicationName,
+  });
   codeLostConnectionErrors(database.pool);
   try {
     const runner = await run({

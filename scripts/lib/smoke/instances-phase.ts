@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { connectDatabase } from '@vet/db/connection';
+import { ensurePgbouncer, startPgbouncer } from '@vet/db/testing/pgbouncer';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
 import { outboxRows } from '@vet/email/testing/outbox-probe';
@@ -27,6 +28,7 @@ const ports = {
   api: [smokePorts.api + 1, smokePorts.api + 2],
   nginxWeb: Number(process.env.SMOKE_NGINX_PORT ?? 8380),
   nginxApi: Number(process.env.SMOKE_NGINX_PORT ?? 8380) + 1,
+  pgbouncer: Number(process.env.SMOKE_PGBOUNCER_PORT ?? 6479),
 };
 
 interface Instance {
@@ -53,20 +55,30 @@ export async function severalInstances({ runtime, env: given, started, log }: In
     const env = onPublicSide(given, tls.certificate, smtp.url);
     log("  Go-live: the reference lists and a group's own export, with portal-admin.sh as the app role…");
     await goLive(runtime, env.api);
+    log(
+      '  PgBouncer in transaction mode in front of the database, as README "Connections and poolers" says…',
+    );
+    const pooler = await startPgbouncer(ensurePgbouncer(log), {
+      prefix: join(runtime, 'pgbouncer'),
+      port: ports.pgbouncer,
+      serverUrl: env.api.DATABASE_URL!,
+    });
+    started.push(pooler);
+    const pooled = throughPooler(env, pooler.pooledUrl);
     // The several instances share a machine: none serves metrics (each would want the same port).
     const withoutMetrics = ({ METRICS_PORT: _metricsPort, ...rest }: NodeJS.ProcessEnv) => rest;
     const start = async (kind: 'web' | 'api', port: number, name: string): Promise<Instance> => {
       const instanceEnv =
         kind === 'web'
           ? {
-              ...withoutMetrics(env.web),
+              ...withoutMetrics(pooled.web),
               PORT: String(port),
               // The BFF reaches the API instances through nginx, as in deploy/compose.yaml.
               API_URL: `http://127.0.0.1:${ports.nginxApi}`,
               TRUSTED_PROXY_HOPS: '1',
             }
           : {
-              ...withoutMetrics(env.api),
+              ...withoutMetrics(pooled.api),
               API_PORT: String(port),
               // The load comes from one address; the route limits (checked below) stay as they are.
               RATE_LIMIT_MAX: '1000000',
@@ -116,7 +128,7 @@ export async function severalInstances({ runtime, env: given, started, log }: In
       command: 'sh',
       args: ['scripts/production/start-idp.sh'],
       cwd: runtime,
-      env: env.idp,
+      env: pooled.idp,
       output: 'collect',
     });
     started.push(idp);
@@ -189,6 +201,10 @@ export async function severalInstances({ runtime, env: given, started, log }: In
         `requests failed under load: ${JSON.stringify(failed)}\n--- nginx's errors ---\n${nginx.output()}`,
       );
     }
+    const carried = await pooler.transactions();
+    // The journey, two load phases and the restarts make thousands; a pooler left out would carry none.
+    if (carried < 1_000) throw new Error(`PgBouncer carried only ${carried} transactions: is it left out?`);
+    log(`  PgBouncer carried ${carried} transactions of every instance's requests.`);
     log(`Several instances: passed in ${Math.round((performance.now() - began) / 1000)} s.`);
   } finally {
     await smtp.close();
@@ -337,4 +353,18 @@ async function sharedRateLimits(apiThroughNginx: string): Promise<void> {
         'answers, then 429, from both instances)',
     );
   }
+}
+
+/**
+ * Each process's requests through the pooler (decision 0128): the API keeps the server itself for its
+ * workers, migrations and import sessions; the web's session store and the identity provider need none.
+ */
+function throughPooler(env: ProductionEnvironment, pooledUrl: string): ProductionEnvironment {
+  const pooled = { DATABASE_URL: pooledUrl, DATABASE_POOLER: 'transaction' };
+  return {
+    ...env,
+    api: { ...env.api, ...pooled, DATABASE_DIRECT_URL: env.api.DATABASE_URL },
+    web: { ...env.web, ...pooled },
+    idp: { ...env.idp, ...pooled },
+  };
 }

@@ -7,6 +7,7 @@ import {
   databaseConfigOf,
   databaseEnvExpected,
   databaseEnvShape,
+  requireDirectUrlBehindPooler,
   migrateOnStartOf,
   type DatabaseConfig,
 } from './database.ts';
@@ -336,6 +337,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .superRefine(requireSmsSettings, { when: () => true })
     .superRefine(requireAddressLookupSettings, { when: () => true })
     .superRefine(requireMessageRowsOutliveBodies, { when: () => true })
+    .superRefine(requireDirectUrlBehindPooler, { when: () => true })
     .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];

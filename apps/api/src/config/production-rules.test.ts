@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './api-config.ts';
+import { connectionBudget } from './database.ts';
 import { productionEnv } from '../testing/production-env.ts';
 
 const DATABASE_URL = 'postgres://portal@db.internal:5432/portal';
@@ -87,9 +88,13 @@ describe('production requires', () => {
 });
 
 describe('the database settings', () => {
-  it('default to a pool of 10 and the server’s own statement timeout', () => {
+  it('default to a pool of 10, the server’s own statement timeout, no pooler', () => {
     expect(loadConfig(local).database).toEqual({
       poolMax: 10,
+      directUrl: local.DATABASE_URL,
+      directPoolMax: 2,
+      transactionPooler: false,
+      emailConcurrency: 2,
       statementTimeoutMs: undefined,
       refuseSuperuser: false,
     });
@@ -97,7 +102,7 @@ describe('the database settings', () => {
 
   it('read DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS, 0 meaning no timeout', () => {
     const env = { ...local, DATABASE_POOL_MAX: '40', DATABASE_STATEMENT_TIMEOUT_MS: '15000' };
-    expect(loadConfig(env).database).toEqual({
+    expect(loadConfig(env).database).toMatchObject({
       poolMax: 40,
       statementTimeoutMs: 15_000,
       refuseSuperuser: false,
@@ -114,10 +119,44 @@ describe('the database settings', () => {
       DATABASE_STATEMENT_TIMEOUT_MS: '2s',
     });
     expect(error.problems).toEqual([
-      'DATABASE_POOL_MAX must be a whole number of connections per process, from 1 to 1000',
+      'DATABASE_POOL_MAX must be a whole number of connections for requests per process, from 1 to 1000',
       'DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds a statement may run, from 0 ' +
-        '(no limit) to 3600000',
+        '(no limit) to 3600000; unset behind DATABASE_POOLER=transaction (set it on the role there)',
     ]);
+  });
+});
+
+describe('behind a transaction pooler (decision 0128)', () => {
+  const direct = 'postgres://portal@db.internal:5432/portal';
+  const pooled = {
+    ...local,
+    DATABASE_URL: 'postgres://portal@pgbouncer:6432/portal',
+    DATABASE_POOLER: 'transaction',
+  };
+
+  it('sends the requests through the pooler and the rest to the server itself', () => {
+    const config = loadConfig({ ...pooled, DATABASE_DIRECT_URL: direct, DATABASE_DIRECT_POOL_MAX: '3' });
+    expect(config.databaseUrl).toBe(pooled.DATABASE_URL);
+    expect(config.database).toMatchObject({ directUrl: direct, directPoolMax: 3, transactionPooler: true });
+  });
+
+  it('needs the direct URL, and leaves the statement timeout to the role', () => {
+    expect(configErrorOf({ ...pooled, DATABASE_STATEMENT_TIMEOUT_MS: '30000' }).problems).toEqual([
+      expect.stringMatching(/^DATABASE_DIRECT_URL is required: .*server itself/),
+      expect.stringMatching(/^DATABASE_STATEMENT_TIMEOUT_MS must be .*set it on the role there\)$/),
+    ]);
+  });
+
+  it('counts each pool of an instance in its connection budget', () => {
+    const { database } = loadConfig({ ...local, DATABASE_POOL_MAX: '12', EMAIL_WORKER_CONCURRENCY: '3' });
+    expect(connectionBudget(database, { webhookConcurrency: 4, metrics: true })).toEqual({
+      requests: 12,
+      'import sessions': 2,
+      'job queue': 5,
+      webhooks: 6,
+      'event listener': 1,
+      'metrics scrape': 1,
+    });
   });
 });
 

@@ -10,7 +10,10 @@ import {
   type TestIdentityProvider,
 } from './test-identity-provider.ts';
 
-type TestDatabase = Pick<DatabaseHandle, 'db' | 'pool'> & { url: string };
+type TestDatabase = Pick<DatabaseHandle, 'db' | 'pool'> & {
+  url: string;
+  sessionPool?: DatabaseHandle['pool'];
+};
 
 /**
  * The real app trusting one test identity provider, for the tests of signed-in routes and of the

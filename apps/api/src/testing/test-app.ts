@@ -27,7 +27,7 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
  * smaller budgets, or share a namespace between two apps as two instances would).
  */
 export function buildTestApp(
-  database: Pick<DatabaseHandle, 'db' | 'pool'> & { url: string },
+  database: Pick<DatabaseHandle, 'db' | 'pool'> & { url: string; sessionPool?: DatabaseHandle['pool'] },
   options: {
     env?: Record<string, string>;
     logger?: BuildAppOptions['logger'];
@@ -40,6 +40,7 @@ export function buildTestApp(
     config: testConfig(database.url, options.env),
     db: database.db,
     pool: database.pool,
+    sessionPool: database.sessionPool,
     onboardingBudgets: { namespace: `test-${randomUUID()}:`, ...options.onboardingBudgets },
     logger: testLogDir()
       ? {

@@ -37,6 +37,7 @@ describe('parseServerConfig', () => {
       links: defaultSiteLinks,
       gtmContainerId: undefined,
       databaseUrl: DATABASE_URL,
+      database: { poolMax: 10, transactionPooler: false },
       refuseDatabaseSuperuser: false,
       session: { secret: DEV_NEXTAUTH_SECRET, pollSeconds: 0, secureCookies: false },
       identityProviders: {

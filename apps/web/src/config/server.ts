@@ -60,6 +60,9 @@ export const serverEnvSchema = z.object({
   /** The server's JSON log lines (pino) at this level and above (decision 0071). */
   LOG_LEVEL: z.enum(logLevels).default('info'),
   DATABASE_URL: postgresUrl,
+  // The session store's pool (session-database.ts) and whether DATABASE_URL is a transaction pooler.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_POOLER: z.enum(['none', 'transaction'], { error: 'must be none or transaction' }).default('none'),
   // true: a production web server may connect as a PostgreSQL superuser (decision 0092); unset: refused.
   DATABASE_ALLOW_SUPERUSER: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   NEXTAUTH_URL: httpUrl.optional(),
@@ -112,6 +115,8 @@ export type ServerConfig = {
   /** The tag manager's container id, loaded only after analytics consent; undefined: none. */
   gtmContainerId: string | undefined;
   databaseUrl: string;
+  /** The session store's pool: its size, and whether it goes through a transaction pooler (decision 0128). */
+  database: { poolMax: number; transactionPooler: boolean };
   /**
    * Refuse to start connected as a PostgreSQL superuser (decision 0092): in production, where the
    * production rules apply (PORTAL_URL not at localhost), unless DATABASE_ALLOW_SUPERUSER=true.
@@ -200,6 +205,7 @@ export function parseServerConfig(env: Record<string, string | undefined>): Serv
     }),
     gtmContainerId: e.GTM_CONTAINER_ID,
     databaseUrl: e.DATABASE_URL,
+    database: { poolMax: e.DATABASE_POOL_MAX, transactionPooler: e.DATABASE_POOLER === 'transaction' },
     refuseDatabaseSuperuser:
       e.NODE_ENV === 'production' && !isLoopbackPortal(portalUrl) && e.DATABASE_ALLOW_SUPERUSER !== 'true',
     session: {

@@ -8,6 +8,8 @@ import { reminderCrontab, reminderTasks, smsDeliveryOf, type SmsSettings } from 
 
 export interface EmailWorkerPluginOptions {
   databaseUrl: string;
+  /** E-mails and text messages sent at once (EMAIL_WORKER_CONCURRENCY); unset: the worker's default. */
+  concurrency?: number;
   /** The mail server; unset: e-mails are kept for the development mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -36,11 +38,12 @@ export interface EmailWorkerPluginOptions {
 export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
   async (app, options) => {
     const { databaseUrl, smtpUrl, mailFrom, pollInterval } = options;
+    const concurrency = options.concurrency ?? emailWorkerConcurrency;
     const logger = app.log.child({ component: 'email-worker' });
     // A connection kept open for each e-mail the worker sends at once: a new connection a message held
     // the send rate to about 30 a second (bench:reminders).
     const delivery = smtpUrl
-      ? smtpDelivery({ smtpUrl, from: mailFrom, pooled: emailWorkerConcurrency })
+      ? smtpDelivery({ smtpUrl, from: mailFrom, pooled: concurrency })
       : mailboxDelivery;
     const sms = options.sms ? smsDeliveryOf(options.sms) : undefined;
     const reminders =
@@ -58,6 +61,8 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
       : undefined;
     const worker = await startEmailWorker({
       databaseUrl,
+      concurrency,
+      applicationName: 'portal-api:job-queue',
       delivery,
       logger,
       pollInterval,

@@ -28,6 +28,7 @@ export function openApiMetrics(
   const scrapeDatabase = connectDatabase(settings.databaseUrl, {
     max: 1,
     statementTimeoutMs: scrapeTimeoutMs,
+    applicationName: 'portal-api:metrics',
   });
   const registry = createApiMetrics({
     pool,

@@ -75,7 +75,7 @@ export const connectorsPlugin = fp<ConnectorsPluginOptions>(
     const runner = startConnectorRunner(runtimes, {
       store,
       apply: {
-        records: { db: app.db, pool: app.pool },
+        records: { db: app.db, pool: app.sessionPool },
         bookings: createPracticeBookingDeps(app.db, options.settings, log),
         log,
       },

@@ -39,6 +39,7 @@ export const eventDispatcherPlugin = fp<EventDispatcherPluginOptions>(
     const database = connectDatabase(databaseUrl, {
       max: practiceEvents.concurrency + 2,
       statementTimeoutMs: settings.statementTimeoutMs,
+      applicationName: 'portal-api:webhooks',
     });
     const dispatcher = startEventDispatcher({
       db: database.db,

@@ -55,7 +55,7 @@ export const listEntryRoutes = (): FastifyPluginCallbackZod => (app, _options, d
       },
     },
     async (request, reply) => {
-      const { created, write } = await putListEntry(app.pool, { ...request.body, ...request.params });
+      const { created, write } = await putListEntry(app.sessionPool, { ...request.body, ...request.params });
       return reply.code(created ? 201 : 200).send(write);
     },
   );
@@ -72,7 +72,7 @@ export const listEntryRoutes = (): FastifyPluginCallbackZod => (app, _options, d
         response: { 200: listEntryBatchResultSchema, 409: apiErrorSchema },
       },
     },
-    (request) => putListEntryBatch(app.pool, request.body.items),
+    (request) => putListEntryBatch(app.sessionPool, request.body.items),
   );
 
   done();

@@ -46,7 +46,7 @@ async function batchSize(request: FastifyRequest, reply: FastifyReply) {
  * kind, upsert by reference, a batch of upserts, and deactivation by reference.
  */
 export const practiceRecordRoutes = (): FastifyPluginCallbackZod => (app, _options, done) => {
-  const deps: PracticeRecordDeps = { db: app.db, pool: app.pool };
+  const deps: PracticeRecordDeps = { db: app.db, pool: app.sessionPool };
   for (const kind of practiceRecordKinds) routesOf(kind)(app, deps);
   done();
 };

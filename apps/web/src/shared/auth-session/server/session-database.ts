@@ -9,14 +9,17 @@ import { getServerConfig } from '@/config/server';
  * Size: every use is one short statement (read, touch, claim, store); a token refresh holds no
  * connection while the provider answers (active-session.ts), so concurrent refreshes of many sessions
  * need connections only for their few milliseconds in the database. Ten covers a burst of page loads
- * and refreshes together; waiting requests queue in the pool rather than failing.
+ * and refreshes together (DATABASE_POOL_MAX, 10 unless set); waiting requests queue in the pool rather than
+ * failing.
  */
-export const SESSION_POOL_SIZE = 10;
 const holder = globalThis as typeof globalThis & { portalSessionDatabase?: DatabaseHandle };
 
 function sessionHandle(): DatabaseHandle {
-  holder.portalSessionDatabase ??= connectDatabase(getServerConfig().databaseUrl, {
-    max: SESSION_POOL_SIZE,
+  const { databaseUrl, database } = getServerConfig();
+  holder.portalSessionDatabase ??= connectDatabase(databaseUrl, {
+    max: database.poolMax,
+    applicationName: 'portal-web',
+    transactionPooler: database.transactionPooler,
   });
   return holder.portalSessionDatabase;
 }
