@@ -1,5 +1,8 @@
 import type { PracticeEventEnvelope, PracticeEventType } from './practice-events.ts';
 
+/** The example client's marketing choices: none by any channel. */
+const noMarketing = { email: false, sms: false, phone: false, post: false };
+
 /**
  * One event of each type as the portal sends it (a webhook body, a feed item): the examples of the
  * integration contract (docs/integration/openapi.json, decision 0109) and of docs/practice-events.md,
@@ -33,12 +36,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
           phone: false,
           post: false,
         },
-        marketing: {
-          email: false,
-          sms: false,
-          phone: false,
-          post: false,
-        },
+        marketing: noMarketing,
       },
     },
   },
@@ -81,12 +79,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
           phone: false,
           post: false,
         },
-        marketing: {
-          email: false,
-          sms: false,
-          phone: false,
-          post: false,
-        },
+        marketing: noMarketing,
       },
     },
   },
