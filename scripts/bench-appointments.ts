@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
+import { benchApiEnv } from './lib/bench/bench-api-processes.ts';
 import { prepareBookings } from './lib/bench/bench-bookings.ts';
 import { linkClients, searchReasonIds, slotSearchPath, type BenchClient } from './lib/bench/bench-clients.ts';
 import { startTokenIssuer, type TokenIssuer } from './lib/shared/token-issuer.ts';
@@ -45,17 +46,7 @@ try {
       join(repoRoot, 'apps/api/src/server.ts'),
     ],
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      // A local run's settings: unset, NODE_ENV would mean production (decision 0068).
-      NODE_ENV: 'development',
-      DATABASE_URL: database.url,
-      API_PORT: String(ports.api),
-      API_PUBLIC_URL: apiUrl,
-      AUTH_ISSUERS: issuer.authIssuers,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000',
-    },
+    env: benchApiEnv({ databaseUrl: database.url, port: ports.api, issuer, logLevel: 'warn' }),
     output: 'collect',
   });
   stops.push(api.stop);

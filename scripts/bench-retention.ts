@@ -24,6 +24,7 @@ import { groupShape } from './lib/bench/group-data-set.ts';
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { sampleLockWaits } from './lib/bench/lock-waits.ts';
 import { writeExpiredRecords } from './lib/bench/retention-data.ts';
+import { benchApiEnv } from './lib/bench/bench-api-processes.ts';
 import { startTokenIssuer } from './lib/shared/token-issuer.ts';
 import { repoRoot } from './lib/shared/paths.ts';
 import { spawnManaged, waitForHttp } from './lib/shared/processes.ts';
@@ -70,14 +71,7 @@ try {
     args: ['dist/api/server.mjs'],
     cwd: repoRoot,
     env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: database.url,
-      API_PORT: String(ports.api),
-      API_PUBLIC_URL: apiUrl,
-      AUTH_ISSUERS: issuer.authIssuers,
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_MAX: '1000000',
+      ...benchApiEnv({ databaseUrl: database.url, port: ports.api, issuer, logLevel: 'info' }),
       // The bench runs the job itself, timed; the API's own daily run stays out of the way.
       RETENTION: 'off',
     },

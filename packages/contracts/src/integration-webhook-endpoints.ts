@@ -103,6 +103,16 @@ export const removeWebhookEndpointQuerySchema = z.strictObject({
     .transform((value) => value === 'true'),
 });
 
+/** A registered endpoint as the answers show it. */
+const registeredExample = {
+  id: 7,
+  ...endpointExample,
+  waiting: 0,
+  parked: 0,
+  previous_secret_expires_at: null,
+  created_at: '2026-11-27T10:15:00.000Z',
+};
+
 /** An endpoint as its owner sees it: never its secret, except once in a registration's or rotation's answer. */
 export const webhookEndpointSchema = z
   .object({
@@ -121,16 +131,7 @@ export const webhookEndpointSchema = z
     created_at: z.iso.datetime({ offset: true }),
   })
   .meta({
-    examples: [
-      {
-        id: 7,
-        ...endpointExample,
-        waiting: 0,
-        parked: 0,
-        previous_secret_expires_at: null,
-        created_at: '2026-11-27T10:15:00.000Z',
-      },
-    ],
+    examples: [registeredExample],
   });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
@@ -143,17 +144,7 @@ export const webhookEndpointWithSecretSchema = webhookEndpointSchema
     secret: z.string(),
   })
   .meta({
-    examples: [
-      {
-        id: 7,
-        ...endpointExample,
-        waiting: 0,
-        parked: 0,
-        previous_secret_expires_at: null,
-        created_at: '2026-11-27T10:15:00.000Z',
-        secret: secretExample,
-      },
-    ],
+    examples: [{ ...registeredExample, secret: secretExample }],
   });
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 

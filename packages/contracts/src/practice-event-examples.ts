@@ -1,5 +1,19 @@
 import type { PracticeEventEnvelope, PracticeEventType } from './practice-events.ts';
 
+/** The example client's marketing choices: none by any channel. */
+const noMarketing = { email: false, sms: false, phone: false, post: false };
+
+/** The appointment reminded of and confirmed in the examples. */
+const remindedAppointment = {
+  appointment_id: 66140,
+  appointment_ref: 'A-771402',
+  client_id: 5013,
+  client_ref: 'C-877',
+  pet_id: 90230,
+  pet_ref: 'P-2291',
+  starts_at: '2026-11-29T10:00:00.000Z',
+};
+
 /**
  * One event of each type as the portal sends it (a webhook body, a feed item): the examples of the
  * integration contract (docs/integration/openapi.json, decision 0109) and of docs/practice-events.md,
@@ -33,12 +47,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
           phone: false,
           post: false,
         },
-        marketing: {
-          email: false,
-          sms: false,
-          phone: false,
-          post: false,
-        },
+        marketing: noMarketing,
       },
     },
   },
@@ -81,12 +90,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
           phone: false,
           post: false,
         },
-        marketing: {
-          email: false,
-          sms: false,
-          phone: false,
-          post: false,
-        },
+        marketing: noMarketing,
       },
     },
   },
@@ -276,13 +280,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
     type: 'appointment.attendance_confirmed',
     timestamp: '2026-11-27T08:14:03.512Z',
     data: {
-      appointment_id: 66140,
-      appointment_ref: 'A-771402',
-      client_id: 5013,
-      client_ref: 'C-877',
-      pet_id: 90230,
-      pet_ref: 'P-2291',
-      starts_at: '2026-11-29T10:00:00.000Z',
+      ...remindedAppointment,
       confirmed_at: '2026-11-27T08:14:03.512Z',
     },
   },
@@ -291,13 +289,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
     type: 'appointment.reminder_sent',
     timestamp: '2026-11-27T10:00:00.208Z',
     data: {
-      appointment_id: 66140,
-      appointment_ref: 'A-771402',
-      client_id: 5013,
-      client_ref: 'C-877',
-      pet_id: 90230,
-      pet_ref: 'P-2291',
-      starts_at: '2026-11-29T10:00:00.000Z',
+      ...remindedAppointment,
       channel: 'sms',
       reminder: 'd2',
       sent_at: '2026-11-27T10:00:00.000Z',

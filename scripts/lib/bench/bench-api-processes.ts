@@ -10,6 +10,28 @@ import { spawnManaged, waitForHttp, type ManagedProcess } from '../shared/proces
 export const benchProfileDir =
   process.env.BENCH_PROFILE === '1' ? join(repoRoot, '.data/profiles') : undefined;
 
+/**
+ * The environment of a bench's single API process: its database, port and token issuer, a local run's
+ * NODE_ENV (unset, it would mean production: decision 0068) and no rate limit in the bench's way.
+ */
+export function benchApiEnv(options: {
+  databaseUrl: string;
+  port: number;
+  issuer: TokenIssuer;
+  logLevel: string;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: options.databaseUrl,
+    API_PORT: String(options.port),
+    API_PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    AUTH_ISSUERS: options.issuer.authIssuers,
+    LOG_LEVEL: options.logLevel,
+    RATE_LIMIT_MAX: '1000000',
+  };
+}
+
 /** One API process of a bench: its address and the process. */
 export interface BenchApi {
   url: string;

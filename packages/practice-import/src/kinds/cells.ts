@@ -108,6 +108,11 @@ export class RowCells {
     return this.matching(column, rule, isIsoDate, reasons.date);
   }
 
+  /** A date already read, refused when after `today`: a record of what has happened. */
+  notAfter(column: string, date: string | null, today: string, reason: string): string | null {
+    return date !== null && date > today ? this.refuse(column, reason) : date;
+  }
+
   time(column: string, rule: CellRule = {}): string | null {
     return this.matching(column, rule, isClockTime, reasons.time);
   }

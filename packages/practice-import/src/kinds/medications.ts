@@ -61,10 +61,12 @@ export const medications: RecordKind = {
       strength: cells.text('strength', { maxLength: 100 }),
       dose_instructions: cells.text('dose_instructions', { maxLength: 500 }),
       category: cells.oneOf('category', medicineCategories),
-      prescribed_on:
-        prescribedOn !== null && prescribedOn > today
-          ? cells.refuse('prescribed_on', medicationReasons.prescribedAfterToday)
-          : prescribedOn,
+      prescribed_on: cells.notAfter(
+        'prescribed_on',
+        prescribedOn,
+        today,
+        medicationReasons.prescribedAfterToday,
+      ),
       clinician_ref: cells.text('clinician_ref'),
       repeatable: cells.boolean('repeatable', true),
       repeats_left: cells.integer('repeats_left', { min: 0, max: 99 }),

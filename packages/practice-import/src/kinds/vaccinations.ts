@@ -20,10 +20,7 @@ export const vaccinations: RecordKind = {
       vaccination_ref: cells.text('vaccination_ref', required),
       pet_ref: cells.text('pet_ref', required),
       vaccine: cells.text('vaccine', required),
-      given_on:
-        givenOn !== null && givenOn > today
-          ? cells.refuse('given_on', vaccinationReasons.givenAfterToday)
-          : givenOn,
+      given_on: cells.notAfter('given_on', givenOn, today, vaccinationReasons.givenAfterToday),
       due_on: cells.date('due_on'),
     };
     cells.ordered(['given_on', record.given_on], ['due_on', record.due_on], { strict: false });

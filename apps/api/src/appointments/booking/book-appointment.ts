@@ -11,11 +11,10 @@ import { capRefusal, upcomingLimits, type BookingCaps } from './booking-caps.ts'
 import { createPracticePricesRepository } from '../../reference/index.ts';
 import { appointmentEmail } from './booking-emails.ts';
 import {
+  isKeyRace,
   isLostRace,
-  IDEMPOTENCY_CONSTRAINT,
   lockForBooking,
   PET_OVERLAP_CONSTRAINT,
-  UNIQUE_VIOLATION,
   writeOnlineBooking,
 } from './booking-writes.ts';
 import { recordBooked, type AppointmentEventRow } from './appointment-events.ts';
@@ -65,11 +64,13 @@ export interface BookingDeps extends SlotSearchDeps {
   onTimeFreedError?: ((error: unknown) => void) | undefined;
 }
 
-export type BookingOutcome =
-  | { kind: 'booked'; appointment: AppointmentDetail }
+/** Why a booking or a visit was not made: answered to the client, never a fault. */
+export type BookingRefusal =
   | { kind: 'taken'; alternatives: AppointmentSlot[] }
   | { kind: 'petBusy'; petName: string }
   | { kind: 'keyReused' };
+
+export type BookingOutcome = { kind: 'booked'; appointment: AppointmentDetail } | BookingRefusal;
 
 /** The booking a key stands for: the same body, whatever its key order or spelling of the instant. */
 export function bookingRequestHash(body: BookAppointmentBody): string {
@@ -266,11 +267,7 @@ export async function bookAppointment(
       const { code, constraint } = databaseError(error);
       if (constraint === PET_OVERLAP_CONSTRAINT) return { kind: 'petBusy', petName: context.pet?.name ?? '' };
       if (isLostRace(code)) continue;
-      if (
-        code === UNIQUE_VIOLATION &&
-        constraint === IDEMPOTENCY_CONSTRAINT &&
-        idempotencyKey !== undefined
-      ) {
+      if (isKeyRace(code, constraint) && idempotencyKey !== undefined) {
         const first = await deps.appointments.findByIdempotencyKey(booker.clientId, idempotencyKey);
         if (first) return replay(first, hash);
       }

@@ -1,20 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { bookingMessages, type AppointmentSlot } from '@vet/contracts/appointment-booking';
+import { bookingMessages } from '@vet/contracts/appointment-booking';
 import type { BookVisitBody, VisitDetail } from '@vet/contracts/appointment-visits';
 import { databaseError } from '@vet/db/database-error';
 import { ApiProblem, forbidden, badRequest } from '../../platform/index.ts';
 import { recordBooked, type AppointmentEventRow } from './appointment-events.ts';
 import { toDetail, type AppointmentRecord } from './appointment-records.ts';
-import { newBookingDetail, type Booker, type BookingDeps } from './book-appointment.ts';
+import { newBookingDetail, type Booker, type BookingDeps, type BookingRefusal } from './book-appointment.ts';
 import { capRefusal, upcomingLimits } from './booking-caps.ts';
 import {
-  IDEMPOTENCY_CONSTRAINT,
+  isKeyRace,
   isLostRace,
   lockClinician,
   lockForBooking,
   lockPet,
   PET_OVERLAP_CONSTRAINT,
-  UNIQUE_VIOLATION,
   writeOnlineBooking,
 } from './booking-writes.ts';
 import { MINUTE_MS } from './slot-engine/types.ts';
@@ -27,11 +26,7 @@ import {
 } from './slot-search.ts';
 import { enqueueVisitEmail } from './visit-emails.ts';
 
-export type VisitOutcome =
-  | { kind: 'booked'; visit: VisitDetail }
-  | { kind: 'taken'; alternatives: AppointmentSlot[] }
-  | { kind: 'petBusy'; petName: string }
-  | { kind: 'keyReused' };
+export type VisitOutcome = { kind: 'booked'; visit: VisitDetail } | BookingRefusal;
 
 /** The visit a key stands for: the same body, whatever its key order or spelling of the instant. */
 export function visitRequestHash(body: BookVisitBody): string {
@@ -161,11 +156,7 @@ export async function bookVisit(
         return timeNotFree(deps, booker, contexts, visitContext, startsAt, durationMs);
       }
       if (isLostRace(code)) continue;
-      if (
-        code === UNIQUE_VIOLATION &&
-        constraint === IDEMPOTENCY_CONSTRAINT &&
-        idempotencyKey !== undefined
-      ) {
+      if (isKeyRace(code, constraint) && idempotencyKey !== undefined) {
         const first = await deps.appointments.findByIdempotencyKey(booker.clientId, idempotencyKey);
         if (first) return replay(deps, booker, first, hash);
       }

@@ -21,6 +21,9 @@ export const UNIQUE_VIOLATION = '23505';
 export const isLostRace = (code: string | undefined) =>
   code === EXCLUSION_VIOLATION || code === DEADLOCK_DETECTED;
 export const IDEMPOTENCY_CONSTRAINT = 'appointments_client_idempotency_uq';
+/** A parallel repeat of the same Idempotency-Key lost to the first: the first is the answer. */
+export const isKeyRace = (code: string | undefined, constraint: string | undefined) =>
+  code === UNIQUE_VIOLATION && constraint === IDEMPOTENCY_CONSTRAINT;
 /** One pet, one booked appointment at a time (migration 0008): not a lost race, so no other clinician helps. */
 export const PET_OVERLAP_CONSTRAINT = 'appointments_pet_no_overlap_ex';
 

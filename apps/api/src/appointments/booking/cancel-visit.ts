@@ -1,15 +1,10 @@
 import { bookingMessages } from '@vet/contracts/appointment-booking';
 import type { VisitDetail } from '@vet/contracts/appointment-visits';
 import { endEarlierTimeRequests } from '@vet/db/earlier-time-requests';
-import { rowExists } from '@vet/db/row-exists';
-import { appointments } from '@vet/db/schema/appointments';
-import { cancellationReasons } from '@vet/db/schema/lookups';
-import { eq } from 'drizzle-orm';
-import { badRequest, conflict, notFound } from '../../platform/index.ts';
-import { appointmentEventColumns, recordCancelled } from './appointment-events.ts';
+import { conflict, notFound } from '../../platform/index.ts';
 import { toDetail } from './appointment-records.ts';
 import type { Booker, BookingDeps } from './book-appointment.ts';
-import { releaseReservation } from './booking-writes.ts';
+import { assertCancellationReason, cancelBooked } from './cancel-writes.ts';
 import { announceFreed, assertChangeable, spanOf } from './change-appointment.ts';
 import { enqueueVisitChangeEmail } from './visit-emails.ts';
 
@@ -40,19 +35,8 @@ export async function cancelVisit(
     if (!first) throw conflict(bookingMessages.notChangeable);
     const now = deps.now();
     assertChangeable(first, now);
-    if (!(await rowExists(tx, cancellationReasons, reasonId))) {
-      const message = 'Choose a cancellation reason from the list.';
-      throw badRequest(message, [{ path: 'reasonId', message }]);
-    }
-    for (const record of booked) {
-      const [cancelled] = await tx
-        .update(appointments)
-        .set({ status: 'Cancelled', cancellationReasonId: reasonId, cancelledAt: now, updatedAt: now })
-        .where(eq(appointments.id, record.appointmentId))
-        .returning(appointmentEventColumns);
-      await releaseReservation(tx, record.appointmentId);
-      await recordCancelled(tx, cancelled!, now);
-    }
+    await assertCancellationReason(tx, reasonId);
+    for (const record of booked) await cancelBooked(tx, record.appointmentId, reasonId, now);
     await enqueueVisitChangeEmail(tx, deps, booker, booked, 'cancelled', now);
     // Decision 0086: their earlier-times requests end; their time and any time held for them are offered.
     const held = await endEarlierTimeRequests(

@@ -3,23 +3,17 @@ import {
   type AmendAppointmentBody,
   type AppointmentDetail,
 } from '@vet/contracts/appointment-booking';
-import { rowExists } from '@vet/db/row-exists';
 import { appointments } from '@vet/db/schema/appointments';
 import { cancellationReasons } from '@vet/db/schema/lookups';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { clients } from '@vet/db/schema/clients';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
-import { badRequest, conflict, notFound } from '../../platform/index.ts';
-import {
-  appointmentEventColumns,
-  previousEventColumns,
-  recordAmended,
-  recordCancelled,
-} from './appointment-events.ts';
+import { conflict, notFound } from '../../platform/index.ts';
+import { appointmentEventColumns, previousEventColumns, recordAmended } from './appointment-events.ts';
 import { nextCalendarSequence } from './appointment-calendar.ts';
 import { recordChangeEmail, type AppointmentChange } from './booking-emails.ts';
-import { releaseReservation } from './booking-writes.ts';
+import { assertCancellationReason, cancelBooked } from './cancel-writes.ts';
 import { openDiary, refusalOf } from './diary.ts';
 import { toDetail, type AppointmentRecord } from './appointment-records.ts';
 import type { Executor } from '@vet/db/connection';
@@ -111,18 +105,9 @@ export async function cancelAppointment(
   const freed = await deps.db.transaction(async (tx) => {
     const record = await lockRecord(deps, tx, booker, appointmentId);
     await stillAllowed?.(tx);
-    if (!(await rowExists(tx, cancellationReasons, reasonId))) {
-      const message = 'Choose a cancellation reason from the list.';
-      throw badRequest(message, [{ path: 'reasonId', message }]);
-    }
+    await assertCancellationReason(tx, reasonId);
     const now = deps.now();
-    const [cancelled] = await tx
-      .update(appointments)
-      .set({ status: 'Cancelled', cancellationReasonId: reasonId, cancelledAt: now, updatedAt: now })
-      .where(eq(appointments.id, record.appointmentId))
-      .returning(appointmentEventColumns);
-    await releaseReservation(tx, record.appointmentId);
-    await recordCancelled(tx, cancelled!, now);
+    await cancelBooked(tx, record.appointmentId, reasonId, now);
     await confirm(deps, tx, booker, record, 'cancelled');
     // Decision 0086: its earlier-times request ends; its time and any time held for it are offered.
     const held = await endEarlierTimeRequests(tx, [record.appointmentId], now);
@@ -276,18 +261,7 @@ export async function cancelForPetDeparture(
   for (const appointmentId of ids) {
     const record = await deps.appointments.findRecord(input.clientId, appointmentId, tx);
     if (!record) continue;
-    const [cancelled] = await tx
-      .update(appointments)
-      .set({
-        status: 'Cancelled',
-        cancellationReasonId: reason?.id ?? null,
-        cancelledAt: now,
-        updatedAt: now,
-      })
-      .where(eq(appointments.id, appointmentId))
-      .returning(appointmentEventColumns);
-    await releaseReservation(tx, appointmentId);
-    await recordCancelled(tx, cancelled!, now);
+    await cancelBooked(tx, appointmentId, reason?.id ?? null, now);
     if (client?.email) {
       const calendarSequence = await nextCalendarSequence(tx, appointmentId);
       await enqueueEmail(

@@ -3,10 +3,9 @@ import type { Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { createPracticePricesRepository } from '../../reference/index.ts';
 import type { AppointmentEventRow } from './appointment-events.ts';
-import type { AppointmentRecord } from './appointment-records.ts';
 import { nextCalendarSequence } from './appointment-calendar.ts';
 import type { Booker, BookingDeps } from './book-appointment.ts';
-import { appointmentEmail } from './booking-emails.ts';
+import { appointmentEmail, type RecordEmailFacts } from './booking-emails.ts';
 import type { ReadyContext } from './slot-search.ts';
 
 /**
@@ -64,19 +63,7 @@ export async function enqueueVisitChangeEmail(
   tx: Executor,
   deps: BookingDeps,
   booker: Booker,
-  records: readonly Pick<
-    AppointmentRecord,
-    | 'appointmentId'
-    | 'petName'
-    | 'reasonName'
-    | 'clinicianType'
-    | 'practiceName'
-    | 'practicePhone'
-    | 'practiceAddress'
-    | 'startsAt'
-    | 'endsAt'
-    | 'cutoffMinutes'
-  >[],
+  records: readonly Omit<RecordEmailFacts, 'calendarSequence'>[],
   change: 'amended' | 'cancelled',
   now: Date,
 ): Promise<void> {

@@ -1,11 +1,11 @@
 import type { IntegrationErrorCode } from '@vet/contracts/integration-errors';
+import { clashAsRetry } from '../records/index.ts';
 import {
   acknowledgementFields,
   type Merge,
   type MergedKind,
 } from '@vet/contracts/integration-acknowledgements';
 import type { Database } from '@vet/db/connection';
-import { databaseError } from '@vet/db/database-error';
 import { conflict, notFound, servesPractice, type MachineGrant } from '../../platform/index.ts';
 import type { AcknowledgementRepository } from './acknowledgement-repository.ts';
 import { acknowledgementRefusals } from './acknowledgement-service.ts';
@@ -16,9 +16,6 @@ export interface MergeDeps {
   acknowledgements: AcknowledgementRepository;
   merges: MergeRepository;
 }
-
-/** SQLSTATEs of two merges or writes meeting on the same rows: nothing was stored, send it again. */
-const clashes = new Set(['40P01', '40001', '23505']);
 
 /**
  * The practice says the client (or pet) born online with this id is its record of this reference
@@ -65,12 +62,6 @@ export async function mergeOnlineRecord(
       return { outcome: 'merged', id, ref, merged_id: holder.id };
     });
   } catch (error) {
-    const { code } = databaseError(error);
-    if (code !== undefined && clashes.has(code))
-      throw conflict(
-        'Another change to these records was being written at the same time: send it again.',
-        'retry_later' satisfies IntegrationErrorCode,
-      );
-    throw error;
+    throw clashAsRetry(error);
   }
 }

@@ -6,3 +6,5 @@
 export { practiceRecordRoutes } from './record-routes.ts';
 export { deactivate, upsertBatch } from './record-service.ts';
 export type { PracticeRecordDeps } from './record-service.ts';
+// A write's clash answered as the integration API's 409 retry_later, for the merges too.
+export { clashAsRetry } from './write-clash.ts';

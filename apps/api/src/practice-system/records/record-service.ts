@@ -1,4 +1,5 @@
 import type { IntegrationErrorCode } from '@vet/contracts/integration-errors';
+import { clashAsRetry } from './write-clash.ts';
 import {
   practiceRecordRefFields,
   type PracticeRecordBatchResult,
@@ -30,7 +31,6 @@ import { deactivateRecord } from './deactivation-repository.ts';
 import { apiRecordKinds } from './record-kinds.ts';
 import { expectedVersionOf, withoutVersion } from './record-versions.ts';
 import { storedVersion } from './record-version-repository.ts';
-import { databaseError } from '@vet/db/database-error';
 
 export interface PracticeRecordDeps {
   db: Database;
@@ -155,24 +155,12 @@ export async function upsertBatch(
   };
 }
 
-/**
- * SQLSTATEs of two transactions getting in each other's way (a deadlock, or two new reasons of one name
- * written at once): nothing was written, and the same request sent again is judged afresh.
- */
-const clashes = new Set(['40P01', '40001', '23505']);
-
 /** The records through the import's engine; a clash with a concurrent writer answers 409, send again. */
 async function apply(deps: PracticeRecordDeps, kind: PracticeRecordKind, records: RecordRows[]) {
   try {
     return await applyRecords(deps.pool, { file: apiRecordKinds[kind].file, records });
   } catch (error) {
-    const { code } = databaseError(error);
-    if (code !== undefined && clashes.has(code))
-      throw conflict(
-        'Another change to these records was being written at the same time: send it again.',
-        'retry_later' satisfies IntegrationErrorCode,
-      );
-    throw error;
+    throw clashAsRetry(error);
   }
 }
 

@@ -7,6 +7,8 @@ import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { Button } from '@/shared/ui/button';
 import { Container } from '@/shared/ui/container';
+import card from '@/shared/ui/card.module.css';
+import { cx } from '@/shared/ui/cx';
 import typography from '@/shared/ui/typography.module.css';
 import styles from './drug-request-view.module.css';
 
@@ -16,7 +18,7 @@ export function DrugRequestView() {
   const requests = usePrescriptionRequests(profile.data?.activationStatus);
   return (
     <Container maxWidth="md" spacing="page">
-      <div className={styles.heading}>
+      <div className={cx(card.headingRow, styles.heading)}>
         <h1 className={typography.gutterBottom}>Repeat prescriptions</h1>
         <Button href="/drug-request/new-request" variant="contained">
           Request a repeat prescription

@@ -63,6 +63,17 @@ export function ChooseStep(props: {
       : null,
   );
   const chosenIsOffered = slots.data?.slots.some((slot) => slot.startsAt === startsAt) ?? false;
+  // A change of vet asks for a time again: the chosen one may not be theirs.
+  const vetField = props.vets.length > 0 && (
+    <VetSelect
+      clinicians={props.vets}
+      value={vet?.clinicianId ?? null}
+      onChange={(clinicianId) => {
+        setStartsAt(null);
+        props.onVet(clinicianId);
+      }}
+    />
+  );
   return (
     <div className={styles.steps}>
       <Section>
@@ -73,16 +84,7 @@ export function ChooseStep(props: {
               Changing {existing.petName}’s {existing.reasonName}, now on{' '}
               {formatLabelledAppointmentTime(existing.startsAt)} at {existing.practiceName}.
             </p>
-            {props.vets.length > 0 && (
-              <VetSelect
-                clinicians={props.vets}
-                value={vet?.clinicianId ?? null}
-                onChange={(clinicianId) => {
-                  setStartsAt(null);
-                  props.onVet(clinicianId);
-                }}
-              />
-            )}
+            {vetField}
           </div>
         ) : (
           <div className={styles.fields}>
@@ -125,16 +127,7 @@ export function ChooseStep(props: {
                 }}
               />
             )}
-            {pet && reason && props.vets.length > 0 && (
-              <VetSelect
-                clinicians={props.vets}
-                value={vet?.clinicianId ?? null}
-                onChange={(clinicianId) => {
-                  setStartsAt(null);
-                  props.onVet(clinicianId);
-                }}
-              />
-            )}
+            {pet && reason && vetField}
           </div>
         )}
       </Section>

@@ -8,6 +8,7 @@ import { LoadError } from '@/shared/components/load-error';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
 import { Skeleton } from '@/shared/ui/skeleton';
+import card from '@/shared/ui/card.module.css';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
 import { groupedMicrochip } from './pet-details';
@@ -89,9 +90,9 @@ export function PetHealthRecord({ pet, record, loading, error, onRetry }: PetHea
   }
   const current = pet.status === 'Active';
   return (
-    <section aria-labelledby={headingId} className={cx(surface.outlined, styles.section)}>
+    <section aria-labelledby={headingId} className={cx(surface.outlined, card.padded, styles.section)}>
       <PrintedHeading pet={pet} record={record} />
-      <div className={styles.heading}>
+      <div className={card.headingRow}>
         <h2 id={headingId}>Vaccinations</h2>
         {record.given.length > 0 && (
           <Button variant="outlined" className={styles.screenOnly} onClick={() => window.print()}>

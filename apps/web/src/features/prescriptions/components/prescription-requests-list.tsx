@@ -4,6 +4,7 @@ import { prescriptionStatusLabels } from '@vet/contracts/prescription-rules';
 import { StatusChip } from '@/shared/components/status-chip';
 import { formatAppointmentTime } from '@/shared/dates/appointment-time';
 import { TextLink } from '@/shared/ui/text-link';
+import card from '@/shared/ui/card.module.css';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
 import { cx } from '@/shared/ui/cx';
@@ -18,8 +19,8 @@ function supplyText(request: PrescriptionRequest): string {
 function RequestCard({ request }: { request: PrescriptionRequest }) {
   const headingId = `prescription-request-${request.requestId}`;
   return (
-    <li className={cx(surface.paper, styles.card)} aria-labelledby={headingId}>
-      <div className={styles.heading}>
+    <li className={cx(surface.paper, card.padded)} aria-labelledby={headingId}>
+      <div className={card.headingRow}>
         <h2 id={headingId} className={styles.title}>
           {request.petName}
         </h2>
