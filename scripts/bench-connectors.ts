@@ -303,15 +303,21 @@ function report(
         .map((p) => `${p.endpoint} ${p.requests} in ${duration(p.tookMs)} (fastest ${duration(p.fastestMs)})`)
         .join(', ') || 'none'),
   );
+  // Where a database limit binds before the endpoints' (ezyVet: 180 a minute, three endpoints' worth), the
+  // endpoints' pace cannot reach their own limits: the budget is each minute's allowance under both.
+  const byMinute = site.limits.perDatabase !== null;
+  const judged = byMinute ? limited.budget.share : pace.share;
+  const target = `target at least ${percent(TARGETS.budgetShare)}: ${mark(judged >= TARGETS.budgetShare)}`;
   log(
-    `    rate budget used = the limits' fastest time / the time taken: ${percent(pace.share)}; ` +
-      `target at least ${percent(TARGETS.budgetShare)}: ${mark(pace.share >= TARGETS.budgetShare)}`,
+    `    rate budget used = the limits' fastest time / the time taken: ${percent(pace.share)}` +
+      (byMinute ? ' (endpoint limits alone)' : `; ${target}`),
   );
   log(
     `    of every minute's budget for the endpoints it read: ${percent(limited.budget.share)} of ${count(limited.budget.allowed)}` +
       (limited.budget.databaseShare === null
         ? ''
-        : `; of the database's ${site.limits.perDatabase} a minute: ${percent(limited.budget.databaseShare)}`),
+        : `; of the database's ${site.limits.perDatabase} a minute: ${percent(limited.budget.databaseShare)}`) +
+      (byMinute ? `; ${target}` : ''),
   );
   log(
     `    429s: ${limited.budget.tooMany}, beyond the first of their window: ` +
