@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { httpTimeoutsOf } from './src/config/http-timeouts.mjs';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -22,6 +23,18 @@ env.NODE_ENV ??= 'production';
 const peerToken = randomBytes(18).toString('base64url');
 env.PORTAL_PEER_TOKEN = peerToken;
 const port = Number(env.PORT ?? 3000);
+// Above the load balancer's idle timeout for its kept-alive connections (KEEP_ALIVE_TIMEOUT_SECONDS,
+// decision 0127), so the balancer, not this server, closes an idle connection: otherwise it may send a
+// request down a connection this server is closing at that moment, and the request fails.
+const timeouts = (() => {
+  try {
+    return httpTimeoutsOf(env);
+  } catch (error) {
+    // The list is the whole message, as the apps' configs print theirs.
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+})();
 const metricsEnv = { METRICS_PORT: env.METRICS_PORT, METRICS_HOST: env.METRICS_HOST };
 // JSON lines at LOG_LEVEL, as the app's own log (src/observability/logger.ts), which checks the value.
 const log = pino({ level: env.LOG_LEVEL || 'info', base: { app: 'web' } });
@@ -44,12 +57,6 @@ const app = next({ dev: false, dir, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-// Above the load balancer's idle timeout for its kept-alive connections (deploy/nginx.conf: upstream web
-// keepalive_timeout 60s), so the balancer, not this server, closes an idle connection: otherwise nginx may
-// send a request down a connection this server is closing at that moment, and the request fails.
-// headersTimeout above it, as Node requires of a kept-alive connection's next request.
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-const HEADERS_TIMEOUT_MS = 66_000;
 // How long a drain may take before the connections left are cut: below the 30 s an orchestrator gives a
 // stopping container (deploy/compose.yaml's stop_grace_period) and nginx's proxy_read_timeout.
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -118,8 +125,8 @@ const server = createServer((request, response) => {
   logRequest(request, response, requestId, process.hrtime.bigint());
   requestContext.run({ requestId }, () => void handle(request, response));
 });
-server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-server.headersTimeout = HEADERS_TIMEOUT_MS;
+server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+server.headersTimeout = timeouts.headersTimeoutMs;
 server.listen(port, () => {
   log.info(`Web listening on http://localhost:${port}`);
 });

@@ -29,6 +29,8 @@ const bundles = [
   // The metrics the web's server.mjs loads when METRICS_PORT is set (decision 0072), where it imports them
   // from: beside it in Next.js's standalone output, which build.sh has copied to dist/web by then.
   { entry: 'apps/web/src/metrics/web-metrics.mjs', output: 'web/apps/web/src/metrics/web-metrics.mjs' },
+  // The timeouts server.mjs reads before anything else (decision 0127), likewise beside it.
+  { entry: 'apps/web/src/config/http-timeouts.mjs', output: 'web/apps/web/src/config/http-timeouts.mjs' },
 ];
 
 const packageName = (specifier: string) =>

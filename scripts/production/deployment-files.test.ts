@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultHttpTimeouts } from '../../apps/api/src/config/process-kind.ts';
+import { httpTimeoutsOf } from '../../apps/web/src/config/http-timeouts.mjs';
 import { deployedSettings, nginxConfig } from '../lib/smoke/instances-nginx.ts';
 import { repoRoot } from '../lib/shared/paths.ts';
 
@@ -72,12 +74,13 @@ describe("the operator's command (decision 0097)", () => {
 });
 
 describe('deploy/compose.yaml', () => {
-  it('runs two web and two API instances, the migrate step, and the identity provider only by profile', () => {
+  it('runs two web and two API instances, a worker, the migrate step, and the identity provider only by profile', () => {
     const commands = {
       'api-1': 'start-api.sh',
       'api-2': 'start-api.sh',
       'web-1': 'start-web.sh',
       'web-2': 'start-web.sh',
+      worker: 'start-worker.sh',
       idp: 'start-idp.sh',
       migrate: 'migrate.sh',
     };
@@ -98,7 +101,7 @@ describe('deploy/compose.yaml', () => {
     const [migrateRole, appRole] = [made('migrate_role'), made('app_role')];
     expect([migrateRole, appRole]).toEqual(['portal_migrate', 'portal_app']);
     const url = (block: string) => /DATABASE_URL: postgres:\/\/(\w+):/.exec(block)?.[1];
-    for (const name of ['api-1', 'api-2', 'web-1', 'web-2', 'idp']) {
+    for (const name of ['api-1', 'api-2', 'web-1', 'web-2', 'worker', 'idp']) {
       const anchor = /<<: \*([\w-]+)/.exec(serviceWithAnchor(name).split('environment:')[1] ?? '')?.[1];
       expect(anchor, name).toBe('portal-env');
     }
@@ -130,17 +133,21 @@ describe('deploy/nginx.conf and the instances', () => {
   const seconds = (value: string | undefined) => Number(/^(\d+)s$/.exec(value ?? '')?.[1]);
 
   it('closes idle upstream connections before the instances do (keep-alive below theirs)', () => {
-    const server = read('apps/web/server.mjs');
-    const webKeepAlive = Number(/KEEP_ALIVE_TIMEOUT_MS = ([\d_]+);/.exec(server)?.[1]?.replaceAll('_', ''));
-    const webHeaders = Number(/HEADERS_TIMEOUT_MS = ([\d_]+);/.exec(server)?.[1]?.replaceAll('_', ''));
+    // Each process's defaults (decision 0127), which compose.yaml leaves as they are.
+    const { keepAliveTimeoutMs: webKeepAlive, headersTimeoutMs: webHeaders } = httpTimeoutsOf({});
     const { web, api } = deployedSettings(nginx);
     const idle = (lines: string[]) =>
       seconds(/^keepalive_timeout (\S+);/m.exec(lines.join('\n'))?.[1]) * 1000;
     expect(idle(web.keepalive)).toBeGreaterThan(0);
     expect(idle(web.keepalive)).toBeLessThan(webKeepAlive);
     expect(webHeaders).toBeGreaterThan(webKeepAlive);
-    // Fastify's default keep-alive timeout, which the API keeps.
-    expect(idle(api.keepalive)).toBeLessThan(72_000);
+    expect(idle(api.keepalive)).toBeLessThan(defaultHttpTimeouts.keepAliveSeconds * 1000);
+    // The instances check it at start: compose.yaml tells them nginx's idle timeout.
+    for (const [block, lines] of [
+      [serviceWithAnchor('api-1'), api.keepalive],
+      [serviceWithAnchor('web-1'), web.keepalive],
+    ] as const)
+      expect(block).toContain(`LOAD_BALANCER_IDLE_TIMEOUT_SECONDS: '${idle(lines) / 1000}'`);
   });
 
   it('retries another instance only for requests that may be repeated', () => {

@@ -88,7 +88,10 @@ export async function buildApp(options: BuildAppOptions) {
     // Above the longest path value any schema allows (a practice system's reference: 100 characters, more
     // once URL-encoded), so the schema refuses a long one with its reason (400), not the router with 414.
     routerOptions: { maxParamLength: 500 },
+    // Above the load balancer's idle timeout, so that it closes idle connections first (decision 0127).
+    keepAliveTimeout: config.process.http.keepAliveTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = config.process.http.headersTimeoutMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

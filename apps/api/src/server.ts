@@ -5,15 +5,9 @@ import { DatabaseRoleError, refuseSuperuser } from '@vet/db/database-roles';
 import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/migrate';
 import { buildApp } from './app.ts';
 import { ConfigError, connectionBudget, loadConfig, type ApiConfig } from './config/index.ts';
-import { emailWorkerPlugin } from './messages/index.ts';
-import { earlierTimesJobPlugin } from './appointments/index.ts';
 import { serializeError, openApiMetrics } from './platform/index.ts';
-import {
-  connectorsPlugin,
-  createVendorConnection,
-  eventDispatcherPlugin,
-  fitEndpointsToGrants,
-} from './practice-system/index.ts';
+import { fitEndpointsToGrants } from './practice-system/index.ts';
+import { buildWorkerApp, registerWorkers } from './workers.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */
 function readConfigOrExit(): ApiConfig {
@@ -47,7 +41,6 @@ async function main(): Promise<void> {
     statementTimeoutMs: settings.statementTimeoutMs,
     applicationName: 'portal-api:sessions',
   });
-  const workerConfig = { ...config, databaseUrl: settings.directUrl, concurrency: settings.emailConcurrency };
   // Production connects as the app role, never a superuser, unless told (decision 0092).
   if (settings.refuseSuperuser) await refuseSuperuser(database.pool, 'The API');
   // Production migrates as a step of its own, before its instances start (decision 0068).
@@ -57,36 +50,25 @@ async function main(): Promise<void> {
   await fitEndpointsToGrants(database.db, config.integration);
   // Prometheus metrics on a port of their own when METRICS_PORT is set (decision 0072); served until the
   // app has closed, so a scrape during a drain still answers.
-  const metrics = openApiMetrics(workerConfig, database.pool);
-  const app = await buildApp({
-    config,
-    db: database.db,
-    pool: database.pool,
-    sessionPool: direct.pool,
-    metrics: metrics?.registry,
-    // Written behind the request (decision 0090): a line waits only while the one before is being written,
-    // and pino writes what waits synchronously when the process exits, drained or crashed.
-    logger: pino.destination({ dest: 1, sync: false }),
-  });
+  const metrics = openApiMetrics({ ...config, databaseUrl: settings.directUrl }, database.pool);
+  // Written behind the request (decision 0090): a line waits only while the one before is being written,
+  // and pino writes what waits synchronously when the process exits, drained or crashed.
+  const logger = pino.destination({ dest: 1, sync: false });
+  const { role } = config.process;
+  const pools = { db: database.db, pool: database.pool, sessionPool: direct.pool };
+  // PORTAL_ROLE (decision 0126): `worker` serves its probes only; `http` runs no worker; `all` is both.
+  const app =
+    role === 'worker'
+      ? await buildWorkerApp({ config, ...pools, logger, metrics: metrics?.registry })
+      : await buildApp({ config, ...pools, metrics: metrics?.registry, logger });
   if (metrics) app.addHook('onClose', () => metrics.close());
-  // Only the running server delivers e-mail: an app built for a test leaves the outbox to the test.
-  await app.register(emailWorkerPlugin, workerConfig);
-  // The connectors to practice systems (decision 0106): their reading, and their way out, which the
-  // dispatcher below hands their endpoints' events to. An app built for a test runs none.
-  await app.register(connectorsPlugin, {
-    connectors: config.connectors,
-    settings: { brandName: config.brandName, mailFrom: config.mailFrom, portalUrl: config.portalUrl },
-    createConnection: createVendorConnection,
-    registry: metrics?.registry,
-  });
-  // Likewise practice events' webhooks (decision 0067): an app built for a test sends none.
-  await app.register(eventDispatcherPlugin, workerConfig);
-  // Earlier times' minute job (decision 0086): lapsed offers go to the next in line.
-  await app.register(earlierTimesJobPlugin, config);
+  // Only the running server works the queue and the rest: an app built for a test leaves them to the test.
+  if (role === 'all') await registerWorkers(app, config, metrics?.registry);
+  const name = role === 'worker' ? 'Worker' : 'API';
 
   // Responses being answered, and the drain's rule for them: once a drain begins, each answer closes its
   // connection. Otherwise a kept-alive connection whose request was in flight would stay open for
-  // Fastify's keep-alive timeout (72 s), and the drain would wait that long.
+  // the keep-alive timeout (KEEP_ALIVE_TIMEOUT_SECONDS), and the drain would wait that long.
   let stopping = false;
   const inFlight = new Set<ServerResponse>();
   const closeAfterAnswer = (response: ServerResponse) => {
@@ -101,7 +83,7 @@ async function main(): Promise<void> {
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal, inFlight: inFlight.size }, 'API stopping');
+    app.log.info({ signal, inFlight: inFlight.size }, `${name} stopping`);
     for (const response of inFlight) closeAfterAnswer(response);
     try {
       // app.close drains: it stops listening and closes idle kept-alive connections, answers 503 to a new
@@ -109,16 +91,16 @@ async function main(): Promise<void> {
       // event dispatcher, each letting its job or delivery in flight finish.
       await app.close();
       await Promise.all([database.close(), direct.close()]);
-      app.log.info('API stopped');
+      app.log.info(`${name} stopped`);
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, 'API did not stop cleanly');
+      app.log.error({ err: error }, `${name} did not stop cleanly`);
       process.exit(1);
     }
   };
   // Runs after close has begun, just before the server stops listening: the drain's first step.
   app.addHook('preClose', (done) => {
-    app.log.info('API draining: no new connection, finishing the requests in flight');
+    app.log.info(`${name} draining: no new connection, finishing the requests in flight`);
     done();
   });
   process.on('SIGINT', (signal) => void stop(signal));
@@ -127,11 +109,14 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  app.log.info(`API listening on ${formatUrl(config.host, port)}`);
+  app.log.info(
+    `${name} listening on ${formatUrl(config.host, port)}${role === 'worker' ? ' (probes only)' : ''}`,
+  );
   // The instance's share of max_connections, by pool (README "Connections and poolers").
   const budget = connectionBudget(settings, {
     webhookConcurrency: config.practiceEvents.concurrency,
     metrics: metrics !== undefined,
+    workers: role !== 'http',
   });
   const total = Object.values(budget).reduce((sum, count) => sum + count, 0);
   app.log.info(
@@ -139,7 +124,7 @@ async function main(): Promise<void> {
     'database connections at most',
   );
   if (metrics)
-    app.log.info(`API metrics on ${formatUrl(config.metrics.host, await metrics.listen())}/metrics`);
+    app.log.info(`${name} metrics on ${formatUrl(config.metrics.host, await metrics.listen())}/metrics`);
 }
 
 main().catch((error: unknown) => {

@@ -1,31 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { connectDatabase } from '@vet/db/connection';
 import { ensurePgbouncer, startPgbouncer } from '@vet/db/testing/pgbouncer';
-import { enqueueEmail } from '@vet/email/enqueue-email';
-import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
-import { outboxRows } from '@vet/email/testing/outbox-probe';
+import { startTestSmtpServer } from '@vet/email/testing/test-smtp-server';
 import { makeCertificate, publicSide, signUpMatchBookAndCancel } from './instances-journey.ts';
 import { goLive } from './go-live.ts';
 import { ensureNginx, startNginx } from './instances-nginx.ts';
 import { underLoad, type LoadFigures } from './instances-load.ts';
 import { smokePorts, type ProductionEnvironment } from './production-smoke-env.ts';
-import type { Started } from './production-smoke-processes.ts';
+import { runToExit, type Started } from './production-smoke-processes.ts';
+import { emailFinishesAtSigterm, startEventReceiver, type EventReceiver } from './instances-workers.ts';
 import { spawnManaged, waitForHttp } from '../shared/processes.ts';
 
 /**
  * The several-instances phase of `npm run smoke:production` (decision 0070): nginx (Debian's) with a
  * config generated from deploy/nginx.conf's settings, in front of two web and two API instances of the
- * production build and one identity provider. Checks that requests get through to every instance, that
+ * production build (PORTAL_ROLE=http), two workers (decision 0126) and one identity provider. Checks that requests get through to every instance, that
  * on a database that has only its migrations, the reference lists and a group's own export (go-live.ts: no
  * demo data), a client of the export signs up, is matched, books and cancels in Chromium through nginx
- * over https (and gets every e-mail), that an API stopped while its queue worker sends an e-mail sends it before it exits, that SIGTERM to one web and one API instance under load fails no request, that restarting all four one by
+ * over https (and gets every e-mail, which the workers send, and its events arrive as webhooks, which they deliver), that a worker stopped while it sends an e-mail sends it before it exits, that SIGTERM to one web and one API instance under load fails no request, that restarting all four one by
  * one under load fails none, and that the rate limits are shared: 11 pre-signup checks from one address,
  * spread over both API instances, meet the limit of 10. Prints the figures of the two load phases.
  */
 const ports = {
   web: [smokePorts.web + 1, smokePorts.web + 2],
   api: [smokePorts.api + 1, smokePorts.api + 2],
+  // The workers' probes (decision 0126), and the https receiver of the practice events' webhooks.
+  worker: [smokePorts.api + 3, smokePorts.api + 4],
+  events: smokePorts.api + 5,
   nginxWeb: Number(process.env.SMOKE_NGINX_PORT ?? 8380),
   nginxApi: Number(process.env.SMOKE_NGINX_PORT ?? 8380) + 1,
   pgbouncer: Number(process.env.SMOKE_PGBOUNCER_PORT ?? 6479),
@@ -33,7 +34,7 @@ const ports = {
 
 interface Instance {
   name: string;
-  kind: 'web' | 'api';
+  kind: 'web' | 'api' | 'worker';
   port: number;
   process: Started;
 }
@@ -51,6 +52,7 @@ export async function severalInstances({ runtime, env: given, started, log }: In
   const nginxPath = ensureNginx(log);
   const tls = makeCertificate(runtime);
   const smtp = await startTestSmtpServer();
+  let events: EventReceiver | undefined;
   try {
     const env = onPublicSide(given, tls.certificate, smtp.url);
     log("  Go-live: the reference lists and a group's own export, with portal-admin.sh as the app role…");
@@ -67,7 +69,7 @@ export async function severalInstances({ runtime, env: given, started, log }: In
     const pooled = throughPooler(env, pooler.pooledUrl);
     // The several instances share a machine: none serves metrics (each would want the same port).
     const withoutMetrics = ({ METRICS_PORT: _metricsPort, ...rest }: NodeJS.ProcessEnv) => rest;
-    const start = async (kind: 'web' | 'api', port: number, name: string): Promise<Instance> => {
+    const start = async (kind: Instance['kind'], port: number, name: string): Promise<Instance> => {
       const instanceEnv =
         kind === 'web'
           ? {
@@ -77,12 +79,17 @@ export async function severalInstances({ runtime, env: given, started, log }: In
               API_URL: `http://127.0.0.1:${ports.nginxApi}`,
               TRUSTED_PROXY_HOPS: '1',
             }
-          : {
-              ...withoutMetrics(pooled.api),
-              API_PORT: String(port),
-              // The load comes from one address; the route limits (checked below) stay as they are.
-              RATE_LIMIT_MAX: '1000000',
-            };
+          : kind === 'worker'
+            ? // The API's settings; start-worker.sh sets PORTAL_ROLE=worker.
+              { ...withoutMetrics(pooled.api), API_PORT: String(port) }
+            : {
+                ...withoutMetrics(pooled.api),
+                API_PORT: String(port),
+                // Requests only: the workers do the background work (decision 0126).
+                PORTAL_ROLE: 'http',
+                // The load comes from one address; the route limits (checked below) stay as they are.
+                RATE_LIMIT_MAX: '1000000',
+              };
       const process = spawnManaged({
         name,
         command: 'sh',
@@ -122,7 +129,22 @@ export async function severalInstances({ runtime, env: given, started, log }: In
       throw new Error(`nginx did not send requests to ${instance.name} again within 30 s`);
     };
 
-    log('Several instances: one identity provider, two API and two web instances, nginx in front…');
+    // Practice events' webhooks to an https receiver on loopback (the run's certificate), which only a
+    // worker sends: the API instances run none.
+    const receiver = await startEventReceiver(tls, ports.events);
+    events = receiver;
+    const added = await runToExit(runtime, 'portal-admin.sh', env.api, [
+      'endpoints',
+      'add',
+      'smoke-events',
+      `https://${publicSide.portalAddress}:${ports.events}/events`,
+    ]);
+    if (added.code !== 0) throw new Error(`portal-admin.sh endpoints add failed:\n${added.output}`);
+
+    log(
+      'Several instances: one identity provider, two API instances (PORTAL_ROLE=http), two workers and ' +
+        'two web instances, nginx in front…',
+    );
     const idp = spawnManaged({
       name: 'identity provider',
       command: 'sh',
@@ -138,6 +160,13 @@ export async function severalInstances({ runtime, env: given, started, log }: In
       start('web', ports.web[0]!, 'web-1'),
       start('web', ports.web[1]!, 'web-2'),
     ]);
+    const workers = await Promise.all([
+      start('worker', ports.worker[0]!, 'worker-1'),
+      start('worker', ports.worker[1]!, 'worker-2'),
+    ]);
+    for (const api of instances.filter(({ kind }) => kind === 'api'))
+      if (/e-mail worker started|event dispatcher started/.test(api.process.output()))
+        throw new Error(`${api.name} (PORTAL_ROLE=http) started a worker:\n${api.process.output()}`);
     await waitForHttp(`http://127.0.0.1:${smokePorts.idp}/healthz`, idp);
     const nginx = startNginx(nginxPath, {
       prefix: join(runtime, 'nginx'),
@@ -158,14 +187,20 @@ export async function severalInstances({ runtime, env: given, started, log }: In
       `  Through nginx over https, in Chromium: a client of the export signed up, was matched, booked ${booked} ` +
         'and cancelled it with a reason.',
     );
-    // The two codes, then the booking's and the cancellation's e-mails.
+    // The two codes, then the booking's and the cancellation's e-mails, sent by the workers.
     await eventually('the four e-mails of the journey sent', () => smtp.received.length >= 4);
+    await eventually('the booking and the cancellation delivered as webhooks', () =>
+      ['appointment.booked', 'appointment.cancelled'].every((type) => receiver.types.includes(type)),
+    );
+    log(
+      `  The workers sent the journey's e-mails and delivered its practice events to the webhook ` +
+        `(${[...new Set(receiver.types)].join(', ')}); the API instances ran no worker.`,
+    );
 
-    log('  SIGTERM to both API instances while one of them sends an e-mail…');
-    await emailFinishesAtSigterm(env.api.DATABASE_URL!, smtp, [instances[0], instances[1]], stop);
-    instances[0] = await start('api', ports.api[0]!, 'api-1 (again)');
-    instances[1] = await start('api', ports.api[1]!, 'api-2 (again)');
-    await Promise.all([balanced(instances[0]), balanced(instances[1])]);
+    log('  SIGTERM to both workers while one of them sends an e-mail…');
+    await emailFinishesAtSigterm(env.api.DATABASE_URL!, smtp, workers, stop);
+    workers[0] = await start('worker', ports.worker[0]!, 'worker-1 (again)');
+    workers[1] = await start('worker', ports.worker[1]!, 'worker-2 (again)');
     log('  The one sending finished the e-mail (accepted, marked sent at the first attempt), then exited 0.');
 
     log('  SIGTERM to api-1 and web-1 under load, then both started again…');
@@ -208,63 +243,8 @@ export async function severalInstances({ runtime, env: given, started, log }: In
     log(`Several instances: passed in ${Math.round((performance.now() - began) / 1000)} s.`);
   } finally {
     await smtp.close();
+    await events?.close();
   }
-}
-
-/**
- * An e-mail is queued and held by the SMTP server once its data has arrived: one API instance's worker
- * is in the middle of sending it. Both instances get SIGTERM; once the first has exited, the other must
- * still be running, and when the server accepts the message it finishes the job, marks the e-mail sent
- * (one attempt: no retry left for another instance) and exits 0.
- */
-async function emailFinishesAtSigterm(
-  databaseUrl: string,
-  smtp: TestSmtpServer,
-  apis: Instance[],
-  stop: (instance: Instance) => Promise<number>,
-): Promise<void> {
-  const held = smtp.holdNext();
-  const database = connectDatabase(databaseUrl, { max: 1 });
-  let outboxId: number;
-  try {
-    outboxId = await enqueueEmail(database.db, {
-      to: 'drain-check@example.com',
-      subject: 'Drain check',
-      text: 'Sent while its API instance stops.',
-      html: '<p>Sent while its API instance stops.</p>',
-    });
-  } finally {
-    await database.close();
-  }
-  await Promise.race([
-    held.arrived,
-    new Promise((_, reject) =>
-      setTimeout(() => reject(new Error('no API instance began sending the queued e-mail in 30 s')), 30_000),
-    ),
-  ]);
-  const stopped = apis.map((api) =>
-    stop(api).then(
-      () => null,
-      (error: Error) => error,
-    ),
-  );
-  await Promise.race(stopped);
-  const running = apis.filter((api) => api.process.child.exitCode === null && !api.process.child.signalCode);
-  held.release();
-  const failure = (await Promise.all(stopped)).find((outcome) => outcome !== null);
-  if (failure) throw failure;
-  if (running.length !== 1)
-    throw new Error('both API instances exited while one of them was sending an e-mail');
-  const check = connectDatabase(databaseUrl, { max: 1 });
-  try {
-    const [row] = await outboxRows(check, [outboxId]);
-    if (row?.status !== 'sent' || row.attempts !== 1)
-      throw new Error(`the e-mail being sent at SIGTERM was not finished: ${JSON.stringify(row)}`);
-  } finally {
-    await check.close();
-  }
-  if (!smtp.received.some(({ to }) => to.includes('drain-check@example.com')))
-    throw new Error('the SMTP server never accepted the e-mail being sent at SIGTERM');
 }
 
 async function eventually(what: string, condition: () => boolean): Promise<void> {

@@ -83,6 +83,7 @@ describe('loadConfig', () => {
       sms: { provider: 'outbox' },
       addressLookup: { provider: 'demo' },
       retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 500, pauseMs: 500 },
+      process: { role: 'all', http: { keepAliveTimeoutMs: 72_000, headersTimeoutMs: 60_000 } },
     });
   });
 

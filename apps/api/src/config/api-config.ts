@@ -34,6 +34,13 @@ import {
 } from './address-lookup.ts';
 import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './maintenance.ts';
 import {
+  processConfigOf,
+  processEnvExpected,
+  processEnvShape,
+  requireKeepAliveAboveBalancer,
+  type ProcessConfig,
+} from './process-kind.ts';
+import {
   metricsConfigOf,
   metricsEnvExpected,
   metricsEnvShape,
@@ -159,6 +166,7 @@ const envSchema = z.object({
   ...smsEnvShape,
   ...addressLookupEnvShape,
   ...retentionEnvShape,
+  ...processEnvShape,
 });
 
 type EnvName = keyof typeof envSchema.shape;
@@ -214,6 +222,7 @@ const expected: Record<EnvName, string> = {
   ...smsEnvExpected,
   ...addressLookupEnvExpected,
   ...retentionEnvExpected,
+  ...processEnvExpected,
 };
 
 export interface ApiConfig {
@@ -293,6 +302,8 @@ export interface ApiConfig {
   addressLookup: AddressLookupConfig;
   /** How long each kind of record is kept, and the daily job that applies it (retention.ts, decision 0119). */
   retention: RetentionConfig;
+  /** The process's kind and its connections' timeouts (process-kind.ts, decisions 0126 and 0127). */
+  process: ProcessConfig;
 }
 
 /** The embedded provider of a local run (apps/idp on its default port). */
@@ -338,6 +349,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .superRefine(requireAddressLookupSettings, { when: () => true })
     .superRefine(requireMessageRowsOutliveBodies, { when: () => true })
     .superRefine(requireDirectUrlBehindPooler, { when: () => true })
+    .superRefine(requireKeepAliveAboveBalancer, { when: () => true })
     .safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
@@ -401,6 +413,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: smsConfigOf(values),
     addressLookup: addressLookupConfigOf(values),
     retention: retentionConfigOf(values),
+    process: processConfigOf(values),
   };
 }
 

@@ -109,19 +109,20 @@ export function requireDirectUrlBehindPooler(
     });
 }
 
-/** Connections one API instance opens at most, by pool (README "Connections and poolers"). */
+/** Connections one API process opens at most, by pool (README "Connections and poolers"). */
 export function connectionBudget(
   database: DatabaseConfig,
-  workers: { webhookConcurrency: number; metrics: boolean },
+  process: { webhookConcurrency: number; metrics: boolean; workers: boolean },
 ): Record<string, number> {
+  const working = process.workers ? 1 : 0;
   return {
     requests: database.poolMax,
     'import sessions': database.directPoolMax,
     // graphile-worker: one connection listens, each job holds one, one spare for its upkeep.
-    'job queue': database.emailConcurrency + 2,
+    'job queue': working * (database.emailConcurrency + 2),
     // The dispatcher's own pool (each webhook being sent holds one) and its listening connection.
-    webhooks: workers.webhookConcurrency + 2,
-    'event listener': 1,
-    'metrics scrape': workers.metrics ? 1 : 0,
+    webhooks: working * (process.webhookConcurrency + 2),
+    'event listener': working,
+    'metrics scrape': process.metrics ? 1 : 0,
   };
 }

@@ -149,7 +149,7 @@ describe('behind a transaction pooler (decision 0128)', () => {
 
   it('counts each pool of an instance in its connection budget', () => {
     const { database } = loadConfig({ ...local, DATABASE_POOL_MAX: '12', EMAIL_WORKER_CONCURRENCY: '3' });
-    expect(connectionBudget(database, { webhookConcurrency: 4, metrics: true })).toEqual({
+    expect(connectionBudget(database, { webhookConcurrency: 4, metrics: true, workers: true })).toEqual({
       requests: 12,
       'import sessions': 2,
       'job queue': 5,
@@ -157,6 +157,8 @@ describe('behind a transaction pooler (decision 0128)', () => {
       'event listener': 1,
       'metrics scrape': 1,
     });
+    const http = connectionBudget(database, { webhookConcurrency: 4, metrics: false, workers: false });
+    expect(Object.values(http).reduce((sum, n) => sum + n, 0)).toBe(14);
   });
 });
 

@@ -1,0 +1,85 @@
+import Fastify from 'fastify';
+import type { Registry } from 'prom-client';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '@vet/db/connection';
+import type { ApiConfig } from './config/index.ts';
+import { earlierTimesJobPlugin } from './appointments/index.ts';
+import { emailWorkerPlugin } from './messages/index.ts';
+import {
+  databasePlugin,
+  healthRoutes,
+  httpMetricsPlugin,
+  loggerOptions,
+  type LogDestination,
+  toErrorResponse,
+} from './platform/index.ts';
+import { connectorsPlugin, createVendorConnection, eventDispatcherPlugin } from './practice-system/index.ts';
+
+type AppWithWorkers = Parameters<typeof emailWorkerPlugin>[0];
+
+/**
+ * The background work of the running server (decision 0126): the queue (e-mail, text messages, reminders,
+ * retention), the connectors to practice systems, the practice events' dispatcher and earlier times'
+ * minute job. Each closes with the app, letting the job or delivery in hand finish and taking no new one;
+ * each can run in several processes at once (the queue's job locks, the deliveries' row locks, the
+ * connectors' leases, the minute job's re-checked updates). An app built for a test runs none.
+ */
+export async function registerWorkers(
+  app: AppWithWorkers,
+  config: ApiConfig,
+  registry: Registry | undefined,
+): Promise<void> {
+  // The workers LISTEN and keep sessions: the server itself, never a transaction pooler (decision 0128).
+  const direct = {
+    ...config,
+    databaseUrl: config.database.directUrl,
+    concurrency: config.database.emailConcurrency,
+  };
+  await app.register(emailWorkerPlugin, direct);
+  // The connectors (decision 0106): their reading, and their way out, which the dispatcher below hands
+  // their endpoints' events to.
+  await app.register(connectorsPlugin, {
+    connectors: config.connectors,
+    settings: { brandName: config.brandName, mailFrom: config.mailFrom, portalUrl: config.portalUrl },
+    createConnection: createVendorConnection,
+    registry,
+  });
+  // Practice events' webhooks (decision 0067).
+  await app.register(eventDispatcherPlugin, direct);
+  // Earlier times' minute job (decision 0086): lapsed offers go to the next in line.
+  await app.register(earlierTimesJobPlugin, config);
+}
+
+export interface WorkerAppOptions {
+  config: ApiConfig;
+  db: DatabaseHandle['db'];
+  pool: DatabaseHandle['pool'];
+  /** Direct connections for the connectors' import sessions (decision 0128). */
+  sessionPool: DatabaseHandle['pool'];
+  logger: LogDestination;
+  metrics: Registry | undefined;
+}
+
+/**
+ * A worker process's app (PORTAL_ROLE=worker): the workers, and a listener for the orchestrator's probes
+ * only (/healthz, /readyz); every other path is 404. It serves no client and no practice system.
+ */
+export async function buildWorkerApp({ config, db, pool, sessionPool, logger, metrics }: WorkerAppOptions) {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, logger),
+    keepAliveTimeout: config.process.http.keepAliveTimeoutMs,
+  });
+  app.server.headersTimeout = config.process.http.headersTimeoutMs;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  if (metrics) await app.register(httpMetricsPlugin, { registry: metrics });
+  await app.register(databasePlugin, { db, pool, sessionPool });
+  // The API's error shape without its rate limit (errorHandlerPlugin's dependency): a probe is not limited.
+  app.setErrorHandler((error, _request, reply) => {
+    const { statusCode, body } = toErrorResponse(error);
+    return reply.code(statusCode).send(body);
+  });
+  await app.register(healthRoutes);
+  await registerWorkers(app, config, metrics);
+  return app;
+}
