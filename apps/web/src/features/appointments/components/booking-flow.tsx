@@ -4,6 +4,7 @@ import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import type { VisitDetail } from '@vet/contracts/appointment-visits';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import { Spinner } from '@/shared/ui/spinner';
 import { useChoosableClinicians } from '@/features/appointments/api/get-choosable-clinicians';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
@@ -94,7 +95,8 @@ export function BookingFlow({ params, practice, pets, rules, ...props }: Booking
   if (existingVisit && !existing) {
     return (
       <AppAlert severity="info">
-        This visit has no appointments left to change. See your appointments for what is booked.
+        This visit has no appointments left to change.{' '}
+        <PortalLink href="/appointments">See your appointments</PortalLink>
       </AppAlert>
     );
   }
