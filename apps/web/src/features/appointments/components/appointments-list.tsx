@@ -72,8 +72,13 @@ function ChangeActions(props: {
         >
           {visitPets ? 'Cancel visit' : 'Cancel'}
         </Button>
+        {/* Its name starts with the words shown (WCAG 2.5.3), then says which appointment. */}
         {props.onRemove && (
-          <Button variant="text" onClick={props.onRemove} aria-label={`Remove ${what} from this visit`}>
+          <Button
+            variant="text"
+            onClick={props.onRemove}
+            aria-label={`Remove ${appointment.petName} from this visit (${what})`}
+          >
             Remove {appointment.petName} from this visit
           </Button>
         )}
