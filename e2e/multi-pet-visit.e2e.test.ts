@@ -1,45 +1,16 @@
-import { connectDatabase } from '@vet/db/connection';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { press, typeInto } from './support/actions.ts';
 import { checkTimeClearOfNotice } from './support/booking.ts';
 import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { screenshots } from './support/screenshots.ts';
 import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
+import { deleteVisit, visitRows } from './support/visits.ts';
 
 /** Several pets in one visit (decision 0117): Olivia books Bramble and Clover together, then cancels. */
 
 const shoot = screenshots('/tmp/shots-multi-pet-visit');
-
-/** The visit's appointments as stored: pets, clinicians and times, first to last. */
-async function visitRows(visitId: string) {
-  const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
-  try {
-    const { rows } = await pool.query<{
-      status: string;
-      clinician_id: number;
-      starts_at: Date;
-      ends_at: Date;
-    }>(
-      'select status, clinician_id, starts_at, ends_at from appointments where visit_id = $1 order by starts_at',
-      [visitId],
-    );
-    return rows;
-  } finally {
-    await close();
-  }
-}
-
-/** The journey leaves no appointment behind: other journeys find Olivia's pets as seeded. */
-async function deleteVisit(visitId: string) {
-  const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
-  try {
-    await pool.query('delete from appointments where visit_id = $1', [visitId]);
-  } finally {
-    await close();
-  }
-}
 
 describe('several pets in one visit', () => {
   const { newPage } = useBrowser();

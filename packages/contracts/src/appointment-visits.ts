@@ -23,8 +23,14 @@ export const bookVisitBodySchema = z.object({
 });
 export type BookVisitBody = z.infer<typeof bookVisitBodySchema>;
 
-/** POST /appointments/visits/{visitId}: the whole visit to a new start, its pets in the same order. */
-export const amendVisitBodySchema = z.object({ startsAt: z.iso.datetime({ offset: true }) });
+/**
+ * POST /appointments/visits/{visitId}: the whole visit to a new start, its pets in the same order; with
+ * clinicianId, to a vet the client names (decision 0101), as one appointment's change.
+ */
+export const amendVisitBodySchema = z.object({
+  startsAt: z.iso.datetime({ offset: true }),
+  clinicianId: serialId.optional(),
+});
 export type AmendVisitBody = z.infer<typeof amendVisitBodySchema>;
 
 export const visitIdParamsSchema = z.object({ visitId: z.uuid() });

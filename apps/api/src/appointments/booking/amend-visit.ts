@@ -41,7 +41,7 @@ async function bookedOf(deps: BookingDeps, booker: Booker, visitId: string, tx?:
 
 /**
  * Decision 0117: moves the whole visit to a new start, its pets in the same order, back to back with one
- * clinician (the current one first). The search counts the visit's own time as free. In one transaction,
+ * clinician (the current one first, or the vet the client names: decision 0101). The search counts the visit's own time as free. In one transaction,
  * under the client's, the pets' and the clinician's locks: the visit's reservations are deleted and its new
  * ones inserted (moving one at a time would collide with the visit's own next reservation), so a refusal
  * by the exclusion constraint rolls back to the old times, never seen free by anyone else. Each
@@ -56,7 +56,11 @@ export async function amendVisit(
   const current = await bookedOf(deps, booker, visitId);
   const contexts: ReadyContext[] = [];
   for (const record of current) {
-    const visit = { practiceId: record.practiceId, appointmentReasonId: record.appointmentReasonId };
+    const visit = {
+      practiceId: record.practiceId,
+      appointmentReasonId: record.appointmentReasonId,
+      clinicianId: body.clinicianId,
+    };
     contexts.push(await petContext(deps, booker, visit, record.petId));
   }
   const lead = contexts[0]!;

@@ -91,8 +91,9 @@ export const visitRoutes =
           summary: 'Moves a whole visit to a new start, its pets in the same order, atomically',
           description:
             'Allowed until the visit’s start minus the practice’s cut-off (409 after). startsAt must be a ' +
-            'start of the slot search with petCount and existingVisitId. 409 with `alternatives` when the ' +
-            'new time is not free; the visit keeps its old times then.',
+            'start of the slot search with petCount and existingVisitId (and clinicianId, a vet the client ' +
+            'names: decision 0101). 409 with `alternatives` when the new time is not free; the visit keeps ' +
+            'its old times then.',
           params: visitIdParamsSchema,
           body: amendVisitBodySchema,
           response: {

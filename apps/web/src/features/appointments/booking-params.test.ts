@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingHref, changeAppointmentHref, readBookingParams } from './booking-params';
+import { bookingHref, changeAppointmentHref, changeVisitHref, readBookingParams } from './booking-params';
 
 describe('booking params', () => {
   it('round-trips the steps through the address', () => {
@@ -53,7 +53,16 @@ describe('booking params', () => {
     expect(readBookingParams(new URLSearchParams('step=done&visitId=nope')).visitId).toBeNull();
   });
 
-  it('changes an appointment', () => {
+  it('changes an appointment, or a whole visit (decision 0117)', () => {
     expect(changeAppointmentHref(12)).toBe('/appointments/book?change=1&appointmentId=12');
+    const visitId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const href = changeVisitHref(visitId);
+    expect(href).toBe(`/appointments/book?change=1&visitId=${visitId}`);
+    expect(readBookingParams(new URL(href, 'http://x').searchParams)).toMatchObject({
+      amend: true,
+      visitId,
+      appointmentId: null,
+      step: 'choose',
+    });
   });
 });

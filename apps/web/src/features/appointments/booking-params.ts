@@ -3,7 +3,8 @@
  * the back button steps back: petId, reasonId and clinicianId (choosing; a vet the client named, decision
  * 0101), startsAt and step=confirm (confirming),
  * step=done with appointmentId (booked); appointmentId alone is an amendment ("Change"). A visit of several
- * pets (decision 0117): the other pets in `with` (ids, comma-separated), and step=done with visitId.
+ * pets (decision 0117): the other pets in `with` (ids, comma-separated), and step=done with visitId;
+ * change=1 with visitId moves the whole visit.
  */
 export type BookingStep = 'choose' | 'confirm' | 'done';
 
@@ -20,7 +21,7 @@ export interface BookingParams {
   amend: boolean;
   /** The other pets booked into the same visit, in order (decision 0117); empty: one pet. */
   withPetIds: number[];
-  /** The visit booked (step=done). */
+  /** The visit booked (step=done), or being moved (with amend). */
   visitId: string | null;
 }
 
@@ -75,4 +76,9 @@ export function bookingHref(params: Partial<BookingParams>): string {
 
 export function changeAppointmentHref(appointmentId: number): string {
   return bookingHref({ amend: true, appointmentId });
+}
+
+/** The whole visit's change (decision 0117): a visit's appointment never moves alone. */
+export function changeVisitHref(visitId: string): string {
+  return bookingHref({ amend: true, visitId });
 }

@@ -10,6 +10,7 @@ import {
 import { Checkbox, ChoiceLabel } from '@/shared/ui/choice';
 import { cx } from '@/shared/ui/cx';
 import typography from '@/shared/ui/typography.module.css';
+import group from '@/shared/ui/checkbox-group.module.css';
 import styles from './contact-preference-choices.module.css';
 
 const channelLabels: Record<ContactChannel, string> = {
@@ -43,15 +44,15 @@ export function ContactPreferenceChoices({
   return (
     <div className={styles.root}>
       {contactPurposes.map((purpose) => (
-        <fieldset key={purpose} className={styles.purpose}>
-          <legend className={styles.legend}>{purposeText[purpose].legend}</legend>
-          <p className={cx(typography.secondary, styles.description)}>{purposeText[purpose].description}</p>
-          <div className={styles.channels}>
+        <fieldset key={purpose} className={group.group}>
+          <legend className={group.legend}>{purposeText[purpose].legend}</legend>
+          <p className={cx(typography.secondary, group.description)}>{purposeText[purpose].description}</p>
+          <div className={group.choices}>
             {contactChannels.map((channel) => (
               <ChoiceLabel
                 key={channel}
                 label={channelLabels[channel]}
-                className={styles.choice}
+                className={group.choice}
                 control={
                   <Checkbox
                     name={`${purpose}-${channel}`}

@@ -11,8 +11,8 @@ type App = ReturnType<typeof useSignedInTestApp>;
 
 /** Decision 0117's tests: a booking scene with a second dog, and the visit's calls and reads. */
 export function visitHelpers(context: App['context'], signedInClient: App['signedInClient'], db: Database) {
-  async function twoPetScene() {
-    const scene = await bookingScene(db, signedInClient);
+  async function twoPetScene(options: { vets?: number } = {}) {
+    const scene = await bookingScene(db, signedInClient, options);
     const second = await createPet(db, { clientId: scene.client.id, speciesId: scene.dog.id, name: 'Mango' });
     return { ...scene, second };
   }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ListedAppointment } from '@vet/contracts/appointments';
 import { featureKeys } from '@vet/contracts/practice-rules';
 import { buildAppointment, buildPet, buildProfile } from '@vet/contracts/testing/builders';
@@ -130,5 +130,52 @@ describe('AppointmentsView: a pet that has died or has a new home (decision 0099
     screen.getByRole('button', { name: /^Cancel Biscuit’s Nail clip/ });
     expect(screen.queryByRole('link', { name: /^Change / })).toBeNull();
     expect(screen.queryByRole('button', { name: /earlier time/ })).toBeNull();
+  });
+});
+
+describe('AppointmentsView: a visit of several pets (decision 0117)', () => {
+  it('changes the whole visit, and removes one pet with its own cancellation after a confirm', async () => {
+    const visitId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const biscuit = buildAppointment({ appointmentId: 1, startsAt: '2030-05-02T10:00:00Z', visitId });
+    const mango = buildAppointment({
+      appointmentId: 2,
+      petId: 5,
+      petName: 'Mango',
+      startsAt: '2030-05-02T10:15:00Z',
+      visitId,
+    });
+    const detail = (appointment: ListedAppointment) => ({
+      ...appointment,
+      notes: null,
+      cancellationReasonId: null,
+      cancelledAt: null,
+      changeableUntil: '2030-05-01T10:00:00.000Z',
+    });
+    const fetch = renderView([biscuit, mango], {
+      '/bff/practices/1/feature-toggles': [{ featureKey: featureKeys.onlineBooking, value: 'True' }],
+      '/bff/appointments/1': detail(biscuit),
+      '/bff/appointments/2': detail(mango),
+      '/bff/lookup/cancellation-reasons': [{ cancellationReasonId: 9, description: 'Feeling better' }],
+      '/bff/appointments/1/cancel': { ...detail(biscuit), status: 'Cancelled' },
+    });
+    const change = await screen.findByRole('link', {
+      name: /^Change visit of Biscuit and Mango \(Biscuit’s/,
+    });
+    expect(change.getAttribute('href')).toBe(`/appointments/book?change=1&visitId=${visitId}`);
+    expect(screen.queryByRole('button', { name: /earlier time/ })).toBeNull();
+
+    fireEvent.click(
+      screen.getByRole('button', { name: /^Remove Biscuit from this visit \(Biscuit’s Nail clip on / }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Biscuit from this visit' });
+    expect(dialog.textContent).toContain('Mango keeps its time.');
+    const reason = await screen.findByRole('option', { name: 'Feeling better' });
+    fireEvent.change(reason.closest('select')!, { target: { value: '9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Biscuit' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => url.split('?')[0])).toContain('/bff/appointments/1/cancel'),
+    );
+    expect(fetch.mock.calls.some(([url]) => url.includes('/visits/'))).toBe(false);
+    await screen.findByText('Biscuit has been removed from the visit.');
   });
 });

@@ -96,8 +96,14 @@ export function AppointmentsView() {
           onClose: stopCancelling,
           onCancelled: () => {
             const visit = cancelling?.visit !== undefined;
+            const removed = cancelling?.removeFrom ? cancelling.petName : null;
             setCancelling(null);
-            showToast(`Your ${visit ? 'visit' : 'appointment'} has been cancelled.`, 'success');
+            showToast(
+              removed
+                ? `${removed} has been removed from the visit.`
+                : `Your ${visit ? 'visit' : 'appointment'} has been cancelled.`,
+              'success',
+            );
           },
         }}
       />

@@ -2,8 +2,7 @@ import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
-import { appointmentQueryKey } from './appointments-query-key';
-import { appointmentsQueryKey } from './appointments-query-key';
+import { appointmentQueryKey, appointmentsQueryKey, visitsQueryKey } from './appointments-query-key';
 
 /** PATCH /appointments/{appointmentId}/cancel?reasonId: 409 once past the practice's cut-off. */
 export function cancelAppointment(api: ApiClient, appointmentId: number, reasonId: number) {
@@ -12,7 +11,10 @@ export function cancelAppointment(api: ApiClient, appointmentId: number, reasonI
   });
 }
 
-/** Cancels; the appointment's own entry takes the answer, the list is read again. */
+/**
+ * Cancels (or removes a pet from its visit: decision 0117); the appointment's own entry takes the answer,
+ * the list and its visit are read again.
+ */
 export function useCancelAppointment() {
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -21,7 +23,10 @@ export function useCancelAppointment() {
       cancelAppointment(api, appointmentId, reasonId),
     onSuccess: (appointment: AppointmentDetail) => {
       queryClient.setQueryData(appointmentQueryKey(appointment.appointmentId), appointment);
-      return queryClient.invalidateQueries({ queryKey: appointmentsQueryKey, exact: true });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentsQueryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: visitsQueryKey }),
+      ]);
     },
   });
 }

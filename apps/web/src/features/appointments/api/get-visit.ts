@@ -16,6 +16,8 @@ export function visitQueryOptions(api: ApiClient, visitId: string) {
   });
 }
 
-export function useVisit(visitId: string) {
-  return useQuery(visitQueryOptions(useApiClient(), visitId));
+/** Null: no visit asked for (the query waits). */
+export function useVisit(visitId: string | null) {
+  const options = visitQueryOptions(useApiClient(), visitId ?? '');
+  return useQuery({ ...options, enabled: visitId !== null });
 }

@@ -6,7 +6,7 @@ import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
 import { clinicianPhrase, type AppointmentGroups } from '@/features/appointments/appointment-groups';
-import { changeAppointmentHref } from '@/features/appointments/booking-params';
+import { changeAppointmentHref, changeVisitHref } from '@/features/appointments/booking-params';
 import type { CancelTarget } from '@/features/appointments/cancel-target';
 import { EarlierTimesControl } from './earlier-times-control';
 import { Button } from '@/shared/ui/button';
@@ -27,9 +27,11 @@ function ChangeActions(props: {
   appointment: ListedAppointment;
   now: Date;
   changeOpen: boolean;
-  /** All the pets of the visit it is part of (decision 0117): Cancel cancels the visit. */
+  /** All the pets of the visit it is part of (decision 0117): Change and Cancel act on the visit. */
   visitPets: string | null;
   onCancel: () => void;
+  /** Takes this pet out of its visit, the others keeping their times; absent for a visit of one. */
+  onRemove?: () => void;
 }) {
   const { appointment, now, changeOpen, onCancel, visitPets } = props;
   const detail = useAppointment(appointment.appointmentId);
@@ -51,11 +53,16 @@ function ChangeActions(props: {
       <div className={styles.actions}>
         {changeOpen && (
           <Button
-            href={changeAppointmentHref(appointment.appointmentId)}
+            // A visit's appointment moves only with its visit, even a visit of one (decision 0117).
+            href={
+              appointment.visitId
+                ? changeVisitHref(appointment.visitId)
+                : changeAppointmentHref(appointment.appointmentId)
+            }
             variant="outlined"
-            aria-label={`Change ${what}`}
+            aria-label={visitPets ? `Change visit of ${visitPets} (${what})` : `Change ${what}`}
           >
-            Change
+            {visitPets ? 'Change visit' : 'Change'}
           </Button>
         )}
         <Button
@@ -65,6 +72,16 @@ function ChangeActions(props: {
         >
           {visitPets ? 'Cancel visit' : 'Cancel'}
         </Button>
+        {/* Its name starts with the words shown (WCAG 2.5.3), then says which appointment. */}
+        {props.onRemove && (
+          <Button
+            variant="text"
+            onClick={props.onRemove}
+            aria-label={`Remove ${appointment.petName} from this visit (${what})`}
+          >
+            Remove {appointment.petName} from this visit
+          </Button>
+        )}
       </div>
       {appointment.petStatus !== 'Active' && (
         <p className={typography.secondary}>
@@ -72,8 +89,9 @@ function ChangeActions(props: {
           still cancel it, or call your practice.
         </p>
       )}
-      {/* Its place in the line comes with the list: no request per appointment (decision 0086). */}
-      {changeOpen && (
+      {/* Its place in the line comes with the list: no request per appointment (decision 0086). A
+          visit's appointment moves only with its visit (decision 0117), so none is offered alone. */}
+      {changeOpen && !appointment.visitId && (
         <EarlierTimesControl appointment={appointment} request={appointment.earlierTimes} now={now} />
       )}
     </>
@@ -114,10 +132,11 @@ function AppointmentItem(props: {
           now={now}
           // Decision 0099: a pet that has died or has a new home is not booked for, so neither moved nor
           // offered earlier times; the appointment can still be cancelled (0066). A visit's appointment
-          // moves only with its visit (decision 0117), which the portal's pages do not offer yet.
-          changeOpen={changeOpen && appointment.petStatus === 'Active' && !visit}
+          // moves only with its visit (decision 0117).
+          changeOpen={changeOpen && appointment.petStatus === 'Active'}
           visitPets={visit?.petNames ?? null}
           onCancel={() => onCancel(visit ? { ...appointment, visit } : appointment)}
+          onRemove={visit ? () => onCancel({ ...appointment, removeFrom: { otherPets: others } }) : undefined}
         />
       )}
     </li>

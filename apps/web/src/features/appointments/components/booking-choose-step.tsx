@@ -1,6 +1,7 @@
 'use client';
 
 import type { AppointmentDetail, ChoosableClinician } from '@vet/contracts/appointment-booking';
+import { visitPetNames } from '@vet/contracts/booking-rules';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -36,6 +37,8 @@ export function ChooseStep(props: {
   vet: ChoosableClinician | null;
   vetPending: boolean;
   existing: AppointmentDetail | null;
+  /** Moving this whole visit (decision 0117): `existing` is its first appointment, `withPets` the rest. */
+  existingVisitId?: string | null;
   /** The other pets that may come to the same visit for this reason (decision 0117), and those chosen. */
   visitCandidates: readonly BookablePet[];
   withPets: readonly BookablePet[];
@@ -57,7 +60,11 @@ export function ChooseStep(props: {
           petId: pet.petId,
           // A visit: starts where every pet's appointment fits back to back (decision 0117).
           ...(props.withPets.length > 0 ? { petCount: 1 + props.withPets.length } : {}),
-          ...(existing ? { existingAppointmentId: existing.appointmentId } : {}),
+          ...(props.existingVisitId
+            ? { existingVisitId: props.existingVisitId }
+            : existing
+              ? { existingAppointmentId: existing.appointmentId }
+              : {}),
           ...(vet ? { clinicianId: vet.clinicianId } : {}),
         }
       : null,
@@ -81,8 +88,12 @@ export function ChooseStep(props: {
         {existing ? (
           <div className={styles.fields}>
             <p>
-              Changing {existing.petName}’s {existing.reasonName}, now on{' '}
-              {formatLabelledAppointmentTime(existing.startsAt)} at {existing.practiceName}.
+              Changing{' '}
+              {props.existingVisitId
+                ? `the visit of ${visitPetNames([existing.petName, ...props.withPets.map((p) => p.name)])} for`
+                : `${existing.petName}’s`}{' '}
+              {existing.reasonName}, now on {formatLabelledAppointmentTime(existing.startsAt)} at{' '}
+              {existing.practiceName}.
             </p>
             {vetField}
           </div>

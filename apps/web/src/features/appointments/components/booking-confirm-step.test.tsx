@@ -18,6 +18,7 @@ function renderRefused(
   message: string,
   vet: { clinicianId: number; name: string } | null = null,
   existing: AppointmentDetail | null = null,
+  visit: { visitId: string; withPets: { petId: number; name: string }[] } | null = null,
 ) {
   const fetch = vi.fn((_url: string, _init?: RequestInit) =>
     Promise.resolve(Response.json({ statusCode: status, error: 'Refused', message }, { status })),
@@ -42,6 +43,8 @@ function renderRefused(
           }}
           startsAt="2030-05-02T09:00:00.000Z"
           existing={existing}
+          existingVisitId={visit?.visitId ?? null}
+          withPets={visit?.withPets ?? []}
           vet={vet}
           onChooseAgain={vi.fn()}
           onAlternative={vi.fn()}
@@ -118,5 +121,34 @@ describe('ConfirmStep moving a booking', () => {
     expect(await screen.findByText(bookingMessages.namingOff)).toBeTruthy();
     const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as { clinicianId?: number };
     expect(body.clinicianId).toBeUndefined();
+  });
+});
+
+/** Decision 0117: a visit moved as one, to the vet named; a time taken meanwhile said as for one. */
+describe('ConfirmStep moving a visit', () => {
+  const existing: AppointmentDetail = {
+    ...buildAppointment({ appointmentId: 42, petId: 7, petName: 'Biscuit' }),
+    notes: null,
+    cancellationReasonId: null,
+    cancelledAt: null,
+    changeableUntil: '2030-05-01T09:00:00.000Z',
+  };
+  const visit = { visitId: '0f8fad5b-d9cb-469f-a165-70867728950e', withPets: [{ petId: 8, name: 'Mango' }] };
+
+  it('moves the whole visit with the vet named, and says a taken time as a single change does', async () => {
+    const fetch = renderRefused(
+      409,
+      bookingMessages.slotTaken,
+      { clinicianId: 11, name: 'Kirsty Doyle' },
+      existing,
+      visit,
+    );
+    expect(screen.getByRole('heading', { name: 'Check the new time' })).toBeTruthy();
+    expect(screen.getByText(/Biscuit at .*, then Mango at /)).toBeTruthy();
+    expect(await screen.findByText(bookingMessages.slotTaken)).toBeTruthy();
+    expect(screen.getByText('Choose another time.')).toBeTruthy();
+    expect(fetch.mock.calls[0]?.[0]).toMatch(new RegExp(`/appointments/visits/${visit.visitId}$`));
+    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as Record<string, unknown>;
+    expect(body).toEqual({ startsAt: '2030-05-02T09:00:00.000Z', clinicianId: 11 });
   });
 });

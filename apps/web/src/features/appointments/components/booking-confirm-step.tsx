@@ -15,6 +15,7 @@ import { formatPracticeClock } from '@/shared/dates/appointment-time';
 import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import { useAmendAppointment } from '@/features/appointments/api/amend-appointment';
+import { useAmendVisit } from '@/features/appointments/api/amend-visit';
 import { useBookAppointment } from '@/features/appointments/api/book-appointment';
 import { useBookVisit } from '@/features/appointments/api/book-visit';
 import { readBookingConflict } from '@/features/appointments/booking-conflict';
@@ -44,6 +45,8 @@ export function ConfirmStep(props: {
   reason: AppointmentReason;
   startsAt: string;
   existing: AppointmentDetail | null;
+  /** Moving this whole visit (decision 0117): `pet` and `withPets` are its pets, in order. */
+  existingVisitId?: string | null;
   /** The vet the client named (decision 0101); null: any vet. */
   vet?: ChoosableClinician | null;
   onChooseAgain: () => void;
@@ -56,16 +59,22 @@ export function ConfirmStep(props: {
   const book = useBookAppointment();
   const bookVisit = useBookVisit();
   const amend = useAmendAppointment(existing?.appointmentId ?? 0);
-  const visitPets = existing ? [] : [pet, ...(props.withPets ?? [])];
+  const movingVisitId = props.existingVisitId ?? null;
+  const amendVisit = useAmendVisit(movingVisitId);
+  const visitPets = existing && !movingVisitId ? [] : [pet, ...(props.withPets ?? [])];
   const visit = visitPets.length > 1;
-  const mutation = existing ? amend : visit ? bookVisit : book;
+  const mutation = movingVisitId ? amendVisit : existing ? amend : visit ? bookVisit : book;
   const error = mutation.error;
   const conflict = error instanceof ApiError && error.status === 409 ? readBookingConflict(error.body) : null;
   const alternatives = conflict?.alternatives ?? [];
   const problem = error ? apiProblem(error) : null;
   const confirm = () => {
     const onSuccess = (appointment: AppointmentDetail) => props.onDone(appointment);
-    if (existing) {
+    const clinician = vet ? { clinicianId: vet.clinicianId } : {};
+    if (movingVisitId) {
+      // The whole visit, its pets in the same order (decision 0117).
+      amendVisit.mutate({ startsAt, ...clinician }, { onSuccess: (moved) => props.onVisitDone?.(moved) });
+    } else if (existing) {
       amend.mutate({ startsAt, ...(vet ? { clinicianId: vet.clinicianId } : {}) }, { onSuccess });
     } else if (visit) {
       // One visit, all or nothing (decision 0117); a new key for each attempt, as for one pet.

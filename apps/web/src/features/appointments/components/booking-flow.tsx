@@ -1,7 +1,10 @@
 'use client';
 
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
+import type { VisitDetail } from '@vet/contracts/appointment-visits';
+import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
+import { PortalLink } from '@/shared/navigation/portal-link';
 import { Spinner } from '@/shared/ui/spinner';
 import { useChoosableClinicians } from '@/features/appointments/api/get-choosable-clinicians';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
@@ -26,6 +29,8 @@ export interface BookingFlowProps {
   rules: BookingRules;
   /** Amending: the appointment being moved. */
   existing: AppointmentDetail | null;
+  /** Moving a whole visit (decision 0117): its booked appointments move as one. */
+  existingVisit?: VisitDetail | null;
 }
 
 /**
@@ -33,8 +38,12 @@ export interface BookingFlowProps {
  * confirm (everything spelt out; one Idempotency-Key per attempt; a lost race offers the nearest times),
  * done (with the calendar file).
  */
-export function BookingFlow({ params, practice, pets, rules, existing }: BookingFlowProps) {
+export function BookingFlow({ params, practice, pets, rules, ...props }: BookingFlowProps) {
   const reasons = useOnlineAppointmentReasons();
+  const existingVisit = props.existingVisit ?? null;
+  // A visit moves as one (decision 0117): its booked pets in order, the first standing for the visit.
+  const visitBooked = existingVisit?.appointments.filter((a) => a.status === 'Booked') ?? [];
+  const existing = props.existing ?? visitBooked[0] ?? null;
   const amend = existing !== null;
   const pet = amend
     ? pets.find((candidate) => candidate.petId === existing.petId)
@@ -59,17 +68,19 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
   const vetPending = params.clinicianId !== null && clinicians.isPending && !clinicians.isError;
   // Decision 0117: other pets in the same visit, those the address names that may have the reason.
   const candidates = amend ? [] : visitCandidates(pets, pet, reason, rules);
-  const withPets = params.withPetIds.flatMap((petId) =>
-    candidates.filter((candidate) => candidate.petId === petId),
-  );
+  const withPets = existingVisit
+    ? visitBooked.slice(1).flatMap((a) => pets.filter((candidate) => candidate.petId === a.petId))
+    : params.withPetIds.flatMap((petId) => candidates.filter((candidate) => candidate.petId === petId));
+  const existingVisitId = existingVisit?.visitId ?? null;
   const go = (next: Partial<BookingParams>, replace = true) => {
     const href = bookingHref({
       amend,
-      appointmentId: amend ? existing.appointmentId : null,
+      appointmentId: amend && !existingVisitId ? existing.appointmentId : null,
+      visitId: existingVisitId,
       petId: amend ? null : (pet?.petId ?? null),
       reasonId: amend ? null : (reason?.appointmentReasonId ?? null),
       clinicianId: vet?.clinicianId ?? null,
-      withPetIds: withPets.map((candidate) => candidate.petId),
+      withPetIds: existingVisitId ? [] : withPets.map((candidate) => candidate.petId),
       ...next,
     });
     // The native history calls update useSearchParams without a server round trip (the steps are all
@@ -79,7 +90,15 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
   };
 
   if (params.step === 'done' && params.visitId !== null) {
-    return <VisitDone visitId={params.visitId} />;
+    return <VisitDone visitId={params.visitId} amended={params.amend} />;
+  }
+  if (existingVisit && !existing) {
+    return (
+      <AppAlert severity="info">
+        This visit has no appointments left to change.{' '}
+        <PortalLink href="/appointments">See your appointments</PortalLink>
+      </AppAlert>
+    );
   }
   if (params.step === 'done' && params.appointmentId !== null) {
     return <BookingDone appointmentId={params.appointmentId} amended={params.amend} />;
@@ -108,6 +127,7 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
         reason={reason}
         startsAt={params.startsAt}
         existing={existing}
+        existingVisitId={existingVisitId}
         // A vet no longer listed is still the one asked for: the API says to choose another.
         vet={
           vet ??
@@ -125,7 +145,11 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
           )
         }
         onVisitDone={(visit) =>
-          window.history.replaceState(null, '', bookingHref({ step: 'done', visitId: visit.visitId }))
+          window.history.replaceState(
+            null,
+            '',
+            bookingHref({ step: 'done', visitId: visit.visitId, amend: existingVisitId !== null }),
+          )
         }
       />
     );
@@ -141,6 +165,7 @@ export function BookingFlow({ params, practice, pets, rules, existing }: Booking
       vet={vet}
       vetPending={vetPending && reason?.clinicianType === 'Vet'}
       existing={existing}
+      existingVisitId={existingVisitId}
       visitCandidates={candidates}
       withPets={withPets}
       onWithPets={(withPetIds) => go({ withPetIds, startsAt: null })}

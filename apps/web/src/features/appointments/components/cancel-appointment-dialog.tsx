@@ -1,6 +1,7 @@
 'use client';
 
 import type { CancelTarget } from '@/features/appointments/cancel-target';
+import { visitPetNames } from '@vet/contracts/booking-rules';
 import { useId } from 'react';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -16,7 +17,7 @@ import { CancellationReasonField, useCancellationReasonChoice } from './cancella
 import styles from './cancel-appointment-dialog.module.css';
 
 export interface CancelAppointmentDialogProps {
-  /** With `visit`, the whole visit is cancelled (decision 0117). */
+  /** With `visit`, the whole visit is cancelled; with `removeFrom`, one pet leaves it (decision 0117). */
   appointment: CancelTarget | null;
   onClose: () => void;
   onCancelled: () => void;
@@ -33,8 +34,12 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
   const cancelOne = useCancelAppointment();
   const cancelVisit = useCancelVisit();
   const visit = appointment?.visit;
+  const removeFrom = appointment?.removeFrom;
   const cancel = visit ? cancelVisit : cancelOne;
   const noun = visit ? 'visit' : 'appointment';
+  // Removing a pet names it: "Remove Biscuit from this visit", "Keep Biscuit in it".
+  const petName = appointment?.petName ?? '';
+  const title = removeFrom ? `Remove ${petName} from this visit` : `Cancel ${noun}`;
   const reason = useCancellationReasonChoice();
   const close = () => {
     if (cancel.isPending) return;
@@ -63,7 +68,7 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
       aria-describedby={descriptionId}
     >
       <h2 id={titleId} className={dialog.title}>
-        Cancel {noun}
+        {title}
       </h2>
       <div className={dialog.content}>
         {appointment && (
@@ -71,6 +76,10 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
             {visit ? `The visit of ${visit.petNames}: ` : `${appointment.petName}’s `}
             {appointment.reasonName} on {formatLabelledAppointmentTime(appointment.startsAt)} at{' '}
             {appointment.practiceName}.{visit && ' Every pet’s appointment in it is cancelled.'}
+            {removeFrom &&
+              ` ${petName}’s appointment is cancelled; ${visitPetNames(removeFrom.otherPets)} ${
+                removeFrom.otherPets.length > 1 ? 'keep their times' : 'keeps its time'
+              }.`}
           </p>
         )}
         <CancellationReasonField reasons={reasons} {...reason.field} />
@@ -84,10 +93,10 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
       </div>
       <div className={cx(dialog.actions, styles.actions)}>
         <Button variant="outlined" onClick={close} disabled={cancel.isPending}>
-          Keep {noun}
+          {removeFrom ? `Keep ${petName} in the visit` : `Keep ${noun}`}
         </Button>
         <Button variant="contained" onClick={submit} loading={cancel.isPending}>
-          Cancel {noun}
+          {removeFrom ? `Remove ${petName}` : `Cancel ${noun}`}
         </Button>
       </div>
     </Dialog>

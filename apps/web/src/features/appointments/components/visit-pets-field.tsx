@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Checkbox, ChoiceLabel } from '@/shared/ui/choice';
 import { cx } from '@/shared/ui/cx';
 import typography from '@/shared/ui/typography.module.css';
-import styles from './visit-pets-field.module.css';
+import styles from '@/shared/ui/checkbox-group.module.css';
 
 /**
  * "Bring other pets to the same visit" (decision 0117): a checkbox per other pet that may have the reason,

@@ -4,6 +4,7 @@ import { bookingMessages, isOnlineBookingOpen } from '@vet/contracts/booking-rul
 import { notFound, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
+import { useVisit } from '@/features/appointments/api/get-visit';
 import { readBookingParams } from '@/features/appointments/booking-params';
 import { BookingFlow } from '@/features/appointments/components/booking-flow';
 import { usePets } from '@/features/pets/api/get-pets';
@@ -37,7 +38,8 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
  * client or at the practice → "Online appointment booking unavailable"; no living pet → "Register your
  * pet"; otherwise the emergency information comes first, and booking goes on 500 ms after it is accepted
  * (R2.28). A pet awaiting its initial consultation is offered that reason only. With
- * ?change=1&appointmentId it moves that appointment instead (no emergency dialog: it is already booked).
+ * ?change=1&appointmentId it moves that appointment instead (no emergency dialog: it is already booked);
+ * with ?change=1&visitId, the whole visit (decision 0117).
  */
 export function BookView() {
   const { router } = usePortalRouter();
@@ -49,8 +51,11 @@ export function BookView() {
   const toggles = useFeatureToggles(practiceId);
   const homePractice = homePracticeOf(profile.data);
   const { openDialog, dialog } = useActionDialog(homePractice);
-  const amending = params.amend && params.appointmentId !== null;
-  const existing = useAppointment(amending ? params.appointmentId : null);
+  const movingVisit = params.amend && params.visitId !== null;
+  const amending = params.amend && (params.appointmentId !== null || movingVisit);
+  const existingOne = useAppointment(amending && !movingVisit ? params.appointmentId : null);
+  const existingVisit = useVisit(movingVisit ? params.visitId : null);
+  const existing = movingVisit ? existingVisit : existingOne;
 
   // A reload mid-flow (a reason chosen, a later step) does not ask again.
   const [emergency, setEmergency] = useState<'ask' | 'accepted' | 'proceeding'>(() =>
@@ -84,7 +89,11 @@ export function BookView() {
     }
   }, [blocked, openDialog]);
 
-  const title = amending ? 'Change your appointment' : 'Book an appointment';
+  const title = movingVisit
+    ? 'Change your visit'
+    : amending
+      ? 'Change your appointment'
+      : 'Book an appointment';
   if (profile.isError) {
     return (
       <Frame title={title}>
@@ -106,7 +115,10 @@ export function BookView() {
     if (existing.error instanceof ApiError && existing.error.status === 404) notFound();
     return (
       <Frame title={title}>
-        <LoadError message="We could not load your appointment." onRetry={() => void existing.refetch()} />
+        <LoadError
+          message={`We could not load your ${movingVisit ? 'visit' : 'appointment'}.`}
+          onRetry={() => void existing.refetch()}
+        />
       </Frame>
     );
   }
@@ -150,7 +162,8 @@ export function BookView() {
           practice={{ practiceId, name: profile.data?.homePracticeName ?? 'Your practice' }}
           pets={living}
           rules={rules}
-          existing={amending ? (existing.data ?? null) : null}
+          existing={amending && !movingVisit ? (existingOne.data ?? null) : null}
+          existingVisit={movingVisit ? (existingVisit.data ?? null) : null}
         />
       ) : (
         <p className={typography.secondary}>
