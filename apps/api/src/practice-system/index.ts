@@ -17,5 +17,6 @@ export {
   connectorsPlugin,
   createConnectorAdmin,
   createVendorConnection,
+  webhookConnections,
 } from './connectors/index.ts';
 export type { ConnectionFactory, ConnectorOptions, ConnectorSummary } from './connectors/index.ts';

@@ -21,6 +21,17 @@ export interface ConnectorHintRoutesOptions {
   registry?: Registry | undefined;
 }
 
+/** The connectors that take webhook hints: Provet Cloud's given a `webhook_secret`. */
+export function webhookConnections(
+  connectors: ConnectorHintRoutesOptions['connectors'],
+): { name: string; secret: string }[] {
+  return connectors.flatMap((connector) =>
+    connector.system === 'provet-cloud' && connector.credentials.webhook_secret
+      ? [{ name: connector.name, secret: connector.credentials.webhook_secret }]
+      : [],
+  );
+}
+
 /**
  * Provet Cloud's webhooks where requests are served (roles `http` and `all`), for each connector given a
  * secret. A notice taken is passed on by pg_notify, committed at once: whichever process runs the connector
@@ -28,11 +39,7 @@ export interface ConnectorHintRoutesOptions {
  * carries NOTIFY); only the LISTEN needs the server itself.
  */
 export const connectorHintRoutes: FastifyPluginAsync<ConnectorHintRoutesOptions> = async (app, options) => {
-  const connections = options.connectors.flatMap((connector) =>
-    connector.system === 'provet-cloud' && connector.credentials.webhook_secret
-      ? [{ name: connector.name, secret: connector.credentials.webhook_secret }]
-      : [],
-  );
+  const connections = webhookConnections(options.connectors);
   if (connections.length === 0) return;
   await app.register(connectorWebhookRoutes, {
     connections,

@@ -3,7 +3,7 @@ import type { ConnectorDeliveries } from '@vet/practice-events/deliver-next';
 import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import { createPracticeBookingDeps, type PracticeBookingSettings } from '../desk-bookings/index.ts';
-import { listenForConnectorHints } from './connector-hints.ts';
+import { listenForConnectorHints, webhookConnections } from './connector-hints.ts';
 import { createConnectorMetrics } from './connector-metrics.ts';
 import { startConnectorRunner } from './connector-runner.ts';
 import { createConnectorStore } from './connector-store.ts';
@@ -35,7 +35,8 @@ export interface ConnectorsPluginOptions {
   registry?: Registry | undefined;
   /**
    * Where the connectors LISTEN for webhook hints (connector-hints.ts): the server itself, never a
-   * transaction pooler (decision 0128). Unset, they take none (a test that needs none).
+   * transaction pooler (decision 0128). Held only when a connector takes hints (webhookConnections);
+   * unset, they take none (a test that needs none).
    */
   hintsDatabaseUrl?: string | undefined;
 }
@@ -100,14 +101,15 @@ export const connectorsPlugin = fp<ConnectorsPluginOptions>(
     );
     // Provet Cloud's webhooks, taken where requests are served, reach the runner as notifications
     // (decision 0115, decision 0126).
-    const hints = options.hintsDatabaseUrl
-      ? listenForConnectorHints({
-          databaseUrl: options.hintsDatabaseUrl,
-          names: runtimes.map((runtime) => runtime.name),
-          readSoon: (name) => runner.readSoon(name),
-          log,
-        })
-      : undefined;
+    const hints =
+      options.hintsDatabaseUrl && webhookConnections(options.connectors).length > 0
+        ? listenForConnectorHints({
+            databaseUrl: options.hintsDatabaseUrl,
+            names: runtimes.map((runtime) => runtime.name),
+            readSoon: (name) => runner.readSoon(name),
+            log,
+          })
+        : undefined;
     log.info({ connectors: runtimes.map((r) => r.name) }, 'connectors started');
     app.addHook('onClose', async () => {
       await hints?.close();
