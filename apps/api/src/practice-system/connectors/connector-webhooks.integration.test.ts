@@ -97,7 +97,8 @@ beforeAll(async () => {
       expect(read?.n).toBe(7);
       // And the worker's listener is listening: its session's last statement is the LISTEN.
       const listening = await one<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity where datname = current_database() and query = $1`,
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and state = 'idle' and query = $1`,
         [`listen ${connectorHintsChannel}`],
       );
       expect(listening?.n).toBe(1);
