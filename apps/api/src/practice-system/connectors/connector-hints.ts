@@ -35,8 +35,9 @@ export function webhookConnections(
 /**
  * Provet Cloud's webhooks where requests are served (roles `http` and `all`), for each connector given a
  * secret. A notice taken is passed on by pg_notify, committed at once: whichever process runs the connector
- * wakes it, and in `all` the hint takes the same way. Sent through the request pool (a transaction pooler
- * carries NOTIFY); only the LISTEN needs the server itself.
+ * wakes it, and in `all` the hint takes the same way. Sent through the request pool: PgBouncer's
+ * transaction pooling carries NOTIFY, never LISTEN (pgbouncer.org/features, "SQL feature map"), so only
+ * the LISTEN needs the server itself.
  */
 export const connectorHintRoutes: FastifyPluginAsync<ConnectorHintRoutesOptions> = async (app, options) => {
   const connections = webhookConnections(options.connectors);
