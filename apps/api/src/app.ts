@@ -51,7 +51,7 @@ import {
 } from './clients/index.ts';
 import type { ApiConfig } from './config/index.ts';
 import { devMailboxRoutes } from './messages/index.ts';
-import { integrationApi } from './practice-system/index.ts';
+import { connectorHintRoutes, integrationApi } from './practice-system/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;
@@ -211,6 +211,8 @@ export async function buildApp(options: BuildAppOptions) {
       requireHttps: config.practiceEvents.requireHttps,
     },
   });
+  // Provet Cloud's webhooks, a hint passed on to whichever process runs the connector (decision 0115).
+  await app.register(connectorHintRoutes, { connectors: config.connectors, registry: metrics });
   return app;
 }
 

@@ -260,7 +260,9 @@ describe("who may call a connector's webhook route", () => {
     app = await buildTestApp(database);
     await app.register(connectorWebhookRoutes, {
       connections: [{ name: 'access-check', secret }],
-      readSoon: (name) => woken.push(name),
+      readSoon: (name) => {
+        woken.push(name);
+      },
     });
     await app.ready();
     return () => app.close();

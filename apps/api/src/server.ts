@@ -6,7 +6,7 @@ import { requireCurrentSchema, runMigrations, SchemaBehindError } from '@vet/db/
 import { buildApp } from './app.ts';
 import { ConfigError, connectionBudget, loadConfig, type ApiConfig } from './config/index.ts';
 import { serializeError, openApiMetrics } from './platform/index.ts';
-import { fitEndpointsToGrants } from './practice-system/index.ts';
+import { fitEndpointsToGrants, webhookConnections } from './practice-system/index.ts';
 import { buildWorkerApp, registerWorkers } from './workers.ts';
 
 /** Runs the API alone: `npx tsx apps/api/src/server.ts` with DATABASE_URL set (see the README). */
@@ -117,6 +117,7 @@ async function main(): Promise<void> {
     webhookConcurrency: config.practiceEvents.concurrency,
     metrics: metrics !== undefined,
     workers: role !== 'http',
+    connectorHints: webhookConnections(config.connectors).length > 0,
   });
   const total = Object.values(budget).reduce((sum, count) => sum + count, 0);
   app.log.info(

@@ -43,6 +43,7 @@ export async function registerWorkers(
     settings: { brandName: config.brandName, mailFrom: config.mailFrom, portalUrl: config.portalUrl },
     createConnection: createVendorConnection,
     registry,
+    hintsDatabaseUrl: config.database.directUrl,
   });
   // Practice events' webhooks (decision 0067).
   await app.register(eventDispatcherPlugin, direct);

@@ -27,7 +27,10 @@ const maxRetryMs = 10_000;
  */
 export function listenForEvents(options: {
   connect: ConnectListener;
-  onEvent: () => void;
+  /** Another channel than the practice events' (the connectors' webhook hints, decision 0115). */
+  channel?: string;
+  /** Each notification, with its payload (none from recordPracticeEvent). */
+  onEvent: (payload: string | undefined) => void;
   onListening: () => void;
   logger: DispatcherLogger;
 }): EventListener {
@@ -36,6 +39,7 @@ export function listenForEvents(options: {
   let retry: NodeJS.Timeout | undefined;
   let failures = 0;
   let opening: Promise<void> | undefined;
+  const channel = options.channel ?? practiceEventsChannel;
 
   const start = () => {
     opening = open().finally(() => (opening = undefined));
@@ -64,12 +68,12 @@ export function listenForEvents(options: {
       opened = await options.connect();
       const mine = opened;
       mine.on('notification', (message) => {
-        if (message.channel === practiceEventsChannel) options.onEvent();
+        if (message.channel === channel) options.onEvent(message.payload);
       });
       mine.on('error', () => lost(mine));
       mine.on('end', () => lost(mine));
       client = mine;
-      await mine.query(`listen ${practiceEventsChannel}`);
+      await mine.query(`listen ${channel}`);
     } catch (error) {
       if (opened && client === opened) client = null;
       await opened?.end().catch(() => {});

@@ -112,7 +112,7 @@ export function requireDirectUrlBehindPooler(
 /** Connections one API process opens at most, by pool (README "Connections and poolers"). */
 export function connectionBudget(
   database: DatabaseConfig,
-  process: { webhookConcurrency: number; metrics: boolean; workers: boolean },
+  process: { webhookConcurrency: number; metrics: boolean; workers: boolean; connectorHints?: boolean },
 ): Record<string, number> {
   const working = process.workers ? 1 : 0;
   return {
@@ -123,6 +123,8 @@ export function connectionBudget(
     // The dispatcher's own pool (each webhook being sent holds one) and its listening connection.
     webhooks: working * (process.webhookConcurrency + 2),
     'event listener': working,
+    // The connectors' listener for Provet's webhook hints (decision 0115), where a connector takes them.
+    'connector hints listener': process.connectorHints ? working : 0,
     'metrics scrape': process.metrics ? 1 : 0,
   };
 }

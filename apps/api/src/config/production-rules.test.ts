@@ -155,8 +155,12 @@ describe('behind a transaction pooler (decision 0128)', () => {
       'job queue': 5,
       webhooks: 6,
       'event listener': 1,
+      'connector hints listener': 0,
       'metrics scrape': 1,
     });
+    const hints = { webhookConcurrency: 4, metrics: false, connectorHints: true };
+    expect(connectionBudget(database, { ...hints, workers: true })['connector hints listener']).toBe(1);
+    expect(connectionBudget(database, { ...hints, workers: false })['connector hints listener']).toBe(0);
     const http = connectionBudget(database, { webhookConcurrency: 4, metrics: false, workers: false });
     expect(Object.values(http).reduce((sum, n) => sum + n, 0)).toBe(14);
   });

@@ -12,5 +12,11 @@ export {
   inviteClient,
 } from './integration-api/index.ts';
 export type { InvitationSettings } from './integration-api/index.ts';
-export { connectorsPlugin, createConnectorAdmin, createVendorConnection } from './connectors/index.ts';
+export {
+  connectorHintRoutes,
+  connectorsPlugin,
+  createConnectorAdmin,
+  createVendorConnection,
+  webhookConnections,
+} from './connectors/index.ts';
 export type { ConnectionFactory, ConnectorOptions, ConnectorSummary } from './connectors/index.ts';

@@ -1,6 +1,6 @@
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { createConnectorMetrics } from './connector-metrics.ts';
+import { createConnectorMetrics, createHintMetrics } from './connector-metrics.ts';
 
 /** The operator's view of the connectors (decision 0106): calls by status, records, writes, lag. */
 describe('connector metrics', () => {
@@ -15,7 +15,7 @@ describe('connector metrics', () => {
     metrics.records('ezyvet-clapham', 'pets', 'refused', 0);
     metrics.writes('ezyvet-clapham', 'written');
     metrics.caughtUp('ezyvet-clapham', 'appointments', new Date(1_800_000_000_000));
-    metrics.hint('provet-bath', 'appointment_id');
+    createHintMetrics(registry)!('provet-bath', 'appointment_id');
     const text = await registry.metrics();
     expect(text).toContain(
       'portal_connector_calls_total{connector="ezyvet-clapham",endpoint="/v1/contact",status="429"} 2',
@@ -36,5 +36,6 @@ describe('connector metrics', () => {
 
   it('is off without a registry', () => {
     expect(createConnectorMetrics(undefined)).toBeUndefined();
+    expect(createHintMetrics(undefined)).toBeUndefined();
   });
 });

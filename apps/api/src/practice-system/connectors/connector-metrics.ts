@@ -11,8 +11,6 @@ export interface ConnectorMetrics {
   records(connector: string, kind: string, outcome: 'applied' | 'refused', count: number): void;
   writes(connector: string, outcome: string): void;
   caughtUp(connector: string, kind: string, at: Date): void;
-  /** A system's webhook taken as a hint to read sooner (decision 0115), by its parameter. */
-  hint(connector: string, parameter: string): void;
 }
 
 export function createConnectorMetrics(registry: Registry | undefined): ConnectorMetrics | undefined {
@@ -42,12 +40,6 @@ export function createConnectorMetrics(registry: Registry | undefined): Connecto
     labelNames: ['connector', 'kind'],
     registers,
   });
-  const hints = new Counter({
-    name: 'portal_connector_hints_total',
-    help: "A practice system's webhooks taken as a hint to read sooner, by connector and parameter (client_id…).",
-    labelNames: ['connector', 'parameter'],
-    registers,
-  });
   return {
     observer: (connector) => ({
       call: (endpoint, status) => calls.inc({ connector, endpoint, status: String(status) }),
@@ -57,6 +49,23 @@ export function createConnectorMetrics(registry: Registry | undefined): Connecto
     },
     writes: (connector, outcome) => writes.inc({ connector, outcome }),
     caughtUp: (connector, kind, at) => caughtUp.set({ connector, kind }, at.getTime() / 1000),
-    hint: (connector, parameter) => hints.inc({ connector, parameter }),
   };
+}
+
+/**
+ * Counts a system's webhook taken as a hint to read sooner (decision 0115), by its parameter. Apart from
+ * the rest: the hints are taken where requests are served, the connectors run where the workers do, and a
+ * process of role `all` has both in one registry (decision 0126).
+ */
+export function createHintMetrics(
+  registry: Registry | undefined,
+): ((connector: string, parameter: string) => void) | undefined {
+  if (!registry) return undefined;
+  const hints = new Counter({
+    name: 'portal_connector_hints_total',
+    help: "A practice system's webhooks taken as a hint to read sooner, by connector and parameter (client_id…).",
+    labelNames: ['connector', 'parameter'],
+    registers: [registry],
+  });
+  return (connector, parameter) => hints.inc({ connector, parameter });
 }

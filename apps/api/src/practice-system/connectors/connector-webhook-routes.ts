@@ -12,8 +12,11 @@ export const provetWebhookPath = '/connectors/provet-cloud/webhooks/:connection/
 export interface ConnectorWebhookOptions {
   /** The Provet Cloud connectors that take webhooks, each with the secret its URL carries. */
   connections: readonly { name: string; secret: string }[];
-  /** Reads the connector sooner than its next poll (the runner's wake-up); the kinds the notice names. */
-  readSoon(name: string, kinds: readonly ReadKind[]): void;
+  /**
+   * Has the connector read sooner than its next poll, wherever it runs (connector-hints.ts); the kinds the
+   * notice names. Answered once this has settled, so a hint that could not be passed on is a 5xx to retry.
+   */
+  readSoon(name: string, kinds: readonly ReadKind[]): void | Promise<void>;
   /** Counts a notice taken (connector-metrics.ts), by its parameter: never its id. */
   counted?: (name: string, parameter: string) => void;
 }
@@ -57,7 +60,7 @@ export const connectorWebhookRoutes: FastifyPluginAsync<ConnectorWebhookOptions>
         throw unprocessable(
           `The connector reads no records of ${reading.parameter}: take this trigger off the webhook.`,
         );
-      options.readSoon(connection, reading.kinds);
+      await options.readSoon(connection, reading.kinds);
       options.counted?.(connection, reading.parameter);
       request.log.info(
         { connector: connection, parameter: reading.parameter },

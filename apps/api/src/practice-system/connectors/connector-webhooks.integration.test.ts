@@ -5,6 +5,7 @@ import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { seedImportLookups } from '@vet/practice-import/testing/run-test-import';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { connectorHintsChannel } from './connector-hints.ts';
 import { connectorsPlugin } from './connectors-plugin.ts';
 import { createProvetCloudConnection } from './provet-cloud/index.ts';
 import { provetIdOf } from './provet-cloud/provet-shapes.ts';
@@ -13,17 +14,22 @@ import { seedDemoGroup } from './provet-cloud/testing/provet-demo-seed.ts';
 import { FakeClock, standInSpeciesCodes } from './provet-cloud/testing/provet-test-kit.ts';
 
 /**
- * Provet Cloud's webhooks as a hint (decision 0115): the connector polls once an hour here, so a desk
- * booking that reaches the portal within the test did so because the stand-in's webhook woke its loop.
- * The webhook's body is never applied: the booking arrives by the connection's own read.
+ * Provet Cloud's webhooks as a hint (decision 0115), across process roles (decision 0126): an app of role
+ * `http` (buildApp, its connector from PRACTICE_CONNECTORS) takes the webhook, and a second app on the same
+ * database runs the connector as a worker, polling once an hour. A desk booking that reaches the portal
+ * within the test did so because the hint crossed PostgreSQL's notification to the worker's listener. The
+ * webhook's body is never applied: the booking arrives by the connection's own read.
  */
 const own = useOwnDatabase('connectors_provet_hints');
 const name = 'provet-hints';
 const secret = randomBytes(24).toString('base64url');
 let standIn: ProvetStandIn;
 let app: Awaited<ReturnType<typeof buildTestApp>>;
+let worker: Awaited<ReturnType<typeof buildTestApp>>;
 let origin: string;
 let departmentId: number;
+/** The connection's kinds: the first pass is over once each has a cursor. */
+let kinds = 0;
 
 const one = async <T>(sql: string, params: unknown[] = []) =>
   (await own.current.pool.query(sql, params)).rows[0] as T | undefined;
@@ -35,8 +41,24 @@ beforeAll(async () => {
   const ids = seedDemoGroup(standIn.store, practiceDate(new Date()), 7);
   clock.advance(3_600_000);
   departmentId = ids.departments.get('PRAC-0001')!;
-  app = await buildTestApp(own.current);
-  await app.register(connectorsPlugin, {
+  // The HTTP side: the connector as the operator configures it, its secret among its credentials.
+  app = await buildTestApp(own.current, {
+    env: {
+      PRACTICE_CONNECTORS: JSON.stringify([
+        {
+          name,
+          system: 'provet-cloud',
+          practices: ['PRAC-0001'],
+          base_url: standIn.origin,
+          credentials: { webhook_secret: 'PROVET_HINTS_WEBHOOK_SECRET' },
+        },
+      ]),
+      PROVET_HINTS_WEBHOOK_SECRET: secret,
+    },
+  });
+  // The worker side: its connector and its own listener; it serves no webhook.
+  worker = await buildTestApp(own.current);
+  await worker.register(connectorsPlugin, {
     connectors: [
       {
         name,
@@ -49,8 +71,8 @@ beforeAll(async () => {
       },
     ],
     settings: { brandName: 'Test Vets', portalUrl: 'https://portal.example' },
-    createConnection: () =>
-      createProvetCloudConnection(
+    createConnection: () => {
+      const connection = createProvetCloudConnection(
         {
           origin: standIn.origin,
           provetId: standIn.provetId,
@@ -62,23 +84,36 @@ beforeAll(async () => {
           speciesCodes: standInSpeciesCodes,
         },
         { clock },
-      ),
+      );
+      kinds = connection.readKinds.length;
+      return connection;
+    },
+    hintsDatabaseUrl: own.current.url,
   });
+  await worker.ready();
   origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  // The first pass, at start: every kind read once. The next poll is an hour away.
+  // The first pass, at start: every kind read once, appointments last. The next poll is an hour away.
   await vi.waitFor(
     async () => {
       const read = await one<{ n: number }>(
         `select count(*)::int as n from connector_cursors where name = $1 and cursor is not null`,
         [name],
       );
-      expect(read?.n).toBe(7);
+      expect(read?.n).toBe(kinds);
+      // And the worker's listener is listening: its session's last statement is the LISTEN.
+      const listening = await one<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and state = 'idle' and query = $1`,
+        [`listen ${connectorHintsChannel}`],
+      );
+      expect(listening?.n).toBe(1);
     },
     { timeout: 60_000, interval: 200 },
   );
 });
 afterAll(async () => {
   await app?.close();
+  await worker?.close();
   await standIn?.close();
 });
 

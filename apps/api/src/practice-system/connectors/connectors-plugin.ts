@@ -3,11 +3,11 @@ import type { ConnectorDeliveries } from '@vet/practice-events/deliver-next';
 import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import { createPracticeBookingDeps, type PracticeBookingSettings } from '../desk-bookings/index.ts';
+import { listenForConnectorHints, webhookConnections } from './connector-hints.ts';
 import { createConnectorMetrics } from './connector-metrics.ts';
 import { startConnectorRunner } from './connector-runner.ts';
 import { createConnectorStore } from './connector-store.ts';
 import type { ConnectorRuntime } from './connector-sync.ts';
-import { connectorWebhookRoutes } from './connector-webhook-routes.ts';
 import { connectorDeliveries, connectorEndpointUrl } from './connector-writes.ts';
 import type { ConnectorSystem, VendorCallObserver, VendorConnection } from './vendor-port.ts';
 
@@ -33,6 +33,12 @@ export interface ConnectorsPluginOptions {
   settings: PracticeBookingSettings;
   createConnection: ConnectionFactory;
   registry?: Registry | undefined;
+  /**
+   * Where the connectors LISTEN for webhook hints (connector-hints.ts): the server itself, never a
+   * transaction pooler (decision 0128). Held only when a connector takes hints (webhookConnections);
+   * unset, they take none (a test that needs none).
+   */
+  hintsDatabaseUrl?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -93,20 +99,20 @@ export const connectorsPlugin = fp<ConnectorsPluginOptions>(
         readSoon: (name) => runner.readSoon(name),
       }),
     );
-    // Provet Cloud's webhooks, a hint to read sooner (decision 0115), for each connector given a secret.
-    const webhooks = options.connectors.flatMap((connector) =>
-      connector.system === 'provet-cloud' && connector.credentials.webhook_secret
-        ? [{ name: connector.name, secret: connector.credentials.webhook_secret }]
-        : [],
-    );
-    if (webhooks.length > 0)
-      await app.register(connectorWebhookRoutes, {
-        connections: webhooks,
-        readSoon: (name) => runner.readSoon(name),
-        counted: (name, parameter) => metrics?.hint(name, parameter),
-      });
+    // Provet Cloud's webhooks, taken where requests are served, reach the runner as notifications
+    // (decision 0115, decision 0126).
+    const hints =
+      options.hintsDatabaseUrl && webhookConnections(options.connectors).length > 0
+        ? listenForConnectorHints({
+            databaseUrl: options.hintsDatabaseUrl,
+            names: runtimes.map((runtime) => runtime.name),
+            readSoon: (name) => runner.readSoon(name),
+            log,
+          })
+        : undefined;
     log.info({ connectors: runtimes.map((r) => r.name) }, 'connectors started');
     app.addHook('onClose', async () => {
+      await hints?.close();
       await runner.stop();
     });
   },

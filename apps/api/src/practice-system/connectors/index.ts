@@ -9,3 +9,4 @@ export type { ConnectorSystem, VendorConnection } from './vendor-port.ts';
 export { createConnectorAdmin } from './connector-admin.ts';
 export type { ConnectorSummary } from './connector-admin.ts';
 export { createVendorConnection } from './vendors.ts';
+export { connectorHintRoutes, webhookConnections } from './connector-hints.ts';
