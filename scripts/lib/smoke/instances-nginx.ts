@@ -1,28 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureDebianPackage } from '@vet/db/testing/debian-package';
 import { repoRoot } from '../shared/paths.ts';
 import { spawnManaged } from '../shared/processes.ts';
 import type { Started } from './production-smoke-processes.ts';
 
-const nginxPath = '/usr/sbin/nginx';
-
-/** Debian's nginx: installed with apt-get when missing (as root, as CI runs); otherwise the command to run. */
+/** Debian's nginx, installed when missing (ensureDebianPackage). */
 export function ensureNginx(log: (line: string) => void): string {
-  if (existsSync(nginxPath)) return nginxPath;
-  if (process.getuid?.() !== 0) throw new Error(`nginx is missing: run  sudo apt-get install -y nginx-light`);
-  log("Installing nginx from Debian's packages…");
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'nginx-light'],
-  ]) {
-    const result = spawnSync('apt-get', args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
-  }
-  return nginxPath;
+  return ensureDebianPackage('/usr/sbin/nginx', 'nginx-light', log);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectDatabase } from '@vet/db/connection';
 import { npmStartDatabase } from '@vet/db/local-database';
 import { dropDatabase, ensureDatabase, startDatabaseServer, type DatabaseServer } from '@vet/db/server';
+import { freePort } from '@vet/db/testing/postgres-cluster';
 import { exportDirectory } from '@vet/practice-import/testing/export-directory';
 import { seedImportLookups } from '@vet/practice-import/testing/run-test-import';
 import { testGroup } from '@vet/practice-import/testing/test-group';
@@ -178,12 +178,3 @@ describe("portal-admin from the production bundle, on npm start's database", () 
     expect(stopped.stderr).toMatch(/is not running: start the portal with `npm start`/);
   }, 120_000);
 });
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}

@@ -1,29 +1,14 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ensureDebianPackage } from './debian-package.ts';
 import { freePort } from './postgres-cluster.ts';
 
-const pgbouncerPath = '/usr/sbin/pgbouncer';
-
-/** Debian's PgBouncer: installed with apt-get when missing (as root, as CI runs), like nginx. */
+/** Debian's PgBouncer, installed when missing (ensureDebianPackage). */
 export function ensurePgbouncer(log: (line: string) => void): string {
-  if (existsSync(pgbouncerPath)) return pgbouncerPath;
-  if (process.getuid?.() !== 0)
-    throw new Error('PgBouncer is missing: run  sudo apt-get install -y pgbouncer');
-  log("Installing PgBouncer from Debian's packages…");
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'pgbouncer'],
-  ]) {
-    const result = spawnSync('apt-get', args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
-  }
-  return pgbouncerPath;
+  return ensureDebianPackage('/usr/sbin/pgbouncer', 'pgbouncer', log);
 }
 
 export interface Pooler {
