@@ -8,6 +8,7 @@ import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/index.ts';
+import { withPetPracticeAndReason } from '@vet/db/appointment-joins';
 import { notesForClient } from '@vet/db/client-notes';
 
 /** The database or a transaction: the reads below run in either. */
@@ -68,12 +69,7 @@ export function toDetail(
 /** A client's appointments. Every query takes the owning client's id. */
 export function createAppointmentsRepository(db: Database) {
   const records = (executor: Executor) =>
-    executor
-      .select(detailColumns)
-      .from(appointments)
-      .innerJoin(pets, eq(pets.id, appointments.petId))
-      .innerJoin(practices, eq(practices.id, appointments.practiceId))
-      .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId));
+    withPetPracticeAndReason(executor.select(detailColumns).from(appointments).$dynamic());
 
   // Read on most pages: found from the signed-in identity in one prepared statement (decision 0037).
   // Each appointment's live earlier-times request (decision 0086) comes in the same statement: at most one

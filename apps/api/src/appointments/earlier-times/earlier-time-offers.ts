@@ -1,5 +1,6 @@
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { earlierTimeOfferMessages, type EarlierTimeOffer } from '@vet/contracts/earlier-times';
+import { withPetPracticeAndReason } from '@vet/db/appointment-joins';
 import type { Database, Executor } from '@vet/db/connection';
 import { appointments, softBookings } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
@@ -45,16 +46,16 @@ const offerColumns = {
 };
 
 async function openOffer(deps: EarlierTimesDeps, executor: Executor | Database, token: string, lock = false) {
-  const query = executor
-    .select(offerColumns)
-    .from(earlierTimeOffers)
-    .innerJoin(earlierTimeRequests, eq(earlierTimeRequests.id, earlierTimeOffers.requestId))
-    .innerJoin(appointments, eq(appointments.id, earlierTimeRequests.appointmentId))
-    .innerJoin(pets, eq(pets.id, appointments.petId))
-    .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId))
-    .innerJoin(practices, eq(practices.id, appointments.practiceId))
-    .innerJoin(softBookings, eq(softBookings.id, earlierTimeOffers.softBookingId))
-    .where(eq(earlierTimeOffers.tokenHash, hashToken(token)));
+  const query = withPetPracticeAndReason(
+    executor
+      .select(offerColumns)
+      .from(earlierTimeOffers)
+      .innerJoin(earlierTimeRequests, eq(earlierTimeRequests.id, earlierTimeOffers.requestId))
+      .innerJoin(appointments, eq(appointments.id, earlierTimeRequests.appointmentId))
+      .innerJoin(softBookings, eq(softBookings.id, earlierTimeOffers.softBookingId))
+      .where(eq(earlierTimeOffers.tokenHash, hashToken(token)))
+      .$dynamic(),
+  );
   const [row] = lock ? await query.for('update', { of: earlierTimeOffers }) : await query;
   const now = deps.now().getTime();
   // A hold a practice booking displaced (decision 0063) is Released and its offer ended: the page says so.

@@ -21,6 +21,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { type Identity, ownedBy } from '../../platform/index.ts';
 import { prescriptionRequestsOf } from '../prescriptions/index.ts';
 import { clientDetailColumns } from '../profile/index.ts';
+import { withPetPracticeAndReason } from '@vet/db/appointment-joins';
 import { notesForClient } from '@vet/db/client-notes';
 
 type ClientPart = NonNullable<DataExport['client']>;
@@ -132,32 +133,32 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
           )
           .orderBy(asc(vaccinations.givenOn), asc(vaccinations.id));
 
-  const appointmentRows = await tx
-    .select({
-      appointmentId: appointments.id,
-      petId: appointments.petId,
-      petName: pets.name,
-      practice: practices.name,
-      clinicianFirstName: clinicians.firstName,
-      clinicianLastName: clinicians.lastName,
-      reason: appointmentReasons.name,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      status: appointments.status,
-      bookedBy: appointments.source,
-      notes: notesForClient,
-      cancellationReason: cancellationReasons.description,
-      cancelledAt: appointments.cancelledAt,
-      createdAt: appointments.createdAt,
-    })
-    .from(appointments)
-    .innerJoin(pets, eq(pets.id, appointments.petId))
-    .innerJoin(practices, eq(practices.id, appointments.practiceId))
-    .innerJoin(clinicians, eq(clinicians.id, appointments.clinicianId))
-    .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId))
-    .leftJoin(cancellationReasons, eq(cancellationReasons.id, appointments.cancellationReasonId))
-    .where(eq(appointments.clientId, clientId))
-    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+  const appointmentRows = await withPetPracticeAndReason(
+    tx
+      .select({
+        appointmentId: appointments.id,
+        petId: appointments.petId,
+        petName: pets.name,
+        practice: practices.name,
+        clinicianFirstName: clinicians.firstName,
+        clinicianLastName: clinicians.lastName,
+        reason: appointmentReasons.name,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        status: appointments.status,
+        bookedBy: appointments.source,
+        notes: notesForClient,
+        cancellationReason: cancellationReasons.description,
+        cancelledAt: appointments.cancelledAt,
+        createdAt: appointments.createdAt,
+      })
+      .from(appointments)
+      .innerJoin(clinicians, eq(clinicians.id, appointments.clinicianId))
+      .leftJoin(cancellationReasons, eq(cancellationReasons.id, appointments.cancellationReasonId))
+      .where(eq(appointments.clientId, clientId))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .$dynamic(),
+  );
 
   const preferenceRows = await tx
     .select({

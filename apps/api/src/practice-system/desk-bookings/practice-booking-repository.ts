@@ -1,5 +1,6 @@
 import type { PracticeAppointment } from '@vet/contracts/integration-appointments';
 import type { Database, Executor } from '@vet/db/connection';
+import { withPetPracticeAndReason } from '@vet/db/appointment-joins';
 import { lockSpaces } from '@vet/db/lock-spaces';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
@@ -118,31 +119,30 @@ export function createPracticeBookingReads(db: Database) {
     .leftJoin(appointmentReasons, eq(appointmentReasons.pmsRef, sql.placeholder('reason')))
     .prepare('practice_booking_refs');
 
-  const answerQuery = db
-    .select({
-      appointment_id: appointments.id,
-      appointment_ref: appointments.pmsRef,
-      source: appointments.source,
-      practice_ref: practices.pmsRef,
-      clinician_ref: clinicians.pmsRef,
-      client_ref: clients.pmsRef,
-      pet_ref: pets.pmsRef,
-      reason_ref: appointmentReasons.pmsRef,
-      starts_at: appointments.startsAt,
-      ends_at: appointments.endsAt,
-      status: appointments.status,
-      notes: appointments.notes,
-      notes_for_client: appointments.notesForClient,
-      flagged_at: appointments.flaggedAt,
-    })
-    .from(appointments)
-    .innerJoin(practices, eq(practices.id, appointments.practiceId))
-    .innerJoin(clinicians, eq(clinicians.id, appointments.clinicianId))
-    .innerJoin(clients, eq(clients.id, appointments.clientId))
-    .innerJoin(pets, eq(pets.id, appointments.petId))
-    .innerJoin(appointmentReasons, eq(appointmentReasons.id, appointments.reasonId))
-    .where(eq(appointments.id, sql.placeholder('id')))
-    .prepare('practice_booking_answer');
+  const answerQuery = withPetPracticeAndReason(
+    db
+      .select({
+        appointment_id: appointments.id,
+        appointment_ref: appointments.pmsRef,
+        source: appointments.source,
+        practice_ref: practices.pmsRef,
+        clinician_ref: clinicians.pmsRef,
+        client_ref: clients.pmsRef,
+        pet_ref: pets.pmsRef,
+        reason_ref: appointmentReasons.pmsRef,
+        starts_at: appointments.startsAt,
+        ends_at: appointments.endsAt,
+        status: appointments.status,
+        notes: appointments.notes,
+        notes_for_client: appointments.notesForClient,
+        flagged_at: appointments.flaggedAt,
+      })
+      .from(appointments)
+      .innerJoin(clinicians, eq(clinicians.id, appointments.clinicianId))
+      .innerJoin(clients, eq(clients.id, appointments.clientId))
+      .where(eq(appointments.id, sql.placeholder('id')))
+      .$dynamic(),
+  ).prepare('practice_booking_answer');
 
   return {
     /** Each reference looked up in one round trip; a missing one (or one not given) reads as null. */
