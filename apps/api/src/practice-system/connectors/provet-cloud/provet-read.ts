@@ -209,7 +209,9 @@ export class ProvetReader {
     signal: AbortSignal | undefined,
     each: (row: T) => RowRead | Promise<RowRead>,
   ): Promise<Found> {
-    const since = cursor.since ? { modified__gte: filterTime(Date.parse(cursor.since)) } : {};
+    const since: Record<string, string> = cursor.since
+      ? { modified__gte: filterTime(Date.parse(cursor.since)) }
+      : {};
     const page = await this.page<T>(collection, { ...since, ...query }, cursor.page, signal);
     const rows = [...page.results].sort(
       (a, b) => Date.parse(a.modified) - Date.parse(b.modified) || a.id - b.id,
