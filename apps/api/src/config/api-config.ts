@@ -2,7 +2,7 @@ import { bookingLimits } from '@vet/contracts/booking-rules';
 import { defaultMailFrom } from '@vet/email/email-delivery';
 import { z } from 'zod';
 import { DEV_VERIFICATION_CODE_PEPPER, productionRules } from './production-rules.ts';
-import { brandNameValue, httpUrl, wholeNumber } from './values.ts';
+import { brandNameValue, httpUrl, jsonValue, wholeNumber } from './values.ts';
 import {
   databaseConfigOf,
   databaseEnvExpected,
@@ -102,24 +102,14 @@ const trustedIssuerSchema = z.strictObject({
 });
 export type TrustedIssuer = z.output<typeof trustedIssuerSchema>;
 
-const trustedIssuers = z
-  .string()
-  .transform((text, context): unknown => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      context.addIssue({ code: 'custom', message: 'not JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z
-      .array(trustedIssuerSchema)
-      .min(1)
-      .refine((list) => new Set(list.map((entry) => entry.issuer)).size === list.length, {
-        message: 'an issuer is listed twice',
-      }),
-  );
+const trustedIssuers = jsonValue(
+  z
+    .array(trustedIssuerSchema)
+    .min(1)
+    .refine((list) => new Set(list.map((entry) => entry.issuer)).size === list.length, {
+      message: 'an issuer is listed twice',
+    }),
+);
 
 export { DEV_VERIFICATION_CODE_PEPPER };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl } from './values.ts';
+import { httpUrl, jsonValue } from './values.ts';
 
 /**
  * PRACTICE_CONNECTORS (decision 0106): the practice systems the portal calls itself, each serving some of
@@ -28,26 +28,15 @@ const connectorEntry = z
   .strict();
 
 export const connectorsEnvShape = {
-  PRACTICE_CONNECTORS: z
-    .string()
-    .transform((text, context) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: 'not JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(
-      z
-        .array(connectorEntry)
-        .refine((entries) => new Set(entries.map((e) => e.name)).size === entries.length, 'names repeat')
-        .refine((entries) => {
-          const practices = entries.flatMap((e) => e.practices);
-          return new Set(practices).size === practices.length;
-        }, 'a practice is served by two connectors'),
-    )
-    .optional(),
+  PRACTICE_CONNECTORS: jsonValue(
+    z
+      .array(connectorEntry)
+      .refine((entries) => new Set(entries.map((e) => e.name)).size === entries.length, 'names repeat')
+      .refine((entries) => {
+        const practices = entries.flatMap((e) => e.practices);
+        return new Set(practices).size === practices.length;
+      }, 'a practice is served by two connectors'),
+  ).optional(),
 };
 
 export const connectorsEnvExpected: Record<keyof typeof connectorsEnvShape, string> = {

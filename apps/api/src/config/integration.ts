@@ -1,6 +1,6 @@
 import { machineGrantKinds, practiceSystemScope, type MachineGrantKind } from '@vet/contracts/machine-access';
 import { z } from 'zod';
-import { httpUrl, wholeNumber } from './values.ts';
+import { httpUrl, jsonValue, wholeNumber } from './values.ts';
 
 /**
  * The integration API's part of the environment (decision 0062): which machine callers it accepts, the
@@ -27,21 +27,11 @@ const grantSchema = z
   })
   .strict();
 
-const grantsSchema = z
-  .string()
-  .transform((text, context) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      context.addIssue({ code: 'custom', message: 'not JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z
-      .array(grantSchema)
-      .refine((grants) => new Set(grants.map((g) => g.client)).size === grants.length, 'a client twice'),
-  );
+const grantsSchema = jsonValue(
+  z
+    .array(grantSchema)
+    .refine((grants) => new Set(grants.map((g) => g.client)).size === grants.length, 'a client twice'),
+);
 
 export const integrationEnvShape = {
   // One machine client of every practice: a second system is given a grant of its own practices instead

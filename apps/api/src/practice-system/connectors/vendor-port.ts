@@ -45,9 +45,12 @@ export interface ReadPage<K extends ReadKind = ReadKind> {
 
 /**
  * An event of the portal's (docs/practice-events.md) for the system, its references resolved now: a
- * record born online whose reference came back since the event was written carries it here.
+ * record born online whose reference came back since the event was written carries it here. A union of
+ * one envelope a type, so that a switch on `type` knows its `data`.
  */
-export type OutboundEvent<T extends PracticeEventType = PracticeEventType> = PracticeEventEnvelope<T>;
+export type OutboundEvent<T extends PracticeEventType = PracticeEventType> = {
+  [Type in T]: PracticeEventEnvelope<Type>;
+}[T];
 
 /** The system's references of records born online, once written (the layer stores them, no ack needed). */
 export interface WrittenRefs {

@@ -68,15 +68,20 @@ export class ConnectorSettingsError extends Error {
   }
 }
 
-function parse<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  connector: string,
-  where: 'settings' | 'credentials',
-) {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ConnectorSettingsError(connector, parsed.error.issues, where);
-  return parsed.data;
+/** A connector's settings and credentials, each checked by its system's schema (settings first). */
+function checked<S extends z.ZodType, C extends z.ZodType>(
+  schemas: { settings: S; credentials: C },
+  options: ConnectorOptions,
+): { settings: z.output<S>; credentials: z.output<C> } {
+  const parse = <T extends z.ZodType>(schema: T, where: 'settings' | 'credentials'): z.output<T> => {
+    const parsed = schema.safeParse(options[where]);
+    if (!parsed.success) throw new ConnectorSettingsError(options.name, parsed.error.issues, where);
+    return parsed.data;
+  };
+  return {
+    settings: parse(schemas.settings, 'settings'),
+    credentials: parse(schemas.credentials, 'credentials'),
+  };
 }
 
 function onePractice(options: ConnectorOptions): string {
@@ -92,8 +97,7 @@ function ezyvetConnection(
   options: ConnectorOptions,
   observer: VendorCallObserver | undefined,
 ): VendorConnection {
-  const settings = parse(ezyvet.settings, options.settings, options.name, 'settings');
-  const credentials = parse(ezyvet.credentials, options.credentials, options.name, 'credentials');
+  const { settings, credentials } = checked(ezyvet, options);
   return createEzyvetConnection(
     {
       baseUrl: options.baseUrl,
@@ -117,8 +121,7 @@ function provetCloudConnection(
   options: ConnectorOptions,
   observer: VendorCallObserver | undefined,
 ): VendorConnection {
-  const settings = parse(provetCloud.settings, options.settings, options.name, 'settings');
-  const credentials = parse(provetCloud.credentials, options.credentials, options.name, 'credentials');
+  const { settings, credentials } = checked(provetCloud, options);
   const speciesCodes = settings.species_codes
     ? Object.fromEntries(
         settings.species_codes.split(',').map((pair) => {

@@ -45,29 +45,25 @@ export class EzyvetWriter {
     switch (event.type) {
       case 'appointment.booked':
       case 'guest_hold.completed':
-        return this.book(event.data as Booked, signal);
+        return this.book(event.data, signal);
       case 'appointment.amended':
-        return this.amend(event.data as PracticeEventData<'appointment.amended'>, signal);
+        return this.amend(event.data, signal);
       case 'appointment.cancelled':
-        return this.cancel(event.data as PracticeEventData<'appointment.cancelled'>, signal);
+        return this.cancel(event.data, signal);
       case 'client.registered':
-        return this.registrations.client(event.data as PracticeEventData<'client.registered'>, signal);
+        return this.registrations.client(event.data, signal);
       case 'pet.registered':
-        return this.registrations.pet(event.data as PracticeEventData<'pet.registered'>, signal);
+        return this.registrations.pet(event.data, signal);
       case 'client.details_changed':
-        return this.changes.client(event.data as PracticeEventData<'client.details_changed'>, signal);
+        return this.changes.client(event.data, signal);
       case 'pet.details_changed':
-        return this.changes.pet(event.data as PracticeEventData<'pet.details_changed'>, signal);
+        return this.changes.pet(event.data, signal);
       case 'pet.died':
-        return this.changes.died(event.data as PracticeEventData<'pet.died'>, signal);
+        return this.changes.died(event.data, signal);
       case 'pet.rehomed':
-        return this.changes.rehomed(event.data as PracticeEventData<'pet.rehomed'>, signal);
+        return this.changes.rehomed(event.data, signal);
       case 'prescription.requested':
-        return writePrescriptionRequest(
-          this.http,
-          event.data as PracticeEventData<'prescription.requested'>,
-          signal,
-        );
+        return writePrescriptionRequest(this.http, event.data, signal);
       // Links, preferences, an online account's end, flags and reminders: ezyVet documents no place for
       // them (decision 0116); the desk keeps its records.
       case 'client.linked':

@@ -14,7 +14,7 @@ afterEach(async () => {
 
 const anId = expect.stringMatching(/^\d+$/) as unknown;
 let nextEvent = 1;
-const event = <T extends PracticeEventType>(type: T, data: PracticeEventData<T>): OutboundEvent => ({
+const event = <T extends PracticeEventType>(type: T, data: PracticeEventData<T>): OutboundEvent<T> => ({
   id: `evt_${nextEvent++}`,
   type,
   timestamp: '2026-11-23T08:00:00.000Z',

@@ -14,7 +14,7 @@ afterEach(async () => {
 
 const anId = expect.stringMatching(/^\d+$/) as unknown;
 let nextEvent = 1;
-const event = <T extends PracticeEventType>(type: T, data: PracticeEventData<T>): OutboundEvent => ({
+const event = <T extends PracticeEventType>(type: T, data: PracticeEventData<T>): OutboundEvent<T> => ({
   id: `evt_${nextEvent++}`,
   type,
   timestamp: '2026-11-23T08:00:00.000Z',
@@ -147,11 +147,7 @@ describe('Provet Cloud: booking online', () => {
     const connection = kit.connect();
     const written = await connection.write(booking());
     const ref = (written as { refs: { appointment_ref: string } }).refs.appointment_ref;
-    const {
-      notes: _notes,
-      status: _status,
-      ...booked
-    } = booking().data as PracticeEventData<'appointment.booked'>;
+    const { notes: _notes, status: _status, ...booked } = booking().data;
     const amended = await connection.write(
       event('appointment.amended', {
         ...booked,
@@ -198,7 +194,7 @@ describe('Provet Cloud: booking online', () => {
     const ref = ((await connection.write(booking())) as { refs: { appointment_ref: string } }).refs
       .appointment_ref;
     kit.standIn.control.deleteRecord('appointment', Number(ref));
-    const { notes: _n, status: _s, ...booked } = booking().data as PracticeEventData<'appointment.booked'>;
+    const { notes: _n, status: _s, ...booked } = booking().data;
     const result = await connection.write(
       event('appointment.amended', {
         ...booked,

@@ -76,7 +76,15 @@ const decode = (cursor: string | null, now: number): Cursor =>
 export const filterTime = (ms: number) =>
   `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}+00:00`;
 
-type Records = ReadRecord[];
+/** What a page read gives: its records, the references deleted, and the next page's link (null: the last). */
+interface Found {
+  records: ReadRecord[];
+  deleted: string[];
+  next: string | null;
+}
+
+/** What one row becomes: a record's body, its reference deleted, or nothing of the kind read. */
+type RowRead = ReadRecord['body'] | 'deleted' | null;
 
 export class ProvetReader {
   private readonly vaccines: ProvetVaccines;
@@ -115,122 +123,11 @@ export class ProvetReader {
   ): Promise<ReadPage<K>> {
     const cursor = decode(cursorText, this.now());
     if (cursor.page === 1) cursor.sweepStartedAt = this.now();
-    const since: Record<string, string> = cursor.since
-      ? { modified__gte: filterTime(Date.parse(cursor.since)) }
-      : {};
-    const department = { department__is: this.options.departmentId };
-    const records: Records = [];
-    const deleted: string[] = [];
-    let next: string | null = null;
-    switch (kind) {
-      case 'practices': {
-        const { status, json } = await this.http.request({
-          method: 'GET',
-          collection: 'department',
-          url: `department/${this.options.departmentId}/`,
-          signal,
-        });
-        if (status !== 200) throw unexpected(status, 'GET department/{id}/');
-        records.push({
-          ref: this.options.practiceRef,
-          body: practiceBody(json as ProvetDepartment, this.options.practiceRef),
-        });
-        break;
-      }
-      case 'clinicians': {
-        if (cursor.page === 1 && !this.rotaDue(cursor)) {
-          // Read whole less often (decision 0115): a pass between sweeps costs no request.
-          return { records: [], deleted: [], cursor: cursorText ?? JSON.stringify(cursor), more: false };
-        }
-        const page = await this.page<ProvetUser>('user', {}, cursor.page, signal);
-        next = page.next;
-        const shifts = await this.shiftsOf(page.results, signal);
-        const previous = new Set(cursor.previous ?? []);
-        cursor.current ??= [];
-        for (const user of page.results) {
-          const own = shifts.filter((shift) => shift.user === user.url);
-          const ref = String(user.id);
-          if (own.length === 0 && !previous.has(ref)) continue; // not rostered here
-          if (own.length > 0) cursor.current.push(ref);
-          records.push({
-            ref,
-            body: clinicianBody(user, own, this.options.practiceRef, this.options.nurseGroupIds),
-          });
-        }
-        break;
-      }
-      case 'closures': {
-        const page = await this.page<ProvetAppointment>(
-          'appointment',
-          { ...since, ...department },
-          cursor.page,
-          signal,
-        );
-        next = page.next;
-        for (const appointment of byModified(page.results)) {
-          const body = closureBody(appointment, this.options.practiceRef);
-          if (body) records.push({ ref: String(appointment.id), body });
-          // Cancelled, or since given a client (a preliminary booking completed): no longer a closure. A
-          // first sweep has nothing to take back.
-          else if (cursor.since !== null && mayHaveBeenClosure(appointment))
-            deleted.push(String(appointment.id));
-        }
-        break;
-      }
-      case 'appointment-reasons': {
-        const page = await this.page<ProvetReason>('reason', {}, cursor.page, signal);
-        next = page.next;
-        for (const reason of page.results) {
-          if (reason.archived) deleted.push(String(reason.id));
-          else records.push({ ref: String(reason.id), body: reasonBody(reason) });
-        }
-        break;
-      }
-      case 'clients': {
-        const page = await this.page<ProvetClient>('client', since, cursor.page, signal);
-        next = page.next;
-        for (const client of byModified(page.results)) {
-          if (client.archived) deleted.push(String(client.id));
-          else records.push({ ref: String(client.id), body: clientBody(client, this.homePractice(client)) });
-        }
-        break;
-      }
-      case 'pets': {
-        const page = await this.page<ProvetPatient>('patient', since, cursor.page, signal);
-        next = page.next;
-        for (const patient of byModified(page.results)) {
-          if (patient.archived) deleted.push(String(patient.id));
-          else records.push({ ref: String(patient.id), body: petBody(patient) });
-        }
-        break;
-      }
-      case 'appointments': {
-        const page = await this.page<ProvetAppointment>(
-          'appointment',
-          { ...since, ...department },
-          cursor.page,
-          signal,
-        );
-        next = page.next;
-        for (const appointment of byModified(page.results)) {
-          const body = appointmentBody(appointment, this.options.practiceRef);
-          if (body) records.push({ ref: String(appointment.id), body });
-        }
-        break;
-      }
-      case 'vaccinations': {
-        // A vaccine given is a consultation item whose catalogue item is a vaccine (decision 0120).
-        if (cursor.page === 1) this.vaccines.clear();
-        const page = await this.page<ProvetConsultationItem>('consultationitem', since, cursor.page, signal);
-        next = page.next;
-        for (const given of byModified(page.results)) {
-          const pet = provetIdOf(given.patient);
-          if (!pet || !given.used || !(await this.vaccines.isVaccine(given.item, signal))) continue;
-          records.push({ ref: String(given.id), body: vaccinationBody(given, pet) });
-        }
-        break;
-      }
+    if (kind === 'clinicians' && cursor.page === 1 && !this.rotaDue(cursor)) {
+      // Read whole less often (decision 0115): a pass between sweeps costs no request.
+      return { records: [], deleted: [], cursor: cursorText ?? JSON.stringify(cursor), more: false };
     }
+    const { records, deleted, next } = await this.pageOf(kind, cursor, signal);
     const more = next !== null;
     const following: Cursor = more
       ? { ...cursor, page: cursor.page + 1 }
@@ -248,6 +145,108 @@ export class ProvetReader {
             : {}),
         };
     return { records, deleted, cursor: JSON.stringify(following), more };
+  }
+
+  /** The cursor's page of a kind: its records, the references deleted, and whether a next page is listed. */
+  private async pageOf(kind: ReadKind, cursor: Cursor, signal?: AbortSignal): Promise<Found> {
+    const department = { department__is: this.options.departmentId };
+    const { practiceRef } = this.options;
+    switch (kind) {
+      case 'practices':
+        return this.practice(signal);
+      case 'clinicians':
+        return this.clinicians(cursor, signal);
+      case 'closures':
+        return this.sweep<ProvetAppointment>(
+          'appointment',
+          department,
+          cursor,
+          signal,
+          // Cancelled, or since given a client (a preliminary booking completed): no longer a closure. A
+          // first sweep has nothing to take back.
+          (appointment) =>
+            closureBody(appointment, practiceRef) ??
+            (cursor.since !== null && mayHaveBeenClosure(appointment) ? 'deleted' : null),
+        );
+      case 'appointment-reasons': {
+        // Reasons carry no change time: each sweep reads them whole, in the order listed.
+        const page = await this.page<ProvetReason>('reason', {}, cursor.page, signal);
+        return collect(page.results, page.next, (reason) =>
+          reason.archived ? 'deleted' : reasonBody(reason),
+        );
+      }
+      case 'clients':
+        return this.sweep<ProvetClient>('client', {}, cursor, signal, (client) =>
+          client.archived ? 'deleted' : clientBody(client, this.homePractice(client)),
+        );
+      case 'pets':
+        return this.sweep<ProvetPatient>('patient', {}, cursor, signal, (patient) =>
+          patient.archived ? 'deleted' : petBody(patient),
+        );
+      case 'appointments':
+        return this.sweep<ProvetAppointment>('appointment', department, cursor, signal, (appointment) =>
+          appointmentBody(appointment, practiceRef),
+        );
+      case 'vaccinations':
+        // A vaccine given is a consultation item whose catalogue item is a vaccine (decision 0120).
+        if (cursor.page === 1) this.vaccines.clear();
+        return this.sweep<ProvetConsultationItem>('consultationitem', {}, cursor, signal, async (given) => {
+          const pet = provetIdOf(given.patient);
+          if (!pet || !given.used || !(await this.vaccines.isVaccine(given.item, signal))) return null;
+          return vaccinationBody(given, pet);
+        });
+    }
+  }
+
+  /**
+   * A page of a collection's records changed since the cursor (all of them on a first sweep), oldest change
+   * first (the port's order; the documentation names no ordering parameter), each row read by `each`.
+   */
+  private async sweep<T extends { id: number; modified: string }>(
+    collection: string,
+    query: Record<string, string>,
+    cursor: Cursor,
+    signal: AbortSignal | undefined,
+    each: (row: T) => RowRead | Promise<RowRead>,
+  ): Promise<Found> {
+    const since: Record<string, string> = cursor.since
+      ? { modified__gte: filterTime(Date.parse(cursor.since)) }
+      : {};
+    const page = await this.page<T>(collection, { ...since, ...query }, cursor.page, signal);
+    const rows = [...page.results].sort(
+      (a, b) => Date.parse(a.modified) - Date.parse(b.modified) || a.id - b.id,
+    );
+    return collect(rows, page.next, each);
+  }
+
+  private async practice(signal?: AbortSignal): Promise<Found> {
+    const { status, json } = await this.http.request({
+      method: 'GET',
+      collection: 'department',
+      url: `department/${this.options.departmentId}/`,
+      signal,
+    });
+    if (status !== 200) throw unexpected(status, 'GET department/{id}/');
+    const { practiceRef } = this.options;
+    return {
+      records: [{ ref: practiceRef, body: practiceBody(json as ProvetDepartment, practiceRef) }],
+      deleted: [],
+      next: null,
+    };
+  }
+
+  /** A page of users, each with its shifts: one no longer rostered here is given once more, with no rota. */
+  private async clinicians(cursor: Cursor, signal?: AbortSignal): Promise<Found> {
+    const page = await this.page<ProvetUser>('user', {}, cursor.page, signal);
+    const shifts = await this.shiftsOf(page.results, signal);
+    const previous = new Set(cursor.previous ?? []);
+    const current = (cursor.current ??= []);
+    return collect(page.results, page.next, (user) => {
+      const own = shifts.filter((shift) => shift.user === user.url);
+      if (own.length === 0 && !previous.has(String(user.id))) return null; // not rostered here
+      if (own.length > 0) current.push(String(user.id));
+      return clinicianBody(user, own, this.options.practiceRef, this.options.nurseGroupIds);
+    });
   }
 
   /** A whole rota sweep is due: never read, read too long ago, or read on an earlier day (its window moved). */
@@ -300,7 +299,17 @@ function mayHaveBeenClosure(appointment: ProvetAppointment): boolean {
   );
 }
 
-/** A page's records, oldest change first (the port's order; the documentation names no ordering parameter). */
-function byModified<T extends { modified: string; id: number }>(records: readonly T[]): T[] {
-  return [...records].sort((a, b) => Date.parse(a.modified) - Date.parse(b.modified) || a.id - b.id);
+/** The rows of a page, each read by `each` into a record (by its id), a deletion or nothing. */
+async function collect<T extends { id: number }>(
+  rows: readonly T[],
+  next: string | null,
+  each: (row: T) => RowRead | Promise<RowRead>,
+): Promise<Found> {
+  const found: Found = { records: [], deleted: [], next };
+  for (const row of rows) {
+    const read = await each(row);
+    if (read === 'deleted') found.deleted.push(String(row.id));
+    else if (read) found.records.push({ ref: String(row.id), body: read });
+  }
+  return found;
 }

@@ -32,32 +32,17 @@ export class ProvetWriter {
     switch (event.type) {
       case 'appointment.booked':
       case 'guest_hold.completed':
-        return this.book(event.data as Booking, signal);
+        return this.book(event.data, signal);
       case 'appointment.amended':
-        return this.amend(event.data as PracticeEventData<'appointment.amended'>, signal);
+        return this.amend(event.data, signal);
       case 'appointment.cancelled':
-        return this.cancel(event.data as PracticeEventData<'appointment.cancelled'>, signal);
+        return this.cancel(event.data, signal);
       case 'client.registered':
-        return registerClient(
-          this.http,
-          this.options.departmentId,
-          event.data as PracticeEventData<'client.registered'>,
-          signal,
-        );
+        return registerClient(this.http, this.options.departmentId, event.data, signal);
       case 'pet.registered':
-        return registerPet(
-          this.http,
-          this.options.speciesCodes,
-          event.data as PracticeEventData<'pet.registered'>,
-          signal,
-        );
+        return registerPet(this.http, this.options.speciesCodes, event.data, signal);
       case 'client.details_changed':
-        return changeClient(
-          this.http,
-          this.options.departmentOfPractice,
-          event.data as PracticeEventData<'client.details_changed'>,
-          signal,
-        );
+        return changeClient(this.http, this.options.departmentOfPractice, event.data, signal);
       case 'client.linked':
       case 'client.contact_preferences_changed':
       case 'client.online_account_deleted':
