@@ -26,6 +26,14 @@ const noPresenceOnlyAssertion = {
 };
 
 /**
+ * A layer of the web (a folder of apps/web/src) that the layers below it never import: by the @/ alias
+ * and by a path.
+ * @param {string} folder
+ * @param {string} message
+ */
+const webLayer = (folder, message) => ({ group: [`@/${folder}/*`, `**/${folder}/**`], message });
+
+/**
  * Import bans, one per boundary. A block that sets no-restricted-imports REPLACES the list of any earlier
  * block matching the same file (flat config does not merge rule options), so every such block composes
  * its full list from these (restrictImports, webImportBoundaries) and none can drop another's ban.
@@ -46,18 +54,9 @@ const bans = {
     group: ['@vet/db*', '**/packages/db/**'],
     message: 'The web reaches data through the API: only shared/auth-session/server may import @vet/db.',
   },
-  routes: {
-    group: ['@/app/*', '**/app/**'],
-    message: 'Routes import features and shared code, never the reverse.',
-  },
-  features: {
-    group: ['@/features/*', '**/features/**'],
-    message: 'Shared code and config never import features.',
-  },
-  shared: {
-    group: ['@/shared/*', '**/shared/**'],
-    message: 'Config is the bottom layer: it never imports shared code.',
-  },
+  routes: webLayer('app', 'Routes import features and shared code, never the reverse.'),
+  features: webLayer('features', 'Shared code and config never import features.'),
+  shared: webLayer('shared', 'Config is the bottom layer: it never imports shared code.'),
   /** @param {string} feature */
   otherFeatures: (feature) => ({
     group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],

@@ -25,9 +25,9 @@ import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { describe, quantile, type PlannedRequest, type RunResult } from './lib/bench/open-loop.ts';
 import { describeCpuSince, loadAverage } from './lib/bench/process-cpu.ts';
 import { apisCpuSnapshot, runSpreadOpenLoop, startIssuerAndApis } from './lib/bench/bench-api-processes.ts';
+import { groupBenchSettings } from './lib/bench/bench-settings.ts';
 
-const scale = Number(process.env.BENCH_SCALE ?? '1');
-const seconds = Number(process.env.BENCH_SECONDS ?? '20');
+const { scale, seconds, apiProcesses, reuse } = groupBenchSettings({ scale: 1, seconds: 20 });
 /** The target's rates; BENCH_DESK_RATE and BENCH_SEARCH_RATE change them (to find where the knee is). */
 const rates = {
   desk: Number(process.env.BENCH_DESK_RATE ?? '200'),
@@ -40,7 +40,6 @@ const OVER_ONLINE_SHARE = 0.1;
 /** Untimed, before the run: JIT, connection pools, prepared statements, the machine token's verification. */
 const WARM_UP_SECONDS = 2;
 const MACHINE_CLIENT_ID = 'bench-practice-system';
-const apiProcesses = Number(process.env.BENCH_API_PROCESSES ?? '1');
 const ports = { api: 4090, issuer: 4160, embeddedPostgres: 54370 };
 const log = (line: string) => console.log(line);
 
@@ -51,7 +50,7 @@ log(
 const DATABASE = 'bench_desk_bookings';
 const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, {
   database: DATABASE,
-  reuse: process.env.BENCH_REUSE === '1',
+  reuse,
 });
 const stops: (() => Promise<void>)[] = [database.stop];
 try {

@@ -29,11 +29,10 @@ import { backendsCpuSince, databaseBackendsCpu } from './lib/bench/database-cpu.
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
 import { describe, quantile } from './lib/bench/open-loop.ts';
 import { describeCpuSince, loadAverage } from './lib/bench/process-cpu.ts';
+import { groupBenchSettings } from './lib/bench/bench-settings.ts';
 
-const scale = Number(process.env.BENCH_SCALE ?? '0.1');
+const { scale, seconds, apiProcesses, reuse } = groupBenchSettings({ scale: 0.1, seconds: 20 });
 const rate = Number(process.env.BENCH_RATE ?? '100');
-const seconds = Number(process.env.BENCH_SECONDS ?? '20');
-const apiProcesses = Number(process.env.BENCH_API_PROCESSES ?? '1');
 /** The target (docs/benchmarks.md): p99 of commit → receipt under a second, and no backlog left. */
 const TARGET_P99_MS = 1000;
 /** A booking answered later than this is counted as late (a client waiting on a booking gives up by then). */
@@ -55,7 +54,7 @@ log(
 );
 const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, {
   database: DATABASE,
-  reuse: process.env.BENCH_REUSE === '1',
+  reuse,
 });
 const stops: (() => Promise<void>)[] = [database.stop];
 try {

@@ -63,22 +63,19 @@ const endpointExample = {
   practices: ['PRAC-0001'],
 };
 
-export const registerWebhookEndpointSchema = z
-  .strictObject({
-    url: urlSchema,
-    event_types: eventTypesFilterSchema.optional(),
-    practices: practicesFilterSchema.optional(),
-  })
-  .meta({ examples: [endpointExample] });
+/** An endpoint's settings as registration gives them; a change gives any of the same. */
+const endpointSettingsSchema = z.strictObject({
+  url: urlSchema,
+  event_types: eventTypesFilterSchema.optional(),
+  practices: practicesFilterSchema.optional(),
+});
+
+export const registerWebhookEndpointSchema = endpointSettingsSchema.meta({ examples: [endpointExample] });
 export type RegisterWebhookEndpoint = z.infer<typeof registerWebhookEndpointSchema>;
 
 /** Only what is named changes; null for a filter means every type or every practice served. */
-export const updateWebhookEndpointSchema = z
-  .strictObject({
-    url: urlSchema.optional(),
-    event_types: eventTypesFilterSchema.optional(),
-    practices: practicesFilterSchema.optional(),
-  })
+export const updateWebhookEndpointSchema = endpointSettingsSchema
+  .partial()
   .refine((body) => Object.keys(body).length > 0, 'Name at least one of url, event_types and practices.')
   .meta({ examples: [{ event_types: null, practices: ['PRAC-0001', 'PRAC-0002'] }] });
 export type UpdateWebhookEndpoint = z.infer<typeof updateWebhookEndpointSchema>;

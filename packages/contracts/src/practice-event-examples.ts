@@ -1,3 +1,4 @@
+import { exampleAddress } from './example-address.ts';
 import type { PracticeEventEnvelope, PracticeEventType } from './practice-events.ts';
 
 /** The example client's marketing choices: none by any channel. */
@@ -35,11 +36,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
       email: 'ada@example.org',
       mobile_phone: '+447700900123',
       home_phone: null,
-      address_line1: '1 Example Street',
-      address_line2: null,
-      town: 'Canterbury',
-      county: 'Kent',
-      postcode: 'CT1 1AA',
+      ...exampleAddress,
       contact_preferences: {
         reminders: {
           email: true,

@@ -1,41 +1,32 @@
 import type { KindFile } from '../kinds/kind.ts';
-import { refuseIncompleteGroups, refuseRepeatedKeys, type CheckContext } from './cross-row-rules.ts';
+import { literal, refuseIncompleteGroups, refuseRepeatedKeys, type CheckContext } from './cross-row-rules.ts';
 import { stagingTable } from './import-files.ts';
 import { refuseRows } from './refusals.ts';
 
 type Check = (context: CheckContext) => Promise<void>;
 
 /**
- * A row naming a clinician must name one of its own practice: the clinician's practice is the batch's
- * (the clinician's row in clinicians.csv) or, for a clinician the batch does not hold, the stored one.
+ * A row naming a record and its owner (a clinician and its practice, a pet and its client) must name the
+ * record's own owner: the one the batch gives it (the record's row in its own file) or, for a record the
+ * batch does not hold, the stored one (looked up only then). Both follow the import's naming: pets.csv
+ * and the pets table, pet_ref, a pet's client_id.
  */
-const clinicianOfThePractice =
-  (file: 'closures.csv' | 'appointments.csv'): Check =>
-  ({ session }) =>
-    refuseRows(
+const ownerOfTheRecord =
+  (file: KindFile, ...[record, owner]: ['clinician', 'practice'] | ['pet', 'client']): Check =>
+  ({ session }) => {
+    const [ref, ownerRef] = [`${record}_ref`, `${owner}_ref`];
+    return refuseRows(
       session,
       file,
-      `select s.ctid as tid, s.line, 'clinician_ref' as column_name,
-              'not a clinician of the practice named in practice_ref' as reason
+      `select s.ctid as tid, s.line, ${literal(ref)} as column_name,
+              ${literal(`not a ${record} of the ${owner} named in ${ownerRef}`)} as reason
          from ${stagingTable(file)} s
-         left join stage_clinicians b on b.clinician_ref = s.clinician_ref and not b.refused
-        where not s.refused and s.clinician_ref is not null
-          and coalesce(b.practice_ref, (select p.pms_ref from clinicians c join practices p on p.id = c.practice_id
-                                         where c.pms_ref = s.clinician_ref)) is distinct from s.practice_ref`,
+         left join ${stagingTable(`${record}s.csv` as const)} b on b.${ref} = s.${ref} and not b.refused
+        where not s.refused and s.${ref} is not null
+          and coalesce(b.${ownerRef}, (select o.pms_ref from ${record}s r join ${owner}s o on o.id = r.${owner}_id
+                                        where r.pms_ref = s.${ref})) is distinct from s.${ownerRef}`,
     );
-
-const petOfTheClient: Check = ({ session }) =>
-  refuseRows(
-    session,
-    'appointments.csv',
-    `select s.ctid as tid, s.line, 'pet_ref' as column_name, 'not a pet of the client named in client_ref' as reason
-       from stage_appointments s
-       left join stage_pets b on b.pet_ref = s.pet_ref and not b.refused
-      where not s.refused
-        -- The batch's pet, or else (looked up only then) the stored one.
-        and coalesce(b.client_ref, (select c.pms_ref from pets p join clients c on c.id = p.client_id
-                                     where p.pms_ref = s.pet_ref)) is distinct from s.client_ref`,
-  );
+  };
 
 /**
  * A stored pet's appointments name it with its client (appointments_pet_client_fk): a pet cannot move to
@@ -117,9 +108,12 @@ const onePricePerDay: Check = async (context) => {
 export const kindChecks: Partial<Record<KindFile, readonly Check[]>> = {
   'opening_hours.csv': [openingDaysOnce],
   'rota_shifts.csv': [wholeRotas],
-  'closures.csv': [clinicianOfThePractice('closures.csv')],
+  'closures.csv': [ownerOfTheRecord('closures.csv', 'clinician', 'practice')],
   'appointment_reasons.csv': [reasonNamesAreFree],
   'prices.csv': [onePricePerDay],
   'pets.csv': [petStaysWithItsClient],
-  'appointments.csv': [petOfTheClient, clinicianOfThePractice('appointments.csv')],
+  'appointments.csv': [
+    ownerOfTheRecord('appointments.csv', 'pet', 'client'),
+    ownerOfTheRecord('appointments.csv', 'clinician', 'practice'),
+  ],
 };

@@ -1,3 +1,4 @@
+import { exampleAddress } from '@vet/contracts/example-address';
 import type { PracticeRecordKind } from '@vet/contracts/integration-records';
 
 /**
@@ -9,11 +10,7 @@ export const practiceRecordExamples: Record<PracticeRecordKind, Record<string, u
   practices: {
     practice_ref: 'PR-KENT-01',
     name: 'Example Vets Canterbury',
-    address_line1: '1 Example Street',
-    address_line2: null,
-    town: 'Canterbury',
-    county: 'Kent',
-    postcode: 'CT1 1AA',
+    ...exampleAddress,
     phone: '020 7946 0123',
     email: 'canterbury@example.org',
     owner_name: 'Example Veterinary Group Ltd',
@@ -84,11 +81,7 @@ export const practiceRecordExamples: Record<PracticeRecordKind, Record<string, u
     email: 'ada@example.org',
     mobile_phone: '07400 123456',
     home_phone: null,
-    address_line1: '1 Example Street',
-    address_line2: null,
-    town: 'Canterbury',
-    county: 'Kent',
-    postcode: 'CT1 1AA',
+    ...exampleAddress,
     online_booking_allowed: true,
   },
   pets: {

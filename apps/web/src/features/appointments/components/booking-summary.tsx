@@ -5,6 +5,8 @@ import {
   practiceDate,
   practiceZoneLabel,
 } from '@/shared/dates/appointment-time';
+import { cx } from '@/shared/ui/cx';
+import termList from '@/shared/ui/term-list.module.css';
 import styles from './booking-summary.module.css';
 
 /** An appointment as the API gives it can be spread in (`{...appointment}`): these five are all it reads. */
@@ -35,7 +37,7 @@ export function BookingSummary(props: BookingSummaryProps) {
     ['Seen by', props.clinicianName ?? clinicianName[props.clinicianType]],
   ];
   return (
-    <dl className={styles.list}>
+    <dl className={cx(termList.list, styles.list)}>
       {rows.map(([term, value]) => (
         <div key={term} className={styles.row}>
           <dt className={styles.term}>{term}</dt>

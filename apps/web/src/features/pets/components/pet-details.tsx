@@ -2,6 +2,8 @@ import type { Pet } from '@vet/contracts/pets';
 import { Fragment } from 'react';
 import { formatCalendarDate, petAge } from '@/features/pets/pet-dates';
 import { TitledSection } from '@/shared/components/titled-section';
+import { cx } from '@/shared/ui/cx';
+import termList from '@/shared/ui/term-list.module.css';
 import styles from './pet-details.module.css';
 
 const notRecorded = 'Not recorded';
@@ -33,7 +35,7 @@ export function PetDetails({ pet, today }: { pet: Pet; today: string }) {
   ];
   return (
     <TitledSection title="Details">
-      <dl className={styles.list}>
+      <dl className={cx(termList.list, styles.list)}>
         {rows.map(([term, value]) => (
           <Fragment key={term}>
             <dt>{term}</dt>
