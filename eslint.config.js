@@ -50,6 +50,11 @@ const bans = {
     group: ['@/app/*', '**/app/**'],
     message: 'Routes import features and shared code, never the reverse.',
   },
+  otherRoutes: {
+    // The route groups' frames share the guard and the signed-in shell in app/_components (decision 0118).
+    regex: String.raw`^@/app/(?!_components/[^/]+$)`,
+    message: "Routes import features, shared code and app/_components, never another route's files.",
+  },
   features: {
     group: ['@/features/*', '**/features/**'],
     message: 'Shared code and config never import features.',
@@ -139,6 +144,7 @@ function webImportBoundaries() {
   return [
     restrictImports(['apps/web/**'], web),
     restrictImports(['apps/web/src/**'], src),
+    restrictImports(['apps/web/src/app/**'], [...src.filter((ban) => ban !== bans.routes), bans.otherRoutes]),
     // A file directly in features/, outside any feature folder, imports no feature.
     restrictImports(['apps/web/src/features/**'], [...src, bans.features]),
     ...features.map((feature) =>

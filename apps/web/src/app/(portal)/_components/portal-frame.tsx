@@ -1,24 +1,21 @@
 'use client';
 
-import { useSession } from '@/shared/auth-session/session-client';
 import { useMemo } from 'react';
-import { startSignIn } from '@/features/auth/components/start-sign-in';
-import { portalSignInRequest } from '@/features/auth/sign-in-requests';
+import { ClientFrame } from '@/app/_components/client-frame';
 import { usePets } from '@/features/pets/api/get-pets';
-import { useProfile } from '@/features/profile/api/get-profile';
-import { useLogout } from '@/shared/auth-session/logout-context';
-import { PortalShell, type FrameProps } from '@/shared/layout/portal-shell';
-import { ActivationGuard } from './activation-guard';
+import { useActivationState, useProfile } from '@/features/profile/api/get-profile';
+import { useSession } from '@/shared/auth-session/session-client';
+import type { FrameProps } from '@/shared/layout/portal-shell';
 
 /**
- * The shell with the signed-in client in it: the name from the profile, the pets in the API's order (the
- * drawer shows the first three, and See All past them), pet names for the breadcrumbs on a pet's page, the confirmed
- * logout, and sign-in from the logo. Every page sits inside the activation guard (R4.1).
+ * The frame of the pages that read the API from the browser: the name from the profile, the pets in the
+ * API's order (the drawer shows the first three, and See All past them), and pet names for the
+ * breadcrumbs on a pet's page, each from its query, so a change made on a page shows in the header at once.
  */
-export function PortalFrame({ brandName, links, footer, children }: FrameProps) {
+export function PortalFrame({ children, ...frame }: FrameProps) {
   const { status } = useSession();
-  const { requestLogout } = useLogout();
   const profile = useProfile();
+  const activation = useActivationState();
   const pets = usePets(profile.data?.activationStatus);
   const signedIn = status === 'authenticated';
 
@@ -30,20 +27,19 @@ export function PortalFrame({ brandName, links, footer, children }: FrameProps) 
   const user = firstName || lastName ? { firstName: firstName ?? '', lastName: lastName ?? '' } : null;
 
   return (
-    <PortalShell
-      brandName={brandName}
-      links={links}
-      signedIn={signedIn}
+    <ClientFrame
+      {...frame}
       user={user}
       practiceName={profile.data?.homePracticeName}
       pets={pets.data}
       petsLoading={signedIn && (profile.isPending || pets.isLoading)}
       breadcrumbNames={petNames}
-      onLogout={requestLogout}
-      onSignIn={() => void startSignIn(portalSignInRequest())}
-      footer={footer}
+      profile={{
+        ...activation,
+        requireContactPreferencesUpdate: profile.data?.requireContactPreferencesUpdate,
+      }}
     >
-      <ActivationGuard>{children}</ActivationGuard>
-    </PortalShell>
+      {children}
+    </ClientFrame>
   );
 }
