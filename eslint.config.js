@@ -55,6 +55,11 @@ const bans = {
     message: 'The web reaches data through the API: only shared/auth-session/server may import @vet/db.',
   },
   routes: webLayer('app', 'Routes import features and shared code, never the reverse.'),
+  otherRoutes: {
+    // The route groups' frames share the guard and the signed-in shell in app/_components (decision 0118).
+    regex: String.raw`^@/app/(?!_components/[^/]+$)`,
+    message: "Routes import features, shared code and app/_components, never another route's files.",
+  },
   features: webLayer('features', 'Shared code and config never import features.'),
   shared: webLayer('shared', 'Config is the bottom layer: it never imports shared code.'),
   /** @param {string} feature */
@@ -138,6 +143,7 @@ function webImportBoundaries() {
   return [
     restrictImports(['apps/web/**'], web),
     restrictImports(['apps/web/src/**'], src),
+    restrictImports(['apps/web/src/app/**'], [...src.filter((ban) => ban !== bans.routes), bans.otherRoutes]),
     // A file directly in features/, outside any feature folder, imports no feature.
     restrictImports(['apps/web/src/features/**'], [...src, bans.features]),
     ...features.map((feature) =>

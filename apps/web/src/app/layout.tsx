@@ -1,10 +1,8 @@
-import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import { getServerSession } from 'next-auth';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { browserApiBasePath } from '@/config/bff-base-path';
-import { authOptions } from '@/features/auth/server/auth-options';
+import { serverSession } from '@/features/auth/server/server-session';
 import { getRequestServerConfig } from '@/config/request-config';
 import { consentCookieName } from '@/shared/cookie-consent/consent-cookie';
 import { MaintenanceFrame } from '@/shared/layout/maintenance-frame';
@@ -15,8 +13,6 @@ import { AppProviders } from '@/shared/providers/app-providers';
 import { siteTitle } from '@/shared/page-metadata';
 import { TagManager } from '@/shared/telemetry/tag-manager';
 import '@/shared/theme/global.css';
-import { PortalFrame } from './_components/portal-frame';
-import { signedInFirstData } from './_components/signed-in-first-data';
 
 /** The title of a page that names none; every page names itself through `pageMetadata`. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -40,9 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     );
   }
   // The session as the server knows it, so the first paint already shows the signed-in header.
-  const initialSession = await getServerSession(authOptions());
-  // The profile, pets and practice settings, so a signed-in page paints without waiting for its queries.
-  const firstData = initialSession ? await signedInFirstData() : undefined;
+  const initialSession = await serverSession();
   // The cookie banner is rendered on the server when it is due, so it is part of the first paint.
   const consentCookie = (await cookies()).get(consentCookieName)?.value;
   return (
@@ -53,13 +47,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           sessionPollSeconds={session.pollSeconds}
           initialSession={initialSession}
         >
-          <HydrationBoundary state={firstData}>
-            <ServerConsentCookieProvider value={consentCookie}>
-              <PortalFrame brandName={brandName} links={links} footer={footer}>
-                {children}
-              </PortalFrame>
-            </ServerConsentCookieProvider>
-          </HydrationBoundary>
+          {/* Each route group draws the frame its pages need (decision 0118): (portal) with the query cache,
+              (server-drawn) from what the server knows. */}
+          <ServerConsentCookieProvider value={consentCookie}>{children}</ServerConsentCookieProvider>
           {gtmContainerId && (
             <ConsentGate>
               <TagManager containerId={gtmContainerId} />

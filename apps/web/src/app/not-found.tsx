@@ -1,23 +1,2 @@
-import type { Metadata } from 'next';
-import { pageMetadata } from '@/shared/page-metadata';
-import { Button } from '@/shared/ui/button';
-import { Container } from '@/shared/ui/container';
-import typography from '@/shared/ui/typography.module.css';
-// Laid out as the error screen (R2.18): a centred message and one way on.
-import styles from '@/shared/components/error-screen.module.css';
-
-export const generateMetadata = (): Promise<Metadata> => pageMetadata('Page not found');
-
-export default function NotFound() {
-  return (
-    <Container maxWidth="sm" className={styles.root}>
-      <h1 className={typography.gutterBottom}>Page not found</h1>
-      <p className={styles.message}>
-        We could not find the page you were looking for. It may have moved, or the address may be mistyped.
-      </p>
-      <Button variant="contained" size="large" href="/">
-        Go to the home page
-      </Button>
-    </Container>
-  );
-}
+// What neither route group catches, in the root layout alone.
+export { default, generateMetadata } from './_components/not-found-screen';

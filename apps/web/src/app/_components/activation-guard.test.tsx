@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { buildProfile } from '@vet/contracts/testing/builders';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { ActivationStatus } from '@vet/contracts/profile';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeInvitation } from '@/features/onboarding/onboarding-storage';
-import { ok, renderWithApi } from '@/features/onboarding/testing/render-with-api';
-import { ActivationGuard } from './activation-guard';
+import { ActivationGuard, type GuardedProfile } from './activation-guard';
 
 const navigation = vi.hoisted(() => ({ pathname: '/', router: { replace: vi.fn(), push: vi.fn() } }));
 const session = vi.hoisted(() => ({ status: 'authenticated' }));
@@ -28,19 +27,31 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-/** The guard around a page, the profile answering with `activationStatus` (either spelling, R3.2). */
-function renderGuarded(activationStatus: string, address = '/', requireContactPreferencesUpdate = false) {
+/**
+ * The guard around a page, the profile known with `activationStatus` (either spelling, R3.2; the frame
+ * hands it over as the API gave it).
+ */
+function renderGuarded(
+  activationStatus: string | undefined,
+  address = '/',
+  requireContactPreferencesUpdate = false,
+  more: Partial<GuardedProfile> = {},
+) {
   window.history.replaceState(null, '', address);
   navigation.pathname = new URL(address, 'http://portal.test').pathname;
-  return renderWithApi(
-    <ActivationGuard>
+  const profile: GuardedProfile = {
+    activationStatus: activationStatus as ActivationStatus | undefined,
+    failed: false,
+    retry: vi.fn(),
+    requireContactPreferencesUpdate,
+    ...more,
+  };
+  render(
+    <ActivationGuard profile={profile}>
       <h1>The page</h1>
     </ActivationGuard>,
-    ({ path }) =>
-      path === '/client/profile'
-        ? ok({ ...buildProfile(), activationStatus, requireContactPreferencesUpdate })
-        : undefined,
   );
+  return profile;
 }
 
 describe('ActivationGuard (R4.1)', () => {
@@ -70,8 +81,7 @@ describe('ActivationGuard (R4.1)', () => {
   });
 
   it('lets the onboarding pages through, once the profile is known too', async () => {
-    const { calls } = renderGuarded('NOT_STARTED', '/registration');
-    await waitFor(() => expect(calls).toHaveLength(1));
+    renderGuarded('NOT_STARTED', '/registration');
     expect((await screen.findByRole('heading', { name: 'The page' })).tagName).toBe('H1');
     expect(screen.queryByRole('status', { name: 'Loading your account' })).toBeNull();
     expect(navigation.router.replace).not.toHaveBeenCalled();
@@ -79,10 +89,20 @@ describe('ActivationGuard (R4.1)', () => {
 
   it('lets a signed-out visitor through (pages that need sign-in ask for it)', () => {
     session.status = 'unauthenticated';
-    const { calls } = renderGuarded('NOT_STARTED', '/practices');
+    renderGuarded(undefined, '/practices');
     expect(screen.getByRole('heading', { name: 'The page' }).tagName).toBe('H1');
     expect(screen.queryByRole('status', { name: 'Loading your account' })).toBeNull();
-    expect(calls).toEqual([]);
+  });
+
+  it('shows a spinner while the profile is not known, and a retry when it could not be loaded', () => {
+    renderGuarded(undefined, '/pets');
+    expect(screen.getByRole('status', { name: 'Loading your account' })).not.toBeNull();
+    cleanup();
+    const profile = renderGuarded(undefined, '/pets', false, { failed: true });
+    expect(screen.getByRole('alert').textContent).toContain('We could not load your account.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(profile.retry).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('heading', { name: 'The page' })).toBeNull();
   });
 
   it('keeps a practice parameter for the registration forms', () => {
@@ -102,15 +122,13 @@ describe('the contact-preference redirect beside it (R4.3)', () => {
     cleanup();
     navigation.router.push.mockClear();
 
-    const { calls } = renderGuarded('COMPLETED', '/', true);
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    renderGuarded('COMPLETED', '/', true);
     expect((await screen.findByRole('heading', { name: 'The page' })).tagName).toBe('H1');
     expect(navigation.router.push).not.toHaveBeenCalled();
   });
 
   it('leaves a client alone who is not due, or is registering a pet', async () => {
-    const { calls } = renderGuarded('COMPLETED', '/pets/register', true);
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    renderGuarded('COMPLETED', '/pets/register', true);
     await screen.findByRole('heading', { name: 'The page' });
     cleanup();
     renderGuarded('COMPLETED', '/', false);

@@ -7,9 +7,15 @@ import { readStoredInvitation, storePractice } from '@/features/onboarding/onboa
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { activationDestination, isActivationGuarded } from './activation-destination';
 import { useContactPreferencesRedirect } from './use-contact-preferences-redirect';
-import { useActivationState } from '@/features/profile/api/get-profile';
+import type { ActivationState } from '@/features/profile/api/get-profile';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
+
+/** What the guard reads of the profile: from the query cache (PortalFrame) or the server (ServerDrawnFrame). */
+export interface GuardedProfile extends ActivationState {
+  /** R4.3's flag; undefined while the profile is not known. */
+  requireContactPreferencesUpdate: boolean | undefined;
+}
 
 /**
  * R4.1, the activation guard, around every page: a signed-in person who is not linked to a client record
@@ -17,15 +23,15 @@ import { usePortalRouter } from '@/shared/navigation/use-portal-router';
  * (activation-destination.ts says where). Signed-out visitors and the onboarding pages pass straight
  * through: pages that need sign-in ask for it themselves (RequireAuth).
  */
-export function ActivationGuard({ children }: { children: ReactNode }) {
+export function ActivationGuard({ profile, children }: { profile: GuardedProfile; children: ReactNode }) {
   const pathname = usePathname() ?? '/';
   const { router } = usePortalRouter();
   const { status } = useSession();
-  const { activationStatus, failed, retry } = useActivationState();
+  const { activationStatus, failed, retry } = profile;
   const guarded = status !== 'unauthenticated' && isActivationGuarded(pathname);
   const linked = activationStatus === 'COMPLETED';
   // R4.3: then, once linked, the contact-preference redirect.
-  useContactPreferencesRedirect(pathname);
+  useContactPreferencesRedirect(pathname, activationStatus, profile.requireContactPreferencesUpdate);
 
   useEffect(() => {
     // R2.2: a `practice` parameter on any page is kept for the registration forms.

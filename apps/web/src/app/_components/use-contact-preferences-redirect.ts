@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useProfile } from '@/features/profile/api/get-profile';
+import type { ActivationStatus } from '@vet/contracts/profile';
 import { normalisePath } from '@/shared/layout/path-utils';
 import {
   markContactPreferencesShown,
@@ -15,11 +15,12 @@ import { contactPreferencesRedirect } from './contact-preferences-redirect';
  * contact preferences, sends them to the preferences page once, and sets the flag so it does not happen
  * again in this browser until logout. Saving there turns the profile's flag false for good (until due).
  */
-export function useContactPreferencesRedirect(pathname: string): void {
+export function useContactPreferencesRedirect(
+  pathname: string,
+  activationStatus: ActivationStatus | null | undefined,
+  required: boolean | undefined,
+): void {
   const { router } = usePortalRouter();
-  const profile = useProfile();
-  const activationStatus = profile.data?.activationStatus;
-  const required = profile.data?.requireContactPreferencesUpdate;
 
   useEffect(() => {
     const destination = contactPreferencesRedirect({

@@ -3,6 +3,7 @@ import { isPetRegistrationOpen } from '@vet/contracts/pet-rules';
 import { isOnlineBookingOpen } from '@vet/contracts/booking-rules';
 import type { FeatureToggle } from '@vet/contracts/practices';
 import type { ClientProfile } from '@vet/contracts/profile';
+import { bookAppointmentPath, registerPetPath } from './action-paths';
 
 /**
  * What "Book an appointment" and "Register a pet" do, wherever they are offered (the dashboard, the pets
@@ -13,9 +14,6 @@ export type ActionDialog =
   'booking-unavailable' | 'registration-unavailable' | 'register-your-pet' | 'awaiting-initial-consultation';
 
 export type ActionOutcome = { kind: 'navigate'; href: string } | { kind: 'dialog'; dialog: ActionDialog };
-
-export const bookAppointmentPath = '/appointments/book';
-export const registerPetPath = '/pets/register';
 
 export interface ActionContext {
   /** The profile's isAppointmentBookingAndPetRegistrationAllowed. */

@@ -3,7 +3,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { OnDemand } from '@/shared/components/on-demand';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
-import { registerPetPath, type ActionDialog as ActionDialogName, type HomePractice } from './action-rules';
+import { registerPetPath } from './action-paths';
+import type { ActionDialog as ActionDialogName, HomePractice } from './action-rules';
 
 // Loaded the first time a page opens one (most visits never do), not with every page (decision 0034).
 const loadActionDialog = () => import('./action-dialog').then((module) => module.ActionDialog);

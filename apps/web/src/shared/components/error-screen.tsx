@@ -1,4 +1,4 @@
-import { Button } from '@/shared/ui/button';
+import { ButtonAnchor } from '@/shared/ui/button-anchor';
 import { Container } from '@/shared/ui/container';
 import typography from '@/shared/ui/typography.module.css';
 import styles from './error-screen.module.css';
@@ -19,9 +19,9 @@ export function ErrorScreen({
       <h1 className={typography.gutterBottom}>Oops</h1>
       <p className={styles.message}>{message}</p>
       {/* A full page load, not a client navigation: it starts again from a clean state. */}
-      <Button variant="contained" size="large" href={retryPath} external>
+      <ButtonAnchor variant="contained" size="large" href={retryPath}>
         Try Again
-      </Button>
+      </ButtonAnchor>
     </Container>
   );
 }

@@ -1,15 +1,13 @@
 'use client';
 
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { Session } from 'next-auth';
 import { SessionProvider } from '@/shared/auth-session/session-client';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { logAccessTokenRefused } from '@/shared/auth-session/auth-log';
 import { InactivityMonitor } from '@/shared/auth-session/inactivity-monitor';
 import { LogoutProvider } from '@/shared/auth-session/logout-context';
-import { createQueryClient } from '@/shared/query/query-client';
 import { NetworkStatusToasts } from '@/shared/toast/network-status-toasts';
 import { ToastProvider } from '@/shared/toast/toast-provider';
 
@@ -20,7 +18,8 @@ import { ToastProvider } from '@/shared/toast/toast-provider';
  * The session (R4.7) is refetched when the tab becomes visible again and whenever another tab signs
  * in or out (next-auth's cross-tab message, session-client.tsx), and every `sessionPollSeconds` when set. The logout
  * confirmation and the inactivity warning are rendered once, here; useLogout() opens the former.
- * useToast() shows the one toast (R4.13).
+ * useToast() shows the one toast (R4.13). The query cache is not here: only the pages that read the API
+ * from the browser carry it (QueryProvider, decision 0118).
  */
 export function AppProviders({
   apiBaseUrl,
@@ -34,25 +33,21 @@ export function AppProviders({
   initialSession?: Session | null;
   children: ReactNode;
 }) {
-  // One query client per browser tab (and per server render), never shared between users.
-  const [queryClient] = useState(createQueryClient);
   const apiClient = useMemo(
     () => createApiClient({ baseUrl: apiBaseUrl, onUnauthorized: logAccessTokenRefused }),
     [apiBaseUrl],
   );
   return (
     <SessionProvider session={initialSession} refetchOnWindowFocus refetchInterval={sessionPollSeconds}>
-      <QueryClientProvider client={queryClient}>
-        <ApiClientProvider client={apiClient}>
-          <ToastProvider>
-            <LogoutProvider>
-              {children}
-              <InactivityMonitor />
-              <NetworkStatusToasts />
-            </LogoutProvider>
-          </ToastProvider>
-        </ApiClientProvider>
-      </QueryClientProvider>
+      <ApiClientProvider client={apiClient}>
+        <ToastProvider>
+          <LogoutProvider>
+            {children}
+            <InactivityMonitor />
+            <NetworkStatusToasts />
+          </LogoutProvider>
+        </ToastProvider>
+      </ApiClientProvider>
     </SessionProvider>
   );
 }

@@ -2,18 +2,14 @@
 
 import type { ButtonHTMLAttributes, MouseEventHandler, ReactNode, Ref } from 'react';
 import { PortalLink } from '@/shared/navigation/portal-link';
-import buttonBase from './button-base.module.css';
+import { buttonClassName, type ButtonLook } from './button-class';
 import styles from './button.module.css';
 import { cx } from './cx';
 import { useRipple } from './ripple';
 import { Spinner } from './spinner';
 
-export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color' | 'onClick'> {
-  /** Material's three: filled, bordered, or text only (the default). */
-  variant?: 'contained' | 'outlined' | 'text';
-  color?: 'primary' | 'secondary' | 'inherit';
-  size?: 'small' | 'medium' | 'large';
-  fullWidth?: boolean;
+export interface ButtonProps
+  extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color' | 'onClick'>, Omit<ButtonLook, 'disabled'> {
   startIcon?: ReactNode;
   endIcon?: ReactNode;
   /** A link that looks like a button: the portal's pages through PortalLink, other sites as `<a>`. */
@@ -26,25 +22,6 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   loading?: boolean;
   onClick?: MouseEventHandler<HTMLButtonElement | HTMLAnchorElement>;
   ref?: Ref<HTMLButtonElement & HTMLAnchorElement>;
-}
-
-/** The classes of a button of this variant, colour and size, for elements that must look like one. */
-function buttonClassName({
-  variant = 'text',
-  color = 'primary',
-  size = 'medium',
-  fullWidth = false,
-  disabled = false,
-}: Pick<ButtonProps, 'variant' | 'color' | 'size' | 'fullWidth' | 'disabled'>): string {
-  return cx(
-    buttonBase.base,
-    styles.root,
-    styles[variant],
-    color !== 'primary' && styles[color],
-    size !== 'medium' && styles[size],
-    fullWidth && styles.fullWidth,
-    disabled && styles.disabled,
-  );
 }
 
 /**

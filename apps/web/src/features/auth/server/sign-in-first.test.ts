@@ -6,13 +6,19 @@ import { needsSignInFirst, serverSignInStart, SIGN_IN_FIRST_PAGES } from './sign
 
 const appDir = join(import.meta.dirname, '../../../app');
 
-/** Each page file's route (`app/pets/[id]/page.tsx` → `/pets/[id]`) and source. */
+/**
+ * Each page file's route (`app/(portal)/pets/[id]/page.tsx` → `/pets/[id]`: a route group is not part of
+ * the address) and source.
+ */
 function pages(dir = appDir): Array<{ route: string; source: string }> {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return pages(path);
     if (entry.name !== 'page.tsx') return [];
-    const route = `/${relative(appDir, dir).split(sep).join('/')}`.replace(/\/$/, '') || '/';
+    const segments = relative(appDir, dir)
+      .split(sep)
+      .filter((segment) => segment !== '' && !/^\(.+\)$/.test(segment));
+    const route = `/${segments.join('/')}`;
     return [{ route, source: readFileSync(path, 'utf8') }];
   });
 }

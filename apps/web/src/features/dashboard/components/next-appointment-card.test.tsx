@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { buildAppointment } from '@vet/contracts/testing/builders';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { NextAppointmentCard, type NextAppointmentCardProps } from './next-appointment-card';
 
 afterEach(cleanup);
@@ -15,15 +15,7 @@ const appointment = buildAppointment({
 });
 
 function renderCard(props: Partial<NextAppointmentCardProps>) {
-  render(
-    <NextAppointmentCard
-      appointment={undefined}
-      loading={false}
-      error={false}
-      onRetry={vi.fn()}
-      {...props}
-    />,
-  );
+  render(<NextAppointmentCard appointment={undefined} error={false} {...props} />);
   return screen.getByRole('region', { name: 'Your next appointment' });
 }
 
@@ -43,11 +35,10 @@ describe('NextAppointmentCard', () => {
     expect(renderCard({}).textContent).toContain('You have no upcoming appointments.');
   });
 
-  it('shows a placeholder while loading and an error with a retry when loading failed', () => {
-    renderCard({ loading: true });
-    expect(screen.getByRole('status').textContent).toBe('Loading your appointments');
-    cleanup();
+  it('says when the appointments could not be loaded, with a link that loads the dashboard again', () => {
     renderCard({ error: true });
-    expect(screen.getByRole('alert').textContent).toContain('We could not load your appointments.');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('We could not load your appointments.');
+    expect(within(alert).getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/');
   });
 });

@@ -1,10 +1,8 @@
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import { useId } from 'react';
-import { gridSkeletonHeight } from '@/shared/components/grid-wrapper';
 import { formatAppointmentTime } from '@/shared/dates/appointment-time';
 import { LoadError } from '@/shared/components/load-error';
 import { cx } from '@/shared/ui/cx';
-import { Skeleton } from '@/shared/ui/skeleton';
 import surface from '@/shared/ui/surface.module.css';
 import { TextLink } from '@/shared/ui/text-link';
 import typography from '@/shared/ui/typography.module.css';
@@ -13,9 +11,8 @@ import styles from './next-appointment-card.module.css';
 export interface NextAppointmentCardProps {
   /** The next Booked appointment; undefined when there is none. */
   appointment: AppointmentSummary | undefined;
-  loading: boolean;
+  /** The appointments could not be loaded: the dashboard, drawn on the server, is loaded again to retry. */
   error: boolean;
-  onRetry: () => void;
 }
 
 const clinician: Record<AppointmentSummary['clinicianType'], string | null> = {
@@ -43,22 +40,15 @@ function AppointmentDetails({ appointment }: { appointment: AppointmentSummary }
 }
 
 /** The soonest upcoming appointment, or a friendly word when there is none. */
-export function NextAppointmentCard({ appointment, loading, error, onRetry }: NextAppointmentCardProps) {
+export function NextAppointmentCard({ appointment, error }: NextAppointmentCardProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cx(surface.outlined, styles.card)}>
       <h2 id={headingId} className={typography.gutterBottom}>
         Your next appointment
       </h2>
-      {loading ? (
-        <>
-          <div role="status" className="visually-hidden">
-            Loading your appointments
-          </div>
-          <Skeleton variant="rounded" height={gridSkeletonHeight} />
-        </>
-      ) : error ? (
-        <LoadError message="We could not load your appointments." onRetry={onRetry} />
+      {error ? (
+        <LoadError message="We could not load your appointments." retryHref="/" />
       ) : appointment ? (
         <AppointmentDetails appointment={appointment} />
       ) : (

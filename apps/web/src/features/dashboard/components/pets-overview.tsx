@@ -13,9 +13,8 @@ import styles from './pets-overview.module.css';
 export interface PetsOverviewProps {
   /** The client's pets, by name. */
   pets: readonly Pet[] | undefined;
-  loading: boolean;
+  /** The pets could not be loaded: the dashboard, drawn on the server, is loaded again to retry. */
   error: boolean;
-  onRetry: () => void;
 }
 
 function PetCard({ pet }: { pet: Pet }) {
@@ -41,8 +40,8 @@ function dashboardOrder(pets: readonly Pet[]): Pet[] {
   return [...active, ...rehomed, ...deceased];
 }
 
-/** The client's pets as cards linking to each pet's page; three placeholders while they load. */
-export function PetsOverview({ pets, loading, error, onRetry }: PetsOverviewProps) {
+/** The client's pets as cards linking to each pet's page. */
+export function PetsOverview({ pets, error }: PetsOverviewProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -50,13 +49,13 @@ export function PetsOverview({ pets, loading, error, onRetry }: PetsOverviewProp
         <h2 id={headingId}>Your pets</h2>
         <TextLink href="/pets">See all your pets</TextLink>
       </div>
-      {error ? (
-        <LoadError message="We could not load your pets." onRetry={onRetry} />
-      ) : !loading && pets?.length === 0 ? (
+      {error || !pets ? (
+        <LoadError message="We could not load your pets." retryHref="/" />
+      ) : pets.length === 0 ? (
         <p>You have not registered any pets with us yet.</p>
       ) : (
-        <GridWrapper loading={loading} loadingLabel="Loading your pets" minColumnWidth={240}>
-          {dashboardOrder(pets ?? []).map((pet) => (
+        <GridWrapper loading={false} minColumnWidth={240}>
+          {dashboardOrder(pets).map((pet) => (
             <PetCard key={pet.petId} pet={pet} />
           ))}
         </GridWrapper>

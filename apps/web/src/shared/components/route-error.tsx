@@ -4,8 +4,11 @@ import { useEffect } from 'react';
 import { ErrorScreen } from '@/shared/components/error-screen';
 import { reportRenderError } from '@/shared/telemetry/report-render-error';
 
-/** The app's top-level error screen (R2.18): it retries to '/'. */
-export default function RootError({ error }: { error: unknown; retry: () => void }) {
+/**
+ * A page's error screen (R2.18), inside its route group's frame (each group's error.tsx); it retries to
+ * '/'. An error in a layout itself reaches global-error.tsx.
+ */
+export default function RouteError({ error }: { error: unknown; retry: () => void }) {
   useEffect(() => {
     reportRenderError(error);
   }, [error]);

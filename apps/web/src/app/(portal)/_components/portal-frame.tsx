@@ -1,0 +1,45 @@
+'use client';
+
+import { useMemo } from 'react';
+import { ClientFrame } from '@/app/_components/client-frame';
+import { usePets } from '@/features/pets/api/get-pets';
+import { useActivationState, useProfile } from '@/features/profile/api/get-profile';
+import { useSession } from '@/shared/auth-session/session-client';
+import type { FrameProps } from '@/shared/layout/portal-shell';
+
+/**
+ * The frame of the pages that read the API from the browser: the name from the profile, the pets in the
+ * API's order (the drawer shows the first three, and See All past them), and pet names for the
+ * breadcrumbs on a pet's page, each from its query, so a change made on a page shows in the header at once.
+ */
+export function PortalFrame({ children, ...frame }: FrameProps) {
+  const { status } = useSession();
+  const profile = useProfile();
+  const activation = useActivationState();
+  const pets = usePets(profile.data?.activationStatus);
+  const signedIn = status === 'authenticated';
+
+  const petNames = useMemo(
+    () => pets.data && Object.fromEntries(pets.data.map((pet) => [String(pet.petId), pet.name])),
+    [pets.data],
+  );
+  const { firstName, lastName } = profile.data ?? {};
+  const user = firstName || lastName ? { firstName: firstName ?? '', lastName: lastName ?? '' } : null;
+
+  return (
+    <ClientFrame
+      {...frame}
+      user={user}
+      practiceName={profile.data?.homePracticeName}
+      pets={pets.data}
+      petsLoading={signedIn && (profile.isPending || pets.isLoading)}
+      breadcrumbNames={petNames}
+      profile={{
+        ...activation,
+        requireContactPreferencesUpdate: profile.data?.requireContactPreferencesUpdate,
+      }}
+    >
+      {children}
+    </ClientFrame>
+  );
+}

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { buildAppointment, buildPet, buildProfile } from '@vet/contracts/testing/builders';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardOverview } from './dashboard-overview';
+
+const server = vi.hoisted(() => ({
+  profile: vi.fn(),
+  pets: vi.fn(),
+  appointments: vi.fn(),
+  toggles: vi.fn(),
+}));
+vi.mock('@/features/profile/api/get-profile-on-server', () => ({ getProfileOnServer: server.profile }));
+vi.mock('@/features/pets/api/get-pets-on-server', () => ({ getPetsOnServer: server.pets }));
+vi.mock('@/features/appointments/api/get-appointments-on-server', () => ({
+  getAppointmentsOnServer: server.appointments,
+}));
+vi.mock('@/features/practices/api/get-feature-toggles-on-server', () => ({
+  getFeatureTogglesOnServer: server.toggles,
+}));
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
+
+beforeEach(() => {
+  Object.values(server).forEach((getter) => getter.mockReset());
+  server.profile.mockResolvedValue(
+    buildProfile({ activationStatus: 'COMPLETED', firstName: 'Olivia', homePracticeId: 7 }),
+  );
+  server.toggles.mockResolvedValue([]);
+});
+afterEach(cleanup);
+
+/** The dashboard as the server draws it (an async server component), rendered as the browser gets it. */
+async function renderDashboard() {
+  const element = await DashboardOverview();
+  if (element) render(element);
+  return element;
+}
+
+describe('DashboardOverview, drawn on the server', () => {
+  it('greets the client and shows the next appointment and the pets in the first HTML', async () => {
+    const soon = new Date(Date.now() + 86_400_000).toISOString();
+    server.appointments.mockResolvedValue([
+      buildAppointment({ petName: 'Biscuit', reasonName: 'Nail clip', startsAt: soon, status: 'Booked' }),
+    ]);
+    server.pets.mockResolvedValue([buildPet({ name: 'Biscuit' })]);
+
+    await renderDashboard();
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Olivia');
+    expect(screen.getByRole('region', { name: 'Your next appointment' }).textContent).toContain(
+      'Nail clip for Biscuit',
+    );
+    expect(within(screen.getByRole('region', { name: 'Your pets' })).getAllByRole('article')).toHaveLength(1);
+    // The actions' outcomes were decided on the server (booking is off without the practice's settings).
+    expect(screen.getByRole('button', { name: 'Book an appointment' })).not.toBeNull();
+    expect(server.toggles).toHaveBeenCalledWith(7);
+  });
+
+  it('says which part the API could not give, with a link that loads the dashboard again', async () => {
+    server.appointments.mockResolvedValue(undefined);
+    server.pets.mockResolvedValue(undefined);
+
+    await renderDashboard();
+
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      expect.stringContaining('We could not load your appointments.'),
+      expect.stringContaining('We could not load your pets.'),
+    ]);
+    for (const alert of alerts) {
+      expect(within(alert).getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/');
+    }
+  });
+
+  it('draws nothing for someone not linked yet (the activation guard sends them on) and asks for nothing more', async () => {
+    server.profile.mockResolvedValue(buildProfile({ activationStatus: 'NOT_STARTED' }));
+    expect(await renderDashboard()).toBeNull();
+    expect(server.appointments).not.toHaveBeenCalled();
+    expect(server.pets).not.toHaveBeenCalled();
+  });
+});
