@@ -19,6 +19,7 @@ const parents = {
   shared: 'apps/web/src/shared',
   session: 'apps/web/src/shared/auth-session/server',
   config: 'apps/web/src/config',
+  portalRoutes: 'apps/web/src/app/(portal)',
   contracts: 'packages/contracts/src',
   api: 'apps/api/src',
   guests: 'apps/api/src/appointments/guests',
@@ -99,6 +100,24 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     file: at('feature', 'camelCase/probe.ts'),
     source: [`export const probe = 1;`],
     expected: [['check-file/folder-naming-convention', 'does not match the "KEBAB_CASE" pattern']],
+  },
+  {
+    name: "a route group importing another route's file",
+    file: at('portalRoutes', 'other-route.ts'),
+    source: [
+      `import { serverFrameData } from '@/app/(server-drawn)/_components/server-frame-data';`,
+      `export const probe = serverFrameData;`,
+    ],
+    expected: [restricted("never another route's files")],
+  },
+  {
+    name: 'a route group importing what the frames share (legal)',
+    file: at('portalRoutes', 'shared-frame.ts'),
+    source: [
+      `import { ClientFrame } from '@/app/_components/client-frame';`,
+      `export const probe = ClientFrame;`,
+    ],
+    expected: [],
   },
   {
     name: 'a ../ import in the web',
