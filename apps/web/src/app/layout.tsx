@@ -22,15 +22,15 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { brandName, links, gtmContainerId, session, maintenance } = await getRequestServerConfig();
-  // Drawn here, on the server, and handed to the frame: no script of any page carries it.
-  const footer = <SiteFooter brandName={brandName} links={links} />;
-  // MAINTENANCE=on (decision 0073): every page is the maintenance page, rendered without a session, the
-  // API or the database (the maintenance may be about them).
+  // MAINTENANCE=on (decision 0073): every page is the maintenance page (app/maintenance, outside the route
+  // groups), rendered without a session, the API or the database (the maintenance may be about them).
   if (maintenance) {
     return (
       <html lang="en-GB">
         <body>
-          <MaintenanceFrame footer={footer}>{children}</MaintenanceFrame>
+          <MaintenanceFrame footer={<SiteFooter brandName={brandName} links={links} />}>
+            {children}
+          </MaintenanceFrame>
         </body>
       </html>
     );
