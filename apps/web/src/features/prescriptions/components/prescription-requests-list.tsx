@@ -19,7 +19,7 @@ function supplyText(request: PrescriptionRequest): string {
 function RequestCard({ request }: { request: PrescriptionRequest }) {
   const headingId = `prescription-request-${request.requestId}`;
   return (
-    <li className={cx(surface.paper, card.padded)} aria-labelledby={headingId}>
+    <li className={cx(surface.outlined, card.padded)} aria-labelledby={headingId}>
       <div className={card.headingRow}>
         <h2 id={headingId} className={styles.title}>
           {request.petName}
