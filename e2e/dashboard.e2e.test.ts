@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { seededBookedStart } from './support/seeded-database.ts';
 import { desktop, phone } from './support/shell.ts';
-import { signIn, skipContactPreferencesRedirect } from './support/sign-in.ts';
+import { expectWelcome, signIn, skipContactPreferencesRedirect } from './support/sign-in.ts';
 
 /** The dashboard (/): the next appointment, the pets, and the actions with the dialogs of R2.28 to R2.30. */
 
@@ -136,4 +136,21 @@ describe('the dashboard', () => {
       await page.waitForURL('**/pets/register');
     },
   );
+
+  it('is drawn again when the back button brings it back, not shown as it was before', async () => {
+    const page = await newPage(phone);
+    await signIn(page, DEMO_ACCOUNT.manyPets);
+    await page.getByRole('link', { name: 'See all your pets' }).click();
+    await page.waitForURL('**/pets');
+    await page.getByRole('heading', { level: 1, name: 'Your pets' }).waitFor();
+    // Drawn on the server (decision 0118), the dashboard has no queries to catch up: what history
+    // restores from the router cache is asked of the server again.
+    const redrawn = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/' && request.headers()['rsc'] === '1',
+    );
+    await page.goBack();
+    await redrawn;
+    await expectWelcome(page, 'Olivia');
+    await expectNoAxeViolations(page);
+  });
 });

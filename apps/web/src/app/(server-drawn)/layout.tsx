@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { getRequestServerConfig } from '@/config/request-config';
 import { serverSession } from '@/features/auth/server/server-session';
 import { SiteFooter } from '@/shared/layout/site-footer';
+import { RedrawAfterHistoryMove } from './_components/redraw-after-history-move';
 import { ServerDrawnFrame } from './_components/server-drawn-frame';
 import { serverFrameData } from './_components/server-frame-data';
 
@@ -21,6 +22,7 @@ export default async function ServerDrawnLayout({ children }: { children: ReactN
       data={data}
     >
       {children}
+      <RedrawAfterHistoryMove />
     </ServerDrawnFrame>
   );
 }

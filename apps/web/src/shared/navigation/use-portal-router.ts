@@ -7,6 +7,8 @@ import { beginNavigation, endNavigation, isHere } from './navigation-progress';
 export interface PortalRouter {
   push: (href: string) => void;
   replace: (href: string) => void;
+  /** Draws the page again on the server, staying where it is (no progress bar: nothing moves). */
+  refresh: () => void;
 }
 
 /**
@@ -29,7 +31,11 @@ export function usePortalRouter(): { router: PortalRouter; navigating: boolean }
       if (!isHere(href)) ongoing.current = beginNavigation();
       startTransition(() => next[method](href));
     };
-    return { push: move('push'), replace: move('replace') };
+    return {
+      push: move('push'),
+      replace: move('replace'),
+      refresh: () => startTransition(() => next.refresh()),
+    };
   }, [next]);
   return { router, navigating };
 }
