@@ -5,6 +5,7 @@ import { ClientFrame } from '@/app/_components/client-frame';
 import { usePets } from '@/features/pets/api/get-pets';
 import { useActivationState, useProfile } from '@/features/profile/api/get-profile';
 import { useSession } from '@/shared/auth-session/session-client';
+import { headerUserOf } from '@/shared/layout/header-user';
 import type { FrameProps } from '@/shared/layout/portal-shell';
 
 /**
@@ -23,13 +24,11 @@ export function PortalFrame({ children, ...frame }: FrameProps) {
     () => pets.data && Object.fromEntries(pets.data.map((pet) => [String(pet.petId), pet.name])),
     [pets.data],
   );
-  const { firstName, lastName } = profile.data ?? {};
-  const user = firstName || lastName ? { firstName: firstName ?? '', lastName: lastName ?? '' } : null;
 
   return (
     <ClientFrame
       {...frame}
-      user={user}
+      user={headerUserOf(profile.data)}
       practiceName={profile.data?.homePracticeName}
       pets={pets.data}
       petsLoading={signedIn && (profile.isPending || pets.isLoading)}

@@ -2,6 +2,7 @@ import type { ActivationStatus } from '@vet/contracts/profile';
 import { getPetsOnServer } from '@/features/pets/api/get-pets-on-server';
 import { profileAnswerOnServer } from '@/features/profile/api/get-profile-on-server';
 import type { DrawerPet } from '@/shared/layout/drawer-pets';
+import { headerUserOf } from '@/shared/layout/header-user';
 import type { HeaderUser } from '@/shared/layout/header-user-menu';
 
 /** What the frame of a page drawn on the server shows of the signed-in client, as the server found it. */
@@ -24,9 +25,8 @@ export async function serverFrameData(): Promise<ServerFrameData> {
   const { status, data: profile } = await profileAnswerOnServer();
   const linked = profile?.activationStatus === 'COMPLETED';
   const pets = linked ? await getPetsOnServer() : undefined;
-  const name = profile && (profile.firstName || profile.lastName);
   return {
-    user: name ? { firstName: profile.firstName ?? '', lastName: profile.lastName ?? '' } : null,
+    user: headerUserOf(profile),
     practiceName: profile?.homePracticeName,
     pets: pets?.map(({ petId, name: petName }) => ({ petId, name: petName })),
     activationStatus: profile ? profile.activationStatus : status === 404 ? null : undefined,
