@@ -41,7 +41,7 @@ export async function DashboardOverview() {
       <div className={styles.sections}>
         <DashboardActions {...dashboardActionProps(profile, loaded(pets), loaded(toggles))} />
         <NextAppointmentCard appointment={next} error={appointments === undefined} />
-        <PetsOverview pets={pets} error={pets === undefined} />
+        <PetsOverview pets={pets} />
       </div>
     </Container>
   );

@@ -15,7 +15,7 @@ const chips = (card: HTMLElement) =>
   Array.from(card.querySelectorAll('.StatusChip-label'), (label) => label.textContent);
 
 function renderPets(props: Partial<PetsOverviewProps>) {
-  render(<PetsOverview pets={[]} error={false} {...props} />);
+  render(<PetsOverview pets={[]} {...props} />);
 }
 
 describe('PetsOverview', () => {
@@ -67,7 +67,7 @@ describe('PetsOverview', () => {
   });
 
   it('offers to try again, loading the dashboard again, when the pets could not be loaded', () => {
-    renderPets({ pets: undefined, error: true });
+    renderPets({ pets: undefined });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('We could not load your pets.');
     expect(within(alert).getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/');

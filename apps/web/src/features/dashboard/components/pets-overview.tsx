@@ -11,10 +11,11 @@ import typography from '@/shared/ui/typography.module.css';
 import styles from './pets-overview.module.css';
 
 export interface PetsOverviewProps {
-  /** The client's pets, by name. */
+  /**
+   * The client's pets, by name; undefined when they could not be loaded (the dashboard, drawn on the
+   * server, is loaded again to retry).
+   */
   pets: readonly Pet[] | undefined;
-  /** The pets could not be loaded: the dashboard, drawn on the server, is loaded again to retry. */
-  error: boolean;
 }
 
 function PetCard({ pet }: { pet: Pet }) {
@@ -41,7 +42,7 @@ function dashboardOrder(pets: readonly Pet[]): Pet[] {
 }
 
 /** The client's pets as cards linking to each pet's page. */
-export function PetsOverview({ pets, error }: PetsOverviewProps) {
+export function PetsOverview({ pets }: PetsOverviewProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -49,7 +50,7 @@ export function PetsOverview({ pets, error }: PetsOverviewProps) {
         <h2 id={headingId}>Your pets</h2>
         <TextLink href="/pets">See all your pets</TextLink>
       </div>
-      {error || !pets ? (
+      {!pets ? (
         <LoadError message="We could not load your pets." retryHref="/" />
       ) : pets.length === 0 ? (
         <p>You have not registered any pets with us yet.</p>
