@@ -30,4 +30,4 @@ export {
 } from './earlier-times/index.ts';
 export { guestCompletionRoutes, guestRoutes } from './guests/index.ts';
 export { manageLinkClientRoutes, manageLinkRoutes, manageLinks } from './manage-links/index.ts';
-export type { ManageLinks, ReminderLinkRequest } from './manage-links/index.ts';
+export type { ManageLinks } from './manage-links/index.ts';

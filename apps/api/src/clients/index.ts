@@ -10,5 +10,5 @@ export type { OnboardingBudgets } from './onboarding/index.ts';
 export { onlineAccountRoutes } from './online-account/index.ts';
 export { createPetsRepository, petRoutes, registerNewPet } from './pets/index.ts';
 export { answerPrescriptionRequest, prescriptionRoutes } from './prescriptions/index.ts';
-export type { PrescriptionAnswerInput, PrescriptionEmailSettings } from './prescriptions/index.ts';
+export type { PrescriptionEmailSettings } from './prescriptions/index.ts';
 export { clientRecordRoutes, clientRoutes } from './profile/index.ts';

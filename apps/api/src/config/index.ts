@@ -7,4 +7,3 @@ export { ConfigError, DEV_VERIFICATION_CODE_PEPPER, loadConfig } from './api-con
 export type { ApiConfig } from './api-config.ts';
 export { connectionBudget } from './database.ts';
 export { loadOperatorConfig, OperatorConfigError } from './operator-config.ts';
-export type { OperatorConfig } from './operator-config.ts';

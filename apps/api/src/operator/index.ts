@@ -4,5 +4,4 @@
  * operator.ts imports this file; it stands above every other domain (decision 0091).
  */
 export { runOperator } from './run-operator.ts';
-export type { OperatorOptions } from './run-operator.ts';
 export type { OperatorSettings } from './operator-command.ts';

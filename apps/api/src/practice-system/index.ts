@@ -19,4 +19,3 @@ export {
   createVendorConnection,
   webhookConnections,
 } from './connectors/index.ts';
-export type { ConnectionFactory, ConnectorOptions, ConnectorSummary } from './connectors/index.ts';

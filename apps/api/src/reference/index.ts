@@ -4,7 +4,6 @@
  * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
  */
 export { addressRoutes } from './addresses/index.ts';
-export type { AddressLookupSettings } from './addresses/index.ts';
 export {
   createLookupNames,
   createReferenceDataRepository,

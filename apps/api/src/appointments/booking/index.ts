@@ -4,12 +4,7 @@
  * release time; refusalOf names a refusal). Its writes stay inside it (decision 0091).
  * Other modules import only this file.
  */
-export {
-  appointmentCalendar,
-  appointmentUid,
-  mailboxAddress,
-  nextCalendarSequence,
-} from './appointment-calendar.ts';
+export { mailboxAddress, nextCalendarSequence } from './appointment-calendar.ts';
 export {
   appointmentEventColumns,
   appointmentEventData,
@@ -24,18 +19,14 @@ export { assertRoomToBook, bookingCaps, bookingsPerIdentity } from './booking-ca
 export type { BookingCaps } from './booking-caps.ts';
 export { createBookingDeps } from './booking-deps.ts';
 export type { BookingDepsOptions } from './booking-deps.ts';
-export { appointmentEmail, manageLinkLabel, practiceTime, recordChangeEmail } from './booking-emails.ts';
+export { manageLinkLabel, practiceTime, recordChangeEmail } from './booking-emails.ts';
 export { openDiary, refusalOf } from './diary.ts';
-export type { Diary, HeldTime, TimeSpan } from './diary.ts';
 export {
   amendAppointment,
   cancelAppointment,
-  cancelForPetDeparture,
   departureCancellation,
-  departureReasonCodes,
   getAppointment,
 } from './change-appointment.ts';
-export type { PetDepartureCancellation } from './change-appointment.ts';
 export { bookVisit } from './book-visit.ts';
 export type { VisitOutcome } from './book-visit.ts';
 export { cancelVisit, getVisit } from './cancel-visit.ts';

@@ -3,5 +3,4 @@
  * Other modules import only this file (decision 0054).
  */
 export { bookingRoutes } from './booking-routes.ts';
-export type { BookingRouteOptions } from './booking-routes.ts';
 export { appointmentRoutes } from './routes.ts';

@@ -4,13 +4,9 @@
  */
 export {
   createEarlierTimesDeps,
-  earlierTimeLimits,
   earlierTimeLinks,
   earlierTimeOfferRoutes,
   earlierTimesRoutes,
   withEarlierTimes,
 } from './earlier-times-routes.ts';
-export type { EarlierTimesRouteOptions } from './earlier-times-routes.ts';
-export { earlierTimesJobPlugin, runEarlierTimes } from './earlier-times-job.ts';
-export { offerFreedTimes } from './offer-freed-time.ts';
-export type { EarlierTimesDeps } from './earlier-times-common.ts';
+export { earlierTimesJobPlugin } from './earlier-times-job.ts';

@@ -3,8 +3,7 @@
  * end their links, and the links every confirmation and reminder carries. Other modules import only this
  * file (decision 0054).
  */
-export { manageLinkRoutes, manageLinkLimits } from './manage-link-routes.ts';
-export type { ManageLinkRouteOptions } from './manage-link-routes.ts';
+export { manageLinkRoutes } from './manage-link-routes.ts';
 export { manageLinkClientRoutes } from './manage-link-client-routes.ts';
 export { manageLinks } from './manage-link-issuer.ts';
 export type { ManageLinks, ReminderLinkRequest } from './manage-link-issuer.ts';

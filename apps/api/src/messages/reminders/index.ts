@@ -3,7 +3,6 @@
  * Other modules import only this file (decision 0054).
  */
 export { reminderCrontab, reminderTasks } from './reminder-tasks.ts';
-export type { ReminderTaskOptions } from './reminder-tasks.ts';
 export { smsDeliveryOf } from './sms-delivery.ts';
 export type { SmsSettings } from './sms-delivery.ts';
 export { queueRemindersTask, sendReminderTask } from './queue-reminders.ts';

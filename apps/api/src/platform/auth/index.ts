@@ -11,10 +11,10 @@ export {
   signedInScope,
 } from './access-scopes.ts';
 export type { RoutePlugin } from './access-scopes.ts';
-export { authPlugin, identityOf, machineCallerOf } from './auth-plugin.ts';
+export { authPlugin, identityOf } from './auth-plugin.ts';
 export { isRecentSignIn, RECENT_SIGN_IN_SECONDS, requireRecentSignIn } from './recent-sign-in.ts';
 export { INTEGRATION_TAG, PRACTICE_SYSTEM_SECURITY, servesPractice } from './machine-access.ts';
-export type { MachineAccessSettings, MachineCaller, MachineGrant } from './machine-access.ts';
+export type { MachineGrant } from './machine-access.ts';
 export type { Identity } from './identity.ts';
 export { ownedBy } from './identity-rows.ts';
 export { lockIdentity } from './identity-lock.ts';

@@ -4,7 +4,6 @@
  * preload (preload.ts, loaded by `node --import`, not through this file: decision 0071).
  * Other modules import only this file (decision 0054).
  */
-export { createApiMetrics } from './api-metrics.ts';
-export { openApiMetrics, type ApiMetricsService } from './api-metrics-service.ts';
+export { openApiMetrics } from './api-metrics-service.ts';
 export { httpMetricsPlugin } from './http-metrics.ts';
 export { telemetryRoutes } from './telemetry-routes.ts';

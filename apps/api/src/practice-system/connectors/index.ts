@@ -5,7 +5,7 @@
  */
 export { connectorsPlugin } from './connectors-plugin.ts';
 export type { ConnectionFactory, ConnectorOptions } from './connectors-plugin.ts';
-export type { ConnectorSystem, VendorConnection } from './vendor-port.ts';
+export type { VendorConnection } from './vendor-port.ts';
 export { createConnectorAdmin } from './connector-admin.ts';
 export type { ConnectorSummary } from './connector-admin.ts';
 export { createVendorConnection } from './vendors.ts';

@@ -3,4 +3,3 @@
  * Other modules import only this file (decision 0054).
  */
 export { eventDispatcherPlugin } from './dispatcher-plugin.ts';
-export type { EventDispatcherPluginOptions, PracticeEventsSettings } from './dispatcher-plugin.ts';

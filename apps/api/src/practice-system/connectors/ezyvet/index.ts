@@ -1,2 +1,2 @@
 export { createEzyvetConnection } from './ezyvet-connection.ts';
-export type { EzyvetClock, EzyvetConnectionOptions, EzyvetDeps } from './ezyvet-connection.ts';
+export type { EzyvetClock } from './ezyvet-connection.ts';

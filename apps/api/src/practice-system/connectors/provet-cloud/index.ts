@@ -1,6 +1,2 @@
-export {
-  createProvetCloudConnection,
-  type ProvetCloudDeps,
-  type ProvetCloudOptions,
-} from './provet-cloud-connection.ts';
-export { type ConnectionClock, realClock } from './rolling-window.ts';
+export { createProvetCloudConnection } from './provet-cloud-connection.ts';
+export { type ConnectionClock } from './rolling-window.ts';
