@@ -11,8 +11,6 @@ import { Container } from '@/shared/ui/container';
 import { dashboardActionProps } from './dashboard-action-props';
 import styles from './dashboard-overview.module.css';
 
-const loaded = <T,>(data: T | undefined) => ({ data, isPending: false, isError: data === undefined });
-
 /**
  * The dashboard (/), drawn on the server (decision 0118): the profile, pets, appointments and the home
  * practice's feature settings, asked for side by side, handed to the dashboard's components; only the
@@ -39,7 +37,7 @@ export async function DashboardOverview() {
         one place.
       </p>
       <div className={styles.sections}>
-        <DashboardActions {...dashboardActionProps(profile, loaded(pets), loaded(toggles))} />
+        <DashboardActions {...dashboardActionProps(profile, pets, toggles)} />
         <NextAppointmentCard appointment={next} error={appointments === undefined} />
         <PetsOverview pets={pets} />
       </div>

@@ -42,16 +42,6 @@ describe('DashboardActions', () => {
     expect(link('Your practice')).toBe('/your-practice');
   });
 
-  it('shows the ruled actions as busy while their rules wait for data', () => {
-    renderActions({ booking: undefined, registration: undefined });
-    for (const name of ['Book an appointment', 'Register a pet']) {
-      expect(screen.getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(true);
-    }
-    expect(screen.getByRole('link', { name: 'Update your details' }).getAttribute('href')).toBe(
-      '/client-detail',
-    );
-  });
-
   it('explains that online booking is unavailable, with the practice to call, and closes on OK', async () => {
     renderActions({ booking: { kind: 'dialog', dialog: 'booking-unavailable' } });
     const dialog = await openDialog('Book an appointment', 'Online appointment booking unavailable');

@@ -9,15 +9,15 @@ import typography from '@/shared/ui/typography.module.css';
 import styles from './dashboard-actions.module.css';
 
 export interface DashboardActionsProps {
-  /** What "Book an appointment" does; undefined while what it depends on loads. */
-  booking: ActionOutcome | undefined;
-  registration: ActionOutcome | undefined;
+  /** What "Book an appointment" does: its page, or the dialog that says why not. */
+  booking: ActionOutcome;
+  registration: ActionOutcome;
   practice?: HomePractice | null;
 }
 
 /**
  * The dashboard's actions: each goes to its page, or, when the rules of R6.2 to R6.4 block it, opens the
- * dialog that says why. While the rules' inputs load, the two ruled actions show as busy.
+ * dialog that says why. The server decides them with the page (decision 0118), so they never wait.
  */
 export function DashboardActions({ booking, registration, practice }: DashboardActionsProps) {
   const headingId = useId();
