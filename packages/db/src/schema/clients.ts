@@ -5,7 +5,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   unique,
@@ -14,7 +13,7 @@ import {
 import { requiredRef } from './columns.ts';
 import { contactChannel, contactPurpose, petSex, petStatus } from './enums.ts';
 import { breeds, colours, insurers, salutations, species } from './lookups.ts';
-import { importFingerprint, pmsRef, recordVersion } from './pms-ref.ts';
+import { importFingerprint, practiceRecordColumns } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 /**
@@ -25,9 +24,7 @@ import { practices } from './practices.ts';
 export const clients = pgTable(
   'clients',
   {
-    id: serial('id').primaryKey(),
-    pmsRef: pmsRef(),
-    version: recordVersion(),
+    ...practiceRecordColumns(),
     importFingerprint: importFingerprint(),
     salutationId: integer('salutation_id').references(() => salutations.id),
     firstName: text('first_name').notNull(),
@@ -76,9 +73,7 @@ export const contactPreferences = pgTable(
 export const pets = pgTable(
   'pets',
   {
-    id: serial('id').primaryKey(),
-    pmsRef: pmsRef(),
-    version: recordVersion(),
+    ...practiceRecordColumns(),
     importFingerprint: importFingerprint(),
     clientId: requiredRef('client_id', () => clients.id),
     name: text('name').notNull(),

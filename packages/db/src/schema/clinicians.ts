@@ -12,16 +12,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { requiredRef } from './columns.ts';
 import { clinicianType } from './enums.ts';
-import { pmsRef, recordVersion } from './pms-ref.ts';
+import { pmsRef, practiceRecordColumns } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 /** Clients see a clinician's type, never the name (R3.11). */
 export const clinicians = pgTable(
   'clinicians',
   {
-    id: serial('id').primaryKey(),
-    pmsRef: pmsRef(),
-    version: recordVersion(),
+    ...practiceRecordColumns(),
     practiceId: requiredRef('practice_id', () => practices.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -68,9 +66,7 @@ export const clinicianRotaBreaks = pgTable(
 export const closures = pgTable(
   'closures',
   {
-    id: serial('id').primaryKey(),
-    pmsRef: pmsRef(),
-    version: recordVersion(),
+    ...practiceRecordColumns(),
     practiceId: requiredRef('practice_id', () => practices.id, { onDelete: 'cascade' }),
     clinicianId: integer('clinician_id').references(() => clinicians.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),

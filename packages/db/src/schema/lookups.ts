@@ -15,7 +15,7 @@ import {
 import { requiredRef } from './columns.ts';
 import { clinicianType, listSource, speciesCode } from './enums.ts';
 import { listEntryKeys, speciesListEntryKeys } from './list-keys.ts';
-import { pmsRef, recordVersion } from './pms-ref.ts';
+import { practiceRecordColumns } from './pms-ref.ts';
 
 /**
  * Where a row of a list comes from (decision 0096): `vbo` (the Vertebrate Breed Ontology) or `portal` (the
@@ -123,9 +123,7 @@ export const insurers = pgTable(
 
 /** Online appointment reasons. A reason with no species rows applies to every species. */
 export const appointmentReasons = pgTable('appointment_reasons', {
-  id: serial('id').primaryKey(),
-  pmsRef: pmsRef(),
-  version: recordVersion(),
+  ...practiceRecordColumns(),
   name: text('name').notNull().unique(),
   durationMinutes: smallint('duration_minutes').notNull(),
   clinicianType: clinicianType('clinician_type').notNull(),

@@ -1,4 +1,4 @@
-import { integer, text, uuid } from 'drizzle-orm/pg-core';
+import { integer, serial, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The practice management system's own reference for a record it owns, unique per kind of record within
@@ -21,3 +21,13 @@ export const importFingerprint = () => uuid('import_fingerprint');
  * sends back the version it last saw (`If-Match`), and a write over a newer one is refused.
  */
 export const recordVersion = () => integer('version').notNull().default(1);
+
+/**
+ * A record the practice system owns and the integration API versions: the portal's id, the system's
+ * reference and the record's version, in that order on every such table.
+ */
+export const practiceRecordColumns = () => ({
+  id: serial('id').primaryKey(),
+  pmsRef: pmsRef(),
+  version: recordVersion(),
+});

@@ -4,7 +4,7 @@ import {
   writtenPrescriptionCapPence,
 } from '@vet/contracts/prescription-rules';
 import { requiredRef } from './columns.ts';
-import { pmsRef, recordVersion } from './pms-ref.ts';
+import { practiceRecordColumns } from './pms-ref.ts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,7 +12,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   time,
@@ -26,9 +25,7 @@ import {
 export const practices = pgTable(
   'practices',
   {
-    id: serial('id').primaryKey(),
-    pmsRef: pmsRef(),
-    version: recordVersion(),
+    ...practiceRecordColumns(),
     name: text('name').notNull(),
     addressLine1: text('address_line1').notNull(),
     addressLine2: text('address_line2'),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { requiredRef } from './columns.ts';
 import { appointmentReasons } from './lookups.ts';
-import { pmsRef, recordVersion } from './pms-ref.ts';
+import { practiceRecordColumns } from './pms-ref.ts';
 import { practices } from './practices.ts';
 
 /**
@@ -14,9 +14,7 @@ import { practices } from './practices.ts';
 export const practicePrices = pgTable(
   'practice_prices',
   {
-    id: serial('id').primaryKey(),
-    pmsRef: pmsRef(),
-    version: recordVersion(),
+    ...practiceRecordColumns(),
     practiceId: requiredRef('practice_id', () => practices.id, { onDelete: 'cascade' }),
     reasonId: integer('reason_id').references(() => appointmentReasons.id, { onDelete: 'cascade' }),
     serviceName: text('service_name'),
