@@ -1,6 +1,10 @@
 import type { PracticeAppointmentBody } from '@vet/contracts/integration-appointments';
 import type { PracticeRecordKind } from '@vet/contracts/integration-records';
-import type { PracticeEventEnvelope, PracticeEventType } from '@vet/contracts/practice-events';
+import type {
+  PracticeEventData,
+  PracticeEventEnvelope,
+  PracticeEventType,
+} from '@vet/contracts/practice-events';
 
 /**
  * What the connector layer asks of one practice system's API (decision 0106). A vendor module (ezyVet,
@@ -70,6 +74,76 @@ export type WriteResult =
    * online appointment as a desk overlap does) or `invalid` (reported for the operator, never retried).
    */
   | { outcome: 'refused'; reason: 'slot_taken' | 'invalid'; message: string };
+
+/** One kind of write: an event's data, its references resolved, into the system. */
+export type VendorWrite<T extends PracticeEventType> = (
+  data: PracticeEventData<T>,
+  signal?: AbortSignal,
+) => Promise<WriteResult>;
+
+/**
+ * The writes a vendor module can make, one a kind of change. A vendor implements those its system has a
+ * place for and says beside its writer why it leaves the others out; `writeEvent` answers not-applicable
+ * for them.
+ */
+export interface VendorWrites {
+  /** A booking made online: a client's, or a guest's whose hold was completed. */
+  book?: VendorWrite<'appointment.booked' | 'guest_hold.completed'>;
+  amend?: VendorWrite<'appointment.amended'>;
+  cancel?: VendorWrite<'appointment.cancelled'>;
+  registerClient?: VendorWrite<'client.registered'>;
+  registerPet?: VendorWrite<'pet.registered'>;
+  changeClient?: VendorWrite<'client.details_changed'>;
+  changePet?: VendorWrite<'pet.details_changed'>;
+  petDied?: VendorWrite<'pet.died'>;
+  petRehomed?: VendorWrite<'pet.rehomed'>;
+  /** A repeat prescription request put before the practice's staff (decision 0121). */
+  requestPrescription?: VendorWrite<'prescription.requested'>;
+}
+
+/**
+ * One event by the vendor's write of its kind. The switch names every event type, so a new one fails the
+ * typecheck here until it is given a kind or named as one no system is written.
+ */
+export async function writeEvent(
+  writes: VendorWrites,
+  event: OutboundEvent,
+  signal?: AbortSignal,
+): Promise<WriteResult> {
+  const notApplicable: WriteResult = { outcome: 'not-applicable' };
+  switch (event.type) {
+    case 'appointment.booked':
+    case 'guest_hold.completed':
+      return writes.book?.(event.data, signal) ?? notApplicable;
+    case 'appointment.amended':
+      return writes.amend?.(event.data, signal) ?? notApplicable;
+    case 'appointment.cancelled':
+      return writes.cancel?.(event.data, signal) ?? notApplicable;
+    case 'client.registered':
+      return writes.registerClient?.(event.data, signal) ?? notApplicable;
+    case 'pet.registered':
+      return writes.registerPet?.(event.data, signal) ?? notApplicable;
+    case 'client.details_changed':
+      return writes.changeClient?.(event.data, signal) ?? notApplicable;
+    case 'pet.details_changed':
+      return writes.changePet?.(event.data, signal) ?? notApplicable;
+    case 'pet.died':
+      return writes.petDied?.(event.data, signal) ?? notApplicable;
+    case 'pet.rehomed':
+      return writes.petRehomed?.(event.data, signal) ?? notApplicable;
+    case 'prescription.requested':
+      return writes.requestPrescription?.(event.data, signal) ?? notApplicable;
+    // The portal's own records (links, preferences, an online account's end, flags, attendance,
+    // reminders): no vendor writes them; one with a place for them adds its kind of write above.
+    case 'client.linked':
+    case 'client.contact_preferences_changed':
+    case 'client.online_account_deleted':
+    case 'appointment.flagged':
+    case 'appointment.attendance_confirmed':
+    case 'appointment.reminder_sent':
+      return notApplicable;
+  }
+}
 
 /** The system cannot answer now (down, 5xx, a timeout, a 429 beyond its reset): try again later. */
 export class VendorUnavailable extends Error {

@@ -1,4 +1,4 @@
-import type { ReadKind, ReadPage, VendorConnection } from '../vendor-port.ts';
+import { writeEvent, type ReadKind, type ReadPage, type VendorConnection } from '../vendor-port.ts';
 import { EzyvetCatalog } from './ezyvet-catalog.ts';
 import { EzyvetHttp, type EzyvetConnectionOptions, type EzyvetDeps } from './ezyvet-http.ts';
 import { EzyvetReadAhead } from './ezyvet-read-ahead.ts';
@@ -38,6 +38,6 @@ export function createEzyvetConnection(
     read: <K extends ReadKind>(kind: K, cursor: string | null, signal?: AbortSignal): Promise<ReadPage<K>> =>
       ahead.read(kind, cursor, signal),
     readAhead: (cursors, signal) => ahead.start(cursors, signal),
-    write: (event, signal) => writer.write(event, signal),
+    write: (event, signal) => writeEvent(writer, event, signal),
   };
 }

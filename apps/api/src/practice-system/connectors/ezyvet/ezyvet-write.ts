@@ -1,5 +1,5 @@
 import type { PracticeEventData } from '@vet/contracts/practice-events';
-import type { OutboundEvent, WriteResult } from '../vendor-port.ts';
+import type { VendorWrites, WriteResult } from '../vendor-port.ts';
 import {
   animalSchema,
   appointmentSchema,
@@ -26,9 +26,10 @@ type Booked = PracticeEventData<'appointment.booked'>;
  * registrations as contacts and animals; a client's and a pet's changes (ezyvet-write-changes.ts); a repeat
  * prescription request as a communication on the animal (ezyvet-prescription-requests.ts). Each write carries the portal's id (a booking's description, a
  * contact's or animal's code) and looks it up before writing, so a retry after a lost answer finds the
- * first write instead of making a second.
+ * first write instead of making a second. Links, preferences, an online account's end, flags and reminders
+ * are not written: ezyVet documents no place for them (decision 0116); the desk keeps its records.
  */
-export class EzyvetWriter {
+export class EzyvetWriter implements VendorWrites {
   private readonly uids = new Map<string, string>();
   private readonly registrations: EzyvetRegistrations;
   private readonly changes: EzyvetChanges;
@@ -41,42 +42,35 @@ export class EzyvetWriter {
     this.changes = new EzyvetChanges(http, catalog);
   }
 
-  async write(event: OutboundEvent, signal?: AbortSignal): Promise<WriteResult> {
-    switch (event.type) {
-      case 'appointment.booked':
-      case 'guest_hold.completed':
-        return this.book(event.data, signal);
-      case 'appointment.amended':
-        return this.amend(event.data, signal);
-      case 'appointment.cancelled':
-        return this.cancel(event.data, signal);
-      case 'client.registered':
-        return this.registrations.client(event.data, signal);
-      case 'pet.registered':
-        return this.registrations.pet(event.data, signal);
-      case 'client.details_changed':
-        return this.changes.client(event.data, signal);
-      case 'pet.details_changed':
-        return this.changes.pet(event.data, signal);
-      case 'pet.died':
-        return this.changes.died(event.data, signal);
-      case 'pet.rehomed':
-        return this.changes.rehomed(event.data, signal);
-      case 'prescription.requested':
-        return writePrescriptionRequest(this.http, event.data, signal);
-      // Links, preferences, an online account's end, flags and reminders: ezyVet documents no place for
-      // them (decision 0116); the desk keeps its records.
-      case 'client.linked':
-      case 'client.contact_preferences_changed':
-      case 'client.online_account_deleted':
-      case 'appointment.flagged':
-      case 'appointment.attendance_confirmed':
-      case 'appointment.reminder_sent':
-        return { outcome: 'not-applicable' };
-    }
+  registerClient(data: PracticeEventData<'client.registered'>, signal?: AbortSignal) {
+    return this.registrations.client(data, signal);
   }
 
-  private async book(data: Booked, signal?: AbortSignal): Promise<WriteResult> {
+  registerPet(data: PracticeEventData<'pet.registered'>, signal?: AbortSignal) {
+    return this.registrations.pet(data, signal);
+  }
+
+  changeClient(data: PracticeEventData<'client.details_changed'>, signal?: AbortSignal) {
+    return this.changes.client(data, signal);
+  }
+
+  changePet(data: PracticeEventData<'pet.details_changed'>, signal?: AbortSignal) {
+    return this.changes.pet(data, signal);
+  }
+
+  petDied(data: PracticeEventData<'pet.died'>, signal?: AbortSignal) {
+    return this.changes.died(data, signal);
+  }
+
+  petRehomed(data: PracticeEventData<'pet.rehomed'>, signal?: AbortSignal) {
+    return this.changes.rehomed(data, signal);
+  }
+
+  requestPrescription(data: PracticeEventData<'prescription.requested'>, signal?: AbortSignal) {
+    return writePrescriptionRequest(this.http, data, signal);
+  }
+
+  async book(data: Booked, signal?: AbortSignal): Promise<WriteResult> {
     const { clinician_ref, reason_ref, client_ref, pet_ref } = data;
     if (!clinician_ref || !reason_ref || !client_ref || !pet_ref) {
       return invalid('The booking names a record that has no ezyVet reference yet.');
@@ -126,10 +120,7 @@ export class EzyvetWriter {
     return { outcome: 'written', refs: { appointment_ref: ref } };
   }
 
-  private async amend(
-    data: PracticeEventData<'appointment.amended'>,
-    signal?: AbortSignal,
-  ): Promise<WriteResult> {
+  async amend(data: PracticeEventData<'appointment.amended'>, signal?: AbortSignal): Promise<WriteResult> {
     if (!data.appointment_ref || !data.clinician_ref || !data.reason_ref) {
       return invalid('The amended appointment names a record that has no ezyVet reference yet.');
     }
@@ -163,10 +154,7 @@ export class EzyvetWriter {
     return { outcome: 'written', refs: { appointment_ref: data.appointment_ref } };
   }
 
-  private async cancel(
-    data: PracticeEventData<'appointment.cancelled'>,
-    signal?: AbortSignal,
-  ): Promise<WriteResult> {
+  async cancel(data: PracticeEventData<'appointment.cancelled'>, signal?: AbortSignal): Promise<WriteResult> {
     if (!data.appointment_ref) return { outcome: 'not-applicable' };
     const cancelled = await this.catalog.idOf('appointmentstatus', (name) => /cancel/i.test(name), signal);
     if (cancelled === null) return invalid('The ezyVet site has no cancelled appointment status.');

@@ -1,4 +1,4 @@
-import type { ReadKind, VendorCallObserver, VendorConnection } from '../vendor-port.ts';
+import { writeEvent, type ReadKind, type VendorCallObserver, type VendorConnection } from '../vendor-port.ts';
 import { ProvetHttp, type ProvetHttpOptions } from './provet-http.ts';
 import { ProvetReader } from './provet-read.ts';
 import { ProvetWriter } from './provet-write.ts';
@@ -84,6 +84,6 @@ export function createProvetCloudConnection(
     system: 'provet-cloud',
     readKinds,
     read: (kind, cursor, signal) => reader.read(kind, cursor, signal),
-    write: (event, signal) => writer.write(event, signal),
+    write: (event, signal) => writeEvent(writer, event, signal),
   };
 }

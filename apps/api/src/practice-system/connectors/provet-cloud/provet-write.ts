@@ -1,5 +1,5 @@
 import type { PracticeEventData } from '@vet/contracts/practice-events';
-import type { OutboundEvent, WriteResult } from '../vendor-port.ts';
+import type { VendorWrites, WriteResult } from '../vendor-port.ts';
 import type { ProvetHttp } from './provet-http.ts';
 import { portalMarker } from './provet-map.ts';
 import { filterTime, unexpected } from './provet-read.ts';
@@ -21,44 +21,28 @@ const active = (appointment: ProvetAppointment) => appointment.active === 1;
  * Writes the portal's events into Provet Cloud, idempotently: each record carries the portal's id in its
  * free text (an appointment's `notes`, a client's or patient's `remarks`), and a write looks for it before
  * creating anything, so a retry after a lost answer finds the record instead of booking twice.
+ *
+ * Not written (decision 0108): links, preferences, an online account's end, flags and reminders (Provet
+ * has no place for them), a pet's changes (not yet). Nor a repeat prescription request (decision 0121):
+ * Provet documents e-prescriptions, made by a prescriber, and no task, note or message a client's request
+ * could be; the feed and webhooks carry it.
  */
-export class ProvetWriter {
+export class ProvetWriter implements VendorWrites {
   constructor(
     private readonly http: ProvetHttp,
     private readonly options: ProvetWriteOptions,
   ) {}
 
-  async write(event: OutboundEvent, signal?: AbortSignal): Promise<WriteResult> {
-    switch (event.type) {
-      case 'appointment.booked':
-      case 'guest_hold.completed':
-        return this.book(event.data, signal);
-      case 'appointment.amended':
-        return this.amend(event.data, signal);
-      case 'appointment.cancelled':
-        return this.cancel(event.data, signal);
-      case 'client.registered':
-        return registerClient(this.http, this.options.departmentId, event.data, signal);
-      case 'pet.registered':
-        return registerPet(this.http, this.options.speciesCodes, event.data, signal);
-      case 'client.details_changed':
-        return changeClient(this.http, this.options.departmentOfPractice, event.data, signal);
-      case 'client.linked':
-      case 'client.contact_preferences_changed':
-      case 'client.online_account_deleted':
-      case 'pet.details_changed':
-      case 'pet.died':
-      case 'pet.rehomed':
-      case 'appointment.flagged':
-      case 'appointment.attendance_confirmed':
-      case 'appointment.reminder_sent':
-        // Not written (decision 0108): Provet has no place for them, or (a pet's changes) not yet.
-        return { outcome: 'not-applicable' };
-      case 'prescription.requested':
-        // Decision 0121: Provet documents e-prescriptions, made by a prescriber, and no task, note or
-        // message a client's request could be; the feed and webhooks carry it.
-        return { outcome: 'not-applicable' };
-    }
+  registerClient(data: PracticeEventData<'client.registered'>, signal?: AbortSignal) {
+    return registerClient(this.http, this.options.departmentId, data, signal);
+  }
+
+  registerPet(data: PracticeEventData<'pet.registered'>, signal?: AbortSignal) {
+    return registerPet(this.http, this.options.speciesCodes, data, signal);
+  }
+
+  changeClient(data: PracticeEventData<'client.details_changed'>, signal?: AbortSignal) {
+    return changeClient(this.http, this.options.departmentOfPractice, data, signal);
   }
 
   private url(collection: string, id: string) {
@@ -88,7 +72,7 @@ export class ProvetWriter {
     );
   }
 
-  private async book(d: Booking, signal?: AbortSignal): Promise<WriteResult> {
+  async book(d: Booking, signal?: AbortSignal): Promise<WriteResult> {
     if (!d.clinician_ref || !d.reason_ref)
       return refused('invalid', 'The clinician or reason has no Provet reference.');
     if (!d.client_ref) throw waitingFor('client');
@@ -140,10 +124,7 @@ export class ProvetWriter {
       : refused('invalid', refusedFields(json));
   }
 
-  private async amend(
-    d: PracticeEventData<'appointment.amended'>,
-    signal?: AbortSignal,
-  ): Promise<WriteResult> {
+  async amend(d: PracticeEventData<'appointment.amended'>, signal?: AbortSignal): Promise<WriteResult> {
     if (!d.appointment_ref) throw waitingFor('appointment');
     if (!d.clinician_ref || !d.reason_ref)
       return refused('invalid', 'The clinician or reason has no Provet reference.');
@@ -171,10 +152,7 @@ export class ProvetWriter {
     throw unexpected(status, 'PATCH appointment/{id}/');
   }
 
-  private async cancel(
-    d: PracticeEventData<'appointment.cancelled'>,
-    signal?: AbortSignal,
-  ): Promise<WriteResult> {
+  async cancel(d: PracticeEventData<'appointment.cancelled'>, signal?: AbortSignal): Promise<WriteResult> {
     // Never written (refused when booked): nothing in Provet to cancel.
     if (!d.appointment_ref) return { outcome: 'not-applicable' };
     const { status } = await this.http.request({
