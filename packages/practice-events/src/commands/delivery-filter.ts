@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { practiceEventIdPrefix } from '@vet/contracts/practice-events';
 import type { Database } from '@vet/db/connection';
 import { webhookEndpoints } from '@vet/db/schema/practice-events';
@@ -8,26 +7,13 @@ import type { ParkedFilter } from '../parked-deliveries.ts';
 const eventIdPattern = new RegExp(`^${practiceEventIdPrefix}([1-9][0-9]{0,17})$`);
 
 /**
- * `[--endpoint <name>] [--event evt_N]` of `failed` and `redrive`: the filter, or the reason the
- * operator's arguments were refused (an unknown endpoint included, so a typo never reads as "none").
+ * `[--endpoint <name>] [--event evt_N]` of `failed` and `redrive` (failed takes no --event): the filter,
+ * or the reason they were refused (an unknown endpoint included, so a typo never reads as "none").
  */
 export async function readDeliveryFilter(
   db: Database,
-  args: string[],
-  options: { event: boolean },
+  values: { endpoint?: string | undefined; event?: string | undefined },
 ): Promise<{ filter: ParkedFilter } | { refused: string }> {
-  let values: { endpoint?: string; event?: string };
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: { endpoint: { type: 'string' }, event: { type: 'string' } },
-    }));
-  } catch (error) {
-    return { refused: error instanceof Error ? error.message : 'unreadable arguments' };
-  }
-  if (values.event !== undefined && !options.event) return { refused: 'Only --endpoint <name> is taken.' };
   const filter: ParkedFilter = {};
   if (values.event !== undefined) {
     const match = eventIdPattern.exec(values.event);

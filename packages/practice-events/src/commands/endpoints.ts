@@ -7,7 +7,7 @@ import {
 import { practiceEventTypes } from '@vet/contracts/practice-events';
 import { sealSecret } from '../secret-box.ts';
 import { checkEndpointUrl, newEndpointSecret } from '../webhook-delivery.ts';
-import type { EventsCommand } from './command.ts';
+import { eventsCommand } from './command.ts';
 import { formatTable } from './table.ts';
 
 /** `npm run events -- endpoints add|list|remove`: the practice systems' webhook endpoints. */
@@ -15,44 +15,40 @@ import { formatTable } from './table.ts';
 const endpointName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const nameRule = 'a name is 1 to 64 letters, digits, dots, dashes or underscores';
 
-/** A comma list given to a flag, without blanks or repeats. */
-const listOf = (value: string) => [...new Set(value.split(',').map((item) => item.trim()))].filter(Boolean);
+/** A flag's comma lists (it may be given more than once), without blanks or repeats; null when left out. */
+const listOf = (given: string[] | undefined) =>
+  given
+    ? [...new Set(given.flatMap((value) => value.split(',')).map((item) => item.trim()))].filter(Boolean)
+    : null;
 
 /**
  * The filters of `endpoints add` (decision 0105): `--practices PRAC-0001,PRAC-0002` (practice-system
- * references) and `--types appointment.booked,…`; either left out means every one. An error names the flag.
+ * references) and `--types appointment.booked,…`; either left out means every one.
  */
-function filtersOf(
-  flags: readonly string[],
-): { practiceRefs: string[] | null; eventTypes: string[] | null } | { problem: string } {
-  let practiceRefs: string[] | null = null;
-  let eventTypes: string[] | null = null;
-  for (let i = 0; i < flags.length; i += 2) {
-    const [flag, value] = [flags[i], flags[i + 1]];
-    const list = value === undefined ? [] : listOf(value);
-    if (flag === '--practices' && practiceRefs === null && list.length > 0) practiceRefs = list;
-    else if (flag === '--types' && eventTypes === null && list.length > 0) {
-      const unknown = list.filter((type) => !(practiceEventTypes as readonly string[]).includes(type));
-      if (unknown.length > 0) return { problem: `unknown event type ${unknown.join(', ')}` };
-      eventTypes = list;
-    } else
-      return { problem: `${flag} is not --practices <refs> or --types <types>, once each, with a value` };
-  }
+function filtersOf(given: {
+  practices?: string[] | undefined;
+  types?: string[] | undefined;
+}): { practiceRefs: string[] | null; eventTypes: string[] | null } | { problem: string } {
+  const [practiceRefs, eventTypes] = [listOf(given.practices), listOf(given.types)];
+  if (practiceRefs?.length === 0 || eventTypes?.length === 0)
+    return { problem: '--practices <refs> and --types <types> take a value' };
+  const unknown = (eventTypes ?? []).filter(
+    (type) => !(practiceEventTypes as readonly string[]).includes(type),
+  );
+  if (unknown.length > 0) return { problem: `unknown event type ${unknown.join(', ')}` };
   return { practiceRefs, eventTypes };
 }
 
-export const endpointsAddCommand: EventsCommand = {
+export const endpointsAddCommand = eventsCommand({
   name: 'endpoints add',
   usage: '<name> <url> [--practices <ref,…>] [--types <type,…>]',
   summary:
     'add a webhook endpoint (https in production), of some practices or event types only if given; prints its signing secret, once',
-  async run(args, { db, out, secretKeys, endpointUrlRule: rule }) {
-    const [name, url, ...flags] = args;
-    if (name === undefined || url === undefined || url.startsWith('--')) {
-      out('Give the endpoint a name and its URL: endpoints add <name> <url>');
-      return 1;
-    }
-    const filters = filtersOf(flags);
+  options: { practices: { type: 'string', multiple: true }, types: { type: 'string', multiple: true } },
+  positionals: { count: 2, refusal: 'Give the endpoint a name and its URL: endpoints add <name> <url>' },
+  async run({ values, positionals }, { db, out, secretKeys, endpointUrlRule: rule }) {
+    const [name, url] = positionals as [string, string];
+    const filters = filtersOf(values);
     if ('problem' in filters) {
       out(`Not added: ${filters.problem}.`);
       return 1;
@@ -83,17 +79,13 @@ export const endpointsAddCommand: EventsCommand = {
     out(secret);
     return 0;
   },
-};
+});
 
-export const endpointsListCommand: EventsCommand = {
+export const endpointsListCommand = eventsCommand({
   name: 'endpoints list',
   usage: '',
   summary: 'list the endpoints, with their deliveries waiting and parked',
-  async run(args, { db, out }) {
-    if (args.length > 0) {
-      out('endpoints list takes no arguments.');
-      return 1;
-    }
+  async run(_given, { db, out }) {
     const endpoints = await listEndpoints(db);
     if (endpoints.length === 0) {
       out('No endpoints. Add one with: endpoints add <name> <url>');
@@ -109,36 +101,28 @@ export const endpointsListCommand: EventsCommand = {
     formatTable(['name', 'active', 'waiting', 'parked', 'url'], rows).forEach((line) => out(line));
     return 0;
   },
-};
+});
 
-export const endpointsRemoveCommand: EventsCommand = {
+export const endpointsRemoveCommand = eventsCommand({
   name: 'endpoints remove',
   usage: '<name>',
   summary: 'remove an endpoint and its deliveries (waiting, parked and delivered)',
-  async run(args, { db, out }) {
-    const [name, ...extra] = args;
-    if (name === undefined || extra.length > 0) {
-      out('Give the name of the endpoint to remove: endpoints remove <name>');
-      return 1;
-    }
-    if (!(await removeEndpoint(db, name))) {
+  positionals: { count: 1, refusal: 'Give the name of the endpoint to remove: endpoints remove <name>' },
+  async run({ positionals: [name] }, { db, out }) {
+    if (!(await removeEndpoint(db, name!))) {
       out(`No endpoint is named ${name}.`);
       return 1;
     }
     out(`Removed the endpoint ${name}: nothing more is sent to it.`);
     return 0;
   },
-};
+});
 
-export const endpointsResealCommand: EventsCommand = {
+export const endpointsResealCommand = eventsCommand({
   name: 'endpoints reseal',
   usage: '',
   summary: 'seal every endpoint secret under the first key of WEBHOOK_SECRET_KEYS (after adding a key)',
-  async run(args, { db, out, secretKeys }) {
-    if (args.length > 0) {
-      out('endpoints reseal takes no arguments.');
-      return 1;
-    }
+  async run(_given, { db, out, secretKeys }) {
     if ('problem' in secretKeys) {
       out(`Not resealed: ${secretKeys.problem}.`);
       return 2;
@@ -151,4 +135,4 @@ export const endpointsResealCommand: EventsCommand = {
     out(`Not opened (their key is not in WEBHOOK_SECRET_KEYS): ${unopened.join(', ')}.`);
     return 1;
   },
-};
+});

@@ -1,16 +1,17 @@
 import { practiceEventId } from '@vet/contracts/practice-events';
 import { listParked } from '../parked-deliveries.ts';
-import type { EventsCommand } from './command.ts';
+import { eventsCommand } from './command.ts';
 import { readDeliveryFilter } from './delivery-filter.ts';
 import { formatTable } from './table.ts';
 
 /** `npm run events -- failed`: the deliveries parked after their retry window, for the operator to chase. */
-export const failedCommand: EventsCommand = {
+export const failedCommand = eventsCommand({
   name: 'failed',
   usage: '[--endpoint <name>]',
   summary: 'list the deliveries parked after their retry window (re-drive them with redrive)',
-  async run(args, { db, out }) {
-    const read = await readDeliveryFilter(db, args, { event: false });
+  options: { endpoint: { type: 'string' } },
+  async run({ values }, { db, out }) {
+    const read = await readDeliveryFilter(db, values);
     if ('refused' in read) {
       out(read.refused);
       return 1;
@@ -36,4 +37,4 @@ export const failedCommand: EventsCommand = {
     out(`${parked.length} parked; each holds back its record's later events for its endpoint.`);
     return 0;
   },
-};
+});

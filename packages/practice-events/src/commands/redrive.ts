@@ -1,14 +1,15 @@
 import { redriveParked } from '../parked-deliveries.ts';
-import type { EventsCommand } from './command.ts';
+import { eventsCommand } from './command.ts';
 import { readDeliveryFilter } from './delivery-filter.ts';
 
 /** `npm run events -- redrive`: parked deliveries sent again, their records' later events after them. */
-export const redriveCommand: EventsCommand = {
+export const redriveCommand = eventsCommand({
   name: 'redrive',
   usage: '[--endpoint <name>] [--event evt_N]',
   summary: 'send parked deliveries again now, with a new retry window (all, or those matching)',
-  async run(args, { db, out }) {
-    const read = await readDeliveryFilter(db, args, { event: true });
+  options: { endpoint: { type: 'string' }, event: { type: 'string' } },
+  async run({ values }, { db, out }) {
+    const read = await readDeliveryFilter(db, values);
     if ('refused' in read) {
       out(read.refused);
       return 1;
@@ -21,4 +22,4 @@ export const redriveCommand: EventsCommand = {
     );
     return 0;
   },
-};
+});

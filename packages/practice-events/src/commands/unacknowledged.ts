@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
 import type { Database } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
 import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { ageFormat, formatAge, parseAge } from './ages.ts';
-import type { EventsCommand } from './command.ts';
+import { eventsCommand, type EventsCommand } from './command.ts';
 import { unacknowledgedAfterSetting } from './config.ts';
 
 export const unacknowledgedKinds = ['client', 'pet', 'appointment'] as const;
@@ -66,14 +65,9 @@ const columns = (kind: string, id: string, createdAt: string, age: string) =>
   `${kind.padEnd(12)} ${id.padStart(10)}  ${createdAt.padEnd(24)}  ${age}`;
 
 /** The age to list from: `--older-than`, else UNACKNOWLEDGED_AFTER, else 24h. */
-function olderThanOf(args: string[]): { text: string; ms: number } | { refused: string; status: number } {
-  let given: string | undefined;
-  try {
-    const parsed = parseArgs({ args, options: { 'older-than': { type: 'string' } }, strict: true });
-    given = parsed.values['older-than'];
-  } catch (error) {
-    return { refused: error instanceof Error ? error.message : String(error), status: 1 };
-  }
+function olderThanOf(
+  given: string | undefined,
+): { text: string; ms: number } | { refused: string; status: number } {
   if (given !== undefined) {
     const ms = parseAge(given);
     return ms === undefined
@@ -90,14 +84,15 @@ function olderThanOf(args: string[]): { text: string; ms: number } | { refused: 
 
 /** The command, with a clock the tests can set. */
 export function createUnacknowledgedCommand(now: () => Date = () => new Date()): EventsCommand {
-  return {
+  return eventsCommand({
     name: 'unacknowledged',
     usage: '[--older-than 24h]',
     summary:
       'list online clients, pets and appointments with no practice reference after a time ' +
       '(UNACKNOWLEDGED_AFTER, or 24h), for staff to chase',
-    async run(args, { db, out }) {
-      const age = olderThanOf(args);
+    options: { 'older-than': { type: 'string' } },
+    async run({ values }, { db, out }) {
+      const age = olderThanOf(values['older-than']);
       if ('refused' in age) {
         out(age.refused);
         return age.status;
@@ -122,7 +117,7 @@ export function createUnacknowledgedCommand(now: () => Date = () => new Date()):
       out(`Unacknowledged after ${age.text}: ${counts.join(', ')}`);
       return 0;
     },
-  };
+  });
 }
 
 /** `npm run events -- unacknowledged [--older-than 24h]` (decision 0067). */
