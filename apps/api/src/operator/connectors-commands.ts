@@ -1,11 +1,6 @@
 import { connectDatabase } from '@vet/db/connection';
 import { createConnectorAdmin } from '../practice-system/index.ts';
-import {
-  parseCommandArgs,
-  wrongArguments,
-  type OperatorCommand,
-  type OperatorContext,
-} from './operator-command.ts';
+import { operatorCommand, type OperatorCommand, type OperatorContext } from './operator-command.ts';
 
 type Admin = ReturnType<typeof createConnectorAdmin>;
 
@@ -23,11 +18,14 @@ async function withAdmin(context: OperatorContext, body: (admin: Admin) => Promi
 
 const when = (date: Date | null) => (date ? date.toISOString() : 'never');
 
-const listCommand: OperatorCommand = {
+/** The one positional of the commands on a connector. */
+const oneConnector = { count: 1, refusal: 'Name one connector.' };
+
+const listCommand = operatorCommand({
   name: 'connectors list',
   usage: '',
   summary: 'the connectors to practice systems: paused or not, each kind read when, refused records counted',
-  run: (_args, context) =>
+  run: (_given, context) =>
     withAdmin(context, async (admin) => {
       const connectors = await admin.list();
       if (connectors.length === 0) context.out('connectors: none has started (PRACTICE_CONNECTORS)');
@@ -41,73 +39,57 @@ const listCommand: OperatorCommand = {
       }
       return 0;
     }),
-};
+});
 
 /** `connectors pause <name>` and `connectors resume <name>`. */
-const pausing = (paused: boolean): OperatorCommand => {
-  const command: OperatorCommand = {
+const pausing = (paused: boolean) =>
+  operatorCommand({
     name: paused ? 'connectors pause' : 'connectors resume',
     usage: '<name>',
     summary: paused
       ? 'stop reading and writing a practice system (writes wait, then go in order once resumed)'
       : 'read and write a paused practice system again, from where it stopped',
-    run: (args, context) => {
-      const [name, ...rest] = args;
-      if (!name || rest.length > 0)
-        return Promise.resolve(wrongArguments(command, context, 'Name one connector.'));
-      return withAdmin(context, async (admin) => {
-        if (!(await admin.setPaused(name, paused))) {
+    positionals: oneConnector,
+    run: ({ positionals: [name] }, context) =>
+      withAdmin(context, async (admin) => {
+        if (!(await admin.setPaused(name!, paused))) {
           context.err(`connectors: no connector is called ${name} (it starts with the API)`);
           return 1;
         }
         context.out(`${name}: ${paused ? 'paused' : 'resumed'}`);
         return 0;
-      });
-    },
-  };
-  return command;
-};
+      }),
+  });
 
-const resyncCommand: OperatorCommand = {
+const resyncCommand = operatorCommand({
   name: 'connectors resync',
   usage: '<name> [--kind <kind>]',
   summary: 'read a practice system again from the beginning (all kinds, or one): what differs is applied',
-  run(args, context) {
-    const parsed = parseCommandArgs(resyncCommand, context, {
-      args,
-      allowPositionals: true,
-      options: { kind: { type: 'string' } },
-    });
-    if (parsed === 2) return Promise.resolve(2);
-    const [name, ...rest] = parsed.positionals;
-    if (!name || rest.length > 0)
-      return Promise.resolve(wrongArguments(resyncCommand, context, 'Name one connector.'));
-    return withAdmin(context, async (admin) => {
-      const kinds = await admin.resync(name, parsed.values.kind);
+  options: { kind: { type: 'string' } },
+  positionals: oneConnector,
+  run: ({ values, positionals: [name] }, context) =>
+    withAdmin(context, async (admin) => {
+      const kinds = await admin.resync(name!, values.kind);
       context.out(`${name}: ${kinds} kind(s) to read from the beginning at the next pass`);
       return 0;
-    });
-  },
-};
+    }),
+});
 
-const refusalsCommand: OperatorCommand = {
+const refusalsCommand = operatorCommand({
   name: 'connectors refused',
   usage: '<name>',
   summary: 'the records a connector read or wrote that were refused: kind, reference, field and reason',
-  run(args, context) {
-    const [name, ...rest] = args;
-    if (!name || rest.length > 0)
-      return Promise.resolve(wrongArguments(refusalsCommand, context, 'Name one connector.'));
-    return withAdmin(context, async (admin) => {
-      const refusals = await admin.refusals(name);
+  positionals: oneConnector,
+  run: ({ positionals: [name] }, context) =>
+    withAdmin(context, async (admin) => {
+      const refusals = await admin.refusals(name!);
       for (const r of refusals)
         for (const reason of r.reasons)
           context.out(`${r.direction} ${r.kind} ${r.ref}: ${reason.path}: ${reason.message}`);
       context.out(`${name}: ${refusals.length} refused record(s)`);
       return 0;
-    });
-  },
-};
+    }),
+});
 
 /** The operator's connector commands (decision 0106). */
 export const connectorsOperatorCommands: readonly OperatorCommand[] = [

@@ -8,14 +8,13 @@ import {
   type InvitationSettings,
 } from '../practice-system/index.ts';
 import {
-  parseCommandArgs,
+  operatorCommand,
   wrongArguments,
   type OperatorCommand,
   type OperatorContext,
   type OperatorTarget,
 } from './operator-command.ts';
 
-const usage = '<client_ref> [--email [--replace]]';
 /** npm start's portal, where a local run's links point unless PORTAL_URL says otherwise. */
 const localPortalUrl = 'http://localhost:3000';
 
@@ -44,21 +43,14 @@ function invitationSettings(
  * command needs no mail server. It prints the reference and the expiry, never the code nor anything of
  * the client's record (decision 0097): the code exists only in the e-mail.
  */
-export const inviteCommand: OperatorCommand = {
+export const inviteCommand: OperatorCommand = operatorCommand({
   name: 'invite',
-  usage,
+  usage: '<client_ref> [--email [--replace]]',
   summary: 'whether a client (by the practice system’s reference) can be invited; --email invites them',
-  async run(args, context) {
-    const parsed = parseCommandArgs(inviteCommand, context, {
-      args,
-      allowPositionals: true,
-      options: { email: { type: 'boolean' }, replace: { type: 'boolean' } },
-    });
-    if (parsed === 2) return 2;
-    const [given, ...extra] = parsed.positionals;
-    if (given === undefined || extra.length > 0)
-      return wrongArguments(inviteCommand, context, 'Give one client reference.');
-    if (parsed.values.replace && !parsed.values.email)
+  options: { email: { type: 'boolean' }, replace: { type: 'boolean' } },
+  positionals: { count: 1, refusal: 'Give one client reference.' },
+  async run({ values, positionals: [given] }, context) {
+    if (values.replace && !values.email)
       return wrongArguments(inviteCommand, context, '--replace goes with --email.');
     const clientRef = practiceSystemRefSchema.safeParse(given);
     if (!clientRef.success) {
@@ -71,7 +63,7 @@ export const inviteCommand: OperatorCommand = {
     const handle = connectDatabase(target.databaseUrl, { max: 2 });
     const deps = { db: handle.db, repository: createClientInvitationRepository() };
     try {
-      if (!parsed.values.email) {
+      if (!values.email) {
         await checkClientInvitable(deps, ref);
         context.out(
           `${ref} can be invited: a client of the practice, with an e-mail address, no online account yet.`,
@@ -86,7 +78,7 @@ export const inviteCommand: OperatorCommand = {
         context.err(`Not invited: ${settings.problem}`);
         return 2;
       }
-      const invitation = await inviteClient({ ...deps, settings }, ref, { replace: parsed.values.replace });
+      const invitation = await inviteClient({ ...deps, settings }, ref, { replace: values.replace });
       if (invitation.outcome === 'live') {
         context.out(
           `${ref} already has an unused invitation, whose link works until ${invitation.expires_at}: nothing was sent. ` +
@@ -103,10 +95,10 @@ export const inviteCommand: OperatorCommand = {
       return 0;
     } catch (error) {
       if (!(error instanceof ApiProblem)) throw error;
-      context.err(`${parsed.values.email ? 'Not invited' : 'Cannot be invited'}: ${error.message}`);
+      context.err(`${values.email ? 'Not invited' : 'Cannot be invited'}: ${error.message}`);
       return 1;
     } finally {
       await handle.close();
     }
   },
-};
+});

@@ -1,23 +1,18 @@
 import { connectDatabase } from '@vet/db/connection';
 import { loadReferenceLists, ReferenceDataRefused } from '@vet/db/reference/load-reference-lists';
-import { parseCommandArgs, type OperatorCommand } from './operator-command.ts';
+import { operatorCommand } from './operator-command.ts';
 
 /**
  * `portal-admin lists [--dry-run] [--data <folder>]`: loads the reference lists (decision 0096) after the
  * migrate step, at every release; a second run with the same data changes nothing. A list refused (a
  * line of its file, or a change that would orphan a pet) writes nothing and answers 1.
  */
-export const listsCommand: OperatorCommand = {
+export const listsCommand = operatorCommand({
   name: 'lists',
   usage: '[--dry-run] [--data <folder>]',
   summary: 'load the reference lists (species, breeds, colours, insurers, …), a line a list with its counts',
-  async run(args, context) {
-    const parsed = parseCommandArgs(listsCommand, context, {
-      args,
-      options: { 'dry-run': { type: 'boolean' }, data: { type: 'string' } },
-    });
-    if (parsed === 2) return 2;
-    const options = parsed.values;
+  options: { 'dry-run': { type: 'boolean' }, data: { type: 'string' } },
+  async run({ values: options }, context) {
     const target = await context.target();
     if (!target) return 2;
     const dryRun = options['dry-run'] === true;
@@ -45,4 +40,4 @@ export const listsCommand: OperatorCommand = {
       await handle.close();
     }
   },
-};
+});

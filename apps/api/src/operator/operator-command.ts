@@ -1,5 +1,5 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { RetentionOptions } from '@vet/db/retention/apply-retention';
+import { commandsRefusing, type Command } from '@vet/practice-events/commands/command';
 
 /**
  * The operator's command (`portal-admin`, decision 0097): what each of its commands is given, and what
@@ -49,32 +49,14 @@ export interface OperatorContext {
 }
 
 /** One command of `portal-admin`; commands.ts lists them. */
-export interface OperatorCommand {
-  /** Its words (`endpoints add`). */
-  name: string;
-  /** The arguments after its name, as the help shows them. */
-  usage: string;
-  summary: string;
-  /** Returns the exit status: 0 done, 1 the input was refused, 2 it could not run. */
-  run(args: string[], context: OperatorContext): Promise<number>;
-}
+export type OperatorCommand = Command<OperatorContext>;
 
 /** Says on standard error why a command's arguments are wrong, then its usage; answers 2 (could not run). */
 export function wrongArguments(command: OperatorCommand, context: OperatorContext, message: string): 2 {
   context.err(message);
-  context.err(`Usage: portal-admin ${command.name} ${command.usage}`);
+  context.err(`Usage: portal-admin ${`${command.name} ${command.usage}`.trim()}`);
   return 2;
 }
 
-/** The command's arguments as node:util parses them, or 2 once wrongArguments has said why they are not. */
-export function parseCommandArgs<T extends ParseArgsConfig>(
-  command: OperatorCommand,
-  context: OperatorContext,
-  config: T,
-): ReturnType<typeof parseArgs<T>> | 2 {
-  try {
-    return parseArgs(config);
-  } catch (error) {
-    return wrongArguments(command, context, error instanceof Error ? error.message : String(error));
-  }
-}
+/** A command of `portal-admin`, given the arguments it declares parsed; others go to wrongArguments. */
+export const operatorCommand = commandsRefusing<OperatorContext>(wrongArguments);

@@ -1,25 +1,19 @@
 import { connectDatabase } from '@vet/db/connection';
 import { applyRetention } from '@vet/db/retention/apply-retention';
-import { parseCommandArgs, wrongArguments, type OperatorCommand } from './operator-command.ts';
+import { operatorCommand } from './operator-command.ts';
 
 /**
  * `portal-admin retention run [--dry-run]`: the daily retention job (docs/retention.md, decision 0119) now,
  * with the same RETENTION_* periods; --dry-run counts what is due and changes nothing. It prints one line
  * per kind of record: a count, the period and what happens, never a row's content.
  */
-export const retentionCommand: OperatorCommand = {
+export const retentionCommand = operatorCommand({
   name: 'retention run',
   usage: '[--dry-run]',
   summary: 'applies the retention periods now (the API does it daily); --dry-run only counts what is due',
-  async run(args, context) {
-    const parsed = parseCommandArgs(retentionCommand, context, {
-      args,
-      options: { 'dry-run': { type: 'boolean' } },
-    });
-    if (parsed === 2) return 2;
-    if (parsed.positionals.length > 0)
-      return wrongArguments(retentionCommand, context, 'No arguments but --dry-run.');
-    const dryRun = parsed.values['dry-run'] === true;
+  options: { 'dry-run': { type: 'boolean' } },
+  async run({ values }, context) {
+    const dryRun = values['dry-run'] === true;
     const target = await context.target();
     if (!target) return 2;
     const handle = connectDatabase(target.databaseUrl, { max: 2 });
@@ -42,4 +36,4 @@ export const retentionCommand: OperatorCommand = {
       await handle.close();
     }
   },
-};
+});
