@@ -40,6 +40,10 @@ describe('a command defined with what it takes', () => {
     expect(await run('north', 'south')).toMatchObject({ status: 9, refusals: ['probe add: Name one.'] });
   });
 
+  it('takes an empty positional (an unset shell variable) as not given', async () => {
+    expect(await run('')).toEqual({ status: 9, given: [], refusals: ['probe add: Name one.'] });
+  });
+
   it('names an option it does not take, and says what node:util says of a bad value', async () => {
     expect((await run('north', '--kinds', 'pets')).refusals).toEqual([
       'probe add: --kinds is not an option of probe add.',

@@ -51,7 +51,9 @@ function parseCommandArguments<Options extends ParseArgsOptionsConfig>(
 ): ParsedArguments<Options> | { refused: string } {
   try {
     const parsed = parseArgs({ args, options, allowPositionals: positionals !== undefined });
-    if (positionals && parsed.positionals.length !== positionals.count)
+    // An empty one (an unset shell variable) is not given: `import ""` must not import the current folder.
+    const given = parsed.positionals.filter((positional) => positional !== '');
+    if (positionals && (given.length !== positionals.count || given.length !== parsed.positionals.length))
       return { refused: positionals.refusal };
     return parsed;
   } catch (error) {
