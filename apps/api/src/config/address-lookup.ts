@@ -9,7 +9,7 @@ import { httpUrl, wholeNumber } from './values.ts';
  */
 const timeoutBounds = [100, 10_000] as const;
 
-export const addressLookupEnvShape = {
+const addressLookupEnvShape = {
   ADDRESS_PROVIDER: z.enum(['off', 'demo', 'ideal-postcodes']).optional(),
   // The key travels in the query string (the provider's documented placement): no spaces, no `&`.
   IDEAL_POSTCODES_API_KEY: z
@@ -20,7 +20,7 @@ export const addressLookupEnvShape = {
   ADDRESS_LOOKUP_TIMEOUT_MS: wholeNumber(timeoutBounds).default(2000),
 };
 
-export const addressLookupEnvExpected: Record<keyof typeof addressLookupEnvShape, string> = {
+const addressLookupEnvExpected: Record<keyof typeof addressLookupEnvShape, string> = {
   ADDRESS_PROVIDER:
     'off, demo or ideal-postcodes (where the address lookup asks); unset: demo, or off in production, ' +
     'which refuses demo',
@@ -33,14 +33,20 @@ export const addressLookupEnvExpected: Record<keyof typeof addressLookupEnvShape
   ADDRESS_LOOKUP_TIMEOUT_MS: `a whole number of milliseconds from ${timeoutBounds[0]} to ${timeoutBounds[1]} (how long the API waits for the provider); unset: 2000`,
 };
 
+export const addressLookupSection = {
+  shape: addressLookupEnvShape,
+  expected: addressLookupEnvExpected,
+  rules: [requireAddressLookupSettings],
+};
+
 type AddressLookupEnv = z.output<z.ZodObject<typeof addressLookupEnvShape>> & { NODE_ENV: string };
 
 export type AddressLookupConfig =
   | { provider: 'off' | 'demo' }
   | { provider: 'ideal-postcodes'; apiKey: string; apiUrl: string; timeoutMs: number };
 
-/** The rules across variables, for api-config.ts's superRefine. */
-export function requireAddressLookupSettings(env: Partial<AddressLookupEnv>, context: z.RefinementCtx): void {
+/** The rules across variables, checked even when other variables are bad (section.ts's `when`). */
+function requireAddressLookupSettings(env: Partial<AddressLookupEnv>, context: z.RefinementCtx): void {
   const production = env.NODE_ENV === 'production';
   // The demo table is empty in production: a lookup that finds nothing is worse than none.
   if (production && env.ADDRESS_PROVIDER === 'demo')

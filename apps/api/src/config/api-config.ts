@@ -3,65 +3,21 @@ import { defaultMailFrom } from '@vet/email/email-delivery';
 import { z } from 'zod';
 import { DEV_VERIFICATION_CODE_PEPPER, productionRules } from './production-rules.ts';
 import { brandNameValue, httpUrl, jsonValue, wholeNumber } from './values.ts';
-import {
-  databaseConfigOf,
-  databaseEnvExpected,
-  databaseEnvShape,
-  requireDirectUrlBehindPooler,
-  migrateOnStartOf,
-  type DatabaseConfig,
-} from './database.ts';
-import {
-  integrationConfigOf,
-  integrationEnvExpected,
-  integrationEnvShape,
-  requireIntegrationTokenUrlInProduction,
-  type IntegrationConfig,
-} from './integration.ts';
-import {
-  connectorsConfigOf,
-  connectorsEnvExpected,
-  connectorsEnvShape,
-  type ConnectorConfig,
-} from './connectors.ts';
-import { requireSmsSettings, smsConfigOf, smsEnvExpected, smsEnvShape, type SmsConfig } from './sms.ts';
-import {
-  addressLookupConfigOf,
-  addressLookupEnvExpected,
-  addressLookupEnvShape,
-  requireAddressLookupSettings,
-  type AddressLookupConfig,
-} from './address-lookup.ts';
-import { maintenanceEnvExpected, maintenanceEnvShape, maintenanceOf } from './maintenance.ts';
-import {
-  processConfigOf,
-  processEnvExpected,
-  processEnvShape,
-  requireKeepAliveAboveBalancer,
-  type ProcessConfig,
-} from './process-kind.ts';
-import {
-  metricsConfigOf,
-  metricsEnvExpected,
-  metricsEnvShape,
-  requireMetricsPortApart,
-  type MetricsConfig,
-} from './metrics.ts';
+import { envOf } from './section.ts';
+import { databaseConfigOf, databaseSection, migrateOnStartOf, type DatabaseConfig } from './database.ts';
+import { integrationConfigOf, integrationSection, type IntegrationConfig } from './integration.ts';
+import { connectorsConfigOf, connectorsSection, type ConnectorConfig } from './connectors.ts';
+import { smsConfigOf, smsSection, type SmsConfig } from './sms.ts';
+import { addressLookupConfigOf, addressLookupSection, type AddressLookupConfig } from './address-lookup.ts';
+import { maintenanceOf, maintenanceSection } from './maintenance.ts';
+import { processConfigOf, processSection, type ProcessConfig } from './process-kind.ts';
+import { metricsConfigOf, metricsSection, type MetricsConfig } from './metrics.ts';
 import {
   practiceEventsConfigOf,
-  practiceEventsEnvExpected,
-  practiceEventsEnvShape,
-  requireRetryCapAboveBase,
-  requireSecretKeysInProduction,
+  practiceEventsSection,
   type PracticeEventsConfig,
 } from './practice-events.ts';
-import {
-  requireMessageRowsOutliveBodies,
-  retentionConfigOf,
-  retentionEnvExpected,
-  retentionEnvShape,
-  type RetentionConfig,
-} from './retention.ts';
+import { retentionConfigOf, retentionSection, type RetentionConfig } from './retention.ts';
 
 /**
  * The API's one view of its environment, parsed once at start-up. The process refuses to start on a bad
@@ -113,12 +69,11 @@ const trustedIssuers = jsonValue(
 
 export { DEV_VERIFICATION_CODE_PEPPER };
 
-const envSchema = z.object({
+const apiShape = {
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: wholeNumber(portBounds).default(4000),
   API_PUBLIC_URL: httpUrl.default('http://localhost:4000'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
-  ...databaseEnvShape,
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(300),
   ONBOARDING_CHECKS_PER_HOUR: wholeNumber(rateLimitBounds).default(120),
@@ -148,26 +103,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   // Unset is production (decision 0068): a local run and the tests say what they are.
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
-  ...integrationEnvShape,
-  ...practiceEventsEnvShape,
-  ...connectorsEnvShape,
-  ...maintenanceEnvShape,
-  ...metricsEnvShape,
-  ...smsEnvShape,
-  ...addressLookupEnvShape,
-  ...retentionEnvShape,
-  ...processEnvShape,
-});
+};
 
-type EnvName = keyof typeof envSchema.shape;
-
-/** What each variable must be; the start-up error quotes this, never the value (it may hold a password). */
-const expected: Record<EnvName, string> = {
+const apiExpected: Record<keyof typeof apiShape, string> = {
   API_HOST: 'a host name or IP address to listen on',
   API_PORT: `a port number from ${portBounds[0]} to ${portBounds[1]}`,
   API_PUBLIC_URL: 'the http:// or https:// address at which clients reach this API',
   DATABASE_URL: 'a postgres:// or postgresql:// URL',
-  ...databaseEnvExpected,
   REDIS_URL:
     'a redis:// or rediss:// URL (rate limits shared by every instance); required in production, unset ' +
     'elsewhere keeps them in memory',
@@ -204,16 +146,23 @@ const expected: Record<EnvName, string> = {
   API_DOCS: 'on or off (the OpenAPI document and UI at /docs); unset: on, except in production',
   LOG_LEVEL: `one of ${logLevels.join(', ')}`,
   NODE_ENV: 'one of development, test, production; unset means production',
-  ...integrationEnvExpected,
-  ...practiceEventsEnvExpected,
-  ...connectorsEnvExpected,
-  ...maintenanceEnvExpected,
-  ...metricsEnvExpected,
-  ...smsEnvExpected,
-  ...addressLookupEnvExpected,
-  ...retentionEnvExpected,
-  ...processEnvExpected,
 };
+
+// The rules run in this order (production's first), and a message names the variables in it.
+const { schema: envSchema, expected } = envOf(
+  { shape: apiShape, expected: apiExpected, rules: [productionRules] },
+  integrationSection,
+  practiceEventsSection,
+  connectorsSection,
+  maintenanceSection,
+  metricsSection,
+  smsSection,
+  addressLookupSection,
+  retentionSection,
+  databaseSection,
+  processSection,
+);
+type EnvName = keyof typeof envSchema.shape;
 
 export interface ApiConfig {
   host: string;
@@ -328,19 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const input = Object.fromEntries(
     Object.keys(envSchema.shape).map((name) => [name, env[name] === '' ? undefined : env[name]]),
   );
-  // `when`: checked even when other variables are bad, so one message names every problem.
-  const parsed = envSchema
-    .superRefine(productionRules, { when: () => true })
-    .superRefine(requireIntegrationTokenUrlInProduction, { when: () => true })
-    .superRefine(requireRetryCapAboveBase, { when: () => true })
-    .superRefine(requireSecretKeysInProduction, { when: () => true })
-    .superRefine(requireMetricsPortApart, { when: () => true })
-    .superRefine(requireSmsSettings, { when: () => true })
-    .superRefine(requireAddressLookupSettings, { when: () => true })
-    .superRefine(requireMessageRowsOutliveBodies, { when: () => true })
-    .superRefine(requireDirectUrlBehindPooler, { when: () => true })
-    .superRefine(requireKeepAliveAboveBalancer, { when: () => true })
-    .safeParse(input);
+  const parsed = envSchema.safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
     throw new ConfigError(

@@ -27,7 +27,7 @@ const connectorEntry = z
   })
   .strict();
 
-export const connectorsEnvShape = {
+const connectorsEnvShape = {
   PRACTICE_CONNECTORS: jsonValue(
     z
       .array(connectorEntry)
@@ -39,10 +39,12 @@ export const connectorsEnvShape = {
   ).optional(),
 };
 
-export const connectorsEnvExpected: Record<keyof typeof connectorsEnvShape, string> = {
+const connectorsEnvExpected: Record<keyof typeof connectorsEnvShape, string> = {
   PRACTICE_CONNECTORS:
     'a JSON array of connectors, each { "name", "system": "ezyvet" | "provet-cloud", "practices": [practice_ref…], "base_url", "settings"?, "credentials": { name: ENV_VAR }, "poll_seconds"? } (README: "Connecting ezyVet"); names and practices unique',
 };
+
+export const connectorsSection = { shape: connectorsEnvShape, expected: connectorsEnvExpected, rules: [] };
 
 /** One connector as the roots hand it to the connectors module: its credentials read. */
 export interface ConnectorConfig {

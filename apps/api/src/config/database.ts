@@ -12,7 +12,7 @@ const poolBounds = [1, 1000] as const;
 const workerBounds = [1, 32] as const;
 const statementTimeoutBounds = [0, 3_600_000] as const;
 
-export const databaseEnvShape = {
+const databaseEnvShape = {
   DATABASE_POOL_MAX: wholeNumber(poolBounds).default(10),
   DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_DIRECT_POOL_MAX: wholeNumber(poolBounds).default(2),
@@ -23,7 +23,7 @@ export const databaseEnvShape = {
   DATABASE_ALLOW_SUPERUSER: z.enum(['true', 'false']).optional(),
 };
 
-export const databaseEnvExpected: Record<keyof typeof databaseEnvShape, string> = {
+const databaseEnvExpected: Record<keyof typeof databaseEnvShape, string> = {
   DATABASE_POOL_MAX: `a whole number of connections for requests per process, from ${poolBounds[0]} to ${poolBounds[1]}`,
   DATABASE_DIRECT_URL:
     'a postgres:// or postgresql:// URL of the server itself, never a pooler (migrations, LISTEN, the job ' +
@@ -41,6 +41,12 @@ export const databaseEnvExpected: Record<keyof typeof databaseEnvShape, string> 
   DATABASE_ALLOW_SUPERUSER:
     'true or false (let a production API connect as a PostgreSQL superuser); unset: false, refused in ' +
     'production as a superuser (decision 0092)',
+};
+
+export const databaseSection = {
+  shape: databaseEnvShape,
+  expected: databaseEnvExpected,
+  rules: [requireDirectUrlBehindPooler],
 };
 
 type DatabaseEnv = z.output<z.ZodObject<typeof databaseEnvShape>>;
@@ -94,7 +100,7 @@ export function migrateOnStartOf(env: DatabaseEnv & { NODE_ENV: string }): boole
  * A transaction pooler carries no session: what needs one has its own URL, and a start-up parameter such
  * as statement_timeout is refused by PgBouncer (before 1.21 it takes only a few), so the role carries it.
  */
-export function requireDirectUrlBehindPooler(
+function requireDirectUrlBehindPooler(
   env: { DATABASE_POOLER?: unknown; DATABASE_DIRECT_URL?: unknown; DATABASE_STATEMENT_TIMEOUT_MS?: unknown },
   context: z.RefinementCtx,
 ): void {

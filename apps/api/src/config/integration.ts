@@ -33,7 +33,7 @@ const grantsSchema = jsonValue(
     .refine((grants) => new Set(grants.map((g) => g.client)).size === grants.length, 'a client twice'),
 );
 
-export const integrationEnvShape = {
+const integrationEnvShape = {
   // One machine client of every practice: a second system is given a grant of its own practices instead
   // (INTEGRATION_CLIENT_GRANTS, decision 0105; docs/security/hardening.md, round three).
   INTEGRATION_CLIENT_IDS: z
@@ -48,7 +48,7 @@ export const integrationEnvShape = {
   INTEGRATION_FAILURES_PER_ADDRESS: wholeNumber(failureBounds).default(30),
 };
 
-export const integrationEnvExpected: Record<keyof typeof integrationEnvShape, string> = {
+const integrationEnvExpected: Record<keyof typeof integrationEnvShape, string> = {
   INTEGRATION_CLIENT_IDS:
     'the client id of the practice system allowed to call the integration API (letters, digits and . _ - : ' +
     '@ /), one only: its tokens may write every practice, and a second system would too; unset: none is',
@@ -64,6 +64,12 @@ export const integrationEnvExpected: Record<keyof typeof integrationEnvShape, st
     'INTEGRATION_CLIENT_IDS is set',
   INTEGRATION_RATE_LIMIT_MAX: `a whole number of integration API requests per minute per caller address, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   INTEGRATION_FAILURES_PER_ADDRESS: `a whole number of refused integration API requests (401, 403) per caller address in 10 minutes before its requests answer 429, from ${failureBounds[0]} to ${failureBounds[1]}; unset: 30`,
+};
+
+export const integrationSection = {
+  shape: integrationEnvShape,
+  expected: integrationEnvExpected,
+  rules: [requireIntegrationTokenUrlInProduction],
 };
 
 type IntegrationEnv = z.output<z.ZodObject<typeof integrationEnvShape>>;
@@ -102,11 +108,11 @@ export function integrationConfigOf(env: IntegrationEnv, embeddedIssuer: string)
  * Production names its own provider (AUTH_ISSUERS), so the embedded provider's token endpoint is no
  * default there, and a client secret must not cross the network in the clear.
  */
-export function requireIntegrationTokenUrlInProduction(
+function requireIntegrationTokenUrlInProduction(
   env: IntegrationEnv & { NODE_ENV: string },
   context: z.RefinementCtx,
 ) {
-  // Runs on the raw values too when another variable failed (api-config.ts): check the shapes first.
+  // Runs on the raw values too when another variable failed (section.ts's `when`): check the shapes first.
   const listed = new Set(Array.isArray(env.INTEGRATION_CLIENT_IDS) ? env.INTEGRATION_CLIENT_IDS : []);
   const grants: unknown = env.INTEGRATION_CLIENT_GRANTS;
   if (Array.isArray(grants) && grants.some((grant: { client?: string }) => listed.has(grant.client ?? '')))

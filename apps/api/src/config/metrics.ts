@@ -9,18 +9,24 @@ import { wholeNumber } from './values.ts';
 
 const portBounds = [1, 65_535] as const;
 
-export const metricsEnvShape = {
+const metricsEnvShape = {
   METRICS_PORT: wholeNumber(portBounds).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 };
 
-export const metricsEnvExpected: Record<keyof typeof metricsEnvShape, string> = {
+const metricsEnvExpected: Record<keyof typeof metricsEnvShape, string> = {
   METRICS_PORT:
     `a port number from ${portBounds[0]} to ${portBounds[1]}, not API_PORT's (Prometheus metrics at ` +
     '/metrics); unset: no metrics server',
   METRICS_HOST:
     'a host name or IP address for the metrics server to listen on; unset: 127.0.0.1 (0.0.0.0 when the ' +
     'scraper runs on another host or container)',
+};
+
+export const metricsSection = {
+  shape: metricsEnvShape,
+  expected: metricsEnvExpected,
+  rules: [requireMetricsPortApart],
 };
 
 type MetricsEnv = z.output<z.ZodObject<typeof metricsEnvShape>> & { API_PORT: number };
@@ -36,8 +42,8 @@ export function metricsConfigOf(env: MetricsEnv): MetricsConfig {
 }
 
 /** The public port never serves the metrics: the two must differ. */
-export function requireMetricsPortApart(env: MetricsEnv, context: z.RefinementCtx): void {
-  // Checked even when other values are bad (api-config.ts's `when`): compare only two numbers.
+function requireMetricsPortApart(env: MetricsEnv, context: z.RefinementCtx): void {
+  // Checked even when other values are bad (section.ts's `when`): compare only two numbers.
   const { METRICS_PORT: metrics, API_PORT: api } = env;
   if (typeof metrics === 'number' && typeof api === 'number' && metrics === api)
     context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'the same as API_PORT' });

@@ -1,12 +1,7 @@
 import { appRolesVariable, DatabaseRoleError, parseAppRoles } from '@vet/db/database-roles';
 import { z } from 'zod';
-import {
-  requireMessageRowsOutliveBodies,
-  retentionConfigOf,
-  retentionEnvExpected,
-  retentionEnvShape,
-  type RetentionConfig,
-} from './retention.ts';
+import { retentionConfigOf, retentionSection, type RetentionConfig } from './retention.ts';
+import { envOf } from './section.ts';
 import { brandNameValue, httpUrl } from './values.ts';
 
 /**
@@ -15,7 +10,7 @@ import { brandNameValue, httpUrl } from './values.ts';
  * Whether it runs as production is decided with the database it finds (operator/operator-mode.ts), so
  * the rules that depend on it are applied there, not here.
  */
-const operatorEnvSchema = z.object({
+const operatorShape = {
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   NODE_ENV: z.enum(['development', 'test', 'production']).optional(),
   DATABASE_APP_ROLES: z
@@ -36,13 +31,9 @@ const operatorEnvSchema = z.object({
   BRAND_NAME: brandNameValue,
   // Where `npm run admin` was typed (npm runs scripts from the repository's root).
   INIT_CWD: z.string().min(1).optional(),
-  // `retention run` applies the API's own periods.
-  ...retentionEnvShape,
-});
+};
 
-type EnvName = keyof typeof operatorEnvSchema.shape;
-
-const expected: Record<EnvName, string> = {
+const operatorExpected: Record<keyof typeof operatorShape, string> = {
   DATABASE_URL: 'a postgres:// or postgresql:// URL; unset: the embedded database of a running npm start',
   NODE_ENV:
     'one of development, test, production; unset: production, or development with npm start’s database',
@@ -51,8 +42,14 @@ const expected: Record<EnvName, string> = {
   PORTAL_URL: 'the http:// or https:// address of the portal (links in e-mails); https in production',
   BRAND_NAME: 'the brand name shown in e-mails, 1 to 60 characters',
   INIT_CWD: 'a folder',
-  ...retentionEnvExpected,
 };
+
+// `retention run` applies the API's own periods.
+const { schema: operatorEnvSchema, expected } = envOf(
+  { shape: operatorShape, expected: operatorExpected, rules: [] },
+  retentionSection,
+);
+type EnvName = keyof typeof operatorEnvSchema.shape;
 
 export interface OperatorConfig {
   /** Unset: the operator's command looks for npm start's embedded database. */
@@ -92,9 +89,7 @@ export function loadOperatorConfig(
   const input = Object.fromEntries(
     Object.keys(operatorEnvSchema.shape).map((name) => [name, env[name]?.trim() || undefined]),
   );
-  const parsed = operatorEnvSchema
-    .superRefine(requireMessageRowsOutliveBodies, { when: () => true })
-    .safeParse(input);
+  const parsed = operatorEnvSchema.safeParse(input);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
     throw new OperatorConfigError(names.map((name) => `${name} must be ${expected[name]}`));

@@ -21,7 +21,7 @@ const retryBounds = [10, 24 * 3600_000] as const;
 const giveUpBounds = [1, 30 * 24] as const;
 const concurrencyBounds = [1, 64] as const;
 
-export const practiceEventsEnvShape = {
+const practiceEventsEnvShape = {
   WEBHOOK_TIMEOUT_MS: wholeNumber(timeoutBounds).default(10_000),
   WEBHOOK_MAX_RESPONSE_BYTES: wholeNumber(responseBounds).default(65_536),
   WEBHOOK_RETRY_BASE_MS: wholeNumber(retryBounds).default(defaultRetryPolicy.baseMs),
@@ -42,7 +42,7 @@ export const practiceEventsEnvShape = {
 
 const range = ([min, max]: readonly [number, number]) => `from ${min} to ${max}`;
 
-export const practiceEventsEnvExpected: Record<keyof typeof practiceEventsEnvShape, string> = {
+const practiceEventsEnvExpected: Record<keyof typeof practiceEventsEnvShape, string> = {
   WEBHOOK_TIMEOUT_MS: `a whole number of milliseconds one webhook may take, connecting to the end of the answer, ${range(timeoutBounds)}`,
   WEBHOOK_MAX_RESPONSE_BYTES: `a whole number of bytes of an endpoint's answer read at most (a longer answer is not a delivery), ${range(responseBounds)}`,
   WEBHOOK_RETRY_BASE_MS: `a whole number of milliseconds before the first retry (it doubles with each), ${range(retryBounds)}`,
@@ -50,6 +50,12 @@ export const practiceEventsEnvExpected: Record<keyof typeof practiceEventsEnvSha
   WEBHOOK_GIVE_UP_AFTER_HOURS: `a whole number of hours a failing delivery is retried before it is parked, ${range(giveUpBounds)}`,
   WEBHOOK_CONCURRENCY: `a whole number of webhooks each API instance sends at once, ${range(concurrencyBounds)}`,
   WEBHOOK_SECRET_KEYS: `${secretKeysExpected} (the endpoints' signing secrets are stored sealed with them, decision 0067); required in production; unset elsewhere: a development key`,
+};
+
+export const practiceEventsSection = {
+  shape: practiceEventsEnvShape,
+  expected: practiceEventsEnvExpected,
+  rules: [requireRetryCapAboveBase, requireSecretKeysInProduction],
 };
 
 type PracticeEventsEnv = z.output<z.ZodObject<typeof practiceEventsEnvShape>>;
@@ -80,7 +86,7 @@ export function practiceEventsConfigOf(env: PracticeEventsEnv & { NODE_ENV: stri
 }
 
 /** A production database's endpoint secrets are sealed with a key of its own, never the development one. */
-export function requireSecretKeysInProduction(
+function requireSecretKeysInProduction(
   env: { NODE_ENV: string; WEBHOOK_SECRET_KEYS?: unknown },
   context: z.RefinementCtx,
 ) {
@@ -89,9 +95,9 @@ export function requireSecretKeysInProduction(
 }
 
 /** The cap on the wait between retries cannot be below the first wait. */
-export function requireRetryCapAboveBase(env: PracticeEventsEnv, context: z.RefinementCtx) {
+function requireRetryCapAboveBase(env: PracticeEventsEnv, context: z.RefinementCtx) {
   const { WEBHOOK_RETRY_BASE_MS: base, WEBHOOK_RETRY_MAX_MS: max } = env;
-  // Checked even when other values are bad (api-config.ts's `when`): only two numbers can be compared.
+  // Checked even when other values are bad (section.ts's `when`): only two numbers can be compared.
   if (typeof base === 'number' && typeof max === 'number' && max < base)
     context.addIssue({ code: 'custom', path: ['WEBHOOK_RETRY_MAX_MS'], message: 'below the base' });
 }

@@ -18,7 +18,7 @@ const secondBounds = [1, 3600] as const;
 /** Fastify's own keep-alive (72 s) and Node's headers timeout (60 s): what the API had before. */
 export const defaultHttpTimeouts = { keepAliveSeconds: 72, headersSeconds: 60 } as const;
 
-export const processEnvShape = {
+const processEnvShape = {
   PORTAL_ROLE: z.enum(processRoles).default('all'),
   KEEP_ALIVE_TIMEOUT_SECONDS: wholeNumber(secondBounds).default(defaultHttpTimeouts.keepAliveSeconds),
   HEADERS_TIMEOUT_SECONDS: wholeNumber(secondBounds).default(defaultHttpTimeouts.headersSeconds),
@@ -26,12 +26,18 @@ export const processEnvShape = {
 };
 
 const seconds = `a whole number of seconds from ${secondBounds[0]} to ${secondBounds[1]}`;
-export const processEnvExpected: Record<keyof typeof processEnvShape, string> = {
+const processEnvExpected: Record<keyof typeof processEnvShape, string> = {
   PORTAL_ROLE:
     'one of all, http, worker (http: requests only; worker: the background work only, probes on API_PORT); unset: all',
   KEEP_ALIVE_TIMEOUT_SECONDS: `${seconds} an idle kept-alive connection stays open, above LOAD_BALANCER_IDLE_TIMEOUT_SECONDS; unset: ${defaultHttpTimeouts.keepAliveSeconds}`,
   HEADERS_TIMEOUT_SECONDS: `${seconds} a request's headers may take to arrive; unset: ${defaultHttpTimeouts.headersSeconds}`,
   LOAD_BALANCER_IDLE_TIMEOUT_SECONDS: `${seconds}, below KEEP_ALIVE_TIMEOUT_SECONDS (unset: ${defaultHttpTimeouts.keepAliveSeconds}): the idle timeout of the load balancer's connections to this server (Google Cloud 600, AWS ALB 60 unless changed, Oracle 300, nginx keepalive_timeout); raise KEEP_ALIVE_TIMEOUT_SECONDS above it; unset: not checked`,
+};
+
+export const processSection = {
+  shape: processEnvShape,
+  expected: processEnvExpected,
+  rules: [requireKeepAliveAboveBalancer],
 };
 
 type ProcessEnv = z.output<z.ZodObject<typeof processEnvShape>>;
@@ -57,7 +63,7 @@ export function processConfigOf(env: ProcessEnv): ProcessConfig {
 }
 
 /** The balancer closes idle connections first: this server's keep-alive outlasts its idle timeout. */
-export function requireKeepAliveAboveBalancer(env: Partial<ProcessEnv>, context: z.RefinementCtx) {
+function requireKeepAliveAboveBalancer(env: Partial<ProcessEnv>, context: z.RefinementCtx) {
   const { KEEP_ALIVE_TIMEOUT_SECONDS: keepAlive, LOAD_BALANCER_IDLE_TIMEOUT_SECONDS: balancer } = env;
   if (typeof keepAlive === 'number' && typeof balancer === 'number' && keepAlive <= balancer)
     context.addIssue({

@@ -15,7 +15,7 @@ const period = (name: keyof RetentionPeriods) =>
 const batchBounds = [1, 10_000] as const;
 const pauseBounds = [0, 60_000] as const;
 
-export const retentionEnvShape = {
+const retentionEnvShape = {
   RETENTION: z.enum(['on', 'off']).default('on'),
   RETENTION_MESSAGE_BODY_DAYS: period('messageBodyDays'),
   RETENTION_SENT_MESSAGE_DAYS: period('sentMessageDays'),
@@ -32,7 +32,7 @@ const range = (name: keyof RetentionPeriods, unit: string) => {
   return `a whole number of ${unit} from ${min} to ${max}; unset: ${fallback}`;
 };
 
-export const retentionEnvExpected: Record<keyof typeof retentionEnvShape, string> = {
+const retentionEnvExpected: Record<keyof typeof retentionEnvShape, string> = {
   RETENTION:
     'on or off (whether the daily retention job runs, docs/retention.md); unset: on; off only under a legal hold',
   RETENTION_MESSAGE_BODY_DAYS: `${range('messageBodyDays', 'days')} a sent e-mail or text keeps its body`,
@@ -43,6 +43,12 @@ export const retentionEnvExpected: Record<keyof typeof retentionEnvShape, string
   RETENTION_AUDIT_YEARS: `${range('auditYears', 'years')} the audit log is kept`,
   RETENTION_BATCH_SIZE: `a whole number of rows the retention job takes in one transaction, from ${batchBounds[0]} to ${batchBounds[1]}; unset: ${defaultRetentionPace.batchSize}`,
   RETENTION_PAUSE_MS: `a whole number of milliseconds between the retention job's batches at least (nine times a batch's own time if longer; 0: no pause), from ${pauseBounds[0]} to ${pauseBounds[1]}; unset: ${defaultRetentionPace.pauseMs}`,
+};
+
+export const retentionSection = {
+  shape: retentionEnvShape,
+  expected: retentionEnvExpected,
+  rules: [requireMessageRowsOutliveBodies],
 };
 
 type RetentionEnv = z.output<z.ZodObject<typeof retentionEnvShape>>;
@@ -72,7 +78,7 @@ export function retentionConfigOf(env: RetentionEnv): RetentionConfig {
 }
 
 /** A message's row cannot go before its body does. */
-export function requireMessageRowsOutliveBodies(env: Partial<RetentionEnv>, context: z.RefinementCtx) {
+function requireMessageRowsOutliveBodies(env: Partial<RetentionEnv>, context: z.RefinementCtx) {
   const { RETENTION_MESSAGE_BODY_DAYS: body, RETENTION_SENT_MESSAGE_DAYS: row } = env;
   if (typeof body === 'number' && typeof row === 'number' && row < body)
     context.addIssue({

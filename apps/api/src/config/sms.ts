@@ -8,7 +8,7 @@ import { httpUrl } from './values.ts';
  * Production refuses the outbox only when SMS is on: a production group without an SMS contract runs
  * with SMS off, never with messages silently kept in a table.
  */
-export const smsEnvShape = {
+const smsEnvShape = {
   SMS_PROVIDER: z.enum(['off', 'outbox', 'twilio']).optional(),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -22,7 +22,7 @@ export const smsEnvShape = {
   TWILIO_API_URL: httpUrl.optional(),
 };
 
-export const smsEnvExpected: Record<keyof typeof smsEnvShape, string> = {
+const smsEnvExpected: Record<keyof typeof smsEnvShape, string> = {
   SMS_PROVIDER:
     'off, outbox or twilio (where reminders’ text messages go); unset: outbox, or off in production, ' +
     'which refuses outbox',
@@ -35,14 +35,16 @@ export const smsEnvExpected: Record<keyof typeof smsEnvShape, string> = {
   TWILIO_API_URL: 'the http:// or https:// base of Twilio’s API; unset: https://api.twilio.com',
 };
 
+export const smsSection = { shape: smsEnvShape, expected: smsEnvExpected, rules: [requireSmsSettings] };
+
 type SmsEnv = z.output<z.ZodObject<typeof smsEnvShape>> & { NODE_ENV: string };
 
 export type SmsConfig =
   | { provider: 'off' | 'outbox' }
   | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
 
-/** The rules across variables, for api-config.ts's superRefine. */
-export function requireSmsSettings(env: Partial<SmsEnv>, context: z.RefinementCtx): void {
+/** The rules across variables, checked even when other variables are bad (section.ts's `when`). */
+function requireSmsSettings(env: Partial<SmsEnv>, context: z.RefinementCtx): void {
   if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'outbox') {
     context.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'not allowed in production' });
   }
