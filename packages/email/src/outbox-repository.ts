@@ -1,7 +1,7 @@
 import type { emailOutboxStatuses } from '@vet/contracts/dev-mailbox';
 import type { Database } from '@vet/db/connection';
 import { emailOutbox, type OutboxAttachment } from '@vet/db/schema/system';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { withLinksRedacted } from './redact-links.ts';
 
 /** The worker's transaction: every read and write of one delivery runs in it, under the row's lock. */
@@ -109,12 +109,25 @@ export async function recordOutboxFailure(
   await tx
     .update(emailOutbox)
     .set({
-      status: final ? 'failed' : 'pending',
-      attempts: sql`${emailOutbox.attempts} + 1`,
-      lastError: reason,
+      ...failureWrite(emailOutbox, reason, final, redactedBodies()),
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
-      // Given up: nobody will be sent its links now (security round three, finding 8).
-      ...(final ? redactedBodies() : {}),
     })
     .where(eq(emailOutbox.id, id));
+}
+
+/**
+ * What a failed delivery writes to its outbox row, an e-mail's or a text message's: given up, the row is
+ * failed and its bodies keep no working link, as nobody will be sent them now (security round three,
+ * finding 8); otherwise it is pending again, for the queue's retry.
+ */
+export function failureWrite<
+  Outbox extends { attempts: Column },
+  Bodies extends { [Name in keyof Bodies]: Name extends keyof Outbox ? SQL : never },
+>(outbox: Outbox, reason: string, givenUp: boolean, redactedBodies: Bodies) {
+  return {
+    status: givenUp ? ('failed' as const) : ('pending' as const),
+    attempts: sql`${outbox.attempts} + 1`,
+    lastError: reason,
+    ...(givenUp ? redactedBodies : {}),
+  };
 }

@@ -3,6 +3,7 @@ import { smsOutbox } from '@vet/db/schema/reminders';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import { failedItem } from './batch-jobs.ts';
+import { failureWrite } from './outbox-repository.ts';
 import { withLinksRedacted } from './redact-links.ts';
 import { describeFailure } from './describe-failure.ts';
 import type { EmailLogger } from './email-logger.ts';
@@ -87,13 +88,11 @@ export function createSendSmsTask(options: {
             const givenUp = refused || final;
             await tx
               .update(smsOutbox)
-              .set({
-                status: givenUp ? 'failed' : 'pending',
-                attempts: sql`${smsOutbox.attempts} + 1`,
-                lastError: reason,
-                // Given up: no working link stays behind (security round three, finding 8).
-                ...(givenUp ? { body: withLinksRedacted(smsOutbox.body) } : {}),
-              })
+              .set(
+                failureWrite(smsOutbox, reason, givenUp, {
+                  body: withLinksRedacted(smsOutbox.body),
+                }),
+              )
               .where(eq(smsOutbox.id, row.id));
             result.set(row.id, refused ? { refused: reason } : { failed: reason });
           }
