@@ -14,6 +14,9 @@ import { notesForClient } from '@vet/db/client-notes';
 /** The database or a transaction: the reads below run in either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
+/** The practice's address on one line, as the booking e-mails and their calendar part give it. */
+export const practiceAddressLine = sql<string>`concat_ws(', ', ${practices.addressLine1}, ${practices.addressLine2}, ${practices.town}, ${practices.postcode})`;
+
 const summaryColumns = {
   appointmentId: appointments.id,
   petId: appointments.petId,
@@ -40,7 +43,7 @@ const detailColumns = {
   cutoffMinutes: practices.cancellationCutoffMinutes,
   calendarSequence: appointments.calendarSequence,
   practicePhone: practices.phone,
-  practiceAddress: sql<string>`concat_ws(', ', ${practices.addressLine1}, ${practices.addressLine2}, ${practices.town}, ${practices.postcode})`,
+  practiceAddress: practiceAddressLine,
 };
 
 /** What the client sees of a record: no clinician, no hash, no calendar sequence. */

@@ -6,6 +6,7 @@ import { clinicianRotaBreaks, clinicianRotaShifts, clinicians } from '@vet/db/sc
 import { appointmentReasonSpecies, appointmentReasons } from '@vet/db/schema/lookups';
 import { practiceFeatureSettings, practices } from '@vet/db/schema/practices';
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { practiceAddressLine } from './appointment-records.ts';
 import { createClinicianChoice } from './clinician-choice.ts';
 import { activeOfType, listBusyTime, type BusyQuery, type ClinicianType } from './busy-time.ts';
 import type { ClinicianRota, RotaShift } from './slot-engine/types.ts';
@@ -57,7 +58,7 @@ export function createBookingRepository(db: Database) {
       practiceId: practices.id,
       practiceName: practices.name,
       phone: practices.phone,
-      address: sql<string>`concat_ws(', ', ${practices.addressLine1}, ${practices.addressLine2}, ${practices.town}, ${practices.postcode})`,
+      address: practiceAddressLine,
       isOnline: practices.isOnline,
       gridMinutes: practices.slotGridMinutes,
       minNoticeMinutes: practices.minNoticeMinutes,
