@@ -22,6 +22,7 @@ import { type Identity, ownedBy } from '../../platform/index.ts';
 import { prescriptionRequestsOf } from '../prescriptions/index.ts';
 import { clientDetailColumns } from '../profile/index.ts';
 import { withPetPracticeAndReason } from '@vet/db/appointment-joins';
+import { withHomePractice } from '@vet/db/client-joins';
 import { notesForClient } from '@vet/db/client-notes';
 
 type ClientPart = NonNullable<DataExport['client']>;
@@ -73,22 +74,23 @@ export function createDataExportRepository(db: Database) {
 }
 
 async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | null> {
-  const [profile] = await tx
-    .select({
-      clientId: clients.id,
-      title: salutations.description,
-      ...clientDetailColumns,
-      homePractice: practices.name,
-      onlineBookingAllowed: clients.onlineBookingAllowed,
-      contactPreferencesConfirmedAt: clients.contactPreferencesConfirmedAt,
-      linkedAt: clients.linkedAt,
-      createdAt: clients.createdAt,
-      updatedAt: clients.updatedAt,
-    })
-    .from(clients)
-    .leftJoin(salutations, eq(salutations.id, clients.salutationId))
-    .leftJoin(practices, eq(practices.id, clients.homePracticeId))
-    .where(eq(clients.id, clientId));
+  const [profile] = await withHomePractice(
+    tx
+      .select({
+        clientId: clients.id,
+        title: salutations.description,
+        ...clientDetailColumns,
+        homePractice: practices.name,
+        onlineBookingAllowed: clients.onlineBookingAllowed,
+        contactPreferencesConfirmedAt: clients.contactPreferencesConfirmedAt,
+        linkedAt: clients.linkedAt,
+        createdAt: clients.createdAt,
+        updatedAt: clients.updatedAt,
+      })
+      .from(clients)
+      .leftJoin(salutations, eq(salutations.id, clients.salutationId))
+      .$dynamic(),
+  ).where(eq(clients.id, clientId));
   if (!profile) return null;
 
   const petRows = await tx

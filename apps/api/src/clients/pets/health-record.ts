@@ -1,5 +1,6 @@
 import type { DueVaccination, GivenVaccination, PetHealthRecord } from '@vet/contracts/pet-health-record';
 import { practiceDate } from '@vet/contracts/practice-clock';
+import { withHomePractice } from '@vet/db/client-joins';
 import type { Database } from '@vet/db/connection';
 import { clients, pets } from '@vet/db/schema/clients';
 import { practices } from '@vet/db/schema/practices';
@@ -54,11 +55,13 @@ export function healthRecordOf(
 export function createHealthRecordRepository(db: Database) {
   return {
     async findForClient(clientId: number, petId: number, now: Date): Promise<PetHealthRecord | undefined> {
-      const [pet] = await db
-        .select({ status: pets.status, practiceName: practices.name, practicePhone: practices.phone })
-        .from(pets)
-        .innerJoin(clients, eq(clients.id, pets.clientId))
-        .innerJoin(practices, eq(practices.id, clients.homePracticeId))
+      const [pet] = await withHomePractice(
+        db
+          .select({ status: pets.status, practiceName: practices.name, practicePhone: practices.phone })
+          .from(pets)
+          .innerJoin(clients, eq(clients.id, pets.clientId))
+          .$dynamic(),
+      )
         .where(and(eq(pets.clientId, clientId), eq(pets.id, petId)))
         .limit(1);
       if (!pet) return undefined;

@@ -1,4 +1,5 @@
 import type { PetMedicine, PrescriptionRequest } from '@vet/contracts/prescription-requests';
+import { withHomePractice } from '@vet/db/client-joins';
 import type { Executor } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
@@ -30,26 +31,27 @@ export function createPrescriptionsRepository() {
   return {
     /** The client's pet with its practice's rules; undefined for a missing pet and another's alike. */
     async findPet(executor: Executor, clientId: number, petId: number) {
-      const [row] = await executor
-        .select({
-          petId: pets.id,
-          petName: pets.name,
-          petRef: pets.pmsRef,
-          status: pets.status,
-          clientRef: clients.pmsRef,
-          practiceId: practices.id,
-          practiceRef: practices.pmsRef,
-          practiceName: practices.name,
-          practicePhone: practices.phone,
-          reviewMonths: practices.prescriptionReviewMonths,
-          firstPence: practices.writtenPrescriptionFeePence,
-          furtherPence: practices.writtenPrescriptionFurtherFeePence,
-          lastSeenByVet,
-        })
-        .from(pets)
-        .innerJoin(clients, eq(clients.id, pets.clientId))
-        .innerJoin(practices, eq(practices.id, clients.homePracticeId))
-        .where(and(eq(pets.id, petId), eq(pets.clientId, clientId)));
+      const [row] = await withHomePractice(
+        executor
+          .select({
+            petId: pets.id,
+            petName: pets.name,
+            petRef: pets.pmsRef,
+            status: pets.status,
+            clientRef: clients.pmsRef,
+            practiceId: practices.id,
+            practiceRef: practices.pmsRef,
+            practiceName: practices.name,
+            practicePhone: practices.phone,
+            reviewMonths: practices.prescriptionReviewMonths,
+            firstPence: practices.writtenPrescriptionFeePence,
+            furtherPence: practices.writtenPrescriptionFurtherFeePence,
+            lastSeenByVet,
+          })
+          .from(pets)
+          .innerJoin(clients, eq(clients.id, pets.clientId))
+          .$dynamic(),
+      ).where(and(eq(pets.id, petId), eq(pets.clientId, clientId)));
       return row;
     },
 

@@ -3,6 +3,7 @@ import {
   contactPurposes,
   type ContactPreferenceChoices,
 } from '@vet/contracts/contact-preferences';
+import { homePracticeColumns, type HomePracticeFields, withHomePractice } from '@vet/db/client-joins';
 import type { Database, Executor } from '@vet/db/connection';
 import { lastNameKey, postcodeKey } from '@vet/db/normalise';
 import { clientChanges, type ClientChangeRecord } from '@vet/db/schema/client-changes';
@@ -20,12 +21,9 @@ import {
 } from './client-events.ts';
 
 /** The client's own record as stored: phones in E.164 or as seeded, the home practice joined. */
-export interface ClientRecordRow extends ClientDetailFields {
+export interface ClientRecordRow extends ClientDetailFields, HomePracticeFields {
   clientId: number;
   salutationId: number | null;
-  homePracticeId: number;
-  homePracticeName: string;
-  homePracticePhone: string;
   updatedAt: Date;
 }
 
@@ -57,18 +55,18 @@ export interface ClientChange {
 export function createClientRecordRepository(db: Database) {
   return {
     async findRecord(clientId: number, executor: Executor = db): Promise<ClientRecordRow | undefined> {
-      const [row] = await executor
-        .select({
-          clientId: clients.id,
-          salutationId: clients.salutationId,
-          ...clientDetailColumns,
-          homePracticeId: clients.homePracticeId,
-          homePracticeName: practices.name,
-          homePracticePhone: practices.phone,
-          updatedAt: clients.updatedAt,
-        })
-        .from(clients)
-        .innerJoin(practices, eq(practices.id, clients.homePracticeId))
+      const [row] = await withHomePractice(
+        executor
+          .select({
+            clientId: clients.id,
+            salutationId: clients.salutationId,
+            ...clientDetailColumns,
+            ...homePracticeColumns,
+            updatedAt: clients.updatedAt,
+          })
+          .from(clients)
+          .$dynamic(),
+      )
         .where(eq(clients.id, clientId))
         .limit(1);
       return row;

@@ -1,18 +1,15 @@
+import { homePracticeColumns, type HomePracticeFields, withHomePractice } from '@vet/db/client-joins';
 import type { Database } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
-import { practices } from '@vet/db/schema/practices';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Identity } from './identity.ts';
 
 /** The client record linked to an identity, with what the profile shows of its home practice. */
-export interface LinkedClient {
+export interface LinkedClient extends HomePracticeFields {
   clientId: number;
   firstName: string;
   lastName: string;
   email: string | null;
-  homePracticeId: number;
-  homePracticeName: string;
-  homePracticePhone: string;
   contactPreferencesConfirmedAt: Date | null;
   onlineBookingAllowed: boolean;
 }
@@ -46,20 +43,20 @@ export function recordsOfLinkedClient<Row extends { linkedClientId: number }, Ke
 /** Finds the client record linked to a signed-in identity: the access scopes and onboarding ask it. */
 export function createLinkedClientLookup(db: Database) {
   // Every signed-in request runs this: a prepared statement, built once and planned once per connection.
-  const linkedClientQuery = db
-    .select({
-      clientId: clients.id,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      email: clients.email,
-      homePracticeId: clients.homePracticeId,
-      homePracticeName: practices.name,
-      homePracticePhone: practices.phone,
-      contactPreferencesConfirmedAt: clients.contactPreferencesConfirmedAt,
-      onlineBookingAllowed: clients.onlineBookingAllowed,
-    })
-    .from(clients)
-    .innerJoin(practices, eq(practices.id, clients.homePracticeId))
+  const linkedClientQuery = withHomePractice(
+    db
+      .select({
+        clientId: clients.id,
+        firstName: clients.firstName,
+        lastName: clients.lastName,
+        email: clients.email,
+        ...homePracticeColumns,
+        contactPreferencesConfirmedAt: clients.contactPreferencesConfirmedAt,
+        onlineBookingAllowed: clients.onlineBookingAllowed,
+      })
+      .from(clients)
+      .$dynamic(),
+  )
     .where(linkedToIdentity())
     .limit(1)
     .prepare('find_linked_client');

@@ -1,3 +1,4 @@
+import { withHomePractice } from '@vet/db/client-joins';
 import type { Executor } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
@@ -24,11 +25,9 @@ export function createClientInvitationRepository() {
   return {
     /** The home practice (its reference, null when it has none) of the client; undefined: no such client. */
     async homePracticeRef(db: Executor, pmsRef: string): Promise<string | null | undefined> {
-      const [row] = await db
-        .select({ practiceRef: practices.pmsRef })
-        .from(clients)
-        .innerJoin(practices, eq(practices.id, clients.homePracticeId))
-        .where(eq(clients.pmsRef, pmsRef));
+      const [row] = await withHomePractice(
+        db.select({ practiceRef: practices.pmsRef }).from(clients).$dynamic(),
+      ).where(eq(clients.pmsRef, pmsRef));
       return row === undefined ? undefined : row.practiceRef;
     },
 
