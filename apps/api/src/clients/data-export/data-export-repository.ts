@@ -2,7 +2,7 @@ import type { DataExport } from '@vet/contracts/data-export';
 import type { Database, Executor } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { clientChanges } from '@vet/db/schema/client-changes';
-import { clients, contactPreferences, pets } from '@vet/db/schema/clients';
+import { clients, pets } from '@vet/db/schema/clients';
 import { clinicians } from '@vet/db/schema/clinicians';
 import { dataExportRequests } from '@vet/db/schema/data-exports';
 import { webSessions } from '@vet/db/schema/identity';
@@ -20,7 +20,7 @@ import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { type Identity, ownedBy } from '../../platform/index.ts';
 import { prescriptionRequestsOf } from '../prescriptions/index.ts';
-import { clientDetailColumns } from '../profile/index.ts';
+import { clientDetailColumns, contactPreferenceRowsOf } from '../profile/index.ts';
 import { withPetPracticeAndReason } from '@vet/db/appointment-joins';
 import { withHomePractice } from '@vet/db/client-joins';
 import { notesForClient } from '@vet/db/client-notes';
@@ -162,15 +162,7 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
       .$dynamic(),
   );
 
-  const preferenceRows = await tx
-    .select({
-      purpose: contactPreferences.purpose,
-      channel: contactPreferences.channel,
-      optedIn: contactPreferences.optedIn,
-    })
-    .from(contactPreferences)
-    .where(eq(contactPreferences.clientId, clientId))
-    .orderBy(asc(contactPreferences.purpose), asc(contactPreferences.channel));
+  const preferenceRows = await contactPreferenceRowsOf(tx, clientId);
 
   const changeRows = await tx
     .select({ changedAt: clientChanges.changedAt, kind: clientChanges.kind, changes: clientChanges.changes })

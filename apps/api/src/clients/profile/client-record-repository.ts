@@ -11,7 +11,7 @@ import { clients, contactPreferences } from '@vet/db/schema/clients';
 import { rowExists } from '@vet/db/row-exists';
 import { salutations } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Identity } from '../../platform/index.ts';
 import {
   clientDetailColumns,
@@ -144,14 +144,7 @@ export function createClientRecordRepository(db: Database) {
 
     /** Every purpose × channel; a missing row is a no (R3.4). */
     async findPreferences(clientId: number, executor: Executor = db): Promise<ContactPreferenceChoices> {
-      const rows = await executor
-        .select({
-          purpose: contactPreferences.purpose,
-          channel: contactPreferences.channel,
-          optedIn: contactPreferences.optedIn,
-        })
-        .from(contactPreferences)
-        .where(eq(contactPreferences.clientId, clientId));
+      const rows = await contactPreferenceRowsOf(executor, clientId);
       return Object.fromEntries(
         contactPurposes.map((purpose) => [
           purpose,
@@ -209,3 +202,16 @@ export function createClientRecordRepository(db: Database) {
 }
 
 export type ClientRecordRepository = ReturnType<typeof createClientRecordRepository>;
+
+/** The client's contact preferences as stored, by purpose then channel (the record and the data export). */
+export function contactPreferenceRowsOf(executor: Executor, clientId: number) {
+  return executor
+    .select({
+      purpose: contactPreferences.purpose,
+      channel: contactPreferences.channel,
+      optedIn: contactPreferences.optedIn,
+    })
+    .from(contactPreferences)
+    .where(eq(contactPreferences.clientId, clientId))
+    .orderBy(asc(contactPreferences.purpose), asc(contactPreferences.channel));
+}
