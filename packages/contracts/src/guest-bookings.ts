@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { appointmentSlotSchema, appointmentSlotsQuerySchema } from './appointment-booking.ts';
+import {
+  appointmentSlotSchema,
+  appointmentSlotsQuerySchema,
+  bookAppointmentBodySchema,
+} from './appointment-booking.ts';
 import { serialId } from './ids.ts';
 import { newClientBodySchema, preSignupCheckQuerySchema } from './onboarding.ts';
 import { petSexes } from './pets.ts';
@@ -27,13 +31,10 @@ export const guestAppointmentSlotsQuerySchema = appointmentSlotsQuerySchema
   });
 export type GuestAppointmentSlotsQuery = z.infer<typeof guestAppointmentSlotsQuerySchema>;
 
-/** The slot wanted (creating or replacing a hold). */
-export const guestSlotBodySchema = z.object({
-  practiceId: serialId,
-  appointmentReasonId: serialId,
-  speciesId: serialId,
-  startsAt: instant,
-});
+/** The slot wanted (creating or replacing a hold): a booking's time, with a species for want of a pet. */
+export const guestSlotBodySchema = bookAppointmentBodySchema
+  .pick({ practiceId: true, appointmentReasonId: true, startsAt: true })
+  .extend({ speciesId: serialId });
 
 /**
  * POST /guest/soft-bookings. The contact fields are the new-client contract's; the API checks the mobile
