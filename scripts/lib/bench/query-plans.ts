@@ -65,7 +65,7 @@ async function recordStatements(
   await createAppointmentsRepository(db).listForIdentity(identity);
   take('appointments list, with its client');
   const deps = { repository: createBookingRepository(db), now: () => new Date() };
-  const searcher = { clientId: who.clientId, allowed: true, homePracticeId: who.practiceId };
+  const searcher = { clientId: who.clientId, onlineBookingAllowed: true, homePracticeId: who.practiceId };
   const found = await searchAppointmentSlots(deps, searcher, who);
   // The rotas and busy-time reads run together, so they are told apart by what they read.
   for (const statement of recorded.slice(names.length)) {

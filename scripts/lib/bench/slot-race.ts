@@ -21,7 +21,7 @@ async function freeClinicians(
   startsAt: Date,
 ): Promise<number> {
   const deps = { repository: createBookingRepository(drizzle(pool)), now: () => new Date() };
-  const searcher = { clientId: input.clientId, allowed: true, homePracticeId: input.practiceId };
+  const searcher = { clientId: input.clientId, onlineBookingAllowed: true, homePracticeId: input.practiceId };
   const context = await loadBookingContext(deps, searcher, input);
   const { all } = await nearestSlots(deps, context, searcher, startsAt);
   return all.find((slot) => slot.startsAt === startsAt.getTime())?.clinicianIds.length ?? 0;

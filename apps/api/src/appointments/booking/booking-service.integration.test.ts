@@ -38,7 +38,7 @@ describe('slot search statements', () => {
     const deps = { repository: createBookingRepository(db), now: () => new Date() };
     const found = await searchAppointmentSlots(
       deps,
-      { clientId: scene.client.id, allowed: true, homePracticeId: scene.practice.id },
+      { clientId: scene.client.id, onlineBookingAllowed: true, homePracticeId: scene.practice.id },
       {
         practiceId: scene.practice.id,
         appointmentReasonId: scene.reason.id,
@@ -85,7 +85,7 @@ describe('bookAppointment', () => {
     };
     const booker: Booker = {
       clientId: scene.client.id,
-      allowed: true,
+      onlineBookingAllowed: true,
       homePracticeId: scene.practice.id,
       firstName: 'Sam',
       email: null,

@@ -34,14 +34,6 @@ export const slotAnswerSerializer: FastifySerializerCompiler<unknown> = (route) 
 /** R7.3: the slot search, dated and undated: a versioned pair, one implementation (slot-search.ts). */
 export const slotRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const deps = createSlotSearchDeps(app.db);
-  const searcherOf = (request: Parameters<typeof linkedClientOf>[0]) => {
-    const client = linkedClientOf(request);
-    return {
-      clientId: client.clientId,
-      allowed: client.onlineBookingAllowed,
-      homePracticeId: client.homePracticeId,
-    };
-  };
 
   for (const [url, operationId, summary, querystring] of [
     [
@@ -72,7 +64,7 @@ export const slotRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         serializerCompiler: slotAnswerSerializer,
       },
       (request) =>
-        searchAppointmentSlots(deps, searcherOf(request), {
+        searchAppointmentSlots(deps, linkedClientOf(request), {
           ...request.query,
           practiceId: request.params.practiceId,
         }),
@@ -95,7 +87,7 @@ export const slotRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request) => {
-      const context = await loadBookingContext(deps, searcherOf(request), {
+      const context = await loadBookingContext(deps, linkedClientOf(request), {
         practiceId: request.params.practiceId,
         appointmentReasonId: request.query.appointmentReasonId,
       });

@@ -21,7 +21,7 @@ import { DAY_MS, MINUTE_MS, type BookableSlot, type SlotSettings } from './slot-
 export interface Searcher {
   clientId: number | null;
   /** isAppointmentBookingAndPetRegistrationAllowed; a guest is allowed. */
-  allowed: boolean;
+  onlineBookingAllowed: boolean;
   /**
    * R6.4: a client searches, books and amends at their home practice only; null: any practice listed
    * online (a guest, or completing a guest's hold at the practice the guest chose).
@@ -100,7 +100,7 @@ export async function loadBookingContext(
       ? []
       : [{ featureKey: featureKeys.onlineBooking, value: context.practice.onlineBookingValue }];
   const refusal = bookingRefusal({
-    allowed: searcher.allowed,
+    allowed: searcher.onlineBookingAllowed,
     toggles,
     pet: pet ?? undefined,
     reason: reason ?? undefined,

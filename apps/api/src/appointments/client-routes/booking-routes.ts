@@ -9,9 +9,9 @@ import {
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { limitedBy } from '../../platform/index.ts';
+import { limitedBy, linkedClientOf } from '../../platform/index.ts';
 import { sendRefusal } from './booking-refusals.ts';
-import { bookerOf, idempotencyHeadersSchema } from './booker.ts';
+import { idempotencyHeadersSchema } from './idempotency-headers.ts';
 import { createEarlierTimesDeps } from '../earlier-times/index.ts';
 import { visitRoutes } from './visit-routes.ts';
 import {
@@ -90,7 +90,12 @@ export const bookingRoutes =
       async (request, reply) =>
         send(
           reply,
-          await bookAppointment(deps, bookerOf(request), request.body, request.headers['idempotency-key']),
+          await bookAppointment(
+            deps,
+            linkedClientOf(request),
+            request.body,
+            request.headers['idempotency-key'],
+          ),
           201,
         ),
     );
@@ -106,7 +111,7 @@ export const bookingRoutes =
           response: { 200: appointmentDetailSchema, ...notFound },
         },
       },
-      (request) => getAppointment(deps, bookerOf(request), request.params.appointmentId),
+      (request) => getAppointment(deps, linkedClientOf(request), request.params.appointmentId),
     );
 
     app.post(
@@ -134,7 +139,7 @@ export const bookingRoutes =
       async (request, reply) =>
         send(
           reply,
-          await amendAppointment(deps, bookerOf(request), request.params.appointmentId, request.body),
+          await amendAppointment(deps, linkedClientOf(request), request.params.appointmentId, request.body),
           200,
         ),
     );
@@ -153,7 +158,12 @@ export const bookingRoutes =
         },
       },
       (request) =>
-        cancelAppointment(deps, bookerOf(request), request.params.appointmentId, request.query.reasonId),
+        cancelAppointment(
+          deps,
+          linkedClientOf(request),
+          request.params.appointmentId,
+          request.query.reasonId,
+        ),
     );
 
     app.register(visitRoutes(deps, options.bookingsPerIdentity));

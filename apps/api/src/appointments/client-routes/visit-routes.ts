@@ -9,7 +9,7 @@ import {
 import { apiErrorSchema } from '@vet/contracts/errors';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { limitedBy } from '../../platform/index.ts';
+import { limitedBy, linkedClientOf } from '../../platform/index.ts';
 import {
   amendVisit,
   bookingsPerIdentity,
@@ -19,7 +19,7 @@ import {
   type BookingDeps,
   type VisitOutcome,
 } from '../booking/index.ts';
-import { bookerOf, idempotencyHeadersSchema } from './booker.ts';
+import { idempotencyHeadersSchema } from './idempotency-headers.ts';
 import { sendRefusal } from './booking-refusals.ts';
 
 const tags = ['appointments'];
@@ -63,7 +63,7 @@ export const visitRoutes =
       async (request, reply) =>
         send(
           reply,
-          await bookVisit(deps, bookerOf(request), request.body, request.headers['idempotency-key']),
+          await bookVisit(deps, linkedClientOf(request), request.body, request.headers['idempotency-key']),
           201,
         ),
     );
@@ -79,7 +79,7 @@ export const visitRoutes =
           response: { 200: visitDetailSchema, 404: apiErrorSchema },
         },
       },
-      (request) => getVisit(deps, bookerOf(request), request.params.visitId),
+      (request) => getVisit(deps, linkedClientOf(request), request.params.visitId),
     );
 
     app.post(
@@ -106,7 +106,11 @@ export const visitRoutes =
         },
       },
       async (request, reply) =>
-        send(reply, await amendVisit(deps, bookerOf(request), request.params.visitId, request.body), 200),
+        send(
+          reply,
+          await amendVisit(deps, linkedClientOf(request), request.params.visitId, request.body),
+          200,
+        ),
     );
 
     app.patch(
@@ -122,7 +126,7 @@ export const visitRoutes =
           response: { 200: visitDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
         },
       },
-      (request) => cancelVisit(deps, bookerOf(request), request.params.visitId, request.query.reasonId),
+      (request) => cancelVisit(deps, linkedClientOf(request), request.params.visitId, request.query.reasonId),
     );
 
     done();

@@ -84,7 +84,7 @@ async function clientWithAppointment(scene: BookingScene, startsAt: Date, reason
   });
   const booker: Booker = {
     clientId: client.id,
-    allowed: true,
+    onlineBookingAllowed: true,
     homePracticeId: scene.practice.id,
     firstName: client.firstName,
     email: client.email,

@@ -31,7 +31,7 @@ interface WaitingRequest {
   reasonId: number;
   startsAt: Date;
   latestDate: string;
-  allowed: boolean;
+  onlineBookingAllowed: boolean;
   email: string | null;
   firstName: string;
   lastName: string;
@@ -81,7 +81,7 @@ function waitingLine(deps: EarlierTimesDeps, span: FreedSpan): Promise<WaitingRe
       reasonId: appointments.reasonId,
       startsAt: appointments.startsAt,
       latestDate: earlierTimeRequests.latestDate,
-      allowed: clients.onlineBookingAllowed,
+      onlineBookingAllowed: clients.onlineBookingAllowed,
       email: clients.email,
       firstName: clients.firstName,
       lastName: clients.lastName,
@@ -137,7 +137,11 @@ async function fittingStarts(
   waiting: WaitingRequest,
   span: FreedSpan,
 ): Promise<{ context: ReadyContext; starts: number[] } | null> {
-  const searcher = { clientId: waiting.clientId, allowed: waiting.allowed, homePracticeId: null };
+  const searcher = {
+    clientId: waiting.clientId,
+    onlineBookingAllowed: waiting.onlineBookingAllowed,
+    homePracticeId: null,
+  };
   let context: ReadyContext;
   try {
     context = await loadBookingContext(deps, searcher, {

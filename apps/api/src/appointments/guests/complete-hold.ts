@@ -69,11 +69,9 @@ export async function completeHold(
   assertActionable(found);
   assertRecent(found, deps.now());
   const booker: Booker = {
-    clientId: client.clientId,
-    allowed: client.onlineBookingAllowed,
+    ...client,
     // The guest chose the practice before they had a home practice: the hold's practice stands.
     homePracticeId: null,
-    firstName: client.firstName,
     email: client.email ?? found.email,
   };
   const context = await loadBookingContext(deps, booker, {

@@ -41,7 +41,7 @@ const heldTime = (hold: HoldRecord) => ({
 });
 
 /** A guest searches and holds as a searcher with no client, allowed by the client rules (R4.24). */
-export const guestSearcher: Searcher = { clientId: null, allowed: true, homePracticeId: null };
+export const guestSearcher: Searcher = { clientId: null, onlineBookingAllowed: true, homePracticeId: null };
 
 export type HoldOutcome =
   { kind: 'held'; hold: SoftBooking } | { kind: 'taken'; message?: string; alternatives: AppointmentSlot[] };

@@ -149,7 +149,7 @@ export async function cancelByManageLink(
     clientId: live.clientId,
     firstName: live.firstName,
     email: live.email,
-    allowed: true,
+    onlineBookingAllowed: true,
     homePracticeId: null,
   };
   const stillLive = async (tx: Executor) => {

@@ -71,13 +71,17 @@ export function connectorBenchPortal(
   const context = (searcher: BenchSearcher) =>
     loadBookingContext(
       searchDeps,
-      { clientId: searcher.clientId, allowed: true, homePracticeId: searcher.practiceId },
+      { clientId: searcher.clientId, onlineBookingAllowed: true, homePracticeId: searcher.practiceId },
       { practiceId: searcher.practiceId, appointmentReasonId: searcher.reasonId, petId: searcher.petId },
     );
   return {
     cycle: () => syncCycle(syncDeps, runtime),
     async slotsNear(searcher, near) {
-      const who = { clientId: searcher.clientId, allowed: true, homePracticeId: searcher.practiceId };
+      const who = {
+        clientId: searcher.clientId,
+        onlineBookingAllowed: true,
+        homePracticeId: searcher.practiceId,
+      };
       const { all } = await nearestSlots(searchDeps, await context(searcher), who, near);
       return all;
     },
@@ -86,7 +90,7 @@ export function connectorBenchPortal(
         bookingDeps,
         {
           clientId: searcher.clientId,
-          allowed: true,
+          onlineBookingAllowed: true,
           homePracticeId: searcher.practiceId,
           firstName: 'Bench',
           email: null,
