@@ -2,6 +2,7 @@
 
 import type { BoundField } from '@/shared/forms/use-zod-form';
 import { FormTextField } from '@/shared/forms/form-text-field';
+import { MobileField, PersonNameFields } from '@/shared/forms/person-fields';
 import { cx } from '@/shared/ui/cx';
 import typography from '@/shared/ui/typography.module.css';
 import type { GuestDetails } from '@/features/appointments/api/guest-bookings';
@@ -18,18 +19,7 @@ export function GuestDetailsFields({ bind }: { bind: (name: keyof GuestDetails) 
       </p>
       <div className={styles.fields}>
         <FormTextField {...bind('petName')} label="Your pet’s name" required maxLength={50} />
-        <FormTextField
-          {...bind('firstName')}
-          label="First name"
-          required
-          inputAttributes={{ autoComplete: 'given-name' }}
-        />
-        <FormTextField
-          {...bind('lastName')}
-          label="Last name"
-          required
-          inputAttributes={{ autoComplete: 'family-name' }}
-        />
+        <PersonNameFields firstName={bind('firstName')} lastName={bind('lastName')} idPrefix="guest" />
         <FormTextField
           {...bind('email')}
           label="E-mail address"
@@ -37,14 +27,7 @@ export function GuestDetailsFields({ bind }: { bind: (name: keyof GuestDetails) 
           required
           inputAttributes={{ autoComplete: 'email' }}
         />
-        <FormTextField
-          {...bind('mobile')}
-          label="Mobile number"
-          type="tel"
-          required
-          helperText="A UK mobile, such as 07400 123456."
-          inputAttributes={{ autoComplete: 'tel', inputMode: 'tel' }}
-        />
+        <MobileField field={bind('mobile')} idPrefix="guest" />
       </div>
     </Section>
   );

@@ -13,6 +13,7 @@ import { AutocompleteField } from '@/shared/components/autocomplete-field';
 import { FormFooter } from '@/shared/components/form-footer';
 import { UnsavedChangesGuard } from '@/shared/components/unsaved-changes-guard';
 import { FormTextField } from '@/shared/forms/form-text-field';
+import { MobileField, PersonNameFields } from '@/shared/forms/person-fields';
 import { useServerFieldErrors } from '@/shared/forms/use-server-field-errors';
 import { useZodForm } from '@/shared/forms/use-zod-form';
 import { useSalutations } from '@/shared/lookups/get-salutations';
@@ -108,20 +109,7 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
             loading={salutations.isPending}
           />
         </div>
-        <FormTextField
-          {...bind('firstName')}
-          id="details-first-name"
-          label="First name"
-          required
-          autoComplete="given-name"
-        />
-        <FormTextField
-          {...bind('lastName')}
-          id="details-last-name"
-          label="Last name"
-          required
-          autoComplete="family-name"
-        />
+        <PersonNameFields firstName={bind('firstName')} lastName={bind('lastName')} idPrefix="details" />
       </Section>
       <Section title="How to reach you">
         <div>
@@ -136,15 +124,7 @@ export function ClientDetailsForm({ details, practices, practicesLoading, onSave
             .
           </p>
         </div>
-        <FormTextField
-          {...bind('mobilePhone')}
-          id="details-mobile"
-          label="Mobile number"
-          type="tel"
-          required
-          autoComplete="tel"
-          helperText="A UK mobile number, such as 07400 123456."
-        />
+        <MobileField field={bind('mobilePhone')} idPrefix="details" />
         <FormTextField
           {...bind('homePhone')}
           id="details-home-phone"

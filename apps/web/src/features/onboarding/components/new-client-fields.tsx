@@ -5,7 +5,7 @@ import type { Salutation } from '@vet/contracts/lookups';
 import type { PracticeOptions } from '@/features/onboarding/practice-options';
 import type { ReactNode } from 'react';
 import { AutocompleteField } from '@/shared/components/autocomplete-field';
-import { FormTextField } from '@/shared/forms/form-text-field';
+import { MobileField, PersonNameFields } from '@/shared/forms/person-fields';
 import type { BoundField } from '@/shared/forms/use-zod-form';
 import type { NewClientFormValues } from '@/features/onboarding/form-values';
 import { AddressFields } from '@/shared/address/address-fields';
@@ -51,29 +51,8 @@ export function NewClientFieldSections(props: NewClientFieldsProps) {
             loading={props.salutationsLoading}
           />
         </div>
-        <FormTextField
-          {...fields.firstName}
-          id="new-first-name"
-          label="First name"
-          required
-          autoComplete="given-name"
-        />
-        <FormTextField
-          {...fields.lastName}
-          id="new-last-name"
-          label="Last name"
-          required
-          autoComplete="family-name"
-        />
-        <FormTextField
-          {...fields.mobilePhone}
-          id="new-mobile"
-          label="Mobile number"
-          type="tel"
-          required
-          autoComplete="tel"
-          helperText="A UK mobile number, such as 07400 123456."
-        />
+        <PersonNameFields firstName={fields.firstName} lastName={fields.lastName} idPrefix="new" />
+        <MobileField field={fields.mobilePhone} idPrefix="new" />
         <div>
           <p className={styles.emailLabel}>E-mail address</p>
           <p className={styles.email}>{props.email ?? 'Not shared by your sign-in'}</p>
