@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, countedRows } from './counted.ts';
+import { counted, countRows, moduleListLines } from './counted.ts';
 
 describe('the duplicate count of decision 0110', () => {
   it('reads hand-written code and leaves out tests, seed data, locks and generated code', () => {
@@ -35,9 +35,49 @@ describe('the duplicate count of decision 0110', () => {
       'D3 d.ts:1-8 ~ e.ts:3-10 shape boilerplate',
       'left out: 2 runs in more than 8 places',
     ].join('\n');
-    expect(countedRows(output)).toEqual([
-      'D1 a.ts:1-9 ~ b.ts:4-12',
-      'D2 a.ts:20-26 ~ c.ts:1-7 shape (+1 more run)',
-    ]);
+    const code = Array.from({ length: 30 }, (_, index) => `const value${index} = compute(${index});`).join(
+      '\n',
+    );
+    expect(countRows(output, () => code)).toEqual({
+      counted: ['D1 a.ts:1-9 ~ b.ts:4-12', 'D2 a.ts:20-26 ~ c.ts:1-7 shape (+1 more run)'],
+      moduleLists: [],
+    });
+  });
+
+  const entry = [
+    '/** An entry. */',
+    'export {',
+    '  alpha,',
+    '  beta,',
+    '  gamma,',
+    "} from './letters.ts';",
+    "export type { Delta } from './delta.ts';",
+    '',
+    'export const local = 1;',
+  ].join('\n');
+  const importer = [
+    "import { z } from 'zod';",
+    'import {',
+    '  alpha,',
+    '  beta,',
+    '  gamma,',
+    "} from './entry.ts';",
+    'run(alpha);',
+  ].join('\n');
+
+  it('finds the lines of imports and re-exports, not of other exports', () => {
+    expect([...moduleListLines(entry, 'entry.ts')]).toEqual([2, 3, 4, 5, 6, 7]);
+    expect([...moduleListLines(importer, 'importer.ts')]).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('sets apart a pair whose two sides are only import and re-export lists', () => {
+    const files: Record<string, string> = { 'entry.ts': entry, 'importer.ts': importer };
+    const read = (path: string) => files[path] ?? '';
+    const lists = 'D1 entry.ts:2-8 ~ importer.ts:1-6';
+    const oneSideCode = 'D2 entry.ts:2-9 ~ importer.ts:2-7 shape';
+    expect(countRows([lists, oneSideCode].join('\n'), read)).toEqual({
+      counted: [oneSideCode],
+      moduleLists: [lists],
+    });
   });
 });

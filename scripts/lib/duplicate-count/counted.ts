@@ -1,6 +1,9 @@
+import ts from 'typescript';
+
 /**
  * What decision 0110 counts of the duplicate finder's output: the hand-written code's pairs, outside
- * tests, seed data, lock files and what a tool writes (drizzle-kit's migrations, the generated client).
+ * tests, seed data, lock files and what a tool writes (drizzle-kit's migrations, the generated client),
+ * and outside what the finder marks boilerplate or means to pass over.
  */
 const leftOut = [
   /\.test\.tsx?$/,
@@ -17,6 +20,51 @@ const leftOut = [
 /** Whether a file git tracks is read for the count. */
 export const counted = (path: string) => !leftOut.some((rule) => rule.test(path));
 
-/** The finder's rows of pairs (`D12 a.ts:1-9 ~ b.ts:4-12 …`) but those it marks boilerplate. */
-export const countedRows = (output: string) =>
-  output.split('\n').filter((line) => /^D\d+ /.test(line) && !line.includes('boilerplate'));
+/**
+ * The lines (from 1) of a TypeScript file that stand in an import or a re-export (`export … from`): the
+ * finder passes over import lines, but not the names of a list that prettier wraps over several lines.
+ */
+export function moduleListLines(source: string, fileName: string): Set<number> {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest);
+  const lines = new Set<number>();
+  const lineOf = (position: number) => file.getLineAndCharacterOfPosition(position).line + 1;
+  for (const statement of file.statements) {
+    const list =
+      ts.isImportDeclaration(statement) ||
+      (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined);
+    if (!list) continue;
+    for (let line = lineOf(statement.getStart(file)); line <= lineOf(statement.getEnd()); line++)
+      lines.add(line);
+  }
+  return lines;
+}
+
+const side = /^(\S+\.(?:ts|tsx|mts|cts)):(\d+)-(\d+)$/;
+const blankOrComment = /^\s*(\/\/.*|\/\*.*|\*.*)?$/;
+
+/** Whether every line of a side (`a.ts:4-9`) is an import's or a re-export's, or blank, or a comment. */
+function onlyModuleLists(place: string, read: (path: string) => string): boolean {
+  const match = side.exec(place);
+  if (!match) return false;
+  const [, path, from, to] = match as unknown as [string, string, string, string];
+  const source = read(path);
+  const listed = moduleListLines(source, path);
+  const text = source.split('\n');
+  for (let line = Number(from); line <= Number(to); line++)
+    if (!listed.has(line) && !blankOrComment.test(text[line - 1] ?? '')) return false;
+  return true;
+}
+
+/**
+ * The finder's rows of pairs (`D12 a.ts:1-9 ~ b.ts:4-12 …`) but those it marks boilerplate, apart:
+ * `moduleLists`, those whose two sides are only import and re-export lists, and `counted`, the rest;
+ * `read` gives a file's text by its path.
+ */
+export function countRows(output: string, read: (path: string) => string) {
+  const rows = output.split('\n').filter((line) => /^D\d+ /.test(line) && !line.includes('boilerplate'));
+  const isModuleList = (row: string) => {
+    const [, left, tilde, right] = row.split(' ');
+    return tilde === '~' && !!left && !!right && onlyModuleLists(left, read) && onlyModuleLists(right, read);
+  };
+  return { counted: rows.filter((row) => !isModuleList(row)), moduleLists: rows.filter(isModuleList) };
+}
