@@ -1,3 +1,4 @@
+import { lockClientRow } from '@vet/db/client-lock';
 import type { Database, Executor } from '@vet/db/connection';
 import { embeddedAccountExists } from '@vet/db/embedded-account-erasure';
 import { recordPracticeEvent } from '@vet/db/practice-events';
@@ -57,11 +58,11 @@ export function createLinkRepository(options: { embeddedIssuer?: string | undefi
     },
 
     async lockClient(tx: Executor, clientId: number): Promise<LockedClient | undefined> {
-      const [row] = await tx
-        .select({ clientId: clients.id, lastNameKey: clients.lastNameKey, subject: clients.identitySubject })
-        .from(clients)
-        .where(eq(clients.id, clientId))
-        .for('update');
+      const row = await lockClientRow(tx, eq(clients.id, clientId), {
+        clientId: clients.id,
+        lastNameKey: clients.lastNameKey,
+        subject: clients.identitySubject,
+      });
       return row && { clientId: row.clientId, lastNameKey: row.lastNameKey, linked: row.subject !== null };
     },
 

@@ -1,4 +1,5 @@
 import type { VerificationMode } from '@vet/contracts/verification';
+import { lockClientRow } from '@vet/db/client-lock';
 import type { Database } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { verificationCodes } from '@vet/db/schema/onboarding';
@@ -78,17 +79,13 @@ export function createVerificationRepository(db: Database) {
      * serialised, so two concurrent resends cannot both slip under the limits.
      */
     async lockSendTarget(tx: Executor, clientId: number): Promise<SendTarget | undefined> {
-      const [row] = await tx
-        .select({
-          clientId: clients.id,
-          firstName: clients.firstName,
-          email: clients.email,
-          issuer: clients.identityIssuer,
-          subject: clients.identitySubject,
-        })
-        .from(clients)
-        .where(eq(clients.id, clientId))
-        .for('update');
+      const row = await lockClientRow(tx, eq(clients.id, clientId), {
+        clientId: clients.id,
+        firstName: clients.firstName,
+        email: clients.email,
+        issuer: clients.identityIssuer,
+        subject: clients.identitySubject,
+      });
       if (!row) return undefined;
       const { issuer, subject, ...target } = row;
       return { ...target, linkedTo: issuer !== null && subject !== null ? { issuer, subject } : null };

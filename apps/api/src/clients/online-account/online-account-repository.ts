@@ -1,4 +1,5 @@
 import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
+import { lockClientRow } from '@vet/db/client-lock';
 import type { Executor } from '@vet/db/connection';
 import type { FreedSpan } from '@vet/db/earlier-time-requests';
 import { emailKey } from '@vet/db/normalise';
@@ -30,17 +31,12 @@ export const onlineAccounts = {
 
   /** The linked client record, locked (its lock orders its practice events), with what the event names. */
   async lockLinkedClient(tx: Executor, identity: Identity) {
-    const [client] = await tx
-      .select({
-        id: clients.id,
-        pmsRef: clients.pmsRef,
-        email: clients.email,
-        mobilePhone: clients.mobilePhone,
-      })
-      .from(clients)
-      .where(ownedBy(clients, identity))
-      .for('update');
-    return client;
+    return lockClientRow(tx, ownedBy(clients, identity), {
+      id: clients.id,
+      pmsRef: clients.pmsRef,
+      email: clients.email,
+      mobilePhone: clients.mobilePhone,
+    });
   },
 
   /** The record stays with the practice; only its link to the sign-in goes. */

@@ -4,6 +4,7 @@ import {
   type ContactPreferenceChoices,
 } from '@vet/contracts/contact-preferences';
 import { homePracticeColumns, type HomePracticeFields, withHomePractice } from '@vet/db/client-joins';
+import { lockClientRow } from '@vet/db/client-lock';
 import type { Database, Executor } from '@vet/db/connection';
 import { lastNameKey, postcodeKey } from '@vet/db/normalise';
 import { clientChanges, type ClientChangeRecord } from '@vet/db/schema/client-changes';
@@ -86,12 +87,7 @@ export function createClientRecordRepository(db: Database) {
 
     /** The record as the practice system's events carry it, locked until the transaction ends. */
     async lockForEvent(tx: Executor, clientId: number): Promise<ClientEventRow | undefined> {
-      const [row] = await tx
-        .select(clientEventColumns)
-        .from(clients)
-        .where(eq(clients.id, clientId))
-        .for('update');
-      return row;
+      return lockClientRow(tx, eq(clients.id, clientId), clientEventColumns);
     },
 
     /**
@@ -133,13 +129,10 @@ export function createClientRecordRepository(db: Database) {
      * the practice system's reference of the client for the event.
      */
     async lockPreferencesOwner(tx: Executor, clientId: number) {
-      const [row] = await tx
-        .select({ confirmedAt: clients.contactPreferencesConfirmedAt, clientRef: clients.pmsRef })
-        .from(clients)
-        .where(eq(clients.id, clientId))
-        .for('update')
-        .limit(1);
-      return row;
+      return lockClientRow(tx, eq(clients.id, clientId), {
+        confirmedAt: clients.contactPreferencesConfirmedAt,
+        clientRef: clients.pmsRef,
+      });
     },
 
     /** Every purpose × channel; a missing row is a no (R3.4). */

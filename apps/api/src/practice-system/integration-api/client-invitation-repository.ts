@@ -1,4 +1,5 @@
 import { withHomePractice } from '@vet/db/client-joins';
+import { lockClientRow } from '@vet/db/client-lock';
 import type { Executor } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
@@ -32,18 +33,14 @@ export function createClientInvitationRepository() {
     },
 
     async lockClientByRef(tx: Executor, pmsRef: string): Promise<InvitedClient | undefined> {
-      const [row] = await tx
-        .select({
-          id: clients.id,
-          homePracticeId: clients.homePracticeId,
-          firstName: clients.firstName,
-          lastName: clients.lastName,
-          email: clients.email,
-          subject: clients.identitySubject,
-        })
-        .from(clients)
-        .where(eq(clients.pmsRef, pmsRef))
-        .for('update');
+      const row = await lockClientRow(tx, eq(clients.pmsRef, pmsRef), {
+        id: clients.id,
+        homePracticeId: clients.homePracticeId,
+        firstName: clients.firstName,
+        lastName: clients.lastName,
+        email: clients.email,
+        subject: clients.identitySubject,
+      });
       if (!row) return undefined;
       const { subject, ...client } = row;
       return { ...client, linked: subject !== null };
