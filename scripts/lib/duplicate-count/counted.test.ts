@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { counted, countRows, moduleListLines } from './counted.ts';
 
-describe('the duplicate count of decision 0110', () => {
+describe('the duplicate count of decision 0129', () => {
   it('reads hand-written code and leaves out tests, seed data, locks and generated code', () => {
     for (const path of [
       'apps/api/src/app.ts',

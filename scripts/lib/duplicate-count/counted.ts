@@ -1,7 +1,7 @@
 import ts from 'typescript';
 
 /**
- * What decision 0110 counts of the duplicate finder's output: the hand-written code's pairs, outside
+ * What decision 0129 counts of the duplicate finder's output: the hand-written code's pairs, outside
  * tests, seed data, lock files and what a tool writes (drizzle-kit's migrations, the generated client),
  * and outside what the finder marks boilerplate or means to pass over.
  */
