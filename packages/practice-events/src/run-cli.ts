@@ -1,5 +1,5 @@
 import { connectDatabase } from '@vet/db/connection';
-import type { EventsCommand } from './commands/command.ts';
+import { commandLine, findCommand, type EventsCommand } from './commands/command.ts';
 import {
   endpointsAddCommand,
   endpointsListCommand,
@@ -33,7 +33,7 @@ export interface CliIo {
 }
 
 export function helpLines(commands: EventsCommand[]): string[] {
-  const usages = commands.map((command) => `${command.name} ${command.usage}`.trim());
+  const usages = commands.map(commandLine);
   const width = Math.max(...usages.map((usage) => usage.length));
   return [
     'Usage: npm run events -- <command> [arguments]   (DATABASE_URL names the portal’s database)',
@@ -41,16 +41,6 @@ export function helpLines(commands: EventsCommand[]): string[] {
     'Commands:',
     ...commands.map((command, index) => `  ${usages[index]!.padEnd(width)}  ${command.summary}`),
   ];
-}
-
-/** The command whose name's words begin argv (the longest such name), and the arguments after them. */
-function findCommand(argv: string[], commands: EventsCommand[]) {
-  const matches = commands
-    .map((command) => ({ command, words: command.name.split(' ') }))
-    .filter(({ words }) => words.every((word, index) => argv[index] === word))
-    .sort((a, b) => b.words.length - a.words.length);
-  const [best] = matches;
-  return best && { command: best.command, args: argv.slice(best.words.length) };
 }
 
 /**

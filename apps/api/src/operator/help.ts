@@ -1,3 +1,4 @@
+import { commandLine } from '@vet/practice-events/commands/command';
 import type { OperatorCommand } from './operator-command.ts';
 
 /** The help: every command with its arguments and what it does, then where the database comes from. */
@@ -8,10 +9,7 @@ export function helpLines(commands: readonly OperatorCommand[]): string[] {
     '  in the production build: sh scripts/production/portal-admin.sh <command> [arguments]',
     '',
     'Commands:',
-    ...commands.flatMap((command) => [
-      `  ${`${command.name} ${command.usage}`.trim()}`,
-      `      ${command.summary}`,
-    ]),
+    ...commands.flatMap((command) => [`  ${commandLine(command)}`, `      ${command.summary}`]),
     '  help',
     '      this list',
     '',

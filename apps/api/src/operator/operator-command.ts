@@ -1,5 +1,5 @@
 import type { RetentionOptions } from '@vet/db/retention/apply-retention';
-import { commandsRefusing, type Command } from '@vet/practice-events/commands/command';
+import { commandLine, commandsRefusing, type Command } from '@vet/practice-events/commands/command';
 
 /**
  * The operator's command (`portal-admin`, decision 0097): what each of its commands is given, and what
@@ -54,7 +54,7 @@ export type OperatorCommand = Command<OperatorContext>;
 /** Says on standard error why a command's arguments are wrong, then its usage; answers 2 (could not run). */
 export function wrongArguments(command: OperatorCommand, context: OperatorContext, message: string): 2 {
   context.err(message);
-  context.err(`Usage: portal-admin ${`${command.name} ${command.usage}`.trim()}`);
+  context.err(`Usage: portal-admin ${commandLine(command)}`);
   return 2;
 }
 

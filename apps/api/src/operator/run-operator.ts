@@ -1,12 +1,8 @@
+import { findCommand } from '@vet/practice-events/commands/command';
 import { errorCode } from '@vet/practice-events/dispatcher-logger';
 import { operatorCommands } from './commands.ts';
 import { helpLines } from './help.ts';
-import type {
-  OperatorCommand,
-  OperatorContext,
-  OperatorSettings,
-  OperatorTarget,
-} from './operator-command.ts';
+import type { OperatorContext, OperatorSettings, OperatorTarget } from './operator-command.ts';
 import { findTarget } from './operator-mode.ts';
 
 export interface OperatorOptions {
@@ -16,15 +12,6 @@ export interface OperatorOptions {
   checkout: string | undefined;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
-}
-
-/** The command whose name's words begin argv (the longest such name), and the arguments after them. */
-function findCommand(argv: string[], commands: readonly OperatorCommand[]) {
-  const [best] = commands
-    .map((command) => ({ command, words: command.name.split(' ') }))
-    .filter(({ words }) => words.every((word, index) => argv[index] === word))
-    .sort((a, b) => b.words.length - a.words.length);
-  return best && { command: best.command, args: argv.slice(best.words.length) };
 }
 
 /**

@@ -27,6 +27,20 @@ export interface Command<Context> {
 
 export type EventsCommand = Command<EventsCommandContext>;
 
+type Named = Pick<Command<unknown>, 'name' | 'usage'>;
+
+/** A command's words and arguments, as its family's help and usage lines write them. */
+export const commandLine = (command: Named) => `${command.name} ${command.usage}`.trim();
+
+/** The command whose name's words begin argv (the longest such name), and the arguments after them. */
+export function findCommand<C extends Named>(argv: string[], commands: readonly C[]) {
+  const [best] = commands
+    .map((command) => ({ command, words: command.name.split(' ') }))
+    .filter(({ words }) => words.every((word, index) => argv[index] === word))
+    .sort((a, b) => b.words.length - a.words.length);
+  return best && { command: best.command, args: argv.slice(best.words.length) };
+}
+
 /** What a command takes: node:util's parseArgs options, and its positionals (none when left out). */
 export interface CommandArguments<Options extends ParseArgsOptionsConfig> {
   options?: Options;
