@@ -89,6 +89,11 @@ export const integrationErrorCodes = {
     meaning:
       'The webhook endpoint has deliveries waiting or parked; remove it once they are delivered, or with `discard_waiting=true` to drop them.',
   },
+  value_already_mapped: {
+    status: 409,
+    meaning:
+      'The list value is mapped to another entry already (decision 0131): a mapping is changed in the practice system’s records, not here.',
+  },
   payload_too_large: {
     status: 413,
     meaning: 'The body is larger than the route takes (a batch’s items or bytes); split it.',

@@ -1,6 +1,7 @@
 import { practiceDate } from '@vet/contracts/practice-clock';
 import type pg from 'pg';
 import { applyFiles } from './engine/apply.ts';
+import { groupPracticeSystem, setPracticeSystem } from './engine/apply/list-values.ts';
 import { checkAcrossRows } from './engine/checks.ts';
 import type { FileState } from './engine/cross-row-rules.ts';
 import { stagingTable } from './engine/import-files.ts';
@@ -88,6 +89,7 @@ async function applyInTransaction(
   const refused = await refuseWholeRecords(session, kind, childKind, lines);
   const valid = refs.filter((_, i) => !refused.has(i));
   const before = await storedRecords(session, kind.file, valid);
+  await setPracticeSystem(session, request.practiceSystem ?? groupPracticeSystem);
   await applyFiles(session, new Set(staged));
   const after = await storedRecords(session, kind.file, valid);
   const refusals = await session.query<ImportRefusal>(

@@ -19,6 +19,7 @@ import { describeRefusal, summaryTable, writeReport, type FileCounts } from './e
 import { fingerprintContext, fingerprintedFiles } from './engine/fingerprints.ts';
 import type { PhaseTimes } from './engine/phase-times.ts';
 import { DatabaseUnavailable, errorCode, openSession, type Session } from './engine/session.ts';
+import { unmappedInStage, type UnmappedCount } from './engine/apply/list-values.ts';
 import { stageFile, type FileFingerprints } from './engine/stage-file.ts';
 import { loadStoredFingerprints } from './engine/stored-fingerprints.ts';
 import { createStagingTable, indexStagingTable } from './engine/staging-tables.ts';
@@ -53,6 +54,8 @@ export interface ImportResult {
   files: { file: string; applied: number; unchanged: number; refused: number; seconds: number }[];
   /** In file and line order; at most `refusalsKept` of them (the report file has every one). */
   refusals: { file: string; line: number; column: string | null; reason: string }[];
+  /** The values no list entry matched, kept as written and unmapped (decision 0131), most rows first. */
+  unmapped: UnmappedCount[];
   peakRssBytes: number;
 }
 
@@ -85,7 +88,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         ? error.message
         : `it failed and wrote nothing (${errorCode(error)})`;
     stderr.write(`The import could not run: ${reason}.\n`);
-    return { exitCode: 2, files: [], refusals: [], peakRssBytes: peakRssBytes() };
+    return { exitCode: 2, files: [], refusals: [], unmapped: [], peakRssBytes: peakRssBytes() };
   } finally {
     await session?.close().catch(() => {});
   }
@@ -226,10 +229,11 @@ async function finish(
     total++;
   }
   const exitCode = total > 0 ? 1 : 0;
+  const unmapped = await unmappedInStage(session);
   if (options.reportFile) {
     await writeReport(
       options.reportFile,
-      { dryRun: options.dryRun === true, exitCode, files },
+      { dryRun: options.dryRun === true, exitCode, files, unmapped },
       readRefusals(session),
     );
   }
@@ -244,6 +248,16 @@ async function finish(
         options.reportFile ? '  (every one is in the report)\n' : '  (--report <file> lists every one)\n',
       );
   }
+  if (unmapped.length > 0) {
+    stdout.write(
+      `\n${unmapped.length.toLocaleString('en-GB')} values no list entry matches, kept as written ` +
+        '(portal-admin lists unmapped; lists map maps one):\n',
+    );
+    for (const u of unmapped.slice(0, refusalsShown))
+      stdout.write(
+        `  ${u.list}: “${u.value}”, ${u.rows.toLocaleString('en-GB')} row${u.rows === 1 ? '' : 's'}\n`,
+      );
+  }
   if (options.dryRun) stdout.write('\nDry run: nothing was written.\n');
-  return { exitCode, files, refusals, peakRssBytes: peakRssBytes() };
+  return { exitCode, files, refusals, unmapped, peakRssBytes: peakRssBytes() };
 }

@@ -3,6 +3,7 @@ import { eventsOperatorCommands } from './events-commands.ts';
 import { importCommand } from './import-command.ts';
 import { inviteCommand } from './invite-command.ts';
 import { listsCommand } from './lists-command.ts';
+import { listValuesCommands } from './list-values-commands.ts';
 import { migrateCommand } from './migrate-command.ts';
 import type { OperatorCommand } from './operator-command.ts';
 import { retentionCommand } from './retention-command.ts';
@@ -11,6 +12,7 @@ import { retentionCommand } from './retention-command.ts';
 export const operatorCommands: readonly OperatorCommand[] = [
   migrateCommand,
   listsCommand,
+  ...listValuesCommands,
   importCommand,
   ...eventsOperatorCommands,
   ...connectorsOperatorCommands,

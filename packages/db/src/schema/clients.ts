@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -15,6 +16,7 @@ import { contactChannel, contactPurpose, petSex, petStatus } from './enums.ts';
 import { breeds, colours, insurers, salutations, species } from './lookups.ts';
 import { importFingerprint, practiceRecordColumns } from './pms-ref.ts';
 import { practices } from './practices.ts';
+import { practiceListValues } from './practice-list-values.ts';
 
 /**
  * A client record of the group. It is linked to at most one identity (iss + sub) and an identity to at
@@ -27,6 +29,8 @@ export const clients = pgTable(
     ...practiceRecordColumns(),
     importFingerprint: importFingerprint(),
     salutationId: integer('salutation_id').references(() => salutations.id),
+    /** The practice system's salutation while no entry is mapped to it (decision 0131). */
+    salutationValueId: integer('salutation_value_id').references(() => practiceListValues.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email'),
@@ -55,6 +59,9 @@ export const clients = pgTable(
     unique('clients_identity_uq').on(t.identityIssuer, t.identitySubject),
     index('clients_last_name_key_idx').on(t.lastNameKey),
     index('clients_email_key_idx').on(t.emailKey),
+    index('clients_salutation_value_idx')
+      .on(t.salutationValueId)
+      .where(sql`${t.salutationValueId} is not null`),
   ],
 );
 
@@ -86,6 +93,16 @@ export const pets = pgTable(
     microchipNumber: varchar('microchip_number', { length: 15 }),
     insurerId: integer('insurer_id').references(() => insurers.id),
     policyNumber: text('policy_number'),
+    /**
+     * The practice system's words while no entry of the list is mapped to them (decision 0131): the pet is
+     * stored whatever its labels; a species that cannot be told is Other, with the system's text here.
+     */
+    speciesValueId: integer('species_value_id').references(() => practiceListValues.id),
+    breedValueId: integer('breed_value_id').references(() => practiceListValues.id),
+    colourValueId: integer('colour_value_id').references(() => practiceListValues.id),
+    insurerValueId: integer('insurer_value_id').references(() => practiceListValues.id),
+    /** A cross of its breed (`Labrador X`): the breed is the first one named. */
+    breedCross: boolean('breed_cross').notNull().default(false),
     awaitingInitialConsultation: boolean('awaiting_initial_consultation').notNull().default(false),
     status: petStatus('status').notNull().default('Active'),
     registeredOnline: boolean('registered_online').notNull().default(false),
@@ -94,6 +111,11 @@ export const pets = pgTable(
   },
   (t) => [
     index('pets_client_idx').on(t.clientId),
+    ...(['species', 'breed', 'colour', 'insurer'] as const).map((list) =>
+      index(`pets_${list}_value_idx`)
+        .on(t[`${list}ValueId`])
+        .where(sql`${t[`${list}ValueId`]} is not null`),
+    ),
     // The target of appointments' (pet_id, client_id) foreign key: an appointment's pet is its client's.
     unique('pets_id_client_uq').on(t.id, t.clientId),
   ],

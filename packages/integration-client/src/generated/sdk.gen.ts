@@ -84,9 +84,15 @@ import type {
   ListPracticeEventsData,
   ListPracticeEventsErrors,
   ListPracticeEventsResponses,
+  ListUnmappedValuesData,
+  ListUnmappedValuesErrors,
+  ListUnmappedValuesResponses,
   ListWebhookEndpointsData,
   ListWebhookEndpointsErrors,
   ListWebhookEndpointsResponses,
+  MapListValueData,
+  MapListValueErrors,
+  MapListValueResponses,
   MergeOnlineClientData,
   MergeOnlineClientErrors,
   MergeOnlineClientResponses,
@@ -987,6 +993,38 @@ export const putListEntryBatch = <ThrowOnError extends boolean = false>(
   (options.client ?? client).post<PutListEntryBatchResponses, PutListEntryBatchErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/integration/v1/list-entries/batch',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * The values practice systems wrote that no list entry matches, with how many records carry each
+ *
+ * Each record carrying such a value was applied with the value kept as written (decision 0131). Labels and counts only: never which records.
+ */
+export const listUnmappedValues = <ThrowOnError extends boolean = false>(
+  options?: Options<ListUnmappedValuesData, ThrowOnError>,
+): RequestResult<ListUnmappedValuesResponses, ListUnmappedValuesErrors, ThrowOnError> =>
+  (options?.client ?? client).get<ListUnmappedValuesResponses, ListUnmappedValuesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/list-values/unmapped',
+    ...options,
+  });
+
+/**
+ * Map an unmapped value to an entry of its list, or make it the group’s own entry
+ *
+ * Every stored record carrying the value takes the entry, and so does every later record of that practice system. The same mapping again changes nothing (200, `changed` false); a value mapped to another entry answers 409 `value_already_mapped`; an entry of another species or none of the list answers 422 naming it.
+ */
+export const mapListValue = <ThrowOnError extends boolean = false>(
+  options: Options<MapListValueData, ThrowOnError>,
+): RequestResult<MapListValueResponses, MapListValueErrors, ThrowOnError> =>
+  (options.client ?? client).put<MapListValueResponses, MapListValueErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/list-values/{id}/mapping',
     ...options,
     headers: {
       'Content-Type': 'application/json',

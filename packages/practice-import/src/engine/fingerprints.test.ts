@@ -90,8 +90,9 @@ describe('a fingerprinted file’s staging rows', () => {
   });
 
   it('are kept with their keys only, unchanged and not parsed, when it is stored', () => {
-    // A row the kind refuses (no such species): only its stored fingerprint keeps it from being read.
-    const unread = { ...valid, species: 'Unicorn' };
+    // A row the kind refuses (a date of birth not written as a date): only its stored fingerprint keeps
+    // it from being read.
+    const unread = { ...valid, date_of_birth: '17/05/2020' };
     const stored = new FingerprintSet(1);
     const words = new RowFingerprints(pets, header, petsContext).of(cellsOf(unread));
     stored.add(words[0]!, words[1]!, words[2]!);

@@ -36,7 +36,7 @@ export const describeRefusal = (r: ImportRefusal) =>
  */
 export async function writeReport(
   path: string,
-  head: { dryRun: boolean; exitCode: number; files: readonly FileCounts[] },
+  head: { dryRun: boolean; exitCode: number; files: readonly FileCounts[]; unmapped: readonly unknown[] },
   refusals: AsyncIterable<ImportRefusal>,
 ): Promise<void> {
   const out = createWriteStream(path);

@@ -12,6 +12,8 @@ describe('clients.csv', () => {
       client_ref: 'K1',
       practice_ref: 'P1',
       salutation_id: idOf('salutations', 'Dr'),
+      salutation_text: null,
+      salutation_key: null,
       first_name: 'Grace',
       last_name: 'Ó Briain',
       email: 'Grace@Example.COM',
@@ -48,13 +50,15 @@ describe('clients.csv', () => {
     });
   });
 
-  it('matches a salutation in any case, and refuses one the list lacks with the nearest it has', () => {
+  it('matches a salutation in any case, and keeps one the list lacks as written', () => {
     expect(accepted(clients, { ...valid, salutation: ' mRS ' }).salutation_id).toBe(
       idOf('salutations', 'Mrs'),
     );
-    expect(refused(clients, { ...valid, salutation: 'Mstr' })).toEqual([
-      { column: 'salutation', reason: "not in the portal's list of salutations; nearest: Mr, Ms, Sir" },
-    ]);
+    expect(accepted(clients, { ...valid, salutation: 'Mstr' })).toMatchObject({
+      salutation_id: null,
+      salutation_text: 'Mstr',
+      salutation_key: 'mstr',
+    });
   });
 
   it('refuses a mobile that is not a UK mobile, a home phone that is not a UK number, and a bad postcode', () => {

@@ -2,15 +2,14 @@ import { emailKey, lastNameKey, postcodeKey } from '@vet/db/normalise';
 import { RowCells, required } from './cells.ts';
 import { columnsOf } from './columns.ts';
 import { addressCells, contactLimits, emailCell, phoneCell } from './contact-cells.ts';
-import type { LookupLists, RecordKind } from './kind.ts';
-import { lookupCell } from './lookup-cells.ts';
+import type { RecordKind } from './kind.ts';
+import { listValueCell, stagedListValue } from './lookup-cells.ts';
 
 /**
  * clients.csv. Names, address, phones and e-mail by the new-client form's rules; the salutation by the
  * portal's list. The normal forms the sign-up check matches on (last name, postcode, e-mail) are staged
  * with the record, as the portal writes them for a client it registers.
  */
-const salutationsOf = (lookups: LookupLists) => ({ names: lookups.salutations, called: 'salutations' });
 
 export const clients: RecordKind = {
   file: 'clients.csv',
@@ -36,6 +35,8 @@ export const clients: RecordKind = {
     client_ref: 'text',
     practice_ref: 'text',
     salutation_id: 'integer',
+    salutation_text: 'text',
+    salutation_key: 'text',
     first_name: 'text',
     last_name: 'text',
     email: 'text',
@@ -56,7 +57,7 @@ export const clients: RecordKind = {
     const record = {
       client_ref: cells.text('client_ref', required),
       practice_ref: cells.text('practice_ref', required),
-      salutation_id: lookupCell(cells, 'salutation', salutationsOf(lookups)),
+      ...stagedListValue('salutation', listValueCell(cells, 'salutation', lookups.salutations)),
       first_name: cells.text('first_name', { required: true, maxLength: contactLimits.firstName }),
       last_name: cells.text('last_name', { required: true, maxLength: contactLimits.lastName }),
       email: emailCell(cells, 'email'),

@@ -1,3 +1,5 @@
+import { listValueMaxLength } from '@vet/contracts/integration-list-values';
+import { listKey } from '@vet/db/reference/list-key';
 import type { CellRule, RowCells } from './cells.ts';
 import { ListMatcher } from './list-matcher.ts';
 
@@ -45,6 +47,50 @@ export function lookupCell(
   const found = findInList(value, list);
   return 'id' in found ? found.id : cells.refuse(column, lookupReasons.unknown(list.called, found.nearest));
 }
+
+/**
+ * A list's value as staged (decision 0131): the entry's id when one matches; otherwise null, with the
+ * practice system's own text and its matching key, so that the record is applied and the value kept,
+ * unmapped, until the group maps it. A value of only spaces or punctuation is a blank, not a label.
+ */
+export interface ListValue {
+  id: number | null;
+  text: string | null;
+  key: string | null;
+}
+
+const blankValue: ListValue = { id: null, text: null, key: null };
+
+/** One name of a list in a cell: the entry's id, or the value kept as written (see ListValue). */
+export function listValueCell(
+  cells: RowCells,
+  column: string,
+  list: ListMatcher | undefined,
+  rule: CellRule = {},
+): ListValue {
+  const value = cells.text(column, rule);
+  if (value === null) return blankValue;
+  if (value.length > listValueMaxLength) {
+    cells.refuse(column, `longer than ${listValueMaxLength} characters: not a list's value`);
+    return blankValue;
+  }
+  const key = listKey(value);
+  if (key === '') return rule.required ? { ...blankValue, ...refusedBlank(cells, column) } : blankValue;
+  const id = list?.find(value);
+  return id !== undefined ? { id, text: null, key: null } : { id: null, text: value, key };
+}
+
+const refusedBlank = (cells: RowCells, column: string) => {
+  cells.refuse(column, 'required, but only spaces or punctuation');
+  return {};
+};
+
+/** A ListValue's staged columns, by the column's name: `breed_id`, `breed_text`, `breed_key`. */
+export const stagedListValue = (name: string, value: ListValue) => ({
+  [`${name}_id`]: value.id,
+  [`${name}_text`]: value.text,
+  [`${name}_key`]: value.key,
+});
 
 /**
  * Names separated by `;` (appointment reasons' species), staged as their ids, sorted and without

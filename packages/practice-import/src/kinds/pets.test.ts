@@ -14,13 +14,21 @@ describe('pets.csv', () => {
       client_ref: 'K1',
       name: 'Biscuit',
       species_id: idOf('species', 'Dog'),
+      species_text: null,
+      species_key: null,
       breed_id: idOf('breeds', 'Labrador Retriever', 'Dog'),
+      breed_text: null,
+      breed_key: null,
       colour_id: idOf('colours', 'Yellow', 'Dog'),
+      colour_text: null,
+      colour_key: null,
       sex: 'Female',
       neutered: true,
       date_of_birth: '2020-05-17',
       microchip: '941000001234567',
       insurer_id: idOf('insurers', 'Petplan'),
+      insurer_text: null,
+      insurer_key: null,
       policy_number: 'PP-123/45',
       status: 'Active',
       awaiting_initial_consultation: false,
@@ -62,30 +70,45 @@ describe('pets.csv', () => {
     expect(accepted(pets, { ...valid, status: 'DECEASED' }).status).toBe('Deceased');
   });
 
-  it('refuses a species the portal lacks, naming the nearest it knows, and leaves breed and colour unjudged', () => {
-    expect(refused(pets, { ...valid, species: 'Dgo' })).toEqual([
-      { column: 'species', reason: "not in the portal's list of species; nearest: Dog, Rodent, Bird" },
-    ]);
+  it('keeps a species the portal lacks as written, and stores the pet as Other meanwhile', () => {
+    expect(accepted(pets, { ...valid, species: 'Tortoise', breed: 'Hermann’s', colour: '' })).toMatchObject({
+      species_id: idOf('species', 'Other'),
+      species_text: 'Tortoise',
+      species_key: 'tortoise',
+      breed_id: null,
+      breed_text: 'Hermann’s',
+    });
   });
 
-  it('refuses a breed or colour not of the pet’s species, naming the nearest of that species', () => {
-    const refusals = refused(pets, { ...valid, breed: 'Labrador Retreiver', colour: 'Yelow' });
-    expect(refusals).toEqual([
-      {
-        column: 'breed',
-        reason: expect.stringMatching(
-          /^not in the portal's list of the species' breeds; nearest: Labrador Retriever, /,
-        ) as string,
-      },
-      {
-        column: 'colour',
-        reason: expect.stringMatching(
-          /^not in the portal's list of the species' colours; nearest: Yellow, /,
-        ) as string,
-      },
-    ]);
+  it('keeps a breed or colour not of the pet’s species as the practice system wrote it', () => {
+    expect(accepted(pets, { ...valid, breed: 'Labrador Retreiver', colour: 'Yelow' })).toMatchObject({
+      breed_id: null,
+      breed_text: 'Labrador Retreiver',
+      breed_key: 'labradorretreiver',
+      colour_id: null,
+      colour_text: 'Yelow',
+      colour_key: 'yelow',
+    });
     // A cat's breed on a dog.
-    expect(refused(pets, { ...valid, breed: 'Maine Coon', colour: '' })[0]!.column).toBe('breed');
+    expect(accepted(pets, { ...valid, breed: 'Maine Coon', colour: '' })).toMatchObject({
+      breed_id: null,
+      breed_text: 'Maine Coon',
+    });
+  });
+
+  it('takes a label of only spaces or punctuation as blank, and refuses a label too long to be one', () => {
+    expect(accepted(pets, { ...valid, breed: ' -- ', colour: '.' })).toMatchObject({
+      breed_id: null,
+      breed_text: null,
+      colour_id: null,
+      colour_text: null,
+    });
+    expect(refused(pets, { ...valid, breed: 'x'.repeat(10_000) })).toEqual([
+      { column: 'breed', reason: "longer than 200 characters: not a list's value" },
+    ]);
+    expect(refused(pets, { ...valid, species: '?!' })).toEqual([
+      { column: 'species', reason: 'required, but only spaces or punctuation' },
+    ]);
   });
 
   it('matches a name as a practice system writes it: a synonym, a code, any case, spacing or punctuation', () => {
@@ -105,21 +128,11 @@ describe('pets.csv', () => {
     );
   });
 
-  it('suggests by synonyms: a misspelt Alsatian offers the German Shepherd Dog first', () => {
-    expect(refused(pets, { ...valid, breed: 'Alsation', colour: '' })).toEqual([
-      {
-        column: 'breed',
-        reason: expect.stringMatching(
-          /^not in the portal's list of the species' breeds; nearest: German Shepherd Dog, /,
-        ) as string,
-      },
-    ]);
-  });
-
-  it('refuses an insurer the list lacks, and a policy number without its insurer', () => {
-    expect(refused(pets, { ...valid, insurer: 'PetPlan Ltd' })).toEqual([
-      { column: 'insurer', reason: expect.stringMatching(/nearest: Petplan, /) as string },
-    ]);
+  it('keeps an insurer the list lacks, and refuses a policy number without its insurer', () => {
+    expect(accepted(pets, { ...valid, insurer: 'PetPlan Ltd' })).toMatchObject({
+      insurer_id: null,
+      insurer_text: 'PetPlan Ltd',
+    });
     expect(refused(pets, { ...valid, insurer: '' })).toEqual([
       { column: 'insurer', reason: petReasons.insurerForPolicy },
     ]);

@@ -9,7 +9,7 @@ import {
 import { RowCells, required } from './cells.ts';
 import { columnsOf } from './columns.ts';
 import type { LookupLists, RecordKind } from './kind.ts';
-import { lookupCell } from './lookup-cells.ts';
+import { listValueCell, lookupReasons, stagedListValue } from './lookup-cells.ts';
 
 export const petReasons = {
   bornAfterToday: 'after today: a date of birth cannot be in the future',
@@ -43,20 +43,27 @@ function dateOfBirthCell(cells: RowCells, today: string): string | null {
 
 const unrecordedSex: (typeof recordedPetSexes)[number] = 'Unknown';
 
-const speciesOf = (lookups: LookupLists) => ({ names: lookups.species, called: 'species' });
+/**
+ * The pet's species (decision 0131): a species the list lacks is kept as the practice system wrote it, and
+ * the pet is stored as Other meanwhile (a pet of an unknown species is still a pet with appointments).
+ */
+function speciesCell(cells: RowCells, lookups: LookupLists) {
+  const value = listValueCell(cells, 'species', lookups.species, required);
+  if (value.text === null) return value;
+  const other = lookups.species.find('Other');
+  if (other === undefined) {
+    cells.refuse('species', lookupReasons.unknown('species', lookups.species.nearest(value.text)));
+    return { ...value, text: null, key: null };
+  }
+  return { ...value, id: other };
+}
 
-/** Breed and colour are judged within the pet's species, as the pet form does; without it, not at all. */
+/** Breed and colour are matched within the pet's species (as stored: Other for one the list lacks). */
 function breedAndColour(cells: RowCells, lookups: LookupLists, speciesId: number | null) {
-  if (speciesId === null) return { breed_id: null, colour_id: null };
+  const within = speciesId ?? Number.NaN;
   return {
-    breed_id: lookupCell(cells, 'breed', {
-      names: lookups.breeds.get(speciesId),
-      called: "the species' breeds",
-    }),
-    colour_id: lookupCell(cells, 'colour', {
-      names: lookups.colours.get(speciesId),
-      called: "the species' colours",
-    }),
+    ...stagedListValue('breed', listValueCell(cells, 'breed', lookups.breeds.get(within))),
+    ...stagedListValue('colour', listValueCell(cells, 'colour', lookups.colours.get(within))),
   };
 }
 
@@ -90,13 +97,21 @@ export const pets: RecordKind = {
     client_ref: 'text',
     name: 'text',
     species_id: 'integer',
+    species_text: 'text',
+    species_key: 'text',
     breed_id: 'integer',
+    breed_text: 'text',
+    breed_key: 'text',
     colour_id: 'integer',
+    colour_text: 'text',
+    colour_key: 'text',
     sex: 'text',
     neutered: 'boolean',
     date_of_birth: 'date',
     microchip: 'text',
     insurer_id: 'integer',
+    insurer_text: 'text',
+    insurer_key: 'text',
     policy_number: 'text',
     status: 'text',
     awaiting_initial_consultation: 'boolean',
@@ -108,17 +123,17 @@ export const pets: RecordKind = {
       client_ref: cells.text('client_ref', required),
       name: cells.text('name', { required: true, maxLength: petNameMaxLength }),
     };
-    const speciesId = lookupCell(cells, 'species', speciesOf(lookups), required);
+    const species = speciesCell(cells, lookups);
     const record = {
       ...identity,
-      species_id: speciesId,
-      ...breedAndColour(cells, lookups, speciesId),
+      ...stagedListValue('species', species),
+      ...breedAndColour(cells, lookups, species.id),
       // The practice's system may have no sex for a pet: the portal records that as Unknown.
       sex: cells.cell('sex') === null ? unrecordedSex : cells.oneOf('sex', recordedPetSexes),
       neutered: cells.boolean('neutered', false),
       date_of_birth: dateOfBirthCell(cells, today),
       microchip: formCell(cells, 'microchip', petForm.microchipNumber),
-      insurer_id: lookupCell(cells, 'insurer', { names: lookups.insurers, called: 'insurers' }),
+      ...stagedListValue('insurer', listValueCell(cells, 'insurer', lookups.insurers)),
       policy_number: formCell(cells, 'policy_number', petForm.policyNumber),
       status: cells.oneOf('status', petStatuses),
       awaiting_initial_consultation: cells.boolean('awaiting_initial_consultation', false),

@@ -38,6 +38,8 @@ export interface RecordsRequest {
   records: readonly RecordRows[];
   /** Today in the practices' clock (YYYY-MM-DD), for dates of birth; default: today. */
   today?: string;
+  /** Whose words the records' list values are (decision 0131); default: the group's practice system. */
+  practiceSystem?: string;
 }
 
 export type RecordResult =

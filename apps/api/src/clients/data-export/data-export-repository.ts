@@ -15,9 +15,10 @@ import {
   salutations,
   species,
 } from '@vet/db/schema/lookups';
+import { recordedText } from '@vet/db/schema/practice-list-values';
 import { practices } from '@vet/db/schema/practices';
 import { vaccinations } from '@vet/db/schema/vaccinations';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Identity, ownedBy } from '../../platform/index.ts';
 import { prescriptionRequestsOf } from '../prescriptions/index.ts';
 import { clientDetailColumns, contactPreferenceRowsOf } from '../profile/index.ts';
@@ -97,14 +98,17 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
     .select({
       petId: pets.id,
       name: pets.name,
-      species: species.name,
-      breed: breeds.name,
-      colour: colours.name,
+      // The practice system's words where the lists have no entry for them yet (decision 0131).
+      species: sql<string>`coalesce(${recordedText(pets.speciesValueId)}, ${species.name})`,
+      breed: sql<
+        string | null
+      >`coalesce(${breeds.name} || case when ${pets.breedCross} then ' cross' else '' end, ${recordedText(pets.breedValueId)})`,
+      colour: sql<string | null>`coalesce(${colours.name}, ${recordedText(pets.colourValueId)})`,
       sex: pets.sex,
       neutered: pets.neutered,
       dateOfBirth: pets.dateOfBirth,
       microchipNumber: pets.microchipNumber,
-      insurer: insurers.name,
+      insurer: sql<string | null>`coalesce(${insurers.name}, ${recordedText(pets.insurerValueId)})`,
       policyNumber: pets.policyNumber,
       status: pets.status,
       registeredOnline: pets.registeredOnline,

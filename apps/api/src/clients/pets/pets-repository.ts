@@ -2,6 +2,7 @@ import type { EditablePet } from '@vet/contracts/pet-changes';
 import type { Pet, PetSlice, PetSortField, RegisterPetBody } from '@vet/contracts/pets';
 import type { Database, Executor } from '@vet/db/connection';
 import { clients, pets } from '@vet/db/schema/clients';
+import { recordedText } from '@vet/db/schema/practice-list-values';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/index.ts';
@@ -36,6 +37,13 @@ const petColumns = {
   policyNumber: pets.policyNumber,
   awaitingInitialConsultation: pets.awaitingInitialConsultation,
   status: pets.status,
+  breedCross: pets.breedCross,
+  recorded: {
+    species: recordedText(pets.speciesValueId),
+    breed: recordedText(pets.breedValueId),
+    colour: recordedText(pets.colourValueId),
+    insurer: recordedText(pets.insurerValueId),
+  },
 };
 
 /** A client's pets. Every query takes the owning client's id: nothing here reaches another's pets. */

@@ -94,7 +94,9 @@ describe('a connector reading its practice system', () => {
 
   it('reports a record it cannot apply by reference and reason, and applies the rest', async () => {
     const { group, system, runtime } = scene();
-    system.change('pets', group.ref('PET', 1), { breed: 'Not A Breed Anyone Keeps' });
+    system.change('pets', group.ref('PET', 1), { date_of_birth: '2099-01-01' });
+    // A label the lists lack refuses nothing (decision 0131): the pet is kept with the system's words.
+    system.change('pets', group.ref('PET', 2), { breed: 'Fenland Moggy' });
     system.change('appointments', group.ref('APT', 3), { reason_ref: 'REASON-NOBODY-HAS' });
     await syncCycle(deps(), runtime);
     const reported = await refusals(runtime.name);
@@ -105,12 +107,18 @@ describe('a connector reading its practice system', () => {
       ['pets', group.ref('PET', 1)],
       ['vaccinations', group.ref('VAC', 1)],
     ]);
-    expect(reported[2]!.reasons[0]!.path).toBe('breed');
+    expect(reported[2]!.reasons[0]!.path).toBe('date_of_birth');
     // No personal data in a report: the reasons name fields and rules.
     expect(JSON.stringify(reported)).not.toContain(group.planted.lastName);
-    expect(await row('select id from pets where pms_ref = $1', [group.ref('PET', 2)])).toBeDefined();
+    expect(
+      await row(
+        `select v.text, v.practice_system from pets p join practice_list_values v on v.id = p.breed_value_id
+          where p.pms_ref = $1`,
+        [group.ref('PET', 2)],
+      ),
+    ).toEqual({ text: 'Fenland Moggy', practice_system: `connector:${runtime.name}` });
     // Put right in the system, the pet applies, and its children refused with it apply from the report.
-    system.change('pets', group.ref('PET', 1), { breed: 'Labrador Retriever' });
+    system.change('pets', group.ref('PET', 1), { date_of_birth: '2020-09-23' });
     await syncCycle(deps(), runtime);
     expect((await refusals(runtime.name)).map((r) => r.ref)).toEqual([group.ref('APT', 3)]);
     expect(await row('select id from vaccinations where pms_ref = $1', [group.ref('VAC', 1)])).toBeDefined();
@@ -118,7 +126,7 @@ describe('a connector reading its practice system', () => {
 
   it('tries a record refused again less and less often, and at once when the record it names applies', async () => {
     const { group, system, runtime } = scene();
-    system.change('pets', group.ref('PET', 1), { breed: 'Not A Breed Anyone Keeps' });
+    system.change('pets', group.ref('PET', 1), { date_of_birth: '2099-01-01' });
     const backoff = async (ref: string) =>
       row(
         `select retries, extract(epoch from retry_after - now())::int as wait_s
@@ -146,7 +154,7 @@ describe('a connector reading its practice system', () => {
     expect(twice?.wait_s).toBeGreaterThan(once!.wait_s as number);
     expect((await backoff(group.ref('VAC', 1)))?.retries).toBe(2);
     // Put right in the system, the pet applies, and its vaccination goes in the same pass, back-off or not.
-    system.change('pets', group.ref('PET', 1), { breed: 'Labrador Retriever' });
+    system.change('pets', group.ref('PET', 1), { date_of_birth: '2020-09-23' });
     await syncCycle(deps(), runtime);
     expect(await refusals(runtime.name)).toEqual([]);
     expect(await row('select id from vaccinations where pms_ref = $1', [group.ref('VAC', 1)])).toBeDefined();

@@ -11,6 +11,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { IntegrationErrorCode } from '@vet/contracts/integration-errors';
 import { forbidden, machineGrantOf } from '../../platform/index.ts';
 import { putListEntry, putListEntryBatch } from './list-entry-service.ts';
+import { listValueRoutes } from './list-value-routes.ts';
 
 const tags = ['list entries'];
 
@@ -74,6 +75,9 @@ export const listEntryRoutes = (): FastifyPluginCallbackZod => (app, _options, d
     },
     (request) => putListEntryBatch(app.sessionPool, request.body.items),
   );
+
+  // The values no entry matched (decision 0131): the same grant, the same rule.
+  void app.register(listValueRoutes());
 
   done();
 };

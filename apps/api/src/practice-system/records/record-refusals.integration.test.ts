@@ -65,28 +65,10 @@ const badInput: [string, PracticeRecordKind, Record<string, unknown>, { path: st
       { path: 'neutered', message: expect.stringContaining('true or false') },
     ],
     [
-      'a breed the list lacks',
-      'pets',
-      { ...first('pets.csv'), breed: 'Labrador Retreiver' },
-      { path: 'breed', message: expect.stringContaining('Labrador Retriever') },
-    ],
-    [
       'a species the list lacks',
       'appointment-reasons',
       { ...first('appointment_reasons.csv'), species: 'Dgo' },
       { path: 'species', message: expect.stringContaining('Dog') },
-    ],
-    [
-      'a salutation the list lacks',
-      'clients',
-      { ...first('clients.csv'), salutation: 'Mz' },
-      { path: 'salutation', message: expect.any(String) },
-    ],
-    [
-      'an insurer the list lacks',
-      'pets',
-      { ...first('pets.csv'), insurer: 'Nobody Insures' },
-      { path: 'insurer', message: expect.any(String) },
     ],
     [
       'a phone the forms refuse',

@@ -92,7 +92,12 @@ export async function upsertRecord(
     ...(differs ? [{ field: refField, reason: 'not the reference in the path' }] : []),
     ...(refusal ? [refusal] : []),
   ];
-  const [result] = await apply(deps, kind, [{ ...record, refusals, expectedVersion: expected }]);
+  const [result] = await apply(
+    deps,
+    kind,
+    [{ ...record, refusals, expectedVersion: expected }],
+    practiceSystemOf(grant),
+  );
   if (!result) throw new Error('applyRecords answered no result');
   if (result.outcome === 'refused') {
     if (result.refusals.some(isStale)) throw staleVersion();
@@ -144,7 +149,7 @@ export async function upsertBatch(
         }
       : record;
   });
-  const results = await apply(deps, kind, records);
+  const results = await apply(deps, kind, records, practiceSystemOf(grant));
   return {
     results: results.map((result, index) => {
       const ref = records[index]?.cells[refField]?.trim() || null;
@@ -156,13 +161,25 @@ export async function upsertBatch(
 }
 
 /** The records through the import's engine; a clash with a concurrent writer answers 409, send again. */
-async function apply(deps: PracticeRecordDeps, kind: PracticeRecordKind, records: RecordRows[]) {
+async function apply(
+  deps: PracticeRecordDeps,
+  kind: PracticeRecordKind,
+  records: RecordRows[],
+  practiceSystem: string,
+) {
   try {
-    return await applyRecords(deps.pool, { file: apiRecordKinds[kind].file, records });
+    return await applyRecords(deps.pool, { file: apiRecordKinds[kind].file, records, practiceSystem });
   } catch (error) {
     throw clashAsRetry(error);
   }
 }
+
+/**
+ * Whose words a record's list values are (decision 0131): a connector's own (its grant's client id is
+ * `connector:<name>`), or the group's practice system for every other machine caller.
+ */
+export const practiceSystemOf = (grant: MachineGrant) =>
+  grant.clientId.startsWith('connector:') ? grant.clientId : 'group';
 
 /** A batch item's issue when it names a practice the caller is not granted (decision 0105). */
 export const notServedReason = 'a practice this practice system is not granted (practice_not_served)';

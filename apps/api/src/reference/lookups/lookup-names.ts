@@ -17,6 +17,18 @@ export interface LookupIds {
   breedId: number | null;
   colourId: number | null;
   insurerId: number | null;
+  /** The practice system's words where no entry is mapped to them (decision 0131). */
+  recorded?: RecordedLabels | null;
+  /** A cross of its breed: named "<breed> cross". */
+  breedCross?: boolean;
+}
+
+/** A pet's labels as its practice system wrote them, where the lists have no entry for them yet. */
+export interface RecordedLabels {
+  species: string | null;
+  breed: string | null;
+  colour: string | null;
+  insurer: string | null;
 }
 
 const lists = { s: 'species', b: 'breeds', c: 'colours', i: 'insurers' } as const;
@@ -86,12 +98,17 @@ export function createLookupNames(
 export type LookupNames = ReturnType<typeof createLookupNames>;
 
 /** A record with its lookups' names beside their ids, as the contracts show a pet. */
-export function withLookupNames<Row extends LookupIds>(row: Row, names: LookupNameLists) {
+export function withLookupNames<Row extends LookupIds>(
+  { recorded, breedCross, ...row }: Row,
+  names: LookupNameLists,
+) {
+  const breed = row.breedId === null ? (recorded?.breed ?? null) : names.breeds.get(row.breedId)!;
   return {
     ...row,
-    speciesName: names.species.get(row.speciesId)!,
-    breedName: row.breedId === null ? null : names.breeds.get(row.breedId)!,
-    colourName: row.colourId === null ? null : names.colours.get(row.colourId)!,
-    insurerName: row.insurerId === null ? null : names.insurers.get(row.insurerId)!,
+    // A species the list lacks is stored as Other: the owner sees what the practice wrote.
+    speciesName: recorded?.species ?? names.species.get(row.speciesId)!,
+    breedName: breed !== null && breedCross ? `${breed} cross` : breed,
+    colourName: row.colourId === null ? (recorded?.colour ?? null) : names.colours.get(row.colourId)!,
+    insurerName: row.insurerId === null ? (recorded?.insurer ?? null) : names.insurers.get(row.insurerId)!,
   };
 }

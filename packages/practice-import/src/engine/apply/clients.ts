@@ -1,6 +1,7 @@
 import { pets } from '@vet/db/schema/clients';
 import { literal } from '../cross-row-rules.ts';
 import type { Session } from '../session.ts';
+import { listValueColumns, listValueJoins, stagedValues, storeListValues } from './list-values.ts';
 import { upsertCount } from './upsert.ts';
 
 /** A pet's status when the file leaves it empty: the schema's default. */
@@ -9,38 +10,48 @@ const petStatusDefault: string = pets.status.default as (typeof pets.$inferSelec
 const touched = [{ name: 'updated_at', value: 'now()' }];
 const same = (name: string) => ({ name, value: `s.${name}` });
 
-export const applyClients = (session: Session) =>
-  upsertCount(session, {
+const [clientValues, petValues] = stagedValues.map(({ values }) => values) as [
+  (typeof stagedValues)[number]['values'],
+  (typeof stagedValues)[number]['values'],
+];
+
+export async function applyClients(session: Session) {
+  await storeListValues(session, 'stage_clients', clientValues);
+  return upsertCount(session, {
     table: 'clients',
-    from: 'stage_clients s join practices p on p.pms_ref = s.practice_ref',
+    from: `stage_clients s join practices p on p.pms_ref = s.practice_ref ${listValueJoins(clientValues)}`,
     ref: 'client_ref',
     columns: [
       { name: 'home_practice_id', value: 'p.id' },
-      ...['salutation_id', 'first_name', 'last_name', 'email', 'mobile_phone', 'home_phone'].map(same),
+      ...clientValues.flatMap(listValueColumns),
+      ...['first_name', 'last_name', 'email', 'mobile_phone', 'home_phone'].map(same),
       ...['address_line1', 'address_line2', 'town', 'county', 'postcode'].map(same),
       ...['last_name_key', 'postcode_key', 'email_key', 'online_booking_allowed'].map(same),
     ],
     onUpdate: touched,
     fingerprinted: true,
   });
+}
 
 /**
  * Pets. "Awaiting initial consultation" only ends through the import (a false in the file, or a Completed
  * initial consultation among the appointments): a stale true never starts it again, so the appointment
  * that ended it and the file that still says true agree on every later run.
  */
-export const applyPets = (session: Session) =>
-  upsertCount(session, {
+export async function applyPets(session: Session) {
+  await storeListValues(session, 'stage_pets', petValues);
+  return upsertCount(session, {
     table: 'pets',
-    from: 'stage_pets s join clients c on c.pms_ref = s.client_ref',
+    from: `stage_pets s join clients c on c.pms_ref = s.client_ref ${listValueJoins(petValues)}`,
     ref: 'pet_ref',
     columns: [
       { name: 'client_id', value: 'c.id' },
-      ...['name', 'species_id', 'breed_id', 'colour_id'].map(same),
+      { name: 'name', value: 's.name' },
+      ...petValues.flatMap(listValueColumns),
       { name: 'sex', value: 's.sex::pet_sex' },
       ...['neutered', 'date_of_birth'].map(same),
       { name: 'microchip_number', value: 's.microchip' },
-      ...['insurer_id', 'policy_number'].map(same),
+      { name: 'policy_number', value: 's.policy_number' },
       { name: 'status', value: `coalesce(s.status, ${literal(petStatusDefault)})::pet_status` },
       {
         name: 'awaiting_initial_consultation',
@@ -51,6 +62,7 @@ export const applyPets = (session: Session) =>
     onUpdate: touched,
     fingerprinted: true,
   });
+}
 
 export const applyVaccinations = (session: Session) =>
   upsertCount(session, {
