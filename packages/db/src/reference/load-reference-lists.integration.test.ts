@@ -61,6 +61,19 @@ describe('loadReferenceLists', () => {
       name: 'German Shepherd Dog',
       keys: expect.arrayContaining(['Alsatian', 'VeNom:14796']) as string[],
     });
+    // One key in two species (a cat's DSH, a dog's), and the names VBO packs into one synonym.
+    expect(
+      (
+        await db().pool.query(
+          `select s.code::text as species, b.name from breed_keys k join breeds b on b.id = k.breed_id
+             join species s on s.id = b.species_id where k.key in ('dsh', 'westy') order by 1, 2`,
+        )
+      ).rows,
+    ).toEqual([
+      { species: 'Canine', name: 'German Shepherd Dog' },
+      { species: 'Canine', name: 'West Highland White Terrier' },
+      { species: 'Feline', name: 'Domestic Shorthair' },
+    ]);
     expect(await one(`select count(*)::int as n from cancellation_reasons where source = 'portal'`)).toEqual({
       n: 8,
     });

@@ -1,5 +1,6 @@
 import { speciesCodes } from '@vet/contracts/lookups';
 import { listKey } from './list-key.ts';
+import { synonymParts } from './synonym-parts.ts';
 import {
   isOfSpecies,
   type ListName,
@@ -72,6 +73,7 @@ export function checkList(
   }
   addSynonyms(list, entries, synonymRows, problems);
   resolveReplacements(list, entries, replaced, problems);
+  addSynonymParts(entries);
   checkKeys(entries, problems);
   return { entries, replaced };
 }
@@ -123,6 +125,28 @@ function resolveReplacements(
     const key = listKey(gone.code);
     if (!target.keys.some((k) => k.key === key)) target.keys.push({ key, text: gone.code, kind: 'code' });
   }
+}
+
+/**
+ * The names a VBO synonym packs into one string (synonym-parts.ts) are synonyms of its entry too, as the
+ * build treats VBO's synonyms: a part that is already a key of another entry of the species, or that two
+ * entries' synonyms give, is left out.
+ */
+function addSynonymParts(entries: readonly ReferenceEntry[]) {
+  const scoped = (entry: ReferenceEntry, key: string) => `${entry.species ?? ''}/${key}`;
+  const owners = new Map<string, ReferenceEntry>();
+  for (const entry of entries) for (const { key } of entry.keys) owners.set(scoped(entry, key), entry);
+  const claims = new Map<string, { entry: ReferenceEntry; key: string; text: string }[]>();
+  for (const entry of entries.filter((e) => e.source === 'vbo'))
+    for (const synonym of entry.keys.filter((k) => k.kind === 'synonym'))
+      for (const text of synonymParts(synonym.text)) {
+        const key = listKey(text);
+        if (owners.has(scoped(entry, key))) continue;
+        claims.set(scoped(entry, key), [...(claims.get(scoped(entry, key)) ?? []), { entry, key, text }]);
+      }
+  for (const [first, ...others] of claims.values())
+    if (others.every((other) => other.entry === first!.entry))
+      first!.entry.keys.push({ key: first!.key, text: first!.text, kind: 'synonym' });
 }
 
 /** Within a list (and a species), every key names one entry. */

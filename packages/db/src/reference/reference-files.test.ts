@@ -79,6 +79,28 @@ describe('readReferenceData', () => {
     );
   });
 
+  it("splits VBO's packed synonyms, leaving out a part another entry has or two entries give", () => {
+    const made = copy();
+    made.append(
+      'breeds-vbo.csv',
+      'Canine,VBO:9000001,Testhound,,Hound - Test (Alsatian) (Tester) (Houndy),',
+      'Canine,VBO:9000002,Testpointer,,Pointer - Test (Tester) (Pointy),',
+    );
+    const keysOf = (code: string) =>
+      readReferenceData(made.directory)
+        .breeds.entries.find((b) => b.code === code)
+        ?.keys.filter((k) => k.kind === 'synonym')
+        .map((k) => k.text);
+    expect(keysOf('VBO:9000001')).toEqual([
+      'Hound - Test (Alsatian) (Tester) (Houndy)',
+      'Hound - Test',
+      'Houndy',
+    ]);
+    expect(keysOf('VBO:9000002')).toEqual(['Pointer - Test (Tester) (Pointy)', 'Pointer - Test', 'Pointy']);
+    const westie = readReferenceData().breeds.entries.find((b) => b.name === 'West Highland White Terrier');
+    expect(westie?.keys.map((k) => k.text)).toEqual(expect.arrayContaining(['Westie', 'Westy']));
+  });
+
   it('allows one synonym in two species, refuses a replacement that is no entry', () => {
     const made = copy();
     made.append(

@@ -50,10 +50,12 @@ describe('loadLookupLists', () => {
       'VeNom:14796',
       'venom 14796',
       'VBO:0200577',
+      '14796',
     ])
       expect(findInList(name, breeds), name).toEqual({ id: gsd });
-    // A bare number is no VeNom code: a practice's own codes are numbers too.
-    expect(findInList('14796', breeds)).toHaveProperty('nearest');
+    // Digits alone are a VeNom code of the species' breeds, or nothing (decision 0096, amended).
+    expect(findInList('99999', breeds)).toHaveProperty('nearest');
+    expect(findInList('14796', { names: lists.breeds.get(cat), called: 'breeds' })).toHaveProperty('nearest');
   });
 
   it('keeps each species’ breeds to that species', async () => {
