@@ -57,16 +57,22 @@ export interface ListValue {
   id: number | null;
   text: string | null;
   key: string | null;
+  /** The value is a cross of the entry (`Labrador X`: ListMatcher.match); breeds only. */
+  cross: boolean;
 }
 
-const blankValue: ListValue = { id: null, text: null, key: null };
+const blankValue: ListValue = { id: null, text: null, key: null, cross: false };
 
-/** One name of a list in a cell: the entry's id, or the value kept as written (see ListValue). */
+/**
+ * One name of a list in a cell: the entry's id, or the value kept as written (see ListValue). A cross
+ * (`Labrador X`) is a breed's only: of another list it is a value the list lacks.
+ */
 export function listValueCell(
   cells: RowCells,
   column: string,
   list: ListMatcher | undefined,
   rule: CellRule = {},
+  { crosses = false }: { crosses?: boolean } = {},
 ): ListValue {
   const value = cells.text(column, rule);
   if (value === null) return blankValue;
@@ -76,8 +82,9 @@ export function listValueCell(
   }
   const key = listKey(value);
   if (key === '') return rule.required ? { ...blankValue, ...refusedBlank(cells, column) } : blankValue;
-  const id = list?.find(value);
-  return id !== undefined ? { id, text: null, key: null } : { id: null, text: value, key };
+  const found = list?.match(value);
+  if (found === undefined || (found.cross && !crosses)) return { id: null, text: value, key, cross: false };
+  return { id: found.id, text: null, key: null, cross: found.cross };
 }
 
 const refusedBlank = (cells: RowCells, column: string) => {

@@ -19,6 +19,7 @@ describe('pets.csv', () => {
       breed_id: idOf('breeds', 'Labrador Retriever', 'Dog'),
       breed_text: null,
       breed_key: null,
+      breed_cross: false,
       colour_id: idOf('colours', 'Yellow', 'Dog'),
       colour_text: null,
       colour_key: null,
@@ -93,6 +94,20 @@ describe('pets.csv', () => {
     expect(accepted(pets, { ...valid, breed: 'Maine Coon', colour: '' })).toMatchObject({
       breed_id: null,
       breed_text: 'Maine Coon',
+    });
+  });
+
+  it('takes a cross of a breed as that breed, a cross; a colour is never one', () => {
+    const labrador = idOf('breeds', 'Labrador Retriever', 'Dog');
+    for (const breed of ['Labrador X', 'labrador x', 'Labrador cross', 'Labrador Retriever Crossbreed'])
+      expect(accepted(pets, { ...valid, breed, colour: '' }), breed).toMatchObject({
+        breed_id: labrador,
+        breed_cross: true,
+        breed_text: null,
+      });
+    expect(accepted(pets, { ...valid, colour: 'Yellow X' })).toMatchObject({
+      colour_id: null,
+      colour_text: 'Yellow X',
     });
   });
 

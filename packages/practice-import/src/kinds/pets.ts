@@ -61,8 +61,10 @@ function speciesCell(cells: RowCells, lookups: LookupLists) {
 /** Breed and colour are matched within the pet's species (as stored: Other for one the list lacks). */
 function breedAndColour(cells: RowCells, lookups: LookupLists, speciesId: number | null) {
   const within = speciesId ?? Number.NaN;
+  const breed = listValueCell(cells, 'breed', lookups.breeds.get(within), {}, { crosses: true });
   return {
-    ...stagedListValue('breed', listValueCell(cells, 'breed', lookups.breeds.get(within))),
+    ...stagedListValue('breed', breed),
+    breed_cross: breed.cross,
     ...stagedListValue('colour', listValueCell(cells, 'colour', lookups.colours.get(within))),
   };
 }
@@ -102,6 +104,7 @@ export const pets: RecordKind = {
     breed_id: 'integer',
     breed_text: 'text',
     breed_key: 'text',
+    breed_cross: 'boolean',
     colour_id: 'integer',
     colour_text: 'text',
     colour_key: 'text',

@@ -144,6 +144,8 @@ export async function changePetDetails(
         neutered: details.neutered,
         microchipNumber: details.microchipNumber,
         insurerId: details.insurerId,
+        // The owner's choice replaces the practice system's unmapped word (decision 0131).
+        ...(changed.insurer === undefined ? {} : { insurerValueId: null }),
         policyNumber: details.policyNumber,
         updatedAt: sql`now()`,
       })

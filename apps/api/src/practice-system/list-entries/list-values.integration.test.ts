@@ -70,6 +70,18 @@ describe('values no list entry matches, through the integration API', () => {
     expect(again.json()).toMatchObject({ changed: false, records: 0 });
   });
 
+  it('reads UK labels as practice systems write them: a cross, a bare VeNom code, DSH for a cat', async () => {
+    const cross = await ownerWithPet({ species: 'Canine', breed: 'Labrador X' });
+    expect(await cross.petOfOwner()).toMatchObject({ breedName: 'Labrador Retriever cross' });
+    const venom = await ownerWithPet({ species: 'Dog', breed: '14796' });
+    expect(await venom.petOfOwner()).toMatchObject({ breedName: 'German Shepherd Dog' });
+    const dsh = await ownerWithPet({ species: 'Cat', breed: 'DSH', colour: 'Tortoiseshell and White' });
+    expect(await dsh.petOfOwner()).toMatchObject({
+      breedName: 'Domestic Shorthair',
+      colourName: 'Tortoiseshell and White',
+    });
+  });
+
   it('shows a species the list lacks as written, the pet stored as Other', async () => {
     const species = `Tortoise ${randomUUID().slice(0, 6)}`;
     const { petOfOwner } = await ownerWithPet({ species });

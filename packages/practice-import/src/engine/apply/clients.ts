@@ -48,6 +48,7 @@ export async function applyPets(session: Session) {
       { name: 'client_id', value: 'c.id' },
       { name: 'name', value: 's.name' },
       ...petValues.flatMap(listValueColumns),
+      { name: 'breed_cross', value: 's.breed_cross' },
       { name: 'sex', value: 's.sex::pet_sex' },
       ...['neutered', 'date_of_birth'].map(same),
       { name: 'microchip_number', value: 's.microchip' },
