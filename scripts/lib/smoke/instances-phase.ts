@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ensurePgbouncer, startPgbouncer } from '@vet/db/testing/pgbouncer';
 import { startTestSmtpServer } from '@vet/email/testing/test-smtp-server';
 import { makeCertificate, publicSide, signUpMatchBookAndCancel } from './instances-journey.ts';
-import { goLive } from './go-live.ts';
+import { deskTimesTaken, goLive } from './go-live.ts';
 import { ensureNginx, startNginx } from './instances-nginx.ts';
 import { underLoad, type LoadFigures } from './instances-load.ts';
 import { smokePorts, type ProductionEnvironment } from './production-smoke-env.ts';
@@ -56,7 +56,7 @@ export async function severalInstances({ runtime, env: given, started, log }: In
   try {
     const env = onPublicSide(given, tls.certificate, smtp.url);
     log("  Go-live: the reference lists and a group's own export, with portal-admin.sh as the app role…");
-    await goLive(runtime, env.api);
+    const deskTimes = await goLive(runtime, env.api);
     log(
       '  PgBouncer in transaction mode in front of the database, as README "Connections and poolers" says…',
     );
@@ -167,6 +167,8 @@ export async function severalInstances({ runtime, env: given, started, log }: In
     for (const api of instances.filter(({ kind }) => kind === 'api'))
       if (/e-mail worker started|event dispatcher started/.test(api.process.output()))
         throw new Error(`${api.name} (PORTAL_ROLE=http) started a worker:\n${api.process.output()}`);
+    log('  The desk bookings of pets whose labels no list has: their times are not offered online…');
+    await deskTimesTaken(`http://127.0.0.1:${ports.api[0]}`, env.api.DATABASE_URL!, deskTimes);
     await waitForHttp(`http://127.0.0.1:${smokePorts.idp}/healthz`, idp);
     const nginx = startNginx(nginxPath, {
       prefix: join(runtime, 'nginx'),
