@@ -115,6 +115,23 @@ describe('reading an ezyVet site', () => {
     expect((await syncKind(connection, 'appointments', delta.cursor)).records).toEqual([]);
   });
 
+  it('reads the site from v3/siteInformation in the items envelope as in JSON:API', async () => {
+    const { standIn, connection } = site;
+    standIn.siteInformationShape = 'items';
+    const page = await connection.read('practices', null);
+    expect(page.records).toMatchObject([
+      { ref: 'PRAC-0001', body: { name: 'Willowbrook Vets Clapham', time_zone: 'Europe/London' } },
+    ]);
+    // The same site in either shape is the same practice: nothing to apply when the shape alone changes.
+    const other = await startDemoSite();
+    try {
+      const jsonApi = await other.connection.read('practices', null);
+      expect(jsonApi.cursor).toBe(page.cursor);
+    } finally {
+      await other.standIn.close();
+    }
+  });
+
   it('reports a record deleted in ezyVet (made inactive) as deleted', async () => {
     const { seed, standIn, connection, clock } = site;
     const first = await syncKind(connection, 'pets', null);
