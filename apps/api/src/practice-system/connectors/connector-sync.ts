@@ -4,6 +4,7 @@ import { applyPage, connectorGrant, type ApplyDeps } from './apply-read.ts';
 import type { ConnectorMetrics } from './connector-metrics.ts';
 import type { ConnectorStore } from './connector-store.ts';
 import {
+  VendorAnswerUnknown,
   VendorAuthFailed,
   VendorUnavailable,
   type ReadKind,
@@ -31,7 +32,9 @@ export interface SyncDeps {
 export type CycleOutcome =
   | { kind: 'read'; pages: number }
   | { kind: 'unavailable'; retryAfterMs: number | undefined }
-  | { kind: 'auth_failed' };
+  | { kind: 'auth_failed' }
+  /** The system answered in a shape the connection does not know: the operator acts (decision 0130). */
+  | { kind: 'unknown_answer' };
 
 /**
  * One pass: every kind the system reads, parents first (a new client before the desk booking that names
@@ -79,6 +82,11 @@ export async function syncCycle(
         await store.failed(name, kind, 'auth_failed');
         log.error({ connector: name, kind }, 'practice system refused our credentials');
         return { kind: 'auth_failed' };
+      }
+      if (error instanceof VendorAnswerUnknown) {
+        await store.failed(name, kind, 'unknown_answer');
+        log.error({ connector: name, kind }, 'practice system answered in a shape we do not know');
+        return { kind: 'unknown_answer' };
       }
       throw error;
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VendorAnswerUnknown } from '../vendor-port.ts';
 
 /**
  * What the connection reads of ezyVet's answers (the fields it uses; others are ignored). Shapes and their
@@ -194,10 +195,12 @@ export function listOf<S extends z.ZodType>(
   const envelope = z
     .object({ meta: metaSchema, items: z.array(z.record(z.string(), z.unknown())) })
     .safeParse(body);
-  if (!envelope.success) throw new Error(`ezyVet answered a ${key} list in a shape we do not know`);
+  if (!envelope.success)
+    throw new VendorAnswerUnknown(`ezyVet answered a ${key} list in a shape we do not know`);
   const rows = envelope.data.items.map((item) => {
     const row = schema.safeParse(item[key]);
-    if (!row.success) throw new Error(`ezyVet answered a ${key} record in a shape we do not know`);
+    if (!row.success)
+      throw new VendorAnswerUnknown(`ezyVet answered a ${key} record in a shape we do not know`);
     return row.data;
   });
   return { meta: envelope.data.meta, rows };
