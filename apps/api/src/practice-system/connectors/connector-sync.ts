@@ -67,6 +67,10 @@ export async function syncCycle(
         const cursor = await store.cursor(name, kind);
         const page = await connection.read(kind, cursor, signal);
         await applyAndReport(deps, runtime, kind, page);
+        // What the connection would not map: reported, with no body (nothing to try again but a fresh read).
+        for (const { ref, reasons } of page.refused ?? [])
+          await store.refusal(name, 'read', kind, ref, reasons, null);
+        metrics?.records(name, kind, 'refused', page.refused?.length ?? 0);
         await store.advance(name, kind, page.cursor);
         pages += 1;
         if (!page.more) break;

@@ -45,6 +45,18 @@ export interface ReadPage<K extends ReadKind = ReadKind> {
   cursor: string;
   /** More pages are waiting now: read again at once. */
   more: boolean;
+  /**
+   * Records the connection read but would not map, each with its reasons (the field and the rule, no
+   * value): the layer reports them with the refusals, and they come again when the system sends them
+   * changed or on a re-sync (decision 0130).
+   */
+  refused?: readonly RefusedRead[];
+}
+
+/** A record the connection refused to map: its reference and why, as the import words a refusal. */
+export interface RefusedRead {
+  ref: string;
+  reasons: readonly { path: string; message: string }[];
 }
 
 /**

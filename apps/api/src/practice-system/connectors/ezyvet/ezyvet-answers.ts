@@ -93,7 +93,11 @@ export const appointmentSchema = z.looseObject({
   ...stamped,
   uid: z.string(),
   start_at: epoch,
-  duration: z.coerce.number(),
+  /** Seconds (decision 0130): the unit is not in what we could read of the reference. */
+  duration: z.coerce.number().optional(),
+  /** Where the record carries its end (epoch seconds), it is read rather than the duration. */
+  end_at: epoch.optional(),
+  end_time: epoch.optional(),
   type_id: id,
   status_id: id,
   animal_id: id,

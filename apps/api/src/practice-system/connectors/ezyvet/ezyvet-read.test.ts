@@ -132,6 +132,32 @@ describe('reading an ezyVet site', () => {
     }
   });
 
+  it('reads an appointment’s duration as seconds, and reports one whose end cannot be right', async () => {
+    const { seed, standIn, connection, clock } = site;
+    const booking = {
+      resourceId: seed.resources.get('CLIN-0001')!,
+      typeId: seed.types.get('REASON-VACC')!,
+      animalId: seed.animals.get('PET-000002')!,
+    };
+    const quarter = standIn.deskBook({ ...booking, startsAt: '2026-12-04T09:00:00+00:00', minutes: 15 });
+    // As a site would hold it had ezyVet counted minutes: 15, which read as seconds would be 15 s.
+    const doubtful = standIn.deskBook({ ...booking, startsAt: '2026-12-04T11:00:00+00:00' });
+    standIn.db.update('appointment', doubtful.id, { duration: 15 });
+    clock.advance(1_000); // a read window ends the second before the vendor's clock
+    const appointments = await syncKind(connection, 'appointments', null);
+    expect(byRef(appointments.records).get(String(quarter.id))).toMatchObject({
+      starts_at: '2026-12-04T09:00:00+00:00',
+      ends_at: '2026-12-04T09:15:00+00:00',
+    });
+    expect(byRef(appointments.records).has(String(doubtful.id))).toBe(false);
+    expect(appointments.refused).toEqual([
+      {
+        ref: String(doubtful.id),
+        reasons: [{ path: 'duration', message: 'under 5 minutes read as seconds: its unit is in doubt' }],
+      },
+    ]);
+  });
+
   it('reports a record deleted in ezyVet (made inactive) as deleted', async () => {
     const { seed, standIn, connection, clock } = site;
     const first = await syncKind(connection, 'pets', null);

@@ -145,7 +145,11 @@ export interface Vaccination extends Stamped {
 export interface Appointment extends Stamped {
   uid: string;
   start_at: number;
-  /** Minutes. */
+  /**
+   * Seconds: the unit is not in what we could read of the reference; public clients reading live ezyVet
+   * data take seconds (assumed, decision 0130). The stand-in answers no end_at: the connection must read
+   * the duration (it reads an end time where one is given).
+   */
   duration: number;
   type_id: number;
   status_id: number;
@@ -276,7 +280,7 @@ export class EzyvetDatabase {
         appointment.status_id !== cancelled &&
         appointment.resources.some((resource) => resource.id === resourceId) &&
         appointment.start_at < end &&
-        appointment.start_at + appointment.duration * 60 > start,
+        appointment.start_at + appointment.duration > start,
     );
   }
 

@@ -147,7 +147,7 @@ export function createBooking(db: EzyvetDatabase, body: unknown): RouteAnswer {
   const appointment = db.insert('appointment', {
     uid: db.nextUid('appointment'),
     start_at: start,
-    duration: request.durationMinutes,
+    duration: request.durationMinutes * 60,
     type_id: type.id,
     status_id: db.statusId(request.appointmentStatus === 'unconfirmed' ? 'Unconfirmed' : 'Confirmed'),
     animal_id: animal.id,
@@ -169,7 +169,7 @@ export function patchAppointment(db: EzyvetDatabase, id: number, body: unknown, 
   const moves =
     change.start_at !== undefined || change.duration !== undefined || change.resources !== undefined;
   if (moves && moved.status_id !== db.statusId('Cancelled')) {
-    const end = moved.start_at + moved.duration * 60;
+    const end = moved.start_at + moved.duration;
     if (moved.resources.some((resource) => db.overlapping(resource.id, moved.start_at, end, id).length > 0)) {
       return slotTaken();
     }
