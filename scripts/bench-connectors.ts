@@ -129,6 +129,7 @@ async function benchOne(key: string, start: (shape: SiteShape, practiceRef: stri
         const outcome = await portal.cycle();
         if (outcome.kind === 'read') break;
         if (outcome.kind === 'auth_failed') throw new Error(`${site.system} refused the credentials`);
+        if (outcome.kind === 'unknown_answer') throw new Error(`${site.system} answered a shape not known`);
         await clock.sleep(outcome.retryAfterMs ?? 5_000);
       }
     } finally {

@@ -51,7 +51,7 @@ import {
 } from './clients/index.ts';
 import type { ApiConfig } from './config/index.ts';
 import { devMailboxRoutes } from './messages/index.ts';
-import { connectorHintRoutes, integrationApi } from './practice-system/index.ts';
+import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;
@@ -126,6 +126,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(publicScope, {
     routes: [
       healthRoutes,
+      // Apart from /readyz: a practice system down never takes the API out of service (decision 0130).
+      connectorHealthRoutes({ connectors: config.connectors }),
       practiceRoutes,
       lookupRoutes,
       telemetryRoutes,

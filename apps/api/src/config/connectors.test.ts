@@ -29,6 +29,7 @@ describe('PRACTICE_CONNECTORS', () => {
         settings: { site_id: 1 },
         credentials: { client_id: 'id-1', client_secret: 'secret-1' },
         pollSeconds: 15,
+        alert: { failedPasses: 3, lagSeconds: 900 },
       },
     ]);
   });

@@ -24,6 +24,17 @@ const connectorEntry = z
     credentials: z.record(z.string(), envVarName),
     /** Seconds between reads of the diary (appointments); other kinds are read less often. */
     poll_seconds: z.number().int().min(5).max(3600).default(15),
+    /**
+     * When GET /health/connectors answers 503 for it (decision 0130): after this many failed passes in a
+     * row, or when its last good pass is older than `alert_lag_seconds`.
+     */
+    alert_failed_passes: z.number().int().min(1).max(1000).default(3),
+    alert_lag_seconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(900),
   })
   .strict();
 
@@ -41,7 +52,7 @@ const connectorsEnvShape = {
 
 const connectorsEnvExpected: Record<keyof typeof connectorsEnvShape, string> = {
   PRACTICE_CONNECTORS:
-    'a JSON array of connectors, each { "name", "system": "ezyvet" | "provet-cloud", "practices": [practice_ref…], "base_url", "settings"?, "credentials": { name: ENV_VAR }, "poll_seconds"? } (README: "Connecting ezyVet"); names and practices unique',
+    'a JSON array of connectors, each { "name", "system": "ezyvet" | "provet-cloud", "practices": [practice_ref…], "base_url", "settings"?, "credentials": { name: ENV_VAR }, "poll_seconds"?, "alert_failed_passes"?, "alert_lag_seconds"? } (README: "Connecting ezyVet"); names and practices unique',
 };
 
 export const connectorsSection = { shape: connectorsEnvShape, expected: connectorsEnvExpected, rules: [] };
@@ -55,6 +66,8 @@ export interface ConnectorConfig {
   settings: Readonly<Record<string, string | number | boolean>>;
   credentials: Readonly<Record<string, string>>;
   pollSeconds: number;
+  /** When the connector counts as failing (GET /health/connectors, decision 0130). */
+  alert: { failedPasses: number; lagSeconds: number };
 }
 
 type ConnectorsEnv = z.output<z.ZodObject<typeof connectorsEnvShape>>;
@@ -83,6 +96,7 @@ export function connectorsConfigOf(
       settings: entry.settings,
       credentials,
       pollSeconds: entry.poll_seconds,
+      alert: { failedPasses: entry.alert_failed_passes, lagSeconds: entry.alert_lag_seconds },
     };
   });
   return { connectors, missing };

@@ -23,7 +23,9 @@ describe('portal-admin connectors', () => {
 
     const listed = await run('list');
     expect(listed.status).toBe(0);
-    expect(listed.stdout).toContain(`${name}: not running (no instance holds it); refused 1 read, 0 written`);
+    expect(listed.stdout).toContain(
+      `${name}: not running (no instance holds it); last good pass never; refused 1 read, 0 written`,
+    );
     expect(listed.stdout).toMatch(/^ {2}clients: read \d{4}-\d\d-\d\dT/m);
 
     expect(await run('pause', name)).toMatchObject({ status: 0, stdout: `${name}: paused\n` });
@@ -50,5 +52,22 @@ describe('portal-admin connectors', () => {
     );
     // The body the connector keeps to try again never reaches the operator's screen.
     expect(refused.stdout).not.toContain('Private Name');
+  });
+
+  it('says a connector is failing, how many passes in a row and why by code, and its lag', async () => {
+    const name = `ops-${Math.random().toString(36).slice(2, 8)}`;
+    await database.pool.query(
+      `insert into connector_states (name, last_good_pass_at, failed_passes, last_failure, last_failure_at)
+       values ($1, now() - interval '2 hours', 4, 'unknown_answer', now())`,
+      [name],
+    );
+    const listed = await runInProcess(['connectors', 'list'], productionSettings(database.url));
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `^${name}: not running \\(no instance holds it\\); FAILING: 4 pass\\(es\\) in a row, last \\d{4}-\\d\\d-\\d\\dT\\S+ \\(unknown_answer\\); last good pass \\d{4}-\\S+ \\(lag 72\\d\\d s\\); refused 0 read, 0 written$`,
+        'm',
+      ),
+    );
   });
 });

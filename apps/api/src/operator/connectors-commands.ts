@@ -31,7 +31,15 @@ const listCommand = operatorCommand({
       if (connectors.length === 0) context.out('connectors: none has started (PRACTICE_CONNECTORS)');
       for (const c of connectors) {
         const state = c.paused ? 'paused' : c.reading ? 'running' : 'not running (no instance holds it)';
-        context.out(`${c.name}: ${state}; refused ${c.refusedReads} read, ${c.refusedWrites} written`);
+        const lag = c.lagSeconds === null ? '' : ` (lag ${c.lagSeconds} s)`;
+        // A connector failing pass after pass says so first, with its cause's code (decision 0130).
+        const failing =
+          c.failedPasses > 0
+            ? `; FAILING: ${c.failedPasses} pass(es) in a row, last ${when(c.lastFailureAt)} (${c.lastFailure ?? 'unknown'})`
+            : '';
+        context.out(
+          `${c.name}: ${state}${failing}; last good pass ${when(c.lastGoodPassAt)}${lag}; refused ${c.refusedReads} read, ${c.refusedWrites} written`,
+        );
         for (const k of c.kinds)
           context.out(
             `  ${k.kind}: read ${when(k.readAt)}${k.lastError ? `; last error ${k.lastError}` : ''}`,

@@ -13,6 +13,7 @@ export {
 } from './integration-api/index.ts';
 export type { InvitationSettings } from './integration-api/index.ts';
 export {
+  connectorHealthRoutes,
   connectorHintRoutes,
   connectorsPlugin,
   createConnectorAdmin,

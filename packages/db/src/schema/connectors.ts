@@ -23,6 +23,12 @@ export const connectorStates = pgTable('connector_states', {
   leaseOwner: text('lease_owner'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When a pass last read every kind to its end: now minus this is the connector's lag (decision 0130). */
+  lastGoodPassAt: timestamp('last_good_pass_at', { withTimezone: true }),
+  /** Passes failed in a row since then, and the last one's cause: a code, never an answer's text. */
+  failedPasses: integer('failed_passes').notNull().default(0),
+  lastFailure: text('last_failure'),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
 });
 
 /**

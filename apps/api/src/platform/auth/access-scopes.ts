@@ -133,6 +133,10 @@ export const integrationScope: FastifyPluginAsync<IntegrationScopeOptions> = asy
   { routes, access, rateLimitMax },
 ) => {
   scope.decorateRequest('machineGrant', null);
+  // Its bodies are JSON only (docs/integration-errors.md: anything else is 415 unsupported_media_type).
+  // Fastify's default text/plain parser would hand a route a string, which its schema then refused as a
+  // 400 invalid_request, while every other type met no parser and answered the documented 415.
+  scope.removeContentTypeParser('text/plain');
   scope.addHook('onRoute', (route) => {
     route.schema = {
       ...route.schema,

@@ -11,6 +11,13 @@ export interface ConnectorSummary {
   kinds: { kind: string; readAt: Date | null; lastError: string | null }[];
   refusedReads: number;
   refusedWrites: number;
+  /** When a pass last read every kind to its end (null: never), and the seconds since: its lag. */
+  lastGoodPassAt: Date | null;
+  lagSeconds: number | null;
+  /** Passes failed in a row since then, and the last one's cause as a code (decision 0130). */
+  failedPasses: number;
+  lastFailure: string | null;
+  lastFailureAt: Date | null;
 }
 
 /**
@@ -21,7 +28,7 @@ export interface ConnectorSummary {
  */
 export function createConnectorAdmin(db: Database) {
   return {
-    async list(): Promise<ConnectorSummary[]> {
+    async list(now: Date = new Date()): Promise<ConnectorSummary[]> {
       const states = await db.select().from(connectorStates).orderBy(asc(connectorStates.name));
       const cursors = await db.select().from(connectorCursors).orderBy(asc(connectorCursors.kind));
       const counts = await db
@@ -34,16 +41,23 @@ export function createConnectorAdmin(db: Database) {
         .groupBy(connectorRefusals.name, connectorRefusals.direction);
       const count = (name: string, direction: string) =>
         counts.find((c) => c.name === name && c.direction === direction)?.n ?? 0;
-      const now = Date.now();
       return states.map((state) => ({
         name: state.name,
         paused: state.paused,
-        reading: state.leaseUntil !== null && state.leaseUntil.getTime() > now,
+        reading: state.leaseUntil !== null && state.leaseUntil.getTime() > now.getTime(),
         kinds: cursors
           .filter((c) => c.name === state.name)
           .map((c) => ({ kind: c.kind, readAt: c.readAt, lastError: c.lastError })),
         refusedReads: count(state.name, 'read'),
         refusedWrites: count(state.name, 'write'),
+        lastGoodPassAt: state.lastGoodPassAt,
+        lagSeconds:
+          state.lastGoodPassAt === null
+            ? null
+            : Math.max(0, Math.floor((now.getTime() - state.lastGoodPassAt.getTime()) / 1000)),
+        failedPasses: state.failedPasses,
+        lastFailure: state.lastFailure,
+        lastFailureAt: state.lastFailureAt,
       }));
     },
 

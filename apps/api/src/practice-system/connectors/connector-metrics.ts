@@ -11,6 +11,11 @@ export interface ConnectorMetrics {
   records(connector: string, kind: string, outcome: 'applied' | 'refused', count: number): void;
   writes(connector: string, outcome: string): void;
   caughtUp(connector: string, kind: string, at: Date): void;
+  /**
+   * A pass ended (decision 0130): read to its end (`read`) or failed by a code, with the connector's
+   * failed passes in a row since its last good one and when that was.
+   */
+  pass(connector: string, outcome: string, failedInARow: number, lastGoodPassAt: Date | null): void;
 }
 
 export function createConnectorMetrics(registry: Registry | undefined): ConnectorMetrics | undefined {
@@ -40,7 +45,30 @@ export function createConnectorMetrics(registry: Registry | undefined): Connecto
     labelNames: ['connector', 'kind'],
     registers,
   });
+  const passes = new Counter({
+    name: 'portal_connector_passes_total',
+    help: 'Passes over a connector’s kinds, by outcome: read (every kind to its end) or why it failed (unavailable, auth_failed, unknown_answer, internal).',
+    labelNames: ['connector', 'outcome'],
+    registers,
+  });
+  const failedPasses = new Gauge({
+    name: 'portal_connector_failed_passes',
+    help: 'Passes a connector has failed in a row since its last good one (0: its last pass read).',
+    labelNames: ['connector'],
+    registers,
+  });
+  const lastGoodPass = new Gauge({
+    name: 'portal_connector_last_good_pass_seconds',
+    help: 'When a connector’s last pass read every kind to its end (Unix seconds): now minus this is its lag.',
+    labelNames: ['connector'],
+    registers,
+  });
   return {
+    pass: (connector, outcome, failedInARow, lastGoodPassAt) => {
+      passes.inc({ connector, outcome });
+      failedPasses.set({ connector }, failedInARow);
+      if (lastGoodPassAt) lastGoodPass.set({ connector }, lastGoodPassAt.getTime() / 1000);
+    },
     observer: (connector) => ({
       call: (endpoint, status) => calls.inc({ connector, endpoint, status: String(status) }),
     }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { syncCycle, type ConnectorRuntime, type SyncDeps } from './connector-sync.ts';
+import { passFailureOf, type PassFailure } from './vendor-port.ts';
 
 /** A read failing for a reason we cannot see the end of: wait this long, doubling to the cap. */
 const firstBackoffMs = 5_000;
@@ -26,6 +27,27 @@ export function startConnectorRunner(runtimes: readonly ConnectorRuntime[], deps
   // A wake-up asked for while the loop was busy (not yet asleep) is kept for its next sleep.
   const wakeAsked = new Set<string>();
 
+  /**
+   * How a pass ended, on the connector's state row and in the metrics (decision 0130): what `connectors
+   * list`, the metrics and GET /health/connectors show. A pass cut short by the stop is neither.
+   */
+  async function passEnded(name: string, failure: PassFailure | null): Promise<void> {
+    if (stopping.signal.aborted) return;
+    const at = deps.clock();
+    try {
+      if (failure === null) {
+        await deps.store.passSucceeded(name, at);
+        deps.metrics?.pass(name, 'read', 0, at);
+        return;
+      }
+      const { failedPasses, lastGoodPassAt } = await deps.store.passFailed(name, failure, at);
+      deps.metrics?.pass(name, failure, failedPasses, lastGoodPassAt);
+    } catch (error) {
+      // The database away: the pass's own failure is logged already.
+      deps.log.warn({ err: error, connector: name }, 'connector pass not recorded');
+    }
+  }
+
   async function loop(runtime: ConnectorRuntime): Promise<void> {
     let backoffMs = firstBackoffMs;
     await deps.store.ensure(runtime.name);
@@ -34,6 +56,7 @@ export function startConnectorRunner(runtimes: readonly ConnectorRuntime[], deps
       try {
         if (await deps.store.lease(runtime.name, owner, leaseMs)) {
           const outcome = await syncCycle(deps, runtime, stopping.signal);
+          await passEnded(runtime.name, outcome.kind === 'read' ? null : outcome.kind);
           if (outcome.kind === 'read') backoffMs = firstBackoffMs;
           else {
             const asked = outcome.kind === 'unavailable' ? outcome.retryAfterMs : undefined;
@@ -44,6 +67,7 @@ export function startConnectorRunner(runtimes: readonly ConnectorRuntime[], deps
       } catch (error) {
         // A fault of ours (the database away, a bug): logged, and the loop goes on after a back-off.
         deps.log.error({ err: error, connector: runtime.name }, 'connector cycle failed');
+        await passEnded(runtime.name, passFailureOf(error));
         waitMs = backoffMs;
         backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
       }

@@ -56,6 +56,38 @@ export function createConnectorStore(db: Database) {
         .where(and(eq(connectorStates.name, name), eq(connectorStates.leaseOwner, owner)));
     },
 
+    /** A pass read every kind to its end at `at`: the connector's failures in a row end (decision 0130). */
+    async passSucceeded(name: string, at: Date): Promise<void> {
+      await db
+        .update(connectorStates)
+        .set({ lastGoodPassAt: at, failedPasses: 0, lastFailure: null, lastFailureAt: null })
+        .where(eq(connectorStates.name, name));
+    },
+
+    /**
+     * A pass failed at `at`, by `code` (passFailureOf: never an answer's text): one more in a row. Answers
+     * the count in a row and the last good pass, for the metrics.
+     */
+    async passFailed(
+      name: string,
+      code: string,
+      at: Date,
+    ): Promise<{ failedPasses: number; lastGoodPassAt: Date | null }> {
+      const [row] = await db
+        .update(connectorStates)
+        .set({
+          failedPasses: sql`${connectorStates.failedPasses} + 1`,
+          lastFailure: code,
+          lastFailureAt: at,
+        })
+        .where(eq(connectorStates.name, name))
+        .returning({
+          failedPasses: connectorStates.failedPasses,
+          lastGoodPassAt: connectorStates.lastGoodPassAt,
+        });
+      return row ?? { failedPasses: 0, lastGoodPassAt: null };
+    },
+
     async cursor(name: string, kind: string): Promise<string | null> {
       const [row] = await db
         .select({ cursor: connectorCursors.cursor })

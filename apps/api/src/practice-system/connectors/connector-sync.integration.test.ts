@@ -70,6 +70,44 @@ describe('a connector reading its practice system', () => {
     });
   });
 
+  it('reports a record the connection would not map, with its reasons and no body, and clears it once it applies', async () => {
+    const { group, system, runtime } = scene();
+    const ref = group.ref('APT', 3);
+    const read = system.read.bind(system);
+    let refuse = true;
+    // The vendor's mapping refuses one desk booking (an end it cannot trust: decision 0130).
+    system.read = async (kind, cursor) => {
+      const page = await read(kind, cursor);
+      if (kind !== 'appointments' || !refuse) return page;
+      return {
+        ...page,
+        records: page.records.filter((record) => record.ref !== ref),
+        refused: [{ ref, reasons: [{ path: 'duration', message: 'longer than a day read as seconds' }] }],
+      };
+    };
+    await syncCycle(deps(), runtime);
+    expect(await refusals(runtime.name)).toEqual([
+      {
+        kind: 'appointments',
+        ref,
+        reasons: [{ path: 'duration', message: 'longer than a day read as seconds' }],
+      },
+    ]);
+    expect(
+      await row(`select body from connector_refusals where name = $1 and ref = $2`, [runtime.name, ref]),
+    ).toEqual({ body: null });
+    expect(await row('select 1 from appointments where pms_ref = $1', [ref])).toBeUndefined();
+
+    // Sent again, mappable this time (a re-sync reads it afresh): applied, and the report cleared.
+    refuse = false;
+    await database.pool.query(`update connector_cursors set cursor = null where name = $1`, [runtime.name]);
+    await syncCycle(deps(), runtime);
+    expect(await refusals(runtime.name)).toEqual([]);
+    expect(await row('select status from appointments where pms_ref = $1', [ref])).toEqual({
+      status: 'Booked',
+    });
+  });
+
   it('reads what changed since its cursor: a desk booking cancelled, a new one, a record deleted', async () => {
     const { group, system, runtime } = scene();
     await syncCycle(deps(), runtime);

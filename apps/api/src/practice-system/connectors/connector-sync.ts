@@ -4,6 +4,7 @@ import { applyPage, connectorGrant, type ApplyDeps } from './apply-read.ts';
 import type { ConnectorMetrics } from './connector-metrics.ts';
 import type { ConnectorStore } from './connector-store.ts';
 import {
+  VendorAnswerUnknown,
   VendorAuthFailed,
   VendorUnavailable,
   type ReadKind,
@@ -31,7 +32,9 @@ export interface SyncDeps {
 export type CycleOutcome =
   | { kind: 'read'; pages: number }
   | { kind: 'unavailable'; retryAfterMs: number | undefined }
-  | { kind: 'auth_failed' };
+  | { kind: 'auth_failed' }
+  /** The system answered in a shape the connection does not know: the operator acts (decision 0130). */
+  | { kind: 'unknown_answer' };
 
 /**
  * One pass: every kind the system reads, parents first (a new client before the desk booking that names
@@ -64,6 +67,10 @@ export async function syncCycle(
         const cursor = await store.cursor(name, kind);
         const page = await connection.read(kind, cursor, signal);
         await applyAndReport(deps, runtime, kind, page);
+        // What the connection would not map: reported, with no body (nothing to try again but a fresh read).
+        for (const { ref, reasons } of page.refused ?? [])
+          await store.refusal(name, 'read', kind, ref, reasons, null);
+        metrics?.records(name, kind, 'refused', page.refused?.length ?? 0);
         await store.advance(name, kind, page.cursor);
         pages += 1;
         if (!page.more) break;
@@ -79,6 +86,11 @@ export async function syncCycle(
         await store.failed(name, kind, 'auth_failed');
         log.error({ connector: name, kind }, 'practice system refused our credentials');
         return { kind: 'auth_failed' };
+      }
+      if (error instanceof VendorAnswerUnknown) {
+        await store.failed(name, kind, 'unknown_answer');
+        log.error({ connector: name, kind }, 'practice system answered in a shape we do not know');
+        return { kind: 'unknown_answer' };
       }
       throw error;
     }

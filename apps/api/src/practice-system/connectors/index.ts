@@ -10,3 +10,4 @@ export { createConnectorAdmin } from './connector-admin.ts';
 export type { ConnectorSummary } from './connector-admin.ts';
 export { createVendorConnection } from './vendors.ts';
 export { connectorHintRoutes, webhookConnections } from './connector-hints.ts';
+export { connectorHealthRoutes } from './connector-health-routes.ts';

@@ -45,6 +45,18 @@ export interface ReadPage<K extends ReadKind = ReadKind> {
   cursor: string;
   /** More pages are waiting now: read again at once. */
   more: boolean;
+  /**
+   * Records the connection read but would not map, each with its reasons (the field and the rule, no
+   * value): the layer reports them with the refusals, and they come again when the system sends them
+   * changed or on a re-sync (decision 0130).
+   */
+  refused?: readonly RefusedRead[];
+}
+
+/** A record the connection refused to map: its reference and why, as the import words a refusal. */
+export interface RefusedRead {
+  ref: string;
+  reasons: readonly { path: string; message: string }[];
 }
 
 /**
@@ -163,6 +175,31 @@ export class VendorAuthFailed extends Error {
     super(message);
     this.name = 'VendorAuthFailed';
   }
+}
+
+/**
+ * The system answered in a shape the connection does not know (a field missing, an envelope not
+ * documented): not an outage, and not to be retried as one. The message names the endpoint or kind, never
+ * the answer's text; the operator sees the code `unknown_answer` (decision 0130).
+ */
+export class VendorAnswerUnknown extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VendorAnswerUnknown';
+  }
+}
+
+/**
+ * Why a pass failed, as a code the operator, the metrics and the readiness answer show (decision 0130):
+ * the kind of failure, never a vendor answer's text or a record.
+ */
+export type PassFailure = 'unavailable' | 'auth_failed' | 'unknown_answer' | 'internal';
+
+export function passFailureOf(error: unknown): PassFailure {
+  if (error instanceof VendorUnavailable) return 'unavailable';
+  if (error instanceof VendorAuthFailed) return 'auth_failed';
+  if (error instanceof VendorAnswerUnknown) return 'unknown_answer';
+  return 'internal';
 }
 
 /** What the layer counts for the operator's metrics (no personal data: kinds, endpoints, statuses). */

@@ -32,4 +32,15 @@ describe("a Provet Cloud connector's settings", () => {
       expect((error as Error).message).not.toContain(short);
     }
   });
+
+  it('takes a page size only with the installation’s default page size, which counts its cost', () => {
+    expect(() => createVendorConnection(provet({}, { page_size: 1000 }), undefined)).toThrow(
+      /settings wrong or missing: default_page_size$/,
+    );
+    const connection = createVendorConnection(
+      provet({}, { page_size: 1000, default_page_size: 50 }),
+      undefined,
+    );
+    expect(connection.system).toBe('provet-cloud');
+  });
 });

@@ -34,7 +34,13 @@ const provetCloud = {
       department_id: z.string().min(1),
       /** The lowest per-minute limit of the endpoints used, as the REST API schema publishes them. */
       rate_limit_per_minute: z.number().int().min(1).max(6000).optional(),
+      /**
+       * Unset, pages are the installation's default size, one request each. A custom size costs
+       * page_size / default_page_size requests (ratelimit.html), so it needs the default too.
+       */
       page_size: z.number().int().min(1).max(1000).optional(),
+      /** The installation's default page size, as its REST API schema shows it. */
+      default_page_size: z.number().int().min(1).max(1000).optional(),
       rota_days: z.number().int().min(1).max(366).optional(),
       /** Minutes between whole reads of the rota (shifts have no documented modification filter). */
       rota_refresh_minutes: z.number().int().min(1).max(1440).optional(),
@@ -46,7 +52,11 @@ const provetCloud = {
         .regex(/^([^=,]+=\d+)(,[^=,]+=\d+)*$/)
         .optional(),
     })
-    .strict(),
+    .strict()
+    .refine((settings) => settings.page_size === undefined || settings.default_page_size !== undefined, {
+      path: ['default_page_size'],
+      message: 'A custom page_size needs the installation’s default_page_size to count its cost.',
+    }),
   credentials: z
     .object({
       client_id: z.string(),
@@ -139,7 +149,9 @@ function provetCloudConnection(
       departmentId: settings.department_id,
       practiceRef: onePractice(options),
       ...(settings.rate_limit_per_minute ? { rateLimitPerMinute: settings.rate_limit_per_minute } : {}),
-      ...(settings.page_size ? { pageSize: settings.page_size } : {}),
+      ...(settings.page_size
+        ? { pageSize: settings.page_size, vendorDefaultPageSize: settings.default_page_size }
+        : {}),
       ...(settings.rota_days ? { rotaDays: settings.rota_days } : {}),
       ...(settings.rota_refresh_minutes ? { rotaRefreshMinutes: settings.rota_refresh_minutes } : {}),
       ...(settings.nurse_group_ids

@@ -77,6 +77,39 @@ describe('the codes every integration route shares', () => {
       payload: '<client/>',
     });
     expect(answered(xml)).toEqual([415, 'unsupported_media_type']);
+    expect(apiErrorSchema.strict().parse(xml.json())).toEqual({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: 'Unsupported Media Type',
+      code: 'unsupported_media_type',
+    });
+    // Every type that is not JSON, text/plain too (Fastify parses it by default: it answered 400 before).
+    for (const [type, payload] of [
+      ['text/plain', '{"name": "A practice"}'],
+      ['text/plain; charset=utf-8', 'hello'],
+      ['text/csv', 'client_ref,first_name\nC1,Ann'],
+      ['application/x-www-form-urlencoded', 'first_name=Ann'],
+      ['multipart/form-data; boundary=x', '--x--'],
+    ] as const) {
+      const response = await context.app.inject({
+        method: 'PUT',
+        url,
+        headers: { authorization, 'content-type': type },
+        payload,
+      });
+      expect([type, ...answered(response)]).toEqual([type, 415, 'unsupported_media_type']);
+      expect(apiErrorSchema.strict().parse(response.json()).error).toBe('Unsupported Media Type');
+    }
+    // A batch route and a POST route answer the same.
+    for (const path of ['/clients/batch', '/appointments/batch']) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: `${integrationPathPrefix}${path}`,
+        headers: { authorization, 'content-type': 'text/plain' },
+        payload: '{"items": []}',
+      });
+      expect([path, ...answered(response)]).toEqual([path, 415, 'unsupported_media_type']);
+    }
     const notAnObject = await context.app.inject({
       method: 'PUT',
       url,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VendorAnswerUnknown } from '../vendor-port.ts';
 
 /**
  * What the connection reads of ezyVet's answers (the fields it uses; others are ignored). Shapes and their
@@ -92,7 +93,11 @@ export const appointmentSchema = z.looseObject({
   ...stamped,
   uid: z.string(),
   start_at: epoch,
-  duration: z.coerce.number(),
+  /** Seconds (decision 0130): the unit is not in what we could read of the reference. */
+  duration: z.coerce.number().optional(),
+  /** Where the record carries its end (epoch seconds), it is read rather than the duration. */
+  end_at: epoch.optional(),
+  end_time: epoch.optional(),
   type_id: id,
   status_id: id,
   animal_id: id,
@@ -100,22 +105,24 @@ export const appointmentSchema = z.looseObject({
   resources: z.array(z.looseObject({ id })),
   description: text,
 });
+/** A site's fields, whichever envelope carries them. The address and phone are assumed (the reference was not read in full). */
+const siteFields = {
+  name: z.string(),
+  address_line1: text,
+  town: text,
+  postcode: text,
+  phone: text,
+};
+
 /**
- * GET /v3/siteInformation answers JSON:API: the site in `data`, its time zone a relationship whose name is
- * in `included` (as public clients read the reference; https://developers.ezyvet.com/guides/booking.html
- * says to store the site id and timezone). The address and phone attributes are assumed.
+ * GET /v3/siteInformation as JSON:API: the site in `data`, its time zone a relationship whose name is in
+ * `included` (as public clients read the reference).
  */
-export const siteInformationSchema = z
+const siteAsJsonApi = z
   .object({
     data: z.object({
-      id: z.string(),
-      attributes: z.looseObject({
-        name: z.string(),
-        address_line1: text,
-        town: text,
-        postcode: text,
-        phone: text,
-      }),
+      id: z.union([z.string(), z.number()]).transform(String),
+      attributes: z.looseObject(siteFields),
       relationships: z.object({
         timezone: z.object({ data: z.object({ id: z.string(), type: z.literal('timezone') }) }),
       }),
@@ -134,6 +141,47 @@ export const siteInformationSchema = z
     }
     return { id: data.id, ...data.attributes, timezone: zone.attributes.name };
   });
+
+/** The site in the items envelope, as `timezone` (a zone's name, or an object naming it) or `time_zone`. */
+const siteRecord = z
+  .looseObject({
+    id: z.union([z.string(), z.number()]).transform(String),
+    ...siteFields,
+    timezone: z.union([z.string(), z.looseObject({ name: z.string() })]).optional(),
+    time_zone: z.string().optional(),
+  })
+  .transform((site, context) => {
+    const zone = typeof site.timezone === 'object' ? site.timezone.name : (site.timezone ?? site.time_zone);
+    if (!zone) {
+      context.addIssue({ code: 'custom', message: 'The site information names no time zone.' });
+      return z.NEVER;
+    }
+    const { time_zone: _text, ...rest } = site;
+    return { ...rest, timezone: zone };
+  });
+
+/**
+ * GET /v3/siteInformation in the envelope every other endpoint answers, `{"meta": …, "items": [{…}]}`
+ * (https://developers.ezyvet.com/docs/v1/), its one item wrapped under the resource's name (any case:
+ * `siteinformation`, `siteInformation`) or not wrapped.
+ */
+const siteAsItems = z
+  .object({ items: z.array(z.record(z.string(), z.unknown())).min(1) })
+  .transform(({ items }) => {
+    const item = items[0]!;
+    const key = Object.keys(item).find((name) => name.toLowerCase() === 'siteinformation');
+    return key === undefined ? item : item[key];
+  })
+  .pipe(siteRecord);
+
+/**
+ * What GET /v3/siteInformation answers: the site's id and time zone, which
+ * https://developers.ezyvet.com/guides/booking.html says to store. Both shapes are read: the documents we
+ * could read show neither for this endpoint, public clients read JSON:API, and an ezyVet stand-in written
+ * from ezyVet's documents apart from the project answered the items envelope of every other endpoint.
+ */
+export const siteInformationSchema = z.union([siteAsJsonApi, siteAsItems]);
+
 /** POST /ezycab/booking's answer: a booking request id and the appointment's uid (booking.html). */
 export const bookingAnswerSchema = z.looseObject({
   id: z.string().optional(),
@@ -151,10 +199,12 @@ export function listOf<S extends z.ZodType>(
   const envelope = z
     .object({ meta: metaSchema, items: z.array(z.record(z.string(), z.unknown())) })
     .safeParse(body);
-  if (!envelope.success) throw new Error(`ezyVet answered a ${key} list in a shape we do not know`);
+  if (!envelope.success)
+    throw new VendorAnswerUnknown(`ezyVet answered a ${key} list in a shape we do not know`);
   const rows = envelope.data.items.map((item) => {
     const row = schema.safeParse(item[key]);
-    if (!row.success) throw new Error(`ezyVet answered a ${key} record in a shape we do not know`);
+    if (!row.success)
+      throw new VendorAnswerUnknown(`ezyVet answered a ${key} record in a shape we do not know`);
     return row.data;
   });
   return { meta: envelope.data.meta, rows };

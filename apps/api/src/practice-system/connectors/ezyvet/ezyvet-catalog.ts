@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { VendorAnswerUnknown } from '../vendor-port.ts';
 import { appointmentTypeSchema, listOf, namedSchema, siteInformationSchema } from './ezyvet-answers.ts';
 import type { EzyvetHttp } from './ezyvet-http.ts';
 
@@ -30,7 +31,8 @@ export class EzyvetCatalog {
     if (this.siteCache && this.http.now() - this.siteCache.at < listTtlMs) return this.siteCache.site;
     const body = await this.http.get('/v3/siteInformation', {}, signal);
     const parsed = siteInformationSchema.safeParse(body);
-    if (!parsed.success) throw new Error('ezyVet answered site information in a shape we do not know');
+    if (!parsed.success)
+      throw new VendorAnswerUnknown('ezyVet answered site information in a shape we do not know');
     const site = parsed.data;
     this.siteCache = { at: this.http.now(), site };
     return site;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ReadRecord } from '../vendor-port.ts';
+import type { ReadRecord, RefusedRead } from '../vendor-port.ts';
 import type { animalSchema, appointmentSchema } from './ezyvet-answers.ts';
 import { reachTypes } from './ezyvet-contact-writes.ts';
 import {
@@ -173,11 +173,18 @@ export class EzyvetRecordMapper {
     return records;
   }
 
-  async appointments(rows: z.infer<typeof appointmentSchema>[], signal?: AbortSignal): Promise<ReadRecord[]> {
-    if (rows.length === 0) return [];
+  /** Appointments, each with its end (appointmentEnd); one whose end cannot be trusted is refused, not applied. */
+  async appointments(rows: z.infer<typeof appointmentSchema>[], signal?: AbortSignal): Promise<Mapped> {
+    if (rows.length === 0) return { records: [], refused: [] };
     const { timezone } = await this.catalog.site(signal);
     const records: ReadRecord[] = [];
+    const refused: RefusedRead[] = [];
     for (const row of rows) {
+      const end = appointmentEnd(row, timezone);
+      if ('refused' in end) {
+        refused.push({ ref: ref(row.id), reasons: [end.refused] });
+        continue;
+      }
       records.push({
         ref: ref(row.id),
         body: {
@@ -187,13 +194,62 @@ export class EzyvetRecordMapper {
           pet_ref: ref(row.animal_id),
           reason_ref: ref(row.type_id),
           starts_at: instantText(row.start_at, timezone),
-          ends_at: instantText(row.start_at + row.duration * 60, timezone),
+          ends_at: instantText(end.at, timezone),
           status: portalStatus(await this.catalog.nameOf('appointmentstatus', row.status_id, signal)),
           notes: row.description === '' ? null : row.description,
           notes_for_client: false,
         },
       });
     }
-    return records;
+    return { records, refused };
   }
+}
+
+/** What a kind's mapping gives: the records, and those it would not map (decision 0130). */
+export interface Mapped {
+  records: ReadRecord[];
+  refused: RefusedRead[];
+}
+
+/** A desk appointment shorter than this, read as seconds, is more likely minutes misread (decision 0130). */
+const shortestSeconds = 5 * 60;
+const daySeconds = 24 * 60 * 60;
+
+/**
+ * When a desk appointment ends (decision 0130). Its end time where the record carries one (`end_at`,
+ * `end_time`); else its start plus `duration` read as seconds. No ezyVet document we could read gives
+ * the unit, and a public client reading live ezyVet data, like an ezyVet stand-in written from ezyVet's
+ * documents apart from the project, takes seconds: read as minutes, a 15-minute appointment (900) would
+ * hold the vet's next 15 hours. Since either misreading costs a clinician's day (blanked) or a double
+ * booking (a 15-minute one read as 15 seconds), an end that cannot be right is refused and reported rather
+ * than applied: one not after its start, one longer than a day, one past the end of the practice's day on
+ * the site's wall clock, and a duration under five minutes.
+ */
+export function appointmentEnd(
+  row: Pick<z.infer<typeof appointmentSchema>, 'start_at' | 'duration' | 'end_at' | 'end_time'>,
+  timezone: string,
+): { at: number } | { refused: RefusedRead['reasons'][number] } {
+  const given = row.end_at ?? row.end_time;
+  const field = row.end_at !== undefined ? 'end_at' : 'end_time';
+  if (given !== undefined) {
+    if (given <= row.start_at) return { refused: { path: field, message: 'not after start_at' } };
+    if (given - row.start_at > daySeconds)
+      return { refused: { path: field, message: 'more than a day after start_at' } };
+    return { at: given };
+  }
+  if (row.duration === undefined)
+    return { refused: { path: 'duration', message: 'missing, and no end_at or end_time' } };
+  if (row.duration < shortestSeconds)
+    return {
+      refused: { path: 'duration', message: 'under 5 minutes read as seconds: its unit is in doubt' },
+    };
+  if (row.duration > daySeconds)
+    return { refused: { path: 'duration', message: 'longer than a day read as seconds' } };
+  const at = row.start_at + row.duration;
+  // An end on a later day than its start (midnight excepted) runs past the practice's day.
+  if (wallClock(at - 1, timezone).date !== wallClock(row.start_at, timezone).date)
+    return {
+      refused: { path: 'duration', message: 'ends after the practice’s day, read as seconds' },
+    };
+  return { at };
 }

@@ -115,6 +115,49 @@ describe('reading an ezyVet site', () => {
     expect((await syncKind(connection, 'appointments', delta.cursor)).records).toEqual([]);
   });
 
+  it('reads the site from v3/siteInformation in the items envelope as in JSON:API', async () => {
+    const { standIn, connection } = site;
+    standIn.siteInformationShape = 'items';
+    const page = await connection.read('practices', null);
+    expect(page.records).toMatchObject([
+      { ref: 'PRAC-0001', body: { name: 'Willowbrook Vets Clapham', time_zone: 'Europe/London' } },
+    ]);
+    // The same site in either shape is the same practice: nothing to apply when the shape alone changes.
+    const other = await startDemoSite();
+    try {
+      const jsonApi = await other.connection.read('practices', null);
+      expect(jsonApi.cursor).toBe(page.cursor);
+    } finally {
+      await other.standIn.close();
+    }
+  });
+
+  it('reads an appointment’s duration as seconds, and reports one whose end cannot be right', async () => {
+    const { seed, standIn, connection, clock } = site;
+    const booking = {
+      resourceId: seed.resources.get('CLIN-0001')!,
+      typeId: seed.types.get('REASON-VACC')!,
+      animalId: seed.animals.get('PET-000002')!,
+    };
+    const quarter = standIn.deskBook({ ...booking, startsAt: '2026-12-04T09:00:00+00:00', minutes: 15 });
+    // As a site would hold it had ezyVet counted minutes: 15, which read as seconds would be 15 s.
+    const doubtful = standIn.deskBook({ ...booking, startsAt: '2026-12-04T11:00:00+00:00' });
+    standIn.db.update('appointment', doubtful.id, { duration: 15 });
+    clock.advance(1_000); // a read window ends the second before the vendor's clock
+    const appointments = await syncKind(connection, 'appointments', null);
+    expect(byRef(appointments.records).get(String(quarter.id))).toMatchObject({
+      starts_at: '2026-12-04T09:00:00+00:00',
+      ends_at: '2026-12-04T09:15:00+00:00',
+    });
+    expect(byRef(appointments.records).has(String(doubtful.id))).toBe(false);
+    expect(appointments.refused).toEqual([
+      {
+        ref: String(doubtful.id),
+        reasons: [{ path: 'duration', message: 'under 5 minutes read as seconds: its unit is in doubt' }],
+      },
+    ]);
+  });
+
   it('reports a record deleted in ezyVet (made inactive) as deleted', async () => {
     const { seed, standIn, connection, clock } = site;
     const first = await syncKind(connection, 'pets', null);

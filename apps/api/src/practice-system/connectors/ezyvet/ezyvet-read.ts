@@ -14,7 +14,7 @@ import {
 import { blockOutName, readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
 import { EzyvetClosures } from './ezyvet-closures.ts';
 import type { EzyvetHttp } from './ezyvet-http.ts';
-import { EzyvetRecordMapper } from './ezyvet-map.ts';
+import { EzyvetRecordMapper, type Mapped } from './ezyvet-map.ts';
 import {
   pairCursorSchema,
   pairStart,
@@ -137,7 +137,7 @@ export class EzyvetReader {
     path: string,
     key: string,
     schema: S,
-    records: (rows: z.infer<S>[]) => Promise<ReadRecord[]>,
+    records: (rows: z.infer<S>[]) => Promise<ReadRecord[] | Mapped>,
   ): Promise<Page> {
     const page = await windowPage(
       this.http,
@@ -147,8 +147,9 @@ export class EzyvetReader {
       readCursor(windowCursorSchema, cursor, windowStart),
       signal,
     );
+    const mapped = await records(page.rows);
     return {
-      records: await records(page.rows),
+      ...(Array.isArray(mapped) ? { records: mapped } : mapped),
       deleted: page.gone.map((row) => ref(row.id)),
       cursor: JSON.stringify(page.next),
       more: page.more,

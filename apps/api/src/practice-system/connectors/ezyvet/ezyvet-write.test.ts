@@ -30,7 +30,7 @@ describe('writing the portal’s events into ezyVet', () => {
     expect(result).toEqual({ outcome: 'written', refs: { appointment_ref: String(stored!.id) } });
     expect(stored).toMatchObject({
       start_at: Date.parse(slot.startsAt) / 1000,
-      duration: 15,
+      duration: 15 * 60,
       status: 'Confirmed',
       resources: [{ id: seed.resources.get('CLIN-0001') }],
     });
@@ -115,7 +115,7 @@ describe('writing the portal’s events into ezyVet', () => {
     expect(await connection.write(amended)).toEqual({ outcome: 'written', refs });
     expect(standIn.db.find('appointment', Number(refs.appointment_ref))).toMatchObject({
       start_at: Date.parse(moved.startsAt) / 1000,
-      duration: 30,
+      duration: 30 * 60,
     });
 
     standIn.deskBook({

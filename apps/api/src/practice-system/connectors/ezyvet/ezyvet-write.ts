@@ -13,6 +13,7 @@ import { readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
 import type { EzyvetAnswer, EzyvetHttp } from './ezyvet-http.ts';
 import { writePrescriptionRequest } from './ezyvet-prescription-requests.ts';
 import { epochSeconds, instantText } from './ezyvet-time.ts';
+import { appointmentEnd } from './ezyvet-map.ts';
 import { invalid, refusal } from './ezyvet-refusals.ts';
 import { EzyvetChanges } from './ezyvet-write-changes.ts';
 import { EzyvetRegistrations } from './ezyvet-write-records.ts';
@@ -125,10 +126,10 @@ export class EzyvetWriter implements VendorWrites {
       return invalid('The amended appointment names a record that has no ezyVet reference yet.');
     }
     const start = epochSeconds(data.starts_at);
-    const minutes = Math.round((epochSeconds(data.ends_at) - start) / 60);
+    // Seconds, as the connection reads an appointment's duration (decision 0130).
     const change = {
       start_at: start,
-      duration: minutes,
+      duration: epochSeconds(data.ends_at) - start,
       type_id: Number(data.reason_ref),
       resources: [{ id: Number(data.clinician_ref) }],
     };
@@ -146,7 +147,7 @@ export class EzyvetWriter implements VendorWrites {
         answer,
         change.resources[0]!.id,
         start,
-        minutes,
+        Math.round(change.duration / 60),
         Number(data.appointment_ref),
         signal,
       );
@@ -204,6 +205,11 @@ export class EzyvetWriter implements VendorWrites {
     signal?: AbortSignal,
   ): Promise<WriteResult> {
     const end = start + minutes * 60;
+    const { timezone } = await this.catalog.site(signal);
+    const endOf = (row: (typeof rows)[number]) => {
+      const found = appointmentEnd(row, timezone);
+      return 'at' in found ? found.at : row.start_at + 86_400;
+    };
     const rows = await readAll(
       this.http,
       '/v2/appointment',
@@ -218,7 +224,8 @@ export class EzyvetWriter implements VendorWrites {
         row.id !== exceptId &&
         row.status_id !== cancelled &&
         row.resources.some((resource) => resource.id === resourceId) &&
-        row.start_at + row.duration * 60 > start,
+        // An end the read would refuse counts as the whole day: the diary is not taken to be free then.
+        endOf(row) > start,
     );
     const message = refusal(what, answer);
     return taken ? { outcome: 'refused', reason: 'slot_taken', message } : invalid(message);

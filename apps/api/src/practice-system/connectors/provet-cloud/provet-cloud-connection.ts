@@ -11,8 +11,11 @@ export interface ProvetCloudOptions extends ProvetHttpOptions {
   /** The portal's practice_ref this department maps to: every record read names it. */
   practiceRef: string;
   /**
-   * Records a page. Default: the installation's default page size (`vendorDefaultPageSize`, 1000 as
-   * pagination.html says), the largest page that still costs one request (ratelimit.html).
+   * Records a page. Unset (the default), no page_size is sent: each page is the installation's default
+   * size and costs one request. "Specifying a custom page size for paginated endpoints will use an amount
+   * of requests proportional to the default page size" (ratelimit.html), and the pages read give that
+   * default only by example (50 there; pagination.html's "up to 1000" is the most a page holds), so a
+   * custom size needs `vendorDefaultPageSize`, the default the installation's schema shows, to count it.
    */
   pageSize?: number;
   /** Days of shifts read as the clinicians' rota, from today. Default 56. */
@@ -53,6 +56,10 @@ export function createProvetCloudConnection(
   options: ProvetCloudOptions,
   deps: ProvetCloudDeps = {},
 ): VendorConnection {
+  if (options.pageSize !== undefined && options.vendorDefaultPageSize === undefined)
+    throw new Error(
+      'Provet Cloud: a custom page size needs the installation’s default page size to count its cost.',
+    );
   const clock = deps.clock ?? realClock;
   const http = new ProvetHttp(options, { fetch: deps.fetch ?? fetch, clock, observer: deps.observer });
   const reader = new ProvetReader(
@@ -60,7 +67,7 @@ export function createProvetCloudConnection(
     {
       departmentId: options.departmentId,
       practiceRef: options.practiceRef,
-      pageSize: options.pageSize ?? options.vendorDefaultPageSize ?? 1000,
+      pageSize: options.pageSize,
       rotaDays: options.rotaDays ?? 56,
       rotaRefreshMs: (options.rotaRefreshMinutes ?? 15) * 60_000,
       nurseGroupIds: new Set(options.nurseGroupIds ?? []),

@@ -44,6 +44,53 @@ describe('Provet Cloud: rate limits', () => {
   });
 });
 
+describe('Provet Cloud: what a page costs (ratelimit.html)', () => {
+  beforeEach(async () => {
+    // 50 results a page by default, as ratelimit.html's example endpoint; 20 requests a minute.
+    kit = await startKit({ rateLimitPerMinute: 20, defaultPageSize: 50 });
+  });
+
+  it('reads at the installation’s default page size: no page_size sent, each page one request', async () => {
+    const requested: URL[] = [];
+    const connection = kit.connect(
+      { rateLimitPerMinute: 20 },
+      {
+        fetch: (input, init) => {
+          requested.push(new URL(input instanceof Request ? input.url : String(input)));
+          return fetch(input, init);
+        },
+      },
+    );
+    const before = kit.clock.now();
+    const clients = await readAll(connection, 'clients');
+    expect(clients.pages).toBe(Math.ceil(kit.ids.clients.size / 50));
+    expect(requested.filter((url) => url.pathname.endsWith('/client/'))).not.toHaveLength(0);
+    expect(requested.every((url) => !url.searchParams.has('page_size'))).toBe(true);
+    expect(kit.standIn.control.answered(429)).toBe(0);
+    // A page or two is well within 20 requests a minute: no wait.
+    expect(kit.clock.now() - before).toBe(0);
+  });
+
+  it('counts a custom page as page_size / the default, so a large page waits rather than meets a 429', async () => {
+    // Each page of 1000 counts as 20 requests: a whole minute of the endpoint's limit.
+    const connection = kit.connect({ pageSize: 1000, rateLimitPerMinute: 20 });
+    const before = kit.clock.now();
+    await connection.read('clients', null);
+    await connection.read('pets', null);
+    const second = await connection.read('clients', null);
+    expect(second.records.length).toBeGreaterThan(0);
+    expect(kit.standIn.control.answered(429)).toBe(0);
+    // The second read of client/ waited out the first's 20 units of the rolling minute.
+    expect(kit.clock.now() - before).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('will not name a page size without the installation’s default to count it by', () => {
+    expect(() => kit.connect({ pageSize: 1000, vendorDefaultPageSize: undefined })).toThrow(
+      /default page size/,
+    );
+  });
+});
+
 describe('Provet Cloud: tokens', () => {
   beforeEach(async () => {
     kit = await startKit({ tokenTtlSeconds: 600 });
@@ -94,7 +141,7 @@ describe('Provet Cloud: the system down', () => {
   it('answers unavailable while the system errs or refuses connections, and reads again after', async () => {
     const calls: (number | string)[] = [];
     const connection = kit.connect(
-      {},
+      { rateLimitPerMinute: 20 },
       { observer: { call: (endpoint, status) => calls.push(`${endpoint} ${status}`) } },
     );
     await connection.read('practices', null);

@@ -15,7 +15,11 @@ export interface ProvetHttpOptions {
    * the lowest of the endpoints used. Default 60.
    */
   rateLimitPerMinute?: number;
-  /** The installation's default page size: a larger page costs proportionally more (ratelimit.html). */
+  /**
+   * The installation's default page size, as its REST API schema shows it: a request naming a page_size
+   * counts page_size / this against the endpoint's limit, rounded up (ratelimit.html). Needed only with a
+   * custom page size: a request without page_size is one request.
+   */
   vendorDefaultPageSize?: number;
   /** The longest a call waits in place for a rate limit or a Retry-After; beyond it, VendorUnavailable. */
   maxWaitMs?: number;
@@ -155,8 +159,14 @@ export class ProvetHttp {
     const url = new URL(spec.url, this.apiBase);
     for (const [key, value] of Object.entries(spec.query ?? {})) url.searchParams.set(key, value);
     const endpoint = `${spec.method} ${spec.collection}/`;
-    const pageSize = Number(url.searchParams.get('page_size') ?? 0);
-    const cost = Math.max(1, Math.ceil(pageSize / (this.options.vendorDefaultPageSize ?? 1000)));
+    // "if an endpoint returns 50 results per page by default, requesting 500 results per page will count
+    // as 10 requests" (https://developers.provetcloud.com/restapi/ratelimit.html). Without page_size (a
+    // page's `next` carries the one we sent), a request is one.
+    const pageSize = url.searchParams.get('page_size');
+    const cost =
+      pageSize === null
+        ? 1
+        : Math.max(1, Math.ceil(Number(pageSize) / (this.options.vendorDefaultPageSize ?? 1)));
     let freshToken = false;
     let serverErrors = 0;
     for (;;) {

@@ -105,13 +105,24 @@ export function clientBody(client: ProvetClient, practiceRef: string) {
   };
 }
 
+/**
+ * Provet answers a patient's species as a name with its description in brackets: species code 22001 reads
+ * "Dog (Canine - Domestic)" (https://developers.provetcloud.com/restapi/usage_examples.html, "Create new
+ * patient"). The portal's lists know the name before the bracket ("Dog"); a text without one is passed on
+ * whole, for the layer's matcher to resolve or report as the practice system wrote it.
+ */
+export function speciesName(species: string): string {
+  const named = /^([^()]+?)\s*\(.*\)\s*$/.exec(species.trim());
+  return named ? named[1]!.trim() : species.trim();
+}
+
 export function petBody(patient: ProvetPatient) {
   const sex = /^(male|female)/i.exec(patient.gender)?.[1];
   return {
     pet_ref: String(patient.id),
     client_ref: provetIdOf(patient.client),
     name: patient.name,
-    species: patient.species,
+    species: speciesName(patient.species),
     breed: patient.breed && patient.breed !== 'None' ? patient.breed : null,
     colour: orNull(patient.color),
     sex: sex ? sex[0]!.toUpperCase() + sex.slice(1).toLowerCase() : null,

@@ -35,8 +35,11 @@ import {
 export interface ProvetReadOptions {
   departmentId: string;
   practiceRef: string;
-  /** Records a page (the connection's own; at most the installation's default costs one request). */
-  pageSize: number;
+  /**
+   * Records a page when set (it then costs page_size / the installation's default, provet-http.ts); unset,
+   * no page_size is sent and each page is the installation's default size, one request's cost.
+   */
+  pageSize: number | undefined;
   /** Days of shifts read as each clinician's rota, from today. */
   rotaDays: number;
   /**
@@ -107,7 +110,11 @@ export class ProvetReader {
       method: 'GET',
       collection,
       url: `${collection}/`,
-      query: { ...query, page: String(page), page_size: String(this.options.pageSize) },
+      query: {
+        ...query,
+        page: String(page),
+        ...(this.options.pageSize === undefined ? {} : { page_size: String(this.options.pageSize) }),
+      },
       signal,
     });
     if (status === 404 && page > 1)

@@ -171,7 +171,9 @@ export function provetBenchConnection(
       nurseGroupIds: ['2'],
       speciesCodes: standInSpeciesCodes,
       rateLimitPerMinute: options.perMinute,
-      ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+      ...(options.pageSize
+        ? { pageSize: options.pageSize, vendorDefaultPageSize: standIn.defaultPageSize }
+        : {}),
     },
     { clock: options.clock },
   );

@@ -58,7 +58,7 @@ export class EzyvetControls {
     return this.db.insert('appointment', {
       uid: this.db.nextUid('appointment'),
       start_at: Date.parse(booking.startsAt) / 1000,
-      duration: booking.minutes ?? type?.default_duration ?? 15,
+      duration: (booking.minutes ?? type?.default_duration ?? 15) * 60,
       type_id: booking.typeId,
       status_id: this.db.statusId('Confirmed'),
       animal_id: animal.id,

@@ -184,7 +184,7 @@ export async function seedDemoPractice(
     const appointment = db.insert('appointment', {
       uid: db.nextUid('appointment'),
       start_at: epoch(row.starts_at!),
-      duration: (epoch(row.ends_at!) - epoch(row.starts_at!)) / 60,
+      duration: epoch(row.ends_at!) - epoch(row.starts_at!),
       type_id: typeId,
       status_id: db.statusId(statusNames[row.status as keyof typeof statusNames] ?? 'Confirmed'),
       animal_id: animalId,

@@ -8,7 +8,8 @@
  *   `created_at` and `modified_at` as epoch seconds ("The epoch time when the Appointment was last
  *   modified"), appointment types and resources carry a `uid` (https://developers.ezyvet.com/guides/booking.html).
  * - [site] https://developers.ezyvet.com/guides/booking.html: v3/siteInformation gives the site `id` and
- *   `timezone` (answered as JSON:API, ezyvet-stand-in-routes.ts); its name, address and phone are assumed.
+ *   `timezone` (answered as JSON:API or in the items envelope, ezyvet-stand-in-routes.ts: the shape is not
+ *   in what we read); its name, address and phone are assumed.
  * - [v1 records] https://developers.ezyvet.com/docs/v1/ (contact, contactdetail, contactdetailtype, animal, species, breed,
  *   sex, vaccination, appointmentstatus); field names follow the v1 reference as public clients use it
  *   (secondary: github.com/api-evangelist/ezyvet, which models them). `code` on contact and animal,
@@ -144,7 +145,11 @@ export interface Vaccination extends Stamped {
 export interface Appointment extends Stamped {
   uid: string;
   start_at: number;
-  /** Minutes. */
+  /**
+   * Seconds: the unit is not in what we could read of the reference; public clients reading live ezyVet
+   * data take seconds (assumed, decision 0130). The stand-in answers no end_at: the connection must read
+   * the duration (it reads an end time where one is given).
+   */
   duration: number;
   type_id: number;
   status_id: number;
@@ -275,7 +280,7 @@ export class EzyvetDatabase {
         appointment.status_id !== cancelled &&
         appointment.resources.some((resource) => resource.id === resourceId) &&
         appointment.start_at < end &&
-        appointment.start_at + appointment.duration * 60 > start,
+        appointment.start_at + appointment.duration > start,
     );
   }
 

@@ -43,14 +43,19 @@ export const bookingRequestSchema = z.strictObject({
 
 /**
  * PATCH /v2/appointment/{id} (appointment-management.json, "Appointment V2"), sent as a merge patch: only
- * the fields that change. Moving (start_at, duration, resources, type_id) and cancelling (status_id) are
+ * the fields that change (`duration` in seconds, as it is read: assumed, decision 0130). Moving (start_at,
+ * duration, resources, type_id) and cancelling (status_id) are
  * the changes the portal makes; the documentation we read is silent on which fields PATCH takes, so the
  * stand-in takes these and refuses any other (conservative).
  */
 export const appointmentPatchSchema = z
   .strictObject({
     start_at: z.number().int().positive(),
-    duration: z.number().int().min(5).max(1440),
+    duration: z
+      .number()
+      .int()
+      .min(5 * 60)
+      .max(24 * 60 * 60),
     type_id: z.number().int().positive(),
     status_id: z.number().int().positive(),
     resources: z.array(z.strictObject({ id: z.number().int().positive() })).min(1),

@@ -103,7 +103,12 @@ export function listRecords(
   return { status: 200, body: { meta: meta(db, rows.length, page, limit, now), items } };
 }
 
-export function single(db: EzyvetDatabase, table: TableName, record: object, now: number): RouteAnswer {
+export function single(
+  db: EzyvetDatabase,
+  table: TableName | 'siteinformation',
+  record: object,
+  now: number,
+): RouteAnswer {
   return {
     status: 200,
     body: { meta: meta(db, 1, 1, 1, now), items: [{ [table]: structuredClone(record) }] },
@@ -142,7 +147,7 @@ export function createBooking(db: EzyvetDatabase, body: unknown): RouteAnswer {
   const appointment = db.insert('appointment', {
     uid: db.nextUid('appointment'),
     start_at: start,
-    duration: request.durationMinutes,
+    duration: request.durationMinutes * 60,
     type_id: type.id,
     status_id: db.statusId(request.appointmentStatus === 'unconfirmed' ? 'Unconfirmed' : 'Confirmed'),
     animal_id: animal.id,
@@ -164,7 +169,7 @@ export function patchAppointment(db: EzyvetDatabase, id: number, body: unknown, 
   const moves =
     change.start_at !== undefined || change.duration !== undefined || change.resources !== undefined;
   if (moves && moved.status_id !== db.statusId('Cancelled')) {
-    const end = moved.start_at + moved.duration * 60;
+    const end = moved.start_at + moved.duration;
     if (moved.resources.some((resource) => db.overlapping(resource.id, moved.start_at, end, id).length > 0)) {
       return slotTaken();
     }
@@ -224,12 +229,15 @@ export function createRecord(
 }
 
 /**
- * GET /v3/siteInformation: the site's id and time zone (https://developers.ezyvet.com/guides/booking.html),
- * as JSON:API with the zone a relationship named in `included` (the shape public clients read; the
- * reference itself could not be read in full). Name, address and phone as attributes are assumed.
+ * GET /v3/siteInformation: the site's id and time zone (https://developers.ezyvet.com/guides/booking.html).
+ * Neither shape is in what we could read of the reference, so the stand-in answers either: `json-api` (the
+ * zone a relationship named in `included`, the shape public clients read) or `items` (the envelope of
+ * every other endpoint, https://developers.ezyvet.com/docs/v1/, the site under `siteinformation` with its
+ * zone's name in `timezone`: assumed). Name, address and phone as fields are assumed.
  */
-export function siteInformation(db: EzyvetDatabase): RouteAnswer {
+export function siteInformation(db: EzyvetDatabase, shape: 'json-api' | 'items', now: number): RouteAnswer {
   const { uid, timezone, id: _id, ...attributes } = db.site;
+  if (shape === 'items') return single(db, 'siteinformation', { id: uid, ...attributes, timezone }, now);
   return {
     status: 200,
     body: {

@@ -60,6 +60,8 @@ export class EzyvetStandIn extends EzyvetControls {
   readonly requests: LoggedRequest[] = [];
   /** Requests that broke the documented request shapes: the contract tests want none. */
   readonly violations: string[] = [];
+  /** How GET /v3/siteInformation answers: both shapes are read (ezyvet-stand-in-routes.ts says why). */
+  siteInformationShape: 'json-api' | 'items' = 'json-api';
   url = '';
   private readonly tokens = new Map<string, number>();
   private readonly windows = new Map<string, Window>();
@@ -157,7 +159,8 @@ export class EzyvetStandIn extends EzyvetControls {
         'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed. Check the "access token" parameter.',
       );
     }
-    if (method === 'GET' && path === '/v3/siteInformation') return siteInformation(this.db);
+    if (method === 'GET' && path === '/v3/siteInformation')
+      return siteInformation(this.db, this.siteInformationShape, seconds);
     const table = listTables[path];
     if (method === 'GET' && table) return listRecords(this.db, table, url.searchParams, seconds);
     if (method === 'POST' && path === '/ezycab/booking') return createBooking(this.db, body);

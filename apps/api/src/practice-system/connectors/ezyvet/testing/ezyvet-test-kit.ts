@@ -3,6 +3,7 @@ import type {
   OutboundEvent,
   ReadKind,
   ReadRecord,
+  RefusedRead,
   VendorCallObserver,
   VendorConnection,
 } from '../../vendor-port.ts';
@@ -48,6 +49,8 @@ export async function startDemoSite(options: Partial<EzyvetConnectionOptions> = 
 export interface KindSync {
   records: ReadRecord[];
   deleted: string[];
+  /** What the connection would not map, with its reasons (decision 0130). */
+  refused: RefusedRead[];
   cursor: string | null;
   pages: number;
 }
@@ -58,11 +61,12 @@ export async function syncKind(
   kind: ReadKind,
   cursor: string | null,
 ): Promise<KindSync> {
-  const result: KindSync = { records: [], deleted: [], cursor, pages: 0 };
+  const result: KindSync = { records: [], deleted: [], refused: [], cursor, pages: 0 };
   for (let more = true; more;) {
     const page = await connection.read(kind, result.cursor);
     result.records.push(...page.records);
     result.deleted.push(...page.deleted);
+    result.refused.push(...(page.refused ?? []));
     result.cursor = page.cursor;
     result.pages += 1;
     more = page.more;

@@ -29,7 +29,12 @@ export interface ProvetStandInOptions {
   tokenTtlSeconds?: number;
   /** Requests a minute per endpoint. The real limits are in each endpoint's schema (ratelimit.html). */
   rateLimitPerMinute?: number;
-  /** "Endpoints return up to 1000 results in one page" (pagination.html). */
+  /**
+   * Results a page holds when the request names no page_size. The pages read give no default: "Endpoints
+   * return up to 1000 results in one page" (pagination.html) is the most a page holds, and ratelimit.html's
+   * example endpoint "returns 50 results per page by default". 50 here (the example; assumed), so that a
+   * custom page size costs what the documentation says it does.
+   */
   defaultPageSize?: number;
   /** Where its webhooks go when records change (provet-webhook-sender.ts); none by default. */
   webhookUrl?: string;
@@ -45,6 +50,8 @@ export interface ProvetStandIn {
   readonly control: ProvetControl;
   /** Its webhooks: set `url` to send them, read `deliveries` for what was sent and answered. */
   readonly webhooks: ProvetWebhookSender;
+  /** Results a page holds without page_size: a connection naming a page size counts its cost by it. */
+  readonly defaultPageSize: number;
   close(): Promise<void>;
 }
 
@@ -58,7 +65,7 @@ export async function startProvetStandIn(options: ProvetStandInOptions = {}): Pr
   const provetId = options.provetId ?? '4';
   const clientId = options.clientId ?? 'portal-connector';
   const clientSecret = options.clientSecret ?? 'stand-in-secret';
-  const defaultPageSize = options.defaultPageSize ?? 1000;
+  const defaultPageSize = options.defaultPageSize ?? 50;
   const limit = options.rateLimitPerMinute ?? 120;
   const windows = new Map(provetCollections.map((c) => [c, new RollingWindow(limit)]));
   const tokens = new Map<string, Token>();
@@ -225,6 +232,7 @@ export async function startProvetStandIn(options: ProvetStandInOptions = {}): Pr
     store,
     control,
     webhooks,
+    defaultPageSize,
     close: async () => {
       webhooks.url = null;
       await webhooks.settled();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { addDays, isoDayOfWeek, practiceInstant } from '@vet/contracts/practice-clock';
 import { parse } from 'csv-parse/sync';
 import { provetAppointmentTypes } from '../provet-shapes.ts';
-import type { ProvetStore } from './provet-store.ts';
+import { standInSpecies, type ProvetStore } from './provet-store.ts';
 
 const demoDir = new URL('../../../../../../../packages/practice-import/demo-group/', import.meta.url);
 
@@ -138,7 +138,8 @@ export function seedDemoGroup(store: ProvetStore, from: string, days = 28): Demo
     const record = store.insert('patient', {
       client: store.url('client', ids.clients.get(p.client_ref!)!),
       name: p.name,
-      species: p.species,
+      // As Provet answers a patient's species: "Dog (Canine - Domestic)" (usage_examples.html).
+      species: provetSpeciesText(p.species!),
       breed: p.breed || null,
       gender: p.sex || 'Unknown',
       date_of_birth: p.date_of_birth || null,
@@ -217,4 +218,9 @@ export function seedDemoGroup(store: ProvetStore, from: string, days = 28): Demo
     ids.closures.set(c.closure_ref!, record.id);
   }
   return ids;
+}
+
+/** A species name as Provet's patient answers it, where the stand-in knows its description (provet-store.ts). */
+function provetSpeciesText(name: string): string {
+  return Object.values(standInSpecies).find((text) => text.startsWith(`${name} (`)) ?? name;
 }

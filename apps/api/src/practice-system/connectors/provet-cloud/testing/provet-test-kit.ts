@@ -62,6 +62,8 @@ export async function startKit(options: ProvetStandInOptions = {}): Promise<Kit>
           rotaDays: 28,
           nurseGroupIds: ['2'],
           speciesCodes: standInSpeciesCodes,
+          // A custom page size counts its cost by the installation's default (ratelimit.html).
+          ...(overrides.pageSize === undefined ? {} : { vendorDefaultPageSize: standIn.defaultPageSize }),
           ...overrides,
         },
         { clock, ...deps },
