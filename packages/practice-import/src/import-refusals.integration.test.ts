@@ -158,6 +158,25 @@ describe('rows refused across files', () => {
       'appointments.csv:2 pet_ref: not a pet of the client named in client_ref',
       'appointments.csv:3 clinician_ref: not a clinician of the practice named in practice_ref',
     ]);
+    // Both were last year's: no time still to come is left unblocked.
+    expect(result.refusedDeskBookings).toBe(0);
+  });
+
+  it('says apart how many desk bookings still to come it refused: times the portal may offer', async () => {
+    const group = testGroup();
+    const appointments = group.files['appointments.csv'].map((a) =>
+      a.status === 'Booked' ? { ...a, reason_ref: group.ref('REASON', 99) } : a,
+    );
+    const result = await importDirectory(
+      database.url,
+      await exportDirectory({ ...group.files, 'appointments.csv': appointments }),
+    );
+    expect(result.counts('appointments.csv')).toMatchObject({ refused: 1 });
+    expect(result.refusedDeskBookings).toBe(1);
+    expect(result.output).toContain(
+      '1 desk booking still to come refused (appointments.csv, above): the portal may offer their times ' +
+        'online until they are put right and imported again.',
+    );
   });
 
   it('refuses to move a stored pet with appointments to another client', async () => {

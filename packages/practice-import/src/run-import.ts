@@ -56,6 +56,11 @@ export interface ImportResult {
   refusals: { file: string; line: number; column: string | null; reason: string }[];
   /** The values no list entry matched, kept as written and unmapped (decision 0131), most rows first. */
   unmapped: UnmappedCount[];
+  /**
+   * Refused rows of appointments.csv that may be desk bookings still to come: times the portal may offer
+   * online until they are put right and imported again.
+   */
+  refusedDeskBookings: number;
   peakRssBytes: number;
 }
 
@@ -88,7 +93,14 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         ? error.message
         : `it failed and wrote nothing (${errorCode(error)})`;
     stderr.write(`The import could not run: ${reason}.\n`);
-    return { exitCode: 2, files: [], refusals: [], unmapped: [], peakRssBytes: peakRssBytes() };
+    return {
+      exitCode: 2,
+      files: [],
+      refusals: [],
+      unmapped: [],
+      refusedDeskBookings: 0,
+      peakRssBytes: peakRssBytes(),
+    };
   } finally {
     await session?.close().catch(() => {});
   }
@@ -189,6 +201,18 @@ async function importDirectory(
   return [...(listCounts ? [listCounts] : []), ...files.flatMap((f) => counts.get(f) ?? [])];
 }
 
+/**
+ * Refused appointment rows that may be bookings still to come: a row whose status or end could not be read
+ * counts, since nothing says it is not one.
+ */
+async function refusedDeskBookingsInStage(session: Session): Promise<number> {
+  const [row] = await session.query<{ n: number }>(
+    `select count(*)::int as n from stage_appointments
+      where refused and coalesce(status, 'Booked') = 'Booked' and coalesce(ends_at, now()) >= now()`,
+  );
+  return row?.n ?? 0;
+}
+
 /** A fingerprinted file's stored fingerprints (fingerprints.ts), held while that file is read. */
 async function storedFingerprints(
   session: Session,
@@ -230,10 +254,11 @@ async function finish(
   }
   const exitCode = total > 0 ? 1 : 0;
   const unmapped = await unmappedInStage(session);
+  const refusedDeskBookings = await refusedDeskBookingsInStage(session);
   if (options.reportFile) {
     await writeReport(
       options.reportFile,
-      { dryRun: options.dryRun === true, exitCode, files, unmapped },
+      { dryRun: options.dryRun === true, exitCode, files, unmapped, refusedDeskBookings },
       readRefusals(session),
     );
   }
@@ -248,6 +273,12 @@ async function finish(
         options.reportFile ? '  (every one is in the report)\n' : '  (--report <file> lists every one)\n',
       );
   }
+  if (refusedDeskBookings > 0)
+    stdout.write(
+      `\n${refusedDeskBookings.toLocaleString('en-GB')} desk booking${refusedDeskBookings === 1 ? '' : 's'} ` +
+        'still to come refused (appointments.csv, above): the portal may offer their times online until ' +
+        'they are put right and imported again.\n',
+    );
   if (unmapped.length > 0) {
     stdout.write(
       `\n${unmapped.length.toLocaleString('en-GB')} values no list entry matches, kept as written ` +
@@ -259,5 +290,5 @@ async function finish(
       );
   }
   if (options.dryRun) stdout.write('\nDry run: nothing was written.\n');
-  return { exitCode, files, refusals, unmapped, peakRssBytes: peakRssBytes() };
+  return { exitCode, files, refusals, unmapped, refusedDeskBookings, peakRssBytes: peakRssBytes() };
 }

@@ -15,7 +15,8 @@ describe('portal-admin connectors', () => {
     );
     await database.pool.query(
       `insert into connector_refusals (name, direction, kind, ref, reasons, body)
-       values ($1, 'read', 'pets', '9001', '[{"path":"breed","message":"not a breed of the list"}]', '{"name":"Private Name"}')`,
+       values ($1, 'read', 'pets', '9001', '[{"path":"breed","message":"not a breed of the list"}]', '{"name":"Private Name"}'),
+              ($1, 'read', 'appointments', '9002', '[{"path":"pet_ref","message":"no pet with this reference is stored"}]', null)`,
       [name],
     );
     const settings = productionSettings(database.url);
@@ -24,7 +25,11 @@ describe('portal-admin connectors', () => {
     const listed = await run('list');
     expect(listed.status).toBe(0);
     expect(listed.stdout).toContain(
-      `${name}: not running (no instance holds it); last good pass never; refused 1 read, 0 written`,
+      `${name}: not running (no instance holds it); last good pass never; refused 2 read, 0 written`,
+    );
+    // A refused desk booking is a time the portal may offer: said apart.
+    expect(listed.stdout).toContain(
+      `  DESK BOOKINGS REFUSED: 1; their times may be offered online until they apply (connectors refused ${name})`,
     );
     expect(listed.stdout).toMatch(/^ {2}clients: read \d{4}-\d\d-\d\dT/m);
 
@@ -48,7 +53,8 @@ describe('portal-admin connectors', () => {
 
     const refused = await run('refused', name);
     expect(refused.stdout).toBe(
-      `read pets 9001: breed: not a breed of the list\n${name}: 1 refused record(s)\n`,
+      `read appointments 9002: pet_ref: no pet with this reference is stored\n` +
+        `read pets 9001: breed: not a breed of the list\n${name}: 2 refused record(s)\n`,
     );
     // The body the connector keeps to try again never reaches the operator's screen.
     expect(refused.stdout).not.toContain('Private Name');

@@ -40,6 +40,12 @@ const listCommand = operatorCommand({
         context.out(
           `${c.name}: ${state}${failing}; last good pass ${when(c.lastGoodPassAt)}${lag}; refused ${c.refusedReads} read, ${c.refusedWrites} written`,
         );
+        // A refused desk booking is a time the portal may offer online: said apart, with where to look.
+        if (c.refusedDeskBookings > 0)
+          context.out(
+            `  DESK BOOKINGS REFUSED: ${c.refusedDeskBookings}; their times may be offered online until they ` +
+              `apply (connectors refused ${c.name})`,
+          );
         for (const k of c.kinds)
           context.out(
             `  ${k.kind}: read ${when(k.readAt)}${k.lastError ? `; last error ${k.lastError}` : ''}`,

@@ -36,7 +36,13 @@ export const describeRefusal = (r: ImportRefusal) =>
  */
 export async function writeReport(
   path: string,
-  head: { dryRun: boolean; exitCode: number; files: readonly FileCounts[]; unmapped: readonly unknown[] },
+  head: {
+    dryRun: boolean;
+    exitCode: number;
+    files: readonly FileCounts[];
+    unmapped: readonly unknown[];
+    refusedDeskBookings: number;
+  },
   refusals: AsyncIterable<ImportRefusal>,
 ): Promise<void> {
   const out = createWriteStream(path);

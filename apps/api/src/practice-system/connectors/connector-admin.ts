@@ -11,6 +11,8 @@ export interface ConnectorSummary {
   kinds: { kind: string; readAt: Date | null; lastError: string | null }[];
   refusedReads: number;
   refusedWrites: number;
+  /** Of the refused reads, the desk bookings: times the portal may offer online until they apply. */
+  refusedDeskBookings: number;
   /** When a pass last read every kind to its end (null: never), and the seconds since: its lag. */
   lastGoodPassAt: Date | null;
   lagSeconds: number | null;
@@ -35,12 +37,17 @@ export function createConnectorAdmin(db: Database) {
         .select({
           name: connectorRefusals.name,
           direction: connectorRefusals.direction,
+          kind: connectorRefusals.kind,
           n: sql<number>`count(*)`.mapWith(Number),
         })
         .from(connectorRefusals)
-        .groupBy(connectorRefusals.name, connectorRefusals.direction);
-      const count = (name: string, direction: string) =>
-        counts.find((c) => c.name === name && c.direction === direction)?.n ?? 0;
+        .groupBy(connectorRefusals.name, connectorRefusals.direction, connectorRefusals.kind);
+      const count = (name: string, direction: string, kind?: string) =>
+        counts
+          .filter(
+            (c) => c.name === name && c.direction === direction && (kind === undefined || c.kind === kind),
+          )
+          .reduce((sum, c) => sum + c.n, 0);
       return states.map((state) => ({
         name: state.name,
         paused: state.paused,
@@ -50,6 +57,7 @@ export function createConnectorAdmin(db: Database) {
           .map((c) => ({ kind: c.kind, readAt: c.readAt, lastError: c.lastError })),
         refusedReads: count(state.name, 'read'),
         refusedWrites: count(state.name, 'write'),
+        refusedDeskBookings: count(state.name, 'read', 'appointments'),
         lastGoodPassAt: state.lastGoodPassAt,
         lagSeconds:
           state.lastGoodPassAt === null

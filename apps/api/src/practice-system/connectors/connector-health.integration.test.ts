@@ -85,6 +85,12 @@ describe('a connector’s health', () => {
         expect.objectContaining({ name, failed_passes: 0, last_failure: null, failing: false }),
       ]);
 
+      // A desk booking refused before (by its own data): a time the portal may offer, in the metrics.
+      await database.pool.query(
+        `insert into connector_refusals (name, direction, kind, ref, reasons)
+         values ($1, 'read', 'appointments', 'A-1', '[{"path":"ends_at","message":"not after starts_at"}]')`,
+        [name],
+      );
       // Then every pass fails: each one counted, by its code.
       system.broken = true;
       for (const count of [1, 2, 3]) {
@@ -104,6 +110,7 @@ describe('a connector’s health', () => {
 
       const text = await registry.metrics();
       expect(text).toContain(`portal_connector_failed_passes{connector="${name}"} 3`);
+      expect(text).toContain(`portal_connector_refused_desk_bookings{connector="${name}"} 1`);
       expect(text).toContain(`portal_connector_passes_total{connector="${name}",outcome="unknown_answer"} 3`);
       expect(text).toContain(`portal_connector_passes_total{connector="${name}",outcome="read"} 1`);
       expect(text).toContain(

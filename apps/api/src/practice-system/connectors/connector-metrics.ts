@@ -16,6 +16,8 @@ export interface ConnectorMetrics {
    * failed passes in a row since its last good one and when that was.
    */
   pass(connector: string, outcome: string, failedInARow: number, lastGoodPassAt: Date | null): void;
+  /** The desk bookings read and refused, held now: times the portal may offer wrongly. */
+  refusedDeskBookings(connector: string, count: number): void;
 }
 
 export function createConnectorMetrics(registry: Registry | undefined): ConnectorMetrics | undefined {
@@ -63,7 +65,14 @@ export function createConnectorMetrics(registry: Registry | undefined): Connecto
     labelNames: ['connector'],
     registers,
   });
+  const refusedDesk = new Gauge({
+    name: 'portal_connector_refused_desk_bookings',
+    help: 'Desk bookings a connector read that the portal refused and holds now: their times may be offered online until they apply.',
+    labelNames: ['connector'],
+    registers,
+  });
   return {
+    refusedDeskBookings: (connector, count) => refusedDesk.set({ connector }, count),
     pass: (connector, outcome, failedInARow, lastGoodPassAt) => {
       passes.inc({ connector, outcome });
       failedPasses.set({ connector }, failedInARow);

@@ -35,6 +35,7 @@ export function startConnectorRunner(runtimes: readonly ConnectorRuntime[], deps
     if (stopping.signal.aborted) return;
     const at = deps.clock();
     try {
+      if (deps.metrics) deps.metrics.refusedDeskBookings(name, await deps.store.refusedDeskBookings(name));
       if (failure === null) {
         await deps.store.passSucceeded(name, at);
         deps.metrics?.pass(name, 'read', 0, at);

@@ -56,6 +56,24 @@ export function createConnectorStore(db: Database) {
         .where(and(eq(connectorStates.name, name), eq(connectorStates.leaseOwner, owner)));
     },
 
+    /**
+     * The desk bookings the connector read and the portal refused (issue 59: by their own data, never a
+     * pet's labels): their times the portal may offer online until they apply.
+     */
+    async refusedDeskBookings(name: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(connectorRefusals)
+        .where(
+          and(
+            eq(connectorRefusals.name, name),
+            eq(connectorRefusals.direction, 'read'),
+            eq(connectorRefusals.kind, 'appointments'),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
     /** A pass read every kind to its end at `at`: the connector's failures in a row end (decision 0130). */
     async passSucceeded(name: string, at: Date): Promise<void> {
       await db
