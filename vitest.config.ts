@@ -34,6 +34,7 @@ const unwrapCascadeLayers = {
 
 /** jsdom lacks the native <dialog>'s modal behaviour, which the web's dialogs use (decision 0050). */
 const dialogPolyfill = './apps/web/src/testing/dialog-polyfill.ts';
+const asyncWaits = './apps/web/src/testing/async-waits.ts';
 
 /**
  * How long `expect.poll` waits for what a test waits on (a worker's job, a delivery, a row) before failing,
@@ -63,7 +64,7 @@ export default defineConfig({
           environment: 'node',
           // The web's CSS modules are applied in jsdom, so a component test can read a computed style.
           css: { include: [/\.module\.css$/] },
-          setupFiles: [failOnConsoleError, dialogPolyfill],
+          setupFiles: [failOnConsoleError, dialogPolyfill, asyncWaits],
           expect: { poll: pollUntil },
         },
       },

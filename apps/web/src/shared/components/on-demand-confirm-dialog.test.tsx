@@ -30,7 +30,7 @@ describe('OnDemandConfirmDialog', () => {
     await screen.findByRole('dialog', { name: 'Log out' });
 
     rerender(<OnDemandConfirmDialog {...props} open={false} />);
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 15_000 });
 
     rerender(<OnDemandConfirmDialog {...props} open />);
     expect(await screen.findByRole('dialog', { name: 'Log out' })).toBeTruthy();

@@ -45,7 +45,7 @@ describe('OnDemand', () => {
     const { show, toast, onUnavailable } = renderPart(load);
 
     show(true);
-    await vi.waitFor(() => expect(onUnavailable).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(onUnavailable).toHaveBeenCalledOnce(), { timeout: 15_000 });
     expect(toast.showToast).toHaveBeenCalledWith(onDemandUnavailableMessage, 'error');
     expect(screen.queryByText(/part/)).toBeNull();
 

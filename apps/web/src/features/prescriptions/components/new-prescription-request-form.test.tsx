@@ -87,7 +87,7 @@ describe('NewPrescriptionRequestForm (decision 0111)', () => {
     fireEvent.click(screen.getByRole('radio', { name: /A written prescription/ }));
     expect(screen.getByText(/written prescription of 2 medicines is £33\.50/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
-    await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith('/drug-request'));
+    await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith('/drug-request'), { timeout: 15_000 });
     expect(sent).toEqual([
       {
         petId: 7,
