@@ -5,13 +5,14 @@ import {
   foreignKey,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PracticeValueList } from '@vet/contracts/integration-list-values';
-import { breeds, colours, insurers, salutations, species } from './lookups.ts';
+import { appointmentReasons, breeds, colours, insurers, salutations, species } from './lookups.ts';
 
 export { practiceValueLists, type PracticeValueList } from '@vet/contracts/integration-list-values';
 
@@ -90,3 +91,28 @@ export const recordedText = (valueId: AnyPgColumn) =>
   sql<
     string | null
   >`(select ${practiceListValues.text} from ${practiceListValues} where ${practiceListValues.id} = ${valueId})`;
+
+/**
+ * A species an appointment reason lists that no species entry matched (decision 0131): the reason is
+ * open to Other meanwhile, and takes the species the value is mapped to.
+ */
+export const appointmentReasonSpeciesValues = pgTable(
+  'appointment_reason_species_values',
+  {
+    reasonId: integer('reason_id').notNull(),
+    valueId: integer('value_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'reason_species_values_pk', columns: [t.reasonId, t.valueId] }),
+    foreignKey({
+      name: 'reason_species_values_reason_fk',
+      columns: [t.reasonId],
+      foreignColumns: [appointmentReasons.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'reason_species_values_value_fk',
+      columns: [t.valueId],
+      foreignColumns: [practiceListValues.id],
+    }),
+  ],
+);

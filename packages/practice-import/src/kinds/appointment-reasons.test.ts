@@ -14,6 +14,9 @@ describe('appointment_reasons.csv', () => {
       clinician_type: 'Nurse',
       initial_consultation: false,
       species_ids: [idOf('species', 'Rabbit')],
+      species_texts: [],
+      species_keys: [],
+      species_other_id: null,
       online: true,
     });
   });
@@ -32,16 +35,17 @@ describe('appointment_reasons.csv', () => {
     ).toBe(true);
   });
 
-  it('refuses each species the portal lacks by its position, naming the nearest known species', () => {
-    expect(refused(appointmentReasons, { ...valid, species: 'Dgo;Cat;Rabit' })).toEqual([
-      {
-        column: 'species',
-        reason: "name 1 of 3 is not in the portal's list of species; nearest: Dog, Rodent, Bird",
-      },
-      {
-        column: 'species',
-        reason: "name 3 of 3 is not in the portal's list of species; nearest: Rabbit, Cat, Rodent",
-      },
+  it('keeps each species the portal lacks as written, once, and opens the reason to Other meanwhile', () => {
+    expect(
+      accepted(appointmentReasons, { ...valid, species: 'Tortoise;Cat;tortoise;Axolotl' }),
+    ).toMatchObject({
+      species_ids: [idOf('species', 'Cat')],
+      species_texts: ['Tortoise', 'Axolotl'],
+      species_keys: ['tortoise', 'axolotl'],
+      species_other_id: idOf('species', 'Other'),
+    });
+    expect(refused(appointmentReasons, { ...valid, species: `Cat;${'x'.repeat(201)}` })).toEqual([
+      { column: 'species', reason: 'name 2 of 2 is longer than 200 characters' },
     ]);
   });
 

@@ -15,9 +15,6 @@ export const lookupReasons = {
     nearest.length === 0
       ? `not in the portal's list of ${list}, which is empty`
       : `not in the portal's list of ${list}; nearest: ${nearest.join(', ')}`,
-  /** For names separated by `;` in one cell: which of them, by position, never by value. */
-  unknownInList: (position: number, count: number, list: string, nearest: readonly string[]) =>
-    `name ${position} of ${count} is ${lookupReasons.unknown(list, nearest)}`,
 } as const;
 
 /** One of the portal's lists (none: a species without breeds), and what a reason calls it ("species"). */
@@ -100,21 +97,36 @@ export const stagedListValue = (name: string, value: ListValue) => ({
 });
 
 /**
- * Names separated by `;` (appointment reasons' species), staged as their ids, sorted and without
- * repeats; an empty cell is an empty list. Every name the list lacks is refused, by its position.
+ * Names separated by `;` (appointment reasons' species) as the entries they name, sorted and without
+ * repeats, and the names no entry matches kept as written with their keys (decision 0131); an empty cell
+ * is none of either. A name over the longest a label may be is refused, by its position.
  */
-export function lookupListCell(cells: RowCells, column: string, list: NamedList): number[] | null {
+export function listValuesCell(
+  cells: RowCells,
+  column: string,
+  list: ListMatcher,
+): { ids: number[]; texts: string[]; keys: string[] } {
   const names = (cells.cell(column) ?? '')
     .split(';')
     .map((name) => name.trim())
-    .filter((name) => name !== '');
+    .filter((name) => listKey(name) !== '');
   const ids = new Set<number>();
-  const refusedBefore = cells.refusals.length;
+  const unmatched = new Map<string, string>();
   names.forEach((name, index) => {
-    const found = findInList(name, list);
-    if ('id' in found) ids.add(found.id);
-    else
-      cells.refuse(column, lookupReasons.unknownInList(index + 1, names.length, list.called, found.nearest));
+    if (name.length > listValueMaxLength) {
+      cells.refuse(
+        column,
+        `name ${index + 1} of ${names.length} is longer than ${listValueMaxLength} characters`,
+      );
+      return;
+    }
+    const id = list.find(name);
+    if (id !== undefined) ids.add(id);
+    else if (!unmatched.has(listKey(name))) unmatched.set(listKey(name), name);
   });
-  return cells.refusals.length > refusedBefore ? null : [...ids].sort((a, b) => a - b);
+  return {
+    ids: [...ids].sort((a, b) => a - b),
+    texts: [...unmatched.values()],
+    keys: [...unmatched.keys()],
+  };
 }

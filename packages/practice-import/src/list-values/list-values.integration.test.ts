@@ -147,3 +147,35 @@ describe('values no list entry matches (decision 0131)', () => {
     expect(await petOf(group.ref('PET', 2))).toMatchObject({ breed_id: mapped.entry.id });
   });
 });
+
+describe('an appointment reason listing a species no entry matches (decision 0131)', () => {
+  const speciesOf = async (ref: string) =>
+    (
+      await database.pool.query<{ name: string }>(
+        `select s.name from appointment_reason_species rs join species s on s.id = rs.species_id
+           join appointment_reasons r on r.id = rs.reason_id where r.pms_ref = $1 order by s.name`,
+        [ref],
+      )
+    ).rows.map((r) => r.name);
+
+  it('is open to Other until the value is mapped, then to the species it is mapped to', async () => {
+    const group = testGroup();
+    const [first, ...rest] = group.files['appointment_reasons.csv'];
+    const files = {
+      ...group.files,
+      'appointment_reasons.csv': [{ ...first!, species: 'Dog;Tortoise Shell' }, ...rest],
+    };
+    const result = await importDirectory(database.url, await exportDirectory(files));
+    expect(result.refusals).toEqual([]);
+    expect(await speciesOf(first!.reason_ref!)).toEqual(['Dog', 'Other']);
+    const value = await valueOf('species', 'Tortoise Shell');
+    expect(value).toMatchObject({ records: 1 });
+
+    expect(await mapListValue(database.pool, value!.id, { entry: 'Reptile' })).toMatchObject({ records: 1 });
+    expect(await speciesOf(first!.reason_ref!)).toEqual(['Dog', 'Reptile']);
+    // The same files again: the mapped value names Reptile at once, and nothing changes.
+    const again = await importDirectory(database.url, await exportDirectory(files));
+    expect(again.counts('appointment_reasons.csv')).toMatchObject({ applied: 0, refused: 0 });
+    expect(await speciesOf(first!.reason_ref!)).toEqual(['Dog', 'Reptile']);
+  });
+});

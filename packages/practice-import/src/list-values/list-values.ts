@@ -54,9 +54,11 @@ export interface UnmappedFilter {
   practiceSystem?: string;
 }
 
+// A species value is carried by pets and by appointment reasons that list it.
 const recordCount = `case v.list ${Object.entries(lists)
   .map(([list, l]) => `when '${list}' then (select count(*) from ${l.table} r where r.${l.valueId} = v.id)`)
-  .join(' ')} end`;
+  .join(' ')} end + case when v.list = 'species'
+    then (select count(*) from appointment_reason_species_values l where l.value_id = v.id) else 0 end`;
 
 /** The unmapped values, by list, practice system, species and text. */
 export async function listUnmappedValues(
@@ -176,7 +178,9 @@ export async function mapListValue(
   } finally {
     client.release();
   }
-  const records = await moveRecords(pool, value, entry.id, options.batchSize ?? defaultBatch);
+  const records =
+    (await moveRecords(pool, value, entry.id, options.batchSize ?? defaultBatch)) +
+    (value.list === 'species' ? await moveReasons(pool, value.id, entry.id) : 0);
   return { id, list: value.list, text: value.text, entry, changed, records };
 }
 
@@ -191,6 +195,42 @@ async function moveRecords(pool: pg.Pool, value: ValueRow, entryId: number, batc
     );
     moved += rowCount ?? 0;
     if ((rowCount ?? 0) < batchSize) return moved;
+  }
+}
+
+/**
+ * The appointment reasons listing a species value take the species it is mapped to, in one transaction
+ * (a group has dozens of reasons): open to Other meanwhile, they stay open to it only while they list
+ * another species no entry matched.
+ */
+async function moveReasons(pool: pg.Pool, valueId: number, speciesId: number): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<{ reason_id: number }>(
+      `delete from appointment_reason_species_values where value_id = $1 returning reason_id`,
+      [valueId],
+    );
+    const reasons = rows.map((r) => r.reason_id);
+    await client.query(
+      `insert into appointment_reason_species (reason_id, species_id)
+       select unnest($1::int[]), $2 on conflict do nothing`,
+      [reasons, speciesId],
+    );
+    await client.query(
+      `delete from appointment_reason_species rs
+        where rs.reason_id = any($1::int[]) and rs.species_id <> $2
+          and rs.species_id = (select id from species where code = 'Custom' and source is not null)
+          and not exists (select 1 from appointment_reason_species_values l where l.reason_id = rs.reason_id)`,
+      [reasons, speciesId],
+    );
+    await client.query('commit');
+    return reasons.length;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
   }
 }
 

@@ -65,10 +65,10 @@ const badInput: [string, PracticeRecordKind, Record<string, unknown>, { path: st
       { path: 'neutered', message: expect.stringContaining('true or false') },
     ],
     [
-      'a species the list lacks',
+      'a species name too long to be a label',
       'appointment-reasons',
-      { ...first('appointment_reasons.csv'), species: 'Dgo' },
-      { path: 'species', message: expect.stringContaining('Dog') },
+      { ...first('appointment_reasons.csv'), species: `Dog;${'x'.repeat(201)}` },
+      { path: 'species', message: 'name 2 of 2 is longer than 200 characters' },
     ],
     [
       'a phone the forms refuse',

@@ -12,7 +12,7 @@ export async function setPracticeSystem(session: Session, practiceSystem: string
   await session.query(`select set_config('practice_import.practice_system', $1, true)`, [practiceSystem]);
 }
 
-const practiceSystem = `coalesce(nullif(current_setting('practice_import.practice_system', true), ''), '${groupPracticeSystem}')`;
+export const practiceSystem = `coalesce(nullif(current_setting('practice_import.practice_system', true), ''), '${groupPracticeSystem}')`;
 
 /** A staged list value: its column prefix (`breed` → breed_id, breed_text, breed_key) and its list. */
 export interface StagedValue {
