@@ -60,7 +60,7 @@ export const clients = pgTable(
     index('clients_last_name_key_idx').on(t.lastNameKey),
     index('clients_email_key_idx').on(t.emailKey),
     index('clients_salutation_value_idx')
-      .on(t.salutationValueId)
+      .on(t.salutationValueId, t.id)
       .where(sql`${t.salutationValueId} is not null`),
   ],
 );
@@ -112,8 +112,9 @@ export const pets = pgTable(
   (t) => [
     index('pets_client_idx').on(t.clientId),
     ...(['species', 'breed', 'colour', 'insurer'] as const).map((list) =>
+      // With the id: a mapping moves a value's pets in id order, a range of this index a batch.
       index(`pets_${list}_value_idx`)
-        .on(t[`${list}ValueId`])
+        .on(t[`${list}ValueId`], t.id)
         .where(sql`${t[`${list}ValueId`]} is not null`),
     ),
     // The target of appointments' (pet_id, client_id) foreign key: an appointment's pet is its client's.

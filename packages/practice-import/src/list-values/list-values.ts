@@ -184,17 +184,28 @@ export async function mapListValue(
   return { id, list: value.list, text: value.text, entry, changed, records };
 }
 
+/**
+ * The records carrying the value take the entry, a batch of `batchSize` a transaction, in id order from
+ * after the last batch's (a range of the value's index on its id: a batch never walks past the records
+ * moved before it, however the value's records are scattered among the group's).
+ */
 async function moveRecords(pool: pg.Pool, value: ValueRow, entryId: number, batchSize: number) {
   const { table, entry, valueId } = lists[value.list];
   let moved = 0;
+  let after = 0;
   for (;;) {
-    const { rowCount } = await pool.query(
-      `update ${table} set ${entry} = $2, ${valueId} = null, updated_at = now()
-        where id in (select id from ${table} where ${valueId} = $1 order by id limit $3)`,
-      [value.id, entryId, batchSize],
+    const { rows } = await pool.query<{ last: number | null; n: number }>(
+      `with batch as (
+         update ${table} set ${entry} = $2, ${valueId} = null, updated_at = now()
+          where id in (select id from ${table} where ${valueId} = $1 and id > $3 order by id limit $4)
+         returning id)
+       select max(id) as last, count(*)::int as n from batch`,
+      [value.id, entryId, after, batchSize],
     );
-    moved += rowCount ?? 0;
-    if ((rowCount ?? 0) < batchSize) return moved;
+    const { last, n } = rows[0] ?? { last: null, n: 0 };
+    moved += n;
+    if (n < batchSize || last === null) return moved;
+    after = last;
   }
 }
 
