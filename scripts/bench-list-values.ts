@@ -156,13 +156,16 @@ async function seed(pool: pg.Pool): Promise<Seeded> {
   }
 }
 
-/** Every pet the mapping moved names the value again, unmapped: for the next run. */
+/**
+ * Every pet the mapping moved names the value again, unmapped, with a fingerprint again (the mapping's
+ * update cleared it, as it does an imported record's): the next run starts as the first did.
+ */
 async function reset(pool: pg.Pool, { valueId, moved }: Seeded) {
-  await pool.query('update pets set breed_id = null, breed_value_id = $1 where id between $2 and $3', [
-    valueId,
-    moved.from,
-    moved.to,
-  ]);
+  await pool.query(
+    `update pets set breed_id = null, breed_value_id = $1, import_fingerprint = gen_random_uuid()
+      where id between $2 and $3`,
+    [valueId, moved.from, moved.to],
+  );
   await pool.query('update practice_list_values set mapped_breed_id = null, mapped_at = null where id = $1', [
     valueId,
   ]);
