@@ -4,10 +4,12 @@
  * one practice, 50,000 clients and 100,000 dogs all naming the breed value “Marsh Terrier”, it times
  * `mapListValue` to Border Terrier while a loop beside it takes, again and again, a lock a booking would
  * take on a pet the mapping is about to move (lock_timeout 0: waiting as long as it takes), and prints the
- * mapping's seconds and the longest wait beside the targets (under 10 s; no wait of a second). Twice, the
- * pets reset in between: beside an online booking's own row locks, then beside the stricter FOR UPDATE of
- * the pet's row; each beside the same lock on pets the mapping never touches (the machine's own latency).
- * Prints numbers; asserts nothing (decision 0023). BENCH_KEEP=1 keeps the database afterwards.
+ * mapping's seconds and the longest wait beside the targets (under 10 s; no wait of a second). Three runs,
+ * the pets reset in between: beside an online booking's own row locks, then beside the stricter FOR
+ * UPDATE of the pet's row, then (booking's locks) with the value's 100,000 pets scattered among a group's
+ * 1,500,000, as an export's are; each beside the same lock on pets the mapping never touches (the
+ * machine's own latency). Prints numbers; asserts nothing (decision 0023). BENCH_KEEP=1 keeps the
+ * database afterwards.
  */
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,6 +30,12 @@ const FRONT = 1_000;
 const PAUSE_MS = 5;
 /** Pets naming no value, never touched by the mapping: the same lock on them is the machine's latency. */
 const UNTOUCHED = 1_000;
+/**
+ * The last run's pets table: a group's (bench:import's at scale 1), where the value's pets are scattered,
+ * one in STRIDE, as an export's are, rather than the whole table.
+ */
+const GROUP_PETS = 1_500_000;
+const STRIDE = 15;
 
 /**
  * The locks taken beside the mapping, each in one statement on a pet and its client. An online booking
@@ -36,17 +44,18 @@ const UNTOUCHED = 1_000;
  * client_id) and pet_id) and of the client's: the only row locks it meets the mapping on. FOR UPDATE of
  * the pet's row is stricter than anything a booking takes: the wait for a whole batch's transaction.
  */
-const LOCKS = [
-  {
+const LOCKS = {
+  booking: {
     title: "an online booking's row locks (FOR KEY SHARE of the pet and its client)",
     sql: `select 1 from only pets p join only clients c on c.id = p.client_id
            where p.id = $1 and p.client_id = $2 for key share of p, c`,
   },
-  {
+  forUpdate: {
     title: "the pet's row FOR UPDATE (stricter than a booking)",
     sql: 'select 1 from only pets p where p.id = $1 and p.client_id = $2 for update of p',
   },
-] as const;
+} as const;
+type Lock = (typeof LOCKS)[keyof typeof LOCKS];
 
 const log = (line: string) => console.log(line);
 const count = (n: number) => n.toLocaleString('en-GB');
@@ -68,10 +77,18 @@ try {
         `the unmapped ${VALUE.list} value “${VALUE.text}” (and ${count(UNTOUCHED)} naming none) in ` +
         `${seconds(performance.now() - started)}.`,
     );
-    for (const [i, lock] of LOCKS.entries()) {
-      if (i > 0) await reset(handle.pool, seeded);
-      await mapBeside(handle.pool, database.url, seeded, lock);
-    }
+    const alone = `its ${count(PETS)} pets`;
+    await mapBeside(handle.pool, database.url, seeded, LOCKS.booking, alone);
+    await reset(handle.pool, seeded);
+    await mapBeside(handle.pool, database.url, seeded, LOCKS.forUpdate, alone);
+    const growing = performance.now();
+    const scattered = await amongGroupPets(handle.pool, seeded);
+    log(
+      `\nAdded pets to ${count(GROUP_PETS)}, every ${STRIDE}th naming the value again, in ` +
+        `${seconds(performance.now() - growing)}.`,
+    );
+    const among = `${count(PETS)} pets among ${count(GROUP_PETS)} (every ${STRIDE}th)`;
+    await mapBeside(handle.pool, database.url, scattered, LOCKS.booking, among);
   } finally {
     await handle.close();
     if (process.env.BENCH_KEEP === '1') log(`Kept the database: ${database.url}`);
@@ -85,10 +102,13 @@ function seconds(ms: number) {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** The value's id, and the ids of the pets naming it and of those that do not (each a range). */
+/**
+ * The value's id; the ids of the pets naming it (every `stride`th id of a range) and a range of ids of
+ * pets that do not (but for those of the first range).
+ */
 interface Seeded {
   valueId: number;
-  moved: { from: number; to: number };
+  moved: { from: number; to: number; stride: number };
   untouched: { from: number; to: number };
 }
 
@@ -147,7 +167,7 @@ async function seed(pool: pg.Pool): Promise<Seeded> {
       if (!found) throw new Error('the pets were not stored');
       return { from: found.from, to: found.to };
     };
-    return { valueId, moved: range(true), untouched: range(false) };
+    return { valueId, moved: { ...range(true), stride: 1 }, untouched: range(false) };
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
@@ -172,9 +192,41 @@ async function reset(pool: pg.Pool, { valueId, moved }: Seeded) {
   await pool.query('vacuum analyze pets, practice_list_values');
 }
 
+/**
+ * A group's pets table: pets naming none up to GROUP_PETS, then the value, unmapped, on every STRIDE-th
+ * pet of them all (100,000 again), with a fingerprint; the pets it was mapped on before keep the entry.
+ */
+async function amongGroupPets(pool: pg.Pool, { valueId }: Seeded): Promise<Seeded> {
+  const { rows: added } = await pool.query<{ from: number; to: number }>(
+    `with added as (
+       insert into pets (pms_ref, client_id, name, species_id, sex, date_of_birth, import_fingerprint)
+       select 'PET-' || lpad((n + $1)::text, 7, '0'), (select min(id) from clients) + n % $2, 'Pet ' || n,
+              (select id from species where name = $3), 'Female', current_date - 1000 - n % 3000,
+              gen_random_uuid()
+         from generate_series(1, $4::int) n
+       returning id)
+     select (select min(id) from pets) as from, max(id) as to from added`,
+    [PETS + UNTOUCHED, PETS / 2, VALUE.species, GROUP_PETS - PETS - UNTOUCHED],
+  );
+  const range = added[0];
+  if (!range) throw new Error('the pets were not stored');
+  await pool.query(
+    `update pets set breed_id = null, breed_value_id = $1, import_fingerprint = gen_random_uuid()
+      where (id - $2) % $3 = 0`,
+    [valueId, range.from, STRIDE],
+  );
+  await pool.query('update practice_list_values set mapped_breed_id = null, mapped_at = null where id = $1', [
+    valueId,
+  ]);
+  await pool.query('vacuum analyze pets, practice_list_values');
+  return { valueId, moved: { ...range, stride: STRIDE }, untouched: range };
+}
+
 /** Maps the value while a loop takes `lock` on pets at the mapping's front; prints both. */
-async function mapBeside(pool: pg.Pool, url: string, seeded: Seeded, lock: (typeof LOCKS)[number]) {
-  log(`\nMapping “${VALUE.text}” to ${VALUE.entry} beside ${lock.title}… (load average ${load()})`);
+async function mapBeside(pool: pg.Pool, url: string, seeded: Seeded, lock: Lock, where: string) {
+  log(
+    `\nMapping “${VALUE.text}” to ${VALUE.entry} on ${where}, beside ${lock.title}… (load average ${load()})`,
+  );
   let mapping = true;
   const locker = lockWhile(url, seeded, lock.sql, () => mapping);
   const started = performance.now();
@@ -246,20 +298,23 @@ async function lockWhile(url: string, seeded: Seeded, lockSql: string, running: 
     return ms;
   };
   const { moved, untouched } = seeded;
+  const carries = (id: number) =>
+    id >= moved.from && id <= moved.to && (id - moved.from) % moved.stride === 0;
   let next = moved.from;
   try {
     await client.query('set lock_timeout = 0');
     while (running()) {
-      const id = next + Math.floor(Math.random() * FRONT);
+      const id = next + moved.stride * Math.floor(Math.random() * FRONT);
       const pet = id <= moved.to ? await petRow(id) : undefined;
       if (pet && pet.breed_value_id === null) {
         // Moved and committed already: the front is further on.
-        next = id + 1;
+        next = id + moved.stride;
         continue;
       }
       if (pet) {
         waits.front.push(await timedLock(id, pet.client_id));
-        const other = untouched.from + Math.floor(Math.random() * (untouched.to - untouched.from + 1));
+        const drawn = untouched.from + Math.floor(Math.random() * (untouched.to - untouched.from));
+        const other = carries(drawn) ? drawn + 1 : drawn;
         const otherPet = await petRow(other);
         if (otherPet) waits.untouched.push(await timedLock(other, otherPet.client_id));
       }
