@@ -5,8 +5,11 @@
  * into a new, empty database (DATABASE_URL's server or an embedded one) holding only the portal's own
  * lists (the reference lists of decision 0096), then imports it again unchanged, each time in a process of its own. Prints rows, rows per
  * second, wall time and peak memory per file and in all, then each file's seconds by phase, beside the
- * issue's targets, with the machine's load average around each import. Prints numbers; asserts nothing
- * (decision 0023). BENCH_KEEP=1 keeps the database afterwards; BENCH_CPU_PROF=<dir> writes a CPU profile
+ * issue's targets, with the machine's load average around each import. Then the same for the export
+ * with unknown labels (.data/bench-import/<scale>-unknown-labels/: the same export but for a tenth of
+ * the pets, whose labels the lists lack, decision 0131), in a database of its own, with how many pets
+ * carry such labels and how many values the import kept unmapped. Prints numbers; asserts nothing
+ * (decision 0023). BENCH_KEEP=1 keeps the databases afterwards; BENCH_CPU_PROF=<dir> writes a CPU profile
  * of each import process into <dir>.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,7 +20,12 @@ import { addDays, isoDayOfWeek, practiceDate } from '@vet/contracts/practice-clo
 import { connectDatabase } from '@vet/db/connection';
 import { createScratchDatabase } from '@vet/db/scratch-database';
 import { loadReferenceLists } from '@vet/db/reference/load-reference-lists';
-import { generateBenchExport, type GeneratedFile } from '@vet/practice-import/bench/generate-export';
+import {
+  BENCH_SEED,
+  generateBenchExport,
+  type GeneratedFile,
+} from '@vet/practice-import/bench/generate-export';
+import { unknownLabelCounts } from '@vet/practice-import/bench/bench-records';
 import { benchCounts, benchShape } from '@vet/practice-import/bench/bench-shape';
 import type { Phase } from '@vet/practice-import/engine/phase-times';
 import type { ImportResult } from '@vet/practice-import/run-import';
@@ -34,17 +42,46 @@ const seconds = (s: number) => `${s.toFixed(1)} s`;
 const count = (n: number) => n.toLocaleString('en-GB');
 const perSecond = (rows: number, s: number) => (s > 0 ? count(Math.round(rows / s)) : '–');
 
-const exportDir = join(repoRoot, '.data/bench-import', String(scale));
 const cpuProfileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
-const generation = await prepareExport();
+
+/** The two exports imported: the plain one, then the one with unknown labels (decision 0131). */
+interface BenchExport {
+  title: string;
+  directory: string;
+  unknownLabels: boolean;
+}
+const exports: BenchExport[] = [
+  {
+    title: "the export with every label in the portal's lists",
+    directory: join(repoRoot, '.data/bench-import', String(scale)),
+    unknownLabels: false,
+  },
+  {
+    title: 'the export with unknown labels (a tenth of the pets, decision 0131)',
+    directory: join(repoRoot, '.data/bench-import', `${scale}-unknown-labels`),
+    unknownLabels: true,
+  },
+];
+const prepared: [BenchExport, Generation][] = [];
+for (const benchExport of exports) prepared.push([benchExport, await prepareExport(benchExport)]);
 
 const server = await startBenchDatabaseServer('.data/bench-import-postgres', embeddedPort);
 try {
-  const database = await createScratchDatabase(server.url, 'bench_import');
+  for (const [i, [benchExport, generation]] of prepared.entries()) {
+    log(`\n=== ${i + 1} of ${prepared.length}: ${benchExport.title} ===`);
+    await importTwice(server.url, benchExport, generation);
+  }
+} finally {
+  await server.stop();
+}
+
+/** Imports the export into a new database with the portal's lists, then again unchanged; reports both. */
+async function importTwice(serverUrl: string, benchExport: BenchExport, generation: Generation) {
+  const database = await createScratchDatabase(serverUrl, 'bench_import');
   try {
     const handle = connectDatabase(database.url, { max: 1 });
     try {
@@ -52,48 +89,92 @@ try {
     } finally {
       await handle.close();
     }
-    const first = importOnce('first import, into the empty database', database.url);
-    const second = importOnce('second import, the same files unchanged', database.url);
-    report(generation, first, second);
+    const first = importOnce('first import, into the empty database', benchExport.directory, database.url);
+    const second = importOnce('second import, the same files unchanged', benchExport.directory, database.url);
+    report(generation.files, first, second);
+    await reportUnknownLabels(benchExport, generation, database.url);
   } finally {
     if (process.env.BENCH_KEEP === '1') log(`Kept the database: ${database.url}`);
     else await database.drop();
   }
-} finally {
-  await server.stop();
+}
+
+interface Generation {
+  files: GeneratedFile[];
+  anchorMonday: string;
 }
 
 /** The export of this scale: the one generated before (its summary beside it), or a new one. */
-async function prepareExport(): Promise<GeneratedFile[]> {
-  const summaryFile = `${exportDir}.json`;
+async function prepareExport({ directory, unknownLabels }: BenchExport): Promise<Generation> {
+  const summaryFile = `${directory}.json`;
   if (existsSync(summaryFile)) {
-    const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as {
+    const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as Generation & {
       scale: number;
-      files: GeneratedFile[];
+      unknownLabels?: boolean;
     };
-    if (summary.scale === scale) {
-      log(`Reusing the export at ${exportDir} (scale ${scale}).`);
-      return summary.files;
+    if (summary.scale === scale && (summary.unknownLabels ?? false) === unknownLabels) {
+      log(`Reusing the export at ${directory} (scale ${scale}).`);
+      return summary;
     }
   }
   rmSync(summaryFile, { force: true });
-  rmSync(exportDir, { recursive: true, force: true });
+  rmSync(directory, { recursive: true, force: true });
   const today = practiceDate(new Date());
   const anchorMonday = addDays(today, 1 - isoDayOfWeek(today));
   const counts = benchCounts(benchShape(scale));
-  log(`Generating the export at scale ${scale} into ${exportDir}: ${JSON.stringify(counts)}`);
+  const what = unknownLabels ? ', a tenth of the pets with unknown labels,' : '';
+  log(`Generating the export at scale ${scale}${what} into ${directory}: ${JSON.stringify(counts)}`);
   const files = await generateBenchExport({
-    directory: exportDir,
+    directory,
     scale,
     anchorMonday,
+    unknownLabels,
     onFile: (file, rows, s) => log(`  ${file.padEnd(24)} ${count(rows).padStart(10)} rows  ${seconds(s)}`),
   });
   const total = files.reduce((sum, f) => sum + f.seconds, 0);
   log(
     `Generated in ${seconds(total)} (peak memory of this process so far: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB).`,
   );
-  writeFileSync(summaryFile, JSON.stringify({ scale, anchorMonday, files }));
-  return files;
+  writeFileSync(summaryFile, JSON.stringify({ scale, unknownLabels, anchorMonday, files }));
+  return { files, anchorMonday };
+}
+
+/**
+ * The pets the generator gave labels the lists lack (counted again from its seeded draws), and the
+ * values the two imports left in practice_list_values unmapped, by list, with the pets naming them.
+ */
+async function reportUnknownLabels(benchExport: BenchExport, generation: Generation, databaseUrl: string) {
+  const labelled = unknownLabelCounts({
+    shape: benchShape(scale),
+    seed: BENCH_SEED,
+    anchorMonday: generation.anchorMonday,
+    unknownLabels: benchExport.unknownLabels,
+  });
+  const pets = benchCounts(benchShape(scale)).pets;
+  log(
+    `\nUnknown labels: ${count(labelled.pets)} of ${count(pets)} pets given labels the lists lack ` +
+      `(breed ${count(labelled.breed)}, colour ${count(labelled.colour)}, species ${count(labelled.species)}, ` +
+      `insurer ${count(labelled.insurer)}).`,
+  );
+  const handle = connectDatabase(databaseUrl, { max: 1 });
+  try {
+    const { rows } = await handle.pool.query<{ list: string; values: number }>(
+      `select list, count(*)::int as values from practice_list_values where mapped_at is null
+        group by list order by list`,
+    );
+    const { rows: carried } = await handle.pool.query<{ pets: number }>(
+      `select count(*)::int as pets from pets
+        where num_nonnulls(species_value_id, breed_value_id, colour_value_id, insurer_value_id) > 0`,
+    );
+    const values = rows.reduce((sum, r) => sum + r.values, 0);
+    const byList = rows.map((r) => `${r.list} ${r.values}`).join(', ');
+    log(
+      `  values unmapped in practice_list_values after both imports: ${values}${byList ? ` (${byList})` : ''}; ` +
+        `pets naming one: ${count(carried[0]?.pets ?? 0)}`,
+    );
+  } finally {
+    await handle.close();
+  }
 }
 
 interface TimedImport {
@@ -107,7 +188,7 @@ interface TimedImport {
 }
 
 /** One import in a process of its own (packages/practice-import/src/bench/cli/import-once.ts). */
-function importOnce(title: string, databaseUrl: string): TimedImport {
+function importOnce(title: string, exportDir: string, databaseUrl: string): TimedImport {
   log(`\n${title}… (${availableParallelism()} cores, load average ${load()})`);
   const resultDir = mkdtempSync(join(tmpdir(), 'bench-import-'));
   const resultFile = join(resultDir, 'result.json');

@@ -11,9 +11,11 @@ import {
   petRows,
   practiceRows,
   rotaShiftRows,
+  unknownLabelCounts,
   vaccinationRows,
   type BenchPlan,
 } from './bench-records.ts';
+import { UNKNOWN_LABELS } from './bench-pets.ts';
 import { benchCounts, benchShape } from './bench-shape.ts';
 
 // One practice: 20 clinicians, 2,000 clients, 3,000 pets, 20,000 appointments, 6,000 vaccinations.
@@ -148,5 +150,55 @@ describe("the benchmark's export", () => {
       expect(v.given_on > born.get(v.pet_ref)!).toBe(true);
       expect(v.given_on < plan.anchorMonday && v.due_on > v.given_on).toBe(true);
     }
+  });
+});
+
+describe('the export with unknown labels', () => {
+  const labelled: BenchPlan = { ...plan, unknownLabels: true };
+  const labelledPets = [...petRows(labelled)];
+  const changed = labelledPets.filter((pet, i) => JSON.stringify(pet) !== JSON.stringify(pets[i]));
+  const known = new Set(
+    [
+      ...PET_KINDS.flatMap((s) => [s.name, ...s.colours, ...s.breeds.map(([breed]) => breed)]),
+      ...INSURER_NAMES,
+    ].map((name) => name.toLowerCase()),
+  );
+  const madeUp = [
+    ...UNKNOWN_LABELS.species,
+    ...Object.values(UNKNOWN_LABELS.breeds).flat(),
+    ...Object.values(UNKNOWN_LABELS.colours).flat(),
+    ...UNKNOWN_LABELS.insurers,
+  ];
+
+  it('gives about a tenth of the pets a breed and a colour the lists lack, from a handful that repeat', () => {
+    expect(labelledPets).toHaveLength(pets.length);
+    expect(changed.length / pets.length).toBeGreaterThan(0.08);
+    expect(changed.length / pets.length).toBeLessThan(0.12);
+    for (const label of madeUp) expect(known.has(label.toLowerCase()), label).toBe(false);
+    for (const pet of changed) {
+      expect(madeUp).toContain(pet.breed);
+      expect(madeUp).toContain(pet.colour);
+    }
+    expect(new Set(changed.map((pet) => pet.breed)).size).toBeLessThanOrEqual(6);
+    const species = changed.filter((pet) => !PET_KINDS.some((s) => s.name === pet.species));
+    const insurers = changed.filter((pet) => pet.insurer && !INSURER_NAMES.includes(pet.insurer));
+    expect(species.length).toBeGreaterThan(0);
+    expect(insurers.length).toBeGreaterThan(0);
+    expect(unknownLabelCounts(labelled)).toEqual({
+      pets: changed.length,
+      species: species.length,
+      breed: changed.length,
+      colour: changed.length,
+      insurer: insurers.length,
+    });
+    expect(unknownLabelCounts(plan).pets).toBe(0);
+  });
+
+  it('changes nothing else: the same pets, owners, vaccinations and appointments', () => {
+    const rest = ({ species: _s, breed: _b, colour: _c, insurer: _i, ...pet }: (typeof pets)[number]) => pet;
+    expect(labelledPets.map(rest)).toEqual(pets.map(rest));
+    expect([...vaccinationRows(labelled)]).toEqual(vaccinations);
+    expect([...appointmentRows(labelled)]).toEqual(appointments);
+    expect([...petRows(labelled)]).toEqual(labelledPets);
   });
 });

@@ -2,7 +2,13 @@ import { APPOINTMENT_REASONS } from '@vet/db/seed/data/lookups';
 import { reasonRef } from '../demo/demo-references.ts';
 import { yesNo, type ExportRow } from '../demo/export-files.ts';
 import { benchClient, benchClinicianName, benchPractice } from './bench-people.ts';
-import { benchPet, benchPetDateOfBirth, benchPetSpecies, benchVaccinations } from './bench-pets.ts';
+import {
+  benchPet,
+  benchPetDateOfBirth,
+  benchPetSpecies,
+  benchVaccinations,
+  type UnknownLabel,
+} from './bench-pets.ts';
 import { below, pick } from './bench-random.ts';
 import {
   appointmentCell,
@@ -14,11 +20,15 @@ import {
 } from './bench-schedule.ts';
 import { benchCounts, benchRef, type BenchShape } from './bench-shape.ts';
 
-/** What every file's rows are made from: the shape, the PRNG's seed and the anchor week's Monday. */
+/**
+ * What every file's rows are made from: the shape, the PRNG's seed and the anchor week's Monday; with
+ * `unknownLabels`, a tenth of the pets carry labels the portal's lists lack (benchPet).
+ */
 export interface BenchPlan {
   shape: BenchShape;
   seed: number;
   anchorMonday: string;
+  unknownLabels?: boolean;
 }
 
 const APPOINTMENT = 5;
@@ -169,16 +179,21 @@ export function petsOf(clients: number, client: number): number[] {
   return client % 2 === 0 ? [client, clients + client / 2] : [client];
 }
 
-export function* petRows({ shape, seed, anchorMonday }: BenchPlan): Generator<ExportRow<'pets.csv'>> {
+export function* petRows({
+  shape,
+  seed,
+  anchorMonday,
+  unknownLabels,
+}: BenchPlan): Generator<ExportRow<'pets.csv'>> {
   const { clients } = benchCounts(shape);
   for (let client = 1; client <= clients; client += 1) {
     for (const n of petsOf(clients, client)) {
-      const pet = benchPet(seed, n, anchorMonday);
+      const pet = benchPet(seed, n, anchorMonday, { unknownLabels });
       yield {
         pet_ref: benchRef.pet(n),
         client_ref: benchRef.client(client),
         name: pet.name,
-        species: pet.species.name,
+        species: pet.speciesLabel,
         breed: pet.breed,
         colour: pet.colour,
         sex: pet.sex,
@@ -192,6 +207,23 @@ export function* petRows({ shape, seed, anchorMonday }: BenchPlan): Generator<Ex
       };
     }
   }
+}
+
+/** How many pets of the plan's export carry unknown labels: any of them, and each label. */
+export function unknownLabelCounts({
+  shape,
+  seed,
+  anchorMonday,
+  unknownLabels,
+}: BenchPlan): { pets: number } & Record<UnknownLabel, number> {
+  const counted = { pets: 0, species: 0, breed: 0, colour: 0, insurer: 0 };
+  if (!unknownLabels) return counted;
+  for (let n = 1; n <= benchCounts(shape).pets; n += 1) {
+    const labels = benchPet(seed, n, anchorMonday, { unknownLabels }).unknownLabels;
+    if (labels.length > 0) counted.pets += 1;
+    for (const label of labels) counted[label] += 1;
+  }
+  return counted;
 }
 
 export function* vaccinationRows({

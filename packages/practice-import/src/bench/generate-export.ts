@@ -20,6 +20,9 @@ import {
 import { benchShape } from './bench-shape.ts';
 import { writeCsvFile } from './csv-file-writer.ts';
 
+/** The seed the benchmark's exports are written with unless told another. */
+export const BENCH_SEED = 20_261_123;
+
 export interface GenerateBenchExportOptions {
   directory: string;
   /** BENCH_SCALE: 1 = a full group (bench-shape.ts). */
@@ -28,6 +31,8 @@ export interface GenerateBenchExportOptions {
   anchorMonday: string;
   /** The PRNG's seed: the same seed, scale and anchor write the same bytes. */
   seed?: number;
+  /** A tenth of the pets with labels the portal's lists lack (decision 0131; bench-pets.ts). */
+  unknownLabels?: boolean;
   /** Told as each file is written. */
   onFile?: (file: ExportFile, rows: number, seconds: number) => void;
 }
@@ -42,7 +47,8 @@ type RowSource<F extends ExportFile> = (plan: BenchPlan) => Iterable<ExportRow<F
 
 /**
  * Each file and what writes its rows, parents first. No list_entries.csv: the bench's names are all the
- * reference lists' (decision 0096), as a group's that adds none.
+ * reference lists' (decision 0096), as a group's that adds none, but for the made-up labels of an export
+ * with unknown labels, which are kept unmapped (decision 0131).
  */
 const SOURCES: { [F in Exclude<ExportFile, 'list_entries.csv'>]: RowSource<F> } = {
   'practices.csv': practiceRows,
@@ -63,15 +69,17 @@ const SOURCES: { [F in Exclude<ExportFile, 'list_entries.csv'>]: RowSource<F> } 
 /**
  * Writes a practice group's export at `scale` into `directory`: every file of the import, streamed row
  * by row (memory stays flat at any scale) and deterministic (a seeded, counter-based PRNG). Every value
- * is one the import accepts: names from the portal's lists, UK postcodes and phones its forms take,
- * dates of birth in the past, ends after starts, no two bookings of a clinician or a pet overlapping.
+ * is one the import accepts: names from the portal's lists (or, with `unknownLabels`, a few made-up
+ * ones it keeps unmapped), UK postcodes and phones its forms take, dates of birth in the past, ends after
+ * starts, no two bookings of a clinician or a pet overlapping.
  */
 export async function generateBenchExport(options: GenerateBenchExportOptions): Promise<GeneratedFile[]> {
   if (isoDayOfWeek(options.anchorMonday) !== 1) throw new Error(`Not a Monday: ${options.anchorMonday}`);
   const plan: BenchPlan = {
     shape: benchShape(options.scale),
-    seed: options.seed ?? 20_261_123,
+    seed: options.seed ?? BENCH_SEED,
     anchorMonday: options.anchorMonday,
+    unknownLabels: options.unknownLabels ?? false,
   };
   mkdirSync(options.directory, { recursive: true });
   const written: GeneratedFile[] = [];
