@@ -29,7 +29,8 @@ export const bffForwardedPrefixes = [
 export const bffDevelopmentPrefixes = ['dev'] as const;
 
 /**
- * API paths the proxy never forwards: the API's own documentation, the health probes, and the practice
+ * API paths the proxy never forwards: the API's own documentation, the health probes (and the connectors'
+ * health, decision 0130), and the practice
  * system's integration API (machine callers reach the API directly; decision 0062).
  */
-export const bffRefusedPrefixes = ['docs', 'healthz', 'integration', 'readyz'] as const;
+export const bffRefusedPrefixes = ['docs', 'health', 'healthz', 'integration', 'readyz'] as const;

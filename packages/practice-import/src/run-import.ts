@@ -111,7 +111,7 @@ async function importDirectory(
   options: ImportOptions,
   directory: ExportDirectory,
   progress: ImportProgress,
-): Promise<FileCounts[]> {
+): Promise<Imported> {
   const { files } = directory;
   await createRefusalsTable(session);
   // The group's own list entries first, in the import's one transaction, which then reads the lists as
@@ -178,6 +178,9 @@ async function importDirectory(
   });
   progress.note(`Checked across rows and against the stored records in ${elapsed(checking)}.`);
   const staged = new Set(files.filter((f) => states.get(f) === 'staged'));
+  // Read before the apply: a dry run's rollback takes the staging tables made in its transaction along.
+  const unmapped = await unmappedInStage(session);
+  const refusedDeskBookings = await refusedDeskBookingsInStage(session);
   const applying = performance.now();
   const applied = await applyStaged(session, staged, {
     dryRun: options.dryRun === true,
@@ -198,7 +201,11 @@ async function importDirectory(
     entry.applied = applied.find((a) => a.file === file)?.applied ?? 0;
     entry.unchanged = entry.unchanged - entry.refused - entry.applied;
   }
-  return [...(listCounts ? [listCounts] : []), ...files.flatMap((f) => counts.get(f) ?? [])];
+  return {
+    files: [...(listCounts ? [listCounts] : []), ...files.flatMap((f) => counts.get(f) ?? [])],
+    unmapped,
+    refusedDeskBookings,
+  };
 }
 
 /**
@@ -240,10 +247,17 @@ async function loadLookups(databaseUrl: string) {
 
 const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
+/** What an import did, besides its refusals (read from their table at the end). */
+interface Imported {
+  files: FileCounts[];
+  unmapped: UnmappedCount[];
+  refusedDeskBookings: number;
+}
+
 async function finish(
   session: Session,
   options: ImportOptions,
-  files: FileCounts[],
+  { files, unmapped, refusedDeskBookings }: Imported,
   stdout: NodeJS.WritableStream,
 ): Promise<ImportResult> {
   const refusals: ImportResult['refusals'] = [];
@@ -253,8 +267,6 @@ async function finish(
     total++;
   }
   const exitCode = total > 0 ? 1 : 0;
-  const unmapped = await unmappedInStage(session);
-  const refusedDeskBookings = await refusedDeskBookingsInStage(session);
   if (options.reportFile) {
     await writeReport(
       options.reportFile,

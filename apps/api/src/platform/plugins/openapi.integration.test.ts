@@ -24,6 +24,8 @@ interface OpenApiDocument {
 const publicPaths = [
   '/healthz',
   '/readyz',
+  // The connectors' health for an orchestrator's alert (decision 0130): names and codes, never a record.
+  '/health/connectors',
   '/online-practices',
   '/practices/{practiceId}/feature-toggles',
   '/practices/{practiceId}/prices',
