@@ -122,7 +122,9 @@ export async function deskTimesTaken(apiUrl: string, databaseUrl: string, deskTi
         fromDate: day,
         toDate: day,
       });
-      const response = await fetch(`${apiUrl}/guest/practices/${practice}/appointment-slots?${query.toString()}`);
+      const response = await fetch(
+        `${apiUrl}/guest/practices/${practice}/appointment-slots?${query.toString()}`,
+      );
       const body = (await response.json()) as { slots?: { startsAt: string }[] };
       if (response.status !== 200 || !body.slots || body.slots.length === 0)
         throw new Error(`the guest slot search answered ${response.status}: ${JSON.stringify(body)}`);
