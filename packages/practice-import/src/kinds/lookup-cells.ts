@@ -78,16 +78,14 @@ export function listValueCell(
     return blankValue;
   }
   const key = listKey(value);
-  if (key === '') return rule.required ? { ...blankValue, ...refusedBlank(cells, column) } : blankValue;
+  if (key === '') {
+    if (rule.required) cells.refuse(column, 'required, but only spaces or punctuation');
+    return blankValue;
+  }
   const found = list?.match(value);
   if (found === undefined || (found.cross && !crosses)) return { id: null, text: value, key, cross: false };
   return { id: found.id, text: null, key: null, cross: found.cross };
 }
-
-const refusedBlank = (cells: RowCells, column: string) => {
-  cells.refuse(column, 'required, but only spaces or punctuation');
-  return {};
-};
 
 /** A ListValue's staged columns, by the column's name: `breed_id`, `breed_text`, `breed_key`. */
 export const stagedListValue = (name: string, value: ListValue) => ({
