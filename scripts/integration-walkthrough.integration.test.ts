@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { connectDatabase, type DatabaseHandle } from '@vet/db/connection';
-import { createScratchDatabase, type ScratchDatabase } from '@vet/db/scratch-database';
+import type { ScratchDatabase } from '@vet/db/scratch-database';
+import { copyTestDatabase } from '@vet/db/testing/own-database';
 import { addEndpoint } from '@vet/practice-events/endpoints-repository';
 import { developmentSecretKeys, sealSecret } from '@vet/practice-events/secret-box';
 import { newEndpointSecret } from '@vet/practice-events/webhook-delivery';
 import { loadDemoGroup } from '@vet/practice-import/demo/load-demo-group';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './lib/shared/paths.ts';
 import { embeddedIssuer, startPortal, type RunningPortal } from './lib/start/portal.ts';
 
@@ -23,10 +24,8 @@ let portal: RunningPortal;
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
-  const server = new URL(inject('databaseUrl'));
-  server.pathname = '/postgres';
   // Its own database: the API's dispatcher would otherwise deliver other tests' events, and theirs ours.
-  database = await createScratchDatabase(server.toString(), 'portal_walkthrough');
+  database = await copyTestDatabase('portal_walkthrough');
   handle = connectDatabase(database.url, { max: 1 });
   await loadDemoGroup({ databaseUrl: database.url, embeddedIssuer: embeddedIssuer(ports.idp) });
   portal = await startPortal({

@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { connectDatabase } from './connection.ts';
 import { runMigrations } from './migrate.ts';
 import { dropDatabase, ensureDatabase } from './server.ts';
 
 export interface ScratchDatabase {
   url: string;
+  /** The database's name on its server (a template's name, for `copyScratchDatabase`). */
+  name: string;
   drop: () => Promise<void>;
+}
+
+const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**
@@ -13,15 +24,35 @@ export interface ScratchDatabase {
  * `drop` removes it. Runs never see each other's data, nor the demo data of `npm start`.
  */
 export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const name = uniqueName(prefix);
   await ensureDatabase(serverUrl, name);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = connectDatabase(url.toString(), { max: 1 });
+  const url = databaseUrl(serverUrl, name);
+  const handle = connectDatabase(url, { max: 1 });
   try {
     await runMigrations(handle.pool);
   } finally {
     await handle.close();
   }
-  return { url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
+  return { url, name, drop: () => dropDatabase(serverUrl, name) };
+}
+
+/**
+ * A new, uniquely named copy of `template` (a migrated scratch database nobody is connected to) on the
+ * same server: PostgreSQL copies its files, a tenth of the time it takes to run every migration again,
+ * which dozens of test files that need a database of their own would otherwise each do.
+ */
+export async function copyScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  template: string,
+): Promise<ScratchDatabase> {
+  const name = uniqueName(prefix);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(template)}`);
+  } finally {
+    await client.end();
+  }
+  return { url: databaseUrl(serverUrl, name), name, drop: () => dropDatabase(serverUrl, name) };
 }

@@ -1,10 +1,11 @@
 import type { TestProject } from 'vitest/node';
-import { createScratchDatabase } from '../scratch-database.ts';
+import { copyScratchDatabase, createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
 import { startDatabaseServer } from '../server.ts';
 
 /**
- * Gives the integration tests a fresh, migrated database of their own on real PostgreSQL: on the server
- * named by DATABASE_URL, or on an embedded server started for the run. Dropped afterwards.
+ * Gives the integration tests real PostgreSQL: on the server named by DATABASE_URL, or on an embedded
+ * server started for the run. Every migration runs once, into a template no test connects to; the run's
+ * shared database and each file's own (useOwnDatabase) are copies of it. All are dropped afterwards.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const port = Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54330);
@@ -14,14 +15,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
     port,
     database: 'postgres',
   });
+  const made: ScratchDatabase[] = [];
+  const dropAll = async () => {
+    for (const database of made.reverse()) await database.drop();
+  };
   try {
-    const database = await createScratchDatabase(server.url, 'portal_test');
-    project.provide('databaseUrl', database.url);
+    const template = await createScratchDatabase(server.url, 'portal_template');
+    made.push(template);
+    const shared = await copyScratchDatabase(server.url, 'portal_test', template.name);
+    made.push(shared);
+    project.provide('databaseUrl', shared.url);
+    project.provide('templateDatabase', template.name);
     return async () => {
-      await database.drop();
+      await dropAll();
       await server.stop();
     };
   } catch (error) {
+    await dropAll();
     await server.stop();
     throw error;
   }
@@ -30,5 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** The migrated template every test database is copied from (`copyTestDatabase`). */
+    templateDatabase: string;
   }
 }

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../connection.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
+import { copyScratchDatabase, type ScratchDatabase } from '../scratch-database.ts';
+
+/**
+ * A migrated database of a test's own, copied from the run's template on the run's server; the caller
+ * drops it. For tests that start whole processes on a database (a rolling deploy, the walkthrough).
+ */
+export function copyTestDatabase(prefix: string): Promise<ScratchDatabase> {
+  const serverUrl = new URL(inject('databaseUrl'));
+  serverUrl.pathname = '/postgres';
+  return copyScratchDatabase(serverUrl.toString(), prefix, inject('templateDatabase'));
+}
 
 /**
  * A migrated database of the test file's own, dropped after its tests. For what takes every row of a kind
@@ -11,9 +21,7 @@ export function useOwnDatabase(prefix: string): { current: DatabaseHandle & { ur
   const holder = {} as { current: DatabaseHandle & { url: string } };
   let scratch: ScratchDatabase | undefined;
   beforeAll(async () => {
-    const serverUrl = new URL(inject('databaseUrl'));
-    serverUrl.pathname = '/postgres';
-    scratch = await createScratchDatabase(serverUrl.toString(), prefix);
+    scratch = await copyTestDatabase(prefix);
     holder.current = { ...connectDatabase(scratch.url), url: scratch.url };
   });
   afterAll(async () => {
