@@ -57,5 +57,8 @@ export async function bookFromTheNotice(
   await press(page.getByRole('button', { name: 'Continue' }));
   await press(page.getByRole('button', { name: 'Confirm booking' }));
   await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
+  // The page asks for its earlier-times control after the heading shows: a journey that changes the
+  // appointment before that answer came would see the page's request refused (a 404 once it is not hers).
+  await page.getByRole('button', { name: /^Tell me if an earlier time comes up for / }).waitFor();
   return chosen;
 }
