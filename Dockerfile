@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
-# The portal's production image (decision 0068; README, "Running in production"). One image, one process
-# per container, chosen by the command (deploy/compose.yaml, deploy/kubernetes/): scripts/production/
-# start-api.sh (the default), start-worker.sh (decision 0126), start-web.sh, start-idp.sh, or migrate.sh,
-# the step run once before a deploy's instances start;
+# The portal's production image (decision 0068; docs/operations.md, "Running in production"). One image,
+# one process per container, chosen by the command (deploy/compose.yaml, deploy/kubernetes/):
+# scripts/production/start-api.sh (the default), start-worker.sh (decision 0126), start-web.sh,
+# start-idp.sh, or migrate.sh, the step run once before a deploy's instances start;
 # and scripts/production/portal-admin.sh <command>, the operator's command (decision 0097), in a one-off
 # container (`docker run --rm … vet-portal sh scripts/production/portal-admin.sh help`).
 # Its build and install steps are the scripts `npm run smoke:production` runs in CI, where no container

@@ -1,5 +1,5 @@
--- Once on a restored database, before any instance of the portal starts (README, "Backups and restore";
--- decision 0124), as the migrating role (it owns the sequences) or a superuser:
+-- Once on a restored database, before any instance of the portal starts (docs/operations.md, "Backups and
+-- restore"; decision 0124), as the migrating role (it owns the sequences) or a superuser:
 --
 --   psql "postgres://portal_migrate@db-host/portal" -f deploy/after-restore.sql
 --

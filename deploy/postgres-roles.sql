@@ -1,4 +1,4 @@
--- The portal's database roles (decision 0092; README, "Running in production"). Run once per database by
+-- The portal's database roles (decision 0092; docs/operations.md, "Database roles"). Run once per database by
 -- a superuser (or the database's owner with CREATEROLE), with psql 15 or later; running it again changes
 -- nothing but the passwords, which it sets to the ones given:
 --

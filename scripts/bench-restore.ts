@@ -2,11 +2,11 @@
  * `npm run bench:restore`: how long a base backup and a restore take (decision 0124), for the demo group
  * and a 1 % group (5 of the 500-practice group's practices, generated as the other benchmarks generate the
  * group: lib/bench/group-data-set.ts; BENCH_SCALE sets another fraction). Each group is loaded into a
- * PostgreSQL cluster of its own that archives its WAL (the server binaries installed on the machine, as
- * the restore test uses them), then timed: `pg_basebackup -X stream -c fast` while the server runs, and
- * the restore the README's runbook describes (the backup copied into a fresh folder, the archive's WAL
- * replayed, promoted, the first query answered). Prints the database's size, both times and the rows
- * found after the restore; asserts nothing (decision 0023). Durable settings (fsync on), as production.
+ * PostgreSQL cluster of its own that archives its WAL (the server binaries installed on the machine, as the
+ * restore test uses them), then timed: `pg_basebackup -X stream -c fast` while the server runs, and the
+ * restore docs/operations.md's runbook describes (the backup copied into a fresh folder, the archive's WAL
+ * replayed, promoted, the first query answered). Prints the database's size, both times and the rows found
+ * after the restore; asserts nothing (decision 0023). Durable settings (fsync on), as production.
  */
 import { execFileSync } from 'node:child_process';
 import { connectDatabase } from '@vet/db/connection';

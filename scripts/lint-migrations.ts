@@ -10,7 +10,7 @@ const findings = await lintMigrations(migrationsFolder, baseline);
 for (const { file, line, rule, message } of findings) console.error(`${file}:${line} ${rule}: ${message}`);
 if (findings.length > 0) {
   console.error(
-    `lint:migrations: ${findings.length} finding(s). Rules and the expand/contract way: README, "Migrations".`,
+    `lint:migrations: ${findings.length} finding(s). Rules and the expand/contract way: docs/operations.md, "Migrations".`,
   );
   process.exitCode = 1;
 } else {

@@ -111,7 +111,7 @@ const secretShown = process.env.IDP_MACHINE_CLIENT_SECRET
   ? '$IDP_MACHINE_CLIENT_SECRET'
   : `$(cat ${machineSecretFile})`;
 log(
-  `A practice system's way in: http://localhost:${apiPort}${integrationPathPrefix} (README: "Connecting a practice system").`,
+  `A practice system's way in: http://localhost:${apiPort}${integrationPathPrefix} (docs/integration/connecting.md).`,
 );
 log('  Its token (client credentials):');
 log(

@@ -44,10 +44,10 @@ import {
 } from './testing/test-identity-provider.ts';
 
 /**
- * The restore runbook (README, "Backups and restore"; decision 0124), rehearsed: a portal on a PostgreSQL
- * cluster of its own that archives its WAL; a base backup (`pg_basebackup -X stream`) while it runs; more
- * writes after it; a restore into a fresh cluster to a named restore point; the portal started on it
- * serves the client's bookings up to that point and delivers the events that were waiting, signed with the
+ * The restore runbook (docs/operations.md, "Backups and restore"; decision 0124), rehearsed: a portal on a
+ * PostgreSQL cluster of its own that archives its WAL; a base backup (`pg_basebackup -X stream`) while it
+ * runs; more writes after it; a restore into a fresh cluster to a named restore point; the portal started on
+ * it serves the client's bookings up to that point and delivers the events that were waiting, signed with the
  * endpoint's secret, which only the same WEBHOOK_SECRET_KEYS opens. Needs the server binaries (Debian's
  * postgresql package): where they are missing the file is skipped, except under CI, where it fails.
  */

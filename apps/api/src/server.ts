@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   app.log.info(
     `${name} listening on ${formatUrl(config.host, port)}${role === 'worker' ? ' (probes only)' : ''}`,
   );
-  // The instance's share of max_connections, by pool (README "Connections and poolers").
+  // The instance's share of max_connections, by pool (docs/operations.md, "Connections and poolers").
   const budget = connectionBudget(settings, {
     webhookConcurrency: config.practiceEvents.concurrency,
     metrics: metrics !== undefined,

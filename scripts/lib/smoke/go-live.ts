@@ -6,8 +6,9 @@ import { connectDatabase } from '@vet/db/connection';
 import { runToExit } from './production-smoke-processes.ts';
 
 /**
- * A group going live (README, "Production"): on a database that has only its migrations, the operator's
- * command loads the reference lists and imports the group's own export, as the app role with the API's
+ * A group going live (docs/operations.md, "Going live, from an empty database"): on a database that has
+ * only its migrations, the operator's command loads the reference lists and imports the group's own
+ * export, as the app role with the API's
  * production settings. The export (go-live-export/) is written as another practice system writes one,
  * not as the demo's: the specification's species codes (`Canine`, `FELINE`), breeds by synonym
  * (`Alsatian`, `Domestic Short-Haired`) and by VeNom code (`VeNom:14846`, Cocker Spaniel), colours by

@@ -58,7 +58,7 @@ export async function severalInstances({ runtime, env: given, started, log }: In
     log("  Go-live: the reference lists and a group's own export, with portal-admin.sh as the app role…");
     const deskTimes = await goLive(runtime, env.api);
     log(
-      '  PgBouncer in transaction mode in front of the database, as README "Connections and poolers" says…',
+      '  PgBouncer in transaction mode in front of the database, as docs/operations.md, "Connections and poolers", says…',
     );
     const pooler = await startPgbouncer(ensurePgbouncer(log), {
       prefix: join(runtime, 'pgbouncer'),

@@ -23,10 +23,10 @@ export interface ProductionEnvironment {
 }
 
 /**
- * Each process's environment as a deployment would set it (README, "Running in production"): a clean
- * environment plus production's settings only, NODE_ENV unset. The public addresses are https names
- * behind a load balancer that this machine does not have; the checks reach each process on 127.0.0.1.
- * Secrets are made for the run; the identity provider's keys by scripts/production/idp-keys.mjs.
+ * Each process's environment as a deployment would set it (docs/operations.md, "Running in production"): a
+ * clean environment plus production's settings only, NODE_ENV unset. The public addresses are https names
+ * behind a load balancer that this machine does not have; the checks reach each process on 127.0.0.1. Secrets
+ * are made for the run; the identity provider's keys by scripts/production/idp-keys.mjs.
  */
 export function productionEnvironment(runtime: string, databaseUrl: string): ProductionEnvironment {
   const portalUrl = 'https://portal.vets.example';
@@ -81,7 +81,7 @@ export function productionEnvironment(runtime: string, databaseUrl: string): Pro
   };
 }
 
-/** IDP_JWKS and IDP_COOKIE_KEYS, as the README tells an engineer to make them. */
+/** IDP_JWKS and IDP_COOKIE_KEYS, as docs/operations.md tells an engineer to make them. */
 function idpKeys(runtime: string): { IDP_JWKS: string; IDP_COOKIE_KEYS: string } {
   const result = spawnSync(process.execPath, ['scripts/production/idp-keys.mjs'], { cwd: runtime });
   if (result.status !== 0) throw new Error('scripts/production/idp-keys.mjs failed');

@@ -52,7 +52,7 @@ const connectorsEnvShape = {
 
 const connectorsEnvExpected: Record<keyof typeof connectorsEnvShape, string> = {
   PRACTICE_CONNECTORS:
-    'a JSON array of connectors, each { "name", "system": "ezyvet" | "provet-cloud", "practices": [practice_ref…], "base_url", "settings"?, "credentials": { name: ENV_VAR }, "poll_seconds"?, "alert_failed_passes"?, "alert_lag_seconds"? } (README: "Connecting ezyVet"); names and practices unique',
+    'a JSON array of connectors, each { "name", "system": "ezyvet" | "provet-cloud", "practices": [practice_ref…], "base_url", "settings"?, "credentials": { name: ENV_VAR }, "poll_seconds"?, "alert_failed_passes"?, "alert_lag_seconds"? } (docs/connectors.md: "Connecting ezyVet"); names and practices unique',
 };
 
 export const connectorsSection = { shape: connectorsEnvShape, expected: connectorsEnvExpected, rules: [] };

@@ -115,7 +115,7 @@ function requireDirectUrlBehindPooler(
     });
 }
 
-/** Connections one API process opens at most, by pool (README "Connections and poolers"). */
+/** Connections one API process opens at most, by pool (docs/operations.md, "Connections and poolers"). */
 export function connectionBudget(
   database: DatabaseConfig,
   process: { webhookConcurrency: number; metrics: boolean; workers: boolean; connectorHints?: boolean },

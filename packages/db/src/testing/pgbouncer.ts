@@ -25,9 +25,9 @@ export interface Pooler {
 }
 
 /**
- * PgBouncer in transaction mode (README "Connections and poolers") in front of the server of `serverUrl`,
- * for its role and database: for the tests and the production smoke. Clients authenticate with the
- * role's password (SCRAM; trust when the URL has none, as the machine's test server does), and PgBouncer
+ * PgBouncer in transaction mode (docs/operations.md, "Connections and poolers") in front of the server of
+ * `serverUrl`, for its role and database: for the tests and the production smoke. Clients authenticate with
+ * the role's password (SCRAM; trust when the URL has none, as the machine's test server does), and PgBouncer
  * logs in to the server with it. Run as root, it drops to `postgres` (it refuses to run as root).
  */
 export async function startPgbouncer(

@@ -6,7 +6,10 @@ import { badRequest, notFound, unprocessable } from '../../platform/index.ts';
 import { readProvetWebhook } from './provet-cloud/provet-webhooks.ts';
 import type { ReadKind } from './vendor-port.ts';
 
-/** Where Provet Cloud's webhooks for a connector land: the operator gives Provet this URL (README). */
+/**
+ * Where Provet Cloud's webhooks for a connector land: the operator gives Provet this URL (docs/connectors.md,
+ * "Connecting Provet Cloud").
+ */
 export const provetWebhookPath = '/connectors/provet-cloud/webhooks/:connection/:token';
 
 export interface ConnectorWebhookOptions {

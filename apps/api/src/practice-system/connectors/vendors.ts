@@ -5,9 +5,9 @@ import { createProvetCloudConnection } from './provet-cloud/index.ts';
 import type { VendorCallObserver, VendorConnection } from './vendor-port.ts';
 
 /**
- * Each system's settings and credentials as PRACTICE_CONNECTORS gives them (README: "Connecting ezyVet",
- * "Connecting Provet Cloud"), checked when the API starts: a wrong one stops the start naming the connector
- * and the field, never a value.
+ * Each system's settings and credentials as PRACTICE_CONNECTORS gives them (docs/connectors.md: "Connecting
+ * ezyVet", "Connecting Provet Cloud"), checked when the API starts: a wrong one stops the start naming the
+ * connector and the field, never a value.
  */
 const ezyvet = {
   settings: z
