@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { counted, countRows, moduleListLines } from './counted.ts';
+import { repoRoot } from '../shared/paths.ts';
+import { counted, countRows, matchKept, moduleListLines } from './counted.ts';
+import { type KeptPair, keptPairs } from './kept-pairs.ts';
 
-describe('the duplicate count of decision 0129', () => {
+describe('the duplicate count of decision 0132', () => {
   it('reads hand-written code and leaves out tests, seed data, locks and generated code', () => {
     for (const path of [
       'apps/api/src/app.ts',
@@ -79,5 +83,40 @@ describe('the duplicate count of decision 0129', () => {
       counted: [oneSideCode],
       moduleLists: [lists],
     });
+  });
+
+  it('names each counted row by the kept pair of its two files, in either order', () => {
+    const routes: KeptPair = { left: 'b.ts', right: 'a.ts', kind: 'declaration', reason: 'two routes' };
+    const cases: KeptPair = { left: 'c.tsx', right: 'c.tsx', kind: 'cases', reason: 'two offers' };
+    const gone: KeptPair = { left: 'd.ts', right: 'e.ts', kind: 'query', reason: 'merged since' };
+    const rows = [
+      'D1 a.ts:1-9 ~ b.ts:4-12',
+      'D2 c.tsx:3-9 ~ c.tsx:20-26 shape',
+      'D3 a.ts:30-36 ~ f.ts:1-7 shape',
+    ];
+    expect(matchKept(rows, [routes, cases, gone])).toEqual({
+      kept: [
+        { row: rows[0], pair: routes },
+        { row: rows[1], pair: cases },
+      ],
+      unlisted: [rows[2]],
+      notFound: [gone],
+    });
+  });
+});
+
+describe('the list of pairs kept', () => {
+  it.each(keptPairs.map((pair) => [`${pair.left} ~ ${pair.right}`, pair] as const))(
+    'names files that exist, with a reason: %s',
+    (_, pair) => {
+      expect(existsSync(join(repoRoot, pair.left)), pair.left).toBe(true);
+      expect(existsSync(join(repoRoot, pair.right)), pair.right).toBe(true);
+      expect(pair.reason.trim()).not.toBe('');
+    },
+  );
+
+  it('names each pair of files once', () => {
+    const keys = keptPairs.map((pair) => [pair.left, pair.right].sort().join(' ~ '));
+    expect(keys.length).toBe(new Set(keys).size);
   });
 });

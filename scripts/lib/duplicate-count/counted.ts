@@ -1,7 +1,8 @@
 import ts from 'typescript';
+import type { KeptPair } from './kept-pairs.ts';
 
 /**
- * What decision 0129 counts of the duplicate finder's output: the hand-written code's pairs, outside
+ * What decision 0132 counts of the duplicate finder's output: the hand-written code's pairs, outside
  * tests, seed data, lock files and what a tool writes (drizzle-kit's migrations, the generated client),
  * and outside what the finder marks boilerplate or means to pass over.
  */
@@ -67,4 +68,35 @@ export function countRows(output: string, read: (path: string) => string) {
     return tilde === '~' && !!left && !!right && onlyModuleLists(left, read) && onlyModuleLists(right, read);
   };
   return { counted: rows.filter((row) => !isModuleList(row)), moduleLists: rows.filter(isModuleList) };
+}
+
+/** The two files of a row (`D12 a.ts:1-9 ~ b.ts:4-12 …`), or none when the row is not a pair's. */
+function filesOf(row: string): [string, string] | undefined {
+  const [, left, tilde, right] = row.split(' ');
+  if (tilde !== '~' || !left || !right) return undefined;
+  const path = (place: string) => place.replace(/:\d+-\d+$/, '');
+  return [path(left), path(right)];
+}
+
+const samePair = (files: [string, string], pair: KeptPair) =>
+  (files[0] === pair.left && files[1] === pair.right) || (files[0] === pair.right && files[1] === pair.left);
+
+/**
+ * The counted rows against the list of pairs kept: `kept`, each row with the entry that names its two
+ * files; `unlisted`, the rows no entry names (to merge, or to list with a reason); `notFound`, the entries
+ * no row matched (merged since, or hidden by the finder's limit on a run's places).
+ */
+export function matchKept(rows: readonly string[], list: readonly KeptPair[]) {
+  const kept: { row: string; pair: KeptPair }[] = [];
+  const unlisted: string[] = [];
+  const matched = new Set<KeptPair>();
+  for (const row of rows) {
+    const files = filesOf(row);
+    const pair = files && list.find((entry) => samePair(files, entry));
+    if (pair) {
+      kept.push({ row, pair });
+      matched.add(pair);
+    } else unlisted.push(row);
+  }
+  return { kept, unlisted, notFound: list.filter((pair) => !matched.has(pair)) };
 }
