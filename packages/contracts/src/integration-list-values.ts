@@ -28,6 +28,13 @@ export const unmappedValueSchema = z.object({
   practice_system: z.string().describe('Whose words: `group` (imports, this API) or `connector:<name>`.'),
   species: z.string().nullable().describe('The species a breed or colour was read for; null otherwise.'),
   text: z.string().describe('The value as the practice system first wrote it.'),
+  code: z
+    .string()
+    .nullable()
+    .describe(
+      'The practice system’s own id of the value where its records carry one (a connector’s: ezyVet’s ' +
+        'breed or species id, as text); null where none came (import files and this API send none).',
+    ),
   records: z.number().int().describe('How many stored records carry it.'),
   nearest: z.array(z.string()).describe('The list’s entries nearest to it, nearest first.'),
 });

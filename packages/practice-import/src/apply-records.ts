@@ -11,6 +11,7 @@ import { StagingWriter } from './engine/stage-file.ts';
 import type { CellRow, KindFile, LookupLists, ParseContext, RecordKind } from './kinds/kind.ts';
 import { recordKinds, recordKindsByFile } from './kinds/index.ts';
 import { inStagingSession, lookupListsOf } from './records/pooled-session.ts';
+import { stageCodes } from './records/record-codes.ts';
 import { childKindOf } from './records/record-kinds.ts';
 import { RecordLines } from './records/record-lines.ts';
 import {
@@ -22,7 +23,13 @@ import {
 } from './records/record-types.ts';
 import { storedRecords, type StoredRecord } from './records/stored-records.ts';
 
-export type { RecordRefusal, RecordResult, RecordRows, RecordsRequest } from './records/record-types.ts';
+export type {
+  ListValueCodes,
+  RecordRefusal,
+  RecordResult,
+  RecordRows,
+  RecordsRequest,
+} from './records/record-types.ts';
 export { staleVersionRefusal } from './records/record-types.ts';
 
 /**
@@ -66,6 +73,11 @@ async function applyInTransaction(
     kind,
     context,
     records.map((r, i) => ({ line: lines.recordLine(i), cells: r.cells })),
+  );
+  await stageCodes(
+    session,
+    kind,
+    records.map((r, i) => ({ line: lines.recordLine(i), codes: r.codes })),
   );
   states.set(kind.file, 'staged');
   const childRows = records.flatMap((r) => r.children ?? []);

@@ -28,10 +28,22 @@ async function withPool(context: OperatorContext, body: (pool: pg.Pool) => Promi
 const isList = (list: string): list is PracticeValueList =>
   (practiceValueLists as readonly string[]).includes(list);
 
+/** Columns padded to their widest cell, two spaces apart; the last one as it is. */
+function table(rows: readonly (readonly string[])[]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
 /**
  * `portal-admin lists unmapped`: the values practice systems wrote that no list entry matched (decision
- * 0131), a line each: id, list, practice system, species, the value, how many records carry it, and the
- * entries nearest to it. Labels only: never a record's personal data.
+ * 0131), a table of a line each: id, list, species, practice system, the system's code of the value
+ * (blank where none came), how many records carry it, the value, and the entries nearest to it. Labels
+ * only: never a record's personal data.
  */
 const unmappedCommand: OperatorCommand = operatorCommand({
   name: 'lists unmapped',
@@ -44,12 +56,21 @@ const unmappedCommand: OperatorCommand = operatorCommand({
     const list = options.list;
     return withPool(context, async (pool) => {
       const values = await listUnmappedValues(pool, { list, practiceSystem: options.system });
-      for (const v of values)
-        context.out(
-          `${v.id}: ${v.list}${v.species ? ` of ${v.species}` : ''} from ${v.practiceSystem}: ` +
-            `“${v.text}”, ${v.records} record${v.records === 1 ? '' : 's'}` +
-            (v.nearest.length > 0 ? `; nearest: ${v.nearest.join(', ')}` : ''),
-        );
+      if (values.length > 0)
+        for (const line of table([
+          ['ID', 'LIST', 'SPECIES', 'SYSTEM', 'CODE', 'RECORDS', 'VALUE', 'NEAREST'],
+          ...values.map((v) => [
+            String(v.id),
+            v.list,
+            v.species ?? '',
+            v.practiceSystem,
+            v.code ?? '',
+            String(v.records),
+            v.text,
+            v.nearest.join(', '),
+          ]),
+        ]))
+          context.out(line);
       context.out(`lists: ${values.length} unmapped value${values.length === 1 ? '' : 's'}.`);
       return 0;
     });

@@ -20,8 +20,9 @@ export { practiceValueLists, type PracticeValueList } from '@vet/contracts/integ
  * A value a practice system wrote that no entry of the portal's list matched (decision 0131): kept as the
  * system wrote it, so that its record is applied, until the group maps it to an entry. One row per list,
  * practice system, species (breeds and colours are matched within one) and matching key (`listKey`);
- * `text` is the value as first written. The entry it is mapped to is in the column of its list (one of
- * them, or none while unmapped): real foreign keys, so the reference lists' load moves them with a merge.
+ * `text` is the value as first written, `code` the system's own id of it where one came. The entry it is
+ * mapped to is in the column of its list (one of them, or none while unmapped): real foreign keys, so the
+ * reference lists' load moves them with a merge.
  * A record naming an unmapped value holds its id (pets.breed_value_id, …); mapping the value gives those
  * records the entry and clears their id, and every later record of that system is matched to the entry.
  */
@@ -36,6 +37,11 @@ export const practiceListValues = pgTable(
     speciesId: integer('species_id').references(() => species.id),
     key: text('key').notNull(),
     text: text('text').notNull(),
+    /**
+     * The system's own id of the value, where its records carry one (ezyVet's breed_id, as text): the
+     * first given, filled in when the value was first written without one; never part of the key.
+     */
+    code: text('code'),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     mappedAt: timestamp('mapped_at', { withTimezone: true }),
     mappedSpeciesId: integer('mapped_species_id').references(() => species.id),

@@ -10372,6 +10372,10 @@ export type ListUnmappedValuesResponses = {
        */
       text: string;
       /**
+       * The practice system’s own id of the value where its records carry one (a connector’s: ezyVet’s breed or species id, as text); null where none came (import files and this API send none).
+       */
+      code: string | null;
+      /**
        * How many stored records carry it.
        */
       records: number;

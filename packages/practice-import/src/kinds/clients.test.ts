@@ -14,6 +14,7 @@ describe('clients.csv', () => {
       salutation_id: idOf('salutations', 'Dr'),
       salutation_text: null,
       salutation_key: null,
+      salutation_code: null,
       first_name: 'Grace',
       last_name: 'Ó Briain',
       email: 'Grace@Example.COM',

@@ -37,6 +37,7 @@ export const clients: RecordKind = {
     salutation_id: 'integer',
     salutation_text: 'text',
     salutation_key: 'text',
+    salutation_code: 'text',
     first_name: 'text',
     last_name: 'text',
     email: 'text',

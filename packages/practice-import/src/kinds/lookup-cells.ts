@@ -87,11 +87,16 @@ export function listValueCell(
   return { id: found.id, text: null, key: null, cross: found.cross };
 }
 
-/** A ListValue's staged columns, by the column's name: `breed_id`, `breed_text`, `breed_key`. */
+/**
+ * A ListValue's staged columns, by the column's name: `breed_id`, `breed_text`, `breed_key`, and
+ * `breed_code`, which no cell carries: a connector gives its system's id beside the record
+ * (RecordRows.codes), written into the staged row after it is parsed.
+ */
 export const stagedListValue = (name: string, value: ListValue) => ({
   [`${name}_id`]: value.id,
   [`${name}_text`]: value.text,
   [`${name}_key`]: value.key,
+  [`${name}_code`]: null,
 });
 
 /**

@@ -1,6 +1,10 @@
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { applyRecords, type ListValueCodes } from '../apply-records.ts';
+import { pets } from '../kinds/pets.ts';
+import { recordFromJson } from '../records/json-record.ts';
 import { exportDirectory } from '../testing/export-directory.ts';
+import { jsonRecords } from '../testing/json-records.ts';
 import { importDirectory, seedImportLookups } from '../testing/run-test-import.ts';
 import { testGroup } from '../testing/test-group.ts';
 import { ListValueRefusal, listUnmappedValues, mapListValue } from './list-values.ts';
@@ -77,7 +81,14 @@ describe('values no list entry matches (decision 0131)', () => {
       species_value_id: expect.any(Number) as number,
     });
     const breed = await valueOf('breeds', 'Moggy Longhair');
-    expect(breed).toMatchObject({ list: 'breeds', species: 'Cat', practiceSystem: 'group', records: 1 });
+    // A file has no place for the system's code of a value: none is kept.
+    expect(breed).toMatchObject({
+      list: 'breeds',
+      species: 'Cat',
+      practiceSystem: 'group',
+      code: null,
+      records: 1,
+    });
     expect(await valueOf('species', 'Tortoise')).toMatchObject({ species: null, records: 1 });
     expect(await valueOf('insurers', 'Pawsome Cover')).toMatchObject({ records: 1 });
     // The same files again: nothing changes, no second value.
@@ -145,6 +156,45 @@ describe('values no list entry matches (decision 0131)', () => {
     const mapped = await mapListValue(database.pool, value!.id, { groupEntry: true });
     expect(mapped).toMatchObject({ changed: true, records: 1, entry: { name: 'Highland Moggy' } });
     expect(await petOf(group.ref('PET', 2))).toMatchObject({ breed_id: mapped.entry.id });
+  });
+});
+
+describe('a value’s code: its practice system’s own id of it, where one is given (decision 0131)', () => {
+  it('keeps the first code given, fills in a value stored without one, and never makes another value', async () => {
+    const group = testGroup();
+    await importDirectory(database.url, await exportDirectory(group.files));
+    const [, pickle] = jsonRecords(group, 'pets.csv');
+    const mog = { ...pickle, pet_ref: group.ref('PET', 9), name: 'Mog' };
+    const practiceSystem = `connector:codes-${group.tag.toLowerCase()}`;
+    const apply = async (...records: { body: Record<string, unknown>; codes?: ListValueCodes }[]) => {
+      const results = await applyRecords(database.pool, {
+        file: 'pets.csv',
+        practiceSystem,
+        records: records.map(({ body, codes }) => ({ ...recordFromJson(pets, body), codes })),
+      });
+      expect(results.map((r) => r.outcome)).not.toContain('refused');
+    };
+    const valueOf = async (text: string) =>
+      (await listUnmappedValues(database.pool, { practiceSystem })).find((v) => v.text === text);
+
+    // First stored without a code (as before its system gave one), then written again with one.
+    await apply({ body: { ...pickle, breed: 'Fen Moggy' } });
+    const first = await valueOf('Fen Moggy');
+    expect(first).toMatchObject({ code: null, records: 1 });
+    await apply({ body: { ...mog, breed: 'FEN moggy' }, codes: { breed: '31' } });
+    // The same value (a code is no part of its key): its first text, the code filled in.
+    expect(await valueOf('Fen Moggy')).toMatchObject({ id: first!.id, code: '31', records: 2 });
+    // Once kept, a code is not replaced.
+    await apply({ body: { ...pickle, breed: 'Fen Moggy' }, codes: { breed: '32' } });
+    expect(await valueOf('Fen Moggy')).toMatchObject({ code: '31' });
+
+    // In one batch: the first row's text, the first code given; a blank code is none.
+    await apply(
+      { body: { ...pickle, breed: 'Marsh Moggy' }, codes: { breed: ' ' } },
+      { body: { ...mog, breed: 'MARSH moggy' }, codes: { breed: '33' } },
+    );
+    expect(await valueOf('Marsh Moggy')).toMatchObject({ code: '33', records: 2 });
+    expect(await valueOf('MARSH moggy')).toBeUndefined();
   });
 });
 

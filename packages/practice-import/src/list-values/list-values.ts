@@ -44,6 +44,8 @@ export interface UnmappedValue {
   species: string | null;
   /** The value as the practice system first wrote it. */
   text: string;
+  /** The system's own id of the value (a connector's: ezyVet's breed_id), or null where none came. */
+  code: string | null;
   /** How many stored records carry it. */
   records: number;
   /** The list's entries nearest to it, by name and synonyms, nearest first. */
@@ -68,7 +70,7 @@ export async function listUnmappedValues(
 ): Promise<UnmappedValue[]> {
   const { rows } = await pool.query<Omit<UnmappedValue, 'nearest'> & { speciesId: number | null }>(
     `select v.id, v.list, v.practice_system as "practiceSystem", v.species_id as "speciesId",
-            s.name as species, v.text, (${recordCount})::int as records
+            s.name as species, v.text, v.code, (${recordCount})::int as records
        from practice_list_values v left join species s on s.id = v.species_id
       where v.mapped_at is null
         and ($1::text is null or v.list = $1) and ($2::text is null or v.practice_system = $2)

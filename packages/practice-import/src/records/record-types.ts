@@ -24,7 +24,18 @@ export interface RecordRows {
    * stored one is another, or when none is stored; 'any': it must be stored. Left out: last write wins.
    */
   expectedVersion?: number | 'any';
+  /**
+   * The practice system's own ids of the record's list values (decision 0131): a connector's, which knows
+   * its vendor's id of a breed or species. Kept with a value no entry matches; the file and the API's
+   * JSON have no place for one.
+   */
+  codes?: ListValueCodes;
 }
+
+/** A record's list values' codes by the column they are of: `{ breed: '42' }`. */
+export type ListValueCodes = Readonly<
+  Partial<Record<'salutation' | 'species' | 'breed' | 'colour' | 'insurer', string>>
+>;
 
 /** The refusal of a record whose stored version is not the one expected (decision 0113). */
 export const staleVersionRefusal: RecordRefusal = {

@@ -80,7 +80,8 @@ export async function applyPage(
   const recordGrant: MachineGrant = groupWide.has(kind) ? { ...grant, practices: 'all' } : grant;
   for (const part of chunks(page.records, recordBatchMaxItems)) {
     const items = part.map((record) => ({ ...record.body, [refField]: record.ref }));
-    const { results } = await upsertBatch(deps.records, recordGrant, kind, items);
+    const codes = part.map((record) => record.codes);
+    const { results } = await upsertBatch(deps.records, recordGrant, kind, items, codes);
     results.forEach((result, index) => {
       const ref = part[index]!.ref;
       if (result.outcome === 'refused') outcome.refused.push({ ref, reasons: result.issues ?? [] });

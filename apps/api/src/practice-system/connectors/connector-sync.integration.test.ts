@@ -162,6 +162,29 @@ describe('a connector reading its practice system', () => {
     expect(await row('select id from vaccinations where pms_ref = $1', [group.ref('VAC', 1)])).toBeDefined();
   });
 
+  it('keeps a breed the lists lack with the system’s id of it as its code, filled in when it comes later', async () => {
+    const { group, system, runtime } = scene();
+    const pet = group.ref('PET', 2);
+    const value = () =>
+      row(
+        `select v.id, v.text, v.code from pets p join practice_list_values v on v.id = p.breed_value_id
+          where p.pms_ref = $1`,
+        [pet],
+      );
+    system.change('pets', pet, { breed: 'Fenland Moggy' }, { breed: '4711' });
+    await syncCycle(deps(), runtime);
+    expect(await value()).toMatchObject({ text: 'Fenland Moggy', code: '4711' });
+
+    // A value the system first sent without its id (a connector before codes) takes the id when it comes.
+    system.change('pets', pet, { breed: 'Marsh Moggy' }, {});
+    await syncCycle(deps(), runtime);
+    const stored = await value();
+    expect(stored).toMatchObject({ text: 'Marsh Moggy', code: null });
+    system.change('pets', pet, { breed: 'MARSH moggy' }, { breed: '4712' });
+    await syncCycle(deps(), runtime);
+    expect(await value()).toEqual({ id: stored!.id, text: 'Marsh Moggy', code: '4712' });
+  });
+
   it('tries a record refused again less and less often, and at once when the record it names applies', async () => {
     const { group, system, runtime } = scene();
     system.change('pets', group.ref('PET', 1), { date_of_birth: '2099-01-01' });

@@ -1,5 +1,6 @@
 import type { PracticeAppointmentBody } from '@vet/contracts/integration-appointments';
 import type { PracticeRecordKind } from '@vet/contracts/integration-records';
+import type { ListValueCodes } from '@vet/practice-import/apply-records';
 import type {
   PracticeEventData,
   PracticeEventEnvelope,
@@ -31,6 +32,12 @@ export interface ReadRecord<K extends ReadKind = ReadKind> {
   /** The system's own reference: its id as text. */
   ref: string;
   body: ReadBody<K>;
+  /**
+   * The system's own ids of the body's list values, by field (`breed` → ezyVet's breed_id as text), where
+   * it has them: kept with a value no list entry matches (decision 0131). Beside the body, which is the
+   * integration API's and has no place for them.
+   */
+  codes?: ListValueCodes;
 }
 
 export interface ReadPage<K extends ReadKind = ReadKind> {

@@ -40,8 +40,8 @@ async function ownerWithPet(labels: Record<string, string>) {
   return { client, tag, petOfOwner };
 }
 
-const unmapped = async (text: string) => {
-  const response = await send('GET', 'list-values/unmapped?list=breeds&practice_system=group');
+const unmapped = async (text: string, system = 'group') => {
+  const response = await send('GET', `list-values/unmapped?list=breeds&practice_system=${system}`);
   expect(response.statusCode, response.body).toBe(200);
   return unmappedValuesSchema.parse(response.json()).items.find((item) => item.text === text);
 };
@@ -53,7 +53,14 @@ describe('values no list entry matches, through the integration API', () => {
     expect(await petOfOwner()).toMatchObject({ speciesName: 'Cat', breedId: null, breedName: breed });
 
     const value = await unmapped(breed);
-    expect(value).toMatchObject({ list: 'breeds', species: 'Cat', practice_system: 'group', records: 1 });
+    // This API's records carry no code of a value.
+    expect(value).toMatchObject({
+      list: 'breeds',
+      species: 'Cat',
+      practice_system: 'group',
+      code: null,
+      records: 1,
+    });
 
     const mapped = await send('PUT', `list-values/${value!.id}/mapping`, { entry: 'Persian' });
     expect(mapped.statusCode, mapped.body).toBe(200);
@@ -68,6 +75,17 @@ describe('values no list entry matches, through the integration API', () => {
     // Again: idempotent.
     const again = await send('PUT', `list-values/${value!.id}/mapping`, { entry: 'persian' });
     expect(again.json()).toMatchObject({ changed: false, records: 0 });
+  });
+
+  it('lists a connector’s value with its system’s id of it, the code', async () => {
+    const system = `connector:codes-${randomUUID().slice(0, 6)}`;
+    // As a connector's pet left it (connector-sync.integration.test.ts reads one from its system).
+    await database.pool.query(
+      `insert into practice_list_values (list, practice_system, species_id, key, text, code)
+       select 'breeds', $1, id, 'fenmoggy', 'Fen Moggy', '4711' from species where name = 'Cat'`,
+      [system],
+    );
+    expect(await unmapped('Fen Moggy', system)).toMatchObject({ practice_system: system, code: '4711' });
   });
 
   it('reads UK labels as practice systems write them: a cross, a bare VeNom code, DSH for a cat', async () => {

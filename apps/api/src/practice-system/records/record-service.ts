@@ -12,6 +12,7 @@ import { versionOfIfMatch } from '@vet/contracts/integration-writes';
 import {
   applyRecords,
   staleVersionRefusal,
+  type ListValueCodes,
   type RecordRefusal,
   type RecordRows,
 } from '@vet/practice-import/apply-records';
@@ -110,17 +111,21 @@ export async function upsertRecord(
   return { created, write: { outcome, id, version: result.version } };
 }
 
-/** POST /{kind}/batch: every item answered on its own, in order; the valid ones applied together. */
+/**
+ * POST /{kind}/batch: every item answered on its own, in order; the valid ones applied together. A
+ * connector gives its system's codes of each item's list values beside it (`codes`, by index).
+ */
 export async function upsertBatch(
   deps: PracticeRecordDeps,
   grant: MachineGrant,
   kind: PracticeRecordKind,
   items: readonly Body[],
+  codes: readonly (ListValueCodes | undefined)[] = [],
 ): Promise<PracticeRecordBatchResult> {
   const recordKind = kindOf(kind);
   const refField = practiceRecordRefFields[kind];
   // Per item, its own `version` (decision 0113).
-  const parsed = items.map((item) => {
+  const parsed = items.map((item, index) => {
     const { rest, version } = withoutVersion(item);
     const { expected, refusal } = expectedVersionOf(undefined, version);
     const record = recordFromJson(recordKind, rest);
@@ -128,6 +133,7 @@ export async function upsertBatch(
       ...record,
       refusals: [...(record.refusals ?? []), ...(refusal ? [refusal] : [])],
       expectedVersion: expected,
+      codes: codes[index],
     };
   });
   const notServed = await practicesNotServed(

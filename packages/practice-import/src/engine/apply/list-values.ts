@@ -14,7 +14,7 @@ export async function setPracticeSystem(session: Session, practiceSystem: string
 
 export const practiceSystem = `coalesce(nullif(current_setting('practice_import.practice_system', true), ''), '${groupPracticeSystem}')`;
 
-/** A staged list value: its column prefix (`breed` → breed_id, breed_text, breed_key) and its list. */
+/** A staged list value: its column prefix (`breed` → breed_id, _text, _key, _code) and its list. */
 export interface StagedValue {
   column: string;
   list: PracticeValueList;
@@ -24,18 +24,32 @@ export interface StagedValue {
 
 const aliasOf = (value: StagedValue) => `v_${value.column}`;
 
-/** Stores each staged value no entry matched, once per list, system, species and key (first text wins). */
+/**
+ * Stores each staged value no entry matched, once per list, system, species and key: the first text
+ * wins, and the first code given (a connector's, decision 0131), which also fills in the code of a value
+ * stored without one. Only such a value's row is updated (and locked): an import's values, which have no
+ * codes, leave the stored rows alone.
+ */
 export async function storeListValues(session: Session, stage: string, values: readonly StagedValue[]) {
-  for (const value of values) {
-    const species = value.species ?? 'null::int';
+  for (const { column, list, species = 'null::int' } of values) {
     await session.query(
-      `insert into practice_list_values (list, practice_system, species_id, key, text)
-       select distinct on (${species}, s.${value.column}_key) '${value.list}', ${practiceSystem}, ${species},
-              s.${value.column}_key, s.${value.column}_text
-         from ${stage} s
-        where not s.refused and not s.unchanged and s.${value.column}_key is not null
-        order by ${species}, s.${value.column}_key, s.line
-       on conflict (list, practice_system, coalesce(species_id, 0), key) do nothing`,
+      `with staged as (
+         select distinct on (${species}, s.${column}_key) ${species} as species_id, s.${column}_key as key,
+                s.${column}_text as text,
+                first_value(s.${column}_code) over (partition by ${species}, s.${column}_key
+                                                    order by s.${column}_code is null, s.line) as code
+           from ${stage} s
+          where not s.refused and not s.unchanged and s.${column}_key is not null
+          order by ${species}, s.${column}_key, s.line),
+       inserted as (
+         insert into practice_list_values (list, practice_system, species_id, key, text, code)
+         select '${list}', ${practiceSystem}, species_id, key, text, code from staged
+         on conflict (list, practice_system, coalesce(species_id, 0), key) do nothing)
+       update practice_list_values v set code = staged.code
+         from staged
+        where staged.code is not null and v.code is null and v.list = '${list}'
+          and v.practice_system = ${practiceSystem}
+          and coalesce(v.species_id, 0) = coalesce(staged.species_id, 0) and v.key = staged.key`,
     );
   }
 }

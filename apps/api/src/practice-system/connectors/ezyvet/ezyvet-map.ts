@@ -144,7 +144,10 @@ export class EzyvetRecordMapper {
     });
   }
 
-  /** Animals as pets: species, breed and sex by ezyVet's names, for the layer's list matcher. */
+  /**
+   * Animals as pets: species, breed and sex by ezyVet's names, for the layer's list matcher, with the
+   * species' and breed's ids as their codes (kept with a name no list entry matches: decision 0131).
+   */
   async pets(animals: z.infer<typeof animalSchema>[], signal?: AbortSignal): Promise<ReadRecord[]> {
     const breedIds = [...new Set(animals.flatMap((animal) => (animal.breed_id ? [animal.breed_id] : [])))];
     const breeds =
@@ -154,14 +157,16 @@ export class EzyvetRecordMapper {
     const records: ReadRecord[] = [];
     for (const animal of animals) {
       const sex = animal.sex_id ? await this.catalog.nameOf('sex', animal.sex_id, signal) : null;
+      const breed = breeds.find((row) => row.id === animal.breed_id);
       records.push({
         ref: ref(animal.id),
+        codes: { species: ref(animal.species_id), ...(breed ? { breed: ref(breed.id) } : {}) },
         body: {
           pet_ref: ref(animal.id),
           client_ref: ref(animal.contact_id),
           name: animal.name,
           species: await this.catalog.nameOf('species', animal.species_id, signal),
-          breed: breeds.find((breed) => breed.id === animal.breed_id)?.name ?? null,
+          breed: breed?.name ?? null,
           sex: /^f/i.test(sex ?? '') ? 'Female' : /^m/i.test(sex ?? '') ? 'Male' : null,
           neutered: animal.is_desexed === true || /neuter|spay|desex/i.test(sex ?? ''),
           date_of_birth: animal.date_of_birth,

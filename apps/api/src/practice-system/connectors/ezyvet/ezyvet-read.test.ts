@@ -169,7 +169,7 @@ describe('reading an ezyVet site', () => {
     expect(delta).toMatchObject({ records: [], deleted: [String(animalId)] });
   });
 
-  it('passes on a breed and an appointment type the portal may not know, by ezyVet’s names', async () => {
+  it('passes on a breed and an appointment type the portal may not know, by ezyVet’s names and ids', async () => {
     const { seed, standIn, connection, clock } = site;
     const pets = await syncKind(connection, 'pets', null);
     const reasons = await syncKind(connection, 'appointment-reasons', null);
@@ -178,8 +178,12 @@ describe('reading an ezyVet site', () => {
     standIn.db.update('animal', seed.animals.get('PET-000001')!, { breed_id: breed.id });
     standIn.db.insert('appointmenttype', { uid: 'type_new', name: 'Hydrotherapy', default_duration: 45 });
     clock.advance(1_000);
+    // The ids go beside the body, as the codes kept with a name no list entry matches (decision 0131).
     expect((await syncKind(connection, 'pets', pets.cursor)).records).toMatchObject([
-      { body: { breed: 'Kooiker X', species: 'Dog' } },
+      {
+        body: { breed: 'Kooiker X', species: 'Dog' },
+        codes: { breed: String(breed.id), species: String(dog.id) },
+      },
     ]);
     expect((await syncKind(connection, 'appointment-reasons', reasons.cursor)).records).toMatchObject([
       { body: { name: 'Hydrotherapy', duration_minutes: 45, clinician_type: 'Vet' } },

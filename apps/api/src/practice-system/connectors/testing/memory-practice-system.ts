@@ -1,4 +1,5 @@
 import { jsonRecords, recordFiles, type RecordFile } from '@vet/practice-import/testing/json-records';
+import type { ListValueCodes } from '@vet/practice-import/apply-records';
 import type { testGroup } from '@vet/practice-import/testing/test-group';
 import {
   VendorUnavailable,
@@ -44,6 +45,8 @@ const readKinds: ReadKind[] = [
 interface Stored {
   ref: string;
   body: Record<string, unknown>;
+  /** The system's ids of the body's list values, as a vendor's connection gives them (ReadRecord.codes). */
+  codes?: ListValueCodes | undefined;
   version: number;
   deleted: boolean;
 }
@@ -81,15 +84,16 @@ export class MemoryPracticeSystem implements VendorConnection {
     return system;
   }
 
-  put(kind: ReadKind, ref: string, body: Record<string, unknown>): void {
+  put(kind: ReadKind, ref: string, body: Record<string, unknown>, codes?: ListValueCodes): void {
     const { [refFields[kind]]: _, ...rest } = body;
-    this.store.get(kind)!.set(ref, { ref, body: rest, version: ++this.version, deleted: false });
+    this.store.get(kind)!.set(ref, { ref, body: rest, codes, version: ++this.version, deleted: false });
   }
 
-  change(kind: ReadKind, ref: string, change: Record<string, unknown>): void {
+  /** A record changed in the system; `codes` replace its list values' ids (none: it keeps those it had). */
+  change(kind: ReadKind, ref: string, change: Record<string, unknown>, codes?: ListValueCodes): void {
     const stored = this.store.get(kind)!.get(ref);
     if (!stored) throw new Error(`no ${kind} ${ref}`);
-    this.put(kind, ref, { ...stored.body, ...change });
+    this.put(kind, ref, { ...stored.body, ...change }, codes ?? stored.codes);
   }
 
   delete(kind: ReadKind, ref: string): void {
@@ -119,7 +123,11 @@ export class MemoryPracticeSystem implements VendorConnection {
     return {
       records: page
         .filter((s) => !s.deleted)
-        .map((s) => ({ ref: s.ref, body: s.body })) as unknown as ReadPage<K>['records'],
+        .map((s) => ({
+          ref: s.ref,
+          body: s.body,
+          ...(s.codes ? { codes: s.codes } : {}),
+        })) as unknown as ReadPage<K>['records'],
       deleted: page.filter((s) => s.deleted).map((s) => s.ref),
       cursor: String(last),
       more: changed.length > page.length,
