@@ -1,6 +1,6 @@
 import { bookingMessages } from '@vet/contracts/appointment-booking';
 import type { AmendVisitBody } from '@vet/contracts/appointment-visits';
-import { endEarlierTimeRequests } from '@vet/db/earlier-time-requests';
+import { endEarlierTimeRequests } from '@vet/clinician-time/earlier-time-requests';
 import { appointments } from '@vet/db/schema/appointments';
 import { eq } from 'drizzle-orm';
 import { conflict, notFound } from '../../platform/index.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '@vet/db/connection';
-import type { FreedSpan } from '@vet/db/earlier-time-requests';
+import type { FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { softBookings } from '@vet/db/schema/appointments';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { and, eq, lte, sql } from 'drizzle-orm';

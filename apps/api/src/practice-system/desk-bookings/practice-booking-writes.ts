@@ -1,7 +1,7 @@
 import type { Executor } from '@vet/db/connection';
 import { lockSpaces } from '@vet/db/lock-spaces';
 import { namedStatement, runNamed } from '@vet/db/named-statement';
-import { practiceSpanLocks } from '@vet/db/practice-lane';
+import { practiceSpanLocks } from '@vet/clinician-time/practice-lane';
 import { sql } from 'drizzle-orm';
 import type { AppointmentValues, ResolvedRefs, StoredAppointment } from './practice-booking-repository.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { makeRoomForPracticeBookings } from '@vet/db/practice-lane';
+import { makeRoomForPracticeBookings } from '@vet/clinician-time/practice-lane';
 import type { Session } from '../session.ts';
 import { withoutRowTriggers } from './row-triggers.ts';
 import { refreshFingerprints, upsertSql } from './upsert.ts';

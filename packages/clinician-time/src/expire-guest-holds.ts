@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import type { Database } from './connection.ts';
-import { clinicianReservations, softBookings } from './schema/appointments.ts';
+import type { Database } from '@vet/db/connection';
+import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 
 /**
  * Decision 0022: marks the guest holds whose time has run out as Expired and deletes their reservations,
