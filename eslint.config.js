@@ -14,6 +14,30 @@ const noOnlyInTests = {
   message: 'Remove .only before committing.',
 };
 
+/**
+ * Issue 60: @vet/clinician-time is the one writer of clinician_reservations, the table whose constraint
+ * stops double booking; everything else asks it. A write in SQL text (a string or a template's text) or
+ * drizzle's insert, update or delete of the table fails elsewhere. scripts/reservation-writers.test.ts
+ * scans every source file for the same, so a query the selectors miss is caught there.
+ */
+const reservationWrite = String.raw`/\b(insert\s+into|update|delete\s+from)\s+"?clinician_reservations\b/i`;
+const reservationWriteMessage =
+  "Only @vet/clinician-time writes clinician_reservations (issue 60): call its functions (tests' fixtures: @vet/clinician-time/testing/reservations).";
+const noReservationWrites = [
+  { selector: `Literal[value=${reservationWrite}]`, message: reservationWriteMessage },
+  { selector: `TemplateElement[value.raw=${reservationWrite}]`, message: reservationWriteMessage },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name='clinicianReservations']",
+    message: reservationWriteMessage,
+  },
+];
+/**
+ * Where the rule does not apply: the owner; tests, which plant rows to test the constraint itself; the
+ * benchmarks' data set, which bulk-loads millions of rows with COPY-sized inserts.
+ */
+const reservationWriters = ['packages/clinician-time/**', '**/*.test.{ts,tsx}', 'scripts/lib/bench/**'];
+
 /** `expect(screen.getByX(...)).toBeDefined()` (or `await screen.findByX(...)`): the query already throws. */
 const testingLibraryQuery = String.raw`/^(get|find|query)(All)?By/`;
 const noPresenceOnlyAssertion = {
@@ -335,6 +359,12 @@ export default tseslint.config(
     // Blocks replace a rule's options, so this one repeats noOnlyInTests.
     files: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', noOnlyInTests, noPresenceOnlyAssertion] },
+  },
+  {
+    // Blocks replace a rule's options, so this one repeats noOnlyInTests; tests keep the block above.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: reservationWriters,
+    rules: { 'no-restricted-syntax': ['error', noOnlyInTests, ...noReservationWrites] },
   },
   restrictImports(['packages/**'], [bans.appsFromPackages]),
   restrictImports(['apps/api/**'], [bans.webFromApps, bans.idpFromApps, bans.seed]),

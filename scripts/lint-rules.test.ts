@@ -29,6 +29,7 @@ const parents = {
   e2e: 'e2e/support',
   bench: 'scripts/lib/bench',
   scriptsShared: 'scripts/lib/shared',
+  clinicianTime: 'packages/clinician-time/src',
 };
 const at = (parent: keyof typeof parents, file: string) => `${parents[parent]}/${probe}/${file}`;
 /** Scratch modules of the API's appointments domain, for loops between modules (c and d: of types only). */
@@ -42,6 +43,19 @@ const moduleInternal = (module: string) =>
 const domainInternal = (domain: string) =>
   ['import-x/no-restricted-paths', `Another domain imports only ${domain}/index.ts`] as const;
 const layered = ['import-x/no-restricted-paths', 'A domain imports only the layers below it'] as const;
+const reservationWrite = [
+  'no-restricted-syntax',
+  'Only @vet/clinician-time writes clinician_reservations',
+] as const;
+/** Writes of clinician_reservations: in a pg query's string, in drizzle's sql template, by drizzle's builder. */
+const reservationWrites = [
+  `import { clinicianReservations } from '@vet/db/schema/appointments';`,
+  `import type { Executor } from '@vet/db/connection';`,
+  `import { sql } from 'drizzle-orm';`,
+  `export const raw = 'delete from clinician_reservations where appointment_id = $1';`,
+  `export const freed = (id: number) => sql\`update clinician_reservations set practice_lane = false where id = \${id}\`;`,
+  `export const write = (tx: Executor) => tx.insert(clinicianReservations).values([]);`,
+];
 
 /** Each case is linted alone and must report exactly `expected`: rule ids and a part of their message. */
 const cases: { name: string; file: string; source: string[]; expected: (readonly [string, string])[] }[] = [
@@ -344,6 +358,30 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
       `import { emailKey } from '@vet/db/normalise';`,
       `export const probe = emailKey('A@example.com');`,
     ],
+    expected: [],
+  },
+  {
+    name: 'a write of clinician_reservations outside its owner (issue 60)',
+    file: at('booking', 'reservation-writes.ts'),
+    source: reservationWrites,
+    expected: [reservationWrite, reservationWrite, reservationWrite],
+  },
+  {
+    name: "a test fixture's write of clinician_reservations (fixtures use the owner's functions)",
+    file: at('guests', 'testing/reservation-writes.ts'),
+    source: reservationWrites,
+    expected: [reservationWrite, reservationWrite, reservationWrite],
+  },
+  {
+    name: 'legal: the owner, @vet/clinician-time, writing clinician_reservations',
+    file: at('clinicianTime', 'reservation-writes.ts'),
+    source: reservationWrites,
+    expected: [],
+  },
+  {
+    name: 'legal: a test planting a reservation row',
+    file: at('booking', 'reservation-writes.test.ts'),
+    source: reservationWrites,
     expected: [],
   },
   {

@@ -1,3 +1,4 @@
+import { expireHoldReservation } from '@vet/clinician-time/testing/reservations';
 import { connectDatabase } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
@@ -52,10 +53,7 @@ export async function expireGuestHold(softBookingId: string): Promise<void> {
     await pool.query("update soft_bookings set expires_at = now() - interval '1 minute' where id = $1", [
       softBookingId,
     ]);
-    await pool.query(
-      "update clinician_reservations set hold_expires_at = now() - interval '1 minute' where soft_booking_id = $1",
-      [softBookingId],
-    );
+    await expireHoldReservation(pool, softBookingId);
   } finally {
     await close();
   }

@@ -2,7 +2,7 @@
  * The advisory-lock key spaces of booked time (the second key is the record's id). Every writer that adds
  * or moves a reservation takes them in one order: a client's, then a pet's, then a clinician's, and only
  * then row locks (decision 0063). The booking code (apps/api/src/appointments/booking) and the practice's lane
- * (practice-lane.ts) read them here, so the two can never disagree on a key.
+ * (@vet/clinician-time's practice-lane.ts) read them here, so the two can never disagree on a key.
  *
  * An identity's lock comes before all of them: whoever takes it takes it first in its transaction.
  */

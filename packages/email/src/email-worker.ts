@@ -1,6 +1,6 @@
 import { connectDatabase } from '@vet/db/connection';
 import { endIdleSessions } from '@vet/db/end-idle-sessions';
-import { expireGuestHolds } from '@vet/db/expire-guest-holds';
+import { expireGuestHolds } from '@vet/clinician-time/expire-guest-holds';
 import { pruneOnboardingCounters } from '@vet/db/onboarding-counters';
 import { run, type TaskList } from 'graphile-worker';
 import { describeFailure } from './describe-failure.ts';

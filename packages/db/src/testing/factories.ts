@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { reserve } from '@vet/clinician-time/online-reservations';
 import { codeValidMinutes } from '@vet/contracts/verification';
 import type { Database } from '../connection.ts';
 import { invitationCodeHash } from '../invitation-code.ts';
 import { emailKey, lastNameKey, postcodeKey } from '../normalise.ts';
-import { appointments, clinicianReservations } from '../schema/appointments.ts';
+import { appointments } from '../schema/appointments.ts';
 import { clients, pets } from '../schema/clients.ts';
 import { clinicianRotaShifts, clinicians } from '../schema/clinicians.ts';
 import { invitations, verificationCodes } from '../schema/onboarding.ts';
@@ -160,11 +161,7 @@ export async function createAppointment(
   return db.transaction(async (tx) => {
     const [appointment] = await tx.insert(appointments).values(values).returning();
     if (!appointment) throw new Error('appointment not inserted');
-    await tx.insert(clinicianReservations).values({
-      clinicianId: values.clinicianId,
-      during: `[${values.startsAt.toISOString()},${values.endsAt.toISOString()})`,
-      appointmentId: appointment.id,
-    });
+    await reserve(tx, appointment.id, values.clinicianId, values.startsAt, values.endsAt);
     return appointment;
   });
 }

@@ -1,4 +1,4 @@
-import { lockForPracticeBookings } from '@vet/db/practice-lane';
+import { lockForPracticeBookings } from '@vet/clinician-time/practice-lane';
 import type { KindFile } from '../kinds/kind.ts';
 import { applyAppointments } from './apply/appointments.ts';
 import { applyClinicians, applyClosures, applyRotaShifts } from './apply/clinicians.ts';

@@ -1,6 +1,7 @@
 import { bookingMessages } from '@vet/contracts/appointment-booking';
 import type { AmendVisitBody } from '@vet/contracts/appointment-visits';
-import { endEarlierTimeRequests } from '@vet/db/earlier-time-requests';
+import { endEarlierTimeRequests } from '@vet/clinician-time/earlier-time-requests';
+import { releaseExpiredHolds, releaseReservation, reserve } from '@vet/clinician-time/online-reservations';
 import { appointments } from '@vet/db/schema/appointments';
 import { eq } from 'drizzle-orm';
 import { conflict, notFound } from '../../platform/index.ts';
@@ -8,14 +9,7 @@ import { appointmentEventColumns, previousEventColumns, recordAmended } from './
 import type { Executor } from './appointment-records.ts';
 import type { Booker, BookingDeps } from './book-appointment.ts';
 import { petContext, timeNotFree, type VisitOutcome } from './book-visit.ts';
-import {
-  lockClinician,
-  lockForBooking,
-  lockPet,
-  releaseExpiredHolds,
-  releaseReservation,
-  reserve,
-} from './booking-writes.ts';
+import { lockClinician, lockForBooking, lockPet } from './booking-writes.ts';
 import { getVisit } from './cancel-visit.ts';
 import { announceFreed, assertChangeable, spanOf } from './change-appointment.ts';
 import { refusalOf } from './diary.ts';

@@ -1,4 +1,4 @@
-import type { FreedSpan } from '@vet/db/earlier-time-requests';
+import type { FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { createHash } from 'node:crypto';
 import type {
   AppointmentDetail,

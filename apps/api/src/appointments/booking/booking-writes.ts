@@ -1,14 +1,11 @@
-import { appointments, clinicianReservations } from '@vet/db/schema/appointments';
-import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { appointments } from '@vet/db/schema/appointments';
+import { writeOnlineBookingRow, type OnlineBookingValues } from '@vet/clinician-time/online-booking';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '@vet/db/connection';
 import { lockSpaces } from '@vet/db/lock-spaces';
 import { DEADLOCK_DETECTED } from '@vet/db/database-error';
 import { namedStatement, runNamed } from '@vet/db/named-statement';
 import { appointmentEventColumns, type AppointmentEventRow } from './appointment-events.ts';
-
-/** A span as PostgreSQL's tstzrange text, start included and end not. */
-export const timeRange = (startsAt: Date, endsAt: Date) =>
-  `[${startsAt.toISOString()},${endsAt.toISOString()})`;
 
 /** SQLSTATEs the booking code answers as outcomes rather than faults. */
 export const EXCLUSION_VIOLATION = '23P01';
@@ -80,29 +77,6 @@ export async function lockForBooking(
   await runNamed(tx, bookingLocks, ids);
 }
 
-/**
- * Decision 0003: an expired guest hold's reservation is deleted by the transaction that next needs its
- * time, before that transaction inserts its own.
- */
-export async function releaseExpiredHolds(
-  tx: Executor,
-  clinicianId: number,
-  startsAt: Date,
-  endsAt: Date,
-  now: Date,
-) {
-  await tx
-    .delete(clinicianReservations)
-    .where(
-      and(
-        eq(clinicianReservations.clinicianId, clinicianId),
-        sql`${clinicianReservations.during} && ${timeRange(startsAt, endsAt)}::tstzrange`,
-        isNotNull(clinicianReservations.holdExpiresAt),
-        lte(clinicianReservations.holdExpiresAt, now),
-      ),
-    );
-}
-
 /** Writes an online appointment; answers what its event says of it (references read by the insert). */
 export async function insertAppointment(
   tx: Executor,
@@ -113,103 +87,8 @@ export async function insertAppointment(
   return row;
 }
 
-/** What an online booking writes: the appointment, and with it the clinician's time. */
-export interface OnlineBookingValues {
-  practiceId: number;
-  clinicianId: number;
-  clientId: number;
-  petId: number;
-  reasonId: number;
-  startsAt: Date;
-  endsAt: Date;
-  notes: string | null;
-  idempotencyKey: string | null;
-  idempotencyRequestHash: string | null;
-  /** The visit it is part of (decision 0117); null for an appointment of its own. */
-  visitId?: string | null;
-}
-
-/** The event columns of a write of `appointments` (appointmentEventColumns) as raw SQL: one statement. */
-const refOf = (table: string, column: string) =>
-  `(select pms_ref from ${table} where id = appointments.${column})`;
-
 /**
- * An online booking in one statement (one round trip, planned once per connection), behind its locks
- * (lockForBooking, an earlier statement, so this one's snapshot sees what committed before them): the
- * client's upcoming appointments counted (decision 0057's caps), and only when they are below the limits
- * the appointment, then the clinician's overlapping expired holds deleted (decision 0003) and the
- * reservation inserted. The reservation reads the deletion's count, so the deletion runs first, and the
- * exclusion constraint no longer sees rows this transaction deleted; it refuses an overlap with 23P01,
- * the pet's constraint on the appointment with its own name, as the statements one by one did
- * (assertRoomToBook's count, insertAppointment, releaseExpiredHolds, reserve).
- */
-const bookOnline = namedStatement(
-  'online_booking_write',
-  sql`with counted as (
-      select count(*)::int as upcoming_client,
-             (count(*) filter (where pet_id = ${value('petId')}::int))::int as upcoming_pet
-      from appointments
-      where client_id = ${value('clientId')}::int and status = 'Booked'
-        and starts_at > ${value('now')}::timestamptz
-    ),
-    appointment as (
-      insert into appointments (practice_id, clinician_id, client_id, pet_id, reason_id, starts_at, ends_at,
-                                notes, notes_for_client, idempotency_key, idempotency_request_hash,
-                                visit_id)
-      select ${value('practiceId')}::int, ${value('clinicianId')}::int, ${value('clientId')}::int,
-             ${value('petId')}::int, ${value('reasonId')}::int, ${value('startsAt')}::timestamptz,
-             ${value('endsAt')}::timestamptz, ${value('notes')}::text, true, ${value('idempotencyKey')}::text,
-             ${value('idempotencyRequestHash')}::text, ${value('visitId')}::uuid
-      from counted
-      where (${value('clientLimit')}::int is null or upcoming_client < ${value('clientLimit')}::int)
-        and (${value('petLimit')}::int is null or upcoming_pet < ${value('petLimit')}::int)
-      returning id, pms_ref, practice_id, ${sql.raw(refOf('practices', 'practice_id'))} as practice_ref,
-                clinician_id, ${sql.raw(refOf('clinicians', 'clinician_id'))} as clinician_ref,
-                client_id, ${sql.raw(refOf('clients', 'client_id'))} as client_ref,
-                pet_id, ${sql.raw(refOf('pets', 'pet_id'))} as pet_ref,
-                reason_id, ${sql.raw(refOf('appointment_reasons', 'reason_id'))} as reason_ref,
-                starts_at, ends_at, status, notes, visit_id
-    ),
-    released as (
-      delete from clinician_reservations
-      where exists (select 1 from appointment) and clinician_id = ${value('clinicianId')}::int
-        and during && tstzrange(${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz)
-        and hold_expires_at is not null and hold_expires_at <= ${value('now')}::timestamptz
-      returning id
-    ),
-    reserved as (
-      insert into clinician_reservations (clinician_id, during, appointment_id)
-      select ${value('clinicianId')}::int,
-             tstzrange(${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz), appointment.id
-      from appointment, (select count(*) from released) as done
-    )
-    select counted.*, appointment.* from counted left join appointment on true`,
-);
-
-type BookedRow = {
-  upcoming_client: number;
-  upcoming_pet: number;
-  id: number | null;
-  pms_ref: string | null;
-  practice_id: number;
-  practice_ref: string | null;
-  clinician_id: number;
-  clinician_ref: string | null;
-  client_id: number;
-  client_ref: string | null;
-  pet_id: number;
-  pet_ref: string | null;
-  reason_id: number;
-  reason_ref: string | null;
-  starts_at: string;
-  ends_at: string;
-  status: AppointmentEventRow['status'];
-  notes: string | null;
-  visit_id: string | null;
-};
-
-/**
- * Writes an online booking (see bookOnline) unless the client's or the pet's upcoming appointments have
+ * Writes an online booking (@vet/clinician-time/online-booking) unless the client's or the pet's upcoming appointments have
  * reached `limits` (upcomingLimits; null: none): answers what were counted, and what the booking's
  * event says of it (null: refused by a cap). The caller has taken the booking's locks (lockForBooking) in
  * an earlier statement of its transaction.
@@ -220,15 +99,7 @@ export async function writeOnlineBooking(
   limits: { client: number | null; pet: number | null },
   now: Date,
 ): Promise<{ upcoming: { client: number; pet: number }; booked: AppointmentEventRow | null }> {
-  const [row] = await runNamed<BookedRow>(tx, bookOnline, {
-    ...values,
-    visitId: values.visitId ?? null,
-    startsAt: values.startsAt.toISOString(),
-    endsAt: values.endsAt.toISOString(),
-    now: now.toISOString(),
-    clientLimit: limits.client,
-    petLimit: limits.pet,
-  });
+  const row = await writeOnlineBookingRow(tx, values, limits, now);
   if (!row) throw new Error('the booking statement answered no row');
   const upcoming = { client: Number(row.upcoming_client), pet: Number(row.upcoming_pet) };
   if (row.id === null) return { upcoming, booked: null };
@@ -252,43 +123,4 @@ export async function writeOnlineBooking(
     visitId: row.visit_id,
   };
   return { upcoming, booked };
-}
-
-/** Holds the clinician's time; the exclusion constraint refuses an overlap with 23P01. */
-export async function reserve(
-  tx: Executor,
-  appointmentId: number,
-  clinicianId: number,
-  startsAt: Date,
-  endsAt: Date,
-) {
-  await tx
-    .insert(clinicianReservations)
-    .values({ clinicianId, during: timeRange(startsAt, endsAt), appointmentId });
-}
-
-/**
- * Moves an appointment's reservation in one statement: the constraint checks the new time against every
- * other reservation while the old time is still held, so the old time is never free before the new one
- * is taken, and a refusal leaves the old one as it was. A move made online is an online booking's: out of
- * the practice's lane (decision 0063), so the new time may overlap nothing.
- */
-export async function moveReservation(
-  tx: Executor,
-  appointmentId: number,
-  clinicianId: number,
-  startsAt: Date,
-  endsAt: Date,
-): Promise<void> {
-  const moved = await tx
-    .update(clinicianReservations)
-    .set({ clinicianId, during: timeRange(startsAt, endsAt), practiceLane: false })
-    .where(eq(clinicianReservations.appointmentId, appointmentId))
-    .returning({ id: clinicianReservations.id });
-  // A booked appointment always owns a reservation; should one be missing, the move still holds the time.
-  if (moved.length === 0) await reserve(tx, appointmentId, clinicianId, startsAt, endsAt);
-}
-
-export async function releaseReservation(tx: Executor, appointmentId: number) {
-  await tx.delete(clinicianReservations).where(eq(clinicianReservations.appointmentId, appointmentId));
 }

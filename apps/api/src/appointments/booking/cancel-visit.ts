@@ -1,6 +1,6 @@
 import { bookingMessages } from '@vet/contracts/appointment-booking';
 import type { VisitDetail } from '@vet/contracts/appointment-visits';
-import { endEarlierTimeRequests } from '@vet/db/earlier-time-requests';
+import { endEarlierTimeRequests } from '@vet/clinician-time/earlier-time-requests';
 import { conflict, notFound } from '../../platform/index.ts';
 import { toDetail } from './appointment-records.ts';
 import type { Booker, BookingDeps } from './book-appointment.ts';

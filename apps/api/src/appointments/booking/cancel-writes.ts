@@ -2,10 +2,10 @@ import { rowExists } from '@vet/db/row-exists';
 import { appointments } from '@vet/db/schema/appointments';
 import { cancellationReasons } from '@vet/db/schema/lookups';
 import type { Executor } from '@vet/db/connection';
+import { releaseReservation } from '@vet/clinician-time/online-reservations';
 import { eq } from 'drizzle-orm';
 import { badRequest } from '../../platform/index.ts';
 import { appointmentEventColumns, recordCancelled } from './appointment-events.ts';
-import { releaseReservation } from './booking-writes.ts';
 
 /** A client's cancellation names a reason from the list (a 400 on the field otherwise). */
 export async function assertCancellationReason(tx: Executor, reasonId: number): Promise<void> {

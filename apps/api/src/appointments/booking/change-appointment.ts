@@ -8,7 +8,7 @@ import { cancellationReasons } from '@vet/db/schema/lookups';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { clients } from '@vet/db/schema/clients';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
-import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
+import { endEarlierTimeRequests, type FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { conflict, notFound } from '../../platform/index.ts';
 import { appointmentEventColumns, previousEventColumns, recordAmended } from './appointment-events.ts';
 import { nextCalendarSequence } from './appointment-calendar.ts';

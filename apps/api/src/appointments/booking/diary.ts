@@ -1,18 +1,22 @@
 import type { Executor } from '@vet/db/connection';
 import type { appointments } from '@vet/db/schema/appointments';
-import { clinicianReservations } from '@vet/db/schema/appointments';
-import { and, eq } from 'drizzle-orm';
+import {
+  extendHold,
+  handOverHold,
+  holdTime,
+  moveHold,
+  moveReservation,
+  releaseExpiredHolds,
+  releaseHold,
+  reserve,
+} from '@vet/clinician-time/online-reservations';
 import type { AppointmentEventRow } from './appointment-events.ts';
 import {
   insertAppointment,
   isLostRace,
   lockClinician,
   lockPet,
-  moveReservation,
   PET_OVERLAP_CONSTRAINT,
-  releaseExpiredHolds,
-  reserve,
-  timeRange,
 } from './booking-writes.ts';
 import { databaseError } from '@vet/db/database-error';
 
@@ -74,16 +78,8 @@ export async function openDiary(
   const freeUp = (time: TimeSpan) =>
     releaseExpiredHolds(tx, clinicianId, time.startsAt, time.endsAt, clock());
 
-  const holdTime = (time: HeldTime) =>
-    tx.insert(clinicianReservations).values({
-      clinicianId,
-      during: timeRange(time.startsAt, time.endsAt),
-      softBookingId: time.holdId,
-      holdExpiresAt: time.expiresAt,
-    });
-  const releaseHold = async (holdId: string) => {
-    await tx.delete(clinicianReservations).where(eq(clinicianReservations.softBookingId, holdId));
-  };
+  const holdFor = (time: HeldTime) => holdTime(tx, clinicianId, time);
+  const release = (holdId: string) => releaseHold(tx, holdId);
   const book = async (values: typeof appointments.$inferInsert & TimeSpan) => {
     const appointment = await insertAppointment(tx, { ...values, clinicianId });
     await freeUp(values);
@@ -95,21 +91,12 @@ export async function openDiary(
     book,
     async convertHold(holdId, values, keepsHoldsTime) {
       if (!keepsHoldsTime) {
-        await releaseHold(holdId);
+        await release(holdId);
         return book(values);
       }
       const appointment = await insertAppointment(tx, { ...values, clinicianId });
-      const handedOver = await tx
-        .update(clinicianReservations)
-        .set({ softBookingId: null, appointmentId: appointment.id, holdExpiresAt: null })
-        .where(
-          and(
-            eq(clinicianReservations.softBookingId, holdId),
-            eq(clinicianReservations.clinicianId, clinicianId),
-          ),
-        )
-        .returning({ id: clinicianReservations.id });
-      if (handedOver.length === 0) {
+      const handedOver = await handOverHold(tx, holdId, clinicianId, appointment.id);
+      if (!handedOver) {
         await freeUp(values);
         await reserve(tx, appointment.id, clinicianId, values.startsAt, values.endsAt);
       }
@@ -117,34 +104,22 @@ export async function openDiary(
     },
     async hold(time) {
       await freeUp(time);
-      await holdTime(time);
+      await holdFor(time);
     },
     async moveHold(fromHoldId, to) {
       await freeUp(to);
-      const moved = await tx
-        .update(clinicianReservations)
-        .set({
-          softBookingId: to.holdId,
-          clinicianId,
-          during: timeRange(to.startsAt, to.endsAt),
-          holdExpiresAt: to.expiresAt,
-        })
-        .where(eq(clinicianReservations.softBookingId, fromHoldId))
-        .returning({ id: clinicianReservations.id });
+      const moved = await moveHold(tx, fromHoldId, clinicianId, to);
       // The old hold had lost its time (the practice gave it away): the new one takes a free time.
-      if (moved.length === 0) await holdTime(to);
+      if (!moved) await holdFor(to);
     },
     async extendHold(holdId, expiresAt) {
-      await tx
-        .update(clinicianReservations)
-        .set({ holdExpiresAt: expiresAt })
-        .where(eq(clinicianReservations.softBookingId, holdId));
+      await extendHold(tx, holdId, expiresAt);
     },
     async moveAppointment(appointmentId, to) {
       await freeUp(to);
       await moveReservation(tx, appointmentId, clinicianId, to.startsAt, to.endsAt);
     },
-    releaseHold,
+    releaseHold: release,
   };
 }
 

@@ -1,8 +1,8 @@
-import type { Database } from '@vet/db/connection';
-import type { FreedSpan } from '@vet/db/earlier-time-requests';
+import type { FreedSpan } from '@vet/clinician-time/earlier-time-requests';
+import { expireGuestHoldsFreeing } from '@vet/clinician-time/expire-guest-holds';
 import { softBookings } from '@vet/db/schema/appointments';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { MINUTE_MS, openDiary } from '../booking/index.ts';
 import type { EarlierTimesDeps } from './earlier-times-common.ts';
@@ -106,7 +106,9 @@ export async function runEarlierTimes(deps: EarlierTimesDeps): Promise<{ lapsed:
       spans.push(span);
     }
   }
-  spans.push(...(await expireGuestHoldsFreeing(deps.db, now)));
+  spans.push(
+    ...(await expireGuestHoldsFreeing(deps.db, now, new Date(now.getTime() - GUEST_HOLD_WINDOW_MS))),
+  );
   spans.push(...(await endStaleRequests(deps, null)));
   const offered = await offerFreedTimes(deps, spans);
   return { lapsed, offered };
@@ -114,38 +116,3 @@ export async function runEarlierTimes(deps: EarlierTimesDeps): Promise<{ lapsed:
 
 /** How far back a guest hold's expiry is still news: the e-mail worker may have expired it first. */
 const GUEST_HOLD_WINDOW_MS = 3 * MINUTE_MS;
-
-/**
- * Guest holds (not offers) whose time ran out: Expired and their reservations deleted, as the e-mail
- * worker's expireGuestHolds does (each updates only rows still Held, so a hold is expired once), and the
- * spans of every guest hold that ran out in the last few minutes, whoever expired it, answered to be
- * offered. A span offered twice is held once: the second search finds the first's hold.
- */
-async function expireGuestHoldsFreeing(db: Database, now: Date): Promise<FreedSpan[]> {
-  const result = await db.execute<{
-    practice_id: number;
-    clinician_id: number;
-    starts_at: string;
-    ends_at: string;
-  }>(sql`
-    with expired as (
-      update soft_bookings b set status = 'Expired'
-      where b.status = 'Held' and b.expires_at <= ${now.toISOString()}::timestamptz
-        and not exists (select 1 from earlier_time_offers o where o.soft_booking_id = b.id)
-      returning b.id, b.practice_id, b.clinician_id, b.starts_at, b.ends_at
-    ),
-    gone as (delete from clinician_reservations r using expired where r.soft_booking_id = expired.id)
-    select practice_id, clinician_id, starts_at, ends_at from expired
-    union
-    select b.practice_id, b.clinician_id, b.starts_at, b.ends_at from soft_bookings b
-    where b.status = 'Expired'
-      and b.expires_at > ${new Date(now.getTime() - GUEST_HOLD_WINDOW_MS).toISOString()}::timestamptz
-      and b.expires_at <= ${now.toISOString()}::timestamptz
-      and not exists (select 1 from earlier_time_offers o where o.soft_booking_id = b.id)`);
-  return result.rows.map((row) => ({
-    practiceId: Number(row.practice_id),
-    clinicianId: Number(row.clinician_id),
-    startsAt: new Date(row.starts_at),
-    endsAt: new Date(row.ends_at),
-  }));
-}

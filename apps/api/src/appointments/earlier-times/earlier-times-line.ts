@@ -1,5 +1,5 @@
 import { practiceDate } from '@vet/contracts/practice-clock';
-import { endEarlierTimeRequests } from '@vet/db/earlier-time-requests';
+import { endEarlierTimeRequests } from '@vet/clinician-time/earlier-time-requests';
 import { earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bookingMessages } from '@vet/contracts/booking-rules';

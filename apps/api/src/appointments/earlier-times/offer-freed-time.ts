@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { practiceDate } from '@vet/contracts/practice-clock';
-import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
+import { endEarlierTimeRequests, type FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { appointments, softBookings } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';

@@ -1,7 +1,7 @@
 import { appointmentSlotsResponseSchema, bookingConflictSchema } from '@vet/contracts/appointment-booking';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { guestHoldMaxExtensions, guestMessages, softBookingSchema } from '@vet/contracts/guest-bookings';
-import { expireGuestHolds } from '@vet/db/expire-guest-holds';
+import { expireGuestHolds } from '@vet/clinician-time/expire-guest-holds';
 import { clinicianReservations } from '@vet/db/schema/appointments';
 import { createReason, createSpecies, linkReasonSpecies } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';

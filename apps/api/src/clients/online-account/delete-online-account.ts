@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OnlineAccountDeleted } from '@vet/contracts/online-account';
 import type { Database } from '@vet/db/connection';
-import type { FreedSpan } from '@vet/db/earlier-time-requests';
+import type { FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { databaseError, DEADLOCK_DETECTED } from '@vet/db/database-error';
 import { eraseEmbeddedAccount } from '@vet/db/embedded-account-erasure';
 import { recordPracticeEvent } from '@vet/db/practice-events';

@@ -1,7 +1,7 @@
 import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
 import { lockClientRow } from '@vet/db/client-lock';
 import type { Executor } from '@vet/db/connection';
-import type { FreedSpan } from '@vet/db/earlier-time-requests';
+import type { FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { emailKey } from '@vet/db/normalise';
 import { softBookings } from '@vet/db/schema/appointments';
 import { clientChanges } from '@vet/db/schema/client-changes';

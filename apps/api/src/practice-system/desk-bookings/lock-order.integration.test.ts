@@ -2,7 +2,7 @@ import { appointmentDetailSchema } from '@vet/contracts/appointment-booking';
 import { guestMessages } from '@vet/contracts/guest-bookings';
 import type { Database, Executor } from '@vet/db/connection';
 import { lockSpaces } from '@vet/db/lock-spaces';
-import { makeRoomForPracticeBooking } from '@vet/db/practice-lane';
+import { makeRoomForPracticeBooking } from '@vet/clinician-time/practice-lane';
 import { appointments, clinicianReservations } from '@vet/db/schema/appointments';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { sql } from 'drizzle-orm';

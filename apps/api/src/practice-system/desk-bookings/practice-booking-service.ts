@@ -7,8 +7,8 @@ import type {
   PracticeAppointmentWrite,
 } from '@vet/contracts/integration-appointments';
 import type { Database, Executor } from '@vet/db/connection';
-import { endEarlierTimeRequests, type FreedSpan } from '@vet/db/earlier-time-requests';
-import { makeRoomForPracticeBooking, type PracticeLaneEffects } from '@vet/db/practice-lane';
+import { endEarlierTimeRequests, type FreedSpan } from '@vet/clinician-time/earlier-time-requests';
+import { makeRoomForPracticeBooking, type PracticeLaneEffects } from '@vet/clinician-time/practice-lane';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import {
   nextCalendarSequence,

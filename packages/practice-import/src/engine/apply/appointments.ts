@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { makeRoomForPracticeBookings } from '@vet/db/practice-lane';
+import { makeRoomForPracticeBookings } from '@vet/clinician-time/practice-lane';
+import {
+  releaseRewrittenReservations,
+  reserveWrittenAppointments,
+} from '@vet/clinician-time/practice-bookings';
 import type { Session } from '../session.ts';
 import { withoutRowTriggers } from './row-triggers.ts';
 import { refreshFingerprints, upsertSql } from './upsert.ts';
@@ -82,13 +86,8 @@ export async function applyAppointments(session: Session): Promise<number> {
              returning 1)
     select count(*)::int as n from written`),
   );
-  await session.query(`delete from clinician_reservations
-    where appointment_id in (select id from written_appointments where not inserted)`);
-  await withoutRowTriggers(session, () =>
-    session.query(`insert into clinician_reservations (clinician_id, during, appointment_id, practice_lane)
-      select clinician_id, tstzrange(starts_at, ends_at), id, true from written_appointments
-       where status = 'Booked' and ends_at > now()`),
-  );
+  await releaseRewrittenReservations(session);
+  await withoutRowTriggers(session, () => reserveWrittenAppointments(session));
   await session.query(`update pets p set awaiting_initial_consultation = false, updated_at = now()
       from written_appointments w join appointment_reasons r on r.id = w.reason_id
      where p.id = w.pet_id and w.status = 'Completed' and r.is_initial_consultation

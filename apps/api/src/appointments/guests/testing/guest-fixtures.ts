@@ -1,3 +1,4 @@
+import { setHoldExpiry } from '@vet/clinician-time/testing/reservations';
 import { softBookingSchema } from '@vet/contracts/guest-bookings';
 import type { Database } from '@vet/db/connection';
 import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
@@ -90,10 +91,7 @@ export function guestHelpers(context: Context, db: Database) {
   const expire = async (id: string) => {
     const past = new Date(Date.now() - 60_000);
     await db.update(softBookings).set({ expiresAt: past }).where(eq(softBookings.id, id));
-    await db
-      .update(clinicianReservations)
-      .set({ holdExpiresAt: past })
-      .where(eq(clinicianReservations.softBookingId, id));
+    await setHoldExpiry(db, id, past);
   };
 
   const holdRow = async (id: string) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { holdTime } from '@vet/clinician-time/online-reservations';
 import type { DatabaseHandle } from '@vet/db/connection';
-import { clinicianReservations, softBookings } from '@vet/db/schema/appointments';
+import { softBookings } from '@vet/db/schema/appointments';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { idpAccounts } from '@vet/db/schema/identity';
 import { emailOutbox } from '@vet/db/schema/system';
@@ -154,12 +155,7 @@ export async function earlierTimeOffer(
     })
     .returning({ id: softBookings.id });
   if (state === 'Offered') {
-    await db.insert(clinicianReservations).values({
-      clinicianId: clinician.id,
-      during: `[${startsAt.toISOString()},${endsAt.toISOString()})`,
-      softBookingId: hold!.id,
-      holdExpiresAt: expiresAt,
-    });
+    await holdTime(db, clinician.id, { holdId: hold!.id, startsAt, endsAt, expiresAt });
   }
   const [offer] = await db
     .insert(earlierTimeOffers)

@@ -1,17 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Executor } from './connection.ts';
-import { lockSpaces } from './lock-spaces.ts';
+import type { Executor } from '@vet/db/connection';
+import { lockSpaces } from '@vet/db/lock-spaces';
 import { makeRoomForPracticeBooking } from './practice-lane.ts';
-import { appointments, clinicianReservations } from './schema/appointments.ts';
+import { appointments, clinicianReservations } from '@vet/db/schema/appointments';
 import {
   createClient,
   createClinician,
   createPet,
   createPractice,
   createReason,
-} from './testing/factories.ts';
-import { useTestDatabase } from './testing/test-database.ts';
+} from '@vet/db/testing/factories';
+import { useTestDatabase } from '@vet/db/testing/test-database';
 
 /**
  * Decision 0063: a practice booking is never refused by an online booking racing it. Online writers take

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeRoomForPracticeBookings } from './practice-lane.ts';
-import { practiceEvents } from './schema/practice-events.ts';
-import { clients } from './schema/clients.ts';
+import { practiceEvents } from '@vet/db/schema/practice-events';
+import { clients } from '@vet/db/schema/clients';
 import {
   createAppointment,
   createClient,
@@ -10,8 +10,8 @@ import {
   createPet,
   createPractice,
   createReason,
-} from './testing/factories.ts';
-import { useTestDatabase } from './testing/test-database.ts';
+} from '@vet/db/testing/factories';
+import { useTestDatabase } from '@vet/db/testing/test-database';
 
 /**
  * Decision 0067: the many-span form (the importer) writes one appointment.flagged event per online

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from './connection.ts';
-import { lockSpaces } from './lock-spaces.ts';
-import { namedStatement, runNamed } from './named-statement.ts';
-import { recordPracticeEvent } from './practice-events.ts';
+import type { Executor } from '@vet/db/connection';
+import { lockSpaces } from '@vet/db/lock-spaces';
+import { namedStatement, runNamed } from '@vet/db/named-statement';
+import { recordPracticeEvent } from '@vet/db/practice-events';
 
 /** A practice booking about to be stored: its clinician's time, and its pet's. */
 export interface PracticeSpan {

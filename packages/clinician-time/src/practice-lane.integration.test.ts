@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Database } from './connection.ts';
+import type { Database } from '@vet/db/connection';
 import {
   lockForPracticeBookings,
   makeRoomForPracticeBooking,
   makeRoomForPracticeBookings,
   type PracticeSpan,
 } from './practice-lane.ts';
-import { appointments, clinicianReservations, softBookings } from './schema/appointments.ts';
+import { appointments, clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 import {
   createAppointment,
   createClient,
@@ -15,8 +15,8 @@ import {
   createPet,
   createPractice,
   createReason,
-} from './testing/factories.ts';
-import { useTestDatabase } from './testing/test-database.ts';
+} from '@vet/db/testing/factories';
+import { useTestDatabase } from '@vet/db/testing/test-database';
 
 /**
  * Decision 0063: what storing a practice booking does to the online rows in its way, before its own

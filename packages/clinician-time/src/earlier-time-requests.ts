@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from './connection.ts';
+import type { Executor } from '@vet/db/connection';
 
 /** A time an ended offer held, free again for the next in line. */
 export interface FreedSpan {
