@@ -30,12 +30,16 @@ const { lanes, jsonReport } = laneArguments(process.argv.slice(2), runDir);
 
 function runLane(lane: (typeof lanes)[number]): Promise<LaneTime & { status: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', ...lane.args], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    // NODE_ENV said explicitly (vitest would set it too): unset, the apps would run as production (decision 0068).
-    env: { ...process.env, NODE_ENV: 'test', TEST_LOG_DIR: runDir },
-  });
+  const child = spawn(
+    process.execPath,
+    [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', ...lane.args],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      // NODE_ENV said explicitly (vitest would set it too): unset, the apps would run as production (decision 0068).
+      env: { ...process.env, NODE_ENV: 'test', TEST_LOG_DIR: runDir },
+    },
+  );
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       resolve({ name: lane.name, seconds: (performance.now() - started) / 1000, status: code ?? 1 });

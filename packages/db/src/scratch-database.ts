@@ -50,7 +50,9 @@ export async function copyScratchDatabase(
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(template)}`);
+    await client.query(
+      `create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(template)}`,
+    );
   } finally {
     await client.end();
   }

@@ -36,8 +36,11 @@ export function laneArguments(given: string[], runDir: string): { lanes: Lane[];
     args.push(arg);
   }
   // The reporter people read stays: vitest drops its default once any reporter is named.
-  if (!args.some((arg) => arg === '--reporter' || arg.startsWith('--reporter='))) args.push('--reporter=default');
-  const chosen = args.some((arg) => arg === '--project' || arg.startsWith('--project=') || !arg.startsWith('-'));
+  if (!args.some((arg) => arg === '--reporter' || arg.startsWith('--reporter=')))
+    args.push('--reporter=default');
+  const chosen = args.some(
+    (arg) => arg === '--project' || arg.startsWith('--project=') || !arg.startsWith('-'),
+  );
   const lane = (name: string, extra: string[]): Lane => {
     const report = join(runDir, `report-${name}.json`);
     return { name, report, args: [...extra, ...args, '--reporter=json', `--outputFile.json=${report}`] };
@@ -46,7 +49,10 @@ export function laneArguments(given: string[], runDir: string): { lanes: Lane[];
   return {
     lanes: [
       lane('end-to-end', ['--project', e2eProject]),
-      lane('the rest', otherProjects.flatMap((project) => ['--project', project])),
+      lane(
+        'the rest',
+        otherProjects.flatMap((project) => ['--project', project]),
+      ),
     ],
     jsonReport,
   };

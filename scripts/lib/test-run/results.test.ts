@@ -17,7 +17,12 @@ const report = (files: [string, number][], overrides: Partial<VitestReport> = {}
   numTodoTests: 0,
   startTime: 1_000,
   success: true,
-  testResults: files.map(([name, ms]) => ({ name: `/repo/${name}`, startTime: 0, endTime: ms, status: 'passed' })),
+  testResults: files.map(([name, ms]) => ({
+    name: `/repo/${name}`,
+    startTime: 0,
+    endTime: ms,
+    status: 'passed',
+  })),
   ...overrides,
 });
 
@@ -29,7 +34,13 @@ describe("npm test's lanes", () => {
     );
     expect(jsonReport).toBe('.data/test-results.json');
     expect(lanes.map((lane) => lane.args)).toEqual([
-      ['--project', 'e2e', '--reporter=default', '--reporter=json', '--outputFile.json=/run/report-end-to-end.json'],
+      [
+        '--project',
+        'e2e',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=/run/report-end-to-end.json',
+      ],
       [
         ...['--project', 'unit', '--project', 'integration', '--project', 'tooling'],
         ...['--reporter=default', '--reporter=json', '--outputFile.json=/run/report-the rest.json'],
@@ -62,7 +73,10 @@ describe('where the time went', () => {
       report([['e2e/b.e2e.test.ts', 20]], { startTime: 500, success: false, numFailedTests: 1 }),
     ]);
     expect(merged).toMatchObject({ numTotalTests: 4, numFailedTests: 1, startTime: 500, success: false });
-    expect(merged.testResults.map((result) => result.name)).toEqual(['/repo/a.test.ts', '/repo/e2e/b.e2e.test.ts']);
+    expect(merged.testResults.map((result) => result.name)).toEqual([
+      '/repo/a.test.ts',
+      '/repo/e2e/b.e2e.test.ts',
+    ]);
   });
 
   it('tells the layers by the config’s file names', () => {

@@ -82,7 +82,9 @@ export function describeTimes(
   const seconds = (value: number) => `${value.toFixed(1).padStart(7)} s`;
   const lines = [`Wall time: ${lanes.map((lane) => `${lane.name} ${lane.seconds.toFixed(0)} s`).join(', ')}`];
   lines.push('Time in test files, by layer (files run side by side, so their sum exceeds the wall time):');
-  for (const [layer, { files: count, seconds: spent }] of [...layers].sort((a, b) => b[1].seconds - a[1].seconds)) {
+  for (const [layer, { files: count, seconds: spent }] of [...layers].sort(
+    (a, b) => b[1].seconds - a[1].seconds,
+  )) {
     const share = total > 0 ? Math.round((spent / total) * 100) : 0;
     lines.push(`  ${layer.padEnd(12)}${String(count).padStart(5)} files ${seconds(spent)}  ${share}%`);
   }
