@@ -15,14 +15,14 @@ const noOnlyInTests = {
 };
 
 /**
- * Issue 60: @vet/clinician-time is the one writer of clinician_reservations, the table whose constraint
+ * @vet/clinician-time is the one writer of clinician_reservations, the table whose constraint
  * stops double booking; everything else asks it. A write in SQL text (a string or a template's text) or
  * drizzle's insert, update or delete of the table fails elsewhere. scripts/reservation-writers.test.ts
  * scans every source file for the same, so a query the selectors miss is caught there.
  */
 const reservationWrite = String.raw`/\b(insert\s+into|update|delete\s+from)\s+"?clinician_reservations\b/i`;
 const reservationWriteMessage =
-  "Only @vet/clinician-time writes clinician_reservations (issue 60): call its functions (tests' fixtures: @vet/clinician-time/testing/reservations).";
+  "Only @vet/clinician-time writes clinician_reservations: call its functions (tests' fixtures: @vet/clinician-time/testing/reservations).";
 const noReservationWrites = [
   { selector: `Literal[value=${reservationWrite}]`, message: reservationWriteMessage },
   { selector: `TemplateElement[value.raw=${reservationWrite}]`, message: reservationWriteMessage },

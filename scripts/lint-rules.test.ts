@@ -361,7 +361,7 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     expected: [],
   },
   {
-    name: 'a write of clinician_reservations outside its owner (issue 60)',
+    name: 'a write of clinician_reservations outside its owner',
     file: at('booking', 'reservation-writes.ts'),
     source: reservationWrites,
     expected: [reservationWrite, reservationWrite, reservationWrite],

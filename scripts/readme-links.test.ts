@@ -22,7 +22,7 @@ import { repoRoot } from './lib/shared/paths.ts';
 
 const readmeMaxLines = 200;
 
-/** The pages the README's sections moved to (issue 60), each to be linked from README.md. */
+/** The pages the README's sections moved to, each to be linked from README.md. */
 const movedPages = [
   'docs/configuration.md',
   'docs/operations.md',

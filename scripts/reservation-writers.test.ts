@@ -1,5 +1,5 @@
 /**
- * Issue 60: @vet/clinician-time is the only code that writes clinician_reservations, the table whose
+ * @vet/clinician-time is the only code that writes clinician_reservations, the table whose
  * exclusion constraint stops double booking. ESLint refuses the writes it can see (eslint.config.js,
  * noReservationWrites); this reads every source file's text, so a write ESLint's selectors miss (a
  * query assembled from parts, a table interpolated into drizzle's sql) fails here, naming its file.

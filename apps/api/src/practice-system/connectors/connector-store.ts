@@ -57,8 +57,8 @@ export function createConnectorStore(db: Database) {
     },
 
     /**
-     * The desk bookings the connector read and the portal refused (issue 59: by their own data, never a
-     * pet's labels): their times the portal may offer online until they apply.
+     * The desk bookings the connector read and the portal refused (by their own data, never a pet's
+     * labels: decision 0131): their times the portal may offer online until they apply.
      */
     async refusedDeskBookings(name: string): Promise<number> {
       const [row] = await db
