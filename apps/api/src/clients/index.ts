@@ -4,6 +4,7 @@
  * deletion), data export, and repeat prescriptions.
  * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
  */
+export { notesForClient, withPetPracticeAndReason } from './appointment-reads/index.ts';
 export { dataExportRoutes } from './data-export/index.ts';
 export { defaultBudgets, onboardingRoutes, preSignupRoutes } from './onboarding/index.ts';
 export type { OnboardingBudgets } from './onboarding/index.ts';
@@ -11,4 +12,4 @@ export { onlineAccountRoutes } from './online-account/index.ts';
 export { createPetsRepository, petRoutes, registerNewPet } from './pets/index.ts';
 export { answerPrescriptionRequest, prescriptionRoutes } from './prescriptions/index.ts';
 export type { PrescriptionEmailSettings } from './prescriptions/index.ts';
-export { clientRecordRoutes, clientRoutes } from './profile/index.ts';
+export { clientRecordRoutes, clientRoutes, lockClientRow } from './profile/index.ts';

@@ -8,6 +8,7 @@ export {
   authPlugin,
   clientNotLinked,
   createLinkedClientLookup,
+  homePracticeColumns,
   identityOf,
   integrationScope,
   linkedClientOf,
@@ -20,8 +21,10 @@ export {
   requireRecentSignIn,
   servesPractice,
   signedInScope,
+  withHomePractice,
 } from './auth/index.ts';
 export type {
+  HomePracticeFields,
   Identity,
   LinkedClient,
   LinkedClientLookup,

@@ -8,8 +8,7 @@ import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/index.ts';
-import { withPetPracticeAndReason } from '@vet/db/appointment-joins';
-import { notesForClient } from '@vet/db/client-notes';
+import { withPetPracticeAndReason, notesForClient } from '../../clients/index.ts';
 
 /** The database or a transaction: the reads below run in either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

@@ -1,6 +1,5 @@
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { earlierTimeOfferMessages, type EarlierTimeOffer } from '@vet/contracts/earlier-times';
-import { withPetPracticeAndReason } from '@vet/db/appointment-joins';
 import type { Database, Executor } from '@vet/db/connection';
 import { appointments, softBookings } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
@@ -22,6 +21,7 @@ import {
 import { conflict, notFound } from '../../platform/index.ts';
 import { earlierTimeMessages, hashToken, type EarlierTimesDeps } from './earlier-times-common.ts';
 import { offerFreedTime } from './offer-freed-time.ts';
+import { withPetPracticeAndReason } from '../../clients/index.ts';
 
 const offerColumns = {
   offerId: earlierTimeOffers.id,

@@ -19,12 +19,10 @@ import { recordedText } from '@vet/db/schema/practice-list-values';
 import { practices } from '@vet/db/schema/practices';
 import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { type Identity, ownedBy } from '../../platform/index.ts';
+import { type Identity, ownedBy, withHomePractice } from '../../platform/index.ts';
 import { prescriptionRequestsOf } from '../prescriptions/index.ts';
 import { clientDetailColumns, contactPreferenceRowsOf } from '../profile/index.ts';
-import { withPetPracticeAndReason } from '@vet/db/appointment-joins';
-import { withHomePractice } from '@vet/db/client-joins';
-import { notesForClient } from '@vet/db/client-notes';
+import { withPetPracticeAndReason, notesForClient } from '../appointment-reads/index.ts';
 
 type ClientPart = NonNullable<DataExport['client']>;
 

@@ -1,11 +1,10 @@
-import { lockClientRow } from '@vet/db/client-lock';
 import type { Database, Executor } from '@vet/db/connection';
 import { embeddedAccountExists } from '@vet/db/embedded-account-erasure';
 import { recordPracticeEvent } from '@vet/db/practice-events';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
 import { and, eq, isNull } from 'drizzle-orm';
-import { clientEventColumns } from '../profile/index.ts';
+import { clientEventColumns, lockClientRow } from '../profile/index.ts';
 import { type Identity, lockIdentity, unauthorized } from '../../platform/index.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

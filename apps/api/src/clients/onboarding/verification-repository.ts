@@ -1,10 +1,10 @@
 import type { VerificationMode } from '@vet/contracts/verification';
-import { lockClientRow } from '@vet/db/client-lock';
 import type { Database } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { verificationCodes } from '@vet/db/schema/onboarding';
 import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { type Identity, ownedBy } from '../../platform/index.ts';
+import { lockClientRow } from '../profile/index.ts';
 
 /** A transaction or the database: what the statements here run on. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;

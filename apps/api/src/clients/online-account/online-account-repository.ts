@@ -1,5 +1,4 @@
 import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
-import { lockClientRow } from '@vet/db/client-lock';
 import type { Executor } from '@vet/db/connection';
 import type { FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { emailKey } from '@vet/db/normalise';
@@ -14,6 +13,7 @@ import { emailOutbox } from '@vet/db/schema/system';
 import { invitations, linkStages, verificationCodes } from '@vet/db/schema/onboarding';
 import { and, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { type Identity, lockIdentity, ownedBy } from '../../platform/index.ts';
+import { lockClientRow } from '../profile/index.ts';
 
 /**
  * Who the kept consent history says acted, once the identity is erased (decision 0080): the same for

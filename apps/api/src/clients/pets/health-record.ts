@@ -1,11 +1,11 @@
 import type { DueVaccination, GivenVaccination, PetHealthRecord } from '@vet/contracts/pet-health-record';
 import { practiceDate } from '@vet/contracts/practice-clock';
-import { withHomePractice } from '@vet/db/client-joins';
 import type { Database } from '@vet/db/connection';
 import { clients, pets } from '@vet/db/schema/clients';
 import { practices } from '@vet/db/schema/practices';
 import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq } from 'drizzle-orm';
+import { withHomePractice } from '../../platform/index.ts';
 
 /** By vaccine name as a reader orders them: letters before case ("Feline leukaemia" before "Feline RCP"). */
 const byVaccine = (a: { vaccine: string }, b: { vaccine: string }) =>

@@ -1,5 +1,4 @@
 import type { PetMedicine, PrescriptionRequest } from '@vet/contracts/prescription-requests';
-import { withHomePractice } from '@vet/db/client-joins';
 import type { Executor } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
@@ -7,6 +6,7 @@ import { clinicians } from '@vet/db/schema/clinicians';
 import { practices } from '@vet/db/schema/practices';
 import { petMedications, prescriptionRequestItems, prescriptionRequests } from '@vet/db/schema/prescriptions';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { withHomePractice } from '../../platform/index.ts';
 
 /** The last time a vet of the pet's practice saw it: a Completed appointment with a Vet (decision 0111). */
 const lastSeenByVet = sql<Date | null>`(

@@ -3,8 +3,6 @@ import {
   contactPurposes,
   type ContactPreferenceChoices,
 } from '@vet/contracts/contact-preferences';
-import { homePracticeColumns, type HomePracticeFields, withHomePractice } from '@vet/db/client-joins';
-import { lockClientRow } from '@vet/db/client-lock';
 import type { Database, Executor } from '@vet/db/connection';
 import { lastNameKey, postcodeKey } from '@vet/db/normalise';
 import { clientChanges, type ClientChangeRecord } from '@vet/db/schema/client-changes';
@@ -20,6 +18,8 @@ import {
   type ClientDetailFields,
   type ClientEventRow,
 } from './client-events.ts';
+import { homePracticeColumns, type HomePracticeFields, withHomePractice } from '../../platform/index.ts';
+import { lockClientRow } from './client-lock.ts';
 
 /** The client's own record as stored: phones in E.164 or as seeded, the home practice joined. */
 export interface ClientRecordRow extends ClientDetailFields, HomePracticeFields {

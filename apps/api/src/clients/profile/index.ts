@@ -4,6 +4,7 @@
  */
 export { clientDetailColumns, clientDetailsOf, clientEventColumns } from './client-events.ts';
 export type { ClientEventRow } from './client-events.ts';
+export { lockClientRow } from './client-lock.ts';
 export { contactPreferenceRowsOf } from './client-record-repository.ts';
 export { clientRecordRoutes } from './client-record-routes.ts';
 export { createClientsRepository } from './clients-repository.ts';

@@ -19,5 +19,7 @@ export type { Identity } from './identity.ts';
 export { ownedBy } from './identity-rows.ts';
 export { lockIdentity } from './identity-lock.ts';
 export type { TrustedIssuer } from './issuer-key-set.ts';
+export { homePracticeColumns, withHomePractice } from './client-joins.ts';
+export type { HomePracticeFields } from './client-joins.ts';
 export { createLinkedClientLookup, linkedToIdentity, recordsOfLinkedClient } from './linked-client.ts';
 export type { LinkedClient, LinkedClientLookup } from './linked-client.ts';

@@ -1,8 +1,8 @@
-import { homePracticeColumns, type HomePracticeFields, withHomePractice } from '@vet/db/client-joins';
 import type { Database } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Identity } from './identity.ts';
+import { homePracticeColumns, type HomePracticeFields, withHomePractice } from './client-joins.ts';
 
 /** The client record linked to an identity, with what the profile shows of its home practice. */
 export interface LinkedClient extends HomePracticeFields {

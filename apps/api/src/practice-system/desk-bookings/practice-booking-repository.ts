@@ -1,6 +1,5 @@
 import type { PracticeAppointment } from '@vet/contracts/integration-appointments';
 import type { Database, Executor } from '@vet/db/connection';
-import { withPetPracticeAndReason } from '@vet/db/appointment-joins';
 import { lockSpaces } from '@vet/db/lock-spaces';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
@@ -8,6 +7,7 @@ import { clinicians } from '@vet/db/schema/clinicians';
 import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { and, eq, sql } from 'drizzle-orm';
+import { withPetPracticeAndReason } from '../../clients/index.ts';
 
 /** The records an appointment's references name, as far as they exist. */
 export interface ResolvedRefs {

@@ -1,10 +1,10 @@
-import { withHomePractice } from '@vet/db/client-joins';
-import { lockClientRow } from '@vet/db/client-lock';
 import type { Executor } from '@vet/db/connection';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
 import { practices } from '@vet/db/schema/practices';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { withHomePractice } from '../../platform/index.ts';
+import { lockClientRow } from '../../clients/index.ts';
 
 /** What an invitation needs of the client record, locked until the transaction ends. */
 export interface InvitedClient {

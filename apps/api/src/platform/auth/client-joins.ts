@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { clients } from './schema/clients.ts';
-import { practices } from './schema/practices.ts';
+import { clients } from '@vet/db/schema/clients';
+import { practices } from '@vet/db/schema/practices';
 
 /**
  * A client with its home practice: the practice every view of a client (or of its pet) names. Takes the

@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
-import type { Database } from './connection.ts';
-import { clients } from './schema/clients.ts';
+import type { Database } from '@vet/db/connection';
+import { clients } from '@vet/db/schema/clients';
 
 /** The columns read of one client's row, as Drizzle's select gives them. */
 type ClientRow<T extends SelectedFields> = SelectResult<T, 'partial', { clients: 'not-null' }>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { appointments } from './schema/appointments.ts';
+import { appointments } from '@vet/db/schema/appointments';
 
 /**
  * An appointment's notes as its client may read them: practice systems write staff notes there, shown

@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { withPetPracticeAndReason } from './appointment-joins.ts';
-import { appointments } from './schema/appointments.ts';
-import { clinicians } from './schema/clinicians.ts';
-import { pets } from './schema/clients.ts';
+import { appointments } from '@vet/db/schema/appointments';
+import { clinicians } from '@vet/db/schema/clinicians';
+import { pets } from '@vet/db/schema/clients';
 
 const db = drizzle.mock();
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { appointments } from './schema/appointments.ts';
-import { pets } from './schema/clients.ts';
-import { appointmentReasons } from './schema/lookups.ts';
-import { practices } from './schema/practices.ts';
+import { appointments } from '@vet/db/schema/appointments';
+import { pets } from '@vet/db/schema/clients';
+import { appointmentReasons } from '@vet/db/schema/lookups';
+import { practices } from '@vet/db/schema/practices';
 
 /**
  * An appointment with its pet, its practice and its reason: what every view of an appointment names. Takes

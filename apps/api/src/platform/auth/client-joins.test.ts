@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { homePracticeColumns, withHomePractice } from './client-joins.ts';
-import { clients, pets } from './schema/clients.ts';
+import { clients, pets } from '@vet/db/schema/clients';
 
 const db = drizzle.mock();
 

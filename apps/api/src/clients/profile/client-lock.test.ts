@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { lockClientRow } from './client-lock.ts';
-import { clients } from './schema/clients.ts';
+import { clients } from '@vet/db/schema/clients';
 
 describe('lockClientRow', () => {
   it("locks the matching client's row for update, reading the caller's columns", async () => {
