@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@vet/db/connection';
 import { lockSpaces } from '@vet/db/lock-spaces';
 import { namedStatement, runNamed } from '@vet/db/named-statement';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 
 /** A practice booking about to be stored: its clinician's time, and its pet's. */
 export interface PracticeSpan {

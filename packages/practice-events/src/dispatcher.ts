@@ -1,5 +1,5 @@
 import type { Database } from '@vet/db/connection';
-import { sequencePracticeEvents } from '@vet/db/practice-events';
+import { sequencePracticeEvents } from './record-events.ts';
 import { createDeliverer, type ConnectorDeliveries, type SendWebhook } from './deliver-next.ts';
 import { nextDueTime } from './delivery-queue.ts';
 import { errorCode, type DispatcherLogger } from './dispatcher-logger.ts';

@@ -1,5 +1,5 @@
 import { connectClient } from '@vet/db/connection';
-import { practiceEventsChannel } from '@vet/db/practice-events';
+import { practiceEventsChannel } from './record-events.ts';
 import type pg from 'pg';
 import { errorCode, type DispatcherLogger } from './dispatcher-logger.ts';
 

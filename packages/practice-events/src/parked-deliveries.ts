@@ -1,5 +1,5 @@
 import type { Database } from '@vet/db/connection';
-import { practiceEventsChannel } from '@vet/db/practice-events';
+import { practiceEventsChannel } from './record-events.ts';
 import { practiceEvents, webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 

@@ -1,4 +1,4 @@
-import { recordPracticeEvent, sequencePracticeEvents } from '@vet/db/practice-events';
+import { recordPracticeEvent, sequencePracticeEvents } from '../record-events.ts';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
 import { createClient, createPractice } from '@vet/db/testing/factories';
 import { useOwnDatabase } from '@vet/db/testing/own-database';

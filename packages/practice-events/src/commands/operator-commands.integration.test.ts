@@ -1,5 +1,5 @@
 import { practiceEventId } from '@vet/contracts/practice-events';
-import { sequencePracticeEvents } from '@vet/db/practice-events';
+import { sequencePracticeEvents } from '../record-events.ts';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { practiceEventId } from '@vet/contracts/practice-events';
 import { connectDatabase, type Database, type DatabaseHandle } from '@vet/db/connection';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '../record-events.ts';
 import { webhookDeliveries } from '@vet/db/schema/practice-events';
 import { asc, eq, sql } from 'drizzle-orm';
 import { startEventDispatcher, type EventDispatcher, type EventDispatcherOptions } from '../dispatcher.ts';

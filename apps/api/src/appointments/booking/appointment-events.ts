@@ -1,6 +1,6 @@
 import type { PracticeEventData } from '@vet/contracts/practice-events';
 import type { Executor } from '@vet/db/connection';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { appointments } from '@vet/db/schema/appointments';
 import { sql } from 'drizzle-orm';
 

@@ -8,7 +8,7 @@ import {
   guestMessages,
   type CompleteSoftBookingBody,
 } from '@vet/contracts/guest-bookings';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import {
   appointmentEventData,
   assertRoomToBook,

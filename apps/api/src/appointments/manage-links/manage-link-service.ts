@@ -1,7 +1,7 @@
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
 import { manageLinkMessages } from '@vet/contracts/manage-link';
 import type { Executor } from '@vet/db/connection';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients } from '@vet/db/schema/clients';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';

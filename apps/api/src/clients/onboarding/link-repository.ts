@@ -1,6 +1,6 @@
 import type { Database, Executor } from '@vet/db/connection';
 import { embeddedAccountExists } from '@vet/db/embedded-account-erasure';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';
 import { and, eq, isNull } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 import type { NewClientBody } from '@vet/contracts/onboarding';
 import type { ClientProfile } from '@vet/contracts/profile';
 import type { Database } from '@vet/db/connection';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { clientDetailsOf } from '../profile/index.ts';
 import {
   type Identity,

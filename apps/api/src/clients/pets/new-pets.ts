@@ -1,6 +1,6 @@
 import { tooManyNewPetsMessage } from '@vet/contracts/pet-rules';
 import type { Executor } from '@vet/db/connection';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { pets } from '@vet/db/schema/clients';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { tooManyRequests } from '../../platform/index.ts';

@@ -7,7 +7,7 @@ import {
 import { petFieldMessages } from '@vet/contracts/pet-rules';
 import type { PracticeEventData } from '@vet/contracts/practice-events';
 import type { Database, Executor } from '@vet/db/connection';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { clients, pets } from '@vet/db/schema/clients';
 import { insurers } from '@vet/db/schema/lookups';
 import { and, eq, sql } from 'drizzle-orm';

@@ -8,7 +8,7 @@ import type {
 } from '@vet/contracts/prescription-requests';
 import { prescriptionMessages, writtenPrescriptionFeePence } from '@vet/contracts/prescription-rules';
 import type { Database, Executor } from '@vet/db/connection';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { prescriptionRequestItems, prescriptionRequests } from '@vet/db/schema/prescriptions';
 import { badRequest, forbidden, notFound } from '../../platform/index.ts';
 import type { PrescriptionsRepository } from './prescriptions-repository.ts';

@@ -4,7 +4,7 @@ import {
   type updateClientDetailsBodySchema,
 } from '@vet/contracts/client-details';
 import type { Database } from '@vet/db/connection';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import type { z } from 'zod';
 import { type Identity, badRequest, notFound, type Issue } from '../../platform/index.ts';
 import {

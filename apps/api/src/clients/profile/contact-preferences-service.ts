@@ -5,7 +5,7 @@ import {
   type ContactPreferencesResponse,
 } from '@vet/contracts/contact-preferences';
 import type { Database } from '@vet/db/connection';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import type { ContactPreferenceChange } from '@vet/db/schema/client-changes';
 import { type Identity, notFound } from '../../platform/index.ts';
 import type { ClientRecordRepository } from './client-record-repository.ts';

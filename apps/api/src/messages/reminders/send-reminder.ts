@@ -1,7 +1,7 @@
 import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
 import type { PracticeEventData } from '@vet/contracts/practice-events';
 import type { Database } from '@vet/db/connection';
-import { recordPracticeEvents } from '@vet/db/practice-events';
+import { recordPracticeEvents } from '@vet/practice-events/record-events';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, contactPreferences, pets } from '@vet/db/schema/clients';
 import { appointmentReasons } from '@vet/db/schema/lookups';

@@ -1,6 +1,6 @@
 import type { MergedKind } from '@vet/contracts/integration-acknowledgements';
 import type { Executor } from '@vet/db/connection';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { sql } from 'drizzle-orm';
 
 /** A record holding the reference a merge names, with what makes it the practice's duplicate or not. */

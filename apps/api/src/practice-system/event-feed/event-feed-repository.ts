@@ -17,7 +17,7 @@ export interface FeedItem {
 /**
  * Sequenced events after a position, in position order. Only numbered events are read: an event still
  * being written gets a position above every one numbered before it commits, so a reader that has passed
- * position N never misses it (packages/db/src/practice-events.ts).
+ * position N never misses it (packages/practice-events/src/record-events.ts).
  */
 export async function listEventsAfter(
   db: Database,

@@ -7,7 +7,7 @@ import {
   type EventFeed,
 } from '@vet/contracts/integration-events';
 import type { Database } from '@vet/db/connection';
-import { sequencePracticeEvents } from '@vet/db/practice-events';
+import { sequencePracticeEvents } from '@vet/practice-events/record-events';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { machineGrantOf } from '../../platform/index.ts';
 import { listEventsAfter, type FeedFilter } from './event-feed-repository.ts';

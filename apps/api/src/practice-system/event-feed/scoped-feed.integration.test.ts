@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
-import { recordPracticeEvent } from '@vet/db/practice-events';
+import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import {
   createAppointment,
   createClient,

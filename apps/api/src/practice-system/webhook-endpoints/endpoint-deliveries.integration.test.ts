@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { webhookEndpointWithSecretSchema } from '@vet/contracts/integration-webhook-endpoints';
-import { recordPracticeEvent, sequencePracticeEvents } from '@vet/db/practice-events';
+import { recordPracticeEvent, sequencePracticeEvents } from '@vet/practice-events/record-events';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
 import { createClient, createPractice } from '@vet/db/testing/factories';
 import { useOwnDatabase } from '@vet/db/testing/own-database';

@@ -1,7 +1,7 @@
 import { eventFeedSchema, type EventFeed } from '@vet/contracts/integration-events';
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import type { Database, Executor } from '@vet/db/connection';
-import { recordPracticeEvent, sequencePracticeEvents } from '@vet/db/practice-events';
+import { recordPracticeEvent, sequencePracticeEvents } from '@vet/practice-events/record-events';
 import { practiceEvents } from '@vet/db/schema/practice-events';
 import { createClient, createPractice } from '@vet/db/testing/factories';
 import { and, inArray, isNotNull, max } from 'drizzle-orm';

@@ -6,8 +6,8 @@ import {
   type PracticeEventType,
 } from '@vet/contracts/practice-events';
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from './connection.ts';
-import { lockSpaces } from './lock-spaces.ts';
+import type { Database, Executor } from '@vet/db/connection';
+import { lockSpaces } from '@vet/db/lock-spaces';
 
 /** The channel an event's commit wakes the dispatchers on (the payload is empty: they read the table). */
 export const practiceEventsChannel = 'practice_events';

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { recordPracticeEvent, sequencePracticeEvents } from './practice-events.ts';
-import { practiceEvents } from './schema/practice-events.ts';
-import { createClient, createPractice } from './testing/factories.ts';
-import { useTestDatabase } from './testing/test-database.ts';
+import { recordPracticeEvent, sequencePracticeEvents } from './record-events.ts';
+import { practiceEvents } from '@vet/db/schema/practice-events';
+import { createClient, createPractice } from '@vet/db/testing/factories';
+import { useTestDatabase } from '@vet/db/testing/test-database';
 
 /** Decision 0067: events commit with their change, and are numbered in the order they became visible. */
 const { db } = useTestDatabase();
