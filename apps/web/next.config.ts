@@ -60,7 +60,7 @@ const nextConfig: NextConfig = {
   // and axe can meet a page without a title (WCAG 2.4.2), and a browser asks for /favicon.ico meanwhile.
   htmlLimitedBots: /.*/,
   // @vet/db: the server-side session store only (src/shared/auth-session/server).
-  transpilePackages: ['@vet/contracts', '@vet/db'],
+  transpilePackages: ['@vet/contracts', '@vet/db', '@vet/telemetry'],
   // Browsers still ask for /favicon.ico now and then (a page left before its <head> was read): answer
   // with the portal's icon rather than a 404 in the console.
   rewrites() {

@@ -1,4 +1,4 @@
-import { requestIdFor } from '@vet/contracts/trace-context';
+import { requestIdFor } from '@vet/telemetry/trace-context';
 import type { DatabaseHandle } from '@vet/db/connection';
 import Fastify from 'fastify';
 import type { Registry } from 'prom-client';

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { serverLogDestination } from '@vet/contracts/log-destination';
-import { requestIdFor } from '@vet/contracts/trace-context';
+import { serverLogDestination } from '@vet/telemetry/log-destination';
+import { requestIdFor } from '@vet/telemetry/trace-context';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**

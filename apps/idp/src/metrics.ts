@@ -1,5 +1,5 @@
 import type { RequestListener } from 'node:http';
-import { createRequestMetrics, type RequestMetrics } from '@vet/contracts/request-metrics';
+import { createRequestMetrics, type RequestMetrics } from '@vet/telemetry/request-metrics';
 
 /**
  * The identity provider's Prometheus metrics (decision 0072): the process's own and its requests'
@@ -53,5 +53,5 @@ export function countedHandler(
   };
 }
 
-/** Served as the API's are (packages/contracts/src/metrics-server.ts). */
-export { startMetricsServer, type MetricsServer } from '@vet/contracts/metrics-server';
+/** Served as the API's are (packages/telemetry/src/metrics-server.ts). */
+export { startMetricsServer, type MetricsServer } from '@vet/telemetry/metrics-server';

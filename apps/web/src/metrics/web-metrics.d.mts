@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestMetrics } from '@vet/contracts/request-metrics';
+import type { RequestMetrics } from '@vet/telemetry/request-metrics';
 
-export { startMetricsServer } from '@vet/contracts/metrics-server';
+export { startMetricsServer } from '@vet/telemetry/metrics-server';
 
 export declare function routeGroup(url: string): 'probe' | 'bff' | 'auth' | 'api' | 'static' | 'page';
 export declare function metricsSettings(

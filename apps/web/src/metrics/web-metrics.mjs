@@ -1,10 +1,10 @@
 // Prometheus metrics of the portal's web server (server.mjs; decision 0072): the process's own
 // and the requests' count and duration by route group, served on a port of their own (METRICS_PORT), never
 // on the portal's. Plain JavaScript, which server.mjs imports: the recorder and the metrics server are the
-// other servers' (@vet/contracts, TypeScript), which Node strips of their types when it runs server.mjs
+// other servers' (@vet/telemetry, TypeScript), which Node strips of their types when it runs server.mjs
 // from the repository, and which the production build bundles into this file (bundle-servers.ts).
-import { startMetricsServer } from '@vet/contracts/metrics-server';
-import { createRequestMetrics } from '@vet/contracts/request-metrics';
+import { startMetricsServer } from '@vet/telemetry/metrics-server';
+import { createRequestMetrics } from '@vet/telemetry/request-metrics';
 
 export { startMetricsServer };
 
@@ -49,7 +49,7 @@ export function metricsSettings(env, publicPort) {
 
 /**
  * The web server's registry (its own, not prom-client's global one) and the function that counts a request.
- * @returns {import('@vet/contracts/request-metrics').RequestMetrics}
+ * @returns {import('@vet/telemetry/request-metrics').RequestMetrics}
  */
 export function createWebMetrics() {
   return createRequestMetrics({

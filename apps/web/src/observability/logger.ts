@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { serverLogDestination } from '@vet/contracts/log-destination';
+import { serverLogDestination } from '@vet/telemetry/log-destination';
 import { scrubPersonalData } from '@vet/contracts/personal-data';
 import { serverLogLevel } from '@/config/server';
 

@@ -10,7 +10,7 @@ const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 if (endpoint) {
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
   const { startWebTracing } = await import('./tracing');
-  const { ExportableSpanExporter } = await import('@vet/contracts/exportable-span-exporter');
+  const { ExportableSpanExporter } = await import('@vet/telemetry/exportable-span-exporter');
   await startWebTracing({ traceExporter: new ExportableSpanExporter(new OTLPTraceExporter()) });
 }
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
-import { ExportableSpanExporter } from '@vet/contracts/exportable-span-exporter';
+import { ExportableSpanExporter } from '@vet/telemetry/exportable-span-exporter';
 import { appendTestLog } from '@vet/contracts/testing/test-logs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { proxyToApi } from '@/shared/bff/proxy';

@@ -7,7 +7,7 @@ import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
  * The web's OpenTelemetry traces (decision 0071): a span per request the portal's server receives (http),
  * per call it makes (undici: the BFF's calls to the API, the sign-in layer's to the provider; they carry
  * the trace on in `traceparent`), and per query of the session store (pg). What the spans may carry out is
- * decided where they are exported (@vet/contracts/exportable-span-exporter).
+ * decided where they are exported (@vet/telemetry/exportable-span-exporter).
  *
  * The packages load here, when tracing starts, not with this module: the preload's bundle would
  * otherwise load the whole SDK into every web process, tracing or not.

@@ -1,6 +1,6 @@
 import { connectDatabase } from '@vet/db/connection';
 import { createApiMetrics } from './api-metrics.ts';
-import { startMetricsServer } from '@vet/contracts/metrics-server';
+import { startMetricsServer } from '@vet/telemetry/metrics-server';
 import { readQueueState } from './queue-metrics.ts';
 import type { DatabaseHandle } from '@vet/db/connection';
 import type { Registry } from 'prom-client';

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@vet/db/connection';
-import { createMetricsRegistry } from '@vet/contracts/request-metrics';
+import { createMetricsRegistry } from '@vet/telemetry/request-metrics';
 import type { Registry } from 'prom-client';
 import { registerPoolMetrics } from './pool-metrics.ts';
 import { registerQueueMetrics, type QueueState } from './queue-metrics.ts';

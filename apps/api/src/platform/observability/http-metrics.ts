@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import { methodLabel, requestDurationBuckets } from '@vet/contracts/request-metrics';
+import { methodLabel, requestDurationBuckets } from '@vet/telemetry/request-metrics';
 import { Counter, Histogram, type Registry } from 'prom-client';
 
 /** One label value for every request no route matched: the raw URL would put ids and names in labels. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { testConfig } from '../../testing/test-app.ts';
 import { createApiMetrics } from './api-metrics.ts';
-import { startMetricsServer, type MetricsServer } from '@vet/contracts/metrics-server';
+import { startMetricsServer, type MetricsServer } from '@vet/telemetry/metrics-server';
 import { readQueueState } from './queue-metrics.ts';
 
 // Its own database: the queue gauges count every row of their tables, which other files also write.

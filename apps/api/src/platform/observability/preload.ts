@@ -10,7 +10,7 @@ const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 if (endpoint) {
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
   const { startApiTracing } = await import('./tracing.ts');
-  const { ExportableSpanExporter } = await import('@vet/contracts/exportable-span-exporter');
+  const { ExportableSpanExporter } = await import('@vet/telemetry/exportable-span-exporter');
   await startApiTracing({ traceExporter: new ExportableSpanExporter(new OTLPTraceExporter()) });
 }
 

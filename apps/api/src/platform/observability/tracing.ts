@@ -5,7 +5,7 @@ import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
  * The API's OpenTelemetry traces (decision 0071): a span per request (@fastify/otel, which continues the
  * trace of the BFF's `traceparent`) and per query (pg, which records the parameterised SQL only, never
  * its values: enhancedDatabaseReporting stays off). What a span may carry out is decided where spans are
- * exported (@vet/contracts/exportable-span-exporter): a request's path and URL go as their first segment only.
+ * exported (@vet/telemetry/exportable-span-exporter): a request's path and URL go as their first segment only.
  *
  * The packages load here, when tracing starts, not with this module: the preload's bundle would
  * otherwise load the whole SDK into every API process, tracing or not.

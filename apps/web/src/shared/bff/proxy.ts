@@ -1,6 +1,6 @@
 import { trace } from '@opentelemetry/api';
 import { bffDevelopmentPrefixes, bffForwardedPrefixes } from '@vet/contracts/bff-paths';
-import { newRequestId, traceparentFor } from '@vet/contracts/trace-context';
+import { newRequestId, traceparentFor } from '@vet/telemetry/trace-context';
 import { clientAddress } from './client-address';
 import type { ApiError as ApiErrorBody } from '@vet/contracts/errors';
 import type { ServerConfig } from '@/config/server';

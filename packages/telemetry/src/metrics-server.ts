@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the server reads: a prom-client Registry (typed by shape, so this package needs no prom-client). */
+/** What the server reads: a prom-client Registry (typed by shape, so this file needs no prom-client). */
 export interface MetricsSource {
   metrics(): Promise<string>;
   contentType: string;
