@@ -67,6 +67,13 @@ const bans = {
     group: ['@vet/api*', '@vet/web*', '@vet/idp*', '**/apps/**'],
     message: 'Packages never import apps.',
   },
+  // packages/db is the database (its README): a rule that needs another workspace is a domain's, and the
+  // domain imports @vet/db, never the reverse. Its tests and test kits may use the diary's fixtures.
+  workspacesFromDb: {
+    group: ['@vet/*', '!@vet/contracts', '!@vet/contracts/**', '!@vet/db', '!@vet/db/**'],
+    message:
+      "packages/db is the database: it imports no workspace but @vet/contracts. A domain's rule goes to its domain (packages/db/README.md).",
+  },
   webFromApps: { group: ['@vet/web*', '**/apps/web/**'], message: 'Apps do not import each other.' },
   apiFromApps: { group: ['@vet/api*', '**/apps/api/**'], message: 'Apps do not import each other.' },
   idpFromApps: { group: ['@vet/idp*', '**/apps/idp/**'], message: 'Apps do not import each other.' },
@@ -207,6 +214,7 @@ function productionCodeBoundaries() {
   return [
     ...[
       restrictImports(['packages/**'], [bans.appsFromPackages]),
+      restrictImports(['packages/db/**'], [bans.appsFromPackages, bans.workspacesFromDb]),
       restrictImports(['apps/api/**'], [bans.webFromApps, bans.idpFromApps, bans.seed]),
       restrictImports(['apps/idp/**'], [bans.webFromApps, bans.apiFromApps, bans.seed]),
       ...webImportBoundaries(),

@@ -30,6 +30,7 @@ const parents = {
   bench: 'scripts/lib/bench',
   scriptsShared: 'scripts/lib/shared',
   clinicianTime: 'packages/clinician-time/src',
+  db: 'packages/db/src',
 };
 const at = (parent: keyof typeof parents, file: string) => `${parents[parent]}/${probe}/${file}`;
 /** Scratch modules of the API's appointments domain, for loops between modules (c and d: of types only). */
@@ -382,6 +383,25 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     name: 'legal: a test planting a reservation row',
     file: at('booking', 'reservation-writes.test.ts'),
     source: reservationWrites,
+    expected: [],
+  },
+  {
+    name: 'packages/db importing another workspace than contracts',
+    file: at('db', 'domain-rule.ts'),
+    source: [
+      `import { practiceTimeZone } from '@vet/contracts/practice-clock';`,
+      `import { recordPracticeEvent } from '@vet/practice-events/record-events';`,
+      `export const probe = [practiceTimeZone, recordPracticeEvent];`,
+    ],
+    expected: [restricted('packages/db is the database')],
+  },
+  {
+    name: "legal: packages/db's test kit using the diary's functions",
+    file: at('db', 'testing/fixtures.ts'),
+    source: [
+      `import { reserve } from '@vet/clinician-time/online-reservations';`,
+      `export const probe = reserve;`,
+    ],
     expected: [],
   },
   {
