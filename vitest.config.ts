@@ -43,6 +43,20 @@ const asyncWaits = './apps/web/src/testing/async-waits.ts';
  */
 const pollUntil = { timeout: 15_000, interval: 50 };
 
+const integrationFiles = [
+  '{apps,packages}/*/src/**/*.integration.test.ts',
+  'scripts/**/*.integration.test.ts',
+];
+/** Integration files that need modules of their own: a vi.mock of a module the app imports. */
+const isolatedIntegrationFiles = ['apps/idp/src/sign-up-flow.integration.test.ts'];
+const integrationSettings = {
+  globalSetup: ['./packages/db/src/testing/global-setup.ts'],
+  setupFiles: [failOnConsoleError],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  expect: { poll: pollUntil },
+};
+
 export default defineConfig({
   test: {
     allowOnly: false,
@@ -73,13 +87,17 @@ export default defineConfig({
         test: {
           name: 'integration',
           // scripts/: the walkthrough's test runs `npm run walkthrough` against the API (decision 0114).
-          include: ['{apps,packages}/*/src/**/*.integration.test.ts', 'scripts/**/*.integration.test.ts'],
-          globalSetup: ['./packages/db/src/testing/global-setup.ts'],
-          setupFiles: [failOnConsoleError],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          expect: { poll: pollUntil },
+          include: integrationFiles,
+          exclude: [...isolatedIntegrationFiles, '**/node_modules/**'],
+          // A worker's files share its modules: each file evaluating the whole app's thousand modules
+          // anew took half the project's time (decision 0136). A file must leave no state behind.
+          isolate: false,
+          ...integrationSettings,
         },
+      },
+      {
+        resolve: { alias: webAlias },
+        test: { name: 'integration-isolated', include: isolatedIntegrationFiles, ...integrationSettings },
       },
       {
         test: {

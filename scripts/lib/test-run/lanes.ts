@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * JSON report the caller asked for is taken out of the arguments and written merged afterwards.
  */
 export const e2eProject = 'e2e';
-export const otherProjects = ['unit', 'integration', 'tooling'] as const;
+export const otherProjects = ['unit', 'integration', 'integration-isolated', 'tooling'] as const;
 
 export interface Lane {
   name: string;

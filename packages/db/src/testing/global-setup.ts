@@ -8,7 +8,8 @@ import { startDatabaseServer } from '../server.ts';
  * shared database and each file's own (useOwnDatabase) are copies of it. All are dropped afterwards.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const port = Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54330);
+  // The isolated files' project (vitest.config.ts) runs this setup too: an embedded server of its own.
+  const port = Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54330) + (project.name === 'integration' ? 0 : 2);
   const server = await startDatabaseServer({
     databaseUrl: process.env.DATABASE_URL,
     dataDir: `.data/test-postgres-${port}`,
