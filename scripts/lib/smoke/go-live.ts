@@ -74,8 +74,9 @@ export async function goLive(runtime: string, apiEnv: NodeJS.ProcessEnv): Promis
   if (imported.code !== 0)
     throw new Error(`portal-admin.sh import refused rows (exit ${imported.code}):\n${imported.output}`);
   const unmapped = await runToExit(runtime, 'portal-admin.sh', apiEnv, ['lists', 'unmapped']);
-  const listed = [...unmapped.output.matchAll(/^\d+: (\w+)(?: of \w+)? from group: “([^”]+)”, 1 record/gm)]
-    .map(([, list, text]) => `${list}: ${text}`)
+  const listed = tableRows(unmapped.output)
+    .filter((row) => row.SYSTEM === 'group' && row.RECORDS === '1')
+    .map((row) => `${row.LIST}: ${row.VALUE}`)
     .sort();
   if (unmapped.code !== 0 || JSON.stringify(listed) !== JSON.stringify(unknownLabels))
     throw new Error(`the unmapped values are not the export's unknown labels:\n${unmapped.output}`);
@@ -136,4 +137,26 @@ export async function deskTimesTaken(apiUrl: string, databaseUrl: string, deskTi
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The rows of a table the operator's command prints (a header of capitalised names, then a row a line,
+ * columns aligned and a blank cell left as spaces), each as its cells by header name.
+ */
+function tableRows(output: string): Record<string, string>[] {
+  const lines = output.split('\n');
+  const start = lines.findIndex((line) => /^ID\s+LIST\s/.test(line));
+  if (start === -1) return [];
+  const header = lines[start] as string;
+  const columns = [...header.matchAll(/\S+/g)].map((match) => ({ name: match[0], at: match.index }));
+  const rows: Record<string, string>[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!/^\d/.test(line)) break;
+    rows.push(
+      Object.fromEntries(
+        columns.map((column, i) => [column.name, line.slice(column.at, columns[i + 1]?.at).trim()]),
+      ),
+    );
+  }
+  return rows;
 }
