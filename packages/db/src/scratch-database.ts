@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { connectDatabase } from './connection.ts';
 import { runMigrations } from './migrate.ts';
-import { dropDatabase, ensureDatabase } from './server.ts';
+import { copyDatabase, dropDatabase, ensureDatabase } from './server.ts';
 
 export interface ScratchDatabase {
   url: string;
@@ -47,14 +46,6 @@ export async function copyScratchDatabase(
   template: string,
 ): Promise<ScratchDatabase> {
   const name = uniqueName(prefix);
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(
-      `create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(template)}`,
-    );
-  } finally {
-    await client.end();
-  }
+  await copyDatabase(serverUrl, name, template);
   return { url: databaseUrl(serverUrl, name), name, drop: () => dropDatabase(serverUrl, name) };
 }

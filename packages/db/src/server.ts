@@ -111,23 +111,35 @@ function isRunning(pid: number): boolean {
   }
 }
 
-export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+/** `work` on a connection of its own to the server's admin database, ended afterwards. */
+async function onAdminConnection<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
-    if (found.rowCount === 0) await client.query(`create database ${pg.escapeIdentifier(database)}`);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  await onAdminConnection(adminUrl, async (client) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`create database ${pg.escapeIdentifier(database)}`);
+  });
+}
+
+/** A new database as a copy of `template`, which nobody may be connected to while it is copied. */
+export async function copyDatabase(adminUrl: string, database: string, template: string): Promise<void> {
+  await onAdminConnection(adminUrl, (client) =>
+    client.query(
+      `create database ${pg.escapeIdentifier(database)} template ${pg.escapeIdentifier(template)}`,
+    ),
+  );
+}
+
 export async function dropDatabase(adminUrl: string, database: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${pg.escapeIdentifier(database)} with (force)`);
-  } finally {
-    await client.end();
-  }
+  await onAdminConnection(adminUrl, (client) =>
+    client.query(`drop database if exists ${pg.escapeIdentifier(database)} with (force)`),
+  );
 }
