@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@vet/db/connection';
-import { deleteProviderEntries } from '@vet/db/embedded-account-erasure';
+import { deleteProviderEntries } from '@vet/embedded-accounts/account-erasure';
 import { webSessions } from '@vet/db/schema/identity';
 
 export interface EndedSessions {

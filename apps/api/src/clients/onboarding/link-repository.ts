@@ -1,5 +1,5 @@
 import type { Database, Executor } from '@vet/db/connection';
-import { embeddedAccountExists } from '@vet/db/embedded-account-erasure';
+import { embeddedAccountExists } from '@vet/embedded-accounts/account-erasure';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { clients } from '@vet/db/schema/clients';
 import { invitations } from '@vet/db/schema/onboarding';

@@ -3,7 +3,7 @@ import type { OnlineAccountDeleted } from '@vet/contracts/online-account';
 import type { Database } from '@vet/db/connection';
 import type { FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { databaseError, DEADLOCK_DETECTED } from '@vet/db/database-error';
-import { eraseEmbeddedAccount } from '@vet/db/embedded-account-erasure';
+import { eraseEmbeddedAccount } from '@vet/embedded-accounts/account-erasure';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import type { Identity } from '../../platform/index.ts';
 import { onlineAccounts } from './online-account-repository.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Executor } from './connection.ts';
-import { idpAccounts, idpModels, idpSignUps } from './schema/identity.ts';
+import type { Executor } from '@vet/db/connection';
+import { idpAccounts, idpModels, idpSignUps } from '@vet/db/schema/identity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
