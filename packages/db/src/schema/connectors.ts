@@ -69,6 +69,11 @@ export const connectorRefusals = pgTable(
      * put right, a list entry added): nothing read is lost because it was refused once. Null for a write.
      */
     body: jsonb('body').$type<Record<string, unknown>>(),
+    /**
+     * The system's ids of the body's list values (`breed` → its breed id), as the connection gave them
+     * beside the body: a record tried again from here keeps them (decision 0131). Null: none given.
+     */
+    codes: jsonb('codes').$type<Record<string, string>>(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * A read record refused again when tried from here: its tries so far, and when it is tried next

@@ -8,6 +8,12 @@ export interface RefusalReason {
   message: string;
 }
 
+/** A read record kept to try again: its body, and its list values' codes where the system gave them. */
+export interface RefusedRead {
+  body: Record<string, unknown>;
+  codes?: Readonly<Record<string, string>> | undefined;
+}
+
 /** A read record refused again waits this long before its next try, doubling each time to the cap. */
 export const refusalBackoff = { firstMs: 60_000, maxMs: 60 * 60_000 };
 
@@ -139,7 +145,8 @@ export function createConnectorStore(db: Database) {
     /**
      * Notes a refused record, replacing its earlier refusal. A record refused again when tried from here
      * (`retried`) waits twice as long as last time before its next try, up to the cap; one the system sent
-     * afresh is tried at the next pass (its body may be what changed).
+     * afresh is tried at the next pass (its body may be what changed). `read` is the record as read, to
+     * try again: its body and its list values' codes.
      */
     async refusal(
       name: string,
@@ -147,16 +154,18 @@ export function createConnectorStore(db: Database) {
       kind: string,
       ref: string,
       reasons: readonly RefusalReason[],
-      body: Record<string, unknown> | null = null,
+      read: RefusedRead | null = null,
       retried = false,
     ): Promise<void> {
+      const body = read?.body ?? null;
+      const codes = read?.codes && Object.keys(read.codes).length > 0 ? read.codes : null;
       const retries = retried ? sql`${connectorRefusals.retries} + 1` : sql`0`;
       const retryAfter = retried
         ? sql`now() + least(${`${refusalBackoff.firstMs} milliseconds`}::interval * power(2, ${connectorRefusals.retries}), ${`${refusalBackoff.maxMs} milliseconds`}::interval)`
         : sql`null`;
       await db
         .insert(connectorRefusals)
-        .values({ name, direction, kind, ref, reasons: [...reasons], body })
+        .values({ name, direction, kind, ref, reasons: [...reasons], body, codes })
         .onConflictDoUpdate({
           target: [
             connectorRefusals.name,
@@ -164,7 +173,7 @@ export function createConnectorStore(db: Database) {
             connectorRefusals.kind,
             connectorRefusals.ref,
           ],
-          set: { reasons: [...reasons], body, seenAt: sql`now()`, retries, retryAfter },
+          set: { reasons: [...reasons], body, codes, seenAt: sql`now()`, retries, retryAfter },
         });
     },
 
@@ -191,7 +200,7 @@ export function createConnectorStore(db: Database) {
     /** Read records of a kind refused before, to apply again (oldest first, a page at a time). */
     async refusedReads(name: string, kind: string, limit: number) {
       const rows = await db
-        .select({ ref: connectorRefusals.ref, body: connectorRefusals.body })
+        .select({ ref: connectorRefusals.ref, body: connectorRefusals.body, codes: connectorRefusals.codes })
         .from(connectorRefusals)
         .where(
           and(
@@ -204,7 +213,11 @@ export function createConnectorStore(db: Database) {
         )
         .orderBy(connectorRefusals.seenAt)
         .limit(limit);
-      return rows.map((row) => ({ ref: row.ref, body: row.body ?? {} }));
+      return rows.map((row) => ({
+        ref: row.ref,
+        body: row.body ?? {},
+        ...(row.codes ? { codes: row.codes } : {}),
+      }));
     },
 
     /** Clears the refusals of records that have since applied (one statement for a page). */

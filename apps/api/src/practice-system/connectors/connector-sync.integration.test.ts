@@ -185,6 +185,28 @@ describe('a connector reading its practice system', () => {
     expect(await value()).toEqual({ id: stored!.id, text: 'Marsh Moggy', code: '4712' });
   });
 
+  it('keeps the codes of a record refused for its client, and applies them when it is tried again', async () => {
+    const { group, system, runtime } = scene();
+    const pet = group.ref('PET', 3);
+    system.change('clients', group.ref('CLI', 2), { first_name: '' });
+    system.change('pets', pet, { breed: 'Fenland Lop' }, { breed: '4713' });
+    await syncCycle(deps(), runtime);
+    expect((await refusals(runtime.name)).map((r) => r.ref)).toEqual(
+      expect.arrayContaining([group.ref('CLI', 2), pet]),
+    );
+    // Put right in the system, the client applies; its pet, not sent again, comes from the report.
+    system.change('clients', group.ref('CLI', 2), { first_name: 'James' });
+    await syncCycle(deps(), runtime);
+    expect(await refusals(runtime.name)).toEqual([]);
+    expect(
+      await row(
+        `select v.text, v.code from pets p join practice_list_values v on v.id = p.breed_value_id
+          where p.pms_ref = $1`,
+        [pet],
+      ),
+    ).toEqual({ text: 'Fenland Lop', code: '4713' });
+  });
+
   it('tries a record refused again less and less often, and at once when the record it names applies', async () => {
     const { group, system, runtime } = scene();
     system.change('pets', group.ref('PET', 1), { date_of_birth: '2099-01-01' });

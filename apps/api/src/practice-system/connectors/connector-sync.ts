@@ -112,9 +112,11 @@ async function applyAndReport(
   const { store, metrics, log } = deps;
   const { name } = runtime;
   const outcome = await applyPage(deps.apply, connectorGrant(name, runtime.practices), kind, page);
-  const bodies = new Map(page.records.map((record) => [record.ref, record.body as Record<string, unknown>]));
+  const reads = new Map(
+    page.records.map((record) => [record.ref, { body: record.body, codes: record.codes }]),
+  );
   for (const { ref, reasons } of outcome.refused)
-    await store.refusal(name, 'read', kind, ref, reasons, bodies.get(ref) ?? null, retried);
+    await store.refusal(name, 'read', kind, ref, reasons, reads.get(ref) ?? null, retried);
   await store.clearRefusals(name, 'read', kind, outcome.applied);
   // A parent applied: the records refused for naming it need not wait out their back-off.
   if (kind !== 'appointments') await store.retrySoon(name, practiceRecordRefFields[kind], outcome.applied);

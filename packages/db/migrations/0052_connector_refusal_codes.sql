@@ -1,0 +1,1 @@
+ALTER TABLE "connector_refusals" ADD COLUMN "codes" jsonb;
