@@ -134,7 +134,7 @@ describe(`an answer past ${maxAnswerBytes} bytes fails, unread past the limit`, 
     return { fetch, answers };
   };
 
-  it('Provet Cloud', async () => {
+  it('Provet Cloud: fails, its answer cancelled past the limit', async () => {
     const { fetch, answers } = hugeFetch((url) => url.endsWith('/oauth2/token/'));
     await expect(
       provet('https://provetcloud.com', fetch).request({
@@ -151,7 +151,7 @@ describe(`an answer past ${maxAnswerBytes} bytes fails, unread past the limit`, 
     expect(answers[0]!.pulled).toBeLessThan(maxAnswerBytes + 256 * 1024);
   });
 
-  it('ezyVet', async () => {
+  it('ezyVet: fails, its answer cancelled past the limit', async () => {
     const { fetch, answers } = hugeFetch((url) => url.includes('/v1/oauth/'));
     await expect(ezyvet('https://api.ezyvet.com', fetch).get('/v2/appointmenttype', {})).rejects.toThrow(
       new VendorAnswerUnknown(
