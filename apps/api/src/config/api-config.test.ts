@@ -66,6 +66,7 @@ describe('loadConfig', () => {
         clientIds: [],
         grants: [],
         scope: 'practice-system',
+        issuer: 'http://localhost:4100',
         tokenUrl: 'http://localhost:4100/oauth/token',
         rateLimitMax: 60_000,
         failuresPerAddress: 30,

@@ -293,10 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data;
   const connectors = connectorsConfigOf(values, env);
-  if (connectors.missing.length > 0)
-    throw new ConfigError(
-      connectors.missing.map((name) => `${name} is required: a credential PRACTICE_CONNECTORS names`),
-    );
+  if (connectors.problems.length > 0) throw new ConfigError(connectors.problems);
   const embeddedIssuer = embeddedIssuerOf(values);
   return {
     host: values.API_HOST,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './api-config.ts';
+import { productionEnv } from '../testing/production-env.ts';
 
 const base = { DATABASE_URL: 'postgresql://localhost/portal', NODE_ENV: 'development' };
 const entry = {
@@ -51,5 +52,81 @@ describe('PRACTICE_CONNECTORS', () => {
     ],
   ])('refuses %s', (_what, value) => {
     expect(() => loadConfig({ ...base, PRACTICE_CONNECTORS: value })).toThrow(/PRACTICE_CONNECTORS must be/);
+  });
+});
+
+/** Every problem loadConfig names, one a line (never a value). */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+const credentials = { EZYVET_CLIENT_ID: 'id-1', EZYVET_CLIENT_SECRET: 'secret-1' };
+const production = { ...productionEnv, DATABASE_URL: base.DATABASE_URL, ...credentials };
+
+/** Security round four, S6 (decision 0140): a practice system is called over https in production. */
+describe('PRACTICE_CONNECTORS in production', () => {
+  const provet = {
+    name: 'provet-bath',
+    system: 'provet-cloud',
+    practices: ['PR-3'],
+    base_url: 'http://provetcloud.com',
+    credentials: { client_id: 'EZYVET_CLIENT_ID' },
+  };
+  const booking = { ...entry, settings: { booking_base_url: 'http://apiv2.ezyvet.com' } };
+
+  it('refuses an http base_url or booking_base_url, naming the connector and the field', () => {
+    const problems = problemsOf({ ...production, PRACTICE_CONNECTORS: JSON.stringify([booking, provet]) });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PRACTICE_CONNECTORS must be .*https in production/);
+    expect(problems[0]).toMatch(/\(at ezyvet-north\.settings\.booking_base_url, provet-bath\.base_url\)$/);
+  });
+
+  it('takes https there, and http outside production (the tests’ stand-ins on loopback)', () => {
+    const https = [entry, { ...provet, base_url: 'https://provetcloud.com' }];
+    expect(problemsOf({ ...production, PRACTICE_CONNECTORS: JSON.stringify(https) })).toEqual([]);
+    const local = { ...base, ...credentials, PRACTICE_CONNECTORS: JSON.stringify([booking, provet]) };
+    expect(problemsOf(local)).toEqual([]);
+  });
+});
+
+/**
+ * Security round four, S7 (decision 0140): the webhook secret is a segment of Provet's webhook URL, so a
+ * `/` or `+` of `openssl rand -base64 32` would make every webhook a 404, like a wrong secret.
+ */
+describe('a Provet Cloud connector’s webhook_secret', () => {
+  const provet = {
+    name: 'provet-bath',
+    system: 'provet-cloud',
+    practices: ['PR-3'],
+    base_url: 'https://provetcloud.com',
+    credentials: { webhook_secret: 'PROVET_WEBHOOK_SECRET' },
+  };
+  const withSecret = (secret: string) =>
+    problemsOf({ ...base, PRACTICE_CONNECTORS: JSON.stringify([provet]), PROVET_WEBHOOK_SECRET: secret });
+
+  it.each([
+    ['a / of base64', 'q1Xy/0r4Jd9vA2mTn8Lk3pZs6Wb7Hc5Ee1Ff0Gg9Hh8='],
+    ['a + of base64', 'q1Xy+0r4Jd9vA2mTn8Lk3pZs6Wb7Hc5Ee1Ff0Gg9Hh8'],
+    ['too short', 'a'.repeat(31)],
+    ['longer than the route takes', 'a'.repeat(257)],
+  ])('is refused at start with %s, naming the variable and the rule, never the value', (_what, secret) => {
+    const problems = withSecret(secret);
+    expect(problems).toEqual([
+      'PROVET_WEBHOOK_SECRET must be 32 to 256 URL-safe characters (letters, digits, - . _ ~), e.g. ' +
+        '`openssl rand -hex 32`: connector provet-bath’s webhook_secret is a segment of its webhook URL',
+    ]);
+  });
+
+  it.each([
+    ['hex (openssl rand -hex 32)', 'c0ffee'.repeat(10) + 'abcd'],
+    ['base64url', 'q1Xy_0r4Jd9vA2mTn8Lk3pZs6Wb7Hc5Ee1Ff0Gg9Hh8'],
+  ])('is taken as %s', (_what, secret) => {
+    expect(withSecret(secret)).toEqual([]);
   });
 });

@@ -52,10 +52,43 @@ const connectorsEnvShape = {
 
 const connectorsEnvExpected: Record<keyof typeof connectorsEnvShape, string> = {
   PRACTICE_CONNECTORS:
-    'a JSON array of connectors, each { "name", "system": "ezyvet" | "provet-cloud", "practices": [practice_ref…], "base_url", "settings"?, "credentials": { name: ENV_VAR }, "poll_seconds"?, "alert_failed_passes"?, "alert_lag_seconds"? } (docs/connectors.md: "Connecting ezyVet"); names and practices unique',
+    'a JSON array of connectors, each { "name", "system": "ezyvet" | "provet-cloud", "practices": [practice_ref…], "base_url", "settings"?, "credentials": { name: ENV_VAR }, "poll_seconds"?, "alert_failed_passes"?, "alert_lag_seconds"? } (docs/connectors.md: "Connecting ezyVet"); names and practices unique; base_url (and ezyVet’s settings.booking_base_url) https in production',
 };
 
-export const connectorsSection = { shape: connectorsEnvShape, expected: connectorsEnvExpected, rules: [] };
+/**
+ * Production calls practice systems over https only (security round four, S6; decision 0140): a
+ * connector's token and its clients' records cross the network. Outside production the tests' stand-ins
+ * serve http on loopback. Checked even when the value is bad, so look before trusting its shape.
+ */
+function requireHttpsConnectors(
+  env: { NODE_ENV: string; PRACTICE_CONNECTORS?: unknown },
+  context: z.RefinementCtx,
+): void {
+  if (env.NODE_ENV !== 'production' || !Array.isArray(env.PRACTICE_CONNECTORS)) return;
+  (env.PRACTICE_CONNECTORS as unknown[]).forEach((item, index) => {
+    const entry = (item ?? {}) as { name?: unknown; base_url?: unknown; settings?: unknown };
+    const settings = (entry.settings ?? {}) as { booking_base_url?: unknown };
+    // The start-up message names the connector and the field (never the URL): `at provet-bath.base_url`.
+    const connector = typeof entry.name === 'string' && /^[a-z0-9-]+$/.test(entry.name) ? entry.name : index;
+    const urls = [
+      ['base_url', entry.base_url],
+      ['settings.booking_base_url', settings.booking_base_url],
+    ] as const;
+    for (const [field, url] of urls)
+      if (typeof url === 'string' && !url.startsWith('https://'))
+        context.addIssue({
+          code: 'custom',
+          path: ['PRACTICE_CONNECTORS', connector, field],
+          message: 'must be https in production',
+        });
+  });
+}
+
+export const connectorsSection = {
+  shape: connectorsEnvShape,
+  expected: connectorsEnvExpected,
+  rules: [requireHttpsConnectors],
+};
 
 /** One connector as the roots hand it to the connectors module: its credentials read. */
 export interface ConnectorConfig {
@@ -73,19 +106,33 @@ export interface ConnectorConfig {
 type ConnectorsEnv = z.output<z.ZodObject<typeof connectorsEnvShape>>;
 
 /**
- * The connectors with their credentials read from `env`; `missing` names each variable a connector names
- * that is unset or empty (the API does not start without it).
+ * A Provet Cloud webhook secret is a segment of the URL the operator gives Provet (decision 0115): a `/`,
+ * `+` or `=` of `openssl rand -base64` would make that URL answer 404 like a wrong secret, silently
+ * (security round four, S7). URL-safe characters only, 32 at least and no more than the route takes.
+ */
+export const webhookSecretPattern = /^[A-Za-z0-9._~-]{32,256}$/;
+
+/**
+ * The connectors with their credentials read from `env`; `problems` names each variable a connector names
+ * that is unset or empty, or a webhook secret that cannot be in a URL (the API does not start with any).
+ * Never a value: they are secrets.
  */
 export function connectorsConfigOf(
   values: ConnectorsEnv,
   env: Record<string, string | undefined>,
-): { connectors: ConnectorConfig[]; missing: string[] } {
-  const missing: string[] = [];
+): { connectors: ConnectorConfig[]; problems: string[] } {
+  const problems: string[] = [];
   const connectors = (values.PRACTICE_CONNECTORS ?? []).map((entry) => {
     const credentials: Record<string, string> = {};
     for (const [key, variable] of Object.entries(entry.credentials)) {
       const value = env[variable];
-      if (value === undefined || value === '') missing.push(variable);
+      if (value === undefined || value === '')
+        problems.push(`${variable} is required: a credential PRACTICE_CONNECTORS names`);
+      else if (key === 'webhook_secret' && !webhookSecretPattern.test(value))
+        problems.push(
+          `${variable} must be 32 to 256 URL-safe characters (letters, digits, - . _ ~), e.g. ` +
+            `\`openssl rand -hex 32\`: connector ${entry.name}’s webhook_secret is a segment of its webhook URL`,
+        );
       else credentials[key] = value;
     }
     return {
@@ -99,5 +146,5 @@ export function connectorsConfigOf(
       alert: { failedPasses: entry.alert_failed_passes, lagSeconds: entry.alert_lag_seconds },
     };
   });
-  return { connectors, missing };
+  return { connectors, problems };
 }

@@ -23,6 +23,7 @@ describe('the integration API settings (decision 0062)', () => {
       clientIds: [],
       grants: [],
       scope: 'practice-system',
+      issuer: 'http://localhost:4100',
       tokenUrl: 'http://localhost:4100/oauth/token',
       rateLimitMax: 60_000,
       failuresPerAddress: 30,
@@ -45,6 +46,7 @@ describe('the integration API settings (decision 0062)', () => {
       clientIds: ['pms-north'],
       grants: [],
       scope: 'api://portal/practice-system',
+      issuer: 'https://login.vets.example',
       tokenUrl: 'https://login.vets.example/oauth2/token',
       rateLimitMax: 12_000,
       failuresPerAddress: 5,
@@ -147,5 +149,29 @@ describe('the integration API settings (decision 0062)', () => {
     expect(problemsOf({ ...production, INTEGRATION_CLIENT_GRANTS: grants })).toEqual([
       expect.stringMatching(/^INTEGRATION_TOKEN_URL is required: /),
     ]);
+  });
+
+  /** Security round four (decision 0140): grants are keyed by client id, so by one issuer's client ids. */
+  describe('the issuer of the machine clients', () => {
+    const two = JSON.stringify([
+      { issuer: 'http://login.a.example', audience: 'api' },
+      { issuer: 'http://login.b.example', audience: 'api' },
+    ]);
+    const clients = { ...local, AUTH_ISSUERS: two, INTEGRATION_CLIENT_IDS: 'pms-north' };
+
+    it('is the one trusted issuer, unless named', () => {
+      expect(loadConfig({ ...local, AUTH_ISSUERS: two }).integration.issuer).toBe('http://login.a.example');
+      const named = loadConfig({ ...clients, INTEGRATION_ISSUER: 'http://login.b.example' });
+      expect(named.integration.issuer).toBe('http://login.b.example');
+    });
+
+    it('must be named when two issuers are trusted and a machine client is, and be one of them', () => {
+      expect(problemsOf(clients)).toEqual([
+        expect.stringMatching(/^INTEGRATION_ISSUER is required: the issuer \(one of AUTH_ISSUERS’\)/),
+      ]);
+      expect(problemsOf({ ...clients, INTEGRATION_ISSUER: 'http://login.c.example' })).toEqual([
+        expect.stringMatching(/^INTEGRATION_ISSUER must be the issuer \(one of AUTH_ISSUERS’\)/),
+      ]);
+    });
   });
 });

@@ -44,6 +44,7 @@ const integrationEnvShape = {
   INTEGRATION_CLIENT_GRANTS: grantsSchema.optional(),
   INTEGRATION_SCOPE: z.string().regex(scopeToken).default(practiceSystemScope),
   INTEGRATION_TOKEN_URL: httpUrl.optional(),
+  INTEGRATION_ISSUER: httpUrl.optional(),
   INTEGRATION_RATE_LIMIT_MAX: wholeNumber(rateLimitBounds).default(60_000),
   INTEGRATION_FAILURES_PER_ADDRESS: wholeNumber(failureBounds).default(30),
 };
@@ -62,6 +63,10 @@ const integrationEnvExpected: Record<keyof typeof integrationEnvShape, string> =
     'the http:// or https:// token endpoint where practice systems get a client-credentials token (https ' +
     'only in production); unset: the embedded provider’s; required in production when ' +
     'INTEGRATION_CLIENT_IDS is set',
+  INTEGRATION_ISSUER:
+    'the issuer (one of AUTH_ISSUERS’) whose client-credentials tokens the integration API takes: its ' +
+    'clients are the ones INTEGRATION_CLIENT_IDS and INTEGRATION_CLIENT_GRANTS name; required when ' +
+    'AUTH_ISSUERS lists more than one issuer and a machine client is named; unset: the one issuer',
   INTEGRATION_RATE_LIMIT_MAX: `a whole number of integration API requests per minute per caller address, from ${rateLimitBounds[0]} to ${rateLimitBounds[1]}`,
   INTEGRATION_FAILURES_PER_ADDRESS: `a whole number of refused integration API requests (401, 403) per caller address in 10 minutes before its requests answer 429, from ${failureBounds[0]} to ${failureBounds[1]}; unset: 30`,
 };
@@ -73,6 +78,8 @@ export const integrationSection = {
 };
 
 type IntegrationEnv = z.output<z.ZodObject<typeof integrationEnvShape>>;
+/** AUTH_ISSUERS as api-config.ts parses it (raw when it failed): the issuers trusted. */
+type TrustedIssuersEnv = { AUTH_ISSUERS?: unknown };
 
 export interface IntegrationConfig {
   /** The machine clients (`client_id`) of every practice and kind, as before grants (decision 0105). */
@@ -81,6 +88,12 @@ export interface IntegrationConfig {
   grants: { clientId: string; practices: 'all' | string[]; kinds: MachineGrantKind[] }[];
   /** The scope those tokens must carry. */
   scope: string;
+  /**
+   * The one issuer whose machine tokens are taken (security round four, decision 0140): the grants above
+   * are keyed by client id, so a client id is only ever this issuer's, and no other trusted issuer can
+   * mint a token that acts as one of its clients.
+   */
+  issuer: string;
   /** Where a machine caller gets its token (published in the OpenAPI document). */
   tokenUrl: string;
   /** Requests per minute per caller address on the integration routes (the portal's limit is far lower). */
@@ -89,7 +102,11 @@ export interface IntegrationConfig {
   failuresPerAddress: number;
 }
 
-export function integrationConfigOf(env: IntegrationEnv, embeddedIssuer: string): IntegrationConfig {
+export function integrationConfigOf(
+  env: IntegrationEnv & TrustedIssuersEnv,
+  embeddedIssuer: string,
+): IntegrationConfig {
+  const trusted = issuersOf(env.AUTH_ISSUERS);
   return {
     clientIds: env.INTEGRATION_CLIENT_IDS ?? [],
     grants: (env.INTEGRATION_CLIENT_GRANTS ?? []).map((grant) => ({
@@ -98,6 +115,7 @@ export function integrationConfigOf(env: IntegrationEnv, embeddedIssuer: string)
       kinds: grant.kinds === 'all' ? [...machineGrantKinds] : grant.kinds,
     })),
     scope: env.INTEGRATION_SCOPE,
+    issuer: env.INTEGRATION_ISSUER ?? trusted[0] ?? embeddedIssuer,
     tokenUrl: env.INTEGRATION_TOKEN_URL ?? `${embeddedIssuer.replace(/\/+$/, '')}/oauth/token`,
     rateLimitMax: env.INTEGRATION_RATE_LIMIT_MAX,
     failuresPerAddress: env.INTEGRATION_FAILURES_PER_ADDRESS,
@@ -109,9 +127,10 @@ export function integrationConfigOf(env: IntegrationEnv, embeddedIssuer: string)
  * default there, and a client secret must not cross the network in the clear.
  */
 function requireIntegrationTokenUrlInProduction(
-  env: IntegrationEnv & { NODE_ENV: string },
+  env: IntegrationEnv & TrustedIssuersEnv & { NODE_ENV: string },
   context: z.RefinementCtx,
 ) {
+  requireMachineIssuer(env, context);
   // Runs on the raw values too when another variable failed (section.ts's `when`): check the shapes first.
   const listed = new Set(Array.isArray(env.INTEGRATION_CLIENT_IDS) ? env.INTEGRATION_CLIENT_IDS : []);
   const grants: unknown = env.INTEGRATION_CLIENT_GRANTS;
@@ -131,5 +150,36 @@ function requireIntegrationTokenUrlInProduction(
       code: 'custom',
       path: ['INTEGRATION_TOKEN_URL'],
       message: 'must be https in production',
+    });
+}
+
+/** The issuers AUTH_ISSUERS lists, when its value is the list it should be (the rules see a bad one too). */
+function issuersOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return (value as unknown[]).flatMap((entry) => {
+    const issuer = (entry as { issuer?: unknown } | null)?.issuer;
+    return typeof issuer === 'string' ? [issuer] : [];
+  });
+}
+
+/**
+ * Machine clients are named by client id alone, and two issuers could each have a client of that id: with
+ * more than one trusted issuer, the operator names the one whose clients they are (decision 0140).
+ */
+function requireMachineIssuer(env: IntegrationEnv & TrustedIssuersEnv, context: z.RefinementCtx) {
+  const trusted = issuersOf(env.AUTH_ISSUERS);
+  const named = env.INTEGRATION_CLIENT_IDS !== undefined || env.INTEGRATION_CLIENT_GRANTS !== undefined;
+  const issuer: unknown = env.INTEGRATION_ISSUER;
+  if (issuer === undefined && named && trusted.length > 1)
+    context.addIssue({
+      code: 'custom',
+      path: ['INTEGRATION_ISSUER'],
+      message: 'required when AUTH_ISSUERS lists more than one issuer',
+    });
+  if (typeof issuer === 'string' && trusted.length > 0 && !trusted.includes(issuer))
+    context.addIssue({
+      code: 'custom',
+      path: ['INTEGRATION_ISSUER'],
+      message: 'must be one of AUTH_ISSUERS’ issuers',
     });
 }

@@ -36,6 +36,11 @@ export interface MachineAccessSettings {
   /** Clients with a grant of their own (INTEGRATION_CLIENT_GRANTS). */
   grants?: readonly MachineGrant[];
   scope: string;
+  /**
+   * The issuer whose machine tokens are taken (INTEGRATION_ISSUER, decision 0140): the grants are keyed by
+   * client id, so the same client id minted by another trusted issuer is no client of theirs.
+   */
+  issuer: string;
 }
 
 /** The grant of an accepted client: its own, or every practice and kind for one INTEGRATION_CLIENT_IDS lists. */
@@ -76,6 +81,7 @@ export function machineAccessRefusal(
   caller: MachineCaller,
   settings: MachineAccessSettings,
 ): 'machineNotAccepted' | 'missingScope' | undefined {
+  if (caller.issuer !== settings.issuer) return 'machineNotAccepted';
   if (grantOf(caller.clientId, settings) === undefined) return 'machineNotAccepted';
   if (!caller.scopes.includes(settings.scope)) return 'missingScope';
   return undefined;

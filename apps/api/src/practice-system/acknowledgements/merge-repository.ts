@@ -117,6 +117,22 @@ export function createMergeRepository() {
       });
     },
 
+    /**
+     * Who merged which record into which, and when (security round four, decision 0140): the audit trail's
+     * row, in the merge's transaction, so a merge refused or rolled back leaves none. Ids, the reference
+     * and the machine client only: never a person's details.
+     */
+    async audit(
+      tx: Executor,
+      merge: { kind: MergedKind; clientId: string; into: number; from: number; ref: string },
+    ): Promise<void> {
+      const entity = merge.kind === 'clients' ? 'client' : 'pet';
+      const details = { merged_id: merge.from, ref: merge.ref };
+      await tx.execute(sql`insert into audit_log (actor, action, entity_type, entity_id, details)
+        values (${`machine:${merge.clientId}`}, ${`${entity}.merged`}, ${entity}, ${String(merge.into)},
+          ${JSON.stringify(details)}::jsonb)`);
+    },
+
     /** The practice's pet `from` folded into `into` (the same client's): its appointments and records. */
     async mergePet(tx: Executor, into: number, from: number, ref: string): Promise<void> {
       for (const table of petRowsOnMerge.moved.filter((t) => !movedApart.pets.has(t)))

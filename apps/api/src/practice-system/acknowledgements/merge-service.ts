@@ -59,6 +59,8 @@ export async function mergeOnlineRecord(
       if (holder.online || !sameClient || !servesPractice(grant, holder.practiceRef)) throw taken();
       if (kind === 'clients') await deps.merges.mergeClient(tx, id, holder.id, ref);
       else await deps.merges.mergePet(tx, id, holder.id, ref);
+      // The client id is one issuer's: the integration API takes one issuer's machines (decision 0140).
+      await deps.merges.audit(tx, { kind, clientId: grant.clientId, into: id, from: holder.id, ref });
       return { outcome: 'merged', id, ref, merged_id: holder.id };
     });
   } catch (error) {

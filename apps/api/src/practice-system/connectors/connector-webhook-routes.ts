@@ -29,7 +29,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 /**
  * A machine route outside both access scopes (decision 0115): Provet Cloud's webhooks carry no signature
  * and no header of ours in the documentation read (webhooks.html), so each connector's URL holds a secret
- * of its own (`webhook_secret`, 32 characters at least), compared in constant time. A wrong connector or
+ * of its own (`webhook_secret`, 32 to 256 URL-safe characters, decision 0140), compared in constant time. A wrong connector or
  * secret answers as a missing route; a bearer token of a client or a practice system changes nothing. The
  * request log shows the route template only, never the secret. A notification only wakes the connector's
  * loop: what it reads is what the system's API says, by its cursor.

@@ -64,8 +64,12 @@ const provetCloud = {
       /**
        * The secret in the URL Provet Cloud's webhooks are sent to (decision 0115): its webhooks carry no
        * signature in the documentation read. Optional: without it, no webhook is taken for the connector.
+       * URL-safe, as the config checks it at start (config/connectors.ts, decision 0140).
        */
-      webhook_secret: z.string().min(32).optional(),
+      webhook_secret: z
+        .string()
+        .regex(/^[A-Za-z0-9._~-]{32,256}$/)
+        .optional(),
     })
     .strict(),
 };

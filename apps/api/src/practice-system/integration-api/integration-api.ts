@@ -38,6 +38,8 @@ export interface IntegrationSettings {
   grants: MachineGrant[];
   /** The scope those tokens must carry. */
   scope: string;
+  /** The one issuer whose machine tokens are taken (INTEGRATION_ISSUER, decision 0140). */
+  issuer: string;
   /** Where a machine caller gets its token (published in the OpenAPI document). */
   tokenUrl: string;
   /** Requests per minute per caller address on the integration routes. */
@@ -108,7 +110,12 @@ export const integrationApi: FastifyPluginAsync<IntegrationApiOptions> = async (
   await app.register(integrationScope, {
     prefix: integrationPathPrefix,
     routes: integrationRoutePlugins(settings),
-    access: { clientIds: config.clientIds, grants: config.grants, scope: config.scope },
+    access: {
+      clientIds: config.clientIds,
+      grants: config.grants,
+      scope: config.scope,
+      issuer: config.issuer,
+    },
     rateLimitMax: config.rateLimitMax,
   });
 };

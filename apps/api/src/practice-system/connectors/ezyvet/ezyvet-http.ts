@@ -1,5 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { VendorAuthFailed, VendorUnavailable, type VendorCallObserver } from '../vendor-port.ts';
+import { readAnswer, refuseRedirect } from '../vendor-answer.ts';
+import {
+  VendorAnswerUnknown,
+  VendorAuthFailed,
+  VendorUnavailable,
+  type VendorCallObserver,
+} from '../vendor-port.ts';
 import { RateLine } from './ezyvet-rate-line.ts';
 import { RateWindows } from './ezyvet-rate-window.ts';
 
@@ -36,6 +42,8 @@ export interface EzyvetConnectionOptions {
   pageSize?: number;
   /** How many days of planning guides (availability windows) to read ahead (default 56). */
   rotaDays?: number;
+  /** The most of one answer read (vendor-answer.ts): more fails the call. Default 8 MiB. */
+  maxAnswerBytes?: number;
 }
 
 export interface EzyvetDeps {
@@ -218,9 +226,14 @@ export class EzyvetHttp {
     try {
       const exchangeSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
       [response, text] = await this.line.sending(() =>
-        this.exchange(method, url, body, authorization, exchangeSignal),
+        this.exchange(method, url, body, authorization, exchangeSignal, name),
       );
     } catch (error) {
+      // An answer refused for its size or a redirect (vendor-answer.ts) says so, not "did not answer".
+      if (error instanceof VendorAnswerUnknown) {
+        answered(this.clock.now());
+        throw error;
+      }
       const timedOut =
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       this.deps.observer?.call(name, timedOut ? 'timeout' : 'network', this.clock.now() - started);
@@ -247,6 +260,7 @@ export class EzyvetHttp {
     body: unknown,
     authorization: string | undefined,
     signal: AbortSignal,
+    name: string,
   ): Promise<[Response, string]> {
     const response = await this.fetch(url, {
       method,
@@ -259,9 +273,11 @@ export class EzyvetHttp {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
-      redirect: 'error',
+      // Refused, never followed (decision 0140): a 3xx fails naming its status, not as "no answer".
+      redirect: 'manual',
     });
-    return [response, await response.text()];
+    await refuseRedirect(response, `ezyVet (${name})`);
+    return [response, await readAnswer(response, `ezyVet (${name})`, this.options.maxAnswerBytes)];
   }
 }
 

@@ -1,3 +1,4 @@
+import { readAnswer, refuseRedirect } from '../vendor-answer.ts';
 import { type VendorCallObserver, VendorAuthFailed, VendorUnavailable } from '../vendor-port.ts';
 import { type ConnectionClock, RollingWindow } from './rolling-window.ts';
 
@@ -24,6 +25,8 @@ export interface ProvetHttpOptions {
   /** The longest a call waits in place for a rate limit or a Retry-After; beyond it, VendorUnavailable. */
   maxWaitMs?: number;
   requestTimeoutMs?: number;
+  /** The most of one answer read (vendor-answer.ts): more fails the call. Default 8 MiB. */
+  maxAnswerBytes?: number;
 }
 
 export interface ProvetHttpDeps {
@@ -131,17 +134,20 @@ export class ProvetHttp {
         },
         body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'restapi' }).toString(),
         signal: this.signalFor(signal),
+        redirect: 'manual',
       });
     } catch (error) {
       this.deps.observer?.call('POST oauth2/token/', timedOut(error), this.deps.clock.now() - started);
       throw new VendorUnavailable('Provet Cloud could not be reached for a token.');
     }
     this.deps.observer?.call('POST oauth2/token/', response.status, this.deps.clock.now() - started);
+    await refuseRedirect(response, 'Provet Cloud’s token endpoint');
     if (response.status === 400 || response.status === 401) {
       throw new VendorAuthFailed('Provet Cloud refused the integration’s client credentials.');
     }
     if (!response.ok) throw new VendorUnavailable(`Provet Cloud answered ${response.status} for a token.`);
-    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
+    const text = await readAnswer(response, 'Provet Cloud’s token endpoint', this.options.maxAnswerBytes);
+    const body = (jsonOr(text) ?? {}) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new VendorUnavailable('Provet Cloud answered a token without one.');
     this.token = {
       value: body.access_token,
@@ -184,12 +190,14 @@ export class ProvetHttp {
           },
           body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
           signal: this.signalFor(spec.signal),
+          redirect: 'manual',
         });
       } catch (error) {
         this.deps.observer?.call(endpoint, timedOut(error), this.deps.clock.now() - started);
         throw new VendorUnavailable(`Provet Cloud did not answer ${endpoint} (${timedOut(error)}).`);
       }
       this.deps.observer?.call(endpoint, response.status, this.deps.clock.now() - started);
+      await refuseRedirect(response, `Provet Cloud (${endpoint})`);
       if (response.status === 401) {
         await response.body?.cancel();
         if (freshToken) throw new VendorAuthFailed(`Provet Cloud refused a fresh token for ${endpoint}.`);
@@ -219,13 +227,21 @@ export class ProvetHttp {
         await this.pause(backoff, spec.signal);
         continue;
       }
-      const text = await response.text();
+      const text = await readAnswer(response, `Provet Cloud (${endpoint})`, this.options.maxAnswerBytes);
       try {
         return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
       } catch {
         throw new VendorUnavailable(`Provet Cloud answered ${endpoint} with a body that is not JSON.`);
       }
     }
+  }
+}
+
+function jsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 
