@@ -37,6 +37,7 @@ describe('the dashboard', () => {
   it('greets Olivia, shows her next appointment and her pets, and links the actions', async () => {
     const page = await newPage(desktop);
     await signIn(page, DEMO_ACCOUNT.manyPets);
+    expect(await page.title()).toBe('Dashboard | Harbour Vets Client Portal');
     // The demo seed (packages/db/src/seed/data/demo-clients.ts): Olivia's soonest Booked appointment is
     // Biscuit's nail clip, three days after the seed ran, with a nurse at her home practice; her later
     // ones (days 5, 9 and 12) and the cancelled weight clinic must not show. The seed planned its time.
