@@ -109,5 +109,6 @@ describe('delete my online account', () => {
     await createAccountOnProvider(page, email);
     await page.waitForURL(onPortal('/registration'), { timeout: 20_000 });
     await page.getByRole('button', { name: 'Find my record' }).waitFor();
-  });
+    // Two journeys in one (the refusal, then the deletion): longer than one journey's 60 s.
+  }, 120_000);
 });

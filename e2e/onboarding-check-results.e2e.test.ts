@@ -111,7 +111,8 @@ describe('onboarding: the results of "Find your record"', () => {
     expect(new URL(page.url()).pathname).toBe('/registration');
     await page.screenshot({ path: '/tmp/shots/result-check-failed-1440.png', fullPage: true });
     await expectNoAxeViolations(page);
-  });
+    // The form's checks and a failed check, each checked with axe: longer than one journey's 60 s.
+  }, 120_000);
 
   it('NewClient, SignInClient, ChooseEmail, ContactPractice and ChoosePostcode each lead somewhere sensible', async () => {
     const page = await newPage();
@@ -191,5 +192,6 @@ describe('onboarding: the results of "Find your record"', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'No, this is not my address' }).click();
     await heading(page, 'Please contact your practice').waitFor();
-  });
+    // Five results, each checked with axe: longer than one journey's 60 s.
+  }, 120_000);
 });
