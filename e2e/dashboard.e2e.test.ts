@@ -66,53 +66,48 @@ describe('the dashboard', () => {
     await expectNoAxeViolations(page);
   });
 
+  const bookingOff = [
+    'Book an appointment',
+    'Online appointment booking unavailable',
+    'Online appointment booking is currently unavailable. Please contact your practice.',
+  ] as const;
+  const registrationOff = [
+    'Register a pet',
+    'New pet registration unavailable',
+    'New pet registration is currently unavailable. Please contact your practice.',
+  ] as const;
   it.each([
+    ['Tom (online booking off at his practice)', DEMO_ACCOUNT.bookingOff, [bookingOff]],
+    ['Hannah (pet registration off at her practice)', DEMO_ACCOUNT.preferencesDue, [registrationOff]],
     [
-      'Tom (online booking off at his practice)',
-      DEMO_ACCOUNT.bookingOff,
-      'Book an appointment',
-      'Online appointment booking unavailable',
-      'Online appointment booking is currently unavailable. Please contact your practice.',
-    ],
-    [
-      'Hannah (pet registration off at her practice)',
-      DEMO_ACCOUNT.preferencesDue,
-      'Register a pet',
-      'New pet registration unavailable',
-      'New pet registration is currently unavailable. Please contact your practice.',
-    ],
-    [
-      'Daniel (booking not allowed)',
+      'Daniel (booking and registration not allowed)',
       DEMO_ACCOUNT.bookingBlocked,
-      'Book an appointment',
-      'Online appointment booking unavailable',
-      'Online appointment booking is currently unavailable. Please contact your practice.',
-    ],
-    [
-      'Daniel (registration not allowed)',
-      DEMO_ACCOUNT.bookingBlocked,
-      'Register a pet',
-      'New pet registration unavailable',
-      'New pet registration is currently unavailable. Please contact your practice.',
+      [bookingOff, registrationOff],
     ],
     [
       'James (his only pet awaits its initial consultation)',
       DEMO_ACCOUNT.awaitingInitialConsultation,
-      'Book an appointment',
-      'Booking unavailable',
-      'Your new pet needs to attend the initial consultation that you have booked, before you can make any further appointments.',
+      [
+        [
+          'Book an appointment',
+          'Booking unavailable',
+          'Your new pet needs to attend the initial consultation that you have booked, before you can make any further appointments.',
+        ],
+      ],
     ],
-  ] as [string, DemoAccount, string, string, string][])(
+  ] as [string, DemoAccount, (readonly [string, string, string])[]][])(
     'explains to %s why not',
-    async (_who, account, action, title, text) => {
+    async (_who, account, refusals) => {
       const page = await newPage(desktop);
       await skipContactPreferencesRedirect(page);
       await signIn(page, account);
-      const dialog = await openAction(page, action, title);
-      expect(await dialog.innerText()).toContain(text);
-      await dialog.getByRole('button', { name: 'OK' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      expect(new URL(page.url()).pathname).toBe('/');
+      for (const [action, title, text] of refusals) {
+        const dialog = await openAction(page, action, title);
+        expect(await dialog.innerText()).toContain(text);
+        await dialog.getByRole('button', { name: 'OK' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        expect(new URL(page.url()).pathname).toBe('/');
+      }
     },
   );
 
