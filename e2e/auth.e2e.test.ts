@@ -274,7 +274,11 @@ describe('identity and sessions', () => {
     await replay.waitForURL(onProvider, { timeout: 15_000 });
   });
 
-  it.each(['https://elsewhere.example', '//elsewhere.example', '/\\elsewhere.example'])(
+  // One form, end to end through next-auth and the provider: every form of another site (an absolute
+  // URL, protocol-relative, backslashed, javascript:…) is the same code path, safeCallbackUrl, whose
+  // unit test 'never follows %j' holds them all. This one, a path to a string check, leaves the
+  // portal in a browser if anything passed it through.
+  it.each(['/\\elsewhere.example'])(
     'never follows a callbackUrl off the portal (%s)',
     async (callbackUrl) => {
       const page = await newPage();

@@ -110,6 +110,15 @@ describe('editing a pet', () => {
     await page.goto(`/pets/${petId}/edit`);
     await page.getByRole('heading', { level: 1, name: 'Edit Juniper’s details' }).waitFor();
 
+    // The died confirmation, open at 1440 px, is axe clean; cancelling it changes nothing.
+    await page.getByRole('button', { name: 'Juniper has died' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tell your practice that Juniper has died?' });
+    await dialog.getByText('We are very sorry for your loss.').waitFor();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${shots}/confirm-1440.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
     // Another window saves first.
     const other = await page.context().newPage();
     await other.goto(`/pets/${petId}/edit`);
@@ -164,19 +173,5 @@ describe('editing a pet', () => {
     await page.goto('/pets');
     await page.getByRole('main').getByRole('link', { name: 'Saffron' }).first().waitFor();
     await expectNoAxeViolations(page);
-  });
-
-  it('is axe clean at 1440 px with the died confirmation open', async () => {
-    const page = await newPage(desktop);
-    await signIn(page, account, '/pets');
-    const petId = await registerDog(page, 'Tansy');
-    await page.goto(`/pets/${petId}/edit`);
-    await page.getByRole('button', { name: 'Tansy has died' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Tell your practice that Tansy has died?' });
-    await dialog.getByText('We are very sorry for your loss.').waitFor();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}/confirm-1440.png` });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
   });
 });

@@ -88,9 +88,13 @@ describe('a pet’s health record', () => {
   });
 
   it('prints one A4 sheet: the practice, the pet’s microchip and its vaccinations, without the header', async () => {
+    const page = await newPage(phone);
+    await signIn(page, DEMO_ACCOUNT.manyPets, '/pets');
     for (const size of [phone, desktop]) {
-      const page = await newPage(size);
-      await signIn(page, DEMO_ACCOUNT.manyPets, '/pets');
+      if (size === desktop) {
+        await page.setViewportSize(size);
+        await page.goto('/pets');
+      }
       await openPickle(page);
       const print = vaccinations(page).getByRole('button', { name: 'Print vaccination record' });
       await print.waitFor();

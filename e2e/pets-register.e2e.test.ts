@@ -310,10 +310,14 @@ describe('registration that is not open to the client', () => {
   it.each(cases)(
     'is explained to %s, from the pets page and at the form’s address',
     async (_who, account) => {
+      const page = await newPage(phone);
+      await skipContactPreferencesRedirect(page);
+      await signIn(page, account, '/pets');
       for (const size of [phone, desktop]) {
-        const page = await newPage(size);
-        await skipContactPreferencesRedirect(page);
-        await signIn(page, account, '/pets');
+        if (size === desktop) {
+          await page.setViewportSize(size);
+          await page.goto('/pets');
+        }
         await page.getByRole('main').getByRole('article').first().waitFor();
         await page.getByRole('main').getByRole('button', { name: 'Register a pet' }).click();
         const dialog = page.getByRole('dialog', { name: 'New pet registration unavailable' });

@@ -1,12 +1,9 @@
 import { guestMessages } from '@vet/contracts/guest-rules';
 import {
-  practiceAppointmentSchema,
   practiceAppointmentWriteSchema,
   type PracticeAppointmentBody,
 } from '@vet/contracts/integration-appointments';
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
-import { addDays, practiceDate, practiceInstant } from '@vet/contracts/practice-clock';
-import { connectDatabase } from '@vet/db/connection';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -18,10 +15,10 @@ import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
- * Decision 0063, end to end: the practice system records desk bookings and outcomes through the
+ * Decision 0063, end to end: the practice system records desk bookings through the
  * integration API while people use the portal, the processes as `npm start` runs them. The demo group's
  * references (packages/practice-import/demo-group) name the records. Each test gives back what it took:
- * its desk bookings are cancelled or removed, so the other journeys find the demo group as seeded.
+ * its desk bookings are cancelled, so the other journeys find the demo group as seeded.
  */
 const api = inject('apiUrl');
 const shoot = screenshots('/tmp/shots-practice-bookings');
@@ -155,60 +152,3 @@ describe('desk bookings through the integration API', () => {
     await shoot(page, 'guest-choose-again');
   });
 });
-
-describe('outcomes through the integration API', () => {
-  const { newPage } = useBrowser();
-
-  it('lets a new pet book any reason once its initial consultation is Completed', async () => {
-    const page = await newPage(desktop);
-    await signIn(page, DEMO_ACCOUNT.awaitingInitialConsultation, '/appointments');
-    await openBooking(page);
-    await page.getByText('Luna is awaiting the initial consultation').waitFor();
-    const reasons = page.getByLabel('Reason for the appointment').locator('option');
-    await expect.poll(() => reasons.allInnerTexts()).toEqual([expect.stringMatching(/^New pet initial/)]);
-
-    // Yesterday at the desk, in Islington: Luna's initial consultation, then its outcome.
-    const yesterday = addDays(practiceDate(new Date()), -1);
-    const ref = `E2E-INITIAL-${Date.now()}`;
-    try {
-      const booked = await practiceSystem('PUT', `/appointments/${ref}`, {
-        practice_ref: 'PRAC-0002',
-        clinician_ref: 'CLIN-0006',
-        client_ref: 'CLI-000002',
-        pet_ref: 'PET-000006',
-        reason_ref: 'REASON-INITIAL',
-        starts_at: practiceInstant(yesterday, '10:00').toISOString(),
-        ends_at: practiceInstant(yesterday, '10:30').toISOString(),
-        status: 'Booked',
-      } satisfies PracticeAppointmentBody);
-      expect(booked.status).toBe(201);
-      const outcome = await practiceSystem('POST', `/appointments/${ref}/outcome`, { outcome: 'Completed' });
-      expect(practiceAppointmentSchema.parse(await outcome.json()).status).toBe('Completed');
-
-      await openBooking(page);
-      await page.getByLabel('Pet').selectOption({ label: 'Luna' });
-      await expect
-        .poll(() => reasons.allInnerTexts())
-        .toEqual(expect.arrayContaining([expect.stringMatching(/^General consultation/)]));
-      expect(await page.getByText('Luna is awaiting the initial consultation').count()).toBe(0);
-      await page
-        .getByLabel('Reason for the appointment')
-        .selectOption({ label: 'General consultation (15 minutes)' });
-      expect((await offeredTimes(page)).length).toBeGreaterThan(0);
-      await expectNoAxeViolations(page);
-    } finally {
-      await restoreLuna(ref);
-    }
-  });
-});
-
-/** James's Luna as the demo seeds her: awaiting her initial consultation, with none on record. */
-async function restoreLuna(ref: string) {
-  const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
-  try {
-    await pool.query('delete from appointments where pms_ref = $1', [ref]);
-    await pool.query("update pets set awaiting_initial_consultation = true where pms_ref = 'PET-000006'");
-  } finally {
-    await close();
-  }
-}

@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { press } from './support/actions.ts';
+import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { desktop } from './support/shell.ts';
 
 describe('practice list (browser → web → BFF → API → database)', () => {
   const { newPage } = useBrowser();
 
-  it('lists the group’s online practices from the seeded database', async () => {
-    const page = await newPage();
-    await page.goto('/practices');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/practice/i);
-    const practiceHeadings = page.getByRole('heading', { level: 2 });
-    await expect.poll(() => practiceHeadings.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
-    const names = await practiceHeadings.allTextContents();
-    expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
-    await expect.poll(() => page.locator('a[href^="tel:"]').count()).toBeGreaterThanOrEqual(8);
-    expect(await page.title()).toMatch(/Client Portal$/);
-    // Rendered on the server: the list is in the HTML itself, so it paints without waiting for scripts.
-    const html = await (await page.request.get('/practices')).text();
-    expect(html.match(/<h2\b/g)?.length ?? 0).toBeGreaterThanOrEqual(8);
-    expect(html).toContain(names[0]);
-    await expectNoAxeViolations(page);
-  });
-
-  it('works at a phone’s width too, with no request for the list after the page (decision 0046)', async () => {
+  it('lists the group’s online practices, their owners and prices, with no request after the page, at 360 and 1440 px; an unknown path is not found', async () => {
     const page = await newPage({ width: 360, height: 740 });
     const browserAsked: string[] = [];
     await page.route('**/bff/online-practices', async (route) => {
@@ -29,11 +14,48 @@ describe('practice list (browser → web → BFF → API → database)', () => {
       await route.continue();
     });
     await page.goto('/practices');
-    await expect
-      .poll(() => page.getByRole('heading', { level: 2 }).count(), { timeout: 15_000 })
-      .toBeGreaterThanOrEqual(8);
+    const practiceHeadings = page.getByRole('heading', { level: 2 });
+    await expect.poll(() => practiceHeadings.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+    // Decision 0046: the list came with the page.
     await page.waitForLoadState('networkidle');
     expect(browserAsked).toEqual([]);
     await expectNoAxeViolations(page);
+
+    // Who owns each practice, and its prices (decision 0104, the demo group's prices.csv), folded in a
+    // native disclosure: it opens from the keyboard, and without scripts.
+    const clapham = page.getByRole('article', { name: 'Willowbrook Vets Clapham' });
+    await clapham.getByText('Owned by Willowbrook Veterinary Group Ltd').waitFor();
+    const prices = clapham.locator('summary');
+    const table = clapham.getByRole('table', { name: /Prices of common services/ });
+    expect(await table.isVisible()).toBe(false);
+    expect(await prices.textContent()).toBe('Prices at Willowbrook Vets Clapham');
+    await press(prices);
+    await table.waitFor();
+    const rows = (await table.getByRole('row').allInnerTexts()).map((text) =>
+      text.replace(/\s+/g, ' ').trim(),
+    );
+    expect(rows).toContain('General consultation From £51.00 Includes: A 15-minute examination and advice');
+    await expectNoAxeViolations(page);
+
+    await page.setViewportSize(desktop);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/practice/i);
+    const names = await practiceHeadings.allTextContents();
+    expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
+    await expect.poll(() => page.locator('a[href^="tel:"]').count()).toBeGreaterThanOrEqual(8);
+    expect(await page.title()).toBe('Practice list | Harbour Vets Client Portal');
+    // Rendered on the server: the list, the owners and the prices are in the HTML itself, so they paint
+    // without waiting for scripts.
+    const html = await (await page.request.get('/practices')).text();
+    expect(html.match(/<h2\b/g)?.length ?? 0).toBeGreaterThanOrEqual(8);
+    expect(html).toContain(names[0]);
+    expect(html).toContain('Owned by Willowbrook Veterinary Group Ltd');
+    expect(html).toContain('From £51.00');
+    await expectNoAxeViolations(page);
+
+    // Signed out, a path with no page is not found (not sent to sign in), and titled so; the page
+    // answers 404, which Chromium logs as a console error.
+    expectConsoleError(page, 'the server responded with a status of 404');
+    expect((await page.goto('/no-such-page'))?.status()).toBe(404);
+    expect(await page.title()).toBe('Page not found | Harbour Vets Client Portal');
   });
 });

@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, holdPageMoves, useBrowser } from './support/browser.ts';
 import { desktop, focused, frameBackground, linkDetails, phone } from './support/shell.ts';
@@ -12,13 +13,60 @@ const olivia = DEMO_ACCOUNT.manyPets;
 describe('the shell on a desktop screen', () => {
   const { newPage } = useBrowser();
 
-  it('is signed in from the first paint: the server renders the signed-in header', async () => {
+  it('prefetches nothing, is signed in from the first paint, reaches the skip link first, then the header controls with a visible focus ring, and labels the breadcrumbs of a deeper page', async () => {
     const page = await newPage(desktop);
     await signIn(page, olivia);
+    // Prefetching (decision 0048): the page asks the web server for nothing beyond itself, no link
+    // prefetching its page.
+    const asked: string[] = [];
+    const askedForPage = (request: Request) => {
+      if (request.headers()['rsc'] === '1') asked.push(new URL(request.url()).pathname);
+    };
+    page.on('request', askedForPage);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${olivia.firstName}` }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The dashboard shows links to the main pages and to each pet's page.
+    expect(await page.getByRole('main').getByRole('link').count()).toBeGreaterThan(5);
+    expect(asked).toEqual([]);
+    page.off('request', askedForPage);
+
+    // The server renders the signed-in header.
     const html = await (await page.request.get('/')).text();
     expect(html).toContain('aria-label="Main"');
     expect(html).toContain('Your appointments');
     expect(html).not.toContain(', sign in');
+    // The keyboard: the skip link first, then the header controls, each with a visible focus ring.
+    const order: string[] = [];
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('Tab');
+      const { name, outline } = await focused(page);
+      order.push(name);
+      expect(outline, `focus ring on ${name}`).not.toMatch(/^none/);
+    }
+    expect(order.map((name) => name.replace(/\s+/g, ' '))).toEqual([
+      'Skip to main content',
+      expect.stringMatching(/^Harbour Vets ?, ?Dashboard$/),
+      // Her home practice's name, a link to Your practice (R2.33).
+      'Your practice: Willowbrook Vets Clapham',
+      expect.stringMatching(/^24-hour emergency vets ?\(opens in a new tab\)$/),
+      'Olivia Bennett',
+      'Dashboard',
+      'Your pets',
+      'Your appointments',
+    ]);
+    // The page backgrounds, and a deeper page's breadcrumbs.
+    expect(await frameBackground(page)).toBe('rgb(255, 255, 255)');
+
+    await page.goto('/practices');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.innerText()).toMatch(/^Dashboard\s*\/\s*Practice list$/);
+    expect(await crumbs.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
+    expect(await crumbs.getByText('Practice list').getAttribute('aria-current')).toBe('page');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your pets' }).click();
+    await page.waitForURL('**/pets');
+    await expect.poll(() => frameBackground(page)).toBe('rgb(248, 248, 248)');
   });
 
   it('has the top navigation, the user menu, the footer and the emergency link', async () => {
@@ -67,45 +115,6 @@ describe('the shell on a desktop screen', () => {
     expect(await page.getByRole('list', { name: 'Social networks' }).getByRole('link').count()).toBe(5);
     const year = new Date().getFullYear();
     expect(await page.getByRole('contentinfo').innerText()).toContain(`© ${year} Harbour Vets · v3.5.3`);
-  });
-
-  it('labels the breadcrumbs of a deeper page and paints the page backgrounds', async () => {
-    const page = await newPage(desktop);
-    await signIn(page, olivia);
-    expect(await frameBackground(page)).toBe('rgb(255, 255, 255)');
-
-    await page.goto('/practices');
-    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(await crumbs.innerText()).toMatch(/^Dashboard\s*\/\s*Practice list$/);
-    expect(await crumbs.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
-    expect(await crumbs.getByText('Practice list').getAttribute('aria-current')).toBe('page');
-
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your pets' }).click();
-    await page.waitForURL('**/pets');
-    await expect.poll(() => frameBackground(page)).toBe('rgb(248, 248, 248)');
-  });
-
-  it('reaches the skip link first, then the header controls, each with a visible focus ring', async () => {
-    const page = await newPage(desktop);
-    await signIn(page, olivia);
-    const order: string[] = [];
-    for (let step = 0; step < 8; step += 1) {
-      await page.keyboard.press('Tab');
-      const { name, outline } = await focused(page);
-      order.push(name);
-      expect(outline, `focus ring on ${name}`).not.toMatch(/^none/);
-    }
-    expect(order.map((name) => name.replace(/\s+/g, ' '))).toEqual([
-      'Skip to main content',
-      expect.stringMatching(/^Harbour Vets ?, ?Dashboard$/),
-      // Her home practice's name, a link to Your practice (R2.33).
-      'Your practice: Willowbrook Vets Clapham',
-      expect.stringMatching(/^24-hour emergency vets ?\(opens in a new tab\)$/),
-      'Olivia Bennett',
-      'Dashboard',
-      'Your pets',
-      'Your appointments',
-    ]);
   });
 });
 
@@ -202,24 +211,5 @@ describe('the navigation progress bar (decision 0047)', () => {
     expect(await bar.isVisible()).toBe(true);
     await page.getByRole('heading', { level: 1, name: `Welcome, ${olivia.firstName}` }).waitFor();
     expect(await bar.count()).toBe(0);
-  });
-});
-
-describe('prefetching (decision 0048)', () => {
-  const { newPage } = useBrowser();
-
-  it('asks the web server for nothing beyond the page shown: no link prefetches its page', async () => {
-    const page = await newPage(desktop);
-    await signIn(page, olivia);
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.headers()['rsc'] === '1') asked.push(new URL(request.url()).pathname);
-    });
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: `Welcome, ${olivia.firstName}` }).waitFor();
-    await page.waitForLoadState('networkidle');
-    // The dashboard shows links to the main pages and to each pet's page.
-    expect(await page.getByRole('main').getByRole('link').count()).toBeGreaterThan(5);
-    expect(asked).toEqual([]);
   });
 });

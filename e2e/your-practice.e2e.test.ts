@@ -10,7 +10,7 @@ import { expectNoAxeViolations, neverAnswer, useBrowser } from './support/browse
 import { desktop, focused } from './support/shell.ts';
 import { onPortal, signIn } from './support/sign-in.ts';
 
-/** Your practice (R2.33): the home practice's address, phone, week, closures and emergency link. */
+/** Your practice (R2.33): the home practice's address, phone, week, closures, emergency link, owner and prices. */
 
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-your-practice';
@@ -71,6 +71,25 @@ async function openYourPractice(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 2, name: clapham.name }).waitFor();
 }
 
+/**
+ * Who owns the practice and its price list (decision 0104): the demo group's prices
+ * (packages/practice-import/demo-group/prices.csv) at Clapham.
+ */
+async function expectOwnerAndPrices(page: Page): Promise<void> {
+  await page.getByText('Owned by Willowbrook Veterinary Group Ltd').waitFor();
+  const prices = page.getByRole('region', { name: 'Prices' });
+  const rows = prices.getByRole('table', { name: /Prices of common services/ }).getByRole('row');
+  const texts = (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+  expect(texts).toEqual([
+    'Service Price',
+    'Cat neutering From £101.00 Includes: The operation, pain relief and a check-up',
+    'General consultation From £51.00 Includes: A 15-minute examination and advice',
+    'Microchipping From £31.00 Includes: The chip and its registration',
+    'Nail clipping From £21.00 Includes: Front and back claws',
+    'Vaccination From £68.00 Includes: The booster and a health check',
+  ]);
+}
+
 describe('your practice', () => {
   const { newPage } = useBrowser();
 
@@ -121,6 +140,7 @@ describe('your practice', () => {
         headerEmergency,
       );
       expect(await page.title()).toBe('Your practice | Harbour Vets Client Portal');
+      await expectOwnerAndPrices(page);
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Accept and close' }).click();
       await page.screenshot({ path: `${shots}/your-practice-390.png`, fullPage: true });
@@ -147,6 +167,7 @@ describe('your practice', () => {
     const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
     expect(await crumbs.getByText('Your practice').count()).toBe(1);
     expect(await page.locator('tr[aria-current="date"]').count()).toBe(1);
+    await expectOwnerAndPrices(page);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${shots}/your-practice-1440.png`, fullPage: true });
   });

@@ -74,3 +74,20 @@ export async function clinicianNameOf(appointmentId: number): Promise<string> {
     await close();
   }
 }
+
+/** The id of a pet of the account's client, as the seed made it (another client's pet, to ask for by URL). */
+export async function seededPetId(account: DemoAccount, petName: string): Promise<number> {
+  const { db, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
+  try {
+    const rows = await db
+      .select({ id: pets.id })
+      .from(pets)
+      .innerJoin(clients, eq(clients.id, pets.clientId))
+      .where(and(eq(clients.identitySubject, account.id), eq(pets.name, petName)));
+    const [row, ...others] = rows;
+    if (!row || others.length > 0) throw new Error(`expected one pet ${petName}, found ${rows.length}`);
+    return row.id;
+  } finally {
+    await close();
+  }
+}

@@ -218,6 +218,8 @@ describe('changes, outcomes and cancellations', () => {
       ref,
       deskBody(s, at(-1, '10:00'), at(-1, '10:30'), { reason_ref: s.refs.initial }),
     );
+    // Awaiting it, the client's online booking of another reason is refused.
+    expect((await book(s, at(3, '10:00'))).statusCode).toBe(403);
     const completed = await recordOutcome(deps, { ref }, 'Completed');
 
     expect(completed.status).toBe('Completed');
@@ -225,6 +227,8 @@ describe('changes, outcomes and cancellations', () => {
       false,
     );
     expect(await reservationOf(db, { appointmentId: appointment.appointment_id })).toBeNull();
+    // The same booking is now taken: any reason, online.
+    expect((await book(s, at(3, '10:00'))).statusCode).toBe(201);
   });
 
   it('leaves the pet awaiting after a NoShow, or a Completed appointment of another reason', async () => {
