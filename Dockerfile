@@ -8,14 +8,19 @@
 # Its build and install steps are the scripts `npm run smoke:production` runs in CI, where no container
 # engine is installed: build.sh, install.sh.
 
-FROM node:24-slim AS build
+# The base image by digest, never a tag that moves (decision 0138). The zeros are a placeholder that no
+# registry holds, so a build fails until the release step puts the digest in (docs/operations.md, "The
+# container and the reference deployment"): `docker buildx imagetools inspect node:24-slim` prints it.
+ARG NODE_IMAGE=node:24-slim@sha256:0000000000000000000000000000000000000000000000000000000000000000
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /portal
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY . .
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 RUN sh scripts/production/build.sh
 
-FROM node:24-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 WORKDIR /portal
 ENV NEXT_TELEMETRY_DISABLED=1 \
     API_HOST=0.0.0.0 \

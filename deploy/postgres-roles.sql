@@ -2,14 +2,19 @@
 -- a superuser (or the database's owner with CREATEROLE), with psql 15 or later; running it again changes
 -- nothing but the passwords, which it sets to the ones given:
 --
---   PORTAL_MIGRATE_PASSWORD=… PORTAL_APP_PASSWORD=… psql -d portal -f deploy/postgres-roles.sql
+--   PORTAL_MIGRATE_PASSWORD=… PORTAL_APP_PASSWORD=… PORTAL_WEB_PASSWORD=… PORTAL_IDP_PASSWORD=… \
+--     psql -d portal -f deploy/postgres-roles.sql
 --
--- It makes two login roles:
+-- It makes these login roles:
 --   portal_migrate  owns the schema: the migrate step connects as it (DATABASE_URL of migrate.sh), creates
---                   and alters tables, and grants the app role what the apps use (DATABASE_APP_ROLES).
---   portal_app      the API, the web, the identity provider, `npm run import` and `npm run events`: rows
---                   only. No DDL, no TRUNCATE, not the owner, not a superuser.
--- Other names: psql -v migrate_role=… -v app_role=…. deploy/compose.yaml runs it when the database is
+--                   and alters tables, and grants the others what their processes use (DATABASE_APP_ROLES).
+--   portal_app      the API, its workers, `npm run import` and `npm run events`: rows only. No DDL, no
+--                   TRUNCATE, not the owner, not a superuser.
+--   portal_web      the web's session store: its sessions' rows only (decision 0138), granted as
+--                   `portal_web:web` in DATABASE_APP_ROLES. Made only with PORTAL_WEB_PASSWORD.
+--   portal_idp      the embedded identity provider: its tables' rows and the e-mail outbox only, granted as
+--                   `portal_idp:idp`. Made only with PORTAL_IDP_PASSWORD.
+-- Other names: psql -v migrate_role=… -v app_role=… -v web_role=… -v idp_role=…. deploy/compose.yaml runs it when the database is
 -- first made (docker-entrypoint-initdb.d). A database made before the roles: its tables, types, functions
 -- and schemas pass to the migrating role here, so that the migrate step may alter them.
 
@@ -22,9 +27,19 @@
 \else
   \set app_role portal_app
 \endif
+\if :{?web_role}
+\else
+  \set web_role portal_web
+\endif
+\if :{?idp_role}
+\else
+  \set idp_role portal_idp
+\endif
 -- Passwords from the environment, never on the command line (where `ps` shows them).
 \getenv migrate_password PORTAL_MIGRATE_PASSWORD
 \getenv app_password PORTAL_APP_PASSWORD
+\getenv web_password PORTAL_WEB_PASSWORD
+\getenv idp_password PORTAL_IDP_PASSWORD
 \if :{?migrate_password}
 \else
   do $$ begin raise exception 'PORTAL_MIGRATE_PASSWORD is not set: the migrating role''s password'; end $$;
@@ -45,6 +60,28 @@ select format('alter role %I login nosuperuser nocreatedb nocreaterole noreplica
 select format('alter role %I login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password %L',
               :'app_role', :'app_password')
 \gexec
+-- The web's and the identity provider's roles (decision 0138), each when its password is given: the
+-- database's connect and the schema's usage only; the migrate step grants their tables.
+\if :{?web_password}
+  select format('create role %I', :'web_role') where not exists (select from pg_roles where rolname = :'web_role')
+  \gexec
+  select format('alter role %I login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password %L',
+                :'web_role', :'web_password')
+  \gexec
+  select format('grant connect on database %I to %I', current_database(), :'web_role')
+  \gexec
+  grant usage on schema public to :"web_role";
+\endif
+\if :{?idp_password}
+  select format('create role %I', :'idp_role') where not exists (select from pg_roles where rolname = :'idp_role')
+  \gexec
+  select format('alter role %I login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password %L',
+                :'idp_role', :'idp_password')
+  \gexec
+  select format('grant connect on database %I to %I', current_database(), :'idp_role')
+  \gexec
+  grant usage on schema public to :"idp_role";
+\endif
 
 -- The database: the migrating role may create schemas (drizzle, graphile_worker) and trusted extensions
 -- (btree_gist); the app role may connect and make temporary tables (the import's staging), nothing else.
@@ -95,4 +132,4 @@ where n.nspname in ('public', 'drizzle', 'graphile_worker')
                   where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
 \gexec
 
-\echo Roles ready: run the migrate step as :migrate_role with DATABASE_APP_ROLES=:app_role
+\echo Roles ready: run the migrate step as :migrate_role with DATABASE_APP_ROLES=:app_role,:web_role:web,:idp_role:idp (the last two where made)

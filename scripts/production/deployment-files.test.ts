@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultHttpTimeouts } from '../../apps/api/src/config/process-kind.ts';
 import { httpTimeoutsOf } from '../../apps/web/src/config/http-timeouts.mjs';
+import { composeProblems, serverOnlySecrets } from '../lib/kubernetes/secret-access.ts';
 import { deployedSettings, nginxConfig } from '../lib/smoke/instances-nginx.ts';
 import { repoRoot } from '../lib/shared/paths.ts';
 
@@ -32,12 +33,45 @@ function serviceWithAnchor(name: string): string {
   return match[0];
 }
 
+/** Each stage's base that is not an image pinned by digest (an ARG's default stands for the ARG). */
+function unpinnedBase(text: string): string[] {
+  const args = new Map<string, string>();
+  for (const [, name = '', value = ''] of text.matchAll(/^ARG (\w+)=(\S+)$/gm)) args.set(name, value);
+  return [...text.matchAll(/^FROM (\S+)/gm)]
+    .map(([, image = '']) => image.replace(/^\$\{(\w+)\}$/, (_, name: string) => args.get(name) ?? image))
+    .filter((image) => !/@sha256:[0-9a-f]{64}$/.test(image));
+}
+
+/**
+ * Whether .dockerignore leaves a path out of the build context, for the patterns it uses: a path, a
+ * folder (trailing /), `*` within a part, `**` for any parts. No `!` exceptions.
+ */
+function ignoredBy(dockerignore: string, path: string): boolean {
+  return dockerignore
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .some((pattern) => {
+      const source = pattern
+        .replace(/\/$/, '')
+        .split('/')
+        .map((part) =>
+          part === '**'
+            ? '(?:[^/]+/)*'
+            : `${part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}/`,
+        )
+        .join('')
+        .replace(/\/$/, '');
+      return new RegExp(`^${source}(?:/.*)?$`).test(path);
+    });
+}
+
 describe('the Dockerfile', () => {
   it('builds and installs with the scripts the smoke test runs, on Node 24, as a non-root user', () => {
     const stages = dockerfile.split(/^FROM /m).slice(1);
     expect(stages.map((stage) => stage.split('\n')[0])).toEqual([
-      'node:24-slim AS build',
-      'node:24-slim AS runtime',
+      '${NODE_IMAGE} AS build',
+      '${NODE_IMAGE} AS runtime',
     ]);
     expect(stages[0]).toContain('RUN sh scripts/production/build.sh');
     expect(stages[0]).toMatch(/RUN .*npm ci /);
@@ -45,6 +79,37 @@ describe('the Dockerfile', () => {
     expect(stages[1]).toMatch(/^USER node$/m);
     expect(stages[1]).toContain('HEALTHCHECK');
     expect(stages[1]).toContain('CMD ["sh", "scripts/production/start-api.sh"]');
+  });
+
+  it('pins its base image by digest, and refuses a tag (decision 0138)', () => {
+    expect(unpinnedBase(dockerfile)).toEqual([]);
+    expect(unpinnedBase(dockerfile.replace(/^ARG NODE_IMAGE=.*$/m, 'ARG NODE_IMAGE=node:24-slim'))).toEqual([
+      'node:24-slim',
+      'node:24-slim',
+    ]);
+    expect(
+      unpinnedBase(dockerfile.replace('FROM ${NODE_IMAGE} AS runtime', 'FROM node:24 AS runtime')),
+    ).toEqual(['node:24']);
+  });
+
+  it('leaves local data, the provider’s keys, the deployment’s settings and certificates out of the build', () => {
+    const ignored = read('.dockerignore');
+    for (const path of [
+      '.data/idp/keys.json',
+      'apps/idp/.data/idp/keys.json',
+      'deploy/certs/portal.key',
+      'deploy/env/web.env',
+      'deploy/portal.env',
+      '.env',
+    ])
+      expect(ignoredBy(ignored, path), path).toBe(true);
+    for (const path of [
+      'deploy/env/web.env.example',
+      'deploy/compose.yaml',
+      'scripts/production/idp-keys.mjs',
+    ])
+      expect(ignoredBy(ignored, path), path).toBe(false);
+    expect(ignoredBy(ignored.replace(/^deploy\/certs\/$/m, ''), 'deploy/certs/portal.key')).toBe(false);
   });
 
   it('names only scripts that exist, as do compose.yaml and npm run build', () => {
@@ -95,20 +160,33 @@ describe('deploy/compose.yaml', () => {
     expect(compose).not.toMatch(/MIGRATE_ON_START: /);
   });
 
-  it('connects the instances as the app role and the migrate step as the migrating role (decision 0092)', () => {
+  it('connects each process as its role and the migrate step as the migrating role (decisions 0092, 0138)', () => {
     const roles = read('deploy/postgres-roles.sql');
     const made = (variable: string) => new RegExp(`\\\\set ${variable} (\\w+)`).exec(roles)?.[1];
-    const [migrateRole, appRole] = [made('migrate_role'), made('app_role')];
-    expect([migrateRole, appRole]).toEqual(['portal_migrate', 'portal_app']);
+    const [migrateRole, appRole, webRole, idpRole] = ['migrate_role', 'app_role', 'web_role', 'idp_role'].map(
+      made,
+    );
+    expect([migrateRole, appRole, webRole, idpRole]).toEqual([
+      'portal_migrate',
+      'portal_app',
+      'portal_web',
+      'portal_idp',
+    ]);
     const url = (block: string) => /DATABASE_URL: postgres:\/\/(\w+):/.exec(block)?.[1];
     for (const name of ['api-1', 'api-2', 'web-1', 'web-2', 'worker', 'idp']) {
       const anchor = /<<: \*([\w-]+)/.exec(serviceWithAnchor(name).split('environment:')[1] ?? '')?.[1];
       expect(anchor, name).toBe('portal-env');
     }
     expect(url(/^x-portal-env: &portal-env\n((?: {2,}.*\n)*)/m.exec(compose)?.[0] ?? '')).toBe(appRole);
+    for (const name of ['api-1', 'worker']) expect(url(serviceWithAnchor(name)), name).toBeUndefined();
+    // The web and the provider: roles that reach only their tables, granted so by the migrate step.
+    expect(url(serviceWithAnchor('web-1'))).toBe(webRole);
+    expect(url(service('idp'))).toBe(idpRole);
     expect(url(service('migrate'))).toBe(migrateRole);
-    expect(service('migrate')).toContain(`DATABASE_APP_ROLES: ${appRole}`);
+    expect(service('migrate')).toContain(`DATABASE_APP_ROLES: ${appRole},${webRole}:web,${idpRole}:idp`);
     expect(service('postgres')).toContain('./postgres-roles.sql:/docker-entrypoint-initdb.d/');
+    for (const password of ['PORTAL_WEB_PASSWORD', 'PORTAL_IDP_PASSWORD'])
+      expect(service('postgres')).toContain(`${password}: \${${password}:?`);
     // No process of the portal connects as PostgreSQL's superuser, nor is told it may.
     expect(compose).not.toMatch(/postgres:\/\/portal:/);
     expect(compose).not.toContain('DATABASE_ALLOW_SUPERUSER');
@@ -126,6 +204,33 @@ describe('deploy/compose.yaml', () => {
     expect(nginx).toContain(`allow ${subnet};`);
     const internal = /listen (\d+);\n\s+allow/.exec(nginx)?.[1];
     expect(compose).toContain(`API_URL: http://nginx:${internal}`);
+  });
+});
+
+describe('deploy/compose.yaml’s settings files (decision 0138)', () => {
+  it('gives each process its own settings file and the shared one, and the web no server-only secret', () => {
+    expect(composeProblems(compose, repoRoot)).toEqual([]);
+    expect(serviceWithAnchor('web-1')).toContain('env_file: [env/shared.env, env/web.env]');
+    for (const name of ['api-1', 'worker']) expect(serviceWithAnchor(name)).toContain('env/api.env');
+    // One file for every process, as before: refused, and so is the API's file on the web.
+    const bundle = compose.replace('env_file: [env/shared.env, env/web.env]', 'env_file: portal.env');
+    expect(composeProblems(bundle, repoRoot)).toEqual(
+      ['web-1', 'web-2'].flatMap((name) => [
+        `compose.yaml ${name}: reads the whole file portal.env, which is no process’s own`,
+        `compose.yaml ${name}: the web may read server-only secrets: ${serverOnlySecrets.join(', ')}`,
+      ]),
+    );
+    const apis = compose.replace('env_file: [env/shared.env, env/web.env]', 'env_file: [env/api.env]');
+    expect(composeProblems(apis, repoRoot)).toContain(
+      'compose.yaml web-1: reads the file api, which only api, worker may',
+    );
+    const keys = compose.replace(
+      'env_file: [env/shared.env, env/idp.env]',
+      'env_file: [env/shared.env, env/api.env]',
+    );
+    expect(composeProblems(keys, repoRoot)).toEqual([
+      'compose.yaml idp: reads the file api, which only api, worker may',
+    ]);
   });
 });
 

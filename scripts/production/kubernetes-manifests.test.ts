@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverOnlySecrets, settingsFileProblems } from '../lib/kubernetes/secret-access.ts';
 import { readManifests, validateManifests } from '../lib/kubernetes/validate-manifests.ts';
 import { repoRoot } from '../lib/shared/paths.ts';
 
@@ -78,6 +79,77 @@ describe('deploy/kubernetes', () => {
     ]);
     expect(await validateManifests(dropped, repoRoot)).toEqual([
       'api.yaml#0 container api: takes traffic without a preStop pause shorter than its grace period',
+    ]);
+  });
+
+  // Decision 0138: each process receives only its own settings (security round four, S2).
+  it('refuses the whole settings bundle, or the API’s Secret, on the internet-facing web', async () => {
+    const bundle = planted('web.yaml', (text) =>
+      text.replace('- secretRef: { name: portal-web }', '- secretRef: { name: portal-settings }'),
+    );
+    expect(await validateManifests(bundle, repoRoot)).toEqual([
+      'web.yaml#0 container web: reads the whole Secret portal-settings, which is no process’s own',
+      `web.yaml#0 container web: the web may read server-only secrets: ${serverOnlySecrets.join(', ')}`,
+    ]);
+    const apis = planted('web.yaml', (text) =>
+      text
+        .replace('- secretRef: { name: portal-web }', '- secretRef: { name: portal-api }')
+        .replace('key: web-url', 'key: app-url'),
+    );
+    const problems = await validateManifests(apis, repoRoot);
+    expect(problems).toContain(
+      'web.yaml#0 container web: reads the Secret portal-api, which only api, worker may',
+    );
+    expect(problems).toContain(
+      'web.yaml#0 container web: reads portal-database/app-url, which only api, worker may',
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^web\.yaml#0 container web: the web may read server-only secrets: .*WEBHOOK_SECRET_KEYS/,
+      ),
+    );
+    const signing = planted('worker.yaml', (text) =>
+      text.replace('- secretRef: { name: portal-api }', '- secretRef: { name: portal-idp }'),
+    );
+    expect(await validateManifests(signing, repoRoot)).toEqual([
+      'worker.yaml#0 container worker: reads the Secret portal-idp, which only idp may',
+    ]);
+  });
+
+  it('refuses a server-only secret in the web’s settings file, or any secret in the shared one', () => {
+    expect(settingsFileProblems(repoRoot)).toEqual([]);
+    const root = mkdtempSync(join(tmpdir(), 'portal-env-'));
+    scratch.push(root);
+    mkdirSync(join(root, 'deploy'));
+    cpSync(join(repoRoot, 'deploy/env'), join(root, 'deploy/env'), { recursive: true });
+    appendFileSync(join(root, 'deploy/env/web.env.example'), 'IDP_JWKS=\n');
+    appendFileSync(join(root, 'deploy/env/shared.env.example'), 'NEXTAUTH_SECRET=\n');
+    expect(settingsFileProblems(root)).toEqual([
+      'deploy/env/shared.env.example: NEXTAUTH_SECRET is a secret, and every process reads this file',
+      'deploy/env/web.env.example: IDP_JWKS is server-only, and the web reads this file',
+    ]);
+  });
+
+  // Security round four, S5.
+  it('refuses a writable root filesystem, a mounted token, an unpinned image, a mount not emptyDir', async () => {
+    const copy = planted('api.yaml', (text) =>
+      text
+        .replace('readOnlyRootFilesystem: true', 'readOnlyRootFilesystem: false')
+        .replace('automountServiceAccountToken: false', 'automountServiceAccountToken: true')
+        .replace('image: vet-portal', 'image: registry.example.org/vet-portal:1.4')
+        .replace('emptyDir: { sizeLimit: 64Mi }', 'hostPath: { path: /tmp }'),
+    );
+    expect(await validateManifests(copy, repoRoot)).toEqual([
+      'api.yaml#0: mounts a service account token (automountServiceAccountToken is not false)',
+      'api.yaml#0 container api: a writable root filesystem',
+      'api.yaml#0 container api: mounts tmp, which is no emptyDir',
+      'api.yaml#0 container api: image registry.example.org/vet-portal:1.4 is neither vet-portal nor pinned by digest',
+    ]);
+    const tagged = planted('migrate/kustomization.yaml', (text) =>
+      text.replace(/digest: sha256:0+/, 'newTag: latest'),
+    );
+    expect(await validateManifests(tagged, repoRoot)).toEqual([
+      'migrate/kustomization.yaml#0: image vet-portal not pinned by a sha256 digest',
     ]);
   });
 });

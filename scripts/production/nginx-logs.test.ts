@@ -78,7 +78,13 @@ async function freePort(): Promise<number> {
 }
 
 /** One request; resolves with the status nginx answered. */
-function get(options: { port: number; path: string; host: string; tls: boolean }): Promise<number> {
+function get(options: {
+  port: number;
+  path: string;
+  host: string;
+  tls: boolean;
+  method?: string;
+}): Promise<number> {
   const send = options.tls ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const request = send(
@@ -86,7 +92,8 @@ function get(options: { port: number; path: string; host: string; tls: boolean }
         host: '127.0.0.1',
         port: options.port,
         path: options.path,
-        headers: { host: options.host },
+        method: options.method ?? 'GET',
+        headers: { host: options.host, 'content-length': '0' },
         servername: options.host,
         rejectUnauthorized: false,
         timeout: 10_000,
@@ -221,5 +228,26 @@ describe('deploy/nginx.conf’s logs when an instance fails', () => {
       expect(first).toContain(`127.0.0.1:${ports.hangsUp}`);
       expect(first).toMatch(/ "502, 502"$/);
     }
+  });
+
+  // Security round four, S7: Provet Cloud's webhooks reach the API, and nothing else of it does.
+  it('publishes Provet Cloud’s webhook path alone of the API’s, and logs no part of its secret', async () => {
+    const api = { port: ports.https, tls: true, host: 'api.portal.example.org' };
+    const webhook = `/connectors/provet-cloud/webhooks/harbour-provet/${marker}`;
+    // 502: nginx passed it on (to instances that are down here); the API answers it in production.
+    expect(await get({ ...api, path: webhook, method: 'POST' })).toBe(502);
+    expect(await get({ ...api, path: webhook, method: 'GET' })).toBe(403);
+    for (const path of [
+      '/connectors/ezyvet/webhooks/x',
+      '/connectors/provet-cloud/health',
+      '/health/connectors',
+      '/',
+    ])
+      expect(await get({ ...api, path, method: 'POST' }), path).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { access, error } = written();
+    expect(access).not.toContain(marker);
+    expect(error).not.toContain(marker);
+    expect(access).toMatch(/"POST \/connectors\/provet-cloud" 502 /);
   });
 });

@@ -164,10 +164,17 @@ describe('a production process at start-up (decision 0092)', () => {
     }
   });
 
-  it('reads DATABASE_APP_ROLES as a list of plain role names, naming the variable otherwise', () => {
+  it('reads DATABASE_APP_ROLES as a list of role names, some scoped, naming the variable otherwise', () => {
     expect(parseAppRoles(undefined)).toEqual([]);
     expect(parseAppRoles(' portal_app, portal_ops ,portal_app')).toEqual(['portal_app', 'portal_ops']);
     expect(() => parseAppRoles('portal_app; drop table clients')).toThrow(/^DATABASE_APP_ROLES must be/);
     expect(() => parseAppRoles('"Portal"')).toThrow(DatabaseRoleError);
+    // Scoped to the web's or the provider's tables (decision 0138), and no other scope.
+    expect(parseAppRoles('portal_app,portal_web:web,portal_idp:idp')).toEqual([
+      'portal_app',
+      'portal_web:web',
+      'portal_idp:idp',
+    ]);
+    expect(() => parseAppRoles('portal_api:api')).toThrow(DatabaseRoleError);
   });
 });

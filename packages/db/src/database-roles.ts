@@ -2,23 +2,47 @@ import pg from 'pg';
 
 /**
  * The database roles of a production deployment (decision 0092): a migrating role owns the schema and runs
- * the migrate step; the apps (API, the web's session store, the identity provider) and the operator's
- * commands (`npm run import`, `npm run events`) connect as an app role that may read and write rows, and
- * nothing more: no DDL, no TRUNCATE, not the owner, not a superuser. `deploy/postgres-roles.sql` creates
- * both once; the migrate step grants the app role what the apps use, whatever the migrations added.
+ * the migrate step; the API, its workers and the operator's commands (`npm run import`, `npm run events`)
+ * connect as an app role that may read and write rows, and nothing more: no DDL, no TRUNCATE, not the
+ * owner, not a superuser. The web's session store and the identity provider connect as roles of their own,
+ * each reaching only its tables (decision 0138). `deploy/postgres-roles.sql` creates them once; the migrate
+ * step grants each what its process uses, whatever the migrations added.
  */
 
 /** The schemas whose rows the apps read and write: ours, and the job queue's (graphile-worker). */
 const rowSchemas = ['public', 'graphile_worker'] as const;
 
-/** A role name as the roles script makes them: no quoting needed, none possible in the variable. */
-const roleName = /^[a-z_][a-z0-9_]{0,62}$/;
+/** A role name as the roles script makes them (no quoting needed, none possible), and its scope. */
+const roleName = /^[a-z_][a-z0-9_]{0,62}(:(web|idp))?$/;
+
+/**
+ * The tables a scoped role reaches (decision 0138), rows only; nothing later migrations add, unless
+ * listed here. The web: its sessions. The identity provider: its accounts, interactions and counters, the
+ * web's sessions (a password reset ends them), and the e-mail outbox with the job queue that sends it.
+ * database-roles.integration.test.ts checks these against the tables each app's code names.
+ */
+export const scopedTables = {
+  web: ['web_sessions'],
+  idp: [
+    'idp_accounts',
+    'idp_models',
+    'idp_password_resets',
+    'idp_attempt_counters',
+    'idp_sign_ups',
+    'idp_email_changes',
+    'web_sessions',
+    'email_outbox',
+  ],
+} as const;
+export type RoleScope = keyof typeof scopedTables;
 
 export const appRolesVariable = 'DATABASE_APP_ROLES';
 
 /**
- * DATABASE_APP_ROLES, as the migrate step reads it: a comma-separated list of role names, or undefined
- * (nothing granted: a local run, where one superuser does everything). Throws naming the variable.
+ * DATABASE_APP_ROLES, as the migrate step reads it: a comma-separated list of role names, each the API's
+ * (`portal_app`) or scoped to the web's or the provider's tables (`portal_web:web`, `portal_idp:idp`,
+ * decision 0138), or undefined (nothing granted: a local run, where one superuser does everything).
+ * Throws naming the variable.
  */
 export function parseAppRoles(value: string | undefined): string[] {
   if (value === undefined || value.trim() === '') return [];
@@ -26,7 +50,9 @@ export function parseAppRoles(value: string | undefined): string[] {
   if (roles.some((role) => !roleName.test(role)))
     throw new DatabaseRoleError(
       `${appRolesVariable} must be a comma-separated list of role names (lower-case letters, digits and _, ` +
-        'e.g. portal_app): the roles the apps connect as, which the migrate step grants their privileges to.',
+        "e.g. portal_app, or portal_web:web and portal_idp:idp for roles that reach only the web's or the " +
+        "identity provider's tables): the roles the apps connect as, which the migrate step grants their " +
+        'privileges to.',
     );
   return [...new Set(roles)];
 }
@@ -40,7 +66,15 @@ export function parseAppRoles(value: string | undefined): string[] {
  * run analyse it (queue-reminders.ts); before 17 only its owner can, and PostgreSQL skips the analysis
  * with a warning.
  */
-export async function grantAppPrivileges(client: pg.ClientBase, roles: readonly string[]): Promise<void> {
+export async function grantAppPrivileges(client: pg.ClientBase, given: readonly string[]): Promise<void> {
+  const scoped = given
+    .filter((role) => role.includes(':'))
+    .map((role) => role.split(':') as [string, RoleScope]);
+  for (const [role, scope] of scoped) await grantScopedPrivileges(client, role, scope);
+  const roles = given.filter((role) => !role.includes(':'));
+  const queueRoles = [...roles, ...scoped.filter(([, scope]) => scope === 'idp').map(([role]) => role)];
+  if (queueRoles.length > 0)
+    await openJobQueueRows(client, queueRoles.map((role) => pg.escapeIdentifier(role)).join(', '));
   if (roles.length === 0) return;
   const names = roles.map((role) => pg.escapeIdentifier(role)).join(', ');
   const schemas = rowSchemas.map((schema) => pg.escapeIdentifier(schema)).join(', ');
@@ -56,12 +90,39 @@ export async function grantAppPrivileges(client: pg.ClientBase, roles: readonly 
     await client.query(`${inSchema} grant usage, select on sequences to ${names}`);
     await client.query(`${inSchema} grant execute on functions to ${names}`);
   }
-  await openJobQueueRows(client, names);
   const version = await client.query<{ number: number }>(
     "select current_setting('server_version_num')::int as number",
   );
   if ((version.rows[0]?.number ?? 0) >= 170_000)
     await client.query(`grant maintain on table graphile_worker._private_jobs to ${names}`);
+}
+
+/**
+ * A scoped role's grants (decision 0138): its tables' rows and their sequences, no default privileges.
+ * The provider also checks its build's migrations (drizzle's table) and adds the outbox's jobs
+ * (graphile-worker's functions and tables); the web does neither.
+ */
+async function grantScopedPrivileges(client: pg.ClientBase, role: string, scope: RoleScope): Promise<void> {
+  const name = pg.escapeIdentifier(role);
+  const tables = scopedTables[scope].map((table) => `public.${pg.escapeIdentifier(table)}`).join(', ');
+  await client.query(`grant usage on schema public to ${name}`);
+  await client.query(`grant select, insert, update, delete on table ${tables} to ${name}`);
+  const { rows } = await client.query<{ sequence: string }>(
+    `select d.objid::regclass::text as sequence from pg_depend d
+     where d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+       and d.refobjid = any (array[${scopedTables[scope].map((table) => pg.escapeLiteral(`public.${table}`)).join(', ')}]::regclass[])
+       and (select relkind from pg_class where oid = d.objid) = 'S'`,
+  );
+  for (const { sequence } of rows)
+    await client.query(`grant usage, select on sequence ${sequence} to ${name}`);
+  if (scope !== 'idp') return;
+  await client.query(`grant usage on schema drizzle, graphile_worker to ${name}`);
+  await client.query(`grant select on all tables in schema drizzle to ${name}`);
+  await client.query(`grant execute on all functions in schema graphile_worker to ${name}`);
+  await client.query(
+    `grant select, insert, update, delete on all tables in schema graphile_worker to ${name}`,
+  );
+  await client.query(`grant usage, select on all sequences in schema graphile_worker to ${name}`);
 }
 
 /** Ours, on each of graphile-worker's tables that keeps row-level security on. */

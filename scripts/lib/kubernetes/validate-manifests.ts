@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { podProblems } from './pod-rules.ts';
+import { settingsFileProblems } from './secret-access.ts';
 
 /**
  * Validates deploy/kubernetes/ (decision 0127) without a cluster or a downloaded binary: each object
@@ -8,7 +10,8 @@ import { parseAllDocuments } from 'yaml';
  * release it names), each kustomization's resources and components present, and the portal's own rules:
  * every Deployment's containers have readiness and liveness probes on the health endpoints, resource
  * requests, a start script that exists, and a PodDisruptionBudget selecting them; every Deployment that
- * takes traffic a preStop drain shorter than its grace period. Returns one line per problem.
+ * takes traffic a preStop drain shorter than its grace period; and the pods' hardening (pod-rules.ts,
+ * decision 0138). Returns one line per problem.
  */
 
 export interface Manifest {
@@ -155,5 +158,11 @@ export function portalProblems(folder: string, manifests: readonly Manifest[], r
 /** Everything wrong with the folder's manifests; empty when they pass. */
 export async function validateManifests(folder: string, repoRoot: string): Promise<string[]> {
   const { manifests, problems } = readManifests(folder);
-  return [...problems, ...(await schemaProblems(manifests)), ...portalProblems(folder, manifests, repoRoot)];
+  return [
+    ...problems,
+    ...(await schemaProblems(manifests)),
+    ...portalProblems(folder, manifests, repoRoot),
+    ...podProblems(manifests, repoRoot),
+    ...settingsFileProblems(repoRoot),
+  ];
 }

@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readManifests, type Manifest } from '../lib/kubernetes/validate-manifests.ts';
+import { repoRoot } from '../lib/shared/paths.ts';
+
+/**
+ * What deploy/kubernetes/ lets in and out (decision 0138; security round four, S5 and S7): the Ingresses
+ * publish what deploy/nginx.conf publishes and nothing more, the controller logs as nginx.conf does, and
+ * each process's egress is what it uses, the internet never including a private or metadata address.
+ */
+const folder = join(repoRoot, 'deploy/kubernetes');
+const nginx = readFileSync(join(repoRoot, 'deploy/nginx.conf'), 'utf8');
+const manifests = readManifests(folder).manifests;
+const ofKind = (kind: string, from: readonly Manifest[] = manifests) =>
+  from.filter(({ object }) => object.kind === kind).map(({ object }) => object as unknown);
+
+/** nginx.conf's public routes: `host path → upstream`, but those answering 404 and the internal port. */
+function nginxRoutes(text: string): string[] {
+  const routes: string[] = [];
+  for (const server of text.split(/^ {2}server \{$/m).slice(1)) {
+    const host = /server_name (\S+);/.exec(server)?.[1];
+    if (!host) continue;
+    for (const [, path, body] of server.matchAll(/location (\S+) \{\n([\s\S]*?)\n {4}\}/g)) {
+      const upstream = /proxy_pass (?:http:\/\/)?\$?(\w+)/.exec(body ?? '')?.[1];
+      if (upstream) routes.push(`${host} ${(path ?? '').replace(/(.)\/$/, '$1')} → ${upstream}`);
+    }
+  }
+  return routes.sort();
+}
+
+type Ingress = {
+  spec: {
+    rules: {
+      host: string;
+      http: { paths: { path: string; backend: { service: { name: string } } }[] };
+    }[];
+  };
+};
+
+/** The Ingresses' routes, their Services named as nginx.conf's upstreams (portal-web → web). */
+function ingressRoutes(from: readonly Manifest[]): string[] {
+  return (ofKind('Ingress', from) as unknown as Ingress[])
+    .flatMap(({ spec }) =>
+      spec.rules.flatMap(({ host, http }) =>
+        http.paths.map(
+          ({ path, backend }) =>
+            `${host} ${path.replace(/(.)\/$/, '$1')} → ${backend.service.name.replace(/^portal-/, '')}`,
+        ),
+      ),
+    )
+    .sort();
+}
+
+describe('deploy/kubernetes’ Ingresses', () => {
+  it('publish exactly nginx.conf’s public routes: the web, the provider, /integration and Provet’s webhooks', () => {
+    expect(nginxRoutes(nginx)).toEqual([
+      'api.portal.example.org /connectors/provet-cloud/webhooks → api',
+      'api.portal.example.org /integration → api',
+      'id.portal.example.org / → idp',
+      'portal.example.org / → web',
+    ]);
+    expect(ingressRoutes(manifests)).toEqual(nginxRoutes(nginx));
+    // The whole API on its host, planted: the lists differ.
+    const planted = manifests.map((manifest) => {
+      if (
+        manifest.object.kind !== 'Ingress' ||
+        (manifest.object as { metadata?: { name?: string } }).metadata?.name !== 'portal-api'
+      )
+        return manifest;
+      const object = structuredClone(manifest.object) as unknown as Ingress;
+      object.spec.rules[0]?.http.paths.push({ path: '/', backend: { service: { name: 'portal-api' } } });
+      return { ...manifest, object };
+    });
+    expect(ingressRoutes(planted)).not.toEqual(nginxRoutes(nginx));
+    expect(ingressRoutes(planted)).toContain('api.portal.example.org / → api');
+  });
+
+  it('come with the controller’s log settings: two parts of a path, no query, errors at crit', () => {
+    const [config] = ofKind('ConfigMap');
+    const data = (config as { data: Record<string, string> }).data;
+    const nginxMap = /map \$uri \$logged_path \{\n\s+(\S+ \$1;)/.exec(nginx)?.[1];
+    expect(nginxMap).toBeDefined();
+    expect(data['http-snippet']).toContain(nginxMap);
+    expect(data['log-format-upstream']).toContain('"$request_method $portal_logged_path"');
+    for (const variable of ['$request ', '$request_uri', '$uri', '$args', '$query_string', '$request"'])
+      expect(data['log-format-upstream']).not.toContain(variable);
+    expect(data['error-log-level']).toBe('crit');
+  });
+});
+
+type Policy = {
+  metadata: { name: string };
+  spec: {
+    podSelector: { matchLabels: Record<string, string> };
+    policyTypes: string[];
+    egress?: { to: { ipBlock?: { cidr: string; except?: string[] } }[]; ports?: { port: number }[] }[];
+  };
+};
+const policies = ofKind('NetworkPolicy') as unknown as Policy[];
+const egressOf = (component: string) =>
+  policies.find(
+    ({ spec }) =>
+      spec.policyTypes.includes('Egress') &&
+      spec.podSelector.matchLabels['app.kubernetes.io/component'] === component,
+  );
+/** What no process may reach on the internet: private, link-local (the metadata service), shared, loopback. */
+const internal = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '169.254.0.0/16',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+];
+
+/** A policy's rules open to the internet (0.0.0.0/0) that do not leave out every internal range. */
+function openToInternal(policy: Policy): string[] {
+  return (policy.spec.egress ?? []).flatMap((rule) =>
+    rule.to
+      .filter(({ ipBlock }) => ipBlock?.cidr === '0.0.0.0/0')
+      .flatMap(({ ipBlock }) => internal.filter((range) => !ipBlock?.except?.includes(range))),
+  );
+}
+
+describe('deploy/kubernetes’ egress', () => {
+  it('denies by default, and lets each process reach only what it uses', () => {
+    const deny = policies.find(({ metadata }) => metadata.name === 'portal-default-deny');
+    expect(deny?.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+    const ports = (component: string) =>
+      (egressOf(component)?.spec.egress ?? [])
+        .flatMap((rule) => (rule.ports ?? []).map(({ port }) => port))
+        .sort();
+    expect(ports('web')).toEqual([4000, 4100, 443, 53, 53, 5432]);
+    expect(ports('idp')).toEqual([53, 53, 5432]);
+    expect(ports('migrate')).toEqual([53, 53, 5432]);
+    // The web never reaches the internet; the others only its public addresses.
+    const internet = (component: string) =>
+      (egressOf(component)?.spec.egress ?? []).some((rule) =>
+        rule.to.some(({ ipBlock }) => ipBlock?.cidr === '0.0.0.0/0'),
+      );
+    expect(['web', 'idp', 'migrate'].filter(internet)).toEqual([]);
+    for (const component of ['api', 'worker']) {
+      expect(internet(component), component).toBe(true);
+      expect(openToInternal(egressOf(component) as Policy), component).toEqual([]);
+    }
+    expect(ports('worker')).toEqual(expect.arrayContaining([80, 443, 5432, 6379]));
+  });
+
+  it('refuses a worker rule to the internet that would reach the metadata service', () => {
+    const worker = structuredClone(egressOf('worker') as Policy);
+    for (const rule of worker.spec.egress ?? [])
+      for (const { ipBlock } of rule.to)
+        if (ipBlock?.except) ipBlock.except = ipBlock.except.filter((range) => range !== '169.254.0.0/16');
+    expect(openToInternal(worker)).toEqual(['169.254.0.0/16']);
+  });
+});
