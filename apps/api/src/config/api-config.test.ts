@@ -1,4 +1,4 @@
-import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
+import { defaultRetentionPeriods } from './retention.ts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_VERIFICATION_CODE_PEPPER, loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';

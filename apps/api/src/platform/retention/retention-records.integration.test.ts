@@ -1,11 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clientChanges, type ContactPreferenceChange } from '../schema/client-changes.ts';
-import { practiceEvents, webhookDeliveries, webhookEndpoints } from '../schema/practice-events.ts';
-import { auditLog } from '../schema/system.ts';
-import { createClient } from '../testing/factories.ts';
-import { useOwnDatabase } from '../testing/own-database.ts';
-import { daysAgo, runRetention } from './retention-test-kit.ts';
+import { clientChanges, type ContactPreferenceChange } from '@vet/db/schema/client-changes';
+import { practiceEvents, webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
+import { auditLog } from '@vet/db/schema/system';
+import { createClient } from '@vet/db/testing/factories';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { daysAgo, runRetention } from './testing/retention-test-kit.ts';
 
 /** Decision 0119: events, consent history and the audit log age out; current consent never does. */
 const database = useOwnDatabase('retention_records');
