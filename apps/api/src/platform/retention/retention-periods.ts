@@ -40,4 +40,9 @@ export const fixedRetentionDays = {
   dataExportRequest: 365,
   /** A connector's refused record not seen again. */
   connectorRefusal: 90,
+  /**
+   * An integration write's Idempotency-Key and its kept answer: replayed for a day (decision 0113), then
+   * nothing; a caller's own next write sweeps its expired keys, this every caller's (decision 0139).
+   */
+  idempotencyKey: 1,
 } as const;

@@ -204,6 +204,13 @@ export const retentionRules: readonly RetentionRule[] = [
     due: (cutoff) => sql`requested_at < ${cutoff}`,
   },
   {
+    kind: 'integration-idempotency-keys',
+    table: 'integration_idempotency_keys',
+    action: 'deleted',
+    days: days(fixedRetentionDays.idempotencyKey),
+    due: (cutoff) => sql`created_at < ${cutoff}`,
+  },
+  {
     kind: 'connector-refusals',
     table: 'connector_refusals',
     action: 'deleted',
