@@ -49,7 +49,10 @@ export type ConnectorDeliveries = (
 
 /** What one look for work came to; `retryAt` tells the dispatcher when to look again for this delivery. */
 export type DeliveryRound =
-  { kind: 'idle' } | { kind: 'delivered' } | { kind: 'failed'; retryAt: Date } | { kind: 'parked' };
+  | { kind: 'idle' }
+  | { kind: 'delivered' }
+  | { kind: 'failed'; retryAt: Date }
+  | { kind: 'parked'; endpointId: number };
 
 /**
  * Sends the next due delivery, if any, in a transaction of its own that holds the delivery's row lock from
@@ -138,7 +141,7 @@ export function createDeliverer(options: DelivererOptions): () => Promise<Delive
           { ...fields, reason: outcome.reason },
           'event not delivered in its retry window; parked',
         );
-        return { kind: 'parked' };
+        return { kind: 'parked', endpointId: delivery.endpointId };
       }
       logger.warn(
         { ...fields, reason: outcome.reason, retryAt: next.nextAttemptAt.toISOString() },

@@ -32,6 +32,8 @@ export interface EndpointSummary {
   name: string;
   url: string;
   active: boolean;
+  /** When it was disabled after only failures (decision 0139); null otherwise. */
+  disabledAt: Date | null;
   /** Deliveries not sent yet: due, waiting for a retry, or waiting behind their record's earlier one. */
   waiting: number;
   parked: number;
@@ -44,6 +46,7 @@ export async function listEndpoints(db: Database): Promise<EndpointSummary[]> {
         name: webhookEndpoints.name,
         url: webhookEndpoints.url,
         active: webhookEndpoints.active,
+        disabledAt: webhookEndpoints.disabledAt,
         waiting: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'pending')`.mapWith(Number),
         parked: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'parked')`.mapWith(Number),
       })

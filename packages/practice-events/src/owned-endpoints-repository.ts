@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@vet/db/connection';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { redriveParked } from './parked-deliveries.ts';
 
 /**
  * The webhook endpoints a machine client registered through the integration API (decision 0112). Every
@@ -18,6 +19,8 @@ export interface OwnedEndpoint {
   parked: number;
   /** When a rotated secret stops signing, while it still does; null otherwise. */
   previousSecretExpiresAt: Date | null;
+  /** When it was disabled after only failures (decision 0139); null while it receives. */
+  disabledAt: Date | null;
   createdAt: Date;
 }
 
@@ -82,6 +85,7 @@ export async function listOwnedEndpoints(
         then ${webhookEndpoints.previousSecretExpiresAt} end`.mapWith(
             webhookEndpoints.previousSecretExpiresAt,
           ),
+        disabledAt: webhookEndpoints.disabledAt,
         createdAt: webhookEndpoints.createdAt,
       })
       .from(webhookEndpoints)
@@ -96,19 +100,23 @@ export async function listOwnedEndpoints(
   );
 }
 
-/** Changes what is given of the URL and filters; false when the owner has no such endpoint. */
+/**
+ * Changes what is given of the URL and filters; false when the owner has no such endpoint. `enabled`
+ * enables one disabled after only failures (decision 0139) and sends its parked deliveries again.
+ */
 export async function updateOwnedEndpoint(
   db: Database,
   ownerClientId: string,
   id: number,
-  changes: Partial<EndpointFilters & { url: string }>,
+  { enabled, ...changes }: Partial<EndpointFilters & { url: string; enabled: true }>,
 ): Promise<boolean> {
-  const updated = await db
+  const [updated] = await db
     .update(webhookEndpoints)
-    .set(changes)
+    .set({ ...changes, ...(enabled ? { active: true, disabledAt: null } : {}) })
     .where(owned(ownerClientId, id))
-    .returning({ id: webhookEndpoints.id });
-  return updated.length > 0;
+    .returning({ name: webhookEndpoints.name });
+  if (updated && enabled) await redriveParked(db, { endpoint: updated.name });
+  return updated !== undefined;
 }
 
 /**
@@ -221,7 +229,14 @@ export async function fitOwnedEndpointsToGrants(db: Database, grants: CurrentGra
   const switched = await db
     .update(webhookEndpoints)
     .set({ active: isAccepted })
-    .where(and(isNotNull(webhookEndpoints.ownerClientId), sql`${webhookEndpoints.active} <> ${isAccepted}`))
+    .where(
+      and(
+        isNotNull(webhookEndpoints.ownerClientId),
+        // One disabled after only failures stays so until its owner enables it (decision 0139).
+        isNull(webhookEndpoints.disabledAt),
+        sql`${webhookEndpoints.active} <> ${isAccepted}`,
+      ),
+    )
     .returning({ id: webhookEndpoints.id });
   return changed + switched.length;
 }

@@ -72,7 +72,12 @@ describe('loadConfig', () => {
       },
       practiceEvents: {
         limits: { timeoutMs: 10_000, maxResponseBytes: 65_536 },
-        retry: { baseMs: 5000, maxMs: 600_000, giveUpAfterMs: 72 * 3600_000 },
+        retry: {
+          baseMs: 5000,
+          maxMs: 600_000,
+          giveUpAfterMs: 72 * 3600_000,
+          disableEndpointAfterMs: 5 * 24 * 3600_000,
+        },
         concurrency: 4,
         requireHttps: false,
         secretKeys: developmentSecretKeys,

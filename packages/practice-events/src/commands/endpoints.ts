@@ -93,7 +93,12 @@ export const endpointsListCommand = eventsCommand({
     }
     const rows = endpoints.map((endpoint) => [
       endpoint.name,
-      endpoint.active ? 'yes' : 'no',
+      // Disabled after only failures (decision 0139): `redrive --endpoint <name>` enables it again.
+      endpoint.disabledAt
+        ? `disabled ${endpoint.disabledAt.toISOString().slice(0, 10)}`
+        : endpoint.active
+          ? 'yes'
+          : 'no',
       String(endpoint.waiting),
       String(endpoint.parked),
       endpoint.url,

@@ -64,6 +64,7 @@ function asEndpoint(row: OwnedEndpoint): WebhookEndpoint {
     waiting: row.waiting,
     parked: row.parked,
     previous_secret_expires_at: row.previousSecretExpiresAt?.toISOString() ?? null,
+    disabled_at: row.disabledAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -146,6 +147,7 @@ export async function updateWebhookEndpoint(
     ...(body.url === undefined ? {} : { url: checkedUrl(body.url, deps.settings) }),
     ...(body.event_types === undefined ? {} : { eventTypes: distinct(body.event_types) }),
     ...(body.practices === undefined ? {} : { practiceRefs: practicesFor(grant, body.practices) }),
+    ...(body.enabled ? { enabled: body.enabled } : {}),
   };
   if (!(await updateOwnedEndpoint(deps.db, grant.clientId, id, changes)))
     throw notFound(endpointRefusals.unknown);
