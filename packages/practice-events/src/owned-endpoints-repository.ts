@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '@vet/db/connection';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { nextEndpointId } from './endpoints-repository.ts';
 import { redriveParked } from './parked-deliveries.ts';
 
 /**
@@ -48,14 +49,21 @@ export async function countOwnedEndpoints(db: Database, ownerClientId: string): 
 
 export async function insertOwnedEndpoint(
   db: Database,
-  endpoint: EndpointFilters & { ownerClientId: string; url: string; sealedSecret: string },
+  endpoint: EndpointFilters & {
+    ownerClientId: string;
+    url: string;
+    /** Sealed; a function seals it bound to the endpoint's id, taken before the insert (decision 0139). */
+    sealedSecret: string | ((id: number) => string);
+  },
 ): Promise<number> {
+  const id = await nextEndpointId(db);
   const [row] = await db
     .insert(webhookEndpoints)
     .values({
+      id,
       name: generatedName(endpoint.ownerClientId),
       url: endpoint.url,
-      secret: endpoint.sealedSecret,
+      secret: typeof endpoint.sealedSecret === 'string' ? endpoint.sealedSecret : endpoint.sealedSecret(id),
       ownerClientId: endpoint.ownerClientId,
       eventTypes: endpoint.eventTypes,
       practiceRefs: endpoint.practiceRefs,

@@ -66,6 +66,16 @@ export function sealSecret(keys: SecretKeys, secret: string, boundTo?: string): 
 
 const prefixOf = (stored: string) => prefixes.find((prefix) => stored.startsWith(prefix));
 
+/**
+ * What an endpoint's sealed secrets are bound to: its row, so a value copied to another endpoint (whose
+ * URL a writer to the database controls) does not sign there. The row, not the column: a rotation moves
+ * the secret to `previous_secret` of the same endpoint (decision 0139).
+ */
+export const endpointSecretBinding = (endpointId: number) => `webhook-endpoint:${endpointId}`;
+
+/** Whether a stored value is sealed and bound to what it belongs to (v2); v1 values `reseal` rewrites. */
+export const isBound = (stored: string) => stored.startsWith(boundPrefix);
+
 /** Whether a stored value is sealed, and under which key (undefined: a secret stored before sealing). */
 export function sealedWith(stored: string): string | undefined {
   const prefix = prefixOf(stored);

@@ -5,7 +5,7 @@ import {
   resealEndpointSecrets,
 } from '../endpoints-repository.ts';
 import { practiceEventTypes } from '@vet/contracts/practice-events';
-import { sealSecret } from '../secret-box.ts';
+import { endpointSecretBinding, sealSecret } from '../secret-box.ts';
 import { checkEndpointUrl, newEndpointSecret } from '../webhook-delivery.ts';
 import { eventsCommand } from './command.ts';
 import { formatTable } from './table.ts';
@@ -68,7 +68,8 @@ export const endpointsAddCommand = eventsCommand({
     }
     const secret = newEndpointSecret();
     // Stored sealed: a reader of the database cannot sign a webhook with it (secret-box.ts).
-    if (!(await addEndpoint(db, { name, url, secret: sealSecret(secretKeys, secret), ...filters }))) {
+    const sealed = (id: number) => sealSecret(secretKeys, secret, endpointSecretBinding(id));
+    if (!(await addEndpoint(db, { name, url, secret: sealed, ...filters }))) {
       out(`Not added: an endpoint named ${name} exists already.`);
       return 1;
     }
