@@ -80,7 +80,7 @@ const retentionEnvExpected: Record<keyof typeof retentionEnvShape, string> = {
     'on or off (whether the daily retention job runs, docs/retention.md); unset: on; off only under a legal hold',
   RETENTION_MESSAGE_BODY_DAYS: `${range('messageBodyDays', 'days')} a sent e-mail or text keeps its body`,
   RETENTION_SENT_MESSAGE_DAYS: `${range('sentMessageDays', 'days')} a sent e-mail or text is kept at all, no fewer than RETENTION_MESSAGE_BODY_DAYS`,
-  RETENTION_PRACTICE_EVENT_DAYS: `${range('practiceEventDays', 'days')} a delivered practice event stays in the feed`,
+  RETENTION_PRACTICE_EVENT_DAYS: `${range('practiceEventDays', 'days')} a practice event stays in the feed, with its deliveries whatever their state`,
   RETENTION_REMINDER_DAYS: `${range('reminderDays', 'days')} a reminder's record is kept`,
   RETENTION_CONSENT_YEARS: `${range('consentYears', 'years')} a replaced consent is kept as proof (Limitation Act 1980: no fewer than 6)`,
   RETENTION_AUDIT_YEARS: `${range('auditYears', 'years')} the audit log is kept`,

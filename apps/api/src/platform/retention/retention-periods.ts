@@ -9,7 +9,7 @@ export interface RetentionPeriods {
   messageBodyDays: number;
   /** Days a sent or given-up e-mail or text is kept at all. */
   sentMessageDays: number;
-  /** Days a practice event, delivered to every endpoint, stays in the feed and its deliveries' history. */
+  /** Days a practice event stays in the feed, with its deliveries whatever their state (decision 0139). */
   practiceEventDays: number;
   /** Days a handled reminder's record (sent or skipped) is kept. */
   reminderDays: number;
