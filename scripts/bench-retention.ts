@@ -12,8 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { connectDatabase } from '@vet/db/connection';
-import { applyRetention, defaultRetentionPace } from '@vet/db/retention/apply-retention';
-import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
+import { defaultRetentionPace, defaultRetentionPeriods } from '../apps/api/src/config/retention.ts';
+import { applyRetention } from '../apps/api/src/platform/retention/apply-retention.ts';
 import {
   describeSaturatingLoad,
   runSaturatingLoad,

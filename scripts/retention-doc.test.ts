@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { retentionPeriodBounds } from '@vet/db/retention/retention-periods';
-import { retentionRules } from '@vet/db/retention/retention-rules';
 import { describe, expect, it } from 'vitest';
+import { retentionPeriodBounds } from '../apps/api/src/config/retention.ts';
+import { retentionRules } from '../apps/api/src/platform/retention/retention-rules.ts';
 
 /**
  * docs/retention.md is the portal's retention schedule (decision 0119): every kind the job applies must be

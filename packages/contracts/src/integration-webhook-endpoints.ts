@@ -73,10 +73,17 @@ const endpointSettingsSchema = z.strictObject({
 export const registerWebhookEndpointSchema = endpointSettingsSchema.meta({ examples: [endpointExample] });
 export type RegisterWebhookEndpoint = z.infer<typeof registerWebhookEndpointSchema>;
 
-/** Only what is named changes; null for a filter means every type or every practice served. */
+/**
+ * Only what is named changes; null for a filter means every type or every practice served. `enabled: true`
+ * enables an endpoint the portal disabled after only failures (decision 0139).
+ */
 export const updateWebhookEndpointSchema = endpointSettingsSchema
+  .extend({ enabled: z.literal(true, { error: 'Only true: enabled: true enables a disabled endpoint.' }) })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Name at least one of url, event_types and practices.')
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    'Name at least one of url, event_types, practices and enabled.',
+  )
   .meta({ examples: [{ event_types: null, practices: ['PRAC-0001', 'PRAC-0002'] }] });
 export type UpdateWebhookEndpoint = z.infer<typeof updateWebhookEndpointSchema>;
 
@@ -107,6 +114,7 @@ const registeredExample = {
   waiting: 0,
   parked: 0,
   previous_secret_expires_at: null,
+  disabled_at: null,
   created_at: '2026-11-27T10:15:00.000Z',
 };
 
@@ -125,6 +133,11 @@ export const webhookEndpointSchema = z
     parked: z.number().int(),
     /** While a rotated secret still signs beside the new one: when it stops; otherwise null. */
     previous_secret_expires_at: z.iso.datetime({ offset: true }).nullable(),
+    /**
+     * When the portal stopped sending to it, after only failures for some days (decision 0139); null
+     * while it receives. PATCH `enabled: true` once the receiver is back; the feed has what it missed.
+     */
+    disabled_at: z.iso.datetime({ offset: true }).nullable(),
     created_at: z.iso.datetime({ offset: true }),
   })
   .meta({

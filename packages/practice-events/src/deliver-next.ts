@@ -2,7 +2,7 @@ import { practiceEventId } from '@vet/contracts/practice-events';
 import type { Database } from '@vet/db/connection';
 import { claimDueDelivery, markDelivered, recordFailure, type ClaimedDelivery } from './delivery-queue.ts';
 import type { DispatcherLogger } from './dispatcher-logger.ts';
-import { openSecret, SecretUnavailable, type SecretKeys } from './secret-box.ts';
+import { endpointSecretBinding, openSecret, SecretUnavailable, type SecretKeys } from './secret-box.ts';
 import { eventBody } from './event-body.ts';
 import { afterFailure, type RetryPolicy } from './retry-policy.ts';
 import {
@@ -49,7 +49,10 @@ export type ConnectorDeliveries = (
 
 /** What one look for work came to; `retryAt` tells the dispatcher when to look again for this delivery. */
 export type DeliveryRound =
-  { kind: 'idle' } | { kind: 'delivered' } | { kind: 'failed'; retryAt: Date } | { kind: 'parked' };
+  | { kind: 'idle' }
+  | { kind: 'delivered' }
+  | { kind: 'failed'; retryAt: Date }
+  | { kind: 'parked'; endpointId: number };
 
 /**
  * Sends the next due delivery, if any, in a transaction of its own that holds the delivery's row lock from
@@ -79,9 +82,12 @@ export function createDeliverer(options: DelivererOptions): () => Promise<Delive
     let secret: string;
     let previousSecret: string | undefined;
     try {
-      secret = openSecret(options.secretKeys, delivery.secret);
+      // Bound to this endpoint (decision 0139): a value moved from another endpoint's row does not open.
+      const binding = endpointSecretBinding(delivery.endpointId);
+      secret = openSecret(options.secretKeys, delivery.secret, binding);
       // During a rotation's overlap both sign (decision 0112): the receiver holds one or the other.
-      if (delivery.previousSecret) previousSecret = openSecret(options.secretKeys, delivery.previousSecret);
+      if (delivery.previousSecret)
+        previousSecret = openSecret(options.secretKeys, delivery.previousSecret, binding);
     } catch (error) {
       // A key taken out of WEBHOOK_SECRET_KEYS too early: retried, then parked, as any failure is.
       if (error instanceof SecretUnavailable) return { delivered: false, reason: `secret_${error.reason}` };
@@ -138,7 +144,7 @@ export function createDeliverer(options: DelivererOptions): () => Promise<Delive
           { ...fields, reason: outcome.reason },
           'event not delivered in its retry window; parked',
         );
-        return { kind: 'parked' };
+        return { kind: 'parked', endpointId: delivery.endpointId };
       }
       logger.warn(
         { ...fields, reason: outcome.reason, retryAt: next.nextAttemptAt.toISOString() },

@@ -3,6 +3,7 @@ import { sequencePracticeEvents } from './record-events.ts';
 import { createDeliverer, type ConnectorDeliveries, type SendWebhook } from './deliver-next.ts';
 import { nextDueTime } from './delivery-queue.ts';
 import { errorCode, type DispatcherLogger } from './dispatcher-logger.ts';
+import { disableFailingEndpoint } from './failing-endpoints.ts';
 import { listenForEvents, type ConnectListener } from './event-listener.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts';
 import { developmentSecretKeys, type SecretKeys } from './secret-box.ts';
@@ -59,11 +60,13 @@ export function startEventDispatcher(options: EventDispatcherOptions): EventDisp
   const clock = options.clock ?? (() => new Date());
   const pollMs = options.pollMs ?? 5000;
   const concurrency = options.concurrency ?? 4;
+  const retry = options.retry ?? defaultRetryPolicy;
+  const disableAfterMs = retry.disableEndpointAfterMs ?? defaultRetryPolicy.disableEndpointAfterMs!;
   const deliverNext = createDeliverer({
     db,
     send: options.send ?? sendWebhook,
     limits: options.limits,
-    retry: options.retry ?? defaultRetryPolicy,
+    retry,
     requireHttps: options.requireHttps,
     secretKeys: options.secretKeys ?? developmentSecretKeys,
     clock,
@@ -121,6 +124,18 @@ export function startEventDispatcher(options: EventDispatcherOptions): EventDisp
     }
   }
 
+  /**
+   * A parked delivery may be the sign of a receiver gone for good (decision 0139): disabled after only
+   * failures for the policy's time. The log names the endpoint by id alone; its owner sees it in the API.
+   */
+  async function disableIfOnlyFailing(endpointId: number): Promise<void> {
+    if (!(await disableFailingEndpoint(db, endpointId, clock(), disableAfterMs))) return;
+    logger.error(
+      { endpointId, failingForHours: Math.round(disableAfterMs / 3600_000) },
+      'webhook endpoint disabled: only failures for its time; its owner or the operator enables it again',
+    );
+  }
+
   async function runSlot(): Promise<void> {
     let errors = 0;
     while (!stopping) {
@@ -131,6 +146,7 @@ export function startEventDispatcher(options: EventDispatcherOptions): EventDisp
         if (round.kind === 'idle') await wakeup.wait(seen, pollMs);
         else wakeup.wake(1);
         if (round.kind === 'failed') dueTimer.at(round.retryAt);
+        if (round.kind === 'parked') await disableIfOnlyFailing(round.endpointId);
       } catch (error) {
         // The database failed (a restart, say): the delivery's transaction rolled back; look again soon.
         errors += 1;

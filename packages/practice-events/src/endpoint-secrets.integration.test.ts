@@ -102,6 +102,30 @@ describe('a webhook endpoint’s secret at rest', () => {
     }
   });
 
+  it('does not sign for another endpoint when moved to its row (decision 0139)', async () => {
+    const { db } = database.current;
+    const added = await run(
+      endpointsAddCommand,
+      testSecretKeys,
+      'secrets-origin',
+      'https://origin.example/hook',
+    );
+    expect(added.status).toBe(0);
+    const endpoint = await addReceiverEndpoint(db, 'secrets-moved-to', testSecretKeys);
+    endpoints.push(endpoint);
+    // A writer to the database copies the origin's sealed secret onto an endpoint whose receiver it runs.
+    await db
+      .update(webhookEndpoints)
+      .set({ secret: await storedSecret('secrets-origin') })
+      .where(eq(webhookEndpoints.name, 'secrets-moved-to'));
+    await removeEndpoint(db, 'secrets-origin');
+    dispatcher = startTestDispatcher(database.current, { secretKeys: testSecretKeys });
+    const [appointment] = freshAppointmentIds(1);
+    await writeAppointmentEvent(db, appointment!, 'booked');
+    await expect.poll(async () => (await deliveryRows(db, endpoint.id))[0]?.lastError).toBe('secret_corrupt');
+    expect(endpoint.receiver.attempts).toEqual([]);
+  });
+
   it('is resealed under a new key while deliveries go on, signed with the secret the receiver holds', async () => {
     const { db } = database.current;
     const endpoint = await addReceiverEndpoint(db, 'secrets-rotation', olderSecretKeys);

@@ -1,14 +1,23 @@
 import type { Database } from '@vet/db/connection';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { openSecret, sealedWith, sealSecret, SecretUnavailable, type SecretKeys } from './secret-box.ts';
+import {
+  endpointSecretBinding,
+  isBound,
+  openSecret,
+  sealedWith,
+  sealSecret,
+  SecretUnavailable,
+  type SecretKeys,
+} from './secret-box.ts';
 
 /** The operator's webhook endpoints (`npm run events -- endpoints ...`). */
 
 export interface NewEndpoint {
   name: string;
   url: string;
-  secret: string;
+  /** Sealed; a function seals it bound to the new endpoint's id (decision 0139), taken before the insert. */
+  secret: string | ((id: number) => string);
   /** Only the events of these practices (practice-system references); null or left out: every practice's. */
   practiceRefs?: string[] | null;
   /** Only events of these types; null or left out: every type. */
@@ -20,18 +29,33 @@ export interface NewEndpoint {
  * event numbered before it was added is not sent to it (the feed has them).
  */
 export async function addEndpoint(db: Database, endpoint: NewEndpoint): Promise<{ id: number } | null> {
+  const id = await nextEndpointId(db);
   const [row] = await db
     .insert(webhookEndpoints)
-    .values(endpoint)
+    .values({
+      ...endpoint,
+      id,
+      secret: typeof endpoint.secret === 'string' ? endpoint.secret : endpoint.secret(id),
+    })
     .onConflictDoNothing({ target: webhookEndpoints.name })
     .returning({ id: webhookEndpoints.id });
   return row ?? null;
+}
+
+/** The id the next endpoint gets: its secret is sealed bound to it before the row is written. */
+export async function nextEndpointId(db: Database): Promise<number> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`select nextval(pg_get_serial_sequence('webhook_endpoints', 'id')) as id`,
+  );
+  return Number(rows[0]!.id);
 }
 
 export interface EndpointSummary {
   name: string;
   url: string;
   active: boolean;
+  /** When it was disabled after only failures (decision 0139); null otherwise. */
+  disabledAt: Date | null;
   /** Deliveries not sent yet: due, waiting for a retry, or waiting behind their record's earlier one. */
   waiting: number;
   parked: number;
@@ -44,6 +68,7 @@ export async function listEndpoints(db: Database): Promise<EndpointSummary[]> {
         name: webhookEndpoints.name,
         url: webhookEndpoints.url,
         active: webhookEndpoints.active,
+        disabledAt: webhookEndpoints.disabledAt,
         waiting: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'pending')`.mapWith(Number),
         parked: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'parked')`.mapWith(Number),
       })
@@ -92,10 +117,15 @@ export async function resealEndpointSecrets(
     .orderBy(asc(webhookEndpoints.name));
   let resealed = 0;
   const unopened: string[] = [];
-  const current = (stored: string | null) => stored === null || sealedWith(stored) === keys.current.id;
-  const resealedValue = (stored: string | null) =>
-    stored === null || current(stored) ? stored : sealSecret(keys, openSecret(keys, stored));
   for (const endpoint of endpoints) {
+    // Current: under the first key and bound to this endpoint (a v1 value is rebound, decision 0139).
+    const binding = endpointSecretBinding(endpoint.id);
+    const current = (stored: string | null) =>
+      stored === null || (sealedWith(stored) === keys.current.id && isBound(stored));
+    const resealedValue = (stored: string | null) =>
+      stored === null || current(stored)
+        ? stored
+        : sealSecret(keys, openSecret(keys, stored, binding), binding);
     if (current(endpoint.secret) && current(endpoint.previousSecret)) continue;
     let values: { secret: string; previousSecret: string | null };
     try {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@vet/db/connection';
 import { webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { nextEndpointId } from './endpoints-repository.ts';
+import { redriveParked } from './parked-deliveries.ts';
 
 /**
  * The webhook endpoints a machine client registered through the integration API (decision 0112). Every
@@ -18,6 +20,8 @@ export interface OwnedEndpoint {
   parked: number;
   /** When a rotated secret stops signing, while it still does; null otherwise. */
   previousSecretExpiresAt: Date | null;
+  /** When it was disabled after only failures (decision 0139); null while it receives. */
+  disabledAt: Date | null;
   createdAt: Date;
 }
 
@@ -45,14 +49,21 @@ export async function countOwnedEndpoints(db: Database, ownerClientId: string): 
 
 export async function insertOwnedEndpoint(
   db: Database,
-  endpoint: EndpointFilters & { ownerClientId: string; url: string; sealedSecret: string },
+  endpoint: EndpointFilters & {
+    ownerClientId: string;
+    url: string;
+    /** Sealed; a function seals it bound to the endpoint's id, taken before the insert (decision 0139). */
+    sealedSecret: string | ((id: number) => string);
+  },
 ): Promise<number> {
+  const id = await nextEndpointId(db);
   const [row] = await db
     .insert(webhookEndpoints)
     .values({
+      id,
       name: generatedName(endpoint.ownerClientId),
       url: endpoint.url,
-      secret: endpoint.sealedSecret,
+      secret: typeof endpoint.sealedSecret === 'string' ? endpoint.sealedSecret : endpoint.sealedSecret(id),
       ownerClientId: endpoint.ownerClientId,
       eventTypes: endpoint.eventTypes,
       practiceRefs: endpoint.practiceRefs,
@@ -82,6 +93,7 @@ export async function listOwnedEndpoints(
         then ${webhookEndpoints.previousSecretExpiresAt} end`.mapWith(
             webhookEndpoints.previousSecretExpiresAt,
           ),
+        disabledAt: webhookEndpoints.disabledAt,
         createdAt: webhookEndpoints.createdAt,
       })
       .from(webhookEndpoints)
@@ -96,19 +108,23 @@ export async function listOwnedEndpoints(
   );
 }
 
-/** Changes what is given of the URL and filters; false when the owner has no such endpoint. */
+/**
+ * Changes what is given of the URL and filters; false when the owner has no such endpoint. `enabled`
+ * enables one disabled after only failures (decision 0139) and sends its parked deliveries again.
+ */
 export async function updateOwnedEndpoint(
   db: Database,
   ownerClientId: string,
   id: number,
-  changes: Partial<EndpointFilters & { url: string }>,
+  { enabled, ...changes }: Partial<EndpointFilters & { url: string; enabled: true }>,
 ): Promise<boolean> {
-  const updated = await db
+  const [updated] = await db
     .update(webhookEndpoints)
-    .set(changes)
+    .set({ ...changes, ...(enabled ? { active: true, disabledAt: null } : {}) })
     .where(owned(ownerClientId, id))
-    .returning({ id: webhookEndpoints.id });
-  return updated.length > 0;
+    .returning({ name: webhookEndpoints.name });
+  if (updated && enabled) await redriveParked(db, { endpoint: updated.name });
+  return updated !== undefined;
 }
 
 /**
@@ -221,7 +237,14 @@ export async function fitOwnedEndpointsToGrants(db: Database, grants: CurrentGra
   const switched = await db
     .update(webhookEndpoints)
     .set({ active: isAccepted })
-    .where(and(isNotNull(webhookEndpoints.ownerClientId), sql`${webhookEndpoints.active} <> ${isAccepted}`))
+    .where(
+      and(
+        isNotNull(webhookEndpoints.ownerClientId),
+        // One disabled after only failures stays so until its owner enables it (decision 0139).
+        isNull(webhookEndpoints.disabledAt),
+        sql`${webhookEndpoints.active} <> ${isAccepted}`,
+      ),
+    )
     .returning({ id: webhookEndpoints.id });
   return changed + switched.length;
 }

@@ -1,7 +1,7 @@
 import type { Database } from '@vet/db/connection';
 import { practiceEventsChannel } from './record-events.ts';
 import { practiceEvents, webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 
 /** Deliveries given up after their retry window (`npm run events -- failed`, `redrive`). */
 
@@ -58,7 +58,8 @@ export async function listParked(db: Database, filter: ParkedFilter = {}): Promi
 /**
  * Makes the matching parked deliveries pending and due now, with a new retry window and back-off from
  * the start (attempts count again from zero; the last error stays until the next attempt), and wakes the
- * dispatchers. Their records' later deliveries follow once they are delivered. Returns how many.
+ * dispatchers. Their records' later deliveries follow once they are delivered. Returns how many. The
+ * endpoints it re-drives, if disabled after only failures, are enabled again (decision 0139).
  */
 export async function redriveParked(db: Database, filter: ParkedFilter = {}): Promise<number> {
   return db.transaction(async (tx) => {
@@ -66,6 +67,10 @@ export async function redriveParked(db: Database, filter: ParkedFilter = {}): Pr
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
       .where(filter.endpoint === undefined ? undefined : eq(webhookEndpoints.name, filter.endpoint));
+    await tx
+      .update(webhookEndpoints)
+      .set({ active: true, disabledAt: null })
+      .where(and(isNotNull(webhookEndpoints.disabledAt), sql`${webhookEndpoints.id} in ${endpointIds}`));
     const redriven = await tx
       .update(webhookDeliveries)
       .set({ status: 'pending', nextAttemptAt: sql`now()`, retryingSince: null, attempts: 0 })

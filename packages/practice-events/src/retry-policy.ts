@@ -6,12 +6,18 @@ export interface RetryPolicy {
   maxMs: number;
   /** How long after its first failure a delivery is retried before it is parked (three days). */
   giveUpAfterMs: number;
+  /**
+   * How long an endpoint may have only failures before it is disabled (decision 0139): checked as a
+   * delivery of it is parked. Unset: five days, above the retry window so a weekend's outage never does.
+   */
+  disableEndpointAfterMs?: number;
 }
 
 export const defaultRetryPolicy: RetryPolicy = {
   baseMs: 5000,
   maxMs: 10 * 60_000,
   giveUpAfterMs: 72 * 3600_000,
+  disableEndpointAfterMs: 5 * 24 * 3600_000,
 };
 
 /** Beyond this many doublings every wait is the cap anyway (and 2 ** n stays finite). */

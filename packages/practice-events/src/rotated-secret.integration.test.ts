@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resealEndpointSecrets } from './endpoints-repository.ts';
 import { insertOwnedEndpoint, rotateOwnedEndpointSecret } from './owned-endpoints-repository.ts';
-import { openSecret, sealedWith, sealSecret } from './secret-box.ts';
+import { endpointSecretBinding, openSecret, sealedWith, sealSecret } from './secret-box.ts';
 import { startRotatingReceiver, type RotatingReceiver } from './testing/rotating-receiver.ts';
 import { olderSecretKeys, testSecretKeys } from './testing/secret-keys.ts';
 import { newEndpointSecret, sendWebhook } from './webhook-delivery.ts';
@@ -68,8 +68,11 @@ describe('a rotated secret kept for the overlap', () => {
     expect(await resealEndpointSecrets(db, testSecretKeys)).toEqual({ resealed: 1, unopened: [] });
     const after = await stored();
     expect([sealedWith(after.secret), sealedWith(after.previousSecret!)]).toEqual(['k2', 'k2']);
-    expect(openSecret(testSecretKeys, after.secret)).toBe(newSecret);
-    expect(openSecret(testSecretKeys, after.previousSecret!)).toBe(oldSecret);
+    // Rebound to the endpoint's row as they are resealed (decision 0139).
+    const binding = endpointSecretBinding(id);
+    expect(openSecret(testSecretKeys, after.secret, binding)).toBe(newSecret);
+    expect(openSecret(testSecretKeys, after.previousSecret!, binding)).toBe(oldSecret);
+    expect(() => openSecret(testSecretKeys, after.secret, endpointSecretBinding(id + 1))).toThrow();
     expect(after.previousSecretExpiresAt).toEqual(before.previousSecretExpiresAt);
   });
 });

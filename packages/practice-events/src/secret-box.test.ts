@@ -34,6 +34,21 @@ describe('the endpoints’ sealed secrets (security round three, finding 7)', ()
     expect(() => openSecret(testSecretKeys, renamed)).toThrow(new SecretUnavailable('corrupt'));
   });
 
+  it('bind a value to what it belongs to: it opens there only, and a v1 value still opens (decision 0139)', () => {
+    const bound = sealSecret(testSecretKeys, secret, 'webhook-endpoint:7:secret');
+    expect(bound).toMatch(/^enc:v2:k2:/);
+    expect(sealedWith(bound)).toBe('k2');
+    expect(openSecret(testSecretKeys, bound, 'webhook-endpoint:7:secret')).toBe(secret);
+    for (const elsewhere of ['webhook-endpoint:8:secret', 'webhook-endpoint:7:previous_secret', undefined])
+      expect(() => openSecret(testSecretKeys, bound, elsewhere)).toThrow(new SecretUnavailable('corrupt'));
+    // Relabelled as v1 (the key id alone): the tag was made with the binding, so it does not open.
+    expect(() => openSecret(testSecretKeys, bound.replace('enc:v2:', 'enc:v1:'))).toThrow(
+      new SecretUnavailable('corrupt'),
+    );
+    const keyOnly = sealSecret(testSecretKeys, secret);
+    expect(openSecret(testSecretKeys, keyOnly, 'webhook-endpoint:7:secret')).toBe(secret);
+  });
+
   it('read a secret stored before sealing as it is (until endpoints reseal seals it)', () => {
     expect(sealedWith(secret)).toBeUndefined();
     expect(openSecret(testSecretKeys, secret)).toBe(secret);

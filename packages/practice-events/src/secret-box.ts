@@ -15,7 +15,15 @@ export interface SecretKeys {
 }
 
 const keyIdPattern = /^[A-Za-z0-9_-]{1,32}$/;
-const prefix = 'enc:v1:';
+/** Sealed before values named what they belong to: the key id alone is authenticated. Still opened. */
+const keyOnlyPrefix = 'enc:v1:';
+/** The key id and what the value belongs to (`boundTo`) are authenticated: it opens only there. */
+const boundPrefix = 'enc:v2:';
+const prefixes = [boundPrefix, keyOnlyPrefix];
+
+/** The associated data: the key id, and what the value belongs to (a key id holds no NUL). */
+const associatedData = (keyId: string, boundTo: string | undefined) =>
+  Buffer.from(boundTo === undefined ? keyId : `${keyId}\u0000${boundTo}`);
 
 /** What WEBHOOK_SECRET_KEYS must be, for the message that refuses a bad one. */
 export const secretKeysExpected =
@@ -40,20 +48,38 @@ export function parseSecretKeys(text: string): SecretKeys | { problem: string } 
   return current ? { current, byId } : { problem: 'no key is listed' };
 }
 
-/** Seals a secret under the current key: `enc:v1:<key id>:<iv>:<ciphertext>:<tag>`, base64url parts. */
-export function sealSecret(keys: SecretKeys, secret: string): string {
+/**
+ * Seals a secret under the current key: `enc:v2:<key id>:<iv>:<ciphertext>:<tag>`, base64url parts.
+ * `boundTo` names what the value belongs to (a row and column, e.g. `webhook-endpoint:7:secret`): it is
+ * authenticated with the key id, so a value copied to another row fails to open there (decision 0139).
+ * Without it, the v1 form (the key id alone), as before.
+ */
+export function sealSecret(keys: SecretKeys, secret: string, boundTo?: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keys.current.key, iv);
   // The key id is authenticated too: a value cannot be moved under another key's name.
-  cipher.setAAD(Buffer.from(keys.current.id));
+  cipher.setAAD(associatedData(keys.current.id, boundTo));
   const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
   const parts = [iv, sealed, cipher.getAuthTag()].map((part) => part.toString('base64url'));
-  return `${prefix}${keys.current.id}:${parts.join(':')}`;
+  return `${boundTo === undefined ? keyOnlyPrefix : boundPrefix}${keys.current.id}:${parts.join(':')}`;
 }
+
+const prefixOf = (stored: string) => prefixes.find((prefix) => stored.startsWith(prefix));
+
+/**
+ * What an endpoint's sealed secrets are bound to: its row, so a value copied to another endpoint (whose
+ * URL a writer to the database controls) does not sign there. The row, not the column: a rotation moves
+ * the secret to `previous_secret` of the same endpoint (decision 0139).
+ */
+export const endpointSecretBinding = (endpointId: number) => `webhook-endpoint:${endpointId}`;
+
+/** Whether a stored value is sealed and bound to what it belongs to (v2); v1 values `reseal` rewrites. */
+export const isBound = (stored: string) => stored.startsWith(boundPrefix);
 
 /** Whether a stored value is sealed, and under which key (undefined: a secret stored before sealing). */
 export function sealedWith(stored: string): string | undefined {
-  return stored.startsWith(prefix) ? stored.slice(prefix.length).split(':')[0] : undefined;
+  const prefix = prefixOf(stored);
+  return prefix ? stored.slice(prefix.length).split(':')[0] : undefined;
 }
 
 export class SecretUnavailable extends Error {
@@ -66,10 +92,12 @@ export class SecretUnavailable extends Error {
 /**
  * The secret a stored value holds. A secret stored before sealing (`whsec_…`) is read as it is, until
  * `endpoints reseal` seals it; a sealed one whose key is not listed, or altered, throws SecretUnavailable.
+ * A v2 value opens only with the `boundTo` it was sealed with; a v1 value, sealed before, opens anywhere.
  */
-export function openSecret(keys: SecretKeys, stored: string): string {
+export function openSecret(keys: SecretKeys, stored: string, boundTo?: string): string {
+  const prefix = prefixOf(stored);
   const keyId = sealedWith(stored);
-  if (keyId === undefined) return stored;
+  if (prefix === undefined || keyId === undefined) return stored;
   const key = keys.byId.get(keyId);
   if (!key) throw new SecretUnavailable('unknown_key');
   const [iv, sealed, tag] = stored
@@ -78,7 +106,7 @@ export function openSecret(keys: SecretKeys, stored: string): string {
     .map((part) => Buffer.from(part, 'base64url'));
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, iv!);
-    decipher.setAAD(Buffer.from(keyId));
+    decipher.setAAD(associatedData(keyId, prefix === boundPrefix ? boundTo : undefined));
     decipher.setAuthTag(tag!);
     return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8');
   } catch {

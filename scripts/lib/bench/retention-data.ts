@@ -1,4 +1,4 @@
-import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
+import { defaultRetentionPeriods } from '../../../apps/api/src/config/retention.ts';
 import type pg from 'pg';
 
 /**

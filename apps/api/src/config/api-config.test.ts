@@ -1,4 +1,4 @@
-import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
+import { defaultRetentionPeriods } from './retention.ts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_VERIFICATION_CODE_PEPPER, loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';
@@ -73,7 +73,12 @@ describe('loadConfig', () => {
       },
       practiceEvents: {
         limits: { timeoutMs: 10_000, maxResponseBytes: 65_536 },
-        retry: { baseMs: 5000, maxMs: 600_000, giveUpAfterMs: 72 * 3600_000 },
+        retry: {
+          baseMs: 5000,
+          maxMs: 600_000,
+          giveUpAfterMs: 72 * 3600_000,
+          disableEndpointAfterMs: 5 * 24 * 3600_000,
+        },
         concurrency: 4,
         requireHttps: false,
         secretKeys: developmentSecretKeys,

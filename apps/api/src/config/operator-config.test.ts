@@ -1,4 +1,4 @@
-import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
+import { defaultRetentionPeriods } from './retention.ts';
 import { describe, expect, it } from 'vitest';
 import { loadOperatorConfig, OperatorConfigError } from './operator-config.ts';
 

@@ -21,7 +21,13 @@ describe('the event dispatcher settings (decision 0067)', () => {
   it('default to a 10 s deadline, 64 KiB answers, 5 s doubling to 10 minutes, three days, four at once', () => {
     expect(loadConfig(local).practiceEvents).toEqual({
       limits: { timeoutMs: 10_000, maxResponseBytes: 65_536 },
-      retry: { baseMs: 5000, maxMs: 600_000, giveUpAfterMs: 72 * 3600_000 },
+      // An endpoint with only failures for five days is disabled (decision 0139).
+      retry: {
+        baseMs: 5000,
+        maxMs: 600_000,
+        giveUpAfterMs: 72 * 3600_000,
+        disableEndpointAfterMs: 5 * 24 * 3600_000,
+      },
       concurrency: 4,
       requireHttps: false,
       secretKeys: developmentSecretKeys,
@@ -36,12 +42,18 @@ describe('the event dispatcher settings (decision 0067)', () => {
       WEBHOOK_RETRY_BASE_MS: '1000',
       WEBHOOK_RETRY_MAX_MS: '1000',
       WEBHOOK_GIVE_UP_AFTER_HOURS: '24',
+      WEBHOOK_DISABLE_AFTER_DAYS: '2',
       WEBHOOK_CONCURRENCY: '16',
       WEBHOOK_SECRET_KEYS: `new:${key(2)}, old:${key(1)}`,
     });
     expect(config.practiceEvents).toEqual({
       limits: { timeoutMs: 3000, maxResponseBytes: 4096 },
-      retry: { baseMs: 1000, maxMs: 1000, giveUpAfterMs: 24 * 3600_000 },
+      retry: {
+        baseMs: 1000,
+        maxMs: 1000,
+        giveUpAfterMs: 24 * 3600_000,
+        disableEndpointAfterMs: 2 * 24 * 3600_000,
+      },
       concurrency: 16,
       requireHttps: false,
       secretKeys: {

@@ -19,6 +19,8 @@ const timeoutBounds = [100, 120_000] as const;
 const responseBounds = [1024, 10 * 1024 * 1024] as const;
 const retryBounds = [10, 24 * 3600_000] as const;
 const giveUpBounds = [1, 30 * 24] as const;
+const disableBounds = [1, 30] as const;
+const dayMs = 24 * 3600_000;
 const concurrencyBounds = [1, 64] as const;
 
 const practiceEventsEnvShape = {
@@ -27,6 +29,9 @@ const practiceEventsEnvShape = {
   WEBHOOK_RETRY_BASE_MS: wholeNumber(retryBounds).default(defaultRetryPolicy.baseMs),
   WEBHOOK_RETRY_MAX_MS: wholeNumber(retryBounds).default(defaultRetryPolicy.maxMs),
   WEBHOOK_GIVE_UP_AFTER_HOURS: wholeNumber(giveUpBounds).default(defaultRetryPolicy.giveUpAfterMs / 3600_000),
+  WEBHOOK_DISABLE_AFTER_DAYS: wholeNumber(disableBounds).default(
+    defaultRetryPolicy.disableEndpointAfterMs! / dayMs,
+  ),
   WEBHOOK_CONCURRENCY: wholeNumber(concurrencyBounds).default(4),
   // Required in production (the production rule below); unset elsewhere: the development key.
   WEBHOOK_SECRET_KEYS: z
@@ -48,6 +53,7 @@ const practiceEventsEnvExpected: Record<keyof typeof practiceEventsEnvShape, str
   WEBHOOK_RETRY_BASE_MS: `a whole number of milliseconds before the first retry (it doubles with each), ${range(retryBounds)}`,
   WEBHOOK_RETRY_MAX_MS: `a whole number of milliseconds between retries at most, ${range(retryBounds)}, no less than WEBHOOK_RETRY_BASE_MS`,
   WEBHOOK_GIVE_UP_AFTER_HOURS: `a whole number of hours a failing delivery is retried before it is parked, ${range(giveUpBounds)}`,
+  WEBHOOK_DISABLE_AFTER_DAYS: `a whole number of days an endpoint may have only failures before the portal stops sending to it (decision 0139), ${range(disableBounds)}`,
   WEBHOOK_CONCURRENCY: `a whole number of webhooks each API instance sends at once, ${range(concurrencyBounds)}`,
   WEBHOOK_SECRET_KEYS: `${secretKeysExpected} (the endpoints' signing secrets are stored sealed with them, decision 0067); required in production; unset elsewhere: a development key`,
 };
@@ -78,6 +84,7 @@ export function practiceEventsConfigOf(env: PracticeEventsEnv & { NODE_ENV: stri
       baseMs: env.WEBHOOK_RETRY_BASE_MS,
       maxMs: env.WEBHOOK_RETRY_MAX_MS,
       giveUpAfterMs: env.WEBHOOK_GIVE_UP_AFTER_HOURS * 3600_000,
+      disableEndpointAfterMs: env.WEBHOOK_DISABLE_AFTER_DAYS * dayMs,
     },
     concurrency: env.WEBHOOK_CONCURRENCY,
     requireHttps: env.NODE_ENV === 'production',

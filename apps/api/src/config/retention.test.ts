@@ -1,4 +1,4 @@
-import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
+import { defaultRetentionPeriods } from './retention.ts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './api-config.ts';
 import { loadOperatorConfig } from './operator-config.ts';
@@ -48,7 +48,7 @@ describe('the retention settings (decision 0119)', () => {
     expect(
       problemsOf({ ...local, RETENTION_CONSENT_YEARS: '5', RETENTION_PRACTICE_EVENT_DAYS: '1' }),
     ).toEqual([
-      'RETENTION_PRACTICE_EVENT_DAYS must be a whole number of days from 7 to 3650; unset: 90 a delivered practice event stays in the feed',
+      'RETENTION_PRACTICE_EVENT_DAYS must be a whole number of days from 7 to 3650; unset: 90 a practice event stays in the feed, with its deliveries whatever their state',
       'RETENTION_CONSENT_YEARS must be a whole number of years from 6 to 20; unset: 6 a replaced consent is kept as proof (Limitation Act 1980: no fewer than 6)',
     ]);
   });

@@ -1,5 +1,3 @@
-import { retentionPeriodBounds, type RetentionPeriods } from '@vet/db/retention/retention-periods';
-import { defaultRetentionPace } from '@vet/db/retention/apply-retention';
 import { z } from 'zod';
 import { wholeNumber } from './values.ts';
 
@@ -7,10 +5,55 @@ import { wholeNumber } from './values.ts';
  * Retention's part of the environment (docs/retention.md, decision 0119): the periods a group may need
  * longer, each with the floor the law or the portal's work needs, and how the daily job works through
  * them. api-config.ts and the operator's command parse it, so `retention run` applies what the API does.
+ * The roots hand the periods to platform/retention, whose RetentionPeriods names the same six.
  */
-const bounds = (name: keyof RetentionPeriods) =>
+
+/** The periods a group may set: days, or years where the name says so. */
+type RetentionPeriodName =
+  | 'messageBodyDays'
+  | 'sentMessageDays'
+  | 'practiceEventDays'
+  | 'reminderDays'
+  | 'consentYears'
+  | 'auditYears';
+type RetentionPeriods = Record<RetentionPeriodName, number>;
+
+/** Each setting's floor, default and ceiling. */
+export const retentionPeriodBounds: Record<
+  RetentionPeriodName,
+  { min: number; default: number; max: number }
+> = {
+  // The longest link a message carries lives 30 days (an invitation); links are redacted at send anyway.
+  messageBodyDays: { min: 1, default: 30, max: 365 },
+  // A year answers "did you send me…?" and a delivery dispute; no less than the bodies' period.
+  sentMessageDays: { min: 30, default: 365, max: 3650 },
+  // A practice system reading the feed after an outage catches up within a week at least.
+  practiceEventDays: { min: 7, default: 90, max: 3650 },
+  reminderDays: { min: 30, default: 365, max: 3650 },
+  // Limitation Act 1980, s.5: six years to bring a claim on which the consent is the defence.
+  consentYears: { min: 6, default: 6, max: 20 },
+  auditYears: { min: 6, default: 6, max: 20 },
+};
+
+export const defaultRetentionPeriods: RetentionPeriods = {
+  messageBodyDays: retentionPeriodBounds.messageBodyDays.default,
+  sentMessageDays: retentionPeriodBounds.sentMessageDays.default,
+  practiceEventDays: retentionPeriodBounds.practiceEventDays.default,
+  reminderDays: retentionPeriodBounds.reminderDays.default,
+  consentYears: retentionPeriodBounds.consentYears.default,
+  auditYears: retentionPeriodBounds.auditYears.default,
+};
+
+/**
+ * How the job works through a kind unless told otherwise: a batch of 500 takes a few tens of milliseconds,
+ * so a pause of half a second keeps the job to about a tenth of one connection's time. A 500-practice
+ * group's daily share (a 365th of a year's expired rows) still takes only minutes (bench:retention).
+ */
+export const defaultRetentionPace = { batchSize: 500, pauseMs: 500 } as const;
+
+const bounds = (name: RetentionPeriodName) =>
   [retentionPeriodBounds[name].min, retentionPeriodBounds[name].max] as const;
-const period = (name: keyof RetentionPeriods) =>
+const period = (name: RetentionPeriodName) =>
   wholeNumber(bounds(name)).default(retentionPeriodBounds[name].default);
 const batchBounds = [1, 10_000] as const;
 const pauseBounds = [0, 60_000] as const;
@@ -27,7 +70,7 @@ const retentionEnvShape = {
   RETENTION_PAUSE_MS: wholeNumber(pauseBounds).default(defaultRetentionPace.pauseMs),
 };
 
-const range = (name: keyof RetentionPeriods, unit: string) => {
+const range = (name: RetentionPeriodName, unit: string) => {
   const { min, max, default: fallback } = retentionPeriodBounds[name];
   return `a whole number of ${unit} from ${min} to ${max}; unset: ${fallback}`;
 };
@@ -37,7 +80,7 @@ const retentionEnvExpected: Record<keyof typeof retentionEnvShape, string> = {
     'on or off (whether the daily retention job runs, docs/retention.md); unset: on; off only under a legal hold',
   RETENTION_MESSAGE_BODY_DAYS: `${range('messageBodyDays', 'days')} a sent e-mail or text keeps its body`,
   RETENTION_SENT_MESSAGE_DAYS: `${range('sentMessageDays', 'days')} a sent e-mail or text is kept at all, no fewer than RETENTION_MESSAGE_BODY_DAYS`,
-  RETENTION_PRACTICE_EVENT_DAYS: `${range('practiceEventDays', 'days')} a delivered practice event stays in the feed`,
+  RETENTION_PRACTICE_EVENT_DAYS: `${range('practiceEventDays', 'days')} a practice event stays in the feed, with its deliveries whatever their state`,
   RETENTION_REMINDER_DAYS: `${range('reminderDays', 'days')} a reminder's record is kept`,
   RETENTION_CONSENT_YEARS: `${range('consentYears', 'years')} a replaced consent is kept as proof (Limitation Act 1980: no fewer than 6)`,
   RETENTION_AUDIT_YEARS: `${range('auditYears', 'years')} the audit log is kept`,

@@ -1,4 +1,4 @@
-import type { RetentionOptions } from '@vet/db/retention/apply-retention';
+import type { RetentionOptions } from '../platform/index.ts';
 import { commandLine, commandsRefusing, type Command } from '@vet/practice-events/commands/command';
 
 /**

@@ -1,5 +1,5 @@
 import { connectDatabase } from '@vet/db/connection';
-import { applyRetention } from '@vet/db/retention/apply-retention';
+import { applyRetention } from '../platform/index.ts';
 import { operatorCommand } from './operator-command.ts';
 
 /**

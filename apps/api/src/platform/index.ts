@@ -1,7 +1,8 @@
 /**
  * The platform: HTTP (errors, request log, route defaults), Fastify plugins (OpenAPI, rate limits, security
  * headers), the database plugin, auth (tokens, scopes, the signed-in identity and linked client), health and
- * drain, maintenance mode and observability (metrics, traces, render-error reports). Every domain stands on it.
+ * drain, maintenance mode, observability (metrics, traces, render-error reports) and retention (decision 0119).
+ * Every domain stands on it.
  * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
  */
 export {
@@ -66,3 +67,20 @@ export {
   securityHeadersPlugin,
 } from './plugins/index.ts';
 export type { LimitRule } from './plugins/index.ts';
+export {
+  applyRetention,
+  applyRetentionTask,
+  fixedRetentionDays,
+  retentionCrontab,
+  retentionKinds,
+  retentionRules,
+  retentionTasks,
+} from './retention/index.ts';
+export type {
+  RetentionAction,
+  RetentionJobLogger,
+  RetentionOptions,
+  RetentionOutcome,
+  RetentionPeriods,
+  RetentionRule,
+} from './retention/index.ts';

@@ -3,7 +3,8 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 /**
  * The answers of the integration API's writes sent with an `Idempotency-Key` (decision 0113), per machine
  * caller: the same key and request again is answered from here, the same key with another request is
- * refused. A row without a status is a request still being answered. Rows are kept for a day.
+ * refused. A row without a status is a request still being answered. Rows are kept for a day (the daily
+ * retention job deletes every caller's expired ones).
  */
 export const integrationIdempotencyKeys = pgTable(
   'integration_idempotency_keys',
@@ -14,7 +15,10 @@ export const integrationIdempotencyKeys = pgTable(
     /** SHA-256 of the method, path, If-Match and body: what "the same request" means. */
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
-    /** The answer as sent: a write's outcome, ids, references and versions, never a person's details. */
+    /**
+     * The answer as sent: a write's outcome, ids, references and versions, never a person's details. One
+     * holding a webhook secret shown once is kept sealed, bound to its caller and key (decision 0139).
+     */
     responseBody: text('response_body'),
     /** The answer's ETag, when it had one (a record's version). */
     etag: text('etag'),

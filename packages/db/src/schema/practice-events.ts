@@ -72,6 +72,12 @@ export const webhookEndpoints = pgTable(
     /** The machine client (`client_id`) that registered it through the integration API; null: the operator's. */
     ownerClientId: text('owner_client_id'),
     active: boolean('active').notNull().default(true),
+    /**
+     * When the dispatcher stopped sending to it after only failures for WEBHOOK_DISABLE_AFTER_DAYS
+     * (decision 0139): `active` is false with it, and a start's fit to the grants leaves it so. Cleared by
+     * its owner's PATCH `enabled: true` or the operator's `redrive`.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** The practices (their references) whose events it gets (decision 0105); null: every practice's. */
     practiceRefs: text('practice_refs').array(),
     /** The event types it gets; null: every type. */

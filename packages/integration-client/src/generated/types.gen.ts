@@ -12166,6 +12166,7 @@ export type ListWebhookEndpointsResponses = {
       waiting: number;
       parked: number;
       previous_secret_expires_at: string | null;
+      disabled_at: string | null;
       created_at: string;
     }>;
   };
@@ -12359,6 +12360,7 @@ export type RegisterWebhookEndpointResponses = {
     waiting: number;
     parked: number;
     previous_secret_expires_at: string | null;
+    disabled_at: string | null;
     created_at: string;
     secret: string;
   };
@@ -12729,6 +12731,7 @@ export type GetWebhookEndpointResponses = {
     waiting: number;
     parked: number;
     previous_secret_expires_at: string | null;
+    disabled_at: string | null;
     created_at: string;
   };
 };
@@ -12740,6 +12743,7 @@ export type UpdateWebhookEndpointData = {
     url?: string;
     event_types?: Array<string> | null;
     practices?: Array<string> | null;
+    enabled?: true;
   };
   headers?: {
     /**
@@ -12942,6 +12946,7 @@ export type UpdateWebhookEndpointResponses = {
     waiting: number;
     parked: number;
     previous_secret_expires_at: string | null;
+    disabled_at: string | null;
     created_at: string;
   };
 };
@@ -13154,6 +13159,7 @@ export type RotateWebhookSecretResponses = {
     waiting: number;
     parked: number;
     previous_secret_expires_at: string | null;
+    disabled_at: string | null;
     created_at: string;
     secret: string;
   };

@@ -5,7 +5,7 @@ import {
   resealEndpointSecrets,
 } from '../endpoints-repository.ts';
 import { practiceEventTypes } from '@vet/contracts/practice-events';
-import { sealSecret } from '../secret-box.ts';
+import { endpointSecretBinding, sealSecret } from '../secret-box.ts';
 import { checkEndpointUrl, newEndpointSecret } from '../webhook-delivery.ts';
 import { eventsCommand } from './command.ts';
 import { formatTable } from './table.ts';
@@ -68,7 +68,8 @@ export const endpointsAddCommand = eventsCommand({
     }
     const secret = newEndpointSecret();
     // Stored sealed: a reader of the database cannot sign a webhook with it (secret-box.ts).
-    if (!(await addEndpoint(db, { name, url, secret: sealSecret(secretKeys, secret), ...filters }))) {
+    const sealed = (id: number) => sealSecret(secretKeys, secret, endpointSecretBinding(id));
+    if (!(await addEndpoint(db, { name, url, secret: sealed, ...filters }))) {
       out(`Not added: an endpoint named ${name} exists already.`);
       return 1;
     }
@@ -93,7 +94,12 @@ export const endpointsListCommand = eventsCommand({
     }
     const rows = endpoints.map((endpoint) => [
       endpoint.name,
-      endpoint.active ? 'yes' : 'no',
+      // Disabled after only failures (decision 0139): `redrive --endpoint <name>` enables it again.
+      endpoint.disabledAt
+        ? `disabled ${endpoint.disabledAt.toISOString().slice(0, 10)}`
+        : endpoint.active
+          ? 'yes'
+          : 'no',
       String(endpoint.waiting),
       String(endpoint.parked),
       endpoint.url,

@@ -9,7 +9,7 @@ import type { EventsCommand } from './command.ts';
 import { endpointsAddCommand, endpointsListCommand, endpointsRemoveCommand } from './endpoints.ts';
 import { failedCommand } from './failed.ts';
 import { redriveCommand } from './redrive.ts';
-import { openSecret } from '../secret-box.ts';
+import { endpointSecretBinding, openSecret } from '../secret-box.ts';
 import { productionUrlRule, testSecretKeys } from '../testing/secret-keys.ts';
 import type { EndpointUrlRule } from '../config.ts';
 
@@ -89,8 +89,8 @@ describe('endpoints add', () => {
     // Printed once; stored sealed under the first key (security round three, finding 7).
     const printed = result.lines.filter((line) => /^whsec_[A-Za-z0-9+/]{43}=$/.test(line));
     expect(printed).toHaveLength(1);
-    expect(row?.secret).toMatch(/^enc:v1:k2:/);
-    expect(openSecret(testSecretKeys, row!.secret)).toBe(printed[0]);
+    expect(row?.secret).toMatch(/^enc:v2:k2:/);
+    expect(openSecret(testSecretKeys, row!.secret, endpointSecretBinding(row!.id))).toBe(printed[0]);
   });
 
   it('refuses a taken name, a bad name, a bad URL and missing arguments', async () => {

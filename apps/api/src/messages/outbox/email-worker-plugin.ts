@@ -1,9 +1,8 @@
 import { mailboxDelivery, smtpDelivery } from '@vet/email/email-delivery';
 import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worker';
-import { retentionCrontab, retentionTasks } from '@vet/db/retention/retention-job';
-import type { RetentionOptions } from '@vet/db/retention/apply-retention';
 import fp from 'fastify-plugin';
 import { manageLinks } from '../../appointments/index.ts';
+import { retentionCrontab, retentionTasks, type RetentionOptions } from '../../platform/index.ts';
 import { reminderCrontab, reminderTasks, smsDeliveryOf, type SmsSettings } from '../reminders/index.ts';
 
 export interface EmailWorkerPluginOptions {

@@ -1,5 +1,5 @@
-import { applyRetentionTask } from '@vet/db/retention/retention-job';
-import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
+import { defaultRetentionPeriods } from '../../config/retention.ts';
+import { applyRetentionTask } from '../../platform/index.ts';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';

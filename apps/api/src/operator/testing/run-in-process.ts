@@ -1,5 +1,5 @@
+import { defaultRetentionPeriods } from '../../config/retention.ts';
 import { Writable } from 'node:stream';
-import { defaultRetentionPeriods } from '@vet/db/retention/retention-periods';
 import type { OperatorSettings } from '../operator-command.ts';
 import { runOperator } from '../run-operator.ts';
 

@@ -6,9 +6,16 @@ import {
   idempotentReplayedHeader,
 } from '@vet/contracts/integration-writes';
 import { apiErrorSchema } from '@vet/contracts/errors';
+import {
+  openSecret,
+  sealedWith,
+  sealSecret,
+  SecretUnavailable,
+  type SecretKeys,
+} from '@vet/practice-events/secret-box';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodObject } from 'zod';
-import { addResponses, conflict, unprocessable } from '../../platform/index.ts';
+import { addResponses, conflict, serviceUnavailable, unprocessable } from '../../platform/index.ts';
 import { createIdempotencyStore } from './idempotency-store.ts';
 
 declare module 'fastify' {
@@ -16,6 +23,18 @@ declare module 'fastify' {
     /** The Idempotency-Key this request claimed (decision 0113), answered or released as it ends. */
     idempotencyClaim: { caller: string; key: string } | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's answer holds a secret shown once (a webhook endpoint's): kept for the key's replays
+     * sealed, bound to its caller and key, never in clear (decision 0139).
+     */
+    answerHoldsSecret?: boolean;
+  }
+}
+
+export interface IdempotencyKeyOptions {
+  /** WEBHOOK_SECRET_KEYS: what answers holding a secret are sealed with while kept. */
+  secretKeys: SecretKeys;
 }
 
 const writeMethods = new Set(['PUT', 'POST', 'PATCH', 'DELETE']);
@@ -24,7 +43,13 @@ const isWrite = (method: RouteOptions['method']) => [method].flat().some((m) => 
 export const idempotencyRefusals = {
   reused: 'This Idempotency-Key was already used for another request: use a new key for a new write.',
   inUse: 'A request with this Idempotency-Key is still being answered: send it again shortly.',
+  secretUnreadable:
+    'The answer kept for this Idempotency-Key held a signing secret that can no longer be read: ' +
+    'rotate the endpoint’s secret (POST /webhook-endpoints/{id}/rotate-secret) to get a new one.',
 } as const;
+
+/** What a kept answer is bound to: its caller's key, so it opens for no other row. */
+const keptAnswerOf = (caller: string, key: string) => `integration-idempotency-key:${caller}:${key}`;
 
 /** JSON with its keys sorted: the same body whatever order its fields were sent in. */
 function canonical(value: unknown): string {
@@ -59,8 +84,9 @@ const keeps = (statusCode: number) => statusCode < 500 && statusCode !== 409 && 
  * the same key and request again answers as the first time, the same key with another request is refused.
  * Registered around the integration scope, so the key is read after the caller is known (a preHandler).
  */
-export function useIdempotencyKeys(app: FastifyInstance): void {
+export function useIdempotencyKeys(app: FastifyInstance, options: IdempotencyKeyOptions): void {
   const store = createIdempotencyStore(app.db);
+  const { secretKeys } = options;
   app.decorateRequest('idempotencyClaim', null);
 
   app.addHook('onRoute', (route) => {
@@ -71,6 +97,7 @@ export function useIdempotencyKeys(app: FastifyInstance): void {
       headers: headers ? headers.extend(idempotencyHeadersSchema.shape) : idempotencyHeadersSchema,
     };
     addResponses(route, { 409: apiErrorSchema, 422: apiErrorSchema });
+    if (route.config?.answerHoldsSecret) addResponses(route, { 503: apiErrorSchema });
   });
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -94,7 +121,8 @@ export function useIdempotencyKeys(app: FastifyInstance): void {
       );
     if (claim.kind === 'pending')
       throw conflict(idempotencyRefusals.inUse, 'idempotency_key_in_use' satisfies IntegrationErrorCode);
-    const { statusCode, body, etag } = claim.answer;
+    const { statusCode, etag } = claim.answer;
+    const body = openedAnswer(claim.answer.body, caller, key);
     if (etag !== null) reply.header('etag', etag);
     // A string is sent as it is: the first answer's exact bytes.
     return reply
@@ -111,12 +139,26 @@ export function useIdempotencyKeys(app: FastifyInstance): void {
     if (keeps(reply.statusCode) && typeof payload === 'string')
       await store.answer(claim.caller, claim.key, {
         statusCode: reply.statusCode,
-        body: payload,
+        // A secret shown once is kept sealed, so a replay still answers it but the table never holds it.
+        body: request.routeOptions.config.answerHoldsSecret
+          ? sealSecret(secretKeys, payload, keptAnswerOf(claim.caller, claim.key))
+          : payload,
         etag: etagHeader(reply.getHeader('etag')),
       });
     else await store.release(claim.caller, claim.key);
     return payload;
   });
+
+  /** The kept answer as first sent: opened when sealed; 503 when its key is gone or it was moved. */
+  function openedAnswer(body: string, caller: string, key: string): string {
+    if (sealedWith(body) === undefined) return body;
+    try {
+      return openSecret(secretKeys, body, keptAnswerOf(caller, key));
+    } catch (error) {
+      if (error instanceof SecretUnavailable) throw serviceUnavailable(idempotencyRefusals.secretUnreadable);
+      throw error;
+    }
+  }
 
   // A request that ends without an answer (the caller went away) lets its key go.
   app.addHook('onRequestAbort', async (request) => {

@@ -106,7 +106,7 @@ export const integrationApi: FastifyPluginAsync<IntegrationApiOptions> = async (
     reply.statusCode >= 400 && isErrorBody(payload) ? withIntegrationCode(payload) : payload,
   );
   // Every write takes an Idempotency-Key (decision 0113): read once the scope knows the caller.
-  useIdempotencyKeys(app);
+  useIdempotencyKeys(app, { secretKeys: settings.webhooks.secretKeys });
   await app.register(integrationScope, {
     prefix: integrationPathPrefix,
     routes: integrationRoutePlugins(settings),

@@ -36,6 +36,8 @@ export const webhookEndpointRoutes =
   (app, _options, done) => {
     const deps = { db: app.db, settings };
     const byId = { params: webhookEndpointParamsSchema };
+    // Their answers hold the secret shown once: an Idempotency-Key keeps them sealed (decision 0139).
+    const holdsSecret = { answerHoldsSecret: true };
 
     app.get(
       '/webhook-endpoints',
@@ -52,6 +54,7 @@ export const webhookEndpointRoutes =
     app.post(
       '/webhook-endpoints',
       {
+        config: holdsSecret,
         schema: {
           operationId: 'registerWebhookEndpoint',
           summary: 'Register a webhook endpoint; its signing secret is in this answer only',
@@ -99,6 +102,7 @@ export const webhookEndpointRoutes =
     app.post(
       '/webhook-endpoints/:endpoint_id/rotate-secret',
       {
+        config: holdsSecret,
         schema: {
           operationId: 'rotateWebhookSecret',
           summary: 'Give a webhook endpoint a new signing secret, the old one signing beside it a while',

@@ -17,7 +17,7 @@ import {
   updateOwnedEndpoint,
   type OwnedEndpoint,
 } from '@vet/practice-events/owned-endpoints-repository';
-import { sealSecret, type SecretKeys } from '@vet/practice-events/secret-box';
+import { endpointSecretBinding, sealSecret, type SecretKeys } from '@vet/practice-events/secret-box';
 import { checkEndpointUrl, newEndpointSecret } from '@vet/practice-events/webhook-delivery';
 import { badRequest, conflict, forbidden, notFound, type MachineGrant } from '../../platform/index.ts';
 
@@ -64,6 +64,7 @@ function asEndpoint(row: OwnedEndpoint): WebhookEndpoint {
     waiting: row.waiting,
     parked: row.parked,
     previous_secret_expires_at: row.previousSecretExpiresAt?.toISOString() ?? null,
+    disabled_at: row.disabledAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -128,8 +129,10 @@ export async function registerWebhookEndpoint(
   const id = await insertOwnedEndpoint(deps.db, {
     ownerClientId: grant.clientId,
     url,
-    // Stored sealed: a reader of the database cannot sign a webhook with it (secret-box.ts).
-    sealedSecret: sealSecret(deps.settings.secretKeys, secret),
+    // Stored sealed, bound to its row: a reader of the database cannot sign a webhook with it, nor a
+    // writer move it to an endpoint of theirs (secret-box.ts, decision 0139).
+    sealedSecret: (endpointId) =>
+      sealSecret(deps.settings.secretKeys, secret, endpointSecretBinding(endpointId)),
     eventTypes: distinct(body.event_types ?? null),
     practiceRefs,
   });
@@ -146,6 +149,7 @@ export async function updateWebhookEndpoint(
     ...(body.url === undefined ? {} : { url: checkedUrl(body.url, deps.settings) }),
     ...(body.event_types === undefined ? {} : { eventTypes: distinct(body.event_types) }),
     ...(body.practices === undefined ? {} : { practiceRefs: practicesFor(grant, body.practices) }),
+    ...(body.enabled ? { enabled: body.enabled } : {}),
   };
   if (!(await updateOwnedEndpoint(deps.db, grant.clientId, id, changes)))
     throw notFound(endpointRefusals.unknown);
@@ -161,7 +165,7 @@ export async function rotateWebhookSecret(
   const secret = newEndpointSecret();
   const previousExpiresAt = overlapHours > 0 ? new Date(now(deps).getTime() + overlapHours * hourMs) : null;
   const rotated = await rotateOwnedEndpointSecret(deps.db, grant.clientId, id, {
-    sealedSecret: sealSecret(deps.settings.secretKeys, secret),
+    sealedSecret: sealSecret(deps.settings.secretKeys, secret, endpointSecretBinding(id)),
     previousExpiresAt,
   });
   if (!rotated) throw notFound(endpointRefusals.unknown);

@@ -8,7 +8,7 @@ import {
 import { webhookEndpoints } from '@vet/db/schema/practice-events';
 import { createPractice } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
-import { developmentSecretKeys, openSecret } from '@vet/practice-events/secret-box';
+import { developmentSecretKeys, endpointSecretBinding, openSecret } from '@vet/practice-events/secret-box';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -71,9 +71,11 @@ describe('registering a webhook endpoint', () => {
     // Read raw: sealed under the key of WEBHOOK_SECRET_KEYS, and only that key opens it.
     const row = await storedRow(created.id);
     expect(row.ownerClientId).toBe(`vendor-group-${tag}`);
-    expect(row.secret).toMatch(/^enc:v1:dev:/);
+    expect(row.secret).toMatch(/^enc:v2:dev:/);
     expect(row.secret).not.toContain(created.secret.slice('whsec_'.length, 20));
-    expect(openSecret(developmentSecretKeys, row.secret)).toBe(created.secret);
+    expect(openSecret(developmentSecretKeys, row.secret, endpointSecretBinding(created.id))).toBe(
+      created.secret,
+    );
 
     const listed = await groupApi.list();
     expect(listed.statusCode).toBe(200);

@@ -1,11 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clientChanges, type ContactPreferenceChange } from '../schema/client-changes.ts';
-import { practiceEvents, webhookDeliveries, webhookEndpoints } from '../schema/practice-events.ts';
-import { auditLog } from '../schema/system.ts';
-import { createClient } from '../testing/factories.ts';
-import { useOwnDatabase } from '../testing/own-database.ts';
-import { daysAgo, runRetention } from './retention-test-kit.ts';
+import { clientChanges, type ContactPreferenceChange } from '@vet/db/schema/client-changes';
+import { practiceEvents, webhookDeliveries, webhookEndpoints } from '@vet/db/schema/practice-events';
+import { auditLog } from '@vet/db/schema/system';
+import { createClient } from '@vet/db/testing/factories';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { daysAgo, runRetention } from './testing/retention-test-kit.ts';
 
 /** Decision 0119: events, consent history and the audit log age out; current consent never does. */
 const database = useOwnDatabase('retention_records');
@@ -13,7 +13,7 @@ const yearsAgo = (years: number) => daysAgo(years * 365.25);
 let position = 0;
 
 describe('applyRetention: practice events', () => {
-  it('deletes an event delivered everywhere after 90 days, with its deliveries; keeps one not delivered', async () => {
+  it('deletes an event after 90 days with its deliveries, waiting or parked too; keeps a younger one', async () => {
     const { db } = database.current;
     const [endpoint] = await db
       .insert(webhookEndpoints)
@@ -46,12 +46,14 @@ describe('applyRetention: practice events', () => {
         });
       return row!.id;
     };
+    // A receiver switched off parks every delivery: its events still go after the period (decision 0139).
     const ids = [
       await event(daysAgo(91), 'delivered'),
       await event(daysAgo(91)),
-      await event(daysAgo(89), 'delivered'),
       await event(daysAgo(200), 'pending'),
       await event(daysAgo(200), 'parked'),
+      await event(daysAgo(89), 'parked'),
+      await event(daysAgo(89), 'delivered'),
       await event(daysAgo(200), undefined, false),
     ];
     const outcomes = await runRetention(db);
@@ -59,10 +61,10 @@ describe('applyRetention: practice events', () => {
       .select({ id: practiceEvents.id })
       .from(practiceEvents)
       .where(inArray(practiceEvents.id, ids));
-    expect(kept.map((row) => row.id).sort((a, b) => a - b)).toEqual(ids.slice(2));
+    expect(kept.map((row) => row.id).sort((a, b) => a - b)).toEqual(ids.slice(4));
     const deliveries = await db.select({ eventId: webhookDeliveries.eventId }).from(webhookDeliveries);
-    expect(deliveries.map((row) => row.eventId).sort((a, b) => a - b)).toEqual(ids.slice(2, 5));
-    expect(outcomes.get('practice-events')).toMatchObject({ rows: 2 });
+    expect(deliveries.map((row) => row.eventId).sort((a, b) => a - b)).toEqual(ids.slice(4, 6));
+    expect(outcomes.get('practice-events')).toMatchObject({ rows: 4 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appointmentReminders, smsOutbox, vaccinationReminders } from '../schema/reminders.ts';
-import { emailOutbox } from '../schema/system.ts';
+import { appointmentReminders, smsOutbox, vaccinationReminders } from '@vet/db/schema/reminders';
+import { emailOutbox } from '@vet/db/schema/system';
 import {
   createAppointment,
   createClient,
@@ -9,9 +9,9 @@ import {
   createPet,
   createPractice,
   createReason,
-} from '../testing/factories.ts';
-import { useOwnDatabase } from '../testing/own-database.ts';
-import { daysAgo, now, runRetention } from './retention-test-kit.ts';
+} from '@vet/db/testing/factories';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { daysAgo, now, runRetention } from './testing/retention-test-kit.ts';
 
 /** Decision 0119: messages and reminders age out; nothing still queued ever goes. A database of its own. */
 const database = useOwnDatabase('retention_messages');

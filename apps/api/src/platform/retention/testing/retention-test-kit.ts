@@ -1,6 +1,6 @@
-import type { Database } from '../connection.ts';
-import { applyRetention, type RetentionOptions, type RetentionOutcome } from './apply-retention.ts';
-import { defaultRetentionPeriods } from './retention-periods.ts';
+import type { Database } from '@vet/db/connection';
+import { applyRetention, type RetentionOptions, type RetentionOutcome } from '../apply-retention.ts';
+import { defaultRetentionPeriods } from '../../../config/retention.ts';
 
 /** The retention tests' clock and run: defaults, no pause, one kind's outcome at a time. */
 export const now = new Date();

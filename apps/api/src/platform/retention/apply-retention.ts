@@ -1,15 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../connection.ts';
-import { databaseError } from '../database-error.ts';
+import type { Database } from '@vet/db/connection';
+import { databaseError } from '@vet/db/database-error';
 import type { RetentionPeriods } from './retention-periods.ts';
 import { retentionRules, type RetentionAction, type RetentionRule } from './retention-rules.ts';
-
-/**
- * How the job works through a kind unless told otherwise: a batch of 500 takes a few tens of milliseconds,
- * so a pause of half a second keeps the job to about a tenth of one connection's time. A 500-practice
- * group's daily share (a 365th of a year's expired rows) still takes only minutes (bench:retention).
- */
-export const defaultRetentionPace = { batchSize: 500, pauseMs: 500 } as const;
 
 /**
  * The job's share of the time: after a batch it pauses at least this many times as long as the batch took,

@@ -29,10 +29,11 @@ const leftTheQueue = sql`status <> 'pending'`;
 
 // Rows that go whole are deleted before bodies are dropped: no row is rewritten only to be deleted.
 
-/** Numbered, and delivered to every endpoint that got it (a delivery pending or parked keeps it). */
-const practiceEventsDue = (cutoff: Date) =>
-  sql`position is not null and occurred_at < ${cutoff} and not exists (
-    select 1 from webhook_deliveries d where d.event_id = practice_events.id and d.status <> 'delivered')`;
+/**
+ * Numbered and past its period, whatever its deliveries: one pending or parked for a receiver switched
+ * off would otherwise keep the event, names and addresses included, for ever (decision 0139).
+ */
+const practiceEventsDue = (cutoff: Date) => sql`position is not null and occurred_at < ${cutoff}`;
 
 export const retentionRules: readonly RetentionRule[] = [
   {
@@ -67,7 +68,7 @@ export const retentionRules: readonly RetentionRule[] = [
     set: sql`body = ''`,
   },
   {
-    // An event goes with its deliveries once every endpoint has it; unnumbered or undelivered ones stay.
+    // An event goes with all its deliveries, waiting and parked too; an unnumbered one stays.
     kind: 'practice-events',
     table: 'practice_events',
     action: 'deleted',
@@ -202,6 +203,13 @@ export const retentionRules: readonly RetentionRule[] = [
     action: 'deleted',
     days: days(fixedRetentionDays.dataExportRequest),
     due: (cutoff) => sql`requested_at < ${cutoff}`,
+  },
+  {
+    kind: 'integration-idempotency-keys',
+    table: 'integration_idempotency_keys',
+    action: 'deleted',
+    days: days(fixedRetentionDays.idempotencyKey),
+    due: (cutoff) => sql`created_at < ${cutoff}`,
   },
   {
     kind: 'connector-refusals',

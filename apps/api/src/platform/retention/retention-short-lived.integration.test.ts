@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { softBookings } from '../schema/appointments.ts';
-import { connectorRefusals } from '../schema/connectors.ts';
-import { dataExportRequests } from '../schema/data-exports.ts';
-import { earlierTimeOffers, earlierTimeRequests } from '../schema/earlier-times.ts';
-import { idpAccounts, idpModels, idpPasswordResets, webSessions } from '../schema/identity.ts';
-import { linkStages } from '../schema/onboarding.ts';
+import { softBookings } from '@vet/db/schema/appointments';
+import { connectorRefusals } from '@vet/db/schema/connectors';
+import { dataExportRequests } from '@vet/db/schema/data-exports';
+import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
+import { idpAccounts, idpModels, idpPasswordResets, webSessions } from '@vet/db/schema/identity';
+import { linkStages } from '@vet/db/schema/onboarding';
 import {
   createAppointment,
   createClient,
@@ -16,9 +16,9 @@ import {
   createReason,
   createSpecies,
   createVerificationCode,
-} from '../testing/factories.ts';
-import { useOwnDatabase } from '../testing/own-database.ts';
-import { daysAgo, now, runRetention } from './retention-test-kit.ts';
+} from '@vet/db/testing/factories';
+import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { daysAgo, now, runRetention } from './testing/retention-test-kit.ts';
 
 /** Decision 0119: what lives minutes or days goes a short tail after its end; what is live never goes. */
 const database = useOwnDatabase('retention_short');

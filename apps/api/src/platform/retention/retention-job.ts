@@ -1,5 +1,5 @@
 import type { TaskList } from 'graphile-worker';
-import type { Database } from '../connection.ts';
+import type { Database } from '@vet/db/connection';
 import { applyRetention, type RetentionOptions } from './apply-retention.ts';
 
 /** The queue's daily job that applies the retention periods (decision 0119). */

@@ -1,0 +1,48 @@
+/**
+ * How long the portal keeps each kind of record (docs/retention.md, decision 0119). The periods a group may
+ * need longer are settings (the API's RETENTION_* variables, whose floors, defaults and ceilings are the
+ * config's: config/retention.ts); the job is handed them. The rest are fixed here: each is a short tail
+ * after the record's own lifetime has ended.
+ */
+export interface RetentionPeriods {
+  /** Days a sent or given-up e-mail or text keeps its body (then: who, when, status only). */
+  messageBodyDays: number;
+  /** Days a sent or given-up e-mail or text is kept at all. */
+  sentMessageDays: number;
+  /** Days a practice event stays in the feed, with its deliveries whatever their state (decision 0139). */
+  practiceEventDays: number;
+  /** Days a handled reminder's record (sent or skipped) is kept. */
+  reminderDays: number;
+  /** Years a contact-preference change is kept after a later change replaced it (proof of consent). */
+  consentYears: number;
+  /** Years the audit log and the record of a client's own detail changes are kept. */
+  auditYears: number;
+}
+
+/**
+ * The fixed tails, in days after the record's own end: an expired hold, offer or code is kept this long for
+ * a client's "what happened to…?" and then goes.
+ */
+export const fixedRetentionDays = {
+  /** Guest holds and earlier-time offers and requests once ended. */
+  bookingHold: 30,
+  /** Verification codes past their expiry. */
+  verificationCode: 30,
+  /** Invitations past their expiry. */
+  invitation: 90,
+  /** Portal sessions past their expiry or idle for this long. */
+  session: 7,
+  /** The embedded provider's stored grants, codes and sessions past their expiry; password resets too. */
+  identityProvider: 7,
+  /** A person's "where my link stands" note. */
+  linkStage: 365,
+  /** "Download my data" requests (evidence a subject access request was answered). */
+  dataExportRequest: 365,
+  /** A connector's refused record not seen again. */
+  connectorRefusal: 90,
+  /**
+   * An integration write's Idempotency-Key and its kept answer: replayed for a day (decision 0113), then
+   * nothing; a caller's own next write sweeps its expired keys, this every caller's (decision 0139).
+   */
+  idempotencyKey: 1,
+} as const;
