@@ -1,5 +1,12 @@
 import { accessProblems, sharedConfigMap } from './secret-access.ts';
-import type { Manifest } from './validate-manifests.ts';
+
+/** One object of a manifest file, as read (the manifests' reader, validate-manifests.ts, gives them). */
+export interface Manifest {
+  file: string;
+  /** The object's place in its file: `<file>#<index>`. */
+  where: string;
+  object: Record<string, unknown> & { apiVersion?: string; kind?: string };
+}
 
 /**
  * The pods' hardening (decision 0138; docs/security/hardening.md, round four): each process reads only

@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { podProblems } from './pod-rules.ts';
+import { podProblems, type Manifest } from './pod-rules.ts';
 import { settingsFileProblems } from './secret-access.ts';
+
+export type { Manifest };
 
 /**
  * Validates deploy/kubernetes/ (decision 0127) without a cluster or a downloaded binary: each object
@@ -13,13 +15,6 @@ import { settingsFileProblems } from './secret-access.ts';
  * takes traffic a preStop drain shorter than its grace period; and the pods' hardening (pod-rules.ts,
  * decision 0138). Returns one line per problem.
  */
-
-export interface Manifest {
-  file: string;
-  /** The object's place in its file: `<file>#<index>`. */
-  where: string;
-  object: Record<string, unknown> & { apiVersion?: string; kind?: string };
-}
 
 const kustomizationKinds = new Set(['Kustomization', 'Component']);
 
