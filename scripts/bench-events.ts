@@ -74,7 +74,8 @@ try {
     count: apiProcesses,
     ports,
     databaseUrl: database.url,
-    env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
+    // The receiver is on loopback, which the dispatcher dials only when allowed (decision 0137).
+    env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' },
     stops,
   });
 

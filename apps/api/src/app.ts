@@ -1,5 +1,6 @@
 import { requestIdFor } from '@vet/telemetry/trace-context';
 import type { DatabaseHandle } from '@vet/db/connection';
+import type { ResolveHost } from '@vet/practice-events/endpoint-address';
 import Fastify from 'fastify';
 import type { Registry } from 'prom-client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
   onboardingBudgets?: { namespace: string; budgets?: Partial<OnboardingBudgets> };
   /** Prometheus's registry (metrics/): every request is counted in it. Unset: no request metrics. */
   metrics?: Registry;
+  /** Tests: how a webhook endpoint's host name is resolved when it is registered (DNS otherwise). */
+  resolveHost?: ResolveHost;
 }
 
 /**
@@ -77,7 +80,7 @@ export interface BuildAppOptions {
  * route plugin sits in exactly one access scope (auth/access-scopes.ts).
  */
 export async function buildApp(options: BuildAppOptions) {
-  const { config, db, pool, sessionPool, logger, onboardingBudgets, metrics } = options;
+  const { config, db, pool, sessionPool, logger, onboardingBudgets, metrics, resolveHost } = options;
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     // One line per answered request (http/request-log.ts).
@@ -211,6 +214,8 @@ export async function buildApp(options: BuildAppOptions) {
     webhooks: {
       secretKeys: config.practiceEvents.secretKeys,
       requireHttps: config.practiceEvents.requireHttps,
+      allowedPrivateHosts: config.practiceEvents.allowedPrivateHosts,
+      ...(resolveHost ? { resolveHost } : {}),
     },
   });
   // Provet Cloud's webhooks, a hint passed on to whichever process runs the connector (decision 0115).

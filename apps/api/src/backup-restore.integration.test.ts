@@ -31,6 +31,7 @@ import {
   type ReferencePracticeSystem,
 } from '@vet/practice-events/testing/reference-practice-system';
 import { addEndpoint } from '@vet/practice-events/endpoints-repository';
+import { loopbackHosts } from '@vet/practice-events/testing/address-rules';
 import { newEndpointSecret } from '@vet/practice-events/webhook-delivery';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -73,7 +74,12 @@ describe.skipIf(!bin && !process.env.CI)('a backup of a running portal, restored
     const url = cluster.url('portal', roles.app);
     const handle: DatabaseHandle & { url: string } = { ...connectDatabase(url, { max: 4 }), url };
     open.push(handle);
-    const env = { ...trustingEnv(provider), WEBHOOK_SECRET_KEYS: webhookKeysText };
+    // The receiver listens on loopback, which the dispatcher dials only when allowed (decision 0137).
+    const env = {
+      ...trustingEnv(provider),
+      WEBHOOK_SECRET_KEYS: webhookKeysText,
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: loopbackHosts,
+    };
     const app: App = await buildTestApp(handle, { env });
     // As server.ts does: the dispatcher runs in the API process; an app built for a test runs none.
     if (dispatch) await app.register(eventDispatcherPlugin, { ...testConfig(url, env), pollMs: 200 });

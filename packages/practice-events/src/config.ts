@@ -1,14 +1,20 @@
+import type { ResolveHost } from './endpoint-address.ts';
 import { developmentSecretKeys, parseSecretKeys, secretKeysExpected, type SecretKeys } from './secret-box.ts';
+import type { EndpointUrlRules } from './webhook-delivery.ts';
 
 /**
  * What the operator's commands need of their settings. The operator's command (apps/api/src/operator,
  * decision 0097) reads the environment and decides whether it runs as production; these apply that.
  */
 
-/** Whether an endpoint's URL must be https, and why, for the refusal to say. */
-export interface EndpointUrlRule {
-  requireHttps: boolean;
+/**
+ * What an endpoint's URL must meet (https in production; a public host unless WEBHOOK_ALLOWED_PRIVATE_HOSTS
+ * names it, decision 0137), and why production applies, for the refusal to say.
+ */
+export interface EndpointUrlRule extends EndpointUrlRules {
   note?: string;
+  /** Tests: how host names are resolved (DNS otherwise). */
+  resolve?: ResolveHost;
 }
 
 /**

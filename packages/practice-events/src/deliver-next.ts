@@ -5,8 +5,9 @@ import type { DispatcherLogger } from './dispatcher-logger.ts';
 import { endpointSecretBinding, openSecret, SecretUnavailable, type SecretKeys } from './secret-box.ts';
 import { eventBody } from './event-body.ts';
 import { afterFailure, type RetryPolicy } from './retry-policy.ts';
+import type { EndpointAddressRule } from './endpoint-address.ts';
 import {
-  checkEndpointUrl,
+  refuseEndpointUrl,
   type DeliveryLimits,
   type DeliveryOutcome,
   type sendWebhook,
@@ -21,6 +22,12 @@ export interface DelivererOptions {
   retry: RetryPolicy;
   /** Production: an endpoint stored with an http:// URL is not sent to (recorded as `https_required`). */
   requireHttps: boolean;
+  /**
+   * Which hosts may be dialled (decision 0137): public addresses, and those WEBHOOK_ALLOWED_PRIVATE_HOSTS
+   * names. Any other is not dialled, recorded as `address_refused`: checked on the URL here and on the
+   * addresses `send` is about to connect to.
+   */
+  addressRule: EndpointAddressRule;
   /** The keys that open the endpoints' stored secrets (secret-box.ts). */
   secretKeys: SecretKeys;
   clock: () => Date;
@@ -76,9 +83,12 @@ export function createDeliverer(options: DelivererOptions): () => Promise<Delive
         timestamp: delivery.occurredAt,
         data: delivery.data,
       });
-    if (checkEndpointUrl(delivery.url, { requireHttps: options.requireHttps }) !== null) {
-      return { delivered: false, reason: 'https_required' };
-    }
+    const refused = refuseEndpointUrl(delivery.url, {
+      requireHttps: options.requireHttps,
+      allowedPrivateHosts: options.addressRule.allowedPrivateHosts,
+    });
+    // A failed attempt like any other, retried and then parked; nothing was dialled.
+    if (refused) return { delivered: false, reason: refused.reason };
     let secret: string;
     let previousSecret: string | undefined;
     try {
@@ -99,6 +109,7 @@ export function createDeliverer(options: DelivererOptions): () => Promise<Delive
       // verifier compares it with its own clock), taken by sendWebhook itself.
       { id: practiceEventId(delivery.eventId), timestamp: delivery.occurredAt, body: eventBody(delivery) },
       options.limits,
+      options.addressRule,
     );
   }
 

@@ -38,8 +38,8 @@ describe('the event dispatcher, when its database restarts mid-delivery', () => 
     endpoint = await addReceiverEndpoint(db, 'restart');
     const { receiver } = endpoint;
     let ended = 0;
-    const endingSessions: SendWebhook = async (target, event, limits) => {
-      const outcome = await sendWebhook(target, event, limits);
+    const endingSessions: SendWebhook = async (target, event, limits, addressRule) => {
+      const outcome = await sendWebhook(target, event, limits, addressRule);
       if (outcome.delivered && ended < 3) {
         ended += 1;
         await pool.query(

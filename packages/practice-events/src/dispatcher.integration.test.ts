@@ -80,9 +80,9 @@ describe('the event dispatcher', () => {
     dispatcher = startTestDispatcher(database.current, {
       pollMs: 600_000,
       retry: { baseMs: 300, maxMs: 300, giveUpAfterMs: 3600_000 },
-      send: (target, event, limits) => {
+      send: (target, event, limits, addressRule) => {
         sent.push(event);
-        return sendWebhook(target, event, limits);
+        return sendWebhook(target, event, limits, addressRule);
       },
     });
     await expect.poll(() => isListening(db)).toBe(true);

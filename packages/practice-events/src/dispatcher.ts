@@ -8,7 +8,8 @@ import { listenForEvents, type ConnectListener } from './event-listener.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts';
 import { developmentSecretKeys, type SecretKeys } from './secret-box.ts';
 import { Wakeup, DueTimer } from './wakeup.ts';
-import { sendWebhook, type DeliveryLimits } from './webhook-delivery.ts';
+import type { EndpointAddressRule } from './endpoint-address.ts';
+import { closeConnections, sendWebhook, type DeliveryLimits } from './webhook-delivery.ts';
 
 export interface EventDispatcherOptions {
   /** Its own pool is best: each delivery being sent holds a connection (concurrency + 2 is enough). */
@@ -26,6 +27,11 @@ export interface EventDispatcherOptions {
   pollMs?: number;
   /** Production: endpoints with an http:// URL are not sent to. */
   requireHttps: boolean;
+  /**
+   * The hosts it may dial (decision 0137): public addresses, and those WEBHOOK_ALLOWED_PRIVATE_HOSTS names
+   * (`allowedPrivateHosts`); `resolve` for tests only.
+   */
+  addressRule: EndpointAddressRule;
   /** What opens the endpoints' stored secrets (WEBHOOK_SECRET_KEYS); unset: the development key. */
   secretKeys?: SecretKeys;
   logger: DispatcherLogger;
@@ -62,12 +68,15 @@ export function startEventDispatcher(options: EventDispatcherOptions): EventDisp
   const concurrency = options.concurrency ?? 4;
   const retry = options.retry ?? defaultRetryPolicy;
   const disableAfterMs = retry.disableEndpointAfterMs ?? defaultRetryPolicy.disableEndpointAfterMs!;
+  // A rule of its own, so its kept-alive connections are its own too, closed when it stops.
+  const addressRule: EndpointAddressRule = { ...options.addressRule };
   const deliverNext = createDeliverer({
     db,
     send: options.send ?? sendWebhook,
     limits: options.limits,
     retry,
     requireHttps: options.requireHttps,
+    addressRule,
     secretKeys: options.secretKeys ?? developmentSecretKeys,
     clock,
     random: options.random ?? Math.random,
@@ -174,6 +183,7 @@ export function startEventDispatcher(options: EventDispatcherOptions): EventDisp
       dueTimer.stop();
       wakeup.wake();
       await Promise.all([listener.close(), ...slots, looking]);
+      closeConnections(addressRule);
     },
   };
 }

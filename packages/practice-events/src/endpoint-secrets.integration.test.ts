@@ -19,6 +19,7 @@ import {
 import { startReferencePracticeSystem } from './testing/reference-practice-system.ts';
 import { olderSecretKeys, productionUrlRule, testSecretKeys } from './testing/secret-keys.ts';
 import { sendWebhook } from './webhook-delivery.ts';
+import { loopbackReceivers } from './testing/address-rules.ts';
 
 /**
  * Security round three, finding 7: the endpoints' signing secrets are stored sealed (secret-box.ts), so a
@@ -85,11 +86,16 @@ describe('a webhook endpoint’s secret at rest', () => {
         ...stored.split(':').map((part) => `whsec_${part}`),
       ];
       for (const forged of forgeries) {
-        const outcome = await sendWebhook({ url: receiver.url, secret: forged }, event, limits);
+        const outcome = await sendWebhook(
+          { url: receiver.url, secret: forged },
+          event,
+          limits,
+          loopbackReceivers,
+        );
         expect(outcome).not.toMatchObject({ delivered: true });
       }
       const forgedStatuses = receiver.attempts.map((attempt) => attempt.status);
-      await sendWebhook({ url: receiver.url, secret }, event, limits);
+      await sendWebhook({ url: receiver.url, secret }, event, limits, loopbackReceivers);
       // Each forgery that reached the receiver was refused for its signature (401); the first always
       // does. The real secret's signature is accepted (its body, no envelope of the portal's, is then
       // refused for what it says: 400).

@@ -8,6 +8,7 @@ import { endpointSecretBinding, openSecret, sealedWith, sealSecret } from './sec
 import { startRotatingReceiver, type RotatingReceiver } from './testing/rotating-receiver.ts';
 import { olderSecretKeys, testSecretKeys } from './testing/secret-keys.ts';
 import { newEndpointSecret, sendWebhook } from './webhook-delivery.ts';
+import { loopbackReceivers } from './testing/address-rules.ts';
 
 /**
  * Decision 0112: during a rotation's overlap a webhook carries a signature of each secret, and the Standard
@@ -31,15 +32,27 @@ describe('a webhook signed by the new and the old secret', () => {
     const event = (n: number) => ({ id: `evt_${n}`, timestamp: new Date(), body: `{"n":${n}}` });
 
     receiver.holds([oldSecret]);
-    expect(await sendWebhook(target, event(1), limits)).toEqual({ delivered: true, status: 200 });
+    expect(await sendWebhook(target, event(1), limits, loopbackReceivers)).toEqual({
+      delivered: true,
+      status: 200,
+    });
     receiver.holds([newSecret]);
-    expect(await sendWebhook(target, event(2), limits)).toEqual({ delivered: true, status: 200 });
+    expect(await sendWebhook(target, event(2), limits, loopbackReceivers)).toEqual({
+      delivered: true,
+      status: 200,
+    });
     receiver.holds([another]);
-    expect(await sendWebhook(target, event(3), limits)).toEqual({ delivered: false, reason: 'http_401' });
+    expect(await sendWebhook(target, event(3), limits, loopbackReceivers)).toEqual({
+      delivered: false,
+      reason: 'http_401',
+    });
     // Without the old secret, a receiver holding only it refuses: the second signature is what it checks.
     receiver.holds([oldSecret]);
     const alone = { url: receiver.url, secret: newSecret };
-    expect(await sendWebhook(alone, event(4), limits)).toEqual({ delivered: false, reason: 'http_401' });
+    expect(await sendWebhook(alone, event(4), limits, loopbackReceivers)).toEqual({
+      delivered: false,
+      reason: 'http_401',
+    });
     expect(receiver.answered.map((answer) => answer.signatures)).toEqual([2, 2, 2, 1]);
   });
 });

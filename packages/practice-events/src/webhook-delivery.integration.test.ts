@@ -6,6 +6,7 @@ import {
   startReferencePracticeSystem,
   type ReferencePracticeSystem,
 } from './testing/reference-practice-system.ts';
+import { loopbackReceivers } from './testing/address-rules.ts';
 import { newEndpointSecret, sendWebhook, type OutgoingEvent } from './webhook-delivery.ts';
 
 /**
@@ -51,7 +52,7 @@ describe('sendWebhook to the reference practice system', () => {
   it('delivers a signed event that the receiver verifies with the same library', async () => {
     const pms = await receiver();
     const event = cancellation(12);
-    const outcome = await sendWebhook({ url: pms.url, secret }, event, limits);
+    const outcome = await sendWebhook({ url: pms.url, secret }, event, limits, loopbackReceivers);
     expect(outcome).toEqual({ delivered: true, status: 200 });
     const sent = JSON.parse(event.body) as PracticeEventEnvelope;
     expect(pms.received.map(({ receivedAt: _at, ...received }) => received)).toEqual([
@@ -70,13 +71,15 @@ describe('sendWebhook to the reference practice system', () => {
     const pms = await receiver();
     const event = cancellation(13);
     pms.behave({ failRecord: 'appointment:13' });
-    expect(await sendWebhook({ url: pms.url, secret }, event, limits)).toEqual({
+    expect(await sendWebhook({ url: pms.url, secret }, event, limits, loopbackReceivers)).toEqual({
       delivered: false,
       reason: 'http_500',
     });
     expect(pms.received).toEqual([]);
     pms.behave('normal');
-    expect(await sendWebhook({ url: pms.url, secret }, event, limits)).toMatchObject({ delivered: true });
+    expect(await sendWebhook({ url: pms.url, secret }, event, limits, loopbackReceivers)).toMatchObject({
+      delivered: true,
+    });
     expect(pms.attempts.map((attempt) => [attempt.webhookId, attempt.status])).toEqual([
       [event.id, 500],
       [event.id, 200],
@@ -87,7 +90,9 @@ describe('sendWebhook to the reference practice system', () => {
   it('signs with the time of sending, so an event retried days later still verifies', async () => {
     const pms = await receiver();
     const old = { ...cancellation(14), timestamp: new Date(Date.now() - 3 * 24 * 3600_000) };
-    expect(await sendWebhook({ url: pms.url, secret }, old, limits)).toMatchObject({ delivered: true });
+    expect(await sendWebhook({ url: pms.url, secret }, old, limits, loopbackReceivers)).toMatchObject({
+      delivered: true,
+    });
   });
 
   it('is refused by a receiver that holds another secret (401, not delivered)', async () => {
@@ -96,6 +101,7 @@ describe('sendWebhook to the reference practice system', () => {
       { url: pms.url, secret: newEndpointSecret() },
       cancellation(15),
       limits,
+      loopbackReceivers,
     );
     expect(outcome).toEqual({ delivered: false, reason: 'http_401' });
     expect(pms.attempts.map((attempt) => attempt.status)).toEqual([401]);
@@ -104,7 +110,12 @@ describe('sendWebhook to the reference practice system', () => {
 
   it('is refused (400) when the body is not the envelope its webhook-id names', async () => {
     const pms = await receiver();
-    const outcome = await sendWebhook({ url: pms.url, secret }, { ...cancellation(16), id: 'evt_1' }, limits);
+    const outcome = await sendWebhook(
+      { url: pms.url, secret },
+      { ...cancellation(16), id: 'evt_1' },
+      limits,
+      loopbackReceivers,
+    );
     expect(outcome).toEqual({ delivered: false, reason: 'http_400' });
     expect(pms.received).toEqual([]);
   });
@@ -113,10 +124,12 @@ describe('sendWebhook to the reference practice system', () => {
     const pms = await receiver();
     pms.behave({ slowMs: 20_000 });
     const started = performance.now();
-    const outcome = await sendWebhook({ url: pms.url, secret }, cancellation(17), {
-      ...limits,
-      timeoutMs: 300,
-    });
+    const outcome = await sendWebhook(
+      { url: pms.url, secret },
+      cancellation(17),
+      { ...limits, timeoutMs: 300 },
+      loopbackReceivers,
+    );
     expect(outcome).toEqual({ delivered: false, reason: 'timeout' });
     // Far below the receiver's 20 s: the deadline, not the receiver, ended it.
     expect(performance.now() - started).toBeLessThan(10_000);
@@ -127,14 +140,16 @@ describe('sendWebhook to the reference practice system', () => {
   it('does not follow a redirect: the path it points to receives nothing', async () => {
     const pms = await receiver();
     pms.behave({ redirect: true });
-    expect(await sendWebhook({ url: pms.url, secret }, cancellation(18), limits)).toEqual({
+    expect(await sendWebhook({ url: pms.url, secret }, cancellation(18), limits, loopbackReceivers)).toEqual({
       delivered: false,
       reason: 'redirect',
     });
     expect(pms.attempts.map((attempt) => [attempt.path, attempt.status])).toEqual([['/events', 307]]);
     expect(pms.received).toEqual([]);
     // The path redirected to would have accepted it: following the redirect would have delivered.
-    expect(await sendWebhook({ url: pms.movedUrl, secret }, cancellation(18), limits)).toMatchObject({
+    expect(
+      await sendWebhook({ url: pms.movedUrl, secret }, cancellation(18), limits, loopbackReceivers),
+    ).toMatchObject({
       delivered: true,
     });
   });
@@ -142,7 +157,7 @@ describe('sendWebhook to the reference practice system', () => {
   it('cuts off a huge answer, even a 2xx one, and reports it as not delivered', async () => {
     const pms = await receiver();
     pms.behave({ hugeBody: true });
-    const outcome = await sendWebhook({ url: pms.url, secret }, cancellation(19), limits);
+    const outcome = await sendWebhook({ url: pms.url, secret }, cancellation(19), limits, loopbackReceivers);
     expect(outcome).toEqual({ delivered: false, reason: 'too_large' });
     await pms.waitFor(() => pms.attempts.some((attempt) => attempt.cutOff));
     expect(pms.received).toEqual([]);
@@ -153,12 +168,14 @@ describe('sendWebhook to the reference practice system', () => {
     // Down before any connection was made, so no kept-alive socket can answer for it.
     await pms.goDown();
     const event = cancellation(20);
-    expect(await sendWebhook({ url: pms.url, secret }, event, limits)).toEqual({
+    expect(await sendWebhook({ url: pms.url, secret }, event, limits, loopbackReceivers)).toEqual({
       delivered: false,
       reason: 'refused',
     });
     await pms.comeBack();
-    expect(await sendWebhook({ url: pms.url, secret }, event, limits)).toMatchObject({ delivered: true });
+    expect(await sendWebhook({ url: pms.url, secret }, event, limits, loopbackReceivers)).toMatchObject({
+      delivered: true,
+    });
     expect(pms.received.map((received) => received.webhookId)).toEqual([event.id]);
   });
 });
@@ -187,7 +204,12 @@ describe('sendWebhook to an endpoint that misbehaves at the HTTP level', () => {
       // Never ends: only the sender's deadline can.
     });
     const started = performance.now();
-    const outcome = await sendWebhook({ url, secret }, cancellation(21), { ...limits, timeoutMs: 300 });
+    const outcome = await sendWebhook(
+      { url, secret },
+      cancellation(21),
+      { ...limits, timeoutMs: 300 },
+      loopbackReceivers,
+    );
     expect(outcome).toEqual({ delivered: false, reason: 'timeout' });
     expect(performance.now() - started).toBeLessThan(10_000);
   });
@@ -197,7 +219,7 @@ describe('sendWebhook to an endpoint that misbehaves at the HTTP level', () => {
       response.writeHead(200, { 'content-length': String(limits.maxResponseBytes + 1) });
       response.write('{');
     });
-    const outcome = await sendWebhook({ url, secret }, cancellation(22), limits);
+    const outcome = await sendWebhook({ url, secret }, cancellation(22), limits, loopbackReceivers);
     expect(outcome).toEqual({ delivered: false, reason: 'too_large' });
   });
 
@@ -206,12 +228,12 @@ describe('sendWebhook to an endpoint that misbehaves at the HTTP level', () => {
     const url = await endpoint((_request, response) => {
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 204 ? '' : 'url?token=x');
     });
-    expect(await sendWebhook({ url, secret }, cancellation(23), limits)).toEqual({
+    expect(await sendWebhook({ url, secret }, cancellation(23), limits, loopbackReceivers)).toEqual({
       delivered: true,
       status: 204,
     });
     status = 410;
-    expect(await sendWebhook({ url, secret }, cancellation(23), limits)).toEqual({
+    expect(await sendWebhook({ url, secret }, cancellation(23), limits, loopbackReceivers)).toEqual({
       delivered: false,
       reason: 'http_410',
     });
@@ -219,7 +241,7 @@ describe('sendWebhook to an endpoint that misbehaves at the HTTP level', () => {
 
   it('reports an answer that is not HTTP as a network error', async () => {
     const url = await endpoint((request) => request.socket.end('not http at all\r\n\r\n'));
-    expect(await sendWebhook({ url, secret }, cancellation(24), limits)).toEqual({
+    expect(await sendWebhook({ url, secret }, cancellation(24), limits, loopbackReceivers)).toEqual({
       delivered: false,
       reason: 'network',
     });

@@ -1,6 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { checkEndpointUrl, newEndpointSecret } from './webhook-delivery.ts';
+import { noPrivateHosts } from './endpoint-address.ts';
+import { loopbackAllowed } from './testing/address-rules.ts';
+import { checkEndpointUrl, newEndpointSecret, refuseEndpointUrl } from './webhook-delivery.ts';
 
 describe('newEndpointSecret', () => {
   it('is a Standard Webhooks secret of 32 random bytes that the library accepts', () => {
@@ -18,8 +20,9 @@ describe('newEndpointSecret', () => {
 });
 
 describe('checkEndpointUrl', () => {
-  const lenient = { requireHttps: false };
-  const strict = { requireHttps: true };
+  // A local run that allows its loopback receivers; production, which allows none.
+  const lenient = { requireHttps: false, allowedPrivateHosts: loopbackAllowed };
+  const strict = { requireHttps: true, allowedPrivateHosts: noPrivateHosts };
 
   it('accepts an absolute https URL, with a port, path and query', () => {
     expect(checkEndpointUrl('https://pms.example.co.uk/hooks/portal', strict)).toBeNull();
@@ -62,5 +65,20 @@ describe('checkEndpointUrl', () => {
   it('refuses a URL longer than 2,000 characters', () => {
     const url = `https://pms.example.co.uk/${'a'.repeat(2000)}`;
     expect(checkEndpointUrl(url, strict)).toBe('the URL is longer than 2000 characters');
+  });
+
+  it('refuses a host that is not public, by its own code, unless it is allowed (decision 0137)', () => {
+    const local = { requireHttps: false, allowedPrivateHosts: noPrivateHosts };
+    expect(refuseEndpointUrl('http://127.0.0.1:4500/events', local)).toEqual({
+      reason: 'address_refused',
+      message: 'the host 127.0.0.1 is a loopback address; webhook endpoints must be public',
+    });
+    expect(refuseEndpointUrl('https://169.254.169.254/latest/', strict)).toEqual({
+      reason: 'address_refused',
+      message: 'the host 169.254.169.254 is a cloud metadata address; webhook endpoints must be public',
+    });
+    expect(refuseEndpointUrl('http://127.0.0.1:4500/events', strict)?.reason).toBe('https_required');
+    expect(refuseEndpointUrl('ftp://127.0.0.1/', strict)?.reason).toBe('invalid_url');
+    expect(refuseEndpointUrl('http://127.0.0.1:4500/events', lenient)).toBeNull();
   });
 });

@@ -271,6 +271,9 @@ function onPublicSide(
       SMTP_URL: smtpUrl,
       AUTH_ISSUERS: JSON.stringify([{ issuer: publicSide.issuer, audience: env.api.API_PUBLIC_URL }]),
       EMBEDDED_ISSUER: publicSide.issuer,
+      // The practice events' receiver listens on loopback (the portal's public address here), which
+      // `endpoints add` and the workers refuse unless allowed, as a deployment's own would be (0137).
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: publicSide.portalAddress,
     },
     idp: { ...env.idp, ...common, IDP_ISSUER: publicSide.issuer },
     web: { ...env.web, ...common, AUTH_DOMAIN: publicSide.issuer },

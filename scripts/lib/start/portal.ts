@@ -45,6 +45,12 @@ export interface RunningPortal {
   stop: () => Promise<void>;
 }
 
+/**
+ * The hosts a local run's webhook endpoints may name though they are not public (WEBHOOK_ALLOWED_PRIVATE_HOSTS):
+ * this machine, where `npm run walkthrough` and a developer's receiver listen. Production allows none.
+ */
+export const localReceivers = '127.0.0.1,localhost,::1';
+
 export function embeddedIssuer(idpPort: number): string {
   return `http://localhost:${idpPort}`;
 }
@@ -102,6 +108,9 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
       // The web's BFF is the API's only caller here; believe its X-Forwarded-For so rate limits are per person.
       TRUST_PROXY: '127.0.0.1',
       INTEGRATION_CLIENT_IDS: machineClient.clientId,
+      // A local run's webhook receivers (the walkthrough's, a developer's) listen on this machine, which
+      // the API refuses unless allowed (decision 0137); a caller's own list wins.
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: common.WEBHOOK_ALLOWED_PRIVATE_HOSTS || localReceivers,
     });
     started.push(api);
     const web =

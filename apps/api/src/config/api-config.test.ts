@@ -2,6 +2,7 @@ import { defaultRetentionPeriods } from './retention.ts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_VERIFICATION_CODE_PEPPER, loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';
+import { noPrivateHosts } from '@vet/practice-events/endpoint-address';
 import { developmentSecretKeys } from '@vet/practice-events/secret-box';
 
 const DATABASE_URL = 'postgres://portal:secret-password@db.internal:5432/portal';
@@ -82,6 +83,7 @@ describe('loadConfig', () => {
         concurrency: 4,
         requireHttps: false,
         secretKeys: developmentSecretKeys,
+        allowedPrivateHosts: noPrivateHosts,
       },
       connectors: [],
       maintenance: false,

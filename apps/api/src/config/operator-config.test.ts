@@ -9,6 +9,7 @@ describe('loadOperatorConfig (decision 0097)', () => {
       nodeEnv: undefined,
       appRoles: [],
       webhookSecretKeys: undefined,
+      webhookAllowedPrivateHosts: { names: new Set(), addresses: new Set() },
       portalUrl: undefined,
       brandName: 'Harbour Vets',
       invocationDirectory: '/work/here',
@@ -23,6 +24,7 @@ describe('loadOperatorConfig (decision 0097)', () => {
         NODE_ENV: 'production',
         DATABASE_APP_ROLES: 'portal_app, portal_reports',
         WEBHOOK_SECRET_KEYS: 'k1:abc',
+        WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'receiver.internal',
         PORTAL_URL: 'https://portal.vets.example/',
         INIT_CWD: '/home/operator/exports',
       },
@@ -32,6 +34,7 @@ describe('loadOperatorConfig (decision 0097)', () => {
       nodeEnv: 'production',
       appRoles: ['portal_app', 'portal_reports'],
       webhookSecretKeys: 'k1:abc',
+      webhookAllowedPrivateHosts: { names: new Set(['receiver.internal']), addresses: new Set() },
       portalUrl: 'https://portal.vets.example',
       invocationDirectory: '/home/operator/exports',
     });
@@ -42,6 +45,7 @@ describe('loadOperatorConfig (decision 0097)', () => {
       DATABASE_URL: 'mysql://root:hunter2@db/x',
       NODE_ENV: 'staging',
       DATABASE_APP_ROLES: 'Bad Role',
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: '10.0.0.0/8',
     };
     let error: unknown;
     try {
@@ -55,8 +59,10 @@ describe('loadOperatorConfig (decision 0097)', () => {
       'DATABASE_URL',
       'NODE_ENV',
       'DATABASE_APP_ROLES',
+      'WEBHOOK_ALLOWED_PRIVATE_HOSTS',
     ]);
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('staging');
+    expect(message).not.toContain('10.0.0.0/8');
   });
 });

@@ -1,4 +1,10 @@
 import { appRolesVariable, DatabaseRoleError, parseAppRoles } from '@vet/db/database-roles';
+import {
+  allowedPrivateHostsExpected,
+  noPrivateHosts,
+  parseAllowedPrivateHosts,
+  type AllowedPrivateHosts,
+} from '@vet/practice-events/endpoint-address';
 import { z } from 'zod';
 import { retentionConfigOf, retentionSection, type RetentionConfig } from './retention.ts';
 import { envOf } from './section.ts';
@@ -27,6 +33,16 @@ const operatorShape = {
     }),
   // Parsed by the commands that seal or open a secret, so that a bad key stops only them (as before).
   WEBHOOK_SECRET_KEYS: z.string().optional(),
+  // `endpoints add` applies the API's rule for endpoints' hosts (decision 0137), with the API's list.
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      const parsed = parseAllowedPrivateHosts(text);
+      if (!('problem' in parsed)) return parsed;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
   PORTAL_URL: httpUrl.optional(),
   BRAND_NAME: brandNameValue,
   // Where `npm run admin` was typed (npm runs scripts from the repository's root).
@@ -39,6 +55,7 @@ const operatorExpected: Record<keyof typeof operatorShape, string> = {
     'one of development, test, production; unset: production, or development with npm start’s database',
   DATABASE_APP_ROLES: `a comma-separated list of role names (${appRolesVariable}, decision 0092)`,
   WEBHOOK_SECRET_KEYS: 'the API’s endpoint keys',
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: `${allowedPrivateHostsExpected}, as the API's`,
   PORTAL_URL: 'the http:// or https:// address of the portal (links in e-mails); https in production',
   BRAND_NAME: 'the brand name shown in e-mails, 1 to 60 characters',
   INIT_CWD: 'a folder',
@@ -60,6 +77,8 @@ export interface OperatorConfig {
   appRoles: string[];
   /** WEBHOOK_SECRET_KEYS' text, for the commands that seal or open an endpoint's secret. */
   webhookSecretKeys: string | undefined;
+  /** WEBHOOK_ALLOWED_PRIVATE_HOSTS: the hosts that are not public that `endpoints add` accepts. */
+  webhookAllowedPrivateHosts: AllowedPrivateHosts;
   /** Without a trailing slash. */
   portalUrl: string | undefined;
   brandName: string;
@@ -100,6 +119,7 @@ export function loadOperatorConfig(
     nodeEnv: values.NODE_ENV,
     appRoles: values.DATABASE_APP_ROLES,
     webhookSecretKeys: values.WEBHOOK_SECRET_KEYS,
+    webhookAllowedPrivateHosts: values.WEBHOOK_ALLOWED_PRIVATE_HOSTS ?? noPrivateHosts,
     portalUrl: values.PORTAL_URL?.replace(/\/+$/, ''),
     brandName: values.BRAND_NAME,
     invocationDirectory: values.INIT_CWD ?? cwd,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './api-config.ts';
+import { noPrivateHosts } from '@vet/practice-events/endpoint-address';
 import { developmentSecretKeys } from '@vet/practice-events/secret-box';
 import { productionEnv } from '../testing/production-env.ts';
 
@@ -31,6 +32,7 @@ describe('the event dispatcher settings (decision 0067)', () => {
       concurrency: 4,
       requireHttps: false,
       secretKeys: developmentSecretKeys,
+      allowedPrivateHosts: noPrivateHosts,
     });
   });
 
@@ -45,6 +47,7 @@ describe('the event dispatcher settings (decision 0067)', () => {
       WEBHOOK_DISABLE_AFTER_DAYS: '2',
       WEBHOOK_CONCURRENCY: '16',
       WEBHOOK_SECRET_KEYS: `new:${key(2)}, old:${key(1)}`,
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'receiver.internal, 10.0.0.5',
     });
     expect(config.practiceEvents).toEqual({
       limits: { timeoutMs: 3000, maxResponseBytes: 4096 },
@@ -63,6 +66,7 @@ describe('the event dispatcher settings (decision 0067)', () => {
           ['old', Buffer.alloc(32, 1)],
         ]),
       },
+      allowedPrivateHosts: { names: new Set(['receiver.internal']), addresses: new Set(['10.0.0.5']) },
     });
   });
 
@@ -80,6 +84,14 @@ describe('the event dispatcher settings (decision 0067)', () => {
     expect(
       loadConfig({ ...productionEnv, DATABASE_URL: local.DATABASE_URL }).practiceEvents.requireHttps,
     ).toBe(true);
+  });
+
+  it('allow no private host unless WEBHOOK_ALLOWED_PRIVATE_HOSTS names it, in production too (decision 0137)', () => {
+    const production = loadConfig({ ...productionEnv, DATABASE_URL: local.DATABASE_URL });
+    expect(production.practiceEvents.allowedPrivateHosts).toEqual(noPrivateHosts);
+    expect(problemsOf({ ...local, WEBHOOK_ALLOWED_PRIVATE_HOSTS: '10.0.0.0/8' })).toEqual([
+      'WEBHOOK_ALLOWED_PRIVATE_HOSTS must be a comma-separated list of host names and IP addresses (no ports, paths, ranges or wildcards): the hosts on a private network (loopback, private, link-local, …) that webhook endpoints may name and deliveries may dial, decision 0137; unset: none',
+    ]);
   });
 
   it('refuse bad values, naming each variable and what it must be', () => {

@@ -1,3 +1,9 @@
+import {
+  allowedPrivateHostsExpected,
+  noPrivateHosts,
+  parseAllowedPrivateHosts,
+  type AllowedPrivateHosts,
+} from '@vet/practice-events/endpoint-address';
 import type { DeliveryLimits } from '@vet/practice-events/webhook-delivery';
 import { defaultRetryPolicy, type RetryPolicy } from '@vet/practice-events/retry-policy';
 import {
@@ -43,6 +49,16 @@ const practiceEventsEnvShape = {
       return z.NEVER;
     })
     .optional(),
+  // Decision 0137: hosts on a private network that webhooks may go to, in any environment; unset: none.
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .transform((text, context) => {
+      const parsed = parseAllowedPrivateHosts(text);
+      if (!('problem' in parsed)) return parsed;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    })
+    .optional(),
 };
 
 const range = ([min, max]: readonly [number, number]) => `from ${min} to ${max}`;
@@ -56,6 +72,7 @@ const practiceEventsEnvExpected: Record<keyof typeof practiceEventsEnvShape, str
   WEBHOOK_DISABLE_AFTER_DAYS: `a whole number of days an endpoint may have only failures before the portal stops sending to it (decision 0139), ${range(disableBounds)}`,
   WEBHOOK_CONCURRENCY: `a whole number of webhooks each API instance sends at once, ${range(concurrencyBounds)}`,
   WEBHOOK_SECRET_KEYS: `${secretKeysExpected} (the endpoints' signing secrets are stored sealed with them, decision 0067); required in production; unset elsewhere: a development key`,
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: `${allowedPrivateHostsExpected}: the hosts on a private network (loopback, private, link-local, …) that webhook endpoints may name and deliveries may dial, decision 0137; unset: none`,
 };
 
 export const practiceEventsSection = {
@@ -75,6 +92,11 @@ export interface PracticeEventsConfig {
   requireHttps: boolean;
   /** What opens the endpoints' stored secrets. */
   secretKeys: SecretKeys;
+  /**
+   * The hosts that are not public and that endpoints may still name and deliveries dial (decision 0137);
+   * every other address that is not public is refused, in every environment.
+   */
+  allowedPrivateHosts: AllowedPrivateHosts;
 }
 
 export function practiceEventsConfigOf(env: PracticeEventsEnv & { NODE_ENV: string }): PracticeEventsConfig {
@@ -89,6 +111,7 @@ export function practiceEventsConfigOf(env: PracticeEventsEnv & { NODE_ENV: stri
     concurrency: env.WEBHOOK_CONCURRENCY,
     requireHttps: env.NODE_ENV === 'production',
     secretKeys: env.WEBHOOK_SECRET_KEYS ?? developmentSecretKeys,
+    allowedPrivateHosts: env.WEBHOOK_ALLOWED_PRIVATE_HOSTS ?? noPrivateHosts,
   };
 }
 

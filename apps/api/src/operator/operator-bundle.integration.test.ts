@@ -159,8 +159,14 @@ describe("portal-admin from the production bundle, on npm start's database", () 
     expect(migrated.stderr).toMatch(
       /^Using npm start's embedded database \(127\.0\.0\.1:\d+\), as a local run/,
     );
-    // No NODE_ENV: a local run takes an http:// endpoint, sealed with the development key.
-    const added = await admin(['endpoints', 'add', 'local-pms', 'http://127.0.0.1:9/events']);
+    // No NODE_ENV: a local run takes an http:// endpoint, sealed with the development key; on loopback
+    // only when WEBHOOK_ALLOWED_PRIVATE_HOSTS names it, as for the API (decision 0137).
+    const inward = await admin(['endpoints', 'add', 'local-pms', 'http://127.0.0.1:9/events']);
+    expect(inward).toMatchObject({ status: 1 });
+    expect(inward.stdout).toMatch(/^Not added: the host 127\.0\.0\.1 is a loopback address; /);
+    const added = await admin(['endpoints', 'add', 'local-pms', 'http://127.0.0.1:9/events'], {
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+    });
     expect(added, added.stdout).toMatchObject({ status: 0 });
     expect((await admin(['endpoints', 'list'])).stdout).toMatch(
       /^local-pms +yes +0 +0 +http:\/\/127\.0\.0\.1:9\/events$/m,

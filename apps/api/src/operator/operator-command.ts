@@ -1,4 +1,5 @@
 import type { RetentionOptions } from '../platform/index.ts';
+import type { AllowedPrivateHosts } from '@vet/practice-events/endpoint-address';
 import { commandLine, commandsRefusing, type Command } from '@vet/practice-events/commands/command';
 
 /**
@@ -16,6 +17,8 @@ export interface OperatorSettings {
   appRoles: readonly string[];
   /** WEBHOOK_SECRET_KEYS' text, parsed by the commands that seal or open an endpoint's secret. */
   webhookSecretKeys: string | undefined;
+  /** WEBHOOK_ALLOWED_PRIVATE_HOSTS: hosts that are not public that `endpoints add` accepts (decision 0137). */
+  webhookAllowedPrivateHosts: AllowedPrivateHosts;
   /** PORTAL_URL, without a trailing slash: the invitation e-mail's link. */
   portalUrl: string | undefined;
   brandName: string;

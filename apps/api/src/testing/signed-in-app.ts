@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '@vet/db/connection';
+import type { ResolveHost } from '@vet/practice-events/endpoint-address';
 import { createClient } from '@vet/db/testing/factories';
 import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app.ts';
@@ -19,14 +20,18 @@ type TestDatabase = Pick<DatabaseHandle, 'db' | 'pool'> & {
  * The real app trusting one test identity provider, for the tests of signed-in routes and of the
  * integration API (whose practice system it accepts): started before the file's tests, closed after them.
  * Read `app` and `provider` inside tests (they are set by then). `env` sets more variables (a limit the
- * test reaches).
+ * test reaches); `resolveHost` resolves webhook endpoints' host names instead of DNS.
  */
-export function useSignedInTestApp(database: TestDatabase, options: { env?: Record<string, string> } = {}) {
+export function useSignedInTestApp(
+  database: TestDatabase,
+  options: { env?: Record<string, string>; resolveHost?: ResolveHost } = {},
+) {
   const context = {} as { app: App; provider: TestIdentityProvider };
   beforeAll(async () => {
     context.provider = await startTestIdentityProvider();
     context.app = await buildTestApp(database, {
       env: { ...trustingEnv(context.provider), ...machineCallerEnv(), ...options.env },
+      ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     });
   });
   afterAll(async () => {

@@ -32,6 +32,7 @@ export function buildTestApp(
     env?: Record<string, string>;
     logger?: BuildAppOptions['logger'];
     onboardingBudgets?: Partial<NonNullable<BuildAppOptions['onboardingBudgets']>>;
+    resolveHost?: BuildAppOptions['resolveHost'];
   } = {},
 ) {
   const reader = options.logger || undefined;
@@ -42,6 +43,7 @@ export function buildTestApp(
     pool: database.pool,
     sessionPool: database.sessionPool,
     onboardingBudgets: { namespace: `test-${randomUUID()}:`, ...options.onboardingBudgets },
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     logger: testLogDir()
       ? {
           write: (line) => {

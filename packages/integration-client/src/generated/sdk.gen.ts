@@ -1181,7 +1181,7 @@ export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(
 /**
  * Register a webhook endpoint; its signing secret is in this answer only
  *
- * The portal sends the events committed from now on to `url` as Standard Webhooks, signed with the `secret` of this answer, which is never shown again. Filters: `event_types` (only these types; null: every type; an unknown type answers 400 naming it) and `practices` (practice references; null: every practice this client serves, stored as that list for a client granted some practices; one it is not granted answers 403 `practice_not_served`). A practice system holds at most 10 endpoints (409 `too_many_endpoints`).
+ * The portal sends the events committed from now on to `url` as Standard Webhooks, signed with the `secret` of this answer, which is never shown again. The URL’s host must be public: a loopback, private, link-local, carrier-grade NAT, unique-local, multicast or reserved address, or a name resolving to one, answers 400 `invalid_request` naming the rule, unless the portal’s operator allows that host. Filters: `event_types` (only these types; null: every type; an unknown type answers 400 naming it) and `practices` (practice references; null: every practice this client serves, stored as that list for a client granted some practices; one it is not granted answers 403 `practice_not_served`). A practice system holds at most 10 endpoints (409 `too_many_endpoints`).
  */
 export const registerWebhookEndpoint = <ThrowOnError extends boolean = false>(
   options: Options<RegisterWebhookEndpointData, ThrowOnError>,
@@ -1233,7 +1233,7 @@ export const getWebhookEndpoint = <ThrowOnError extends boolean = false>(
 /**
  * Change a webhook endpoint’s URL or filters
  *
- * Only the fields given change; events numbered from then on follow them. `event_types` (only these types; null: every type; an unknown type answers 400 naming it) and `practices` (practice references; null: every practice this client serves, stored as that list for a client granted some practices; one it is not granted answers 403 `practice_not_served`).
+ * Only the fields given change; events numbered from then on follow them. The URL’s host must be public: a loopback, private, link-local, carrier-grade NAT, unique-local, multicast or reserved address, or a name resolving to one, answers 400 `invalid_request` naming the rule, unless the portal’s operator allows that host. `event_types` (only these types; null: every type; an unknown type answers 400 naming it) and `practices` (practice references; null: every practice this client serves, stored as that list for a client granted some practices; one it is not granted answers 403 `practice_not_served`).
  */
 export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(
   options: Options<UpdateWebhookEndpointData, ThrowOnError>,

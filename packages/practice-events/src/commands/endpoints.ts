@@ -6,13 +6,16 @@ import {
 } from '../endpoints-repository.ts';
 import { practiceEventTypes } from '@vet/contracts/practice-events';
 import { endpointSecretBinding, sealSecret } from '../secret-box.ts';
-import { checkEndpointUrl, newEndpointSecret } from '../webhook-delivery.ts';
+import { refuseHostAndAddresses } from '../endpoint-address.ts';
+import { newEndpointSecret, refuseEndpointUrl } from '../webhook-delivery.ts';
 import { eventsCommand } from './command.ts';
 import { formatTable } from './table.ts';
 
 /** `npm run events -- endpoints add|list|remove`: the practice systems' webhook endpoints. */
 
 const endpointName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** Read by the API, the workers and this command alike (docs/configuration.md). */
+const allowedHostsVariable = 'WEBHOOK_ALLOWED_PRIVATE_HOSTS';
 const nameRule = 'a name is 1 to 64 letters, digits, dots, dashes or underscores';
 
 /** A flag's comma lists (it may be given more than once), without blanks or repeats; null when left out. */
@@ -43,7 +46,7 @@ export const endpointsAddCommand = eventsCommand({
   name: 'endpoints add',
   usage: '<name> <url> [--practices <ref,…>] [--types <type,…>]',
   summary:
-    'add a webhook endpoint (https in production), of some practices or event types only if given; prints its signing secret, once',
+    'add a webhook endpoint (https in production, a public host), of some practices or event types only if given; prints its signing secret, once',
   options: { practices: { type: 'string', multiple: true }, types: { type: 'string', multiple: true } },
   positionals: { count: 2, refusal: 'Give the endpoint a name and its URL: endpoints add <name> <url>' },
   async run({ values, positionals }, { db, out, secretKeys, endpointUrlRule: rule }) {
@@ -57,9 +60,17 @@ export const endpointsAddCommand = eventsCommand({
       out(`Not added: ${nameRule}.`);
       return 1;
     }
-    const refused = checkEndpointUrl(url, rule);
-    if (refused) {
-      out(`Not added: ${refused}${rule.note ? ` (${rule.note})` : ''}.`);
+    const refused = refuseEndpointUrl(url, rule);
+    if (refused?.reason === 'https_required') {
+      out(`Not added: ${refused.message}${rule.note ? ` (${rule.note})` : ''}.`);
+      return 1;
+    }
+    // Its host, and the addresses its name resolves to now (decision 0137); each delivery checks again.
+    const inward = refused?.message ?? (await refuseHostAndAddresses(new URL(url).hostname, rule));
+    if (inward) {
+      out(`Not added: ${inward}.`);
+      if (refused?.reason !== 'invalid_url')
+        out(`A receiver on a private network is allowed by naming its host in ${allowedHostsVariable}.`);
       return 1;
     }
     if ('problem' in secretKeys) {

@@ -12,6 +12,8 @@ import { redriveCommand } from './redrive.ts';
 import { endpointSecretBinding, openSecret } from '../secret-box.ts';
 import { productionUrlRule, testSecretKeys } from '../testing/secret-keys.ts';
 import type { EndpointUrlRule } from '../config.ts';
+import { allowed, loopbackAllowed } from '../testing/address-rules.ts';
+import type { ResolvedAddress } from '../endpoint-address.ts';
 
 /**
  * The operator's commands, on a database of the file's own: on the shared one, every event other files
@@ -105,14 +107,65 @@ describe('endpoints add', () => {
   });
 
   it('takes http:// for a local run only, and says why not otherwise', async () => {
-    const local = { requireHttps: false };
+    // A local run's receiver on loopback, allowed as WEBHOOK_ALLOWED_PRIVATE_HOSTS would (decision 0137).
+    const local = { requireHttps: false, allowedPrivateHosts: loopbackAllowed };
     expect((await add('pms-local', 'http://127.0.0.1:9000/events', local)).status).toBe(0);
     const refused = await add('pms-plain', 'http://pms.example/events');
     expect(refused).toMatchObject({ status: 1, text: 'Not added: the URL must use https.' });
-    const noted = { requireHttps: true, note: 'production, since NODE_ENV is unset' };
+    const noted = { ...productionUrlRule, note: 'production, since NODE_ENV is unset' };
     expect((await add('pms-unset', 'http://pms.example/events', noted)).text).toBe(
       'Not added: the URL must use https (production, since NODE_ENV is unset).',
     );
+  });
+});
+
+describe('endpoints add, to a host that is not public (security round four, S1)', () => {
+  const resolvingTo =
+    (address: string): EndpointUrlRule['resolve'] =>
+    () =>
+      Promise.resolve([{ address, family: address.includes(':') ? 6 : 4 } satisfies ResolvedAddress]);
+
+  it('refuses a loopback, private or metadata host, or a name resolving to one, naming the rule', async () => {
+    for (const [url, rule] of [
+      ['https://169.254.169.254/latest/', 'the host 169.254.169.254 is a cloud metadata address'],
+      ['https://localhost:5432/', 'the host localhost names this machine (localhost)'],
+      ['https://10.0.0.1:8443/', 'the host 10.0.0.1 is a private address'],
+      ['https://[::1]/', 'the host [::1] is a loopback address'],
+    ] as const) {
+      const refused = await add('pms-inward', url);
+      expect(refused, url).toMatchObject({ status: 1 });
+      expect(refused.lines).toEqual([
+        `Not added: ${rule}; webhook endpoints must be public.`,
+        'A receiver on a private network is allowed by naming its host in WEBHOOK_ALLOWED_PRIVATE_HOSTS.',
+      ]);
+    }
+    // A name is resolved, and refused when any of its addresses is not public; the address is not told.
+    const rebinder = { ...productionUrlRule, resolve: resolvingTo('10.1.2.3') };
+    const resolved = await add('pms-resolved', 'https://pms.example/events', rebinder);
+    expect(resolved.lines[0]).toBe(
+      'Not added: the host pms.example resolves to a private address; webhook endpoints must be public.',
+    );
+    expect(resolved.text).not.toContain('10.1.2.3');
+    const rows = await database.current.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.name, 'pms-inward'));
+    expect(rows).toEqual([]);
+  });
+
+  it('adds a private host the operator allowed by name or address', async () => {
+    const rule = {
+      ...productionUrlRule,
+      allowedPrivateHosts: allowed('receiver.internal,10.0.0.5'),
+      resolve: resolvingTo('10.0.0.9'),
+    };
+    expect(await add('pms-allowed-name', 'https://receiver.internal/events', rule)).toMatchObject({
+      status: 0,
+    });
+    expect(await add('pms-allowed-address', 'https://10.0.0.5:8443/events', rule)).toMatchObject({
+      status: 0,
+    });
+    expect((await add('pms-not-allowed', 'https://10.0.0.6/events', rule)).status).toBe(1);
   });
 });
 

@@ -7,6 +7,7 @@ import { startEventDispatcher, type EventDispatcher, type EventDispatcherOptions
 import { addEndpoint } from '../endpoints-repository.ts';
 import { listenerConnection } from '../event-listener.ts';
 import { newEndpointSecret } from '../webhook-delivery.ts';
+import { loopbackReceivers } from './address-rules.ts';
 import { captureLogger } from './capture-logger.ts';
 import {
   startReferencePracticeSystem,
@@ -147,7 +148,8 @@ export interface TestDispatcher extends EventDispatcher {
 
 /**
  * A dispatcher on a pool of its own (as the API's is), with test defaults: short back-off, a quick poll,
- * loopback-friendly limits. `overrides` replace any of them.
+ * loopback-friendly limits, and the reference systems' loopback allowed (decision 0137: not allowed by
+ * default). `overrides` replace any of them.
  */
 export function startTestDispatcher(
   database: DatabaseHandle & { url: string },
@@ -163,6 +165,7 @@ export function startTestDispatcher(
     retry: { baseMs: 20, maxMs: 200, giveUpAfterMs: 72 * 3600_000 },
     pollMs: 200,
     requireHttps: false,
+    addressRule: loopbackReceivers,
     logger,
     ...overrides,
     concurrency,

@@ -1,6 +1,7 @@
 import { practiceEventId, type PracticeEventType } from '@vet/contracts/practice-events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newEndpointSecret, sendWebhook, type OutgoingEvent } from '../webhook-delivery.ts';
+import { loopbackReceivers } from './address-rules.ts';
 import { startReferencePracticeSystem, type ReferencePracticeSystem } from './reference-practice-system.ts';
 
 /**
@@ -45,7 +46,7 @@ describe('the reference practice system', () => {
     return system;
   }
   const send = (system: ReferencePracticeSystem, outgoing: OutgoingEvent, timeoutMs = limits.timeoutMs) =>
-    sendWebhook({ url: system.url, secret }, outgoing, { ...limits, timeoutMs });
+    sendWebhook({ url: system.url, secret }, outgoing, { ...limits, timeoutMs }, loopbackReceivers);
 
   it('keys each event by its record kind and portal id', async () => {
     const pms = await start();

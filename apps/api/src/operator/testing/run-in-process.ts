@@ -1,5 +1,6 @@
 import { defaultRetentionPeriods } from '../../config/retention.ts';
 import { Writable } from 'node:stream';
+import { noPrivateHosts } from '@vet/practice-events/endpoint-address';
 import type { OperatorSettings } from '../operator-command.ts';
 import { runOperator } from '../run-operator.ts';
 
@@ -25,6 +26,7 @@ export function productionSettings(
     nodeEnv: undefined,
     appRoles: [],
     webhookSecretKeys: undefined,
+    webhookAllowedPrivateHosts: noPrivateHosts,
     portalUrl: undefined,
     brandName: 'Harbour Vets',
     invocationDirectory: process.cwd(),

@@ -9,6 +9,8 @@ import {
 } from '@vet/practice-events/testing/dispatcher-kit';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { developmentSecretKeys } from '@vet/practice-events/secret-box';
+import { noPrivateHosts, type AllowedPrivateHosts } from '@vet/practice-events/endpoint-address';
+import { loopbackAllowed } from '@vet/practice-events/testing/address-rules';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventDispatcherPlugin } from './dispatcher-plugin.ts';
@@ -17,20 +19,28 @@ import type { PracticeEventsSettings } from './dispatcher-plugin.ts';
 /** The API's dispatcher plugin: it delivers while the app runs, and lets go of everything when it closes. */
 const database = useOwnDatabase('api_event_dispatcher_test');
 
-const settings = (requireHttps: boolean): PracticeEventsSettings => ({
+/** The receivers listen on loopback: allowed explicitly, as WEBHOOK_ALLOWED_PRIVATE_HOSTS would (0137). */
+const settings = (
+  requireHttps: boolean,
+  allowedPrivateHosts: AllowedPrivateHosts,
+): PracticeEventsSettings => ({
   limits: { timeoutMs: 2000, maxResponseBytes: 65_536 },
   retry: { baseMs: 50, maxMs: 100, giveUpAfterMs: 3600_000 },
   concurrency: 2,
   requireHttps,
   secretKeys: developmentSecretKeys,
+  allowedPrivateHosts,
 });
 
-async function startApp(requireHttps: boolean): Promise<FastifyInstance> {
+async function startApp(
+  requireHttps: boolean,
+  allowedPrivateHosts = loopbackAllowed,
+): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(eventDispatcherPlugin, {
     databaseUrl: database.current.url,
     database: { statementTimeoutMs: undefined },
-    practiceEvents: settings(requireHttps),
+    practiceEvents: settings(requireHttps, allowedPrivateHosts),
     pollMs: 200,
   });
   await app.ready();
@@ -70,6 +80,19 @@ describe('eventDispatcherPlugin', () => {
     const row = async () =>
       (await deliveryRows(db, endpoint!.id)).find((delivery) => practiceEventId(delivery.eventId) === id);
     await expect.poll(async () => (await row())?.lastError).toBe('https_required');
+    expect(endpoint.receiver.attempts).toEqual([]);
+  });
+
+  it('dials no loopback receiver unless WEBHOOK_ALLOWED_PRIVATE_HOSTS names it (decision 0137)', async () => {
+    const { db } = database.current;
+    endpoint = await addReceiverEndpoint(db, 'api-plugin-inward');
+    app = await startApp(false, noPrivateHosts);
+    const id = await writeAppointmentEvent(db, freshAppointmentIds(1)[0]!, 'booked');
+    const row = async () =>
+      (await deliveryRows(db, endpoint!.id)).find((delivery) => practiceEventId(delivery.eventId) === id);
+    // A failed attempt, to be retried and then parked like any other, and the receiver never reached.
+    await expect.poll(async () => (await row())?.lastError).toBe('address_refused');
+    expect((await row())?.attempts).toBeGreaterThanOrEqual(1);
     expect(endpoint.receiver.attempts).toEqual([]);
   });
 });

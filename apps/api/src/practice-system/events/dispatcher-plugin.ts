@@ -2,6 +2,7 @@ import { connectDatabase } from '@vet/db/connection';
 import { startEventDispatcher } from '@vet/practice-events/dispatcher';
 import { listenerConnection } from '@vet/practice-events/event-listener';
 import fp from 'fastify-plugin';
+import type { AllowedPrivateHosts } from '@vet/practice-events/endpoint-address';
 import type { RetryPolicy } from '@vet/practice-events/retry-policy';
 import type { SecretKeys } from '@vet/practice-events/secret-box';
 import type { DeliveryLimits } from '@vet/practice-events/webhook-delivery';
@@ -16,6 +17,8 @@ export interface PracticeEventsSettings {
   requireHttps: boolean;
   /** What opens the endpoints' stored secrets (WEBHOOK_SECRET_KEYS). */
   secretKeys: SecretKeys;
+  /** Hosts that are not public that may still be dialled (WEBHOOK_ALLOWED_PRIVATE_HOSTS, decision 0137). */
+  allowedPrivateHosts: AllowedPrivateHosts;
 }
 
 export interface EventDispatcherPluginOptions {
@@ -48,14 +51,21 @@ export const eventDispatcherPlugin = fp<EventDispatcherPluginOptions>(
       retry: practiceEvents.retry,
       concurrency: practiceEvents.concurrency,
       requireHttps: practiceEvents.requireHttps,
+      // Every host it dials is public or named here; any other is refused, not dialled (decision 0137).
+      addressRule: { allowedPrivateHosts: practiceEvents.allowedPrivateHosts },
       secretKeys: practiceEvents.secretKeys,
       pollMs,
       logger,
       // The connectors' way out (decision 0106), when connectorsPlugin was registered before this one.
       connectors: app.hasDecorator('connectorDeliveries') ? app.connectorDeliveries : undefined,
     });
+    const { names, addresses } = practiceEvents.allowedPrivateHosts;
     logger.info(
-      { concurrency: practiceEvents.concurrency, requireHttps: practiceEvents.requireHttps },
+      {
+        concurrency: practiceEvents.concurrency,
+        requireHttps: practiceEvents.requireHttps,
+        allowedPrivateHosts: [...names, ...addresses],
+      },
       'event dispatcher started',
     );
     app.addHook('onClose', async () => {

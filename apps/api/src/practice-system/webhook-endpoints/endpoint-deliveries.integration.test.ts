@@ -13,6 +13,7 @@ import {
 } from '@vet/practice-events/testing/dispatcher-kit';
 import { startRotatingReceiver, type RotatingReceiver } from '@vet/practice-events/testing/rotating-receiver';
 import { developmentSecretKeys } from '@vet/practice-events/secret-box';
+import { loopbackHosts } from '@vet/practice-events/testing/address-rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
@@ -41,6 +42,8 @@ const { context, machineAuthorization } = useSignedInTestApp(database, {
     INTEGRATION_CLIENT_GRANTS: JSON.stringify([
       { client: 'vendor-north', practices: [north], kinds: ['webhook-endpoints'] },
     ]),
+    // The receivers listen on loopback, which the API refuses unless allowed (decision 0137).
+    WEBHOOK_ALLOWED_PRIVATE_HOSTS: loopbackHosts,
   },
 });
 const api = endpointRequests(

@@ -25,6 +25,12 @@ import {
   type WebhookEndpointSettings,
 } from './webhook-endpoint-service.ts';
 
+/** Decision 0137: where a webhook may be sent. */
+const publicHost =
+  'The URL’s host must be public: a loopback, private, link-local, carrier-grade NAT, unique-local, ' +
+  'multicast or reserved address, or a name resolving to one, answers 400 `invalid_request` naming the ' +
+  'rule, unless the portal’s operator allows that host.';
+
 const filters =
   '`event_types` (only these types; null: every type; an unknown type answers 400 naming it) and ' +
   '`practices` (practice references; null: every practice this client serves, stored as that list for ' +
@@ -60,7 +66,7 @@ export const webhookEndpointRoutes =
           summary: 'Register a webhook endpoint; its signing secret is in this answer only',
           description:
             'The portal sends the events committed from now on to `url` as Standard Webhooks, signed ' +
-            `with the \`secret\` of this answer, which is never shown again. Filters: ${filters} ` +
+            `with the \`secret\` of this answer, which is never shown again. ${publicHost} Filters: ${filters} ` +
             `A practice system holds at most ${webhookEndpointsPerClient} endpoints (409 \`too_many_endpoints\`).`,
           body: registerWebhookEndpointSchema,
           response: { 201: webhookEndpointWithSecretSchema, 403: apiErrorSchema, 409: apiErrorSchema },
@@ -89,7 +95,7 @@ export const webhookEndpointRoutes =
         schema: {
           operationId: 'updateWebhookEndpoint',
           summary: 'Change a webhook endpoint’s URL or filters',
-          description: `Only the fields given change; events numbered from then on follow them. ${filters}`,
+          description: `Only the fields given change; events numbered from then on follow them. ${publicHost} ${filters}`,
           ...byId,
           body: updateWebhookEndpointSchema,
           response: { 200: webhookEndpointSchema, 403: apiErrorSchema, 404: apiErrorSchema },

@@ -17,6 +17,11 @@ import {
   updateOwnedEndpoint,
   type OwnedEndpoint,
 } from '@vet/practice-events/owned-endpoints-repository';
+import {
+  refuseHostAndAddresses,
+  type AllowedPrivateHosts,
+  type ResolveHost,
+} from '@vet/practice-events/endpoint-address';
 import { endpointSecretBinding, sealSecret, type SecretKeys } from '@vet/practice-events/secret-box';
 import { checkEndpointUrl, newEndpointSecret } from '@vet/practice-events/webhook-delivery';
 import { badRequest, conflict, forbidden, notFound, type MachineGrant } from '../../platform/index.ts';
@@ -32,6 +37,13 @@ export interface WebhookEndpointSettings {
   secretKeys: SecretKeys;
   /** Production: https:// URLs only. */
   requireHttps: boolean;
+  /**
+   * Hosts that are not public and that a URL may still name (WEBHOOK_ALLOWED_PRIVATE_HOSTS, decision
+   * 0137); any other loopback, private, link-local, … host or address is refused.
+   */
+  allowedPrivateHosts: AllowedPrivateHosts;
+  /** Tests: how host names are resolved (DNS otherwise). */
+  resolveHost?: ResolveHost;
 }
 
 export interface WebhookEndpointDeps {
@@ -87,8 +99,16 @@ function practicesFor(grant: MachineGrant, given: string[] | null): string[] | n
   return named;
 }
 
-function checkedUrl(url: string, settings: WebhookEndpointSettings): string {
-  const refused = checkEndpointUrl(url, { requireHttps: settings.requireHttps });
+/**
+ * The URL, unless refused: its form, then its host (decision 0137): an address that is not public, a name
+ * local by its form, or a name that resolves now to any address that is not public, unless the operator
+ * allowed it. A name that does not resolve is accepted; every delivery checks the address it dials.
+ */
+async function checkedUrl(url: string, settings: WebhookEndpointSettings): Promise<string> {
+  const rules = { requireHttps: settings.requireHttps, allowedPrivateHosts: settings.allowedPrivateHosts };
+  const refused =
+    checkEndpointUrl(url, rules) ??
+    (await refuseHostAndAddresses(new URL(url).hostname, { ...rules, resolve: settings.resolveHost }));
   if (refused) throw badRequest('The endpoint’s URL is refused.', [{ path: 'url', message: `${refused}.` }]);
   return url;
 }
@@ -119,7 +139,7 @@ export async function registerWebhookEndpoint(
   grant: MachineGrant,
   body: RegisterWebhookEndpoint,
 ): Promise<WebhookEndpointWithSecret> {
-  const url = checkedUrl(body.url, deps.settings);
+  const url = await checkedUrl(body.url, deps.settings);
   const practiceRefs = practicesFor(grant, body.practices ?? null);
   // Counted before the insert, not under a lock: two registrations at once may pass one over the limit,
   // which only bounds the fan-out, not anyone's access.
@@ -146,7 +166,7 @@ export async function updateWebhookEndpoint(
   body: UpdateWebhookEndpoint,
 ): Promise<WebhookEndpoint> {
   const changes = {
-    ...(body.url === undefined ? {} : { url: checkedUrl(body.url, deps.settings) }),
+    ...(body.url === undefined ? {} : { url: await checkedUrl(body.url, deps.settings) }),
     ...(body.event_types === undefined ? {} : { eventTypes: distinct(body.event_types) }),
     ...(body.practices === undefined ? {} : { practiceRefs: practicesFor(grant, body.practices) }),
     ...(body.enabled ? { enabled: body.enabled } : {}),

@@ -8,6 +8,7 @@ import {
 import { webhookEndpoints } from '@vet/db/schema/practice-events';
 import { createPractice } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
+import type { ResolveHost } from '@vet/practice-events/endpoint-address';
 import { developmentSecretKeys, endpointSecretBinding, openSecret } from '@vet/practice-events/secret-box';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -30,8 +31,17 @@ const grants = [
   { client: `vendor-feed-${tag}`, practices: 'all', kinds: ['events'] },
 ];
 const database = useTestDatabase();
+/** No DNS in these tests: names under rebinding.example resolve to loopback, every other name to nothing. */
+const resolveHost: ResolveHost = (host) =>
+  host.endsWith('.rebinding.example')
+    ? Promise.resolve([{ address: '127.0.0.1', family: 4 }])
+    : Promise.reject(Object.assign(new Error(`${host} does not resolve`), { code: 'ENOTFOUND' }));
 const { context, machineAuthorization } = useSignedInTestApp(database, {
-  env: { INTEGRATION_CLIENT_GRANTS: JSON.stringify(grants) },
+  env: {
+    INTEGRATION_CLIENT_GRANTS: JSON.stringify(grants),
+    WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'receiver.vets.internal,10.20.0.5',
+  },
+  resolveHost,
 });
 const as = (clientId: string) =>
   endpointRequests(
@@ -149,6 +159,76 @@ describe('registering a webhook endpoint', () => {
     const response = await as(`vendor-feed-${tag}`).register({ url: url('feed') });
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).code).toBe('kind_not_allowed');
+  });
+});
+
+describe('a URL whose host is not public (security round four, S1; decision 0137)', () => {
+  const mustBePublic = '; webhook endpoints must be public.';
+  const inward = [
+    ['https://169.254.169.254/latest/', 'the host 169.254.169.254 is a cloud metadata address'],
+    ['https://localhost:5432/', 'the host localhost names this machine (localhost)'],
+    ['https://10.0.0.1:8443/', 'the host 10.0.0.1 is a private address'],
+    ['https://[::1]/', 'the host [::1] is a loopback address'],
+    ['https://[::ffff:10.0.0.1]/', 'the host [::ffff:a00:1] is a private address (10.0.0.1 inside IPv6)'],
+    ['https://0.0.0.0/', 'the host 0.0.0.0 is an unspecified address'],
+    ['https://100.64.0.1/', 'the host 100.64.0.1 is a carrier-grade NAT address'],
+    ['https://[fd00::1]/', 'the host [fd00::1] is a unique-local address'],
+    // Outside production http is allowed; loopback is not.
+    ['http://127.0.0.1:4000/', 'the host 127.0.0.1 is a loopback address'],
+  ] as const;
+
+  it('is refused when registered: 400 invalid_request naming the rule, and nothing stored', async () => {
+    for (const [bad, rule] of inward) {
+      const response = await groupApi.register({ url: bad });
+      expect(response.statusCode, bad).toBe(400);
+      expect(errorOf(response), bad).toMatchObject({
+        code: 'invalid_request',
+        message: 'The endpoint’s URL is refused.',
+        issues: [{ path: 'url', message: `${rule}${mustBePublic}` }],
+      });
+      const rows = await database.db
+        .select({ id: webhookEndpoints.id })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.url, bad));
+      expect(rows, bad).toEqual([]);
+    }
+  });
+
+  it('is refused as a change of URL (PATCH), which leaves the endpoint as it was', async () => {
+    const created = webhookEndpointWithSecretSchema.parse(
+      (await groupApi.register({ url: url('moving-inward') })).json(),
+    );
+    const before = await storedRow(created.id);
+    for (const [bad, rule] of inward) {
+      const response = await groupApi.update(created.id, { url: bad, event_types: ['client.linked'] });
+      expect(response.statusCode, bad).toBe(400);
+      expect(errorOf(response).issues, bad).toEqual([{ path: 'url', message: `${rule}${mustBePublic}` }]);
+    }
+    expect(await storedRow(created.id)).toEqual(before);
+  });
+
+  it('is refused when its name resolves to one, without telling the address', async () => {
+    const name = `hooks-${tag.toLowerCase()}.rebinding.example`;
+    const registered = await groupApi.register({ url: `https://${name}/events` });
+    expect(registered.statusCode).toBe(400);
+    expect(errorOf(registered).issues).toEqual([
+      { path: 'url', message: `the host ${name} resolves to a loopback address${mustBePublic}` },
+    ]);
+    expect(registered.body).not.toContain('127.0.0.1');
+    const created = webhookEndpointWithSecretSchema.parse(
+      (await groupApi.register({ url: url('renamed-inward') })).json(),
+    );
+    const changed = await groupApi.update(created.id, { url: `https://${name}/events` });
+    expect(changed.statusCode).toBe(400);
+    expect(errorOf(changed).issues?.[0]?.message).toContain('resolves to a loopback address');
+  });
+
+  it('is accepted when WEBHOOK_ALLOWED_PRIVATE_HOSTS names it, by name or address', async () => {
+    for (const allowed of ['https://receiver.vets.internal/events', 'https://10.20.0.5:8443/events']) {
+      const response = await groupApi.register({ url: allowed });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    expect((await groupApi.register({ url: 'https://10.20.0.6/events' })).statusCode).toBe(400);
   });
 });
 
