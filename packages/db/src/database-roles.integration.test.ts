@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { Logger, runOnce } from 'graphile-worker';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from './connection.ts';
 import { DatabaseRoleError, connectedAsSuperuser, parseAppRoles, refuseSuperuser } from './database-roles.ts';
 import { requireCurrentSchema, runMigrations } from './migrate.ts';
-import { dropDatabase, ensureDatabase } from './server.ts';
+import { outcome, rolesDatabase } from './testing/roles-database.ts';
 
 /**
  * The roles of decision 0092 on a database of this file's own: a migrating role that owns the schema and
@@ -13,42 +11,18 @@ import { dropDatabase, ensureDatabase } from './server.ts';
  * named for this run and dropped after it. The set-up does what deploy/postgres-roles.sql does on a new
  * database (the smoke test runs the script itself, with psql).
  */
-const run = randomBytes(4).toString('hex');
-const roles = { migrate: `test_migrate_${run}`, app: `test_app_${run}` };
-const password = randomBytes(12).toString('hex');
-const adminUrl = new URL(inject('databaseUrl'));
-adminUrl.pathname = '/postgres';
-const name = `portal_roles_${run}`;
-const urlAs = (role: string | undefined) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  if (role) Object.assign(url, { username: role, password });
-  return url.toString();
-};
+const database = rolesDatabase(inject('databaseUrl'), 'portal_roles', ['migrate', 'app', 'ungranted'], {
+  migrating: 'migrate',
+  temporary: ['app'],
+});
+const { roles, urlAs } = database;
 
 let admin: DatabaseHandle;
 let migrator: DatabaseHandle;
 let app: DatabaseHandle;
 
-/** The SQLSTATE a statement fails with, or 'ok'. */
-const outcome = (statement: Promise<unknown>) =>
-  statement.then(
-    () => 'ok',
-    (error: Error & { code?: string }) => error.code ?? error.message,
-  );
-
 beforeAll(async () => {
-  await ensureDatabase(adminUrl.toString(), name);
-  admin = connectDatabase(urlAs(undefined), { max: 1 });
-  const [migrate, appRole] = [roles.migrate, roles.app].map((role) => pg.escapeIdentifier(role));
-  for (const role of [migrate, appRole])
-    await admin.pool.query(`create role ${role} login password '${password}'`);
-  const database = pg.escapeIdentifier(name);
-  await admin.pool.query(`grant connect, create, temporary on database ${database} to ${migrate}`);
-  await admin.pool.query(`grant connect, temporary on database ${database} to ${appRole}`);
-  await admin.pool.query('revoke create on schema public from public');
-  await admin.pool.query(`grant usage, create on schema public to ${migrate}`);
-  await admin.pool.query(`grant usage on schema public to ${appRole}`);
+  admin = await database.create();
   migrator = connectDatabase(urlAs(roles.migrate), { max: 2 });
   await runMigrations(migrator.pool, { grantTo: parseAppRoles(roles.app) });
   app = connectDatabase(urlAs(roles.app), { max: 2 });
@@ -57,16 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await migrator?.close();
-  await admin?.close();
-  await dropDatabase(adminUrl.toString(), name);
-  const server = new pg.Client({ connectionString: adminUrl.toString() });
-  await server.connect();
-  try {
-    for (const role of [roles.app, roles.migrate])
-      await server.query(`drop role if exists ${pg.escapeIdentifier(role)}`);
-  } finally {
-    await server.end();
-  }
+  await database.drop();
 });
 
 describe('the app role (decision 0092)', () => {
@@ -150,17 +115,13 @@ describe('a production process at start-up (decision 0092)', () => {
   });
 
   it('names DATABASE_APP_ROLES when a role was never granted the apps’ privileges', async () => {
-    const other = `test_ungranted_${run}`;
-    await admin.pool.query(`create role ${pg.escapeIdentifier(other)} login password '${password}'`);
-    const ungranted = connectDatabase(urlAs(other), { max: 1 });
+    const ungranted = connectDatabase(urlAs(roles.ungranted), { max: 1 });
     try {
       const refusal = await requireCurrentSchema(ungranted.pool).catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(DatabaseRoleError);
       expect((refusal as Error).message).toContain('DATABASE_APP_ROLES');
     } finally {
       await ungranted.close();
-      await admin.pool.query(`drop owned by ${pg.escapeIdentifier(other)}`);
-      await admin.pool.query(`drop role ${pg.escapeIdentifier(other)}`);
     }
   });
 

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTableName, isTable } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from './connection.ts';
 import { scopedTables } from './database-roles.ts';
 import { requireCurrentSchema, runMigrations } from './migrate.ts';
-import { dropDatabase, ensureDatabase } from './server.ts';
+import { outcome, rolesDatabase } from './testing/roles-database.ts';
 
 /**
  * The web's and the identity provider's roles (decision 0138): each reaches only its own tables, on a
@@ -16,47 +14,17 @@ import { dropDatabase, ensureDatabase } from './server.ts';
  * migrate step does with DATABASE_APP_ROLES=<app>,<web>:web,<idp>:idp. Roles belong to the whole server, so
  * theirs are named for this run and dropped after it.
  */
-const run = randomBytes(4).toString('hex');
-const roles = {
-  migrate: `test_migrate_${run}`,
-  app: `test_app_${run}`,
-  web: `test_web_${run}`,
-  idp: `test_idp_${run}`,
-};
-const password = randomBytes(12).toString('hex');
-const adminUrl = new URL(inject('databaseUrl'));
-adminUrl.pathname = '/postgres';
-const name = `portal_scoped_${run}`;
-const urlAs = (role: string | undefined) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  if (role) Object.assign(url, { username: role, password });
-  return url.toString();
-};
+const database = rolesDatabase(inject('databaseUrl'), 'portal_scoped', ['migrate', 'app', 'web', 'idp'], {
+  migrating: 'migrate',
+  temporary: ['app'],
+});
+const { run, roles, urlAs } = database;
 
-let admin: DatabaseHandle;
 let web: DatabaseHandle;
 let idp: DatabaseHandle;
 
-/** The SQLSTATE a statement fails with, or 'ok'. */
-const outcome = (statement: Promise<unknown>) =>
-  statement.then(
-    () => 'ok',
-    (error: Error & { code?: string }) => error.code ?? error.message,
-  );
-
 beforeAll(async () => {
-  await ensureDatabase(adminUrl.toString(), name);
-  admin = connectDatabase(urlAs(undefined), { max: 1 });
-  const database = pg.escapeIdentifier(name);
-  for (const role of Object.values(roles)) {
-    await admin.pool.query(`create role ${pg.escapeIdentifier(role)} login password '${password}'`);
-    await admin.pool.query(`grant connect on database ${database} to ${pg.escapeIdentifier(role)}`);
-    await admin.pool.query(`grant usage on schema public to ${pg.escapeIdentifier(role)}`);
-  }
-  await admin.pool.query(`grant create on database ${database} to ${pg.escapeIdentifier(roles.migrate)}`);
-  await admin.pool.query('revoke create on schema public from public');
-  await admin.pool.query(`grant create on schema public to ${pg.escapeIdentifier(roles.migrate)}`);
+  await database.create();
   const migrator = connectDatabase(urlAs(roles.migrate), { max: 2 });
   try {
     const grantTo = [roles.app, `${roles.web}:web`, `${roles.idp}:idp`];
@@ -73,17 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.close();
   await idp?.close();
-  await admin?.close();
-  await dropDatabase(adminUrl.toString(), name);
-  const server = new pg.Client({ connectionString: adminUrl.toString() });
-  await server.connect();
-  try {
-    for (const role of Object.values(roles).reverse()) {
-      await server.query(`drop role if exists ${pg.escapeIdentifier(role)}`);
-    }
-  } finally {
-    await server.end();
-  }
+  await database.drop();
 });
 
 const session = `insert into web_sessions (token_hash, identity_issuer, identity_subject, provider_id, access_token,
