@@ -10,6 +10,7 @@ import { defaultMachineClientId } from '@vet/contracts/machine-access';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import { DEV_CLIENT_SECRET } from '../apps/idp/src/config-production-rules.ts';
 import { repoRoot } from './lib/shared/paths.ts';
+import { failureOf } from './lib/walkthrough/failure.ts';
 import { runWalkthrough } from './lib/walkthrough/walkthrough.ts';
 
 const env = process.env;
@@ -49,6 +50,6 @@ try {
   );
   console.info('Walkthrough done: token, feed, records, webhook verified.');
 } catch (error) {
-  console.error(`Walkthrough failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Walkthrough failed: ${failureOf(error)}`);
   process.exitCode = 1;
 }
