@@ -18,7 +18,12 @@ function markdownUnder(folder: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-const documents = ['README.md', 'deploy/portal.env.example', ...markdownUnder('docs')];
+/** The deployment's settings files, one per process (decision 0138). */
+const settingsExamples = readdirSync('deploy/env')
+  .filter((name) => name.endsWith('.env.example'))
+  .map((name) => join('deploy/env', name));
+
+const documents = ['README.md', ...settingsExamples, ...markdownUnder('docs')];
 
 /** The longest output of `openssl rand -<encoding> <bytes>`, with every character it may hold. */
 function worstOutput(encoding: string, bytes: number): string {
