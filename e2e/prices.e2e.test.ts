@@ -39,7 +39,7 @@ describe('prices', () => {
       await reason.selectOption({ label: 'General consultation (15 minutes)' });
       await expect
         .poll(() => price.first().innerText())
-        .toBe('From £51.00 · includes A 15-minute examination and advice');
+        .toBe('From £51.00 · Includes: A 15-minute examination and advice');
       await expectNoAxeViolations(page);
 
       await reason.selectOption({ label: 'Dental check (15 minutes)' });

@@ -159,11 +159,15 @@ export function AlternativeTimes(props: {
 }
 
 /** The reasons open online as a native select, each with its length; one reason is chosen already. */
-/** "From £45.00 · includes …", or "Price: ask the practice" for a reason with no price in force. */
+/**
+ * "From £45.00 · Includes: …", or "Price: ask the practice" for a reason with no price in force. What it
+ * includes is the practice system's text, which may start with a capital or a name: a label of its own,
+ * as the practice's price list says it, reads right whatever its first letter (never "includes A …").
+ */
 export function reasonPriceText(price: ReasonPrice | undefined): string {
   if (!price) return noPriceText;
   const from = fromPriceText(price.amountPence);
-  return price.includes ? `${from} · includes ${price.includes}` : from;
+  return price.includes ? `${from} · Includes: ${price.includes}` : from;
 }
 
 /**
