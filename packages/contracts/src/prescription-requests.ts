@@ -4,6 +4,7 @@ import {
   maxQuantityLimit,
   medicineCategories,
   prescriptionAnswers,
+  prescriptionMessages,
   prescriptionRequestStatuses,
   supplyMethods,
 } from './prescription-rules.ts';
@@ -72,7 +73,12 @@ export const newPrescriptionRequestSchema = z.object({
     .array(
       z.object({
         medicationId: serialId,
-        quantity: z.number().int().min(1).max(maxQuantityLimit),
+        // In the owner's words by the field: the page shows the 400's issue under the quantity.
+        quantity: z
+          .number({ error: prescriptionMessages.quantityNotOffered })
+          .int(prescriptionMessages.quantityNotOffered)
+          .min(1, prescriptionMessages.quantityNotOffered)
+          .max(maxQuantityLimit, prescriptionMessages.quantityNotOffered),
       }),
     )
     .min(1, 'Choose at least one medicine.')

@@ -79,6 +79,8 @@ export const prescriptionMessages = {
   reviewDue: (medicine: string) =>
     `${medicine} needs a check-up with a vet before it can be prescribed again: please book a review.`,
   quantity: (max: number, unit: string) => `Choose a quantity from 1 to ${max} (${unit}).`,
+  /** A quantity no list offers (not a whole number from 1 to the most any medicine allows). */
+  quantityNotOffered: 'Choose a quantity from the list for this medicine.',
   sameMedicineTwice: 'Each medicine can only be asked for once in a request.',
   alreadyAnswered: 'This request has already been answered.',
 } as const;

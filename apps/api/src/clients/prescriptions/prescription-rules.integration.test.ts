@@ -105,6 +105,22 @@ describe('POST /prescription-requests refuses', () => {
     expect(zero.statusCode).toBe(400);
   });
 
+  it('a quantity no list offers, naming the quantity in words an owner understands', async () => {
+    const { authorization, pet } = await seenPet();
+    const medicine = await createMedication(db, pet.id, { maxQuantity: 3 });
+    for (const quantity of [0, -1, 1.5, 5000, 'two', null]) {
+      const response = await request(authorization, {
+        petId: pet.id,
+        items: [{ medicationId: medicine.id, quantity }],
+        supply: 'collect',
+      });
+      expect(response.statusCode, String(quantity)).toBe(400);
+      expect(refusalOf(response).issues, String(quantity)).toEqual([
+        { path: 'items.0.quantity', message: 'Choose a quantity from the list for this medicine.' },
+      ]);
+    }
+  });
+
   it('a medicine marked not repeatable, or with no repeats left, with the reason', async () => {
     const { authorization, pet } = await seenPet();
     const notRepeatable = await createMedication(db, pet.id, { medicine: 'Cimalgex', repeatable: false });

@@ -34,13 +34,21 @@ interface MedicineChoicesProps {
   medicines: readonly PetMedicine[];
   chosen: ChosenQuantities;
   onChange: (chosen: ChosenQuantities) => void;
+  /** What is wrong with a medicine's quantity (the page's check, or the API's 400), by its id. */
+  quantityErrors?: ReadonlyMap<number, string>;
 }
 
 /**
  * Decision 0111: the pet's medicines, each to tick with its quantity (up to the practice's limit), or,
  * when a repeat cannot be asked for, why not: a review needed offers a booking.
  */
-export function MedicineChoices({ petId, medicines, chosen, onChange }: MedicineChoicesProps) {
+export function MedicineChoices({
+  petId,
+  medicines,
+  chosen,
+  onChange,
+  quantityErrors,
+}: MedicineChoicesProps) {
   const set = (medicationId: number, quantity: number | null) => {
     const next = new Map(chosen);
     if (quantity === null) next.delete(medicationId);
@@ -54,6 +62,7 @@ export function MedicineChoices({ petId, medicines, chosen, onChange }: Medicine
       {medicines.map((medicine) => {
         const name = medicineName(medicine);
         const quantity = chosen.get(medicine.medicationId);
+        const quantityError = quantityErrors?.get(medicine.medicationId);
         if (medicine.availability !== 'available')
           return (
             <li key={medicine.medicationId} className={styles.medicine}>
@@ -87,6 +96,8 @@ export function MedicineChoices({ petId, medicines, chosen, onChange }: Medicine
                 label={`Quantity (${medicine.unit})`}
                 value={quantity}
                 shrinkLabel
+                error={quantityError !== undefined}
+                helperText={quantityError}
                 onChange={(event) => set(medicine.medicationId, Number(event.target.value))}
               >
                 {Array.from({ length: medicine.maxQuantity }, (_, i) => (

@@ -7,6 +7,7 @@ import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
 import { createQueryClient } from '@/shared/query/query-client';
 import { ToastProvider } from '@/shared/toast/toast-provider';
+import { accessibleDescription } from '@/testing/accessible-description';
 import { NewPrescriptionRequestForm } from './new-prescription-request-form';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -130,5 +131,53 @@ describe('NewPrescriptionRequestForm (decision 0111)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Metacam 1.5 mg/ml' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Metacam has no repeats left.')).toBeTruthy();
+  });
+
+  it('labels the note with its whole text above the box, wrapping rather than cut at 390 px', async () => {
+    renderForm(() => Response.json({}));
+    const label = 'Anything your practice should know (optional)';
+    const note = await screen.findByRole('textbox', { name: label });
+    const element = document.querySelector<HTMLElement>(`label[for="${note.id}"]`)!;
+    expect(element.textContent).toBe(label);
+    // A floating label is one line, cut with an ellipsis (text-field.module.css): this one wraps.
+    const style = getComputedStyle(element);
+    expect(style.whiteSpace).not.toBe('nowrap');
+    expect(style.textOverflow).not.toBe('ellipsis');
+    expect(style.position).not.toBe('absolute');
+  });
+
+  it('shows the API’s 400 on a quantity by that quantity, in its words, not the generic message', async () => {
+    const message = 'Choose a quantity from the list for this medicine.';
+    renderForm(() =>
+      Response.json(
+        {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Some fields of the request body are not valid.',
+          issues: [{ path: 'items.0.quantity', message }],
+        },
+        { status: 400 },
+      ),
+    );
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Metacam 1.5 mg/ml' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    const quantity = screen.getByLabelText('Quantity (bottles)');
+    await vi.waitFor(() => expect(accessibleDescription(quantity)).toBe(message));
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(quantity);
+    expect(screen.queryByText('Some fields of the request body are not valid.')).toBeNull();
+  });
+
+  it('sends only a quantity the list offers, and says so by the field otherwise', async () => {
+    const sent = renderForm(() => Response.json({ requestId: 1 }, { status: 201 }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Metacam 1.5 mg/ml' }));
+    // A value no option holds (a changed page): the select reads empty.
+    fireEvent.change(screen.getByLabelText('Quantity (bottles)'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    const quantity = screen.getByLabelText('Quantity (bottles)');
+    await vi.waitFor(() =>
+      expect(accessibleDescription(quantity)).toBe('Choose a quantity from 1 to 2 (bottles).'),
+    );
+    expect(sent).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 
 import type { PetMedicines } from '@vet/contracts/prescription-requests';
 import type { SupplyMethod } from '@vet/contracts/prescription-rules';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
 import { FormFooter } from '@/shared/components/form-footer';
@@ -17,6 +17,7 @@ import { usePetMedicines } from '@/features/prescriptions/api/get-pet-medicines'
 import { useRequestPrescription } from '@/features/prescriptions/api/request-prescription';
 import { MedicineChoices, type ChosenQuantities } from './medicine-choices';
 import { writtenFeeText } from './prescription-text';
+import { offeredItems, quantityIssues } from './request-items';
 import styles from './new-prescription-request-form.module.css';
 
 export interface NewPrescriptionRequestFormProps {
@@ -86,28 +87,45 @@ export function NewPrescriptionRequestForm({ pets }: NewPrescriptionRequestFormP
   const [supply, setSupply] = useState<SupplyMethod>('collect');
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
+  const [quantityErrors, setQuantityErrors] = useState<ReadonlyMap<number, string>>(new Map());
+  // The first quantity in error takes the focus, as a form's fields do with the API's issues (R5.1).
+  const [focusQuantity, setFocusQuantity] = useState<{ medicationId: number } | null>(null);
+  useEffect(() => {
+    if (focusQuantity) document.getElementById(`quantity-${focusQuantity.medicationId}`)?.focus();
+  }, [focusQuantity]);
   const medicines = usePetMedicines(petId);
   const send = useRequestPrescription();
   const legendId = useId();
+  const noteId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (petId === null || chosen.size === 0) return setMissing(true);
+    const { items, errors } = offeredItems(medicines.data?.medicines ?? [], chosen);
+    const showQuantityErrors = (shown: Map<number, string>) => {
+      setQuantityErrors(shown);
+      const first = shown.keys().next();
+      if (!first.done) setFocusQuantity({ medicationId: first.value });
+    };
+    showQuantityErrors(errors);
+    if (errors.size > 0) return;
+    if (items.length === 0) return setMissing(true);
     try {
       await send.mutateAsync({
         petId,
-        items: [...chosen].map(([medicationId, quantity]) => ({ medicationId, quantity })),
+        items,
         supply,
         note: note.trim() === '' ? null : note.trim(),
       });
       showToast('Your request is sent to your practice.', 'success');
       router.push('/drug-request');
-    } catch {
-      // Shown below from the mutation's error.
+    } catch (error) {
+      // A quantity's 400 shows by its field; anything else below, from the mutation's error.
+      showQuantityErrors(quantityIssues(error, items));
     }
   };
 
-  const problem = send.error ? apiProblem(send.error) : undefined;
+  const problem = send.error && quantityErrors.size === 0 ? apiProblem(send.error) : undefined;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className={styles.form}>
       <TextField
@@ -120,6 +138,7 @@ export function NewPrescriptionRequestForm({ pets }: NewPrescriptionRequestFormP
         onChange={(event) => {
           setPetId(event.target.value ? Number(event.target.value) : null);
           setChosen(new Map());
+          setQuantityErrors(new Map());
           send.reset();
         }}
       >
@@ -145,9 +164,11 @@ export function NewPrescriptionRequestForm({ pets }: NewPrescriptionRequestFormP
                 petId={petId}
                 medicines={medicines.data.medicines}
                 chosen={chosen}
+                quantityErrors={quantityErrors}
                 onChange={(next) => {
                   setChosen(next);
                   setMissing(false);
+                  setQuantityErrors(new Map());
                 }}
               />
             </fieldset>
@@ -157,14 +178,23 @@ export function NewPrescriptionRequestForm({ pets }: NewPrescriptionRequestFormP
               medicines={medicines.data}
               count={chosen.size}
             />
-            <TextField
-              label="Anything your practice should know (optional)"
-              name="note"
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              inputProps={{ maxLength: 500 }}
-              fullWidth
-            />
+            {/*
+              Above the box, as the form's other questions, not floating in it: a floating label is one
+              line and was cut at 390 px; this one wraps, its whole text the input's name.
+            */}
+            <div className={styles.note}>
+              <label htmlFor={noteId} className={styles.legend}>
+                Anything your practice should know (optional)
+              </label>
+              <TextField
+                id={noteId}
+                name="note"
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                inputProps={{ maxLength: 500 }}
+                fullWidth
+              />
+            </div>
           </>
         ))}
       {missing && <AppAlert severity="error">Choose a pet and at least one medicine.</AppAlert>}
