@@ -44,7 +44,17 @@ describe('the drawer on a small screen', () => {
     await openDrawer(page);
     expect(
       (await drawer.locator(':scope > ul > li > :first-child').allInnerTexts()).map((t) => t.trim()),
-    ).toEqual(['Dashboard', 'Your details', 'Your pets', 'Your appointments', 'Logout']);
+    ).toEqual([
+      'Dashboard',
+      'Your details',
+      'Your pets',
+      'Your appointments',
+      'Repeat prescriptions',
+      'Logout',
+    ]);
+    expect(await drawer.getByRole('link', { name: 'Repeat prescriptions' }).getAttribute('href')).toBe(
+      '/drug-request',
+    );
     await settleAnimations(page);
     expect((await page.locator('#site-drawer').boundingBox())?.width).toBeCloseTo(240, 1);
     // Olivia has five pets (one deceased): the first three by name, then See All.

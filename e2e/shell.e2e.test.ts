@@ -79,6 +79,7 @@ describe('the shell on a desktop screen', () => {
       ['Dashboard', '/', 'page'],
       ['Your pets', '/pets', null],
       ['Your appointments', '/appointments', null],
+      ['Repeat prescriptions', '/drug-request', null],
     ]);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).count()).toBe(0);

@@ -23,9 +23,13 @@ export const drawerId = 'site-drawer';
 /** The header's id: the toast measures it to sit below it (decision 0043). */
 export const siteHeaderId = 'site-header';
 
-/** R2.5: the top navigation. */
+/**
+ * R2.5: the top navigation, and repeat prescriptions (decision 0111) after the spec's three, so an owner
+ * reaches them from the header as from the drawer, under the name their page has.
+ */
 export const topNavigation = [
   { label: 'Dashboard', href: '/' },
   { label: 'Your pets', href: '/pets' },
   { label: 'Your appointments', href: '/appointments' },
+  { label: 'Repeat prescriptions', href: '/drug-request' },
 ] as const;

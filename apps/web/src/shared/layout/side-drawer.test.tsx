@@ -53,7 +53,7 @@ function openPets() {
 }
 
 describe('SideDrawer', () => {
-  it('lists Dashboard, Your details, Your pets, Your appointments and Logout, 240 wide, on the right', () => {
+  it('lists Dashboard, Your details, Your pets, Your appointments, Repeat prescriptions and Logout, 240 wide, on the right', () => {
     renderDrawer();
     const nav = screen.getByRole('navigation', { name: 'Menu' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
@@ -63,6 +63,20 @@ describe('SideDrawer', () => {
     expect(within(nav).getByRole('link', { name: 'Your appointments' }).getAttribute('href')).toBe(
       '/appointments',
     );
+    expect(within(nav).getByRole('link', { name: 'Repeat prescriptions' }).getAttribute('href')).toBe(
+      '/drug-request',
+    );
+    // In this order, Logout last.
+    expect(
+      Array.from(nav.querySelectorAll(':scope > ul > li > :first-child'), (item) => item.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Your details',
+      'Your pets',
+      'Your appointments',
+      'Repeat prescriptions',
+      'Logout',
+    ]);
     const petsToggle = within(nav).getByRole('button', { name: 'Your pets' });
     expect(petsToggle.getAttribute('aria-expanded')).toBe('false');
     expect(petsToggle.getAttribute('aria-controls')).toMatch(/\S/);

@@ -85,6 +85,10 @@ export function SideDrawer({ open, onClose, pets, petTotal, petsLoading, onLogou
           <DrawerItem href="/appointments" onClick={onClose}>
             Your appointments
           </DrawerItem>
+          {/* As in the top navigation: after the spec's items, before Logout. */}
+          <DrawerItem href="/drug-request" onClick={onClose}>
+            Repeat prescriptions
+          </DrawerItem>
           <DrawerItem
             onClick={() => {
               onClose();

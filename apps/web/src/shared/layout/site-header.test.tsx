@@ -31,7 +31,7 @@ describe('SiteHeader signed in', () => {
     expect(logo.getAttribute('href')).toBe('/');
   });
 
-  it('shows the three top navigation items and marks the current page', () => {
+  it('shows the top navigation items, repeat prescriptions last, and marks the current page', () => {
     renderHeader({ pathname: '/pets' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
@@ -39,6 +39,7 @@ describe('SiteHeader signed in', () => {
       ['Dashboard', '/'],
       ['Your pets', '/pets'],
       ['Your appointments', '/appointments'],
+      ['Repeat prescriptions', '/drug-request'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Your pets' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
