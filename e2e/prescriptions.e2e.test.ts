@@ -35,6 +35,17 @@ async function send(page: Page): Promise<number> {
   const response = await answered;
   expect(response.status()).toBe(201);
   await page.waitForURL(onPortal('/drug-request'));
+  // Said in the list's flow under its heading and button, covering neither (decision 0144).
+  const sent = page.getByRole('status').filter({ hasText: 'Your request is sent to your practice.' });
+  await sent.waitFor();
+  const notice = await sent.boundingBox();
+  for (const above of [
+    page.getByRole('heading', { level: 1, name: 'Repeat prescriptions' }),
+    page.getByRole('link', { name: 'Request a repeat prescription' }),
+  ]) {
+    const box = await above.boundingBox();
+    expect(box && notice && notice.y - (box.y + box.height)).toBeGreaterThanOrEqual(0);
+  }
   return ((await response.json()) as { requestId: number }).requestId;
 }
 
@@ -53,6 +64,13 @@ describe('repeat prescriptions', () => {
       await openNewRequest(page);
       await page.getByRole('checkbox', { name: 'Metacam oral suspension for dogs 1.5 mg/ml' }).check();
       await page.getByLabel('Quantity (100 ml bottles)').selectOption('2');
+      // The note's label is whole, wrapping at 390 px rather than cut.
+      const noteLabel = page.locator('label').filter({ hasText: 'Anything your practice should know' });
+      expect(await noteLabel.innerText()).toBe('Anything your practice should know (optional)');
+      const fits = await page.evaluate<boolean>(
+        "(() => { const label = [...document.querySelectorAll('label')].find((l) => l.textContent === 'Anything your practice should know (optional)'); return !!label && label.scrollWidth <= label.clientWidth; })()",
+      );
+      expect(fits).toBe(true);
       await expectNoAxeViolations(page);
       const requestId = await send(page);
 

@@ -25,7 +25,7 @@ export const siteHeaderId = 'site-header';
 
 /**
  * R2.5: the top navigation, and repeat prescriptions (decision 0111) after the spec's three, so an owner
- * reaches them from the header as from the drawer, under the name their page has.
+ * reaches them from the header as from the drawer, under the name their page has (decision 0144).
  */
 export const topNavigation = [
   { label: 'Dashboard', href: '/' },

@@ -162,7 +162,7 @@ export function AlternativeTimes(props: {
 /**
  * "From £45.00 · Includes: …", or "Price: ask the practice" for a reason with no price in force. What it
  * includes is the practice system's text, which may start with a capital or a name: a label of its own,
- * as the practice's price list says it, reads right whatever its first letter (never "includes A …").
+ * as the practice's price list says it, reads right whatever its first letter (decision 0144).
  */
 export function reasonPriceText(price: ReasonPrice | undefined): string {
   if (!price) return noPriceText;

@@ -88,7 +88,11 @@ describe('NewPrescriptionRequestForm (decision 0111)', () => {
     fireEvent.click(screen.getByRole('radio', { name: /A written prescription/ }));
     expect(screen.getByText(/written prescription of 2 medicines is £33\.50/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
-    await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith('/drug-request'), { timeout: 15_000 });
+    await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith('/drug-request?sent=1'), {
+      timeout: 15_000,
+    });
+    // Said on the list, in its flow (decision 0144): no toast, fixed over the next page's heading.
+    expect(screen.queryByText('Your request is sent to your practice.')).toBeNull();
     expect(sent).toEqual([
       {
         petId: 7,

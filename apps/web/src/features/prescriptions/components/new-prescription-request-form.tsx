@@ -10,7 +10,6 @@ import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { TextField } from '@/shared/forms/text-field';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
-import { useToast } from '@/shared/toast/use-toast';
 import { ChoiceLabel, Radio } from '@/shared/ui/choice';
 import { TextLink } from '@/shared/ui/text-link';
 import { usePetMedicines } from '@/features/prescriptions/api/get-pet-medicines';
@@ -19,6 +18,9 @@ import { MedicineChoices, type ChosenQuantities } from './medicine-choices';
 import { writtenFeeText } from './prescription-text';
 import { offeredItems, quantityIssues } from './request-items';
 import styles from './new-prescription-request-form.module.css';
+
+/** Where the form goes once a request is sent: the list, told to say so (its page reads `sent`). */
+const requestSentHref = '/drug-request?sent=1';
 
 export interface NewPrescriptionRequestFormProps {
   /** The client's living pets (a departed pet's medicines cannot be repeated). */
@@ -81,7 +83,6 @@ function SupplyChoice({
  */
 export function NewPrescriptionRequestForm({ pets }: NewPrescriptionRequestFormProps) {
   const { router, navigating } = usePortalRouter();
-  const { showToast } = useToast();
   const [petId, setPetId] = useState<number | null>(pets.length === 1 ? pets[0]!.petId : null);
   const [chosen, setChosen] = useState<ChosenQuantities>(new Map());
   const [supply, setSupply] = useState<SupplyMethod>('collect');
@@ -117,8 +118,8 @@ export function NewPrescriptionRequestForm({ pets }: NewPrescriptionRequestFormP
         supply,
         note: note.trim() === '' ? null : note.trim(),
       });
-      showToast('Your request is sent to your practice.', 'success');
-      router.push('/drug-request');
+      // Said on the list, in its flow, not by a toast over its heading (decision 0144).
+      router.push(requestSentHref);
     } catch (error) {
       // A quantity's 400 shows by its field; anything else below, from the mutation's error.
       showQuantityErrors(quantityIssues(error, items));
@@ -180,7 +181,7 @@ export function NewPrescriptionRequestForm({ pets }: NewPrescriptionRequestFormP
             />
             {/*
               Above the box, as the form's other questions, not floating in it: a floating label is one
-              line and was cut at 390 px; this one wraps, its whole text the input's name.
+              line and was cut at 390 px; this one wraps, its whole text the input's name (decision 0144).
             */}
             <div className={styles.note}>
               <label htmlFor={noteId} className={styles.legend}>
