@@ -39,6 +39,7 @@ describe('complaints page (browser → web → API → database)', () => {
   it('is linked from the footer, shows the process, owners and the VCMS at 390 and 1440 px, and from an e-mail', async () => {
     const page = await newPage(phone390);
     await page.goto('/practices');
+    await page.getByRole('button', { name: 'Accept and close' }).click();
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Complaints' }).click();
     await page.waitForURL('**/complaints');
     expect(await page.title()).toBe('Complaints | Harbour Vets Client Portal');
