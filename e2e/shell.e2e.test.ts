@@ -102,17 +102,16 @@ describe('the shell on a desktop screen', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const footer = page.getByRole('navigation', { name: 'Footer' });
-    expect((await linkDetails(footer.getByRole('link'))).map(([, href]) => href)).toEqual(
-      [
-        'careers',
-        'contact-us',
-        'partnerships',
-        'privacy-policy',
-        'cookie-policy',
-        'terms-and-conditions',
-        'sitemap',
-      ].map((path) => `${provider}/${path}`),
-    );
+    // The provider's pages, and the portal's own complaints page (decision 0143) after Contact us.
+    const footerHrefs = (await linkDetails(footer.getByRole('link'))).map(([, href]) => href);
+    expect(footerHrefs).toEqual([
+      `${provider}/careers`,
+      `${provider}/contact-us`,
+      '/complaints',
+      ...['partnerships', 'privacy-policy', 'cookie-policy', 'terms-and-conditions', 'sitemap'].map(
+        (path) => `${provider}/${path}`,
+      ),
+    ]);
     expect(await page.getByRole('list', { name: 'Social networks' }).getByRole('link').count()).toBe(5);
     const year = new Date().getFullYear();
     expect(await page.getByRole('contentinfo').innerText()).toContain(`© ${year} Harbour Vets · v3.5.3`);

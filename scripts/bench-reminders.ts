@@ -102,6 +102,7 @@ try {
   let clock = runAt;
   const tasks = {
     brandName: 'Bench Vets',
+    portalUrl: PORTAL_URL,
     manageLinks: manageLinks(PORTAL_URL, 'bench-verification-code-pepper-0123456789'),
     bookingLink: (petId: number) => `${PORTAL_URL}/appointments/book?petId=${petId}`,
     smsEnabled: true,

@@ -62,6 +62,58 @@ describe('brandedEmail', () => {
     expect(plain.html).not.toMatch(/<a |font-size:28px|font-size:13px/);
   });
 
+  describe("the sender's closing lines (decision 0143)", () => {
+    const about = {
+      brandName: 'Harbour Vets',
+      subject: 'Repeat prescription for Rex: Approved',
+      greeting: 'Hello Olivia,',
+      paragraphs: ['Your practice has approved it.'],
+      footer: 'You asked for this prescription in the portal.',
+    };
+
+    it('ends both parts with who owns the practice and the complaints page', () => {
+      const sent = brandedEmail({
+        ...about,
+        sender: {
+          portalUrl: 'https://portal.example',
+          practice: { name: 'Clapham Vets', ownerName: 'Harbour Vets Group & Co' },
+        },
+      });
+      expect(sent.text.split('\n').slice(-5)).toEqual([
+        'You asked for this prescription in the portal.',
+        '',
+        'Clapham Vets is owned by Harbour Vets Group & Co.',
+        '',
+        'How to complain, and the free independent mediation service: https://portal.example/complaints',
+      ]);
+      expect(sent.html).toContain(
+        '<p style="font-size:13px;color:#555">Clapham Vets is owned by Harbour Vets Group &amp; Co.</p>',
+      );
+      expect(sent.html).toMatch(
+        /<a href="https:\/\/portal\.example\/complaints"[^>]*>How to complain, and the free independent mediation service<\/a>/,
+      );
+    });
+
+    it('links the complaints page without an ownership line when no practice or owner is known', () => {
+      for (const sender of [
+        { portalUrl: 'https://portal.example' },
+        { portalUrl: 'https://portal.example', practice: { name: 'Clapham Vets', ownerName: null } },
+      ]) {
+        const sent = brandedEmail({ ...about, sender });
+        expect(sent.text).not.toContain('owned by');
+        expect(sent.html).not.toContain('owned by');
+        expect(sent.text.endsWith('mediation service: https://portal.example/complaints')).toBe(true);
+        expect(sent.html).toContain('href="https://portal.example/complaints"');
+      }
+    });
+
+    it('adds nothing when the sender is not given', () => {
+      const sent = brandedEmail(about);
+      expect(sent.text).not.toContain('/complaints');
+      expect(sent.html).not.toContain('/complaints');
+    });
+  });
+
   it('lets the development mailbox find the code again in the text part', () => {
     expect(codeInText(email.text)).toBe('482913');
     expect(codeInText('Hello,\n\nNo code in this one.')).toBeNull();

@@ -12,6 +12,30 @@ export interface EmailContent {
   action?: { label: string; url: string };
   /** A closing line under everything else (why the person got this e-mail). */
   footer?: string;
+  /** Who the e-mail comes from: the lines every e-mail should end with (decision 0143). */
+  sender?: EmailSender;
+}
+
+/**
+ * The closing lines the CMA's remedies ask of a vet business (decision 0143): how to complain, and who
+ * owns the practice. Facts about the practice only, never about the person the e-mail goes to.
+ */
+export interface EmailSender {
+  /** The portal's public address without a trailing slash; its /complaints page is linked. */
+  portalUrl: string;
+  /** The practice the e-mail is about, and its owner as the group records it (null: not given). */
+  practice?: { name: string; ownerName: string | null };
+}
+
+/** The complaints link's words, the same in both parts. */
+export const complaintsLinkLabel = 'How to complain, and the free independent mediation service';
+
+function senderLines(sender: EmailSender): { ownership: string | null; complaintsUrl: string } {
+  const practice = sender.practice;
+  return {
+    ownership: practice?.ownerName ? `${practice.name} is owned by ${practice.ownerName}.` : null,
+    complaintsUrl: `${sender.portalUrl}/complaints`,
+  };
 }
 
 const escapeHtml = (text: string) =>
@@ -32,6 +56,7 @@ export function codeInText(text: string): string | null {
 /** Both parts of a branded e-mail: plain text, and simple HTML that reads well without images. */
 export function brandedEmail(content: EmailContent): { subject: string; text: string; html: string } {
   const signature = `${content.brandName} Client Portal`;
+  const sender = content.sender && senderLines(content.sender);
   const text = [
     content.greeting,
     '',
@@ -40,6 +65,8 @@ export function brandedEmail(content: EmailContent): { subject: string; text: st
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     signature,
     ...(content.footer ? ['', content.footer] : []),
+    ...(sender?.ownership ? ['', sender.ownership] : []),
+    ...(sender ? ['', `${complaintsLinkLabel}: ${sender.complaintsUrl}`] : []),
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
@@ -55,6 +82,15 @@ ${
     : ''
 }
 ${content.footer ? `<p style="font-size:13px;color:#555">${escapeHtml(content.footer)}</p>` : ''}
+${sender ? senderHtml(sender) : ''}
 </div></body></html>`;
   return { subject: content.subject, text, html };
+}
+
+/** The closing lines in HTML: #555 on white is 7.5:1, and the link is underlined, not told by colour. */
+function senderHtml(sender: ReturnType<typeof senderLines>): string {
+  return [
+    ...(sender.ownership ? [`<p style="font-size:13px;color:#555">${escapeHtml(sender.ownership)}</p>`] : []),
+    `<p style="font-size:13px;color:#555"><a href="${escapeHtml(sender.complaintsUrl)}" style="color:#1a1a1a;text-decoration:underline">${escapeHtml(complaintsLinkLabel)}</a></p>`,
+  ].join('\n');
 }

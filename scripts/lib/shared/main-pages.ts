@@ -2,7 +2,7 @@
  * Decision 0053: the portal's main pages, whose weight `e2e/page-weight.e2e.test.ts` holds to a budget and
  * `npm run bench` compares with a bare Next.js page. Signed-in pages are seen as a demo client.
  */
-export const SIGNED_OUT_PAGES = ['/practices', '/guest'] as const;
+export const SIGNED_OUT_PAGES = ['/practices', '/guest', '/complaints'] as const;
 export const SIGNED_IN_PAGES = [
   '/',
   '/pets',
@@ -27,6 +27,7 @@ export const TARGET_RATIO_TO_BARE_NEXT = 1.5;
 const TIGHTER_RATIOS: Partial<Record<string, number>> = {
   '/': 1.25,
   '/practices': 1.25,
+  '/complaints': 1.25,
   '/drug-request': 1.4,
   '/drug-request/new-request': 1.4,
 };

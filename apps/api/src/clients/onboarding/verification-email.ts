@@ -57,6 +57,7 @@ export function verificationEmail(
     footer:
       'You received this e-mail because someone asked to link a portal account to your client record. ' +
       'If it was not you, ignore it: nothing changes unless the code is used.',
+    sender: { portalUrl: settings.portalUrl },
   });
   return { to: content.to, ...email };
 }

@@ -41,6 +41,7 @@ export async function answerPrescriptionRequest(
         practiceRef: practices.pmsRef,
         practiceName: practices.name,
         practicePhone: practices.phone,
+        practiceOwnerName: practices.ownerName,
       })
       .from(prescriptionRequests)
       .innerJoin(clients, eq(clients.id, prescriptionRequests.clientId))

@@ -8,6 +8,7 @@ const request: AnsweredRequest = {
   petName: 'Bramble',
   practiceName: 'Willowbrook Vets Clapham',
   practicePhone: '020 7946 0001',
+  practiceOwnerName: 'Harbour Vets Group Ltd',
   status: 'PrescriptionIssued',
   message: null,
   supply: 'written',
@@ -36,5 +37,13 @@ describe('prescriptionAnswerEmail (decision 0111)', () => {
     expect(declined.text).toContain('Your practice says: Kidney bloods first.');
     const review = prescriptionAnswerEmail(settings, { ...request, status: 'ReviewNeeded' });
     expect(review.text).toContain('https://portal.example/appointments/book');
+  });
+
+  it('ends with who owns the practice and the complaints page (decision 0143)', () => {
+    const email = prescriptionAnswerEmail(settings, request);
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain('Willowbrook Vets Clapham is owned by Harbour Vets Group Ltd.');
+      expect(part).toContain('https://portal.example/complaints');
+    }
   });
 });

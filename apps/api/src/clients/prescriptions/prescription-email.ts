@@ -20,6 +20,8 @@ export interface AnsweredRequest {
   petName: string;
   practiceName: string;
   practicePhone: string;
+  /** Who owns the practice, for the e-mail's closing lines (decision 0143); null when not given. */
+  practiceOwnerName: string | null;
   status: PrescriptionAnswer;
   message: string | null;
   supply: SupplyMethod;
@@ -67,6 +69,10 @@ export function prescriptionAnswerEmail(
       ? { label: 'Book a review', url: `${settings.portalUrl}/appointments/book` }
       : { label: 'See your requests', url: `${settings.portalUrl}/drug-request` },
     footer: 'You received this e-mail because you asked your practice for a repeat prescription online.',
+    sender: {
+      portalUrl: settings.portalUrl,
+      practice: { name: request.practiceName, ownerName: request.practiceOwnerName },
+    },
   });
   return { to: request.to, ...email };
 }

@@ -49,6 +49,7 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
       options.brandName && options.portalUrl && options.verificationCodePepper
         ? reminderTasks({
             brandName: options.brandName,
+            portalUrl: options.portalUrl,
             manageLinks: manageLinks(options.portalUrl, options.verificationCodePepper),
             bookingLink: (petId) => `${options.portalUrl}/appointments/book?petId=${petId}`,
             smsEnabled: sms !== undefined,

@@ -18,6 +18,8 @@ import {
 
 export interface ReminderTaskOptions {
   brandName: string;
+  /** The portal's public address: reminder e-mails link its complaints page (decision 0143). */
+  portalUrl: string;
   /** The manage links reminders carry: each reminder's ends the earlier ones (decision 0095). */
   manageLinks: Pick<ManageLinks, 'forReminders'>;
   /** Booking with the pet chosen (`/appointments/book?petId=`): vaccination reminders link there. */

@@ -271,6 +271,7 @@ describe('sending appointment reminders', () => {
           now: () => clock,
           tasks: reminderTasks({
             brandName: 'Harbour Vets',
+            portalUrl,
             manageLinks: reminderLinks,
             bookingLink,
             smsEnabled: true,
@@ -307,6 +308,8 @@ describe('sending appointment reminders', () => {
     const email = smtp!.received.find((candidate) => candidate.to.includes(client.email!))!;
     expect(email.raw).toContain('Reminder of your appointment');
     expect(email.raw.replace(/=\r?\n/g, '')).toContain(link.split('#')[1]!.slice(0, 20));
+    // Decision 0143: the layout's closing lines link the complaints page.
+    expect(email.raw.replace(/=\r?\n/g, '')).toContain(`${portalUrl}/complaints`);
     // The practice is told once per channel, as it was sent.
     const told = {
       appointment_id: appointment.id,

@@ -24,6 +24,8 @@ export type ReminderSkip =
 export interface SendReminderDeps {
   db: Database;
   brandName: string;
+  /** The portal's public address: every e-mail links its complaints page (decision 0143). */
+  portalUrl: string;
   /**
    * The appointment's manage link (decision 0084): every reminder carries a new one, which ends the
    * earlier links; its e-mail and its text share it (decision 0095).
@@ -39,6 +41,8 @@ export interface ReminderFacts {
   reasonName: string;
   practiceName: string;
   practicePhone: string;
+  /** Who owns the practice, for the e-mail's closing lines (decision 0143); null when not given. */
+  practiceOwnerName: string | null;
   startsAt: Date;
   manageUrl: string;
 }
@@ -46,7 +50,7 @@ export interface ReminderFacts {
 export const reminderSubject = 'Reminder of your appointment';
 
 /** The reminder e-mail: no calendar part (the confirmation's entry stands; decision 0085). */
-export function reminderEmail(facts: ReminderFacts & { to: string; brandName: string }) {
+export function reminderEmail(facts: ReminderFacts & { to: string; brandName: string; portalUrl: string }) {
   return {
     to: facts.to,
     ...brandedEmail({
@@ -60,6 +64,10 @@ export function reminderEmail(facts: ReminderFacts & { to: string; brandName: st
       ],
       action: { label: manageLinkLabel, url: facts.manageUrl },
       footer: 'You get appointment reminders because you chose them in your contact preferences.',
+      sender: {
+        portalUrl: facts.portalUrl,
+        practice: { name: facts.practiceName, ownerName: facts.practiceOwnerName },
+      },
     }),
   };
 }
@@ -173,7 +181,7 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
           r.appointment_starts_at as "appointmentStartsAt", a.status as "appointmentStatus",
           a.starts_at as "startsAt", c.email, c.mobile_phone as "mobilePhone", c.first_name as "firstName",
           pt.name as "petName", pt.status as "petStatus", ar.name as "reasonName", pr.name as "practiceName",
-          pr.phone as "practicePhone", coalesce(cp.opted_in, false) as "optedIn",
+          pr.phone as "practicePhone", pr.owner_name as "practiceOwnerName", coalesce(cp.opted_in, false) as "optedIn",
           a.client_id as "clientId", a.pet_id as "petId", a.pms_ref as "appointmentRef",
           c.pms_ref as "clientRef", pt.pms_ref as "petRef"
         from ${appointmentReminders} r
@@ -224,7 +232,7 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
       const emailIds = await enqueueEmails(
         tx,
         emails.map(({ reminder, to }) =>
-          reminderEmail({ ...facts(reminder), to, brandName: deps.brandName }),
+          reminderEmail({ ...facts(reminder), to, brandName: deps.brandName, portalUrl: deps.portalUrl }),
         ),
       );
       const smsIds = await enqueueSmsMessages(

@@ -199,6 +199,7 @@ describe('sending vaccination reminders', () => {
           now: () => fourWeeksBefore,
           tasks: reminderTasks({
             brandName: 'Harbour Vets',
+            portalUrl,
             manageLinks: { forReminders: () => Promise.resolve(new Map()) },
             bookingLink,
             smsEnabled: true,
@@ -228,6 +229,8 @@ describe('sending vaccination reminders', () => {
       .replace(/=3D/g, '=');
     expect(raw).toContain(`${link}`);
     expect(raw).toContain("Biscuit's vaccination is due");
+    // Decision 0143: the layout's closing lines link the complaints page.
+    expect(raw).toContain(`${portalUrl}/complaints`);
     expect((await remindersOf(pet.id)).map((row) => row.status)).toEqual(['sent', 'sent']);
   });
 

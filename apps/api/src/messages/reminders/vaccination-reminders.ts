@@ -92,7 +92,9 @@ export interface VaccinationReminderFacts {
 
 export const vaccinationBookLabel = 'Book a vaccination appointment';
 
-export function vaccinationReminderEmail(facts: VaccinationReminderFacts & { to: string }) {
+export function vaccinationReminderEmail(
+  facts: VaccinationReminderFacts & { to: string; portalUrl: string },
+) {
   const when = facts.kind === 'd0' ? 'today' : `on ${longDate(facts.dueOn)}`;
   return {
     to: facts.to,
@@ -106,6 +108,8 @@ export function vaccinationReminderEmail(facts: VaccinationReminderFacts & { to:
       ],
       action: { label: vaccinationBookLabel, url: facts.bookingUrl },
       footer: 'You get vaccination reminders because you chose reminders in your contact preferences.',
+      // No practice is named here, so no owner: the complaints link only (decision 0143).
+      sender: { portalUrl: facts.portalUrl },
     }),
   };
 }
@@ -122,6 +126,8 @@ export function vaccinationReminderSms(facts: VaccinationReminderFacts): string 
 export function createSendVaccinationReminderTask(deps: {
   db: Database;
   brandName: string;
+  /** The portal's public address: the e-mail links its complaints page (decision 0143). */
+  portalUrl: string;
   bookingLink: (petId: number) => string;
   logger: EmailLogger;
   now: () => Date;
@@ -178,7 +184,10 @@ export function createSendVaccinationReminderTask(deps: {
       };
       if (reminder.channel === 'email') {
         if (!row.email) return skip('no-address');
-        const emailId = await enqueueEmail(tx, vaccinationReminderEmail({ ...facts, to: row.email }));
+        const emailId = await enqueueEmail(
+          tx,
+          vaccinationReminderEmail({ ...facts, to: row.email, portalUrl: deps.portalUrl }),
+        );
         await tx
           .update(vaccinationReminders)
           .set({ status: 'sent', emailOutboxId: emailId, handledAt: sql`now()` })

@@ -46,6 +46,7 @@ export function invitationEmail(
     footer:
       'You received this e-mail because your practice asked us to invite you. If you do not want an online ' +
       'account, ignore it: nothing changes unless the invitation is used.',
+    sender: { portalUrl: settings.portalUrl },
   });
   return { to: content.to, ...email };
 }

@@ -41,7 +41,7 @@ describe('activationDestination (R4.1)', () => {
     expect(destination({ activationStatus: 'COMPLETED', hasStoredInvitation: true })).toBeNull();
   });
 
-  it('guards every page but the onboarding ones (and the redirect screens and the mailbox)', () => {
+  it('guards every page but the onboarding ones (and the redirect screens, the mailbox and complaints)', () => {
     for (const pathname of ['/', '/pets', '/pets/3', '/appointments', '/client-detail', '/practices']) {
       expect(destination({ pathname })).toBe('/client-routing');
     }
@@ -58,6 +58,7 @@ describe('activationDestination (R4.1)', () => {
       '/signup',
       '/dev/mailbox',
       '/client-detail/delete-account',
+      '/complaints',
     ]) {
       expect(destination({ pathname }), pathname).toBeNull();
     }

@@ -6,7 +6,8 @@ import { normalisePath } from '@/shared/layout/path-utils';
  * reachable from them: /invite (a destination of the guard itself), the sign-in and sign-up redirect
  * screens (R2.16, R2.17: "sign in with the other account"), and the development mailbox (where a
  * newcomer reads the code the flow waits for). And deleting the online account (decision 0080): a person
- * who signed up and never linked may delete their account as well.
+ * who signed up and never linked may delete their account as well. And how to complain (decision 0143):
+ * the verification and invitation e-mails link it, so it opens for anyone signed in or not.
  */
 const unguardedRoutes = [
   '/registration',
@@ -20,6 +21,7 @@ const unguardedRoutes = [
   '/signup',
   '/dev/mailbox',
   '/client-detail/delete-account',
+  '/complaints',
 ];
 
 export function isActivationGuarded(pathname: string): boolean {

@@ -6,6 +6,7 @@ export const breadcrumbLabels: Readonly<Record<string, string>> = {
   appointments: 'Your appointments',
   pets: 'Your pets',
   'client-detail': 'Your details',
+  complaints: 'Complaints',
   'contact-preferences': 'Contact preferences',
   'delete-account': 'Delete your online account',
   'your-data': 'Your data',

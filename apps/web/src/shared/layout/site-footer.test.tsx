@@ -25,6 +25,7 @@ describe('SiteFooter', () => {
     ).toEqual([
       ['Careers', 'https://www.provider.example/careers'],
       ['Contact us', 'https://www.provider.example/contact-us'],
+      ['Complaints', '/complaints'],
       ['Partnerships', 'https://www.provider.example/partnerships'],
       ['Privacy policy', 'https://www.provider.example/privacy-policy'],
       ['Cookie policy', 'https://www.provider.example/cookie-policy'],

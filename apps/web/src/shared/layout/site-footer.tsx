@@ -12,10 +12,15 @@ export interface SiteFooterProps {
   year?: number;
 }
 
+/** The public complaints page (decision 0143). */
+export const complaintsPath = '/complaints';
+
 function footerLinks(links: SiteLinks) {
   return [
     { label: 'Careers', href: links.careers },
     { label: 'Contact us', href: links.contact },
+    // The portal's own page (decision 0143): every page links how to complain, as the CMA's remedies ask.
+    { label: 'Complaints', href: complaintsPath },
     { label: 'Partnerships', href: links.partnerships },
     { label: 'Privacy policy', href: links.privacy },
     { label: 'Cookie policy', href: links.cookies },

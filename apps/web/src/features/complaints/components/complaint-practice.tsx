@@ -1,0 +1,51 @@
+import { telephoneHref } from '@/shared/telephone-href';
+import { cx } from '@/shared/ui/cx';
+import surface from '@/shared/ui/surface.module.css';
+import { TextLink } from '@/shared/ui/text-link';
+import typography from '@/shared/ui/typography.module.css';
+import styles from './complaints-content.module.css';
+
+/** What the page shows of a practice: where to send a complaint, and who owns it (decision 0104). */
+export interface ComplaintPractice {
+  id: number;
+  name: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  town: string;
+  postcode: string;
+  ownerName: string | null;
+}
+
+/** One practice's complaints contact: its phone, its address for a letter, its owner. */
+export function ComplaintPracticeCard({ practice }: { practice: ComplaintPractice }) {
+  const headingId = `complaints-practice-${practice.id}`;
+  return (
+    <article aria-labelledby={headingId} className={cx(surface.outlined, styles.card)}>
+      <h3 id={headingId} className={cx(typography.h3, typography.gutterBottom)}>
+        {practice.name}
+      </h3>
+      <p>
+        Phone:{' '}
+        <TextLink
+          href={telephoneHref(practice.phone)}
+          external
+          aria-label={`Call ${practice.name} on ${practice.phone}`}
+        >
+          {practice.phone}
+        </TextLink>
+      </p>
+      <p>Write to the practice manager at:</p>
+      <address className={styles.address}>
+        {[practice.addressLine1, practice.addressLine2, practice.town, practice.postcode]
+          .filter((line): line is string => Boolean(line))
+          .map((line, index) => (
+            <span key={index} className={styles.line}>
+              {line}
+            </span>
+          ))}
+      </address>
+      {practice.ownerName && <p>{`${practice.name} is owned by ${practice.ownerName}.`}</p>}
+    </article>
+  );
+}
