@@ -42,21 +42,33 @@ export const prescriptionStatusLabels: Record<PrescriptionRequestStatus, string>
 };
 
 /**
- * The Competition and Markets Authority's cap on a written prescription (final report, 24 March 2026):
- * £21 for the first medicine and £12.50 for each further one on the same prescription
- * (https://www.gov.uk/guidance/what-veterinary-businesses-and-vets-need-to-do-following-the-cmas-final-vets-report).
- * A practice may charge less (practices.csv), never more.
+ * The Competition and Markets Authority's cap on a written prescription (final report, 24 March 2026,
+ * https://www.gov.uk/government/publications/veterinary-services-for-household-pets-final-decision-report;
+ * https://www.gov.uk/guidance/what-veterinary-businesses-and-vets-need-to-do-following-the-cmas-final-vets-report):
+ * £21 for the first medicine and £12.50 for each further one, raised each year with inflation. The cap is
+ * dated (decision 0142): the written_prescription_caps table, loaded from the reference data, holds each
+ * cap from the day it is in force. These amounts are only the fee of a practice that sets none.
  */
-export const writtenPrescriptionCapPence = { first: 2100, further: 1250 } as const;
+export const defaultWrittenPrescriptionFeePence = { first: 2100, further: 1250 } as const;
 
-/** The practice's fee for a written prescription of `medicines` medicines, in pence. */
+/** A written prescription's fee or cap: the first medicine and each further one, in pence. */
+export interface WrittenPrescriptionFees {
+  firstPence: number;
+  furtherPence: number;
+}
+
+/**
+ * The fee for a written prescription of `medicines` medicines, in pence: the practice's fee, at most the
+ * cap in force on the request's day (decision 0142).
+ */
 export function writtenPrescriptionFeePence(
-  fees: { firstPence: number; furtherPence: number },
+  fees: WrittenPrescriptionFees,
+  cap: WrittenPrescriptionFees,
   medicines: number,
 ): number {
   if (medicines <= 0) return 0;
-  const first = Math.min(fees.firstPence, writtenPrescriptionCapPence.first);
-  const further = Math.min(fees.furtherPence, writtenPrescriptionCapPence.further);
+  const first = Math.min(fees.firstPence, cap.firstPence);
+  const further = Math.min(fees.furtherPence, cap.furtherPence);
   return first + further * (medicines - 1);
 }
 

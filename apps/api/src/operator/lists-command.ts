@@ -27,6 +27,8 @@ export const listsCommand = operatorCommand({
       context.out(
         `lists: breed colours ${load.breedColours.added} added, ${load.breedColours.removed} removed`,
       );
+      const caps = load.writtenPrescriptionCaps;
+      context.out(`lists: written prescription caps: ${caps.entries} days; ${caps.added} added`);
       const outcome = load.changed ? (dryRun ? 'would change the lists' : 'loaded') : 'nothing to change';
       context.out(
         `lists: ${outcome} in ${load.seconds.toFixed(1)} s${dryRun ? ' (dry run: nothing written)' : ''}.`,

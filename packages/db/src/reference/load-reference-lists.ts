@@ -8,10 +8,12 @@ import { writeListPlan, type ListCounts } from './list-writes.ts';
 import {
   ReferenceDataRefused,
   readReferenceData,
+  referenceDataDirectory,
   type ListName,
   type ReferenceProblem,
 } from './reference-files.ts';
 import { countReferences, readStoredList, type StoredList } from './stored-lists.ts';
+import { planCaps, writeCaps } from './written-prescription-caps.ts';
 
 export { ReferenceDataRefused } from './reference-files.ts';
 export type { ListCounts } from './list-writes.ts';
@@ -27,6 +29,8 @@ export interface ReferenceListsLoad {
   lists: Record<ListName, ListCounts>;
   /** Links of breeds to the colours they come in (breed-colour-links.ts). */
   breedColours: { added: number; removed: number };
+  /** The written prescription fee's caps (written-prescription-caps.ts, decision 0142): lines, and days added. */
+  writtenPrescriptionCaps: { entries: number; added: number };
   /** Whether anything was (or, in a dry run, would be) written. */
   changed: boolean;
   seconds: number;
@@ -34,7 +38,8 @@ export interface ReferenceListsLoad {
 
 /**
  * Loads the reference lists (decision 0096) into the database: species, breeds, colours, insurers,
- * salutations and cancellation reasons from the data files, in one transaction, one load at a time.
+ * salutations and cancellation reasons from the data files, and the written prescription fee's dated caps
+ * (decision 0142), in one transaction, one load at a time.
  * Idempotent: the same data again writes nothing. An entry renamed is renamed in place; one merged into
  * another (its code `replaced_by` the other's) moves what names it there first; a row from before the
  * lists, or a group's own entry, of an entry's name or code becomes that entry. Refused, with nothing
@@ -69,6 +74,8 @@ export async function loadReferenceLists(
       problems.push(...plan.problems, ...(await orphans(client, table, plan, stored)));
       planned.set(list, { plan, stored });
     }
+    const caps = await planCaps(client, options.directory ?? referenceDataDirectory);
+    problems.push(...caps.problems);
     if (problems.length > 0) throw new ReferenceDataRefused(problems);
 
     const lists = {} as Record<ListName, ListCounts>;
@@ -87,14 +94,22 @@ export async function loadReferenceLists(
       if (list === 'species') for (const d of plan.entries) speciesIds.set(d.entry.code, d.id!);
     }
     const breedColours = await syncBreedColours(client, data);
-    const changed =
+    const capsAdded = await writeCaps(client, caps);
+    const listsChanged =
       breedColours.added + breedColours.removed > 0 ||
       Object.values(lists).some(
         (c) => c.added + c.changed + c.merged + c.removed + c.keysAdded + c.keysRemoved > 0,
       );
-    if (changed) await bumpListsVersion(client);
+    // The caps are no list the forms offer: a cap added leaves the lists' version as it is.
+    if (listsChanged) await bumpListsVersion(client);
     await client.query(options.dryRun ? 'rollback' : 'commit');
-    return { lists, breedColours, changed, seconds: (performance.now() - started) / 1000 };
+    return {
+      lists,
+      breedColours,
+      writtenPrescriptionCaps: { entries: caps.entries, added: capsAdded },
+      changed: listsChanged || capsAdded > 0,
+      seconds: (performance.now() - started) / 1000,
+    };
   } catch (error) {
     failed = !(error instanceof ReferenceDataRefused);
     await client.query('rollback').catch(() => {

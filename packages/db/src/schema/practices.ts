@@ -1,7 +1,7 @@
 import { practiceTimeZone } from '@vet/contracts/practice-clock';
 import {
   defaultPrescriptionReviewMonths,
-  writtenPrescriptionCapPence,
+  defaultWrittenPrescriptionFeePence,
 } from '@vet/contracts/prescription-rules';
 import { requiredRef } from './columns.ts';
 import { practiceRecordColumns } from './pms-ref.ts';
@@ -49,23 +49,20 @@ export const practices = pgTable(
     prescriptionReviewMonths: smallint('prescription_review_months')
       .notNull()
       .default(defaultPrescriptionReviewMonths),
-    /** Decision 0111: the written prescription's fee, first medicine and each further one (CMA cap). */
+    /** Decisions 0111, 0142: the written prescription's fee, first medicine and each further one. */
     writtenPrescriptionFeePence: integer('written_prescription_fee_pence')
       .notNull()
-      .default(writtenPrescriptionCapPence.first),
+      .default(defaultWrittenPrescriptionFeePence.first),
     writtenPrescriptionFurtherFeePence: integer('written_prescription_further_fee_pence')
       .notNull()
-      .default(writtenPrescriptionCapPence.further),
+      .default(defaultWrittenPrescriptionFeePence.further),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('practices_time_zone_uk_ck', sql`${t.timeZone} = ${sql.raw(`'${practiceTimeZone}'`)}`),
     check('practices_prescription_review_ck', sql`${t.prescriptionReviewMonths} between 1 and 36`),
-    check(
-      'practices_written_prescription_fee_ck',
-      sql`${t.writtenPrescriptionFeePence} between 0 and ${sql.raw(String(writtenPrescriptionCapPence.first))}
-        and ${t.writtenPrescriptionFurtherFeePence} between 0 and ${sql.raw(String(writtenPrescriptionCapPence.further))}`,
-    ),
+    // No check of the written prescription's fee: its cap is dated (written_prescription_caps, decision
+    // 0142), so the import and the API refuse a fee above the cap in force on the day it is set.
   ],
 );
 

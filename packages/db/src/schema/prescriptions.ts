@@ -112,3 +112,19 @@ export const prescriptionRequestItems = pgTable(
     check('prescription_request_items_quantity_ck', sql`${t.quantity} >= 1`),
   ],
 );
+
+/**
+ * The CMA's cap on a written prescription's fee (decision 0142), dated: the cap in force on a day is the
+ * row of the latest effective_from on or before it. Loaded from the reference data
+ * (written-prescription-caps.csv) by `portal-admin lists`; a row is never rewritten, so a fee quoted
+ * under an earlier cap is still explained by its row.
+ */
+export const writtenPrescriptionCaps = pgTable(
+  'written_prescription_caps',
+  {
+    effectiveFrom: date('effective_from', { mode: 'string' }).primaryKey(),
+    firstPence: integer('first_pence').notNull(),
+    furtherPence: integer('further_pence').notNull(),
+  },
+  (t) => [check('written_prescription_caps_pence_ck', sql`${t.firstPence} >= 0 and ${t.furtherPence} >= 0`)],
+);

@@ -1,6 +1,7 @@
 import type { KindFile } from '../kinds/kind.ts';
 import { literal, refuseIncompleteGroups, refuseRepeatedKeys, type CheckContext } from './cross-row-rules.ts';
 import { stagingTable } from './import-files.ts';
+import { prescriptionFeeWithinCap } from './prescription-fee-cap.ts';
 import { refuseRows } from './refusals.ts';
 
 type Check = (context: CheckContext) => Promise<void>;
@@ -106,6 +107,7 @@ const onePricePerDay: Check = async (context) => {
 
 /** Each file's own checks across rows, after its keys and references. */
 export const kindChecks: Partial<Record<KindFile, readonly Check[]>> = {
+  'practices.csv': [prescriptionFeeWithinCap],
   'opening_hours.csv': [openingDaysOnce],
   'rota_shifts.csv': [wholeRotas],
   'closures.csv': [ownerOfTheRecord('closures.csv', 'clinician', 'practice')],

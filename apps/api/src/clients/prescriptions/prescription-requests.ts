@@ -44,7 +44,10 @@ async function petWithMedicines(
   };
   const rows = await deps.repository.medicinesOf(tx, petId);
   const medicines = rows.map((row) => ({ ...row, ...availabilityOf(row, context) }));
-  return { pet, medicines };
+  // The cap in force on the request's day (decision 0142): a fee set under a higher cap is charged at most this.
+  const fees = { firstPence: pet.firstPence, furtherPence: pet.furtherPence };
+  const cap = (await deps.repository.capOn(tx, context.today)) ?? fees;
+  return { pet, medicines, fees, cap };
 }
 
 /** GET /v2/pets/{petId}/medications */
@@ -54,12 +57,15 @@ export async function listPetMedicines(
   petId: number,
   now: Date,
 ): Promise<PetMedicines> {
-  const { pet, medicines } = await petWithMedicines(deps, deps.db, clientId, petId, now);
+  const { pet, medicines, fees, cap } = await petWithMedicines(deps, deps.db, clientId, petId, now);
   return {
     petId: pet.petId,
     petName: pet.petName,
     medicines: medicines.map(({ medicationRef: _, ...medicine }) => medicine),
-    writtenPrescriptionFees: { firstPence: pet.firstPence, furtherPence: pet.furtherPence },
+    writtenPrescriptionFees: {
+      firstPence: Math.min(fees.firstPence, cap.firstPence),
+      furtherPence: Math.min(fees.furtherPence, cap.furtherPence),
+    },
     practice: { name: pet.practiceName, phone: pet.practicePhone },
   };
 }
@@ -77,7 +83,7 @@ export async function createPrescriptionRequest(
   now: Date,
 ): Promise<PrescriptionRequest> {
   const requestId = await deps.db.transaction(async (tx) => {
-    const { pet, medicines } = await petWithMedicines(deps, tx, clientId, body.petId, now);
+    const { pet, medicines, fees, cap } = await petWithMedicines(deps, tx, clientId, body.petId, now);
     const byId = new Map(medicines.map((medicine) => [medicine.medicationId, medicine]));
     const ids = body.items.map((item) => item.medicationId);
     if (new Set(ids).size !== ids.length) throw badRequest(prescriptionMessages.sameMedicineTwice);
@@ -100,13 +106,7 @@ export async function createPrescriptionRequest(
     for (const { medicine } of chosen)
       if (medicine.availability !== 'available')
         throw forbidden(medicine.refusal ?? undefined, refusalCodes[medicine.availability]);
-    const feePence =
-      body.supply === 'written'
-        ? writtenPrescriptionFeePence(
-            { firstPence: pet.firstPence, furtherPence: pet.furtherPence },
-            chosen.length,
-          )
-        : 0;
+    const feePence = body.supply === 'written' ? writtenPrescriptionFeePence(fees, cap, chosen.length) : 0;
     const [request] = await tx
       .insert(prescriptionRequests)
       .values({

@@ -246,4 +246,27 @@ describe('POST /prescription-requests sends', () => {
     expect((await ask('written')).json()).toMatchObject({ feePence: 1500 });
     expect((await ask('collect')).json()).toMatchObject({ feePence: 0 });
   });
+
+  // Decision 0142: a fee stored above today's cap (a cap since lowered, or set by hand) is charged at the cap.
+  it('at most the cap in force on the request’s day, whatever fee the practice stored', async () => {
+    const { practice, client, authorization, pet } = await practiceWithPet(db, signedInClient, {
+      writtenPrescriptionFeePence: 2500,
+      writtenPrescriptionFurtherFeePence: 1500,
+    });
+    await seenAt(db, {
+      practiceId: practice.id,
+      clientId: client.id,
+      petId: pet.id,
+      at: new Date(Date.now() - DAY),
+    });
+    const [one, two] = [
+      await createMedication(db, pet.id),
+      await createMedication(db, pet.id, { medicine: 'Yumove' }),
+    ];
+    const shown = petMedicinesSchema.parse((await medicinesOf(authorization, pet.id)).json());
+    expect(shown.writtenPrescriptionFees).toEqual({ firstPence: 2100, furtherPence: 1250 });
+    const items = [one, two].map((m) => ({ medicationId: m.id, quantity: 1 }));
+    const response = await request(authorization, { petId: pet.id, items, supply: 'written' });
+    expect(response.json()).toMatchObject({ feePence: 2100 + 1250 });
+  });
 });

@@ -101,6 +101,23 @@ const badInput: [string, PracticeRecordKind, Record<string, unknown>, { path: st
       { path: 'time_zone', message: expect.stringContaining('Europe/London') },
     ],
     [
+      'a written prescription fee above the cap in force (decision 0142)',
+      'practices',
+      { ...first('practices.csv'), written_prescription_further_fee: '12.51' },
+      {
+        path: 'written_prescription_further_fee',
+        message: expect.stringContaining(
+          "above £12.50, the cap on a written prescription's fee in force from 24 March 2026",
+        ),
+      },
+    ],
+    [
+      'a negative written prescription fee',
+      'practices',
+      { ...first('practices.csv'), written_prescription_fee: '-1' },
+      { path: 'written_prescription_fee', message: 'negative: a price is 0.00 or more' },
+    ],
+    [
       'a reference to no record',
       'vaccinations',
       { ...first('vaccinations.csv'), pet_ref: 'PET-NONE' },

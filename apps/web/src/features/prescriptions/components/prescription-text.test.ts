@@ -12,9 +12,10 @@ describe('writtenFeeText (decision 0111)', () => {
     );
   });
 
-  it('says the first medicine’s fee before any is chosen, and never more than the cap', () => {
+  // The API sends the fees at most the cap in force that day (decision 0142): the page adds them up.
+  it('says the first medicine’s fee before any is chosen, and the fees as the API sends them', () => {
     expect(writtenFeeText({ firstPence: 1500, furtherPence: 500 }, 0)).toContain('1 medicine is £15.00');
-    expect(writtenFeeText({ firstPence: 9900, furtherPence: 9900 }, 2)).toContain('£33.50');
+    expect(writtenFeeText({ firstPence: 2200, furtherPence: 1300 }, 2)).toContain('£35.00');
   });
 
   it('names a medicine with its strength when it has one', () => {

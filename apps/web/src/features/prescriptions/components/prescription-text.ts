@@ -12,7 +12,8 @@ export const medicineName = (medicine: { medicine: string; strength: string | nu
  */
 export function writtenFeeText(fees: WrittenPrescriptionFees, count: number): string {
   const medicines = Math.max(count, 1);
-  const fee = formatPounds(writtenPrescriptionFeePence(fees, medicines));
+  // The fees come capped by the API, at the cap in force today (decision 0142).
+  const fee = formatPounds(writtenPrescriptionFeePence(fees, fees, medicines));
   const of = medicines === 1 ? '1 medicine' : `${medicines} medicines`;
   return `The practice’s fee for a written prescription of ${of} is ${fee}.`;
 }
