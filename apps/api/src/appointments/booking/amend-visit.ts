@@ -5,6 +5,7 @@ import { releaseExpiredHolds, releaseReservation, reserve } from '@vet/clinician
 import { appointments } from '@vet/db/schema/appointments';
 import { eq } from 'drizzle-orm';
 import { conflict, notFound } from '../../platform/index.ts';
+import { clinicianNameForClient } from '../../clients/index.ts';
 import { appointmentEventColumns, previousEventColumns, recordAmended } from './appointment-events.ts';
 import type { Executor } from './appointment-records.ts';
 import type { Booker, BookingDeps } from './book-appointment.ts';
@@ -96,11 +97,28 @@ export async function amendVisit(
           const previous = { ...record, reasonId: record.appointmentReasonId };
           const [amended] = await tx
             .update(appointments)
-            .set({ clinicianId, startsAt: petStartsAt, endsAt: petEndsAt, flaggedAt: null, updatedAt: now })
+            .set({
+              clinicianId,
+              // As one appointment's move: a vet named now is the choice (decision 0141).
+              ...(lead.chosenClinicianId === undefined ? {} : { chosenClinicianId: clinicianId }),
+              startsAt: petStartsAt,
+              endsAt: petEndsAt,
+              flaggedAt: null,
+              updatedAt: now,
+            })
             .where(eq(appointments.id, record.appointmentId))
-            .returning({ ...appointmentEventColumns, ...previousEventColumns(previous) });
+            .returning({
+              ...appointmentEventColumns,
+              ...previousEventColumns(previous),
+              clinicianName: clinicianNameForClient,
+            });
           await recordAmended(tx, amended!, previous);
-          moved.push({ ...record, startsAt: petStartsAt, endsAt: petEndsAt });
+          moved.push({
+            ...record,
+            startsAt: petStartsAt,
+            endsAt: petEndsAt,
+            clinicianName: amended!.clinicianName,
+          });
         }
         await enqueueVisitChangeEmail(tx, deps, booker, moved, 'amended', now);
         // Decision 0086: moved earlier, the visit's earlier-times requests have done their work and end.

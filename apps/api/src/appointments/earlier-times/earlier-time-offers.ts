@@ -21,7 +21,7 @@ import {
 import { conflict, notFound } from '../../platform/index.ts';
 import { earlierTimeMessages, hashToken, type EarlierTimesDeps } from './earlier-times-common.ts';
 import { offerFreedTime } from './offer-freed-time.ts';
-import { withPetPracticeAndReason } from '../../clients/index.ts';
+import { clinicianNameForClient, withPetPracticeAndReason } from '../../clients/index.ts';
 
 const offerColumns = {
   offerId: earlierTimeOffers.id,
@@ -144,7 +144,11 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
           updatedAt: now,
         })
         .where(eq(appointments.id, offer.appointmentId))
-        .returning({ ...appointmentEventColumns, ...previousEventColumns(previous) });
+        .returning({
+          ...appointmentEventColumns,
+          ...previousEventColumns(previous),
+          clinicianName: clinicianNameForClient,
+        });
       await recordAmended(tx, amended!, previous);
       await tx
         .update(earlierTimeOffers)
@@ -164,6 +168,8 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
           ...record,
           startsAt: offer.offeredStartsAt,
           endsAt: offer.offeredEndsAt,
+          // Another clinician's time names nobody (decision 0141).
+          clinicianName: amended!.clinicianName,
           calendarSequence,
         };
         await enqueueEmail(
