@@ -5,8 +5,7 @@ import { releaseExpiredHolds, releaseReservation, reserve } from '@vet/clinician
 import { appointments } from '@vet/db/schema/appointments';
 import { eq } from 'drizzle-orm';
 import { conflict, notFound } from '../../platform/index.ts';
-import { clinicianNameForClient } from '../../clients/index.ts';
-import { appointmentEventColumns, previousEventColumns, recordAmended } from './appointment-events.ts';
+import { amendedColumns, recordAmended } from './appointment-events.ts';
 import type { Executor } from './appointment-records.ts';
 import type { Booker, BookingDeps } from './book-appointment.ts';
 import { petContext, timeNotFree, type VisitOutcome } from './book-visit.ts';
@@ -100,18 +99,14 @@ export async function amendVisit(
             .set({
               clinicianId,
               // As one appointment's move: a vet named now is the choice (decision 0141).
-              ...(lead.chosenClinicianId === undefined ? {} : { chosenClinicianId: clinicianId }),
+              chosenClinicianId: lead.chosenClinicianId,
               startsAt: petStartsAt,
               endsAt: petEndsAt,
               flaggedAt: null,
               updatedAt: now,
             })
             .where(eq(appointments.id, record.appointmentId))
-            .returning({
-              ...appointmentEventColumns,
-              ...previousEventColumns(previous),
-              clinicianName: clinicianNameForClient,
-            });
+            .returning(amendedColumns(previous));
           await recordAmended(tx, amended!, previous);
           moved.push({
             ...record,

@@ -10,8 +10,7 @@ import { clients } from '@vet/db/schema/clients';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { endEarlierTimeRequests, type FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { conflict, notFound } from '../../platform/index.ts';
-import { clinicianNameForClient } from '../../clients/index.ts';
-import { appointmentEventColumns, previousEventColumns, recordAmended } from './appointment-events.ts';
+import { amendedColumns, recordAmended } from './appointment-events.ts';
 import { nextCalendarSequence } from './appointment-calendar.ts';
 import { recordChangeEmail, type AppointmentChange } from './booking-emails.ts';
 import { assertCancellationReason, cancelBooked } from './cancel-writes.ts';
@@ -167,9 +166,7 @@ export async function amendAppointment(
           .update(appointments)
           .set({
             clinicianId,
-            // A vet named now is the client's choice; moved with any vet, the earlier choice stays, and
-            // names the clinician only if the move kept them (decision 0141).
-            ...(context.chosenClinicianId === undefined ? {} : { chosenClinicianId: clinicianId }),
+            chosenClinicianId: context.chosenClinicianId, // named now; for any vet, kept (decision 0141)
             reasonId: context.reason.appointmentReasonId,
             startsAt,
             endsAt,
@@ -178,19 +175,13 @@ export async function amendAppointment(
             updatedAt: deps.now(),
           })
           .where(eq(appointments.id, appointmentId))
-          .returning({
-            ...appointmentEventColumns,
-            ...previousEventColumns(previous),
-            clinicianName: clinicianNameForClient,
-          });
+          .returning(amendedColumns(previous));
         await recordAmended(tx, amended!, previous);
         const moved = {
           ...record,
-          startsAt,
-          endsAt,
+          ...amended!, // its new time, and the clinician's name as the client may read it now
           reasonName: context.reason.name,
           clinicianType: context.reason.clinicianType,
-          clinicianName: amended!.clinicianName,
         };
         await confirm(deps, tx, booker, moved, 'amended');
         // Decision 0086: moved earlier, its earlier-times request has done its work and ends.

@@ -1,8 +1,9 @@
 import { appointmentDetailSchema } from '@vet/contracts/appointment-booking';
+import { visitDetailSchema } from '@vet/contracts/appointment-visits';
 import { appointmentsResponseSchema } from '@vet/contracts/appointments';
 import { appointments } from '@vet/db/schema/appointments';
 import { clinicians } from '@vet/db/schema/clinicians';
-import { createAppointment } from '@vet/db/testing/factories';
+import { createAppointment, createPet } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -128,6 +129,29 @@ describe('the vet a client named, shown wherever the booking appears', () => {
     });
     await db.update(appointments).set({ source: 'Practice' }).where(eq(appointments.id, desk.id));
     expect(await shown(s, desk.id)).toEqual({ listed: null, detail: null });
+  });
+
+  it('names her for every pet of a visit booked with her, and in its one e-mail (decision 0117)', async () => {
+    const s = await scene();
+    const mango = await createPet(db, { clientId: s.client.id, speciesId: s.dog.id, name: 'Mango' });
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/appointments/visits',
+      headers: { authorization: s.authorization },
+      payload: {
+        practiceId: s.practice.id,
+        petIds: [s.pet.id, mango.id],
+        appointmentReasonId: s.reason.id,
+        startsAt: localInstant(localDay(4), '10:00').toISOString(),
+        clinicianId: s.kirsty.id,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const visit = visitDetailSchema.parse(response.json());
+    expect(visit.appointments.map((a) => a.clinicianName)).toEqual(['Kirsty Doyle', 'Kirsty Doyle']);
+    expect((await latestEmailTo(s.client.email!))?.text).toMatch(
+      /booked: Biscuit and Mango: .+ with Kirsty Doyle at /,
+    );
   });
 
   it('names the vet named when moving a booking made for any vet', async () => {

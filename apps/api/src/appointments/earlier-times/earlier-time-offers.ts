@@ -9,10 +9,9 @@ import { practices } from '@vet/db/schema/practices';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { and, eq } from 'drizzle-orm';
 import {
-  appointmentEventColumns,
+  amendedColumns,
   nextCalendarSequence,
   openDiary,
-  previousEventColumns,
   recordAmended,
   recordChangeEmail,
   refusalOf,
@@ -21,7 +20,7 @@ import {
 import { conflict, notFound } from '../../platform/index.ts';
 import { earlierTimeMessages, hashToken, type EarlierTimesDeps } from './earlier-times-common.ts';
 import { offerFreedTime } from './offer-freed-time.ts';
-import { clinicianNameForClient, withPetPracticeAndReason } from '../../clients/index.ts';
+import { withPetPracticeAndReason } from '../../clients/index.ts';
 
 const offerColumns = {
   offerId: earlierTimeOffers.id,
@@ -144,11 +143,7 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
           updatedAt: now,
         })
         .where(eq(appointments.id, offer.appointmentId))
-        .returning({
-          ...appointmentEventColumns,
-          ...previousEventColumns(previous),
-          clinicianName: clinicianNameForClient,
-        });
+        .returning(amendedColumns(previous));
       await recordAmended(tx, amended!, previous);
       await tx
         .update(earlierTimeOffers)
