@@ -85,7 +85,7 @@ describe('booking a named vet', () => {
         .getByRole('button', { name: `To ${DEMO_ACCOUNT.manyPets.email}` })
         .filter({ hasText: 'Your appointment is booked' })
         .first()
-        .click();
+        .click({ timeout: 5_000 });
       return confirmation.locator('pre').innerText({ timeout: 5_000 });
     };
     await expect.poll(emailText, { timeout: 20_000 }).toContain(`/manage#${appointmentId}.`);
