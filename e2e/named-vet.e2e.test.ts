@@ -9,7 +9,10 @@ import { screenshots } from './support/screenshots.ts';
 import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
-/** A vet they know (decision 0101): a client names the vet on the booking page, and on the change page. */
+/**
+ * A vet they know (decision 0101): a client names the vet on the booking page, and on the change page; the
+ * booking names her on its confirmation, in Upcoming and in its e-mail (decision 0141).
+ */
 
 const shoot = screenshots('/tmp/shots-named-vet');
 
@@ -63,7 +66,32 @@ describe('booking a named vet', () => {
     await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
     const appointmentId = Number(new URL(page.url()).searchParams.get('appointmentId'));
     expect(await clinicianNameOf(appointmentId)).toBe('Kirsty Doyle');
+    // Decision 0141: the vet she named is named wherever the booking appears, not "Vet" or "a vet".
+    await expect.poll(() => page.getByRole('main').innerText()).toMatch(/Seen by\s+Kirsty Doyle/);
     await expectNoAxeViolations(page);
+    await shoot(page, 'booked-kirsty');
+
+    await page.goto('/appointments');
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    await upcoming.getByText('Pickle: Dental check with Kirsty Doyle').waitFor();
+    await expectNoAxeViolations(page);
+    await shoot(page, 'upcoming-kirsty');
+
+    // The confirmation e-mail of this very booking (its manage link names the appointment's id).
+    await page.goto('/dev/mailbox');
+    const confirmation = page.getByRole('article', { name: 'Your appointment is booked' });
+    const emailText = async () => {
+      await page
+        .getByRole('button', { name: `To ${DEMO_ACCOUNT.manyPets.email}` })
+        .filter({ hasText: 'Your appointment is booked' })
+        .first()
+        .click({ timeout: 5_000 });
+      return confirmation.locator('pre').innerText({ timeout: 5_000 });
+    };
+    await expect.poll(emailText, { timeout: 20_000 }).toContain(`/manage#${appointmentId}.`);
+    expect(await emailText()).toContain(
+      'Your appointment is booked: Pickle: Dental check with Kirsty Doyle at Willowbrook Vets Clapham.',
+    );
 
     // The choice at 1440 px, from the address the phone's page kept (a reason chosen: no notice again):
     // Kirsty still chosen.

@@ -19,6 +19,8 @@ export interface OnlineBookingValues {
   idempotencyRequestHash: string | null;
   /** The visit it is part of (decision 0117); null for an appointment of its own. */
   visitId?: string | null;
+  /** The clinician the client named (decisions 0101, 0141); null: any of the reason's type. */
+  chosenClinicianId?: number | null;
 }
 
 /** The event columns of a write of `appointments` (appointmentEventColumns) as raw SQL: one statement. */
@@ -47,11 +49,12 @@ const bookOnline = namedStatement(
     appointment as (
       insert into appointments (practice_id, clinician_id, client_id, pet_id, reason_id, starts_at, ends_at,
                                 notes, notes_for_client, idempotency_key, idempotency_request_hash,
-                                visit_id)
+                                visit_id, chosen_clinician_id)
       select ${value('practiceId')}::int, ${value('clinicianId')}::int, ${value('clientId')}::int,
              ${value('petId')}::int, ${value('reasonId')}::int, ${value('startsAt')}::timestamptz,
              ${value('endsAt')}::timestamptz, ${value('notes')}::text, true, ${value('idempotencyKey')}::text,
-             ${value('idempotencyRequestHash')}::text, ${value('visitId')}::uuid
+             ${value('idempotencyRequestHash')}::text, ${value('visitId')}::uuid,
+             ${value('chosenClinicianId')}::int
       from counted
       where (${value('clientLimit')}::int is null or upcoming_client < ${value('clientLimit')}::int)
         and (${value('petLimit')}::int is null or upcoming_pet < ${value('petLimit')}::int)
@@ -115,6 +118,7 @@ export async function writeOnlineBookingRow(
   const [row] = await runNamed<BookedRow>(tx, bookOnline, {
     ...values,
     visitId: values.visitId ?? null,
+    chosenClinicianId: values.chosenClinicianId ?? null,
     startsAt: values.startsAt.toISOString(),
     endsAt: values.endsAt.toISOString(),
     now: now.toISOString(),

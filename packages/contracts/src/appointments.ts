@@ -4,7 +4,10 @@ import { petStatuses } from './pet-rules.ts';
 
 export const appointmentStatuses = ['Booked', 'Cancelled', 'Completed', 'NoShow'] as const;
 
-/** An appointment as its client sees it: the clinician's type, never the clinician's name (R3.11). */
+/**
+ * An appointment as its client sees it: the clinician's type, and their name only when the client named
+ * them online (R3.11, decisions 0101 and 0141).
+ */
 export const appointmentSummarySchema = z.object({
   appointmentId: z.number().int(),
   petId: z.number().int(),
@@ -14,6 +17,11 @@ export const appointmentSummarySchema = z.object({
   appointmentReasonId: z.number().int(),
   reasonName: z.string(),
   clinicianType: z.enum(clinicianTypes),
+  /**
+   * The clinician the client named when booking online, while the appointment is still theirs (decision
+   * 0141); null: any clinician of `clinicianType` ("a vet"), or a booking the practice made.
+   */
+  clinicianName: z.string().nullable(),
   /** ISO 8601 instants. */
   startsAt: z.iso.datetime({ offset: true }),
   endsAt: z.iso.datetime({ offset: true }),

@@ -55,6 +55,11 @@ export const dataExportAppointmentSchema = z.object({
   petName: z.string(),
   practice: z.string(),
   clinician: z.string(),
+  /**
+   * The clinician the person named when booking or moving it online (decision 0141); null: any
+   * clinician, or a booking of the practice's.
+   */
+  chosenClinician: z.string().nullable(),
   reason: z.string(),
   startsAt: timestamp,
   endsAt: timestamp,

@@ -24,6 +24,8 @@ export const manageLinkAppointmentSchema = z.object({
   petName: z.string(),
   reasonName: z.string(),
   clinicianType: z.enum(clinicianTypes),
+  /** The vet the client named online, while still theirs (decision 0141); null: "a vet". */
+  clinicianName: z.string().nullable(),
   practiceName: z.string(),
   practiceAddress: z.string(),
   practicePhone: z.string(),

@@ -4,7 +4,11 @@
  * deletion), data export, and repeat prescriptions.
  * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
  */
-export { notesForClient, withPetPracticeAndReason } from './appointment-reads/index.ts';
+export {
+  clinicianNameForClient,
+  notesForClient,
+  withPetPracticeAndReason,
+} from './appointment-reads/index.ts';
 export { dataExportRoutes } from './data-export/index.ts';
 export { defaultBudgets, onboardingRoutes, preSignupRoutes } from './onboarding/index.ts';
 export type { OnboardingBudgets } from './onboarding/index.ts';

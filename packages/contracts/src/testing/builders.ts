@@ -57,7 +57,7 @@ export function buildProfile(overrides: Partial<ClientProfile> = {}): ClientProf
   } satisfies ClientProfile);
 }
 
-/** A booked 15-minute nurse appointment, not waiting for an earlier time (GET /appointments). */
+/** A booked 15-minute nurse appointment (any nurse: nobody named), not waiting for an earlier time (GET /appointments). */
 export function buildAppointment(overrides: Partial<ListedAppointment> = {}): ListedAppointment {
   const startsAt = overrides.startsAt ?? '2026-11-24T10:30:00Z';
   return listedAppointmentSchema.parse({
@@ -69,6 +69,7 @@ export function buildAppointment(overrides: Partial<ListedAppointment> = {}): Li
     appointmentReasonId: 2,
     reasonName: 'Nail clip',
     clinicianType: 'Nurse',
+    clinicianName: null,
     startsAt,
     endsAt: new Date(Date.parse(startsAt) + 15 * 60_000).toISOString(),
     status: 'Booked',

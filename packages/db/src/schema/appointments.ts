@@ -38,6 +38,13 @@ export const appointments = pgTable(
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
     practiceId: requiredRef('practice_id', () => practices.id),
     clinicianId: requiredRef('clinician_id', () => clinicians.id),
+    /**
+     * The clinician the client named when booking or moving it online (decisions 0101, 0141); null: any
+     * clinician of the reason's type, or a booking of the practice's. Only the portal's own booking writes
+     * it. The client sees the clinician's name while this is the clinician the appointment is with: a
+     * practice, an earlier time or an "any vet" move that gives it to another clinician says "a vet" again.
+     */
+    chosenClinicianId: integer('chosen_clinician_id').references(() => clinicians.id),
     clientId: requiredRef('client_id', () => clients.id),
     petId: requiredRef('pet_id', () => pets.id),
     reasonId: requiredRef('reason_id', () => appointmentReasons.id),

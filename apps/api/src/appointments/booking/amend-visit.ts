@@ -5,7 +5,7 @@ import { releaseExpiredHolds, releaseReservation, reserve } from '@vet/clinician
 import { appointments } from '@vet/db/schema/appointments';
 import { eq } from 'drizzle-orm';
 import { conflict, notFound } from '../../platform/index.ts';
-import { appointmentEventColumns, previousEventColumns, recordAmended } from './appointment-events.ts';
+import { amendedColumns, recordAmended } from './appointment-events.ts';
 import type { Executor } from './appointment-records.ts';
 import type { Booker, BookingDeps } from './book-appointment.ts';
 import { petContext, timeNotFree, type VisitOutcome } from './book-visit.ts';
@@ -96,11 +96,24 @@ export async function amendVisit(
           const previous = { ...record, reasonId: record.appointmentReasonId };
           const [amended] = await tx
             .update(appointments)
-            .set({ clinicianId, startsAt: petStartsAt, endsAt: petEndsAt, flaggedAt: null, updatedAt: now })
+            .set({
+              clinicianId,
+              // As one appointment's move: a vet named now is the choice (decision 0141).
+              chosenClinicianId: lead.chosenClinicianId,
+              startsAt: petStartsAt,
+              endsAt: petEndsAt,
+              flaggedAt: null,
+              updatedAt: now,
+            })
             .where(eq(appointments.id, record.appointmentId))
-            .returning({ ...appointmentEventColumns, ...previousEventColumns(previous) });
+            .returning(amendedColumns(previous));
           await recordAmended(tx, amended!, previous);
-          moved.push({ ...record, startsAt: petStartsAt, endsAt: petEndsAt });
+          moved.push({
+            ...record,
+            startsAt: petStartsAt,
+            endsAt: petEndsAt,
+            clinicianName: amended!.clinicianName,
+          });
         }
         await enqueueVisitChangeEmail(tx, deps, booker, moved, 'amended', now);
         // Decision 0086: moved earlier, the visit's earlier-times requests have done their work and end.

@@ -3,6 +3,7 @@ import type { Executor } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { appointments } from '@vet/db/schema/appointments';
 import { sql } from 'drizzle-orm';
+import { clinicianNameForClient } from '../../clients/index.ts';
 
 /**
  * The practice system's reference of a row an appointment names, read by the appointment's own write
@@ -89,6 +90,16 @@ export const previousEventColumns = (previous: { clinicianId: number; reasonId: 
   previousReasonRef: sql<
     string | null
   >`(select pms_ref from appointment_reasons where id = ${previous.reasonId}::int)`,
+});
+
+/**
+ * What a move's `returning` reads: the event's columns, the previous references, and the clinician's name
+ * as the client may read it once moved (decision 0141), for the move's e-mail.
+ */
+export const amendedColumns = (previous: { clinicianId: number; reasonId: number }) => ({
+  ...appointmentEventColumns,
+  ...previousEventColumns(previous),
+  clinicianName: clinicianNameForClient,
 });
 
 /** An online booking (decision 0067), in the booking's transaction, after its appointment row. */

@@ -8,7 +8,7 @@ import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/index.ts';
-import { withPetPracticeAndReason, notesForClient } from '../../clients/index.ts';
+import { clinicianNameForClient, withPetPracticeAndReason, notesForClient } from '../../clients/index.ts';
 
 /** The database or a transaction: the reads below run in either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -25,6 +25,7 @@ const summaryColumns = {
   appointmentReasonId: appointments.reasonId,
   reasonName: appointmentReasons.name,
   clinicianType: appointmentReasons.clinicianType,
+  clinicianName: clinicianNameForClient,
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   status: appointments.status,
@@ -45,7 +46,10 @@ const detailColumns = {
   practiceAddress: practiceAddressLine,
 };
 
-/** What the client sees of a record: no clinician, no hash, no calendar sequence. */
+/**
+ * What the client sees of a record: the clinician's name only when they named them (decision 0141), no
+ * clinician id, no hash, no calendar sequence.
+ */
 export function toDetail(
   record: Omit<AppointmentRecord, 'calendarSequence' | 'petStatus'>,
 ): AppointmentDetail {
@@ -58,6 +62,7 @@ export function toDetail(
     appointmentReasonId: record.appointmentReasonId,
     reasonName: record.reasonName,
     clinicianType: record.clinicianType,
+    clinicianName: record.clinicianName,
     startsAt: record.startsAt.toISOString(),
     endsAt: record.endsAt.toISOString(),
     status: record.status,
@@ -114,7 +119,7 @@ export function createAppointmentsRepository(db: Database) {
   return {
     /**
      * The appointments of the client linked to the identity, oldest first; undefined when the identity is
-     * not linked. Clients see the clinician's type (from the reason), never the clinician.
+     * not linked. Clients see the clinician's type (from the reason), and the name of one they named.
      */
     async listForIdentity(identity: Identity): Promise<ListedAppointment[] | undefined> {
       const rows = await listOfIdentityQuery.execute({ issuer: identity.issuer, subject: identity.subject });

@@ -136,6 +136,7 @@ export async function bookVisit(
               idempotencyKey: index === 0 ? (idempotencyKey ?? null) : null,
               idempotencyRequestHash: index === 0 && idempotencyKey !== undefined ? hash : null,
               visitId,
+              chosenClinicianId: lead.chosenClinicianId ?? null,
             },
             upcomingLimits(deps.caps, context.pet),
             now,

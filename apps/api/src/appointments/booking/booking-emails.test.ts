@@ -10,7 +10,8 @@ const facts = {
   brandName: 'Harbour Vets',
   petName: 'Biscuit',
   reasonName: 'Vaccination',
-  clinicianType: 'Vet',
+  clinicianType: 'Vet' as const,
+  clinicianName: null,
   practiceName: 'Harbour Vets Leeds',
   practicePhone: '0113 496 0000',
   practiceAddress: '1 High Street, Leeds, LS1 1AA',
@@ -43,6 +44,22 @@ function icuPracticeTime(instant: Date): string {
 const minute = 60_000;
 
 describe('appointment e-mails', () => {
+  it('names the vet the client chose, in the text, the HTML and the calendar entry; else “a vet” (decision 0141)', () => {
+    const named = appointmentEmail({ ...facts, clinicianName: 'Kirsty Doyle' });
+    expect(named.text).toContain('Biscuit: Vaccination with Kirsty Doyle at Harbour Vets Leeds.');
+    expect(named.html).toContain('Vaccination with Kirsty Doyle at Harbour Vets Leeds.');
+    expect(named.text).not.toContain('a vet');
+    const calendar = String(named.attachments?.[0]?.content).replace(/\r\n[ \t]/g, '');
+    expect(calendar).toContain('DESCRIPTION:Vaccination with Kirsty Doyle.');
+    const any = appointmentEmail(facts);
+    expect(any.text).toContain('Biscuit: Vaccination with a vet at Harbour Vets Leeds.');
+    expect(String(any.attachments?.[0]?.content)).toContain('DESCRIPTION:Vaccination with a vet.');
+    const cancelled = appointmentEmail({ ...facts, change: 'cancelled', clinicianName: 'Kirsty Doyle' });
+    expect(cancelled.text).toContain(
+      'We have cancelled this appointment: Biscuit: Vaccination with Kirsty Doyle',
+    );
+  });
+
   it('names the price of a booking, en-GB, or says to ask the practice; other e-mails leave it out', () => {
     expect(priceSentence({ amountPence: 4500, includes: null })).toBe('Price: From £45.00.');
     expect(priceSentence({ amountPence: 123456, includes: 'Examination and advice.' })).toBe(

@@ -7,6 +7,7 @@ import {
   practiceZoneName,
   weekdayNames,
 } from '@vet/contracts/practice-clock';
+import { clinicianPhrase } from '@vet/contracts/booking-rules';
 import { fromPriceText } from '@vet/contracts/money';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 import { appointmentCalendar } from './appointment-calendar.ts';
@@ -22,7 +23,9 @@ export interface AppointmentEmailFacts {
   brandName: string;
   petName: string;
   reasonName: string;
-  clinicianType: string;
+  clinicianType: 'Vet' | 'Nurse' | 'Unknown';
+  /** The clinician the client named online, while still theirs (decision 0141); null: "with a vet". */
+  clinicianName: string | null;
   practiceName: string;
   practicePhone: string;
   practiceAddress: string;
@@ -86,9 +89,15 @@ function calendarEntry(facts: AppointmentEmailFacts): string {
     organizer: { name: facts.practiceName, email: facts.organizerEmail },
     attendee: { name: facts.firstName, email: facts.to },
     summary: `${facts.petName}: ${facts.reasonName} at ${facts.practiceName}`,
-    description: `${facts.reasonName} with a ${facts.clinicianType.toLowerCase()}. Practice phone: ${facts.practicePhone}`,
+    description: `${withWhom(facts.reasonName, facts)}. Practice phone: ${facts.practicePhone}`,
     location: `${facts.practiceName}, ${facts.practiceAddress}`,
   });
+}
+
+/** "Dental check with Kirsty Doyle", "Dental check with a vet" (decision 0141): the reason and who sees the pet. */
+function withWhom(reasonName: string, facts: Pick<AppointmentEmailFacts, 'clinicianType' | 'clinicianName'>) {
+  const who = clinicianPhrase(facts);
+  return who ? `${reasonName} ${who}` : reasonName;
 }
 
 /** What a stored appointment's record (appointment-records.ts) gives its e-mails. */
@@ -98,6 +107,7 @@ export type RecordEmailFacts = Pick<
   | 'petName'
   | 'reasonName'
   | 'clinicianType'
+  | 'clinicianName'
   | 'practiceName'
   | 'practicePhone'
   | 'practiceAddress'
@@ -131,6 +141,7 @@ export function recordChangeEmail(
     petName: record.petName,
     reasonName: record.reasonName,
     clinicianType: record.clinicianType,
+    clinicianName: record.clinicianName,
     practiceName: record.practiceName,
     practicePhone: record.practicePhone,
     practiceAddress: record.practiceAddress,
@@ -147,7 +158,7 @@ export function recordChangeEmail(
 /** R4.23: the confirmation of a booking, a move or a cancellation, with its .ics attachment. */
 export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
   const when = practiceTime(facts.startsAt);
-  const what = `${facts.petName}: ${facts.reasonName} with a ${facts.clinicianType.toLowerCase()} at ${facts.practiceName}.`;
+  const what = `${facts.petName}: ${withWhom(facts.reasonName, facts)} at ${facts.practiceName}.`;
   const cutoffHours = facts.cutoffMinutes / 60;
   const paragraphs =
     facts.change === 'cancelled'

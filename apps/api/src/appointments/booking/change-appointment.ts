@@ -10,7 +10,7 @@ import { clients } from '@vet/db/schema/clients';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { endEarlierTimeRequests, type FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { conflict, notFound } from '../../platform/index.ts';
-import { appointmentEventColumns, previousEventColumns, recordAmended } from './appointment-events.ts';
+import { amendedColumns, recordAmended } from './appointment-events.ts';
 import { nextCalendarSequence } from './appointment-calendar.ts';
 import { recordChangeEmail, type AppointmentChange } from './booking-emails.ts';
 import { assertCancellationReason, cancelBooked } from './cancel-writes.ts';
@@ -166,6 +166,7 @@ export async function amendAppointment(
           .update(appointments)
           .set({
             clinicianId,
+            chosenClinicianId: context.chosenClinicianId, // named now; for any vet, kept (decision 0141)
             reasonId: context.reason.appointmentReasonId,
             startsAt,
             endsAt,
@@ -174,12 +175,11 @@ export async function amendAppointment(
             updatedAt: deps.now(),
           })
           .where(eq(appointments.id, appointmentId))
-          .returning({ ...appointmentEventColumns, ...previousEventColumns(previous) });
+          .returning(amendedColumns(previous));
         await recordAmended(tx, amended!, previous);
         const moved = {
           ...record,
-          startsAt,
-          endsAt,
+          ...amended!, // its new time, and the clinician's name as the client may read it now
           reasonName: context.reason.name,
           clinicianType: context.reason.clinicianType,
         };

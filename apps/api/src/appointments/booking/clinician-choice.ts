@@ -42,22 +42,24 @@ export function createClinicianChoice(db: Database) {
     /**
      * Refuses a chosen clinician the client may not book: naming switched off (403), or not an active
      * clinician of the practice of the reason's type (400, "choose another vet"). Another practice's
-     * clinician answers like a missing one.
+     * clinician answers like a missing one. Answers the name, as the list gives it: the booking's answer
+     * and confirmation say it (decision 0141).
      */
-    async assertChoosable(practiceId: number, type: ClinicianType, clinicianId: number): Promise<void> {
+    async assertChoosable(practiceId: number, type: ClinicianType, clinicianId: number): Promise<string> {
       const [row] = await db
         .select({
           namingValue: namingValueOf(practiceId),
-          choosable: sql<boolean>`exists (select 1 from ${clinicians}
-            where ${clinicians.id} = ${clinicianId} and ${activeOfType(practiceId, type)})`,
+          name: sql<string | null>`(select trim(${clinicians.firstName} || ' ' || ${clinicians.lastName})
+            from ${clinicians} where ${clinicians.id} = ${clinicianId} and ${activeOfType(practiceId, type)})`,
         })
         .from(sql`(select 1) as one`);
       if (!isNamedClinicianBookingOn(row?.namingValue)) throw forbidden(bookingMessages.namingOff);
-      if (!row?.choosable) {
+      if (row?.name === null || row?.name === undefined) {
         throw badRequest(bookingMessages.clinicianUnavailable, [
           { path: 'clinicianId', message: bookingMessages.clinicianUnavailable },
         ]);
       }
+      return row.name;
     },
   };
 }

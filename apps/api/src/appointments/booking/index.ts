@@ -9,6 +9,7 @@ export {
   appointmentEventColumns,
   appointmentEventData,
   previousEventColumns,
+  amendedColumns,
   recordAmended,
 } from './appointment-events.ts';
 export { createAppointmentsRepository, toDetail } from './appointment-records.ts';

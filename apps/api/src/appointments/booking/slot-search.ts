@@ -54,6 +54,8 @@ export type ReadyContext = BookingContext & {
   reason: NonNullable<BookingContext['reason']>;
   /** The clinician the client chose, checked (decision 0101); undefined: any of the reason's type. */
   chosenClinicianId?: number | undefined;
+  /** Their name, as the client chose it (decision 0141); undefined: any of the reason's type. */
+  chosenClinicianName?: string | undefined;
 };
 
 const refusalProblems: Record<BookingRefusal, () => ApiProblem> = {
@@ -111,8 +113,12 @@ export async function loadBookingContext(
     throw badRequest(message, [{ path: 'appointmentReasonId', message }]);
   }
   if (input.clinicianId === undefined) return { ...context, reason };
-  await deps.repository.assertChoosable(input.practiceId, reason.clinicianType, input.clinicianId);
-  return { ...context, reason, chosenClinicianId: input.clinicianId };
+  const name = await deps.repository.assertChoosable(
+    input.practiceId,
+    reason.clinicianType,
+    input.clinicianId,
+  );
+  return { ...context, reason, chosenClinicianId: input.clinicianId, chosenClinicianName: name };
 }
 
 /**

@@ -64,6 +64,8 @@ describe('GET /appointments', () => {
       appointmentReasonId: reason.id,
       reasonName: reason.name,
       clinicianType: 'Nurse',
+      // Booked without naming the clinician (decision 0141): nobody is named.
+      clinicianName: null,
       startsAt: '2031-03-01T10:00:00.000Z',
       endsAt: '2031-03-01T10:15:00.000Z',
       status: 'Booked',

@@ -9,10 +9,9 @@ import { practices } from '@vet/db/schema/practices';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { and, eq } from 'drizzle-orm';
 import {
-  appointmentEventColumns,
+  amendedColumns,
   nextCalendarSequence,
   openDiary,
-  previousEventColumns,
   recordAmended,
   recordChangeEmail,
   refusalOf,
@@ -144,7 +143,7 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
           updatedAt: now,
         })
         .where(eq(appointments.id, offer.appointmentId))
-        .returning({ ...appointmentEventColumns, ...previousEventColumns(previous) });
+        .returning(amendedColumns(previous));
       await recordAmended(tx, amended!, previous);
       await tx
         .update(earlierTimeOffers)
@@ -164,6 +163,8 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
           ...record,
           startsAt: offer.offeredStartsAt,
           endsAt: offer.offeredEndsAt,
+          // Another clinician's time names nobody (decision 0141).
+          clinicianName: amended!.clinicianName,
           calendarSequence,
         };
         await enqueueEmail(

@@ -68,6 +68,7 @@ async function view(
     petName: record.petName,
     reasonName: record.reasonName,
     clinicianType: record.clinicianType,
+    clinicianName: record.clinicianName,
     practiceName: record.practiceName,
     practiceAddress: record.practiceAddress,
     practicePhone: record.practicePhone,

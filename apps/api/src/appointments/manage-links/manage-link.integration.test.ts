@@ -110,6 +110,7 @@ describe('an appointment’s manage link', () => {
         petName: booked.petName,
         reasonName: booked.reasonName,
         clinicianType: booked.clinicianType,
+        clinicianName: null,
         practiceName: booked.practiceName,
         practiceAddress: [
           scenePractice.addressLine1,

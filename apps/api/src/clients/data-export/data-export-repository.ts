@@ -146,6 +146,9 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
         practice: practices.name,
         clinicianFirstName: clinicians.firstName,
         clinicianLastName: clinicians.lastName,
+        // The choice as recorded, even once the appointment went to another clinician (decision 0141).
+        chosenClinician: sql<string | null>`(select trim(chosen.first_name || ' ' || chosen.last_name)
+          from ${clinicians} chosen where chosen.id = ${appointments.chosenClinicianId})`,
         reason: appointmentReasons.name,
         startsAt: appointments.startsAt,
         endsAt: appointments.endsAt,

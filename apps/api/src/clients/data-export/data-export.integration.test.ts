@@ -1,5 +1,6 @@
 import { dataExportSchema } from '@vet/contracts/data-export';
 import { apiErrorSchema } from '@vet/contracts/errors';
+import { appointments } from '@vet/db/schema/appointments';
 import { clientChanges } from '@vet/db/schema/client-changes';
 import { contactPreferences } from '@vet/db/schema/clients';
 import { dataExportRequests } from '@vet/db/schema/data-exports';
@@ -158,6 +159,8 @@ describe('GET /client/data-export (decision 0079)', () => {
       { appointmentId: mine.appointment.id, petName: 'Minepet', practice: 'Mine Practice', status: 'Booked' },
     ]);
     expect(body.client?.appointments[0]?.clinician).toContain('Minevet');
+    // Booked for any vet: no choice recorded (decision 0141).
+    expect(body.client?.appointments[0]?.chosenClinician).toBeNull();
     expect(body.client?.contactPreferences.current).toEqual([
       { purpose: 'reminders', channel: 'email', optedIn: true },
       { purpose: 'reminders', channel: 'sms', optedIn: false },
@@ -188,6 +191,16 @@ describe('GET /client/data-export (decision 0079)', () => {
       expect(text).not.toContain(secret);
     for (const other of ['Theirs', theirs.subject, String(theirs.pet.id) + ',"name"'])
       expect(text).not.toContain(other);
+  });
+
+  it('gives the vet the person named online, as recorded (decision 0141)', async () => {
+    const mine = await clientWithEverything('Chosen');
+    await database.db
+      .update(appointments)
+      .set({ chosenClinicianId: mine.appointment.clinicianId })
+      .where(eq(appointments.id, mine.appointment.id));
+    const body = dataExportSchema.strict().parse((await exportOf(await bearer(mine.subject))).json());
+    expect(body.client?.appointments[0]?.chosenClinician).toContain('Chosenvet');
   });
 
   it('is never cached, comes as a file, and each request is recorded', async () => {

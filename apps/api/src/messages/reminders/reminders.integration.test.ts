@@ -1,5 +1,6 @@
 import { contactPreferences, pets } from '@vet/db/schema/clients';
 import { appointments } from '@vet/db/schema/appointments';
+import { clinicians } from '@vet/db/schema/clinicians';
 import {
   createAppointment,
   createClient,
@@ -335,6 +336,39 @@ describe('sending appointment reminders', () => {
     expect(lines.join('\n')).not.toContain('07400');
     expect(lines.join('\n')).not.toContain('7400123456');
     expect(lines.join('\n')).not.toContain(client.email!);
+  });
+
+  it('names the vet the client chose, and no clinician for any other (decision 0141)', async () => {
+    clock = new Date('2030-01-15T10:00:00Z');
+    const named = await scene({ startsAt: winterAppointment, channels: ['email'] });
+    const vet = named.appointment.clinicianId;
+    await db()
+      .update(clinicians)
+      .set({ firstName: 'Kirsty', lastName: 'Doyle' })
+      .where(eq(clinicians.id, vet));
+    await db()
+      .update(appointments)
+      .set({ chosenClinicianId: vet })
+      .where(eq(appointments.id, named.appointment.id));
+    const any = await scene({ startsAt: winterAppointment, channels: ['email'] });
+    await startWorkers();
+    await queueDueReminders(db(), clock);
+    await settled(named.appointment.id).toBe(true);
+    await settled(any.appointment.id).toBe(true);
+    const textOf = async (appointmentId: number) => {
+      const { rows } = await database.current.pool.query<{ text: string }>(
+        `select o.text_body as text from appointment_reminders r join email_outbox o on o.id = r.email_outbox_id
+         where r.appointment_id = $1`,
+        [appointmentId],
+      );
+      return rows[0]?.text ?? '';
+    };
+    expect(await textOf(named.appointment.id)).toMatch(
+      /A reminder of Biscuit's appointment: .+ with Kirsty Doyle at .+\./,
+    );
+    const other = await textOf(any.appointment.id);
+    expect(other).toContain("A reminder of Biscuit's appointment: ");
+    expect(other).not.toMatch(/ with /);
   });
 
   it('ends the earlier links of the appointment, its e-mail and its text sharing one new link (decision 0095)', async () => {

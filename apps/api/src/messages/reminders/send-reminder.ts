@@ -16,6 +16,7 @@ import { endOfQuietHours, isQuietHours } from '@vet/email/quiet-hours';
 import { sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import { manageLinkLabel, practiceTime, type ManageLinks } from '../../appointments/index.ts';
+import { clinicianNameForClient } from '../../clients/index.ts';
 import { reminderJobPriority, sendReminderTask } from './queue-reminders.ts';
 
 export type ReminderSkip =
@@ -39,6 +40,8 @@ export interface ReminderFacts {
   firstName: string;
   petName: string;
   reasonName: string;
+  /** The vet the client named online, while still theirs (decision 0141); null: nobody is named. */
+  clinicianName: string | null;
   practiceName: string;
   practicePhone: string;
   /** Who owns the practice, for the e-mail's closing lines (decision 0143); null when not given. */
@@ -58,7 +61,8 @@ export function reminderEmail(facts: ReminderFacts & { to: string; brandName: st
       subject: reminderSubject,
       greeting: `Hello ${facts.firstName},`,
       paragraphs: [
-        `A reminder of ${facts.petName}'s appointment: ${facts.reasonName} at ${facts.practiceName}.`,
+        // A named vet is said as the confirmation said it; otherwise the reminder names no clinician.
+        `A reminder of ${facts.petName}'s appointment: ${facts.reasonName}${facts.clinicianName ? ` with ${facts.clinicianName}` : ''} at ${facts.practiceName}.`,
         `When: ${practiceTime(facts.startsAt)} (UK time).`,
         `If you cannot come, please cancel or change it, or call the practice on ${facts.practicePhone}.`,
       ],
@@ -180,7 +184,9 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
         select r.id, r.appointment_id as "appointmentId", r.kind, r.channel, r.status,
           r.appointment_starts_at as "appointmentStartsAt", a.status as "appointmentStatus",
           a.starts_at as "startsAt", c.email, c.mobile_phone as "mobilePhone", c.first_name as "firstName",
-          pt.name as "petName", pt.status as "petStatus", ar.name as "reasonName", pr.name as "practiceName",
+          pt.name as "petName", pt.status as "petStatus", ar.name as "reasonName",
+          (select ${clinicianNameForClient} from ${appointments} where ${appointments.id} = a.id)
+            as "clinicianName", pr.name as "practiceName",
           pr.phone as "practicePhone", pr.owner_name as "practiceOwnerName", coalesce(cp.opted_in, false) as "optedIn",
           a.client_id as "clientId", a.pet_id as "petId", a.pms_ref as "appointmentRef",
           c.pms_ref as "clientRef", pt.pms_ref as "petRef"

@@ -1,5 +1,6 @@
+import { clinicianPhrase } from '@vet/contracts/booking-rules';
 import { describe, expect, it } from 'vitest';
-import { clinicianPhrase, groupAppointments } from './appointment-groups';
+import { groupAppointments } from './appointment-groups';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const item = (id: number, status: 'Booked' | 'Cancelled' | 'Completed', startsAt: string) => ({
@@ -25,8 +26,15 @@ describe('groupAppointments', () => {
   });
 
   it('names the clinician type', () => {
-    expect(clinicianPhrase('Vet')).toBe('with a vet');
-    expect(clinicianPhrase('Nurse')).toBe('with a nurse');
-    expect(clinicianPhrase('Unknown')).toBeNull();
+    expect(clinicianPhrase({ clinicianType: 'Vet' })).toBe('with a vet');
+    expect(clinicianPhrase({ clinicianType: 'Nurse', clinicianName: null })).toBe('with a nurse');
+    expect(clinicianPhrase({ clinicianType: 'Unknown' })).toBeNull();
+  });
+
+  it('names the vet the client chose, and only then (decision 0141)', () => {
+    expect(clinicianPhrase({ clinicianType: 'Vet', clinicianName: 'Kirsty Doyle' })).toBe(
+      'with Kirsty Doyle',
+    );
+    expect(clinicianPhrase({ clinicianType: 'Vet', clinicianName: null })).toBe('with a vet');
   });
 });

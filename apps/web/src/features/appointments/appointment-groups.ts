@@ -21,8 +21,3 @@ export function groupAppointments<T extends Pick<AppointmentSummary, 'status' | 
   past.sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
   return { upcoming, past };
 }
-
-/** "with a vet", "with a nurse"; nothing when the type is not known. */
-export function clinicianPhrase(type: AppointmentSummary['clinicianType']): string | null {
-  return type === 'Unknown' ? null : `with a ${type.toLowerCase()}`;
-}

@@ -24,6 +24,12 @@ describe('appointmentCalendarFile', () => {
     expect(file.endsWith('END:VCALENDAR\r\n')).toBe(true);
   });
 
+  it('names the vet the client chose, as the e-mail’s entry does (decision 0141)', () => {
+    const file = appointmentCalendarFile({ ...appointment, clinicianName: 'Kirsty Doyle' });
+    expect(file).toContain('for Hazel with Kirsty Doyle at Didsbury.');
+    expect(file).not.toContain('a vet');
+  });
+
   it('folds long lines within 75 octets (RFC 5545), so accented text does not overflow', () => {
     const file = appointmentCalendarFile(
       {

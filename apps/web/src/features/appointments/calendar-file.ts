@@ -1,10 +1,12 @@
 import type { AppointmentSummary } from '@vet/contracts/appointments';
+import { clinicianPhrase } from '@vet/contracts/booking-rules';
 import { foldCalendarLine } from '@vet/contracts/calendar-lines';
 
 type CalendarAppointment = Pick<
   AppointmentSummary,
   'appointmentId' | 'petName' | 'reasonName' | 'practiceName' | 'clinicianType' | 'startsAt' | 'endsAt'
->;
+> &
+  Partial<Pick<AppointmentSummary, 'clinicianName'>>;
 
 /** 20261201T093000Z: iCalendar's UTC form, so every calendar shows the time in its own zone correctly. */
 function icsInstant(iso: string): string {
@@ -25,8 +27,9 @@ function icsText(text: string): string {
  * METHOD: a plain event to import, not an invitation (decision 0082).
  */
 export function appointmentCalendarFile(appointment: CalendarAppointment, now = new Date()): string {
-  const clinician =
-    appointment.clinicianType === 'Unknown' ? '' : ` with a ${appointment.clinicianType.toLowerCase()}`;
+  // The vet the client named, as the confirmation e-mail's entry says it (decision 0141).
+  const who = clinicianPhrase(appointment);
+  const clinician = who ? ` ${who}` : '';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -1,11 +1,11 @@
 'use client';
 
-import { visitPetNames } from '@vet/contracts/booking-rules';
+import { clinicianPhrase, visitPetNames } from '@vet/contracts/booking-rules';
 import type { AppointmentSummary, ListedAppointment } from '@vet/contracts/appointments';
 import { LoadError } from '@/shared/components/load-error';
 import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
-import { clinicianPhrase, type AppointmentGroups } from '@/features/appointments/appointment-groups';
+import type { AppointmentGroups } from '@/features/appointments/appointment-groups';
 import { changeAppointmentHref, changeVisitHref } from '@/features/appointments/booking-params';
 import type { CancelTarget } from '@/features/appointments/cancel-target';
 import { EarlierTimesControl } from './earlier-times-control';
@@ -113,7 +113,8 @@ function AppointmentItem(props: {
   const visit =
     visitId && visitPets && visitPets.length > 1 ? { visitId, petNames: visitPetNames(visitPets) } : null;
   const note = statusNote[appointment.status];
-  const who = clinicianPhrase(appointment.clinicianType);
+  // "with Kirsty Doyle" when the client named her, else "with a vet" (decision 0141).
+  const who = clinicianPhrase(appointment);
   return (
     <li className={styles.item}>
       <p className={styles.when}>

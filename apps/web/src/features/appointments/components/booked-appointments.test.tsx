@@ -28,6 +28,25 @@ describe('BookedAppointments', () => {
     expect(calendar).toContain('DTEND:20300502T091500Z');
   });
 
+  it('says who sees the pet: the vet the client named, else the type (decision 0141)', () => {
+    const seenBy = () => screen.getByText('Seen by').nextElementSibling?.textContent;
+    const named = detail({ clinicianType: 'Vet', clinicianName: 'Kirsty Doyle' });
+    render(<BookedAppointments heading="Your appointment is booked" appointments={[named]} />);
+    expect(seenBy()).toBe('Kirsty Doyle');
+    const calendar = decodeURIComponent(
+      screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')!,
+    );
+    expect(calendar).toContain('with Kirsty Doyle at');
+    cleanup();
+    render(
+      <BookedAppointments
+        heading="Your appointment is booked"
+        appointments={[detail({ clinicianType: 'Vet' })]}
+      />,
+    );
+    expect(seenBy()).toBe('Vet');
+  });
+
   it('says each pet’s time in a visit, names them all, and spans the calendar file to the last end', () => {
     const first = detail({ petName: 'Biscuit', startsAt: '2030-05-02T09:00:00Z' });
     const second = detail({ petName: 'Mango', startsAt: '2030-05-02T09:15:00Z' });

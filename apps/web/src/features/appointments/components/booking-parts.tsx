@@ -22,7 +22,7 @@ import { cx } from '@/shared/ui/cx';
 import { Spinner } from '@/shared/ui/spinner';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
-import { clinicianPhrase } from '@/features/appointments/appointment-groups';
+import { clinicianPhrase } from '@vet/contracts/booking-rules';
 import { usePracticePrices } from '@/features/appointments/api/get-practice-prices';
 import { slotDays } from '@/features/appointments/slot-days';
 import styles from './booking-parts.module.css';
@@ -138,7 +138,7 @@ export function AlternativeTimes(props: {
       <div className={styles.alternativeTimes}>
         {props.alternatives.map((slot) => {
           const shown = formatLabelledAppointmentTime(slot.startsAt).replace(/ \d{4},/, ',');
-          const who = clinicianPhrase(props.clinicianType);
+          const who = clinicianPhrase({ clinicianType: props.clinicianType });
           return (
             <Button
               key={slot.startsAt}

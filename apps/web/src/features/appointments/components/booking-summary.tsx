@@ -9,15 +9,15 @@ import { cx } from '@/shared/ui/cx';
 import termList from '@/shared/ui/term-list.module.css';
 import styles from './booking-summary.module.css';
 
-/** An appointment as the API gives it can be spread in (`{...appointment}`): these five are all it reads. */
+/** An appointment as the API gives it can be spread in (`{...appointment}`): these six are all it reads. */
 export interface BookingSummaryProps {
   petName: string;
   reasonName: string;
   practiceName: string;
   startsAt: string;
   clinicianType: AppointmentSummary['clinicianType'];
-  /** The vet the client named (decision 0101); otherwise the type says who. */
-  clinicianName?: string | undefined;
+  /** The vet the client named (decisions 0101, 0141); null or absent: the type says who. */
+  clinicianName?: string | null | undefined;
 }
 
 const clinicianName: Record<AppointmentSummary['clinicianType'], string> = {
@@ -26,7 +26,10 @@ const clinicianName: Record<AppointmentSummary['clinicianType'], string> = {
   Unknown: 'Not known yet',
 };
 
-/** What is being booked, spelt out: pet, reason, practice, day, time (UK time, labelled), clinician type. */
+/**
+ * What is being booked, spelt out: pet, reason, practice, day, time (UK time, labelled), and who sees the
+ * pet: the vet the client named, else the clinician's type.
+ */
 export function BookingSummary(props: BookingSummaryProps) {
   const rows: [string, string][] = [
     ['Pet', props.petName],

@@ -13,7 +13,7 @@ import {
 import { ScrollableTabs } from '@/shared/components/scrollable-tabs';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
-import { clinicianPhrase } from '@/features/appointments/appointment-groups';
+import { clinicianPhrase } from '@vet/contracts/booking-rules';
 import type { SlotDay } from '@/features/appointments/slot-days';
 import styles from './slot-picker.module.css';
 
@@ -22,7 +22,7 @@ export function slotAccessibleName(
   slot: AppointmentSlot,
   clinicianType: AppointmentSummary['clinicianType'],
 ) {
-  const who = clinicianPhrase(clinicianType);
+  const who = clinicianPhrase({ clinicianType });
   const day = formatPracticeDay(practiceDate(slot.startsAt));
   return [day, formatPracticeClock(slot.startsAt), who].filter(Boolean).join(', ');
 }

@@ -1,4 +1,5 @@
 import type { AppointmentSummary } from '@vet/contracts/appointments';
+import { clinicianPhrase } from '@vet/contracts/booking-rules';
 import { useId } from 'react';
 import { formatAppointmentTime } from '@/shared/dates/appointment-time';
 import { LoadError } from '@/shared/components/load-error';
@@ -15,14 +16,10 @@ export interface NextAppointmentCardProps {
   error: boolean;
 }
 
-const clinician: Record<AppointmentSummary['clinicianType'], string | null> = {
-  Vet: 'With a vet',
-  Nurse: 'With a nurse',
-  Unknown: null,
-};
-
 function AppointmentDetails({ appointment }: { appointment: AppointmentSummary }) {
-  const who = clinician[appointment.clinicianType];
+  // "With Kirsty Doyle" when the client named her, else "With a vet" (decision 0141).
+  const phrase = clinicianPhrase(appointment);
+  const who = phrase && `W${phrase.slice(1)}`;
   return (
     <>
       <p className={typography.h3}>

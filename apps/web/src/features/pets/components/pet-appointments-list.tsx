@@ -1,4 +1,5 @@
 import type { AppointmentSummary } from '@vet/contracts/appointments';
+import { clinicianPhrase } from '@vet/contracts/booking-rules';
 import { gridSkeletonHeight } from '@/shared/components/grid-wrapper';
 import { LoadError } from '@/shared/components/load-error';
 import { formatAppointmentTime } from '@/shared/dates/appointment-time';
@@ -9,12 +10,6 @@ import type { PetAppointments } from '@/features/pets/pet-appointments';
 import { ListSection } from '@/shared/components/titled-section';
 import styles from './pet-appointments-list.module.css';
 
-const clinician: Record<AppointmentSummary['clinicianType'], string | null> = {
-  Vet: 'with a vet',
-  Nurse: 'with a nurse',
-  Unknown: null,
-};
-
 const statusNote: Record<AppointmentSummary['status'], string | null> = {
   Booked: null,
   Completed: null,
@@ -24,7 +19,8 @@ const statusNote: Record<AppointmentSummary['status'], string | null> = {
 
 function AppointmentItem({ appointment }: { appointment: AppointmentSummary }) {
   const note = statusNote[appointment.status];
-  const who = clinician[appointment.clinicianType];
+  // "with Kirsty Doyle" when the client named her, else "with a vet" (decision 0141).
+  const who = clinicianPhrase(appointment);
   return (
     <li className={styles.item}>
       <span className={styles.when}>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ListedAppointment } from '@vet/contracts/appointments';
 import { featureKeys } from '@vet/contracts/practice-rules';
 import { buildAppointment, buildPet, buildProfile } from '@vet/contracts/testing/builders';
@@ -62,6 +62,29 @@ describe('AppointmentsView (/appointments): R1.7 on the list’s first load', ()
         { event: 'Appointments Found', count: 2, componentName: 'AppointmentsPage', ...tags },
       ]),
     );
+  });
+
+  it('names the vet the client chose in Upcoming, and “a vet” otherwise (decision 0141)', async () => {
+    renderView([
+      buildAppointment({
+        appointmentId: 1,
+        startsAt: '2030-05-02T10:00:00Z',
+        petName: 'Pickle',
+        reasonName: 'Dental check',
+        clinicianType: 'Vet',
+        clinicianName: 'Kirsty Doyle',
+      }),
+      buildAppointment({
+        appointmentId: 2,
+        startsAt: '2030-05-03T10:00:00Z',
+        petName: 'Clover',
+        reasonName: 'Dental check',
+        clinicianType: 'Vet',
+      }),
+    ]);
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    await within(upcoming).findByText('Pickle: Dental check with Kirsty Doyle');
+    within(upcoming).getByText('Clover: Dental check with a vet');
   });
 
   it('tracks Appointments Not Found when there are none', async () => {

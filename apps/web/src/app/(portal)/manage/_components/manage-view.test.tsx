@@ -23,6 +23,7 @@ const appointment = (overrides: Partial<ManageLinkAppointment> = {}): ManageLink
   petName: 'Pickle',
   reasonName: 'Dental check',
   clinicianType: 'Vet',
+  clinicianName: null,
   practiceName: 'Willowbrook Vets Clapham',
   practiceAddress: '48 Abbeville Road, London, SW4 9NG',
   practicePhone: '020 7946 0123',
@@ -93,6 +94,17 @@ describe('ManageView (/manage#token, decision 0084)', () => {
       method: 'POST',
       body: { token: '7.abc' },
     });
+  });
+
+  it('says who sees the pet: the vet the client named, else “Vet” (decision 0141)', async () => {
+    renderAt('#7.abc', {
+      '/bff/manage-link/appointment': () => Response.json(appointment({ clinicianName: 'Kirsty Doyle' })),
+    });
+    const seenBy = (await screen.findByText('Seen by')).nextElementSibling;
+    expect(seenBy?.textContent).toBe('Kirsty Doyle');
+    cleanup();
+    renderAt('#7.abc', { '/bff/manage-link/appointment': () => Response.json(appointment()) });
+    expect((await screen.findByText('Seen by')).nextElementSibling?.textContent).toBe('Vet');
   });
 
   it('asks for a reason before cancelling, then cancels with it', async () => {
