@@ -1,7 +1,6 @@
-import { telephoneHref } from '@/shared/telephone-href';
+import { PracticePhone } from '@/shared/components/practice-phone';
 import { cx } from '@/shared/ui/cx';
 import surface from '@/shared/ui/surface.module.css';
-import { TextLink } from '@/shared/ui/text-link';
 import typography from '@/shared/ui/typography.module.css';
 import styles from './complaints-content.module.css';
 
@@ -25,16 +24,7 @@ export function ComplaintPracticeCard({ practice }: { practice: ComplaintPractic
       <h3 id={headingId} className={cx(typography.h3, typography.gutterBottom)}>
         {practice.name}
       </h3>
-      <p>
-        Phone:{' '}
-        <TextLink
-          href={telephoneHref(practice.phone)}
-          external
-          aria-label={`Call ${practice.name} on ${practice.phone}`}
-        >
-          {practice.phone}
-        </TextLink>
-      </p>
+      <PracticePhone practice={practice} />
       <p>Write to the practice manager at:</p>
       <address className={styles.address}>
         {[practice.addressLine1, practice.addressLine2, practice.town, practice.postcode]

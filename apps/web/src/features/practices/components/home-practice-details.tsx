@@ -6,7 +6,7 @@ import { cx } from '@/shared/ui/cx';
 import surface from '@/shared/ui/surface.module.css';
 import { TextLink } from '@/shared/ui/text-link';
 import { describeClosure, openingWeek, type OpeningDay } from '@/features/practices/opening-week';
-import { PracticePhone } from './practice-phone';
+import { PracticePhone } from '@/shared/components/practice-phone';
 import { PriceList } from './price-list';
 import styles from './home-practice-details.module.css';
 

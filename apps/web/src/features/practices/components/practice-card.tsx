@@ -4,7 +4,7 @@ import { StatusChip } from '@/shared/components/status-chip';
 import { cx } from '@/shared/ui/cx';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
-import { PracticePhone } from './practice-phone';
+import { PracticePhone } from '@/shared/components/practice-phone';
 import { PriceList } from './price-list';
 import styles from './practice-card.module.css';
 
