@@ -74,6 +74,9 @@ describe('prices.csv', () => {
       line(7, { amount: '50.00' }),
       // A later price of the same reason, waiting for its day: stored.
       line(8, { amount: '48.00', effective_from: addDays(today, 7) }),
+      line(9, { band: 'hamster' }),
+      // The cats' price of the same reason from the same day as line 2: another price, stored.
+      line(10, { band: 'Cat', amount: '40.00' }),
     ];
     const result = await importDirectory(
       database.url,
@@ -86,8 +89,9 @@ describe('prices.csv', () => {
       'prices.csv:5 currency: not GBP: the portal shows prices in pounds sterling only (empty means GBP)',
       'prices.csv:6 reason_ref: no appointment reason with this reference in appointment_reasons.csv or stored',
       'prices.csv:7 practice_ref: no practice with this reference in practices.csv or stored',
-      "prices.csv:8 effective_from: this practice's price of the same reason or service from the same day is given in line 2",
+      "prices.csv:8 effective_from: this practice's price of the same reason or service, for the same animals, from the same day is given in line 2",
+      'prices.csv:10 band: not a band of the price list: one of cat, dog_small, dog_medium, dog_large, rabbit, other, or empty for every animal',
     ]);
-    expect(result.counts('prices.csv')).toEqual({ applied: 2, unchanged: 0, refused: 6 });
+    expect(result.counts('prices.csv')).toEqual({ applied: 3, unchanged: 0, refused: 7 });
   });
 });

@@ -53,6 +53,14 @@ export const appointments = pgTable(
     status: appointmentStatus('status').notNull().default('Booked'),
     notes: text('notes'),
     /**
+     * The price quoted when the client booked or last moved it online (issue 62): the reason's "from"
+     * price in force on the appointment's day for the pet, in whole pence, and what it includes. Kept as
+     * quoted: a price list changed later never rewrites it. Null: no price was in force, or a booking of
+     * the practice's.
+     */
+    quotedPricePence: integer('quoted_price_pence'),
+    quotedPriceIncludes: text('quoted_price_includes'),
+    /**
      * Whether the client may read `notes`: a practice system writes staff notes there, shown to the client
      * only when it marks them so; an online booking's notes are the client's own (security round three,
      * finding 12).
@@ -104,6 +112,7 @@ export const appointments = pgTable(
       .on(t.startsAt)
       .where(sql`${t.status} = 'Booked'`),
     check('appointments_time_order_ck', sql`${t.endsAt} > ${t.startsAt}`),
+    check('appointments_quoted_price_ck', sql`${t.quotedPricePence} >= 0`),
     // The pet must belong to the appointment's client (not just exist).
     foreignKey({
       name: 'appointments_pet_client_fk',

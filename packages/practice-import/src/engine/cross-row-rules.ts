@@ -24,14 +24,17 @@ export async function refuseRepeatedKeys(
   file: KindFile,
   keys: readonly string[],
   what: string,
+  /** Keys whose empty cells are a value of their own (a price's band: every animal). */
+  nullableKeys: readonly string[] = [],
 ) {
   const columns = keys.map(ident);
+  const required = keys.filter((key) => !nullableKeys.includes(key)).map(ident);
   await refuseRows(
     context.session,
     file,
     `select tid, line, ${literal(keys.at(-1) ?? '')} as column_name, ${literal(what)} || ' in line ' || first_line as reason
        from (select ctid as tid, line, min(line) over (partition by ${columns.join(', ')}) as first_line
-               from ${stagingTable(file)} where ${columns.map((c) => `${c} is not null`).join(' and ')}) d
+               from ${stagingTable(file)} where ${required.map((c) => `${c} is not null`).join(' and ')}) d
       where line > first_line`,
   );
 }

@@ -100,9 +100,22 @@ const wholeRotas: Check = async (context) => {
 
 /** Two prices of one practice's reason or service from the same day would leave the one in force unsaid. */
 const onePricePerDay: Check = async (context) => {
-  const what = "this practice's price of the same reason or service from the same day is given";
-  await refuseRepeatedKeys(context, 'prices.csv', ['practice_ref', 'reason_ref', 'effective_from'], what);
-  await refuseRepeatedKeys(context, 'prices.csv', ['practice_ref', 'service', 'effective_from'], what);
+  const what =
+    "this practice's price of the same reason or service, for the same animals, from the same day is given";
+  await refuseRepeatedKeys(
+    context,
+    'prices.csv',
+    ['practice_ref', 'reason_ref', 'band', 'effective_from'],
+    what,
+    ['band'],
+  );
+  await refuseRepeatedKeys(
+    context,
+    'prices.csv',
+    ['practice_ref', 'service', 'band', 'effective_from'],
+    what,
+    ['band'],
+  );
 };
 
 /** Each file's own checks across rows, after its keys and references. */

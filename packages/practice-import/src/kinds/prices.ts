@@ -1,3 +1,4 @@
+import { priceBands } from '@vet/contracts/practice-prices';
 import { RowCells, required } from './cells.ts';
 import { columnsOf } from './columns.ts';
 import type { RecordKind } from './kind.ts';
@@ -12,6 +13,7 @@ export const priceReasons = {
   amount: 'not an amount in pounds and pence (e.g. 45 or 45.00), up to 99999.99',
   negative: 'negative: a price is 0.00 or more',
   currency: `not ${priceCurrency}: the portal shows prices in pounds sterling only (empty means ${priceCurrency})`,
+  band: `not a band of the price list: one of ${priceBands.join(', ')}, or empty for every animal`,
   subject:
     'give either reason_ref (the appointment reason it prices) or service (a common service), not both',
 } as const;
@@ -32,7 +34,8 @@ export function amountInPence(text: string): number | 'negative' | 'invalid' {
 
 /**
  * prices.csv: a practice's "from" price of an appointment reason (reason_ref) or of a common service
- * (service), from a day on. The price in force is the latest effective on or before today.
+ * (service), for every animal or one band of the CMA's list (band), from a day on. The price in force is
+ * the latest effective on or before today, band by band.
  */
 export const prices: RecordKind = {
   file: 'prices.csv',
@@ -44,6 +47,7 @@ export const prices: RecordKind = {
     amount: true,
     currency: false,
     includes: false,
+    band: false,
     effective_from: true,
   }),
   refColumn: 'price_ref',
@@ -58,6 +62,7 @@ export const prices: RecordKind = {
     service: 'text',
     amount_pence: 'integer',
     includes: 'text',
+    band: 'text',
     effective_from: 'date',
   },
   parse(row) {
@@ -77,6 +82,7 @@ export const prices: RecordKind = {
       service,
       amount_pence: amountCell(cells),
       includes: cells.text('includes', { maxLength: 300 }),
+      band: bandCell(cells),
       effective_from: cells.date('effective_from', required),
     });
   },
@@ -89,4 +95,11 @@ function amountCell(cells: RowCells): number | null {
   if (pence === 'negative') return cells.refuse('amount', priceReasons.negative);
   if (pence === 'invalid') return cells.refuse('amount', priceReasons.amount);
   return pence;
+}
+
+function bandCell(cells: RowCells): string | null {
+  const band = cells.text('band');
+  if (band === null) return null;
+  const known = priceBands.find((candidate) => candidate === band.toLowerCase());
+  return known ?? cells.refuse('band', priceReasons.band);
 }

@@ -14,6 +14,7 @@ export const applyPrices = (session: Session) =>
       { name: 'service_name', value: 's.service' },
       { name: 'amount_pence', value: 's.amount_pence' },
       { name: 'includes', value: 's.includes' },
+      { name: 'band', value: 's.band' },
       { name: 'effective_from', value: 's.effective_from' },
     ],
   });
