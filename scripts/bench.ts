@@ -5,7 +5,9 @@
  * (decision 0053's 1.5×, tighter for some pages: decision 0118), PASS or FAIL, the work each page's start-up gives a 4× slower CPU beside the bare page's
  * (lib/bench/main-thread.ts), Lighthouse's mobile-preset scores and Core Web Vitals for each, and API
  * throughput/latency for a few public endpoints under a bounded loopback load. Prints numbers; asserts
- * nothing. `BENCH_ONLY=weight`: the weights alone.
+ * nothing. `BENCH_ONLY=weight`: the weights alone. `npx tsx scripts/bench.ts` with
+ * `BENCH_PAGES=/appointments/book,/`: only those pages' weights and Lighthouse figures (no main-thread or
+ * API figures), for a look at a few pages.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
@@ -32,6 +34,14 @@ const LIGHTHOUSE_RUNS = 5;
 /** `BENCH_ONLY=weight`: only the compressed JS of each page, for a quick look after a change. */
 const weightOnly = process.env.BENCH_ONLY === 'weight';
 
+/** `BENCH_PAGES`: the main pages to measure, by path (all when unset). */
+const onlyPages = process.env.BENCH_PAGES?.split(',').map((path) => path.trim());
+const chosen = <T extends string>(paths: readonly T[]) =>
+  onlyPages ? paths.filter((path) => onlyPages.includes(path)) : paths;
+const signedOutPages = chosen(SIGNED_OUT_PAGES);
+const signedInPages = chosen(SIGNED_IN_PAGES);
+const onboardingPages = chosen(ONBOARDING_PAGES);
+
 const versions = installedNextVersions();
 console.log(`Next.js ${versions.next}, React ${versions.react}, React DOM ${versions.reactDom} (installed)`);
 const bare = await startBareNext(bareNextPort);
@@ -47,8 +57,8 @@ const { portal, databaseUrl, stop } = await startSeededPortal({
 try {
   const newcomer = await createNewcomerAccount(databaseUrl);
   const cookie = await measureInChromium(newcomer);
-  if (!weightOnly) {
-    await measureLighthouse(cookie, newcomer);
+  if (!weightOnly) await measureLighthouse(cookie, newcomer);
+  if (!weightOnly && !onlyPages) {
     for (const endpoint of endpoints) await measureEndpoint(`${portal.apiUrl}${endpoint}`, 2_000, 20);
     await measureEndpoint(`${portal.portalUrl}/bff/online-practices`, 1_000, 20);
   }
@@ -91,9 +101,9 @@ async function measureInChromium(newcomerCredentials: Credentials): Promise<stri
     });
     const pages = [
       barePage,
-      ...SIGNED_OUT_PAGES.map((path) => mainPage(path, path, undefined)),
-      ...SIGNED_IN_PAGES.map((path) => mainPage(path, `${path} (signed in)`, signedIn)),
-      ...ONBOARDING_PAGES.map((path) => mainPage(path, `${path} (newcomer)`, newcomer)),
+      ...signedOutPages.map((path) => mainPage(path, path, undefined)),
+      ...signedInPages.map((path) => mainPage(path, `${path} (signed in)`, signedIn)),
+      ...onboardingPages.map((path) => mainPage(path, `${path} (newcomer)`, newcomer)),
     ];
     const inContextOf = <T>(
       page: (typeof pages)[number],
@@ -124,7 +134,7 @@ async function measureInChromium(newcomerCredentials: Credentials): Promise<stri
       const cells = [kb.toFixed(1), `${ratio.toFixed(2)}×`, `${page.budget}×`, verdict];
       console.log(tableRow(page.name, cells, [8, 9, 9, 6]));
     }
-    if (weightOnly) {
+    if (weightOnly || onlyPages) {
       await signedIn.close();
       await newcomer.close();
       return cookie;
@@ -210,8 +220,8 @@ async function measureSignInStart(browser: Browser) {
 async function measureLighthouse(cookie: string, newcomer: Credentials) {
   const targets = [
     { name: `bare Next.js ${versions.next}`, url: `${bare.url}/` },
-    ...SIGNED_OUT_PAGES.map((path) => ({ name: path, url: `${portal.portalUrl}${path}` })),
-    ...SIGNED_IN_PAGES.map((path) => ({
+    ...signedOutPages.map((path) => ({ name: path, url: `${portal.portalUrl}${path}` })),
+    ...signedInPages.map((path) => ({
       name: `${path} (signed in)`,
       url: `${portal.portalUrl}${path}`,
       cookie,
@@ -244,8 +254,9 @@ async function measureLighthouse(cookie: string, newcomer: Credentials) {
     }
   };
   await runLighthouse(targets, LIGHTHOUSE_RUNS, report);
+  if (onboardingPages.length === 0) return;
   const newcomerCookie = await newcomerSessionCookie(newcomer);
-  const onboarding = ONBOARDING_PAGES.map((path) => ({
+  const onboarding = onboardingPages.map((path) => ({
     name: `${path} (newcomer)`,
     url: `${portal.portalUrl}${path}`,
     cookie: newcomerCookie,
