@@ -70,12 +70,17 @@ function heldDeps() {
 }
 
 /** Another client of the scene's practice, with a dog, and an appointment with the scene's first vet. */
-async function clientWithAppointment(scene: BookingScene, startsAt: Date, reasonId = scene.reason.id) {
+async function clientWithAppointment(
+  scene: BookingScene,
+  startsAt: Date,
+  reasonId = scene.reason.id,
+  clinicianId = scene.vets[0]!.id,
+) {
   const client = await createClient(db, { homePracticeId: scene.practice.id });
   const pet = await createPet(db, { clientId: client.id, speciesId: scene.dog.id, name: `Pet${client.id}` });
   const appointment = await createAppointment(db, {
     practiceId: scene.practice.id,
-    clinicianId: scene.vets[0]!.id,
+    clinicianId,
     clientId: client.id,
     petId: pet.id,
     reasonId,
@@ -471,5 +476,34 @@ describe('earlier times: only fitting requests are offered', () => {
     for (const request of [nurseVisit, tooLate, long, elsewhere]) {
       expect(await offersOf(request.appointment.id)).toEqual([]);
     }
+  });
+
+  it('offers a booking with a vet the client named only that vet’s time (decision 0141)', async () => {
+    const scene = await bookingScene(db, signedInClient, { vets: 2 });
+    const { deps } = heldDeps();
+    const [freedVet, otherVet] = scene.vets;
+    const named = async (vetId: number, time: string) => {
+      const request = await clientWithAppointment(scene, at(6, time), scene.reason.id, vetId);
+      await db
+        .update(appointments)
+        .set({ chosenClinicianId: vetId })
+        .where(eq(appointments.id, request.appointment.id));
+      await joinEarlierTimes(deps, request.client.id, request.appointment.id, localDay(6));
+      return request;
+    };
+    // First in line: named the other vet; then named the freed vet's.
+    const withOther = await named(otherVet!.id, '09:00');
+    const withFreed = await named(freedVet!.id, '10:00');
+    await clientWithAppointment(scene, at(2, '09:30'));
+    await clientWithAppointment(scene, at(2, '10:30'));
+    const freed = {
+      practiceId: scene.practice.id,
+      clinicianId: freedVet!.id,
+      startsAt: at(2, '10:00'),
+      endsAt: at(2, '10:30'),
+    };
+    expect(await offerFreedTime(deps, freed)).toBe(1);
+    expect(await offersOf(withOther.appointment.id)).toEqual([]);
+    expect((await offersOf(withFreed.appointment.id)).map((o) => o.offer.startsAt)).toEqual([at(2, '10:00')]);
   });
 });

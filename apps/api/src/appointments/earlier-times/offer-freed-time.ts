@@ -70,7 +70,10 @@ export async function endStaleRequests(
   );
 }
 
-/** The practice's line for a freed span, first come first: booked appointments later than the span. */
+/**
+ * The practice's line for a freed span, first come first: booked appointments later than the span, but
+ * not those with a vet the client named, when the time is another clinician's.
+ */
 function waitingLine(deps: EarlierTimesDeps, span: FreedSpan): Promise<WaitingRequest[]> {
   return deps.db
     .select({
@@ -99,6 +102,9 @@ function waitingLine(deps: EarlierTimesDeps, span: FreedSpan): Promise<WaitingRe
         eq(appointments.status, 'Booked'),
         gt(appointments.startsAt, span.startsAt),
         span.freedBy === undefined ? undefined : ne(appointments.id, span.freedBy),
+        // A booking still with the vet the client named waits for that vet's time (decision 0141).
+        sql`not (${appointments.chosenClinicianId} is not distinct from ${appointments.clinicianId}
+                 and ${appointments.clinicianId} <> ${span.clinicianId})`,
         sql`${earlierTimeRequests.latestDate} >= ${practiceDate(span.startsAt)}::date`,
       ),
     )
