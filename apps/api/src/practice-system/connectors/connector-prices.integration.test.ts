@@ -104,4 +104,28 @@ describe.each([
     expect(dog?.day).toBe(practiceDate(new Date(site.now() - 86_400_000)));
     expect(site.violations()).toEqual([]);
   });
+
+  it('refuses a price it cannot read, naming the field, and keeps the price stored', async () => {
+    site.spoilDogPrice();
+    expect(await syncCycle(deps(), runtime)).toMatchObject({ kind: 'read' });
+    const refused = await own.current.pool.query<{ ref: string; reasons: { path: string }[] }>(
+      `select ref, reasons from connector_refusals where kind = 'prices'`,
+    );
+    expect(refused.rows).toEqual([
+      { ref: site.refs.dog, reasons: [expect.objectContaining({ path: site.amountField })] },
+    ]);
+    expect((await stored()).find((row) => row.ref === site.refs.dog)?.pence).toBe(6600);
+  });
+
+  it('takes a withdrawn product off the price list', async () => {
+    site.withdrawChip();
+    expect(await syncCycle(deps(), runtime)).toMatchObject({ kind: 'read' });
+    expect((await stored()).map((row) => row.ref)).toEqual([site.refs.cat, site.refs.dog]);
+    const { practice } = await ids();
+    const list = await createPracticePricesRepository(own.current.db).findPracticePrices(
+      practice,
+      new Date(site.now()),
+    );
+    expect(list?.priceList.map((entry) => entry.name)).not.toContain('Microchipping');
+  });
 });

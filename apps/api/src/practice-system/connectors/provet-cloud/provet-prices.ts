@@ -1,4 +1,5 @@
-import { grossPence, type VendorPrice } from '../price-map.ts';
+import { practiceDate } from '@vet/contracts/practice-clock';
+import { grossPence, mapPrices, type PriceMap, type VendorPrice } from '../price-map.ts';
 import type { ProvetItem } from './provet-shapes.ts';
 
 /**
@@ -18,4 +19,13 @@ export function itemPrice(item: ProvetItem): VendorPrice {
     gross: grossPence(item.price_with_vat, 'price_with_vat'),
     effectiveFrom: null,
   };
+}
+
+/** The mapped items' prices.csv bodies, dated the practice's day at `nowMs` (the day the change is read). */
+export function itemPrices(items: readonly ProvetItem[], map: PriceMap, practiceRef: string, nowMs: number) {
+  return mapPrices(items.map(itemPrice), map, {
+    prefix: 'provet-item',
+    practiceRef,
+    readDay: practiceDate(new Date(nowMs)),
+  });
 }

@@ -1,5 +1,5 @@
 import { addDays, practiceDate } from '@vet/contracts/practice-clock';
-import { mapPrices, type PriceMap } from '../price-map.ts';
+import type { PriceMap } from '../price-map.ts';
 import {
   type ReadKind,
   type ReadPage,
@@ -9,7 +9,7 @@ import {
   VendorUnavailable,
 } from '../vendor-port.ts';
 import type { ProvetHttp } from './provet-http.ts';
-import { itemPrice } from './provet-prices.ts';
+import { itemPrices } from './provet-prices.ts';
 import { ProvetVaccines } from './provet-vaccines.ts';
 import {
   appointmentBody,
@@ -204,13 +204,7 @@ export class ProvetReader {
       case 'prices': {
         // Every item changed is read (no documented filter by id); only the mapped ones become prices.
         const { rows, next } = await this.changed<ProvetItem>('item', {}, cursor, signal);
-        const readDay = practiceDate(new Date(this.now()));
-        const mapped = mapPrices(rows.map(itemPrice), this.options.priceMap, {
-          prefix: 'provet-item',
-          practiceRef,
-          readDay,
-        });
-        return { ...mapped, next };
+        return { ...itemPrices(rows, this.options.priceMap, practiceRef, this.now()), next };
       }
       case 'vaccinations':
         // A vaccine given is a consultation item whose catalogue item is a vaccine (decision 0120).

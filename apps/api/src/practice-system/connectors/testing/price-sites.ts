@@ -22,12 +22,18 @@ export interface PriceSite {
   connection: VendorConnection;
   /** The price references the connection gives the three products. */
   refs: { cat: string; dog: string; chip: string };
+  /** The vendor's field a refused amount names. */
+  amountField: string;
   /** The vendor's clock (ms). */
   now(): number;
   /** A day passes on the vendor's clock. */
   nextDay(): void;
   /** The practice raises the cat consultation to £57.00 with VAT. */
   setCatPrice(): void;
+  /** The large dog's price is made unreadable (negative in ezyVet, text in Provet Cloud). */
+  spoilDogPrice(): void;
+  /** Microchipping is withdrawn: its pricing made inactive (ezyVet), its item archived (Provet Cloud). */
+  withdrawChip(): void;
   violations(): readonly string[];
   close(): Promise<void>;
 }
@@ -80,10 +86,20 @@ export async function ezyvetPriceSite(): Promise<PriceSite> {
       dog: `ezyvet-product-${ids.dog}-dog_large`,
       chip: `ezyvet-product-${ids.chip}`,
     },
+    amountField: 'price',
     now: () => clock.now(),
     nextDay: () => clock.advance(day),
     setCatPrice: () => {
       standIn.priceProduct(ids.cat, '47.50');
+      clock.advance(1_000);
+    },
+    spoilDogPrice: () => {
+      standIn.priceProduct(ids.dog, '-55.00');
+      clock.advance(1_000);
+    },
+    withdrawChip: () => {
+      const pricing = standIn.db.tables.productpricing.find((row) => row.product_id === ids.chip)!;
+      standIn.deleteRecord('productpricing', pricing.id);
       clock.advance(1_000);
     },
     violations: () => standIn.violations,
@@ -127,10 +143,19 @@ export async function provetPriceSite(): Promise<PriceSite> {
       dog: `provet-item-${ids.dog}-dog_large`,
       chip: `provet-item-${ids.chip}`,
     },
+    amountField: 'price_with_vat',
     now: () => clock.now(),
     nextDay: () => clock.advance(day),
     setCatPrice: () => {
       standIn.store.update('item', ids.cat, { price: 47.5, price_with_vat: 57 });
+      clock.advance(1_000);
+    },
+    spoilDogPrice: () => {
+      standIn.store.update('item', ids.dog, { price_with_vat: '£66' });
+      clock.advance(1_000);
+    },
+    withdrawChip: () => {
+      standIn.store.update('item', ids.chip, { archived: true });
       clock.advance(1_000);
     },
     violations: () => standIn.control.violations,
