@@ -35,6 +35,16 @@ describe('PRACTICE_CONNECTORS', () => {
     ]);
   });
 
+  it("takes a list of flat entries as a setting (a connector's price map, decision 0147), nothing deeper", () => {
+    const priceMap = [{ item: '501', reason_ref: 'R-1', band: 'cat' }];
+    const env = { ...base, EZYVET_CLIENT_ID: 'id-1', EZYVET_CLIENT_SECRET: 'secret-1' };
+    const withMap = { ...entry, settings: { price_map: priceMap } };
+    const config = loadConfig({ ...env, PRACTICE_CONNECTORS: JSON.stringify([withMap]) });
+    expect(config.connectors[0]?.settings).toEqual({ price_map: priceMap });
+    const nested = { ...entry, settings: { price_map: [{ item: { id: '501' } }] } };
+    expect(() => loadConfig({ ...env, PRACTICE_CONNECTORS: JSON.stringify([nested]) })).toThrow(ConfigError);
+  });
+
   it('names a credential variable that is unset, never its value', () => {
     const load = () =>
       loadConfig({ ...base, PRACTICE_CONNECTORS: JSON.stringify([entry]), EZYVET_CLIENT_ID: 'id-1' });

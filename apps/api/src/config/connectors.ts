@@ -8,7 +8,10 @@ import { httpUrl, jsonValue } from './values.ts';
  */
 
 const envVarName = z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'an environment variable name');
-const settingValue = z.union([z.string(), z.number(), z.boolean()]);
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+/** A setting: a value, or a list of flat entries (a connector's price map, decision 0147). */
+const settingValue = z.union([scalar, z.array(z.record(z.string(), scalar)).max(500)]);
+export type ConnectorSettingValue = z.infer<typeof settingValue>;
 
 const connectorEntry = z
   .object({
@@ -96,7 +99,7 @@ export interface ConnectorConfig {
   system: 'ezyvet' | 'provet-cloud';
   practices: readonly string[];
   baseUrl: string;
-  settings: Readonly<Record<string, string | number | boolean>>;
+  settings: Readonly<Record<string, ConnectorSettingValue>>;
   credentials: Readonly<Record<string, string>>;
   pollSeconds: number;
   /** When the connector counts as failing (GET /health/connectors, decision 0130). */

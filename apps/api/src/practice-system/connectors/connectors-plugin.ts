@@ -12,12 +12,16 @@ import { connectorDeliveries, connectorEndpointUrl } from './connector-writes.ts
 import type { ConnectorSystem, VendorCallObserver, VendorConnection } from './vendor-port.ts';
 
 /** One connector as the operator configures it (PRACTICE_CONNECTORS), its credentials read. */
+type SettingScalar = string | number | boolean;
+/** A setting as PRACTICE_CONNECTORS gives it: a value, or a list of flat entries (a price map, 0147). */
+export type ConnectorSettingValue = SettingScalar | readonly Readonly<Record<string, SettingScalar>>[];
+
 export interface ConnectorOptions {
   name: string;
   system: ConnectorSystem;
   practices: readonly string[];
   baseUrl: string;
-  settings: Readonly<Record<string, string | number | boolean>>;
+  settings: Readonly<Record<string, ConnectorSettingValue>>;
   credentials: Readonly<Record<string, string>>;
   pollSeconds: number;
 }

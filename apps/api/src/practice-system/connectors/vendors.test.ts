@@ -44,3 +44,14 @@ describe("a Provet Cloud connector's settings", () => {
     expect(connection.system).toBe('provet-cloud');
   });
 });
+
+describe("a connector's price map (decision 0147)", () => {
+  it('reads prices once items are mapped, and refuses a band the price list does not have by its field', () => {
+    const mapped = provet({}, { price_map: [{ item: '7', reason_ref: '3', band: 'cat' }] });
+    expect(createVendorConnection(mapped, undefined).readKinds).toContain('prices');
+    const horse = provet({}, { price_map: [{ item: '7', reason_ref: '3', band: 'horse' }] });
+    expect(() => createVendorConnection(horse, undefined)).toThrow(
+      /settings wrong or missing: price_map\.0\.band$/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ConnectionFactory, ConnectorOptions } from './connectors-plugin.ts';
+import { priceMapSchema } from './price-map.ts';
 import { createEzyvetConnection } from './ezyvet/index.ts';
 import { createProvetCloudConnection } from './provet-cloud/index.ts';
 import type { VendorCallObserver, VendorConnection } from './vendor-port.ts';
@@ -18,6 +19,8 @@ const ezyvet = {
       site_uid: z.string().min(1).optional(),
       page_size: z.number().int().min(1).max(200).optional(),
       rota_days: z.number().int().min(1).max(366).optional(),
+      /** The products that price the practice's list, by band (decision 0147). */
+      price_map: priceMapSchema.optional(),
     })
     .strict(),
   credentials: z
@@ -51,6 +54,8 @@ const provetCloud = {
         .string()
         .regex(/^([^=,]+=\d+)(,[^=,]+=\d+)*$/)
         .optional(),
+      /** The items that price the practice's list, by band (decision 0147). */
+      price_map: priceMapSchema.optional(),
     })
     .strict()
     .refine((settings) => settings.page_size === undefined || settings.default_page_size !== undefined, {
@@ -126,6 +131,7 @@ function ezyvetConnection(
       practiceRef: onePractice(options),
       ...(settings.page_size ? { pageSize: settings.page_size } : {}),
       ...(settings.rota_days ? { rotaDays: settings.rota_days } : {}),
+      ...(settings.price_map ? { priceMap: settings.price_map } : {}),
     },
     observer ? { observer } : {},
   );
@@ -162,6 +168,7 @@ function provetCloudConnection(
         ? { nurseGroupIds: settings.nurse_group_ids.split(',').map((id) => id.trim()) }
         : {}),
       ...(speciesCodes ? { speciesCodes } : {}),
+      ...(settings.price_map ? { priceMap: settings.price_map } : {}),
     },
     observer ? { observer } : {},
   );

@@ -66,6 +66,19 @@ export const contactDetailSchema = z.looseObject({
   contact_detail_type_id: id,
   value: z.string(),
 });
+/**
+ * A product's price (`/v1/productpricing`, scope read-productpricing, "Read product pricing resources":
+ * https://developers.ezyvet.com/openapi/inventory-management.json). The scope is documented; the fields
+ * are not in the pages read: `product_id`, `price` (net of tax) and `tax_rate` (percent) are guesses,
+ * listed in testing/ezyvet-records.ts. The amounts stay unknown here so one bad row is refused by the
+ * price map, not the whole page (decision 0147).
+ */
+export const productPricingSchema = z.looseObject({
+  ...stamped,
+  product_id: id,
+  price: z.unknown(),
+  tax_rate: z.unknown(),
+});
 export const communicationSchema = z.looseObject({ ...stamped, animal_id: id, subject: text });
 export const breedSchema = z.looseObject({ ...stamped, name: z.string(), species_id: id });
 export const animalSchema = z.looseObject({

@@ -9,13 +9,15 @@ export type { EzyvetClock, EzyvetConnectionOptions, EzyvetDeps } from './ezyvet-
 
 /**
  * The kinds ezyVet gives, parents first. Closures are a clinician's block-out planning guides (decision
- * 0116); a practice-wide closure has no place in ezyVet's API and still comes by the import.
+ * 0116); a practice-wide closure has no place in ezyVet's API and still comes by the import. Prices
+ * after the reasons they price, read only where the operator mapped products (decision 0147).
  */
 const readKinds = [
   'practices',
   'clinicians',
   'closures',
   'appointment-reasons',
+  'prices',
   'clients',
   'pets',
   'vaccinations',
@@ -34,7 +36,7 @@ export function createEzyvetConnection(
   const writer = new EzyvetWriter(http, catalog);
   return {
     system: 'ezyvet',
-    readKinds,
+    readKinds: (options.priceMap ?? []).length > 0 ? readKinds : readKinds.filter((k) => k !== 'prices'),
     read: <K extends ReadKind>(kind: K, cursor: string | null, signal?: AbortSignal): Promise<ReadPage<K>> =>
       ahead.read(kind, cursor, signal),
     readAhead: (cursors, signal) => ahead.start(cursors, signal),

@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import type { PriceMap } from '../price-map.ts';
 import { readAnswer, refuseRedirect } from '../vendor-answer.ts';
 import {
   VendorAnswerUnknown,
@@ -44,6 +45,8 @@ export interface EzyvetConnectionOptions {
   rotaDays?: number;
   /** The most of one answer read (vendor-answer.ts): more fails the call. Default 8 MiB. */
   maxAnswerBytes?: number;
+  /** The products that price the practice's list, by band (decision 0147); none: prices are not read. */
+  priceMap?: PriceMap;
 }
 
 export interface EzyvetDeps {

@@ -15,6 +15,7 @@ import { blockOutName, readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
 import { EzyvetClosures } from './ezyvet-closures.ts';
 import type { EzyvetHttp } from './ezyvet-http.ts';
 import { EzyvetRecordMapper, type Mapped } from './ezyvet-map.ts';
+import { readPrices } from './ezyvet-prices.ts';
 import {
   pairCursorSchema,
   pairStart,
@@ -110,6 +111,8 @@ export class EzyvetReader {
         );
       case 'closures':
         return this.closures.read(cursor, signal);
+      case 'prices':
+        return readPrices(this.http, this.http.options.priceMap ?? [], cursor, signal);
     }
   }
 

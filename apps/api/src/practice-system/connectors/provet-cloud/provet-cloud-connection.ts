@@ -1,3 +1,4 @@
+import type { PriceMap } from '../price-map.ts';
 import { writeEvent, type ReadKind, type VendorCallObserver, type VendorConnection } from '../vendor-port.ts';
 import { ProvetHttp, type ProvetHttpOptions } from './provet-http.ts';
 import { ProvetReader } from './provet-read.ts';
@@ -28,6 +29,8 @@ export interface ProvetCloudOptions extends ProvetHttpOptions {
   practiceRefsByDepartment?: Readonly<Record<string, string>>;
   /** Provet's species codes by the portal's species names, for new patients. */
   speciesCodes?: Readonly<Record<string, number>>;
+  /** The items that price the practice's list, by band (decision 0147); none: prices are not read. */
+  priceMap?: PriceMap;
 }
 
 export interface ProvetCloudDeps {
@@ -40,11 +43,13 @@ export interface ProvetCloudDeps {
  * Parents first: the order a first sync applies them in. Closures and appointments both read the diary
  * (`appointment/`), so they come one after the other: its limit is then used without a gap while the
  * other endpoints are read (decision 0115). Vaccinations after the pets they name (decision 0120).
+ * Prices after the reasons they price, and only where the operator mapped items (decision 0147).
  */
 const readKinds: readonly ReadKind[] = [
   'practices',
   'clinicians',
   'appointment-reasons',
+  'prices',
   'clients',
   'pets',
   'vaccinations',
@@ -72,6 +77,7 @@ export function createProvetCloudConnection(
       rotaRefreshMs: (options.rotaRefreshMinutes ?? 15) * 60_000,
       nurseGroupIds: new Set(options.nurseGroupIds ?? []),
       practiceRefsByDepartment: options.practiceRefsByDepartment ?? {},
+      priceMap: options.priceMap ?? [],
     },
     () => clock.now(),
   );
@@ -89,7 +95,7 @@ export function createProvetCloudConnection(
   });
   return {
     system: 'provet-cloud',
-    readKinds,
+    readKinds: (options.priceMap ?? []).length > 0 ? readKinds : readKinds.filter((k) => k !== 'prices'),
     read: (kind, cursor, signal) => reader.read(kind, cursor, signal),
     write: (event, signal) => writeEvent(writer, event, signal),
   };

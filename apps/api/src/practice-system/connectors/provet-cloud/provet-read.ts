@@ -1,12 +1,15 @@
 import { addDays, practiceDate } from '@vet/contracts/practice-clock';
+import type { PriceMap } from '../price-map.ts';
 import {
   type ReadKind,
   type ReadPage,
   type ReadRecord,
+  type RefusedRead,
   VendorAuthFailed,
   VendorUnavailable,
 } from '../vendor-port.ts';
 import type { ProvetHttp } from './provet-http.ts';
+import { itemPrices } from './provet-prices.ts';
 import { ProvetVaccines } from './provet-vaccines.ts';
 import {
   appointmentBody,
@@ -24,6 +27,7 @@ import {
   type ProvetClient,
   type ProvetConsultationItem,
   type ProvetDepartment,
+  type ProvetItem,
   provetIdOf,
   type ProvetPage,
   type ProvetPatient,
@@ -50,6 +54,8 @@ export interface ProvetReadOptions {
   nurseGroupIds: ReadonlySet<string>;
   /** The portal practice of each department, for a client's home practice (else this connection's). */
   practiceRefsByDepartment: Readonly<Record<string, string>>;
+  /** The items that price the practice's list (decision 0147). */
+  priceMap: PriceMap;
 }
 
 /**
@@ -84,6 +90,7 @@ interface Found {
   records: ReadRecord[];
   deleted: string[];
   next: string | null;
+  refused?: RefusedRead[];
 }
 
 /** What one row becomes: a record's body, its reference deleted, or nothing of the kind read. */
@@ -134,7 +141,7 @@ export class ProvetReader {
       // Read whole less often (decision 0115): a pass between sweeps costs no request.
       return { records: [], deleted: [], cursor: cursorText ?? JSON.stringify(cursor), more: false };
     }
-    const { records, deleted, next } = await this.pageOf(kind, cursor, signal);
+    const { records, deleted, next, refused } = await this.pageOf(kind, cursor, signal);
     const more = next !== null;
     const following: Cursor = more
       ? { ...cursor, page: cursor.page + 1 }
@@ -151,7 +158,7 @@ export class ProvetReader {
               }
             : {}),
         };
-    return { records, deleted, cursor: JSON.stringify(following), more };
+    return { records, deleted, cursor: JSON.stringify(following), more, ...(refused ? { refused } : {}) };
   }
 
   /** The cursor's page of a kind: its records, the references deleted, and whether a next page is listed. */
@@ -194,6 +201,11 @@ export class ProvetReader {
         return this.sweep<ProvetAppointment>('appointment', department, cursor, signal, (appointment) =>
           appointmentBody(appointment, practiceRef),
         );
+      case 'prices': {
+        // Every item changed is read (no documented filter by id); only the mapped ones become prices.
+        const { rows, next } = await this.changed<ProvetItem>('item', {}, cursor, signal);
+        return { ...itemPrices(rows, this.options.priceMap, practiceRef, this.now()), next };
+      }
       case 'vaccinations':
         // A vaccine given is a consultation item whose catalogue item is a vaccine (decision 0120).
         if (cursor.page === 1) this.vaccines.clear();
@@ -216,6 +228,17 @@ export class ProvetReader {
     signal: AbortSignal | undefined,
     each: (row: T) => RowRead | Promise<RowRead>,
   ): Promise<Found> {
+    const { rows, next } = await this.changed<T>(collection, query, cursor, signal);
+    return collect(rows, next, each);
+  }
+
+  /** The cursor's page of a collection's records changed since its sweep began, oldest change first. */
+  private async changed<T extends { id: number; modified: string }>(
+    collection: string,
+    query: Record<string, string>,
+    cursor: Cursor,
+    signal: AbortSignal | undefined,
+  ): Promise<{ rows: T[]; next: string | null }> {
     const since: Record<string, string> = cursor.since
       ? { modified__gte: filterTime(Date.parse(cursor.since)) }
       : {};
@@ -223,7 +246,7 @@ export class ProvetReader {
     const rows = [...page.results].sort(
       (a, b) => Date.parse(a.modified) - Date.parse(b.modified) || a.id - b.id,
     );
-    return collect(rows, page.next, each);
+    return { rows, next: page.next };
   }
 
   private async practice(signal?: AbortSignal): Promise<Found> {

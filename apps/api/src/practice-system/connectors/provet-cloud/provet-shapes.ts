@@ -248,11 +248,16 @@ export interface ProvetConsultationItem extends ProvetRecord {
 
 /**
  * A catalogue item (`item/{id}/`, "the master catalog for medicines, procedures, supplies, and food"): a
- * medicine says whether it is a vaccine by `vaccination` (the same client's spec/fixtures/items: secondary).
+ * medicine says whether it is a vaccine by `vaccination`; every item has its price with VAT, whether it is
+ * archived, and `modified` (the same client's spec/fixtures/items: secondary).
  */
 export interface ProvetItem extends ProvetRecord {
   name: string;
   vaccination?: boolean;
+  /** Its price including VAT (pounds, a number in the fixture; read as unknown: see provet-prices.ts). */
+  price_with_vat?: unknown;
+  archived?: boolean;
+  modified: string;
 }
 
 /** The id at the end of a record's URL. */

@@ -26,6 +26,7 @@ const refFields: Record<ReadKind, string> = {
   clinicians: 'clinician_ref',
   closures: 'closure_ref',
   'appointment-reasons': 'reason_ref',
+  prices: 'price_ref',
   clients: 'client_ref',
   pets: 'pet_ref',
   vaccinations: 'vaccination_ref',

@@ -1,4 +1,10 @@
-import type { Appointment, EzyvetDatabase, seededStatuses, TableName } from './ezyvet-records.ts';
+import type {
+  Appointment,
+  EzyvetDatabase,
+  ProductPricing,
+  seededStatuses,
+  TableName,
+} from './ezyvet-records.ts';
 
 export interface DeskBooking {
   resourceId: number;
@@ -79,6 +85,17 @@ export class EzyvetControls {
   /** The desk records an outcome or cancels: the appointment's status becomes the named one. */
   setStatus(id: number, status: (typeof seededStatuses)[number]): Appointment {
     return this.db.update('appointment', id, { status_id: this.db.statusId(status) });
+  }
+
+  /**
+   * A product's price set in ezyVet: net of tax and its tax rate (ezyvet-records.ts, [product pricing]):
+   * its pricing record changed, or made the first time.
+   */
+  priceProduct(productId: number, price: string, taxRate = '20'): ProductPricing {
+    const row = this.db.tables.productpricing.find((pricing) => pricing.product_id === productId);
+    return row
+      ? this.db.update('productpricing', row.id, { price, tax_rate: taxRate, active: true })
+      : this.db.insert('productpricing', { product_id: productId, price, tax_rate: taxRate });
   }
 
   /** A record deleted in ezyVet: made inactive and stamped (ezyVet keeps records, it deactivates them). */

@@ -26,6 +26,14 @@
  *   type in `contact_detail_type_id` (1–9; 8 "Unknown/Other"), `format` (SMS, PlainText, Html), a status
  *   (Pending, Sending, Done), linked to a contact, animal, consult or appointment; one linked to an animal is
  *   linked to the animal's contact too. `animal_id`, `contact_id`, `subject` and `message` are assumed.
+ * - [product pricing] https://developers.ezyvet.com/openapi/inventory-management.json lists the scope
+ *   read-productpricing ("Read product pricing resources") beside read-product; the v1 product record
+ *   (public clients: id, active, created_at, modified_at, code, name, product_group_id, type, is_sold…)
+ *   carries no price. The pricing record's fields are not in what we could read: `product_id`, `price`
+ *   (net of tax, decimal text as ezyVet writes amounts, e.g. a purchase order's "freight": "0") and
+ *   `tax_rate` (percent, text) are assumed, as is one pricing record a product (no price levels, no
+ *   species variants, no date a price takes effect): the price map says which product prices which band
+ *   (decision 0147).
  * - [closures, opening hours] silent: neither the endpoints nor the guides we could read document a site's
  *   opening hours or a practice-wide closure. The stand-in has none; planning guides alone say when a
  *   resource can be booked (conservative: no guide, no times).
@@ -170,6 +178,13 @@ export interface Communication extends Stamped {
   message: string;
 }
 
+/** See [product pricing]: a product's price, net of tax, and its tax rate (all three fields assumed). */
+export interface ProductPricing extends Stamped {
+  product_id: number;
+  price: string;
+  tax_rate: string;
+}
+
 /** Each list endpoint's records, by the name its envelope wraps each item in (`{"contact": {...}}`). */
 export interface EzyvetTables {
   resource: Resource[];
@@ -187,6 +202,7 @@ export interface EzyvetTables {
   vaccination: Vaccination[];
   appointment: Appointment[];
   communication: Communication[];
+  productpricing: ProductPricing[];
 }
 export type TableName = keyof EzyvetTables;
 export type RecordOf<T extends TableName> = EzyvetTables[T][number];
@@ -221,6 +237,7 @@ export class EzyvetDatabase {
     vaccination: [],
     appointment: [],
     communication: [],
+    productpricing: [],
   };
   private lastId = 1000;
 

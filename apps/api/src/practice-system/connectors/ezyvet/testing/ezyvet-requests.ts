@@ -248,6 +248,7 @@ export const filterableFields: Record<TableName, readonly string[]> = {
   vaccination: [...common, 'animal_id'],
   appointment: [...common, 'uid', 'animal_id', 'contact_id', 'start_at'],
   communication: [...common, 'animal_id', 'contact_id', 'contact_detail_type_id'],
+  productpricing: common,
 };
 
 /**

@@ -46,6 +46,7 @@ export const listTables: Record<string, TableName> = {
   '/v1/animal': 'animal',
   '/v1/vaccination': 'vaccination',
   '/v1/communication': 'communication',
+  '/v1/productpricing': 'productpricing',
 };
 
 function meta(db: EzyvetDatabase, total: number, page: number, limit: number, now: number) {

@@ -20,7 +20,8 @@ const filterable: Record<ProvetCollection, readonly string[]> = {
   appointment: ['user', 'department', 'start', 'end', 'active', 'modified', 'client'],
   // Not listed in the pages read: the delta filter as on clients and patients, and the record's patient.
   consultationitem: ['patient', 'modified'],
-  item: [],
+  // Not listed either: the delta filter, as above (the prices' read, decision 0147).
+  item: ['modified'],
 };
 const dateFields = new Set(['modified', 'start', 'end']);
 const methods = new Set([

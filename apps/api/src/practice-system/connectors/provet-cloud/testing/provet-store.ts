@@ -2,7 +2,10 @@
  * The stand-in's records: a Provet Cloud installation's data as its REST API returns it (record shapes:
  * https://developers.provetcloud.com/restapi/ guides; field lists as the browsable API shows them, see
  * provet-shapes.ts). Records relate by URL; ids are numbered per endpoint; `modified` is set on every
- * change, from the stand-in's clock.
+ * change, from the stand-in's clock. A catalogue item carries what a priced item needs (decision 0147):
+ * `price`, `price_with_vat` and `archived`, as the provet-client gem's recorded item has them; that `item/`
+ * filters on `modified` is assumed (provet-filters.ts), as is one price an item (no species variants, no
+ * date a price takes effect: none in what we read).
  */
 
 export const provetCollections = [
