@@ -148,6 +148,12 @@ const badInput: [string, PracticeRecordKind, Record<string, unknown>, { path: st
       { path: 'reason_ref', message: 'no appointment reason with this reference is stored' },
     ],
     [
+      'a price for a band the price list does not have',
+      'prices',
+      { ...first('prices.csv'), band: 'hamster' },
+      { path: 'band', message: expect.stringContaining('dog_small') },
+    ],
+    [
       'a clinician of another practice',
       'closures',
       { ...first('closures.csv'), clinician_ref: elsewhere.ref('CLIN', 1) },
