@@ -106,6 +106,25 @@ export function createPracticePricesRepository(db: Executor) {
       };
     },
 
+    /**
+     * The operator's gaps (issue 62): per online practice, by name, its online reasons with no price in
+     * force at `now`, which its price list shows as "Price not yet published". Practices without gaps
+     * are left out.
+     */
+    async findPriceGaps(
+      now: Date,
+    ): Promise<{ practiceRef: string | null; name: string; reasons: string[] }[]> {
+      const result = await db.execute<{ pms_ref: string | null; name: string; reasons: string[] }>(sql`
+        select p.pms_ref, p.name, array_agg(r.name order by r.name) as reasons
+          from practices p cross join appointment_reasons r
+         where p.is_online and r.is_online
+           and not exists (select 1 from practice_prices pp
+                            where pp.practice_id = p.id and pp.reason_id = r.id
+                              and pp.effective_from <= ${practiceDate(now)}::date)
+         group by p.id order by p.name, p.id`);
+      return result.rows.map((row) => ({ practiceRef: row.pms_ref, name: row.name, reasons: row.reasons }));
+    },
+
     /** One reason's price in force at the practice at `now`, or null (not yet published). */
     async findReasonPrice(practiceId: number, reasonId: number, now: Date): Promise<FromPrice | null> {
       const [row] = await pricesInForce(db, practiceId, practiceDate(now), reasonId);
