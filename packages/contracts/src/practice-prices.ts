@@ -56,8 +56,8 @@ export type PriceListPrice = z.infer<typeof priceListPriceSchema>;
 
 /**
  * A line of the practice's price list: a common service or an online appointment reason, by its name,
- * with its prices in force (issue 62): one per band the practice prices, cheapest first, or one for every
- * animal. None: an online reason whose price is not yet published.
+ * with its prices in force (issue 62): every animal's, then one per band the practice prices in the CMA's
+ * order (`priceBands`). None: an online reason whose price is not yet published.
  */
 export const priceListLineSchema = z.object({ name: z.string(), prices: z.array(priceListPriceSchema) });
 export type PriceListLine = z.infer<typeof priceListLineSchema>;

@@ -1,6 +1,7 @@
 import { practiceDate } from '@vet/contracts/practice-clock';
 import {
   bandsOfSpecies,
+  priceBands,
   type FromPrice,
   type PriceBand,
   type PracticePrices,
@@ -54,10 +55,12 @@ export function priceForPet(rows: readonly PriceRow[], speciesCode: string | nul
 }
 
 /**
- * The price list (issue 62): a line per priced service or reason with its prices by band, cheapest
- * first, and a line with none for each online reason not priced yet; by name. Last updated: the latest
+ * The price list (issue 62): a line per priced service or reason with its prices, every animal's then
+ * by band in the CMA's order (cat; dog small, medium, large; rabbit; other), and a line with none for each online reason not priced yet; by name. Last updated: the latest
  * day a price in force took effect (decision 0146). ISO dates compare as text.
  */
+const bandOrder = (band: PriceBand | null) => (band === null ? -1 : priceBands.indexOf(band));
+
 export function priceListOf(rows: readonly PriceRow[], unpricedReasons: readonly string[]) {
   const lines = new Map<string, PriceListLine>();
   for (const row of rows) {
@@ -66,6 +69,7 @@ export function priceListOf(rows: readonly PriceRow[], unpricedReasons: readonly
     line.prices.push({ band: row.band, ...fromPrice(row) });
     lines.set(key, line);
   }
+  for (const line of lines.values()) line.prices.sort((a, b) => bandOrder(a.band) - bandOrder(b.band));
   const unpriced = unpricedReasons.map((name) => ({ name, prices: [] }));
   const lastUpdated = rows.reduce<string | null>(
     (latest, row) => (latest === null || row.effective_from > latest ? row.effective_from : latest),

@@ -46,6 +46,7 @@ describe('GET /practices/{practiceId}/prices', () => {
       price({ reasonId: vaccination.id, amountPence: 6000, effectiveFrom: addDays(today, 7) }),
       // By band, the latest of each band; the cheapest band is the reason's "from" price.
       price({ reasonId: banded.id, band: 'dog_large', amountPence: 7400 }),
+      price({ reasonId: banded.id, band: 'dog_small', amountPence: 9900 }),
       price({ reasonId: banded.id, band: 'cat', amountPence: 6200, effectiveFrom: addDays(today, -10) }),
       price({ reasonId: banded.id, band: 'cat', amountPence: 6500, effectiveFrom: addDays(today, -2) }),
       price({ reasonId: banded.id, band: 'rabbit', amountPence: 9000, effectiveFrom: addDays(today, 5) }),
@@ -72,7 +73,9 @@ describe('GET /practices/{practiceId}/prices', () => {
       {
         name: `Booster ${tag}`,
         prices: [
+          // In the CMA's order of bands, not by amount.
           { band: 'cat', amountPence: 6500, includes: null },
+          { band: 'dog_small', amountPence: 9900, includes: null },
           { band: 'dog_large', amountPence: 7400, includes: null },
         ],
       },

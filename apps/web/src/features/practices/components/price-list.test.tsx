@@ -23,8 +23,8 @@ const list: PriceListData = {
     {
       name: 'Worming',
       prices: [
-        { band: 'rabbit', amountPence: 900, includes: null },
         { band: 'dog_medium', amountPence: 1200, includes: 'Two doses' },
+        { band: 'rabbit', amountPence: 900, includes: null },
       ],
     },
   ],
@@ -55,8 +55,8 @@ describe('PriceList', () => {
       'Dog (large)From £74.00',
       // Bands that include different things say so each.
       'Worming',
-      'RabbitFrom £9.00',
       'Dog (medium)From £12.00Includes: Two doses',
+      'RabbitFrom £9.00',
     ]);
     expect(within(table).queryByText(/ask the practice/i)).toBeNull();
   });
