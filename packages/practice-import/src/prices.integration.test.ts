@@ -150,4 +150,32 @@ describe('prices.csv', () => {
       { price: 4500, quoted_price_pence: 4500, quoted_price_includes: 'A 15-minute examination' },
     ]);
   });
+
+  it('refuses by line a band none of the reason’s species has, in the batch and once stored', async () => {
+    const group = testGroup();
+    const [reasonPrice] = group.files['prices.csv'];
+    // Reason 1 is for every species; reason 2 for dogs and cats.
+    const line = (n: number, cells: Record<string, string>) => ({
+      ...reasonPrice!,
+      price_ref: group.ref('PRICE', n),
+      ...cells,
+    });
+    const prices = [
+      line(1, { band: 'rabbit' }),
+      line(2, { reason_ref: group.ref('REASON', 2), band: 'rabbit' }),
+      line(3, { reason_ref: group.ref('REASON', 2), band: 'dog_large' }),
+    ];
+    const allowed =
+      'not a band of the animals this appointment reason is for: one of cat, dog_large, dog_medium, dog_small';
+    const first = await importDirectory(
+      database.url,
+      await exportDirectory({ ...group.files, 'prices.csv': prices }),
+    );
+    expect(refusalsOf(first)).toEqual([`prices.csv:3 band: ${allowed}`]);
+    expect(first.counts('prices.csv')).toEqual({ applied: 2, unchanged: 0, refused: 1 });
+
+    // The reason stored, prices.csv alone: read against its stored species.
+    const again = await importDirectory(database.url, await exportDirectory({ 'prices.csv': prices }));
+    expect(refusalsOf(again)).toEqual([`prices.csv:3 band: ${allowed}`]);
+  });
 });
