@@ -26,7 +26,7 @@ describe('practice list (browser → web → BFF → API → database)', () => {
     const clapham = page.getByRole('article', { name: 'Willowbrook Vets Clapham' });
     await clapham.getByText('Owned by Willowbrook Veterinary Group Ltd').waitFor();
     const prices = clapham.locator('summary');
-    const table = clapham.getByRole('table', { name: /Prices of common services/ });
+    const table = clapham.getByRole('table', { name: /Prices of common services and appointments/ });
     expect(await table.isVisible()).toBe(false);
     expect(await prices.textContent()).toBe('Prices at Willowbrook Vets Clapham');
     await press(prices);
@@ -34,7 +34,12 @@ describe('practice list (browser → web → BFF → API → database)', () => {
     const rows = (await table.getByRole('row').allInnerTexts()).map((text) =>
       text.replace(/\s+/g, ' ').trim(),
     );
-    expect(rows).toContain('General consultation From £51.00 Includes: A 15-minute examination and advice');
+    // A banded, dated list, VAT included (issue 62): your-practice.e2e.test.ts reads it whole.
+    expect(rows).toContain('General consultation Includes: A 15-minute examination and advice');
+    expect(rows).toContain('Dog (large) From £80.00');
+    expect(rows).toContain('Price not yet published');
+    await clapham.getByText('Prices include VAT.').waitFor();
+    await clapham.getByText(/^Prices last updated \d{1,2} [A-Z][a-z]+ \d{4}\.$/).waitFor();
     await expectNoAxeViolations(page);
 
     await page.setViewportSize(desktop);

@@ -27,7 +27,7 @@ async function openBooking(page: Page): Promise<void> {
 describe('prices', () => {
   const { newPage } = useBrowser();
 
-  it('shows a reason’s price, or "ask the practice", on the booking page at 390 and 1440 px', async () => {
+  it('shows a reason’s price, or "Price not yet published", on the booking page at 390 and 1440 px', async () => {
     const page = await newPage(phone390);
     await signIn(page, olivia);
     for (const size of [phone390, desktop]) {
@@ -43,7 +43,7 @@ describe('prices', () => {
       await expectNoAxeViolations(page);
 
       await reason.selectOption({ label: 'Dental check (15 minutes)' });
-      await expect.poll(() => price.first().innerText()).toBe('Price: ask the practice');
+      await expect.poll(() => price.first().innerText()).toBe('Price not yet published');
       await expectNoAxeViolations(page);
     }
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { priceListEntrySchema } from './practice-prices.ts';
+import { priceListSchema } from './practice-prices.ts';
 
 /** 'HH:MM' on a 24-hour clock, in the practice's UK time; '24:00' (PostgreSQL's end of day) closes at midnight. */
 const clockTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/);
@@ -41,7 +41,7 @@ export const homePracticeSchema = z.object({
   closures: z.array(practiceClosureSchema),
   /** Who owns the practice, as the group records it (decision 0104); null when not given. */
   ownerName: z.string().nullable(),
-  /** Its price list in force today, by name: common services and appointment reasons. */
-  priceList: z.array(priceListEntrySchema),
+  /** Its price list in force today, by name: common services and online appointment reasons. */
+  priceList: priceListSchema,
 });
 export type HomePractice = z.infer<typeof homePracticeSchema>;

@@ -13,5 +13,8 @@ export function formatPounds(amountPence: number): string {
 /** How a price reads beside its reason or service: "From £45.00". */
 export const fromPriceText = (amountPence: number): string => `From ${formatPounds(amountPence)}`;
 
-/** What a reason with no price in force says, rather than nothing. */
-export const noPriceText = 'Price: ask the practice';
+/**
+ * What a reason or service with no price in force says, rather than nothing: the CMA's remedies want the
+ * price list complete, not "ask the practice" (issue 62, decision 0146).
+ */
+export const noPriceText = 'Price not yet published';

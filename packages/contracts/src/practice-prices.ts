@@ -50,18 +50,38 @@ export type FromPrice = z.infer<typeof fromPriceSchema>;
 export const reasonPriceSchema = fromPriceSchema.extend({ appointmentReasonId: z.number().int() });
 export type ReasonPrice = z.infer<typeof reasonPriceSchema>;
 
-/** A line of the practice's price list: a common service or an appointment reason, by its name. */
-export const priceListEntrySchema = fromPriceSchema.extend({ name: z.string() });
-export type PriceListEntry = z.infer<typeof priceListEntrySchema>;
+/** A price of a line of the price list: for one band, or for every animal (band null). */
+export const priceListPriceSchema = fromPriceSchema.extend({ band: z.enum(priceBands).nullable() });
+export type PriceListPrice = z.infer<typeof priceListPriceSchema>;
 
 /**
- * GET /practices/{practiceId}/prices: who owns the practice (null when the group has not said), the
- * prices of its appointment reasons (a reason not listed has none: "ask the practice"), and its price
- * list of common services and reasons, by name.
+ * A line of the practice's price list: a common service or an online appointment reason, by its name,
+ * with its prices in force (issue 62): every animal's, then one per band the practice prices in the CMA's
+ * order (`priceBands`). None: an online reason whose price is not yet published.
+ */
+export const priceListLineSchema = z.object({ name: z.string(), prices: z.array(priceListPriceSchema) });
+export type PriceListLine = z.infer<typeof priceListLineSchema>;
+
+/**
+ * A practice's price list in the shape of the CMA's remedies (final report, 24 March 2026; decision
+ * 0146): every price includes VAT, and the list says when it last changed: the latest day a price in
+ * force took effect (null: no price in force).
+ */
+export const priceListSchema = z.object({
+  lines: z.array(priceListLineSchema),
+  lastUpdated: z.iso.date().nullable(),
+  vatIncluded: z.literal(true),
+});
+export type PriceList = z.infer<typeof priceListSchema>;
+
+/**
+ * GET /practices/{practiceId}/prices: who owns the practice (null when the group has not said), each
+ * priced reason's "from" price (the cheapest of its bands; a reason not listed has none: "Price not yet
+ * published"), and its price list.
  */
 export const practicePricesSchema = z.object({
   ownerName: z.string().nullable(),
   reasons: z.array(reasonPriceSchema),
-  priceList: z.array(priceListEntrySchema),
+  priceList: priceListSchema,
 });
 export type PracticePrices = z.infer<typeof practicePricesSchema>;

@@ -1,4 +1,5 @@
 import { addDays, practiceDate } from '@vet/contracts/practice-clock';
+import { backdatedPriceReason } from './engine/quoted-prices.ts';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportDirectory } from './testing/export-directory.ts';
@@ -93,5 +94,88 @@ describe('prices.csv', () => {
       'prices.csv:10 band: not a band of the price list: one of cat, dog_small, dog_medium, dog_large, rabbit, other, or empty for every animal',
     ]);
     expect(result.counts('prices.csv')).toEqual({ applied: 3, unchanged: 0, refused: 7 });
+  });
+
+  it('refuses by line a price dated before today that would rewrite a booking’s quote; a quote never changes', async () => {
+    const group = testGroup();
+    const [reasonPrice, servicePrice] = group.files['prices.csv'];
+    // No booking is quoted yet: prices dated last year are stored.
+    const first = await importDirectory(database.url, await exportDirectory(group.files));
+    expect(first.exitCode, refusalsOf(first).join('\n')).toBe(0);
+    // The booking next week (APT-3, reason 1) was quoted £45.00.
+    await database.pool.query(
+      `update appointments set quoted_price_pence = 4500, quoted_price_includes = 'A 15-minute examination'
+        where pms_ref = $1 and status = 'Booked'`,
+      [group.ref('APT', 3)],
+    );
+    const yesterday = addDays(today, -1);
+    const line = (n: number, cells: Record<string, string>) => ({
+      ...reasonPrice!,
+      price_ref: group.ref('PRICE', n),
+      ...cells,
+    });
+    const prices = [
+      // Unchanged, though dated last year: passes.
+      reasonPrice!,
+      servicePrice!,
+      // New and dated yesterday, for the quoted reason (a band is no way round it): refused.
+      line(3, { band: 'cat', amount: '40.00', effective_from: yesterday }),
+      // From today, or after the booking: stored.
+      line(4, { amount: '52.00', effective_from: today }),
+      line(5, { amount: '49.00', effective_from: addDays(group.nextWeek, 1) }),
+      // Another reason, with no quoted booking, and a common service: stored though dated yesterday.
+      line(6, { reason_ref: group.ref('REASON', 2), effective_from: yesterday }),
+      { ...servicePrice!, price_ref: group.ref('PRICE', 7), service: 'Dental', effective_from: yesterday },
+    ];
+    const second = await importDirectory(
+      database.url,
+      await exportDirectory({ ...group.files, 'prices.csv': prices }),
+    );
+    expect(refusalsOf(second)).toEqual([`prices.csv:4 effective_from: ${backdatedPriceReason}`]);
+    expect(second.counts('prices.csv')).toEqual({ applied: 4, unchanged: 2, refused: 1 });
+
+    // The stored price of last year changed in place: refused too, and nothing changes.
+    const changed = await importDirectory(
+      database.url,
+      await exportDirectory({ ...group.files, 'prices.csv': [{ ...reasonPrice!, amount: '47.00' }] }),
+    );
+    expect(refusalsOf(changed)).toEqual([`prices.csv:2 effective_from: ${backdatedPriceReason}`]);
+    const stored = await database.pool.query(
+      `select (select amount_pence from practice_prices where pms_ref = $1) as price,
+              a.quoted_price_pence, a.quoted_price_includes
+         from appointments a where a.pms_ref = $2`,
+      [group.ref('PRICE', 1), group.ref('APT', 3)],
+    );
+    expect(stored.rows).toEqual([
+      { price: 4500, quoted_price_pence: 4500, quoted_price_includes: 'A 15-minute examination' },
+    ]);
+  });
+
+  it('refuses by line a band none of the reason’s species has, in the batch and once stored', async () => {
+    const group = testGroup();
+    const [reasonPrice] = group.files['prices.csv'];
+    // Reason 1 is for every species; reason 2 for dogs and cats.
+    const line = (n: number, cells: Record<string, string>) => ({
+      ...reasonPrice!,
+      price_ref: group.ref('PRICE', n),
+      ...cells,
+    });
+    const prices = [
+      line(1, { band: 'rabbit' }),
+      line(2, { reason_ref: group.ref('REASON', 2), band: 'rabbit' }),
+      line(3, { reason_ref: group.ref('REASON', 2), band: 'dog_large' }),
+    ];
+    const allowed =
+      'not a band of the animals this appointment reason is for: one of cat, dog_large, dog_medium, dog_small';
+    const first = await importDirectory(
+      database.url,
+      await exportDirectory({ ...group.files, 'prices.csv': prices }),
+    );
+    expect(refusalsOf(first)).toEqual([`prices.csv:3 band: ${allowed}`]);
+    expect(first.counts('prices.csv')).toEqual({ applied: 2, unchanged: 0, refused: 1 });
+
+    // The reason stored, prices.csv alone: read against its stored species.
+    const again = await importDirectory(database.url, await exportDirectory({ 'prices.csv': prices }));
+    expect(refusalsOf(again)).toEqual([`prices.csv:3 band: ${allowed}`]);
   });
 });

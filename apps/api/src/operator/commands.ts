@@ -6,6 +6,7 @@ import { listsCommand } from './lists-command.ts';
 import { listValuesCommands } from './list-values-commands.ts';
 import { migrateCommand } from './migrate-command.ts';
 import type { OperatorCommand } from './operator-command.ts';
+import { pricesGapsCommand } from './prices-command.ts';
 import { retentionCommand } from './retention-command.ts';
 
 /** Every command of `portal-admin`, in the order the help lists them. */
@@ -17,5 +18,6 @@ export const operatorCommands: readonly OperatorCommand[] = [
   ...eventsOperatorCommands,
   ...connectorsOperatorCommands,
   inviteCommand,
+  pricesGapsCommand,
   retentionCommand,
 ];

@@ -657,7 +657,7 @@ export const getPriceVersion = <ThrowOnError extends boolean = false>(
 /**
  * Store one price by its reference: created (201), changed or unchanged (200)
  *
- * The fields are prices.csv’s columns (bold: required): **price_ref**, **practice_ref**, reason_ref, service, **amount**, currency, includes, **effective_from**. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
+ * The fields are prices.csv’s columns (bold: required): **price_ref**, **practice_ref**, reason_ref, service, **amount**, currency, includes, band, **effective_from**. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putPrice = <ThrowOnError extends boolean = false>(
   options: Options<PutPriceData, ThrowOnError>,
@@ -693,7 +693,7 @@ export const putPriceBatch = <ThrowOnError extends boolean = false>(
 /**
  * Deactivate one price by its reference
  *
- * Removed: the price in force is again the latest other one effective by today, or none ("ask the practice"). Its reference may be used again. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
+ * Removed: the price in force is again the latest other one effective by today, or none ("Price not yet published"). Its reference may be used again. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
  */
 export const deactivatePrice = <ThrowOnError extends boolean = false>(
   options: Options<DeactivatePriceData, ThrowOnError>,

@@ -5856,6 +5856,7 @@ export type PutPriceData = {
     amount: string;
     currency?: string | null;
     includes?: string | null;
+    band?: string | null;
     effective_from: string;
   };
   headers?: {
@@ -6072,6 +6073,7 @@ export type PutPriceBatchData = {
       amount: string;
       currency?: string | null;
       includes?: string | null;
+      band?: string | null;
       effective_from: string;
     }>;
   };

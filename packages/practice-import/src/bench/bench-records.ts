@@ -63,7 +63,7 @@ export function* practiceRows({ shape, seed }: BenchPlan): Generator<ExportRow<'
 export function* priceRows({ shape, anchorMonday }: BenchPlan): Generator<ExportRow<'prices.csv'>> {
   for (let p = 1; p <= shape.practices; p += 1) {
     const practice_ref = benchRef.practice(p);
-    const common = { practice_ref, currency: 'GBP', effective_from: anchorMonday };
+    const common = { practice_ref, currency: 'GBP', band: '', effective_from: anchorMonday };
     yield {
       ...common,
       price_ref: `PRICE-${p}-1`,

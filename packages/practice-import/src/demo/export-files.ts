@@ -47,6 +47,7 @@ export const EXPORT_COLUMNS = {
     'amount',
     'currency',
     'includes',
+    'band',
     'effective_from',
   ],
   'clients.csv': [

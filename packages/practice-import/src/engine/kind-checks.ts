@@ -2,6 +2,8 @@ import type { KindFile } from '../kinds/kind.ts';
 import { literal, refuseIncompleteGroups, refuseRepeatedKeys, type CheckContext } from './cross-row-rules.ts';
 import { stagingTable } from './import-files.ts';
 import { prescriptionFeeWithinCap } from './prescription-fee-cap.ts';
+import { bandOfTheReasonsSpecies } from './price-bands.ts';
+import { quotedPricesStay } from './quoted-prices.ts';
 import { refuseRows } from './refusals.ts';
 
 type Check = (context: CheckContext) => Promise<void>;
@@ -125,7 +127,7 @@ export const kindChecks: Partial<Record<KindFile, readonly Check[]>> = {
   'rota_shifts.csv': [wholeRotas],
   'closures.csv': [ownerOfTheRecord('closures.csv', 'clinician', 'practice')],
   'appointment_reasons.csv': [reasonNamesAreFree],
-  'prices.csv': [onePricePerDay],
+  'prices.csv': [onePricePerDay, bandOfTheReasonsSpecies, quotedPricesStay],
   'pets.csv': [petStaysWithItsClient],
   'appointments.csv': [
     ownerOfTheRecord('appointments.csv', 'pet', 'client'),

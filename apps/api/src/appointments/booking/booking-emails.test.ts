@@ -60,12 +60,12 @@ describe('appointment e-mails', () => {
     );
   });
 
-  it('names the price of a booking, en-GB, or says to ask the practice; other e-mails leave it out', () => {
+  it('names the price of a booking, en-GB, or says it is not yet published; other e-mails leave it out', () => {
     expect(priceSentence({ amountPence: 4500, includes: null })).toBe('Price: From £45.00.');
     expect(priceSentence({ amountPence: 123456, includes: 'Examination and advice.' })).toBe(
       'Price: From £1,234.56 (includes: Examination and advice).',
     );
-    expect(priceSentence(null)).toBe('Price: ask the practice.');
+    expect(priceSentence(null)).toBe('Price not yet published.');
     const booked = appointmentEmail({ ...facts, price: { amountPence: 4500, includes: null } });
     expect(booked.text).toContain('Price: From £45.00.');
     expect(appointmentEmail(facts).text).not.toContain('Price');

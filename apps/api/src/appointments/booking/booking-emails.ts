@@ -8,7 +8,7 @@ import {
   weekdayNames,
 } from '@vet/contracts/practice-clock';
 import { clinicianPhrase } from '@vet/contracts/booking-rules';
-import { fromPriceText } from '@vet/contracts/money';
+import { fromPriceText, noPriceText } from '@vet/contracts/money';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 import { appointmentCalendar } from './appointment-calendar.ts';
 
@@ -47,9 +47,9 @@ export interface AppointmentEmailFacts {
   price?: FromPrice | null | undefined;
 }
 
-/** "Price: From £45.00 (includes …)." or, with no price in force, "Price: ask the practice." */
+/** "Price: From £45.00 (includes …)." or, with no price in force, "Price not yet published." */
 export function priceSentence(price: FromPrice | null): string {
-  if (!price) return 'Price: ask the practice.';
+  if (!price) return `${noPriceText}.`;
   const includes = price.includes ? ` (includes: ${price.includes.replace(/\.$/, '')})` : '';
   return `Price: ${fromPriceText(price.amountPence)}${includes}.`;
 }

@@ -46,7 +46,7 @@ describe('POST /appointments', () => {
     const email = await latestEmailTo(scene.client.email!);
     expect(email?.subject).toBe('Your appointment is booked');
     expect(email?.text).toMatch(/When: .* at \d\d:\d\d (GMT|BST) \(UK time\)\./);
-    expect(email?.text).toContain('Price: ask the practice.');
+    expect(email?.text).toContain('Price not yet published.');
     expect(email?.attachments[0]?.filename).toBe('appointment.ics');
     expect(email?.attachments[0]?.content).toContain(`UID:appointment-${body.appointmentId}@client-portal`);
   });

@@ -70,6 +70,8 @@ export const practiceRecordExamples: Record<PracticeRecordKind, Record<string, u
     amount: '45.00',
     currency: 'GBP',
     includes: 'A 15-minute examination',
+    // Every animal; or one of the CMA's bands: cat, dog_small, dog_medium, dog_large, rabbit, other.
+    band: null,
     effective_from: '2026-01-01',
   },
   clients: {

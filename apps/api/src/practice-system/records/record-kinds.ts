@@ -46,7 +46,7 @@ export const apiRecordKinds: Record<PracticeRecordKind, ApiRecordKind> = {
     noun: 'price',
     operationName: 'Price',
     deactivation:
-      'Removed: the price in force is again the latest other one effective by today, or none ("ask the practice"). Its reference may be used again.',
+      'Removed: the price in force is again the latest other one effective by today, or none ("Price not yet published"). Its reference may be used again.',
   },
   clients: {
     file: 'clients.csv',

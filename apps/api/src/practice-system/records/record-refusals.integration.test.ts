@@ -148,6 +148,22 @@ const badInput: [string, PracticeRecordKind, Record<string, unknown>, { path: st
       { path: 'reason_ref', message: 'no appointment reason with this reference is stored' },
     ],
     [
+      'a price for a band the price list does not have',
+      'prices',
+      { ...first('prices.csv'), band: 'hamster' },
+      { path: 'band', message: expect.stringContaining('dog_small') },
+    ],
+    [
+      'a price for a band none of its reason’s species has',
+      'prices',
+      { ...first('prices.csv'), reason_ref: group.ref('REASON', 2), band: 'rabbit' },
+      {
+        path: 'band',
+        message:
+          'not a band of the animals this appointment reason is for: one of cat, dog_large, dog_medium, dog_small',
+      },
+    ],
+    [
       'a clinician of another practice',
       'closures',
       { ...first('closures.csv'), clinician_ref: elsewhere.ref('CLIN', 1) },

@@ -50,7 +50,7 @@ export const practiceRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         operationId: 'getPracticePrices',
         tags: ['practices'],
         summary:
-          "A practice's owner and its prices in force today: its appointment reasons' and its list of common services (decision 0104)",
+          'A practice\'s owner and its prices in force today: its appointment reasons\' "from" prices and its price list by band, VAT included, with the day it last changed (decisions 0104, 0146)',
         params: practiceIdParamsSchema,
         response: { 200: practicePricesSchema, 404: apiErrorSchema },
       },

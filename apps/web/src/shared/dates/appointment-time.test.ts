@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAppointmentTime,
   formatLabelledAppointmentTime,
+  formatLongDate,
   formatPracticeClock,
   formatPracticeDay,
   formatShortPracticeDay,
@@ -35,5 +36,16 @@ describe('labelled practice times', () => {
     expect(formatPracticeClock('2026-07-01T23:30:00Z')).toBe('00:30');
     expect(formatPracticeDay('2026-12-01')).toBe('Tuesday 1 December');
     expect(formatShortPracticeDay('2026-12-01')).toBe('Tue 1 Dec');
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes a calendar date as en-GB does, free of any time zone', () => {
+    expect(formatLongDate('2026-12-01')).toBe('1 December 2026');
+    // The last Sunday of March: no clock change moves the day.
+    expect(formatLongDate('2027-03-28')).toBe('28 March 2027');
+    expect(formatLongDate('2026-11-02')).toBe(
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-11-02')),
+    );
   });
 });

@@ -54,3 +54,9 @@ export function formatShortPracticeDay(date: string): string {
   const { weekday, day, month } = calendarDay(date);
   return `${shortWeekdayNames[weekday]} ${day} ${shortMonthNames[month - 1]}`;
 }
+
+/** "1 December 2026" for a YYYY-MM-DD date. */
+export function formatLongDate(date: string): string {
+  const { day, month, year } = calendarDay(date);
+  return `${day} ${monthNames[month - 1]} ${year}`;
+}

@@ -160,7 +160,7 @@ export function AlternativeTimes(props: {
 
 /** The reasons open online as a native select, each with its length; one reason is chosen already. */
 /**
- * "From £45.00 · Includes: …", or "Price: ask the practice" for a reason with no price in force. What it
+ * "From £45.00 · Includes: …", or "Price not yet published" for a reason with no price in force. What it
  * includes is the practice system's text, which may start with a capital or a name: a label of its own,
  * as the practice's price list says it, reads right whatever its first letter (decision 0144).
  */
@@ -172,7 +172,7 @@ export function reasonPriceText(price: ReasonPrice | undefined): string {
 
 /**
  * The chosen reason's price at the practice (decision 0104), said as it changes; nothing until the
- * prices are read (a failed read says nothing rather than a wrong "ask the practice").
+ * prices are read (a failed read says nothing rather than a wrong "not yet published").
  */
 function ReasonPriceLine({ practiceId, reasonId }: { practiceId: number; reasonId: number }) {
   const prices = usePracticePrices(practiceId);

@@ -22,7 +22,7 @@ describe('reasonPriceText (decision 0104)', () => {
     expect(reasonPriceText({ ...price, includes: 'A 15-minute examination' })).not.toMatch(/includes A/);
   });
 
-  it('says to ask the practice when the reason has no price there', () => {
-    expect(reasonPriceText(undefined)).toBe('Price: ask the practice');
+  it('says the price is not yet published when the reason has no price there', () => {
+    expect(reasonPriceText(undefined)).toBe('Price not yet published');
   });
 });

@@ -21,10 +21,17 @@ const practice: HomePractice = {
     { startsAt: '2026-12-25T00:00:00.000Z', endsAt: '2026-12-26T00:00:00.000Z', reason: null },
   ],
   ownerName: 'Willowbrook Veterinary Group Ltd',
-  priceList: [
-    { name: 'Consultation', amountPence: 4500, includes: 'A 15-minute examination' },
-    { name: 'Nail clipping', amountPence: 120000, includes: null },
-  ],
+  priceList: {
+    lines: [
+      {
+        name: 'Consultation',
+        prices: [{ band: null, amountPence: 4500, includes: 'A 15-minute examination' }],
+      },
+      { name: 'Nail clipping', prices: [{ band: 'dog_large', amountPence: 120000, includes: null }] },
+    ],
+    lastUpdated: '2026-11-02',
+    vatIncluded: true,
+  },
 };
 
 describe('HomePracticeDetails', () => {
@@ -38,23 +45,30 @@ describe('HomePracticeDetails', () => {
       .getAllByRole('row')
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      'ServicePrice',
-      'ConsultationFrom £45.00Includes: A 15-minute examination',
-      'Nail clippingFrom £1,200.00',
+      'AnimalPrice',
+      'ConsultationIncludes: A 15-minute examination',
+      'Every animalFrom £45.00',
+      'Nail clipping',
+      'Dog (large)From £1,200.00',
     ]);
+    expect(within(prices).getByText('Prices last updated 2 November 2026.')).toBeTruthy();
   });
 
-  it('says to ask the practice when it has no prices, and names no owner it was not given', () => {
+  it('says it has not yet published prices when it has none, and names no owner it was not given', () => {
     render(
       <HomePracticeDetails
-        practice={{ ...practice, ownerName: null, priceList: [] }}
+        practice={{
+          ...practice,
+          ownerName: null,
+          priceList: { lines: [], lastUpdated: null, vatIncluded: true },
+        }}
         today="2026-11-26"
         emergencyHref="https://vets.example/sos"
       />,
     );
     expect(screen.queryByText(/Owned by/)).toBeNull();
     const prices = screen.getByRole('region', { name: 'Prices' });
-    expect(within(prices).getByText('Ask the practice for its prices.')).toBeTruthy();
+    expect(within(prices).getByText('This practice has not yet published its prices.')).toBeTruthy();
   });
 
   it('shows the address, a tap-to-call phone, an OpenStreetMap link and the emergency link', () => {

@@ -130,7 +130,7 @@ export function HomePracticeDetails({ practice, today, emergencyHref }: HomePrac
         )}
       </Card>
       <Card title="Prices">
-        <PriceList entries={practice.priceList} />
+        <PriceList list={practice.priceList} />
       </Card>
       <Card title="In an emergency">
         <p>

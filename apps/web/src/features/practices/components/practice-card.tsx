@@ -11,7 +11,7 @@ import styles from './practice-card.module.css';
 /**
  * A practice of the list: name, address, phone, who owns it as the group records it and its price list
  * behind a native disclosure (decision 0104), so a card stays short and opens without scripts. Without
- * prices (the API did not give them) the card says to ask the practice.
+ * prices (the API did not give them) the card says they could not be shown.
  */
 export function PracticeCard({
   practice,
@@ -49,7 +49,7 @@ export function PracticeCard({
           <summary>
             Prices<span className="visually-hidden"> at {practice.name}</span>
           </summary>
-          <PriceList entries={prices?.priceList ?? []} />
+          <PriceList list={prices?.priceList} />
         </details>
       </div>
     </article>

@@ -26,14 +26,24 @@ const quayside = buildPractice({
 const harbourPrices: PracticePrices = {
   ownerName: 'Harbour Veterinary Group Ltd',
   reasons: [],
-  priceList: [
-    { name: 'Cat neutering', amountPence: 10100, includes: 'The operation and a check-up' },
-    { name: 'General consultation', amountPence: 5100, includes: null },
-  ],
+  priceList: {
+    lines: [
+      {
+        name: 'Cat neutering',
+        prices: [{ band: 'cat', amountPence: 10100, includes: 'The operation and a check-up' }],
+      },
+      { name: 'General consultation', prices: [{ band: null, amountPence: 5100, includes: null }] },
+    ],
+    lastUpdated: '2026-11-02',
+    vatIncluded: true,
+  },
 };
 const practices: ListedPractice[] = [
   { practice: harbour, prices: harbourPrices },
-  { practice: quayside, prices: { ownerName: null, reasons: [], priceList: [] } },
+  {
+    practice: quayside,
+    prices: { ownerName: null, reasons: [], priceList: { lines: [], lastUpdated: null, vatIncluded: true } },
+  },
 ];
 
 /** The lines of a practice card's address, as its line breaks separate them. */
@@ -90,18 +100,25 @@ describe('PracticeList (drawn on the server)', () => {
       .getAllByRole('row', { hidden: true })
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      'ServicePrice',
-      'Cat neuteringFrom £101.00Includes: The operation and a check-up',
-      'General consultationFrom £51.00',
+      'AnimalPrice',
+      'Cat neuteringIncludes: The operation and a check-up',
+      'CatFrom £101.00',
+      'General consultation',
+      'Every animalFrom £51.00',
     ]);
-    expect(within(card('Quayside Vets')).getByText('Ask the practice for its prices.')).toBeTruthy();
+    expect(within(harbourCard).getByText('Prices last updated 2 November 2026.')).toBeTruthy();
+    expect(
+      within(card('Quayside Vets')).getByText('This practice has not yet published its prices.'),
+    ).toBeTruthy();
   });
 
-  it('says to ask the practice when the API gave no prices for it', () => {
+  it('says the prices could not be shown when the API gave none for it', () => {
     render(<PracticeList practices={[{ practice: harbour, prices: undefined }]} />);
 
     const harbourCard = card('Harbour Road Veterinary Centre');
-    expect(within(harbourCard).getByText('Ask the practice for its prices.')).toBeTruthy();
+    expect(
+      within(harbourCard).getByText('The prices could not be shown just now. Please try again later.'),
+    ).toBeTruthy();
     expect(within(harbourCard).queryByText(/^Owned by/)).toBeNull();
   });
 

@@ -8,7 +8,11 @@ const { forgetPracticePricesForPage, practicePricesForPage } = await import('./p
 const prices: PracticePrices = {
   ownerName: 'Harbour Veterinary Group Ltd',
   reasons: [{ appointmentReasonId: 3, amountPence: 5100, includes: null }],
-  priceList: [{ name: 'General consultation', amountPence: 5100, includes: null }],
+  priceList: {
+    lines: [{ name: 'General consultation', prices: [{ band: null, amountPence: 5100, includes: null }] }],
+    lastUpdated: '2026-11-02',
+    vatIncluded: true,
+  },
 };
 const fetchMock = vi.fn<typeof fetch>();
 

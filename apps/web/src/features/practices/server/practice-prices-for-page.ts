@@ -8,7 +8,7 @@ const kept = new Map<number, { prices: Promise<PracticePrices | undefined>; fetc
 /**
  * A practice's owner and price list (GET /practices/{id}/prices, decision 0104) for a card of the
  * server-rendered practice list. Undefined when the API does not answer well within two seconds: the
- * card then says to ask the practice. A failure is not kept, so the next visitor tries again.
+ * card then says they could not be shown. A failure is not kept, so the next visitor tries again.
  */
 export function practicePricesForPage(
   practiceId: number,
