@@ -83,7 +83,10 @@ describe.each([
       amountPence: 6600,
     });
     const list = await prices.findPracticePrices(practice, new Date(site.now()));
-    expect(list?.priceList).toContainEqual({ name: 'Microchipping', amountPence: 1800, includes: null });
+    expect(list?.priceList.lines).toContainEqual({
+      name: 'Microchipping',
+      prices: [{ band: null, amountPence: 1800, includes: null }],
+    });
     expect(site.violations()).toEqual([]);
   });
 
@@ -126,6 +129,6 @@ describe.each([
       practice,
       new Date(site.now()),
     );
-    expect(list?.priceList.map((entry) => entry.name)).not.toContain('Microchipping');
+    expect(list?.priceList.lines.map((line) => line.name)).not.toContain('Microchipping');
   });
 });
