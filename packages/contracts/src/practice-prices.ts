@@ -56,11 +56,13 @@ export type PriceListEntry = z.infer<typeof priceListEntrySchema>;
 
 /**
  * GET /practices/{practiceId}/prices: who owns the practice (null when the group has not said), the
- * prices of its appointment reasons (a reason not listed has none: "ask the practice"), and its price
- * list of common services and reasons, by name.
+ * prices of its appointment reasons (a reason not listed has none: "ask the practice"), its price
+ * list of common services and reasons, by name, and its written prescription's fees today (the booking
+ * pages' notice, decision 0148).
  */
 export const practicePricesSchema = z.object({
   ownerName: z.string().nullable(),
+  writtenPrescriptionFees: z.object({ firstPence: z.number().int(), furtherPence: z.number().int() }),
   reasons: z.array(reasonPriceSchema),
   priceList: z.array(priceListEntrySchema),
 });

@@ -7,6 +7,7 @@ import {
 } from '@vet/contracts/practice-prices';
 import type { Executor } from '@vet/db/connection';
 import { sql } from 'drizzle-orm';
+import { capInForce, feeColumns, feesOfRow, type FeeColumns } from './written-prescription-fees.ts';
 
 type PriceRow = {
   reason_id: number | null;
@@ -54,15 +55,18 @@ export function createPracticePricesRepository(db: Executor) {
   return {
     /** The practice's owner and prices in force at `now`; undefined when there is no such practice. */
     async findPracticePrices(practiceId: number, now: Date): Promise<PracticePrices | undefined> {
+      const day = practiceDate(now);
       const [owner] = (
-        await db.execute<{ owner_name: string | null }>(
-          sql`select owner_name from practices where id = ${practiceId}`,
+        await db.execute<FeeColumns & { owner_name: string | null }>(
+          sql`select p.owner_name, ${feeColumns('p')} from practices p ${capInForce(day)}
+               where p.id = ${practiceId}`,
         )
       ).rows;
       if (!owner) return undefined;
-      const rows = await pricesInForce(db, practiceId, practiceDate(now));
+      const rows = await pricesInForce(db, practiceId, day);
       return {
         ownerName: owner.owner_name,
+        writtenPrescriptionFees: feesOfRow(owner),
         reasons: rows.flatMap((row) =>
           row.reason_id === null ? [] : [{ appointmentReasonId: row.reason_id, ...fromPrice(row) }],
         ),

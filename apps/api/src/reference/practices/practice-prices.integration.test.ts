@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const today = practiceDate(new Date());
+/** The cap this database holds (migration 0054's): a practice that sets no fee shows it (decision 0148). */
+const capToday = { firstPence: 2100, furtherPence: 1250 };
 const get = (practiceId: number | string) =>
   app.inject({ method: 'GET', url: `/practices/${practiceId}/prices` });
 
@@ -53,6 +55,7 @@ describe('GET /practices/{practiceId}/prices', () => {
     expect(response.statusCode).toBe(200);
     expect(practicePricesSchema.strict().parse(response.json())).toStrictEqual({
       ownerName: 'Medivet Group Ltd',
+      writtenPrescriptionFees: capToday,
       reasons: [{ appointmentReasonId: consult.id, amountPence: 4500, includes: 'A 15-minute examination' }],
       priceList: [
         { name: `Consultation ${tag}`, amountPence: 4500, includes: 'A 15-minute examination' },
@@ -71,7 +74,12 @@ describe('GET /practices/{practiceId}/prices', () => {
   it('answers a practice with no owner and no prices with null and empty lists', async () => {
     const practice = await createPractice(database.db);
     const response = await get(practice.id);
-    expect(response.json()).toStrictEqual({ ownerName: null, reasons: [], priceList: [] });
+    expect(response.json()).toStrictEqual({
+      ownerName: null,
+      writtenPrescriptionFees: capToday,
+      reasons: [],
+      priceList: [],
+    });
   });
 
   it('answers 404 for no such practice and 400 for an id that is not one', async () => {

@@ -25,6 +25,7 @@ const quayside = buildPractice({
 });
 const harbourPrices: PracticePrices = {
   ownerName: 'Harbour Veterinary Group Ltd',
+  writtenPrescriptionFees: { firstPence: 2100, furtherPence: 1250 },
   reasons: [],
   priceList: [
     { name: 'Cat neutering', amountPence: 10100, includes: 'The operation and a check-up' },
@@ -33,7 +34,15 @@ const harbourPrices: PracticePrices = {
 };
 const practices: ListedPractice[] = [
   { practice: harbour, prices: harbourPrices },
-  { practice: quayside, prices: { ownerName: null, reasons: [], priceList: [] } },
+  {
+    practice: quayside,
+    prices: {
+      ownerName: null,
+      writtenPrescriptionFees: { firstPence: 2100, furtherPence: 1250 },
+      reasons: [],
+      priceList: [],
+    },
+  },
 ];
 
 /** The lines of a practice card's address, as its line breaks separate them. */

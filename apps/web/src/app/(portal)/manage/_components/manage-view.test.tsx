@@ -33,6 +33,7 @@ const appointment = (overrides: Partial<ManageLinkAppointment> = {}): ManageLink
   attendanceConfirmed: false,
   petStatus: 'Active',
   changeableUntil: new Date(Date.now() + 48 * hour).toISOString(),
+  writtenPrescriptionFees: { firstPence: 1850, furtherPence: 900 },
   ...overrides,
 });
 
