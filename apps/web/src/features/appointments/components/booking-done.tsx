@@ -29,10 +29,11 @@ export function BookingDone({ appointmentId, amended }: { appointmentId: number;
       heading={amended ? 'Your appointment has been changed' : 'Your appointment is booked'}
       appointments={[booked]}
     >
+      {/* Above the earlier-times control, which comes after its own read: the notice never moves. */}
+      <BookingPracticeNotices practiceId={booked.practiceId} practiceName={booked.practiceName} />
       {/* Nothing sooner was free: the client can wait for an earlier time (decision 0086). One request,
           after the appointment's: a changed (amended) appointment may already be waiting. */}
       {booked.status === 'Booked' && <FetchingEarlierTimesControl appointment={booked} now={openedAt} />}
-      <BookingPracticeNotices practiceId={booked.practiceId} practiceName={booked.practiceName} />
     </BookedAppointments>
   );
 }
