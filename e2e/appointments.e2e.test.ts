@@ -93,6 +93,12 @@ describe('booking, changing and cancelling', () => {
       expect(summary).toContain(value);
     }
     expect(summary).toContain(chosen.split(', ')[0] ?? '');
+    // Issue 62: who owns the practice, and the written prescription notice with its fee (the demo's
+    // practices set none of their own: the cap in force, decision 0148).
+    expect(summary).toContain('Willowbrook Vets Clapham is owned by Willowbrook Veterinary Group Ltd.');
+    expect(await page.getByTestId('written-prescription-notice').innerText()).toContain(
+      'The practice’s fee for a written prescription is £21.00 for the first medicine and £12.50 for each further medicine on the same prescription.',
+    );
     await expectNoAxeViolations(page);
     await shoot(page, 'confirm');
     // A reload keeps the step, the back button returns to the choice.
@@ -106,6 +112,9 @@ describe('booking, changing and cancelling', () => {
     await press(page.getByRole('button', { name: 'Confirm booking' }));
 
     await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
+    expect(await page.getByTestId('written-prescription-notice').innerText()).toContain(
+      'You can ask for a written prescription and buy your pet’s medicines from a pharmacy of your choice.',
+    );
     const calendar = page.getByRole('link', { name: 'Add to calendar' });
     expect(await calendar.getAttribute('href')).toMatch(/^data:text\/calendar/);
     expect(await calendar.getAttribute('download')).toBe('appointment.ics');
@@ -228,6 +237,10 @@ describe('booking, changing and cancelling', () => {
     await page.getByRole('tabpanel').getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { level: 2, name: 'Check your appointment' }).waitFor();
+    // The notice with its fee at 390 px too (issue 62), in the step's first render.
+    expect(await page.getByTestId('written-prescription-notice').innerText()).toContain(
+      '£21.00 for the first medicine and £12.50 for each further medicine',
+    );
     await expectNoAxeViolations(page);
     await shoot(page, 'confirm');
     await page.getByRole('button', { name: 'Choose another time' }).click();

@@ -36,6 +36,10 @@ describe('the manage link of a confirmation', () => {
     expect(await mobile.getByRole('link', { name: 'Change the time' }).getAttribute('href')).toMatch(
       /^\/appointments\/book\?change=1&appointmentId=\d+$/,
     );
+    // Issue 62: the written prescription notice with the practice's fee (the cap: the demo sets none).
+    expect(await mobile.getByTestId('written-prescription-notice').innerText()).toContain(
+      '£21.00 for the first medicine and £12.50 for each further medicine',
+    );
     await expectNoAxeViolations(mobile);
     await shoot(mobile, 'opened');
     await press(mobile.getByRole('button', { name: 'I’ll be there' }));

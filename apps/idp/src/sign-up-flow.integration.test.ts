@@ -62,6 +62,8 @@ describe('sign-up (screen_hint=signup)', () => {
 
     const [message] = await emailsTo(database.db, email);
     expect(message?.subject).toBe('Your Harbour Vets sign-up code');
+    // Every e-mail of the portal ends with the way to complain (decision 0143), the provider's too.
+    expect(message?.text).toContain(`${idp.config.portalUrl}/complaints`);
     const code = await newestCodeTo(database.db, email);
     expect(code).toMatch(/^\d{6}$/);
     // Only a keyed hash of the code is kept.
@@ -104,6 +106,7 @@ describe('sign-up (screen_hint=signup)', () => {
     expect(note?.subject).toContain('Someone tried to create');
     expect(note?.text).toContain('Forgot your password?');
     expect(note?.text).toContain(`Sign in: ${idp.config.portalUrl}/signin`);
+    expect(note?.text).toContain(`${idp.config.portalUrl}/complaints`);
     expect(await newestCodeTo(database.db, taken)).toBeUndefined();
 
     // A code typed there fails exactly like a wrong code for a new address, and changes nothing.

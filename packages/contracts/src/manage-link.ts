@@ -38,6 +38,8 @@ export const manageLinkAppointmentSchema = z.object({
   changeableUntil: instant,
   /** A pet that has died or has a new home: its appointment is the practice's to change (decision 0099). */
   petStatus: z.enum(petStatuses),
+  /** The practice's written prescription fees today, for the page's notice (decision 0148). */
+  writtenPrescriptionFees: z.object({ firstPence: z.number().int(), furtherPence: z.number().int() }),
 });
 export type ManageLinkAppointment = z.infer<typeof manageLinkAppointmentSchema>;
 

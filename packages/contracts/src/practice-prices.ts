@@ -77,10 +77,12 @@ export type PriceList = z.infer<typeof priceListSchema>;
 /**
  * GET /practices/{practiceId}/prices: who owns the practice (null when the group has not said), each
  * priced reason's "from" price (the cheapest of its bands; a reason not listed has none: "Price not yet
- * published"), and its price list.
+ * published"), its price list, and its written prescription's fees today (the booking pages' notice,
+ * decision 0148).
  */
 export const practicePricesSchema = z.object({
   ownerName: z.string().nullable(),
+  writtenPrescriptionFees: z.object({ firstPence: z.number().int(), furtherPence: z.number().int() }),
   reasons: z.array(reasonPriceSchema),
   priceList: priceListSchema,
 });

@@ -47,9 +47,8 @@ export const prescriptionStatusLabels: Record<PrescriptionRequestStatus, string>
  * https://www.gov.uk/guidance/what-veterinary-businesses-and-vets-need-to-do-following-the-cmas-final-vets-report):
  * £21 for the first medicine and £12.50 for each further one, raised each year with inflation. The cap is
  * dated (decision 0142): the written_prescription_caps table, loaded from the reference data, holds each
- * cap from the day it is in force. These amounts are only the fee of a practice that sets none.
+ * cap from the day it is in force; a practice that sets no fee charges the cap in force (decision 0148).
  */
-export const defaultWrittenPrescriptionFeePence = { first: 2100, further: 1250 } as const;
 
 /** A written prescription's fee or cap: the first medicine and each further one, in pence. */
 export interface WrittenPrescriptionFees {

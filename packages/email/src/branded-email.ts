@@ -1,3 +1,5 @@
+import { ownershipSentence } from '@vet/contracts/practice-ownership';
+
 /** What an e-mail says; the layout around it is the same for every e-mail of the portal. */
 export interface EmailContent {
   brandName: string;
@@ -33,7 +35,7 @@ export const complaintsLinkLabel = 'How to complain, and the free independent me
 function senderLines(sender: EmailSender): { ownership: string | null; complaintsUrl: string } {
   const practice = sender.practice;
   return {
-    ownership: practice?.ownerName ? `${practice.name} is owned by ${practice.ownerName}.` : null,
+    ownership: practice?.ownerName ? ownershipSentence(practice.name, practice.ownerName) : null,
     complaintsUrl: `${sender.portalUrl}/complaints`,
   };
 }

@@ -46,8 +46,9 @@ describe('medications.csv', () => {
     expect(practice.rows).toEqual([
       {
         prescription_review_months: 12,
-        written_prescription_fee_pence: 2100,
-        written_prescription_further_fee_pence: 1250,
+        // Empty cells: no fee of its own, so the cap in force on the day, never a constant (decision 0148).
+        written_prescription_fee_pence: null,
+        written_prescription_further_fee_pence: null,
       },
     ]);
     const again = await importDirectory(database.url, files);

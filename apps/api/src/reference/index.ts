@@ -17,4 +17,9 @@ export {
   createPracticesRepository,
   homePracticeRoutes,
   practiceRoutes,
+  capInForce,
+  feeColumns,
+  feesOfRow,
+  writtenPrescriptionFeesOn,
 } from './practices/index.ts';
+export type { FeeColumns } from './practices/index.ts';

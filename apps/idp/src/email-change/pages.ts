@@ -170,8 +170,8 @@ async function submitChangeEmail(
     now,
     ...newCodeLimits(now),
     emailToSend: existing
-      ? emailInUseEmail({ to: existing.email, brandName: deps.brandName })
-      : emailChangeCodeEmail({ to: target, brandName: deps.brandName, code }),
+      ? emailInUseEmail({ to: existing.email, brandName: deps.brandName, portalUrl: deps.portalUrl })
+      : emailChangeCodeEmail({ to: target, brandName: deps.brandName, code, portalUrl: deps.portalUrl }),
   });
   renderCode(deps, req, res, changeId, target);
 }
@@ -197,7 +197,12 @@ async function submitChangeCode(
     maxAttempts: MAX_CODE_ATTEMPTS,
     issuer: deps.provider.issuer,
     notice: (oldEmail, changedTo) =>
-      emailChangedNotice({ to: oldEmail, brandName: deps.brandName, newEmail: changedTo }),
+      emailChangedNotice({
+        to: oldEmail,
+        brandName: deps.brandName,
+        newEmail: changedTo,
+        portalUrl: deps.portalUrl,
+      }),
   });
   if (result.outcome === 'wrong') return refuse(WRONG_CODE);
   if (result.outcome === 'expired') return refuse(START_AGAIN);

@@ -76,8 +76,9 @@ export const submitSignUp: FormHandler = async (deps, req, res, interaction, for
           to: existing.email,
           brandName: deps.brandName,
           signInUrl: backToSignInHref(deps.portalUrl),
+          portalUrl: deps.portalUrl,
         })
-      : signUpCodeEmail({ to: address, brandName: deps.brandName, code }),
+      : signUpCodeEmail({ to: address, brandName: deps.brandName, code, portalUrl: deps.portalUrl }),
   });
   sendPage(res, checkEmailPage({ ...viewBase(deps, interaction.uid), email }));
 };

@@ -78,6 +78,7 @@ const resetContext = (deps: InteractionDeps): ResetContext => ({
   db: deps.db,
   issuer: deps.provider.issuer,
   brandName: deps.brandName,
+  portalUrl: deps.portalUrl,
 });
 
 function renderForgotPassword(

@@ -5,6 +5,7 @@ import type { OutgoingEmail } from '@vet/email/outgoing-email';
 export function passwordResetEmail(input: {
   to: string;
   brandName: string;
+  portalUrl: string;
   resetUrl: string;
 }): OutgoingEmail {
   const content = brandedEmail({
@@ -17,6 +18,8 @@ export function passwordResetEmail(input: {
     ],
     action: { label: 'Choose a new password', url: input.resetUrl },
     footer: 'If you did not ask for this, you can ignore this e-mail: your password has not changed.',
+    // The complaints page, as every e-mail of the portal ends (decision 0143); no practice is known here.
+    sender: { portalUrl: input.portalUrl },
   });
   return { to: input.to, ...content };
 }

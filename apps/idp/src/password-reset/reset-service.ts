@@ -17,6 +17,8 @@ export interface ResetContext {
   /** The provider's issuer: the reset page's origin, and the portal sessions' `identity_issuer`. */
   issuer: string;
   brandName: string;
+  /** The portal's address: the e-mail links its complaints page (decision 0143). */
+  portalUrl: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function requestPasswordReset(context: ResetContext, email: string)
     email: passwordResetEmail({
       to: account.email,
       brandName: context.brandName,
+      portalUrl: context.portalUrl,
       resetUrl: resetPasswordUrl(context.issuer, token),
     }),
   });

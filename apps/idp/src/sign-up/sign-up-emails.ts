@@ -2,7 +2,12 @@ import { brandedEmail } from '@vet/email/branded-email';
 import type { OutgoingEmail } from '@vet/email/outgoing-email';
 
 /** To an address with no account yet: the code that proves it and finishes the sign-up. */
-export function signUpCodeEmail(input: { to: string; brandName: string; code: string }): OutgoingEmail {
+export function signUpCodeEmail(input: {
+  to: string;
+  brandName: string;
+  code: string;
+  portalUrl: string;
+}): OutgoingEmail {
   const content = brandedEmail({
     brandName: input.brandName,
     subject: `Your ${input.brandName} sign-up code`,
@@ -14,6 +19,8 @@ export function signUpCodeEmail(input: { to: string; brandName: string; code: st
     code: input.code,
     footer:
       'If you did not ask for this, you can ignore this e-mail: no account is created without the code.',
+    // The complaints page, as every e-mail of the portal ends (decision 0143); no practice is known here.
+    sender: { portalUrl: input.portalUrl },
   });
   return { to: input.to, ...content };
 }
@@ -25,6 +32,7 @@ export function signUpCodeEmail(input: { to: string; brandName: string; code: st
 export function alreadyRegisteredEmail(input: {
   to: string;
   brandName: string;
+  portalUrl: string;
   signInUrl: string;
 }): OutgoingEmail {
   const content = brandedEmail({
@@ -37,6 +45,8 @@ export function alreadyRegisteredEmail(input: {
     ],
     action: { label: 'Sign in', url: input.signInUrl },
     footer: 'If it was not you, you can ignore this e-mail: your account has not changed.',
+    // The complaints page, as every e-mail of the portal ends (decision 0143); no practice is known here.
+    sender: { portalUrl: input.portalUrl },
   });
   return { to: input.to, ...content };
 }

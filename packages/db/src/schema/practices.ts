@@ -1,8 +1,5 @@
 import { practiceTimeZone } from '@vet/contracts/practice-clock';
-import {
-  defaultPrescriptionReviewMonths,
-  defaultWrittenPrescriptionFeePence,
-} from '@vet/contracts/prescription-rules';
+import { defaultPrescriptionReviewMonths } from '@vet/contracts/prescription-rules';
 import { requiredRef } from './columns.ts';
 import { practiceRecordColumns } from './pms-ref.ts';
 import { sql } from 'drizzle-orm';
@@ -49,13 +46,12 @@ export const practices = pgTable(
     prescriptionReviewMonths: smallint('prescription_review_months')
       .notNull()
       .default(defaultPrescriptionReviewMonths),
-    /** Decisions 0111, 0142: the written prescription's fee, first medicine and each further one. */
-    writtenPrescriptionFeePence: integer('written_prescription_fee_pence')
-      .notNull()
-      .default(defaultWrittenPrescriptionFeePence.first),
-    writtenPrescriptionFurtherFeePence: integer('written_prescription_further_fee_pence')
-      .notNull()
-      .default(defaultWrittenPrescriptionFeePence.further),
+    /**
+     * Decisions 0111, 0142, 0148: the written prescription's fee, first medicine and each further one;
+     * null: the practice sets none, and charges the cap in force on the day (never a constant).
+     */
+    writtenPrescriptionFeePence: integer('written_prescription_fee_pence'),
+    writtenPrescriptionFurtherFeePence: integer('written_prescription_further_fee_pence'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

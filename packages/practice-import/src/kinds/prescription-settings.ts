@@ -3,9 +3,9 @@ import { amountInPence, priceReasons } from './prices.ts';
 
 /**
  * practices.csv's repeat-prescription settings (decision 0111): the review period in months (empty: 12),
- * and the written prescription's fee for the first medicine and each further one, in pounds (empty: the
- * portal's default). A fee above the cap in force today is refused across rows, where the dated caps are
- * read (kind-checks.ts, decision 0142). Null is the portal's default.
+ * and the written prescription's fee for the first medicine and each further one, in pounds (empty: none
+ * of its own, so the cap in force on the day, decision 0148). A fee above the cap in force today is
+ * refused across rows, where the dated caps are read (kind-checks.ts, decision 0142).
  */
 export function prescriptionSettingCells(cells: RowCells) {
   return {

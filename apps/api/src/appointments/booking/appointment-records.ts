@@ -44,6 +44,8 @@ const detailColumns = {
   calendarSequence: appointments.calendarSequence,
   practicePhone: practices.phone,
   practiceAddress: practiceAddressLine,
+  /** Who owns the practice, for its e-mails' closing lines (decision 0143). */
+  practiceOwnerName: practices.ownerName,
 };
 
 /**
@@ -51,7 +53,7 @@ const detailColumns = {
  * clinician id, no hash, no calendar sequence.
  */
 export function toDetail(
-  record: Omit<AppointmentRecord, 'calendarSequence' | 'petStatus'>,
+  record: Omit<AppointmentRecord, 'calendarSequence' | 'petStatus' | 'practiceOwnerName'>,
 ): AppointmentDetail {
   return {
     appointmentId: record.appointmentId,

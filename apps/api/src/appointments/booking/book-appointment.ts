@@ -8,7 +8,8 @@ import type {
 import type { Database, Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { capRefusal, upcomingLimits, type BookingCaps } from './booking-caps.ts';
-import { createPracticePricesRepository } from '../../reference/index.ts';
+import { createPracticePricesRepository, writtenPrescriptionFeesOn } from '../../reference/index.ts';
+import { practiceDate } from '@vet/contracts/practice-clock';
 import { appointmentEmail } from './booking-emails.ts';
 import {
   isKeyRace,
@@ -55,6 +56,8 @@ export interface BookingDeps extends SlotSearchDeps {
   manageLinks?: BookingManageLinks | undefined;
   /** The calendar invitations' ORGANIZER address: MAIL_FROM's (decision 0082). */
   organizerEmail: string;
+  /** The portal's address, for its e-mails' closing lines (decision 0143); none in some tests. */
+  portalUrl?: string | undefined;
   /**
    * Called after a cancellation or a move commits, with the times it freed: the earlier-times line is
    * offered them (decision 0086). None in tests that do not care.
@@ -140,12 +143,30 @@ export async function enqueueBookedEmail(
     appointmentEmail({
       ...facts,
       price,
+      ...(await bookedEmailNotices(tx, deps, context.practice, facts.changedAt)),
       change: 'booked',
       brandName: deps.brandName,
       organizerEmail: deps.organizerEmail,
       manageUrl: deps.manageLinks?.first(facts.appointmentId),
     }),
   );
+}
+
+/**
+ * A booking's confirmation (and a visit's) ends with the practice's owner and the complaints link
+ * (decision 0143) and carries the written prescription notice with the practice's fees (decision 0148).
+ */
+export async function bookedEmailNotices(
+  tx: Executor,
+  deps: BookingDeps,
+  practice: { practiceId: number; ownerName: string | null },
+  now: Date,
+) {
+  return {
+    practiceOwnerName: practice.ownerName,
+    portalUrl: deps.portalUrl,
+    writtenPrescriptionFees: await writtenPrescriptionFeesOn(tx, practice.practiceId, practiceDate(now)),
+  };
 }
 
 /**

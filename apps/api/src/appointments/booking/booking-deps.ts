@@ -13,6 +13,8 @@ export interface BookingDepsOptions {
   manageLinks?: BookingManageLinks;
   /** The From of the portal's e-mails, whose address organizes their calendar invitations. */
   mailFrom?: string;
+  /** The portal's address: its e-mails' closing lines link its /complaints (decision 0143). */
+  portalUrl?: string | undefined;
 }
 
 /**
@@ -28,6 +30,7 @@ export function createBookingDeps(db: Database, options: BookingDepsOptions): Bo
     caps: options.caps ?? bookingCaps(true),
     manageLinks: options.manageLinks,
     organizerEmail: mailboxAddress(options.mailFrom ?? defaultMailFrom),
+    portalUrl: options.portalUrl,
   };
 }
 

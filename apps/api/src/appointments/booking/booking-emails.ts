@@ -10,6 +10,8 @@ import {
 import { clinicianPhrase } from '@vet/contracts/booking-rules';
 import { fromPriceText, noPriceText } from '@vet/contracts/money';
 import type { FromPrice } from '@vet/contracts/practice-prices';
+import type { WrittenPrescriptionFees } from '@vet/contracts/prescription-rules';
+import { writtenPrescriptionNotice } from '@vet/contracts/written-prescription-notice';
 import { appointmentCalendar } from './appointment-calendar.ts';
 
 export type AppointmentChange = 'booked' | 'amended' | 'cancelled';
@@ -45,6 +47,15 @@ export interface AppointmentEmailFacts {
    * confirmation names it, other e-mails leave it out (undefined).
    */
   price?: FromPrice | null | undefined;
+  /** Who owns the practice, for the closing lines (decision 0143); null: not given. */
+  practiceOwnerName?: string | null | undefined;
+  /** The portal's address, whose /complaints the closing lines link (decision 0143). */
+  portalUrl?: string | undefined;
+  /**
+   * The practice's written prescription fees today: a booking's confirmation carries the notice (issue
+   * 62, decision 0148); other e-mails leave it out (undefined).
+   */
+  writtenPrescriptionFees?: WrittenPrescriptionFees | undefined;
 }
 
 /** "Price: From £45.00 (includes …)." or, with no price in force, "Price not yet published." */
@@ -115,6 +126,7 @@ export type RecordEmailFacts = Pick<
   | 'endsAt'
   | 'cutoffMinutes'
   | 'calendarSequence'
+  | 'practiceOwnerName'
 >;
 
 /**
@@ -130,6 +142,7 @@ export function recordChangeEmail(
     organizerEmail: string;
     changedAt: Date;
     manageUrl?: string | undefined;
+    portalUrl?: string | undefined;
   },
 ): OutgoingEmail {
   return appointmentEmail({
@@ -152,6 +165,8 @@ export function recordChangeEmail(
     calendarSequence: record.calendarSequence,
     organizerEmail: change.organizerEmail,
     manageUrl: change.manageUrl,
+    practiceOwnerName: record.practiceOwnerName,
+    portalUrl: change.portalUrl,
   });
 }
 
@@ -170,6 +185,9 @@ export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
           `When: ${when} (UK time).`,
           `Where: ${facts.practiceAddress}.`,
           ...(facts.price === undefined ? [] : [priceSentence(facts.price)]),
+          ...(facts.writtenPrescriptionFees
+            ? [writtenPrescriptionNotice(facts.writtenPrescriptionFees)]
+            : []),
           `You can change or cancel it in the portal until ${cutoffHours} hours before it starts; after that, please call the practice on ${facts.practicePhone}.`,
         ];
   const content = brandedEmail({
@@ -181,6 +199,14 @@ export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
       ? { action: { label: manageLinkLabel, url: facts.manageUrl } }
       : {}),
     footer: 'The attached calendar entry adds the appointment to your calendar, or updates it.',
+    ...(facts.portalUrl
+      ? {
+          sender: {
+            portalUrl: facts.portalUrl,
+            practice: { name: facts.practiceName, ownerName: facts.practiceOwnerName ?? null },
+          },
+        }
+      : {}),
   });
   return {
     to: facts.to,

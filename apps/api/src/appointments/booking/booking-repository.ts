@@ -24,6 +24,8 @@ export interface BookingContext {
     horizonDays: number;
     cutoffMinutes: number;
     onlineBookingValue: string | null;
+    /** Who owns the practice, for its e-mails' closing lines (decision 0143); null: not given. */
+    ownerName: string | null;
   };
   reason: {
     appointmentReasonId: number;
@@ -64,6 +66,7 @@ export function createBookingRepository(db: Database) {
       minNoticeMinutes: practices.minNoticeMinutes,
       horizonDays: practices.horizonDays,
       cutoffMinutes: practices.cancellationCutoffMinutes,
+      ownerName: practices.ownerName,
       onlineBookingValue: sql<
         string | null
       >`(select ${practiceFeatureSettings.value} from ${practiceFeatureSettings}
@@ -156,6 +159,7 @@ export function createBookingRepository(db: Database) {
           horizonDays: row.horizonDays,
           cutoffMinutes: row.cutoffMinutes,
           onlineBookingValue: row.onlineBookingValue,
+          ownerName: row.ownerName,
         },
         reason:
           row.reasonId === null ||

@@ -54,6 +54,7 @@ async function confirm(
       change,
       brandName: deps.brandName,
       organizerEmail: deps.organizerEmail,
+      portalUrl: deps.portalUrl,
       changedAt: deps.now(),
       // A moved appointment's e-mail carries a new link, which ends the earlier ones (decision 0095).
       manageUrl: change === 'cancelled' ? undefined : await deps.manageLinks?.renew(tx, record.appointmentId),
@@ -223,7 +224,7 @@ export interface PetDepartureCancellation {
  * event carries no reason). Their earlier-times requests end.
  */
 export async function cancelForPetDeparture(
-  deps: Pick<BookingDeps, 'appointments' | 'brandName' | 'organizerEmail' | 'now'>,
+  deps: Pick<BookingDeps, 'appointments' | 'brandName' | 'organizerEmail' | 'now' | 'portalUrl'>,
   tx: Executor,
   input: { clientId: number; petId: number; status: keyof typeof departureReasonCodes },
 ): Promise<PetDepartureCancellation> {
@@ -273,6 +274,7 @@ export async function cancelForPetDeparture(
             change: 'cancelled',
             brandName: deps.brandName,
             organizerEmail: deps.organizerEmail,
+            portalUrl: deps.portalUrl,
             changedAt: now,
           },
         ),

@@ -4,7 +4,7 @@ import { enqueueEmail } from '@vet/email/enqueue-email';
 import { createPracticePricesRepository } from '../../reference/index.ts';
 import type { AppointmentEventRow } from './appointment-events.ts';
 import { nextCalendarSequence } from './appointment-calendar.ts';
-import type { Booker, BookingDeps } from './book-appointment.ts';
+import { bookedEmailNotices, type Booker, type BookingDeps } from './book-appointment.ts';
 import { appointmentEmail, type RecordEmailFacts } from './booking-emails.ts';
 import type { ReadyContext } from './slot-search.ts';
 
@@ -52,6 +52,7 @@ export async function enqueueVisitEmail(
       calendarSequence: 0,
       organizerEmail: deps.organizerEmail,
       price,
+      ...(await bookedEmailNotices(tx, deps, lead.practice, now)),
     }),
   );
 }
@@ -92,6 +93,8 @@ export async function enqueueVisitChangeEmail(
       changedAt: now,
       calendarSequence: await nextCalendarSequence(tx, first.appointmentId),
       organizerEmail: deps.organizerEmail,
+      practiceOwnerName: first.practiceOwnerName,
+      portalUrl: deps.portalUrl,
     }),
   );
 }

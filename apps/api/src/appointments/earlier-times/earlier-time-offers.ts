@@ -176,6 +176,7 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
               change: 'amended',
               brandName: deps.brandName,
               organizerEmail: deps.organizerEmail,
+              portalUrl: deps.portalUrl,
               changedAt: now,
               // Moved: a new link, which ends the earlier ones (decision 0095).
               manageUrl: await deps.manageLinks?.renew(tx, offer.appointmentId),

@@ -1,6 +1,7 @@
 import { earlierTimeOfferMessages } from '@vet/contracts/earlier-times';
 import { appointments, clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
+import { practices } from '@vet/db/schema/practices';
 import { emailOutbox } from '@vet/db/schema/system';
 import {
   createAppointment,
@@ -56,7 +57,7 @@ afterAll(() => smtp.close());
 function heldDeps() {
   const clock = { now: new Date() };
   const deps: EarlierTimesDeps = {
-    ...createBookingDeps(db, { brandName: 'Test Vets' }),
+    ...createBookingDeps(db, { brandName: 'Test Vets', portalUrl: 'http://portal.test' }),
     now: () => clock.now,
     offerLink: (token) => `http://portal.test/earlier-time#${token}`,
   };
@@ -204,6 +205,10 @@ describe('earlier times: joining the line', () => {
 describe('earlier times: a freed time', () => {
   it('is offered to the first in line only, held for 15 minutes, e-mailed with its link', async () => {
     const { scene, clock, cancelled, first, second, cancel, deps } = await lineScene();
+    await db
+      .update(practices)
+      .set({ ownerName: 'Harbour Vets Group Ltd' })
+      .where(eq(practices.id, scene.practice.id));
     await cancel();
     const [offered] = await offersOf(first.appointment.id);
     expect(offered?.offer).toMatchObject({
@@ -227,6 +232,9 @@ describe('earlier times: a freed time', () => {
     expect(email.subject).toBe('An earlier time has come up');
     expect(email.text).toContain(`Pet${first.client.id}`);
     expect(email.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // The closing lines of every e-mail (decision 0143): the practice's owner and the complaints page.
+    expect(email.text).toContain(`${scene.practice.name} is owned by Harbour Vets Group Ltd.`);
+    expect(email.text).toContain('http://portal.test/complaints');
     // The link's page shows the offer; reading it changes nothing.
     expect(await readOffer(deps, email.token)).toMatchObject({
       offeredStartsAt: at(2, '10:00').toISOString(),
@@ -256,6 +264,7 @@ describe('earlier times: a freed time', () => {
       `["${at(2, '10:00').toISOString().replace('T', ' ').replace('.000Z', '+00')}","${at(2, '10:30').toISOString().replace('T', ' ').replace('.000Z', '+00')}")`,
     ]);
     expect((await emailsTo(first.client.email!)).at(-1)?.subject).toBe('Your appointment has moved');
+    expect((await emailsTo(first.client.email!)).at(-1)?.textBody).toContain('http://portal.test/complaints');
     // The old time (day 5, 10:00) is earlier than the second's: offered to them.
     expect((await offersOf(second.appointment.id)).map((o) => o.offer.startsAt)).toEqual([at(5, '10:00')]);
     // The link acts once.

@@ -194,6 +194,15 @@ function offerEmail(
       `We are holding it for you until ${practiceTime(offered.expiresAt)}. Your appointment on ${practiceTime(waiting.startsAt)} stays as it is unless you take the earlier time.`,
     ],
     action: { label: earlierTimeMessages.offerLabel, url: deps.offerLink(token) },
+    // The closing lines of every e-mail (decision 0143): the practice's owner and the complaints page.
+    ...(deps.portalUrl
+      ? {
+          sender: {
+            portalUrl: deps.portalUrl,
+            practice: { name: context.practice.name, ownerName: context.practice.ownerName },
+          },
+        }
+      : {}),
   });
   return { to: waiting.email, ...content };
 }

@@ -22,6 +22,8 @@ export const guestCompletionRoutes =
     bookingsPerIdentity: number;
     manageLinks?: BookingManageLinks;
     mailFrom?: string;
+    /** The portal's address, for the confirmation's closing lines (decision 0143). */
+    portalUrl?: string;
   }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const deps = createBookingDeps(app.db, options);

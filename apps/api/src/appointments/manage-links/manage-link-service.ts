@@ -1,5 +1,6 @@
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
 import { manageLinkMessages } from '@vet/contracts/manage-link';
+import { practiceDate } from '@vet/contracts/practice-clock';
 import type { Executor } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { appointments } from '@vet/db/schema/appointments';
@@ -7,6 +8,7 @@ import { clients } from '@vet/db/schema/clients';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { appointmentEventColumns, cancelAppointment, type BookingDeps } from '../booking/index.ts';
 import { notFound } from '../../platform/index.ts';
+import { writtenPrescriptionFeesOn } from '../../reference/index.ts';
 import { isSignedAt, tokenParts, type ManageLinkKey } from './manage-link-token.ts';
 
 export interface ManageLinkDeps extends BookingDeps {
@@ -63,6 +65,8 @@ async function view(
 ): Promise<ManageLinkAppointment> {
   const record = await deps.appointments.findRecord(clientId, appointmentId);
   if (!record) throw notValid();
+  const fees = await writtenPrescriptionFeesOn(deps.db, record.practiceId, practiceDate(deps.now()));
+  if (!fees) throw notValid();
   return {
     appointmentId,
     petName: record.petName,
@@ -78,6 +82,7 @@ async function view(
     attendanceConfirmed,
     changeableUntil: new Date(record.startsAt.getTime() - record.cutoffMinutes * 60_000).toISOString(),
     petStatus: record.petStatus,
+    writtenPrescriptionFees: fees,
   };
 }
 

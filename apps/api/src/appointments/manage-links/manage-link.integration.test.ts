@@ -127,6 +127,8 @@ describe('an appointment’s manage link', () => {
         attendanceConfirmed: false,
         changeableUntil: booked.changeableUntil,
         petStatus: 'Active',
+        // No fee of its own: the cap in force today (decision 0148).
+        writtenPrescriptionFees: { firstPence: 2100, furtherPence: 1250 },
       });
     }
     expect(await stateOf(booked.appointmentId)).toEqual(before);

@@ -8,6 +8,7 @@ import type {
 } from '@vet/contracts/prescription-requests';
 import { prescriptionMessages, writtenPrescriptionFeePence } from '@vet/contracts/prescription-rules';
 import type { Database, Executor } from '@vet/db/connection';
+import { practiceWrittenPrescriptionFees } from '@vet/contracts/written-prescription-notice';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { prescriptionRequestItems, prescriptionRequests } from '@vet/db/schema/prescriptions';
 import { badRequest, forbidden, notFound } from '../../platform/index.ts';
@@ -45,8 +46,13 @@ async function petWithMedicines(
   const rows = await deps.repository.medicinesOf(tx, petId);
   const medicines = rows.map((row) => ({ ...row, ...availabilityOf(row, context) }));
   // The cap in force on the request's day (decision 0142): a fee set under a higher cap is charged at most this.
-  const fees = { firstPence: pet.firstPence, furtherPence: pet.furtherPence };
-  const cap = (await deps.repository.capOn(tx, context.today)) ?? fees;
+  // A practice that sets no fee charges the cap in force (decision 0148).
+  const cap = await deps.repository.capOn(tx, context.today);
+  if (!cap) throw new Error('No written prescription cap is stored: migrate the database.');
+  const fees = practiceWrittenPrescriptionFees(
+    { firstPence: pet.firstPence, furtherPence: pet.furtherPence },
+    cap,
+  );
   return { pet, medicines, fees, cap };
 }
 
@@ -57,15 +63,12 @@ export async function listPetMedicines(
   petId: number,
   now: Date,
 ): Promise<PetMedicines> {
-  const { pet, medicines, fees, cap } = await petWithMedicines(deps, deps.db, clientId, petId, now);
+  const { pet, medicines, fees } = await petWithMedicines(deps, deps.db, clientId, petId, now);
   return {
     petId: pet.petId,
     petName: pet.petName,
     medicines: medicines.map(({ medicationRef: _, ...medicine }) => medicine),
-    writtenPrescriptionFees: {
-      firstPence: Math.min(fees.firstPence, cap.firstPence),
-      furtherPence: Math.min(fees.furtherPence, cap.furtherPence),
-    },
+    writtenPrescriptionFees: fees,
     practice: { name: pet.practiceName, phone: pet.practicePhone },
   };
 }

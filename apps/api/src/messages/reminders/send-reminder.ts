@@ -1,4 +1,7 @@
+import { practiceDate } from '@vet/contracts/practice-clock';
+import type { WrittenPrescriptionFees } from '@vet/contracts/prescription-rules';
 import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
+import { writtenPrescriptionNotice } from '@vet/contracts/written-prescription-notice';
 import type { PracticeEventData } from '@vet/contracts/practice-events';
 import type { Database } from '@vet/db/connection';
 import { recordPracticeEvents } from '@vet/practice-events/record-events';
@@ -17,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import { manageLinkLabel, practiceTime, type ManageLinks } from '../../appointments/index.ts';
 import { clinicianNameForClient } from '../../clients/index.ts';
+import { capInForce, feeColumns, feesOfRow, type FeeColumns } from '../../reference/index.ts';
 import { reminderJobPriority, sendReminderTask } from './queue-reminders.ts';
 
 export type ReminderSkip =
@@ -48,6 +52,8 @@ export interface ReminderFacts {
   practiceOwnerName: string | null;
   startsAt: Date;
   manageUrl: string;
+  /** The practice's written prescription fees today: the reminder carries the notice (decision 0148). */
+  writtenPrescriptionFees: WrittenPrescriptionFees;
 }
 
 export const reminderSubject = 'Reminder of your appointment';
@@ -65,6 +71,7 @@ export function reminderEmail(facts: ReminderFacts & { to: string; brandName: st
         `A reminder of ${facts.petName}'s appointment: ${facts.reasonName}${facts.clinicianName ? ` with ${facts.clinicianName}` : ''} at ${facts.practiceName}.`,
         `When: ${practiceTime(facts.startsAt)} (UK time).`,
         `If you cannot come, please cancel or change it, or call the practice on ${facts.practicePhone}.`,
+        writtenPrescriptionNotice(facts.writtenPrescriptionFees),
       ],
       action: { label: manageLinkLabel, url: facts.manageUrl },
       footer: 'You get appointment reminders because you chose them in your contact preferences.',
@@ -81,25 +88,26 @@ export function reminderSms(facts: ReminderFacts & { brandName: string }): strin
   return `${facts.brandName}: reminder of ${facts.petName}'s appointment at ${facts.practiceName}, ${practiceTime(facts.startsAt)}. Confirm, cancel or change: ${facts.manageUrl}`;
 }
 
-type LockedReminder = Omit<ReminderFacts, 'manageUrl'> & {
-  id: number;
-  appointmentId: number;
-  kind: string;
-  channel: 'email' | 'sms';
-  status: string;
-  appointmentStartsAt: Date;
-  appointmentStatus: string;
-  petStatus: string;
-  email: string | null;
-  mobilePhone: string | null;
-  optedIn: boolean;
-  /** The records the practice system's event names (decision 0067). */
-  clientId: number;
-  petId: number;
-  appointmentRef: string | null;
-  clientRef: string | null;
-  petRef: string | null;
-};
+type LockedReminder = Omit<ReminderFacts, 'manageUrl' | 'writtenPrescriptionFees'> &
+  FeeColumns & {
+    id: number;
+    appointmentId: number;
+    kind: string;
+    channel: 'email' | 'sms';
+    status: string;
+    appointmentStartsAt: Date;
+    appointmentStatus: string;
+    petStatus: string;
+    email: string | null;
+    mobilePhone: string | null;
+    optedIn: boolean;
+    /** The records the practice system's event names (decision 0067). */
+    clientId: number;
+    petId: number;
+    appointmentRef: string | null;
+    clientRef: string | null;
+    petRef: string | null;
+  };
 
 type Decision =
   | { result: 'skip'; reason: ReminderSkip }
@@ -189,13 +197,14 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
             as "clinicianName", pr.name as "practiceName",
           pr.phone as "practicePhone", pr.owner_name as "practiceOwnerName", coalesce(cp.opted_in, false) as "optedIn",
           a.client_id as "clientId", a.pet_id as "petId", a.pms_ref as "appointmentRef",
-          c.pms_ref as "clientRef", pt.pms_ref as "petRef"
+          c.pms_ref as "clientRef", pt.pms_ref as "petRef", ${feeColumns('pr')}
         from ${appointmentReminders} r
         join ${appointments} a on a.id = r.appointment_id
         join ${clients} c on c.id = a.client_id
         join ${pets} pt on pt.id = a.pet_id
         join ${appointmentReasons} ar on ar.id = a.reason_id
         join ${practices} pr on pr.id = a.practice_id
+        ${capInForce(practiceDate(at))}
         left join ${contactPreferences} cp
           on cp.client_id = c.id and cp.purpose = 'reminders' and cp.channel = r.channel
         where r.id = any(${pgArray(ids)}::bigint[])
@@ -234,6 +243,7 @@ export function createSendReminderTask(deps: SendReminderDeps): Task {
       const facts = (reminder: LockedReminder): ReminderFacts => ({
         ...reminder,
         manageUrl: links.get(reminder.appointmentId)!,
+        writtenPrescriptionFees: feesOfRow(reminder),
       });
       const emailIds = await enqueueEmails(
         tx,

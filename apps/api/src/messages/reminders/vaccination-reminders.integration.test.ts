@@ -18,10 +18,11 @@ import { captureLogger } from '@vet/email/testing/capture-logger';
 import { startTestSmtpServer, type TestSmtpServer } from '@vet/email/testing/test-smtp-server';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { JobHelpers } from 'graphile-worker';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reminderTasks } from './reminder-tasks.ts';
 import { startTwilioStandIn, type TwilioStandIn } from './testing/twilio-stand-in.ts';
-import { queueVaccinationReminders } from './vaccination-reminders.ts';
+import { createSendVaccinationReminderTask, queueVaccinationReminders } from './vaccination-reminders.ts';
 
 /**
  * Vaccination reminders (R2.40, decision 0085): four weeks before a due date and on it, unless
@@ -248,5 +249,41 @@ describe('sending vaccination reminders', () => {
     expect((await db().select().from(appointments).where(eq(appointments.petId, scene.pet.id))).length).toBe(
       1,
     );
+  });
+});
+
+/** Issue 62 (decisions 0143, 0148): the reminder names the home practice's owner and the notice. */
+describe('a vaccination reminder e-mail', () => {
+  it('carries the written prescription notice at the practice’s fee, and its owner', async () => {
+    const scene = await petScene({ channels: ['email'] });
+    await database.current.pool.query(
+      `update practices set owner_name = 'Harbour Vets Group Ltd', written_prescription_fee_pence = 1500,
+         written_prescription_further_fee_pence = 500 where id = $1`,
+      [scene.practice.id],
+    );
+    await queueVaccinationReminders(db(), fourWeeksBefore, both);
+    const { rows } = await database.current.pool.query<{ id: string }>(
+      'select id from vaccination_reminders where pet_id = $1',
+      [scene.pet.id],
+    );
+    const send = createSendVaccinationReminderTask({
+      db: db(),
+      brandName: 'Harbour Vets',
+      portalUrl,
+      bookingLink,
+      logger,
+      now: () => fourWeeksBefore,
+    });
+    await send({ reminderId: Number(rows[0]!.id) }, { addJob: vi.fn() } as unknown as JobHelpers);
+    const sent = await database.current.pool.query<{ text_body: string }>(
+      'select text_body from email_outbox where to_address = $1',
+      [scene.client.email],
+    );
+    const text = sent.rows[0]?.text_body;
+    expect(text).toContain(
+      'The practice’s fee for a written prescription is £15.00 for the first medicine and £5.00 for each further medicine',
+    );
+    expect(text).toContain(`${scene.practice.name} is owned by Harbour Vets Group Ltd.`);
+    expect(text).toContain(`${portalUrl}/complaints`);
   });
 });

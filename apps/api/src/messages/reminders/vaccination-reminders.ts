@@ -1,4 +1,6 @@
+import type { WrittenPrescriptionFees } from '@vet/contracts/prescription-rules';
 import { ukMobileNumber } from '@vet/contracts/uk-contact-details';
+import { writtenPrescriptionNotice } from '@vet/contracts/written-prescription-notice';
 import { addDays, calendarDay, monthNames, practiceDate } from '@vet/contracts/practice-clock';
 import type { Database } from '@vet/db/connection';
 import { vaccinationReminders } from '@vet/db/schema/reminders';
@@ -9,6 +11,7 @@ import { enqueueSms } from '@vet/email/enqueue-sms';
 import { endOfQuietHours, isQuietHours } from '@vet/email/quiet-hours';
 import { eq, sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
+import { capInForce, feeColumns, feesOfRow, type FeeColumns } from '../../reference/index.ts';
 import { jobsOfInserted, reminderJobPriority } from './queue-reminders.ts';
 
 /** The recurring job that queues the vaccination reminders of the day (every minute, idempotent). */
@@ -88,6 +91,11 @@ export interface VaccinationReminderFacts {
   kind: string;
   bookingUrl: string;
   brandName: string;
+  /**
+   * The client's home practice, where the vaccine is given: its owner for the closing lines (decision
+   * 0143) and its written prescription fees for the notice (decision 0148); none without one.
+   */
+  practice?: { name: string; ownerName: string | null; fees: WrittenPrescriptionFees } | undefined;
 }
 
 export const vaccinationBookLabel = 'Book a vaccination appointment';
@@ -105,11 +113,17 @@ export function vaccinationReminderEmail(
       paragraphs: [
         `${facts.petName}'s ${facts.vaccine} vaccination is due ${when}.`,
         'Book an appointment in the portal, or call your practice.',
+        ...(facts.practice ? [writtenPrescriptionNotice(facts.practice.fees)] : []),
       ],
       action: { label: vaccinationBookLabel, url: facts.bookingUrl },
       footer: 'You get vaccination reminders because you chose reminders in your contact preferences.',
-      // No practice is named here, so no owner: the complaints link only (decision 0143).
-      sender: { portalUrl: facts.portalUrl },
+      // The home practice's owner where the client has one; the complaints link always (decision 0143).
+      sender: {
+        portalUrl: facts.portalUrl,
+        ...(facts.practice
+          ? { practice: { name: facts.practice.name, ownerName: facts.practice.ownerName } }
+          : {}),
+      },
     }),
   };
 }
@@ -158,15 +172,22 @@ export function createSendVaccinationReminderTask(deps: {
         where due.pet_id = ${reminder.petId} and due.vaccine = ${reminder.vaccine}
           and due.due_on = ${reminder.dueOn}::date and due.kind = ${reminder.kind}`);
       if (still.length === 0) return skip('changed');
-      const { rows } = await tx.execute<{
-        first_name: string;
-        email: string | null;
-        mobile_phone: string | null;
-        pet_name: string;
-        opted_in: boolean | null;
-      }>(sql`
-        select c.first_name, c.email, c.mobile_phone, pt.name as pet_name, p.opted_in
+      const { rows } = await tx.execute<
+        FeeColumns & {
+          first_name: string;
+          email: string | null;
+          mobile_phone: string | null;
+          pet_name: string;
+          opted_in: boolean | null;
+          practice_name: string | null;
+          owner_name: string | null;
+        }
+      >(sql`
+        select c.first_name, c.email, c.mobile_phone, pt.name as pet_name, p.opted_in,
+          pr.name as practice_name, pr.owner_name, ${feeColumns('pr')}
         from pets pt join clients c on c.id = pt.client_id
+        left join practices pr on pr.id = c.home_practice_id
+        ${capInForce(today)}
         left join contact_preferences p
           on p.client_id = c.id and p.purpose = 'reminders' and p.channel = ${reminder.channel}
         where pt.id = ${reminder.petId}`);
@@ -181,6 +202,10 @@ export function createSendVaccinationReminderTask(deps: {
         kind: reminder.kind,
         bookingUrl: deps.bookingLink(reminder.petId),
         brandName: deps.brandName,
+        practice:
+          row.practice_name === null
+            ? undefined
+            : { name: row.practice_name, ownerName: row.owner_name, fees: feesOfRow(row) },
       };
       if (reminder.channel === 'email') {
         if (!row.email) return skip('no-address');

@@ -28,6 +28,7 @@ export function createPracticeBookingDeps(
     appointments: createAppointmentsRepository(db),
     brandName: settings.brandName,
     organizerEmail: mailboxAddress(settings.mailFrom ?? defaultMailFrom),
+    portalUrl: settings.portalUrl,
     now: () => new Date(),
     timeFreed: earlier.timeFreed,
   };

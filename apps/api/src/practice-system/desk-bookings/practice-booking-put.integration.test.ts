@@ -174,6 +174,8 @@ describe('an online appointment the practice system has acknowledged (its refere
     await upsertPracticeAppointment(deps, ref, body);
 
     expect(cancellation?.subject).toBe('Your appointment is cancelled');
+    // Decision 0143: the practice's cancellation ends with the complaints link, as every e-mail does.
+    expect(cancellation?.text).toContain('http://portal.test/complaints');
     expect(await latestEmailTo(s.client.email!)).toEqual(cancellation);
   });
 });

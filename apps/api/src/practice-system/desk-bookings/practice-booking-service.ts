@@ -39,6 +39,8 @@ export interface PracticeBookingDeps {
   brandName: string;
   /** The calendar invitations' ORGANIZER address: MAIL_FROM's (decision 0082). */
   organizerEmail: string;
+  /** The portal's address, for its e-mails' closing lines (decision 0143). */
+  portalUrl?: string | undefined;
   now: () => Date;
   /** After a cancellation commits, with the time it freed: the earlier-times line (decision 0086). */
   timeFreed?: ((spans: FreedSpan[]) => Promise<void>) | undefined;
@@ -163,6 +165,7 @@ async function emailCancellation(
       change: 'cancelled',
       brandName: deps.brandName,
       organizerEmail: deps.organizerEmail,
+      portalUrl: deps.portalUrl,
       changedAt: now,
     }),
   );

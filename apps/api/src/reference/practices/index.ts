@@ -6,3 +6,10 @@ export { createPracticePricesRepository } from './practice-prices-repository.ts'
 export { createPracticesRepository } from './practices-repository.ts';
 export { homePracticeRoutes } from './home-practice-routes.ts';
 export { practiceRoutes } from './routes.ts';
+export {
+  capInForce,
+  feeColumns,
+  feesOfRow,
+  writtenPrescriptionFeesOn,
+  type FeeColumns,
+} from './written-prescription-fees.ts';

@@ -9,6 +9,7 @@ import {
 } from '@vet/contracts/practice-prices';
 import type { Executor } from '@vet/db/connection';
 import { sql } from 'drizzle-orm';
+import { capInForce, feeColumns, feesOfRow, type FeeColumns } from './written-prescription-fees.ts';
 
 type PriceRow = {
   reason_id: number | null;
@@ -86,13 +87,15 @@ export function createPracticePricesRepository(db: Executor) {
   return {
     /** The practice's owner and prices in force at `now`; undefined when there is no such practice. */
     async findPracticePrices(practiceId: number, now: Date): Promise<PracticePrices | undefined> {
+      const day = practiceDate(now);
       const [owner] = (
-        await db.execute<{ owner_name: string | null }>(
-          sql`select owner_name from practices where id = ${practiceId}`,
+        await db.execute<FeeColumns & { owner_name: string | null }>(
+          sql`select p.owner_name, ${feeColumns('p')} from practices p ${capInForce(day)}
+               where p.id = ${practiceId}`,
         )
       ).rows;
       if (!owner) return undefined;
-      const rows = await pricesInForce(db, practiceId, practiceDate(now));
+      const rows = await pricesInForce(db, practiceId, day);
       const priced = new Set(rows.map((row) => row.reason_id));
       const online = await db.execute<{ id: number; name: string }>(
         sql`select id, name from appointment_reasons where is_online`,
@@ -105,6 +108,7 @@ export function createPracticePricesRepository(db: Executor) {
           reasons.set(row.reason_id, { appointmentReasonId: row.reason_id, ...fromPrice(row) });
       return {
         ownerName: owner.owner_name,
+        writtenPrescriptionFees: feesOfRow(owner),
         reasons: [...reasons.values()],
         priceList: priceListOf(rows, unpriced),
       };

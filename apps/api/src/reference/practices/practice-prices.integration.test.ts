@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const today = practiceDate(new Date());
+/** The cap this database holds (migration 0054's): a practice that sets no fee shows it (decision 0148). */
+const capToday = { firstPence: 2100, furtherPence: 1250 };
 const get = (practiceId: number | string) =>
   app.inject({ method: 'GET', url: `/practices/${practiceId}/prices` });
 
@@ -60,6 +62,7 @@ describe('GET /practices/{practiceId}/prices', () => {
     expect(response.statusCode).toBe(200);
     const body = practicePricesSchema.strict().parse(response.json());
     expect(body.ownerName).toBe('Medivet Group Ltd');
+    expect(body.writtenPrescriptionFees).toEqual(capToday);
     expect(body.reasons.filter((r) => [consult.id, banded.id].includes(r.appointmentReasonId))).toEqual([
       { appointmentReasonId: banded.id, amountPence: 6500, includes: null },
       { appointmentReasonId: consult.id, amountPence: 4500, includes: 'A 15-minute examination' },
@@ -104,6 +107,7 @@ describe('GET /practices/{practiceId}/prices', () => {
     const reason = await createReason(database.db);
     const body = practicePricesSchema.strict().parse((await get(practice.id)).json());
     expect(body.ownerName).toBeNull();
+    expect(body.writtenPrescriptionFees).toEqual(capToday);
     expect(body.reasons).toEqual([]);
     expect(body.priceList.lines).toContainEqual({ name: reason.name, prices: [] });
     expect(body.priceList.lines.every((line) => line.prices.length === 0)).toBe(true);

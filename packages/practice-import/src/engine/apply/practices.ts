@@ -30,14 +30,9 @@ const practiceColumns = [
     name: 'prescription_review_months',
     value: orDefault('prescription_review_months', practices.prescriptionReviewMonths),
   },
-  {
-    name: 'written_prescription_fee_pence',
-    value: orDefault('written_prescription_fee_pence', practices.writtenPrescriptionFeePence),
-  },
-  {
-    name: 'written_prescription_further_fee_pence',
-    value: orDefault('written_prescription_further_fee_pence', practices.writtenPrescriptionFurtherFeePence),
-  },
+  // Empty: the practice sets no fee, and charges the cap in force on the day (decision 0148).
+  { name: 'written_prescription_fee_pence', value: 's.written_prescription_fee_pence' },
+  { name: 'written_prescription_further_fee_pence', value: 's.written_prescription_further_fee_pence' },
 ];
 
 /** The two switches of the file are the portal's feature settings (R3.10), written as 'True' or 'False'. */

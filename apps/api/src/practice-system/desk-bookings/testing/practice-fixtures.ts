@@ -22,6 +22,7 @@ export const practiceBookingDeps = (db: Database, now?: () => Date): PracticeBoo
   appointments: createAppointmentsRepository(db),
   brandName: 'Test Vets',
   organizerEmail: 'no-reply@harbourvets.example',
+  portalUrl: 'http://portal.test',
   now: now ?? (() => new Date()),
 });
 

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { bookingMessages } from '@vet/contracts/booking-rules';
+import type { PracticePrices } from '@vet/contracts/practice-prices';
 import { buildAppointment } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
@@ -11,6 +12,13 @@ import { createQueryClient } from '@/shared/query/query-client';
 import { ConfirmStep } from './booking-confirm-step';
 
 afterEach(cleanup);
+
+const clapham: PracticePrices = {
+  ownerName: 'Willowbrook Veterinary Group Ltd',
+  writtenPrescriptionFees: { firstPence: 1850, furtherPence: 900 },
+  reasons: [],
+  priceList: { lines: [], lastUpdated: null, vatIncluded: true },
+};
 
 /** The confirm step against an API that refuses the booking with `status` and `message`. */
 function renderRefused(
@@ -23,8 +31,12 @@ function renderRefused(
   const fetch = vi.fn((_url: string, _init?: RequestInit) =>
     Promise.resolve(Response.json({ statusCode: status, error: 'Refused', message }, { status })),
   );
+  // The practice's prices (its owner and fees, issue 62) answered apart: `fetch` sees the booking's calls.
   const api = createApiClient({
-    fetch: fetch as unknown as typeof globalThis.fetch,
+    fetch: ((url: string, init?: RequestInit) =>
+      url.endsWith('/practices/3/prices')
+        ? Promise.resolve(Response.json(clapham))
+        : fetch(url, init)) as unknown as typeof globalThis.fetch,
     getStorage: () => undefined,
   });
   render(
@@ -150,5 +162,20 @@ describe('ConfirmStep moving a visit', () => {
     expect(fetch.mock.calls[0]?.[0]).toMatch(new RegExp(`/appointments/visits/${visit.visitId}$`));
     const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as Record<string, unknown>;
     expect(body).toEqual({ startsAt: '2030-05-02T09:00:00.000Z', clinicianId: 11 });
+  });
+});
+
+/** Issue 62: the check step says who owns the practice and the written prescription notice, with its fee. */
+describe('ConfirmStep’s notices', () => {
+  it('names the practice’s owner and its written prescription fees', async () => {
+    renderRefused(403, bookingMessages.tooManyForClient);
+    expect(
+      await screen.findByText('Willowbrook Vets Clapham is owned by Willowbrook Veterinary Group Ltd.'),
+    ).toBeTruthy();
+    const notice = screen.getByTestId('written-prescription-notice');
+    expect(notice.textContent).toContain('Medicines from a pharmacy of your choice');
+    expect(notice.textContent).toContain(
+      'The practice’s fee for a written prescription is £18.50 for the first medicine and £9.00 for each further medicine',
+    );
   });
 });

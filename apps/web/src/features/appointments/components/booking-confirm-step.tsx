@@ -21,6 +21,7 @@ import { useBookVisit } from '@/features/appointments/api/book-visit';
 import { readBookingConflict } from '@/features/appointments/booking-conflict';
 import styles from './booking-confirm-step.module.css';
 import { AlternativeTimes, Section, StepActions, StepHeading } from './booking-parts';
+import { BookingPracticeNotices } from './booking-practice-notices';
 import { BookingSummary } from './booking-summary';
 
 /** "Biscuit at 10:00, then Mango at 10:30": each pet's own start in a visit. */
@@ -128,6 +129,8 @@ export function ConfirmStep(props: {
             {visitOrder(visitPets, startsAt, reason.durationMinutes)}.
           </p>
         )}
+        {/* Who owns the practice, and the written prescription notice (issue 62). */}
+        <BookingPracticeNotices practiceId={practice.practiceId} practiceName={practice.name} ownership />
         {problem && (
           <div className={styles.problem}>
             {problem.status === 409 && conflict ? (

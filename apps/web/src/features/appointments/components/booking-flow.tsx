@@ -6,6 +6,7 @@ import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { PortalLink } from '@/shared/navigation/portal-link';
 import { Spinner } from '@/shared/ui/spinner';
+import { usePracticePrices } from '@/features/appointments/api/get-practice-prices';
 import { useChoosableClinicians } from '@/features/appointments/api/get-choosable-clinicians';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import {
@@ -72,6 +73,8 @@ export function BookingFlow({ params, practice, pets, rules, ...props }: Booking
     ? visitBooked.slice(1).flatMap((a) => pets.filter((candidate) => candidate.petId === a.petId))
     : params.withPetIds.flatMap((petId) => candidates.filter((candidate) => candidate.petId === petId));
   const existingVisitId = existingVisit?.visitId ?? null;
+  // The check step's notices come from the practice's prices: read before it shows, so nothing moves.
+  const prices = usePracticePrices(params.step === 'confirm' ? practice.practiceId : null);
   const go = (next: Partial<BookingParams>, replace = true) => {
     const href = bookingHref({
       amend,
@@ -112,7 +115,7 @@ export function BookingFlow({ params, practice, pets, rules, ...props }: Booking
     );
   }
   if (params.step === 'confirm' && params.startsAt && pet && reason) {
-    if (vetPending && reason.clinicianType === 'Vet') {
+    if ((vetPending && reason.clinicianType === 'Vet') || prices.isPending) {
       return (
         <span role="progressbar" aria-label="Loading" className={styles.reasonsPending}>
           <Spinner size={24} />

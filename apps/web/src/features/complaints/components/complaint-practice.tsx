@@ -3,6 +3,7 @@ import { cx } from '@/shared/ui/cx';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
 import styles from './complaints-content.module.css';
+import { ownershipSentence } from '@vet/contracts/practice-ownership';
 
 /** What the page shows of a practice: where to send a complaint, and who owns it (decision 0104). */
 export interface ComplaintPractice {
@@ -35,7 +36,7 @@ export function ComplaintPracticeCard({ practice }: { practice: ComplaintPractic
             </span>
           ))}
       </address>
-      {practice.ownerName && <p>{`${practice.name} is owned by ${practice.ownerName}.`}</p>}
+      {practice.ownerName && <p>{ownershipSentence(practice.name, practice.ownerName)}</p>}
     </article>
   );
 }

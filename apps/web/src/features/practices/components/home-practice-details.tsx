@@ -9,6 +9,7 @@ import { describeClosure, openingWeek, type OpeningDay } from '@/features/practi
 import { PracticePhone } from '@/shared/components/practice-phone';
 import { PriceList } from './price-list';
 import styles from './home-practice-details.module.css';
+import { ownedByText } from '@vet/contracts/practice-ownership';
 
 export interface HomePracticeDetailsProps {
   practice: HomePractice;
@@ -84,7 +85,7 @@ export function HomePracticeDetails({ practice, today, emergencyHref }: HomePrac
             <span key={index}>{line}</span>
           ))}
         </address>
-        {practice.ownerName && <p>Owned by {practice.ownerName}</p>}
+        {practice.ownerName && <p>{ownedByText(practice.ownerName)}</p>}
         <PracticePhone practice={practice} />
         <p>
           <TextLink href={mapSearchHref(practice)} external target="_blank" rel="noopener noreferrer">

@@ -7,6 +7,7 @@ import typography from '@/shared/ui/typography.module.css';
 import { PracticePhone } from '@/shared/components/practice-phone';
 import { PriceList } from './price-list';
 import styles from './practice-card.module.css';
+import { ownedByText } from '@vet/contracts/practice-ownership';
 
 /**
  * A practice of the list: name, address, phone, who owns it as the group records it and its price list
@@ -40,7 +41,7 @@ export function PracticeCard({
           <br />
           {practice.postcode}
         </address>
-        {prices?.ownerName && <p className={styles.owner}>{`Owned by ${prices.ownerName}`}</p>}
+        {prices?.ownerName && <p className={styles.owner}>{ownedByText(prices.ownerName)}</p>}
         <PracticePhone practice={practice} />
         {practice.onlineRegistrationAvailable ? null : (
           <StatusChip label="Online registration unavailable" size="small" className={styles.chip} />

@@ -25,6 +25,7 @@ const quayside = buildPractice({
 });
 const harbourPrices: PracticePrices = {
   ownerName: 'Harbour Veterinary Group Ltd',
+  writtenPrescriptionFees: { firstPence: 2100, furtherPence: 1250 },
   reasons: [],
   priceList: {
     lines: [
@@ -42,7 +43,12 @@ const practices: ListedPractice[] = [
   { practice: harbour, prices: harbourPrices },
   {
     practice: quayside,
-    prices: { ownerName: null, reasons: [], priceList: { lines: [], lastUpdated: null, vatIncluded: true } },
+    prices: {
+      ownerName: null,
+      writtenPrescriptionFees: { firstPence: 2100, furtherPence: 1250 },
+      reasons: [],
+      priceList: { lines: [], lastUpdated: null, vatIncluded: true },
+    },
   },
 ];
 

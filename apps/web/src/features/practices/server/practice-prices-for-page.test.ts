@@ -7,6 +7,7 @@ const { forgetPracticePricesForPage, practicePricesForPage } = await import('./p
 
 const prices: PracticePrices = {
   ownerName: 'Harbour Veterinary Group Ltd',
+  writtenPrescriptionFees: { firstPence: 2100, furtherPence: 1250 },
   reasons: [{ appointmentReasonId: 3, amountPence: 5100, includes: null }],
   priceList: {
     lines: [{ name: 'General consultation', prices: [{ band: null, amountPence: 5100, includes: null }] }],

@@ -2,6 +2,7 @@
 
 import type { PetMedicines } from '@vet/contracts/prescription-requests';
 import type { SupplyMethod } from '@vet/contracts/prescription-rules';
+import { writtenFeeText } from '@vet/contracts/written-prescription-notice';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
@@ -15,7 +16,6 @@ import { TextLink } from '@/shared/ui/text-link';
 import { usePetMedicines } from '@/features/prescriptions/api/get-pet-medicines';
 import { useRequestPrescription } from '@/features/prescriptions/api/request-prescription';
 import { MedicineChoices, type ChosenQuantities } from './medicine-choices';
-import { writtenFeeText } from './prescription-text';
 import { offeredItems, quantityIssues } from './request-items';
 import styles from './new-prescription-request-form.module.css';
 

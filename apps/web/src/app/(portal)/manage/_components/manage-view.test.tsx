@@ -33,6 +33,7 @@ const appointment = (overrides: Partial<ManageLinkAppointment> = {}): ManageLink
   attendanceConfirmed: false,
   petStatus: 'Active',
   changeableUntil: new Date(Date.now() + 48 * hour).toISOString(),
+  writtenPrescriptionFees: { firstPence: 1850, furtherPence: 900 },
   ...overrides,
 });
 
@@ -105,6 +106,13 @@ describe('ManageView (/manage#token, decision 0084)', () => {
     cleanup();
     renderAt('#7.abc', { '/bff/manage-link/appointment': () => Response.json(appointment()) });
     expect((await screen.findByText('Seen by')).nextElementSibling?.textContent).toBe('Vet');
+  });
+
+  // Issue 62: where a booking is discussed, the written prescription notice with the practice's fee.
+  it('says a written prescription may be asked for, at the practice’s fee', async () => {
+    renderAt('#7.abc', { '/bff/manage-link/appointment': () => Response.json(appointment()) });
+    const notice = await screen.findByTestId('written-prescription-notice');
+    expect(notice.textContent).toContain('£18.50 for the first medicine and £9.00 for each further medicine');
   });
 
   it('asks for a reason before cancelling, then cancels with it', async () => {

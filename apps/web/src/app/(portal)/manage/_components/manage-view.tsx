@@ -17,6 +17,7 @@ import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { Button } from '@/shared/ui/button';
 import { forgetLinkToken, useLinkToken } from '@/shared/navigation/use-link-token';
 import { TextLink } from '@/shared/ui/text-link';
+import { WrittenPrescriptionNotice } from '@/shared/components/written-prescription-notice';
 import styles from '@/features/appointments/components/link-page.module.css';
 
 /**
@@ -93,6 +94,8 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
           </TextLink>
           .
         </p>
+        {/* Where a booking is discussed, the written prescription notice (issue 62, decision 0148). */}
+        {!cancelled && <WrittenPrescriptionNotice fees={appointment.writtenPrescriptionFees} />}
       </section>
       {problem && (
         <AppAlert severity="error">
