@@ -19,7 +19,7 @@ const designTable = {
   'appointment_reasons.csv':
     '*reason_ref, *name, *duration_minutes, *clinician_type, initial_consultation, species, online',
   'prices.csv':
-    '*price_ref, *practice_ref, reason_ref, service, *amount, currency, includes, *effective_from',
+    '*price_ref, *practice_ref, reason_ref, service, *amount, currency, includes, band, *effective_from',
   'clients.csv':
     '*client_ref, *practice_ref, salutation, *first_name, *last_name, email, mobile_phone, home_phone, address_line1, address_line2, town, county, postcode, online_booking_allowed',
   'pets.csv':

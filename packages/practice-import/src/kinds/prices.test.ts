@@ -15,6 +15,7 @@ describe('prices.csv', () => {
       service: null,
       amount_pence: 4500,
       includes: 'The examination and advice',
+      band: null,
       effective_from: '2026-01-01',
     });
     const service = { ...valid, reason_ref: '', service: 'Nail clipping', amount: '12.5', currency: 'gbp' };
@@ -24,6 +25,13 @@ describe('prices.csv', () => {
       amount_pence: 1250,
     });
     expect(accepted(prices, { ...valid, currency: '', amount: '0' })).toMatchObject({ amount_pence: 0 });
+  });
+
+  it('stages a band of the CMA’s list, whatever its case, and refuses another', () => {
+    expect(accepted(prices, { ...valid, band: 'Dog_Large' })).toMatchObject({ band: 'dog_large' });
+    expect(refused(prices, { ...valid, band: 'hamster' })).toEqual([
+      { column: 'band', reason: priceReasons.band },
+    ]);
   });
 
   it('reads pounds and pence as whole pence', () => {

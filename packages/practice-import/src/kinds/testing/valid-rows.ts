@@ -71,6 +71,7 @@ export const validRows: Readonly<Record<KindFile, Readonly<Record<string, string
     amount: '45.00',
     currency: 'GBP',
     includes: 'The examination and advice',
+    band: '',
     effective_from: '2026-01-01',
   },
   'clients.csv': {
