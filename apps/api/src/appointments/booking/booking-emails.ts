@@ -8,7 +8,7 @@ import {
   weekdayNames,
 } from '@vet/contracts/practice-clock';
 import { clinicianPhrase } from '@vet/contracts/booking-rules';
-import { fromPriceText } from '@vet/contracts/money';
+import { fromPriceText, priceChangeText } from '@vet/contracts/money';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 import { appointmentCalendar } from './appointment-calendar.ts';
 
@@ -41,17 +41,54 @@ export interface AppointmentEmailFacts {
   /** The appointment's manage link (decision 0084): every e-mail of a booked appointment carries it. */
   manageUrl?: string | undefined;
   /**
-   * The reason's price in force at the practice (decision 0104), null when it has none; a booking's
-   * confirmation names it, other e-mails leave it out (undefined).
+   * The price quoted for the appointment's day (issue 62: the one stored on it), null when none was in
+   * force; a booking's or a move's e-mail names it, a cancellation leaves it out (undefined).
    */
   price?: FromPrice | null | undefined;
+  /** A move's price before it: when it differs from `price`, the e-mail says so. */
+  previousPrice?: FromPrice | null | undefined;
+  /** A visit's quotes, pet by pet (a cat's and a dog's band may differ); said once when all agree. */
+  petPrices?: readonly PetQuote[] | undefined;
+}
+
+/** One pet's quote in a visit's e-mail, and for a move the quote before it. */
+export interface PetQuote {
+  petName: string;
+  price: FromPrice | null;
+  previousPrice?: FromPrice | null | undefined;
 }
 
 /** "Price: From £45.00 (includes …)." or, with no price in force, "Price: ask the practice." */
-export function priceSentence(price: FromPrice | null): string {
-  if (!price) return 'Price: ask the practice.';
+export function priceSentence(price: FromPrice | null, label = 'Price'): string {
+  if (!price) return `${label}: ask the practice.`;
   const includes = price.includes ? ` (includes: ${price.includes.replace(/\.$/, '')})` : '';
-  return `Price: ${fromPriceText(price.amountPence)}${includes}.`;
+  return `${label}: ${fromPriceText(price.amountPence)}${includes}.`;
+}
+
+const pence = (price: FromPrice | null | undefined) => price?.amountPence ?? null;
+const sameQuote = (a: PetQuote, b: PetQuote) =>
+  pence(a.price) === pence(b.price) &&
+  a.price?.includes === b.price?.includes &&
+  pence(a.previousPrice) === pence(b.previousPrice);
+
+/** The e-mail's price lines: the quote (per pet when a visit's differ), and what a move changed. */
+function priceLines(facts: AppointmentEmailFacts): string[] {
+  const quotes =
+    facts.petPrices ??
+    (facts.price === undefined
+      ? []
+      : [{ petName: facts.petName, price: facts.price, previousPrice: facts.previousPrice }]);
+  const [first] = quotes;
+  if (!first) return [];
+  const perPet = quotes.length > 1 && !quotes.every((quote) => sameQuote(quote, first));
+  return (perPet ? quotes : [first]).flatMap((quote) => {
+    const changed =
+      quote.previousPrice === undefined
+        ? null
+        : priceChangeText(pence(quote.price), pence(quote.previousPrice));
+    const label = perPet ? `Price for ${quote.petName}` : 'Price';
+    return [priceSentence(quote.price, label), ...(changed ? [changed] : [])];
+  });
 }
 
 /**
@@ -130,6 +167,9 @@ export function recordChangeEmail(
     organizerEmail: string;
     changedAt: Date;
     manageUrl?: string | undefined;
+    /** A move's new quote and the one before it (issue 62); undefined for a cancellation. */
+    price?: FromPrice | null | undefined;
+    previousPrice?: FromPrice | null | undefined;
   },
 ): OutgoingEmail {
   return appointmentEmail({
@@ -152,6 +192,8 @@ export function recordChangeEmail(
     calendarSequence: record.calendarSequence,
     organizerEmail: change.organizerEmail,
     manageUrl: change.manageUrl,
+    price: change.price,
+    previousPrice: change.previousPrice,
   });
 }
 
@@ -169,7 +211,7 @@ export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
             : `Your appointment has moved: ${what}`,
           `When: ${when} (UK time).`,
           `Where: ${facts.practiceAddress}.`,
-          ...(facts.price === undefined ? [] : [priceSentence(facts.price)]),
+          ...priceLines(facts),
           `You can change or cancel it in the portal until ${cutoffHours} hours before it starts; after that, please call the practice on ${facts.practicePhone}.`,
         ];
   const content = brandedEmail({

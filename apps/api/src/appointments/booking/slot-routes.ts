@@ -1,4 +1,7 @@
 import {
+  appointmentPriceParamsSchema,
+  appointmentPriceQuerySchema,
+  appointmentPriceSchema,
   appointmentSlotsQuerySchema,
   appointmentSlotsResponseSchema,
   choosableCliniciansQuerySchema,
@@ -11,6 +14,7 @@ import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, type FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { linkedClientOf } from '../../platform/index.ts';
 import { createSlotSearchDeps } from './booking-deps.ts';
+import { quotePriceOnDay } from './quoted-price.ts';
 import { loadBookingContext, searchAppointmentSlots } from './slot-search.ts';
 
 const tags = ['appointments'];
@@ -92,6 +96,40 @@ export const slotRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         appointmentReasonId: request.query.appointmentReasonId,
       });
       return deps.repository.listChoosable(context.practice.practiceId, context.reason.clinicianType);
+    },
+  );
+
+  app.get(
+    '/practices/:practiceId/appointment-reasons/:appointmentReasonId/price',
+    {
+      schema: {
+        operationId: 'getAppointmentPrice',
+        tags,
+        summary: 'The price a booking on a day would be quoted, for one of the client’s pets',
+        description:
+          'Issue 62, decision 0145: the reason’s price in force on `date` at the practice, in the pet’s band ' +
+          'when `petId` is given; price null when none is published. 403 and 404 as the slot search ' +
+          'answers them (another client’s pet is not found).',
+        params: appointmentPriceParamsSchema,
+        querystring: appointmentPriceQuerySchema,
+        response: { 200: appointmentPriceSchema, 400: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { practiceId, appointmentReasonId } = request.params;
+      const { date, petId } = request.query;
+      const context = await loadBookingContext(deps, linkedClientOf(request), {
+        practiceId,
+        appointmentReasonId,
+        ...(petId === undefined ? {} : { petId }),
+      });
+      const price = await quotePriceOnDay(app.db, {
+        practiceId,
+        reasonId: context.reason.appointmentReasonId,
+        day: date,
+        speciesCode: context.pet?.speciesCode ?? null,
+      });
+      return { date, price };
     },
   );
 

@@ -13,6 +13,7 @@ const detail = (overrides: Parameters<typeof buildAppointment>[0]): AppointmentD
   cancellationReasonId: null,
   cancelledAt: null,
   changeableUntil: '2030-05-01T09:00:00.000Z',
+  price: null,
 });
 
 /** The last step of a booking and of a visit (decision 0117) say what each said before they shared it. */

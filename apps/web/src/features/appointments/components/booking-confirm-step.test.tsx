@@ -101,6 +101,7 @@ describe('ConfirmStep moving a booking', () => {
     cancellationReasonId: null,
     cancelledAt: null,
     changeableUntil: '2030-05-01T09:00:00.000Z',
+    price: null,
   };
 
   it('moves it to the named vet, and asks to choose another vet when they have left', async () => {
@@ -132,6 +133,7 @@ describe('ConfirmStep moving a visit', () => {
     cancellationReasonId: null,
     cancelledAt: null,
     changeableUntil: '2030-05-01T09:00:00.000Z',
+    price: null,
   };
   const visit = { visitId: '0f8fad5b-d9cb-469f-a165-70867728950e', withPets: [{ petId: 8, name: 'Mango' }] };
 
