@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { serialId } from './ids.ts';
 import { clinicianTypes } from './lookups.ts';
 import { petStatuses } from './pet-rules.ts';
+import { fromPriceSchema } from './practice-prices.ts';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -38,6 +39,8 @@ export const manageLinkAppointmentSchema = z.object({
   changeableUntil: instant,
   /** A pet that has died or has a new home: its appointment is the practice's to change (decision 0099). */
   petStatus: z.enum(petStatuses),
+  /** The price it was quoted for its day (issue 62); null: none was published. */
+  price: fromPriceSchema.nullable(),
 });
 export type ManageLinkAppointment = z.infer<typeof manageLinkAppointmentSchema>;
 

@@ -126,6 +126,8 @@ describe('an appointment’s manage link', () => {
         status: 'Booked',
         attendanceConfirmed: false,
         changeableUntil: booked.changeableUntil,
+        // The quote kept on it (issue 62): none published in this scene.
+        price: booked.price,
         petStatus: 'Active',
       });
     }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
+import { noPriceText } from '@vet/contracts/money';
 import { buildAppointment } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BookedAppointments } from './booked-appointments';
@@ -60,5 +61,24 @@ describe('BookedAppointments', () => {
     );
     expect(calendar).toContain('DTSTART:20300502T090000Z');
     expect(calendar).toContain('DTEND:20300502T093000Z');
+  });
+
+  it('says the price each appointment was quoted: once when a visit’s agree, per pet when not (issue 62)', () => {
+    const quoted = (amountPence: number) => ({ amountPence, includes: null });
+    const one = { ...detail({ petName: 'Biscuit' }), price: quoted(5400) };
+    render(<BookedAppointments heading="Your appointment is booked" appointments={[one]} />);
+    screen.getByText('Price: From £54.00');
+    cleanup();
+    const cat = { ...detail({ petName: 'Tiddles' }), price: quoted(3900) };
+    render(<BookedAppointments heading="Your visit is booked" appointments={[one, cat]} />);
+    screen.getByText('Price: Biscuit From £54.00 · Tiddles From £39.00');
+    cleanup();
+    render(
+      <BookedAppointments
+        heading="Your appointment is booked"
+        appointments={[detail({ petName: 'Biscuit' })]}
+      />,
+    );
+    screen.getByText(noPriceText);
   });
 });

@@ -2,6 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
+import { noPriceText } from '@vet/contracts/money';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
@@ -33,6 +34,7 @@ const appointment = (overrides: Partial<ManageLinkAppointment> = {}): ManageLink
   attendanceConfirmed: false,
   petStatus: 'Active',
   changeableUntil: new Date(Date.now() + 48 * hour).toISOString(),
+  price: null,
   ...overrides,
 });
 
@@ -105,6 +107,17 @@ describe('ManageView (/manage#token, decision 0084)', () => {
     cleanup();
     renderAt('#7.abc', { '/bff/manage-link/appointment': () => Response.json(appointment()) });
     expect((await screen.findByText('Seen by')).nextElementSibling?.textContent).toBe('Vet');
+  });
+
+  it('says the price the appointment was quoted, or that none was published (issue 62)', async () => {
+    const quoted = { amountPence: 5400, includes: 'The examination' };
+    renderAt('#7.abc', {
+      '/bff/manage-link/appointment': () => Response.json(appointment({ price: quoted })),
+    });
+    expect(await screen.findByText('Price: From £54.00 · Includes: The examination')).toBeTruthy();
+    cleanup();
+    renderAt('#7.abc', { '/bff/manage-link/appointment': () => Response.json(appointment()) });
+    expect(await screen.findByText(noPriceText)).toBeTruthy();
   });
 
   it('asks for a reason before cancelling, then cancels with it', async () => {
