@@ -1,6 +1,7 @@
 import { practiceDate } from '@vet/contracts/practice-clock';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 import type { Executor } from '@vet/db/connection';
+import { pets } from '@vet/db/schema/clients';
 import { species } from '@vet/db/schema/lookups';
 import { eq } from 'drizzle-orm';
 import { createPracticePricesRepository } from '../../reference/index.ts';
@@ -58,5 +59,15 @@ export const storedQuote = (record: {
 /** A species' code (a guest's pet, registered in the booking's transaction, has no context of its own). */
 export async function speciesCodeOf(executor: Executor, speciesId: number): Promise<string | null> {
   const [row] = await executor.select({ code: species.code }).from(species).where(eq(species.id, speciesId));
+  return row?.code ?? null;
+}
+
+/** A pet's species code, for a move made outside a booking's context (an earlier time taken). */
+export async function petSpeciesCode(executor: Executor, petId: number): Promise<string | null> {
+  const [row] = await executor
+    .select({ code: species.code })
+    .from(pets)
+    .innerJoin(species, eq(species.id, pets.speciesId))
+    .where(eq(pets.id, petId));
   return row?.code ?? null;
 }
