@@ -15,7 +15,8 @@ import { signIn } from './support/sign-in.ts';
  * London: its general consultation is from £51.00 until the demo's rise, from £54.00 after it
  * (packages/practice-import/src/demo/demo-prices.ts: the rise's date moved by whole weeks onto the week
  * the seed ran, as the seed moves it). She books a day after the rise and sees £54.00 on the check step,
- * on the confirmation page and in the e-mail.
+ * on the confirmation page and in the e-mail; she moves it to a day before the rise and the check step
+ * says the price is now £51.00 (was £54.00).
  */
 const olivia = DEMO_ACCOUNT.manyPets;
 const riseDay = addDays(DEMO_PRICE_RISE_FROM, 7 * weeksFromAnchor(new Date()));
@@ -28,14 +29,12 @@ function shortDay(date: string): string {
   return `${shortWeekdayNames[weekday]} ${day} ${shortMonthNames[month - 1]}`;
 }
 
-/** Opens the first day after the rise that has a free time, and checks its second time (else its first). */
-async function checkTimeAfterRise(page: Page): Promise<void> {
+/** Opens the first of `dates` that has a free time, and checks its second time (else its first). */
+async function checkTimeOn(page: Page, dates: readonly string[]): Promise<void> {
   const tabs = page.getByRole('tablist', { name: 'Days' });
   await tabs.waitFor();
-  for (let offset = 1; offset <= 14; offset += 1) {
-    const tab = tabs.getByRole('tab', {
-      name: new RegExp(`^${shortDay(addDays(riseDay, offset))}, \\d+ free$`),
-    });
+  for (const date of dates) {
+    const tab = tabs.getByRole('tab', { name: new RegExp(`^${shortDay(date)}, \\d+ free$`) });
     if ((await tab.count()) === 0) continue;
     await tab.click();
     await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
@@ -44,8 +43,12 @@ async function checkTimeAfterRise(page: Page): Promise<void> {
     await ((await times.count()) > 1 ? times.nth(1) : times.first()).check();
     return;
   }
-  throw new Error(`No free time in the two weeks after ${riseDay}`);
+  throw new Error(`No free time on ${dates.join(', ')}`);
 }
+
+/** The days after the rise, nearest first; the six before it, nearest first (the rise is 8 to 14 days ahead). */
+const afterRise = Array.from({ length: 14 }, (_, index) => addDays(riseDay, index + 1));
+const beforeRise = Array.from({ length: 6 }, (_, index) => addDays(riseDay, -1 - index));
 
 describe('the price of the day booked (issue 62)', () => {
   const { newPage } = useBrowser();
@@ -58,7 +61,7 @@ describe('the price of the day booked (issue 62)', () => {
     await notice.waitFor({ state: 'hidden' });
     await typeInto(page.getByLabel('Pet'), 'Biscuit', /^Biscuit$/);
     await typeInto(page.getByLabel('Reason for the appointment'), 'Gen', /^General consultation/);
-    await checkTimeAfterRise(page);
+    await checkTimeOn(page, afterRise);
     await press(page.getByRole('button', { name: 'Continue' }));
 
     // Before she commits: the price of the chosen day, not today's £51.00.
@@ -93,6 +96,20 @@ describe('the price of the day booked (issue 62)', () => {
       const text = await emailText();
       expect(text).toContain(laterPriceInEmail);
       expect(text).not.toContain('£51.00');
+
+      // Moved to a day before the rise: re-priced, and the check step says so before she commits.
+      await page.goto(`/appointments/book?change=1&appointmentId=${appointmentId}`);
+      await page.getByRole('heading', { level: 1, name: 'Change your appointment' }).waitFor();
+      await checkTimeOn(page, beforeRise);
+      await press(page.getByRole('button', { name: 'Continue' }));
+      await page.getByRole('heading', { level: 2, name: 'Check the new time' }).waitFor();
+      await expect.poll(() => main.innerText()).toContain('The price is now From £51.00 (was From £54.00).');
+      await expectNoAxeViolations(page);
+      await press(page.getByRole('button', { name: 'Confirm change' }));
+      await page.getByRole('heading', { level: 2, name: 'Your appointment has been changed' }).waitFor();
+      await expect
+        .poll(() => main.innerText())
+        .toContain('Price: From £51.00 · Includes: A 15-minute examination and advice');
     } finally {
       // Other journeys count Olivia's upcoming appointments as seeded.
       await deleteAppointment(appointmentId);
