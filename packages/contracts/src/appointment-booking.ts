@@ -112,14 +112,19 @@ export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
 
 /**
  * GET /practices/{practiceId}/appointment-reasons/{appointmentReasonId}/price (decision 0145): the price a
- * booking on `date` (the practice's calendar) would be quoted, for the client's pet when `petId` is given,
- * so that the check step shows it before the client commits.
+ * booking on `date` (the practice's calendar) would be quoted, for the client's pet when `petId` is given
+ * (else an animal of `speciesId`), so that the check step shows it before the client commits.
  */
 export const appointmentPriceParamsSchema = z.object({
   practiceId: serialIdParam,
   appointmentReasonId: serialIdParam,
 });
-export const appointmentPriceQuerySchema = z.object({ date: localDate, petId: serialIdParam.optional() });
+export const appointmentPriceQuerySchema = z.object({
+  date: localDate,
+  petId: serialIdParam.optional(),
+  /** The species of a pet not registered yet (a guest's hold being booked); petId wins when both come. */
+  speciesId: serialIdParam.optional(),
+});
 export type AppointmentPriceQuery = z.infer<typeof appointmentPriceQuerySchema>;
 /** The quote of that day; price null: none is published for it ("ask the practice"). */
 export const appointmentPriceSchema = z.object({ date: localDate, price: fromPriceSchema.nullable() });

@@ -234,6 +234,27 @@ describe('GET /practices/{practiceId}/appointment-reasons/{appointmentReasonId}/
     expect(appointmentPriceSchema.parse(after.json()).price).toEqual({ amountPence: 5400, includes: null });
   });
 
+  it("answers a species' band for a pet not registered yet, and refuses an unknown species", async () => {
+    const scene = await bookingScene(db, signedInClient);
+    const cats = await createSpecies(db, { code: 'Feline' });
+    const band = (value: string, amountPence: number) => ({
+      practiceId: scene.practice.id,
+      reasonId: scene.reason.id,
+      amountPence,
+      band: value,
+      effectiveFrom: localDay(-1),
+    });
+    await db.insert(practicePrices).values([band('cat', 3900), band('dog_small', 4800)]);
+    const forCat = await quoteOf(scene, `date=${localDay(3)}&speciesId=${cats.id}`);
+    expect(appointmentPriceSchema.parse(forCat.json()).price?.amountPence).toBe(3900);
+    // The pet's own species wins over a species asked alongside it.
+    const forDog = await quoteOf(scene, `date=${localDay(3)}&petId=${scene.pet.id}&speciesId=${cats.id}`);
+    expect(appointmentPriceSchema.parse(forDog.json()).price?.amountPence).toBe(4800);
+    const unknown = await quoteOf(scene, `date=${localDay(3)}&speciesId=2000000000`);
+    expect(unknown.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(unknown.json()).issues?.map((issue) => issue.path)).toEqual(['speciesId']);
+  });
+
   it("answers another client's pet exactly like a missing one", async () => {
     const scene = await bookingScene(db, signedInClient);
     const other = await bookingScene(db, signedInClient);

@@ -1,5 +1,5 @@
 import type { AppointmentPrice } from '@vet/contracts/appointment-booking';
-import { queryOptions, skipToken, useQueries } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 
@@ -9,6 +9,8 @@ export interface AppointmentPriceSearch {
   /** The appointment's day on the practice's calendar, YYYY-MM-DD. */
   date: string;
   petId?: number | undefined;
+  /** A pet not registered yet (a guest's hold being booked): its species' band. */
+  speciesId?: number | undefined;
 }
 
 /**
@@ -16,11 +18,15 @@ export interface AppointmentPriceSearch {
  * a booking on that day would be quoted, for the client's pet.
  */
 export function getAppointmentPrice(api: ApiClient, search: AppointmentPriceSearch, signal?: AbortSignal) {
-  const { practiceId, appointmentReasonId, date, petId } = search;
+  const { practiceId, appointmentReasonId, date, petId, speciesId } = search;
   return api.get<AppointmentPrice>(
     `/practices/${practiceId}/appointment-reasons/${appointmentReasonId}/price`,
     {
-      query: { date, ...(petId === undefined ? {} : { petId }) },
+      query: {
+        date,
+        ...(petId === undefined ? {} : { petId }),
+        ...(speciesId === undefined ? {} : { speciesId }),
+      },
       signal,
     },
   );
@@ -45,4 +51,9 @@ export function useAppointmentPrices(
   return useQueries({
     queries: petIds.map((petId) => appointmentPriceQueryOptions(api, { ...search, petId })),
   });
+}
+
+/** One quote: a guest's held time for an animal of a species (null: nothing to ask yet). */
+export function useAppointmentPrice(search: AppointmentPriceSearch | null) {
+  return useQuery(appointmentPriceQueryOptions(useApiClient(), search));
 }
