@@ -109,6 +109,8 @@ describe('another client’s ids, on every client-owned route', () => {
           return localDay(1);
         case 'toDate':
           return localDay(7);
+        case 'date':
+          return localDay(4);
         default:
           return undefined;
       }

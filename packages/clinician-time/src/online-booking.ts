@@ -21,6 +21,9 @@ export interface OnlineBookingValues {
   visitId?: string | null;
   /** The clinician the client named (decisions 0101, 0141); null: any of the reason's type. */
   chosenClinicianId?: number | null;
+  /** The price quoted for its day (issue 62); null or absent: none was in force. */
+  quotedPricePence?: number | null;
+  quotedPriceIncludes?: string | null;
 }
 
 /** The event columns of a write of `appointments` (appointmentEventColumns) as raw SQL: one statement. */
@@ -49,12 +52,13 @@ const bookOnline = namedStatement(
     appointment as (
       insert into appointments (practice_id, clinician_id, client_id, pet_id, reason_id, starts_at, ends_at,
                                 notes, notes_for_client, idempotency_key, idempotency_request_hash,
-                                visit_id, chosen_clinician_id)
+                                visit_id, chosen_clinician_id, quoted_price_pence, quoted_price_includes)
       select ${value('practiceId')}::int, ${value('clinicianId')}::int, ${value('clientId')}::int,
              ${value('petId')}::int, ${value('reasonId')}::int, ${value('startsAt')}::timestamptz,
              ${value('endsAt')}::timestamptz, ${value('notes')}::text, true, ${value('idempotencyKey')}::text,
              ${value('idempotencyRequestHash')}::text, ${value('visitId')}::uuid,
-             ${value('chosenClinicianId')}::int
+             ${value('chosenClinicianId')}::int, ${value('quotedPricePence')}::int,
+             ${value('quotedPriceIncludes')}::text
       from counted
       where (${value('clientLimit')}::int is null or upcoming_client < ${value('clientLimit')}::int)
         and (${value('petLimit')}::int is null or upcoming_pet < ${value('petLimit')}::int)
@@ -119,6 +123,8 @@ export async function writeOnlineBookingRow(
     ...values,
     visitId: values.visitId ?? null,
     chosenClinicianId: values.chosenClinicianId ?? null,
+    quotedPricePence: values.quotedPricePence ?? null,
+    quotedPriceIncludes: values.quotedPriceIncludes ?? null,
     startsAt: values.startsAt.toISOString(),
     endsAt: values.endsAt.toISOString(),
     now: now.toISOString(),

@@ -5,6 +5,7 @@ import { serialId, serialIdParam } from './ids.ts';
 import { clinicianTypes } from './lookups.ts';
 import { appointmentNotesMaxLength, maxPetsPerVisit } from './booking-rules.ts';
 import { practiceTimeZone } from './practice-clock.ts';
+import { fromPriceSchema } from './practice-prices.ts';
 
 const instant = z.iso.datetime({ offset: true });
 /** A calendar date on the practice's clocks, YYYY-MM-DD. */
@@ -100,8 +101,34 @@ export const appointmentDetailSchema = appointmentSummarySchema.extend({
   cancelledAt: instant.nullable(),
   /** Amend and cancel are allowed until this instant (start minus the practice's cut-off). */
   changeableUntil: instant,
+  /**
+   * The price quoted when the client booked or last moved it online (issue 62, decision 0145): the
+   * reason's in force on its day for the pet, kept as quoted. Null: none was published, or the practice
+   * booked it.
+   */
+  price: fromPriceSchema.nullable(),
 });
 export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
+
+/**
+ * GET /practices/{practiceId}/appointment-reasons/{appointmentReasonId}/price (decision 0145): the price a
+ * booking on `date` (the practice's calendar) would be quoted, for the client's pet when `petId` is given
+ * (else an animal of `speciesId`), so that the check step shows it before the client commits.
+ */
+export const appointmentPriceParamsSchema = z.object({
+  practiceId: serialIdParam,
+  appointmentReasonId: serialIdParam,
+});
+export const appointmentPriceQuerySchema = z.object({
+  date: localDate,
+  petId: serialIdParam.optional(),
+  /** The species of a pet not registered yet (a guest's hold being booked); petId wins when both come. */
+  speciesId: serialIdParam.optional(),
+});
+export type AppointmentPriceQuery = z.infer<typeof appointmentPriceQuerySchema>;
+/** The quote of that day; price null: none is published for it ("ask the practice"). */
+export const appointmentPriceSchema = z.object({ date: localDate, price: fromPriceSchema.nullable() });
+export type AppointmentPrice = z.infer<typeof appointmentPriceSchema>;
 
 /** 409 from booking or amending: `alternatives` (the nearest free starts) when the time was taken. */
 export const bookingConflictSchema = apiErrorSchema.extend({

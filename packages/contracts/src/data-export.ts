@@ -61,6 +61,11 @@ export const dataExportAppointmentSchema = z.object({
    */
   chosenClinician: z.string().nullable(),
   reason: z.string(),
+  /**
+   * The price quoted when the person booked or last moved it online (issue 62): whole pence and what it
+   * includes; null when none was quoted.
+   */
+  quotedPrice: z.object({ amountPence: z.number().int(), includes: z.string().nullable() }).nullable(),
   startsAt: timestamp,
   endsAt: timestamp,
   status: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { serialId } from './ids.ts';
 import { clinicianTypes } from './lookups.ts';
 import { petStatuses } from './pet-rules.ts';
+import { fromPriceSchema } from './practice-prices.ts';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -40,6 +41,8 @@ export const manageLinkAppointmentSchema = z.object({
   petStatus: z.enum(petStatuses),
   /** The practice's written prescription fees today, for the page's notice (decision 0148). */
   writtenPrescriptionFees: z.object({ firstPence: z.number().int(), furtherPence: z.number().int() }),
+  /** The price it was quoted for its day (issue 62); null: none was published. */
+  price: fromPriceSchema.nullable(),
 });
 export type ManageLinkAppointment = z.infer<typeof manageLinkAppointmentSchema>;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPounds, fromPriceText } from './money.ts';
+import { formatPounds, fromPriceText, priceChangeText } from './money.ts';
 
 const enGb = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
@@ -20,5 +20,18 @@ describe('formatPounds', () => {
         expect(formatPounds(pence)).toBe(enGb.format(pence / 100));
       }),
     );
+  });
+});
+
+describe('priceChangeText', () => {
+  it('says nothing when a re-quote keeps the price', () => {
+    expect(priceChangeText(5400, 5400)).toBeNull();
+    expect(priceChangeText(null, null)).toBeNull();
+  });
+
+  it('says the new price and the one before', () => {
+    expect(priceChangeText(5400, 5100)).toBe('The price is now From £54.00 (was From £51.00).');
+    expect(priceChangeText(5400, null)).toBe('The price is now From £54.00 (none was published before).');
+    expect(priceChangeText(null, 5100)).toBe('No price is published for the new time (it was From £51.00).');
   });
 });

@@ -18,3 +18,13 @@ export const fromPriceText = (amountPence: number): string => `From ${formatPoun
  * price list complete, not "ask the practice" (issue 62, decision 0146).
  */
 export const noPriceText = 'Price not yet published';
+/**
+ * What a re-quoted appointment says when its price changed with a new time or reason (issue 62): the
+ * price now and the one quoted before. Null: unchanged, so nothing to say.
+ */
+export function priceChangeText(now: number | null, was: number | null): string | null {
+  if (now === was) return null;
+  if (now === null) return `No price is published for the new time (it was ${fromPriceText(was ?? 0)}).`;
+  if (was === null) return `The price is now ${fromPriceText(now)} (none was published before).`;
+  return `The price is now ${fromPriceText(now)} (was ${fromPriceText(was)}).`;
+}

@@ -44,7 +44,9 @@ const VACCINATION_BANDS: readonly DemoPrice[] = [
 
 /** Prices in force from three weeks before the anchor Monday; a rise of the consultation waits 2 weeks. */
 const IN_FORCE_FROM = '2026-11-02';
-const RISE_FROM = '2026-12-07';
+/** Exported for the journey that books across the rise (price-of-the-day.e2e.test.ts); rebased as the seed is. */
+export const DEMO_PRICE_RISE_FROM = '2026-12-07';
+const RISE_FROM = DEMO_PRICE_RISE_FROM;
 const londonExtra = (town: string) => (town === 'London' ? 6 : 0);
 const money = (pounds: number) => pounds.toFixed(2);
 

@@ -16,6 +16,8 @@ import { refusalOf } from './diary.ts';
 import { MINUTE_MS } from './slot-engine/types.ts';
 import { forVisit, nearestSlots, type ReadyContext } from './slot-search.ts';
 import { enqueueVisitChangeEmail } from './visit-emails.ts';
+import type { PetQuote } from './booking-emails.ts';
+import { quotePrice, quotedColumns, storedQuote } from './quoted-price.ts';
 
 /** The visit's booked appointments, first to last; a visit with none left booked cannot change. */
 async function bookedOf(deps: BookingDeps, booker: Booker, visitId: string, tx?: Executor) {
@@ -89,9 +91,18 @@ export async function amendVisit(
           now,
         );
         const moved = [];
+        const petPrices: PetQuote[] = [];
         for (const [index, record] of records.entries()) {
           const petStartsAt = new Date(startsAt.getTime() + index * durationMs);
           const petEndsAt = new Date(petStartsAt.getTime() + durationMs);
+          // Each appointment re-quoted for its new day (issue 62).
+          const price = await quotePrice(tx, {
+            practiceId: record.practiceId,
+            reasonId: record.appointmentReasonId,
+            startsAt: petStartsAt,
+            speciesCode: contexts[index]?.pet?.speciesCode ?? null,
+          });
+          petPrices.push({ petName: record.petName, price, previousPrice: storedQuote(record) });
           await reserve(tx, record.appointmentId, clinicianId, petStartsAt, petEndsAt);
           const previous = { ...record, reasonId: record.appointmentReasonId };
           const [amended] = await tx
@@ -104,6 +115,7 @@ export async function amendVisit(
               endsAt: petEndsAt,
               flaggedAt: null,
               updatedAt: now,
+              ...quotedColumns(price),
             })
             .where(eq(appointments.id, record.appointmentId))
             .returning(amendedColumns(previous));
@@ -115,7 +127,7 @@ export async function amendVisit(
             clinicianName: amended!.clinicianName,
           });
         }
-        await enqueueVisitChangeEmail(tx, deps, booker, moved, 'amended', now);
+        await enqueueVisitChangeEmail(tx, deps, booker, moved, 'amended', now, petPrices);
         // Decision 0086: moved earlier, the visit's earlier-times requests have done their work and end.
         const earlier = startsAt.getTime() < records[0]!.startsAt.getTime();
         const held = earlier ? await endEarlierTimeRequests(tx, moving.appointmentIds, now) : [];

@@ -8,6 +8,7 @@ import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/index.ts';
+import { storedQuote } from './quoted-price.ts';
 import { clinicianNameForClient, withPetPracticeAndReason, notesForClient } from '../../clients/index.ts';
 
 /** The database or a transaction: the reads below run in either. */
@@ -46,6 +47,8 @@ const detailColumns = {
   practiceAddress: practiceAddressLine,
   /** Who owns the practice, for its e-mails' closing lines (decision 0143). */
   practiceOwnerName: practices.ownerName,
+  quotedPricePence: appointments.quotedPricePence,
+  quotedPriceIncludes: appointments.quotedPriceIncludes,
 };
 
 /**
@@ -72,6 +75,7 @@ export function toDetail(
     cancellationReasonId: record.cancellationReasonId,
     cancelledAt: record.cancelledAt?.toISOString() ?? null,
     changeableUntil: new Date(record.startsAt.getTime() - record.cutoffMinutes * 60_000).toISOString(),
+    price: storedQuote(record),
   };
 }
 

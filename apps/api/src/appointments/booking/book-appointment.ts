@@ -6,9 +6,11 @@ import type {
   BookAppointmentBody,
 } from '@vet/contracts/appointment-booking';
 import type { Database, Executor } from '@vet/db/connection';
+import type { FromPrice } from '@vet/contracts/practice-prices';
+import { quoteAt, quotedColumns } from './quoted-price.ts';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { capRefusal, upcomingLimits, type BookingCaps } from './booking-caps.ts';
-import { createPracticePricesRepository, writtenPrescriptionFeesOn } from '../../reference/index.ts';
+import { writtenPrescriptionFeesOn } from '../../reference/index.ts';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import { appointmentEmail } from './booking-emails.ts';
 import {
@@ -125,24 +127,18 @@ export function emailFacts(
 
 /**
  * Queues the confirmation of a new appointment (an online booking or a completed hold) in the booking's
- * transaction, with the reason's price in force at the practice (decision 0104) and its first manage link.
+ * transaction, with the price it was quoted (quotePrice: the one stored on it) and its first manage link.
  */
 export async function enqueueBookedEmail(
   tx: Executor,
   deps: BookingDeps,
   context: ReadyContext,
-  facts: ReturnType<typeof emailFacts>,
+  facts: ReturnType<typeof emailFacts> & { price: FromPrice | null },
 ): Promise<void> {
-  const price = await createPracticePricesRepository(tx).findReasonPrice(
-    context.practice.practiceId,
-    context.reason.appointmentReasonId,
-    facts.changedAt,
-  );
   await enqueueEmail(
     tx,
     appointmentEmail({
       ...facts,
-      price,
       ...(await bookedEmailNotices(tx, deps, context.practice, facts.changedAt)),
       change: 'booked',
       brandName: deps.brandName,
@@ -173,7 +169,7 @@ export async function bookedEmailNotices(
  * What the client sees of the appointment just booked, from what the booking read (the context) and
  * wrote (the row): no read of its own after the commit.
  */
-export function newBookingDetail(context: ReadyContext, row: AppointmentEventRow) {
+export function newBookingDetail(context: ReadyContext, row: AppointmentEventRow, price: FromPrice | null) {
   return toDetail({
     appointmentId: row.id,
     petId: row.petId,
@@ -197,6 +193,7 @@ export function newBookingDetail(context: ReadyContext, row: AppointmentEventRow
     practicePhone: context.practice.phone,
     practiceAddress: context.practice.address,
     visitId: row.visitId ?? null,
+    ...quotedColumns(price),
   });
 }
 
@@ -262,6 +259,7 @@ export async function bookAppointment(
         // The client's, the pet's and the clinician's locks, then in one statement the caps counted under
         // them (decision 0057) and the booking's rows: a booking is a few round trips (bench:events' load).
         await lockForBooking(tx, { clientId: booker.clientId, petId: body.petId, clinicianId });
+        const price = await quoteAt(tx, context, startsAt);
         const { upcoming, booked: row } = await writeOnlineBooking(
           tx,
           {
@@ -276,6 +274,7 @@ export async function bookAppointment(
             idempotencyKey: idempotencyKey ?? null,
             idempotencyRequestHash: idempotencyKey === undefined ? null : hash,
             chosenClinicianId: context.chosenClinicianId ?? null,
+            ...quotedColumns(price),
           },
           upcomingLimits(deps.caps, context.pet),
           now,
@@ -283,11 +282,14 @@ export async function bookAppointment(
         if (!row) throw capRefusal(deps.caps, context.pet, upcoming) ?? new Error('refused within the caps');
         await recordBooked(tx, row);
         if (booker.email) {
-          await enqueueBookedEmail(tx, deps, context, emailFacts(context, booker, row.id, startsAt, now));
+          await enqueueBookedEmail(tx, deps, context, {
+            ...emailFacts(context, booker, row.id, startsAt, now),
+            price,
+          });
         }
-        return row;
+        return { row, price };
       });
-      return { kind: 'booked', appointment: newBookingDetail(context, appointment) };
+      return { kind: 'booked', appointment: newBookingDetail(context, appointment.row, appointment.price) };
     } catch (error) {
       const { code, constraint } = databaseError(error);
       if (constraint === PET_OVERLAP_CONSTRAINT) return { kind: 'petBusy', petName: context.pet?.name ?? '' };

@@ -25,6 +25,8 @@ import {
   type ReadyContext,
 } from './slot-search.ts';
 import { enqueueVisitEmail } from './visit-emails.ts';
+import { quotePrice, quotedColumns } from './quoted-price.ts';
+import type { FromPrice } from '@vet/contracts/practice-prices';
 
 export type VisitOutcome = { kind: 'booked'; visit: VisitDetail } | BookingRefusal;
 
@@ -119,8 +121,16 @@ export async function bookVisit(
         for (const petId of [...body.petIds].sort((a, b) => a - b)) await lockPet(tx, petId);
         await lockClinician(tx, clinicianId);
         const written: AppointmentEventRow[] = [];
+        const prices: (FromPrice | null)[] = [];
         for (const [index, context] of contexts.entries()) {
           const petStartsAt = new Date(startsAt.getTime() + index * durationMs);
+          // Each pet's own quote: a cat's and a dog's band may differ (issue 62).
+          const price = await quotePrice(tx, {
+            practiceId: lead.practice.practiceId,
+            reasonId: lead.reason.appointmentReasonId,
+            startsAt: petStartsAt,
+            speciesCode: context.pet?.speciesCode ?? null,
+          });
           const { upcoming, booked } = await writeOnlineBooking(
             tx,
             {
@@ -137,6 +147,7 @@ export async function bookVisit(
               idempotencyRequestHash: index === 0 && idempotencyKey !== undefined ? hash : null,
               visitId,
               chosenClinicianId: lead.chosenClinicianId ?? null,
+              ...quotedColumns(price),
             },
             upcomingLimits(deps.caps, context.pet),
             now,
@@ -145,11 +156,14 @@ export async function bookVisit(
             throw capRefusal(deps.caps, context.pet, upcoming) ?? new Error('refused within the caps');
           await recordBooked(tx, booked);
           written.push(booked);
+          prices.push(price);
         }
-        if (booker.email) await enqueueVisitEmail(tx, deps, booker, lead, contexts, written, now);
-        return written;
+        if (booker.email) await enqueueVisitEmail(tx, deps, booker, lead, contexts, written, prices, now);
+        return { written, prices };
       });
-      const appointments = rows.map((row, index) => newBookingDetail(contexts[index] ?? lead, row));
+      const appointments = rows.written.map((row, index) =>
+        newBookingDetail(contexts[index] ?? lead, row, rows.prices[index] ?? null),
+      );
       return { kind: 'booked', visit: { visitId, appointments } };
     } catch (error) {
       const { code, constraint } = databaseError(error);

@@ -121,3 +121,44 @@ describe('appointment e-mails', () => {
     expect(cancelled).toContain('STATUS:CANCELLED');
   });
 });
+
+/** Issue 62: the quote kept on the appointment, per pet where a visit's differ, and what a move changed. */
+describe('appointmentEmail price lines', () => {
+  const quoted = (amountPence: number) => ({ amountPence, includes: null });
+
+  it('says a move’s new price and the one before only when it changed', () => {
+    const moved = { ...facts, change: 'amended' as const };
+    const changed = appointmentEmail({ ...moved, price: quoted(5400), previousPrice: quoted(5100) }).text;
+    expect(changed).toContain('Price: From £54.00.');
+    expect(changed).toContain('The price is now From £54.00 (was From £51.00).');
+    const kept = appointmentEmail({ ...moved, price: quoted(5400), previousPrice: quoted(5400) }).text;
+    expect(kept).toContain('Price: From £54.00.');
+    expect(kept).not.toContain('The price is now');
+  });
+
+  it('says a visit’s price once when its pets agree, and each pet’s when their bands differ', () => {
+    const same = appointmentEmail({
+      ...facts,
+      petPrices: [
+        { petName: 'Biscuit', price: quoted(4800) },
+        { petName: 'Mango', price: quoted(4800) },
+      ],
+    }).text;
+    expect(same).toContain('Price: From £48.00.');
+    expect(same).not.toContain('Price for');
+    const differ = appointmentEmail({
+      ...facts,
+      petPrices: [
+        { petName: 'Biscuit', price: quoted(4800) },
+        { petName: 'Tiddles', price: null },
+      ],
+    }).text;
+    expect(differ).toContain('Price for Biscuit: From £48.00.');
+    expect(differ).toContain('Price for Tiddles: ask the practice.');
+  });
+
+  it('leaves the price out of a cancellation', () => {
+    const cancelled = appointmentEmail({ ...facts, change: 'cancelled', price: quoted(5400) }).text;
+    expect(cancelled).not.toContain('£54.00');
+  });
+});

@@ -8,7 +8,7 @@ import {
   weekdayNames,
 } from '@vet/contracts/practice-clock';
 import { clinicianPhrase } from '@vet/contracts/booking-rules';
-import { fromPriceText, noPriceText } from '@vet/contracts/money';
+import { fromPriceText, noPriceText, priceChangeText } from '@vet/contracts/money';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 import type { WrittenPrescriptionFees } from '@vet/contracts/prescription-rules';
 import { writtenPrescriptionNotice } from '@vet/contracts/written-prescription-notice';
@@ -43,8 +43,8 @@ export interface AppointmentEmailFacts {
   /** The appointment's manage link (decision 0084): every e-mail of a booked appointment carries it. */
   manageUrl?: string | undefined;
   /**
-   * The reason's price in force at the practice (decision 0104), null when it has none; a booking's
-   * confirmation names it, other e-mails leave it out (undefined).
+   * The price quoted for the appointment's day (issue 62: the one stored on it), null when none was in
+   * force; a booking's or a move's e-mail names it, a cancellation leaves it out (undefined).
    */
   price?: FromPrice | null | undefined;
   /** Who owns the practice, for the closing lines (decision 0143); null: not given. */
@@ -56,13 +56,50 @@ export interface AppointmentEmailFacts {
    * 62, decision 0148); other e-mails leave it out (undefined).
    */
   writtenPrescriptionFees?: WrittenPrescriptionFees | undefined;
+  /** A move's price before it: when it differs from `price`, the e-mail says so. */
+  previousPrice?: FromPrice | null | undefined;
+  /** A visit's quotes, pet by pet (a cat's and a dog's band may differ); said once when all agree. */
+  petPrices?: readonly PetQuote[] | undefined;
+}
+
+/** One pet's quote in a visit's e-mail, and for a move the quote before it. */
+export interface PetQuote {
+  petName: string;
+  price: FromPrice | null;
+  previousPrice?: FromPrice | null | undefined;
 }
 
 /** "Price: From £45.00 (includes …)." or, with no price in force, "Price not yet published." */
-export function priceSentence(price: FromPrice | null): string {
-  if (!price) return `${noPriceText}.`;
+export function priceSentence(price: FromPrice | null, label = 'Price'): string {
+  if (!price) return label === 'Price' ? `${noPriceText}.` : `${label}: not yet published.`;
   const includes = price.includes ? ` (includes: ${price.includes.replace(/\.$/, '')})` : '';
-  return `Price: ${fromPriceText(price.amountPence)}${includes}.`;
+  return `${label}: ${fromPriceText(price.amountPence)}${includes}.`;
+}
+
+const pence = (price: FromPrice | null | undefined) => price?.amountPence ?? null;
+const sameQuote = (a: PetQuote, b: PetQuote) =>
+  pence(a.price) === pence(b.price) &&
+  a.price?.includes === b.price?.includes &&
+  pence(a.previousPrice) === pence(b.previousPrice);
+
+/** The e-mail's price lines: the quote (per pet when a visit's differ), and what a move changed. */
+function priceLines(facts: AppointmentEmailFacts): string[] {
+  const quotes =
+    facts.petPrices ??
+    (facts.price === undefined
+      ? []
+      : [{ petName: facts.petName, price: facts.price, previousPrice: facts.previousPrice }]);
+  const [first] = quotes;
+  if (!first) return [];
+  const perPet = quotes.length > 1 && !quotes.every((quote) => sameQuote(quote, first));
+  return (perPet ? quotes : [first]).flatMap((quote) => {
+    const changed =
+      quote.previousPrice === undefined
+        ? null
+        : priceChangeText(pence(quote.price), pence(quote.previousPrice));
+    const label = perPet ? `Price for ${quote.petName}` : 'Price';
+    return [priceSentence(quote.price, label), ...(changed ? [changed] : [])];
+  });
 }
 
 /**
@@ -143,6 +180,9 @@ export function recordChangeEmail(
     changedAt: Date;
     manageUrl?: string | undefined;
     portalUrl?: string | undefined;
+    /** A move's new quote and the one before it (issue 62); undefined for a cancellation. */
+    price?: FromPrice | null | undefined;
+    previousPrice?: FromPrice | null | undefined;
   },
 ): OutgoingEmail {
   return appointmentEmail({
@@ -167,6 +207,8 @@ export function recordChangeEmail(
     manageUrl: change.manageUrl,
     practiceOwnerName: record.practiceOwnerName,
     portalUrl: change.portalUrl,
+    price: change.price,
+    previousPrice: change.previousPrice,
   });
 }
 
@@ -184,7 +226,7 @@ export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
             : `Your appointment has moved: ${what}`,
           `When: ${when} (UK time).`,
           `Where: ${facts.practiceAddress}.`,
-          ...(facts.price === undefined ? [] : [priceSentence(facts.price)]),
+          ...priceLines(facts),
           ...(facts.writtenPrescriptionFees
             ? [writtenPrescriptionNotice(facts.writtenPrescriptionFees)]
             : []),

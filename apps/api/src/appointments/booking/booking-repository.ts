@@ -3,7 +3,7 @@ import { featureKeys } from '@vet/contracts/practices';
 import type { Database } from '@vet/db/connection';
 import { pets } from '@vet/db/schema/clients';
 import { clinicianRotaBreaks, clinicianRotaShifts, clinicians } from '@vet/db/schema/clinicians';
-import { appointmentReasonSpecies, appointmentReasons } from '@vet/db/schema/lookups';
+import { appointmentReasonSpecies, appointmentReasons, species } from '@vet/db/schema/lookups';
 import { practiceFeatureSettings, practices } from '@vet/db/schema/practices';
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { practiceAddressLine } from './appointment-records.ts';
@@ -39,6 +39,8 @@ export interface BookingContext {
     petId: number;
     name: string;
     speciesId: number;
+    /** Its species' code: which of the price list's bands are its (issue 62). */
+    speciesCode: string | null;
     status: PetStatus;
     awaitingInitialConsultation: boolean;
   } | null;
@@ -82,6 +84,9 @@ export function createBookingRepository(db: Database) {
       petId: pets.id,
       petName: pets.name,
       speciesId: pets.speciesId,
+      speciesCode: sql<
+        string | null
+      >`(select ${species.code} from ${species} where ${species.id} = ${pets.speciesId})`,
       petStatus: pets.status,
       awaitingInitialConsultation: pets.awaitingInitialConsultation,
     })
@@ -182,6 +187,7 @@ export function createBookingRepository(db: Database) {
                 petId: row.petId,
                 name: row.petName,
                 speciesId: row.speciesId,
+                speciesCode: row.speciesCode,
                 status: row.petStatus,
                 awaitingInitialConsultation: row.awaitingInitialConsultation ?? false,
               },

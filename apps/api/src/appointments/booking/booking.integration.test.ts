@@ -51,7 +51,7 @@ describe('POST /appointments', () => {
     expect(email?.attachments[0]?.content).toContain(`UID:appointment-${body.appointmentId}@client-portal`);
   });
 
-  it("names the reason's price in force at the practice in the confirmation (decision 0104)", async () => {
+  it("names the reason's price in force on the appointment's day in the confirmation (issue 62)", async () => {
     const scene = await bookingScene(db, signedInClient);
     await db.insert(practicePrices).values([
       {
@@ -68,10 +68,11 @@ describe('POST /appointments', () => {
         effectiveFrom: localDay(2),
       },
     ]);
+    // The £1,200 in force from the day before the appointment is its price, not today's £45.
     const response = await book(scene, localInstant(localDay(3), '10:00'));
     expect(response.statusCode).toBe(201);
     const email = await latestEmailTo(scene.client.email!);
-    expect(email?.text).toContain('Price: From £45.00 (includes: The examination).');
+    expect(email?.text).toContain('Price: From £1,200.00.');
   });
 
   it('gives one of 200 concurrent bookings of one slot the time and the other 199 a 409 with alternatives', async () => {

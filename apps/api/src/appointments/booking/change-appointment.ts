@@ -20,6 +20,8 @@ import type { Executor } from '@vet/db/connection';
 import { timeNotFree, type Booker, type BookingDeps, type BookingOutcome } from './book-appointment.ts';
 import { loadBookingContext, nearestSlots } from './slot-search.ts';
 import { MINUTE_MS } from './slot-engine/types.ts';
+import { quoteAt, quotedColumns, storedQuote } from './quoted-price.ts';
+import type { FromPrice } from '@vet/contracts/practice-prices';
 
 const notFoundAppointment = () => notFound('We could not find that appointment.');
 
@@ -44,6 +46,7 @@ async function confirm(
   booker: Booker,
   record: AppointmentRecord,
   change: AppointmentChange,
+  previousPrice?: FromPrice | null,
 ) {
   if (!booker.email) return;
   const client = { email: booker.email, firstName: booker.firstName };
@@ -58,6 +61,8 @@ async function confirm(
       changedAt: deps.now(),
       // A moved appointment's e-mail carries a new link, which ends the earlier ones (decision 0095).
       manageUrl: change === 'cancelled' ? undefined : await deps.manageLinks?.renew(tx, record.appointmentId),
+      // A move says its new quote, and what it was when that changed (issue 62).
+      ...(change === 'amended' ? { price: storedQuote(record), previousPrice } : {}),
     }),
   );
 }
@@ -162,6 +167,8 @@ export async function amendAppointment(
         const diary = await openDiary(tx, { clinicianId, petId: current.petId, clock: deps.now });
         const record = await lockRecord(deps, tx, booker, appointmentId);
         await diary.moveAppointment(appointmentId, { startsAt, endsAt });
+        // Re-quoted for the new day and reason (issue 62); the quote before it is kept for the e-mail.
+        const price = await quoteAt(tx, context, startsAt);
         const previous = { ...record, reasonId: record.appointmentReasonId };
         const [amended] = await tx
           .update(appointments)
@@ -174,6 +181,7 @@ export async function amendAppointment(
             // Moved by its client, a flagged appointment no longer overlaps the practice's booking.
             flaggedAt: null,
             updatedAt: deps.now(),
+            ...quotedColumns(price),
           })
           .where(eq(appointments.id, appointmentId))
           .returning(amendedColumns(previous));
@@ -183,8 +191,9 @@ export async function amendAppointment(
           ...amended!, // its new time, and the clinician's name as the client may read it now
           reasonName: context.reason.name,
           clinicianType: context.reason.clinicianType,
+          ...quotedColumns(price),
         };
-        await confirm(deps, tx, booker, moved, 'amended');
+        await confirm(deps, tx, booker, moved, 'amended', storedQuote(record));
         // Decision 0086: moved earlier, its earlier-times request has done its work and ends.
         const held =
           startsAt.getTime() < record.startsAt.getTime()

@@ -33,6 +33,7 @@ export type { VisitOutcome } from './book-visit.ts';
 export { cancelVisit, getVisit } from './cancel-visit.ts';
 export { amendVisit } from './amend-visit.ts';
 export { MINUTE_MS } from './slot-engine/types.ts';
+export { petSpeciesCode, quotePrice, quotedColumns, speciesCodeOf, storedQuote } from './quoted-price.ts';
 export { slotAnswerSerializer, slotRoutes } from './slot-routes.ts';
 export { bookableSlots, loadBookingContext, nearestSlots, searchAppointmentSlots } from './slot-search.ts';
 export type { ReadyContext, Searcher, SlotSearchDeps } from './slot-search.ts';

@@ -1,4 +1,7 @@
 import {
+  appointmentPriceParamsSchema,
+  appointmentPriceQuerySchema,
+  appointmentPriceSchema,
   appointmentSlotsQuerySchema,
   appointmentSlotsResponseSchema,
   choosableCliniciansQuerySchema,
@@ -9,8 +12,10 @@ import { apiErrorSchema } from '@vet/contracts/errors';
 import { practiceIdParamsSchema } from '@vet/contracts/practices';
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, type FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { linkedClientOf } from '../../platform/index.ts';
+import type { Database } from '@vet/db/connection';
+import { badRequest, linkedClientOf } from '../../platform/index.ts';
 import { createSlotSearchDeps } from './booking-deps.ts';
+import { quotePriceOnDay, speciesCodeOf } from './quoted-price.ts';
 import { loadBookingContext, searchAppointmentSlots } from './slot-search.ts';
 
 const tags = ['appointments'];
@@ -95,5 +100,49 @@ export const slotRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
   );
 
+  app.get(
+    '/practices/:practiceId/appointment-reasons/:appointmentReasonId/price',
+    {
+      schema: {
+        operationId: 'getAppointmentPrice',
+        tags,
+        summary: 'The price a booking on a day would be quoted, for one of the client’s pets',
+        description:
+          'Issue 62, decision 0145: the reason’s price in force on `date` at the practice, in the pet’s band ' +
+          'when `petId` is given (else in the band of `speciesId`, 400 when unknown); price null when none ' +
+          'is published. 403 and 404 as the slot search ' +
+          'answers them (another client’s pet is not found).',
+        params: appointmentPriceParamsSchema,
+        querystring: appointmentPriceQuerySchema,
+        response: { 200: appointmentPriceSchema, 400: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { practiceId, appointmentReasonId } = request.params;
+      const { date, petId, speciesId } = request.query;
+      const context = await loadBookingContext(deps, linkedClientOf(request), {
+        practiceId,
+        appointmentReasonId,
+        ...(petId === undefined ? {} : { petId }),
+      });
+      const price = await quotePriceOnDay(app.db, {
+        practiceId,
+        reasonId: context.reason.appointmentReasonId,
+        day: date,
+        speciesCode: context.pet?.speciesCode ?? (await speciesOfQuery(app.db, speciesId)),
+      });
+      return { date, price };
+    },
+  );
+
   done();
 };
+
+/** The species code a quote without a pet asks for; an unknown species is a 400 naming the field. */
+async function speciesOfQuery(db: Database, speciesId: number | undefined): Promise<string | null> {
+  if (speciesId === undefined) return null;
+  const code = await speciesCodeOf(db, speciesId);
+  if (code !== null) return code;
+  const message = 'Choose a species from the list.';
+  throw badRequest(message, [{ path: 'speciesId', message }]);
+}

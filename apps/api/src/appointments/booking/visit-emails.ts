@@ -1,11 +1,11 @@
 import { visitPetNames } from '@vet/contracts/booking-rules';
 import type { Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
-import { createPracticePricesRepository } from '../../reference/index.ts';
+import type { FromPrice } from '@vet/contracts/practice-prices';
 import type { AppointmentEventRow } from './appointment-events.ts';
 import { nextCalendarSequence } from './appointment-calendar.ts';
 import { bookedEmailNotices, type Booker, type BookingDeps } from './book-appointment.ts';
-import { appointmentEmail, type RecordEmailFacts } from './booking-emails.ts';
+import { appointmentEmail, type PetQuote, type RecordEmailFacts } from './booking-emails.ts';
 import type { ReadyContext } from './slot-search.ts';
 
 /**
@@ -20,16 +20,12 @@ export async function enqueueVisitEmail(
   lead: ReadyContext,
   contexts: readonly ReadyContext[],
   rows: readonly AppointmentEventRow[],
+  prices: readonly (FromPrice | null)[],
   now: Date,
 ): Promise<void> {
   const first = rows[0];
   const last = rows.at(-1);
   if (!first || !last || !booker.email) return;
-  const price = await createPracticePricesRepository(tx).findReasonPrice(
-    lead.practice.practiceId,
-    lead.reason.appointmentReasonId,
-    now,
-  );
   await enqueueEmail(
     tx,
     appointmentEmail({
@@ -51,8 +47,12 @@ export async function enqueueVisitEmail(
       changedAt: now,
       calendarSequence: 0,
       organizerEmail: deps.organizerEmail,
-      price,
       ...(await bookedEmailNotices(tx, deps, lead.practice, now)),
+      // Each pet's quote, as stored on its appointment (issue 62).
+      petPrices: contexts.map((context, index) => ({
+        petName: context.pet?.name ?? '',
+        price: prices[index] ?? null,
+      })),
     }),
   );
 }
@@ -68,6 +68,7 @@ export async function enqueueVisitChangeEmail(
   records: readonly Omit<RecordEmailFacts, 'calendarSequence'>[],
   change: 'amended' | 'cancelled',
   now: Date,
+  petPrices?: readonly PetQuote[],
 ): Promise<void> {
   const first = records[0];
   const last = records.at(-1);
@@ -95,6 +96,7 @@ export async function enqueueVisitChangeEmail(
       organizerEmail: deps.organizerEmail,
       practiceOwnerName: first.practiceOwnerName,
       portalUrl: deps.portalUrl,
+      petPrices,
     }),
   );
 }

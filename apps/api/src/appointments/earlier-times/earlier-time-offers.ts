@@ -13,8 +13,12 @@ import {
   nextCalendarSequence,
   openDiary,
   recordAmended,
+  petSpeciesCode,
+  quotePrice,
+  quotedColumns,
   recordChangeEmail,
   refusalOf,
+  storedQuote,
   toDetail,
 } from '../booking/index.ts';
 import { conflict, notFound } from '../../platform/index.ts';
@@ -132,6 +136,13 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
         startsAt: offer.offeredStartsAt,
         endsAt: offer.offeredEndsAt,
       });
+      // Moved online: re-quoted for its new day (issue 62), as a client's own move is.
+      const price = await quotePrice(tx, {
+        practiceId: record.practiceId,
+        reasonId: record.appointmentReasonId,
+        startsAt: offer.offeredStartsAt,
+        speciesCode: await petSpeciesCode(tx, record.petId),
+      });
       const previous = { ...record, reasonId: record.appointmentReasonId };
       const [amended] = await tx
         .update(appointments)
@@ -141,6 +152,7 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
           endsAt: offer.offeredEndsAt,
           flaggedAt: null,
           updatedAt: now,
+          ...quotedColumns(price),
         })
         .where(eq(appointments.id, offer.appointmentId))
         .returning(amendedColumns(previous));
@@ -180,6 +192,8 @@ export async function takeOffer(deps: EarlierTimesDeps, token: string): Promise<
               changedAt: now,
               // Moved: a new link, which ends the earlier ones (decision 0095).
               manageUrl: await deps.manageLinks?.renew(tx, offer.appointmentId),
+              price,
+              previousPrice: storedQuote(record),
             },
           ),
         );

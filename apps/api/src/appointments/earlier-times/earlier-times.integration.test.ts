@@ -1,3 +1,4 @@
+import { practicePrices } from '@vet/db/schema/prices';
 import { earlierTimeOfferMessages } from '@vet/contracts/earlier-times';
 import { appointments, clinicianReservations, softBookings } from '@vet/db/schema/appointments';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
@@ -270,6 +271,31 @@ describe('earlier times: a freed time', () => {
     // The link acts once.
     await expect(takeOffer(deps, token)).rejects.toMatchObject({ kind: 'notFound' });
     await expect(readOffer(deps, token)).rejects.toMatchObject({ kind: 'notFound' });
+  });
+
+  it('taken, it is re-quoted for its new day, and the e-mail says the price changed (issue 62)', async () => {
+    const { scene, first, cancel, deps } = await lineScene();
+    const price = (amountPence: number, effectiveFrom: string) => ({
+      practiceId: scene.practice.id,
+      reasonId: scene.reason.id,
+      amountPence,
+      effectiveFrom,
+    });
+    await db.insert(practicePrices).values([price(5100, localDay(-30)), price(5400, localDay(3))]);
+    // Booked online for day 5, after the rise: quoted £54.
+    await db
+      .update(appointments)
+      .set({ quotedPricePence: 5400 })
+      .where(eq(appointments.id, first.appointment.id));
+    await cancel();
+    const { token } = await receivedOffer(first.client.email!);
+    const moved = await takeOffer(deps, token);
+    expect(moved.price).toEqual({ amountPence: 5100, includes: null });
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, first.appointment.id));
+    expect(row?.quotedPricePence).toBe(5100);
+    expect((await emailsTo(first.client.email!)).at(-1)?.textBody).toContain(
+      'The price is now From £51.00 (was From £54.00).',
+    );
   });
 
   it('not taken in 15 minutes, it lapses and the next in line is offered it', async () => {

@@ -23,6 +23,9 @@ import {
   nearestSlots,
   type ReadyContext,
   MINUTE_MS,
+  quotePrice,
+  quotedColumns,
+  speciesCodeOf,
 } from '../booking/index.ts';
 import { conflict, type LinkedClient } from '../../platform/index.ts';
 import { registerNewPet } from '../../clients/index.ts';
@@ -104,6 +107,13 @@ export async function completeHold(
       const hold = await guestHolds.find(tx, id, true);
       assertActionable(hold);
       assertRecent(hold, now);
+      // The price of the appointment's day for the guest's animal (issue 62), kept on it.
+      const price = await quotePrice(tx, {
+        practiceId: found.practiceId,
+        reasonId: found.reasonId,
+        startsAt,
+        speciesCode: await speciesCodeOf(tx, found.speciesId),
+      });
       const appointment = await diary.convertHold(
         id,
         {
@@ -114,6 +124,7 @@ export async function completeHold(
           reasonId: found.reasonId,
           startsAt,
           endsAt,
+          ...quotedColumns(price),
         },
         keepsItsTime,
       );
@@ -127,6 +138,7 @@ export async function completeHold(
       await enqueueBookedEmail(tx, deps, context, {
         ...emailFacts(context, booker, appointmentId, startsAt, now),
         petName: hold.petName,
+        price,
       });
       return appointmentId;
     });

@@ -6,7 +6,7 @@ import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients } from '@vet/db/schema/clients';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { appointmentEventColumns, cancelAppointment, type BookingDeps } from '../booking/index.ts';
+import { appointmentEventColumns, cancelAppointment, toDetail, type BookingDeps } from '../booking/index.ts';
 import { notFound } from '../../platform/index.ts';
 import { writtenPrescriptionFeesOn } from '../../reference/index.ts';
 import { isSignedAt, tokenParts, type ManageLinkKey } from './manage-link-token.ts';
@@ -83,6 +83,7 @@ async function view(
     changeableUntil: new Date(record.startsAt.getTime() - record.cutoffMinutes * 60_000).toISOString(),
     petStatus: record.petStatus,
     writtenPrescriptionFees: fees,
+    price: toDetail(record).price,
   };
 }
 

@@ -126,6 +126,8 @@ describe('an appointment’s manage link', () => {
         status: 'Booked',
         attendanceConfirmed: false,
         changeableUntil: booked.changeableUntil,
+        // The quote kept on it (issue 62): none published in this scene.
+        price: booked.price,
         petStatus: 'Active',
         // No fee of its own: the cap in force today (decision 0148).
         writtenPrescriptionFees: { firstPence: 2100, furtherPence: 1250 },

@@ -150,6 +150,8 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
         chosenClinician: sql<string | null>`(select trim(chosen.first_name || ' ' || chosen.last_name)
           from ${clinicians} chosen where chosen.id = ${appointments.chosenClinicianId})`,
         reason: appointmentReasons.name,
+        quotedPricePence: appointments.quotedPricePence,
+        quotedPriceIncludes: appointments.quotedPriceIncludes,
         startsAt: appointments.startsAt,
         endsAt: appointments.endsAt,
         status: appointments.status,
@@ -203,14 +205,18 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
         .filter((row) => row.petId === pet.petId)
         .map(({ vaccine, givenOn, dueOn }) => ({ vaccine, givenOn, dueOn })),
     })),
-    appointments: appointmentRows.map(({ clinicianFirstName, clinicianLastName, ...row }) => ({
-      ...row,
-      clinician: `${clinicianFirstName} ${clinicianLastName}`,
-      startsAt: iso(row.startsAt),
-      endsAt: iso(row.endsAt),
-      cancelledAt: isoOrNull(row.cancelledAt),
-      createdAt: iso(row.createdAt),
-    })),
+    appointments: appointmentRows.map(
+      ({ clinicianFirstName, clinicianLastName, quotedPricePence, quotedPriceIncludes, ...row }) => ({
+        ...row,
+        clinician: `${clinicianFirstName} ${clinicianLastName}`,
+        quotedPrice:
+          quotedPricePence === null ? null : { amountPence: quotedPricePence, includes: quotedPriceIncludes },
+        startsAt: iso(row.startsAt),
+        endsAt: iso(row.endsAt),
+        cancelledAt: isoOrNull(row.cancelledAt),
+        createdAt: iso(row.createdAt),
+      }),
+    ),
     contactPreferences: {
       current: preferenceRows,
       confirmedAt: isoOrNull(profile.contactPreferencesConfirmedAt),

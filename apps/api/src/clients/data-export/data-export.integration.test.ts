@@ -203,6 +203,21 @@ describe('GET /client/data-export (decision 0079)', () => {
     expect(body.client?.appointments[0]?.chosenClinician).toContain('Chosenvet');
   });
 
+  it('gives the price each appointment was quoted (issue 62), or null', async () => {
+    const mine = await clientWithEverything('Quoted');
+    const before = dataExportSchema.parse((await exportOf(await bearer(mine.subject))).json());
+    expect(before.client?.appointments[0]?.quotedPrice).toBeNull();
+    await database.db
+      .update(appointments)
+      .set({ quotedPricePence: 5400, quotedPriceIncludes: 'The examination.' })
+      .where(eq(appointments.id, mine.appointment.id));
+    const body = dataExportSchema.strict().parse((await exportOf(await bearer(mine.subject))).json());
+    expect(body.client?.appointments[0]?.quotedPrice).toEqual({
+      amountPence: 5400,
+      includes: 'The examination.',
+    });
+  });
+
   it('is never cached, comes as a file, and each request is recorded', async () => {
     const mine = await clientWithEverything('Cache');
     const authorization = await bearer(mine.subject);

@@ -97,6 +97,7 @@ const clientOwnedPaths = [
   '/v2/practices/{practiceId}/appointment-slots',
   // The clinicians a client may name for a reason (decision 0101).
   '/practices/{practiceId}/clinicians',
+  '/practices/{practiceId}/appointment-reasons/{appointmentReasonId}/price',
   '/guest/soft-bookings/{softBookingId}/complete',
   // The client ends the manage links of their appointments (decision 0095).
   '/client/manage-links/end',
@@ -235,6 +236,10 @@ describe('the OpenAPI document', () => {
     expect(statuses('/practices/{practiceId}/appointment-slots')).toEqual(['200', ...clientOwned]);
     expect(statuses('/v2/practices/{practiceId}/appointment-slots')).toEqual(['200', ...clientOwned]);
     expect(statuses('/practices/{practiceId}/clinicians')).toEqual(['200', ...clientOwned]);
+    expect(statuses('/practices/{practiceId}/appointment-reasons/{appointmentReasonId}/price')).toEqual([
+      '200',
+      ...clientOwned,
+    ]);
     expect(statuses('/appointments', 'post')).toEqual([
       '201',
       ...clientOwned.slice(0, 4),

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
+import { noPriceText } from '@vet/contracts/money';
 import { buildAppointment } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BookedAppointments } from './booked-appointments';
@@ -13,6 +14,7 @@ const detail = (overrides: Parameters<typeof buildAppointment>[0]): AppointmentD
   cancellationReasonId: null,
   cancelledAt: null,
   changeableUntil: '2030-05-01T09:00:00.000Z',
+  price: null,
 });
 
 /** The last step of a booking and of a visit (decision 0117) say what each said before they shared it. */
@@ -59,5 +61,24 @@ describe('BookedAppointments', () => {
     );
     expect(calendar).toContain('DTSTART:20300502T090000Z');
     expect(calendar).toContain('DTEND:20300502T093000Z');
+  });
+
+  it('says the price each appointment was quoted: once when a visit’s agree, per pet when not (issue 62)', () => {
+    const quoted = (amountPence: number) => ({ amountPence, includes: null });
+    const one = { ...detail({ petName: 'Biscuit' }), price: quoted(5400) };
+    render(<BookedAppointments heading="Your appointment is booked" appointments={[one]} />);
+    screen.getByText('Price: From £54.00');
+    cleanup();
+    const cat = { ...detail({ petName: 'Tiddles' }), price: quoted(3900) };
+    render(<BookedAppointments heading="Your visit is booked" appointments={[one, cat]} />);
+    screen.getByText('Price: Biscuit From £54.00 · Tiddles From £39.00');
+    cleanup();
+    render(
+      <BookedAppointments
+        heading="Your appointment is booked"
+        appointments={[detail({ petName: 'Biscuit' })]}
+      />,
+    );
+    screen.getByText(noPriceText);
   });
 });

@@ -12,6 +12,7 @@ import { TextLink } from '@/shared/ui/text-link';
 import styles from './booking-done.module.css';
 import { Section, StepHeading } from './booking-parts';
 import { BookingSummary } from './booking-summary';
+import { QuotedPrice } from './quoted-price';
 
 /**
  * The end of booking, changing, and of a visit's (decision 0117): what is booked, each pet's time, one
@@ -44,6 +45,7 @@ export function BookedAppointments(props: {
           </AppAlert>
         </div>
         <BookingSummary {...whole} />
+        <QuotedPrice quotes={appointments.map(({ petName, price }) => ({ petName, price }))} />
         {props.children}
       </Section>
       <div className={styles.actions}>

@@ -2,8 +2,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
+import type { FromPrice } from '@vet/contracts/practice-prices';
 import { bookingMessages } from '@vet/contracts/booking-rules';
 import type { PracticePrices } from '@vet/contracts/practice-prices';
+import { noPriceText } from '@vet/contracts/money';
 import { buildAppointment } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
@@ -27,9 +29,15 @@ function renderRefused(
   vet: { clinicianId: number; name: string } | null = null,
   existing: AppointmentDetail | null = null,
   visit: { visitId: string; withPets: { petId: number; name: string }[] } | null = null,
+  price: FromPrice | null = null,
 ) {
-  const fetch = vi.fn((_url: string, _init?: RequestInit) =>
-    Promise.resolve(Response.json({ statusCode: status, error: 'Refused', message }, { status })),
+  const fetch = vi.fn((url: string, _init?: RequestInit) =>
+    Promise.resolve(
+      // The day's quote, read as the step opens (issue 62); every write is refused.
+      url.includes('/price?')
+        ? Response.json({ date: '2030-05-02', price })
+        : Response.json({ statusCode: status, error: 'Refused', message }, { status }),
+    ),
   );
   // The practice's prices (its owner and fees, issue 62) answered apart: `fetch` sees the booking's calls.
   const api = createApiClient({
@@ -69,6 +77,10 @@ function renderRefused(
   return fetch;
 }
 
+/** The calls that write (booking, moving), leaving out the reads of the day's price. */
+const writes = (fetch: ReturnType<typeof renderRefused>) =>
+  fetch.mock.calls.filter(([url]) => !url.includes('/price?'));
+
 /** Finding 4 of the ASVS review: the caps' and the limit's refusals are said in the API's words. */
 describe('ConfirmStep refused by a cap or a limit', () => {
   it('says the cap on upcoming appointments in the API’s words (403)', async () => {
@@ -92,7 +104,7 @@ describe('ConfirmStep with a named vet', () => {
     });
     expect(screen.getByText('Kirsty Doyle')).toBeTruthy();
     expect(await screen.findByText(bookingMessages.clinicianUnavailable)).toBeTruthy();
-    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as { clinicianId?: number };
+    const body = JSON.parse(writes(fetch)[0]?.[1]?.body as string) as { clinicianId?: number };
     expect(body.clinicianId).toBe(11);
   });
 
@@ -100,7 +112,7 @@ describe('ConfirmStep with a named vet', () => {
     const fetch = renderRefused(400, 'Some detail the client need not read');
     expect(screen.getByText('Vet')).toBeTruthy();
     expect(await screen.findByText(/Submission failed/)).toBeTruthy();
-    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as { clinicianId?: number };
+    const body = JSON.parse(writes(fetch)[0]?.[1]?.body as string) as { clinicianId?: number };
     expect(body.clinicianId).toBeUndefined();
   });
 });
@@ -113,6 +125,7 @@ describe('ConfirmStep moving a booking', () => {
     cancellationReasonId: null,
     cancelledAt: null,
     changeableUntil: '2030-05-01T09:00:00.000Z',
+    price: null,
   };
 
   it('moves it to the named vet, and asks to choose another vet when they have left', async () => {
@@ -123,15 +136,15 @@ describe('ConfirmStep moving a booking', () => {
       existing,
     );
     expect(await screen.findByText(bookingMessages.clinicianUnavailable)).toBeTruthy();
-    expect(fetch.mock.calls[0]?.[0]).toMatch(/\/appointments\/42$/);
-    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as { clinicianId?: number };
+    expect(writes(fetch)[0]?.[0]).toMatch(/\/appointments\/42$/);
+    const body = JSON.parse(writes(fetch)[0]?.[1]?.body as string) as { clinicianId?: number };
     expect(body.clinicianId).toBe(11);
   });
 
   it('moves it with any vet when none is named', async () => {
     const fetch = renderRefused(403, bookingMessages.namingOff, null, existing);
     expect(await screen.findByText(bookingMessages.namingOff)).toBeTruthy();
-    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as { clinicianId?: number };
+    const body = JSON.parse(writes(fetch)[0]?.[1]?.body as string) as { clinicianId?: number };
     expect(body.clinicianId).toBeUndefined();
   });
 });
@@ -144,6 +157,7 @@ describe('ConfirmStep moving a visit', () => {
     cancellationReasonId: null,
     cancelledAt: null,
     changeableUntil: '2030-05-01T09:00:00.000Z',
+    price: null,
   };
   const visit = { visitId: '0f8fad5b-d9cb-469f-a165-70867728950e', withPets: [{ petId: 8, name: 'Mango' }] };
 
@@ -159,8 +173,8 @@ describe('ConfirmStep moving a visit', () => {
     expect(screen.getByText(/Biscuit at .*, then Mango at /)).toBeTruthy();
     expect(await screen.findByText(bookingMessages.slotTaken)).toBeTruthy();
     expect(screen.getByText('Choose another time.')).toBeTruthy();
-    expect(fetch.mock.calls[0]?.[0]).toMatch(new RegExp(`/appointments/visits/${visit.visitId}$`));
-    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as Record<string, unknown>;
+    expect(writes(fetch)[0]?.[0]).toMatch(new RegExp(`/appointments/visits/${visit.visitId}$`));
+    const body = JSON.parse(writes(fetch)[0]?.[1]?.body as string) as Record<string, unknown>;
     expect(body).toEqual({ startsAt: '2030-05-02T09:00:00.000Z', clinicianId: 11 });
   });
 });
@@ -177,5 +191,47 @@ describe('ConfirmStep’s notices', () => {
     expect(notice.textContent).toContain(
       'The practice’s fee for a written prescription is £18.50 for the first medicine and £9.00 for each further medicine',
     );
+  });
+});
+
+/** Issue 62: the price of the chosen day, for the pet, on the step where the client commits. */
+describe('ConfirmStep price', () => {
+  const existing: AppointmentDetail = {
+    ...buildAppointment({ appointmentId: 42, petId: 7, petName: 'Biscuit' }),
+    notes: null,
+    cancellationReasonId: null,
+    cancelledAt: null,
+    changeableUntil: '2030-05-01T09:00:00.000Z',
+    price: { amountPence: 5100, includes: null },
+  };
+
+  it("asks for the chosen day's price for the pet, and shows it before the client commits", async () => {
+    const price = { amountPence: 5400, includes: 'The examination' };
+    const fetch = renderRefused(403, bookingMessages.namingOff, null, null, null, price);
+    expect(await screen.findByText('Price: From £54.00 · Includes: The examination')).toBeTruthy();
+    const read = fetch.mock.calls.find(([url]) => url.includes('/price?'))?.[0];
+    expect(read).toMatch(/\/practices\/3\/appointment-reasons\/5\/price\?date=2030-05-02&petId=7$/);
+  });
+
+  it('says when none is published for the day', async () => {
+    renderRefused(403, bookingMessages.namingOff, null, null, null, null);
+    expect(await screen.findByText(noPriceText)).toBeTruthy();
+  });
+
+  it('says a move changes the price, and what it was', async () => {
+    renderRefused(403, bookingMessages.namingOff, null, existing, null, {
+      amountPence: 5400,
+      includes: null,
+    });
+    expect(await screen.findByText('The price is now From £54.00 (was From £51.00).')).toBeTruthy();
+  });
+
+  it('says the price plainly when a move keeps it', async () => {
+    renderRefused(403, bookingMessages.namingOff, null, existing, null, {
+      amountPence: 5100,
+      includes: null,
+    });
+    expect(await screen.findByText('Price: From £51.00')).toBeTruthy();
+    expect(screen.queryByText(/The price is now/)).toBeNull();
   });
 });

@@ -11,18 +11,20 @@ import type { AppointmentReason } from '@vet/contracts/lookups';
 import { ApiError } from '@/shared/api/api-client';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
-import { formatPracticeClock } from '@/shared/dates/appointment-time';
+import { formatPracticeClock, practiceDate } from '@/shared/dates/appointment-time';
 import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
 import { useAmendAppointment } from '@/features/appointments/api/amend-appointment';
 import { useAmendVisit } from '@/features/appointments/api/amend-visit';
 import { useBookAppointment } from '@/features/appointments/api/book-appointment';
 import { useBookVisit } from '@/features/appointments/api/book-visit';
+import { useAppointmentPrices } from '@/features/appointments/api/get-appointment-price';
 import { readBookingConflict } from '@/features/appointments/booking-conflict';
 import styles from './booking-confirm-step.module.css';
 import { AlternativeTimes, Section, StepActions, StepHeading } from './booking-parts';
 import { BookingPracticeNotices } from './booking-practice-notices';
 import { BookingSummary } from './booking-summary';
+import { QuotedPrice } from './quoted-price';
 
 /** "Biscuit at 10:00, then Mango at 10:30": each pet's own start in a visit. */
 function visitOrder(pets: readonly { name: string }[], startsAt: string, durationMinutes: number) {
@@ -69,6 +71,22 @@ export function ConfirmStep(props: {
   const conflict = error instanceof ApiError && error.status === 409 ? readBookingConflict(error.body) : null;
   const alternatives = conflict?.alternatives ?? [];
   const problem = error ? apiProblem(error) : null;
+  // The price of the chosen day for each pet, before the client commits (issue 62).
+  const quotedPets = visitPets.length > 0 ? visitPets : [pet];
+  const prices = useAppointmentPrices(
+    {
+      practiceId: practice.practiceId,
+      appointmentReasonId: reason.appointmentReasonId,
+      date: practiceDate(startsAt),
+    },
+    quotedPets.map((candidate) => candidate.petId),
+  );
+  const quotes = prices.every((read) => read.isSuccess)
+    ? quotedPets.map((candidate, index) => ({
+        petName: candidate.name,
+        price: prices[index]?.data?.price ?? null,
+      }))
+    : undefined;
   const confirm = () => {
     const onSuccess = (appointment: AppointmentDetail) => props.onDone(appointment);
     const clinician = vet ? { clinicianId: vet.clinicianId } : {};
@@ -123,6 +141,7 @@ export function ConfirmStep(props: {
           clinicianType={reason.clinicianType}
           clinicianName={vet?.name}
         />
+        <QuotedPrice quotes={quotes} {...(existing && !movingVisitId ? { previous: existing.price } : {})} />
         {visit && (
           <p className={styles.visitOrder}>
             One after another with the same {vet ? 'vet' : reason.clinicianType.toLowerCase()}:{' '}

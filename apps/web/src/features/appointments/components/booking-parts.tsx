@@ -8,7 +8,7 @@ import type {
 import type { AppointmentSummary } from '@vet/contracts/appointments';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { fromPriceText, noPriceText } from '@vet/contracts/money';
-import type { ReasonPrice } from '@vet/contracts/practice-prices';
+import type { FromPrice } from '@vet/contracts/practice-prices';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ApiError } from '@/shared/api/api-client';
@@ -164,7 +164,7 @@ export function AlternativeTimes(props: {
  * includes is the practice system's text, which may start with a capital or a name: a label of its own,
  * as the practice's price list says it, reads right whatever its first letter (decision 0144).
  */
-export function reasonPriceText(price: ReasonPrice | undefined): string {
+export function reasonPriceText(price: FromPrice | undefined): string {
   if (!price) return noPriceText;
   const from = fromPriceText(price.amountPence);
   return price.includes ? `${from} · Includes: ${price.includes}` : from;

@@ -92,3 +92,44 @@ describe('GuestCompletion, when the held time has gone', () => {
     ]);
   });
 });
+
+/** Issue 62: the held time's price for the guest's animal, before the client books it. */
+describe('GuestCompletion price', () => {
+  it("asks the held day's price for the guest's species and shows it", async () => {
+    storeGuestHold({
+      softBookingId: holdId,
+      practiceId: 3,
+      appointmentReasonId: 5,
+      speciesId: 2,
+      petName: 'Pepper',
+      slot: { startsAt: '2030-05-02T09:00:00.000Z', endsAt: '2030-05-02T09:15:00.000Z' },
+      expiresAt: '2030-05-01T10:00:00.000Z',
+      extensionsLeft: 3,
+    });
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        Response.json(
+          url.includes('/price?')
+            ? { date: '2030-05-02', price: { amountPence: 3900, includes: null } }
+            : url.includes('reasons')
+              ? [reason]
+              : [],
+        ),
+      ),
+    );
+    const api = createApiClient({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      getStorage: () => undefined,
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ApiClientProvider client={api}>
+          <GuestCompletion practiceName={() => 'Willowbrook Vets Clapham'} onBooked={vi.fn()} />
+        </ApiClientProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Price: From £39.00')).toBeTruthy();
+    const read = fetch.mock.calls.map(([url]) => url).find((url) => url.includes('/price?'));
+    expect(read).toMatch(/\/practices\/3\/appointment-reasons\/5\/price\?date=2030-05-02&speciesId=2$/);
+  });
+});

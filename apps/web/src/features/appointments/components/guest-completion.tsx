@@ -13,11 +13,14 @@ import { cx } from '@/shared/ui/cx';
 import typography from '@/shared/ui/typography.module.css';
 import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
 import { useCompleteGuestHold } from '@/features/appointments/api/guest-bookings';
+import { useAppointmentPrice } from '@/features/appointments/api/get-appointment-price';
+import { practiceDate } from '@/shared/dates/appointment-time';
 import { guestFailure, type GuestFailure } from '@/features/appointments/guest-conflict';
 import { PortalLink } from '@/shared/navigation/portal-link';
 import { Pending, Section, StepActions, StepHeading } from './booking-parts';
 import { GuestFailureNotice } from './guest-failure-notice';
 import { BookingSummary } from './booking-summary';
+import { QuotedPrice } from './quoted-price';
 import styles from './guest-completion.module.css';
 
 /** A guest chooses as a registering client does: Male or Female (Unknown is the practice's system's). */
@@ -97,6 +100,7 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
           startsAt={hold.slot.startsAt}
           clinicianType={reason?.clinicianType ?? 'Unknown'}
         />
+        <HeldTimePrice hold={hold} />
         <fieldset className={styles.sex} aria-describedby={`${sexLabelId}-error`}>
           <legend id={sexLabelId} className={styles.sexLegend}>
             Is {hold.petName} male or female?
@@ -187,5 +191,20 @@ function NothingHeld({ failure }: { failure: GuestFailure | null }) {
         </Button>
       </div>
     </Section>
+  );
+}
+
+/** The held time's price for the guest's animal (issue 62), before the client books it. */
+function HeldTimePrice({ hold }: { hold: SoftBooking }) {
+  const quote = useAppointmentPrice({
+    practiceId: hold.practiceId,
+    appointmentReasonId: hold.appointmentReasonId,
+    date: practiceDate(hold.slot.startsAt),
+    speciesId: hold.speciesId,
+  });
+  return (
+    <QuotedPrice
+      quotes={quote.isSuccess ? [{ petName: hold.petName, price: quote.data.price }] : undefined}
+    />
   );
 }

@@ -2,6 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ManageLinkAppointment } from '@vet/contracts/manage-link';
+import { noPriceText } from '@vet/contracts/money';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';
 import { ApiClientProvider } from '@/shared/api/api-client-context';
@@ -34,6 +35,7 @@ const appointment = (overrides: Partial<ManageLinkAppointment> = {}): ManageLink
   petStatus: 'Active',
   changeableUntil: new Date(Date.now() + 48 * hour).toISOString(),
   writtenPrescriptionFees: { firstPence: 1850, furtherPence: 900 },
+  price: null,
   ...overrides,
 });
 
@@ -113,6 +115,17 @@ describe('ManageView (/manage#token, decision 0084)', () => {
     renderAt('#7.abc', { '/bff/manage-link/appointment': () => Response.json(appointment()) });
     const notice = await screen.findByTestId('written-prescription-notice');
     expect(notice.textContent).toContain('£18.50 for the first medicine and £9.00 for each further medicine');
+  });
+
+  it('says the price the appointment was quoted, or that none was published (issue 62)', async () => {
+    const quoted = { amountPence: 5400, includes: 'The examination' };
+    renderAt('#7.abc', {
+      '/bff/manage-link/appointment': () => Response.json(appointment({ price: quoted })),
+    });
+    expect(await screen.findByText('Price: From £54.00 · Includes: The examination')).toBeTruthy();
+    cleanup();
+    renderAt('#7.abc', { '/bff/manage-link/appointment': () => Response.json(appointment()) });
+    expect(await screen.findByText(noPriceText)).toBeTruthy();
   });
 
   it('asks for a reason before cancelling, then cancels with it', async () => {

@@ -10,6 +10,7 @@ import {
 import { useManageLink, useManageLinkPress } from '@/features/appointments/api/manage-link';
 import { changeAppointmentHref } from '@/features/appointments/booking-params';
 import { BookingSummary } from '@/features/appointments/components/booking-summary';
+import { QuotedPrice } from '@/features/appointments/components/quoted-price';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
@@ -87,6 +88,7 @@ function AppointmentActions({ token, appointment }: { token: string; appointment
           {cancelled ? 'The cancelled appointment' : 'Your appointment'}
         </h2>
         <BookingSummary {...appointment} />
+        <QuotedPrice quotes={[{ petName: appointment.petName, price: appointment.price }]} />
         <p className={styles.secondary}>
           {appointment.practiceAddress}. Phone{' '}
           <TextLink href={`tel:${appointment.practicePhone.replace(/\s+/g, '')}`}>
