@@ -126,7 +126,7 @@ export const appointmentPriceQuerySchema = z.object({
   speciesId: serialIdParam.optional(),
 });
 export type AppointmentPriceQuery = z.infer<typeof appointmentPriceQuerySchema>;
-/** The quote of that day; price null: none is published for it ("ask the practice"). */
+/** The quote of that day; price null: none is published for it ("Price not yet published"). */
 export const appointmentPriceSchema = z.object({ date: localDate, price: fromPriceSchema.nullable() });
 export type AppointmentPrice = z.infer<typeof appointmentPriceSchema>;
 

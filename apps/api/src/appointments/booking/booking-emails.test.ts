@@ -154,7 +154,7 @@ describe('appointmentEmail price lines', () => {
       ],
     }).text;
     expect(differ).toContain('Price for Biscuit: From £48.00.');
-    expect(differ).toContain('Price for Tiddles: ask the practice.');
+    expect(differ).toContain('Price for Tiddles: not yet published.');
   });
 
   it('leaves the price out of a cancellation', () => {

@@ -91,7 +91,7 @@ describe('the price of the appointment’s day (issue 62)', () => {
     );
     expect(body.price).toBeNull();
     expect(await storedQuote(body.appointmentId)).toEqual({ pence: null, includes: null });
-    expect((await latestEmailTo(scene.client.email!))?.text).toContain('Price: ask the practice.');
+    expect((await latestEmailTo(scene.client.email!))?.text).toContain('Price not yet published.');
   });
 
   it("quotes a banded price in the pet's band: a cat's, and a dog's cheapest size", async () => {
