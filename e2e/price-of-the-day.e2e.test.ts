@@ -62,6 +62,8 @@ describe('the price of the day booked (issue 62)', () => {
     await typeInto(page.getByLabel('Pet'), 'Biscuit', /^Biscuit$/);
     await typeInto(page.getByLabel('Reason for the appointment'), 'Gen', /^General consultation/);
     await checkTimeOn(page, afterRise);
+    // The choose step's line says the chosen day's price too, not today's list.
+    await expect.poll(() => page.getByRole('main').innerText()).toMatch(/On \d+ \w+ \d{4}: From £54\.00/);
     await press(page.getByRole('button', { name: 'Continue' }));
 
     // Before she commits: the price of the chosen day, not today's £51.00.

@@ -124,6 +124,7 @@ export function ChooseStep(props: {
                 value={reason?.appointmentReasonId ?? null}
                 onChange={props.onReason}
                 noneText={`No appointment reasons can be booked online for ${pet.name}.`}
+                quoteDay={startsAt ? { date: practiceDate(startsAt), petId: pet.petId } : null}
               />
             )}
             {pet && reason && props.visitCandidates.length > 0 && (

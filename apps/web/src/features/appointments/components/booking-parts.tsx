@@ -15,7 +15,7 @@ import { ApiError } from '@/shared/api/api-client';
 import { apiProblem } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
-import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
+import { formatLabelledAppointmentTime, formatLongDate } from '@/shared/dates/appointment-time';
 import { TextField } from '@/shared/forms/text-field';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
@@ -23,6 +23,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
 import { clinicianPhrase } from '@vet/contracts/booking-rules';
+import { useAppointmentPrice } from '@/features/appointments/api/get-appointment-price';
 import { usePracticePrices } from '@/features/appointments/api/get-practice-prices';
 import { slotDays } from '@/features/appointments/slot-days';
 import styles from './booking-parts.module.css';
@@ -158,7 +159,6 @@ export function AlternativeTimes(props: {
   );
 }
 
-/** The reasons open online as a native select, each with its length; one reason is chosen already. */
 /**
  * "From £45.00 · Includes: …", or "Price not yet published" for a reason with no price in force. What it
  * includes is the practice system's text, which may start with a capital or a name: a label of its own,
@@ -170,16 +170,32 @@ export function reasonPriceText(price: FromPrice | undefined): string {
   return price.includes ? `${from} · Includes: ${price.includes}` : from;
 }
 
+/** A day of the chosen time and the pet booked: the price line says that day's quote (issue 62). */
+export interface QuoteDay {
+  date: string;
+  petId: number;
+}
+
 /**
  * The chosen reason's price at the practice (decision 0104), said as it changes; nothing until the
- * prices are read (a failed read says nothing rather than a wrong "not yet published").
+ * prices are read (a failed read says nothing rather than a wrong "not yet published"). Once a time is
+ * chosen, the price of its day for the pet, as the check step will quote it: a list that changes on a
+ * later day must not show one price here and another there. Today's stays while the day's is read.
  */
-function ReasonPriceLine({ practiceId, reasonId }: { practiceId: number; reasonId: number }) {
+function ReasonPriceLine(props: { practiceId: number; reasonId: number; day: QuoteDay | null }) {
+  const { practiceId, reasonId, day } = props;
   const prices = usePracticePrices(practiceId);
+  const quote = useAppointmentPrice(day ? { practiceId, appointmentReasonId: reasonId, ...day } : null);
   const price = prices.data?.reasons.find((candidate) => candidate.appointmentReasonId === reasonId);
+  const text =
+    day && quote.data
+      ? `On ${formatLongDate(day.date)}: ${reasonPriceText(quote.data.price ?? undefined)}`
+      : prices.data
+        ? reasonPriceText(price)
+        : '';
   return (
     <p className={styles.reasonPrice} aria-live="polite">
-      {prices.data ? reasonPriceText(price) : ''}
+      {text}
     </p>
   );
 }
@@ -218,6 +234,7 @@ export function IdSelect(props: {
   );
 }
 
+/** The reasons open online as a native select, each with its length; one reason is chosen already. */
 export function ReasonSelect(props: {
   /** The practice whose prices the chosen reason shows (decision 0104); none chosen yet: no price. */
   practiceId: number | null;
@@ -226,6 +243,8 @@ export function ReasonSelect(props: {
   onChange: (reasonId: number | null) => void;
   /** Said when no reason is open, e.g. "No appointments can be booked online for this species." */
   noneText: string;
+  /** The chosen time's day and the pet: the price of that day (none: today's "from" price). */
+  quoteDay?: QuoteDay | null | undefined;
 }) {
   const { reasons } = props;
   return (
@@ -243,7 +262,7 @@ export function ReasonSelect(props: {
         helperText={reasons.length === 0 ? props.noneText : undefined}
       />
       {props.value !== null && props.practiceId !== null && (
-        <ReasonPriceLine practiceId={props.practiceId} reasonId={props.value} />
+        <ReasonPriceLine practiceId={props.practiceId} reasonId={props.value} day={props.quoteDay ?? null} />
       )}
     </>
   );
