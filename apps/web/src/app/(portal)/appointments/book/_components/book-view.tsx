@@ -4,6 +4,8 @@ import { bookingMessages, isOnlineBookingOpen } from '@vet/contracts/booking-rul
 import { notFound, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
+import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
+import { usePracticePrices } from '@/features/appointments/api/get-practice-prices';
 import { useVisit } from '@/features/appointments/api/get-visit';
 import { readBookingParams } from '@/features/appointments/booking-params';
 import { usePets } from '@/features/pets/api/get-pets';
@@ -54,6 +56,10 @@ export function BookView() {
   const pets = usePets(activation);
   const practiceId = profile.data?.homePracticeId ?? null;
   const toggles = useFeatureToggles(practiceId);
+  // Asked for while the emergency information is read, so the first step opens with its reasons and a
+  // chosen reason's price at once, rather than each arriving later and pushing the page (issue 62).
+  useOnlineAppointmentReasons();
+  usePracticePrices(practiceId);
   const homePractice = homePracticeOf(profile.data);
   const { openDialog, dialog } = useActionDialog(homePractice);
   const movingVisit = params.amend && params.visitId !== null;
