@@ -186,7 +186,7 @@ export function BookView() {
           existingVisit={movingVisit ? (existingVisit.data ?? null) : null}
         />
       ) : (
-        <p className={typography.secondary}>
+        <p className={`${typography.secondary} ${styles.flowPending}`}>
           {emergency === 'ask' ? 'Please read the emergency information first.' : 'Opening the booking…'}
         </p>
       )}
