@@ -20,17 +20,19 @@ import { signIn } from './support/sign-in.ts';
  * main thread, 110–200 ms at Lighthouse's 4× slower CPU.
  */
 const pageBudgetsKb: Record<string, number> = {
-  '/practices': 181,
+  // Issue 62 (decision 0149): `/` and the practice list at most 1.20x the bare page (133.8 kB), and
+  // 1.4x for each other page that meets it so far.
+  '/practices': 160.5,
   // The complaints page (decision 0143): the practice list's frame and no scripts of its own.
   '/complaints': 181,
-  '/guest': 193,
-  '/': 188,
+  '/guest': 187.3,
+  '/': 160.5,
   '/pets': 187,
   '/pets/register': 200,
-  // The earlier-times control on each booked appointment (decision 0086): 189.5 kB measured.
-  '/appointments': 192,
-  // Several pets in one visit (decision 0117): its field, calls and done step, 198.0 kB measured.
-  '/appointments/book': 199,
+  // The earlier-times control on each booked appointment (decision 0086).
+  '/appointments': 187.3,
+  // Its steps load once the emergency information is accepted (decision 0149).
+  '/appointments/book': 187.3,
   '/client-detail': 198,
   // Repeat prescriptions (decision 0111): at most 1.4x the bare page (133.8 kB, decision 0038).
   '/drug-request': 187,

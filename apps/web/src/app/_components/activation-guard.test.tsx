@@ -105,10 +105,10 @@ describe('ActivationGuard (R4.1)', () => {
     expect(screen.queryByRole('heading', { name: 'The page' })).toBeNull();
   });
 
-  it('keeps a practice parameter for the registration forms', () => {
+  it('keeps a practice parameter for the registration forms', async () => {
     session.status = 'unauthenticated';
     renderGuarded('NOT_STARTED', '/?practice=3');
-    expect(sessionStorage.getItem('practice')).toBe('3');
+    await waitFor(() => expect(sessionStorage.getItem('practice')).toBe('3'));
   });
 });
 

@@ -3,13 +3,15 @@
 import { useSession } from '@/shared/auth-session/session-client';
 import { usePathname } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
-import { readStoredInvitation, storePractice } from '@/features/onboarding/onboarding-storage';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { activationDestination, isActivationGuarded } from './activation-destination';
 import { useContactPreferencesRedirect } from './use-contact-preferences-redirect';
 import type { ActivationState } from '@/features/profile/api/get-profile';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
+
+// Fetched only when a page needs it, a `practice` to keep or a client not linked yet (decision 0149).
+const loadOnboardingStorage = () => import('@/features/onboarding/onboarding-storage');
 
 /** What the guard reads of the profile: from the query cache (PortalFrame) or the server (ServerDrawnFrame). */
 export interface GuardedProfile extends ActivationState {
@@ -36,18 +38,30 @@ export function ActivationGuard({ profile, children }: { profile: GuardedProfile
   useEffect(() => {
     // R2.2: a `practice` parameter on any page is kept for the registration forms.
     const practice = new URLSearchParams(window.location.search).get('practice');
-    if (practice) storePractice(practice);
+    if (practice) void loadOnboardingStorage().then((storage) => storage.storePractice(practice));
   }, [pathname]);
 
   useEffect(() => {
     if (status !== 'authenticated' || activationStatus === undefined) return;
-    const destination = activationDestination({
+    const place = {
       pathname,
       activationStatus,
-      hasStoredInvitation: readStoredInvitation() !== null,
       glTag: new URLSearchParams(window.location.search).get('_gl'),
+    };
+    // Linked, or a page not guarded: no move whatever the storage holds, so it is not read.
+    const mayMove = [false, true].some(
+      (hasStoredInvitation) => activationDestination({ ...place, hasStoredInvitation }) !== null,
+    );
+    if (!mayMove) return;
+    let current = true;
+    void loadOnboardingStorage().then((storage) => {
+      const hasStoredInvitation = storage.readStoredInvitation() !== null;
+      const destination = activationDestination({ ...place, hasStoredInvitation });
+      if (current && destination) router.replace(destination);
     });
-    if (destination) router.replace(destination);
+    return () => {
+      current = false;
+    };
   }, [status, pathname, activationStatus, router]);
 
   if (!guarded || linked) return children;

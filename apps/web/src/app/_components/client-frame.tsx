@@ -1,6 +1,6 @@
 'use client';
 
-import { startSignIn } from '@/features/auth/components/start-sign-in';
+import { startSignInOnDemand } from '@/features/auth/components/start-sign-in-on-demand';
 import { portalSignInRequest } from '@/features/auth/sign-in-requests';
 import { useSession } from '@/shared/auth-session/session-client';
 import { useLogout } from '@/shared/auth-session/logout-context';
@@ -25,7 +25,7 @@ export function ClientFrame({ profile, children, ...shell }: ClientFrameProps) {
       {...shell}
       signedIn={status === 'authenticated'}
       onLogout={requestLogout}
-      onSignIn={() => void startSignIn(portalSignInRequest())}
+      onSignIn={() => void startSignInOnDemand(portalSignInRequest())}
     >
       <ActivationGuard profile={profile}>{children}</ActivationGuard>
     </PortalShell>

@@ -14,7 +14,7 @@ export const onDemandUnavailableMessage = 'This could not be opened. Check your 
  * `wanted` turns true it tries again. The failure never reaches an error boundary: the page stays.
  * Keep `load` stable (module level).
  */
-function useOnDemand<P extends object>(
+export function useOnDemand<P extends object>(
   wanted: boolean,
   load: () => Promise<ComponentType<P>>,
   onUnavailable?: () => void,

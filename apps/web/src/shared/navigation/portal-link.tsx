@@ -1,40 +1,65 @@
 'use client';
 
-import NextLink, { useLinkStatus } from 'next/link';
-import { forwardRef, useEffect, useRef, type ComponentProps } from 'react';
+import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import {
+  forwardRef,
+  useContext,
+  useEffect,
+  useRef,
+  useTransition,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+} from 'react';
 import { beginNavigation, endNavigation, isHere } from './navigation-progress';
 
-type PortalLinkProps = ComponentProps<typeof NextLink>;
+type PortalLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
-/** Inside a link: tells the navigation progress when this link's navigation starts and ends. */
-function NavigationStatus({ href }: { href: PortalLinkProps['href'] }) {
-  const { pending } = useLinkStatus();
-  const ongoing = useRef<number | null>(null);
-  useEffect(() => {
-    if (pending && !(typeof href === 'string' && isHere(href))) {
-      ongoing.current = beginNavigation();
-    } else if (!pending && ongoing.current !== null) {
-      endNavigation(ongoing.current);
-      ongoing.current = null;
-    }
-  }, [pending, href]);
-  return null;
+/** A click the browser should handle itself: a new tab or window, a download, another site. */
+function leftToBrowser(event: MouseEvent<HTMLAnchorElement>): boolean {
+  const link = event.currentTarget;
+  const target = link.getAttribute('target');
+  return (
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey ||
+    (target !== null && target !== '_self') ||
+    link.hasAttribute('download') ||
+    link.origin !== window.location.origin
+  );
 }
 
 /**
- * Next.js's Link, telling the navigation progress bar while the page it opens is on its way (decision
- * 0047), and not prefetching unless asked to (decision 0048: every page is dynamic, so a prefetch is a
- * server render the move does not use). The portal's Button and TextLink render it for the portal's own
- * pages; lint refuses `next/link` elsewhere, so no link of the portal's is without it.
+ * A link to one of the portal's pages, moved to by Next.js's router as its Link does, and telling the
+ * navigation progress bar while the page is on its way (decision 0047). Not Next.js's Link (decision
+ * 0149): the portal never prefetches (every page is dynamic, decision 0048), and Link's prefetching and
+ * URL-object code was 4 kB on every page. Outside an app router (unit tests) it is a plain link. The
+ * portal's Button and TextLink render it; lint refuses `next/link` elsewhere.
  */
 export const PortalLink = forwardRef<HTMLAnchorElement, PortalLinkProps>(function PortalLink(
-  { children, ...props },
+  { onClick, ...props },
   ref,
 ) {
+  const router = useContext(AppRouterContext);
+  const [moving, startTransition] = useTransition();
+  const ongoing = useRef<number | null>(null);
+  useEffect(() => {
+    if (moving || ongoing.current === null) return;
+    endNavigation(ongoing.current);
+    ongoing.current = null;
+  }, [moving]);
   return (
-    <NextLink ref={ref} prefetch={false} {...props}>
-      {children}
-      <NavigationStatus href={props.href} />
-    </NextLink>
+    <a
+      ref={ref}
+      {...props}
+      onClick={(event) => {
+        onClick?.(event);
+        if (event.defaultPrevented || !router || leftToBrowser(event)) return;
+        event.preventDefault();
+        if (!isHere(props.href)) ongoing.current = beginNavigation();
+        startTransition(() => router.push(props.href));
+      }}
+    />
   );
 });

@@ -103,7 +103,10 @@ export function TimesSection(props: {
         ) : slots.isError ? (
           <LoadError message="We could not load the free times." onRetry={() => void slots.refetch()} />
         ) : slots.isPending ? (
-          <Pending label="Finding free times…" />
+          // About the picker's height, so the times arriving do not push the page (issue 62).
+          <div className={styles.timesPending}>
+            <Pending label="Finding free times…" />
+          </div>
         ) : slots.data.slots.length === 0 ? (
           <AppAlert severity="info">{props.noTimesText}</AppAlert>
         ) : (

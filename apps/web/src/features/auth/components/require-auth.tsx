@@ -6,7 +6,7 @@ import { useLogout } from '@/shared/auth-session/logout-context';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { SESSION_STORAGE_KEYS } from '@/shared/storage/storage-keys';
 import { requiredPageSignIn } from '@/features/auth/sign-in-requests';
-import { startSignIn } from './start-sign-in';
+import { startSignInOnDemand } from './start-sign-in-on-demand';
 
 function storedVerificationMode(): string | null {
   try {
@@ -30,7 +30,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (status !== 'unauthenticated' || loggingOut || started.current) return;
     started.current = true;
-    void startSignIn(requiredPageSignIn(window.location, storedVerificationMode()));
+    void startSignInOnDemand(requiredPageSignIn(window.location, storedVerificationMode()));
   }, [status, loggingOut]);
 
   if (status !== 'authenticated') return <LoadingSpinner label="Loading your account" />;

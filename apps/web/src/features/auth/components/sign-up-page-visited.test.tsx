@@ -46,18 +46,20 @@ describe('Sign Up Page Visited (R1.7): sent as the portal sends a person to the 
     expect(session.signIn).toHaveBeenCalledWith('auth0', { callbackUrl: '/?practice=3' }, expect.any(Object));
   });
 
-  it('from an invitation, whose page signs a newcomer up', () => {
+  it('from an invitation, whose page signs a newcomer up', async () => {
     window.history.replaceState(null, '', '/invite');
     render(
       <RequireAuth>
         <p>Invitation</p>
       </RequireAuth>,
     );
+    // RequireAuth fetches the sign-in's code first (decision 0149).
+    await vi.waitFor(() => expect(session.signIn).toHaveBeenCalled());
     expect(window.dataLayer).toEqual([visited('invite')]);
     expect(session.signIn).toHaveBeenCalledWith('auth0', { callbackUrl: '/invite' }, expect.any(Object));
   });
 
-  it('from /verified after a sign-up e-mail', () => {
+  it('from /verified after a sign-up e-mail', async () => {
     window.history.replaceState(null, '', '/verified');
     sessionStorage.setItem(SESSION_STORAGE_KEYS.vMode, 'signup');
     render(
@@ -65,6 +67,7 @@ describe('Sign Up Page Visited (R1.7): sent as the portal sends a person to the 
         <p>Verified</p>
       </RequireAuth>,
     );
+    await vi.waitFor(() => expect(session.signIn).toHaveBeenCalled());
     expect(window.dataLayer).toEqual([visited('verified')]);
   });
 
@@ -77,13 +80,14 @@ describe('Sign Up Page Visited (R1.7): sent as the portal sends a person to the 
     expect(window.dataLayer).toEqual([visited('guest')]);
   });
 
-  it('not when a page only needs a signed-in person', () => {
+  it('not when a page only needs a signed-in person', async () => {
     window.history.replaceState(null, '', '/pets/3');
     render(
       <RequireAuth>
         <p>Pet</p>
       </RequireAuth>,
     );
+    await vi.waitFor(() => expect(session.signIn).toHaveBeenCalled());
     expect(session.signIn).toHaveBeenCalledWith('azure-ad', { callbackUrl: '/pets/3' }, expect.any(Object));
     expect(window.dataLayer).toEqual([]);
   });

@@ -35,9 +35,11 @@ afterEach(() => {
 });
 
 describe('GuestView (/guest)', () => {
-  it("'Create an account' sends the guest to the provider's sign-up page, tracked as Sign Up Page Visited", () => {
+  it("'Create an account' sends the guest to the provider's sign-up page, tracked as Sign Up Page Visited", async () => {
     render(<GuestView practiceParam={null} />);
     fireEvent.click(screen.getByRole('button', { name: 'I already have an account' }));
+    // The sign-in's code is fetched first (decision 0149).
+    await vi.waitFor(() => expect(signIn).toHaveBeenCalledTimes(1));
     expect(signIn).toHaveBeenLastCalledWith(
       'azure-ad',
       { callbackUrl: '/guest/complete' },
@@ -46,6 +48,7 @@ describe('GuestView (/guest)', () => {
     expect(window.dataLayer).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    await vi.waitFor(() => expect(signIn).toHaveBeenCalledTimes(2));
     expect(signIn).toHaveBeenLastCalledWith('auth0', { callbackUrl: '/guest/complete' }, expect.any(Object));
     expect(window.dataLayer).toEqual([
       {

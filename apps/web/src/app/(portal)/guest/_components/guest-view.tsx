@@ -3,7 +3,7 @@
 import { useSession } from '@/shared/auth-session/session-client';
 import { useState } from 'react';
 import { GuestBookingFlow } from '@/features/appointments/components/guest-booking-flow';
-import { startSignIn } from '@/features/auth/components/start-sign-in';
+import { startSignInOnDemand } from '@/features/auth/components/start-sign-in-on-demand';
 import { guestKeepRequest } from '@/features/auth/sign-in-requests';
 import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboarding-storage';
 import { useSpecies } from '@/features/pets/api/get-species';
@@ -71,8 +71,8 @@ export function GuestView({ practiceParam }: { practiceParam: string | null }) {
         practices={practices.data}
         species={species.data}
         initialPracticeId={initialPracticeId}
-        onSignUp={() => void startSignIn(guestKeepRequest(false))}
-        onSignIn={() => void startSignIn(guestKeepRequest(true))}
+        onSignUp={() => void startSignInOnDemand(guestKeepRequest(false))}
+        onSignIn={() => void startSignInOnDemand(guestKeepRequest(true))}
       />
     </div>
   );

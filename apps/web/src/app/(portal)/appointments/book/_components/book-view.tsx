@@ -2,11 +2,12 @@
 
 import { bookingMessages, isOnlineBookingOpen } from '@vet/contracts/booking-rules';
 import { notFound, useSearchParams } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
+import { useOnlineAppointmentReasons } from '@/features/appointments/api/get-online-appointment-reasons';
+import { usePracticePrices } from '@/features/appointments/api/get-practice-prices';
 import { useVisit } from '@/features/appointments/api/get-visit';
 import { readBookingParams } from '@/features/appointments/booking-params';
-import { BookingFlow } from '@/features/appointments/components/booking-flow';
 import { usePets } from '@/features/pets/api/get-pets';
 import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -17,12 +18,18 @@ import { ApiError } from '@/shared/api/api-client';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
+import { useOnDemand } from '@/shared/components/on-demand';
 import { PortalLink } from '@/shared/navigation/portal-link';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { Button } from '@/shared/ui/button';
 import { Container } from '@/shared/ui/container';
 import typography from '@/shared/ui/typography.module.css';
 import styles from './book-view.module.css';
+
+// The steps load once the emergency information is accepted (its 500 ms pause covers the fetch): a page
+// opened on the dialog does not carry them (decision 0149).
+const loadBookingFlow = () =>
+  import('@/features/appointments/components/booking-flow').then((module) => module.BookingFlow);
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -49,6 +56,10 @@ export function BookView() {
   const pets = usePets(activation);
   const practiceId = profile.data?.homePracticeId ?? null;
   const toggles = useFeatureToggles(practiceId);
+  // Asked for while the emergency information is read, so the first step opens with its reasons and a
+  // chosen reason's price at once, rather than each arriving later and pushing the page (issue 62).
+  useOnlineAppointmentReasons();
+  usePracticePrices(practiceId);
   const homePractice = homePracticeOf(profile.data);
   const { openDialog, dialog } = useActionDialog(homePractice);
   const movingVisit = params.amend && params.visitId !== null;
@@ -60,6 +71,12 @@ export function BookView() {
   // A reload mid-flow (a reason chosen, a later step) does not ask again.
   const [emergency, setEmergency] = useState<'ask' | 'accepted' | 'proceeding'>(() =>
     amending || params.step !== 'choose' || params.reasonId !== null ? 'accepted' : 'ask',
+  );
+  const [flowUnavailable, setFlowUnavailable] = useState(false);
+  const BookingFlow = useOnDemand(
+    emergency !== 'ask' && !flowUnavailable,
+    loadBookingFlow,
+    useCallback(() => setFlowUnavailable(true), []),
   );
   useEffect(() => {
     if (emergency !== 'proceeding') return;
@@ -156,7 +173,10 @@ export function BookView() {
   }
   return (
     <Frame title={title}>
-      {emergency === 'accepted' ? (
+      {flowUnavailable ? (
+        <LoadError message="We could not open the booking." onRetry={() => setFlowUnavailable(false)} />
+      ) : emergency === 'accepted' && BookingFlow ? (
+        // eslint-disable-next-line react-hooks/static-components -- a module's own export, loaded once and kept
         <BookingFlow
           params={params}
           practice={{ practiceId, name: profile.data?.homePracticeName ?? 'Your practice' }}
@@ -166,10 +186,8 @@ export function BookView() {
           existingVisit={movingVisit ? (existingVisit.data ?? null) : null}
         />
       ) : (
-        <p className={typography.secondary}>
-          {emergency === 'proceeding'
-            ? 'Opening the booking…'
-            : 'Please read the emergency information first.'}
+        <p className={`${typography.secondary} ${styles.flowPending}`}>
+          {emergency === 'ask' ? 'Please read the emergency information first.' : 'Opening the booking…'}
         </p>
       )}
       <EmergencyDialog
