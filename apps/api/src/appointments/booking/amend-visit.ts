@@ -17,7 +17,8 @@ import { MINUTE_MS } from './slot-engine/types.ts';
 import { forVisit, nearestSlots, type ReadyContext } from './slot-search.ts';
 import { enqueueVisitChangeEmail } from './visit-emails.ts';
 import type { PetQuote } from './booking-emails.ts';
-import { quotePrice, quotedColumns, storedQuote } from './quoted-price.ts';
+import { quotePrice, quotedColumns } from './quoted-price.ts';
+import { storedQuote } from './appointment-records.ts';
 
 /** The visit's booked appointments, first to last; a visit with none left booked cannot change. */
 async function bookedOf(deps: BookingDeps, booker: Booker, visitId: string, tx?: Executor) {

@@ -8,7 +8,7 @@ import { appointmentReasons } from '@vet/db/schema/lookups';
 import { practices } from '@vet/db/schema/practices';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Identity, linkedToIdentity, recordsOfLinkedClient } from '../../platform/index.ts';
-import { storedQuote } from './quoted-price.ts';
+import type { FromPrice } from '@vet/contracts/practice-prices';
 import { clinicianNameForClient, withPetPracticeAndReason, notesForClient } from '../../clients/index.ts';
 
 /** The database or a transaction: the reads below run in either. */
@@ -55,6 +55,15 @@ const detailColumns = {
  * What the client sees of a record: the clinician's name only when they named them (decision 0141), no
  * clinician id, no hash, no calendar sequence.
  */
+/** A stored quote as the client reads it: null when none was quoted. */
+export const storedQuote = (record: {
+  quotedPricePence: number | null;
+  quotedPriceIncludes: string | null;
+}): FromPrice | null =>
+  record.quotedPricePence === null
+    ? null
+    : { amountPence: record.quotedPricePence, includes: record.quotedPriceIncludes };
+
 export function toDetail(
   record: Omit<AppointmentRecord, 'calendarSequence' | 'petStatus' | 'practiceOwnerName'>,
 ): AppointmentDetail {

@@ -15,12 +15,12 @@ import { nextCalendarSequence } from './appointment-calendar.ts';
 import { recordChangeEmail, type AppointmentChange } from './booking-emails.ts';
 import { assertCancellationReason, cancelBooked } from './cancel-writes.ts';
 import { openDiary, refusalOf } from './diary.ts';
-import { toDetail, type AppointmentRecord } from './appointment-records.ts';
+import { storedQuote, toDetail, type AppointmentRecord } from './appointment-records.ts';
 import type { Executor } from '@vet/db/connection';
 import { timeNotFree, type Booker, type BookingDeps, type BookingOutcome } from './book-appointment.ts';
 import { loadBookingContext, nearestSlots } from './slot-search.ts';
 import { MINUTE_MS } from './slot-engine/types.ts';
-import { quoteAt, quotedColumns, storedQuote } from './quoted-price.ts';
+import { quoteAt, quotedColumns } from './quoted-price.ts';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 
 const notFoundAppointment = () => notFound('We could not find that appointment.');

@@ -12,7 +12,7 @@ export {
   amendedColumns,
   recordAmended,
 } from './appointment-events.ts';
-export { createAppointmentsRepository, toDetail } from './appointment-records.ts';
+export { createAppointmentsRepository, storedQuote, toDetail } from './appointment-records.ts';
 export type { AppointmentsRepository } from './appointment-records.ts';
 export { bookAppointment, emailFacts, enqueueBookedEmail } from './book-appointment.ts';
 export type { Booker, BookingDeps, BookingManageLinks, BookingOutcome } from './book-appointment.ts';
@@ -33,7 +33,7 @@ export type { VisitOutcome } from './book-visit.ts';
 export { cancelVisit, getVisit } from './cancel-visit.ts';
 export { amendVisit } from './amend-visit.ts';
 export { MINUTE_MS } from './slot-engine/types.ts';
-export { petSpeciesCode, quotePrice, quotedColumns, speciesCodeOf, storedQuote } from './quoted-price.ts';
+export { petSpeciesCode, quotePrice, quotedColumns, speciesCodeOf } from './quoted-price.ts';
 export { slotAnswerSerializer, slotRoutes } from './slot-routes.ts';
 export { bookableSlots, loadBookingContext, nearestSlots, searchAppointmentSlots } from './slot-search.ts';
 export type { ReadyContext, Searcher, SlotSearchDeps } from './slot-search.ts';

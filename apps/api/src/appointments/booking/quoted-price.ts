@@ -47,15 +47,6 @@ export const quotedColumns = (price: FromPrice | null) => ({
   quotedPriceIncludes: price?.includes ?? null,
 });
 
-/** A stored quote as the client reads it: null when none was quoted. */
-export const storedQuote = (record: {
-  quotedPricePence: number | null;
-  quotedPriceIncludes: string | null;
-}): FromPrice | null =>
-  record.quotedPricePence === null
-    ? null
-    : { amountPence: record.quotedPricePence, includes: record.quotedPriceIncludes };
-
 /** A species' code (a guest's pet, registered in the booking's transaction, has no context of its own). */
 export async function speciesCodeOf(executor: Executor, speciesId: number): Promise<string | null> {
   const [row] = await executor.select({ code: species.code }).from(species).where(eq(species.id, speciesId));
