@@ -25,7 +25,8 @@ const pageBudgetsKb: Record<string, number> = {
   '/practices': 160.5,
   // The complaints page (decision 0143): the practice list's frame and no scripts of its own.
   '/complaints': 181,
-  '/guest': 187.3,
+  // Over 1.4x again (190.8 kB) once the day's quote and the notices joined the guest's steps.
+  '/guest': 193,
   '/': 160.5,
   '/pets': 187,
   '/pets/register': 200,
