@@ -6,6 +6,7 @@ import { toErrorResponse, type MachineGrant } from '../../platform/index.ts';
 import { cancelByPractice, storeBatch, type PracticeBookingDeps } from '../desk-bookings/index.ts';
 import { deactivate, upsertBatch, type PracticeRecordDeps } from '../records/index.ts';
 import type { RefusalReason } from './connector-store.ts';
+import { keepUnchangedPriceDays } from './price-days.ts';
 import type { ReadKind, ReadPage } from './vendor-port.ts';
 
 export interface ApplyDeps {
@@ -78,7 +79,9 @@ export async function applyPage(
   const refField = practiceRecordRefFields[kind];
   // Appointment reasons are the group's, of no practice (as the import's are): a connector writes them.
   const recordGrant: MachineGrant = groupWide.has(kind) ? { ...grant, practices: 'all' } : grant;
-  for (const part of chunks(page.records, recordBatchMaxItems)) {
+  const records =
+    kind === 'prices' ? await keepUnchangedPriceDays(deps.records.db, page.records) : page.records;
+  for (const part of chunks(records, recordBatchMaxItems)) {
     const items = part.map((record) => ({ ...record.body, [refField]: record.ref }));
     const codes = part.map((record) => record.codes);
     const { results } = await upsertBatch(deps.records, recordGrant, kind, items, codes);

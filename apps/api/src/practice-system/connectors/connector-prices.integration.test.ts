@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPracticePricesRepository } from '../../reference/practices/practice-prices-repository.ts';
 import { practiceBookingDeps } from '../desk-bookings/testing/practice-fixtures.ts';
+import { createConnectorAdmin } from './connector-admin.ts';
 import { createConnectorStore } from './connector-store.ts';
 import { syncCycle, type ConnectorRuntime, type SyncDeps } from './connector-sync.ts';
 import { ezyvetPriceSite, provetPriceSite, type PriceSite } from './testing/price-sites.ts';
@@ -105,6 +106,16 @@ describe.each([
     // The dog's price did not change: it keeps the day it was first read.
     const dog = (await stored()).find((row) => row.ref === site.refs.dog);
     expect(dog?.day).toBe(practiceDate(new Date(site.now() - 86_400_000)));
+    expect(site.violations()).toEqual([]);
+  });
+
+  it('keeps each unchanged price’s day when an operator re-syncs a day later', async () => {
+    const before = await stored();
+    site.nextDay();
+    await createConnectorAdmin(own.current.db).resync(runtime.name, 'prices');
+    expect(await syncCycle(deps(), runtime)).toMatchObject({ kind: 'read' });
+    // Read again in full on a later day, nothing changed: no price takes effect afresh.
+    expect(await stored()).toEqual(before);
     expect(site.violations()).toEqual([]);
   });
 
