@@ -3,6 +3,7 @@ import { serialId } from './ids.ts';
 import { clinicianTypes } from './lookups.ts';
 import { petStatuses } from './pet-rules.ts';
 import { fromPriceSchema } from './practice-prices.ts';
+import { writtenPrescriptionFeesSchema } from './prescription-requests.ts';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -40,7 +41,7 @@ export const manageLinkAppointmentSchema = z.object({
   /** A pet that has died or has a new home: its appointment is the practice's to change (decision 0099). */
   petStatus: z.enum(petStatuses),
   /** The practice's written prescription fees today, for the page's notice (decision 0148). */
-  writtenPrescriptionFees: z.object({ firstPence: z.number().int(), furtherPence: z.number().int() }),
+  writtenPrescriptionFees: writtenPrescriptionFeesSchema,
   /** The price it was quoted for its day (issue 62); null: none was published. */
   price: fromPriceSchema.nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { writtenPrescriptionFeesSchema } from './prescription-requests.ts';
 
 /**
  * The animals a price may be for: the bands of the CMA's standard price list (final report, 24 March
@@ -82,7 +83,7 @@ export type PriceList = z.infer<typeof priceListSchema>;
  */
 export const practicePricesSchema = z.object({
   ownerName: z.string().nullable(),
-  writtenPrescriptionFees: z.object({ firstPence: z.number().int(), furtherPence: z.number().int() }),
+  writtenPrescriptionFees: writtenPrescriptionFeesSchema,
   reasons: z.array(reasonPriceSchema),
   priceList: priceListSchema,
 });
