@@ -1,16 +1,8 @@
 'use client';
 
 import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
-import {
-  forwardRef,
-  useContext,
-  useEffect,
-  useRef,
-  useTransition,
-  type AnchorHTMLAttributes,
-  type MouseEvent,
-} from 'react';
-import { beginNavigation, endNavigation, isHere } from './navigation-progress';
+import { forwardRef, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { useTrackedMove } from './use-tracked-move';
 
 type PortalLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
@@ -42,13 +34,7 @@ export const PortalLink = forwardRef<HTMLAnchorElement, PortalLinkProps>(functio
   ref,
 ) {
   const router = useContext(AppRouterContext);
-  const [moving, startTransition] = useTransition();
-  const ongoing = useRef<number | null>(null);
-  useEffect(() => {
-    if (moving || ongoing.current === null) return;
-    endNavigation(ongoing.current);
-    ongoing.current = null;
-  }, [moving]);
+  const { move } = useTrackedMove();
   return (
     <a
       ref={ref}
@@ -57,8 +43,7 @@ export const PortalLink = forwardRef<HTMLAnchorElement, PortalLinkProps>(functio
         onClick?.(event);
         if (event.defaultPrevented || !router || leftToBrowser(event)) return;
         event.preventDefault();
-        if (!isHere(props.href)) ongoing.current = beginNavigation();
-        startTransition(() => router.push(props.href));
+        move(props.href, () => router.push(props.href));
       }}
     />
   );

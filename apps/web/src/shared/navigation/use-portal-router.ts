@@ -1,8 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useRef, useTransition } from 'react';
-import { beginNavigation, endNavigation, isHere } from './navigation-progress';
+import { useMemo } from 'react';
+import { useTrackedMove } from './use-tracked-move';
 
 export interface PortalRouter {
   push: (href: string) => void;
@@ -19,23 +19,14 @@ export interface PortalRouter {
  */
 export function usePortalRouter(): { router: PortalRouter; navigating: boolean } {
   const next = useRouter();
-  const [navigating, startTransition] = useTransition();
-  const ongoing = useRef<number | null>(null);
-  useEffect(() => {
-    if (navigating || ongoing.current === null) return;
-    endNavigation(ongoing.current);
-    ongoing.current = null;
-  }, [navigating]);
-  const router = useMemo(() => {
-    const move = (method: 'push' | 'replace') => (href: string) => {
-      if (!isHere(href)) ongoing.current = beginNavigation();
-      startTransition(() => next[method](href));
-    };
-    return {
-      push: move('push'),
-      replace: move('replace'),
-      refresh: () => startTransition(() => next.refresh()),
-    };
-  }, [next]);
+  const { navigating, move } = useTrackedMove();
+  const router = useMemo(
+    () => ({
+      push: (href: string) => move(href, () => next.push(href)),
+      replace: (href: string) => move(href, () => next.replace(href)),
+      refresh: () => move(null, () => next.refresh()),
+    }),
+    [next, move],
+  );
   return { router, navigating };
 }
