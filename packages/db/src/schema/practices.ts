@@ -33,6 +33,8 @@ export const practices = pgTable(
     email: text('email'),
     /** Who owns the practice, as the group records it (decision 0104); null when not given. */
     ownerName: text('owner_name'),
+    /** The VAT registration number a bill names (issue 63: an itemised bill is a VAT invoice). */
+    vatNumber: text('vat_number'),
     timeZone: text('time_zone').notNull().default(practiceTimeZone),
     /** Listed by GET /online-practices. */
     isOnline: boolean('is_online').notNull().default(true),
