@@ -57,18 +57,12 @@ export interface WrittenPrescriptionFees {
 }
 
 /**
- * The fee for a written prescription of `medicines` medicines, in pence: the practice's fee, at most the
- * cap in force on the request's day (decision 0142).
+ * The fee for a written prescription of `medicines` medicines, in pence, from the fees the practice
+ * charges on the request's day (already at most the cap in force: practiceWrittenPrescriptionFees).
  */
-export function writtenPrescriptionFeePence(
-  fees: WrittenPrescriptionFees,
-  cap: WrittenPrescriptionFees,
-  medicines: number,
-): number {
+export function writtenPrescriptionFeePence(fees: WrittenPrescriptionFees, medicines: number): number {
   if (medicines <= 0) return 0;
-  const first = Math.min(fees.firstPence, cap.firstPence);
-  const further = Math.min(fees.furtherPence, cap.furtherPence);
-  return first + further * (medicines - 1);
+  return fees.firstPence + fees.furtherPence * (medicines - 1);
 }
 
 /** The practice's review period when practices.csv leaves it empty: a vet saw the pet within a year. */

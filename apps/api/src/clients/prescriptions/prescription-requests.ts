@@ -8,10 +8,10 @@ import type {
 } from '@vet/contracts/prescription-requests';
 import { prescriptionMessages, writtenPrescriptionFeePence } from '@vet/contracts/prescription-rules';
 import type { Database, Executor } from '@vet/db/connection';
-import { practiceWrittenPrescriptionFees } from '@vet/contracts/written-prescription-notice';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { prescriptionRequestItems, prescriptionRequests } from '@vet/db/schema/prescriptions';
 import { badRequest, forbidden, notFound } from '../../platform/index.ts';
+import { writtenPrescriptionFeesOn } from '../../reference/index.ts';
 import type { PrescriptionsRepository } from './prescriptions-repository.ts';
 import { availabilityOf } from './repeat-rules.ts';
 
@@ -45,15 +45,11 @@ async function petWithMedicines(
   };
   const rows = await deps.repository.medicinesOf(tx, petId);
   const medicines = rows.map((row) => ({ ...row, ...availabilityOf(row, context) }));
-  // The cap in force on the request's day (decision 0142): a fee set under a higher cap is charged at most this.
-  // A practice that sets no fee charges the cap in force (decision 0148).
-  const cap = await deps.repository.capOn(tx, context.today);
-  if (!cap) throw new Error('No written prescription cap is stored: migrate the database.');
-  const fees = practiceWrittenPrescriptionFees(
-    { firstPence: pet.firstPence, furtherPence: pet.furtherPence },
-    cap,
-  );
-  return { pet, medicines, fees, cap };
+  // The practice's fees at most the cap in force on the request's day (decision 0142), the cap where it
+  // sets none (0148): the one read the booking pages and e-mails make too.
+  const fees = await writtenPrescriptionFeesOn(tx, pet.practiceId, context.today);
+  if (!fees) throw notFound(prescriptionMessages.petNotFound);
+  return { pet, medicines, fees };
 }
 
 /** GET /v2/pets/{petId}/medications */
@@ -86,7 +82,7 @@ export async function createPrescriptionRequest(
   now: Date,
 ): Promise<PrescriptionRequest> {
   const requestId = await deps.db.transaction(async (tx) => {
-    const { pet, medicines, fees, cap } = await petWithMedicines(deps, tx, clientId, body.petId, now);
+    const { pet, medicines, fees } = await petWithMedicines(deps, tx, clientId, body.petId, now);
     const byId = new Map(medicines.map((medicine) => [medicine.medicationId, medicine]));
     const ids = body.items.map((item) => item.medicationId);
     if (new Set(ids).size !== ids.length) throw badRequest(prescriptionMessages.sameMedicineTwice);
@@ -109,7 +105,7 @@ export async function createPrescriptionRequest(
     for (const { medicine } of chosen)
       if (medicine.availability !== 'available')
         throw forbidden(medicine.refusal ?? undefined, refusalCodes[medicine.availability]);
-    const feePence = body.supply === 'written' ? writtenPrescriptionFeePence(fees, cap, chosen.length) : 0;
+    const feePence = body.supply === 'written' ? writtenPrescriptionFeePence(fees, chosen.length) : 0;
     const [request] = await tx
       .insert(prescriptionRequests)
       .values({

@@ -4,13 +4,8 @@ import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
 import { clinicians } from '@vet/db/schema/clinicians';
 import { practices } from '@vet/db/schema/practices';
-import {
-  petMedications,
-  prescriptionRequestItems,
-  prescriptionRequests,
-  writtenPrescriptionCaps,
-} from '@vet/db/schema/prescriptions';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { petMedications, prescriptionRequestItems, prescriptionRequests } from '@vet/db/schema/prescriptions';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { withHomePractice } from '../../platform/index.ts';
 
 /** The last time a vet of the pet's practice saw it: a Completed appointment with a Vet (decision 0111). */
@@ -49,31 +44,12 @@ export function createPrescriptionsRepository() {
             practiceName: practices.name,
             practicePhone: practices.phone,
             reviewMonths: practices.prescriptionReviewMonths,
-            firstPence: practices.writtenPrescriptionFeePence,
-            furtherPence: practices.writtenPrescriptionFurtherFeePence,
             lastSeenByVet,
           })
           .from(pets)
           .innerJoin(clients, eq(clients.id, pets.clientId))
           .$dynamic(),
       ).where(and(eq(pets.id, petId), eq(pets.clientId, clientId)));
-      return row;
-    },
-
-    /**
-     * The cap on a written prescription's fee in force on `day` (decision 0142): the latest row from on
-     * or before it. Undefined before the first (the migration stores it, so only a database by hand).
-     */
-    async capOn(executor: Executor, day: string) {
-      const [row] = await executor
-        .select({
-          firstPence: writtenPrescriptionCaps.firstPence,
-          furtherPence: writtenPrescriptionCaps.furtherPence,
-        })
-        .from(writtenPrescriptionCaps)
-        .where(lte(writtenPrescriptionCaps.effectiveFrom, day))
-        .orderBy(desc(writtenPrescriptionCaps.effectiveFrom))
-        .limit(1);
       return row;
     },
 
