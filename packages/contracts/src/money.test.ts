@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPounds, fromPriceText, priceChangeText } from './money.ts';
+import { formatPounds, fromPriceText, priceChangeText, quotesToSay } from './money.ts';
 
 const enGb = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
@@ -33,5 +33,26 @@ describe('priceChangeText', () => {
     expect(priceChangeText(5400, 5100)).toBe('The price is now From £54.00 (was From £51.00).');
     expect(priceChangeText(5400, null)).toBe('The price is now From £54.00 (none was published before).');
     expect(priceChangeText(null, 5100)).toBe('No price is published for the new time (it was From £51.00).');
+  });
+});
+
+describe('quotesToSay', () => {
+  const price = (amountPence: number, includes: string | null = null) => ({ amountPence, includes });
+  it('says a visit’s quote once when every pet’s agrees, and each pet’s when one differs', () => {
+    const cat = { petName: 'Tibbles', price: price(5100) };
+    const dog = { petName: 'Rex', price: price(5100) };
+    expect(quotesToSay([cat, dog])).toEqual({ perPet: false, said: [cat] });
+    const bigDog = { petName: 'Rex', price: price(6200) };
+    expect(quotesToSay([cat, bigDog])).toEqual({ perPet: true, said: [cat, bigDog] });
+    const includesMore = { petName: 'Rex', price: price(5100, 'Nail clip') };
+    expect(quotesToSay([cat, includesMore]).perPet).toBe(true);
+  });
+
+  it('says each pet’s when a move changed one pet’s quote and not the other’s', () => {
+    const moved = { petName: 'Tibbles', price: price(5400), previousPrice: price(5100) };
+    const same = { petName: 'Rex', price: price(5400), previousPrice: price(5400) };
+    expect(quotesToSay([moved, same]).perPet).toBe(true);
+    expect(quotesToSay([moved, { ...moved, petName: 'Rex' }]).perPet).toBe(false);
+    expect(quotesToSay([])).toEqual({ perPet: false, said: [] });
   });
 });

@@ -8,7 +8,7 @@ import {
   weekdayNames,
 } from '@vet/contracts/practice-clock';
 import { clinicianPhrase } from '@vet/contracts/booking-rules';
-import { fromPriceText, noPriceText, priceChangeText } from '@vet/contracts/money';
+import { fromPriceText, noPriceText, priceChangeText, quotesToSay } from '@vet/contracts/money';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 import type { WrittenPrescriptionFees } from '@vet/contracts/prescription-rules';
 import { writtenPrescriptionNotice } from '@vet/contracts/written-prescription-notice';
@@ -77,10 +77,6 @@ export function priceSentence(price: FromPrice | null, label = 'Price'): string 
 }
 
 const pence = (price: FromPrice | null | undefined) => price?.amountPence ?? null;
-const sameQuote = (a: PetQuote, b: PetQuote) =>
-  pence(a.price) === pence(b.price) &&
-  a.price?.includes === b.price?.includes &&
-  pence(a.previousPrice) === pence(b.previousPrice);
 
 /** The e-mail's price lines: the quote (per pet when a visit's differ), and what a move changed. */
 function priceLines(facts: AppointmentEmailFacts): string[] {
@@ -89,10 +85,8 @@ function priceLines(facts: AppointmentEmailFacts): string[] {
     (facts.price === undefined
       ? []
       : [{ petName: facts.petName, price: facts.price, previousPrice: facts.previousPrice }]);
-  const [first] = quotes;
-  if (!first) return [];
-  const perPet = quotes.length > 1 && !quotes.every((quote) => sameQuote(quote, first));
-  return (perPet ? quotes : [first]).flatMap((quote) => {
+  const { perPet, said } = quotesToSay(quotes);
+  return said.flatMap((quote) => {
     const changed =
       quote.previousPrice === undefined
         ? null

@@ -1,4 +1,4 @@
-import { priceChangeText } from '@vet/contracts/money';
+import { priceChangeText, quotesToSay } from '@vet/contracts/money';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 import { reasonPriceText } from './booking-parts';
 import styles from './quoted-price.module.css';
@@ -9,18 +9,16 @@ export interface PetQuote {
   price: FromPrice | null;
 }
 
-const samePrice = (a: FromPrice | null, b: FromPrice | null) =>
-  a?.amountPence === b?.amountPence && a?.includes === b?.includes;
-
 /**
  * What the quote says (issue 62): "Price: From £54.00 · Includes: …", the no-price text, each pet's where
  * a visit's differ, or for a move that changed it, the new price and the one before.
  */
 export function quotedPriceText(quotes: readonly PetQuote[], previous?: FromPrice | null): string {
-  const [first] = quotes;
+  const { perPet, said } = quotesToSay(quotes);
+  const [first] = said;
   if (!first) return '';
-  if (!quotes.every((quote) => samePrice(quote.price, first.price))) {
-    const each = quotes.map((quote) => `${quote.petName} ${reasonPriceText(quote.price ?? undefined)}`);
+  if (perPet) {
+    const each = said.map((quote) => `${quote.petName} ${reasonPriceText(quote.price ?? undefined)}`);
     return `Price: ${each.join(' · ')}`;
   }
   const changed =
