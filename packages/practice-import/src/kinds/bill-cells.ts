@@ -5,7 +5,7 @@ import {
   vatRates,
   type VatRate,
 } from '@vet/contracts/bill-rules';
-import { RowCells, required } from './cells.ts';
+import { required, type RowCells } from './cells.ts';
 import type { StagedType } from './kind.ts';
 import { priceCurrency } from './prices.ts';
 
@@ -77,7 +77,8 @@ export function amountCell(
   const text = cells.text(column, { required: isRequired });
   if (text === null) return null;
   const pence = signedAmountInPence(text);
-  if (pence === 'invalid') return cells.refuse(column, signed ? billReasons.signedAmount : billReasons.amount);
+  if (pence === 'invalid')
+    return cells.refuse(column, signed ? billReasons.signedAmount : billReasons.amount);
   if (pence < 0 && !signed) return cells.refuse(column, billReasons.negative);
   return pence;
 }
