@@ -236,4 +236,27 @@ describe('estimates and invoices refused', () => {
     ]);
     expect(await linesOf('practice_invoice_lines', group.ref('INV', 1))).toHaveLength(3);
   });
+
+  it('refuses every invoice when its lines’ file is refused whole, and writes none of them', async () => {
+    const group = testGroup();
+    const bills = billRows(group);
+    const result = await importDirectory(
+      database.url,
+      await exportDirectory({
+        ...group.files,
+        ...bills,
+        // A column the file does not know refuses the whole file (header.ts).
+        'invoice_lines.csv': bills['invoice_lines.csv'].map((line) => ({ ...line, colour: 'red' })),
+      }),
+    );
+    expect(refusalsOf(result).filter((r) => r.startsWith('invoices.csv'))).toEqual([
+      'invoices.csv:2 -: no lines: an invoice is sent with its lines, in invoice_lines.csv',
+      'invoices.csv:3 -: no lines: an invoice is sent with its lines, in invoice_lines.csv',
+    ]);
+    const { rows } = await database.pool.query(`select 1 from practice_invoices where pms_ref = any($1)`, [
+      [group.ref('INV', 1), group.ref('INV', 2)],
+    ]);
+    expect(rows).toEqual([]);
+    expect(result.counts('estimates.csv')).toEqual({ applied: 1, unchanged: 0, refused: 0 });
+  });
 });

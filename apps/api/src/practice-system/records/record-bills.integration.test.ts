@@ -140,6 +140,46 @@ describe('PUT /integration/v1/estimates and /invoices', () => {
   });
 });
 
+describe('an accepted estimate sent again', () => {
+  it('asks the owner again when its total rises 20% or more, and keeps the answer otherwise', async () => {
+    const of = testGroup();
+    for (const [kind, file] of kindFiles) await api.batch(kind, jsonRecords(of, file));
+    const estimate = billOf(of, 'estimates');
+    const ref = estimate.estimate_ref!;
+    expect((await api.put('estimates', ref, estimate)).statusCode).toBe(201);
+    await database.pool.query(
+      `update practice_estimates set answer = 'accepted', answered_at = now(), answered_revision = revision,
+              agreed_total_pence = total_pence where pms_ref = $1`,
+      [ref],
+    );
+    const lines = estimate.estimate_lines as Record<string, string>[];
+    const withLine = (unitPrice: string, total: string, sum: string, vat: string) => ({
+      ...estimate,
+      total: sum,
+      vat,
+      estimate_lines: [
+        ...lines,
+        { ...lines[0], line_no: '4', description: 'X-rays', unit_price: unitPrice, total },
+      ],
+    });
+    const answerOf = async () =>
+      (
+        await database.pool.query(
+          `select answer, revision, version from practice_estimates where pms_ref = $1`,
+          [ref],
+        )
+      ).rows[0] as { answer: string | null; revision: number; version: number };
+    // 714.00 → 774.00: 8.4% and £60, shown but not asked again.
+    const small = await api.put('estimates', ref, withLine('50.00', '60.00', '774.00', '129.00'));
+    expect(small.json()).toMatchObject({ outcome: 'applied' });
+    expect(await answerOf()).toMatchObject({ answer: 'accepted', revision: 2 });
+    // 714.00 → 894.00: 25.2% over the total agreed.
+    const large = await api.put('estimates', ref, withLine('150.00', '180.00', '894.00', '149.00'));
+    expect(large.json()).toMatchObject({ outcome: 'applied' });
+    expect(await answerOf()).toMatchObject({ answer: null, revision: 3 });
+  });
+});
+
 describe('a practice system granted one practice', () => {
   it('writes its practice’s estimates, never another practice’s, nor takes one over', async () => {
     const own = billOf(group, 'estimates');
