@@ -66,7 +66,12 @@ export const billLinesChecks = (files: BillFiles) => async (context: CheckContex
       where not s.refused and s.${ref} is not null
         and not exists (select 1 from ${r} h where h.${ref} = s.${ref})`,
   );
-  await refuseRepeatedKeys(context, lines, [ref, 'line_no'], `this line number of the ${noun} is given before`);
+  await refuseRepeatedKeys(
+    context,
+    lines,
+    [ref, 'line_no'],
+    `this line number of the ${noun} is given before`,
+  );
   await refuseRows(
     session,
     lines,

@@ -91,9 +91,10 @@ describe('estimate_lines.csv and invoice_lines.csv', () => {
       total_pence: 5400,
       vat_pence: 900,
     });
-    expect(accepted(estimateLines, { ...estimateLine, vat_rate: 'Exempt', total: '545.00' })).toMatchObject(
-      { vat_rate: 'exempt', vat_pence: 0 },
-    );
+    expect(accepted(estimateLines, { ...estimateLine, vat_rate: 'Exempt', total: '545.00' })).toMatchObject({
+      vat_rate: 'exempt',
+      vat_pence: 0,
+    });
   });
 
   it('takes a discount as a negative unit price and total, with its VAT', () => {
@@ -124,9 +125,9 @@ describe('estimate_lines.csv and invoice_lines.csv', () => {
 describe('practices.csv vat_number', () => {
   it('stores a UK VAT number in one form, and refuses another', () => {
     expect(accepted(practices, validRows['practices.csv'])).toMatchObject({ vat_number: 'GB123456789' });
-    expect(accepted(practices, { ...validRows['practices.csv'], vat_number: 'xi123456789012' })).toMatchObject(
-      { vat_number: 'XI123456789012' },
-    );
+    expect(
+      accepted(practices, { ...validRows['practices.csv'], vat_number: 'xi123456789012' }),
+    ).toMatchObject({ vat_number: 'XI123456789012' });
     expect(refused(practices, { ...validRows['practices.csv'], vat_number: 'FR12345678901' })).toEqual([
       { column: 'vat_number', reason: practiceReasons.vatNumber },
     ]);

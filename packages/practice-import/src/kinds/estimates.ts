@@ -1,6 +1,12 @@
 import { estimateStatuses } from '@vet/contracts/bill-rules';
 import { RowCells, required } from './cells.ts';
-import { billHeaderCells, billHeaderStaged, billLineCells, billLineColumns, billLineStaged } from './bill-cells.ts';
+import {
+  billHeaderCells,
+  billHeaderStaged,
+  billLineCells,
+  billLineColumns,
+  billLineStaged,
+} from './bill-cells.ts';
 import { columnsOf } from './columns.ts';
 import type { RecordKind } from './kind.ts';
 

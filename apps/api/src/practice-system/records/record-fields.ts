@@ -92,9 +92,9 @@ function typedRecordOf(kind: PracticeRecordKind, refRequired: boolean) {
               .min(1)
               .optional()
         ).describe(
-            `Rows of ${child.file} that replace the stored ones whole; ${keepOrRequire(child)}. ` +
-              `Each row's ${parentColumn ?? 'reference'} is the record's: leave it out.`,
-          ),
+          `Rows of ${child.file} that replace the stored ones whole; ${keepOrRequire(child)}. ` +
+            `Each row's ${parentColumn ?? 'reference'} is the record's: leave it out.`,
+        ),
       }
     : {};
   return z.strictObject({
