@@ -219,6 +219,24 @@ describe('estimates and invoices refused', () => {
     expect(result.counts('estimate_lines.csv')).toEqual({ applied: 3, unchanged: 0, refused: 0 });
   });
 
+  it('refuses an invoice settling an estimate of another client, naming estimate_ref', async () => {
+    const group = testGroup();
+    const bills = billRows(group);
+    const [first, second] = bills['invoices.csv'];
+    const result = await importDirectory(
+      database.url,
+      await exportDirectory({
+        ...group.files,
+        ...bills,
+        'invoices.csv': [first!, { ...second!, estimate_ref: group.ref('EST', 1) }],
+      }),
+    );
+    expect(refusalsOf(result).slice(0, 1)).toEqual([
+      'invoices.csv:3 estimate_ref: not an estimate of the client named in client_ref',
+    ]);
+    expect(result.counts('invoices.csv')).toEqual({ applied: 1, unchanged: 0, refused: 1 });
+  });
+
   it('refuses a record with no lines, and lines whose record is not in the batch', async () => {
     const group = testGroup();
     const bills = billRows(group);

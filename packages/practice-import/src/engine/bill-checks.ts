@@ -122,3 +122,17 @@ async function refuseSums({ session }: CheckContext, { record, lines, ref }: Bil
      ${field('total', 'total', 'totals')} union all ${field('vat', 'vat', 'VAT')}`,
   );
 }
+
+/** An invoice settles an estimate of its own client: the batch's estimate, or else the stored one. */
+export const invoiceEstimateOfItsClient = ({ session }: CheckContext) =>
+  refuseRows(
+    session,
+    'invoices.csv',
+    `select s.ctid as tid, s.line, 'estimate_ref' as column_name,
+            'not an estimate of the client named in client_ref' as reason
+       from stage_invoices s
+       left join stage_estimates b on b.estimate_ref = s.estimate_ref and not b.refused
+      where not s.refused and s.estimate_ref is not null
+        and coalesce(b.client_ref, (select c.pms_ref from practice_estimates e join clients c on c.id = e.client_id
+                                     where e.pms_ref = s.estimate_ref)) is distinct from s.client_ref`,
+  );

@@ -1,5 +1,11 @@
 import type { KindFile } from '../kinds/kind.ts';
-import { billLinesChecks, estimateFiles, invoiceFiles, recordHasLines } from './bill-checks.ts';
+import {
+  billLinesChecks,
+  estimateFiles,
+  invoiceEstimateOfItsClient,
+  invoiceFiles,
+  recordHasLines,
+} from './bill-checks.ts';
 import { literal, refuseIncompleteGroups, refuseRepeatedKeys, type CheckContext } from './cross-row-rules.ts';
 import { stagingTable } from './import-files.ts';
 import { prescriptionFeeWithinCap } from './prescription-fee-cap.ts';
@@ -139,6 +145,10 @@ export const kindChecks: Partial<Record<KindFile, readonly Check[]>> = {
     recordHasLines(estimateFiles),
   ],
   'estimate_lines.csv': [billLinesChecks(estimateFiles)],
-  'invoices.csv': [ownerOfTheRecord('invoices.csv', 'clinician', 'practice'), recordHasLines(invoiceFiles)],
+  'invoices.csv': [
+    ownerOfTheRecord('invoices.csv', 'clinician', 'practice'),
+    invoiceEstimateOfItsClient,
+    recordHasLines(invoiceFiles),
+  ],
   'invoice_lines.csv': [billLinesChecks(invoiceFiles)],
 };
