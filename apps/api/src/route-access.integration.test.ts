@@ -9,6 +9,7 @@ import {
   createPractice,
   createReason,
 } from '@vet/db/testing/factories';
+import { createEstimate, createInvoice } from '@vet/db/testing/bill-factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { insertOwnedEndpoint } from '@vet/practice-events/owned-endpoints-repository';
 import { developmentSecretKeys, sealSecret } from '@vet/practice-events/secret-box';
@@ -132,9 +133,14 @@ async function anotherPracticesRecords() {
     eventTypes: null,
     practiceRefs: [practice.pmsRef!],
   });
+  const billOf = { practiceId: practice.id, clientId: client.id };
+  const estimate = await createEstimate(db, billOf, [{ unitPricePence: 1000, vatRate: 'zero' }]);
+  const invoice = await createInvoice(db, billOf, [{ unitPricePence: 1000, vatRate: 'zero' }]);
   return {
     client,
     values: {
+      estimate_ref: estimate.pmsRef!,
+      invoice_ref: invoice.pmsRef!,
       practice_ref: practice.pmsRef!,
       clinician_ref: clinician.pmsRef!,
       client_ref: client.pmsRef!,

@@ -9,7 +9,9 @@ import { practiceSystemRefSchema } from './practice-system-ref.ts';
  * A record is the row of its import file as JSON: field names are the file's column names
  * (docs/practice-import-format.md), values text as in the file, or JSON numbers and true/false. A practice
  * carries its opening hours (`opening_hours`: rows of opening_hours.csv without practice_ref), a clinician
- * its rota (`rota_shifts`: rows of rota_shifts.csv without clinician_ref).
+ * its rota (`rota_shifts`: rows of rota_shifts.csv without clinician_ref), an estimate or invoice its
+ * lines (`estimate_lines`, `invoice_lines`: rows without the record's reference, always all of them;
+ * decision 0151).
  */
 
 /** Each kind's path segment under /integration/v1, and the field (and path parameter) of its reference. */
@@ -23,6 +25,8 @@ export const practiceRecordRefFields = {
   pets: 'pet_ref',
   vaccinations: 'vaccination_ref',
   medications: 'medication_ref',
+  estimates: 'estimate_ref',
+  invoices: 'invoice_ref',
 } as const;
 export type PracticeRecordKind = keyof typeof practiceRecordRefFields;
 export const practiceRecordKinds = Object.keys(practiceRecordRefFields) as PracticeRecordKind[];

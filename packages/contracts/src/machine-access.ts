@@ -27,6 +27,8 @@ export const machineGrantKinds = [
   'pets',
   'vaccinations',
   'medications',
+  'estimates',
+  'invoices',
   'appointments',
   'invitations',
   'acknowledgements',

@@ -33,6 +33,12 @@ import type {
   DeactivateClosureData,
   DeactivateClosureErrors,
   DeactivateClosureResponses,
+  DeactivateEstimateData,
+  DeactivateEstimateErrors,
+  DeactivateEstimateResponses,
+  DeactivateInvoiceData,
+  DeactivateInvoiceErrors,
+  DeactivateInvoiceResponses,
   DeactivateMedicationData,
   DeactivateMedicationErrors,
   DeactivateMedicationResponses,
@@ -60,6 +66,12 @@ import type {
   GetClosureVersionData,
   GetClosureVersionErrors,
   GetClosureVersionResponses,
+  GetEstimateVersionData,
+  GetEstimateVersionErrors,
+  GetEstimateVersionResponses,
+  GetInvoiceVersionData,
+  GetInvoiceVersionErrors,
+  GetInvoiceVersionResponses,
   GetMedicationVersionData,
   GetMedicationVersionErrors,
   GetMedicationVersionResponses,
@@ -126,6 +138,18 @@ import type {
   PutClosureData,
   PutClosureErrors,
   PutClosureResponses,
+  PutEstimateBatchData,
+  PutEstimateBatchErrors,
+  PutEstimateBatchResponses,
+  PutEstimateData,
+  PutEstimateErrors,
+  PutEstimateResponses,
+  PutInvoiceBatchData,
+  PutInvoiceBatchErrors,
+  PutInvoiceBatchResponses,
+  PutInvoiceData,
+  PutInvoiceErrors,
+  PutInvoiceResponses,
   PutListEntryBatchData,
   PutListEntryBatchErrors,
   PutListEntryBatchResponses,
@@ -389,7 +413,7 @@ export const getPracticeVersion = <ThrowOnError extends boolean = false>(
 /**
  * Store one practice by its reference: created (201), changed or unchanged (200)
  *
- * The fields are practices.csv’s columns (bold: required): **practice_ref**, **name**, **address_line1**, address_line2, **town**, county, **postcode**, **phone**, email, owner_name, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee. `opening_hours`: a list of rows of opening_hours.csv (**day_of_week**, **opens**, **closes**) that replace the stored ones whole; leave it out to keep them. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
+ * The fields are practices.csv’s columns (bold: required): **practice_ref**, **name**, **address_line1**, address_line2, **town**, county, **postcode**, **phone**, email, owner_name, vat_number, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee. `opening_hours`: a list of rows of opening_hours.csv (**day_of_week**, **opens**, **closes**) that replace the stored ones whole; leave it out to keep them. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putPractice = <ThrowOnError extends boolean = false>(
   options: Options<PutPracticeData, ThrowOnError>,
@@ -961,6 +985,134 @@ export const deactivateMedication = <ThrowOnError extends boolean = false>(
   (options.client ?? client).post<DeactivateMedicationResponses, DeactivateMedicationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/integration/v1/medications/{medication_ref}/deactivate',
+    ...options,
+  });
+
+/**
+ * The version of one estimate by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getEstimateVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetEstimateVersionData, ThrowOnError>,
+): RequestResult<GetEstimateVersionResponses, GetEstimateVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetEstimateVersionResponses, GetEstimateVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/estimates/{estimate_ref}',
+    ...options,
+  });
+
+/**
+ * Store one estimate by its reference: created (201), changed or unchanged (200)
+ *
+ * The fields are estimates.csv’s columns (bold: required): **estimate_ref**, **practice_ref**, **client_ref**, clinician_ref, title, **issued_on**, expires_on, status, currency, **total**, **vat**, terms. `estimate_lines`: a list of rows of estimate_lines.csv (**line_no**, pet_ref, **description**, **quantity**, **unit_price**, **vat_rate**, **total**) that replace the stored ones whole; always give them all. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
+ */
+export const putEstimate = <ThrowOnError extends boolean = false>(
+  options: Options<PutEstimateData, ThrowOnError>,
+): RequestResult<PutEstimateResponses, PutEstimateErrors, ThrowOnError> =>
+  (options.client ?? client).put<PutEstimateResponses, PutEstimateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/estimates/{estimate_ref}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Store up to 1000 estimate records; each item is answered on its own
+ *
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their estimate_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
+ */
+export const putEstimateBatch = <ThrowOnError extends boolean = false>(
+  options: Options<PutEstimateBatchData, ThrowOnError>,
+): RequestResult<PutEstimateBatchResponses, PutEstimateBatchErrors, ThrowOnError> =>
+  (options.client ?? client).post<PutEstimateBatchResponses, PutEstimateBatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/estimates/batch',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Deactivate one estimate by its reference
+ *
+ * Removed (issued in error), with its lines and the owner’s answer; an invoice that named it keeps its own lines. Its reference may be used again. An estimate that no longer stands is sent with status superseded or expired instead. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
+ */
+export const deactivateEstimate = <ThrowOnError extends boolean = false>(
+  options: Options<DeactivateEstimateData, ThrowOnError>,
+): RequestResult<DeactivateEstimateResponses, DeactivateEstimateErrors, ThrowOnError> =>
+  (options.client ?? client).post<DeactivateEstimateResponses, DeactivateEstimateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/estimates/{estimate_ref}/deactivate',
+    ...options,
+  });
+
+/**
+ * The version of one invoice by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getInvoiceVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetInvoiceVersionData, ThrowOnError>,
+): RequestResult<GetInvoiceVersionResponses, GetInvoiceVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetInvoiceVersionResponses, GetInvoiceVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/invoices/{invoice_ref}',
+    ...options,
+  });
+
+/**
+ * Store one invoice by its reference: created (201), changed or unchanged (200)
+ *
+ * The fields are invoices.csv’s columns (bold: required): **invoice_ref**, **practice_ref**, **client_ref**, clinician_ref, estimate_ref, title, **issued_on**, due_on, status, currency, **total**, **vat**, amount_paid. `invoice_lines`: a list of rows of invoice_lines.csv (**line_no**, pet_ref, **description**, **quantity**, **unit_price**, **vat_rate**, **total**) that replace the stored ones whole; always give them all. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
+ */
+export const putInvoice = <ThrowOnError extends boolean = false>(
+  options: Options<PutInvoiceData, ThrowOnError>,
+): RequestResult<PutInvoiceResponses, PutInvoiceErrors, ThrowOnError> =>
+  (options.client ?? client).put<PutInvoiceResponses, PutInvoiceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/invoices/{invoice_ref}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Store up to 1000 invoice records; each item is answered on its own
+ *
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their invoice_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
+ */
+export const putInvoiceBatch = <ThrowOnError extends boolean = false>(
+  options: Options<PutInvoiceBatchData, ThrowOnError>,
+): RequestResult<PutInvoiceBatchResponses, PutInvoiceBatchErrors, ThrowOnError> =>
+  (options.client ?? client).post<PutInvoiceBatchResponses, PutInvoiceBatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/invoices/batch',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Deactivate one invoice by its reference
+ *
+ * Removed (issued in error), with its lines. Its reference may be used again. A credited invoice is sent with status credited instead. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
+ */
+export const deactivateInvoice = <ThrowOnError extends boolean = false>(
+  options: Options<DeactivateInvoiceData, ThrowOnError>,
+): RequestResult<DeactivateInvoiceResponses, DeactivateInvoiceErrors, ThrowOnError> =>
+  (options.client ?? client).post<DeactivateInvoiceResponses, DeactivateInvoiceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/invoices/{invoice_ref}/deactivate',
     ...options,
   });
 

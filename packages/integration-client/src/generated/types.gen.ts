@@ -2531,6 +2531,7 @@ export type PutPracticeData = {
     phone: string;
     email?: string | null;
     owner_name?: string | null;
+    vat_number?: string | null;
     time_zone?: string | null;
     listed_online?: boolean | null;
     online_booking?: boolean | null;
@@ -2769,6 +2770,7 @@ export type PutPracticeBatchData = {
       phone: string;
       email?: string | null;
       owner_name?: string | null;
+      vat_number?: string | null;
       time_zone?: string | null;
       listed_online?: boolean | null;
       online_booking?: boolean | null;
@@ -9794,6 +9796,1708 @@ export type DeactivateMedicationResponses = {
 };
 
 export type DeactivateMedicationResponse = DeactivateMedicationResponses[keyof DeactivateMedicationResponses];
+
+export type GetEstimateVersionData = {
+  body?: never;
+  path: {
+    estimate_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/estimates/{estimate_ref}';
+};
+
+export type GetEstimateVersionErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type GetEstimateVersionError = GetEstimateVersionErrors[keyof GetEstimateVersionErrors];
+
+export type GetEstimateVersionResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    ref: string;
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type GetEstimateVersionResponse = GetEstimateVersionResponses[keyof GetEstimateVersionResponses];
+
+export type PutEstimateData = {
+  /**
+   * A row of estimates.csv as JSON: its columns as fields (estimate_ref may be left out: the path’s). Text as in the file is read too ("15", "true"); null is an empty cell.
+   */
+  body: {
+    estimate_ref?: string | null;
+    practice_ref: string;
+    client_ref: string;
+    clinician_ref?: string | null;
+    title?: string | null;
+    issued_on: string;
+    expires_on?: string | null;
+    status?: string | null;
+    currency?: string | null;
+    total: string;
+    vat: string;
+    terms?: string | null;
+    /**
+     * Rows of estimate_lines.csv that replace the stored ones whole; always give them all. Each row's estimate_ref is the record's: leave it out.
+     */
+    estimate_lines: Array<{
+      estimate_ref?: string | null;
+      line_no: number;
+      pet_ref?: string | null;
+      description: string;
+      quantity: string;
+      unit_price: string;
+      vat_rate: string;
+      total: string;
+    }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
+  path: {
+    estimate_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/estimates/{estimate_ref}';
+};
+
+export type PutEstimateErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type PutEstimateError = PutEstimateErrors[keyof PutEstimateErrors];
+
+export type PutEstimateResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+  /**
+   * Default Response
+   */
+  201: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type PutEstimateResponse = PutEstimateResponses[keyof PutEstimateResponses];
+
+export type PutEstimateBatchData = {
+  body: {
+    /**
+     * Up to 1000 records of one kind (413 above), each with its reference field.
+     */
+    items: Array<{
+      estimate_ref: string;
+      practice_ref: string;
+      client_ref: string;
+      clinician_ref?: string | null;
+      title?: string | null;
+      issued_on: string;
+      expires_on?: string | null;
+      status?: string | null;
+      currency?: string | null;
+      total: string;
+      vat: string;
+      terms?: string | null;
+      /**
+       * Rows of estimate_lines.csv that replace the stored ones whole; always give them all. Each row's estimate_ref is the record's: leave it out.
+       */
+      estimate_lines: Array<{
+        estimate_ref?: string | null;
+        line_no: number;
+        pet_ref?: string | null;
+        description: string;
+        quantity: string;
+        unit_price: string;
+        vat_rate: string;
+        total: string;
+      }>;
+    }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path?: never;
+  query?: never;
+  url: '/integration/v1/estimates/batch';
+};
+
+export type PutEstimateBatchErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  413: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type PutEstimateBatchError = PutEstimateBatchErrors[keyof PutEstimateBatchErrors];
+
+export type PutEstimateBatchResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    results: Array<{
+      index: number;
+      ref: string | null;
+      outcome: 'applied' | 'unchanged' | 'refused';
+      id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
+      issues?: Array<{
+        path: string;
+        message: string;
+      }>;
+    }>;
+  };
+};
+
+export type PutEstimateBatchResponse = PutEstimateBatchResponses[keyof PutEstimateBatchResponses];
+
+export type DeactivateEstimateData = {
+  body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
+  path: {
+    estimate_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/estimates/{estimate_ref}/deactivate';
+};
+
+export type DeactivateEstimateErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type DeactivateEstimateError = DeactivateEstimateErrors[keyof DeactivateEstimateErrors];
+
+export type DeactivateEstimateResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type DeactivateEstimateResponse = DeactivateEstimateResponses[keyof DeactivateEstimateResponses];
+
+export type GetInvoiceVersionData = {
+  body?: never;
+  path: {
+    invoice_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/invoices/{invoice_ref}';
+};
+
+export type GetInvoiceVersionErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type GetInvoiceVersionError = GetInvoiceVersionErrors[keyof GetInvoiceVersionErrors];
+
+export type GetInvoiceVersionResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    ref: string;
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type GetInvoiceVersionResponse = GetInvoiceVersionResponses[keyof GetInvoiceVersionResponses];
+
+export type PutInvoiceData = {
+  /**
+   * A row of invoices.csv as JSON: its columns as fields (invoice_ref may be left out: the path’s). Text as in the file is read too ("15", "true"); null is an empty cell.
+   */
+  body: {
+    invoice_ref?: string | null;
+    practice_ref: string;
+    client_ref: string;
+    clinician_ref?: string | null;
+    estimate_ref?: string | null;
+    title?: string | null;
+    issued_on: string;
+    due_on?: string | null;
+    status?: string | null;
+    currency?: string | null;
+    total: string;
+    vat: string;
+    amount_paid?: string | null;
+    /**
+     * Rows of invoice_lines.csv that replace the stored ones whole; always give them all. Each row's invoice_ref is the record's: leave it out.
+     */
+    invoice_lines: Array<{
+      invoice_ref?: string | null;
+      line_no: number;
+      pet_ref?: string | null;
+      description: string;
+      quantity: string;
+      unit_price: string;
+      vat_rate: string;
+      total: string;
+    }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
+  path: {
+    invoice_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/invoices/{invoice_ref}';
+};
+
+export type PutInvoiceErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type PutInvoiceError = PutInvoiceErrors[keyof PutInvoiceErrors];
+
+export type PutInvoiceResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+  /**
+   * Default Response
+   */
+  201: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type PutInvoiceResponse = PutInvoiceResponses[keyof PutInvoiceResponses];
+
+export type PutInvoiceBatchData = {
+  body: {
+    /**
+     * Up to 1000 records of one kind (413 above), each with its reference field.
+     */
+    items: Array<{
+      invoice_ref: string;
+      practice_ref: string;
+      client_ref: string;
+      clinician_ref?: string | null;
+      estimate_ref?: string | null;
+      title?: string | null;
+      issued_on: string;
+      due_on?: string | null;
+      status?: string | null;
+      currency?: string | null;
+      total: string;
+      vat: string;
+      amount_paid?: string | null;
+      /**
+       * Rows of invoice_lines.csv that replace the stored ones whole; always give them all. Each row's invoice_ref is the record's: leave it out.
+       */
+      invoice_lines: Array<{
+        invoice_ref?: string | null;
+        line_no: number;
+        pet_ref?: string | null;
+        description: string;
+        quantity: string;
+        unit_price: string;
+        vat_rate: string;
+        total: string;
+      }>;
+    }>;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path?: never;
+  query?: never;
+  url: '/integration/v1/invoices/batch';
+};
+
+export type PutInvoiceBatchErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  413: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type PutInvoiceBatchError = PutInvoiceBatchErrors[keyof PutInvoiceBatchErrors];
+
+export type PutInvoiceBatchResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    results: Array<{
+      index: number;
+      ref: string | null;
+      outcome: 'applied' | 'unchanged' | 'refused';
+      id?: number;
+      /**
+       * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+       */
+      version?: number;
+      issues?: Array<{
+        path: string;
+        message: string;
+      }>;
+    }>;
+  };
+};
+
+export type PutInvoiceBatchResponse = PutInvoiceBatchResponses[keyof PutInvoiceBatchResponses];
+
+export type DeactivateInvoiceData = {
+  body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+    /**
+     * Optional. The record’s version as last read (its ETag, e.g. "3"): the write is refused with 409 stale_version when the record has changed since, or does not exist. Without it the write is last-write-wins.
+     */
+    'if-match'?: string;
+  };
+  path: {
+    invoice_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/invoices/{invoice_ref}/deactivate';
+};
+
+export type DeactivateInvoiceErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type DeactivateInvoiceError = DeactivateInvoiceErrors[keyof DeactivateInvoiceErrors];
+
+export type DeactivateInvoiceResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    /**
+     * The record’s version after the write (its ETag): send it back as If-Match or `version`.
+     */
+    version: number;
+  };
+};
+
+export type DeactivateInvoiceResponse = DeactivateInvoiceResponses[keyof DeactivateInvoiceResponses];
 
 export type PutListEntryData = {
   body: {

@@ -47,6 +47,7 @@ export function* practiceRows({ shape, seed }: BenchPlan): Generator<ExportRow<'
       phone: practice.phone,
       email: practice.email,
       owner_name: 'Bench Veterinary Group Ltd',
+      vat_number: '',
       time_zone: 'Europe/London',
       listed_online: 'true',
       online_booking: 'true',

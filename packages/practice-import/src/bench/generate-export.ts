@@ -1,3 +1,4 @@
+import { invoiceLineRows, invoiceRows } from './bench-bills.ts';
 import { medicationRows } from './bench-medications.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +34,10 @@ export interface GenerateBenchExportOptions {
   seed?: number;
   /** A tenth of the pets with labels the portal's lists lack (decision 0131; bench-pets.ts). */
   unknownLabels?: boolean;
+  /** Only these files (default: every file but the bills'). */
+  files?: readonly ExportFile[];
+  /** invoices.csv and invoice_lines.csv with this many lines (bench-bills.ts); none when 0 or left out. */
+  invoiceLines?: number;
   /** Told as each file is written. */
   onFile?: (file: ExportFile, rows: number, seconds: number) => void;
 }
@@ -50,7 +55,8 @@ type RowSource<F extends ExportFile> = (plan: BenchPlan) => Iterable<ExportRow<F
  * reference lists' (decision 0096), as a group's that adds none, but for the made-up labels of an export
  * with unknown labels, which are kept unmapped (decision 0131).
  */
-const SOURCES: { [F in Exclude<ExportFile, 'list_entries.csv'>]: RowSource<F> } = {
+type BillFile = 'estimates.csv' | 'estimate_lines.csv' | 'invoices.csv' | 'invoice_lines.csv';
+const SOURCES: { [F in Exclude<ExportFile, 'list_entries.csv' | BillFile>]: RowSource<F> } = {
   'practices.csv': practiceRows,
   'opening_hours.csv': openingHoursRows,
   'clinicians.csv': clinicianRows,
@@ -83,16 +89,21 @@ export async function generateBenchExport(options: GenerateBenchExportOptions): 
   };
   mkdirSync(options.directory, { recursive: true });
   const written: GeneratedFile[] = [];
-  for (const file of Object.keys(SOURCES) as (keyof typeof SOURCES)[]) {
+  const write = async <F extends ExportFile>(file: F, rows: Iterable<ExportRow<F>>) => {
     const started = performance.now();
-    const rows = await writeCsvFile(
-      join(options.directory, file),
-      file,
-      (SOURCES[file] as RowSource<typeof file>)(plan),
-    );
+    const count = await writeCsvFile(join(options.directory, file), file, rows);
     const seconds = (performance.now() - started) / 1000;
-    written.push({ file, rows, seconds });
-    options.onFile?.(file, rows, seconds);
+    written.push({ file, rows: count, seconds });
+    options.onFile?.(file, count, seconds);
+  };
+  for (const file of Object.keys(SOURCES) as (keyof typeof SOURCES)[]) {
+    if (options.files && !options.files.includes(file)) continue;
+    await write(file, (SOURCES[file] as RowSource<typeof file>)(plan));
+  }
+  const lines = options.invoiceLines ?? 0;
+  if (lines > 0) {
+    await write('invoices.csv', invoiceRows(plan, lines));
+    await write('invoice_lines.csv', invoiceLineRows(plan, lines));
   }
   return written;
 }

@@ -15,6 +15,7 @@ import {
   reasonRows,
   rotaShiftRows,
 } from './demo-practice-tables.ts';
+import { billTables } from './demo-bills.ts';
 import { medicationRows } from './demo-medications.ts';
 import { priceRows } from './demo-prices.ts';
 import { vaccinationRows } from './demo-vaccinations.ts';
@@ -34,7 +35,7 @@ export const DEMO_CLIENT_SEEDS = [...DEMO_CLIENTS, ...OTHER_CLIENTS];
  * The demo group as a practice system would export it, from the seed's data tables: its own list
  * entries, the practices with
  * their opening hours, clinicians, rotas and closures, the reasons and their prices, the clients, their pets and
- * vaccinations, and the appointments, as of the start of the anchor week. Pure and deterministic.
+ * vaccinations, the appointments, and the first account's estimates and bills, as of the start of the anchor week. Pure and deterministic.
  */
 export function demoExportTables(): ExportTables {
   const anchorNow = practiceInstant(DEMO_ANCHOR_MONDAY, '00:00');
@@ -57,5 +58,6 @@ export function demoExportTables(): ExportTables {
     'appointments.csv': appointmentRows(refs, DEMO_CLIENT_SEEDS, pets, appointments),
     'vaccinations.csv': vaccinationRows(pets, petTable, appointments, DEMO_ANCHOR_MONDAY),
     'medications.csv': medicationRows(refs, pets, DEMO_ANCHOR_MONDAY),
+    ...billTables(refs, pets, DEMO_ANCHOR_MONDAY),
   };
 }

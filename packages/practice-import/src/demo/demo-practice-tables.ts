@@ -42,6 +42,9 @@ function feature(practice: PracticeSeed, key: string): string {
 /** Who owns every demo practice, as the group records it (decision 0104). */
 export const DEMO_OWNER = 'Willowbrook Veterinary Group Ltd';
 
+/** The group's VAT registration number, printed on its bills (made up: no real number is 999 9999 73). */
+export const DEMO_VAT_NUMBER = 'GB999999973';
+
 /** The booking rules stay the portal's defaults (R9.21): the demo's practices never set them. */
 export function practiceRows(refs: PracticeRefs): ExportRow<'practices.csv'>[] {
   return DEMO_PRACTICES.map((p) => ({
@@ -55,6 +58,7 @@ export function practiceRows(refs: PracticeRefs): ExportRow<'practices.csv'>[] {
     phone: p.phone,
     email: p.email,
     owner_name: DEMO_OWNER,
+    vat_number: DEMO_VAT_NUMBER,
     time_zone: practiceTimeZone,
     listed_online: yesNo(p.isOnline),
     online_booking: feature(p, featureKeys.onlineBooking),

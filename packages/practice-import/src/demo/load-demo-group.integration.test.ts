@@ -130,6 +130,30 @@ describe('loadDemoGroup', () => {
         tables['vaccinations.csv'].map((r) => r.vaccination_ref),
       ),
     ).toBe(tables['vaccinations.csv'].length);
+    expect(
+      await stored(
+        'practice_estimates',
+        tables['estimates.csv'].map((r) => r.estimate_ref),
+      ),
+    ).toBe(tables['estimates.csv'].length);
+    expect(
+      await stored(
+        'practice_invoices',
+        tables['invoices.csv'].map((r) => r.invoice_ref),
+      ),
+    ).toBe(tables['invoices.csv'].length);
+  });
+
+  it('gives the first demo account an estimate over £500 awaiting an answer, and a bill still to pay', async () => {
+    const [bills] = await rows<{ waiting: number; unpaid: number; two_pets: number }>(
+      `select (select count(*) from practice_estimates e where e.pms_ref = 'EST-000001' and e.answer is null
+                 and e.status = 'proposed' and e.total_pence > 50000 and e.expires_on >= current_date)::int as waiting,
+              (select count(*) from practice_invoices i where i.pms_ref = 'INV-000002'
+                 and i.paid_pence < i.total_pence)::int as unpaid,
+              (select count(distinct l.pet_id) from practice_invoice_lines l join practice_invoices i on i.id = l.invoice_id
+                where i.pms_ref = 'INV-000002')::int as two_pets`,
+    );
+    expect(bills).toEqual({ waiting: 1, unpaid: 1, two_pets: 2 });
   });
 
   it('keeps what the portal owns: pets registered online, why a client cancelled, no practice-owned lookalikes', async () => {

@@ -1,6 +1,7 @@
 import { lockForPracticeBookings } from '@vet/clinician-time/practice-lane';
 import type { KindFile } from '../kinds/kind.ts';
 import { applyAppointments } from './apply/appointments.ts';
+import { applyEstimateLines, applyEstimates, applyInvoiceLines, applyInvoices } from './apply/bills.ts';
 import { applyClinicians, applyClosures, applyRotaShifts } from './apply/clinicians.ts';
 import { applyClients, applyPets, applyVaccinations } from './apply/clients.ts';
 import { applyOpeningHours, applyPractices } from './apply/practices.ts';
@@ -24,6 +25,10 @@ const appliers: Record<KindFile, (session: Session) => Promise<number>> = {
   'appointments.csv': applyAppointments,
   'vaccinations.csv': applyVaccinations,
   'medications.csv': applyMedications,
+  'estimates.csv': applyEstimates,
+  'estimate_lines.csv': applyEstimateLines,
+  'invoices.csv': applyInvoices,
+  'invoice_lines.csv': applyInvoiceLines,
 };
 
 export interface Applied {

@@ -17,6 +17,10 @@ export const importOrder: readonly KindFile[] = [
   'appointments.csv',
   'vaccinations.csv',
   'medications.csv',
+  'estimates.csv',
+  'estimate_lines.csv',
+  'invoices.csv',
+  'invoice_lines.csv',
 ];
 
 export const isKindFile = (name: string): name is KindFile =>
@@ -37,4 +41,6 @@ export const storedTables: Partial<Record<KindFile, { table: string; noun: strin
   'appointments.csv': { table: 'appointments', noun: 'appointment' },
   'vaccinations.csv': { table: 'vaccinations', noun: 'vaccination' },
   'medications.csv': { table: 'pet_medications', noun: 'medication' },
+  'estimates.csv': { table: 'practice_estimates', noun: 'estimate' },
+  'invoices.csv': { table: 'practice_invoices', noun: 'invoice' },
 };

@@ -1,4 +1,11 @@
 import type { KindFile } from '../kinds/kind.ts';
+import {
+  billLinesChecks,
+  estimateFiles,
+  invoiceEstimateOfItsClient,
+  invoiceFiles,
+  recordHasLines,
+} from './bill-checks.ts';
 import { literal, refuseIncompleteGroups, refuseRepeatedKeys, type CheckContext } from './cross-row-rules.ts';
 import { stagingTable } from './import-files.ts';
 import { prescriptionFeeWithinCap } from './prescription-fee-cap.ts';
@@ -133,4 +140,15 @@ export const kindChecks: Partial<Record<KindFile, readonly Check[]>> = {
     ownerOfTheRecord('appointments.csv', 'pet', 'client'),
     ownerOfTheRecord('appointments.csv', 'clinician', 'practice'),
   ],
+  'estimates.csv': [
+    ownerOfTheRecord('estimates.csv', 'clinician', 'practice'),
+    recordHasLines(estimateFiles),
+  ],
+  'estimate_lines.csv': [billLinesChecks(estimateFiles)],
+  'invoices.csv': [
+    ownerOfTheRecord('invoices.csv', 'clinician', 'practice'),
+    invoiceEstimateOfItsClient,
+    recordHasLines(invoiceFiles),
+  ],
+  'invoice_lines.csv': [billLinesChecks(invoiceFiles)],
 };

@@ -11,7 +11,7 @@ import { validRows } from './testing/valid-rows.ts';
  */
 const designTable = {
   'practices.csv':
-    '*practice_ref, *name, *address_line1, address_line2, *town, county, *postcode, *phone, email, owner_name, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee',
+    '*practice_ref, *name, *address_line1, address_line2, *town, county, *postcode, *phone, email, owner_name, vat_number, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee',
   'opening_hours.csv': '*practice_ref, *day_of_week, *opens, *closes',
   'clinicians.csv': '*clinician_ref, *practice_ref, *first_name, *last_name, *clinician_type, active',
   'rota_shifts.csv': '*clinician_ref, *day_of_week, *starts, *ends, valid_from, valid_to, breaks',
@@ -29,6 +29,15 @@ const designTable = {
   'vaccinations.csv': '*vaccination_ref, *pet_ref, *vaccine, *given_on, due_on',
   'medications.csv':
     '*medication_ref, *pet_ref, *medicine, strength, dose_instructions, category, *prescribed_on, clinician_ref, repeatable, repeats_left, review_due, max_quantity, unit',
+  // Issue 63's files (decision 0151), as the issue names them.
+  'estimates.csv':
+    '*estimate_ref, *practice_ref, *client_ref, clinician_ref, title, *issued_on, expires_on, status, currency, *total, *vat, terms',
+  'estimate_lines.csv':
+    '*estimate_ref, *line_no, pet_ref, *description, *quantity, *unit_price, *vat_rate, *total',
+  'invoices.csv':
+    '*invoice_ref, *practice_ref, *client_ref, clinician_ref, estimate_ref, title, *issued_on, due_on, status, currency, *total, *vat, amount_paid',
+  'invoice_lines.csv':
+    '*invoice_ref, *line_no, pet_ref, *description, *quantity, *unit_price, *vat_rate, *total',
 } as const;
 
 const fitsType: Record<StagedType, (value: StagedValue) => boolean> = {

@@ -4,6 +4,8 @@ import { clients } from './clients.ts';
 import { clinicians } from './clinicians.ts';
 import { medications } from './medications.ts';
 import { closures } from './closures.ts';
+import { estimateLines, estimates } from './estimates.ts';
+import { invoiceLines, invoices } from './invoices.ts';
 import type { KindFile, RecordKind } from './kind.ts';
 import { openingHours } from './opening-hours.ts';
 import { pets } from './pets.ts';
@@ -29,6 +31,10 @@ export const recordKinds: readonly RecordKind[] = [
   appointments,
   vaccinations,
   medications,
+  estimates,
+  estimateLines,
+  invoices,
+  invoiceLines,
 ];
 
 /** The kind of each file name the import reads. */

@@ -36,6 +36,11 @@ export interface Reference {
   file: KindFile;
   /** Empty allowed (e.g. a closure's clinician_ref: empty means the whole practice). */
   optional?: boolean;
+  /**
+   * The record this file's rows belong to (a practice's opening hours, an estimate's lines): they travel
+   * with it as its child rows (records/record-kinds.ts childKindOf). At most one per kind.
+   */
+  parent?: boolean;
 }
 
 export type KindFile =
@@ -50,7 +55,11 @@ export type KindFile =
   | 'pets.csv'
   | 'appointments.csv'
   | 'vaccinations.csv'
-  | 'medications.csv';
+  | 'medications.csv'
+  | 'estimates.csv'
+  | 'estimate_lines.csv'
+  | 'invoices.csv'
+  | 'invoice_lines.csv';
 
 /** PostgreSQL types of staged columns. */
 export type StagedType =

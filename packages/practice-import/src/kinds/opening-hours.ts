@@ -10,7 +10,7 @@ export const openingHours: RecordKind = {
   file: 'opening_hours.csv',
   columns: columnsOf({ practice_ref: true, day_of_week: true, opens: true, closes: true }),
   refColumn: null,
-  references: [{ column: 'practice_ref', file: 'practices.csv' }],
+  references: [{ column: 'practice_ref', file: 'practices.csv', parent: true }],
   staged: { practice_ref: 'text', day_of_week: 'integer', opens: 'time', closes: 'time' },
   parse(row) {
     const cells = new RowCells(row);

@@ -21,6 +21,7 @@ describe('practices.csv', () => {
       phone: '01423 123456',
       email: 'desk@harrogate-vets.example',
       owner_name: 'Harrogate Vets Ltd',
+      vat_number: 'GB123456789',
       listed_online: true,
       online_booking: false,
       online_pet_registration: true,

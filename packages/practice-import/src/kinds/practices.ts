@@ -19,8 +19,24 @@ export const practiceSettingRanges = {
 } as const;
 
 export const practiceReasons = {
+  vatNumber: 'not a UK VAT registration number: GB (or XI) and 9 or 12 digits, e.g. GB123456789',
   timeZone: `not ${practiceTimeZone}: every practice keeps UK time (decision 0055); leave it empty or write ${practiceTimeZone}`,
 } as const;
+
+const vatNumberPattern = /^(GB|XI)?(\d{9}|\d{12})$/;
+
+/**
+ * A VAT registration number as HMRC writes it (https://www.gov.uk/guidance/vat-registration-numbers:
+ * GB, or XI in Northern Ireland, and 9 digits, 12 for a branch), printed on the practice's invoices.
+ * Spaces are dropped and GB is added when left out, so the bill prints one form.
+ */
+function vatNumberCell(cells: RowCells): string | null {
+  const text = cells.text('vat_number');
+  if (text === null) return null;
+  const match = vatNumberPattern.exec(text.replace(/\s+/g, '').toUpperCase());
+  if (!match) return cells.refuse('vat_number', practiceReasons.vatNumber);
+  return `${match[1] ?? 'GB'}${match[2]}`;
+}
 
 export const practices: RecordKind = {
   file: 'practices.csv',
@@ -35,6 +51,7 @@ export const practices: RecordKind = {
     phone: true,
     email: false,
     owner_name: false,
+    vat_number: false,
     time_zone: false,
     listed_online: false,
     online_booking: false,
@@ -60,6 +77,7 @@ export const practices: RecordKind = {
     phone: 'text',
     email: 'text',
     owner_name: 'text',
+    vat_number: 'text',
     listed_online: 'boolean',
     online_booking: 'boolean',
     online_pet_registration: 'boolean',
@@ -81,6 +99,7 @@ export const practices: RecordKind = {
       phone: nationalPhoneNumber(phoneCell(cells, 'phone', { required: true, mobile: false })),
       email: emailCell(cells, 'email'),
       owner_name: cells.text('owner_name', { maxLength: 200 }),
+      vat_number: vatNumberCell(cells),
       listed_online: cells.boolean('listed_online', true),
       online_booking: cells.boolean('online_booking', true),
       online_pet_registration: cells.boolean('online_pet_registration', true),

@@ -65,7 +65,7 @@ export const rotaShifts: RecordKind = {
     breaks: false,
   }),
   refColumn: null,
-  references: [{ column: 'clinician_ref', file: 'clinicians.csv' }],
+  references: [{ column: 'clinician_ref', file: 'clinicians.csv', parent: true }],
   staged: {
     clinician_ref: 'text',
     day_of_week: 'integer',

@@ -1,5 +1,5 @@
 import { looksLikeColumnName } from '../engine/header.ts';
-import { childKindOf, childListField } from './record-kinds.ts';
+import { childKindOf, childListField, parentReference } from './record-kinds.ts';
 import type { CellRow, RecordKind } from '../kinds/kind.ts';
 import type { RecordRefusal, RecordRows } from './record-types.ts';
 
@@ -70,6 +70,8 @@ const emptyList = {
     'empty: give the days the practice opens (leave the field out to keep the stored ones)',
   'rota_shifts.csv':
     'empty: give the clinician’s shifts (leave the field out to keep the stored rota; deactivate a clinician who no longer works)',
+  'estimate_lines.csv': 'empty: an estimate has at least one line',
+  'invoice_lines.csv': 'empty: an invoice has at least one line',
 } as const;
 
 /** The child rows, each given the record's reference; they replace the stored ones whole (as in the import). */
@@ -80,7 +82,7 @@ function childRows(
   parentRef: string,
   refusals: RecordRefusal[],
 ): CellRow[] | undefined {
-  const parentColumn = childKind.references[0]!.column;
+  const parentColumn = parentReference(childKind)!.column;
   if (
     !Array.isArray(value) ||
     value.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))

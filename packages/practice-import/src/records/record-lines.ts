@@ -1,7 +1,7 @@
 import type { KindFile, RecordKind } from '../kinds/kind.ts';
 import type { ImportRefusal } from '../engine/refusals.ts';
 import type { RecordRefusal, RecordRows } from './record-types.ts';
-import { childListField } from './record-kinds.ts';
+import { childListField, parentReference } from './record-kinds.ts';
 
 interface Place {
   /** The record's index in the request. */
@@ -54,7 +54,7 @@ export class RecordLines {
   refusalOf(refusal: ImportRefusal, place: Place): RecordRefusal | undefined {
     const reason = this.reword(refusal.reason, refusal.file as KindFile);
     if (place.child === null) return { field: refusal.column, reason };
-    if (refusal.column === this.childKind?.references[0]?.column) return undefined;
+    if (this.childKind && refusal.column === parentReference(this.childKind)?.column) return undefined;
     const row = `${this.listField}[${place.child}]`;
     return { field: refusal.column ? `${row}.${refusal.column}` : row, reason };
   }

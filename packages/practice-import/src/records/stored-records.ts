@@ -13,6 +13,8 @@ const writtenBeside: Partial<Record<KindFile, readonly { table: string; column: 
   ],
   'clinicians.csv': [{ table: 'clinician_rota_shifts', column: 'clinician_id' }],
   'appointment_reasons.csv': [{ table: 'appointment_reason_species', column: 'reason_id' }],
+  'estimates.csv': [{ table: 'practice_estimate_lines', column: 'estimate_id' }],
+  'invoices.csv': [{ table: 'practice_invoice_lines', column: 'invoice_id' }],
 };
 
 export interface StoredRecord {

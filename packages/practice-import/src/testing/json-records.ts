@@ -1,5 +1,5 @@
 import type { KindFile } from '../kinds/kind.ts';
-import { childKindOf, childListField } from '../records/record-kinds.ts';
+import { childKindOf, childListField, parentReference } from '../records/record-kinds.ts';
 import type { testGroup } from './test-group.ts';
 
 type Group = ReturnType<typeof testGroup>;
@@ -25,11 +25,11 @@ export type RecordFile = (typeof recordFiles)[number];
  */
 export function jsonRecords(group: Group, file: RecordFile): readonly Record<string, unknown>[] {
   const child = childKindOf(file);
-  const parentColumn = child?.references[0]?.column;
+  const parentColumn = child && parentReference(child)?.column;
   if (!child || !parentColumn) return group.files[file];
   return group.files[file].map((row) => ({
     ...row,
-    [childListField(child)]: group.files[child.file]
+    [childListField(child)]: group.files[child.file as keyof Group['files']]
       .filter((childRow) => childRow[parentColumn] === row[parentColumn])
       .map(({ [parentColumn]: _, ...childRow }) => childRow),
   }));

@@ -20,10 +20,10 @@ export type ConnectorSystem = 'ezyvet' | 'provet-cloud';
  * body is what `PUT /integration/v1/{kind}/{ref}` takes (the import file's columns; a clinician carries
  * its availability as `rota_shifts` child rows, one dated shift per window: valid_from = valid_to = the
  * day); an appointment's is `PUT /integration/v1/appointments/{ref}`'s. Prices are the products the
- * connection's price map names (decision 0147). Medications are not read from a system yet: they still
- * come by the import or the integration API.
+ * connection's price map names (decision 0147). Medications, estimates and invoices are not read from a
+ * system yet: they still come by the import or the integration API.
  */
-export type ReadKind = Exclude<PracticeRecordKind, 'medications'> | 'appointments';
+export type ReadKind = Exclude<PracticeRecordKind, 'medications' | 'estimates' | 'invoices'> | 'appointments';
 
 export type ReadBody<K extends ReadKind> = K extends 'appointments'
   ? PracticeAppointmentBody

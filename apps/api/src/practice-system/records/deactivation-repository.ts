@@ -21,6 +21,8 @@ const deactivations: Record<PracticeRecordKind, Deactivation> = {
   vaccinations: { table: 'vaccinations', removes: true },
   prices: { table: 'practice_prices', removes: true },
   medications: { table: 'pet_medications', removes: true },
+  estimates: { table: 'practice_estimates', removes: true },
+  invoices: { table: 'practice_invoices', removes: true },
 };
 
 export interface Deactivated {

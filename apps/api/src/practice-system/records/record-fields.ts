@@ -7,10 +7,18 @@ import {
 } from '@vet/contracts/integration-records';
 import { recordKindsByFile } from '@vet/practice-import/kinds/index';
 import type { RecordKind, StagedType } from '@vet/practice-import/kinds/kind';
-import { childKindOf, childListField } from '@vet/practice-import/records/record-kinds';
+import {
+  childKindOf,
+  childListField,
+  childRowsRequired,
+  parentReference,
+} from '@vet/practice-import/records/record-kinds';
 import { z } from 'zod';
 import { practiceRecordExamples } from './record-examples.ts';
 import { apiRecordKinds } from './record-kinds.ts';
+
+const keepOrRequire = (child: RecordKind) =>
+  childRowsRequired.has(child.file) ? 'always give them all' : 'leave it out to keep them';
 
 const columnList = (kind: RecordKind, leaveOut?: string) =>
   kind.columns
@@ -30,8 +38,8 @@ export function fieldsOf(kind: PracticeRecordKind): string {
   const recordKind = recordKindOf(kind);
   const child = childKindOf(file);
   const children = child
-    ? ` \`${childListField(child)}\`: a list of rows of ${child.file} (${columnList(child, child.references[0]?.column)}) ` +
-      'that replace the stored ones whole; leave it out to keep them.'
+    ? ` \`${childListField(child)}\`: a list of rows of ${child.file} (${columnList(child, parentReference(child)?.column)}) ` +
+      `that replace the stored ones whole; ${keepOrRequire(child)}.`
     : '';
   return `The fields are ${file}’s columns (bold: required): ${columnList(recordKind)}.${children}`;
 }
@@ -74,17 +82,19 @@ function typedRecordOf(kind: PracticeRecordKind, refRequired: boolean) {
   const recordKind = recordKindOf(kind);
   const refField = practiceRecordRefFields[kind];
   const child = childKindOf(recordKind.file);
-  const parentColumn = child?.references[0]?.column;
+  const parentColumn = child && parentReference(child)?.column;
   const children = child
     ? {
-        [childListField(child)]: z
-          .array(z.strictObject(columnsObject(child, new Set(parentColumn ? [parentColumn] : []))))
-          .min(1)
-          .optional()
-          .describe(
-            `Rows of ${child.file} that replace the stored ones whole; leave it out to keep them. ` +
-              `Each row's ${parentColumn ?? 'reference'} is the record's: leave it out.`,
-          ),
+        [childListField(child)]: (childRowsRequired.has(child.file)
+          ? z.array(z.strictObject(columnsObject(child, new Set(parentColumn ? [parentColumn] : [])))).min(1)
+          : z
+              .array(z.strictObject(columnsObject(child, new Set(parentColumn ? [parentColumn] : []))))
+              .min(1)
+              .optional()
+        ).describe(
+          `Rows of ${child.file} that replace the stored ones whole; ${keepOrRequire(child)}. ` +
+            `Each row's ${parentColumn ?? 'reference'} is the record's: leave it out.`,
+        ),
       }
     : {};
   return z.strictObject({

@@ -75,4 +75,18 @@ export const apiRecordKinds: Record<PracticeRecordKind, ApiRecordKind> = {
     deactivation:
       'Removed: no longer among the pet’s current medicines, so no repeat can be asked for; requests already made keep what they asked for. Its reference may be used again.',
   },
+  estimates: {
+    file: 'estimates.csv',
+    noun: 'estimate',
+    operationName: 'Estimate',
+    deactivation:
+      'Removed (issued in error), with its lines and the owner’s answer; an invoice that named it keeps its own lines. Its reference may be used again. An estimate that no longer stands is sent with status superseded or expired instead.',
+  },
+  invoices: {
+    file: 'invoices.csv',
+    noun: 'invoice',
+    operationName: 'Invoice',
+    deactivation:
+      'Removed (issued in error), with its lines. Its reference may be used again. A credited invoice is sent with status credited instead.',
+  },
 };

@@ -6,11 +6,20 @@ import { servesPractice, type MachineGrant } from '../../platform/index.ts';
 /**
  * Which practice each record is of, for a machine client granted some practices only (decision 0105):
  * a practice by itself, a clinician, closure, price or client by its practice_ref (a client's home practice), a
- * pet by its client's, a vaccination or medication by its pet's. Appointment reasons are the group's: only a grant of
- * every practice writes them.
+ * pet by its client's, a vaccination or medication by its pet's, an estimate or invoice by its practice_ref (the
+ * practice that issued it). Appointment reasons are the group's: only a grant of every practice writes them.
  */
 type Table =
-  'practices' | 'clinicians' | 'closures' | 'prices' | 'clients' | 'pets' | 'vaccinations' | 'medications';
+  | 'practices'
+  | 'clinicians'
+  | 'closures'
+  | 'prices'
+  | 'clients'
+  | 'pets'
+  | 'vaccinations'
+  | 'medications'
+  | 'estimates'
+  | 'invoices';
 
 /** From a record found by its reference (`r.ref`) to its practice `p`. Fixed text, never input. */
 const practiceOf: Record<Table, string> = {
@@ -28,6 +37,8 @@ const practiceOf: Record<Table, string> = {
   medications:
     'join pet_medications x on x.pms_ref = r.ref join pets pe on pe.id = x.pet_id ' +
     'join clients c on c.id = pe.client_id join practices p on p.id = c.home_practice_id',
+  estimates: 'join practice_estimates x on x.pms_ref = r.ref join practices p on p.id = x.practice_id',
+  invoices: 'join practice_invoices x on x.pms_ref = r.ref join practices p on p.id = x.practice_id',
 };
 
 /** How a written record names its practice: the field, and the table its value is a reference of. */
@@ -40,6 +51,8 @@ const namedBy: Record<Exclude<PracticeRecordKind, 'appointment-reasons'>, { fiel
   pets: { field: 'client_ref', table: 'clients' },
   vaccinations: { field: 'pet_ref', table: 'pets' },
   medications: { field: 'pet_ref', table: 'pets' },
+  estimates: { field: 'practice_ref', table: 'practices' },
+  invoices: { field: 'practice_ref', table: 'practices' },
 };
 
 /** The practice (its reference; null when it has none) of each record found by reference in the table. */

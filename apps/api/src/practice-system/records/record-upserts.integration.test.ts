@@ -35,6 +35,8 @@ const tables = {
   pets: 'pets',
   vaccinations: 'vaccinations',
   medications: 'pet_medications',
+  estimates: 'practice_estimates',
+  invoices: 'practice_invoices',
 } as const;
 
 /** A group stored record by record through the API, kind by kind in dependency order. */

@@ -18,6 +18,7 @@ const practiceColumns = [
   { name: 'phone', value: 's.phone' },
   { name: 'email', value: 's.email' },
   { name: 'owner_name', value: 's.owner_name' },
+  { name: 'vat_number', value: 's.vat_number' },
   { name: 'is_online', value: 's.listed_online' },
   { name: 'slot_grid_minutes', value: orDefault('slot_grid_minutes', practices.slotGridMinutes) },
   { name: 'min_notice_minutes', value: orDefault('min_notice_minutes', practices.minNoticeMinutes) },

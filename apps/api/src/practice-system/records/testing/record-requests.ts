@@ -16,6 +16,15 @@ export const kindFiles: readonly [PracticeRecordKind, RecordFile][] = [
   ['medications', 'medications.csv'],
 ];
 
+/**
+ * The kinds of issue 63 (decision 0151), after the others: their records name clients, pets and
+ * clinicians. Apart from kindFiles, whose tests send a test group's own records kind by kind.
+ */
+export const billKindFiles: readonly [PracticeRecordKind, 'estimates.csv' | 'invoices.csv'][] = [
+  ['estimates', 'estimates.csv'],
+  ['invoices', 'invoices.csv'],
+];
+
 type Headers = Record<string, string>;
 
 /** The integration API's record routes, called with a bearer header (a machine's, unless a test says). */
