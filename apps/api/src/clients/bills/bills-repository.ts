@@ -198,6 +198,16 @@ export function createBillsRepository() {
       return rows;
     },
 
+    /** Every estimate and invoice of the client, newest first: what the data export lists. */
+    async allIds(tx: Executor, clientId: number) {
+      const { rows } = await tx.execute<{ kind: BillKind; id: number }>(sql`
+        select 'estimate' as kind, id, issued_on from practice_estimates where client_id = ${clientId}
+        union all
+        select 'invoice', id, issued_on from practice_invoices where client_id = ${clientId}
+        order by issued_on desc, kind desc, id desc`);
+      return rows;
+    },
+
     /** What the dashboard shows: the proposed, unanswered estimates and the bills with something due. */
     async open(tx: Executor, clientId: number) {
       const { rows } = await tx.execute<{

@@ -24,6 +24,7 @@ import type {
   BillsCursor,
   BillsRepository,
   EstimateRow,
+  InvoiceRow,
   LineRow,
   PracticeColumns,
 } from './bills-repository.ts';
@@ -144,7 +145,7 @@ const isoOf = (value: Date | string | null) => (value === null ? null : new Date
 
 /** An estimate as its page shows it, from its row (read or just answered) and its lines. */
 export async function estimateDetailOf(
-  deps: BillsDeps,
+  deps: Pick<BillsDeps, 'repository'>,
   tx: Executor,
   row: EstimateRow,
   now: Date,
@@ -184,15 +185,13 @@ export async function getEstimate(deps: BillsDeps, clientId: number, estimateId:
   return estimateDetailOf(deps, deps.db, row, now);
 }
 
-/** GET /v2/bills/invoices/{invoiceId} */
-export async function getInvoice(
-  deps: BillsDeps,
-  clientId: number,
-  invoiceId: number,
+/** A bill as its page shows it, from its row and its lines. */
+async function invoiceDetailOf(
+  deps: Pick<BillsDeps, 'repository'>,
+  tx: Executor,
+  row: InvoiceRow,
 ): Promise<InvoiceDetail> {
-  const row = await deps.repository.invoice(deps.db, clientId, invoiceId);
-  if (!row) throw notFound(billMessages.invoiceNotFound);
-  const lines = await deps.repository.lines(deps.db, 'invoice', row.id);
+  const lines = await deps.repository.lines(tx, 'invoice', row.id);
   const amounts = { status: row.status, totalPence: row.total_pence, paidPence: row.paid_pence };
   return {
     id: row.id,
@@ -211,6 +210,38 @@ export async function getInvoice(
     estimateId: row.estimate_id,
     lines: lines.map(lineOf),
   };
+}
+
+/** GET /v2/bills/invoices/{invoiceId} */
+export async function getInvoice(deps: BillsDeps, clientId: number, invoiceId: number) {
+  const row = await deps.repository.invoice(deps.db, clientId, invoiceId);
+  if (!row) throw notFound(billMessages.invoiceNotFound);
+  return invoiceDetailOf(deps, deps.db, row);
+}
+
+/**
+ * Every estimate and bill of the client, line by line, newest first, for "Download my data" (decision
+ * 0153): read through the caller's transaction, so the export stays one consistent picture.
+ */
+export async function billsForExport(
+  deps: Pick<BillsDeps, 'repository'>,
+  tx: Executor,
+  clientId: number,
+  now: Date,
+) {
+  const ids = await deps.repository.allIds(tx, clientId);
+  const estimates: EstimateDetail[] = [];
+  const invoices: InvoiceDetail[] = [];
+  for (const { kind, id } of ids) {
+    if (kind === 'estimate') {
+      const row = await deps.repository.estimate(tx, clientId, id);
+      if (row) estimates.push(await estimateDetailOf(deps, tx, row, now));
+    } else {
+      const row = await deps.repository.invoice(tx, clientId, id);
+      if (row) invoices.push(await invoiceDetailOf(deps, tx, row));
+    }
+  }
+  return { estimates, invoices };
 }
 
 /** GET /v2/bills/summary: the estimates waiting for an answer (not expired) and the bills with money due. */
