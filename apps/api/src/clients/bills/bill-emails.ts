@@ -21,12 +21,12 @@ interface BillFacts {
   vat_pence: number;
 }
 
-export interface EmailLine {
+export type EmailLine = {
   description: string;
   quantity: string;
   total_pence: number;
   pet_name: string | null;
-}
+};
 
 /** A discount line reads "−£5.00", not "£-5.00". */
 const pounds = (pence: number) => (pence < 0 ? `−${formatPounds(-pence)}` : formatPounds(pence));
