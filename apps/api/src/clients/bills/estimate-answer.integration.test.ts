@@ -58,19 +58,16 @@ describe('answering an estimate', () => {
       answer: 'accepted',
       agreedTotalPence: 100_000,
     });
-    expect(await eventsOf(estimate.id)).toEqual([
-      {
-        type: 'estimate.accepted',
-        data: expect.objectContaining({
-          estimate_id: estimate.id,
-          estimate_ref: estimate.pmsRef,
-          client_id: scene.client.id,
-          client_ref: scene.client.pmsRef,
-          revision: 1,
-          total_pence: 100_000,
-        }),
-      },
-    ]);
+    const events = await eventsOf(estimate.id);
+    expect(events.map((event) => event.type)).toEqual(['estimate.accepted']);
+    expect(events[0]!.data).toMatchObject({
+      estimate_id: estimate.id,
+      estimate_ref: estimate.pmsRef,
+      client_id: scene.client.id,
+      client_ref: scene.client.pmsRef,
+      revision: 1,
+      total_pence: 100_000,
+    });
     const emails = await db
       .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
       .from(emailOutbox)
@@ -109,7 +106,7 @@ describe('answering an estimate', () => {
     const once = await thousandPounds(scene);
     expect((await answer(scene, once.id, { answer: 'accepted', revision: 1 })).statusCode).toBe(200);
     const again = await answer(scene, once.id, { answer: 'accepted', revision: 1 });
-    expect([again.statusCode, again.json().code]).toEqual([409, 'already_answered']);
+    expect(again.json()).toMatchObject({ statusCode: 409, code: 'already_answered' });
     const old = await answer(scene, (await thousandPounds(scene)).id, { answer: 'accepted', revision: 2 });
     expect(old.json()).toMatchObject({
       statusCode: 409,

@@ -115,14 +115,14 @@ async function queueBatch(db: Database, settings: BillEmailSettings, now: Date, 
           'estimate',
           estimates.map((e) => e.id),
         )
-      : new Map();
+      : new Map<number, EmailLine[]>();
     const invoiceLines = invoices.length
       ? await linesOf(
           tx,
           'invoice',
           invoices.map((i) => i.id),
         )
-      : new Map();
+      : new Map<number, EmailLine[]>();
     await enqueueEmails(tx, [
       ...estimates.map((estimate) =>
         newEstimateEmail(settings, estimate, estimateLines.get(estimate.id) ?? []),
