@@ -23,9 +23,7 @@ describe('estimateState', () => {
 
   it('keeps the practice’s own status when the owner has not answered', () => {
     expect(estimateState({ ...proposed, status: 'accepted' }, today)).toBe('accepted');
-    expect(estimateState({ ...proposed, status: 'expired', expiresOn: '2027-01-01' }, today)).toBe(
-      'expired',
-    );
+    expect(estimateState({ ...proposed, status: 'expired', expiresOn: '2027-01-01' }, today)).toBe('expired');
   });
 });
 
