@@ -250,7 +250,12 @@ export async function billsSummary(deps: BillsDeps, clientId: number, now: Date)
   const today = practiceDate(now);
   return {
     estimatesToAnswer: rows
-      .filter((row) => row.kind === 'estimate' && (row.expires_on === null || row.expires_on >= today))
+      .filter(
+        (row) =>
+          row.kind === 'estimate' &&
+          estimateState({ status: 'proposed', answer: null, expiresOn: row.expires_on }, today) ===
+            'needsAnswer',
+      )
       .map((row) => ({ id: row.id, title: row.title, totalPence: row.total_pence })),
     unpaidBills: rows
       .filter((row) => row.kind === 'invoice')
