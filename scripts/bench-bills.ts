@@ -76,9 +76,9 @@ try {
   const plan = await pool.query<{ 'QUERY PLAN': string }>(
     `explain (analyze, buffers, costs off)
      select * from ((select 'estimate' as kind, id, issued_on from practice_estimates where client_id = $1
-                      order by issued_on desc, id desc limit 21)
+                      order by issued_on desc nulls last, id desc nulls last limit 21)
               union all (select 'invoice', id, issued_on from practice_invoices where client_id = $1
-                      order by issued_on desc, id desc limit 21)) b
+                      order by issued_on desc nulls last, id desc nulls last limit 21)) b
      order by issued_on desc, kind desc, id desc limit 21`,
     [client.clientId],
   );

@@ -81,6 +81,8 @@ const petNamesOf = (kind: BillKind, billId: SQL) => sql`coalesce((
 /**
  * Rows of one kind after the cursor, in the list's order (issued_on desc, kind desc, id desc): each a
  * range of its (client_id, issued_on desc, id desc) index. 'invoice' sorts before 'estimate' on a day.
+ * The kinds' order says `nulls last` as the index does (the columns are never null): plain `desc` means
+ * nulls first, which the index cannot give, and the planner would scan by issued_on alone.
  */
 function after(kind: BillKind, cursor: BillsCursor | undefined): SQL {
   if (!cursor) return sql`true`;
@@ -110,7 +112,7 @@ function pageOf(
       b.total_pence, b.vat_pence, b.practice_id, b.clinician_id, ${kindOnly}
     from ${bills} b
     where b.client_id = ${clientId} and ${after(kind, cursor)} and ${forPet}
-    order by b.issued_on desc, b.id desc limit ${limit})`;
+    order by b.issued_on desc nulls last, b.id desc nulls last limit ${limit})`;
 }
 
 export function createBillsRepository() {
