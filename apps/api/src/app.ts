@@ -39,6 +39,7 @@ import {
   telemetryRoutes,
 } from './platform/index.ts';
 import {
+  billRoutes,
   clientRecordRoutes,
   clientRoutes,
   dataExportRoutes,
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions) {
       // The client ends the manage links of their appointments (decision 0095).
       manageLinkClientRoutes,
       prescriptionRoutes,
+      billRoutes({ brandName: config.brandName, portalUrl: config.portalUrl }),
     ],
     requireLinkedClient: true,
   });

@@ -1,4 +1,5 @@
 import { appointmentDetailSchema } from '@vet/contracts/appointment-booking';
+import { createEstimate, createInvoice } from '@vet/db/testing/bill-factories';
 import { createCancellationReason } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ const { db, pool } = database;
 const { book } = bookingHelpers(context, db);
 
 /** The names routes give to ids a client owns. */
-const ownedIds = ['petId', 'appointmentId', 'existingAppointmentId'] as const;
+const ownedIds = ['petId', 'appointmentId', 'existingAppointmentId', 'estimateId', 'invoiceId'] as const;
 const missingId = 2_000_000_000;
 
 interface Operation {
@@ -92,6 +93,10 @@ describe('another client’s ids, on every client-owned route', () => {
       (await book(owner, localInstant(localDay(3), '10:00'))).json(),
     );
     const cancellation = await createCancellationReason(db);
+    const billOf = { practiceId: owner.practice.id, clientId: owner.client.id };
+    const line = [{ unitPricePence: 10_000, petId: owner.pet.id }];
+    const estimate = await createEstimate(db, billOf, line);
+    const invoice = await createInvoice(db, billOf, line);
     const ownedValue = (name: string, id: number | null): string | undefined => {
       switch (name) {
         case 'petId':
@@ -99,6 +104,10 @@ describe('another client’s ids, on every client-owned route', () => {
         case 'appointmentId':
         case 'existingAppointmentId':
           return String(id ?? theirs.appointmentId);
+        case 'estimateId':
+          return String(id ?? estimate.id);
+        case 'invoiceId':
+          return String(id ?? invoice.id);
         case 'practiceId':
           return String(owner.practice.id);
         case 'appointmentReasonId':
@@ -130,6 +139,7 @@ describe('another client’s ids, on every client-owned route', () => {
       },
       recordPetDeparture: { version: '1', status: 'Rehomed' },
       joinEarlierTimes: { latestDate: localDay(3) },
+      answerEstimate: { answer: 'accepted', revision: 1 },
     };
 
     const call = (operation: Operation, id: number | null) => {

@@ -56,3 +56,46 @@ export function lineAmounts(quantityThousandths: number, unitPricePence: number,
  * are the thresholds in force since the CMA's final report.
  */
 export const firstRevisionThreshold = { effectiveFrom: '2026-03-24', percent: 20, amountPence: 50_000 };
+
+/**
+ * Where an estimate stands for its owner: `needsAnswer` (proposed, unanswered, not expired), `accepted`,
+ * `declined`, `expired` (past its day unanswered, or so marked by the practice), `superseded`.
+ */
+export const estimateStates = ['needsAnswer', 'accepted', 'declined', 'expired', 'superseded'] as const;
+export type EstimateState = (typeof estimateStates)[number];
+
+/** Where a bill stands: `unpaid` (issued, nothing paid), `partPaid`, `paid`, `credited`. */
+export const invoiceStates = ['unpaid', 'partPaid', 'paid', 'credited'] as const;
+export type InvoiceState = (typeof invoiceStates)[number];
+
+/**
+ * What the owner sees of an estimate (decision 0151) on `today` (YYYY-MM-DD, the practices' clock): one
+ * the practice replaced is `superseded` whatever was answered (the answer was to the old one); else the
+ * owner's answer; else the practice's status, a proposed one past its `expiresOn` being `expired`.
+ */
+export function estimateState(
+  estimate: { status: EstimateStatus; answer: EstimateAnswer | null; expiresOn: string | null },
+  today: string,
+): EstimateState {
+  if (estimate.status === 'superseded') return 'superseded';
+  if (estimate.answer) return estimate.answer;
+  if (estimate.status !== 'proposed') return estimate.status;
+  return estimate.expiresOn !== null && estimate.expiresOn < today ? 'expired' : 'needsAnswer';
+}
+
+/** What is still to pay of a bill: none once credited; never below nothing. */
+export function invoiceDuePence(invoice: { status: InvoiceStatus; totalPence: number; paidPence: number }) {
+  return invoice.status === 'credited' ? 0 : Math.max(0, invoice.totalPence - invoice.paidPence);
+}
+
+/** What the owner sees of a bill: from the practice's status, and from what it says is paid. */
+export function invoiceState(invoice: {
+  status: InvoiceStatus;
+  totalPence: number;
+  paidPence: number;
+}): InvoiceState {
+  if (invoice.status === 'credited') return 'credited';
+  if (invoice.status === 'paid' || invoiceDuePence(invoice) === 0) return 'paid';
+  if (invoice.status === 'part_paid' || invoice.paidPence > 0) return 'partPaid';
+  return 'unpaid';
+}

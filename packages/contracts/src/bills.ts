@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { estimateAnswers, estimateStatuses, invoiceStatuses, vatRates } from './bill-rules.ts';
+import {
+  estimateAnswers,
+  estimateStates,
+  estimateStatuses,
+  invoiceStates,
+  invoiceStatuses,
+  vatRates,
+} from './bill-rules.ts';
 import { serialId, serialIdParam } from './ids.ts';
 
 /**
@@ -29,20 +36,15 @@ export const billPracticeSchema = z.object({
   address: z.array(z.string()),
   phone: z.string(),
   vatNumber: z.string().nullable(),
-  /** "Part of <group>" as the ownership statement reads; null for an independent practice. */
+  /**
+   * "<practice> is owned by <owner>." as the practice pages and e-mails write it (practice-ownership.ts
+   * ownershipSentence); null when the group gave no owner.
+   */
   ownership: z.string().nullable(),
 });
 
-/**
- * Where an estimate stands for its owner: `needsAnswer` (proposed, unanswered, not expired), `accepted`,
- * `declined`, `expired` (past its day unanswered, or so marked by the practice), `superseded`.
- */
-export const estimateStates = ['needsAnswer', 'accepted', 'declined', 'expired', 'superseded'] as const;
-export type EstimateState = (typeof estimateStates)[number];
-
-/** Where a bill stands: `unpaid` (issued, nothing paid), `partPaid`, `paid`, `credited`. */
-export const invoiceStates = ['unpaid', 'partPaid', 'paid', 'credited'] as const;
-export type InvoiceState = (typeof invoiceStates)[number];
+export { estimateStates, invoiceStates } from './bill-rules.ts';
+export type { EstimateState, InvoiceState } from './bill-rules.ts';
 
 const billHeader = {
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { estimateDetailSchema, invoiceDetailSchema } from './bills.ts';
 import { prescriptionRequestSchema } from './prescription-requests.ts';
 
 /**
@@ -121,6 +122,9 @@ export const dataExportSchema = z.object({
       changeHistory: z.array(dataExportChangeSchema),
       /** Their repeat prescription requests and the practice's answers, newest first (decision 0111). */
       prescriptionRequests: z.array(prescriptionRequestSchema),
+      /** The practice's estimates and bills, line by line, and the answers given, newest first (0153). */
+      estimates: z.array(estimateDetailSchema),
+      invoices: z.array(invoiceDetailSchema),
     })
     .nullable(),
   /** The portal sessions of this sign-in that have not ended: no token, no secret. */

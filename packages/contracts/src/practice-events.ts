@@ -13,7 +13,13 @@ import { medicineCategories, supplyMethods } from './prescription-rules.ts';
  */
 
 /** The records an event can be about: its order is kept per record (kind and portal id). */
-export const practiceEventRecordKinds = ['client', 'pet', 'appointment', 'prescription_request'] as const;
+export const practiceEventRecordKinds = [
+  'client',
+  'pet',
+  'appointment',
+  'prescription_request',
+  'estimate',
+] as const;
 export type PracticeEventRecordKind = (typeof practiceEventRecordKinds)[number];
 
 /** Every kind of change the design lists, as the `type` of its event. */
@@ -35,6 +41,8 @@ export const practiceEventTypes = [
   'appointment.attendance_confirmed',
   'appointment.reminder_sent',
   'prescription.requested',
+  'estimate.accepted',
+  'estimate.declined',
 ] as const;
 export type PracticeEventType = (typeof practiceEventTypes)[number];
 
@@ -52,6 +60,17 @@ const appointmentRecord = { appointment_id: id, appointment_ref: ref };
  * to back with one clinician (decision 0117). Each appointment of the visit has its own event, naming it.
  */
 const visitOf = { visit_id: z.uuid().optional() };
+
+/** An estimate the owner answered: by the portal's id and the practice system's `estimate_ref`. */
+const estimateAnswered = {
+  estimate_id: id,
+  estimate_ref: ref,
+  ...practiceRecord,
+  ...clientRecord,
+  /** The revision of the estimate the owner read and answered (it counts changes of the total). */
+  revision: z.number().int().positive(),
+  answered_at: instant,
+};
 
 /** A client's details as clients.csv has them (salutation by name, phones in E.164). */
 const clientDetails = {
@@ -244,6 +263,20 @@ export const practiceEventDataSchemas = {
     ),
     requested_at: instant,
   }),
+  /**
+   * The owner agreed to an estimate online (decision 0153): the revision they read and its total, which
+   * is what a later revision is measured against (decision 0151).
+   */
+  'estimate.accepted': z.object({
+    ...estimateAnswered,
+    total_pence: z.number().int().min(0),
+  }),
+  /** The owner declined an estimate online, with their reason (decision 0153). */
+  'estimate.declined': z.object({
+    ...estimateAnswered,
+    total_pence: z.number().int().min(0),
+    reason: z.string(),
+  }),
 } satisfies Record<PracticeEventType, z.ZodType>;
 
 export type PracticeEventData<T extends PracticeEventType> = z.infer<(typeof practiceEventDataSchemas)[T]>;
@@ -267,6 +300,8 @@ export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventR
   'appointment.attendance_confirmed': 'appointment',
   'appointment.reminder_sent': 'appointment',
   'prescription.requested': 'prescription_request',
+  'estimate.accepted': 'estimate',
+  'estimate.declined': 'estimate',
 };
 
 /** The field of an event's data that names the record it is about. */
@@ -275,6 +310,7 @@ export const practiceEventRecordIdField = {
   pet: 'pet_id',
   appointment: 'appointment_id',
   prescription_request: 'request_id',
+  estimate: 'estimate_id',
 } as const satisfies Record<PracticeEventRecordKind, string>;
 
 /** The event id as sent: the `webhook-id` header and the envelope's `id`, the same on every retry. */

@@ -1,7 +1,7 @@
 /**
  * Clients: a client's own records: profile, details and contact preferences, pets and their health record,
  * onboarding (pre-signup check, verification, invitations, new clients), the online account (sessions,
- * deletion), data export, and repeat prescriptions.
+ * deletion), data export, repeat prescriptions, and estimates and bills.
  * Other domains and the roots (app.ts, server.ts) import only this file (decision 0091).
  */
 export {
@@ -9,6 +9,8 @@ export {
   notesForClient,
   withPetPracticeAndReason,
 } from './appointment-reads/index.ts';
+export { billRoutes, estimateUrl, invoiceUrl, newEstimateEmail, newInvoiceEmail } from './bills/index.ts';
+export type { BillEmailSettings, EmailLine } from './bills/index.ts';
 export { dataExportRoutes } from './data-export/index.ts';
 export { defaultBudgets, onboardingRoutes, preSignupRoutes } from './onboarding/index.ts';
 export type { OnboardingBudgets } from './onboarding/index.ts';

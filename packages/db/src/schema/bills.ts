@@ -79,6 +79,10 @@ export const practiceEstimates = pgTable(
   },
   (t) => [
     index('practice_estimates_client_idx').on(t.clientId, t.issuedOn.desc(), t.id.desc()),
+    // Retention's daily scan by age (decision 0151: six years after issue), and the e-mail scan's week.
+    index('practice_estimates_issued_idx').on(t.issuedOn).concurrently(),
+    // The e-mail scan's revisions of the last week (decision 0153), beside its new estimates by issued_on.
+    index('practice_estimates_revised_idx').on(t.revisedAt).concurrently(),
     check('practice_estimates_currency_ck', sql`${t.currency} = 'GBP'`),
     check(
       'practice_estimates_total_ck',
@@ -110,6 +114,8 @@ export const practiceInvoices = pgTable(
   },
   (t) => [
     index('practice_invoices_client_idx').on(t.clientId, t.issuedOn.desc(), t.id.desc()),
+    // Retention's daily scan by age (decision 0151: six years after issue), and the e-mail scan's week.
+    index('practice_invoices_issued_idx').on(t.issuedOn).concurrently(),
     check('practice_invoices_currency_ck', sql`${t.currency} = 'GBP'`),
     check(
       'practice_invoices_total_ck',

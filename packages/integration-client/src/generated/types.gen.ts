@@ -21,7 +21,9 @@ export type Webhooks =
   | AppointmentFlaggedEventWebhookWebhookRequest
   | AppointmentAttendanceConfirmedEventWebhookWebhookRequest
   | AppointmentReminderSentEventWebhookWebhookRequest
-  | PrescriptionRequestedEventWebhookWebhookRequest;
+  | PrescriptionRequestedEventWebhookWebhookRequest
+  | EstimateAcceptedEventWebhookWebhookRequest
+  | EstimateDeclinedEventWebhookWebhookRequest;
 
 /**
  * client.registered
@@ -530,6 +532,59 @@ export type PrescriptionRequestedEvent = {
       unit: string;
     }>;
     requested_at: string;
+  };
+};
+
+/**
+ * estimate.accepted
+ */
+export type EstimateAcceptedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'estimate.accepted';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    estimate_id: number;
+    estimate_ref: string | null;
+    practice_id: number;
+    practice_ref: string | null;
+    client_id: number;
+    client_ref: string | null;
+    revision: number;
+    answered_at: string;
+    total_pence: number;
+  };
+};
+
+/**
+ * estimate.declined
+ */
+export type EstimateDeclinedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'estimate.declined';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    estimate_id: number;
+    estimate_ref: string | null;
+    practice_id: number;
+    practice_ref: string | null;
+    client_id: number;
+    client_ref: string | null;
+    revision: number;
+    answered_at: string;
+    total_pence: number;
+    reason: string;
   };
 };
 
@@ -12477,6 +12532,8 @@ export type ListPracticeEventsResponses = {
         | AppointmentAttendanceConfirmedEvent
         | AppointmentReminderSentEvent
         | PrescriptionRequestedEvent
+        | EstimateAcceptedEvent
+        | EstimateDeclinedEvent
       ) & {
         id: string;
         type:
@@ -12496,7 +12553,9 @@ export type ListPracticeEventsResponses = {
           | 'appointment.flagged'
           | 'appointment.attendance_confirmed'
           | 'appointment.reminder_sent'
-          | 'prescription.requested';
+          | 'prescription.requested'
+          | 'estimate.accepted'
+          | 'estimate.declined';
         timestamp: string;
         data: {
           [key: string]: unknown;
@@ -15022,6 +15081,24 @@ export type PrescriptionRequestedEventWebhookWebhookPayload = PrescriptionReques
 export type PrescriptionRequestedEventWebhookWebhookRequest = {
   body: PrescriptionRequestedEventWebhookWebhookPayload;
   key: 'prescription.requested';
+  path?: never;
+  query?: never;
+};
+
+export type EstimateAcceptedEventWebhookWebhookPayload = EstimateAcceptedEvent;
+
+export type EstimateAcceptedEventWebhookWebhookRequest = {
+  body: EstimateAcceptedEventWebhookWebhookPayload;
+  key: 'estimate.accepted';
+  path?: never;
+  query?: never;
+};
+
+export type EstimateDeclinedEventWebhookWebhookPayload = EstimateDeclinedEvent;
+
+export type EstimateDeclinedEventWebhookWebhookRequest = {
+  body: EstimateDeclinedEventWebhookWebhookPayload;
+  key: 'estimate.declined';
   path?: never;
   query?: never;
 };

@@ -20,6 +20,7 @@ import { practices } from '@vet/db/schema/practices';
 import { vaccinations } from '@vet/db/schema/vaccinations';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Identity, ownedBy, withHomePractice } from '../../platform/index.ts';
+import { billsForExport, createBillsRepository } from '../bills/index.ts';
 import { prescriptionRequestsOf } from '../prescriptions/index.ts';
 import { clientDetailColumns, contactPreferenceRowsOf } from '../profile/index.ts';
 import { withPetPracticeAndReason, notesForClient } from '../appointment-reads/index.ts';
@@ -52,7 +53,7 @@ export function createDataExportRepository(db: Database) {
             requestedAt: now,
           });
           const [client, sessions, requests] = [
-            linked ? await clientPart(tx, linked.id) : null,
+            linked ? await clientPart(tx, linked.id, now) : null,
             await sessionsOf(tx, identity, now),
             await exportRequestsOf(tx, identity),
           ];
@@ -72,7 +73,7 @@ export function createDataExportRepository(db: Database) {
   };
 }
 
-async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | null> {
+async function clientPart(tx: Executor, clientId: number, now: Date): Promise<ClientPart | null> {
   const [profile] = await withHomePractice(
     tx
       .select({
@@ -228,6 +229,8 @@ async function clientPart(tx: Executor, clientId: number): Promise<ClientPart | 
     })),
     // Repeat prescription requests and the practice's answers (decision 0111), read in this snapshot.
     prescriptionRequests: await prescriptionRequestsOf(tx, clientId),
+    // The practice's estimates and bills, with the answers given (decision 0153), in this snapshot.
+    ...(await billsForExport({ repository: createBillsRepository() }, tx, clientId, now)),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   createReason,
 } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
+import { createEstimate, createInvoice } from '@vet/db/testing/bill-factories';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
@@ -116,6 +117,22 @@ async function clientWithEverything(label: string) {
     quantity: 1,
     unit: 'pack',
   });
+  // An estimate the client declined and a bill part paid (decision 0153), a line each for the pet.
+  const bill = { practiceId: practice.id, clientId: client.id };
+  await createEstimate(
+    database.db,
+    {
+      ...bill,
+      answer: 'declined',
+      answeredAt: new Date(),
+      answeredRevision: 1,
+      declineReason: `${label} reason`,
+    },
+    [{ description: `${label} dental`, unitPricePence: 30_000, petId: pet.id }],
+  );
+  await createInvoice(database.db, { ...bill, paidPence: 1_000 }, [
+    { description: `${label} consultation`, unitPricePence: 4_500, petId: pet.id },
+  ]);
   return { subject, client, pet, appointment, practice };
 }
 
@@ -179,6 +196,21 @@ describe('GET /client/data-export (decision 0079)', () => {
         answerMessage: 'Mine needs a check-up first',
         feePence: 2100,
         items: [{ medicine: 'Mine tablets', quantity: 1 }],
+      },
+    ]);
+    expect(body.client?.estimates).toMatchObject([
+      {
+        state: 'declined',
+        declineReason: 'Mine reason',
+        totalPence: 36_000,
+        lines: [{ description: 'Mine dental', petName: 'Minepet' }],
+      },
+    ]);
+    expect(body.client?.invoices).toMatchObject([
+      {
+        state: 'partPaid',
+        duePence: 4_400,
+        lines: [{ description: 'Mine consultation', totalPence: 5_400 }],
       },
     ]);
     expect(body.sessions).toHaveLength(1);

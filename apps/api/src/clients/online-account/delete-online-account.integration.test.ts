@@ -19,6 +19,7 @@ import {
   createSpecies,
   createVerificationCode,
 } from '@vet/db/testing/factories';
+import { createEstimate, createInvoice } from '@vet/db/testing/bill-factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,15 @@ describe('POST /client/online-account/delete', () => {
       channel: 'email',
       optedIn: true,
     });
+    // The practice's estimate (answered online) and bill: its records, kept with the client (0151, 0153).
+    const billOf = { practiceId: practice.id, clientId: client.id };
+    const line = [{ unitPricePence: 9_000, petId: pet.id }];
+    const estimate = await createEstimate(
+      db,
+      { ...billOf, answer: 'accepted', answeredAt: new Date() },
+      line,
+    );
+    const invoice = await createInvoice(db, billOf, line);
     const actor = { actorIssuer: embedded.issuer, actorSubject: accountId, changedAt: new Date() };
     await db.insert(clientChanges).values([
       { clientId: client.id, kind: 'details', changes: { fields: ['town'] }, ...actor },
@@ -248,6 +258,10 @@ describe('POST /client/online-account/delete', () => {
         db.execute(sql`select 1 from appointments where id = ${appointment.id}`).then((r) => r.rows),
       ),
     ).toBe(1);
+    const bills = await db.execute(sql`
+      select (select answer from practice_estimates where id = ${estimate.id}) as answer,
+        (select count(*)::int from practice_invoice_lines where invoice_id = ${invoice.id}) as invoice_lines`);
+    expect(bills.rows).toEqual([{ answer: 'accepted', invoice_lines: 1 }]);
     // Consent history kept, pseudonymised with one pseudonym; the detail-change audit gone.
     const history = await db.select().from(clientChanges).where(eq(clientChanges.clientId, client.id));
     expect(history.map((row) => row.kind)).toEqual(['contact_preferences', 'contact_preferences']);

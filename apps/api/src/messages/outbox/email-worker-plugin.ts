@@ -3,6 +3,7 @@ import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worke
 import fp from 'fastify-plugin';
 import { manageLinks } from '../../appointments/index.ts';
 import { retentionCrontab, retentionTasks, type RetentionOptions } from '../../platform/index.ts';
+import { billNoticeCrontab, billNoticeTasks } from '../bills/index.ts';
 import { reminderCrontab, reminderTasks, smsDeliveryOf, type SmsSettings } from '../reminders/index.ts';
 
 export interface EmailWorkerPluginOptions {
@@ -56,6 +57,16 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
             logger: app.log.child({ component: 'reminders' }),
           })
         : undefined;
+    // New estimates and bills, e-mailed to their owners (decision 0153): service messages, so REMINDERS=off
+    // does not stop them.
+    const billNotices =
+      options.brandName && options.portalUrl
+        ? billNoticeTasks({
+            brandName: options.brandName,
+            portalUrl: options.portalUrl,
+            logger: app.log.child({ component: 'bill-notices' }),
+          })
+        : undefined;
     const retention = options.retention?.enabled
       ? retentionTasks(options.retention, app.log.child({ component: 'retention' }))
       : undefined;
@@ -67,10 +78,11 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
       logger,
       pollInterval,
       sms,
-      tasks: (db) => ({ ...reminders?.(db), ...retention?.(db) }),
+      tasks: (db) => ({ ...reminders?.(db), ...billNotices?.(db), ...retention?.(db) }),
       crontab: [
         // REMINDERS=off: nothing new is queued; reminders queued before still go.
         ...(reminders && options.reminders !== false ? reminderCrontab : []),
+        ...(billNotices ? [billNoticeCrontab] : []),
         ...(retention ? [retentionCrontab] : []),
       ],
     });

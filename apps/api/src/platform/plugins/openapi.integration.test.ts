@@ -104,6 +104,12 @@ const clientOwnedPaths = [
   // Repeat prescriptions (decision 0111).
   '/v2/pets/{petId}/medications',
   '/prescription-requests',
+  // Estimates and bills (decisions 0151, 0153).
+  '/v2/bills',
+  '/v2/bills/summary',
+  '/v2/bills/estimates/{estimateId}',
+  '/v2/bills/invoices/{invoiceId}',
+  '/v2/bills/estimates/{estimateId}/answer',
 ];
 
 /**

@@ -43,6 +43,10 @@ export const openApiPlugin = fp<OpenApiOptions>(
             name: 'prescriptions',
             description: "The signed-in client's pets' medicines and their repeat prescription requests",
           },
+          {
+            name: 'bills',
+            description: "The signed-in client's estimates and bills, and their answer to an estimate",
+          },
           { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
           {
             name: 'manage-link',

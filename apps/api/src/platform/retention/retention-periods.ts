@@ -46,3 +46,10 @@ export const fixedRetentionDays = {
    */
   idempotencyKey: 1,
 } as const;
+
+/**
+ * Estimates and bills go six years after they were issued (decision 0151): HMRC asks that VAT records be
+ * kept six years (VAT Notice 700/21), and the practice system keeps the record of account. Fixed: the
+ * portal's copy is no longer needed once the law's period has passed.
+ */
+export const billRetentionYears = 6;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fixedRetentionDays, type RetentionPeriods } from './retention-periods.ts';
+import { billRetentionYears, fixedRetentionDays, type RetentionPeriods } from './retention-periods.ts';
 
 /** What becomes of a record past its period. */
 export type RetentionAction = 'deleted' | 'anonymised';
@@ -129,6 +129,22 @@ export const retentionRules: readonly RetentionRule[] = [
     action: 'deleted',
     days: (p) => years(p.auditYears),
     due: (cutoff) => sql`occurred_at < ${cutoff}`,
+  },
+  {
+    // Bills before estimates: an invoice names the estimate it settles (set null when that goes first).
+    // Their lines go with them (on delete cascade).
+    kind: 'invoices',
+    table: 'practice_invoices',
+    action: 'deleted',
+    days: () => years(billRetentionYears),
+    due: (cutoff) => sql`issued_on < ${cutoff}::date`,
+  },
+  {
+    kind: 'estimates',
+    table: 'practice_estimates',
+    action: 'deleted',
+    days: () => years(billRetentionYears),
+    due: (cutoff) => sql`issued_on < ${cutoff}::date`,
   },
   {
     kind: 'earlier-time-offers',

@@ -162,6 +162,11 @@ export async function writeEvent(
     case 'appointment.attendance_confirmed':
     case 'appointment.reminder_sent':
       return notApplicable;
+    // An owner's answer to an estimate (decision 0153): neither connector's vendor documents a write of an
+    // estimate's acceptance; the practice system reads it as a webhook or from the feed.
+    case 'estimate.accepted':
+    case 'estimate.declined':
+      return notApplicable;
   }
 }
 
