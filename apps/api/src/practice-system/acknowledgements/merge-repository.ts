@@ -29,7 +29,15 @@ const holderSql: Record<MergedKind, (ref: string) => ReturnType<typeof sql>> = {
  * stand). A test holds this to the database's foreign keys, so a new table is a decision here.
  */
 export const clientRowsOnMerge = {
-  moved: ['pets', 'appointments', 'earlier_time_requests', 'prescription_requests', 'client_changes'],
+  moved: [
+    'pets',
+    'appointments',
+    'earlier_time_requests',
+    'prescription_requests',
+    'client_changes',
+    'practice_estimates',
+    'practice_invoices',
+  ],
   removed: ['contact_preferences', 'invitations', 'verification_codes', 'data_export_requests'],
 } as const;
 
@@ -41,6 +49,8 @@ export const petRowsOnMerge = {
     'pet_medications',
     'prescription_requests',
     'vaccination_reminders',
+    'practice_estimate_lines',
+    'practice_invoice_lines',
   ],
   removed: [],
 } as const;
