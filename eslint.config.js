@@ -99,11 +99,9 @@ const bans = {
     message: `Features never import each other: ${feature} imports only @/features/${feature}/...`,
   }),
   materialUi: {
-    // Everything of MUI and Emotion but the headless hook (a regex: a group cannot re-allow a file under a
-    // banned folder).
-    regex: String.raw`^@(mui|emotion)/(?!material/useAutocomplete$)`,
+    regex: '^@(mui|emotion)/',
     message:
-      "Use the portal's own components (@/shared/ui, @/shared/forms, @/shared/components) and a CSS module: MUI's styling runtime with Emotion was 30-40 kB on every page, and each sx was computed in the browser (decision 0050). Only MUI's headless useAutocomplete stays.",
+      "Use the portal's own components (@/shared/ui, @/shared/forms, @/shared/components) and a CSS module: MUI's styling runtime with Emotion was 30-40 kB on every page, and each sx was computed in the browser (decision 0050); the autocomplete runs on the portal's own combobox (decision 0150).",
   },
   nextAuthReact: {
     group: ['next-auth/react'],

@@ -193,13 +193,13 @@ const cases: { name: string; file: string; source: string[]; expected: (readonly
     expected: [restricted("Use the portal's own components"), restricted("Use the portal's own components")],
   },
   {
-    name: 'legal: MUI’s headless useAutocomplete in shared code',
+    name: 'MUI’s headless useAutocomplete in shared code (the portal’s own combobox, decision 0150)',
     file: at('shared', 'headless-autocomplete.ts'),
     source: [
       `import useAutocomplete from '@mui/material/useAutocomplete';`,
       `export const probe = useAutocomplete;`,
     ],
-    expected: [],
+    expected: [restricted("Use the portal's own components")],
   },
   {
     name: 'legal: a feature importing itself through @/, shared, config and ./',

@@ -1,4 +1,4 @@
-import { featureKeys, isFeatureEnabled } from './practice-rules.ts';
+import { isOnlineBookingOpen } from './practice-rules.ts';
 import type { Pet } from './pets.ts';
 import type { FeatureToggle } from './practices.ts';
 
@@ -29,18 +29,8 @@ export function visitPetNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-/**
- * Who sees the pet, as pages, e-mails and calendar entries say it (decision 0141): "with Kirsty Doyle"
- * when the client named the clinician online, else "with a vet" or "with a nurse"; null when the type is
- * not known.
- */
-export function clinicianPhrase(appointment: {
-  clinicianType: 'Vet' | 'Nurse' | 'Unknown';
-  clinicianName?: string | null | undefined;
-}): string | null {
-  if (appointment.clinicianName) return `with ${appointment.clinicianName}`;
-  return appointment.clinicianType === 'Unknown' ? null : `with a ${appointment.clinicianType.toLowerCase()}`;
-}
+// Its own module, so a page that only says who sees the pet (the guest's booking) loads none of the rest.
+export { clinicianPhrase } from './clinician-phrase.ts';
 
 /** The most pets one visit books together (decision 0117): a household's visit, not a clinic's list. */
 export const maxPetsPerVisit = 4;
@@ -81,10 +71,9 @@ export const bookingMessages = {
 export type BookingRefusal =
   'bookingUnavailable' | 'petDeceased' | 'petRehomed' | 'awaitingInitialConsultation' | 'reasonNotForSpecies';
 
-/** R6.2, R3.10: the client is allowed to book and the practice has 'Online Booking Enabled' = True. */
-export function isOnlineBookingOpen(input: { allowed: boolean; toggles: readonly FeatureToggle[] }): boolean {
-  return input.allowed && isFeatureEnabled(input.toggles, featureKeys.onlineBooking);
-}
+// With the practices' rules, so the pages that only ask whether booking is open (registering a pet)
+// load none of booking's messages.
+export { isOnlineBookingOpen } from './practice-rules.ts';
 
 /**
  * Why this client may not book this reason for this pet, or null when they may. The API enforces it;

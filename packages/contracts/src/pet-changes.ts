@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './errors.ts';
-import { petFieldMessages } from './pet-rules.ts';
+import { petFieldMessages } from './pet-field-messages.ts';
 import { petSchema, registerPetBodySchema } from './pets.ts';
 
 /**

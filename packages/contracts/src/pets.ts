@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { maxSerialId, serialId, serialIdParam } from './ids.ts';
+import { petFieldMessages } from './pet-field-messages.ts';
 import {
   defaultPetSliceSize,
   earliestDateOfBirth,
   microchipDigits,
-  petFieldMessages,
   petNameMaxLength,
   petSexes,
   petSortFields,
@@ -162,3 +162,4 @@ export const registeredPetSchema = petSchema.extend({ registeredOnline: z.litera
 export type RegisteredPet = z.infer<typeof registeredPetSchema>;
 
 export * from './pet-rules.ts';
+export * from './pet-field-messages.ts';

@@ -31,6 +31,11 @@ export function isFeatureEnabled(toggles: readonly FeatureToggle[], key: string)
   return value === 'True' || value === 'true';
 }
 
+/** R6.2, R3.10: the client is allowed to book and the practice has 'Online Booking Enabled' = True. */
+export function isOnlineBookingOpen(input: { allowed: boolean; toggles: readonly FeatureToggle[] }): boolean {
+  return input.allowed && isFeatureEnabled(input.toggles, featureKeys.onlineBooking);
+}
+
 /**
  * Decision 0101: naming a vet is on by default (no setting); a practice switches it off with the value
  * False (or false).

@@ -6,7 +6,7 @@ import {
   petChangedConflictSchema,
   type EditablePet,
 } from '@vet/contracts/pet-changes';
-import { petFieldMessages } from '@vet/contracts/pet-rules';
+import { petFieldMessages } from '@vet/contracts/pet-field-messages';
 import { pets } from '@vet/db/schema/clients';
 import { createAppointment, createInsurer } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';

@@ -4,7 +4,7 @@ import {
   type PetDeparture,
   type PetDetails,
 } from '@vet/contracts/pet-changes';
-import { petFieldMessages } from '@vet/contracts/pet-rules';
+import { petFieldMessages } from '@vet/contracts/pet-field-messages';
 import type { PracticeEventData } from '@vet/contracts/practice-events';
 import type { Database, Executor } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';

@@ -1,5 +1,5 @@
 import type { AppointmentSummary } from '@vet/contracts/appointments';
-import { clinicianPhrase } from '@vet/contracts/booking-rules';
+import { clinicianPhrase } from '@vet/contracts/clinician-phrase';
 import { foldCalendarLine } from '@vet/contracts/calendar-lines';
 
 type CalendarAppointment = Pick<

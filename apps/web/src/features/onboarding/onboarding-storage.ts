@@ -5,40 +5,14 @@ import {
   type VerificationMode,
 } from '@vet/contracts/verification';
 import { SESSION_STORAGE_KEYS } from '@/shared/storage/storage-keys';
+import { browserSessionStorage, read, write } from './session-store';
 
-/**
+/*
  * What onboarding keeps in session storage while a person goes to the identity provider and back
- * (R3.15): the verification link's values (vCode, vClientId, vMode) and the invitation's parameters.
- * Storage can be unavailable (some privacy modes): then nothing is kept, which is not an error.
+ * (R3.15): the verification link's values (vCode, vClientId, vMode) and the invitation's parameters
+ * (the practice's: stored-practice.ts). Storage can be unavailable (some privacy modes): then nothing is
+ * kept, which is not an error (session-store.ts).
  */
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function browserSessionStorage(): Store | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-function read(store: Store | undefined, key: string): string | null {
-  try {
-    return store?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function write(store: Store | undefined, entries: Record<string, string | null>): void {
-  try {
-    for (const [key, value] of Object.entries(entries)) {
-      if (value === null) store?.removeItem(key);
-      else store?.setItem(key, value);
-    }
-  } catch {
-    // Storage refused (quota, privacy mode): the flow goes on without it.
-  }
-}
 
 /** The verification link's values (`/verified?code=&clientId=&mode=`, R4.17). */
 export type VerificationValues = {
@@ -131,17 +105,5 @@ export function clearStoredInvitation(store = browserSessionStorage()): void {
   write(store, { [SESSION_STORAGE_KEYS.registrationParams]: null });
 }
 
-/** The `practice` query parameter, kept for the registration forms (R2.2, R3.15). */
-export function storePractice(practice: string, store = browserSessionStorage()): void {
-  write(store, { [SESSION_STORAGE_KEYS.practice]: practice });
-}
-
-/** A practice id as a query or storage carries it; anything but a positive whole number is none. */
-export function parsePracticeId(value: string | null): number | null {
-  const id = Number(value ?? '');
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-export function readStoredPractice(store = browserSessionStorage()): number | null {
-  return parsePracticeId(read(store, SESSION_STORAGE_KEYS.practice));
-}
+// The practice's own module (stored-practice.ts): a registration form or the guest's booking loads only it.
+export { parsePracticeId, readStoredPractice, storePractice } from './stored-practice';

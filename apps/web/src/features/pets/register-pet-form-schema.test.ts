@@ -1,5 +1,5 @@
 import type { RegisterPetValues } from '@vet/contracts/pets';
-import { petFieldMessages } from '@vet/contracts/pet-rules';
+import { petFieldMessages } from '@vet/contracts/pet-field-messages';
 import { describe, expect, it } from 'vitest';
 import { registerPetFormSchema } from './register-pet-form-schema';
 import { emptyRegisterPetValues, hasEnteredAnything } from './register-pet-form-values';

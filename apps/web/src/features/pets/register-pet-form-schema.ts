@@ -4,7 +4,7 @@ import {
   type RegisterPetBody,
   type RegisterPetValues,
 } from '@vet/contracts/pets';
-import { petFieldMessages } from '@vet/contracts/pet-rules';
+import { petFieldMessages } from '@vet/contracts/pet-field-messages';
 import type { z } from 'zod';
 
 export interface KindChoices {

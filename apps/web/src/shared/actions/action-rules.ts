@@ -1,6 +1,6 @@
 import type { Pet } from '@vet/contracts/pets';
 import { isPetRegistrationOpen } from '@vet/contracts/pet-rules';
-import { isOnlineBookingOpen } from '@vet/contracts/booking-rules';
+import { isOnlineBookingOpen } from '@vet/contracts/practice-rules';
 import type { FeatureToggle } from '@vet/contracts/practices';
 import type { ClientProfile } from '@vet/contracts/profile';
 import { bookAppointmentPath, registerPetPath } from './action-paths';

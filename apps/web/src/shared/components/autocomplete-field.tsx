@@ -1,7 +1,5 @@
 'use client';
 
-// MUI's headless hook: the combobox's keyboard, filtering and ARIA, with no styles of its own.
-import useAutocomplete from '@mui/material/useAutocomplete';
 import { useMemo, useState } from 'react';
 import { TextField } from '@/shared/forms/text-field';
 import { visibleFieldError } from '@/shared/forms/field-rules';
@@ -12,6 +10,7 @@ import surface from '@/shared/ui/surface.module.css';
 import styles from './autocomplete-field.module.css';
 import { labelOverhangPx, useListAbove } from './autocomplete-list-placement';
 import { createOptionMatcher, type OptionMatches } from './option-matching';
+import { useCombobox } from './use-combobox';
 
 export interface AutocompleteFieldProps<T> {
   label: string;
@@ -43,10 +42,11 @@ export interface AutocompleteFieldProps<T> {
 
 /**
  * R2.24: a labelled dropdown with typed filtering; the error (or helper) text shows under the field once
- * touched; the listbox is at most 40vh high. MUI's headless useAutocomplete (the combobox's keyboard,
- * filtering and ARIA) drawn by the portal (decision 0050), with its list placed in the page's flow, under
- * the input or above it when it fits better there (autocomplete-list-placement.ts), where MUI's
- * Autocomplete adds a Popper (Popper.js) to float it (decision 0038).
+ * touched; the listbox is at most 40vh high. The portal's own combobox (use-combobox.ts: the keyboard,
+ * filtering and ARIA of the WAI-ARIA combobox pattern, decision 0150) drawn by the portal (decision 0050),
+ * with its list placed in the page's flow, under the input or above it when it fits better there
+ * (autocomplete-list-placement.ts), where MUI's Autocomplete adds a Popper (Popper.js) to float it
+ * (decision 0038).
  */
 export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
   const [ownTouched, setOwnTouched] = useState(false);
@@ -61,42 +61,24 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
   );
   // What this render's list was filtered to, for the synonym shown beside an option.
   let shown: OptionMatches<T> | undefined;
-  const {
-    getRootProps,
-    getInputLabelProps,
-    getInputProps,
-    getClearProps,
-    getPopupIndicatorProps,
-    getListboxProps,
-    getOptionProps,
-    groupedOptions,
-    popupOpen,
-    focused,
-    dirty,
-    anchorEl,
-    setAnchorEl,
-    id,
-  } = useAutocomplete<T, false, false, false>({
+  const combobox = useCombobox<T>({
     options: props.options,
     value: props.value,
-    onChange: (_event, next) => props.onChange(next),
-    onInputChange: props.onInputChange ? (_event, text) => props.onInputChange?.(text) : undefined,
+    onChange: props.onChange,
+    onInputChange: props.onInputChange,
     getOptionLabel: props.getOptionLabel,
     filterOptions: matcher
-      ? (_options, state) => {
-          shown = matcher.match(state.inputValue);
+      ? (_options, text) => {
+          shown = matcher.match(text);
           return shown.options;
         }
       : undefined,
     isOptionEqualToValue: props.isOptionEqualToValue,
     disabled: props.disabled,
-    componentName: 'AutocompleteField',
   });
-  const hasClearIcon = dirty && !props.disabled;
-  const { onBlur: hookBlur, ...inputProps } = getInputProps();
-  // Typed as any button's attributes (an HTML `color` string, which IconButton's own `color` is not).
-  const { color: _clearColor, className: _clearClass, ...clearProps } = getClearProps();
-  const { color: _popupColor, className: _popupClass, ...popupIndicatorProps } = getPopupIndicatorProps();
+  const { popupOpen, shownOptions, anchorEl } = combobox;
+  const hasClearIcon = combobox.dirty && !props.disabled;
+  const { onBlur: comboboxBlur, ...inputProps } = combobox.inputProps;
 
   const [paper, setPaper] = useState<HTMLDivElement | null>(null);
   const above = useListAbove(popupOpen, anchorEl, paper);
@@ -113,22 +95,30 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
         }
       >
         <div className={styles.status} role="status" aria-live="polite" aria-atomic="true">
-          {props.loading && groupedOptions.length === 0 && <div className={styles.loading}>Loading…</div>}
-          {groupedOptions.length === 0 && !props.loading && (
+          {props.loading && shownOptions.length === 0 && <div className={styles.loading}>Loading…</div>}
+          {shownOptions.length === 0 && !props.loading && (
             <div className={styles.noOptions} onMouseDown={(event) => event.preventDefault()}>
               {props.noOptionsText ?? 'No options'}
             </div>
           )}
         </div>
-        {groupedOptions.length > 0 && (
-          <ul className={styles.listbox} {...getListboxProps()}>
-            {groupedOptions.map((option, index) => {
-              const { key, className, ...optionProps } = getOptionProps({ option, index });
+        {shownOptions.length > 0 && (
+          <ul className={styles.listbox} {...combobox.listboxProps}>
+            {shownOptions.map((option, index) => {
               const synonym = shown?.synonyms.get(option);
+              const highlighted = combobox.isHighlighted(index);
               // One text, so the option's accessible name says why it is offered: "German Shepherd Dog
               // (Alsatian)".
               return (
-                <li key={key} className={cx(styles.option, className)} {...optionProps}>
+                <li
+                  key={index}
+                  className={cx(
+                    styles.option,
+                    highlighted && styles.highlighted,
+                    highlighted && combobox.highlightedByKeyboard && styles.keyboardHighlighted,
+                  )}
+                  {...combobox.optionProps(option, index)}
+                >
                   {synonym ? `${props.getOptionLabel(option)} (${synonym})` : props.getOptionLabel(option)}
                 </li>
               );
@@ -141,11 +131,11 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
 
   return (
     <div
-      {...getRootProps()}
-      className={cx(styles.root, focused && styles.focused, hasClearIcon && styles.hasClearIcon)}
+      {...combobox.rootProps}
+      className={cx(styles.root, combobox.focused && styles.focused, hasClearIcon && styles.hasClearIcon)}
     >
       <TextField
-        id={id}
+        id={combobox.id}
         name={props.name}
         label={props.label}
         required={props.required}
@@ -154,18 +144,24 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
         helperText={message}
         fullWidth
         afterInput={list}
-        labelProps={getInputLabelProps()}
-        inputRootRef={setAnchorEl}
+        inputRootRef={combobox.setAnchorEl}
         inputRootClassName={styles.inputRoot}
         endAdornment={
           <div className={styles.endAdornment}>
             {hasClearIcon && (
-              <IconButton {...clearProps} className={styles.clearIndicator} aria-label="Clear" title="Clear">
+              <IconButton
+                tabIndex={-1}
+                onClick={combobox.clear}
+                className={styles.clearIndicator}
+                aria-label="Clear"
+                title="Clear"
+              >
                 <CloseIcon fontSize="small" />
               </IconButton>
             )}
             <IconButton
-              {...popupIndicatorProps}
+              tabIndex={-1}
+              onClick={combobox.toggle}
               className={cx(styles.popupIndicator, popupOpen && styles.popupIndicatorOpen)}
               disabled={props.disabled}
               aria-label={popupOpen ? 'Close' : 'Open'}
@@ -178,8 +174,8 @@ export function AutocompleteField<T>(props: AutocompleteFieldProps<T>) {
         inputProps={{
           ...inputProps,
           className: styles.input,
-          onBlur: (event) => {
-            hookBlur?.(event);
+          onBlur: () => {
+            comboboxBlur();
             setOwnTouched(true);
             props.onBlur?.();
           },

@@ -96,6 +96,8 @@ function Practices(props: {
   helperText?: string;
   noOptionsText?: string;
   loading?: boolean;
+  disabled?: boolean;
+  onInputChange?: (text: string) => void;
 }) {
   const [value, setValue] = useState<string | null>(null);
   return (
@@ -235,5 +237,210 @@ describe('AutocompleteField', () => {
     fireEvent.blur(input);
     expect(accessibleDescription(input)).toBe('Where your pets are registered');
     expect(input.getAttribute('aria-invalid')).toBe('false');
+  });
+});
+
+describe('AutocompleteField keyboard (the WAI-ARIA combobox pattern)', () => {
+  const input = () => screen.getByRole('combobox', { name: 'Practice' });
+  const key = (name: string) => fireEvent.keyDown(input(), { key: name });
+  const highlighted = () => {
+    const id = input().getAttribute('aria-activedescendant');
+    return id ? document.getElementById(id)?.textContent : undefined;
+  };
+
+  it('names the list it controls and the option the keys are on, focus staying in the input', () => {
+    render(<Practices />);
+    input().focus();
+    expect(input().getAttribute('aria-autocomplete')).toBe('list');
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    expect(input().hasAttribute('aria-controls')).toBe(false);
+
+    key('ArrowDown');
+    const listbox = screen.getByRole('listbox', { name: 'Practice' });
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    expect(input().getAttribute('aria-controls')).toBe(listbox.id);
+    // Opening highlights nothing (nothing is chosen); the next ArrowDown the first option.
+    expect(input().hasAttribute('aria-activedescendant')).toBe(false);
+    key('ArrowDown');
+    const first = within(listbox).getAllByRole('option')[0]!;
+    expect(input().getAttribute('aria-activedescendant')).toBe(first.id);
+    expect(first.className).toContain(autocomplete.highlighted);
+    expect(first.className).toContain(autocomplete.keyboardHighlighted);
+    expect(document.activeElement).toBe(input());
+  });
+
+  it('moves with ArrowDown and ArrowUp, wrapping at either end, and Home and End', () => {
+    render(<Practices />);
+    input().focus();
+    key('ArrowUp');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    key('ArrowUp');
+    expect(highlighted()).toBe('Southsea Animal Hospital');
+    key('ArrowDown');
+    expect(highlighted()).toBe('Harbour Road Veterinary Centre');
+    key('ArrowUp');
+    expect(highlighted()).toBe('Southsea Animal Hospital');
+    key('Home');
+    expect(highlighted()).toBe('Harbour Road Veterinary Centre');
+    key('End');
+    expect(highlighted()).toBe('Southsea Animal Hospital');
+    key('ArrowDown');
+    expect(highlighted()).toBe('Harbour Road Veterinary Centre');
+  });
+
+  it('chooses the highlighted option with Enter, closing the list and showing its label', () => {
+    render(<Practices />);
+    type('vet');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(2);
+    key('ArrowDown');
+    key('ArrowDown');
+    const enter = fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(enter).toBe(false); // not the form's submit
+    expect(screen.getByTestId('value').textContent).toBe('Quayside Vets');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input()).toHaveProperty('value', 'Quayside Vets');
+    // Opened again, the chosen option is marked and highlighted.
+    key('ArrowDown');
+    const chosen = screen.getByRole('option', { name: 'Quayside Vets' });
+    expect(chosen.getAttribute('aria-selected')).toBe('true');
+    expect(input().getAttribute('aria-activedescendant')).toBe(chosen.id);
+  });
+
+  it('leaves Enter to the form while no option is highlighted', () => {
+    render(<Practices />);
+    type('quay');
+    expect(fireEvent.keyDown(input(), { key: 'Enter' })).toBe(true);
+    expect(screen.getByTestId('value').textContent).toBe('');
+  });
+
+  it('closes with Escape keeping the choice, and a second Escape clears nothing', () => {
+    render(<Practices />);
+    type('harbour');
+    key('ArrowDown');
+    key('Enter');
+    key('ArrowDown');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    key('Escape');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    key('Escape');
+    expect(screen.getByTestId('value').textContent).toBe('Harbour Road Veterinary Centre');
+    expect(input()).toHaveProperty('value', 'Harbour Road Veterinary Centre');
+  });
+
+  it('chooses nothing on Tab (blur) and puts the text back to the choice', () => {
+    render(<Practices />);
+    type('south');
+    key('ArrowDown');
+    key('Enter');
+    type('quay');
+    key('ArrowDown');
+    expect(highlighted()).toBe('Quayside Vets');
+    fireEvent.blur(input());
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByTestId('value').textContent).toBe('Southsea Animal Hospital');
+    expect(input()).toHaveProperty('value', 'Southsea Animal Hospital');
+  });
+
+  it('filters on the label holding the text, case and accents aside; emptying the text clears the choice', () => {
+    render(<Practices />);
+    type('ROAD');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Harbour Road Veterinary Centre',
+    ]);
+    type('hôsp');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Southsea Animal Hospital',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Southsea Animal Hospital' }));
+    type('');
+    expect(screen.getByTestId('value').textContent).toBe('');
+  });
+
+  it('highlights the option under the pointer, which Enter then chooses', () => {
+    render(<Practices />);
+    type('e');
+    const option = screen.getByRole('option', { name: 'Quayside Vets' });
+    fireEvent.mouseMove(option);
+    expect(input().getAttribute('aria-activedescendant')).toBe(option.id);
+    expect(option.className).not.toContain(autocomplete.keyboardHighlighted);
+    key('Enter');
+    expect(screen.getByTestId('value').textContent).toBe('Quayside Vets');
+  });
+
+  it('reports the typed text and the text put back for a lookup', () => {
+    const onInputChange = vi.fn();
+    render(<Practices onInputChange={onInputChange} />);
+    type('quay');
+    expect(onInputChange).toHaveBeenLastCalledWith('quay');
+    fireEvent.blur(input());
+    expect(onInputChange).toHaveBeenLastCalledWith('');
+    expect(input()).toHaveProperty('value', '');
+  });
+
+  it('is disabled with its Open button', () => {
+    render(<Practices disabled />);
+    expect(input().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Open' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('AutocompleteField with objects', () => {
+  interface Practice {
+    id: number;
+    name: string;
+  }
+  const list: Practice[] = [
+    { id: 1, name: 'Harbour Road Veterinary Centre' },
+    { id: 2, name: 'Quayside Vets' },
+  ];
+
+  it('marks the option equal to the value (isOptionEqualToValue), though another object', () => {
+    const onChange = vi.fn();
+    render(
+      <AutocompleteField<Practice>
+        label="Practice"
+        options={list}
+        value={{ id: 2, name: 'Quayside Vets' }}
+        onChange={onChange}
+        getOptionLabel={(practice) => practice.name}
+        isOptionEqualToValue={(option, value) => option.id === value.id}
+      />,
+    );
+    const input = screen.getByRole('combobox', { name: 'Practice' });
+    expect(input).toHaveProperty('value', 'Quayside Vets');
+    input.focus();
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    // The label is the value's, untyped since opening: the whole list is offered.
+    const chosen = screen.getByRole('option', { name: 'Quayside Vets' });
+    expect(screen.getAllByRole('option')).toHaveLength(2);
+    expect(chosen.getAttribute('aria-selected')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe(chosen.id);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(onChange).toHaveBeenCalledWith(null);
+  });
+
+  it('offers an option by a synonym, saying which', () => {
+    const breeds = [
+      { name: 'Beagle', synonyms: [] },
+      { name: 'German Shepherd Dog', synonyms: ['Alsatian'] },
+    ];
+    const name = (breed: (typeof breeds)[number]) => breed.name;
+    const synonyms = (breed: (typeof breeds)[number]) => breed.synonyms;
+    render(
+      <AutocompleteField
+        label="Breed"
+        options={breeds}
+        value={null}
+        onChange={() => {}}
+        getOptionLabel={name}
+        getOptionSynonyms={synonyms}
+      />,
+    );
+    const input = screen.getByRole('combobox', { name: 'Breed' });
+    input.focus();
+    fireEvent.change(input, { target: { value: 'alsat' } });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'German Shepherd Dog (Alsatian)',
+    ]);
   });
 });

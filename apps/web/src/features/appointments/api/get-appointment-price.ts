@@ -1,5 +1,5 @@
 import type { AppointmentPrice } from '@vet/contracts/appointment-booking';
-import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 
@@ -39,17 +39,6 @@ export function appointmentPriceQueryOptions(api: ApiClient, search: Appointment
     // A day's price changes only when the practice publishes a new list: one read per check is plenty.
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,
-  });
-}
-
-/** The day's quote for each pet (one for an appointment of its own, one per pet of a visit). */
-export function useAppointmentPrices(
-  search: Omit<AppointmentPriceSearch, 'petId'>,
-  petIds: readonly number[],
-) {
-  const api = useApiClient();
-  return useQueries({
-    queries: petIds.map((petId) => appointmentPriceQueryOptions(api, { ...search, petId })),
   });
 }
 

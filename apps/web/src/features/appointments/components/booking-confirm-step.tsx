@@ -18,7 +18,7 @@ import { useAmendAppointment } from '@/features/appointments/api/amend-appointme
 import { useAmendVisit } from '@/features/appointments/api/amend-visit';
 import { useBookAppointment } from '@/features/appointments/api/book-appointment';
 import { useBookVisit } from '@/features/appointments/api/book-visit';
-import { useAppointmentPrices } from '@/features/appointments/api/get-appointment-price';
+import { useAppointmentPrices } from '@/features/appointments/api/get-appointment-prices';
 import { readBookingConflict } from '@/features/appointments/booking-conflict';
 import styles from './booking-confirm-step.module.css';
 import { AlternativeTimes, Section, StepActions, StepHeading } from './booking-parts';

@@ -6,6 +6,7 @@ import type {
   ChoosableClinician,
 } from '@vet/contracts/appointment-booking';
 import type { AppointmentSummary } from '@vet/contracts/appointments';
+import { clinicianPhrase } from '@vet/contracts/clinician-phrase';
 import type { AppointmentReason } from '@vet/contracts/lookups';
 import { fromPriceText, noPriceText } from '@vet/contracts/money';
 import type { FromPrice } from '@vet/contracts/practice-prices';
@@ -22,7 +23,6 @@ import { cx } from '@/shared/ui/cx';
 import { Spinner } from '@/shared/ui/spinner';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
-import { clinicianPhrase } from '@vet/contracts/booking-rules';
 import { useAppointmentPrice } from '@/features/appointments/api/get-appointment-price';
 import { usePracticePrices } from '@/features/appointments/api/get-practice-prices';
 import { slotDays } from '@/features/appointments/slot-days';

@@ -13,7 +13,7 @@ import {
 import { ScrollableTabs } from '@/shared/components/scrollable-tabs';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
-import { clinicianPhrase } from '@vet/contracts/booking-rules';
+import { clinicianPhrase } from '@vet/contracts/clinician-phrase';
 import type { SlotDay } from '@/features/appointments/slot-days';
 import styles from './slot-picker.module.css';
 

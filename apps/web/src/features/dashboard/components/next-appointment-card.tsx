@@ -1,5 +1,5 @@
 import type { AppointmentSummary } from '@vet/contracts/appointments';
-import { clinicianPhrase } from '@vet/contracts/booking-rules';
+import { clinicianPhrase } from '@vet/contracts/clinician-phrase';
 import { useId } from 'react';
 import { formatAppointmentTime } from '@/shared/dates/appointment-time';
 import { LoadError } from '@/shared/components/load-error';

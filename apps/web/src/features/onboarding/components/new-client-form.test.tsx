@@ -171,9 +171,11 @@ describe('NewClientForm (/registration-new)', () => {
       },
     });
     expect(onRegistered).toHaveBeenCalled();
-    expect(trackedEvents()).toEqual([
-      { event: 'Registration Succeeded', componentName: 'NewClientForm', practiceId: 1 },
-    ]);
+    await waitFor(() =>
+      expect(trackedEvents()).toEqual([
+        { event: 'Registration Succeeded', componentName: 'NewClientForm', practiceId: 1 },
+      ]),
+    );
   });
 
   it("puts the API's 400 problems under their fields", async () => {
@@ -194,12 +196,14 @@ describe('NewClientForm (/registration-new)', () => {
       screen.getByLabelText(/^Postcode/),
     );
     expect(screen.getByLabelText(/^Postcode/).getAttribute('aria-invalid')).toBe('true');
-    expect(trackedEvents().at(-1)).toEqual({
-      event: 'Registration Failed',
-      componentName: 'NewClientForm',
-      errorMessage: '400 Check the details.',
-      errors: ['mobilePhone', 'address.postcode'],
-    });
+    await waitFor(() =>
+      expect(trackedEvents().at(-1)).toEqual({
+        event: 'Registration Failed',
+        componentName: 'NewClientForm',
+        errorMessage: '400 Check the details.',
+        errors: ['mobilePhone', 'address.postcode'],
+      }),
+    );
     expect(router.push).not.toHaveBeenCalled();
   });
 

@@ -10,7 +10,7 @@ import { LoadError } from '@/shared/components/load-error';
 import { UnsavedChangesGuard } from '@/shared/components/unsaved-changes-guard';
 import { useServerFieldErrors } from '@/shared/forms/use-server-field-errors';
 import { useZodForm } from '@/shared/forms/use-zod-form';
-import { trackEvent } from '@/shared/telemetry/track-event';
+import { trackEventOnDemand } from '@/shared/telemetry/track-event-on-demand';
 import { useSalutations } from '@/shared/lookups/get-salutations';
 import { useSignUpNewClient } from '@/features/onboarding/api/sign-up-new-client';
 import { addressFieldValues } from '@/shared/address/address-fields';
@@ -76,12 +76,12 @@ export function NewClientForm(props: NewClientFormProps) {
     try {
       const profile = await signUp.mutateAsync(body);
       setRegistered(true);
-      trackEvent('Registration Succeeded', { componentName, practiceId: body.homePracticeId });
+      trackEventOnDemand('Registration Succeeded', { componentName, practiceId: body.homePracticeId });
       props.onRegistered(profile);
       router.push(afterLinkingDestination());
     } catch (error) {
       const problem = apiProblem(error);
-      trackEvent('Registration Failed', {
+      trackEventOnDemand('Registration Failed', {
         componentName,
         errorMessage: failureDescription(error),
         errors: problem.issues.map((issue) => issue.path),

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { EditablePet } from '@vet/contracts/pet-changes';
-import { petFieldMessages } from '@vet/contracts/pet-rules';
+import { petFieldMessages } from '@vet/contracts/pet-field-messages';
 import { buildPet } from '@vet/contracts/testing/builders';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

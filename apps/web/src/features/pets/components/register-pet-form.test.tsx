@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { petFieldMessages } from '@vet/contracts/pet-rules';
+import { petFieldMessages } from '@vet/contracts/pet-field-messages';
 import { buildPet } from '@vet/contracts/testing/builders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/shared/api/api-client';

@@ -1,6 +1,6 @@
 'use client';
 
-import { isOnlineBookingOpen } from '@vet/contracts/booking-rules';
+import { isOnlineBookingOpen } from '@vet/contracts/practice-rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppointments } from '@/features/appointments/api/get-appointments';
 import { groupAppointments } from '@/features/appointments/appointment-groups';

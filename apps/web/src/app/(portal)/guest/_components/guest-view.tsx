@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { GuestBookingFlow } from '@/features/appointments/components/guest-booking-flow';
 import { startSignInOnDemand } from '@/features/auth/components/start-sign-in-on-demand';
 import { guestKeepRequest } from '@/features/auth/sign-in-requests';
-import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboarding-storage';
+import { parsePracticeId, readStoredPractice } from '@/features/onboarding/stored-practice';
 import { useSpecies } from '@/features/pets/api/get-species';
 import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
 import { AppAlert } from '@/shared/components/app-alert';

@@ -3,7 +3,7 @@
 import { useSession } from '@/shared/auth-session/session-client';
 import { useEffect, useState } from 'react';
 import { NewClientForm } from '@/features/onboarding/components/new-client-form';
-import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboarding-storage';
+import { parsePracticeId, readStoredPractice } from '@/features/onboarding/stored-practice';
 import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
 import { useActivationState, useReplaceProfile } from '@/features/profile/api/get-profile';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';

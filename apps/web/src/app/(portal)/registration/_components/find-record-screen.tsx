@@ -4,7 +4,7 @@ import { useSession } from '@/shared/auth-session/session-client';
 import { useEffect, useState } from 'react';
 import { FindRecord } from '@/features/onboarding/components/find-record';
 import { SignedInAs } from '@/features/onboarding/components/signed-in-as';
-import { parsePracticeId, readStoredPractice } from '@/features/onboarding/onboarding-storage';
+import { parsePracticeId, readStoredPractice } from '@/features/onboarding/stored-practice';
 import { useOnlinePractices } from '@/features/practices/api/get-online-practices';
 import { useActivationState, useProfile } from '@/features/profile/api/get-profile';
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
