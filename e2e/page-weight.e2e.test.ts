@@ -38,6 +38,8 @@ const pageBudgetsKb: Record<string, number> = {
   // Repeat prescriptions (decision 0111): at most 1.4x the bare page (133.8 kB, decision 0038).
   '/drug-request': 187,
   '/drug-request/new-request': 187,
+  // Bills and estimates (issue 63, decision 0154): 1.4x, as the other lists.
+  '/bills': 187,
   '/registration': 199,
   '/registration-new': 200,
 };
