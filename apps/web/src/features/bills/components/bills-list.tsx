@@ -7,25 +7,26 @@ import { cx } from '@/shared/ui/cx';
 import surface from '@/shared/ui/surface.module.css';
 import { TextLink } from '@/shared/ui/text-link';
 import typography from '@/shared/ui/typography.module.css';
-import { billHref, billStateLabel, billTitle } from '@/features/bills/bill-text';
+import { billHref, billStateLabel } from '@/features/bills/bill-text';
 import styles from './bills-list.module.css';
 
 const kindLabel = { estimate: 'Estimate', invoice: 'Bill' } as const;
 
 function BillRow({ bill }: { bill: BillSummary }) {
   const headingId = `${bill.kind}-${bill.id}`;
+  const date = formatLongDate(bill.issuedOn);
   return (
     <li className={cx(surface.outlined, card.padded, styles.row)} aria-labelledby={headingId}>
       <div className={card.headingRow}>
         <h2 id={headingId} className={styles.title}>
           <TextLink href={billHref(bill.kind, bill.id)}>
-            {kindLabel[bill.kind]}: {billTitle(bill.kind, bill.title)}
+            {bill.title ? `${kindLabel[bill.kind]}: ${bill.title}` : `${kindLabel[bill.kind]} of ${date}`}
           </TextLink>
         </h2>
         <StatusChip label={billStateLabel(bill)} variant="outlined" />
       </div>
       <p className={typography.secondary}>
-        {formatLongDate(bill.issuedOn)} · {bill.practiceName}
+        {date} · {bill.practiceName}
         {bill.petNames.length > 0 && ` · ${bill.petNames.join(', ')}`}
       </p>
       <p className={styles.total}>Total {formatPounds(bill.totalPence)}</p>
