@@ -16,7 +16,8 @@ const columns = ['Description', 'Pet', 'Quantity', 'Unit price (ex VAT)', 'VAT r
  * An estimate's or a bill's lines and totals, itemised as the CMA asks: a table with its caption and
  * column headers (scope col), each line's description its row's header. Below 600 px each line stacks
  * its cells, each labelled (the column's name beside it), so nothing scrolls sideways on a phone; printed,
- * it stays a compact table. No hooks: the bill's page draws it on the server.
+ * it stays a compact table. The table roles are spelt out: a browser may drop the native ones once the
+ * phone's stylesheet changes the elements' display. No hooks: the bill's page draws it on the server.
  */
 export function BillLinesTable({
   caption,
@@ -28,14 +29,15 @@ export function BillLinesTable({
   totals: readonly BillTotal[];
 }) {
   return (
-    <table className={styles.table}>
+    <table role="table" className={styles.table}>
       <caption className={styles.caption}>{caption}</caption>
-      <thead>
-        <tr>
+      <thead role="rowgroup">
+        <tr role="row">
           {columns.map((column) => (
             <th
               key={column}
               scope="col"
+              role="columnheader"
               className={column === 'Description' || column === 'Pet' ? undefined : styles.number}
             >
               {column}
@@ -43,35 +45,39 @@ export function BillLinesTable({
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {lines.map((line) => (
-          <tr key={line.lineNo}>
-            <th scope="row" className={styles.description}>
+          <tr key={line.lineNo} role="row">
+            <th scope="row" role="rowheader" className={styles.description}>
               {line.description}
             </th>
-            <td data-label="Pet">{line.petName ?? '—'}</td>
-            <td data-label="Quantity" className={styles.number}>
+            <td role="cell" data-label="Pet">
+              {line.petName ?? '—'}
+            </td>
+            <td role="cell" data-label="Quantity" className={styles.number}>
               {quantityText(line.quantity)}
             </td>
-            <td data-label="Unit price (ex VAT)" className={styles.number}>
+            <td role="cell" data-label="Unit price (ex VAT)" className={styles.number}>
               {formatPounds(line.unitPricePence)}
             </td>
-            <td data-label="VAT rate" className={styles.number}>
+            <td role="cell" data-label="VAT rate" className={styles.number}>
               {vatRateText(line.vatRate, line.vatPercent)}
             </td>
-            <td data-label="Line total" className={styles.number}>
+            <td role="cell" data-label="Line total" className={styles.number}>
               {formatPounds(line.totalPence)}
             </td>
           </tr>
         ))}
       </tbody>
-      <tfoot>
+      <tfoot role="rowgroup">
         {totals.map((total) => (
-          <tr key={total.label} className={total.strong ? styles.strong : undefined}>
-            <th scope="row" colSpan={columns.length - 1}>
+          <tr key={total.label} role="row" className={total.strong ? styles.strong : undefined}>
+            <th scope="row" role="rowheader" colSpan={columns.length - 1}>
               {total.label}
             </th>
-            <td className={styles.number}>{formatPounds(total.pence)}</td>
+            <td role="cell" className={styles.number}>
+              {formatPounds(total.pence)}
+            </td>
           </tr>
         ))}
       </tfoot>
