@@ -6,6 +6,7 @@ import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { acceptCookies } from './support/onboarding.ts';
 import { practiceSystemAuthorization } from './support/practice-system.ts';
 import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
@@ -159,6 +160,7 @@ describe('estimates and bills', () => {
 
     const page = await newPage(desktop);
     await signIn(page, account, '/');
+    await acceptCookies(page);
     // The dashboard says it waits for an answer, and links to it.
     const waiting = page.getByRole('region', { name: 'Bills and estimates' });
     await waiting.getByRole('link', { name: `${title}: £624.00` }).waitFor();
@@ -199,6 +201,7 @@ describe('estimates and bills', () => {
 
     const page = await newPage(desktop);
     await signIn(page, account, '/bills');
+    await acceptCookies(page);
     await openFromTheList(page, `Estimate: ${title}`, title);
     await page.getByRole('button', { name: 'Accept this estimate' }).click();
     await page.getByRole('button', { name: 'Yes, accept £600.00' }).click();
@@ -231,6 +234,7 @@ describe('estimates and bills', () => {
 
     const page = await newPage(phone390);
     await signIn(page, account, '/bills');
+    await acceptCookies(page);
     await openFromTheList(page, `Estimate: ${title}`, title);
     await page.getByRole('button', { name: 'Accept this estimate' }).click();
     // Between the owner's two presses, the practice system revises it.
@@ -277,6 +281,7 @@ describe('estimates and bills', () => {
 
     const page = await newPage(phone390);
     await signIn(page, account, '/bills');
+    await acceptCookies(page);
     // The filter goes in the URL: a reload keeps it.
     await page.getByLabel('Show bills for').selectOption({ label: 'Pip' });
     await page.getByRole('button', { name: 'Show' }).click();
