@@ -27,6 +27,13 @@ function answerWords(estimate: EstimateDetail): string | null {
     : `You declined this estimate on ${on}.`;
 }
 
+/** What the answer's section says of an estimate with no answer given in the portal to show. */
+const closedWords: Partial<Record<EstimateDetail['state'], string>> = {
+  accepted: 'Your practice has recorded this estimate as accepted.',
+  declined: 'Your practice has recorded this estimate as declined.',
+  superseded: 'A newer estimate replaces this one.',
+};
+
 function EstimateContent({ estimate }: { estimate: EstimateDetail }) {
   const answerHeading = useId();
   const termsHeading = useId();
@@ -44,13 +51,6 @@ function EstimateContent({ estimate }: { estimate: EstimateDetail }) {
         {revised && <span className={styles.revised}> · {revised}</span>}
       </p>
       {agreed && <AppAlert severity="info">{agreed}</AppAlert>}
-      {estimate.state === 'expired' && (
-        <AppAlert severity="warning">
-          This estimate has expired, so it can no longer be accepted. Contact {estimate.practice.name}
-          {estimate.practice.phone && <> on {estimate.practice.phone}</>} if you would like to go ahead or to
-          have a new estimate.
-        </AppAlert>
-      )}
       {estimate.state === 'superseded' && (
         <AppAlert severity="info">
           {estimate.practice.name} has replaced this estimate with a newer one: see{' '}
@@ -86,6 +86,14 @@ function EstimateContent({ estimate }: { estimate: EstimateDetail }) {
           </p>
         )}
         {answered && <p>{answered}</p>}
+        {!answered && closedWords[estimate.state] && <p>{closedWords[estimate.state]}</p>}
+        {estimate.state === 'expired' && (
+          <AppAlert severity="warning">
+            This estimate has expired, so it can no longer be accepted. Contact {estimate.practice.name}
+            {estimate.practice.phone && <> on {estimate.practice.phone}</>} if you would like to go ahead or
+            to have a new estimate.
+          </AppAlert>
+        )}
         {estimate.declineReason && <p>Your reason: {estimate.declineReason}</p>}
         <EstimateAnswer estimate={estimate} />
       </section>
