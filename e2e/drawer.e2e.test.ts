@@ -50,6 +50,7 @@ describe('the drawer on a small screen', () => {
       'Your pets',
       'Your appointments',
       'Repeat prescriptions',
+      'Bills and estimates',
       'Logout',
     ]);
     expect(await drawer.getByRole('link', { name: 'Repeat prescriptions' }).getAttribute('href')).toBe(

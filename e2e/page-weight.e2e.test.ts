@@ -39,6 +39,8 @@ const pageBudgetsKb: Record<string, number> = {
   // Repeat prescriptions (decision 0111): at most 1.4x the bare page (133.8 kB, decision 0038).
   '/drug-request': 187,
   '/drug-request/new-request': 187,
+  // Bills and estimates (issue 63, decision 0154): 1.4x, as the other lists.
+  '/bills': 187,
   '/registration': 187.3,
   // Still a little over 1.4x (decision 0150): its form, the address finder and the autocomplete.
   '/registration-new': 191,

@@ -80,6 +80,7 @@ describe('the shell on a desktop screen', () => {
       ['Your pets', '/pets', null],
       ['Your appointments', '/appointments', null],
       ['Repeat prescriptions', '/drug-request', null],
+      ['Bills and estimates', '/bills', null],
     ]);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).count()).toBe(0);

@@ -14,6 +14,20 @@ describe('formatPounds', () => {
     expect(fromPriceText(1250)).toBe('From £12.50');
   });
 
+  it('writes a negative amount (a discount, a credit) with a minus before the pound sign', () => {
+    expect(formatPounds(-500)).toBe('\u2212£5.00');
+    expect(formatPounds(-5)).toBe('\u2212£0.05');
+    expect(formatPounds(-123456)).toBe('\u2212£1,234.56');
+  });
+
+  it('writes en-GB’s Intl amount for a negative one, with a true minus for its hyphen', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -9_999_999, max: -1 }), (pence) => {
+        expect(formatPounds(pence)).toBe(enGb.format(pence / 100).replace('-', '\u2212'));
+      }),
+    );
+  });
+
   it('writes what en-GB’s Intl writes, for every amount the import takes', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 9_999_999 }), (pence) => {

@@ -4,10 +4,14 @@
  * load (page weight, decision 0053). money.test.ts checks it writes what en-GB's Intl writes.
  */
 
-/** Pence as pounds: 4500 → "£45.00", 120000 → "£1,200.00". */
+/**
+ * Pence as pounds: 4500 → "£45.00", 120000 → "£1,200.00", and a discount or credit -500 → "−£5.00": the
+ * sign before the pound sign, as a true minus (U+2212), which a screen reader reads as "minus".
+ */
 export function formatPounds(amountPence: number): string {
-  const [pounds = '0', pence = '00'] = (amountPence / 100).toFixed(2).split('.');
-  return `£${pounds.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pence}`;
+  const [pounds = '0', pence = '00'] = (Math.abs(amountPence) / 100).toFixed(2).split('.');
+  const sign = amountPence < 0 ? '\u2212' : '';
+  return `${sign}£${pounds.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pence}`;
 }
 
 /** How a price reads beside its reason or service: "From £45.00". */

@@ -12,6 +12,7 @@ export const SIGNED_IN_PAGES = [
   '/client-detail',
   '/drug-request',
   '/drug-request/new-request',
+  '/bills',
 ] as const;
 
 /** The onboarding pages, seen as a person just signed up whose account is not linked to a record yet. */
@@ -37,6 +38,8 @@ const TIGHTER_RATIOS: Partial<Record<string, number>> = {
   '/client-detail': 1.4,
   '/drug-request': 1.4,
   '/drug-request/new-request': 1.4,
+  // Issue 63's list (decision 0154); an estimate's and a bill's pages need a record, so no budget here.
+  '/bills': 1.4,
   '/registration': 1.4,
 };
 

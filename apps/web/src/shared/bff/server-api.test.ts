@@ -23,12 +23,15 @@ const { getFromApiOnServer } = await import('./server-api');
 
 const token = 'start-up-token';
 let sent: Headers[] = [];
+let urls: string[] = [];
 
 beforeEach(() => {
   sent = [];
+  urls = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn((_url: string, init: RequestInit) => {
+    vi.fn((url: string, init: RequestInit) => {
+      urls.push(url);
       sent.push(new Headers(init.headers));
       return Promise.resolve(Response.json({ ok: true }));
     }),
@@ -39,6 +42,13 @@ afterEach(() => vi.unstubAllGlobals());
 const species = () => getFromApiOnServer(['v2', 'species'], z.object({ ok: z.boolean() }));
 
 describe('getFromApiOnServer (a page’s data, asked for while it renders)', () => {
+  it('sends a list’s filter as the query string, encoded, as the browser’s query sends it', async () => {
+    config = configOf({});
+    incoming = new Headers();
+    await getFromApiOnServer(['v2', 'bills'], z.object({ ok: z.boolean() }), { petId: '7', cursor: 'a b&c' });
+    expect(urls).toEqual(['http://api.internal:4000/v2/bills?petId=7&cursor=a+b%26c']);
+  });
+
   it('sends the API the visitor’s address the web server recorded, as the BFF does', async () => {
     config = configOf({ PORTAL_PEER_TOKEN: token });
     incoming = new Headers({ 'x-portal-peer': `${token} 203.0.113.9`, 'x-forwarded-for': '198.51.100.1' });

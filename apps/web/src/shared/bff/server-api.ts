@@ -20,9 +20,12 @@ export type ServerApiResult<T> = { status: number; data: T | undefined };
 export async function getFromApiOnServer<S extends z.ZodType>(
   segments: readonly string[],
   schema: S,
+  /** The query string's parameters (a list's filter), sent as the browser's query would send them. */
+  query?: Readonly<Record<string, string>>,
 ): Promise<ServerApiResult<z.output<S>>> {
   const incoming = await headers();
-  const request = new Request(`http://portal.internal/bff/${segments.join('/')}`, {
+  const search = query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
+  const request = new Request(`http://portal.internal/bff/${segments.join('/')}${search}`, {
     headers: {
       cookie: incoming.get('cookie') ?? '',
       accept: 'application/json',

@@ -4,6 +4,7 @@ import { normalisePath } from './path-utils';
 export const breadcrumbLabels: Readonly<Record<string, string>> = {
   home: 'Dashboard',
   appointments: 'Your appointments',
+  bills: 'Bills and estimates',
   pets: 'Your pets',
   'client-detail': 'Your details',
   complaints: 'Complaints',

@@ -32,4 +32,6 @@ export const topNavigation = [
   { label: 'Your pets', href: '/pets' },
   { label: 'Your appointments', href: '/appointments' },
   { label: 'Repeat prescriptions', href: '/drug-request' },
+  // Issue 63: after repeat prescriptions, as in the drawer.
+  { label: 'Bills and estimates', href: '/bills' },
 ] as const;

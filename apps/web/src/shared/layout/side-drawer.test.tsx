@@ -53,7 +53,7 @@ function openPets() {
 }
 
 describe('SideDrawer', () => {
-  it('lists Dashboard, Your details, Your pets, Your appointments, Repeat prescriptions and Logout, 240 wide, on the right', () => {
+  it('lists Dashboard, Your details, Your pets, Your appointments, Repeat prescriptions, Bills and estimates and Logout, 240 wide, on the right', () => {
     renderDrawer();
     const nav = screen.getByRole('navigation', { name: 'Menu' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
@@ -66,6 +66,9 @@ describe('SideDrawer', () => {
     expect(within(nav).getByRole('link', { name: 'Repeat prescriptions' }).getAttribute('href')).toBe(
       '/drug-request',
     );
+    expect(within(nav).getByRole('link', { name: 'Bills and estimates' }).getAttribute('href')).toBe(
+      '/bills',
+    );
     // In this order, Logout last.
     expect(
       Array.from(nav.querySelectorAll(':scope > ul > li > :first-child'), (item) => item.textContent),
@@ -75,6 +78,7 @@ describe('SideDrawer', () => {
       'Your pets',
       'Your appointments',
       'Repeat prescriptions',
+      'Bills and estimates',
       'Logout',
     ]);
     const petsToggle = within(nav).getByRole('button', { name: 'Your pets' });

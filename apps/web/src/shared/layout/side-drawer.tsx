@@ -89,6 +89,9 @@ export function SideDrawer({ open, onClose, pets, petTotal, petsLoading, onLogou
           <DrawerItem href="/drug-request" onClick={onClose}>
             Repeat prescriptions
           </DrawerItem>
+          <DrawerItem href="/bills" onClick={onClose}>
+            Bills and estimates
+          </DrawerItem>
           <DrawerItem
             onClick={() => {
               onClose();

@@ -40,6 +40,7 @@ describe('SiteHeader signed in', () => {
       ['Your pets', '/pets'],
       ['Your appointments', '/appointments'],
       ['Repeat prescriptions', '/drug-request'],
+      ['Bills and estimates', '/bills'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Your pets' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();

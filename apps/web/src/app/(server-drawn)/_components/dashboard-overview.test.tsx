@@ -9,6 +9,7 @@ const server = vi.hoisted(() => ({
   pets: vi.fn(),
   appointments: vi.fn(),
   toggles: vi.fn(),
+  bills: vi.fn(),
 }));
 vi.mock('@/features/profile/api/get-profile-on-server', () => ({ getProfileOnServer: server.profile }));
 vi.mock('@/features/pets/api/get-pets-on-server', () => ({ getPetsOnServer: server.pets }));
@@ -18,6 +19,7 @@ vi.mock('@/features/appointments/api/get-appointments-on-server', () => ({
 vi.mock('@/features/practices/api/get-feature-toggles-on-server', () => ({
   getFeatureTogglesOnServer: server.toggles,
 }));
+vi.mock('@/features/bills/api/bills-on-server', () => ({ getBillsSummaryOnServer: server.bills }));
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
 
 beforeEach(() => {
@@ -77,5 +79,39 @@ describe('DashboardOverview, drawn on the server', () => {
     expect(await renderDashboard()).toBeNull();
     expect(server.appointments).not.toHaveBeenCalled();
     expect(server.pets).not.toHaveBeenCalled();
+    expect(server.bills).not.toHaveBeenCalled();
+  });
+
+  it('shows an estimate waiting for an answer and an unpaid bill, each a link to its page (issue 63)', async () => {
+    server.appointments.mockResolvedValue([]);
+    server.pets.mockResolvedValue([]);
+    server.bills.mockResolvedValue({
+      estimatesToAnswer: [{ id: 41, title: 'Dental under anaesthetic', totalPence: 62_400 }],
+      unpaidBills: [{ id: 9, title: null, duePence: 8_050 }],
+    });
+
+    await renderDashboard();
+
+    const region = screen.getByRole('region', { name: 'Bills and estimates' });
+    expect(Array.from(region.querySelectorAll('li'), (item) => item.textContent)).toEqual([
+      'Dental under anaesthetic: £624.00 needs your answer',
+      'Bill: £80.50 to pay',
+    ]);
+    expect(
+      within(region)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/bills/estimates/41', '/bills/invoices/9', '/bills']);
+  });
+
+  it('says nothing of bills when none waits, or when the API could not say', async () => {
+    server.appointments.mockResolvedValue([]);
+    server.pets.mockResolvedValue([]);
+    for (const summary of [{ estimatesToAnswer: [], unpaidBills: [] }, undefined]) {
+      server.bills.mockResolvedValue(summary);
+      await renderDashboard();
+      expect(screen.queryByRole('region', { name: 'Bills and estimates' })).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { getAppointmentsOnServer } from '@/features/appointments/api/get-appointments-on-server';
+import { getBillsSummaryOnServer } from '@/features/bills/api/bills-on-server';
+import { BillsDashboardCard } from '@/features/bills/components/bills-dashboard-card';
 import { DashboardActions } from '@/features/dashboard/components/dashboard-actions';
 import { NextAppointmentCard } from '@/features/dashboard/components/next-appointment-card';
 import { PetsOverview } from '@/features/dashboard/components/pets-overview';
@@ -21,10 +23,11 @@ export async function DashboardOverview() {
   const profile = await getProfileOnServer();
   if (profile?.activationStatus !== 'COMPLETED') return null;
   const practiceId = profile.homePracticeId;
-  const [pets, appointments, toggles] = await Promise.all([
+  const [pets, appointments, toggles, bills] = await Promise.all([
     getPetsOnServer(),
     getAppointmentsOnServer(),
     typeof practiceId === 'number' ? getFeatureTogglesOnServer(practiceId) : undefined,
+    getBillsSummaryOnServer(),
   ]);
   // "Upcoming" is judged against the moment the page was drawn.
   const next = appointments && nextBookedAppointment(appointments, new Date());
@@ -39,6 +42,7 @@ export async function DashboardOverview() {
       <div className={styles.sections}>
         <DashboardActions {...dashboardActionProps(profile, pets, toggles)} />
         <NextAppointmentCard appointment={next} error={appointments === undefined} />
+        <BillsDashboardCard summary={bills} />
         <PetsOverview pets={pets} />
       </div>
     </Container>
