@@ -125,9 +125,9 @@ function lineRow(line: Line, lineNo: number, parent: Record<string, string>): Bi
 }
 
 /** A record's header amounts, or the reasons they are none. */
-function totals(record: { total: unknown; total_tax: unknown }) {
-  const total = amountText(record.total as string);
-  const vat = amountText(record.total_tax as string);
+function totals(record: { total: number | string; total_tax: number | string }) {
+  const total = amountText(record.total);
+  const vat = amountText(record.total_tax);
   const reasons = [
     ...(total === null ? [{ path: 'total', message: billReasons.amount }] : []),
     ...(vat === null ? [{ path: 'total_tax', message: billReasons.amount }] : []),
