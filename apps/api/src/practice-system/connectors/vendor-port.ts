@@ -1,6 +1,8 @@
 import type { PracticeAppointmentBody } from '@vet/contracts/integration-appointments';
 import type { PracticeRecordKind } from '@vet/contracts/integration-records';
 import type { ListValueCodes } from '@vet/practice-import/apply-records';
+import type { BillKind, BillPage } from './bill-rows.ts';
+import type { EstimateAnswerData } from './estimate-answer.ts';
 import type {
   PracticeEventData,
   PracticeEventEnvelope,
@@ -119,6 +121,12 @@ export interface VendorWrites {
   petRehomed?: VendorWrite<'pet.rehomed'>;
   /** A repeat prescription request put before the practice's staff (decision 0121). */
   requestPrescription?: VendorWrite<'prescription.requested'>;
+  /**
+   * The owner's answer to an estimate put before the practice's staff (decision 0155). Typed by its own
+   * shape until `estimate.accepted` / `estimate.declined` are practice events (estimate-answer.ts says
+   * where to finish: writeEvent's switch calls it then).
+   */
+  answerEstimate?: (data: EstimateAnswerData, signal?: AbortSignal) => Promise<WriteResult>;
 }
 
 /**
@@ -236,4 +244,13 @@ export interface VendorConnection {
    * looks the record up (by the portal's id it wrote into the record) and answers what it finds.
    */
   write(event: OutboundEvent, signal?: AbortSignal): Promise<WriteResult>;
+  /**
+   * One page of the system's estimates or invoices as the import's rows (decision 0155), by the same
+   * windows, limits and faults as `read`. Apart from `read` until `estimates` and `invoices` are
+   * integration API kinds (bill-rows.ts says where to finish); a system that documents none answers an
+   * empty page.
+   */
+  readBills?(kind: BillKind, cursor: string | null, signal?: AbortSignal): Promise<BillPage>;
+  /** The owner's answer to an estimate, where the system has a place for it (VendorWrites.answerEstimate). */
+  answerEstimate?(data: EstimateAnswerData, signal?: AbortSignal): Promise<WriteResult>;
 }

@@ -1,4 +1,5 @@
 import { writeEvent, type ReadKind, type ReadPage, type VendorConnection } from '../vendor-port.ts';
+import { readEzyvetBills } from './ezyvet-bill-reads.ts';
 import { EzyvetCatalog } from './ezyvet-catalog.ts';
 import { EzyvetHttp, type EzyvetConnectionOptions, type EzyvetDeps } from './ezyvet-http.ts';
 import { EzyvetReadAhead } from './ezyvet-read-ahead.ts';
@@ -41,5 +42,7 @@ export function createEzyvetConnection(
       ahead.read(kind, cursor, signal),
     readAhead: (cursors, signal) => ahead.start(cursors, signal),
     write: (event, signal) => writeEvent(writer, event, signal),
+    readBills: (kind, cursor, signal) => readEzyvetBills(http, kind, cursor, signal),
+    answerEstimate: (data, signal) => writer.answerEstimate(data, signal),
   };
 }

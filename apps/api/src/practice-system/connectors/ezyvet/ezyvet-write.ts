@@ -11,6 +11,8 @@ import {
 } from './ezyvet-answers.ts';
 import { readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
 import type { EzyvetAnswer, EzyvetHttp } from './ezyvet-http.ts';
+import type { EstimateAnswerData } from '../estimate-answer.ts';
+import { writeEstimateAnswer } from './ezyvet-estimate-answers.ts';
 import { writePrescriptionRequest } from './ezyvet-prescription-requests.ts';
 import { epochSeconds, instantText } from './ezyvet-time.ts';
 import { appointmentEnd } from './ezyvet-map.ts';
@@ -69,6 +71,10 @@ export class EzyvetWriter implements VendorWrites {
 
   requestPrescription(data: PracticeEventData<'prescription.requested'>, signal?: AbortSignal) {
     return writePrescriptionRequest(this.http, data, signal);
+  }
+
+  answerEstimate(data: EstimateAnswerData, signal?: AbortSignal) {
+    return writeEstimateAnswer(this.http, data, signal);
   }
 
   async book(data: Booked, signal?: AbortSignal): Promise<WriteResult> {

@@ -1,3 +1,4 @@
+import { readProvetBills } from './provet-bill-reads.ts';
 import type { PriceMap } from '../price-map.ts';
 import { writeEvent, type ReadKind, type VendorCallObserver, type VendorConnection } from '../vendor-port.ts';
 import { ProvetHttp, type ProvetHttpOptions } from './provet-http.ts';
@@ -98,5 +99,15 @@ export function createProvetCloudConnection(
     readKinds: (options.priceMap ?? []).length > 0 ? readKinds : readKinds.filter((k) => k !== 'prices'),
     read: (kind, cursor, signal) => reader.read(kind, cursor, signal),
     write: (event, signal) => writeEvent(writer, event, signal),
+    // No answer to an estimate is written: Provet documents no estimate resource (provet-bills.ts).
+    readBills: (kind, cursor, signal) =>
+      readProvetBills(
+        http,
+        { departmentId: options.departmentId, practiceRef: options.practiceRef, pageSize: options.pageSize },
+        kind,
+        cursor,
+        clock.now(),
+        signal,
+      ),
   };
 }

@@ -1,3 +1,5 @@
+import type { Estimate, Invoice, InvoiceLine } from './ezyvet-bill-records.ts';
+
 /**
  * The stand-in's ezyVet database: the records of one site, in the shapes the ezyVet API answers them.
  *
@@ -169,7 +171,8 @@ export interface Appointment extends Stamped {
 
 /** See [communications]: a record the practice's staff see on the animal and its contact (decision 0121). */
 export interface Communication extends Stamped {
-  animal_id: number;
+  /** Null on one linked to the contact alone (an estimate's answer, decision 0155). */
+  animal_id: number | null;
   contact_id: number;
   contact_detail_type_id: number;
   format: 'SMS' | 'PlainText' | 'Html';
@@ -203,6 +206,10 @@ export interface EzyvetTables {
   appointment: Appointment[];
   communication: Communication[];
   productpricing: ProductPricing[];
+  /** Bills (ezyvet-bill-records.ts, decision 0155). */
+  estimate: Estimate[];
+  invoice: Invoice[];
+  invoiceline: InvoiceLine[];
 }
 export type TableName = keyof EzyvetTables;
 export type RecordOf<T extends TableName> = EzyvetTables[T][number];
@@ -238,6 +245,9 @@ export class EzyvetDatabase {
     appointment: [],
     communication: [],
     productpricing: [],
+    estimate: [],
+    invoice: [],
+    invoiceline: [],
   };
   private lastId = 1000;
 

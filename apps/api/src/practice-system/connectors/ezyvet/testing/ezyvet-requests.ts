@@ -157,17 +157,20 @@ export const animalPatchSchema = z
  * POST /v1/communication (https://developers.ezyvet.com/guides/communications.html: the type "should be
  * referenced in the contact_detail_type_id field", IDs 1–9; formats SMS (at most 250 characters), PlainText
  * and Html; statuses Pending, Sending, Done). The link to the animal (`animal_id`), `subject` and `message`
- * are assumed names; the stand-in takes the animal link alone, the one the portal sends (decision 0121).
+ * are assumed names; the stand-in takes an animal link (a prescription request, decision 0121) or a
+ * contact link (`contact_id`, assumed: an estimate's answer, decision 0155), one of them.
  */
 export const communicationCreateSchema = z
   .strictObject({
     contact_detail_type_id: z.number().int().min(1).max(9),
     format: z.enum(['SMS', 'PlainText', 'Html']),
     status: z.enum(['Pending', 'Sending', 'Done']),
-    animal_id: z.number().int().positive(),
+    animal_id: z.number().int().positive().optional(),
+    contact_id: z.number().int().positive().optional(),
     subject: z.string().min(1).max(255),
     message: z.string().min(1).max(10_000),
   })
+  .refine((sent) => (sent.animal_id === undefined) !== (sent.contact_id === undefined), 'Link one record.')
   .refine((sent) => sent.format !== 'SMS' || sent.message.length <= 250, 'An SMS holds 250 characters.');
 
 /**
@@ -249,6 +252,9 @@ export const filterableFields: Record<TableName, readonly string[]> = {
   appointment: [...common, 'uid', 'animal_id', 'contact_id', 'start_at'],
   communication: [...common, 'animal_id', 'contact_id', 'contact_detail_type_id'],
   productpricing: common,
+  estimate: [...common, 'contact_id'],
+  invoice: [...common, 'contact_id'],
+  invoiceline: [...common, 'invoice_id'],
 };
 
 /**

@@ -47,6 +47,9 @@ export const listTables: Record<string, TableName> = {
   '/v1/vaccination': 'vaccination',
   '/v1/communication': 'communication',
   '/v1/productpricing': 'productpricing',
+  '/v1/estimate': 'estimate',
+  '/v1/invoice': 'invoice',
+  '/v1/invoiceline': 'invoiceline',
 };
 
 function meta(db: EzyvetDatabase, total: number, page: number, limit: number, now: number) {
@@ -220,10 +223,19 @@ export function createRecord(
   if (path === '/v1/communication') {
     const request = parsed(communicationCreateSchema, body, 'communication');
     if (isAnswer(request)) return request;
-    const animal = db.find('animal', request.animal_id);
-    if (!animal?.active) return errorAnswer(400, 'InvalidRequestException', 'The animal does not exist.');
+    const { animal_id, contact_id, ...rest } = request;
+    const animal = animal_id === undefined ? undefined : db.find('animal', animal_id);
+    const contact = contact_id === undefined ? undefined : db.find('contact', contact_id);
+    if (animal_id !== undefined && !animal?.active)
+      return errorAnswer(400, 'InvalidRequestException', 'The animal does not exist.');
+    if (contact_id !== undefined && !contact?.active)
+      return errorAnswer(400, 'InvalidRequestException', 'The contact does not exist.');
     // Linked to an animal, a communication is linked to the animal's contact too (communications guide).
-    const communication = db.insert('communication', { ...request, contact_id: animal.contact_id });
+    const communication = db.insert('communication', {
+      ...rest,
+      animal_id: animal?.id ?? null,
+      contact_id: animal?.contact_id ?? contact!.id,
+    });
     return single(db, 'communication', communication, now);
   }
   return null;

@@ -22,6 +22,20 @@ const filterable: Record<ProvetCollection, readonly string[]> = {
   consultationitem: ['patient', 'modified'],
   // Not listed either: the delta filter, as above (the prices' read, decision 0147).
   item: ['modified'],
+  // Documented (howto_billing.html): status, invoice_date, modified, date_paid, client, department,
+  // credit_note, countersale.
+  invoice: [
+    'status',
+    'invoice_date',
+    'modified',
+    'date_paid',
+    'client',
+    'department',
+    'credit_note',
+    'countersale',
+  ],
+  // Assumed: a row's invoice.
+  invoicerow: ['invoice'],
 };
 const dateFields = new Set(['modified', 'start', 'end']);
 const methods = new Set([

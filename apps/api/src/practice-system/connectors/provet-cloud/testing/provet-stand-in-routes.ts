@@ -197,6 +197,8 @@ export function createAnswer(store: ProvetStore, collection: ProvetCollection, b
     case 'user':
     case 'consultationitem':
     case 'item':
+    case 'invoice':
+    case 'invoicerow':
       return { status: 405, body: { detail: 'Method "POST" not allowed.' }, violation: `POST ${collection}` };
   }
 }

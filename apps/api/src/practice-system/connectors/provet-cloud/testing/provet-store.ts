@@ -19,6 +19,10 @@ export const provetCollections = [
   'appointment',
   'consultationitem',
   'item',
+  // Bills (decision 0155): invoice/ as howto_billing.html documents it, its fields as provet-bills.ts reads
+  // them (the amounts, due_date, currency assumed); invoicerow/ assumed, fields and all.
+  'invoice',
+  'invoicerow',
 ] as const;
 export type ProvetCollection = (typeof provetCollections)[number];
 export type StoredRecord = Record<string, unknown> & { id: number; url: string };
