@@ -1,15 +1,13 @@
 import { quantityDecimals, vatRatePercent, vatRates, type VatRate } from '@vet/contracts/bill-rules';
-import type { ReadRecord, RefusedRead } from './vendor-port.ts';
+import type { ReadPage, ReadRecord, RefusedRead } from './vendor-port.ts';
 
 /**
  * Estimates and invoices as a connector reads them (issue 63, decisions 0151 and 0155): the rows of the
  * import's four files, by their fixed column names, values as the files write them ("45.00", "2.5",
  * "standard"). The import kinds and the integration API's `estimates` / `invoices` kinds are built beside
- * this (another part of issue 63), so a connection answers these rows through this interface and
- * `billRecords` turns them into the integration API's bodies (a record with its lines as child rows, as a
- * clinician carries `rota_shifts`). FINISH (once `estimates` and `invoices` are PracticeRecordKinds): add
- * both to each connection's `readKinds` and answer them in its reader's switch with
- * `{ ...page, records: billRecords(kind, page.rows) }`; apply-read.ts applies them as any kind.
+ * this, so a connection's bill reads answer these rows and `billPage` turns them into a page of the
+ * integration API's bodies (a record with its lines as child rows, as a clinician carries `rota_shifts`),
+ * which apply-read.ts applies as any kind.
  */
 
 export const billFiles = [
@@ -115,3 +113,9 @@ export const billReasons = {
   quantity: 'is not a quantity above zero with at most three decimals',
   currency: 'is a currency other than GBP',
 } as const;
+
+/** A page of bills as the layer reads a kind's page: each record with its lines. */
+export function billPage(kind: BillKind, page: BillPage): ReadPage {
+  const { rows, refused, ...rest } = page;
+  return { ...rest, records: billRecords(kind, rows), ...(refused.length > 0 ? { refused } : {}) };
+}

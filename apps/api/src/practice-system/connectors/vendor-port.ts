@@ -1,7 +1,6 @@
 import type { PracticeAppointmentBody } from '@vet/contracts/integration-appointments';
 import type { PracticeRecordKind } from '@vet/contracts/integration-records';
 import type { ListValueCodes } from '@vet/practice-import/apply-records';
-import type { BillKind, BillPage } from './bill-rows.ts';
 import type { EstimateAnswerData } from './estimate-answer.ts';
 import type {
   PracticeEventData,
@@ -22,10 +21,11 @@ export type ConnectorSystem = 'ezyvet' | 'provet-cloud';
  * body is what `PUT /integration/v1/{kind}/{ref}` takes (the import file's columns; a clinician carries
  * its availability as `rota_shifts` child rows, one dated shift per window: valid_from = valid_to = the
  * day); an appointment's is `PUT /integration/v1/appointments/{ref}`'s. Prices are the products the
- * connection's price map names (decision 0147). Medications, estimates and invoices are not read from a
- * system yet: they still come by the import or the integration API.
+ * connection's price map names (decision 0147); an estimate or invoice carries its lines as
+ * `estimate_lines` / `invoice_lines` (bill-rows.ts, decision 0155). Medications are not read from a system
+ * yet: they still come by the import or the integration API.
  */
-export type ReadKind = Exclude<PracticeRecordKind, 'medications' | 'estimates' | 'invoices'> | 'appointments';
+export type ReadKind = Exclude<PracticeRecordKind, 'medications'> | 'appointments';
 
 export type ReadBody<K extends ReadKind> = K extends 'appointments'
   ? PracticeAppointmentBody
@@ -121,11 +121,7 @@ export interface VendorWrites {
   petRehomed?: VendorWrite<'pet.rehomed'>;
   /** A repeat prescription request put before the practice's staff (decision 0121). */
   requestPrescription?: VendorWrite<'prescription.requested'>;
-  /**
-   * The owner's answer to an estimate put before the practice's staff (decision 0155). Typed by its own
-   * shape until `estimate.accepted` / `estimate.declined` are practice events (estimate-answer.ts says
-   * where to finish: writeEvent's switch calls it then).
-   */
+  /** The owner's answer to an estimate put before the practice's staff (decision 0155). */
   answerEstimate?: (data: EstimateAnswerData, signal?: AbortSignal) => Promise<WriteResult>;
 }
 
@@ -170,11 +166,12 @@ export async function writeEvent(
     case 'appointment.attendance_confirmed':
     case 'appointment.reminder_sent':
       return notApplicable;
-    // An owner's answer to an estimate (decision 0153): neither connector's vendor documents a write of an
-    // estimate's acceptance; the practice system reads it as a webhook or from the feed.
+    // An owner's answer to an estimate (decisions 0153, 0155): a note for the staff where the vendor has a
+    // place for one; no vendor documents setting an estimate's status.
     case 'estimate.accepted':
+      return writes.answerEstimate?.({ ...event.data, answer: 'accepted' }, signal) ?? notApplicable;
     case 'estimate.declined':
-      return notApplicable;
+      return writes.answerEstimate?.({ ...event.data, answer: 'declined' }, signal) ?? notApplicable;
   }
 }
 
@@ -244,13 +241,4 @@ export interface VendorConnection {
    * looks the record up (by the portal's id it wrote into the record) and answers what it finds.
    */
   write(event: OutboundEvent, signal?: AbortSignal): Promise<WriteResult>;
-  /**
-   * One page of the system's estimates or invoices as the import's rows (decision 0155), by the same
-   * windows, limits and faults as `read`. Apart from `read` until `estimates` and `invoices` are
-   * integration API kinds (bill-rows.ts says where to finish); a system that documents none answers an
-   * empty page.
-   */
-  readBills?(kind: BillKind, cursor: string | null, signal?: AbortSignal): Promise<BillPage>;
-  /** The owner's answer to an estimate, where the system has a place for it (VendorWrites.answerEstimate). */
-  answerEstimate?(data: EstimateAnswerData, signal?: AbortSignal): Promise<WriteResult>;
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PracticeEventData } from '@vet/contracts/practice-events';
 import type { BillKind, BillRows } from '../bill-rows.ts';
-import type { EstimateAnswerData } from '../estimate-answer.ts';
 import type { VendorConnection } from '../vendor-port.ts';
-import { startDemoSite, type DemoSite } from './testing/ezyvet-test-kit.ts';
+import { portalEvent, startDemoSite, type DemoSite } from './testing/ezyvet-test-kit.ts';
 
 let site: DemoSite;
 beforeEach(async () => {
@@ -25,8 +25,18 @@ async function syncBills(connection: VendorConnection, kind: BillKind, cursor: s
   const deleted: string[] = [];
   for (let more = true, pages = 0; more; pages += 1) {
     if (pages > 50) throw new Error('never finished');
-    const page = await connection.readBills!(kind, cursor);
-    for (const [file, list] of Object.entries(page.rows)) rows[file as keyof BillRows].push(...list);
+    const page = await connection.read(kind, cursor);
+    // Back to the files' rows: each record, and its lines with their record's reference.
+    const [file, linesFile, ref, child] =
+      kind === 'estimates'
+        ? (['estimates.csv', 'estimate_lines.csv', 'estimate_ref', 'estimate_lines'] as const)
+        : (['invoices.csv', 'invoice_lines.csv', 'invoice_ref', 'invoice_lines'] as const);
+    for (const record of page.records) {
+      const { [child]: lines, ...body } = record.body as Record<string, unknown>;
+      rows[file].push(body as Record<string, string>);
+      for (const line of lines as Record<string, string>[])
+        rows[linesFile].push({ [ref]: record.ref, ...line });
+    }
     deleted.push(...page.deleted);
     cursor = page.cursor;
     more = page.more;
@@ -102,22 +112,22 @@ describe('ezyVet bills through the stand-in', () => {
 });
 
 describe('an owner’s answer written to ezyVet', () => {
-  const answer = (site: DemoSite): EstimateAnswerData => ({
-    answer: 'accepted',
+  const answer = (site: DemoSite): PracticeEventData<'estimate.accepted'> => ({
     estimate_id: 12,
     estimate_ref: '41',
+    practice_id: 1,
+    practice_ref: 'PRA-000001',
     client_id: 1,
     client_ref: String(site.seed.contacts.get('CLI-000001')),
     revision: 1,
     total_pence: 6000,
-    reason: null,
     // A moment before the stand-in's clock (09:00:01): the answer is older than its write.
     answered_at: '2026-11-27T08:59:30.000Z',
   });
 
   it('puts one communication on the contact, however often it is retried', async () => {
-    const first = await site.connection.answerEstimate!(answer(site));
-    const again = await site.connection.answerEstimate!(answer(site));
+    const first = await site.connection.write(portalEvent('estimate.accepted', answer(site)));
+    const again = await site.connection.write(portalEvent('estimate.accepted', answer(site)));
     expect(first).toEqual({ outcome: 'written', refs: {} });
     expect(again).toEqual(first);
     const notes = site.standIn.db.tables.communication.filter((row) =>

@@ -1,5 +1,4 @@
 import { writeEvent, type ReadKind, type ReadPage, type VendorConnection } from '../vendor-port.ts';
-import { readEzyvetBills } from './ezyvet-bill-reads.ts';
 import { EzyvetCatalog } from './ezyvet-catalog.ts';
 import { EzyvetHttp, type EzyvetConnectionOptions, type EzyvetDeps } from './ezyvet-http.ts';
 import { EzyvetReadAhead } from './ezyvet-read-ahead.ts';
@@ -23,6 +22,9 @@ const readKinds = [
   'pets',
   'vaccinations',
   'appointments',
+  // After the clients and pets their bills name (decision 0155).
+  'estimates',
+  'invoices',
 ] as const satisfies readonly ReadKind[];
 
 /** One ezyVet site as the connector layer's VendorConnection (decision 0106's port, decision 0107). */
@@ -42,7 +44,5 @@ export function createEzyvetConnection(
       ahead.read(kind, cursor, signal),
     readAhead: (cursors, signal) => ahead.start(cursors, signal),
     write: (event, signal) => writeEvent(writer, event, signal),
-    readBills: (kind, cursor, signal) => readEzyvetBills(http, kind, cursor, signal),
-    answerEstimate: (data, signal) => writer.answerEstimate(data, signal),
   };
 }

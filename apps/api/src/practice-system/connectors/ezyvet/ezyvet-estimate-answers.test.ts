@@ -6,6 +6,8 @@ const answer: EstimateAnswerData = {
   answer: 'declined',
   estimate_id: 12,
   estimate_ref: '41',
+  practice_id: 1,
+  practice_ref: 'PRA-000001',
   client_id: 3,
   client_ref: '7',
   revision: 2,
@@ -29,7 +31,7 @@ describe('an owner’s answer to an ezyVet estimate', () => {
   });
 
   it('says accepted for an acceptance, with no reason line', () => {
-    const body = estimateAnswerCommunication({ ...answer, answer: 'accepted', reason: null });
+    const body = estimateAnswerCommunication({ ...answer, answer: 'accepted', reason: undefined });
     expect(body.subject).toBe('Estimate accepted online (portal estimate 12 revision 2)');
     expect(body.message).not.toContain('reason');
   });

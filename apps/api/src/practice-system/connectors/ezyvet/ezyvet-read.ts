@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { billPage } from '../bill-rows.ts';
 import type { ReadKind, ReadPage, ReadRecord } from '../vendor-port.ts';
 import {
   animalSchema,
@@ -12,6 +13,7 @@ import {
   vaccinationSchema,
 } from './ezyvet-answers.ts';
 import { blockOutName, readAll, type EzyvetCatalog } from './ezyvet-catalog.ts';
+import { readEzyvetBills } from './ezyvet-bill-reads.ts';
 import { EzyvetClosures } from './ezyvet-closures.ts';
 import type { EzyvetHttp } from './ezyvet-http.ts';
 import { EzyvetRecordMapper, type Mapped } from './ezyvet-map.ts';
@@ -113,6 +115,9 @@ export class EzyvetReader {
         return this.closures.read(cursor, signal);
       case 'prices':
         return readPrices(this.http, this.http.options.priceMap ?? [], cursor, signal);
+      case 'estimates':
+      case 'invoices':
+        return billPage(kind, await readEzyvetBills(this.http, kind, cursor, signal));
     }
   }
 

@@ -2,7 +2,7 @@ import type { BillKind, BillPage } from '../bill-rows.ts';
 import { emptyBillRows } from '../bill-rows.ts';
 import { provetInvoiceRows, type ProvetInvoice, type ProvetInvoiceRow } from './provet-bills.ts';
 import type { ProvetHttp } from './provet-http.ts';
-import { filterTime, unexpected } from './provet-read.ts';
+import { filterTime, unexpected } from './provet-http.ts';
 import type { ProvetPage } from './provet-shapes.ts';
 
 interface Cursor {

@@ -1,5 +1,6 @@
+import type { ReadPage } from '../vendor-port.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startKit, type Kit } from './testing/provet-test-kit.ts';
+import { insertInvoice as invoice, startKit, type Kit } from './testing/provet-test-kit.ts';
 
 let kit: Kit;
 beforeEach(async () => {
@@ -10,36 +11,6 @@ afterEach(async () => {
   expect(kit.standIn.control.violations).toEqual([]);
   await kit.standIn.close();
 });
-
-function invoice(kit: Kit, clientId: number, fields: Record<string, unknown> = {}) {
-  const { store } = kit.standIn;
-  const department = store.url('department', kit.ids.departments.get('PRAC-0001')!);
-  const record = store.insert('invoice', {
-    status: 3,
-    invoice_number: 1042,
-    invoice_prefix: 'INV',
-    client: store.url('client', clientId),
-    department,
-    invoice_date: '2026-11-23',
-    due_date: null,
-    credit_note: false,
-    countersale: false,
-    total_with_vat: '60.00',
-    total_vat: '10.00',
-    paid_amount: '0.00',
-    ...fields,
-  });
-  store.insert('invoicerow', {
-    invoice: record.url,
-    patient: null,
-    name: 'Consultation',
-    quantity: '1.000',
-    unit_price: '50.00',
-    vat_percentage: '20.00',
-    total_with_vat: '60.00',
-  });
-  return record;
-}
 
 describe('Provet Cloud invoices through the stand-in', () => {
   it('sweeps the department’s invoices with their rows, then only what changed', async () => {
@@ -53,9 +24,9 @@ describe('Provet Cloud invoices through the stand-in', () => {
     const refs: string[] = [];
     let lines = 0;
     for (let more = true; more;) {
-      const page = await connection.readBills!('invoices', cursor);
-      refs.push(...page.rows['invoices.csv'].map((row) => row.invoice_ref ?? ''));
-      lines += page.rows['invoice_lines.csv'].length;
+      const page: ReadPage<'invoices'> = await connection.read('invoices', cursor);
+      refs.push(...page.records.map((record) => record.ref));
+      for (const record of page.records) lines += (record.body.invoice_lines as unknown[]).length;
       cursor = page.cursor;
       more = page.more;
     }
@@ -64,14 +35,16 @@ describe('Provet Cloud invoices through the stand-in', () => {
 
     kit.clock.advance(10 * 60_000);
     kit.standIn.store.update('invoice', second.id, { status: 99 });
-    const next = await connection.readBills!('invoices', cursor);
-    expect(next.rows['invoices.csv']).toEqual([]);
+    const next = await connection.read('invoices', cursor);
+    expect(next.records).toEqual([]);
     expect(next.deleted).toEqual([String(second.id)]);
   });
 
-  it('answers no estimates: Provet documents none', async () => {
-    const page = await kit.connect().readBills!('estimates', null);
-    expect(page.rows['estimates.csv']).toEqual([]);
+  it('reads no estimates: Provet documents none', async () => {
+    expect(kit.connect().readKinds).toContain('invoices');
+    expect(kit.connect().readKinds).not.toContain('estimates');
+    const page = await kit.connect().read('estimates', null);
+    expect(page.records).toEqual([]);
     expect(page.more).toBe(false);
   });
 });

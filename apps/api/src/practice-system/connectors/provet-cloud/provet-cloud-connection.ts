@@ -1,4 +1,3 @@
-import { readProvetBills } from './provet-bill-reads.ts';
 import type { PriceMap } from '../price-map.ts';
 import { writeEvent, type ReadKind, type VendorCallObserver, type VendorConnection } from '../vendor-port.ts';
 import { ProvetHttp, type ProvetHttpOptions } from './provet-http.ts';
@@ -45,6 +44,8 @@ export interface ProvetCloudDeps {
  * (`appointment/`), so they come one after the other: its limit is then used without a gap while the
  * other endpoints are read (decision 0115). Vaccinations after the pets they name (decision 0120).
  * Prices after the reasons they price, and only where the operator mapped items (decision 0147).
+ * Invoices after the clients and pets they name; no estimates: Provet documents no estimate resource
+ * (decision 0155), so they come by the integration API.
  */
 const readKinds: readonly ReadKind[] = [
   'practices',
@@ -56,6 +57,7 @@ const readKinds: readonly ReadKind[] = [
   'vaccinations',
   'closures',
   'appointments',
+  'invoices',
 ];
 
 export function createProvetCloudConnection(
@@ -99,15 +101,5 @@ export function createProvetCloudConnection(
     readKinds: (options.priceMap ?? []).length > 0 ? readKinds : readKinds.filter((k) => k !== 'prices'),
     read: (kind, cursor, signal) => reader.read(kind, cursor, signal),
     write: (event, signal) => writeEvent(writer, event, signal),
-    // No answer to an estimate is written: Provet documents no estimate resource (provet-bills.ts).
-    readBills: (kind, cursor, signal) =>
-      readProvetBills(
-        http,
-        { departmentId: options.departmentId, practiceRef: options.practiceRef, pageSize: options.pageSize },
-        kind,
-        cursor,
-        clock.now(),
-        signal,
-      ),
   };
 }

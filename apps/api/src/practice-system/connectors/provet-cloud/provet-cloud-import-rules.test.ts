@@ -7,7 +7,7 @@ import { childKindOf } from '@vet/practice-import/records/record-kinds';
 import { recordFromJson } from '@vet/practice-import/records/json-record';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReadKind } from '../vendor-port.ts';
-import { type Kit, readAll, startKit } from './testing/provet-test-kit.ts';
+import { insertInvoice, type Kit, readAll, startKit } from './testing/provet-test-kit.ts';
 
 let kit: Kit;
 beforeEach(async () => {
@@ -35,6 +35,8 @@ function refusalsOf(kind: Exclude<ReadKind, 'appointments'>, body: Readonly<Reco
 
 describe('Provet Cloud: what the connection reads is what the import takes', () => {
   it('reads the demo group into bodies that the import file rules accept, each with its reference field', async () => {
+    // The demo group has no bills: one invoice, so that its body is checked too.
+    insertInvoice(kit, kit.ids.clients.get('CLI-000001')!);
     const connection = kit.connect();
     for (const kind of connection.readKinds) {
       const { records } = await readAll(connection, kind);

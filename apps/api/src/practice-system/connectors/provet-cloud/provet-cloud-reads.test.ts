@@ -26,6 +26,7 @@ describe('Provet Cloud: the first sync', () => {
       'vaccinations',
       'closures',
       'appointments',
+      'invoices',
     ]);
 
     const practices = await readAll(connection, 'practices');

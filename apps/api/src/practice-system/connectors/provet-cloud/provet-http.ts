@@ -250,3 +250,14 @@ function timedOut(error: unknown): 'timeout' | 'network' {
     ? 'timeout'
     : 'network';
 }
+
+/** `YYYY-MM-DD hh:mm+00:00`, the filter's documented form (filtering.html), floored to the minute. */
+export const filterTime = (ms: number) =>
+  `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}+00:00`;
+
+/** 403: the integration's virtual user lacks a permission (authentication_oauth2.html): the operator acts. */
+export function unexpected(status: number, endpoint: string): Error {
+  return status === 403
+    ? new VendorAuthFailed(`Provet Cloud's integration user may not call ${endpoint}.`)
+    : new VendorUnavailable(`Provet Cloud answered ${status} for ${endpoint}.`);
+}

@@ -1,14 +1,9 @@
 import { addDays, practiceDate } from '@vet/contracts/practice-clock';
+import { billPage } from '../bill-rows.ts';
 import type { PriceMap } from '../price-map.ts';
-import {
-  type ReadKind,
-  type ReadPage,
-  type ReadRecord,
-  type RefusedRead,
-  VendorAuthFailed,
-  VendorUnavailable,
-} from '../vendor-port.ts';
-import type { ProvetHttp } from './provet-http.ts';
+import type { ReadKind, ReadPage, ReadRecord, RefusedRead } from '../vendor-port.ts';
+import { readProvetBills } from './provet-bill-reads.ts';
+import { filterTime, unexpected, type ProvetHttp } from './provet-http.ts';
 import { itemPrices } from './provet-prices.ts';
 import { ProvetVaccines } from './provet-vaccines.ts';
 import {
@@ -81,10 +76,6 @@ const sweepMarginMs = 5 * 60_000;
 const decode = (cursor: string | null, now: number): Cursor =>
   cursor ? (JSON.parse(cursor) as Cursor) : { since: null, page: 1, sweepStartedAt: now };
 
-/** `YYYY-MM-DD hh:mm+00:00`, the filter's documented form (filtering.html), floored to the minute. */
-export const filterTime = (ms: number) =>
-  `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}+00:00`;
-
 /** What a page read gives: its records, the references deleted, and the next page's link (null: the last). */
 interface Found {
   records: ReadRecord[];
@@ -135,6 +126,18 @@ export class ProvetReader {
     cursorText: string | null,
     signal?: AbortSignal,
   ): Promise<ReadPage<K>> {
+    if (kind === 'estimates' || kind === 'invoices') {
+      const { departmentId, practiceRef, pageSize } = this.options;
+      const bills = await readProvetBills(
+        this.http,
+        { departmentId, practiceRef, pageSize },
+        kind,
+        cursorText,
+        this.now(),
+        signal,
+      );
+      return billPage(kind, bills);
+    }
     const cursor = decode(cursorText, this.now());
     if (cursor.page === 1) cursor.sweepStartedAt = this.now();
     if (kind === 'clinicians' && cursor.page === 1 && !this.rotaDue(cursor)) {
@@ -214,6 +217,9 @@ export class ProvetReader {
           if (!pet || !given.used || !(await this.vaccines.isVaccine(given.item, signal))) return null;
           return vaccinationBody(given, pet);
         });
+      case 'estimates':
+      case 'invoices':
+        throw new Error('Bills are read with their own cursor (read).');
     }
   }
 
@@ -310,13 +316,6 @@ export class ProvetReader {
       if (!found.next) return shifts;
     }
   }
-}
-
-/** 403: the integration's virtual user lacks a permission (authentication_oauth2.html): the operator acts. */
-export function unexpected(status: number, endpoint: string): Error {
-  return status === 403
-    ? new VendorAuthFailed(`Provet Cloud's integration user may not call ${endpoint}.`)
-    : new VendorUnavailable(`Provet Cloud answered ${status} for ${endpoint}.`);
 }
 
 /** An appointment that was, or may have been, read as a closure: one without a client's appointment in it. */

@@ -2,7 +2,7 @@ import type { PracticeEventData } from '@vet/contracts/practice-events';
 import type { WriteResult } from '../vendor-port.ts';
 import type { ProvetHttp } from './provet-http.ts';
 import { portalMarker } from './provet-map.ts';
-import { unexpected } from './provet-read.ts';
+import { unexpected } from './provet-http.ts';
 import {
   type ProvetClient,
   type ProvetClientCreate,

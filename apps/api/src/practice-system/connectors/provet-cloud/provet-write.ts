@@ -2,7 +2,7 @@ import type { PracticeEventData } from '@vet/contracts/practice-events';
 import type { VendorWrites, WriteResult } from '../vendor-port.ts';
 import type { ProvetHttp } from './provet-http.ts';
 import { portalMarker } from './provet-map.ts';
-import { filterTime, unexpected } from './provet-read.ts';
+import { filterTime, unexpected } from './provet-http.ts';
 import { changeClient, registerClient, registerPet } from './provet-registrations.ts';
 import { type ProvetAppointment, provetAppointmentTypes, type ProvetPage } from './provet-shapes.ts';
 import { refused, refusedFields, waitingFor, written } from './provet-write-results.ts';

@@ -31,6 +31,8 @@ const refFields: Record<ReadKind, string> = {
   pets: 'pet_ref',
   vaccinations: 'vaccination_ref',
   appointments: 'appointment_ref',
+  estimates: 'estimate_ref',
+  invoices: 'invoice_ref',
 };
 const readKinds: ReadKind[] = [
   'practices',

@@ -1,4 +1,10 @@
-import type { Stamped } from './ezyvet-records.ts';
+/** What every ezyVet record carries: its id, whether active, and when it was made and changed. */
+export interface Stamped {
+  id: number;
+  active: boolean;
+  created_at: number;
+  modified_at: number;
+}
 
 /**
  * The stand-in's estimates, invoices and invoice lines (decision 0155).

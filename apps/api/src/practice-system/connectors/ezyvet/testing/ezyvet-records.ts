@@ -1,4 +1,4 @@
-import type { Estimate, Invoice, InvoiceLine } from './ezyvet-bill-records.ts';
+import type { Estimate, Invoice, InvoiceLine, Stamped } from './ezyvet-bill-records.ts';
 
 /**
  * The stand-in's ezyVet database: the records of one site, in the shapes the ezyVet API answers them.
@@ -41,12 +41,7 @@ import type { Estimate, Invoice, InvoiceLine } from './ezyvet-bill-records.ts';
  *   resource can be booked (conservative: no guide, no times).
  */
 
-export interface Stamped {
-  id: number;
-  active: boolean;
-  created_at: number;
-  modified_at: number;
-}
+export type { Stamped } from './ezyvet-bill-records.ts';
 
 export interface SiteInformation {
   id: number;

@@ -85,3 +85,34 @@ export async function readAll(connection: VendorConnection, kind: ReadKind, curs
     if (!page.more) return { records, deleted, cursor, pages };
   }
 }
+
+/** An issued invoice of the client at the first practice, with one row (provet-bills.ts reads them). */
+export function insertInvoice(kit: Kit, clientId: number, fields: Record<string, unknown> = {}) {
+  const { store } = kit.standIn;
+  const department = store.url('department', kit.ids.departments.get('PRAC-0001')!);
+  const record = store.insert('invoice', {
+    status: 3,
+    invoice_number: 1042,
+    invoice_prefix: 'INV',
+    client: store.url('client', clientId),
+    department,
+    invoice_date: '2026-11-23',
+    due_date: null,
+    credit_note: false,
+    countersale: false,
+    total_with_vat: '60.00',
+    total_vat: '10.00',
+    paid_amount: '0.00',
+    ...fields,
+  });
+  store.insert('invoicerow', {
+    invoice: record.url,
+    patient: null,
+    name: 'Consultation',
+    quantity: '1.000',
+    unit_price: '50.00',
+    vat_percentage: '20.00',
+    total_with_vat: '60.00',
+  });
+  return record;
+}
