@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { addDays, practiceDate } from '@vet/contracts/practice-clock';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { acceptCookies } from './support/onboarding.ts';
 import { practiceSystemAuthorization } from './support/practice-system.ts';
 import { desktop, phone390 } from './support/shell.ts';
@@ -21,7 +20,6 @@ import { signIn } from './support/sign-in.ts';
  */
 
 const api = inject('apiUrl');
-const shots = '/tmp/shots-bills';
 const account = DEMO_ACCOUNT.threePets;
 const clientRef = 'CLI-000007';
 const practiceRef = 'PRAC-0006';
@@ -121,21 +119,19 @@ async function openFromTheList(page: Page, linkName: string, heading: string): P
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
 
-/** Checks the page at both widths: axe, and nothing to scroll sideways on a phone. */
-async function checkBothWidths(page: Page, name: string): Promise<void> {
+/** Checks the page at both widths: axe, and nothing to scroll sideways. */
+async function checkBothWidths(page: Page): Promise<void> {
   for (const size of [phone390, desktop]) {
     await page.setViewportSize(size);
     await expectNoAxeViolations(page);
     expect(
       await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'),
     ).toBe(0);
-    await page.screenshot({ path: `${shots}/${name}-${size.width}.png`, fullPage: true });
   }
 }
 
 describe('estimates and bills', () => {
   const { newPage } = useBrowser();
-  mkdirSync(shots, { recursive: true });
 
   it('an estimate over £500 is accepted in two presses, and the practice system reads estimate.accepted', async () => {
     const tag = randomBytes(3).toString('hex');
@@ -176,7 +172,7 @@ describe('estimates and bills', () => {
       ['Total (including VAT)', '£624.00'],
     ]);
     await page.getByText('Valid for 30 days. Half is due on admission.').waitFor();
-    await checkBothWidths(page, 'estimate');
+    await checkBothWidths(page);
 
     // The first press only asks: nothing reaches the practice system yet.
     await page.getByRole('button', { name: 'Accept this estimate' }).click();
@@ -215,7 +211,7 @@ describe('estimates and bills', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByText('Needs your answer', { exact: true }).waitFor();
     await page.getByText(/Revised: was £600\.00/).waitFor();
-    await checkBothWidths(page, 'revised');
+    await checkBothWidths(page);
 
     await page.getByRole('button', { name: 'Accept this estimate' }).click();
     await page.getByRole('button', { name: 'Yes, accept £750.00' }).click();
@@ -240,6 +236,8 @@ describe('estimates and bills', () => {
     // Between the owner's two presses, the practice system revises it.
     const revised: Line[] = [...first, ['PET-000011', 'Post-operative radiographs', '1', '100.00', '120.00']];
     await integration('PUT', `estimates/${ref}`, estimateRecord(ref, title, revised, '1920.00', '320.00'));
+    // The answer to the revision read is refused (409), which the page explains.
+    expectConsoleError(page, 'status of 409');
     await page.getByRole('button', { name: 'Yes, accept £1,800.00' }).click();
 
     await page
@@ -295,7 +293,7 @@ describe('estimates and bills', () => {
     await page.getByText('Part paid £118.00 due', { exact: true }).waitFor();
     await page.getByText('Willowbrook Vets Didsbury', { exact: true }).first().waitFor();
     await page.getByText('186 Wilmslow Road', { exact: true }).waitFor();
-    await checkBothWidths(page, 'bill');
+    await checkBothWidths(page);
 
     const print = page.getByRole('button', { name: 'Print' });
     // The button prints the page (window.print), which a headless browser would not show: counted instead.
@@ -314,7 +312,6 @@ describe('estimates and bills', () => {
         .toString('latin1')
         .match(/\/Type\s*\/Page[^s]/g)?.length;
     expect(await sheets()).toBe(1);
-    await page.screenshot({ path: `${shots}/bill-print.png`, fullPage: true });
     await page.emulateMedia({ media: 'screen' });
   });
 });
