@@ -120,6 +120,8 @@ export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
 /** GET /v2/bills/invoices/{invoiceId} */
 export const invoiceDetailSchema = z.object({
   ...billHeader,
+  /** The practice system's invoice number, which a VAT invoice carries and the practice's desk asks for. */
+  number: z.string().nullable(),
   practice: billPracticeSchema,
   state: z.enum(invoiceStates),
   practiceStatus: z.enum(invoiceStatuses),

@@ -179,7 +179,7 @@ export function createBillsRepository() {
 
     async invoice(tx: Executor, clientId: number, invoiceId: number) {
       const { rows } = await tx.execute<InvoiceRow>(sql`
-        select i.id, i.title, i.issued_on::text as issued_on, i.due_on::text as due_on, i.status,
+        select i.id, i.pms_ref, i.title, i.issued_on::text as issued_on, i.due_on::text as due_on, i.status,
           i.total_pence, i.vat_pence, i.paid_pence, i.estimate_id,
           ${petNamesOf('invoice', sql`i.id`)} as pet_names, ${practiceColumns}
         from practice_invoices i
@@ -262,6 +262,7 @@ export type EstimateRow = PracticeColumns & {
 
 export type InvoiceRow = PracticeColumns & {
   id: number;
+  pms_ref: string | null;
   title: string | null;
   issued_on: string;
   due_on: string | null;

@@ -195,6 +195,7 @@ async function invoiceDetailOf(
   const amounts = { status: row.status, totalPence: row.total_pence, paidPence: row.paid_pence };
   return {
     id: row.id,
+    number: row.pms_ref,
     title: row.title,
     issuedOn: row.issued_on,
     petNames: row.pet_names,

@@ -100,6 +100,7 @@ describe('an estimate and an invoice', () => {
       ownership: 'Harbour Vets Clapham is owned by Harbour Vets Group Ltd.',
     });
     expect(detail.clinicianName).toBe('Sam Okafor');
+    expect(detail.number).toBe(invoice.pmsRef);
     expect(
       detail.lines.map((line) => [line.quantity, line.vatPercent, line.totalPence, line.petName]),
     ).toEqual([

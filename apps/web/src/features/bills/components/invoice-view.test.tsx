@@ -11,6 +11,7 @@ afterEach(() => {
 
 const invoice: InvoiceDetail = {
   id: 9,
+  number: 'INV-1042',
   title: 'Dental visit',
   issuedOn: '2026-11-02',
   petNames: ['Bramble', 'Pickle'],
@@ -70,6 +71,8 @@ describe('InvoiceView (an itemised bill, issue 63)', () => {
       'Willowbrook Vets Clapham is owned by Willowbrook Veterinary Group Ltd.',
     ]);
     expect(screen.getByText('Part paid £394.00 due')).toBeTruthy();
+    // A VAT invoice carries its number: the one the practice's desk asks for.
+    expect(screen.getByText('Invoice number').nextElementSibling?.textContent).toBe('INV-1042');
   });
 
   it('itemises every line in a captioned table with column and row headers, and the totals paid and due', () => {

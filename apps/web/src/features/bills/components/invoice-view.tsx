@@ -35,6 +35,7 @@ export function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
       </address>
       <BillFacts
         facts={[
+          ['Invoice number', invoice.number],
           ['Date', formatLongDate(invoice.issuedOn)],
           ['Due by', invoice.dueOn && formatLongDate(invoice.dueOn)],
           ['Vet', invoice.clinicianName],
