@@ -67,15 +67,28 @@ export function decodeCursor(text: string): BillsCursor {
   throw badRequest(billMessages.badCursor, [{ path: 'cursor', message: billMessages.badCursor }]);
 }
 
+/** What every bill's shape opens with, from any of the repository's rows of one. */
+const headerOf = (row: {
+  id: number;
+  title: string | null;
+  issued_on: string;
+  pet_names: string[];
+  clinician_name: string | null;
+  total_pence: number;
+  vat_pence: number;
+}) => ({
+  id: row.id,
+  title: row.title,
+  issuedOn: row.issued_on,
+  petNames: row.pet_names,
+  clinicianName: row.clinician_name,
+  totalPence: row.total_pence,
+  vatPence: row.vat_pence,
+});
+
 const summaryOf = (row: BillRow, today: string): BillSummary => {
   const header = {
-    id: row.id,
-    title: row.title,
-    issuedOn: row.issued_on,
-    petNames: row.pet_names,
-    clinicianName: row.clinician_name,
-    totalPence: row.total_pence,
-    vatPence: row.vat_pence,
+    ...headerOf(row),
     practiceName: row.practice_name,
   };
   if (row.kind === 'estimate') {
@@ -152,13 +165,7 @@ export async function estimateDetailOf(
 ): Promise<EstimateDetail> {
   const lines = await deps.repository.lines(tx, 'estimate', row.id);
   return {
-    id: row.id,
-    title: row.title,
-    issuedOn: row.issued_on,
-    petNames: row.pet_names,
-    clinicianName: row.clinician_name,
-    totalPence: row.total_pence,
-    vatPence: row.vat_pence,
+    ...headerOf(row),
     practice: practiceOf(row),
     state: estimateState(
       { status: row.status, answer: row.answer, expiresOn: row.expires_on },
@@ -194,14 +201,8 @@ async function invoiceDetailOf(
   const lines = await deps.repository.lines(tx, 'invoice', row.id);
   const amounts = { status: row.status, totalPence: row.total_pence, paidPence: row.paid_pence };
   return {
-    id: row.id,
+    ...headerOf(row),
     number: row.pms_ref,
-    title: row.title,
-    issuedOn: row.issued_on,
-    petNames: row.pet_names,
-    clinicianName: row.clinician_name,
-    totalPence: row.total_pence,
-    vatPence: row.vat_pence,
     practice: practiceOf(row),
     state: invoiceState(amounts),
     practiceStatus: row.status,

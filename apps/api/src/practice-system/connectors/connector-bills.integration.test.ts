@@ -1,9 +1,7 @@
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { seedImportLookups } from '@vet/practice-import/testing/run-test-import';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { practiceBookingDeps } from '../desk-bookings/testing/practice-fixtures.ts';
-import { createConnectorStore } from './connector-store.ts';
+import { syncDepsOf } from './testing/sync-deps.ts';
 import { syncCycle, type ConnectorRuntime, type SyncDeps } from './connector-sync.ts';
 import { insertInvoice, startKit, type Kit } from './provet-cloud/testing/provet-test-kit.ts';
 
@@ -12,22 +10,11 @@ import { insertInvoice, startKit, type Kit } from './provet-cloud/testing/provet
  * bills, by the import's rules: lines and totals to the penny, a bill that does not add up refused and
  * reported, a voided one taken off.
  */
-const log = pino({ level: 'silent' });
 const own = useOwnDatabase('bills_provet');
 let kit: Kit;
 let runtime: ConnectorRuntime;
 
-const deps = (): SyncDeps => ({
-  store: createConnectorStore(own.current.db),
-  apply: {
-    records: { db: own.current.db, pool: own.current.pool },
-    bookings: practiceBookingDeps(own.current.db),
-    log,
-  },
-  metrics: undefined,
-  log,
-  clock: () => new Date(kit.clock.now()),
-});
+const deps = (): SyncDeps => syncDepsOf(own.current, () => new Date(kit.clock.now()));
 
 const bills = async () =>
   (

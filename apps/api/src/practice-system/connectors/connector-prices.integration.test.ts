@@ -1,12 +1,10 @@
 import { addDays, practiceDate } from '@vet/contracts/practice-clock';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { seedImportLookups } from '@vet/practice-import/testing/run-test-import';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPracticePricesRepository } from '../../reference/practices/practice-prices-repository.ts';
-import { practiceBookingDeps } from '../desk-bookings/testing/practice-fixtures.ts';
 import { createConnectorAdmin } from './connector-admin.ts';
-import { createConnectorStore } from './connector-store.ts';
+import { syncDepsOf } from './testing/sync-deps.ts';
 import { syncCycle, type ConnectorRuntime, type SyncDeps } from './connector-sync.ts';
 import { ezyvetPriceSite, provetPriceSite, type PriceSite } from './testing/price-sites.ts';
 
@@ -15,7 +13,6 @@ import { ezyvetPriceSite, provetPriceSite, type PriceSite } from './testing/pric
  * operator mapped (decision 0147), and a price changed in the system arrives as a price dated the day it
  * was read, which the portal's repository then quotes.
  */
-const log = pino({ level: 'silent' });
 
 describe.each([
   { system: 'ezyVet', prefix: 'prices_ezyvet', start: ezyvetPriceSite },
@@ -25,17 +22,7 @@ describe.each([
   let site: PriceSite;
   let runtime: ConnectorRuntime;
 
-  const deps = (): SyncDeps => ({
-    store: createConnectorStore(own.current.db),
-    apply: {
-      records: { db: own.current.db, pool: own.current.pool },
-      bookings: practiceBookingDeps(own.current.db),
-      log,
-    },
-    metrics: undefined,
-    log,
-    clock: () => new Date(),
-  });
+  const deps = (): SyncDeps => syncDepsOf(own.current);
   const ids = async () =>
     (
       await own.current.pool.query<{ practice: number; reason: number }>(

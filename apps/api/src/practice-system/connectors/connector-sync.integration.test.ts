@@ -1,10 +1,9 @@
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { seedImportLookups } from '@vet/practice-import/testing/run-test-import';
 import { testGroup } from '@vet/practice-import/testing/test-group';
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { practiceBookingDeps } from '../desk-bookings/testing/practice-fixtures.ts';
 import { createConnectorStore } from './connector-store.ts';
+import { syncDepsOf } from './testing/sync-deps.ts';
 import { syncCycle, type ConnectorRuntime, type SyncDeps } from './connector-sync.ts';
 import { MemoryPracticeSystem } from './testing/memory-practice-system.ts';
 
@@ -15,18 +14,7 @@ import { MemoryPracticeSystem } from './testing/memory-practice-system.ts';
 const database = useTestDatabase();
 beforeAll(() => seedImportLookups(database));
 
-const log = pino({ level: 'silent' });
-const deps = (): SyncDeps => ({
-  store: createConnectorStore(database.db),
-  apply: {
-    records: { db: database.db, pool: database.pool },
-    bookings: practiceBookingDeps(database.db),
-    log,
-  },
-  metrics: undefined,
-  log,
-  clock: () => new Date(),
-});
+const deps = (): SyncDeps => syncDepsOf(database);
 
 function scene(pageSize?: number) {
   const group = testGroup();

@@ -11,8 +11,8 @@ import {
   trustingEnv,
   type TestIdentityProvider,
 } from '../../testing/test-identity-provider.ts';
-import { practiceBookingDeps } from '../desk-bookings/testing/practice-fixtures.ts';
 import { createConnectorStore } from './connector-store.ts';
+import { syncDepsOf } from './testing/sync-deps.ts';
 import { syncCycle, type ConnectorRuntime, type SyncDeps } from './connector-sync.ts';
 import { connectorDeliveries, connectorEndpointUrl } from './connector-writes.ts';
 import { ezyvetSite, provetCloudSite, type VendorSite } from './testing/vendor-sites.ts';
@@ -34,17 +34,7 @@ describe.each([
   let provider: TestIdentityProvider;
   let app: Awaited<ReturnType<typeof buildTestApp>>;
 
-  const deps = (): SyncDeps => ({
-    store: createConnectorStore(own.current.db),
-    apply: {
-      records: { db: own.current.db, pool: own.current.pool },
-      bookings: practiceBookingDeps(own.current.db),
-      log,
-    },
-    metrics: undefined,
-    log,
-    clock: () => new Date(),
-  });
+  const deps = (): SyncDeps => syncDepsOf(own.current);
   const one = async <T>(sql: string, params: unknown[] = []) =>
     (await own.current.pool.query(sql, params)).rows[0] as T;
 
