@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPounds, fromPriceText, priceChangeText, quotesToSay } from './money.ts';
+import { formatPounds, fromPriceText, priceChangeText } from './money.ts';
+import { quotesToSay } from './visit-quotes.ts';
 
 const enGb = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 

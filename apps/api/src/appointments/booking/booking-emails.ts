@@ -8,7 +8,8 @@ import {
   weekdayNames,
 } from '@vet/contracts/practice-clock';
 import { clinicianPhrase } from '@vet/contracts/booking-rules';
-import { fromPriceText, noPriceText, priceChangeText, quotesToSay } from '@vet/contracts/money';
+import { fromPriceText, noPriceText, priceChangeText } from '@vet/contracts/money';
+import { quotesToSay } from '@vet/contracts/visit-quotes';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 import type { WrittenPrescriptionFees } from '@vet/contracts/prescription-rules';
 import { writtenPrescriptionNotice } from '@vet/contracts/written-prescription-notice';

@@ -1,4 +1,5 @@
-import { priceChangeText, quotesToSay } from '@vet/contracts/money';
+import { priceChangeText } from '@vet/contracts/money';
+import { quotesToSay } from '@vet/contracts/visit-quotes';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 import { reasonPriceText } from './booking-parts';
 import styles from './quoted-price.module.css';
