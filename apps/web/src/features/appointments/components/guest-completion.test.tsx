@@ -26,6 +26,14 @@ const reason = {
   speciesIds: [],
 };
 
+/** The practice's prices, owner and written-prescription fee (GET /practices/3/prices). */
+const prices = {
+  ownerName: 'Willowbrook Veterinary Group Ltd',
+  writtenPrescriptionFees: { firstPence: 1850, furtherPence: 900 },
+  reasons: [],
+  priceList: { lines: [], lastUpdated: null, vatIncluded: true },
+};
+
 /** Finding 7 of the ASVS review: a nearest free time is booked by the completion itself. */
 describe('GuestCompletion, when the held time has gone', () => {
   it('books the nearest free time chosen by completing the hold at it, without replacing the hold', async () => {
@@ -49,7 +57,9 @@ describe('GuestCompletion, when the held time has gone', () => {
     const posts: { url: string; body: unknown }[] = [];
     const fetch = vi.fn((url: string, init: RequestInit = {}) => {
       if (init.method !== 'POST')
-        return Promise.resolve(Response.json(url.includes('reasons') ? [reason] : []));
+        return Promise.resolve(
+          Response.json(url.endsWith('/prices') ? prices : url.includes('reasons') ? [reason] : []),
+        );
       posts.push({ url, body: JSON.parse(init.body as string) as unknown });
       return Promise.resolve(
         posts.length === 1
@@ -111,9 +121,11 @@ describe('GuestCompletion price', () => {
         Response.json(
           url.includes('/price?')
             ? { date: '2030-05-02', price: { amountPence: 3900, includes: null } }
-            : url.includes('reasons')
-              ? [reason]
-              : [],
+            : url.endsWith('/prices')
+              ? prices
+              : url.includes('reasons')
+                ? [reason]
+                : [],
         ),
       ),
     );
@@ -131,5 +143,41 @@ describe('GuestCompletion price', () => {
     expect(await screen.findByText('Price: From £39.00')).toBeTruthy();
     const read = fetch.mock.calls.map(([url]) => url).find((url) => url.includes('/price?'));
     expect(read).toMatch(/\/practices\/3\/appointment-reasons\/5\/price\?date=2030-05-02&speciesId=2$/);
+  });
+});
+
+/** Issue 62 (decision 0148): a guest's booking, too, says who owns the practice and its prescription fee. */
+describe('GuestCompletion notices', () => {
+  it('names the practice’s owner and its written-prescription fee under the actions', async () => {
+    storeGuestHold({
+      softBookingId: holdId,
+      practiceId: 3,
+      appointmentReasonId: 5,
+      speciesId: 2,
+      petName: 'Pepper',
+      slot: { startsAt: '2030-05-02T09:00:00.000Z', endsAt: '2030-05-02T09:15:00.000Z' },
+      expiresAt: '2030-05-01T10:00:00.000Z',
+      extensionsLeft: 3,
+    });
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        Response.json(url.endsWith('/practices/3/prices') ? prices : url.includes('reasons') ? [reason] : []),
+      ),
+    );
+    const api = createApiClient({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      getStorage: () => undefined,
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ApiClientProvider client={api}>
+          <GuestCompletion practiceName={() => 'Willowbrook Vets Clapham'} onBooked={vi.fn()} />
+        </ApiClientProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(/The practice’s fee for a written prescription is £18\.50/)).toBeTruthy();
+    expect(
+      screen.getByText(/Willowbrook Vets Clapham is owned by Willowbrook Veterinary Group Ltd/),
+    ).toBeTruthy();
   });
 });

@@ -19,6 +19,7 @@ import { guestFailure, type GuestFailure } from '@/features/appointments/guest-c
 import { PortalLink } from '@/shared/navigation/portal-link';
 import { Pending, Section, StepActions, StepHeading } from './booking-parts';
 import { GuestFailureNotice } from './guest-failure-notice';
+import { BookingPracticeNotices } from './booking-practice-notices';
 import { BookingSummary } from './booking-summary';
 import { QuotedPrice } from './quoted-price';
 import styles from './guest-completion.module.css';
@@ -163,6 +164,12 @@ export function GuestCompletion({ practiceName, onBooked }: GuestCompletionProps
           </Button>
         )}
       </StepActions>
+      {/* Under the actions, so that arriving it moves nothing a finger is on (issue 62, decision 0148). */}
+      <BookingPracticeNotices
+        practiceId={hold.practiceId}
+        practiceName={practiceName(hold.practiceId)}
+        ownership
+      />
     </div>
   );
 }
