@@ -207,6 +207,16 @@ describe('NewClientForm (/registration-new)', () => {
     expect(router.push).not.toHaveBeenCalled();
   });
 
+  it('says the account is linked already on a 409, with the ways on, loaded when needed', async () => {
+    renderForm(api(() => problem(409, 'This account is already linked to a client record.')));
+    await fillIn();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Already linked')).toBeTruthy();
+    expect(screen.getByText('This account is already linked to a client record.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log out and sign in with another account' })).toBeTruthy();
+    expect(router.push).not.toHaveBeenCalled();
+  });
+
   it('says to type the address when the lookup fails, and keeps the search and the fields usable', async () => {
     const failing: FakeRoute = (request) =>
       request.path === '/address-lookup'

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { FormFooter } from '@/shared/components/form-footer';
 import { LoadError } from '@/shared/components/load-error';
+import { OnDemand } from '@/shared/components/on-demand';
 import { UnsavedChangesGuard } from '@/shared/components/unsaved-changes-guard';
 import { useServerFieldErrors } from '@/shared/forms/use-server-field-errors';
 import { useZodForm } from '@/shared/forms/use-zod-form';
@@ -22,12 +23,14 @@ import {
   newClientFieldOf,
   type NewClientFieldName,
 } from '@/features/onboarding/form-values';
-import { AlreadyLinked } from './already-linked';
 import { NewClientFieldSections, type NewClientFields } from './new-client-fields';
 import { practiceAvailable } from './practice-field';
 import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import styles from './new-client-form.module.css';
+
+// Drawn only after a 409, so it is not part of the page's first load (decision 0150's page weight).
+const loadAlreadyLinked = () => import('./already-linked').then((module) => module.AlreadyLinked);
 
 export interface NewClientFormProps {
   practices: PracticeOptions;
@@ -113,7 +116,9 @@ export function NewClientForm(props: NewClientFormProps) {
         practices={props.practices}
         onAddress={fillAddress}
       />
-      {failure?.alreadyLinked && <AlreadyLinked message={failure.message} />}
+      {failure?.alreadyLinked && (
+        <OnDemand wanted load={loadAlreadyLinked} props={{ message: failure.message }} />
+      )}
       {failure && !failure.alreadyLinked && <AppAlert severity="error">{failure.message}</AppAlert>}
       <FormFooter
         backHref="/registration"
