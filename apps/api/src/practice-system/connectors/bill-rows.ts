@@ -119,3 +119,17 @@ export function billPage(kind: BillKind, page: BillPage): ReadPage {
   const { rows, refused, ...rest } = page;
   return { ...rest, records: billRecords(kind, rows), ...(refused.length > 0 ? { refused } : {}) };
 }
+
+/** A mapped record's refusals, field by field (RefusedRead's reasons). */
+export type Reasons = { path: string; message: string }[];
+
+/**
+ * An invoice's status from what was paid, as both vendors' reads give it (neither documents a status the
+ * portal's words map from): nothing paid is issued, part of it part paid, all of it paid. A credited
+ * invoice comes by the integration API.
+ */
+export function invoiceStatusOf(totalText: string, paidText: string): 'issued' | 'part_paid' | 'paid' {
+  const [total, paid] = [totalText, paidText].map((text) => Math.round(Number(text) * 100));
+  if (paid! <= 0) return 'issued';
+  return paid! >= total! ? 'paid' : 'part_paid';
+}

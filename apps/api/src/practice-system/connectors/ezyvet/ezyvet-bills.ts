@@ -4,14 +4,14 @@ import {
   amountText,
   billReasons,
   emptyBillRows,
+  invoiceStatusOf,
   quantityText,
   vatRateOf,
   type BillRow,
   type BillRows,
+  type Reasons,
 } from '../bill-rows.ts';
 import type { RefusedRead } from '../vendor-port.ts';
-
-type Reasons = { path: string; message: string }[];
 
 /**
  * ezyVet's estimates and invoices as the import's rows (issue 63, decision 0155).
@@ -181,17 +181,6 @@ export function ezyvetEstimateRows(estimates: readonly EzyvetEstimate[], practic
     rows['estimate_lines.csv'].push(...lines.rows);
   }
   return { rows, refused };
-}
-
-/**
- * An invoice's status from what it was paid (ezyVet's invoice status texts are not documented to us):
- * nothing paid is issued, part of it part paid, all of it paid. A credit is ezyVet's billing credit, not
- * read: a credited invoice comes by the integration API.
- */
-export function invoiceStatusOf(totalText: string, paidText: string): 'issued' | 'part_paid' | 'paid' {
-  const [total, paid] = [totalText, paidText].map((text) => Math.round(Number(text) * 100));
-  if (paid! <= 0) return 'issued';
-  return paid! >= total! ? 'paid' : 'part_paid';
 }
 
 /** Invoices and their lines as invoices.csv and invoice_lines.csv rows; the refused, counted. */

@@ -2,14 +2,15 @@ import {
   amountText,
   billReasons,
   emptyBillRows,
+  invoiceStatusOf,
   quantityText,
   vatRateOf,
   type BillRow,
   type BillRows,
+  type Reasons,
 } from '../bill-rows.ts';
 import type { RefusedRead } from '../vendor-port.ts';
 
-type Reasons = { path: string; message: string }[];
 import { provetIdOf } from './provet-shapes.ts';
 
 /**
@@ -92,11 +93,6 @@ function lineRow(row: ProvetInvoiceRow, lineNo: number, invoiceRef: string): Bil
   };
 }
 
-const paidStatus = (total: string, paid: string) => {
-  const [t, p] = [total, paid].map((text) => Math.round(Number(text) * 100));
-  return p! <= 0 ? 'issued' : p! >= t! ? 'paid' : 'part_paid';
-};
-
 /** One invoice with its rows (those naming it, in id order) as rows, or why it is none. */
 export function provetInvoiceRead(
   invoice: ProvetInvoice,
@@ -143,7 +139,7 @@ export function provetInvoiceRead(
       title: number ? `Invoice ${number}` : '',
       issued_on: invoice.invoice_date.slice(0, 10),
       due_on: invoice.due_date ? invoice.due_date.slice(0, 10) : '',
-      status: paidStatus(total!, paid!),
+      status: invoiceStatusOf(total!, paid!),
       currency: 'GBP',
       total: total!,
       vat: vat!,
