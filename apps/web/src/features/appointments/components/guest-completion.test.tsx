@@ -103,19 +103,39 @@ describe('GuestCompletion, when the held time has gone', () => {
   });
 });
 
+/** A hold of Pepper (species 2) at practice 3, live until 2030. */
+function storeLiveHold() {
+  storeGuestHold({
+    softBookingId: holdId,
+    practiceId: 3,
+    appointmentReasonId: 5,
+    speciesId: 2,
+    petName: 'Pepper',
+    slot: { startsAt: '2030-05-02T09:00:00.000Z', endsAt: '2030-05-02T09:15:00.000Z' },
+    expiresAt: '2030-05-01T10:00:00.000Z',
+    extensionsLeft: 3,
+  });
+}
+
+/** The completion of that hold, its API answered by `fetch`. */
+function renderCompletion(fetch: (url: string) => Promise<Response>) {
+  const api = createApiClient({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    getStorage: () => undefined,
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ApiClientProvider client={api}>
+        <GuestCompletion practiceName={() => 'Willowbrook Vets Clapham'} onBooked={vi.fn()} />
+      </ApiClientProvider>
+    </QueryClientProvider>,
+  );
+}
+
 /** Issue 62: the held time's price for the guest's animal, before the client books it. */
 describe('GuestCompletion price', () => {
   it("asks the held day's price for the guest's species and shows it", async () => {
-    storeGuestHold({
-      softBookingId: holdId,
-      practiceId: 3,
-      appointmentReasonId: 5,
-      speciesId: 2,
-      petName: 'Pepper',
-      slot: { startsAt: '2030-05-02T09:00:00.000Z', endsAt: '2030-05-02T09:15:00.000Z' },
-      expiresAt: '2030-05-01T10:00:00.000Z',
-      extensionsLeft: 3,
-    });
+    storeLiveHold();
     const fetch = vi.fn((url: string) =>
       Promise.resolve(
         Response.json(
@@ -129,17 +149,7 @@ describe('GuestCompletion price', () => {
         ),
       ),
     );
-    const api = createApiClient({
-      fetch: fetch as unknown as typeof globalThis.fetch,
-      getStorage: () => undefined,
-    });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ApiClientProvider client={api}>
-          <GuestCompletion practiceName={() => 'Willowbrook Vets Clapham'} onBooked={vi.fn()} />
-        </ApiClientProvider>
-      </QueryClientProvider>,
-    );
+    renderCompletion(fetch);
     expect(await screen.findByText('Price: From £39.00')).toBeTruthy();
     const read = fetch.mock.calls.map(([url]) => url).find((url) => url.includes('/price?'));
     expect(read).toMatch(/\/practices\/3\/appointment-reasons\/5\/price\?date=2030-05-02&speciesId=2$/);
@@ -149,32 +159,13 @@ describe('GuestCompletion price', () => {
 /** Issue 62 (decision 0148): a guest's booking, too, says who owns the practice and its prescription fee. */
 describe('GuestCompletion notices', () => {
   it('names the practice’s owner and its written-prescription fee under the actions', async () => {
-    storeGuestHold({
-      softBookingId: holdId,
-      practiceId: 3,
-      appointmentReasonId: 5,
-      speciesId: 2,
-      petName: 'Pepper',
-      slot: { startsAt: '2030-05-02T09:00:00.000Z', endsAt: '2030-05-02T09:15:00.000Z' },
-      expiresAt: '2030-05-01T10:00:00.000Z',
-      extensionsLeft: 3,
-    });
+    storeLiveHold();
     const fetch = vi.fn((url: string) =>
       Promise.resolve(
         Response.json(url.endsWith('/practices/3/prices') ? prices : url.includes('reasons') ? [reason] : []),
       ),
     );
-    const api = createApiClient({
-      fetch: fetch as unknown as typeof globalThis.fetch,
-      getStorage: () => undefined,
-    });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ApiClientProvider client={api}>
-          <GuestCompletion practiceName={() => 'Willowbrook Vets Clapham'} onBooked={vi.fn()} />
-        </ApiClientProvider>
-      </QueryClientProvider>,
-    );
+    renderCompletion(fetch);
     expect(await screen.findByText(/The practice’s fee for a written prescription is £18\.50/)).toBeTruthy();
     expect(
       screen.getByText(/Willowbrook Vets Clapham is owned by Willowbrook Veterinary Group Ltd/),
