@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { acceptCookies } from './support/onboarding.ts';
-import { practiceSystemAuthorization } from './support/practice-system.ts';
+import { type FeedEvent, practiceSystemAuthorization, readFeed } from './support/practice-system.ts';
 import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -58,30 +58,6 @@ function estimateRecord(ref: string, title: string, lines: readonly Line[], tota
       total: lineTotal,
     })),
   };
-}
-
-interface FeedEvent {
-  id: string;
-  type: string;
-  data: Record<string, unknown>;
-}
-
-/** Every event the practice system can read from its feed now, in order. */
-async function readFeed(): Promise<FeedEvent[]> {
-  const authorization = await practiceSystemAuthorization();
-  const events: FeedEvent[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const query = new URLSearchParams({ limit: '1000', ...(after ? { after } : {}) });
-    const response = await fetch(`${api}${integrationPathPrefix}/events?${query.toString()}`, {
-      headers: { authorization },
-    });
-    expect(response.status).toBe(200);
-    const page = (await response.json()) as { events: FeedEvent[]; next_after: string | null };
-    events.push(...page.events);
-    if (page.events.length === 0 || !page.next_after) return events;
-    after = page.next_after;
-  }
 }
 
 const acceptancesOf = async (estimateRef: string) =>

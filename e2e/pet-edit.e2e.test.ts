@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { registerDog } from './support/pets.ts';
-import { practiceSystemAuthorization } from './support/practice-system.ts';
+import { type FeedEvent, readFeed } from './support/practice-system.ts';
 import { desktop } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -18,34 +17,9 @@ import { signIn } from './support/sign-in.ts';
 
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-pet-edit';
-const api = inject('apiUrl');
 const account = DEMO_ACCOUNT.bookingOff;
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-interface FeedEvent {
-  id: string;
-  type: string;
-  data: Record<string, unknown>;
-}
-
-/** Every event the practice system can read from its feed now, in order. */
-async function readFeed(): Promise<FeedEvent[]> {
-  const authorization = await practiceSystemAuthorization();
-  const events: FeedEvent[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const query = new URLSearchParams({ limit: '1000', ...(after ? { after } : {}) });
-    const response = await fetch(`${api}${integrationPathPrefix}/events?${query.toString()}`, {
-      headers: { authorization },
-    });
-    expect(response.status).toBe(200);
-    const page = (await response.json()) as { events: FeedEvent[]; next_after: string | null };
-    events.push(...page.events);
-    if (page.events.length === 0 || !page.next_after) return events;
-    after = page.next_after;
-  }
-}
 
 /** The events of a type about a pet, once the feed has them (they are numbered soon after commit). */
 async function eventsAbout(type: string, petId: number): Promise<FeedEvent[]> {

@@ -1,6 +1,6 @@
-import { practiceSystemScope } from '@vet/contracts/machine-access';
+import { integrationPathPrefix, practiceSystemScope } from '@vet/contracts/machine-access';
 import { recordTestSecret } from '@vet/contracts/testing/test-logs';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /**
  * Plays the practice system (decision 0062): a client-credentials token from the embedded provider, for
@@ -28,4 +28,29 @@ export async function practiceSystemAuthorization(options: { scope?: string } = 
   const { access_token: token } = (await response.json()) as { access_token: string };
   recordTestSecret('token', token);
   return `Bearer ${token}`;
+}
+
+/** An event of the integration feed, as a test reads it. */
+export interface FeedEvent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** Every event the practice system can read from its feed now, in order. */
+export async function readFeed(): Promise<FeedEvent[]> {
+  const authorization = await practiceSystemAuthorization();
+  const events: FeedEvent[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const query = new URLSearchParams({ limit: '1000', ...(after ? { after } : {}) });
+    const response = await fetch(`${inject('apiUrl')}${integrationPathPrefix}/events?${query.toString()}`, {
+      headers: { authorization },
+    });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { events: FeedEvent[]; next_after: string | null };
+    events.push(...page.events);
+    if (page.events.length === 0 || !page.next_after) return events;
+    after = page.next_after;
+  }
 }
