@@ -2,14 +2,14 @@
 
 import { useEffect } from 'react';
 import { ErrorScreen } from '@/shared/components/error-screen';
-import { reportRenderError } from '@/shared/telemetry/report-render-error';
+import { reportRenderErrorOnDemand } from '@/shared/telemetry/report-render-error-on-demand';
 // The root layout, which imports the portal's base styles, is not rendered here: bring them along.
 import '@/shared/theme/global.css';
 
 /** Replaces the root layout when the layout itself fails, so it brings its own document and base styles. */
 export default function GlobalError({ error }: { error: unknown; retry: () => void }) {
   useEffect(() => {
-    reportRenderError(error);
+    reportRenderErrorOnDemand(error);
   }, [error]);
   return (
     <html lang="en-GB">

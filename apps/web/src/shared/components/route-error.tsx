@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { ErrorScreen } from '@/shared/components/error-screen';
-import { reportRenderError } from '@/shared/telemetry/report-render-error';
+import { reportRenderErrorOnDemand } from '@/shared/telemetry/report-render-error-on-demand';
 
 /**
  * A page's error screen (R2.18), inside its route group's frame (each group's error.tsx); it retries to
@@ -10,7 +10,7 @@ import { reportRenderError } from '@/shared/telemetry/report-render-error';
  */
 export default function RouteError({ error }: { error: unknown; retry: () => void }) {
   useEffect(() => {
-    reportRenderError(error);
+    reportRenderErrorOnDemand(error);
   }, [error]);
   return <ErrorScreen retryPath="/" />;
 }
