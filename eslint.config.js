@@ -242,6 +242,8 @@ const apiLayers = [
   ['reference'],
   ['clients'],
   ['appointments'],
+  // Paying online (decision 0157): on clients' bills, and appointments' deposits to come.
+  ['payments'],
   ['messages', 'practice-system'],
   // The operator's command (decision 0097) uses the domains as the roots do; no domain uses it.
   ['operator'],

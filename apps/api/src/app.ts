@@ -53,6 +53,12 @@ import {
 } from './clients/index.ts';
 import type { ApiConfig } from './config/index.ts';
 import { devMailboxRoutes } from './messages/index.ts';
+import {
+  createPaymentsRepository,
+  paymentRoutes,
+  paymentWebhookRoutes,
+  stripeProvider,
+} from './payments/index.ts';
 import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
 
 export interface BuildAppOptions {
@@ -82,6 +88,12 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions) {
   const { config, db, pool, sessionPool, logger, onboardingBudgets, metrics, resolveHost } = options;
+  const payments = {
+    repository: createPaymentsRepository(),
+    provider: config.payments.provider === 'stripe' ? stripeProvider(config.payments) : null,
+    portalUrl: config.portalUrl,
+    brandName: config.brandName,
+  };
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     // One line per answered request (http/request-log.ts).
@@ -203,7 +215,12 @@ export async function buildApp(options: BuildAppOptions) {
       // The client ends the manage links of their appointments (decision 0095).
       manageLinkClientRoutes,
       prescriptionRoutes,
-      billRoutes({ brandName: config.brandName, portalUrl: config.portalUrl }),
+      billRoutes({
+        brandName: config.brandName,
+        portalUrl: config.portalUrl,
+        payOnline: payments.provider !== null,
+      }),
+      paymentRoutes(payments),
     ],
     requireLinkedClient: true,
   });
@@ -220,6 +237,8 @@ export async function buildApp(options: BuildAppOptions) {
       ...(resolveHost ? { resolveHost } : {}),
     },
   });
+  // Stripe's webhooks: a machine route whose only key is Stripe's signature (decision 0157).
+  await app.register(paymentWebhookRoutes, { deps: { ...payments, db } });
   // Provet Cloud's webhooks, a hint passed on to whichever process runs the connector (decision 0115).
   await app.register(connectorHintRoutes, { connectors: config.connectors, registry: metrics });
   return app;

@@ -22,7 +22,14 @@ const { db, pool } = database;
 const { book } = bookingHelpers(context, db);
 
 /** The names routes give to ids a client owns. */
-const ownedIds = ['petId', 'appointmentId', 'existingAppointmentId', 'estimateId', 'invoiceId'] as const;
+const ownedIds = [
+  'petId',
+  'appointmentId',
+  'existingAppointmentId',
+  'estimateId',
+  'invoiceId',
+  'paymentId',
+] as const;
 const missingId = 2_000_000_000;
 
 interface Operation {
@@ -97,6 +104,12 @@ describe('another client’s ids, on every client-owned route', () => {
     const line = [{ unitPricePence: 10_000, petId: owner.pet.id }];
     const estimate = await createEstimate(db, billOf, line);
     const invoice = await createInvoice(db, billOf, line);
+    const { rows: payments } = await pool.query<{ id: number }>(
+      `insert into online_payments (purpose, status, practice_id, client_id, invoice_id, amount_pence,
+         description, expires_at, paid_at)
+       values ('invoice', 'paid', $1, $2, $3, 12000, 'Bill', now(), now()) returning id`,
+      [owner.practice.id, owner.client.id, invoice.id],
+    );
     const ownedValue = (name: string, id: number | null): string | undefined => {
       switch (name) {
         case 'petId':
@@ -108,6 +121,8 @@ describe('another client’s ids, on every client-owned route', () => {
           return String(id ?? estimate.id);
         case 'invoiceId':
           return String(id ?? invoice.id);
+        case 'paymentId':
+          return String(id ?? payments[0]!.id);
         case 'practiceId':
           return String(owner.practice.id);
         case 'appointmentReasonId':
@@ -140,6 +155,7 @@ describe('another client’s ids, on every client-owned route', () => {
       recordPetDeparture: { version: '1', status: 'Rehomed' },
       joinEarlierTimes: { latestDate: localDay(3) },
       answerEstimate: { answer: 'accepted', revision: 1 },
+      payInvoice: { amountPence: 12_000 },
     };
 
     const call = (operation: Operation, id: number | null) => {

@@ -131,6 +131,8 @@ export const invoiceDetailSchema = z.object({
   /** The estimate it settles, where the practice system linked them. */
   estimateId: z.number().int().nullable(),
   lines: z.array(billLineSchema),
+  /** Whether the owner can pay what is due online now (decision 0157): never in the data export. */
+  payOnline: z.boolean(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

@@ -8,7 +8,7 @@ import { practiceSystemRefSchema } from './practice-system-ref.ts';
  * online (`PUT /{kind}/online/{id}/ref`); from then on the portal's events about the record carry it.
  */
 
-export const acknowledgedKinds = ['clients', 'pets', 'appointments'] as const;
+export const acknowledgedKinds = ['clients', 'pets', 'appointments', 'payments'] as const;
 export type AcknowledgedKind = (typeof acknowledgedKinds)[number];
 
 /** Each kind's portal id (in the path) and reference (in the body), named as its events name them. */
@@ -16,6 +16,8 @@ export const acknowledgementFields = {
   clients: { id: 'client_id', ref: 'client_ref', noun: 'client' },
   pets: { id: 'pet_id', ref: 'pet_ref', noun: 'pet' },
   appointments: { id: 'appointment_id', ref: 'appointment_ref', noun: 'appointment' },
+  // A payment taken online, recorded in the practice's till (decision 0157).
+  payments: { id: 'payment_id', ref: 'payment_ref', noun: 'payment' },
 } as const satisfies Record<AcknowledgedKind, { id: string; ref: string; noun: string }>;
 
 type Fields = typeof acknowledgementFields;
@@ -32,6 +34,7 @@ const acknowledgementExampleRefs: Record<AcknowledgedKind, string> = {
   clients: 'C-1042',
   pets: 'P-88310',
   appointments: 'A-771201',
+  payments: 'PAY-30211',
 };
 
 /** One kind's body: `{ "client_ref": "..." }` for clients, and so on. */

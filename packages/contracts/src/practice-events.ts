@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentStatuses } from './appointments.ts';
 import { contactPreferenceChoicesSchema } from './contact-preferences.ts';
+import { paymentReceivedSchema } from './payment-events.ts';
 import { medicineCategories, supplyMethods } from './prescription-rules.ts';
 
 /**
@@ -19,6 +20,7 @@ export const practiceEventRecordKinds = [
   'appointment',
   'prescription_request',
   'estimate',
+  'payment',
 ] as const;
 export type PracticeEventRecordKind = (typeof practiceEventRecordKinds)[number];
 
@@ -43,6 +45,7 @@ export const practiceEventTypes = [
   'prescription.requested',
   'estimate.accepted',
   'estimate.declined',
+  'payment.received',
 ] as const;
 export type PracticeEventType = (typeof practiceEventTypes)[number];
 
@@ -277,6 +280,8 @@ export const practiceEventDataSchemas = {
     total_pence: z.number().int().min(0),
     reason: z.string(),
   }),
+  /** An owner paid online (decision 0157): payment-events.ts. */
+  'payment.received': paymentReceivedSchema,
 } satisfies Record<PracticeEventType, z.ZodType>;
 
 export type PracticeEventData<T extends PracticeEventType> = z.infer<(typeof practiceEventDataSchemas)[T]>;
@@ -302,6 +307,7 @@ export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventR
   'prescription.requested': 'prescription_request',
   'estimate.accepted': 'estimate',
   'estimate.declined': 'estimate',
+  'payment.received': 'payment',
 };
 
 /** The field of an event's data that names the record it is about. */
@@ -311,6 +317,7 @@ export const practiceEventRecordIdField = {
   appointment: 'appointment_id',
   prescription_request: 'request_id',
   estimate: 'estimate_id',
+  payment: 'payment_id',
 } as const satisfies Record<PracticeEventRecordKind, string>;
 
 /** The event id as sent: the `webhook-id` header and the envelope's `id`, the same on every retry. */

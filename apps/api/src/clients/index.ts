@@ -9,7 +9,14 @@ export {
   notesForClient,
   withPetPracticeAndReason,
 } from './appointment-reads/index.ts';
-export { billRoutes, estimateUrl, invoiceUrl, newEstimateEmail, newInvoiceEmail } from './bills/index.ts';
+export {
+  billRoutes,
+  estimateUrl,
+  invoiceUrl,
+  newEstimateEmail,
+  newInvoiceEmail,
+  paidOnline,
+} from './bills/index.ts';
 export type { BillEmailSettings, EmailLine } from './bills/index.ts';
 export { dataExportRoutes } from './data-export/index.ts';
 export { defaultBudgets, onboardingRoutes, preSignupRoutes } from './onboarding/index.ts';

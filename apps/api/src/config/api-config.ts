@@ -8,6 +8,7 @@ import { databaseConfigOf, databaseSection, migrateOnStartOf, type DatabaseConfi
 import { integrationConfigOf, integrationSection, type IntegrationConfig } from './integration.ts';
 import { connectorsConfigOf, connectorsSection, type ConnectorConfig } from './connectors.ts';
 import { smsConfigOf, smsSection, type SmsConfig } from './sms.ts';
+import { paymentsConfigOf, paymentsSection, type PaymentsConfig } from './payments.ts';
 import { addressLookupConfigOf, addressLookupSection, type AddressLookupConfig } from './address-lookup.ts';
 import { maintenanceOf, maintenanceSection } from './maintenance.ts';
 import { processConfigOf, processSection, type ProcessConfig } from './process-kind.ts';
@@ -157,6 +158,7 @@ const { schema: envSchema, expected } = envOf(
   maintenanceSection,
   metricsSection,
   smsSection,
+  paymentsSection,
   addressLookupSection,
   retentionSection,
   databaseSection,
@@ -237,6 +239,8 @@ export interface ApiConfig {
   metrics: MetricsConfig;
   /** Where reminders' text messages go (sms.ts, decision 0085). */
   sms: SmsConfig;
+  /** Paying online: off, or Stripe's keys and address (payments.ts, decision 0156). */
+  payments: PaymentsConfig;
   /** Where the address lookup asks (address-lookup.ts, decision 0098). */
   addressLookup: AddressLookupConfig;
   /** How long each kind of record is kept, and the daily job that applies it (retention.ts, decision 0119). */
@@ -335,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenance: maintenanceOf(values),
     metrics: metricsConfigOf(values),
     sms: smsConfigOf(values),
+    payments: paymentsConfigOf(values),
     addressLookup: addressLookupConfigOf(values),
     retention: retentionConfigOf(values),
     process: processConfigOf(values),

@@ -24,13 +24,21 @@ type TestDatabase = Pick<DatabaseHandle, 'db' | 'pool'> & {
  */
 export function useSignedInTestApp(
   database: TestDatabase,
-  options: { env?: Record<string, string>; resolveHost?: ResolveHost } = {},
+  options: {
+    /** A function when a value is known only once the file's earlier hooks have run (a stand-in's address). */
+    env?: Record<string, string> | (() => Record<string, string>);
+    resolveHost?: ResolveHost;
+  } = {},
 ) {
   const context = {} as { app: App; provider: TestIdentityProvider };
   beforeAll(async () => {
     context.provider = await startTestIdentityProvider();
     context.app = await buildTestApp(database, {
-      env: { ...trustingEnv(context.provider), ...machineCallerEnv(), ...options.env },
+      env: {
+        ...trustingEnv(context.provider),
+        ...machineCallerEnv(),
+        ...(typeof options.env === 'function' ? options.env() : options.env),
+      },
       ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     });
   });

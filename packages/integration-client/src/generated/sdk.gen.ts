@@ -9,6 +9,9 @@ import type {
   AcknowledgeOnlineClientData,
   AcknowledgeOnlineClientErrors,
   AcknowledgeOnlineClientResponses,
+  AcknowledgeOnlinePaymentData,
+  AcknowledgeOnlinePaymentErrors,
+  AcknowledgeOnlinePaymentResponses,
   AcknowledgeOnlinePetData,
   AcknowledgeOnlinePetErrors,
   AcknowledgeOnlinePetResponses,
@@ -1253,6 +1256,28 @@ export const acknowledgeOnlineAppointment = <ThrowOnError extends boolean = fals
   >({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/integration/v1/appointments/online/{appointment_id}/ref',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Acknowledge a payment born online: store the practice system’s reference for it
+ *
+ * From then on the portal’s events about the payment carry `payment_ref`. The same reference again answers unchanged (200). 404 for an unknown id; 409 when the payment already has another reference, or another payment has this one.
+ */
+export const acknowledgeOnlinePayment = <ThrowOnError extends boolean = false>(
+  options: Options<AcknowledgeOnlinePaymentData, ThrowOnError>,
+): RequestResult<AcknowledgeOnlinePaymentResponses, AcknowledgeOnlinePaymentErrors, ThrowOnError> =>
+  (options.client ?? client).put<
+    AcknowledgeOnlinePaymentResponses,
+    AcknowledgeOnlinePaymentErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/payments/online/{payment_id}/ref',
     ...options,
     headers: {
       'Content-Type': 'application/json',

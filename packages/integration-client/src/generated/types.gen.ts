@@ -23,7 +23,8 @@ export type Webhooks =
   | AppointmentReminderSentEventWebhookWebhookRequest
   | PrescriptionRequestedEventWebhookWebhookRequest
   | EstimateAcceptedEventWebhookWebhookRequest
-  | EstimateDeclinedEventWebhookWebhookRequest;
+  | EstimateDeclinedEventWebhookWebhookRequest
+  | PaymentReceivedEventWebhookWebhookRequest;
 
 /**
  * client.registered
@@ -585,6 +586,37 @@ export type EstimateDeclinedEvent = {
     answered_at: string;
     total_pence: number;
     reason: string;
+  };
+};
+
+/**
+ * payment.received
+ */
+export type PaymentReceivedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'payment.received';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    payment_id: number;
+    purpose: 'invoice' | 'deposit' | 'card_hold';
+    practice_id: number;
+    practice_ref: string | null;
+    client_id: number | null;
+    client_ref: string | null;
+    invoice_id: number | null;
+    invoice_ref: string | null;
+    amount_pence: number;
+    currency: 'GBP';
+    provider: 'stripe';
+    provider_payment_id: string;
+    provider_checkout_id: string;
+    paid_at: string;
   };
 };
 
@@ -12534,6 +12566,7 @@ export type ListPracticeEventsResponses = {
         | PrescriptionRequestedEvent
         | EstimateAcceptedEvent
         | EstimateDeclinedEvent
+        | PaymentReceivedEvent
       ) & {
         id: string;
         type:
@@ -12555,7 +12588,8 @@ export type ListPracticeEventsResponses = {
           | 'appointment.reminder_sent'
           | 'prescription.requested'
           | 'estimate.accepted'
-          | 'estimate.declined';
+          | 'estimate.declined'
+          | 'payment.received';
         timestamp: string;
         data: {
           [key: string]: unknown;
@@ -13188,6 +13222,214 @@ export type AcknowledgeOnlineAppointmentResponses = {
 
 export type AcknowledgeOnlineAppointmentResponse =
   AcknowledgeOnlineAppointmentResponses[keyof AcknowledgeOnlineAppointmentResponses];
+
+export type AcknowledgeOnlinePaymentData = {
+  body: {
+    payment_ref: string;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    payment_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/payments/online/{payment_id}/ref';
+};
+
+export type AcknowledgeOnlinePaymentErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type AcknowledgeOnlinePaymentError =
+  AcknowledgeOnlinePaymentErrors[keyof AcknowledgeOnlinePaymentErrors];
+
+export type AcknowledgeOnlinePaymentResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    outcome: 'applied' | 'unchanged';
+    id: number;
+    ref: string;
+  };
+};
+
+export type AcknowledgeOnlinePaymentResponse =
+  AcknowledgeOnlinePaymentResponses[keyof AcknowledgeOnlinePaymentResponses];
 
 export type MergeOnlineClientData = {
   body: {
@@ -15099,6 +15341,15 @@ export type EstimateDeclinedEventWebhookWebhookPayload = EstimateDeclinedEvent;
 export type EstimateDeclinedEventWebhookWebhookRequest = {
   body: EstimateDeclinedEventWebhookWebhookPayload;
   key: 'estimate.declined';
+  path?: never;
+  query?: never;
+};
+
+export type PaymentReceivedEventWebhookWebhookPayload = PaymentReceivedEvent;
+
+export type PaymentReceivedEventWebhookWebhookRequest = {
+  body: PaymentReceivedEventWebhookWebhookPayload;
+  key: 'payment.received';
   path?: never;
   query?: never;
 };

@@ -156,7 +156,7 @@ describe('npm run events -- unacknowledged', () => {
     for (const id of [ids.cancelledAppointment, ids.acknowledgedAppointment, ids.deskAppointment])
       expect(listed(rows, 'appointment')).not.toContain(id);
 
-    const counts = `clients ${listed(rows, 'client').length}, pets ${listed(rows, 'pet').length}, appointments ${listed(rows, 'appointment').length}`;
+    const counts = `clients ${listed(rows, 'client').length}, pets ${listed(rows, 'pet').length}, appointments ${listed(rows, 'appointment').length}, payments ${listed(rows, 'payment').length}`;
     expect(lines.at(-1)).toBe(`Unacknowledged after 24h: ${counts}`);
     expect(lines.join('\n').toLowerCase()).not.toContain(marker.toLowerCase());
   });

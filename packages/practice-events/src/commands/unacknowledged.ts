@@ -1,12 +1,13 @@
 import type { Database } from '@vet/db/connection';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
+import { onlinePayments } from '@vet/db/schema/payments';
 import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { ageFormat, formatAge, parseAge } from './ages.ts';
 import { eventsCommand, type EventsCommand } from './command.ts';
 import { unacknowledgedAfterSetting } from './config.ts';
 
-export const unacknowledgedKinds = ['client', 'pet', 'appointment'] as const;
+export const unacknowledgedKinds = ['client', 'pet', 'appointment', 'payment'] as const;
 export type UnacknowledgedKind = (typeof unacknowledgedKinds)[number];
 
 /** An online record the practice system has not sent its reference for: ids and times, nothing personal. */
@@ -21,13 +22,14 @@ const defaultOlderThan = '24h';
 /**
  * Records born online with no practice-system reference, created before `olderThan`, oldest first by
  * kind: clients linked online, pets, and appointments booked online that are still Booked (a cancelled
- * or completed one needs no chasing).
+ * or completed one needs no chasing), and payments taken online (decision 0157: until acknowledged, a
+ * bill's amount due counts them as paid), by when they were paid.
  */
 export async function listUnacknowledged(
   db: Database,
   { olderThan }: { olderThan: Date },
 ): Promise<UnacknowledgedRecord[]> {
-  const [clientRows, petRows, appointmentRows] = await Promise.all([
+  const [clientRows, petRows, appointmentRows, paymentRows] = await Promise.all([
     db
       .select({ id: clients.id, createdAt: clients.createdAt })
       .from(clients)
@@ -52,12 +54,28 @@ export async function listUnacknowledged(
         ),
       )
       .orderBy(asc(appointments.createdAt), asc(appointments.id)),
+    db
+      .select({ id: onlinePayments.id, createdAt: onlinePayments.paidAt })
+      .from(onlinePayments)
+      .where(
+        and(
+          eq(onlinePayments.status, 'paid'),
+          isNull(onlinePayments.pmsRef),
+          lt(onlinePayments.paidAt, olderThan),
+        ),
+      )
+      .orderBy(asc(onlinePayments.paidAt), asc(onlinePayments.id)),
   ]);
   const as = (kind: UnacknowledgedKind) => (row: { id: number; createdAt: Date }) => ({ kind, ...row });
   return [
     ...clientRows.map(as('client')),
     ...petRows.map(as('pet')),
     ...appointmentRows.map(as('appointment')),
+    ...paymentRows.map((row) => ({
+      kind: 'payment' as const,
+      id: row.id,
+      createdAt: row.createdAt ?? new Date(0),
+    })),
   ];
 }
 

@@ -7,6 +7,8 @@ export interface BillEmailSettings {
   /** The portal's public address without a trailing slash. */
   portalUrl: string;
   brandName: string;
+  /** The group takes payments online (decision 0157): a bill with money due offers to pay it. */
+  payOnline?: boolean;
 }
 
 /** What every bill e-mail names: whose, which practice (its owner for the closing lines, decision 0143). */

@@ -92,6 +92,15 @@ function after(kind: BillKind, cursor: BillsCursor | undefined): SQL {
     : sql`b.issued_on < ${cursor.issuedOn}::date`;
 }
 
+/**
+ * What the owner paid online that the practice system's `paid_pence` may not hold yet: paid payments it
+ * has not acknowledged (decision 0157). What is due counts both, so a bill paid online is never due twice;
+ * once acknowledged, the practice's own figure holds it.
+ */
+export const paidOnline = (invoiceId: SQL) =>
+  sql`(select coalesce(sum(op.amount_pence), 0)::int from online_payments op
+    where op.invoice_id = ${invoiceId} and op.status = 'paid' and op.pms_ref is null)`;
+
 function pageOf(
   kind: BillKind,
   clientId: number,
@@ -107,7 +116,8 @@ function pageOf(
   const kindOnly =
     kind === 'estimate'
       ? sql`b.expires_on::text as expires_on, b.answer, 0 as paid_pence`
-      : sql`null::text as expires_on, null::estimate_answer as answer, b.paid_pence`;
+      : sql`null::text as expires_on, null::estimate_answer as answer,
+          b.paid_pence + ${paidOnline(sql`b.id`)} as paid_pence`;
   return sql`(select ${kind}::text as kind, b.id, b.title, b.issued_on::text as issued_on, b.status::text as status,
       b.total_pence, b.vat_pence, b.practice_id, b.clinician_id, ${kindOnly}
     from ${bills} b
@@ -180,7 +190,7 @@ export function createBillsRepository() {
     async invoice(tx: Executor, clientId: number, invoiceId: number) {
       const { rows } = await tx.execute<InvoiceRow>(sql`
         select i.id, i.pms_ref, i.title, i.issued_on::text as issued_on, i.due_on::text as due_on, i.status,
-          i.total_pence, i.vat_pence, i.paid_pence, i.estimate_id,
+          i.total_pence, i.vat_pence, i.paid_pence + ${paidOnline(sql`i.id`)} as paid_pence, i.estimate_id,
           ${petNamesOf('invoice', sql`i.id`)} as pet_names, ${practiceColumns}
         from practice_invoices i
         join practices pr on pr.id = i.practice_id
@@ -226,9 +236,10 @@ export function createBillsRepository() {
         from practice_estimates
         where client_id = ${clientId} and status = 'proposed' and answer is null
         union all
-        select 'invoice', id, title, status::text, null, total_pence, paid_pence, issued_on
-        from practice_invoices
-        where client_id = ${clientId} and status in ('issued', 'part_paid') and paid_pence < total_pence
+        select 'invoice', id, title, status::text, null, total_pence, paid, issued_on
+        from (select i.*, i.paid_pence + ${paidOnline(sql`i.id`)} as paid from practice_invoices i
+          where i.client_id = ${clientId} and i.status in ('issued', 'part_paid')) i
+        where paid < total_pence
         order by issued_on desc, id desc`);
       return rows;
     },

@@ -211,14 +211,16 @@ async function invoiceDetailOf(
     duePence: invoiceDuePence(amounts),
     estimateId: row.estimate_id,
     lines: lines.map(lineOf),
+    payOnline: false,
   };
 }
 
-/** GET /v2/bills/invoices/{invoiceId} */
-export async function getInvoice(deps: BillsDeps, clientId: number, invoiceId: number) {
+/** GET /v2/bills/invoices/{invoiceId}; `payOnline`: the group takes payments online (decision 0157). */
+export async function getInvoice(deps: BillsDeps, clientId: number, invoiceId: number, payOnline: boolean) {
   const row = await deps.repository.invoice(deps.db, clientId, invoiceId);
   if (!row) throw notFound(billMessages.invoiceNotFound);
-  return invoiceDetailOf(deps, deps.db, row);
+  const detail = await invoiceDetailOf(deps, deps.db, row);
+  return { ...detail, payOnline: payOnline && detail.duePence > 0 };
 }
 
 /**

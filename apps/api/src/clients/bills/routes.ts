@@ -82,7 +82,13 @@ export const billRoutes =
           response: { 200: invoiceDetailSchema, 404: apiErrorSchema },
         },
       },
-      (request) => getInvoice(deps, linkedClientOf(request).clientId, request.params.invoiceId),
+      (request) =>
+        getInvoice(
+          deps,
+          linkedClientOf(request).clientId,
+          request.params.invoiceId,
+          settings.payOnline === true,
+        ),
     );
 
     app.post(

@@ -3,6 +3,7 @@ import type { Executor } from '@vet/db/connection';
 import { sql } from 'drizzle-orm';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, pets } from '@vet/db/schema/clients';
+import { onlinePayments } from '@vet/db/schema/payments';
 import { and, eq, ne } from 'drizzle-orm';
 
 /** From a record found by its id (`$id`) to its practice `p`: fixed text (decision 0105). */
@@ -10,9 +11,10 @@ const practiceOf: Record<AcknowledgedKind, string> = {
   clients: 'from clients x join practices p on p.id = x.home_practice_id',
   pets: 'from pets x join clients c on c.id = x.client_id join practices p on p.id = c.home_practice_id',
   appointments: 'from appointments x join practices p on p.id = x.practice_id',
+  payments: 'from online_payments x join practices p on p.id = x.practice_id',
 };
 
-const tables = { clients, pets, appointments } as const;
+const tables = { clients, pets, appointments, payments: onlinePayments } as const;
 
 /** The SQL of storing a practice system's reference on a record born online. */
 export function createAcknowledgementRepository() {

@@ -16,6 +16,7 @@ const operationNames: Record<AcknowledgedKind, string> = {
   clients: 'acknowledgeOnlineClient',
   pets: 'acknowledgeOnlinePet',
   appointments: 'acknowledgeOnlineAppointment',
+  payments: 'acknowledgeOnlinePayment',
 };
 
 /**

@@ -37,6 +37,7 @@ export const clientRowsOnMerge = {
     'client_changes',
     'practice_estimates',
     'practice_invoices',
+    'online_payments',
   ],
   removed: ['contact_preferences', 'invitations', 'verification_codes', 'data_export_requests'],
 } as const;

@@ -172,6 +172,11 @@ export async function writeEvent(
       return writes.answerEstimate?.({ ...event.data, answer: 'accepted' }, signal) ?? notApplicable;
     case 'estimate.declined':
       return writes.answerEstimate?.({ ...event.data, answer: 'declined' }, signal) ?? notApplicable;
+    // A payment taken online (decision 0157): no write yet. Provet Cloud documents payment transactions
+    // (postransaction, for its own Provet Pay: howto_provet_pay.html); recording another provider's payment
+    // there, and ezyVet's equivalent, are not confirmed, so the practice system reads the event instead.
+    case 'payment.received':
+      return notApplicable;
   }
 }
 

@@ -17,26 +17,62 @@ export type ServerApiResult<T> = { status: number; data: T | undefined };
  * (client-address.ts): without them, every visitor's render counted against the web server's own address,
  * and a burst of anonymous /guest loads used up the API's allowance for everyone.
  */
+/** The page request's headers the proxy reads: the session's cookie, the visitor's address, the request id. */
+async function forwardedHeaders(): Promise<Record<string, string>> {
+  const incoming = await headers();
+  return {
+    cookie: incoming.get('cookie') ?? '',
+    accept: 'application/json',
+    [peerHeader]: incoming.get(peerHeader) ?? '',
+    'x-forwarded-for': incoming.get('x-forwarded-for') ?? '',
+    // The page request's id, for the API's log lines and the trace (decision 0071).
+    [requestIdHeader]: incoming.get(requestIdHeader) ?? '',
+  };
+}
+
 export async function getFromApiOnServer<S extends z.ZodType>(
   segments: readonly string[],
   schema: S,
   /** The query string's parameters (a list's filter), sent as the browser's query would send them. */
   query?: Readonly<Record<string, string>>,
 ): Promise<ServerApiResult<z.output<S>>> {
-  const incoming = await headers();
   const search = query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
   const request = new Request(`http://portal.internal/bff/${segments.join('/')}${search}`, {
-    headers: {
-      cookie: incoming.get('cookie') ?? '',
-      accept: 'application/json',
-      [peerHeader]: incoming.get(peerHeader) ?? '',
-      'x-forwarded-for': incoming.get('x-forwarded-for') ?? '',
-      // The page request's id, for the API's log lines and the trace (decision 0071).
-      [requestIdHeader]: incoming.get(requestIdHeader) ?? '',
-    },
+    headers: await forwardedHeaders(),
   });
   const response = await proxyToApi(request, segments, proxyOptions(getServerConfig()));
   if (!response.ok) return { status: response.status, data: undefined };
   const parsed = schema.safeParse(await response.json().catch(() => undefined));
   return { status: response.status, data: parsed.success ? parsed.data : undefined };
+}
+
+export type ServerApiWrite<T> = ServerApiResult<T> & { code: string | undefined };
+
+/**
+ * A POST to the API from a server action, as the signed-in person, through the same proxy as the
+ * browser's writes. The action's request passed Next.js's own origin check, so the portal's origin goes
+ * with it for the proxy's. `code` is a refusal's code (`amount_changed`), for the page to say why.
+ */
+export async function postToApiOnServer<S extends z.ZodType>(
+  segments: readonly string[],
+  body: unknown,
+  schema: S,
+): Promise<ServerApiWrite<z.output<S>>> {
+  const request = new Request(`http://portal.internal/bff/${segments.join('/')}`, {
+    method: 'POST',
+    headers: {
+      ...(await forwardedHeaders()),
+      'content-type': 'application/json',
+      origin: new URL(getServerConfig().portalUrl).origin,
+    },
+    body: JSON.stringify(body),
+  });
+  const response = await proxyToApi(request, segments, proxyOptions(getServerConfig()));
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const code = (json as { code?: unknown } | undefined)?.code;
+    return { status: response.status, data: undefined, code: typeof code === 'string' ? code : undefined };
+  }
+  const parsed = schema.safeParse(json);
+  return { status: response.status, data: parsed.success ? parsed.data : undefined, code: undefined };
 }

@@ -4,6 +4,7 @@ import {
   type BillsSummary,
   type InvoiceDetail,
 } from '@vet/contracts/bills';
+import { paymentSchema, type Payment } from '@vet/contracts/payments';
 import { getFromApiOnServer } from '@/shared/bff/server-api';
 import { billIdOf } from './bills-first-data';
 
@@ -25,4 +26,11 @@ export async function getInvoiceOnServer(id: string): Promise<InvoiceDetail | 'n
 /** GET /v2/bills/summary for the dashboard: what waits for an answer and what is unpaid. */
 export async function getBillsSummaryOnServer(): Promise<BillsSummary | undefined> {
   return (await getFromApiOnServer(['v2', 'bills', 'summary'], billsSummarySchema)).data;
+}
+
+/** GET /v2/payments/{id} on the way back from the payment page; undefined for no id or none of the client's. */
+export async function getPaymentOnServer(id: string | null): Promise<Payment | undefined> {
+  const paymentId = billIdOf(id);
+  if (paymentId === null) return undefined;
+  return (await getFromApiOnServer(['v2', 'payments', String(paymentId)], paymentSchema)).data;
 }

@@ -31,6 +31,7 @@ const invoice: InvoiceDetail = {
   paidPence: 20_000,
   duePence: 39_400,
   estimateId: 41,
+  payOnline: false,
   lines: [
     {
       lineNo: 1,

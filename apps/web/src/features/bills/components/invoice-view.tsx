@@ -1,4 +1,5 @@
 import type { InvoiceDetail } from '@vet/contracts/bills';
+import type { ReactNode } from 'react';
 import { StatusChip } from '@/shared/components/status-chip';
 import { formatLongDate } from '@/shared/dates/appointment-time';
 import card from '@/shared/ui/card.module.css';
@@ -16,7 +17,7 @@ import styles from './invoice-view.module.css';
  * line, and the totals with what is paid and due. Printed, it is one A4 sheet: the frame hides the header,
  * drawer and footer in print, and this page's stylesheet sets the sheet and a compact table.
  */
-export function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
+export function InvoiceView({ invoice, payment }: { invoice: InvoiceDetail; payment?: ReactNode }) {
   const { practice } = invoice;
   return (
     <Container maxWidth="md" spacing="page" className={styles.page}>
@@ -51,6 +52,7 @@ export function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
           { label: 'Left to pay', pence: invoice.duePence, strong: true },
         ]}
       />
+      {payment}
       <div className={styles.actions}>
         <PrintButton />
         {invoice.estimateId !== null && (

@@ -2,13 +2,17 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { serverSession } from '@/features/auth/server/server-session';
-import { getInvoiceOnServer } from '@/features/bills/api/bills-on-server';
+import { getInvoiceOnServer, getPaymentOnServer } from '@/features/bills/api/bills-on-server';
+import { InvoicePayment } from '@/features/bills/components/invoice-payment';
 import { InvoiceView } from '@/features/bills/components/invoice-view';
 import { LoadError } from '@/shared/components/load-error';
-import { pageMetadata } from '@/shared/page-metadata';
+import { firstValue, pageMetadata } from '@/shared/page-metadata';
 import { Container } from '@/shared/ui/container';
 
-type InvoicePageProps = { params: Promise<{ invoiceId: string }> };
+type InvoicePageProps = {
+  params: Promise<{ invoiceId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = (): Promise<Metadata> => pageMetadata('Bill');
 
@@ -16,16 +20,29 @@ export const generateMetadata = (): Promise<Metadata> => pageMetadata('Bill');
  * One bill (/bills/invoices/{id}, issue 63), drawn whole on the server (decisions 0118, 0135): nothing on
  * it reads the API from the browser, only Print runs there. An id that is not the client's is the 404.
  */
-export default async function InvoicePage({ params }: InvoicePageProps) {
+export default async function InvoicePage({ params, searchParams }: InvoicePageProps) {
   const { invoiceId } = await params;
+  const query = await searchParams;
   // Signed out: RequireAuth sends the person to sign in; nothing is asked for.
   if (!(await serverSession())) return <RequireAuth>{null}</RequireAuth>;
   const invoice = await getInvoiceOnServer(invoiceId);
   if (invoice === 'not-found') notFound();
+  // Back from the payment page (issue 64): where the payment stands, checked with the provider.
+  const payment = await getPaymentOnServer(firstValue(query.payment));
   return (
     <RequireAuth>
       {invoice ? (
-        <InvoiceView invoice={invoice} />
+        <InvoiceView
+          invoice={invoice}
+          payment={
+            <InvoicePayment
+              invoice={invoice}
+              payment={payment}
+              cancelled={firstValue(query.cancelled) === '1'}
+              payError={firstValue(query.payError)}
+            />
+          }
+        />
       ) : (
         <Container maxWidth="md" spacing="page">
           <h1>Bill</h1>

@@ -1,0 +1,189 @@
+import { apiErrorSchema } from '@vet/contracts/errors';
+import { invoiceDetailSchema } from '@vet/contracts/bills';
+import { integrationPathPrefix } from '@vet/contracts/machine-access';
+import { paymentSchema, startedPaymentSchema } from '@vet/contracts/payments';
+import { useTestDatabase } from '@vet/db/testing/test-database';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billScene } from '../../clients/bills/testing/bill-fixtures.ts';
+import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
+import { startStripeStandIn, type StripeStandIn } from '../provider/testing/stripe-stand-in.ts';
+
+/**
+ * A bill paid by link (issue 64, decision 0157), against the stand-in of Stripe's API through the
+ * official library: the payment is written before Stripe is called, one page per bill however often the
+ * owner presses, and the provider's word (webhook or return) is applied once, in any order.
+ */
+const database = useTestDatabase();
+const { db } = database;
+let stripe: StripeStandIn;
+let apiAddress = '';
+beforeAll(async () => {
+  stripe = await startStripeStandIn({ webhookRetry: { attempts: 1, delayMs: 10 } });
+});
+const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database, {
+  env: () => ({
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    STRIPE_TIMEOUT_MS: '2000',
+  }),
+});
+beforeAll(async () => {
+  apiAddress = await context.app.listen({ host: '127.0.0.1', port: 0 });
+  stripe.setWebhookUrl(`${apiAddress}/payments/stripe/webhook`);
+});
+afterAll(() => stripe.close());
+
+async function billOf(due: { totalPence: number; paidPence: number }) {
+  const scene = await billScene(db, signedInClient);
+  const invoice = await scene.invoice({ paidPence: due.paidPence, title: 'Dental' }, [
+    { unitPricePence: Math.round(due.totalPence / 1.2) },
+  ]);
+  return { scene, invoice };
+}
+
+const pay = (invoiceId: number, amountPence: number, authorization: string) =>
+  context.app.inject({
+    method: 'POST',
+    url: `/v2/bills/invoices/${invoiceId}/payment`,
+    headers: { authorization },
+    payload: { amountPence },
+  });
+
+/** A payment started: 201 and where to send the owner. */
+function startedFrom(response: { statusCode: number; body: string; json: () => unknown }) {
+  expect(response.statusCode, response.body).toBe(201);
+  return startedPaymentSchema.parse(response.json());
+}
+
+const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
+
+async function eventsOf(paymentId: number) {
+  const { rows } = await db.execute<{ type: string; data: { amount_pence: number } }>(sql`
+    select type, data from practice_events where data->>'payment_id' = ${String(paymentId)}`);
+  return rows;
+}
+
+async function invoiceDetail(invoiceId: number, authorization: string) {
+  const response = await context.app.inject({
+    url: `/v2/bills/invoices/${invoiceId}`,
+    headers: { authorization },
+  });
+  return invoiceDetailSchema.parse(response.json());
+}
+
+describe('paying a bill by link', () => {
+  it('opens one page per bill, records the payment once from the webhook, and nothing is due after', async () => {
+    const { scene, invoice } = await billOf({ totalPence: 12_000, paidPence: 2_000 });
+    const due = (await invoiceDetail(invoice.id, scene.authorization)).duePence;
+    expect(due).toBe(10_000);
+    const first = await pay(invoice.id, due, scene.authorization);
+    expect(first.statusCode, first.body).toBe(201);
+    const started = startedPaymentSchema.parse(first.json());
+    // A second press, or a second tab: the same page, not a second one.
+    const again = startedFrom(await pay(invoice.id, due, scene.authorization));
+    expect(again).toEqual(started);
+    const sessionId = sessionIdOf(started.checkoutUrl);
+    expect(stripe.sessions().filter((session) => session.session.id === sessionId)).toHaveLength(1);
+
+    // Stripe delivers an event at least once: here twice over.
+    stripe.holdWebhooks();
+    stripe.pay(sessionId);
+    await stripe.releaseWebhooks({ twice: true });
+    await stripe.webhooksSettled();
+    const detail = await invoiceDetail(invoice.id, scene.authorization);
+    expect(detail).toMatchObject({ duePence: 0, state: 'paid', payOnline: false });
+    const events = await eventsOf(started.paymentId);
+    expect(events.map((event) => [event.type, event.data.amount_pence])).toEqual([
+      ['payment.received', 10_000],
+    ]);
+    const receipts = await db.execute(sql`
+      select 1 from email_outbox where to_address = ${scene.client.email} and subject like 'Payment received%'`);
+    expect(receipts.rows).toHaveLength(1);
+    // Paid: nothing left, so a stale page's amount is refused.
+    const late = await pay(invoice.id, due, scene.authorization);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'nothing_due' });
+  });
+
+  it('refuses an amount that is no longer due, naming the new one, and another client’s bill like a missing one', async () => {
+    const { scene, invoice } = await billOf({ totalPence: 6_000, paidPence: 0 });
+    const stale = await pay(invoice.id, 5_000, scene.authorization);
+    expect(stale.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(stale.json()).message).toContain('£60.00');
+    const other = await billOf({ totalPence: 6_000, paidPence: 0 });
+    const theirs = await pay(other.invoice.id, 6_000, scene.authorization);
+    const missing = await pay(2_000_000_000, 6_000, scene.authorization);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toBe(missing.body);
+    const bad = await pay(invoice.id, -1, scene.authorization);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows the owner back from Stripe the payment as paid before the webhook comes, and the late webhook changes nothing', async () => {
+    const { scene, invoice } = await billOf({ totalPence: 3_600, paidPence: 0 });
+    const started = startedFrom(await pay(invoice.id, 3_600, scene.authorization));
+    stripe.holdWebhooks();
+    stripe.pay(sessionIdOf(started.checkoutUrl));
+    const back = await context.app.inject({
+      url: `/v2/payments/${started.paymentId}`,
+      headers: { authorization: scene.authorization },
+    });
+    expect(paymentSchema.parse(back.json())).toMatchObject({ status: 'paid', amountPence: 3_600 });
+    await stripe.releaseWebhooks({ order: 'reversed' });
+    await stripe.webhooksSettled();
+    expect(await eventsOf(started.paymentId)).toHaveLength(1);
+    const theirs = await signedInClient();
+    const peek = await context.app.inject({
+      url: `/v2/payments/${started.paymentId}`,
+      headers: { authorization: theirs.authorization },
+    });
+    expect(peek.statusCode).toBe(404);
+  });
+
+  it('says try again when Stripe is down, takes nothing, and the next press opens the one page', async () => {
+    const { scene, invoice } = await billOf({ totalPence: 2_400, paidPence: 0 });
+    // The call and the library's two retries (same key), all answered 503.
+    stripe.failNext(3, { status: 503, path: /checkout\/sessions/ });
+    const down = await pay(invoice.id, 2_400, scene.authorization);
+    expect(down.statusCode).toBe(503);
+    expect(apiErrorSchema.parse(down.json()).message).toContain('Nothing has been taken');
+    const up = startedFrom(await pay(invoice.id, 2_400, scene.authorization));
+    const sessions = stripe
+      .sessions()
+      .filter((session) => session.session.client_reference_id === String(up.paymentId));
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('refuses a webhook Stripe did not sign', async () => {
+    const forged = await fetch(`${apiAddress}/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      body: JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: {} } }),
+    });
+    expect(forged.status).toBe(400);
+  });
+
+  it('counts a payment as paid until the practice system acknowledges it in its own figure', async () => {
+    const { scene, invoice } = await billOf({ totalPence: 4_800, paidPence: 0 });
+    const started = startedFrom(await pay(invoice.id, 4_800, scene.authorization));
+    stripe.pay(sessionIdOf(started.checkoutUrl));
+    await stripe.webhooksSettled();
+    expect((await invoiceDetail(invoice.id, scene.authorization)).duePence).toBe(0);
+    const ack = await context.app.inject({
+      method: 'PUT',
+      url: `${integrationPathPrefix}/payments/online/${started.paymentId}/ref`,
+      headers: { authorization: await machineAuthorization() },
+      payload: { payment_ref: `PAY-${started.paymentId}` },
+    });
+    expect(ack.statusCode, ack.body).toBe(200);
+    // Acknowledged but not yet in the practice's paid figure: the practice's own word now stands.
+    expect((await invoiceDetail(invoice.id, scene.authorization)).duePence).toBe(4_800);
+    await db.execute(
+      sql`update practice_invoices set paid_pence = 4800, status = 'paid' where id = ${invoice.id}`,
+    );
+    expect((await invoiceDetail(invoice.id, scene.authorization)).duePence).toBe(0);
+  });
+});

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { badRequest, notFound, serviceUnavailable } from '../../platform/index.ts';
+import { WebhookSignatureError, type ProviderEvent } from '../provider/index.ts';
+import { paymentMessages, settle, type PaymentsDeps } from './payments-service.ts';
+
+/** Where Stripe's webhooks land (docs/operations.md, "Paying online"): published alone by the deployment. */
+export const stripeWebhookPath = '/payments/stripe/webhook';
+
+/** Stripe's events are a few kilobytes; far more is not Stripe. */
+const bodyLimit = 256 * 1024;
+
+/**
+ * A machine route outside both access scopes (decision 0157): the body is trusted only once the library
+ * has verified Stripe's signature over its exact bytes, within five minutes. Each event id is applied once,
+ * in the transaction that applies it, so a second delivery changes nothing; a failure answers 5xx and
+ * Stripe delivers it again. The payload's state is applied whatever the order events come in (settle).
+ */
+export const paymentWebhookRoutes: FastifyPluginAsync<{ deps: PaymentsDeps }> = (app, { deps }) => {
+  // The signature is over the raw bytes: this plugin (encapsulated) keeps them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
+  app.post(stripeWebhookPath, { bodyLimit, schema: { hide: true } }, async (request) => {
+    const provider = deps.provider;
+    if (!provider) throw notFound();
+    let event: ProviderEvent;
+    try {
+      const signature = request.headers['stripe-signature'];
+      event = provider.verifyWebhook(
+        request.body as Buffer,
+        Array.isArray(signature) ? signature[0] : signature,
+      );
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) throw badRequest(error.message);
+      throw error;
+    }
+    const paymentId = event.checkout?.paymentId;
+    if (!event.checkout || !paymentId) return { received: true };
+    let state = event.checkout;
+    // A completed page that is not paid in the payload (a hold, or an intent not expanded): ask.
+    if (event.type === 'checkout.session.completed' && state.stage === 'open') {
+      try {
+        state = await provider.checkout(state.sessionId);
+      } catch {
+        throw serviceUnavailable(paymentMessages.unavailable, 'provider_unavailable');
+      }
+    }
+    await deps.db.transaction(async (tx) => {
+      if (await deps.repository.takeEvent(tx, event.id, event.type)) await settle(deps, tx, paymentId, state);
+    });
+    return { received: true };
+  });
+  return Promise.resolve();
+};

@@ -1,0 +1,13 @@
+/**
+ * The payments domain (issue 64, decision 0157): the owner pays online on the provider's hosted page
+ * (Stripe Checkout), so no card number reaches the portal. Other domains and the roots import only this
+ * file (decision 0091).
+ */
+export {
+  createPaymentsRepository,
+  paymentRoutes,
+  paymentWebhookRoutes,
+  stripeWebhookPath,
+  type PaymentsDeps,
+} from './checkout/index.ts';
+export { stripeProvider, type PaymentProvider, type StripeSettings } from './provider/index.ts';

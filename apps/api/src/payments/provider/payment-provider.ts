@@ -1,0 +1,76 @@
+/**
+ * The payment port (issue 64, decision 0157): what the portal asks of a card payment provider, in its own
+ * words. The Stripe adapter (stripe-provider.ts) is the one implementation; tests and the demo run it
+ * against the stand-in of Stripe's documented API (provider/testing/). Amounts are whole pence.
+ */
+
+/** Where a hosted payment page stands, as the provider says. */
+export type CheckoutStage = 'open' | 'paid' | 'authorised' | 'expired';
+
+export interface CheckoutState {
+  /** The provider's id of the hosted page (a Stripe Checkout Session: `cs_…`). */
+  sessionId: string;
+  /** Where the owner pays; null once the page is closed. */
+  url: string | null;
+  stage: CheckoutStage;
+  /** The provider's id of the money movement, once there is one (a Stripe PaymentIntent: `pi_…`). */
+  paymentIntentId: string | null;
+  amountPence: number;
+  /** The portal's payment it belongs to (the metadata it was created with); null for another's. */
+  paymentId: number | null;
+}
+
+export interface CheckoutRequest {
+  paymentId: number;
+  /** Derived from the portal's own record, so a retried call never makes a second page or charge. */
+  idempotencyKey: string;
+  amountPence: number;
+  /** What the owner reads on the provider's page. */
+  description: string;
+  customerEmail: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+  /** `manual`: a card hold, captured or voided later. */
+  capture: 'automatic' | 'manual';
+}
+
+/** A provider's webhook, verified: its id (to apply once) and, for a hosted page's news, its state. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  checkout: CheckoutState | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe';
+  startCheckout(request: CheckoutRequest): Promise<CheckoutState>;
+  checkout(sessionId: string): Promise<CheckoutState>;
+  /** Closes an open page, so it can no longer be paid; answers the page's state after (it may be paid). */
+  expireCheckout(sessionId: string): Promise<CheckoutState>;
+  /** Throws WebhookSignatureError unless the body is the provider's, signed within the tolerance. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
+
+/** The provider could not be reached, answered 5xx or too late: nothing is known to have happened. */
+export class ProviderUnavailableError extends Error {
+  constructor(readonly providerCode: string) {
+    super(`The payment provider is unavailable (${providerCode}).`);
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
+/** The provider refused the request (4xx): a fault of ours or of the account, never of the owner's card. */
+export class ProviderRefusedError extends Error {
+  constructor(readonly providerCode: string) {
+    super(`The payment provider refused the request (${providerCode}).`);
+    this.name = 'ProviderRefusedError';
+  }
+}
+
+export class WebhookSignatureError extends Error {
+  constructor() {
+    super('The webhook is not signed by the payment provider.');
+    this.name = 'WebhookSignatureError';
+  }
+}
