@@ -15,25 +15,30 @@ const manifests = readManifests(folder).manifests;
 const ofKind = (kind: string, from: readonly Manifest[] = manifests) =>
   from.filter(({ object }) => object.kind === kind).map(({ object }) => object as unknown);
 
-/** nginx.conf's public routes: `host path → upstream`, but those answering 404 and the internal port. */
+/**
+ * nginx.conf's public routes: `host path → upstream`, but those answering 404 and the internal port. An
+ * exact location (`location = /path`) is `host =/path`, as an Ingress's pathType Exact is.
+ */
 function nginxRoutes(text: string): string[] {
   const routes: string[] = [];
   for (const server of text.split(/^ {2}server \{$/m).slice(1)) {
     const host = /server_name (\S+);/.exec(server)?.[1];
     if (!host) continue;
-    for (const [, path, body] of server.matchAll(/location (\S+) \{\n([\s\S]*?)\n {4}\}/g)) {
+    for (const [, exact, path, body] of server.matchAll(/location (= )?(\S+) \{\n([\s\S]*?)\n {4}\}/g)) {
       const upstream = /proxy_pass (?:http:\/\/)?\$?(\w+)/.exec(body ?? '')?.[1];
-      if (upstream) routes.push(`${host} ${(path ?? '').replace(/(.)\/$/, '$1')} → ${upstream}`);
+      const shown = exact ? `=${path ?? ''}` : (path ?? '').replace(/(.)\/$/, '$1');
+      if (upstream) routes.push(`${host} ${shown} → ${upstream}`);
     }
   }
   return routes.sort();
 }
 
 type Ingress = {
+  metadata: { name: string; annotations?: Record<string, string> };
   spec: {
     rules: {
       host: string;
-      http: { paths: { path: string; backend: { service: { name: string } } }[] };
+      http: { paths: { path: string; pathType?: string; backend: { service: { name: string } } }[] };
     }[];
   };
 };
@@ -44,8 +49,8 @@ function ingressRoutes(from: readonly Manifest[]): string[] {
     .flatMap(({ spec }) =>
       spec.rules.flatMap(({ host, http }) =>
         http.paths.map(
-          ({ path, backend }) =>
-            `${host} ${path.replace(/(.)\/$/, '$1')} → ${backend.service.name.replace(/^portal-/, '')}`,
+          ({ path, pathType, backend }) =>
+            `${host} ${pathType === 'Exact' ? `=${path}` : path.replace(/(.)\/$/, '$1')} → ${backend.service.name.replace(/^portal-/, '')}`,
         ),
       ),
     )
@@ -53,10 +58,11 @@ function ingressRoutes(from: readonly Manifest[]): string[] {
 }
 
 describe('deploy/kubernetes’ Ingresses', () => {
-  it('publish exactly nginx.conf’s public routes: the web, the provider, /integration and Provet’s webhooks', () => {
+  it('publish exactly nginx.conf’s public routes: the web, the provider, /integration, Provet’s and Stripe’s webhooks', () => {
     expect(nginxRoutes(nginx)).toEqual([
       'api.portal.example.org /connectors/provet-cloud/webhooks → api',
       'api.portal.example.org /integration → api',
+      'api.portal.example.org =/payments/stripe/webhook → api',
       'id.portal.example.org / → idp',
       'portal.example.org / → web',
     ]);
@@ -74,6 +80,35 @@ describe('deploy/kubernetes’ Ingresses', () => {
     });
     expect(ingressRoutes(planted)).not.toEqual(nginxRoutes(nginx));
     expect(ingressRoutes(planted)).toContain('api.portal.example.org / → api');
+  });
+
+  // Issue 64: Stripe's webhook path alone of /payments/, with the body the route takes.
+  it('publish Stripe’s webhook as its exact path only, with the API route’s body limit', () => {
+    const route = readFileSync(join(repoRoot, 'apps/api/src/payments/checkout/webhook-routes.ts'), 'utf8');
+    const path = /stripeWebhookPath = '([^']+)'/.exec(route)?.[1];
+    const limitKiB = Number(/bodyLimit = (\d+) \* 1024;/.exec(route)?.[1]);
+    expect(path).toBe('/payments/stripe/webhook');
+    expect(limitKiB).toBeGreaterThan(0);
+    const ingresses = ofKind('Ingress') as unknown as Ingress[];
+    const stripe = ingresses.filter(({ spec }) =>
+      spec.rules.some(({ http }) => http.paths.some((entry) => entry.path.startsWith('/payments'))),
+    );
+    expect(stripe.map(({ metadata }) => metadata.name)).toEqual(['portal-api-stripe-webhook']);
+    expect(stripe[0]?.spec.rules.flatMap(({ http }) => http.paths.map((entry) => entry.pathType))).toEqual([
+      'Exact',
+    ]);
+    expect(stripe[0]?.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size']).toBe(
+      `${limitKiB}k`,
+    );
+    expect(nginx).toMatch(
+      new RegExp(
+        `location = ${path} \\{\\n\\s+limit_except POST \\{\\n\\s+deny all;\\n\\s+\\}\\n\\s+client_max_body_size ${limitKiB}k;`,
+      ),
+    );
+    // A prefix in either, planted: the routes differ (a prefix would publish /payments/stripe/webhook/…).
+    const prefixed = nginx.replace(`location = ${path} {`, `location ${path} {`);
+    expect(nginxRoutes(prefixed)).toContain(`api.portal.example.org ${path} → api`);
+    expect(nginxRoutes(prefixed)).not.toEqual(ingressRoutes(manifests));
   });
 
   it('come with the controller’s log settings: two parts of a path, no query, errors at crit', () => {

@@ -84,6 +84,8 @@ function get(options: {
   host: string;
   tls: boolean;
   method?: string;
+  /** Sent as the request's body (none: an empty one). */
+  body?: Buffer;
 }): Promise<number> {
   const send = options.tls ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -93,7 +95,7 @@ function get(options: {
         port: options.port,
         path: options.path,
         method: options.method ?? 'GET',
-        headers: { host: options.host, 'content-length': '0' },
+        headers: { host: options.host, 'content-length': String(options.body?.length ?? 0) },
         servername: options.host,
         rejectUnauthorized: false,
         timeout: 10_000,
@@ -105,7 +107,7 @@ function get(options: {
     );
     request.on('error', reject);
     request.on('timeout', () => request.destroy(new Error('nginx did not answer in 10 s')));
-    request.end();
+    request.end(options.body);
   });
 }
 
@@ -249,5 +251,32 @@ describe('deploy/nginx.conf’s logs when an instance fails', () => {
     expect(access).not.toContain(marker);
     expect(error).not.toContain(marker);
     expect(access).toMatch(/"POST \/connectors\/provet-cloud" 502 /);
+  });
+
+  // Issue 64: Stripe's webhooks reach the API by their one path, POST only, and nothing else of /payments/.
+  it('publishes Stripe’s webhook path alone, for POST and a body the API takes only', async () => {
+    const api = { port: ports.https, tls: true, host: 'api.portal.example.org' };
+    const webhook = '/payments/stripe/webhook';
+    expect(await get({ ...api, path: webhook, method: 'POST' })).toBe(502);
+    expect(await get({ ...api, path: webhook, method: 'POST', body: Buffer.alloc(200 * 1024, 'x') })).toBe(
+      502,
+    );
+    for (const method of ['GET', 'PUT', 'DELETE'])
+      expect(await get({ ...api, path: webhook, method }), method).toBe(403);
+    // Above the route's 256 KiB: nginx refuses it before the API.
+    expect(await get({ ...api, path: webhook, method: 'POST', body: Buffer.alloc(300 * 1024, 'x') })).toBe(
+      413,
+    );
+    for (const path of [
+      `${webhook}/x`,
+      `${webhook}x`,
+      '/payments/stripe',
+      '/payments/',
+      '/v2/payments/00000000-0000-0000-0000-000000000000',
+      '/v2/bills/invoices/x/payment',
+    ])
+      expect(await get({ ...api, path, method: 'POST' }), path).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(written().access).toMatch(/"POST \/payments\/stripe" 502 /);
   });
 });

@@ -15,7 +15,11 @@ export interface Manifest {
  */
 
 type EnvFrom = { secretRef?: { name?: string }; configMapRef?: { name?: string } };
-type EnvVar = { name?: string; valueFrom?: { secretKeyRef?: { name?: string; key?: string } } };
+type EnvVar = {
+  name?: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name?: string; key?: string } };
+};
 type Container = {
   name?: string;
   image?: string;
@@ -73,7 +77,11 @@ export function podProblems(manifests: readonly Manifest[], repoRoot: string): s
             ]
           : [],
       );
-      problems.push(...accessProblems(at, process, { whole, keys }, repoRoot, 'Secret'));
+      // env wins over envFrom: an empty value blanks the Secret's.
+      const blank = (container.env ?? []).flatMap(({ name, value, valueFrom }) =>
+        value === '' && !valueFrom ? [name ?? ''] : [],
+      );
+      problems.push(...accessProblems(at, process, { whole, keys, blank }, repoRoot, 'Secret'));
     }
   }
   return problems;

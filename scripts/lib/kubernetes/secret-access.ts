@@ -24,7 +24,21 @@ export const serverOnlySecrets = [
   'TWILIO_AUTH_TOKEN',
   'IDEAL_POSTCODES_API_KEY',
   'PRACTICE_CONNECTORS',
+  // Stripe's (decision 0157): its key charges cards and refunds; its webhook secret makes a paid event.
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ] as const;
+
+/**
+ * A provider's keys go only to the processes that call it (issue 64), narrower than their settings file:
+ * the workers read the API's file (one config) but call no payment provider yet, so they are handed these
+ * blank (an empty value is unset to the config), with PAYMENTS=off. When a worker calls Stripe (refunds
+ * retried, say), add it here and drop its blank lines in compose.yaml and worker.yaml.
+ */
+export const keysOnlyFor: Record<string, readonly string[]> = {
+  STRIPE_SECRET_KEY: ['api'],
+  STRIPE_WEBHOOK_SECRET: ['api'],
+};
 
 /** A process's settings file under deploy/env/ (its `.example` is in the repository) and who reads it. */
 export const settingsFiles = {
@@ -77,14 +91,19 @@ export function settingsFileProblems(repoRoot: string): string[] {
 }
 
 /**
- * What a process receives, given the settings files and Secrets it is handed: a problem for each it may
- * not read, and for each server-only secret that reaches the web. A Secret of unknown contents counts as
- * holding every server-only secret.
+ * What a process receives, given the settings files and Secrets it is handed and the variables it is given
+ * blank over them: a problem for each it may not read, for each server-only secret that reaches the web,
+ * and for each provider's key that reaches a process that does not call the provider. A Secret of unknown
+ * contents counts as holding every server-only secret.
  */
 export function accessProblems(
   at: string,
   process: string,
-  handed: { whole: string[]; keys: { secret: string; key: string; variable: string }[] },
+  handed: {
+    whole: string[];
+    keys: { secret: string; key: string; variable: string }[];
+    blank?: string[];
+  },
   repoRoot: string,
   kind: 'Secret' | 'file',
 ): string[] {
@@ -109,10 +128,15 @@ export function accessProblems(
       problems.push(`${at}: reads ${secret}/${key}, which only ${known.readers.join(', ')} may`);
     received.add(variable);
   }
+  for (const variable of handed.blank ?? []) received.delete(variable);
   if (process === 'web') {
     const leaked = serverOnlySecrets.filter((key) => received.has(key));
     if (leaked.length > 0) problems.push(`${at}: the web may read server-only secrets: ${leaked.join(', ')}`);
+    return problems;
   }
+  for (const [key, users] of Object.entries(keysOnlyFor))
+    if (received.has(key) && !users.includes(process))
+      problems.push(`${at}: receives ${key}, which only ${users.join(', ')} uses`);
   return problems;
 }
 
@@ -132,7 +156,14 @@ const processOfScript: Record<string, string> = {
  */
 export function composeProblems(composeText: string, repoRoot: string): string[] {
   const compose = parse(composeText, { merge: true }) as {
-    services: Record<string, { command?: string[]; env_file?: string | string[] }>;
+    services: Record<
+      string,
+      {
+        command?: string[];
+        env_file?: string | string[];
+        environment?: Record<string, unknown> | string[];
+      }
+    >;
   };
   const problems: string[] = [];
   for (const [name, service] of Object.entries(compose.services)) {
@@ -141,7 +172,14 @@ export function composeProblems(composeText: string, repoRoot: string): string[]
     if (!process) continue;
     const files = [service.env_file ?? []].flat();
     const whole = files.map((file) => /^env\/([\w-]+)\.env$/.exec(file)?.[1] ?? file);
-    problems.push(...accessProblems(`compose.yaml ${name}`, process, { whole, keys: [] }, repoRoot, 'file'));
+    // `environment:` wins over `env_file:`; an empty value there blanks the file's.
+    const environment = service.environment ?? {};
+    const blank = Array.isArray(environment)
+      ? environment.flatMap((entry) => /^(\w+)=$/.exec(entry)?.[1] ?? [])
+      : Object.entries(environment).flatMap(([key, value]) => (value === '' ? [key] : []));
+    problems.push(
+      ...accessProblems(`compose.yaml ${name}`, process, { whole, keys: [], blank }, repoRoot, 'file'),
+    );
   }
   return problems;
 }
