@@ -14,6 +14,7 @@ describe('loadOperatorConfig (decision 0097)', () => {
       brandName: 'Harbour Vets',
       invocationDirectory: '/work/here',
       retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 500, pauseMs: 500 },
+      payments: { provider: 'off' },
     });
   });
 

@@ -6,6 +6,7 @@ import {
   type AllowedPrivateHosts,
 } from '@vet/practice-events/endpoint-address';
 import { z } from 'zod';
+import { paymentsConfigOf, paymentsSection, type PaymentsConfig } from './payments.ts';
 import { retentionConfigOf, retentionSection, type RetentionConfig } from './retention.ts';
 import { envOf } from './section.ts';
 import { brandNameValue, httpUrl } from './values.ts';
@@ -61,10 +62,11 @@ const operatorExpected: Record<keyof typeof operatorShape, string> = {
   INIT_CWD: 'a folder',
 };
 
-// `retention run` applies the API's own periods.
+// `retention run` applies the API's own periods; `payments reconcile` reads Stripe with the API's keys.
 const { schema: operatorEnvSchema, expected } = envOf(
   { shape: operatorShape, expected: operatorExpected, rules: [] },
   retentionSection,
+  paymentsSection,
 );
 type EnvName = keyof typeof operatorEnvSchema.shape;
 
@@ -86,6 +88,8 @@ export interface OperatorConfig {
   invocationDirectory: string;
   /** The periods `retention run` applies, as the API's daily job does. */
   retention: RetentionConfig;
+  /** Off, or Stripe's keys and address, for `payments reconcile`. */
+  payments: PaymentsConfig;
 }
 
 export class OperatorConfigError extends Error {
@@ -124,5 +128,6 @@ export function loadOperatorConfig(
     brandName: values.BRAND_NAME,
     invocationDirectory: values.INIT_CWD ?? cwd,
     retention: retentionConfigOf(values),
+    payments: paymentsConfigOf({ ...values, NODE_ENV: values.NODE_ENV ?? 'production' }),
   };
 }

@@ -6,6 +6,7 @@ import { listsCommand } from './lists-command.ts';
 import { listValuesCommands } from './list-values-commands.ts';
 import { migrateCommand } from './migrate-command.ts';
 import type { OperatorCommand } from './operator-command.ts';
+import { paymentsReconcileCommand } from './payments-command.ts';
 import { pricesGapsCommand } from './prices-command.ts';
 import { retentionCommand } from './retention-command.ts';
 
@@ -20,4 +21,5 @@ export const operatorCommands: readonly OperatorCommand[] = [
   inviteCommand,
   pricesGapsCommand,
   retentionCommand,
+  paymentsReconcileCommand,
 ];

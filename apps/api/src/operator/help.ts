@@ -15,6 +15,6 @@ export function helpLines(commands: readonly OperatorCommand[]): string[] {
     '',
     'The database: DATABASE_URL, or without it the embedded database of a running `npm start`.',
     'NODE_ENV unset: production with DATABASE_URL, development with npm start’s database.',
-    'Exit status: 0 done; 1 the input was refused (for import: some rows); 2 it could not run.',
+    'Exit status: 0 done; 1 the input was refused (for import: some rows; for payments reconcile: a difference); 2 it could not run.',
   ];
 }

@@ -1,3 +1,4 @@
+import type { StripeSettings } from '../payments/index.ts';
 import type { RetentionOptions } from '../platform/index.ts';
 import type { AllowedPrivateHosts } from '@vet/practice-events/endpoint-address';
 import { commandLine, commandsRefusing, type Command } from '@vet/practice-events/commands/command';
@@ -26,6 +27,8 @@ export interface OperatorSettings {
   invocationDirectory: string;
   /** RETENTION_*: what `retention run` applies (the API's daily job applies the same). */
   retention: Pick<RetentionOptions, 'periods' | 'batchSize' | 'pauseMs'>;
+  /** PAYMENTS and STRIPE_*: what `payments reconcile` reads Stripe with (the API's own settings). */
+  payments: { provider: 'off' } | ({ provider: 'stripe' } & StripeSettings);
 }
 
 /** The database a command works on, and whether production's rules apply there. */

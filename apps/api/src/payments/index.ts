@@ -10,4 +10,17 @@ export {
   stripeWebhookPath,
   type PaymentsDeps,
 } from './checkout/index.ts';
-export { stripeProvider, type PaymentProvider, type StripeSettings } from './provider/index.ts';
+export {
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  stripeProvider,
+  type PaymentProvider,
+  type StripeSettings,
+} from './provider/index.ts';
+export {
+  parseDay,
+  reconcileDay,
+  yesterday,
+  type DayReconciliation,
+  type Difference,
+} from './reconciliation/index.ts';

@@ -31,6 +31,7 @@ export function productionSettings(
     brandName: 'Harbour Vets',
     invocationDirectory: process.cwd(),
     retention: { periods: defaultRetentionPeriods, batchSize: 1000, pauseMs: 0 },
+    payments: { provider: 'off' },
     ...overrides,
   };
 }

@@ -4,7 +4,10 @@ export type {
   CheckoutRequest,
   CheckoutStage,
   CheckoutState,
+  HeldCheckout,
+  HeldRefund,
   PaymentProvider,
   ProviderEvent,
+  ProviderHoldings,
 } from './payment-provider.ts';
 export { stripeProvider, type StripeSettings } from './stripe-provider.ts';

@@ -42,6 +42,27 @@ export interface ProviderEvent {
   checkout: CheckoutState | null;
 }
 
+/** A hosted page the provider holds, as a day's reconciliation reads it (no URL, no customer). */
+export interface HeldCheckout extends Omit<CheckoutState, 'url'> {
+  createdAt: Date;
+}
+
+/** A refund the provider holds: of which money movement, how much, and where it stands. */
+export interface HeldRefund {
+  refundId: string;
+  paymentIntentId: string | null;
+  amountPence: number;
+  /** The provider's word: `pending`, `succeeded`, `failed`, `canceled`, `requires_action`. */
+  status: string;
+  createdAt: Date;
+}
+
+/** What the provider holds that was created in a time range (from inclusive, to exclusive). */
+export interface ProviderHoldings {
+  checkouts: HeldCheckout[];
+  refunds: HeldRefund[];
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe';
   startCheckout(request: CheckoutRequest): Promise<CheckoutState>;
@@ -50,6 +71,8 @@ export interface PaymentProvider {
   expireCheckout(sessionId: string): Promise<CheckoutState>;
   /** Throws WebhookSignatureError unless the body is the provider's, signed within the tolerance. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+  /** Every hosted page and refund created in [from, to), for the operator's reconciliation. */
+  heldBetween(from: Date, to: Date): Promise<ProviderHoldings>;
 }
 
 /** The provider could not be reached, answered 5xx or too late: nothing is known to have happened. */

@@ -6,8 +6,11 @@ import {
   type CheckoutRequest,
   type CheckoutStage,
   type CheckoutState,
+  type HeldCheckout,
+  type HeldRefund,
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderHoldings,
 } from './payment-provider.ts';
 
 export interface StripeSettings {
@@ -61,6 +64,35 @@ function stateOf(session: Stripe.Checkout.Session): CheckoutState {
     amountPence: session.amount_total ?? 0,
     paymentId: Number.isSafeInteger(paymentId) && paymentId > 0 ? paymentId : null,
   };
+}
+
+/** A page as the day's reconciliation reads it: its state without the URL, and when it was made. */
+function heldOf(session: Stripe.Checkout.Session): HeldCheckout {
+  const { url: _url, ...state } = stateOf(session);
+  return { ...state, createdAt: new Date(session.created * 1000) };
+}
+
+/** https://docs.stripe.com/api/refunds/object: `amount` in the currency's smallest unit, `payment_intent`. */
+function refundOf(refund: Stripe.Refund): HeldRefund {
+  const intent = refund.payment_intent;
+  return {
+    refundId: refund.id,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    amountPence: refund.amount,
+    status: refund.status ?? 'pending',
+    createdAt: new Date(refund.created * 1000),
+  };
+}
+
+/**
+ * Every item of a list, page after page: the library's auto-pagination follows `has_more` with
+ * `starting_after` (https://docs.stripe.com/api/pagination/auto); 100 a page is the most Stripe gives
+ * (https://docs.stripe.com/api/pagination).
+ */
+async function everyItem<T, R>(list: AsyncIterable<T>, view: (item: T) => R): Promise<R[]> {
+  const items: R[] = [];
+  for await (const item of list) items.push(view(item));
+  return items;
 }
 
 /** Stripe's error as the port's: only its type and code travel on, never its message (it may echo input). */
@@ -139,6 +171,20 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
         }
         return stateOf(await stripe.checkout.sessions.retrieve(sessionId, expanded));
+      }),
+    heldBetween: (from, to) =>
+      calling(async (): Promise<ProviderHoldings> => {
+        // `created` as a range in Unix seconds, from inclusive to exclusive
+        // (https://docs.stripe.com/api/checkout/sessions/list, https://docs.stripe.com/api/refunds/list).
+        const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.ceil(to.getTime() / 1000) };
+        const [checkouts, refunds] = await Promise.all([
+          everyItem(
+            stripe.checkout.sessions.list({ created, limit: 100, expand: ['data.payment_intent'] }),
+            heldOf,
+          ),
+          everyItem(stripe.refunds.list({ created, limit: 100 }), refundOf),
+        ]);
+        return { checkouts, refunds };
       }),
     verifyWebhook(rawBody, signature) {
       let event: Stripe.Event;
