@@ -56,6 +56,13 @@ describe('the test-log check', () => {
     const jwe = 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..aXYtaXYtaXYtaXY.Y2lwaGVydGV4dA.dGFnLXRhZy10YWc';
     expect(check(`authorization: Bearer ${jwt}`).map((f) => f.kind)).toEqual(['token (JWT or JWE)']);
     expect(check(`cookie ${jwe}`).map((f) => f.kind)).toEqual(['token (JWT or JWE)']);
+    expect(check('Authorization: Bearer sk_live_51HxAbCdEf0123456789').map((f) => f.kind)).toEqual([
+      'Stripe key',
+    ]);
+    expect(check('key=rk_test_0123456789abcdef').map((f) => f.kind)).toEqual(['Stripe key']);
+    expect(check('secret whsec_AbC0123456789+/=').map((f) => f.kind)).toEqual(['Stripe webhook secret']);
+    // Stripe's ids are not keys: a session, an intent, a publishable key.
+    expect(check('cs_test_a1b2c3d4e5f6 pi_3QxY2bLkdIwHu7ix pk_live_0123456789abcdef')).toEqual([]);
   });
 
   it('ignores the same letters inside other words, and a code inside a number or after a decimal point', () => {

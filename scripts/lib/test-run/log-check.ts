@@ -26,9 +26,15 @@ export interface LogFinding {
   masked: string;
 }
 
-/** Tokens by shape: a JWT (header.payload.signature) or next-auth's JWE cookie (header..iv.data.tag). */
+/**
+ * Tokens by shape: a JWT (header.payload.signature) or next-auth's JWE cookie (header..iv.data.tag); a
+ * Stripe secret or restricted key and a webhook signing secret (https://docs.stripe.com/keys: `sk_`, `rk_`
+ * with `live_` or `test_`; `whsec_`), whatever account they belong to.
+ */
 const tokenShapes: { kind: string; pattern: RegExp }[] = [
   { kind: 'token (JWT or JWE)', pattern: /(?<![\w-])eyJ[\w-]{8,}\.[\w-]*\.[\w-]{8,}/g },
+  { kind: 'Stripe key', pattern: /(?<![\w-])[sr]k_(?:live|test)_\w{8,}/g },
+  { kind: 'Stripe webhook secret', pattern: /(?<![\w-])whsec_[\w+/=]{8,}/g },
 ];
 
 /** Every personal value of the demo seed, read from the seed itself. */

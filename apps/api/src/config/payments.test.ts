@@ -43,9 +43,18 @@ describe('the payment settings (decision 0157)', () => {
     const problems = problemsOf({ ...local, ...stripe, STRIPE_SECRET_KEY: 'pk_live_public-key' });
     expect(problems).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY must be a Stripe secret/)]);
     expect(problems.join()).not.toContain('pk_live_public-key');
-    const production = { ...productionEnv, DATABASE_URL: local.DATABASE_URL, ...stripe };
+    const production = {
+      ...productionEnv,
+      DATABASE_URL: local.DATABASE_URL,
+      ...stripe,
+      STRIPE_SECRET_KEY: 'rk_live_0123456789abcdef',
+    };
     expect(problemsOf({ ...production, STRIPE_API_URL: 'http://stripe.internal' })).toEqual([
       expect.stringMatching(/^STRIPE_API_URL must be/),
     ]);
+    // A test-mode key takes no money: production refuses it unless the operator names a staging site.
+    const testKey = { ...production, STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef' };
+    expect(problemsOf(testKey)).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY must be/)]);
+    expect(loadConfig({ ...testKey, STRIPE_TEST_MODE: 'on' }).payments).toMatchObject({ provider: 'stripe' });
   });
 });

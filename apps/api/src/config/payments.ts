@@ -18,12 +18,14 @@ const paymentsEnvShape = {
     .optional(),
   STRIPE_API_URL: httpUrl.optional(),
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).optional(),
+  STRIPE_TEST_MODE: z.enum(['on', 'off']).optional(),
 };
 
 const paymentsEnvExpected: Record<keyof typeof paymentsEnvShape, string> = {
   PAYMENTS: 'off or stripe (whether owners can pay online, and through whom); unset: off',
   STRIPE_SECRET_KEY:
-    'a Stripe secret or restricted key (sk_live_…, rk_live_…; sk_test_… for a test account); required when PAYMENTS=stripe',
+    'a Stripe secret or restricted key (sk_live_…, rk_live_…; a test-mode sk_test_… in production only with ' +
+    'STRIPE_TEST_MODE=on); required when PAYMENTS=stripe',
   STRIPE_WEBHOOK_SECRET:
     'the signing secret of the portal’s webhook endpoint in Stripe’s dashboard (whsec_…); required when PAYMENTS=stripe',
   STRIPE_API_URL:
@@ -54,6 +56,18 @@ function requirePaymentSettings(env: Partial<PaymentsEnv>, context: z.Refinement
   if (env.PAYMENTS !== 'stripe') return;
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (env[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'required' });
+  }
+  // A test-mode key in production takes no money: refused unless the operator says so (a staging site).
+  if (
+    env.NODE_ENV === 'production' &&
+    env.STRIPE_TEST_MODE !== 'on' &&
+    /^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY ?? '')
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'a test-mode key in production',
+    });
   }
   if (env.NODE_ENV === 'production' && env.STRIPE_API_URL?.startsWith('http://')) {
     context.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'must be https in production' });

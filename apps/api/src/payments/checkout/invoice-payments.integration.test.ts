@@ -4,6 +4,7 @@ import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { paymentSchema, startedPaymentSchema } from '@vet/contracts/payments';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billScene } from '../../clients/bills/testing/bill-fixtures.ts';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
@@ -157,13 +158,78 @@ describe('paying a bill by link', () => {
     expect(sessions).toHaveLength(1);
   });
 
-  it('refuses a webhook Stripe did not sign', async () => {
-    const forged = await fetch(`${apiAddress}/payments/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
-      body: JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: {} } }),
+  it('closes the page when the owner comes back without paying, unless it was paid meanwhile', async () => {
+    const { scene, invoice } = await billOf({ totalPence: 1_200, paidPence: 0 });
+    const left = startedFrom(await pay(invoice.id, 1_200, scene.authorization));
+    const cancel = (paymentId: number) =>
+      context.app.inject({
+        method: 'POST',
+        url: `/v2/payments/${paymentId}/cancel`,
+        headers: { authorization: scene.authorization },
+      });
+    expect(paymentSchema.parse((await cancel(left.paymentId)).json()).status).toBe('expired');
+    const closed = stripe.sessions().find((record) => record.session.id === sessionIdOf(left.checkoutUrl));
+    expect(closed?.session.status).toBe('expired');
+    // The bill is still due, and a new press opens a new page.
+    const next = startedFrom(await pay(invoice.id, 1_200, scene.authorization));
+    expect(next.paymentId).not.toBe(left.paymentId);
+    // Paid on Stripe's page a moment before the owner pressed Back: the money is recorded, not dropped.
+    stripe.holdWebhooks();
+    stripe.pay(sessionIdOf(next.checkoutUrl));
+    expect(paymentSchema.parse((await cancel(next.paymentId)).json()).status).toBe('paid');
+    await stripe.releaseWebhooks();
+    await stripe.webhooksSettled();
+    expect(await eventsOf(next.paymentId)).toHaveLength(1);
+  });
+
+  it('applies only what Stripe signed, over these very bytes, within five minutes', async () => {
+    const { scene, invoice } = await billOf({ totalPence: 1_800, paidPence: 0 });
+    const started = startedFrom(await pay(invoice.id, 1_800, scene.authorization));
+    const session = stripe
+      .sessions()
+      .find((record) => record.session.id === sessionIdOf(started.checkoutUrl));
+    // The event Stripe would send once paid, for this payment: delivered by hand, signed or not.
+    const payload = JSON.stringify({
+      id: `evt_by_hand_${started.paymentId}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          ...session!.session,
+          status: 'complete',
+          payment_status: 'paid',
+          payment_intent: 'pi_by_hand',
+        },
+      },
     });
-    expect(forged.status).toBe(400);
+    const send = (body: string, signature?: string) =>
+      fetch(`${apiAddress}/payments/stripe/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'stripe-signature': signature } : {}),
+        },
+        body,
+      });
+    const signed = (timestamp?: number) =>
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret, timestamp });
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    const refusals = [
+      await send(payload),
+      await send(payload, 't=1,v1=00'),
+      await send(payload.replace('"paid"', '"paid" '), signed()),
+      await send(payload, signed(tenMinutesAgo)),
+      await send(
+        payload,
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_another_secret' }),
+      ),
+    ];
+    expect(refusals.map((response) => response.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(await eventsOf(started.paymentId)).toHaveLength(0);
+    // The same bytes, signed now with the endpoint's secret, are applied.
+    expect((await send(payload, signed())).status).toBe(200);
+    expect(await eventsOf(started.paymentId)).toHaveLength(1);
   });
 
   it('counts a payment as paid until the practice system acknowledges it in its own figure', async () => {

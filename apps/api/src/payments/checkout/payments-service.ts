@@ -258,7 +258,13 @@ export async function cancelPayment(
   clientId: number,
   paymentId: number,
 ): Promise<PaymentView> {
-  const payment = await deps.db.transaction((tx) => deps.repository.lock(tx, paymentId, clientId));
+  const payment = await deps.db.transaction(async (tx) => {
+    const locked = await deps.repository.lock(tx, paymentId, clientId);
+    // No page was ever opened for it: nobody can pay it, so it simply ends.
+    if (locked?.status === 'pending' && !locked.checkout_session_id)
+      await deps.repository.markExpired(tx, paymentId);
+    return locked;
+  });
   if (!payment) throw notFound(paymentMessages.notFound);
   await refresh(deps, payment, true);
   return view(deps, clientId, paymentId);
