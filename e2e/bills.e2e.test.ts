@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { addDays, practiceDate } from '@vet/contracts/practice-clock';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { acceptCookies } from './support/onboarding.ts';
-import { type FeedEvent, practiceSystemAuthorization, readFeed } from './support/practice-system.ts';
+import { type FeedEvent, readFeed, writeAsPracticeSystem } from './support/practice-system.ts';
 import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -19,19 +18,9 @@ import { signIn } from './support/sign-in.ts';
  * tag in their references and titles, so nothing another journey reads changes.
  */
 
-const api = inject('apiUrl');
 const account = DEMO_ACCOUNT.threePets;
 const clientRef = 'CLI-000007';
 const practiceRef = 'PRAC-0006';
-
-async function integration(method: 'PUT', path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${api}${integrationPathPrefix}/${path}`, {
-    method,
-    headers: { authorization: await practiceSystemAuthorization(), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-}
 
 type Line = [pet: string, description: string, quantity: string, unitPrice: string, total: string];
 
@@ -114,7 +103,7 @@ describe('estimates and bills', () => {
     const ref = `EST-${tag}`;
     const title = `Dental for Bonnie ${tag}`;
     // £520.00 before VAT, £104.00 VAT: a discount line reads with a minus.
-    await integration(
+    await writeAsPracticeSystem(
       'PUT',
       `estimates/${ref}`,
       estimateRecord(
@@ -169,7 +158,11 @@ describe('estimates and bills', () => {
     const ref = `EST-${tag}`;
     const title = `Surgery for Hazel ${tag}`;
     const first: Line[] = [['PET-000012', 'Mass removal', '1', '500.00', '600.00']];
-    await integration('PUT', `estimates/${ref}`, estimateRecord(ref, title, first, '600.00', '100.00'));
+    await writeAsPracticeSystem(
+      'PUT',
+      `estimates/${ref}`,
+      estimateRecord(ref, title, first, '600.00', '100.00'),
+    );
 
     const page = await newPage(desktop);
     await signIn(page, account, '/bills');
@@ -182,7 +175,11 @@ describe('estimates and bills', () => {
 
     // The practice system adds histology: £750.00, 25% over the £600.00 agreed (the threshold is 20%).
     const revised: Line[] = [...first, ['PET-000012', 'Histology', '1', '125.00', '150.00']];
-    await integration('PUT', `estimates/${ref}`, estimateRecord(ref, title, revised, '750.00', '125.00'));
+    await writeAsPracticeSystem(
+      'PUT',
+      `estimates/${ref}`,
+      estimateRecord(ref, title, revised, '750.00', '125.00'),
+    );
     await page.reload();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByText('Needs your answer', { exact: true }).waitFor();
@@ -202,7 +199,11 @@ describe('estimates and bills', () => {
     const ref = `EST-${tag}`;
     const title = `Cruciate repair for Bonnie ${tag}`;
     const first: Line[] = [['PET-000011', 'TPLO surgery', '1', '1500.00', '1800.00']];
-    await integration('PUT', `estimates/${ref}`, estimateRecord(ref, title, first, '1800.00', '300.00'));
+    await writeAsPracticeSystem(
+      'PUT',
+      `estimates/${ref}`,
+      estimateRecord(ref, title, first, '1800.00', '300.00'),
+    );
 
     const page = await newPage(phone390);
     await signIn(page, account, '/bills');
@@ -211,7 +212,11 @@ describe('estimates and bills', () => {
     await page.getByRole('button', { name: 'Accept this estimate' }).click();
     // Between the owner's two presses, the practice system revises it.
     const revised: Line[] = [...first, ['PET-000011', 'Post-operative radiographs', '1', '100.00', '120.00']];
-    await integration('PUT', `estimates/${ref}`, estimateRecord(ref, title, revised, '1920.00', '320.00'));
+    await writeAsPracticeSystem(
+      'PUT',
+      `estimates/${ref}`,
+      estimateRecord(ref, title, revised, '1920.00', '320.00'),
+    );
     // The answer to the revision read is refused (409), which the page explains.
     expectConsoleError(page, 'status of 409');
     await page.getByRole('button', { name: 'Yes, accept £1,800.00' }).click();
@@ -240,7 +245,7 @@ describe('estimates and bills', () => {
       vat_rate: 'standard',
       total: '12.00',
     }));
-    await integration('PUT', `invoices/${ref}`, {
+    await writeAsPracticeSystem('PUT', `invoices/${ref}`, {
       invoice_ref: ref,
       practice_ref: practiceRef,
       client_ref: clientRef,

@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the web app if needed, starts the database (embedded unless DATABASE_URL is set),
  * migrates, loads the demo practice group through the importer when empty (decision 0064), then starts the
- * identity provider, API and web.
+ * identity provider, API and web. Without PAYMENTS set, owners pay on a stand-in of Stripe's hosted page
+ * (decision 0157): the demo takes payments with no Stripe account, and no card is ever charged.
  * Ctrl-C stops everything; the embedded database keeps its data in .data/postgres.
  */
 import { connectDatabase } from '@vet/db/connection';
@@ -16,6 +17,7 @@ import {
   integrationPathPrefix,
   practiceSystemScope,
 } from '@vet/contracts/machine-access';
+import { startStripeStandIn } from '../apps/api/src/payments/provider/testing/stripe-stand-in.ts';
 import { embeddedIssuer, startPortal, type RunningPortal } from './lib/start/portal.ts';
 import { localSecret } from './lib/start/local-secret.ts';
 import { ensureWebBuild } from './lib/start/web-build.ts';
@@ -48,6 +50,13 @@ const database = await startDatabaseServer({
   port: port('EMBEDDED_PG_PORT', npmStartDatabase.port),
   database: npmStartDatabase.database,
 });
+const payments = process.env.PAYMENTS
+  ? undefined
+  : await startStripeStandIn({
+      port: port('STRIPE_STAND_IN_PORT', 4200),
+      publicUrl: `http://localhost:${port('STRIPE_STAND_IN_PORT', 4200)}`,
+      webhookUrl: `http://localhost:${apiPort}/payments/stripe/webhook`,
+    });
 let portal: RunningPortal | undefined;
 let stopping = false;
 async function shutdown(code: number) {
@@ -56,6 +65,7 @@ async function shutdown(code: number) {
   log('Stopping…');
   // Ctrl-C reaches the children (and the embedded server) too; stopping what has already gone is fine.
   await portal?.stop().catch(() => {});
+  await payments?.close().catch(() => {});
   await database.stop().catch(() => {});
   log('Stopped.');
   process.exit(code);
@@ -86,6 +96,15 @@ try {
     machineClient,
     // Kept across restarts so that a restart does not sign everyone out.
     env: { NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || localSecret('.data/web-session-secret') },
+    // The provider's keys reach the API alone (decision 0157).
+    apiEnv: payments
+      ? {
+          PAYMENTS: 'stripe',
+          STRIPE_SECRET_KEY: payments.secretKey,
+          STRIPE_WEBHOOK_SECRET: payments.webhookSecret,
+          STRIPE_API_URL: payments.url,
+        }
+      : {},
   });
 } catch (error) {
   console.error((error as Error).message);
@@ -105,6 +124,12 @@ for (const invitation of DEMO_INVITATIONS) {
 if (!process.env.SMTP_URL) {
   // R4.26: no mail server, so the API keeps every e-mail (verification codes too) for this page.
   log(`E-mails are kept, not sent (no SMTP_URL): read them at http://localhost:${webPort}/dev/mailbox`);
+}
+if (payments) {
+  log(
+    `Bills are paid on a stand-in of Stripe's hosted page at ${payments.url} (no card is charged); ` +
+      'README.md says how to connect a real Stripe account.',
+  );
 }
 // The secret stays out of the terminal: the command reads it where it is kept.
 const secretShown = process.env.IDP_MACHINE_CLIENT_SECRET

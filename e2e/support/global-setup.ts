@@ -2,6 +2,7 @@ import { recordTestSecret, testLogDir } from '@vet/contracts/testing/test-logs';
 import type { TestProject } from 'vitest/node';
 import { chromiumBrowser, NoChromiumError } from '../../scripts/lib/shared/chromium.ts';
 import { startSeededPortal } from '../../scripts/lib/start/seeded-portal.ts';
+import { startStripeStandIn } from '../../apps/api/src/payments/provider/testing/stripe-stand-in.ts';
 import { startAddressProvider } from './address-provider.ts';
 import { e2eChecksPerAddress, e2eRequestsPerAddressPerMinute } from './limits.ts';
 import { recordSessionSecrets } from './recorded-secrets.ts';
@@ -15,6 +16,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const addressProvider = await startAddressProvider();
   // The stand-in's key is a secret like any: it must reach no log.
   recordTestSecret('password', addressProvider.standIn.apiKey);
+  // Owners pay on a stand-in of Stripe's hosted page (decision 0157); its keys are secrets like any.
+  const stripe = await startStripeStandIn();
+  recordTestSecret('password', stripe.secretKey);
+  recordTestSecret('password', stripe.webhookSecret);
   const { portal, databaseUrl, stop } = await startSeededPortal({
     purpose: 'e2e',
     ports: {
@@ -32,11 +37,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The address lookup asks a stand-in of Ideal Postcodes, as production asks Ideal Postcodes.
       ...addressProvider.env,
     },
+    // The provider's keys reach the API alone (decision 0157).
+    apiEnv: {
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+    },
     testLogName: 'e2e',
   }).catch(async (error: unknown) => {
     await addressProvider.standIn.close();
+    await stripe.close();
     throw error;
   });
+  stripe.setWebhookUrl(`${portal.apiUrl}/payments/stripe/webhook`);
   project.provide('portalUrl', portal.portalUrl);
   project.provide('apiUrl', portal.apiUrl);
   project.provide('e2eDatabaseUrl', databaseUrl);
@@ -49,6 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     } finally {
       await stop();
       await addressProvider.standIn.close();
+      await stripe.close();
     }
   };
 }

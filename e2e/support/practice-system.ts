@@ -54,3 +54,17 @@ export async function readFeed(): Promise<FeedEvent[]> {
     after = page.next_after;
   }
 }
+
+/** A write of the practice system's to the integration API (a record by its reference), expected to succeed. */
+export async function writeAsPracticeSystem(
+  method: 'PUT' | 'POST',
+  path: string,
+  body: unknown,
+): Promise<void> {
+  const response = await fetch(`${inject('apiUrl')}${integrationPathPrefix}/${path}`, {
+    method,
+    headers: { authorization: await practiceSystemAuthorization(), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+}

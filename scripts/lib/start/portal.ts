@@ -19,6 +19,8 @@ export interface PortalOptions {
   nodeEnv: 'development' | 'test';
   /** Extra environment for every process (e.g. BRAND_NAME). */
   env?: NodeJS.ProcessEnv;
+  /** Extra environment for the API alone: secrets only it uses (the payment provider's keys). */
+  apiEnv?: NodeJS.ProcessEnv;
   /** In a test run: each process's output also goes to the run's log `<testLogName>-<process>` (decision 0028). */
   testLogName?: string;
   /**
@@ -111,6 +113,7 @@ export async function startPortal(options: PortalOptions): Promise<RunningPortal
       // A local run's webhook receivers (the walkthrough's, a developer's) listen on this machine, which
       // the API refuses unless allowed (decision 0137); a caller's own list wins.
       WEBHOOK_ALLOWED_PRIVATE_HOSTS: common.WEBHOOK_ALLOWED_PRIVATE_HOSTS || localReceivers,
+      ...options.apiEnv,
     });
     started.push(api);
     const web =

@@ -9,6 +9,8 @@ export interface SeededPortalOptions {
   /** Names the embedded server's data folder and the scratch database. */
   purpose: 'e2e' | 'bench' | 'screenshots';
   env?: NodeJS.ProcessEnv;
+  /** Extra environment for the API alone (portal.ts). */
+  apiEnv?: NodeJS.ProcessEnv;
   /** In a test run: where the processes' output also goes (PortalOptions.testLogName). */
   testLogName?: string;
 }
@@ -46,6 +48,7 @@ export async function startSeededPortal(
       // The tests run as tests; a benchmark or the screenshots as a local run would.
       nodeEnv: options.purpose === 'e2e' ? 'test' : 'development',
       env: options.env,
+      apiEnv: options.apiEnv,
       testLogName: options.testLogName,
     });
     cleanups.push(portal.stop);

@@ -39,22 +39,20 @@ function returnNotice(payment: Payment | undefined, cancelled: boolean) {
 }
 
 /**
- * Paying a bill online (issue 64): on the way back, what happened; with money due, "Pay £X now", which
- * opens the provider's hosted page (no card detail ever reaches the portal).
+ * On the way back from the payment page (issue 64), what happened, or why a payment did not start: shown
+ * under the bill's heading, where the owner lands, before the lines.
  */
-export function InvoicePayment({
-  invoice,
+export function PaymentNotice({
   payment,
   cancelled,
   payError,
 }: {
-  invoice: InvoiceDetail;
   payment: Payment | undefined;
   cancelled: boolean;
   payError: string | null;
 }) {
   const notice = returnNotice(payment, cancelled);
-  if (!notice && !payError && !invoice.payOnline) return null;
+  if (!notice && !payError) return null;
   return (
     <div className={styles.payment}>
       {notice}
@@ -63,14 +61,22 @@ export function InvoicePayment({
           {payErrors[payError] ?? payErrorFallback}
         </AppAlert>
       )}
-      {invoice.payOnline && (
-        <form action={payInvoice} className={styles.payForm}>
-          <input type="hidden" name="invoiceId" value={invoice.id} />
-          <input type="hidden" name="amountPence" value={invoice.duePence} />
-          <p>You pay on our payment provider’s secure page; your card details never reach this portal.</p>
-          <PayButton label={`Pay ${formatPounds(invoice.duePence)} now`} />
-        </form>
-      )}
     </div>
+  );
+}
+
+/**
+ * With money due and payments on, "Pay £X now" under the totals: it opens the provider's hosted page, so no
+ * card detail ever reaches the portal.
+ */
+export function PayForm({ invoice }: { invoice: InvoiceDetail }) {
+  if (!invoice.payOnline) return null;
+  return (
+    <form action={payInvoice} className={styles.payForm}>
+      <input type="hidden" name="invoiceId" value={invoice.id} />
+      <input type="hidden" name="amountPence" value={invoice.duePence} />
+      <p>You pay on our payment provider’s secure page; your card details never reach this portal.</p>
+      <PayButton label={`Pay ${formatPounds(invoice.duePence)} now`} />
+    </form>
   );
 }

@@ -17,7 +17,17 @@ import styles from './invoice-view.module.css';
  * line, and the totals with what is paid and due. Printed, it is one A4 sheet: the frame hides the header,
  * drawer and footer in print, and this page's stylesheet sets the sheet and a compact table.
  */
-export function InvoiceView({ invoice, payment }: { invoice: InvoiceDetail; payment?: ReactNode }) {
+export function InvoiceView({
+  invoice,
+  notice,
+  payment,
+}: {
+  invoice: InvoiceDetail;
+  /** What happened on the way back from the payment page (invoice-payment.tsx). */
+  notice?: ReactNode;
+  /** The pay form (invoice-payment.tsx). */
+  payment?: ReactNode;
+}) {
   const { practice } = invoice;
   return (
     <Container maxWidth="md" spacing="page" className={styles.page}>
@@ -25,6 +35,7 @@ export function InvoiceView({ invoice, payment }: { invoice: InvoiceDetail; paym
         <h1>{billTitle('invoice', invoice.title)}</h1>
         <StatusChip label={invoiceStateLabel(invoice.state, invoice.duePence)} variant="outlined" />
       </div>
+      {notice}
       <address className={styles.practice}>
         <strong>{practice.name}</strong>
         {practice.address.map((line) => (

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { serverSession } from '@/features/auth/server/server-session';
 import { getInvoiceOnServer, getPaymentOnServer } from '@/features/bills/api/bills-on-server';
-import { InvoicePayment } from '@/features/bills/components/invoice-payment';
+import { PayForm, PaymentNotice } from '@/features/bills/components/invoice-payment';
 import { InvoiceView } from '@/features/bills/components/invoice-view';
 import { LoadError } from '@/shared/components/load-error';
 import { firstValue, pageMetadata } from '@/shared/page-metadata';
@@ -25,23 +25,24 @@ export default async function InvoicePage({ params, searchParams }: InvoicePageP
   const query = await searchParams;
   // Signed out: RequireAuth sends the person to sign in; nothing is asked for.
   if (!(await serverSession())) return <RequireAuth>{null}</RequireAuth>;
+  // Back from the payment page (issue 64): where the payment stands, checked with the provider first,
+  // so the bill read after it shows what that payment settled.
+  const payment = await getPaymentOnServer(firstValue(query.payment));
   const invoice = await getInvoiceOnServer(invoiceId);
   if (invoice === 'not-found') notFound();
-  // Back from the payment page (issue 64): where the payment stands, checked with the provider.
-  const payment = await getPaymentOnServer(firstValue(query.payment));
   return (
     <RequireAuth>
       {invoice ? (
         <InvoiceView
           invoice={invoice}
-          payment={
-            <InvoicePayment
-              invoice={invoice}
+          notice={
+            <PaymentNotice
               payment={payment}
               cancelled={firstValue(query.cancelled) === '1'}
               payError={firstValue(query.payError)}
             />
           }
+          payment={<PayForm invoice={invoice} />}
         />
       ) : (
         <Container maxWidth="md" spacing="page">
