@@ -1,13 +1,13 @@
 /**
  * Start-up smoke test: runs `npm start` as a newcomer would (embedded database unless DATABASE_URL is
- * set), waits for the portal to say it is ready, loads the practice list through the BFF, then sends
- * Ctrl-C (SIGINT) and checks that everything stopped and no port is left open.
+ * set), waits for the portal to say it is ready, loads the practice list through the BFF, finds the
+ * stand-in of Stripe's hosted page, then sends Ctrl-C (SIGINT) and checks that everything stopped and no port is left open.
  */
 import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { repoRoot } from './lib/shared/paths.ts';
 
-const ports = { web: 3200, api: 4020, idp: 4120, pg: 54339 };
+const ports = { web: 3200, api: 4020, idp: 4120, pg: 54339, stripe: 4220 };
 const started = Date.now();
 const child = spawn('npm', ['start'], {
   cwd: repoRoot,
@@ -17,6 +17,8 @@ const child = spawn('npm', ['start'], {
     API_PORT: String(ports.api),
     IDP_PORT: String(ports.idp),
     EMBEDDED_PG_PORT: String(ports.pg),
+    STRIPE_STAND_IN_PORT: String(ports.stripe),
+    PAYMENTS: '',
     DATABASE_URL: process.env.SMOKE_DATABASE_URL ?? '',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -51,6 +53,9 @@ try {
     await fetch(`http://localhost:${ports.web}/bff/online-practices`)
   ).json()) as unknown[];
   if (!Array.isArray(practices) || practices.length < 8) throw new Error('the practice list is not served');
+  // Bills are paid on the stand-in of Stripe's hosted page (decision 0157): it answers as Stripe's page would.
+  const checkout = await fetch(`http://localhost:${ports.stripe}/checkout/cs_test_none`);
+  if (checkout.status !== 404) throw new Error(`the Stripe stand-in answered ${checkout.status}`);
   console.log(`smoke: ready after ${(readyAfter / 1000).toFixed(1)} s; ${practices.length} practices served`);
 } catch (error) {
   console.error(`smoke: ${(error as Error).message}`);
