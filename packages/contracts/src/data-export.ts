@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { estimateDetailSchema, invoiceDetailSchema } from './bills.ts';
+import { paymentPurposes, paymentStatuses } from './payment-rules.ts';
 import { prescriptionRequestSchema } from './prescription-requests.ts';
 
 /**
@@ -125,6 +126,23 @@ export const dataExportSchema = z.object({
       /** The practice's estimates and bills, line by line, and the answers given, newest first (0153). */
       estimates: z.array(estimateDetailSchema),
       invoices: z.array(invoiceDetailSchema),
+      /**
+       * What they paid or tried to pay online, newest first (decision 0157): amounts in pence and the
+       * provider's reference, never a card detail (the portal never has one).
+       */
+      payments: z.array(
+        z.object({
+          id: z.number().int(),
+          purpose: z.enum(paymentPurposes),
+          status: z.enum(paymentStatuses),
+          amountPence: z.number().int(),
+          description: z.string(),
+          invoiceId: z.number().int().nullable(),
+          providerPaymentId: z.string().nullable(),
+          createdAt: timestamp,
+          paidAt: timestamp.nullable(),
+        }),
+      ),
     })
     .nullable(),
   /** The portal sessions of this sign-in that have not ended: no token, no secret. */

@@ -32,6 +32,8 @@ const paymentsEnvExpected: Record<keyof typeof paymentsEnvShape, string> = {
     'the http:// or https:// base of Stripe’s API (a proxy, or the stand-in in tests and the demo); unset: https://api.stripe.com; https in production',
   STRIPE_TIMEOUT_MS:
     'a whole number of milliseconds from 1000 to 60000 for each call to Stripe; unset: 10000',
+  STRIPE_TEST_MODE:
+    'on or off: on lets production run with a test-mode key (sk_test_…, rk_test_…), for a staging site; unset: off',
 };
 
 export const paymentsSection = {

@@ -1,4 +1,5 @@
 import type { EstimateAnswer, EstimateStatus, InvoiceStatus, VatRate } from '@vet/contracts/bill-rules';
+import type { PaymentPurpose, PaymentStatus } from '@vet/contracts/payment-rules';
 import type { Executor } from '@vet/db/connection';
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -217,6 +218,27 @@ export function createBillsRepository() {
         union all
         select 'invoice', id, issued_on from practice_invoices where client_id = ${clientId}
         order by issued_on desc, kind desc, id desc`);
+      return rows;
+    },
+
+    /**
+     * The client's payments online, newest first, for the data export (decision 0157): the table is the
+     * payments domain's; what it holds of the client is theirs to read.
+     */
+    async payments(tx: Executor, clientId: number) {
+      const { rows } = await tx.execute<{
+        id: number;
+        purpose: PaymentPurpose;
+        status: PaymentStatus;
+        amount_pence: number;
+        description: string;
+        invoice_id: number | null;
+        payment_intent_id: string | null;
+        created_at: Date | string;
+        paid_at: Date | string | null;
+      }>(sql`
+        select id, purpose, status, amount_pence, description, invoice_id, payment_intent_id, created_at, paid_at
+        from online_payments where client_id = ${clientId} order by created_at desc, id desc`);
       return rows;
     },
 

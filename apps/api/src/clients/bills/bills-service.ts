@@ -245,7 +245,18 @@ export async function billsForExport(
       if (row) invoices.push(await invoiceDetailOf(deps, tx, row));
     }
   }
-  return { estimates, invoices };
+  const payments = (await deps.repository.payments(tx, clientId)).map((row) => ({
+    id: row.id,
+    purpose: row.purpose,
+    status: row.status,
+    amountPence: row.amount_pence,
+    description: row.description,
+    invoiceId: row.invoice_id,
+    providerPaymentId: row.payment_intent_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    paidAt: row.paid_at === null ? null : new Date(row.paid_at).toISOString(),
+  }));
+  return { estimates, invoices, payments };
 }
 
 /** GET /v2/bills/summary: the estimates waiting for an answer (not expired) and the bills with money due. */

@@ -130,9 +130,16 @@ async function clientWithEverything(label: string) {
     },
     [{ description: `${label} dental`, unitPricePence: 30_000, petId: pet.id }],
   );
-  await createInvoice(database.db, { ...bill, paidPence: 1_000 }, [
+  const invoice = await createInvoice(database.db, { ...bill, paidPence: 1_000 }, [
     { description: `${label} consultation`, unitPricePence: 4_500, petId: pet.id },
   ]);
+  // Part of it paid online (decision 0157), as the payments module records it.
+  await database.pool.query(
+    `insert into online_payments (purpose, status, practice_id, client_id, invoice_id, amount_pence,
+       description, payment_intent_id, expires_at, paid_at)
+     values ('invoice', 'paid', $1, $2, $3, 400, $4, $5, now(), now())`,
+    [practice.id, client.id, invoice.id, `${label} bill`, `pi_${label}_${client.id}`],
+  );
   return { subject, client, pet, appointment, practice };
 }
 
@@ -209,8 +216,18 @@ describe('GET /client/data-export (decision 0079)', () => {
     expect(body.client?.invoices).toMatchObject([
       {
         state: 'partPaid',
-        duePence: 4_400,
+        // £54.00, £10.00 paid at the desk and £4.00 online.
+        duePence: 4_000,
         lines: [{ description: 'Mine consultation', totalPence: 5_400 }],
+      },
+    ]);
+    expect(body.client?.payments).toMatchObject([
+      {
+        purpose: 'invoice',
+        status: 'paid',
+        amountPence: 400,
+        description: 'Mine bill',
+        providerPaymentId: `pi_Mine_${mine.client.id}`,
       },
     ]);
     expect(body.sessions).toHaveLength(1);

@@ -26,6 +26,8 @@ export interface RetentionPeriods {
 export const fixedRetentionDays = {
   /** Guest holds and earlier-time offers and requests once ended. */
   bookingHold: 30,
+  /** A payment provider's event ids once applied: the provider retries an event for three days (0157). */
+  paymentProviderEvent: 30,
   /** Verification codes past their expiry. */
   verificationCode: 30,
   /** Invitations past their expiry. */

@@ -140,6 +140,22 @@ export const retentionRules: readonly RetentionRule[] = [
     due: (cutoff) => sql`issued_on < ${cutoff}::date`,
   },
   {
+    // A payment taken online is a financial record, kept as the bills are (decision 0157), from when it was
+    // made; one still on the provider's page is never due.
+    kind: 'payments',
+    table: 'online_payments',
+    action: 'deleted',
+    days: () => years(billRetentionYears),
+    due: (cutoff) => sql`created_at < ${cutoff} and status <> 'pending'`,
+  },
+  {
+    kind: 'payment-provider-events',
+    table: 'payment_provider_events',
+    action: 'deleted',
+    days: days(fixedRetentionDays.paymentProviderEvent),
+    due: (cutoff) => sql`received_at < ${cutoff}`,
+  },
+  {
     kind: 'estimates',
     table: 'practice_estimates',
     action: 'deleted',
