@@ -6,6 +6,8 @@ export interface PlannedRequest {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Sent byte for byte instead of `body` (a signed webhook's exact payload), as application/json. */
+  rawBody?: string;
 }
 
 export interface RunResult {
@@ -31,7 +33,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 /** Sends one request and reads the whole answer. */
 export function send(baseUrl: string, planned: PlannedRequest, timeoutMs = 10_000): Promise<Answer> {
   const url = new URL(planned.path, baseUrl);
-  const payload = planned.body === undefined ? undefined : JSON.stringify(planned.body);
+  const payload = planned.rawBody ?? (planned.body === undefined ? undefined : JSON.stringify(planned.body));
   return new Promise((resolve, reject) => {
     const outgoing = request(
       url,
@@ -74,6 +76,8 @@ export async function runOpenLoop(options: {
   next: (index: number) => PlannedRequest;
   /** How long a request may wait for its answer before it counts as failed (default 10 s). */
   timeoutMs?: number;
+  /** Each answer with its request's index and latency, to pair it with a measure of its own. */
+  answered?: (index: number, answer: Answer, latencyMs: number) => void;
 }): Promise<RunResult> {
   const total = Math.round(options.rate * options.seconds);
   const intervalMs = 1000 / options.rate;
@@ -97,7 +101,9 @@ export async function runOpenLoop(options: {
     inFlight.push(
       send(options.baseUrl, planned[index]!, options.timeoutMs).then(
         (answer) => {
-          result.latenciesMs.push(performance.now() - due);
+          const latencyMs = performance.now() - due;
+          result.latenciesMs.push(latencyMs);
+          options.answered?.(index, answer, latencyMs);
           result.statuses.set(answer.status, (result.statuses.get(answer.status) ?? 0) + 1);
         },
         () => {
