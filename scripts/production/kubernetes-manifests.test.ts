@@ -117,16 +117,15 @@ describe('deploy/kubernetes', () => {
   });
 
   // Issue 64: a provider's keys reach only the processes that call it.
-  it('hands Stripe’s keys to the API’s pods only: the workers get them blank, with paying online off', async () => {
+  it('hands Stripe’s keys to the API’s and the worker’s pods, never the web’s', async () => {
     const worker = readFileSync(join(folder, 'worker.yaml'), 'utf8');
-    expect(worker).toContain("- { name: PAYMENTS, value: 'off' }");
-    const handed = planted('worker.yaml', (text) =>
-      text.replace(/^ +- \{ name: STRIPE_\w+, value: '' \}\n/gm, ''),
+    expect(worker).not.toContain('STRIPE_');
+    const webWithKeys = planted('web.yaml', (text) =>
+      text.replace(/^( +)envFrom:\n/m, '$1envFrom:\n$1  - secretRef: { name: portal-api }\n'),
     );
-    expect(await validateManifests(handed, repoRoot)).toEqual([
-      'worker.yaml#0 container worker: receives STRIPE_SECRET_KEY, which only api uses',
-      'worker.yaml#0 container worker: receives STRIPE_WEBHOOK_SECRET, which only api uses',
-    ]);
+    expect(await validateManifests(webWithKeys, repoRoot)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/web\.yaml.*STRIPE_SECRET_KEY/)]),
+    );
   });
 
   it('refuses a server-only secret in the web’s settings file, or any secret in the shared one', () => {

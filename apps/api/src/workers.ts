@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '@vet/db/connection';
 import type { ApiConfig } from './config/index.ts';
 import { earlierTimesJobPlugin } from './appointments/index.ts';
 import { emailWorkerPlugin } from './messages/index.ts';
+import { createPaymentsRepository, paymentSweepPlugin, stripeProvider } from './payments/index.ts';
 import {
   databasePlugin,
   healthRoutes,
@@ -20,7 +21,7 @@ type AppWithWorkers = Parameters<typeof emailWorkerPlugin>[0];
 /**
  * The background work of the running server (decision 0126): the queue (e-mail, text messages, reminders,
  * retention), the connectors to practice systems, the practice events' dispatcher and earlier times'
- * minute job. Each closes with the app, letting the job or delivery in hand finish and taking no new one;
+ * minute job, and the sweep of payments left pending. Each closes with the app, letting the job or delivery in hand finish and taking no new one;
  * each can run in several processes at once (the queue's job locks, the deliveries' row locks, the
  * connectors' leases, the minute job's re-checked updates). An app built for a test runs none.
  */
@@ -49,6 +50,17 @@ export async function registerWorkers(
   await app.register(eventDispatcherPlugin, direct);
   // Earlier times' minute job (decision 0086): lapsed offers go to the next in line.
   await app.register(earlierTimesJobPlugin, config);
+  // Payments still pending past their page's end, settled by what Stripe says (decision 0157).
+  if (config.payments.provider === 'stripe') {
+    await app.register(paymentSweepPlugin, {
+      deps: {
+        repository: createPaymentsRepository(),
+        provider: stripeProvider(config.payments),
+        portalUrl: config.portalUrl,
+        brandName: config.brandName,
+      },
+    });
+  }
 }
 
 export interface WorkerAppOptions {

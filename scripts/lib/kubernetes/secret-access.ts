@@ -30,14 +30,13 @@ export const serverOnlySecrets = [
 ] as const;
 
 /**
- * A provider's keys go only to the processes that call it (issue 64), narrower than their settings file:
- * the workers read the API's file (one config) but call no payment provider yet, so they are handed these
- * blank (an empty value is unset to the config), with PAYMENTS=off. When a worker calls Stripe (refunds
- * retried, say), add it here and drop its blank lines in compose.yaml and worker.yaml.
+ * A provider's keys go only to the processes that call it (issue 64), narrower than their settings file: the
+ * API (starting payments, Stripe's webhooks) and the worker (the sweep of payments left pending, decision
+ * 0157); never the web or the identity provider.
  */
 export const keysOnlyFor: Record<string, readonly string[]> = {
-  STRIPE_SECRET_KEY: ['api'],
-  STRIPE_WEBHOOK_SECRET: ['api'],
+  STRIPE_SECRET_KEY: ['api', 'worker'],
+  STRIPE_WEBHOOK_SECRET: ['api', 'worker'],
 };
 
 /** A process's settings file under deploy/env/ (its `.example` is in the repository) and who reads it. */

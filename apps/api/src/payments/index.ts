@@ -6,6 +6,7 @@
 export {
   createPaymentsRepository,
   paymentRoutes,
+  paymentSweepPlugin,
   paymentWebhookRoutes,
   stripeWebhookPath,
   type PaymentsDeps,

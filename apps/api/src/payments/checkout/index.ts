@@ -10,3 +10,4 @@ export {
 } from './payments-service.ts';
 export { paymentRoutes } from './routes.ts';
 export { paymentWebhookRoutes, stripeWebhookPath } from './webhook-routes.ts';
+export { paymentSweepPlugin, sweepPendingPayments } from './payment-sweep.ts';

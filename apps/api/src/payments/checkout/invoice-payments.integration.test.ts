@@ -1,14 +1,11 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
-import { invoiceDetailSchema } from '@vet/contracts/bills';
 import { integrationPathPrefix } from '@vet/contracts/machine-access';
-import { paymentSchema, startedPaymentSchema } from '@vet/contracts/payments';
+import { paymentSchema } from '@vet/contracts/payments';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billScene } from '../../clients/bills/testing/bill-fixtures.ts';
-import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
-import { startStripeStandIn, type StripeStandIn } from '../provider/testing/stripe-stand-in.ts';
+import { describe, expect, it } from 'vitest';
+import { sessionIdOf, usePaymentsTestApp } from './testing/payments-test-app.ts';
 
 /**
  * A bill paid by link (issue 64, decision 0157), against the stand-in of Stripe's API through the
@@ -17,83 +14,35 @@ import { startStripeStandIn, type StripeStandIn } from '../provider/testing/stri
  */
 const database = useTestDatabase();
 const { db } = database;
-let stripe: StripeStandIn;
-let apiAddress = '';
-beforeAll(async () => {
-  stripe = await startStripeStandIn({ webhookRetry: { attempts: 1, delayMs: 10 } });
-});
-const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database, {
-  env: () => ({
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    STRIPE_TIMEOUT_MS: '2000',
-  }),
-});
-beforeAll(async () => {
-  apiAddress = await context.app.listen({ host: '127.0.0.1', port: 0 });
-  stripe.setWebhookUrl(`${apiAddress}/payments/stripe/webhook`);
-});
-afterAll(() => stripe.close());
-
-async function billOf(due: { totalPence: number; paidPence: number }) {
-  const scene = await billScene(db, signedInClient);
-  const invoice = await scene.invoice({ paidPence: due.paidPence, title: 'Dental' }, [
-    { unitPricePence: Math.round(due.totalPence / 1.2) },
-  ]);
-  return { scene, invoice };
-}
-
-const pay = (invoiceId: number, amountPence: number, authorization: string) =>
-  context.app.inject({
-    method: 'POST',
-    url: `/v2/bills/invoices/${invoiceId}/payment`,
-    headers: { authorization },
-    payload: { amountPence },
-  });
-
-/** A payment started: 201 and where to send the owner. */
-function startedFrom(response: { statusCode: number; body: string; json: () => unknown }) {
-  expect(response.statusCode, response.body).toBe(201);
-  return startedPaymentSchema.parse(response.json());
-}
-
-const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
-
-async function eventsOf(paymentId: number) {
-  const { rows } = await db.execute<{ type: string; data: { amount_pence: number } }>(sql`
-    select type, data from practice_events where data->>'payment_id' = ${String(paymentId)}`);
-  return rows;
-}
-
-async function invoiceDetail(invoiceId: number, authorization: string) {
-  const response = await context.app.inject({
-    url: `/v2/bills/invoices/${invoiceId}`,
-    headers: { authorization },
-  });
-  return invoiceDetailSchema.parse(response.json());
-}
+const {
+  context,
+  signedInClient,
+  machineAuthorization,
+  live,
+  billOf,
+  pay,
+  startedFrom,
+  eventsOf,
+  invoiceDetail,
+} = usePaymentsTestApp(database);
 
 describe('paying a bill by link', () => {
   it('opens one page per bill, records the payment once from the webhook, and nothing is due after', async () => {
     const { scene, invoice } = await billOf({ totalPence: 12_000, paidPence: 2_000 });
     const due = (await invoiceDetail(invoice.id, scene.authorization)).duePence;
     expect(due).toBe(10_000);
-    const first = await pay(invoice.id, due, scene.authorization);
-    expect(first.statusCode, first.body).toBe(201);
-    const started = startedPaymentSchema.parse(first.json());
+    const started = startedFrom(await pay(invoice.id, due, scene.authorization));
     // A second press, or a second tab: the same page, not a second one.
     const again = startedFrom(await pay(invoice.id, due, scene.authorization));
     expect(again).toEqual(started);
     const sessionId = sessionIdOf(started.checkoutUrl);
-    expect(stripe.sessions().filter((session) => session.session.id === sessionId)).toHaveLength(1);
+    expect(live.stripe.sessions().filter((session) => session.session.id === sessionId)).toHaveLength(1);
 
     // Stripe delivers an event at least once: here twice over.
-    stripe.holdWebhooks();
-    stripe.pay(sessionId);
-    await stripe.releaseWebhooks({ twice: true });
-    await stripe.webhooksSettled();
+    live.stripe.holdWebhooks();
+    live.stripe.pay(sessionId);
+    await live.stripe.releaseWebhooks({ twice: true });
+    await live.stripe.webhooksSettled();
     const detail = await invoiceDetail(invoice.id, scene.authorization);
     expect(detail).toMatchObject({ duePence: 0, state: 'paid', payOnline: false });
     const events = await eventsOf(started.paymentId);
@@ -126,15 +75,15 @@ describe('paying a bill by link', () => {
   it('shows the owner back from Stripe the payment as paid before the webhook comes, and the late webhook changes nothing', async () => {
     const { scene, invoice } = await billOf({ totalPence: 3_600, paidPence: 0 });
     const started = startedFrom(await pay(invoice.id, 3_600, scene.authorization));
-    stripe.holdWebhooks();
-    stripe.pay(sessionIdOf(started.checkoutUrl));
+    live.stripe.holdWebhooks();
+    live.stripe.pay(sessionIdOf(started.checkoutUrl));
     const back = await context.app.inject({
       url: `/v2/payments/${started.paymentId}`,
       headers: { authorization: scene.authorization },
     });
     expect(paymentSchema.parse(back.json())).toMatchObject({ status: 'paid', amountPence: 3_600 });
-    await stripe.releaseWebhooks({ order: 'reversed' });
-    await stripe.webhooksSettled();
+    await live.stripe.releaseWebhooks({ order: 'reversed' });
+    await live.stripe.webhooksSettled();
     expect(await eventsOf(started.paymentId)).toHaveLength(1);
     const theirs = await signedInClient();
     const peek = await context.app.inject({
@@ -147,12 +96,12 @@ describe('paying a bill by link', () => {
   it('says try again when Stripe is down, takes nothing, and the next press opens the one page', async () => {
     const { scene, invoice } = await billOf({ totalPence: 2_400, paidPence: 0 });
     // The call and the library's two retries (same key), all answered 503.
-    stripe.failNext(3, { status: 503, path: /checkout\/sessions/ });
+    live.stripe.failNext(3, { status: 503, path: /checkout\/sessions/ });
     const down = await pay(invoice.id, 2_400, scene.authorization);
     expect(down.statusCode).toBe(503);
     expect(apiErrorSchema.parse(down.json()).message).toContain('Nothing has been taken');
     const up = startedFrom(await pay(invoice.id, 2_400, scene.authorization));
-    const sessions = stripe
+    const sessions = live.stripe
       .sessions()
       .filter((session) => session.session.client_reference_id === String(up.paymentId));
     expect(sessions).toHaveLength(1);
@@ -168,24 +117,26 @@ describe('paying a bill by link', () => {
         headers: { authorization: scene.authorization },
       });
     expect(paymentSchema.parse((await cancel(left.paymentId)).json()).status).toBe('expired');
-    const closed = stripe.sessions().find((record) => record.session.id === sessionIdOf(left.checkoutUrl));
+    const closed = live.stripe
+      .sessions()
+      .find((record) => record.session.id === sessionIdOf(left.checkoutUrl));
     expect(closed?.session.status).toBe('expired');
     // The bill is still due, and a new press opens a new page.
     const next = startedFrom(await pay(invoice.id, 1_200, scene.authorization));
     expect(next.paymentId).not.toBe(left.paymentId);
     // Paid on Stripe's page a moment before the owner pressed Back: the money is recorded, not dropped.
-    stripe.holdWebhooks();
-    stripe.pay(sessionIdOf(next.checkoutUrl));
+    live.stripe.holdWebhooks();
+    live.stripe.pay(sessionIdOf(next.checkoutUrl));
     expect(paymentSchema.parse((await cancel(next.paymentId)).json()).status).toBe('paid');
-    await stripe.releaseWebhooks();
-    await stripe.webhooksSettled();
+    await live.stripe.releaseWebhooks();
+    await live.stripe.webhooksSettled();
     expect(await eventsOf(next.paymentId)).toHaveLength(1);
   });
 
   it('applies only what Stripe signed, over these very bytes, within five minutes', async () => {
     const { scene, invoice } = await billOf({ totalPence: 1_800, paidPence: 0 });
     const started = startedFrom(await pay(invoice.id, 1_800, scene.authorization));
-    const session = stripe
+    const session = live.stripe
       .sessions()
       .find((record) => record.session.id === sessionIdOf(started.checkoutUrl));
     // The event Stripe would send once paid, for this payment: delivered by hand, signed or not.
@@ -204,7 +155,7 @@ describe('paying a bill by link', () => {
       },
     });
     const send = (body: string, signature?: string) =>
-      fetch(`${apiAddress}/payments/stripe/webhook`, {
+      fetch(`${live.apiAddress}/payments/stripe/webhook`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -213,7 +164,7 @@ describe('paying a bill by link', () => {
         body,
       });
     const signed = (timestamp?: number) =>
-      Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret, timestamp });
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: live.stripe.webhookSecret, timestamp });
     const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
     const refusals = [
       await send(payload),
@@ -235,8 +186,8 @@ describe('paying a bill by link', () => {
   it('counts a payment as paid until the practice system acknowledges it in its own figure', async () => {
     const { scene, invoice } = await billOf({ totalPence: 4_800, paidPence: 0 });
     const started = startedFrom(await pay(invoice.id, 4_800, scene.authorization));
-    stripe.pay(sessionIdOf(started.checkoutUrl));
-    await stripe.webhooksSettled();
+    live.stripe.pay(sessionIdOf(started.checkoutUrl));
+    await live.stripe.webhooksSettled();
     expect((await invoiceDetail(invoice.id, scene.authorization)).duePence).toBe(0);
     const ack = await context.app.inject({
       method: 'PUT',

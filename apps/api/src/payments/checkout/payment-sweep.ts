@@ -1,0 +1,91 @@
+import type { Executor } from '@vet/db/connection';
+import { sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { CheckoutState } from '../provider/index.ts';
+import { settle, type PaymentsDeps } from './payments-service.ts';
+
+/** Past its page's end by this much before the sweep asks: the provider closes pages on its own first. */
+const graceMs = 2 * 60_000;
+/** Payments looked at per run: a backlog drains over a few minutes without a burst of provider calls. */
+const batch = 50;
+
+async function overdue(db: Executor, now: Date) {
+  const { rows } = await db.execute<{ id: number; checkout_session_id: string | null }>(sql`
+    select id, checkout_session_id from online_payments
+    where status = 'pending' and expires_at < ${new Date(now.getTime() - graceMs).toISOString()}
+    order by expires_at limit ${batch}`);
+  return rows;
+}
+
+/**
+ * Nothing held forever (decision 0157): a payment still pending after its page's end is settled by what
+ * the provider says, whether or not its webhook ever came: paid is recorded, an open page is closed first,
+ * and one that never had a page simply ends. Each is settled under its lock, as the webhook and the
+ * return settle it, so a sweep racing either changes nothing twice. The provider is never called under a
+ * lock; one it cannot answer waits for the next run.
+ */
+export async function sweepPendingPayments(
+  deps: PaymentsDeps,
+  now = new Date(),
+): Promise<{ settled: number; failed: number }> {
+  const provider = deps.provider;
+  if (!provider) return { settled: 0, failed: 0 };
+  let settled = 0;
+  let failed = 0;
+  for (const payment of await overdue(deps.db, now)) {
+    try {
+      const sessionId = payment.checkout_session_id;
+      if (!sessionId) {
+        await deps.db.transaction(async (tx) => {
+          await deps.repository.lock(tx, payment.id);
+          await deps.repository.markExpired(tx, payment.id);
+        });
+      } else {
+        let state: CheckoutState = await provider.checkout(sessionId);
+        if (state.stage === 'open') state = await provider.expireCheckout(sessionId);
+        await deps.db.transaction((tx) => settle(deps, tx, payment.id, state));
+      }
+      settled += 1;
+    } catch {
+      failed += 1;
+    }
+  }
+  return { settled, failed };
+}
+
+export interface PaymentSweepOptions {
+  deps: Omit<PaymentsDeps, 'db'>;
+  /** Milliseconds between runs (default a minute). */
+  intervalMs?: number;
+}
+
+/** The sweep every minute in a worker process; a run is skipped while the last is still going. */
+export const paymentSweepPlugin = fp<PaymentSweepOptions>(
+  (app, options, done) => {
+    const log = app.log.child({ component: 'payment-sweep' });
+    const deps: PaymentsDeps = { ...options.deps, db: app.db };
+    let running: Promise<void> | null = null;
+    const tick = () => {
+      if (running) return;
+      running = sweepPendingPayments(deps)
+        .then(({ settled, failed }) => {
+          // Counts only: a payment's id is all a later look needs, and the table has it.
+          if (settled + failed > 0) log.info({ settled, failed }, 'payment sweep run');
+        })
+        .catch((error: unknown) => {
+          log.error({ error: error instanceof Error ? error.name : 'unknown' }, 'payment sweep failed');
+        })
+        .finally(() => {
+          running = null;
+        });
+    };
+    const timer = setInterval(tick, options.intervalMs ?? 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+    done();
+  },
+  { name: 'payment-sweep' },
+);
