@@ -1,6 +1,8 @@
 import type { SoftBooking } from '@vet/contracts/guest-bookings';
 import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from './storage-keys';
 
+export { afterLinkingDestination } from './after-linking';
+
 /**
  * A guest's hold (R4.24, R4.25) as the browser keeps it between holding a time and completing it after
  * sign-up. Local storage, not session storage: the guest may read the sign-up e-mail and come back in
@@ -87,11 +89,6 @@ export function clearStoredGuestHold(store = browserLocalStorage()): void {
   } catch {
     // Nothing stored to clear.
   }
-}
-
-/** Where a person goes once their account is linked: to keep a held time if they have one, else home. */
-export function afterLinkingDestination(store = browserLocalStorage()): '/guest/complete' | '/' {
-  return readStoredGuestHold(store) ? '/guest/complete' : '/';
 }
 
 /**

@@ -11,7 +11,7 @@ import { failureDescription, failureMessage } from '@/shared/api/failure-message
 import { clearStoredInvitation, readStoredInvitation } from '@/features/onboarding/onboarding-storage';
 import { AlreadyLinked } from './already-linked';
 import { ConfirmLink } from './confirm-link';
-import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
+import { afterLinkingDestination } from '@/shared/storage/after-linking';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { Button } from '@/shared/ui/button';
 import styles from './accept-invitation.module.css';

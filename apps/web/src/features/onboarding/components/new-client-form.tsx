@@ -25,7 +25,7 @@ import {
 } from '@/features/onboarding/form-values';
 import { NewClientFieldSections, type NewClientFields } from './new-client-fields';
 import { practiceAvailable } from './practice-field';
-import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
+import { afterLinkingDestination } from '@/shared/storage/after-linking';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import styles from './new-client-form.module.css';
 

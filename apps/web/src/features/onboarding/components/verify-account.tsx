@@ -16,7 +16,7 @@ import {
 import { AlreadyLinked } from './already-linked';
 import { CodeEntry } from './code-entry';
 import { ConfirmLink } from './confirm-link';
-import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
+import { afterLinkingDestination } from '@/shared/storage/after-linking';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { Button } from '@/shared/ui/button';
 import typography from '@/shared/ui/typography.module.css';

@@ -9,7 +9,7 @@ import { useActivationState, useReplaceProfile } from '@/features/profile/api/ge
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { usePracticeOptions } from '@/features/onboarding/practice-options';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
-import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
+import { afterLinkingDestination } from '@/shared/storage/after-linking';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 /** /registration-new: the practices, the identity's e-mail and the profile cache around the new-client form. */

@@ -10,7 +10,7 @@ import { useActivationState, useProfile } from '@/features/profile/api/get-profi
 import { LoadingSpinner } from '@/shared/components/loading-spinner';
 import { usePracticeOptions } from '@/features/onboarding/practice-options';
 import { ProfileLoadError } from '@/features/profile/components/profile-load-error';
-import { afterLinkingDestination } from '@/shared/storage/guest-hold-storage';
+import { afterLinkingDestination } from '@/shared/storage/after-linking';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 
 /**
