@@ -8,6 +8,8 @@ export const stripeWebhookPath = '/payments/stripe/webhook';
 
 /** Stripe's events are a few kilobytes; far more is not Stripe. */
 const bodyLimit = 256 * 1024;
+/** Per sending address a minute: 50 a second. */
+const webhooksPerMinute = 3_000;
 
 /**
  * A machine route outside both access scopes (decision 0157): the body is trusted only once the library
@@ -19,7 +21,14 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ deps: PaymentsDeps }> = 
   // The signature is over the raw bytes: this plugin (encapsulated) keeps them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
-  app.post(stripeWebhookPath, { bodyLimit, schema: { hide: true } }, async (request) => {
+  const options = {
+    bodyLimit,
+    schema: { hide: true },
+    // Stripe's deliveries come in bursts from a few of its addresses: a count of their own, apart from the
+    // people's, and room for the 50 events a second issue 64 sizes for (a bad signature costs one HMAC).
+    config: { addressRateLimitMax: webhooksPerMinute, addressRateLimitGroup: 'stripe-webhook:' },
+  };
+  app.post(stripeWebhookPath, options, async (request) => {
     const provider = deps.provider;
     if (!provider) throw notFound();
     let event: ProviderEvent;

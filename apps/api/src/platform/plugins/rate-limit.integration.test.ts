@@ -31,6 +31,36 @@ describe('the rate limit', () => {
     }
   });
 
+  it('counts Stripe’s webhooks apart from people’s requests, with room for their bursts (decision 0157)', async () => {
+    const app = await buildTestApp(database, {
+      env: {
+        RATE_LIMIT_MAX: '2',
+        PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
+        STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      },
+    });
+    try {
+      const webhook = () =>
+        app.inject({
+          method: 'POST',
+          url: '/payments/stripe/webhook',
+          payload: '{}',
+          headers: { 'content-type': 'application/json' },
+        });
+      const deliveries = [];
+      for (let i = 0; i < 10; i += 1) deliveries.push((await webhook()).statusCode);
+      // Unsigned, so refused, but never for the count: ten from one address, five times the people's limit.
+      expect(deliveries).toEqual(Array.from({ length: 10 }, () => 400));
+      const person = [];
+      for (let i = 0; i < 3; i += 1)
+        person.push((await app.inject({ method: 'GET', url: '/v2/species' })).statusCode);
+      expect(person).toEqual([200, 200, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('counts every address of one IPv6 /64 as one client, and the next /64 apart', async () => {
     const app = await buildTestApp(database, { env: { RATE_LIMIT_MAX: '2' } });
     try {
