@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './api-config.ts';
+import { loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';
+import { problemsOf } from './testing/config-problems.ts';
 
 const local = { DATABASE_URL: 'postgres://portal@127.0.0.1:5432/portal', NODE_ENV: 'development' };
 const production = { ...productionEnv, DATABASE_URL: local.DATABASE_URL };
 const key = 'ak_test0123456789';
 const idealPostcodes = { ADDRESS_PROVIDER: 'ideal-postcodes', IDEAL_POSTCODES_API_KEY: key };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('loadConfig accepted a bad environment');
-}
 
 describe('the address lookup settings (decision 0098)', () => {
   it('answers from the demo table locally, and has no lookup in production unless one is named', () => {

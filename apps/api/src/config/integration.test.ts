@@ -1,21 +1,12 @@
 import { machineGrantKinds } from '@vet/contracts/machine-access';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './api-config.ts';
+import { loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';
+import { problemsOf } from './testing/config-problems.ts';
 
 const DATABASE_URL = 'postgres://localhost/portal';
 const local = { DATABASE_URL, NODE_ENV: 'development' };
 const production = { ...productionEnv, DATABASE_URL };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('loadConfig accepted a bad environment');
-}
 
 describe('the integration API settings (decision 0062)', () => {
   it('accept no machine caller unless named, and point at the embedded token endpoint', () => {

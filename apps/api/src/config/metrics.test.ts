@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './api-config.ts';
+import { loadConfig } from './api-config.ts';
+import { problemsOf } from './testing/config-problems.ts';
 
 const local = { DATABASE_URL: 'postgres://localhost/portal', NODE_ENV: 'development' };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('loadConfig accepted a bad environment');
-}
 
 describe('the metrics’ configuration', () => {
   it('serves no metrics unless METRICS_PORT is set, and listens on the loopback address by default', () => {

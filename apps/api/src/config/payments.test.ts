@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './api-config.ts';
+import { loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';
+import { problemsOf } from './testing/config-problems.ts';
 
 const local = { DATABASE_URL: 'postgres://portal@127.0.0.1:5432/portal', NODE_ENV: 'development' };
 const stripe = {
@@ -8,16 +9,6 @@ const stripe = {
   STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
   STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
 };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('loadConfig accepted a bad environment');
-}
 
 describe('the payment settings (decision 0157)', () => {
   it('takes no payments unless PAYMENTS=stripe, and then Stripe’s own address unless told another', () => {

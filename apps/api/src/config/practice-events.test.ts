@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './api-config.ts';
+import { loadConfig } from './api-config.ts';
 import { noPrivateHosts } from '@vet/practice-events/endpoint-address';
 import { developmentSecretKeys } from '@vet/practice-events/secret-box';
 import { productionEnv } from '../testing/production-env.ts';
+import { problemsOf } from './testing/config-problems.ts';
 
 const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
 
 const local = { DATABASE_URL: 'postgres://localhost/portal', NODE_ENV: 'development' };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('loadConfig accepted a bad environment');
-}
 
 describe('the event dispatcher settings (decision 0067)', () => {
   it('default to a 10 s deadline, 64 KiB answers, 5 s doubling to 10 minutes, three days, four at once', () => {

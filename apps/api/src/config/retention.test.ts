@@ -1,19 +1,10 @@
 import { defaultRetentionPeriods } from './retention.ts';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './api-config.ts';
+import { loadConfig } from './api-config.ts';
 import { loadOperatorConfig } from './operator-config.ts';
+import { problemsOf } from './testing/config-problems.ts';
 
 const local = { DATABASE_URL: 'postgres://localhost/portal', NODE_ENV: 'development' };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('loadConfig accepted a bad environment');
-}
 
 describe('the retention settings (decision 0119)', () => {
   it('runs daily with the documented periods unless told otherwise', () => {

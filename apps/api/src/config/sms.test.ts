@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './api-config.ts';
+import { loadConfig } from './api-config.ts';
 import { productionEnv } from '../testing/production-env.ts';
 import { smsDeliveryOf } from '../messages/reminders/sms-delivery.ts';
+import { problemsOf } from './testing/config-problems.ts';
 
 const local = { DATABASE_URL: 'postgres://portal@127.0.0.1:5432/portal', NODE_ENV: 'development' };
 const twilio = {
@@ -10,16 +11,6 @@ const twilio = {
   TWILIO_AUTH_TOKEN: 'an-auth-token-0123456789',
   TWILIO_FROM: '+447700900000',
 };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('loadConfig accepted a bad environment');
-}
 
 describe('the SMS settings (decision 0085)', () => {
   it('keeps text messages in the development outbox locally, and sends none in production by default', () => {

@@ -1,6 +1,6 @@
 import { practiceDate, practiceMinutesOfDay } from '@vet/contracts/practice-clock';
 import { startedPaymentSchema } from '@vet/contracts/payments';
-import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { useOwnDatabaseHandle } from '@vet/db/testing/own-database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billScene } from '../clients/bills/testing/bill-fixtures.ts';
@@ -14,18 +14,7 @@ import { productionSettings, runInProcess } from './testing/run-in-process.ts';
  * the official library's list calls) and the portal each hold them, and every difference. Payments are
  * made through the API as an owner makes them. On a database of its own: it reads every payment of a day.
  */
-const own = useOwnDatabase('payments_reconcile');
-const database = {
-  get db() {
-    return own.current.db;
-  },
-  get pool() {
-    return own.current.pool;
-  },
-  get url() {
-    return own.current.url;
-  },
-};
+const database = useOwnDatabaseHandle('payments_reconcile');
 let stripe: StripeStandIn;
 beforeAll(async () => {
   stripe = await startStripeStandIn({ webhookRetry: { attempts: 1, delayMs: 10 } });

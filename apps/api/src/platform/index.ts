@@ -35,6 +35,7 @@ export type {
 } from './auth/index.ts';
 export { databasePlugin } from './database/index.ts';
 export { healthRoutes } from './health/index.ts';
+export { scheduleIntervalJob, type IntervalJob } from './jobs/index.ts';
 export {
   ApiProblem,
   addResponses,

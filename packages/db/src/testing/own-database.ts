@@ -30,3 +30,22 @@ export function useOwnDatabase(prefix: string): { current: DatabaseHandle & { ur
   });
   return holder;
 }
+
+/**
+ * useOwnDatabase as a handle whose `db`, `pool` and `url` are read when used: for a kit that takes a
+ * database when its file is loaded (useSignedInTestApp) and opens it in its hooks, after this one's.
+ */
+export function useOwnDatabaseHandle(prefix: string): Pick<DatabaseHandle, 'db' | 'pool'> & { url: string } {
+  const own = useOwnDatabase(prefix);
+  return {
+    get db() {
+      return own.current.db;
+    },
+    get pool() {
+      return own.current.pool;
+    },
+    get url() {
+      return own.current.url;
+    },
+  };
+}

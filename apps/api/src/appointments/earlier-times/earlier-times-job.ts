@@ -4,6 +4,7 @@ import { softBookings } from '@vet/db/schema/appointments';
 import { earlierTimeOffers, earlierTimeRequests } from '@vet/db/schema/earlier-times';
 import { and, eq, lte } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { scheduleIntervalJob } from '../../platform/index.ts';
 import { MINUTE_MS, openDiary } from '../booking/index.ts';
 import type { EarlierTimesDeps } from './earlier-times-common.ts';
 import { createEarlierTimesDeps } from './earlier-times-routes.ts';
@@ -25,27 +26,12 @@ export interface EarlierTimesJobOptions {
  */
 export const earlierTimesJobPlugin = fp<EarlierTimesJobOptions>(
   (app, options, done) => {
-    const log = app.log.child({ component: 'earlier-times' });
-    const deps = createEarlierTimesDeps(app.db, options, log);
-    let running: Promise<void> | null = null;
-    const tick = () => {
-      if (running) return;
-      running = runEarlierTimes(deps)
-        .then(({ lapsed, offered }) => {
-          if (lapsed + offered > 0) log.info({ lapsed, offered }, 'earlier times run');
-        })
-        .catch((error: unknown) => {
-          log.error({ error: error instanceof Error ? error.name : 'unknown' }, 'earlier times run failed');
-        })
-        .finally(() => {
-          running = null;
-        });
-    };
-    const timer = setInterval(tick, options.intervalMs ?? 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
+    const deps = createEarlierTimesDeps(app.db, options, app.log.child({ component: 'earlier-times' }));
+    scheduleIntervalJob(app, {
+      component: 'earlier-times',
+      label: 'earlier times',
+      intervalMs: options.intervalMs ?? 60_000,
+      run: () => runEarlierTimes(deps),
     });
     done();
   },

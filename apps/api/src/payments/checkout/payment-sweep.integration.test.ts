@@ -1,4 +1,4 @@
-import { useOwnDatabase } from '@vet/db/testing/own-database';
+import { useOwnDatabaseHandle } from '@vet/db/testing/own-database';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { stripeProvider } from '../provider/index.ts';
@@ -12,18 +12,7 @@ import { sessionIdOf, usePaymentsTestApp } from './testing/payments-test-app.ts'
  * one never given a page ends.
  */
 // A database of its own: the sweep looks at every pending payment, and other files' must not be swept.
-const own = useOwnDatabase('payment_sweep');
-const database = {
-  get db() {
-    return own.current.db;
-  },
-  get pool() {
-    return own.current.pool;
-  },
-  get url() {
-    return own.current.url;
-  },
-};
+const database = useOwnDatabaseHandle('payment_sweep');
 const { live, billOf, pay, startedFrom, eventsOf } = usePaymentsTestApp(database);
 
 const statusOf = async (paymentId: number) =>

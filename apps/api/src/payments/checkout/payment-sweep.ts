@@ -1,6 +1,7 @@
 import type { Executor } from '@vet/db/connection';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { scheduleIntervalJob } from '../../platform/index.ts';
 import type { CheckoutState } from '../provider/index.ts';
 import { settle, type PaymentsDeps } from './payments-service.ts';
 
@@ -59,31 +60,15 @@ export interface PaymentSweepOptions {
   intervalMs?: number;
 }
 
-/** The sweep every minute in a worker process; a run is skipped while the last is still going. */
+/** The sweep every minute in a worker process (scheduleIntervalJob: one run at a time, counts logged). */
 export const paymentSweepPlugin = fp<PaymentSweepOptions>(
   (app, options, done) => {
-    const log = app.log.child({ component: 'payment-sweep' });
     const deps: PaymentsDeps = { ...options.deps, db: app.db };
-    let running: Promise<void> | null = null;
-    const tick = () => {
-      if (running) return;
-      running = sweepPendingPayments(deps)
-        .then(({ settled, failed }) => {
-          // Counts only: a payment's id is all a later look needs, and the table has it.
-          if (settled + failed > 0) log.info({ settled, failed }, 'payment sweep run');
-        })
-        .catch((error: unknown) => {
-          log.error({ error: error instanceof Error ? error.name : 'unknown' }, 'payment sweep failed');
-        })
-        .finally(() => {
-          running = null;
-        });
-    };
-    const timer = setInterval(tick, options.intervalMs ?? 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
+    scheduleIntervalJob(app, {
+      component: 'payment-sweep',
+      label: 'payment sweep',
+      intervalMs: options.intervalMs ?? 60_000,
+      run: () => sweepPendingPayments(deps),
     });
     done();
   },
