@@ -110,6 +110,10 @@ const clientOwnedPaths = [
   '/v2/bills/estimates/{estimateId}',
   '/v2/bills/invoices/{invoiceId}',
   '/v2/bills/estimates/{estimateId}/answer',
+  // Paying online (decision 0157).
+  '/v2/bills/invoices/{invoiceId}/payment',
+  '/v2/payments/{paymentId}',
+  '/v2/payments/{paymentId}/cancel',
 ];
 
 /**

@@ -47,6 +47,10 @@ export const openApiPlugin = fp<OpenApiOptions>(
             name: 'bills',
             description: "The signed-in client's estimates and bills, and their answer to an estimate",
           },
+          {
+            name: 'payments',
+            description: "The signed-in client's payments online: a bill paid on the provider's hosted page",
+          },
           { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
           {
             name: 'manage-link',
