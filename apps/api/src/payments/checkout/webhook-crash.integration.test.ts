@@ -24,7 +24,13 @@ beforeAll(async () => {
   // Stripe retries a failed delivery with back-off (for days); here within seconds.
   stripe = await startStripeStandIn({ webhookRetry: { attempts: 10, delayMs: 250 } });
 });
-afterAll(() => stripe.close());
+// A failed or timed-out test must not leave an API process behind.
+const children: ReturnType<typeof spawn>[] = [];
+afterAll(async () => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await stripe.close();
+});
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -55,6 +61,7 @@ async function startApi(name: string, port: number) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   let output = '';
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
