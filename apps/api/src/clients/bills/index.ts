@@ -5,6 +5,7 @@
  */
 export { estimateUrl, invoiceUrl, newEstimateEmail, newInvoiceEmail } from './bill-emails.ts';
 export type { BillEmailSettings, EmailLine } from './bill-emails.ts';
-export { createBillsRepository, paidOnline } from './bills-repository.ts';
+export { createBillsRepository } from './bills-repository.ts';
+export { paidOnline } from './online-payments.ts';
 export { billsForExport } from './bills-service.ts';
 export { billRoutes } from './routes.ts';

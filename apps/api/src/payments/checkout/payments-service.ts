@@ -219,9 +219,14 @@ export interface PaymentView {
   paidAt: string | null;
 }
 
-async function view(deps: PaymentsDeps, clientId: number, paymentId: number): Promise<PaymentView> {
+/** The client's payment as it stands now; another client's answers like a missing one. */
+async function paymentOf(deps: PaymentsDeps, clientId: number, paymentId: number): Promise<PaymentRow> {
   const payment = await deps.db.transaction((tx) => deps.repository.lock(tx, paymentId, clientId));
   if (!payment) throw notFound(paymentMessages.notFound);
+  return payment;
+}
+
+function viewOf(payment: PaymentRow): PaymentView {
   return {
     id: payment.id,
     purpose: payment.purpose,
@@ -232,6 +237,9 @@ async function view(deps: PaymentsDeps, clientId: number, paymentId: number): Pr
   };
 }
 
+const view = async (deps: PaymentsDeps, clientId: number, paymentId: number) =>
+  viewOf(await paymentOf(deps, clientId, paymentId));
+
 /**
  * GET /v2/payments/{paymentId}: where a payment of the client's stands. A pending one is checked with the
  * provider first, so an owner back from its page sees the truth whether or not its webhook has come.
@@ -241,11 +249,10 @@ export async function getPayment(
   clientId: number,
   paymentId: number,
 ): Promise<PaymentView> {
-  const before = await view(deps, clientId, paymentId);
-  if (before.status !== 'pending') return before;
-  const payment = await deps.db.transaction((tx) => deps.repository.lock(tx, paymentId, clientId));
+  const payment = await paymentOf(deps, clientId, paymentId);
+  if (payment.status !== 'pending') return viewOf(payment);
   try {
-    if (payment) await refresh(deps, payment, false);
+    await refresh(deps, payment, false);
   } catch {
     // The provider is down: the page shows the payment as still being confirmed, and asks again.
   }
