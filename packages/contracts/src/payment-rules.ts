@@ -28,7 +28,40 @@ export const paymentCurrency = 'GBP';
 
 /**
  * How long the owner has on the provider's page. Stripe's Checkout asks for 30 minutes at least
- * (https://docs.stripe.com/api/checkout/sessions/create#create_checkout_session-expires_at); a guest
- * hold lasts as long, so a deposit's held time and its page end together.
+ * (https://docs.stripe.com/api/checkout/sessions/create#create_checkout_session-expires_at); a booking's
+ * time is held as long (decision 0158), so a deposit's held time and its page end together.
  */
 export const checkoutMinutes = 30;
+
+/** What a practice asks to book a reason online (decision 0158): a deposit taken, or a card hold. */
+export const bookingPaymentKinds = ['deposit', 'card_hold'] as const;
+export type BookingPaymentKind = (typeof bookingPaymentKinds)[number];
+
+/** Whom a practice's booking payment applies to: everyone, clients new to the practice, or after a no-show. */
+export const bookingPaymentAudiences = ['everyone', 'new_clients', 'after_no_show'] as const;
+export type BookingPaymentAudience = (typeof bookingPaymentAudiences)[number];
+
+/** A deposit or hold is at least Stripe's minimum charge in GBP (£0.30) and at most £1,000. */
+export const minBookingPaymentPence = 30;
+export const maxBookingPaymentPence = 100_000;
+
+/** A no-show counts towards "after a no-show" for a year. */
+export const noShowLookbackDays = 365;
+
+/**
+ * Stripe keeps an online card hold for 7 days (https://docs.stripe.com/payments/place-a-hold-on-a-payment-method);
+ * a visit further off than 6 days is asked a deposit instead, and a hold moved further off is captured
+ * on its sixth day, to be refunded by the same rules (decision 0158).
+ */
+export const cardHoldDays = 6;
+
+/** Why a deposit or captured hold is given back. */
+export const refundReasons = ['cancelled_in_time', 'cancelled_by_practice', 'time_not_kept'] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
+/** Where a refund stands: asked of the provider (and retried), done, or failed after every attempt. */
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/** A refund the provider refuses or cannot take is tried this many times, then reported to the operator. */
+export const refundAttempts = 6;

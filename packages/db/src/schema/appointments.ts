@@ -68,6 +68,11 @@ export const appointments = pgTable(
     notesForClient: boolean('notes_for_client').notNull().default(false),
     cancellationReasonId: integer('cancellation_reason_id').references(() => cancellationReasons.id),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * Who cancelled: `client` (online, by a manage link, or leaving) or `practice` (its system). A deposit
+     * is given back whenever the practice cancels (decision 0158). Null for cancellations before 0063.
+     */
+    cancelledBy: text('cancelled_by'),
     /** The client pressed "I'll be there" on the appointment's manage link (decision 0084). */
     attendanceConfirmedAt: timestamp('attendance_confirmed_at', { withTimezone: true }),
     /**
@@ -113,6 +118,7 @@ export const appointments = pgTable(
       .where(sql`${t.status} = 'Booked'`),
     check('appointments_time_order_ck', sql`${t.endsAt} > ${t.startsAt}`),
     check('appointments_quoted_price_ck', sql`${t.quotedPricePence} >= 0`),
+    check('appointments_cancelled_by_ck', sql`${t.cancelledBy} in ('client', 'practice')`),
     // The pet must belong to the appointment's client (not just exist).
     foreignKey({
       name: 'appointments_pet_client_fk',
@@ -151,10 +157,19 @@ export const softBookings = pgTable(
      * is told plainly when they next look. Null for every other end of a hold.
      */
     displacedAt: timestamp('displaced_at', { withTimezone: true }),
+    /**
+     * A signed-in client's time held while they pay a deposit or card hold (issue 64, decision 0158): the
+     * client and pet it books for; the guest columns carry the client's and pet's names. Null for a guest's.
+     */
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    petId: integer('pet_id').references(() => pets.id, { onDelete: 'cascade' }),
+    notes: text('notes'),
+    chosenClinicianId: integer('chosen_clinician_id').references(() => clinicians.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('soft_bookings_time_order_ck', sql`${t.endsAt} > ${t.startsAt}`),
+    check('soft_bookings_client_pet_ck', sql`(${t.clientId} is null) = (${t.petId} is null)`),
     check('soft_bookings_displaced_released_ck', sql`${t.displacedAt} is null or ${t.status} = 'Released'`),
     index('soft_bookings_live_email_idx')
       .on(t.email, t.expiresAt)
