@@ -1,5 +1,6 @@
 import { formatPounds } from '@vet/contracts/money';
 import { checkoutMinutes, type PaymentStatus } from '@vet/contracts/payment-rules';
+import type { Payment } from '@vet/contracts/payments';
 import type { Database, Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
@@ -210,14 +211,7 @@ export async function startInvoicePayment(
   return { paymentId: payment.id, checkoutUrl: state.url };
 }
 
-export interface PaymentView {
-  id: number;
-  purpose: PaymentRow['purpose'];
-  status: PaymentStatus;
-  amountPence: number;
-  invoiceId: number | null;
-  paidAt: string | null;
-}
+export type PaymentView = Payment;
 
 /** The client's payment as it stands now; another client's answers like a missing one. */
 async function paymentOf(deps: PaymentsDeps, clientId: number, paymentId: number): Promise<PaymentRow> {
@@ -234,6 +228,8 @@ function viewOf(payment: PaymentRow): PaymentView {
     amountPence: payment.amount_pence,
     invoiceId: payment.invoice_id,
     paidAt: payment.paid_at ? new Date(payment.paid_at).toISOString() : null,
+    booking: null,
+    refund: null,
   };
 }
 
