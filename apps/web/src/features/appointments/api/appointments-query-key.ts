@@ -9,3 +9,7 @@ export const visitsQueryKey = ['appointment-visits'] as const;
 
 /** A visit of several pets (decision 0117), in the cache. */
 export const visitQueryKey = (visitId: string) => [...visitsQueryKey, visitId] as const;
+
+/** The deposit or card hold taken with an appointment: under its entry, so reading it again reads both. */
+export const appointmentPaymentQueryKey = (appointmentId: number) =>
+  ['appointments', appointmentId, 'payment'] as const;

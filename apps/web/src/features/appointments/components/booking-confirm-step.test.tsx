@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import type { FromPrice } from '@vet/contracts/practice-prices';
 import { bookingMessages } from '@vet/contracts/booking-rules';
@@ -23,7 +23,7 @@ const clapham: PracticePrices = {
 };
 
 /** The confirm step against an API that refuses the booking with `status` and `message`. */
-function renderRefused(
+async function renderRefused(
   status: number,
   message: string,
   vet: { clinicianId: number; name: string } | null = null,
@@ -33,10 +33,13 @@ function renderRefused(
 ) {
   const fetch = vi.fn((url: string, _init?: RequestInit) =>
     Promise.resolve(
-      // The day's quote, read as the step opens (issue 62); every write is refused.
+      // The day's quote, read as the step opens (issue 62), and the payment asked (none, issue 64);
+      // every write is refused.
       url.includes('/price?')
         ? Response.json({ date: '2030-05-02', price })
-        : Response.json({ statusCode: status, error: 'Refused', message }, { status }),
+        : url.includes('/appointment-payments/terms?')
+          ? Response.json({ kind: 'none' })
+          : Response.json({ statusCode: status, error: 'Refused', message }, { status }),
     ),
   );
   // The practice's prices (its owner and fees, issue 62) answered apart: `fetch` sees the booking's calls.
@@ -73,24 +76,27 @@ function renderRefused(
       </ApiClientProvider>
     </QueryClientProvider>,
   );
-  fireEvent.click(screen.getByRole('button', { name: existing ? 'Confirm change' : 'Confirm booking' }));
+  const name = existing ? 'Confirm change' : 'Confirm booking';
+  // A new booking's press waits for the payment asked (issue 64).
+  await waitFor(() => expect(screen.getByRole('button', { name }).hasAttribute('disabled')).toBe(false));
+  fireEvent.click(screen.getByRole('button', { name }));
   return fetch;
 }
 
-/** The calls that write (booking, moving), leaving out the reads of the day's price. */
-const writes = (fetch: ReturnType<typeof renderRefused>) =>
-  fetch.mock.calls.filter(([url]) => !url.includes('/price?'));
+/** The calls that write (booking, moving), leaving out the reads of the day's price and of the terms. */
+const writes = (fetch: Awaited<ReturnType<typeof renderRefused>>) =>
+  fetch.mock.calls.filter(([url]) => !url.includes('/price?') && !url.includes('/terms?'));
 
 /** Finding 4 of the ASVS review: the caps' and the limit's refusals are said in the API's words. */
 describe('ConfirmStep refused by a cap or a limit', () => {
   it('says the cap on upcoming appointments in the API’s words (403)', async () => {
-    renderRefused(403, bookingMessages.tooManyForClient);
+    await renderRefused(403, bookingMessages.tooManyForClient);
     expect(await screen.findByText(bookingMessages.tooManyForClient)).toBeTruthy();
   });
 
   it('says how long to wait when the bookings of one identity are limited (429)', async () => {
     const message = 'Too many attempts. Please try again in 7 minutes.';
-    renderRefused(429, message);
+    await renderRefused(429, message);
     expect(await screen.findByText(message)).toBeTruthy();
   });
 });
@@ -98,7 +104,7 @@ describe('ConfirmStep refused by a cap or a limit', () => {
 /** Decision 0101: a vet the client named is shown, sent, and their refusal said in the API's words. */
 describe('ConfirmStep with a named vet', () => {
   it('says who will see the pet, books with them, and asks to choose another vet when they have left', async () => {
-    const fetch = renderRefused(400, bookingMessages.clinicianUnavailable, {
+    const fetch = await renderRefused(400, bookingMessages.clinicianUnavailable, {
       clinicianId: 11,
       name: 'Kirsty Doyle',
     });
@@ -109,7 +115,7 @@ describe('ConfirmStep with a named vet', () => {
   });
 
   it('books any vet without a clinician, and keeps a 400’s words to itself', async () => {
-    const fetch = renderRefused(400, 'Some detail the client need not read');
+    const fetch = await renderRefused(400, 'Some detail the client need not read');
     expect(screen.getByText('Vet')).toBeTruthy();
     expect(await screen.findByText(/Submission failed/)).toBeTruthy();
     const body = JSON.parse(writes(fetch)[0]?.[1]?.body as string) as { clinicianId?: number };
@@ -129,7 +135,7 @@ describe('ConfirmStep moving a booking', () => {
   };
 
   it('moves it to the named vet, and asks to choose another vet when they have left', async () => {
-    const fetch = renderRefused(
+    const fetch = await renderRefused(
       400,
       bookingMessages.clinicianUnavailable,
       { clinicianId: 11, name: 'Kirsty Doyle' },
@@ -142,7 +148,7 @@ describe('ConfirmStep moving a booking', () => {
   });
 
   it('moves it with any vet when none is named', async () => {
-    const fetch = renderRefused(403, bookingMessages.namingOff, null, existing);
+    const fetch = await renderRefused(403, bookingMessages.namingOff, null, existing);
     expect(await screen.findByText(bookingMessages.namingOff)).toBeTruthy();
     const body = JSON.parse(writes(fetch)[0]?.[1]?.body as string) as { clinicianId?: number };
     expect(body.clinicianId).toBeUndefined();
@@ -162,7 +168,7 @@ describe('ConfirmStep moving a visit', () => {
   const visit = { visitId: '0f8fad5b-d9cb-469f-a165-70867728950e', withPets: [{ petId: 8, name: 'Mango' }] };
 
   it('moves the whole visit with the vet named, and says a taken time as a single change does', async () => {
-    const fetch = renderRefused(
+    const fetch = await renderRefused(
       409,
       bookingMessages.slotTaken,
       { clinicianId: 11, name: 'Kirsty Doyle' },
@@ -182,7 +188,7 @@ describe('ConfirmStep moving a visit', () => {
 /** Issue 62: the check step says who owns the practice and the written prescription notice, with its fee. */
 describe('ConfirmStep’s notices', () => {
   it('names the practice’s owner and its written prescription fees', async () => {
-    renderRefused(403, bookingMessages.tooManyForClient);
+    await renderRefused(403, bookingMessages.tooManyForClient);
     expect(
       await screen.findByText('Willowbrook Vets Clapham is owned by Willowbrook Veterinary Group Ltd.'),
     ).toBeTruthy();
@@ -207,19 +213,19 @@ describe('ConfirmStep price', () => {
 
   it("asks for the chosen day's price for the pet, and shows it before the client commits", async () => {
     const price = { amountPence: 5400, includes: 'The examination' };
-    const fetch = renderRefused(403, bookingMessages.namingOff, null, null, null, price);
+    const fetch = await renderRefused(403, bookingMessages.namingOff, null, null, null, price);
     expect(await screen.findByText('Price: From £54.00 · Includes: The examination')).toBeTruthy();
     const read = fetch.mock.calls.find(([url]) => url.includes('/price?'))?.[0];
     expect(read).toMatch(/\/practices\/3\/appointment-reasons\/5\/price\?date=2030-05-02&petId=7$/);
   });
 
   it('says when none is published for the day', async () => {
-    renderRefused(403, bookingMessages.namingOff, null, null, null, null);
+    await renderRefused(403, bookingMessages.namingOff, null, null, null, null);
     expect(await screen.findByText(noPriceText)).toBeTruthy();
   });
 
   it('says a move changes the price, and what it was', async () => {
-    renderRefused(403, bookingMessages.namingOff, null, existing, null, {
+    await renderRefused(403, bookingMessages.namingOff, null, existing, null, {
       amountPence: 5400,
       includes: null,
     });
@@ -227,7 +233,7 @@ describe('ConfirmStep price', () => {
   });
 
   it('says the price plainly when a move keeps it', async () => {
-    renderRefused(403, bookingMessages.namingOff, null, existing, null, {
+    await renderRefused(403, bookingMessages.namingOff, null, existing, null, {
       amountPence: 5100,
       includes: null,
     });

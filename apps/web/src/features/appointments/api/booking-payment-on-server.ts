@@ -1,0 +1,24 @@
+import { serialIdParam } from '@vet/contracts/ids';
+import { paymentSchema, type Payment } from '@vet/contracts/payments';
+import { getFromApiOnServer, postToApiOnServer } from '@/shared/bff/server-api';
+
+/**
+ * The return page's first read (issue 64), on the server: 'not-found' for an id that is not one of this
+ * client's booking payments (missing, another client's, a bill's, not an id: all alike); undefined when the
+ * API cannot be reached, which the page says.
+ */
+export async function getBookingPaymentOnServer(
+  id: string,
+  { cancelled }: { cancelled: boolean },
+): Promise<Payment | 'not-found' | undefined> {
+  const parsed = serialIdParam.safeParse(id);
+  if (!parsed.success) return 'not-found';
+  const path = ['v2', 'payments', String(parsed.data)];
+  // Back from the provider's page without paying: its page is closed and the time released. A second
+  // cancel (a reload) answers the payment as it stands; a refusal (the payment went through first) falls
+  // back to the plain read.
+  const closed = cancelled ? await postToApiOnServer([...path, 'cancel'], {}, paymentSchema) : undefined;
+  const read = closed?.data ? closed : await getFromApiOnServer(path, paymentSchema);
+  if (read.status === 404 || (read.data && read.data.booking === null)) return 'not-found';
+  return read.data;
+}

@@ -1,0 +1,38 @@
+import type { AppointmentPayment } from '@vet/contracts/payments';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { ApiError, type ApiClient } from '@/shared/api/api-client';
+import { useApiClient } from '@/shared/api/api-client-context';
+import { appointmentPaymentQueryKey } from './appointments-query-key';
+
+/**
+ * GET /v2/appointments/{appointmentId}/payment (issue 64): the deposit or card hold taken with it, or null
+ * when it has none (the API's 404, which is also its answer for an appointment that is not the client's).
+ */
+export async function getAppointmentPayment(
+  api: ApiClient,
+  appointmentId: number,
+  signal?: AbortSignal,
+): Promise<AppointmentPayment | null> {
+  try {
+    return await api.get<AppointmentPayment>(`/v2/appointments/${appointmentId}/payment`, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function appointmentPaymentQueryOptions(api: ApiClient, appointmentId: number | null) {
+  return queryOptions({
+    queryKey: appointmentPaymentQueryKey(appointmentId ?? 0),
+    queryFn:
+      appointmentId === null ? skipToken : ({ signal }) => getAppointmentPayment(api, appointmentId, signal),
+  });
+}
+
+/** Read while `appointmentId` is set (the cancel dialog open; a cancelled appointment's refund). */
+export function useAppointmentPayment(appointmentId: number | null, refetchInterval?: number | false) {
+  return useQuery({
+    ...appointmentPaymentQueryOptions(useApiClient(), appointmentId),
+    ...(refetchInterval === undefined ? {} : { refetchInterval }),
+  });
+}
