@@ -2,7 +2,12 @@ import type { AppointmentDetail } from '@vet/contracts/appointment-booking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
-import { appointmentQueryKey, appointmentsQueryKey, visitsQueryKey } from './appointments-query-key';
+import {
+  appointmentPaymentQueryKey,
+  appointmentQueryKey,
+  appointmentsQueryKey,
+  visitsQueryKey,
+} from './appointments-query-key';
 
 /** PATCH /appointments/{appointmentId}/cancel?reasonId: 409 once past the practice's cut-off. */
 export function cancelAppointment(api: ApiClient, appointmentId: number, reasonId: number) {
@@ -26,6 +31,8 @@ export function useCancelAppointment() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: appointmentsQueryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: visitsQueryKey }),
+        // A deposit refunded or a hold released by the cancel (issue 64).
+        queryClient.invalidateQueries({ queryKey: appointmentPaymentQueryKey(appointment.appointmentId) }),
       ]);
     },
   });

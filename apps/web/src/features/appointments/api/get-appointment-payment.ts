@@ -1,5 +1,5 @@
 import type { AppointmentPayment } from '@vet/contracts/payments';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery, type Query } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 import { appointmentPaymentQueryKey } from './appointments-query-key';
@@ -29,10 +29,14 @@ export function appointmentPaymentQueryOptions(api: ApiClient, appointmentId: nu
   });
 }
 
+type Recheck = (
+  query: Query<AppointmentPayment | null, Error, AppointmentPayment | null, readonly unknown[]>,
+) => number | false;
+
 /** Read while `appointmentId` is set (the cancel dialog open; a cancelled appointment's refund). */
-export function useAppointmentPayment(appointmentId: number | null, refetchInterval?: number | false) {
+export function useAppointmentPayment(appointmentId: number | null, recheck?: Recheck) {
   return useQuery({
     ...appointmentPaymentQueryOptions(useApiClient(), appointmentId),
-    ...(refetchInterval === undefined ? {} : { refetchInterval }),
+    ...(recheck ? { refetchInterval: recheck } : {}),
   });
 }

@@ -13,6 +13,8 @@ import dialog from '@/shared/ui/dialog.module.css';
 import { useCancelAppointment } from '@/features/appointments/api/cancel-appointment';
 import { useCancelVisit } from '@/features/appointments/api/cancel-visit';
 import { useCancellationReasons } from '@/features/appointments/api/get-cancellation-reasons';
+import { useAppointmentPayment } from '@/features/appointments/api/get-appointment-payment';
+import { CancelPaymentOutcome } from './cancel-payment-outcome';
 import { CancellationReasonField, useCancellationReasonChoice } from './cancellation-reason-field';
 import styles from './cancel-appointment-dialog.module.css';
 
@@ -41,6 +43,10 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
   const petName = appointment?.petName ?? '';
   const title = removeFrom ? `Remove ${petName} from this visit` : `Cancel ${noun}`;
   const reason = useCancellationReasonChoice();
+  // A deposit or card hold is taken with one appointment, never a visit's (issue 64): said before the press.
+  const payment = useAppointmentPayment(
+    appointment && !visit && !removeFrom ? appointment.appointmentId : null,
+  );
   const close = () => {
     if (cancel.isPending) return;
     reason.reset();
@@ -82,6 +88,8 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
               }.`}
           </p>
         )}
+        {/* Judged at the moment it was read, as the dialog opened. */}
+        <CancelPaymentOutcome payment={payment} now={payment.dataUpdatedAt} />
         <CancellationReasonField reasons={reasons} {...reason.field} />
         {problem && (
           <div className={styles.problem}>
@@ -95,7 +103,7 @@ export function CancelAppointmentDialog({ appointment, onClose, onCancelled }: C
         <Button variant="outlined" onClick={close} disabled={cancel.isPending}>
           {removeFrom ? `Keep ${petName} in the visit` : `Keep ${noun}`}
         </Button>
-        <Button variant="contained" onClick={submit} loading={cancel.isPending}>
+        <Button variant="contained" onClick={submit} loading={cancel.isPending || payment.isLoading}>
           {removeFrom ? `Remove ${petName}` : `Cancel ${noun}`}
         </Button>
       </div>

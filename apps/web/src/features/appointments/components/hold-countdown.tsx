@@ -30,19 +30,24 @@ function useNow(intervalMs: number): number {
 /**
  * The time a hold has left (WCAG 2.2.1 and 2.2.4): the end time and whole minutes, redrawn every five
  * seconds but announced only at 5 minutes, at the 2-minute warning (which offers more time) and at the
- * end, through one polite status region. `onEnded` runs once when the hold runs out.
+ * end, through one polite status region. `onEnded` runs once when the hold runs out. Without `onExtend`
+ * (a time held while the owner pays, issue 64, which the provider's page bounds) nothing is offered,
+ * and `endingNote` and `endedNote` say what the end means.
  */
 export function HoldCountdown(props: {
   expiresAt: string;
-  extensionsLeft: number;
-  extending: boolean;
-  onExtend: () => void;
+  extensionsLeft?: number;
+  extending?: boolean;
+  onExtend?: () => void;
   onEnded?: () => void;
+  endingNote?: string;
+  endedNote?: string;
 }) {
   const now = useNow(5_000);
   const moment = holdMoment(props.expiresAt, now);
   const left = minutesLeft(props.expiresAt, now);
-  const extendable = props.extensionsLeft > 0;
+  const extensible = props.onExtend !== undefined;
+  const extendable = extensible && (props.extensionsLeft ?? 0) > 0;
   const { onEnded } = props;
   useEffect(() => {
     if (moment === 'ended') onEnded?.();
@@ -55,7 +60,7 @@ export function HoldCountdown(props: {
       </div>
       {moment === 'ended' ? (
         <AppAlert severity="warning" title="Your hold on this time has ended">
-          The time may still be free: hold it again, or choose another.
+          {props.endedNote ?? 'The time may still be free: hold it again, or choose another.'}
         </AppAlert>
       ) : (
         <>
@@ -67,25 +72,28 @@ export function HoldCountdown(props: {
             <AppAlert severity="warning" title="Your hold is about to end">
               {extendable
                 ? 'Hold this time for 15 more minutes if you need longer to finish.'
-                : 'It cannot be extended again: finish now, or hold the time again once it ends.'}
+                : (props.endingNote ??
+                  'It cannot be extended again: finish now, or hold the time again once it ends.')}
             </AppAlert>
           )}
-          <div className={styles.extend}>
-            <Button
-              variant={moment === 'warning' ? 'contained' : 'outlined'}
-              className={styles.extendButton}
-              disabled={!extendable}
-              loading={props.extending}
-              onClick={props.onExtend}
-            >
-              Hold for 15 more minutes
-            </Button>
-            <p className={typography.secondary}>
-              {extendable
-                ? `You can do this ${props.extensionsLeft === 1 ? 'once more' : `${props.extensionsLeft} more times`}.`
-                : 'This hold cannot be extended again.'}
-            </p>
-          </div>
+          {extensible && (
+            <div className={styles.extend}>
+              <Button
+                variant={moment === 'warning' ? 'contained' : 'outlined'}
+                className={styles.extendButton}
+                disabled={!extendable}
+                loading={props.extending}
+                onClick={props.onExtend}
+              >
+                Hold for 15 more minutes
+              </Button>
+              <p className={typography.secondary}>
+                {extendable
+                  ? `You can do this ${props.extensionsLeft === 1 ? 'once more' : `${props.extensionsLeft} more times`}.`
+                  : 'This hold cannot be extended again.'}
+              </p>
+            </div>
+          )}
         </>
       )}
     </div>

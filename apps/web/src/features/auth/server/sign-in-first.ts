@@ -11,6 +11,7 @@ export const SIGN_IN_FIRST_PAGES = [
   '/',
   '/appointments',
   '/appointments/book',
+  '/appointments/payment/[paymentId]',
   '/bills',
   '/bills/estimates/[estimateId]',
   '/bills/invoices/[invoiceId]',

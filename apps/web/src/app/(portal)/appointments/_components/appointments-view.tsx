@@ -6,6 +6,7 @@ import { useAppointments } from '@/features/appointments/api/get-appointments';
 import { groupAppointments } from '@/features/appointments/appointment-groups';
 import type { CancelTarget } from '@/features/appointments/cancel-target';
 import { AppointmentsList } from '@/features/appointments/components/appointments-list';
+import { CancelledPaymentNotice } from '@/features/appointments/components/cancelled-payment-notice';
 import { usePets } from '@/features/pets/api/get-pets';
 import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -43,6 +44,8 @@ export function AppointmentsView() {
   const { showToast } = useToast();
   const [openedAt] = useState(() => new Date());
   const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
+  // The appointment last cancelled on its own: its deposit's refund or hold's release is shown (issue 64).
+  const [cancelledId, setCancelledId] = useState<number | null>(null);
   const stopCancelling = useCallback(() => setCancelling(null), []);
 
   const tracked = useRef(false);
@@ -71,6 +74,7 @@ export function AppointmentsView() {
       <p className={cx(typography.secondary, styles.note)}>
         Times are UK time, as your practice’s clocks show them (GMT in winter, BST in summer).
       </p>
+      {cancelledId !== null && <CancelledPaymentNotice appointmentId={cancelledId} />}
       <div className={styles.sections}>
         <AppointmentsList
           groups={appointments.data ? groupAppointments(appointments.data, openedAt) : undefined}
@@ -98,6 +102,7 @@ export function AppointmentsView() {
             const visit = cancelling?.visit !== undefined;
             const removed = cancelling?.removeFrom ? cancelling.petName : null;
             setCancelling(null);
+            if (!visit && !removed && cancelling) setCancelledId(cancelling.appointmentId);
             showToast(
               removed
                 ? `${removed} has been removed from the visit.`
