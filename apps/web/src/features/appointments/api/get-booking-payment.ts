@@ -26,7 +26,10 @@ export function useBookingPayment(initial: Payment) {
     queryKey: ['payments', initial.id],
     queryFn: ({ signal }) => getBookingPayment(api, initial.id, signal),
     initialData: initial,
-    staleTime: 0,
+    // The server has just read it: only the timer below, or the owner's Check again, reads it again.
+    staleTime: Infinity,
+    // A failed check is said at once; the next one comes with the timer anyway.
+    retry: false,
     refetchInterval: (query) =>
       query.state.data && isAwaitingProvider(query.state.data) ? paymentRecheckMs : false,
     refetchOnWindowFocus: false,

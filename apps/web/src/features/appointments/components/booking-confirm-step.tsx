@@ -8,11 +8,9 @@ import type {
 import type { VisitDetail } from '@vet/contracts/appointment-visits';
 import { visitPetNames } from '@vet/contracts/booking-rules';
 import type { AppointmentReason } from '@vet/contracts/lookups';
-import { useState } from 'react';
 import { ApiError } from '@/shared/api/api-client';
-import { apiProblem, submissionFailedMessage, type ApiProblem } from '@/shared/api/api-problem';
+import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
-import { LoadError } from '@/shared/components/load-error';
 import { formatPracticeClock, practiceDate } from '@/shared/dates/appointment-time';
 import { actionButtonClassName } from '@/shared/actions/action-button';
 import { Button } from '@/shared/ui/button';
@@ -21,17 +19,12 @@ import { useAmendVisit } from '@/features/appointments/api/amend-visit';
 import { useBookAppointment } from '@/features/appointments/api/book-appointment';
 import { useBookVisit } from '@/features/appointments/api/book-visit';
 import { useAppointmentPrices } from '@/features/appointments/api/get-appointment-prices';
-import { useBookingPaymentTerms } from '@/features/appointments/api/get-booking-payment-terms';
-import { useStartBookingPayment } from '@/features/appointments/api/start-booking-payment';
-import {
-  payAndBookLabel,
-  paymentNoun,
-  paymentStartProblemText,
-} from '@/features/appointments/booking-payment-text';
+import { payAndBookLabel, paymentStartProblemText } from '@/features/appointments/booking-payment-text';
 import { readBookingConflict } from '@/features/appointments/booking-conflict';
 import styles from './booking-confirm-step.module.css';
 import { AlternativeTimes, Section, StepActions, StepHeading } from './booking-parts';
-import { BookingPaymentTermsBlock } from './booking-payment-terms';
+import { BookingPaymentNotices } from './booking-payment-terms';
+import { usePayAndBook } from './use-pay-and-book';
 import { BookingPracticeNotices } from './booking-practice-notices';
 import { BookingSummary } from './booking-summary';
 import { QuotedPrice } from './quoted-price';
@@ -46,9 +39,8 @@ function visitOrder(pets: readonly { name: string }[], startsAt: string, duratio
     .join(', then ');
 }
 
-/** A refusal that means the payment asked is not the one shown: the terms are read again. */
-const termsChanged = (problem: ApiProblem | null) =>
-  problem?.code === 'terms_changed' || problem?.code === 'payment_required';
+/** A refusal that means the payment asked is not the one shown: said apart, with the terms read again. */
+const termsChanged = (code: string | null) => code === 'terms_changed' || code === 'payment_required';
 
 /**
  * Booking's (and amending's) second step: everything spelt out, one Idempotency-Key per attempt; a lost
@@ -71,6 +63,8 @@ export function ConfirmStep(props: {
   onAlternative: (slot: AppointmentSlot) => void;
   onDone: (appointment: AppointmentDetail) => void;
   onVisitDone?: (visit: VisitDetail) => void;
+  /** Opens the provider's page (a test watches it instead). */
+  leaveFor?: (url: string) => void;
 }) {
   const { practice, pet, reason, startsAt, existing } = props;
   const vet = props.vet ?? null;
@@ -81,24 +75,21 @@ export function ConfirmStep(props: {
   const amendVisit = useAmendVisit(movingVisitId);
   const visitPets = existing && !movingVisitId ? [] : [pet, ...(props.withPets ?? [])];
   const visit = visitPets.length > 1;
-  // Only a new booking is asked to pay; a move keeps the payment taken with the appointment.
-  const terms = useBookingPaymentTerms(
+  // Only a new booking is asked to pay (issue 64); a move keeps the payment taken with the appointment.
+  const payment = usePayAndBook(
     existing || movingVisitId
       ? null
       : { practiceId: practice.practiceId, appointmentReasonId: reason.appointmentReasonId, startsAt },
+    props.leaveFor,
   );
-  const asked = terms.data && terms.data.kind !== 'none' ? terms.data : null;
-  const startPayment = useStartBookingPayment();
-  // Set once the provider's page is opening: the press stays busy until the browser leaves.
-  const [leaving, setLeaving] = useState(false);
-  const [changedTerms, setChangedTerms] = useState<string | null>(null);
+  const { asked, terms, onError } = payment;
   const paying = asked !== null && !visit;
   const mutation = movingVisitId
     ? amendVisit
     : existing
       ? amend
       : paying
-        ? startPayment
+        ? payment.start
         : visit
           ? bookVisit
           : book;
@@ -123,44 +114,23 @@ export function ConfirmStep(props: {
         price: prices[index]?.data?.price ?? null,
       }))
     : undefined;
-  const onError = (failure: Error) => {
-    const refused = apiProblem(failure);
-    if (!termsChanged(refused)) return;
-    setChangedTerms(refused.message ?? 'The payment asked for this appointment has changed.');
-    void terms.refetch();
-  };
   const confirm = () => {
     const onSuccess = (appointment: AppointmentDetail) => props.onDone(appointment);
     const clinician = vet ? { clinicianId: vet.clinicianId } : {};
-    setChangedTerms(null);
+    payment.forgetChangedTerms();
     if (movingVisitId) {
       // The whole visit, its pets in the same order (decision 0117).
       amendVisit.mutate({ startsAt, ...clinician }, { onSuccess: (moved) => props.onVisitDone?.(moved) });
     } else if (existing) {
       amend.mutate({ startsAt, ...(vet ? { clinicianId: vet.clinicianId } : {}) }, { onSuccess });
-    } else if (asked && !visit) {
-      startPayment.mutate(
-        {
-          body: {
-            practiceId: practice.practiceId,
-            petId: pet.petId,
-            appointmentReasonId: reason.appointmentReasonId,
-            startsAt,
-            ...clinician,
-            kind: asked.kind,
-            amountPence: asked.amountPence,
-          },
-          idempotencyKey: crypto.randomUUID(),
-        },
-        {
-          onSuccess: ({ checkoutUrl }) => {
-            setLeaving(true);
-            // A navigation, not a form post: the page's form-action policy does not apply to it.
-            window.location.assign(checkoutUrl);
-          },
-          onError,
-        },
-      );
+    } else if (paying) {
+      payment.pay({
+        practiceId: practice.practiceId,
+        petId: pet.petId,
+        appointmentReasonId: reason.appointmentReasonId,
+        startsAt,
+        ...clinician,
+      });
     } else if (visit) {
       // One visit, all or nothing (decision 0117); a new key for each attempt, as for one pet.
       bookVisit.mutate(
@@ -216,31 +186,15 @@ export function ConfirmStep(props: {
         )}
         {/* Who owns the practice, and the written prescription notice (issue 62). */}
         <BookingPracticeNotices practiceId={practice.practiceId} practiceName={practice.name} ownership />
-        {asked && <BookingPaymentTermsBlock terms={asked} />}
-        {asked && visit && (
-          <div className={styles.problem}>
-            <AppAlert severity="info">
-              {reason.name} needs a {paymentNoun(asked.kind, asked.amountPence)} for each pet, taken one
-              appointment at a time: book each pet on its own.
-            </AppAlert>
-          </div>
-        )}
-        {terms.isError && (
-          <div className={styles.problem}>
-            <LoadError
-              message="We could not check whether this appointment needs a payment."
-              onRetry={() => void terms.refetch()}
-            />
-          </div>
-        )}
-        {changedTerms && (
-          <div className={styles.problem}>
-            <AppAlert severity="error" title="The payment asked has changed">
-              {changedTerms}
-            </AppAlert>
-          </div>
-        )}
-        {problem && !termsChanged(problem) && (
+        <BookingPaymentNotices
+          asked={asked}
+          visit={visit}
+          reasonName={reason.name}
+          termsFailed={terms.isError}
+          onRetryTerms={() => void terms.refetch()}
+          changedTerms={payment.changedTerms}
+        />
+        {problem && !termsChanged(problem.code) && (
           <div className={styles.problem}>
             {paymentFault ? (
               <AppAlert severity="error">{paymentFault}</AppAlert>
@@ -278,14 +232,14 @@ export function ConfirmStep(props: {
           variant="outlined"
           className={actionButtonClassName}
           onClick={props.onChooseAgain}
-          disabled={mutation.isPending || leaving}
+          disabled={mutation.isPending || payment.leaving}
         >
           Choose another time
         </Button>
         <Button
           variant="contained"
           className={actionButtonClassName}
-          loading={mutation.isPending || leaving || terms.isLoading}
+          loading={mutation.isPending || payment.leaving || terms.isLoading}
           // Unknown terms, or a payment a visit cannot take: nothing to press until they are settled.
           disabled={terms.isError || (asked !== null && visit)}
           onClick={confirm}
