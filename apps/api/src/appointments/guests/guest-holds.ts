@@ -221,7 +221,9 @@ export const isGivenAway = (hold: HoldRecord) => hold.status === 'Released' && h
  * answered: Converted and Replaced with a plain 409, any other Released like a missing one.
  */
 export function assertActionable(hold: HoldRecord | null): asserts hold is HoldRecord {
-  if (!hold || (hold.status === 'Released' && !isGivenAway(hold))) throw notFound(guestMessages.holdNotFound);
+  // A client's time held while they pay (decision 0158) is the payment's, never a guest's to act on.
+  if (!hold || hold.clientId !== null || (hold.status === 'Released' && !isGivenAway(hold)))
+    throw notFound(guestMessages.holdNotFound);
   if (hold.status === 'Converted') throw conflict(guestMessages.holdCompleted);
   if (hold.status === 'Replaced') throw conflict(guestMessages.holdReplaced);
 }
