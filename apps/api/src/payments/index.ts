@@ -12,6 +12,13 @@ export {
   type PaymentsDeps,
 } from './checkout/index.ts';
 export {
+  bookingPaymentRoutes,
+  createBookingPaymentHooks,
+  paymentAskedOf,
+  rulesForAppointments,
+  sweepBookingPayments,
+} from './booking-payments/index.ts';
+export {
   ProviderRefusedError,
   ProviderUnavailableError,
   stripeProvider,

@@ -78,6 +78,8 @@ export const onlinePayments = pgTable(
     cutoffMinutes: integer('cutoff_minutes'),
     /** A card hold's authorisation: captured as a deposit by its sixth day if its visit is still ahead. */
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /** When the booking's rules last had their say (kept, released, captured, or a refund begun). */
+    bookingSettledAt: timestamp('booking_settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,7 +104,9 @@ export const onlinePayments = pgTable(
     // The rules' pass over booking payments still to settle (a hold to void or capture, a deposit to give back).
     index('online_payments_booking_open_idx')
       .on(t.id)
-      .where(sql`${t.purpose} <> 'invoice' and ${t.status} in ('paid', 'authorised', 'captured')`),
+      .where(
+        sql`${t.purpose} <> 'invoice' and ${t.status} in ('paid', 'authorised', 'captured') and ${t.bookingSettledAt} is null`,
+      ),
     check(
       'online_payments_invoice_ck',
       sql`${t.purpose} <> 'invoice' or ${t.invoiceId} is not null or ${t.status} <> 'pending'`,

@@ -20,6 +20,8 @@ export type { Booker, BookingDeps, BookingManageLinks, BookingOutcome } from './
 export { assertRoomToBook, bookingCaps, bookingsPerIdentity } from './booking-caps.ts';
 export type { BookingCaps } from './booking-caps.ts';
 export { createBookingDeps } from './booking-deps.ts';
+export type { PaymentAsked } from './payment-asked.ts';
+export { assertNoPaymentAsked } from './payment-asked.ts';
 export type { BookingDepsOptions } from './booking-deps.ts';
 export { manageLinkLabel, practiceTime, recordChangeEmail } from './booking-emails.ts';
 export { openDiary, refusalOf } from './diary.ts';

@@ -35,17 +35,12 @@ export interface PaymentHold {
 }
 
 export type HoldForPaymentOutcome<T> =
-  | { kind: 'held'; hold: PaymentHold; result: T }
-  | Exclude<BookingOutcome, { kind: 'booked' }>;
+  { kind: 'held'; hold: PaymentHold; result: T } | Exclude<BookingOutcome, { kind: 'booked' }>;
 
 /** Why a held time did not become an appointment when its payment came: its money goes back. */
 export type PaymentHoldRefusal = 'taken' | 'petBusy' | 'refused' | 'gone';
 
 export type BookHeldOutcome = { kind: 'booked'; appointmentId: number } | { kind: PaymentHoldRefusal };
-
-/** The booking context of a client's booking body: practice, reason, pet, chosen clinician, all checked. */
-export const paymentBookingContext = (deps: BookingDeps, booker: Booker, body: BookAppointmentBody) =>
-  loadBookingContext(deps, booker, body);
 
 /**
  * Holds a bookable start for the client's pet until `expiresAt`, by the booking's rules (decision 0057's
@@ -57,10 +52,10 @@ export async function holdForPayment<T>(
   deps: BookingDeps,
   booker: Booker & { lastName: string },
   body: BookAppointmentBody,
-  context: ReadyContext,
   expiresAt: Date,
-  within: (tx: Executor, hold: PaymentHold) => Promise<T>,
+  within: (tx: Executor, hold: PaymentHold, context: ReadyContext) => Promise<T>,
 ): Promise<HoldForPaymentOutcome<T>> {
+  const context = await loadBookingContext(deps, booker, body);
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
   const pet = context.pet!;
@@ -110,7 +105,7 @@ export async function holdForPayment<T>(
           expiresAt,
         };
         await diary.hold({ holdId: hold.id, startsAt, endsAt, expiresAt });
-        return { kind: 'held' as const, hold, result: await within(tx, hold) };
+        return { kind: 'held' as const, hold, result: await within(tx, hold, context) };
       });
     } catch (error) {
       if (refusalOf(error) === 'taken') continue;
@@ -151,7 +146,11 @@ export async function bookPaymentHold(
     return await inSavepoint(tx, async (savepoint) => {
       const now = deps.now();
       const diary = await openDiary(savepoint, { clinicianId: found.clinicianId, petId, clock: () => now });
-      const [hold] = await savepoint.select().from(softBookings).where(eq(softBookings.id, holdId)).for('update');
+      const [hold] = await savepoint
+        .select()
+        .from(softBookings)
+        .where(eq(softBookings.id, holdId))
+        .for('update');
       if (!hold) return { kind: 'gone' as const };
       if (hold.status === 'Converted' && hold.convertedAppointmentId !== null) {
         return { kind: 'booked' as const, appointmentId: hold.convertedAppointmentId };

@@ -10,6 +10,7 @@ import {
   ProviderUnavailableError,
   type CheckoutState,
   type PaymentProvider,
+  type RefundEvent,
 } from '../provider/index.ts';
 import { paymentReceiptEmail } from './payment-receipt.ts';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.ts';
@@ -73,6 +74,10 @@ export interface BookingPaymentHooks {
   terms(payment: PaymentRow, refs: { practice_name: string }): string | null;
   /** After the commit: the refund, void or capture its booking now calls for (never under a lock). */
   afterSettled(paymentId: number): Promise<void>;
+  /** What the owner is shown of its booking and refund. */
+  describe(paymentId: number): Promise<Pick<Payment, 'booking' | 'refund'>>;
+  /** A refund's later news from the provider's webhook. */
+  refundNews(news: RefundEvent): Promise<void>;
 }
 
 /**
@@ -166,6 +171,7 @@ async function refresh(deps: PaymentsDeps, payment: PaymentRow, expire: boolean)
     expire ? provider.expireCheckout(sessionId) : provider.checkout(sessionId),
   );
   await deps.db.transaction((tx) => settle(deps, tx, payment.id, state));
+  if (payment.purpose !== 'invoice') await deps.bookings?.afterSettled(payment.id);
 }
 
 export interface StartedPayment {
@@ -279,8 +285,11 @@ function viewOf(payment: PaymentRow): PaymentView {
   };
 }
 
-const view = async (deps: PaymentsDeps, clientId: number, paymentId: number) =>
-  viewOf(await paymentOf(deps, clientId, paymentId));
+async function view(deps: PaymentsDeps, clientId: number, paymentId: number): Promise<PaymentView> {
+  const payment = await paymentOf(deps, clientId, paymentId);
+  if (payment.purpose === 'invoice' || !deps.bookings) return viewOf(payment);
+  return { ...viewOf(payment), ...(await deps.bookings.describe(paymentId)) };
+}
 
 /**
  * GET /v2/payments/{paymentId}: where a payment of the client's stands. A pending one is checked with the
@@ -292,11 +301,12 @@ export async function getPayment(
   paymentId: number,
 ): Promise<PaymentView> {
   const payment = await paymentOf(deps, clientId, paymentId);
-  if (payment.status !== 'pending') return viewOf(payment);
-  try {
-    await refresh(deps, payment, false);
-  } catch {
-    // The provider is down: the page shows the payment as still being confirmed, and asks again.
+  if (payment.status === 'pending') {
+    try {
+      await refresh(deps, payment, false);
+    } catch {
+      // The provider is down: the page shows the payment as still being confirmed, and asks again.
+    }
   }
   return view(deps, clientId, paymentId);
 }
@@ -310,8 +320,10 @@ export async function cancelPayment(
   const payment = await deps.db.transaction(async (tx) => {
     const locked = await deps.repository.lock(tx, paymentId, clientId);
     // No page was ever opened for it: nobody can pay it, so it simply ends.
-    if (locked?.status === 'pending' && !locked.checkout_session_id)
+    if (locked?.status === 'pending' && !locked.checkout_session_id) {
       await deps.repository.markExpired(tx, paymentId);
+      if (locked.purpose !== 'invoice') await deps.bookings?.ended(tx, locked);
+    }
     return locked;
   });
   if (!payment) throw notFound(paymentMessages.notFound);
