@@ -19,6 +19,7 @@ import {
   earlierTimesRoutes,
   createEarlierTimesDeps,
   departureCancellation,
+  createBookingDeps,
 } from './appointments/index.ts';
 import {
   publicScope,
@@ -58,6 +59,11 @@ import {
   paymentRoutes,
   paymentWebhookRoutes,
   stripeProvider,
+  bookingPaymentRoutes,
+  createBookingPaymentHooks,
+  paymentAskedOf,
+  rulesForAppointments,
+  type PaymentsDeps,
 } from './payments/index.ts';
 import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
 
@@ -88,7 +94,7 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions) {
   const { config, db, pool, sessionPool, logger, onboardingBudgets, metrics, resolveHost } = options;
-  const payments = {
+  const payments: Omit<PaymentsDeps, 'db'> = {
     repository: createPaymentsRepository(),
     provider: config.payments.provider === 'stripe' ? stripeProvider(config.payments) : null,
     portalUrl: config.portalUrl,
@@ -139,6 +145,8 @@ export async function buildApp(options: BuildAppOptions) {
   };
   // Every confirmation and reminder's manage link: only an appointment's newest works (decision 0095).
   const links = manageLinks(config.portalUrl, config.verificationCodePepper);
+  // Deposits and card holds at booking (decision 0158): asked only where paying online is on.
+  const paymentAsked = payments.provider ? paymentAskedOf(db) : undefined;
   await app.register(publicScope, {
     routes: [
       healthRoutes,
@@ -149,7 +157,7 @@ export async function buildApp(options: BuildAppOptions) {
       telemetryRoutes,
       preSignupRoutes(onboarding),
       // R4.24: guests search and hold anonymously; the hold's id is its bearer token.
-      guestRoutes({ brandName: config.brandName }),
+      guestRoutes({ brandName: config.brandName, paymentAsked }),
       // An appointment's manage link; the token in the body is its only key (decision 0084).
       manageLinkRoutes({
         brandName: config.brandName,
@@ -197,7 +205,11 @@ export async function buildApp(options: BuildAppOptions) {
     manageLinks: links,
     mailFrom: config.mailFrom,
     portalUrl: config.portalUrl,
+    paymentAsked,
+    appointmentsChanged: rulesForAppointments({ db, provider: payments.provider, now: () => new Date() }),
   };
+  const paidBooking = createBookingDeps(db, booking);
+  payments.bookings = createBookingPaymentHooks(db, paidBooking, payments.provider);
   await app.register(signedInScope, {
     routes: [
       clientRecordRoutes,
@@ -221,6 +233,11 @@ export async function buildApp(options: BuildAppOptions) {
         payOnline: payments.provider !== null,
       }),
       paymentRoutes(payments),
+      bookingPaymentRoutes({
+        booking: paidBooking,
+        payments,
+        bookingsPerIdentity: config.bookingRateLimitMax,
+      }),
     ],
     requireLinkedClient: true,
   });

@@ -44,7 +44,7 @@ const endsAt = sql`${value('endsAt')}::timestamptz`;
 const writeAppointment = namedStatement(
   'practice_booking_write',
   sql`with found as (
-      select id, status, client_id, cancelled_at, practice_id, clinician_id, starts_at, ends_at
+      select id, status, client_id, cancelled_at, cancelled_by, practice_id, clinician_id, starts_at, ends_at
       from appointments
       where id = coalesce(${value('id')}::int, (select id from appointments where pms_ref = ${value('ref')}::text))
       for update
@@ -59,6 +59,9 @@ const writeAppointment = namedStatement(
           -- cancelling again keeps the time it was first cancelled at
           cancelled_at = case when ${status} <> 'Cancelled' then null
                               when found.status = 'Cancelled' then found.cancelled_at else ${now} end,
+          -- the practice cancelling what the client had not gives a deposit back (decision 0158)
+          cancelled_by = case when ${status} <> 'Cancelled' then null
+                              when found.status = 'Cancelled' then found.cancelled_by else 'practice' end,
           updated_at = ${now}
       from found
       where a.id = found.id
@@ -73,12 +76,13 @@ const writeAppointment = namedStatement(
     ),
     inserted as (
       insert into appointments (pms_ref, source, status, practice_id, clinician_id, client_id, pet_id,
-                                reason_id, starts_at, ends_at, notes, notes_for_client, cancelled_at, created_at,
-                                updated_at)
+                                reason_id, starts_at, ends_at, notes, notes_for_client, cancelled_at, cancelled_by,
+                                created_at, updated_at)
       select ${value('ref')}::text, 'Practice', ${status}, ${value('practiceId')}::int,
              ${value('clinicianId')}::int, ${value('clientId')}::int, ${value('petId')}::int,
              ${value('reasonId')}::int, ${startsAt}, ${endsAt}, ${value('notes')}::text,
-             ${value('notesForClient')}::boolean, case when ${status} = 'Cancelled' then ${now} end, ${now}, ${now}
+             ${value('notesForClient')}::boolean, case when ${status} = 'Cancelled' then ${now} end,
+             case when ${status} = 'Cancelled' then 'practice' end, ${now}, ${now}
       where ${value('ref')}::text is not null and not exists (select 1 from found)
       returning id, source, flagged_at, true as created, null::appointment_status as previous_status,
                 null::int as previous_client_id, null::int as previous_practice_id,

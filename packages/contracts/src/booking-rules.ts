@@ -37,6 +37,9 @@ export const maxPetsPerVisit = 4;
 
 export const bookingMessages = {
   slotTaken: 'That time has just been taken.',
+  /** The practice asks a deposit or card hold for this reason (decision 0158): the booking page shows it. */
+  paymentRequired:
+    'The practice asks for a deposit or card hold to book this appointment online. Choose the time again to see it.',
   /** The pet is already booked in at an overlapping time (another appointment, another clinician). */
   petAlreadyBooked: (petName: string) => `${petName} already has an appointment at that time.`,
   /** R2.28 dialog "Online appointment booking unavailable". */

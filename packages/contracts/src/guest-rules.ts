@@ -24,6 +24,9 @@ export const softBookingStates = ['Held', 'Ended', 'GivenAway'] as const;
 export type SoftBookingState = (typeof softBookingStates)[number];
 
 export const guestMessages = {
+  /** Decision 0158: a reason with a deposit or card hold is booked signed in, where the payment is taken. */
+  paymentRequired:
+    'The practice asks for a deposit or card hold to book this appointment online. Sign in or create your account to book it.',
   holdNotFound: 'We could not find that held appointment time. It may have been released.',
   holdExpired: 'Your hold on this time has ended. Please choose the time again.',
   /** The practice booked the held time at its desk (decision 0063): the hold was released. */

@@ -14,8 +14,9 @@ export const defaultMachineClientId = 'practice-system';
 /**
  * What a machine client may do (decision 0105), one name per kind of write or read: each record kind's
  * writes (`clients`, `pets`, …), desk bookings (`appointments`), invitations, acknowledgements, the group's
- * list entries, reading the events (`events`), and managing its own webhook endpoints
- * (`webhook-endpoints`, decision 0112).
+ * list entries, reading the events (`events`), managing its own webhook endpoints
+ * (`webhook-endpoints`, decision 0112), and the deposits and card holds its practices ask at booking
+ * (`booking-payments`, decision 0158).
  */
 export const machineGrantKinds = [
   'practices',
@@ -36,5 +37,6 @@ export const machineGrantKinds = [
   'events',
   'prescription-requests',
   'webhook-endpoints',
+  'booking-payments',
 ] as const;
 export type MachineGrantKind = (typeof machineGrantKinds)[number];

@@ -374,6 +374,8 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
       practice_ref: 'PR-KENT-01',
       client_id: 5013,
       client_ref: 'C-877',
+      appointment_id: null,
+      appointment_ref: null,
       invoice_id: 2041,
       invoice_ref: 'INV-55120',
       amount_pence: 12_450,

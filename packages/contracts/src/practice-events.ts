@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { appointmentStatuses } from './appointments.ts';
 import { contactPreferenceChoicesSchema } from './contact-preferences.ts';
-import { paymentReceivedSchema } from './payment-events.ts';
+import {
+  paymentHoldCapturedSchema,
+  paymentHoldPlacedSchema,
+  paymentHoldReleasedSchema,
+  paymentReceivedSchema,
+  paymentRefundedSchema,
+  paymentRefundFailedSchema,
+} from './payment-events.ts';
 import { medicineCategories, supplyMethods } from './prescription-rules.ts';
 
 /**
@@ -46,6 +53,11 @@ export const practiceEventTypes = [
   'estimate.accepted',
   'estimate.declined',
   'payment.received',
+  'payment.hold_placed',
+  'payment.hold_captured',
+  'payment.hold_released',
+  'payment.refunded',
+  'payment.refund_failed',
 ] as const;
 export type PracticeEventType = (typeof practiceEventTypes)[number];
 
@@ -282,6 +294,12 @@ export const practiceEventDataSchemas = {
   }),
   /** An owner paid online (decision 0157): payment-events.ts. */
   'payment.received': paymentReceivedSchema,
+  /** Deposits and card holds at booking (decision 0158): payment-events.ts. */
+  'payment.hold_placed': paymentHoldPlacedSchema,
+  'payment.hold_captured': paymentHoldCapturedSchema,
+  'payment.hold_released': paymentHoldReleasedSchema,
+  'payment.refunded': paymentRefundedSchema,
+  'payment.refund_failed': paymentRefundFailedSchema,
 } satisfies Record<PracticeEventType, z.ZodType>;
 
 export type PracticeEventData<T extends PracticeEventType> = z.infer<(typeof practiceEventDataSchemas)[T]>;
@@ -308,6 +326,11 @@ export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventR
   'estimate.accepted': 'estimate',
   'estimate.declined': 'estimate',
   'payment.received': 'payment',
+  'payment.hold_placed': 'payment',
+  'payment.hold_captured': 'payment',
+  'payment.hold_released': 'payment',
+  'payment.refunded': 'payment',
+  'payment.refund_failed': 'payment',
 };
 
 /** The field of an event's data that names the record it is about. */

@@ -44,7 +44,9 @@ ALTER TABLE "soft_bookings" ADD COLUMN "chosen_clinician_id" integer;--> stateme
 ALTER TABLE "online_payments" ADD COLUMN "soft_booking_id" uuid;--> statement-breakpoint
 ALTER TABLE "online_payments" ADD COLUMN "appointment_id" integer;--> statement-breakpoint
 ALTER TABLE "online_payments" ADD COLUMN "refund_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "online_payments" ADD COLUMN "cutoff_minutes" integer;--> statement-breakpoint
 ALTER TABLE "online_payments" ADD COLUMN "authorised_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "online_payments" ADD COLUMN "booking_settled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "booking_payment_policies" ADD CONSTRAINT "booking_payment_policies_practice_id_practices_id_fk" FOREIGN KEY ("practice_id") REFERENCES "public"."practices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_payment_policies" ADD CONSTRAINT "booking_payment_policies_reason_id_appointment_reasons_id_fk" FOREIGN KEY ("reason_id") REFERENCES "public"."appointment_reasons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_payment_id_online_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."online_payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -57,4 +59,4 @@ ALTER TABLE "online_payments" ADD CONSTRAINT "online_payments_soft_booking_id_so
 ALTER TABLE "online_payments" ADD CONSTRAINT "online_payments_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE set null ON UPDATE no action NOT VALID;--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_cancelled_by_ck" CHECK ("appointments"."cancelled_by" in ('client', 'practice')) NOT VALID;--> statement-breakpoint
 ALTER TABLE "soft_bookings" ADD CONSTRAINT "soft_bookings_client_pet_ck" CHECK (("soft_bookings"."client_id" is null) = ("soft_bookings"."pet_id" is null)) NOT VALID;--> statement-breakpoint
-ALTER TABLE "online_payments" ADD CONSTRAINT "online_payments_booking_ck" CHECK ("online_payments"."purpose" = 'invoice' or "online_payments"."refund_until" is not null) NOT VALID;
+ALTER TABLE "online_payments" ADD CONSTRAINT "online_payments_booking_ck" CHECK ("online_payments"."purpose" = 'invoice' or ("online_payments"."refund_until" is not null and "online_payments"."cutoff_minutes" is not null)) NOT VALID;

@@ -18,4 +18,4 @@ ALTER TABLE "online_payments" VALIDATE CONSTRAINT "online_payments_booking_ck";
 --> statement-breakpoint
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "online_payments_appointment_idx" ON "online_payments" USING btree ("appointment_id");
 --> statement-breakpoint
-CREATE INDEX CONCURRENTLY IF NOT EXISTS "online_payments_booking_open_idx" ON "online_payments" USING btree ("id") WHERE "online_payments"."purpose" <> 'invoice' and "online_payments"."status" in ('paid', 'authorised', 'captured');
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "online_payments_booking_open_idx" ON "online_payments" USING btree ("id") WHERE "online_payments"."purpose" <> 'invoice' and "online_payments"."status" in ('paid', 'authorised', 'captured') and "online_payments"."booking_settled_at" is null;

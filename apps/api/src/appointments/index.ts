@@ -5,7 +5,9 @@
  */
 export {
   bookingCaps,
+  bookingsPerIdentity,
   createAppointmentsRepository,
+  createBookingDeps,
   createBookingRepository,
   departureCancellation,
   loadBookingContext,
@@ -20,7 +22,14 @@ export {
   searchAppointmentSlots,
   slotRoutes,
 } from './booking/index.ts';
-export type { AppointmentsRepository } from './booking/index.ts';
+export type {
+  AppointmentsRepository,
+  Booker,
+  BookingDeps,
+  BookingDepsOptions,
+  PaymentAsked,
+} from './booking/index.ts';
+export { bookPaymentHold, holdForPayment, releasePaymentHold } from './payment-holds/index.ts';
 export { appointmentRoutes, bookingRoutes } from './client-routes/index.ts';
 export {
   createEarlierTimesDeps,

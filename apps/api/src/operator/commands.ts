@@ -7,6 +7,7 @@ import { listValuesCommands } from './list-values-commands.ts';
 import { migrateCommand } from './migrate-command.ts';
 import type { OperatorCommand } from './operator-command.ts';
 import { paymentsReconcileCommand } from './payments-command.ts';
+import { paymentsPolicyCommands } from './payments-policy-command.ts';
 import { pricesGapsCommand } from './prices-command.ts';
 import { retentionCommand } from './retention-command.ts';
 
@@ -22,4 +23,5 @@ export const operatorCommands: readonly OperatorCommand[] = [
   pricesGapsCommand,
   retentionCommand,
   paymentsReconcileCommand,
+  ...paymentsPolicyCommands,
 ];

@@ -13,6 +13,7 @@ export function helpLines(commands: readonly OperatorCommand[]): string[] {
     '  help',
     '      this list',
     '',
+    'Amounts (payments policy set --amount) are pounds to the penny, e.g. 20.00: 20.005 is refused, never rounded.',
     'The database: DATABASE_URL, or without it the embedded database of a running `npm start`.',
     'NODE_ENV unset: production with DATABASE_URL, development with npm start’s database.',
     'Exit status: 0 done; 1 the input was refused (for import: some rows; for payments reconcile: a difference); 2 it could not run.',

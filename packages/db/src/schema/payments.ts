@@ -74,8 +74,12 @@ export const onlinePayments = pgTable(
      * practice's cut-off, as shown before payment, moved with the appointment.
      */
     refundUntil: timestamp('refund_until', { withTimezone: true }),
+    /** The practice's cut-off shown before payment: refundUntil is the appointment's start less this. */
+    cutoffMinutes: integer('cutoff_minutes'),
     /** A card hold's authorisation: captured as a deposit by its sixth day if its visit is still ahead. */
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /** When the booking's rules last had their say (kept, released, captured, or a refund begun). */
+    bookingSettledAt: timestamp('booking_settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,13 +98,15 @@ export const onlinePayments = pgTable(
     check('online_payments_currency_ck', sql`${t.currency} = 'GBP'`),
     check(
       'online_payments_booking_ck',
-      sql`${t.purpose} = 'invoice' or ${t.refundUntil} is not null`,
+      sql`${t.purpose} = 'invoice' or (${t.refundUntil} is not null and ${t.cutoffMinutes} is not null)`,
     ),
     index('online_payments_appointment_idx').on(t.appointmentId),
     // The rules' pass over booking payments still to settle (a hold to void or capture, a deposit to give back).
     index('online_payments_booking_open_idx')
       .on(t.id)
-      .where(sql`${t.purpose} <> 'invoice' and ${t.status} in ('paid', 'authorised', 'captured')`),
+      .where(
+        sql`${t.purpose} <> 'invoice' and ${t.status} in ('paid', 'authorised', 'captured') and ${t.bookingSettledAt} is null`,
+      ),
     check(
       'online_payments_invoice_ck',
       sql`${t.purpose} <> 'invoice' or ${t.invoiceId} is not null or ${t.status} <> 'pending'`,

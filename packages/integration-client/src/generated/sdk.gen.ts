@@ -24,6 +24,9 @@ import type {
   CancelPracticeAppointmentData,
   CancelPracticeAppointmentErrors,
   CancelPracticeAppointmentResponses,
+  ClearBookingPaymentData,
+  ClearBookingPaymentErrors,
+  ClearBookingPaymentResponses,
   DeactivateAppointmentReasonData,
   DeactivateAppointmentReasonErrors,
   DeactivateAppointmentReasonResponses,
@@ -96,6 +99,9 @@ import type {
   InviteClientData,
   InviteClientErrors,
   InviteClientResponses,
+  ListBookingPaymentsData,
+  ListBookingPaymentsErrors,
+  ListBookingPaymentsResponses,
   ListPracticeEventsData,
   ListPracticeEventsErrors,
   ListPracticeEventsResponses,
@@ -123,6 +129,9 @@ import type {
   PutAppointmentReasonData,
   PutAppointmentReasonErrors,
   PutAppointmentReasonResponses,
+  PutBookingPaymentData,
+  PutBookingPaymentErrors,
+  PutBookingPaymentResponses,
   PutClientBatchData,
   PutClientBatchErrors,
   PutClientBatchResponses,
@@ -1443,4 +1452,50 @@ export const rotateWebhookSecret = <ThrowOnError extends boolean = false>(
       'Content-Type': 'application/json',
       ...options.headers,
     },
+  });
+
+/**
+ * Ask nothing to book this reason online at this practice
+ *
+ * 204 whether or not something was asked: clearing again changes nothing. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref` or `reason_ref` answers 404.
+ */
+export const clearBookingPayment = <ThrowOnError extends boolean = false>(
+  options: Options<ClearBookingPaymentData, ThrowOnError>,
+): RequestResult<ClearBookingPaymentResponses, ClearBookingPaymentErrors, ThrowOnError> =>
+  (options.client ?? client).delete<ClearBookingPaymentResponses, ClearBookingPaymentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/appointment-reasons/{reason_ref}/booking-payment',
+    ...options,
+  });
+
+/**
+ * Ask a deposit or card hold to book this reason online at this practice
+ *
+ * Replaces what the practice asked before, whoever set it: created (201), changed or unchanged (200; the same body again changes nothing). `amount_pence` outside 30 to 100000 answers 400 naming it. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref` or `reason_ref` answers 404.
+ */
+export const putBookingPayment = <ThrowOnError extends boolean = false>(
+  options: Options<PutBookingPaymentData, ThrowOnError>,
+): RequestResult<PutBookingPaymentResponses, PutBookingPaymentErrors, ThrowOnError> =>
+  (options.client ?? client).put<PutBookingPaymentResponses, PutBookingPaymentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/appointment-reasons/{reason_ref}/booking-payment',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * What this practice asks to book each reason online (reasons asking nothing are left out)
+ *
+ * Whoever set each: the practice system or the portal’s operator. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref` or `reason_ref` answers 404.
+ */
+export const listBookingPayments = <ThrowOnError extends boolean = false>(
+  options: Options<ListBookingPaymentsData, ThrowOnError>,
+): RequestResult<ListBookingPaymentsResponses, ListBookingPaymentsErrors, ThrowOnError> =>
+  (options.client ?? client).get<ListBookingPaymentsResponses, ListBookingPaymentsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/booking-payments',
+    ...options,
   });

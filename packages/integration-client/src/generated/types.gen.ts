@@ -15174,6 +15174,634 @@ export type RotateWebhookSecretResponses = {
 
 export type RotateWebhookSecretResponse = RotateWebhookSecretResponses[keyof RotateWebhookSecretResponses];
 
+export type ClearBookingPaymentData = {
+  body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+    /**
+     * The practice system’s reference of the appointment reason.
+     */
+    reason_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/appointment-reasons/{reason_ref}/booking-payment';
+};
+
+export type ClearBookingPaymentErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type ClearBookingPaymentError = ClearBookingPaymentErrors[keyof ClearBookingPaymentErrors];
+
+export type ClearBookingPaymentResponses = {
+  /**
+   * Default Response
+   */
+  204: void;
+};
+
+export type ClearBookingPaymentResponse = ClearBookingPaymentResponses[keyof ClearBookingPaymentResponses];
+
+export type PutBookingPaymentData = {
+  body: {
+    /**
+     * `deposit`: taken at booking; `card_hold`: authorised only.
+     */
+    kind: 'deposit' | 'card_hold';
+    /**
+     * The amount in whole pence (GBP).
+     */
+    amount_pence: number;
+    /**
+     * Whom it is asked of: `everyone` (when left out), `new_clients` or `after_no_show`.
+     */
+    applies_to?: 'everyone' | 'new_clients' | 'after_no_show';
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+    /**
+     * The practice system’s reference of the appointment reason.
+     */
+    reason_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/appointment-reasons/{reason_ref}/booking-payment';
+};
+
+export type PutBookingPaymentErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type PutBookingPaymentError = PutBookingPaymentErrors[keyof PutBookingPaymentErrors];
+
+export type PutBookingPaymentResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    /**
+     * Null for a reason the practice system gave no reference.
+     */
+    reason_ref: string | null;
+    reason_id: number;
+    kind: 'deposit' | 'card_hold';
+    amount_pence: number;
+    applies_to: 'everyone' | 'new_clients' | 'after_no_show';
+    source: 'practice_system' | 'operator';
+    updated_at: string;
+    outcome: 'applied' | 'unchanged';
+  };
+  /**
+   * Default Response
+   */
+  201: {
+    /**
+     * Null for a reason the practice system gave no reference.
+     */
+    reason_ref: string | null;
+    reason_id: number;
+    kind: 'deposit' | 'card_hold';
+    amount_pence: number;
+    applies_to: 'everyone' | 'new_clients' | 'after_no_show';
+    source: 'practice_system' | 'operator';
+    updated_at: string;
+    outcome: 'applied' | 'unchanged';
+  };
+};
+
+export type PutBookingPaymentResponse = PutBookingPaymentResponses[keyof PutBookingPaymentResponses];
+
+export type ListBookingPaymentsData = {
+  body?: never;
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/booking-payments';
+};
+
+export type ListBookingPaymentsErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type ListBookingPaymentsError = ListBookingPaymentsErrors[keyof ListBookingPaymentsErrors];
+
+export type ListBookingPaymentsResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    practice_ref: string;
+    policies: Array<{
+      /**
+       * Null for a reason the practice system gave no reference.
+       */
+      reason_ref: string | null;
+      reason_id: number;
+      kind: 'deposit' | 'card_hold';
+      amount_pence: number;
+      applies_to: 'everyone' | 'new_clients' | 'after_no_show';
+      source: 'practice_system' | 'operator';
+      updated_at: string;
+    }>;
+  };
+};
+
+export type ListBookingPaymentsResponse = ListBookingPaymentsResponses[keyof ListBookingPaymentsResponses];
+
 export type ClientRegisteredEventWebhookWebhookPayload = ClientRegisteredEvent;
 
 export type ClientRegisteredEventWebhookWebhookRequest = {

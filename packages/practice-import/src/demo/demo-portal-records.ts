@@ -9,6 +9,7 @@ import { seedContactPreferences, seedDemoIdentities } from '@vet/db/seed/seed-cl
 import { seedDemoInvitations } from '@vet/db/seed/seed-invitations';
 import { seedAddresses } from '@vet/db/seed/seed-lookups';
 import type { SeedTransaction } from '@vet/db/seed/seed-transaction';
+import { seedDemoBookingPayments } from './demo-booking-payments.ts';
 import { numberedPets } from './demo-client-tables.ts';
 import { DEMO_CLIENT_SEEDS } from './demo-export.ts';
 import { demoRef } from './demo-references.ts';
@@ -38,7 +39,7 @@ const idOf = (ids: ReadonlyMap<string, number>, ref: string) => ids.get(ref) ?? 
  * The demo's records the portal owns, over the imported group (practice-systems.md, "Who owns what"):
  * the address lookup's data set, the demo sign-in accounts linked to their client records, contact
  * preferences, the pets registered online, why a client cancelled, a practice's online registration
- * (R4.15), and the demo invitations. One transaction of the loader's (load-demo-group.ts).
+ * (R4.15), the first practice's deposit and card hold at booking, and the demo invitations. One transaction of the loader's (load-demo-group.ts).
  */
 export async function seedDemoPortalRecords(
   tx: SeedTransaction,
@@ -91,6 +92,7 @@ export async function seedDemoPortalRecords(
       .set({ onlineRegistrationAvailable: false })
       .where(inArray(practices.pmsRef, unavailable));
   }
+  await seedDemoBookingPayments(tx);
   await seedDemoInvitations(tx, now);
 }
 

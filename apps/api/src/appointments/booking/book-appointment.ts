@@ -32,6 +32,7 @@ import {
 } from './slot-search.ts';
 import { MINUTE_MS } from './slot-engine/types.ts';
 import { databaseError } from '@vet/db/database-error';
+import { assertNoPaymentAsked, type PaymentAsked } from './payment-asked.ts';
 
 /** The signed-in client booking: who, whether allowed, and where the confirmation goes. */
 export interface Booker extends Searcher {
@@ -67,6 +68,10 @@ export interface BookingDeps extends SlotSearchDeps {
   timeFreed?: ((spans: FreedSpan[]) => Promise<void>) | undefined;
   /** A fault offering freed time (logged by the caller's wiring, without personal data). */
   onTimeFreedError?: ((error: unknown) => void) | undefined;
+  /** Whether the practice asks a payment to book a reason (decision 0158): such a booking pays first. */
+  paymentAsked?: PaymentAsked | undefined;
+  /** After a cancellation or move commits: its payment's rules apply now (decision 0158). */
+  appointmentsChanged?: ((appointmentIds: number[]) => Promise<void>) | undefined;
 }
 
 /** Why a booking or a visit was not made: answered to the client, never a fault. */
@@ -243,6 +248,11 @@ export async function bookAppointment(
     if (first) return replay(first, hash);
   }
   const context = await loadBookingContext(deps, booker, body);
+  await assertNoPaymentAsked(deps.paymentAsked, {
+    clientId: booker.clientId,
+    practiceId: context.practice.practiceId,
+    reasonId: context.reason.appointmentReasonId,
+  });
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
   const slot = await bookableSlotAt(deps, context, booker, startsAt);

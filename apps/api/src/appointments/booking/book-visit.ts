@@ -27,6 +27,7 @@ import {
 import { enqueueVisitEmail } from './visit-emails.ts';
 import { quotePrice, quotedColumns } from './quoted-price.ts';
 import type { FromPrice } from '@vet/contracts/practice-prices';
+import { assertNoPaymentAsked } from './payment-asked.ts';
 
 export type VisitOutcome = { kind: 'booked'; visit: VisitDetail } | BookingRefusal;
 
@@ -106,6 +107,11 @@ export async function bookVisit(
   for (const petId of body.petIds) contexts.push(await petContext(deps, booker, body, petId));
   const [lead] = contexts;
   if (!lead) throw new Error('a visit has pets');
+  await assertNoPaymentAsked(deps.paymentAsked, {
+    clientId: booker.clientId,
+    practiceId: lead.practice.practiceId,
+    reasonId: lead.reason.appointmentReasonId,
+  });
   const visitContext = forVisit(lead, contexts.length);
   const startsAt = new Date(body.startsAt);
   const durationMs = lead.reason.durationMinutes * MINUTE_MS;

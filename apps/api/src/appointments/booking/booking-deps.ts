@@ -6,6 +6,7 @@ import type { BookingDeps, BookingManageLinks } from './book-appointment.ts';
 import { bookingCaps, type BookingCaps } from './booking-caps.ts';
 import type { SlotSearchDeps } from './slot-search.ts';
 import { createBookingRepository } from './booking-repository.ts';
+import type { PaymentAsked } from './payment-asked.ts';
 
 export interface BookingDepsOptions {
   brandName: string;
@@ -15,6 +16,10 @@ export interface BookingDepsOptions {
   mailFrom?: string;
   /** The portal's address: its e-mails' closing lines link its /complaints (decision 0143). */
   portalUrl?: string | undefined;
+  /** Whether the practice asks a payment to book a reason (decision 0158); none: never. */
+  paymentAsked?: PaymentAsked | undefined;
+  /** After a cancellation or move commits: its payment's rules apply now (decision 0158). */
+  appointmentsChanged?: ((appointmentIds: number[]) => Promise<void>) | undefined;
 }
 
 /**
@@ -31,6 +36,8 @@ export function createBookingDeps(db: Database, options: BookingDepsOptions): Bo
     manageLinks: options.manageLinks,
     organizerEmail: mailboxAddress(options.mailFrom ?? defaultMailFrom),
     portalUrl: options.portalUrl,
+    paymentAsked: options.paymentAsked,
+    appointmentsChanged: options.appointmentsChanged,
   };
 }
 

@@ -27,7 +27,13 @@ export async function cancelBooked(
 ): Promise<void> {
   const [cancelled] = await tx
     .update(appointments)
-    .set({ status: 'Cancelled', cancellationReasonId: reasonId, cancelledAt: now, updatedAt: now })
+    .set({
+      status: 'Cancelled',
+      cancellationReasonId: reasonId,
+      cancelledAt: now,
+      cancelledBy: 'client',
+      updatedAt: now,
+    })
     .where(eq(appointments.id, appointmentId))
     .returning(appointmentEventColumns);
   await releaseReservation(tx, appointmentId);

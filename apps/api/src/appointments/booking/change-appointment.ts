@@ -22,6 +22,7 @@ import { loadBookingContext, nearestSlots } from './slot-search.ts';
 import { MINUTE_MS } from './slot-engine/types.ts';
 import { quoteAt, quotedColumns } from './quoted-price.ts';
 import type { FromPrice } from '@vet/contracts/practice-prices';
+import { assertNoPaymentAsked } from './payment-asked.ts';
 
 const notFoundAppointment = () => notFound('We could not find that appointment.');
 
@@ -88,9 +89,11 @@ export const spanOf = (record: AppointmentRecord): FreedSpan => ({
 
 /** Tells the earlier-times line of freed time; the change has committed, so a fault here is only logged. */
 export async function announceFreed(deps: BookingDeps, spans: FreedSpan[]) {
-  if (!deps.timeFreed) return;
+  const changed = [...new Set(spans.flatMap((span) => (span.freedBy === undefined ? [] : [span.freedBy])))];
   try {
-    await deps.timeFreed(spans);
+    // A cancelled or moved appointment's deposit or hold is refunded, voided or kept now (decision 0158).
+    if (deps.appointmentsChanged && changed.length > 0) await deps.appointmentsChanged(changed);
+    if (deps.timeFreed) await deps.timeFreed(spans);
   } catch (error) {
     deps.onTimeFreedError?.(error);
   }
@@ -146,6 +149,14 @@ export async function amendAppointment(
     petId: current.petId,
     clinicianId: body.clinicianId,
   });
+  if (context.reason.appointmentReasonId !== current.appointmentReasonId) {
+    await assertNoPaymentAsked(deps.paymentAsked, {
+      clientId: booker.clientId,
+      practiceId: current.practiceId,
+      reasonId: context.reason.appointmentReasonId,
+      appointmentId,
+    });
+  }
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);
   const options = { existingAppointmentId: appointmentId };

@@ -11,14 +11,17 @@ export {
   previousEventColumns,
   amendedColumns,
   recordAmended,
+  recordBooked,
 } from './appointment-events.ts';
 export { createAppointmentsRepository, storedQuote, toDetail } from './appointment-records.ts';
 export type { AppointmentsRepository } from './appointment-records.ts';
-export { bookAppointment, emailFacts, enqueueBookedEmail } from './book-appointment.ts';
+export { bookAppointment, emailFacts, enqueueBookedEmail, timeNotFree } from './book-appointment.ts';
 export type { Booker, BookingDeps, BookingManageLinks, BookingOutcome } from './book-appointment.ts';
 export { assertRoomToBook, bookingCaps, bookingsPerIdentity } from './booking-caps.ts';
 export type { BookingCaps } from './booking-caps.ts';
 export { createBookingDeps } from './booking-deps.ts';
+export type { PaymentAsked } from './payment-asked.ts';
+export { assertNoPaymentAsked } from './payment-asked.ts';
 export type { BookingDepsOptions } from './booking-deps.ts';
 export { manageLinkLabel, practiceTime, recordChangeEmail } from './booking-emails.ts';
 export { openDiary, refusalOf } from './diary.ts';
@@ -35,6 +38,12 @@ export { amendVisit } from './amend-visit.ts';
 export { MINUTE_MS } from './slot-engine/types.ts';
 export { petSpeciesCode, quotePrice, quotedColumns, speciesCodeOf } from './quoted-price.ts';
 export { slotAnswerSerializer, slotRoutes } from './slot-routes.ts';
-export { bookableSlots, loadBookingContext, nearestSlots, searchAppointmentSlots } from './slot-search.ts';
+export {
+  bookableSlotAt,
+  bookableSlots,
+  loadBookingContext,
+  nearestSlots,
+  searchAppointmentSlots,
+} from './slot-search.ts';
 export type { ReadyContext, Searcher, SlotSearchDeps } from './slot-search.ts';
 export { createBookingRepository } from './booking-repository.ts';

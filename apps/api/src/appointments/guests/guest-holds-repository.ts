@@ -2,7 +2,7 @@ import type { Database, Executor } from '@vet/db/connection';
 import { rowExists } from '@vet/db/row-exists';
 import { softBookings } from '@vet/db/schema/appointments';
 import { species } from '@vet/db/schema/lookups';
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
 export type HoldRecord = typeof softBookings.$inferSelect;
 export type NewHold = typeof softBookings.$inferInsert;
@@ -42,6 +42,8 @@ export const guestHolds = {
   async countLive(tx: Executor, email: string, addressHash: string, now: Date, exceptId?: string) {
     const live = and(
       eq(softBookings.status, 'Held'),
+      // Guests' holds only: a client's time held while they pay is counted by the booking caps.
+      isNull(softBookings.clientId),
       gt(softBookings.expiresAt, now),
       exceptId === undefined ? undefined : ne(softBookings.id, exceptId),
     );

@@ -22,6 +22,8 @@ import {
   type ReadyContext,
   type Searcher,
   type SlotSearchDeps,
+  type PaymentAsked,
+  assertNoPaymentAsked,
   MINUTE_MS,
 } from '../booking/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests, hashedKey } from '../../platform/index.ts';
@@ -30,7 +32,17 @@ import { guestHolds, isHoldId, type HoldRecord } from './guest-holds-repository.
 
 export interface GuestDeps extends SlotSearchDeps {
   db: Database;
+  /** Decision 0158: a reason the practice asks a payment for is booked signed in, where it is taken. */
+  paymentAsked?: PaymentAsked | undefined;
 }
+
+/** 409 `payment_required` for a reason the practice asks a deposit or card hold for (a guest is a new client). */
+const assertNoPayment = (deps: GuestDeps, context: ReadyContext) =>
+  assertNoPaymentAsked(
+    deps.paymentAsked,
+    { clientId: null, practiceId: context.practice.practiceId, reasonId: context.reason.appointmentReasonId },
+    guestMessages.paymentRequired,
+  );
 
 /** A hold's time in the clinician's diary. */
 const heldTime = (hold: HoldRecord) => ({
@@ -181,6 +193,7 @@ export async function createHold(
     throw badRequest(guestMessages.mobileInvalid, [{ path: 'mobile', message: guestMessages.mobileInvalid }]);
   }
   const context = await loadGuestContext(deps, body);
+  await assertNoPayment(deps, context);
   const email = emailKey(body.email);
   const address = addressHash(clientAddress);
   const startsAt = new Date(body.startsAt);
@@ -221,7 +234,9 @@ export const isGivenAway = (hold: HoldRecord) => hold.status === 'Released' && h
  * answered: Converted and Replaced with a plain 409, any other Released like a missing one.
  */
 export function assertActionable(hold: HoldRecord | null): asserts hold is HoldRecord {
-  if (!hold || (hold.status === 'Released' && !isGivenAway(hold))) throw notFound(guestMessages.holdNotFound);
+  // A client's time held while they pay (decision 0158) is the payment's, never a guest's to act on.
+  if (!hold || hold.clientId !== null || (hold.status === 'Released' && !isGivenAway(hold)))
+    throw notFound(guestMessages.holdNotFound);
   if (hold.status === 'Converted') throw conflict(guestMessages.holdCompleted);
   if (hold.status === 'Replaced') throw conflict(guestMessages.holdReplaced);
 }
@@ -260,6 +275,7 @@ export async function replaceHold(
   const original = await findActionable(deps, originalId);
   assertLive(original, deps.now());
   const context = await loadGuestContext(deps, { ...body, speciesId: original.speciesId });
+  await assertNoPayment(deps, context);
   const address = addressHash(clientAddress);
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(startsAt.getTime() + context.reason.durationMinutes * MINUTE_MS);

@@ -16,7 +16,7 @@ import {
 import { practiceIdParamsSchema } from '@vet/contracts/practices';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createBookingDeps, slotAnswerSerializer } from '../booking/index.ts';
+import { createBookingDeps, slotAnswerSerializer, type PaymentAsked } from '../booking/index.ts';
 import { errorBody, limitedBy, type LimitRule } from '../../platform/index.ts';
 import {
   addressHash,
@@ -53,7 +53,7 @@ export function sendHold(reply: FastifyReply, outcome: HoldOutcome, successStatu
 
 /** R4.24, R7.5: the guest’s slot search and holds (anonymous; registered in the public scope). */
 export const guestRoutes =
-  (options: { brandName: string }): FastifyPluginCallbackZod =>
+  (options: { brandName: string; paymentAsked?: PaymentAsked | undefined }): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const deps: GuestDeps = createBookingDeps(app.db, options);
     const { searchesPerAddress, holdWritesPerAddress } = guestLimits;

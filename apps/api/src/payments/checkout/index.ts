@@ -1,11 +1,12 @@
 /** Paying online's checkout: a bill paid on the provider's page, the way back, and the provider's webhooks. */
 export { createPaymentsRepository } from './payments-repository.ts';
-export type { PaymentsRepository } from './payments-repository.ts';
+export type { PaymentRow, PaymentsRepository } from './payments-repository.ts';
 export {
   checkoutKey,
   paymentMessages,
   settle,
   startInvoicePayment,
+  type BookingPaymentHooks,
   type PaymentsDeps,
 } from './payments-service.ts';
 export { paymentRoutes } from './routes.ts';

@@ -12,6 +12,11 @@ export interface ReceiptFacts {
   paid_at: Date;
   provider_payment_id: string | null;
   invoice_id: number | null;
+  /** A card hold (decision 0158): held on the card, not taken. */
+  held?: boolean;
+  /** A deposit's or hold's terms, as shown before payment; and where its payment's page is. */
+  terms?: string | null;
+  payment_id?: number;
 }
 
 /**
@@ -30,18 +35,21 @@ export function paymentReceiptEmail(
   });
   const email = brandedEmail({
     brandName: settings.brandName,
-    subject: `Payment received: ${formatPounds(facts.amount_pence)} to ${facts.practice_name}`,
+    subject: facts.held
+      ? `Card hold: ${formatPounds(facts.amount_pence)} for ${facts.practice_name}`
+      : `Payment received: ${formatPounds(facts.amount_pence)} to ${facts.practice_name}`,
     greeting: `Hello ${facts.first_name},`,
     paragraphs: [
-      `Thank you: we have taken your payment of ${formatPounds(facts.amount_pence)} to ${facts.practice_name}.`,
+      facts.held
+        ? `Thank you: ${formatPounds(facts.amount_pence)} is held on your card for ${facts.practice_name}. Nothing has been taken.`
+        : `Thank you: we have taken your payment of ${formatPounds(facts.amount_pence)} to ${facts.practice_name}.`,
       `For: ${facts.description}.`,
-      `Paid on ${when}.`,
+      `${facts.held ? 'Held' : 'Paid'} on ${when}.`,
+      ...(facts.terms ? [facts.terms] : []),
       ...(facts.provider_payment_id ? [`Payment reference: ${facts.provider_payment_id}.`] : []),
       'Keep this e-mail as your receipt. Your practice records the payment against your account.',
     ],
-    ...(facts.invoice_id
-      ? { action: { label: 'See the bill', url: `${settings.portalUrl}/bills/invoices/${facts.invoice_id}` } }
-      : {}),
+    ...actionOf(settings.portalUrl, facts),
     footer:
       'You received this e-mail because you paid your practice online through the portal. It is a service ' +
       'message, sent whatever your marketing choices.',
@@ -51,4 +59,15 @@ export function paymentReceiptEmail(
     },
   });
   return { to: facts.email, ...email };
+}
+
+function actionOf(portalUrl: string, facts: ReceiptFacts) {
+  if (facts.invoice_id)
+    return { action: { label: 'See the bill', url: `${portalUrl}/bills/invoices/${facts.invoice_id}` } };
+  if (facts.payment_id) {
+    return {
+      action: { label: 'See your booking', url: `${portalUrl}/appointments/payment/${facts.payment_id}` },
+    };
+  }
+  return {};
 }

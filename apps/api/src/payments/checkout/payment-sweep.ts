@@ -38,13 +38,16 @@ export async function sweepPendingPayments(
       const sessionId = payment.checkout_session_id;
       if (!sessionId) {
         await deps.db.transaction(async (tx) => {
-          await deps.repository.lock(tx, payment.id);
+          const locked = await deps.repository.lock(tx, payment.id);
           await deps.repository.markExpired(tx, payment.id);
+          if (locked?.status === 'pending' && locked.purpose !== 'invoice')
+            await deps.bookings?.ended(tx, locked);
         });
       } else {
         let state: CheckoutState = await provider.checkout(sessionId);
         if (state.stage === 'open') state = await provider.expireCheckout(sessionId);
         await deps.db.transaction((tx) => settle(deps, tx, payment.id, state));
+        await deps.bookings?.afterSettled(payment.id);
       }
       settled += 1;
     } catch {

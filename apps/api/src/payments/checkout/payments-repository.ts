@@ -17,6 +17,11 @@ export type PaymentRow = {
   payment_intent_id: string | null;
   expires_at: Date;
   paid_at: Date | null;
+  /** A deposit's or hold's (decision 0158): its held time, then its appointment, and its refund deadline. */
+  soft_booking_id: string | null;
+  appointment_id: number | null;
+  refund_until: Date | null;
+  cutoff_minutes: number | null;
 };
 
 /** An invoice as paying it needs: what is due now, counting what was paid online (paidOnline). */
@@ -33,7 +38,7 @@ export type PayableInvoice = {
 
 const paymentColumns = sql`p.id, p.purpose, p.status, p.practice_id, p.client_id, p.invoice_id,
   p.amount_pence, p.description, p.checkout_session_id, p.checkout_url, p.payment_intent_id, p.expires_at,
-  p.paid_at`;
+  p.paid_at, p.soft_booking_id, p.appointment_id, p.refund_until, p.cutoff_minutes`;
 
 /** node-postgres may hand a timestamp back as text through `execute`: the row as the service reads it. */
 function paymentOf(row: PaymentRow | undefined): PaymentRow | undefined {
@@ -42,6 +47,7 @@ function paymentOf(row: PaymentRow | undefined): PaymentRow | undefined {
     ...row,
     expires_at: new Date(row.expires_at),
     paid_at: row.paid_at === null ? null : new Date(row.paid_at),
+    refund_until: row.refund_until === null ? null : new Date(row.refund_until),
   };
 }
 
@@ -106,6 +112,25 @@ export function createPaymentsRepository() {
         where id = ${paymentId}`);
     },
 
+    /** A card hold placed (decision 0158): its amount held on the card until captured or voided. */
+    async markAuthorised(
+      tx: Executor,
+      paymentId: number,
+      change: { intentId: string | null; sessionId: string },
+    ) {
+      await tx.execute(sql`
+        update online_payments set status = 'authorised', authorised_at = now(), ended_at = null,
+          payment_intent_id = coalesce(${change.intentId}, payment_intent_id),
+          checkout_session_id = coalesce(checkout_session_id, ${change.sessionId}), updated_at = now()
+        where id = ${paymentId}`);
+    },
+
+    /** The appointment a deposit's or hold's time became. */
+    async setAppointment(tx: Executor, paymentId: number, appointmentId: number) {
+      await tx.execute(sql`
+        update online_payments set appointment_id = ${appointmentId}, updated_at = now() where id = ${paymentId}`);
+    },
+
     async markExpired(tx: Executor, paymentId: number) {
       await tx.execute(sql`
         update online_payments set status = 'expired', ended_at = now(), updated_at = now()
@@ -122,13 +147,17 @@ export function createPaymentsRepository() {
         first_name: string | null;
         practice_name: string;
         owner_name: string | null;
-        paid_at: Date;
+        appointment_ref: string | null;
+        paid_at: Date | null;
+        authorised_at: Date | null;
       }>(sql`
         select pr.pms_ref as practice_ref, c.pms_ref as client_ref, i.pms_ref as invoice_ref, c.email,
-          c.first_name, pr.name as practice_name, pr.owner_name, p.paid_at
+          c.first_name, pr.name as practice_name, pr.owner_name, p.paid_at, p.authorised_at,
+          a.pms_ref as appointment_ref
         from online_payments p join practices pr on pr.id = p.practice_id
         left join clients c on c.id = p.client_id
         left join practice_invoices i on i.id = p.invoice_id
+        left join appointments a on a.id = p.appointment_id
         where p.id = ${paymentId}`);
       return rows[0]!;
     },

@@ -10,6 +10,7 @@ import {
   ProviderUnavailableError,
   type CheckoutState,
   type PaymentProvider,
+  type RefundEvent,
 } from '../provider/index.ts';
 import { paymentReceiptEmail } from './payment-receipt.ts';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.ts';
@@ -21,6 +22,8 @@ export interface PaymentsDeps {
   provider: PaymentProvider | null;
   portalUrl: string;
   brandName: string;
+  /** Deposits and holds at booking (decision 0158); none where only bills are paid (some tests). */
+  bookings?: BookingPaymentHooks | undefined;
 }
 
 /** What the owner reads when a payment cannot start or is not theirs. */
@@ -59,56 +62,104 @@ async function onProvider<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * What a deposit's or hold's payment does to its booking (payments/booking-payments, decision 0158), given
+ * to the checkout by the app's wiring so that this module knows nothing of appointments.
+ */
+export interface BookingPaymentHooks {
+  /** Paid or held, under the payment's lock: its held time becomes the appointment (its id), or null. */
+  taken(tx: Executor, payment: PaymentRow): Promise<number | null>;
+  /** Ended unpaid, under the payment's lock: its held time is free again. */
+  ended(tx: Executor, payment: PaymentRow): Promise<void>;
+  /** The terms shown before payment, for the receipt. */
+  terms(payment: PaymentRow, refs: { practice_name: string }): string | null;
+  /** After the commit: the refund, void or capture its booking now calls for (never under a lock). */
+  afterSettled(paymentId: number): Promise<void>;
+  /** What the owner is shown of its booking and refund. */
+  describe(paymentId: number): Promise<Pick<Payment, 'booking' | 'refund'>>;
+  /** A refund's later news from the provider's webhook. */
+  refundNews(news: RefundEvent): Promise<void>;
+}
+
+/**
  * The provider's word on a payment, applied under the payment's lock; the same word twice changes nothing,
  * so the webhook, the owner's return and the sweep may each bring it, in any order (decision 0157). Paid
- * wins over expired: money taken is always recorded, even after the portal gave the attempt up.
+ * wins over expired: money taken is always recorded, even after the portal gave the attempt up. A
+ * deposit's or hold's time becomes its appointment in the same transaction (decision 0158).
  */
 export async function settle(deps: PaymentsDeps, tx: Executor, paymentId: number, state: CheckoutState) {
   const payment = await deps.repository.lock(tx, paymentId);
   if (!payment) return undefined;
-  if (state.stage === 'paid' && (payment.status === 'pending' || payment.status === 'expired')) {
-    await deps.repository.markPaid(tx, paymentId, {
-      intentId: state.paymentIntentId,
-      sessionId: state.sessionId,
-    });
-    const refs = await deps.repository.eventRefs(tx, paymentId);
-    await recordPracticeEvent(tx, 'payment.received', {
-      payment_id: payment.id,
-      purpose: payment.purpose,
-      practice_id: payment.practice_id,
-      practice_ref: refs.practice_ref,
-      client_id: payment.client_id,
-      client_ref: refs.client_ref,
-      invoice_id: payment.invoice_id,
-      invoice_ref: refs.invoice_ref,
-      amount_pence: payment.amount_pence,
-      currency: 'GBP',
-      provider: 'stripe',
-      provider_payment_id: state.paymentIntentId ?? '',
-      provider_checkout_id: state.sessionId,
-      paid_at: new Date(refs.paid_at).toISOString(),
-    });
-    if (refs.email && refs.first_name) {
-      const receipt = paymentReceiptEmail(deps, {
-        email: refs.email,
-        first_name: refs.first_name,
-        practice_name: refs.practice_name,
-        owner_name: refs.owner_name,
-        amount_pence: payment.amount_pence,
-        description: payment.description,
-        paid_at: new Date(refs.paid_at),
-        provider_payment_id: state.paymentIntentId,
-        invoice_id: payment.invoice_id,
-      });
-      await enqueueEmail(tx, receipt);
-    }
-    return 'paid' as PaymentStatus;
+  const taken = state.stage === 'paid' || state.stage === 'authorised';
+  if (taken && (payment.status === 'pending' || payment.status === 'expired')) {
+    return recordTaken(deps, tx, payment, state);
   }
   if (state.stage === 'expired' && payment.status === 'pending') {
     await deps.repository.markExpired(tx, paymentId);
+    if (payment.purpose !== 'invoice') await deps.bookings?.ended(tx, payment);
     return 'expired' as PaymentStatus;
   }
   return payment.status;
+}
+
+async function recordTaken(
+  deps: PaymentsDeps,
+  tx: Executor,
+  payment: PaymentRow,
+  state: CheckoutState,
+): Promise<PaymentStatus> {
+  const held = payment.purpose === 'card_hold' && state.stage === 'authorised';
+  const change = { intentId: state.paymentIntentId, sessionId: state.sessionId };
+  await (held
+    ? deps.repository.markAuthorised(tx, payment.id, change)
+    : deps.repository.markPaid(tx, payment.id, change));
+  const appointmentId =
+    payment.purpose === 'invoice' ? null : ((await deps.bookings?.taken(tx, payment)) ?? null);
+  if (appointmentId !== null) await deps.repository.setAppointment(tx, payment.id, appointmentId);
+  const refs = await deps.repository.eventRefs(tx, payment.id);
+  const at = new Date((held ? refs.authorised_at : refs.paid_at) ?? Date.now());
+  const facts = {
+    payment_id: payment.id,
+    purpose: payment.purpose,
+    practice_id: payment.practice_id,
+    practice_ref: refs.practice_ref,
+    client_id: payment.client_id,
+    client_ref: refs.client_ref,
+    appointment_id: appointmentId,
+    appointment_ref: refs.appointment_ref,
+    amount_pence: payment.amount_pence,
+    currency: 'GBP' as const,
+    provider: 'stripe' as const,
+    provider_payment_id: state.paymentIntentId ?? '',
+    provider_checkout_id: state.sessionId,
+  };
+  if (held) {
+    await recordPracticeEvent(tx, 'payment.hold_placed', { ...facts, authorised_at: at.toISOString() });
+  } else {
+    await recordPracticeEvent(tx, 'payment.received', {
+      ...facts,
+      invoice_id: payment.invoice_id,
+      invoice_ref: refs.invoice_ref,
+      paid_at: at.toISOString(),
+    });
+  }
+  if (refs.email && refs.first_name) {
+    const receipt = paymentReceiptEmail(deps, {
+      email: refs.email,
+      first_name: refs.first_name,
+      practice_name: refs.practice_name,
+      owner_name: refs.owner_name,
+      amount_pence: payment.amount_pence,
+      description: payment.description,
+      paid_at: at,
+      provider_payment_id: state.paymentIntentId,
+      invoice_id: payment.invoice_id,
+      held,
+      terms: payment.purpose === 'invoice' ? null : (deps.bookings?.terms(payment, refs) ?? null),
+      payment_id: payment.id,
+    });
+    await enqueueEmail(tx, receipt);
+  }
+  return held ? 'authorised' : 'paid';
 }
 
 /** Asks the provider where a pending payment's page stands and applies it; an unreachable provider is no news. */
@@ -120,6 +171,7 @@ async function refresh(deps: PaymentsDeps, payment: PaymentRow, expire: boolean)
     expire ? provider.expireCheckout(sessionId) : provider.checkout(sessionId),
   );
   await deps.db.transaction((tx) => settle(deps, tx, payment.id, state));
+  if (payment.purpose !== 'invoice') await deps.bookings?.afterSettled(payment.id);
 }
 
 export interface StartedPayment {
@@ -233,8 +285,11 @@ function viewOf(payment: PaymentRow): PaymentView {
   };
 }
 
-const view = async (deps: PaymentsDeps, clientId: number, paymentId: number) =>
-  viewOf(await paymentOf(deps, clientId, paymentId));
+async function view(deps: PaymentsDeps, clientId: number, paymentId: number): Promise<PaymentView> {
+  const payment = await paymentOf(deps, clientId, paymentId);
+  if (payment.purpose === 'invoice' || !deps.bookings) return viewOf(payment);
+  return { ...viewOf(payment), ...(await deps.bookings.describe(paymentId)) };
+}
 
 /**
  * GET /v2/payments/{paymentId}: where a payment of the client's stands. A pending one is checked with the
@@ -246,11 +301,12 @@ export async function getPayment(
   paymentId: number,
 ): Promise<PaymentView> {
   const payment = await paymentOf(deps, clientId, paymentId);
-  if (payment.status !== 'pending') return viewOf(payment);
-  try {
-    await refresh(deps, payment, false);
-  } catch {
-    // The provider is down: the page shows the payment as still being confirmed, and asks again.
+  if (payment.status === 'pending') {
+    try {
+      await refresh(deps, payment, false);
+    } catch {
+      // The provider is down: the page shows the payment as still being confirmed, and asks again.
+    }
   }
   return view(deps, clientId, paymentId);
 }
@@ -264,8 +320,10 @@ export async function cancelPayment(
   const payment = await deps.db.transaction(async (tx) => {
     const locked = await deps.repository.lock(tx, paymentId, clientId);
     // No page was ever opened for it: nobody can pay it, so it simply ends.
-    if (locked?.status === 'pending' && !locked.checkout_session_id)
+    if (locked?.status === 'pending' && !locked.checkout_session_id) {
       await deps.repository.markExpired(tx, paymentId);
+      if (locked.purpose !== 'invoice') await deps.bookings?.ended(tx, locked);
+    }
     return locked;
   });
   if (!payment) throw notFound(paymentMessages.notFound);

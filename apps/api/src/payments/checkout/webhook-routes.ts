@@ -42,6 +42,14 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ deps: PaymentsDeps }> = 
       if (error instanceof WebhookSignatureError) throw badRequest(error.message);
       throw error;
     }
+    const refund = event.refund;
+    if (refund) {
+      // A refund's later news (decision 0158), applied under its payment's lock.
+      // Applied first (only a pending refund changes), then taken, so a failure here is delivered again.
+      if (deps.bookings) await deps.bookings.refundNews(refund);
+      await deps.db.transaction((tx) => deps.repository.takeEvent(tx, event.id, event.type));
+      return { received: true };
+    }
     const paymentId = event.checkout?.paymentId;
     if (!event.checkout || !paymentId) return { received: true };
     let state = event.checkout;
@@ -53,9 +61,17 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ deps: PaymentsDeps }> = 
         throw serviceUnavailable(paymentMessages.unavailable, 'provider_unavailable');
       }
     }
-    await deps.db.transaction(async (tx) => {
-      if (await deps.repository.takeEvent(tx, event.id, event.type)) await settle(deps, tx, paymentId, state);
-    });
+    const settled = await deps.db.transaction(async (tx) =>
+      (await deps.repository.takeEvent(tx, event.id, event.type))
+        ? settle(deps, tx, paymentId, state)
+        : undefined,
+    );
+    // A refund or void the booking now calls for is the provider's call, after the answer: the sweep is
+    // the backstop if this one fails.
+    if (settled !== undefined && deps.bookings) {
+      const bookings = deps.bookings;
+      setImmediate(() => void bookings.afterSettled(paymentId).catch(() => undefined));
+    }
     return { received: true };
   });
   return Promise.resolve();

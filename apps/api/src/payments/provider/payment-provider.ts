@@ -35,11 +35,73 @@ export interface CheckoutRequest {
   capture: 'automatic' | 'manual';
 }
 
-/** A provider's webhook, verified: its id (to apply once) and, for a hosted page's news, its state. */
+/** Where a refund stands, as the provider says (https://docs.stripe.com/api/refunds/object#refund_object-status). */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+
+export interface RefundRequest {
+  /** The money movement to give back from (a Stripe PaymentIntent: `pi_…`). */
+  paymentIntentId: string;
+  amountPence: number;
+  /** Derived from the portal's refund record, so a retried call never refunds twice. */
+  idempotencyKey: string;
+  /** The portal's payment and refund records, written on the provider's refund to trace it back. */
+  paymentId: number;
+  portalRefundId: number;
+  reason?: 'duplicate' | 'fraudulent' | 'requested_by_customer';
+}
+
+export interface RefundState {
+  /** The provider's id of the refund (a Stripe Refund: `re_…`). */
+  refundId: string;
+  status: RefundStatus;
+  amountPence: number;
+}
+
+/**
+ * Where a money movement stands, as the provider says
+ * (https://docs.stripe.com/api/payment_intents/object#payment_intent_object-status): a card hold is
+ * `requires_capture`, `succeeded` once captured, `canceled` once voided.
+ */
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface HoldState {
+  paymentIntentId: string;
+  status: IntentStatus;
+}
+
+export interface CaptureRequest {
+  paymentIntentId: string;
+  /** Less than was held: the rest is released. Unset: all of it. */
+  amountPence?: number;
+  /** Derived from the portal's own record, so a retried call never captures twice. */
+  idempotencyKey: string;
+}
+
+export interface VoidRequest {
+  paymentIntentId: string;
+  idempotencyKey: string;
+}
+
+/** A refund's news in a webhook: a refund can fail days after it was accepted. */
+export interface RefundEvent extends RefundState {
+  paymentIntentId: string | null;
+  /** The portal's payment it belongs to (the refund's metadata); null for another's. */
+  paymentId: number | null;
+}
+
+/** A provider's webhook, verified: its id (to apply once) and, for a hosted page's or a refund's news, its state. */
 export interface ProviderEvent {
   id: string;
   type: string;
   checkout: CheckoutState | null;
+  refund: RefundEvent | null;
 }
 
 /** A hosted page the provider holds, as a day's reconciliation reads it (no URL, no customer). */
@@ -73,6 +135,16 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
   /** Every hosted page and refund created in [from, to), for the operator's reconciliation. */
   heldBetween(from: Date, to: Date): Promise<ProviderHoldings>;
+  /** Gives money back; the answer may be `pending`, and a refund can still fail later (a webhook says). */
+  refund(request: RefundRequest): Promise<RefundState>;
+  refundState(refundId: string): Promise<RefundState>;
+  /**
+   * Takes a held amount. A hold already captured or voided answers its state (`succeeded`, `canceled`)
+   * rather than a refusal, so the caller reads `status` to know what happened.
+   */
+  capture(request: CaptureRequest): Promise<HoldState>;
+  /** Releases a hold. A hold already voided or captured answers its state (`canceled`, `succeeded`). */
+  voidHold(request: VoidRequest): Promise<HoldState>;
 }
 
 /** The provider could not be reached, answered 5xx or too late: nothing is known to have happened. */

@@ -4,14 +4,12 @@ import {
   ProviderUnavailableError,
   WebhookSignatureError,
   type CheckoutRequest,
-  type CheckoutStage,
-  type CheckoutState,
-  type HeldCheckout,
-  type HeldRefund,
+  type HoldState,
   type PaymentProvider,
   type ProviderEvent,
   type ProviderHoldings,
 } from './payment-provider.ts';
+import { heldOf, holdStateOf, refundEventOf, refundOf, refundStateOf, stateOf } from './stripe-objects.ts';
 
 export interface StripeSettings {
   /** A secret or restricted key (`sk_…`, `rk_…`): the API's processes only, never the web's. */
@@ -39,49 +37,28 @@ function addressOptions(apiUrl: string | undefined) {
 }
 
 /**
- * A Checkout Session's state in the port's words
- * (https://docs.stripe.com/api/checkout/sessions/object: `status` open | complete | expired and
- * `payment_status` paid | unpaid | no_payment_required). A completed session whose money is held
- * (`capture_method: manual`) is unpaid until captured, its PaymentIntent `requires_capture`.
+ * A capture or cancel of an intent already captured or cancelled is refused with
+ * `payment_intent_unexpected_state` (https://docs.stripe.com/api/payment_intents/capture: "when its
+ * status is requires_capture"; https://docs.stripe.com/api/payment_intents/cancel: after it's canceled
+ * "any operations on the PaymentIntent fail with an error"): then its state now is the answer. Any
+ * other state stays a refusal.
  */
-function stageOf(session: Stripe.Checkout.Session): CheckoutStage {
-  if (session.status === 'expired') return 'expired';
-  if (session.status !== 'complete') return 'open';
-  if (session.payment_status === 'paid') return 'paid';
-  const intent = session.payment_intent;
-  if (intent && typeof intent === 'object' && intent.status === 'requires_capture') return 'authorised';
-  return 'open';
-}
-
-function stateOf(session: Stripe.Checkout.Session): CheckoutState {
-  const intent = session.payment_intent;
-  const paymentId = Number(session.metadata?.['payment_id'] ?? session.client_reference_id);
-  return {
-    sessionId: session.id,
-    url: session.url,
-    stage: stageOf(session),
-    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
-    amountPence: session.amount_total ?? 0,
-    paymentId: Number.isSafeInteger(paymentId) && paymentId > 0 ? paymentId : null,
-  };
-}
-
-/** A page as the day's reconciliation reads it: its state without the URL, and when it was made. */
-function heldOf(session: Stripe.Checkout.Session): HeldCheckout {
-  const { url: _url, ...state } = stateOf(session);
-  return { ...state, createdAt: new Date(session.created * 1000) };
-}
-
-/** https://docs.stripe.com/api/refunds/object: `amount` in the currency's smallest unit, `payment_intent`. */
-function refundOf(refund: Stripe.Refund): HeldRefund {
-  const intent = refund.payment_intent;
-  return {
-    refundId: refund.id,
-    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
-    amountPence: refund.amount,
-    status: refund.status ?? 'pending',
-    createdAt: new Date(refund.created * 1000),
-  };
+async function movedOrSettled(
+  stripe: Stripe,
+  paymentIntentId: string,
+  move: () => Promise<Stripe.PaymentIntent>,
+): Promise<HoldState> {
+  try {
+    return holdStateOf(await move());
+  } catch (error) {
+    const unexpectedState =
+      error instanceof Stripe.errors.StripeInvalidRequestError &&
+      error.code === 'payment_intent_unexpected_state';
+    if (!unexpectedState) throw error;
+    const now = holdStateOf(await stripe.paymentIntents.retrieve(paymentIntentId));
+    if (now.status !== 'succeeded' && now.status !== 'canceled') throw error;
+    return now;
+  }
 }
 
 /**
@@ -113,7 +90,7 @@ async function calling<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The payment port on Stripe's hosted Checkout (https://docs.stripe.com/payments/checkout). */
+/** The payment port on Stripe's hosted Checkout (https://docs.stripe.com/payments/checkout) and its PaymentIntents. */
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, {
     ...addressOptions(settings.apiUrl),
@@ -186,6 +163,44 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         ]);
         return { checkouts, refunds };
       }),
+    refund: (request) =>
+      calling(async () => {
+        // https://docs.stripe.com/api/refunds/create: by `payment_intent`, `amount` in pence, `metadata`.
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentIntentId,
+            amount: request.amountPence,
+            ...(request.reason ? { reason: request.reason } : {}),
+            metadata: {
+              payment_id: String(request.paymentId),
+              refund_id: String(request.portalRefundId),
+            },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return refundStateOf(refund);
+      }),
+    refundState: (refundId) =>
+      // https://docs.stripe.com/api/refunds/retrieve
+      calling(async () => refundStateOf(await stripe.refunds.retrieve(refundId))),
+    capture: ({ paymentIntentId, amountPence, idempotencyKey }) =>
+      calling(() =>
+        movedOrSettled(stripe, paymentIntentId, () =>
+          // https://docs.stripe.com/api/payment_intents/capture: `amount_to_capture` defaults to all held.
+          stripe.paymentIntents.capture(
+            paymentIntentId,
+            amountPence === undefined ? {} : { amount_to_capture: amountPence },
+            { idempotencyKey },
+          ),
+        ),
+      ),
+    voidHold: ({ paymentIntentId, idempotencyKey }) =>
+      calling(() =>
+        movedOrSettled(stripe, paymentIntentId, () =>
+          // https://docs.stripe.com/api/payment_intents/cancel
+          stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey }),
+        ),
+      ),
     verifyWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -201,7 +216,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       const object = event.data.object as { object?: string };
       const checkout =
         object.object === 'checkout.session' ? stateOf(object as Stripe.Checkout.Session) : null;
-      return { id: event.id, type: event.type, checkout } satisfies ProviderEvent;
+      // refund.created, refund.updated, refund.failed (https://docs.stripe.com/api/events/types) carry a refund.
+      const refund = object.object === 'refund' ? refundEventOf(object as Stripe.Refund) : null;
+      return { id: event.id, type: event.type, checkout, refund } satisfies ProviderEvent;
     },
   };
 }

@@ -120,7 +120,12 @@ const clientOwnedPaths = [
  * The integration API (decision 0062): every path under its prefix. Its routes are checked by what they
  * share (tag, security, statuses), so a new one is covered without editing this list; it must hold these.
  */
-const integrationPaths = ['/integration/v1/clients/{client_ref}/invitations'];
+const integrationPaths = [
+  '/integration/v1/clients/{client_ref}/invitations',
+  // Deposits and card holds at booking (decision 0158).
+  '/integration/v1/practices/{practice_ref}/appointment-reasons/{reason_ref}/booking-payment',
+  '/integration/v1/practices/{practice_ref}/booking-payments',
+];
 const isIntegrationPath = (path: string) => path.startsWith(`${integrationPathPrefix}/`);
 
 /** Every operation of the document, with its path and method. */

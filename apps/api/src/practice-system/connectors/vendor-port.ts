@@ -176,6 +176,11 @@ export async function writeEvent(
     // (postransaction, for its own Provet Pay: howto_provet_pay.html); recording another provider's payment
     // there, and ezyVet's equivalent, are not confirmed, so the practice system reads the event instead.
     case 'payment.received':
+    case 'payment.hold_placed':
+    case 'payment.hold_captured':
+    case 'payment.hold_released':
+    case 'payment.refunded':
+    case 'payment.refund_failed':
       return notApplicable;
   }
 }

@@ -132,7 +132,8 @@ const refundReasons = ['duplicate', 'fraudulent', 'requested_by_customer'];
  * whenever a charge is refunded, including partial refunds", https://docs.stripe.com/api/events/types;
  * refund.* events for every refund since 2024-10-28.acacia,
  * https://docs.stripe.com/changelog/acacia/2024-10-28/refund-webhook-update). A refund told to fail
- * (`failRefunds`) answers `pending`, then ends `failed` with `failure_reason` and `refund.failed`.
+ * (`failRefunds`) answers `pending`, then ends `failed` with `failure_reason`, `refund.updated` and
+ * `refund.failed`.
  */
 export function createRefund(store: StandInStore, params: Record<string, unknown>, request: EventRequest) {
   const intentId = optionalString(params.payment_intent, 'payment_intent');
@@ -192,7 +193,9 @@ export function createRefund(store: StandInStore, params: Record<string, unknown
     // A card refund can fail after it was accepted: "refunds to expired or canceled cards" (https://docs.stripe.com/refunds#failed-refunds).
     const failed: StandInRefund = { ...refund, status: 'failed', failure_reason: 'expired_or_canceled_card' };
     store.refunds.set(refund.id, failed);
-    // The card network's answer comes later, not from the API request (GUESS: README).
+    // The card network's answer comes later, not from the API request (GUESS: README). The change of
+    // status is an update too: refund.updated "Occurs whenever a refund is updated" (https://docs.stripe.com/api/refunds).
+    store.emit('refund.updated', failed, customerAction);
     store.emit('refund.failed', failed, customerAction);
     return refund;
   }

@@ -1,0 +1,86 @@
+import type { Payment } from '@vet/contracts/payments';
+import type { Database } from '@vet/db/connection';
+import { sql } from 'drizzle-orm';
+import { bookPaymentHold, releasePaymentHold, type BookingDeps } from '../../appointments/index.ts';
+import type { BookingPaymentHooks, PaymentRow } from '../checkout/index.ts';
+import type { PaymentProvider } from '../provider/index.ts';
+import { applyBookingRules, refundNews, type BookingRulesDeps } from './apply-booking-rules.ts';
+import { refundDeadline } from './booking-payment-rules.ts';
+import { termsText } from './booking-terms.ts';
+
+type BookingView = NonNullable<Payment['booking']>;
+
+/** What the owner is shown of a deposit's or hold's booking and refund (GET /v2/payments/{id}). */
+async function describe(db: Database, paymentId: number): Promise<Pick<Payment, 'booking' | 'refund'>> {
+  const { rows } = await db.execute<{
+    purpose: 'deposit' | 'card_hold';
+    amount_pence: number;
+    refund_until: string | Date;
+    cutoff_minutes: number;
+    appointment_id: number | null;
+    a_starts_at: string | Date | null;
+    s_status: string | null;
+    s_expires_at: string | Date | null;
+    r_status: 'pending' | 'succeeded' | 'failed' | null;
+    r_amount_pence: number | null;
+    created_at: string | Date;
+  }>(sql`
+    select p.purpose, p.amount_pence, p.created_at, p.refund_until, p.cutoff_minutes, p.appointment_id,
+      a.starts_at as a_starts_at, s.status as s_status, s.expires_at as s_expires_at,
+      r.status as r_status, r.amount_pence as r_amount_pence
+    from online_payments p
+    left join appointments a on a.id = p.appointment_id
+    left join soft_bookings s on s.id = p.soft_booking_id
+    left join payment_refunds r on r.payment_id = p.id
+    where p.id = ${paymentId}`);
+  const row = rows[0];
+  if (!row) return { booking: null, refund: null };
+  const appointment = row.a_starts_at === null ? null : { startsAt: new Date(row.a_starts_at) };
+  const refundUntil = refundDeadline({
+    refundUntil: new Date(row.refund_until),
+    cutoffMinutes: row.cutoff_minutes,
+    appointment: appointment && { ...appointment, status: 'Booked', cancelledAt: null, cancelledBy: null },
+  });
+  const held = row.s_status === 'Held' && row.appointment_id === null;
+  const state: BookingView['state'] = row.appointment_id !== null ? 'booked' : held ? 'held' : 'released';
+  return {
+    booking: {
+      state,
+      heldUntil: held && row.s_expires_at !== null ? new Date(row.s_expires_at).toISOString() : null,
+      appointmentId: row.appointment_id,
+      refundUntil: refundUntil.toISOString(),
+      // The terms as they were shown, judged from when the owner booked.
+      terms: termsText(row.purpose, row.amount_pence, refundUntil, { now: new Date(row.created_at) }),
+    },
+    refund: row.r_status === null ? null : { status: row.r_status, amountPence: row.r_amount_pence! },
+  };
+}
+
+/**
+ * The checkout's hooks for deposits and card holds (decision 0158): a payment taken turns its held time
+ * into the appointment, an attempt ended frees it, and after each settlement the booking's rules run.
+ */
+export function createBookingPaymentHooks(
+  db: Database,
+  booking: BookingDeps,
+  provider: PaymentProvider | null,
+): BookingPaymentHooks {
+  const rules: BookingRulesDeps = { db, provider, now: booking.now };
+  return {
+    async taken(tx, payment: PaymentRow) {
+      if (!payment.soft_booking_id) return null;
+      const outcome = await bookPaymentHold(tx, booking, payment.soft_booking_id);
+      return outcome.kind === 'booked' ? outcome.appointmentId : null;
+    },
+    async ended(tx, payment: PaymentRow) {
+      if (payment.soft_booking_id) await releasePaymentHold(tx, payment.soft_booking_id);
+    },
+    terms(payment: PaymentRow) {
+      if (payment.purpose === 'invoice' || !payment.refund_until) return null;
+      return termsText(payment.purpose, payment.amount_pence, payment.refund_until, { now: booking.now() });
+    },
+    afterSettled: (paymentId) => applyBookingRules(rules, paymentId),
+    describe: (paymentId) => describe(db, paymentId),
+    refundNews: (news) => refundNews(rules, news),
+  };
+}
