@@ -2,6 +2,7 @@ import type { AppointmentPayment, Payment } from '@vet/contracts/payments';
 import { describe, expect, it } from 'vitest';
 import {
   cancelPaymentText,
+  cancelledPaymentText,
   payAndBookLabel,
   paymentReturnState,
   paymentStartProblemText,
@@ -113,5 +114,28 @@ describe('paymentStartProblemText', () => {
     expect(paymentStartProblemText({ status: 503, code: null })).toMatch(/Nothing has been taken/);
     expect(paymentStartProblemText({ status: null, code: null })).toMatch(/Nothing has been taken/);
     expect(paymentStartProblemText({ status: 409, code: null })).toBeNull();
+  });
+});
+
+describe('cancelledPaymentText', () => {
+  it('says a refund or release under way when cancelled in time, before the provider has answered', () => {
+    expect(cancelledPaymentText(deposit, true)).toBe('Your £20.00 deposit is being refunded in full.');
+    expect(cancelledPaymentText(hold, true)).toBe('The £30.00 held on your card is being released.');
+    expect(cancelledPaymentText({ ...hold, status: 'voided' }, true)).toBe(
+      'The £30.00 held on your card was released.',
+    );
+  });
+
+  it('says what the practice keeps when cancelled late, and a refund as it stands', () => {
+    expect(cancelledPaymentText(deposit, false)).toBe(
+      'The practice keeps your £20.00 deposit, as its terms say.',
+    );
+    expect(cancelledPaymentText({ ...hold, status: 'captured' }, false)).toMatch(
+      /^The practice took the £30.00/,
+    );
+    expect(
+      cancelledPaymentText({ ...deposit, refund: { status: 'succeeded', amountPence: 2000 } }, false),
+    ).toMatch(/^£20.00 was refunded/);
+    expect(cancelledPaymentText({ ...deposit, status: 'expired' }, true)).toBeNull();
   });
 });

@@ -99,3 +99,37 @@ export function paymentStartProblemText(problem: {
   }
   return null;
 }
+
+/**
+ * What happened to the money of a cancelled appointment, or null when nothing was paid or held. A
+ * refund or release due (cancelled before the deadline) but not yet on record is said as under way: the
+ * API asks the provider after the cancel, and again on its sweep when the provider was down.
+ */
+export function cancelledPaymentText(
+  payment: Pick<Payment, 'status' | 'amountPence' | 'refund'>,
+  cancelledInTime: boolean,
+): string | null {
+  const amount = formatPounds(payment.amountPence);
+  if (payment.refund) return refundText(payment.refund);
+  switch (payment.status) {
+    case 'voided':
+      return `The ${amount} held on your card was released.`;
+    case 'paid':
+      return cancelledInTime
+        ? `Your ${amount} deposit is being refunded in full.`
+        : `The practice keeps your ${amount} deposit, as its terms say.`;
+    case 'authorised':
+      return cancelledInTime
+        ? `The ${amount} held on your card is being released.`
+        : `The practice takes the ${amount} held on your card, as its terms say.`;
+    case 'captured':
+      return cancelledInTime
+        ? `The ${amount} taken from your card is being refunded in full.`
+        : `The practice took the ${amount} held on your card, as its terms say.`;
+    // Nothing was taken (pending, expired), or it was given back without a refund on record.
+    case 'pending':
+    case 'expired':
+    case 'refunded':
+      return null;
+  }
+}

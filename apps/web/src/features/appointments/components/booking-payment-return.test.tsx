@@ -49,14 +49,14 @@ const appointment: AppointmentDetail = {
   price: null,
 };
 
-/** The view against a stand-in API: the payment answers `next`, the appointment the one booked. */
-function renderReturn(initial: Payment, next: Payment = initial) {
+/** The view against a stand-in API: the payment answers `next`, the appointment `booking` (as booked). */
+function renderReturn(initial: Payment, next: Payment = initial, booking: AppointmentDetail = appointment) {
   const fetch = vi.fn((url: string) =>
     Promise.resolve(
       url.endsWith('/v2/payments/9')
         ? Response.json(next)
         : url.endsWith('/appointments/42')
-          ? Response.json(appointment)
+          ? Response.json(booking)
           : Response.json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, { status: 404 }),
     ),
   );
@@ -146,5 +146,18 @@ describe('BookingPaymentReturn', () => {
       timeout: 5_000,
     });
     expect(screen.getByRole('heading', { level: 2, name: 'We are confirming your payment' })).toBeTruthy();
+  });
+
+  it('says an appointment cancelled since, and its refund, when opened again from the receipt', async () => {
+    renderReturn({ ...booked, refund: { status: 'succeeded', amountPence: 2000 } }, booked, {
+      ...appointment,
+      status: 'Cancelled',
+      cancelledAt: '2030-04-21T09:00:00.000Z',
+    });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'This appointment was cancelled' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/£20.00 was refunded to your card/)).toBeTruthy();
+    expect(screen.queryByText('Your appointment is booked')).toBeNull();
   });
 });

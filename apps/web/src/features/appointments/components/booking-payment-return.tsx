@@ -8,7 +8,9 @@ import { LoadError } from '@/shared/components/load-error';
 import { Button } from '@/shared/ui/button';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
 import { useBookingPayment } from '@/features/appointments/api/get-booking-payment';
+import { formatLabelledAppointmentTime } from '@/shared/dates/appointment-time';
 import {
+  cancelledPaymentText,
   paymentReturnHeadings,
   paymentReturnState,
   refundText,
@@ -84,6 +86,27 @@ function Booked({ payment, booking }: { payment: Payment; booking: BookingOf }) 
     );
   }
   if (appointment.isPending) return <Pending label="Loading your appointment…" />;
+  // Opened again later (the receipt links here) after the appointment was cancelled.
+  if (appointment.data.status === 'Cancelled') {
+    const cancelledAt = Date.parse(appointment.data.cancelledAt ?? '');
+    return (
+      <Section>
+        <div className={styles.body}>
+          <h2>This appointment was cancelled</h2>
+          <p>
+            {appointment.data.petName}’s {appointment.data.reasonName} on{' '}
+            {formatLabelledAppointmentTime(appointment.data.startsAt)} was cancelled.{' '}
+            {cancelledPaymentText(payment, cancelledAt < Date.parse(booking.refundUntil))}
+          </p>
+          <div className={styles.actions}>
+            <Button href="/appointments" variant="outlined">
+              See your appointments
+            </Button>
+          </div>
+        </div>
+      </Section>
+    );
+  }
   return (
     <BookedAppointments heading={paymentReturnHeadings.booked} appointments={[appointment.data]}>
       <PaymentFacts payment={payment} booking={booking} />

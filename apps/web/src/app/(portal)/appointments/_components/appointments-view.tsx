@@ -45,7 +45,7 @@ export function AppointmentsView() {
   const [openedAt] = useState(() => new Date());
   const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
   // The appointment last cancelled on its own: its deposit's refund or hold's release is shown (issue 64).
-  const [cancelledId, setCancelledId] = useState<number | null>(null);
+  const [cancelled, setCancelled] = useState<{ appointmentId: number; at: number } | null>(null);
   const stopCancelling = useCallback(() => setCancelling(null), []);
 
   const tracked = useRef(false);
@@ -74,7 +74,9 @@ export function AppointmentsView() {
       <p className={cx(typography.secondary, styles.note)}>
         Times are UK time, as your practice’s clocks show them (GMT in winter, BST in summer).
       </p>
-      {cancelledId !== null && <CancelledPaymentNotice appointmentId={cancelledId} />}
+      {cancelled && (
+        <CancelledPaymentNotice appointmentId={cancelled.appointmentId} cancelledAt={cancelled.at} />
+      )}
       <div className={styles.sections}>
         <AppointmentsList
           groups={appointments.data ? groupAppointments(appointments.data, openedAt) : undefined}
@@ -102,7 +104,9 @@ export function AppointmentsView() {
             const visit = cancelling?.visit !== undefined;
             const removed = cancelling?.removeFrom ? cancelling.petName : null;
             setCancelling(null);
-            if (!visit && !removed && cancelling) setCancelledId(cancelling.appointmentId);
+            if (!visit && !removed && cancelling) {
+              setCancelled({ appointmentId: cancelling.appointmentId, at: Date.now() });
+            }
             showToast(
               removed
                 ? `${removed} has been removed from the visit.`
