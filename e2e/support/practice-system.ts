@@ -57,14 +57,18 @@ export async function readFeed(): Promise<FeedEvent[]> {
 
 /** A write of the practice system's to the integration API (a record by its reference), expected to succeed. */
 export async function writeAsPracticeSystem(
-  method: 'PUT' | 'POST',
+  method: 'PUT' | 'POST' | 'DELETE',
   path: string,
-  body: unknown,
+  body?: unknown,
 ): Promise<void> {
   const response = await fetch(`${inject('apiUrl')}${integrationPathPrefix}/${path}`, {
     method,
-    headers: { authorization: await practiceSystemAuthorization(), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: {
+      authorization: await practiceSystemAuthorization(),
+      // A DELETE sends no body, so names no type: the API refuses an empty JSON body.
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
 }
