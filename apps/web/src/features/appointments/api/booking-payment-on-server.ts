@@ -15,8 +15,9 @@ export async function getBookingPaymentOnServer(
   if (!parsed.success) return 'not-found';
   const path = ['v2', 'payments', String(parsed.data)];
   // Back from the provider's page without paying: its page is closed and the time released. A second
-  // cancel (a reload) answers the payment as it stands; a refusal (the payment went through first) falls
-  // back to the plain read.
+  // cancel (a reload) answers the payment as it stands; a refusal (the provider down) falls back to the
+  // plain read. A write on a GET, as the provider's Back link is one: a link planted elsewhere can do no
+  // more than close an unpaid page of the signed-in client's own, which the sweep would close anyway.
   const closed = cancelled ? await postToApiOnServer([...path, 'cancel'], {}, paymentSchema) : undefined;
   const read = closed?.data ? closed : await getFromApiOnServer(path, paymentSchema);
   if (read.status === 404 || (read.data && read.data.booking === null)) return 'not-found';
