@@ -1,5 +1,5 @@
 import type { AppointmentPayment } from '@vet/contracts/payments';
-import { queryOptions, skipToken, useQuery, type Query } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
 import { appointmentPaymentQueryKey } from './appointments-query-key';
@@ -29,14 +29,13 @@ export function appointmentPaymentQueryOptions(api: ApiClient, appointmentId: nu
   });
 }
 
-type Recheck = (
-  query: Query<AppointmentPayment | null, Error, AppointmentPayment | null, readonly unknown[]>,
-) => number | false;
+/** How soon to read it again, given what was read (false: not again). */
+type Recheck = (payment: AppointmentPayment | null | undefined) => number | false;
 
 /** Read while `appointmentId` is set (the cancel dialog open; a cancelled appointment's refund). */
 export function useAppointmentPayment(appointmentId: number | null, recheck?: Recheck) {
   return useQuery({
     ...appointmentPaymentQueryOptions(useApiClient(), appointmentId),
-    ...(recheck ? { refetchInterval: recheck } : {}),
+    refetchInterval: recheck ? (query) => recheck(query.state.data) : false,
   });
 }

@@ -19,8 +19,8 @@ export function CancelledPaymentNotice({
   /** When the client pressed Cancel (ms), to judge against the refund's deadline. */
   cancelledAt: number;
 }) {
-  const payment = useAppointmentPayment(appointmentId, (query) =>
-    query.state.data?.refund?.status === 'pending' ? refundRecheckMs : false,
+  const payment = useAppointmentPayment(appointmentId, (read) =>
+    read?.refund?.status === 'pending' ? refundRecheckMs : false,
   );
   const text = payment.data
     ? cancelledPaymentText(payment.data, cancelledAt < Date.parse(payment.data.refundUntil))
