@@ -223,6 +223,7 @@ export function ConfirmStep(props: {
           clinicianType={reason.clinicianType}
           onChoose={(slot) => {
             mutation.reset();
+            payment.forgetChangedTerms();
             props.onAlternative(slot);
           }}
         />

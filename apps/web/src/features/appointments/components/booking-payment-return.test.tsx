@@ -160,4 +160,15 @@ describe('BookingPaymentReturn', () => {
     expect(screen.getByText(/£20.00 was refunded to your card/)).toBeTruthy();
     expect(screen.queryByText('Your appointment is booked')).toBeNull();
   });
+
+  it('asks once more when the hold runs out, not on every redraw', async () => {
+    const ended = {
+      ...held,
+      booking: { ...held.booking!, heldUntil: new Date(Date.now() - 1_000).toISOString() },
+    };
+    const fetch = renderReturn(ended);
+    expect(await screen.findByText('We are asking the payment provider one last time.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fetch.mock.calls.length).toBe(1);
+  });
 });

@@ -2,7 +2,7 @@
 
 import { formatPounds } from '@vet/contracts/money';
 import type { Payment } from '@vet/contracts/payments';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AppAlert } from '@/shared/components/app-alert';
 import { LoadError } from '@/shared/components/load-error';
 import { Button } from '@/shared/ui/button';
@@ -155,6 +155,9 @@ export function BookingPaymentReturn({ initial }: { initial: Payment }) {
   const query = useBookingPayment(initial);
   const payment = query.data;
   const state = paymentReturnState(payment);
+  // Stable, so the countdown's end asks once rather than on every redraw.
+  const { refetch } = query;
+  const recheck = useCallback(() => void refetch(), [refetch]);
   const [announced, setAnnounced] = useState('');
   const first = useRef(state);
   useEffect(() => {
@@ -178,7 +181,7 @@ export function BookingPaymentReturn({ initial }: { initial: Payment }) {
           booking={booking}
           checking={query.isFetching}
           failed={query.isRefetchError}
-          onCheck={() => void query.refetch()}
+          onCheck={recheck}
         />
       )}
       {booking && state === 'booked' && <Booked payment={payment} booking={booking} />}
