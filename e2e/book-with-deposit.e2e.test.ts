@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { press, typeInto } from './support/actions.ts';
 import { checkTimeClearOfNotice } from './support/booking.ts';
-import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
 import { acceptCookies } from './support/onboarding.ts';
 import { writeAsPracticeSystem } from './support/practice-system.ts';
 import { screenshots } from './support/screenshots.ts';
@@ -22,6 +22,8 @@ const olivia = DEMO_ACCOUNT.manyPets;
 const grace = DEMO_ACCOUNT.threePets;
 const graceHold = 'practices/PRAC-0006/appointment-reasons/REASON-NURSE/booking-payment';
 const shot = screenshots('/tmp/shots-book-with-deposit');
+/** Olivia's way back from the provider's page, which Grace must not be able to read. */
+let oliviasReturn = '/appointments/payment/2147483647';
 
 async function checkBothWidths(page: Page, name: string): Promise<void> {
   for (const size of [phone390, desktop]) {
@@ -80,6 +82,7 @@ describe('booking with a deposit or a card hold', () => {
     await page.getByRole('button', { name: 'Pay £20.00' }).click();
 
     await page.waitForURL((url) => url.pathname.startsWith('/appointments/payment/'));
+    oliviasReturn = new URL(page.url()).pathname;
     await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
     await page.getByText(/You paid a £20.00 deposit\. A receipt is on its way to your e-mail\./).waitFor();
     await page.getByText(/^Bramble is booked in at /).waitFor();
@@ -153,6 +156,13 @@ describe('booking with a deposit or a card hold', () => {
       await typeInto(page.getByLabel('Pet'), 'Hazel', /^Hazel$/);
       await typeInto(page.getByLabel('Reason for the appointment'), 'Nurse', /^Nurse clinic/);
       expect(await isOffered(page, chosen)).toBe(true);
+
+      // Another client's payment and a bad id answer alike: the not-found page.
+      expectConsoleError(page, 'status of 404');
+      for (const path of [oliviasReturn, '/appointments/payment/not-a-payment']) {
+        expect((await page.goto(path))?.status()).toBe(404);
+        await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      }
     } finally {
       await writeAsPracticeSystem('DELETE', graceHold);
     }
