@@ -147,7 +147,7 @@ describe('a deposit at booking', () => {
     const stale = await start(scene, startsAt, { kind: 'deposit', amountPence: 1_000 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'terms_changed' });
-    expect((stale.json() as { message: string }).message).toContain('£20.00');
+    expect(stale.json<{ message: string }>().message).toContain('£20.00');
 
     // A guest cannot hold such a time: the payment is taken signed in.
     const guest = await context.app.inject({
