@@ -3,9 +3,15 @@ import type { Registry } from 'prom-client';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '@vet/db/connection';
 import type { ApiConfig } from './config/index.ts';
-import { earlierTimesJobPlugin } from './appointments/index.ts';
+import { bookingCaps, createBookingDeps, earlierTimesJobPlugin } from './appointments/index.ts';
 import { emailWorkerPlugin } from './messages/index.ts';
-import { createPaymentsRepository, paymentSweepPlugin, stripeProvider } from './payments/index.ts';
+import {
+  createBookingPaymentHooks,
+  createPaymentsRepository,
+  paymentSweepPlugin,
+  stripeProvider,
+  sweepBookingPayments,
+} from './payments/index.ts';
 import {
   databasePlugin,
   healthRoutes,
@@ -52,13 +58,27 @@ export async function registerWorkers(
   await app.register(earlierTimesJobPlugin, config);
   // Payments still pending past their page's end, settled by what Stripe says (decision 0157).
   if (config.payments.provider === 'stripe') {
+    const provider = stripeProvider(config.payments);
     await app.register(paymentSweepPlugin, {
       deps: {
         repository: createPaymentsRepository(),
-        provider: stripeProvider(config.payments),
+        provider,
         portalUrl: config.portalUrl,
         brandName: config.brandName,
       },
+      // A late payment's held time becomes its appointment here too, with the booking's e-mails (decision 0158).
+      bookings: (db) =>
+        createBookingPaymentHooks(
+          db,
+          createBookingDeps(db, {
+            brandName: config.brandName,
+            caps: bookingCaps(config.bookingCaps),
+            mailFrom: config.mailFrom,
+            portalUrl: config.portalUrl,
+          }),
+          provider,
+        ),
+      bookingRules: (db) => sweepBookingPayments({ db, provider, now: () => new Date() }),
     });
   }
 }

@@ -73,7 +73,7 @@ export const paymentRefundedSchema = z.object({
 
 /**
  * A refund the provider refused or could not make after every attempt (decision 0158): the practice
- * gives the money back itself (the operator's `unacknowledged` lists it too).
+ * gives the money back itself; the day's reconciliation shows Stripe's failed refund too.
  */
 export const paymentRefundFailedSchema = z.object({
   ...paymentFacts,

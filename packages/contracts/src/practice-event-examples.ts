@@ -1,24 +1,16 @@
+import { appointmentEventExamples } from './appointment-event-examples.ts';
 import { exampleAddress } from './example-address.ts';
+import { paymentEventExamples } from './payment-event-examples.ts';
 import type { PracticeEventEnvelope, PracticeEventType } from './practice-events.ts';
 
 /** The example client's marketing choices: none by any channel. */
 const noMarketing = { email: false, sms: false, phone: false, post: false };
 
-/** The appointment reminded of and confirmed in the examples. */
-const remindedAppointment = {
-  appointment_id: 66140,
-  appointment_ref: 'A-771402',
-  client_id: 5013,
-  client_ref: 'C-877',
-  pet_id: 90230,
-  pet_ref: 'P-2291',
-  starts_at: '2026-11-29T10:00:00.000Z',
-};
-
 /**
  * One event of each type as the portal sends it (a webhook body, a feed item): the examples of the
  * integration contract (docs/integration/openapi.json, decision 0109) and of docs/practice-events.md,
  * which shows these very events (scripts/practice-events-doc.test.ts). Made-up people and places only.
+ * The appointments' and payments' events are in their own files, imported here.
  */
 export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnvelope<T> } = {
   'client.registered': {
@@ -165,133 +157,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
       recorded_at: '2026-11-26T10:47:51.002Z',
     },
   },
-  'appointment.booked': {
-    id: 'evt_106',
-    type: 'appointment.booked',
-    timestamp: '2026-11-26T10:12:30.120Z',
-    data: {
-      appointment_id: 66120,
-      appointment_ref: null,
-      practice_id: 3,
-      practice_ref: 'PR-KENT-01',
-      clinician_id: 41,
-      clinician_ref: 'CL-0041',
-      client_id: 877,
-      client_ref: 'C-877',
-      pet_id: 90211,
-      pet_ref: null,
-      reason_id: 1,
-      reason_ref: 'R-INITIAL',
-      starts_at: '2026-12-01T09:30:00.000Z',
-      ends_at: '2026-12-01T09:45:00.000Z',
-      status: 'Booked',
-      notes: 'First visit since moving to the area.',
-    },
-  },
-  'appointment.amended': {
-    id: 'evt_107',
-    type: 'appointment.amended',
-    timestamp: '2026-11-26T11:40:02.311Z',
-    data: {
-      appointment_id: 66120,
-      appointment_ref: 'A-771201',
-      practice_id: 3,
-      practice_ref: 'PR-KENT-01',
-      clinician_id: 44,
-      clinician_ref: 'CL-0044',
-      client_id: 877,
-      client_ref: 'C-877',
-      pet_id: 90211,
-      pet_ref: 'P-88310',
-      reason_id: 1,
-      reason_ref: 'R-INITIAL',
-      starts_at: '2026-12-02T14:00:00.000Z',
-      ends_at: '2026-12-02T14:15:00.000Z',
-      status: 'Booked',
-      notes: 'First visit since moving to the area.',
-      previous: {
-        clinician_id: 41,
-        clinician_ref: 'CL-0041',
-        reason_id: 1,
-        reason_ref: 'R-INITIAL',
-        starts_at: '2026-12-01T09:30:00.000Z',
-        ends_at: '2026-12-01T09:45:00.000Z',
-      },
-    },
-  },
-  'appointment.cancelled': {
-    id: 'evt_108',
-    type: 'appointment.cancelled',
-    timestamp: '2026-11-27T08:05:44.002Z',
-    data: {
-      appointment_id: 66120,
-      appointment_ref: 'A-771201',
-      client_id: 877,
-      client_ref: 'C-877',
-      pet_id: 90211,
-      pet_ref: 'P-88310',
-      cancelled_at: '2026-11-27T08:05:44.002Z',
-    },
-  },
-  'guest_hold.completed': {
-    id: 'evt_109',
-    type: 'guest_hold.completed',
-    timestamp: '2026-11-26T12:31:18.774Z',
-    data: {
-      appointment_id: 66133,
-      appointment_ref: null,
-      practice_id: 5,
-      practice_ref: 'PR-KENT-03',
-      clinician_id: 77,
-      clinician_ref: 'CL-0077',
-      client_id: 5013,
-      client_ref: null,
-      pet_id: 90230,
-      pet_ref: null,
-      reason_id: 1,
-      reason_ref: 'R-INITIAL',
-      starts_at: '2026-11-28T10:00:00.000Z',
-      ends_at: '2026-11-28T10:15:00.000Z',
-      status: 'Booked',
-      notes: null,
-      hold_id: '3f0c2a6e-6f5e-4d65-9d4b-2f4f0e8a9b17',
-    },
-  },
-  'appointment.flagged': {
-    id: 'evt_110',
-    type: 'appointment.flagged',
-    timestamp: '2026-11-26T13:02:50.019Z',
-    data: {
-      appointment_id: 66133,
-      appointment_ref: null,
-      client_id: 5013,
-      client_ref: null,
-      pet_id: 90230,
-      pet_ref: null,
-      flagged_at: '2026-11-26T13:02:50.019Z',
-      overlapping_appointment_ref: 'A-771399',
-    },
-  },
-  'appointment.attendance_confirmed': {
-    id: 'evt_118',
-    type: 'appointment.attendance_confirmed',
-    timestamp: '2026-11-27T08:14:03.512Z',
-    data: {
-      ...remindedAppointment,
-      confirmed_at: '2026-11-27T08:14:03.512Z',
-    },
-  },
-  'appointment.reminder_sent': {
-    id: 'evt_121',
-    type: 'appointment.reminder_sent',
-    timestamp: '2026-11-27T10:00:00.208Z',
-    data: {
-      ...remindedAppointment,
-      channel: 'sms',
-      reminder: 'd2',
-      sent_at: '2026-11-27T10:00:00.000Z',
-    },
-  },
+  ...appointmentEventExamples,
   'prescription.requested': {
     id: 'evt_122',
     type: 'prescription.requested',
@@ -363,27 +229,5 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
       reason: 'We would like a second opinion before the surgery.',
     },
   },
-  'payment.received': {
-    id: 'evt_140',
-    type: 'payment.received',
-    timestamp: '2026-11-28T10:02:17.904Z',
-    data: {
-      payment_id: 77,
-      purpose: 'invoice',
-      practice_id: 3,
-      practice_ref: 'PR-KENT-01',
-      client_id: 5013,
-      client_ref: 'C-877',
-      appointment_id: null,
-      appointment_ref: null,
-      invoice_id: 2041,
-      invoice_ref: 'INV-55120',
-      amount_pence: 12_450,
-      currency: 'GBP',
-      provider: 'stripe',
-      provider_payment_id: 'pi_3QxY2bLkdIwHu7ix0a1b2c3d',
-      provider_checkout_id: 'cs_test_a1b2c3d4e5f6g7h8i9j0',
-      paid_at: '2026-11-28T10:02:17.881Z',
-    },
-  },
+  ...paymentEventExamples,
 };

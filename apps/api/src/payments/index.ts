@@ -41,6 +41,4 @@ export {
   type BookingPaymentPolicyInput,
   type BookingPaymentSource,
   type StoredBookingPaymentPolicy,
-  // The module's index.ts comes with its read side (the lead's, decision 0158); until then its one file.
-  // eslint-disable-next-line import-x/no-restricted-paths
-} from './booking-payments/policy-writes.ts';
+} from './booking-payments/index.ts';

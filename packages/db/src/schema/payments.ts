@@ -165,7 +165,8 @@ export const paymentRefunds = pgTable(
   'payment_refunds',
   {
     id: serial('id').primaryKey(),
-    paymentId: requiredRef('payment_id', () => onlinePayments.id).unique(),
+    // Kept as long as its payment, and with it (retention deletes the payment).
+    paymentId: requiredRef('payment_id', () => onlinePayments.id, { onDelete: 'cascade' }).unique(),
     amountPence: integer('amount_pence').notNull(),
     reason: refundReason('reason').notNull(),
     status: refundStatus('status').notNull().default('pending'),

@@ -24,7 +24,12 @@ export type Webhooks =
   | PrescriptionRequestedEventWebhookWebhookRequest
   | EstimateAcceptedEventWebhookWebhookRequest
   | EstimateDeclinedEventWebhookWebhookRequest
-  | PaymentReceivedEventWebhookWebhookRequest;
+  | PaymentReceivedEventWebhookWebhookRequest
+  | PaymentHoldPlacedEventWebhookWebhookRequest
+  | PaymentHoldCapturedEventWebhookWebhookRequest
+  | PaymentHoldReleasedEventWebhookWebhookRequest
+  | PaymentRefundedEventWebhookWebhookRequest
+  | PaymentRefundFailedEventWebhookWebhookRequest;
 
 /**
  * client.registered
@@ -609,14 +614,175 @@ export type PaymentReceivedEvent = {
     practice_ref: string | null;
     client_id: number | null;
     client_ref: string | null;
+    appointment_id: number | null;
+    appointment_ref: string | null;
+    amount_pence: number;
+    currency: 'GBP';
+    provider: 'stripe';
+    provider_payment_id: string;
     invoice_id: number | null;
     invoice_ref: string | null;
+    provider_checkout_id: string;
+    paid_at: string;
+  };
+};
+
+/**
+ * payment.hold_placed
+ */
+export type PaymentHoldPlacedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'payment.hold_placed';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    payment_id: number;
+    purpose: 'invoice' | 'deposit' | 'card_hold';
+    practice_id: number;
+    practice_ref: string | null;
+    client_id: number | null;
+    client_ref: string | null;
+    appointment_id: number | null;
+    appointment_ref: string | null;
     amount_pence: number;
     currency: 'GBP';
     provider: 'stripe';
     provider_payment_id: string;
     provider_checkout_id: string;
-    paid_at: string;
+    authorised_at: string;
+  };
+};
+
+/**
+ * payment.hold_captured
+ */
+export type PaymentHoldCapturedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'payment.hold_captured';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    payment_id: number;
+    purpose: 'invoice' | 'deposit' | 'card_hold';
+    practice_id: number;
+    practice_ref: string | null;
+    client_id: number | null;
+    client_ref: string | null;
+    appointment_id: number | null;
+    appointment_ref: string | null;
+    amount_pence: number;
+    currency: 'GBP';
+    provider: 'stripe';
+    provider_payment_id: string;
+    reason: 'no_show' | 'cancelled_late' | 'hold_lapsing';
+    captured_at: string;
+  };
+};
+
+/**
+ * payment.hold_released
+ */
+export type PaymentHoldReleasedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'payment.hold_released';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    payment_id: number;
+    purpose: 'invoice' | 'deposit' | 'card_hold';
+    practice_id: number;
+    practice_ref: string | null;
+    client_id: number | null;
+    client_ref: string | null;
+    appointment_id: number | null;
+    appointment_ref: string | null;
+    amount_pence: number;
+    currency: 'GBP';
+    provider: 'stripe';
+    provider_payment_id: string;
+    reason: 'attended' | 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept';
+    released_at: string;
+  };
+};
+
+/**
+ * payment.refunded
+ */
+export type PaymentRefundedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'payment.refunded';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    payment_id: number;
+    purpose: 'invoice' | 'deposit' | 'card_hold';
+    practice_id: number;
+    practice_ref: string | null;
+    client_id: number | null;
+    client_ref: string | null;
+    appointment_id: number | null;
+    appointment_ref: string | null;
+    amount_pence: number;
+    currency: 'GBP';
+    provider: 'stripe';
+    provider_payment_id: string;
+    refund_id: number;
+    provider_refund_id: string;
+    reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept';
+    refunded_at: string;
+  };
+};
+
+/**
+ * payment.refund_failed
+ */
+export type PaymentRefundFailedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'payment.refund_failed';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    payment_id: number;
+    purpose: 'invoice' | 'deposit' | 'card_hold';
+    practice_id: number;
+    practice_ref: string | null;
+    client_id: number | null;
+    client_ref: string | null;
+    appointment_id: number | null;
+    appointment_ref: string | null;
+    amount_pence: number;
+    currency: 'GBP';
+    provider: 'stripe';
+    provider_payment_id: string;
+    refund_id: number;
+    reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept';
+    attempts: number;
+    failed_at: string;
   };
 };
 
@@ -12567,6 +12733,11 @@ export type ListPracticeEventsResponses = {
         | EstimateAcceptedEvent
         | EstimateDeclinedEvent
         | PaymentReceivedEvent
+        | PaymentHoldPlacedEvent
+        | PaymentHoldCapturedEvent
+        | PaymentHoldReleasedEvent
+        | PaymentRefundedEvent
+        | PaymentRefundFailedEvent
       ) & {
         id: string;
         type:
@@ -12589,7 +12760,12 @@ export type ListPracticeEventsResponses = {
           | 'prescription.requested'
           | 'estimate.accepted'
           | 'estimate.declined'
-          | 'payment.received';
+          | 'payment.received'
+          | 'payment.hold_placed'
+          | 'payment.hold_captured'
+          | 'payment.hold_released'
+          | 'payment.refunded'
+          | 'payment.refund_failed';
         timestamp: string;
         data: {
           [key: string]: unknown;
@@ -15978,6 +16154,51 @@ export type PaymentReceivedEventWebhookWebhookPayload = PaymentReceivedEvent;
 export type PaymentReceivedEventWebhookWebhookRequest = {
   body: PaymentReceivedEventWebhookWebhookPayload;
   key: 'payment.received';
+  path?: never;
+  query?: never;
+};
+
+export type PaymentHoldPlacedEventWebhookWebhookPayload = PaymentHoldPlacedEvent;
+
+export type PaymentHoldPlacedEventWebhookWebhookRequest = {
+  body: PaymentHoldPlacedEventWebhookWebhookPayload;
+  key: 'payment.hold_placed';
+  path?: never;
+  query?: never;
+};
+
+export type PaymentHoldCapturedEventWebhookWebhookPayload = PaymentHoldCapturedEvent;
+
+export type PaymentHoldCapturedEventWebhookWebhookRequest = {
+  body: PaymentHoldCapturedEventWebhookWebhookPayload;
+  key: 'payment.hold_captured';
+  path?: never;
+  query?: never;
+};
+
+export type PaymentHoldReleasedEventWebhookWebhookPayload = PaymentHoldReleasedEvent;
+
+export type PaymentHoldReleasedEventWebhookWebhookRequest = {
+  body: PaymentHoldReleasedEventWebhookWebhookPayload;
+  key: 'payment.hold_released';
+  path?: never;
+  query?: never;
+};
+
+export type PaymentRefundedEventWebhookWebhookPayload = PaymentRefundedEvent;
+
+export type PaymentRefundedEventWebhookWebhookRequest = {
+  body: PaymentRefundedEventWebhookWebhookPayload;
+  key: 'payment.refunded';
+  path?: never;
+  query?: never;
+};
+
+export type PaymentRefundFailedEventWebhookWebhookPayload = PaymentRefundFailedEvent;
+
+export type PaymentRefundFailedEventWebhookWebhookRequest = {
+  body: PaymentRefundFailedEventWebhookWebhookPayload;
+  key: 'payment.refund_failed';
   path?: never;
   query?: never;
 };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { scheduleIntervalJob } from '../../platform/index.ts';
 import type { CheckoutState } from '../provider/index.ts';
-import { settle, type PaymentsDeps } from './payments-service.ts';
+import { settle, type BookingPaymentHooks, type PaymentsDeps } from './payments-service.ts';
 
 /** Past its page's end by this much before the sweep asks: the provider closes pages on its own first. */
 const graceMs = 2 * 60_000;
@@ -59,6 +59,10 @@ export async function sweepPendingPayments(
 
 export interface PaymentSweepOptions {
   deps: Omit<PaymentsDeps, 'db'>;
+  /** Deposits' and holds' hooks (decision 0158), made with the worker's database. */
+  bookings?: (db: PaymentsDeps['db']) => BookingPaymentHooks;
+  /** The booking payments' rules pass (decision 0158), run after the pending payments are settled. */
+  bookingRules?: (db: PaymentsDeps['db']) => Promise<{ applied: number; failed: number }>;
   /** Milliseconds between runs (default a minute). */
   intervalMs?: number;
 }
@@ -66,12 +70,17 @@ export interface PaymentSweepOptions {
 /** The sweep every minute in a worker process (scheduleIntervalJob: one run at a time, counts logged). */
 export const paymentSweepPlugin = fp<PaymentSweepOptions>(
   (app, options, done) => {
-    const deps: PaymentsDeps = { ...options.deps, db: app.db };
+    const deps: PaymentsDeps = { ...options.deps, db: app.db, bookings: options.bookings?.(app.db) };
     scheduleIntervalJob(app, {
       component: 'payment-sweep',
       label: 'payment sweep',
       intervalMs: options.intervalMs ?? 60_000,
-      run: () => sweepPendingPayments(deps),
+      run: async () => {
+        const pending = await sweepPendingPayments(deps);
+        if (!options.bookingRules) return pending;
+        const rules = await options.bookingRules(app.db);
+        return { ...pending, applied: rules.applied, failed: pending.failed + rules.failed };
+      },
     });
     done();
   },

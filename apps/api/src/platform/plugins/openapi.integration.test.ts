@@ -114,6 +114,9 @@ const clientOwnedPaths = [
   '/v2/bills/invoices/{invoiceId}/payment',
   '/v2/payments/{paymentId}',
   '/v2/payments/{paymentId}/cancel',
+  '/v2/appointment-payments/terms',
+  '/v2/appointment-payments',
+  '/v2/appointments/{appointmentId}/payment',
 ];
 
 /**

@@ -141,12 +141,14 @@ export const retentionRules: readonly RetentionRule[] = [
   },
   {
     // A payment taken online is a financial record, kept as the bills are (decision 0157), from when it was
-    // made; one still on the provider's page is never due.
+    // made; one still on the provider's page, or with a refund still being made, is never due. Its refund
+    // goes with it (on delete cascade; decision 0158).
     kind: 'payments',
     table: 'online_payments',
     action: 'deleted',
     days: () => years(billRetentionYears),
-    due: (cutoff) => sql`created_at < ${cutoff} and status <> 'pending'`,
+    due: (cutoff) => sql`created_at < ${cutoff} and status <> 'pending'
+      and not exists (select 1 from payment_refunds r where r.payment_id = online_payments.id and r.status = 'pending')`,
   },
   {
     kind: 'payment-provider-events',

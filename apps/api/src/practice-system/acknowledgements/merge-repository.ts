@@ -38,6 +38,7 @@ export const clientRowsOnMerge = {
     'practice_estimates',
     'practice_invoices',
     'online_payments',
+    'soft_bookings',
   ],
   removed: ['contact_preferences', 'invitations', 'verification_codes', 'data_export_requests'],
 } as const;
@@ -52,6 +53,7 @@ export const petRowsOnMerge = {
     'vaccination_reminders',
     'practice_estimate_lines',
     'practice_invoice_lines',
+    'soft_bookings',
   ],
   removed: [],
 } as const;

@@ -172,9 +172,10 @@ export async function writeEvent(
       return writes.answerEstimate?.({ ...event.data, answer: 'accepted' }, signal) ?? notApplicable;
     case 'estimate.declined':
       return writes.answerEstimate?.({ ...event.data, answer: 'declined' }, signal) ?? notApplicable;
-    // A payment taken online (decision 0157): no write yet. Provet Cloud documents payment transactions
+    // Payments online (decisions 0157, 0158): no write. Provet Cloud documents payment transactions
     // (postransaction, for its own Provet Pay: howto_provet_pay.html); recording another provider's payment
-    // there, and ezyVet's equivalent, are not confirmed, so the practice system reads the event instead.
+    // there, and ezyVet's equivalent, are not confirmed, and neither vendor documents recording another
+    // provider's card holds or refunds, so the practice system reads these events instead.
     case 'payment.received':
     case 'payment.hold_placed':
     case 'payment.hold_captured':

@@ -1,3 +1,4 @@
+import { paymentEventExamples } from '@vet/contracts/payment-event-examples';
 import type { PracticeEventData, PracticeEventType } from '@vet/contracts/practice-events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type OutboundEvent, VendorUnavailable } from '../vendor-port.ts';
@@ -208,4 +209,15 @@ describe('Provet Cloud: registrations', () => {
     expect(result).toEqual({ outcome: 'not-applicable' });
     expect([...kit.standIn.control.requests.values()].reduce((sum, n) => sum + n, 0)).toBe(before);
   });
+
+  // Provet Pay's transactions are Provet's own (howto_provet_pay.html); another provider's are not documented.
+  it.each(Object.values(paymentEventExamples))(
+    'writes nothing for $type: no recording of another provider’s payment is documented (0157, 0158)',
+    async (example) => {
+      const requests = () => [...kit.standIn.control.requests.values()].reduce((sum, n) => sum + n, 0);
+      const before = requests();
+      expect(await kit.connect().write(example)).toEqual({ outcome: 'not-applicable' });
+      expect(requests()).toBe(before);
+    },
+  );
 });
