@@ -30,6 +30,7 @@ async function renderRefused(
   existing: AppointmentDetail | null = null,
   visit: { visitId: string; withPets: { petId: number; name: string }[] } | null = null,
   price: FromPrice | null = null,
+  code?: string,
 ) {
   const fetch = vi.fn((url: string, _init?: RequestInit) =>
     Promise.resolve(
@@ -39,7 +40,7 @@ async function renderRefused(
         ? Response.json({ date: '2030-05-02', price })
         : url.includes('/appointment-payments/terms?')
           ? Response.json({ kind: 'none' })
-          : Response.json({ statusCode: status, error: 'Refused', message }, { status }),
+          : Response.json({ statusCode: status, error: 'Refused', message, code }, { status }),
     ),
   );
   // The practice's prices (its owner and fees, issue 62) answered apart: `fetch` sees the booking's calls.
@@ -145,6 +146,12 @@ describe('ConfirmStep moving a booking', () => {
     expect(writes(fetch)[0]?.[0]).toMatch(/\/appointments\/42$/);
     const body = JSON.parse(writes(fetch)[0]?.[1]?.body as string) as { clinicianId?: number };
     expect(body.clinicianId).toBe(11);
+  });
+
+  it('says a move refused for a payment in the API’s words (issue 64)', async () => {
+    const message = 'This appointment needs a deposit: book it again to pay it.';
+    await renderRefused(409, message, null, existing, null, null, 'payment_required');
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('moves it with any vet when none is named', async () => {

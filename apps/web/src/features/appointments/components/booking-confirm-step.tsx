@@ -194,7 +194,8 @@ export function ConfirmStep(props: {
           onRetryTerms={() => void terms.refetch()}
           changedTerms={payment.changedTerms}
         />
-        {problem && !termsChanged(problem.code) && (
+        {/* Changed terms are said by the payment's notice; a move refused for them, in the API's words. */}
+        {problem && !(termsChanged(problem.code) && payment.changedTerms) && (
           <div className={styles.problem}>
             {paymentFault ? (
               <AppAlert severity="error">{paymentFault}</AppAlert>
