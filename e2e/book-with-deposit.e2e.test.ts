@@ -99,7 +99,7 @@ describe('booking with a deposit or a card hold', () => {
     await mailbox.close();
 
     // Cancelled before the deadline: the dialog says the deposit comes back, and the page then shows it.
-    await press(page.getByRole('link', { name: 'See your appointments' }));
+    await press(page.getByRole('main').getByRole('link', { name: 'See your appointments' }));
     await press(page.getByRole('button', { name: /^Cancel Bramble’s New pet initial consultation on / }));
     const dialog = page.getByRole('dialog', { name: 'Cancel appointment' });
     await dialog.getByText('Your £20.00 deposit will be refunded in full.').waitFor();
@@ -149,7 +149,7 @@ describe('booking with a deposit or a card hold', () => {
       await page.reload();
       await page.getByRole('heading', { level: 2, name: 'No payment was taken' }).waitFor();
 
-      await press(page.getByRole('link', { name: 'Book an appointment' }));
+      await press(page.getByRole('main').getByRole('link', { name: 'Book an appointment' }));
       const dialog = page.getByRole('dialog', { name: 'Emergency appointment information' });
       await press(dialog.getByRole('button', { name: 'Proceed with appointment booking' }));
       await dialog.waitFor({ state: 'hidden' });
