@@ -46,8 +46,8 @@ export async function sweepPendingPayments(
       } else {
         let state: CheckoutState = await provider.checkout(sessionId);
         if (state.stage === 'open') state = await provider.expireCheckout(sessionId);
-        await deps.db.transaction((tx) => settle(deps, tx, payment.id, state));
-        await deps.bookings?.afterSettled(payment.id);
+        const settled = await deps.db.transaction((tx) => settle(deps, tx, payment.id, state));
+        if (settled && settled.purpose !== 'invoice') await deps.bookings?.afterSettled(payment.id);
       }
       settled += 1;
     } catch {

@@ -86,19 +86,25 @@ export interface BookingPaymentHooks {
  * wins over expired: money taken is always recorded, even after the portal gave the attempt up. A
  * deposit's or hold's time becomes its appointment in the same transaction (decision 0158).
  */
-export async function settle(deps: PaymentsDeps, tx: Executor, paymentId: number, state: CheckoutState) {
+export async function settle(
+  deps: PaymentsDeps,
+  tx: Executor,
+  paymentId: number,
+  state: CheckoutState,
+): Promise<{ status: PaymentStatus; purpose: PaymentRow['purpose'] } | undefined> {
   const payment = await deps.repository.lock(tx, paymentId);
   if (!payment) return undefined;
+  const { purpose } = payment;
   const taken = state.stage === 'paid' || state.stage === 'authorised';
   if (taken && (payment.status === 'pending' || payment.status === 'expired')) {
-    return recordTaken(deps, tx, payment, state);
+    return { status: await recordTaken(deps, tx, payment, state), purpose };
   }
   if (state.stage === 'expired' && payment.status === 'pending') {
     await deps.repository.markExpired(tx, paymentId);
-    if (payment.purpose !== 'invoice') await deps.bookings?.ended(tx, payment);
-    return 'expired' as PaymentStatus;
+    if (purpose !== 'invoice') await deps.bookings?.ended(tx, payment);
+    return { status: 'expired', purpose };
   }
-  return payment.status;
+  return { status: payment.status, purpose };
 }
 
 async function recordTaken(

@@ -68,7 +68,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ deps: PaymentsDeps }> = 
     );
     // A refund or void the booking now calls for is the provider's call, after the answer: the sweep is
     // the backstop if this one fails.
-    if (settled !== undefined && deps.bookings) {
+    if (settled && settled.purpose !== 'invoice' && deps.bookings) {
       const bookings = deps.bookings;
       setImmediate(() => void bookings.afterSettled(paymentId).catch(() => undefined));
     }
