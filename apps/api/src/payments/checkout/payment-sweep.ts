@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { scheduleIntervalJob } from '../../platform/index.ts';
 import type { CheckoutState } from '../provider/index.ts';
-import { settle, type BookingPaymentHooks, type PaymentsDeps } from './payments-service.ts';
+import { settle, type BookingPaymentHooks, type PaymentsDeps } from './settle-payment.ts';
 
 /** Past its page's end by this much before the sweep asks: the provider closes pages on its own first. */
 const graceMs = 2 * 60_000;

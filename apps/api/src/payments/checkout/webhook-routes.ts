@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, notFound, serviceUnavailable } from '../../platform/index.ts';
 import { WebhookSignatureError, type ProviderEvent } from '../provider/index.ts';
-import { paymentMessages, settle, type PaymentsDeps } from './payments-service.ts';
+import { paymentMessages } from './payments-service.ts';
+import { settle, type PaymentsDeps } from './settle-payment.ts';
 
 /** Where Stripe's webhooks land (docs/operations.md, "Paying online"): published alone by the deployment. */
 export const stripeWebhookPath = '/payments/stripe/webhook';
