@@ -69,7 +69,11 @@ export function createBookingPaymentHooks(
   return {
     async taken(tx, payment: PaymentRow) {
       if (!payment.soft_booking_id) return null;
-      const outcome = await bookPaymentHold(tx, booking, payment.soft_booking_id);
+      const terms =
+        payment.purpose === 'invoice' || !payment.refund_until
+          ? undefined
+          : termsText(payment.purpose, payment.amount_pence, payment.refund_until, { now: booking.now() });
+      const outcome = await bookPaymentHold(tx, booking, payment.soft_booking_id, terms);
       return outcome.kind === 'booked' ? outcome.appointmentId : null;
     },
     async ended(tx, payment: PaymentRow) {
