@@ -41,7 +41,12 @@ async function describe(db: Database, paymentId: number): Promise<Pick<Payment, 
     cutoffMinutes: row.cutoff_minutes,
     appointment: appointment && { ...appointment, status: 'Booked', cancelledAt: null, cancelledBy: null },
   });
-  const held = row.s_status === 'Held' && row.appointment_id === null;
+  // Held while its time stands: past its end (the page closes then too) it is released, swept or not.
+  const held =
+    row.s_status === 'Held' &&
+    row.appointment_id === null &&
+    row.s_expires_at !== null &&
+    new Date(row.s_expires_at) > new Date();
   const state: BookingView['state'] = row.appointment_id !== null ? 'booked' : held ? 'held' : 'released';
   return {
     booking: {
