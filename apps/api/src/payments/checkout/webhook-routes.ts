@@ -40,7 +40,14 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ deps: PaymentsDeps }> = 
         Array.isArray(signature) ? signature[0] : signature,
       );
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw badRequest(error.message);
+      if (error instanceof WebhookSignatureError) {
+        // A security event (ASVS 16.3.3): that a signature failed, never the body or the header.
+        request.log.warn(
+          { securityEvent: 'webhook_signature_refused', provider: 'stripe' },
+          'webhook refused',
+        );
+        throw badRequest(error.message);
+      }
       throw error;
     }
     const refund = event.refund;
