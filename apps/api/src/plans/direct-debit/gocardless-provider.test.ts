@@ -34,14 +34,16 @@ afterEach(async () => {
   await receiver.close();
 });
 
+const request = {
+  membershipId: 42,
+  idempotencyKey: 'membership-42-mandate',
+  description: 'Harbour Vets health plan for Bramble',
+  redirectUrl: 'https://portal.example/plans/joined?membership=42',
+  exitUrl: 'https://portal.example/plans/join',
+};
+
 const setup = (membershipId = 42, idempotencyKey = `membership-${membershipId}-mandate`) =>
-  provider.startMandateSetup({
-    membershipId,
-    idempotencyKey,
-    description: 'Harbour Vets health plan for Bramble',
-    redirectUrl: 'https://portal.example/plans/joined?membership=42',
-    exitUrl: 'https://portal.example/plans/join',
-  });
+  provider.startMandateSetup({ ...request, membershipId, idempotencyKey });
 
 /** A mandate the payer has set up for membership 42, through the stand-in's page control. */
 async function activeMandate(): Promise<string> {
@@ -210,6 +212,16 @@ describe('gocardlessProvider', () => {
       timeoutMs: 150,
     });
     await expect(impatient.mandate('MD000ANY')).rejects.toEqual(new DirectDebitUnavailableError('timeout'));
+
+    const nobody = gocardlessProvider({
+      accessToken: standIn.accessToken,
+      webhookSecret: standIn.webhookSecret,
+      apiUrl: 'http://127.0.0.1:9',
+      timeoutMs: 2_000,
+    });
+    await expect(nobody.startMandateSetup(request)).rejects.toEqual(
+      new DirectDebitUnavailableError('ECONNREFUSED'),
+    );
 
     const refused = subscriptionFor('MD000UNKNOWN');
     await expect(refused).rejects.toEqual(new DirectDebitRefusedError('resource_not_found'));
