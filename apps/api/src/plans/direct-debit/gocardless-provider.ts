@@ -66,7 +66,8 @@ function statusOf(error: ApiError): number {
 
 /** A got failure below HTTP (refused, reset, DNS): the library lets it through as is. */
 const networkFailure = (error: unknown): error is Error & { code?: string } =>
-  error instanceof Error && ['RequestError', 'ReadError', 'TimeoutError'].includes(error.name);
+  error instanceof Error &&
+  ['RequestError', 'ReadError', 'TimeoutError', 'UploadError', 'MaxRedirectsError'].includes(error.name);
 
 /**
  * GoCardless's error as the port's (https://developer.gocardless.com/api-reference#api-usage-errors): 5xx
