@@ -242,8 +242,9 @@ const apiLayers = [
   ['reference'],
   ['clients'],
   ['appointments'],
-  // Paying online (decision 0157): on clients' bills, and appointments' deposits to come.
-  ['payments'],
+  // Paying online (decision 0157): on clients' bills, and appointments' deposits to come. Health plans
+  // (decision 0159) beside it: on clients' pets and appointments' reasons, neither using the other.
+  ['payments', 'plans'],
   ['messages', 'practice-system'],
   // The operator's command (decision 0097) uses the domains as the roots do; no domain uses it.
   ['operator'],

@@ -63,6 +63,16 @@ describe('the test-log check', () => {
     expect(check('secret whsec_AbC0123456789+/=').map((f) => f.kind)).toEqual(['Stripe webhook secret']);
     // Stripe's ids are not keys: a session, an intent, a publishable key.
     expect(check('cs_test_a1b2c3d4e5f6 pi_3QxY2bLkdIwHu7ix pk_live_0123456789abcdef')).toEqual([]);
+    expect(check('Authorization: Bearer live_Xk2mT9qL0aBcDeF1gH3iJ4kL').map((f) => f.kind)).toEqual([
+      'GoCardless access token',
+    ]);
+    expect(check('token=sandbox_StandIn0AccessToken0For0Tests').map((f) => f.kind)).toEqual([
+      'GoCardless access token',
+    ]);
+    // Words that only begin like a token: a metric, a setting, GoCardless's ids.
+    expect(check('live_bookings_total_per_practice sandbox_mode_enabled_everywhere MD000AMA19XGEC')).toEqual(
+      [],
+    );
   });
 
   it('ignores the same letters inside other words, and a code inside a number or after a decimal point', () => {

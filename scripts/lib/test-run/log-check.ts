@@ -29,12 +29,19 @@ export interface LogFinding {
 /**
  * Tokens by shape: a JWT (header.payload.signature) or next-auth's JWE cookie (header..iv.data.tag); a
  * Stripe secret or restricted key and a webhook signing secret (https://docs.stripe.com/keys: `sk_`, `rk_`
- * with `live_` or `test_`; `whsec_`), whatever account they belong to.
+ * with `live_` or `test_`; `whsec_`), whatever account they belong to; a GoCardless access token
+ * (`sandbox_…` or `live_…`, https://developer.gocardless.com/getting-started/api/making-your-first-request),
+ * told from a word like `live_bookings_total` by its mixed case and digits. GoCardless's webhook secret has
+ * no shape of its own (the operator sets it), so no pattern can know it.
  */
 const tokenShapes: { kind: string; pattern: RegExp }[] = [
   { kind: 'token (JWT or JWE)', pattern: /(?<![\w-])eyJ[\w-]{8,}\.[\w-]*\.[\w-]{8,}/g },
   { kind: 'Stripe key', pattern: /(?<![\w-])[sr]k_(?:live|test)_\w{8,}/g },
   { kind: 'Stripe webhook secret', pattern: /(?<![\w-])whsec_[\w+/=]{8,}/g },
+  {
+    kind: 'GoCardless access token',
+    pattern: /(?<![\w-])(?:sandbox|live)_(?=[\w-]*[A-Z])(?=[\w-]*\d)[\w-]{20,}/g,
+  },
 ];
 
 /** Every personal value of the demo seed, read from the seed itself. */

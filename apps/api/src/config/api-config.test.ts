@@ -90,6 +90,7 @@ describe('loadConfig', () => {
       metrics: { port: undefined, host: '127.0.0.1' },
       sms: { provider: 'outbox' },
       payments: { provider: 'off' },
+      directDebit: { provider: 'off' },
       addressLookup: { provider: 'demo' },
       retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 500, pauseMs: 500 },
       process: { role: 'all', http: { keepAliveTimeoutMs: 72_000, headersTimeoutMs: 60_000 } },

@@ -9,6 +9,7 @@ import { integrationConfigOf, integrationSection, type IntegrationConfig } from 
 import { connectorsConfigOf, connectorsSection, type ConnectorConfig } from './connectors.ts';
 import { smsConfigOf, smsSection, type SmsConfig } from './sms.ts';
 import { paymentsConfigOf, paymentsSection, type PaymentsConfig } from './payments.ts';
+import { directDebitConfigOf, directDebitSection, type DirectDebitConfig } from './direct-debit.ts';
 import { addressLookupConfigOf, addressLookupSection, type AddressLookupConfig } from './address-lookup.ts';
 import { maintenanceOf, maintenanceSection } from './maintenance.ts';
 import { processConfigOf, processSection, type ProcessConfig } from './process-kind.ts';
@@ -159,6 +160,7 @@ const { schema: envSchema, expected } = envOf(
   metricsSection,
   smsSection,
   paymentsSection,
+  directDebitSection,
   addressLookupSection,
   retentionSection,
   databaseSection,
@@ -241,6 +243,8 @@ export interface ApiConfig {
   sms: SmsConfig;
   /** Paying online: off, or Stripe's keys and address (payments.ts, decision 0156). */
   payments: PaymentsConfig;
+  /** Joining a plan by Direct Debit: off, or GoCardless's token and address (direct-debit.ts, decision 0159). */
+  directDebit: DirectDebitConfig;
   /** Where the address lookup asks (address-lookup.ts, decision 0098). */
   addressLookup: AddressLookupConfig;
   /** How long each kind of record is kept, and the daily job that applies it (retention.ts, decision 0119). */
@@ -340,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: metricsConfigOf(values),
     sms: smsConfigOf(values),
     payments: paymentsConfigOf(values),
+    directDebit: directDebitConfigOf(values),
     addressLookup: addressLookupConfigOf(values),
     retention: retentionConfigOf(values),
     process: processConfigOf(values),

@@ -138,7 +138,7 @@ export async function enqueueBookedEmail(
   tx: Executor,
   deps: BookingDeps,
   context: ReadyContext,
-  facts: ReturnType<typeof emailFacts> & { price: FromPrice | null },
+  facts: ReturnType<typeof emailFacts> & { price: FromPrice | null; paymentTerms?: string | undefined },
 ): Promise<void> {
   await enqueueEmail(
     tx,

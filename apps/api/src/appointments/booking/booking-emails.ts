@@ -57,6 +57,8 @@ export interface AppointmentEmailFacts {
    * 62, decision 0148); other e-mails leave it out (undefined).
    */
   writtenPrescriptionFees?: WrittenPrescriptionFees | undefined;
+  /** The deposit's or card hold's terms it was booked with, as shown before payment (decision 0158). */
+  paymentTerms?: string | undefined;
   /** A move's price before it: when it differs from `price`, the e-mail says so. */
   previousPrice?: FromPrice | null | undefined;
   /** A visit's quotes, pet by pet (a cat's and a dog's band may differ); said once when all agree. */
@@ -222,6 +224,7 @@ export function appointmentEmail(facts: AppointmentEmailFacts): OutgoingEmail {
           `When: ${when} (UK time).`,
           `Where: ${facts.practiceAddress}.`,
           ...priceLines(facts),
+          ...(facts.paymentTerms && facts.change === 'booked' ? [facts.paymentTerms] : []),
           ...(facts.writtenPrescriptionFees
             ? [writtenPrescriptionNotice(facts.writtenPrescriptionFees)]
             : []),

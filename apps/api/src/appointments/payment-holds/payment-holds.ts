@@ -126,6 +126,7 @@ export async function bookPaymentHold(
   tx: Executor,
   deps: BookingDeps,
   holdId: string,
+  paymentTerms?: string,
 ): Promise<BookHeldOutcome> {
   const [found] = await tx.select().from(softBookings).where(eq(softBookings.id, holdId));
   if (!found || found.clientId === null || found.petId === null) return { kind: 'gone' };
@@ -187,6 +188,7 @@ export async function bookPaymentHold(
         await enqueueBookedEmail(savepoint, deps, context, {
           ...emailFacts(context, booker, appointment.id, hold.startsAt, now),
           price,
+          paymentTerms,
         });
       }
       return { kind: 'booked' as const, appointmentId: appointment.id };

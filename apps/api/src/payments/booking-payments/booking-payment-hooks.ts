@@ -41,7 +41,12 @@ async function describe(db: Database, paymentId: number): Promise<Pick<Payment, 
     cutoffMinutes: row.cutoff_minutes,
     appointment: appointment && { ...appointment, status: 'Booked', cancelledAt: null, cancelledBy: null },
   });
-  const held = row.s_status === 'Held' && row.appointment_id === null;
+  // Held while its time stands: past its end (the page closes then too) it is released, swept or not.
+  const held =
+    row.s_status === 'Held' &&
+    row.appointment_id === null &&
+    row.s_expires_at !== null &&
+    new Date(row.s_expires_at) > new Date();
   const state: BookingView['state'] = row.appointment_id !== null ? 'booked' : held ? 'held' : 'released';
   return {
     booking: {
@@ -69,7 +74,11 @@ export function createBookingPaymentHooks(
   return {
     async taken(tx, payment: PaymentRow) {
       if (!payment.soft_booking_id) return null;
-      const outcome = await bookPaymentHold(tx, booking, payment.soft_booking_id);
+      const terms =
+        payment.purpose === 'invoice' || !payment.refund_until
+          ? undefined
+          : termsText(payment.purpose, payment.amount_pence, payment.refund_until, { now: booking.now() });
+      const outcome = await bookPaymentHold(tx, booking, payment.soft_booking_id, terms);
       return outcome.kind === 'booked' ? outcome.appointmentId : null;
     },
     async ended(tx, payment: PaymentRow) {

@@ -78,9 +78,12 @@ describe('a deposit at booking', () => {
         'Your appointment is booked',
       ]),
     );
-    expect(mail.rows.find((row) => row.subject.startsWith('Payment'))?.text_body).toContain(
-      'you get it all back',
-    );
+    // The terms shown before payment, again in the receipt and the confirmation.
+    for (const subject of ['Payment received', 'Your appointment is booked']) {
+      expect(mail.rows.find((row) => row.subject.startsWith(subject))?.text_body).toContain(
+        'you get it all back',
+      );
+    }
 
     // Cancelled well before the cut-off: refunded in full at once, with a key from our record.
     const cancelled = await cancel(scene, booked!.id);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { scheduleIntervalJob } from '../../platform/index.ts';
 import type { CheckoutState } from '../provider/index.ts';
-import { settle, type BookingPaymentHooks, type PaymentsDeps } from './payments-service.ts';
+import { settle, type BookingPaymentHooks, type PaymentsDeps } from './settle-payment.ts';
 
 /** Past its page's end by this much before the sweep asks: the provider closes pages on its own first. */
 const graceMs = 2 * 60_000;
@@ -46,8 +46,8 @@ export async function sweepPendingPayments(
       } else {
         let state: CheckoutState = await provider.checkout(sessionId);
         if (state.stage === 'open') state = await provider.expireCheckout(sessionId);
-        await deps.db.transaction((tx) => settle(deps, tx, payment.id, state));
-        await deps.bookings?.afterSettled(payment.id);
+        const settled = await deps.db.transaction((tx) => settle(deps, tx, payment.id, state));
+        if (settled && settled.purpose !== 'invoice') await deps.bookings?.afterSettled(payment.id);
       }
       settled += 1;
     } catch {

@@ -8,7 +8,8 @@ import {
 import { invoiceIdParamsSchema } from '@vet/contracts/bills';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { linkedClientOf } from '../../platform/index.ts';
-import { cancelPayment, getPayment, startInvoicePayment, type PaymentsDeps } from './payments-service.ts';
+import { cancelPayment, getPayment, startInvoicePayment } from './payments-service.ts';
+import type { PaymentsDeps } from './settle-payment.ts';
 
 const tags = ['payments'];
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, notFound, serviceUnavailable } from '../../platform/index.ts';
 import { WebhookSignatureError, type ProviderEvent } from '../provider/index.ts';
-import { paymentMessages, settle, type PaymentsDeps } from './payments-service.ts';
+import { paymentMessages } from './payments-service.ts';
+import { settle, type PaymentsDeps } from './settle-payment.ts';
 
 /** Where Stripe's webhooks land (docs/operations.md, "Paying online"): published alone by the deployment. */
 export const stripeWebhookPath = '/payments/stripe/webhook';
@@ -39,7 +40,14 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ deps: PaymentsDeps }> = 
         Array.isArray(signature) ? signature[0] : signature,
       );
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw badRequest(error.message);
+      if (error instanceof WebhookSignatureError) {
+        // A security event (ASVS 16.3.3): that a signature failed, never the body or the header.
+        request.log.warn(
+          { securityEvent: 'webhook_signature_refused', provider: 'stripe' },
+          'webhook refused',
+        );
+        throw badRequest(error.message);
+      }
       throw error;
     }
     const refund = event.refund;
@@ -68,7 +76,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{ deps: PaymentsDeps }> = 
     );
     // A refund or void the booking now calls for is the provider's call, after the answer: the sweep is
     // the backstop if this one fails.
-    if (settled !== undefined && deps.bookings) {
+    if (settled && settled.purpose !== 'invoice' && deps.bookings) {
       const bookings = deps.bookings;
       setImmediate(() => void bookings.afterSettled(paymentId).catch(() => undefined));
     }

@@ -25,6 +25,8 @@ function stageOf(session: Stripe.Checkout.Session): CheckoutStage {
   if (session.payment_status === 'paid') return 'paid';
   const intent = session.payment_intent;
   if (intent && typeof intent === 'object' && intent.status === 'requires_capture') return 'authorised';
+  // A card hold since captured: its money is taken whatever the session's own payment_status says.
+  if (intent && typeof intent === 'object' && intent.status === 'succeeded') return 'paid';
   return 'open';
 }
 

@@ -1,0 +1,20 @@
+/**
+ * The health plans domain (issue 65, decision 0159): so far the Direct Debit port and its GoCardless
+ * adapter, for the roots to build from the config. Other domains and the roots import only this file
+ * (decision 0091).
+ */
+export {
+  DirectDebitRefusedError,
+  DirectDebitUnavailableError,
+  gocardlessProvider,
+  WebhookSignatureError,
+  type DirectDebitEvent,
+  type DirectDebitProvider,
+  type GoCardlessSettings,
+  type MandateSetupRequest,
+  type MandateSetupStarted,
+  type MandateSetupState,
+  type MandateState,
+  type SubscriptionRequest,
+  type SubscriptionState,
+} from './direct-debit/index.ts';
