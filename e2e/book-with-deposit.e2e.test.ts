@@ -34,11 +34,15 @@ async function checkBothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize(phone390);
 }
 
-/** From the booking page's emergency notice to the check step: the pet, the reason, a time. Its label. */
+/**
+ * From the booking page's emergency notice to the check step: the pet, the reason, a time. Its label.
+ * The cookie banner, under the notice's modal on a fresh browser, is closed once the notice is.
+ */
 async function chooseUpToCheck(page: Page, pet: string, reason: [string, RegExp]): Promise<string> {
   const dialog = page.getByRole('dialog', { name: 'Emergency appointment information' });
   await press(dialog.getByRole('button', { name: 'Proceed with appointment booking' }));
   await dialog.waitFor({ state: 'hidden' });
+  await acceptCookies(page);
   await typeInto(page.getByLabel('Pet'), pet, new RegExp(`^${pet}$`));
   await typeInto(page.getByLabel('Reason for the appointment'), ...reason);
   await page.getByRole('tablist', { name: 'Days' }).waitFor();
@@ -65,7 +69,6 @@ describe('booking with a deposit or a card hold', () => {
   it('pays the deposit on the hosted page, sees the booking and the receipt, cancels in time and sees the refund', async () => {
     const page = await newPage(phone390);
     await signIn(page, olivia, '/appointments/book');
-    await acceptCookies(page);
     await chooseUpToCheck(page, 'Bramble', ['New pet', /^New pet initial consultation/]);
 
     // The amount and the terms before the press, which names the money.
@@ -122,7 +125,6 @@ describe('booking with a deposit or a card hold', () => {
     try {
       const page = await newPage(phone390);
       await signIn(page, grace, '/appointments/book');
-      await acceptCookies(page);
       const chosen = await chooseUpToCheck(page, 'Hazel', ['Nurse', /^Nurse clinic/]);
       await page.getByRole('heading', { level: 3, name: 'Card hold: £30.00' }).waitFor();
       await press(page.getByRole('button', { name: 'Hold £30.00 on your card and book' }));
