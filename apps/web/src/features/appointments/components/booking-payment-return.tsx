@@ -62,7 +62,7 @@ function Confirming(props: { booking: BookingOf; checking: boolean; failed: bool
 function PaymentFacts({ payment, booking }: { payment: Payment; booking: BookingOf }) {
   const amount = formatPounds(payment.amountPence);
   return (
-    <div className={styles.body}>
+    <div className={styles.facts}>
       <p>
         {payment.purpose === 'card_hold'
           ? `${amount} is held on your card. Nothing is taken unless the terms below say so.`

@@ -1,6 +1,7 @@
 'use client';
 
 import { AppAlert } from '@/shared/components/app-alert';
+import styles from './cancelled-payment-notice.module.css';
 import { useAppointmentPayment } from '@/features/appointments/api/get-appointment-payment';
 import { cancelledPaymentText } from '@/features/appointments/booking-payment-text';
 
@@ -13,9 +14,12 @@ const refundRecheckMs = 10_000;
  */
 export function CancelledPaymentNotice({
   appointmentId,
+  what,
   cancelledAt,
 }: {
   appointmentId: number;
+  /** "Bramble’s New pet initial consultation": which appointment's money it is. */
+  what: string;
   /** When the client pressed Cancel (ms), to judge against the refund's deadline. */
   cancelledAt: number;
 }) {
@@ -26,11 +30,11 @@ export function CancelledPaymentNotice({
     ? cancelledPaymentText(payment.data, cancelledAt < Date.parse(payment.data.refundUntil))
     : null;
   return (
-    <div role="status">
+    <div role="status" className={styles.notice}>
       {text && (
         <AppAlert
           severity={payment.data?.refund?.status === 'failed' ? 'warning' : 'info'}
-          title="Your payment"
+          title={`The payment for ${what}`}
         >
           {text}
         </AppAlert>

@@ -45,7 +45,9 @@ export function AppointmentsView() {
   const [openedAt] = useState(() => new Date());
   const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
   // The appointment last cancelled on its own: its deposit's refund or hold's release is shown (issue 64).
-  const [cancelled, setCancelled] = useState<{ appointmentId: number; at: number } | null>(null);
+  const [cancelled, setCancelled] = useState<{ appointmentId: number; what: string; at: number } | null>(
+    null,
+  );
   const stopCancelling = useCallback(() => setCancelling(null), []);
 
   const tracked = useRef(false);
@@ -75,7 +77,11 @@ export function AppointmentsView() {
         Times are UK time, as your practice’s clocks show them (GMT in winter, BST in summer).
       </p>
       {cancelled && (
-        <CancelledPaymentNotice appointmentId={cancelled.appointmentId} cancelledAt={cancelled.at} />
+        <CancelledPaymentNotice
+          appointmentId={cancelled.appointmentId}
+          what={cancelled.what}
+          cancelledAt={cancelled.at}
+        />
       )}
       <div className={styles.sections}>
         <AppointmentsList
@@ -105,7 +111,11 @@ export function AppointmentsView() {
             const removed = cancelling?.removeFrom ? cancelling.petName : null;
             setCancelling(null);
             if (!visit && !removed && cancelling) {
-              setCancelled({ appointmentId: cancelling.appointmentId, at: Date.now() });
+              setCancelled({
+                appointmentId: cancelling.appointmentId,
+                what: `${cancelling.petName}’s ${cancelling.reasonName}`,
+                at: Date.now(),
+              });
             }
             showToast(
               removed
