@@ -3,6 +3,9 @@ import { expect } from 'vitest';
 
 /** Activates a control from the keyboard: focus moves to it (as Tab would), Enter or Space acts. */
 export async function press(locator: Locator, key = 'Enter'): Promise<void> {
+  // As a keyboard user waits for a busy button (a check step still reading what booking asks, issue 64):
+  // a key pressed on a disabled control does nothing, and locator.press does not wait by itself.
+  await expect.poll(() => locator.isEnabled(), { timeout: 10_000 }).toBe(true);
   await locator.focus();
   await locator.press(key);
 }

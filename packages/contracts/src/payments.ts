@@ -113,3 +113,7 @@ export const appointmentPaymentSchema = z.object({
   refund: refundSchema.nullable(),
 });
 export type AppointmentPayment = z.infer<typeof appointmentPaymentSchema>;
+
+/** The answer for one of the client's appointments: its payment, or null when it was booked without one. */
+export const appointmentPaymentAnswerSchema = z.object({ payment: appointmentPaymentSchema.nullable() });
+export type AppointmentPaymentAnswer = z.infer<typeof appointmentPaymentAnswerSchema>;

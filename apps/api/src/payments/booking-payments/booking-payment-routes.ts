@@ -5,7 +5,7 @@ import {
 } from '@vet/contracts/appointment-booking';
 import { apiErrorSchema } from '@vet/contracts/errors';
 import {
-  appointmentPaymentSchema,
+  appointmentPaymentAnswerSchema,
   bookingPaymentTermsQuerySchema,
   bookingPaymentTermsSchema,
   startBookingPaymentSchema,
@@ -27,14 +27,17 @@ import {
 
 const tags = ['payments'];
 
-/** The deposit or hold an appointment of the client's was booked with, and its refund; undefined: none. */
+/**
+ * The deposit or hold an appointment of the client's was booked with, and its refund; null: booked
+ * without one; undefined: not the client's appointment (or none such).
+ */
 async function appointmentPayment(
   db: Database,
   clientId: number,
   appointmentId: number,
-): Promise<AppointmentPayment | undefined> {
+): Promise<AppointmentPayment | null | undefined> {
   const { rows } = await db.execute<{
-    id: number;
+    id: number | null;
     purpose: 'deposit' | 'card_hold';
     status: AppointmentPayment['status'];
     amount_pence: number;
@@ -47,12 +50,14 @@ async function appointmentPayment(
   }>(sql`
     select p.id, p.purpose, p.status, p.amount_pence, p.refund_until, p.cutoff_minutes, p.created_at,
       a.starts_at, r.status as r_status, r.amount_pence as r_amount_pence
-    from online_payments p join appointments a on a.id = p.appointment_id
+    from appointments a
+    left join online_payments p on p.appointment_id = a.id and p.purpose <> 'invoice'
     left join payment_refunds r on r.payment_id = p.id
-    where p.appointment_id = ${appointmentId} and a.client_id = ${clientId} and p.purpose <> 'invoice'
-    order by p.id desc limit 1`);
+    where a.id = ${appointmentId} and a.client_id = ${clientId}
+    order by p.id desc nulls last limit 1`);
   const row = rows[0];
   if (!row) return undefined;
+  if (row.id === null) return null;
   const refundUntil = refundDeadline({
     refundUntil: new Date(row.refund_until),
     cutoffMinutes: row.cutoff_minutes,
@@ -159,15 +164,16 @@ export const bookingPaymentRoutes =
           operationId: 'getAppointmentPayment',
           tags,
           summary: 'The deposit or card hold an appointment was booked with, its terms and refund',
+          description: '`payment` is null for an appointment booked without one; another client’s is 404.',
           params: appointmentIdParamsSchema,
-          response: { 200: appointmentPaymentSchema, 404: apiErrorSchema },
+          response: { 200: appointmentPaymentAnswerSchema, 404: apiErrorSchema },
         },
       },
       async (request) => {
         const client = linkedClientOf(request);
         const found = await appointmentPayment(app.db, client.clientId, request.params.appointmentId);
-        if (!found) throw notFound('This appointment was booked without a payment.');
-        return found;
+        if (found === undefined) throw notFound('We could not find that appointment.');
+        return { payment: found };
       },
     );
     done();

@@ -96,8 +96,7 @@ describe('a deposit at booking', () => {
     expect(live.stripe.refunds().filter((refund) => refund.amount === 2_000)).toHaveLength(1);
     const after = await call(scene, 'GET', `/v2/appointments/${booked!.id}/payment`);
     expect(after.json()).toMatchObject({
-      status: 'refunded',
-      refund: { status: 'succeeded', amountPence: 2_000 },
+      payment: { status: 'refunded', refund: { status: 'succeeded', amountPence: 2_000 } },
     });
     const types = (await eventsOf(begun.paymentId)).map((event) => event.type);
     expect(types).toEqual(['payment.received', 'payment.refunded']);

@@ -1,4 +1,4 @@
-import type { AppointmentPayment } from '@vet/contracts/payments';
+import type { AppointmentPayment, AppointmentPaymentAnswer } from '@vet/contracts/payments';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '@/shared/api/api-client';
 import { useApiClient } from '@/shared/api/api-client-context';
@@ -6,7 +6,7 @@ import { appointmentPaymentQueryKey } from './appointments-query-key';
 
 /**
  * GET /v2/appointments/{appointmentId}/payment (issue 64): the deposit or card hold taken with it, or null
- * when it has none (the API's 404, which is also its answer for an appointment that is not the client's).
+ * when it has none (or the appointment is not the client's: the API's 404).
  */
 export async function getAppointmentPayment(
   api: ApiClient,
@@ -14,7 +14,10 @@ export async function getAppointmentPayment(
   signal?: AbortSignal,
 ): Promise<AppointmentPayment | null> {
   try {
-    return await api.get<AppointmentPayment>(`/v2/appointments/${appointmentId}/payment`, { signal });
+    const answer = await api.get<AppointmentPaymentAnswer>(`/v2/appointments/${appointmentId}/payment`, {
+      signal,
+    });
+    return answer.payment;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -45,7 +45,7 @@ function renderWithPayment(payment: AppointmentPayment) {
     '/bff/practices/1/feature-toggles': [],
     '/bff/lookup/cancellation-reasons': [{ cancellationReasonId: 9, description: 'Feeling better' }],
     '/bff/appointments/1/cancel': { ...detail, status: 'Cancelled' },
-    '/bff/v2/appointments/1/payment': payment,
+    '/bff/v2/appointments/1/payment': { payment },
   };
   const fetch = vi.fn((url: string) => Promise.resolve(Response.json(answers[url.split('?')[0]!] ?? [])));
   const api = createApiClient({
