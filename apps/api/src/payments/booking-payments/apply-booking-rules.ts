@@ -1,4 +1,4 @@
-import { refundAttempts } from '@vet/contracts/payment-rules';
+import { cardHoldDays, refundAttempts } from '@vet/contracts/payment-rules';
 import type { Database, Executor } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { sql } from 'drizzle-orm';
@@ -91,21 +91,19 @@ async function nextStep(deps: BookingRulesDeps, paymentId: number): Promise<Step
     if (decision.kind === 'refund') {
       if (payment.refund) {
         if (payment.refund.nextAttemptAt > now) return null;
-        const amount = (await eventFacts(tx, paymentId)).amount_pence;
         return {
           kind: 'refund',
           payment,
           refundId: payment.refund.id,
-          amountPence: amount,
+          amountPence: payment.amountPence,
           askedAs: payment.refund.providerRefundId,
         };
       }
-      const amount = (await eventFacts(tx, paymentId)).amount_pence;
-      const refundId = await repository.insertRefund(tx, paymentId, amount, decision.reason);
+      const refundId = await repository.insertRefund(tx, paymentId, payment.amountPence, decision.reason);
       await repository.markSettled(tx, paymentId);
       return refundId === undefined
         ? null
-        : { kind: 'refund', payment, refundId, amountPence: amount, askedAs: null };
+        : { kind: 'refund', payment, refundId, amountPence: payment.amountPence, askedAs: null };
     }
     return { kind: decision.kind, payment, decision };
   });
@@ -260,7 +258,8 @@ export async function refundNews(deps: BookingRulesDeps, news: RefundEvent): Pro
 /** The worker's pass: every booking payment with something due, one at a time (decision 0158). */
 export async function sweepBookingPayments(deps: BookingRulesDeps, limit = 50) {
   const now = deps.now();
-  const lapseBefore = new Date(now.getTime() - 6 * 86_400_000);
+  // The rules' own day count (cardHoldDays): a hold older than this may be one to take as a deposit.
+  const lapseBefore = new Date(now.getTime() - cardHoldDays * 86_400_000);
   let applied = 0;
   let failed = 0;
   for (const id of await repository.due(deps.db, now, lapseBefore, limit)) {

@@ -5,8 +5,7 @@ import { bookPaymentHold, releasePaymentHold, type BookingDeps } from '../../app
 import type { BookingPaymentHooks, PaymentRow } from '../checkout/index.ts';
 import type { PaymentProvider } from '../provider/index.ts';
 import { applyBookingRules, refundNews, type BookingRulesDeps } from './apply-booking-rules.ts';
-import { refundDeadline } from './booking-payment-rules.ts';
-import { termsText } from './booking-terms.ts';
+import { shownTerms, termsText } from './booking-terms.ts';
 
 type BookingView = NonNullable<Payment['booking']>;
 
@@ -35,11 +34,13 @@ async function describe(db: Database, paymentId: number): Promise<Pick<Payment, 
     where p.id = ${paymentId}`);
   const row = rows[0];
   if (!row) return { booking: null, refund: null };
-  const appointment = row.a_starts_at === null ? null : { startsAt: new Date(row.a_starts_at) };
-  const refundUntil = refundDeadline({
+  const { refundUntil, terms } = shownTerms({
+    purpose: row.purpose,
+    amountPence: row.amount_pence,
     refundUntil: new Date(row.refund_until),
     cutoffMinutes: row.cutoff_minutes,
-    appointment: appointment && { ...appointment, status: 'Booked', cancelledAt: null, cancelledBy: null },
+    startsAt: row.a_starts_at === null ? null : new Date(row.a_starts_at),
+    bookedAt: new Date(row.created_at),
   });
   // Held while its time stands: past its end (the page closes then too) it is released, swept or not.
   const held =
@@ -54,8 +55,7 @@ async function describe(db: Database, paymentId: number): Promise<Pick<Payment, 
       heldUntil: held && row.s_expires_at !== null ? new Date(row.s_expires_at).toISOString() : null,
       appointmentId: row.appointment_id,
       refundUntil: refundUntil.toISOString(),
-      // The terms as they were shown, judged from when the owner booked.
-      terms: termsText(row.purpose, row.amount_pence, refundUntil, { now: new Date(row.created_at) }),
+      terms,
     },
     refund: row.r_status === null ? null : { status: row.r_status, amountPence: row.r_amount_pence! },
   };
@@ -71,23 +71,26 @@ export function createBookingPaymentHooks(
   provider: PaymentProvider | null,
 ): BookingPaymentHooks {
   const rules: BookingRulesDeps = { db, provider, now: booking.now };
+  /** The terms just agreed to, for the receipt and the booking's confirmation. */
+  const termsOf = (payment: PaymentRow) =>
+    payment.purpose === 'invoice' || !payment.refund_until
+      ? null
+      : termsText(payment.purpose, payment.amount_pence, payment.refund_until, { now: booking.now() });
   return {
     async taken(tx, payment: PaymentRow) {
       if (!payment.soft_booking_id) return null;
-      const terms =
-        payment.purpose === 'invoice' || !payment.refund_until
-          ? undefined
-          : termsText(payment.purpose, payment.amount_pence, payment.refund_until, { now: booking.now() });
-      const outcome = await bookPaymentHold(tx, booking, payment.soft_booking_id, terms);
+      const outcome = await bookPaymentHold(
+        tx,
+        booking,
+        payment.soft_booking_id,
+        termsOf(payment) ?? undefined,
+      );
       return outcome.kind === 'booked' ? outcome.appointmentId : null;
     },
     async ended(tx, payment: PaymentRow) {
       if (payment.soft_booking_id) await releasePaymentHold(tx, payment.soft_booking_id);
     },
-    terms(payment: PaymentRow) {
-      if (payment.purpose === 'invoice' || !payment.refund_until) return null;
-      return termsText(payment.purpose, payment.amount_pence, payment.refund_until, { now: booking.now() });
-    },
+    terms: termsOf,
     afterSettled: (paymentId) => applyBookingRules(rules, paymentId),
     describe: (paymentId) => describe(db, paymentId),
     refundNews: (news) => refundNews(rules, news),

@@ -17,8 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { errorBody, limitedBy, linkedClientOf, notFound } from '../../platform/index.ts';
 import { bookingsPerIdentity } from '../../appointments/index.ts';
-import { refundDeadline } from './booking-payment-rules.ts';
-import { termsText } from './booking-terms.ts';
+import { shownTerms } from './booking-terms.ts';
 import {
   bookingPaymentTerms,
   startBookingPayment,
@@ -58,15 +57,13 @@ async function appointmentPayment(
   const row = rows[0];
   if (!row) return undefined;
   if (row.id === null) return null;
-  const refundUntil = refundDeadline({
+  const { refundUntil, terms } = shownTerms({
+    purpose: row.purpose,
+    amountPence: row.amount_pence,
     refundUntil: new Date(row.refund_until),
     cutoffMinutes: row.cutoff_minutes,
-    appointment: {
-      status: 'Booked',
-      startsAt: new Date(row.starts_at),
-      cancelledAt: null,
-      cancelledBy: null,
-    },
+    startsAt: new Date(row.starts_at),
+    bookedAt: new Date(row.created_at),
   });
   return {
     paymentId: row.id,
@@ -74,7 +71,7 @@ async function appointmentPayment(
     status: row.status,
     amountPence: row.amount_pence,
     refundUntil: refundUntil.toISOString(),
-    terms: termsText(row.purpose, row.amount_pence, refundUntil, { now: new Date(row.created_at) }),
+    terms,
     refund: row.r_status === null ? null : { status: row.r_status, amountPence: row.r_amount_pence! },
   };
 }

@@ -41,7 +41,7 @@ export type BookingDecision =
 
 /** Cancelled or moved before this, the owner gets it all back: the cut-off before the appointment's start. */
 export function refundDeadline(
-  facts: Pick<BookingFacts, 'refundUntil' | 'cutoffMinutes' | 'appointment'>,
+  facts: Pick<BookingFacts, 'refundUntil' | 'cutoffMinutes'> & { appointment: { startsAt: Date } | null },
 ): Date {
   const { appointment } = facts;
   return appointment

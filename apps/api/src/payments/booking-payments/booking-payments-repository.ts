@@ -16,6 +16,7 @@ export interface LockedBookingPayment extends BookingFacts {
   id: number;
   practiceId: number;
   clientId: number | null;
+  amountPence: number;
   paymentIntentId: string | null;
   refund: (BookingFacts['refund'] & { id: number; providerRefundId: string | null; attempts: number }) | null;
 }
@@ -93,6 +94,7 @@ export const bookingPaymentsRepository = {
       status: PaymentRow['status'];
       practice_id: number;
       client_id: number | null;
+      amount_pence: number;
       payment_intent_id: string | null;
       refund_until: Date | string;
       cutoff_minutes: number;
@@ -108,7 +110,7 @@ export const bookingPaymentsRepository = {
       r_attempts: number | null;
       r_next_attempt_at: Date | string | null;
     }>(sql`
-      select p.id, p.purpose, p.status, p.practice_id, p.client_id, p.payment_intent_id, p.refund_until,
+      select p.id, p.purpose, p.status, p.practice_id, p.client_id, p.amount_pence, p.payment_intent_id, p.refund_until,
         p.cutoff_minutes, p.authorised_at,
         a.status as a_status, a.starts_at as a_starts_at, a.cancelled_at as a_cancelled_at,
         a.cancelled_by as a_cancelled_by,
@@ -127,6 +129,7 @@ export const bookingPaymentsRepository = {
       status: row.status,
       practiceId: row.practice_id,
       clientId: row.client_id,
+      amountPence: row.amount_pence,
       paymentIntentId: row.payment_intent_id,
       refundUntil: new Date(row.refund_until),
       cutoffMinutes: row.cutoff_minutes,

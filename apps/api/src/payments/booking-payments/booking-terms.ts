@@ -3,6 +3,7 @@ import { cardHoldDays, type BookingPaymentKind } from '@vet/contracts/payment-ru
 import type { BookingPaymentTerms } from '@vet/contracts/payments';
 import type { Database, Executor } from '@vet/db/connection';
 import { practiceTime, type PaymentAsked } from '../../appointments/index.ts';
+import { refundDeadline } from './booking-payment-rules.ts';
 import { bookingPaymentsRepository } from './booking-payments-repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -46,6 +47,27 @@ export function termsText(
       ? 'If you cancel after that, or do not come, the practice keeps it.'
       : 'This is within the practice’s cancellation notice: if you cancel or do not come, the practice keeps it.',
   ].join(' ');
+}
+
+/**
+ * A booking payment's deadline and terms as the owner reads them afterwards: the deadline from its
+ * appointment's start now (a move carries it), the words judged from when the owner booked.
+ */
+export function shownTerms(payment: {
+  purpose: BookingPaymentKind;
+  amountPence: number;
+  refundUntil: Date;
+  cutoffMinutes: number;
+  startsAt: Date | null;
+  bookedAt: Date;
+}) {
+  const refundUntil = refundDeadline({
+    refundUntil: payment.refundUntil,
+    cutoffMinutes: payment.cutoffMinutes,
+    appointment: payment.startsAt && { startsAt: payment.startsAt },
+  });
+  const terms = termsText(payment.purpose, payment.amountPence, refundUntil, { now: payment.bookedAt });
+  return { refundUntil, terms };
 }
 
 /**
