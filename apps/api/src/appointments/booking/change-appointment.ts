@@ -90,12 +90,19 @@ export const spanOf = (record: AppointmentRecord): FreedSpan => ({
 /** Tells the earlier-times line of freed time; the change has committed, so a fault here is only logged. */
 export async function announceFreed(deps: BookingDeps, spans: FreedSpan[]) {
   const changed = [...new Set(spans.flatMap((span) => (span.freedBy === undefined ? [] : [span.freedBy])))];
-  try {
+  // Each after the commit, on its own: a fault in one leaves the other's work done (and is only logged).
+  const { appointmentsChanged, timeFreed } = deps;
+  const after = [
     // A cancelled or moved appointment's deposit or hold is refunded, voided or kept now (decision 0158).
-    if (deps.appointmentsChanged && changed.length > 0) await deps.appointmentsChanged(changed);
-    if (deps.timeFreed) await deps.timeFreed(spans);
-  } catch (error) {
-    deps.onTimeFreedError?.(error);
+    appointmentsChanged && changed.length > 0 ? () => appointmentsChanged(changed) : null,
+    timeFreed ? () => timeFreed(spans) : null,
+  ];
+  for (const run of after) {
+    try {
+      await run?.();
+    } catch (error) {
+      deps.onTimeFreedError?.(error);
+    }
   }
 }
 
