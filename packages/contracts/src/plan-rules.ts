@@ -107,10 +107,16 @@ export function planRefusal(
   }
   const age = ageInMonths(pet.dateOfBirth, today);
   if (age < plan.minAgeMonths) {
-    return { reason: 'too_young', message: `${plan.name} is for pets from ${monthsText(plan.minAgeMonths)} old.` };
+    return {
+      reason: 'too_young',
+      message: `${plan.name} is for pets from ${monthsText(plan.minAgeMonths)} old.`,
+    };
   }
   if (plan.maxAgeMonths !== null && age >= plan.maxAgeMonths) {
-    return { reason: 'too_old', message: `${plan.name} is for pets under ${monthsText(plan.maxAgeMonths)} old.` };
+    return {
+      reason: 'too_old',
+      message: `${plan.name} is for pets under ${monthsText(plan.maxAgeMonths)} old.`,
+    };
   }
   return null;
 }

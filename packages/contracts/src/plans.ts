@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  membershipEndReasons,
-  membershipStatuses,
-  planBenefitKinds,
-  planBillings,
-} from './plan-rules.ts';
+import { membershipEndReasons, membershipStatuses, planBenefitKinds, planBillings } from './plan-rules.ts';
 import { serialId, serialIdParam } from './ids.ts';
 
 /**
@@ -94,7 +89,12 @@ export const planMembershipSchema = z.object({
   benefits: z.array(membershipBenefitSchema),
   /** The pet's next vaccination due and whether the plan covers it; null: none recorded. */
   nextVaccination: z
-    .object({ vaccine: z.string(), dueOn: z.string(), covered: z.boolean(), reasonId: z.number().int().nullable() })
+    .object({
+      vaccine: z.string(),
+      dueOn: z.string(),
+      covered: z.boolean(),
+      reasonId: z.number().int().nullable(),
+    })
     .nullable(),
   /** The reasons this plan covers with some left: booking one shows "covered by your plan". */
   coveredReasonIds: z.array(z.number().int()),

@@ -53,7 +53,10 @@ export const healthPlans = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     /** The species it is for (the portal's ids); empty: every species. */
-    speciesIds: integer('species_ids').array().notNull().default(sql`'{}'::integer[]`),
+    speciesIds: integer('species_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     minAgeMonths: smallint('min_age_months').notNull().default(0),
     maxAgeMonths: smallint('max_age_months'),
     monthlyPence: integer('monthly_pence').notNull(),
@@ -178,7 +181,9 @@ export const planMemberships = pgTable(
     index('plan_memberships_client_idx').on(t.clientId),
     index('plan_memberships_plan_idx').on(t.planId),
     // The renewal notices' daily scan: the active memberships renewing on a day.
-    index('plan_memberships_renews_idx').on(t.renewsOn).where(sql`${t.status} = 'active'`),
+    index('plan_memberships_renews_idx')
+      .on(t.renewsOn)
+      .where(sql`${t.status} = 'active'`),
     uniqueIndex('plan_memberships_live_uq')
       .on(t.petId, t.planId)
       .where(sql`${t.status} in ('pending', 'active')`),
