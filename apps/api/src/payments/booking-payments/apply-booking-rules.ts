@@ -1,5 +1,5 @@
 import { cardHoldDays, refundAttempts } from '@vet/contracts/payment-rules';
-import type { Database, Executor } from '@vet/db/connection';
+import type { Database } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { sql } from 'drizzle-orm';
 import {
@@ -9,6 +9,7 @@ import {
   type RefundEvent,
   type RefundState,
 } from '../provider/index.ts';
+import { paymentFacts } from '../checkout/index.ts';
 import { decide, nextRefundAttempt, type BookingDecision } from './booking-payment-rules.ts';
 import {
   bookingPaymentsRepository as repository,
@@ -40,41 +41,6 @@ const providerCode = (error: unknown) =>
   error instanceof ProviderUnavailableError || error instanceof ProviderRefusedError
     ? error.providerCode
     : null;
-
-/** The facts every payment event names (payment-events.ts), read in the event's transaction. */
-async function eventFacts(tx: Executor, paymentId: number) {
-  const { rows } = await tx.execute<{
-    purpose: 'deposit' | 'card_hold';
-    practice_id: number;
-    practice_ref: string | null;
-    client_id: number | null;
-    client_ref: string | null;
-    appointment_id: number | null;
-    appointment_ref: string | null;
-    amount_pence: number;
-    payment_intent_id: string | null;
-  }>(sql`
-    select p.purpose, p.practice_id, pr.pms_ref as practice_ref, p.client_id, c.pms_ref as client_ref,
-      p.appointment_id, a.pms_ref as appointment_ref, p.amount_pence, p.payment_intent_id
-    from online_payments p join practices pr on pr.id = p.practice_id
-    left join clients c on c.id = p.client_id left join appointments a on a.id = p.appointment_id
-    where p.id = ${paymentId}`);
-  const row = rows[0]!;
-  return {
-    payment_id: paymentId,
-    purpose: row.purpose,
-    practice_id: row.practice_id,
-    practice_ref: row.practice_ref,
-    client_id: row.client_id,
-    client_ref: row.client_ref,
-    appointment_id: row.appointment_id,
-    appointment_ref: row.appointment_ref,
-    amount_pence: row.amount_pence,
-    currency: 'GBP' as const,
-    provider: 'stripe' as const,
-    provider_payment_id: row.payment_intent_id ?? '',
-  };
-}
 
 /** Under the payment's lock: what the rules call for now, a refund row begun where one is owed. */
 async function nextStep(deps: BookingRulesDeps, paymentId: number): Promise<Step | null> {
@@ -124,7 +90,7 @@ async function refundAnswered(
       const done = await repository.refundSucceeded(tx, step.refundId, answer.refundId);
       if (!done) return;
       await recordPracticeEvent(tx, 'payment.refunded', {
-        ...(await eventFacts(tx, step.payment.id)),
+        ...(await paymentFacts(tx, step.payment.id)),
         refund_id: step.refundId,
         provider_refund_id: answer.refundId,
         reason,
@@ -150,7 +116,7 @@ async function refundAnswered(
     );
     if (failed?.status === 'failed') {
       await recordPracticeEvent(tx, 'payment.refund_failed', {
-        ...(await eventFacts(tx, step.payment.id)),
+        ...(await paymentFacts(tx, step.payment.id)),
         refund_id: step.refundId,
         reason,
         attempts: failed.attempts,
@@ -206,7 +172,7 @@ async function moveHold(
   await deps.db.transaction(async (tx) => {
     if (!(await repository.holdMoved(tx, id, to))) return;
     const at = deps.now().toISOString();
-    const facts = await eventFacts(tx, id);
+    const facts = await paymentFacts(tx, id);
     if (to === 'captured') {
       const reason = step.decision.kind === 'capture' ? step.decision.reason : 'hold_lapsing';
       await recordPracticeEvent(tx, 'payment.hold_captured', { ...facts, reason, captured_at: at });

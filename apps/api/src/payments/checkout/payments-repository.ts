@@ -137,27 +137,22 @@ export function createPaymentsRepository() {
         where id = ${paymentId} and status = 'pending'`);
     },
 
-    /** What the payment's event and receipt name: the practice, the client and the bill, by reference. */
+    /** What a settled payment's event and receipt name beyond its facts (payment-facts.ts). */
     async eventRefs(tx: Executor, paymentId: number) {
       const { rows } = await tx.execute<{
-        practice_ref: string | null;
-        client_ref: string | null;
         invoice_ref: string | null;
         email: string | null;
         first_name: string | null;
         practice_name: string;
         owner_name: string | null;
-        appointment_ref: string | null;
         paid_at: Date | null;
         authorised_at: Date | null;
       }>(sql`
-        select pr.pms_ref as practice_ref, c.pms_ref as client_ref, i.pms_ref as invoice_ref, c.email,
-          c.first_name, pr.name as practice_name, pr.owner_name, p.paid_at, p.authorised_at,
-          a.pms_ref as appointment_ref
+        select i.pms_ref as invoice_ref, c.email, c.first_name, pr.name as practice_name, pr.owner_name,
+          p.paid_at, p.authorised_at
         from online_payments p join practices pr on pr.id = p.practice_id
         left join clients c on c.id = p.client_id
         left join practice_invoices i on i.id = p.invoice_id
-        left join appointments a on a.id = p.appointment_id
         where p.id = ${paymentId}`);
       return rows[0]!;
     },

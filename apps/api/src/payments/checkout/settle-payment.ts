@@ -4,6 +4,7 @@ import type { Database, Executor } from '@vet/db/connection';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import type { CheckoutState, PaymentProvider, RefundEvent } from '../provider/index.ts';
+import { paymentFacts } from './payment-facts.ts';
 import { paymentReceiptEmail } from './payment-receipt.ts';
 import type { PaymentRow, PaymentsRepository } from './payments-repository.ts';
 
@@ -80,21 +81,7 @@ async function recordTaken(
   if (appointmentId !== null) await deps.repository.setAppointment(tx, payment.id, appointmentId);
   const refs = await deps.repository.eventRefs(tx, payment.id);
   const at = new Date((held ? refs.authorised_at : refs.paid_at) ?? Date.now());
-  const facts = {
-    payment_id: payment.id,
-    purpose: payment.purpose,
-    practice_id: payment.practice_id,
-    practice_ref: refs.practice_ref,
-    client_id: payment.client_id,
-    client_ref: refs.client_ref,
-    appointment_id: appointmentId,
-    appointment_ref: refs.appointment_ref,
-    amount_pence: payment.amount_pence,
-    currency: 'GBP' as const,
-    provider: 'stripe' as const,
-    provider_payment_id: state.paymentIntentId ?? '',
-    provider_checkout_id: state.sessionId,
-  };
+  const facts = { ...(await paymentFacts(tx, payment.id)), provider_checkout_id: state.sessionId };
   if (held) {
     await recordPracticeEvent(tx, 'payment.hold_placed', { ...facts, authorised_at: at.toISOString() });
   } else {
