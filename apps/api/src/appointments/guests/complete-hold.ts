@@ -11,6 +11,7 @@ import {
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import {
   appointmentEventData,
+  assertNoPaymentAsked,
   assertRoomToBook,
   openDiary,
   refusalOf,
@@ -80,6 +81,12 @@ export async function completeHold(
   const context = await loadBookingContext(deps, booker, {
     practiceId: found.practiceId,
     appointmentReasonId: found.reasonId,
+  });
+  // A policy set after the guest held the time still stands (decision 0158): it is paid for signed in.
+  await assertNoPaymentAsked(deps.paymentAsked, {
+    clientId: client.clientId,
+    practiceId: found.practiceId,
+    reasonId: found.reasonId,
   });
   const startsAt = body.startsAt === undefined ? found.startsAt : new Date(body.startsAt);
   const ownTime = startsAt.getTime() === found.startsAt.getTime();

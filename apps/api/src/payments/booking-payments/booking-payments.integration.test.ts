@@ -152,23 +152,46 @@ describe('a deposit at booking', () => {
     expect(stale.json<{ message: string }>().message).toContain('£20.00');
 
     // A guest cannot hold such a time: the payment is taken signed in.
+    const guestHold = {
+      practiceId: scene.practice.id,
+      appointmentReasonId: scene.reason.id,
+      speciesId: scene.dog.id,
+      startsAt: startsIn(3).toISOString(),
+      petName: 'Rex',
+      firstName: 'Sam',
+      lastName: 'Guest',
+      email: 'sam.guest@example.com',
+      mobile: '07400 123456',
+    };
     const guest = await context.app.inject({
       method: 'POST',
       url: '/guest/soft-bookings',
-      payload: {
-        practiceId: scene.practice.id,
-        appointmentReasonId: scene.reason.id,
-        speciesId: scene.dog.id,
-        startsAt: startsAt.toISOString(),
-        petName: 'Rex',
-        firstName: 'Sam',
-        lastName: 'Guest',
-        email: 'sam.guest@example.com',
-        mobile: '07400 123456',
-      },
+      payload: guestHold,
     });
     expect(guest.statusCode, guest.body).toBe(409);
     expect(guest.json()).toMatchObject({ code: 'payment_required' });
+
+    // Nor complete one held before the practice began to ask: it is booked where the payment is taken.
+    await db.execute(sql`delete from booking_payment_policies where reason_id = ${scene.reason.id}`);
+    const early = await context.app.inject({
+      method: 'POST',
+      url: '/guest/soft-bookings',
+      payload: guestHold,
+    });
+    expect(early.statusCode, early.body).toBe(201);
+    await db.execute(sql`
+      insert into booking_payment_policies (practice_id, reason_id, kind, amount_pence, source)
+      values (${scene.practice.id}, ${scene.reason.id}, 'deposit', 2000, 'operator')`);
+    const { softBookingId } = early.json<{ softBookingId: string }>();
+    const completed = await call(scene, 'POST', `/guest/soft-bookings/${softBookingId}/complete`, {
+      petSex: 'Female',
+    });
+    expect(completed.statusCode, completed.body).toBe(409);
+    expect(completed.json()).toMatchObject({ code: 'payment_required' });
+    const clientBookings = await db.execute(
+      sql`select 1 from appointments where client_id = ${scene.client.id}`,
+    );
+    expect(clientBookings.rows).toEqual([]);
 
     live.stripe.failNext(3, { status: 503 });
     const down = await start(scene, startsAt, { kind: 'deposit', amountPence: 2_000 });
