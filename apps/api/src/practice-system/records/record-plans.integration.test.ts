@@ -33,6 +33,7 @@ const onePractice = recordRequests(
 );
 
 type Json = Record<string, unknown>;
+const containing = (text: string): unknown => expect.stringContaining(text);
 
 /** A group's plan (by index) with its benefits, and its membership with its uses, as the API takes them. */
 function recordsOf(of: typeof group) {
@@ -121,9 +122,7 @@ describe('PUT /integration/v1/health-plans and /plan-memberships', () => {
     expect(apiErrorSchema.parse(second.json()).issues).toEqual([
       {
         path: 'plan_ref',
-        message: expect.stringContaining(
-          'the pet already has a live membership of this plan under another reference',
-        ),
+        message: containing('the pet already has a live membership of this plan under another reference'),
       },
     ]);
   });
