@@ -136,9 +136,19 @@ async function anotherPracticesRecords() {
   const billOf = { practiceId: practice.id, clientId: client.id };
   const estimate = await createEstimate(db, billOf, [{ unitPricePence: 1000, vatRate: 'zero' }]);
   const invoice = await createInvoice(db, billOf, [{ unitPricePence: 1000, vatRate: 'zero' }]);
+  // A health plan of that practice and its pet's membership (issue 65), as the practice system stores them.
+  await database.pool.query(
+    `with plan as (insert into health_plans (pms_ref, practice_id, name, monthly_pence)
+                   values ($1, $3, 'Plan', 1000) returning id)
+     insert into plan_memberships (pms_ref, practice_id, plan_id, client_id, pet_id, status, price_pence, started_on, renews_on)
+     select $2, $3, plan.id, $4, $5, 'active', 1000, '2026-01-01', '2027-01-01' from plan`,
+    [`PLAN-${tag}`, `MEM-${tag}`, practice.id, client.id, pet.id],
+  );
   return {
     client,
     values: {
+      plan_ref: `PLAN-${tag}`,
+      membership_ref: `MEM-${tag}`,
       estimate_ref: estimate.pmsRef!,
       invoice_ref: invoice.pmsRef!,
       practice_ref: practice.pmsRef!,

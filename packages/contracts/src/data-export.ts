@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { estimateDetailSchema, invoiceDetailSchema } from './bills.ts';
 import { paymentPurposes, paymentStatuses } from './payment-rules.ts';
+import {
+  membershipCancellers,
+  membershipEndReasons,
+  membershipStatuses,
+  planBillings,
+} from './plan-rules.ts';
 import { prescriptionRequestSchema } from './prescription-requests.ts';
 
 /**
@@ -141,6 +147,28 @@ export const dataExportSchema = z.object({
           providerPaymentId: z.string().nullable(),
           createdAt: timestamp,
           paidAt: timestamp.nullable(),
+        }),
+      ),
+      /**
+       * Their pets' health plan memberships, newest first (issue 65): what was agreed, the benefits used
+       * this plan year, how it ended, and the Direct Debit mandate's reference at the provider.
+       */
+      planMemberships: z.array(
+        z.object({
+          id: z.number().int(),
+          petId: z.number().int(),
+          plan: z.string(),
+          status: z.enum(membershipStatuses),
+          billing: z.enum(planBillings),
+          pricePence: z.number().int(),
+          startedOn: z.string(),
+          renewsOn: z.string(),
+          endedAt: timestamp.nullable(),
+          endedBy: z.enum(membershipCancellers).nullable(),
+          endReason: z.enum(membershipEndReasons).nullable(),
+          exitFeePence: z.number().int().nullable(),
+          directDebitMandateId: z.string().nullable(),
+          uses: z.array(z.object({ benefit: z.string(), used: z.number().int() })),
         }),
       ),
     })

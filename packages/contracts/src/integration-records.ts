@@ -11,7 +11,8 @@ import { practiceSystemRefSchema } from './practice-system-ref.ts';
  * carries its opening hours (`opening_hours`: rows of opening_hours.csv without practice_ref), a clinician
  * its rota (`rota_shifts`: rows of rota_shifts.csv without clinician_ref), an estimate or invoice its
  * lines (`estimate_lines`, `invoice_lines`: rows without the record's reference, always all of them;
- * decision 0151).
+ * decision 0151), a health plan its benefits (`health_plan_benefits`) and a membership its uses
+ * (`plan_membership_uses`, decision 0161).
  */
 
 /** Each kind's path segment under /integration/v1, and the field (and path parameter) of its reference. */
@@ -27,6 +28,8 @@ export const practiceRecordRefFields = {
   medications: 'medication_ref',
   estimates: 'estimate_ref',
   invoices: 'invoice_ref',
+  'health-plans': 'plan_ref',
+  'plan-memberships': 'membership_ref',
 } as const;
 export type PracticeRecordKind = keyof typeof practiceRecordRefFields;
 export const practiceRecordKinds = Object.keys(practiceRecordRefFields) as PracticeRecordKind[];

@@ -30,6 +30,8 @@ export const machineGrantKinds = [
   'medications',
   'estimates',
   'invoices',
+  'health-plans',
+  'plan-memberships',
   'appointments',
   'invitations',
   'acknowledgements',

@@ -42,6 +42,9 @@ import type {
   DeactivateEstimateData,
   DeactivateEstimateErrors,
   DeactivateEstimateResponses,
+  DeactivateHealthPlanData,
+  DeactivateHealthPlanErrors,
+  DeactivateHealthPlanResponses,
   DeactivateInvoiceData,
   DeactivateInvoiceErrors,
   DeactivateInvoiceResponses,
@@ -51,6 +54,9 @@ import type {
   DeactivatePetData,
   DeactivatePetErrors,
   DeactivatePetResponses,
+  DeactivatePlanMembershipData,
+  DeactivatePlanMembershipErrors,
+  DeactivatePlanMembershipResponses,
   DeactivatePracticeData,
   DeactivatePracticeErrors,
   DeactivatePracticeResponses,
@@ -75,6 +81,9 @@ import type {
   GetEstimateVersionData,
   GetEstimateVersionErrors,
   GetEstimateVersionResponses,
+  GetHealthPlanVersionData,
+  GetHealthPlanVersionErrors,
+  GetHealthPlanVersionResponses,
   GetInvoiceVersionData,
   GetInvoiceVersionErrors,
   GetInvoiceVersionResponses,
@@ -84,6 +93,9 @@ import type {
   GetPetVersionData,
   GetPetVersionErrors,
   GetPetVersionResponses,
+  GetPlanMembershipVersionData,
+  GetPlanMembershipVersionErrors,
+  GetPlanMembershipVersionResponses,
   GetPracticeVersionData,
   GetPracticeVersionErrors,
   GetPracticeVersionResponses,
@@ -156,6 +168,12 @@ import type {
   PutEstimateData,
   PutEstimateErrors,
   PutEstimateResponses,
+  PutHealthPlanBatchData,
+  PutHealthPlanBatchErrors,
+  PutHealthPlanBatchResponses,
+  PutHealthPlanData,
+  PutHealthPlanErrors,
+  PutHealthPlanResponses,
   PutInvoiceBatchData,
   PutInvoiceBatchErrors,
   PutInvoiceBatchResponses,
@@ -180,6 +198,12 @@ import type {
   PutPetData,
   PutPetErrors,
   PutPetResponses,
+  PutPlanMembershipBatchData,
+  PutPlanMembershipBatchErrors,
+  PutPlanMembershipBatchResponses,
+  PutPlanMembershipData,
+  PutPlanMembershipErrors,
+  PutPlanMembershipResponses,
   PutPracticeAppointmentBatchData,
   PutPracticeAppointmentBatchErrors,
   PutPracticeAppointmentBatchResponses,
@@ -1125,6 +1149,146 @@ export const deactivateInvoice = <ThrowOnError extends boolean = false>(
   (options.client ?? client).post<DeactivateInvoiceResponses, DeactivateInvoiceErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/integration/v1/invoices/{invoice_ref}/deactivate',
+    ...options,
+  });
+
+/**
+ * The version of one health plan by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getHealthPlanVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetHealthPlanVersionData, ThrowOnError>,
+): RequestResult<GetHealthPlanVersionResponses, GetHealthPlanVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetHealthPlanVersionResponses, GetHealthPlanVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/health-plans/{plan_ref}',
+    ...options,
+  });
+
+/**
+ * Store one health plan by its reference: created (201), changed or unchanged (200)
+ *
+ * The fields are health_plans.csv’s columns (bold: required): **plan_ref**, **practice_ref**, **name**, description, species, min_age_months, max_age_months, **monthly_price**, yearly_price, next_monthly_price, next_yearly_price, next_price_from, minimum_term_months, cooling_off_days, early_exit_fee, exit_terms, renewal_terms, offered_online. `health_plan_benefits`: a list of rows of health_plan_benefits.csv (**name**, **kind**, reason_ref, vaccination, allowance_per_year, discount_percent) that replace the stored ones whole; leave it out to keep them. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
+ */
+export const putHealthPlan = <ThrowOnError extends boolean = false>(
+  options: Options<PutHealthPlanData, ThrowOnError>,
+): RequestResult<PutHealthPlanResponses, PutHealthPlanErrors, ThrowOnError> =>
+  (options.client ?? client).put<PutHealthPlanResponses, PutHealthPlanErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/health-plans/{plan_ref}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Store up to 1000 health plan records; each item is answered on its own
+ *
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their plan_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
+ */
+export const putHealthPlanBatch = <ThrowOnError extends boolean = false>(
+  options: Options<PutHealthPlanBatchData, ThrowOnError>,
+): RequestResult<PutHealthPlanBatchResponses, PutHealthPlanBatchErrors, ThrowOnError> =>
+  (options.client ?? client).post<PutHealthPlanBatchResponses, PutHealthPlanBatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/health-plans/batch',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Deactivate one health plan by its reference
+ *
+ * No longer offered online (offered_online false): no one new joins it in the portal; its members keep it. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
+ */
+export const deactivateHealthPlan = <ThrowOnError extends boolean = false>(
+  options: Options<DeactivateHealthPlanData, ThrowOnError>,
+): RequestResult<DeactivateHealthPlanResponses, DeactivateHealthPlanErrors, ThrowOnError> =>
+  (options.client ?? client).post<DeactivateHealthPlanResponses, DeactivateHealthPlanErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/health-plans/{plan_ref}/deactivate',
+    ...options,
+  });
+
+/**
+ * The version of one plan membership by its reference (also its ETag)
+ *
+ * What If-Match (or `version`) sends back: read it again after a 409 stale_version. 404 for an unknown reference.
+ */
+export const getPlanMembershipVersion = <ThrowOnError extends boolean = false>(
+  options: Options<GetPlanMembershipVersionData, ThrowOnError>,
+): RequestResult<GetPlanMembershipVersionResponses, GetPlanMembershipVersionErrors, ThrowOnError> =>
+  (options.client ?? client).get<
+    GetPlanMembershipVersionResponses,
+    GetPlanMembershipVersionErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/plan-memberships/{membership_ref}',
+    ...options,
+  });
+
+/**
+ * Store one plan membership by its reference: created (201), changed or unchanged (200)
+ *
+ * The fields are plan_memberships.csv’s columns (bold: required): **membership_ref**, **plan_ref**, **pet_ref**, status, billing, **price**, **started_on**, **renews_on**, next_payment_on, payment_failed_on, ended_on. `plan_membership_uses`: a list of rows of plan_membership_uses.csv (**benefit**, **used**) that replace the stored ones whole; leave it out to keep them. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
+ */
+export const putPlanMembership = <ThrowOnError extends boolean = false>(
+  options: Options<PutPlanMembershipData, ThrowOnError>,
+): RequestResult<PutPlanMembershipResponses, PutPlanMembershipErrors, ThrowOnError> =>
+  (options.client ?? client).put<PutPlanMembershipResponses, PutPlanMembershipErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/plan-memberships/{membership_ref}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Store up to 1000 plan membership records; each item is answered on its own
+ *
+ * Per item, as the import applies a file: the valid items are applied together (one transaction), each refused item is answered with its issues, and the others are applied all the same. Items are PUT bodies with their membership_ref, and optionally the `version` each was read at (an item whose record has changed since is refused, its issue naming stale_version). 413 above 1000 items.
+ */
+export const putPlanMembershipBatch = <ThrowOnError extends boolean = false>(
+  options: Options<PutPlanMembershipBatchData, ThrowOnError>,
+): RequestResult<PutPlanMembershipBatchResponses, PutPlanMembershipBatchErrors, ThrowOnError> =>
+  (options.client ?? client).post<
+    PutPlanMembershipBatchResponses,
+    PutPlanMembershipBatchErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/plan-memberships/batch',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Deactivate one plan membership by its reference
+ *
+ * Ended today by the practice (status ended), unless it already ended; its record and uses are kept. Send status cancelled or ended with ended_on to say when. Deactivating again answers unchanged. 404 for an unknown reference. With If-Match only over that version of the record, else 409 stale_version.
+ */
+export const deactivatePlanMembership = <ThrowOnError extends boolean = false>(
+  options: Options<DeactivatePlanMembershipData, ThrowOnError>,
+): RequestResult<DeactivatePlanMembershipResponses, DeactivatePlanMembershipErrors, ThrowOnError> =>
+  (options.client ?? client).post<
+    DeactivatePlanMembershipResponses,
+    DeactivatePlanMembershipErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/plan-memberships/{membership_ref}/deactivate',
     ...options,
   });
 

@@ -17,6 +17,7 @@ import {
 } from './demo-practice-tables.ts';
 import { billTables } from './demo-bills.ts';
 import { medicationRows } from './demo-medications.ts';
+import { planTables } from './demo-plans.ts';
 import { priceRows } from './demo-prices.ts';
 import { vaccinationRows } from './demo-vaccinations.ts';
 import type { ExportTables } from './export-files.ts';
@@ -35,7 +36,7 @@ export const DEMO_CLIENT_SEEDS = [...DEMO_CLIENTS, ...OTHER_CLIENTS];
  * The demo group as a practice system would export it, from the seed's data tables: its own list
  * entries, the practices with
  * their opening hours, clinicians, rotas and closures, the reasons and their prices, the clients, their pets and
- * vaccinations, the appointments, and the first account's estimates and bills, as of the start of the anchor week. Pure and deterministic.
+ * vaccinations, the appointments, the first account's estimates and bills, and its practice's health plans with the first pet a member, as of the start of the anchor week. Pure and deterministic.
  */
 export function demoExportTables(): ExportTables {
   const anchorNow = practiceInstant(DEMO_ANCHOR_MONDAY, '00:00');
@@ -59,5 +60,6 @@ export function demoExportTables(): ExportTables {
     'vaccinations.csv': vaccinationRows(pets, petTable, appointments, DEMO_ANCHOR_MONDAY),
     'medications.csv': medicationRows(refs, pets, DEMO_ANCHOR_MONDAY),
     ...billTables(refs, pets, DEMO_ANCHOR_MONDAY),
+    ...planTables(refs, pets, DEMO_ANCHOR_MONDAY),
   };
 }

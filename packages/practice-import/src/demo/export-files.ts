@@ -160,6 +160,50 @@ export const EXPORT_COLUMNS = {
     'vat_rate',
     'total',
   ],
+  // Issue 65's files (decision 0161).
+  'health_plans.csv': [
+    'plan_ref',
+    'practice_ref',
+    'name',
+    'description',
+    'species',
+    'min_age_months',
+    'max_age_months',
+    'monthly_price',
+    'yearly_price',
+    'next_monthly_price',
+    'next_yearly_price',
+    'next_price_from',
+    'minimum_term_months',
+    'cooling_off_days',
+    'early_exit_fee',
+    'exit_terms',
+    'renewal_terms',
+    'offered_online',
+  ],
+  'health_plan_benefits.csv': [
+    'plan_ref',
+    'name',
+    'kind',
+    'reason_ref',
+    'vaccination',
+    'allowance_per_year',
+    'discount_percent',
+  ],
+  'plan_memberships.csv': [
+    'membership_ref',
+    'plan_ref',
+    'pet_ref',
+    'status',
+    'billing',
+    'price',
+    'started_on',
+    'renews_on',
+    'next_payment_on',
+    'payment_failed_on',
+    'ended_on',
+  ],
+  'plan_membership_uses.csv': ['membership_ref', 'benefit', 'used'],
 } as const;
 
 export type ExportFile = keyof typeof EXPORT_COLUMNS;
@@ -185,6 +229,10 @@ export const DATED_COLUMNS: {
   'medications.csv': { dates: ['prescribed_on', 'review_due'] },
   'estimates.csv': { dates: ['issued_on', 'expires_on'] },
   'invoices.csv': { dates: ['issued_on', 'due_on'] },
+  'health_plans.csv': { dates: ['next_price_from'] },
+  'plan_memberships.csv': {
+    dates: ['started_on', 'renews_on', 'next_payment_on', 'payment_failed_on', 'ended_on'],
+  },
 };
 
 export const yesNo = (value: boolean): string => (value ? 'true' : 'false');

@@ -156,6 +156,47 @@ describe('loadDemoGroup', () => {
     expect(bills).toEqual({ waiting: 1, unpaid: 1, two_pets: 2 });
   });
 
+  it('gives the first demo account’s first pet a plan with uses, its second pet none, and Clapham two plans', async () => {
+    const owner = DEMO_ACCOUNT.manyPets.id;
+    const found = await rows<{ pet: string; plan: string | null; monthly: number | null; uses: unknown }>(
+      `select pe.name as pet, h.name as plan, h.monthly_pence as monthly,
+              (select jsonb_object_agg(b.name, u.used) from plan_membership_uses u
+                 join health_plan_benefits b on b.id = u.benefit_id where u.membership_id = m.id) as uses
+         from pets pe join clients c on c.id = pe.client_id
+         left join plan_memberships m on m.pet_id = pe.id and m.status = 'active'
+         left join health_plans h on h.id = m.plan_id
+        where c.identity_subject = $1 and pe.name in ('Bramble', 'Pickle') order by pe.name`,
+      [owner],
+    );
+    expect(found).toEqual([
+      {
+        pet: 'Bramble',
+        plan: 'Healthy Pet Club – Dog',
+        monthly: 1450,
+        uses: { 'Health check': 1, 'Annual vaccination': 0, 'Flea and worm treatment': 4 },
+      },
+      { pet: 'Pickle', plan: null, monthly: null, uses: null },
+    ]);
+    const plans = await rows<{
+      name: string;
+      monthly: number;
+      fee: number;
+      benefits: number;
+      vaccination: string;
+    }>(
+      `select h.name, h.monthly_pence as monthly, h.early_exit_fee_pence as fee,
+              (select count(*) from health_plan_benefits b where b.plan_id = h.id)::int as benefits,
+              (select r.name from health_plan_benefits b join appointment_reasons r on r.id = b.reason_id
+                where b.plan_id = h.id and b.vaccination) as vaccination
+         from health_plans h join practices p on p.id = h.practice_id
+        where p.name = 'Willowbrook Vets Clapham' and h.pms_ref in ('PLAN-0001', 'PLAN-0002') order by h.name`,
+    );
+    expect(plans).toEqual([
+      { name: 'Healthy Pet Club – Cat', monthly: 1200, fee: 2500, benefits: 4, vaccination: 'Vaccination' },
+      { name: 'Healthy Pet Club – Dog', monthly: 1450, fee: 2500, benefits: 4, vaccination: 'Vaccination' },
+    ]);
+  });
+
   it('keeps what the portal owns: pets registered online, why a client cancelled, no practice-owned lookalikes', async () => {
     const [owned] = await rows<{
       online_pets: number;

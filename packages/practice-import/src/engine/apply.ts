@@ -6,6 +6,12 @@ import { applyClinicians, applyClosures, applyRotaShifts } from './apply/clinici
 import { applyClients, applyPets, applyVaccinations } from './apply/clients.ts';
 import { applyOpeningHours, applyPractices } from './apply/practices.ts';
 import { applyMedications } from './apply/medications.ts';
+import {
+  applyHealthPlanBenefits,
+  applyHealthPlans,
+  applyPlanMembershipUses,
+  applyPlanMemberships,
+} from './apply/plans.ts';
 import { applyPrices } from './apply/prices.ts';
 import { applyReasons } from './apply/reasons.ts';
 import { importOrder } from './import-files.ts';
@@ -29,6 +35,10 @@ const appliers: Record<KindFile, (session: Session) => Promise<number>> = {
   'estimate_lines.csv': applyEstimateLines,
   'invoices.csv': applyInvoices,
   'invoice_lines.csv': applyInvoiceLines,
+  'health_plans.csv': applyHealthPlans,
+  'health_plan_benefits.csv': applyHealthPlanBenefits,
+  'plan_memberships.csv': applyPlanMemberships,
+  'plan_membership_uses.csv': applyPlanMembershipUses,
 };
 
 export interface Applied {

@@ -39,6 +39,8 @@ export const fingerprintedFiles: Partial<Record<KindFile, FingerprintedTable>> =
   },
   'appointments.csv': { table: 'appointments' },
   'vaccinations.csv': { table: 'vaccinations' },
+  // A group's memberships run to hundreds of thousands (issue 65's 200,000), most unchanged each night.
+  'plan_memberships.csv': { table: 'plan_memberships' },
 };
 
 /** What a row's fingerprint depends on besides its cells, as four words: the same for a whole import. */

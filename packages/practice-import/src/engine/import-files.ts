@@ -21,6 +21,10 @@ export const importOrder: readonly KindFile[] = [
   'estimate_lines.csv',
   'invoices.csv',
   'invoice_lines.csv',
+  'health_plans.csv',
+  'health_plan_benefits.csv',
+  'plan_memberships.csv',
+  'plan_membership_uses.csv',
 ];
 
 export const isKindFile = (name: string): name is KindFile =>
@@ -43,4 +47,6 @@ export const storedTables: Partial<Record<KindFile, { table: string; noun: strin
   'medications.csv': { table: 'pet_medications', noun: 'medication' },
   'estimates.csv': { table: 'practice_estimates', noun: 'estimate' },
   'invoices.csv': { table: 'practice_invoices', noun: 'invoice' },
+  'health_plans.csv': { table: 'health_plans', noun: 'health plan' },
+  'plan_memberships.csv': { table: 'plan_memberships', noun: 'plan membership' },
 };

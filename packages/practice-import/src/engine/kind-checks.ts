@@ -8,6 +8,7 @@ import {
 } from './bill-checks.ts';
 import { literal, refuseIncompleteGroups, refuseRepeatedKeys, type CheckContext } from './cross-row-rules.ts';
 import { stagingTable } from './import-files.ts';
+import { benefitsOfAPlan, oneLiveMembership, usesOfAMembership } from './plan-checks.ts';
 import { prescriptionFeeWithinCap } from './prescription-fee-cap.ts';
 import { bandOfTheReasonsSpecies } from './price-bands.ts';
 import { quotedPricesStay } from './quoted-prices.ts';
@@ -151,4 +152,7 @@ export const kindChecks: Partial<Record<KindFile, readonly Check[]>> = {
     recordHasLines(invoiceFiles),
   ],
   'invoice_lines.csv': [billLinesChecks(invoiceFiles)],
+  'health_plan_benefits.csv': [benefitsOfAPlan],
+  'plan_memberships.csv': [oneLiveMembership],
+  'plan_membership_uses.csv': [usesOfAMembership],
 };

@@ -5,10 +5,12 @@ import { clinicians } from './clinicians.ts';
 import { medications } from './medications.ts';
 import { closures } from './closures.ts';
 import { estimateLines, estimates } from './estimates.ts';
+import { healthPlanBenefits, healthPlans } from './health-plans.ts';
 import { invoiceLines, invoices } from './invoices.ts';
 import type { KindFile, RecordKind } from './kind.ts';
 import { openingHours } from './opening-hours.ts';
 import { pets } from './pets.ts';
+import { planMembershipUses, planMemberships } from './plan-memberships.ts';
 import { practices } from './practices.ts';
 import { prices } from './prices.ts';
 import { rotaShifts } from './rota-shifts.ts';
@@ -35,6 +37,10 @@ export const recordKinds: readonly RecordKind[] = [
   estimateLines,
   invoices,
   invoiceLines,
+  healthPlans,
+  healthPlanBenefits,
+  planMemberships,
+  planMembershipUses,
 ];
 
 /** The kind of each file name the import reads. */

@@ -59,7 +59,11 @@ export type KindFile =
   | 'estimates.csv'
   | 'estimate_lines.csv'
   | 'invoices.csv'
-  | 'invoice_lines.csv';
+  | 'invoice_lines.csv'
+  | 'health_plans.csv'
+  | 'health_plan_benefits.csv'
+  | 'plan_memberships.csv'
+  | 'plan_membership_uses.csv';
 
 /** PostgreSQL types of staged columns. */
 export type StagedType =

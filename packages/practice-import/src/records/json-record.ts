@@ -72,6 +72,10 @@ const emptyList = {
     'empty: give the clinician’s shifts (leave the field out to keep the stored rota; deactivate a clinician who no longer works)',
   'estimate_lines.csv': 'empty: an estimate has at least one line',
   'invoice_lines.csv': 'empty: an invoice has at least one line',
+  'health_plan_benefits.csv':
+    'empty: give the plan’s benefits (leave the field out to keep the stored ones; deactivate a plan no longer offered)',
+  'plan_membership_uses.csv':
+    'empty: give each allowance used, with used 0 for a new plan year (leave the field out to keep the stored ones)',
 } as const;
 
 /** The child rows, each given the record's reference; they replace the stored ones whole (as in the import). */

@@ -15,6 +15,8 @@ const writtenBeside: Partial<Record<KindFile, readonly { table: string; column: 
   'appointment_reasons.csv': [{ table: 'appointment_reason_species', column: 'reason_id' }],
   'estimates.csv': [{ table: 'practice_estimate_lines', column: 'estimate_id' }],
   'invoices.csv': [{ table: 'practice_invoice_lines', column: 'invoice_id' }],
+  'health_plans.csv': [{ table: 'health_plan_benefits', column: 'plan_id' }],
+  'plan_memberships.csv': [{ table: 'plan_membership_uses', column: 'membership_id' }],
 };
 
 export interface StoredRecord {

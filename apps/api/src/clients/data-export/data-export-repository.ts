@@ -231,6 +231,7 @@ async function clientPart(tx: Executor, clientId: number, now: Date): Promise<Cl
     prescriptionRequests: await prescriptionRequestsOf(tx, clientId),
     // The practice's estimates and bills, with the answers given (decision 0153), in this snapshot.
     ...(await billsForExport({ repository: createBillsRepository() }, tx, clientId, now)),
+    planMemberships: await planMembershipsOf(tx, clientId),
   };
 }
 
@@ -263,4 +264,46 @@ async function exportRequestsOf(tx: Executor, identity: Identity): Promise<DataE
     .where(ownedBy(dataExportRequests, identity))
     .orderBy(asc(dataExportRequests.requestedAt), asc(dataExportRequests.id));
   return rows.map((row) => ({ requestedAt: iso(row.requestedAt) }));
+}
+
+/** The client's plan memberships (issue 65), newest first, with the uses counted this plan year. */
+async function planMembershipsOf(tx: Executor, clientId: number): Promise<ClientPart['planMemberships']> {
+  const found = await tx.execute<{
+    id: number;
+    pet_id: number;
+    plan: string;
+    status: ClientPart['planMemberships'][number]['status'];
+    billing: ClientPart['planMemberships'][number]['billing'];
+    price_pence: number;
+    started_on: string;
+    renews_on: string;
+    ended_at: Date | string | null;
+    ended_by: ClientPart['planMemberships'][number]['endedBy'];
+    end_reason: ClientPart['planMemberships'][number]['endReason'];
+    exit_fee_pence: number | null;
+    dd_mandate_id: string | null;
+    uses: { benefit: string; used: number }[];
+  }>(sql`select m.id, m.pet_id, h.name as plan, m.status, m.billing, m.price_pence, m.started_on::text,
+                m.renews_on::text, m.ended_at, m.ended_by, m.end_reason, m.exit_fee_pence, m.dd_mandate_id,
+                coalesce((select jsonb_agg(jsonb_build_object('benefit', b.name, 'used', u.used) order by b.position)
+                            from plan_membership_uses u join health_plan_benefits b on b.id = u.benefit_id
+                           where u.membership_id = m.id), '[]') as uses
+           from plan_memberships m join health_plans h on h.id = m.plan_id
+          where m.client_id = ${clientId} order by m.started_on desc, m.id desc`);
+  return found.rows.map((row) => ({
+    id: row.id,
+    petId: row.pet_id,
+    plan: row.plan,
+    status: row.status,
+    billing: row.billing,
+    pricePence: row.price_pence,
+    startedOn: row.started_on,
+    renewsOn: row.renews_on,
+    endedAt: row.ended_at === null ? null : new Date(row.ended_at).toISOString(),
+    endedBy: row.ended_by,
+    endReason: row.end_reason,
+    exitFeePence: row.exit_fee_pence,
+    directDebitMandateId: row.dd_mandate_id,
+    uses: row.uses,
+  }));
 }

@@ -140,6 +140,18 @@ async function clientWithEverything(label: string) {
      values ('invoice', 'paid', $1, $2, $3, 400, $4, $5, now(), now())`,
     [practice.id, client.id, invoice.id, `${label} bill`, `pi_${label}_${client.id}`],
   );
+  // A health plan membership with a Direct Debit and a use (issue 65).
+  await database.pool.query(
+    `with plan as (insert into health_plans (practice_id, name, monthly_pence) values ($1, $4, 1450) returning id),
+          benefit as (insert into health_plan_benefits (plan_id, position, name, kind, allowance_per_year)
+                      select id, 1, 'Health check', 'allowance', 2 from plan returning id),
+          membership as (insert into plan_memberships (practice_id, plan_id, client_id, pet_id, status, price_pence,
+                                                        started_on, renews_on, dd_mandate_id)
+                         select $1, plan.id, $2, $3, 'active', 1450, '2026-06-01', '2027-06-01', $5 from plan returning id)
+     insert into plan_membership_uses (membership_id, benefit_id, used)
+     select membership.id, benefit.id, 1 from membership, benefit`,
+    [practice.id, client.id, pet.id, `${label} plan`, `MD_${label}_${client.id}`],
+  );
   return { subject, client, pet, appointment, practice };
 }
 
@@ -229,6 +241,17 @@ describe('GET /client/data-export (decision 0079)', () => {
         description: 'Mine bill',
         providerPaymentId: `pi_Mine_${mine.client.id}`,
       },
+    ]);
+    expect(body.client?.planMemberships).toEqual([
+      expect.objectContaining({
+        petId: mine.pet.id,
+        plan: 'Mine plan',
+        status: 'active',
+        pricePence: 1450,
+        startedOn: '2026-06-01',
+        directDebitMandateId: `MD_Mine_${mine.client.id}`,
+        uses: [{ benefit: 'Health check', used: 1 }],
+      }),
     ]);
     expect(body.sessions).toHaveLength(1);
     expect(body.sessions[0]).toMatchObject({ device: 'Firefox on Linux' });

@@ -28,6 +28,11 @@ export const fixedRetentionDays = {
   bookingHold: 30,
   /** A payment provider's event ids once applied: the provider retries an event for three days (0157). */
   paymentProviderEvent: 30,
+  /**
+   * A Direct Debit provider's event ids once applied (issue 65): GoCardless retries a webhook for a few
+   * days; a generous tail beside it.
+   */
+  directDebitEvent: 90,
   /** Verification codes past their expiry. */
   verificationCode: 30,
   /** Invitations past their expiry. */

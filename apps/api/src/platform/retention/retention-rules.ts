@@ -158,6 +158,22 @@ export const retentionRules: readonly RetentionRule[] = [
     due: (cutoff) => sql`received_at < ${cutoff}`,
   },
   {
+    // A plan membership that ended is a record of a contract and its payments, kept as the bills are
+    // (decision 0161), from when it ended; a live one is never due. Its uses go with it (on delete cascade).
+    kind: 'plan-memberships',
+    table: 'plan_memberships',
+    action: 'deleted',
+    days: () => years(billRetentionYears),
+    due: (cutoff) => sql`status in ('cancelled', 'ended') and ended_at < ${cutoff}`,
+  },
+  {
+    kind: 'direct-debit-events',
+    table: 'direct_debit_events',
+    action: 'deleted',
+    days: days(fixedRetentionDays.directDebitEvent),
+    due: (cutoff) => sql`received_at < ${cutoff}`,
+  },
+  {
     kind: 'estimates',
     table: 'practice_estimates',
     action: 'deleted',

@@ -39,6 +39,7 @@ export const clientRowsOnMerge = {
     'practice_invoices',
     'online_payments',
     'soft_bookings',
+    'plan_memberships',
   ],
   removed: ['contact_preferences', 'invitations', 'verification_codes', 'data_export_requests'],
 } as const;
@@ -54,12 +55,16 @@ export const petRowsOnMerge = {
     'practice_estimate_lines',
     'practice_invoice_lines',
     'soft_bookings',
+    'plan_memberships',
   ],
   removed: [],
 } as const;
 
 /** Moved by statements of their own: a client's pets with their appointments, a pet's reminders. */
-const movedApart = { clients: new Set(['pets', 'appointments']), pets: new Set(['vaccination_reminders']) };
+const movedApart = {
+  clients: new Set(['pets', 'appointments']),
+  pets: new Set(['vaccination_reminders', 'plan_memberships']),
+};
 
 /**
  * The SQL of folding the practice's duplicate into the record born online (decision 0113): every row of
@@ -150,6 +155,7 @@ export function createMergeRepository() {
     async mergePet(tx: Executor, into: number, from: number, ref: string): Promise<void> {
       for (const table of petRowsOnMerge.moved.filter((t) => !movedApart.pets.has(t)))
         await tx.execute(sql`update ${sql.identifier(table)} set pet_id = ${into} where pet_id = ${from}`);
+      await mergeLiveMemberships(tx, into, from);
       // A reminder the pet born online already has is not sent twice: the duplicate's goes with it.
       await tx.execute(sql`update vaccination_reminders r set pet_id = ${into} where r.pet_id = ${from}
         and not exists (select 1 from vaccination_reminders o where o.pet_id = ${into} and o.vaccine = r.vaccine
@@ -162,3 +168,27 @@ export function createMergeRepository() {
 }
 
 export type MergeRepository = ReturnType<typeof createMergeRepository>;
+
+/**
+ * A pet's plan memberships move with it (issue 65). One pet holds one live membership of a plan: when the
+ * pet born online joined a plan online that the practice's duplicate already holds, the two are one
+ * membership. The one joined online keeps its Direct Debit and takes the practice's reference and uses;
+ * the duplicate's is removed.
+ */
+async function mergeLiveMemberships(tx: Executor, into: number, from: number): Promise<void> {
+  const pairs = await tx.execute<{ from_id: number; into_id: number }>(sql`
+    select d.id as from_id, o.id as into_id
+      from plan_memberships d join plan_memberships o
+        on o.pet_id = ${into} and o.plan_id = d.plan_id and o.status in ('pending', 'active')
+     where d.pet_id = ${from} and d.status in ('pending', 'active')`);
+  for (const pair of pairs.rows) {
+    await tx.execute(sql`update plan_membership_uses u set membership_id = ${pair.into_id}
+      where u.membership_id = ${pair.from_id} and not exists (select 1 from plan_membership_uses o
+        where o.membership_id = ${pair.into_id} and o.benefit_id = u.benefit_id)`);
+    await tx.execute(sql`with removed as (delete from plan_memberships where id = ${pair.from_id}
+                                          returning pms_ref, import_fingerprint)
+      update plan_memberships o set pms_ref = removed.pms_ref, import_fingerprint = removed.import_fingerprint
+        from removed where o.id = ${pair.into_id} and o.pms_ref is null`);
+  }
+  await tx.execute(sql`update plan_memberships set pet_id = ${into} where pet_id = ${from}`);
+}

@@ -23,9 +23,12 @@ export type ConnectorSystem = 'ezyvet' | 'provet-cloud';
  * day); an appointment's is `PUT /integration/v1/appointments/{ref}`'s. Prices are the products the
  * connection's price map names (decision 0147); an estimate or invoice carries its lines as
  * `estimate_lines` / `invoice_lines` (bill-rows.ts, decision 0155). Medications are not read from a system
- * yet: they still come by the import or the integration API.
+ * yet: they still come by the import or the integration API. Nor are health plans and memberships
+ * (decision 0161): Provet Cloud documents no plan resource in its REST API, and ezyVet's wellness plan
+ * endpoints are marked not for new integrations (docs/integration/connecting.md).
  */
-export type ReadKind = Exclude<PracticeRecordKind, 'medications'> | 'appointments';
+export type ReadKind =
+  Exclude<PracticeRecordKind, 'medications' | 'health-plans' | 'plan-memberships'> | 'appointments';
 
 export type ReadBody<K extends ReadKind> = K extends 'appointments'
   ? PracticeAppointmentBody

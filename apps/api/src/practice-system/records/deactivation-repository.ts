@@ -9,7 +9,9 @@ import { sql } from 'drizzle-orm';
  */
 type Deactivation =
   | { table: string; column: string; type?: 'pet_status'; touches?: boolean }
-  | { table: string; removes: true };
+  | { table: string; removes: true }
+  /** A membership: ended as the practice system ends one (plan_memberships_ended_ck), its record kept. */
+  | { table: string; ends: true };
 
 const deactivations: Record<PracticeRecordKind, Deactivation> = {
   practices: { table: 'practices', column: 'is_online' },
@@ -23,6 +25,8 @@ const deactivations: Record<PracticeRecordKind, Deactivation> = {
   medications: { table: 'pet_medications', removes: true },
   estimates: { table: 'practice_estimates', removes: true },
   invoices: { table: 'practice_invoices', removes: true },
+  'health-plans': { table: 'health_plans', column: 'offered_online' },
+  'plan-memberships': { table: 'plan_memberships', ends: true },
 };
 
 export interface Deactivated {
@@ -58,6 +62,15 @@ export async function deactivateRecord(
     if ('removes' in deactivation) {
       await tx.execute(sql`delete from ${table} where id = ${row.id}`);
       return { ...row, changed: true };
+    }
+    if ('ends' in deactivation) {
+      const ended = await tx.execute<{ version: number }>(
+        sql`update ${table} set status = 'ended', ended_at = now(), ended_by = 'practice', end_reason = 'practice',
+                   updated_at = now()
+             where id = ${row.id} and status in ('pending', 'active') returning version`,
+      );
+      const [after] = ended.rows;
+      return after ? { id: row.id, changed: true, version: after.version } : { ...row, changed: false };
     }
     const column = sql.identifier(deactivation.column);
     const touched = deactivation.touches ? sql`, updated_at = now()` : sql``;

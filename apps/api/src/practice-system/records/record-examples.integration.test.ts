@@ -5,7 +5,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
 import { practiceRecordExamples } from './record-examples.ts';
-import { billKindFiles, kindFiles, recordRequests } from './testing/record-requests.ts';
+import { billKindFiles, kindFiles, planKindFiles, recordRequests } from './testing/record-requests.ts';
 
 /**
  * The OpenAPI document's example of each record (decision 0109) is a record the API stores: each one,
@@ -45,7 +45,7 @@ const withRefsEndingIn = (
     ]),
   );
 
-const allKinds = [...kindFiles, ...billKindFiles];
+const allKinds = [...kindFiles, ...billKindFiles, ...planKindFiles];
 
 describe('the examples of the integration contract', () => {
   it('are each stored by PUT /{kind}/{ref} (201), in dependency order', async () => {

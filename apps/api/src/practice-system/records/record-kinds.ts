@@ -89,4 +89,18 @@ export const apiRecordKinds: Record<PracticeRecordKind, ApiRecordKind> = {
     deactivation:
       'Removed (issued in error), with its lines. Its reference may be used again. A credited invoice is sent with status credited instead.',
   },
+  'health-plans': {
+    file: 'health_plans.csv',
+    noun: 'health plan',
+    operationName: 'HealthPlan',
+    deactivation:
+      'No longer offered online (offered_online false): no one new joins it in the portal; its members keep it.',
+  },
+  'plan-memberships': {
+    file: 'plan_memberships.csv',
+    noun: 'plan membership',
+    operationName: 'PlanMembership',
+    deactivation:
+      'Ended today by the practice (status ended), unless it already ended; its record and uses are kept. Send status cancelled or ended with ended_on to say when.',
+  },
 };

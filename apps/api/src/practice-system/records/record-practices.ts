@@ -7,7 +7,7 @@ import { servesPractice, type MachineGrant } from '../../platform/index.ts';
  * Which practice each record is of, for a machine client granted some practices only (decision 0105):
  * a practice by itself, a clinician, closure, price or client by its practice_ref (a client's home practice), a
  * pet by its client's, a vaccination or medication by its pet's, an estimate or invoice by its practice_ref (the
- * practice that issued it). Appointment reasons are the group's: only a grant of every practice writes them.
+ * practice that issued it), a health plan by its practice_ref, a membership by its plan's. Appointment reasons are the group's: only a grant of every practice writes them.
  */
 type Table =
   | 'practices'
@@ -19,7 +19,9 @@ type Table =
   | 'vaccinations'
   | 'medications'
   | 'estimates'
-  | 'invoices';
+  | 'invoices'
+  | 'health-plans'
+  | 'plan-memberships';
 
 /** From a record found by its reference (`r.ref`) to its practice `p`. Fixed text, never input. */
 const practiceOf: Record<Table, string> = {
@@ -39,6 +41,8 @@ const practiceOf: Record<Table, string> = {
     'join clients c on c.id = pe.client_id join practices p on p.id = c.home_practice_id',
   estimates: 'join practice_estimates x on x.pms_ref = r.ref join practices p on p.id = x.practice_id',
   invoices: 'join practice_invoices x on x.pms_ref = r.ref join practices p on p.id = x.practice_id',
+  'health-plans': 'join health_plans x on x.pms_ref = r.ref join practices p on p.id = x.practice_id',
+  'plan-memberships': 'join plan_memberships x on x.pms_ref = r.ref join practices p on p.id = x.practice_id',
 };
 
 /** How a written record names its practice: the field, and the table its value is a reference of. */
@@ -53,6 +57,9 @@ const namedBy: Record<Exclude<PracticeRecordKind, 'appointment-reasons'>, { fiel
   medications: { field: 'pet_ref', table: 'pets' },
   estimates: { field: 'practice_ref', table: 'practices' },
   invoices: { field: 'practice_ref', table: 'practices' },
+  'health-plans': { field: 'practice_ref', table: 'practices' },
+  // A membership is of its plan's practice (its pet may be a client of another practice of the group).
+  'plan-memberships': { field: 'plan_ref', table: 'health-plans' },
 };
 
 /** The practice (its reference; null when it has none) of each record found by reference in the table. */

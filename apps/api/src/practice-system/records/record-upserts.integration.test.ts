@@ -37,6 +37,8 @@ const tables = {
   medications: 'pet_medications',
   estimates: 'practice_estimates',
   invoices: 'practice_invoices',
+  'health-plans': 'health_plans',
+  'plan-memberships': 'plan_memberships',
 } as const;
 
 /** A group stored record by record through the API, kind by kind in dependency order. */

@@ -25,6 +25,12 @@ export const billKindFiles: readonly [PracticeRecordKind, 'estimates.csv' | 'inv
   ['invoices', 'invoices.csv'],
 ];
 
+/** The kinds of issue 65 (decision 0161), after the others: a plan names a practice, a membership a pet. */
+export const planKindFiles: readonly [PracticeRecordKind, 'health_plans.csv' | 'plan_memberships.csv'][] = [
+  ['health-plans', 'health_plans.csv'],
+  ['plan-memberships', 'plan_memberships.csv'],
+];
+
 type Headers = Record<string, string>;
 
 /** The integration API's record routes, called with a bearer header (a machine's, unless a test says). */
