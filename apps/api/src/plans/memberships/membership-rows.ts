@@ -1,8 +1,4 @@
-import type {
-  MembershipCanceller,
-  MembershipStatus,
-  PlanBilling,
-} from '@vet/contracts/plan-rules';
+import type { MembershipCanceller, MembershipStatus, PlanBilling } from '@vet/contracts/plan-rules';
 import type { Executor } from '@vet/db/connection';
 import { sql } from 'drizzle-orm';
 

@@ -36,7 +36,9 @@ export function usePlansTestApp(database: Pick<DatabaseHandle, 'db' | 'pool'> & 
   afterAll(() => live.gocardless.close());
 
   /** A practice with a dog plan (adults, 16.50 a month or 180 a year, a 25.00 early-exit fee), an owner and their dog. */
-  async function scene(options: { dateOfBirth?: string | null; petStatus?: 'Active' | 'Deceased' | 'Rehomed' } = {}) {
+  async function scene(
+    options: { dateOfBirth?: string | null; petStatus?: 'Active' | 'Deceased' | 'Rehomed' } = {},
+  ) {
     const practice = await createPractice(database.db);
     const dog = await createSpecies(database.db, { name: `Dog ${crypto.randomUUID().slice(0, 8)}` });
     const cat = await createSpecies(database.db, { name: `Cat ${crypto.randomUUID().slice(0, 8)}` });
@@ -67,13 +69,19 @@ export function usePlansTestApp(database: Pick<DatabaseHandle, 'db' | 'pool'> & 
     return { practice, dog, cat, plan, owner, pet, authorization: owner.authorization };
   }
 
-  const call = (method: 'GET' | 'POST', url: string, authorization: string, payload?: unknown) =>
-    context.app.inject({ method, url, headers: { authorization }, ...(payload === undefined ? {} : { payload }) });
+  const call = (method: 'GET' | 'POST', url: string, authorization: string, payload?: object) =>
+    context.app.inject({
+      method,
+      url,
+      headers: { authorization },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
 
   const join = (
     authorization: string,
     body: { petId: number; planId: number; billing?: 'monthly' | 'yearly' },
-  ) => call('POST', '/v2/plan-memberships', authorization, { billing: 'monthly', termsAccepted: true, ...body });
+  ) =>
+    call('POST', '/v2/plan-memberships', authorization, { billing: 'monthly', termsAccepted: true, ...body });
 
   function joinedFrom(response: { statusCode: number; body: string; json: () => unknown }) {
     expect(response.statusCode, response.body).toBe(201);
