@@ -3,7 +3,7 @@ import { practiceDate } from '@vet/contracts/practice-clock';
 import type { Executor } from '@vet/db/connection';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { sql } from 'drizzle-orm';
-import type { DirectDebitEvent } from '../direct-debit/index.ts';
+import { DirectDebitRefusedError, type DirectDebitEvent } from '../direct-debit/index.ts';
 import {
   activate,
   failedMandates,
@@ -50,14 +50,21 @@ function once(
  * the practice acts (decision 0162), and the owner sees the problem.
  */
 async function mandateNews(deps: PlanWriteDeps, event: DirectDebitEvent, mandateId: string) {
-  const provider = deps.provider;
-  const state = provider ? await provider.mandate(mandateId) : null;
-  const status = state?.status ?? event.action;
-  const membershipId = event.membershipId ?? state?.membershipId ?? null;
+  const membershipId = event.membershipId;
   const where =
     membershipId === null
       ? sql`m.dd_mandate_id = ${mandateId}`
-      : sql`(m.dd_mandate_id = ${mandateId} or (m.id = ${membershipId} and m.dd_mandate_id is null))`;
+      : sql`(m.dd_mandate_id = ${mandateId} or (m.id = ${membershipId} and m.status = 'pending' and m.dd_mandate_id is null))`;
+  const { rows: known } = await deps.db.execute(sql`select 1 from plan_memberships m where ${where} limit 1`);
+  // Another's mandate (the account may serve more than the portal): acknowledged, never asked about.
+  if (known.length === 0) return once(deps, event, null, () => Promise.resolve());
+  let status: string = event.action;
+  try {
+    if (deps.provider) status = (await deps.provider.mandate(mandateId)).status;
+  } catch (error) {
+    // Refused (gone at the provider): the event's own word stands. Unavailable: delivered again later.
+    if (!(error instanceof DirectDebitRefusedError)) throw error;
+  }
   await once(deps, event, where, async (tx, rows) => {
     for (const row of rows) {
       if (row.dd_mandate_status === status) continue;
