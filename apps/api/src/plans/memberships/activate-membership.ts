@@ -68,6 +68,7 @@ export async function activate(deps: PlanWriteDeps, membershipId: number): Promi
     if (!locked || locked.status !== 'pending') return locked?.status ?? null;
     const { rows } = await tx.execute<{ joined_at: Date }>(sql`
       update plan_memberships set status = 'active', dd_mandate_id = ${mandate.mandateId},
+        billing = ${subscription.intervalUnit}, price_pence = ${subscription.amountPence},
         dd_subscription_id = ${subscription.subscriptionId},
         dd_mandate_status = case when dd_mandate_status in ${failedMandateList} then dd_mandate_status
           else ${mandate.status} end,
@@ -76,8 +77,9 @@ export async function activate(deps: PlanWriteDeps, membershipId: number): Promi
       returning updated_at as joined_at`);
     await recordPracticeEvent(tx, 'plan.joined', {
       ...membershipFacts(locked),
-      billing: locked.billing,
-      price_pence: locked.price_pence,
+      // What the subscription collects (a press that changed the billing meanwhile came too late for it).
+      billing: subscription.intervalUnit,
+      price_pence: subscription.amountPence,
       started_on: locked.started_on,
       renews_on: locked.renews_on,
       next_payment_on: subscription.startDate,
