@@ -169,6 +169,25 @@ describe('joining a plan', () => {
     ).toMatchObject({ rows: [] });
   });
 
+  it('starts afresh when the bank refused the mandate of a set-up that never became active', async () => {
+    const s = await scene();
+    const first = joinedFrom(await join(s.authorization, { petId: s.pet.id, planId: s.plan.id }));
+    live.gocardless.holdWebhooks();
+    const fulfilled = completePage(first.redirectUrl);
+    live.gocardless.failMandate(fulfilled.links!.mandate_request_mandate!, 'failed', 'invalid_bank_details');
+    // The owner's return: the mandate failed, so nothing is activated and nothing is told.
+    expect((await confirm(s.authorization, first.membershipId)).json()).toMatchObject({ status: 'pending' });
+    expect((await membershipRow(first.membershipId)).dd_mandate_status).toBe('failed');
+    await live.gocardless.releaseWebhooks();
+    await live.gocardless.webhooksSettled();
+    const again = joinedFrom(await join(s.authorization, { petId: s.pet.id, planId: s.plan.id }));
+    expect(again.membershipId).not.toBe(first.membershipId);
+    expect(again.redirectUrl).toMatch(/\/flows\/BRF/);
+    const { rows } = await db.execute(sql`select id from plan_memberships where pet_id = ${s.pet.id}`);
+    expect(rows).toEqual([{ id: again.membershipId }]);
+    expect(await eventsOf(first.membershipId)).toEqual([]);
+  });
+
   it('answers 503 and sets nothing up when the provider is down, and the next press goes on', async () => {
     const s = await scene();
     live.gocardless.failNext(1, { status: 503, path: /billing_requests$/ });

@@ -10,7 +10,7 @@ import {
   type DirectDebitProvider,
   type MandateSetupStarted,
 } from '../direct-debit/index.ts';
-import { activate } from './activate-membership.ts';
+import { activate, failedMandates } from './activate-membership.ts';
 import { exitUrl, mandateKey, planMessages, returnUrl, type PlanWriteDeps } from './plan-deps.ts';
 
 type PetRow = {
@@ -87,10 +87,16 @@ async function liveMembership(
 ): Promise<LiveRow> {
   const { pet, plan } = values;
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const { rows: found } = await db.execute<LiveRow>(sql`
-      select id, status, dd_billing_request_id from plan_memberships
+    const { rows: found } = await db.execute<LiveRow & { dd_mandate_status: string | null }>(sql`
+      select id, status, dd_billing_request_id, dd_mandate_status from plan_memberships
       where pet_id = ${pet.id} and plan_id = ${plan.id} and status in ('pending', 'active')`);
-    if (found[0]) return found[0];
+    const live = found[0];
+    if (live?.status === 'pending' && failedMandates.some((status) => status === live.dd_mandate_status)) {
+      // A set-up whose mandate the bank refused never began: it goes, and this press starts afresh.
+      await db.execute(sql`delete from plan_memberships where id = ${live.id} and status = 'pending'`);
+      continue;
+    }
+    if (live) return live;
     const { rows: made } = await db.execute<LiveRow>(sql`
       insert into plan_memberships (practice_id, plan_id, client_id, pet_id, status, billing, price_pence,
         started_on, renews_on)
@@ -177,11 +183,9 @@ export async function joinPlan(
     await activate(deps, live.id).catch(() => undefined);
     return { membershipId: live.id, redirectUrl: returnUrl(deps.portalUrl, live.id) };
   }
-  // The request was cancelled at the provider: this membership can never be set up, so it ends and the
-  // next press starts afresh (a new row, a new key).
-  await deps.db.execute(sql`
-    update plan_memberships set status = 'ended', ended_at = now(), updated_at = now()
-    where id = ${live.id} and status = 'pending'`);
+  // The request was cancelled at the provider: this membership can never be set up. It never began (no
+  // event was sent, nothing collected), so it goes, and the next press starts afresh (a new row, a new key).
+  await deps.db.execute(sql`delete from plan_memberships where id = ${live.id} and status = 'pending'`);
   throw conflict(
     'That Direct Debit set-up was cancelled. Please press Join again to start afresh.',
     'setup_cancelled',
