@@ -2,7 +2,8 @@
  * `npm start`: builds the web app if needed, starts the database (embedded unless DATABASE_URL is set),
  * migrates, loads the demo practice group through the importer when empty (decision 0064), then starts the
  * identity provider, API and web. Without PAYMENTS set, owners pay on a stand-in of Stripe's hosted page
- * (decision 0157): the demo takes payments with no Stripe account, and no card is ever charged.
+ * (decision 0157): the demo takes payments with no Stripe account, and no card is ever charged. Without
+ * DIRECT_DEBIT set, owners join health plans on a stand-in of GoCardless's hosted page (decision 0162).
  * Ctrl-C stops everything; the embedded database keeps its data in .data/postgres.
  */
 import { connectDatabase } from '@vet/db/connection';
@@ -18,6 +19,7 @@ import {
   practiceSystemScope,
 } from '@vet/contracts/machine-access';
 import { startStripeStandIn } from '../apps/api/src/payments/provider/testing/stripe-stand-in.ts';
+import { startGoCardlessStandIn } from '../apps/api/src/plans/direct-debit/testing/gocardless-stand-in.ts';
 import { embeddedIssuer, startPortal, type RunningPortal } from './lib/start/portal.ts';
 import { localSecret } from './lib/start/local-secret.ts';
 import { ensureWebBuild } from './lib/start/web-build.ts';
@@ -57,6 +59,13 @@ const payments = process.env.PAYMENTS
       publicUrl: `http://localhost:${port('STRIPE_STAND_IN_PORT', 4200)}`,
       webhookUrl: `http://localhost:${apiPort}/payments/stripe/webhook`,
     });
+const directDebit = process.env.DIRECT_DEBIT
+  ? undefined
+  : await startGoCardlessStandIn({
+      port: port('GOCARDLESS_STAND_IN_PORT', 4300),
+      publicUrl: `http://localhost:${port('GOCARDLESS_STAND_IN_PORT', 4300)}`,
+      webhookUrl: `http://localhost:${apiPort}/webhooks/gocardless`,
+    });
 let portal: RunningPortal | undefined;
 let stopping = false;
 async function shutdown(code: number) {
@@ -66,6 +75,7 @@ async function shutdown(code: number) {
   // Ctrl-C reaches the children (and the embedded server) too; stopping what has already gone is fine.
   await portal?.stop().catch(() => {});
   await payments?.close().catch(() => {});
+  await directDebit?.close().catch(() => {});
   await database.stop().catch(() => {});
   log('Stopped.');
   process.exit(code);
@@ -97,14 +107,24 @@ try {
     // Kept across restarts so that a restart does not sign everyone out.
     env: { NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || localSecret('.data/web-session-secret') },
     // The provider's keys reach the API alone (decision 0157).
-    apiEnv: payments
-      ? {
-          PAYMENTS: 'stripe',
-          STRIPE_SECRET_KEY: payments.secretKey,
-          STRIPE_WEBHOOK_SECRET: payments.webhookSecret,
-          STRIPE_API_URL: payments.url,
-        }
-      : {},
+    apiEnv: {
+      ...(payments
+        ? {
+            PAYMENTS: 'stripe',
+            STRIPE_SECRET_KEY: payments.secretKey,
+            STRIPE_WEBHOOK_SECRET: payments.webhookSecret,
+            STRIPE_API_URL: payments.url,
+          }
+        : {}),
+      ...(directDebit
+        ? {
+            DIRECT_DEBIT: 'gocardless',
+            GOCARDLESS_ACCESS_TOKEN: directDebit.accessToken,
+            GOCARDLESS_WEBHOOK_SECRET: directDebit.webhookSecret,
+            GOCARDLESS_API_URL: directDebit.url,
+          }
+        : {}),
+    },
   });
 } catch (error) {
   console.error((error as Error).message);
@@ -129,6 +149,12 @@ if (payments) {
   log(
     `Bills are paid on a stand-in of Stripe's hosted page at ${payments.url} (no card is charged); ` +
       'README.md says how to connect a real Stripe account.',
+  );
+}
+if (directDebit) {
+  log(
+    `Health plans are joined on a stand-in of GoCardless's hosted page at ${directDebit.url} (no Direct ` +
+      'Debit is set up).',
   );
 }
 // The secret stays out of the terminal: the command reads it where it is kept.

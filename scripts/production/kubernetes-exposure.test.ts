@@ -58,11 +58,12 @@ function ingressRoutes(from: readonly Manifest[]): string[] {
 }
 
 describe('deploy/kubernetes’ Ingresses', () => {
-  it('publish exactly nginx.conf’s public routes: the web, the provider, /integration, Provet’s and Stripe’s webhooks', () => {
+  it('publish exactly nginx.conf’s public routes: the web, the provider, /integration, Provet’s, Stripe’s and GoCardless’s webhooks', () => {
     expect(nginxRoutes(nginx)).toEqual([
       'api.portal.example.org /connectors/provet-cloud/webhooks → api',
       'api.portal.example.org /integration → api',
       'api.portal.example.org =/payments/stripe/webhook → api',
+      'api.portal.example.org =/webhooks/gocardless → api',
       'id.portal.example.org / → idp',
       'portal.example.org / → web',
     ]);
@@ -109,6 +110,34 @@ describe('deploy/kubernetes’ Ingresses', () => {
     const prefixed = nginx.replace(`location = ${path} {`, `location ${path} {`);
     expect(nginxRoutes(prefixed)).toContain(`api.portal.example.org ${path} → api`);
     expect(nginxRoutes(prefixed)).not.toEqual(ingressRoutes(manifests));
+  });
+
+  // Issue 65: GoCardless's webhook path alone of /webhooks/, with the body the route takes.
+  it('publish GoCardless’s webhook as its exact path only, with the API route’s body limit', () => {
+    const route = readFileSync(
+      join(repoRoot, 'apps/api/src/plans/webhooks/gocardless-webhook-routes.ts'),
+      'utf8',
+    );
+    const path = /gocardlessWebhookPath = '([^']+)'/.exec(route)?.[1];
+    const limitKiB = Number(/bodyLimit = (\d+) \* 1024;/.exec(route)?.[1]);
+    expect(path).toBe('/webhooks/gocardless');
+    expect(limitKiB).toBeGreaterThan(0);
+    const ingresses = ofKind('Ingress') as unknown as Ingress[];
+    const gocardless = ingresses.filter(({ spec }) =>
+      spec.rules.some(({ http }) => http.paths.some((entry) => entry.path.startsWith('/webhooks'))),
+    );
+    expect(gocardless.map(({ metadata }) => metadata.name)).toEqual(['portal-api-gocardless-webhook']);
+    expect(
+      gocardless[0]?.spec.rules.flatMap(({ http }) => http.paths.map((entry) => entry.pathType)),
+    ).toEqual(['Exact']);
+    expect(gocardless[0]?.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size']).toBe(
+      `${limitKiB}k`,
+    );
+    expect(nginx).toMatch(
+      new RegExp(
+        `location = ${path} \\{\\n\\s+limit_except POST \\{\\n\\s+deny all;\\n\\s+\\}\\n\\s+client_max_body_size ${limitKiB}k;`,
+      ),
+    );
   });
 
   it('come with the controller’s log settings: two parts of a path, no query, errors at crit', () => {

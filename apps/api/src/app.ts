@@ -65,6 +65,12 @@ import {
   rulesForAppointments,
   type PaymentsDeps,
 } from './payments/index.ts';
+import {
+  gocardlessProvider,
+  gocardlessWebhookRoutes,
+  membershipWriteRoutes,
+  type PlanWriteDeps,
+} from './plans/index.ts';
 import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
 
 export interface BuildAppOptions {
@@ -99,6 +105,13 @@ export async function buildApp(options: BuildAppOptions) {
     provider: config.payments.provider === 'stripe' ? stripeProvider(config.payments) : null,
     portalUrl: config.portalUrl,
     brandName: config.brandName,
+  };
+  // Health plans joined by Direct Debit (decisions 0159, 0162): off unless DIRECT_DEBIT=gocardless.
+  const plans: Omit<PlanWriteDeps, 'db'> = {
+    provider: config.directDebit.provider === 'gocardless' ? gocardlessProvider(config.directDebit) : null,
+    portalUrl: config.portalUrl,
+    brandName: config.brandName,
+    now: () => new Date(),
   };
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
@@ -238,6 +251,7 @@ export async function buildApp(options: BuildAppOptions) {
         payments,
         bookingsPerIdentity: config.bookingRateLimitMax,
       }),
+      membershipWriteRoutes(plans),
     ],
     requireLinkedClient: true,
   });
@@ -256,6 +270,8 @@ export async function buildApp(options: BuildAppOptions) {
   });
   // Stripe's webhooks: a machine route whose only key is Stripe's signature (decision 0157).
   await app.register(paymentWebhookRoutes, { deps: { ...payments, db } });
+  // GoCardless's webhooks: a machine route whose only key is GoCardless's signature (decision 0162).
+  await app.register(gocardlessWebhookRoutes, { deps: plans });
   // Provet Cloud's webhooks, a hint passed on to whichever process runs the connector (decision 0115).
   await app.register(connectorHintRoutes, { connectors: config.connectors, registry: metrics });
   return app;

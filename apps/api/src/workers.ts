@@ -20,6 +20,7 @@ import {
   type LogDestination,
   toErrorResponse,
 } from './platform/index.ts';
+import { gocardlessProvider, planTasks } from './plans/index.ts';
 import { connectorsPlugin, createVendorConnection, eventDispatcherPlugin } from './practice-system/index.ts';
 
 type AppWithWorkers = Parameters<typeof emailWorkerPlugin>[0];
@@ -42,7 +43,12 @@ export async function registerWorkers(
     databaseUrl: config.database.directUrl,
     concurrency: config.database.emailConcurrency,
   };
-  await app.register(emailWorkerPlugin, direct);
+  // A cancelled plan's Direct Debit, ended at the provider until it answers (decision 0162).
+  const plans =
+    config.directDebit.provider === 'gocardless'
+      ? planTasks(gocardlessProvider(config.directDebit))
+      : undefined;
+  await app.register(emailWorkerPlugin, { ...direct, tasks: plans });
   // The connectors (decision 0106): their reading, and their way out, which the dispatcher below hands
   // their endpoints' events to.
   await app.register(connectorsPlugin, {

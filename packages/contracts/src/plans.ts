@@ -149,3 +149,38 @@ export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 export const cancelPlanRequestSchema = z.object({ feePence: z.number().int().min(0) });
 
 export const membershipIdParamsSchema = z.object({ membershipId: serialIdParam });
+
+/**
+ * POST /v2/plan-memberships/{id}/confirm: where the membership stands once the owner is back from the
+ * provider's page (`active` once the Direct Debit is set up; `pending` while the provider has not said).
+ */
+export const joinConfirmationSchema = z.object({
+  membershipId: z.number().int(),
+  status: z.enum(membershipStatuses),
+  petId: z.number().int(),
+  petName: z.string(),
+  planName: z.string(),
+  /** The first collection's day, once active. */
+  nextPaymentOn: z.string().nullable(),
+});
+export type JoinConfirmation = z.infer<typeof joinConfirmationSchema>;
+
+/** POST /v2/plan-memberships/{id}/cancellation's answer: the membership has ended. */
+export const planCancellationSchema = z.object({
+  membershipId: z.number().int(),
+  status: z.literal('cancelled'),
+  /** YYYY-MM-DD */
+  endedOn: z.string(),
+  endReason: z.enum(membershipEndReasons),
+  exitFeePence: z.number().int(),
+});
+export type PlanCancellation = z.infer<typeof planCancellationSchema>;
+
+/** 409 `fee_changed`: what applies is no longer the fee the owner was shown; `quote` is what applies now. */
+export const feeChangedSchema = z.object({
+  statusCode: z.literal(409),
+  error: z.string(),
+  message: z.string(),
+  code: z.literal('fee_changed'),
+  quote: cancellationQuoteSchema,
+});

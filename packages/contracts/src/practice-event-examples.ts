@@ -1,6 +1,7 @@
 import { appointmentEventExamples } from './appointment-event-examples.ts';
 import { exampleAddress } from './example-address.ts';
 import { paymentEventExamples } from './payment-event-examples.ts';
+import { planEventExamples } from './plan-event-examples.ts';
 import type { PracticeEventEnvelope, PracticeEventType } from './practice-events.ts';
 
 /** The example client's marketing choices: none by any channel. */
@@ -10,7 +11,7 @@ const noMarketing = { email: false, sms: false, phone: false, post: false };
  * One event of each type as the portal sends it (a webhook body, a feed item): the examples of the
  * integration contract (docs/integration/openapi.json, decision 0109) and of docs/practice-events.md,
  * which shows these very events (scripts/practice-events-doc.test.ts). Made-up people and places only.
- * The appointments' and payments' events are in their own files, imported here.
+ * The appointments', payments' and plans' events are in their own files, imported here.
  */
 export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnvelope<T> } = {
   'client.registered': {
@@ -230,4 +231,5 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
     },
   },
   ...paymentEventExamples,
+  ...planEventExamples,
 };

@@ -9,6 +9,12 @@ import {
   paymentRefundedSchema,
   paymentRefundFailedSchema,
 } from './payment-events.ts';
+import {
+  planCancelledSchema,
+  planDirectDebitFailedSchema,
+  planJoinedSchema,
+  planPaymentFailedSchema,
+} from './plan-events.ts';
 import { medicineCategories, supplyMethods } from './prescription-rules.ts';
 
 /**
@@ -28,6 +34,7 @@ export const practiceEventRecordKinds = [
   'prescription_request',
   'estimate',
   'payment',
+  'plan_membership',
 ] as const;
 export type PracticeEventRecordKind = (typeof practiceEventRecordKinds)[number];
 
@@ -58,6 +65,10 @@ export const practiceEventTypes = [
   'payment.hold_released',
   'payment.refunded',
   'payment.refund_failed',
+  'plan.joined',
+  'plan.cancelled',
+  'plan.direct_debit_failed',
+  'plan.payment_failed',
 ] as const;
 export type PracticeEventType = (typeof practiceEventTypes)[number];
 
@@ -300,6 +311,11 @@ export const practiceEventDataSchemas = {
   'payment.hold_released': paymentHoldReleasedSchema,
   'payment.refunded': paymentRefundedSchema,
   'payment.refund_failed': paymentRefundFailedSchema,
+  /** Health plans joined and left online, and their Direct Debit's news (issue 65, decision 0162): plan-events.ts. */
+  'plan.joined': planJoinedSchema,
+  'plan.cancelled': planCancelledSchema,
+  'plan.direct_debit_failed': planDirectDebitFailedSchema,
+  'plan.payment_failed': planPaymentFailedSchema,
 } satisfies Record<PracticeEventType, z.ZodType>;
 
 export type PracticeEventData<T extends PracticeEventType> = z.infer<(typeof practiceEventDataSchemas)[T]>;
@@ -331,6 +347,10 @@ export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventR
   'payment.hold_released': 'payment',
   'payment.refunded': 'payment',
   'payment.refund_failed': 'payment',
+  'plan.joined': 'plan_membership',
+  'plan.cancelled': 'plan_membership',
+  'plan.direct_debit_failed': 'plan_membership',
+  'plan.payment_failed': 'plan_membership',
 };
 
 /** The field of an event's data that names the record it is about. */
@@ -341,6 +361,7 @@ export const practiceEventRecordIdField = {
   prescription_request: 'request_id',
   estimate: 'estimate_id',
   payment: 'payment_id',
+  plan_membership: 'membership_id',
 } as const satisfies Record<PracticeEventRecordKind, string>;
 
 /** The event id as sent: the `webhook-id` header and the envelope's `id`, the same on every retry. */

@@ -1,7 +1,7 @@
 /**
- * The health plans domain (issue 65, decision 0159): so far the Direct Debit port and its GoCardless
- * adapter, for the roots to build from the config. Other domains and the roots import only this file
- * (decision 0091).
+ * The health plans domain (issue 65, decisions 0159 and 0162): the Direct Debit port and its GoCardless
+ * adapter, joining and leaving a plan, and the provider's webhooks. Other domains and the roots import
+ * only this file (decision 0091).
  */
 export {
   DirectDebitRefusedError,
@@ -18,3 +18,11 @@ export {
   type SubscriptionRequest,
   type SubscriptionState,
 } from './direct-debit/index.ts';
+export {
+  endDirectDebit,
+  endPlanDirectDebitTask,
+  membershipWriteRoutes,
+  planTasks,
+  type PlanWriteDeps,
+} from './memberships/index.ts';
+export { gocardlessWebhookPath, gocardlessWebhookRoutes } from './webhooks/index.ts';

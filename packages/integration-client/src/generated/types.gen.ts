@@ -29,7 +29,11 @@ export type Webhooks =
   | PaymentHoldCapturedEventWebhookWebhookRequest
   | PaymentHoldReleasedEventWebhookWebhookRequest
   | PaymentRefundedEventWebhookWebhookRequest
-  | PaymentRefundFailedEventWebhookWebhookRequest;
+  | PaymentRefundFailedEventWebhookWebhookRequest
+  | PlanJoinedEventWebhookWebhookRequest
+  | PlanCancelledEventWebhookWebhookRequest
+  | PlanDirectDebitFailedEventWebhookWebhookRequest
+  | PlanPaymentFailedEventWebhookWebhookRequest;
 
 /**
  * client.registered
@@ -783,6 +787,138 @@ export type PaymentRefundFailedEvent = {
     reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept';
     attempts: number;
     failed_at: string;
+  };
+};
+
+/**
+ * plan.joined
+ */
+export type PlanJoinedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'plan.joined';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    membership_id: number;
+    membership_ref: string | null;
+    plan_id: number;
+    plan_ref: string | null;
+    pet_id: number;
+    pet_ref: string | null;
+    client_id: number;
+    client_ref: string | null;
+    practice_id: number;
+    practice_ref: string | null;
+    billing: 'monthly' | 'yearly';
+    price_pence: number;
+    started_on: string;
+    renews_on: string;
+    next_payment_on: string | null;
+    provider: 'gocardless';
+    provider_mandate_id: string;
+    provider_subscription_id: string;
+    joined_at: string;
+  };
+};
+
+/**
+ * plan.cancelled
+ */
+export type PlanCancelledEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'plan.cancelled';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    membership_id: number;
+    membership_ref: string | null;
+    plan_id: number;
+    plan_ref: string | null;
+    pet_id: number;
+    pet_ref: string | null;
+    client_id: number;
+    client_ref: string | null;
+    practice_id: number;
+    practice_ref: string | null;
+    ended_by: 'client' | 'practice' | 'bank';
+    end_reason: 'owner' | 'deceased' | 'rehomed' | 'mandate' | 'practice';
+    exit_fee_pence: number;
+    ended_on: string;
+    cancelled_at: string;
+  };
+};
+
+/**
+ * plan.direct_debit_failed
+ */
+export type PlanDirectDebitFailedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'plan.direct_debit_failed';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    membership_id: number;
+    membership_ref: string | null;
+    plan_id: number;
+    plan_ref: string | null;
+    pet_id: number;
+    pet_ref: string | null;
+    client_id: number;
+    client_ref: string | null;
+    practice_id: number;
+    practice_ref: string | null;
+    provider: 'gocardless';
+    provider_mandate_id: string | null;
+    status: string;
+    cause: string | null;
+    failed_at: string;
+  };
+};
+
+/**
+ * plan.payment_failed
+ */
+export type PlanPaymentFailedEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'plan.payment_failed';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    membership_id: number;
+    membership_ref: string | null;
+    plan_id: number;
+    plan_ref: string | null;
+    pet_id: number;
+    pet_ref: string | null;
+    client_id: number;
+    client_ref: string | null;
+    practice_id: number;
+    practice_ref: string | null;
+    provider: 'gocardless';
+    provider_payment_id: string;
+    amount_pence: number;
+    failed_on: string;
+    cause: string | null;
   };
 };
 
@@ -14441,6 +14577,10 @@ export type ListPracticeEventsResponses = {
         | PaymentHoldReleasedEvent
         | PaymentRefundedEvent
         | PaymentRefundFailedEvent
+        | PlanJoinedEvent
+        | PlanCancelledEvent
+        | PlanDirectDebitFailedEvent
+        | PlanPaymentFailedEvent
       ) & {
         id: string;
         type:
@@ -14468,7 +14608,11 @@ export type ListPracticeEventsResponses = {
           | 'payment.hold_captured'
           | 'payment.hold_released'
           | 'payment.refunded'
-          | 'payment.refund_failed';
+          | 'payment.refund_failed'
+          | 'plan.joined'
+          | 'plan.cancelled'
+          | 'plan.direct_debit_failed'
+          | 'plan.payment_failed';
         timestamp: string;
         data: {
           [key: string]: unknown;
@@ -17902,6 +18046,42 @@ export type PaymentRefundFailedEventWebhookWebhookPayload = PaymentRefundFailedE
 export type PaymentRefundFailedEventWebhookWebhookRequest = {
   body: PaymentRefundFailedEventWebhookWebhookPayload;
   key: 'payment.refund_failed';
+  path?: never;
+  query?: never;
+};
+
+export type PlanJoinedEventWebhookWebhookPayload = PlanJoinedEvent;
+
+export type PlanJoinedEventWebhookWebhookRequest = {
+  body: PlanJoinedEventWebhookWebhookPayload;
+  key: 'plan.joined';
+  path?: never;
+  query?: never;
+};
+
+export type PlanCancelledEventWebhookWebhookPayload = PlanCancelledEvent;
+
+export type PlanCancelledEventWebhookWebhookRequest = {
+  body: PlanCancelledEventWebhookWebhookPayload;
+  key: 'plan.cancelled';
+  path?: never;
+  query?: never;
+};
+
+export type PlanDirectDebitFailedEventWebhookWebhookPayload = PlanDirectDebitFailedEvent;
+
+export type PlanDirectDebitFailedEventWebhookWebhookRequest = {
+  body: PlanDirectDebitFailedEventWebhookWebhookPayload;
+  key: 'plan.direct_debit_failed';
+  path?: never;
+  query?: never;
+};
+
+export type PlanPaymentFailedEventWebhookWebhookPayload = PlanPaymentFailedEvent;
+
+export type PlanPaymentFailedEventWebhookWebhookRequest = {
+  body: PlanPaymentFailedEventWebhookWebhookPayload;
+  key: 'plan.payment_failed';
   path?: never;
   query?: never;
 };

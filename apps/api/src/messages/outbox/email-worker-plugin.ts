@@ -1,6 +1,8 @@
 import { mailboxDelivery, smtpDelivery } from '@vet/email/email-delivery';
 import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worker';
+import type { Database } from '@vet/db/connection';
 import fp from 'fastify-plugin';
+import type { TaskList } from 'graphile-worker';
 import { manageLinks } from '../../appointments/index.ts';
 import { retentionCrontab, retentionTasks, type RetentionOptions } from '../../platform/index.ts';
 import { billNoticeCrontab, billNoticeTasks } from '../bills/index.ts';
@@ -24,6 +26,8 @@ export interface EmailWorkerPluginOptions {
   reminders?: boolean;
   /** The daily retention job's settings (decision 0119); unset or not enabled: the job is not scheduled. */
   retention?: Pick<RetentionOptions, 'periods' | 'batchSize' | 'pauseMs'> & { enabled: boolean };
+  /** Other domains' tasks for the same queue (a cancelled plan's Direct Debit ended at the provider). */
+  tasks?: (db: Database) => TaskList;
   /** Milliseconds between looks for due retries (tests shorten it). */
   pollInterval?: number;
 }
@@ -78,7 +82,12 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
       logger,
       pollInterval,
       sms,
-      tasks: (db) => ({ ...reminders?.(db), ...billNotices?.(db), ...retention?.(db) }),
+      tasks: (db) => ({
+        ...reminders?.(db),
+        ...billNotices?.(db),
+        ...retention?.(db),
+        ...options.tasks?.(db),
+      }),
       crontab: [
         // REMINDERS=off: nothing new is queued; reminders queued before still go.
         ...(reminders && options.reminders !== false ? reminderCrontab : []),

@@ -71,10 +71,12 @@ export interface SubscriptionRequest {
   membershipId: number;
   /** Derived from the portal's own record, so a retried call never makes a second subscription. */
   idempotencyKey: string;
-  /** Each month's amount, in pence (GBP). */
-  monthlyPence: number;
-  /** The day of the month a payment is taken: 1 to 28, or -1 for the last day. */
-  dayOfMonth: number;
+  /** Each collection's amount, in pence (GBP). */
+  amountPence: number;
+  /** A collection each month, or one a year (a plan paid yearly). */
+  intervalUnit: 'monthly' | 'yearly';
+  /** The day of the month a payment is taken: 1 to 28, or -1 for the last day; unset: the start date's. */
+  dayOfMonth?: number;
   /** The first payment's day (`YYYY-MM-DD`); unset: as soon as the mandate allows. */
   startDate?: string;
   /** What the owner's bank statement and e-mails name, e.g. "Health plan: Bramble". */
@@ -85,7 +87,8 @@ export interface SubscriptionState {
   subscriptionId: string;
   mandateId: string | null;
   status: SubscriptionStatus;
-  monthlyPence: number;
+  amountPence: number;
+  intervalUnit: 'monthly' | 'yearly';
   dayOfMonth: number | null;
   startDate: string | null;
   membershipId: number | null;

@@ -173,10 +173,10 @@ export function gocardlessProvider(settings: GoCardlessSettings): DirectDebitPro
         subscriptionStateOf(
           await client.subscriptions.create(
             {
-              amount: request.monthlyPence,
+              amount: request.amountPence,
               currency: 'GBP',
-              interval_unit: 'monthly',
-              day_of_month: request.dayOfMonth,
+              interval_unit: request.intervalUnit,
+              ...(request.dayOfMonth === undefined ? {} : { day_of_month: request.dayOfMonth }),
               ...(request.startDate ? { start_date: request.startDate } : {}),
               name: request.name,
               links: { mandate: request.mandateId },

@@ -51,6 +51,11 @@ export const openApiPlugin = fp<OpenApiOptions>(
             name: 'payments',
             description: "The signed-in client's payments online: a bill paid on the provider's hosted page",
           },
+          {
+            name: 'plans',
+            description:
+              "Health plans: a practice's plans, the signed-in client's memberships, joining by Direct Debit and leaving",
+          },
           { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
           {
             name: 'manage-link',

@@ -186,6 +186,13 @@ export async function writeEvent(
     case 'payment.refunded':
     case 'payment.refund_failed':
       return notApplicable;
+    // Health plans joined and left online (issue 65, decision 0162): no connector writes a membership or
+    // its Direct Debit's news (not confirmed for either vendor), so they reach the practice by the feed.
+    case 'plan.joined':
+    case 'plan.cancelled':
+    case 'plan.direct_debit_failed':
+    case 'plan.payment_failed':
+      return notApplicable;
   }
 }
 

@@ -10,7 +10,7 @@ import type {
 } from 'gocardless-nodejs';
 import { idempotencyKeys } from './stand-in-idempotency.ts';
 import { handlePage } from './stand-in-page.ts';
-import { failPayment, moveMandate } from './stand-in-mandates.ts';
+import { confirmPayment, failPayment, moveMandate } from './stand-in-mandates.ts';
 import { completeFlow, type StandInStore } from './stand-in-resources.ts';
 import { creates, routeApi } from './stand-in-router.ts';
 import { newId, StandInError } from './stand-in-support.ts';
@@ -63,6 +63,8 @@ export interface GoCardlessStandIn {
   failMandate: (mandateId: string, action: 'failed' | 'cancelled', cause?: string) => Mandate;
   /** One of a subscription's payments returned unpaid (`insufficient_funds`). */
   failPayment: (subscriptionId: string) => Payment;
+  /** One of a subscription's payments collected (`confirmed`). */
+  confirmPayment: (subscriptionId: string) => Payment;
   failNext: (count: number, options?: FailOptions) => void;
   holdWebhooks: () => void;
   releaseWebhooks: (options?: ReleaseOptions) => Promise<void>;
@@ -254,6 +256,7 @@ export async function startGoCardlessStandIn(
         }),
       ),
     failPayment: (subscriptionId) => structuredClone(failPayment(store, subscriptionId)),
+    confirmPayment: (subscriptionId) => structuredClone(confirmPayment(store, subscriptionId)),
     failNext: (count, fail = {}) => faults.push({ ...fail, remaining: count }),
     holdWebhooks: () => webhooks.hold(),
     releaseWebhooks: (release) => webhooks.release(release),

@@ -205,3 +205,46 @@ export function failPayment(store: StandInStore, subscriptionId: string): Paymen
   });
   return payment;
 }
+
+/**
+ * A subscription's payment collected (https://developer.gocardless.com/api-reference#event-types-payment):
+ * `payments` `created`, then `confirmed` (`payment_confirmed`). The links name the subscription (GUESS, README).
+ */
+export function confirmPayment(store: StandInStore, subscriptionId: string): Payment {
+  const subscription = held(store.subscriptions, subscriptionId);
+  const payment: Payment = {
+    id: newId('PM'),
+    created_at: timestamp(store.now()),
+    amount: subscription.amount ?? 0,
+    currency: 'GBP',
+    charge_date: subscription.upcoming_payments?.[0]?.charge_date ?? dateAfter(store.now(), 0),
+    status: 'confirmed',
+    metadata: {},
+    links: { mandate: subscription.links?.mandate ?? '', subscription: subscriptionId },
+  };
+  store.payments.set(payment.id ?? '', payment);
+  const links = { payment: payment.id ?? '', subscription: subscriptionId };
+  store.emit({
+    resourceType: 'payments',
+    action: 'created',
+    links,
+    details: {
+      origin: 'gocardless',
+      cause: 'payment_created',
+      description: 'Payment created by a subscription.',
+    },
+    resourceMetadata: {},
+  });
+  store.emit({
+    resourceType: 'payments',
+    action: 'confirmed',
+    links,
+    details: {
+      origin: 'gocardless',
+      cause: 'payment_confirmed',
+      description: 'Enough time has passed since the payment was submitted for the banks to return an error.',
+    },
+    resourceMetadata: {},
+  });
+  return payment;
+}
