@@ -30,6 +30,24 @@ const today = () => practiceDate(new Date());
 const jobOf = async (id: number) =>
   (await db.execute(sql`select id from graphile_worker.jobs where key = ${`plan-dd-end-${id}`}`)).rows;
 
+/**
+ * Runs a membership's queued end of its Direct Debit now, as the API's worker would a minute later (with
+ * its own provider and database); answers the task list, to run it again.
+ */
+async function runDueJob(membershipId: number) {
+  const provider = gocardlessProvider({
+    accessToken: live.gocardless.accessToken,
+    webhookSecret: live.gocardless.webhookSecret,
+    apiUrl: live.gocardless.url,
+    timeoutMs: 4000,
+  });
+  const tasks = planTasks(provider)(db);
+  await db.execute(sql`
+    update graphile_worker._private_jobs set run_at = now() where key = ${`plan-dd-end-${membershipId}`}`);
+  await runOnce({ pgPool: pool, taskList: tasks, logger: new Logger(() => () => undefined) });
+  return tasks;
+}
+
 async function confirmationEmails(email: string) {
   const { rows } = await db.execute<{ subject: string; text_body: string }>(sql`
     select subject, text_body from email_outbox where to_address = ${email} order by id`);
@@ -163,16 +181,7 @@ describe('cancelling a plan', () => {
 
     // The job is due a minute later; made due now, a worker of the queue runs it (as the API's worker
     // would, with its own provider and database).
-    const provider = gocardlessProvider({
-      accessToken: live.gocardless.accessToken,
-      webhookSecret: live.gocardless.webhookSecret,
-      apiUrl: live.gocardless.url,
-      timeoutMs: 4000,
-    });
-    const tasks = planTasks(provider)(db);
-    await db.execute(sql`
-      update graphile_worker._private_jobs set run_at = now() where key = ${`plan-dd-end-${row.id}`}`);
-    await runOnce({ pgPool: pool, taskList: tasks, logger: new Logger(() => () => undefined) });
+    const tasks = await runDueJob(row.id);
     // Its completion is written behind the task's return (as database-roles' test notes).
     await expect.poll(async () => (await jobOf(row.id)).length).toBe(0);
     expect(live.gocardless.subscriptions().find((sub) => sub.id === row.dd_subscription_id)).toMatchObject({
@@ -184,6 +193,20 @@ describe('cancelling a plan', () => {
     await tasks[endPlanDirectDebitTask]!({ membershipId: row.id }, {} as never);
     await live.gocardless.webhooksSettled();
     expect((await eventsOf(row.id)).map((e) => e.type)).toEqual(['plan.joined', 'plan.cancelled']);
+  });
+
+  it('ends the Direct Debit when the practice system ends the membership, by any way in', async () => {
+    const s = await scene();
+    const row = await activeMembership(s);
+    // As the import and the integration API write an end (decision 0161): only the practice's columns.
+    await db.execute(sql`
+      update plan_memberships set status = 'ended', ended_at = now(), updated_at = now() where id = ${row.id}`);
+    expect(await jobOf(row.id)).toHaveLength(1);
+    await runDueJob(row.id);
+    await expect.poll(async () => (await jobOf(row.id)).length).toBe(0);
+    expect(live.gocardless.subscriptions().find((sub) => sub.id === row.dd_subscription_id)?.status).toBe(
+      'cancelled',
+    );
   });
 
   it('ends one way when the practice system renews the membership at the same moment', async () => {

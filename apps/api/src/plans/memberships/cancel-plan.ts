@@ -6,7 +6,7 @@ import { recordPracticeEvent } from '@vet/practice-events/record-events';
 import { sql } from 'drizzle-orm';
 import { conflict, notFound } from '../../platform/index.ts';
 import { planCancelledEmail } from './cancel-email.ts';
-import { endDirectDebitSoon, endDirectDebitNow } from './end-direct-debit.ts';
+import { endDirectDebitNow } from './end-direct-debit.ts';
 import { lockMembership, membershipById, membershipFacts, type MembershipRow } from './membership-rows.ts';
 import { planMessages, type PlanWriteDeps } from './plan-deps.ts';
 import { exitCostText } from './plan-words.ts';
@@ -116,7 +116,7 @@ export async function cancelPlan(
         ),
       );
     }
-    if (row.dd_subscription_id || row.dd_mandate_id) await endDirectDebitSoon(tx, row.id);
+    // The update queued the job that ends the Direct Debit (migration 0066's trigger), committed with it.
     return {
       membershipId: row.id,
       status: 'cancelled' as const,

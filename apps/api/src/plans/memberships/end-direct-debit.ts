@@ -1,28 +1,18 @@
-import type { Executor } from '@vet/db/connection';
 import { sql } from 'drizzle-orm';
 import type { TaskList } from 'graphile-worker';
 import { membershipById } from './membership-rows.ts';
 import type { PlanWriteDeps } from './plan-deps.ts';
 
-/** The queue's task that ends a cancelled membership's Direct Debit at the provider. */
+/**
+ * The queue's task that ends a membership's Direct Debit at the provider. Migration 0066's trigger queues
+ * it, keyed by the membership, in the transaction that ends a live membership, whoever ends it (the owner,
+ * the practice system, a merge): the end and the promise to stop the collections commit together, so
+ * nothing is taken after it even if the process stops before the provider answers (decision 0162). It is
+ * due a minute later, a backstop of the request's own call; 25 tries with graphile-worker's back-off span
+ * about three days.
+ */
 export const endPlanDirectDebitTask = 'end-plan-direct-debit';
 const jobKey = (membershipId: number) => `plan-dd-end-${membershipId}`;
-/** graphile-worker backs off exponentially (about exp(attempt) seconds): 25 tries span about three days. */
-const maxAttempts = 25;
-/** The request asks the provider itself first; the job is the backstop a minute later. */
-const backstopDelay = '1 minute';
-
-/**
- * Queues the end of a membership's Direct Debit, in the cancelling transaction: the cancel and the promise
- * to end the collections at the provider commit together, so nothing is taken after the owner cancelled
- * even if the process stops before the provider answers (decision 0162).
- */
-export async function endDirectDebitSoon(tx: Executor, membershipId: number): Promise<void> {
-  await tx.execute(sql`
-    select graphile_worker.add_job(${endPlanDirectDebitTask}::text, json_build_object('membershipId', ${membershipId}::int),
-      run_at => now() + ${backstopDelay}::interval, max_attempts => ${maxAttempts}::int,
-      job_key => ${jobKey(membershipId)}::text)`);
-}
 
 /**
  * Ends the subscription of a membership that has ended, and its mandate when no live membership still
