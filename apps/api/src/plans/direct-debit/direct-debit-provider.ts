@@ -118,6 +118,8 @@ export interface DirectDebitProvider {
   mandate(mandateId: string): Promise<MandateState>;
   createSubscription(request: SubscriptionRequest): Promise<SubscriptionState>;
   subscription(subscriptionId: string): Promise<SubscriptionState>;
+  /** The subscription a collection was made by; null for a one-off payment. */
+  paymentSubscription(paymentId: string): Promise<string | null>;
   /** Ends a subscription; one already cancelled or finished answers its state rather than a refusal. */
   cancelSubscription(subscriptionId: string): Promise<SubscriptionState>;
   /** Ends a mandate (and its subscriptions); one already ended answers its state rather than a refusal. */

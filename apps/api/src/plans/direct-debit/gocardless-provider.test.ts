@@ -196,7 +196,8 @@ describe('gocardlessProvider', () => {
         membershipId: 42,
       }),
     ]);
-    expect(events[0]?.links).toMatchObject({ subscription: subscriptionId });
+    // The payment's event names the payment; the payment names its subscription.
+    expect(await provider.paymentSubscription(events[0]?.links.payment ?? '')).toBe(subscriptionId);
     // Cancelling it now answers what the bank did.
     expect(await provider.cancelMandate(mandateId)).toMatchObject({ status: 'cancelled' });
   });

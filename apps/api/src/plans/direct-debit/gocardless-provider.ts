@@ -187,6 +187,11 @@ export function gocardlessProvider(settings: GoCardlessSettings): DirectDebitPro
         ),
       ),
     subscription: (subscriptionId) => call(() => subscriptionNow(subscriptionId)),
+    // https://developer.gocardless.com/api-reference#payments-get-a-single-payment: `links.subscription`
+    // names the subscription that made it. A payment's events link the payment only (the webhooks guide's
+    // example: `"links": { "payment": "PM123" }`), so this is how one finds its membership.
+    paymentSubscription: (paymentId) =>
+      call(async () => (await client.payments.find(paymentId)).links?.subscription ?? null),
     cancelSubscription: (subscriptionId) =>
       call(() =>
         endedOr(

@@ -158,12 +158,13 @@ export async function applyDirectDebitEvent(deps: PlanWriteDeps, event: DirectDe
     return once(deps, event, null, () => Promise.resolve());
   }
   if (event.resourceType === 'mandates' && links.mandate) return mandateNews(deps, event, links.mandate);
-  if (
-    event.resourceType === 'payments' &&
-    ['failed', 'confirmed', 'paid_out'].includes(event.action) &&
-    links.subscription
-  ) {
-    return paymentNews(deps, event, links.subscription);
+  if (event.resourceType === 'payments' && ['failed', 'confirmed', 'paid_out'].includes(event.action)) {
+    // The event links the payment; the payment names the subscription that made it (unavailable: a 503,
+    // and GoCardless delivers it again).
+    const subscriptionId =
+      links.subscription ??
+      (links.payment && deps.provider ? await deps.provider.paymentSubscription(links.payment) : null);
+    if (subscriptionId) return paymentNews(deps, event, subscriptionId);
   }
   if (event.resourceType === 'subscriptions' && event.action === 'cancelled' && links.subscription) {
     return subscriptionCancelled(deps, event, links.subscription);

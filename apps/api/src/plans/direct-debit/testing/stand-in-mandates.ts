@@ -14,6 +14,7 @@ import {
 
 export const mandateOf = (store: StandInStore, id: string) => held(store.mandates, id);
 export const subscriptionOf = (store: StandInStore, id: string) => held(store.subscriptions, id);
+export const paymentOf = (store: StandInStore, id: string) => held(store.payments, id);
 
 const mandateEnded = ['cancelled', 'failed', 'expired', 'consumed', 'blocked'];
 
@@ -162,7 +163,7 @@ export function cancelSubscription(store: StandInStore, subscriptionId: string):
 /**
  * A subscription's payment that the bank returns unpaid
  * (https://developer.gocardless.com/api-reference#event-types-payment): `payments` `created`, then `failed`
- * with `insufficient_funds`. The links name the subscription (GUESS, README).
+ * with `insufficient_funds`.
  */
 export function failPayment(store: StandInStore, subscriptionId: string): Payment {
   const subscription = held(store.subscriptions, subscriptionId);
@@ -177,7 +178,8 @@ export function failPayment(store: StandInStore, subscriptionId: string): Paymen
     links: { mandate: subscription.links?.mandate ?? '', subscription: subscriptionId },
   };
   store.payments.set(payment.id ?? '', payment);
-  const links = { payment: payment.id ?? '', subscription: subscriptionId };
+  // A payment's events link the payment only (webhooks guide's example); its subscription is on the payment.
+  const links = { payment: payment.id ?? '' };
   store.emit({
     resourceType: 'payments',
     action: 'created',
@@ -208,7 +210,7 @@ export function failPayment(store: StandInStore, subscriptionId: string): Paymen
 
 /**
  * A subscription's payment collected (https://developer.gocardless.com/api-reference#event-types-payment):
- * `payments` `created`, then `confirmed` (`payment_confirmed`). The links name the subscription (GUESS, README).
+ * `payments` `created`, then `confirmed` (`payment_confirmed`).
  */
 export function confirmPayment(store: StandInStore, subscriptionId: string): Payment {
   const subscription = held(store.subscriptions, subscriptionId);
@@ -223,7 +225,8 @@ export function confirmPayment(store: StandInStore, subscriptionId: string): Pay
     links: { mandate: subscription.links?.mandate ?? '', subscription: subscriptionId },
   };
   store.payments.set(payment.id ?? '', payment);
-  const links = { payment: payment.id ?? '', subscription: subscriptionId };
+  // A payment's events link the payment only (webhooks guide's example); its subscription is on the payment.
+  const links = { payment: payment.id ?? '' };
   store.emit({
     resourceType: 'payments',
     action: 'created',

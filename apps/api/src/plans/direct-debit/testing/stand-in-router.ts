@@ -3,6 +3,7 @@ import {
   cancelSubscription,
   createSubscription,
   mandateOf,
+  paymentOf,
   subscriptionOf,
 } from './stand-in-mandates.ts';
 import {
@@ -59,6 +60,10 @@ export function routeApi(
     if (id !== undefined && actions === undefined && method === 'GET')
       return ok(resource, subscriptionOf(store, id));
     if (id !== undefined && isAction('cancel')) return ok(resource, cancelSubscription(store, id));
+  }
+  // https://developer.gocardless.com/api-reference#payments-get-a-single-payment
+  if (resource === 'payments' && id !== undefined && actions === undefined && method === 'GET') {
+    return ok(resource, paymentOf(store, id));
   }
   throw unrecognised(method, path);
 }
