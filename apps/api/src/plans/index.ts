@@ -18,3 +18,11 @@ export {
   type SubscriptionRequest,
   type SubscriptionState,
 } from './direct-debit/index.ts';
+export {
+  planNoticeCrontab,
+  planNoticeTasks,
+  queuePlanNotices,
+  queuePlanNoticesTask,
+  type PlanNoticeCounts,
+  type PlanNoticeSettings,
+} from './notices/index.ts';

@@ -3,6 +3,7 @@ import { emailWorkerConcurrency, startEmailWorker } from '@vet/email/email-worke
 import fp from 'fastify-plugin';
 import { manageLinks } from '../../appointments/index.ts';
 import { retentionCrontab, retentionTasks, type RetentionOptions } from '../../platform/index.ts';
+import { planNoticeCrontab, planNoticeTasks } from '../../plans/index.ts';
 import { billNoticeCrontab, billNoticeTasks } from '../bills/index.ts';
 import { reminderCrontab, reminderTasks, smsDeliveryOf, type SmsSettings } from '../reminders/index.ts';
 
@@ -67,6 +68,15 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
             logger: app.log.child({ component: 'bill-notices' }),
           })
         : undefined;
+    // Health plans' renewal, failed-payment and pet-gone notices (decision 0163): service messages too.
+    const planNotices =
+      options.brandName && options.portalUrl
+        ? planNoticeTasks({
+            brandName: options.brandName,
+            portalUrl: options.portalUrl,
+            logger: app.log.child({ component: 'plan-notices' }),
+          })
+        : undefined;
     const retention = options.retention?.enabled
       ? retentionTasks(options.retention, app.log.child({ component: 'retention' }))
       : undefined;
@@ -78,11 +88,17 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
       logger,
       pollInterval,
       sms,
-      tasks: (db) => ({ ...reminders?.(db), ...billNotices?.(db), ...retention?.(db) }),
+      tasks: (db) => ({
+        ...reminders?.(db),
+        ...billNotices?.(db),
+        ...planNotices?.(db),
+        ...retention?.(db),
+      }),
       crontab: [
         // REMINDERS=off: nothing new is queued; reminders queued before still go.
         ...(reminders && options.reminders !== false ? reminderCrontab : []),
         ...(billNotices ? [billNoticeCrontab] : []),
+        ...(planNotices ? [planNoticeCrontab] : []),
         ...(retention ? [retentionCrontab] : []),
       ],
     });
