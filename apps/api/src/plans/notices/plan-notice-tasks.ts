@@ -28,12 +28,23 @@ export type PlanNoticeCounts = {
   petsGone: number;
 };
 
-/** One batch of each kind in one transaction: the marks and the e-mails commit together. */
-function queueBatch(db: Database, settings: PlanNoticeSettings, today: string, limit: number) {
+type Kind = keyof PlanNoticeCounts;
+
+/**
+ * One batch of each kind still to do, in one transaction: the marks and the e-mails commit together.
+ * The pet-gone offers first: the other claims leave out a gone pet anyway.
+ */
+function queueBatch(
+  db: Database,
+  settings: PlanNoticeSettings,
+  today: string,
+  limit: number,
+  kinds: ReadonlySet<Kind>,
+) {
   return db.transaction(async (tx): Promise<PlanNoticeCounts> => {
-    const petsGone = await claimPetsGone(tx, limit);
-    const renewals = await claimRenewals(tx, today, limit);
-    const paymentFailures = await claimPaymentFailures(tx, today, limit);
+    const petsGone = kinds.has('petsGone') ? await claimPetsGone(tx, limit) : [];
+    const renewals = kinds.has('renewals') ? await claimRenewals(tx, today, limit) : [];
+    const paymentFailures = kinds.has('paymentFailures') ? await claimPaymentFailures(tx, today, limit) : [];
     await enqueueEmails(tx, [
       ...petsGone.map((notice) => petGoneEmail(settings, notice)),
       ...renewals.map((notice) => renewalNoticeEmail(settings, notice)),
@@ -48,8 +59,9 @@ function queueBatch(db: Database, settings: PlanNoticeSettings, today: string, l
 }
 
 /**
- * Queues every plan notice due at `now` (issue 65, decision 0163), in batches until each kind comes back
- * short. Two workers at once each claim other rows, so each notice goes once.
+ * Queues every plan notice due at `now` (issue 65, decision 0163), in batches: a kind is claimed again
+ * only while its last batch came back full. Two workers at once each claim other rows, so each notice
+ * goes once.
  */
 export async function queuePlanNotices(
   db: Database,
@@ -59,13 +71,15 @@ export async function queuePlanNotices(
 ): Promise<PlanNoticeCounts> {
   const today = practiceDate(now);
   const total: PlanNoticeCounts = { renewals: 0, paymentFailures: 0, petsGone: 0 };
-  for (;;) {
-    const batch = await queueBatch(db, settings, today, batchSize);
-    total.renewals += batch.renewals;
-    total.paymentFailures += batch.paymentFailures;
-    total.petsGone += batch.petsGone;
-    if (Math.max(batch.renewals, batch.paymentFailures, batch.petsGone) < batchSize) return total;
+  const kinds = new Set<Kind>(['renewals', 'paymentFailures', 'petsGone']);
+  while (kinds.size > 0) {
+    const batch = await queueBatch(db, settings, today, batchSize, kinds);
+    for (const kind of [...kinds]) {
+      total[kind] += batch[kind];
+      if (batch[kind] < batchSize) kinds.delete(kind);
+    }
   }
+  return total;
 }
 
 /**
