@@ -130,7 +130,7 @@ export function petGoneEmail(
     deceased
       ? `We are very sorry to hear that ${notice.pet_name} has died.`
       : `We understand that ${notice.pet_name} has a new home.`,
-    `${notice.pet_name}’s ${plan} at ${notice.practice_name} is still running, with its Direct Debit. ` +
+    `${notice.pet_name}’s ${plan} at ${notice.practice_name} is still running, and so are its payments. ` +
       `You can end it now with nothing to pay: open ${notice.pet_name}’s page in the portal and press ` +
       `“${cancelLabel(notice.pet_name)}”.`,
     'We will not send you any more reminders about this plan. If you have a question about it, contact ' +

@@ -1,10 +1,11 @@
-import { addDays, practiceDate } from '@vet/contracts/practice-clock';
+import { addDays, practiceDate, practiceInstant } from '@vet/contracts/practice-clock';
 import type { Database } from '@vet/db/connection';
 import { createClient, createPet, createPractice } from '@vet/db/testing/factories';
 import { useOwnDatabase } from '@vet/db/testing/own-database';
 import { createHealthPlan, createPlanMembership } from '@vet/db/testing/plan-factories';
 import { describe, expect, it } from 'vitest';
-import { queuePlanNotices } from './plan-notice-tasks.ts';
+import type { JobHelpers } from 'graphile-worker';
+import { planNoticeTasks, queuePlanNotices, queuePlanNoticesTask } from './plan-notice-tasks.ts';
 
 /**
  * Issue 65's notices (decision 0163): a renewal reminder 30 days ahead with the price from then, a failed
@@ -254,5 +255,28 @@ describe('pet gone offers', () => {
     expect(await queuePlanNotices(db, settings, now)).toEqual(none);
     await pool.query(`update plan_memberships set status = 'active' where id = $1`, [membership.id]);
     expect(await queuePlanNotices(db, settings, now)).toEqual({ ...none, petsGone: 1 });
+  });
+});
+
+describe("the queue's task", () => {
+  it('queues nothing in quiet hours, and the notices due at the first run after them', async () => {
+    const { db } = database.current;
+    await clear();
+    await member(db);
+    let clock = practiceInstant(today, '07:50');
+    const logged: unknown[] = [];
+    const logger = {
+      debug: () => {},
+      info: (fields: unknown) => logged.push(fields),
+      warn: () => {},
+      error: () => {},
+    };
+    const task = planNoticeTasks({ ...settings, logger, now: () => clock })(db)[queuePlanNoticesTask]!;
+    await task({}, {} as JobHelpers);
+    expect(await outbox()).toEqual([]);
+    clock = practiceInstant(today, '08:00');
+    await task({}, {} as JobHelpers);
+    expect(await outbox()).toHaveLength(1);
+    expect(logged).toEqual([{ ...none, renewals: 1 }]);
   });
 });
