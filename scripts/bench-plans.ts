@@ -62,7 +62,7 @@ try {
   ];
   // Every other owner has an online account too: the notices go to account holders only.
   await pool.query(
-    `update clients set identity_issuer = 'https://bench-plans.invalid', identity_subject = 'plan-owner-' || id
+    `update clients set identity_issuer = 'https://bench-plans.invalid', identity_subject = 'plan-owner-' || id, linked_at = now()
       where identity_subject is null`,
   );
   const seeding = performance.now();
