@@ -221,7 +221,7 @@ async function deliveredAfter(pool: pg.Pool, since: Date, counts: PlanNoticeCoun
       `select count(*)::int as sent, max(sent_at) as last from email_outbox
         where created_at >= $1 and status = 'sent'
           and (subject like '% renews on %' or subject like 'A Direct Debit payment for %'
-               or subject like '%: end it with nothing to pay')`,
+               or subject like 'About %')`,
       [since],
     );
     const { sent, last } = rows[0]!;

@@ -45,7 +45,7 @@ export const cancelLabel = (petName: string) => `Cancel ${petName}’s plan`;
 
 const howToLeave = (facts: PlanNoticeFacts) =>
   `To leave, open ${facts.pet_name}’s page in the portal and press “${cancelLabel(facts.pet_name)}”. ` +
-  'It shows what, if anything, there is to pay before you confirm, and the Direct Debit ends with the plan.';
+  'It shows what, if anything, there is to pay before you confirm.';
 
 /**
  * Why the owner got it: a notice about a contract they hold is a service message (decision 0163), sent
@@ -107,8 +107,8 @@ export function paymentFailedEmail(
 ): OutgoingEmail {
   const plan = planWords(notice.plan_name);
   return planEmail(settings, notice, `A Direct Debit payment for ${notice.pet_name}’s plan failed`, [
-    `The Direct Debit payment of ${formatPounds(notice.price_pence)} for ${notice.pet_name}’s ${plan}, ` +
-      `collected on ${longDate(notice.failed_on)}, could not be taken from your account.`,
+    `The Direct Debit payment of ${formatPounds(notice.price_pence)} for ${notice.pet_name}’s ${plan} ` +
+      `could not be taken from your account on ${longDate(notice.failed_on)}.`,
     `It will not be collected again automatically. ${notice.pet_name}’s plan stays in place for now, and ` +
       `${notice.practice_name} has been told and will contact you about the missed payment.`,
     `If your bank details have changed, or you would like to pay another way, contact ${notice.practice_name} ` +
@@ -126,7 +126,7 @@ export function petGoneEmail(
 ): OutgoingEmail {
   const plan = planWords(notice.plan_name);
   const deceased = notice.pet_status === 'Deceased';
-  return planEmail(settings, notice, `${notice.pet_name}’s ${plan}: end it with nothing to pay`, [
+  return planEmail(settings, notice, `About ${notice.pet_name}’s ${plan}`, [
     deceased
       ? `We are very sorry to hear that ${notice.pet_name} has died.`
       : `We understand that ${notice.pet_name} has a new home.`,

@@ -146,9 +146,7 @@ describe('renewal notices', () => {
     // The gone pet gets its offer only.
     expect(await queuePlanNotices(db, settings, now)).toEqual({ ...none, petsGone: 1 });
     const mails = await outbox();
-    expect(mails.map((mail) => mail.subject)).toEqual([
-      'Rex’s Healthy Pet Club plan: end it with nothing to pay',
-    ]);
+    expect(mails.map((mail) => mail.subject)).toEqual(['About Rex’s Healthy Pet Club plan']);
   });
 
   it('writes each notice once when two workers scan at the same time', async () => {
@@ -183,7 +181,7 @@ describe('failed payment notices', () => {
     const [mail] = await outbox();
     expect(mail!.subject).toBe('A Direct Debit payment for Rex’s plan failed');
     for (const words of [
-      'The Direct Debit payment of £16.50 for Rex’s Healthy Pet Club plan, collected on',
+      'The Direct Debit payment of £16.50 for Rex’s Healthy Pet Club plan could not be taken from your account on',
       'It will not be collected again automatically.',
       'Harbour Vets Clapham has been told and will contact you about the missed payment.',
       'contact Harbour Vets Clapham on 020 7946 0000',
@@ -223,7 +221,7 @@ describe('pet gone offers', () => {
     expect(await queuePlanNotices(db, settings, now)).toEqual({ ...none, petsGone: 2 });
     expect(await queuePlanNotices(db, settings, now)).toEqual(none);
     const [died, moved] = await outbox();
-    expect(died!.subject).toBe('Rex’s Healthy Pet Club plan: end it with nothing to pay');
+    expect(died!.subject).toBe('About Rex’s Healthy Pet Club plan');
     for (const words of [
       'We are very sorry to hear that Rex has died.',
       'You can end it now with nothing to pay',
