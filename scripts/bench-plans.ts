@@ -55,7 +55,8 @@ try {
   // The practices' calendar day, as the scan counts it.
   const pool = new pg.Pool({ connectionString: database.url, max: 2, options: '-c timezone=Europe/London' });
   stops.push(() => pool.end());
-  const bookerCount = Math.round(bookingRate * (warmUpSeconds + 2 * seconds));
+  // A fifth more than booked: a client whose slot search finds nothing is left out.
+  const bookerCount = Math.round(bookingRate * (warmUpSeconds + 2 * seconds) * 1.2);
   const [bookers, planReaders] = (await linkClients(pool, issuer, [bookerCount, readers])) as [
     BenchClient[],
     BenchClient[],

@@ -61,16 +61,17 @@ export async function seedPlanMemberships(pool: pg.Pool, shape: PlanDataShape): 
      insert into plan_memberships (pms_ref, practice_id, plan_id, client_id, pet_id, status, billing,
                                    price_pence, started_on, renews_on, next_payment_on, renewal_notice_for,
                                    payment_failed_on, payment_failure_notice_for)
-     select 'bench-membership-' || pet_id, practice_id, hp.id, client_id, pet_id, 'active',
-            (case when n % 10 = 9 then 'yearly' else 'monthly' end)::plan_billing,
-            case when n % 10 = 9 then hp.yearly_pence else hp.monthly_pence end,
-            current_date + days - 365, current_date + days, current_date + (days % 28) + 1,
-            case when n >= $2::int and days < 30 then current_date + days end,
-            case when n >= $2::int and n < $2::int + $3::int then current_date - 1
-                 when n >= $2::int + $3::int and n < $2::int + 5 * $3::int then current_date - 30 end,
-            case when n >= $2::int + $3::int and n < $2::int + 5 * $3::int then current_date - 30 end
-       from placed
-       join health_plans hp on hp.pms_ref = 'bench-plan-' || practice_id || '-' || (pet_id % 2)`,
+     select 'bench-membership-' || p.pet_id, p.practice_id, hp.id, p.client_id, p.pet_id,
+            'active'::plan_membership_status,
+            (case when p.n % 10 = 9 then 'yearly' else 'monthly' end)::plan_billing,
+            case when p.n % 10 = 9 then hp.yearly_pence else hp.monthly_pence end,
+            current_date + p.days - 365, current_date + p.days, current_date + (p.days % 28) + 1,
+            case when p.n >= $2::int and p.days < 30 then current_date + p.days end,
+            case when p.n >= $2::int and p.n < $2::int + $3::int then current_date - 1
+                 when p.n >= $2::int + $3::int and p.n < $2::int + 5 * $3::int then current_date - 30 end,
+            case when p.n >= $2::int + $3::int and p.n < $2::int + 5 * $3::int then current_date - 30 end
+       from placed p
+       join health_plans hp on hp.pms_ref = 'bench-plan-' || p.practice_id || '-' || (p.pet_id % 2)`,
     [shape.memberships, shape.renewing, shape.failed],
   );
   // The gone pets: members past the failed ones (so their counts stay as asked).
