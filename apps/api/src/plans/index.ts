@@ -1,6 +1,6 @@
 /**
- * The health plans domain (issue 65, decisions 0159 and 0162): the Direct Debit port and its GoCardless
- * adapter, joining and leaving a plan, and the provider's webhooks. Other domains and the roots import
+ * The health plans domain (issue 65, decisions 0159, 0162 and 0163): the Direct Debit port and its GoCardless
+ * adapter, joining and leaving a plan, the provider's webhooks and the plan notices. Other domains and the roots import
  * only this file (decision 0091).
  */
 export {
@@ -26,3 +26,11 @@ export {
   type PlanWriteDeps,
 } from './memberships/index.ts';
 export { gocardlessWebhookPath, gocardlessWebhookRoutes } from './webhooks/index.ts';
+export {
+  planNoticeCrontab,
+  planNoticeTasks,
+  queuePlanNotices,
+  queuePlanNoticesTask,
+  type PlanNoticeCounts,
+  type PlanNoticeSettings,
+} from './notices/index.ts';

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { TaskList } from 'graphile-worker';
 import { manageLinks } from '../../appointments/index.ts';
 import { retentionCrontab, retentionTasks, type RetentionOptions } from '../../platform/index.ts';
+import { planNoticeCrontab, planNoticeTasks } from '../../plans/index.ts';
 import { billNoticeCrontab, billNoticeTasks } from '../bills/index.ts';
 import { reminderCrontab, reminderTasks, smsDeliveryOf, type SmsSettings } from '../reminders/index.ts';
 
@@ -71,6 +72,15 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
             logger: app.log.child({ component: 'bill-notices' }),
           })
         : undefined;
+    // Health plans' renewal, failed-payment and pet-gone notices (decision 0163): service messages too.
+    const planNotices =
+      options.brandName && options.portalUrl
+        ? planNoticeTasks({
+            brandName: options.brandName,
+            portalUrl: options.portalUrl,
+            logger: app.log.child({ component: 'plan-notices' }),
+          })
+        : undefined;
     const retention = options.retention?.enabled
       ? retentionTasks(options.retention, app.log.child({ component: 'retention' }))
       : undefined;
@@ -87,11 +97,13 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
         ...billNotices?.(db),
         ...retention?.(db),
         ...options.tasks?.(db),
+        ...planNotices?.(db),
       }),
       crontab: [
         // REMINDERS=off: nothing new is queued; reminders queued before still go.
         ...(reminders && options.reminders !== false ? reminderCrontab : []),
         ...(billNotices ? [billNoticeCrontab] : []),
+        ...(planNotices ? [planNoticeCrontab] : []),
         ...(retention ? [retentionCrontab] : []),
       ],
     });
