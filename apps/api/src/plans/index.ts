@@ -1,7 +1,7 @@
 /**
- * The health plans domain (issue 65, decisions 0159, 0162 and 0163): the Direct Debit port and its GoCardless
- * adapter, joining and leaving a plan, the provider's webhooks and the plan notices. Other domains and the roots import
- * only this file (decision 0091).
+ * The health plans domain (issue 65, decisions 0159 to 0163): the Direct Debit port and its GoCardless
+ * adapter, joining and leaving a plan, the provider's webhooks and the plan notices. Other domains and the
+ * roots import only this file (decision 0091).
  */
 export {
   DirectDebitRefusedError,
