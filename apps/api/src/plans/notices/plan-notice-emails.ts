@@ -88,7 +88,7 @@ export function renewalNoticeEmail(
   const price = perPeriod(notice.renewal_price_pence, notice.billing);
   return planEmail(settings, notice, `${notice.pet_name}’s ${plan} renews on ${longDate(notice.renews_on)}`, [
     `${notice.pet_name}’s ${plan} at ${notice.practice_name} renews on ${longDate(notice.renews_on)}, and ` +
-      'carries on by Direct Debit unless you cancel it.',
+      'carries on unless you cancel it.',
     notice.renewal_price_pence === notice.price_pence
       ? `The price stays at ${price}, including VAT.`
       : `From then it costs ${price}, including VAT (now ${perPeriod(notice.price_pence, notice.billing)}).`,
