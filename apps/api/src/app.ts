@@ -65,6 +65,7 @@ import {
   rulesForAppointments,
   type PaymentsDeps,
 } from './payments/index.ts';
+import { membershipReadRoutes, planCatalogueRoutes } from './plans/index.ts';
 import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
 
 export interface BuildAppOptions {
@@ -153,6 +154,8 @@ export async function buildApp(options: BuildAppOptions) {
       // Apart from /readyz: a practice system down never takes the API out of service (decision 0130).
       connectorHealthRoutes({ connectors: config.connectors }),
       practiceRoutes,
+      // A practice's health plans, beside its prices (issue 65).
+      planCatalogueRoutes,
       lookupRoutes,
       telemetryRoutes,
       preSignupRoutes(onboarding),
@@ -233,6 +236,8 @@ export async function buildApp(options: BuildAppOptions) {
         payOnline: payments.provider !== null,
       }),
       paymentRoutes(payments),
+      // Health plans (issue 65): the client's memberships and a pet's plans, read.
+      membershipReadRoutes,
       bookingPaymentRoutes({
         booking: paidBooking,
         payments,

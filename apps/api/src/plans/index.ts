@@ -1,6 +1,6 @@
 /**
- * The health plans domain (issue 65, decision 0159): so far the Direct Debit port and its GoCardless
- * adapter, for the roots to build from the config. Other domains and the roots import only this file
+ * The health plans domain (issue 65, decision 0159): a practice's plans (public), a client's memberships
+ * read, and the Direct Debit port and its GoCardless adapter, for the roots to build from the config. Other domains and the roots import only this file
  * (decision 0091).
  */
 export {
@@ -18,3 +18,5 @@ export {
   type SubscriptionRequest,
   type SubscriptionState,
 } from './direct-debit/index.ts';
+export { planCatalogueRoutes } from './catalogue/index.ts';
+export { membershipReadRoutes } from './memberships/index.ts';

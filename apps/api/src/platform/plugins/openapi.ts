@@ -51,6 +51,10 @@ export const openApiPlugin = fp<OpenApiOptions>(
             name: 'payments',
             description: "The signed-in client's payments online: a bill paid on the provider's hosted page",
           },
+          {
+            name: 'plans',
+            description: "A practice's health plans, and the signed-in client's pets' memberships of them",
+          },
           { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
           {
             name: 'manage-link',
