@@ -42,12 +42,14 @@ export function benefitUseText(benefit: MembershipBenefit): string {
   return `${benefit.used} used, ${benefit.left} left`;
 }
 
-/** The species and ages a plan is for: "For dogs from 6 months old". */
+/** The species and ages a plan is for: "Dog, from 6 months old", "Every species, any age". */
 export function planBandsText(plan: Pick<HealthPlan, 'species' | 'minAgeMonths' | 'maxAgeMonths'>): string {
-  const who = plan.species.length === 0 ? 'For every pet' : `For ${plan.species.join(', ').toLowerCase()}`;
-  const from = plan.minAgeMonths > 0 ? ` from ${monthsText(plan.minAgeMonths)} old` : '';
-  const under = plan.maxAgeMonths !== null ? ` under ${monthsText(plan.maxAgeMonths)} old` : '';
-  return `${who}${from}${from && under ? ' and' : ''}${under}`;
+  const who = plan.species.length === 0 ? 'Every species' : plan.species.join(', ');
+  const ages = [
+    plan.minAgeMonths > 0 ? `from ${monthsText(plan.minAgeMonths)} old` : null,
+    plan.maxAgeMonths !== null ? `under ${monthsText(plan.maxAgeMonths)} old` : null,
+  ].filter(Boolean);
+  return `${who}, ${ages.length === 0 ? 'any age' : ages.join(' and ')}`;
 }
 
 /** The pre-contract information, term by term, as the owner reads it before joining. */

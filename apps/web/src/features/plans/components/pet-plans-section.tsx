@@ -64,7 +64,7 @@ export function PetPlansSection({ pet, plans, loading, error, onRetry, canBook }
                 <div>
                   <h3 className={typography.h3}>{plan.name}</h3>
                   <p>{planPriceText(plan)}</p>
-                  <p className={typography.secondary}>{planBandsText(plan)}</p>
+                  <p className={typography.secondary}>For: {planBandsText(plan)}</p>
                   <p className={typography.secondary}>
                     {plan.benefits.map((b) => `${b.name}: ${benefitAllowanceText(b)}`).join(' · ')}
                   </p>

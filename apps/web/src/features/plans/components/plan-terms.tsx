@@ -12,7 +12,7 @@ export function PlanTerms({ plan, headingLevel = 3 }: { plan: HealthPlan; headin
   return (
     <>
       {plan.description && <p>{plan.description}</p>}
-      <p>{planBandsText(plan)}.</p>
+      <p>For: {planBandsText(plan)}.</p>
       <Heading className={styles.subheading}>What it covers each plan year</Heading>
       <ul>
         {plan.benefits.map((benefit) => (
