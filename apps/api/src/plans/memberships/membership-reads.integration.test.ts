@@ -110,6 +110,11 @@ describe('GET /v2/plan-memberships/:membershipId', () => {
       (await get(`/v2/plan-memberships/${scene.membership.id}`, scene.authorization)).json(),
     );
     expect(pending.coveredReasonIds).toEqual([]);
+    // Not held yet: joining again reaches the same Direct Debit set-up, so the plan is still offered.
+    const rex = petPlansSchema.parse(
+      (await get(`/v2/pets/${scene.rex.id}/plans`, scene.authorization)).json(),
+    );
+    expect(rex.choices.map((c) => [c.plan.name, c.refusal])).toContainEqual(['Healthy Dog Club', null]);
   });
 
   it('answers another client’s membership exactly as a missing one', async () => {

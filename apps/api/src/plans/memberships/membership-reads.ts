@@ -79,7 +79,7 @@ export async function getMembership(
 }
 
 /**
- * A pet's memberships, and the plans of its practice offered online that it does not hold now, each with
+ * A pet's memberships, and the plans of its practice offered online that it is not active on, each with
  * the reason it may not join (species, age, the pet gone) or null.
  */
 export async function petPlans(
@@ -95,7 +95,8 @@ export async function petPlans(
     plansOfferedOnline(db, pet.practice_id),
   ]);
   const memberships = rows.map(membershipOfRow);
-  const held = new Set(memberships.filter((m) => isLive(m.status)).map((m) => m.planId));
+  // A pending membership is still offered: joining again reaches its Direct Debit set-up (C's join).
+  const held = new Set(memberships.filter((m) => m.status === 'active').map((m) => m.planId));
   const forPet = {
     name: pet.name,
     speciesId: pet.species_id,

@@ -1,4 +1,4 @@
-import type { CancellationQuote, PlanMembership } from '@vet/contracts/plans';
+import type { CancellationQuote } from '@vet/contracts/plans';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@/shared/api/api-client-context';
 import { apiProblem } from '@/shared/api/api-problem';
@@ -26,7 +26,7 @@ export function useCancelPlan(membershipId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (feePence: number) =>
-      api.post<PlanMembership>(`/v2/plan-memberships/${membershipId}/cancellation`, { body: { feePence } }),
+      api.post<unknown>(`/v2/plan-memberships/${membershipId}/cancellation`, { body: { feePence } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: plansQueryPrefix });
     },

@@ -56,7 +56,8 @@ export function JoinedStatus({ membershipId }: { membershipId: number }) {
     return (
       <div className={styles.section}>
         <AppAlert severity="success" title={`${membership.petName} has joined ${membership.planName}`}>
-          Your Direct Debit is set up. We have told {membership.practiceName}.
+          Your Direct Debit is set up, and we have told your practice. The plan covers {membership.petName}{' '}
+          from today.
         </AppAlert>
         <div className={styles.actions}>{petLink}</div>
       </div>

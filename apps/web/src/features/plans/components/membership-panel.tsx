@@ -16,6 +16,7 @@ import {
   membershipProblemText,
   membershipStatusText,
   nextPaymentText,
+  planJoinHref,
 } from '@/features/plans/plan-text';
 import { CancelPlanDialog } from './cancel-plan-dialog';
 import styles from './plans.module.css';
@@ -48,10 +49,12 @@ export function MembershipPanel({ membership, canBook }: { membership: PlanMembe
         </AppAlert>
       )}
       {membership.status === 'pending' && (
-        <p>
-          We are waiting for the Direct Debit to be confirmed. The plan starts covering {membership.petName}{' '}
-          once it is.
-        </p>
+        <div className={styles.vaccination}>
+          <p>The Direct Debit is not set up yet. The plan starts covering {membership.petName} once it is.</p>
+          <Button href={planJoinHref(membership.petId, membership.planId)} variant="contained">
+            Finish setting up the Direct Debit
+          </Button>
+        </div>
       )}
       {!live && membership.endedOn && (
         <p>
@@ -113,7 +116,7 @@ export function MembershipPanel({ membership, canBook }: { membership: PlanMembe
           ))}
         </tbody>
       </table>
-      {live && (
+      {membership.status === 'active' && (
         <div className={styles.actions}>
           <Button variant="outlined" onClick={() => setCancelling(true)}>
             Cancel {membership.petName}’s plan

@@ -82,9 +82,8 @@ export function JoinView({ petId, planId }: { petId: number | null; planId: numb
     );
   }
   if (!plans.data) return <LoadingSpinner label="Loading the plan" />;
-  const held = plans.data.memberships.find(
-    (m) => m.planId === planId && (m.status === 'active' || m.status === 'pending'),
-  );
+  // A pending one is not held yet: joining again reaches its Direct Debit set-up.
+  const held = plans.data.memberships.find((m) => m.planId === planId && m.status === 'active');
   const choice = plans.data.choices.find((candidate) => candidate.plan.id === planId);
   const back = (
     <Button href={`/pets/${pet.petId}`} variant="outlined">
