@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { press } from './support/actions.ts';
 import { checkTimeClearOfNotice } from './support/booking.ts';
 import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
@@ -40,7 +40,7 @@ describe('health plans', () => {
   const { newPage } = useBrowser();
 
   it('sees a plan used and left, books the covered vaccination with no price, and reads a plan before joining', async () => {
-    const scene = await seedPlanScene(account, 'Hazel', 'Pip');
+    const scene = await seedPlanScene(account, 'Hazel', 'Pip', inject('e2eDatabaseUrl'));
     const page = await newPage(phone390);
     await signIn(page, account, `/pets/${scene.member.petId}`);
     await acceptCookies(page);
@@ -86,7 +86,7 @@ describe('health plans', () => {
   });
 
   it('joins the plan for a second pet on the hosted Direct Debit page and cancels another in two presses', async () => {
-    const scene = await seedPlanScene(account, 'Hazel', 'Pip');
+    const scene = await seedPlanScene(account, 'Hazel', 'Pip', inject('e2eDatabaseUrl'));
     const page = await newPage(phone390);
     await signIn(page, account, `/plans/join?petId=${scene.joiner.petId}&planId=${scene.planId}`);
     await acceptCookies(page);

@@ -3,7 +3,6 @@ import { addDays } from '@vet/contracts/plan-rules';
 import { practiceDate } from '@vet/contracts/practice-clock';
 import { connectDatabase } from '@vet/db/connection';
 import type { DemoAccount } from '@vet/db/seed/demo-accounts';
-import { inject } from 'vitest';
 
 export interface PlanScene {
   /** The plan's name, unique to the run ("Healthy Pet Club 3f2a1c"). */
@@ -28,10 +27,12 @@ export async function seedPlanScene(
   account: DemoAccount,
   memberName: string,
   joinerName: string,
+  /** The portal's database: the e2e run's (`inject('e2eDatabaseUrl')`). */
+  databaseUrl: string,
 ): Promise<PlanScene> {
   const tag = randomBytes(3).toString('hex');
   const today = practiceDate(new Date());
-  const { pool, close } = connectDatabase(inject('e2eDatabaseUrl'), { max: 1 });
+  const { pool, close } = connectDatabase(databaseUrl, { max: 1 });
   try {
     const petOf = async (name: string) => {
       const { rows } = await pool.query<{ id: number; client_id: number; practice_id: number }>(

@@ -97,7 +97,7 @@ export function JoinPlanForm({ pet, plan }: { pet: { petId: number; name: string
           label={`I have read the terms of ${plan.name} for ${pet.name}, including the price, renewal, the cooling-off period and how to leave.`}
         />
         {tickError && !accepted && (
-          <p id={tickErrorId} className={styles.refusal} role="alert">
+          <p id={tickErrorId} className={styles.fieldError} role="alert">
             Confirm you have read the plan’s terms.
           </p>
         )}

@@ -15,7 +15,7 @@ export function PracticePlans({ plans }: { plans: PracticePlansData | undefined 
   if (!plans) return <p>The plans could not be shown just now. Please try again later.</p>;
   if (plans.plans.length === 0) return <p>{plans.practiceName} does not offer health plans online.</p>;
   return (
-    <ul className={styles.choices}>
+    <ul className={cx(styles.choices, styles.plansList)}>
       {plans.plans.map((plan) => {
         const headingId = `plan-${plan.id}-name`;
         return (

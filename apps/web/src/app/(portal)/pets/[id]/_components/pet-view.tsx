@@ -105,15 +105,6 @@ export function PetView({ id }: { id: string }) {
           />
         </div>
       </div>
-      <div className={styles.healthRecord}>
-        <PetHealthRecord
-          pet={pet}
-          record={healthRecord.data}
-          loading={healthRecord.isPending}
-          error={healthRecord.isError}
-          onRetry={() => void healthRecord.refetch()}
-        />
-      </div>
       <div className={cx(styles.healthRecord, styles.screenOnly)}>
         <PetPlansSection
           pet={pet}
@@ -122,6 +113,15 @@ export function PetView({ id }: { id: string }) {
           error={plans.isError}
           onRetry={() => void plans.refetch()}
           canBook={booking?.kind === 'navigate'}
+        />
+      </div>
+      <div className={styles.healthRecord}>
+        <PetHealthRecord
+          pet={pet}
+          record={healthRecord.data}
+          loading={healthRecord.isPending}
+          error={healthRecord.isError}
+          onRetry={() => void healthRecord.refetch()}
         />
       </div>
       {dialog}
