@@ -88,8 +88,10 @@ describe('health plans', () => {
   it('joins the plan for a second pet on the hosted Direct Debit page and cancels another in two presses', async () => {
     const scene = await seedPlanScene(account, 'Hazel', 'Pip', inject('e2eDatabaseUrl'));
     const page = await newPage(phone390);
-    await signIn(page, account, `/plans/join?petId=${scene.joiner.petId}&planId=${scene.planId}`);
+    // signIn waits for a path without a query: sign in at the dashboard, then open the join page.
+    await signIn(page, account);
     await acceptCookies(page);
+    await page.goto(`/plans/join?petId=${scene.joiner.petId}&planId=${scene.planId}`);
     await page
       .getByRole('checkbox', { name: new RegExp(`^I have read the terms of ${scene.planName} for Pip`) })
       .check();
