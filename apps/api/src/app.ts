@@ -68,7 +68,9 @@ import {
 import {
   gocardlessProvider,
   gocardlessWebhookRoutes,
+  membershipReadRoutes,
   membershipWriteRoutes,
+  planCatalogueRoutes,
   type PlanWriteDeps,
 } from './plans/index.ts';
 import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
@@ -166,6 +168,8 @@ export async function buildApp(options: BuildAppOptions) {
       // Apart from /readyz: a practice system down never takes the API out of service (decision 0130).
       connectorHealthRoutes({ connectors: config.connectors }),
       practiceRoutes,
+      // A practice's health plans, beside its prices (issue 65).
+      planCatalogueRoutes,
       lookupRoutes,
       telemetryRoutes,
       preSignupRoutes(onboarding),
@@ -246,6 +250,8 @@ export async function buildApp(options: BuildAppOptions) {
         payOnline: payments.provider !== null,
       }),
       paymentRoutes(payments),
+      // Health plans (issue 65): the client's memberships and a pet's plans, read.
+      membershipReadRoutes,
       bookingPaymentRoutes({
         booking: paidBooking,
         payments,

@@ -1,6 +1,7 @@
 import { appointmentDetailSchema } from '@vet/contracts/appointment-booking';
 import { createEstimate, createInvoice } from '@vet/db/testing/bill-factories';
 import { createCancellationReason } from '@vet/db/testing/factories';
+import { createHealthPlan, createPlanMembership } from '@vet/db/testing/plan-factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +30,7 @@ const ownedIds = [
   'estimateId',
   'invoiceId',
   'paymentId',
+  'membershipId',
 ] as const;
 const missingId = 2_000_000_000;
 
@@ -110,6 +112,12 @@ describe('another client’s ids, on every client-owned route', () => {
        values ('invoice', 'paid', $1, $2, $3, 12000, 'Bill', now(), now()) returning id`,
       [owner.practice.id, owner.client.id, invoice.id],
     );
+    const { plan } = await createHealthPlan(db, { practiceId: owner.practice.id });
+    const membership = await createPlanMembership(db, {
+      ...billOf,
+      planId: plan.id,
+      petId: owner.pet.id,
+    });
     const ownedValue = (name: string, id: number | null): string | undefined => {
       switch (name) {
         case 'petId':
@@ -123,6 +131,8 @@ describe('another client’s ids, on every client-owned route', () => {
           return String(id ?? invoice.id);
         case 'paymentId':
           return String(id ?? payments[0]!.id);
+        case 'membershipId':
+          return String(id ?? membership.id);
         case 'practiceId':
           return String(owner.practice.id);
         case 'appointmentReasonId':

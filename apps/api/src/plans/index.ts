@@ -21,6 +21,7 @@ export {
 export {
   endDirectDebit,
   endPlanDirectDebitTask,
+  membershipReadRoutes,
   membershipWriteRoutes,
   planTasks,
   type PlanWriteDeps,
@@ -34,3 +35,4 @@ export {
   type PlanNoticeCounts,
   type PlanNoticeSettings,
 } from './notices/index.ts';
+export { planCatalogueRoutes } from './catalogue/index.ts';

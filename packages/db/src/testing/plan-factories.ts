@@ -1,22 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../connection.ts';
-import { healthPlans, planMemberships } from '../schema/plans.ts';
-
-/**
- * Health plan test data (issue 65): a practice's plan and a pet's membership, as the practice system
- * would send them. Each returns the inserted row and takes overrides; references are unique per call.
- */
-const unique = () => randomUUID().slice(0, 8);
+import { healthPlanBenefits, healthPlans, planMembershipUses, planMemberships } from '../schema/plans.ts';
 
 type PlanValues = Partial<typeof healthPlans.$inferInsert> & { practiceId: number };
+type BenefitValues = Omit<typeof healthPlanBenefits.$inferInsert, 'planId' | 'position' | 'id'>;
 
-export async function createHealthPlan(db: Database, values: PlanValues) {
+/** A health plan with its benefits in order, as the practice system would send it (issue 65). */
+export async function createHealthPlan(
+  db: Database,
+  values: PlanValues,
+  benefits: readonly BenefitValues[] = [],
+) {
   const [plan] = await db
     .insert(healthPlans)
-    .values({ pmsRef: `PLAN-${unique()}`, name: 'Healthy Pet Club', monthlyPence: 1_300, ...values })
+    .values({
+      pmsRef: `PLAN-${randomUUID().slice(0, 8)}`,
+      name: `Pet Health Club ${randomUUID().slice(0, 8)}`,
+      monthlyPence: 1_499,
+      ...values,
+    })
     .returning();
   if (!plan) throw new Error('plan not inserted');
-  return plan;
+  const rows =
+    benefits.length === 0
+      ? []
+      : await db
+          .insert(healthPlanBenefits)
+          .values(benefits.map((benefit, position) => ({ ...benefit, planId: plan.id, position })))
+          .returning();
+  return { plan, benefits: rows };
 }
 
 type MembershipValues = Partial<typeof planMemberships.$inferInsert> & {
@@ -26,19 +38,32 @@ type MembershipValues = Partial<typeof planMemberships.$inferInsert> & {
   petId: number;
 };
 
-/** An active monthly membership started a year before it renews (2026-01-01 to 2027-01-01 by default). */
-export async function createPlanMembership(db: Database, values: MembershipValues) {
+/**
+ * A pet's membership (active, monthly, started 2026-06-01 by default) and this plan year's uses, by
+ * benefit id.
+ */
+export async function createPlanMembership(
+  db: Database,
+  values: MembershipValues,
+  uses: Readonly<Record<number, number>> = {},
+) {
   const [membership] = await db
     .insert(planMemberships)
     .values({
-      pmsRef: `MEM-${unique()}`,
+      pmsRef: `MEM-${randomUUID().slice(0, 8)}`,
       status: 'active',
-      pricePence: 1_300,
-      startedOn: '2026-01-01',
-      renewsOn: '2027-01-01',
+      pricePence: 1_499,
+      startedOn: '2026-06-01',
+      renewsOn: '2027-06-01',
       ...values,
     })
     .returning();
   if (!membership) throw new Error('membership not inserted');
+  const useRows = Object.entries(uses).map(([benefitId, used]) => ({
+    membershipId: membership.id,
+    benefitId: Number(benefitId),
+    used,
+  }));
+  if (useRows.length > 0) await db.insert(planMembershipUses).values(useRows);
   return membership;
 }

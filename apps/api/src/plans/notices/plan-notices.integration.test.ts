@@ -42,12 +42,18 @@ async function member(
     ...values.client,
   });
   const pet = await createPet(db, { clientId: client.id, name: 'Rex' });
-  const plan = await createHealthPlan(db, { practiceId: practice.id, ...values.plan });
+  const { plan } = await createHealthPlan(db, {
+    practiceId: practice.id,
+    name: 'Healthy Pet Club',
+    monthlyPence: 1_300,
+    ...values.plan,
+  });
   const membership = await createPlanMembership(db, {
     practiceId: practice.id,
     planId: plan.id,
     clientId: client.id,
     petId: pet.id,
+    pricePence: 1_300,
     startedOn: addDays(today, -345),
     renewsOn: addDays(today, 20),
     ...values.membership,

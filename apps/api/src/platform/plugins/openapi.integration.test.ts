@@ -29,6 +29,8 @@ const publicPaths = [
   '/online-practices',
   '/practices/{practiceId}/feature-toggles',
   '/practices/{practiceId}/prices',
+  // A practice's health plans (issue 65).
+  '/practices/{practiceId}/plans',
   '/lookup/salutations',
   '/lookup/online-appointment-reasons',
   '/lookup/cancellation-reasons',
@@ -120,6 +122,10 @@ const clientOwnedPaths = [
   '/v2/appointment-payments/terms',
   '/v2/appointment-payments',
   '/v2/appointments/{appointmentId}/payment',
+  // Health plans (issue 65).
+  '/v2/plan-memberships',
+  '/v2/plan-memberships/{membershipId}',
+  '/v2/pets/{petId}/plans',
 ];
 
 /**

@@ -15,6 +15,8 @@ export const breadcrumbLabels: Readonly<Record<string, string>> = {
   'drug-request': 'Drug request',
   'new-request': 'New',
   practices: 'Practice list',
+  plans: 'Health plans',
+  join: 'Join a plan',
   'your-practice': 'Your practice',
   users: 'User list',
 };

@@ -10,6 +10,7 @@ const server = vi.hoisted(() => ({
   appointments: vi.fn(),
   toggles: vi.fn(),
   bills: vi.fn(),
+  plans: vi.fn(),
 }));
 vi.mock('@/features/profile/api/get-profile-on-server', () => ({ getProfileOnServer: server.profile }));
 vi.mock('@/features/pets/api/get-pets-on-server', () => ({ getPetsOnServer: server.pets }));
@@ -20,6 +21,7 @@ vi.mock('@/features/practices/api/get-feature-toggles-on-server', () => ({
   getFeatureTogglesOnServer: server.toggles,
 }));
 vi.mock('@/features/bills/api/bills-on-server', () => ({ getBillsSummaryOnServer: server.bills }));
+vi.mock('@/features/plans/api/plans-on-server', () => ({ getPlanMembershipsOnServer: server.plans }));
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
 
 beforeEach(() => {
@@ -113,5 +115,43 @@ describe('DashboardOverview, drawn on the server', () => {
       expect(screen.queryByRole('region', { name: 'Bills and estimates' })).toBeNull();
       cleanup();
     }
+  });
+
+  it('shows each live health plan with its pet, next payment and renewal, a problem said (issue 65)', async () => {
+    server.appointments.mockResolvedValue([]);
+    server.pets.mockResolvedValue([]);
+    const membership = {
+      id: 31,
+      petId: 7,
+      petName: 'Hazel',
+      planName: 'Healthy Pet Club',
+      practiceName: 'Willowbrook Vets Didsbury',
+      status: 'active',
+      pricePence: 1_650,
+      renewsOn: '2027-06-01',
+      nextPaymentOn: '2026-12-01',
+      paymentFailedOn: null,
+      mandateProblem: false,
+    };
+    server.plans.mockResolvedValue([
+      membership,
+      { ...membership, id: 32, petId: 8, petName: 'Pip', mandateProblem: true },
+      { ...membership, id: 33, petName: 'Bonnie', status: 'cancelled' },
+    ]);
+
+    await renderDashboard();
+
+    const region = screen.getByRole('region', { name: 'Health plans' });
+    const items = Array.from(region.querySelectorAll('li'), (item) => item.textContent);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toBe(
+      'Hazel: Healthy Pet ClubNext payment £16.50 on 1 December 2026. Renews 1 June 2027.',
+    );
+    expect(items[1]).toMatch(/^Pip: Healthy Pet Club.*cancelled or failed at the bank/);
+    expect(
+      within(region)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/pets/7', '/pets/8']);
   });
 });

@@ -6,6 +6,8 @@ import { NextAppointmentCard } from '@/features/dashboard/components/next-appoin
 import { PetsOverview } from '@/features/dashboard/components/pets-overview';
 import { WelcomeHeading } from '@/features/dashboard/components/welcome-heading';
 import { nextBookedAppointment } from '@/features/dashboard/next-appointment';
+import { getPlanMembershipsOnServer } from '@/features/plans/api/plans-on-server';
+import { PlansDashboardCard } from '@/features/plans/components/plans-dashboard-card';
 import { getPetsOnServer } from '@/features/pets/api/get-pets-on-server';
 import { getFeatureTogglesOnServer } from '@/features/practices/api/get-feature-toggles-on-server';
 import { getProfileOnServer } from '@/features/profile/api/get-profile-on-server';
@@ -23,11 +25,12 @@ export async function DashboardOverview() {
   const profile = await getProfileOnServer();
   if (profile?.activationStatus !== 'COMPLETED') return null;
   const practiceId = profile.homePracticeId;
-  const [pets, appointments, toggles, bills] = await Promise.all([
+  const [pets, appointments, toggles, bills, memberships] = await Promise.all([
     getPetsOnServer(),
     getAppointmentsOnServer(),
     typeof practiceId === 'number' ? getFeatureTogglesOnServer(practiceId) : undefined,
     getBillsSummaryOnServer(),
+    getPlanMembershipsOnServer(),
   ]);
   // "Upcoming" is judged against the moment the page was drawn.
   const next = appointments && nextBookedAppointment(appointments, new Date());
@@ -43,6 +46,7 @@ export async function DashboardOverview() {
         <DashboardActions {...dashboardActionProps(profile, pets, toggles)} />
         <NextAppointmentCard appointment={next} error={appointments === undefined} />
         <BillsDashboardCard summary={bills} />
+        <PlansDashboardCard memberships={memberships} />
         <PetsOverview pets={pets} />
       </div>
     </Container>

@@ -21,6 +21,7 @@ import {
   TimesSection,
   VetSelect,
 } from './booking-parts';
+import { usePlanCover } from '@/features/appointments/api/get-plan-cover';
 import { VisitPetsField } from './visit-pets-field';
 
 /**
@@ -52,6 +53,7 @@ export function ChooseStep(props: {
   const { practice, pets, pet, reasons, reason, vet, existing } = props;
   const [startsAt, setStartsAt] = useState<string | null>(props.initialStartsAt);
   const [missingTime, setMissingTime] = useState(false);
+  const cover = usePlanCover(pet ? [pet.petId] : []);
   const slots = useAppointmentSlots(
     pet && reason && !props.vetPending
       ? {
@@ -125,6 +127,7 @@ export function ChooseStep(props: {
                 onChange={props.onReason}
                 noneText={`No appointment reasons can be booked online for ${pet.name}.`}
                 quoteDay={startsAt ? { date: practiceDate(startsAt), petId: pet.petId } : null}
+                coveredReasonIds={cover.get(pet.petId)}
               />
             )}
             {pet && reason && props.visitCandidates.length > 0 && (

@@ -43,6 +43,8 @@ function renderPaying(
   const writes: { url: string; body: Record<string, unknown> }[] = [];
   const fetch = (url: string, init: RequestInit = {}) => {
     if (url.endsWith('/practices/3/prices')) return Promise.resolve(Response.json(prices));
+    // The pet's health plan (issue 65): none.
+    if (url.endsWith('/plans')) return Promise.resolve(Response.json({ memberships: [], choices: [] }));
     if (url.includes('/price?')) return Promise.resolve(Response.json({ date: '2030-05-02', price: null }));
     if (url.includes('/appointment-payments/terms?')) {
       termsReads += 1;

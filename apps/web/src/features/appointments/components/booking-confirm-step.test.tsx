@@ -48,7 +48,10 @@ async function renderRefused(
     fetch: ((url: string, init?: RequestInit) =>
       url.endsWith('/practices/3/prices')
         ? Promise.resolve(Response.json(clapham))
-        : fetch(url, init)) as unknown as typeof globalThis.fetch,
+        : // The pet's health plan (issue 65): none, so the price is quoted.
+          url.endsWith('/plans')
+          ? Promise.resolve(Response.json({ memberships: [], choices: [] }))
+          : fetch(url, init)) as unknown as typeof globalThis.fetch,
     getStorage: () => undefined,
   });
   render(

@@ -27,6 +27,7 @@ import { BookingPaymentNotices } from './booking-payment-terms';
 import { usePayAndBook } from './use-pay-and-book';
 import { BookingPracticeNotices } from './booking-practice-notices';
 import { BookingSummary } from './booking-summary';
+import { isCovered, usePlanCover } from '@/features/appointments/api/get-plan-cover';
 import { QuotedPrice } from './quoted-price';
 
 /** "Biscuit at 10:00, then Mango at 10:30": each pet's own start in a visit. */
@@ -108,10 +109,12 @@ export function ConfirmStep(props: {
     },
     quotedPets.map((candidate) => candidate.petId),
   );
+  const cover = usePlanCover(quotedPets.map((candidate) => candidate.petId));
   const quotes = prices.every((read) => read.isSuccess)
     ? quotedPets.map((candidate, index) => ({
         petName: candidate.name,
         price: prices[index]?.data?.price ?? null,
+        covered: isCovered(cover, candidate.petId, reason.appointmentReasonId),
       }))
     : undefined;
   const confirm = () => {

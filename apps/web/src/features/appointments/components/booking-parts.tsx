@@ -179,19 +179,28 @@ export interface QuoteDay {
   petId: number;
 }
 
+/** What a reason the pet's health plan covers says instead of its price (issue 65, decision 0164). */
+export const coveredByPlanText = 'Covered by your plan';
+
 /**
  * The chosen reason's price at the practice (decision 0104), said as it changes; nothing until the
  * prices are read (a failed read says nothing rather than a wrong "not yet published"). Once a time is
  * chosen, the price of its day for the pet, as the check step will quote it: a list that changes on a
  * later day must not show one price here and another there. Today's stays while the day's is read.
  */
-function ReasonPriceLine(props: { practiceId: number; reasonId: number; day: QuoteDay | null }) {
-  const { practiceId, reasonId, day } = props;
+function ReasonPriceLine(props: {
+  practiceId: number;
+  reasonId: number;
+  day: QuoteDay | null;
+  covered: boolean;
+}) {
+  const { practiceId, reasonId, day, covered } = props;
   const prices = usePracticePrices(practiceId);
   const quote = useAppointmentPrice(day ? { practiceId, appointmentReasonId: reasonId, ...day } : null);
   const price = prices.data?.reasons.find((candidate) => candidate.appointmentReasonId === reasonId);
-  const text =
-    day && quote.data
+  const text = covered
+    ? coveredByPlanText
+    : day && quote.data
       ? `On ${formatLongDate(day.date)}: ${reasonPriceText(quote.data.price ?? undefined)}`
       : prices.data
         ? reasonPriceText(price)
@@ -248,6 +257,8 @@ export function ReasonSelect(props: {
   noneText: string;
   /** The chosen time's day and the pet: the price of that day (none: today's "from" price). */
   quoteDay?: QuoteDay | null | undefined;
+  /** The reasons the pet's health plan covers (decision 0164): "Covered by your plan", no price. */
+  coveredReasonIds?: ReadonlySet<number> | undefined;
 }) {
   const { reasons } = props;
   return (
@@ -259,13 +270,20 @@ export function ReasonSelect(props: {
         choose={reasons.length === 1 ? null : 'Choose a reason'}
         options={reasons.map((candidate) => ({
           id: candidate.appointmentReasonId,
-          label: `${candidate.name} (${candidate.durationMinutes} minutes)`,
+          label: `${candidate.name} (${candidate.durationMinutes} minutes)${
+            props.coveredReasonIds?.has(candidate.appointmentReasonId) ? ', covered by your plan' : ''
+          }`,
         }))}
         onChange={props.onChange}
         helperText={reasons.length === 0 ? props.noneText : undefined}
       />
       {props.value !== null && props.practiceId !== null && (
-        <ReasonPriceLine practiceId={props.practiceId} reasonId={props.value} day={props.quoteDay ?? null} />
+        <ReasonPriceLine
+          practiceId={props.practiceId}
+          reasonId={props.value}
+          day={props.quoteDay ?? null}
+          covered={props.coveredReasonIds?.has(props.value) ?? false}
+        />
       )}
     </>
   );

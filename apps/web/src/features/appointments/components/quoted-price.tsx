@@ -1,13 +1,15 @@
 import { priceChangeText } from '@vet/contracts/money';
 import { quotesToSay } from '@vet/contracts/visit-quotes';
 import type { FromPrice } from '@vet/contracts/practice-prices';
-import { reasonPriceText } from './booking-parts';
+import { coveredByPlanText, reasonPriceText } from './booking-parts';
 import styles from './quoted-price.module.css';
 
 /** One pet's quote: its name, for a visit whose pets' bands differ. */
 export interface PetQuote {
   petName: string;
   price: FromPrice | null;
+  /** The pet's health plan covers the reason (decision 0164): no price is asked. */
+  covered?: boolean;
 }
 
 /**
@@ -15,6 +17,14 @@ export interface PetQuote {
  * a visit's differ, or for a move that changed it, the new price and the one before.
  */
 export function quotedPriceText(quotes: readonly PetQuote[], previous?: FromPrice | null): string {
+  if (quotes.length > 0 && quotes.every((quote) => quote.covered)) return coveredByPlanText;
+  if (quotes.some((quote) => quote.covered)) {
+    const each = quotes.map(
+      (quote) =>
+        `${quote.petName} ${quote.covered ? 'covered by your plan' : reasonPriceText(quote.price ?? undefined)}`,
+    );
+    return `Price: ${each.join(' · ')}`;
+  }
   const { perPet, said } = quotesToSay(quotes);
   const [first] = said;
   if (!first) return '';

@@ -4,6 +4,7 @@ import { StatusChip } from '@/shared/components/status-chip';
 import { cx } from '@/shared/ui/cx';
 import surface from '@/shared/ui/surface.module.css';
 import typography from '@/shared/ui/typography.module.css';
+import { TextLink } from '@/shared/ui/text-link';
 import { PracticePhone } from '@/shared/components/practice-phone';
 import { PriceList } from './price-list';
 import styles from './practice-card.module.css';
@@ -52,6 +53,11 @@ export function PracticeCard({
           </summary>
           <PriceList list={prices?.priceList} />
         </details>
+        <p className={styles.plans}>
+          <TextLink href={`/plans?practiceId=${practice.id}`}>
+            Health plans<span className="visually-hidden"> at {practice.name}</span>
+          </TextLink>
+        </p>
       </div>
     </article>
   );

@@ -6,6 +6,7 @@ import { getPetOnServer } from '@/features/pets/api/get-pet-on-server';
 import { pageMetadata } from '@/shared/page-metadata';
 import { appointmentsFirstData } from '@/features/appointments/api/appointments-first-data';
 import { petHealthRecordFirstData } from '@/features/pets/api/pet-health-record-first-data';
+import { petPlansFirstData } from '@/features/plans/api/pet-plans-first-data';
 import { PetView } from './_components/pet-view';
 import { getProfileOnServer } from '@/features/profile/api/get-profile-on-server';
 
@@ -28,16 +29,19 @@ export default async function PetPage({ params }: PetPageProps) {
   const { id } = await params;
   const pet = await getPetOnServer(id);
   if (pet === 'not-found') notFound();
-  // The pet's vaccinations come with it: read only once the pet is known to be the client's.
-  const [appointments, healthRecord] = await Promise.all([
+  // The pet's vaccinations and plans come with it: read only once the pet is known to be the client's.
+  const [appointments, healthRecord, plans] = await Promise.all([
     appointmentsFirstData((await getProfileOnServer())?.activationStatus),
     pet ? petHealthRecordFirstData(pet.petId) : undefined,
+    pet ? petPlansFirstData(pet.petId) : undefined,
   ]);
   return (
     <RequireAuth>
       <HydrationBoundary state={appointments}>
         <HydrationBoundary state={healthRecord}>
-          <PetView id={id} />
+          <HydrationBoundary state={plans}>
+            <PetView id={id} />
+          </HydrationBoundary>
         </HydrationBoundary>
       </HydrationBoundary>
     </RequireAuth>

@@ -11,6 +11,8 @@ import { PetHealthRecord } from '@/features/pets/components/pet-health-record';
 import { usePetHealthRecord } from '@/features/pets/api/get-pet-health-record';
 import { petAppointments } from '@/features/pets/pet-appointments';
 import { parsePetId } from '@/features/pets/pet-id';
+import { usePetPlans } from '@/features/plans/api/get-pet-plans';
+import { PetPlansSection } from '@/features/plans/components/pet-plans-section';
 import { useFeatureToggles } from '@/features/practices/api/get-feature-toggles';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ActionButton } from '@/shared/actions/action-button';
@@ -38,6 +40,7 @@ export function PetView({ id }: { id: string }) {
   const pets = usePets(activation);
   const appointments = useAppointments(activation);
   const healthRecord = usePetHealthRecord(petId, activation);
+  const plans = usePetPlans(petId, activation);
   const practiceId = profile.data?.homePracticeId ?? null;
   const toggles = useFeatureToggles(practiceId);
   const { openDialog, dialog } = useActionDialog(homePracticeOf(profile.data));
@@ -101,6 +104,16 @@ export function PetView({ id }: { id: string }) {
             onRetry={() => void appointments.refetch()}
           />
         </div>
+      </div>
+      <div className={cx(styles.healthRecord, styles.screenOnly)}>
+        <PetPlansSection
+          pet={pet}
+          plans={plans.data}
+          loading={plans.isPending}
+          error={plans.isError}
+          onRetry={() => void plans.refetch()}
+          canBook={booking?.kind === 'navigate'}
+        />
       </div>
       <div className={styles.healthRecord}>
         <PetHealthRecord
