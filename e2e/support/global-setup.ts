@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { chromiumBrowser, NoChromiumError } from '../../scripts/lib/shared/chromium.ts';
 import { startSeededPortal } from '../../scripts/lib/start/seeded-portal.ts';
 import { startStripeStandIn } from '../../apps/api/src/payments/provider/testing/stripe-stand-in.ts';
+import { startGoCardlessStandIn } from '../../apps/api/src/plans/direct-debit/testing/gocardless-stand-in.ts';
 import { startAddressProvider } from './address-provider.ts';
 import { e2eChecksPerAddress, e2eRequestsPerAddressPerMinute } from './limits.ts';
 import { recordSessionSecrets } from './recorded-secrets.ts';
@@ -20,6 +21,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stripe = await startStripeStandIn();
   recordTestSecret('password', stripe.secretKey);
   recordTestSecret('password', stripe.webhookSecret);
+  // Owners join a health plan on a stand-in of GoCardless's hosted Direct Debit page (decision 0162).
+  const gocardless = await startGoCardlessStandIn();
+  recordTestSecret('password', gocardless.accessToken);
+  recordTestSecret('password', gocardless.webhookSecret);
+  const closeStandIns = async () => {
+    await addressProvider.standIn.close();
+    await stripe.close();
+    await gocardless.close();
+  };
   const { portal, databaseUrl, stop } = await startSeededPortal({
     purpose: 'e2e',
     ports: {
@@ -43,14 +53,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
+      DIRECT_DEBIT: 'gocardless',
+      GOCARDLESS_ACCESS_TOKEN: gocardless.accessToken,
+      GOCARDLESS_WEBHOOK_SECRET: gocardless.webhookSecret,
+      GOCARDLESS_API_URL: gocardless.url,
     },
     testLogName: 'e2e',
   }).catch(async (error: unknown) => {
-    await addressProvider.standIn.close();
-    await stripe.close();
+    await closeStandIns();
     throw error;
   });
   stripe.setWebhookUrl(`${portal.apiUrl}/payments/stripe/webhook`);
+  gocardless.setWebhookUrl(`${portal.apiUrl}/webhooks/gocardless`);
   project.provide('portalUrl', portal.portalUrl);
   project.provide('apiUrl', portal.apiUrl);
   project.provide('e2eDatabaseUrl', databaseUrl);
@@ -62,8 +76,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       if (testLogDir()) await recordSessionSecrets(databaseUrl);
     } finally {
       await stop();
-      await addressProvider.standIn.close();
-      await stripe.close();
+      await closeStandIns();
     }
   };
 }

@@ -1,5 +1,6 @@
 import type { CancellationQuote } from '@vet/contracts/plans';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useApiClient } from '@/shared/api/api-client-context';
 import { apiProblem } from '@/shared/api/api-problem';
 import { cancellationQueryKey, plansQueryPrefix } from './plans-query-key';
@@ -18,6 +19,23 @@ export function useCancellationQuote(membershipId: number, enabled: boolean) {
 }
 
 /**
+ * The plans read again once the owner has read the cancel's outcome (the dialog closed or left): read at
+ * once, the cancelled plan's panel, and the dialog in it, would go from under the owner. Not the quote: a
+ * cancelled membership has none.
+ */
+export function useRefreshPlans() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      queryClient.invalidateQueries({
+        queryKey: plansQueryPrefix,
+        predicate: (query) => query.queryKey[1] !== 'cancellation',
+      }),
+    [queryClient],
+  );
+}
+
+/**
  * POST /v2/plan-memberships/{id}/cancellation with the fee the owner was shown. A 409 (the fee changed
  * meanwhile, e.g. the cooling-off period ended) reads the quote again, so the dialog shows the new one.
  */
@@ -27,9 +45,6 @@ export function useCancelPlan(membershipId: number) {
   return useMutation({
     mutationFn: (feePence: number) =>
       api.post<unknown>(`/v2/plan-memberships/${membershipId}/cancellation`, { body: { feePence } }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: plansQueryPrefix });
-    },
     onError: async (error) => {
       if (apiProblem(error).status === 409) {
         await queryClient.refetchQueries({ queryKey: cancellationQueryKey(membershipId), exact: true });

@@ -10,7 +10,7 @@ import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import dialog from '@/shared/ui/dialog.module.css';
 import { Skeleton } from '@/shared/ui/skeleton';
-import { useCancellationQuote, useCancelPlan } from '@/features/plans/api/cancellation';
+import { useCancellationQuote, useCancelPlan, useRefreshPlans } from '@/features/plans/api/cancellation';
 import styles from './plans.module.css';
 
 /**
@@ -38,13 +38,25 @@ export function CancelPlanDialog({
   useEffect(() => {
     if (done || feeChanged) result.current?.focus();
   }, [done, feeChanged]);
+  // Once cancelled, the pet's plans are read again when the dialog goes (closed, or the page left).
+  const refreshPlans = useRefreshPlans();
+  const cancelled = useRef(false);
+  useEffect(
+    () => () => {
+      if (cancelled.current) void refreshPlans();
+    },
+    [refreshPlans],
+  );
 
   const submit = () => {
     if (!quote.data) return;
     const { feePence } = quote.data;
     setFeeChanged(false);
     cancel.mutate(feePence, {
-      onSuccess: () => setPaid(feePence),
+      onSuccess: () => {
+        cancelled.current = true;
+        setPaid(feePence);
+      },
       onError: (error) => {
         if (apiProblem(error).status === 409) setFeeChanged(true);
       },
