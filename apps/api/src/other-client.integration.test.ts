@@ -166,6 +166,7 @@ describe('another client’s ids, on every client-owned route', () => {
       joinEarlierTimes: { latestDate: localDay(3) },
       answerEstimate: { answer: 'accepted', revision: 1 },
       payInvoice: { amountPence: 12_000 },
+      cancelPlanMembership: { feePence: 0 },
     };
 
     const call = (operation: Operation, id: number | null) => {

@@ -116,15 +116,14 @@ const clientOwnedPaths = [
   '/v2/bills/invoices/{invoiceId}/payment',
   '/v2/payments/{paymentId}',
   '/v2/payments/{paymentId}/cancel',
-  '/v2/plan-memberships',
-  '/v2/plan-memberships/{membershipId}/confirm',
-  '/v2/plan-memberships/{membershipId}/cancellation',
   '/v2/appointment-payments/terms',
   '/v2/appointment-payments',
   '/v2/appointments/{appointmentId}/payment',
   // Health plans (issue 65).
   '/v2/plan-memberships',
   '/v2/plan-memberships/{membershipId}',
+  '/v2/plan-memberships/{membershipId}/confirm',
+  '/v2/plan-memberships/{membershipId}/cancellation',
   '/v2/pets/{petId}/plans',
 ];
 
