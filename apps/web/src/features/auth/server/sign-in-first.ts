@@ -28,6 +28,8 @@ export const SIGN_IN_FIRST_PAGES = [
   '/pets/[id]',
   '/pets/[id]/edit',
   '/pets/register',
+  '/plans/join',
+  '/plans/joined/[membershipId]',
   '/registration',
   '/registration-new',
   '/your-practice',
