@@ -161,11 +161,16 @@ export function cancelSubscription(store: StandInStore, subscriptionId: string):
 }
 
 /**
- * A subscription's payment that the bank returns unpaid
- * (https://developer.gocardless.com/api-reference#event-types-payment): `payments` `created`, then `failed`
- * with `insufficient_funds`.
+ * One of a subscription's payments, made and then settled one way
+ * (https://developer.gocardless.com/api-reference#event-types-payment): `payments` `created`, then the
+ * outcome's event. A payment's events link the payment only (the webhooks guide's example); its
+ * subscription is on the payment.
  */
-export function failPayment(store: StandInStore, subscriptionId: string): Payment {
+function subscriptionPayment(
+  store: StandInStore,
+  subscriptionId: string,
+  outcome: { status: 'failed' | 'confirmed'; details: Record<string, unknown> },
+): Payment {
   const subscription = held(store.subscriptions, subscriptionId);
   const payment: Payment = {
     id: newId('PM'),
@@ -173,12 +178,11 @@ export function failPayment(store: StandInStore, subscriptionId: string): Paymen
     amount: subscription.amount ?? 0,
     currency: 'GBP',
     charge_date: subscription.upcoming_payments?.[0]?.charge_date ?? dateAfter(store.now(), 0),
-    status: 'failed',
+    status: outcome.status,
     metadata: {},
     links: { mandate: subscription.links?.mandate ?? '', subscription: subscriptionId },
   };
   store.payments.set(payment.id ?? '', payment);
-  // A payment's events link the payment only (webhooks guide's example); its subscription is on the payment.
   const links = { payment: payment.id ?? '' };
   store.emit({
     resourceType: 'payments',
@@ -193,8 +197,18 @@ export function failPayment(store: StandInStore, subscriptionId: string): Paymen
   });
   store.emit({
     resourceType: 'payments',
-    action: 'failed',
+    action: outcome.status,
     links,
+    details: outcome.details,
+    resourceMetadata: {},
+  });
+  return payment;
+}
+
+/** A subscription's payment that the bank returns unpaid (`failed`, `insufficient_funds`). */
+export const failPayment = (store: StandInStore, subscriptionId: string): Payment =>
+  subscriptionPayment(store, subscriptionId, {
+    status: 'failed',
     details: {
       origin: 'bank',
       cause: 'insufficient_funds',
@@ -203,51 +217,15 @@ export function failPayment(store: StandInStore, subscriptionId: string): Paymen
       description: "The customer's account had insufficient funds to make this payment.",
       will_attempt_retry: false,
     },
-    resourceMetadata: {},
   });
-  return payment;
-}
 
-/**
- * A subscription's payment collected (https://developer.gocardless.com/api-reference#event-types-payment):
- * `payments` `created`, then `confirmed` (`payment_confirmed`).
- */
-export function confirmPayment(store: StandInStore, subscriptionId: string): Payment {
-  const subscription = held(store.subscriptions, subscriptionId);
-  const payment: Payment = {
-    id: newId('PM'),
-    created_at: timestamp(store.now()),
-    amount: subscription.amount ?? 0,
-    currency: 'GBP',
-    charge_date: subscription.upcoming_payments?.[0]?.charge_date ?? dateAfter(store.now(), 0),
+/** A subscription's payment collected (`confirmed`, `payment_confirmed`). */
+export const confirmPayment = (store: StandInStore, subscriptionId: string): Payment =>
+  subscriptionPayment(store, subscriptionId, {
     status: 'confirmed',
-    metadata: {},
-    links: { mandate: subscription.links?.mandate ?? '', subscription: subscriptionId },
-  };
-  store.payments.set(payment.id ?? '', payment);
-  // A payment's events link the payment only (webhooks guide's example); its subscription is on the payment.
-  const links = { payment: payment.id ?? '' };
-  store.emit({
-    resourceType: 'payments',
-    action: 'created',
-    links,
-    details: {
-      origin: 'gocardless',
-      cause: 'payment_created',
-      description: 'Payment created by a subscription.',
-    },
-    resourceMetadata: {},
-  });
-  store.emit({
-    resourceType: 'payments',
-    action: 'confirmed',
-    links,
     details: {
       origin: 'gocardless',
       cause: 'payment_confirmed',
       description: 'Enough time has passed since the payment was submitted for the banks to return an error.',
     },
-    resourceMetadata: {},
   });
-  return payment;
-}
