@@ -11,17 +11,8 @@ import {
   type MandateSetupStarted,
 } from '../direct-debit/index.ts';
 import { activate, failedMandates } from './activate-membership.ts';
+import { petOf, type PetRow } from './membership-repository.ts';
 import { exitUrl, mandateKey, planMessages, returnUrl, type PlanWriteDeps } from './plan-deps.ts';
-
-type PetRow = {
-  id: number;
-  name: string;
-  species_id: number;
-  species_name: string;
-  date_of_birth: string | null;
-  status: string;
-  practice_id: number;
-};
 
 type PlanRow = {
   id: number;
@@ -36,14 +27,11 @@ type PlanRow = {
   next_price_from: string | null;
 };
 
-async function petOf(db: Executor, clientId: number, petId: number): Promise<PetRow> {
-  const { rows } = await db.execute<PetRow>(sql`
-    select p.id, p.name, p.species_id, s.name as species_name, p.date_of_birth::text, p.status,
-      c.home_practice_id as practice_id
-    from pets p join clients c on c.id = p.client_id join species s on s.id = p.species_id
-    where p.id = ${petId} and p.client_id = ${clientId}`);
-  if (!rows[0]) throw notFound(planMessages.petNotFound);
-  return rows[0];
+/** The signed-in client's pet (another's answers as a missing one). */
+async function petOfClient(db: Executor, clientId: number, petId: number): Promise<PetRow> {
+  const pet = await petOf(db, clientId, petId);
+  if (!pet) throw notFound(planMessages.petNotFound);
+  return pet;
 }
 
 /** The plan, if the pet's practice offers it online (the client's home practice is the pet's). */
@@ -137,7 +125,7 @@ export async function joinPlan(
 ): Promise<{ membershipId: number; redirectUrl: string }> {
   const provider = deps.provider;
   if (!provider) throw conflict(planMessages.joiningOff, 'joining_off');
-  const pet = await petOf(deps.db, clientId, request.petId);
+  const pet = await petOfClient(deps.db, clientId, request.petId);
   const plan = await planOf(deps.db, pet.practice_id, request.planId);
   const today = practiceDate(deps.now());
   const refusal = planRefusal(
