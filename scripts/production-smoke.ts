@@ -189,8 +189,9 @@ try {
   if (process.env.SMOKE_INSTANCES !== '0') await severalInstances({ runtime, env, started, log });
 } catch (error) {
   failed = true;
+  // The processes' output first and the reason last: a CI log's tail shows the reason.
+  for (const process of started) console.error(`--- ${process.name} ---\n${process.output().slice(-20_000)}`);
   console.error(`[smoke:production] FAILED: ${(error as Error).message}`);
-  for (const process of started) console.error(`--- ${process.name} ---\n${process.output()}`);
 } finally {
   await stopAll(started);
   if (database) await dropDatabase(database.server, database.name).catch(() => {});

@@ -54,11 +54,17 @@ export const practices = pgTable(
      */
     writtenPrescriptionFeePence: integer('written_prescription_fee_pence'),
     writtenPrescriptionFurtherFeePence: integer('written_prescription_further_fee_pence'),
+    /**
+     * Issue 66 (decision 0165): the practice answers owners' messages within this many opening hours;
+     * null: it takes no messages online (the page says to call).
+     */
+    messageAnswerHours: smallint('message_answer_hours'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('practices_time_zone_uk_ck', sql`${t.timeZone} = ${sql.raw(`'${practiceTimeZone}'`)}`),
     check('practices_prescription_review_ck', sql`${t.prescriptionReviewMonths} between 1 and 36`),
+    check('practices_message_answer_hours_ck', sql`${t.messageAnswerHours} between 1 and 168`),
     // No check of the written prescription's fee: its cap is dated (written_prescription_caps, decision
     // 0142), so the import and the API refuse a fee above the cap in force on the day it is set.
   ],
