@@ -244,7 +244,8 @@ const apiLayers = [
   ['appointments'],
   // Paying online (decision 0157): on clients' bills, and appointments' deposits to come. Health plans
   // (decision 0159) beside it: on clients' pets and appointments' reasons, neither using the other.
-  ['payments', 'plans'],
+  // Messages with the practice (decision 0165) beside them: on clients' pets, neither using the others.
+  ['payments', 'plans', 'conversations'],
   ['messages', 'practice-system'],
   // The operator's command (decision 0097) uses the domains as the roots do; no domain uses it.
   ['operator'],

@@ -1,0 +1,6 @@
+export {
+  attachmentLinkKey,
+  attachmentLinkUrl,
+  isAttachmentLinkValid,
+  type AttachmentLinkKey,
+} from './attachment-link.ts';

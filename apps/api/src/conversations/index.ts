@@ -1,0 +1,5 @@
+/**
+ * Messages with the practice (issue 66, decision 0165): a client's conversations with their practice,
+ * the files they attach, and what the practice system reads and answers.
+ */
+export * from './attachment-links/index.ts';
