@@ -32,7 +32,7 @@ export const conversationReadRoutes =
       '/practices/:practice_ref/conversations',
       {
         schema: {
-          operationId: 'listConversations',
+          operationId: 'listPracticeConversations',
           summary: 'This practice’s conversations with its clients, newest activity first',
           description:
             'Each with its client and pet (null: about the account), its state and the owner’s messages ' +
@@ -52,7 +52,7 @@ export const conversationReadRoutes =
       '/practices/:practice_ref/conversations/:conversation_id',
       {
         schema: {
-          operationId: 'getConversation',
+          operationId: 'getPracticeConversation',
           summary: 'One conversation of this practice, its messages oldest first',
           description:
             `Each attachment carries a link signed now, working ${attachmentLinkDays} days, to its bytes; ` +
