@@ -203,7 +203,12 @@ describe('loadDemoGroup', () => {
       [PRACTICE_NAMES],
     );
     expect(hours.filter((p) => p.hours !== null)).toEqual([{ name: 'Willowbrook Vets Clapham', hours: 4 }]);
-    const thread = await rows<{ author: string; signed: string | null; reason: string | null; read: boolean }>(
+    const thread = await rows<{
+      author: string;
+      signed: string | null;
+      reason: string | null;
+      read: boolean;
+    }>(
       `select m.author, m.author_name as signed, r.name as reason, m.read_at is not null as read
          from conversations c join pets pe on pe.id = c.pet_id join clients cl on cl.id = c.client_id
          join practices p on p.id = c.practice_id join conversation_messages m on m.conversation_id = c.id
