@@ -74,6 +74,7 @@ import {
   type PlanWriteDeps,
 } from './plans/index.ts';
 import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
+import { attachmentLinkKey } from './conversations/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;
@@ -272,6 +273,10 @@ export async function buildApp(options: BuildAppOptions) {
       requireHttps: config.practiceEvents.requireHttps,
       allowedPrivateHosts: config.practiceEvents.allowedPrivateHosts,
       ...(resolveHost ? { resolveHost } : {}),
+    },
+    conversationReads: {
+      apiPublicUrl: config.publicUrl,
+      attachmentLinkKey: attachmentLinkKey(config.verificationCodePepper),
     },
   });
   // Stripe's webhooks: a machine route whose only key is Stripe's signature (decision 0157).

@@ -40,5 +40,6 @@ export const machineGrantKinds = [
   'prescription-requests',
   'webhook-endpoints',
   'booking-payments',
+  'messages',
 ] as const;
 export type MachineGrantKind = (typeof machineGrantKinds)[number];

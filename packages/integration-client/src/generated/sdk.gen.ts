@@ -96,6 +96,9 @@ import type {
   GetPlanMembershipVersionData,
   GetPlanMembershipVersionErrors,
   GetPlanMembershipVersionResponses,
+  GetPracticeConversationData,
+  GetPracticeConversationErrors,
+  GetPracticeConversationResponses,
   GetPracticeVersionData,
   GetPracticeVersionErrors,
   GetPracticeVersionResponses,
@@ -114,6 +117,9 @@ import type {
   ListBookingPaymentsData,
   ListBookingPaymentsErrors,
   ListBookingPaymentsResponses,
+  ListPracticeConversationsData,
+  ListPracticeConversationsErrors,
+  ListPracticeConversationsResponses,
   ListPracticeEventsData,
   ListPracticeEventsErrors,
   ListPracticeEventsResponses,
@@ -1661,5 +1667,41 @@ export const listBookingPayments = <ThrowOnError extends boolean = false>(
   (options.client ?? client).get<ListBookingPaymentsResponses, ListBookingPaymentsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/integration/v1/practices/{practice_ref}/booking-payments',
+    ...options,
+  });
+
+/**
+ * This practice’s conversations with its clients, newest activity first
+ *
+ * Each with its client and pet (null: about the account), its state and the owner’s messages not yet marked read. Pass the answer’s `next_after` as `after` for the next page (null: none); `limit` is 1 to 200 (50 by default); `status` keeps open or closed ones only. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref` answers 404.
+ */
+export const listPracticeConversations = <ThrowOnError extends boolean = false>(
+  options: Options<ListPracticeConversationsData, ThrowOnError>,
+): RequestResult<ListPracticeConversationsResponses, ListPracticeConversationsErrors, ThrowOnError> =>
+  (options.client ?? client).get<
+    ListPracticeConversationsResponses,
+    ListPracticeConversationsErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/conversations',
+    ...options,
+  });
+
+/**
+ * One conversation of this practice, its messages oldest first
+ *
+ * Each attachment carries a link signed now, working 7 days, to its bytes; read the conversation again for a fresh one. A conversation of another practice answers 404 as a missing one does. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref` answers 404.
+ */
+export const getPracticeConversation = <ThrowOnError extends boolean = false>(
+  options: Options<GetPracticeConversationData, ThrowOnError>,
+): RequestResult<GetPracticeConversationResponses, GetPracticeConversationErrors, ThrowOnError> =>
+  (options.client ?? client).get<
+    GetPracticeConversationResponses,
+    GetPracticeConversationErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}',
     ...options,
   });

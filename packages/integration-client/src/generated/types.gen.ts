@@ -17825,6 +17825,418 @@ export type ListBookingPaymentsResponses = {
 
 export type ListBookingPaymentsResponse = ListBookingPaymentsResponses[keyof ListBookingPaymentsResponses];
 
+export type ListPracticeConversationsData = {
+  body?: never;
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+  };
+  query?: {
+    status?: 'open' | 'closed';
+    after?: string;
+    limit?: number;
+  };
+  url: '/integration/v1/practices/{practice_ref}/conversations';
+};
+
+export type ListPracticeConversationsErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type ListPracticeConversationsError =
+  ListPracticeConversationsErrors[keyof ListPracticeConversationsErrors];
+
+export type ListPracticeConversationsResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    practice_ref: string;
+    conversations: Array<{
+      conversation_id: number;
+      /**
+       * The practice system’s reference, once it gave one.
+       */
+      conversation_ref: string | null;
+      client_id: number;
+      client_ref: string | null;
+      /**
+       * Null: a conversation about the account, not a pet.
+       */
+      pet_id: number | null;
+      pet_ref: string | null;
+      pet_name: string | null;
+      status: 'open' | 'closed';
+      last_message_at: string;
+      closed_at: string | null;
+      created_at: string;
+      /**
+       * The owner’s messages the practice has not marked read (POST …/read).
+       */
+      unread_client_messages: number;
+    }>;
+    next_after: string | null;
+  };
+};
+
+export type ListPracticeConversationsResponse =
+  ListPracticeConversationsResponses[keyof ListPracticeConversationsResponses];
+
+export type GetPracticeConversationData = {
+  body?: never;
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+    /**
+     * The portal’s id of the conversation.
+     */
+    conversation_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}';
+};
+
+export type GetPracticeConversationErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type GetPracticeConversationError = GetPracticeConversationErrors[keyof GetPracticeConversationErrors];
+
+export type GetPracticeConversationResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    conversation_id: number;
+    /**
+     * The practice system’s reference, once it gave one.
+     */
+    conversation_ref: string | null;
+    client_id: number;
+    client_ref: string | null;
+    /**
+     * Null: a conversation about the account, not a pet.
+     */
+    pet_id: number | null;
+    pet_ref: string | null;
+    pet_name: string | null;
+    status: 'open' | 'closed';
+    last_message_at: string;
+    closed_at: string | null;
+    created_at: string;
+    practice_ref: string;
+    messages: Array<{
+      message_id: number;
+      /**
+       * An answer’s reference in the practice system.
+       */
+      message_ref: string | null;
+      author: 'client' | 'practice';
+      author_name: string | null;
+      body: string;
+      sent_at: string;
+      /**
+       * When the other side read it.
+       */
+      read_at: string | null;
+      suggested_reason_id: number | null;
+      suggested_reason_ref: string | null;
+      attachments: Array<{
+        attachment_id: number;
+        kind: 'photo' | 'video';
+        /**
+         * As its content proved it to be (a HEIC photo is the JPEG it became).
+         */
+        content_type: string;
+        byte_size: number;
+        width: number | null;
+        height: number | null;
+        /**
+         * Hex SHA-256 of the bytes the link serves.
+         */
+        sha256: string;
+        scan_state: 'pending' | 'clean' | 'infected' | 'not_scanned';
+        /**
+         * A signed link to the bytes, working 7 days from this answer; null while the malware scan is pending or when the file was found infected (never served).
+         */
+        url: string | null;
+        url_expires_at: string | null;
+      }>;
+    }>;
+  };
+};
+
+export type GetPracticeConversationResponse =
+  GetPracticeConversationResponses[keyof GetPracticeConversationResponses];
+
 export type ClientRegisteredEventWebhookWebhookPayload = ClientRegisteredEvent;
 
 export type ClientRegisteredEventWebhookWebhookRequest = {

@@ -136,6 +136,9 @@ const integrationPaths = [
   // Deposits and card holds at booking (decision 0158).
   '/integration/v1/practices/{practice_ref}/appointment-reasons/{reason_ref}/booking-payment',
   '/integration/v1/practices/{practice_ref}/booking-payments',
+  // A practice's conversations, read by its system (decision 0169).
+  '/integration/v1/practices/{practice_ref}/conversations',
+  '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}',
 ];
 const isIntegrationPath = (path: string) => path.startsWith(`${integrationPathPrefix}/`);
 
