@@ -1,5 +1,6 @@
 import { appointmentEventExamples } from './appointment-event-examples.ts';
 import { exampleAddress } from './example-address.ts';
+import { messageEventExamples } from './message-event-examples.ts';
 import { paymentEventExamples } from './payment-event-examples.ts';
 import { planEventExamples } from './plan-event-examples.ts';
 import type { PracticeEventEnvelope, PracticeEventType } from './practice-events.ts';
@@ -232,4 +233,5 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
   },
   ...paymentEventExamples,
   ...planEventExamples,
+  ...messageEventExamples,
 };

@@ -15,6 +15,7 @@ import {
   planJoinedSchema,
   planPaymentFailedSchema,
 } from './plan-events.ts';
+import { messageSentSchema } from './message-events.ts';
 import { medicineCategories, supplyMethods } from './prescription-rules.ts';
 
 /**
@@ -35,6 +36,7 @@ export const practiceEventRecordKinds = [
   'estimate',
   'payment',
   'plan_membership',
+  'conversation',
 ] as const;
 export type PracticeEventRecordKind = (typeof practiceEventRecordKinds)[number];
 
@@ -69,6 +71,7 @@ export const practiceEventTypes = [
   'plan.cancelled',
   'plan.direct_debit_failed',
   'plan.payment_failed',
+  'message.sent',
 ] as const;
 export type PracticeEventType = (typeof practiceEventTypes)[number];
 
@@ -316,6 +319,8 @@ export const practiceEventDataSchemas = {
   'plan.cancelled': planCancelledSchema,
   'plan.direct_debit_failed': planDirectDebitFailedSchema,
   'plan.payment_failed': planPaymentFailedSchema,
+  /** The owner wrote to the practice (issue 66, decision 0168): message-events.ts. */
+  'message.sent': messageSentSchema,
 } satisfies Record<PracticeEventType, z.ZodType>;
 
 export type PracticeEventData<T extends PracticeEventType> = z.infer<(typeof practiceEventDataSchemas)[T]>;
@@ -351,6 +356,7 @@ export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventR
   'plan.cancelled': 'plan_membership',
   'plan.direct_debit_failed': 'plan_membership',
   'plan.payment_failed': 'plan_membership',
+  'message.sent': 'conversation',
 };
 
 /** The field of an event's data that names the record it is about. */
@@ -362,6 +368,7 @@ export const practiceEventRecordIdField = {
   estimate: 'estimate_id',
   payment: 'payment_id',
   plan_membership: 'membership_id',
+  conversation: 'conversation_id',
 } as const satisfies Record<PracticeEventRecordKind, string>;
 
 /** The event id as sent: the `webhook-id` header and the envelope's `id`, the same on every retry. */

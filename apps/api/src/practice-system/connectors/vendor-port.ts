@@ -193,6 +193,10 @@ export async function writeEvent(
     case 'plan.direct_debit_failed':
     case 'plan.payment_failed':
       return notApplicable;
+    // An owner's message (issue 66, decision 0168): neither vendor documents a way in for a client's
+    // message (docs/messages-practice-systems.md), so it reaches the practice by the feed.
+    case 'message.sent':
+      return notApplicable;
   }
 }
 
