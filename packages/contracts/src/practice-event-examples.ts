@@ -7,6 +7,8 @@ import type { PracticeEventEnvelope, PracticeEventType } from './practice-events
 
 /** The example client's marketing choices: none by any channel. */
 const noMarketing = { email: false, sms: false, phone: false, post: false };
+/** Told of the practice's answers by e-mail only (decision 0168). */
+const answersByEmail = { email: true, sms: false, phone: false, post: false };
 
 /**
  * One event of each type as the portal sends it (a webhook body, a feed item): the examples of the
@@ -39,6 +41,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
           post: false,
         },
         marketing: noMarketing,
+        messages: answersByEmail,
       },
     },
   },
@@ -82,6 +85,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
           post: false,
         },
         marketing: noMarketing,
+        messages: answersByEmail,
       },
     },
   },

@@ -4,3 +4,4 @@
  */
 export * from './attachment-links/index.ts';
 export * from './events/index.ts';
+export * from './practice-answers/index.ts';

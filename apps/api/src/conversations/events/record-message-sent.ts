@@ -12,7 +12,7 @@ export interface AttachmentLinkSettings {
   key: AttachmentLinkKey;
 }
 
-interface SentMessageRow {
+type SentMessageRow = {
   message_id: number;
   conversation_id: number;
   conversation_ref: string | null;
@@ -24,15 +24,15 @@ interface SentMessageRow {
   pet_ref: string | null;
   body: string;
   sent_at: Date | string;
-}
+};
 
-interface AttachmentRow {
+type AttachmentRow = {
   attachment_id: number;
   kind: AttachmentKind;
   content_type: string;
   byte_size: number;
   sha256: string;
-}
+};
 
 const dayMs = 86_400_000;
 

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acknowledgementRoutes, mergeRoutes } from '../acknowledgements/index.ts';
 import { bookingPaymentRoutes } from '../booking-payments/index.ts';
+import { conversationWriteRoutes } from '../conversations/index.ts';
 import { failureLimit, integrationScope, type MachineGrant, type RoutePlugin } from '../../platform/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
@@ -70,6 +71,7 @@ export function integrationRoutePlugins(settings: IntegrationRouteSettings): Rou
     ofKind('prescription-requests', prescriptionAnswerRoutes(settings)),
     ofKind('webhook-endpoints', webhookEndpointRoutes(settings.webhooks)),
     ofKind('booking-payments', bookingPaymentRoutes()),
+    ofKind('messages', conversationWriteRoutes(settings)),
   ];
 }
 
