@@ -79,6 +79,12 @@ const ref = z.string().nullable();
 const id = z.number().int().positive();
 const instant = z.iso.datetime({ offset: true });
 
+/**
+ * The client's contact preferences as an event carries them. `messages` (decision 0168) came within v1, so
+ * it is optional here: the feed sends events written before it as they were (docs/integration/versioning.md).
+ */
+const eventContactPreferences = contactPreferenceChoicesSchema.partial({ messages: true });
+
 /** A record of the practice's: its portal id and its reference (null when the portal has none yet). */
 const practiceRecord = { practice_id: id, practice_ref: ref };
 const clientRecord = { client_id: id, client_ref: ref };
@@ -141,7 +147,7 @@ export const practiceEventDataSchemas = {
     ...clientRecord,
     ...practiceRecord,
     ...clientDetails,
-    contact_preferences: contactPreferenceChoicesSchema.nullable(),
+    contact_preferences: eventContactPreferences.nullable(),
   }),
   /** A signed-in person was linked to a client record the practice already has. */
   'client.linked': z.object({ ...clientRecord, ...practiceRecord }),
@@ -156,7 +162,7 @@ export const practiceEventDataSchemas = {
   /** The client saved their contact preferences (all of them, as now stored). */
   'client.contact_preferences_changed': z.object({
     ...clientRecord,
-    contact_preferences: contactPreferenceChoicesSchema,
+    contact_preferences: eventContactPreferences,
   }),
   /**
    * The client deleted their online account (decision 0080): the record is no longer linked to a sign-in,

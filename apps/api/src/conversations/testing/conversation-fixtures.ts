@@ -19,7 +19,7 @@ export async function createMessagingClient(
     homePracticeId: practiceId,
     identitySubject: `subject-${randomUUID()}`,
     pmsRef: `C-${randomUUID().slice(0, 8)}`,
-    mobilePhone: options.mobilePhone === undefined ? '07700900123' : options.mobilePhone,
+    mobilePhone: options.mobilePhone === undefined ? '07400 123456' : options.mobilePhone,
   });
   const pet = await createPet(db, { clientId: client.id, pmsRef: `P-${randomUUID().slice(0, 8)}` });
   return { practiceId, client, pet };
