@@ -193,8 +193,8 @@ export async function writeEvent(
     case 'plan.direct_debit_failed':
     case 'plan.payment_failed':
       return notApplicable;
-    // An owner's message (issue 66, decision 0168): neither vendor documents a way in for a client's
-    // message (docs/messages-practice-systems.md), so it reaches the practice by the feed.
+    // An owner's message (issue 66, decision 0168): ezyVet documents communications but no way for an
+    // answer to come back, Provet Cloud neither (docs/messages-practice-systems.md): the feed carries it.
     case 'message.sent':
       return notApplicable;
   }
