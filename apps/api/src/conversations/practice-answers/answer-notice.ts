@@ -4,6 +4,7 @@ import { brandedEmail } from '@vet/email/branded-email';
 import { enqueueEmail } from '@vet/email/enqueue-email';
 import { enqueueSms } from '@vet/email/enqueue-sms';
 import type { OutgoingEmail } from '@vet/email/outgoing-email';
+import { endOfQuietHours } from '@vet/email/quiet-hours';
 import { sql } from 'drizzle-orm';
 
 /** What the answer notices need of the app's config. */
@@ -74,19 +75,22 @@ export const answerNoticeSms = (settings: AnswerNoticeSettings, facts: AnswerNot
 /**
  * Queues the owner's notices of the answer `messageId` and marks it notified, in the answer's transaction:
  * the e-mail (unless the owner switched it off for this purpose), and a text where they chose texts for
- * it and their mobile number is a UK one. Marked even when nothing could be sent, so it is never retried.
- * Returns what was queued (counts, for the caller's log: no address, no name).
+ * it and their mobile number is a UK one, held until 08:00 in quiet hours. Marked even when nothing could
+ * be sent, so it is never retried. Returns what was queued (for the caller's log: no address, no name).
  */
 export async function queueAnswerNotices(
   tx: Executor,
   settings: AnswerNoticeSettings,
   messageId: number,
   facts: AnswerNoticeFacts,
+  now: Date = new Date(),
 ): Promise<{ email: boolean; sms: boolean }> {
   const email = facts.byEmail && facts.email !== null;
   if (email) await enqueueEmail(tx, answerNoticeEmail(settings, { ...facts, email: facts.email! }));
   const to = facts.bySms && facts.mobilePhone ? ukMobileNumber(facts.mobilePhone) : null;
-  if (to) await enqueueSms(tx, { to, body: answerNoticeSms(settings, facts) });
+  // A text waits for the morning, as reminders do (decision 0085); an e-mail waits in its inbox anyway.
+  if (to)
+    await enqueueSms(tx, { to, body: answerNoticeSms(settings, facts) }, { runAt: endOfQuietHours(now) });
   await tx.execute(sql`update conversation_messages set notified_at = now() where id = ${messageId}`);
   return { email, sms: to !== null };
 }
