@@ -15,6 +15,9 @@ import type {
   AcknowledgeOnlinePetData,
   AcknowledgeOnlinePetErrors,
   AcknowledgeOnlinePetResponses,
+  AnswerConversationData,
+  AnswerConversationErrors,
+  AnswerConversationResponses,
   AnswerPrescriptionRequestData,
   AnswerPrescriptionRequestErrors,
   AnswerPrescriptionRequestResponses,
@@ -27,6 +30,9 @@ import type {
   ClearBookingPaymentData,
   ClearBookingPaymentErrors,
   ClearBookingPaymentResponses,
+  CloseConversationData,
+  CloseConversationErrors,
+  CloseConversationResponses,
   DeactivateAppointmentReasonData,
   DeactivateAppointmentReasonErrors,
   DeactivateAppointmentReasonResponses,
@@ -132,6 +138,9 @@ import type {
   MapListValueData,
   MapListValueErrors,
   MapListValueResponses,
+  MarkConversationReadData,
+  MarkConversationReadErrors,
+  MarkConversationReadResponses,
   MergeOnlineClientData,
   MergeOnlineClientErrors,
   MergeOnlineClientResponses,
@@ -1703,5 +1712,55 @@ export const getPracticeConversation = <ThrowOnError extends boolean = false>(
   >({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}',
+    ...options,
+  });
+
+/**
+ * Answer an owner’s conversation
+ *
+ * The answer (1 to 10000 characters) is shown to the owner with its signature; the owner’s earlier messages read as read. The owner is e-mailed (and sent a text where they chose it) that the practice answered, with a link behind sign-in: never the text. 201 stored; the same `message_ref` again answers 200 `unchanged` with the first answer and sends nothing. A closed conversation answers 409 `conversation_closed`; an unknown `suggested_reason_ref` 422 `references_refused`. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref`, or a conversation that is not this practice’s, answers 404.
+ */
+export const answerConversation = <ThrowOnError extends boolean = false>(
+  options: Options<AnswerConversationData, ThrowOnError>,
+): RequestResult<AnswerConversationResponses, AnswerConversationErrors, ThrowOnError> =>
+  (options.client ?? client).post<AnswerConversationResponses, AnswerConversationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/messages',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Mark the owner’s messages read, up to one
+ *
+ * The owner’s messages of this conversation up to `up_to_message_id` (one of theirs here, else 422 `references_refused`) show the owner as read. Marking again changes nothing (`marked_read` 0). A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref`, or a conversation that is not this practice’s, answers 404.
+ */
+export const markConversationRead = <ThrowOnError extends boolean = false>(
+  options: Options<MarkConversationReadData, ThrowOnError>,
+): RequestResult<MarkConversationReadResponses, MarkConversationReadErrors, ThrowOnError> =>
+  (options.client ?? client).post<MarkConversationReadResponses, MarkConversationReadErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/read',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Close a conversation
+ *
+ * It takes no more answers; the owner can still read it, and their next message about the same pet opens a new conversation. Closing a closed one answers `unchanged`. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref`, or a conversation that is not this practice’s, answers 404.
+ */
+export const closeConversation = <ThrowOnError extends boolean = false>(
+  options: Options<CloseConversationData, ThrowOnError>,
+): RequestResult<CloseConversationResponses, CloseConversationErrors, ThrowOnError> =>
+  (options.client ?? client).post<CloseConversationResponses, CloseConversationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/close',
     ...options,
   });

@@ -33,7 +33,8 @@ export type Webhooks =
   | PlanJoinedEventWebhookWebhookRequest
   | PlanCancelledEventWebhookWebhookRequest
   | PlanDirectDebitFailedEventWebhookWebhookRequest
-  | PlanPaymentFailedEventWebhookWebhookRequest;
+  | PlanPaymentFailedEventWebhookWebhookRequest
+  | MessageSentEventWebhookWebhookRequest;
 
 /**
  * client.registered
@@ -72,6 +73,12 @@ export type ClientRegisteredEvent = {
         post: boolean;
       };
       marketing: {
+        email: boolean;
+        sms: boolean;
+        phone: boolean;
+        post: boolean;
+      };
+      messages?: {
         email: boolean;
         sms: boolean;
         phone: boolean;
@@ -160,6 +167,12 @@ export type ClientContactPreferencesChangedEvent = {
         post: boolean;
       };
       marketing: {
+        email: boolean;
+        sms: boolean;
+        phone: boolean;
+        post: boolean;
+      };
+      messages?: {
         email: boolean;
         sms: boolean;
         phone: boolean;
@@ -919,6 +932,43 @@ export type PlanPaymentFailedEvent = {
     amount_pence: number;
     failed_on: string;
     cause: string | null;
+  };
+};
+
+/**
+ * message.sent
+ */
+export type MessageSentEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'message.sent';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    conversation_id: number;
+    conversation_ref: string | null;
+    message_id: number;
+    practice_id: number;
+    practice_ref: string | null;
+    client_id: number;
+    client_ref: string | null;
+    pet_id: number | null;
+    pet_ref: string | null;
+    body: string;
+    attachments: Array<{
+      attachment_id: number;
+      kind: 'photo' | 'video';
+      content_type: string;
+      byte_size: number;
+      sha256: string;
+      url: string;
+      link_expires_at: string;
+    }>;
+    sent_at: string;
   };
 };
 
@@ -14581,6 +14631,7 @@ export type ListPracticeEventsResponses = {
         | PlanCancelledEvent
         | PlanDirectDebitFailedEvent
         | PlanPaymentFailedEvent
+        | MessageSentEvent
       ) & {
         id: string;
         type:
@@ -14612,7 +14663,8 @@ export type ListPracticeEventsResponses = {
           | 'plan.joined'
           | 'plan.cancelled'
           | 'plan.direct_debit_failed'
-          | 'plan.payment_failed';
+          | 'plan.payment_failed'
+          | 'message.sent';
         timestamp: string;
         data: {
           [key: string]: unknown;
@@ -18237,6 +18289,673 @@ export type GetPracticeConversationResponses = {
 export type GetPracticeConversationResponse =
   GetPracticeConversationResponses[keyof GetPracticeConversationResponses];
 
+export type AnswerConversationData = {
+  body: {
+    /**
+     * The practice system’s own id of this answer: sending it again stores nothing new and answers the same.
+     */
+    message_ref: string;
+    /**
+     * What the owner reads, as written (the e-mail telling them of it never carries it).
+     */
+    body: string;
+    /**
+     * Who answered, as the owner sees it: “Sam, veterinary nurse”.
+     */
+    author_name: string;
+    /**
+     * An appointment reason to book for this conversation’s pet: the owner sees a button to book it.
+     */
+    suggested_reason_ref?: string;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+    /**
+     * The portal’s id of the conversation (`message.sent`).
+     */
+    conversation_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/messages';
+};
+
+export type AnswerConversationErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type AnswerConversationError = AnswerConversationErrors[keyof AnswerConversationErrors];
+
+export type AnswerConversationResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    conversation_id: number;
+    message_id: number;
+    message_ref: string;
+    outcome: 'applied' | 'unchanged';
+    sent_at: string;
+  };
+  /**
+   * Default Response
+   */
+  201: {
+    conversation_id: number;
+    message_id: number;
+    message_ref: string;
+    outcome: 'applied' | 'unchanged';
+    sent_at: string;
+  };
+};
+
+export type AnswerConversationResponse = AnswerConversationResponses[keyof AnswerConversationResponses];
+
+export type MarkConversationReadData = {
+  body: {
+    /**
+     * The portal’s id of the owner’s latest message read (`message_id`).
+     */
+    up_to_message_id: number;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+    /**
+     * The portal’s id of the conversation (`message.sent`).
+     */
+    conversation_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/read';
+};
+
+export type MarkConversationReadErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type MarkConversationReadError = MarkConversationReadErrors[keyof MarkConversationReadErrors];
+
+export type MarkConversationReadResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    conversation_id: number;
+    marked_read: number;
+  };
+};
+
+export type MarkConversationReadResponse = MarkConversationReadResponses[keyof MarkConversationReadResponses];
+
+export type CloseConversationData = {
+  body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+    /**
+     * The portal’s id of the conversation (`message.sent`).
+     */
+    conversation_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/close';
+};
+
+export type CloseConversationErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type CloseConversationError = CloseConversationErrors[keyof CloseConversationErrors];
+
+export type CloseConversationResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    conversation_id: number;
+    status: 'open' | 'closed';
+    closed_at: string;
+    outcome: 'applied' | 'unchanged';
+  };
+};
+
+export type CloseConversationResponse = CloseConversationResponses[keyof CloseConversationResponses];
+
 export type ClientRegisteredEventWebhookWebhookPayload = ClientRegisteredEvent;
 
 export type ClientRegisteredEventWebhookWebhookRequest = {
@@ -18494,6 +19213,15 @@ export type PlanPaymentFailedEventWebhookWebhookPayload = PlanPaymentFailedEvent
 export type PlanPaymentFailedEventWebhookWebhookRequest = {
   body: PlanPaymentFailedEventWebhookWebhookPayload;
   key: 'plan.payment_failed';
+  path?: never;
+  query?: never;
+};
+
+export type MessageSentEventWebhookWebhookPayload = MessageSentEvent;
+
+export type MessageSentEventWebhookWebhookRequest = {
+  body: MessageSentEventWebhookWebhookPayload;
+  key: 'message.sent';
   path?: never;
   query?: never;
 };

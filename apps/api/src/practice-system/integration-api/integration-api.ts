@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acknowledgementRoutes, mergeRoutes } from '../acknowledgements/index.ts';
 import { bookingPaymentRoutes } from '../booking-payments/index.ts';
 import { conversationReadRoutes, type ConversationReadSettings } from '../conversation-reads/index.ts';
+import { conversationWriteRoutes } from '../conversations/index.ts';
 import { failureLimit, integrationScope, type MachineGrant, type RoutePlugin } from '../../platform/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
@@ -74,6 +75,7 @@ export function integrationRoutePlugins(settings: IntegrationRouteSettings): Rou
     ofKind('webhook-endpoints', webhookEndpointRoutes(settings.webhooks)),
     ofKind('booking-payments', bookingPaymentRoutes()),
     ofKind('messages', conversationReadRoutes(settings.conversationReads)),
+    ofKind('messages', conversationWriteRoutes(settings)),
   ];
 }
 
