@@ -29,6 +29,7 @@ export {
   amendAppointment,
   cancelAppointment,
   departureCancellation,
+  departureReasonCodes,
   getAppointment,
 } from './change-appointment.ts';
 export { bookVisit } from './book-visit.ts';
