@@ -732,7 +732,7 @@ export type PaymentHoldReleasedEvent = {
     currency: 'GBP';
     provider: 'stripe';
     provider_payment_id: string;
-    reason: 'attended' | 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept';
+    reason: 'attended' | 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept' | 'pet_died';
     released_at: string;
   };
 };
@@ -765,7 +765,7 @@ export type PaymentRefundedEvent = {
     provider_payment_id: string;
     refund_id: number;
     provider_refund_id: string;
-    reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept';
+    reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept' | 'pet_died';
     refunded_at: string;
   };
 };
@@ -797,7 +797,7 @@ export type PaymentRefundFailedEvent = {
     provider: 'stripe';
     provider_payment_id: string;
     refund_id: number;
-    reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept';
+    reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept' | 'pet_died';
     attempts: number;
     failed_at: string;
   };
@@ -2982,6 +2982,7 @@ export type PutPracticeData = {
     prescription_review_months?: number | null;
     written_prescription_fee?: string | null;
     written_prescription_further_fee?: string | null;
+    message_answer_hours?: number | null;
     /**
      * Rows of opening_hours.csv that replace the stored ones whole; leave it out to keep them. Each row's practice_ref is the record's: leave it out.
      */
@@ -3221,6 +3222,7 @@ export type PutPracticeBatchData = {
       prescription_review_months?: number | null;
       written_prescription_fee?: string | null;
       written_prescription_further_fee?: string | null;
+      message_answer_hours?: number | null;
       /**
        * Rows of opening_hours.csv that replace the stored ones whole; leave it out to keep them. Each row's practice_ref is the record's: leave it out.
        */
