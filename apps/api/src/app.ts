@@ -74,6 +74,7 @@ import {
   type PlanWriteDeps,
 } from './plans/index.ts';
 import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
+import { attachmentDepsOf, attachmentLinkRoutes, attachmentRoutes } from './conversations/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;
@@ -115,6 +116,8 @@ export async function buildApp(options: BuildAppOptions) {
     brandName: config.brandName,
     now: () => new Date(),
   };
+  // Owners' photos and videos (issue 66, decision 0166): the configured store and malware scanner.
+  const attachments = attachmentDepsOf(config.attachments, db);
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     // One line per answered request (http/request-log.ts).
@@ -189,6 +192,12 @@ export async function buildApp(options: BuildAppOptions) {
         manageLinks: links,
         mailFrom: config.mailFrom,
       }),
+      // The practice system's signed link to a sent message's attachment: the signature is its key.
+      attachmentLinkRoutes({
+        store: attachments.store,
+        secret: config.verificationCodePepper,
+        now: () => new Date(),
+      }),
     ],
   });
   // Signed in, linked to a client record or not yet (the profile says which; onboarding needs both).
@@ -258,6 +267,8 @@ export async function buildApp(options: BuildAppOptions) {
         bookingsPerIdentity: config.bookingRateLimitMax,
       }),
       membershipWriteRoutes(plans),
+      // Messages with the practice (issue 66): the owner's uploads, read and removed before sending.
+      attachmentRoutes({ store: attachments.store, scanner: attachments.scanner }),
     ],
     requireLinkedClient: true,
   });

@@ -21,6 +21,7 @@ import {
   toErrorResponse,
 } from './platform/index.ts';
 import { gocardlessProvider, planTasks } from './plans/index.ts';
+import { attachmentStoreOf, unsentAttachmentCrontab, unsentAttachmentTasks } from './conversations/index.ts';
 import { connectorsPlugin, createVendorConnection, eventDispatcherPlugin } from './practice-system/index.ts';
 
 type AppWithWorkers = Parameters<typeof emailWorkerPlugin>[0];
@@ -48,7 +49,16 @@ export async function registerWorkers(
     config.directDebit.provider === 'gocardless'
       ? planTasks(gocardlessProvider(config.directDebit))
       : undefined;
-  await app.register(emailWorkerPlugin, { ...direct, tasks: plans });
+  // Uploads never sent on a message, deleted with their bytes after a day (decision 0165).
+  const unsentAttachments = unsentAttachmentTasks({
+    store: (db) => attachmentStoreOf(config.attachments.store, db),
+    logger: app.log.child({ component: 'unsent-attachments' }),
+  });
+  await app.register(emailWorkerPlugin, {
+    ...direct,
+    tasks: (db) => ({ ...plans?.(db), ...unsentAttachments(db) }),
+    crontab: [unsentAttachmentCrontab],
+  });
   // The connectors (decision 0106): their reading, and their way out, which the dispatcher below hands
   // their endpoints' events to.
   await app.register(connectorsPlugin, {

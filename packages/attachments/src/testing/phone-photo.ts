@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import exifr from 'exifr';
 import sharp from 'sharp';
 
 /** Where the test photos say they were taken: Clapham Common, London (a made-up owner's garden). */
@@ -63,3 +64,15 @@ export const testFile = (name: 'phone.heic' | 'phone.mov' | 'phone.mp4') =>
 
 /** The location the test videos carry, as ISO 6709 text. */
 export const videoLocation = '+51.5072-000.1276';
+
+/** The GPS position in a file's EXIF (exifr), or undefined where it has none: the proof a photo lost it. */
+export async function gpsOf(bytes: Buffer): Promise<{ latitude: number; longitude: number } | undefined> {
+  const gps = await exifr.gps(bytes).catch(() => undefined);
+  return gps ?? undefined;
+}
+
+/** The EXIF, XMP and orientation sharp finds in a file: all undefined in what the portal stores. */
+export async function metadataOf(bytes: Buffer) {
+  const { format, width, height, exif, xmp, orientation } = await sharp(bytes).metadata();
+  return { format, width, height, exif, xmp, orientation };
+}
