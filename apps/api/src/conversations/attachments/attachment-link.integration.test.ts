@@ -1,4 +1,4 @@
-import { phonePhoto } from '@vet/attachments/testing/phone-photo';
+import { gpsOf, phonePhoto } from '@vet/attachments/testing/phone-photo';
 import { messageAttachments } from '@vet/db/schema/conversations';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { eq } from 'drizzle-orm';
@@ -49,6 +49,8 @@ describe('GET /attachments/:attachmentId?expires&signature', () => {
     });
     const row = await attachmentRow(db, id);
     expect(response.rawPayload.equals((await storedBytes(db, row!.storageKey))!)).toBe(true);
+    // What the practice receives carries no location.
+    expect(await gpsOf(response.rawPayload)).toBeUndefined();
   });
 
   it('answers 404, the same every time, to an unsent file, an expired link, a bad signature and an infected file', async () => {

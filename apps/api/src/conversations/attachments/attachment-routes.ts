@@ -101,6 +101,9 @@ export const attachmentRoutes =
           if (!refusal) throw error;
           request.log.info({ clientId, code: refusal.code }, 'attachment refused');
           const { status, message } = attachmentRefusals[refusal.code];
+          // The rest of a refused upload may still be on its way: the connection closes after the answer
+          // instead of being held open while the client sends what nobody reads.
+          if (refusal.code === 'too_large') reply.header('connection', 'close');
           return reply.code(status).send(errorBody(status, message, undefined, refusal.code));
         }
       },

@@ -134,6 +134,24 @@ describe('POST /v2/attachments', () => {
     expect(await countsOf(db, owner.client.id)).toEqual(before);
   });
 
+  it('over real HTTP, refuses a streamed 60 MB video without waiting for all of it', async () => {
+    const owner = await signedInClient();
+    const address = await context.app.listen({ host: '127.0.0.1', port: 0 });
+    const movie = await testFile('phone.mov');
+    const { payload, headers } = multipartBody(
+      Buffer.concat([movie, Buffer.alloc(60 * 1024 * 1024 - movie.length)]),
+      { fileName: 'long.mov', contentType: 'video/quicktime' },
+    );
+    const response = await fetch(`${address}/v2/attachments`, {
+      method: 'POST',
+      headers: { ...headers, authorization: owner.authorization },
+      body: payload,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'too_large' });
+    expect((await countsOf(db, owner.client.id)).attachments).toBe(0);
+  });
+
   it('refuses what the virus check finds, storing nothing', async () => {
     const owner = await signedInClient();
     const before = await countsOf(db, owner.client.id);
