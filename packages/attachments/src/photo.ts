@@ -1,5 +1,4 @@
 import { maxPhotoSidePixels } from '@vet/contracts/message-rules';
-import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import type { AttachmentType } from './content-type.ts';
 import { AttachmentRefused } from './refusal.ts';
@@ -58,6 +57,8 @@ async function openPhoto(bytes: Buffer, type: AttachmentType): Promise<Sharp> {
   // libheif applies the container's rotation and mirroring (irot/imir) as it decodes, so the pixels come
   // out upright; the decoded image carries no metadata at all.
   // The first (primary) image's size is read before its pixels are decoded, so a huge one costs nothing.
+  // Loaded on the first HEIC only: libheif's WebAssembly is megabytes that most processes never need.
+  const { default: decodeHeic } = await import('heic-decode');
   const images = await decodeHeic.all({ buffer: bytes });
   try {
     const primary = images[0];
