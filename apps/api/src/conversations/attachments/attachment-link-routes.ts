@@ -35,7 +35,7 @@ export const attachmentLinkRoutes =
           params: attachmentIdParamSchema,
           querystring: z.object({ expires: z.string().max(20), signature: z.string().max(100) }),
           produces: ['image/jpeg', 'image/png', 'video/mp4', 'video/quicktime', 'video/webm'],
-          response: { 200: z.any(), 404: apiErrorSchema },
+          response: { 200: z.any(), 206: z.any(), 404: apiErrorSchema, 416: apiErrorSchema },
         },
       },
       async (request, reply) => {
@@ -46,7 +46,7 @@ export const attachmentLinkRoutes =
         if (!row || row.scanState === 'infected' || row.scanState === 'pending') throw notFound(gone);
         const bytes = await deps.store.get(row.storageKey);
         if (!bytes) throw notFound(gone);
-        return sendAttachment(reply, row, bytes);
+        return sendAttachment(request, reply, row, bytes);
       },
     );
     done();

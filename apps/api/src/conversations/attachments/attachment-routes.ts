@@ -118,7 +118,7 @@ export const attachmentRoutes =
           summary: 'The bytes of one of the client’s attachments (sent or not), as decided and re-encoded',
           params: attachmentIdParamSchema,
           produces: ['image/jpeg', 'image/png', 'video/mp4', 'video/quicktime', 'video/webm'],
-          response: { 200: z.any(), 404: apiErrorSchema },
+          response: { 200: z.any(), 206: z.any(), 404: apiErrorSchema, 416: apiErrorSchema },
         },
       },
       async (request, reply) => {
@@ -130,7 +130,7 @@ export const attachmentRoutes =
         if (!row || row.scanState === 'infected' || row.scanState === 'pending') throw notFound(missing);
         const bytes = await withDb.store.get(row.storageKey);
         if (!bytes) throw notFound(missing);
-        return sendAttachment(reply, row, bytes);
+        return sendAttachment(request, reply, row, bytes);
       },
     );
 

@@ -67,7 +67,24 @@ describe('POST /v2/attachments', () => {
       'content-disposition': 'inline; filename=IMG_4032.jpg',
       'cache-control': 'private, max-age=300',
       'content-security-policy': "default-src 'none'; sandbox",
+      'accept-ranges': 'bytes',
     });
+    // A video player's (Safari's) byte ranges: one range is 206, one past the end 416.
+    const range = await context.app.inject({
+      method: 'GET',
+      url: `/v2/attachments/${attachment.id}`,
+      headers: { authorization: owner.authorization, range: 'bytes=100-1099' },
+    });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toBe(`bytes 100-1099/${stored!.length}`);
+    expect(range.rawPayload.equals(stored!.subarray(100, 1100))).toBe(true);
+    const beyond = await context.app.inject({
+      method: 'GET',
+      url: `/v2/attachments/${attachment.id}`,
+      headers: { authorization: owner.authorization, range: `bytes=${stored!.length + 10}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${stored!.length}`);
   });
 
   it('accepts a phone’s HEIC photo as a JPEG', async () => {

@@ -150,4 +150,28 @@ describe('the BFF’s attachment transfers (decision 0166)', () => {
     });
     expect((await response.arrayBuffer()).byteLength).toBe(bytes.length);
   });
+
+  it('passes a video player’s byte range both ways', async () => {
+    const api = streamingApi(
+      () =>
+        new Response(new Uint8Array(100), {
+          status: 206,
+          headers: {
+            'content-type': 'video/mp4',
+            'accept-ranges': 'bytes',
+            'content-range': 'bytes 0-99/5000',
+            'content-length': '100',
+          },
+        }),
+    );
+    const response = await proxyToApi(
+      new Request(`${portalUrl}/bff/v2/attachments/12`, { headers: { range: 'bytes=0-99' } }),
+      ['v2', 'attachments', '12'],
+      options(api),
+    );
+    expect(api.seen[0]!.headers.get('range')).toBe('bytes=0-99');
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe('bytes 0-99/5000');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+  });
 });

@@ -20,7 +20,17 @@ export const attachmentResponseHeaders = [
   'x-content-type-options',
   'content-security-policy',
   'content-length',
+  // A video player (Safari's) asks for byte ranges and plays only from them.
+  'accept-ranges',
+  'content-range',
 ];
+
+/** A download's own request header: the byte range a video player asks for. */
+export function withRange(request: Request, headers: Headers): Headers {
+  const range = request.headers.get('range');
+  if (range !== null) headers.set('range', range);
+  return headers;
+}
 
 /**
  * The upload's body as a stream that counts what passes and fails once past the limit, so the proxy never

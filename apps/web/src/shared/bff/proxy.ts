@@ -13,6 +13,7 @@ import {
   attachmentTimeoutMs,
   countedUpload,
   isAttachmentTransfer,
+  withRange,
 } from './attachment-transfer';
 
 /**
@@ -203,9 +204,10 @@ export async function proxyToApi(
 
   let headers: Headers;
   try {
+    const forwarded = forwardedHeaders(request, options);
     headers = await (options.attachAccessToken ?? withAccessToken)(
       request,
-      forwardedHeaders(request, options),
+      transfer && request.method === 'GET' ? withRange(request, forwarded) : forwarded,
     );
   } catch (error) {
     // The session store (PostgreSQL) cannot be read: say so in the API's shape, without the details.
