@@ -6,7 +6,12 @@ import { createClient } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
 import { sendOnMessage, attachmentRow, storedBytes } from './testing/attachment-scene.ts';
-import { deleteUnsentAttachments } from './unsent-sweep.ts';
+import {
+  deleteUnsentAttachments,
+  deleteUnsentAttachmentsTask,
+  unsentAttachmentCrontab,
+  unsentAttachmentTasks,
+} from './unsent-sweep.ts';
 
 const { db } = useTestDatabase();
 const store = databaseAttachmentStore(db);
@@ -51,5 +56,17 @@ describe('the sweep of unsent uploads', () => {
       expect(await attachmentRow(db, kept.id)).toBeDefined();
       expect(await storedBytes(db, kept.storageKey)).toBeDefined();
     }
+  });
+
+  it('runs as the queue’s hourly task, logging a count and no more', async () => {
+    const client = await createClient(db);
+    const abandoned = await upload(client.id, hours(unsentAttachmentHours + 2));
+    const lines: object[] = [];
+    const logger = { info: (fields: object) => lines.push(fields), warn: () => {}, error: () => {} };
+    const tasks = unsentAttachmentTasks({ store: () => store, logger: logger as never })(db);
+    expect(unsentAttachmentCrontab).toBe(`17 * * * * ${deleteUnsentAttachmentsTask}`);
+    await tasks[deleteUnsentAttachmentsTask]!({}, {} as never);
+    expect(await attachmentRow(db, abandoned.id)).toBeUndefined();
+    expect(lines).toEqual([{ deleted: expect.any(Number) as number }]);
   });
 });
