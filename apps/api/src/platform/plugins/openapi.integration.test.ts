@@ -38,6 +38,8 @@ const publicPaths = [
   '/v2/species',
   '/v2/species/{speciesId}/breeds',
   '/v2/species/{speciesId}/breeds/{breedId}/colours',
+  // The practice system's signed link to a sent message's attachment (issue 66, decision 0165).
+  '/attachments/{attachmentId}',
   '/telemetry/render-errors',
   '/pre-signup/check',
   '/pre-signup/resend',
@@ -125,6 +127,9 @@ const clientOwnedPaths = [
   '/v2/plan-memberships/{membershipId}/confirm',
   '/v2/plan-memberships/{membershipId}/cancellation',
   '/v2/pets/{petId}/plans',
+  // Messages with the practice: the owner's uploads (issue 66).
+  '/v2/attachments',
+  '/v2/attachments/{attachmentId}',
 ];
 
 /**

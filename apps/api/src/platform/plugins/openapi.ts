@@ -56,6 +56,11 @@ export const openApiPlugin = fp<OpenApiOptions>(
             description:
               "Health plans: a practice's plans, the signed-in client's memberships, joining by Direct Debit and leaving",
           },
+          {
+            name: 'messages',
+            description:
+              "Messages with the practice: the signed-in client's uploads and conversations, and the practice's signed link to a sent file",
+          },
           { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
           {
             name: 'manage-link',
