@@ -74,6 +74,7 @@ import {
   type PlanWriteDeps,
 } from './plans/index.ts';
 import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
+import { clientConversationRoutes } from './conversations/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;
@@ -258,6 +259,8 @@ export async function buildApp(options: BuildAppOptions) {
         bookingsPerIdentity: config.bookingRateLimitMax,
       }),
       membershipWriteRoutes(plans),
+      // Messages with the practice (issue 66): the client's conversations and writing.
+      clientConversationRoutes,
     ],
     requireLinkedClient: true,
   });

@@ -31,6 +31,7 @@ const ownedIds = [
   'invoiceId',
   'paymentId',
   'membershipId',
+  'conversationId',
 ] as const;
 const missingId = 2_000_000_000;
 
@@ -118,6 +119,11 @@ describe('another client’s ids, on every client-owned route', () => {
       planId: plan.id,
       petId: owner.pet.id,
     });
+    // A conversation of the owner's with their practice (issue 66).
+    const { rows: conversations } = await pool.query<{ id: number }>(
+      `insert into conversations (practice_id, client_id, pet_id) values ($1, $2, $3) returning id`,
+      [owner.practice.id, owner.client.id, owner.pet.id],
+    );
     const ownedValue = (name: string, id: number | null): string | undefined => {
       switch (name) {
         case 'petId':
@@ -133,6 +139,8 @@ describe('another client’s ids, on every client-owned route', () => {
           return String(id ?? payments[0]!.id);
         case 'membershipId':
           return String(id ?? membership.id);
+        case 'conversationId':
+          return String(id ?? conversations[0]!.id);
         case 'practiceId':
           return String(owner.practice.id);
         case 'appointmentReasonId':

@@ -3,3 +3,4 @@
  * the files they attach, and what the practice system reads and answers.
  */
 export * from './attachment-links/index.ts';
+export { clientConversationRoutes } from './client/index.ts';

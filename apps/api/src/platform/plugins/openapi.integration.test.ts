@@ -125,6 +125,10 @@ const clientOwnedPaths = [
   '/v2/plan-memberships/{membershipId}/confirm',
   '/v2/plan-memberships/{membershipId}/cancellation',
   '/v2/pets/{petId}/plans',
+  // Messages with the practice (issue 66).
+  '/v2/conversations',
+  '/v2/conversations/{conversationId}',
+  '/v2/messages',
 ];
 
 /**

@@ -56,6 +56,10 @@ export const openApiPlugin = fp<OpenApiOptions>(
             description:
               "Health plans: a practice's plans, the signed-in client's memberships, joining by Direct Debit and leaving",
           },
+          {
+            name: 'messages',
+            description: "The signed-in client's conversations with their practice: reading and writing",
+          },
           { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
           {
             name: 'manage-link',
