@@ -4,7 +4,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { press } from './support/actions.ts';
 import { checkTimeClearOfNotice } from './support/booking.ts';
 import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
-import { deleteBookedSince, seedAnswer, seedMessagingScene } from './support/messages.ts';
+import {
+  deleteBookedSince,
+  hasGpsExif,
+  phonePhotoWithLocation,
+  reasonRef,
+  seedAnswer,
+  seedMessagingScene,
+} from './support/messages.ts';
+import { readFeed, writeAsPracticeSystem } from './support/practice-system.ts';
 import { acceptCookies } from './support/onboarding.ts';
 import { screenshots } from './support/screenshots.ts';
 import { desktop, phone390 } from './support/shell.ts';
@@ -13,8 +21,10 @@ import { signIn } from './support/sign-in.ts';
 /**
  * Messages with the practice (issue 66), the owner's side: Olivia writes about Bramble from Bramble's page,
  * told first when to call instead; the practice's answer suggests a booking, which she books from it.
- * Axe-clean at 390 and 1440 px on each page. The "Done when" journey with a phone photo, the practice
- * system's answer through the integration API and the e-mail is `messages-done-when.e2e.test.ts`.
+ * Axe-clean at 390 and 1440 px on each page. Then the issue's "Done when": a phone photo carrying where it
+ * was taken goes with a message (the file the practice system downloads has no location), the practice
+ * system answers through the integration API suggesting a booking, Olivia is e-mailed (the development
+ * mailbox), opens the link, reads the answer and books from it.
  */
 const account = DEMO_ACCOUNT.manyPets;
 const shot = screenshots('/tmp/shots-B');
@@ -23,7 +33,7 @@ async function checkBothWidths(page: Page, name: string): Promise<void> {
   for (const size of [phone390, desktop]) {
     await page.setViewportSize(size);
     await expectNoAxeViolations(page);
-    await shot(page, `${name}-${size.width}`);
+    await shot(page, name);
   }
   await page.setViewportSize(phone390);
 }
@@ -103,6 +113,91 @@ describe('messages with the practice', () => {
     await page.waitForURL((url) => url.pathname === '/appointments/book');
     const query = new URL(page.url()).searchParams;
     expect([query.get('petId'), query.get('reasonId')]).toEqual([String(scene.petId), expect.any(String)]);
+    await page.getByRole('tablist', { name: 'Days' }).waitFor();
+    await checkTimeClearOfNotice(page);
+    await press(page.getByRole('button', { name: 'Continue' }));
+    await press(page.getByRole('button', { name: 'Confirm booking' }));
+    await page.getByRole('heading', { level: 2, name: 'Your appointment is booked' }).waitFor();
+    await page.getByRole('button', { name: /^Tell me if an earlier time comes up for / }).waitFor();
+    expect(await deleteBookedSince(databaseUrl, scene.petId, booked)).toBe(1);
+  });
+
+  it('sends a phone photo without its location, and books from the answer the practice system sent', async () => {
+    const databaseUrl = inject('e2eDatabaseUrl');
+    const scene = await seedMessagingScene(account, 'Bramble', databaseUrl);
+    const page = await newPage(phone390);
+    await signIn(page, account, '/messages');
+    await acceptCookies(page);
+    await page.goto(`/messages/new?petId=${scene.petId}`);
+
+    const photo = await phonePhotoWithLocation();
+    expect(await hasGpsExif(photo)).toBe(true);
+    await page.getByLabel('Add photos or a video').setInputFiles({
+      name: 'IMG_4821.JPG',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+    const draft = page.getByRole('list', { name: 'Files to send' }).getByRole('listitem');
+    await draft.getByText('Ready to send').waitFor({ timeout: 15_000 });
+    await checkBothWidths(page, 'write-with-photo');
+    await page
+      .getByRole('textbox', { name: 'Your message' })
+      .fill('This rash appeared on Bramble’s belly today.');
+    await press(page.getByRole('button', { name: 'Send message' }));
+    await page.waitForURL((url) => /^\/messages\/\d+$/.test(url.pathname));
+    const conversationId = Number(new URL(page.url()).pathname.split('/')[2]);
+    await page.getByRole('link', { name: /^Photo: IMG_4821/ }).waitFor();
+
+    // What the practice system receives: message.sent with a signed link to the re-encoded photo.
+    let sent: { attachments: { url: string }[] } | undefined;
+    await expect
+      .poll(async () => {
+        const event = (await readFeed()).find(
+          (e) => e.type === 'message.sent' && e.data['conversation_id'] === conversationId,
+        );
+        sent = event?.data as typeof sent;
+        return sent?.attachments.length;
+      })
+      .toBe(1);
+    const download = await fetch(sent!.attachments[0]!.url);
+    expect(download.status).toBe(200);
+    expect(await hasGpsExif(Buffer.from(await download.arrayBuffer()))).toBe(false);
+
+    // The practice system answers, suggesting a consultation.
+    await writeAsPracticeSystem(
+      'POST',
+      `practices/${encodeURIComponent(scene.practiceRef)}/conversations/${conversationId}/messages`,
+      {
+        message_ref: `MSG-${crypto.randomUUID().slice(0, 8)}`,
+        body: 'Thank you for the photo. Please book a consultation so the vet can look at it.',
+        author_name: 'Sam, veterinary nurse',
+        suggested_reason_ref: await reasonRef(databaseUrl, 'General consultation'),
+      },
+    );
+
+    // The e-mail says an answer is waiting, without its text, and links to the conversation.
+    await page.goto('/dev/mailbox');
+    const link = page
+      .getByRole('link', { name: `${inject('portalUrl')}/messages/${conversationId}` })
+      .first();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return link.count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(await page.getByText('Please book a consultation so the vet').count()).toBe(0);
+    await page.goto(`/messages/${conversationId}`);
+    await page.getByText('Sam, veterinary nurse').waitFor();
+    await page.getByText('Answered', { exact: true }).waitFor();
+    await checkBothWidths(page, 'answer-from-practice-system');
+
+    const booked = new Date();
+    await press(page.getByRole('link', { name: 'Book General consultation' }));
+    await page.waitForURL((url) => url.pathname === '/appointments/book');
     await page.getByRole('tablist', { name: 'Days' }).waitFor();
     await checkTimeClearOfNotice(page);
     await press(page.getByRole('button', { name: 'Continue' }));

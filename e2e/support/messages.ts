@@ -91,3 +91,48 @@ export async function deleteBookedSince(databaseUrl: string, petId: number, sinc
     await close();
   }
 }
+
+/** The practice system's reference of a demo reason, for an answer's `suggested_reason_ref`. */
+export async function reasonRef(databaseUrl: string, name: string): Promise<string> {
+  const { pool, close } = connectDatabase(databaseUrl, { max: 1 });
+  try {
+    const { rows } = await pool.query<{ pms_ref: string | null }>(
+      'select pms_ref from appointment_reasons where name = $1',
+      [name],
+    );
+    const ref = rows[0]?.pms_ref;
+    if (!ref) throw new Error(`the demo reason ${name} has no practice system reference`);
+    return ref;
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * Whether a JPEG carries a GPS position: its EXIF block (as sharp reads it) holds the pointer to the GPS
+ * directory (tag 0x8825, in the block's own byte order). A phone photo has one; a re-encoded one must not.
+ */
+export async function hasGpsExif(jpeg: Buffer): Promise<boolean> {
+  const { default: sharp } = await import('sharp');
+  const { exif } = await sharp(jpeg).metadata();
+  if (!exif) return false;
+  const littleEndian = exif.includes(Buffer.from('II*\0', 'latin1'));
+  return exif.includes(Buffer.from(littleEndian ? [0x25, 0x88] : [0x88, 0x25]));
+}
+
+/** A phone camera's photo: 3024 × 4032, with the make, model and where it was taken (Clapham Common). */
+export async function phonePhotoWithLocation(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 3024, height: 4032, channels: 3, background: { r: 176, g: 122, b: 96 } } })
+    .jpeg({ quality: 92 })
+    .withExif({
+      IFD0: { Make: 'Apple', Model: 'iPhone 15' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 27/1 4200/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 8/1 4800/100',
+      },
+    })
+    .toBuffer();
+}

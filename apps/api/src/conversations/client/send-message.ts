@@ -87,7 +87,7 @@ async function checkAttachments(tx: Executor, clientId: number, ids: number[]) {
 }
 
 /**
- * POST /v2/messages (issue 66, decision 0165), in one transaction: the client's row is locked first, so
+ * POST /v2/messages (issue 66, decisions 0165, 0167), in one transaction: the client's row is locked first, so
  * one client's sends are decided one at a time (the minute's count, a repeated request id). The open
  * conversation of the pet is found or opened by the partial unique index `conversations_open_uq`, the
  * message written, its files attached in the order named, and the practice system's event recorded with

@@ -34,7 +34,7 @@ function bodyRefusal(text: string): string | null {
  * request id makes a double click or a retry send once (the API answers a repeat with the first message).
  */
 export function MessageComposer({ target }: { target: ComposerTarget }) {
-  const { router } = usePortalRouter();
+  const { router, navigating } = usePortalRouter();
   const ids = useId();
   const [text, setText] = useState('');
   const [petId, setPetId] = useState<number | null>('choose' in target ? target.initialPetId : target.petId);
@@ -56,7 +56,7 @@ export function MessageComposer({ target }: { target: ComposerTarget }) {
     if (sendingRef.current) return;
     const refusal = bodyRefusal(text);
     setFieldError(refusal);
-    setSendError(null);
+    // A refusal shown stays until the send succeeds: the button must not move under a second click.
     if (refusal) return;
     if (uploads.files.some((f) => f.status === 'uploading'))
       return setSendError('Wait for your files to finish uploading, then send.');
@@ -75,6 +75,7 @@ export function MessageComposer({ target }: { target: ComposerTarget }) {
         },
       });
       setText('');
+      setSendError(null);
       uploads.clear();
       requestId.current = null;
       if ('conversationId' in target && target.conversationId === sent.conversationId) router.refresh();
@@ -177,7 +178,7 @@ export function MessageComposer({ target }: { target: ComposerTarget }) {
         </div>
       )}
       <div>
-        <Button type="submit" variant="contained" loading={sending}>
+        <Button type="submit" variant="contained" loading={sending || navigating}>
           Send message
         </Button>
       </div>
