@@ -27,10 +27,14 @@ function CallLink({ practice }: { practice: MessagingPractice }) {
 export function BeforeWriting({
   practice,
   emergencyHref,
+  headingLevel = 2,
 }: {
   practice: MessagingPractice;
   emergencyHref: string;
+  /** 3 under a section's own heading (a conversation's Reply). */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const urgent = (
     <AppAlert severity="warning" title="Urgent or unwell now? Call, do not write" className={styles.alert}>
       <p>{urgentNote}</p>
@@ -43,9 +47,9 @@ export function BeforeWriting({
   if (practice.answerWithinHours === null)
     return (
       <section aria-labelledby="call-the-practice" className={styles.before}>
-        <h2 id="call-the-practice" className="visually-hidden">
+        <Heading id="call-the-practice" className="visually-hidden">
           Call the practice
-        </h2>
+        </Heading>
         <p>
           {practice.name} does not take messages online. Please call the practice on{' '}
           <CallLink practice={practice} />.
@@ -55,9 +59,9 @@ export function BeforeWriting({
     );
   return (
     <section aria-labelledby="before-you-write" className={styles.before}>
-      <h2 id="before-you-write" className={styles.subheading}>
+      <Heading id="before-you-write" className={styles.subheading}>
         Before you write
-      </h2>
+      </Heading>
       {urgent}
       <p>
         {practice.name} answers messages {answerTimeWords(practice.answerWithinHours)}.{' '}

@@ -46,7 +46,11 @@ export default async function ConversationPage({ params }: { params: Promise<{ c
               <h2 id="write-again" className={styles.subheading}>
                 {thread.status === 'closed' ? 'Write again' : 'Reply'}
               </h2>
-              <BeforeWriting practice={thread.practice} emergencyHref={links.emergencyVets} />
+              <BeforeWriting
+                practice={thread.practice}
+                emergencyHref={links.emergencyVets}
+                headingLevel={3}
+              />
               {thread.practice.answerWithinHours !== null && (
                 <MessageComposer target={{ petId: thread.petId, conversationId: thread.id }} />
               )}
