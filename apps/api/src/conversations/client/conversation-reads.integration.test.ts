@@ -5,7 +5,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
-import { insertAnswer, insertAttachment, messagingScene } from '../testing/conversation-fixtures.ts';
+import { insertAnswer, insertAttachment, messagingScene } from '../testing/client-conversation-fixtures.ts';
 
 /** Issue 66: the owner reads their conversations and each message's state, their own only. */
 const database = useTestDatabase();

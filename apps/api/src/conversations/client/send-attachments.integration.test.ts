@@ -4,7 +4,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
-import { insertAttachment, messagingScene } from '../testing/conversation-fixtures.ts';
+import { insertAttachment, messagingScene } from '../testing/client-conversation-fixtures.ts';
 
 /** Issue 66: the files on a message are the client's own unsent uploads, three photos or one video. */
 const database = useTestDatabase();

@@ -5,7 +5,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
-import { messagingScene } from '../testing/conversation-fixtures.ts';
+import { messagingScene } from '../testing/client-conversation-fixtures.ts';
 
 /** Issue 66: the owner writes to the practice; each rule and each refusal of "Bad input" that is the send's. */
 const database = useTestDatabase({ max: 10 });

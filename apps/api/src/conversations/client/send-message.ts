@@ -131,8 +131,10 @@ export async function sendMessage(
         update message_attachments f set message_id = ${messageId}, position = named.position
         from unnest(${`{${input.attachmentIds.join(',')}}`}::int[]) with ordinality as named(id, position)
         where f.id = named.id and f.client_id = ${clientId}`);
-    // LEAD: wire helper C's event here when merged: `await recordMessageSentEvent(tx, messageId);`
-    // (exported from conversations/index.ts; it must run in this transaction, after the files are attached).
+    // LEAD: helper C's event, in this transaction after the files are attached. Once msg-practice is merged:
+    // `await recordMessageSentEvent(tx, messageId, links);` (from '../events/index.ts'), with `links:
+    // AttachmentLinkSettings` a parameter of sendMessage and of clientConversationRoutes (app.ts passes
+    // { apiPublicUrl: config.publicUrl, key: attachmentLinkKey(config.verificationCodePepper) }).
 
     const [message] = await messagesOf(tx, conversationId, input.petId, { messageId });
     if (!message) throw new Error('sent message not read back');
