@@ -10,8 +10,10 @@
  *     and beside it (over the whole run, and over those planned until the last notice was delivered), and
  *     the ratio (goal: within 20%). Outside quiet hours the API's own ten-minute run may take some of them;
  *     the delivery counts both;
- * (b) the pet page's plan read, GET /v2/pets/{petId}/plans, at BENCH_READ_RATE (50/s) p99 (goal: under
- *     50 ms); where this build has no such route yet, the same read timed at the database instead, said so.
+ * (b) the pet page's plan read, GET /v2/pets/{petId}/plans, at BENCH_READ_RATE (50/s), after every reader's
+ *     first request and a VACUUM ANALYZE of the freshly seeded tables, in BENCH_READ_RUNS (3) runs: each
+ *     run's p99 and their median (goal: under 50 ms); where this build has no such route yet, the same read
+ *     timed at the database instead, said so.
  */
 import { join } from 'node:path';
 import { connectDatabase } from '@vet/db/connection';
@@ -37,6 +39,8 @@ const readRate = Number(process.env.BENCH_READ_RATE ?? '50');
 const shape = { memberships: 200_000, renewing: 2_000, failed: 200, gone: 50 };
 const warmUpSeconds = 3;
 const readers = 200;
+/** The read is timed in several runs: a p99 of one run is its slowest few requests, at the machine's mercy. */
+const readRuns = Number(process.env.BENCH_READ_RUNS ?? '3');
 // Ports no other bench uses (scripts/*.ts); not 4190, which fetch refuses.
 const ports = { api: 4101, issuer: 4201, embeddedPostgres: 54374 };
 const apiUrl = `http://127.0.0.1:${ports.api}`;
@@ -194,9 +198,24 @@ try {
           };
         },
       });
-    await reads('warm-up', warmUpSeconds);
-    log(describe(await reads('pet page plan read GET /v2/pets/{petId}/plans', seconds)));
-    log('(goal: under 50 ms at p99, at the API)');
+    // The seeding's bulk writes leave the tables unanalysed and autovacuum due: settle them first, as a
+    // live database would be, so the reads time the read and not the clean-up.
+    await pool.query(
+      'vacuum analyze plan_memberships, plan_membership_uses, health_plans, health_plan_benefits',
+    );
+    // Every reader once first: a client's first request verifies its token and finds its link (cached
+    // after), which the page's later reads never pay again.
+    await reads('warm-up', Math.ceil(planReaders.length / readRate));
+    const runs: number[] = [];
+    for (let run = 1; run <= readRuns; run++) {
+      const result = await reads(`pet page plan read GET /v2/pets/{petId}/plans, run ${run}`, seconds);
+      log(describe(result));
+      runs.push(p99(result.latenciesMs));
+    }
+    const median = [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+    log(
+      `plan read p99, the median of ${readRuns} runs: ${median.toFixed(1)} ms (goal: under 50 ms, at the API)`,
+    );
   } else {
     log(
       `GET /v2/pets/{petId}/plans answered ${probe.status} (not in this build): timing the same read at ` +

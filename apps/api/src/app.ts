@@ -74,7 +74,7 @@ import {
   type PlanWriteDeps,
 } from './plans/index.ts';
 import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
-import { clientConversationRoutes } from './conversations/index.ts';
+import { attachmentLinkKey, clientConversationRoutes } from './conversations/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;
@@ -260,7 +260,9 @@ export async function buildApp(options: BuildAppOptions) {
       }),
       membershipWriteRoutes(plans),
       // Messages with the practice (issue 66): the client's conversations and writing.
-      clientConversationRoutes,
+      clientConversationRoutes({
+        links: { apiPublicUrl: config.publicUrl, key: attachmentLinkKey(config.verificationCodePepper) },
+      }),
     ],
     requireLinkedClient: true,
   });
@@ -275,6 +277,10 @@ export async function buildApp(options: BuildAppOptions) {
       requireHttps: config.practiceEvents.requireHttps,
       allowedPrivateHosts: config.practiceEvents.allowedPrivateHosts,
       ...(resolveHost ? { resolveHost } : {}),
+    },
+    conversationReads: {
+      apiPublicUrl: config.publicUrl,
+      attachmentLinkKey: attachmentLinkKey(config.verificationCodePepper),
     },
   });
   // Stripe's webhooks: a machine route whose only key is Stripe's signature (decision 0157).

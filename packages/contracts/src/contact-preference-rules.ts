@@ -5,9 +5,10 @@
 
 /**
  * R3.4: each purpose × channel is a yes or no. `reminders` are vaccination,
- * treatment and appointment reminders; `marketing` is offers and news (opt-in).
+ * treatment and appointment reminders; `marketing` is offers and news (opt-in); `messages` is being told
+ * that the practice answered a message (issue 66, decision 0168: e-mail unless switched off, text by choice).
  */
-export const contactPurposes = ['reminders', 'marketing'] as const;
+export const contactPurposes = ['reminders', 'marketing', 'messages'] as const;
 export const contactChannels = ['email', 'sms', 'phone', 'post'] as const;
 
 export type ContactPurpose = (typeof contactPurposes)[number];

@@ -8,6 +8,7 @@ import {
   planBillings,
 } from './plan-rules.ts';
 import { prescriptionRequestSchema } from './prescription-requests.ts';
+import { attachmentKinds, conversationStatuses, messageAuthors } from './message-rules.ts';
 
 /**
  * "Download my data" (R2.37, decision 0079): everything the portal holds about the signed-in person,
@@ -88,6 +89,42 @@ export const dataExportContactPreferencesSchema = z.object({
   /** Each purpose × channel the client said yes or no to; a pair not listed is a no. */
   current: z.array(z.object({ purpose: z.string(), channel: z.string(), optedIn: z.boolean() })),
   confirmedAt: timestamp.nullable(),
+});
+
+/**
+ * A photo or video the person uploaded (issue 66): what it is, never its bytes; `download` is the portal's
+ * path to them for its owner, signed in (decision 0169). Files go a year after they were sent.
+ */
+export const dataExportAttachmentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(attachmentKinds),
+  contentType: z.string(),
+  byteSize: z.number().int(),
+  fileName: z.string(),
+  uploadedAt: timestamp,
+  download: z.string().describe("The portal's path to the bytes, for the signed-in owner"),
+});
+
+/** A conversation with the practice (issue 66): every message both ways, oldest first. */
+export const dataExportConversationSchema = z.object({
+  id: z.number().int(),
+  petId: z.number().int().nullable(),
+  petName: z.string().nullable(),
+  practice: z.string(),
+  status: z.enum(conversationStatuses),
+  createdAt: timestamp,
+  closedAt: timestamp.nullable(),
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      author: z.enum(messageAuthors),
+      authorName: z.string().nullable(),
+      body: z.string(),
+      sentAt: timestamp,
+      readAt: timestamp.nullable(),
+      attachments: z.array(dataExportAttachmentSchema),
+    }),
+  ),
 });
 
 /** One change the person made to their record: the preference cells changed, or the fields' names. */
@@ -171,6 +208,10 @@ export const dataExportSchema = z.object({
           uses: z.array(z.object({ benefit: z.string(), used: z.number().int() })),
         }),
       ),
+      /** Their conversations with the practice, newest activity first (issue 66, decision 0169). */
+      conversations: z.array(dataExportConversationSchema),
+      /** Files uploaded and not yet sent on a message (deleted a day after upload). */
+      unsentAttachments: z.array(dataExportAttachmentSchema),
     })
     .nullable(),
   /** The portal sessions of this sign-in that have not ended: no token, no secret. */

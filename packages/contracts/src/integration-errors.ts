@@ -94,6 +94,11 @@ export const integrationErrorCodes = {
     meaning:
       'The list value is mapped to another entry already (decision 0131): a mapping is changed in the practice system’s records, not here.',
   },
+  conversation_closed: {
+    status: 409,
+    meaning:
+      'The practice closed this conversation (decision 0168): it takes no more answers. The owner’s next message opens a new one.',
+  },
   payload_too_large: {
     status: 413,
     meaning: 'The body is larger than the route takes (a batch’s items or bytes); split it.',

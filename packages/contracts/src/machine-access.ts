@@ -16,7 +16,7 @@ export const defaultMachineClientId = 'practice-system';
  * writes (`clients`, `pets`, …), desk bookings (`appointments`), invitations, acknowledgements, the group's
  * list entries, reading the events (`events`), managing its own webhook endpoints
  * (`webhook-endpoints`, decision 0112), and the deposits and card holds its practices ask at booking
- * (`booking-payments`, decision 0158).
+ * (`booking-payments`, decision 0158), and answering owners' messages (`messages`, decision 0168).
  */
 export const machineGrantKinds = [
   'practices',
@@ -40,5 +40,6 @@ export const machineGrantKinds = [
   'prescription-requests',
   'webhook-endpoints',
   'booking-payments',
+  'messages',
 ] as const;
 export type MachineGrantKind = (typeof machineGrantKinds)[number];

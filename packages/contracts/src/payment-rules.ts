@@ -55,8 +55,16 @@ export const noShowLookbackDays = 365;
  */
 export const cardHoldDays = 6;
 
-/** Why a deposit or captured hold is given back. */
-export const refundReasons = ['cancelled_in_time', 'cancelled_by_practice', 'time_not_kept'] as const;
+/**
+ * Why a deposit or captured hold is given back. `pet_died`: the owner told the portal their pet had died,
+ * which cancels its visits to come (decision 0099) whatever the notice, and no deposit is kept for that.
+ */
+export const refundReasons = [
+  'cancelled_in_time',
+  'cancelled_by_practice',
+  'time_not_kept',
+  'pet_died',
+] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
 /** Where a refund stands: asked of the provider (and retried), done, or failed after every attempt. */

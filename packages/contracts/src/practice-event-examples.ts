@@ -1,11 +1,14 @@
 import { appointmentEventExamples } from './appointment-event-examples.ts';
 import { exampleAddress } from './example-address.ts';
+import { messageEventExamples } from './message-event-examples.ts';
 import { paymentEventExamples } from './payment-event-examples.ts';
 import { planEventExamples } from './plan-event-examples.ts';
 import type { PracticeEventEnvelope, PracticeEventType } from './practice-events.ts';
 
 /** The example client's marketing choices: none by any channel. */
 const noMarketing = { email: false, sms: false, phone: false, post: false };
+/** Told of the practice's answers by e-mail only (decision 0168). */
+const answersByEmail = { email: true, sms: false, phone: false, post: false };
 
 /**
  * One event of each type as the portal sends it (a webhook body, a feed item): the examples of the
@@ -38,6 +41,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
           post: false,
         },
         marketing: noMarketing,
+        messages: answersByEmail,
       },
     },
   },
@@ -81,6 +85,7 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
           post: false,
         },
         marketing: noMarketing,
+        messages: answersByEmail,
       },
     },
   },
@@ -232,4 +237,5 @@ export const practiceEventExamples: { [T in PracticeEventType]: PracticeEventEnv
   },
   ...paymentEventExamples,
   ...planEventExamples,
+  ...messageEventExamples,
 };

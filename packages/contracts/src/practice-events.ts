@@ -15,6 +15,7 @@ import {
   planJoinedSchema,
   planPaymentFailedSchema,
 } from './plan-events.ts';
+import { messageSentSchema } from './message-events.ts';
 import { medicineCategories, supplyMethods } from './prescription-rules.ts';
 
 /**
@@ -35,6 +36,7 @@ export const practiceEventRecordKinds = [
   'estimate',
   'payment',
   'plan_membership',
+  'conversation',
 ] as const;
 export type PracticeEventRecordKind = (typeof practiceEventRecordKinds)[number];
 
@@ -69,12 +71,19 @@ export const practiceEventTypes = [
   'plan.cancelled',
   'plan.direct_debit_failed',
   'plan.payment_failed',
+  'message.sent',
 ] as const;
 export type PracticeEventType = (typeof practiceEventTypes)[number];
 
 const ref = z.string().nullable();
 const id = z.number().int().positive();
 const instant = z.iso.datetime({ offset: true });
+
+/**
+ * The client's contact preferences as an event carries them. `messages` (decision 0168) came within v1, so
+ * it is optional here: the feed sends events written before it as they were (docs/integration/versioning.md).
+ */
+const eventContactPreferences = contactPreferenceChoicesSchema.partial({ messages: true });
 
 /** A record of the practice's: its portal id and its reference (null when the portal has none yet). */
 const practiceRecord = { practice_id: id, practice_ref: ref };
@@ -138,7 +147,7 @@ export const practiceEventDataSchemas = {
     ...clientRecord,
     ...practiceRecord,
     ...clientDetails,
-    contact_preferences: contactPreferenceChoicesSchema.nullable(),
+    contact_preferences: eventContactPreferences.nullable(),
   }),
   /** A signed-in person was linked to a client record the practice already has. */
   'client.linked': z.object({ ...clientRecord, ...practiceRecord }),
@@ -153,7 +162,7 @@ export const practiceEventDataSchemas = {
   /** The client saved their contact preferences (all of them, as now stored). */
   'client.contact_preferences_changed': z.object({
     ...clientRecord,
-    contact_preferences: contactPreferenceChoicesSchema,
+    contact_preferences: eventContactPreferences,
   }),
   /**
    * The client deleted their online account (decision 0080): the record is no longer linked to a sign-in,
@@ -316,6 +325,8 @@ export const practiceEventDataSchemas = {
   'plan.cancelled': planCancelledSchema,
   'plan.direct_debit_failed': planDirectDebitFailedSchema,
   'plan.payment_failed': planPaymentFailedSchema,
+  /** The owner wrote to the practice (issue 66, decision 0168): message-events.ts. */
+  'message.sent': messageSentSchema,
 } satisfies Record<PracticeEventType, z.ZodType>;
 
 export type PracticeEventData<T extends PracticeEventType> = z.infer<(typeof practiceEventDataSchemas)[T]>;
@@ -351,6 +362,7 @@ export const practiceEventRecordKindOf: Record<PracticeEventType, PracticeEventR
   'plan.cancelled': 'plan_membership',
   'plan.direct_debit_failed': 'plan_membership',
   'plan.payment_failed': 'plan_membership',
+  'message.sent': 'conversation',
 };
 
 /** The field of an event's data that names the record it is about. */
@@ -362,6 +374,7 @@ export const practiceEventRecordIdField = {
   estimate: 'estimate_id',
   payment: 'payment_id',
   plan_membership: 'membership_id',
+  conversation: 'conversation_id',
 } as const satisfies Record<PracticeEventRecordKind, string>;
 
 /** The event id as sent: the `webhook-id` header and the envelope's `id`, the same on every retry. */

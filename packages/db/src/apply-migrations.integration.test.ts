@@ -116,6 +116,22 @@ describe('applying migrations, some outside a transaction (decision 0125)', () =
     );
     expect(rows[0]?.found).toBeNull();
   });
+
+  it('commits a new enum value before a later migration of the same run writes rows of it (decision 0168)', async () => {
+    const folder = folderOf([
+      `CREATE TYPE "visit_kind" AS ENUM('consult');--> statement-breakpoint\n${createVisits}--> statement-breakpoint\n` +
+        'ALTER TABLE "visits" ADD COLUMN "kind" "visit_kind";',
+      `ALTER TYPE "visit_kind" ADD VALUE 'message' AFTER 'consult';`,
+      `UPDATE "visits" SET "kind" = 'message' WHERE "ref" = 'a';`,
+    ]);
+    try {
+      expect(await applyMigrations(client, folder)).toBe(3);
+      const { rows } = await client.query<{ kind: string }>(`select kind from visits where ref = 'a'`);
+      expect(rows).toEqual([{ kind: 'message' }]);
+    } finally {
+      await client.query('drop table if exists visits; drop type if exists visit_kind');
+    }
+  });
 });
 
 describe('an ordinary migration behind a long transaction', () => {

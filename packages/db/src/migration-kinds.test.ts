@@ -9,6 +9,7 @@ describe('which statements run outside a transaction', () => {
     'REINDEX INDEX CONCURRENTLY "a_idx";',
     'ALTER TABLE "appointments" VALIDATE CONSTRAINT "appointments_pet_fk";',
     'alter table only public.appointments validate constraint ck;',
+    'ALTER TYPE "public"."contact_purpose" ADD VALUE \'messages\';',
   ])('runs alone: %s', (statement) => {
     expect(runsAlone(statement)).toBe(true);
   });

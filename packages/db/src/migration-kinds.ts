@@ -1,7 +1,8 @@
 /**
  * Which migrations run outside a transaction (decision 0125). PostgreSQL refuses `CREATE INDEX
- * CONCURRENTLY` inside a transaction block, and `VALIDATE CONSTRAINT` only helps when the `NOT VALID`
- * constraint's short exclusive lock was committed before it: so a migration holding either runs alone,
+ * CONCURRENTLY` inside a transaction block, `VALIDATE CONSTRAINT` only helps when the `NOT VALID`
+ * constraint's short exclusive lock was committed before it, and an enum's new value (`ALTER TYPE … ADD
+ * VALUE`) cannot be used until committed (decision 0168): so a migration holding any of them runs alone,
  * each statement committed on its own. The migrate step and the migration linter share these tests.
  */
 
@@ -18,6 +19,8 @@ const concurrentIndex = new RegExp(
 const concurrentBuild = new RegExp(String.raw`${lead}create\s+(?:unique\s+)?index\s+concurrently\b`, 'i');
 const concurrentDrop = new RegExp(String.raw`${lead}drop\s+index\s+concurrently\b`, 'i');
 const concurrentReindex = new RegExp(String.raw`${lead}reindex\b[^;]*\bconcurrently\b`, 'i');
+/** A new enum value: no statement can use it before its commit, so a later migration's rows wait for it. */
+const addEnumValue = new RegExp(String.raw`${lead}alter\s+type\s+${qualified}\s+add\s+value\b`, 'i');
 const validateConstraint = new RegExp(
   String.raw`${lead}alter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?${qualified}\s+validate\s+constraint\b`,
   'i',
@@ -25,7 +28,7 @@ const validateConstraint = new RegExp(
 
 /** True for a statement that must run outside a transaction, or is best committed on its own. */
 export function runsAlone(statement: string): boolean {
-  return [concurrentBuild, concurrentDrop, concurrentReindex, validateConstraint].some((test) =>
+  return [concurrentBuild, concurrentDrop, concurrentReindex, validateConstraint, addEnumValue].some((test) =>
     test.test(statement),
   );
 }

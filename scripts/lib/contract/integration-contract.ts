@@ -254,7 +254,8 @@ export function contractOf(served: OpenApiDocument): OpenApiDocument {
       summary: "The practice system's way in (/integration/v1) and the events the portal sends it.",
       description:
         'What a practice management system codes against: its records, desk bookings, list entries, ' +
-        'acknowledgements and booking payments by its own references, the event feed, and the events the ' +
+        'acknowledgements and booking payments by its own references, answers to owners’ messages, the event ' +
+        'feed, and the events the ' +
         'portal sends as webhooks. Errors: docs/integration-errors.md; events: docs/practice-events.md; what may change ' +
         'and how it is announced: docs/integration/versioning.md.',
       contact: (served.info as { contact?: unknown }).contact,

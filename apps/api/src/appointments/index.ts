@@ -10,6 +10,7 @@ export {
   createBookingDeps,
   createBookingRepository,
   departureCancellation,
+  departureReasonCodes,
   loadBookingContext,
   mailboxAddress,
   manageLinkLabel,

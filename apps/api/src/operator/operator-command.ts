@@ -26,7 +26,7 @@ export interface OperatorSettings {
   /** Where the command was typed: relative paths mean from here. */
   invocationDirectory: string;
   /** RETENTION_*: what `retention run` applies (the API's daily job applies the same). */
-  retention: Pick<RetentionOptions, 'periods' | 'batchSize' | 'pauseMs'>;
+  retention: Pick<RetentionOptions, 'periods' | 'batchSize' | 'pauseMs' | 'files'>;
   /** PAYMENTS and STRIPE_*: what `payments reconcile` reads Stripe with (the API's own settings). */
   payments: { provider: 'off' } | ({ provider: 'stripe' } & StripeSettings);
 }

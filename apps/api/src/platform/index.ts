@@ -71,6 +71,7 @@ export type { LimitRule } from './plugins/index.ts';
 export {
   applyRetention,
   applyRetentionTask,
+  databaseStoredFiles,
   fixedRetentionDays,
   retentionCrontab,
   retentionKinds,
@@ -84,4 +85,5 @@ export type {
   RetentionOutcome,
   RetentionPeriods,
   RetentionRule,
+  StoredFileEraser,
 } from './retention/index.ts';

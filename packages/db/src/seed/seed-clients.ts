@@ -26,7 +26,10 @@ export async function seedDemoIdentities(tx: SeedTransaction): Promise<void> {
   await tx.insert(idpAccounts).values(rows);
 }
 
-/** Reminders by e-mail and text message on, marketing off unless asked for (it is opt-in). */
+/**
+ * Reminders by e-mail and text message on, marketing off unless asked for (it is opt-in), answers to
+ * messages by e-mail (decision 0168).
+ */
 export async function seedContactPreferences(
   tx: SeedTransaction,
   clientId: number,
@@ -45,6 +48,12 @@ export async function seedContactPreferences(
       purpose: 'marketing' as const,
       channel,
       optedIn: channel === 'email' && seed.marketingByEmail,
+    })),
+    ...channels.map((channel) => ({
+      clientId,
+      purpose: 'messages' as const,
+      channel,
+      optedIn: channel === 'email',
     })),
   ]);
 }

@@ -15,6 +15,9 @@ import type {
   AcknowledgeOnlinePetData,
   AcknowledgeOnlinePetErrors,
   AcknowledgeOnlinePetResponses,
+  AnswerConversationData,
+  AnswerConversationErrors,
+  AnswerConversationResponses,
   AnswerPrescriptionRequestData,
   AnswerPrescriptionRequestErrors,
   AnswerPrescriptionRequestResponses,
@@ -27,6 +30,9 @@ import type {
   ClearBookingPaymentData,
   ClearBookingPaymentErrors,
   ClearBookingPaymentResponses,
+  CloseConversationData,
+  CloseConversationErrors,
+  CloseConversationResponses,
   DeactivateAppointmentReasonData,
   DeactivateAppointmentReasonErrors,
   DeactivateAppointmentReasonResponses,
@@ -96,6 +102,9 @@ import type {
   GetPlanMembershipVersionData,
   GetPlanMembershipVersionErrors,
   GetPlanMembershipVersionResponses,
+  GetPracticeConversationData,
+  GetPracticeConversationErrors,
+  GetPracticeConversationResponses,
   GetPracticeVersionData,
   GetPracticeVersionErrors,
   GetPracticeVersionResponses,
@@ -114,6 +123,9 @@ import type {
   ListBookingPaymentsData,
   ListBookingPaymentsErrors,
   ListBookingPaymentsResponses,
+  ListPracticeConversationsData,
+  ListPracticeConversationsErrors,
+  ListPracticeConversationsResponses,
   ListPracticeEventsData,
   ListPracticeEventsErrors,
   ListPracticeEventsResponses,
@@ -126,6 +138,9 @@ import type {
   MapListValueData,
   MapListValueErrors,
   MapListValueResponses,
+  MarkConversationReadData,
+  MarkConversationReadErrors,
+  MarkConversationReadResponses,
   MergeOnlineClientData,
   MergeOnlineClientErrors,
   MergeOnlineClientResponses,
@@ -449,7 +464,7 @@ export const getPracticeVersion = <ThrowOnError extends boolean = false>(
 /**
  * Store one practice by its reference: created (201), changed or unchanged (200)
  *
- * The fields are practices.csv’s columns (bold: required): **practice_ref**, **name**, **address_line1**, address_line2, **town**, county, **postcode**, **phone**, email, owner_name, vat_number, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee. `opening_hours`: a list of rows of opening_hours.csv (**day_of_week**, **opens**, **closes**) that replace the stored ones whole; leave it out to keep them. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
+ * The fields are practices.csv’s columns (bold: required): **practice_ref**, **name**, **address_line1**, address_line2, **town**, county, **postcode**, **phone**, email, owner_name, vat_number, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee, message_answer_hours. `opening_hours`: a list of rows of opening_hours.csv (**day_of_week**, **opens**, **closes**) that replace the stored ones whole; leave it out to keep them. Refused (422) as the import refuses the row: each issue names the field and why. With If-Match (or a `version` field) written only over that version of the record, else 409 stale_version; without, the last write wins. The answer’s ETag is the new version.
  */
 export const putPractice = <ThrowOnError extends boolean = false>(
   options: Options<PutPracticeData, ThrowOnError>,
@@ -1661,5 +1676,91 @@ export const listBookingPayments = <ThrowOnError extends boolean = false>(
   (options.client ?? client).get<ListBookingPaymentsResponses, ListBookingPaymentsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/integration/v1/practices/{practice_ref}/booking-payments',
+    ...options,
+  });
+
+/**
+ * This practice’s conversations with its clients, newest activity first
+ *
+ * Each with its client and pet (null: about the account), its state and the owner’s messages not yet marked read. Pass the answer’s `next_after` as `after` for the next page (null: none); `limit` is 1 to 200 (50 by default); `status` keeps open or closed ones only. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref` answers 404.
+ */
+export const listPracticeConversations = <ThrowOnError extends boolean = false>(
+  options: Options<ListPracticeConversationsData, ThrowOnError>,
+): RequestResult<ListPracticeConversationsResponses, ListPracticeConversationsErrors, ThrowOnError> =>
+  (options.client ?? client).get<
+    ListPracticeConversationsResponses,
+    ListPracticeConversationsErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/conversations',
+    ...options,
+  });
+
+/**
+ * One conversation of this practice, its messages oldest first
+ *
+ * Each attachment carries a link signed now, working 7 days, to its bytes; read the conversation again for a fresh one. A conversation of another practice answers 404 as a missing one does. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref` answers 404.
+ */
+export const getPracticeConversation = <ThrowOnError extends boolean = false>(
+  options: Options<GetPracticeConversationData, ThrowOnError>,
+): RequestResult<GetPracticeConversationResponses, GetPracticeConversationErrors, ThrowOnError> =>
+  (options.client ?? client).get<
+    GetPracticeConversationResponses,
+    GetPracticeConversationErrors,
+    ThrowOnError
+  >({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}',
+    ...options,
+  });
+
+/**
+ * Answer an owner’s conversation
+ *
+ * The answer (1 to 10000 characters) is shown to the owner with its signature; the owner’s earlier messages read as read. The owner is e-mailed (and sent a text where they chose it) that the practice answered, with a link behind sign-in: never the text. 201 stored; the same `message_ref` again answers 200 `unchanged` with the first answer and sends nothing. A closed conversation answers 409 `conversation_closed`; an unknown `suggested_reason_ref` 422 `references_refused`. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref`, or a conversation that is not this practice’s, answers 404.
+ */
+export const answerConversation = <ThrowOnError extends boolean = false>(
+  options: Options<AnswerConversationData, ThrowOnError>,
+): RequestResult<AnswerConversationResponses, AnswerConversationErrors, ThrowOnError> =>
+  (options.client ?? client).post<AnswerConversationResponses, AnswerConversationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/messages',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Mark the owner’s messages read, up to one
+ *
+ * The owner’s messages of this conversation up to `up_to_message_id` (one of theirs here, else 422 `references_refused`) show the owner as read. Marking again changes nothing (`marked_read` 0). A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref`, or a conversation that is not this practice’s, answers 404.
+ */
+export const markConversationRead = <ThrowOnError extends boolean = false>(
+  options: Options<MarkConversationReadData, ThrowOnError>,
+): RequestResult<MarkConversationReadResponses, MarkConversationReadErrors, ThrowOnError> =>
+  (options.client ?? client).post<MarkConversationReadResponses, MarkConversationReadErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/read',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Close a conversation
+ *
+ * It takes no more answers; the owner can still read it, and their next message about the same pet opens a new conversation. Closing a closed one answers `unchanged`. A practice this client is not granted answers 403 `practice_not_served` (decision 0105); an unknown `practice_ref`, or a conversation that is not this practice’s, answers 404.
+ */
+export const closeConversation = <ThrowOnError extends boolean = false>(
+  options: Options<CloseConversationData, ThrowOnError>,
+): RequestResult<CloseConversationResponses, CloseConversationErrors, ThrowOnError> =>
+  (options.client ?? client).post<CloseConversationResponses, CloseConversationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/close',
     ...options,
   });

@@ -33,7 +33,8 @@ export type Webhooks =
   | PlanJoinedEventWebhookWebhookRequest
   | PlanCancelledEventWebhookWebhookRequest
   | PlanDirectDebitFailedEventWebhookWebhookRequest
-  | PlanPaymentFailedEventWebhookWebhookRequest;
+  | PlanPaymentFailedEventWebhookWebhookRequest
+  | MessageSentEventWebhookWebhookRequest;
 
 /**
  * client.registered
@@ -72,6 +73,12 @@ export type ClientRegisteredEvent = {
         post: boolean;
       };
       marketing: {
+        email: boolean;
+        sms: boolean;
+        phone: boolean;
+        post: boolean;
+      };
+      messages?: {
         email: boolean;
         sms: boolean;
         phone: boolean;
@@ -160,6 +167,12 @@ export type ClientContactPreferencesChangedEvent = {
         post: boolean;
       };
       marketing: {
+        email: boolean;
+        sms: boolean;
+        phone: boolean;
+        post: boolean;
+      };
+      messages?: {
         email: boolean;
         sms: boolean;
         phone: boolean;
@@ -719,7 +732,7 @@ export type PaymentHoldReleasedEvent = {
     currency: 'GBP';
     provider: 'stripe';
     provider_payment_id: string;
-    reason: 'attended' | 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept';
+    reason: 'attended' | 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept' | 'pet_died';
     released_at: string;
   };
 };
@@ -752,7 +765,7 @@ export type PaymentRefundedEvent = {
     provider_payment_id: string;
     refund_id: number;
     provider_refund_id: string;
-    reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept';
+    reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept' | 'pet_died';
     refunded_at: string;
   };
 };
@@ -784,7 +797,7 @@ export type PaymentRefundFailedEvent = {
     provider: 'stripe';
     provider_payment_id: string;
     refund_id: number;
-    reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept';
+    reason: 'cancelled_in_time' | 'cancelled_by_practice' | 'time_not_kept' | 'pet_died';
     attempts: number;
     failed_at: string;
   };
@@ -919,6 +932,43 @@ export type PlanPaymentFailedEvent = {
     amount_pence: number;
     failed_on: string;
     cause: string | null;
+  };
+};
+
+/**
+ * message.sent
+ */
+export type MessageSentEvent = {
+  /**
+   * The event’s id (`evt_…`), the same as the webhook-id header and on every retry.
+   */
+  id: string;
+  type: 'message.sent';
+  /**
+   * When the change was committed.
+   */
+  timestamp: string;
+  data: {
+    conversation_id: number;
+    conversation_ref: string | null;
+    message_id: number;
+    practice_id: number;
+    practice_ref: string | null;
+    client_id: number;
+    client_ref: string | null;
+    pet_id: number | null;
+    pet_ref: string | null;
+    body: string;
+    attachments: Array<{
+      attachment_id: number;
+      kind: 'photo' | 'video';
+      content_type: string;
+      byte_size: number;
+      sha256: string;
+      url: string;
+      link_expires_at: string;
+    }>;
+    sent_at: string;
   };
 };
 
@@ -2932,6 +2982,7 @@ export type PutPracticeData = {
     prescription_review_months?: number | null;
     written_prescription_fee?: string | null;
     written_prescription_further_fee?: string | null;
+    message_answer_hours?: number | null;
     /**
      * Rows of opening_hours.csv that replace the stored ones whole; leave it out to keep them. Each row's practice_ref is the record's: leave it out.
      */
@@ -3171,6 +3222,7 @@ export type PutPracticeBatchData = {
       prescription_review_months?: number | null;
       written_prescription_fee?: string | null;
       written_prescription_further_fee?: string | null;
+      message_answer_hours?: number | null;
       /**
        * Rows of opening_hours.csv that replace the stored ones whole; leave it out to keep them. Each row's practice_ref is the record's: leave it out.
        */
@@ -14581,6 +14633,7 @@ export type ListPracticeEventsResponses = {
         | PlanCancelledEvent
         | PlanDirectDebitFailedEvent
         | PlanPaymentFailedEvent
+        | MessageSentEvent
       ) & {
         id: string;
         type:
@@ -14612,7 +14665,8 @@ export type ListPracticeEventsResponses = {
           | 'plan.joined'
           | 'plan.cancelled'
           | 'plan.direct_debit_failed'
-          | 'plan.payment_failed';
+          | 'plan.payment_failed'
+          | 'message.sent';
         timestamp: string;
         data: {
           [key: string]: unknown;
@@ -17825,6 +17879,1085 @@ export type ListBookingPaymentsResponses = {
 
 export type ListBookingPaymentsResponse = ListBookingPaymentsResponses[keyof ListBookingPaymentsResponses];
 
+export type ListPracticeConversationsData = {
+  body?: never;
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+  };
+  query?: {
+    status?: 'open' | 'closed';
+    after?: string;
+    limit?: number;
+  };
+  url: '/integration/v1/practices/{practice_ref}/conversations';
+};
+
+export type ListPracticeConversationsErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type ListPracticeConversationsError =
+  ListPracticeConversationsErrors[keyof ListPracticeConversationsErrors];
+
+export type ListPracticeConversationsResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    practice_ref: string;
+    conversations: Array<{
+      conversation_id: number;
+      /**
+       * The practice system’s reference, once it gave one.
+       */
+      conversation_ref: string | null;
+      client_id: number;
+      client_ref: string | null;
+      /**
+       * Null: a conversation about the account, not a pet.
+       */
+      pet_id: number | null;
+      pet_ref: string | null;
+      pet_name: string | null;
+      status: 'open' | 'closed';
+      last_message_at: string;
+      closed_at: string | null;
+      created_at: string;
+      /**
+       * The owner’s messages the practice has not marked read (POST …/read).
+       */
+      unread_client_messages: number;
+    }>;
+    next_after: string | null;
+  };
+};
+
+export type ListPracticeConversationsResponse =
+  ListPracticeConversationsResponses[keyof ListPracticeConversationsResponses];
+
+export type GetPracticeConversationData = {
+  body?: never;
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+    /**
+     * The portal’s id of the conversation.
+     */
+    conversation_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}';
+};
+
+export type GetPracticeConversationErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type GetPracticeConversationError = GetPracticeConversationErrors[keyof GetPracticeConversationErrors];
+
+export type GetPracticeConversationResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    conversation_id: number;
+    /**
+     * The practice system’s reference, once it gave one.
+     */
+    conversation_ref: string | null;
+    client_id: number;
+    client_ref: string | null;
+    /**
+     * Null: a conversation about the account, not a pet.
+     */
+    pet_id: number | null;
+    pet_ref: string | null;
+    pet_name: string | null;
+    status: 'open' | 'closed';
+    last_message_at: string;
+    closed_at: string | null;
+    created_at: string;
+    practice_ref: string;
+    messages: Array<{
+      message_id: number;
+      /**
+       * An answer’s reference in the practice system.
+       */
+      message_ref: string | null;
+      author: 'client' | 'practice';
+      author_name: string | null;
+      body: string;
+      sent_at: string;
+      /**
+       * When the other side read it.
+       */
+      read_at: string | null;
+      suggested_reason_id: number | null;
+      suggested_reason_ref: string | null;
+      attachments: Array<{
+        attachment_id: number;
+        kind: 'photo' | 'video';
+        /**
+         * As its content proved it to be (a HEIC photo is the JPEG it became).
+         */
+        content_type: string;
+        byte_size: number;
+        width: number | null;
+        height: number | null;
+        /**
+         * Hex SHA-256 of the bytes the link serves.
+         */
+        sha256: string;
+        scan_state: 'pending' | 'clean' | 'infected' | 'not_scanned';
+        /**
+         * A signed link to the bytes, working 7 days from this answer; null while the malware scan is pending or when the file was found infected (never served).
+         */
+        url: string | null;
+        url_expires_at: string | null;
+      }>;
+    }>;
+  };
+};
+
+export type GetPracticeConversationResponse =
+  GetPracticeConversationResponses[keyof GetPracticeConversationResponses];
+
+export type AnswerConversationData = {
+  body: {
+    /**
+     * The practice system’s own id of this answer: sending it again stores nothing new and answers the same.
+     */
+    message_ref: string;
+    /**
+     * What the owner reads, as written (the e-mail telling them of it never carries it).
+     */
+    body: string;
+    /**
+     * Who answered, as the owner sees it: “Sam, veterinary nurse”.
+     */
+    author_name: string;
+    /**
+     * An appointment reason to book for this conversation’s pet: the owner sees a button to book it.
+     */
+    suggested_reason_ref?: string;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+    /**
+     * The portal’s id of the conversation (`message.sent`).
+     */
+    conversation_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/messages';
+};
+
+export type AnswerConversationErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type AnswerConversationError = AnswerConversationErrors[keyof AnswerConversationErrors];
+
+export type AnswerConversationResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    conversation_id: number;
+    message_id: number;
+    message_ref: string;
+    outcome: 'applied' | 'unchanged';
+    sent_at: string;
+  };
+  /**
+   * Default Response
+   */
+  201: {
+    conversation_id: number;
+    message_id: number;
+    message_ref: string;
+    outcome: 'applied' | 'unchanged';
+    sent_at: string;
+  };
+};
+
+export type AnswerConversationResponse = AnswerConversationResponses[keyof AnswerConversationResponses];
+
+export type MarkConversationReadData = {
+  body: {
+    /**
+     * The portal’s id of the owner’s latest message read (`message_id`).
+     */
+    up_to_message_id: number;
+  };
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+    /**
+     * The portal’s id of the conversation (`message.sent`).
+     */
+    conversation_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/read';
+};
+
+export type MarkConversationReadErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type MarkConversationReadError = MarkConversationReadErrors[keyof MarkConversationReadErrors];
+
+export type MarkConversationReadResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    conversation_id: number;
+    marked_read: number;
+  };
+};
+
+export type MarkConversationReadResponse = MarkConversationReadResponses[keyof MarkConversationReadResponses];
+
+export type CloseConversationData = {
+  body?: never;
+  headers?: {
+    /**
+     * Optional. The same key with the same request (method, path, If-Match, body) within a day is answered as the first time, without writing again (`Idempotent-Replayed: true`); with another request it is refused (422 idempotency_key_reused). Keys are per machine client.
+     */
+    'idempotency-key'?: string;
+  };
+  path: {
+    /**
+     * The practice system’s reference of the practice.
+     */
+    practice_ref: string;
+    /**
+     * The portal’s id of the conversation (`message.sent`).
+     */
+    conversation_id: number;
+  };
+  query?: never;
+  url: '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/close';
+};
+
+export type CloseConversationErrors = {
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  400: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  401: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  403: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  404: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  409: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  422: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  429: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  500: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+  /**
+   * The error body: act on `code` (docs/integration-errors.md), show or log `message`.
+   */
+  503: {
+    statusCode: number;
+    /**
+     * The HTTP status text, e.g. Bad Request
+     */
+    error: string;
+    message: string;
+    issues?: Array<{
+      path: string;
+      message: string;
+    }>;
+    /**
+     * On every 4xx: what to do, from the catalogue of docs/integration-errors.md. A code this version does not list is handled by its status. 5xx answers carry none.
+     */
+    code?: string;
+  };
+};
+
+export type CloseConversationError = CloseConversationErrors[keyof CloseConversationErrors];
+
+export type CloseConversationResponses = {
+  /**
+   * Default Response
+   */
+  200: {
+    conversation_id: number;
+    status: 'open' | 'closed';
+    closed_at: string;
+    outcome: 'applied' | 'unchanged';
+  };
+};
+
+export type CloseConversationResponse = CloseConversationResponses[keyof CloseConversationResponses];
+
 export type ClientRegisteredEventWebhookWebhookPayload = ClientRegisteredEvent;
 
 export type ClientRegisteredEventWebhookWebhookRequest = {
@@ -18082,6 +19215,15 @@ export type PlanPaymentFailedEventWebhookWebhookPayload = PlanPaymentFailedEvent
 export type PlanPaymentFailedEventWebhookWebhookRequest = {
   body: PlanPaymentFailedEventWebhookWebhookPayload;
   key: 'plan.payment_failed';
+  path?: never;
+  query?: never;
+};
+
+export type MessageSentEventWebhookWebhookPayload = MessageSentEvent;
+
+export type MessageSentEventWebhookWebhookRequest = {
+  body: MessageSentEventWebhookWebhookPayload;
+  key: 'message.sent';
   path?: never;
   query?: never;
 };

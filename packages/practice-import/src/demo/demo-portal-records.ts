@@ -10,6 +10,7 @@ import { seedDemoInvitations } from '@vet/db/seed/seed-invitations';
 import { seedAddresses } from '@vet/db/seed/seed-lookups';
 import type { SeedTransaction } from '@vet/db/seed/seed-transaction';
 import { seedDemoBookingPayments } from './demo-booking-payments.ts';
+import { seedDemoMessages } from './demo-messages.ts';
 import { numberedPets } from './demo-client-tables.ts';
 import { DEMO_CLIENT_SEEDS } from './demo-export.ts';
 import { demoRef } from './demo-references.ts';
@@ -39,7 +40,8 @@ const idOf = (ids: ReadonlyMap<string, number>, ref: string) => ids.get(ref) ?? 
  * The demo's records the portal owns, over the imported group (practice-systems.md, "Who owns what"):
  * the address lookup's data set, the demo sign-in accounts linked to their client records, contact
  * preferences, the pets registered online, why a client cancelled, a practice's online registration
- * (R4.15), the first practice's deposit and card hold at booking, and the demo invitations. One transaction of the loader's (load-demo-group.ts).
+ * (R4.15), the first practice's deposit and card hold at booking, its answer time for messages and a
+ * conversation about Bramble, and the demo invitations. One transaction of the loader's (load-demo-group.ts).
  */
 export async function seedDemoPortalRecords(
   tx: SeedTransaction,
@@ -93,6 +95,8 @@ export async function seedDemoPortalRecords(
       .where(inArray(practices.pmsRef, unavailable));
   }
   await seedDemoBookingPayments(tx);
+  // Clapham answers messages; Bramble's owner has an answer waiting (issue 66).
+  await seedDemoMessages(tx, now);
   await seedDemoInvitations(tx, now);
 }
 

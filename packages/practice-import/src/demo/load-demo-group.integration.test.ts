@@ -197,6 +197,33 @@ describe('loadDemoGroup', () => {
     ]);
   });
 
+  it('lets Clapham alone answer messages, and gives Bramble’s owner a question answered with a booking suggested', async () => {
+    const hours = await rows<{ name: string; hours: number | null }>(
+      `select name, message_answer_hours as hours from practices where name = any($1) order by name`,
+      [PRACTICE_NAMES],
+    );
+    expect(hours.filter((p) => p.hours !== null)).toEqual([{ name: 'Willowbrook Vets Clapham', hours: 4 }]);
+    const thread = await rows<{
+      author: string;
+      signed: string | null;
+      reason: string | null;
+      read: boolean;
+    }>(
+      `select m.author, m.author_name as signed, r.name as reason, m.read_at is not null as read
+         from conversations c join pets pe on pe.id = c.pet_id join clients cl on cl.id = c.client_id
+         join practices p on p.id = c.practice_id join conversation_messages m on m.conversation_id = c.id
+         left join appointment_reasons r on r.id = m.suggested_reason_id
+        where cl.identity_subject = $1 and pe.name = 'Bramble' and p.name = 'Willowbrook Vets Clapham'
+          and c.status = 'open'
+        order by m.id`,
+      [DEMO_ACCOUNT.manyPets.id],
+    );
+    expect(thread).toEqual([
+      { author: 'client', signed: null, reason: null, read: true },
+      { author: 'practice', signed: 'Megan, veterinary nurse', reason: 'General consultation', read: false },
+    ]);
+  });
+
   it('keeps what the portal owns: pets registered online, why a client cancelled, no practice-owned lookalikes', async () => {
     const [owned] = await rows<{
       online_pets: number;

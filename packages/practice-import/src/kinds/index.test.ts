@@ -11,7 +11,7 @@ import { validRows } from './testing/valid-rows.ts';
  */
 const designTable = {
   'practices.csv':
-    '*practice_ref, *name, *address_line1, address_line2, *town, county, *postcode, *phone, email, owner_name, vat_number, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee',
+    '*practice_ref, *name, *address_line1, address_line2, *town, county, *postcode, *phone, email, owner_name, vat_number, time_zone, listed_online, online_booking, online_pet_registration, slot_grid_minutes, min_notice_minutes, horizon_days, cancellation_cutoff_minutes, prescription_review_months, written_prescription_fee, written_prescription_further_fee, message_answer_hours',
   'opening_hours.csv': '*practice_ref, *day_of_week, *opens, *closes',
   'clinicians.csv': '*clinician_ref, *practice_ref, *first_name, *last_name, *clinician_type, active',
   'rota_shifts.csv': '*clinician_ref, *day_of_week, *starts, *ends, valid_from, valid_to, breaks',

@@ -32,6 +32,7 @@ describe('practices.csv', () => {
       prescription_review_months: 6,
       written_prescription_fee_pence: 1800,
       written_prescription_further_fee_pence: null,
+      message_answer_hours: 4,
     });
   });
 
@@ -58,7 +59,15 @@ describe('practices.csv', () => {
       prescription_review_months: null,
       written_prescription_fee_pence: null,
       written_prescription_further_fee_pence: null,
+      message_answer_hours: null,
     });
+  });
+
+  it('refuses a message answer time outside an hour to a week', () => {
+    for (const hours of ['0', '169', 'soon'])
+      expect(refused(practices, { ...valid, message_answer_hours: hours })).toEqual([
+        { column: 'message_answer_hours', reason: 'not a whole number from 1 to 168' },
+      ]);
   });
 
   // Above the cap is refused across rows, against the dated caps (written-prescription-caps.integration.test.ts).

@@ -16,6 +16,7 @@ export const practiceSettingRanges = {
   min_notice_minutes: { min: 0, max: 30 * 24 * 60 },
   horizon_days: { min: 1, max: 366 },
   cancellation_cutoff_minutes: { min: 0, max: 30 * 24 * 60 },
+  message_answer_hours: { min: 1, max: 7 * 24 },
 } as const;
 
 export const practiceReasons = {
@@ -63,6 +64,7 @@ export const practices: RecordKind = {
     prescription_review_months: false,
     written_prescription_fee: false,
     written_prescription_further_fee: false,
+    message_answer_hours: false,
   }),
   refColumn: 'practice_ref',
   references: [],
@@ -88,6 +90,7 @@ export const practices: RecordKind = {
     prescription_review_months: 'integer',
     written_prescription_fee_pence: 'integer',
     written_prescription_further_fee_pence: 'integer',
+    message_answer_hours: 'integer',
   },
   parse(row) {
     const cells = new RowCells(row);
@@ -111,6 +114,9 @@ export const practices: RecordKind = {
         practiceSettingRanges.cancellation_cutoff_minutes,
       ),
       ...prescriptionSettingCells(cells),
+      // Issue 66: the practice answers owners' messages within this many opening hours; empty: it takes
+      // none online (the portal says to call).
+      message_answer_hours: cells.integer('message_answer_hours', practiceSettingRanges.message_answer_hours),
     };
     // Not staged: the database holds Europe/London only, and the import says so rather than fail there.
     const timeZone = cells.cell('time_zone');

@@ -25,12 +25,8 @@ export { assertNoPaymentAsked } from './payment-asked.ts';
 export type { BookingDepsOptions } from './booking-deps.ts';
 export { manageLinkLabel, practiceTime, recordChangeEmail } from './booking-emails.ts';
 export { openDiary, refusalOf } from './diary.ts';
-export {
-  amendAppointment,
-  cancelAppointment,
-  departureCancellation,
-  getAppointment,
-} from './change-appointment.ts';
+export { amendAppointment, cancelAppointment, getAppointment } from './change-appointment.ts';
+export { departureCancellation, departureReasonCodes } from './pet-departure.ts';
 export { bookVisit } from './book-visit.ts';
 export type { VisitOutcome } from './book-visit.ts';
 export { cancelVisit, getVisit } from './cancel-visit.ts';

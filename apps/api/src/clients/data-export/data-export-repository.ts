@@ -24,6 +24,7 @@ import { billsForExport, createBillsRepository } from '../bills/index.ts';
 import { prescriptionRequestsOf } from '../prescriptions/index.ts';
 import { clientDetailColumns, contactPreferenceRowsOf } from '../profile/index.ts';
 import { withPetPracticeAndReason, notesForClient } from '../appointment-reads/index.ts';
+import { conversationsForExport } from './conversation-export.ts';
 
 type ClientPart = NonNullable<DataExport['client']>;
 
@@ -232,6 +233,8 @@ async function clientPart(tx: Executor, clientId: number, now: Date): Promise<Cl
     // The practice's estimates and bills, with the answers given (decision 0153), in this snapshot.
     ...(await billsForExport({ repository: createBillsRepository() }, tx, clientId, now)),
     planMemberships: await planMembershipsOf(tx, clientId),
+    // Conversations with the practice and the files sent on them (issue 66), in this snapshot.
+    ...(await conversationsForExport(tx, clientId)),
   };
 }
 

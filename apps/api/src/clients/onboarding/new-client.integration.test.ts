@@ -37,6 +37,7 @@ async function newClientBody(overrides: Partial<NewClientBody> = {}): Promise<Ne
     contactPreferences: {
       reminders: { email: true, sms: true, phone: false, post: false },
       marketing: { email: false, sms: false, phone: false, post: true },
+      messages: { email: true, sms: true, phone: false, post: false },
     },
     ...overrides,
   };
@@ -101,8 +102,10 @@ describe('POST /client/signup (R4.19)', () => {
       'reminders/email',
       'reminders/sms',
       'marketing/post',
+      'messages/email',
+      'messages/sms',
     ]);
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(12);
 
     const again = await signUp(person, await newClientBody());
     expect(problemOf(again, 409).message).toBe('Your account is already linked to a client record.');

@@ -5,7 +5,7 @@ import type { FreedSpan } from '@vet/clinician-time/earlier-time-requests';
 import { databaseError, DEADLOCK_DETECTED } from '@vet/db/database-error';
 import { eraseEmbeddedAccount } from '@vet/embedded-accounts/account-erasure';
 import { recordPracticeEvent } from '@vet/practice-events/record-events';
-import type { Identity } from '../../platform/index.ts';
+import { databaseStoredFiles, type Identity, type StoredFileEraser } from '../../platform/index.ts';
 import { onlineAccounts } from './online-account-repository.ts';
 
 export interface OnlineAccountDeps {
@@ -17,6 +17,11 @@ export interface OnlineAccountDeps {
    * is offered to the line (decision 0086); a fault there is the teller's to log.
    */
   timeFreed?: ((spans: FreedSpan[]) => Promise<void>) | undefined;
+  /**
+   * The attachment store, from which the person's files' bytes are deleted before the deletion commits
+   * (decision 0169); unset: the database store's table, in the deletion's transaction.
+   */
+  attachmentFiles?: StoredFileEraser | undefined;
 }
 
 /** A deadlock with a writer taking the other locks' order (an offer taken or lapsing): tried again. */
@@ -27,7 +32,8 @@ const TRIES = 3;
  * the link of their client record (which stays with the practice, with its pets and appointments), the
  * portal's audit of their detail changes (the consent history stays, pseudonymised), onboarding's codes
  * and used invitations, the record's earlier-time requests with their offers and holds (decision 0094),
- * guest holds made with their e-mails and the outboxes' copies of e-mails and texts sent to them, every portal
+ * guest holds made with their e-mails and the outboxes' copies of e-mails and texts sent to them, their conversations with the practice and
+ * every file they uploaded (decision 0169), every portal
  * session, and, when the sign-in is the embedded provider's, the provider's account with its sessions and
  * grants; and the practice system's client.online_account_deleted event. Serialised per identity, so a
  * second request while one runs waits, then finds nothing to delete and changes nothing. Repeatable, so a
@@ -50,7 +56,7 @@ export async function deleteOnlineAccount(
 }
 
 async function eraseInOneTransaction(
-  { db, embeddedIssuer }: OnlineAccountDeps,
+  { db, embeddedIssuer, attachmentFiles }: OnlineAccountDeps,
   identity: Identity,
   now: Date,
 ): Promise<FreedSpan[]> {
@@ -75,6 +81,9 @@ async function eraseInOneTransaction(
     if (!client) return freed;
     await onlineAccounts.unlinkClient(tx, client.id, now);
     await onlineAccounts.eraseChangeHistory(tx, client.id, randomUUID());
+    // Bytes last, once every row is gone: a store that fails rolls the whole deletion back.
+    const files = await onlineAccounts.eraseConversations(tx, client.id);
+    await (attachmentFiles ?? databaseStoredFiles(tx)).delete(files);
     await recordPracticeEvent(tx, 'client.online_account_deleted', {
       client_id: client.id,
       client_ref: client.pmsRef,

@@ -212,6 +212,7 @@ describe('linking and deleting one identity take turns', () => {
         contactPreferences: {
           reminders: { email: true, sms: false, phone: false, post: false },
           marketing: { email: false, sms: false, phone: false, post: false },
+          messages: { email: true, sms: false, phone: false, post: false },
         },
       },
     });

@@ -51,6 +51,19 @@ export const onlineAccounts = {
    * The portal's audit of the client's own changes: detail changes (field names only) go; the contact
    * preference history stays as proof of consent, its actor replaced by one pseudonym for the deletion.
    */
+  /**
+   * Their conversations with the practice, every message both ways, and every file they uploaded, sent or
+   * not (issue 66, decision 0169): the practice system holds its own record of what it was sent. Returns
+   * the files' storage keys, for their bytes to go from the attachment store before the deletion commits.
+   */
+  async eraseConversations(tx: Executor, clientId: number): Promise<string[]> {
+    const files = await tx.execute<{ storage_key: string }>(
+      sql`delete from message_attachments where client_id = ${clientId} returning storage_key`,
+    );
+    await tx.execute(sql`delete from conversations where client_id = ${clientId}`);
+    return files.rows.map((row) => row.storage_key);
+  },
+
   async eraseChangeHistory(tx: Executor, clientId: number, pseudonym: string) {
     await tx
       .delete(clientChanges)

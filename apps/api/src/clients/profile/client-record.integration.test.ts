@@ -22,6 +22,7 @@ const { context, bearerForNewIdentity, signedInClient } = useSignedInTestApp(dat
 const none: ContactPreferenceChoices = {
   reminders: { email: false, sms: false, phone: false, post: false },
   marketing: { email: false, sms: false, phone: false, post: false },
+  messages: { email: false, sms: false, phone: false, post: false },
 };
 const remindersByEmail: ContactPreferenceChoices = {
   ...none,

@@ -39,6 +39,12 @@ describe('POST /v2/messages with files', () => {
     const answer = await send(scene.authorization, scene.pet.id, named);
     expect(answer.statusCode).toBe(201);
     const { message } = sentMessageSchema.parse(answer.json());
+    // The practice system's event lists the files, each with its signed link.
+    const { rows: events } = await db.execute<{ ids: number[] }>(sql`
+      select array(select (a->>'attachment_id')::int from jsonb_array_elements(data->'attachments') a) as ids
+      from practice_events where record_kind = 'conversation' and type = 'message.sent'
+        and (data->>'message_id')::int = ${message.id}`);
+    expect(events).toEqual([{ ids: named }]);
     expect(message.attachments.map((file) => [file.id, file.fileName, file.kind])).toEqual([
       [named[0], 'ear.jpg', 'photo'],
       [named[1], 'paw.jpg', 'photo'],

@@ -32,6 +32,16 @@ async function storedOf(clientId: number) {
   return rows[0]!;
 }
 
+/** The practice system's events of the client's conversations (`message.sent`, decision 0168), oldest first. */
+async function sentEventsOf(clientId: number) {
+  const { rows } = await db.execute<{ message_id: number; attachments: unknown[] }>(sql`
+    select (e.data->>'message_id')::int as message_id, e.data->'attachments' as attachments
+    from practice_events e join conversations c on c.id = e.record_id
+    where e.record_kind = 'conversation' and e.type = 'message.sent' and c.client_id = ${clientId}
+    order by e.id`);
+  return rows;
+}
+
 const refusal = (response: { json: () => unknown }) => apiErrorSchema.parse(response.json());
 
 describe('POST /v2/messages', () => {
@@ -57,6 +67,12 @@ describe('POST /v2/messages', () => {
     const account = sentMessageSchema.parse((await send(scene.authorization, message(null))).json());
     expect(account.conversationId).not.toBe(sent.conversationId);
     expect(await storedOf(scene.client.id)).toEqual({ conversations: 2, messages: 3, attached: 0 });
+    // Each message's event is written with it.
+    expect((await sentEventsOf(scene.client.id)).map((e) => e.message_id)).toEqual([
+      sent.message.id,
+      second.message.id,
+      account.message.id,
+    ]);
   });
 
   it('opens a new conversation once the practice has closed the last one', async () => {
@@ -77,6 +93,9 @@ describe('POST /v2/messages', () => {
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json()).toEqual(first.json());
     expect(await storedOf(scene.client.id)).toEqual({ conversations: 1, messages: 1, attached: 0 });
+    // The practice system is told once, of the first.
+    const sent = sentMessageSchema.parse(first.json());
+    expect((await sentEventsOf(scene.client.id)).map((e) => e.message_id)).toEqual([sent.message.id]);
   });
 
   it('ends two first messages sent at once in one conversation', async () => {
@@ -125,6 +144,7 @@ describe('POST /v2/messages', () => {
     expect(refusal(theirs).code).toBe('pet_not_found');
     expect(await storedOf(scene.client.id)).toEqual({ conversations: 0, messages: 0, attached: 0 });
     expect(await storedOf(other.client.id)).toEqual({ conversations: 0, messages: 0, attached: 0 });
+    expect(await sentEventsOf(scene.client.id)).toEqual([]);
   });
 
   it('refuses a pet no longer with the client (422 pet_gone)', async () => {

@@ -7,6 +7,7 @@ import {
 import type { Database, Executor } from '@vet/db/connection';
 import { sql } from 'drizzle-orm';
 import { ApiProblem, conflict, tooManyRequests, unprocessable } from '../../platform/index.ts';
+import { recordMessageSentEvent, type AttachmentLinkSettings } from '../events/index.ts';
 import { messagesOf } from './conversation-reads.ts';
 
 /** What the owner reads when a send is refused: each says what to do next. */
@@ -97,6 +98,7 @@ export async function sendMessage(
   db: Database,
   client: { clientId: number; homePracticeId: number },
   input: SendMessageInput,
+  links: AttachmentLinkSettings,
 ): Promise<Sent> {
   const { clientId } = client;
   return db.transaction(async (tx) => {
@@ -131,10 +133,8 @@ export async function sendMessage(
         update message_attachments f set message_id = ${messageId}, position = named.position
         from unnest(${`{${input.attachmentIds.join(',')}}`}::int[]) with ordinality as named(id, position)
         where f.id = named.id and f.client_id = ${clientId}`);
-    // LEAD: helper C's event, in this transaction after the files are attached. Once msg-practice is merged:
-    // `await recordMessageSentEvent(tx, messageId, links);` (from '../events/index.ts'), with `links:
-    // AttachmentLinkSettings` a parameter of sendMessage and of clientConversationRoutes (app.ts passes
-    // { apiPublicUrl: config.publicUrl, key: attachmentLinkKey(config.verificationCodePepper) }).
+    // The practice system's event, with the files' signed links: written with the message or not at all.
+    await recordMessageSentEvent(tx, messageId, links);
 
     const [message] = await messagesOf(tx, conversationId, input.petId, { messageId });
     if (!message) throw new Error('sent message not read back');

@@ -26,7 +26,7 @@ export interface EmailWorkerPluginOptions {
   /** Whether the queue looks for reminders to send (decision 0085). */
   reminders?: boolean;
   /** The daily retention job's settings (decision 0119); unset or not enabled: the job is not scheduled. */
-  retention?: Pick<RetentionOptions, 'periods' | 'batchSize' | 'pauseMs'> & { enabled: boolean };
+  retention?: Pick<RetentionOptions, 'periods' | 'batchSize' | 'pauseMs' | 'files'> & { enabled: boolean };
   /** Other domains' tasks for the same queue (a cancelled plan's Direct Debit ended at the provider). */
   tasks?: (db: Database) => TaskList;
   /** Milliseconds between looks for due retries (tests shorten it). */

@@ -15,7 +15,14 @@ const facts = (
   refundUntil: new Date(startsAt.getTime() - 24 * hour),
   cutoffMinutes: 24 * 60,
   authorisedAt: null,
-  appointment: { status: 'Booked', startsAt, cancelledAt: null, cancelledBy: null, ...appointment },
+  appointment: {
+    status: 'Booked',
+    startsAt,
+    cancelledAt: null,
+    cancelledBy: null,
+    cancelledAsPetDied: false,
+    ...appointment,
+  },
   refund: null,
   ...change,
 });
@@ -43,6 +50,32 @@ describe('the rules after booking', () => {
         { status: 'Cancelled', cancelledAt: new Date(startsAt.getTime() - hour), cancelledBy: 'practice' },
       ),
       { kind: 'refund', reason: 'cancelled_by_practice' },
+    ],
+    [
+      'a deposit, its visit cancelled late because the pet died',
+      facts(
+        {},
+        {
+          status: 'Cancelled',
+          cancelledAt: new Date(startsAt.getTime() - hour),
+          cancelledBy: 'client',
+          cancelledAsPetDied: true,
+        },
+      ),
+      { kind: 'refund', reason: 'pet_died' },
+    ],
+    [
+      'a hold, its visit cancelled late because the pet died',
+      facts(
+        { purpose: 'card_hold', status: 'authorised', authorisedAt: now },
+        {
+          status: 'Cancelled',
+          cancelledAt: new Date(startsAt.getTime() - hour),
+          cancelledBy: 'client',
+          cancelledAsPetDied: true,
+        },
+      ),
+      { kind: 'void', reason: 'pet_died' },
     ],
     [
       'a deposit whose time was not kept',

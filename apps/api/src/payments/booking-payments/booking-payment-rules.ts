@@ -21,6 +21,8 @@ export interface BookingFacts {
     startsAt: Date;
     cancelledAt: Date | null;
     cancelledBy: 'client' | 'practice' | null;
+    /** Cancelled because the owner told the portal the pet had died (its departure reason). */
+    cancelledAsPetDied: boolean;
   } | null;
   refund: { status: RefundStatus; reason: RefundReason; nextAttemptAt: Date } | null;
 }
@@ -51,7 +53,8 @@ export function refundDeadline(
 
 /**
  * The rules of decision 0158, as shown before payment. The owner gets it all back (a deposit refunded, a
- * hold voided) when the time was not kept, the practice cancelled, or they cancelled before the deadline;
+ * hold voided) when the time was not kept, the practice cancelled, the pet died, or they cancelled before
+ * the deadline;
  * a deposit is kept, and a hold taken, after a late cancellation or a no-show; a hold is let go once the
  * owner has come. A hold still to be used on its sixth day is taken as a deposit (Stripe keeps online
  * holds 7 days), to be refunded by the same rules.
@@ -68,6 +71,7 @@ export function decide(facts: BookingFacts, now: Date): BookingDecision {
   if (!appointment) giveBack = 'time_not_kept';
   else if (appointment.status === 'Cancelled') {
     if (appointment.cancelledBy === 'practice') giveBack = 'cancelled_by_practice';
+    else if (appointment.cancelledAsPetDied) giveBack = 'pet_died';
     else if (appointment.cancelledAt !== null && appointment.cancelledAt <= refundDeadline(facts))
       giveBack = 'cancelled_in_time';
     else take = 'cancelled_late';

@@ -2,6 +2,7 @@ import type { BookingPaymentAudience, BookingPaymentKind, RefundReason } from '@
 import { noShowLookbackDays } from '@vet/contracts/payment-rules';
 import type { Executor } from '@vet/db/connection';
 import { sql } from 'drizzle-orm';
+import { departureReasonCodes } from '../../appointments/index.ts';
 import type { PaymentRow } from '../checkout/index.ts';
 import type { BookingFacts } from './booking-payment-rules.ts';
 
@@ -103,6 +104,7 @@ export const bookingPaymentsRepository = {
       a_starts_at: Date | string | null;
       a_cancelled_at: Date | string | null;
       a_cancelled_by: 'client' | 'practice' | null;
+      a_pet_died: boolean | null;
       r_id: number | null;
       r_status: 'pending' | 'succeeded' | 'failed' | null;
       r_reason: RefundReason | null;
@@ -114,10 +116,12 @@ export const bookingPaymentsRepository = {
         p.cutoff_minutes, p.authorised_at,
         a.status as a_status, a.starts_at as a_starts_at, a.cancelled_at as a_cancelled_at,
         a.cancelled_by as a_cancelled_by,
+        (cr.source = 'portal' and cr.code = ${departureReasonCodes.Deceased}) as a_pet_died,
         r.id as r_id, r.status as r_status, r.reason as r_reason, r.provider_refund_id as r_provider_refund_id,
         r.attempts as r_attempts, r.next_attempt_at as r_next_attempt_at
       from online_payments p
       left join appointments a on a.id = p.appointment_id
+      left join cancellation_reasons cr on cr.id = a.cancellation_reason_id
       left join payment_refunds r on r.payment_id = p.id
       where p.id = ${paymentId} and p.purpose <> 'invoice'
       for update of p`);
@@ -142,6 +146,7 @@ export const bookingPaymentsRepository = {
               startsAt: new Date(row.a_starts_at!),
               cancelledAt: dateOf(row.a_cancelled_at),
               cancelledBy: row.a_cancelled_by,
+              cancelledAsPetDied: row.a_pet_died === true,
             },
       refund:
         row.r_id === null

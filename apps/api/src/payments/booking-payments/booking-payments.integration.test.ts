@@ -233,6 +233,34 @@ describe('a deposit at booking', () => {
   });
 });
 
+describe('a pet that died', () => {
+  it('refunds the deposit of a visit its death cancelled, however late', async () => {
+    const scene = await paidScene('deposit', 2_500);
+    const begun = await started(scene, startsIn(2), { kind: 'deposit', amountPence: 2_500 });
+    live.stripe.pay(sessionIdOf(begun.checkoutUrl));
+    await live.stripe.webhooksSettled();
+    const [booked] = await appointmentsOf(scene.pet.id);
+    // Past the cut-off: an owner's own cancellation now would keep the deposit.
+    await db.execute(
+      sql`update online_payments set cutoff_minutes = 7 * 24 * 60 where id = ${begun.paymentId}`,
+    );
+    // The portal's own departure reason, as `npm run lists` loads it (another file may have it already).
+    await db.execute(sql`insert into cancellation_reasons (description, source, code)
+      values ('My pet has passed away', 'portal', 'pet-passed-away') on conflict do nothing`);
+
+    const pet = await call(scene, 'GET', `/v2/pets/${scene.pet.id}/edit`);
+    const departed = await call(scene, 'PUT', `/v2/pets/${scene.pet.id}/status`, {
+      version: pet.json<{ version: string }>().version,
+      status: 'Deceased',
+    });
+    expect(departed.statusCode, departed.body).toBe(200);
+    expect(await appointmentsOf(scene.pet.id)).toEqual([{ id: booked!.id, status: 'Cancelled' }]);
+    await sweep();
+    expect(await refundOf(begun.paymentId)).toMatchObject({ status: 'succeeded', reason: 'pet_died' });
+    expect(live.stripe.refunds().filter((refund) => refund.amount === 2_500)).toHaveLength(1);
+  });
+});
+
 describe('a card hold at booking', () => {
   it('holds, is taken on a no-show, is let go on an early cancel, and a hold about to lapse is taken as a deposit', async () => {
     const scene = await paidScene('card_hold', 3_000);

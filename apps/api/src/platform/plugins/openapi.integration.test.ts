@@ -140,6 +140,13 @@ const integrationPaths = [
   // Deposits and card holds at booking (decision 0158).
   '/integration/v1/practices/{practice_ref}/appointment-reasons/{reason_ref}/booking-payment',
   '/integration/v1/practices/{practice_ref}/booking-payments',
+  // A practice's conversations, read by its system (decision 0169).
+  '/integration/v1/practices/{practice_ref}/conversations',
+  '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}',
+  // The practice's answers, reads and closes of owners' conversations (decision 0168).
+  '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/messages',
+  '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/read',
+  '/integration/v1/practices/{practice_ref}/conversations/{conversation_id}/close',
 ];
 const isIntegrationPath = (path: string) => path.startsWith(`${integrationPathPrefix}/`);
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@vet/db/connection';
 import { databaseError } from '@vet/db/database-error';
 import type { RetentionPeriods } from './retention-periods.ts';
+import { databaseStoredFiles, type StoredFileEraser } from './stored-files.ts';
 import { retentionRules, type RetentionAction, type RetentionRule } from './retention-rules.ts';
 
 /**
@@ -24,6 +25,11 @@ export interface RetentionOptions {
   /** Count what is due and change nothing. */
   dryRun?: boolean;
   now?: Date;
+  /**
+   * The attachment store, whose bytes the `storedFiles` kinds delete (decision 0169); unset: the database
+   * store's table, in the batch's transaction.
+   */
+  files?: StoredFileEraser;
   /** Called after each batch (the bench counts them; tests see the batches are bounded). */
   onBatch?: (kind: string, rows: number) => void;
 }
@@ -82,7 +88,11 @@ export async function applyRetention(db: Database, options: RetentionOptions): P
     }
     for (;;) {
       const started = performance.now();
-      const rows = await runBatch(db, batchStatement(rule, cutoff, now, options.batchSize));
+      const rows = await runBatch(
+        db,
+        batchStatement(rule, cutoff, now, options.batchSize),
+        rule.storedFiles ? (options.files ?? 'database') : undefined,
+      );
       const took = performance.now() - started;
       if (rows === undefined) {
         outcome.interrupted = true;
@@ -110,12 +120,23 @@ function batchStatement(rule: RetentionRule, cutoff: Date, now: Date, limit: num
     : sql`delete from ${table} where ${chosen}`;
 }
 
-/** The batch's row count, or undefined when it gave up waiting on a lock (SQLSTATE 55P03). */
-async function runBatch(db: Database, statement: SQL): Promise<number | undefined> {
+/**
+ * The batch's row count, or undefined when it gave up waiting on a lock (SQLSTATE 55P03). With `files`, the
+ * statement returns the storage keys of what it deleted, and their bytes go before the batch commits.
+ */
+async function runBatch(
+  db: Database,
+  statement: SQL,
+  files?: StoredFileEraser | 'database',
+): Promise<number | undefined> {
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = ${retentionLockTimeoutMs}`));
-      const result = await tx.execute(statement);
+      const result = await tx.execute<{ storage_key: string }>(statement);
+      if (files !== undefined) {
+        const keys = result.rows.map((row) => row.storage_key);
+        await (files === 'database' ? databaseStoredFiles(tx) : files).delete(keys);
+      }
       return result.rowCount ?? 0;
     });
   } catch (error) {

@@ -10,4 +10,5 @@ export type { RetentionJobLogger } from './retention-job.ts';
 export { fixedRetentionDays } from './retention-periods.ts';
 export type { RetentionPeriods } from './retention-periods.ts';
 export { retentionKinds, retentionRules } from './retention-rules.ts';
+export { databaseStoredFiles, type StoredFileEraser } from './stored-files.ts';
 export type { RetentionAction, RetentionRule } from './retention-rules.ts';

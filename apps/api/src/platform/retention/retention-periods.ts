@@ -45,6 +45,11 @@ export const fixedRetentionDays = {
   linkStage: 365,
   /** "Download my data" requests (evidence a subject access request was answered). */
   dataExportRequest: 365,
+  /**
+   * A photo or video sent on a message (decision 0169): the practice system fetched what it keeps within
+   * its link's week; a year lets the owner compare and the practice answer a complaint, then it goes.
+   */
+  messageFile: 365,
   /** A connector's refused record not seen again. */
   connectorRefusal: 90,
   /**
@@ -60,3 +65,9 @@ export const fixedRetentionDays = {
  * portal's copy is no longer needed once the law's period has passed.
  */
 export const billRetentionYears = 6;
+
+/**
+ * A conversation's text goes six years after its last message (decision 0169): it is advice given, and a
+ * claim in negligence or contract can be brought six years after (Limitation Act 1980, ss. 2 and 5).
+ */
+export const conversationRetentionYears = 6;

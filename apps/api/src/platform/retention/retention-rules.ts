@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { billRetentionYears, fixedRetentionDays, type RetentionPeriods } from './retention-periods.ts';
+import {
+  billRetentionYears,
+  conversationRetentionYears,
+  fixedRetentionDays,
+  type RetentionPeriods,
+} from './retention-periods.ts';
 
 /** What becomes of a record past its period. */
 export type RetentionAction = 'deleted' | 'anonymised';
@@ -19,6 +24,12 @@ export interface RetentionRule {
   due: (cutoff: Date, now: Date) => SQL;
   set?: SQL;
   batch?: (cutoff: Date, now: Date, limit: number) => SQL;
+  /**
+   * The batch deletes rows holding stored files and returns their `storage_key`s: the bytes are deleted
+   * from the attachment store inside the batch's transaction, before it commits (decision 0169), so a
+   * store that fails leaves the rows for the next run and no row outlives its bytes unnoticed.
+   */
+  storedFiles?: true;
 }
 
 const days = (n: number) => () => n;
@@ -34,6 +45,11 @@ const leftTheQueue = sql`status <> 'pending'`;
  * off would otherwise keep the event, names and addresses included, for ever (decision 0139).
  */
 const practiceEventsDue = (cutoff: Date) => sql`position is not null and occurred_at < ${cutoff}`;
+
+/** A file sent on a message before the cutoff (an upload never sent is deleted within a day, elsewhere). */
+const messageFilesDue = (cutoff: Date) => sql`message_id is not null
+  and exists (select 1 from conversation_messages m where m.id = message_attachments.message_id
+                and m.created_at < ${cutoff})`;
 
 export const retentionRules: readonly RetentionRule[] = [
   {
@@ -179,6 +195,33 @@ export const retentionRules: readonly RetentionRule[] = [
     action: 'deleted',
     days: () => years(billRetentionYears),
     due: (cutoff) => sql`issued_on < ${cutoff}::date`,
+  },
+  {
+    // A photo or video sent to the practice goes a year after its message (decision 0169): the practice
+    // system fetched what it keeps through its signed link; the bytes go from the store in the batch.
+    kind: 'message-files',
+    table: 'message_attachments',
+    action: 'deleted',
+    days: days(fixedRetentionDays.messageFile),
+    due: (cutoff) => messageFilesDue(cutoff),
+    storedFiles: true,
+    batch: (cutoff, _now, limit) => sql`
+      with due as (
+        select id from message_attachments where ${messageFilesDue(cutoff)}
+        limit ${limit} for update skip locked)
+      delete from message_attachments a using due where a.id = due.id returning a.storage_key`,
+  },
+  {
+    // A conversation's text is the advice given, kept six years after its last message whether or not the
+    // practice closed it (decision 0169); its messages go with it (on delete cascade). One still holding a
+    // file waits for message-files, so no bytes are left without their row.
+    kind: 'conversations',
+    table: 'conversations',
+    action: 'deleted',
+    days: () => years(conversationRetentionYears),
+    due: (cutoff) => sql`last_message_at < ${cutoff}
+      and not exists (select 1 from conversation_messages m join message_attachments a on a.message_id = m.id
+                       where m.conversation_id = conversations.id)`,
   },
   {
     kind: 'earlier-time-offers',

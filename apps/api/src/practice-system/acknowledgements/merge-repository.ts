@@ -40,6 +40,8 @@ export const clientRowsOnMerge = {
     'online_payments',
     'soft_bookings',
     'plan_memberships',
+    'conversations',
+    'message_attachments',
   ],
   removed: ['contact_preferences', 'invitations', 'verification_codes', 'data_export_requests'],
 } as const;
@@ -56,6 +58,7 @@ export const petRowsOnMerge = {
     'practice_invoice_lines',
     'soft_bookings',
     'plan_memberships',
+    'conversations',
   ],
   removed: [],
 } as const;
@@ -110,6 +113,7 @@ export function createMergeRepository() {
     async mergeClient(tx: Executor, into: number, from: number, ref: string): Promise<void> {
       await tx.execute(sql`with moved_pets as (update pets set client_id = ${into} where client_id = ${from})
         update appointments set client_id = ${into} where client_id = ${from}`);
+      await closeClashingConversations(tx, 'client_id', into, from);
       for (const table of clientRowsOnMerge.moved.filter((t) => !movedApart.clients.has(t)))
         await tx.execute(
           sql`update ${sql.identifier(table)} set client_id = ${into} where client_id = ${from}`,
@@ -153,6 +157,7 @@ export function createMergeRepository() {
 
     /** The practice's pet `from` folded into `into` (the same client's): its appointments and records. */
     async mergePet(tx: Executor, into: number, from: number, ref: string): Promise<void> {
+      await closeClashingConversations(tx, 'pet_id', into, from);
       for (const table of petRowsOnMerge.moved.filter((t) => !movedApart.pets.has(t)))
         await tx.execute(sql`update ${sql.identifier(table)} set pet_id = ${into} where pet_id = ${from}`);
       await mergeLiveMemberships(tx, into, from);
@@ -191,4 +196,26 @@ async function mergeLiveMemberships(tx: Executor, into: number, from: number): P
         from removed where o.id = ${pair.into_id} and o.pms_ref is null`);
   }
   await tx.execute(sql`update plan_memberships set pet_id = ${into} where pet_id = ${from}`);
+}
+
+/**
+ * One open conversation per client, practice and pet (decision 0165): where both records of a merge have
+ * one open with the same practice about the same pet (or the account), the duplicate's is closed before it
+ * moves, as if the practice had closed it, so the two stay readable and the owner's next message goes to
+ * the one that stays open (decision 0169).
+ */
+async function closeClashingConversations(
+  tx: Executor,
+  column: 'client_id' | 'pet_id',
+  into: number,
+  from: number,
+): Promise<void> {
+  const same =
+    column === 'client_id'
+      ? sql`kept.client_id = ${into} and coalesce(kept.pet_id, 0) = coalesce(c.pet_id, 0)`
+      : sql`kept.pet_id = ${into} and kept.client_id = c.client_id`;
+  await tx.execute(sql`update conversations c set status = 'closed', closed_at = now()
+    where c.${sql.identifier(column)} = ${from} and c.status = 'open'
+      and exists (select 1 from conversations kept
+                   where kept.status = 'open' and kept.practice_id = c.practice_id and ${same})`);
 }

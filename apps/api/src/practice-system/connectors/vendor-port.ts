@@ -193,6 +193,10 @@ export async function writeEvent(
     case 'plan.direct_debit_failed':
     case 'plan.payment_failed':
       return notApplicable;
+    // An owner's message (issue 66, decision 0168): ezyVet documents communications but no way for an
+    // answer to come back, Provet Cloud neither (docs/messages-practice-systems.md): the feed carries it.
+    case 'message.sent':
+      return notApplicable;
   }
 }
 

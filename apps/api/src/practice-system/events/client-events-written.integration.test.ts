@@ -99,6 +99,7 @@ describe('client.contact_preferences_changed', () => {
   const choices: ContactPreferenceChoices = {
     reminders: { email: true, sms: false, phone: false, post: true },
     marketing: { email: false, sms: false, phone: false, post: false },
+    messages: { email: true, sms: true, phone: false, post: false },
   };
 
   it('carries every choice as stored, written with the save', async () => {

@@ -43,6 +43,7 @@ async function newClient() {
     contactPreferences: {
       reminders: { email: true, sms: true, phone: false, post: false },
       marketing: { email: false, sms: false, phone: false, post: true },
+      messages: { email: true, sms: false, phone: false, post: false },
     },
   };
   return { body, practiceRef: practice.pmsRef, salutation: salutation.description };

@@ -7,6 +7,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acknowledgementRoutes, mergeRoutes } from '../acknowledgements/index.ts';
 import { bookingPaymentRoutes } from '../booking-payments/index.ts';
+import { conversationReadRoutes, type ConversationReadSettings } from '../conversation-reads/index.ts';
+import { conversationWriteRoutes } from '../conversations/index.ts';
 import { failureLimit, integrationScope, type MachineGrant, type RoutePlugin } from '../../platform/index.ts';
 import { eventFeedRoutes } from '../event-feed/index.ts';
 import { practiceBookingRoutes } from '../desk-bookings/index.ts';
@@ -29,6 +31,8 @@ export interface IntegrationRouteSettings {
   mailFrom?: string;
   /** What the webhook endpoints' secrets are sealed with, and whether their URLs must be https. */
   webhooks: WebhookEndpointSettings;
+  /** The API's public address and the attachment links' key: the conversation reads sign links (0169). */
+  conversationReads: ConversationReadSettings;
 }
 
 /** The integration API's machine callers (INTEGRATION_* variables, decision 0062). */
@@ -70,6 +74,8 @@ export function integrationRoutePlugins(settings: IntegrationRouteSettings): Rou
     ofKind('prescription-requests', prescriptionAnswerRoutes(settings)),
     ofKind('webhook-endpoints', webhookEndpointRoutes(settings.webhooks)),
     ofKind('booking-payments', bookingPaymentRoutes()),
+    ofKind('messages', conversationReadRoutes(settings.conversationReads)),
+    ofKind('messages', conversationWriteRoutes(settings)),
   ];
 }
 

@@ -75,10 +75,11 @@ describe('newClientFormSchema', () => {
     });
   });
 
-  it('starts with marketing off on every channel (opt-in), reminders by e-mail and SMS', () => {
+  it('starts with marketing off on every channel (opt-in), reminders by e-mail and SMS, answers by e-mail', () => {
     expect(defaultContactPreferences).toEqual({
       reminders: { email: true, sms: true, phone: false, post: false },
       marketing: { email: false, sms: false, phone: false, post: false },
+      messages: { email: true, sms: false, phone: false, post: false },
     });
   });
 });

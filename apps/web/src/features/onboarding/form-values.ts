@@ -11,7 +11,8 @@ type Choices = NewClientFormValues['contactPreferences'];
 
 /**
  * R3.4: marketing is off unless the person opts in. Reminders are about their pets' care, not
- * marketing: e-mail and SMS start on, and every box can be changed before sending.
+ * marketing: e-mail and SMS start on. Answers to messages start by e-mail only (decision 0168). Every
+ * box can be changed before sending.
  */
 export const defaultContactPreferences: Choices = Object.fromEntries(
   contactPurposes.map((purpose) => [
@@ -19,7 +20,8 @@ export const defaultContactPreferences: Choices = Object.fromEntries(
     Object.fromEntries(
       contactChannels.map((channel) => [
         channel,
-        purpose === 'reminders' && (channel === 'email' || channel === 'sms'),
+        (purpose === 'reminders' && (channel === 'email' || channel === 'sms')) ||
+          (purpose === 'messages' && channel === 'email'),
       ]),
     ),
   ]),

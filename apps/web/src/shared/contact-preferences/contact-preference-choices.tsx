@@ -31,6 +31,11 @@ const purposeText: Record<ContactPurpose, { legend: string; description: string 
     description:
       'We only send you offers and news if you tick a box here; leave them all empty and you get none. You can change this at any time.',
   },
+  messages: {
+    legend: 'Answers to your messages',
+    description:
+      'When your practice answers a message you sent it, we tell you, never with what it says: you read it after signing in. How would you like to be told?',
+  },
 };
 
 /** The contact preferences: a yes/no for each purpose and channel (R3.4), one fieldset per purpose. */

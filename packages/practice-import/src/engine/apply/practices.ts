@@ -34,6 +34,8 @@ const practiceColumns = [
   // Empty: the practice sets no fee, and charges the cap in force on the day (decision 0148).
   { name: 'written_prescription_fee_pence', value: 's.written_prescription_fee_pence' },
   { name: 'written_prescription_further_fee_pence', value: 's.written_prescription_further_fee_pence' },
+  // Empty: the practice takes no messages online (issue 66).
+  { name: 'message_answer_hours', value: 's.message_answer_hours' },
 ];
 
 /** The two switches of the file are the portal's feature settings (R3.10), written as 'True' or 'False'. */

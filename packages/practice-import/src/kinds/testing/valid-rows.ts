@@ -28,6 +28,7 @@ export const validRows: Readonly<Record<KindFile, Readonly<Record<string, string
     prescription_review_months: '6',
     written_prescription_fee: '18.00',
     written_prescription_further_fee: '',
+    message_answer_hours: '4',
   },
   'opening_hours.csv': { practice_ref: 'P1', day_of_week: '1', opens: '08:30', closes: '18:00' },
   'clinicians.csv': {

@@ -43,7 +43,12 @@ export function useBookingPaymentsTestApp(database: Pick<DatabaseHandle, 'db' | 
 
   const startsIn = (days: number, time = '10:00') => localInstant(localDay(days), time);
 
-  const call = (scene: BookingScene, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  const call = (
+    scene: BookingScene,
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    url: string,
+    payload?: object,
+  ) =>
     context.app.inject({
       method,
       url,

@@ -13,6 +13,7 @@ const saved: ContactPreferencesResponse = {
   preferences: {
     reminders: { email: true, sms: false, phone: false, post: false },
     marketing: { email: false, sms: false, phone: false, post: false },
+    messages: { email: true, sms: false, phone: false, post: false },
   },
   lastConfirmedAt: '2026-11-23T10:00:00.000Z',
   requireContactPreferencesUpdate: false,

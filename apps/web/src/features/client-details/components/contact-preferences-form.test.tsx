@@ -16,6 +16,7 @@ const due: ContactPreferencesResponse = {
   preferences: {
     reminders: { email: true, sms: true, phone: false, post: false },
     marketing: { email: false, sms: false, phone: false, post: false },
+    messages: { email: true, sms: false, phone: false, post: false },
   },
   lastConfirmedAt: '2024-06-01T09:00:00.000Z',
   requireContactPreferencesUpdate: true,

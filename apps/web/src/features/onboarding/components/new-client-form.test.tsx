@@ -168,6 +168,7 @@ describe('NewClientForm (/registration-new)', () => {
       contactPreferences: {
         reminders: { email: true, sms: true, phone: false, post: false },
         marketing: { email: false, sms: false, phone: false, post: false },
+        messages: { email: true, sms: false, phone: false, post: false },
       },
     });
     expect(onRegistered).toHaveBeenCalled();
