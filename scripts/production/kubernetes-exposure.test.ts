@@ -58,14 +58,16 @@ function ingressRoutes(from: readonly Manifest[]): string[] {
 }
 
 describe('deploy/kubernetes’ Ingresses', () => {
-  it('publish exactly nginx.conf’s public routes: the web, the provider, /integration, Provet’s, Stripe’s and GoCardless’s webhooks', () => {
+  it('publish exactly nginx.conf’s public routes: the web, the provider, /integration, the attachments’ links, Provet’s, Stripe’s and GoCardless’s webhooks', () => {
     expect(nginxRoutes(nginx)).toEqual([
+      'api.portal.example.org /attachments → api',
       'api.portal.example.org /connectors/provet-cloud/webhooks → api',
       'api.portal.example.org /integration → api',
       'api.portal.example.org =/payments/stripe/webhook → api',
       'api.portal.example.org =/webhooks/gocardless → api',
       'id.portal.example.org / → idp',
       'portal.example.org / → web',
+      'portal.example.org =/bff/v2/attachments → web',
     ]);
     expect(ingressRoutes(manifests)).toEqual(nginxRoutes(nginx));
     // The whole API on its host, planted: the lists differ.

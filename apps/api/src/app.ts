@@ -74,7 +74,14 @@ import {
   type PlanWriteDeps,
 } from './plans/index.ts';
 import { connectorHealthRoutes, connectorHintRoutes, integrationApi } from './practice-system/index.ts';
-import { attachmentLinkKey, clientConversationRoutes } from './conversations/index.ts';
+import {
+  attachmentDepsOf,
+  attachmentLinkKey,
+  attachmentLinkRoutes,
+  attachmentRoutes,
+  clientConversationRoutes,
+  externalAttachmentFiles,
+} from './conversations/index.ts';
 
 export interface BuildAppOptions {
   config: ApiConfig;
@@ -116,6 +123,8 @@ export async function buildApp(options: BuildAppOptions) {
     brandName: config.brandName,
     now: () => new Date(),
   };
+  // Owners' photos and videos (issue 66, decision 0166): the configured store and malware scanner.
+  const attachments = attachmentDepsOf(config.attachments, db);
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     // One line per answered request (http/request-log.ts).
@@ -190,6 +199,12 @@ export async function buildApp(options: BuildAppOptions) {
         manageLinks: links,
         mailFrom: config.mailFrom,
       }),
+      // The practice system's signed link to a sent message's attachment: the signature is its key.
+      attachmentLinkRoutes({
+        store: attachments.store,
+        secret: config.verificationCodePepper,
+        now: () => new Date(),
+      }),
     ],
   });
   // Signed in, linked to a client record or not yet (the profile says which; onboarding needs both).
@@ -200,6 +215,8 @@ export async function buildApp(options: BuildAppOptions) {
       onboardingRoutes(onboarding),
       onlineAccountRoutes({
         embeddedIssuer: config.embeddedIssuer,
+        // A disk or S3 store's bytes of the person's files go before the deletion commits (decision 0169).
+        attachmentFiles: externalAttachmentFiles(config.attachments.store),
         // The time a deleted person's live earlier-time holds gave back goes to the line (decision 0094).
         timeFreed: createEarlierTimesDeps(
           db,
@@ -263,6 +280,8 @@ export async function buildApp(options: BuildAppOptions) {
       clientConversationRoutes({
         links: { apiPublicUrl: config.publicUrl, key: attachmentLinkKey(config.verificationCodePepper) },
       }),
+      // Messages with the practice (issue 66): the owner's uploads, read and removed before sending.
+      attachmentRoutes({ store: attachments.store, scanner: attachments.scanner }),
     ],
     requireLinkedClient: true,
   });

@@ -8,11 +8,17 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repositoryRoot } from '@vet/db/local-database';
 import { loadOperatorConfig, OperatorConfigError } from './config/index.ts';
+import { externalAttachmentFiles } from './conversations/index.ts';
 import { runOperator, type OperatorSettings } from './operator/index.ts';
 
 function settings(): OperatorSettings | { problem: string } {
   try {
-    return loadOperatorConfig();
+    const config = loadOperatorConfig();
+    // `retention run` deletes a disk or S3 store's bytes of the files it removes, as the API's job does.
+    return {
+      ...config,
+      retention: { ...config.retention, files: externalAttachmentFiles(config.attachments.store) },
+    };
   } catch (error) {
     if (error instanceof OperatorConfigError) return { problem: error.message };
     throw error;

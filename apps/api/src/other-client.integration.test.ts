@@ -32,6 +32,7 @@ const ownedIds = [
   'paymentId',
   'membershipId',
   'conversationId',
+  'attachmentId',
 ] as const;
 const missingId = 2_000_000_000;
 
@@ -124,6 +125,12 @@ describe('another client’s ids, on every client-owned route', () => {
       `insert into conversations (practice_id, client_id, pet_id) values ($1, $2, $3) returning id`,
       [owner.practice.id, owner.client.id, owner.pet.id],
     );
+    // An unsent upload of the owner's (issue 66): its bytes are not needed to be refused.
+    const { rows: attachments } = await pool.query<{ id: number }>(
+      `insert into message_attachments (client_id, kind, content_type, byte_size, file_name, sha256, storage_key, scan_state)
+       values ($1, 'photo', 'image/jpeg', 1, 'photo.jpg', $2, $3, 'clean') returning id`,
+      [owner.client.id, '0'.repeat(64), crypto.randomUUID().replaceAll('-', '').slice(0, 24)],
+    );
     const ownedValue = (name: string, id: number | null): string | undefined => {
       switch (name) {
         case 'petId':
@@ -141,6 +148,8 @@ describe('another client’s ids, on every client-owned route', () => {
           return String(id ?? membership.id);
         case 'conversationId':
           return String(id ?? conversations[0]!.id);
+        case 'attachmentId':
+          return String(id ?? attachments[0]!.id);
         case 'practiceId':
           return String(owner.practice.id);
         case 'appointmentReasonId':

@@ -21,6 +21,12 @@ import {
   toErrorResponse,
 } from './platform/index.ts';
 import { gocardlessProvider, planTasks } from './plans/index.ts';
+import {
+  attachmentStoreOf,
+  externalAttachmentFiles,
+  unsentAttachmentCrontab,
+  unsentAttachmentTasks,
+} from './conversations/index.ts';
 import { connectorsPlugin, createVendorConnection, eventDispatcherPlugin } from './practice-system/index.ts';
 
 type AppWithWorkers = Parameters<typeof emailWorkerPlugin>[0];
@@ -48,7 +54,18 @@ export async function registerWorkers(
     config.directDebit.provider === 'gocardless'
       ? planTasks(gocardlessProvider(config.directDebit))
       : undefined;
-  await app.register(emailWorkerPlugin, { ...direct, tasks: plans });
+  // Uploads never sent on a message, deleted with their bytes after a day (decision 0165).
+  const unsentAttachments = unsentAttachmentTasks({
+    store: (db) => attachmentStoreOf(config.attachments.store, db),
+    logger: app.log.child({ component: 'unsent-attachments' }),
+  });
+  await app.register(emailWorkerPlugin, {
+    ...direct,
+    // Retention deletes a disk or S3 store's bytes of the files it removes (decision 0169).
+    retention: { ...config.retention, files: externalAttachmentFiles(config.attachments.store) },
+    tasks: (db) => ({ ...plans?.(db), ...unsentAttachments(db) }),
+    crontab: [unsentAttachmentCrontab],
+  });
   // The connectors (decision 0106): their reading, and their way out, which the dispatcher below hands
   // their endpoints' events to.
   await app.register(connectorsPlugin, {

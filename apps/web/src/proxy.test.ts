@@ -66,7 +66,14 @@ describe('the proxy gives every page a policy with a nonce of its own', () => {
     for (const page of ['/', '/practices', '/appointments/book', '/dev/mailbox', '/guest/complete']) {
       expect(pattern.test(page), page).toBe(true);
     }
-    for (const other of ['/_next/static/chunks/a.js', '/_next/image', '/icon.svg']) {
+    expect(pattern.test('/bff/v2/conversations')).toBe(true);
+    for (const other of [
+      '/_next/static/chunks/a.js',
+      '/_next/image',
+      '/icon.svg',
+      '/bff/v2/attachments',
+      '/bff/v2/attachments/12',
+    ]) {
       expect(pattern.test(other), other).toBe(false);
     }
   });

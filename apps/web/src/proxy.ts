@@ -78,5 +78,8 @@ export const config = {
   // Pages, the BFF and next-auth; not built assets. The BFF and next-auth pass straight through outside
   // maintenance. A page asked for as a prefetch is served too (decision 0058): a browser may show what it
   // prefetched, and it must carry the page's policy.
-  matcher: [{ source: '/((?!_next/static/|_next/image|favicon.ico|icon.svg).*)' }],
+  // Not the BFF's attachment transfers (decision 0166): Next.js copies a body it passes through the
+  // proxy, and cuts it at proxyClientMaxBodySize (10 MB); a 50 MB video goes straight to its route, whose
+  // forwarding streams it. In maintenance the API itself answers them 503.
+  matcher: [{ source: '/((?!_next/static/|_next/image|favicon.ico|icon.svg|bff/v2/attachments).*)' }],
 };

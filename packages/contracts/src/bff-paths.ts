@@ -33,4 +33,12 @@ export const bffDevelopmentPrefixes = ['dev'] as const;
  * health, decision 0130), and the practice
  * system's integration API (machine callers reach the API directly; decision 0062).
  */
-export const bffRefusedPrefixes = ['docs', 'health', 'healthz', 'integration', 'readyz'] as const;
+export const bffRefusedPrefixes = [
+  // The practice system's signed links to attachments (decision 0165): it calls the API directly.
+  'attachments',
+  'docs',
+  'health',
+  'healthz',
+  'integration',
+  'readyz',
+] as const;

@@ -26,8 +26,12 @@ export const attachmentLinkDays = 7;
 export const photoTypes = ['image/jpeg', 'image/png', 'image/heic', 'image/heif'] as const;
 /** Videos by their content: a phone's MP4 or QuickTime, or a browser's WebM. Kept as sent, not re-encoded. */
 export const videoTypes = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
-/** What the file input offers (a hint for the picker only: the API decides by content). */
-export const attachmentAccept = [...photoTypes, '.heic', '.heif', ...videoTypes].join(',');
+/**
+ * What the file input offers (a hint for the picker only: the API decides by content). Not HEIC by name:
+ * iOS then hands over a JPEG of a HEIC photo, which re-encodes in a fraction of a HEIC's decoding time;
+ * a HEIC picked some other way is still taken.
+ */
+export const attachmentAccept = ['image/jpeg', 'image/png', 'image/*', ...videoTypes].join(',');
 
 export const attachmentKinds = ['photo', 'video'] as const;
 export type AttachmentKind = (typeof attachmentKinds)[number];

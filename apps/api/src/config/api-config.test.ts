@@ -91,6 +91,7 @@ describe('loadConfig', () => {
       sms: { provider: 'outbox' },
       payments: { provider: 'off' },
       directDebit: { provider: 'off' },
+      attachments: { store: { kind: 'database' }, clamd: undefined },
       addressLookup: { provider: 'demo' },
       retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 500, pauseMs: 500 },
       process: { role: 'all', http: { keepAliveTimeoutMs: 72_000, headersTimeoutMs: 60_000 } },

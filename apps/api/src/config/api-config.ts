@@ -10,6 +10,7 @@ import { connectorsConfigOf, connectorsSection, type ConnectorConfig } from './c
 import { smsConfigOf, smsSection, type SmsConfig } from './sms.ts';
 import { paymentsConfigOf, paymentsSection, type PaymentsConfig } from './payments.ts';
 import { directDebitConfigOf, directDebitSection, type DirectDebitConfig } from './direct-debit.ts';
+import { attachmentsConfigOf, attachmentsSection, type AttachmentsConfig } from './attachments.ts';
 import { addressLookupConfigOf, addressLookupSection, type AddressLookupConfig } from './address-lookup.ts';
 import { maintenanceOf, maintenanceSection } from './maintenance.ts';
 import { processConfigOf, processSection, type ProcessConfig } from './process-kind.ts';
@@ -161,6 +162,7 @@ const { schema: envSchema, expected } = envOf(
   smsSection,
   paymentsSection,
   directDebitSection,
+  attachmentsSection,
   addressLookupSection,
   retentionSection,
   databaseSection,
@@ -245,6 +247,8 @@ export interface ApiConfig {
   payments: PaymentsConfig;
   /** Joining a plan by Direct Debit: off, or GoCardless's token and address (direct-debit.ts, decision 0159). */
   directDebit: DirectDebitConfig;
+  /** Where owners' attachments are kept and what scans them (attachments.ts, decision 0166). */
+  attachments: AttachmentsConfig;
   /** Where the address lookup asks (address-lookup.ts, decision 0098). */
   addressLookup: AddressLookupConfig;
   /** How long each kind of record is kept, and the daily job that applies it (retention.ts, decision 0119). */
@@ -345,6 +349,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: smsConfigOf(values),
     payments: paymentsConfigOf(values),
     directDebit: directDebitConfigOf(values),
+    attachments: attachmentsConfigOf(values),
     addressLookup: addressLookupConfigOf(values),
     retention: retentionConfigOf(values),
     process: processConfigOf(values),

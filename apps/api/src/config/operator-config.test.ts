@@ -15,6 +15,7 @@ describe('loadOperatorConfig (decision 0097)', () => {
       invocationDirectory: '/work/here',
       retention: { enabled: true, periods: defaultRetentionPeriods, batchSize: 500, pauseMs: 500 },
       payments: { provider: 'off' },
+      attachments: { store: { kind: 'database' }, clamd: undefined },
     });
   });
 
@@ -28,10 +29,14 @@ describe('loadOperatorConfig (decision 0097)', () => {
         WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'receiver.internal',
         PORTAL_URL: 'https://portal.vets.example/',
         INIT_CWD: '/home/operator/exports',
+        ATTACHMENT_STORE: 'disk',
+        ATTACHMENT_FOLDER: '/var/lib/portal/attachments',
       },
       '/work/repo',
     );
     expect(config).toMatchObject({
+      // `retention run` deletes the files of this store, as the API's job does.
+      attachments: { store: { kind: 'disk', folder: '/var/lib/portal/attachments' } },
       nodeEnv: 'production',
       appRoles: ['portal_app', 'portal_reports'],
       webhookSecretKeys: 'k1:abc',

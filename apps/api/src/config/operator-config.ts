@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { paymentsConfigOf, paymentsSection, type PaymentsConfig } from './payments.ts';
 import { retentionConfigOf, retentionSection, type RetentionConfig } from './retention.ts';
+import { attachmentsConfigOf, attachmentsSection, type AttachmentsConfig } from './attachments.ts';
 import { envOf } from './section.ts';
 import { brandNameValue, httpUrl } from './values.ts';
 
@@ -62,11 +63,13 @@ const operatorExpected: Record<keyof typeof operatorShape, string> = {
   INIT_CWD: 'a folder',
 };
 
-// `retention run` applies the API's own periods; `payments reconcile` reads Stripe with the API's keys.
+// `retention run` applies the API's own periods, deleting files from its store; `payments reconcile` reads
+// Stripe with the API's keys.
 const { schema: operatorEnvSchema, expected } = envOf(
   { shape: operatorShape, expected: operatorExpected, rules: [] },
   retentionSection,
   paymentsSection,
+  attachmentsSection,
 );
 type EnvName = keyof typeof operatorEnvSchema.shape;
 
@@ -90,6 +93,8 @@ export interface OperatorConfig {
   retention: RetentionConfig;
   /** Off, or Stripe's keys and address, for `payments reconcile`. */
   payments: PaymentsConfig;
+  /** Where owners' files are kept: `retention run` deletes a disk or S3 store's bytes with their rows. */
+  attachments: AttachmentsConfig;
 }
 
 export class OperatorConfigError extends Error {
@@ -129,5 +134,6 @@ export function loadOperatorConfig(
     invocationDirectory: values.INIT_CWD ?? cwd,
     retention: retentionConfigOf(values),
     payments: paymentsConfigOf({ ...values, NODE_ENV: values.NODE_ENV ?? 'production' }),
+    attachments: attachmentsConfigOf({ ...values, NODE_ENV: values.NODE_ENV ?? 'production' }),
   };
 }

@@ -4,5 +4,6 @@
  */
 export * from './attachment-links/index.ts';
 export { clientConversationRoutes } from './client/index.ts';
+export * from './attachments/index.ts';
 export * from './events/index.ts';
 export * from './practice-answers/index.ts';

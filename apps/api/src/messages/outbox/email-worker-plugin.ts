@@ -29,6 +29,8 @@ export interface EmailWorkerPluginOptions {
   retention?: Pick<RetentionOptions, 'periods' | 'batchSize' | 'pauseMs' | 'files'> & { enabled: boolean };
   /** Other domains' tasks for the same queue (a cancelled plan's Direct Debit ended at the provider). */
   tasks?: (db: Database) => TaskList;
+  /** Other domains' recurring jobs, crontab lines naming their tasks (the sweep of unsent attachments). */
+  crontab?: readonly string[];
   /** Milliseconds between looks for due retries (tests shorten it). */
   pollInterval?: number;
 }
@@ -105,6 +107,7 @@ export const emailWorkerPlugin = fp<EmailWorkerPluginOptions>(
         ...(billNotices ? [billNoticeCrontab] : []),
         ...(planNotices ? [planNoticeCrontab] : []),
         ...(retention ? [retentionCrontab] : []),
+        ...(options.crontab ?? []),
       ],
     });
     logger.info(

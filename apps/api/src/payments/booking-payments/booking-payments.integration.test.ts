@@ -235,8 +235,8 @@ describe('a deposit at booking', () => {
 
 describe('a pet that died', () => {
   it('refunds the deposit of a visit its death cancelled, however late', async () => {
-    const scene = await paidScene('deposit', 2_500);
-    const begun = await started(scene, startsIn(2), { kind: 'deposit', amountPence: 2_500 });
+    const scene = await paidScene('deposit', 2_700);
+    const begun = await started(scene, startsIn(2), { kind: 'deposit', amountPence: 2_700 });
     live.stripe.pay(sessionIdOf(begun.checkoutUrl));
     await live.stripe.webhooksSettled();
     const [booked] = await appointmentsOf(scene.pet.id);
@@ -257,7 +257,7 @@ describe('a pet that died', () => {
     expect(await appointmentsOf(scene.pet.id)).toEqual([{ id: booked!.id, status: 'Cancelled' }]);
     await sweep();
     expect(await refundOf(begun.paymentId)).toMatchObject({ status: 'succeeded', reason: 'pet_died' });
-    expect(live.stripe.refunds().filter((refund) => refund.amount === 2_500)).toHaveLength(1);
+    expect(live.stripe.refunds().filter((refund) => refund.amount === 2_700)).toHaveLength(1);
   });
 });
 

@@ -38,6 +38,8 @@ const publicPaths = [
   '/v2/species',
   '/v2/species/{speciesId}/breeds',
   '/v2/species/{speciesId}/breeds/{breedId}/colours',
+  // The practice system's signed link to a sent message's attachment (issue 66, decision 0165).
+  '/attachments/{attachmentId}',
   '/telemetry/render-errors',
   '/pre-signup/check',
   '/pre-signup/resend',
@@ -129,6 +131,9 @@ const clientOwnedPaths = [
   '/v2/conversations',
   '/v2/conversations/{conversationId}',
   '/v2/messages',
+  // Messages with the practice: the owner's uploads (issue 66).
+  '/v2/attachments',
+  '/v2/attachments/{attachmentId}',
 ];
 
 /**

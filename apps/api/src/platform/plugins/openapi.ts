@@ -58,7 +58,8 @@ export const openApiPlugin = fp<OpenApiOptions>(
           },
           {
             name: 'messages',
-            description: "The signed-in client's conversations with their practice: reading and writing",
+            description:
+              "Messages with the practice: the signed-in client's uploads and conversations, and the practice's signed link to a sent file",
           },
           { name: 'guests', description: 'Guests holding a time before signing up, and completing it after' },
           {

@@ -8,6 +8,13 @@ import { requestIdOf, serializeError, serverLog } from '@/observability/logger';
 import type { AccountDeletionDeps } from '@/shared/auth-session/server/account-deletion';
 import { withAccessToken } from './access-token';
 import { isAccountDeletion, revokeBeforeForwardingDeletion } from './account-deletion';
+import {
+  attachmentResponseHeaders,
+  attachmentTimeoutMs,
+  countedUpload,
+  isAttachmentTransfer,
+  withRange,
+} from './attachment-transfer';
 
 /**
  * The same-origin proxy behind /bff/*: the browser calls this app, and this app calls the API at
@@ -189,14 +196,18 @@ export async function proxyToApi(
   }
   if (!isSameOriginWrite(request, options.portalUrl)) return crossSiteWriteResponse();
 
-  const body = await readBody(request);
+  // An attachment's upload streams through, counted; every other body is read whole (small JSON).
+  const transfer = isAttachmentTransfer(request.method, segments);
+  const upload = transfer && request.method === 'POST' ? countedUpload(request) : undefined;
+  const body = upload ? (upload === 'too-large' ? upload : upload.body) : await readBody(request);
   if (body === 'too-large') return apiErrorResponse(413, 'Payload Too Large', 'The request is too large.');
 
   let headers: Headers;
   try {
+    const forwarded = forwardedHeaders(request, options);
     headers = await (options.attachAccessToken ?? withAccessToken)(
       request,
-      forwardedHeaders(request, options),
+      transfer && request.method === 'GET' ? withRange(request, forwarded) : forwarded,
     );
   } catch (error) {
     // The session store (PostgreSQL) cannot be read: say so in the API's shape, without the details.
@@ -207,11 +218,17 @@ export async function proxyToApi(
     // After the bearer is attached (a refresh it needed has happened), before the API deletes the rows
     // that hold the refresh tokens: revoked at the provider first (security round three, finding 9). A
     // failure here is logged and does not stop the deletion.
-    await revokeBeforeForwardingDeletion(request, body, options.accountDeletion).catch((error: unknown) => {
+    await revokeBeforeForwardingDeletion(
+      request,
+      body instanceof ArrayBuffer ? body : undefined,
+      options.accountDeletion,
+    ).catch((error: unknown) => {
       log(`BFF: revoking before the deletion failed: ${error instanceof Error ? error.name : typeof error}`);
     });
   }
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? upstreamTimeoutMs);
+  const timeout = AbortSignal.timeout(
+    transfer ? attachmentTimeoutMs : (options.timeoutMs ?? upstreamTimeoutMs),
+  );
   try {
     const upstream = await fetchFn(target, {
       method: request.method,
@@ -219,7 +236,16 @@ export async function proxyToApi(
       body,
       redirect: 'manual',
       signal: timeout,
+      // A stream body is sent as it is read (fetch requires saying so).
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
     });
+    if (transfer && request.method === 'GET' && upstream.ok) {
+      // A file's bytes stream back as they come, with the API's headers that make them safe to open.
+      return new Response(upstream.body, {
+        status: upstream.status,
+        headers: pickHeaders(upstream.headers, [...returnedResponseHeaders, ...attachmentResponseHeaders]),
+      });
+    }
     // Read the whole body inside the timeout: API answers are small JSON documents.
     const responseBody = nullBodyStatuses.has(upstream.status) ? null : await upstream.arrayBuffer();
     return new Response(responseBody, {
@@ -227,6 +253,9 @@ export async function proxyToApi(
       headers: pickHeaders(upstream.headers, returnedResponseHeaders),
     });
   } catch (error) {
+    if (upload && upload !== 'too-large' && upload.overLimit()) {
+      return apiErrorResponse(413, 'Payload Too Large', 'The request is too large.');
+    }
     // The API area only: the rest of a path holds ids, and a guest hold's id is its holder's secret.
     const path = `/${segments[0] ?? ''}${segments.length > 1 ? '/…' : ''}`;
     if (timeout.aborted) {
