@@ -176,20 +176,25 @@ describe('messages with the practice', () => {
     );
 
     // The e-mail says an answer is waiting, without its text, and links to the conversation.
-    await page.goto('/dev/mailbox');
-    const link = page
-      .getByRole('link', { name: `${inject('portalUrl')}/messages/${conversationId}` })
+    const entry = page
+      .getByRole('button', {
+        name: new RegExp(`has answered your message about Bramble.*To ${account.email}`),
+      })
       .first();
     await expect
       .poll(
         async () => {
-          await page.reload();
-          return link.count();
+          await page.goto('/dev/mailbox');
+          await page.getByRole('list', { name: 'E-mails, newest first' }).waitFor();
+          return entry.count();
         },
-        { timeout: 20_000 },
+        { timeout: 30_000 },
       )
       .toBeGreaterThan(0);
-    expect(await page.getByText('Please book a consultation so the vet').count()).toBe(0);
+    await entry.click();
+    const email = page.getByRole('article');
+    await email.getByRole('link', { name: `${inject('portalUrl')}/messages/${conversationId}` }).waitFor();
+    expect(await email.getByText('Please book a consultation so the vet').count()).toBe(0);
     await page.goto(`/messages/${conversationId}`);
     await page.getByText('Sam, veterinary nurse').waitFor();
     await page.getByText('Answered', { exact: true }).waitFor();
