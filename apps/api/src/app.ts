@@ -79,6 +79,7 @@ import {
   attachmentLinkKey,
   attachmentLinkRoutes,
   attachmentRoutes,
+  clientConversationRoutes,
   externalAttachmentFiles,
 } from './conversations/index.ts';
 
@@ -275,6 +276,10 @@ export async function buildApp(options: BuildAppOptions) {
         bookingsPerIdentity: config.bookingRateLimitMax,
       }),
       membershipWriteRoutes(plans),
+      // Messages with the practice (issue 66): the client's conversations and writing.
+      clientConversationRoutes({
+        links: { apiPublicUrl: config.publicUrl, key: attachmentLinkKey(config.verificationCodePepper) },
+      }),
       // Messages with the practice (issue 66): the owner's uploads, read and removed before sending.
       attachmentRoutes({ store: attachments.store, scanner: attachments.scanner }),
     ],

@@ -31,6 +31,7 @@ const ownedIds = [
   'invoiceId',
   'paymentId',
   'membershipId',
+  'conversationId',
   'attachmentId',
 ] as const;
 const missingId = 2_000_000_000;
@@ -119,6 +120,11 @@ describe('another client’s ids, on every client-owned route', () => {
       planId: plan.id,
       petId: owner.pet.id,
     });
+    // A conversation of the owner's with their practice (issue 66).
+    const { rows: conversations } = await pool.query<{ id: number }>(
+      `insert into conversations (practice_id, client_id, pet_id) values ($1, $2, $3) returning id`,
+      [owner.practice.id, owner.client.id, owner.pet.id],
+    );
     // An unsent upload of the owner's (issue 66): its bytes are not needed to be refused.
     const { rows: attachments } = await pool.query<{ id: number }>(
       `insert into message_attachments (client_id, kind, content_type, byte_size, file_name, sha256, storage_key, scan_state)
@@ -140,6 +146,8 @@ describe('another client’s ids, on every client-owned route', () => {
           return String(id ?? payments[0]!.id);
         case 'membershipId':
           return String(id ?? membership.id);
+        case 'conversationId':
+          return String(id ?? conversations[0]!.id);
         case 'attachmentId':
           return String(id ?? attachments[0]!.id);
         case 'practiceId':

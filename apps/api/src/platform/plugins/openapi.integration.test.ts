@@ -127,6 +127,10 @@ const clientOwnedPaths = [
   '/v2/plan-memberships/{membershipId}/confirm',
   '/v2/plan-memberships/{membershipId}/cancellation',
   '/v2/pets/{petId}/plans',
+  // Messages with the practice (issue 66).
+  '/v2/conversations',
+  '/v2/conversations/{conversationId}',
+  '/v2/messages',
   // Messages with the practice: the owner's uploads (issue 66).
   '/v2/attachments',
   '/v2/attachments/{attachmentId}',

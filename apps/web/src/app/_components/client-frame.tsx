@@ -8,7 +8,10 @@ import { PortalShell, type FrameProps, type PortalShellProps } from '@/shared/la
 import { ActivationGuard, type GuardedProfile } from './activation-guard';
 
 export type ClientFrameProps = FrameProps &
-  Pick<PortalShellProps, 'user' | 'practiceName' | 'pets' | 'petsLoading' | 'breadcrumbNames'> & {
+  Pick<
+    PortalShellProps,
+    'user' | 'practiceName' | 'pets' | 'petsLoading' | 'breadcrumbNames' | 'unreadMessages'
+  > & {
     profile: GuardedProfile;
   };
 

@@ -16,6 +16,7 @@ export const breadcrumbLabels: Readonly<Record<string, string>> = {
   'new-request': 'New',
   practices: 'Practice list',
   plans: 'Health plans',
+  messages: 'Messages',
   join: 'Join a plan',
   'your-practice': 'Your practice',
   users: 'User list',

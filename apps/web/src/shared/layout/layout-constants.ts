@@ -34,4 +34,6 @@ export const topNavigation = [
   { label: 'Repeat prescriptions', href: '/drug-request' },
   // Issue 63: after repeat prescriptions, as in the drawer.
   { label: 'Bills and estimates', href: '/bills' },
+  // Issue 66: messages with the practice, with the count of answers not yet read.
+  { label: 'Messages', href: '/messages' },
 ] as const;

@@ -28,6 +28,8 @@ export interface PortalShellProps {
   pets?: readonly DrawerPet[];
   petTotal?: number;
   petsLoading?: boolean;
+  /** The practice's answers the client has not opened: the Messages link's count (issue 66). */
+  unreadMessages?: number;
   onSignIn: () => void;
   onLogout: () => void;
   /** Names for path segments the breadcrumb table does not know, e.g. a pet's name by its id. */
@@ -71,6 +73,7 @@ export function PortalShell(props: PortalShellProps) {
           onLogout={props.onLogout}
           onOpenDrawer={() => setDrawerOpen(true)}
           drawerOpen={drawerOpen}
+          unreadMessages={props.unreadMessages}
         />
       )}
       {headerShown && props.signedIn && (
@@ -80,6 +83,7 @@ export function PortalShell(props: PortalShellProps) {
           pets={props.pets}
           petTotal={props.petTotal}
           petsLoading={props.petsLoading}
+          unreadMessages={props.unreadMessages}
           onLogout={props.onLogout}
         />
       )}

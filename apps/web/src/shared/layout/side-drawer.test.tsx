@@ -79,6 +79,7 @@ describe('SideDrawer', () => {
       'Your appointments',
       'Repeat prescriptions',
       'Bills and estimates',
+      'Messages',
       'Logout',
     ]);
     const petsToggle = within(nav).getByRole('button', { name: 'Your pets' });

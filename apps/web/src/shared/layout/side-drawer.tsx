@@ -11,6 +11,7 @@ import type { DrawerPet } from './drawer-pets';
 import { DrawerPetsList } from './drawer-pets-list';
 import { desktopMediaQuery, drawerId } from './layout-constants';
 import styles from './side-drawer.module.css';
+import { UnreadCount } from './unread-count';
 
 export interface SideDrawerProps {
   open: boolean;
@@ -19,6 +20,8 @@ export interface SideDrawerProps {
   /** How many pets there are in all, when `pets` holds only the first 3 (for See All). */
   petTotal?: number;
   petsLoading?: boolean;
+  /** The Messages item's count of unread answers (issue 66). */
+  unreadMessages?: number;
   onLogout: () => void;
 }
 
@@ -30,7 +33,15 @@ export interface SideDrawerProps {
  * while closed, so a followed link still reports its page on the way), and Your pets stays expanded or
  * collapsed between openings.
  */
-export function SideDrawer({ open, onClose, pets, petTotal, petsLoading, onLogout }: SideDrawerProps) {
+export function SideDrawer({
+  open,
+  onClose,
+  pets,
+  petTotal,
+  petsLoading,
+  unreadMessages,
+  onLogout,
+}: SideDrawerProps) {
   const [petsOpen, setPetsOpen] = useState(false);
   const petsListId = useId();
   const wide = useMediaQuery(desktopMediaQuery);
@@ -91,6 +102,9 @@ export function SideDrawer({ open, onClose, pets, petTotal, petsLoading, onLogou
           </DrawerItem>
           <DrawerItem href="/bills" onClick={onClose}>
             Bills and estimates
+          </DrawerItem>
+          <DrawerItem href="/messages" onClick={onClose} end={<UnreadCount count={unreadMessages} />}>
+            Messages
           </DrawerItem>
           <DrawerItem
             onClick={() => {

@@ -41,9 +41,22 @@ describe('SiteHeader signed in', () => {
       ['Your appointments', '/appointments'],
       ['Repeat prescriptions', '/drug-request'],
       ['Bills and estimates', '/bills'],
+      ['Messages', '/messages'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Your pets' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('counts the unread answers on Messages, in words for a screen reader', () => {
+    renderHeader({ unreadMessages: 2 });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    within(nav).getByRole('link', { name: /^Messages\s+2 unread answers$/ });
+  });
+
+  it('shows no count on Messages without unread answers', () => {
+    renderHeader({ unreadMessages: 0 });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    within(nav).getByRole('link', { name: 'Messages' });
   });
 
   it("opens a user menu named after the client with 'Your details' and 'Log out'", async () => {

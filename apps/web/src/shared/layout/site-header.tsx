@@ -26,6 +26,8 @@ export interface SiteHeaderProps {
   onOpenDrawer: () => void;
   /** Whether the side drawer is open, for the hamburger's aria-expanded. */
   drawerOpen?: boolean;
+  /** The Messages link's count of unread answers. */
+  unreadMessages?: number;
 }
 
 /**
@@ -48,7 +50,7 @@ export function SiteHeader(props: SiteHeaderProps) {
             <EmergencyLink href={props.links.emergencyVets} />
             {signedIn && <HeaderUserMenu user={props.user} onLogout={props.onLogout} />}
           </div>
-          {signedIn && <HeaderNavigation pathname={props.pathname} />}
+          {signedIn && <HeaderNavigation pathname={props.pathname} unreadMessages={props.unreadMessages} />}
         </div>
         <div data-testid="header-compact" className={styles.compact}>
           <EmergencyLink href={props.links.emergencyVets} compact />

@@ -2,6 +2,7 @@
 
 import { useMemo } from 'react';
 import { ClientFrame } from '@/app/_components/client-frame';
+import { useUnreadAnswers } from '@/features/messages/api/get-unread-answers';
 import { usePets } from '@/features/pets/api/get-pets';
 import { useActivationState, useProfile } from '@/features/profile/api/get-profile';
 import { useSession } from '@/shared/auth-session/session-client';
@@ -18,6 +19,7 @@ export function PortalFrame({ children, ...frame }: FrameProps) {
   const profile = useProfile();
   const activation = useActivationState();
   const pets = usePets(profile.data?.activationStatus);
+  const unreadMessages = useUnreadAnswers(profile.data?.activationStatus);
   const signedIn = status === 'authenticated';
 
   const petNames = useMemo(
@@ -31,6 +33,7 @@ export function PortalFrame({ children, ...frame }: FrameProps) {
       user={headerUserOf(profile.data)}
       practiceName={profile.data?.homePracticeName}
       pets={pets.data}
+      unreadMessages={unreadMessages.data}
       petsLoading={signedIn && (profile.isPending || pets.isLoading)}
       breadcrumbNames={petNames}
       profile={{

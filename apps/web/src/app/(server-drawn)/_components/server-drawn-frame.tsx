@@ -19,6 +19,7 @@ export function ServerDrawnFrame({
       user={data?.user}
       practiceName={data?.practiceName}
       pets={data?.pets}
+      unreadMessages={data?.unreadMessages}
       petsLoading={false}
       profile={{
         activationStatus: data?.activationStatus,

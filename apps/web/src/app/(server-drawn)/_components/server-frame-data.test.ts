@@ -2,9 +2,10 @@ import { buildPet, buildProfile } from '@vet/contracts/testing/builders';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverFrameData } from './server-frame-data';
 
-const server = vi.hoisted(() => ({ profile: vi.fn(), pets: vi.fn() }));
+const server = vi.hoisted(() => ({ profile: vi.fn(), pets: vi.fn(), unread: vi.fn() }));
 vi.mock('@/features/profile/api/get-profile-on-server', () => ({ profileAnswerOnServer: server.profile }));
 vi.mock('@/features/pets/api/get-pets-on-server', () => ({ getPetsOnServer: server.pets }));
+vi.mock('@/features/messages/api/messages-on-server', () => ({ getUnreadAnswersOnServer: server.unread }));
 
 beforeEach(() => Object.values(server).forEach((getter) => getter.mockReset()));
 
@@ -19,11 +20,13 @@ describe('serverFrameData', () => {
     });
     server.profile.mockResolvedValue({ status: 200, data: profile });
     server.pets.mockResolvedValue([buildPet({ petId: 4, name: 'Biscuit' })]);
+    server.unread.mockResolvedValue(2);
 
     expect(await serverFrameData()).toEqual({
       user: { firstName: 'Olivia', lastName: 'Bennett' },
       practiceName: 'Willowbrook Vets Clapham',
       pets: [{ petId: 4, name: 'Biscuit' }],
+      unreadMessages: 2,
       activationStatus: 'COMPLETED',
       failed: false,
       requireContactPreferencesUpdate: true,
@@ -38,6 +41,7 @@ describe('serverFrameData', () => {
       failed: false,
     });
     expect(server.pets).not.toHaveBeenCalled();
+    expect(server.unread).not.toHaveBeenCalled();
 
     server.profile.mockResolvedValue({ status: 404, data: undefined });
     expect(await serverFrameData()).toMatchObject({ activationStatus: null, failed: false, user: null });

@@ -89,6 +89,10 @@ export function PetView({ id }: { id: string }) {
             <Button href={`/pets/${pet.petId}/edit`} variant="outlined">
               Edit details
             </Button>
+            {/* Issue 66: write to the practice about this pet (the page says first when to call instead). */}
+            <Button href={`/messages/new?petId=${pet.petId}`} variant="outlined">
+              Message the practice about {pet.name}
+            </Button>
             <ActionButton label="Book an appointment" outcome={booking} primary onDialog={openDialog} />
           </div>
         )}
