@@ -1,17 +1,11 @@
+import { gpsOf, phonePhoto, takenAt } from '@vet/attachments/testing/phone-photo';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { press } from './support/actions.ts';
 import { checkTimeClearOfNotice } from './support/booking.ts';
 import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
-import {
-  deleteBookedSince,
-  hasGpsExif,
-  phonePhotoWithLocation,
-  reasonRef,
-  seedAnswer,
-  seedMessagingScene,
-} from './support/messages.ts';
+import { deleteBookedSince, reasonRef, seedAnswer, seedMessagingScene } from './support/messages.ts';
 import { readFeed, writeAsPracticeSystem } from './support/practice-system.ts';
 import { acceptCookies } from './support/onboarding.ts';
 import { screenshots } from './support/screenshots.ts';
@@ -130,8 +124,10 @@ describe('messages with the practice', () => {
     await acceptCookies(page);
     await page.goto(`/messages/new?petId=${scene.petId}`);
 
-    const photo = await phonePhotoWithLocation();
-    expect(await hasGpsExif(photo)).toBe(true);
+    const photo = await phonePhoto();
+    const where = await gpsOf(photo);
+    expect(where?.latitude).toBeCloseTo(takenAt.latitude, 3);
+    expect(where?.longitude).toBeCloseTo(takenAt.longitude, 3);
     await page.getByLabel('Add photos or a video').setInputFiles({
       name: 'IMG_4821.JPG',
       mimeType: 'image/jpeg',
@@ -161,7 +157,7 @@ describe('messages with the practice', () => {
       .toBe(1);
     const download = await fetch(sent!.attachments[0]!.url);
     expect(download.status).toBe(200);
-    expect(await hasGpsExif(Buffer.from(await download.arrayBuffer()))).toBe(false);
+    expect(await gpsOf(Buffer.from(await download.arrayBuffer()))).toBeUndefined();
 
     // The practice system answers, suggesting a consultation.
     await writeAsPracticeSystem(

@@ -107,32 +107,3 @@ export async function reasonRef(databaseUrl: string, name: string): Promise<stri
     await close();
   }
 }
-
-/**
- * Whether a JPEG carries a GPS position: its EXIF block (as sharp reads it) holds the pointer to the GPS
- * directory (tag 0x8825, in the block's own byte order). A phone photo has one; a re-encoded one must not.
- */
-export async function hasGpsExif(jpeg: Buffer): Promise<boolean> {
-  const { default: sharp } = await import('sharp');
-  const { exif } = await sharp(jpeg).metadata();
-  if (!exif) return false;
-  const littleEndian = exif.includes(Buffer.from('II*\0', 'latin1'));
-  return exif.includes(Buffer.from(littleEndian ? [0x25, 0x88] : [0x88, 0x25]));
-}
-
-/** A phone camera's photo: 3024 × 4032, with the make, model and where it was taken (Clapham Common). */
-export async function phonePhotoWithLocation(): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  return sharp({ create: { width: 3024, height: 4032, channels: 3, background: { r: 176, g: 122, b: 96 } } })
-    .jpeg({ quality: 92 })
-    .withExif({
-      IFD0: { Make: 'Apple', Model: 'iPhone 15' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '51/1 27/1 4200/100',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '0/1 8/1 4800/100',
-      },
-    })
-    .toBuffer();
-}
