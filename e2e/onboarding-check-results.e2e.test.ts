@@ -11,7 +11,7 @@ import { desktop, phone } from './support/shell.ts';
 
 /**
  * "Find your record" (/registration) for a person who has just signed up: each result of the check
- * (R4.16, the demo inputs of README.md) and where it leads. ChooseEmail's confirmation, which e-mails a
+ * (R4.16, the demo inputs of docs/demo.md) and where it leads. ChooseEmail's confirmation, which e-mails a
  * code, is walked in onboarding-verify.e2e.test.ts; here nothing is sent.
  */
 

@@ -7,7 +7,7 @@ import { expectWelcome, onPortal } from './support/sign-in.ts';
 /** The narrow phone of the WCAG checks (R2.25). */
 const phone390 = { width: 390, height: 844 };
 
-/** A practice's invitation (R4.18, the demo invitations of README.md), opened by a person with no account. */
+/** A practice's invitation (R4.18, the demo invitations of docs/demo.md), opened by a person with no account. */
 describe('onboarding: invitations', () => {
   const { newPage } = useBrowser();
 

@@ -29,6 +29,7 @@ const movedPages = [
   'docs/integration/connecting.md',
   'docs/connectors.md',
   'docs/practice-import-format.md',
+  'docs/demo.md',
 ];
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');

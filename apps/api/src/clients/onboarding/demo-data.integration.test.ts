@@ -21,8 +21,8 @@ beforeAll(async () => {
 }, 120_000);
 
 /**
- * What README.md promises of the demo data: every result of the check reaches the person it is for
- * (signed in, "Find your record"), the anonymous check answers as the README's column says, and the
+ * What docs/demo.md promises of the demo data: every result of the check reaches the person it is for
+ * (signed in, "Find your record"), the anonymous check answers as its column says, and the
  * three invitations.
  */
 describe('the demo data reaches every onboarding result', () => {
