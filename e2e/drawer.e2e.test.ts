@@ -6,7 +6,7 @@ import {
   settleAnimations,
   useBrowser,
 } from './support/browser.ts';
-import { drawerPetEntries, focused, openDrawer, phone } from './support/shell.ts';
+import { drawerPetEntries, focused, openDrawer, phone, withoutUnreadCount } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /** The compact header and the side drawer (R2.11, R2.6 to R2.8) on a phone's width. */
@@ -43,7 +43,7 @@ describe('the drawer on a small screen', () => {
 
     await openDrawer(page);
     expect(
-      (await drawer.locator(':scope > ul > li > :first-child').allInnerTexts()).map((t) => t.trim()),
+      (await drawer.locator(':scope > ul > li > :first-child').allInnerTexts()).map(withoutUnreadCount),
     ).toEqual([
       'Dashboard',
       'Your details',
@@ -51,6 +51,7 @@ describe('the drawer on a small screen', () => {
       'Your appointments',
       'Repeat prescriptions',
       'Bills and estimates',
+      'Messages',
       'Logout',
     ]);
     expect(await drawer.getByRole('link', { name: 'Repeat prescriptions' }).getAttribute('href')).toBe(

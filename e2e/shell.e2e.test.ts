@@ -81,6 +81,7 @@ describe('the shell on a desktop screen', () => {
       ['Your appointments', '/appointments', null],
       ['Repeat prescriptions', '/drug-request', null],
       ['Bills and estimates', '/bills', null],
+      ['Messages', '/messages', null],
     ]);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).count()).toBe(0);

@@ -2,7 +2,6 @@
 
 import { useMemo } from 'react';
 import { ClientFrame } from '@/app/_components/client-frame';
-import { useUnreadAnswers } from '@/features/messages/api/get-unread-answers';
 import { usePets } from '@/features/pets/api/get-pets';
 import { useActivationState, useProfile } from '@/features/profile/api/get-profile';
 import { useSession } from '@/shared/auth-session/session-client';
@@ -13,13 +12,14 @@ import type { FrameProps } from '@/shared/layout/portal-shell';
  * The frame of the pages that read the API from the browser: the name from the profile, the pets in the
  * API's order (the drawer shows the first three, and See All past them), and pet names for the
  * breadcrumbs on a pet's page, each from its query, so a change made on a page shows in the header at once.
+ * No unread-messages count here: it would load on every one of these pages, each at its 1.4x budget
+ * (decision 0149); the frames drawn on the server (the dashboard, the messages pages) show it.
  */
 export function PortalFrame({ children, ...frame }: FrameProps) {
   const { status } = useSession();
   const profile = useProfile();
   const activation = useActivationState();
   const pets = usePets(profile.data?.activationStatus);
-  const unreadMessages = useUnreadAnswers(profile.data?.activationStatus);
   const signedIn = status === 'authenticated';
 
   const petNames = useMemo(
@@ -33,7 +33,6 @@ export function PortalFrame({ children, ...frame }: FrameProps) {
       user={headerUserOf(profile.data)}
       practiceName={profile.data?.homePracticeName}
       pets={pets.data}
-      unreadMessages={unreadMessages.data}
       petsLoading={signedIn && (profile.isPending || pets.isLoading)}
       breadcrumbNames={petNames}
       profile={{
