@@ -6,7 +6,10 @@ import {
 } from '@vet/contracts/messages';
 import { getFromApiOnServer } from '@/shared/bff/server-api';
 import { serialIdOf } from '@/features/messages/message-text';
-import { unreadAnswersOf } from './get-unread-answers';
+
+/** The practice's answers the owner has not opened, over every conversation: the navigation's count. */
+const unreadAnswersOf = (list: ConversationList) =>
+  list.conversations.reduce((sum, conversation) => sum + conversation.unreadAnswers, 0);
 
 /** The practice's answers not yet opened, for the frame drawn on the server; undefined when unknown. */
 export async function getUnreadAnswersOnServer(): Promise<number | undefined> {
