@@ -75,8 +75,10 @@ describe('messages with the practice', () => {
     expect(await text.inputValue()).toBe(body);
     await checkBothWidths(page, 'write-failed');
 
-    // Back: a double click sends it once.
+    // A reload brings back what was written (the tab's draft); back on line, a double click sends it once.
     await page.unroute('**/bff/v2/messages');
+    await page.reload();
+    await expect.poll(() => text.inputValue()).toBe(body);
     await page.getByRole('button', { name: 'Send message' }).dblclick();
     await page.waitForURL((url) => /^\/messages\/\d+$/.test(url.pathname));
     const conversationId = Number(new URL(page.url()).pathname.split('/')[2]);
@@ -136,6 +138,9 @@ describe('messages with the practice', () => {
     const draft = page.getByRole('list', { name: 'Files to send' }).getByRole('listitem');
     await draft.getByText('Ready to send').waitFor({ timeout: 15_000 });
     await checkBothWidths(page, 'write-with-photo');
+    // A reload keeps the uploaded photo on the draft.
+    await page.reload();
+    await draft.filter({ hasText: 'IMG_4821.JPG' }).getByText('Ready to send').waitFor();
     await page
       .getByRole('textbox', { name: 'Your message' })
       .fill('This rash appeared on Bramble’s belly today.');

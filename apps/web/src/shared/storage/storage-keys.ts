@@ -31,6 +31,8 @@ export const SESSION_STORAGE_KEYS = {
    */
   manageLinkToken: 'manageLinkToken',
   earlierTimeToken: 'earlierTimeToken',
+  /** Messages being written to the practice, by place (features/messages/message-draft.ts). */
+  messageDrafts: 'messageDrafts',
 } as const;
 
 /** R4.11: what belongs to the signed-in person and is cleared when they log out. */
@@ -45,6 +47,7 @@ export const CLEARED_ON_LOGOUT = {
     SESSION_STORAGE_KEYS.registrationParams,
     SESSION_STORAGE_KEYS.manageLinkToken,
     SESSION_STORAGE_KEYS.earlierTimeToken,
+    SESSION_STORAGE_KEYS.messageDrafts,
   ],
 } as const;
 

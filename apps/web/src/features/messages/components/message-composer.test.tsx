@@ -17,6 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  window.sessionStorage.clear();
   fetchMock.mockReset();
   Object.values(router).forEach((fn) => fn.mockClear());
   vi.unstubAllGlobals();
@@ -91,6 +92,53 @@ describe('MessageComposer', () => {
     answer(sent(5));
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/messages/5'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('brings the draft back after a reload, and resends a tried send with its first request id', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(sent(42));
+    const before = renderComposer();
+    fireEvent.change(screen.getByLabelText('What is it about?'), { target: { value: '' } });
+    fireEvent.change(before.text, { target: { value: 'Our address changed.' } });
+    fireEvent.click(before.send);
+    await screen.findByText('Your message was not sent');
+    cleanup(); // the page reloaded
+
+    const after = renderComposer();
+    expect((after.text as HTMLTextAreaElement).value).toBe('Our address changed.');
+    expect(screen.getByLabelText<HTMLSelectElement>('What is it about?').value).toBe('');
+    fireEvent.click(after.send);
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/messages/42'));
+    const [tried, resent] = sentBodies();
+    expect(resent).toMatchObject({ petId: null, body: 'Our address changed.' });
+    expect(resent!['requestId']).toBe(tried!['requestId']);
+
+    // Sent: the draft went with it, and the next message starts empty.
+    cleanup();
+    expect((renderComposer().text as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('brings back the files a draft had uploaded, ready to send', async () => {
+    const photo = {
+      id: 31,
+      kind: 'photo',
+      contentType: 'image/jpeg',
+      byteSize: 812_345,
+      width: 2560,
+      height: 1920,
+      fileName: 'IMG_4821.JPG',
+    };
+    window.sessionStorage.setItem(
+      'messageDrafts',
+      JSON.stringify({ 'new:7': { text: 'A rash.', petId: 7, files: [photo], requestId: null } }),
+    );
+    fetchMock.mockResolvedValueOnce(sent(9));
+    const { send } = renderComposer();
+    const files = screen.getByRole('list', { name: 'Files to send' });
+    expect(files.textContent).toContain('IMG_4821.JPG');
+    expect(files.textContent).toContain('Ready to send');
+    fireEvent.click(send);
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/messages/9'));
+    expect(sentBodies()[0]).toMatchObject({ petId: 7, body: 'A rash.', attachmentIds: [31] });
   });
 
   it('shows the API’s refusal and writes about the account when chosen', async () => {

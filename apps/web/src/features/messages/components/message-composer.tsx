@@ -2,15 +2,23 @@
 
 import { attachmentAccept, maxMessageChars, maxPhotosPerMessage } from '@vet/contracts/message-rules';
 import type { SentMessage } from '@vet/contracts/messages';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createApiClient } from '@/shared/api/api-client';
 import { apiProblem, submissionFailedMessage } from '@/shared/api/api-problem';
 import { AppAlert } from '@/shared/components/app-alert';
+import { useInBrowser } from '@/shared/components/use-in-browser';
 import { usePortalRouter } from '@/shared/navigation/use-portal-router';
 import { Button } from '@/shared/ui/button';
+import {
+  draftPlace,
+  forgetDraft,
+  keepDraft,
+  keptDraft,
+  type MessageDraft,
+} from '@/features/messages/message-draft';
 import { DraftFiles } from './draft-files';
 import styles from './messages.module.css';
-import { useAttachmentUploads } from './use-attachment-uploads';
+import { useAttachmentUploads, type DraftFile } from './use-attachment-uploads';
 
 const api = createApiClient();
 
@@ -28,22 +36,57 @@ function bodyRefusal(text: string): string | null {
   return null;
 }
 
+const attachmentsOf = (files: DraftFile[]) => files.flatMap((f) => (f.attachment ? [f.attachment] : []));
+
 /**
- * Writing to the practice (issue 66): the text with its limit counted, photos or a video uploaded as they
- * are picked, and one send. The text stays on any failure (a message is never lost), and the draft's own
- * request id makes a double click or a retry send once (the API answers a repeat with the first message).
+ * One composer per place (draftPlace), so another pet's new message starts from its own draft; drawn
+ * again once in the browser, starting from the draft the tab kept (the server cannot read it).
  */
 export function MessageComposer({ target }: { target: ComposerTarget }) {
+  const inBrowser = useInBrowser();
+  const place = draftPlace(target);
+  const kept = inBrowser ? keptDraft(place) : undefined;
+  return <Composer key={`${place}:${inBrowser}`} target={target} kept={kept} />;
+}
+
+/** The pet a draft is about: the kept one while it can still be chosen, else the page's. */
+function startingPet(target: ComposerTarget, kept: MessageDraft | null | undefined): number | null {
+  if (!('choose' in target)) return target.petId;
+  const choosable = kept && (kept.petId === null || target.choose.some((pet) => pet.petId === kept.petId));
+  return choosable ? kept.petId : target.initialPetId;
+}
+
+/**
+ * Writing to the practice (issue 66): the text with its limit counted, photos or a video uploaded as they
+ * are picked, and one send. The text stays on any failure and across a reload (message-draft.ts), and the
+ * draft's own request id makes a double click or a retry send once (the API answers a repeat with the
+ * first message).
+ */
+function Composer({
+  target,
+  kept,
+}: {
+  target: ComposerTarget;
+  /** The tab's draft for this place; undefined in the server's drawing, where nothing is kept. */
+  kept: MessageDraft | null | undefined;
+}) {
   const { router, navigating } = usePortalRouter();
   const ids = useId();
-  const [text, setText] = useState('');
-  const [petId, setPetId] = useState<number | null>('choose' in target ? target.initialPetId : target.petId);
+  const [text, setText] = useState(kept?.text ?? '');
+  const [petId, setPetId] = useState<number | null>(() => startingPet(target, kept));
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
-  const requestId = useRef<string | null>(null);
-  const uploads = useAttachmentUploads();
+  const requestId = useRef<string | null>(kept?.requestId ?? null);
+  const uploads = useAttachmentUploads(kept?.files);
+  const place = draftPlace(target);
+  const keeping = kept !== undefined;
+
+  useEffect(() => {
+    if (!keeping) return;
+    keepDraft(place, { text, petId, files: attachmentsOf(uploads.files), requestId: requestId.current });
+  }, [keeping, place, text, petId, uploads.files]);
 
   const bodyId = `${ids}-body`;
   const countId = `${ids}-count`;
@@ -65,12 +108,14 @@ export function MessageComposer({ target }: { target: ComposerTarget }) {
     sendingRef.current = true;
     setSending(true);
     requestId.current ??= crypto.randomUUID();
+    // Kept before the request: a reload while it is under way then resends it once, not twice.
+    keepDraft(place, { text, petId, files: attachmentsOf(uploads.files), requestId: requestId.current });
     try {
       const sent = await api.post<SentMessage>('/v2/messages', {
         body: {
           petId,
           body: text,
-          attachmentIds: uploads.files.flatMap((f) => (f.attachment ? [f.attachment.id] : [])),
+          attachmentIds: attachmentsOf(uploads.files).map((attachment) => attachment.id),
           requestId: requestId.current,
         },
       });
@@ -78,6 +123,7 @@ export function MessageComposer({ target }: { target: ComposerTarget }) {
       setSendError(null);
       uploads.clear();
       requestId.current = null;
+      forgetDraft(place);
       if ('conversationId' in target && target.conversationId === sent.conversationId) router.refresh();
       else router.push(`/messages/${sent.conversationId}`);
     } catch (error) {

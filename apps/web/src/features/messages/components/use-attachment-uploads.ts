@@ -60,16 +60,28 @@ function upload(
   return { done, abort: () => xhr.abort() };
 }
 
+/** A file a kept draft had uploaded before a reload (message-draft.ts). */
+const keptFile = (attachment: MessageAttachment): DraftFile => ({
+  key: crypto.randomUUID(),
+  name: attachment.fileName,
+  kind: attachment.kind,
+  progress: 1,
+  status: 'uploaded',
+  attachment,
+  previewUrl: null,
+  error: null,
+});
+
 /**
- * The draft's files: each uploaded as soon as it is picked, so three photos go up while the owner types
+ * The draft's files (`uploaded`: those a kept draft had already): each uploaded as soon as it is picked, so three photos go up while the owner types
  * (decision 0165). `announce` is the last change in words, for a live region.
  */
-export function useAttachmentUploads() {
-  const [files, setFiles] = useState<DraftFile[]>([]);
+export function useAttachmentUploads(uploaded: MessageAttachment[] = []) {
+  const [files, setFiles] = useState<DraftFile[]>(() => uploaded.map(keptFile));
   const [announcement, setAnnouncement] = useState('');
   const aborts = useRef(new Map<string, () => void>());
   // The files as of the last change, for the callbacks (an upload ends after many renders).
-  const filesRef = useRef<DraftFile[]>([]);
+  const filesRef = useRef<DraftFile[]>(files);
   const update = useCallback((next: (current: DraftFile[]) => DraftFile[]) => {
     filesRef.current = next(filesRef.current);
     setFiles(filesRef.current);
