@@ -118,6 +118,19 @@ describe('SessionProvider', () => {
     expect(localStorage.getItem('nextauth.message')).toBeNull();
   });
 
+  it('clears this tab’s personal keys when another tab signs out, and only then', async () => {
+    sessionStorage.setItem('messageDrafts', '{"new:7":{}}');
+    renderProvider(olivia);
+    answers['/api/auth/session'] = { body: olivia };
+    messageFromAnotherTab('getSession');
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(sessionStorage.getItem('messageDrafts')).not.toBeNull();
+    answers['/api/auth/session'] = { body: {} };
+    messageFromAnotherTab('signout');
+    expect(sessionStorage.getItem('messageDrafts')).toBeNull();
+    await screen.findByText('unauthenticated');
+  });
+
   it('ignores other storage keys and malformed messages', () => {
     renderProvider(olivia);
     act(() => {

@@ -37,13 +37,27 @@ function tellOtherTabs(trigger: Message['data']['trigger']) {
   }
 }
 
-function isSessionMessage(event: StorageEvent): boolean {
-  if (event.key !== MESSAGE_KEY || !event.newValue) return false;
+/** Another tab's session message: what triggered it, or null for any other storage change. */
+function sessionMessageTrigger(event: StorageEvent): Message['data']['trigger'] | null {
+  if (event.key !== MESSAGE_KEY || !event.newValue) return null;
   try {
     const message = JSON.parse(event.newValue) as Partial<Message> | null;
-    return message?.event === 'session' && message.data !== undefined;
+    return message?.event === 'session' && message.data !== undefined ? message.data.trigger : null;
   } catch {
-    return false;
+    return null;
+  }
+}
+
+/**
+ * R4.11 in every tab: the tab that logged out cleared its own keys and the shared local ones; this tab's
+ * session storage (a message being written, say) only this tab can clear. All of it: what a tab keeps
+ * belongs to the person signed in there, and the whole is fewer bytes than the list (page weight).
+ */
+function forgetThisTab() {
+  try {
+    sessionStorage.clear();
+  } catch {
+    // Storage refused: nothing was kept.
   }
 }
 
@@ -303,7 +317,9 @@ export function SessionProvider({
     if (current === undefined) void refetch(false);
 
     const onStorage = (event: StorageEvent) => {
-      if (isSessionMessage(event)) void refetch(false);
+      const trigger = sessionMessageTrigger(event);
+      if (trigger === 'signout') forgetThisTab();
+      if (trigger) void refetch(false);
     };
     // Signed out, a visible tab or a poll has nothing to learn: signing in reloads the page.
     const onVisible = () => {
