@@ -123,8 +123,10 @@ export async function buildApp(options: BuildAppOptions) {
     brandName: config.brandName,
     now: () => new Date(),
   };
-  // Owners' photos and videos (issue 66, decision 0166): the configured store and malware scanner.
-  const attachments = attachmentDepsOf(config.attachments, db);
+  // Owners' photos and videos (issue 66, decision 0166): the configured store and malware scanner. A disk
+  // or S3 store is also where erasure deletes a person's files before the deletion commits (decision 0169).
+  const attachmentFiles = externalAttachmentFiles(config.attachments.store);
+  const attachments = attachmentDepsOf(config.attachments, db, attachmentFiles);
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     // One line per answered request (http/request-log.ts).
@@ -215,8 +217,7 @@ export async function buildApp(options: BuildAppOptions) {
       onboardingRoutes(onboarding),
       onlineAccountRoutes({
         embeddedIssuer: config.embeddedIssuer,
-        // A disk or S3 store's bytes of the person's files go before the deletion commits (decision 0169).
-        attachmentFiles: externalAttachmentFiles(config.attachments.store),
+        attachmentFiles,
         // The time a deleted person's live earlier-time holds gave back goes to the line (decision 0094).
         timeFreed: createEarlierTimesDeps(
           db,

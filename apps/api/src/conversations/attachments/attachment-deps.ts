@@ -58,6 +58,11 @@ export function malwareScannerOf(settings: AttachmentSettings['clamd']): Malware
   return settings ? clamdScanner(settings) : noScanner;
 }
 
-export function attachmentDepsOf(settings: AttachmentSettings, db: Database): AttachmentDeps {
-  return { db, store: attachmentStoreOf(settings.store, db), scanner: malwareScannerOf(settings.clamd) };
+/** `files`: the process's disk or S3 store (externalAttachmentFiles), so erasure deletes through the same one. */
+export function attachmentDepsOf(
+  settings: AttachmentSettings,
+  db: Database,
+  files = externalAttachmentFiles(settings.store),
+): AttachmentDeps {
+  return { db, store: files ?? databaseAttachmentStore(db), scanner: malwareScannerOf(settings.clamd) };
 }
