@@ -3,6 +3,8 @@
 import type { Session } from 'next-auth';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { failureDetail, LOGIN_FAILED, postAuthLog } from './auth-log';
+import { forgetThisTab, sessionMessageTrigger, tellOtherTabs } from './cross-tab';
+import { AuthResponseError, authJson, csrfToken, postForm } from './auth-http';
 import { AUTH_BASE_PATH } from './provider-ids';
 
 /**
@@ -17,66 +19,6 @@ export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export interface SessionState {
   data: Session | null;
   status: SessionStatus;
-}
-
-/** next-auth's cross-tab message: other tabs hear it through the `storage` event. */
-const MESSAGE_KEY = 'nextauth.message';
-
-type Message = { event: 'session'; data: { trigger: 'getSession' | 'signout' } };
-
-function tellOtherTabs(trigger: Message['data']['trigger']) {
-  const message: Message & { timestamp: number } = {
-    event: 'session',
-    data: { trigger },
-    timestamp: Math.floor(Date.now() / 1000),
-  };
-  try {
-    localStorage.setItem(MESSAGE_KEY, JSON.stringify(message));
-  } catch {
-    // Storage refused (private mode, quota): the other tabs learn at their next refetch.
-  }
-}
-
-/** Another tab's session message: what triggered it, or null for any other storage change. */
-function sessionMessageTrigger(event: StorageEvent): Message['data']['trigger'] | null {
-  if (event.key !== MESSAGE_KEY || !event.newValue) return null;
-  try {
-    const message = JSON.parse(event.newValue) as Partial<Message> | null;
-    return message?.event === 'session' && message.data !== undefined ? message.data.trigger : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * R4.11 in every tab: the tab that logged out cleared its own keys and the shared local ones; this tab's
- * session storage (a message being written, say) only this tab can clear. All of it: what a tab keeps
- * belongs to the person signed in there, and the whole is fewer bytes than the list (page weight).
- */
-function forgetThisTab() {
-  try {
-    sessionStorage.clear();
-  } catch {
-    // Storage refused: nothing was kept.
-  }
-}
-
-/** A next-auth endpoint's answer other than 2xx: its status is what the log reports (failureDetail). */
-class AuthResponseError extends Error {
-  override name = 'AuthResponseError';
-  constructor(
-    path: string,
-    readonly status: number,
-  ) {
-    super(`${path}: ${status}`);
-  }
-}
-
-/** A next-auth endpoint's JSON; throws when it cannot be fetched or answers an error. */
-async function authJson<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${AUTH_BASE_PATH}/${path}`, init);
-  if (!response.ok) throw new AuthResponseError(path, response.status);
-  return (await response.json()) as T;
 }
 
 /** R8.3: a session read that failed is logged as a client session error, as next-auth/react logs it. */
@@ -110,20 +52,6 @@ export async function getSession(): Promise<Session | null> {
     logSessionError(error);
     return null;
   }
-}
-
-async function csrfToken(): Promise<string> {
-  const { csrfToken: token } = await authJson<{ csrfToken?: string }>('csrf');
-  if (!token) throw new Error('csrf: no token');
-  return token;
-}
-
-function postForm(path: string, fields: Record<string, string>): Promise<{ url?: string }> {
-  return authJson<{ url?: string }>(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...fields, json: 'true' }),
-  });
 }
 
 /**
