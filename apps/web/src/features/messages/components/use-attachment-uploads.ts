@@ -73,8 +73,9 @@ const keptFile = (attachment: MessageAttachment): DraftFile => ({
 });
 
 /**
- * The draft's files (`uploaded`: those a kept draft had already): each uploaded as soon as it is picked, so three photos go up while the owner types
- * (decision 0165). `announce` is the last change in words, for a live region.
+ * The draft's files (`uploaded`: those a kept draft had already): each uploaded as soon as it is picked,
+ * so three photos go up while the owner types (decision 0165). `announce` is the last change in words,
+ * for a live region.
  */
 export function useAttachmentUploads(uploaded: MessageAttachment[] = []) {
   const [files, setFiles] = useState<DraftFile[]>(() => uploaded.map(keptFile));
