@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftPlace, forgetDraft, keepDraft, keptDraft, readDraft, type MessageDraft } from './message-draft';
-
-function memoryStore() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from '@/testing/memory-storage';
 
 const photo = {
   id: 3,
@@ -29,7 +21,7 @@ describe('message drafts kept in the tab', () => {
   });
 
   it('keeps one draft per place, and forgets one that was sent or emptied', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     keepDraft('new:7', draft, store);
     keepDraft('conversation:12', { ...draft, petId: null, files: [] }, store);
     expect(keptDraft('new:7', store)).toEqual(draft);
@@ -40,7 +32,7 @@ describe('message drafts kept in the tab', () => {
   });
 
   it('keeps an empty text whose send was tried: its request id must go with the retry', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     const tried = { text: '', petId: null, files: [], requestId: crypto.randomUUID() };
     keepDraft('new:account', tried, store);
     expect(keptDraft('new:account', store)).toEqual(tried);
@@ -58,7 +50,7 @@ describe('message drafts kept in the tab', () => {
   });
 
   it('reads nothing, and keeps nothing, when storage holds junk or refuses', () => {
-    const junk = memoryStore();
+    const junk = memoryStorage();
     junk.items.set('messageDrafts', '{not json');
     expect(keptDraft('new:7', junk)).toBeNull();
     keepDraft('new:7', draft, junk);

@@ -12,16 +12,7 @@ import {
   storeVerification,
   verificationFromQuery,
 } from './onboarding-storage';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+import { memoryStorage } from '@/testing/memory-storage';
 
 const query = (text: string) => new URLSearchParams(text);
 

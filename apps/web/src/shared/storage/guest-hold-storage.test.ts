@@ -8,16 +8,7 @@ import {
   storeGuestHold,
 } from './guest-hold-storage';
 import { CLEARED_ON_LOGOUT, LOCAL_STORAGE_KEYS } from './storage-keys';
-
-function memoryStore() {
-  const values = new Map<string, string>();
-  return {
-    values,
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-  };
-}
+import { memoryStorage } from '@/testing/memory-storage';
 
 const hold: SoftBooking = {
   softBookingId: '0b7d3f4e-2a51-4c8e-9f3a-6d1e2b3c4a5f',
@@ -32,7 +23,7 @@ const hold: SoftBooking = {
 
 describe('the stored guest hold', () => {
   it('is kept, read back and forgotten', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     expect(readStoredGuestHold(store)).toBeNull();
     storeGuestHold(hold, store);
     expect(readStoredGuestHold(store)).toEqual(hold);
@@ -41,7 +32,7 @@ describe('the stored guest hold', () => {
   });
 
   it('reads anything else kept under its key as no hold', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     store.setItem(LOCAL_STORAGE_KEYS.guestHold, '{"softBookingId":"not-a-uuid"}');
     expect(readStoredGuestHold(store)).toBeNull();
     store.setItem(LOCAL_STORAGE_KEYS.guestHold, 'not json');
@@ -69,7 +60,7 @@ describe('the stored guest hold', () => {
   });
 
   it('sends a newly linked client to /guest/complete while a hold is kept, and home otherwise', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     expect(afterLinkingDestination(store)).toBe('/');
     storeGuestHold(hold, store);
     expect(afterLinkingDestination(store)).toBe('/guest/complete');

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { markPetRegisterModalSeen, wasPetRegisterModalSeen } from './pet-register-modal-seen';
 import { CLEARED_ON_LOGOUT, SESSION_STORAGE_KEYS } from './storage-keys';
-
-function memoryStore() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from '@/testing/memory-storage';
 
 describe('the pet-register dialog’s seen flag (R3.15)', () => {
   it('is unset in a fresh session, and set once the dialog has been seen', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     expect(wasPetRegisterModalSeen(store)).toBe(false);
     markPetRegisterModalSeen(store);
     expect(store.items.get(SESSION_STORAGE_KEYS.petRegisterModalSeen)).toBe('1');
