@@ -1,4 +1,3 @@
-import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { practiceEvents } from '@vet/db/schema/practice-events';
 import { auditLog } from '@vet/db/schema/system';
 import { createClient, createPet } from '@vet/db/testing/factories';
@@ -6,6 +5,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
+import { mergeRequest } from './testing/merge-request.ts';
 import { TEST_MACHINE_CLIENT_ID } from '../../testing/test-identity-provider.ts';
 
 /**
@@ -15,17 +15,11 @@ import { TEST_MACHINE_CLIENT_ID } from '../../testing/test-identity-provider.ts'
  */
 const database = useTestDatabase();
 const { db } = database;
-const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database);
+const app = useSignedInTestApp(database);
+const { signedInClient } = app;
 const unique = () => crypto.randomUUID().slice(0, 8);
 
-async function merge(kind: 'clients' | 'pets', id: number, ref: string) {
-  return context.app.inject({
-    method: 'POST',
-    url: `${integrationPathPrefix}/${kind}/online/${id}/merge`,
-    headers: { authorization: await machineAuthorization() },
-    payload: { [kind === 'clients' ? 'client_ref' : 'pet_ref']: ref },
-  });
-}
+const merge = mergeRequest(app);
 
 const auditOf = (entityType: string, id: number) =>
   db

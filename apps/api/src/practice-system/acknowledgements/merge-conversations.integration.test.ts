@@ -1,4 +1,3 @@
-import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import {
   createConversation,
   createConversationMessage,
@@ -8,6 +7,7 @@ import { createClient, createPet } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
+import { mergeRequest } from './testing/merge-request.ts';
 
 /**
  * Issue 66 on a merge (decision 0169): a client's conversations and uploads, and a pet's conversations,
@@ -16,18 +16,11 @@ import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
  */
 const database = useTestDatabase();
 const { db, pool } = database;
-const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database);
+const app = useSignedInTestApp(database);
+const { signedInClient } = app;
 const unique = () => crypto.randomUUID().slice(0, 8);
 
-async function merge(kind: 'clients' | 'pets', id: number, ref: string) {
-  const field = kind === 'clients' ? 'client_ref' : 'pet_ref';
-  return context.app.inject({
-    method: 'POST',
-    url: `${integrationPathPrefix}/${kind}/online/${id}/merge`,
-    headers: { authorization: await machineAuthorization() },
-    payload: { [field]: ref },
-  });
-}
+const merge = mergeRequest(app);
 
 const conversationRows = async (ids: number[]) =>
   (

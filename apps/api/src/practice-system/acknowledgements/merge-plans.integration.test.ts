@@ -1,8 +1,8 @@
-import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { createClient, createPet } from '@vet/db/testing/factories';
 import { useTestDatabase } from '@vet/db/testing/test-database';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
+import { mergeRequest } from './testing/merge-request.ts';
 
 /**
  * Issue 65 on a merge (decision 0161): a client's and a pet's plan memberships move with them, and when
@@ -11,18 +11,11 @@ import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
  */
 const database = useTestDatabase();
 const { db, pool } = database;
-const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database);
+const app = useSignedInTestApp(database);
+const { signedInClient } = app;
 const unique = () => crypto.randomUUID().slice(0, 8);
 
-async function merge(kind: 'clients' | 'pets', id: number, ref: string) {
-  const field = kind === 'clients' ? 'client_ref' : 'pet_ref';
-  return context.app.inject({
-    method: 'POST',
-    url: `${integrationPathPrefix}/${kind}/online/${id}/merge`,
-    headers: { authorization: await machineAuthorization() },
-    payload: { [field]: ref },
-  });
-}
+const merge = mergeRequest(app);
 
 async function planOf(practiceId: number) {
   const { rows } = await pool.query<{ id: number; benefit: number }>(

@@ -1,6 +1,5 @@
 import { apiErrorSchema } from '@vet/contracts/errors';
 import { mergeSchema } from '@vet/contracts/integration-acknowledgements';
-import { integrationPathPrefix } from '@vet/contracts/machine-access';
 import { appointments } from '@vet/db/schema/appointments';
 import { clients, contactPreferences, pets } from '@vet/db/schema/clients';
 import { practiceEvents } from '@vet/db/schema/practice-events';
@@ -16,6 +15,7 @@ import { useTestDatabase } from '@vet/db/testing/test-database';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSignedInTestApp } from '../../testing/signed-in-app.ts';
+import { mergeRequest } from './testing/merge-request.ts';
 import { clientRowsOnMerge, petRowsOnMerge } from './merge-repository.ts';
 
 /**
@@ -25,18 +25,11 @@ import { clientRowsOnMerge, petRowsOnMerge } from './merge-repository.ts';
  */
 const database = useTestDatabase();
 const { db } = database;
-const { context, signedInClient, machineAuthorization } = useSignedInTestApp(database);
+const app = useSignedInTestApp(database);
+const { context, signedInClient } = app;
 const unique = () => crypto.randomUUID().slice(0, 8);
 
-async function merge(kind: 'clients' | 'pets', id: number, ref: string) {
-  const field = kind === 'clients' ? 'client_ref' : 'pet_ref';
-  return context.app.inject({
-    method: 'POST',
-    url: `${integrationPathPrefix}/${kind}/online/${id}/merge`,
-    headers: { authorization: await machineAuthorization() },
-    payload: { [field]: ref },
-  });
-}
+const merge = mergeRequest(app);
 
 /** The practice's own client of this reference (imported: no online account), its pet and appointment. */
 async function practiceClient(practiceId: number, ref = `C-${unique()}`) {
