@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { benchApiEnv } from './lib/bench/bench-api-processes.ts';
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
-import { describe, runOpenLoop, send } from './lib/bench/open-loop.ts';
+import { logGetLoads, send } from './lib/bench/open-loop.ts';
 import { repoRoot } from './lib/shared/paths.ts';
 import { spawnManaged, waitForHttp } from './lib/shared/processes.ts';
 import { startTokenIssuer } from './lib/shared/token-issuer.ts';
@@ -50,28 +50,19 @@ try {
   const firstPage = JSON.parse(first.body) as { items: unknown[]; nextCursor: string | null };
   if (first.status !== 200 || firstPage.items.length === 0 || !firstPage.nextCursor)
     throw new Error(`GET /v2/bills answered ${first.status}: ${first.body.slice(0, 200)}\n${api.output()}`);
-  // Warm-up: JIT, the pool, the verified-token cache.
-  await runOpenLoop({
-    label: 'warm-up',
+  await logGetLoads({
     baseUrl: apiUrl,
     rate,
-    seconds: 5,
-    next: () => ({ method: 'GET', path: '/v2/bills', headers }),
+    seconds,
+    headers,
+    warmUpPath: '/v2/bills',
+    paths: [
+      [`first page GET /v2/bills (${billsOfOne} bills)`, '/v2/bills'],
+      ['second page GET /v2/bills?cursor=…', `/v2/bills?cursor=${firstPage.nextCursor}`],
+      ['one pet GET /v2/bills?petId=…', `/v2/bills?petId=${client.petId}`],
+    ],
+    log,
   });
-  for (const [label, path] of [
-    [`first page GET /v2/bills (${billsOfOne} bills)`, '/v2/bills'],
-    ['second page GET /v2/bills?cursor=…', `/v2/bills?cursor=${firstPage.nextCursor}`],
-    ['one pet GET /v2/bills?petId=…', `/v2/bills?petId=${client.petId}`],
-  ] as const) {
-    const result = await runOpenLoop({
-      label,
-      baseUrl: apiUrl,
-      rate,
-      seconds,
-      next: () => ({ method: 'GET', path, headers }),
-    });
-    log(describe(result));
-  }
   log(`(goal: the first page under 200 ms at p99; ${rate} req/s for ${seconds} s each, open loop)`);
   const plan = await pool.query<{ 'QUERY PLAN': string }>(
     `explain (analyze, buffers, costs off)

@@ -8,15 +8,11 @@
  * 5,000 deep by its cursor, and the open and closed ones alone; prints p50/p95/p99/max and the plan of
  * the page's query. Prints numbers; asserts nothing (decision 0023).
  */
-import { join } from 'node:path';
 import pg from 'pg';
-import { benchApiEnv } from './lib/bench/bench-api-processes.ts';
+import { startIssuerAndApis } from './lib/bench/bench-api-processes.ts';
 import { prepareGroupDatabase } from './lib/bench/group-database.ts';
-import { describe, runOpenLoop, send } from './lib/bench/open-loop.ts';
+import { logGetLoads, send } from './lib/bench/open-loop.ts';
 import { loadAverage } from './lib/bench/process-cpu.ts';
-import { repoRoot } from './lib/shared/paths.ts';
-import { spawnManaged, waitForHttp } from './lib/shared/processes.ts';
-import { startTokenIssuer } from './lib/shared/token-issuer.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? '0.002');
 const rate = Number(process.env.BENCH_RATE ?? '50');
@@ -36,52 +32,34 @@ const database = await prepareGroupDatabase(scale, ports.embeddedPostgres, log, 
 });
 const stops: (() => Promise<void>)[] = [database.stop];
 try {
-  const issuer = await startTokenIssuer(ports.issuer, `http://localhost:${ports.api}`);
-  stops.push(issuer.close);
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   stops.push(() => pool.end());
   const practiceRef = await seedConversations(pool);
-
-  const api = spawnManaged({
-    name: 'API',
-    command: process.execPath,
-    args: ['--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
-    cwd: repoRoot,
-    env: {
-      ...benchApiEnv({ databaseUrl: database.url, port: ports.api, issuer, logLevel: 'warn' }),
-      INTEGRATION_CLIENT_IDS: machineClientId,
-    },
-    output: 'collect',
+  const { issuer } = await startIssuerAndApis({
+    count: 1,
+    ports,
+    databaseUrl: database.url,
+    env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', INTEGRATION_CLIENT_IDS: machineClientId },
+    stops,
   });
-  stops.push(api.stop);
-  await waitForHttp(`${apiUrl}/readyz`, api);
 
   const headers = { authorization: await issuer.machineBearer(machineClientId) };
   const list = `/integration/v1/practices/${encodeURIComponent(practiceRef)}/conversations`;
   const deep = await cursorAfter(list, headers, 5_000);
-  // Warm-up: JIT, the pool, the verified-token cache.
-  await runOpenLoop({
-    label: 'warm-up',
+  await logGetLoads({
     baseUrl: apiUrl,
     rate,
-    seconds: 5,
-    next: () => ({ method: 'GET', path: list, headers }),
+    seconds,
+    headers,
+    warmUpPath: list,
+    paths: [
+      [`first page of ${conversationCount} (50)`, list],
+      ['a page 5,000 deep, by its cursor', `${list}?after=${deep}`],
+      ['open ones only', `${list}?status=open`],
+      ['closed ones only', `${list}?status=closed`],
+    ],
+    log,
   });
-  for (const [label, path] of [
-    [`first page of ${conversationCount} (50)`, list],
-    ['a page 5,000 deep, by its cursor', `${list}?after=${deep}`],
-    ['open ones only', `${list}?status=open`],
-    ['closed ones only', `${list}?status=closed`],
-  ] as const) {
-    const result = await runOpenLoop({
-      label,
-      baseUrl: apiUrl,
-      rate,
-      seconds,
-      next: () => ({ method: 'GET', path, headers }),
-    });
-    log(describe(result));
-  }
   log(`(goal: p99 under 100 ms; ${rate} req/s for ${seconds} s each, open loop, one API process)`);
   const { rows: practice } = await pool.query<{ id: number }>(`select id from practices where pms_ref = $1`, [
     practiceRef,

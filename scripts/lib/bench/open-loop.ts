@@ -117,6 +117,29 @@ export async function runOpenLoop(options: {
   return result;
 }
 
+/**
+ * A read endpoint's figures: `warmUpPath` for 5 s (JIT, the pool, the verified-token cache), then each of
+ * `paths` as a GET at `rate` for `seconds`, one `describe` line logged as each ends.
+ */
+export async function logGetLoads(options: {
+  baseUrl: string;
+  rate: number;
+  seconds: number;
+  headers: Record<string, string>;
+  warmUpPath: string;
+  paths: readonly (readonly [label: string, path: string])[];
+  log: (line: string) => void;
+}): Promise<void> {
+  const { baseUrl, rate, headers } = options;
+  const get = (path: string) => (): PlannedRequest => ({ method: 'GET', path, headers });
+  await runOpenLoop({ label: 'warm-up', baseUrl, rate, seconds: 5, next: get(options.warmUpPath) });
+  for (const [label, path] of options.paths) {
+    options.log(
+      describe(await runOpenLoop({ label, baseUrl, rate, seconds: options.seconds, next: get(path) })),
+    );
+  }
+}
+
 /** The value at quantile q (nearest rank) of sorted values: latencies here, main-thread times elsewhere. */
 export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
