@@ -3,11 +3,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { press, typeInto } from './support/actions.ts';
 import { checkTimeClearOfNotice } from './support/booking.ts';
-import { expectConsoleError, expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { expectConsoleError, useBrowser } from './support/browser.ts';
 import { acceptCookies } from './support/onboarding.ts';
 import { writeAsPracticeSystem } from './support/practice-system.ts';
-import { screenshots } from './support/screenshots.ts';
-import { desktop, phone390 } from './support/shell.ts';
+import { checkAtBothWidths, screenshots } from './support/screenshots.ts';
+import { phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
@@ -25,14 +25,7 @@ const shot = screenshots('/tmp/shots-book-with-deposit');
 /** Olivia's way back from the provider's page, which Grace must not be able to read. */
 let oliviasReturn = '/appointments/payment/2147483647';
 
-async function checkBothWidths(page: Page, name: string): Promise<void> {
-  for (const size of [phone390, desktop]) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page);
-    await shot(page, name);
-  }
-  await page.setViewportSize(phone390);
-}
+const checkBothWidths = checkAtBothWidths(shot);
 
 /**
  * From the booking page's emergency notice to the check step: the pet, the reason, a time. Its label.

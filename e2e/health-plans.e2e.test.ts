@@ -1,14 +1,13 @@
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { press } from './support/actions.ts';
 import { checkTimeClearOfNotice } from './support/booking.ts';
-import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { acceptCookies } from './support/onboarding.ts';
 import { seedPlanScene } from './support/plans.ts';
 import { readFeed } from './support/practice-system.ts';
-import { screenshots } from './support/screenshots.ts';
-import { desktop, phone390 } from './support/shell.ts';
+import { checkAtBothWidths, screenshots } from './support/screenshots.ts';
+import { phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
@@ -21,14 +20,7 @@ import { signIn } from './support/sign-in.ts';
 const account = DEMO_ACCOUNT.threePets;
 const shot = screenshots('/tmp/shots-health-plans');
 
-async function checkBothWidths(page: Page, name: string): Promise<void> {
-  for (const size of [phone390, desktop]) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page);
-    await shot(page, `${name}-${size.width}`);
-  }
-  await page.setViewportSize(phone390);
-}
+const checkBothWidths = checkAtBothWidths(shot);
 
 async function feedCount(type: string, membershipId: number): Promise<number> {
   return (await readFeed()).filter(

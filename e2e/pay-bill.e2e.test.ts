@@ -3,10 +3,10 @@ import { practiceDate } from '@vet/contracts/practice-clock';
 import { DEMO_ACCOUNT } from '@vet/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { acceptCookies } from './support/onboarding.ts';
 import { readFeed, writeAsPracticeSystem } from './support/practice-system.ts';
-import { screenshots } from './support/screenshots.ts';
+import { checkAtBothWidths, screenshots } from './support/screenshots.ts';
 import { desktop, phone390 } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -56,14 +56,7 @@ async function openBill(page: Page, title: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
 }
 
-async function checkBothWidths(page: Page, name: string): Promise<void> {
-  for (const size of [phone390, desktop]) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page);
-    await shot(page, `${name}-${size.width}`);
-  }
-  await page.setViewportSize(phone390);
-}
+const checkBothWidths = checkAtBothWidths(shot);
 
 describe('paying a bill online', () => {
   const { newPage } = useBrowser();
