@@ -1,23 +1,10 @@
 import { urgentNote } from '@vet/contracts/message-rules';
 import type { MessagingPractice } from '@vet/contracts/messages';
 import { AppAlert } from '@/shared/components/app-alert';
+import { PracticeCallLink } from '@/shared/components/practice-phone';
 import { EmergencyLink } from '@/shared/layout/emergency-link';
-import { telephoneHref } from '@/shared/telephone-href';
-import { TextLink } from '@/shared/ui/text-link';
 import { answerTimeWords, openingHoursRows } from '@/features/messages/message-text';
 import styles from './messages.module.css';
-
-function CallLink({ practice }: { practice: MessagingPractice }) {
-  return (
-    <TextLink
-      href={telephoneHref(practice.phone)}
-      external
-      aria-label={`Call ${practice.name} on ${practice.phone}`}
-    >
-      {practice.phone}
-    </TextLink>
-  );
-}
 
 /**
  * What the owner is told before writing (issue 66), every time: messages are not for emergencies, the
@@ -39,7 +26,7 @@ export function BeforeWriting({
     <AppAlert severity="warning" title="Urgent or unwell now? Call, do not write" className={styles.alert}>
       <p>{urgentNote}</p>
       <p>
-        Call {practice.name} on <CallLink practice={practice} />. Out of hours:{' '}
+        Call {practice.name} on <PracticeCallLink practice={practice} />. Out of hours:{' '}
         <EmergencyLink href={emergencyHref} />
       </p>
     </AppAlert>
@@ -52,7 +39,7 @@ export function BeforeWriting({
         </Heading>
         <p>
           {practice.name} does not take messages online. Please call the practice on{' '}
-          <CallLink practice={practice} />.
+          <PracticeCallLink practice={practice} />.
         </p>
         {urgent}
       </section>
